@@ -1,0 +1,40 @@
+# Every target bootstraps .venv (python3 -m venv) and installs the project into it when missing
+# or when pyproject.toml changed. Nothing else has to be installed first.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+SEED   ?= 1
+OUT    ?= demo-out
+
+.PHONY: demo test run sync bench clean help
+
+help:
+	@echo "make demo   play offline games with AI seats, writing board images to $(OUT)/"
+	@echo "make test   run the whole test suite (engines, properties, render, store, end-to-end)"
+	@echo "make run    start the Discord bot (needs DISCORD_TOKEN in .env; see README)"
+	@echo "make sync   register the slash commands with Discord"
+	@echo "make bench  print speed and size figures"
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $(STAMP)
+
+demo: $(STAMP)
+	$(VENV)/bin/bazaar demo all --seed $(SEED) --out $(OUT)
+
+test: $(STAMP)
+	$(PY) -m pytest -n auto
+
+run: $(STAMP)
+	$(VENV)/bin/bazaar run
+
+sync: $(STAMP)
+	$(VENV)/bin/bazaar sync
+
+bench: $(STAMP)
+	$(PY) -m benchmarks
+
+clean:
+	rm -rf $(VENV) $(OUT) build *.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,1 @@
+"""The Discord app and the command line: commands, views, DMs, store, scheduler, CLI."""

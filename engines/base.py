@@ -1,0 +1,378 @@
+"""The engine protocol shared by every game, its errors, events, outcomes and the registry.
+
+An engine is pure: a state is an immutable value, ``apply`` returns a new one, and the only
+randomness is the engine's own ``random.Random(seed)`` used during ``setup``. Actions are their
+canonical text (a ``str``): the same strings feed the legal lists, the parser, the stored move
+log, autocomplete, buttons and tests.
+
+Games plug in by subclassing :class:`Engine` and calling :func:`register`; nothing here changes.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+Action = str
+"""An action is its canonical text, e.g. ``"take b4"`` or ``"bid 13"``."""
+
+View = dict[str, Any]
+"""What one viewer may see of a state: a JSON-serialisable dict (see each engine's ``view``)."""
+
+
+# --------------------------------------------------------------------------- errors
+
+class RuleError(Exception):
+    """Base of every rejection a player can cause. ``str(err)`` is a sentence a player can read."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class BadNotation(RuleError):
+    """The text does not parse as any action of this game."""
+
+
+InvalidAction = BadNotation  # the name some specs use
+
+
+class NotYourTurn(RuleError):
+    """The seat is not among those the engine awaits."""
+
+
+class IllegalAction(RuleError):
+    """Well-formed, but not allowed now; ``reason`` says why."""
+
+
+class GameOver(RuleError):
+    """The game has ended; no more actions are accepted."""
+
+
+class StaleState(RuleError):
+    """The action was chosen on an older version of the game (e.g. a button on an old board)."""
+
+
+class BadOption(RuleError):
+    """A game option is unknown or out of range, or the player count is not supported."""
+
+
+# --------------------------------------------------------------------------- events / outcome
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. ``text`` is one line a human reads ("Ann takes b4 (Gold Coin)").
+
+    ``private_to`` is None for public events, else the only seat that may see it.
+    ``data`` is a small JSON-serialisable dict for renderers and tests (``{"seat": 0, ...}``).
+    Seat numbers in ``text`` are written as ``{s0}``, ``{s1}``… so the host can put names in;
+    :func:`format_text` does that. The same holds for the reasons of every :class:`RuleError`.
+    """
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    private_to: int | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.private_to is None
+
+    def visible_to(self, viewer: int | None) -> bool:
+        return self.private_to is None or self.private_to == viewer
+
+
+def format_text(text: str, names: Sequence[str] | None = None) -> str:
+    """Replace ``{s0}``, ``{s1}``… with player names (default "Seat 1", "Seat 2"…)."""
+    out = text
+    n = max(len(names) if names else 0, 8)
+    for s in range(n):
+        token = "{s%d}" % s
+        if token in out:
+            out = out.replace(token, names[s] if names and s < len(names) else f"Seat {s + 1}")
+    return out
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``ranks[s]``: 1 is best; tied seats share a rank. ``scores[s]``: the final total, or None for a
+    seat that scores nothing (e.g. a Pralaya player who never escaped). ``breakdown[s]`` maps each
+    of ``categories`` to points (None for seats that do not score). ``winners``: seats ranked 1.
+    ``notes[s]``: a short extra line for the score sheet ("escaped via Dhoni 7").
+    """
+
+    ranks: tuple[int, ...]
+    scores: tuple[int | None, ...]
+    categories: tuple[str, ...]
+    breakdown: tuple[Mapping[str, int] | None, ...]
+    winners: tuple[int, ...]
+    notes: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "ranks": list(self.ranks),
+            "scores": list(self.scores),
+            "categories": list(self.categories),
+            "breakdown": [dict(b) if b is not None else None for b in self.breakdown],
+            "winners": list(self.winners),
+            "notes": list(self.notes),
+        }
+
+
+# --------------------------------------------------------------------------- options
+
+@dataclass(frozen=True)
+class Option:
+    """One game option. ``kind`` is ``bool`` or ``int``; ints may have bounds."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    min: int | None = None
+    max: int | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """Return ``value`` converted to this option's type, or raise :class:`BadOption`."""
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1"):
+                return True
+            if isinstance(value, str) and value.strip().lower() in ("false", "no", "off", "0"):
+                return False
+            if isinstance(value, int) and value in (0, 1):
+                return bool(value)
+            raise BadOption(f"Option `{self.name}` takes true or false, not {value!r}.")
+        if self.kind is int:
+            try:
+                if isinstance(value, bool):
+                    raise ValueError
+                v = int(value)
+            except (TypeError, ValueError):
+                raise BadOption(f"Option `{self.name}` takes a whole number, not {value!r}.") from None
+            if (self.min is not None and v < self.min) or (self.max is not None and v > self.max):
+                raise BadOption(f"Option `{self.name}` must be between {self.min} and {self.max}; got {v}.")
+            return v
+        raise BadOption(f"Option `{self.name}` has an unsupported type.")
+
+
+# --------------------------------------------------------------------------- the protocol
+
+class Engine:
+    """Base class of every game engine. Subclasses set the class attributes and implement the
+    seven protocol methods; everything else has a default.
+
+    Contract:
+      * ``setup(seed, n_players, options)`` -> State. Deterministic in its arguments.
+      * ``to_move(state)`` -> tuple of seats awaited (empty once the game is over).
+      * ``legal_actions(state, seat)`` -> sorted list of canonical action texts; [] if not awaited.
+      * ``apply(state, seat, action)`` -> (new State, [Event]); raises :class:`IllegalAction`
+        (with a reason) for anything not in ``legal_actions``; never mutates ``state``.
+      * ``view(state, viewer)`` -> JSON-serialisable dict of what ``viewer`` (a seat, or None for a
+        spectator) may see. It carries at least the keys of :data:`VIEW_KEYS`.
+      * ``outcome(state)`` -> :class:`Outcome` or None while the game runs.
+      * ``parse(text)`` -> canonical action text; raises :class:`BadNotation` if malformed.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options: ClassVar[tuple[Option, ...]] = ()
+    summary: ClassVar[str] = ""  # a few lines of rules for /rules and the terminal
+
+    # -- the seven protocol methods
+    def setup(self, seed: int, n_players: int, options: Mapping[str, Any] | None = None) -> Any:
+        raise NotImplementedError
+
+    def to_move(self, state: Any) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, seat: int, action: Action) -> tuple[Any, list[Event]]:
+        raise NotImplementedError
+
+    def view(self, state: Any, viewer: int | None) -> View:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    def parse(self, text: str) -> Action:
+        raise NotImplementedError
+
+    # -- used by the AI seats, the property suite and the bot
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The AI's pick from ``legal``, reading only ``view`` (the AI seat's own view)."""
+        raise NotImplementedError
+
+    def action_bound(self, n_players: int) -> int:
+        """An upper bound on the number of actions in any game (the property suite checks it)."""
+        raise NotImplementedError
+
+    def action_space(self, n_players: int) -> Iterable[Action]:
+        """Every well-formed action text for this player count (legal or not in a given state).
+        ``parse`` accepts exactly the union of these over all player counts (after normalising
+        case and spaces) and raises :class:`BadNotation` for anything else."""
+        raise NotImplementedError
+
+    def secrets(self, state: Any, viewer: int | None) -> Iterable[str]:
+        """Strings that must not appear in the serialised ``view(state, viewer)``: other seats'
+        hidden card ids, the order of a hidden deck or bag. The property suite searches for them."""
+        return ()
+
+    def invariants(self, state: Any) -> None:
+        """Raise AssertionError if a rules invariant of the spec is broken (conservation of
+        cards, bounds…). The property suite calls it after every action. Default: nothing."""
+
+    property_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
+    """Option sets the property suite plays every player count with (e.g. with and without an
+    expansion)."""
+
+    def events_on_setup(self, state: Any) -> list[Event]:
+        """Events describing what setup produced (first turn and so on). Default: none."""
+        return []
+
+    def action_label(self, state: Any, seat: int, action: Action) -> str:
+        """A short button label for ``action`` (≤ 80 chars). Default: the action text."""
+        return action
+
+    # -- derived helpers, same for every game
+    def default_options(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults overlaid with ``options`` (coerced); unknown names raise :class:`BadOption`."""
+        out = self.default_options()
+        known = {o.name: o for o in self.options}
+        for key, value in (options or {}).items():
+            if key not in known:
+                names = ", ".join(sorted(known)) or "none"
+                raise BadOption(f"{self.title} has no option `{key}`. Its options: {names}.")
+            out[key] = known[key].coerce(value)
+        return out
+
+    def check_players(self, n_players: int) -> None:
+        if not self.min_players <= n_players <= self.max_players:
+            raise BadOption(
+                f"{self.title} is for {self.min_players}–{self.max_players} players, not {n_players}."
+            )
+
+    def is_over(self, state: Any) -> bool:
+        return self.outcome(state) is not None
+
+
+VIEW_KEYS = ("game", "viewer", "n_players", "to_move", "over", "headline")
+"""Keys every view carries: the game name, the viewer seat (or None), the player count, the seats
+awaited, whether the game is over, and a one-line summary of whose turn it is and what step."""
+
+
+# --------------------------------------------------------------------------- the shared entry point
+
+@dataclass(frozen=True)
+class Played:
+    """The result of :func:`play`: the new state, the events, and the canonical action applied."""
+
+    state: Any
+    events: list[Event]
+    action: Action
+
+
+def play(engine: Engine, state: Any, seat: int, text: str, *,
+         version: int | None = None, expected_version: int | None = None) -> Played:
+    """Parse ``text``, check game over and turn, apply, and return the result.
+
+    Raises :class:`StaleState` if ``expected_version`` is given and differs from ``version``,
+    :class:`GameOver`, :class:`BadNotation`, :class:`NotYourTurn`, or :class:`IllegalAction`.
+    ``state`` is never changed (states are immutable values).
+    """
+    if expected_version is not None and version is not None and expected_version != version:
+        raise StaleState("That board is out of date: the game has moved on since. Use the latest message.")
+    if engine.outcome(state) is not None:
+        raise GameOver("This game is over; no more moves are accepted.")
+    action = engine.parse(text)
+    awaited = engine.to_move(state)
+    if seat not in awaited:
+        raise NotYourTurn(_not_your_turn_reason(awaited))
+    new_state, events = engine.apply(state, seat, action)
+    return Played(new_state, events, action)
+
+
+def _not_your_turn_reason(awaited: Sequence[int]) -> str:
+    if not awaited:
+        return "Nobody can move right now."
+    who = ", ".join("{s%d}" % s for s in awaited)
+    return f"It is not your turn: waiting for {who}."
+
+
+def replay(engine: Engine, seed: int, n_players: int, options: Mapping[str, Any] | None,
+           moves: Iterable[tuple[int, str]]) -> Any:
+    """Set up and apply every ``(seat, action)`` in order; return the final state.
+
+    Raises whatever :func:`play` raises if the log does not fit the rules."""
+    state = engine.setup(seed, n_players, options)
+    for seat, text in moves:
+        state = play(engine, state, seat, text).state
+    return state
+
+
+# --------------------------------------------------------------------------- serialisation
+
+def to_jsonable(obj: Any) -> Any:
+    """Dataclasses, tuples, lists, dicts and scalars -> plain JSON types (dict keys -> str)."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, (list, tuple)):
+        return [to_jsonable(x) for x in obj]
+    if isinstance(obj, (set, frozenset)):
+        return sorted(to_jsonable(x) for x in obj)
+    if isinstance(obj, Mapping):
+        return {str(k): to_jsonable(v) for k, v in obj.items()}
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
+    raise TypeError(f"cannot serialise {type(obj).__name__}")
+
+
+def state_fingerprint(state: Any) -> str:
+    """A canonical JSON text of a state, used to check a replay against the stored snapshot."""
+    return json.dumps(to_jsonable(state), sort_keys=True, separators=(",", ":"))
+
+
+# --------------------------------------------------------------------------- registry
+
+_REGISTRY: dict[str, Engine] = {}
+
+
+def register(engine: Engine) -> Engine:
+    """Add an engine instance to the registry under ``engine.name``; returns it."""
+    if not engine.name:
+        raise ValueError("an engine needs a name")
+    _REGISTRY[engine.name] = engine
+    return engine
+
+
+def get(name: str) -> Engine:
+    """The registered engine called ``name``; raises :class:`BadOption` with the choices."""
+    from engines import load_all
+
+    load_all()
+    key = (name or "").strip().lower()
+    if key not in _REGISTRY:
+        choices = ", ".join(sorted(_REGISTRY)) or "none"
+        raise BadOption(f"There is no game called `{name}`. Games: {choices}.")
+    return _REGISTRY[key]
+
+
+def games() -> list[Engine]:
+    """Every registered engine, by name."""
+    from engines import load_all
+
+    load_all()
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+

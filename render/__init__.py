@@ -1,0 +1,18 @@
+"""Pure drawing: a view (from ``engines``) -> ``PIL.Image``. No discord, sqlite or asyncio.
+
+Each game has a module ``render.<game>`` exposing:
+
+* ``board(view, names=None) -> Image``: the public snapshot (pass ``view(state, None)``);
+* ``hand(view, names=None) -> Image``: one player's private view (pass ``view(state, seat)``);
+* ``score_sheet(view, names=None) -> Image``: the final sheet (a view of a finished game);
+* ``text(view, names=None) -> str``: the same information as plain text (terminal, DM text).
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+
+def get(game: str) -> ModuleType:
+    """The renderer module of ``game`` (e.g. ``render.pralaya``)."""
+    return importlib.import_module(f"render.{game}")

@@ -1,0 +1,158 @@
+"""Drawing helpers shared by every game's renderer: bundled fonts, a palette, text that fits, PNG.
+
+Renderers are pure functions of a view (a JSON-serialisable dict from ``engines``) and return
+``PIL.Image.Image``. Fonts come from ``render/assets/fonts`` (DejaVu, see LICENSE-DejaVu.txt), so
+the output is the same on every machine.
+"""
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+from PIL import Image, ImageDraw, ImageFont
+
+ASSETS = Path(__file__).parent / "assets"
+FONTS = ASSETS / "fonts"
+
+WIDTH = 1000  # target image width in px (readable on a phone when scaled to the screen)
+
+# Palette: warm paper background, dark ink, and five seat colours distinguishable with the
+# common colour-vision deficiencies (Okabe–Ito based).
+BG = (246, 241, 230)
+PANEL = (255, 252, 245)
+INK = (34, 32, 30)
+MUTED = (118, 110, 100)
+LINE = (206, 196, 178)
+ACCENT = (196, 84, 38)
+GOOD = (46, 125, 50)
+BAD = (183, 28, 28)
+SEAT_COLORS = [
+    (0, 114, 178),   # blue
+    (213, 94, 0),    # vermillion
+    (0, 158, 115),   # bluish green
+    (204, 121, 167), # reddish purple
+    (230, 159, 0),   # orange
+]
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False, condensed: bool = False) -> ImageFont.FreeTypeFont:
+    """A bundled DejaVu Sans font at ``size`` px."""
+    name = "DejaVuSans" + ("Condensed" if condensed else "") + ("-Bold" if bold else "") + ".ttf"
+    return ImageFont.truetype(str(FONTS / name), size)
+
+
+def seat_color(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLORS[seat % len(SEAT_COLORS)]
+
+
+def seat_names(names: Sequence[str] | None, n: int) -> list[str]:
+    """``names`` padded to ``n`` with "Seat 1", "Seat 2"…"""
+    out = list(names or [])[:n]
+    out += [f"Seat {i + 1}" for i in range(len(out), n)]
+    return out
+
+
+def text_width(s: str, f: ImageFont.FreeTypeFont) -> int:
+    return int(f.getlength(s))
+
+
+def fit(s: str, max_width: int, size: int, bold: bool = False, min_size: int = 10,
+        condensed: bool = False) -> tuple[str, ImageFont.FreeTypeFont]:
+    """Shrink the font (down to ``min_size``, trying the condensed face), then ellipsise, until
+    ``s`` fits ``max_width``. Returns the text to draw and its font."""
+    for sz in range(size, min_size - 1, -1):
+        for cond in ((condensed,) if condensed else (False, True)):
+            f = font(sz, bold, cond)
+            if text_width(s, f) <= max_width:
+                return s, f
+    f = font(min_size, bold, True)
+    while s and text_width(s + "…", f) > max_width:
+        s = s[:-1]
+    return s + "…", f
+
+
+def draw_text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int = 18,
+              fill=INK, bold: bool = False, anchor: str = "la", max_width: int | None = None,
+              condensed: bool = False) -> int:
+    """Draw ``s`` at ``xy`` (Pillow anchor), shrinking to ``max_width`` if given. Returns width."""
+    if max_width is not None:
+        s, f = fit(s, max_width, size, bold, condensed=condensed)
+    else:
+        f = font(size, bold, condensed)
+    d.text(xy, s, font=f, fill=fill, anchor=anchor)
+    return text_width(s, f)
+
+
+def wrap(s: str, max_width: int, f: ImageFont.FreeTypeFont) -> list[str]:
+    """Greedy word wrap of ``s`` to lines no wider than ``max_width``."""
+    lines: list[str] = []
+    for para in s.split("\n"):
+        cur = ""
+        for word in para.split(" "):
+            trial = f"{cur} {word}".strip()
+            if cur and text_width(trial, f) > max_width:
+                lines.append(cur)
+                cur = word
+            else:
+                cur = trial
+        lines.append(cur)
+    return lines
+
+
+def panel(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill=PANEL,
+          outline=LINE, radius: int = 10, width: int = 2) -> None:
+    d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+
+def pill(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, fill, fg=(255, 255, 255),
+         size: int = 15, bold: bool = True, pad: int = 7) -> int:
+    """A rounded label starting at ``xy`` (top-left). Returns its width."""
+    f = font(size, bold)
+    w = text_width(s, f) + 2 * pad
+    h = size + pad + 2
+    x, y = xy
+    d.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=fill)
+    d.text((x + w / 2, y + h / 2), s, font=f, fill=fg, anchor="mm")
+    return w
+
+
+def hatch(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color, step: int = 12,
+          width: int = 2) -> None:
+    """Diagonal hatching clipped to ``box``."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    for x in range(x0 - h, x1, step):
+        ax, ay, bx, by = x, y1, x + h, y0
+        if ax < x0:
+            ay -= x0 - ax
+            ax = x0
+        if bx > x1:
+            by += bx - x1
+            bx = x1
+        d.line((ax, ay, bx, by), fill=color, width=width)
+
+
+def dashed_rect(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color, dash: int = 8,
+                width: int = 2) -> None:
+    x0, y0, x1, y1 = box
+    for x in range(x0, x1, dash * 2):
+        d.line((x, y0, min(x + dash, x1), y0), fill=color, width=width)
+        d.line((x, y1, min(x + dash, x1), y1), fill=color, width=width)
+    for y in range(y0, y1, dash * 2):
+        d.line((x0, y, x0, min(y + dash, y1)), fill=color, width=width)
+        d.line((x1, y, x1, min(y + dash, y1)), fill=color, width=width)
+
+
+def canvas(height: int, width: int = WIDTH, bg=BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (width, height), bg)
+    return img, ImageDraw.Draw(img)
+
+
+def to_png(img: Image.Image) -> bytes:
+    """Encode as PNG. Flat-colour boards compress well; level 6 balances size and time."""
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=6)
+    return buf.getvalue()

@@ -1,0 +1,184 @@
+"""The property suite, run over every registered engine, player count and option set.
+
+Each case plays many random seeded games (``BAZAAR_PROPERTY_SEEDS``, default 200) choosing
+uniformly among the legal actions, and checks the protocol's promises at every step: someone is
+awaited with legal actions until the outcome, nobody else has any, every legal action applies and
+round-trips through the parser, garbage and well-formed illegal text raise the right error and
+change nothing, views carry no secret, the engine's own invariants hold, games end within the
+engine's bound, the move log replays to the same state, and the global ``random`` is never used.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from engines import base
+from engines.base import (BadNotation, GameOver, IllegalAction, NotYourTurn, Outcome, VIEW_KEYS,
+                          play, replay, state_fingerprint)
+
+N_SEEDS = int(os.environ.get("BAZAAR_PROPERTY_SEEDS", "200"))
+CHUNKS = 4  # seeds are split in chunks so pytest-xdist can spread them over cores
+DEEP_SEEDS = 12  # in these seeds every legal action is applied and every check runs at every step
+GARBAGE = ["", "   ", "xyzzy", "take", "bid", "bid -1", "take z9", "42", "💥", "take b4 b4",
+           "buy veda 1g", "discard", "god", "pass pass", "draw 1", "done now", "\x00"]
+
+
+def _cases():
+    for engine in base.games():
+        for n in range(engine.min_players, engine.max_players + 1):
+            for oi, opts in enumerate(engine.property_options):
+                for chunk in range(CHUNKS):
+                    yield pytest.param(engine.name, n, dict(opts), chunk,
+                                       id=f"{engine.name}-{n}p-opt{oi}-c{chunk}")
+
+
+def _seeds(chunk: int) -> range:
+    per = -(-N_SEEDS // CHUNKS)
+    return range(chunk * per, min(N_SEEDS, (chunk + 1) * per))
+
+
+def _check_view(engine, state, viewer, n):
+    v = engine.view(state, viewer)
+    for key in VIEW_KEYS:
+        assert key in v, f"view lacks {key!r}"
+    assert v["viewer"] == viewer and v["n_players"] == n and v["game"] == engine.name
+    text = json.dumps(v)  # also proves the view is JSON-serialisable
+    for secret in engine.secrets(state, viewer):
+        assert secret not in text, f"view for {viewer} leaks {secret!r}"
+
+
+def _check_rejections(engine, state, actor, legal, n, rng):
+    before = state_fingerprint(state)
+    for g in rng.sample(GARBAGE, 4):
+        try:
+            res = engine.parse(g)
+        except BadNotation:
+            with pytest.raises(BadNotation):
+                play(engine, state, actor, g)
+        else:  # garbage that happens to be well-formed must then be illegal here
+            assert res not in legal
+            with pytest.raises(IllegalAction):
+                play(engine, state, actor, g)
+    illegal = [a for a in engine.action_space(n) if a not in legal]
+    for a in rng.sample(illegal, min(3, len(illegal))):
+        with pytest.raises(IllegalAction) as err:
+            play(engine, state, actor, a)
+        assert err.value.reason.strip(), "an illegal action needs a reason"
+    for other in range(n):
+        if other not in engine.to_move(state):
+            with pytest.raises(NotYourTurn):
+                play(engine, state, other, legal[0])
+            break
+    assert state_fingerprint(state) == before, "a rejected action changed the state"
+
+
+def _playout(engine, seed: int, n: int, opts: dict, deep: bool):
+    rng = random.Random(10_000 + seed)
+    state = engine.setup(seed, n, opts)
+    moves: list[tuple[int, str]] = []
+    bound = engine.action_bound(n)
+    while True:
+        engine.invariants(state)
+        full_step = deep or rng.random() < 0.1
+        if full_step:
+            for viewer in [None, *range(n)]:
+                _check_view(engine, state, viewer, n)
+        if engine.outcome(state) is not None:
+            break
+        awaited = engine.to_move(state)
+        assert awaited, "the game is not over but nobody is awaited"
+        legal_by_seat = {s: engine.legal_actions(state, s) for s in range(n)}
+        for s in range(n):
+            if s in awaited:
+                assert legal_by_seat[s], f"seat {s} is awaited but has no legal action"
+                assert legal_by_seat[s] == sorted(set(legal_by_seat[s]), key=legal_by_seat[s].index)
+            else:
+                assert legal_by_seat[s] == [], f"seat {s} is not awaited but has legal actions"
+        actor = rng.choice(awaited)
+        legal = legal_by_seat[actor]
+        for a in legal:
+            assert engine.parse(a) == a, f"parse(str(a)) != a for {a!r}"
+            assert engine.parse("  " + a.upper().replace(" ", "   ") + " ") == a
+        if deep:
+            for a in legal:
+                new_state, events = engine.apply(state, actor, a)
+                assert new_state is not state
+                assert all(isinstance(e, base.Event) and e.text for e in events)
+        if full_step:
+            _check_rejections(engine, state, actor, legal, n, rng)
+        action = rng.choice(legal)
+        result = play(engine, state, actor, action)
+        assert result.action == action
+        state = result.state
+        moves.append((actor, action))
+        assert len(moves) <= bound, f"game exceeded the bound of {bound} actions"
+    return state, moves
+
+
+@pytest.mark.parametrize("game,n,opts,chunk", list(_cases()))
+def test_random_playouts(game, n, opts, chunk):
+    engine = base.get(game)
+    for seed in _seeds(chunk):
+        final, moves = _playout(engine, seed, n, opts, deep=seed < DEEP_SEEDS)
+        out = engine.outcome(final)
+        assert isinstance(out, Outcome)
+        assert len(out.ranks) == n and len(out.scores) == n and len(out.breakdown) == n
+        assert set(out.winners) == {s for s in range(n) if out.ranks[s] == 1}
+        assert min(out.ranks) == 1
+        assert engine.to_move(final) == ()
+        assert all(engine.legal_actions(final, s) == [] for s in range(n))
+        with pytest.raises(GameOver):
+            play(engine, final, 0, moves[-1][1])
+        for s in range(n):
+            b = out.breakdown[s]
+            if b is not None and out.scores[s] is not None:
+                assert set(b) <= set(out.categories)
+        # the move log reproduces the game
+        assert state_fingerprint(replay(engine, seed, n, opts, moves)) == state_fingerprint(final)
+
+
+@pytest.mark.parametrize("game", [e.name for e in base.games()])
+def test_global_random_changes_nothing(game):
+    """Seeding and drawing from the global ``random`` between moves must not change a game."""
+    engine = base.get(game)
+    n = engine.min_players + 1 if engine.max_players > engine.min_players else engine.min_players
+    for seed in range(5):
+        random.seed(1)
+        final, moves = _playout(engine, seed, n, {}, deep=False)
+        random.seed(999_999)
+        state = engine.setup(seed, n, {})
+        for seat, action in moves:
+            random.random()
+            random.shuffle(list(range(10)))
+            state = play(engine, state, seat, action).state
+        assert state_fingerprint(state) == state_fingerprint(final)
+
+
+@pytest.mark.parametrize("game", [e.name for e in base.games()])
+def test_setup_is_deterministic_and_seed_dependent(game):
+    engine = base.get(game)
+    n = engine.min_players
+    a = state_fingerprint(engine.setup(7, n, {}))
+    assert a == state_fingerprint(engine.setup(7, n, {}))
+    assert len({state_fingerprint(engine.setup(s, n, {})) for s in range(6)}) > 1
+
+
+@pytest.mark.parametrize("game", [e.name for e in base.games()])
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=30))
+def test_parse_fuzz(game, text):
+    """Any text either parses to a well-formed action of this game or raises BadNotation."""
+    engine = base.get(game)
+    space = set()
+    for n in range(engine.min_players, engine.max_players + 1):
+        space.update(engine.action_space(n))
+    try:
+        parsed = engine.parse(text)
+    except BadNotation as err:
+        assert err.reason
+    else:
+        assert parsed in space
