@@ -1,0 +1,78 @@
+"""Configuration of the bot: read from the environment, or from a ``.env`` file (environment wins).
+
+``load_config`` is what ``bazaar run`` and ``bazaar sync`` call. The token is never part of a
+``repr`` or a log line.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+from dotenv import dotenv_values
+
+DEFAULT_DB = "data/bazaar.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(Exception):
+    """The configuration is missing or invalid; the message is one line a person can act on."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything the bot needs to run. ``token`` is hidden from ``repr``."""
+
+    token: str = field(repr=False)
+    db_path: Path = Path(DEFAULT_DB)
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    @property
+    def log_level_number(self) -> int:
+        """The ``logging`` level number of :attr:`log_level`."""
+        return logging.getLevelName(self.log_level)
+
+
+def _merged(env_file: str | os.PathLike[str] | None,
+            environ: Mapping[str, str] | None) -> dict[str, str]:
+    values: dict[str, str] = {}
+    if env_file is not None and Path(env_file).is_file():
+        values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+    values.update(os.environ if environ is None else environ)
+    return values
+
+
+def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
+                environ: Mapping[str, str] | None = None,
+                require_token: bool = True) -> Config:
+    """Read ``DISCORD_TOKEN``, ``BAZAAR_DB``, ``DEV_GUILD_ID`` and ``LOG_LEVEL``.
+
+    Values come from ``environ`` (default ``os.environ``) over the ``env_file`` (if it exists).
+    Returns a :class:`Config`. Raises :class:`ConfigError` when the token is missing (unless
+    ``require_token`` is false) or when ``DEV_GUILD_ID`` / ``LOG_LEVEL`` is malformed.
+    """
+    values = _merged(env_file, environ)
+    token = (values.get("DISCORD_TOKEN") or "").strip()
+    if require_token and not token:
+        raise ConfigError(
+            "DISCORD_TOKEN is not set: create an application at "
+            "https://discord.com/developers/applications, copy the token from its Bot page, "
+            "and put DISCORD_TOKEN=<token> in .env or the environment."
+        )
+    db = (values.get("BAZAAR_DB") or "").strip() or DEFAULT_DB
+    guild_text = (values.get("DEV_GUILD_ID") or "").strip()
+    dev_guild_id: int | None = None
+    if guild_text:
+        if not guild_text.isdigit():
+            raise ConfigError(
+                f"DEV_GUILD_ID must be a server id (digits only; right-click the server with "
+                f"Developer Mode on, Copy Server ID), not {guild_text!r}."
+            )
+        dev_guild_id = int(guild_text)
+    level = (values.get("LOG_LEVEL") or "").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+    return Config(token=token, db_path=Path(db), dev_guild_id=dev_guild_id, log_level=level)

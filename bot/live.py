@@ -1,0 +1,153 @@
+"""In-memory pieces of the game host: a live game, the steps applied to it, the batch handed to
+the publisher, and the private part of a view.
+
+Nothing here talks to Discord or the database.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines import base
+from engines.base import Engine, Event
+
+from .store import GameRow, SeatRow, digest
+
+
+class Refusal(Exception):
+    """A request the host turns down (not a rules error): ``reason`` is for the player and may
+    carry ``{s0}`` seat tokens."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied move (or the setup, with ``seat``/``action`` None and ``by`` = "setup")."""
+
+    version: int
+    seat: int | None
+    action: str | None
+    by: str
+    events: tuple[Event, ...]
+
+
+@dataclass
+class LiveGame:
+    """A game as the host holds it: its row and seats (mirroring the store), the engine, the
+    current state (None in a lobby or when it needs attention), and the steps not yet published."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    engine: Engine
+    state: Any = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    publish_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    pending: list[Step] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    started: bool = False  # the start is still to be published
+    closed: bool = False   # the end (finished or ended) is still to be published
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def names(self) -> list[str]:
+        """Seat display names in seat order (the values ``{s0}``… stand for)."""
+        return [s.name for s in self.seats]
+
+    @property
+    def title(self) -> str:
+        """"Pralaya #12"."""
+        return f"{self.engine.title or self.engine.name} #{self.row.id}"
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        """The seat held by ``user_id`` (also a resigned one), or None."""
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s
+        return None
+
+    def humans(self) -> list[SeatRow]:
+        """Seats still played by a person (not AI, not resigned)."""
+        return [s for s in self.seats if not s.is_ai and s.user_id is not None]
+
+    def awaited(self) -> tuple[int, ...]:
+        """Seats the engine awaits now (empty in a lobby, after the end, or without a state)."""
+        if self.state is None or self.row.status != "active":
+            return ()
+        return tuple(self.engine.to_move(self.state))
+
+    def ai_plays(self, seat: int) -> bool:
+        """Whether the AI plays ``seat`` now (an AI seat, or one handed to the AI)."""
+        s = self.seats[seat]
+        return s.is_ai or s.ai_takeover
+
+    def fmt(self, text: str) -> str:
+        """``text`` with ``{s0}``… replaced by seat names."""
+        return base.format_text(text, self.names)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Everything the publisher needs for one post, taken atomically from a :class:`LiveGame`."""
+
+    game_id: int
+    engine: Engine
+    row: GameRow
+    seats: tuple[SeatRow, ...]
+    state: Any
+    steps: tuple[Step, ...]
+    notes: tuple[str, ...]
+    started: bool
+    closed: bool
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def title(self) -> str:
+        return f"{self.engine.title or self.engine.name} #{self.row.id}"
+
+    def fmt(self, text: str) -> str:
+        return base.format_text(text, self.names)
+
+
+PROMPT_KEYS = frozenset({"viewer", "to_move", "headline", "legal", "legal_actions", "prompt", "actions"})
+"""Top-level view keys left out of the private digest: they change with every turn (whose turn,
+what to do now), not with what only this seat knows."""
+
+
+def private_part(own: Any, public: Any) -> Any:
+    """The parts of ``own`` (a seat's view) that differ from ``public`` (the spectator view):
+    dicts are compared key by key, equal-length lists item by item; anything else is kept whole
+    when it differs. Returns None when nothing differs."""
+    if isinstance(own, dict) and isinstance(public, dict):
+        out = {}
+        for k, v in own.items():
+            d = private_part(v, public.get(k)) if k in public else v
+            if d is not None:
+                out[k] = d
+        return out or None
+    if isinstance(own, list) and isinstance(public, list) and len(own) == len(public):
+        items = [private_part(a, b) for a, b in zip(own, public)]
+        return items if any(i is not None for i in items) else None
+    return None if own == public else own
+
+
+def private_digest(engine: Engine, state: Any, seat: int) -> str:
+    """A digest of what ``seat`` alone sees now (see :func:`private_part`); a DM is due when it
+    changes."""
+    own = {k: v for k, v in engine.view(state, seat).items() if k not in PROMPT_KEYS}
+    public = {k: v for k, v in engine.view(state, None).items() if k not in PROMPT_KEYS}
+    return digest(json.dumps(private_part(own, public), sort_keys=True, default=str))

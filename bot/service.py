@@ -1,0 +1,539 @@
+"""The Discord-free game host: lobbies, moves, AI seats, the turn clock's consequences, loading.
+
+Every method that changes a game runs under that game's ``asyncio.Lock`` and writes through the
+store (one transaction per applied move, the version checked inside it). Loading a game is setup
+plus the replay of its move log, checked against the stored snapshot; a game whose replay fails
+or disagrees is marked as needing attention instead of crashing anything.
+
+Refusals raise :class:`~bot.live.Refusal`, rule rejections the engine's ``RuleError`` subclasses,
+and a bad clock text :class:`~bot.clock.BadDuration`; all carry a reason a player can read (seat
+tokens ``{s0}``… included). Published output is collected on the game (``pending``/``notes``)
+and taken with :meth:`GameService.take_batch`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import re
+import secrets
+import time
+from typing import Any, Callable, Iterable, Mapping
+
+from engines import base
+from engines.base import Engine, RuleError
+
+from . import clock as clk
+from .live import Batch, LiveGame, Refusal, Step
+from .store import GameRow, SeatRow, Store, VersionConflict, digest
+
+log = logging.getLogger(__name__)
+
+MAX_AI_STEPS = 5000       # bound on consecutive AI actions (an AI-only stretch to the end)
+MAX_CLOCK_STEPS = 50      # bound on actions the AI plays for one expired seat
+_OPTION = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(\S+)$")
+
+
+def parse_options(engine: Engine, text: str | None) -> dict[str, Any]:
+    """``name=value`` pairs (separated by spaces or commas) resolved against ``engine``'s options.
+
+    Returns the full option dict (defaults filled in). Raises ``BadOption`` naming the problem."""
+    raw: dict[str, Any] = {}
+    for token in re.split(r"[,\s]+(?=[A-Za-z_][A-Za-z0-9_]*\s*=)", (text or "").strip()):
+        token = token.strip().strip(",")
+        if not token:
+            continue
+        m = _OPTION.match(token)
+        if not m:
+            names = ", ".join(o.name for o in engine.options) or "none"
+            raise base.BadOption(f"Options look like `name=value` (e.g. `{_example(engine)}`), not `{token}`. "
+                                 f"{engine.title} options: {names}.")
+        raw[m.group(1).lower()] = m.group(2)
+    return engine.resolve_options(raw)
+
+
+def _example(engine: Engine) -> str:
+    for o in engine.options:
+        return f"{o.name}={str(o.default).lower()}"
+    return "name=value"
+
+
+class GameService:
+    """Hosts every game. ``now`` is the clock (Unix seconds), ``seed_source`` makes game seeds,
+    and ``on_clock_change`` is called whenever a deadline may have moved (to wake the scheduler)."""
+
+    def __init__(self, store: Store, *, now: Callable[[], float] = time.time,
+                 seed_source: Callable[[], int] | None = None,
+                 default_clock: int = clk.DEFAULT_CLOCK,
+                 on_clock_change: Callable[[], None] | None = None) -> None:
+        self.store = store
+        self.now = now
+        self.seed_source = seed_source or (lambda: secrets.randbelow(2**62))
+        self.default_clock = default_clock
+        self.on_clock_change = on_clock_change or (lambda: None)
+        self._games: dict[int, LiveGame] = {}
+
+    # ------------------------------------------------------------------ loading
+
+    async def load_all(self) -> list[LiveGame]:
+        """Load every active game (replay checked against the snapshot). Returns the games that
+        were newly marked as needing attention by this load (their players should be told)."""
+        flagged: list[LiveGame] = []
+        for row in await self.store.games(statuses=["active"]):
+            had = row.attention
+            game = await self._load(row)
+            if game.row.attention and not had:
+                flagged.append(game)
+        return flagged
+
+    async def get(self, game_id: int) -> LiveGame:
+        """The live game ``game_id`` (loaded on first use). Raises :class:`Refusal` if unknown."""
+        game = self._games.get(game_id)
+        if game is not None:
+            return game
+        row = await self.store.game(game_id)
+        if row is None:
+            raise Refusal(f"There is no game #{game_id}.")
+        game = self._games.get(game_id)  # loaded meanwhile by another task
+        return game if game is not None else await self._load(row)
+
+    async def _load(self, row: GameRow) -> LiveGame:
+        seats = await self.store.seats(row.id)
+        try:
+            engine = base.get(row.kind)
+        except base.BadOption:
+            engine = _Missing(row.kind)
+        game = LiveGame(row=row, seats=seats, engine=engine)
+        self._games[row.id] = game
+        if row.status in ("active", "finished") and not isinstance(engine, _Missing):
+            await self._replay(game)
+        elif isinstance(engine, _Missing) and row.status == "active":
+            await self._flag(game, f"the game `{row.kind}` is not installed on this bot")
+        return game
+
+    async def _replay(self, game: LiveGame) -> None:
+        row = game.row
+        moves = await self.store.moves(row.id)
+        where = "its setup"
+        try:
+            state = game.engine.setup(row.seed, len(game.seats), row.options)
+            for m in moves:
+                where = f"move {m.version} (`{m.action}`)"
+                state = base.play(game.engine, state, m.seat, m.action).state
+        except (RuleError, ValueError, KeyError, TypeError, IndexError) as err:
+            await self._flag(game, f"{where} no longer replays ({getattr(err, 'reason', err)})")
+            return
+        snap = await self.store.snapshot(row.id)
+        text = base.state_fingerprint(state)
+        if len(moves) != row.version or snap is None or snap[0] != row.version or snap[2] != digest(text):
+            await self._flag(game, "its replayed history differs from the saved snapshot")
+            return
+        game.state = state
+
+    async def _flag(self, game: LiveGame, why: str) -> None:
+        log.error("Game %s needs attention: %s", game.id, why)
+        game.state = None
+        if game.row.attention != why:
+            game.row = await self.store.update_game(game.id, attention=why, deadline=None)
+
+    # ------------------------------------------------------------------ finding games
+
+    async def find(self, *, guild_id: int | None, channel_id: int, user_id: int,
+                   game_id: int | None = None) -> LiveGame:
+        """The game a command in ``channel_id`` is about: ``game_id`` if given (it must belong to
+        the guild), else the open game played in this channel or thread, preferring games the
+        user sits in. Raises :class:`Refusal` when none or several match."""
+        if game_id is not None:
+            game = await self.get(game_id)
+            if game.row.guild_id != guild_id:
+                raise Refusal(f"There is no game #{game_id} on this server.")
+            return game
+        rows = [r for r in await self.store.games(place_id=channel_id)
+                if r.status in ("lobby", "active") or r.thread_id == channel_id]
+        if not rows:
+            raise Refusal("There is no game in this channel. Start one with `/game new`, or pass "
+                          "`game:` with its number (see `/game list`).")
+        games = [await self.get(r.id) for r in rows]
+        if len(games) > 1:
+            mine = [g for g in games if g.seat_of(user_id)]
+            games = mine or games
+        if len(games) > 1:
+            active = [g for g in games if g.row.status == "active"]
+            games = active if len(active) == 1 else games
+        if len(games) > 1:
+            ids = ", ".join(f"#{g.id}" for g in games)
+            raise Refusal(f"Several games are running here ({ids}): add `game:` with the number.")
+        return games[0]
+
+    async def list_games(self, guild_id: int | None) -> list[LiveGame]:
+        """Open (lobby or active) games of a guild, by id."""
+        return [await self.get(r.id) for r in await self.store.games(statuses=["lobby", "active"],
+                                                                    guild_id=guild_id)]
+
+    # ------------------------------------------------------------------ lobby
+
+    async def create(self, *, kind: str, options: str | Mapping[str, Any] | None, clock: str | None,
+                     guild_id: int | None, channel_id: int, user_id: int, name: str) -> LiveGame:
+        """Open a lobby with the creator seated. Raises ``BadOption`` (unknown game or option)
+        or :class:`~bot.clock.BadDuration`."""
+        engine = base.get(kind)
+        opts = (parse_options(engine, options) if options is None or isinstance(options, str)
+                else engine.resolve_options(options))
+        seconds = clk.parse_duration(clock, default=self.default_clock)
+        row = await self.store.create_game(kind=engine.name, seed=self.seed_source(), options=opts,
+                                           guild_id=guild_id, channel_id=channel_id, creator_id=user_id,
+                                           creator_name=name, clock_seconds=seconds)
+        game = LiveGame(row=row, seats=await self.store.seats(row.id), engine=engine)
+        self._games[row.id] = game
+        return game
+
+    def _lobby(self, game: LiveGame) -> None:
+        if game.row.status == "active":
+            raise Refusal(f"{game.title} has already started.")
+        if game.row.status != "lobby":
+            raise Refusal(f"{game.title} is over.")
+
+    async def join(self, game_id: int, user_id: int, name: str) -> LiveGame:
+        """Seat ``user_id`` in a lobby. Raises :class:`Refusal` if started, over, full or seated."""
+        game = await self.get(game_id)
+        async with game.lock:
+            self._lobby(game)
+            if game.seat_of(user_id):
+                raise Refusal(f"You are already in {game.title}.")
+            if len(game.seats) >= game.engine.max_players:
+                raise Refusal(f"{game.title} is full ({game.engine.max_players} players).")
+            await self.store.add_seat(game.id, user_id=user_id, name=name)
+            game.seats = await self.store.seats(game.id)
+        return game
+
+    async def leave(self, game_id: int, user_id: int) -> LiveGame:
+        """Remove ``user_id`` from a lobby; a lobby left without people is closed (``ended``).
+        Raises :class:`Refusal` if not seated or the game has started (use /resign)."""
+        game = await self.get(game_id)
+        async with game.lock:
+            if game.row.status == "active" and game.seat_of(user_id):
+                raise Refusal(f"{game.title} has started: use `/resign` to leave it.")
+            self._lobby(game)
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise Refusal(f"You are not in {game.title}.")
+            await self.store.remove_seat(game.id, seat.seat)
+            game.seats = await self.store.seats(game.id)
+            if not game.humans():
+                game.row = await self.store.update_game(game.id, status="ended")
+        return game
+
+    async def add_ai(self, game_id: int, user_id: int) -> LiveGame:
+        """Add an AI seat to a lobby (by a seated player or the creator). Raises :class:`Refusal`."""
+        game = await self.get(game_id)
+        async with game.lock:
+            self._lobby(game)
+            if not game.seat_of(user_id) and user_id != game.row.creator_id:
+                raise Refusal(f"Only players in {game.title} can add an AI; join it first.")
+            if len(game.seats) >= game.engine.max_players:
+                raise Refusal(f"{game.title} is full ({game.engine.max_players} players).")
+            n = sum(1 for s in game.seats if s.is_ai) + 1
+            await self.store.add_seat(game.id, user_id=None, name=f"AI {n}", is_ai=True)
+            game.seats = await self.store.seats(game.id)
+        return game
+
+    async def start(self, game_id: int, user_id: int, *, can_manage: bool = False) -> LiveGame:
+        """Deal the game: setup from the stored seed, status active, clock running, AI seats
+        played until a person is awaited. Only the creator (or, once the creator has left, any
+        seated player; or a server manager) may start. Raises :class:`Refusal` or ``BadOption``
+        (player count)."""
+        game = await self.get(game_id)
+        async with game.lock:
+            self._lobby(game)
+            seated = game.seat_of(user_id) is not None
+            creator_here = any(s.user_id == game.row.creator_id for s in game.seats)
+            if not (user_id == game.row.creator_id or can_manage or (seated and not creator_here)):
+                raise Refusal(f"Only the creator of {game.title} (<@{game.row.creator_id}>) can start it.")
+            game.engine.check_players(len(game.seats))
+            state = game.engine.setup(game.row.seed, len(game.seats), game.row.options)
+            deadline = self.now() + game.row.clock_seconds
+            game.row = await self.store.start_game(game.id, state_json=base.state_fingerprint(state),
+                                                   deadline=deadline)
+            game.state = state
+            game.started = True
+            game.pending.append(Step(0, None, None, "setup", tuple(game.engine.events_on_setup(state))))
+            await self._advance_ai(game)
+        self.on_clock_change()
+        return game
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        """Record the thread the game is played in."""
+        game = await self.get(game_id)
+        game.row = await self.store.update_game(game_id, thread_id=thread_id)
+
+    # ------------------------------------------------------------------ moves
+
+    def _playable(self, game: LiveGame) -> None:
+        if game.row.status == "lobby":
+            raise Refusal(f"{game.title} has not started yet.")
+        if game.row.status in ("finished", "ended"):
+            raise base.GameOver(f"{game.title} is over; no more moves are accepted.")
+        if game.row.attention or game.state is None:
+            raise Refusal(f"{game.title} needs attention ({game.row.attention or 'it could not be loaded'}), "
+                          f"so moves are paused. The creator or a server manager can `/game end` it.")
+
+    def _seat_for(self, game: LiveGame, user_id: int) -> SeatRow:
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise Refusal(f"You are not playing in {game.title}.")
+        if seat.is_ai:
+            raise Refusal(f"You resigned from {game.title}.")
+        return seat
+
+    async def move(self, game_id: int, user_id: int, text: str, *,
+                   expected_version: int | None = None, reclaim: bool = True) -> LiveGame:
+        """Apply ``text`` for the caller's seat, then play any AI seats now awaited.
+
+        ``expected_version`` (from a button) makes a click on an old board fail with
+        ``StaleState``. With ``reclaim`` (a typed /move), a seat handed to the AI returns to its
+        owner, even if the move itself is then refused. Raises :class:`Refusal` or a ``RuleError``;
+        on any refusal nothing but that reclaim is changed."""
+        game = await self.get(game_id)
+        async with game.lock:
+            self._playable(game)
+            seat = self._seat_for(game, user_id)
+            reclaimed = False
+            if seat.ai_takeover and reclaim:
+                await self.store.update_seat(game.id, seat.seat, ai_takeover=False, expiries=0)
+                game.seats = await self.store.seats(game.id)
+                game.notes.append("{s%d} is back: the AI no longer plays their seat." % seat.seat)
+                reclaimed = True
+            try:
+                played = base.play(game.engine, game.state, seat.seat, text,
+                                   version=game.row.version, expected_version=expected_version)
+            except RuleError as err:
+                if reclaimed:
+                    raise type(err)("You are back in control of your seat. " + err.reason) from None
+                raise
+            await self._commit(game, seat.seat, played, by="player", user_id=user_id,
+                               seat_updates={seat.seat: {"expiries": 0, "ai_takeover": False}})
+            await self._advance_ai(game)
+        self.on_clock_change()
+        return game
+
+    async def _commit(self, game: LiveGame, seat: int, played: base.Played, *, by: str,
+                      user_id: int | None = None,
+                      seat_updates: Mapping[int, Mapping[str, Any]] | None = None) -> None:
+        """Write one applied move (one transaction) and update the live game."""
+        over = game.engine.outcome(played.state) is not None
+        deadline = None if over else self.now() + game.row.clock_seconds
+        try:
+            version = await self.store.record_move(
+                game.id, expected_version=game.row.version, seat=seat, action=played.action, by=by,
+                user_id=user_id, state_json=base.state_fingerprint(played.state),
+                status="finished" if over else "active", deadline=deadline, seat_updates=seat_updates)
+        except VersionConflict:
+            # Another writer got in first (only possible with two bots on one file): reload.
+            self._games.pop(game.id, None)
+            raise base.StaleState("The game moved on meanwhile: look at the latest board and try again.")
+        game.state = played.state
+        game.row = dataclasses.replace(game.row, version=version, deadline=deadline, reminded=False,
+                                       status="finished" if over else "active", updated_at=self.now())
+        if seat_updates:
+            game.seats = await self.store.seats(game.id)
+        game.pending.append(Step(version, seat, played.action, by, tuple(played.events)))
+        if over:
+            game.closed = True
+
+    async def _advance_ai(self, game: LiveGame) -> None:
+        """Play every AI-controlled seat the engine awaits until a person is awaited or the end."""
+        for _ in range(MAX_AI_STEPS):
+            if game.row.status != "active" or game.state is None:
+                return
+            seat = next((s for s in game.awaited() if game.ai_plays(s)), None)
+            if seat is None:
+                return
+            await self._commit(game, seat, self._ai_play(game, seat), by="ai")
+        log.warning("Game %s: stopped after %s AI actions in a row", game.id, MAX_AI_STEPS)
+
+    def _ai_play(self, game: LiveGame, seat: int) -> base.Played:
+        """The AI's move for ``seat`` (from its own view only); a failing AI falls back to the
+        first legal action, logged."""
+        legal = game.engine.legal_actions(game.state, seat)
+        try:
+            action = game.engine.choose(game.engine.view(game.state, seat), legal)
+            return base.play(game.engine, game.state, seat, action)
+        except Exception:
+            log.exception("Game %s: the AI failed for seat %s; playing %r", game.id, seat, legal[0])
+            return base.play(game.engine, game.state, seat, legal[0])
+
+    async def resign(self, game_id: int, user_id: int) -> LiveGame:
+        """The caller leaves an active game: the AI plays their seat from now on. When no person
+        is left the game is ended. Raises :class:`Refusal`."""
+        game = await self.get(game_id)
+        async with game.lock:
+            if game.row.status == "lobby":
+                raise Refusal(f"{game.title} has not started: use `/game leave` instead.")
+            self._playable(game)
+            seat = self._seat_for(game, user_id)
+            await self.store.update_seat(game.id, seat.seat, is_ai=True, ai_takeover=False)
+            game.seats = await self.store.seats(game.id)
+            game.notes.append("{s%d} resigned; the AI plays their seat from now on." % seat.seat)
+            if not game.humans():
+                await self._close(game, "Everyone has resigned, so the game is ended.")
+            else:
+                await self._advance_ai(game)
+        self.on_clock_change()
+        return game
+
+    async def end(self, game_id: int, user_id: int, *, can_manage: bool) -> LiveGame:
+        """End a lobby or active game early (the creator or a server manager). Raises
+        :class:`Refusal`."""
+        game = await self.get(game_id)
+        async with game.lock:
+            if game.row.status in ("finished", "ended"):
+                raise Refusal(f"{game.title} is already over.")
+            if user_id != game.row.creator_id and not can_manage:
+                raise Refusal(f"Only the creator of {game.title} or a member with Manage Server can end it.")
+            await self._close(game, f"<@{user_id}> ended the game.")
+        self.on_clock_change()
+        return game
+
+    async def _close(self, game: LiveGame, note: str) -> None:
+        game.row = await self.store.update_game(game.id, status="ended", deadline=None)
+        game.notes.append(note)
+        game.closed = True
+
+    # ------------------------------------------------------------------ turn clock
+
+    def clock_entries(self) -> list[clk.Entry]:
+        """Clock entries of the active games held in memory (all of them after :meth:`load_all`)."""
+        return [clk.Entry.of(g.id, g.row.deadline, g.row.clock_seconds, g.row.reminded)
+                for g in self._games.values()
+                if g.row.status == "active" and g.row.deadline is not None and g.state is not None]
+
+    async def remind(self, game_id: int) -> list[int]:
+        """Mark the half-time reminder as sent and return the awaited human seats to remind
+        (empty if it is not due any more)."""
+        game = await self.get(game_id)
+        async with game.lock:
+            row = game.row
+            if row.status != "active" or row.deadline is None or row.reminded or game.state is None:
+                return []
+            if self.now() < row.deadline - row.clock_seconds / 2:
+                return []
+            game.row = await self.store.update_game(game.id, reminded=True)
+            return [s for s in game.awaited() if not game.ai_plays(s)]
+
+    async def expire(self, game_id: int) -> LiveGame | None:
+        """At the deadline the AI plays each awaited person's turn (at most ``MAX_CLOCK_STEPS``
+        actions per seat), counting an expiry; after ``EXPIRIES_BEFORE_TAKEOVER`` in a row the
+        seat is handed to the AI. Returns the game, or None if nothing was due."""
+        game = await self.get(game_id)
+        async with game.lock:
+            row = game.row
+            if row.status != "active" or row.deadline is None or game.state is None:
+                return None
+            if self.now() < row.deadline:
+                return None
+            for seat in [s for s in game.awaited() if not game.ai_plays(s)]:
+                expiries = game.seats[seat].expiries + 1
+                takeover = expiries >= clk.EXPIRIES_BEFORE_TAKEOVER
+                game.notes.append("⏰ Time ran out for {s%d}: the AI played their turn." % seat)
+                if takeover:
+                    game.notes.append("{s%d} missed %d turns in a row: the AI plays their seat until "
+                                      "they use `/move` again." % (seat, expiries))
+                updates = {seat: {"expiries": expiries, "ai_takeover": takeover}}
+                for _ in range(MAX_CLOCK_STEPS):
+                    if seat not in game.awaited():
+                        break
+                    await self._commit(game, seat, self._ai_play(game, seat), by="clock",
+                                       seat_updates=updates)
+                    updates = None
+            await self._advance_ai(game)
+        self.on_clock_change()
+        return game
+
+    # ------------------------------------------------------------------ reading
+
+    def take_batch(self, game: LiveGame) -> Batch | None:
+        """Take (and clear) what the game has to publish; None if nothing. Synchronous, so the
+        state, version and steps it returns belong together."""
+        if not (game.pending or game.notes or game.started or game.closed):
+            return None
+        batch = Batch(game.id, game.engine, game.row, tuple(game.seats), game.state,
+                      tuple(game.pending), tuple(game.notes), game.started, game.closed)
+        game.pending.clear()
+        game.notes.clear()
+        game.started = game.closed = False
+        return batch
+
+    def legal_for(self, game: LiveGame, user_id: int) -> list[tuple[str, str]]:
+        """``(action, label)`` for the caller's legal actions now (empty if not awaited)."""
+        seat = game.seat_of(user_id)
+        if seat is None or seat.is_ai or game.state is None or game.row.status != "active":
+            return []
+        if seat.seat not in game.awaited():
+            return []
+        legal = game.engine.legal_actions(game.state, seat.seat)
+        return [(a, game.engine.action_label(game.state, seat.seat, a)) for a in legal]
+
+    def private_view(self, game: LiveGame, user_id: int) -> tuple[int, dict[str, Any]]:
+        """``(seat, view)`` of the caller's private view. Raises :class:`Refusal` if not seated
+        or the game has no state."""
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise Refusal(f"You are not playing in {game.title}, so you have no hand there.")
+        if game.row.status == "lobby":
+            raise Refusal(f"{game.title} has not started yet.")
+        if game.state is None:
+            raise Refusal(f"{game.title} needs attention ({game.row.attention}).")
+        return seat.seat, game.engine.view(game.state, seat.seat)
+
+    async def history(self, game_id: int, last: int = 15) -> list[tuple[int, int, str, str, list[str]]]:
+        """The last moves as ``(version, seat, action, by, public event texts)``, regenerated by
+        replaying the log (so the texts read as they did at the time)."""
+        game = await self.get(game_id)
+        moves = await self.store.moves(game.id)
+        if not moves or isinstance(game.engine, _Missing):
+            return []
+        out = []
+        state = game.engine.setup(game.row.seed, len(game.seats), game.row.options)
+        first = max(0, len(moves) - last)
+        for i, m in enumerate(moves):
+            try:
+                played = base.play(game.engine, state, m.seat, m.action)
+            except RuleError:
+                break
+            state = played.state
+            if i >= first:
+                out.append((m.version, m.seat, m.action, m.by, [e.text for e in played.events if e.public]))
+        return out
+
+    async def note_dm(self, game_id: int, seat: int, *, closed: bool | None = None,
+                      dm_hash: str | None = None) -> bool:
+        """Record a DM outcome for ``seat``: ``closed`` (DMs refused) and/or the digest of the
+        private view just sent. Returns True if this call newly marked the seat's DMs closed."""
+        game = await self.get(game_id)
+        fields: dict[str, Any] = {}
+        newly = False
+        if closed is not None and closed != game.seats[seat].dm_closed:
+            fields["dm_closed"] = closed
+            newly = closed
+        if dm_hash is not None:
+            fields["dm_hash"] = dm_hash
+        if fields:
+            await self.store.update_seat(game.id, seat, **fields)
+            game.seats = await self.store.seats(game.id)
+        return newly
+
+    def forget(self, game_id: int) -> None:
+        """Drop a game from memory (it is reloaded from the store on next use)."""
+        self._games.pop(game_id, None)
+
+    def loaded(self) -> Iterable[LiveGame]:
+        """The games held in memory."""
+        return list(self._games.values())
+
+
+class _Missing(Engine):
+    """Stands in for a game whose engine is not installed, so its row can still be listed."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.title = name.title()
+        self.max_players = 0

@@ -1,0 +1,48 @@
+"""bot.config: environment over .env, the one-line error without a token, the hidden token."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import Config, ConfigError, load_config
+
+
+def test_missing_token_explains_where_to_get_one(tmp_path: Path):
+    with pytest.raises(ConfigError) as err:
+        load_config(tmp_path / "absent.env", environ={})
+    msg = str(err.value)
+    assert "DISCORD_TOKEN" in msg and "discord.com/developers/applications" in msg
+    assert "\n" not in msg
+
+
+def test_env_file_is_read_and_environment_wins(tmp_path: Path):
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=from-file\nBAZAAR_DB=x/y.sqlite3\nDEV_GUILD_ID=123\nLOG_LEVEL=debug\n")
+    cfg = load_config(env, environ={})
+    assert (cfg.token, cfg.db_path, cfg.dev_guild_id, cfg.log_level) == ("from-file", Path("x/y.sqlite3"), 123, "DEBUG")
+    cfg = load_config(env, environ={"DISCORD_TOKEN": "from-env", "DEV_GUILD_ID": ""})
+    assert cfg.token == "from-env" and cfg.dev_guild_id is None
+    assert cfg.db_path == Path("x/y.sqlite3")
+
+
+def test_defaults(tmp_path: Path):
+    cfg = load_config(None, environ={"DISCORD_TOKEN": "t"})
+    assert cfg.db_path == Path("data/bazaar.sqlite3") and cfg.dev_guild_id is None and cfg.log_level == "INFO"
+    assert cfg.log_level_number == 20
+
+
+@pytest.mark.parametrize("key,value,needle", [("DEV_GUILD_ID", "abc", "DEV_GUILD_ID"),
+                                              ("LOG_LEVEL", "loud", "LOG_LEVEL")])
+def test_malformed_values_are_refused(key, value, needle):
+    with pytest.raises(ConfigError, match=needle):
+        load_config(None, environ={"DISCORD_TOKEN": "t", key: value})
+
+
+def test_token_never_in_repr():
+    cfg = Config(token="SECRET-TOKEN-123")
+    assert "SECRET-TOKEN-123" not in repr(cfg) and "SECRET-TOKEN-123" not in str(cfg)
+
+
+def test_sync_may_skip_the_token_check():
+    assert load_config(None, environ={}, require_token=False).token == ""

@@ -1,0 +1,368 @@
+"""bot.service: the Discord-free host, on a toy engine registered only for these tests.
+
+Covers lobbies, moves and their refusals (nothing changes in the database), the version check,
+two moves at once, AI seats, loading by replay checked against the snapshot, the turn clock with
+an injected clock, resigning and ending, and the private-view digest.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+
+from bot.clock import BadDuration
+from bot.live import Refusal, private_digest, private_part
+from bot.service import GameService, parse_options
+from bot.store import Store
+from engines import base
+from engines.base import (BadNotation, BadOption, Engine, Event, GameOver, IllegalAction, NotYourTurn,
+                          Option, Outcome, StaleState)
+
+
+@dataclass(frozen=True)
+class NimState:
+    pile: int
+    turn: int
+    taken: tuple[int, ...]
+    secret: tuple[int, ...]
+
+
+class ToyNim(Engine):
+    """Take 1–3 from a pile; whoever takes the last one wins. Each seat holds a secret number."""
+
+    name = "toynim"
+    title = "Toy Nim"
+    min_players = 2
+    max_players = 3
+    options = (Option("pile", int, 9, "starting pile", 3, 60),)
+    summary = "Take 1 to 3; the last taker wins."
+
+    def setup(self, seed, n_players, options=None):
+        import random
+        opts = self.resolve_options(options)
+        self.check_players(n_players)
+        rng = random.Random(seed)
+        return NimState(opts["pile"], 0, (0,) * n_players, tuple(rng.randrange(1000, 9999) for _ in range(n_players)))
+
+    def to_move(self, state):
+        return () if state.pile == 0 else (state.turn,)
+
+    def legal_actions(self, state, seat):
+        if seat not in self.to_move(state):
+            return []
+        return [f"take {k}" for k in range(1, min(3, state.pile) + 1)]
+
+    def apply(self, state, seat, action):
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(f"You cannot {action} now.")
+        k = int(action.split()[1])
+        taken = list(state.taken)
+        taken[seat] += k
+        new = replace(state, pile=state.pile - k, turn=(seat + 1) % len(taken), taken=tuple(taken),
+                      secret=tuple(s + (k if i == seat else 0) for i, s in enumerate(state.secret)))
+        return new, [Event("take", "{s%d} takes %d" % (seat, k), {"seat": seat}),
+                     Event("secret", f"your secret is now {new.secret[seat]}", private_to=seat)]
+
+    def view(self, state, viewer):
+        return {"game": self.name, "viewer": viewer, "n_players": len(state.taken),
+                "to_move": list(self.to_move(state)), "over": state.pile == 0,
+                "headline": f"pile {state.pile}", "pile": state.pile, "taken": list(state.taken),
+                "secret": state.secret[viewer] if viewer is not None else None}
+
+    def outcome(self, state):
+        if state.pile:
+            return None
+        n = len(state.taken)
+        winner = (state.turn - 1) % n
+        ranks = tuple(1 if s == winner else 2 for s in range(n))
+        return Outcome(ranks, tuple(state.taken), ("taken",), tuple({"taken": t} for t in state.taken), (winner,))
+
+    def parse(self, text):
+        t = " ".join(str(text).lower().split())
+        if not re.fullmatch(r"take [0-9]+", t):
+            raise BadNotation(f"`{text}` is not a move: write `take 1`, `take 2` or `take 3`.")
+        return t
+
+    def choose(self, view, legal):
+        return legal[-1]
+
+    def secrets(self, state, viewer):
+        return [str(s) for i, s in enumerate(state.secret) if i != viewer]
+
+
+@pytest.fixture
+def toy():
+    engine = base.register(ToyNim())
+    yield engine
+    base._REGISTRY.pop(engine.name, None)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+async def host(tmp_path, toy):
+    clock = Clock()
+    store = await Store.open(tmp_path / "db.sqlite3", now=clock)
+    pokes = []
+    svc = GameService(store, now=clock, seed_source=lambda: 42, on_clock_change=lambda: pokes.append(1))
+    svc.clock = clock
+    svc.pokes = pokes
+    yield svc
+    await store.close()
+
+
+async def _started(svc: GameService, humans=2, ais=0, **kw) -> int:
+    g = await svc.create(kind="toynim", options=kw.get("options"), clock=kw.get("clock"), guild_id=1,
+                         channel_id=100, user_id=10, name="Ann")
+    for i in range(1, humans):
+        await svc.join(g.id, 10 + i, f"P{i}")
+    for _ in range(ais):
+        await svc.add_ai(g.id, 10)
+    await svc.start(g.id, 10)
+    return g.id
+
+
+async def _db(svc: GameService, gid: int):
+    row = await svc.store.game(gid)
+    return row.version, [(m.seat, m.action) for m in await svc.store.moves(gid)], await svc.store.snapshot(gid)
+
+
+def test_parse_options(toy):
+    assert parse_options(toy, "pile=12") == {"pile": 12}
+    assert parse_options(toy, None) == {"pile": 9}
+    with pytest.raises(BadOption, match="no option `size`"):
+        parse_options(toy, "size=3")
+    with pytest.raises(BadOption, match="between 3 and 60"):
+        parse_options(toy, "pile=1")
+    with pytest.raises(BadOption, match="name=value"):
+        parse_options(toy, "pile 12")
+
+
+async def test_lobby_rules(host):
+    g = await host.create(kind="toynim", options="pile=5", clock="1h", guild_id=1, channel_id=100,
+                          user_id=10, name="Ann")
+    assert g.row.options == {"pile": 5} and g.row.clock_seconds == 3600 and g.row.seed == 42
+    with pytest.raises(BadOption, match="no game called"):
+        await host.create(kind="chess", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="A")
+    with pytest.raises(BadDuration):
+        await host.create(kind="toynim", options=None, clock="10s", guild_id=1, channel_id=100, user_id=10, name="A")
+    with pytest.raises(Refusal, match="already in"):
+        await host.join(g.id, 10, "Ann")
+    with pytest.raises(BadOption, match="2–3 players"):
+        await host.start(g.id, 10)
+    await host.join(g.id, 11, "Bob")
+    with pytest.raises(Refusal, match="Only the creator"):
+        await host.start(g.id, 11)
+    await host.add_ai(g.id, 11)
+    with pytest.raises(Refusal, match="full"):
+        await host.join(g.id, 12, "Cy")
+    with pytest.raises(Refusal, match="Only players"):
+        await host.add_ai(g.id, 12)
+    await host.leave(g.id, 11)
+    assert [s.name for s in g.seats] == ["Ann", "AI 1"]
+    await host.start(g.id, 10)
+    assert g.row.status == "active" and g.state is not None
+    with pytest.raises(Refusal, match="already started"):
+        await host.join(g.id, 12, "Cy")
+    with pytest.raises(Refusal, match="/resign"):
+        await host.leave(g.id, 10)
+
+
+async def test_last_person_leaving_closes_the_lobby(host):
+    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann")
+    await host.add_ai(g.id, 10)
+    await host.leave(g.id, 10)
+    assert g.row.status == "ended"
+    with pytest.raises(Refusal, match="is over"):
+        await host.join(g.id, 11, "Bob")
+
+
+async def test_moves_and_refusals_change_nothing(host):
+    gid = await _started(host)
+    g = await host.get(gid)
+    assert g.awaited() == (0,)
+    before = await _db(host, gid)
+    for user, text, err in [(11, "take 1", NotYourTurn), (10, "xyzzy", BadNotation), (10, "take 7", IllegalAction),
+                            (99, "take 1", Refusal)]:
+        with pytest.raises(err) as e:
+            await host.move(gid, user, text)
+        assert e.value.reason
+    with pytest.raises(StaleState):
+        await host.move(gid, 10, "take 1", expected_version=3)
+    assert await _db(host, gid) == before
+    await host.move(gid, 10, "TAKE  2", expected_version=0)
+    version, moves, snap = await _db(host, gid)
+    assert version == 1 and moves == [(0, "take 2")] and snap[0] == 1
+    with pytest.raises(StaleState):  # the old board's button
+        await host.move(gid, 11, "take 1", expected_version=0)
+    batch = host.take_batch(g)
+    assert batch.started and [s.action for s in batch.steps] == [None, "take 2"]
+    assert host.take_batch(g) is None
+
+
+async def test_two_moves_at_once_exactly_one_applies(host):
+    gid = await _started(host)
+    results = await asyncio.gather(host.move(gid, 10, "take 1", expected_version=0),
+                                   host.move(gid, 10, "take 1", expected_version=0), return_exceptions=True)
+    assert sum(not isinstance(r, BaseException) for r in results) == 1
+    assert any(isinstance(r, (StaleState, NotYourTurn)) for r in results)
+    version, moves, _ = await _db(host, gid)
+    assert version == 1 and moves == [(0, "take 1")]
+
+
+async def test_ai_seats_play_until_a_person_is_awaited_and_game_finishes(host):
+    gid = await _started(host, humans=1, ais=2, options="pile=20")
+    g = await host.get(gid)
+    while g.row.status == "active":
+        assert g.awaited() == (0,)
+        await host.move(gid, 10, "take 1")
+    assert g.row.status == "finished" and g.row.deadline is None
+    _, moves, _ = await _db(host, gid)
+    assert {m[0] for m in moves} == {0, 1, 2}
+    with pytest.raises(GameOver):
+        await host.move(gid, 10, "take 1")
+    batch = host.take_batch(g)
+    assert batch.closed and batch.row.status == "finished"
+    by = {s.by for s in batch.steps}
+    assert by == {"setup", "player", "ai"}
+
+
+async def test_restart_replays_and_checks_the_snapshot(host, tmp_path):
+    gid = await _started(host)
+    await host.move(gid, 10, "take 2")
+    await host.move(gid, 11, "take 3")
+    state = (await host.get(gid)).state
+    fresh = GameService(host.store, now=host.clock)
+    assert await fresh.load_all() == []
+    g2 = await fresh.get(gid)
+    assert base.state_fingerprint(g2.state) == base.state_fingerprint(state) and g2.row.attention is None
+    # a tampered snapshot: the game is flagged (once), moves are refused, nothing crashes
+    await host.store._db.execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (gid,))
+    third = GameService(host.store, now=host.clock)
+    flagged = await third.load_all()
+    assert [g.id for g in flagged] == [gid] and "snapshot" in flagged[0].row.attention
+    with pytest.raises(Refusal, match="needs attention"):
+        await third.move(gid, 10, "take 1")
+    assert await GameService(host.store, now=host.clock).load_all() == []  # told once only
+    assert third.clock_entries() == []
+
+
+async def test_a_log_that_no_longer_replays_is_flagged(host):
+    gid = await _started(host)
+    await host.move(gid, 10, "take 2")
+    await host.store._db.execute("DROP TRIGGER moves_append_only_update")
+    await host.store._db.execute("UPDATE moves SET action = 'take 9' WHERE game_id = ?", (gid,))
+    flagged = await GameService(host.store, now=host.clock).load_all()
+    assert "move 1 (`take 9`) no longer replays" in flagged[0].row.attention
+
+
+async def test_turn_clock_reminds_expires_and_hands_over(host):
+    gid = await _started(host, clock="10m", options="pile=60")
+    g = await host.get(gid)
+    entry = host.clock_entries()[0]
+    assert entry.deadline == host.clock.t + 600 and entry.remind_at == host.clock.t + 300
+    assert await host.remind(gid) == [] and await host.expire(gid) is None  # not due
+    host.clock.t += 300
+    assert await host.remind(gid) == [0]
+    assert await host.remind(gid) == []  # once
+    for k in (1, 2, 3):
+        seat = g.awaited()[0]
+        if seat == 1:  # Bob plays his own turns, so only Ann's clock runs out
+            await host.move(gid, 11, "take 1")
+        host.clock.t += 600
+        assert await host.expire(gid) is g
+        assert g.seats[0].expiries == k and g.seats[0].ai_takeover == (k == 3)
+    notes = host.take_batch(g).notes
+    assert sum("Time ran out" in n for n in notes) == 3 and any("missed 3 turns" in n for n in notes)
+    _, moves, _ = await _db(host, gid)
+    assert [m for m in moves if m[0] == 0]
+    bys = [m.by for m in await host.store.moves(gid)]
+    assert bys.count("clock") == 3
+    # handed over: Ann's seat is played by the AI as soon as it is awaited
+    await host.move(gid, 11, "take 1")
+    assert g.awaited() == (1,)
+    assert (await host.store.moves(gid))[-1].by == "ai"
+    # Ann reclaims with /move even though it is not her turn
+    with pytest.raises(NotYourTurn, match="back in control"):
+        await host.move(gid, 10, "take 1")
+    assert g.seats[0].ai_takeover is False and g.seats[0].expiries == 0
+    await host.move(gid, 11, "take 1")
+    assert g.awaited() == (0,)
+
+
+async def test_resign_and_end(host):
+    gid = await _started(host, humans=3)
+    with pytest.raises(Refusal, match="Only the creator"):
+        await host.end(gid, 11, can_manage=False)
+    g = await host.resign(gid, 10)  # Ann was to move: the AI plays for her at once
+    assert g.seats[0].is_ai and g.awaited() == (1,)
+    with pytest.raises(Refusal, match="resigned"):
+        await host.move(gid, 10, "take 1")
+    await host.end(gid, 12, can_manage=True)
+    assert g.row.status == "ended"
+    with pytest.raises(Refusal, match="already over"):
+        await host.end(gid, 10, can_manage=True)
+    assert host.take_batch(g).closed
+
+
+async def test_everyone_resigning_ends_the_game(host):
+    gid = await _started(host, humans=1, ais=1)
+    g = await host.resign(gid, 10)
+    assert g.row.status == "ended"
+
+
+async def test_find_resolves_the_game_of_a_channel(host):
+    with pytest.raises(Refusal, match="no game in this channel"):
+        await host.find(guild_id=1, channel_id=100, user_id=10)
+    a = await _started(host)
+    assert (await host.find(guild_id=1, channel_id=100, user_id=10)).id == a
+    b = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=20, name="Zed")
+    assert (await host.find(guild_id=1, channel_id=100, user_id=20)).id == b.id
+    assert (await host.find(guild_id=1, channel_id=100, user_id=10)).id == a
+    assert (await host.find(guild_id=1, channel_id=100, user_id=55)).id == a  # the active one
+    await host.join(b.id, 10, "Ann")
+    await host.set_thread(a, 777)
+    assert (await host.find(guild_id=1, channel_id=777, user_id=10)).id == a
+    with pytest.raises(Refusal, match="on this server"):
+        await host.find(guild_id=2, channel_id=100, user_id=10, game_id=a)
+    with pytest.raises(Refusal, match="no game #999"):
+        await host.find(guild_id=1, channel_id=100, user_id=10, game_id=999)
+
+
+async def test_history_reads_like_the_events(host):
+    gid = await _started(host)
+    await host.move(gid, 10, "take 2")
+    await host.move(gid, 11, "take 1")
+    hist = await host.history(gid, last=1)
+    assert hist == [(2, 1, "take 1", "player", ["{s1} takes 1"])]  # private events left out
+
+
+def test_private_part_and_digest(toy):
+    assert private_part({"a": 1, "b": [1, {"c": 2}]}, {"a": 1, "b": [1, {"c": 3}]}) == {"b": [None, {"c": 2}]}
+    assert private_part({"a": 1}, {"a": 1}) is None
+    s = toy.setup(1, 2)
+    d0 = private_digest(toy, s, 0)
+    s2, _ = toy.apply(s, 0, "take 1")  # seat 0's secret changes
+    assert private_digest(toy, s2, 0) != d0
+    s3, _ = toy.apply(s2, 1, "take 1")  # only public things change for seat 0
+    assert private_digest(toy, s3, 0) == private_digest(toy, s2, 0)
+
+
+async def test_legal_for_and_private_view(host):
+    gid = await _started(host)
+    g = await host.get(gid)
+    assert host.legal_for(g, 10) == [("take 1", "take 1"), ("take 2", "take 2"), ("take 3", "take 3")]
+    assert host.legal_for(g, 11) == [] and host.legal_for(g, 99) == []
+    seat, view = host.private_view(g, 11)
+    assert seat == 1 and view["secret"] == g.state.secret[1]
+    with pytest.raises(Refusal):
+        host.private_view(g, 99)
