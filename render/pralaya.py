@@ -1,0 +1,20 @@
+"""Pralaya renderer: pure functions of a view (``engines.pralaya`` ``view(state, viewer)``).
+
+* :func:`board` — the public snapshot from a spectator view: header (round, whose turn, step,
+  Vitality left), the island grid, the supply strip (deck, unseen relics, discard, Veda and Dhoni
+  piles) and a row per player; at game over the score sheet follows.
+* :func:`hand` — one player's private view (``view(state, seat)``).
+* :func:`score_sheet` — the final sheet of a finished game.
+* :func:`text` — the same information as Discord-markdown text (≤ 1900 characters).
+
+The drawing lives in ``render/pralaya_*.py``: cards (display data), icons, draw (shared pieces),
+board, hand, sheet and text.
+"""
+from __future__ import annotations
+
+from render.pralaya_board import board
+from render.pralaya_hand import hand
+from render.pralaya_sheet import score_sheet
+from render.pralaya_text import text
+
+__all__ = ["board", "hand", "score_sheet", "text"]

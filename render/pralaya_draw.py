@@ -1,0 +1,184 @@
+"""Drawing pieces shared by the Pralaya board, hand and score sheet: the header, seat colours that
+stay readable as text, tags, section titles and small formatting helpers."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from PIL import Image, ImageDraw
+
+from engines.base import format_text
+from render.common import (ACCENT, BG, INK, LINE, MUTED, PANEL, WIDTH, draw_text, fit, font,
+                           panel, seat_color, seat_names, text_width)
+from render.pralaya_icons import pips
+
+M = 16                      # outer margin
+INNER = WIDTH - 2 * M       # usable width
+VITALITY = ACCENT           # colour of Vitality pips
+HEADER_H = 92
+
+STEP_LABEL = {"collect": "collecting", "discard": "discarding", "buy": "buying", "over": "game over"}
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+# --------------------------------------------------------------------------- colours
+
+def _lum(c: Sequence[int]) -> float:
+    def ch(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+    return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
+
+
+def contrast(a: Sequence[int], b: Sequence[int]) -> float:
+    """WCAG contrast ratio of two RGB colours (1 to 21)."""
+    la, lb = sorted((_lum(a), _lum(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def seat_ink(seat: int, bg: Sequence[int] = PANEL) -> tuple[int, int, int]:
+    """The seat's colour, darkened just enough to read as text on ``bg`` (contrast ≥ 4.5)."""
+    c = seat_color(seat)
+    t = 0.0
+    while contrast(c, bg) < 4.5 and t < 0.9:
+        t += 0.05
+        c = tuple(round(v * (1 - t)) for v in seat_color(seat))  # type: ignore[assignment]
+    return c  # type: ignore[return-value]
+
+
+def on_color(fill: Sequence[int]) -> tuple[int, int, int]:
+    """White or ink, whichever reads better on ``fill``."""
+    return (255, 255, 255) if contrast((255, 255, 255), fill) >= contrast(INK, fill) else INK
+
+
+def tint(c: Sequence[int], t: float) -> tuple[int, int, int]:
+    """``c`` mixed with white (``t`` = 1 is white)."""
+    return tuple(round(v + (255 - v) * t) for v in c)  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------- small helpers
+
+def names_for(view: dict[str, Any], names: Sequence[str] | None) -> list[str]:
+    """Display names for every seat of ``view``."""
+    return seat_names(names, int(view["n_players"]))
+
+
+def fmt(text: str, names: Sequence[str]) -> str:
+    """Engine text with ``{sN}`` replaced by names."""
+    return format_text(text, list(names))
+
+
+def num(v: int) -> str:
+    """An integer with a real minus sign (−18), easier to read than a hyphen."""
+    return f"−{-v}" if v < 0 else str(v)
+
+
+def ordinal(rank: int) -> str:
+    return ORDINAL.get(rank, f"{rank}th")
+
+
+def price_text(price: Any) -> str:
+    """A Dhoni or Veda price as shown: ``"X"`` or the number."""
+    return "X" if price in ("X", "x", None) else str(price)
+
+
+def tag(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, fill, fg=None, size: int = 15,
+        pad: int = 7, outline=None) -> int:
+    """A rounded label with its top-left at ``xy``; returns its width. Height is ``size + 11``."""
+    f = font(size, True)
+    w = text_width(s, f) + 2 * pad
+    h = size + 11
+    x, y = xy
+    d.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=fill, outline=outline,
+                        width=2 if outline else 0)
+    d.text((x + w / 2, y + h / 2 + 1), s, font=f, fill=fg or on_color(fill), anchor="mm")
+    return w
+
+
+def section_title(d: ImageDraw.ImageDraw, y: int, title: str, note: str = "") -> int:
+    """A section heading at ``y``; returns the y below it."""
+    w = draw_text(d, (M + 4, y), title.upper(), 17, fill=MUTED, bold=True)
+    if note:
+        draw_text(d, (M + 4 + w + 12, y + 1), note, 16, fill=MUTED, max_width=INNER - w - 20)
+    return y + 28
+
+
+def new_canvas(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (WIDTH, height), BG)
+    return img, ImageDraw.Draw(img)
+
+
+def crop(img: Image.Image, bottom: int) -> Image.Image:
+    """``img`` cut just below ``bottom`` (plus the margin)."""
+    return img.crop((0, 0, WIDTH, min(img.height, bottom + M)))
+
+
+# --------------------------------------------------------------------------- the header
+
+def header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
+           title: str = "Pralaya", who: int | None = None) -> int:
+    """The top band: game and round, whose turn (or the result) and the step, Vitality left.
+    ``who`` names the seat the image is for (hand view). Returns the y below the band."""
+    y0 = M
+    box = (M, y0, WIDTH - M, y0 + HEADER_H)
+    panel(d, box, radius=12)
+    over = bool(view.get("over"))
+    active = view.get("active")
+    outcome = view.get("outcome") or {}
+    stripe = seat_color(active) if active is not None and not over else INK
+    d.rounded_rectangle((M, y0, M + 12, y0 + HEADER_H), radius=6, fill=stripe)
+    d.rectangle((M + 6, y0, M + 12, y0 + HEADER_H), fill=stripe)
+
+    x = M + 30
+    top = f"{title.upper()}  ·  ROUND {view.get('round', 1)}"
+    tw = draw_text(d, (x, y0 + 14), top, 16, fill=MUTED, bold=True)
+    if who is not None:  # whose hand this is, in their colour
+        s, f = fit(f"{names[who]}'s hand", 560 - tw - 20, 16, bold=True, min_size=14)
+        d.text((x + tw + 14, y0 + 14), s, font=f, fill=seat_ink(who))
+
+    right_w = 300
+    line_y = y0 + 58
+    if over:
+        winners = list(outcome.get("winners") or [])
+        escaped = [s for s, v in enumerate(outcome.get("scores") or []) if v is not None]
+        if not escaped:
+            msg = "Game over · nobody escaped"
+        elif len(winners) == 1:
+            msg = f"{names[winners[0]]} wins with {outcome['scores'][winners[0]]} pts"
+        else:
+            msg = "Tie: " + ", ".join(names[w] for w in winners)
+        col = seat_ink(winners[0]) if len(winners) == 1 and escaped else INK
+        s, f = fit(msg, INNER - 60 - 200, 30, bold=True, min_size=18)
+        d.text((x, line_y), s, font=f, fill=col, anchor="lm")
+        tag(d, (WIDTH - M - 20 - text_width("GAME OVER", font(16, True)) - 16, line_y - 14),
+            "GAME OVER", INK, size=16, pad=8)
+        return y0 + HEADER_H + 12
+
+    step = STEP_LABEL.get(view.get("step", ""), view.get("step", ""))
+    if who is not None and who == active:
+        step = "your turn · " + step
+    step_w = text_width(step, font(17, True)) + 18
+    name_max = INNER - 30 - right_w - step_w - 30
+    s, f = fit(names[active] if active is not None else "?", name_max, 30, bold=True, min_size=16)
+    d.text((x, line_y), s, font=f, fill=seat_ink(active) if active is not None else INK,
+           anchor="lm")
+    nx = x + text_width(s, f) + 14
+    tag(d, (nx, line_y - 14), step, seat_color(active) if active is not None else INK, size=17,
+        pad=9)
+
+    # Vitality: pips for the turn's V (filled = left), then the number.
+    rx = WIDTH - M - 20
+    vit, left = int(view.get("vitality", 0)), int(view.get("v_left", 0))
+    escaped_active = any(p.get("escaped") for p in view.get("players", [])
+                         if p.get("seat") == active)
+    if escaped_active:
+        draw_text(d, (rx, y0 + 14), "ESCAPED", 16, fill=MUTED, bold=True, anchor="ra")
+        draw_text(d, (rx, line_y), "discards 1 relic", 20, fill=INK, bold=True, anchor="rm")
+        return y0 + HEADER_H + 12
+    draw_text(d, (rx, y0 + 14), "VITALITY LEFT", 16, fill=MUTED, bold=True, anchor="ra")
+    num = f"{left}"
+    nf = font(34, True)
+    d.text((rx, line_y), num, font=nf, fill=VITALITY, anchor="rm")
+    pw = max(vit, left) * (20 + 4) - 4 if max(vit, left) else 0
+    pips(img, (rx - text_width(num, nf) - 14 - pw, line_y - 10), max(vit, left), left, 20,
+         VITALITY, gap=4)
+    return y0 + HEADER_H + 12

@@ -1,0 +1,228 @@
+"""One player's private Pralaya view: relics grouped by type with set progress, coins against the
+Veda and Dhoni prices, the score "if escaped now", owned Veda/Dhoni, and the legal moves."""
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from PIL import Image, ImageDraw
+
+from engines.pralaya import data as pdata
+from render.common import (BAD, GOOD, INK, LINE, MUTED, PANEL, WIDTH, draw_text, fit, font,
+                           panel, text_width)
+from render.pralaya_cards import CARDS, DHONI_COLOR, VEDA_COLOR, info, set_progress, sort_key
+from render.pralaya_draw import (INNER, M, STEP_LABEL, crop, header, names_for, new_canvas,
+                                 num, price_text, section_title)
+from render.pralaya_icons import paste_icon
+
+PER_ROW = 5
+TILE_W = (INNER - (PER_ROW - 1) * 8) // PER_ROW
+TILE_H = 104
+PAY = re.compile(r"(\d+)g (\d+)s (\d+)c")
+
+
+# --------------------------------------------------------------------------- relic tiles
+
+def _relic_tiles(img, d, hand: dict[str, int], y: int) -> int:
+    codes = sorted((c for c, k in hand.items() if k), key=sort_key)
+    if not codes:
+        draw_text(d, (M + 4, y + 4), "No relics yet.", 18, fill=MUTED)
+        return y + 34
+    for i, code in enumerate(codes):
+        r, c = divmod(i, PER_ROW)
+        x0 = M + c * (TILE_W + 8)
+        y0 = y + r * (TILE_H + 8)
+        card = info(code)
+        color = card.color if card else MUTED
+        d.rounded_rectangle((x0, y0, x0 + TILE_W, y0 + TILE_H), radius=8,
+                            fill=tuple(round(v + (255 - v) * 0.86) for v in color),
+                            outline=tuple(round(v + (255 - v) * 0.35) for v in color), width=2)
+        paste_icon(img, code if card else "back", (x0 + 10, y0 + 10), 40)
+        d.text((x0 + TILE_W - 12, y0 + 10), f"×{hand[code]}", font=font(28, True), fill=INK,
+               anchor="ra")
+        name = card.name if card else code
+        s, f = fit(name, TILE_W - 20, 17, bold=True, min_size=13)
+        d.text((x0 + 10, y0 + 58), s, font=f, fill=INK)
+        prog = set_progress(code, hand[code])
+        hint = prog or (card.hint if card else "")
+        s, f = fit(hint, TILE_W - 20, 16, min_size=12)
+        d.text((x0 + 10, y0 + 80), s, font=f, fill=INK if prog else MUTED)
+    rows = (len(codes) + PER_ROW - 1) // PER_ROW
+    return y + rows * (TILE_H + 8) - 8
+
+
+# --------------------------------------------------------------------------- coins and prices
+
+def _coins_panel(img, d, view: dict[str, Any], me: dict[str, Any], mine: dict[str, Any],
+                 y: int) -> int:
+    h = 128
+    panel(d, (M, y, WIDTH - M, y + h), radius=10)
+    hand = me.get("hand") or {}
+    cur = int(me.get("currency", 0))
+    x = M + 18
+    draw_text(d, (x, y + 12), "CURRENCY", 16, fill=MUTED, bold=True)
+    draw_text(d, (x, y + 34), str(cur), 44, bold=True, fill=INK)
+    cx = x
+    for code in ("gol", "sil", "cop"):
+        k = int(hand.get(code, 0))
+        paste_icon(img, code, (cx, y + 90), 26)
+        d.text((cx + 30, y + 103), f"×{k}", font=font(17, True), fill=INK if k else MUTED,
+               anchor="lm")
+        cx += 64
+    # right part: what the coins buy
+    bx = M + 240
+    veda = view.get("veda") or {}
+    dhoni = view.get("dhoni") or []
+    star = "*" if veda.get("stand_in") else ""
+    lines: list[tuple[str, str, Any]] = []
+    if mine.get("escaped"):
+        lines.append(("dhoni", f"Escaped on Dhoni {price_text(mine.get('dhoni_price'))}: "
+                      "coins now only score", INK))
+        lines.append(("", "Each turn you discard one relic from the island.", MUTED))
+    else:
+        if mine.get("veda"):
+            lines.append(("veda", f"Veda owned: {pdata.VEDA_VITALITY} Vitality a turn", GOOD))
+        elif not veda.get("left"):
+            lines.append(("veda", "No Veda left", MUTED))
+        else:
+            price = int(veda.get("price", 0))
+            if cur >= price:
+                lines.append(("veda", f"✓ Veda affordable (price {price}{star})", GOOD))
+            else:
+                lines.append(("veda", f"Veda costs {price}{star}: {price - cur} more needed", BAD))
+        if not dhoni:
+            lines.append(("dhoni", "No Dhoni left", MUTED))
+        else:
+            top = dhoni[0].get("price")
+            if price_text(top) == "X":
+                lines.append(("dhoni", f"✓ Dhoni X: escape now for all your coins ({cur})", GOOD))
+            elif cur >= int(top):
+                lines.append(("dhoni", f"✓ Dhoni {top} affordable: you can escape", GOOD))
+            else:
+                lines.append(("dhoni", f"Dhoni {top}: {int(top) - cur} more needed to escape",
+                              BAD))
+    ly = y + 18
+    for kind, s, col in lines:
+        if kind:
+            paste_icon(img, kind, (bx, ly), 34)
+        draw_text(d, (bx + 46, ly + 17), s, 19, fill=col, bold=True, anchor="lm",
+                  max_width=WIDTH - M - 20 - bx - 46)
+        ly += 48
+    return y + h
+
+
+# --------------------------------------------------------------------------- provisional score
+
+def _score_panel(d, me: dict[str, Any], mine: dict[str, Any], y: int) -> int:
+    prov = me.get("provisional") or {}
+    cats = list(prov.get("categories") or [])
+    bd = prov.get("breakdown") or {}
+    known = bool(prov.get("fossil_known"))
+    per_col = (len(cats) + 1) // 2
+    h = 24 + per_col * 32 + (28 if not known else 0)
+    panel(d, (M, y, WIDTH - M, y + h), radius=10)
+    col_w = 300
+    for i, cat in enumerate(cats):
+        c, r = divmod(i, per_col)
+        x = M + 20 + c * (col_w + 30)
+        yy = y + 14 + r * 32
+        d.text((x, yy + 14), cat, font=font(18), fill=INK, anchor="lm")
+        v = bd.get(cat, 0)
+        if cat == "Fossils" and not known:
+            s, col = "?", MUTED
+        else:
+            s, col = num(v), (BAD if v < 0 else MUTED if v == 0 else INK)
+        d.text((x + col_w, yy + 14), s, font=font(19, True), fill=col, anchor="rm")
+        d.line((x, yy + 29, x + col_w, yy + 29), fill=LINE, width=1)
+    # the total, big, on the right
+    tx = WIDTH - M - 20
+    draw_text(d, (tx, y + 16), "TOTAL", 16, fill=MUTED, bold=True, anchor="ra")
+    total = int(prov.get("total", 0))
+    draw_text(d, (tx, y + 40), num(total), 52, bold=True, fill=BAD if total < 0 else INK,
+              anchor="ra")
+    if not known:
+        draw_text(d, (M + 20, y + h - 24), "Fossil majority (15) not counted: other hands are hidden.",
+                  16, fill=MUTED, max_width=INNER - 40)
+    return y + h
+
+
+# --------------------------------------------------------------------------- legal moves
+
+def _label(action: str, view: dict[str, Any]) -> str:
+    """A readable label for an action text, naming the card or the coins paid."""
+    parts = action.split()
+    cells = {c.get("cell"): c for c in view.get("island", [])}
+    if parts and parts[0] in ("take", "discard") and len(parts) == 2:
+        cell = cells.get(parts[1]) or {}
+        name = cell.get("name")
+        if name:
+            cost = cell.get("cost")
+            extra = f" ({cost} V)" if parts[0] == "take" and cost else ""
+            return f"{action} · {name}{extra}"
+    if parts and parts[0] == "buy":
+        m = PAY.search(action)
+        if m:
+            g, s, c = (int(v) for v in m.groups())
+            return f"{action} · pays {6 * g + 3 * s + c}"
+    if action == "done":
+        return "done · stop collecting"
+    if action == "pass":
+        return "pass · buy nothing"
+    return action
+
+
+def _moves(d, view: dict[str, Any], me: dict[str, Any], names: Sequence[str], y: int) -> int:
+    legal = list(me.get("legal") or [])
+    if view.get("over"):
+        draw_text(d, (M + 4, y), "The game is over.", 18, fill=MUTED)
+        return y + 30
+    if not legal:
+        active = view.get("active")
+        who = names[active] if active is not None else "?"
+        step = STEP_LABEL.get(view.get("step", ""), "")
+        draw_text(d, (M + 4, y), f"Not your turn: waiting for {who} ({step}).", 18, fill=MUTED,
+                  max_width=INNER - 8)
+        return y + 30
+    cols = 3
+    cw = (INNER - (cols - 1) * 10) // cols
+    f = font(17, True)
+    for i, a in enumerate(legal):
+        r, c = divmod(i, cols)
+        x0 = M + c * (cw + 10)
+        y0 = y + r * 44
+        d.rounded_rectangle((x0, y0, x0 + cw, y0 + 36), radius=8, fill=PANEL, outline=INK,
+                            width=2)
+        s, lf = fit(_label(a, view), cw - 20, 17, bold=True, min_size=12)
+        d.text((x0 + 10, y0 + 18), s, font=lf, fill=INK, anchor="lm")
+    rows = (len(legal) + cols - 1) // cols
+    return y + rows * 44 - 8
+
+
+# --------------------------------------------------------------------------- the hand
+
+def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+    """The private view of ``view["me"]``: relics by type, coins against the prices, the score if
+    escaped now, and the legal moves. A spectator view (no ``me``) gives a short notice image.
+    Returns an RGB image WIDTH px wide."""
+    nm = names_for(view, names)
+    me = view.get("me")
+    img, d = new_canvas(1700)
+    if not me:
+        y = header(img, d, view, nm)
+        draw_text(d, (M + 4, y + 4), "Spectator view: no hand to show.", 18, fill=MUTED)
+        return crop(img, y + 34)
+    seat = int(me["seat"])
+    mine = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+    y = header(img, d, view, nm, who=seat)
+    hand_counts = me.get("hand") or {}
+    total = sum(hand_counts.values())
+    y = section_title(d, y + 2, "Relics in hand", f"{total} card" + ("" if total == 1 else "s"))
+    y = _relic_tiles(img, d, hand_counts, y) + 16
+    y = section_title(d, y, "Coins and purchases")
+    y = _coins_panel(img, d, view, me, mine, y) + 16
+    title = "Score now" if mine.get("escaped") else "If you escaped now"
+    y = section_title(d, y, title)
+    y = _score_panel(d, me, mine, y) + 16
+    y = section_title(d, y, "Your moves")
+    y = _moves(d, view, me, nm, y)
+    return crop(img, y)

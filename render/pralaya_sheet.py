@@ -1,0 +1,141 @@
+"""The Pralaya score sheet (spec §7): one row per category, one column per player, then the Dhoni
+each seat escaped on, the total and the rank; winners highlighted, stranded seats greyed."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from PIL import Image, ImageDraw
+
+from render.common import BAD, INK, LINE, MUTED, PANEL, WIDTH, font, panel, seat_color, wrap
+from render.common import fit as fit_text
+from render.pralaya_cards import CATEGORIES
+from render.pralaya_draw import (INNER, M, crop, header, names_for, new_canvas, num, ordinal,
+                                 price_text, seat_ink, section_title)
+
+LABEL_W = 230
+HEAD_H = 86
+ROW = 34
+WIN_FILL = (250, 236, 188)
+WIN_EDGE = (196, 150, 20)
+WIN_INK = (124, 90, 0)     # gold that reads as text on WIN_FILL
+STRANDED_FILL = (236, 232, 226)
+
+
+def _categories(outcome: dict[str, Any]) -> list[str]:
+    return list(outcome.get("categories") or CATEGORIES)
+
+
+def sheet_height(view: dict[str, Any]) -> int:
+    """Height of the sheet block (title included) for ``view``."""
+    cats = _categories(view.get("outcome") or {})
+    return 28 + HEAD_H + (len(cats) + 1) * ROW + 44 + ROW + 24
+
+
+def _name_lines(name: str, width: int) -> list[tuple[str, Any]]:
+    s, f = fit_text(name, width, 19, bold=True, min_size=16)
+    if not s.endswith("…"):
+        return [(s, f)]
+    f = font(16, True, True)
+    lines = wrap(name, width, f)
+    out = [fit_text(ln, width, 16, bold=True, min_size=12) for ln in lines[:2]]
+    if len(lines) > 2:
+        s2, f2 = fit_text(lines[1] + "…", width, 16, bold=True, min_size=12)
+        out[1] = (s2, f2)
+    return out
+
+
+def sheet_block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
+                names: Sequence[str], y: int) -> int:
+    """Draw the score sheet at ``y``; returns the y below it."""
+    out = view.get("outcome") or {}
+    n = int(view["n_players"])
+    cats = _categories(out)
+    scores = list(out.get("scores") or [None] * n)
+    ranks = list(out.get("ranks") or [0] * n)
+    winners = set(out.get("winners") or [])
+    breakdown = list(out.get("breakdown") or [None] * n)
+    players = {int(p["seat"]): p for p in view.get("players", [])}
+    anyone = any(s is not None for s in scores)
+
+    y = section_title(d, y, "Final score", "ties go to the seat furthest from the first player")
+    top = y
+    col_w = (INNER - LABEL_W - 16) // n
+    height = HEAD_H + (len(cats) + 1) * ROW + 44 + ROW + 8
+    panel(d, (M, top, WIDTH - M, top + height), radius=10)
+
+    def cx(s: int) -> int:
+        return M + LABEL_W + s * col_w + col_w // 2
+
+    # column backgrounds: winners gold, stranded grey
+    for s in range(n):
+        x0, x1 = M + LABEL_W + s * col_w + 3, M + LABEL_W + (s + 1) * col_w - 3
+        if scores[s] is None:
+            d.rectangle((x0, top + 8, x1, top + height - 8), fill=STRANDED_FILL)
+        elif s in winners and anyone:
+            d.rounded_rectangle((x0, top + 6, x1, top + height - 6), radius=8, fill=WIN_FILL,
+                                outline=WIN_EDGE, width=2)
+    # header: colour bar, name, status
+    for s in range(n):
+        x0 = M + LABEL_W + s * col_w
+        d.rounded_rectangle((x0 + 10, top + 10, x0 + col_w - 10, top + 16), radius=3,
+                            fill=seat_color(s))
+        lines = _name_lines(names[s], col_w - 16)
+        ly = top + 22 if len(lines) == 2 else top + 28
+        for text, f in lines:
+            d.text((cx(s), ly), text, font=f, fill=seat_ink(s, WIN_FILL), anchor="mt")
+            ly += 19
+        status, col = ("winner", WIN_INK) if s in winners and anyone else ("", MUTED)
+        if scores[s] is None:
+            status, col = "did not escape", MUTED
+        if status:
+            d.text((cx(s), top + HEAD_H - 14), status, font=font(15, True), fill=col, anchor="mm")
+    y = top + HEAD_H
+    d.line((M + 12, y, WIDTH - M - 12, y), fill=LINE, width=2)
+
+    def row(label: str, values: list[str], bold: bool = False, size: int = 18,
+            colors: list[Any] | None = None, h: int = ROW) -> None:
+        nonlocal y
+        d.text((M + 18, y + h / 2), label, font=font(size, bold), fill=INK, anchor="lm")
+        for s, v in enumerate(values):
+            c = colors[s] if colors else INK
+            d.text((cx(s), y + h / 2), v, font=font(size, bold), fill=c, anchor="mm")
+        y += h
+
+    for cat in cats:
+        vals, cols = [], []
+        for s in range(n):
+            b = breakdown[s] if s < len(breakdown) else None
+            if scores[s] is None or b is None:
+                vals.append("—")
+                cols.append(MUTED)
+            else:
+                v = int(b.get(cat, 0))
+                vals.append(num(v))
+                cols.append(BAD if v < 0 else (MUTED if v == 0 else INK))
+        row(cat, vals, colors=cols)
+    esc = []
+    for s in range(n):
+        p = players.get(s, {})
+        esc.append(f"Dhoni {price_text(p.get('dhoni_price'))}" if p.get("dhoni") else "—")
+    row("Escaped via", esc, colors=[INK if v != "—" else MUTED for v in esc])
+    d.line((M + 12, y + 4, WIDTH - M - 12, y + 4), fill=INK, width=2)
+    y += 4
+    totals = ["—" if v is None else num(v) for v in scores]
+    row("Total", totals, bold=True, size=24, h=44,
+        colors=[MUTED if v is None else (BAD if v < 0 else INK) for v in scores])
+    row("Rank", [ordinal(r) if r else "—" for r in ranks], bold=True,
+        colors=[WIN_INK if s in winners and anyone else INK for s in range(n)])
+    return top + height
+
+
+def score_sheet(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+    """The final score sheet of a finished game's view (``view["outcome"]`` set). For a game still
+    running, a sheet with a note that there is no result yet. Returns an RGB image."""
+    nm = names_for(view, names)
+    img, d = new_canvas(200 + sheet_height(view) + 60)
+    y = header(img, d, view, nm)
+    if not view.get("outcome"):
+        y = section_title(d, y, "Final score", "the game is still running: no result yet")
+        return crop(img, y)
+    y = sheet_block(img, d, view, nm, y)
+    return crop(img, y)

@@ -1,0 +1,174 @@
+"""The Pralaya view as plain text (Discord markdown), for the terminal and DM text.
+
+Same information as the images, at most :data:`LIMIT` characters: when the full text is longer
+it is rebuilt with short card names and fewer words, and only then cut.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from render.pralaya_cards import info, set_progress, sort_key
+from render.pralaya_draw import fmt, names_for, ordinal, price_text
+from render.pralaya_hand import _label
+
+LIMIT = 1900
+
+
+def _card(code: str, short: bool) -> str:
+    card = info(code)
+    if card is None:
+        return code
+    return card.short if short else card.name
+
+
+def _counts(hand: dict[str, int], short: bool, progress: bool = False) -> str:
+    items = []
+    for code in sorted((c for c, k in hand.items() if k), key=sort_key):
+        s = f"{_card(code, short)} ×{hand[code]}"
+        prog = set_progress(code, hand[code]) if progress else None
+        items.append(f"{s} ({prog})" if prog else s)
+    return ", ".join(items) if items else "nothing"
+
+
+def _island(view: dict[str, Any], short: bool) -> list[str]:
+    cols = int(view.get("cols", 5))
+    cells = view.get("island", [])
+    out = []
+    for r in range(0, len(cells), cols):
+        parts = []
+        for c in cells[r:r + cols]:
+            code = c.get("code")
+            if code is None:
+                s = f"{c['cell']} taken" if c.get("taken") else f"{c['cell']} empty"
+            elif code == "oce":
+                s = f"{c['cell']} ocean"
+            else:
+                name = _card(code, short) if short else (c.get("name") or _card(code, False))
+                s = f"{c['cell']} {name} {c.get('cost')}"
+            if c.get("new"):
+                s += " (new)"
+            parts.append(s)
+        out.append(" · ".join(parts))
+    return out
+
+
+def _players(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
+    out = []
+    over = bool(view.get("over"))
+    for p in view.get("players", []):
+        s = int(p["seat"])
+        mark = "▶ " if (not over and s == view.get("active")) else "• "
+        bits = [f"{mark}**{nm[s]}**" + (" (first)" if s == view.get("first") else "")]
+        hs = int(p.get("hand_size", 0))
+        bits.append(f"{hs} card" + ("" if hs == 1 else "s"))
+        if p.get("veda"):
+            bits.append("Veda")
+        if p.get("dhoni"):
+            bits.append(f"Dhoni {price_text(p.get('dhoni_price'))}")
+        if p.get("escaped"):
+            bits.append("escaped")
+        line = " · ".join(bits)
+        mine = (view.get("me") or {}).get("seat") == s  # own hand: listed under "Your hand"
+        if p.get("hand") is not None and any(p["hand"].values()) and not mine:
+            line += f"\n   {_counts(p['hand'], short)}"
+        out.append(line)
+    return out
+
+
+def _me(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
+    me = view.get("me")
+    if not me:
+        return []
+    seat = int(me["seat"])
+    mine = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+    hand = me.get("hand") or {}
+    out = [f"**Your hand** ({sum(hand.values())}): {_counts(hand, short, progress=True)}"]
+    cur = int(me.get("currency", 0))
+    veda = view.get("veda") or {}
+    star = "*" if veda.get("stand_in") else ""
+    dhoni = view.get("dhoni") or []
+    buy = [f"Coins: {cur} currency"]
+    if mine.get("escaped"):
+        buy.append("escaped, coins only score")
+    else:
+        buy.append("Veda owned" if mine.get("veda") else f"Veda {veda.get('price')}{star}")
+        if dhoni:
+            buy.append(f"top Dhoni {price_text(dhoni[0].get('price'))}")
+    out.append(" · ".join(buy))
+    prov = me.get("provisional") or {}
+    known = bool(prov.get("fossil_known"))
+    bd = prov.get("breakdown") or {}
+    parts = []
+    for cat in prov.get("categories") or []:
+        if cat == "Fossils" and not known:
+            parts.append("Fossils ?")
+        elif bd.get(cat):
+            parts.append(f"{cat} {bd[cat]}")
+    title = "Score now" if mine.get("escaped") else "If escaped now"
+    out.append(f"{title}: **{prov.get('total', 0)}**" + (f" ({', '.join(parts)})" if parts else ""))
+    legal = list(me.get("legal") or [])
+    if legal:
+        if short:
+            out.append("Moves: " + ", ".join(f"`{a}`" for a in legal))
+        else:
+            out.append("Moves: " + " · ".join(_move(a, view) for a in legal))
+    elif not view.get("over"):
+        active = view.get("active")
+        out.append(f"Waiting for {nm[active] if active is not None else '?'}.")
+    return out
+
+
+def _move(action: str, view: dict[str, Any]) -> str:
+    """```take b4` (Gold Coin, 3 V)``: the action in code, what it means in brackets."""
+    label = _label(action, view)
+    extra = label[len(action):].lstrip(" ·")
+    return f"`{action}`" + (f" ({extra.replace(' (', ', ').rstrip(')')})" if extra else "")
+
+
+def _result(view: dict[str, Any], nm: Sequence[str]) -> list[str]:
+    out_d = view.get("outcome")
+    if not out_d:
+        return []
+    scores = out_d.get("scores") or []
+    ranks = out_d.get("ranks") or []
+    players = {int(p["seat"]): p for p in view.get("players", [])}
+    lines = ["**Result**"]
+    for s in sorted(range(len(scores)), key=lambda s: (ranks[s], s)):
+        if scores[s] is None:
+            lines.append(f"{ordinal(ranks[s])} {nm[s]}: did not escape")
+        else:
+            via = price_text(players.get(s, {}).get("dhoni_price"))
+            win = " 🏆" if s in (out_d.get("winners") or []) else ""
+            lines.append(f"{ordinal(ranks[s])} **{nm[s]}**: {scores[s]} pts (Dhoni {via}){win}")
+    return lines
+
+
+def _build(view: dict[str, Any], nm: Sequence[str], short: bool) -> str:
+    lines = [f"**Pralaya** · {fmt(str(view.get('headline', '')), nm)}"]
+    lines += _result(view, nm)
+    lines.append("**Island** (cell, relic, Vitality cost)")
+    lines += _island(view, short)
+    veda = view.get("veda") or {}
+    star = "*" if veda.get("stand_in") else ""
+    discard = view.get("discard") or []
+    last = f" (last: {_card(discard[-1].rstrip('0123456789'), short)})" if discard else ""
+    lines.append(f"Deck {view.get('deck', 0)} · relics unseen {view.get('unrevealed', 0)} · "
+                 f"discarded {len(discard)}{last}")
+    dh = ", ".join(price_text(x.get("price")) for x in view.get("dhoni") or []) or "none"
+    lines.append(f"Veda {veda.get('left', 0)} left, price {veda.get('price')}{star} · "
+                 f"Dhoni (top first) {dh}" + ("  (*stand-in price)" if star else ""))
+    lines.append("**Players**")
+    lines += _players(view, nm, short)
+    lines += _me(view, nm, short)
+    return "\n".join(lines)
+
+
+def text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The view as Discord-markdown text of at most 1900 characters, names substituted."""
+    nm = names_for(view, names)
+    s = _build(view, nm, short=False)
+    if len(s) > LIMIT:
+        s = _build(view, nm, short=True)
+    if len(s) > LIMIT:
+        s = s[:LIMIT - 1] + "…"
+    return s
