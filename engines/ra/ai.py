@@ -1,0 +1,146 @@
+"""A simple Ra AI (spec §12): values tiles with stand-in weights and reads only its own view.
+
+Deterministic: ties go to the first action in list order, and anything that is not legal falls
+back to the first legal action.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from engines.ra import data
+
+W = data.AI_WEIGHTS
+_CIVS = frozenset(data.CIVS)
+_MONS = frozenset(data.MONUMENTS)
+_HITS = {d: data.DISASTER_HITS[d] for d in data.DISASTERS}
+_CATEGORY_CODES = {
+    "pharaoh": ("pharaoh",), "river": ("nile", "flood"), "civ": data.CIVS,
+    "monument": data.MONUMENTS,
+}
+
+
+def tile_value(code: str, held: Mapping[str, int], epoch: int, own_traders: int,
+               opp_traders: float) -> float:
+    """What one more ``code`` is worth to a seat holding ``held`` (spec §12 weights)."""
+    if code == "god":
+        return W["god"]
+    if code == "gold":
+        return W["gold"]
+    if code == "pharaoh":
+        return W["pharaoh"]
+    if code == "flood":
+        return W["flood"] + W["flood_per_nile"] * held.get("nile", 0)
+    if code == "nile":
+        return W["nile_with_flood"] if held.get("flood", 0) else W["nile_without_flood"]
+    if code in _CIVS:
+        return W["civ_dup"] if held.get(code, 0) else W["civ_new"]
+    if code in _MONS:
+        have = held.get(code, 0)
+        v = W["monument"] + (W["monument_bonus"] if have == 0 or have + 1 in (3, 4, 5) else 0.0)
+        return v * (W["monument_final_factor"] if epoch == data.EPOCHS else 1.0)
+    if code == "trader":
+        return W["trader"] + W["trader_own"] * own_traders - W["trader_opp"] * opp_traders
+    if code in _HITS:
+        exposed = sum(held.get(c, 0) for c in _CATEGORY_CODES[_HITS[code]])
+        return W["disaster_per_tile"] * min(2, exposed)
+    return 0.0
+
+
+def _context(view: Mapping[str, Any]) -> tuple[int, dict[str, int], int, int, float]:
+    me = view["me"]
+    seat = me["seat"]
+    players = view["players"]
+    held = dict(players[seat]["tiles"])
+    own = players[seat]["traders"]
+    opps = [p["traders"] for p in players if p["seat"] != seat]
+    return seat, held, view["epoch"], own, (sum(opps) / len(opps) if opps else 0.0)
+
+
+def lot_value(view: Mapping[str, Any], track: Sequence[str] | None = None) -> float:
+    """V: the value of the whole track to the viewer, adding tiles one by one (so a second tile
+    of a new civilization type counts as a duplicate); disasters are valued against the
+    holdings plus the lot's other tiles, which they hit."""
+    _seat, held, epoch, own, opp = _context(view)
+    tiles = list(view["track"] if track is None else track)
+    total = 0.0
+    for code in tiles:
+        if code in _HITS:
+            continue
+        total += tile_value(code, held, epoch, own, opp)
+        held[code] = held.get(code, 0) + 1
+        if code == "trader":
+            own += 1
+    for code in tiles:
+        if code in _HITS:
+            total += tile_value(code, held, epoch, own, opp)
+    return total
+
+
+def _best_god(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str | None, float]:
+    _seat, held, epoch, own, opp = _context(view)
+    best, best_v = None, float("-inf")
+    for a in legal:
+        if a.startswith("god "):
+            v = tile_value(a[4:], held, epoch, own, opp)
+            if v > best_v:
+                best, best_v = a, v
+    return best, best_v
+
+
+def _discard(view: Mapping[str, Any], legal: Sequence[str]) -> str:
+    _seat, held, *_ = _context(view)
+    codes = [a.split(" ", 1)[1] for a in legal]
+    if set(codes) <= {"nile", "flood"}:
+        if held.get("flood", 0) >= 2 or not held.get("nile", 0):
+            return "discard flood" if "flood" in codes else legal[0]
+        return "discard nile"
+    if set(codes) <= _CIVS:
+        for c in codes:
+            if held.get(c, 0) >= 2:
+                return "discard " + c
+        return legal[0]
+    loose = [c for c in codes if held.get(c, 0) not in (3, 4, 5)]
+    pool = loose or codes
+    best = max(pool, key=lambda c: held.get(c, 0))  # max keeps the first of equals
+    return "discard " + best
+
+
+def _choose(view: Mapping[str, Any], legal: Sequence[str]) -> str:
+    step = view["step"]
+    if step == "discard":
+        return _discard(view, legal)
+    if step == "god_more":
+        best, v = _best_god(view, legal)
+        return best if best is not None and v >= W["god_min"] else "done"
+    if step == "auction":
+        bids = [int(a.split()[1]) for a in legal if a.startswith("bid ")]
+        if not bids:
+            return "pass"
+        low = min(bids)
+        if "pass" not in legal:
+            return f"bid {low}"
+        threshold = W["bid_base"] + W["bid_per_sun"] * low
+        if view["epoch"] == data.EPOCHS:
+            threshold += W["bid_final_extra"]
+        return f"bid {low}" if lot_value(view) >= threshold else "pass"
+    if step == "turn":
+        best, v = _best_god(view, legal)
+        if best is not None and v >= W["god_min"]:
+            return best
+        track = view["track"]
+        if track and (len(track) >= data.AUCTION_SLOTS
+                      or lot_value(view) >= W["invoke_base"] - W["invoke_per_tile"] * len(track)):
+            return "invoke"
+        return "draw"
+    return legal[0]
+
+
+def choose(view: Mapping[str, Any], legal: Sequence[str]) -> str:
+    """The AI's action for the seat whose own view is ``view``; always one of ``legal``.
+    Raises ValueError if ``legal`` is empty."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    if not view.get("me"):
+        return legal[0]
+    pick = _choose(view, legal)
+    return pick if pick in legal else legal[0]

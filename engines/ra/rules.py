@@ -1,0 +1,406 @@
+"""The Ra engine (Reiner Knizia's Ra with the Ra: Traders module): the protocol methods.
+
+The state machine itself lives in ``flow.py``, scoring in ``scoring.py``, the view in
+``viewing.py``, component data in ``data.py``. This module sets up games, lists and checks
+actions (with reasons a player can read), parses action text and checks the invariants.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any, Iterable, Mapping, Sequence
+
+from engines.base import (Action, BadNotation, Engine, Event, GameOver, IllegalAction, NotYourTurn,
+                          Option, Outcome, View)
+from engines.ra import data, flow, scoring, viewing
+from engines.ra.state import (AUCTION, CODES, DISASTER, DISCARD, GOD, GOD_MORE, HELD, IDX, KEEP,
+                              NCODES, O_FLOOR, O_INVOKE_EMPTY, O_TRADERS, OPTION_NAMES, OVER,
+                              PENDING_CODES, RA, TURN, VOLUNTARY, State, Work, tile_counts)
+
+# --------------------------------------------------------------------------- action texts
+
+GOD_CODES = tuple(c for c in CODES if c != "ra")
+"""Codes that may follow ``god`` in a well-formed action (``god god`` is well formed but never
+legal)."""
+DISCARD_CODES = ("nile", "flood", *data.CIVS, *data.MONUMENTS)
+"""Codes that may follow ``discard`` (nile/flood only matter with ``drought_floods_first`` off)."""
+
+GOD_TEXT = tuple("god " + c for c in CODES)
+DISCARD_TEXT = tuple("discard " + c for c in CODES)
+BID_TEXT = tuple(f"bid {v}" for v in range(max(data.MAX_SUN.values()) + 1))
+_NOARG = ("draw", "invoke", "done", "pass")
+_WELL_FORMED = frozenset(_NOARG) | {"god " + c for c in GOD_CODES} | {
+    "discard " + c for c in DISCARD_CODES}
+_MAX_BID = max(data.MAX_SUN.values())
+_DIGITS = re.compile(r"[0-9]+")
+FORMS = ("draw", "invoke", "god <tile>", "done", "bid <sun>", "pass", "discard <tile>")
+
+OPTIONS = (
+    Option("traders", bool, True, "Ra: Traders module: 20 trader tiles and cargo crates."),
+    Option("god_takes_disaster", bool, False, "A god may take a disaster tile (resolved at once)."),
+    Option("score_floor_zero", bool, True, "Scores never fall below 0."),
+    Option("tiebreak_highest_sun", bool, True, "The highest single sun breaks ties for a place."),
+    Option("invoke_on_empty_track", bool, True, "Ra may be invoked on an empty auction track."),
+    Option("drought_floods_first", bool, True,
+           "A drought takes floods first, then niles (off: the winner chooses)."),
+    Option("hidden_scores", bool, False, "Other players' totals stay hidden until the end."),
+    Option("auto_pass", bool, True, "Bidders who can only pass are passed automatically."),
+)
+assert tuple(o.name for o in OPTIONS) == OPTION_NAMES
+
+
+class RaEngine(Engine):
+    """Ra and Ra: Traders for 2–5 players (spec /shared/specs/ra.md)."""
+
+    name = "ra"
+    title = "Ra"
+    min_players = 2
+    max_players = 5
+    options = OPTIONS
+    property_options = ({}, {"traders": False})
+    summary = (
+        "Ra (Reiner Knizia), 2–5 players, 3 epochs. On your turn draw a tile onto the auction "
+        "track, invoke Ra to auction the track, or spend a god to take one tile. Bids are "
+        "numbered suns, one bid each, Ra player last; the winner takes the lot and the centre "
+        "sun (face down) and leaves the bid sun in the centre. A drawn Ra tile forces an auction; "
+        "the last Ra tile of an epoch ends it at once.\n"
+        "Scoring each epoch: gods 2, gold 3, most pharaohs +5 / fewest −2, niles count only with "
+        "a flood, civilizations by variety (none −5); at the end also monuments and suns (±5).\n"
+        "Ra: Traders (on by default): when you take trader tiles, every other player gets that "
+        "many cargo crates per trader they hold; each trader and each crate scores 1 per epoch, "
+        "then held traders leave the game and crates are reset."
+    )
+
+    # ------------------------------------------------------------------ set-up
+    def setup(self, seed: int, n_players: int, options: Mapping[str, Any] | None = None) -> State:
+        """A new game: suns dealt, bag shuffled, first turn to the holder of the highest sun.
+        Raises :class:`BadOption` for a bad player count or option."""
+        self.check_players(n_players)
+        opts = self.resolve_options(options)
+        rng = random.Random(seed)
+        sets = list(data.SUN_SETS[n_players])
+        rng.shuffle(sets)
+        bag = [i for i, k in enumerate(tile_counts(opts["traders"])) for _ in range(k)]
+        rng.shuffle(bag)
+        up = tuple(tuple(sorted(s)) for s in sets)
+        first = max(range(n_players), key=lambda s: up[s][-1])
+        return State(
+            n=n_players, opts=tuple(bool(opts[k]) for k in OPTION_NAMES), bag=tuple(bag),
+            bag_pos=0, epoch=1, step=TURN, cur=first, ra_track=0, track=(),
+            center=data.CENTER_START, up=up, down=((),) * n_players,
+            tiles=((0,) * NCODES,) * n_players, score=(data.START_SCORE,) * n_players,
+            crates=(0,) * n_players, box=(0,) * NCODES, a_ra=-1, a_kind=0, a_order=(),
+            a_idx=0, a_bids=(), a_high=0, a_high_seat=-1, p_seat=-1, p_left=(0, 0, 0),
+            p_after_god=False, history=(),
+        )
+
+    def events_on_setup(self, state: State) -> list[Event]:
+        """One public event: the suns dealt and who starts."""
+        suns = "; ".join(f"{{s{s}}} " + " ".join(map(str, state.up[s])) for s in range(state.n))
+        traders = " with Ra: Traders" if state.opts[O_TRADERS] else ""
+        return [Event("setup", f"Ra{traders}, epoch 1. Suns: {suns}; centre 1. "
+                               f"{{s{state.cur}}} starts.",
+                      {"seat": state.cur, "suns": [list(u) for u in state.up]})]
+
+    # ------------------------------------------------------------------ turn and legality
+    def to_move(self, state: State) -> tuple[int, ...]:
+        """The one seat awaited, or () once the game is over."""
+        step = state.step
+        if step == TURN or step == GOD_MORE:
+            return (state.cur,)
+        if step == AUCTION:
+            return (state.a_order[state.a_idx],)
+        if step == DISCARD:
+            return (state.p_seat,)
+        return ()
+
+    _memo: tuple[Any, int, tuple[Action, ...]] = (None, -1, ())
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """The legal action texts of ``seat`` in spec §5 order; [] if it is not awaited.
+        The last answer is remembered (by state identity) so that ``apply`` right after it does
+        not enumerate again."""
+        out = self._legal(state, seat)
+        self._memo = (state, seat, tuple(out))
+        return out
+
+    def _legal(self, state: State, seat: int) -> list[Action]:
+        step = state.step
+        if step == TURN:
+            if seat != state.cur:
+                return []
+            track = state.track
+            out = []
+            bag_left = state.bag_pos < len(state.bag)
+            if len(track) < data.AUCTION_SLOTS and bag_left:
+                out.append("draw")
+            if track or not bag_left or state.opts[O_INVOKE_EMPTY]:
+                out.append("invoke")
+            if track and state.tiles[seat][GOD]:
+                out += [GOD_TEXT[c] for c in flow.god_targets(state, seat)]  # type: ignore[arg-type]
+            return out
+        if step == AUCTION:
+            if seat != state.a_order[state.a_idx]:
+                return []
+            high = state.a_high
+            out = [BID_TEXT[v] for v in state.up[seat] if v > high]
+            if not (state.a_high == 0 and seat == state.a_ra and state.a_kind == VOLUNTARY):
+                out.append("pass")
+            return out
+        if step == GOD_MORE:
+            if seat != state.cur:
+                return []
+            return [GOD_TEXT[c] for c in flow.god_targets(state, seat)] + ["done"]  # type: ignore[arg-type]
+        if step == DISCARD:
+            if seat != state.p_seat:
+                return []
+            cat = flow.pending_category(state)  # type: ignore[arg-type]
+            row = state.tiles[seat]
+            return [DISCARD_TEXT[c] for c in PENDING_CODES[cat] if row[c]]
+        return []
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """Apply a legal action and every automatic step after it. Returns the new state and
+        the events. Raises :class:`GameOver`, :class:`NotYourTurn`, or :class:`IllegalAction`
+        (with the reason) and changes nothing."""
+        memo = self._memo
+        legal = memo[2] if memo[0] is state and memo[1] == seat else self._legal(state, seat)
+        if action not in legal:
+            raise self._rejection(state, seat, action)
+        w = Work(state)
+        ev: list[Event] = []
+        if action == "draw":
+            flow.do_draw(w, ev)
+        elif action == "pass":
+            flow.do_pass(w, ev)
+        elif action == "invoke":
+            flow.do_invoke(w, ev)
+        elif action == "done":
+            flow.do_done(w, ev)
+        else:
+            verb, arg = action.split(" ", 1)
+            if verb == "bid":
+                flow.do_bid(w, int(arg), ev)
+            elif verb == "god":
+                flow.do_god(w, IDX[arg], ev)
+            else:
+                flow.do_discard(w, IDX[arg], ev)
+        return w.freeze(), ev
+
+    def _rejection(self, state: State, seat: int, action: Action) -> Exception:
+        """The error explaining why ``action`` is not legal for ``seat`` now."""
+        if state.step == OVER:
+            return GameOver("This game is over; no more moves are accepted.")
+        awaited = self.to_move(state)
+        if seat not in awaited:
+            return NotYourTurn("It is not your turn: waiting for {s%d}." % awaited[0])
+        return IllegalAction(_reason(state, seat, action))
+
+    # ------------------------------------------------------------------ texts
+    def parse(self, text: str) -> Action:
+        """The canonical text of ``text`` (case and spacing free, integers normalised:
+        ``BID  013`` → ``bid 13``). Raises :class:`BadNotation` naming the forms."""
+        if not isinstance(text, str):
+            raise BadNotation(_bad_form(repr(text)))
+        parts = text.strip().lower().split()
+        if not parts:
+            raise BadNotation("Empty move. " + _forms())
+        if parts[0] == "bid" and len(parts) == 2 and _DIGITS.fullmatch(parts[1]):
+            v = int(parts[1])
+            if 1 <= v <= _MAX_BID:
+                return BID_TEXT[v]
+            raise BadNotation(f"There is no sun {v}: suns run from 1 to {_MAX_BID}.")
+        canon = " ".join(parts)
+        if canon in _WELL_FORMED:
+            return canon
+        if parts[0] in ("god", "discard") and len(parts) == 2:
+            codes = GOD_CODES if parts[0] == "god" else DISCARD_CODES
+            raise BadNotation(f"Unknown tile `{parts[1][:30]}` for {parts[0]}. Tiles: "
+                              + ", ".join(codes) + ".")
+        raise BadNotation(_bad_form(text.strip()[:40]))
+
+    def action_space(self, n_players: int) -> Iterable[Action]:
+        """Every well-formed action text for ``n_players``: draw, invoke, god X, done, bid 1..N,
+        pass, discard X."""
+        yield "draw"
+        yield "invoke"
+        for c in GOD_CODES:
+            yield "god " + c
+        yield "done"
+        for v in range(1, data.MAX_SUN[n_players] + 1):
+            yield BID_TEXT[v]
+        yield "pass"
+        for c in DISCARD_CODES:
+            yield "discard " + c
+
+    def action_label(self, state: State, seat: int, action: Action) -> str:
+        """A short button label: "Draw a tile", "Invoke Ra", "God → Pharaoh", "Bid 13"…"""
+        if action == "draw":
+            return "Draw a tile"
+        if action == "invoke":
+            return "Invoke Ra"
+        if action == "done":
+            return "Done"
+        if action == "pass":
+            return "Pass"
+        verb, _, arg = action.partition(" ")
+        if verb == "bid":
+            return f"Bid {arg}"
+        name = data.TILE_NAME.get(arg, arg)
+        if verb == "god":
+            return f"God → {name}"
+        if verb == "discard":
+            return f"Discard {name}"
+        return action
+
+    # ------------------------------------------------------------------ view, outcome, AI
+    def view(self, state: State, viewer: int | None) -> View:
+        """See :func:`engines.ra.viewing.view` for the schema."""
+        return viewing.view(self, state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The :class:`Outcome` once epoch 3 is scored, else None."""
+        if state.step != OVER:
+            return None
+        return scoring.outcome(state)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The §12 heuristic (``ai.py``), reading only ``view``."""
+        from engines.ra import ai
+        return ai.choose(view, legal)
+
+    def action_bound(self, n_players: int) -> int:
+        """Spec §11: draws ≤ 200, invocations ≤ 3S + 21, n bids/passes per auction over
+        ≤ 3S + 21 + 30 auctions, gods+done ≤ 16, discards ≤ 20 (431/554/641/782)."""
+        s = len(data.SUN_SETS[n_players][0]) * n_players
+        auctions = 3 * s + 21 + 30
+        return 200 + (3 * s + 21) + n_players * auctions + 16 + 20
+
+    def secrets(self, state: State, viewer: int | None) -> Iterable[str]:
+        """The JSON text of the next nine bag codes, when nine or more remain. Nine consecutive
+        codes can never appear by chance in a view (the track holds at most eight), so any
+        match is a leak of the bag order."""
+        rest = state.bag[state.bag_pos:state.bag_pos + 9]
+        if len(rest) == 9:
+            return [json.dumps([CODES[c] for c in rest])[1:-1]]
+        return []
+
+    # ------------------------------------------------------------------ invariants
+    def invariants(self, state: State) -> None:
+        """Spec §11 as assertions: tile and sun conservation, bounds, epoch-start holdings."""
+        s = state
+        n = s.n
+        counts = tile_counts(s.opts[O_TRADERS])
+        have = [0] * NCODES
+        for c in s.bag[s.bag_pos:]:
+            have[c] += 1
+        for c in s.track:
+            have[c] += 1
+        have[RA] += s.ra_track
+        for row in s.tiles:
+            for c in range(NCODES):
+                have[c] += row[c]
+        for c in range(NCODES):
+            have[c] += s.box[c]
+        assert tuple(have) == counts, f"tile counts {have} != {counts}"
+        assert sum(counts) == (data.TOTAL_TILES_TRADERS if s.opts[O_TRADERS] else data.TOTAL_TILES)
+        assert RA not in s.track, "a Ra tile on the auction track"
+        for row in s.tiles:
+            assert all(row[c] == 0 for c in DISASTER) and row[RA] == 0, "held disaster or Ra"
+            assert all(row[c] >= 0 for c in range(NCODES)), "negative holding"
+        suns = [v for seat in range(n) for v in s.up[seat] + s.down[seat]] + [s.center]
+        assert sorted(suns) == list(range(1, data.MAX_SUN[n] + 1)), f"suns {suns}"
+        per = len(data.SUN_SETS[n][0])
+        for seat in range(n):
+            assert len(s.up[seat]) + len(s.down[seat]) == per, "a seat lost or gained a sun"
+            assert list(s.up[seat]) == sorted(s.up[seat]) and list(s.down[seat]) == sorted(s.down[seat])
+        assert 0 <= len(s.track) <= data.AUCTION_SLOTS
+        assert 1 <= s.epoch <= data.EPOCHS
+        assert all(c >= 0 for c in s.crates)
+        if s.opts[O_FLOOR]:
+            assert all(v >= 0 for v in s.score), "a score below 0 with the floor on"
+        if s.step != OVER:
+            assert 0 <= s.ra_track < data.RA_LIMIT[n]
+            assert self.legal_actions(s, self.to_move(s)[0]), "the actor has no legal action"
+        if s.step == AUCTION:
+            bids = [b for b in s.a_bids if b]
+            assert bids == sorted(set(bids)), "bids must strictly increase"
+            assert s.a_high == (bids[-1] if bids else 0)
+            assert len(s.a_bids) == s.a_idx < len(s.a_order)
+            assert s.a_order[-1] == s.a_ra
+        if s.step == DISCARD:
+            assert any(s.p_left) and s.p_seat >= 0
+        if s.step != OVER and not any(s.down):
+            # Nobody has won anything this epoch (a god comes only from a win), so the holdings
+            # are those of the epoch start: only keepers, no crates, no traders.
+            for seat in range(n):
+                row = s.tiles[seat]
+                assert all(row[c] == 0 for c in HELD if c not in KEEP), "non-keeper at epoch start"
+                assert s.crates[seat] == 0
+
+
+# --------------------------------------------------------------------------- reasons
+
+def _forms() -> str:
+    return "Moves: " + ", ".join(f"`{f}`" for f in FORMS) + "."
+
+
+def _bad_form(text: str) -> str:
+    return f"`{text}` is not a Ra move. " + _forms()
+
+
+_STEP_HINT = {
+    TURN: "it is a turn: draw, invoke Ra, or use a god",
+    GOD_MORE: "you may use another god or say done",
+    AUCTION: "it is an auction: bid or pass",
+    DISCARD: "you must discard tiles first",
+}
+
+
+def _reason(state: State, seat: int, action: Action) -> str:
+    """Why ``action`` is illegal for the awaited ``seat`` (a sentence a player can read)."""
+    step = state.step
+    verb, _, arg = action.partition(" ")
+    if verb in ("draw", "invoke") and step != TURN:
+        return f"You cannot {verb} now: {_STEP_HINT[step]}."
+    if verb == "draw":
+        if len(state.track) >= data.AUCTION_SLOTS:
+            return "The auction track is full: invoke Ra or use a god."
+        return "The bag is empty: invoke Ra."
+    if verb == "invoke":
+        return "The auction track is empty: draw a tile first."
+    if verb == "god":
+        if step not in (TURN, GOD_MORE):
+            return f"You cannot use a god now: {_STEP_HINT[step]}."
+        code = IDX[arg]
+        if not state.tiles[seat][GOD]:
+            return "You hold no god tile."
+        if code == GOD:
+            return "A god cannot take another god."
+        if code in DISASTER:
+            return "A god cannot take a disaster tile."
+        return f"There is no {data.TILE_NAME[arg]} on the auction track."
+    if verb == "done":
+        return f"`done` only ends a turn after using a god; {_STEP_HINT[step]}."
+    if verb in ("bid", "pass"):
+        if step != AUCTION:
+            return f"There is no auction now: {_STEP_HINT[step]}."
+        if verb == "pass":
+            return "You must bid: you invoked Ra on this track."
+        v = int(arg)
+        if v not in state.up[seat]:
+            have = ", ".join(map(str, state.up[seat]))
+            return f"You do not hold sun {v} face up (yours: {have})."
+        return f"You can only bid higher than {state.a_high}."
+    if verb == "discard":
+        if step != DISCARD:
+            return f"There is nothing to discard now: {_STEP_HINT[step]}."
+        cat = flow.pending_category(state)  # type: ignore[arg-type]
+        code = IDX[arg]
+        if code not in PENDING_CODES[cat]:
+            what = ("river", "civilization", "monument")[cat]
+            return f"You must discard {what} tiles now."
+        return f"You hold no {data.TILE_NAME[arg]}."
+    return f"`{action}` is not possible now: {_STEP_HINT.get(step, 'the game is over')}."
+

@@ -1,0 +1,129 @@
+"""Ra scoring (spec §7): the epoch rows, the floor, and the final outcome."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from engines.base import Outcome
+from engines.ra import data
+from engines.ra.state import (CIV, FLOOD, GOD, GOLD, MON, NILE, O_FLOOR, O_TIEBREAK, O_TRADERS,
+                              PHARAOH, TRADER, State)
+
+
+def _most_fewest(values: Sequence[int], most: int, fewest: int) -> list[int]:
+    """Points for a most/fewest comparison: every seat tied for most gets ``most``, every seat
+    tied for fewest gets ``fewest``; if every seat has the same value, nobody scores."""
+    hi, lo = max(values), min(values)
+    if hi == lo:
+        return [0] * len(values)
+    return [most if v == hi else fewest if v == lo else 0 for v in values]
+
+
+def monument_points(counts: Sequence[int]) -> int:
+    """Final monument points for one seat's counts per monument type (in ``MONUMENTS`` order)."""
+    distinct = sum(1 for c in counts if c)
+    return data.MON_BY_TYPES[distinct] + sum(data.MON_BY_SAME[min(c, 5)] for c in counts)
+
+
+def civ_points(counts: Sequence[int]) -> int:
+    """Civilization points for one seat's counts per civilization type."""
+    return data.CIV_BY_TYPES[sum(1 for c in counts if c)]
+
+
+def river_points(nile: int, flood: int) -> int:
+    """Nile & flood points: one per nile and per flood, but only with at least one flood."""
+    return nile + flood if flood else 0
+
+
+def sun_total(state: State, seat: int) -> int:
+    """The sum of the suns ``seat`` holds, face up and face down."""
+    return sum(state.up[seat]) + sum(state.down[seat])
+
+
+def epoch_rows(state: State, final: bool | None = None) -> list[tuple[int, ...]]:
+    """The score rows every seat would get if the epoch ended now: one tuple per seat in
+    ``data.CATEGORIES`` order. Monuments and suns count only in the final epoch (``final``
+    defaults to ``state.epoch == 3``); traders only with the Traders module."""
+    n = state.n
+    if final is None:
+        final = state.epoch == data.EPOCHS
+    tiles = state.tiles
+    pharaoh = _most_fewest([tiles[s][PHARAOH] for s in range(n)], data.PHARAOH_MOST,
+                           data.PHARAOH_FEWEST)
+    if final:
+        suns = _most_fewest([sun_total(state, s) for s in range(n)], data.SUN_MOST,
+                            data.SUN_FEWEST)
+    traders = state.opts[O_TRADERS]
+    rows = []
+    for s in range(n):
+        t = tiles[s]
+        rows.append((
+            data.GOD_PTS * t[GOD],
+            data.GOLD_PTS * t[GOLD],
+            pharaoh[s],
+            river_points(t[NILE], t[FLOOD]),
+            civ_points([t[c] for c in CIV]),
+            (data.TRADER_PTS * t[TRADER] + data.CRATE_PTS * state.crates[s]) if traders else 0,
+            monument_points([t[m] for m in MON]) if final else 0,
+            suns[s] if final else 0,
+        ))
+    return rows
+
+
+def score_epoch(state: State) -> tuple[tuple[int, ...], tuple]:
+    """Score the epoch that is ending. Returns ``(new_scores, rows)`` where each row is
+    ``(points, floor, epoch_total, running_total)``: ``floor`` is what the zero floor added
+    (0 unless ``score_floor_zero`` lifted a negative total), ``epoch_total`` the net change."""
+    floor_on = state.opts[O_FLOOR]
+    new_scores = []
+    rows = []
+    for s, points in enumerate(epoch_rows(state)):
+        raw = state.score[s] + sum(points)
+        new = max(0, raw) if floor_on else raw
+        new_scores.append(new)
+        rows.append((points, new - raw, new - state.score[s], new))
+    return tuple(new_scores), tuple(rows)
+
+
+def highest_sun(state: State, seat: int) -> int:
+    """The highest single sun ``seat`` holds (face up or down)."""
+    return max(state.up[seat] + state.down[seat])
+
+
+def outcome(state: State) -> Outcome:
+    """The final :class:`Outcome` of a finished game: ranks by score, ties broken by the highest
+    single sun held when ``tiebreak_highest_sun`` (else tied seats share a rank). The breakdown
+    sums each category over the epochs, plus "Start" (10) and "Floor" when nonzero, so that it
+    adds up to the final score."""
+    n = state.n
+    scores = state.score
+    tiebreak = state.opts[O_TIEBREAK]
+    high = [highest_sun(state, s) for s in range(n)]
+
+    def key(s: int) -> tuple[int, int]:
+        return (scores[s], high[s] if tiebreak else 0)
+
+    ranks = tuple(1 + sum(1 for o in range(n) if key(o) > key(s)) for s in range(n))
+    cats = [c for c in data.CATEGORIES if c != "Traders" or state.opts[O_TRADERS]]
+    breakdown = []
+    for s in range(n):
+        sums = {c: 0 for c in cats}
+        floor = 0
+        for _epoch, rows in state.history:
+            points, fl, _total, _running = rows[s]
+            for c, p in zip(data.CATEGORIES, points):
+                if c in sums:
+                    sums[c] += p
+            floor += fl
+        b = {data.START_CATEGORY: data.START_SCORE, **sums}
+        if floor:
+            b[data.FLOOR_CATEGORY] = floor
+        breakdown.append(b)
+    notes = tuple(f"highest sun {high[s]}" for s in range(n))
+    return Outcome(
+        ranks=ranks,
+        scores=tuple(scores),
+        categories=(data.START_CATEGORY, *cats, data.FLOOR_CATEGORY),
+        breakdown=tuple(breakdown),
+        winners=tuple(s for s in range(n) if ranks[s] == 1),
+        notes=notes,
+    )

@@ -1,0 +1,143 @@
+"""The Ra state value and the index constants the rules work with.
+
+A :class:`State` is a frozen dataclass of ints and tuples. Tiles are indices into
+``data.TILE_ORDER``; per-seat holdings are tuples of counts indexed the same way. The bag is the
+full shuffled tuple fixed at set-up plus a position (``bag[bag_pos:]`` is what remains, drawn
+from the front), which keeps every state flat and cheap to copy.
+
+:class:`Work` is the mutable scratch copy ``apply`` edits before freezing it into a new state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engines.ra import data
+
+# --------------------------------------------------------------------------- tile indices
+
+CODES = data.TILE_ORDER
+IDX = {c: i for i, c in enumerate(CODES)}
+NCODES = len(CODES)
+
+GOD = IDX["god"]
+GOLD = IDX["gold"]
+PHARAOH = IDX["pharaoh"]
+NILE = IDX["nile"]
+FLOOD = IDX["flood"]
+CIV = tuple(IDX[c] for c in data.CIVS)
+MON = tuple(IDX[m] for m in data.MONUMENTS)
+TRADER = IDX["trader"]
+FUNERAL = IDX["funeral"]
+DROUGHT = IDX["drought"]
+UNREST = IDX["unrest"]
+EARTHQUAKE = IDX["earthquake"]
+RA = IDX["ra"]
+DISASTER = frozenset((FUNERAL, DROUGHT, UNREST, EARTHQUAKE))
+RIVER = (NILE, FLOOD)
+HELD = tuple(i for i, c in enumerate(CODES) if data.TILE_CATEGORY[c] not in ("disaster", "ra"))
+"""Codes a player can hold."""
+KEEP = frozenset(IDX[c] for c in data.KEEP_AT_EPOCH_END)
+LOSE = tuple(i for i in HELD if i not in KEEP)
+"""Held codes that leave the game at the end of an epoch."""
+
+# --------------------------------------------------------------------------- steps and kinds
+
+TURN, GOD_MORE, AUCTION, DISCARD, OVER = range(5)
+STEP_NAMES = ("turn", "god_more", "auction", "discard", "over")
+RA_TILE, VOLUNTARY, FULL = range(3)
+KIND_NAMES = ("ra_tile", "voluntary", "full")
+
+# pending discard categories, resolved in this order
+P_RIVER, P_CIV, P_MON = range(3)
+PENDING_CODES = (RIVER, CIV, MON)
+PENDING_NAMES = ("river", "civ", "monument")
+
+# --------------------------------------------------------------------------- options
+
+OPTION_NAMES = ("traders", "god_takes_disaster", "score_floor_zero", "tiebreak_highest_sun",
+                "invoke_on_empty_track", "drought_floods_first", "hidden_scores", "auto_pass")
+(O_TRADERS, O_GOD_DISASTER, O_FLOOR, O_TIEBREAK, O_INVOKE_EMPTY, O_FLOODS_FIRST, O_HIDDEN,
+ O_AUTO_PASS) = range(len(OPTION_NAMES))
+
+
+def tile_counts(traders: bool) -> tuple[int, ...]:
+    """The number of tiles of each code in a game, indexed like ``TILE_ORDER``."""
+    return tuple(0 if (c == "trader" and not traders) else data.TILE_COUNT[c] for c in CODES)
+
+
+# --------------------------------------------------------------------------- the state
+
+@dataclass(frozen=True)
+class State:
+    """One moment of a Ra game (a value: never mutated).
+
+    ``history`` holds one entry per scored epoch: ``(epoch, rows)`` with one row per seat
+    ``(points, floor, epoch_total, running_total)``; ``points`` follows ``data.CATEGORIES``.
+    Auction fields (``a_*``) are meaningful only in the AUCTION step, pending-discard fields
+    (``p_*``) only in the DISCARD step.
+    """
+
+    n: int
+    opts: tuple[bool, ...]          # values in OPTION_NAMES order
+    bag: tuple[int, ...]            # the whole shuffled bag; bag[bag_pos:] remains
+    bag_pos: int
+    epoch: int
+    step: int
+    cur: int                        # whose turn (the Ra player during an auction)
+    ra_track: int
+    track: tuple[int, ...]          # auction track, draw order
+    center: int
+    up: tuple[tuple[int, ...], ...]     # face-up suns per seat, ascending
+    down: tuple[tuple[int, ...], ...]   # face-down suns per seat, ascending
+    tiles: tuple[tuple[int, ...], ...]  # held counts per seat, indexed like TILE_ORDER
+    score: tuple[int, ...]
+    crates: tuple[int, ...]
+    box: tuple[int, ...]            # tiles out of the game, counts
+    a_ra: int                       # auction: Ra player (-1 when no auction)
+    a_kind: int
+    a_order: tuple[int, ...]
+    a_idx: int
+    a_bids: tuple[int, ...]         # one per seat that acted, in order; 0 = pass
+    a_high: int                     # 0 = no bid yet
+    a_high_seat: int
+    p_seat: int                     # pending discards: seat (-1 = none)
+    p_left: tuple[int, int, int]    # river, civ, monument tiles still owed
+    p_after_god: bool               # True: the discards came from a god taking a disaster
+    history: tuple[Any, ...]
+
+
+_new = object.__new__
+
+
+class Work:
+    """A mutable copy of a :class:`State`'s fields; ``freeze`` returns a new state."""
+
+    def __init__(self, state: State) -> None:
+        self.__dict__.update(state.__dict__)
+
+    def freeze(self) -> State:
+        """Return a new :class:`State` holding these field values."""
+        out = _new(State)
+        out.__dict__.update(self.__dict__)
+        return out
+
+    # -- small copy-on-write helpers
+    def add_tile(self, seat: int, code: int, k: int) -> None:
+        """Give ``seat`` ``k`` tiles of ``code`` (``k`` may be negative)."""
+        tiles = list(self.tiles)
+        row = list(tiles[seat])
+        row[code] += k
+        tiles[seat] = tuple(row)
+        self.tiles = tuple(tiles)
+
+    def to_box(self, code: int, k: int) -> None:
+        """Put ``k`` tiles of ``code`` out of the game."""
+        box = list(self.box)
+        box[code] += k
+        self.box = tuple(box)
+
+
+def make_state(**fields: Any) -> State:
+    """A :class:`State` from keyword fields (for set-up and tests that build a position)."""
+    return State(**fields)
