@@ -236,23 +236,30 @@ class GameService:
             game.seats = await self.store.seats(game.id)
         return game
 
-    async def start(self, game_id: int, user_id: int, *, can_manage: bool = False) -> LiveGame:
-        """Deal the game: setup from the stored seed, status active, clock running, AI seats
-        played until a person is awaited. Only the creator (or, once the creator has left, any
-        seated player; or a server manager) may start. Raises :class:`Refusal` or ``BadOption``
-        (player count)."""
+    def check_start(self, game: LiveGame, user_id: int, *, can_manage: bool = False) -> None:
+        """Raise what :meth:`start` would raise (:class:`Refusal`, ``BadOption``), changing nothing.
+        Only the creator (or, once the creator has left, any seated player; or a server manager)
+        may start, with a player count the game supports."""
+        self._lobby(game)
+        seated = game.seat_of(user_id) is not None
+        creator_here = any(s.user_id == game.row.creator_id for s in game.seats)
+        if not (user_id == game.row.creator_id or can_manage or (seated and not creator_here)):
+            raise Refusal(f"Only the creator of {game.title} (<@{game.row.creator_id}>) can start it.")
+        game.engine.check_players(len(game.seats))
+
+    async def start(self, game_id: int, user_id: int, *, can_manage: bool = False,
+                    thread_id: int | None = None) -> LiveGame:
+        """Deal the game (see :meth:`check_start`): setup from the stored seed, status active, the
+        clock running, AI seats played until a person is awaited. ``thread_id`` is where it will be
+        played. Raises :class:`Refusal` or ``BadOption``."""
         game = await self.get(game_id)
         async with game.lock:
-            self._lobby(game)
-            seated = game.seat_of(user_id) is not None
-            creator_here = any(s.user_id == game.row.creator_id for s in game.seats)
-            if not (user_id == game.row.creator_id or can_manage or (seated and not creator_here)):
-                raise Refusal(f"Only the creator of {game.title} (<@{game.row.creator_id}>) can start it.")
-            game.engine.check_players(len(game.seats))
+            self.check_start(game, user_id, can_manage=can_manage)
             state = game.engine.setup(game.row.seed, len(game.seats), game.row.options)
-            deadline = self.now() + game.row.clock_seconds
+            if thread_id is not None:
+                game.row = await self.store.update_game(game.id, thread_id=thread_id)
             game.row = await self.store.start_game(game.id, state_json=base.state_fingerprint(state),
-                                                   deadline=deadline)
+                                                   deadline=self.now() + game.row.clock_seconds)
             game.state = state
             game.started = True
             game.pending.append(Step(0, None, None, "setup", tuple(game.engine.events_on_setup(state))))

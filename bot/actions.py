@@ -1,0 +1,300 @@
+"""What happens when someone uses a command or clicks a component: shared by the slash commands
+(``commands.py``) and the persistent components (``components.py``).
+
+Every flow acknowledges the interaction first (a deferral) so Discord's 3-second limit is never
+at risk, then calls the service, then publishes. Refusals and rule errors become ephemeral
+replies; anything unexpected is logged with the game id and answered with an apology.
+"""
+from __future__ import annotations
+
+import logging
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any, AsyncIterator
+
+import discord
+
+from engines import base
+from engines.base import RuleError
+
+from . import components, text
+from .clock import BadDuration
+from .live import LiveGame, Refusal
+
+if TYPE_CHECKING:
+    from .app import BazaarBot
+
+log = logging.getLogger(__name__)
+QUIET = discord.AllowedMentions.none()
+
+
+def bot_of(interaction: discord.Interaction) -> "BazaarBot":
+    return interaction.client  # type: ignore[return-value]
+
+
+async def reply(interaction: discord.Interaction, content: str, *, file: discord.File | None = None,
+                view: discord.ui.View | None = None, ephemeral: bool = True) -> None:
+    """Answer the interaction (or follow up if already answered); errors are logged."""
+    kwargs: dict[str, Any] = {"content": text.clip(content), "ephemeral": ephemeral, "allowed_mentions": QUIET}
+    if file is not None:
+        kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+    except discord.HTTPException as err:
+        log.warning("Could not answer interaction %s: %s", interaction.id, err)
+
+
+async def defer(interaction: discord.Interaction, *, component: bool = False) -> None:
+    """Acknowledge at once: silently for a component, as an ephemeral "thinking" otherwise."""
+    if interaction.response.is_done():
+        return
+    if component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+def remember(interaction: discord.Interaction, game: LiveGame) -> LiveGame:
+    """Note the game on the interaction (for error logs and seat names in reasons)."""
+    interaction.extras["game_id"] = game.id
+    interaction.extras["names"] = game.names
+    return game
+
+
+@asynccontextmanager
+async def guard(interaction: discord.Interaction, what: str) -> AsyncIterator[None]:
+    """Turn refusals into ephemeral replies, and unexpected errors into a log line with the game
+    id plus an apology."""
+    try:
+        yield
+    except (Refusal, RuleError, BadDuration) as err:
+        reason = getattr(err, "reason", None) or str(err)
+        await reply(interaction, base.format_text(reason, interaction.extras.get("names")))
+    except Exception:
+        gid = interaction.extras.get("game_id")
+        log.exception("Error in %s (game %s, interaction %s)", what, gid, interaction.id)
+        await reply(interaction, text.apology(gid))
+
+
+def _name(interaction: discord.Interaction) -> str:
+    user = interaction.user
+    return (getattr(user, "display_name", None) or user.name)[:60]
+
+
+def _can_manage(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
+
+
+async def resolve(interaction: discord.Interaction, game_id: int | None = None) -> LiveGame:
+    """The game this interaction is about (see :meth:`GameService.find`)."""
+    svc = bot_of(interaction).service
+    game = await svc.find(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
+                          user_id=interaction.user.id, game_id=game_id)
+    return remember(interaction, game)
+
+
+# ---------------------------------------------------------------------- lobby
+
+
+async def new_game(interaction: discord.Interaction, kind: str, options: str | None, clock: str | None) -> None:
+    """/game new: open a lobby and post its message with the lobby buttons."""
+    bot = bot_of(interaction)
+    async with guard(interaction, "/game new"):
+        await defer(interaction)
+        game = remember(interaction, await bot.service.create(
+            kind=kind, options=options, clock=clock, guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id, user_id=interaction.user.id, name=_name(interaction)))
+        channel = bot.get_partial_messageable(interaction.channel_id, guild_id=interaction.guild_id)
+        try:
+            msg = await channel.send(text.lobby(game), view=components.lobby_view(game.id), allowed_mentions=QUIET)
+        except discord.HTTPException as err:
+            log.warning("Posting the lobby of game %s failed: %s", game.id, err)
+            await bot.store.update_game(game.id, status="ended")
+            bot.service.forget(game.id)
+            await reply(interaction, text.NO_POST)
+            return
+        await bot.store.add_message(game.id, kind="lobby", channel_id=msg.channel.id, message_id=msg.id,
+                                    version=0, live=True)
+        await reply(interaction, f"Opened **{game.title}**: the lobby is below. Others press **Join**; "
+                                 f"you press **Start** when everyone is in.")
+
+
+async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | None = None, *,
+                   component: bool = False) -> None:
+    """Join, leave, add an AI or start (from a slash command or a lobby button)."""
+    bot = bot_of(interaction)
+    async with guard(interaction, f"lobby {op}"):
+        await defer(interaction, component=component)
+        game = (remember(interaction, await bot.service.get(game_id)) if component and game_id is not None
+                else await resolve(interaction, game_id))
+        user = interaction.user.id
+        if op == "join":
+            await bot.service.join(game.id, user, _name(interaction))
+            done = f"You joined **{game.title}**."
+        elif op == "leave":
+            await bot.service.leave(game.id, user)
+            done = f"You left **{game.title}**."
+        elif op == "addbot":
+            await bot.service.add_ai(game.id, user)
+            done = f"Added an AI to **{game.title}**."
+        elif op == "start":
+            await start(interaction, game)
+            return
+        else:
+            raise Refusal("Unknown lobby action.")
+        await bot.publisher.refresh_lobby(game)
+        if not component:
+            await reply(interaction, done)
+
+
+async def start(interaction: discord.Interaction, game: LiveGame) -> None:
+    """Start: check, open a thread where allowed (else play in the channel), deal, publish."""
+    bot = bot_of(interaction)
+    svc = bot.service
+    can_manage = _can_manage(interaction)
+    svc.check_start(game, interaction.user.id, can_manage=can_manage)
+    thread_id = await _open_thread(interaction, game)
+    await svc.start(game.id, interaction.user.id, can_manage=can_manage, thread_id=thread_id)
+    await bot.publisher.publish(game)
+    where = f"<#{thread_id}>" if thread_id else "this channel"
+    await reply(interaction, f"**{game.title}** has started in {where}. Your private view comes by DM "
+                             f"(or use **My hand**).")
+
+
+async def _open_thread(interaction: discord.Interaction, game: LiveGame) -> int | None:
+    """Open a public thread for the game from its lobby message when the bot may; None if not."""
+    bot = bot_of(interaction)
+    channel = interaction.channel
+    ctype = getattr(channel, "type", None)
+    if ctype not in (discord.ChannelType.text, discord.ChannelType.news, None) or interaction.guild_id is None:
+        return None
+    if ctype is None and isinstance(channel, discord.Thread):
+        return None
+    perms = interaction.app_permissions
+    if perms.value and not (perms.create_public_threads and perms.send_messages_in_threads):
+        return None
+    lobby = await bot.store.messages(game.id, kind="lobby")
+    name = f"{game.title} — " + ", ".join(s.name for s in game.seats)
+    try:
+        if lobby and lobby[0].channel_id == game.row.channel_id:
+            data = await bot.http.start_thread_with_message(
+                game.row.channel_id, lobby[0].message_id, name=name[:100], auto_archive_duration=10080)
+        else:
+            data = await bot.http.start_thread_without_message(
+                game.row.channel_id, name=name[:100], auto_archive_duration=10080,
+                type=discord.ChannelType.public_thread.value)
+    except discord.HTTPException as err:
+        log.info("Game %s plays in the channel: opening a thread failed (%s)", game.id, err.status)
+        return None
+    return int(data["id"])
+
+
+# ---------------------------------------------------------------------- moves
+
+
+async def move(interaction: discord.Interaction, action: str, game_id: int | None = None, *,
+               version: int | None = None, component: bool = False) -> None:
+    """/move or an action button/select: apply, publish, confirm (ephemerally for /move)."""
+    bot = bot_of(interaction)
+    async with guard(interaction, "move"):
+        await defer(interaction, component=component)
+        game = (remember(interaction, await bot.service.get(game_id)) if component and game_id is not None
+                else await resolve(interaction, game_id))
+        seat = game.seat_of(interaction.user.id)
+        await bot.service.move(game.id, interaction.user.id, action, expected_version=version)
+        batch = await bot.publisher.publish(game)
+        if not component:
+            mine = [] if batch is None or seat is None else [
+                batch.fmt(e.text) for st in batch.steps for e in st.events if e.private_to == seat.seat]
+            played = next((st.action for st in (batch.steps if batch else ()) if st.by == "player"
+                           and seat is not None and st.seat == seat.seat), action)
+            await reply(interaction, text.played(played or action, mine))
+
+
+async def hand(interaction: discord.Interaction, game_id: int | None = None, *, component: bool = False) -> None:
+    """/hand or "My hand": the caller's private view, ephemerally."""
+    bot = bot_of(interaction)
+    async with guard(interaction, "hand"):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = (remember(interaction, await bot.service.get(game_id)) if component and game_id is not None
+                else await resolve(interaction, game_id))
+        seat, view = bot.service.private_view(game, interaction.user.id)
+        content, file = await bot.publisher.hand(game, seat, view)
+        await reply(interaction, content, file=file)
+
+
+async def on_button(interaction: discord.Interaction, game_id: int, version: int, action: str) -> None:
+    """Dispatch a persistent component click."""
+    interaction.extras["game_id"] = game_id
+    if action == "!hand":
+        await hand(interaction, game_id, component=True)
+    elif action in components.CONTROLS:
+        await lobby_op(interaction, action[1:], game_id, component=True)
+    else:
+        await move(interaction, action, game_id, version=version, component=True)
+
+
+async def resign(interaction: discord.Interaction, game_id: int | None) -> None:
+    """/resign: the AI takes the caller's seat for the rest of the game."""
+    bot = bot_of(interaction)
+    async with guard(interaction, "/resign"):
+        await defer(interaction)
+        game = await resolve(interaction, game_id)
+        await bot.service.resign(game.id, interaction.user.id)
+        await bot.publisher.publish(game)
+        await reply(interaction, f"You resigned from **{game.title}**; the AI plays your seat now.")
+
+
+async def end(interaction: discord.Interaction, game_id: int | None) -> None:
+    """/game end: end a game early (creator or Manage Server)."""
+    bot = bot_of(interaction)
+    async with guard(interaction, "/game end"):
+        await defer(interaction)
+        game = await resolve(interaction, game_id)
+        await bot.service.end(game.id, interaction.user.id, can_manage=_can_manage(interaction))
+        await bot.publisher.publish(game)
+        await reply(interaction, f"**{game.title}** has been ended.")
+
+
+# ---------------------------------------------------------------------- reading
+
+
+async def status(interaction: discord.Interaction, game_id: int | None) -> None:
+    """/game status: seats, whose turn, the clock, and the public board."""
+    bot = bot_of(interaction)
+    async with guard(interaction, "/game status"):
+        await defer(interaction)
+        game = await resolve(interaction, game_id)
+        view = game.engine.view(game.state, None) if game.state is not None else None
+        file = None
+        if view is not None:
+            file = await bot.publisher.image(game.id, game.engine.name, "board", view, game.names,
+                                             f"{game.engine.name}-{game.id}-status.png")
+        await reply(interaction, text.status(game, view), file=file)
+
+
+async def game_list(interaction: discord.Interaction) -> None:
+    """/game list: the open games of this server."""
+    bot = bot_of(interaction)
+    async with guard(interaction, "/game list"):
+        await reply(interaction, text.game_list(await bot.service.list_games(interaction.guild_id)))
+
+
+async def rules(interaction: discord.Interaction, kind: str) -> None:
+    """/rules: a game's summary and options."""
+    async with guard(interaction, "/rules"):
+        await reply(interaction, text.rules(base.get(kind)))
+
+
+async def move_log(interaction: discord.Interaction, game_id: int | None, count: int) -> None:
+    """/log: the last moves in readable form."""
+    bot = bot_of(interaction)
+    async with guard(interaction, "/log"):
+        await defer(interaction)
+        game = await resolve(interaction, game_id)
+        await reply(interaction, text.log(game, await bot.service.history(game.id, last=max(1, min(count, 50)))))

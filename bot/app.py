@@ -1,0 +1,179 @@
+"""The Discord application: the ``commands.Bot`` subclass, ``run_bot`` and ``sync_commands``.
+
+``setup_hook`` opens the database (applying migrations), loads every active game (replay checked
+against its snapshot), registers the persistent components, adds the commands, starts the turn
+clock, and tells players of any game that needs attention. Only the ``guilds`` intent is used (no
+privileged intents). The token is never logged.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from . import commands as bot_commands
+from . import text
+from .clock import TurnClock
+from .components import ActionSelect, GameButton
+from .config import Config
+from .live import Refusal
+from .publish import Publisher
+from .service import GameService
+from .store import Store, StoreError
+
+log = logging.getLogger("bot")
+
+
+def intents() -> discord.Intents:
+    """Guild events only: enough for channels, threads and interactions; nothing privileged."""
+    i = discord.Intents.none()
+    i.guilds = True
+    return i
+
+
+class BazaarBot(commands.Bot):
+    """The Bazaar bot. ``now`` and ``seed_source`` are injectable for tests; with ``sync_only``
+    the hook only builds the command tree (for ``bazaar sync``)."""
+
+    def __init__(self, config: Config, *, now: Callable[[], float] = time.time,
+                 seed_source: Callable[[], int] | None = None, sync_only: bool = False,
+                 clock_max_sleep: float = 300.0, **kwargs) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+                         **kwargs)
+        self.config = config
+        self.now = now
+        self.seed_source = seed_source
+        self.sync_only = sync_only
+        self.clock_max_sleep = clock_max_sleep
+        self.store: Store = None  # type: ignore[assignment]  # set in setup_hook
+        self.service: GameService = None  # type: ignore[assignment]
+        self.publisher = Publisher(self)
+        self.clock: TurnClock | None = None
+        self.tree.error(self.on_app_command_error)
+
+    async def setup_hook(self) -> None:
+        await bot_commands.setup(self)
+        if self.sync_only:
+            return
+        self.store = await Store.open(self.config.db_path, now=self.now)
+        self.service = GameService(self.store, now=self.now, seed_source=self.seed_source,
+                                   on_clock_change=self._poke_clock)
+        flagged = await self.service.load_all()
+        self.add_dynamic_items(GameButton, ActionSelect)
+        self.clock = TurnClock(self.service.clock_entries, self.on_clock_due, now=self.now,
+                               max_sleep=self.clock_max_sleep)
+        self.clock.start()
+        active = sum(1 for g in self.service.loaded() if g.row.status == "active")
+        log.info("Bazaar ready: database %s, %d active game(s) resumed", self.config.db_path, active)
+        for game in flagged:
+            await self.publisher.notice(game, text.attention(game))
+
+    def _poke_clock(self) -> None:
+        if self.clock is not None:
+            self.clock.poke()
+
+    async def on_clock_due(self, game_id: int, kind: str) -> None:
+        """The turn clock's consequences: a half-time reminder, or the AI playing at expiry."""
+        if kind == "remind":
+            seats = await self.service.remind(game_id)
+            if seats:
+                game = await self.service.get(game_id)
+                people = [text.mention(game.seats[s]) for s in seats]
+                left = (game.row.deadline or self.now()) - self.now()
+                await self.publisher.notice(game, text.reminder(game.title, people, left))
+        else:
+            game = await self.service.expire(game_id)
+            if game is not None:
+                await self.publisher.publish(game)
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        """Last resort for command errors: a readable reason for bad input, otherwise a log line
+        with the game id and an apology."""
+        from .actions import reply
+
+        gid = interaction.extras.get("game_id")
+        if isinstance(error, app_commands.NoPrivateMessage):
+            await reply(interaction, "Bazaar games live in server channels: use this command there.")
+        elif isinstance(error, app_commands.TransformerError):
+            await reply(interaction, f"`{error.value}` is not a valid value here.")
+        elif isinstance(error, app_commands.CheckFailure):
+            await reply(interaction, "You cannot use this command here.")
+        elif isinstance(getattr(error, "original", None), Refusal):
+            await reply(interaction, error.original.reason)  # type: ignore[union-attr]
+        else:
+            cmd = interaction.command.qualified_name if interaction.command else "?"
+            log.error("Command /%s failed (game %s)", cmd, gid, exc_info=error)
+            await reply(interaction, text.apology(gid))
+
+    async def close(self) -> None:
+        if self.clock is not None:
+            await self.clock.stop()
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+
+
+def _setup_logging(config: Config) -> None:
+    discord.utils.setup_logging(level=config.log_level_number, root=True)
+
+
+async def _run(config: Config) -> None:
+    async with BazaarBot(config) as bot:
+        await bot.start(config.token)
+
+
+def run_bot(config: Config) -> int:
+    """Run the bot until interrupted. Returns the process exit code: 0 after a clean stop, 1 if
+    the database cannot be used, 2 if Discord rejects the token or the intents."""
+    _setup_logging(config)
+    try:
+        asyncio.run(_run(config))
+    except KeyboardInterrupt:
+        log.info("Stopped.")
+    except StoreError as err:
+        log.critical("Not starting: %s", err)
+        return 1
+    except discord.LoginFailure:
+        log.critical("Discord rejected the token in DISCORD_TOKEN: reset it on the Bot page of your "
+                     "application (https://discord.com/developers/applications) and update .env.")
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        log.critical("Discord refused the gateway intents requested.")
+        return 2
+    return 0
+
+
+async def _sync(config: Config) -> int:
+    async with BazaarBot(config, sync_only=True) as bot:
+        await bot.login(config.token)
+        if config.dev_guild_id:
+            guild = discord.Object(id=config.dev_guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+            where = f"server {config.dev_guild_id}"
+        else:
+            synced = await bot.tree.sync()
+            where = "every server (global commands may take up to an hour to appear)"
+        log.info("Synced %d commands to %s: %s", len(synced), where, ", ".join(sorted(c.name for c in synced)))
+    return 0
+
+
+def sync_commands(config: Config) -> int:
+    """Register the slash commands with Discord (in ``DEV_GUILD_ID`` when set, else globally).
+    Returns 0 on success, 2 if the token is rejected, 1 on another Discord error."""
+    _setup_logging(config)
+    try:
+        return asyncio.run(_sync(config))
+    except discord.LoginFailure:
+        log.critical("Discord rejected the token in DISCORD_TOKEN: reset it on the Bot page and update .env.")
+        return 2
+    except discord.HTTPException as err:
+        log.critical("Syncing commands failed: %s %s", err.status, err.text)
+        return 1

@@ -1,0 +1,185 @@
+"""The slash commands: ``/game new|join|leave|addbot|start|status|list|end``, ``/move``, ``/hand``,
+``/resign``, ``/rules`` and ``/log``, with their autocompletes. The work is in ``actions.py``."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engines import base
+
+from . import actions
+
+if TYPE_CHECKING:
+    from .app import BazaarBot
+
+log = logging.getLogger(__name__)
+Choice = app_commands.Choice
+
+
+async def game_kind_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """Registered games whose name or title contains what was typed."""
+    cur = current.strip().lower()
+    return [Choice(name=f"{e.title} ({e.min_players}–{e.max_players} players)", value=e.name)
+            for e in base.games() if cur in e.name or cur in e.title.lower()][:25]
+
+
+async def options_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """What was typed so far, extended by each option not yet given (``name=default``)."""
+    try:
+        engine = base.get(getattr(interaction.namespace, "game", "") or "")
+    except base.BadOption:
+        return []
+    typed = current.strip()
+    given = {tok.split("=", 1)[0].strip().lower() for tok in typed.replace(",", " ").split() if "=" in tok}
+    out = [Choice(name=typed[:100], value=typed[:100])] if typed else []
+    last = typed.split()[-1] if typed.split() else ""
+    stem = typed[: len(typed) - len(last)] if last and "=" not in last else (typed + " " if typed else "")
+    for o in engine.options:
+        if o.name in given or (last and "=" not in last and not o.name.startswith(last.lower())):
+            continue
+        default = str(o.default).lower() if isinstance(o.default, bool) else o.default
+        value = f"{stem}{o.name}={default}".strip()
+        if len(value) <= 100:
+            out.append(Choice(name=f"{value}  ({o.help})"[:100], value=value))
+    return out[:25]
+
+
+async def move_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """The caller's legal actions now, filtered by what they typed (25 at most)."""
+    bot: "BazaarBot" = interaction.client  # type: ignore[assignment]
+    try:
+        game = await bot.service.find(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
+                                      user_id=interaction.user.id,
+                                      game_id=getattr(interaction.namespace, "game", None))
+    except Exception:
+        return []
+    words = current.lower().split()
+    out = []
+    for action, label in bot.service.legal_for(game, interaction.user.id):
+        hay = f"{action} {label}".lower()
+        if all(w in hay for w in words):
+            name = action if label == action else f"{label} — {action}"
+            out.append(Choice(name=name[:100], value=action[:100]))
+        if len(out) == 25:
+            break
+    return out
+
+
+async def game_number_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+    """Open games of this server whose number starts with what was typed."""
+    bot: "BazaarBot" = interaction.client  # type: ignore[assignment]
+    try:
+        games = await bot.service.list_games(interaction.guild_id)
+    except Exception:
+        return []
+    cur = current.strip().lstrip("#")
+    return [Choice(name=f"#{g.id} {g.engine.title} ({g.row.status}) — " + ", ".join(g.names), value=g.id)
+            for g in games if str(g.id).startswith(cur)][:25]
+
+
+GAME_NUMBER = "the game's number (see /game list); needed only where several games run"
+
+
+@app_commands.guild_only()
+class GameGroup(app_commands.Group, name="game", description="Create, join and manage Bazaar games"):
+    """``/game …``"""
+
+    @app_commands.command(name="new", description="Open a lobby for a game in this channel")
+    @app_commands.describe(game="which game", options="game options as name=value, e.g. open_hands=true",
+                           clock="time per turn, e.g. 24h, 90m, 1h30m (at least 1m; default 24h)")
+    @app_commands.autocomplete(game=game_kind_autocomplete, options=options_autocomplete)
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
+                  clock: str | None = None) -> None:
+        await actions.new_game(interaction, game, options, clock)
+
+    @app_commands.command(name="join", description="Join the game lobby here")
+    @app_commands.describe(game=GAME_NUMBER)
+    @app_commands.autocomplete(game=game_number_autocomplete)
+    async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await actions.lobby_op(interaction, "join", game)
+
+    @app_commands.command(name="leave", description="Leave the game lobby here")
+    @app_commands.describe(game=GAME_NUMBER)
+    @app_commands.autocomplete(game=game_number_autocomplete)
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await actions.lobby_op(interaction, "leave", game)
+
+    @app_commands.command(name="addbot", description="Add an AI player to the lobby")
+    @app_commands.describe(game=GAME_NUMBER)
+    @app_commands.autocomplete(game=game_number_autocomplete)
+    async def addbot(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await actions.lobby_op(interaction, "addbot", game)
+
+    @app_commands.command(name="start", description="Start the game (its creator)")
+    @app_commands.describe(game=GAME_NUMBER)
+    @app_commands.autocomplete(game=game_number_autocomplete)
+    async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await actions.lobby_op(interaction, "start", game)
+
+    @app_commands.command(name="status", description="Show a game's board, players and clock")
+    @app_commands.describe(game=GAME_NUMBER)
+    @app_commands.autocomplete(game=game_number_autocomplete)
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await actions.status(interaction, game)
+
+    @app_commands.command(name="list", description="List the open games on this server")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        await actions.game_list(interaction)
+
+    @app_commands.command(name="end", description="End a game early (its creator or Manage Server)")
+    @app_commands.describe(game=GAME_NUMBER)
+    @app_commands.autocomplete(game=game_number_autocomplete)
+    async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await actions.end(interaction, game)
+
+
+class Bazaar(commands.Cog):
+    """All of Bazaar's slash commands."""
+
+    def __init__(self, bot: "BazaarBot") -> None:
+        self.bot = bot
+
+    @app_commands.command(name="move", description="Play your move (autocomplete lists your legal moves)")
+    @app_commands.describe(action="your move, e.g. take b4", game=GAME_NUMBER)
+    @app_commands.autocomplete(action=move_autocomplete, game=game_number_autocomplete)
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
+        await actions.move(interaction, action, game)
+
+    @app_commands.command(name="hand", description="See your private view (only you see the answer)")
+    @app_commands.describe(game=GAME_NUMBER)
+    @app_commands.autocomplete(game=game_number_autocomplete)
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await actions.hand(interaction, game)
+
+    @app_commands.command(name="resign", description="Leave the game; the AI plays your seat")
+    @app_commands.describe(game=GAME_NUMBER)
+    @app_commands.autocomplete(game=game_number_autocomplete)
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await actions.resign(interaction, game)
+
+    @app_commands.command(name="rules", description="A game's rules summary and options")
+    @app_commands.describe(game="which game")
+    @app_commands.autocomplete(game=game_kind_autocomplete)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        await actions.rules(interaction, game)
+
+    @app_commands.command(name="log", description="The last moves of the game here")
+    @app_commands.describe(game=GAME_NUMBER, count="how many moves (default 15, at most 50)")
+    @app_commands.autocomplete(game=game_number_autocomplete)
+    @app_commands.guild_only()
+    async def log(self, interaction: discord.Interaction, game: int | None = None,
+                  count: app_commands.Range[int, 1, 50] = 15) -> None:
+        await actions.move_log(interaction, game, count)
+
+
+async def setup(bot: "BazaarBot") -> None:
+    """Add the commands to ``bot``'s tree."""
+    await bot.add_cog(Bazaar(bot))
+    bot.tree.add_command(GameGroup())

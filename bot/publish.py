@@ -1,0 +1,241 @@
+"""Posting to Discord: turn snapshots, the final score sheet, private DMs, lobby updates, clearing
+old buttons and archiving the game's thread.
+
+Only views reach a renderer or a message: the channel gets ``view(state, None)``, a DM or an
+ephemeral reply gets ``view(state, seat)`` of its recipient. Rendering and PNG encoding run in a
+worker thread. Publishing a game takes everything it has pending under the game's publish lock,
+so posts come out in order and a burst of moves is coalesced into one up-to-date post.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any, Sequence
+
+import discord
+
+import render
+from render.common import to_png
+
+from . import components, text
+from .live import Batch, LiveGame, private_digest
+
+if TYPE_CHECKING:
+    from .app import BazaarBot
+
+log = logging.getLogger(__name__)
+PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+def _png(kind: str, what: str, view: dict[str, Any], names: list[str]) -> bytes:
+    img = getattr(render.get(kind), what)(view, names)
+    return to_png(img)
+
+
+def _text(kind: str, view: dict[str, Any], names: list[str]) -> str:
+    return render.get(kind).text(view, names)
+
+
+def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A jump link to a channel or message."""
+    base = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{base}/{message_id}" if message_id else base
+
+
+class Publisher:
+    """Turns a game's pending steps into Discord messages."""
+
+    def __init__(self, bot: "BazaarBot") -> None:
+        self.bot = bot
+
+    @property
+    def service(self):
+        return self.bot.service
+
+    @property
+    def store(self):
+        return self.bot.store
+
+    # ------------------------------------------------------------------ rendering
+
+    async def image(self, game_id: int, kind: str, what: str, view: dict[str, Any],
+                    names: Sequence[str], filename: str) -> discord.File | None:
+        """``render.<kind>.<what>(view, names)`` as a PNG file, rendered off the event loop; None
+        (logged with the game id) if the renderer fails."""
+        try:
+            png = await asyncio.to_thread(_png, kind, what, view, list(names))
+        except Exception:
+            log.exception("Rendering %s failed for game %s", what, game_id)
+            return None
+        return discord.File(io.BytesIO(png), filename=filename)
+
+    async def view_text(self, game_id: int, kind: str, view: dict[str, Any], names: Sequence[str]) -> str:
+        """``render.<kind>.text(view, names)``; "" (logged) if it fails."""
+        try:
+            return await asyncio.to_thread(_text, kind, view, list(names))
+        except Exception:
+            log.exception("Rendering text failed for game %s", game_id)
+            return ""
+
+    def place(self, row) -> discord.PartialMessageable:
+        """Where the game is played (its thread, else its channel)."""
+        return self.bot.get_partial_messageable(row.place_id, guild_id=row.guild_id)
+
+    # ------------------------------------------------------------------ the main entry
+
+    async def publish(self, game: LiveGame) -> Batch | None:
+        """Post what ``game`` has pending: the start/turn snapshot with its events and whose turn
+        it is, or the final sheet / end notice; then DMs, lobby update and old buttons. Returns
+        the batch posted (None if nothing was pending). Discord errors are logged, not raised."""
+        async with game.publish_lock:
+            batch = self.service.take_batch(game)
+            if batch is None:
+                return None
+            try:
+                await self._publish(game, batch)
+            except Exception:
+                log.exception("Publishing game %s (version %s) failed", game.id, batch.version)
+            return batch
+
+    async def _publish(self, game: LiveGame, batch: Batch) -> None:
+        row, engine = batch.row, batch.engine
+        channel = self.place(row)
+        posted: discord.Message | None = None
+        if batch.state is None:  # ended before it started, or a game needing attention
+            if batch.notes:
+                posted = await self._send(channel, text.ended(batch) if batch.closed else
+                                          "\n".join(batch.fmt(n) for n in batch.notes))
+        elif row.status == "finished":
+            view = engine.view(batch.state, None)
+            file = await self.image(game.id, engine.name, "score_sheet", view, batch.names,
+                                    f"{engine.name}-{game.id}-final.png")
+            posted = await self._send(channel, text.final(batch, engine.outcome(batch.state)), file=file)
+            if posted:
+                await self.store.add_message(game.id, kind="final", channel_id=posted.channel.id,
+                                             message_id=posted.id, version=batch.version)
+        elif row.status == "ended":
+            posted = await self._send(channel, text.ended(batch))
+        else:
+            posted = await self._post_turn(game, batch, channel)
+        if batch.started or batch.closed:
+            await self.refresh_lobby(game)
+        await self.retire(game.id, keep=posted.id if posted and row.status == "active" else None)
+        if row.status == "active" and batch.state is not None:
+            await self.send_dms(game, batch, posted)
+        if batch.closed and row.thread_id:
+            await self.archive(game.id, row.thread_id)
+
+    async def _post_turn(self, game: LiveGame, batch: Batch, channel) -> discord.Message | None:
+        engine, state = batch.engine, batch.state
+        view = engine.view(state, None)
+        awaited = [batch.seats[s] for s in engine.to_move(state)]
+        people = [s for s in awaited if not s.is_ai and not s.ai_takeover and s.user_id is not None]
+        choices = None
+        if len(people) == 1 and len(awaited) == 1:
+            seat = people[0].seat
+            choices = [(a, engine.action_label(state, seat, a)) for a in engine.legal_actions(state, seat)]
+        file = await self.image(game.id, engine.name, "board", view, batch.names,
+                                f"{engine.name}-{game.id}-{batch.version}.png")
+        content = text.turn(batch, str(view.get("headline") or ""), people, batch.row.deadline)
+        msg = await self._send(channel, content, file=file,
+                               view=components.turn_view(game.id, batch.version, choices))
+        if msg is not None:
+            await self.store.add_message(game.id, kind="turn", channel_id=msg.channel.id, message_id=msg.id,
+                                         version=batch.version, live=True)
+        return msg
+
+    async def _send(self, channel, content: str, **kwargs: Any) -> discord.Message | None:
+        kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        try:
+            return await channel.send(content, allowed_mentions=PINGS, **kwargs)
+        except discord.HTTPException as err:
+            log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
+            return None
+
+    async def notice(self, game: LiveGame, content: str) -> discord.Message | None:
+        """Post a plain message where the game is played."""
+        return await self._send(self.place(game.row), content)
+
+    # ------------------------------------------------------------------ lobby, buttons, thread
+
+    async def refresh_lobby(self, game: LiveGame) -> None:
+        """Edit the lobby message to show the seats (and drop its buttons once started/closed)."""
+        open_lobby = game.row.status == "lobby"
+        for m in await self.store.messages(game.id, kind="lobby"):
+            msg = self.bot.get_partial_messageable(m.channel_id).get_partial_message(m.message_id)
+            try:
+                await msg.edit(content=text.lobby(game),
+                               view=components.lobby_view(game.id) if open_lobby else None,
+                               allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as err:
+                log.warning("Editing the lobby of game %s failed: %s", game.id, err)
+            if not open_lobby and m.live:
+                await self.store.retire_messages([m.id])
+
+    async def retire(self, game_id: int, keep: int | None = None) -> None:
+        """Remove the buttons of every live turn message of the game except ``keep``."""
+        old = [m for m in await self.store.messages(game_id, kind="turn", live=True) if m.message_id != keep]
+        for m in old:
+            msg = self.bot.get_partial_messageable(m.channel_id).get_partial_message(m.message_id)
+            try:
+                await msg.edit(view=None)
+            except discord.HTTPException as err:
+                log.info("Clearing buttons of message %s (game %s) failed: %s", m.message_id, game_id, err)
+        await self.store.retire_messages(m.id for m in old)
+
+    async def archive(self, game_id: int, thread_id: int) -> None:
+        """Archive the game's thread (logged if not allowed)."""
+        try:
+            await self.bot.http.edit_channel(thread_id, archived=True)
+        except discord.HTTPException as err:
+            log.warning("Archiving thread %s of game %s failed: %s", thread_id, game_id, err)
+
+    # ------------------------------------------------------------------ private views
+
+    async def send_dms(self, game: LiveGame, batch: Batch, posted: discord.Message | None) -> None:
+        """DM each person whose private view changed (everyone at the start) their view, unless
+        their DMs are known to be closed."""
+        where = link(batch.row.guild_id, posted.channel.id if posted else batch.row.place_id,
+                     posted.id if posted else None)
+        jobs = []
+        for seat in batch.seats:
+            if seat.user_id is None or seat.is_ai or seat.dm_closed:
+                continue
+            private = [e.text for st in batch.steps for e in st.events if e.private_to == seat.seat]
+            digest = private_digest(batch.engine, batch.state, seat.seat)
+            if batch.started or private or digest != seat.dm_hash:
+                jobs.append(self._dm(game, batch, seat.seat, seat.user_id, where, private, digest))
+        if jobs:
+            await asyncio.gather(*jobs)
+
+    async def _dm(self, game: LiveGame, batch: Batch, seat: int, user_id: int, where: str,
+                  private: list[str], digest: str) -> None:
+        view = batch.engine.view(batch.state, seat)
+        body = await self.view_text(game.id, batch.engine.name, view, batch.names)
+        file = await self.image(game.id, batch.engine.name, "hand", view, batch.names,
+                                f"{batch.engine.name}-{game.id}-hand.png")
+        content = text.dm(batch, seat, where, private, body)
+        try:
+            channel = await self.bot.create_dm(discord.Object(id=user_id))
+            kwargs = {"file": file} if file else {}
+            msg = await channel.send(content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+        except discord.Forbidden as err:
+            log.info("DMs closed for user %s (game %s): %s", user_id, game.id, err.code)
+            if await self.service.note_dm(game.id, seat, closed=True):
+                await self.notice(game, text.dm_closed(user_id, batch.title))
+            return
+        except discord.HTTPException as err:
+            log.warning("DM to user %s (game %s) failed: %s", user_id, game.id, err)
+            return
+        await self.service.note_dm(game.id, seat, dm_hash=digest)
+        await self.store.add_message(game.id, kind="dm", seat=seat, channel_id=msg.channel.id,
+                                     message_id=msg.id, version=batch.version)
+
+    async def hand(self, game: LiveGame, seat: int, view: dict[str, Any]) -> tuple[str, discord.File | None]:
+        """Content and image of an ephemeral private view."""
+        body = await self.view_text(game.id, game.engine.name, view, game.names)
+        file = await self.image(game.id, game.engine.name, "hand", view, game.names,
+                                f"{game.engine.name}-{game.id}-hand.png")
+        head = f"🎴 **{game.title}** — your private view as {game.names[seat]}"
+        return text.clip(head + (f"\n```\n{text.clip(body, 1800)}\n```" if body else "")), file

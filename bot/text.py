@@ -1,0 +1,220 @@
+"""Every sentence the bot posts, in one place. Pure functions of games, batches and views.
+
+Seat tokens ``{s0}``… are replaced by display names (never mentions, so nobody is pinged by a
+log line); only "who must act next" and reminders mention people.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from engines import base
+from engines.base import Engine
+
+from .clock import format_duration
+from .live import Batch, LiveGame
+from .store import SeatRow
+
+LIMIT = 2000  # Discord's message length
+
+APOLOGY = ("Sorry, something went wrong on my side while doing that{where}. It has been logged; "
+           "nothing was changed unless a board was posted. Please try again.")
+NO_POST = ("I cannot post in this channel. Give me View Channel, Send Messages, Attach Files and "
+           "Read Message History here (and Create Public Threads + Send Messages in Threads for a "
+           "thread per game).")
+
+
+def apology(game_id: int | None) -> str:
+    """The message for an unexpected error, naming the game if known."""
+    return APOLOGY.format(where=f" in game #{game_id}" if game_id else "")
+
+
+def clip(text: str, limit: int = LIMIT) -> str:
+    """``text`` cut to ``limit`` characters (an ellipsis marks the cut)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def fit_lines(head: Sequence[str], body: Sequence[str], tail: Sequence[str], limit: int = LIMIT) -> str:
+    """Join ``head``, ``body`` and ``tail`` lines; when too long, drop the oldest body lines first
+    (replaced by "…"), so the newest events and the tail always show."""
+    body = list(body)
+    dropped = False
+    while body:
+        text = "\n".join([*head, *(["…"] if dropped else []), *body, *tail])
+        if len(text) <= limit:
+            return text
+        body.pop(0)
+        dropped = True
+    return clip("\n".join([*head, *(["…"] if dropped else []), *tail]), limit)
+
+
+def seat_label(seat: SeatRow) -> str:
+    """"Ann", "AI 1 🤖", "Bob (AI plays)"."""
+    if seat.is_ai and seat.user_id is None:
+        return f"{seat.name} 🤖"
+    if seat.is_ai:
+        return f"{seat.name} (resigned, AI plays)"
+    if seat.ai_takeover:
+        return f"{seat.name} (AI plays until they /move)"
+    return seat.name
+
+
+def mention(seat: SeatRow) -> str:
+    """A ping for a person's seat, the plain name for an AI seat."""
+    return f"<@{seat.user_id}>" if seat.user_id is not None and not seat.is_ai else seat.name
+
+
+def options_line(engine: Engine, options: dict[str, Any]) -> str:
+    """"open_hands=false, veda_price=4" (all options, as resolved)."""
+    return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in sorted(options.items())) or "none"
+
+
+def lobby(game: LiveGame) -> str:
+    """The lobby message."""
+    e, row = game.engine, game.row
+    seats = "\n".join(f"{s.seat + 1}. {seat_label(s)}" for s in game.seats) or "(nobody yet)"
+    if row.status == "lobby":
+        state = (f"Press **Join** to play. <@{row.creator_id}> presses **Start** with "
+                 f"{e.min_players}–{e.max_players} players (**Add AI** fills seats).")
+    elif row.status == "active":
+        where = f"<#{row.thread_id}>" if row.thread_id else "this channel"
+        state = f"Started: the game is played in {where}."
+    else:
+        state = "This lobby is closed."
+    return clip(f"🎲 **{game.title}** — lobby\n"
+                f"Players ({len(game.seats)}/{e.max_players}):\n{seats}\n"
+                f"Turn clock: {format_duration(row.clock_seconds)} · Options: {options_line(e, row.options)}\n"
+                f"{state}")
+
+
+def event_lines(batch: Batch) -> list[str]:
+    """The public events of the batch as one line each (private ones never appear here)."""
+    out = []
+    for step in batch.steps:
+        for ev in step.events:
+            if ev.public:
+                out.append("• " + batch.fmt(ev.text))
+    return out
+
+
+def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: float | None) -> str:
+    """A turn message: notes, the events, whose turn it is (mentioned) and the clock."""
+    head = [f"**{batch.title}** · move {batch.version}"]
+    body = [batch.fmt(n) for n in batch.notes] + event_lines(batch)
+    people = [mention(s) for s in awaited]
+    tail = []
+    if headline:
+        tail.append(f"**{batch.fmt(headline)}**")
+    if people:
+        when = f" (turn clock: until <t:{int(deadline)}:R>)" if deadline else ""
+        tail.append(f"➡️ {', '.join(people)}: your move{when} — `/move`, the buttons, or **My hand**.")
+    return fit_lines(head, body, tail)
+
+
+def final(batch: Batch, outcome: base.Outcome | None) -> str:
+    """The end message: the last events, the ranking with scores and notes."""
+    head = [f"🏁 **{batch.title}** is over."]
+    body = [batch.fmt(n) for n in batch.notes] + event_lines(batch)
+    tail: list[str] = []
+    if outcome is not None:
+        order = sorted(range(len(outcome.ranks)), key=lambda s: (outcome.ranks[s], s))
+        for s in order:
+            score = outcome.scores[s]
+            note = outcome.notes[s] if s < len(outcome.notes) and outcome.notes[s] else ""
+            pts = "no score" if score is None else f"{score} pts"
+            medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(outcome.ranks[s], f"{outcome.ranks[s]}.")
+            tail.append(f"{medal} {batch.names[s]} — {pts}{f' ({batch.fmt(note)})' if note else ''}")
+        winners = " and ".join(batch.names[w] for w in outcome.winners)
+        tail.append(f"Winner: **{winners}**" if winners else "No winner.")
+    return fit_lines(head, body, tail)
+
+
+def ended(batch: Batch) -> str:
+    """The message when a game is ended early."""
+    head = [f"🛑 **{batch.title}** has been ended."]
+    return fit_lines(head, [batch.fmt(n) for n in batch.notes] + event_lines(batch), [])
+
+
+def dm(batch: Batch, seat: int, link: str, private_events: Sequence[str], body: str) -> str:
+    """A DM with the private view: names the game, links to it, private events, then the text."""
+    head = [f"🎴 **{batch.title}** — your private view as {batch.names[seat]} (move {batch.version}): {link}"]
+    events = [f"• {batch.fmt(e)}" for e in private_events]
+    return fit_lines(head, events, [f"```\n{clip(body, 1500)}\n```"] if body else [])
+
+
+def dm_closed(user_id: int, title: str) -> str:
+    """The one-time notice that DMs to a player fail."""
+    return (f"<@{user_id}>, I cannot send you direct messages for **{title}** (your DMs are closed "
+            f"to me). Use the **My hand** button or `/hand` to see your private view.")
+
+
+def reminder(title: str, people: Sequence[str], left: float) -> str:
+    """The half-time reminder."""
+    return (f"⏳ {', '.join(people)}: half of your turn time in **{title}** is gone. "
+            f"{format_duration(left)} left before the AI plays your turn.")
+
+
+def attention(game: LiveGame) -> str:
+    """The notice that a game cannot be loaded consistently."""
+    who = " ".join(mention(s) for s in game.humans())
+    return clip(f"⚠️ **{game.title}** needs attention: {game.row.attention}. Moves are paused so "
+                f"nothing gets worse; the creator or a server manager can `/game end` it. {who}")
+
+
+def status(game: LiveGame, view: dict[str, Any] | None) -> str:
+    """/game status: the state, the seats, whose turn, the clock."""
+    row = game.row
+    lines = [f"**{game.title}** — {row.status}" + (f" (needs attention: {row.attention})" if row.attention else "")]
+    where = f"<#{row.thread_id}>" if row.thread_id else f"<#{row.channel_id}>"
+    lines.append(f"Played in {where} · turn clock {format_duration(row.clock_seconds)} · "
+                 f"options: {options_line(game.engine, row.options)}")
+    awaited = set(game.awaited())
+    for s in game.seats:
+        lines.append(f"{'➡️' if s.seat in awaited else '▫️'} {s.seat + 1}. {seat_label(s)}")
+    if view and view.get("headline"):
+        lines.append(game.fmt(str(view["headline"])))
+    if row.status == "active" and row.deadline:
+        lines.append(f"Turn clock runs out <t:{int(row.deadline)}:R>.")
+    return clip("\n".join(lines))
+
+
+def game_list(games: Sequence[LiveGame]) -> str:
+    """/game list."""
+    if not games:
+        return "No games are open on this server. Start one with `/game new`."
+    lines = []
+    for g in games:
+        where = f"<#{g.row.thread_id}>" if g.row.thread_id else f"<#{g.row.channel_id}>"
+        who = ", ".join(s.name for s in g.seats)
+        lines.append(f"**#{g.id}** {g.engine.title} — {g.row.status} in {where} — {who}")
+    return fit_lines(["Open games:"], lines, [])
+
+
+def rules(engine: Engine) -> str:
+    """/rules: title, players, summary and every option."""
+    lines = [f"**{engine.title}** ({engine.min_players}–{engine.max_players} players)", engine.summary.strip()]
+    if engine.options:
+        lines.append("**Options** (`/game new options:` as `name=value`, space-separated):")
+        for o in engine.options:
+            rng = f", {o.min}–{o.max}" if o.kind is int and o.min is not None else ""
+            default = str(o.default).lower() if isinstance(o.default, bool) else o.default
+            lines.append(f"• `{o.name}` ({o.kind.__name__}{rng}, default {default}): {o.help}")
+    lines.append("Play with `/move` (autocomplete lists your legal moves) or the buttons under the board.")
+    return clip("\n".join(x for x in lines if x))
+
+
+def log(game: LiveGame, history: Sequence[tuple[int, int, str, str, list[str]]]) -> str:
+    """/log: the last moves with who played them and what happened."""
+    if not history:
+        return f"No moves have been played in **{game.title}** yet."
+    lines = []
+    by_note = {"ai": " (AI)", "clock": " (clock ran out, AI)", "player": ""}
+    for version, seat, action, by, events in history:
+        what = "; ".join(game.fmt(e) for e in events) or action
+        lines.append(f"`{version:>3}` {game.names[seat]}{by_note.get(by, '')}: `{action}` — {what}")
+    return fit_lines([f"**{game.title}** — last moves:"], lines, [])
+
+
+def played(action: str, private_events: Sequence[str]) -> str:
+    """The ephemeral confirmation of the caller's move."""
+    extra = "".join(f"\n• {e}" for e in private_events)
+    return clip(f"✅ Played `{action}`.{extra}")
