@@ -1,0 +1,53 @@
+"""Ra renderer: pure functions of a Ra view (see the view schema in engines/ra and specs/ra.md §13).
+
+* :func:`board` — the public snapshot, from ``view(state, None)``;
+* :func:`hand` — one player's private view (DM), from ``view(state, seat)``;
+* :func:`score_sheet` — the score sheet (final, or the epochs so far), :func:`epoch_sheet` — one
+  epoch's sheet;
+* :func:`text` — the same information as plain text (Discord markdown, ≤ 1900 characters).
+
+The drawing pieces live in ``render.ra_art`` (icons, suns, tiles), ``render.ra_board`` (board
+sections), ``render.ra_hand`` (the private view), ``render.ra_sheet`` (score sheets) and
+``render.ra_text`` (text).
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from PIL import Image
+
+from render.common import seat_names
+from render.ra_board import (crop, draw_auction, draw_footer, draw_header, draw_headline,
+                             draw_pending, draw_seat_row, draw_table, new_canvas)
+from render.ra_hand import hand_image
+from render.ra_sheet import epoch_sheet, score_sheet
+from render.ra_text import text
+
+View = dict[str, Any]
+
+__all__ = ["board", "hand", "score_sheet", "epoch_sheet", "text"]
+
+
+def board(view: View, names: Sequence[str] | None = None) -> Image.Image:
+    """The public snapshot of ``view`` (a spectator view, ``view(state, None)``): header with the
+    epoch, step and whose turn, the headline, the Ra track, centre sun, bag and auction track, the
+    running auction or owed discards, then one row per seat. Returns a ~1000 px wide RGB image."""
+    n = int(view["n_players"])
+    nm = seat_names(names, n)
+    img, d = new_canvas(760 + 160 * n)
+    y = draw_header(img, d, view, nm)
+    y = draw_headline(d, view, nm, y)
+    y = draw_table(img, d, view, y)
+    y = draw_auction(img, d, view, nm, y)
+    y = draw_pending(d, view, nm, y)
+    for s in range(n):
+        y = draw_seat_row(img, d, view, nm, s, y)
+    y = draw_footer(d, view, y)
+    return crop(img, y)
+
+
+def hand(view: View, names: Sequence[str] | None = None) -> Image.Image:
+    """One player's private view (``view(state, seat)``): the prompt and legal actions, a compact
+    table, the player's own row enlarged with their score, and this epoch's score preview.
+    Raises ValueError for a spectator view (no seat to show)."""
+    return hand_image(view, seat_names(names, int(view["n_players"])))

@@ -1,0 +1,344 @@
+"""Ra drawing pieces: tile data lookup, tile icons, sun discs, tile chips and track tiles.
+
+Icons are drawn with Pillow primitives on a 100×100 grid at 4× the target size and scaled down
+(anti-aliased), then cached per (code, size, colour), so a board pastes ready-made sprites.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Callable
+
+from PIL import Image, ImageDraw
+
+from render.common import INK, LINE, MUTED, PANEL, SEAT_COLORS, fit, font
+
+from engines.ra import data
+
+Color = tuple[int, int, int]
+
+# --------------------------------------------------------------------------- tile data
+
+CIVS: tuple[str, ...] = tuple(data.CIVS)
+MONUMENTS: tuple[str, ...] = tuple(data.MONUMENTS)
+SCORE_CATEGORIES: tuple[str, ...] = tuple(data.CATEGORIES)
+
+# The render palette: one colour per category, chosen so that neighbouring groups differ in hue
+# and lightness (data.TILE_COLOR is a stand-in in which pharaoh and flood are both mid blue, and
+# trader and Ra both orange-red; on 24 px chips those pairs could not be told apart).
+CATEGORY_COLOR: dict[str, Color] = {
+    "god": (124, 82, 163),
+    "gold": (196, 146, 18),
+    "pharaoh": (178, 62, 48),
+    "river": (60, 146, 208),
+    "civ": (58, 132, 70),
+    "monument": (150, 104, 58),
+    "trader": (0, 128, 132),
+    "disaster": (52, 40, 40),
+    "ra": (214, 72, 28),
+}
+SUN_UP = (246, 196, 52)
+SUN_UP_RING = (176, 124, 14)
+SUN_DOWN = (150, 145, 138)
+SUN_DOWN_RING = (112, 106, 100)
+DANGER = (200, 36, 36)
+
+DISASTER_ICON = {"funeral": "pharaoh", "drought": "flood", "unrest": "civ", "earthquake": "monument"}
+CATEGORY_ICON = {"Gods": "god", "Gold": "gold", "Pharaohs": "pharaoh", "Nile & floods": "nile",
+                 "Civilizations": "writing", "Traders": "trader", "Monuments": "pyramid",
+                 "Suns": "sun"}
+
+
+def tile_order() -> tuple[str, ...]:
+    """Every tile code in the engine's sort order."""
+    return tuple(data.TILE_ORDER)
+
+
+def category(code: str) -> str:
+    """The category of a tile code: god, gold, pharaoh, river, civ, monument, trader, disaster, ra
+    (``monument`` for an unknown code, so a new code still draws)."""
+    return data.TILE_CATEGORY.get(code, "monument")
+
+
+def tile_name(code: str) -> str:
+    """The display name of a tile code (the engine's TILE_NAME when it has one)."""
+    return data.TILE_NAME.get(code) or code.replace("-", " ").title()
+
+
+def tile_abbr(code: str) -> str:
+    """A 2–3 letter label of a tile code (the engine's TILE_ABBR when it has one)."""
+    return data.TILE_ABBR.get(code) or code[:3].upper()
+
+
+CODE_COLOR: dict[str, Color] = {"flood": (26, 84, 158)}  # deeper than the Nile's blue
+
+
+def tile_color(code: str) -> Color:
+    """The colour of a tile: one colour per category, so groups read at a glance (a flood is a
+    deeper blue than a Nile tile)."""
+    return CODE_COLOR.get(code) or CATEGORY_COLOR[category(code)]
+
+
+def mix(a: Color, b: Color, t: float) -> Color:
+    """``a`` blended towards ``b`` by ``t`` (0 → a, 1 → b)."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
+            round(a[2] + (b[2] - a[2]) * t))
+
+
+def seat_ink(seat: int) -> Color:
+    """The seat colour darkened enough to read as text on the light panels."""
+    return mix(SEAT_COLORS[seat % len(SEAT_COLORS)], (0, 0, 0), 0.28)
+
+
+# --------------------------------------------------------------------------- icon shapes
+
+Pen = Callable[..., list[tuple[float, float]]]
+
+
+def _wave(d: ImageDraw.ImageDraw, p: Pen, y: float, w: float) -> None:
+    pts = [(x, y + 6 * math.sin((x - 8) / 84 * 2 * math.pi * 1.5)) for x in range(8, 93, 4)]
+    d.line(p(*[c for pt in pts for c in pt]), fill=255, width=round(w), joint="curve")
+
+
+def _shape(code: str, d: ImageDraw.ImageDraw, p: Pen, k: float) -> None:
+    """Draw ``code``'s silhouette (255 on 0) on a 100×100 grid; ``p`` maps grid to pixels."""
+    on, off = 255, 0
+    if code == "god":  # ankh
+        d.ellipse(p(33, 4, 67, 44), outline=on, width=round(10 * k))
+        d.rectangle(p(44, 40, 56, 96), fill=on)
+        d.rectangle(p(18, 44, 82, 55), fill=on)
+    elif code == "gold":  # three ingots
+        d.polygon(p(4, 92, 49, 92, 41, 66, 12, 66), fill=on)
+        d.polygon(p(51, 92, 96, 92, 88, 66, 59, 66), fill=on)
+        d.polygon(p(27, 61, 73, 61, 65, 35, 35, 35), fill=on)
+    elif code == "pharaoh":  # nemes headdress around a face
+        d.polygon(p(50, 4, 80, 16, 84, 58, 96, 96, 4, 96, 16, 58, 20, 16), fill=on)
+        d.ellipse(p(33, 26, 67, 80), fill=off)
+        d.rectangle(p(33, 22, 67, 32), fill=on)
+        for y in (66, 78):
+            d.line(p(6, y + 6, 26, y), fill=off, width=round(4 * k))
+            d.line(p(74, y, 94, y + 6), fill=off, width=round(4 * k))
+    elif code == "nile":
+        for y in (26, 50, 74):
+            _wave(d, p, y, 9 * k)
+    elif code == "flood":  # a drop over a wave
+        d.ellipse(p(26, 30, 74, 78), fill=on)
+        d.polygon(p(50, 2, 28, 46, 72, 46), fill=on)
+        _wave(d, p, 90, 8 * k)
+    elif code == "astronomy":  # star
+        pts = []
+        for i in range(10):
+            r = 47 if i % 2 == 0 else 19
+            a = -math.pi / 2 + i * math.pi / 5
+            pts += [50 + r * math.cos(a), 53 + r * math.sin(a)]
+        d.polygon(p(*pts), fill=on)
+    elif code == "agriculture":  # ear of wheat
+        d.line(p(50, 98, 50, 8), fill=on, width=round(7 * k))
+        for y in (18, 36, 54, 72):
+            d.ellipse(p(26, y - 8, 48, y + 8), fill=on)
+            d.ellipse(p(52, y - 8, 74, y + 8), fill=on)
+        d.ellipse(p(42, 0, 58, 20), fill=on)
+    elif code == "writing":  # scroll
+        d.rectangle(p(20, 18, 80, 82), fill=on)
+        d.ellipse(p(12, 8, 88, 26), fill=on)
+        d.ellipse(p(12, 74, 88, 92), fill=on)
+        for y in (38, 50, 62):
+            d.line(p(30, y, 70, y), fill=off, width=round(5 * k))
+    elif code == "religion":  # eye
+        top = [(x, 50 - 34 * math.sin(math.pi * (x - 4) / 92)) for x in range(4, 97, 4)]
+        bot = [(x, 50 + 26 * math.sin(math.pi * (x - 4) / 92)) for x in range(96, 3, -4)]
+        d.polygon(p(*[c for pt in top + bot for c in pt]), fill=on)
+        d.ellipse(p(33, 29, 67, 63), fill=off)
+        d.ellipse(p(40, 36, 60, 56), fill=on)
+        d.line(p(40, 74, 36, 97), fill=on, width=round(6 * k))
+    elif code == "art":  # vase
+        d.polygon(p(36, 6, 64, 6, 58, 20, 80, 44, 74, 80, 60, 94, 40, 94, 26, 80, 20, 44, 42, 20),
+                  fill=on)
+        d.line(p(26, 50, 74, 50), fill=off, width=round(5 * k))
+    elif code == "fortress":  # crenellated wall with a gate
+        d.rectangle(p(8, 40, 92, 94), fill=on)
+        for x in (8, 31, 54, 77):
+            d.rectangle(p(x, 22, x + 15, 42), fill=on)
+        d.rectangle(p(40, 64, 60, 94), fill=off)
+        d.ellipse(p(40, 54, 60, 74), fill=off)
+    elif code == "obelisk":
+        d.polygon(p(40, 18, 50, 2, 60, 18, 66, 88, 34, 88), fill=on)
+        d.rectangle(p(24, 86, 76, 97), fill=on)
+    elif code == "palace":  # pylon gate
+        d.polygon(p(4, 94, 14, 14, 40, 14, 44, 94), fill=on)
+        d.polygon(p(56, 94, 60, 14, 86, 14, 96, 94), fill=on)
+        d.rectangle(p(40, 30, 60, 44), fill=on)
+        d.rectangle(p(2, 8, 42, 16), fill=on)
+        d.rectangle(p(58, 8, 98, 16), fill=on)
+    elif code == "pyramid":
+        d.polygon(p(2, 92, 50, 8, 98, 92), fill=on)
+        d.polygon(p(50, 8, 98, 92, 62, 92), fill=off)
+        d.line(p(50, 8, 98, 92, 62, 92, 50, 8), fill=on, width=round(5 * k))
+    elif code == "temple":  # columns under a pediment
+        d.polygon(p(6, 30, 50, 6, 94, 30), fill=on)
+        d.rectangle(p(8, 30, 92, 38), fill=on)
+        for x in (14, 34, 56, 76):
+            d.rectangle(p(x, 40, x + 10, 86), fill=on)
+        d.rectangle(p(4, 86, 96, 96), fill=on)
+    elif code == "statue":  # standing figure on a plinth
+        d.ellipse(p(38, 2, 62, 26), fill=on)
+        d.polygon(p(32, 30, 68, 30, 62, 76, 38, 76), fill=on)
+        d.rectangle(p(24, 80, 76, 96), fill=on)
+    elif code == "step-pyramid":
+        for i, (x0, x1) in enumerate(((4, 96), (18, 82), (32, 68), (44, 56))):
+            y1 = 96 - i * 21
+            d.rectangle(p(x0, y1 - 18, x1, y1), fill=on)
+    elif code == "sphinx":  # lying body, head-dress raised at the front
+        d.rounded_rectangle(p(4, 58, 70, 84), radius=round(10 * k), fill=on)
+        d.polygon(p(58, 84, 60, 32, 72, 16, 88, 16, 96, 32, 96, 84), fill=on)
+        d.line(p(66, 40, 66, 76), fill=off, width=round(4 * k))
+        d.rectangle(p(2, 86, 98, 97), fill=on)
+    elif code == "trader":  # sailing ship
+        d.polygon(p(2, 62, 98, 62, 82, 88, 18, 88), fill=on)
+        d.rectangle(p(46, 6, 52, 62), fill=on)
+        d.polygon(p(54, 10, 90, 56, 54, 56), fill=on)
+        d.polygon(p(44, 18, 12, 56, 44, 56), fill=on)
+    elif code == "crate":
+        d.rectangle(p(10, 18, 90, 90), fill=on)
+        d.rectangle(p(20, 28, 80, 80), fill=off)
+        d.line(p(20, 28, 80, 80), fill=on, width=round(8 * k))
+        d.line(p(20, 80, 80, 28), fill=on, width=round(8 * k))
+    elif code in ("ra", "sun"):  # sun with rays
+        d.ellipse(p(28, 28, 72, 72), fill=on)
+        for i in range(12):
+            a = i * math.pi / 6
+            d.line(p(50 + 30 * math.cos(a), 50 + 30 * math.sin(a),
+                     50 + 48 * math.cos(a), 50 + 48 * math.sin(a)), fill=on, width=round(7 * k))
+    elif code == "bag":  # tied sack
+        d.ellipse(p(12, 34, 88, 98), fill=on)
+        d.polygon(p(34, 40, 40, 22, 60, 22, 66, 40), fill=on)
+        d.polygon(p(30, 4, 50, 18, 70, 4, 64, 22, 36, 22), fill=on)
+        d.line(p(34, 26, 66, 26), fill=off, width=round(4 * k))
+    elif code == "civ":
+        _shape("writing", d, p, k)
+    elif code == "monument":
+        _shape("pyramid", d, p, k)
+    elif code in DISASTER_ICON:
+        _shape(DISASTER_ICON[code], d, p, k)
+    else:  # unknown code: a plain square
+        d.rounded_rectangle(p(10, 10, 90, 90), radius=round(12 * k), fill=on)
+
+
+SS = 4  # supersampling factor
+
+
+@lru_cache(maxsize=512)
+def icon(code: str, size: int, color: Color) -> Image.Image:
+    """An anti-aliased ``size``×``size`` RGBA sprite of ``code``'s icon in ``color``."""
+    big = size * SS
+    k = big / 100
+    mask = Image.new("L", (big, big), 0)
+    d = ImageDraw.Draw(mask)
+
+    def p(*c: float) -> list[tuple[float, float]]:
+        return [(c[i] * k, c[i + 1] * k) for i in range(0, len(c), 2)]
+
+    _shape(code, d, p, k)
+    mask = mask.resize((size, size), Image.LANCZOS)
+    out = Image.new("RGBA", (size, size), color + (255,))
+    out.putalpha(mask)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _disc(size: int, fill: Color, ring: Color, ring_w: int) -> Image.Image:
+    big = size * SS
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.ellipse((0, 0, big - 1, big - 1), fill=ring + (255,))
+    r = ring_w * SS
+    d.ellipse((r, r, big - 1 - r, big - 1 - r), fill=fill + (255,))
+    return img.resize((size, size), Image.LANCZOS)
+
+
+def paste(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
+    """Alpha-paste ``sprite`` with its top-left corner at (x, y)."""
+    img.paste(sprite, (round(x), round(y)), sprite)
+
+
+def sun(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int, value: int,
+        up: bool = True) -> None:
+    """A sun disc at top-left (x, y): bright gold with a dark number when face up, grey with a
+    light number when face down (used)."""
+    if up:
+        paste(img, _disc(size, SUN_UP, SUN_UP_RING, max(2, size // 16)), x, y)
+        fg = INK
+    else:
+        paste(img, _disc(size, SUN_DOWN, SUN_DOWN_RING, max(2, size // 16)), x, y)
+        fg = (248, 246, 242)
+    f = font(max(12, round(size * 0.5)), True, len(str(value)) > 1 and size < 34)
+    d.text((x + size / 2, y + size / 2 + 1), str(value), font=f, fill=fg, anchor="mm")
+
+
+def ra_disc(img: Image.Image, x: float, y: float, size: int, ring: Color) -> None:
+    """A plain coloured disc (seat swatches, rank medals)."""
+    paste(img, _disc(size, ring, mix(ring, (0, 0, 0), 0.25), max(1, size // 14)), x, y)
+
+
+# --------------------------------------------------------------------------- tiles and chips
+
+def chip(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int,
+         code: str, count: int, show_zero: bool = False) -> None:
+    """A held-tile chip: tinted box, icon on top, count below. An empty slot (count 0) is a faint
+    outline with a faint icon, so a row's missing civilization and monument types show too."""
+    col = CATEGORY_COLOR["trader"] if code == "crate" else tile_color(code)
+    isz = round(min(w, h) * 0.46)
+    if count > 0:
+        d.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=mix(col, PANEL, 0.84),
+                            outline=mix(col, PANEL, 0.35), width=2)
+        paste(img, icon(code, isz, col), x + (w - isz) / 2, y + 5)
+        d.text((x + w / 2, y + h - 4), str(count), font=font(round(h * 0.36), True), fill=INK,
+               anchor="md")
+    else:
+        d.rounded_rectangle((x, y, x + w, y + h), radius=8, outline=mix(LINE, PANEL, 0.3), width=1)
+        paste(img, icon(code, isz, mix(col, PANEL, 0.78)), x + (w - isz) / 2, y + 5)
+        if show_zero:
+            d.text((x + w / 2, y + h - 4), "0", font=font(round(h * 0.36), True),
+                   fill=mix(MUTED, PANEL, 0.45), anchor="md")
+
+
+def track_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int,
+               code: str | None, slot: int) -> None:
+    """One auction-track slot: a tile in its category colour with icon and name, or an empty
+    dashed slot with its number. Disasters are dark with a red cross over what they destroy."""
+    if code is None:
+        d.rounded_rectangle((x, y, x + w, y + h), radius=10, outline=LINE, width=2)
+        d.text((x + w / 2, y + h / 2), str(slot), font=font(22, True), fill=LINE, anchor="mm")
+        return
+    col = tile_color(code)
+    disaster = category(code) == "disaster"
+    d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=col,
+                        outline=DANGER if disaster else mix(col, (0, 0, 0), 0.3),
+                        width=3 if disaster else 2)
+    isz = round(h * 0.5)
+    ix, iy = x + (w - isz) / 2, y + 8
+    paste(img, icon(code, isz, (255, 255, 255)), ix, iy)
+    if disaster:
+        m = 2
+        d.line((ix + m, iy + m, ix + isz - m, iy + isz - m), fill=DANGER, width=6)
+        d.line((ix + m, iy + isz - m, ix + isz - m, iy + m), fill=DANGER, width=6)
+    label, f = fit(tile_name(code), w - 10, 17, True, min_size=14)
+    if label.endswith("…"):
+        label, f = fit(tile_abbr(code), w - 10, 17, True, min_size=12)
+    d.text((x + w / 2, y + h - 9), label, font=f, fill=(255, 255, 255), anchor="md")
+
+
+def ra_slot(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int,
+            filled: bool, last: bool) -> None:
+    """One Ra-track slot: a red sun tile when filled; the last slot (ends the epoch) is marked."""
+    col = CATEGORY_COLOR["ra"]
+    if filled:
+        d.rounded_rectangle((x, y, x + size, y + size), radius=6, fill=col)
+        isz = size - 8
+        paste(img, icon("ra", isz, (255, 236, 200)), x + 4, y + 4)
+    else:
+        d.rounded_rectangle((x, y, x + size, y + size), radius=6,
+                            outline=DANGER if last else LINE, width=2)
+        if last:
+            isz = size - 14
+            paste(img, icon("ra", isz, mix(DANGER, PANEL, 0.55)), x + 7, y + 7)

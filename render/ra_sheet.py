@@ -1,0 +1,282 @@
+"""Ra score sheets: one column group per scored epoch with the §7 rows, floor adjustment, epoch
+total and running total, then the final ranking (or the standings so far)."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from PIL import Image, ImageDraw
+
+from engines.base import format_text
+from render.common import (BAD, GOOD, INK, LINE, MUTED, PANEL, fit, font, panel, seat_color, seat_names,
+                           text_width, wrap)
+from render.ra_art import (CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, mix, paste, ra_disc,
+                           seat_ink)
+from render.ra_board import PAD, X0, X1, crop, draw_header, new_canvas
+
+View = dict[str, Any]
+LABEL_W = 210
+ROW_H = 36
+WIN_BG = (252, 236, 190)
+GOLD_MEDAL = (222, 170, 30)
+GREY_MEDAL = (160, 154, 146)
+
+
+def signed(v: int) -> str:
+    """+5, −2 (typographic minus), 0."""
+    return f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0"
+
+
+def score_sheet(view: View, names: Sequence[str] | None = None) -> Image.Image:
+    """The score sheet of ``view``: every epoch scored so far (``view["history"]``) and, once the
+    game is over, the final ranking with winners highlighted and the tie-break explained; before
+    that, the standings after the last scored epoch. Returns a ~1000 px wide RGB image."""
+    n = int(view["n_players"])
+    nm = seat_names(names, n)
+    hist = sorted(view.get("history") or [], key=lambda e: e["epoch"])
+    if view.get("over"):
+        title = "Final scores"
+    elif hist:
+        title = f"Scores after epoch {hist[-1]['epoch']}"
+    else:
+        title = "Score sheet"
+    return _sheet(view, nm, hist, title)
+
+
+def epoch_sheet(view: View, epoch: int, names: Sequence[str] | None = None) -> Image.Image:
+    """The sheet of one scored ``epoch`` (the bot may post it when an epoch ends) with the
+    standings after it. Raises ValueError if ``view["history"]`` has no such epoch."""
+    n = int(view["n_players"])
+    nm = seat_names(names, n)
+    hist = [e for e in view.get("history") or [] if int(e["epoch"]) == int(epoch)]
+    if not hist:
+        raise ValueError(f"epoch {epoch} has not been scored yet")
+    return _sheet(view, nm, hist, f"Epoch {epoch} scoring", final=False)
+
+
+def _sheet(view: View, nm: Sequence[str], hist: list[dict], title: str,
+           final: bool | None = None) -> Image.Image:
+    n = int(view["n_players"])
+    img, d = new_canvas(520 + 18 * ROW_H + 70 * n)
+    y = draw_header(img, d, view, nm, right_seats=[], title=title)
+    if hist:
+        y = draw_grid(img, d, view, nm, hist, y)
+    else:
+        y += 16
+        d.text((X0 + 4, y), "No epoch has been scored yet.", font=font(20), fill=MUTED)
+        y += 30
+    show_final = bool(view.get("over") and view.get("outcome")) if final is None else final
+    y = draw_ranking(img, d, view, nm, hist, y, show_final)
+    return crop(img, y)
+
+
+def _categories(view: View, hist: list[dict]) -> list[str]:
+    """The §7 rows to show: all of them, minus Traders when the module is off, plus any extra
+    category the engine reported."""
+    seen: list[str] = []
+    for e in hist:
+        for r in e["rows"]:
+            for c in r.get("points") or {}:
+                if c not in seen:
+                    seen.append(c)
+    traders = (view.get("options") or {}).get("traders", True)
+    cats = [c for c in SCORE_CATEGORIES if c != "Traders" or traders]
+    return cats + [c for c in seen if c not in SCORE_CATEGORIES]
+
+
+def draw_grid(img: Image.Image, d: ImageDraw.ImageDraw, view: View, nm: Sequence[str],
+              hist: list[dict], y: int) -> int:
+    """The table: label column, then per epoch one column per seat. Returns the y below."""
+    n = int(view["n_players"])
+    cats = _categories(view, hist)
+    rows = cats + ["Floor adjustment", "Epoch total", "Running total"]
+    top = y + 14
+    gw = (X1 - X0 - 2 * PAD - LABEL_W) / len(hist)
+    cw = gw / n
+    narrow = cw < 96
+    heads = [] if narrow else [fit(nm[s], int(cw - 12), 17, True, min_size=14) for s in range(n)]
+    legend = narrow or any(t != nm[s] for s, (t, _) in enumerate(heads))
+    leg_lines = _legend_lines(nm) if legend else []
+    head_h = 36 + (40 if narrow else 52)
+    h = PAD + head_h + ROW_H * len(rows) + 10 + PAD + 30 * len(leg_lines)
+    panel(d, (X0, top, X1, top + h))
+    x0, yy = X0 + PAD + LABEL_W, top + PAD
+    # epoch group headers, with a light band under each second group
+    for gi, e in enumerate(hist):
+        gx = x0 + gi * gw
+        if gi % 2 == 1:
+            d.rectangle((gx, yy, gx + gw, yy + head_h + ROW_H * len(rows)), fill=(249, 244, 234))
+        d.text((gx + gw / 2, yy + 4), f"Epoch {e['epoch']}", font=font(20, True), fill=INK, anchor="ma")
+        for s in range(n):
+            cx = gx + s * cw
+            if narrow:
+                ra_disc(img, cx + cw / 2 - 14, yy + 40, 28, seat_color(s))
+                d.text((cx + cw / 2, yy + 54), str(s + 1), font=font(16, True), fill=(255, 255, 255),
+                       anchor="mm")
+            else:
+                d.rectangle((cx + 8, yy + 40, cx + cw - 8, yy + 44), fill=seat_color(s))
+                t, f = heads[s]
+                d.text((cx + cw / 2, yy + 50), t, font=f, fill=seat_ink(s), anchor="ma")
+    yy += head_h
+    by_epoch = [{int(r["seat"]): r for r in e["rows"]} for e in hist]
+    for ri, label in enumerate(rows):
+        ry = yy + ri * ROW_H
+        total = label in ("Epoch total", "Running total")
+        if total:
+            d.line((X0 + PAD, ry, X1 - PAD, ry), fill=LINE, width=2)
+        elif ri % 2 == 0:
+            d.rectangle((X0 + PAD, ry, X1 - PAD, ry + ROW_H), fill=mix(LINE, PANEL, 0.8))
+        code = CATEGORY_ICON.get(label)
+        lx = X0 + PAD + 6
+        if code:
+            paste(img, icon(code, 22, _cat_rgb(code)), lx, ry + 7)
+            lx += 30
+        t, f = fit(label, LABEL_W - (lx - X0 - PAD) - 6, 18, total, min_size=12)
+        d.text((lx, ry + ROW_H / 2), t, font=f, fill=INK if total or code else MUTED, anchor="lm")
+        for gi in range(len(hist)):
+            for s in range(n):
+                r = by_epoch[gi].get(s)
+                cx = x0 + gi * gw + s * cw + cw / 2
+                val, colr, f = _cell(label, r, int(hist[gi]["epoch"]))
+                d.text((cx, ry + ROW_H / 2), val, font=f, fill=colr, anchor="mm")
+    yy += ROW_H * len(rows) + 10
+    for line in leg_lines:
+        for x, s, t in line:
+            ra_disc(img, x, yy + 2, 24, seat_color(s))
+            d.text((x + 12, yy + 14), str(s + 1), font=font(14, True), fill=(255, 255, 255), anchor="mm")
+            d.text((x + 30, yy + 14), t, font=font(17, True), fill=seat_ink(s), anchor="lm")
+        yy += 30
+    return top + h
+
+
+def _legend_lines(nm: Sequence[str]) -> list[list[tuple[float, int, str]]]:
+    """Seat legend entries (x, seat, name) flowed into lines that fit the panel."""
+    f = font(17, True)
+    lines: list[list[tuple[float, int, str]]] = [[]]
+    x = X0 + PAD
+    for s, name in enumerate(nm):
+        t, _ = fit(name, X1 - X0 - 2 * PAD - 40, 17, True, min_size=17)
+        w = 30 + text_width(t, f) + 26
+        if lines[-1] and x + w > X1 - PAD:
+            lines.append([])
+            x = X0 + PAD
+        lines[-1].append((x, s, t))
+        x += w
+    return lines
+
+
+def _cell(label: str, r: dict | None, epoch: int) -> tuple[str, tuple[int, int, int], Any]:
+    """Text, colour and font of one table cell ('–' for rows an epoch does not score)."""
+    plain = font(19)
+    if r is None:
+        return "–", MUTED, plain
+    if label == "Running total":
+        v = r.get("running_total")
+        return ("?" if v is None else str(v)), INK, font(22, True)
+    if label == "Epoch total":
+        return signed(int(r.get("epoch_total", 0))), INK, font(20, True)
+    if label == "Floor adjustment":
+        v = int(r.get("floor") or 0)
+        return (signed(v) if v else "–"), (GOOD if v else MUTED), plain
+    pts = r.get("points") or {}
+    if label not in pts or (epoch < 3 and label in ("Monuments", "Suns") and not pts[label]):
+        return "–", mix(MUTED, PANEL, 0.35), plain
+    v = int(pts[label])
+    return signed(v), (GOOD if v > 0 else BAD if v < 0 else MUTED), plain
+
+
+def _cat_rgb(code: str) -> tuple[int, int, int]:
+    return {"writing": CATEGORY_COLOR["civ"], "pyramid": CATEGORY_COLOR["monument"],
+            "nile": CATEGORY_COLOR["river"], "sun": (196, 146, 18)}.get(code) or CATEGORY_COLOR[code]
+
+
+def highest_sun(p: dict) -> int:
+    """The highest sun a seat holds, face up or down (0 if none)."""
+    return max(list(p.get("up") or []) + list(p.get("down") or []) or [0])
+
+
+def draw_ranking(img: Image.Image, d: ImageDraw.ImageDraw, view: View, nm: Sequence[str],
+                 hist: list[dict], y: int, final: bool) -> int:
+    """Final ranking (winners highlighted, tie-break note) or standings after the last epoch in
+    ``hist``. Returns the y below."""
+    n = int(view["n_players"])
+    players = view.get("players") or []
+    out = view.get("outcome") if final else None
+    if out:
+        scores = list(out["scores"])
+        ranks = list(out["ranks"])
+        winners = set(out.get("winners") or [])
+        notes = list(out.get("notes") or [])
+        title = "Final ranking"
+    else:
+        last = {int(r["seat"]): r for r in (hist[-1]["rows"] if hist else [])}
+        scores = [last.get(s, {}).get("running_total") for s in range(n)]
+        known = sorted({v for v in scores if v is not None}, reverse=True)
+        ranks = [1 + sum(1 for v in scores if v is not None and w is not None and v > w)
+                 if (w := scores[s]) is not None else n for s in range(n)]
+        winners, notes = set(), []
+        title = f"Standings after epoch {hist[-1]['epoch']}" if hist else "Standings"
+        if not known:
+            return y
+    order = sorted(range(n), key=lambda s: (ranks[s], s))
+    tie_note = _tie_note(view, nm, scores, ranks) if out else ""
+    row_h = 56
+    top = y + 14
+    note_lines = wrap(tie_note, X1 - X0 - 2 * PAD, font(17)) if tie_note else []
+    h = PAD + 34 + row_h * n + (8 + 24 * len(note_lines) if note_lines else 0) + PAD
+    panel(d, (X0, top, X1, top + h))
+    d.text((X0 + PAD, top + PAD), title, font=font(22, True), fill=INK)
+    yy = top + PAD + 38
+    for s in order:
+        win = s in winners
+        if win:
+            d.rounded_rectangle((X0 + PAD - 6, yy, X1 - PAD + 6, yy + row_h - 6), radius=10, fill=WIN_BG,
+                                outline=GOLD_MEDAL, width=2)
+        ra_disc(img, X0 + PAD + 4, yy + 6, 38, GOLD_MEDAL if win else GREY_MEDAL)
+        d.text((X0 + PAD + 23, yy + 25), str(ranks[s]), font=font(20, True), fill=(255, 255, 255),
+               anchor="mm")
+        d.rectangle((X0 + PAD + 54, yy + 10, X0 + PAD + 60, yy + 40), fill=seat_color(s))
+        label = nm[s]
+        t, f = fit(label, 430, 24, True, min_size=15)
+        d.text((X0 + PAD + 72, yy + 25), t, font=f, fill=seat_ink(s), anchor="lm")
+        extra = []
+        if win:
+            extra.append("winner")
+        note = format_text(notes[s], list(nm)) if s < len(notes) and notes[s] else ""
+        if note:
+            extra.append(note)
+        elif s < len(players) and out and scores.count(scores[s]) > 1:
+            extra.append(f"highest sun {highest_sun(players[s])}")
+        if extra:
+            d.text((X0 + PAD + 72 + text_width(t, f) + 14, yy + 27), " · ".join(extra)[:60],
+                   font=font(17), fill=MUTED, anchor="lm")
+        v = scores[s]
+        d.text((X1 - PAD - 4, yy + 25), "?" if v is None else str(v), font=font(28, True), fill=INK,
+               anchor="rm")
+        yy += row_h
+    if note_lines:
+        yy += 8
+        for line in note_lines:
+            d.text((X0 + PAD, yy), line, font=font(17), fill=MUTED)
+            yy += 24
+    return top + h
+
+
+def _tie_note(view: View, nm: Sequence[str], scores: list, ranks: list) -> str:
+    """A sentence explaining how equal final scores were ranked ('' when no two seats tie)."""
+    groups: dict[int, list[int]] = {}
+    for s, v in enumerate(scores):
+        if v is not None:
+            groups.setdefault(int(v), []).append(s)
+    tied = [g for g in groups.values() if len(g) > 1]
+    if not tied:
+        return ""
+    players = view.get("players") or []
+    opts = view.get("options") or {}
+    parts = []
+    for g in tied:
+        who = ", ".join(f"{nm[s]} ({highest_sun(players[s])})" for s in g if s < len(players))
+        if opts.get("tiebreak_highest_sun", True) and len({ranks[s] for s in g}) > 1:
+            parts.append(f"Tie on {scores[g[0]]} points broken by the highest sun held: {who}.")
+        else:
+            parts.append(f"Tie on {scores[g[0]]} points: the tied players share the place.")
+    return " ".join(parts)

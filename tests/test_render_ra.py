@@ -1,0 +1,245 @@
+"""The Ra renderer: every step of seeded random playouts renders (board, hand, text), score
+sheets render at the end and after each epoch, the board never needs private data, and a golden
+image pins the board's look (regenerate with BAZAAR_UPDATE_GOLDEN=1)."""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from engines import base
+from render import ra
+from render.common import WIDTH
+
+NAMES = ["Ann", "Bartholomew the Magnificent", "Cy", "Dora Delacroix-Montgomery", "Eve"]
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _registered() -> bool:
+    try:
+        base.get("ra")
+    except base.BadOption:
+        return False
+    return True
+
+
+needs_engine = pytest.mark.skipif(not _registered(), reason="engine ra not registered yet")
+
+
+def _playout(seed: int, n: int, opts: dict, limit: int | None = None):
+    """(engine, [states]) of a game played with seeded random legal actions, all states kept."""
+    engine = base.get("ra")
+    rng = random.Random(seed)
+    state = engine.setup(seed, n, opts)
+    states = [state]
+    while engine.outcome(state) is None and (limit is None or len(states) <= limit):
+        seat = engine.to_move(state)[0]
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        states.append(state)
+    return engine, states
+
+
+def _check_size(img: Image.Image) -> None:
+    assert img.mode == "RGB"
+    assert img.width == WIDTH
+    assert 400 <= img.height <= 2000, img.height
+
+
+def _check_text(s: str, names: list[str] | None) -> None:
+    assert s.strip()
+    assert "{s" not in s
+    assert len(s) <= 1900
+    if names:
+        assert names[0] in s
+
+
+# --------------------------------------------------------------------------- playouts
+
+# (players, options, seed, steps the playout must reach): seeds chosen so that the rare DISCARD
+# and GOD_MORE steps are drawn too.
+PLAYOUTS = [
+    (2, {}, 1, {"turn", "auction", "over"}),
+    (3, {}, 25, {"turn", "auction", "discard", "over"}),
+    (4, {}, 3, {"turn", "auction", "over"}),
+    (5, {}, 7, {"turn", "auction", "god_more", "over"}),
+    (2, {"traders": False, "hidden_scores": True}, 5, {"turn", "auction", "over"}),
+    (3, {"god_takes_disaster": True, "drought_floods_first": False, "auto_pass": False}, 6,
+     {"turn", "auction", "over"}),
+    (5, {"traders": False, "score_floor_zero": False, "hidden_scores": True}, 24,
+     {"turn", "auction", "over"}),
+]
+
+
+@needs_engine
+@pytest.mark.parametrize("n,opts,seed,must", PLAYOUTS,
+                         ids=[f"{n}p-{'-'.join(o) or 'default'}" for n, o, _, _ in PLAYOUTS])
+def test_every_step_of_playouts_renders(n, opts, seed, must):
+    engine, states = _playout(seed, n, opts)
+    names = NAMES[:n] if seed % 2 else None
+    steps = set()
+    for state in states:
+        public = engine.view(state, None)
+        steps.add(public["step"])
+        _check_size(ra.board(public, names))
+        _check_text(ra.text(public, names), names)
+        for seat in engine.to_move(state):
+            private = engine.view(state, seat)
+            _check_size(ra.hand(private, names))
+            _check_text(ra.text(private, names), names)
+    final = engine.view(states[-1], None)
+    assert final["over"] and final["outcome"]
+    _check_size(ra.score_sheet(final, names))
+    for entry in final["history"]:
+        _check_size(ra.epoch_sheet(final, entry["epoch"], names))
+    assert must <= steps, f"the playout no longer reaches {must - steps}: pick another seed"
+
+
+@needs_engine
+def test_sheets_between_epochs_and_hidden_scores():
+    engine, states = _playout(8, 4, {"hidden_scores": True})
+    mid = next(s for s in states if len(engine.view(s, None)["history"]) == 1)
+    public = engine.view(mid, None)
+    assert public["players"][0]["score"] is None
+    _check_size(ra.score_sheet(public, NAMES))   # the sheet so far, standings hidden as "?"
+    _check_size(ra.epoch_sheet(public, 1, NAMES))
+    with pytest.raises(ValueError):
+        ra.epoch_sheet(public, 2, NAMES)
+    text = ra.text(public, NAMES)
+    assert text.count("— ? pts") == 4  # nobody's total leaks to spectators
+    own = ra.text(engine.view(mid, 2), NAMES)
+    assert own.count("— ? pts") == 3  # a player sees their own total only
+
+
+@needs_engine
+def test_board_uses_only_the_public_view():
+    """The board of a spectator view equals the board of the same view carrying a player's
+    private part: nothing private is drawn, so the bot can only ever pass view(state, None)."""
+    engine, states = _playout(9, 3, {"hidden_scores": True}, limit=40)
+    state = states[-1]
+    public = engine.view(state, None)
+    assert public["me"] is None and public["viewer"] is None
+    seat = engine.to_move(state)[0]
+    leaky = copy.deepcopy(public)
+    leaky["me"] = engine.view(state, seat)["me"]
+    a, b = ra.board(public, NAMES), ra.board(leaky, NAMES)
+    assert ImageChops.difference(a, b).getbbox() is None
+    with pytest.raises(ValueError):
+        ra.hand(public, NAMES)  # a spectator view has no hand to show
+
+
+@needs_engine
+def test_hand_shows_the_prompt_and_legal_actions_in_text():
+    engine, states = _playout(10, 3, {}, limit=30)
+    state = states[-1]
+    seat = engine.to_move(state)[0]
+    v = engine.view(state, seat)
+    text = ra.text(v, NAMES)
+    for action in v["me"]["legal"]:
+        assert f"`{action}`" in text
+    assert base.format_text(v["me"]["prompt"], NAMES[:3]) in text
+
+
+@needs_engine
+def test_rendering_is_deterministic():
+    engine, states = _playout(12, 5, {}, limit=60)
+    v = engine.view(states[-1], None)
+    assert ra.board(v, NAMES).tobytes() == ra.board(json.loads(json.dumps(v)), NAMES).tobytes()
+
+
+# --------------------------------------------------------------------------- hand-built views
+# Schema-exact views for states a short random playout rarely reaches.
+
+def _sample(n: int = 3, **over) -> dict:
+    players = [{"seat": s, "up": [2 + s, 9 + s], "down": [5 + s], "traders": 1, "crates": 2,
+                "tiles": {"pharaoh": s + 1, "nile": 2, "flood": 1, "art": 1, "pyramid": 3},
+                "score": 10 + s} for s in range(n)]
+    v = {"game": "ra", "viewer": None, "n_players": n, "to_move": [1], "over": False,
+         "headline": "Epoch 3 · {s1} must discard 2 river tiles",
+         "options": {"traders": True, "hidden_scores": False, "score_floor_zero": True},
+         "epoch": 3, "step": "discard", "current": 0, "ra_track": 4, "ra_limit": 8,
+         "track": ["god", "gold", "pharaoh", "nile", "flood", "trader", "funeral", "step-pyramid"],
+         "center": 7, "bag": {"pharaoh": 3}, "bag_total": 3, "box": {"god": 4},
+         "auction": None, "pending": {"seat": 1, "civ": 1, "monument": 2, "river": 2},
+         "players": players, "history": [], "me": None, "outcome": None}
+    v.update(over)
+    return v
+
+
+def test_sample_views_every_section():
+    v = _sample(5)
+    _check_size(ra.board(v, NAMES))
+    assert "must discard 2 Nile/flood, 1 civilization and 2 monument tiles" in ra.text(v, NAMES)
+    auction = {"ra_player": 2, "kind": "voluntary", "order": [3, 4, 0, 1, 2], "idx": 4,
+               "high": None, "bids": [{"seat": s, "sun": None} for s in (3, 4, 0, 1)],
+               "to_bid": [2], "forced": True}
+    v = _sample(5, step="auction", pending=None, auction=auction, to_move=[2], viewer=2,
+                me={"seat": 2, "score": 12, "legal": ["bid 4", "bid 11"],
+                    "prompt": "You must bid: you invoked Ra on this track. Bid 4 or 11.",
+                    "preview": {"Gods": 0, "Gold": 0, "Pharaohs": 5, "Nile & floods": 3,
+                                "Civilizations": -5, "Traders": 3, "Monuments": 6, "Suns": -5}})
+    _check_size(ra.board(v, NAMES))
+    _check_size(ra.hand(v, NAMES))
+    text = ra.text(v, NAMES)
+    assert "(must bid)" in text and "= **+7**" in text
+
+
+def test_text_stays_under_the_discord_limit_with_everything_held():
+    tiles = {c: 5 for c in ("god", "gold", "pharaoh", "nile", "flood", "astronomy", "agriculture",
+                            "writing", "religion", "art", "fortress", "obelisk", "palace", "pyramid",
+                            "temple", "statue", "step-pyramid", "sphinx")}
+    v = _sample(5)
+    for p in v["players"]:
+        p["tiles"] = dict(tiles)
+    long_names = [n * 3 for n in NAMES]
+    s = ra.text(v, long_names)
+    assert len(s) <= 1900 and "{s" not in s
+    _check_size(ra.board(v, long_names))
+
+
+# --------------------------------------------------------------------------- golden image
+
+def _diff_stats(a: Image.Image, b: Image.Image) -> tuple[float, float]:
+    """(mean absolute difference per channel, fraction of pixels whose largest channel
+    difference exceeds 64)."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    total = a.width * a.height
+    hist = diff.histogram()
+    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[k * 256:(k + 1) * 256])) / (3 * total)
+    r, g, bl = diff.split()
+    big = ImageChops.lighter(ImageChops.lighter(r, g), bl)
+    return mean, sum(big.histogram()[65:]) / total
+
+
+def test_golden_tolerance_catches_a_real_change():
+    img = ra.board(_sample(3), NAMES)
+    same = _diff_stats(img, img.copy())
+    assert same == (0.0, 0.0)
+    changed = img.copy()
+    changed.paste((0, 0, 0), (0, 0, 200, 120))  # a blacked-out corner (the header's sun and "RA")
+    mean, over = _diff_stats(img, changed)
+    assert over > 0.005
+
+
+@needs_engine
+@pytest.mark.parametrize("name,seed,n,moves,opts", [("ra_board_4p", 2024, 4, 142, {})])
+def test_golden_board(name, seed, n, moves, opts):
+    """A fixed playout's board matches the stored PNG within a small tolerance.
+    Regenerate with BAZAAR_UPDATE_GOLDEN=1 (the test then writes the file and skips)."""
+    engine, states = _playout(seed, n, opts, limit=moves)
+    assert len(states) == moves + 1, "the golden playout ended early: pick another seed"
+    img = ra.board(engine.view(states[-1], None), NAMES[:n])
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("BAZAAR_UPDATE_GOLDEN") == "1":
+        GOLDEN.mkdir(exist_ok=True)
+        img.save(path)
+        pytest.skip(f"wrote {path}")
+    assert path.exists(), f"{path} is missing: run with BAZAAR_UPDATE_GOLDEN=1"
+    want = Image.open(path)
+    assert want.size == img.size, f"size {img.size} != golden {want.size}"
+    mean, over = _diff_stats(img, want)
+    assert mean < 1.0 and over < 0.005, f"board differs from {path}: mean {mean:.3f}, {over:.2%} pixels"
