@@ -21,12 +21,13 @@ def build(n: int, *, options: Mapping[str, Any] | None = None, epoch: int = 1, c
           tiles: Sequence[Mapping[str, int]] | None = None,
           crates: Sequence[int] | None = None, score: Sequence[int] | None = None,
           box: Mapping[str, int] | None = None, bag_front: Sequence[str] = (),
-          seed: int = 0) -> State:
+          rest_to_box: bool = False, seed: int = 0) -> State:
     """A TURN position for ``n`` seats with seat ``cur`` to play.
 
     ``up``/``down``: suns per seat (default: the sets of ``SUN_SETS[n]`` in seat order, all face
     up); the one sun of 1..N nobody holds goes to the centre. ``tiles``: held counts per seat by
-    code. ``bag_front``: codes drawn next, in order. Raises ValueError if the suns or tile
+    code. ``bag_front``: codes drawn next, in order; the other unplaced tiles follow in the bag,
+    or go to the box with ``rest_to_box`` (an empty bag once ``bag_front`` is drawn). Raises ValueError if the suns or tile
     counts do not add up."""
     engine = RaEngine()
     opts = engine.resolve_options(options)
@@ -62,6 +63,9 @@ def build(n: int, *, options: Mapping[str, Any] | None = None, epoch: int = 1, c
     if min(left) < 0:
         bad = [CODES[c] for c in range(NCODES) if left[c] < 0]
         raise ValueError(f"more tiles placed than the game holds: {bad}")
+    if rest_to_box:
+        box_row = [box_row[c] + left[c] for c in range(NCODES)]
+        left = [0] * NCODES
     tail = [c for c in range(NCODES) for _ in range(left[c])]
     random.Random(seed).shuffle(tail)
     return State(

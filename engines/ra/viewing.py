@@ -101,9 +101,12 @@ def prompt(state: State, seat: int, legal: list[str]) -> str:
         return "Use another god, or done."
     if s.step == AUCTION:
         bids = [a.split()[1] for a in legal if a.startswith("bid ")]
-        choice = "Bid " + _or_list(bids) if bids else ""
-        if "pass" in legal:
-            choice = (choice + " or pass") if bids else "You can only pass"
+        if "pass" not in legal:
+            choice = "Bid " + _or_list(bids)
+        elif bids:
+            choice = "Bid " + ", ".join(bids) + " or pass"
+        else:
+            choice = "You can only pass"
         if s.a_high:
             return f"High bid {s.a_high} ({{s{s.a_high_seat}}}). {choice}."
         if "pass" not in legal:

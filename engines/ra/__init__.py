@@ -1,0 +1,14 @@
+"""Ra (Reiner Knizia) with the Ra: Traders module: registers the engine on import.
+
+Modules: ``data`` (components and tables), ``state`` (the state value), ``flow`` (the state
+machine), ``scoring``, ``viewing`` (the view schema), ``rules`` (the :class:`RaEngine`
+protocol methods), ``ai`` (the heuristic seat), ``positions`` (building positions for tests).
+"""
+from __future__ import annotations
+
+from engines.base import register
+from engines.ra.rules import RaEngine
+
+ENGINE = register(RaEngine())
+
+__all__ = ["ENGINE", "RaEngine"]
