@@ -1,0 +1,153 @@
+"""The ``bazaar`` command: ``demo``, ``play``, ``replay`` (offline) and ``run``, ``sync`` (Discord)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from engines import base
+
+
+def _options(pairs: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise base.BadOption(f"Options are written name=value, not {pair!r}.")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="bazaar", description="Bazaar: trading board games on Discord.")
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    d = sub.add_parser("demo", help="play complete offline games with AI seats and write board images")
+    d.add_argument("game", nargs="?", default="all", help="a game name, or `all` (default)")
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--players", type=int, help="player count (default: every count from min to max "
+                   "for one game, a mid count per game for `all`)")
+    d.add_argument("--games", type=int, default=1, help="games per player count (seeds seed, seed+1…)")
+    d.add_argument("--out", default="demo-out", help="output folder (default demo-out)")
+    d.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option; repeatable. Without it, each of the game's featured "
+                        "option sets is played (e.g. Ra with and without Traders)")
+    d.add_argument("--no-images", action="store_true", help="only the move logs (fast)")
+
+    pl = sub.add_parser("play", help="play in the terminal against AI seats")
+    pl.add_argument("game")
+    pl.add_argument("--players", type=int, default=3)
+    pl.add_argument("--seat", type=int, default=1, help="your seat, 1-based (default 1)")
+    pl.add_argument("--seed", type=int)
+    pl.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+    pl.add_argument("--name", default="You")
+
+    r = sub.add_parser("replay", help="replay a move log and print the outcome")
+    r.add_argument("log", help="a moves.log written by `bazaar demo` or `/log export`")
+
+    sub.add_parser("games", help="list the games and their options")
+    sub.add_parser("run", help="start the Discord bot (DISCORD_TOKEN from the environment or .env)")
+    sub.add_parser("sync", help="register the slash commands (to DEV_GUILD_ID when set, else globally)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except base.RuleError as err:
+        print(f"bazaar: {base.format_text(err.reason)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.cmd == "demo":
+        return _demo(args)
+    if args.cmd == "play":
+        from .terminal import play_terminal
+        return play_terminal(args.game, args.players, args.seat - 1, args.seed, _options(args.option),
+                             name=args.name)
+    if args.cmd == "replay":
+        return _replay(args.log)
+    if args.cmd == "games":
+        for e in base.games():
+            print(f"{e.name}: {e.title}, {e.min_players}-{e.max_players} players")
+            for o in e.options:
+                print(f"    {o.name} ({o.kind.__name__}, default {o.default}): {o.help}")
+        return 0
+    if args.cmd in ("run", "sync"):
+        from .config import ConfigError, load_config
+        try:
+            config = load_config()
+        except ConfigError as err:
+            print(f"bazaar: {err}", file=sys.stderr)
+            return 2
+        from . import app
+        return app.run_bot(config) if args.cmd == "run" else app.sync_commands(config)
+    raise AssertionError(args.cmd)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from .demo import DEMO_NAMES, describe_outcome, run_demo
+
+    engines = base.games() if args.game == "all" else [base.get(args.game)]
+    out_dir = Path(args.out)
+    extra = _options(args.option)
+    for engine in engines:
+        if args.players:
+            counts = [args.players]
+        elif args.game == "all":
+            counts = [min(engine.max_players, max(engine.min_players, 3))]
+        else:
+            counts = list(range(engine.min_players, engine.max_players + 1))
+        variants = [extra] if extra else [dict(v) for v in engine.property_options]
+        for n in counts:
+            for opts in variants:
+                for g in range(args.games):
+                    res = run_demo(engine.name, args.seed + g, n, opts, out_dir, images=not args.no_images)
+                    print(f"{engine.title} {n}p seed {args.seed + g} {_opt_text(engine, res.options)}: "
+                          f"{res.actions} actions, {res.snapshots} snapshots -> {res.folder}")
+                    print(describe_outcome(engine, res.outcome, DEMO_NAMES[:n]))
+    print(f"Open the PNG files under {out_dir}/ to see the games; `bazaar replay <folder>/moves.log` "
+          "replays one.")
+    return 0
+
+
+def _opt_text(engine: base.Engine, options: dict[str, Any]) -> str:
+    changed = {k: v for k, v in options.items() if v != engine.default_options().get(k)}
+    return "(" + ", ".join(f"{k}={v}" for k, v in changed.items()) + ")" if changed else "(defaults)"
+
+
+def _replay(path: str) -> int:
+    from .demo import describe_outcome, replay_log, result_matches
+    from .movelog import LogError, loads
+
+    try:
+        log = loads(Path(path).read_text())
+    except OSError as err:
+        print(f"bazaar: cannot read {path}: {err.strerror}", file=sys.stderr)
+        return 2
+    except LogError as err:
+        print(f"bazaar: {path}: {err}", file=sys.stderr)
+        return 2
+    engine, state, out = replay_log(log)
+    names = log.names or [f"Seat {s + 1}" for s in range(log.players)]
+    print(f"{engine.title}, {log.players} players, seed {log.seed}: replayed {len(log.moves)} moves.")
+    if out is None:
+        print("The game is not over yet; " + base.format_text(engine.view(state, None)["headline"], names))
+    else:
+        print(describe_outcome(engine, out, names))
+    match = result_matches(log, out)
+    if match is False:
+        print("bazaar: the replayed outcome differs from the result recorded in the log.", file=sys.stderr)
+        return 1
+    if match:
+        print("The outcome matches the result recorded in the log.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
