@@ -67,7 +67,7 @@ def _tile(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, in
         d.rectangle((x0 + 5, y0 + 5, x0 + 13 + lw, y0 + 27), fill=OCEAN_FILL)
         draw_text(d, (x0 + 9, y0 + 7), label, 16, fill=(40, 86, 140), bold=True)
         if cell.get("new"):
-            tag(d, (x1 - 48, y0 + 6), "new", ACCENT, size=14, pad=6)
+            tag(d, (x1 - 50, y0 + 6), "new", ACCENT, size=15, pad=6)
         return
 
     color = card.color if card else MUTED
@@ -80,9 +80,9 @@ def _tile(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, in
         pw = cost * 15 - 3
         pips(img, (x1 - 9 - pw, y0 + 9), cost, cost, 12, VITALITY, gap=3)
     if cell.get("new"):
-        tag(d, (lx, y0 + 6), "new", ACCENT, size=14, pad=6)
-    icon_size = 46
-    paste_icon(img, code if card else "back", ((x0 + x1 - icon_size) / 2, y0 + 33), icon_size)
+        tag(d, (lx, y0 + 6), "new", ACCENT, size=15, pad=6)
+    icon_size = 44
+    paste_icon(img, code if card else "back", ((x0 + x1 - icon_size) / 2, y0 + 35), icon_size)
     name = cell.get("name") or (card.name if card else str(code))
     name_lines(d, name, (x0 + x1) / 2, y0 + 85, y0 + 93, w - 12)
 
@@ -172,7 +172,7 @@ def _strip(img, d, view, y: int, height: int) -> None:
     if not dhoni:
         draw_text(d, (cx, yy + 4), "none left", 16, fill=MUTED)
     if veda.get("stand_in"):
-        draw_text(d, (cx, y + height - 26), "* stand-in price", 15, fill=MUTED)
+        draw_text(d, (cx, y + height - 26), "* stand-in price", 16, fill=MUTED)
 
 
 # --------------------------------------------------------------------------- player rows
@@ -247,11 +247,11 @@ def _player_row(img, d, view, p: dict[str, Any], names: Sequence[str], y: int, h
            fill=INK, anchor="lm")
     rx = hand_x - 14
     first = seat == view.get("first")
-    mark_w = text_width("1st player", font(15, True)) + 14 if first else 0
+    mark_w = text_width("1st player", font(16, True)) + 14 if first else 0
     s, f = fit(names[seat], rx - x - mark_w - 12, 22, bold=True, min_size=16)
     d.text((x, cy), s, font=f, fill=seat_ink(seat), anchor="lm")
     if first:
-        tag(d, (x + text_width(s, f) + 10, cy - 13), "1st player", PANEL, fg=MUTED, size=15,
+        tag(d, (x + text_width(s, f) + 10, cy - 13), "1st player", PANEL, fg=MUTED, size=16,
             pad=6, outline=LINE)
     hand = p.get("hand")
     if hand is not None:

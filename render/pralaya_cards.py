@@ -31,7 +31,7 @@ _LOOK: dict[str, tuple[str, tuple[int, int, int], str]] = {
     "cop": ("Copper", (176, 104, 52), "1 pt each"),
     "sil": ("Silver", (150, 156, 168), "3 pts each"),
     "gol": ("Gold", (214, 164, 30), "6 pts each"),
-    "dem": ("Demon", (170, 48, 44), "2 each, ×(−3) per Pact"),
+    "dem": ("Demon", (170, 48, 44), "2 each, Pacts ×(−3)"),
     "man": ("Manuscript", (196, 158, 92), "5 per pair"),
     "urn": ("Urn", (192, 96, 58), "20 per set of 3"),
     "gre": ("Great Statue", (104, 118, 112), "count squared"),
@@ -45,8 +45,8 @@ _LOOK: dict[str, tuple[str, tuple[int, int, int], str]] = {
 CATEGORIES: tuple[str, ...] = tuple(pdata.CATEGORIES)
 VEDA_COLOR = (58, 72, 150)
 DHONI_COLOR = (120, 82, 44)
-OCEAN_FILL = (214, 230, 244)
-OCEAN_HATCH = (160, 196, 228)
+OCEAN_FILL = (222, 235, 247)
+OCEAN_HATCH = (180, 208, 234)
 
 CARDS: dict[str, CardInfo] = {
     r.code: CardInfo(r.code, r.name, _LOOK[r.code][0], r.qty, r.cost, r.currency,

@@ -7,8 +7,8 @@ from typing import Any, Sequence
 from PIL import Image, ImageDraw
 
 from engines.base import format_text
-from render.common import (ACCENT, BG, INK, LINE, MUTED, PANEL, WIDTH, draw_text, fit, font,
-                           panel, seat_color, seat_names, text_width)
+from render.common import (ACCENT, BG, INK, MUTED, PANEL, WIDTH, draw_text, fit, font, panel,
+                           seat_color, seat_names, text_width)
 from render.pralaya_icons import pips
 
 M = 16                      # outer margin

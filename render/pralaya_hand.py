@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engines.pralaya import data as pdata
-from render.common import (BAD, GOOD, INK, LINE, MUTED, PANEL, WIDTH, draw_text, fit, font,
-                           panel, text_width)
-from render.pralaya_cards import CARDS, DHONI_COLOR, VEDA_COLOR, info, set_progress, sort_key
+from render.common import BAD, GOOD, INK, LINE, MUTED, PANEL, WIDTH, draw_text, fit, font, panel
+from render.pralaya_cards import info, set_progress, sort_key
 from render.pralaya_draw import (INNER, M, STEP_LABEL, crop, header, names_for, new_canvas,
                                  num, price_text, section_title)
 from render.pralaya_icons import paste_icon

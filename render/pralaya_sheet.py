@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common import BAD, INK, LINE, MUTED, PANEL, WIDTH, font, panel, seat_color, wrap
+from render.common import BAD, INK, LINE, MUTED, WIDTH, font, panel, seat_color, wrap
 from render.common import fit as fit_text
 from render.pralaya_cards import CATEGORIES
 from render.pralaya_draw import (INNER, M, crop, header, names_for, new_canvas, num, ordinal,
@@ -88,7 +88,7 @@ def sheet_block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
         if scores[s] is None:
             status, col = "did not escape", MUTED
         if status:
-            d.text((cx(s), top + HEAD_H - 14), status, font=font(15, True), fill=col, anchor="mm")
+            d.text((cx(s), top + HEAD_H - 14), status, font=font(16, True), fill=col, anchor="mm")
     y = top + HEAD_H
     d.line((M + 12, y, WIDTH - M - 12, y), fill=LINE, width=2)
 
