@@ -39,8 +39,8 @@ CATEGORY_COLOR: dict[str, Color] = {
 }
 SUN_UP = (246, 196, 52)
 SUN_UP_RING = (176, 124, 14)
-SUN_DOWN = (150, 145, 138)
-SUN_DOWN_RING = (112, 106, 100)
+SUN_DOWN = (128, 122, 115)
+SUN_DOWN_RING = (98, 93, 88)
 DANGER = (200, 36, 36)
 
 DISASTER_ICON = {"funeral": "pharaoh", "drought": "flood", "unrest": "civ", "earthquake": "monument"}

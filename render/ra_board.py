@@ -20,6 +20,7 @@ PAD = 20                # inner padding of panels
 HEADER_BG = (54, 44, 36)
 CREAM = (250, 242, 226)
 GOLDEN = (244, 196, 72)
+NEUTRAL = (128, 122, 115)  # grey pills (passed, out of suns, lower ranks)
 
 STEP_LABEL = {"turn": "Turn", "god_more": "Gods", "auction": "Auction", "discard": "Discard",
               "over": "Game over"}
@@ -279,17 +280,17 @@ def seat_status(view: View, s: int) -> list[tuple[str, tuple[int, int, int], tup
             out.append(("Ra player", CATEGORY_COLOR["ra"], white))
         for b in a.get("bids") or []:
             if int(b["seat"]) == s:
-                out.append(("passed", (150, 145, 138), white) if b.get("sun") is None
+                out.append(("passed", NEUTRAL, white) if b.get("sun") is None
                            else (f"bid {b['sun']}", (176, 124, 14), white))
     elif s == view.get("current") and not view.get("over") and s not in (view.get("to_move") or []):
-        out.append(("current", (150, 145, 138), white))
+        out.append(("current", NEUTRAL, white))
     if not p.get("up") and not view.get("over"):
-        out.append(("out of suns", (150, 145, 138), white))
+        out.append(("out of suns", NEUTRAL, white))
     out_ = view.get("outcome")
     if view.get("over") and out_:
         rank = out_["ranks"][s]
         win = s in out_.get("winners", [])
-        out.append((("winner" if win else ordinal(rank)), GOOD if win else (150, 145, 138), white))
+        out.append((("winner" if win else ordinal(rank)), GOOD if win else NEUTRAL, white))
     return out
 
 

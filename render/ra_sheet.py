@@ -210,13 +210,11 @@ def draw_ranking(img: Image.Image, d: ImageDraw.ImageDraw, view: View, nm: Seque
     else:
         last = {int(r["seat"]): r for r in (hist[-1]["rows"] if hist else [])}
         scores = [last.get(s, {}).get("running_total") for s in range(n)]
-        known = sorted({v for v in scores if v is not None}, reverse=True)
-        ranks = [1 + sum(1 for v in scores if v is not None and w is not None and v > w)
-                 if (w := scores[s]) is not None else n for s in range(n)]
-        winners, notes = set(), []
-        title = f"Standings after epoch {hist[-1]['epoch']}" if hist else "Standings"
-        if not known:
+        if not hist or any(v is None for v in scores):  # nothing scored, or hidden scores
             return y
+        ranks = [1 + sum(1 for v in scores if v > w) for w in scores]
+        winners, notes = set(), []
+        title = f"Standings after epoch {hist[-1]['epoch']}"
     order = sorted(range(n), key=lambda s: (ranks[s], s))
     tie_note = _tie_note(view, nm, scores, ranks) if out else ""
     row_h = 56
