@@ -1,0 +1,46 @@
+"""A fake Discord (gateway v10 + REST) on 127.0.0.1 for end-to-end tests of the real discord.py client.
+
+Usage (the fixtures in tests/e2e/conftest.py do the start/patch/teardown)::
+
+    async def test_new_game(fake_discord, run_bot):
+        fake = fake_discord
+        guild = fake.add_guild("Test", channels=["games"])
+        chan = guild.channel("games")
+        alice = fake.add_user("alice", guild=guild)
+        mod = fake.add_user("mod", guild=guild, permissions=discord.Permissions(manage_guild=True))
+
+        bot = await run_bot(make_bot())          # started and READY (small guild_ready_timeout)
+        await bot.client.tree.sync(guild=discord.Object(guild.id))
+
+        h = await fake.slash(alice, chan, "game new", game="pralaya", players=3)   # waits for the final response
+        assert h.callback_type == 4 and not h.ephemeral and "Join" in h.response.button_labels
+        join = await fake.click(alice, h.response, label="Join")                    # or custom_id=...
+        choices = await fake.autocomplete(alice, chan, "move", focused="action", action="ta")
+        board = await fake.wait_message(chan, lambda m: m.attachments, after=join)
+        png = board.attachment("board.png").data
+        assert fake.dms(alice)                                                       # private hand by DM
+
+        await bot.kill()                          # died without cleanup; then run_bot(second client)
+
+Reading records: ``fake.messages(chan)``, ``fake.dms(user)``, ``fake.threads``, ``fake.requests``,
+``fake.unknown_routes``, ``fake.interactions``, ``await fake.wait_for(predicate)``.
+"""
+from .errors import ApiError, FakeDiscordError, FakeDiscordTimeout
+from .gateway import Session
+from .interactions import Interaction
+from .records import Attachment, Channel, Choice, Guild, Member, Message, Request, Role, User
+from .runner import BotRunner
+from .server import FakeDiscord
+from .world import (
+    ADMINISTRATOR, ATTACH_FILES, CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS,
+    DEFAULT_EVERYONE_PERMISSIONS, MANAGE_GUILD, MANAGE_MESSAGES, MANAGE_THREADS, SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL,
+)
+
+__all__ = [
+    "ADMINISTRATOR", "ATTACH_FILES", "ApiError", "Attachment", "BotRunner", "CREATE_PRIVATE_THREADS",
+    "CREATE_PUBLIC_THREADS", "Channel", "Choice", "DEFAULT_BOT_PERMISSIONS", "DEFAULT_EVERYONE_PERMISSIONS",
+    "FakeDiscord", "FakeDiscordError", "FakeDiscordTimeout", "Guild", "Interaction", "MANAGE_GUILD",
+    "MANAGE_MESSAGES", "MANAGE_THREADS", "Member", "Message", "Request", "Role", "SEND_MESSAGES",
+    "SEND_MESSAGES_IN_THREADS", "Session", "User", "VIEW_CHANNEL",
+]
