@@ -141,7 +141,7 @@ def header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names
         winners = list(outcome.get("winners") or [])
         escaped = [s for s, v in enumerate(outcome.get("scores") or []) if v is not None]
         if not escaped:
-            msg = "Game over · nobody escaped"
+            msg = "Nobody escaped: a draw"
         elif len(winners) == 1:
             msg = f"{names[winners[0]]} wins with {outcome['scores'][winners[0]]} pts"
         else:

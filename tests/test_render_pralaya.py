@@ -129,15 +129,6 @@ GOLDEN = Path(__file__).parent / "golden"
 LONG = ["Bartholomew the Magnificent", "Ann", "Chidambaram Subramaniam", "Zoë", "Eve"]
 
 
-def _registered() -> bool:
-    return "pralaya" in {e.name for e in base.games()}
-
-
-# The engine is being written alongside this renderer; until it registers, only the hand-made
-# views below can be rendered.
-needs_engine = pytest.mark.skipif(not _registered(), reason="engine pralaya not registered yet")
-
-
 def _engine() -> base.Engine:
     return base.get("pralaya")
 
@@ -176,7 +167,6 @@ def _check_text(s: str) -> None:
 
 # --------------------------------------------------------------------------- seeded playouts
 
-@needs_engine
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_every_step_of_playouts_renders(n):
     """Board (spectator view) and hand (awaited seat) at every step of two seeded games per
@@ -206,7 +196,6 @@ def test_every_step_of_playouts_renders(n):
         assert "Result" in text
 
 
-@needs_engine
 def test_open_hands_add_the_hand_contents_to_the_board():
     """With ``open_hands`` the same game (the option changes no rule) shows every hand's
     grouped counts, so the player rows grow; hidden hands show counts only."""
@@ -222,7 +211,6 @@ def test_open_hands_add_the_hand_contents_to_the_board():
     assert name in t
 
 
-@needs_engine
 def test_spectator_view_is_hand_free_and_enough():
     """The board is drawn from the spectator view alone: it holds no hand contents and no
     private block, renders, and is not modified by rendering."""
@@ -240,7 +228,6 @@ def test_spectator_view_is_hand_free_and_enough():
         assert json.dumps(v, sort_keys=True) == before, "rendering changed the view"
 
 
-@needs_engine
 def test_hand_text_lists_the_legal_moves_and_names():
     engine = _engine()
     state = list(playout(9, 3, stop=7))[-1]
@@ -256,7 +243,6 @@ def test_hand_text_lists_the_legal_moves_and_names():
     _check_text(t2)
 
 
-@needs_engine
 def test_rendering_is_deterministic():
     engine = _engine()
     v = engine.view(list(playout(2, 3, stop=12))[-1], None)
@@ -335,7 +321,6 @@ def _golden_board(seed: int, n: int, moves: int, opts: dict) -> Image.Image:
     return pralaya.board(_engine().view(state, None), LONG[:n])
 
 
-@needs_engine
 @pytest.mark.parametrize("name,seed,n,moves,opts", GOLDEN_CASES)
 def test_golden_board(name, seed, n, moves, opts):
     """A fixed seed, player count and number of random moves -> the stored board image.
@@ -351,7 +336,6 @@ def test_golden_board(name, seed, n, moves, opts):
     assert ok, f"board differs from {path.name}: {why}"
 
 
-@needs_engine
 @pytest.mark.parametrize("name,seed,n,moves,opts", GOLDEN_CASES)
 def test_golden_tolerance_sees_one_move(name, seed, n, moves, opts):
     """The tolerance is tight enough that the board one move earlier or later does not pass."""
