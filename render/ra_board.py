@@ -259,9 +259,9 @@ def draw_pending(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], y: in
     h = 58
     panel(d, (X0, top, X1, top + h), outline=mix(DANGER, PANEL, 0.4), width=3)
     s = names[int(p["seat"])] + " must discard " + owed_text(p)
-    draw_text(d, (X0 + PAD, top + h / 2), "Disaster:", 20, DANGER, True, "lm")
-    draw_text(d, (X0 + PAD + 104, top + h / 2), s, 20, INK, False, "lm",
-              max_width=X1 - X0 - 2 * PAD - 104)
+    lw = draw_text(d, (X0 + PAD, top + h / 2), "Disaster", 20, DANGER, True, "lm") + 14
+    draw_text(d, (X0 + PAD + lw, top + h / 2), s, 20, INK, False, "lm",
+              max_width=X1 - X0 - 2 * PAD - lw)
     return top + h
 
 
