@@ -15,6 +15,7 @@ from render.pralaya_cards import OCEAN_FILL, OCEAN_HATCH, info, sort_key
 from render.pralaya_draw import (INNER, M, VITALITY, crop, header, names_for, new_canvas,
                                  ordinal, price_text, seat_ink, section_title, tag, tint)
 from render.pralaya_icons import paste_icon, pips
+from render.pralaya_sheet import WIN_EDGE, sheet_block, sheet_height
 
 STRIP_W = 178     # supply strip width
 GAP = 8           # gap between tiles
@@ -148,14 +149,14 @@ def _strip(img, d, view, y: int, height: int) -> None:
     paste_icon(img, "veda", (cx - 2, yy), 34)
     draw_text(d, (cx + 38, yy - 1), "Veda", 18, bold=True)
     star = "*" if veda.get("stand_in") else ""
-    draw_text(d, (cx + 38, yy + 20), f"{veda.get('left', 0)} left · price {veda.get('price', '?')}{star}",
-              16, fill=INK, max_width=STRIP_W - 58)
+    veda_line = f"{veda.get('left', 0)} left · price {veda.get('price', '?')}{star}"
+    draw_text(d, (cx + 38, yy + 20), veda_line, 16, fill=INK, max_width=STRIP_W - 58)
     yy += 50
     # Dhoni pile, top first
     paste_icon(img, "dhoni", (cx - 2, yy), 34)
     draw_text(d, (cx + 38, yy - 1), "Dhoni", 18, bold=True)
-    draw_text(d, (cx + 38, yy + 20), f"{len(dhoni)} left · top first", 16, fill=MUTED,
-              max_width=STRIP_W - 58)
+    draw_text(d, (cx + 38, yy + 20), f"{len(dhoni)} left · top first" if dhoni else "none left",
+              16, fill=MUTED, max_width=STRIP_W - 58)
     yy += 44
     px = cx
     for i, dh in enumerate(dhoni):
@@ -169,8 +170,6 @@ def _strip(img, d, view, y: int, height: int) -> None:
                             fill=INK if top else PANEL, outline=INK, width=2)
         d.text((px + w / 2, yy + 14), s, font=f, fill=(255, 255, 255) if top else INK, anchor="mm")
         px += w + 6
-    if not dhoni:
-        draw_text(d, (cx, yy + 4), "none left", 16, fill=MUTED)
     if veda.get("stand_in"):
         draw_text(d, (cx, y + height - 26), "* stand-in price", 16, fill=MUTED)
 
@@ -198,7 +197,9 @@ def _row_height(p: dict[str, Any], chip_x: int) -> int:
     hand = p.get("hand")
     if hand is None:
         return ROW_H
-    lines = _chips(None, None, hand, chip_x, 0, WIDTH - M - 14, draw=False) if any(hand.values()) else 1
+    if not any(hand.values()):
+        return ROW_H - 8 + CHIP_H
+    lines = _chips(None, None, hand, chip_x, 0, WIDTH - M - 14, draw=False)
     return ROW_H - 8 + lines * CHIP_H
 
 
@@ -230,7 +231,7 @@ def _player_row(img, d, view, p: dict[str, Any], names: Sequence[str], y: int, h
         else:
             win = seat in (outcome.get("winners") or []) and rank == 1
             _tag_right(d, status_r, cy, f"{ordinal(rank)} · {score} pts",
-                       (196, 150, 20) if win else INK, 17)
+                       WIN_EDGE if win else INK, 17)
     elif p.get("escaped"):
         _tag_right(d, status_r, cy, "escaped", GOOD, 16)
     f17 = font(17, True)
@@ -276,8 +277,6 @@ def players_block(img, d, view, names: Sequence[str], y: int) -> int:
 def board(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
     """The public snapshot of ``view`` (a spectator view): header, island, supply strip and
     player rows; at game over the score sheet follows. Returns an RGB image WIDTH px wide."""
-    from render.pralaya_sheet import sheet_block, sheet_height
-
     nm = names_for(view, names)
     over = bool(view.get("over")) and view.get("outcome")
     extra = sheet_height(view) + 40 if over else 0

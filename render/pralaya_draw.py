@@ -16,7 +16,8 @@ INNER = WIDTH - 2 * M       # usable width
 VITALITY = ACCENT           # colour of Vitality pips
 HEADER_H = 92
 
-STEP_LABEL = {"collect": "collecting", "discard": "discarding", "buy": "buying", "over": "game over"}
+STEP_LABEL = {"collect": "collecting", "discard": "discarding", "buy": "buying",
+              "over": "game over"}
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
@@ -167,6 +168,9 @@ def header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names
 
     # Vitality: pips for the turn's V (filled = left), then the number.
     rx = WIDTH - M - 20
+    if who is not None and who != active:  # someone else's turn: their V is not this page's
+        draw_text(d, (rx, y0 + 14), "NOT YOUR TURN", 16, fill=MUTED, bold=True, anchor="ra")
+        return y0 + HEADER_H + 12
     vit, left = int(view.get("vitality", 0)), int(view.get("v_left", 0))
     escaped_active = any(p.get("escaped") for p in view.get("players", [])
                          if p.get("seat") == active)

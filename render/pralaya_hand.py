@@ -88,7 +88,8 @@ def _coins_panel(img, d, view: dict[str, Any], me: dict[str, Any], mine: dict[st
             if cur >= price:
                 lines.append(("veda", f"✓ Veda affordable (price {price}{star})", GOOD))
             else:
-                lines.append(("veda", f"Veda costs {price}{star}: {price - cur} more needed", BAD))
+                lines.append(("veda", f"Veda costs {price}{star}: {price - cur} more needed",
+                              INK))
         if not dhoni:
             lines.append(("dhoni", "No Dhoni left", MUTED))
         else:
@@ -99,7 +100,7 @@ def _coins_panel(img, d, view: dict[str, Any], me: dict[str, Any], mine: dict[st
                 lines.append(("dhoni", f"✓ Dhoni {top} affordable: you can escape", GOOD))
             else:
                 lines.append(("dhoni", f"Dhoni {top}: {int(top) - cur} more needed to escape",
-                              BAD))
+                              INK))
     ly = y + 18
     for kind, s, col in lines:
         if kind:
@@ -140,7 +141,8 @@ def _score_panel(d, me: dict[str, Any], mine: dict[str, Any], y: int) -> int:
     draw_text(d, (tx, y + 40), num(total), 52, bold=True, fill=BAD if total < 0 else INK,
               anchor="ra")
     if not known:
-        draw_text(d, (M + 20, y + h - 24), "Fossil majority (15) not counted: other hands are hidden.",
+        draw_text(d, (M + 20, y + h - 24),
+                  "Fossil majority (15) not counted: other hands are hidden.",
                   16, fill=MUTED, max_width=INNER - 40)
     return y + h
 

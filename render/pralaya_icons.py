@@ -45,8 +45,8 @@ class _Pen:
 
     def line(self, pts: list[Pt], fill=OUT, width=None):
         flat = [c * self.k for xy in pts for c in xy]
-        self.d.line(flat, fill=fill, width=self.w if width is None else max(1, round(width * self.k)),
-                    joint="curve")
+        w = self.w if width is None else max(1, round(width * self.k))
+        self.d.line(flat, fill=fill, width=w, joint="curve")
 
     def arc(self, box, start, end, fill=OUT, width=None):
         self.d.arc(self.p(*box), start, end, fill=fill,

@@ -109,7 +109,8 @@ def sample_view(seed: int = 0, n: int = 3, viewer: int | None = None, *, step: s
     return {
         "game": "pralaya", "viewer": viewer, "n_players": n,
         "to_move": [] if over else [active], "over": over,
-        "headline": "Game over" if over else f"Round 3 · {{s{active}}} collecting · 2 Vitality left",
+        "headline": ("Game over" if over
+                     else f"Round 3 · {{s{active}}} collecting · 2 Vitality left"),
         "options": {"open_hands": open_hands, "veda_price": 4, "first_seat": -1,
                     "fossil_all_players": False},
         "round": 3, "first": first, "active": active, "step": "over" if over else step,
