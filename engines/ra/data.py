@@ -115,7 +115,7 @@ TILE_ABBR: dict[str, str] = {
 }
 
 CATEGORY_COLOR: dict[str, tuple[int, int, int]] = {
-    "god": (142, 68, 173), "gold": (212, 172, 13), "pharaoh": (41, 98, 166),
+    "god": (142, 68, 173), "gold": (212, 172, 13), "pharaoh": (170, 60, 120),
     "river": (30, 144, 180), "civ": (46, 139, 87), "monument": (160, 110, 60),
     "trader": (200, 100, 30), "disaster": (30, 30, 30), "ra": (200, 40, 40),
 }

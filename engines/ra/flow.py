@@ -308,7 +308,7 @@ def trader_trigger(w: Work, receiver: int, t: int, ev: Events) -> None:
     w.crates = tuple(crates)
     what = _count(t, "trader")
     text = (f"{{s{receiver}}} takes {what}: "
-            + (", ".join(f"{{s{q}}} +{g} crates" for q, g in gains) if gains
+            + (", ".join(f"{{s{q}}} +{_count(g, 'crate')}" for q, g in gains) if gains
                else "nobody else holds a trader, no crates"))
     ev.append(Event("crates", text, {"seat": receiver, "traders": t,
                                      "gains": {str(q): g for q, g in gains}}))
@@ -326,8 +326,9 @@ def hit_disasters(w: Work, seat: int, disasters: dict[int, int], ev: Events) -> 
         if not k:
             continue
         cost = 2 * k
-        ev.append(Event("disaster", f"{NAME[code]} ×{k}: {{s{seat}}} loses {cost} "
-                                    f"{_disaster_target(w, code)}",
+        what = NAME[code] if k == 1 else f"{k} × {NAME[code]}"
+        ev.append(Event("disaster", f"{{s{seat}}} is hit by {what}: {cost} "
+                                    f"{_disaster_target(w, code)} to discard",
                         {"seat": seat, "tile": CODES[code], "count": k}))
         if code == FUNERAL:
             _discard(w, seat, PHARAOH, min(cost, w.tiles[seat][PHARAOH]), ev, "funeral")
@@ -356,7 +357,8 @@ def _discard(w: Work, seat: int, code: int, k: int, ev: Events, why: str) -> Non
         return
     w.add_tile(seat, code, -k)
     w.to_box(code, k)
-    ev.append(Event("discard", f"{{s{seat}}} discards {k} × {NAME[code]} ({why})",
+    what = f"{a_tile(code)} tile" if k == 1 else f"{k} {NAME[code]} tiles"
+    ev.append(Event("discard", f"{{s{seat}}} discards {what} ({why})",
                     {"seat": seat, "tile": CODES[code], "count": k, "auto": True}))
 
 
@@ -406,7 +408,7 @@ def do_discard(w: Work, code: int, ev: Events) -> None:
     cat = pending_category(w)
     w.add_tile(seat, code, -1)
     w.to_box(code, 1)
-    ev.append(Event("discard", f"{{s{seat}}} discards {a_tile(code)}",
+    ev.append(Event("discard", f"{{s{seat}}} discards {a_tile(code)} tile",
                     {"seat": seat, "tile": CODES[code], "count": 1, "auto": False}))
     left = list(w.p_left)
     left[cat] -= 1
