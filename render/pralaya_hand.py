@@ -11,7 +11,7 @@ from engines.pralaya import data as pdata
 from render.common import BAD, GOOD, INK, LINE, MUTED, PANEL, WIDTH, draw_text, fit, font, panel
 from render.pralaya_cards import info, set_progress, sort_key
 from render.pralaya_draw import (INNER, M, STEP_LABEL, crop, header, names_for, new_canvas,
-                                 num, price_text, section_title)
+                                 num, ordinal, price_text, section_title)
 from render.pralaya_icons import paste_icon
 
 PER_ROW = 5
@@ -74,7 +74,15 @@ def _coins_panel(img, d, view: dict[str, Any], me: dict[str, Any], mine: dict[st
     dhoni = view.get("dhoni") or []
     star = "*" if veda.get("stand_in") else ""
     lines: list[tuple[str, str, Any]] = []
-    if mine.get("escaped"):
+    if view.get("over"):  # purchases are over: say how the game left this seat
+        if mine.get("escaped"):
+            lines.append(("dhoni", f"Escaped on Dhoni {price_text(mine.get('dhoni_price'))}",
+                          GOOD))
+        else:
+            lines.append(("dhoni", "Did not escape: no score", BAD))
+        lines.append(("veda", "Veda owned" if mine.get("veda") else "No Veda",
+                      INK if mine.get("veda") else MUTED))
+    elif mine.get("escaped"):
         lines.append(("dhoni", f"Escaped on Dhoni {price_text(mine.get('dhoni_price'))}: "
                       "coins now only score", INK))
         lines.append(("", "Each turn you discard one relic from the island.", MUTED))
@@ -113,8 +121,10 @@ def _coins_panel(img, d, view: dict[str, Any], me: dict[str, Any], mine: dict[st
 
 # --------------------------------------------------------------------------- provisional score
 
-def _score_panel(d, me: dict[str, Any], mine: dict[str, Any], y: int) -> int:
-    prov = me.get("provisional") or {}
+def _score_panel(d, me: dict[str, Any], final: dict[str, Any] | None, y: int) -> int:
+    """The breakdown and total: ``final`` (from the outcome) once the game is over and the seat
+    scored, else the provisional score "if escaped now"."""
+    prov = final or me.get("provisional") or {}
     cats = list(prov.get("categories") or [])
     bd = prov.get("breakdown") or {}
     known = bool(prov.get("fossil_known"))
@@ -175,7 +185,14 @@ def _label(action: str, view: dict[str, Any]) -> str:
 def _moves(d, view: dict[str, Any], me: dict[str, Any], names: Sequence[str], y: int) -> int:
     legal = list(me.get("legal") or [])
     if view.get("over"):
-        draw_text(d, (M + 4, y), "The game is over.", 18, fill=MUTED)
+        out = view.get("outcome") or {}
+        seat = int(me["seat"])
+        scores, ranks = out.get("scores") or [], out.get("ranks") or []
+        if seat < len(scores) and scores[seat] is not None:
+            s = f"The game is over: you finished {ordinal(ranks[seat])} with {scores[seat]} pts."
+        else:
+            s = "The game is over: you did not escape, so you score nothing."
+        draw_text(d, (M + 4, y), s, 18, fill=INK, max_width=INNER - 8)
         return y + 30
     if not legal:
         active = view.get("active")
@@ -221,9 +238,20 @@ def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Imag
     y = _relic_tiles(img, d, hand_counts, y) + 16
     y = section_title(d, y, "Coins and purchases")
     y = _coins_panel(img, d, view, me, mine, y) + 16
-    title = "Score now" if mine.get("escaped") else "If you escaped now"
+    final = None
+    if view.get("over"):
+        out = view.get("outcome") or {}
+        scores = out.get("scores") or []
+        scored = seat < len(scores) and scores[seat] is not None
+        title = "Final score" if scored else "Would have scored (did not escape)"
+        if scored:
+            final = {"categories": out.get("categories") or [],
+                     "breakdown": (out.get("breakdown") or [])[seat] or {},
+                     "total": scores[seat], "fossil_known": True}
+    else:
+        title = "Score now" if mine.get("escaped") else "If you escaped now"
     y = section_title(d, y, title)
-    y = _score_panel(d, me, mine, y) + 16
-    y = section_title(d, y, "Your moves")
+    y = _score_panel(d, me, final, y) + 16
+    y = section_title(d, y, "Result" if view.get("over") else "Your moves")
     y = _moves(d, view, me, nm, y)
     return crop(img, y)

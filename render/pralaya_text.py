@@ -88,7 +88,9 @@ def _me(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
     star = "*" if veda.get("stand_in") else ""
     dhoni = view.get("dhoni") or []
     buy = [f"Coins: {cur} currency"]
-    if mine.get("escaped"):
+    if view.get("over"):
+        buy.append("Veda owned" if mine.get("veda") else "no Veda")
+    elif mine.get("escaped"):
         buy.append("escaped, coins only score")
     else:
         buy.append("Veda owned" if mine.get("veda") else f"Veda {veda.get('price')}{star}")
@@ -96,6 +98,12 @@ def _me(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
             buy.append(f"top Dhoni {price_text(dhoni[0].get('price'))}")
     out.append(" · ".join(buy))
     prov = me.get("provisional") or {}
+    out = view.get("outcome") or {}
+    if view.get("over") and seat < len(out.get("scores") or []) \
+            and out["scores"][seat] is not None:  # the final score, from the outcome
+        prov = {"categories": out.get("categories") or [],
+                "breakdown": (out.get("breakdown") or [])[seat] or {},
+                "total": out["scores"][seat], "fossil_known": True}
     known = bool(prov.get("fossil_known"))
     bd = prov.get("breakdown") or {}
     parts = []
@@ -104,7 +112,10 @@ def _me(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
             parts.append("Fossils ?")
         elif bd.get(cat):
             parts.append(f"{cat} {bd[cat]}")
-    title = "Score now" if mine.get("escaped") else "If escaped now"
+    if view.get("over"):  # the result block above has the final scores
+        title = "Final score" if mine.get("escaped") else "Would have scored (did not escape)"
+    else:
+        title = "Score now" if mine.get("escaped") else "If escaped now"
     out.append(f"{title}: **{prov.get('total', 0)}**" + (f" ({', '.join(parts)})" if parts else ""))
     legal = list(me.get("legal") or [])
     if legal:

@@ -195,6 +195,17 @@ def test_every_step_of_playouts_renders(n):
         text = pralaya.text(final, names)
         _check_text(text)
         assert "Result" in text
+        # each seat's final private view: its hand and its real score (or none)
+        out = engine.outcome(state)
+        for seat in range(n):
+            mine = engine.view(state, seat)
+            _check_image(pralaya.hand(mine, names), n)
+            t = pralaya.text(mine, names)
+            _check_text(t)
+            if out.scores[seat] is None:
+                assert "Would have scored (did not escape)" in t
+            else:
+                assert f"Final score: **{out.scores[seat]}**" in t
 
 
 def test_open_hands_add_the_hand_contents_to_the_board():
