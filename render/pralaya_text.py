@@ -98,12 +98,12 @@ def _me(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
             buy.append(f"top Dhoni {price_text(dhoni[0].get('price'))}")
     out.append(" · ".join(buy))
     prov = me.get("provisional") or {}
-    out = view.get("outcome") or {}
-    if view.get("over") and seat < len(out.get("scores") or []) \
-            and out["scores"][seat] is not None:  # the final score, from the outcome
-        prov = {"categories": out.get("categories") or [],
-                "breakdown": (out.get("breakdown") or [])[seat] or {},
-                "total": out["scores"][seat], "fossil_known": True}
+    res = view.get("outcome") or {}
+    if view.get("over") and seat < len(res.get("scores") or []) \
+            and res["scores"][seat] is not None:  # the final score, from the outcome
+        prov = {"categories": res.get("categories") or [],
+                "breakdown": (res.get("breakdown") or [])[seat] or {},
+                "total": res["scores"][seat], "fossil_known": True}
     known = bool(prov.get("fossil_known"))
     bd = prov.get("breakdown") or {}
     parts = []
