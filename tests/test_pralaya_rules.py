@@ -13,7 +13,7 @@ from engines.pralaya import data
 from engines.pralaya.rig import rig
 from engines.pralaya.rules import ACTION_BOUND, PralayaEngine
 from engines.pralaya.scoring import category_points, score_table
-from engines.pralaya.state import (CARD_INDEX, DISCARD, IS_OCEAN, N_CARDS, OVER, buy_texts, deal_island,
+from engines.pralaya.state import (DISCARD, IS_OCEAN, N_CARDS, OVER, buy_texts, deal_island,
                                    island_costs)
 
 E = PralayaEngine()

@@ -209,19 +209,20 @@ def buy_texts(g: int, s: int, c: int, dhoni_price: int, veda_price: int) -> tupl
 def buy_actions(s: State, ch: dict[str, Any] | None = None) -> tuple[str, ...]:
     """The legal ``buy`` actions of the active seat (whatever the step), sorted.
 
-    ``ch``: pending changes to ``s`` not yet applied (the turn machine's single-copy updates).
+    ``ch``: pending changes to ``s`` not yet applied; only a new ``hands`` matters here (the
+    turn machine enters BUY right after a take).
     """
-    g = ch.get if ch else s.__dict__.get
-    seat = g("active", s.active)
-    if g("dhoni", s.dhoni)[seat] >= 0:
+    seat = s.active
+    if s.dhoni[seat] >= 0:
         return ()
-    gold, silver, copper = coins(g("hands", s.hands)[seat])
-    pile = g("dhoni_pile", s.dhoni_pile)
+    hands = ch.get("hands", s.hands) if ch else s.hands
+    gold, silver, copper = coins(hands[seat])
+    pile = s.dhoni_pile
     if pile:
         dprice = -1 if pile[0] == DHONI_X else DHONI_PRICE[pile[0]]
     else:
         dprice = -2
-    veda = g("veda", s.veda)
+    veda = s.veda
     vprice = s.veda_price if not veda[seat] and veda.count(0) > 0 else 0
     return buy_texts(gold, silver, copper, dprice, vprice)
 
@@ -286,8 +287,9 @@ def new_game(seed: int, n: int, opts: dict[str, Any]) -> tuple[State, list[Event
 _EVENTS: dict[tuple[Any, ...], Event] = {}
 """Memo of the frequent events (turn, take, discard, refill, done, pass). An :class:`Event` is a
 frozen value and its ``data`` a read-only ``Mapping``, so identical happenings share one
-instance; this saves about a fifth of the time of a random playout. Bounded by the
-combinations of seat, round, cell and card (a few thousand)."""
+instance (never mutate ``data``); measured: random playouts run about 12% faster. Bounded by the
+combinations of seat, round, cell and card: about 13,000 entries (6.5 MB) after 3,000 games."""
+
 
 def seat_tag(seat: int) -> str:
     return "{s%d}" % seat
@@ -309,19 +311,23 @@ def turn_event(seat: int, rnd: int, vitality: int, escaped: bool, can_take: bool
     return e
 
 
-def start_turn(s: State, ev: list[Event], ch: dict[str, Any]) -> State:
-    """START (spec §4) for the seat ``ch.get("active", s.active)``: set ``last`` and Vitality,
-    then COLLECT or DISCARD. ``ch`` holds pending changes to ``s``; the result applies them all in
-    one copy."""
+def start_turn(s: State, ev: list[Event], ch: dict[str, Any], seat: int | None = None,
+               rnd: int = 0, costs: tuple[int, ...] = ()) -> State:
+    """START (spec §4) for ``seat`` (default ``s.active``) in round ``rnd`` with island ``costs``:
+    set ``last`` and Vitality, then COLLECT or DISCARD. ``ch`` holds pending changes to ``s``;
+    the result applies them all in one copy."""
     g = ch.get
-    seat = g("active", s.active)
-    rnd = g("round", s.round)
-    costs = g("costs", s.costs)
+    if seat is None:
+        seat, rnd, costs = s.active, s.round, s.costs
     last = len(costs) - costs.count(NEVER) == 1
-    ch.update(turns=g("turns", s.turns) + 1, taken=0, turn_cards=(), last=last)
+    ch["turns"] = s.turns + 1
+    ch["taken"] = 0
+    ch["turn_cards"] = ()
+    ch["last"] = last
     if g("dhoni", s.dhoni)[seat] >= 0:
         ev.append(turn_event(seat, rnd, 0, True, False, last))
-        ch.update(step=DISCARD, v_start=0, v_left=0)
+        ch["step"] = DISCARD
+        ch["v_start"] = ch["v_left"] = 0
         return evolve(s, **ch)
     offset = (seat - s.first) % s.n
     if rnd == 1 and offset < len(data.ROUND1_VITALITY):
@@ -330,10 +336,12 @@ def start_turn(s: State, ev: list[Event], ch: dict[str, Any]) -> State:
         v = data.VEDA_VITALITY if g("veda", s.veda)[seat] else data.BASE_VITALITY
     can_take = min(costs) <= v
     ev.append(turn_event(seat, rnd, v, False, can_take, last))
-    ch.update(step=COLLECT, v_start=v, v_left=v)
+    ch["step"] = COLLECT
+    ch["v_start"] = ch["v_left"] = v
     if can_take:
         return evolve(s, **ch)
-    return to_buy(s, ev, ch)
+    # Nothing affordable (round 1 only): apply START, then BUY or END from the new state.
+    return to_buy(evolve(s, **ch), ev, {})
 
 
 def to_buy(s: State, ev: list[Event], ch: dict[str, Any]) -> State:
@@ -351,55 +359,63 @@ def _game_over(s: State, ev: list[Event], ch: dict[str, Any], reason: str, text:
 
 
 def end_turn(s: State, ev: list[Event], ch: dict[str, Any]) -> State:
-    """END (spec §4): the end checks, the row-major refill, then the next seat's START."""
+    """END (spec §4): the end checks, the row-major refill, then the next seat's START.
+
+    ``ch``: the pending changes of this turn's last decision (never ``last``, ``active``,
+    ``round`` or ``deck``, which only START and END change)."""
     g = ch.get
-    if g("last", s.last):
+    if s.last:
         return _game_over(s, ev, ch, "last_card", "only one relic was left at the start of the turn")
     if -1 not in g("dhoni", s.dhoni):
         return _game_over(s, ev, ch, "all_escaped", "every player has escaped")
     taken = g("taken", s.taken)
     if taken:
         island = g("island", s.island)
-        deck = g("deck", s.deck)
+        deck = s.deck
         names = CELLS_BY_SIZE[len(island)]
         cells = list(island)
         cell_costs = list(g("costs", s.costs))
-        used = 0
+        used = new = 0
         n_deck = len(deck)
-        new = i = 0
         while taken:
-            if taken & 1:
-                if used < n_deck:
-                    card = deck[used]
-                    used += 1
-                    cells[i] = card
-                    cell_costs[i] = COST_E[card]
-                    new |= 1 << i
+            low = taken & -taken
+            taken ^= low
+            i = low.bit_length() - 1
+            if used < n_deck:
+                card = deck[used]
+                used += 1
+                cells[i] = card
+                cell_costs[i] = COST_E[card]
+                new |= low
+            else:
+                card = EMPTY
+            key = ("refill", names[i], card)
+            e = _EVENTS.get(key)
+            if e is None:
+                if card == EMPTY:
+                    e = Event("refill", "%s stays empty: the deck is empty" % names[i],
+                              {"cell": names[i], "card": None})
                 else:
-                    card = EMPTY
-                key = ("refill", names[i], card)
-                e = _EVENTS.get(key)
-                if e is None:
-                    if card == EMPTY:
-                        e = Event("refill", "%s stays empty: the deck is empty" % names[i],
-                                  {"cell": names[i], "card": None})
-                    else:
-                        e = Event("refill", "%s refilled: %s" % (names[i], CARD_NAME[card]),
-                                  {"cell": names[i], "card": data.CARD_IDS[card]})
-                    _EVENTS[key] = e
-                ev.append(e)
-            taken >>= 1
-            i += 1
+                    e = Event("refill", "%s refilled: %s" % (names[i], CARD_NAME[card]),
+                              {"cell": names[i], "card": data.CARD_IDS[card]})
+                _EVENTS[key] = e
+            ev.append(e)
         costs = tuple(cell_costs)
-        ch.update(island=tuple(cells), costs=costs, deck=deck[used:], new=new, taken=0)
+        ch["island"] = tuple(cells)
+        ch["costs"] = costs
+        ch["deck"] = deck[used:]
+        ch["taken"] = 0
     else:
         costs = g("costs", s.costs)
-        ch.update(new=0)
+        new = 0
+    ch["new"] = new
     if costs.count(NEVER) == len(costs):
         return _game_over(s, ev, ch, "island_empty", "only Oceans are left on the island")
-    nxt = (g("active", s.active) + 1) % s.n
-    ch.update(active=nxt, round=g("round", s.round) + (nxt == s.first))
-    return start_turn(s, ev, ch)
+    nxt = (s.active + 1) % s.n
+    rnd = s.round + (nxt == s.first)
+    ch["active"] = nxt
+    ch["round"] = rnd
+    return start_turn(s, ev, ch, nxt, rnd, costs)
 
 
 # ------------------------------------------------------------------ decisions (already legal)
