@@ -44,8 +44,8 @@ async def reply(interaction: discord.Interaction, content: str, *, file: discord
             await interaction.followup.send(**kwargs)
         else:
             await interaction.response.send_message(**kwargs)
-    except discord.HTTPException as err:
-        log.warning("Could not answer interaction %s: %s", interaction.id, err)
+    except Exception as err:  # an expired token, or a client shutting down
+        log.warning("Could not answer interaction %s: %r", interaction.id, err)
 
 
 async def defer(interaction: discord.Interaction, *, component: bool = False) -> None:
@@ -68,7 +68,9 @@ def remember(interaction: discord.Interaction, game: LiveGame) -> LiveGame:
 @asynccontextmanager
 async def guard(interaction: discord.Interaction, what: str) -> AsyncIterator[None]:
     """Turn refusals into ephemeral replies, and unexpected errors into a log line with the game
-    id plus an apology."""
+    id plus an apology. Counts the handler as in flight (the bot waits for those when closing)."""
+    bot = bot_of(interaction)
+    bot.inflight += 1
     try:
         yield
     except (Refusal, RuleError, BadDuration) as err:
@@ -78,6 +80,8 @@ async def guard(interaction: discord.Interaction, what: str) -> AsyncIterator[No
         gid = interaction.extras.get("game_id")
         log.exception("Error in %s (game %s, interaction %s)", what, gid, interaction.id)
         await reply(interaction, text.apology(gid))
+    finally:
+        bot.inflight -= 1
 
 
 def _name(interaction: discord.Interaction) -> str:
@@ -211,9 +215,7 @@ async def move(interaction: discord.Interaction, action: str, game_id: int | Non
         if not component:
             mine = [] if batch is None or seat is None else [
                 batch.fmt(e.text) for st in batch.steps for e in st.events if e.private_to == seat.seat]
-            played = next((st.action for st in (batch.steps if batch else ()) if st.by == "player"
-                           and seat is not None and st.seat == seat.seat), action)
-            await reply(interaction, text.played(played or action, mine))
+            await reply(interaction, text.played(game.engine.parse(action), mine))
 
 
 async def hand(interaction: discord.Interaction, game_id: int | None = None, *, component: bool = False) -> None:

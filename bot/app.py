@@ -55,6 +55,7 @@ class BazaarBot(commands.Bot):
         self.service: GameService = None  # type: ignore[assignment]
         self.publisher = Publisher(self)
         self.clock: TurnClock | None = None
+        self.inflight = 0  # interaction handlers running (see actions.guard)
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -112,9 +113,21 @@ class BazaarBot(commands.Bot):
             log.error("Command /%s failed (game %s)", cmd, gid, exc_info=error)
             await reply(interaction, text.apology(gid))
 
+    async def idle(self, timeout: float = 5.0) -> bool:
+        """Wait (up to ``timeout`` s) until no interaction handler is running; True if idle."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while self.inflight and loop.time() < end:
+            await asyncio.sleep(0.01)
+        return not self.inflight
+
     async def close(self) -> None:
+        """Stop the clock, let running handlers finish (a few seconds at most), then disconnect
+        and close the database."""
         if self.clock is not None:
             await self.clock.stop()
+        if not await self.idle():
+            log.warning("Closing with %d interaction handler(s) still running", self.inflight)
         await super().close()
         if self.store is not None:
             await self.store.close()

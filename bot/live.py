@@ -124,8 +124,16 @@ class Batch:
 
 
 PROMPT_KEYS = frozenset({"viewer", "to_move", "headline", "legal", "legal_actions", "prompt", "actions"})
-"""Top-level view keys left out of the private digest: they change with every turn (whose turn,
+"""View keys (at any depth) left out of the private digest: they change with every turn (whose turn,
 what to do now), not with what only this seat knows."""
+
+
+def _strip(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _strip(v) for k, v in value.items() if k not in PROMPT_KEYS}
+    if isinstance(value, list):
+        return [_strip(v) for v in value]
+    return value
 
 
 def private_part(own: Any, public: Any) -> Any:
@@ -148,6 +156,6 @@ def private_part(own: Any, public: Any) -> Any:
 def private_digest(engine: Engine, state: Any, seat: int) -> str:
     """A digest of what ``seat`` alone sees now (see :func:`private_part`); a DM is due when it
     changes."""
-    own = {k: v for k, v in engine.view(state, seat).items() if k not in PROMPT_KEYS}
-    public = {k: v for k, v in engine.view(state, None).items() if k not in PROMPT_KEYS}
+    own = _strip(engine.view(state, seat))
+    public = _strip(engine.view(state, None))
     return digest(json.dumps(private_part(own, public), sort_keys=True, default=str))

@@ -238,4 +238,4 @@ class Publisher:
         file = await self.image(game.id, game.engine.name, "hand", view, game.names,
                                 f"{game.engine.name}-{game.id}-hand.png")
         head = f"🎴 **{game.title}** — your private view as {game.names[seat]}"
-        return text.clip(head + (f"\n```\n{text.clip(body, 1800)}\n```" if body else "")), file
+        return text.clip(head + (f"\n{body}" if body else "")), file

@@ -1,0 +1,107 @@
+"""Complete games through real interactions: the lobby (join twice, add an AI, start), moves by
+``/move`` and by the turn message's buttons/select, the final score sheet, the archived thread."""
+from __future__ import annotations
+
+import pytest
+
+import render
+from bazaar_harness import make_table, replay_states
+from engines import base
+from render.common import to_png
+
+
+def _png(kind: str, what: str, view, names) -> bytes:
+    return to_png(getattr(render.get(kind), what)(view, names))
+
+
+async def test_full_pralaya_game_through_move_and_buttons(fake_discord, run_bot, tmp_path):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    ann, bob, cy = (table.players[n] for n in ("ann", "bob", "cy"))
+    gid, lobby = await table.new_game("ann", "pralaya", clock="2h")
+    assert lobby.button_labels == ["Join", "Leave", "Add AI", "Start"]
+
+    h = await fake.slash(bob, table.channel, "game join")  # join twice: a command and a button
+    assert h.ephemeral and "You joined" in h.content
+    await fake.click(cy, lobby, label="Join")
+    h = await fake.slash(ann, table.channel, "game addbot")
+    assert "Added an AI" in h.content
+    await table.settle()
+    assert all(n in fake.message(lobby.id).content for n in ("ann", "bob", "cy", "AI 1"))
+    start = await fake.click(ann, lobby, label="Start")
+    await table.settle()
+    assert "has started" in start.followups[-1].content and start.followups[-1].ephemeral
+    assert fake.message(lobby.id).components == [] and "Started" in fake.message(lobby.id).content
+
+    thread = fake.threads[-1]
+    assert thread.parent_id == table.channel.id and thread.name.startswith("Pralaya #")
+    first = table.last_turn(thread)
+    assert "move 0" in first.content and "My hand" in first.button_labels
+
+    via = ["move", "button"]
+    played = 0
+    while (await table.bot.store.game(gid)).status == "active":
+        await table.play_one(gid, thread, via[played % 2])
+        played += 1
+        assert played < 300
+    await table.settle()
+
+    # the end: score sheet image of the spectator view, ranking, thread archived, no live buttons
+    row = await table.bot.store.game(gid)
+    moves = await table.db_moves(gid)
+    assert row.status == "finished" and row.version == len(moves) and row.deadline is None
+    assert {by for _, _, by in moves} == {"player", "ai"} and played == sum(by == "player" for *_, by in moves)
+    engine = base.get("pralaya")
+    names = [s.name for s in await table.bot.store.seats(gid)]
+    final_state = replay_states(engine, row.seed, 4, row.options, moves)[-1]
+    outcome = engine.outcome(final_state)
+    final = fake.last_message(thread)
+    assert "is over" in final.content and "Winner" in final.content
+    winner = names[outcome.winners[0]]
+    assert f"🥇 {winner}" in final.content
+    assert final.attachments[0].data == _png("pralaya", "score_sheet", engine.view(final_state, None), names)
+    assert fake.channel(thread.id).archived
+    assert all(m.components == [] for m in fake.messages(thread))
+    snap = await table.bot.store.snapshot(gid)
+    assert snap[1] == base.state_fingerprint(final_state)
+
+
+async def test_a_busy_channel_without_thread_permission_plays_in_the_channel(fake_discord, run_bot, tmp_path):
+    """No Create Public Threads: the game plays in the channel; two games share it."""
+    from fakediscord import DEFAULT_BOT_PERMISSIONS, CREATE_PUBLIC_THREADS
+
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path, bot_permissions=DEFAULT_BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS,
+                       everyone_permissions=0x400 | 0x800 | 0x8000 | 0x10000 | (1 << 31))
+    await table.boot()
+    g1, place1 = await table.start_game("ann", ("bob",), 0)
+    g2, place2 = await table.start_game("cy", (), 1)
+    assert place1.id == place2.id == table.channel.id and fake.threads == []
+    # /move in the shared channel goes to the caller's game
+    game1 = await table.bot.service.get(g1)
+    user = table.user_of(game1, game1.awaited()[0])
+    other = next(u for u in (table.players["ann"], table.players["bob"]) if u is not user)
+    h = await fake.slash(other, table.channel, "move", action="done")
+    assert "not your turn" in h.content.lower()
+    await table.play_one(g1, table.channel, "move")
+    assert (await table.bot.store.game(g1)).version >= 1
+    h = await fake.slash(table.players["mod"], table.channel, "game status")
+    assert "Several games" in h.content and f"#{g1}" in h.content
+
+
+@pytest.mark.parametrize("kind", [e.name for e in base.games()])
+async def test_every_registered_game_plays_through_the_bot(fake_discord, run_bot, tmp_path, kind):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    engine = base.get(kind)
+    gid, place = await table.start_game("ann", ("bob",), 1 if engine.max_players > 2 else 0, game=kind)
+    board = table.last_turn(place)
+    assert board.attachments and board.attachments[0].filename.endswith(".png")
+    for i in range(8):
+        if (await table.bot.store.game(gid)).status != "active":
+            break
+        await table.play_one(gid, place, "button" if i % 2 else "move")
+    assert (await table.bot.store.game(gid)).version >= 8
+    assert fake.dms(table.players["ann"]) and fake.dms(table.players["bob"])
