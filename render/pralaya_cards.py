@@ -54,7 +54,6 @@ CARDS: dict[str, CardInfo] = {
     for r in pdata.RELICS
 }
 ORDER: tuple[str, ...] = tuple(r.code for r in pdata.RELICS)
-RELIC_CODES: tuple[str, ...] = tuple(c for c in ORDER if CARDS[c].cost is not None)
 
 
 def info(code: str | None) -> CardInfo | None:
@@ -62,11 +61,6 @@ def info(code: str | None) -> CardInfo | None:
     if code is None:
         return None
     return CARDS.get(code)
-
-
-def code_of(card_id: str) -> str:
-    """The type code of a card id: ``"gol3"`` -> ``"gol"``, ``"dhx"`` -> ``"dh"``."""
-    return card_id.rstrip("0123456789") if not card_id.startswith("dh") else "dh"
 
 
 def sort_key(code: str) -> int:
@@ -85,8 +79,3 @@ def set_progress(code: str, count: int) -> str | None:
         return f"{rem}/{size} to a {word}"
     done = f"{sets} {word}" + ("s" if sets > 1 else "")
     return done + (f" + {rem}/{size}" if rem else "")
-
-
-def currency_of(hand: dict[str, int]) -> int:
-    """Total coin currency of a hand given as ``{code: count}``."""
-    return sum(CARDS[c].currency * n for c, n in hand.items() if c in CARDS)

@@ -11,7 +11,7 @@ from engines.pralaya import data as pdata
 from render.common import BAD, GOOD, INK, LINE, MUTED, PANEL, WIDTH, draw_text, fit, font, panel
 from render.pralaya_cards import info, set_progress, sort_key
 from render.pralaya_draw import (INNER, M, STEP_LABEL, crop, header, names_for, new_canvas,
-                                 num, ordinal, price_text, section_title)
+                                 num, ordinal, price_text, section_title, tint)
 from render.pralaya_icons import paste_icon
 
 PER_ROW = 5
@@ -34,8 +34,7 @@ def _relic_tiles(img, d, hand: dict[str, int], y: int) -> int:
         card = info(code)
         color = card.color if card else MUTED
         d.rounded_rectangle((x0, y0, x0 + TILE_W, y0 + TILE_H), radius=8,
-                            fill=tuple(round(v + (255 - v) * 0.86) for v in color),
-                            outline=tuple(round(v + (255 - v) * 0.35) for v in color), width=2)
+                            fill=tint(color, 0.86), outline=tint(color, 0.35), width=2)
         paste_icon(img, code if card else "back", (x0 + 10, y0 + 10), 40)
         d.text((x0 + TILE_W - 12, y0 + 10), f"×{hand[code]}", font=font(28, True), fill=INK,
                anchor="ra")
@@ -159,7 +158,7 @@ def _score_panel(d, me: dict[str, Any], final: dict[str, Any] | None, y: int) ->
 
 # --------------------------------------------------------------------------- legal moves
 
-def _label(action: str, view: dict[str, Any]) -> str:
+def action_label(action: str, view: dict[str, Any]) -> str:
     """A readable label for an action text, naming the card or the coins paid."""
     parts = action.split()
     cells = {c.get("cell"): c for c in view.get("island", [])}
@@ -210,7 +209,7 @@ def _moves(d, view: dict[str, Any], me: dict[str, Any], names: Sequence[str], y:
         y0 = y + r * 44
         d.rounded_rectangle((x0, y0, x0 + cw, y0 + 36), radius=8, fill=PANEL, outline=INK,
                             width=2)
-        s, lf = fit(_label(a, view), cw - 20, 17, bold=True, min_size=12)
+        s, lf = fit(action_label(a, view), cw - 20, 17, bold=True, min_size=12)
         d.text((x0 + 10, y0 + 18), s, font=lf, fill=INK, anchor="lm")
     rows = (len(legal) + cols - 1) // cols
     return y + rows * 44 - 8

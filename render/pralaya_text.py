@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 from render.pralaya_cards import info, set_progress, sort_key
 from render.pralaya_draw import fmt, names_for, ordinal, price_text
-from render.pralaya_hand import _label
+from render.pralaya_hand import action_label
 
 LIMIT = 1900
 
@@ -131,7 +131,7 @@ def _me(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
 
 def _move(action: str, view: dict[str, Any]) -> str:
     """```take b4` (Gold Coin, 3 V)``: the action in code, what it means in brackets."""
-    label = _label(action, view)
+    label = action_label(action, view)
     extra = label[len(action):].lstrip(" ·")
     return f"`{action}`" + (f" ({extra.replace(' (', ', ').rstrip(')')})" if extra else "")
 
