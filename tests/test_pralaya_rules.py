@@ -41,9 +41,11 @@ def random_game(seed: int, n: int, opts=None, check=True):
     s = E.setup(seed, n, opts or {})
     states = [s]
     while E.outcome(s) is None:
+        legal = E.legal_actions(s, s.active)
         if check:
             E.invariants(s)
-        s, _ = E.apply(s, s.active, rng.choice(E.legal_actions(s, s.active)))
+            assert legal == sorted(legal)  # ASCII order, cells row-major (spec §5)
+        s, _ = E.apply(s, s.active, rng.choice(legal))
         states.append(s)
     if check:
         E.invariants(s)
