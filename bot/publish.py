@@ -121,8 +121,8 @@ class Publisher:
         if batch.started or batch.closed:
             await self.refresh_lobby(game)
         await self.retire(game.id, keep=posted.id if posted and row.status == "active" else None)
-        if row.status == "active" and batch.state is not None:
-            await self.send_dms(game, batch, posted)
+        if row.status in ("active", "finished") and batch.state is not None:
+            await self.send_dms(game, batch, posted, events_only=row.status != "active")
         if batch.closed and row.thread_id:
             await self.archive(game.id, row.thread_id)
 
@@ -193,9 +193,11 @@ class Publisher:
 
     # ------------------------------------------------------------------ private views
 
-    async def send_dms(self, game: LiveGame, batch: Batch, posted: discord.Message | None) -> None:
+    async def send_dms(self, game: LiveGame, batch: Batch, posted: discord.Message | None, *,
+                       events_only: bool = False) -> None:
         """DM each person whose private view changed (everyone at the start) their view, unless
-        their DMs are known to be closed."""
+        their DMs are known to be closed. With ``events_only`` (the game just ended: the final
+        sheet shows everything) only people with private events in the batch get a DM."""
         where = link(batch.row.guild_id, posted.channel.id if posted else batch.row.place_id,
                      posted.id if posted else None)
         jobs = []
@@ -204,7 +206,7 @@ class Publisher:
                 continue
             private = [e.text for st in batch.steps for e in st.events if e.private_to == seat.seat]
             digest = private_digest(batch.engine, batch.state, seat.seat)
-            if batch.started or private or digest != seat.dm_hash:
+            if private or (not events_only and (batch.started or digest != seat.dm_hash)):
                 jobs.append(self._dm(game, batch, seat.seat, seat.user_id, where, private, digest))
         if jobs:
             await asyncio.gather(*jobs)

@@ -138,7 +138,7 @@ def dm(batch: Batch, seat: int, link: str, private_events: Sequence[str], body: 
     """A DM with the private view: names the game, links to it, private events, then the text."""
     head = [f"🎴 **{batch.title}** — your private view as {batch.names[seat]} (move {batch.version}): {link}"]
     events = [f"• {batch.fmt(e)}" for e in private_events]
-    return fit_lines(head, events, [clip(body, 1500)] if body else [])
+    return fit_lines(head, events, [body] if body else [])
 
 
 def dm_closed(user_id: int, title: str) -> str:

@@ -171,3 +171,127 @@ def buttons(msg: Message) -> list[dict[str, Any]]:
 def selects(msg: Message) -> list[dict[str, Any]]:
     """Every select menu of a message."""
     return [c for row in msg.components for c in row.get("components", []) if c.get("type") == 3]
+
+
+# ---------------------------------------------------------------------- a toy game with secrets
+
+TOY_CARDS = tuple(f"{gem}-{n}" for gem in ("ruby", "jade", "opal", "onyx") for n in range(11, 17))
+
+
+@dataclass(frozen=True)
+class SecretState:
+    deck: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    turn: int
+    played: int
+
+
+class SecretDraw(base.Engine):
+    """Draw secret cards for six turns; the biggest hand wins. Every draw has a private event
+    ("you drew …") for the drawer only; views show other hands as counts."""
+
+    name = "toysecret"
+    title = "Toy Secrets"
+    min_players = 2
+    max_players = 3
+    summary = "Draw or pass; six turns."
+
+    def setup(self, seed: int, n_players: int, options: Any = None) -> SecretState:
+        import random
+        deck = list(TOY_CARDS)
+        random.Random(seed).shuffle(deck)
+        hands = tuple(tuple(deck[2 * i:2 * i + 2]) for i in range(n_players))
+        return SecretState(tuple(deck[2 * n_players:]), hands, 0, 0)
+
+    def to_move(self, state: SecretState) -> tuple[int, ...]:
+        return () if state.played >= 6 else (state.turn,)
+
+    def legal_actions(self, state: SecretState, seat: int) -> list[str]:
+        return ["draw", "pass"] if seat in self.to_move(state) else []
+
+    def apply(self, state: SecretState, seat: int, action: str):
+        if action not in self.legal_actions(state, seat):
+            raise base.IllegalAction(f"You cannot {action} now.")
+        hands, deck, events = list(state.hands), state.deck, []
+        if action == "draw":
+            hands[seat] = hands[seat] + (deck[0],)
+            events = [base.Event("draw", "{s%d} draws a card" % seat, {"seat": seat}),
+                      base.Event("drew", f"you drew {deck[0]}", {"card": deck[0]}, private_to=seat)]
+            deck = deck[1:]
+        else:
+            events = [base.Event("pass", "{s%d} passes" % seat, {"seat": seat})]
+        return SecretState(deck, tuple(hands), (seat + 1) % len(hands), state.played + 1), events
+
+    def view(self, state: SecretState, viewer: int | None) -> dict[str, Any]:
+        over = state.played >= 6
+        return {"game": self.name, "viewer": viewer, "n_players": len(state.hands),
+                "to_move": list(self.to_move(state)), "over": over, "headline": f"turn {state.played + 1}",
+                "hands": [list(h) if (viewer == i or over) else len(h) for i, h in enumerate(state.hands)],
+                "deck": len(state.deck)}
+
+    def outcome(self, state: SecretState):
+        if state.played < 6:
+            return None
+        sizes = [len(h) for h in state.hands]
+        best = max(sizes)
+        ranks = tuple(1 if s == best else 2 for s in sizes)
+        return base.Outcome(ranks, tuple(sizes), ("cards",), tuple({"cards": s} for s in sizes),
+                            tuple(i for i, r in enumerate(ranks) if r == 1))
+
+    def parse(self, text: str) -> str:
+        t = " ".join(str(text).lower().split())
+        if t not in ("draw", "pass"):
+            raise base.BadNotation(f"`{text}` is not a move: `draw` or `pass`.")
+        return t
+
+    def choose(self, view: dict[str, Any], legal: list[str]) -> str:
+        return legal[0]
+
+    def secrets(self, state: SecretState, viewer: int | None) -> list[str]:
+        if state.played >= 6:
+            return list(state.deck)
+        mine = set(state.hands[viewer]) if viewer is not None else set()
+        return [c for c in TOY_CARDS if c not in mine]
+
+
+def _view_image(what: str, view: dict[str, Any]):
+    """A 1-pixel-high image whose pixels spell the JSON of the view it was drawn from, one nibble
+    per pixel in 16 well-separated greys (so an 8-bit palette PNG keeps it exactly)."""
+    import json
+
+    from PIL import Image
+    data = json.dumps({"what": what, "view": view}, sort_keys=True).encode()
+    nibbles = bytes(17 * x for b in data for x in (b >> 4, b & 15))
+    return Image.frombytes("L", (len(nibbles), 1), nibbles).convert("RGB")
+
+
+def decode_view_image(png: bytes) -> dict[str, Any]:
+    """What :func:`_view_image` encoded: ``{"what", "view"}``."""
+    import io
+    import json
+
+    from PIL import Image
+    grey = Image.open(io.BytesIO(png)).convert("L").tobytes()
+    nib = [round(g / 17) for g in grey]
+    return json.loads(bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2])).decode())
+
+
+def install_toy_secret() -> Callable[[], None]:
+    """Register :class:`SecretDraw` and a renderer for it; returns the function that removes both."""
+    import json
+    import sys
+    import types
+
+    engine = base.register(SecretDraw())
+    mod = types.ModuleType("render.toysecret")
+    mod.board = lambda view, names=None: _view_image("board", view)
+    mod.hand = lambda view, names=None: _view_image("hand", view)
+    mod.score_sheet = lambda view, names=None: _view_image("score_sheet", view)
+    mod.text = lambda view, names=None: "view " + json.dumps(view, sort_keys=True)
+    sys.modules["render.toysecret"] = mod
+
+    def remove() -> None:
+        base._REGISTRY.pop(engine.name, None)
+        sys.modules.pop("render.toysecret", None)
+
+    return remove

@@ -1,0 +1,134 @@
+"""Hidden information: every DM and ephemeral answer carries exactly its recipient's view, and the
+channel only ever the spectator view; private events reach only their owner."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import render
+from bazaar_harness import decode_view_image, install_toy_secret, make_table, replay_states
+from engines import base
+from render.common import to_png
+
+MOVE = re.compile(r"\(move (\d+)\)|· move (\d+)")
+
+
+def _version(content: str) -> int:
+    m = MOVE.search(content)
+    assert m, content
+    return int(m.group(1) or m.group(2))
+
+
+async def test_pralaya_dms_and_channel_show_only_the_right_views(fake_discord, run_bot, tmp_path):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 1)
+    for i in range(14):
+        await table.play_one(gid, thread, "button" if i % 2 else "move")
+
+    row = await table.bot.store.game(gid)
+    seats = await table.bot.store.seats(gid)
+    names = [s.name for s in seats]
+    engine = base.get("pralaya")
+    states = replay_states(engine, row.seed, len(seats), row.options, await table.db_moves(gid))
+    pr = render.get("pralaya")
+
+    # the channel: every board is the spectator view of its version, nothing else
+    boards = [m for m in fake.messages(thread) if m.attachments]
+    assert len(boards) >= 8
+    for m in boards:
+        state = states[_version(m.content)]
+        assert m.attachments[0].data == to_png(pr.board(engine.view(state, None), names))
+        for secret in engine.secrets(state, None):
+            assert secret not in m.content
+    assert not any(m.attachments for m in fake.messages(table.channel))  # lobby channel: no boards
+
+    # the DMs: each person's own view, text and image, and only theirs
+    seen_hands = set()
+    for seat in seats:
+        user = table.players[seat.name] if seat.user_id else None
+        if user is None:
+            continue
+        dms = fake.dms(user)
+        assert dms and all(m.channel_id == fake.dm_channel(user).id for m in dms)
+        for m in dms:
+            state = states[_version(m.content)]
+            own = engine.view(state, seat.seat)
+            assert pr.text(own, names) in m.content
+            assert m.attachments[0].data == to_png(pr.hand(own, names))
+            for other in range(len(seats)):
+                other_text = pr.text(engine.view(state, other), names)
+                if other != seat.seat and other_text != pr.text(own, names):
+                    assert other_text not in m.content
+            for secret in engine.secrets(state, seat.seat):
+                assert secret not in m.content
+            seen_hands.add(json.dumps(own["me"]["hand"], sort_keys=True))
+    assert len(seen_hands) > 2  # the hands did change during the game, and DMs followed them
+    assert fake.dms(table.players["cy"]) == []  # nobody else got a DM
+
+    # /hand and "My hand" answer ephemerally with the caller's own view; spectators get a refusal
+    final = states[-1]
+    h = await fake.slash(table.players["bob"], thread, "hand")
+    assert h.ephemeral and h.response.visible_to == table.players["bob"].id
+    assert pr.text(engine.view(final, 1), names) in h.content
+    assert h.attachments[0].data == to_png(pr.hand(engine.view(final, 1), names))
+    turn = table.last_turn(thread)
+    h = await fake.click(table.players["ann"], turn, label="My hand")
+    await table.settle()
+    assert h.followups[-1].ephemeral and pr.text(engine.view(final, 0), names) in h.followups[-1].content
+    h = await fake.click(table.players["cy"], turn, label="My hand")
+    await table.settle()
+    assert h.followups[-1].ephemeral and "not playing" in h.followups[-1].content
+
+
+@pytest.fixture
+def toy_secret():
+    remove = install_toy_secret()
+    yield
+    remove()
+
+
+async def test_private_events_and_hidden_cards_reach_only_their_owner(fake_discord, run_bot, tmp_path, toy_secret):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob", "cy"), 0, game="toysecret")
+    while (await table.bot.store.game(gid)).status == "active":
+        await table.play_one(gid, thread, "move")
+    row = await table.bot.store.game(gid)
+    seats = await table.bot.store.seats(gid)
+    engine = base.get("toysecret")
+    moves = await table.db_moves(gid)
+    states = replay_states(engine, row.seed, 3, row.options, moves)
+    assert [a for _, a, _ in moves] == ["draw"] * 6
+
+    # channel: only spectator views, never a card of anyone's hand before the end
+    for m in fake.messages(thread):
+        for att in m.attachments:
+            drawn = decode_view_image(att.data)
+            assert drawn["view"]["viewer"] is None
+            assert drawn["what"] in ("board", "score_sheet")
+        if "is over" not in m.content:
+            assert not any(card in m.content for card in engine.secrets(states[0], None))
+            assert "you drew" not in m.content
+    # DMs: each carries the recipient's own view and only their private events
+    for seat, who in enumerate(("ann", "bob", "cy")):
+        user = table.players[who]
+        mine = {c for st in states for c in st.hands[seat]}
+        for m in fake.dms(user):
+            version = _version(m.content)
+            for att in m.attachments:
+                drawn = decode_view_image(att.data)
+                assert drawn["what"] == "hand" and drawn["view"]["viewer"] == seat
+            for card in engine.secrets(states[version], seat):
+                assert card not in m.content, (who, card, m.content)
+        private_lines = [line for m in fake.dms(user) for line in m.content.splitlines() if "you drew" in line]
+        expected = [f"• you drew {states[v + 1].hands[seat][-1]}" for v, (s, _, _) in enumerate(moves) if s == seat]
+        assert private_lines == expected
+        assert all(line.split()[-1] in mine for line in private_lines)
+    # the ephemeral move confirmation carries the mover's own private event
+    confirmations = [i for i in fake.interactions if i.label == "/move"]
+    assert confirmations and all(i.ephemeral and "you drew" in i.content for i in confirmations)
