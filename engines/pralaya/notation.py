@@ -81,7 +81,7 @@ def parse(text: str) -> str:
         why = f"`{verb}` takes nothing after it."
     else:
         why = HINT
-    raise BadNotation(f"{_quote(text)} is not a Pralaya action. {why}")
+    raise BadNotation(f"{_quote(str(text))} is not a Pralaya action. {why}")
 
 
 # ------------------------------------------------------------------ why an action is refused
