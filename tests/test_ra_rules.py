@@ -13,7 +13,7 @@ from engines.base import (BadNotation, BadOption, GameOver, IllegalAction, NotYo
 from engines.ra import data
 from engines.ra.positions import boxed, build, held
 from engines.ra.rules import RaEngine
-from engines.ra.state import AUCTION, DISCARD, GOD_MORE, IDX, TURN
+from engines.ra.state import DISCARD, GOD_MORE, IDX, TURN
 
 E = RaEngine()
 A, B, C, D = 0, 1, 2, 3
@@ -313,6 +313,14 @@ def test_rejections_change_nothing():
     assert reason(s2, C, "bid 12").startswith("You do not hold sun 12 face up")
     assert reason(s2, C, "draw").startswith("You cannot draw now")
     assert state_fingerprint(s) == before
+
+
+def test_apply_rejects_text_that_is_not_canonical():
+    s = build(3, cur=A, track=["gold"])
+    for text in ["god xyz", "BID 2", "bid", "discard ra", "fly away"]:
+        with pytest.raises(IllegalAction) as err:
+            E.apply(s, A, text)
+        assert "is not a Ra move" in err.value.reason
 
 
 def test_game_over_rejects():

@@ -195,6 +195,12 @@ class RaEngine(Engine):
         awaited = self.to_move(state)
         if seat not in awaited:
             return NotYourTurn("It is not your turn: waiting for {s%d}." % awaited[0])
+        try:
+            well_formed = isinstance(action, str) and self.parse(action) == action
+        except BadNotation:
+            well_formed = False
+        if not well_formed:
+            return IllegalAction(_bad_form(str(action)[:40]))
         return IllegalAction(_reason(state, seat, action))
 
     # ------------------------------------------------------------------ texts

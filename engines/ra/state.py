@@ -137,7 +137,3 @@ class Work:
         box[code] += k
         self.box = tuple(box)
 
-
-def make_state(**fields: Any) -> State:
-    """A :class:`State` from keyword fields (for set-up and tests that build a position)."""
-    return State(**fields)
