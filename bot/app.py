@@ -81,6 +81,13 @@ class BazaarBot(commands.Bot):
 
     async def on_clock_due(self, game_id: int, kind: str) -> None:
         """The turn clock's consequences: a half-time reminder, or the AI playing at expiry."""
+        self.inflight += 1
+        try:
+            await self._clock_due(game_id, kind)
+        finally:
+            self.inflight -= 1
+
+    async def _clock_due(self, game_id: int, kind: str) -> None:
         if kind == "remind":
             seats = await self.service.remind(game_id)
             if seats:

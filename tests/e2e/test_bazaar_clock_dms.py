@@ -1,0 +1,90 @@
+"""The turn clock fired by an injected clock (never by sleeping), and the fallback for a player
+whose DMs are closed."""
+from __future__ import annotations
+
+from bazaar_harness import make_table
+
+
+async def test_closed_dms_are_told_once_and_the_button_still_works(fake_discord, run_bot, tmp_path):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    ann, bob = table.players["ann"], table.players["bob"]
+    fake.close_dms(bob)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 1)
+    for i in range(10):
+        await table.play_one(gid, thread, "button" if i % 2 else "move")
+
+    notices = [m for m in fake.messages(thread) if "cannot send you direct messages" in m.content]
+    assert len(notices) == 1 and bob.id in notices[0].pinged_ids
+    assert "My hand" in notices[0].content
+    seats = {s.name: s for s in await table.bot.store.seats(gid)}
+    assert seats["bob"].dm_closed and not seats["ann"].dm_closed
+    dm_bob = fake.dm_channel(bob)
+    attempts = [r for r in fake.requests if dm_bob and r.path.endswith(f"/channels/{dm_bob.id}/messages")]
+    assert len(attempts) == 1  # remembered: no DM is tried again
+    assert fake.dms(bob) == [] and len(fake.dms(ann)) >= 2
+    h = await fake.click(bob, table.last_turn(thread), label="My hand")
+    await table.settle()
+    reply = h.followups[-1]
+    assert reply.ephemeral and reply.visible_to == bob.id and "your private view as bob" in reply.content
+    assert reply.attachments
+
+
+async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(fake_discord, run_bot, tmp_path):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0, clock="1m")
+    bot = table.bot
+    game = await bot.service.get(gid)
+    late = table.user_of(game, game.awaited()[0])           # this player never moves
+    late_seat = next(s.seat for s in game.seats if s.user_id == late.id)
+    punctual = next(u for u in (table.players["ann"], table.players["bob"]) if u is not late)
+
+    async def wait_for_clock(predicate):
+        bot.clock.poke()  # wake the scheduler: it reads the injected time, nothing sleeps
+        await fake.wait_for(predicate)
+        await table.settle()
+
+    # half time: a reminder that pings the awaited player
+    mark = fake.mark()
+    table.now.advance(30)
+    await wait_for_clock(lambda: any("half of your turn time" in m.content for m in fake.messages(thread) if m.id > mark))
+    reminder = next(m for m in fake.messages(thread) if "half of your turn time" in m.content)
+    assert late.id in reminder.pinged_ids and punctual.id not in reminder.pinged_ids
+
+    for k in (1, 2, 3):
+        while game.awaited() and game.awaited()[0] != late_seat:
+            await table.play_one(gid, thread, "move")  # the punctual player plays their own turns
+        version = game.row.version
+        table.now.advance(60)
+        await wait_for_clock(lambda: game.row.version > version)
+        assert game.seats[late_seat].expiries == k
+        moves = await table.bot.store.moves(gid)
+        assert moves[version].by == "clock" and moves[version].seat == late_seat
+        turn = table.last_turn(thread)
+        assert "Time ran out for" in turn.content and "the AI played their turn" in turn.content
+    assert game.seats[late_seat].ai_takeover
+    assert "missed 3 turns in a row" in table.last_turn(thread).content
+
+    # handed over: the AI now plays that seat at once, without waiting for the clock
+    for _ in range(20):
+        moves = await table.bot.store.moves(gid)
+        if any(m.seat == late_seat and m.by == "ai" for m in moves):
+            break
+        await table.play_one(gid, thread, "move")
+    assert any(m.seat == late_seat and m.by == "ai" for m in moves)
+    assert game.awaited() != (late_seat,)
+    # the owner takes the seat back with /move, even though it is not their turn
+    mark = fake.mark()
+    h = await fake.slash(late, thread, "move", action="done")
+    assert h.ephemeral and "back in control" in h.content
+    assert not game.seats[late_seat].ai_takeover and game.seats[late_seat].expiries == 0
+    while game.awaited() != (late_seat,):
+        await table.play_one(gid, thread, "move")
+    assert any("is back: the AI no longer plays their seat" in m.content
+               for m in fake.messages(thread) if m.id > mark)  # told with the next board
+    await table.play_one(gid, thread, "move")  # and plays their own turn again
+    last = [m for m in await table.bot.store.moves(gid) if m.seat == late_seat][-1]
+    assert last.by == "player"
