@@ -1,0 +1,125 @@
+"""Persistence across a crash: a new bot on the same database file resumes every game, buttons
+posted before the restart keep working, turn clocks restart; a history that no longer matches
+its snapshot is flagged and players are told; a corrupt file stops the bot from starting."""
+from __future__ import annotations
+
+import logging
+import sqlite3
+
+import discord
+import pytest
+
+from bazaar_harness import make_table
+from bot import app as bot_app
+from bot.app import BazaarBot
+from bot.config import Config
+from bot.store import CorruptDatabase, StoreError
+from engines import base
+from fakediscord import FakeDiscordError
+
+
+async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(fake_discord, run_bot, tmp_path):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 1, clock="10m")
+    for i in range(5):
+        await table.play_one(gid, thread, "button" if i % 2 else "move")
+    old = table.bot
+    game = await old.service.get(gid)
+    state_before = base.state_fingerprint(game.state)
+    seat = game.awaited()[0]
+    user = table.user_of(game, seat)
+    action = game.engine.legal_actions(game.state, seat)[0]
+    board = table.last_turn(thread)  # posted by the first bot
+    version = game.row.version
+
+    await table.runner.kill(release=old.store.close)  # no shutdown code runs
+    await table.boot(sync=False)                     # a new process on the same file
+    new = table.bot
+    assert new is not old
+    resumed = await new.service.get(gid)
+    assert base.state_fingerprint(resumed.state) == state_before and resumed.row.attention is None
+    assert [e.game_id for e in new.service.clock_entries()] == [gid]
+
+    if f"bz:{gid}:{version}:{action}" in board.custom_ids:
+        await fake.click(user, board, f"bz:{gid}:{version}:{action}")
+    else:
+        await fake.select(user, board, f"bzs:{gid}:{version}", [action])
+    await table.settle()
+    moves = await table.db_moves(gid)
+    assert moves[version] == (seat, action, "player")
+    assert table.last_turn(thread).id != board.id and f"move {resumed.row.version}" in table.last_turn(thread).content
+    assert fake.message(board.id).components == []  # the new bot cleared the old board's buttons
+
+    # the restarted turn clock fires in the new bot
+    version = resumed.row.version
+    table.now.advance(600)
+    new.clock.poke()
+    await fake.wait_for(lambda: resumed.row.version > version)
+    await table.settle()
+    assert (await new.store.moves(gid))[version].by == "clock"
+
+
+async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(fake_discord, run_bot, tmp_path):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    await table.play_one(gid, thread, "move")
+    await table.runner.kill(release=table.bot.store.close)
+    with sqlite3.connect(table.db_path) as db:
+        db.execute("UPDATE snapshots SET fingerprint = 'tampered' WHERE game_id = ?", (gid,))
+    before = sqlite3.connect(table.db_path).execute("SELECT COUNT(*) FROM moves").fetchone()
+
+    await table.boot(sync=False)
+    notice = await fake.wait_message(thread, lambda m: "needs attention" in m.content)
+    ann, bob = table.players["ann"], table.players["bob"]
+    assert {ann.id, bob.id} <= set(notice.pinged_ids)
+    h = await fake.slash(ann, thread, "move", action="done")
+    assert h.ephemeral and "needs attention" in h.content
+    assert sqlite3.connect(table.db_path).execute("SELECT COUNT(*) FROM moves").fetchone() == before
+    h = await fake.slash(ann, thread, "game end")
+    assert "has been ended" in h.content
+    assert (await table.bot.store.game(gid)).status == "ended"
+
+    # told once: another restart does not repeat the notice
+    await table.runner.stop()
+    await table.boot(sync=False)
+    await table.settle()
+    assert len([m for m in fake.messages(thread) if "needs attention" in m.content]) == 1
+
+
+async def test_a_corrupt_database_stops_the_bot_before_it_serves(fake_discord, run_bot, tmp_path, caplog):
+    fake = fake_discord
+    path = tmp_path / "bazaar.sqlite3"
+    junk = b"definitely not sqlite " * 100
+    path.write_bytes(junk)
+    bot = BazaarBot(Config(token=fake.token, db_path=path))
+    with pytest.raises(FakeDiscordError, match="CorruptDatabase"):
+        await run_bot(bot)
+    assert path.read_bytes() == junk  # nothing was overwritten
+    assert fake.interactions == [] and not fake.requests_to("POST /channels/{channel_id}/messages")
+
+
+def test_run_bot_exit_codes_and_log_lines(monkeypatch, caplog, tmp_path):
+    cfg = Config(token="secret-token-xyz", db_path=tmp_path / "x.sqlite3")
+
+    def failing(exc):
+        async def run(config):
+            raise exc
+        return run
+
+    monkeypatch.setattr(bot_app, "_setup_logging", lambda config: None)
+    caplog.set_level(logging.INFO)
+    monkeypatch.setattr(bot_app, "_run", failing(CorruptDatabase("the database x is unreadable")))
+    assert bot_app.run_bot(cfg) == 1
+    assert "Not starting: the database x is unreadable" in caplog.text
+    monkeypatch.setattr(bot_app, "_run", failing(StoreError("schema too new")))
+    assert bot_app.run_bot(cfg) == 1
+    monkeypatch.setattr(bot_app, "_run", failing(discord.LoginFailure("bad")))
+    assert bot_app.run_bot(cfg) == 2
+    assert "rejected the token" in caplog.text
+    monkeypatch.setattr(bot_app, "_run", failing(KeyboardInterrupt()))
+    assert bot_app.run_bot(cfg) == 0
+    assert "secret-token-xyz" not in caplog.text
