@@ -105,3 +105,50 @@ async def test_every_registered_game_plays_through_the_bot(fake_discord, run_bot
         await table.play_one(gid, place, "button" if i % 2 else "move")
     assert (await table.bot.store.game(gid)).version >= 8
     assert fake.dms(table.players["ann"]) and fake.dms(table.players["bob"])
+
+
+async def test_lobby_controls_resign_and_end_by_a_moderator(fake_discord, run_bot, tmp_path):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    ann, bob, cy, mod = (table.players[n] for n in ("ann", "bob", "cy", "mod"))
+    gid, lobby = await table.new_game("ann", "pralaya")
+
+    async def click(user, label):
+        h = await fake.click(user, lobby, label=label)
+        await table.settle()
+        return h.followups[-1].content if h.followups else ""
+
+    assert "2–5 players" in await click(ann, "Start")
+    assert await click(bob, "Join") == ""
+    assert "bob" in fake.message(lobby.id).content
+    assert await click(bob, "Leave") == ""
+    assert "bob" not in fake.message(lobby.id).content
+    assert "not in" in await click(cy, "Leave")
+    await click(bob, "Join")
+    assert "Only the creator" in await click(bob, "Start")
+    assert "already in" in await click(bob, "Join")
+    assert "has started" in await click(ann, "Start")
+    thread = fake.threads[-1]
+
+    h = await fake.slash(bob, thread, "resign")
+    await table.settle()
+    assert h.ephemeral and "You resigned" in h.content
+    seats = await table.bot.store.seats(gid)
+    assert seats[1].is_ai and seats[1].user_id == bob.id
+    assert any("bob resigned" in m.content for m in fake.messages(thread))
+    h = await fake.slash(bob, thread, "move", action="done")
+    assert "You resigned" in h.content
+
+    h = await fake.slash(mod, thread, "game end")
+    await table.settle()
+    assert "has been ended" in h.content
+    assert (await table.bot.store.game(gid)).status == "ended"
+    assert "has been ended" in fake.last_message(thread).content and fake.channel(thread.id).archived
+    assert all(m.components == [] for m in fake.messages(thread))
+    h = await fake.slash(ann, thread, "move", action="done")
+    assert "is over" in h.content
+    h = await fake.slash(ann, table.channel, "game list")
+    assert "No games are open" in h.content
+    h = await fake.slash(ann, thread, "log")
+    assert "last moves" in h.content or "No moves" in h.content

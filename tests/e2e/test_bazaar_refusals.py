@@ -178,3 +178,16 @@ async def test_the_token_never_reaches_the_log(fake_discord, run_bot, tmp_path, 
     await table.play_one(gid, thread, "move")
     assert caplog.records and fake.token not in caplog.text
     assert fake.token not in repr(table.bot.config)
+
+
+async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(fake_discord, run_bot, tmp_path):
+    from fakediscord import SEND_MESSAGES
+
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    quiet = fake.add_text_channel(table.guild, "quiet", overwrites={fake.bot_user: (0, SEND_MESSAGES)})
+    await table.boot()
+    h = await fake.slash(table.players["ann"], quiet, "game new", game="pralaya")
+    assert h.ephemeral and "I cannot post in this channel" in h.content
+    assert [g.status for g in await table.bot.store.games()] == ["ended"]
+    assert fake.messages(quiet) == []

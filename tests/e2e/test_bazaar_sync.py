@@ -1,0 +1,21 @@
+"""``bazaar sync`` (``bot.app._sync``): the command tree goes to the dev guild when set, else global;
+no database is opened and no gateway connection is made."""
+from __future__ import annotations
+
+from bot import app as bot_app
+from bot.config import Config
+
+EXPECTED = ["game", "hand", "log", "move", "resign", "rules"]
+
+
+async def test_sync_to_the_dev_guild_then_globally(fake_discord, tmp_path):
+    fake = fake_discord
+    guild = fake.add_guild("Dev")
+    db = tmp_path / "never.sqlite3"
+    assert await bot_app._sync(Config(token=fake.token, db_path=db, dev_guild_id=guild.id)) == 0
+    assert await bot_app._sync(Config(token=fake.token, db_path=db)) == 0
+    assert [(scope, sorted(names)) for scope, names in fake.command_syncs] == [(guild.id, EXPECTED), (None, EXPECTED)]
+    assert not db.exists() and fake.sessions == []
+    game = next(c for c in fake.commands[None] if c["name"] == "game")
+    assert sorted(o["name"] for o in game["options"]) == ["addbot", "end", "join", "leave", "list", "new",
+                                                          "start", "status"]
