@@ -12,6 +12,7 @@ and taken with :meth:`GameService.take_batch`.
 """
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import re
@@ -71,6 +72,7 @@ class GameService:
         self.default_clock = default_clock
         self.on_clock_change = on_clock_change or (lambda: None)
         self._games: dict[int, LiveGame] = {}
+        self._load_lock = asyncio.Lock()  # one LiveGame (and so one lock) per game id
 
     # ------------------------------------------------------------------ loading
 
@@ -90,11 +92,14 @@ class GameService:
         game = self._games.get(game_id)
         if game is not None:
             return game
-        row = await self.store.game(game_id)
-        if row is None:
-            raise Refusal(f"There is no game #{game_id}.")
-        game = self._games.get(game_id)  # loaded meanwhile by another task
-        return game if game is not None else await self._load(row)
+        async with self._load_lock:
+            game = self._games.get(game_id)  # loaded meanwhile by another task
+            if game is not None:
+                return game
+            row = await self.store.game(game_id)
+            if row is None:
+                raise Refusal(f"There is no game #{game_id}.")
+            return await self._load(row)
 
     async def _load(self, row: GameRow) -> LiveGame:
         seats = await self.store.seats(row.id)

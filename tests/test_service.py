@@ -366,3 +366,10 @@ async def test_legal_for_and_private_view(host):
     assert seat == 1 and view["secret"] == g.state.secret[1]
     with pytest.raises(Refusal):
         host.private_view(g, 99)
+
+
+async def test_concurrent_loads_share_one_live_game(host):
+    gid = await _started(host)
+    fresh = GameService(host.store, now=host.clock)
+    a, b = await asyncio.gather(fresh.get(gid), fresh.get(gid))
+    assert a is b and a.lock is b.lock
