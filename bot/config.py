@@ -48,7 +48,8 @@ def _merged(env_file: str | os.PathLike[str] | None,
 def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
                 environ: Mapping[str, str] | None = None,
                 require_token: bool = True) -> Config:
-    """Read ``DISCORD_TOKEN``, ``BAZAAR_DB``, ``DEV_GUILD_ID`` and ``LOG_LEVEL``.
+    """Read ``DISCORD_TOKEN``, ``BAZAAR_DB``, ``DEV_GUILD_ID`` and ``BAZAAR_LOG_LEVEL`` (or
+    ``LOG_LEVEL``).
 
     Values come from ``environ`` (default ``os.environ``) over the ``env_file`` (if it exists).
     Returns a :class:`Config`. Raises :class:`ConfigError` when the token is missing (unless
@@ -72,7 +73,7 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
                 f"Developer Mode on, Copy Server ID), not {guild_text!r}."
             )
         dev_guild_id = int(guild_text)
-    level = (values.get("LOG_LEVEL") or "").strip().upper() or "INFO"
+    level = (values.get("BAZAAR_LOG_LEVEL") or values.get("LOG_LEVEL") or "").strip().upper() or "INFO"
     if level not in LOG_LEVELS:
-        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+        raise ConfigError(f"BAZAAR_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
     return Config(token=token, db_path=Path(db), dev_guild_id=dev_guild_id, log_level=level)

@@ -33,10 +33,16 @@ def test_defaults(tmp_path: Path):
 
 
 @pytest.mark.parametrize("key,value,needle", [("DEV_GUILD_ID", "abc", "DEV_GUILD_ID"),
-                                              ("LOG_LEVEL", "loud", "LOG_LEVEL")])
+                                              ("LOG_LEVEL", "loud", "LOG_LEVEL"),
+                                              ("BAZAAR_LOG_LEVEL", "loud", "BAZAAR_LOG_LEVEL")])
 def test_malformed_values_are_refused(key, value, needle):
     with pytest.raises(ConfigError, match=needle):
         load_config(None, environ={"DISCORD_TOKEN": "t", key: value})
+
+
+def test_the_log_level_name_of_env_example_wins():
+    cfg = load_config(None, environ={"DISCORD_TOKEN": "t", "BAZAAR_LOG_LEVEL": "warning", "LOG_LEVEL": "debug"})
+    assert cfg.log_level == "WARNING"
 
 
 def test_token_never_in_repr():
