@@ -103,9 +103,3 @@ def turn_view(game_id: int, version: int, choices: Sequence[tuple[str, str]] | N
     view.add_item(GameButton(game_id, 0, "!hand", label="My hand", row=1))
     return view
 
-
-def hand_view(game_id: int) -> discord.ui.View:
-    """Just the "My hand" button."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(GameButton(game_id, 0, "!hand", label="My hand"))
-    return view

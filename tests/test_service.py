@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import re
 from dataclasses import dataclass, replace
-from typing import Any
 
 import pytest
 
