@@ -124,7 +124,9 @@ class GameService:
             for m in moves:
                 where = f"move {m.version} (`{m.action}`)"
                 state = base.play(game.engine, state, m.seat, m.action).state
-        except (RuleError, ValueError, KeyError, TypeError, IndexError) as err:
+        except Exception as err:  # a rules change or an engine bug: flag the game, keep the bot up
+            if not isinstance(err, RuleError):
+                log.exception("Game %s: replay raised", row.id)
             await self._flag(game, f"{where} no longer replays ({getattr(err, 'reason', err)})")
             return
         snap = await self.store.snapshot(row.id)
@@ -509,7 +511,7 @@ class GameService:
         for i, m in enumerate(moves):
             try:
                 played = base.play(game.engine, state, m.seat, m.action)
-            except RuleError:
+            except Exception:  # the game needs attention; show what replays
                 break
             state = played.state
             if i >= first:
