@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 QUIET = discord.AllowedMentions.none()
+THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
 
 
 def bot_of(interaction: discord.Interaction) -> "BazaarBot":
@@ -173,14 +174,15 @@ async def start(interaction: discord.Interaction, game: LiveGame) -> None:
 async def _open_thread(interaction: discord.Interaction, game: LiveGame) -> int | None:
     """Open a public thread for the game from its lobby message when the bot may; None if not."""
     bot = bot_of(interaction)
-    channel = interaction.channel
+    here = interaction.channel_id == game.row.channel_id
+    channel = bot.get_channel(game.row.channel_id) or (interaction.channel if here else None)
     ctype = getattr(channel, "type", None)
-    if ctype not in (discord.ChannelType.text, discord.ChannelType.news, None) or interaction.guild_id is None:
-        return None
-    if ctype is None and isinstance(channel, discord.Thread):
+    if interaction.guild_id is None or isinstance(channel, discord.Thread) or ctype in THREADS:
+        return None  # the lobby is already in a thread: play there
+    if ctype not in (discord.ChannelType.text, discord.ChannelType.news, None):
         return None
     perms = interaction.app_permissions
-    if perms.value and not (perms.create_public_threads and perms.send_messages_in_threads):
+    if here and perms.value and not (perms.create_public_threads and perms.send_messages_in_threads):
         return None
     lobby = await bot.store.messages(game.id, kind="lobby")
     name = f"{game.title} — " + ", ".join(s.name for s in game.seats)

@@ -152,3 +152,14 @@ async def test_lobby_controls_resign_and_end_by_a_moderator(fake_discord, run_bo
     assert "No games are open" in h.content
     h = await fake.slash(ann, thread, "log")
     assert "last moves" in h.content or "No moves" in h.content
+
+
+async def test_a_game_opened_in_a_thread_plays_in_that_thread(fake_discord, run_bot, tmp_path):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    own = fake.new_thread(table.channel, "our table", owner=table.players["ann"])
+    table.channel = own
+    await table.boot()
+    gid, place = await table.start_game("ann", ("bob",), 0)
+    assert place.id == own.id and [t.id for t in fake.threads] == [own.id]
+    assert table.last_turn(own).attachments
