@@ -121,7 +121,8 @@ class TinyBot(commands.Bot):
         @tree.command(description="DM me")
         async def dm(inter: discord.Interaction) -> None:
             try:
-                await inter.user.send("your hand: 3 cards")
+                view = discord.ui.View(timeout=None).add_item(JoinButton("dm"))
+                await inter.user.send("your hand: 3 cards", view=view)
             except discord.Forbidden as exc:
                 self.dm_results.append(exc)
                 await inter.response.send_message(f"cannot DM you ({exc.code})", ephemeral=True)
@@ -136,6 +137,21 @@ class TinyBot(commands.Bot):
             await thread.send("game on")
             await thread.edit(archived=True)
             await inter.edit_original_response(content=f"played in {thread.mention}")
+
+        @tree.command(description="Resolved options")
+        async def who(inter: discord.Interaction, member: discord.Member, where: discord.TextChannel,
+                      file: discord.Attachment | None = None) -> None:
+            size = len(await file.read()) if file else 0
+            await inter.response.send_message(f"{member.name}/{member.guild_permissions.manage_guild} in {where.name} "
+                                              f"{size}")
+
+        @tree.command(description="Moderators only")
+        @app_commands.default_permissions(manage_guild=True)
+        async def admin(inter: discord.Interaction) -> None:
+            await inter.response.defer(ephemeral=True)
+            note = await inter.followup.send("step 1", ephemeral=True, wait=True)
+            await note.edit(content="step 2", attachments=[discord.File(io.BytesIO(PNG), "p.png")])
+            await inter.followup.send("public note")
 
         @tree.command(description="Answer too late")
         async def late(inter: discord.Interaction) -> None:
@@ -190,14 +206,14 @@ async def test_command_tree_sync(world: dict[str, Any], run_bot: Any) -> None:
     runner.client.tree.copy_global_to(guild=discord.Object(guild.id))
     synced = await runner.client.tree.sync(guild=discord.Object(guild.id))
     names = sorted(c["name"] for c in fake.commands[guild.id])
-    assert names == sorted(c.name for c in synced) == ["dm", "echo", "game", "late", "move", "picture", "secret",
-                                                         "slow", "table"]
+    assert names == sorted(c.name for c in synced) == ["admin", "dm", "echo", "game", "late", "move", "picture",
+                                                         "secret", "slow", "table", "who"]
     game = next(c for c in fake.commands[guild.id] if c["name"] == "game")
     assert game["options"][0]["name"] == "new" and game["options"][0]["options"][0]["choices"][0]["value"] == "pralaya"
     fetched = await runner.client.tree.fetch_commands(guild=discord.Object(guild.id))
     assert {c.id for c in fetched} == {c.id for c in synced}
     await runner.client.tree.sync()  # global
-    assert len(fake.commands[None]) == 9 and fake.command_syncs[-1][0] is None
+    assert len(fake.commands[None]) == 11 and fake.command_syncs[-1][0] is None
 
 
 async def test_slash_plain_and_ephemeral(world: dict[str, Any], run_bot: Any) -> None:
@@ -399,7 +415,8 @@ async def test_resume_after_dropped_connection(world: dict[str, Any], run_bot: A
     h = await fake.slash(alice, chan, "echo", text="after drop", wait=False)
     await runner.wait_until_resumed()
     await h.wait_done()
-    assert h.content == "after drop" and len(fake.sessions) == 1 and runner.client.resumed == 1
+    await fake.wait_for(lambda: runner.client.resumed == 1)
+    assert h.content == "after drop" and len(fake.sessions) == 1
     assert fake.sessions[0].connection.path == "/resume"
 
 
@@ -453,3 +470,59 @@ async def test_clean_stop(world: dict[str, Any], run_bot: Any) -> None:
     assert conn.close_code in (1000, 4000)
     again = await run_bot(TinyBot("again"))
     assert again.client.is_ready() and len(fake.sessions) == 2
+
+
+async def test_resolved_options_permissions_and_followups(world: dict[str, Any], run_bot: Any) -> None:
+    fake, guild, chan, alice = world["fake"], world["guild"], world["chan"], world["alice"]
+    mod = fake.add_user("mod", guild=guild, permissions=discord.Permissions(manage_guild=True))
+    await started(run_bot, world)
+    h = await fake.slash(alice, chan, "who", member=mod, where=guild.channel("lounge"), file=("f.bin", b"12345"))
+    assert h.content == "mod/True in lounge 5"
+    with pytest.raises(FakeDiscordError, match="hides /admin"):
+        await fake.slash(alice, chan, "admin")
+    h = await fake.slash(mod, chan, "admin")
+    public = await h.wait_followups(2)
+    note = h.response  # the first follow-up after a defer fills the "thinking" message
+    assert h.ephemeral and note is public[0] and note.content == "step 2" and note.versions[-1]["content"] == "step 1"
+    assert [a.filename for a in note.attachments] == ["p.png"]
+    assert public[1].content == "public note" and not public[1].ephemeral and fake.last_message(chan) is public[1]
+
+
+async def test_dm_interactions(world: dict[str, Any], run_bot: Any) -> None:
+    fake, chan, alice = world["fake"], world["chan"], world["alice"]
+    runner = await started(run_bot, world)
+    await runner.client.tree.sync()  # global commands may be used in DMs
+    await fake.slash(alice, chan, "dm")
+    [hand] = fake.dms(alice)
+    click = await fake.click(alice, hand, label="Join")
+    assert click.callback_type == 7 and hand.content == "alice joined dm"
+    assert runner.client.joins == [("tiny", "dm", alice.id)]
+    h = await fake.slash(alice, fake.open_dm(alice), "echo", text="in private")
+    assert h.payload["context"] == 1 and "guild_id" not in h.payload and h.response in fake.dms(alice)
+    with pytest.raises(FakeDiscordError, match="cannot see DM"):
+        await fake.click(world["bob"], hand, label="Join")
+
+
+async def test_threads_members_and_replies(world: dict[str, Any], run_bot: Any) -> None:
+    fake, chan, alice = world["fake"], world["chan"], world["alice"]
+    runner = await run_bot(TinyBot())
+    msg = await runner.client.get_channel(chan.id).send("board")
+    thread = await msg.create_thread(name="from-message")
+    assert thread.id == msg.id and fake.message(msg.id).thread_id == thread.id
+    await thread.add_user(discord.Object(alice.id))
+    assert alice.id in fake.channel(thread.id).member_ids
+    reply = await msg.reply("noted")
+    assert fake.message(reply.id).type == 19 and fake.message(reply.id).message_reference["message_id"] == str(msg.id)
+    await fake.wait_for(lambda: runner.client.get_channel(thread.id) is not None)
+
+
+async def test_members_intent_chunking_and_reconnect_op(fake_discord: FakeDiscord, run_bot: Any) -> None:
+    fake = fake_discord
+    guild = fake.add_guild("Big", channels=["a"])
+    alice = fake.add_user("alice", guild=guild)
+    fake.privileged_intents = discord.Intents(members=True).value
+    runner = await run_bot(TinyBot(intents=discord.Intents(guilds=True, members=True)))
+    assert runner.client.get_guild(guild.id).get_member(alice.id) is not None
+    fake.request_reconnect()
+    await runner.wait_until_resumed()
+    await fake.wait_for(lambda: runner.client.resumed == 1)

@@ -97,18 +97,24 @@ def new_message(world: World, channel: Channel, author: User, payload: dict[str,
         check_message(payload, len(files))
     mid = world.ids.next()
     flags = (int(payload.get("flags") or 0) & SETTABLE_FLAGS) | extra_flags
+    reference = None
     if payload.get("message_reference"):
         ref = payload["message_reference"]
-        target = world.message_store.get(int(ref.get("message_id", 0)))
-        if target is None and ref.get("fail_if_not_exists", True):
-            raise form_error("message_reference", "Unknown message", "MESSAGE_REFERENCE_UNKNOWN_MESSAGE")
-        msg_type = 19
+        target = world.message_store.get(int(ref.get("message_id") or 0))
+        if target is None or target.deleted:
+            if ref.get("fail_if_not_exists", True):
+                raise form_error("message_reference", "Unknown message", "MESSAGE_REFERENCE_UNKNOWN_MESSAGE")
+        else:
+            reference = {"type": 0, "message_id": str(target.id), "channel_id": str(target.channel_id)}
+            if target.guild_id:
+                reference["guild_id"] = str(target.guild_id)
+            msg_type = 19
     msg = Message(
         mid, channel.id, author, guild_id=channel.guild_id, content=payload.get("content") or "",
         embeds=list(payload.get("embeds") or []), components=list(payload.get("components") or []),
         flags=flags, type=msg_type, tts=bool(payload.get("tts")), created_at=snowflake_iso(mid),
         interaction_id=interaction_id, visible_to=visible_to if flags & EPHEMERAL else None,
-        message_reference=payload.get("message_reference"),
+        message_reference=reference,
     )
     if webhook:
         msg.webhook_id = world.application_id
