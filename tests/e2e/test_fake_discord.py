@@ -59,7 +59,8 @@ class TinyBot(commands.Bot):
     """Slash commands covering every response style the fake must support."""
 
     def __init__(self, name: str = "tiny", intents: discord.Intents | None = None) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents or discord.Intents.default(), help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents or discord.Intents.default(),
+                         help_command=None)
         self.name = name
         self.joins: list[tuple[str, str, int]] = []
         self.pings = 0
@@ -261,7 +262,8 @@ async def test_slash_option_checks(world: dict[str, Any], run_bot: Any) -> None:
     h = await fake.slash(alice, chan, "game new", game="kathai", players=4)
     assert h.content == "lobby kathai for 4"
     sent = h.payload["data"]["options"][0]
-    assert sent["type"] == 1 and sent["name"] == "new" and sent["options"][1] == {"type": 4, "name": "players", "value": 4}
+    assert sent["type"] == 1 and sent["name"] == "new"
+    assert sent["options"][1] == {"type": 4, "name": "players", "value": 4}
 
 
 async def test_autocomplete(world: dict[str, Any], run_bot: Any) -> None:
@@ -346,7 +348,8 @@ async def test_message_limits_and_edits(world: dict[str, Any], run_bot: Any) -> 
     msg = await channel.send("v1", file=discord.File(io.BytesIO(PNG), "a.png"))
     await msg.edit(content="v2")
     record = fake.message(msg.id)
-    assert record.content == "v2" and record.versions[0]["content"] == "v1" and record.attachments[0].filename == "a.png"
+    assert record.content == "v2" and record.versions[0]["content"] == "v1"
+    assert record.attachments[0].filename == "a.png"
     fetched = await channel.fetch_message(msg.id)
     assert fetched.content == "v2" and await fetched.attachments[0].read() == PNG
     history = [m.id async for m in channel.history(limit=5)]

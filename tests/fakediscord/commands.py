@@ -100,7 +100,8 @@ def _check_available(world: World, user: User, channel: Channel, cmd: dict[str, 
                                    f"{int(required):#x} (default_member_permissions)")
 
 
-def nest_options(subs: list[str], leaf: list[dict[str, Any]], definitions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def nest_options(subs: list[str], leaf: list[dict[str, Any]],
+                 definitions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Wrap leaf option values in their subcommand (group) options, as Discord nests them."""
     options = leaf
     types = []
@@ -159,7 +160,8 @@ def _convert(world: World, user: User, channel: Channel, d: dict[str, Any], valu
                                    f"{d.get('max_length', 6000)}")
         return _check_choice(d, value)
     if otype in (INTEGER, NUMBER):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or (otype == INTEGER and not isinstance(value, int)):
+        wrong = not isinstance(value, int) if otype == INTEGER else not isinstance(value, (int, float))
+        if isinstance(value, bool) or wrong:
             if d.get("choices") and isinstance(value, str):
                 return _check_choice(d, value)
             raise FakeDiscordError(f"option {name!r} takes {TYPE_NAMES[otype]}, got {value!r}")

@@ -143,11 +143,13 @@ def apply_edit(world: World, msg: Message, payload: dict[str, Any], files: list[
     components = list(payload["components"] or []) if "components" in payload else msg.components
     flags = msg.flags
     if payload.get("flags") is not None:
-        flags = (msg.flags & ~SETTABLE_FLAGS) | (msg.flags & EPHEMERAL) | (int(payload["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL)
+        requested = int(payload["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL  # ephemerality cannot change
+        flags = (msg.flags & ~SETTABLE_FLAGS) | (msg.flags & EPHEMERAL) | requested
     if not (content or embeds or components or attachments or flags & (1 << 15)):
         raise ApiError(400, 50006, "Cannot send an empty message")
     msg.versions.append(msg.snapshot())
-    msg.content, msg.embeds, msg.components, msg.attachments, msg.flags = content, embeds, components, attachments, flags
+    msg.content, msg.embeds, msg.components = content, embeds, components
+    msg.attachments, msg.flags = attachments, flags
     if "content" in payload:
         apply_mentions(world, msg, payload.get("allowed_mentions"))
     msg.edited_at = timestamp_now()

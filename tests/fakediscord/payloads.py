@@ -178,7 +178,8 @@ def message_payload(world: World, msg: Message) -> dict[str, Any]:
     """A message object, including the author's member data in guilds."""
     data: dict[str, Any] = {
         "id": str(msg.id), "channel_id": str(msg.channel_id), "type": msg.type,
-        "author": user_payload(msg.author), "content": msg.content, "timestamp": msg.created_at or snowflake_iso(msg.id),
+        "author": user_payload(msg.author), "content": msg.content,
+        "timestamp": msg.created_at or snowflake_iso(msg.id),
         "edited_timestamp": msg.edited_at, "tts": msg.tts, "mention_everyone": msg.mention_everyone,
         "mentions": [user_payload(world.users[u]) for u in msg.mention_ids if u in world.users],
         "mention_roles": [str(r) for r in msg.mention_role_ids],

@@ -147,7 +147,8 @@ class Channel:
         return f"<#{self.id}>"
 
     def __repr__(self) -> str:
-        kind = {TEXT: "text", DM: "dm", PUBLIC_THREAD: "thread", PRIVATE_THREAD: "private-thread"}.get(self.type, self.type)
+        kinds = {TEXT: "text", DM: "dm", PUBLIC_THREAD: "thread", PRIVATE_THREAD: "private-thread"}
+        kind = kinds.get(self.type, self.type)
         extra = " archived" if self.archived else ""
         return f"Channel({self.name!r}, {kind}, id={self.id}{extra})"
 

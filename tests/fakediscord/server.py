@@ -21,10 +21,14 @@ from .records import Channel, Message, Request, User, snowflake_iso
 from .world import World
 
 POLL_INTERVAL = 0.05
+#: Starts of discord.py's log messages for exceptions that escaped bot code.
+UNHANDLED_PREFIXES = ("Ignoring exception", "Unhandled exception in internal background task",
+                      "Exception occurred during")
 
 
 class _BotErrorLog(logging.Handler):
-    """Collects discord.py's "Ignoring exception in …" records (unhandled errors in bot code)."""
+    """Collects discord.py's "Ignoring exception in …" records (unhandled errors in bot code, views,
+    autocomplete, event handlers, tasks.loop background tasks)."""
 
     def __init__(self, sink: list[str]) -> None:
         super().__init__(logging.ERROR)
@@ -32,7 +36,7 @@ class _BotErrorLog(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         message = record.getMessage()
-        if message.startswith("Ignoring exception"):
+        if message.startswith(UNHANDLED_PREFIXES):
             if record.exc_info:
                 message += "\n" + logging.Formatter().formatException(record.exc_info)
             self.sink.append(message)
@@ -171,7 +175,8 @@ class FakeDiscord(Driver, World):
         return "\n".join(lines)
 
     # ----------------------------------------------------------------- waiting
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float | None = None, *, what: str | None = None) -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float | None = None, *,
+                       what: str | None = None) -> Any:
         """Return ``predicate()``'s first truthy value, re-checking after every change to the records
         (and every 50 ms, for conditions outside the fake). Raises FakeDiscordTimeout after ``timeout`` s."""
         timeout = self.default_timeout if timeout is None else timeout
@@ -183,7 +188,8 @@ class FakeDiscord(Driver, World):
                 return value
             left = end - loop.time()
             if left <= 0:
-                raise FakeDiscordTimeout(f"timed out after {timeout} s waiting for {what or predicate}" + self._report())
+                raise FakeDiscordTimeout(f"timed out after {timeout} s waiting for {what or predicate}"
+                                         + self._report())
             try:
                 await asyncio.wait_for(self._change.wait(), min(left, POLL_INTERVAL))
             except asyncio.TimeoutError:

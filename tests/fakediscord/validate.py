@@ -179,7 +179,8 @@ def check_commands(commands: Any) -> None:
         ctype = cmd.get("type", 1)
         key = (ctype, cmd.get("name", ""))
         if key in names:
-            raise form_error(f"{i}.name", "Application command names must be unique", "APPLICATION_COMMANDS_DUPLICATE_NAME")
+            raise form_error(f"{i}.name", "Application command names must be unique",
+                             "APPLICATION_COMMANDS_DUPLICATE_NAME")
         names.add(key)
         _check_named(cmd, str(i), chat_input=ctype == 1)
         if ctype == 1:
@@ -203,12 +204,14 @@ def _check_options(options: list[dict[str, Any]], path: str, depth: int) -> None
         p = f"{path}.{j}"
         _check_named(opt, p)
         if opt["name"] in seen:
-            raise form_error(f"{p}.name", "Option names must be unique", "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS")
+            raise form_error(f"{p}.name", "Option names must be unique",
+                             "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS")
         seen.add(opt["name"])
         otype = opt.get("type")
         if otype in (1, 2):
             if depth >= (1 if otype == 2 else 2):
-                raise form_error(f"{p}.type", "Subcommands nested too deeply.", "APPLICATION_COMMAND_OPTION_TYPE_INVALID")
+                raise form_error(f"{p}.type", "Subcommands nested too deeply.",
+                                 "APPLICATION_COMMAND_OPTION_TYPE_INVALID")
             _check_options(opt.get("options") or [], f"{p}.options", depth + 1)
             continue
         if opt.get("required"):
@@ -225,4 +228,5 @@ def _check_options(options: list[dict[str, Any]], path: str, depth: int) -> None
                              "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID")
         for k, ch in enumerate(choices):
             if not 1 <= _len(ch.get("name")) <= 100:
-                raise form_error(f"{p}.choices.{k}.name", "Must be between 1 and 100 in length.", "BASE_TYPE_BAD_LENGTH")
+                raise form_error(f"{p}.choices.{k}.name", "Must be between 1 and 100 in length.",
+                                 "BASE_TYPE_BAD_LENGTH")

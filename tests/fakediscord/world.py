@@ -151,7 +151,11 @@ class World:
 
     def add_member(self, guild: Guild, user: User, *, permissions: Any = 0, roles: Iterable[Role] = (),
                    nick: str | None = None) -> Member:
-        """Make ``user`` a member of ``guild``; ``permissions`` are granted through a personal role. Returns the Member."""
+        """Make ``user`` a member of ``guild``; ``permissions`` are granted through a personal role.
+
+        Returns the Member; a connected bot with the GUILD_MEMBERS intent hears GUILD_MEMBER_ADD/UPDATE.
+        """
+        is_new = user.id not in guild.members
         member = guild.members.get(user.id) or Member(user, guild.id, nick=nick)
         member.role_ids.extend(r.id for r in roles if r.id not in member.role_ids)
         mask = perm_value(permissions)
@@ -159,6 +163,10 @@ class World:
             role = self.add_role(guild, f"{user.name}-perms", mask)
             member.role_ids.append(role.id)
         guild.members[user.id] = member
+        from .payloads import member_payload
+
+        data = {**member_payload(self, member), "guild_id": str(guild.id)}
+        self._emit("GUILD_MEMBER_ADD" if is_new else "GUILD_MEMBER_UPDATE", data, guild_id=guild.id)
         self._changed()
         return member
 
