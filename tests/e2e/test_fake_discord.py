@@ -72,6 +72,16 @@ class TinyBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton)
+        self.ticker = asyncio.create_task(self._tick())  # a background job, like a turn clock
+        self.closed_cleanly = False
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(0.01)
+
+    async def close(self) -> None:
+        self.closed_cleanly = True
+        await super().close()
 
     async def on_message(self, message: discord.Message) -> None:
         self.seen_messages.append(message)
@@ -156,7 +166,7 @@ class TinyBot(commands.Bot):
 
         @tree.command(description="Answer too late")
         async def late(inter: discord.Interaction) -> None:
-            await asyncio.sleep(0.3)
+            await asyncio.sleep(0.15)
             try:
                 await inter.response.send_message("too late")
             except discord.NotFound as exc:
@@ -388,8 +398,8 @@ async def test_unknown_route_is_detected(world: dict[str, Any], run_bot: Any) ->
 async def test_ack_deadline(world: dict[str, Any], run_bot: Any) -> None:
     fake, chan, alice = world["fake"], world["chan"], world["alice"]
     runner = await started(run_bot, world)
-    fake.ack_deadline = 0.1
-    with pytest.raises(FakeDiscordError, match="did not respond within 0.1 s"):
+    fake.ack_deadline = 0.05
+    with pytest.raises(FakeDiscordError, match="did not respond within 0.05 s"):
         await fake.slash(alice, chan, "late")
     await fake.wait_for(lambda: runner.client.late_result)
     assert runner.client.late_result == [10062]
@@ -444,6 +454,7 @@ async def test_second_client_after_abrupt_death(world: dict[str, Any], run_bot: 
     lobby = (await fake.slash(alice, chan, "game new", game="pralaya")).response
     await first.kill()
     assert first.task.done() and not fake.sessions[0].connected
+    assert first.client.ticker.cancelled() and not first.client.closed_cleanly  # no shutdown code ran
     with pytest.raises(FakeDiscordTimeout):  # nobody answers while no bot runs
         await fake.click(bob, lobby, label="Join", timeout=0.2)
     second = await run_bot(TinyBot("second"))  # no re-sync: commands persist on Discord's side
@@ -467,7 +478,7 @@ async def test_clean_stop(world: dict[str, Any], run_bot: Any) -> None:
     runner = await run_bot(TinyBot())
     conn = runner.session.connection
     await runner.stop()
-    assert runner.task.done() and runner.client.is_closed()
+    assert runner.task.done() and runner.client.is_closed() and runner.client.closed_cleanly
     await fake.wait_for(lambda: conn.closed and not fake.sessions[0].connected)
     # discord.py's close() races its own reader, which closes first with 4000: the session stays resumable.
     assert conn.close_code in (1000, 4000)

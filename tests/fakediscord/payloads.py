@@ -199,10 +199,15 @@ def message_payload(world: World, msg: Message) -> dict[str, Any]:
     if msg.interaction_id is not None:
         inter = world.interaction_records.get(msg.interaction_id)
         if inter is not None:
-            data["interaction_metadata"] = {
+            meta: dict[str, Any] = {
                 "id": str(inter.id), "type": inter.type, "user": user_payload(inter.user),
                 "authorizing_integration_owners": inter.payload.get("authorizing_integration_owners", {}),
             }
+            if inter.message is not None:
+                meta["interacted_message_id"] = str(inter.message.id)
+            if inter.response is not None and inter.response is not msg:
+                meta["original_response_message_id"] = str(inter.response.id)
+            data["interaction_metadata"] = meta
     if msg.message_reference is not None:
         data["message_reference"] = msg.message_reference
     if msg.thread_id is not None and msg.thread_id in world.channels:
