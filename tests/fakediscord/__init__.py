@@ -10,10 +10,11 @@ Usage (the fixtures in tests/e2e/conftest.py do the start/patch/teardown)::
         mod = fake.add_user("mod", guild=guild, permissions=discord.Permissions(manage_guild=True))
 
         bot = await run_bot(make_bot())          # started and READY (small guild_ready_timeout)
-        await bot.client.tree.sync(guild=discord.Object(guild.id))
+        await bot.client.tree.sync()              # stored by the fake; survives restarts like on Discord
 
         h = await fake.slash(alice, chan, "game new", game="pralaya", players=3)   # waits for the final response
         assert h.callback_type == 4 and not h.ephemeral and "Join" in h.response.button_labels
+        # a deferred update (type 6) is final at once: ``await h.wait_edits()`` for the edit that follows
         join = await fake.click(alice, h.response, label="Join")                    # or custom_id=...
         choices = await fake.autocomplete(alice, chan, "move", focused="action", action="ta")
         board = await fake.wait_message(chan, lambda m: m.attachments, after=join)
