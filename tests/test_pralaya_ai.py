@@ -73,7 +73,8 @@ def test_coins_weigh_more_late_when_no_dhoni_is_affordable():
 
 
 def test_buy_veda_early_dhoni_late():
-    kw = dict(hands={0: ["sil1", "cop1"]}, island={"a1": "dem1", "b1": "dem2", "c1": "gre1"}, round=2, active=0)
+    kw = dict(hands={0: ["sil1", "cop1"]}, round=2, active=0,
+              island={"a1": "dem1", "b1": "dem2", "c1": "gre1", "a2": "man1", "b2": "man2"})
     s = rig(fresh(), **kw)
     s = play(E, play(E, s, 0, "take a1").state, 0, "done").state
     assert "buy dhoni 0g 1s 1c" in E.legal_actions(s, 0)
@@ -85,7 +86,7 @@ def test_buy_veda_early_dhoni_late():
 
 def test_buy_least_currency_dhoni_and_pass():
     kw = dict(hands={0: ["gol1", "sil1", "sil2", "cop1", "cop2"]}, dhoni={1: "dhx"},
-              island={"a1": "dem1", "b1": "dem2"}, round=3, active=0)
+              island={"a1": "dem1", "b1": "dem2", "c1": "gre1"}, round=3, active=0)
     s = late(fresh(), set(), **kw)
     s = play(E, play(E, s, 0, "take a1").state, 0, "done").state
     assert ai(s) == "buy dhoni 0g 2s 1c"  # 7 paid, the least of the three Dhoni payments
@@ -93,6 +94,20 @@ def test_buy_least_currency_dhoni_and_pass():
     s = rig(fresh(), veda=[0], **kw)
     s = play(E, play(E, s, 0, "take a1").state, 0, "done").state
     assert ai(s) == "pass"
+
+
+def test_buy_dhoni_when_the_island_runs_out_of_relics():
+    """The clause beyond §12: escape once island relics ≤ seats still on the island, although R
+    (island + unrevealed) is still large."""
+    kw = dict(hands={0: ["sil1", "sil2", "cop1"]}, round=2, active=0)
+    many = rig(fresh(), island={"a1": "dem1", "b1": "dem2", "c1": "gre1", "a2": "man1"}, **kw)
+    many = play(E, play(E, many, 0, "take a1").state, 0, "done").state
+    assert ai(many) == "buy veda 0g 1s 1c"  # 3 relics left for 2 seats: no danger yet
+    few = rig(fresh(), island={"a1": "dem1", "b1": "dem2", "c1": "gre1"}, **kw)
+    few = play(E, play(E, few, 0, "take a1").state, 0, "done").state
+    v = E.view(few, 0)
+    assert v["unrevealed"] + 2 > 6 * 2  # the spec's own trigger would not fire
+    assert ai(few) == "buy dhoni 0g 2s 1c"
 
 
 def test_buy_dhoni_on_the_last_turn():
