@@ -31,8 +31,8 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("--games", type=int, default=1, help="games per player count (seeds seed, seed+1…)")
     d.add_argument("--out", default="demo-out", help="output folder (default demo-out)")
     d.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-                   help="a game option; repeatable. Without it, each of the game's featured "
-                        "option sets is played (e.g. Ra with and without Traders)")
+                   help="a game option; repeatable. Without it, each of the game's demo option "
+                        "sets is played (Ra: with and without Traders)")
     d.add_argument("--no-images", action="store_true", help="only the move logs (fast)")
 
     pl = sub.add_parser("play", help="play in the terminal against AI seats")
@@ -103,7 +103,7 @@ def _demo(args: argparse.Namespace) -> int:
             counts = [min(engine.max_players, max(engine.min_players, 3))]
         else:
             counts = list(range(engine.min_players, engine.max_players + 1))
-        variants = [extra] if extra else [dict(v) for v in engine.property_options]
+        variants = [extra] if extra else [dict(v) for v in engine.demo_options]
         for n in counts:
             for opts in variants:
                 for g in range(args.games):

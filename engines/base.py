@@ -235,6 +235,9 @@ class Engine:
     """Option sets the property suite plays every player count with (e.g. with and without an
     expansion)."""
 
+    demo_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
+    """Option sets ``bazaar demo`` plays by default (e.g. Ra with and without Traders)."""
+
     def events_on_setup(self, state: Any) -> list[Event]:
         """Events describing what setup produced (first turn and so on). Default: none."""
         return []

@@ -27,7 +27,7 @@ def test_demo_writes_snapshots_sheet_and_a_replayable_log(game, tmp_path, capsys
     assert cli.main(["demo", game, "--players", str(n), "--seed", "3", "--out", str(tmp_path)]) == 0
     printed = capsys.readouterr().out
     folders = sorted(p for p in tmp_path.iterdir() if p.is_dir())
-    assert len(folders) == len(engine.property_options)  # one game per featured option set
+    assert len(folders) == len(engine.demo_options)  # one game per demo option set
     for folder in folders:
         turns = sorted(folder.glob("turn-*.png"))
         assert len(turns) >= 3

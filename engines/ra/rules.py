@@ -59,6 +59,7 @@ class RaEngine(Engine):
     max_players = 5
     options = OPTIONS
     property_options = ({}, {"traders": False})
+    demo_options = property_options
     summary = (
         "Ra (Reiner Knizia), 2–5 players, 3 epochs. On your turn draw a tile onto the auction "
         "track, invoke Ra to auction the track, or spend a god to take one tile. Bids are "
