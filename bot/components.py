@@ -14,8 +14,10 @@ from typing import Sequence
 import discord
 
 CONTROLS = ("!join", "!leave", "!addbot", "!start", "!hand")
-MAX_BUTTONS = 5      # a step with this many legal actions or fewer gets one row of buttons
-MAX_SELECT = 25      # Discord's limit of options in a select menu
+MAX_BUTTONS = 10     # a step with this many legal actions or fewer gets buttons (more: a select menu)
+PER_ROW = 5          # Discord's limit of buttons in an action row
+MAX_ROWS = 4         # rows a turn message may use for its action buttons plus "My hand"
+MAX_SELECT = 25      # Discord's limit of options in a select menu (more: only /move autocompletes)
 MAX_ID = 100         # Discord's limit on a custom id
 
 
@@ -85,21 +87,81 @@ def lobby_view(game_id: int) -> discord.ui.View:
     return view
 
 
+def button_rows(actions: Sequence[str], per_row: int = PER_ROW, max_rows: int = MAX_ROWS) -> list[list[int]]:
+    """How to lay out ``actions`` as buttons: a list of rows, each a list of indexes into
+    ``actions`` in the given order, at most ``per_row`` to a row. Runs of consecutive actions
+    with the same first word ("bid 4", "bid 7", then "pass") are kept apart: a run of several
+    starts a new row, and so does whatever follows it; single actions share a row ("draw",
+    "invoke"). When that would leave no room for "My hand" within ``max_rows`` rows, the
+    actions are simply packed ``per_row`` to a row. Returns [] for no actions."""
+    if not actions:
+        return []
+    packed = [list(range(i, min(i + per_row, len(actions)))) for i in range(0, len(actions), per_row)]
+    runs: list[list[int]] = []
+    for i, action in enumerate(actions):
+        verb = action.split(" ", 1)[0]
+        if runs and actions[runs[-1][-1]].split(" ", 1)[0] == verb:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    rows: list[list[int]] = []
+    previous: list[int] = []
+    for run in runs:
+        if not rows or len(run) > 1 or len(previous) > 1:
+            rows.append([])
+        for i in run:
+            if len(rows[-1]) >= per_row:
+                rows.append([])
+            rows[-1].append(i)
+        previous = run
+    return rows if hand_row(rows, per_row) < max_rows else packed
+
+
+def hand_row(rows: Sequence[Sequence[int]], per_row: int = PER_ROW) -> int:
+    """The row "My hand" goes on below ``rows`` of buttons: the last row if it has room, else the
+    next one (0 with no rows)."""
+    if not rows:
+        return 0
+    return len(rows) - 1 if len(rows[-1]) < per_row else len(rows)
+
+
+def controls(game_id: int, version: int, actions: Sequence[str]) -> str | None:
+    """How a turn message offers ``actions``: "buttons" (1 to :data:`MAX_BUTTONS` actions whose
+    custom ids fit), "menu" (up to :data:`MAX_SELECT` actions of at most 100 characters), or
+    None (no actions, or too many: ``/move`` autocompletes them)."""
+    if not actions:
+        return None
+    fits = all(len(button_id(game_id, version, a)) <= MAX_ID and not a.startswith("!") for a in actions)
+    if fits and len(actions) <= MAX_BUTTONS:
+        return "buttons"
+    if len(actions) <= MAX_SELECT and all(len(a) <= 100 for a in actions):
+        return "menu"
+    return None
+
+
 def turn_view(game_id: int, version: int, choices: Sequence[tuple[str, str]] | None) -> discord.ui.View:
-    """The turn message's components: buttons (≤ :data:`MAX_BUTTONS` choices) or a select menu
-    (≤ :data:`MAX_SELECT`) for ``(action, label)`` choices, plus "My hand". Larger lists, or
-    actions too long for an id, get only "My hand" (``/move`` autocompletes them)."""
+    """The turn message's components for ``(action, label)`` choices, in the given order:
+    buttons (≤ :data:`MAX_BUTTONS` choices, laid out by :func:`button_rows`) or one select menu
+    (≤ :data:`MAX_SELECT`), plus "My hand" on the last row. Larger lists, or actions too long for
+    a custom id, get only "My hand" (``/move`` autocompletes them). Returns the view."""
     view = discord.ui.View(timeout=None)
     choices = list(choices or [])
-    fits = all(len(button_id(game_id, version, a)) <= MAX_ID and not a.startswith("!") for a, _ in choices)
-    if choices and fits and len(choices) <= MAX_BUTTONS:
-        for action, label in choices:
-            view.add_item(GameButton(game_id, version, action, label=label, style=discord.ButtonStyle.primary, row=0))
-    elif choices and len(choices) <= MAX_SELECT and all(len(a) <= 100 for a, _ in choices):
+    actions = [a for a, _ in choices]
+    kind = controls(game_id, version, actions)
+    row = 0
+    if kind == "buttons":
+        rows = button_rows(actions)
+        for r, indexes in enumerate(rows):
+            for i in indexes:
+                action, label = choices[i]
+                view.add_item(GameButton(game_id, version, action, label=label,
+                                         style=discord.ButtonStyle.primary, row=r))
+        row = hand_row(rows)
+    elif kind == "menu":
         options = [discord.SelectOption(label=(label or action)[:100], value=action,
                                         description=action[:100] if label and label != action else None)
                    for action, label in choices]
         view.add_item(ActionSelect(game_id, version, options, row=0))
-    view.add_item(GameButton(game_id, 0, "!hand", label="My hand", row=1))
+        row = 1
+    view.add_item(GameButton(game_id, 0, "!hand", label="My hand", row=row))
     return view
-

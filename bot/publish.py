@@ -137,7 +137,8 @@ class Publisher:
             choices = [(a, engine.action_label(state, seat, a)) for a in engine.legal_actions(state, seat)]
         file = await self.image(game.id, engine.name, "board", view, batch.names,
                                 f"{engine.name}-{game.id}-{batch.version}.png")
-        content = text.turn(batch, str(view.get("headline") or ""), people, batch.row.deadline)
+        how = components.controls(game.id, batch.version, [a for a, _ in choices or []])
+        content = text.turn(batch, str(view.get("headline") or ""), people, batch.row.deadline, how)
         msg = await self._send(channel, content, file=file,
                                view=components.turn_view(game.id, batch.version, choices))
         if msg is not None:

@@ -96,8 +96,15 @@ def event_lines(batch: Batch) -> list[str]:
     return out
 
 
-def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: float | None) -> str:
-    """A turn message: notes, the events, whose turn it is (mentioned) and the clock."""
+HOW = {"buttons": "the buttons below or `/move`", "menu": "the menu below or `/move`",
+       None: "`/move` (it lists your moves)"}
+"""How a turn message says to play, by :func:`bot.components.controls` kind."""
+
+
+def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: float | None,
+         controls: str | None = None) -> str:
+    """A turn message: notes, the events, whose turn it is (mentioned), how to play (``controls``
+    is what the message carries: "buttons", "menu" or None) and the clock."""
     head = [f"**{batch.title}** · move {batch.version}"]
     body = [batch.fmt(n) for n in batch.notes] + event_lines(batch)
     people = [mention(s) for s in awaited]
@@ -106,7 +113,8 @@ def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: floa
         tail.append(f"**{batch.fmt(headline)}**")
     if people:
         when = f" (turn clock: until <t:{int(deadline)}:R>)" if deadline else ""
-        tail.append(f"➡️ {', '.join(people)}: your move{when} — `/move`, the buttons, or **My hand**.")
+        tail.append(f"➡️ {', '.join(people)}: your move{when} — {HOW.get(controls, HOW[None])}; "
+                    f"**My hand** shows your view.")
     return fit_lines(head, body, tail)
 
 
