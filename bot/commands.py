@@ -20,11 +20,14 @@ log = logging.getLogger(__name__)
 Choice = app_commands.Choice
 
 
-async def game_kind_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-    """Registered games whose name or title contains what was typed."""
-    cur = current.strip().lower()
+def game_choices() -> list[Choice[str]]:
+    """One choice per registered game ("Pralaya (2–5 players)" → ``pralaya``); Discord shows them
+    as a fixed list, so a game name can never be mistyped."""
     return [Choice(name=f"{e.title} ({e.min_players}–{e.max_players} players)", value=e.name)
-            for e in base.games() if cur in e.name or cur in e.title.lower()][:25]
+            for e in base.games()][:25]
+
+
+GAME_CHOICES = game_choices()
 
 
 async def options_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -91,7 +94,8 @@ class GameGroup(app_commands.Group, name="game", description="Create, join and m
     @app_commands.command(name="new", description="Open a lobby for a game in this channel")
     @app_commands.describe(game="which game", options="game options as name=value, e.g. open_hands=true",
                            clock="time per turn, e.g. 24h, 90m, 1h30m (at least 1m; default 24h)")
-    @app_commands.autocomplete(game=game_kind_autocomplete, options=options_autocomplete)
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(options=options_autocomplete)
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
                   clock: str | None = None) -> None:
         await actions.new_game(interaction, game, options, clock)
@@ -166,7 +170,7 @@ class Bazaar(commands.Cog):
 
     @app_commands.command(name="rules", description="A game's rules summary and options")
     @app_commands.describe(game="which game")
-    @app_commands.autocomplete(game=game_kind_autocomplete)
+    @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         await actions.rules(interaction, game)
 

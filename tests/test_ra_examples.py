@@ -229,6 +229,7 @@ def test_e9_forced_bid():
     s, _ = run(s, (A, "invoke"), (B, "pass"), (C, "pass"))
     assert E.to_move(s) == (A,)
     assert E.legal_actions(s, A) == ["bid 2", "bid 5", "bid 8", "bid 13"]
+    assert E.view(s, None)["headline"] == "Epoch 1 · Auction (voluntary) · everyone passed: {s0} must bid"
 
 
 def test_e10_unsold_lots():
@@ -236,6 +237,7 @@ def test_e10_unsold_lots():
     s, _ = run(s, (C, "draw"))
     assert s.ra_track == 4 and s.step == AUCTION
     assert E.view(s, None)["auction"]["kind"] == "ra_tile"
+    assert E.view(s, None)["headline"].endswith("Auction (Ra tile) · {s0} to bid · no bid yet")
     assert s.a_order == (A, B, C)
     s, ev = run(s, (A, "pass"), (B, "pass"), (C, "pass"))
     assert E.view(s, None)["track"] == ["gold", "god"] and s.cur == A and s.step == TURN

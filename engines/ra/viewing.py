@@ -52,6 +52,9 @@ def _bag_counts(state: State) -> dict[str, int]:
     return _counts(counts)
 
 
+_KIND_WORDS = ("Ra tile", "voluntary", "full track")  # by KIND_NAMES index, for the headline
+
+
 def _or_list(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
@@ -72,8 +75,12 @@ def headline(state: State) -> str:
         return head + f"{{s{s.cur}}} may use another god"
     if s.step == AUCTION:
         bidder = s.a_order[s.a_idx]
-        high = f"high {s.a_high} by {{s{s.a_high_seat}}}" if s.a_high else "no bid yet"
-        return head + f"Auction ({KIND_NAMES[s.a_kind]}) · {{s{bidder}}} to bid · {high}"
+        if s.a_high:
+            return head + (f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} to bid · "
+                           f"high {s.a_high} by {{s{s.a_high_seat}}}")
+        if s.a_kind == VOLUNTARY and bidder == s.a_ra:
+            return head + f"Auction ({_KIND_WORDS[s.a_kind]}) · everyone passed: {{s{bidder}}} must bid"
+        return head + f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} to bid · no bid yet"
     cat = next(i for i, k in enumerate(s.p_left) if k)
     k = s.p_left[cat]
     return head + f"{{s{s.p_seat}}} must discard {k} {_CAT_WORD[cat]} tile{'s' if k > 1 else ''}"
