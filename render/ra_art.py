@@ -23,20 +23,8 @@ CIVS: tuple[str, ...] = tuple(data.CIVS)
 MONUMENTS: tuple[str, ...] = tuple(data.MONUMENTS)
 SCORE_CATEGORIES: tuple[str, ...] = tuple(data.CATEGORIES)
 
-# The render palette: one colour per category, chosen so that neighbouring groups differ in hue
-# and lightness (data.TILE_COLOR is a stand-in in which pharaoh and flood are both mid blue, and
-# trader and Ra both orange-red; on 24 px chips those pairs could not be told apart).
-CATEGORY_COLOR: dict[str, Color] = {
-    "god": (124, 82, 163),
-    "gold": (196, 146, 18),
-    "pharaoh": (178, 62, 48),
-    "river": (60, 146, 208),
-    "civ": (58, 132, 70),
-    "monument": (150, 104, 58),
-    "trader": (0, 128, 132),
-    "disaster": (52, 40, 40),
-    "ra": (214, 72, 28),
-}
+# Colours are the engine's stand-in display data (one per category; a flood deeper than a Nile).
+CATEGORY_COLOR: dict[str, Color] = dict(data.CATEGORY_COLOR)
 SUN_UP = (246, 196, 52)
 SUN_UP_RING = (176, 124, 14)
 SUN_DOWN = (128, 122, 115)
@@ -70,13 +58,10 @@ def tile_abbr(code: str) -> str:
     return data.TILE_ABBR.get(code) or code[:3].upper()
 
 
-CODE_COLOR: dict[str, Color] = {"flood": (26, 84, 158)}  # deeper than the Nile's blue
-
-
 def tile_color(code: str) -> Color:
     """The colour of a tile: one colour per category, so groups read at a glance (a flood is a
     deeper blue than a Nile tile)."""
-    return CODE_COLOR.get(code) or CATEGORY_COLOR[category(code)]
+    return data.TILE_COLOR.get(code) or CATEGORY_COLOR[category(code)]
 
 
 def mix(a: Color, b: Color, t: float) -> Color:

@@ -115,14 +115,16 @@ TILE_ABBR: dict[str, str] = {
 }
 
 CATEGORY_COLOR: dict[str, tuple[int, int, int]] = {
-    "god": (142, 68, 173), "gold": (212, 172, 13), "pharaoh": (170, 60, 120),
-    "river": (30, 144, 180), "civ": (46, 139, 87), "monument": (160, 110, 60),
-    "trader": (200, 100, 30), "disaster": (30, 30, 30), "ra": (200, 40, 40),
+    # one colour per category; neighbouring groups differ in hue and lightness so that 24 px
+    # chips stay distinguishable (pharaoh red vs river blue, trader teal vs Ra orange)
+    "god": (124, 82, 163), "gold": (196, 146, 18), "pharaoh": (178, 62, 48),
+    "river": (60, 146, 208), "civ": (58, 132, 70), "monument": (150, 104, 58),
+    "trader": (0, 128, 132), "disaster": (52, 40, 40), "ra": (214, 72, 28),
 }
 
 TILE_COLOR: dict[str, tuple[int, int, int]] = {
     **{code: CATEGORY_COLOR[cat] for code, cat in TILE_CATEGORY.items()},
-    "nile": (64, 160, 200), "flood": (20, 100, 160),
+    "flood": (26, 84, 158),  # a deeper blue than the Nile's
 }
 """An RGB colour per code (by category; nile and flood told apart)."""
 
