@@ -22,12 +22,10 @@ Choice = app_commands.Choice
 
 def game_choices() -> list[Choice[str]]:
     """One choice per registered game ("Pralaya (2–5 players)" → ``pralaya``); Discord shows them
-    as a fixed list, so a game name can never be mistyped."""
+    as a fixed list, so a game name can never be mistyped. Built when the commands are set up, so
+    every game registered by then is offered."""
     return [Choice(name=f"{e.title} ({e.min_players}–{e.max_players} players)", value=e.name)
             for e in base.games()][:25]
-
-
-GAME_CHOICES = game_choices()
 
 
 async def options_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -90,15 +88,6 @@ GAME_NUMBER = "the game's number (see /game list); needed only where several gam
 @app_commands.guild_only()
 class GameGroup(app_commands.Group, name="game", description="Create, join and manage Bazaar games"):
     """``/game …``"""
-
-    @app_commands.command(name="new", description="Open a lobby for a game in this channel")
-    @app_commands.describe(game="which game", options="game options as name=value, e.g. open_hands=true",
-                           clock="time per turn, e.g. 24h, 90m, 1h30m (at least 1m; default 24h)")
-    @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.autocomplete(options=options_autocomplete)
-    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
-                  clock: str | None = None) -> None:
-        await actions.new_game(interaction, game, options, clock)
 
     @app_commands.command(name="join", description="Join the game lobby here")
     @app_commands.describe(game=GAME_NUMBER)
@@ -168,12 +157,6 @@ class Bazaar(commands.Cog):
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await actions.resign(interaction, game)
 
-    @app_commands.command(name="rules", description="A game's rules summary and options")
-    @app_commands.describe(game="which game")
-    @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        await actions.rules(interaction, game)
-
     @app_commands.command(name="log", description="The last moves of the game here")
     @app_commands.describe(game=GAME_NUMBER, count="how many moves (default 15, at most 50)")
     @app_commands.autocomplete(game=game_number_autocomplete)
@@ -183,7 +166,39 @@ class Bazaar(commands.Cog):
         await actions.move_log(interaction, game, count)
 
 
+def new_command(choices: list[Choice[str]]) -> app_commands.Command:
+    """``/game new``, offering ``choices`` as the games."""
+
+    @app_commands.command(name="new", description="Open a lobby for a game in this channel")
+    @app_commands.describe(game="which game", options="game options as name=value, e.g. open_hands=true",
+                           clock="time per turn, e.g. 24h, 90m, 1h30m (at least 1m; default 24h)")
+    @app_commands.choices(game=choices)
+    @app_commands.autocomplete(options=options_autocomplete)
+    async def new(interaction: discord.Interaction, game: str, options: str | None = None,
+                  clock: str | None = None) -> None:
+        await actions.new_game(interaction, game, options, clock)
+
+    return new
+
+
+def rules_command(choices: list[Choice[str]]) -> app_commands.Command:
+    """``/rules``, offering ``choices`` as the games."""
+
+    @app_commands.command(name="rules", description="A game's rules summary and options")
+    @app_commands.describe(game="which game")
+    @app_commands.choices(game=choices)
+    async def rules(interaction: discord.Interaction, game: str) -> None:
+        await actions.rules(interaction, game)
+
+    return rules
+
+
 async def setup(bot: "BazaarBot") -> None:
-    """Add the commands to ``bot``'s tree."""
+    """Add the commands to ``bot``'s tree; ``/game new`` and ``/rules`` offer the games registered
+    now as fixed choices."""
     await bot.add_cog(Bazaar(bot))
-    bot.tree.add_command(GameGroup())
+    choices = game_choices()
+    group = GameGroup()
+    group.add_command(new_command(choices))
+    bot.tree.add_command(group)
+    bot.tree.add_command(rules_command(choices))

@@ -70,7 +70,6 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
         old.unlink()
     drawer = render.get(game)
     snaps = 0
-    last_mover: list[int | None] = [None]
 
     def snapshot(state: Any, label: str) -> None:
         nonlocal snaps

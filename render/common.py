@@ -48,6 +48,64 @@ def seat_color(seat: int) -> tuple[int, int, int]:
     return SEAT_COLORS[seat % len(SEAT_COLORS)]
 
 
+# --------------------------------------------------------------------------- colour helpers
+
+def _luminance(c: Sequence[int]) -> float:
+    def ch(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+    return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
+
+
+def contrast(a: Sequence[int], b: Sequence[int]) -> float:
+    """WCAG contrast ratio of two RGB colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
+    """``a`` blended towards ``b`` by ``t`` (0 → a, 1 → b)."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
+            round(a[2] + (b[2] - a[2]) * t))
+
+
+def tint(c: Sequence[int], t: float) -> tuple[int, int, int]:
+    """``c`` mixed with white (``t`` = 1 is white)."""
+    return mix(c, (255, 255, 255), t)
+
+
+def seat_ink(seat: int, bg: Sequence[int] = PANEL) -> tuple[int, int, int]:
+    """The seat's colour, darkened just enough to read as text on ``bg`` (contrast ≥ 4.5)."""
+    base = seat_color(seat)
+    c, t = base, 0.0
+    while contrast(c, bg) < 4.5 and t < 0.9:
+        t += 0.05
+        c = mix(base, (0, 0, 0), t)
+    return c
+
+
+def on_color(fill: Sequence[int]) -> tuple[int, int, int]:
+    """White or ink, whichever reads better on ``fill``."""
+    return (255, 255, 255) if contrast((255, 255, 255), fill) >= contrast(INK, fill) else INK
+
+
+# --------------------------------------------------------------------------- number formats
+
+def num(v: int) -> str:
+    """An integer with a real minus sign (−18), easier to read than a hyphen."""
+    return f"−{-v}" if v < 0 else str(v)
+
+
+def signed(v: int) -> str:
+    """+5, −2 (typographic minus), 0."""
+    return f"+{v}" if v > 0 else num(v)
+
+
+def ordinal(n: int) -> str:
+    """1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd"."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def seat_names(names: Sequence[str] | None, n: int) -> list[str]:
     """``names`` padded to ``n`` with "Seat 1", "Seat 2"…"""
     out = list(names or [])[:n]

@@ -11,9 +11,9 @@ from PIL import Image, ImageDraw
 
 from render.common import (ACCENT, BG, GOOD, INK, LINE, MUTED, PANEL, WIDTH, dashed_rect,
                            draw_text, fit, font, hatch, panel, seat_color, text_width, wrap)
+from render.common import ordinal, seat_ink, tint
 from render.pralaya_cards import OCEAN_FILL, OCEAN_HATCH, info, sort_key
-from render.pralaya_draw import (INNER, M, VITALITY, crop, header, names_for, new_canvas,
-                                 ordinal, price_text, seat_ink, section_title, tag, tint)
+from render.pralaya_draw import (INNER, M, VITALITY, crop, header, names_for, new_canvas, price_text, section_title, tag)
 from render.pralaya_icons import paste_icon, pips
 from render.pralaya_sheet import WIN_EDGE, sheet_block, sheet_height
 

@@ -7,8 +7,8 @@ from typing import Any, Sequence
 from PIL import Image, ImageDraw
 
 from engines.base import format_text
-from render.common import (ACCENT, BG, INK, MUTED, PANEL, WIDTH, draw_text, fit, font, panel,
-                           seat_color, seat_names, text_width)
+from render.common import (ACCENT, BG, INK, MUTED, WIDTH, draw_text, fit, font, on_color, panel,
+                           seat_color, seat_ink, seat_names, text_width)
 from render.pralaya_icons import pips
 
 M = 16                      # outer margin
@@ -18,42 +18,6 @@ HEADER_H = 92
 
 STEP_LABEL = {"collect": "collecting", "discard": "discarding", "buy": "buying",
               "over": "game over"}
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
-# --------------------------------------------------------------------------- colours
-
-def _lum(c: Sequence[int]) -> float:
-    def ch(v: int) -> float:
-        s = v / 255
-        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
-    return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
-
-
-def contrast(a: Sequence[int], b: Sequence[int]) -> float:
-    """WCAG contrast ratio of two RGB colours (1 to 21)."""
-    la, lb = sorted((_lum(a), _lum(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
-def seat_ink(seat: int, bg: Sequence[int] = PANEL) -> tuple[int, int, int]:
-    """The seat's colour, darkened just enough to read as text on ``bg`` (contrast ≥ 4.5)."""
-    c = seat_color(seat)
-    t = 0.0
-    while contrast(c, bg) < 4.5 and t < 0.9:
-        t += 0.05
-        c = tuple(round(v * (1 - t)) for v in seat_color(seat))  # type: ignore[assignment]
-    return c  # type: ignore[return-value]
-
-
-def on_color(fill: Sequence[int]) -> tuple[int, int, int]:
-    """White or ink, whichever reads better on ``fill``."""
-    return (255, 255, 255) if contrast((255, 255, 255), fill) >= contrast(INK, fill) else INK
-
-
-def tint(c: Sequence[int], t: float) -> tuple[int, int, int]:
-    """``c`` mixed with white (``t`` = 1 is white)."""
-    return tuple(round(v + (255 - v) * t) for v in c)  # type: ignore[return-value]
 
 
 # --------------------------------------------------------------------------- small helpers
@@ -66,15 +30,6 @@ def names_for(view: dict[str, Any], names: Sequence[str] | None) -> list[str]:
 def fmt(text: str, names: Sequence[str]) -> str:
     """Engine text with ``{sN}`` replaced by names."""
     return format_text(text, list(names))
-
-
-def num(v: int) -> str:
-    """An integer with a real minus sign (−18), easier to read than a hyphen."""
-    return f"−{-v}" if v < 0 else str(v)
-
-
-def ordinal(rank: int) -> str:
-    return ORDINAL.get(rank, f"{rank}th")
 
 
 def price_text(price: Any) -> str:

@@ -9,9 +9,9 @@ from PIL import Image
 
 from engines.pralaya import data as pdata
 from render.common import BAD, GOOD, INK, LINE, MUTED, PANEL, WIDTH, draw_text, fit, font, panel
+from render.common import num, ordinal, tint
 from render.pralaya_cards import info, set_progress, sort_key
-from render.pralaya_draw import (INNER, M, STEP_LABEL, crop, header, names_for, new_canvas,
-                                 num, ordinal, price_text, section_title, tint)
+from render.pralaya_draw import (INNER, M, STEP_LABEL, crop, header, names_for, new_canvas, price_text, section_title)
 from render.pralaya_icons import paste_icon
 
 PER_ROW = 5
@@ -202,7 +202,6 @@ def _moves(d, view: dict[str, Any], me: dict[str, Any], names: Sequence[str], y:
         return y + 30
     cols = 3
     cw = (INNER - (cols - 1) * 10) // cols
-    f = font(17, True)
     for i, a in enumerate(legal):
         r, c = divmod(i, cols)
         x0 = M + c * (cw + 10)

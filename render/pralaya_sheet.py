@@ -7,10 +7,10 @@ from typing import Any, Sequence
 from PIL import Image, ImageDraw
 
 from render.common import BAD, INK, LINE, MUTED, WIDTH, font, panel, seat_color, wrap
+from render.common import num, ordinal, seat_ink
 from render.common import fit as fit_text
 from render.pralaya_cards import CATEGORIES
-from render.pralaya_draw import (INNER, M, crop, header, names_for, new_canvas, num, ordinal,
-                                 price_text, seat_ink, section_title)
+from render.pralaya_draw import (INNER, M, crop, header, names_for, new_canvas, price_text, section_title)
 
 LABEL_W = 230
 HEAD_H = 86

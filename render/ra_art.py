@@ -11,7 +11,7 @@ from typing import Callable
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, LINE, MUTED, PANEL, SEAT_COLORS, fit, font
+from render.common import INK, LINE, MUTED, PANEL, fit, font, mix
 
 from engines.ra import data
 
@@ -62,17 +62,6 @@ def tile_color(code: str) -> Color:
     """The colour of a tile: one colour per category, so groups read at a glance (a flood is a
     deeper blue than a Nile tile)."""
     return data.TILE_COLOR.get(code) or CATEGORY_COLOR[category(code)]
-
-
-def mix(a: Color, b: Color, t: float) -> Color:
-    """``a`` blended towards ``b`` by ``t`` (0 → a, 1 → b)."""
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
-            round(a[2] + (b[2] - a[2]) * t))
-
-
-def seat_ink(seat: int) -> Color:
-    """The seat colour darkened enough to read as text on the light panels."""
-    return mix(SEAT_COLORS[seat % len(SEAT_COLORS)], (0, 0, 0), 0.28)
 
 
 # --------------------------------------------------------------------------- icon shapes

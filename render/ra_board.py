@@ -9,9 +9,10 @@ from PIL import Image, ImageDraw
 
 from engines.base import format_text
 from render.common import (ACCENT, BG, GOOD, INK, LINE, MUTED, PANEL, WIDTH, draw_text, fit, font,
-                           panel, seat_color, text_width, wrap)
-from render.ra_art import (CATEGORY_COLOR, CIVS, DANGER, MONUMENTS, chip, icon, mix, paste, ra_slot,
-                           seat_ink, sun, track_tile)
+                           ordinal, panel, seat_color, text_width, wrap)
+from render.common import mix, seat_ink
+from render.ra_art import (CATEGORY_COLOR, CIVS, DANGER, MONUMENTS, chip, icon, paste, ra_slot, sun,
+                           track_tile)
 
 View = dict[str, Any]
 M = 20                  # outer margin
@@ -292,11 +293,6 @@ def seat_status(view: View, s: int) -> list[tuple[str, tuple[int, int, int], tup
         win = s in out_.get("winners", [])
         out.append((("winner" if win else ordinal(rank)), GOOD if win else NEUTRAL, white))
     return out
-
-
-def ordinal(n: int) -> str:
-    """1 -> '1st', 2 -> '2nd'…"""
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def draw_chips(img: Image.Image, d: ImageDraw.ImageDraw, p: dict, x: float, y: float, w: int,

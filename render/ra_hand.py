@@ -7,9 +7,9 @@ from typing import Any, Sequence
 from PIL import Image, ImageDraw
 
 from render.common import (ACCENT, BAD, GOOD, INK, LINE, MUTED, PANEL, fit, font, panel, seat_color,
-                           text_width, wrap)
-from render.ra_art import (CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, mix, paste, seat_ink,
-                           sun, track_tile)
+                           signed, text_width, wrap)
+from render.common import mix, seat_ink
+from render.ra_art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, sun, track_tile
 from render.ra_board import (PAD, X0, X1, crop, draw_auction, draw_chips, draw_header,
                              draw_headline, draw_pending, fmt, new_canvas, seat_status)
 
@@ -141,11 +141,6 @@ def draw_big_row(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Se
         sx += dsz + 8
     draw_chips(img, d, p, x, top + PAD + 74, cw, ch, traders, small_gap=4, big_gap=14, captions=True)
     return top + h
-
-
-def signed(v: int) -> str:
-    """+5, −2 (typographic minus), 0."""
-    return f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0"
 
 
 def preview_categories(view: View, prev: dict) -> list[str]:

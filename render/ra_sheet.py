@@ -8,9 +8,9 @@ from PIL import Image, ImageDraw
 
 from engines.base import format_text
 from render.common import (BAD, GOOD, INK, LINE, MUTED, PANEL, fit, font, panel, seat_color, seat_names,
-                           text_width, wrap)
-from render.ra_art import (CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, mix, paste, ra_disc,
-                           seat_ink)
+                           signed, text_width, wrap)
+from render.common import mix, seat_ink
+from render.ra_art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, ra_disc
 from render.ra_board import PAD, X0, X1, crop, draw_header, new_canvas
 
 View = dict[str, Any]
@@ -19,11 +19,6 @@ ROW_H = 36
 WIN_BG = (252, 236, 190)
 GOLD_MEDAL = (222, 170, 30)
 GREY_MEDAL = (160, 154, 146)
-
-
-def signed(v: int) -> str:
-    """+5, −2 (typographic minus), 0."""
-    return f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0"
 
 
 def score_sheet(view: View, names: Sequence[str] | None = None) -> Image.Image:

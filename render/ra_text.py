@@ -5,17 +5,13 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from engines.base import format_text
-from render.common import seat_names
+from render.common import ordinal, seat_names, signed
 from render.ra_art import CIVS, MONUMENTS, tile_abbr, tile_name
-from render.ra_board import KIND_LABEL, STEP_LABEL, ordinal, owed_text
+from render.ra_board import KIND_LABEL, STEP_LABEL, owed_text
 from render.ra_hand import preview_categories
 
 View = dict[str, Any]
 LIMIT = 1900
-
-
-def _signed(v: int) -> str:
-    return f"+{v}" if v > 0 else str(v)
 
 
 def _tiles(p: dict, traders: bool, short: bool) -> str:
@@ -103,8 +99,8 @@ def _compose(view: View, nm: Sequence[str], short: bool) -> str:
             cats = preview_categories(view, prev)
             delta = sum(int(v) for v in prev.values())
             lines.append(f"If epoch {view.get('epoch', 1)} ended now: "
-                         + " · ".join(f"{c} {_signed(int(prev[c]))}" for c in cats)
-                         + f" = **{_signed(delta)}**")
+                         + " · ".join(f"{c} {signed(int(prev[c]))}" for c in cats)
+                         + f" = **{signed(delta)}**")
     out = view.get("outcome")
     if view.get("over") and out:
         lines.append("")

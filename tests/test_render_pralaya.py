@@ -19,9 +19,8 @@ from PIL import Image, ImageChops
 from engines import base
 from engines.pralaya import data as pdata
 from render import pralaya
-from render.common import SEAT_COLORS, WIDTH, to_png
+from render.common import PANEL, SEAT_COLORS, WIDTH, contrast, num, seat_ink, to_png
 from render.pralaya_cards import CARDS, set_progress
-from render.pralaya_draw import PANEL, contrast, num, seat_ink
 
 CATS = list(pdata.CATEGORIES)
 

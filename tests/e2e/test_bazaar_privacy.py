@@ -99,7 +99,6 @@ async def test_private_events_and_hidden_cards_reach_only_their_owner(fake_disco
     while (await table.bot.store.game(gid)).status == "active":
         await table.play_one(gid, thread, "move")
     row = await table.bot.store.game(gid)
-    seats = await table.bot.store.seats(gid)
     engine = base.get("toysecret")
     moves = await table.db_moves(gid)
     states = replay_states(engine, row.seed, 3, row.options, moves)
