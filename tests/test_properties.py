@@ -23,6 +23,7 @@ from engines.base import (BadNotation, GameOver, IllegalAction, NotYourTurn, Out
 N_SEEDS = int(os.environ.get("BAZAAR_PROPERTY_SEEDS", "200"))
 CHUNKS = 4  # seeds are split in chunks so pytest-xdist can spread them over cores
 DEEP_SEEDS = 12  # in these seeds every legal action is applied and every check runs at every step
+HIDDEN_HANDS = {"pralaya"}  # games where seats hold cards the others may not see (Ra has none)
 GARBAGE = ["", "   ", "xyzzy", "take", "bid", "bid -1", "take z9", "42", "💥", "take b4 b4",
            "buy veda 1g", "discard", "god", "pass pass", "draw 1", "done now", "\x00"]
 
@@ -182,3 +183,27 @@ def test_parse_fuzz(game, text):
         assert err.reason
     else:
         assert parsed in space
+
+
+@pytest.mark.parametrize("game", [e.name for e in base.games()])
+def test_the_leak_check_is_not_vacuous(game):
+    """The view check above searches for ``secrets``: mid-game every viewer has some, and a view
+    built for another seat (which shows that seat's hidden cards) is caught when the engine has
+    per-seat hidden cards."""
+    engine = base.get(game)
+    n = engine.max_players
+    rng = random.Random(3)
+    state = engine.setup(3, n, {})
+    for _ in range(12):
+        seat = engine.to_move(state)[0]
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))[0]
+    caught = 0
+    for viewer in [None, *range(n)]:
+        secrets = list(engine.secrets(state, viewer))
+        assert secrets, f"no secrets for viewer {viewer}: the leak check would be vacuous"
+        for other in range(n):
+            if other != viewer:
+                text = json.dumps(engine.view(state, other))
+                caught += any(s in text for s in secrets)
+    if game in HIDDEN_HANDS:
+        assert caught, "showing one seat's own view to another is never detected"
