@@ -125,8 +125,9 @@ async def new_game(interaction: discord.Interaction, kind: str, options: str | N
             return
         await bot.store.add_message(game.id, kind="lobby", channel_id=msg.channel.id, message_id=msg.id,
                                     version=0, live=True)
+        warn = "" if interaction.app_permissions.attach_files else "\n" + text.NO_FILES
         await reply(interaction, f"Opened **{game.title}**: the lobby is below. Others press **Join**; "
-                                 f"you press **Start** when everyone is in.")
+                                 f"you press **Start** when everyone is in.{warn}")
 
 
 async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | None = None, *,
@@ -214,10 +215,12 @@ async def move(interaction: discord.Interaction, action: str, game_id: int | Non
         seat = game.seat_of(interaction.user.id)
         await bot.service.move(game.id, interaction.user.id, action, expected_version=version)
         batch = await bot.publisher.publish(game)
+        mine = [] if batch is None or seat is None else [
+            batch.fmt(e.text) for st in batch.steps for e in st.events if e.private_to == seat.seat]
         if not component:
-            mine = [] if batch is None or seat is None else [
-                batch.fmt(e.text) for st in batch.steps for e in st.events if e.private_to == seat.seat]
             await reply(interaction, text.played(game.engine.parse(action), mine))
+        elif interaction.message is not None and interaction.message.flags.ephemeral:
+            await _refresh_hand(interaction, game, mine)  # played from the player's own answer
 
 
 async def hand(interaction: discord.Interaction, game_id: int | None = None, *, component: bool = False) -> None:
@@ -227,9 +230,40 @@ async def hand(interaction: discord.Interaction, game_id: int | None = None, *, 
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = (remember(interaction, await bot.service.get(game_id)) if component and game_id is not None
                 else await resolve(interaction, game_id))
-        seat, view = bot.service.private_view(game, interaction.user.id)
-        content, file = await bot.publisher.hand(game, seat, view)
-        await reply(interaction, content, file=file)
+        content, file, controls = await _hand_answer(interaction, game)
+        await reply(interaction, content, file=file, view=controls)
+
+
+async def _hand_answer(interaction: discord.Interaction, game: LiveGame, notes: list[str] | None = None
+                       ) -> tuple[str, discord.File | None, discord.ui.View | None]:
+    """The caller's private answer: their view (text and image) and, when the rules await them,
+    the buttons or menu of their legal moves (stamped with the current version, so a click after
+    the game moved on is refused as stale). Returns ``(content, file, view or None)``. Raises
+    :class:`Refusal` if the caller has no seat or the game no state."""
+    bot = bot_of(interaction)
+    user = interaction.user.id
+    seat, view = bot.service.private_view(game, user)
+    choices = bot.service.legal_for(game, user)  # read with the view: same state, same version
+    version = game.row.version
+    kind = components.controls(game.id, version, [a for a, _ in choices])
+    content, file = await bot.publisher.hand(game, seat, view)
+    if notes:
+        content = text.clip("\n".join(f"• {n}" for n in notes) + "\n" + content)
+    if choices and kind is None:
+        content = text.clip(content + "\nYour move: use `/move` (it lists your moves).")
+    controls = components.turn_view(game.id, version, choices, hand=False) if kind else None
+    return content, file, controls
+
+
+async def _refresh_hand(interaction: discord.Interaction, game: LiveGame, notes: list[str]) -> None:
+    """After a move played from the caller's own (ephemeral) answer, show them the new view and
+    their next moves in that same message; errors are logged."""
+    try:
+        content, file, controls = await _hand_answer(interaction, game, notes)
+        await interaction.edit_original_response(content=content, attachments=[file] if file else [],
+                                                 view=controls, allowed_mentions=QUIET)
+    except (Refusal, discord.HTTPException) as err:
+        log.info("Refreshing the private answer of game %s failed: %r", game.id, err)
 
 
 async def on_button(interaction: discord.Interaction, game_id: int, version: int, action: str) -> None:

@@ -1,9 +1,10 @@
 """The Discord application: the ``commands.Bot`` subclass, ``run_bot`` and ``sync_commands``.
 
 ``setup_hook`` opens the database (applying migrations), loads every active game (replay checked
-against its snapshot), registers the persistent components, adds the commands, starts the turn
-clock, and tells players of any game that needs attention. Only the ``guilds`` intent is used (no
-privileged intents). The token is never logged.
+against its snapshot), registers the persistent components, adds the commands, tells players of
+any game that needs attention, posts what a previous run stored but never posted, gives a grace
+to turns whose clock ran out while the bot was down, and starts the turn clock. Only the
+``guilds`` intent is used (no privileged intents). Neither the token nor a private view is logged.
 """
 from __future__ import annotations
 
@@ -67,13 +68,29 @@ class BazaarBot(commands.Bot):
                                    on_clock_change=self._poke_clock)
         flagged = await self.service.load_all()
         self.add_dynamic_items(GameButton, ActionSelect)
-        self.clock = TurnClock(self.service.clock_entries, self.on_clock_due, now=self.now,
-                               max_sleep=self.clock_max_sleep)
-        self.clock.start()
         active = sum(1 for g in self.service.loaded() if g.row.status == "active")
         log.info("Bazaar ready: database %s, %d active game(s) resumed", self.config.db_path, active)
         for game in flagged:
             await self.publisher.notice(game, text.attention(game))
+        await self._repost()
+        for game, seats, grace in await self.service.rearm_overdue():
+            people = [text.mention(game.seats[s]) for s in seats]
+            if people:
+                await self.publisher.notice(game, text.rearmed(game.title, people, grace))
+        self.clock = TurnClock(self.service.clock_entries, self.on_clock_due, now=self.now,
+                               max_sleep=self.clock_max_sleep)
+        self.clock.start()
+
+    async def _repost(self) -> None:
+        """Post the boards (or score sheets) that a previous run stored but never posted: it
+        stopped between a move's transaction and its post. Failures are logged per game."""
+        for gid, posted in await self.store.unposted():
+            try:
+                game = await self.service.requeue(gid, posted)
+                await self.publisher.publish(game)
+                log.info("Game %s: posted what the last run stored but never posted", gid)
+            except Exception:
+                log.exception("Game %s: posting after the restart failed", gid)
 
     def _poke_clock(self) -> None:
         if self.clock is not None:
@@ -140,8 +157,18 @@ class BazaarBot(commands.Bot):
             await self.store.close()
 
 
+QUIET_LOGGERS = ("discord.http", "discord.gateway")
+"""discord.py loggers whose DEBUG lines carry whole request and response bodies and gateway
+events: DM texts (a player's hand), ephemeral answers, interaction tokens. They stay at INFO."""
+
+
 def _setup_logging(config: Config) -> None:
-    discord.utils.setup_logging(level=config.log_level_number, root=True)
+    """Log through ``discord.utils.setup_logging`` at the configured level, keeping
+    :data:`QUIET_LOGGERS` at INFO or above so that no private view reaches the log."""
+    level = config.log_level_number
+    discord.utils.setup_logging(level=level, root=True)
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(max(level, logging.INFO))
 
 
 async def _run(config: Config) -> None:

@@ -139,11 +139,14 @@ def controls(game_id: int, version: int, actions: Sequence[str]) -> str | None:
     return None
 
 
-def turn_view(game_id: int, version: int, choices: Sequence[tuple[str, str]] | None) -> discord.ui.View:
-    """The turn message's components for ``(action, label)`` choices, in the given order:
-    buttons (≤ :data:`MAX_BUTTONS` choices, laid out by :func:`button_rows`) or one select menu
-    (≤ :data:`MAX_SELECT`), plus "My hand" on the last row. Larger lists, or actions too long for
-    a custom id, get only "My hand" (``/move`` autocompletes them). Returns the view."""
+def turn_view(game_id: int, version: int, choices: Sequence[tuple[str, str]] | None, *,
+              hand: bool = True) -> discord.ui.View:
+    """The components for ``(action, label)`` choices, in the given order: buttons
+    (≤ :data:`MAX_BUTTONS` choices, laid out by :func:`button_rows`) or one select menu
+    (≤ :data:`MAX_SELECT`), plus "My hand" on the last row when ``hand``. Larger lists, or
+    actions too long for a custom id, get only "My hand" (``/move`` autocompletes them). Used
+    for the public turn message and, without "My hand", for a player's private answer. Returns
+    the view (possibly empty)."""
     view = discord.ui.View(timeout=None)
     choices = list(choices or [])
     actions = [a for a, _ in choices]
@@ -163,5 +166,6 @@ def turn_view(game_id: int, version: int, choices: Sequence[tuple[str, str]] | N
                    for action, label in choices]
         view.add_item(ActionSelect(game_id, version, options, row=0))
         row = 1
-    view.add_item(GameButton(game_id, 0, "!hand", label="My hand", row=row))
+    if hand:
+        view.add_item(GameButton(game_id, 0, "!hand", label="My hand", row=row))
     return view

@@ -19,7 +19,7 @@ import render
 from render.common import to_png
 
 from . import components, text
-from .live import Batch, LiveGame, private_digest
+from .live import Batch, LiveGame, holds_hidden, private_digest
 
 if TYPE_CHECKING:
     from .app import BazaarBot
@@ -131,13 +131,16 @@ class Publisher:
         view = engine.view(state, None)
         awaited = [batch.seats[s] for s in engine.to_move(state)]
         people = [s for s in awaited if not s.is_ai and not s.ai_takeover and s.user_id is not None]
-        choices = None
+        choices, how = None, None
         if len(people) == 1 and len(awaited) == 1:
             seat = people[0].seat
-            choices = [(a, engine.action_label(state, seat, a)) for a in engine.legal_actions(state, seat)]
+            if holds_hidden(engine, state, seat):
+                how = "private"  # its moves may reveal what it hides: offered in My hand only
+            else:
+                choices = [(a, engine.action_label(state, seat, a)) for a in engine.legal_actions(state, seat)]
+                how = components.controls(game.id, batch.version, [a for a, _ in choices])
         file = await self.image(game.id, engine.name, "board", view, batch.names,
                                 f"{engine.name}-{game.id}-{batch.version}.png")
-        how = components.controls(game.id, batch.version, [a for a, _ in choices or []])
         content = text.turn(batch, str(view.get("headline") or ""), people, batch.row.deadline, how)
         msg = await self._send(channel, content, file=file,
                                view=components.turn_view(game.id, batch.version, choices))
@@ -147,9 +150,19 @@ class Publisher:
         return msg
 
     async def _send(self, channel, content: str, **kwargs: Any) -> discord.Message | None:
+        """Post ``content`` (with ``file``/``view`` when given); returns the message, or None
+        (logged) when Discord refuses. Without Attach Files the picture is left out and the
+        message says so (and how to see it) instead of the whole post being lost."""
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         try:
             return await channel.send(content, allowed_mentions=PINGS, **kwargs)
+        except discord.Forbidden as err:
+            if "file" not in kwargs or err.code != 50013:
+                log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
+                return None
+            log.warning("No Attach Files in channel %s: posting the board without its picture", channel.id)
+            kwargs.pop("file")
+            return await self._send(channel, text.clip(f"{content}\n{text.NO_FILES}"), **kwargs)
         except discord.HTTPException as err:
             log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
             return None

@@ -488,6 +488,22 @@ class Store:
             f"WHERE {' AND '.join(where)} ORDER BY id", args)
         return [MessageRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8]) for r in rows]
 
+    async def unposted(self) -> list[tuple[int, int | None]]:
+        """``(game id, newest version posted)`` of every active or finished game whose current
+        version has no board (``turn``) or score sheet (``final``) message: the bot stopped
+        between storing a move and posting it. The version is None when nothing was posted."""
+        rows = await self._all(
+            "SELECT g.id, (SELECT MAX(m.version) FROM messages m WHERE m.game_id = g.id "
+            "AND m.kind IN ('turn', 'final')) AS posted FROM games g "
+            "WHERE g.status IN ('active', 'finished') ORDER BY g.id")
+        games = {g.id: g for g in await self.games(statuses=["active", "finished"])}
+        return [(gid, posted) for gid, posted in rows if posted is None or posted < games[gid].version]
+
+    async def set_message_version(self, message_id: int, version: int) -> None:
+        """Record that the posted message ``message_id`` now shows ``version`` (after an edit)."""
+        async with self._tx() as db:
+            await db.execute("UPDATE messages SET version = ? WHERE message_id = ?", (version, message_id))
+
     async def retire_messages(self, ids: Iterable[int]) -> None:
         """Mark messages as no longer carrying buttons."""
         ids = list(ids)

@@ -22,6 +22,9 @@ NO_POST = ("I cannot post in this channel. Give me View Channel, Send Messages, 
            "Read Message History here (and Create Public Threads + Send Messages in Threads for a "
            "thread per game).")
 
+NO_FILES = ("🖼️ I may not attach pictures here (give me **Attach Files**); `/game status` shows you the "
+            "board picture privately.")
+
 
 def apology(game_id: int | None) -> str:
     """The message for an unexpected error, naming the game if known."""
@@ -97,14 +100,17 @@ def event_lines(batch: Batch) -> list[str]:
 
 
 HOW = {"buttons": "the buttons below or `/move`", "menu": "the menu below or `/move`",
-       None: "`/move` (it lists your moves)"}
-"""How a turn message says to play, by :func:`bot.components.controls` kind."""
+       None: "`/move` (it lists your moves)",
+       "private": "press **My hand** for your view and your moves (only you see them), or use `/move`"}
+"""How a turn message says to play, by :func:`bot.components.controls` kind ("private": the
+moves depend on what the player hides, so only their own My hand answer offers them)."""
 
 
 def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: float | None,
          controls: str | None = None) -> str:
     """A turn message: notes, the events, whose turn it is (mentioned), how to play (``controls``
-    is what the message carries: "buttons", "menu" or None) and the clock."""
+    is what the message carries: "buttons", "menu", None, or "private" for moves offered only
+    in the player's My hand answer) and the clock."""
     head = [f"**{batch.title}** · move {batch.version}"]
     body = [batch.fmt(n) for n in batch.notes] + event_lines(batch)
     people = [mention(s) for s in awaited]
@@ -113,8 +119,8 @@ def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: floa
         tail.append(f"**{batch.fmt(headline)}**")
     if people:
         when = f" (turn clock: until <t:{int(deadline)}:R>)" if deadline else ""
-        tail.append(f"➡️ {', '.join(people)}: your move{when} — {HOW.get(controls, HOW[None])}; "
-                    f"**My hand** shows your view.")
+        extra = "" if controls == "private" else "; **My hand** shows your view"
+        tail.append(f"➡️ {', '.join(people)}: your move{when} — {HOW.get(controls, HOW[None])}{extra}.")
     return fit_lines(head, body, tail)
 
 
@@ -159,6 +165,12 @@ def reminder(title: str, people: Sequence[str], left: float) -> str:
     """The half-time reminder."""
     return (f"⏳ {', '.join(people)}: half of your turn time in **{title}** is gone. "
             f"{format_duration(left)} left before the AI plays your turn.")
+
+
+def rearmed(title: str, people: Sequence[str], grace: float) -> str:
+    """The notice that a turn clock ran out while the bot was offline and was extended."""
+    return (f"⏳ {', '.join(people)}: your turn clock in **{title}** ran out while I was offline, so you "
+            f"get {format_duration(grace)} more before the AI plays your turn.")
 
 
 def attention(game: LiveGame) -> str:

@@ -372,3 +372,16 @@ async def test_concurrent_loads_share_one_live_game(host):
     fresh = GameService(host.store, now=host.clock)
     a, b = await asyncio.gather(fresh.get(gid), fresh.get(gid))
     assert a is b and a.lock is b.lock
+
+
+async def test_a_failing_ai_plays_the_first_legal_action_and_logs_no_move(host, toy, caplog, monkeypatch):
+    """A seat's legal actions may reveal what it hides, so the log line names the game and seat only."""
+    def broken(view, legal):
+        raise RuntimeError("ai bug")
+
+    monkeypatch.setattr(toy, "choose", broken)
+    gid = await _started(host, humans=1, ais=1)
+    await host.move(gid, 10, "take 1")
+    assert [(m.seat, m.action, m.by) for m in await host.store.moves(gid)][1] == (1, "take 1", "ai")
+    line = next(r for r in caplog.records if "AI failed" in r.getMessage())
+    assert f"Game {gid}" in line.getMessage() and "take" not in line.getMessage()

@@ -98,17 +98,39 @@ class Table:
             h = await self.fake.slash(user, place, "move", action=action)
             assert h.ephemeral and h.content.startswith("✅ Played"), h.content
         else:
-            msg = self.last_turn(place)
-            version = game.row.version
-            button, menu = f"bz:{game_id}:{version}:{action}", f"bzs:{game_id}:{version}"
-            if button in msg.custom_ids:
-                await self.fake.click(user, msg, button)
-            elif menu in msg.custom_ids:
-                await self.fake.select(user, msg, menu, [action])
-            else:
-                raise AssertionError(f"no component for {action!r} on {msg.custom_ids}")
+            msg = await self.control(user, place, game_id, game.row.version, action)
+            await self.use(user, msg, game_id, game.row.version, action)
         await self.settle()
         return seat, action
+
+    async def control(self, user: User, place: Channel, game_id: int, version: int, action: str) -> Message:
+        """The message whose button or menu plays ``action`` at ``version`` for ``user``: the
+        newest turn message, or (when the board offers the moves only privately) the ephemeral
+        answer to "My hand". Raises AssertionError if neither offers it."""
+        msg = self.last_turn(place)
+        ids = (f"bz:{game_id}:{version}:{action}", f"bzs:{game_id}:{version}")
+        if not set(ids) & set(msg.custom_ids):
+            msg = await self.open_hand(user, place, game_id)
+        assert set(ids) & set(msg.custom_ids), f"no component for {action!r} on {msg.custom_ids}"
+        return msg
+
+    async def use(self, user: User, msg: Message, game_id: int, version: int, action: str, *,
+                  wait: bool = True):
+        """Click the button of ``action`` on ``msg`` (or choose it in the menu); returns the
+        interaction handle."""
+        button = f"bz:{game_id}:{version}:{action}"
+        if button in msg.custom_ids:
+            return await self.fake.click(user, msg, button, wait=wait)
+        return await self.fake.select(user, msg, f"bzs:{game_id}:{version}", [action], wait=wait)
+
+    async def open_hand(self, user: User, place: Channel, game_id: int) -> Message:
+        """Press "My hand" on the newest turn message as ``user``; returns the ephemeral answer
+        (the private view, with the caller's moves when they are awaited)."""
+        h = await self.fake.click(user, self.last_turn(place), f"bz:{game_id}:0:!hand")
+        await self.settle()
+        panel = h.followups[-1]
+        assert panel.ephemeral and panel.visible_to == user.id, panel
+        return panel
 
     async def start_game(self, creator: str, joiners: tuple[str, ...], ais: int, game: str = "pralaya",
                          **options: Any) -> tuple[int, Channel]:

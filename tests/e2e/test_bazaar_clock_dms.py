@@ -88,3 +88,35 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(fa
     await table.play_one(gid, thread, "move")  # and plays their own turn again
     last = [m for m in await table.bot.store.moves(gid) if m.seat == late_seat][-1]
     assert last.by == "player"
+
+
+async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(fake_discord, run_bot, tmp_path):
+    """The player could not move while the bot was down, so an outage never costs a turn or counts
+    towards the AI takeover: the overdue turn gets half a clock more, and the player is told."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0, clock="10m")
+    game = await table.bot.service.get(gid)
+    seat = game.awaited()[0]
+    late = table.user_of(game, seat)
+    version = game.row.version
+    await table.runner.kill(release=table.bot.store.close)
+    table.now.advance(3600)  # down for an hour: the 10-minute turn ran out meanwhile
+
+    mark = fake.mark()
+    await table.boot(sync=False)
+    await table.settle()
+    bot = table.bot
+    game = await bot.service.get(gid)
+    assert game.row.version == version and game.seats[seat].expiries == 0
+    assert game.row.deadline == table.now() + 300
+    notice = await fake.wait_message(thread, lambda m: "offline" in m.content, after=mark)
+    assert late.id in notice.pinged_ids and "5m" in notice.content
+    assert not any("half of your turn time" in m.content for m in fake.messages(thread) if m.id > mark)
+
+    table.now.advance(300)  # the grace runs out: now the clock plays that turn
+    bot.clock.poke()
+    await fake.wait_for(lambda: game.row.version > version)
+    await table.settle()
+    assert (await bot.store.moves(gid))[version].by == "clock" and game.seats[seat].expiries == 1

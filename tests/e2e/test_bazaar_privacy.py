@@ -131,3 +131,62 @@ async def test_private_events_and_hidden_cards_reach_only_their_owner(fake_disco
     # the ephemeral move confirmation carries the mover's own private event
     confirmations = [i for i in fake.interactions if i.label == "/move"]
     assert confirmations and all(i.ephemeral and "you drew" in i.content for i in confirmations)
+
+
+def _component_text(components) -> str:
+    """Everything a component row shows or carries: labels, values, descriptions, custom ids."""
+    out = []
+    for row in components:
+        for c in row.get("components", []):
+            out += [str(c.get(k, "")) for k in ("label", "custom_id", "placeholder")]
+            out += [f"{o.get('label', '')} {o.get('value', '')} {o.get('description') or ''}"
+                    for o in c.get("options", [])]
+    return " ".join(out)
+
+
+async def test_public_boards_never_offer_moves_that_depend_on_a_hidden_hand(fake_discord, run_bot, tmp_path):
+    """Pralaya's buy step lists the payments the active hand allows ("Buy Veda: 1 gold"): on the
+    public board those buttons would tell everyone which coins a hidden hand holds. A player who
+    holds something hidden gets their moves privately (My hand, /move); the board offers only
+    My hand. Seed 7 with three people reaches a buy with coins in hand early."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob", "cy"), 0)
+    engine = base.get("pralaya")
+    buys = 0
+    for i in range(40):
+        game = await table.bot.service.get(gid)
+        if not game.awaited():
+            break
+        seat = game.awaited()[0]
+        legal = engine.legal_actions(game.state, seat)
+        hidden = set(engine.secrets(game.state, None)) - set(engine.secrets(game.state, seat))
+        turn = table.last_turn(thread)
+        shown = _component_text(turn.components).lower()
+        if hidden:
+            assert turn.custom_ids == [f"bz:{gid}:0:!hand"], (i, turn.custom_ids)
+            assert "My hand" in turn.content and "/move" in turn.content
+        if any(a.startswith("buy ") for a in legal):
+            buys += 1
+            for coin in ("gold", "silver", "copper", "0g", "1g", "1s", "1c"):
+                assert coin not in shown, (i, coin, shown)
+            # the awaited player sees those moves in their own My hand answer and plays from it;
+            # the answer then shows their new view and their next moves (or none), in place
+            user, version = table.user_of(game, seat), game.row.version
+            panel = await table.open_hand(user, thread, gid)
+            buy = next(a for a in legal if a.startswith("buy "))
+            assert f"bz:{gid}:{version}:{buy}" in panel.custom_ids
+            h = await table.use(user, panel, gid, version, buy)
+            await table.settle()
+            assert not h.followups and panel.versions  # edited, nothing new posted
+            assert all(f":{version}:" not in c for c in panel.custom_ids)
+            after = await table.bot.service.get(gid)
+            assert after.row.version > version
+            names = [s.name for s in after.seats]
+            own = engine.view(after.state, seat)
+            assert render.get("pralaya").text(own, names) in panel.content
+            assert panel.attachments[0].data == to_png(render.get("pralaya").hand(own, names))
+            continue
+        await table.play_one(gid, thread, "button" if i % 3 else "move")
+    assert buys >= 2

@@ -141,15 +141,10 @@ async def test_two_moves_at_once_exactly_one_applies(fake_discord, run_bot, tmp_
 
     # two clicks on the same button at once: one applies, the other is stale
     game, seat, user = await _awaited(table, gid)
-    turn = table.last_turn(thread)
     action = game.engine.legal_actions(game.state, seat)[0]
-    cid = f"bz:{gid}:{game.row.version}:{action}"
+    turn = await table.control(user, thread, gid, game.row.version, action)
     moves = len(await table.db_moves(gid))
-    if cid in turn.custom_ids:
-        clicks = [await fake.click(user, turn, cid, wait=False) for _ in range(2)]
-    else:
-        clicks = [await fake.select(user, turn, f"bzs:{gid}:{game.row.version}", [action], wait=False)
-                  for _ in range(2)]
+    clicks = [await table.use(user, turn, gid, game.row.version, action, wait=False) for _ in range(2)]
     await asyncio.gather(*(c.wait_done() for c in clicks))
     await table.settle()
     new_moves = (await table.db_moves(gid))[moves:]
@@ -196,3 +191,25 @@ async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(fake_discord
     assert h.ephemeral and "I cannot post in this channel" in h.content
     assert [g.status for g in await table.bot.store.games()] == ["ended"]
     assert fake.messages(quiet) == []
+
+
+async def test_without_attach_files_the_game_plays_on_with_a_clear_note(fake_discord, run_bot, tmp_path):
+    """No Attach Files: the board is posted as text saying what is missing and how to see the
+    picture (`/game status` answers privately with it); the game goes on."""
+    from fakediscord import ATTACH_FILES, DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS
+
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path, bot_permissions=DEFAULT_BOT_PERMISSIONS & ~ATTACH_FILES,
+                       everyone_permissions=DEFAULT_EVERYONE_PERMISSIONS & ~ATTACH_FILES)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 1)
+    opened = next(i for i in fake.interactions if i.label == "/game new")
+    assert "Attach Files" in opened.content  # told when the lobby opens
+    board = table.last_turn(thread)
+    assert board.attachments == [] and "Attach Files" in board.content and "/game status" in board.content
+    for i in range(3):
+        await table.play_one(gid, thread, "button" if i % 2 else "move")
+    assert (await table.bot.store.game(gid)).version >= 3
+    assert "Attach Files" in table.last_turn(thread).content
+    h = await fake.slash(table.players["ann"], thread, "game status")
+    assert h.ephemeral and h.attachments  # an interaction answer needs no Attach Files

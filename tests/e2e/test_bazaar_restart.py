@@ -31,8 +31,8 @@ async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(fake_
     seat = game.awaited()[0]
     user = table.user_of(game, seat)
     action = game.engine.legal_actions(game.state, seat)[0]
-    board = table.last_turn(thread)  # posted by the first bot
     version = game.row.version
+    board = await table.control(user, thread, gid, version, action)  # posted by the first bot
 
     await table.runner.kill(release=old.store.close)  # no shutdown code runs
     await table.boot(sync=False)                     # a new process on the same file
@@ -42,15 +42,14 @@ async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(fake_
     assert base.state_fingerprint(resumed.state) == state_before and resumed.row.attention is None
     assert [e.game_id for e in new.service.clock_entries()] == [gid]
 
-    if f"bz:{gid}:{version}:{action}" in board.custom_ids:
-        await fake.click(user, board, f"bz:{gid}:{version}:{action}")
-    else:
-        await fake.select(user, board, f"bzs:{gid}:{version}", [action])
+    await table.use(user, board, gid, version, action)
     await table.settle()
     moves = await table.db_moves(gid)
     assert moves[version] == (seat, action, "player")
-    assert table.last_turn(thread).id != board.id and f"move {resumed.row.version}" in table.last_turn(thread).content
-    assert fake.message(board.id).components == []  # the new bot cleared the old board's buttons
+    assert f"move {resumed.row.version}" in table.last_turn(thread).content
+    if not board.ephemeral:
+        assert table.last_turn(thread).id != board.id
+        assert fake.message(board.id).components == []  # the new bot cleared the old board's buttons
 
     # the restarted turn clock fires in the new bot
     version = resumed.row.version
@@ -123,3 +122,47 @@ def test_run_bot_exit_codes_and_log_lines(monkeypatch, caplog, tmp_path):
     monkeypatch.setattr(bot_app, "_run", failing(KeyboardInterrupt()))
     assert bot_app.run_bot(cfg) == 0
     assert "secret-token-xyz" not in caplog.text
+
+
+async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(fake_discord, run_bot, tmp_path):
+    """The move is stored, then the process dies before posting: the next bot posts the board of
+    the stored version (with that move's events) and pings whoever must act, so the game goes on."""
+    import asyncio
+
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    await table.play_one(gid, thread, "move")
+    game = await table.bot.service.get(gid)
+    seat = game.awaited()[0]
+    user = table.user_of(game, seat)
+    action = game.engine.legal_actions(game.state, seat)[0]
+    version = game.row.version
+    old_board = table.last_turn(thread)
+    events = [e for e in base.play(game.engine, game.state, seat, action).events if e.public]
+    assert events
+
+    async def dies_before_posting(game):
+        await asyncio.Event().wait()
+
+    table.bot.publisher.publish = dies_before_posting
+    await fake.slash(user, thread, "move", action=action, wait=False)
+    await fake.wait_for(lambda: game.row.version > version)
+    await table.runner.kill(release=table.bot.store.close)
+    assert table.last_turn(thread).id == old_board.id  # nothing was posted for the stored move
+
+    await table.boot(sync=False)
+    await table.settle()
+    resumed = await table.bot.service.get(gid)
+    board = table.last_turn(thread)
+    assert board.id != old_board.id and f"move {resumed.row.version}" in board.content
+    names = [s.name for s in resumed.seats]
+    for event in events:  # the stored move's public events are on the repaired board
+        assert base.format_text(event.text, names) in board.content
+    nxt = table.user_of(resumed, resumed.awaited()[0])
+    assert nxt.id in board.pinged_ids
+    assert fake.message(old_board.id).components == []  # the stale board lost its buttons
+    before = resumed.row.version
+    await table.play_one(gid, thread, "move")  # and the game goes on
+    assert (await table.bot.store.game(gid)).version > before

@@ -1,0 +1,45 @@
+"""What reaches the log: never the token, and never a private view, even at BAZAAR_LOG_LEVEL=DEBUG
+(discord.py's own DEBUG lines carry request and response bodies, so DM texts and hands)."""
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bazaar_harness import make_table
+from bot import app as bot_app
+from bot.config import Config
+
+
+@pytest.fixture
+def restore_logging():
+    """Put the root handlers and the levels the bot's set-up touches back afterwards."""
+    root = logging.getLogger()
+    names = ("discord", "discord.http", "discord.gateway", "discord.client")
+    saved = (list(root.handlers), root.level, {n: logging.getLogger(n).level for n in names})
+    yield
+    for h in list(root.handlers):
+        if h not in saved[0]:
+            root.removeHandler(h)
+    root.setLevel(saved[1])
+    for n, level in saved[2].items():
+        logging.getLogger(n).setLevel(level)
+
+
+async def test_debug_logging_keeps_hands_and_the_token_out(fake_discord, run_bot, tmp_path, caplog,
+                                                           restore_logging):
+    fake = fake_discord
+    bot_app._setup_logging(Config(token=fake.token, db_path=tmp_path / "x.sqlite3", log_level="DEBUG"))
+    caplog.set_level(logging.DEBUG)
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 1)
+    for i in range(4):
+        await table.play_one(gid, thread, "button" if i % 2 else "move")
+    dms = fake.dms(table.players["ann"]) + fake.dms(table.players["bob"])
+    assert dms and any("DEBUG" == r.levelname for r in caplog.records)
+    assert "your private view" not in caplog.text
+    for m in dms:
+        hand_text = m.content.split("\n", 1)[-1]
+        assert hand_text not in caplog.text
+    assert fake.token not in caplog.text
