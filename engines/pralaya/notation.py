@@ -12,7 +12,7 @@ from engines.base import BadNotation
 from engines.pralaya import data
 from engines.pralaya.state import (BUY, CARD_NAME, CELLS, CELLS_BY_SIZE, COLLECT, COST_E,
                                    DHONI_NAME, DHONI_PRICE, DHONI_X, DISCARD, EMPTY, IS_OCEAN, OVER,
-                                   State, coins, pay_phrase, veda_left)
+                                   State, coins, legal, pay_phrase, veda_left)
 
 TAKE, DONE, BUY_VEDA, BUY_DHONI, PASS, DISCARD_V = range(6)
 MAX_COINS = {code: data.RELIC_BY_CODE[code].qty for code in data.COIN_CODES}  # gol 5, sil 6, cop 4
@@ -133,9 +133,12 @@ def why_illegal(s: State, action: str) -> str:
     if s.step == OVER:
         return "The game is over."
     try:
-        action = parse(action)
+        canonical = parse(action)
     except BadNotation as err:
         return err.reason
+    if canonical != action and canonical in legal(s):
+        return f"{_quote(action)} is not written the canonical way: send `{canonical}`."
+    action = canonical
     dec = SPACE[s.n].get(action)
     if dec is None:  # a cell of a larger island
         names = CELLS_BY_SIZE[len(s.island)]
@@ -191,6 +194,8 @@ def label(s: State, action: str) -> str:
             return f"{'Take' if verb == TAKE else 'Discard'} {cell}"
         if verb == DISCARD_V:
             return f"Discard {cell} · {CARD_NAME[card]}"
+        if IS_OCEAN[card]:
+            return f"Take {cell} · Ocean (cannot be taken)"
         return f"Take {cell} · {CARD_NAME[card]} ({COST_E[card]} V)"
     if verb == DONE:
         return "Done collecting"

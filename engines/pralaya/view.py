@@ -22,7 +22,8 @@ def headline(s: State, outcome: Outcome | None) -> str:
         if outcome is None or not any(sc is not None for sc in outcome.scores):
             return "Game over · nobody escaped: a draw"
         w = outcome.winners[0]
-        return f"Game over · {{s{w}}} wins with {outcome.scores[w]} points"
+        pts = outcome.scores[w]
+        return f"Game over · {{s{w}}} wins with {pts} point{'' if abs(pts) == 1 else 's'}"
     who = "{s%d}" % s.active
     last = " · last relic" if s.last else ""
     if s.step == COLLECT:
