@@ -303,7 +303,7 @@ def test_action_bound():
 def test_rejections_change_nothing():
     s = build(3, cur=A, track=["pharaoh"] * 8)
     before = state_fingerprint(s)
-    assert reason(s, A, "draw") == "The auction track is full: invoke Ra or use a god."
+    assert reason(s, A, "draw") == "The auction track is full: invoke Ra."
     with pytest.raises(NotYourTurn):
         play(E, s, B, "invoke")
     with pytest.raises(NotYourTurn):

@@ -15,8 +15,9 @@ from engines.base import (Action, BadNotation, Engine, Event, GameOver, IllegalA
                           Option, Outcome, View)
 from engines.ra import data, flow, scoring, viewing
 from engines.ra.state import (AUCTION, CODES, DISASTER, DISCARD, GOD, GOD_MORE, HELD, IDX, KEEP,
-                              NCODES, O_FLOOR, O_INVOKE_EMPTY, O_TRADERS, OPTION_NAMES, OVER,
-                              PENDING_CODES, RA, TURN, VOLUNTARY, State, Work, tile_counts)
+                              NCODES, O_FLOOR, O_GOD_DISASTER, O_INVOKE_EMPTY, O_TRADERS,
+                              OPTION_NAMES, OVER, PENDING_CODES, RA, TRADER, TURN, VOLUNTARY, State,
+                              Work, tile_counts)
 
 # --------------------------------------------------------------------------- action texts
 
@@ -214,10 +215,12 @@ class RaEngine(Engine):
         if not parts:
             raise BadNotation("Empty move. " + _forms())
         if parts[0] == "bid" and len(parts) == 2 and _DIGITS.fullmatch(parts[1]):
-            v = int(parts[1])
+            digits = parts[1].lstrip("0") or "0"  # int() refuses over 4300 digits
+            v = int(digits) if len(digits) <= 3 else _MAX_BID + 1
             if 1 <= v <= _MAX_BID:
                 return BID_TEXT[v]
-            raise BadNotation(f"There is no sun {v}: suns run from 1 to {_MAX_BID}.")
+            raise BadNotation(f"There is no sun {digits[:6]}{'…' if len(digits) > 6 else ''}: "
+                              f"suns run from 1 to {_MAX_BID}.")
         canon = " ".join(parts)
         if canon in _WELL_FORMED:
             return canon
@@ -372,20 +375,23 @@ def _reason(state: State, seat: int, action: Action) -> str:
     if verb in ("draw", "invoke") and step != TURN:
         return f"You cannot {verb} now: {_STEP_HINT[step]}."
     if verb == "draw":
+        god = " or use a god" if flow.god_targets(state, seat) else ""  # type: ignore[arg-type]
         if len(state.track) >= data.AUCTION_SLOTS:
-            return "The auction track is full: invoke Ra or use a god."
-        return "The bag is empty: invoke Ra."
+            return f"The auction track is full: invoke Ra{god}."
+        return f"The bag is empty: invoke Ra{god}."
     if verb == "invoke":
         return "The auction track is empty: draw a tile first."
     if verb == "god":
         if step not in (TURN, GOD_MORE):
             return f"You cannot use a god now: {_STEP_HINT[step]}."
         code = IDX[arg]
+        if code == TRADER and not state.opts[O_TRADERS]:
+            return "This game is played without Ra: Traders (no trader tiles)."
         if not state.tiles[seat][GOD]:
             return "You hold no god tile."
         if code == GOD:
             return "A god cannot take another god."
-        if code in DISASTER:
+        if code in DISASTER and not state.opts[O_GOD_DISASTER]:
             return "A god cannot take a disaster tile."
         return f"There is no {data.TILE_NAME[arg]} on the auction track."
     if verb == "done":

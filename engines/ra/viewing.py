@@ -79,6 +79,9 @@ def headline(state: State) -> str:
             return head + (f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} to bid · "
                            f"high {s.a_high} by {{s{s.a_high_seat}}}")
         if s.a_kind == VOLUNTARY and bidder == s.a_ra:
+            if len(s.a_order) == 1:
+                return head + (f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} must bid: "
+                               "nobody else has a sun to bid")
             return head + f"Auction ({_KIND_WORDS[s.a_kind]}) · everyone passed: {{s{bidder}}} must bid"
         return head + f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} to bid · no bid yet"
     cat = next(i for i, k in enumerate(s.p_left) if k)
@@ -121,7 +124,9 @@ def prompt(state: State, seat: int, legal: list[str]) -> str:
         return f"No bid yet. {choice}."
     cat = next(i for i, k in enumerate(s.p_left) if k)
     k = s.p_left[cat]
-    return f"Discard {k} {_CAT_WORD[cat]} tile{'s' if k > 1 else ''}, one at a time."
+    if k == 1:
+        return f"Discard 1 {_CAT_WORD[cat]} tile."
+    return f"Discard {k} {_CAT_WORD[cat]} tiles, one at a time."
 
 
 def view(engine: "RaEngine", state: State, viewer: int | None) -> dict[str, Any]:
