@@ -210,7 +210,7 @@ def test_every_event_kind_and_its_data():
         ("buy", {"seat": 0, "card": "ve1", "paid": ["sil1", "cop1"]}),
         ("refill", {"cell": "b2", "card": "fos1"}),
         ("turn", {"seat": 1, "round": 2, "vitality": 3})]
-    assert ev[0].text == "{s0} buys a Veda with 1 silver, 1 copper"
+    assert ev[0].text == "{s0} buys a Veda with 1 silver and 1 copper"
     assert ev[1].text == "b2 refilled: Fossil"
     assert ev[2].text == "Round 2 · {s1}'s turn · 3 Vitality"
     s, ev = act(s, "take a1", "done", "pass")
@@ -268,3 +268,18 @@ def test_non_canonical_text_given_to_apply_gets_an_honest_reason():
 def test_labels_of_an_ocean_cell_name_no_cost():
     s = rig(fresh(), island={"a1": "dem1"}, round=2, active=0)
     assert E.action_label(s, 0, "take a2") == "Take a2 · Ocean (cannot be taken)"
+
+
+@pytest.mark.parametrize("hand,action,text", [
+    (["gol1", "sil1", "cop1"], "buy dhoni 1g 1s 1c", "{s0} buys Dhoni X with 1 gold, 1 silver and 1 copper, and escapes"),
+    (["gol1", "cop1", "cop2"], "buy dhoni 1g 0s 2c", "{s0} buys Dhoni X with 1 gold and 2 copper, and escapes"),
+    ([], "buy dhoni 0g 0s 0c", "{s0} buys Dhoni X with no coins and escapes"),
+    (["sil1"], "buy dhoni 0g 1s 0c", "{s0} buys Dhoni X with 1 silver and escapes"),
+    (["sil1", "sil2"], "buy veda 0g 2s 0c", "{s0} buys a Veda with 2 silver"),
+])
+def test_buy_texts_read_as_a_sentence(hand, action, text):
+    """The payment is a plain English list, and 'and escapes' is not read as one more item."""
+    s = rig(fresh(), hands={0: hand}, island={"a1": "dem1", "b1": "man1"}, round=2, active=0)
+    s, _ = act(s, "take a1", "done")
+    s, ev = act(s, action)
+    assert ev[0].kind == "buy" and ev[0].text == text

@@ -386,7 +386,7 @@ def test_events_and_texts():
     s, ev = act(s, "take b4")
     assert ev[0].text == "{s0} takes b4 (Gold Coin)" and ev[0].data == {"seat": 0, "cell": "b4", "card": "gol2"}
     s, ev = act(s, "buy dhoni 1g 0s 1c")
-    assert ev[0].text == "{s0} buys Dhoni 7 with 1 gold, 1 copper and escapes"
+    assert ev[0].text == "{s0} buys Dhoni 7 with 1 gold and 1 copper, and escapes"
     assert ev[0].data == {"seat": 0, "card": "dh7", "paid": ["gol1", "cop1"]}
     assert ev[-1].kind == "end" and ev[-1].data == {"reason": "all_escaped"}
     assert all(e.public for e in ev)

@@ -470,10 +470,15 @@ def do_discard(s: State, cell: int, ev: list[Event]) -> State:
     return end_turn(s, ev, ch)
 
 
-def pay_phrase(x: int, y: int, z: int, joiner: str = ", ") -> str:
-    """'1 gold, 1 copper' for a payment; 'no coins' when empty."""
+def pay_phrase(x: int, y: int, z: int, joiner: str | None = None) -> str:
+    """A payment in words: '1 gold, 1 silver and 2 copper' (or the parts joined by ``joiner``);
+    'no coins' when empty."""
     parts = [f"{k} {w}" for k, w in ((x, "gold"), (y, "silver"), (z, "copper")) if k]
-    return joiner.join(parts) if parts else "no coins"
+    if not parts:
+        return "no coins"
+    if joiner is not None or len(parts) == 1:
+        return (joiner or "").join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def do_buy(s: State, what: str, pay: tuple[int, int, int], ev: list[Event]) -> State:
@@ -499,7 +504,9 @@ def do_buy(s: State, what: str, pay: tuple[int, int, int], ev: list[Event]) -> S
     else:
         top = s.dhoni_pile[0]
         dhoni = s.dhoni[:seat] + (top,) + s.dhoni[seat + 1:]
-        ev.append(Event("buy", f"{seat_tag(seat)} buys {DHONI_NAME[top]} with {pay_phrase(x, y, z)} and escapes",
+        paying = pay_phrase(x, y, z)
+        comma = "," if " and " in paying else ""  # "with 1 gold and 1 copper, and escapes"
+        ev.append(Event("buy", f"{seat_tag(seat)} buys {DHONI_NAME[top]} with {paying}{comma} and escapes",
                         {"seat": seat, "card": DHONI_IDS[top], "paid": paid_ids}))
         ch = {"hands": hands, "dhoni": dhoni, "dhoni_pile": s.dhoni_pile[1:], "discard": s.discard + paid}
     return end_turn(s, ev, ch)
