@@ -271,7 +271,8 @@ def test_labels_of_an_ocean_cell_name_no_cost():
 
 
 @pytest.mark.parametrize("hand,action,text", [
-    (["gol1", "sil1", "cop1"], "buy dhoni 1g 1s 1c", "{s0} buys Dhoni X with 1 gold, 1 silver and 1 copper, and escapes"),
+    (["gol1", "sil1", "cop1"], "buy dhoni 1g 1s 1c",
+     "{s0} buys Dhoni X with 1 gold, 1 silver and 1 copper, and escapes"),
     (["gol1", "cop1", "cop2"], "buy dhoni 1g 0s 2c", "{s0} buys Dhoni X with 1 gold and 2 copper, and escapes"),
     ([], "buy dhoni 0g 0s 0c", "{s0} buys Dhoni X with no coins and escapes"),
     (["sil1"], "buy dhoni 0g 1s 0c", "{s0} buys Dhoni X with 1 silver and escapes"),
@@ -283,3 +284,12 @@ def test_buy_texts_read_as_a_sentence(hand, action, text):
     s, _ = act(s, "take a1", "done")
     s, ev = act(s, action)
     assert ev[0].kind == "buy" and ev[0].text == text
+
+
+def test_rules_summary_states_the_end_conditions_as_the_rulebook_does():
+    """/rules shows this text: the last-relic end comes after that turn (its player still
+    collects and may buy), and the all-Ocean end is checked after the refill."""
+    text = " ".join(E.summary.split())
+    assert "after a turn that started with only one relic on the island" in text
+    assert "only Oceans are left after the refill" in text
+    assert "at least one relic" in text

@@ -41,14 +41,14 @@ class PralayaEngine(Engine):
     summary = (
         "Pralaya (2–5 players): collect relics from a face-up island, then escape on a Dhoni before it sinks.\n"
         "Each turn spend Vitality (3, or 4 with a Veda; 1 and 2 for the first two players of round 1) "
-        "taking relics one at a time (`take b4` … `done`); Oceans cannot be taken.\n"
+        "taking at least one relic, one at a time (`take b4` … `done`); Oceans cannot be taken.\n"
         "Then you may buy one card with coins, no change given: a Veda (more Vitality) or the top Dhoni "
         "(you escape; Dhoni X costs all your coins).\n"
         "Escaped players instead discard one relic from the island each turn.\n"
-        "The game ends when a turn starts with one relic left, when all have escaped, or when only Oceans "
-        "remain. Only escaped players score: coins, Demon Statues (× −3 per Pact), Manuscript pairs, "
-        "Urn sets, Great Statues², Pundits, the Brahmin and the Fossil majority. Ties go to the player "
-        "furthest from the first player."
+        "The game ends after a turn that started with only one relic on the island, when all have escaped, "
+        "or when only Oceans are left after the refill. Only escaped players score: coins, Demon Statues "
+        "(× −3 per Pact), Manuscript pairs, Urn sets, Great Statues², Pundits, the Brahmin and the Fossil "
+        "majority. Ties go to the player furthest from the first player."
     )
     property_options = ({}, {"open_hands": True, "veda_price": 9, "first_seat": 1, "fossil_all_players": True})
 
