@@ -293,3 +293,20 @@ def test_rules_summary_states_the_end_conditions_as_the_rulebook_does():
     assert "after a turn that started with only one relic on the island" in text
     assert "only Oceans are left after the refill" in text
     assert "at least one relic" in text
+
+
+def test_a_turn_with_nothing_to_take_and_nothing_to_buy_passes_by_itself():
+    """Round 1, 2 players: seat 0 (V 1) can take nothing and escapes on Dhoni X for free; seat 1
+    (V 2) can take neither 3-cost relic and cannot pay Dhoni 7 or the Veda, so its turn runs
+    START -> BUY skipped -> END by itself, with no refill, and seat 0 discards in round 2."""
+    s = rig(fresh(), island={"a1": "gol1", "b2": "bra1"})
+    assert s.step == 2 and E.legal_actions(s, 0) == ["buy dhoni 0g 0s 0c", "pass"]
+    s, ev = act(s, "buy dhoni 0g 0s 0c")
+    assert [(e.kind, dict(e.data)) for e in ev] == [
+        ("buy", {"seat": 0, "card": "dhx", "paid": []}),
+        ("turn", {"seat": 1, "round": 1, "vitality": 2}),
+        ("turn", {"seat": 0, "round": 2, "vitality": 0})]
+    assert ev[1].text == "Round 1 · {s1}'s turn · 2 Vitality · nothing affordable"
+    assert ev[2].text == "Round 2 · {s0}'s turn · escaped: discards a relic"
+    assert s.active == 0 and s.round == 2 and E.view(s, 0)["step"] == "discard"
+    assert E.legal_actions(s, 0) == ["discard a1", "discard b2"] and s.hands == ((), ())
