@@ -1,4 +1,5 @@
-"""End to end: milliseconds from the INTERACTION_CREATE of a ``/move`` to the snapshot posted.
+"""End to end: milliseconds from the INTERACTION_CREATE of a ``/move`` to the snapshot shown
+(posted, or edited in place while the same player goes on).
 
 The real bot (``bot.app.BazaarBot``, real discord.py client) runs against the fake Discord of the
 tests on 127.0.0.1, with a throw-away database. Each game is Pralaya with one person and one AI
@@ -37,28 +38,42 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 class _Boards:
-    """Notes the loop time at which each new board message reaches the fake."""
+    """Notes the loop time at which each board reaches the fake: a new board message, or an edit
+    of the latest one (the bot edits its board while the same player goes on)."""
 
     def __init__(self, fake) -> None:
         self.fake = fake
         self.seen = 0
-        self.posted: dict[int, list[tuple[float, int]]] = {}  # channel id -> [(time, message id)]
+        self.seq = 0
+        self.latest: dict[int, object] = {}  # channel id -> its newest board message
+        self.shown: dict[int, str] = {}  # message id -> the content last noted
+        self.posted: dict[int, list[tuple[float, int]]] = {}  # channel id -> [(time, sequence number)]
         self._inner = fake._changed
         fake._changed = self._changed
 
     def _changed(self) -> None:
         store = self.fake.message_store
         if len(store) > self.seen:
-            now = asyncio.get_running_loop().time()
             for msg in list(store.values())[self.seen:]:
                 if "· move " in msg.content or "is over" in msg.content:
-                    self.posted.setdefault(msg.channel_id, []).append((now, msg.id))
+                    self.latest[msg.channel_id] = msg
             self.seen = len(store)
+        now = asyncio.get_running_loop().time()
+        for channel, msg in self.latest.items():
+            if self.shown.get(msg.id) != msg.content:
+                self.shown[msg.id] = msg.content
+                self.seq += 1
+                self.posted.setdefault(channel, []).append((now, self.seq))
         self._inner()
 
+    def mark(self) -> int:
+        """A sequence number: :meth:`first_after` with it sees only boards shown from now on."""
+        return self.seq
+
     def first_after(self, channel_id: int, mark: int) -> float | None:
-        for t, mid in self.posted.get(channel_id, ()):
-            if mid > mark:
+        """The loop time of the first board shown in ``channel_id`` after ``mark``, or None."""
+        for t, seq in self.posted.get(channel_id, ()):
+            if seq > mark:
                 return t
         return None
 
@@ -100,7 +115,7 @@ async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float]
                 live = [(g, u, t) for g, u, t in games if g.row.status == "active"]
                 if not live:
                     break
-                mark = fake.mark()
+                mark = boards.mark()
                 handles = []
                 for game, user, thread in live:
                     seat = game.awaited()[0]
@@ -122,7 +137,7 @@ def run(report: Callable[[str], None] = print) -> dict[int, tuple[int, float, fl
     """Measure every line of :data:`PLAN` and report it (with the slowest acknowledgement of an
     interaction); returns ``{games: (samples, median ms, p99 ms)}``."""
     logging.getLogger("discord").setLevel(logging.ERROR)
-    report("\nEnd to end: INTERACTION_CREATE of /move -> board posted (real bot and discord.py, "
+    report("\nEnd to end: INTERACTION_CREATE of /move -> board shown (posted, or edited in place; real bot, "
            "fake Discord on 127.0.0.1; Pralaya, 1 person + 1 AI per game)")
     report(f"  {'games at once':>13}  {'samples':>7}  {'median ms':>9}  {'p99 ms':>8}  {'max ack ms':>10}  {'wall s':>6}")
     out: dict[int, tuple[int, float, float]] = {}

@@ -37,6 +37,19 @@ class Step:
 
 
 @dataclass
+class Posted:
+    """A message the publisher may still edit in place: the latest board while the player it
+    awaits (``seat``) keeps acting, or ``seat``'s DM of their current turn. ``lines`` are the
+    event lines it shows (kept so an edit adds to them)."""
+
+    channel_id: int
+    message_id: int
+    seat: int
+    lines: list[str]
+    pictures: bool = True  # False when Discord refused its picture (no Attach Files there)
+
+
+@dataclass
 class LiveGame:
     """A game as the host holds it: its row and seats (mirroring the store), the engine, the
     current state (None in a lobby or when it needs attention), and the steps not yet published."""
@@ -51,6 +64,8 @@ class LiveGame:
     notes: list[str] = field(default_factory=list)
     started: bool = False  # the start is still to be published
     closed: bool = False   # the end (finished or ended) is still to be published
+    board: Posted | None = None  # the latest board, while the one person it awaits goes on
+    dms: dict[int, Posted] = field(default_factory=dict)  # seat -> its DM of its current turn
 
     @property
     def id(self) -> int:
@@ -121,6 +136,15 @@ class Batch:
 
     def fmt(self, text: str) -> str:
         return base.format_text(text, self.names)
+
+    @property
+    def solo(self) -> int | None:
+        """The seat that played every step of this batch as a person (its own moves, nothing
+        else happened: no setup, AI, clock or note), or None."""
+        seats = {st.seat for st in self.steps}
+        if len(seats) != 1 or self.notes or self.started or any(st.by != "player" for st in self.steps):
+            return None
+        return next(iter(seats))
 
 
 PROMPT_KEYS = frozenset({"viewer", "to_move", "headline", "legal", "legal_actions", "prompt", "actions"})

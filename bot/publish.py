@@ -19,7 +19,7 @@ import render
 from render.common import to_png
 
 from . import components, text
-from .live import Batch, LiveGame, holds_hidden, private_digest
+from .live import Batch, LiveGame, Posted, holds_hidden, private_digest
 
 if TYPE_CHECKING:
     from .app import BazaarBot
@@ -35,6 +35,11 @@ def _png(kind: str, what: str, view: dict[str, Any], names: list[str]) -> bytes:
 
 def _text(kind: str, view: dict[str, Any], names: list[str]) -> str:
     return render.get(kind).text(view, names)
+
+
+def _file(png: bytes | None, filename: str) -> discord.File | None:
+    """A fresh upload of ``png`` (discord.py closes a File once sent, so each request needs one)."""
+    return discord.File(io.BytesIO(png), filename=filename) if png is not None else None
 
 
 def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -59,16 +64,20 @@ class Publisher:
 
     # ------------------------------------------------------------------ rendering
 
-    async def image(self, game_id: int, kind: str, what: str, view: dict[str, Any],
-                    names: Sequence[str], filename: str) -> discord.File | None:
-        """``render.<kind>.<what>(view, names)`` as a PNG file, rendered off the event loop; None
+    async def png(self, game_id: int, kind: str, what: str, view: dict[str, Any],
+                  names: Sequence[str]) -> bytes | None:
+        """``render.<kind>.<what>(view, names)`` as PNG bytes, rendered off the event loop; None
         (logged with the game id) if the renderer fails."""
         try:
-            png = await asyncio.to_thread(_png, kind, what, view, list(names))
+            return await asyncio.to_thread(_png, kind, what, view, list(names))
         except Exception:
             log.exception("Rendering %s failed for game %s", what, game_id)
             return None
-        return discord.File(io.BytesIO(png), filename=filename)
+
+    async def image(self, game_id: int, kind: str, what: str, view: dict[str, Any],
+                    names: Sequence[str], filename: str) -> discord.File | None:
+        """:meth:`png` as a ``discord.File`` called ``filename``, or None."""
+        return _file(await self.png(game_id, kind, what, view, names), filename)
 
     async def view_text(self, game_id: int, kind: str, view: dict[str, Any], names: Sequence[str]) -> str:
         """``render.<kind>.text(view, names)``; "" (logged) if it fails."""
@@ -107,6 +116,7 @@ class Publisher:
                 posted = await self._send(channel, text.ended(batch) if batch.closed else
                                           "\n".join(batch.fmt(n) for n in batch.notes))
         elif row.status == "finished":
+            game.board = None
             view = engine.view(batch.state, None)
             file = await self.image(game.id, engine.name, "score_sheet", view, batch.names,
                                     f"{engine.name}-{game.id}-final.png")
@@ -139,15 +149,58 @@ class Publisher:
             else:
                 choices = [(a, engine.action_label(state, seat, a)) for a in engine.legal_actions(state, seat)]
                 how = components.controls(game.id, batch.version, [a for a, _ in choices])
-        file = await self.image(game.id, engine.name, "board", view, batch.names,
-                                f"{engine.name}-{game.id}-{batch.version}.png")
-        content = text.turn(batch, str(view.get("headline") or ""), people, batch.row.deadline, how)
-        msg = await self._send(channel, content, file=file,
+        png = await self.png(game.id, engine.name, "board", view, batch.names)
+        name = f"{engine.name}-{game.id}-{batch.version}.png"
+        headline = str(view.get("headline") or "")
+        single = people[0].seat if len(people) == 1 and len(awaited) == 1 else None
+        prev, game.board = game.board, None
+        if prev is not None and single is not None and prev.seat == single == batch.solo \
+                and await self._is_latest(prev):
+            # the same person goes on and nothing was posted below the board: edit it in place
+            content = text.turn(batch, headline, people, batch.row.deadline, how, earlier=prev.lines)
+            if not prev.pictures:
+                content = text.clip(f"{content}\n{text.NO_FILES}")
+            msg = await self._edit(prev, content, _file(png, name) if prev.pictures else None,
+                                   components.turn_view(game.id, batch.version, choices))
+            if msg is not None:
+                await self.store.set_message_version(msg.id, batch.version)
+                game.board = Posted(prev.channel_id, msg.id, single, [*prev.lines, *text.turn_lines(batch)][-50:],
+                                    prev.pictures)
+                return msg
+        content = text.turn(batch, headline, people, batch.row.deadline, how)
+        msg = await self._send(channel, content, file=_file(png, name),
                                view=components.turn_view(game.id, batch.version, choices))
         if msg is not None:
             await self.store.add_message(game.id, kind="turn", channel_id=msg.channel.id, message_id=msg.id,
                                          version=batch.version, live=True)
+            if single is not None:
+                game.board = Posted(msg.channel.id, msg.id, single, text.turn_lines(batch)[-50:],
+                                    pictures=png is None or bool(msg.attachments))
         return msg
+
+    async def _is_latest(self, posted: Posted) -> bool:
+        """Whether ``posted`` is still the newest message of its channel (nobody wrote below it);
+        False when that cannot be read."""
+        try:
+            data = await self.bot.http.get_channel(posted.channel_id)
+        except discord.HTTPException as err:
+            log.info("Reading channel %s failed: %s", posted.channel_id, err)
+            return False
+        return str(data.get("last_message_id") or "") == str(posted.message_id)
+
+    async def _edit(self, posted: Posted, content: str, file: discord.File | None,
+                    view: discord.ui.View | None = None, *, mentions=PINGS) -> discord.Message | None:
+        """Replace ``posted``'s text, picture (and components, when ``view`` is given); returns
+        the edited message, or None (logged) if Discord refuses."""
+        msg = self.bot.get_partial_messageable(posted.channel_id).get_partial_message(posted.message_id)
+        kwargs: dict[str, Any] = {"attachments": [file] if file else []}
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            return await msg.edit(content=content, allowed_mentions=mentions, **kwargs)
+        except discord.HTTPException as err:
+            log.info("Editing message %s failed: %s", posted.message_id, err)
+            return None
 
     async def _send(self, channel, content: str, **kwargs: Any) -> discord.Message | None:
         """Post ``content`` (with ``file``/``view`` when given); returns the message, or None
@@ -215,38 +268,59 @@ class Publisher:
         where = link(batch.row.guild_id, posted.channel.id if posted else batch.row.place_id,
                      posted.id if posted else None)
         jobs = []
+        mover = batch.solo
+        awaited = set(batch.engine.to_move(batch.state)) if batch.row.status == "active" else set()
         for seat in batch.seats:
+            s = seat.seat
+            # the DM of this turn may be edited only while the player goes on with their own moves
+            turn_dm = game.dms.pop(s, None) if mover == s else None
+            game.dms.pop(s, None)
             if seat.user_id is None or seat.is_ai or seat.dm_closed:
                 continue
-            private = [e.text for st in batch.steps for e in st.events if e.private_to == seat.seat]
-            digest = private_digest(batch.engine, batch.state, seat.seat)
+            private = [e.text for st in batch.steps for e in st.events if e.private_to == s]
+            digest = private_digest(batch.engine, batch.state, s)
             if private or (not events_only and (batch.started or digest != seat.dm_hash)):
-                jobs.append(self._dm(game, batch, seat.seat, seat.user_id, where, private, digest))
+                jobs.append(self._dm(game, batch, s, seat.user_id, where, private, digest,
+                                     turn_dm, keep=s in awaited))
+            elif turn_dm is not None and s in awaited:
+                game.dms[s] = turn_dm  # nothing new to show; still this player's turn
         if jobs:
             await asyncio.gather(*jobs)
 
     async def _dm(self, game: LiveGame, batch: Batch, seat: int, user_id: int, where: str,
-                  private: list[str], digest: str) -> None:
+                  private: list[str], digest: str, turn_dm: Posted | None, *, keep: bool) -> None:
+        """Send ``seat`` its private view, or edit ``turn_dm`` (its DM of this turn) to show it;
+        with ``keep`` (its turn goes on) that DM is remembered for the next edit. A refused DM
+        marks the seat's DMs closed and tells the player once."""
         view = batch.engine.view(batch.state, seat)
         body = await self.view_text(game.id, batch.engine.name, view, batch.names)
-        file = await self.image(game.id, batch.engine.name, "hand", view, batch.names,
-                                f"{batch.engine.name}-{game.id}-hand.png")
-        content = text.dm(batch, seat, where, private, body)
-        try:
-            channel = await self.bot.create_dm(discord.Object(id=user_id))
-            kwargs = {"file": file} if file else {}
-            msg = await channel.send(content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
-        except discord.Forbidden as err:
-            log.info("DMs closed for user %s (game %s): %s", user_id, game.id, err.code)
-            if await self.service.note_dm(game.id, seat, closed=True):
-                await self.notice(game, text.dm_closed(user_id, batch.title))
-            return
-        except discord.HTTPException as err:
-            log.warning("DM to user %s (game %s) failed: %s", user_id, game.id, err)
-            return
+        png = await self.png(game.id, batch.engine.name, "hand", view, batch.names)
+        name = f"{batch.engine.name}-{game.id}-hand-{batch.version}.png"
+        lines = [*(turn_dm.lines if turn_dm else []), *private][-50:]
+        content = text.dm(batch, seat, where, lines, body)
+        msg = None
+        if turn_dm is not None:
+            msg = await self._edit(turn_dm, content, _file(png, name), mentions=discord.AllowedMentions.none())
+        if msg is not None:
+            await self.store.set_message_version(msg.id, batch.version)
+        else:
+            try:
+                channel = await self.bot.create_dm(discord.Object(id=user_id))
+                kwargs = {"file": _file(png, name)} if png is not None else {}
+                msg = await channel.send(content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+            except discord.Forbidden as err:
+                log.info("DMs closed for user %s (game %s): %s", user_id, game.id, err.code)
+                if await self.service.note_dm(game.id, seat, closed=True):
+                    await self.notice(game, text.dm_closed(user_id, batch.title))
+                return
+            except discord.HTTPException as err:
+                log.warning("DM to user %s (game %s) failed: %s", user_id, game.id, err)
+                return
+            await self.store.add_message(game.id, kind="dm", seat=seat, channel_id=msg.channel.id,
+                                         message_id=msg.id, version=batch.version)
+        if keep:
+            game.dms[seat] = Posted(msg.channel.id, msg.id, seat, lines)
         await self.service.note_dm(game.id, seat, dm_hash=digest)
-        await self.store.add_message(game.id, kind="dm", seat=seat, channel_id=msg.channel.id,
-                                     message_id=msg.id, version=batch.version)
 
     async def hand(self, game: LiveGame, seat: int, view: dict[str, Any]) -> tuple[str, discord.File | None]:
         """Content and image of an ephemeral private view."""

@@ -99,6 +99,11 @@ def event_lines(batch: Batch) -> list[str]:
     return out
 
 
+def turn_lines(batch: Batch) -> list[str]:
+    """The body lines a board shows for ``batch``: its notes, then its public events."""
+    return [batch.fmt(n) for n in batch.notes] + event_lines(batch)
+
+
 HOW = {"buttons": "the buttons below or `/move`", "menu": "the menu below or `/move`",
        None: "`/move` (it lists your moves)",
        "private": "press **My hand** for your view and your moves (only you see them), or use `/move`"}
@@ -107,12 +112,13 @@ moves depend on what the player hides, so only their own My hand answer offers t
 
 
 def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: float | None,
-         controls: str | None = None) -> str:
+         controls: str | None = None, earlier: Sequence[str] = ()) -> str:
     """A turn message: notes, the events, whose turn it is (mentioned), how to play (``controls``
     is what the message carries: "buttons", "menu", None, or "private" for moves offered only
-    in the player's My hand answer) and the clock."""
+    in the player's My hand answer) and the clock. ``earlier`` are lines of the same turn already
+    shown (when the board is edited in place), put before this batch's."""
     head = [f"**{batch.title}** · move {batch.version}"]
-    body = [batch.fmt(n) for n in batch.notes] + event_lines(batch)
+    body = [*earlier, *turn_lines(batch)]
     people = [mention(s) for s in awaited]
     tail = []
     if headline:

@@ -69,7 +69,8 @@ class Table:
     async def new_game(self, creator: str, game: str, **options: Any) -> tuple[int, Message]:
         """``/game new`` by ``creator``; returns the game id and the lobby message."""
         mark = self.fake.mark()
-        h = await self.fake.slash(self.players[creator], self.channel, "game new", game=game, **options)
+        h = await self.fake.slash(self.players[creator], self.channel, "game new",
+                                  options={"game": game, **options})  # `options` is a command option too
         assert h.ephemeral and "Opened" in h.content, h.content
         lobby = await self.fake.wait_message(self.channel, lambda m: "lobby" in m.content, after=mark)
         return int(GAME_TITLE.search(lobby.content)["id"]), lobby
@@ -177,6 +178,17 @@ def replay_states(engine: base.Engine, seed: int, n: int, options: dict[str, Any
     for seat, action, _ in moves:
         state = base.play(engine, state, seat, action).state
         out.append(state)
+    return out
+
+
+def shown(fake: FakeDiscord, msg: Message) -> list[tuple[str, bytes | None]]:
+    """``(content, data of the first attachment or None)`` of every version ``msg`` showed,
+    oldest first (a board or DM edited in place showed several), skipping empty placeholders."""
+    out = []
+    for snap in [*msg.versions, {"content": msg.content, "attachment_ids": [a.id for a in msg.attachments]}]:
+        if snap["content"]:
+            ids = snap.get("attachment_ids") or []
+            out.append((snap["content"], fake.attachments[ids[0]].data if ids else None))
     return out
 
 

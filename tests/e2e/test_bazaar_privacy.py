@@ -8,7 +8,7 @@ import re
 import pytest
 
 import render
-from bazaar_harness import decode_view_image, install_toy_secret, make_table, replay_states
+from bazaar_harness import decode_view_image, install_toy_secret, make_table, replay_states, shown
 from engines import base
 from render.common import to_png
 
@@ -36,14 +36,15 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(fake_discord, r
     states = replay_states(engine, row.seed, len(seats), row.options, await table.db_moves(gid))
     pr = render.get("pralaya")
 
-    # the channel: every board is the spectator view of its version, nothing else
-    boards = [m for m in fake.messages(thread) if m.attachments]
+    # the channel: every board (every version of an edited one) is the spectator view of its
+    # version, nothing else
+    boards = [(content, png) for m in fake.messages(thread) for content, png in shown(fake, m) if png]
     assert len(boards) >= 8
-    for m in boards:
-        state = states[_version(m.content)]
-        assert m.attachments[0].data == to_png(pr.board(engine.view(state, None), names))
+    for content, png in boards:
+        state = states[_version(content)]
+        assert png == to_png(pr.board(engine.view(state, None), names))
         for secret in engine.secrets(state, None):
-            assert secret not in m.content
+            assert secret not in content
     assert not any(m.attachments for m in fake.messages(table.channel))  # lobby channel: no boards
 
     # the DMs: each person's own view, text and image, and only theirs
@@ -54,17 +55,17 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(fake_discord, r
             continue
         dms = fake.dms(user)
         assert dms and all(m.channel_id == fake.dm_channel(user).id for m in dms)
-        for m in dms:
-            state = states[_version(m.content)]
+        for content, png in (v for m in dms for v in shown(fake, m)):  # every version of every DM
+            state = states[_version(content)]
             own = engine.view(state, seat.seat)
-            assert pr.text(own, names) in m.content
-            assert m.attachments[0].data == to_png(pr.hand(own, names))
+            assert pr.text(own, names) in content
+            assert png == to_png(pr.hand(own, names))
             for other in range(len(seats)):
                 other_text = pr.text(engine.view(state, other), names)
                 if other != seat.seat and other_text != pr.text(own, names):
-                    assert other_text not in m.content
+                    assert other_text not in content
             for secret in engine.secrets(state, seat.seat):
-                assert secret not in m.content
+                assert secret not in content
             seen_hands.add(json.dumps(own["me"]["hand"], sort_keys=True))
     assert len(seen_hands) > 2  # the hands did change during the game, and DMs followed them
     assert fake.dms(table.players["cy"]) == []  # nobody else got a DM
@@ -105,25 +106,25 @@ async def test_private_events_and_hidden_cards_reach_only_their_owner(fake_disco
     assert [a for _, a, _ in moves] == ["draw"] * 6
 
     # channel: only spectator views, never a card of anyone's hand before the end
-    for m in fake.messages(thread):
-        for att in m.attachments:
-            drawn = decode_view_image(att.data)
+    for content, png in (v for m in fake.messages(thread) for v in shown(fake, m)):
+        if png is not None:
+            drawn = decode_view_image(png)
             assert drawn["view"]["viewer"] is None
             assert drawn["what"] in ("board", "score_sheet")
-        if "is over" not in m.content:
-            assert not any(card in m.content for card in engine.secrets(states[0], None))
-            assert "you drew" not in m.content
+        if "is over" not in content:
+            assert not any(card in content for card in engine.secrets(states[0], None))
+            assert "you drew" not in content
     # DMs: each carries the recipient's own view and only their private events
     for seat, who in enumerate(("ann", "bob", "cy")):
         user = table.players[who]
         mine = {c for st in states for c in st.hands[seat]}
-        for m in fake.dms(user):
-            version = _version(m.content)
-            for att in m.attachments:
-                drawn = decode_view_image(att.data)
+        for content, png in (v for m in fake.dms(user) for v in shown(fake, m)):
+            version = _version(content)
+            if png is not None:
+                drawn = decode_view_image(png)
                 assert drawn["what"] == "hand" and drawn["view"]["viewer"] == seat
             for card in engine.secrets(states[version], seat):
-                assert card not in m.content, (who, card, m.content)
+                assert card not in content, (who, card, content)
         private_lines = [line for m in fake.dms(user) for line in m.content.splitlines() if "you drew" in line]
         expected = [f"• you drew {states[v + 1].hands[seat][-1]}" for v, (s, _, _) in enumerate(moves) if s == seat]
         assert private_lines == expected

@@ -1,6 +1,6 @@
 """A Ra auction on Discord with three people and no AI: each bid is a turn with its own message
-that mentions the bidder and carries one button per sun they may bid plus Pass, in the engine's
-order; a forced bid offers no Pass and refuses a typed ``pass``; a disaster's discard choice
+(a player's consecutive steps, such as a winner's discards, edit theirs) that mentions the
+bidder and carries one button per sun they may bid plus Pass, in the engine's order; a forced bid offers no Pass and refuses a typed ``pass``; a disaster's discard choice
 comes to the winner as buttons. Every refusal is ephemeral and changes nothing in the database.
 
 The moves come from a small scripted policy, and the seed from a deterministic offline search
@@ -192,7 +192,11 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
         state = played.state
         assert (await table.db_moves(gid))[-1] == (seat, action, "player")
         new = table.last_turn(thread)
-        assert new.id != msg.id and fake.message(msg.id).components == []  # old buttons cleared
+        if RA.to_move(state) == (seat,):  # the same person goes on (a winner's next discard):
+            assert new.id == msg.id      # the board is edited in place, its buttons renewed
+            assert all(c.startswith(f"bz:{gid}:{version + 1}:") for c in new.custom_ids[:-1])
+        else:  # every bid, and every other change of player, gets a board of its own
+            assert new.id != msg.id and fake.message(msg.id).components == []  # old buttons cleared
         for event in played.events:
             assert base.format_text(event.text, names) in new.content
         done.update(situations)

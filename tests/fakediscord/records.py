@@ -248,7 +248,8 @@ class Message:
     mention_everyone: bool = False
     message_reference: dict[str, Any] | None = None
     thread_id: int | None = None
-    #: Earlier versions (content/embeds/components/attachment names/flags) before each edit.
+    #: Earlier versions (content/embeds/components/attachment names and ids/flags) before each edit;
+    #: an id finds the attachment (with its data) in ``World.attachments``.
     versions: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -331,6 +332,7 @@ class Message:
             "embeds": list(self.embeds),
             "components": list(self.components),
             "attachments": [a.filename for a in self.attachments],
+            "attachment_ids": [a.id for a in self.attachments],
             "flags": self.flags,
             "edited_at": self.edited_at,
         }
