@@ -159,13 +159,16 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
 
 
 async def start(interaction: discord.Interaction, game: LiveGame) -> None:
-    """Start: check, open a thread where allowed (else play in the channel), deal, publish."""
+    """Start: check, open a thread where allowed (else play in the channel), deal, publish. The
+    whole of it runs under the game's start lock, so a second Start click waits and is refused
+    instead of opening a second thread (or dealing into the channel while a thread opens)."""
     bot = bot_of(interaction)
     svc = bot.service
     can_manage = _can_manage(interaction)
-    svc.check_start(game, interaction.user.id, can_manage=can_manage)
-    thread_id = await _open_thread(interaction, game)
-    await svc.start(game.id, interaction.user.id, can_manage=can_manage, thread_id=thread_id)
+    async with game.start_lock:
+        svc.check_start(game, interaction.user.id, can_manage=can_manage)
+        thread_id = await _open_thread(interaction, game)
+        await svc.start(game.id, interaction.user.id, can_manage=can_manage, thread_id=thread_id)
     await bot.publisher.publish(game)
     where = f"<#{thread_id}>" if thread_id else "this channel"
     await reply(interaction, f"**{game.title}** has started in {where}. Your private view comes by DM "

@@ -60,6 +60,7 @@ class LiveGame:
     state: Any = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     publish_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    start_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one Start at a time (thread + deal)
     pending: list[Step] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     started: bool = False  # the start is still to be published

@@ -251,8 +251,10 @@ class Store:
     async def migrate(self, folder: Path = MIGRATIONS) -> list[int]:
         """Apply every migration newer than the database, each in its own transaction.
 
-        Returns the numbers applied. Raises :class:`StoreError` if the database is newer than the
-        newest file, or if a migration fails (that migration is rolled back)."""
+        Each transaction first claims the migration's number in ``schema_migrations``, so one
+        applied meanwhile by another process on the same file (both read the old version) is
+        skipped, not run twice. Returns the numbers applied. Raises :class:`StoreError` if the
+        database is newer than the newest file, or if a migration fails (it is rolled back)."""
         files = migration_files(folder)
         current = await self.schema_version()
         newest = files[-1][0] if files else 0
@@ -267,11 +269,16 @@ class Store:
             async with self._lock:
                 try:
                     await self._db.executescript(
-                        f"BEGIN IMMEDIATE;\n{sql}\n;INSERT INTO schema_migrations (version, name, "
-                        f"applied_at) VALUES ({number}, '{name}', {self.now()!r});\nCOMMIT;")
+                        f"BEGIN IMMEDIATE;\nINSERT INTO schema_migrations (version, name, applied_at) "
+                        f"VALUES ({number}, '{name}', {self.now()!r});\n{sql}\n;COMMIT;")
                 except sqlite3.Error as err:
                     if self._db.in_transaction:
                         await self._db.execute("ROLLBACK")
+                    done = await (await self._db.execute(
+                        "SELECT 1 FROM schema_migrations WHERE version = ?", (number,))).fetchone()
+                    if done:
+                        log.info("Database migration %s was applied meanwhile by another process", path.name)
+                        continue
                     raise StoreError(f"migration {path.name} failed: {err}") from err
             log.info("Applied database migration %s", path.name)
             applied.append(number)

@@ -151,3 +151,28 @@ async def test_messages_are_remembered_and_retired(tmp_path):
         assert len(await store.messages(g.id)) == 2
     finally:
         await store.close()
+
+
+async def test_a_migration_another_process_applied_meanwhile_is_skipped(tmp_path):
+    """Two bots starting on one new file: the second read the schema version before the first
+    committed its migration. Running that migration again must be a no-op, not a failed start
+    ("table games already exists"), and must not touch the data."""
+    path = tmp_path / "race.sqlite3"
+    first = await Store.open(path, migrate=False)
+    second = await Store.open(path, migrate=False)
+    try:
+        stale = await second.schema_version()
+        assert stale == 0 and await first.migrate() == [1]
+        g = await _game(first)
+
+        async def still_stale() -> int:
+            return stale
+
+        second.schema_version = still_stale  # what it read before the first one committed
+        assert await second.migrate() == []
+        assert [x.id for x in await second.games()] == [g.id]
+        rows = await second._all("SELECT version FROM schema_migrations")
+        assert rows == [(1,)]
+    finally:
+        await first.close()
+        await second.close()

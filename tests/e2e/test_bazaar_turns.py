@@ -86,6 +86,11 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(fake_discord, 
                 own = engine.view(states[version], seat)
                 assert png == to_png(pr.hand(own, names))
             assert pr.text(engine.view(states[_version(m.content)], seat), names) in m.content
+            # it names the game and links to a board of it in the game's thread
+            link = re.search(r"https://discord\.com/channels/(\d+)/(\d+)/(\d+)", m.content)
+            assert f"**Pralaya #{gid}**" in m.content and link, m.content
+            assert (int(link[1]), int(link[2])) == (table.guild.id, thread.id)
+            assert int(link[3]) in {b.id for b in boards}
         created = [_shown(fake, m)[0][0] for m in dms]
         for start, end in _turns(moves, seat):
             assert len([v for v in created if start <= v <= end]) <= 1, (seat, start, end, created)

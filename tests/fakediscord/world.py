@@ -170,6 +170,19 @@ class World:
         self._changed()
         return member
 
+    def remove_member(self, guild: Guild, user: User) -> None:
+        """``user`` leaves ``guild`` (a connected bot hears GUILD_MEMBER_REMOVE with the members
+        intent). Once they share no guild with the bot, DMs to them fail with 403 / 50007."""
+        guild.members.pop(user.id, None)
+        from .payloads import user_payload
+        self._emit("GUILD_MEMBER_REMOVE", {"guild_id": str(guild.id), "user": user_payload(user)},
+                   guild_id=guild.id)
+        self._changed()
+
+    def shares_guild(self, user: User) -> bool:
+        """True when ``user`` is a member of a guild the bot is in (Discord's condition for DMs)."""
+        return any(user.id in g.members for g in self.guilds.values())
+
     def add_text_channel(self, guild: Guild, name: str, *, topic: str | None = None,
                          overwrites: dict[Any, Any] | None = None) -> Channel:
         """Create a text channel. ``overwrites`` maps a User or Role to a discord.PermissionOverwrite
