@@ -203,3 +203,19 @@ def test_lone_seat_headline_does_not_claim_others_passed():
     s, _ = run(s, (A, "invoke"))
     assert E.view(s, None)["headline"] == (
         "Epoch 1 · Auction (voluntary) · {s0} must bid: nobody else has a sun to bid")
+
+
+def test_notation_reason_for_a_real_tile_that_cannot_follow_the_verb():
+    """``discard gold`` and ``god ra`` name real tiles: the reason says why they are no moves
+    instead of calling the tile unknown."""
+    with pytest.raises(BadNotation) as err:
+        E.parse("discard gold")
+    assert err.value.reason == (
+        "Gold is never discarded by choice: you choose only civilization and monument tiles "
+        "(and nile or flood after a drought when floods do not go first).")
+    with pytest.raises(BadNotation) as err:
+        E.parse("god ra")
+    assert err.value.reason == "Ra tiles never reach the auction track, so a god cannot take one."
+    with pytest.raises(BadNotation) as err:
+        E.parse("discard xyz")
+    assert err.value.reason.startswith("Unknown tile `xyz` for discard. Tiles: nile, flood, ")

@@ -225,6 +225,13 @@ class RaEngine(Engine):
         if canon in _WELL_FORMED:
             return canon
         if parts[0] in ("god", "discard") and len(parts) == 2:
+            if parts[1] == "ra" and parts[0] == "god":
+                raise BadNotation("Ra tiles never reach the auction track, so a god cannot take "
+                                  "one.")
+            if parts[1] in data.TILE_NAME and parts[0] == "discard":
+                raise BadNotation(f"{data.TILE_NAME[parts[1]]} is never discarded by choice: you "
+                                  "choose only civilization and monument tiles (and nile or "
+                                  "flood after a drought when floods do not go first).")
             codes = GOD_CODES if parts[0] == "god" else DISCARD_CODES
             raise BadNotation(f"Unknown tile `{parts[1][:30]}` for {parts[0]}. Tiles: "
                               + ", ".join(codes) + ".")
