@@ -103,6 +103,20 @@ async def resolve(interaction: discord.Interaction, game_id: int | None = None) 
     return remember(interaction, game)
 
 
+async def target(interaction: discord.Interaction, game_id: int | None, *, component: bool) -> LiveGame:
+    """The game a command (see :func:`resolve`) or a component click is about. A click names its
+    game by number, and must come from where that game lives (its channel or thread): a button
+    left on an old message whose number now belongs to another game (a lost and recreated
+    database) is refused. Raises :class:`Refusal`."""
+    if not component or game_id is None:
+        return await resolve(interaction, game_id)
+    game = remember(interaction, await bot_of(interaction).service.get(game_id))
+    row = game.row
+    if interaction.guild_id != row.guild_id or interaction.channel_id not in (row.channel_id, row.thread_id):
+        raise Refusal("This button belongs to a game that no longer exists here.")
+    return game
+
+
 # ---------------------------------------------------------------------- lobby
 
 
@@ -136,8 +150,7 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
     bot = bot_of(interaction)
     async with guard(interaction, f"lobby {op}"):
         await defer(interaction, component=component)
-        game = (remember(interaction, await bot.service.get(game_id)) if component and game_id is not None
-                else await resolve(interaction, game_id))
+        game = await target(interaction, game_id, component=component)
         user = interaction.user.id
         if op == "join":
             await bot.service.join(game.id, user, _name(interaction))
@@ -213,8 +226,7 @@ async def move(interaction: discord.Interaction, action: str, game_id: int | Non
     bot = bot_of(interaction)
     async with guard(interaction, "move"):
         await defer(interaction, component=component)
-        game = (remember(interaction, await bot.service.get(game_id)) if component and game_id is not None
-                else await resolve(interaction, game_id))
+        game = await target(interaction, game_id, component=component)
         seat = game.seat_of(interaction.user.id)
         await bot.service.move(game.id, interaction.user.id, action, expected_version=version)
         batch = await bot.publisher.publish(game)
@@ -231,8 +243,7 @@ async def hand(interaction: discord.Interaction, game_id: int | None = None, *, 
     bot = bot_of(interaction)
     async with guard(interaction, "hand"):
         await interaction.response.defer(ephemeral=True, thinking=True)
-        game = (remember(interaction, await bot.service.get(game_id)) if component and game_id is not None
-                else await resolve(interaction, game_id))
+        game = await target(interaction, game_id, component=component)
         content, file, controls = await _hand_answer(interaction, game)
         await reply(interaction, content, file=file, view=controls)
 

@@ -290,8 +290,9 @@ class Publisher:
     async def _dm(self, game: LiveGame, batch: Batch, seat: int, user_id: int, where: str,
                   private: list[str], digest: str, turn_dm: Posted | None, *, keep: bool) -> None:
         """Send ``seat`` its private view, or edit ``turn_dm`` (its DM of this turn) to show it;
-        with ``keep`` (its turn goes on) that DM is remembered for the next edit. A refused DM
-        marks the seat's DMs closed and tells the player once."""
+        with ``keep`` (its turn goes on) that DM is remembered for the next edit. A DM refused
+        with 403 / 50007 marks the seat's DMs closed and tells the player once; other failures
+        are logged and the DM is tried again when the view next changes."""
         view = batch.engine.view(batch.state, seat)
         body = await self.view_text(game.id, batch.engine.name, view, batch.names)
         png = await self.png(game.id, batch.engine.name, "hand", view, batch.names)
@@ -309,6 +310,9 @@ class Publisher:
                 kwargs = {"file": _file(png, name)} if png is not None else {}
                 msg = await channel.send(content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
             except discord.Forbidden as err:
+                if err.code != 50007:  # not the player's settings: try again next time
+                    log.warning("DM to user %s (game %s) refused: %s %s", user_id, game.id, err.code, err.text)
+                    return
                 log.info("DMs closed for user %s (game %s): %s", user_id, game.id, err.code)
                 if await self.service.note_dm(game.id, seat, closed=True):
                     await self.notice(game, text.dm_closed(user_id, batch.title))

@@ -120,3 +120,24 @@ async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(fake_
     await fake.wait_for(lambda: game.row.version > version)
     await table.settle()
     assert (await bot.store.moves(gid))[version].by == "clock" and game.seats[seat].expiries == 1
+
+
+async def test_a_dm_refused_for_another_reason_does_not_mark_dms_closed(fake_discord, run_bot, tmp_path):
+    """Only 403 / 50007 means "this player's DMs are closed"; another refusal (here a 403 about
+    the bot itself) is logged and the DM is tried again next time, with no notice to the player."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    bob = table.players["bob"]
+    bob.dm_error = (403, 20026, "The bot has been flagged by our anti-spam system")
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 1)
+    for i in range(6):
+        await table.play_one(gid, thread, "move")
+    assert not any("cannot send you direct messages" in m.content for m in fake.messages(thread))
+    seats = {s.name: s for s in await table.bot.store.seats(gid)}
+    assert not seats["bob"].dm_closed
+    bob.dm_error = None  # the problem goes away: DMs flow again
+    game = await table.bot.service.get(gid)
+    while game.row.status == "active" and not fake.dms(bob):
+        await table.play_one(gid, thread, "move")
+    assert fake.dms(bob)

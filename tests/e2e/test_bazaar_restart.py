@@ -166,3 +166,24 @@ async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(fak
     before = resumed.row.version
     await table.play_one(gid, thread, "move")  # and the game goes on
     assert (await table.bot.store.game(gid)).version > before
+
+
+async def test_buttons_of_a_lost_database_do_not_act_on_new_games(fake_discord, run_bot, tmp_path):
+    """The database file is lost and a fresh one starts numbering games from 1 again: buttons
+    still on old messages carry the old numbers, and must not join or play a different game that
+    now has that number (in another channel)."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    elsewhere = fake.add_text_channel(table.guild, "elsewhere")
+    await table.boot()
+    old_gid, old_lobby = await table.new_game("ann", "pralaya")
+    await table.runner.kill(release=table.bot.store.close)
+    table.db_path.unlink()
+    await table.boot(sync=False)
+    table.channel = elsewhere
+    new_gid, _ = await table.new_game("cy", "pralaya")
+    assert new_gid == old_gid  # the same number, another game
+    h = await fake.click(table.players["bob"], old_lobby, label="Join")
+    await table.settle()
+    assert h.followups and h.followups[-1].ephemeral and "no longer" in h.followups[-1].content
+    assert [s.name for s in await table.bot.store.seats(new_gid)] == ["cy"]

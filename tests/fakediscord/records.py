@@ -60,6 +60,9 @@ class User:
     name: str
     bot: bool = False
     dms_open: bool = True
+    #: When set, ``(status, code, message)`` of the error every DM to this user fails with (e.g. a
+    #: 403 that is not 50007); ``dms_open=False`` is the usual 403 / 50007.
+    dm_error: tuple[int, int, str] | None = None
     global_name: str | None = None
 
     @property

@@ -64,6 +64,8 @@ async def create_message(ctx: Ctx) -> Reply:
     fake, ch = ctx.fake, channel_of(ctx)
     if ch.is_dm:
         recipient = fake.users.get(ch.recipient_id)
+        if recipient is not None and recipient.dm_error is not None:
+            raise ApiError(*recipient.dm_error)
         if recipient is None or not recipient.dms_open or not fake.shares_guild(recipient):
             raise ApiError(*CANNOT_DM)
     mask = (SEND_MESSAGES_IN_THREADS if ch.is_thread else SEND_MESSAGES) | (ATTACH_FILES if ctx.files else 0)
