@@ -221,7 +221,7 @@ def test_e8_auction_flow():
     assert s.up[B] == (3, 6, 12) and s.down[B] == (1,) and s.center == 9
     assert s.track == () and s.step == TURN and E.to_move(s) == (B,)
     win = next(e for e in ev if e.kind == "win")
-    assert win.text == "{s1} wins Pharaoh, Gold, Nile with sun 9 and takes the 1"
+    assert win.text == "{s1} wins Pharaoh, Gold, Nile with sun 9 and takes sun 1 face down"
 
 
 def test_e9_forced_bid():

@@ -243,8 +243,8 @@ def resolve(w: Work, ev: Events) -> None:
             ev.append(Event("unsold", "Nobody bids: the full track is discarded",
                             {"discarded": [CODES[c] for c in lot]}))
         else:
-            ev.append(Event("unsold", "Nobody bids: the tiles stay on the track",
-                            {"discarded": []}))
+            text = "Nobody bids: the tiles stay on the track" if lot else "Nobody bids"
+            ev.append(Event("unsold", text, {"discarded": []}))
         next_turn(w, ra, ev)
         return
     # sun exchange
@@ -275,7 +275,7 @@ def resolve(w: Work, ev: Events) -> None:
     w.box = tuple(box)
     w.track = ()
     names = ", ".join(NAME[c] for c in lot) if lot else "an empty track"
-    ev.append(Event("win", f"{{s{winner}}} wins {names} with sun {sun} and takes the {old_center}",
+    ev.append(Event("win", f"{{s{winner}}} wins {names} with sun {sun} and takes sun {old_center} face down",
                     {"seat": winner, "sun": sun, "took": old_center,
                      "tiles": [CODES[c] for c in lot]}))
     if traders:
