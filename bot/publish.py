@@ -108,6 +108,8 @@ class Publisher:
             return batch
 
     async def _publish(self, game: LiveGame, batch: Batch) -> None:
+        """Post (or edit) the board, score sheet or notice of ``batch``, then refresh the lobby,
+        clear old buttons, send the DMs and archive the thread of a game that closed."""
         row, engine = batch.row, batch.engine
         channel = self.place(row)
         posted: discord.Message | None = None
@@ -137,6 +139,12 @@ class Publisher:
             await self.archive(game.id, row.thread_id)
 
     async def _post_turn(self, game: LiveGame, batch: Batch, channel) -> discord.Message | None:
+        """The board of an active game: the spectator snapshot, this batch's lines, who must act
+        (mentioned) and their controls: buttons or a menu on the board when the awaited person
+        holds nothing hidden, else only in their My hand answer. When that same person played
+        every step of the batch and is awaited again, and nothing was posted below the board, the
+        board is edited in place (new text, picture and version-stamped buttons) instead of a
+        new one being posted. Returns the message shown, or None if Discord refused it."""
         engine, state = batch.engine, batch.state
         view = engine.view(state, None)
         awaited = [batch.seats[s] for s in engine.to_move(state)]

@@ -43,3 +43,21 @@ async def test_debug_logging_keeps_hands_and_the_token_out(fake_discord, run_bot
         hand_text = m.content.split("\n", 1)[-1]
         assert hand_text not in caplog.text
     assert fake.token not in caplog.text
+
+
+async def test_run_bot_refuses_a_corrupt_database_with_one_clear_line(fake_discord, tmp_path, caplog,
+                                                                     restore_logging):
+    """``bazaar run`` on a corrupt file: exit code 1, one critical line naming the file and what to
+    do, the file untouched, the token nowhere (the real run_bot, in a thread, against the fake)."""
+    import asyncio
+
+    fake = fake_discord
+    path = tmp_path / "bazaar.sqlite3"
+    junk = b"this is not a database " * 100
+    path.write_bytes(junk)
+    caplog.set_level(logging.INFO)
+    code = await asyncio.to_thread(bot_app.run_bot, Config(token=fake.token, db_path=path))
+    assert code == 1 and path.read_bytes() == junk
+    critical = [r.getMessage() for r in caplog.records if r.levelno == logging.CRITICAL]
+    assert len(critical) == 1 and str(path) in critical[0] and "restore a backup" in critical[0], critical
+    assert fake.token not in caplog.text and fake.interactions == []
