@@ -187,3 +187,44 @@ async def test_buttons_of_a_lost_database_do_not_act_on_new_games(fake_discord, 
     await table.settle()
     assert h.followups and h.followups[-1].ephemeral and "no longer" in h.followups[-1].content
     assert [s.name for s in await table.bot.store.seats(new_gid)] == ["cy"]
+
+
+async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(fake_discord, run_bot, tmp_path):
+    """The last move is stored (the game finished), then the process dies before the score sheet:
+    the next bot posts the sheet with that move's events, clears the buttons and archives."""
+    import asyncio
+
+    from bazaar_harness import install_toy_secret
+
+    remove = install_toy_secret()
+    try:
+        fake = fake_discord
+        table = make_table(fake, run_bot, tmp_path)
+        await table.boot()
+        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
+        for _ in range(5):
+            await table.play_one(gid, thread, "move")
+        game = await table.bot.service.get(gid)
+        seat = game.awaited()[0]
+
+        async def dies_before_posting(game):
+            await asyncio.Event().wait()
+
+        table.bot.publisher.publish = dies_before_posting
+        await fake.slash(table.user_of(game, seat), thread, "move", action="draw", wait=False)
+        await fake.wait_for(lambda: game.row.status == "finished")
+        await table.runner.kill(release=table.bot.store.close)
+        assert not any("is over" in m.content for m in fake.messages(thread))
+
+        await table.boot(sync=False)
+        await table.settle()
+        final = fake.last_message(thread)
+        assert "is over" in final.content and "Winner" in final.content and final.attachments
+        assert "draws a card" in final.content  # the stored last move's event
+        assert all(m.components == [] for m in fake.messages(thread)) and fake.channel(thread.id).archived
+        await table.runner.stop()
+        await table.boot(sync=False)  # posted once: another restart posts nothing more
+        await table.settle()
+        assert len([m for m in fake.messages(thread) if "is over" in m.content]) == 1
+    finally:
+        remove()
