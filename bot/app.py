@@ -157,9 +157,10 @@ class BazaarBot(commands.Bot):
             await self.store.close()
 
 
-QUIET_LOGGERS = ("discord.http", "discord.gateway")
-"""discord.py loggers whose DEBUG lines carry whole request and response bodies and gateway
-events: DM texts (a player's hand), ephemeral answers, interaction tokens. They stay at INFO."""
+QUIET_LOGGERS = ("discord.http", "discord.gateway", "aiosqlite")
+"""Loggers whose DEBUG lines carry private data: discord.py's whole request and response bodies
+and gateway events (DM texts, ephemeral answers, interaction tokens), and aiosqlite's every
+statement with its parameters (stored states: every hand, the deck order). They stay at INFO."""
 
 
 def _setup_logging(config: Config) -> None:

@@ -15,7 +15,7 @@ from bot.config import Config
 def restore_logging():
     """Put the root handlers and the levels the bot's set-up touches back afterwards."""
     root = logging.getLogger()
-    names = ("discord", "discord.http", "discord.gateway", "discord.client")
+    names = ("discord", "discord.http", "discord.gateway", "discord.client", "aiosqlite")
     saved = (list(root.handlers), root.level, {n: logging.getLogger(n).level for n in names})
     yield
     for h in list(root.handlers):
@@ -42,6 +42,10 @@ async def test_debug_logging_keeps_hands_and_the_token_out(fake_discord, run_bot
     for m in dms:
         hand_text = m.content.split("\n", 1)[-1]
         assert hand_text not in caplog.text
+    # nor the stored state (every hand, the deck order), which the database layer's DEBUG lines
+    # would print with each statement's parameters
+    state_json = (await table.bot.store.snapshot(gid))[1]
+    assert state_json[:120] not in caplog.text and state_json[-120:] not in caplog.text
     assert fake.token not in caplog.text
 
 
