@@ -184,12 +184,3 @@ def private_digest(engine: Engine, state: Any, seat: int) -> str:
     own = _strip(engine.view(state, seat))
     public = _strip(engine.view(state, None))
     return digest(json.dumps(private_part(own, public), sort_keys=True, default=str))
-
-
-def holds_hidden(engine: Engine, state: Any, seat: int) -> bool:
-    """Whether ``seat`` knows something a spectator does not, by the engine's own account of
-    what its views hide (:meth:`~engines.base.Engine.secrets`: what must stay out of the
-    spectator's view but may appear in the seat's). A seat that holds hidden information may
-    have legal actions that reveal it ("buy veda 1g" tells which coins a hidden hand holds), so
-    its moves are offered only privately, never on the public board."""
-    return bool(set(engine.secrets(state, None)) - set(engine.secrets(state, seat)))

@@ -19,7 +19,7 @@ import render
 from render.common import to_png
 
 from . import components, text
-from .live import Batch, LiveGame, Posted, holds_hidden, private_digest
+from .live import Batch, LiveGame, Posted, private_digest
 
 if TYPE_CHECKING:
     from .app import BazaarBot
@@ -152,7 +152,7 @@ class Publisher:
         choices, how = None, None
         if len(people) == 1 and len(awaited) == 1:
             seat = people[0].seat
-            if holds_hidden(engine, state, seat):
+            if not engine.public_actions(state, seat):
                 how = "private"  # its moves may reveal what it hides: offered in My hand only
             else:
                 choices = [(a, engine.action_label(state, seat, a)) for a in engine.legal_actions(state, seat)]

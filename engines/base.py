@@ -227,6 +227,14 @@ class Engine:
         hidden card ids, the order of a hidden deck or bag. The property suite searches for them."""
         return ()
 
+    def public_actions(self, state: Any, seat: int) -> bool:
+        """Whether ``seat``'s legal list reveals nothing hidden, so that it may be shown to
+        everyone (as buttons under the public board). Default: True unless the seat knows
+        something a spectator does not (some of the spectator's ``secrets`` are not the seat's),
+        since then an action such as "buy veda 1g 0s 0c" may tell what a hidden hand holds.
+        Engines override it for steps whose list depends only on public information."""
+        return not (set(self.secrets(state, None)) - set(self.secrets(state, seat)))
+
     def invariants(self, state: Any) -> None:
         """Raise AssertionError if a rules invariant of the spec is broken (conservation of
         cards, bounds…). The property suite calls it after every action. Default: nothing."""

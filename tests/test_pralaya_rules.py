@@ -489,3 +489,36 @@ def test_apply_never_mutates():
     with pytest.raises(IllegalAction):
         E.apply(s, 0, "done")
     assert state_fingerprint(s) == before
+
+
+def test_public_actions_collecting_and_discarding_are_derivable_from_the_spectator_view():
+    """``public_actions`` lets the bot show a step's moves under the public board. It must be
+    True only where the legal list follows from what spectators see: collecting (cells of the
+    face-up island within the public Vitality left) and discarding; False when buying with a
+    hidden hand (the payments tell which coins it holds), True again with open hands."""
+    import random as _random
+    engine = PralayaEngine()
+    rng = _random.Random(8)
+    seen = {"collect": 0, "discard": 0, "buy": 0}
+    for seed in range(30):
+        opts = {"open_hands": seed % 5 == 0}
+        s = engine.setup(seed, 2 + seed % 4, opts)
+        while engine.outcome(s) is None:
+            seat = engine.to_move(s)[0]
+            legal = engine.legal_actions(s, seat)
+            v = engine.view(s, None)
+            public = engine.public_actions(s, seat)
+            seen[v["step"]] += 1
+            relics = [c for c in v["island"] if c["code"] not in (None, "oce")]
+            if v["step"] == "collect":
+                assert public
+                takes = [f"take {c['cell']}" for c in relics if c["cost"] <= v["v_left"]]
+                done = ["done"] if any(c["taken"] for c in v["island"]) else []
+                assert legal == sorted(done + takes)
+            elif v["step"] == "discard":
+                assert public
+                assert legal == sorted(f"discard {c['cell']}" for c in relics)
+            else:
+                assert public == opts["open_hands"]
+            s = engine.apply(s, seat, rng.choice(legal))[0]
+    assert all(seen.values()), seen

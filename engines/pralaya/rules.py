@@ -176,6 +176,11 @@ class PralayaEngine(Engine):
         """Quoted ids of the deck's cards and, unless hands are public, of other seats' hands."""
         return secrets(state, viewer)
 
+    def public_actions(self, state: State, seat: int) -> bool:
+        """Collecting and discarding offer cells of the face-up island within the public Vitality
+        left, so anyone may see those lists; buying lists the payments a hidden hand allows."""
+        return state.step != BUY or super().public_actions(state, seat)
+
     def events_on_setup(self, state: State) -> list[Event]:
         """The ``turn`` event of the first seat."""
         seat = state.active

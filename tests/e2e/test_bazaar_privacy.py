@@ -10,6 +10,7 @@ import pytest
 import render
 from bazaar_harness import decode_view_image, install_toy_secret, make_table, replay_states, shown
 from engines import base
+from engines.pralaya.state import BUY
 from render.common import to_png
 
 MOVE = re.compile(r"\(move (\d+)\)|· move (\d+)")
@@ -162,12 +163,18 @@ async def test_public_boards_never_offer_moves_that_depend_on_a_hidden_hand(fake
             break
         seat = game.awaited()[0]
         legal = engine.legal_actions(game.state, seat)
-        hidden = set(engine.secrets(game.state, None)) - set(engine.secrets(game.state, seat))
+        public = engine.public_actions(game.state, seat)
+        assert public == (game.state.step != BUY)  # collecting is public, buying is not
         turn = table.last_turn(thread)
         shown = _component_text(turn.components).lower()
-        if hidden:
+        if not public:
             assert turn.custom_ids == [f"bz:{gid}:0:!hand"], (i, turn.custom_ids)
             assert "My hand" in turn.content and "/move" in turn.content
+        else:  # the island's cells within the public Vitality left: buttons (or a menu) on the board
+            version = game.row.version
+            offered = [c for c in turn.custom_ids if c != f"bz:{gid}:0:!hand"]
+            assert offered == ([f"bz:{gid}:{version}:{a}" for a in legal] if len(legal) <= 10
+                               else [f"bzs:{gid}:{version}"]), (i, offered)
         if any(a.startswith("buy ") for a in legal):
             buys += 1
             for coin in ("gold", "silver", "copper", "0g", "1g", "1s", "1c"):
