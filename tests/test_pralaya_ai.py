@@ -9,13 +9,8 @@ from engines.base import play
 from engines.pralaya.ai import choose, potential
 from engines.pralaya.data import CARD_IDS
 from engines.pralaya.rig import rig
-from engines.pralaya.rules import ACTION_BOUND, PralayaEngine
-
-E = PralayaEngine()
-
-
-def fresh(n: int = 2, first: int = 0, seed: int = 1, **opts):
-    return E.setup(seed, n, {"first_seat": first, **opts})
+from engines.pralaya.rules import ACTION_BOUND
+from pralaya_helpers import E, fresh
 
 
 def ai(state):

@@ -17,23 +17,10 @@ from engines.pralaya import data
 from engines.pralaya import scoring as scoring_mod
 from engines.pralaya import state as state_mod
 from engines.pralaya.rig import rig
-from engines.pralaya.rules import PralayaEngine
 from engines.pralaya.state import CARD_CODE, EMPTY, IS_OCEAN, new_game
+from pralaya_helpers import E, fresh, act
 
-E = PralayaEngine()
 COST = {r.code: r.cost for r in data.RELICS}
-
-
-def fresh(n: int = 2, first: int = 0, seed: int = 1, **opts):
-    return E.setup(seed, n, {"first_seat": first, **opts})
-
-
-def act(state, *actions):
-    events = []
-    for a in actions:
-        r = play(E, state, E.to_move(state)[0], a)
-        state, events = r.state, events + r.events
-    return state, events
 
 
 # ------------------------------------------------------------------ independent oracles

@@ -7,27 +7,10 @@ import pytest
 
 from engines.base import IllegalAction, play
 from engines.pralaya.rig import rig
-from engines.pralaya.rules import PralayaEngine
 from engines.pralaya.scoring import category_points, score_table
 from engines.pralaya.data import CARD_IDS
 from engines.pralaya.state import EMPTY, end_turn
-
-E = PralayaEngine()
-
-
-def fresh(n: int = 2, first: int = 0, seed: int = 1, **opts) -> object:
-    return E.setup(seed, n, {"first_seat": first, **opts})
-
-
-def act(state, *actions):
-    """Apply actions for whoever is awaited; returns the final state and all events."""
-    events = []
-    for a in actions:
-        seat = E.to_move(state)[0]
-        r = play(E, state, seat, a)
-        state = r.state
-        events += r.events
-    return state, events
+from pralaya_helpers import E, fresh, act
 
 
 def cell(state, name: str):

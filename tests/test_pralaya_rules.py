@@ -15,20 +15,7 @@ from engines.pralaya.rules import ACTION_BOUND, PralayaEngine
 from engines.pralaya.scoring import category_points, score_table
 from engines.pralaya.state import (DISCARD, IS_OCEAN, N_CARDS, OVER, buy_texts, deal_island,
                                    island_costs)
-
-E = PralayaEngine()
-
-
-def fresh(n: int = 2, first: int = 0, seed: int = 1, **opts):
-    return E.setup(seed, n, {"first_seat": first, **opts})
-
-
-def act(state, *actions):
-    events = []
-    for a in actions:
-        r = play(E, state, E.to_move(state)[0], a)
-        state, events = r.state, events + r.events
-    return state, events
+from pralaya_helpers import E, fresh, act
 
 
 def cell(state, name):

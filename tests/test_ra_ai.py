@@ -10,9 +10,8 @@ import pytest
 from engines.base import play, state_fingerprint
 from engines.ra import ai
 from engines.ra.positions import build
-from engines.ra.rules import RaEngine
+from ra_helpers import E
 
-E = RaEngine()
 A, B, C = 0, 1, 2
 
 

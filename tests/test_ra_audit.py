@@ -8,30 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from engines.base import BadNotation, IllegalAction, play
+from engines.base import BadNotation
 from engines.ra import data
 from engines.ra.positions import boxed, build, held
-from engines.ra.rules import RaEngine
-from engines.ra.state import IDX, TURN
-
-E = RaEngine()
-A, B, C, D = 0, 1, 2, 3
-
-
-def run(state, *moves):
-    events = []
-    for seat, action in moves:
-        res = play(E, state, seat, action)
-        E.invariants(res.state)
-        state = res.state
-        events += res.events
-    return state, events
-
-
-def reason(state, seat, text):
-    with pytest.raises(IllegalAction) as err:
-        play(E, state, seat, text)
-    return err.value.reason
+from engines.ra.state import TURN
+from ra_helpers import A, B, C, D, E, reason, run
 
 
 def epoch_row(state, epoch, seat):

@@ -5,26 +5,12 @@ rest goes through the engine's own ``play``.
 """
 from __future__ import annotations
 
-from engines.base import play
 from engines.ra.positions import boxed, build, held
-from engines.ra.rules import RaEngine
 from engines.ra.state import AUCTION, DISCARD, IDX, OVER, TURN
+from ra_helpers import A, B, C, D, E, run
 
-E = RaEngine()
-A, B, C, D = 0, 1, 2, 3
 CATS = ("Gods", "Gold", "Pharaohs", "Nile & floods", "Civilizations", "Traders", "Monuments",
         "Suns")
-
-
-def run(state, *moves):
-    """Apply ``(seat, action)`` pairs through ``play``; return the final state and all events."""
-    events = []
-    for seat, action in moves:
-        res = play(E, state, seat, action)
-        E.invariants(res.state)
-        state = res.state
-        events += res.events
-    return state, events
 
 
 def rows(state, epoch):

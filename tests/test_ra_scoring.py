@@ -8,10 +8,9 @@ import pytest
 from engines.base import play
 from engines.ra import data
 from engines.ra.positions import build
-from engines.ra.rules import RaEngine
 from engines.ra.scoring import civ_points, epoch_rows, monument_points, river_points
+from ra_helpers import E
 
-E = RaEngine()
 A, B, C = 0, 1, 2
 
 
