@@ -129,6 +129,7 @@ class Publisher:
         elif row.status == "ended":
             posted = await self._send(channel, text.ended(batch))
         else:
+            await self._post_interim(game, batch, channel)
             posted = await self._post_turn(game, batch, channel)
         if batch.started or batch.closed:
             await self.refresh_lobby(game)
@@ -185,6 +186,27 @@ class Publisher:
                 game.board = Posted(msg.channel.id, msg.id, single, text.turn_lines(batch)[-50:],
                                     pictures=png is None or bool(msg.attachments))
         return msg
+
+    async def _post_interim(self, game: LiveGame, batch: Batch, channel) -> None:
+        """Post the sheet the renderer offers for this batch's public events (a Ra epoch's
+        scoring), above the new board; nothing if the renderer has none. Errors are logged."""
+        offer = getattr(render.get(batch.engine.name), "interim_sheet", None)
+        if offer is None:
+            return
+        events = [e for st in batch.steps for e in st.events if e.private_to is None]
+        view = batch.engine.view(batch.state, None)
+        try:
+            found = await asyncio.to_thread(offer, view, events, list(batch.names))
+            if found is None:
+                return
+            caption, img = found
+            png = await asyncio.to_thread(to_png, img)
+        except Exception:
+            log.exception("Rendering the interim sheet failed for game %s", game.id)
+            return
+        game.board = None  # the board goes below the sheet, as a new message
+        await self._send(channel, f"📊 **{batch.title}** · {caption}",
+                         file=_file(png, f"{batch.engine.name}-{game.id}-{batch.version}-sheet.png"))
 
     async def _is_latest(self, posted: Posted) -> bool:
         """Whether ``posted`` is still the newest message of its channel (nobody wrote below it);

@@ -6,6 +6,12 @@ Each game has a module ``render.<game>`` exposing:
 * ``hand(view, names=None) -> Image``: one player's private view (pass ``view(state, seat)``);
 * ``score_sheet(view, names=None) -> Image``: the final sheet (a view of a finished game);
 * ``text(view, names=None) -> str``: the same information as plain text (terminal, DM text).
+
+Optionally:
+
+* ``interim_sheet(view, events, names=None) -> (caption, Image) | None``: a sheet to show when
+  ``events`` (the public events of one batch of moves) closed a scoring stage before the end,
+  e.g. a Ra epoch; the bot posts it above the new board.
 """
 from __future__ import annotations
 

@@ -4,7 +4,8 @@
 * :func:`hand` — one player's private view (DM), from ``view(state, seat)``;
 * :func:`score_sheet` — the score sheet (final, or the epochs so far), :func:`epoch_sheet` — one
   epoch's sheet;
-* :func:`text` — the same information as plain text (Discord markdown, ≤ 1900 characters).
+* :func:`text` — the same information as plain text (Discord markdown, ≤ 1900 characters);
+* :func:`interim_sheet` — the sheet to show when an epoch (not the last) has just been scored.
 
 The drawing pieces live in ``render.ra_art`` (icons, suns, tiles), ``render.ra_board`` (board
 sections), ``render.ra_hand`` (the private view), ``render.ra_sheet`` (score sheets) and
@@ -25,7 +26,7 @@ from render.ra_text import text
 
 View = dict[str, Any]
 
-__all__ = ["board", "hand", "score_sheet", "epoch_sheet", "text"]
+__all__ = ["board", "hand", "score_sheet", "epoch_sheet", "interim_sheet", "text"]
 
 
 def board(view: View, names: Sequence[str] | None = None) -> Image.Image:
@@ -51,3 +52,17 @@ def hand(view: View, names: Sequence[str] | None = None) -> Image.Image:
     table, the player's own row enlarged with their score, and this epoch's score preview.
     Raises ValueError for a spectator view (no seat to show)."""
     return hand_image(view, seat_names(names, int(view["n_players"])))
+
+
+def interim_sheet(view: View, events: Sequence[Any], names: Sequence[str] | None = None
+                  ) -> tuple[str, Image.Image] | None:
+    """When ``events`` (public engine events of one batch) scored an epoch and the game goes on,
+    that epoch's sheet and a caption for it ("Epoch 1 scoring"); else None. The final epoch is
+    shown by :func:`score_sheet` at the end instead."""
+    if view.get("over"):
+        return None
+    scored = [e.data.get("epoch") for e in events if e.kind == "epoch_score"]
+    if not scored or scored[-1] is None:
+        return None
+    epoch = int(scored[-1])
+    return f"Epoch {epoch} scoring", epoch_sheet(view, epoch, names)

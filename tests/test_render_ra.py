@@ -243,3 +243,23 @@ def test_golden_board(name, seed, n, moves, opts):
     assert want.size == img.size, f"size {img.size} != golden {want.size}"
     mean, over = _diff_stats(img, want)
     assert mean < 1.0 and over < 0.005, f"board differs from {path}: mean {mean:.3f}, {over:.2%} pixels"
+
+
+def test_interim_sheet_is_offered_once_per_scored_epoch_before_the_end():
+    """``interim_sheet`` answers the batch that scored epoch 1 or 2 with that epoch's sheet, and
+    every other batch (and the final epoch, shown by ``score_sheet``) with None."""
+    engine = base.get("ra")
+    state = engine.setup(4, 3, {})
+    rng = random.Random(4)
+    offered = []
+    while engine.outcome(state) is None:
+        seat = engine.to_move(state)[0]
+        state, events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        found = ra.interim_sheet(engine.view(state, None), events, ["A", "B", "C"])
+        if found is not None:
+            caption, img = found
+            assert img.width == WIDTH and img.height > 300
+            offered.append(caption)
+        else:
+            assert not any(e.kind == "epoch_score" for e in events) or engine.outcome(state)
+    assert offered == ["Epoch 1 scoring", "Epoch 2 scoring"]

@@ -163,3 +163,27 @@ async def test_a_game_opened_in_a_thread_plays_in_that_thread(fake_discord, run_
     gid, place = await table.start_game("ann", ("bob",), 0)
     assert place.id == own.id and [t.id for t in fake.threads] == [own.id]
     assert table.last_turn(own).attachments
+
+
+async def test_a_ra_epoch_ends_with_its_score_sheet_above_the_next_board(fake_discord, run_bot, tmp_path):
+    """When a batch of moves scores an epoch (not the last), the renderer's interim sheet is posted
+    as its own picture, and the next board comes below it."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, place = await table.start_game("ann", (), 2, game="ra")
+    for _ in range(200):
+        game = await table.bot.service.get(gid)
+        if game.row.status != "active" or game.state.epoch > 1:
+            break
+        await table.play_one(gid, place, "move")
+    assert game.state.epoch == 2
+    messages = fake.messages(place)
+    sheets = [i for i, m in enumerate(messages) if "Epoch 1 scoring" in m.content]
+    assert len(sheets) == 1, [m.content[:60] for m in messages]
+    sheet = messages[sheets[0]]
+    assert sheet.attachments and sheet.attachments[0].filename.endswith("-sheet.png")
+    assert sheet.attachments[0].data[:8] == b"\x89PNG\r\n\x1a\n"
+    below = messages[sheets[0] + 1:]
+    assert below and "· move " in below[0].content and below[0].attachments  # the next board
+    assert not any("Epoch 2 scoring" in m.content for m in messages)
