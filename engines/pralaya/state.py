@@ -291,8 +291,23 @@ instance (never mutate ``data``); measured: random playouts run about 12% faster
 combinations of seat, round, cell and card: about 13,000 entries (6.5 MB) after 3,000 games."""
 
 
+def remember(key: tuple[Any, ...], event: Event) -> Event:
+    """Store ``event`` as the shared instance for ``key`` and return it. Callers write
+    ``_EVENTS.get(key) or remember(key, Event(...))`` so the event is built only on a miss."""
+    _EVENTS[key] = event
+    return event
+
+
 def seat_tag(seat: int) -> str:
     return "{s%d}" % seat
+
+
+def refill_event(cell: str, card: int) -> Event:
+    """The ``refill`` event of ``cell`` receiving ``card`` (EMPTY: the deck was empty)."""
+    if card == EMPTY:
+        return Event("refill", "%s stays empty: the deck is empty" % cell, {"cell": cell, "card": None})
+    return Event("refill", "%s refilled: %s" % (cell, CARD_NAME[card]),
+                 {"cell": cell, "card": data.CARD_IDS[card]})
 
 
 def turn_event(seat: int, rnd: int, vitality: int, escaped: bool, can_take: bool, last: bool) -> Event:
@@ -307,8 +322,7 @@ def turn_event(seat: int, rnd: int, vitality: int, escaped: bool, can_take: bool
     else:
         note = "" if can_take else " · nothing affordable"
         text = f"Round {rnd} · {seat_tag(seat)}'s turn · {vitality} Vitality{note}{tail}"
-    e = _EVENTS[key] = Event("turn", text, {"seat": seat, "round": rnd, "vitality": vitality})
-    return e
+    return remember(key, Event("turn", text, {"seat": seat, "round": rnd, "vitality": vitality}))
 
 
 def start_turn(s: State, ev: list[Event], ch: dict[str, Any], seat: int | None = None,
@@ -390,16 +404,7 @@ def end_turn(s: State, ev: list[Event], ch: dict[str, Any]) -> State:
             else:
                 card = EMPTY
             key = ("refill", names[i], card)
-            e = _EVENTS.get(key)
-            if e is None:
-                if card == EMPTY:
-                    e = Event("refill", "%s stays empty: the deck is empty" % names[i],
-                              {"cell": names[i], "card": None})
-                else:
-                    e = Event("refill", "%s refilled: %s" % (names[i], CARD_NAME[card]),
-                              {"cell": names[i], "card": data.CARD_IDS[card]})
-                _EVENTS[key] = e
-            ev.append(e)
+            ev.append(_EVENTS.get(key) or remember(key, refill_event(names[i], card)))
         costs = tuple(cell_costs)
         ch["island"] = tuple(cells)
         ch["costs"] = costs
@@ -430,11 +435,9 @@ def do_take(s: State, cell: int, ev: list[Event]) -> State:
     v_left = s.v_left - COST_E[card]
     name = CELLS_BY_SIZE[len(costs)][cell]
     key = ("take", seat, name, card)
-    e = _EVENTS.get(key)
-    if e is None:
-        e = _EVENTS[key] = Event("take", "{s%d} takes %s (%s)" % (seat, name, CARD_NAME[card]),
-                                 {"seat": seat, "cell": name, "card": data.CARD_IDS[card]})
-    ev.append(e)
+    ev.append(_EVENTS.get(key) or remember(key, Event(
+        "take", "{s%d} takes %s (%s)" % (seat, name, CARD_NAME[card]),
+        {"seat": seat, "cell": name, "card": data.CARD_IDS[card]})))
     ch = {"hands": s.hands[:seat] + (tuple(hand),) + s.hands[seat + 1:],
           "island": s.island[:cell] + (EMPTY,) + s.island[cell + 1:], "costs": costs,
           "v_left": v_left, "taken": s.taken | 1 << cell, "turn_cards": s.turn_cards + (card,)}
@@ -446,11 +449,9 @@ def do_take(s: State, cell: int, ev: list[Event]) -> State:
 def do_done(s: State, ev: list[Event]) -> State:
     """COLLECT: stop collecting. Leftover Vitality stays in ``v_left`` for this turn's record
     (invariant 4) but is lost: the next START sets it afresh."""
-    key = ("done", s.active)
-    e = _EVENTS.get(key)
-    if e is None:
-        e = _EVENTS[key] = Event("done", "{s%d} is done collecting" % s.active, {"seat": s.active})
-    ev.append(e)
+    seat = s.active
+    key = ("done", seat)
+    ev.append(_EVENTS.get(key) or remember(key, Event("done", "{s%d} is done collecting" % seat, {"seat": seat})))
     return to_buy(s, ev, {})
 
 
@@ -458,12 +459,11 @@ def do_discard(s: State, cell: int, ev: list[Event]) -> State:
     """DISCARD (escaped seat): the relic at ``cell`` goes to the discard pile; then END."""
     card = s.island[cell]
     name = CELLS_BY_SIZE[len(s.island)][cell]
-    key = ("discard", s.active, name, card)
-    e = _EVENTS.get(key)
-    if e is None:
-        e = _EVENTS[key] = Event("discard", "{s%d} discards %s (%s)" % (s.active, name, CARD_NAME[card]),
-                                 {"seat": s.active, "cell": name, "card": data.CARD_IDS[card]})
-    ev.append(e)
+    seat = s.active
+    key = ("discard", seat, name, card)
+    ev.append(_EVENTS.get(key) or remember(key, Event(
+        "discard", "{s%d} discards %s (%s)" % (seat, name, CARD_NAME[card]),
+        {"seat": seat, "cell": name, "card": data.CARD_IDS[card]})))
     ch = {"island": s.island[:cell] + (EMPTY,) + s.island[cell + 1:],
           "costs": s.costs[:cell] + (NEVER,) + s.costs[cell + 1:],
           "discard": s.discard + (card,), "taken": s.taken | 1 << cell, "turn_cards": s.turn_cards + (card,)}
@@ -514,9 +514,7 @@ def do_buy(s: State, what: str, pay: tuple[int, int, int], ev: list[Event]) -> S
 
 def do_pass(s: State, ev: list[Event]) -> State:
     """BUY: buy nothing; then END."""
-    key = ("pass", s.active)
-    e = _EVENTS.get(key)
-    if e is None:
-        e = _EVENTS[key] = Event("pass", "{s%d} buys nothing" % s.active, {"seat": s.active})
-    ev.append(e)
+    seat = s.active
+    key = ("pass", seat)
+    ev.append(_EVENTS.get(key) or remember(key, Event("pass", "{s%d} buys nothing" % seat, {"seat": seat})))
     return end_turn(s, ev, {})
