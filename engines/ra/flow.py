@@ -117,12 +117,7 @@ def do_god(w: Work, code: int, ev: Events) -> None:
                     {"seat": s, "tile": CODES[code]}))
     if code in DISASTER:  # only with god_takes_disaster: resolved at once against the taker
         w.to_box(code, 1)
-        pend = hit_disasters(w, s, {code: 1}, ev)
-        if any(pend):
-            w.p_seat = s
-            w.p_left = pend
-            w.p_after_god = True
-            settle_pending(w, ev)
+        if owe_discards(w, s, {code: 1}, True, ev):
             return
     else:
         w.add_tile(s, code, 1)
@@ -282,12 +277,7 @@ def resolve(w: Work, ev: Events) -> None:
         trader_trigger(w, winner, traders, ev)
     w.cur = ra
     if disasters:
-        pend = hit_disasters(w, winner, disasters, ev)
-        if any(pend):
-            w.p_seat = winner
-            w.p_left = pend
-            w.p_after_god = False
-            settle_pending(w, ev)
+        if owe_discards(w, winner, disasters, False, ev):
             return
     next_turn(w, ra, ev)
 
@@ -368,6 +358,17 @@ def pending_category(w: Work) -> int:
         if k:
             return i
     return -1
+
+
+def owe_discards(w: Work, seat: int, disasters: dict[int, int], after_god: bool, ev: Events) -> bool:
+    """Hit ``seat`` with ``disasters``; if tiles are still owed, record them and settle what
+    needs no choice (:func:`settle_pending`), and return True (the caller's step is over)."""
+    pend = hit_disasters(w, seat, disasters, ev)
+    if not any(pend):
+        return False
+    w.p_seat, w.p_left, w.p_after_god = seat, pend, after_god
+    settle_pending(w, ev)
+    return True
 
 
 def settle_pending(w: Work, ev: Events) -> None:
