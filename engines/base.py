@@ -12,7 +12,11 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+import random
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from engines.prompt import Prompt
 
 Action = str
 """An action is its canonical text, e.g. ``"take b4"`` or ``"bid 13"``."""
@@ -64,7 +68,10 @@ class BadOption(RuleError):
 class Event:
     """Something that happened. ``text`` is one line a human reads ("Ann takes b4 (Gold Coin)").
 
-    ``private_to`` is None for public events, else the only seat that may see it.
+    ``private_to`` is None for public events, else the seat (an ``int``) or the seats (a
+    ``frozenset``) that may see it. ``twin`` is what everyone else sees of a private event
+    instead (a public :class:`Event`, e.g. "Ann and Bob trade 2 cards" for "Ann gives Bob t3
+    t7"), or None when the others see nothing of it.
     ``data`` is a small JSON-serialisable dict for renderers and tests (``{"seat": 0, ...}``).
     Seat numbers in ``text`` are written as ``{s0}``, ``{s1}``… so the host can put names in;
     :func:`format_text` does that. The same holds for the reasons of every :class:`RuleError`.
@@ -73,14 +80,46 @@ class Event:
     kind: str
     text: str
     data: Mapping[str, Any] = field(default_factory=dict)
-    private_to: int | None = None
+    private_to: int | frozenset[int] | None = None
+    twin: Event | None = None
 
     @property
     def public(self) -> bool:
         return self.private_to is None
 
+    @property
+    def audience(self) -> frozenset[int] | None:
+        """The seats a private event is for (None for a public event)."""
+        p = self.private_to
+        if p is None:
+            return None
+        return p if isinstance(p, frozenset) else frozenset((p,))
+
     def visible_to(self, viewer: int | None) -> bool:
-        return self.private_to is None or self.private_to == viewer
+        """Whether ``viewer`` (a seat, or None for a spectator) may see this event itself."""
+        p = self.private_to
+        if p is None:
+            return True
+        if viewer is None:
+            return False
+        return viewer == p if isinstance(p, int) else viewer in p
+
+    def seen_by(self, viewer: int | None) -> Event | None:
+        """What ``viewer`` sees of this event: itself, its public ``twin``, or None."""
+        if self.visible_to(viewer):
+            return self
+        return self.twin
+
+
+def events_for(events: Iterable[Event], viewer: int | None) -> list[Event]:
+    """What ``viewer`` (None: everyone, a spectator) sees of ``events``, in order: each event
+    itself, its public twin, or nothing."""
+    out = []
+    for e in events:
+        seen = e.seen_by(viewer)
+        if seen is not None:
+            out.append(seen)
+    return out
 
 
 def format_text(text: str, names: Sequence[str] | None = None) -> str:
@@ -126,7 +165,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Option:
-    """One game option. ``kind`` is ``bool`` or ``int``; ints may have bounds."""
+    """One game option. ``kind`` is ``bool``, ``int`` (with optional bounds) or ``str`` (one of
+    ``choices``, e.g. Kathai's ``first_player``: ``random`` or ``s0``…)."""
 
     name: str
     kind: type
@@ -134,9 +174,26 @@ class Option:
     help: str
     min: int | None = None
     max: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def values(self) -> tuple[str, ...]:
+        """The values a player may pick from, as text (``true``/``false`` for a bool, the
+        choices of a str option; () for an int)."""
+        if self.kind is bool:
+            return ("true", "false")
+        if self.kind is str:
+            return self.choices
+        return ()
 
     def coerce(self, value: Any) -> Any:
         """Return ``value`` converted to this option's type, or raise :class:`BadOption`."""
+        if self.kind is str:
+            text = value.strip().lower() if isinstance(value, str) else None
+            if text is None or text not in self.choices:
+                shown = value if isinstance(value, str) else repr(value)
+                raise BadOption(f"Option `{self.name}` takes one of {', '.join(self.choices)}, "
+                                f"not `{shown[:40]}`.")
+            return text
         if self.kind is bool:
             if isinstance(value, bool):
                 return value
@@ -184,6 +241,10 @@ class Engine:
     max_players: ClassVar[int] = 2
     options: ClassVar[tuple[Option, ...]] = ()
     summary: ClassVar[str] = ""  # a few lines of rules for /rules and the terminal
+    hidden_hands: ClassVar[bool] = False
+    """Whether seats hold something the other seats may not see (Pralaya's relics, Kathai's
+    cards); the property suite then proves its leak check catches one seat's view shown to
+    another."""
 
     # -- the seven protocol methods
     def setup(self, seed: int, n_players: int, options: Mapping[str, Any] | None = None) -> Any:
@@ -216,11 +277,65 @@ class Engine:
         """An upper bound on the number of actions in any game (the property suite checks it)."""
         raise NotImplementedError
 
-    def action_space(self, n_players: int) -> Iterable[Action]:
-        """Every well-formed action text for this player count (legal or not in a given state).
-        ``parse`` accepts exactly the union of these over all player counts (after normalising
-        case and spaces) and raises :class:`BadNotation` for anything else."""
+    def sample_actions(self, n_players: int, rng: random.Random, k: int) -> list[Action]:
+        """``k`` well-formed canonical action texts for this player count, drawn with ``rng``
+        (legal or not in any given state): ``parse(a) == a`` for each. The property suite and the
+        fuzz tests use them to check that ``parse``, ``is_legal`` and ``apply`` agree without
+        enumerating every well-formed text (Kathai's offers alone run past 200 million)."""
         raise NotImplementedError
+
+    # -- what the host asks besides the seven methods; each has a default from the legal list
+    def is_legal(self, state: Any, seat: int, text: str) -> str | None:
+        """None if ``text`` is a legal action for ``seat`` now, else the reason (a sentence with
+        ``{s0}`` tokens), without applying anything. The default parses the text and looks it up
+        in the legal list, taking the reason from :meth:`apply`; games with huge legal lists
+        override it."""
+        try:
+            action = self.parse(text)
+        except BadNotation as err:
+            return err.reason
+        if self.outcome(state) is not None:
+            return "This game is over; no more moves are accepted."
+        awaited = self.to_move(state)
+        if seat not in awaited:
+            return _not_your_turn_reason(awaited)
+        if action in self.legal_actions(state, seat):
+            return None
+        try:
+            self.apply(state, seat, action)
+        except RuleError as err:
+            return err.reason
+        return "That move is not allowed now."  # apply accepted what the list lacks: an engine bug
+
+    def complete(self, state: Any, seat: int, prefix: str, limit: int = 25) -> list[tuple[str, str]]:
+        """Autocomplete for ``/move``: up to ``limit`` ``(value, label)`` pairs for what ``seat``
+        may type after ``prefix``. The default filters the legal list (word starts first, then
+        any substring) and labels each action with :meth:`action_label`; games whose list is
+        huge return the distinct next tokens instead (see :func:`next_tokens`)."""
+        legal = self.legal_actions(state, seat)
+        want = " ".join(prefix.lower().split())
+        if want:
+            starts = [a for a in legal if a.startswith(want)]
+            inner = [a for a in legal if want in a and not a.startswith(want)]
+            legal = starts + inner
+        return [(a, self.action_label(state, seat, a)) for a in legal[:limit]]
+
+    def timeout_action(self, state: Any, seat: int) -> Action:
+        """What the turn clock plays for ``seat`` when its time runs out. Default: the AI's choice
+        from the seat's own view; a game where the AI would commit a person to something (a
+        trade) returns a neutral move instead (``decline``, ``pass``)."""
+        return self.choose(self.view(state, seat), self.legal_actions(state, seat))
+
+    def prompt(self, state: Any, seat: int) -> Prompt:
+        """What ``seat`` (awaited) can do now, as controls (see :mod:`engines.prompt`). Default:
+        built from the legal list by :func:`engines.prompt.from_legal`; each game's
+        ``prompts.py`` says more where it can."""
+        from engines.prompt import from_legal
+
+        legal = self.legal_actions(state, seat)
+        return from_legal(seat, str(self.view(state, seat).get("headline") or ""), legal,
+                          [self.action_label(state, seat, a) for a in legal],
+                          public=self.public_actions(state, seat))
 
     def secrets(self, state: Any, viewer: int | None) -> Iterable[str]:
         """Strings that must not appear in the serialised ``view(state, viewer)``: other seats'

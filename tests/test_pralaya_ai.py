@@ -8,7 +8,7 @@ import pytest
 from engines.base import play
 from engines.pralaya.ai import choose, potential
 from engines.pralaya.data import CARD_IDS
-from engines.pralaya.rig import rig
+from engines.pralaya.positions import rig
 from engines.pralaya.rules import ACTION_BOUND
 from pralaya_helpers import E, fresh
 

@@ -16,7 +16,7 @@ from engines.base import IllegalAction, play
 from engines.pralaya import data
 from engines.pralaya import scoring as scoring_mod
 from engines.pralaya import state as state_mod
-from engines.pralaya.rig import rig
+from engines.pralaya.positions import rig
 from engines.pralaya.state import CARD_CODE, EMPTY, IS_OCEAN, new_game
 from pralaya_helpers import E, fresh, act
 

@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from engines.base import IllegalAction, play
-from engines.pralaya.rig import rig
+from engines.pralaya.positions import rig
 from engines.pralaya.scoring import category_points, score_table
 from engines.pralaya.data import CARD_IDS
 from engines.pralaya.state import EMPTY, end_turn

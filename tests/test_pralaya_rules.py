@@ -10,7 +10,7 @@ import pytest
 from engines.base import BadNotation, BadOption, GameOver, IllegalAction, NotYourTurn, play, replay
 from engines.base import state_fingerprint
 from engines.pralaya import data
-from engines.pralaya.rig import rig
+from engines.pralaya.positions import rig
 from engines.pralaya.rules import ACTION_BOUND, PralayaEngine
 from engines.pralaya.scoring import category_points, score_table
 from engines.pralaya.state import (DISCARD, IS_OCEAN, N_CARDS, OVER, buy_texts, deal_island,

@@ -16,14 +16,13 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engines import base
+from engines import base, prompt
 from engines.base import (BadNotation, GameOver, IllegalAction, NotYourTurn, Outcome, VIEW_KEYS,
                           play, replay, state_fingerprint)
 
 N_SEEDS = int(os.environ.get("BAZAAR_PROPERTY_SEEDS", "200"))
 CHUNKS = 4  # seeds are split in chunks so pytest-xdist can spread them over cores
 DEEP_SEEDS = 12  # in these seeds every legal action is applied and every check runs at every step
-HIDDEN_HANDS = {"pralaya"}  # games where seats hold cards the others may not see (Ra has none)
 GARBAGE = ["", "   ", "xyzzy", "take", "bid", "bid -1", "take z9", "42", "💥", "take b4 b4",
            "buy veda 1g", "discard", "god", "pass pass", "draw 1", "done now", "\x00"]
 
@@ -64,17 +63,52 @@ def _check_rejections(engine, state, actor, legal, n, rng):
             assert res not in legal
             with pytest.raises(IllegalAction):
                 play(engine, state, actor, g)
-    illegal = [a for a in engine.action_space(n) if a not in legal]
-    for a in rng.sample(illegal, min(3, len(illegal))):
+    legal_set = set(legal)
+    sampled = engine.sample_actions(n, rng, 40)
+    for a in sampled:
+        assert engine.parse(a) == a, f"a sampled action {a!r} is not canonical"
+    illegal = [a for a in sampled if a not in legal_set]
+    for a in illegal[:3]:
         with pytest.raises(IllegalAction) as err:
             play(engine, state, actor, a)
         assert err.value.reason.strip(), "an illegal action needs a reason"
+        assert engine.is_legal(state, actor, a), "is_legal accepts what apply refuses"
+    for a in rng.sample(legal, min(3, len(legal))):
+        assert engine.is_legal(state, actor, a) is None, f"is_legal refuses the legal {a!r}"
     for other in range(n):
         if other not in engine.to_move(state):
             with pytest.raises(NotYourTurn):
                 play(engine, state, other, legal[0])
             break
     assert state_fingerprint(state) == before, "a rejected action changed the state"
+
+
+def _check_prompt(engine, state, seat, legal):
+    """The seat's prompt offers only legal moves (every button, and a sample of what each pick
+    builds) and fits a Discord message: at most 5 rows with the host's own button."""
+    p = engine.prompt(state, seat)
+    assert p.seat == seat
+    legal_set = set(legal)
+    for a in p.actions():
+        assert a in legal_set, f"the prompt offers the illegal {a!r}"
+    for c in prompt.walk(p.controls):
+        if isinstance(c, prompt.Pick):
+            values = [ch.value for ch in c.choices][:max(c.min, 1)]
+            if c.min <= len(values) <= c.max:
+                built = c.build(values)
+                assert engine.is_legal(state, seat, built) is None, f"pick {c.key} builds {built!r}"
+    assert prompt.rows(p.controls) <= 4, "a prompt must leave a row for the host's own buttons"
+
+
+def _check_complete(engine, state, seat, legal, rng):
+    """Autocomplete offers at most 25 entries, and each is a legal move or the start of one."""
+    for prefix in ["", legal[0][:1], rng.choice(legal)]:
+        got = engine.complete(state, seat, prefix)
+        assert len(got) <= 25
+        for value, label in got:
+            assert label
+            assert any(a == value or a.startswith(value + " ") for a in legal), value
+    assert engine.complete(state, seat, ""), "no completion for an awaited seat"
 
 
 def _playout(engine, seed: int, n: int, opts: dict, deep: bool):
@@ -101,6 +135,9 @@ def _playout(engine, seed: int, n: int, opts: dict, deep: bool):
                 assert legal_by_seat[s] == [], f"seat {s} is not awaited but has legal actions"
         actor = rng.choice(awaited)
         legal = legal_by_seat[actor]
+        if full_step:
+            _check_prompt(engine, state, actor, legal)
+            _check_complete(engine, state, actor, legal, rng)
         for a in legal:
             assert engine.parse(a) == a, f"parse(str(a)) != a for {a!r}"
             assert engine.parse("  " + a.upper().replace(" ", "   ") + " ") == a
@@ -172,17 +209,14 @@ def test_setup_is_deterministic_and_seed_dependent(game):
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(max_size=30))
 def test_parse_fuzz(game, text):
-    """Any text either parses to a well-formed action of this game or raises BadNotation."""
+    """Any text either parses to a canonical action of this game or raises BadNotation."""
     engine = base.get(game)
-    space = set()
-    for n in range(engine.min_players, engine.max_players + 1):
-        space.update(engine.action_space(n))
     try:
         parsed = engine.parse(text)
     except BadNotation as err:
         assert err.reason
     else:
-        assert parsed in space
+        assert engine.parse(parsed) == parsed, "a parsed action is not canonical"
 
 
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
@@ -195,7 +229,7 @@ def test_the_leak_check_is_not_vacuous(game):
     rng = random.Random(3)
     state = engine.setup(3, n, {})
     for _ in range(12):
-        seat = engine.to_move(state)[0]
+        seat = rng.choice(engine.to_move(state))
         state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))[0]
     caught = 0
     for viewer in [None, *range(n)]:
@@ -205,5 +239,5 @@ def test_the_leak_check_is_not_vacuous(game):
             if other != viewer:
                 text = json.dumps(engine.view(state, other))
                 caught += any(s in text for s in secrets)
-    if game in HIDDEN_HANDS:
+    if engine.hidden_hands:
         assert caught, "showing one seat's own view to another is never detected"

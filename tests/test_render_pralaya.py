@@ -20,7 +20,7 @@ from engines import base
 from engines.pralaya import data as pdata
 from render import pralaya
 from render.common import PANEL, SEAT_COLORS, WIDTH, contrast, num, seat_ink, to_png
-from render.pralaya_cards import CARDS, set_progress
+from render.pralaya.cards import CARDS, set_progress
 
 CATS = list(pdata.CATEGORIES)
 

@@ -2,7 +2,7 @@
 island and escape on a Dhoni. Spec: shared/specs/pralaya.md.
 
 Modules: ``data`` (component tables), ``state`` (state value, setup, turn machine), ``notation``
-(action text), ``scoring``, ``view``, ``rules`` (the engine), ``ai`` (spec §12), ``rig`` (building
+(action text), ``scoring``, ``view``, ``rules`` (the engine), ``ai`` (spec §12), ``positions`` (building
 positions for tests and fixtures).
 """
 from __future__ import annotations

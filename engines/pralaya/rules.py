@@ -4,6 +4,7 @@
 """
 from __future__ import annotations
 
+import random
 from typing import Any, Iterable, Mapping, Sequence
 
 from engines.base import (BadOption, Engine, Event, GameOver, IllegalAction, NotYourTurn, Option, Outcome,
@@ -29,6 +30,7 @@ class PralayaEngine(Engine):
     title = "Pralaya"
     min_players = 2
     max_players = 5
+    hidden_hands = True
     options = (
         Option("open_hands", bool, False, "Relic hands are visible to everyone."),
         Option("veda_price", int, data.VEDA_PRICE,
@@ -167,6 +169,14 @@ class PralayaEngine(Engine):
     def action_bound(self, n_players: int) -> int:
         """193: at most 63 takes/discards, 65 `done` and 65 buys/passes (spec §11.7)."""
         return ACTION_BOUND
+
+    def sample_actions(self, n_players: int, rng: random.Random, k: int) -> list[Action]:
+        """``k`` well-formed texts drawn from :meth:`action_space` (small enough to list)."""
+        spaces: dict[int, tuple[str, ...]] = self.__dict__.setdefault("_spaces", {})
+        if n_players not in spaces:
+            spaces[n_players] = tuple(self.action_space(n_players))
+        space = spaces[n_players]
+        return rng.choices(space, k=k)
 
     def action_space(self, n_players: int) -> Iterable[str]:
         """Every well-formed action for ``n_players`` (takes/discards of its cells, all payments)."""

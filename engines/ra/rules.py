@@ -1,7 +1,7 @@
 """The Ra engine (Reiner Knizia's Ra with the Ra: Traders module): the protocol methods.
 
 The state machine itself lives in ``flow.py``, scoring in ``scoring.py``, the view in
-``viewing.py``, component data in ``data.py``. This module sets up games, lists and checks
+``view.py``, component data in ``data.py``. This module sets up games, lists and checks
 actions (with reasons a player can read), parses action text and checks the invariants.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from engines.base import (Action, BadNotation, Engine, Event, GameOver, IllegalAction, NotYourTurn,
                           Option, Outcome, View)
-from engines.ra import data, flow, scoring, viewing
+from engines.ra import data, flow, scoring, view as ra_view
 from engines.ra.state import (AUCTION, CODES, DISASTER, DISCARD, GOD, GOD_MORE, HELD, IDX, KEEP,
                               NCODES, O_FLOOR, O_GOD_DISASTER, O_INVOKE_EMPTY, O_TRADERS,
                               OPTION_NAMES, OVER, PENDING_CODES, RA, TRADER, TURN, VOLUNTARY, State,
@@ -237,6 +237,14 @@ class RaEngine(Engine):
                               + ", ".join(codes) + ".")
         raise BadNotation(_bad_form(text.strip()[:40]))
 
+    def sample_actions(self, n_players: int, rng: random.Random, k: int) -> list[Action]:
+        """``k`` well-formed texts drawn from :meth:`action_space` (small enough to list)."""
+        spaces: dict[int, tuple[str, ...]] = self.__dict__.setdefault("_spaces", {})
+        if n_players not in spaces:
+            spaces[n_players] = tuple(self.action_space(n_players))
+        space = spaces[n_players]
+        return rng.choices(space, k=k)
+
     def action_space(self, n_players: int) -> Iterable[Action]:
         """Every well-formed action text for ``n_players``: draw, invoke, god X, done, bid 1..N,
         pass, discard X."""
@@ -273,8 +281,8 @@ class RaEngine(Engine):
 
     # ------------------------------------------------------------------ view, outcome, AI
     def view(self, state: State, viewer: int | None) -> View:
-        """See :func:`engines.ra.viewing.view` for the schema."""
-        return viewing.view(self, state, viewer)
+        """See :func:`engines.ra.view.view` for the schema."""
+        return ra_view.view(self, state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
         """The :class:`Outcome` once epoch 3 is scored, else None."""

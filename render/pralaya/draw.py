@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from engines.base import format_text
 from render.common import (ACCENT, BG, INK, MUTED, WIDTH, draw_text, fit, font, on_color, panel,
                            seat_color, seat_ink, seat_names, text_width)
-from render.pralaya_icons import pips
+from render.pralaya.icons import pips
 
 M = 16                      # outer margin
 INNER = WIDTH - 2 * M       # usable width

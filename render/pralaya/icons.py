@@ -12,7 +12,7 @@ from typing import Callable
 from PIL import Image, ImageDraw
 
 from render.common import INK, font
-from render.pralaya_cards import CARDS, DHONI_COLOR, VEDA_COLOR
+from render.pralaya.cards import CARDS, DHONI_COLOR, VEDA_COLOR
 
 SS = 4  # supersampling factor
 OUT = INK  # outline colour

@@ -12,10 +12,10 @@ from PIL import Image, ImageDraw
 from render.common import (ACCENT, BG, GOOD, INK, LINE, MUTED, PANEL, WIDTH, dashed_rect,
                            draw_text, fit, font, hatch, panel, seat_color, text_width, wrap)
 from render.common import ordinal, seat_ink, tint
-from render.pralaya_cards import OCEAN_FILL, OCEAN_HATCH, info, sort_key
-from render.pralaya_draw import (INNER, M, VITALITY, crop, header, names_for, new_canvas, price_text, section_title, tag)
-from render.pralaya_icons import paste_icon, pips
-from render.pralaya_sheet import WIN_EDGE, sheet_block, sheet_height
+from render.pralaya.cards import OCEAN_FILL, OCEAN_HATCH, info, sort_key
+from render.pralaya.draw import (INNER, M, VITALITY, crop, header, names_for, new_canvas, price_text, section_title, tag)
+from render.pralaya.icons import paste_icon, pips
+from render.pralaya.sheet import WIN_EDGE, sheet_block, sheet_height
 
 STRIP_W = 178     # supply strip width
 GAP = 8           # gap between tiles

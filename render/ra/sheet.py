@@ -10,8 +10,8 @@ from engines.base import format_text
 from render.common import (BAD, GOOD, INK, LINE, MUTED, PANEL, fit, font, panel, seat_color, seat_names,
                            signed, text_width, wrap)
 from render.common import mix, seat_ink
-from render.ra_art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, ra_disc
-from render.ra_board import PAD, X0, X1, crop, draw_header, new_canvas
+from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, ra_disc
+from render.ra.board import PAD, X0, X1, crop, draw_header, new_canvas
 
 View = dict[str, Any]
 LABEL_W = 210

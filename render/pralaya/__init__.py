@@ -12,9 +12,9 @@ board, hand, sheet and text.
 """
 from __future__ import annotations
 
-from render.pralaya_board import board
-from render.pralaya_hand import hand
-from render.pralaya_sheet import score_sheet
-from render.pralaya_text import text
+from render.pralaya.board import board
+from render.pralaya.hand import hand
+from render.pralaya.sheet import score_sheet
+from render.pralaya.text import text
 
 __all__ = ["board", "hand", "score_sheet", "text"]

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from render.pralaya_cards import info, set_progress, sort_key
+from render.pralaya.cards import info, set_progress, sort_key
 from render.common import ordinal
-from render.pralaya_draw import fmt, names_for, price_text
-from render.pralaya_hand import action_label
+from render.pralaya.draw import fmt, names_for, price_text
+from render.pralaya.hand import action_label
 
 LIMIT = 1900
 

@@ -10,9 +10,9 @@ from PIL import Image
 from engines.pralaya import data as pdata
 from render.common import BAD, GOOD, INK, LINE, MUTED, PANEL, WIDTH, draw_text, fit, font, panel
 from render.common import num, ordinal, tint
-from render.pralaya_cards import info, set_progress, sort_key
-from render.pralaya_draw import (INNER, M, STEP_LABEL, crop, header, names_for, new_canvas, price_text, section_title)
-from render.pralaya_icons import paste_icon
+from render.pralaya.cards import info, set_progress, sort_key
+from render.pralaya.draw import (INNER, M, STEP_LABEL, crop, header, names_for, new_canvas, price_text, section_title)
+from render.pralaya.icons import paste_icon
 
 PER_ROW = 5
 TILE_W = (INNER - (PER_ROW - 1) * 8) // PER_ROW

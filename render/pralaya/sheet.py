@@ -9,8 +9,8 @@ from PIL import Image, ImageDraw
 from render.common import BAD, INK, LINE, MUTED, WIDTH, font, panel, seat_color, wrap
 from render.common import num, ordinal, seat_ink
 from render.common import fit as fit_text
-from render.pralaya_cards import CATEGORIES
-from render.pralaya_draw import (INNER, M, crop, header, names_for, new_canvas, price_text, section_title)
+from render.pralaya.cards import CATEGORIES
+from render.pralaya.draw import (INNER, M, crop, header, names_for, new_canvas, price_text, section_title)
 
 LABEL_W = 230
 HEAD_H = 86

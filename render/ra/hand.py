@@ -9,8 +9,8 @@ from PIL import Image, ImageDraw
 from render.common import (ACCENT, BAD, GOOD, INK, LINE, MUTED, PANEL, fit, font, panel, seat_color,
                            signed, text_width, wrap)
 from render.common import mix, seat_ink
-from render.ra_art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, sun, track_tile
-from render.ra_board import (PAD, X0, X1, crop, draw_auction, draw_chips, draw_header,
+from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, sun, track_tile
+from render.ra.board import (PAD, X0, X1, crop, draw_auction, draw_chips, draw_header,
                              draw_headline, draw_pending, fmt, new_canvas, seat_status)
 
 View = dict[str, Any]

@@ -6,9 +6,9 @@ from typing import Any, Sequence
 
 from engines.base import format_text
 from render.common import ordinal, seat_names, signed
-from render.ra_art import CIVS, MONUMENTS, tile_abbr, tile_name
-from render.ra_board import KIND_LABEL, STEP_LABEL, owed_text
-from render.ra_hand import preview_categories
+from render.ra.art import CIVS, MONUMENTS, tile_abbr, tile_name
+from render.ra.board import KIND_LABEL, STEP_LABEL, owed_text
+from render.ra.hand import preview_categories
 
 View = dict[str, Any]
 LIMIT = 1900

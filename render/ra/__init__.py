@@ -7,9 +7,9 @@
 * :func:`text` — the same information as plain text (Discord markdown, ≤ 1900 characters);
 * :func:`interim_sheet` — the sheet to show when an epoch (not the last) has just been scored.
 
-The drawing pieces live in ``render.ra_art`` (icons, suns, tiles), ``render.ra_board`` (board
-sections), ``render.ra_hand`` (the private view), ``render.ra_sheet`` (score sheets) and
-``render.ra_text`` (text).
+The drawing pieces live in ``render.ra.art`` (icons, suns, tiles), ``render.ra.board`` (board
+sections), ``render.ra.hand`` (the private view), ``render.ra.sheet`` (score sheets) and
+``render.ra.text`` (text).
 """
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ from typing import Any, Sequence
 from PIL import Image
 
 from render.common import seat_names
-from render.ra_board import (crop, draw_auction, draw_footer, draw_header, draw_headline,
+from render.ra.board import (crop, draw_auction, draw_footer, draw_header, draw_headline,
                              draw_pending, draw_seat_row, draw_table, new_canvas)
-from render.ra_hand import hand_image
-from render.ra_sheet import epoch_sheet, score_sheet
-from render.ra_text import text
+from render.ra.hand import hand_image
+from render.ra.sheet import epoch_sheet, score_sheet
+from render.ra.text import text
 
 View = dict[str, Any]
 

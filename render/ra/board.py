@@ -11,7 +11,7 @@ from engines.base import format_text
 from render.common import (ACCENT, BG, GOOD, INK, LINE, MUTED, PANEL, WIDTH, draw_text, fit, font,
                            ordinal, panel, seat_color, text_width, wrap)
 from render.common import mix, seat_ink
-from render.ra_art import (CATEGORY_COLOR, CIVS, DANGER, MONUMENTS, chip, icon, paste, ra_slot, sun,
+from render.ra.art import (CATEGORY_COLOR, CIVS, DANGER, MONUMENTS, chip, icon, paste, ra_slot, sun,
                            track_tile)
 
 View = dict[str, Any]
