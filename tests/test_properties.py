@@ -23,6 +23,7 @@ from engines.base import (BadNotation, GameOver, IllegalAction, NotYourTurn, Out
 N_SEEDS = int(os.environ.get("BAZAAR_PROPERTY_SEEDS", "200"))
 CHUNKS = 4  # seeds are split in chunks so pytest-xdist can spread them over cores
 DEEP_SEEDS = 12  # in these seeds every legal action is applied and every check runs at every step
+SAMPLE = 60      # a longer legal list (Kathai's offers run to 30,000) is checked on a random sample
 GARBAGE = ["", "   ", "xyzzy", "take", "bid", "bid -1", "take z9", "42", "💥", "take b4 b4",
            "buy veda 1g", "discard", "god", "pass pass", "draw 1", "done now", "\x00"]
 
@@ -130,7 +131,7 @@ def _playout(engine, seed: int, n: int, opts: dict, deep: bool):
         for s in range(n):
             if s in awaited:
                 assert legal_by_seat[s], f"seat {s} is awaited but has no legal action"
-                assert legal_by_seat[s] == sorted(set(legal_by_seat[s]), key=legal_by_seat[s].index)
+                assert len(set(legal_by_seat[s])) == len(legal_by_seat[s]), "a legal list repeats itself"
             else:
                 assert legal_by_seat[s] == [], f"seat {s} is not awaited but has legal actions"
         actor = rng.choice(awaited)
@@ -138,11 +139,12 @@ def _playout(engine, seed: int, n: int, opts: dict, deep: bool):
         if full_step:
             _check_prompt(engine, state, actor, legal)
             _check_complete(engine, state, actor, legal, rng)
-        for a in legal:
+        some = legal if len(legal) <= SAMPLE else rng.sample(legal, SAMPLE)
+        for a in some:
             assert engine.parse(a) == a, f"parse(str(a)) != a for {a!r}"
             assert engine.parse("  " + a.upper().replace(" ", "   ") + " ") == a
         if deep:
-            for a in legal:
+            for a in some:
                 new_state, events = engine.apply(state, actor, a)
                 assert new_state is not state
                 assert all(isinstance(e, base.Event) and e.text for e in events)
