@@ -81,8 +81,8 @@ class _Boards:
 async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float], list[float]]:
     import discord
 
-    from bot.app import BazaarBot
-    from bot.config import Config
+    from bot.surface.app import BazaarBot
+    from bot.host.config import Config
     from fakediscord import BotRunner, FakeDiscord
 
     fake = FakeDiscord(ack_deadline=None, default_timeout=300.0)

@@ -67,7 +67,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.cmd == "demo":
         return _demo(args)
     if args.cmd == "play":
-        from .terminal import play_terminal
+        from .offline.terminal import play_terminal
         return play_terminal(args.game, args.players, args.seat - 1, args.seed, _options(args.option),
                              name=args.name)
     if args.cmd == "replay":
@@ -79,19 +79,19 @@ def _dispatch(args: argparse.Namespace) -> int:
                 print(f"    {o.name} ({o.kind.__name__}, default {o.default}): {o.help}")
         return 0
     if args.cmd in ("run", "sync"):
-        from .config import ConfigError, load_config
+        from .host.config import ConfigError, load_config
         try:
             config = load_config()
         except ConfigError as err:
             print(f"bazaar: {err}", file=sys.stderr)
             return 2
-        from . import app
+        from .surface import app
         return app.run_bot(config) if args.cmd == "run" else app.sync_commands(config)
     raise AssertionError(args.cmd)
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from .demo import DEMO_NAMES, describe_outcome, run_demo
+    from .offline.demo import DEMO_NAMES, describe_outcome, run_demo
 
     engines = base.games() if args.game == "all" else [base.get(args.game)]
     out_dir = Path(args.out)
@@ -122,8 +122,8 @@ def _opt_text(engine: base.Engine, options: dict[str, Any]) -> str:
 
 
 def _replay(path: str) -> int:
-    from .demo import describe_outcome, replay_log, result_matches
-    from .movelog import LogError, loads
+    from .offline.demo import describe_outcome, replay_log, result_matches
+    from .offline.movelog import LogError, loads
 
     try:
         log = loads(Path(path).read_text())

@@ -13,7 +13,7 @@ import dataclasses
 import json
 from dataclasses import dataclass, field
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 if TYPE_CHECKING:
     from engines.prompt import Prompt
@@ -298,7 +298,7 @@ class Engine:
             return "This game is over; no more moves are accepted."
         awaited = self.to_move(state)
         if seat not in awaited:
-            return _not_your_turn_reason(awaited)
+            return not_your_turn_reason(awaited)
         if action in self.legal_actions(state, seat):
             return None
         try:
@@ -309,16 +309,19 @@ class Engine:
 
     def complete(self, state: Any, seat: int, prefix: str, limit: int = 25) -> list[tuple[str, str]]:
         """Autocomplete for ``/move``: up to ``limit`` ``(value, label)`` pairs for what ``seat``
-        may type after ``prefix``. The default filters the legal list (word starts first, then
-        any substring) and labels each action with :meth:`action_label`; games whose list is
+        may type after ``prefix``. The default keeps the legal actions whose text or label
+        (:meth:`action_label`) holds every word typed, in order; games whose list is
         huge return the distinct next tokens instead (see :func:`next_tokens`)."""
-        legal = self.legal_actions(state, seat)
-        want = " ".join(prefix.lower().split())
-        if want:
-            starts = [a for a in legal if a.startswith(want)]
-            inner = [a for a in legal if want in a and not a.startswith(want)]
-            legal = starts + inner
-        return [(a, self.action_label(state, seat, a)) for a in legal[:limit]]
+        words = prefix.lower().split()
+        out: list[tuple[str, str]] = []
+        for a in self.legal_actions(state, seat):
+            label = self.action_label(state, seat, a)
+            hay = f"{a} {label}".lower()
+            if all(w in hay for w in words):
+                out.append((a, label))
+                if len(out) >= limit:
+                    break
+        return out
 
     def timeout_action(self, state: Any, seat: int) -> Action:
         """What the turn clock plays for ``seat`` when its time runs out. Default: the AI's choice
@@ -425,16 +428,31 @@ def play(engine: Engine, state: Any, seat: int, text: str, *,
     action = engine.parse(text)
     awaited = engine.to_move(state)
     if seat not in awaited:
-        raise NotYourTurn(_not_your_turn_reason(awaited))
+        raise NotYourTurn(not_your_turn_reason(awaited))
     new_state, events = engine.apply(state, seat, action)
     return Played(new_state, events, action)
 
 
-def _not_your_turn_reason(awaited: Sequence[int]) -> str:
+def not_your_turn_reason(awaited: Sequence[int]) -> str:
+    """The reason given to a seat that is not awaited (names the seats that are)."""
     if not awaited:
         return "Nobody can move right now."
     who = ", ".join("{s%d}" % s for s in awaited)
     return f"It is not your turn: waiting for {who}."
+
+
+def replay_steps(engine: Engine, seed: int, n_players: int, options: Mapping[str, Any] | None,
+                 moves: Iterable[tuple[int, str]]) -> Iterator[tuple[Any, Played | None]]:
+    """Set up, then apply every ``(seat, action)`` in order: yields ``(setup state, None)`` first,
+    then ``(state after the move, what play returned)`` per move. The one place a game is
+    rebuilt from its seed and move log (the host's loading, its history and repair, ``bazaar
+    replay``). Raises whatever :func:`play` raises at the first move that does not fit."""
+    state = engine.setup(seed, n_players, options)
+    yield state, None
+    for seat, text in moves:
+        played = play(engine, state, seat, text)
+        state = played.state
+        yield state, played
 
 
 def replay(engine: Engine, seed: int, n_players: int, options: Mapping[str, Any] | None,
@@ -442,9 +460,9 @@ def replay(engine: Engine, seed: int, n_players: int, options: Mapping[str, Any]
     """Set up and apply every ``(seat, action)`` in order; return the final state.
 
     Raises whatever :func:`play` raises if the log does not fit the rules."""
-    state = engine.setup(seed, n_players, options)
-    for seat, text in moves:
-        state = play(engine, state, seat, text).state
+    state = None
+    for state, _ in replay_steps(engine, seed, n_players, options, moves):
+        pass
     return state
 
 

@@ -11,9 +11,9 @@ import pytest
 from PIL import Image
 
 from bot import cli
-from bot.demo import ai_game, replay_log, run_demo
-from bot.movelog import LogError, MoveLog, loads
-from bot.terminal import play_terminal
+from bot.offline.demo import ai_game, replay_log, run_demo
+from bot.offline.movelog import LogError, MoveLog, loads
+from bot.offline.terminal import play_terminal
 from engines import base
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,8 +5,8 @@ import asyncio
 
 import pytest
 
-from bot import clock as clk
-from bot.clock import BadDuration, Entry, TurnClock, due, format_duration, next_wake, parse_duration
+from bot.host import clock as clk
+from bot.host.clock import BadDuration, Entry, TurnClock, due, format_duration, next_wake, parse_duration
 
 
 @pytest.mark.parametrize("text,seconds", [("24h", 86400), ("90m", 5400), ("1h30m", 5400), ("2d", 172800),

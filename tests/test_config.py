@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Config, ConfigError, load_config
+from bot.host.config import Config, ConfigError, load_config
 
 
 def test_missing_token_explains_where_to_get_one(tmp_path: Path):

@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from bot.clock import BadDuration
-from bot.live import Refusal, private_digest, private_part
-from bot.service import GameService, parse_options
-from bot.store import Store
+from bot.host.clock import BadDuration
+from bot.host.live import Refusal, private_digest, private_part
+from bot.host.service import GameService, parse_options
+from bot.host.store import Store
 from engines import base
 from engines.base import (BadNotation, BadOption, Engine, Event, GameOver, IllegalAction, NotYourTurn,
                           Option, Outcome, StaleState)
@@ -356,11 +356,12 @@ def test_private_part_and_digest(toy):
     assert private_digest(toy, s3, 0) == private_digest(toy, s2, 0)
 
 
-async def test_legal_for_and_private_view(host):
+async def test_complete_for_and_private_view(host):
     gid = await _started(host)
     g = await host.get(gid)
-    assert host.legal_for(g, 10) == [("take 1", "take 1"), ("take 2", "take 2"), ("take 3", "take 3")]
-    assert host.legal_for(g, 11) == [] and host.legal_for(g, 99) == []
+    assert host.complete_for(g, 10, "") == [("take 1", "take 1"), ("take 2", "take 2"), ("take 3", "take 3")]
+    assert host.complete_for(g, 10, "2") == [("take 2", "take 2")]
+    assert host.complete_for(g, 11, "") == [] and host.complete_for(g, 99, "") == []
     seat, view = host.private_view(g, 11)
     assert seat == 1 and view["secret"] == g.state.secret[1]
     with pytest.raises(Refusal):

@@ -11,8 +11,8 @@ from typing import Any, Awaitable, Callable
 
 import discord
 
-from bot.app import BazaarBot
-from bot.config import Config
+from bot.surface.app import BazaarBot
+from bot.host.config import Config
 from engines import base
 from fakediscord import BotRunner, Channel, FakeDiscord, Guild, Message, User
 

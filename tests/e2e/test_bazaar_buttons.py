@@ -1,6 +1,7 @@
-"""How a turn message offers the legal actions, whatever the game: buttons for up to 10 actions
-(5 to a row, runs of one verb kept apart, "My hand" on the last row, at most 4 rows), one select
-menu for 11–25, and only ``/move`` beyond. Played through a toy game whose steps have exactly
+"""How a turn message offers the legal actions, whatever the game (the default prompt built from
+the legal list): buttons for up to 10 actions (5 to a row, runs of one verb kept apart, "My hand"
+on the last row, at most 4 rows), one select menu for 11–25, and beyond that labelled menus of at
+most 25 (one per verb, or per run of 25). Played through a toy game whose steps have exactly
 the list sizes at the edges, with clicks on every kind of control."""
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from PIL import Image
 
 from bazaar_harness import make_table
-from bot import components
+from bot.surface import components
 from engines import base
 
 TAKES = [f"take {i}" for i in range(1, 27)]
@@ -21,7 +22,7 @@ STEPS: tuple[tuple[str, ...], ...] = (
     ("done", *TAKES[:9]),                                # 10: buttons on three rows
     tuple(TAKES[:11]),                                   # 11: a select menu
     tuple(TAKES[:25]),                                   # 25: still a select menu
-    tuple(TAKES),                                        # 26: /move only
+    tuple(TAKES),                                        # 26: two menus, "take … (1/2)" and "(2/2)"
     ("bid 4", "bid 7", "bid 10", "bid 11", "pass"),      # an auction: bids, then Pass by itself
     ("draw", "invoke", *(f"god {g}" for g in "abcdefg")),  # 9: two single verbs share a row
 )
@@ -120,11 +121,11 @@ async def test_turn_messages_offer_buttons_a_menu_or_move(fake_discord, run_bot,
         [["Done"], [f"Take {i}" for i in range(1, 6)], [f"Take {i}" for i in range(6, 10)] + hand],
         [["<menu>"], hand],
         [["<menu>"], hand],
-        [hand],
+        [["<menu>"], ["<menu>"], hand],
         [["Bid 4", "Bid 7", "Bid 10", "Bid 11"], ["Pass"] + hand],
         [["Draw", "Invoke"], [f"God {g}" for g in "abcde"], ["God f", "God g"] + hand],
     ]
-    how = ["the buttons below", "the menu below", "the menu below", "`/move` (it lists your moves)",
+    how = ["the buttons below", "the menu below", "the menu below", "the menu below",
            "the buttons below", "the buttons below"]
     for step, legal in enumerate(STEPS):
         msg = table.last_turn(place)
@@ -133,7 +134,15 @@ async def test_turn_messages_offer_buttons_a_menu_or_move(fake_discord, run_bot,
         assert _rows(msg) == expected[step], (step, _rows(msg))
         assert how[step] in msg.content and msg.mention_ids == [user.id]
         choice = legal[-1]
-        if msg.selects:
+        if len(msg.selects) == 2:  # a long list in groups: each menu builds its own pick
+            assert "Choices: take … (1/2) · take … (2/2)" in msg.content
+            values = [[o["value"] for o in m["options"]] for m in msg.selects]
+            assert values == [list(legal[:25]), list(legal[25:])]
+            assert [m["custom_id"] for m in msg.selects] == [f"bzs:{gid}:{version}:move0", f"bzs:{gid}:{version}:move1"]
+            offered = await fake.autocomplete(user, place, "move", focused="action", action="")
+            assert [c.value for c in offered] == list(legal[:25])
+            await fake.select(user, msg, f"bzs:{gid}:{version}:move1", [choice])
+        elif msg.selects:
             menu = msg.selects[0]
             assert [o["value"] for o in menu["options"]] == list(legal)
             assert [o["label"] for o in menu["options"]] == [a.capitalize() for a in legal]

@@ -7,8 +7,8 @@ import logging
 import pytest
 
 from bazaar_harness import make_table
-from bot import app as bot_app
-from bot.config import Config
+from bot.surface import app as bot_app
+from bot.host.config import Config
 
 
 @pytest.fixture

@@ -38,7 +38,7 @@ async def test_autocomplete_offers_only_the_callers_legal_actions(fake_discord, 
     assert await fake.autocomplete(other, thread, "move", focused="action", action="") == []
     assert await fake.autocomplete(table.players["cy"], thread, "move", focused="action", action="") == []
     # never more than 25
-    table.bot.service.legal_for = lambda g, u: [(f"take x{i}", f"take x{i}") for i in range(40)]
+    table.bot.service.complete_for = lambda g, u, p: [(f"take x{i}", f"take x{i}") for i in range(40)]
     assert len(await fake.autocomplete(user, thread, "move", focused="action", action="take")) == 25
     # the game and option autocompletes
     # the game is a fixed choice of the registered games (Discord refuses anything else)

@@ -10,10 +10,10 @@ import discord
 import pytest
 
 from bazaar_harness import make_table
-from bot import app as bot_app
-from bot.app import BazaarBot
-from bot.config import Config
-from bot.store import CorruptDatabase, StoreError
+from bot.surface import app as bot_app
+from bot.surface.app import BazaarBot
+from bot.host.config import Config
+from bot.host.store import CorruptDatabase, StoreError
 from engines import base
 from fakediscord import FakeDiscordError
 

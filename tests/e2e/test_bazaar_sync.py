@@ -2,8 +2,8 @@
 no database is opened and no gateway connection is made."""
 from __future__ import annotations
 
-from bot import app as bot_app
-from bot.config import Config
+from bot.surface import app as bot_app
+from bot.host.config import Config
 
 EXPECTED = ["game", "hand", "log", "move", "resign", "rules"]
 

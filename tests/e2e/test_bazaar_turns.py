@@ -9,7 +9,7 @@ import re
 
 import render
 from bazaar_harness import make_table, replay_states, shown
-from bot.live import private_digest
+from bot.host.live import private_digest
 from engines import base
 from render.common import to_png
 

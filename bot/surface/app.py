@@ -17,15 +17,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from . import actions, text
 from . import commands as bot_commands
-from . import text
-from .clock import TurnClock
-from .components import ActionSelect, GameButton
-from .config import Config
-from .live import Refusal
+from ..host.clock import TurnClock
+from .components import DYNAMIC_ITEMS
+from ..host.config import Config
+from ..host.live import Refusal
 from .publish import Publisher
-from .service import GameService
-from .store import Store, StoreError
+from ..host.service import GameService
+from ..host.store import Store, StoreError
 
 log = logging.getLogger("bot")
 
@@ -65,9 +65,9 @@ class BazaarBot(commands.Bot):
             return
         self.store = await Store.open(self.config.db_path, now=self.now)
         self.service = GameService(self.store, now=self.now, seed_source=self.seed_source,
-                                   on_clock_change=self._poke_clock)
+                                   ai_grace=self.config.ai_grace, on_clock_change=self._poke_clock)
         flagged = await self.service.load_all()
-        self.add_dynamic_items(GameButton, ActionSelect)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         active = sum(1 for g in self.service.loaded() if g.row.status == "active")
         log.info("Bazaar ready: database %s, %d active game(s) resumed", self.config.db_path, active)
         for game in flagged:
@@ -112,6 +112,10 @@ class BazaarBot(commands.Bot):
                 people = [text.mention(game.seats[s]) for s in seats]
                 left = (game.row.deadline or self.now()) - self.now()
                 await self.publisher.notice(game, text.reminder(game.title, people, left))
+        elif kind == "ai":
+            game = await self.service.ai_due(game_id)
+            if game is not None:
+                await self.publisher.publish(game)
         else:
             game = await self.service.expire(game_id)
             if game is not None:
@@ -121,8 +125,7 @@ class BazaarBot(commands.Bot):
                                    error: app_commands.AppCommandError) -> None:
         """Last resort for command errors: a readable reason for bad input, otherwise a log line
         with the game id and an apology."""
-        from .actions import reply
-
+        reply = actions.reply
         gid = interaction.extras.get("game_id")
         if isinstance(error, app_commands.NoPrivateMessage):
             await reply(interaction, "Bazaar games live in server channels: use this command there.")
@@ -136,6 +139,21 @@ class BazaarBot(commands.Bot):
             cmd = interaction.command.qualified_name if interaction.command else "?"
             log.error("Command /%s failed (game %s)", cmd, gid, exc_info=error)
             await reply(interaction, text.apology(gid))
+
+    async def on_component(self, interaction: discord.Interaction, game_id: int, version: int,
+                           action: str) -> None:
+        """A persistent component was clicked (see ``components``)."""
+        await actions.on_button(interaction, game_id, version, action)
+
+    async def on_pick(self, interaction: discord.Interaction, game_id: int, version: int, key: str,
+                      values: list[str]) -> None:
+        """A prompt's menu was used (see ``components.ActionSelect``)."""
+        await actions.on_pick(interaction, game_id, version, key, values)
+
+    async def on_form(self, interaction: discord.Interaction, game_id: int, version: int, form: str,
+                      pick: str | None, values: list[str]) -> None:
+        """A form's menu or Send button was used (see ``components.FormSelect``, ``FormSend``)."""
+        await actions.on_form(interaction, game_id, version, form, pick, values)
 
     async def idle(self, timeout: float = 5.0) -> bool:
         """Wait (up to ``timeout`` s) until no interaction handler is running; True if idle."""

@@ -11,18 +11,22 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 import discord
+from discord.ext import commands
 
 import render
+from engines import base
+from engines.prompt import Prompt
 from render.common import to_png
 
-from . import components, text
-from .live import Batch, LiveGame, Posted, private_digest
+from ..host.live import Batch, LiveGame, Posted, private_digest
+from ..host.service import GameService
+from ..host.store import SeatRow, Store
+from . import components, controls, text
+from .context import bazaar
 
-if TYPE_CHECKING:
-    from .app import BazaarBot
 
 log = logging.getLogger(__name__)
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
@@ -51,16 +55,16 @@ def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -
 class Publisher:
     """Turns a game's pending steps into Discord messages."""
 
-    def __init__(self, bot: "BazaarBot") -> None:
+    def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
     @property
-    def service(self):
-        return self.bot.service
+    def service(self) -> GameService:
+        return bazaar(self.bot).service
 
     @property
-    def store(self):
-        return self.bot.store
+    def store(self) -> Store:
+        return bazaar(self.bot).store
 
     # ------------------------------------------------------------------ rendering
 
@@ -134,56 +138,75 @@ class Publisher:
         if batch.started or batch.closed:
             await self.refresh_lobby(game)
         await self.retire(game.id, keep=posted.id if posted and row.status == "active" else None)
+        if row.status != "active":
+            await self.retire(game.id, kinds=("dm",))
         if row.status in ("active", "finished") and batch.state is not None:
             await self.send_dms(game, batch, posted, events_only=row.status != "active")
         if batch.closed and row.thread_id:
             await self.archive(game.id, row.thread_id)
 
-    async def _post_turn(self, game: LiveGame, batch: Batch, channel) -> discord.Message | None:
-        """The board of an active game: the spectator snapshot, this batch's lines, who must act
-        (mentioned) and their controls: buttons or a menu on the board when the awaited person
-        holds nothing hidden, else only in their My hand answer. When that same person played
-        every step of the batch and is awaited again, and nothing was posted below the board, the
-        board is edited in place (new text, picture and version-stamped buttons) instead of a
-        new one being posted. Returns the message shown, or None if Discord refused it."""
+    def board_prompt(self, batch: Batch) -> tuple[list[SeatRow], Prompt | None, dict[int, Prompt]]:
+        """Who must act (the people awaited), the prompt shown under the board, and the prompts
+        offered only privately (seat -> prompt: in the seat's DM and its My hand answer).
+
+        A prompt goes under the board when it is public and it is the only one: one person
+        awaited, or several whose public prompts are the same (everyone may click; each click
+        is checked for the clicker's own seat). Any other prompt is private to its seat."""
         engine, state = batch.engine, batch.state
-        view = engine.view(state, None)
         awaited = [batch.seats[s] for s in engine.to_move(state)]
         people = [s for s in awaited if not s.is_ai and not s.ai_takeover and s.user_id is not None]
-        choices, how = None, None
-        if len(people) == 1 and len(awaited) == 1:
-            seat = people[0].seat
-            if not engine.public_actions(state, seat):
-                how = "private"  # its moves may reveal what it hides: offered in My hand only
-            else:
-                choices = [(a, engine.action_label(state, seat, a)) for a in engine.legal_actions(state, seat)]
-                how = components.controls(game.id, batch.version, [a for a, _ in choices])
+        prompts = {s.seat: engine.prompt(state, s.seat) for s in people}
+        shared = {(p.controls, p.text) for p in prompts.values()}
+        on_board: Prompt | None = None
+        if prompts and len(shared) == 1 and all(p.public for p in prompts.values()):
+            on_board = next(iter(prompts.values()))
+        private = {s: p for s, p in prompts.items() if on_board is None and p.controls}
+        return people, on_board, private
+
+    async def _post_turn(self, game: LiveGame, batch: Batch, channel) -> discord.Message | None:
+        """The board of an active game: the spectator snapshot, this batch's lines, who must act
+        (mentioned) and the controls of the board's prompt (see :meth:`board_prompt`); private
+        prompts are offered in DMs and under My hand. While the people it awaited answer and
+        nothing was posted below it (one player going on with several steps; one of several
+        repliers answering), the board is edited in place (new text, picture and version-stamped
+        controls), which pings nobody again. Returns the message shown, or None if Discord
+        refused it."""
+        engine, state = batch.engine, batch.state
+        view = engine.view(state, None)
+        people, on_board, private = self.board_prompt(batch)
+        how: str | None = None
+        if on_board is not None:
+            how = controls.kind(on_board) if controls.fits(on_board, hand=True) else None
+        elif private:
+            how = "private"
         png = await self.png(game.id, engine.name, "board", view, batch.names)
         name = f"{engine.name}-{game.id}-{batch.version}.png"
         headline = str(view.get("headline") or "")
-        single = people[0].seat if len(people) == 1 and len(awaited) == 1 else None
+        now_seats = frozenset(s.seat for s in people)
+        movers = batch.movers
         prev, game.board = game.board, None
-        if prev is not None and single is not None and prev.seat == single == batch.solo \
-                and await self._is_latest(prev):
-            # the same person goes on and nothing was posted below the board: edit it in place
-            content = text.turn(batch, headline, people, batch.row.deadline, how, earlier=prev.lines)
+        extra = controls.groups_text(on_board)
+        if (prev is not None and now_seats and movers is not None and movers <= prev.seats
+                and now_seats <= prev.seats and await self._is_latest(prev)):
+            # the people awaited answer, nothing posted below the board: edit it in place
+            content = text.turn(batch, headline, people, batch.row.deadline, how, earlier=prev.lines, extra=extra)
             if not prev.pictures:
                 content = text.clip(f"{content}\n{text.NO_FILES}")
             msg = await self._edit(prev, content, _file(png, name) if prev.pictures else None,
-                                   components.turn_view(game.id, batch.version, choices))
+                                   controls.view(game.id, batch.version, on_board))
             if msg is not None:
                 await self.store.set_message_version(msg.id, batch.version)
-                game.board = Posted(prev.channel_id, msg.id, single, [*prev.lines, *text.turn_lines(batch)][-50:],
+                game.board = Posted(prev.channel_id, msg.id, prev.seats, [*prev.lines, *text.turn_lines(batch)][-50:],
                                     prev.pictures)
                 return msg
-        content = text.turn(batch, headline, people, batch.row.deadline, how)
+        content = text.turn(batch, headline, people, batch.row.deadline, how, extra=extra)
         msg = await self._send(channel, content, file=_file(png, name),
-                               view=components.turn_view(game.id, batch.version, choices))
+                               view=controls.view(game.id, batch.version, on_board))
         if msg is not None:
             await self.store.add_message(game.id, kind="turn", channel_id=msg.channel.id, message_id=msg.id,
                                          version=batch.version, live=True)
-            if single is not None:
-                game.board = Posted(msg.channel.id, msg.id, single, text.turn_lines(batch)[-50:],
+            if now_seats:
+                game.board = Posted(msg.channel.id, msg.id, now_seats, text.turn_lines(batch)[-50:],
                                     pictures=png is None or bool(msg.attachments))
         return msg
 
@@ -193,7 +216,7 @@ class Publisher:
         offer = getattr(render.get(batch.engine.name), "interim_sheet", None)
         if offer is None:
             return
-        events = [e for st in batch.steps for e in st.events if e.private_to is None]
+        events = base.events_for((e for st in batch.steps for e in st.events), None)
         view = batch.engine.view(batch.state, None)
         try:
             found = await asyncio.to_thread(offer, view, events, list(batch.names))
@@ -220,8 +243,8 @@ class Publisher:
 
     async def _edit(self, posted: Posted, content: str, file: discord.File | None,
                     view: discord.ui.View | None = None, *, mentions=PINGS) -> discord.Message | None:
-        """Replace ``posted``'s text, picture (and components, when ``view`` is given); returns
-        the edited message, or None (logged) if Discord refuses."""
+        """Replace ``posted``'s text, picture (and components, when ``view`` is given: an empty
+        view clears them); returns the edited message, or None (logged) if Discord refuses."""
         msg = self.bot.get_partial_messageable(posted.channel_id).get_partial_message(posted.message_id)
         kwargs: dict[str, Any] = {"attachments": [file] if file else []}
         if view is not None:
@@ -270,9 +293,12 @@ class Publisher:
             if not open_lobby and m.live:
                 await self.store.retire_messages([m.id])
 
-    async def retire(self, game_id: int, keep: int | None = None) -> None:
-        """Remove the buttons of every live turn message of the game except ``keep``."""
-        old = [m for m in await self.store.messages(game_id, kind="turn", live=True) if m.message_id != keep]
+    async def retire(self, game_id: int, keep: int | None = None, *, kinds: Sequence[str] = ("turn",),
+                     seat: int | None = None) -> None:
+        """Remove the controls of every live message of the game of ``kinds`` (boards; DMs) —
+        of ``seat``'s only, when given — except ``keep``."""
+        old = [m for kind in kinds for m in await self.store.messages(game_id, kind=kind, live=True)
+               if m.message_id != keep and (seat is None or m.seat == seat)]
         for m in old:
             msg = self.bot.get_partial_messageable(m.channel_id).get_partial_message(m.message_id)
             try:
@@ -292,52 +318,71 @@ class Publisher:
 
     async def send_dms(self, game: LiveGame, batch: Batch, posted: discord.Message | None, *,
                        events_only: bool = False) -> None:
-        """DM each person whose private view changed (everyone at the start) their view, unless
-        their DMs are known to be closed. With ``events_only`` (the game just ended: the final
-        sheet shows everything) only people with private events in the batch get a DM."""
+        """DM each person what is new for them: their private view when it changed (everyone at
+        the start) or private events reached them, and the controls of a private prompt (see
+        :meth:`board_prompt`) whenever one awaits them. A seat's DM of its current turn is
+        edited in place while it stays awaited and only people's answers came in (its own steps,
+        or another replier's); otherwise a new DM is sent. Nobody is DMed whose DMs are known to
+        be closed. With ``events_only`` (the game just ended: the final sheet shows everything)
+        only people with private events in the batch get a DM."""
         where = link(batch.row.guild_id, posted.channel.id if posted else batch.row.place_id,
                      posted.id if posted else None)
         jobs = []
-        mover = batch.solo
-        awaited = set(batch.engine.to_move(batch.state)) if batch.row.status == "active" else set()
+        active = batch.row.status == "active"
+        awaited = set(batch.engine.to_move(batch.state)) if active else set()
+        private = self.board_prompt(batch)[2] if active else {}
         for seat in batch.seats:
             s = seat.seat
-            # the DM of this turn may be edited only while the player goes on with their own moves
-            turn_dm = game.dms.pop(s, None) if mover == s else None
-            game.dms.pop(s, None)
+            # the DM of this turn may be edited when only people acted: its own moves, or another
+            # replier's answer while it is still awaited
+            kept = game.dms.pop(s, None)
+            movers = batch.movers
+            turn_dm = kept if movers is not None and (s in movers or s in awaited) else None
             if seat.user_id is None or seat.is_ai or seat.dm_closed:
                 continue
-            private = [e.text for st in batch.steps for e in st.events if e.private_to == s]
+            lines = batch.private_lines(s)
             digest = private_digest(batch.engine, batch.state, s)
-            if private or (not events_only and (batch.started or digest != seat.dm_hash)):
-                jobs.append(self._dm(game, batch, s, seat.user_id, where, private, digest,
-                                     turn_dm, keep=s in awaited))
-            elif turn_dm is not None and s in awaited:
+            controls_due = s in private
+            if lines or controls_due or (not events_only and (batch.started or digest != seat.dm_hash)):
+                jobs.append(self._dm(game, batch, s, seat.user_id, where, lines, digest,
+                                     turn_dm, keep=s in awaited, prompt=private.get(s)))
+            elif turn_dm is not None:
                 game.dms[s] = turn_dm  # nothing new to show; still this player's turn
         if jobs:
             await asyncio.gather(*jobs)
 
     async def _dm(self, game: LiveGame, batch: Batch, seat: int, user_id: int, where: str,
-                  private: list[str], digest: str, turn_dm: Posted | None, *, keep: bool) -> None:
-        """Send ``seat`` its private view, or edit ``turn_dm`` (its DM of this turn) to show it;
-        with ``keep`` (its turn goes on) that DM is remembered for the next edit. A DM refused
-        with 403 / 50007 marks the seat's DMs closed and tells the player once; other failures
-        are logged and the DM is tried again when the view next changes."""
+                  private: list[str], digest: str, turn_dm: Posted | None, *, keep: bool,
+                  prompt: Prompt | None = None) -> None:
+        """Send ``seat`` its private view, with the controls of ``prompt`` (a private prompt
+        awaiting it), or edit ``turn_dm`` (its DM of this turn) to show them; with ``keep`` (it
+        is still awaited) that DM is remembered for the next edit. A DM carrying controls is
+        stored as live, so its controls are cleared once it is outdated. A DM refused with 403 /
+        50007 marks the seat's DMs closed and tells the player once; other failures are logged
+        and the DM is tried again when the view next changes."""
         view = batch.engine.view(batch.state, seat)
         body = await self.view_text(game.id, batch.engine.name, view, batch.names)
         png = await self.png(game.id, batch.engine.name, "hand", view, batch.names)
         name = f"{batch.engine.name}-{game.id}-hand-{batch.version}.png"
         lines = [*(turn_dm.lines if turn_dm else []), *private][-50:]
-        content = text.dm(batch, seat, where, lines, body)
+        extra = [f"➡️ {batch.fmt(prompt.text)}" if prompt.text else "➡️ Your move:"] if prompt else []
+        if prompt is not None and not controls.fits(prompt, hand=False):
+            extra.append("Use `/move` in the game (it lists your moves).")
+        content = text.dm(batch, seat, where, lines, body, extra=extra)
+        drafts = await self.drafts(game.id, seat, batch.version, prompt)
+        comps = controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts) if prompt else None
         msg = None
         if turn_dm is not None:
-            msg = await self._edit(turn_dm, content, _file(png, name), mentions=discord.AllowedMentions.none())
+            msg = await self._edit(turn_dm, content, _file(png, name), comps or discord.ui.View(),
+                                   mentions=discord.AllowedMentions.none())
         if msg is not None:
             await self.store.set_message_version(msg.id, batch.version)
         else:
             try:
                 channel = await self.bot.create_dm(discord.Object(id=user_id))
-                kwargs = {"file": _file(png, name)} if png is not None else {}
+                kwargs: dict[str, Any] = {"file": _file(png, name)} if png is not None else {}
+                if comps is not None:
+                    kwargs["view"] = comps
                 msg = await channel.send(content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
             except discord.Forbidden as err:
                 if err.code != 50007:  # not the player's settings: try again next time
@@ -350,11 +395,22 @@ class Publisher:
             except discord.HTTPException as err:
                 log.warning("DM to user %s (game %s) failed: %s", user_id, game.id, err)
                 return
+            await self.retire(game.id, kinds=("dm",), seat=seat)
             await self.store.add_message(game.id, kind="dm", seat=seat, channel_id=msg.channel.id,
-                                         message_id=msg.id, version=batch.version)
+                                         message_id=msg.id, version=batch.version, live=comps is not None)
         if keep:
-            game.dms[seat] = Posted(msg.channel.id, msg.id, seat, lines)
+            game.dms[seat] = Posted(msg.channel.id, msg.id, frozenset((seat,)), lines)
         await self.service.note_dm(game.id, seat, dm_hash=digest)
+
+    async def drafts(self, game_id: int, seat: int, version: int, prompt: Prompt | None
+                     ) -> dict[str, dict[str, list[str]]]:
+        """The stored drafts of ``prompt``'s forms (form key -> pick key -> values)."""
+        out: dict[str, dict[str, list[str]]] = {}
+        for form in controls.forms(prompt):
+            draft = await self.store.draft(game_id, seat, form.key, version)
+            if draft:
+                out[form.key] = draft
+        return out
 
     async def hand(self, game: LiveGame, seat: int, view: dict[str, Any]) -> tuple[str, discord.File | None]:
         """Content and image of an ephemeral private view."""

@@ -29,6 +29,7 @@ class Config:
     db_path: Path = Path(DEFAULT_DB)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    ai_grace: float = 20.0  # seconds AI seats wait for people awaited beside them (trade replies)
 
     @property
     def log_level_number(self) -> int:
@@ -76,4 +77,11 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
     level = (values.get("BAZAAR_LOG_LEVEL") or values.get("LOG_LEVEL") or "").strip().upper() or "INFO"
     if level not in LOG_LEVELS:
         raise ConfigError(f"BAZAAR_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
-    return Config(token=token, db_path=Path(db), dev_guild_id=dev_guild_id, log_level=level)
+    grace_text = (values.get("BAZAAR_AI_GRACE") or "").strip() or "20"
+    try:
+        ai_grace = float(grace_text)
+    except ValueError:
+        ai_grace = -1.0
+    if not 0 <= ai_grace <= 3600:
+        raise ConfigError(f"BAZAAR_AI_GRACE must be a number of seconds from 0 to 3600, not {grace_text!r}.")
+    return Config(token=token, db_path=Path(db), dev_guild_id=dev_guild_id, log_level=level, ai_grace=ai_grace)

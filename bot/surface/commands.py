@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -12,9 +11,8 @@ from discord.ext import commands
 from engines import base
 
 from . import actions
+from .context import bazaar
 
-if TYPE_CHECKING:
-    from .app import BazaarBot
 
 log = logging.getLogger(__name__)
 Choice = app_commands.Choice
@@ -43,36 +41,34 @@ async def options_autocomplete(interaction: discord.Interaction, current: str) -
         if o.name in given or (last and "=" not in last and not o.name.startswith(last.lower())):
             continue
         default = str(o.default).lower() if isinstance(o.default, bool) else o.default
-        value = f"{stem}{o.name}={default}".strip()
-        if len(value) <= 100:
-            out.append(Choice(name=f"{value}  ({o.help})"[:100], value=value))
+        picks = [default, *[c for c in o.choices if c != default]] if o.kind is str else [default]
+        for v in picks:
+            value = f"{stem}{o.name}={v}".strip()
+            if len(value) <= 100:
+                out.append(Choice(name=f"{value}  ({o.help})"[:100], value=value))
     return out[:25]
 
 
 async def move_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-    """The caller's legal actions now, filtered by what they typed (25 at most)."""
-    bot: "BazaarBot" = interaction.client  # type: ignore[assignment]
+    """The caller's moves for what they typed so far, from the engine's ``complete`` (its legal
+    actions filtered, or the next words for a game whose list is huge); 25 at most."""
+    bot = bazaar(interaction.client)
     try:
         game = await bot.service.find(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                                       user_id=interaction.user.id,
                                       game_id=getattr(interaction.namespace, "game", None))
     except Exception:
         return []
-    words = current.lower().split()
     out = []
-    for action, label in bot.service.legal_for(game, interaction.user.id):
-        hay = f"{action} {label}".lower()
-        if all(w in hay for w in words):
-            name = action if label == action else f"{label} — {action}"
-            out.append(Choice(name=name[:100], value=action[:100]))
-        if len(out) == 25:
-            break
+    for value, label in bot.service.complete_for(game, interaction.user.id, current[:200])[:25]:
+        name = value if label == value else f"{label} — {value}"
+        out.append(Choice(name=name[:100], value=value[:100]))
     return out
 
 
 async def game_number_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
     """Open games of this server whose number starts with what was typed."""
-    bot: "BazaarBot" = interaction.client  # type: ignore[assignment]
+    bot = bazaar(interaction.client)
     try:
         games = await bot.service.list_games(interaction.guild_id)
     except Exception:
@@ -133,7 +129,7 @@ class GameGroup(app_commands.Group, name="game", description="Create, join and m
 class Bazaar(commands.Cog):
     """All of Bazaar's slash commands."""
 
-    def __init__(self, bot: "BazaarBot") -> None:
+    def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
     @app_commands.command(name="move", description="Play your move (autocomplete lists your legal moves)")
@@ -193,7 +189,7 @@ def rules_command(choices: list[Choice[str]]) -> app_commands.Command:
     return rules
 
 
-async def setup(bot: "BazaarBot") -> None:
+async def setup(bot: commands.Bot) -> None:
     """Add the commands to ``bot``'s tree; ``/game new`` and ``/rules`` offer the games registered
     now as fixed choices."""
     await bot.add_cog(Bazaar(bot))

@@ -20,7 +20,7 @@ import secrets
 import time
 from typing import Any, Callable, Iterable, Mapping
 
-from engines import base
+from engines import base, prompt
 from engines.base import Engine, RuleError
 
 from . import clock as clk
@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 MAX_AI_STEPS = 5000       # bound on consecutive AI actions (an AI-only stretch to the end)
 MAX_CLOCK_STEPS = 50      # bound on actions the AI plays for one expired seat
+AI_GRACE = 20.0           # seconds AI seats wait for the people awaited beside them (a trade reply)
 _OPTION = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(\S+)$")
 
 
@@ -64,12 +65,13 @@ class GameService:
 
     def __init__(self, store: Store, *, now: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None,
-                 default_clock: int = clk.DEFAULT_CLOCK,
+                 default_clock: int = clk.DEFAULT_CLOCK, ai_grace: float = AI_GRACE,
                  on_clock_change: Callable[[], None] | None = None) -> None:
         self.store = store
         self.now = now
         self.seed_source = seed_source or (lambda: secrets.randbelow(2**62))
         self.default_clock = default_clock
+        self.ai_grace = ai_grace
         self.on_clock_change = on_clock_change or (lambda: None)
         self._games: dict[int, LiveGame] = {}
         self._load_lock = asyncio.Lock()  # one LiveGame (and so one lock) per game id
@@ -120,10 +122,12 @@ class GameService:
         moves = await self.store.moves(row.id)
         where = "its setup"
         try:
-            state = game.engine.setup(row.seed, len(game.seats), row.options)
+            steps = base.replay_steps(game.engine, row.seed, len(game.seats), row.options,
+                                      [(m.seat, m.action) for m in moves])
+            state, _ = next(steps)
             for m in moves:
                 where = f"move {m.version} (`{m.action}`)"
-                state = base.play(game.engine, state, m.seat, m.action).state
+                state, _ = next(steps)
         except Exception as err:  # a rules change or an engine bug: flag the game, keep the bot up
             if not isinstance(err, RuleError):
                 log.exception("Game %s: replay raised", row.id)
@@ -353,27 +357,65 @@ class GameService:
         if over:
             game.closed = True
 
-    async def _advance_ai(self, game: LiveGame) -> None:
-        """Play every AI-controlled seat the engine awaits until a person is awaited or the end."""
+    async def _advance_ai(self, game: LiveGame, *, grace_over: bool = False) -> None:
+        """Play every AI-controlled seat the engine awaits until a person is awaited or the end.
+
+        AI seats never win a race against people: while people are awaited beside them (replies
+        to a trade offer), they answer only once those people have answered or ``ai_grace``
+        seconds have passed since they were first awaited together (``grace_over``: the turn
+        clock says so). Until then the game carries ``ai_at`` for the clock."""
+        people_then = {s for s in game.awaited() if not game.ai_plays(s)}
         for _ in range(MAX_AI_STEPS):
             if game.row.status != "active" or game.state is None:
+                game.ai_at = None
                 return
-            seat = next((s for s in game.awaited() if game.ai_plays(s)), None)
-            if seat is None:
+            awaited = game.awaited()
+            ai = [s for s in awaited if game.ai_plays(s)]
+            if not ai:
+                game.ai_at = None
                 return
-            await self._commit(game, seat, self._ai_play(game, seat), by="ai")
+            people = {s for s in awaited if not game.ai_plays(s)}
+            if people - people_then:  # a new step awaits new people: a new grace
+                grace_over, game.ai_at, people_then = False, None, people
+            if people and not grace_over:
+                if game.ai_at is None:
+                    game.ai_at = self.now() + self.ai_grace
+                    self.on_clock_change()
+                if self.now() < game.ai_at:
+                    return
+            await self._commit(game, ai[0], await self._ai_play(game, ai[0]), by="ai")
         log.warning("Game %s: stopped after %s AI actions in a row", game.id, MAX_AI_STEPS)
 
-    def _ai_play(self, game: LiveGame, seat: int) -> base.Played:
-        """The AI's move for ``seat`` (from its own view only); a failing AI falls back to the
-        first legal action, logged without the action (it may reveal what the seat hides)."""
-        legal = game.engine.legal_actions(game.state, seat)
+    async def ai_due(self, game_id: int) -> LiveGame | None:
+        """The AI grace of a game ran out: its AI seats answer now. Returns the game, or None if
+        no grace was running."""
+        game = await self.get(game_id)
+        async with game.lock:
+            if game.ai_at is None or self.now() < game.ai_at:
+                return None
+            game.ai_at = None
+            await self._advance_ai(game, grace_over=True)
+        self.on_clock_change()
+        return game
+
+    async def _ai_play(self, game: LiveGame, seat: int, *, timeout: bool = False) -> base.Played:
+        """The AI's move for ``seat``, thought out in a worker thread (never on the event loop)
+        from the seat's own view only; with ``timeout``, the game's move for a seat whose time
+        ran out (:meth:`Engine.timeout_action`). It is checked with ``play()`` like any move. A
+        failing AI falls back to the first legal action, logged without the action (it may
+        reveal what the seat hides)."""
+        engine, state = game.engine, game.state
+
+        def think() -> str:
+            if timeout:
+                return engine.timeout_action(state, seat)
+            return engine.choose(engine.view(state, seat), engine.legal_actions(state, seat))
+
         try:
-            action = game.engine.choose(game.engine.view(game.state, seat), legal)
-            return base.play(game.engine, game.state, seat, action)
+            return base.play(engine, state, seat, await asyncio.to_thread(think))
         except Exception:
             log.exception("Game %s: the AI failed for seat %s; playing its first legal action", game.id, seat)
-            return base.play(game.engine, game.state, seat, legal[0])
+            return base.play(engine, state, seat, engine.legal_actions(state, seat)[0])
 
     async def resign(self, game_id: int, user_id: int) -> LiveGame:
         """The caller leaves an active game: the AI plays their seat from now on. When no person
@@ -416,7 +458,7 @@ class GameService:
 
     def clock_entries(self) -> list[clk.Entry]:
         """Clock entries of the active games held in memory (all of them after :meth:`load_all`)."""
-        return [clk.Entry.of(g.id, g.row.deadline, g.row.clock_seconds, g.row.reminded)
+        return [clk.Entry.of(g.id, g.row.deadline, g.row.clock_seconds, g.row.reminded, g.ai_at)
                 for g in self._games.values()
                 if g.row.status == "active" and g.row.deadline is not None and g.state is not None]
 
@@ -476,7 +518,7 @@ class GameService:
                 for _ in range(MAX_CLOCK_STEPS):
                     if seat not in game.awaited():
                         break
-                    await self._commit(game, seat, self._ai_play(game, seat), by="clock",
+                    await self._commit(game, seat, await self._ai_play(game, seat, timeout=True), by="clock",
                                        seat_updates=updates)
                     updates = None
             await self._advance_ai(game)
@@ -497,15 +539,26 @@ class GameService:
         game.started = game.closed = False
         return batch
 
-    def legal_for(self, game: LiveGame, user_id: int) -> list[tuple[str, str]]:
-        """``(action, label)`` for the caller's legal actions now (empty if not awaited)."""
+    def awaited_seat(self, game: LiveGame, user_id: int) -> int | None:
+        """The caller's seat if the rules await it now (and a person plays it), else None."""
         seat = game.seat_of(user_id)
         if seat is None or seat.is_ai or game.state is None or game.row.status != "active":
+            return None
+        return seat.seat if seat.seat in game.awaited() else None
+
+    def complete_for(self, game: LiveGame, user_id: int, prefix: str) -> list[tuple[str, str]]:
+        """``/move`` autocomplete for the caller: ``(value, label)`` pairs from the engine's
+        :meth:`~engines.base.Engine.complete` (empty if the caller is not awaited)."""
+        seat = self.awaited_seat(game, user_id)
+        if seat is None:
             return []
-        if seat.seat not in game.awaited():
-            return []
-        legal = game.engine.legal_actions(game.state, seat.seat)
-        return [(a, game.engine.action_label(game.state, seat.seat, a)) for a in legal]
+        return game.engine.complete(game.state, seat, prefix)
+
+    def prompt_for(self, game: LiveGame, seat: int) -> prompt.Prompt | None:
+        """What ``seat`` can do now as controls, or None when the rules do not await it."""
+        if game.state is None or game.row.status != "active" or seat not in game.awaited():
+            return None
+        return game.engine.prompt(game.state, seat)
 
     def private_view(self, game: LiveGame, user_id: int) -> tuple[int, dict[str, Any]]:
         """``(seat, view)`` of the caller's private view. Raises :class:`Refusal` if not seated
@@ -528,14 +581,15 @@ class GameService:
         async with game.lock:
             if game.state is None or isinstance(game.engine, _Missing):
                 return game
-            state = game.engine.setup(game.row.seed, len(game.seats), game.row.options)
+            moves = await self.store.moves(game.id)
+            steps = base.replay_steps(game.engine, game.row.seed, len(game.seats), game.row.options,
+                                      [(m.seat, m.action) for m in moves])
+            state, _ = next(steps)
             if posted is None:
                 game.started = True
                 game.pending.append(Step(0, None, None, "setup", tuple(game.engine.events_on_setup(state))))
-            for m in await self.store.moves(game.id):
-                played = base.play(game.engine, state, m.seat, m.action)
-                state = played.state
-                if m.version > (posted or 0):
+            for m, (state, played) in zip(moves, steps):
+                if m.version > (posted or 0) and played is not None:
                     game.pending.append(Step(m.version, m.seat, played.action, m.by, tuple(played.events)))
             game.notes.append("♻️ I was restarted before posting this; here is where the game stands.")
             game.closed = game.row.status == "finished"
@@ -549,16 +603,17 @@ class GameService:
         if not moves or isinstance(game.engine, _Missing):
             return []
         out = []
-        state = game.engine.setup(game.row.seed, len(game.seats), game.row.options)
+        steps = base.replay_steps(game.engine, game.row.seed, len(game.seats), game.row.options,
+                                  [(m.seat, m.action) for m in moves])
         first = max(0, len(moves) - last)
-        for i, m in enumerate(moves):
-            try:
-                played = base.play(game.engine, state, m.seat, m.action)
-            except Exception:  # the game needs attention; show what replays
-                break
-            state = played.state
-            if i >= first:
-                out.append((m.version, m.seat, m.action, m.by, [e.text for e in played.events if e.public]))
+        try:
+            next(steps)
+            for i, (m, (_, played)) in enumerate(zip(moves, steps)):
+                if i >= first and played is not None:
+                    seen = base.events_for(played.events, None)
+                    out.append((m.version, m.seat, m.action, m.by, [e.text for e in seen]))
+        except Exception:  # the game needs attention; show what replays
+            pass
         return out
 
     async def note_dm(self, game_id: int, seat: int, *, closed: bool | None = None,

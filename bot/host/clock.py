@@ -69,18 +69,23 @@ class Entry:
     game_id: int
     deadline: float
     remind_at: float | None
+    ai_at: float | None = None  # when AI seats awaited beside people may answer (their grace ends)
 
     @classmethod
-    def of(cls, game_id: int, deadline: float, clock_seconds: int, reminded: bool) -> "Entry":
-        """The entry of a game whose turn expires at ``deadline`` (half-time reminder)."""
-        return cls(game_id, deadline, None if reminded else deadline - clock_seconds / 2)
+    def of(cls, game_id: int, deadline: float, clock_seconds: int, reminded: bool,
+           ai_at: float | None = None) -> "Entry":
+        """The entry of a game whose turn expires at ``deadline`` (half-time reminder), with the
+        end of an AI grace at ``ai_at`` if one runs."""
+        return cls(game_id, deadline, None if reminded else deadline - clock_seconds / 2, ai_at)
 
 
 def due(entries: Iterable[Entry], now: float) -> list[tuple[int, str]]:
-    """``(game_id, "expire" | "remind")`` for every entry due at ``now``, by time. An expired
-    game needs no reminder any more."""
+    """``(game_id, "expire" | "remind" | "ai")`` for every entry due at ``now``, by time. An
+    expired game needs no reminder any more; "ai": AI seats awaited beside people may answer."""
     out: list[tuple[float, int, str]] = []
     for e in entries:
+        if e.ai_at is not None and e.ai_at <= now and e.deadline > now:
+            out.append((e.ai_at, e.game_id, "ai"))
         if e.deadline <= now:
             out.append((e.deadline, e.game_id, "expire"))
         elif e.remind_at is not None and e.remind_at <= now:
@@ -90,7 +95,7 @@ def due(entries: Iterable[Entry], now: float) -> list[tuple[int, str]]:
 
 def next_wake(entries: Iterable[Entry]) -> float | None:
     """The earliest time at which something becomes due, or None if nothing is scheduled."""
-    times = [e.remind_at if e.remind_at is not None else e.deadline for e in entries]
+    times = [min(t for t in (e.remind_at, e.deadline, e.ai_at) if t is not None) for e in entries]
     return min(times) if times else None
 
 
@@ -98,7 +103,7 @@ Handler = Callable[[int, str], Awaitable[None]]
 
 
 class TurnClock:
-    """Runs ``handler(game_id, "remind" | "expire")`` when games come due.
+    """Runs ``handler(game_id, "remind" | "expire" | "ai")`` when games come due.
 
     ``entries()`` returns the current clock entries (from the service, in memory). The loop sleeps
     until the next wake time (at most ``max_sleep`` seconds, so a changed wall clock is noticed)

@@ -115,10 +115,11 @@ def replay_log(log: MoveLog) -> tuple[base.Engine, Any, base.Outcome | None]:
     stops before the end). Raises :class:`engines.base.RuleError` if a move does not fit."""
     engine = base.get(log.game)
     engine.check_players(log.players)
-    state = engine.setup(log.seed, log.players, engine.resolve_options(log.options))
+    steps = base.replay_steps(engine, log.seed, log.players, engine.resolve_options(log.options), log.moves)
+    state, _ = next(steps)
     for i, (seat, action) in enumerate(log.moves, 1):
         try:
-            state = base.play(engine, state, seat, action).state
+            state, _ = next(steps)
         except base.RuleError as err:
             names = log.names or None
             raise base.RuleError(f"move {i} (`{seat} {action}`): "

@@ -13,6 +13,8 @@ from typing import Sequence
 
 import discord
 
+from .context import bazaar
+
 CONTROLS = ("!join", "!leave", "!addbot", "!start", "!hand")
 MAX_BUTTONS = 10     # a step with this many legal actions or fewer gets buttons (more: a select menu)
 PER_ROW = 5          # Discord's limit of buttons in an action row
@@ -50,31 +52,92 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
                    style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        from . import actions
-        await actions.on_button(interaction, self.game_id, self.version, self.action)
+        await bazaar(interaction.client).on_component(interaction, self.game_id, self.version, self.action)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"bzs:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
-    """A select menu of the current step's legal actions (values are action texts)."""
+                   template=r"bzs:(?P<game>[0-9]+):(?P<version>[0-9]+)(?::(?P<key>[A-Za-z0-9_]+))?"):
+    """A menu of a prompt. Without a key (``bzs:<game>:<version>``, also every menu posted before
+    prompts existed) its one value is the action text; with one (``bzs:<game>:<version>:<key>``)
+    the values go through the pick ``key`` of the clicker's prompt, which builds the action
+    (e.g. ``accept t3 t7`` from two cards picked)."""
 
-    def __init__(self, game_id: int, version: int, options: Sequence[discord.SelectOption],
-                 row: int | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=select_id(game_id, version), options=list(options),
-                                           placeholder="Choose your move…", min_values=1, max_values=1),
-                         row=row)
+    def __init__(self, game_id: int, version: int, options: Sequence[discord.SelectOption], *,
+                 key: str | None = None, placeholder: str = "Choose your move…", min_values: int = 1,
+                 max_values: int = 1, row: int | None = None) -> None:
+        cid = select_id(game_id, version) + (f":{key}" if key else "")
+        super().__init__(discord.ui.Select(custom_id=cid, options=list(options), placeholder=placeholder[:150],
+                                           min_values=min_values, max_values=max_values), row=row)
         self.game_id = game_id
         self.version = version
+        self.key = key
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match) -> "ActionSelect":  # type: ignore[override]
-        return cls(int(match["game"]), int(match["version"]), item.options)
+        return cls(int(match["game"]), int(match["version"]), item.options, key=match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        from . import actions
-        values = (interaction.data or {}).get("values") or self.item.values
-        await actions.on_button(interaction, self.game_id, self.version, values[0] if values else "")
+        values = list((interaction.data or {}).get("values") or self.item.values)
+        host = bazaar(interaction.client)
+        if self.key is None:
+            await host.on_component(interaction, self.game_id, self.version, values[0] if values else "")
+        else:
+            await host.on_pick(interaction, self.game_id, self.version, self.key, values)
+
+
+def form_id(game_id: int, version: int, form: str, pick: str | None = None) -> str:
+    """The custom id of a form's menu (``bzf:…:<pick>``) or of its Send button (``bzfs:…``)."""
+    if pick is None:
+        return f"bzfs:{game_id}:{version}:{form}"
+    return f"bzf:{game_id}:{version}:{form}:{pick}"
+
+
+class FormSelect(discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"bzf:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<form>[A-Za-z0-9_]+):(?P<pick>[A-Za-z0-9_]+)"):
+    """One menu of a form: picking stores the values in the clicker's draft (nothing is played
+    until Send)."""
+
+    def __init__(self, game_id: int, version: int, form: str, pick: str,
+                 options: Sequence[discord.SelectOption], *, placeholder: str = "", min_values: int = 1,
+                 max_values: int = 1, row: int | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=form_id(game_id, version, form, pick), options=list(options),
+                                           placeholder=placeholder[:150] or None, min_values=min_values,
+                                           max_values=max_values), row=row)
+        self.game_id, self.version, self.form, self.pick = game_id, version, form, pick
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match) -> "FormSelect":  # type: ignore[override]
+        return cls(int(match["game"]), int(match["version"]), match["form"], match["pick"], item.options)
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        values = list((interaction.data or {}).get("values") or self.item.values)
+        await bazaar(interaction.client).on_form(interaction, self.game_id, self.version, self.form,
+                                                 self.pick, values)
+
+
+class FormSend(discord.ui.DynamicItem[discord.ui.Button],
+               template=r"bzfs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<form>[A-Za-z0-9_]+)"):
+    """A form's Send button: the action is built from the clicker's draft and played."""
+
+    def __init__(self, game_id: int, version: int, form: str, *, label: str = "Send",
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
+                                           custom_id=form_id(game_id, version, form)), row=row)
+        self.game_id, self.version, self.form = game_id, version, form
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match) -> "FormSend":  # type: ignore[override]
+        return cls(int(match["game"]), int(match["version"]), match["form"], label=item.label or "Send")
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await bazaar(interaction.client).on_form(interaction, self.game_id, self.version, self.form, None, [])
+
+
+DYNAMIC_ITEMS = (GameButton, ActionSelect, FormSelect, FormSend)
+"""Every persistent component class (registered by the bot at start-up)."""
 
 
 def lobby_view(game_id: int) -> discord.ui.View:

@@ -38,13 +38,13 @@ class Step:
 
 @dataclass
 class Posted:
-    """A message the publisher may still edit in place: the latest board while the player it
-    awaits (``seat``) keeps acting, or ``seat``'s DM of their current turn. ``lines`` are the
-    event lines it shows (kept so an edit adds to them)."""
+    """A message the publisher may still edit in place: the latest board while the people it
+    awaits (``seats``) answer, or a seat's DM of their current turn (``seats`` = that seat).
+    ``lines`` are the event lines it shows (kept so an edit adds to them)."""
 
     channel_id: int
     message_id: int
-    seat: int
+    seats: frozenset[int]
     lines: list[str]
     pictures: bool = True  # False when Discord refused its picture (no Attach Files there)
 
@@ -67,6 +67,7 @@ class LiveGame:
     closed: bool = False   # the end (finished or ended) is still to be published
     board: Posted | None = None  # the latest board, while the one person it awaits goes on
     dms: dict[int, Posted] = field(default_factory=dict)  # seat -> its DM of its current turn
+    ai_at: float | None = None  # when AI seats awaited beside people may answer (their grace ends)
 
     @property
     def id(self) -> int:
@@ -142,10 +143,21 @@ class Batch:
     def solo(self) -> int | None:
         """The seat that played every step of this batch as a person (its own moves, nothing
         else happened: no setup, AI, clock or note), or None."""
-        seats = {st.seat for st in self.steps}
-        if len(seats) != 1 or self.notes or self.started or any(st.by != "player" for st in self.steps):
+        seats = self.movers
+        return next(iter(seats)) if seats is not None and len(seats) == 1 else None
+
+    @property
+    def movers(self) -> frozenset[int] | None:
+        """The seats whose own moves as people are all this batch holds (no setup, AI, clock or
+        note), or None when anything else happened."""
+        if not self.steps or self.notes or self.started or any(st.by != "player" for st in self.steps):
             return None
-        return next(iter(seats))
+        return frozenset(st.seat for st in self.steps if st.seat is not None)
+
+    def private_lines(self, seat: int) -> list[str]:
+        """The texts of this batch's events that only some seats see, ``seat`` among them."""
+        return [self.fmt(e.text) for st in self.steps for e in st.events
+                if not e.public and e.visible_to(seat)]
 
 
 PROMPT_KEYS = frozenset({"viewer", "to_move", "headline", "legal", "legal_actions", "prompt", "actions"})

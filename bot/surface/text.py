@@ -10,9 +10,9 @@ from typing import Any, Iterable, Sequence
 from engines import base
 from engines.base import Engine
 
-from .clock import format_duration
-from .live import Batch, LiveGame
-from .store import SeatRow
+from ..host.clock import format_duration
+from ..host.live import Batch, LiveGame
+from ..host.store import SeatRow
 
 LIMIT = 2000  # Discord's message length
 
@@ -90,13 +90,10 @@ def lobby(game: LiveGame) -> str:
 
 
 def event_lines(batch: Batch) -> list[str]:
-    """The public events of the batch as one line each (private ones never appear here)."""
-    out = []
-    for step in batch.steps:
-        for ev in step.events:
-            if ev.public:
-                out.append("• " + batch.fmt(ev.text))
-    return out
+    """What everyone sees of the batch's events, one line each: the public events and the public
+    twins of private ones (a private event itself never appears here)."""
+    return ["• " + batch.fmt(ev.text)
+            for step in batch.steps for ev in base.events_for(step.events, None)]
 
 
 def turn_lines(batch: Batch) -> list[str]:
@@ -106,13 +103,13 @@ def turn_lines(batch: Batch) -> list[str]:
 
 HOW = {"buttons": "the buttons below or `/move`", "menu": "the menu below or `/move`",
        None: "`/move` (it lists your moves)",
-       "private": "press **My hand** for your view and your moves (only you see them), or use `/move`"}
+       "private": "your moves are in your DM and under **My hand** (only you see them), or use `/move`"}
 """How a turn message says to play, by :func:`bot.components.controls` kind ("private": the
 moves depend on what the player hides, so only their own My hand answer offers them)."""
 
 
 def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: float | None,
-         controls: str | None = None, earlier: Sequence[str] = ()) -> str:
+         controls: str | None = None, earlier: Sequence[str] = (), extra: Sequence[str] = ()) -> str:
     """A turn message: notes, the events, whose turn it is (mentioned), how to play (``controls``
     is what the message carries: "buttons", "menu", None, or "private" for moves offered only
     in the player's My hand answer) and the clock. ``earlier`` are lines of the same turn already
@@ -125,8 +122,9 @@ def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: floa
         tail.append(f"**{batch.fmt(headline)}**")
     if people:
         when = f" (turn clock: until <t:{int(deadline)}:R>)" if deadline else ""
-        extra = "" if controls == "private" else "; **My hand** shows your view"
-        tail.append(f"➡️ {', '.join(people)}: your move{when} — {HOW.get(controls, HOW[None])}{extra}.")
+        hint = "" if controls == "private" else "; **My hand** shows your view"
+        tail.append(f"➡️ {', '.join(people)}: your move{when} — {HOW.get(controls, HOW[None])}{hint}.")
+    tail.extend(extra)
     return fit_lines(head, body, tail)
 
 
@@ -154,11 +152,13 @@ def ended(batch: Batch) -> str:
     return fit_lines(head, [batch.fmt(n) for n in batch.notes] + event_lines(batch), [])
 
 
-def dm(batch: Batch, seat: int, link: str, private_events: Sequence[str], body: str) -> str:
-    """A DM with the private view: names the game, links to it, private events, then the text."""
+def dm(batch: Batch, seat: int, link: str, private_events: Sequence[str], body: str,
+       extra: Sequence[str] = ()) -> str:
+    """A DM with the private view: names the game, links to it, private events, the text, then
+    ``extra`` (what the controls below are for)."""
     head = [f"🎴 **{batch.title}** — your private view as {batch.names[seat]} (move {batch.version}): {link}"]
     events = [f"• {batch.fmt(e)}" for e in private_events]
-    return fit_lines(head, events, [body] if body else [])
+    return fit_lines(head, events, [*([body] if body else []), *extra])
 
 
 def dm_closed(user_id: int, title: str) -> str:

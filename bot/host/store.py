@@ -518,3 +518,47 @@ class Store:
             return
         async with self._tx() as db:
             await db.execute(f"UPDATE messages SET live = 0 WHERE id IN ({','.join('?' * len(ids))})", ids)
+
+    # ------------------------------------------------------------------ form drafts
+
+    async def draft(self, game_id: int, seat: int, form: str, version: int) -> dict[str, list[str]]:
+        """The values ``seat`` has picked so far in ``form`` at game ``version`` ({} when none, or
+        when the draft was made at another version)."""
+        row = await self._one("SELECT version, data FROM drafts WHERE game_id = ? AND seat = ? AND form = ?",
+                              (game_id, seat, form))
+        if row is None or row[0] != version:
+            return {}
+        try:
+            data = json.loads(row[1])
+        except ValueError:
+            return {}
+        return {str(k): [str(v) for v in vs] for k, vs in data.items() if isinstance(vs, list)}
+
+    async def save_draft(self, game_id: int, seat: int, form: str, version: int,
+                         values: Mapping[str, list[str]]) -> dict[str, list[str]]:
+        """Set the picks ``values`` (pick key -> values) in ``seat``'s draft of ``form`` at
+        ``version`` (a draft of another version is dropped first); returns the whole draft."""
+        async with self._tx() as db:
+            cur = await db.execute("SELECT version, data FROM drafts WHERE game_id = ? AND seat = ? AND form = ?",
+                                   (game_id, seat, form))
+            row = await cur.fetchone()
+            draft: dict[str, list[str]] = {}
+            if row is not None and row[0] == version:
+                try:
+                    draft = {str(k): list(v) for k, v in json.loads(row[1]).items()}
+                except ValueError:
+                    draft = {}
+            draft.update({k: list(v) for k, v in values.items()})
+            await db.execute(
+                "INSERT INTO drafts (game_id, seat, form, version, data) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (game_id, seat, form) DO UPDATE SET version = excluded.version, data = excluded.data",
+                (game_id, seat, form, version, json.dumps(draft, sort_keys=True)))
+        return draft
+
+    async def drop_drafts(self, game_id: int, seat: int | None = None) -> None:
+        """Forget the drafts of a game (of one seat when ``seat`` is given)."""
+        async with self._tx() as db:
+            if seat is None:
+                await db.execute("DELETE FROM drafts WHERE game_id = ?", (game_id,))
+            else:
+                await db.execute("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))

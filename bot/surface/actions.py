@@ -9,27 +9,28 @@ from __future__ import annotations
 
 import logging
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, AsyncIterator
+from typing import Any, AsyncIterator
 
 import discord
 
 from engines import base
 from engines.base import RuleError
 
-from . import components, text
-from .clock import BadDuration
-from .live import LiveGame, Refusal
+from engines.prompt import Form, Pick, Prompt, PromptError
 
-if TYPE_CHECKING:
-    from .app import BazaarBot
+from . import components, controls, text
+from .context import Bazaar, bazaar
+from ..host.clock import BadDuration
+from ..host.live import LiveGame, Refusal
+
 
 log = logging.getLogger(__name__)
 QUIET = discord.AllowedMentions.none()
 THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
 
 
-def bot_of(interaction: discord.Interaction) -> "BazaarBot":
-    return interaction.client  # type: ignore[return-value]
+def bot_of(interaction: discord.Interaction) -> Bazaar:
+    return bazaar(interaction.client)
 
 
 async def reply(interaction: discord.Interaction, content: str, *, file: discord.File | None = None,
@@ -110,8 +111,18 @@ async def target(interaction: discord.Interaction, game_id: int | None, *, compo
     database) is refused. Raises :class:`Refusal`."""
     if not component or game_id is None:
         return await resolve(interaction, game_id)
-    game = remember(interaction, await bot_of(interaction).service.get(game_id))
+    bot = bot_of(interaction)
+    game = remember(interaction, await bot.service.get(game_id))
     row = game.row
+    if interaction.guild_id is None and row.guild_id is not None:
+        # a click in a DM: only on a DM the bot sent this player for this very game
+        seat = game.seat_of(interaction.user.id)
+        msg = interaction.message
+        sent = {m.message_id for m in await bot.store.messages(game.id, kind="dm")
+                if seat is not None and m.seat == seat.seat}
+        if seat is None or msg is None or msg.id not in sent:
+            raise Refusal("This button belongs to a game that no longer exists here.")
+        return game
     if interaction.guild_id != row.guild_id or interaction.channel_id not in (row.channel_id, row.thread_id):
         raise Refusal("This button belongs to a game that no longer exists here.")
     return game
@@ -227,15 +238,103 @@ async def move(interaction: discord.Interaction, action: str, game_id: int | Non
     async with guard(interaction, "move"):
         await defer(interaction, component=component)
         game = await target(interaction, game_id, component=component)
-        seat = game.seat_of(interaction.user.id)
-        await bot.service.move(game.id, interaction.user.id, action, expected_version=version)
-        batch = await bot.publisher.publish(game)
-        mine = [] if batch is None or seat is None else [
-            batch.fmt(e.text) for st in batch.steps for e in st.events if e.private_to == seat.seat]
-        if not component:
-            await reply(interaction, text.played(game.engine.parse(action), mine))
-        elif interaction.message is not None and interaction.message.flags.ephemeral:
-            await _refresh_hand(interaction, game, mine)  # played from the player's own answer
+        await _play(interaction, game, action, version=version, component=component)
+
+
+async def _play(interaction: discord.Interaction, game: LiveGame, action: str, *, version: int | None,
+                component: bool) -> None:
+    """Apply ``action`` for the caller, publish, and confirm: ephemerally for ``/move``, by
+    refreshing the caller's own answer when played from it."""
+    bot = bot_of(interaction)
+    seat = game.seat_of(interaction.user.id)
+    await bot.service.move(game.id, interaction.user.id, action, expected_version=version)
+    batch = await bot.publisher.publish(game)
+    mine = [] if batch is None or seat is None else batch.private_lines(seat.seat)
+    played = next((st.action for st in (batch.steps if batch else ()) if st.by == "player"
+                   and seat is not None and st.seat == seat.seat and st.action), action)
+    if not component:
+        await reply(interaction, text.played(played, mine))
+    elif interaction.message is not None and interaction.message.flags.ephemeral:
+        await _refresh_hand(interaction, game, mine)  # played from the player's own answer
+
+
+def _awaited_prompt(interaction: discord.Interaction, game: LiveGame, version: int) -> tuple[int, Prompt]:
+    """The caller's seat and prompt now, for a click on controls made at ``version``. Raises
+    ``StaleState`` for an old version, :class:`Refusal` when the caller is not awaited."""
+    svc = bot_of(interaction).service
+    if version != game.row.version:
+        raise base.StaleState("That board is out of date: the game has moved on since. Use the latest message.")
+    seat = game.seat_of(interaction.user.id)
+    if seat is None:
+        raise Refusal(f"You are not playing in {game.title}.")
+    if svc.awaited_seat(game, interaction.user.id) is None:
+        svc._playable(game)  # over / not started / needs attention, with its own reason
+        raise base.NotYourTurn(base.not_your_turn_reason(game.awaited()))
+    p = svc.prompt_for(game, seat.seat)
+    assert p is not None
+    return seat.seat, p
+
+
+async def on_pick(interaction: discord.Interaction, game_id: int, version: int, key: str,
+                  values: list[str]) -> None:
+    """A menu of the caller's prompt (``bzs:<game>:<version>:<key>``): the pick builds the action
+    from the values chosen, which is then played like any move."""
+    interaction.extras["game_id"] = game_id
+    async with guard(interaction, "menu"):
+        await defer(interaction, component=True)
+        game = await target(interaction, game_id, component=True)
+        async with game.lock:
+            _, p = _awaited_prompt(interaction, game, version)
+            pick = p.find(key)
+            if not isinstance(pick, Pick):
+                raise Refusal("That menu is out of date: use the latest message.")
+            try:
+                action = pick.build(values)
+            except PromptError as err:
+                raise Refusal(str(err)) from None
+        await _play(interaction, game, action, version=version, component=True)
+
+
+async def on_form(interaction: discord.Interaction, game_id: int, version: int, form: str,
+                  pick: str | None, values: list[str]) -> None:
+    """A form's menu (``pick`` given: the values go into the caller's stored draft and the message
+    shows them) or its Send button (``pick`` None: the draft builds the action, which is played)."""
+    interaction.extras["game_id"] = game_id
+    bot = bot_of(interaction)
+    async with guard(interaction, "form"):
+        if pick is not None:
+            game = await target(interaction, game_id, component=True)
+            async with game.lock:
+                seat, p = _awaited_prompt(interaction, game, version)
+                f = p.find(form)
+                part = f.pick(pick) if isinstance(f, Form) else None
+                if part is None:
+                    raise Refusal("That form is out of date: use the latest message.")
+                try:
+                    part.joined(values)
+                except PromptError as err:
+                    raise Refusal(str(err)) from None
+                await bot.store.save_draft(game.id, seat, form, version, {pick: values})
+                drafts = await bot.publisher.drafts(game.id, seat, version, p)
+            hand = not (interaction.message and interaction.message.flags.ephemeral) and interaction.guild_id is not None
+            try:
+                await interaction.response.edit_message(view=controls.view(game.id, version, p, hand=hand,
+                                                                           drafts=drafts))
+            except discord.HTTPException as err:
+                log.info("Showing the draft of game %s failed: %s", game.id, err)
+            return
+        await defer(interaction, component=True)
+        game = await target(interaction, game_id, component=True)
+        async with game.lock:
+            seat, p = _awaited_prompt(interaction, game, version)
+            f = p.find(form)
+            if not isinstance(f, Form):
+                raise Refusal("That form is out of date: use the latest message.")
+            try:
+                action = f.build(await bot.store.draft(game.id, seat, form, version))
+            except PromptError as err:
+                raise Refusal(str(err)) from None
+        await _play(interaction, game, action, version=version, component=True)
 
 
 async def hand(interaction: discord.Interaction, game_id: int | None = None, *, component: bool = False) -> None:
@@ -257,16 +356,19 @@ async def _hand_answer(interaction: discord.Interaction, game: LiveGame, notes: 
     bot = bot_of(interaction)
     user = interaction.user.id
     seat, view = bot.service.private_view(game, user)
-    choices = bot.service.legal_for(game, user)  # read with the view: same state, same version
-    version = game.row.version
-    kind = components.controls(game.id, version, [a for a, _ in choices])
+    version = game.row.version  # read with the view: same state, same version
+    p = bot.service.prompt_for(game, seat) if bot.service.awaited_seat(game, user) is not None else None
+    drafts = await bot.publisher.drafts(game.id, seat, version, p)
     content, file = await bot.publisher.hand(game, seat, view)
     if notes:
         content = text.clip("\n".join(f"• {n}" for n in notes) + "\n" + content)
-    if choices and kind is None:
+    fits = controls.fits(p, hand=False)
+    if p is not None and p.controls and not fits:
         content = text.clip(content + "\nYour move: use `/move` (it lists your moves).")
-    controls = components.turn_view(game.id, version, choices, hand=False) if kind else None
-    return content, file, controls
+    elif p is not None and fits:
+        content = text.clip("\n".join([content, *controls.groups_text(p)]))
+    comps = controls.view(game.id, version, p, hand=False, drafts=drafts) if fits else None
+    return content, file, comps
 
 
 async def _refresh_hand(interaction: discord.Interaction, game: LiveGame, notes: list[str]) -> None:
