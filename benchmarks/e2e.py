@@ -118,7 +118,7 @@ async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float]
                 mark = boards.mark()
                 handles = []
                 for game, user, thread in live:
-                    seat = game.awaited()[0]
+                    seat = next(s for s in game.awaited() if not game.ai_plays(s))
                     legal = game.engine.legal_actions(game.state, seat)
                     action = game.engine.choose(game.engine.view(game.state, seat), legal)
                     handles.append((await fake.slash(user, thread, "move", action=action, wait=False), thread))

@@ -32,7 +32,7 @@ def playouts(engine: base.Engine, n: int, choose: Chooser, budget: float = BUDGE
         state = engine.setup(seed, n, {})
         seed += 1
         while engine.outcome(state) is None:
-            seat = engine.to_move(state)[0]
+            seat = base.first_awaited(engine, state)
             legal = engine.legal_actions(state, seat)
             state, _ = engine.apply(state, seat, choose(engine, state, seat, legal))
             actions += 1

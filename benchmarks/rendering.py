@@ -22,7 +22,7 @@ def _views(engine: base.Engine, n: int, count: int) -> list[dict]:
         seed += 1
         step = 0
         while engine.outcome(state) is None and len(out) < count:
-            seat = engine.to_move(state)[0]
+            seat = base.first_awaited(engine, state)
             state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
             step += 1
             if step % 7 == 0:

@@ -433,6 +433,15 @@ def play(engine: Engine, state: Any, seat: int, text: str, *,
     return Played(new_state, events, action)
 
 
+def first_awaited(engine: Engine, state: Any) -> int:
+    """The lowest seat awaited: the seat that answers first when every awaited seat is played by
+    the AI (a replay of AI-only play is then the same everywhere). Raises ``GameOver`` when none."""
+    awaited = engine.to_move(state)
+    if not awaited:
+        raise GameOver("This game is over; no more moves are accepted.")
+    return min(awaited)
+
+
 def not_your_turn_reason(awaited: Sequence[int]) -> str:
     """The reason given to a seat that is not awaited (names the seats that are)."""
     if not awaited:

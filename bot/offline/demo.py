@@ -38,7 +38,7 @@ def ai_game(engine: base.Engine, seed: int, n: int, options: dict[str, Any] | No
     state = engine.setup(seed, n, options)
     moves: list[tuple[int, str]] = []
     while engine.outcome(state) is None:
-        seat = engine.to_move(state)[0]
+        seat = base.first_awaited(engine, state)
         legal = engine.legal_actions(state, seat)
         action = engine.choose(engine.view(state, seat), legal)
         result = base.play(engine, state, seat, action)

@@ -13,6 +13,7 @@ from engines import base
 
 from .demo import DEMO_NAMES, describe_outcome
 
+MAX_LISTED = 40  # longer legal lists are not numbered in full
 HELP = ("Type an action as listed (e.g. `take b4`) or its number. "
         "Other commands: `help`, `board` (show the board again), `log` (recent moves), `quit`.")
 
@@ -50,7 +51,8 @@ def play_terminal(game: str, n: int, human: int = 0, seed: int | None = None,
             say("· " + base.format_text(ev.text, names))
     shown = False
     while engine.outcome(state) is None:
-        seat = engine.to_move(state)[0]
+        awaited = engine.to_move(state)
+        seat = human if human in awaited else base.first_awaited(engine, state)  # people answer first
         if seat != human:
             legal = engine.legal_actions(state, seat)
             action = engine.choose(engine.view(state, seat), legal)
@@ -64,7 +66,11 @@ def play_terminal(game: str, n: int, human: int = 0, seed: int | None = None,
             say(drawer.text(engine.view(state, human), names))
             shown = True
         legal = engine.legal_actions(state, human)
-        say("Your actions: " + "  ".join(f"[{i}] {a}" for i, a in enumerate(legal, 1)))
+        if len(legal) <= MAX_LISTED:
+            say("Your actions: " + "  ".join(f"[{i}] {a}" for i, a in enumerate(legal, 1)))
+        else:  # a huge list (Kathai's offers): the first ones, then type any move
+            say(f"You have {len(legal)} moves; type one, e.g. " + ", ".join(legal[:8]) + ". "
+                + "  ".join(f"[{i}] {a}" for i, a in enumerate(legal[:MAX_LISTED], 1)))
         try:
             line = read("> ").strip()
         except EOFError:
@@ -83,7 +89,7 @@ def play_terminal(game: str, n: int, human: int = 0, seed: int | None = None,
         if cmd == "log":
             say("\n".join(history[-15:]) or "No moves yet.")
             continue
-        if cmd.isdigit() and 1 <= int(cmd) <= len(legal):
+        if cmd.isdigit() and 1 <= int(cmd) <= min(len(legal), MAX_LISTED):
             line = legal[int(cmd) - 1]
         try:
             result = base.play(engine, state, human, line)

@@ -294,11 +294,13 @@ class Publisher:
                 await self.store.retire_messages([m.id])
 
     async def retire(self, game_id: int, keep: int | None = None, *, kinds: Sequence[str] = ("turn",),
-                     seat: int | None = None) -> None:
+                     seat: int | None = None, seats: Sequence[int] | None = None) -> None:
         """Remove the controls of every live message of the game of ``kinds`` (boards; DMs) —
-        of ``seat``'s only, when given — except ``keep``."""
+        of ``seat``'s, or of ``seats``', only, when given — except ``keep``."""
+        among = set(seats) if seats is not None else None
         old = [m for kind in kinds for m in await self.store.messages(game_id, kind=kind, live=True)
-               if m.message_id != keep and (seat is None or m.seat == seat)]
+               if m.message_id != keep and (seat is None or m.seat == seat)
+               and (among is None or m.seat in among)]
         for m in old:
             msg = self.bot.get_partial_messageable(m.channel_id).get_partial_message(m.message_id)
             try:
@@ -350,6 +352,8 @@ class Publisher:
                 game.dms[s] = turn_dm  # nothing new to show; still this player's turn
         if jobs:
             await asyncio.gather(*jobs)
+        # controls left on the DMs of seats that no prompt awaits any more
+        await self.retire(game.id, kinds=("dm",), seats=[s.seat for s in batch.seats if s.seat not in private])
 
     async def _dm(self, game: LiveGame, batch: Batch, seat: int, user_id: int, where: str,
                   private: list[str], digest: str, turn_dm: Posted | None, *, keep: bool,

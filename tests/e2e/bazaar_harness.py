@@ -109,7 +109,7 @@ class Table:
         newest turn message, or (when the board offers the moves only privately) the ephemeral
         answer to "My hand". Raises AssertionError if neither offers it."""
         msg = self.last_turn(place)
-        ids = (f"bz:{game_id}:{version}:{action}", f"bzs:{game_id}:{version}")
+        ids = (f"bz:{game_id}:{version}:{action}", f"bzs:{game_id}:{version}")  # a button or the one menu
         if not set(ids) & set(msg.custom_ids):
             msg = await self.open_hand(user, place, game_id)
         assert set(ids) & set(msg.custom_ids), f"no component for {action!r} on {msg.custom_ids}"
@@ -173,12 +173,8 @@ def make_table(fake: FakeDiscord, start_bot: Callable[..., Awaitable[BotRunner]]
 def replay_states(engine: base.Engine, seed: int, n: int, options: dict[str, Any],
                   moves: list[tuple[int, str, str]]) -> list[Any]:
     """The state after setup and after each move (index = version)."""
-    state = engine.setup(seed, n, options)
-    out = [state]
-    for seat, action, _ in moves:
-        state = base.play(engine, state, seat, action).state
-        out.append(state)
-    return out
+    return [state for state, _ in base.replay_steps(engine, seed, n, options,
+                                                    [(seat, action) for seat, action, _ in moves])]
 
 
 def shown(fake: FakeDiscord, msg: Message) -> list[tuple[str, bytes | None]]:
