@@ -55,6 +55,9 @@ ITEMS: Final = ((0,) * NGOODS,) + tuple(
     tuple(CARDS[f"t{i}"].get(g, 0) for g in GOODS) for i in range(1, NCARDS + 1))
 """``ITEMS[card][goods]``: items of each goods on each card (index 0 unused)."""
 
+TOTAL_ITEMS: Final = tuple(sum(row) for row in ITEMS)
+"""Items on each card, all goods together."""
+
 SHOWS: Final = tuple(tuple(g for g in range(NGOODS) if ITEMS[c][g]) for c in range(NCARDS + 1))
 """The goods each card shows."""
 

@@ -341,7 +341,7 @@ def offer_actions(s: State) -> tuple[str, ...]:
                 h = head + text + "for "
                 out += [h + x for x in tl]
     res = tuple(out)
-    if len(_OFFERS) > 2048:
+    if len(_OFFERS) > 64:
         _OFFERS.clear()
     _OFFERS[key] = res
     return res

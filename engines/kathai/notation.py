@@ -110,12 +110,13 @@ def parse_move(text: str) -> Move:
     """Parse any-case, any-spacing text into a :class:`Move`. Raises :class:`BadNotation`."""
     if not isinstance(text, str):
         raise BadNotation("An action is a line of text.")
-    return _parse(text)
+    return _parse(" ".join(text.lower().split()))
 
 
 @lru_cache(maxsize=1 << 16)
 def _parse(text: str) -> Move:
-    toks = text.lower().split()
+    """:func:`parse_move` of a lower-cased, single-spaced text (cached: texts recur)."""
+    toks = text.split()
     if not toks:
         raise BadNotation("Type an action, e.g. `sell salt t3 t17`, `offer all t5 for tea 1` or `pass`.")
     verb, args = toks[0], toks[1:]
@@ -175,4 +176,11 @@ def _parse_offer(args: list[str]) -> Move:
 
 def parse(text: str) -> str:
     """The canonical text of ``text``. Raises :class:`BadNotation`."""
-    return format_move(parse_move(text))
+    if not isinstance(text, str):
+        raise BadNotation("An action is a line of text.")
+    return _canon(" ".join(text.lower().split()))
+
+
+@lru_cache(maxsize=1 << 16)
+def _canon(text: str) -> str:
+    return format_move(_parse(text))
