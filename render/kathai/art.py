@@ -100,7 +100,7 @@ def seat_badge(d: ImageDraw.ImageDraw, x: float, y: float, size: int, seat: int,
     """A filled disc in the seat's colour with its tag (initial) in white, top-left at (x, y)."""
     col = seat_color(seat)
     d.ellipse((x, y, x + size, y + size), fill=col, outline=mix(col, (0, 0, 0), 0.35), width=2)
-    fs = int(size * (0.6 if len(tag) == 1 else 0.46))
+    fs = max(20, int(size * (0.6 if len(tag) == 1 else 0.5)))
     d.text((x + size / 2, y + size / 2 + 1), tag, font=font(fs, True), fill=on_color(col),
            anchor="mm")
 
@@ -114,7 +114,7 @@ def goods_chip(d: ImageDraw.ImageDraw, x: float, y: float, size: int, g: str,
     d.ellipse((x, y, x + size, y + size), fill=col, outline=GOODS_RIM.get(g, INK),
               width=max(2, size // 16))
     t = goods_abbr(g) if label is None else label
-    fs = max(12, int(size * (0.5 if len(t) <= 2 else 0.4)))
+    fs = max(20, int(size * (0.5 if len(t) <= 2 else 0.4)))
     d.text((x + size / 2, y + size / 2 + 1), t, font=font(fs, True), fill=on_color(col),
            anchor="mm")
 
@@ -259,3 +259,17 @@ def pips_row(d: ImageDraw.ImageDraw, x: float, y: float, k: int, size: int, fill
             d.ellipse(box, fill=None, outline=empty or MUTED, width=2)
         x += size + gap
     return x
+
+
+def padlock(d: ImageDraw.ImageDraw, x: float, y: float, size: int, color: Color) -> None:
+    """A small padlock (the lock marker), top-left at (x, y)."""
+    w = size * 0.8
+    bx = x + (size - w) / 2
+    d.arc((bx + w * 0.18, y, bx + w * 0.82, y + size * 0.7), 180, 360, fill=color,
+          width=max(2, size // 8))
+    d.line((bx + w * 0.18, y + size * 0.35, bx + w * 0.18, y + size * 0.5), fill=color,
+           width=max(2, size // 8))
+    d.line((bx + w * 0.82, y + size * 0.35, bx + w * 0.82, y + size * 0.5), fill=color,
+           width=max(2, size // 8))
+    d.rounded_rectangle((bx, y + size * 0.45, bx + w, y + size), radius=max(2, size // 8),
+                        fill=color)

@@ -168,7 +168,7 @@ def draw_market(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
     v = c.view
     lock = v.get("lock")
     top = y + 12
-    lock_h = 96 if lock else 0
+    lock_h = 100 if lock else 0
     h = PAD + PRICE_H + 10 + GOODS_H + lock_h + PAD
     panel(d, (X0, top, X1, top + h))
     xs = market_cols()
@@ -201,31 +201,30 @@ def draw_market(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
             d.line((cx0 + cw, cy0 + ch / 2, cb, cy0 + ch / 2), fill=col, width=5)
             card_back(d, cx0, cy0, cw, ch, ring=col, ring_w=5)
             seat_badge(d, cx0 + cw / 2 - 20, cy0 + ch / 2 - 20, 40, by, c.tags[by])
-            # caption under the other columns
-            side = "right" if b <= 3 else "left"
-            label = f"locked by {c.names[by]}"
-            if side == "right":
-                lx0, lx1 = xs[b - 1] + COL_W + 16, X1 - PAD
-            else:
-                lx0, lx1 = X0 + PAD, xs[a - 1] - 16
+            # caption beside the lock, under the other columns
+            right = b <= 3
+            lx0, lx1 = (xs[b - 1] + COL_W + 16, X1 - PAD) if right else (X0 + PAD, xs[a - 1] - 16)
             room = int(lx1 - lx0)
-            if room > 120:
-                t, f = fit(label, room, 24, True, min_size=20)
-                d.text((lx0 if side == "right" else lx1, cy0 + ch / 2), t, font=f,
-                       fill=seat_ink(by), anchor="lm" if side == "right" else "rm")
+            ax = lx0 if right else lx1
+            anchor = "l" if right else "r"
+            t, f = fit(c.names[by], room, 28, True, min_size=24)
+            d.text((ax, cy0 + ch / 2 - 16), "locked by", font=font(24), fill=MUTED,
+                   anchor=anchor + "m")
+            d.text((ax, cy0 + ch / 2 + 16), t, font=f, fill=seat_ink(by), anchor=anchor + "m")
     return top + h
 
 
 # --------------------------------------------------------------------------- supply / last sale
 
-MINI_W, MINI_H = 92, 132
+MINI_W, MINI_H = 100, 140
 
 
 def draw_supply(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
     """Pile (red when low), the face-down discard count, and the last sale with its cards."""
     v = c.view
     top = y + 12
-    h = PAD + 34 + 12 + MINI_H + PAD
+    sale = v.get("last_sale")
+    h = PAD + 34 + 46 + 12 + MINI_H + PAD if sale else PAD + 172 + PAD
     panel(d, (X0, top, X1, top + h))
     x = X0 + PAD
     yy = top + PAD
@@ -243,20 +242,25 @@ def draw_supply(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
     # last sale
     sx = X0 + PAD + 220
     d.line((sx - 16, top + 14, sx - 16, top + h - 14), fill=LINE, width=2)
-    sale = v.get("last_sale")
     if not sale:
         d.text((sx, yy + 17), "No sale yet", font=font(28, True), fill=MUTED, anchor="lm")
         return top + h
     s = int(sale["seat"])
     g = sale["goods"]
     mid = yy + 17
-    xx = seat_label(c, s, d, sx, mid, 28, max_w=250) + 10
+    tag_w = text_width(goods_name(g), font(26, True)) + 26
+    sold_w = text_width("sold", font(28)) + 20
+    xx = seat_label(c, s, d, sx, mid, 28, max_w=int(X1 - PAD - sx - 42 - sold_w - tag_w)) + 10
     d.text((xx, mid), "sold", font=font(28), fill=INK, anchor="lm")
-    xx += text_width("sold", font(28)) + 10
-    xx += goods_tag(d, xx, mid - 20, g, 26, h=40) + 10
-    pts = f"at {sale['pos']}: {sale['count']} + {sale['bonus']} = {sale['points']} pts"
-    t, f = fit(pts, int(X1 - PAD - xx), 28, True, min_size=22)
-    d.text((xx, mid), t, font=f, fill=INK, anchor="lm")
+    xx += sold_w - 10
+    goods_tag(d, xx, mid - 20, g, 26, h=40)
+    mid += 46
+    count = int(sale.get("count") or len(sale.get("cards") or []))
+    pts = (f"at {sale['pos']}: {count} card{'s' if count != 1 else ''} + {sale['bonus']} = "
+           f"{sale['points']} pts")
+    t, f = fit(pts, int(X1 - PAD - sx), 28, True, min_size=22)
+    d.text((sx, mid), t, font=f, fill=INK, anchor="lm")
+    yy += 46
     cards = sorted(sale.get("cards") or [], key=card_id_key)
     cy = yy + 46
     room = X1 - PAD - sx
@@ -269,6 +273,21 @@ def draw_supply(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
 
 # --------------------------------------------------------------------------- offer
 
+def offer_what(n_give: int, want: str, k: int) -> str:
+    """'2 cards, wants 1' (a goods tag follows) or '2 cards, wants 2 of any goods'."""
+    head = f"{n_give} card{'s' if n_give != 1 else ''}, wants {k}"
+    return head + (" of any goods" if want == "any" else "")
+
+
+def _offer_two_lines(c: Ctx, of: dict) -> bool:
+    """Whether the offer's headline needs a second line (a long offerer name)."""
+    n_give, k, want = int(of.get("give_count") or 0), int(of.get("k") or 0), of.get("want")
+    what = offer_what(n_give, want, k)
+    w = text_width(what, font(28, True)) + (10 + text_width(goods_name(want), font(26, True))
+                                            + 26 if want != "any" else 0)
+    name_w = 34 + 8 + text_width(c.names[int(of["by"])], font(30, True))
+    return X0 + PAD + name_w + text_width("offers", font(28)) + 22 + w > X1 - PAD - 110
+
 def draw_offer(d: ImageDraw.ImageDraw, c: Ctx, y: int, show_cards: bool = True) -> int:
     """The open offer: who offers what to whom and who must still answer."""
     v = c.view
@@ -278,34 +297,33 @@ def draw_offer(d: ImageDraw.ImageDraw, c: Ctx, y: int, show_cards: bool = True) 
     top = y + 12
     give = of.get("give") if show_cards else None
     n_entries = len(of.get("addressees") or []) + len(of.get("skipped") or [])
-    rows_h = 44 + 12 + 54 * ((n_entries + 1) // 2) - 10
+    rows_h = 44 + 12 + 54 * ((n_entries + 1) // 2) - 10 + (48 if _offer_two_lines(c, of) else 0)
     cards_h = (MINI_H + 12) if give else 0
     h = PAD + rows_h + cards_h + PAD
     panel(d, (X0, top, X1, top + h), outline=mix(ACCENT, PANEL, 0.2), width=4)
+    by = int(of["by"])
+    n_give = int(of.get("give_count") or 0)
+    want, k = of.get("want", "any"), int(of.get("k") or 0)
+    what = offer_what(n_give, want, k)
+    fb = font(28, True)
+    offers_w = text_width("offers", font(28)) + 22
+    two_lines = _offer_two_lines(c, of)
     x = X0 + PAD
     mid = top + PAD + 22
-    by = int(of["by"])
-    x = seat_label(c, by, d, x, mid, 30, max_w=260) + 12
+    x = seat_label(c, by, d, x, mid, 30, max_w=X1 - X0 - 2 * PAD - 200) + 12
     d.text((x, mid), "offers", font=font(28), fill=INK, anchor="lm")
-    x += text_width("offers", font(28)) + 10
-    n_give = int(of.get("give_count") or 0)
-    t = f"{n_give} card{'s' if n_give != 1 else ''} for"
-    d.text((x, mid), t, font=font(28, True), fill=INK, anchor="lm")
-    x += text_width(t, font(28, True)) + 10
-    want, k = of.get("want", "any"), int(of.get("k") or 0)
-    if want == "any":
-        t = f"{k} of any goods"
-        d.text((x, mid), t, font=font(28, True), fill=INK, anchor="lm")
-        x += text_width(t, font(28, True)) + 10
-    else:
-        t = f"{k}"
-        d.text((x, mid), t, font=font(28, True), fill=INK, anchor="lm")
-        x += text_width(t, font(28, True)) + 8
+    x += offers_w - 12
+    if two_lines:
+        mid += 48
+        x = X0 + PAD + 42
+    d.text((x, mid), what, font=fb, fill=INK, anchor="lm")
+    x += text_width(what, fb) + 10
+    if want != "any":
         x += goods_tag(d, x, mid - 20, want, 26, h=40) + 10
     used, mx = int(v.get("offers_used") or 0), int(v.get("max_offers") or 0)
     if mx:
-        ut = f"ask {used}/{mx}"
-        d.text((X1 - PAD, mid), ut, font=font(22), fill=MUTED, anchor="rm")
+        ut = f"ask {used} of {mx}"
+        d.text((X1 - PAD, top + PAD + 22), ut, font=font(22), fill=MUTED, anchor="rm")
     # answers, two to a line
     awaiting = set(of.get("awaiting") or [])
     declined = set(of.get("declined") or [])
@@ -323,7 +341,7 @@ def draw_offer(d: ImageDraw.ImageDraw, c: Ctx, y: int, show_cards: bool = True) 
         outline = col if state == "?" else LINE
         d.rounded_rectangle((x, my - 22, x + pill_w, my + 22), radius=12, fill=fill,
                             outline=outline, width=3 if state == "?" else 2)
-        seat_badge(d, x + 6, my - 16, 32, s, c.tags[s])
+        seat_badge(d, x + 5, my - 18, 36, s, c.tags[s])
         word = {"?": "to answer", "declined": "declined", "skipped": "skipped (hand)",
                 "answered": "accepted"}[state]
         wf = font(24, state == "?")
@@ -370,8 +388,8 @@ def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int) -> int:
     sx = x
     pills: list[tuple[str, tuple[int, int, int]]] = []
     if awaited:
-        pills.append(("▶ " + ("answer" if v.get("step") == "reply" and not active else "to play"),
-                      col))
+        pills.append(("▶ " + ("to answer" if v.get("step") == "reply" and not active
+                              else "to play"), col))
     elif active:
         pills.append(("turn", NEUTRAL))
     out = v.get("outcome") if v.get("over") else None
@@ -380,9 +398,9 @@ def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int) -> int:
         win = s in (out.get("winners") or [])
         pills.append(("winner" if win else ordinal(rank), GOOD if win else NEUTRAL))
     for text, fill in pills:
-        f = font(22, True)
+        f = font(24, True)
         w = text_width(text, f) + 24
-        d.rounded_rectangle((sx, sy - 16, sx + w, sy + 16), radius=16, fill=fill)
+        d.rounded_rectangle((sx, sy - 17, sx + w, sy + 17), radius=17, fill=fill)
         d.text((sx + w / 2, sy), text, font=f, fill=on_color(fill), anchor="mm")
         sx += w + 10
     fl = p.get("final_left")
@@ -442,11 +460,18 @@ def draw_results(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
     yy = top + PAD
     d.text((X0 + PAD, yy + 18), "Final ranking", font=font(28, True), fill=INK, anchor="lm")
     reason = out.get("reason")
-    if reason == "turn_limit":
-        d.text((X1 - PAD, yy + 18), "ended at the turn limit", font=font(22), fill=DANGER,
-               anchor="rm")
-    yy += 40
     profit = out.get("profit") or [v["players"][s].get("profit", 0) for s in range(c.n)]
+    scores = out.get("scores") or []
+    note = ""
+    if reason == "turn_limit":
+        note = "ended at the turn limit"
+    elif any(scores[s] == scores[t] and profit[s] != profit[t]
+             for s in range(c.n) for t in range(c.n)):
+        note = "ties broken by profit cards"
+    if note:
+        d.text((X1 - PAD, yy + 18), note, font=font(22), fill=DANGER if reason == "turn_limit"
+               else MUTED, anchor="rm")
+    yy += 40
     for s in order:
         mid = yy + 25
         rank = out["ranks"][s]

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from render.common import (ACCENT, GOOD, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix, panel,
                            seat_color, seat_ink, text_width)
 from render.kathai.art import (DANGER, card_back, card_face, card_goods, card_id_key, goods_tag,
-                               goods_name, seat_badge)
+                               goods_name, padlock, seat_badge)
 from render.kathai.board import (GOLDEN, HEADER_BG, CREAM, M, PAD, X0, X1, Ctx, crop, draw_now,
                                  draw_offer, new_canvas, profit_icon)
 
@@ -42,11 +42,14 @@ def draw_cards(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
     """The hand, sorted by id, received cards outlined in the accent colour with a 'new' tag."""
     hand = sorted(me.get("hand") or [], key=lambda card: card_id_key(card["id"]))
     received = set(me.get("received") or [])
+    eligible = set(me.get("eligible") or []) if me.get("offer_for_me") else set()
     top = y + 12
     k = len(hand)
-    h = PAD + 36 + CARD_H + PAD
+    h = PAD + 36 + CARD_H + PAD + (40 if eligible else 0)
     panel(d, (X0, top, X1, top + h))
     t = f"{k} card{'s' if k != 1 else ''} in hand (limit 7)"
+    if eligible:
+        t = f"{k} card{'s' if k != 1 else ''} · give the ✓ ones"
     d.text((X0 + PAD, top + PAD + 14), t, font=font(28, True), fill=INK, anchor="lm")
     pr = int(me.get("profit") or 0)
     pt = f"{pr} profit card{'s' if pr != 1 else ''}"
@@ -71,6 +74,11 @@ def draw_cards(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
                                 fill=ACCENT)
             d.text((x + cw - tw / 2, cy + 1), "new", font=font(20, True), fill=(255, 255, 255),
                    anchor="mm")
+        if cid in eligible:
+            d.rounded_rectangle((x, cy + CARD_H + 6, x + cw, cy + CARD_H + 38), radius=12,
+                                fill=GOOD)
+            d.text((x + cw / 2, cy + CARD_H + 22), "✓ can give", font=font(22, True),
+                   fill=(255, 255, 255), anchor="mm")
         x += cw + gap
     return top + h
 
@@ -122,7 +130,7 @@ def draw_totals(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
             pm = f"+{bonus if bonus is not None else '?'} · min {r.get('min')}"
             d.text((X0 + PAD + 200, mid), pm, font=font(22), fill=MUTED, anchor="lm")
         if g in locked:
-            d.text((X0 + PAD + 340, mid), "🔒", font=font(20), fill=MUTED, anchor="mm")
+            padlock(d, X0 + PAD + 328, mid - 13, 26, MUTED)
         items, cards = int(r.get("items") or 0), int(r.get("cards") or 0)
         it = f"{items}" if items else "0"
         d.text((X0 + 400, mid), it, font=font(28, True), fill=INK if items else MUTED,

@@ -21,8 +21,8 @@ def _card(card: dict, short: bool) -> str:
 
 
 def _want(want: str, k: int) -> str:
-    return f"{k} card{'s' if k != 1 else ''} of any goods" if want == "any" else \
-        f"{k} {goods_name(want)}"
+    cards = f"{k} card{'s' if k != 1 else ''}"
+    return f"{cards} of any goods" if want == "any" else f"{cards} showing {goods_name(want)}"
 
 
 def text(view: View, names: Sequence[str] | None = None) -> str:
@@ -107,7 +107,8 @@ def _compose(c: Ctx, short: bool) -> str:
             items = int(r.get("items") or 0)
             if not items:
                 continue
-            head = f"{g} {items} on {r.get('cards', 0)} cards"
+            k = int(r.get("cards") or 0)
+            head = f"{g} {items} on {k} card{'s' if k != 1 else ''}"
             if r.get("can_sell"):
                 rows.append(f"{head} → sell now **{r['points']}** pts")
             elif int(r.get("pos") or 5) >= 5:
