@@ -282,11 +282,13 @@ def offer_what(n_give: int, want: str, k: int) -> str:
 def _offer_two_lines(c: Ctx, of: dict) -> bool:
     """Whether the offer's headline needs a second line (a long offerer name)."""
     n_give, k, want = int(of.get("give_count") or 0), int(of.get("k") or 0), of.get("want")
-    what = offer_what(n_give, want, k)
-    w = text_width(what, font(28, True)) + (10 + text_width(goods_name(want), font(26, True))
-                                            + 26 if want != "any" else 0)
+    w = text_width(offer_what(n_give, want, k), font(28, True))
+    if want != "any":
+        w += 10 + text_width(goods_name(want), font(26, True)) + 26 + 10 + text_width(
+            "cards", font(28, True))
     name_w = 34 + 8 + text_width(c.names[int(of["by"])], font(30, True))
     return X0 + PAD + name_w + text_width("offers", font(28)) + 22 + w > X1 - PAD - 110
+
 
 def draw_offer(d: ImageDraw.ImageDraw, c: Ctx, y: int, show_cards: bool = True) -> int:
     """The open offer: who offers what to whom and who must still answer."""
@@ -320,6 +322,7 @@ def draw_offer(d: ImageDraw.ImageDraw, c: Ctx, y: int, show_cards: bool = True) 
     x += text_width(what, fb) + 10
     if want != "any":
         x += goods_tag(d, x, mid - 20, want, 26, h=40) + 10
+        d.text((x, mid), "card" if k == 1 else "cards", font=fb, fill=INK, anchor="lm")
     used, mx = int(v.get("offers_used") or 0), int(v.get("max_offers") or 0)
     if mx:
         ut = f"ask {used} of {mx}"

@@ -43,9 +43,12 @@ def draw_cards(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
     hand = sorted(me.get("hand") or [], key=lambda card: card_id_key(card["id"]))
     received = set(me.get("received") or [])
     eligible = set(me.get("eligible") or []) if me.get("offer_for_me") else set()
+    of = c.view.get("offer") or {}
+    offered = ({card["id"] for card in of.get("give") or []}
+               if int(of.get("by", -1)) == int(me["seat"]) else set())
     top = y + 12
     k = len(hand)
-    h = PAD + 36 + CARD_H + PAD + (40 if eligible else 0)
+    h = PAD + 36 + CARD_H + PAD + (40 if eligible or offered else 0)
     panel(d, (X0, top, X1, top + h))
     t = f"{k} card{'s' if k != 1 else ''} in hand (limit 7)"
     if eligible:
@@ -74,10 +77,11 @@ def draw_cards(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
                                 fill=ACCENT)
             d.text((x + cw - tw / 2, cy + 1), "new", font=font(20, True), fill=(255, 255, 255),
                    anchor="mm")
-        if cid in eligible:
+        if cid in eligible or cid in offered:
+            word, fill = ("✓ can give", GOOD) if cid in eligible else ("offered", ACCENT)
             d.rounded_rectangle((x, cy + CARD_H + 6, x + cw, cy + CARD_H + 38), radius=12,
-                                fill=GOOD)
-            d.text((x + cw / 2, cy + CARD_H + 22), "✓ can give", font=font(22, True),
+                                fill=fill)
+            d.text((x + cw / 2, cy + CARD_H + 22), word, font=font(22, True),
                    fill=(255, 255, 255), anchor="mm")
         x += cw + gap
     return top + h
@@ -92,7 +96,8 @@ def sale_words(row: dict) -> tuple[str, tuple[int, int, int]]:
         return "none in hand", MUTED
     if row.get("can_sell"):
         k = int(row.get("cards") or 0)
-        return f"sell: {k} card{'s' if k != 1 else ''} → {row.get('points')} pts", GOOD
+        pts = int(row.get("points") or 0)
+        return f"sell: {k} card{'s' if k != 1 else ''} → {pts} pt{'s' if pts != 1 else ''}", GOOD
     need = int(row.get("min") or 0) - items
     return f"need {need} more", DANGER if need <= 0 else MUTED
 
@@ -179,7 +184,8 @@ def hand_image(view: View, names: Sequence[str] | None = None) -> Image.Image:
     y = draw_now(d, c, y)
     of = view.get("offer")
     if of and (me.get("offer_for_me") or int(of.get("by", -1)) == seat):
-        y = draw_offer(d, c, y, show_cards=True)
+        # the offerer sees its offered cards marked in its hand below
+        y = draw_offer(d, c, y, show_cards=int(of.get("by", -1)) != seat)
     y = draw_cards(d, c, me, y)
     y = draw_totals(d, c, me, y)
     y = draw_extras(d, c, me, y)
