@@ -104,7 +104,7 @@ def awaited_verb(v: View) -> str:
     if step == "reply":
         return "to answer"
     if step == "trading":
-        return "to trade on or pass"
+        return "to trade more or end the turn"
     return "to play"
 
 
@@ -257,7 +257,7 @@ def draw_supply(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
     mid += 46
     count = int(sale.get("count") or len(sale.get("cards") or []))
     pts = (f"at {sale['pos']}: {count} card{'s' if count != 1 else ''} + {sale['bonus']} = "
-           f"{sale['points']} pts")
+           f"{sale['points']} pt{'s' if int(sale['points']) != 1 else ''}")
     t, f = fit(pts, int(X1 - PAD - sx), 28, True, min_size=22)
     d.text((sx, mid), t, font=f, fill=INK, anchor="lm")
     yy += 46
@@ -408,14 +408,14 @@ def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int) -> int:
         sx += w + 10
     fl = p.get("final_left")
     if fl is not None and not v.get("over"):
-        d.text((sx, sy), "final turns", font=font(22), fill=DANGER, anchor="lm")
-        sx += text_width("final turns", font(22)) + 8
-        for i in range(2):
-            box = (sx, sy - 10, sx + 20, sy + 10)
-            if i < int(fl):
-                d.ellipse(box, fill=DANGER)
-            else:
-                d.ellipse(box, outline=mix(DANGER, PANEL, 0.4), width=2)
+        fl = int(fl)
+        label = "final turns left" if fl else "no turns left"
+        if sx + text_width(label, font(22, True)) + 8 + 26 * fl > X0 + 430:
+            label = "left" if fl else "done"
+        d.text((sx, sy), label, font=font(22, True), fill=DANGER if fl else MUTED, anchor="lm")
+        sx += text_width(label, font(22, True)) + 8
+        for _ in range(fl):
+            d.ellipse((sx, sy - 10, sx + 20, sy + 10), fill=DANGER)
             sx += 26
     # hand: small backs + count
     hx = X0 + 440

@@ -113,7 +113,14 @@ def draw_totals(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
     yy = top + PAD
     d.text((X0 + PAD, yy + 14), "Your goods", font=font(28, True), fill=INK, anchor="lm")
     d.text((X0 + 380, yy + 14), "in hand", font=font(22), fill=MUTED, anchor="lm")
-    d.text((X1 - PAD, yy + 14), "if you sell all now", font=font(22), fill=MUTED, anchor="rm")
+    v = c.view
+    opts = v.get("options") or {}
+    my_turn = (int(me["seat"]) == int(v.get("active", -1)) and not v.get("over")
+               and (v.get("step") == "main" or (v.get("step") == "trading"
+                                                 and opts.get("free_asking")
+                                                 and not v.get("traded"))))
+    d.text((X1 - PAD, yy + 14), "if you sell all now" if my_turn else "a sale would score",
+           font=font(22), fill=MUTED, anchor="rm")
     yy += 34 + 4
     lock = c.view.get("lock") or {}
     locked = set(lock.get("pair") or [])
@@ -121,7 +128,7 @@ def draw_totals(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
         mid = yy + rh / 2 - 4
         pos = int(r.get("pos") or 5)
         g = r["goods"]
-        best = bool(r.get("can_sell"))
+        best = bool(r.get("can_sell")) and my_turn
         if best:
             d.rounded_rectangle((X0 + 8, yy - 2, X1 - 8, yy + rh - 8), radius=10,
                                 fill=mix(GOOD, PANEL, 0.9))
@@ -144,6 +151,8 @@ def draw_totals(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
             d.text((X0 + 408, mid), f"on {cards} card{'s' if cards != 1 else ''}", font=font(22),
                    fill=MUTED, anchor="lm")
         words, col = sale_words(r)
+        if col == GOOD and not my_turn:
+            col = INK
         t, f = fit(words, 380, 28, best, min_size=22)
         d.text((X1 - PAD, mid), t, font=f, fill=col, anchor="rm")
         yy += rh

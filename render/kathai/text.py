@@ -65,9 +65,10 @@ def _compose(c: Ctx, short: bool) -> str:
     sale = v.get("last_sale")
     if sale:
         ids = " ".join(sorted(sale.get("cards") or [], key=card_id_key))
+        k, pts = int(sale["count"]), int(sale["points"])
         lines.append(f"Last sale: {nm[int(sale['seat'])]} sold {goods_name(sale['goods'])} at "
-                     f"{sale['pos']}: {sale['count']} cards + {sale['bonus']} = "
-                     f"**{sale['points']}** pts ({ids})")
+                     f"{sale['pos']}: {k} card{'s' if k != 1 else ''} + {sale['bonus']} = "
+                     f"**{pts}** pt{'s' if pts != 1 else ''} ({ids})")
     of = v.get("offer")
     if of:
         by = int(of["by"])
@@ -110,7 +111,8 @@ def _compose(c: Ctx, short: bool) -> str:
             k = int(r.get("cards") or 0)
             head = f"{g} {items} on {k} card{'s' if k != 1 else ''}"
             if r.get("can_sell"):
-                rows.append(f"{head} → sell now **{r['points']}** pts")
+                pts = int(r.get("points") or 0)
+                rows.append(f"{head} → sell now **{pts}** pt{'s' if pts != 1 else ''}")
             elif int(r.get("pos") or 5) >= 5:
                 rows.append(f"{head} (unsellable)")
             else:
