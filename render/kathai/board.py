@@ -113,7 +113,7 @@ def draw_now(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
     v = c.view
     y += 14
     mid = y + 22
-    x = X0 + 4
+    x: float = X0 + 4
     if v.get("over"):
         out = v.get("outcome") or {}
         winners = list(out.get("winners") or [])
@@ -139,7 +139,7 @@ def draw_now(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
             if i:
                 d.text((x - 4, mid), ",", font=font(28, True), fill=INK, anchor="lm")
                 x += 10
-            x = seat_label(c, s, d, x, mid, 30, max_w=per - 40) + 12
+            x = seat_label(c, s, d, x, mid, 30, max_w=int(per - 40)) + 12
         d.text((x, mid), verb, font=font(28), fill=INK, anchor="lm")
     y += 44
     last = c.fmt(v.get("last"))
@@ -281,7 +281,8 @@ def offer_what(n_give: int, want: str, k: int) -> str:
 
 def _offer_two_lines(c: Ctx, of: dict) -> bool:
     """Whether the offer's headline needs a second line (a long offerer name)."""
-    n_give, k, want = int(of.get("give_count") or 0), int(of.get("k") or 0), of.get("want")
+    n_give, k = int(of.get("give_count") or 0), int(of.get("k") or 0)
+    want = str(of.get("want") or "any")
     w = text_width(offer_what(n_give, want, k), font(28, True))
     if want != "any":
         w += 10 + text_width(goods_name(want), font(26, True)) + 26 + 10 + text_width(
@@ -310,7 +311,7 @@ def draw_offer(d: ImageDraw.ImageDraw, c: Ctx, y: int, show_cards: bool = True) 
     fb = font(28, True)
     offers_w = text_width("offers", font(28)) + 22
     two_lines = _offer_two_lines(c, of)
-    x = X0 + PAD
+    x: float = X0 + PAD
     mid = top + PAD + 22
     x = seat_label(c, by, d, x, mid, 30, max_w=X1 - X0 - 2 * PAD - 200) + 12
     d.text((x, mid), "offers", font=font(28), fill=INK, anchor="lm")
@@ -411,7 +412,7 @@ def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int) -> int:
         fl = int(fl)
         label = "final turns left" if fl else "no turns left"
         if sx + text_width(label, font(22, True)) + 8 + 26 * fl > X0 + 430:
-            label = "left" if fl else "done"
+            label = "final" if fl else "done"
         d.text((sx, sy), label, font=font(22, True), fill=DANGER if fl else MUTED, anchor="lm")
         sx += text_width(label, font(22, True)) + 8
         for _ in range(fl):

@@ -128,7 +128,7 @@ def draw_totals(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
         mid = yy + rh / 2 - 4
         pos = int(r.get("pos") or 5)
         g = r["goods"]
-        best = bool(r.get("can_sell")) and my_turn
+        best = bool(r.get("can_sell")) and bool(my_turn)
         if best:
             d.rounded_rectangle((X0 + 8, yy - 2, X1 - 8, yy + rh - 8), radius=10,
                                 fill=mix(GOOD, PANEL, 0.9))

@@ -124,7 +124,7 @@ def _compose(c: Ctx, short: bool) -> str:
         lines.append(" · ".join(extra))
         if of and of.get("give") and (me.get("offer_for_me") or int(of["by"]) == seat):
             lines.append("Offered cards: " + ", ".join(_card(x, short) for x in of["give"]))
-        if me.get("offer_for_me"):
+        if me.get("offer_for_me") and of:
             elig = " ".join(sorted(me.get("eligible") or [], key=card_id_key))
             lines.append("**You must answer this offer** (accept with "
                          f"{of.get('k', 0)} card(s)" + (f" from {elig}" if elig else "")
