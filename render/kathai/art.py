@@ -162,7 +162,7 @@ def price_card(d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, pos: 
     d.text((x + 12, y + 10), f"{pos}", font=font(24, True), fill=MUTED)
     if sellable:
         d.text((x + w / 2, y + h * 0.45), f"+{bonus}", font=font(44, True), fill=INK, anchor="mm")
-        d.text((x + w / 2, y + h - 24), f"min {minimum}", font=font(26, True), fill=INK,
+        d.text((x + w / 2, y + h - 24), f"min {minimum}", font=font(28, True), fill=INK,
                anchor="mm")
     else:
         d.text((x + w / 2, y + h * 0.45), "X", font=font(48, True), fill=DANGER, anchor="mm")

@@ -248,12 +248,12 @@ def draw_supply(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
     s = int(sale["seat"])
     g = sale["goods"]
     mid = yy + 17
-    tag_w = text_width(goods_name(g), font(26, True)) + 26
+    tag_w = text_width(goods_name(g), font(28, True)) + 28
     sold_w = text_width("sold", font(28)) + 20
     xx = seat_label(c, s, d, sx, mid, 28, max_w=int(X1 - PAD - sx - 42 - sold_w - tag_w)) + 10
     d.text((xx, mid), "sold", font=font(28), fill=INK, anchor="lm")
     xx += sold_w - 10
-    goods_tag(d, xx, mid - 20, g, 26, h=40)
+    goods_tag(d, xx, mid - 21, g, 28, h=42)
     mid += 46
     count = int(sale.get("count") or len(sale.get("cards") or []))
     pts = (f"at {sale['pos']}: {count} card{'s' if count != 1 else ''} + {sale['bonus']} = "
@@ -285,7 +285,7 @@ def _offer_two_lines(c: Ctx, of: dict) -> bool:
     want = str(of.get("want") or "any")
     w = text_width(offer_what(n_give, want, k), font(28, True))
     if want != "any":
-        w += 10 + text_width(goods_name(want), font(26, True)) + 26 + 10 + text_width(
+        w += 10 + text_width(goods_name(want), font(28, True)) + 28 + 10 + text_width(
             "cards", font(28, True))
     name_w = 34 + 8 + text_width(c.names[int(of["by"])], font(30, True))
     return X0 + PAD + name_w + text_width("offers", font(28)) + 22 + w > X1 - PAD - 110
@@ -322,7 +322,7 @@ def draw_offer(d: ImageDraw.ImageDraw, c: Ctx, y: int, show_cards: bool = True) 
     d.text((x, mid), what, font=fb, fill=INK, anchor="lm")
     x += text_width(what, fb) + 10
     if want != "any":
-        x += goods_tag(d, x, mid - 20, want, 26, h=40) + 10
+        x += goods_tag(d, x, mid - 21, want, 28, h=42) + 10
         d.text((x, mid), "card" if k == 1 else "cards", font=fb, fill=INK, anchor="lm")
     used, mx = int(v.get("offers_used") or 0), int(v.get("max_offers") or 0)
     if mx:
@@ -351,7 +351,7 @@ def draw_offer(d: ImageDraw.ImageDraw, c: Ctx, y: int, show_cards: bool = True) 
         wf = font(24, state == "?")
         ww = text_width(word, wf)
         name_room = pill_w - 46 - ww - 24
-        t, f = fit(c.names[s], name_room, 26, True, min_size=22)
+        t, f = fit(c.names[s], name_room, 28, True, min_size=24)
         d.text((x + 46, my), t, font=f, fill=seat_ink(s), anchor="lm")
         d.text((x + pill_w - 12, my), word, font=wf,
                fill=INK if state == "?" else MUTED, anchor="rm")

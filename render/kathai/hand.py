@@ -81,8 +81,8 @@ def draw_cards(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
             word, fill = ("✓ can give", GOOD) if cid in eligible else ("offered", ACCENT)
             d.rounded_rectangle((x, cy + CARD_H + 6, x + cw, cy + CARD_H + 38), radius=12,
                                 fill=fill)
-            d.text((x + cw / 2, cy + CARD_H + 22), word, font=font(22, True),
-                   fill=(255, 255, 255), anchor="mm")
+            t, f = fit(word, cw - 10, 22, True, min_size=20)
+            d.text((x + cw / 2, cy + CARD_H + 22), t, font=f, fill=(255, 255, 255), anchor="mm")
         x += cw + gap
     return top + h
 
@@ -112,7 +112,7 @@ def draw_totals(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
     panel(d, (X0, top, X1, top + h))
     yy = top + PAD
     d.text((X0 + PAD, yy + 14), "Your goods", font=font(28, True), fill=INK, anchor="lm")
-    d.text((X0 + 380, yy + 14), "in hand", font=font(22), fill=MUTED, anchor="lm")
+    d.text((X0 + 420, yy + 14), "in hand", font=font(22), fill=MUTED, anchor="lm")
     v = c.view
     opts = v.get("options") or {}
     my_turn = (int(me["seat"]) == int(v.get("active", -1)) and not v.get("over")
@@ -135,25 +135,25 @@ def draw_totals(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
         price = "X" if pos >= 5 else f"{pos}"
         d.text((X0 + PAD + 14, mid), price, font=font(28, True),
                fill=DANGER if pos >= 5 else INK, anchor="mm")
-        goods_tag(d, X0 + PAD + 40, mid - 21, g, 26, h=42)
+        goods_tag(d, X0 + PAD + 40, mid - 21, g, 28, h=42)
         if pos < 5:
             bonus = next((s.get("bonus") for s in c.view.get("market") or []
                           if int(s["pos"]) == pos), None)
             pm = f"+{bonus if bonus is not None else '?'} · min {r.get('min')}"
-            d.text((X0 + PAD + 200, mid), pm, font=font(22), fill=MUTED, anchor="lm")
+            d.text((X0 + PAD + 196, mid), pm, font=font(24), fill=MUTED, anchor="lm")
         if g in locked:
-            padlock(d, X0 + PAD + 328, mid - 13, 26, MUTED)
+            padlock(d, X0 + PAD + 350, mid - 13, 26, MUTED)
         items, cards = int(r.get("items") or 0), int(r.get("cards") or 0)
         it = f"{items}" if items else "0"
-        d.text((X0 + 400, mid), it, font=font(28, True), fill=INK if items else MUTED,
+        d.text((X0 + 440, mid), it, font=font(28, True), fill=INK if items else MUTED,
                anchor="rm")
         if items:
-            d.text((X0 + 408, mid), f"on {cards} card{'s' if cards != 1 else ''}", font=font(22),
+            d.text((X0 + 448, mid), f"on {cards} card{'s' if cards != 1 else ''}", font=font(22),
                    fill=MUTED, anchor="lm")
         words, col = sale_words(r)
         if col == GOOD and not my_turn:
             col = INK
-        t, f = fit(words, 380, 28, best, min_size=22)
+        t, f = fit(words, 360, 28, best, min_size=22)
         d.text((X1 - PAD, mid), t, font=f, fill=col, anchor="rm")
         yy += rh
     return top + h

@@ -61,7 +61,7 @@ def draw_seat_block(d: ImageDraw.ImageDraw, c: Ctx, s: int, rank: int, score: in
         m = cy + CELL_H / 2 - 4
         d.rounded_rectangle((x, cy, x + cw, cy + CELL_H - 8), radius=10,
                             fill=mix(LINE, PANEL, 0.7))
-        tw = goods_tag(d, x + 6, m - 18, sale["goods"], 24, h=36)
+        tw = goods_tag(d, x + 6, m - 19, sale["goods"], 28, h=38)
         bonus = int(sale.get("bonus") or 0)
         count = int(sale.get("count") or len(sale.get("cards") or []))
         t = f"pos {sale['pos']} · {count} card{'s' if count != 1 else ''} +{bonus}"
