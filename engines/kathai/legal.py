@@ -335,11 +335,8 @@ def offer_actions(s: State) -> tuple[str, ...]:
             continue
         tails = [_tails(offer_ks(s, t, g)) for g in range(len(hand) + 1)]
         head = f"offer {seat_text(t)} "
-        for text, size in gives:
-            tl = tails[size]
-            if tl:
-                h = head + text + "for "
-                out += [h + x for x in tl]
+        out += [h + x for text, size in gives if tails[size]
+                for h in (head + text + "for ",) for x in tails[size]]
     res = tuple(out)
     if len(_OFFERS) > 64:
         _OFFERS.clear()

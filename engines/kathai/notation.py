@@ -181,6 +181,24 @@ def parse(text: str) -> str:
     return _canon(" ".join(text.lower().split()))
 
 
+_TARGETS = frozenset(["all", *_SEAT_IDX])
+_KS = {str(k): k for k in range(HAND_LIMIT + 1)}
+
+
 @lru_cache(maxsize=1 << 16)
 def _canon(text: str) -> str:
+    toks = text.split(" ")
+    if toks[0] == "offer" and len(toks) >= 5 and toks[1] in _TARGETS and toks[-3] == "for":
+        # fast path for the commonest (and most numerous) texts: an already canonical offer
+        want, k = toks[-2], _KS.get(toks[-1], -1)
+        if want in _WANT_IDX and k >= 0 and (k > 0 or want == "any"):
+            last, ok = 0, True
+            for tok in toks[2:-3]:
+                c = _CARD_IDX.get(tok, 0)
+                if c <= last:
+                    ok = False
+                    break
+                last = c
+            if ok and (last or k):
+                return text
     return format_move(_parse(text))
