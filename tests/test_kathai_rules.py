@@ -326,3 +326,26 @@ def test_replay_reproduces_state():
         if s.step == OVER:
             break
     assert state_fingerprint(replay(E, 9, 4, {}, moves)) == state_fingerprint(s)
+
+
+def test_section_11_invariants_over_random_play():
+    """Pile never grows, scores never fall, actions per turn ≤ max_offers·n + 1, and the
+    engine's own invariants hold."""
+    rng = random.Random(12)
+    for seed in range(12):
+        n = 3 + seed % 3
+        opts = {"free_asking": True, "max_offers": 3} if seed % 2 else {"max_offers": 2}
+        s = E.setup(seed, n, opts)
+        per_turn: dict[int, int] = {}
+        while s.step != OVER and s.turn_no < 40:
+            q = rng.choice(E.to_move(s))
+            legal = E.legal_actions(s, q)
+            small = [a for a in legal if not a.startswith("offer")]
+            a = rng.choice(small if small and rng.random() < 0.5 else legal)
+            t = play(E, s, q, a).state
+            E.invariants(t)
+            assert len(t.pile) <= len(s.pile)
+            assert all(x >= y for x, y in zip(t.scores, s.scores))
+            per_turn[s.turn_no] = per_turn.get(s.turn_no, 0) + 1
+            s = t
+        assert max(per_turn.values()) <= s.opts.max_offers * n + 1

@@ -142,7 +142,7 @@ def do_bribe(s: State, m: Move, ev: list[Event]) -> State:
         paid = "a card from the hand"
     left, right = (a, b) if pa > pb else (b, a)   # after the swap, position order
     s = upd(s, market=tuple(market), discard_down=down, hands=hands, profit=profit,
-                spent=spent, lock=Lock(pair=m.pair, card=card, by=p))
+                spent=spent, lock=Lock(pair=m.pair, card=card, by=p, turn=s.turn_no))
     where = f"{GOODS[left]} and {GOODS[right]} (positions {min(pa, pb) + 1}–{max(pa, pb) + 1})"
     public = f"{S(p)} bribes with {paid}: now {where}; that pair is locked."
     data = {"seat": p, "pair": [GOODS[left], GOODS[right]], "profit": m.pay == PROFIT}

@@ -275,7 +275,7 @@ class KathaiEngine(Engine):
             pa, pb = (s.market.index(g) for g in s.lock.pair)
             assert abs(pa - pb) == 1, "lock pair not adjacent"
             if s.sales:
-                assert s.sales[-1].turn <= s.turn_no
+                assert s.lock.turn > s.sales[-1].turn, "a sale did not clear the lock"
         assert all(0 <= len(h) <= HAND_LIMIT for h in s.hands), "hand size out of range"
         assert all(list(h) == sorted(h) for h in s.hands)
         assert (len(s.pile) == 0) == (s.final is not None), "pile 0 iff final set"

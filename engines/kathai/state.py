@@ -31,11 +31,13 @@ class Opts:
 
 @dataclass(frozen=True)
 class Lock:
-    """The bribe card on two adjacent goods: ``pair`` in goods order, the card, its placer."""
+    """The bribe card on two adjacent goods: ``pair`` in goods order, the card, its placer and
+    the turn it was placed in (0 in built positions)."""
 
     pair: tuple[int, int]
     card: int
     by: int
+    turn: int = 0
 
 
 @dataclass(frozen=True)
