@@ -150,7 +150,9 @@ def _check_bribe(s: State, seat: int, m: Move) -> str | None:
 
 def _check_offer(s: State, seat: int, m: Move) -> str | None:
     if s.offers_used >= s.opts.max_offers:
-        return f"You have made {s.opts.max_offers} offers this turn: swap or pass."
+        m_ = s.opts.max_offers
+        return (f"You have made {m_} offer{'s' if m_ != 1 else ''} this turn, the most allowed: "
+                "swap or pass.")
     give, k = m.ids, m.k
     if not s.opts.allow_gifts:
         if not give:
