@@ -192,7 +192,7 @@ def hand_image(view: View, names: Sequence[str] | None = None) -> Image.Image:
     y = draw_hand_header(d, c, seat)
     y = draw_now(d, c, y)
     of = view.get("offer")
-    if of and (me.get("offer_for_me") or int(of.get("by", -1)) == seat):
+    if of:  # the cards only for its parties (the view has them only then)
         # the offerer sees its offered cards marked in its hand below
         y = draw_offer(d, c, y, show_cards=int(of.get("by", -1)) != seat)
     y = draw_cards(d, c, me, y)
