@@ -349,3 +349,19 @@ def test_section_11_invariants_over_random_play():
             per_turn[s.turn_no] = per_turn.get(s.turn_no, 0) + 1
             s = t
         assert max(per_turn.values()) <= s.opts.max_offers * n + 1
+
+
+def test_setup_events_show_each_hand_only_to_its_owner():
+    s = E.setup(2, 3, {})
+    ev = E.events_on_setup(s)
+    assert ev[0].public and "{s%d} starts" % s.active in ev[0].text
+    for q in range(3):
+        (mine,) = [e for e in ev if e.kind == "hand" and e.data["seat"] == q]
+        assert mine.audience == frozenset({q}) and CARD_TEXT[s.hands[q][0]] in mine.text
+        assert mine.twin.text == "{s%d} holds %d cards." % (q, len(s.hands[q]))
+
+
+def test_main_prompt_text_summarises_the_hand():
+    s = build(hands=["t5 t13 t31 t40 t41", "t3", "t4"])
+    text = E.prompt(s, 0).text
+    assert "salt 7 (sell now: 6 pts)" in text and "profit cards 0" in text

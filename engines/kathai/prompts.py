@@ -26,12 +26,12 @@ Every prompt that lists hand cards is private (``public=False``).
 """
 from __future__ import annotations
 
-from engines.kathai.data import ANY, CARD_TEXT, GOODS, PRICES, SELLABLE, WANTS, describe
+from engines.kathai.data import ANY, CARD_TEXT, GOODS, ITEMS, PRICES, SELLABLE, WANTS, describe
 from engines.kathai.flow import offer_words
 from engines.kathai.legal import (awaited, bribe_actions, can_commit, legal_small, offer_ks,
                                   sell_subsets, shows)
 from engines.kathai.notation import seat_text
-from engines.kathai.state import ALL, OVER, REPLY, State
+from engines.kathai.state import ALL, MAIN, OVER, REPLY, State
 from engines.prompt import Button, Choice, Form, Pick, Prompt
 
 MAX_ASK = 4
@@ -73,12 +73,30 @@ def heads(s: State, seat: int) -> list[tuple[str, str]]:
     return out
 
 
+def hand_line(s: State, seat: int) -> str:
+    """``"Hand: gold 1 · salt 7 (sell now: 6 pts) · …"`` in market order."""
+    hand = s.hands[seat]
+    parts = []
+    for pos, g in enumerate(s.market):
+        items = sum(ITEMS[c][g] for c in hand)
+        if not items:
+            continue
+        part = f"{GOODS[g]} {items}"
+        if pos < SELLABLE and items >= PRICES[pos][1]:
+            cards = sum(1 for c in hand if ITEMS[c][g])
+            part += f" (sell now: {cards + PRICES[pos][0]} pts)"
+        parts.append(part)
+    return "Hand: " + (" · ".join(parts) or "empty") + f" · profit cards {len(s.profit[seat])}."
+
+
 def _main(s: State, seat: int) -> Prompt:
     hs = heads(s, seat)
-    text = ("Your turn: choose a move, its cards and (for an offer) what you ask, then Play."
-            if s.step != REPLY else "")
-    if s.step != 0:
-        text = f"Trading ({s.offers_used}/{s.opts.max_offers} offers made): offer again, swap or pass."
+    if s.step == MAIN:
+        text = "Your turn: choose a move, its cards and (for an offer) what you ask, then Play."
+    else:
+        text = (f"Trading ({s.offers_used}/{s.opts.max_offers} offers made): offer again, "
+                "swap or pass.")
+    text += " " + hand_line(s, seat)
     if all(v in ("pass", "buy") for v, _ in hs):
         return Prompt(seat, text, tuple(Button(label=lab[:80], action=v,
                                                style="secondary" if v == "pass" else "primary")
