@@ -1,0 +1,165 @@
+"""The Kathai AI seat (spec §12 heuristic, with trading). Reads only the seat's own view.
+
+Definitions (ruling §14.18 leaves them to the engine):
+
+* *target goods*: the goods with the most items in hand among the sellable positions (ties:
+  the better position); a goods at position 5 counts half.
+* *least useful card*: fewest items of the target goods, then fewest items, then lowest id.
+
+In ``main``, the first rule that applies: sell the best full sale if it scores ≥ 6, the hand
+is full or the end is running; bribe with a profit card when a goods already meets the
+minimum of the position to its left; buy with two or more profit cards; make one offer a turn
+(``offer all <least useful> for <goods one card short of a minimum> 1``); else swap the least
+useful card, or pass. In ``reply``: accept when the offered cards add more target items than
+the cheapest eligible answer costs, unless the offerer leads by 8 or more. Deterministic;
+always falls back to ``pass`` / ``decline``.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from engines.base import Action, View
+from engines.kathai.data import GOODS, PRICES, SELLABLE
+
+Card = dict[str, Any]
+LEAD = 8
+
+
+def _num(card_id: str) -> int:
+    return int(card_id[1:])
+
+
+def _items(card: Card, g: str) -> int:
+    return int(card["items"].get(g, 0))
+
+
+def _ids(cards: list[Card]) -> str:
+    return " ".join(c["id"] for c in sorted(cards, key=lambda c: _num(c["id"])))
+
+
+def target_goods(view: View) -> str:
+    """The goods the hand is collecting (see the module docstring)."""
+    me = view["me"]
+    best, best_key = GOODS[0], (-1.0, 0)
+    for slot in view["market"]:
+        g = slot["goods"]
+        items = float(me["totals"][g]) * (1.0 if slot["sellable"] else 0.5)
+        key = (items, -slot["pos"])
+        if key > best_key:
+            best, best_key = g, key
+    return best
+
+
+def least_useful(hand: list[Card], target: str, avoid: str = "") -> Card | None:
+    """The card to part with: fewest target items (never one showing ``avoid`` if possible)."""
+    if not hand:
+        return None
+    pool = [c for c in hand if not avoid or not _items(c, avoid)] or hand
+    return min(pool, key=lambda c: (_items(c, target), sum(c["items"].values()), _num(c["id"])))
+
+
+def _best_sale(view: View) -> tuple[int, str] | None:
+    """(points, text) of the best sale of every card showing a goods, if any is legal."""
+    me = view["me"]
+    best: tuple[int, str] | None = None
+    for slot in view["market"]:
+        if not slot["sellable"]:
+            continue
+        g = slot["goods"]
+        cards = [c for c in me["hand"] if _items(c, g)]
+        if cards and sum(_items(c, g) for c in cards) >= slot["min"]:
+            pts = len(cards) + int(slot["bonus"])
+            if best is None or pts > best[0]:
+                best = (pts, f"sell {g} {_ids(cards)}")
+    return best
+
+
+def _locked(view: View, a: str, b: str) -> bool:
+    lock = view["lock"]
+    if lock is None:
+        return False
+    if view["options"].get("bribe_lock") == "goods":
+        return a in lock["pair"] or b in lock["pair"]
+    return set(lock["pair"]) == {a, b}
+
+
+def _main(view: View, legal: Sequence[Action]) -> Action | None:
+    me = view["me"]
+    hand: list[Card] = me["hand"]
+    sale = _best_sale(view)
+    if sale is not None and (sale[0] >= 6 or len(hand) >= 7 or view["final"] is not None):
+        if sale[1] in legal:
+            return sale[1]
+    market = view["market"]
+    if me["profit"]:
+        for p in range(1, SELLABLE + 1):   # goods at index p (position p + 1) moving left
+            g, left = market[p]["goods"], market[p - 1]["goods"]
+            if me["totals"][g] >= PRICES[p - 1][1] and not _locked(view, g, left):
+                a, b = sorted((g, left), key=GOODS.index)
+                text = f"bribe {a} {b} profit"
+                if text in legal:
+                    return text
+    if me["profit"] >= 2 and "buy" in legal:
+        return "buy"
+    target = target_goods(view)
+    if view["step"] == "main" and view["offers_used"] == 0:
+        short = []
+        for slot in market:
+            if slot["sellable"]:
+                d = int(slot["min"]) - me["totals"][slot["goods"]]
+                if d > 0:
+                    short.append((d > 3, d, slot["pos"], slot["goods"]))
+        if short:
+            g = min(short)[3]
+            card = least_useful(hand, target if target != g else "", avoid=g)
+            if card is not None:
+                text = f"offer all {card['id']} for {g} 1"
+                if text in legal:
+                    return text
+    card = least_useful(hand, target)
+    if card is not None and f"swap {card['id']}" in legal:
+        return f"swap {card['id']}"
+    return None
+
+
+def _reply(view: View, legal: Sequence[Action]) -> Action:
+    offer = view["offer"]
+    me = view["me"]
+    if offer is None or offer.get("give") is None:
+        return "decline"
+    by = offer["by"]
+    scores = [p["score"] for p in view["players"]]
+    others = [sc for q, sc in enumerate(scores) if q != by]
+    if others and scores[by] - max(others) >= LEAD:
+        return "decline"
+    target = target_goods(view)
+    gain = sum(_items(c, target) for c in offer["give"])
+    hand = {c["id"]: c for c in me["hand"]}
+    options = []
+    for a in legal:
+        if a == "accept" or a.startswith("accept "):
+            ids = a.split()[1:]
+            cost = sum(_items(hand[i], target) for i in ids if i in hand)
+            options.append((cost, [_num(i) for i in ids], a))
+    if not options:
+        return "decline"
+    cost, _, best = min(options)
+    return best if gain > cost else "decline"
+
+
+def choose(view: View, legal: Sequence[Action]) -> Action:
+    """The AI's move: one of ``legal``, from the seat's own ``view`` only."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    if view.get("me") is None:
+        return legal[0]
+    if "decline" in legal:
+        pick = _reply(view, legal)
+    else:
+        pick = _main(view, legal) or "pass"
+    if pick in legal:
+        return pick
+    for fallback in ("pass", "decline"):
+        if fallback in legal:
+            return fallback
+    return legal[0]

@@ -1,0 +1,87 @@
+"""``/move`` autocomplete for Kathai: the distinct next tokens of legal texts (spec §5).
+
+Offers are completed from their structure (target, ascending ids, ``for``, want, k) with a
+size check per step, so the ~11,000 offer texts are never built to answer a keystroke.
+"""
+from __future__ import annotations
+
+from engines.kathai.data import ANY, CARD_TEXT, WANTS
+from engines.kathai.legal import awaited, legal_small, offer_ks
+from engines.kathai.notation import seat_text
+from engines.kathai.state import ALL, REPLY, State
+from engines.prompt import next_tokens
+
+_CARD_NUM = {CARD_TEXT[c]: c for c in range(1, len(CARD_TEXT))}
+_WANT_NUM = {w: i for i, w in enumerate(WANTS)}
+
+
+def _targets(s: State) -> list[tuple[str, int]]:
+    return [(seat_text(t), t) for t in (ALL, *range(s.n)) if t != s.active]
+
+
+def _sizes_ok(s: State, t: int, lo: int, hi: int) -> bool:
+    """Whether some give size in ``lo..hi`` allows an offer to ``t``."""
+    return any(offer_ks(s, t, g) for g in range(lo, hi + 1))
+
+
+def offer_next(s: State, toks: list[str]) -> list[str]:
+    """The possible next tokens of a legal offer after ``offer`` + ``toks`` (complete words)."""
+    hand = s.hands[s.active]
+    gifts = s.opts.allow_gifts
+    if not toks:
+        return [name for name, t in _targets(s) if _sizes_ok(s, t, 0 if gifts else 1, len(hand))]
+    target = dict(_targets(s)).get(toks[0])
+    if target is None:
+        return []
+    rest = toks[1:]
+    cut = rest.index("for") if "for" in rest else len(rest)
+    give: list[int] = []
+    for tok in rest[:cut]:
+        c = _CARD_NUM.get(tok)
+        if c is None or c not in hand or (give and c <= give[-1]):
+            return []
+        give.append(c)
+    if cut == len(rest):
+        out = []
+        if offer_ks(s, target, len(give)):
+            out.append("for")
+        later = [c for c in hand if not give or c > give[-1]]
+        for i, c in enumerate(later):
+            left = len(later) - i - 1
+            if _sizes_ok(s, target, len(give) + 1, len(give) + 1 + left):
+                out.append(CARD_TEXT[c])
+        return sorted(out)
+    ks = offer_ks(s, target, len(give))
+    after = rest[cut + 1:]
+    if not after:
+        return sorted(w for i, w in enumerate(WANTS) if any(k or i == ANY for k in ks))
+    want = _WANT_NUM.get(after[0])
+    if want is None or len(after) > 1:
+        return []
+    return [str(k) for k in ks if k or want == ANY]
+
+
+def complete(s: State, seat: int, prefix: str, limit: int = 25) -> list[tuple[str, str]]:
+    """Up to ``limit`` (value, label) pairs: the typed words plus one more token of a legal
+    text; a complete legal text is offered whole."""
+    if seat not in awaited(s):
+        return []
+    words = prefix.lower().split()
+    partial = "" if not words or prefix[-1:].isspace() else words.pop()
+    small = legal_small(s, seat)
+    can_offer = (s.step != REPLY and s.offers_used < s.opts.max_offers
+                 and bool(offer_next(s, [])))
+    if words and words[0] == "offer":
+        toks = offer_next(s, words[1:]) if can_offer else []
+    elif not words:
+        toks = sorted({a.split(" ", 1)[0] for a in small} | ({"offer"} if can_offer else set()))
+    else:
+        return next_tokens(small, prefix, limit)
+    out = []
+    for tok in toks:
+        if tok.startswith(partial):
+            value = " ".join([*words, tok])
+            out.append((value, value))
+            if len(out) >= limit:
+                break
+    return out

@@ -1,0 +1,346 @@
+"""Which Kathai actions are legal: direct checks with reasons, and the full legal lists.
+
+:func:`check` decides one parsed action without enumerating anything (``is_legal`` and
+``apply`` use it); :func:`legal` lists every legal text, sorted as plain strings (ruling
+§14.9). The offer part of a list (up to ~11,000 texts) is built in sorted order from cached
+pieces and remembered per (hand, hand sizes, options), since it does not change while offers
+are declined.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from engines.kathai.data import (ANY, CARD_TEXT, GOODS, HAND_LIMIT, ITEMS, PRICES, SELLABLE,
+                                 SHOWS, WANTS)
+from engines.kathai.notation import PROFIT, Move, ids_text, seat_text
+from engines.kathai.state import ALL, MAIN, OVER, REPLY, TRADING, State
+
+
+# --------------------------------------------------------------------------- shared facts
+
+def awaited(s: State) -> tuple[int, ...]:
+    """The seats that may act now: the active seat, or the addressees still to answer."""
+    if s.step == OVER:
+        return ()
+    if s.step == REPLY:
+        o = s.offer
+        assert o is not None
+        return tuple(x for x in o.addressees if x not in o.declined)
+    return (s.active,)
+
+
+def can_commit(s: State) -> bool:
+    """Whether sell, bribe and buy are open: in ``main``, or in ``trading`` with
+    ``free_asking`` while no trade has been carried out (rulings 5, §14.7)."""
+    return s.step == MAIN or (s.step == TRADING and s.opts.free_asking and not s.traded)
+
+
+def eligible(n_x: int, give: int, k: int) -> bool:
+    """Whether a seat holding ``n_x`` cards may answer an offer of ``give`` cards for ``k``."""
+    return n_x >= k and n_x - k + give <= HAND_LIMIT
+
+
+def offer_targets(s: State, give: int, k: int) -> tuple[int, ...]:
+    """The opponents of the active seat eligible for an offer of ``give`` cards for ``k``."""
+    p = s.active
+    return tuple(x for x in range(s.n) if x != p and eligible(len(s.hands[x]), give, k))
+
+
+def goods_items(cards: tuple[int, ...], g: int) -> int:
+    """Items of goods ``g`` on ``cards``."""
+    return sum(ITEMS[c][g] for c in cards)
+
+
+def shows(card: int, want: int) -> bool:
+    """Whether ``card`` may answer an ask for ``want`` (a goods or ``ANY``)."""
+    return want == ANY or ITEMS[card][want] > 0
+
+
+def lock_blocks(s: State, pair: tuple[int, int]) -> bool:
+    """Whether the lock forbids a bribe of ``pair`` (the pair, or with ``bribe_lock=goods``
+    either goods, ruling 11)."""
+    lock = s.lock
+    if lock is None:
+        return False
+    if s.opts.bribe_lock == "goods":
+        return pair[0] in lock.pair or pair[1] in lock.pair
+    return lock.pair == pair
+
+
+# --------------------------------------------------------------------------- checking one
+
+def check(s: State, seat: int, m: Move) -> str | None:
+    """None if ``m`` is legal for ``seat`` now, else the reason (``{sN}`` tokens). Does not
+    check game over or whose turn it is beyond the verb's step (callers do)."""
+    v = m.verb
+    if s.step == REPLY:
+        if v not in ("accept", "decline"):
+            return "An offer is open: its addressees answer `accept …` or `decline` first."
+        if v == "decline":
+            return None
+        return _check_accept(s, seat, m)
+    if v in ("accept", "decline"):
+        return "There is no offer to answer."
+    hand = s.hands[seat]
+    if v == "pass":
+        return None
+    if v == "offer":
+        return _check_offer(s, seat, m)
+    if v == "swap":
+        if s.traded:
+            return "You traded this turn: a swap with the pile is no longer allowed."
+        if not s.pile:
+            return "The pile is empty: no swap."
+        if m.ids[0] not in hand:
+            return f"You do not hold {CARD_TEXT[m.ids[0]]}."
+        return None
+    if not can_commit(s):
+        if s.traded:
+            return "You traded this turn: only more offers, or pass."
+        return "You have made an offer this turn: only more offers, swap or pass."
+    if v == "buy":
+        if not s.profit[seat]:
+            return "Buying a card costs a profit card, and you have none."
+        if len(hand) >= HAND_LIMIT:
+            return f"You hold {HAND_LIMIT} cards: no room to buy one."
+        if not s.pile:
+            return "The pile is empty: nothing to buy."
+        return None
+    if v == "sell":
+        return _check_sell(s, hand, m)
+    return _check_bribe(s, seat, m)
+
+
+def _check_sell(s: State, hand: tuple[int, ...], m: Move) -> str | None:
+    g = m.goods
+    pos = s.market.index(g)
+    name = GOODS[g]
+    if pos >= SELLABLE:
+        return f"{name} is at position 5: it cannot be sold now."
+    for c in m.ids:
+        if c not in hand:
+            return f"You do not hold {CARD_TEXT[c]}."
+        if not ITEMS[c][g]:
+            return f"{CARD_TEXT[c]} shows no {name}."
+    need = PRICES[pos][1]
+    have = goods_items(m.ids, g)
+    if have < need:
+        return f"{name} at position {pos + 1} needs {need} {name}; these cards show {have}."
+    return None
+
+
+def _check_bribe(s: State, seat: int, m: Move) -> str | None:
+    a, b = m.pair
+    pa, pb = s.market.index(a), s.market.index(b)
+    if abs(pa - pb) != 1:
+        return f"{GOODS[a]} and {GOODS[b]} are not next to each other."
+    if lock_blocks(s, m.pair):
+        lk = s.lock
+        assert lk is not None
+        what = " and ".join(GOODS[g] for g in lk.pair)
+        return f"The bribe card on {what} forbids that switch."
+    if m.pay == PROFIT:
+        if not s.profit[seat]:
+            return "You have no profit card to pay with."
+    elif m.pay not in s.hands[seat]:
+        return f"You do not hold {CARD_TEXT[m.pay]}."
+    return None
+
+
+def _check_offer(s: State, seat: int, m: Move) -> str | None:
+    if s.offers_used >= s.opts.max_offers:
+        m_ = s.opts.max_offers
+        return (f"You have made {m_} offer{'s' if m_ != 1 else ''} this turn, the most allowed: "
+                "swap or pass.")
+    give, k = m.ids, m.k
+    if not s.opts.allow_gifts:
+        if not give:
+            return "A trade is an exchange: offer at least one card."
+        if k < 1:
+            return "A trade is an exchange: ask for at least one card."
+    hand = s.hands[seat]
+    for c in give:
+        if c not in hand:
+            return f"You do not hold {CARD_TEXT[c]}."
+    if len(hand) - len(give) + k > HAND_LIMIT:
+        return f"You would hold more than {HAND_LIMIT} cards after that trade."
+    t = m.target
+    if t == ALL:
+        if not offer_targets(s, len(give), k):
+            return "No opponent can take that trade within the hand limit."
+        return None
+    if t >= s.n or t == seat:
+        return f"There is no opponent s{t} in this game." if t >= s.n else "You cannot trade with yourself."
+    if not eligible(len(s.hands[t]), len(give), k):
+        return "{s%d} cannot take that trade (too few cards, or over the hand limit)." % t
+    return None
+
+
+def _check_accept(s: State, seat: int, m: Move) -> str | None:
+    o = s.offer
+    assert o is not None
+    if len(m.ids) != o.k:
+        return f"The offer asks for exactly {o.k} card{'s' if o.k != 1 else ''}."
+    hand = s.hands[seat]
+    for c in m.ids:
+        if c not in hand:
+            return f"You do not hold {CARD_TEXT[c]}."
+        if not shows(c, o.want):
+            return f"{CARD_TEXT[c]} shows no {WANTS[o.want]}."
+    return None
+
+
+# --------------------------------------------------------------------------- listing all
+
+def legal(s: State, seat: int) -> list[str]:
+    """Every legal text of ``seat`` now, sorted; [] if it is not awaited."""
+    if seat not in awaited(s):
+        return []
+    if s.step == REPLY:
+        return reply_actions(s, seat) + ["decline"]
+    before, after = _small(s, seat)
+    offers = offer_actions(s) if s.offers_used < s.opts.max_offers else ()
+    return before + list(offers) + after
+
+
+def legal_small(s: State, seat: int) -> list[str]:
+    """The legal texts of ``seat`` other than offers (sorted); [] if it is not awaited."""
+    if seat not in awaited(s):
+        return []
+    if s.step == REPLY:
+        return reply_actions(s, seat) + ["decline"]
+    before, after = _small(s, seat)
+    return before + after
+
+
+def _small(s: State, seat: int) -> tuple[list[str], list[str]]:
+    """The sorted non-offer texts of the active seat: those sorting before ``offer`` and
+    those after."""
+    hand = s.hands[seat]
+    before: list[str] = []   # verbs sorting before "offer": bribe, buy
+    after: list[str] = ["pass"]
+    if can_commit(s):
+        before = bribe_actions(s, seat)
+        if s.profit[seat] and len(hand) < HAND_LIMIT and s.pile:
+            before.append("buy")
+        after += sell_actions(s, hand)
+    if not s.traded and s.pile:
+        after += [f"swap {CARD_TEXT[c]}" for c in hand]
+    before.sort()
+    after.sort()
+    return before, after
+
+
+def reply_actions(s: State, seat: int) -> list[str]:
+    """The sorted ``accept`` texts of an addressee (without ``decline``)."""
+    o = s.offer
+    assert o is not None
+    if o.k == 0:
+        return ["accept"]
+    cards = [c for c in s.hands[seat] if shows(c, o.want)]
+    return sorted("accept " + ids_text(combo) for combo in combinations(cards, o.k))
+
+
+def sell_subsets(hand: tuple[int, ...], g: int, need: int) -> list[tuple[int, ...]]:
+    """Every set of hand cards showing ``g`` with at least ``need`` items of it."""
+    cards = [c for c in hand if ITEMS[c][g]]
+    out = []
+    for mask in range(1, 1 << len(cards)):
+        combo = tuple(c for i, c in enumerate(cards) if mask >> i & 1)
+        if goods_items(combo, g) >= need:
+            out.append(combo)
+    return out
+
+
+def sell_actions(s: State, hand: tuple[int, ...]) -> list[str]:
+    """Every legal ``sell`` text (unsorted)."""
+    out = []
+    for pos in range(SELLABLE):
+        g = s.market[pos]
+        head = f"sell {GOODS[g]} "
+        out += [head + ids_text(c) for c in sell_subsets(hand, g, PRICES[pos][1])]
+    return out
+
+
+def bribe_actions(s: State, seat: int) -> list[str]:
+    """Every legal ``bribe`` text (unsorted)."""
+    pays = [CARD_TEXT[c] for c in s.hands[seat]]
+    if s.profit[seat]:
+        pays.append("profit")
+    out = []
+    for p in range(SELLABLE):
+        a, b = s.market[p], s.market[p + 1]
+        pair = (min(a, b), max(a, b))
+        if lock_blocks(s, pair):
+            continue
+        head = f"bribe {GOODS[pair[0]]} {GOODS[pair[1]]} "
+        out += [head + pay for pay in pays]
+    return out
+
+
+# --------------------------------------------------------------------------- offers
+
+_OFFERS: dict[tuple[object, ...], tuple[str, ...]] = {}
+_SORTED_WANTS = tuple(sorted(range(len(WANTS)), key=lambda w: WANTS[w]))
+
+
+@lru_cache(maxsize=4096)
+def _gives(hand: tuple[int, ...], gifts: bool) -> tuple[tuple[str, int], ...]:
+    """(``"t1 t5 "`` text, size) of every give set of ``hand``, in the order their offer texts
+    sort (by the text followed by ``for``); the empty set only with gifts."""
+    out = []
+    for mask in range(0 if gifts else 1, 1 << len(hand)):
+        combo = tuple(c for i, c in enumerate(hand) if mask >> i & 1)
+        out.append(((ids_text(combo) + " ") if combo else "", len(combo)))
+    out.sort(key=lambda p: p[0] + "for ")
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _tails(ks: tuple[int, ...]) -> tuple[str, ...]:
+    """``"salt 1"``… for each want (sorted as text) and each k of ``ks``."""
+    return tuple(f"{WANTS[w]} {k}" for w in _SORTED_WANTS for k in ks if k or w == ANY)
+
+
+def offer_ks(s: State, target: int, give: int) -> tuple[int, ...]:
+    """The counts k for which an offer of ``give`` cards to ``target`` (a seat or ``ALL``) is
+    legal as far as sizes go (hand limit, eligibility, gifts)."""
+    p = s.active
+    n_p = len(s.hands[p])
+    gifts = s.opts.allow_gifts
+    lo = 0 if gifts else 1
+    if not gifts and give == 0:
+        return ()
+    hi = min(HAND_LIMIT, HAND_LIMIT - n_p + give)
+    seats = [x for x in range(s.n) if x != p] if target == ALL else [target]
+    out = []
+    for k in range(max(lo, 1 if give == 0 else 0), hi + 1):
+        if any(eligible(len(s.hands[x]), give, k) for x in seats):
+            out.append(k)
+    return tuple(out)
+
+
+def offer_actions(s: State) -> tuple[str, ...]:
+    """Every legal ``offer`` text of the active seat, sorted (cached by what decides them)."""
+    p = s.active
+    hand = s.hands[p]
+    sizes = tuple(len(h) for h in s.hands)
+    key = (p, hand, sizes, s.opts.allow_gifts)
+    hit = _OFFERS.get(key)
+    if hit is not None:
+        return hit
+    gives = _gives(hand, s.opts.allow_gifts)
+    out: list[str] = []
+    for t in (ALL, *range(s.n)):
+        if t == p:
+            continue
+        tails = [_tails(offer_ks(s, t, g)) for g in range(len(hand) + 1)]
+        head = f"offer {seat_text(t)} "
+        out += [h + x for text, size in gives if tails[size]
+                for h in (head + text + "for ",) for x in tails[size]]
+    res = tuple(out)
+    if len(_OFFERS) > 64:
+        _OFFERS.clear()
+    _OFFERS[key] = res
+    return res

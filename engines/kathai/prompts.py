@@ -1,0 +1,154 @@
+"""Kathai prompts: what an awaited seat can do now, as Discord controls (spec §5).
+
+Layout (at most 4 rows, a row left for the host's own buttons; one prompt per seat):
+
+* ``main`` / ``trading`` — one :class:`Form` "Your move" of three menus and a Play button
+  (4 rows), template ``"{do} {cards} {ask}"``:
+
+  1. *do*: the move's head, only heads that can lead to a legal move now:
+     ``sell <goods>`` (sellable goods the hand can sell), ``bribe <a> <b>`` (unlocked
+     neighbouring pairs), ``swap``, ``offer all`` / ``offer sN`` (targets that can take some
+     offer), ``buy``, ``pass``;
+  2. *cards* (multi-select, 0–7): the hand, with contents, plus ``profit`` when the seat may
+     bribe with a profit card — the cards sold, paid, swapped or offered;
+  3. *ask* (0–1): ``for <goods|any> <k>`` for k = 1..4 (24 entries, plus ``for any 0`` with
+     ``allow_gifts``) — only for offers.
+
+  So the spec's sell (goods, then cards), bribe (pair, then payment), swap and offer (target,
+  give, want + count) flows are all the same form; ``play`` validates the text and explains a
+  mistake. Asks for 5–7 cards are typed with ``/move`` (autocomplete covers every offer).
+  When the only moves are ``pass``/``buy`` (offers used up after a trade), they are buttons.
+* ``reply`` — the offer's text, a :class:`Pick` of exactly k of the seat's eligible cards
+  (template ``"accept {}"``) and a Decline button; a bare Accept button when k = 0; only
+  Decline when the seat lacks k eligible cards.
+
+Every prompt that lists hand cards is private (``public=False``).
+"""
+from __future__ import annotations
+
+from engines.kathai.data import ANY, CARD_TEXT, GOODS, ITEMS, PRICES, SELLABLE, WANTS, describe
+from engines.kathai.flow import offer_words
+from engines.kathai.legal import (awaited, bribe_actions, can_commit, legal_small, offer_ks,
+                                  sell_subsets, shows)
+from engines.kathai.notation import seat_text
+from engines.kathai.state import ALL, MAIN, OVER, REPLY, State
+from engines.prompt import Button, Choice, Form, Pick, Prompt
+
+MAX_ASK = 4
+
+
+def _card_choice(c: int) -> Choice:
+    return Choice(label=f"{CARD_TEXT[c]} · {describe(c)}", value=CARD_TEXT[c])
+
+
+def heads(s: State, seat: int) -> list[tuple[str, str]]:
+    """(value, label) of every move head that can lead to a legal move now."""
+    out: list[tuple[str, str]] = []
+    hand = s.hands[seat]
+    small = legal_small(s, seat)
+    if can_commit(s):
+        for pos in range(SELLABLE):
+            g = s.market[pos]
+            if sell_subsets(hand, g, PRICES[pos][1]):
+                bonus, need = PRICES[pos]
+                out.append((f"sell {GOODS[g]}", f"Sell {GOODS[g]} (position {pos + 1}: "
+                                                f"min {need}, +{bonus})"))
+        pairs: list[str] = []
+        for a in bribe_actions(s, seat):
+            head = a.rsplit(" ", 1)[0]
+            if head not in pairs:
+                pairs.append(head)
+        out += [(h, "Bribe: swap " + " and ".join(h.split()[1:])) for h in pairs]
+    if any(a.startswith("swap ") for a in small):
+        out.append(("swap", "Swap a card with the pile"))
+    gifts = s.opts.allow_gifts
+    if s.step != REPLY and s.offers_used < s.opts.max_offers:
+        for t in (ALL, *range(s.n)):
+            if t != seat and any(offer_ks(s, t, g) for g in range(0 if gifts else 1, len(hand) + 1)):
+                who = "everyone" if t == ALL else f"seat s{t}"
+                out.append((f"offer {seat_text(t)}", f"Offer cards to {who}"))
+    if "buy" in small:
+        out.append(("buy", "Buy a card with a profit card"))
+    out.append(("pass", "Pass (end the turn)"))
+    return out
+
+
+def hand_line(s: State, seat: int) -> str:
+    """``"Hand: gold 1 · salt 7 (sell now: 6 pts) · …"`` in market order."""
+    hand = s.hands[seat]
+    parts = []
+    for pos, g in enumerate(s.market):
+        items = sum(ITEMS[c][g] for c in hand)
+        if not items:
+            continue
+        part = f"{GOODS[g]} {items}"
+        if pos < SELLABLE and items >= PRICES[pos][1]:
+            cards = sum(1 for c in hand if ITEMS[c][g])
+            part += f" (sell now: {cards + PRICES[pos][0]} pts)"
+        parts.append(part)
+    return "Hand: " + (" · ".join(parts) or "empty") + f" · profit cards {len(s.profit[seat])}."
+
+
+def _main(s: State, seat: int) -> Prompt:
+    hs = heads(s, seat)
+    if s.step == MAIN:
+        text = "Your turn: choose a move, its cards and (for an offer) what you ask, then Play."
+    else:
+        text = (f"Trading ({s.offers_used}/{s.opts.max_offers} offers made): offer again, "
+                "swap or pass.")
+    text += " " + hand_line(s, seat)
+    if all(v in ("pass", "buy") for v, _ in hs):
+        return Prompt(seat, text, tuple(Button(label=lab[:80], action=v,
+                                               style="secondary" if v == "pass" else "primary")
+                                        for v, lab in hs), public=False)
+    hand = s.hands[seat]
+    cards = [_card_choice(c) for c in hand]
+    if any(v.startswith("bribe") for v, _ in hs) and s.profit[seat]:
+        cards.append(Choice(label="profit · your lowest profit card", value="profit"))
+    picks = [Pick("do", "Move…", tuple(Choice(label=lab[:100], value=v) for v, lab in hs))]
+    template = "{do}"
+    if cards:
+        picks.append(Pick("cards", "Cards…", tuple(cards), min=0, max=len(cards)))
+        template += " {cards}"
+    if any(v.startswith("offer") for v, _ in hs):
+        asks = [Choice(label=f"ask {k} card{'s' if k > 1 else ''} with {w}"
+                       if w != "any" else f"ask {k} card{'s' if k > 1 else ''} of any goods",
+                       value=f"for {w} {k}")
+                for w in sorted(WANTS) for k in range(1, MAX_ASK + 1)]
+        if s.opts.allow_gifts:
+            asks.insert(0, Choice(label="ask nothing (a gift)", value="for any 0"))
+        picks.append(Pick("ask", "Ask for… (offers only)", tuple(asks), min=0, max=1))
+        template += " {ask}"
+    form = Form("move", "Your move", tuple(picks), template, submit="Play")
+    return Prompt(seat, text, (form,), public=False)
+
+
+def _reply(s: State, seat: int) -> Prompt:
+    o = s.offer
+    assert o is not None
+    text = offer_words(o) + ". Offered: " + (", ".join(
+        f"{CARD_TEXT[c]} ({describe(c)})" for c in o.give) or "nothing") + "."
+    decline = Button(label="Decline", action="decline", style="danger")
+    if o.k == 0:
+        return Prompt(seat, text, (Button(label="Accept", action="accept", style="success"),
+                                   decline), public=False)
+    elig = [c for c in s.hands[seat] if shows(c, o.want)]
+    if len(elig) < o.k:
+        want = "any goods" if o.want == ANY else WANTS[o.want]
+        return Prompt(seat, text + f" You hold fewer than {o.k} cards showing {want}.",
+                      (decline,), public=False)
+    pick = Pick("accept", f"Give {o.k} card{'s' if o.k > 1 else ''} and accept…",
+                tuple(_card_choice(c) for c in elig), min=o.k, max=o.k, template="accept {}")
+    return Prompt(seat, text, (pick, decline), public=False)
+
+
+def build_prompt(s: State, seat: int) -> Prompt:
+    """The prompt of ``seat``: controls if it is awaited, else only a line saying who is."""
+    if s.step == OVER:
+        return Prompt(seat, "The game is over.", ())
+    if seat not in awaited(s):
+        who = ", ".join("{s%d}" % x for x in awaited(s))
+        return Prompt(seat, f"Waiting for {who}.", ())
+    if s.step == REPLY:
+        return _reply(s, seat)
+    return _main(s, seat)

@@ -1,0 +1,291 @@
+"""The Kathai engine (spec /shared/specs/kathai.md): the protocol methods.
+
+The state is in ``state.py``, the state machine in ``flow.py``, legality and the legal lists in
+``legal.py``, the grammar in ``notation.py``, autocomplete in ``complete.py``, the view in
+``view.py``, scoring in ``scoring.py``, prompts in ``prompts.py`` and the AI in ``ai.py``.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+from engines.base import (Action, Engine, Event, GameOver, IllegalAction, NotYourTurn, Option,
+                          Outcome, RuleError, View, _not_your_turn_reason)
+from engines.kathai import complete as cmp
+from engines.kathai import flow, legal as lg, scoring
+from engines.kathai import view as kview
+from engines.kathai.data import (CARD_TEXT, DEAL, GOODS, HAND_LIMIT, MAX_OFFERS, NCARDS, NGOODS,
+                                 PRICES, SELLABLE, TOTAL_ITEMS, TURN_LIMIT, WANTS)
+from engines.kathai.notation import PROFIT, Move, format_move, parse, parse_move
+from engines.kathai.state import ALL, OVER, Opts, State
+
+if TYPE_CHECKING:
+    from engines.prompt import Prompt
+
+MAX_OFFERS_CAP = 12
+TURN_LIMIT_CAP = 1000
+
+OPTIONS = (
+    Option("first_player", str, "random", "Who starts: random, or seat0 (seat the youngest first).",
+           choices=("random", "seat0")),
+    Option("free_asking", bool, False,
+           "A refused ask does not commit the turn: sell, bribe and buy stay open until a trade."),
+    Option("allow_gifts", bool, False, "Trades may be one-sided (give nothing, or ask `any 0`)."),
+    Option("bribe_lock", str, "pair",
+           "The lock forbids switching back the pair (pair) or moving either locked goods (goods).",
+           choices=("pair", "goods")),
+    Option("max_offers", int, MAX_OFFERS, "Offers a player may make per turn.", min=1,
+           max=MAX_OFFERS_CAP),
+    Option("turn_limit", int, TURN_LIMIT, "The game ends after this many turns (stalled games).",
+           min=1, max=TURN_LIMIT_CAP),
+)
+
+
+class KathaiEngine(Engine):
+    """Kathai (Cathay) for 3–5 players."""
+
+    name = "kathai"
+    title = "Kathai"
+    min_players = 3
+    max_players = 5
+    options = OPTIONS
+    hidden_hands = True
+    # Random play almost always picks an offer (thousands of texts against a few others), so
+    # random games stall until the turn limit; short limits keep the shared property suite at
+    # about a minute for Kathai. Full games are played by the AI tests.
+    property_options = (
+        {"max_offers": 2, "turn_limit": 8},
+        {"max_offers": 1, "turn_limit": 10, "free_asking": True, "allow_gifts": True,
+         "bribe_lock": "goods", "first_player": "seat0"},
+    )
+    demo_options = ({},)
+    summary = (
+        "Kathai (Cathay, Michael Andersch), 3–5 players. Collect goods cards and sell them into a "
+        "price row of five positions (+4 for 7 items, +2 for 5, +1 for 3, +0 for 1, unsellable). "
+        "Each turn you draw (up to 7 cards), then: trade with other players (`offer … for …`, "
+        "then a swap with the pile or pass), sell one goods (cards + bonus; the goods drops to "
+        "unsellable, keep one card as a profit card), bribe two neighbouring goods into each "
+        "other's places (the pair stays locked), buy a card with a profit card, or pass.\n"
+        "When the pile is empty everyone has two more turns (one for whoever bought the last "
+        "card). Most points wins; ties go to the most profit cards.\n"
+        "Narrowings of the rulebook: a trade is an ask for k cards showing one goods (no "
+        "free-form counter-offers), at most `max_offers` asks a turn; the profit card kept is the "
+        "lowest sold id (its content never matters); the first player is random unless "
+        "`first_player=seat0`."
+    )
+
+    # ------------------------------------------------------------------ set-up
+    def setup(self, seed: int, n_players: int, options: Mapping[str, Any] | None = None) -> State:
+        """A new game as spec §3 (same RNG calls in the same order). Raises :class:`BadOption`."""
+        self.check_players(n_players)
+        o = self.resolve_options(options)
+        opts = Opts(first_player=o["first_player"], free_asking=o["free_asking"],
+                    allow_gifts=o["allow_gifts"], bribe_lock=o["bribe_lock"],
+                    max_offers=o["max_offers"], turn_limit=o["turn_limit"])
+        rng = random.Random(seed)
+        pile = [f"t{i}" for i in range(1, NCARDS + 1)]
+        rng.shuffle(pile)
+        cards = [int(t[1:]) for t in pile]
+        n = n_players
+        hands = tuple(tuple(sorted(cards[DEAL * s:DEAL * s + DEAL])) for s in range(n))
+        market = list(GOODS)
+        rng.shuffle(market)
+        first = rng.randrange(n) if opts.first_player == "random" else 0
+        s = State(n=n, opts=opts, pile=tuple(cards[DEAL * n:]), hands=hands,
+                  profit=((),) * n, discard_up=(), discard_down=(),
+                  market=tuple(GOODS.index(g) for g in market), lock=None, scores=(0,) * n,
+                  sales=(), spent=(0,) * n, active=first, step=0, turn_no=0, offers_used=0,
+                  traded=False, offer=None, final=None, final_turn=0, reason="", last="",
+                  fresh=((),) * n)
+        return flow.start_turn(s, first, [])
+
+    def events_on_setup(self, state: State) -> list[Event]:
+        """The market, who starts, and each seat's private draw of the first turn."""
+        market = " ".join(GOODS[g] for g in state.market)
+        ev = [Event("setup", f"Kathai for {state.n}. Market (1→5): {market}. "
+                             f"{{s{state.active}}} starts.",
+                    {"seat": state.active, "market": [GOODS[g] for g in state.market]})]
+        for s in range(state.n):
+            cards = " ".join(CARD_TEXT[c] for c in state.hands[s])
+            ev.append(Event("hand", f"{{s{s}}} holds {cards}.", {"seat": s}, private_to=s,
+                            twin=Event("hand", f"{{s{s}}} holds {len(state.hands[s])} cards.",
+                                       {"seat": s})))
+        return ev
+
+    # ------------------------------------------------------------------ the protocol
+    def to_move(self, state: State) -> tuple[int, ...]:
+        """The active seat, or every addressee of the open offer not yet answered."""
+        return lg.awaited(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal text of ``seat``, plain-string sorted; [] if not awaited."""
+        return lg.legal(state, seat)
+
+    def parse(self, text: str) -> Action:
+        """The canonical text of ``text``; raises :class:`BadNotation`."""
+        return parse(text)
+
+    def _reason(self, state: State, seat: int, m: Move) -> RuleError | None:
+        if state.step == OVER:
+            return GameOver("This game is over; no more moves are accepted.")
+        awaited = lg.awaited(state)
+        if seat not in awaited:
+            return NotYourTurn(_not_your_turn_reason(awaited))
+        why = lg.check(state, seat, m)
+        return IllegalAction(why) if why is not None else None
+
+    def is_legal(self, state: State, seat: int, text: str) -> str | None:
+        """None if ``text`` is legal for ``seat`` now, else the reason (no enumeration)."""
+        try:
+            m = parse_move(text)
+        except RuleError as bad:
+            return bad.reason
+        err = self._reason(state, seat, m)
+        return err.reason if err is not None else None
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """Apply ``action`` and the automatic steps after it (turn end, next draw). Raises
+        :class:`BadNotation`, :class:`GameOver`, :class:`NotYourTurn` or :class:`IllegalAction`."""
+        m = parse_move(action)
+        err = self._reason(state, seat, m)
+        if err is not None:
+            raise err
+        ev: list[Event] = []
+        v = m.verb
+        if v == "sell":
+            s = flow.do_sell(state, m, ev)
+        elif v == "bribe":
+            s = flow.do_bribe(state, m, ev)
+        elif v == "buy":
+            s = flow.do_buy(state, ev)
+        elif v == "swap":
+            s = flow.do_swap(state, m, ev)
+        elif v == "pass":
+            s = flow.do_pass(state, ev)
+        elif v == "offer":
+            s = flow.do_offer(state, m, ev)
+        elif v == "accept":
+            s = flow.do_accept(state, seat, m, ev)
+        else:
+            s = flow.do_decline(state, seat, ev)
+        return s, ev
+
+    def view(self, state: State, viewer: int | None) -> View:
+        """What ``viewer`` may see (schema ``view.KathaiView``)."""
+        return dict(kview.build(state, viewer))
+
+    def outcome(self, state: State) -> Outcome | None:
+        """None while running; else ranks on (score, profit cards)."""
+        return scoring.outcome(state)
+
+    # ------------------------------------------------------------------ host helpers
+    def complete(self, state: State, seat: int, prefix: str, limit: int = 25) -> list[tuple[str, str]]:
+        """The distinct next tokens of legal texts after ``prefix`` (≤ ``limit``)."""
+        return cmp.complete(state, seat, prefix, limit)
+
+    def timeout_action(self, state: State, seat: int) -> Action:
+        """``decline`` for an addressee, ``pass`` for the active seat (never a trade)."""
+        if seat not in lg.awaited(state):
+            return "pass"
+        return "decline" if state.offer is not None else "pass"
+
+    def prompt(self, state: State, seat: int) -> "Prompt":
+        """The seat's controls (see ``prompts.py``)."""
+        from engines.kathai.prompts import build_prompt
+        return build_prompt(state, seat)
+
+    def public_actions(self, state: State, seat: int) -> bool:
+        """False: every step's list names the seat's own cards (swap, sell, accept)."""
+        return False
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The heuristic AI's pick (``ai.py``), from the seat's own view."""
+        from engines.kathai.ai import choose
+        return choose(view, legal)
+
+    def action_label(self, state: State, seat: int, action: Action) -> str:
+        """A short label: the action text with card contents for single cards."""
+        m = parse_move(action)
+        if m.verb in ("swap",) or (m.verb == "bribe" and m.pay != PROFIT):
+            from engines.kathai.data import describe
+            card = m.ids[0] if m.verb == "swap" else m.pay
+            return f"{action} ({describe(card)})"[:80]
+        return action[:80]
+
+    def action_bound(self, n_players: int) -> int:
+        """(max offers × n + 1) actions a turn times the turn limit, at the options' caps."""
+        return (MAX_OFFERS_CAP * n_players + 1) * TURN_LIMIT_CAP
+
+    def sample_actions(self, n_players: int, rng: random.Random, k: int) -> list[Action]:
+        """``k`` random well-formed canonical texts over every verb (legal or not)."""
+        out = []
+        for _ in range(k):
+            verb = rng.choice(("accept", "bribe", "buy", "decline", "offer", "pass", "sell", "swap"))
+            ids = tuple(sorted(rng.sample(range(1, NCARDS + 1), rng.randint(1, 4))))
+            if verb == "sell":
+                m = Move("sell", ids=ids, goods=rng.randrange(NGOODS))
+            elif verb == "bribe":
+                a, b = sorted(rng.sample(range(NGOODS), 2))
+                m = Move("bribe", pair=(a, b), pay=rng.choice((PROFIT, ids[0])))
+            elif verb == "swap":
+                m = Move("swap", ids=ids[:1])
+            elif verb == "accept":
+                m = Move("accept", ids=ids[:rng.randint(0, 3)])
+            elif verb == "offer":
+                kk = rng.randint(0, HAND_LIMIT)
+                want = len(WANTS) - 1 if kk == 0 else rng.randrange(len(WANTS))
+                give = ids[:rng.randint(0 if kk else 1, len(ids))]
+                m = Move("offer", ids=give, target=rng.choice((ALL, *range(n_players))),
+                         want=want, k=kk)
+            else:
+                m = Move(verb)
+            out.append(format_move(m))
+        return out
+
+    def secrets(self, state: State, viewer: int | None) -> Iterable[str]:
+        """Quoted ids (``"t5"``, as they appear in JSON) the viewer may not see: other hands,
+        the pile, face-down cards — all but its hand, sold cards, its own lock card and the
+        cards of an open offer it is a party to."""
+        s = state
+        seen: set[int] = {c for x in s.sales for c in x.cards}
+        if viewer is not None:
+            seen.update(s.hands[viewer])
+            o = s.offer
+            if o is not None and (viewer == o.by or viewer in o.addressees):
+                seen.update(o.give)
+            if s.lock is not None and s.lock.by == viewer:
+                seen.add(s.lock.card)
+        return [f'"{CARD_TEXT[c]}"' for c in range(1, NCARDS + 1) if c not in seen]
+
+    def invariants(self, state: State) -> None:
+        """Spec §11: conservation, market, lock, hand sizes, pile vs final, sale scores, profit
+        counts. Raises AssertionError."""
+        s = state
+        places = list(s.pile) + list(s.discard_up) + list(s.discard_down)
+        for h in s.hands:
+            places += h
+        for p in s.profit:
+            places += p
+        if s.lock is not None:
+            places.append(s.lock.card)
+        assert sorted(places) == list(range(1, NCARDS + 1)), "cards not conserved"
+        assert sum(TOTAL_ITEMS[c] for c in places) == 125
+        assert sorted(s.market) == list(range(NGOODS)), "market is not a permutation"
+        if s.lock is not None:
+            pa, pb = (s.market.index(g) for g in s.lock.pair)
+            assert abs(pa - pb) == 1, "lock pair not adjacent"
+            if s.sales:
+                assert s.lock.turn > s.sales[-1].turn, "a sale did not clear the lock"
+        assert all(0 <= len(h) <= HAND_LIMIT for h in s.hands), "hand size out of range"
+        assert all(list(h) == sorted(h) for h in s.hands)
+        assert (len(s.pile) == 0) == (s.final is not None), "pile 0 iff final set"
+        for x in s.sales:
+            need = PRICES[x.pos][1]
+            assert x.pos < SELLABLE and -(-need // 3) + x.bonus <= x.points <= 7 + x.bonus
+        for q in range(s.n):
+            made = sum(1 for x in s.sales if x.seat == q)
+            assert s.scores[q] == sum(x.points for x in s.sales if x.seat == q)
+            assert len(s.profit[q]) == made - s.spent[q], "profit count"
+        if s.offer is not None:
+            assert set(s.offer.give) <= set(s.hands[s.offer.by])
+        assert s.offers_used <= s.opts.max_offers

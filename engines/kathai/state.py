@@ -1,0 +1,127 @@
+"""The Kathai state value (spec §4): frozen dataclasses of tuples, copied shallowly.
+
+Cards are ints 1..55 (``t1``..``t55``); goods are ints 0..4 (index into ``data.GOODS``); the
+market lists goods by position (index 0 is position 1). Hands and profit piles are sorted.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAIN = 0
+REPLY = 1
+TRADING = 2
+OVER = 3
+STEP_NAMES = ("main", "reply", "trading", "over")
+
+ALL = -1
+"""Offer target meaning every opponent."""
+
+
+@dataclass(frozen=True)
+class Opts:
+    """The resolved options of spec §9 (``players`` is not an option, ruling §14.12)."""
+
+    first_player: str = "random"
+    free_asking: bool = False
+    allow_gifts: bool = False
+    bribe_lock: str = "pair"
+    max_offers: int = 6
+    turn_limit: int = 200
+
+
+@dataclass(frozen=True)
+class Lock:
+    """The bribe card on two adjacent goods: ``pair`` in goods order, the card, its placer and
+    the turn it was placed in (0 in built positions)."""
+
+    pair: tuple[int, int]
+    card: int
+    by: int
+    turn: int = 0
+
+
+@dataclass(frozen=True)
+class Offer:
+    """An open ask of the active seat ``by``: ``give`` for ``k`` cards showing ``want``
+    (``data.ANY`` for any). ``target`` is a seat or :data:`ALL`; ``addressees`` must answer
+    (the eligible seats), ``skipped`` are opponents of an ``all`` offer who were not eligible."""
+
+    by: int
+    target: int
+    give: tuple[int, ...]
+    want: int
+    k: int
+    addressees: tuple[int, ...]
+    skipped: tuple[int, ...]
+    declined: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sale:
+    """One sale: cards sorted by id, ``pos`` 0..3, the card kept as profit (lowest id)."""
+
+    seat: int
+    turn: int
+    goods: int
+    pos: int
+    cards: tuple[int, ...]
+    items: int
+    bonus: int
+    points: int
+
+    @property
+    def kept(self) -> int:
+        return self.cards[0]
+
+
+@dataclass(frozen=True)
+class State:
+    """A whole game. ``final`` is None until the pile empties, then final turns left per seat;
+    ``final_turn`` is the turn in which it was set. ``spent`` counts per seat the profit cards
+    spent (buys and profit bribes). ``fresh`` holds per seat the cards just received. ``reason``
+    is ``pile`` or ``turn_limit`` once over; ``last`` is the last public event line."""
+
+    n: int
+    opts: Opts
+    pile: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    profit: tuple[tuple[int, ...], ...]
+    discard_up: tuple[int, ...]
+    discard_down: tuple[int, ...]
+    market: tuple[int, ...]
+    lock: Lock | None
+    scores: tuple[int, ...]
+    sales: tuple[Sale, ...]
+    spent: tuple[int, ...]
+    active: int
+    step: int
+    turn_no: int
+    offers_used: int
+    traded: bool
+    offer: Offer | None
+    final: tuple[int, ...] | None
+    final_turn: int
+    reason: str
+    last: str
+    fresh: tuple[tuple[int, ...], ...]
+
+
+def put(row: tuple[tuple[int, ...], ...], seat: int, value: tuple[int, ...]
+        ) -> tuple[tuple[int, ...], ...]:
+    """``row`` with entry ``seat`` replaced by ``value``."""
+    return row[:seat] + (value,) + row[seat + 1:]
+
+
+def put_int(row: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    """``row`` with entry ``seat`` replaced by ``value``."""
+    return row[:seat] + (value,) + row[seat + 1:]
+
+
+def upd(s: State, **changes: object) -> State:
+    """``s`` with ``changes`` (field -> value): a fast ``dataclasses.replace`` for the hot
+    path (no re-validation; every field keeps its annotated type by the callers' contract)."""
+    new = object.__new__(State)
+    d = new.__dict__
+    d.update(s.__dict__)
+    d.update(changes)
+    return new

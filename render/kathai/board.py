@@ -1,0 +1,528 @@
+"""Kathai board sections: header band, the "who is awaited" line, the market (price cards,
+goods cards, the lock), the supply and last sale, the open offer, and one row per seat. Each
+``draw_*`` function draws at ``y`` and returns the y below it; callers stack them and crop.
+
+Sizes follow the phone rule: a 1000 px board is seen at ~380 px, so names, goods, scores, whose
+turn and prices use ≥ 28 px type and nothing is below 20 px.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from PIL import Image, ImageDraw
+
+from engines.base import format_text
+from render.common import (ACCENT, BG, GOOD, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix,
+                           on_color, ordinal, panel, seat_color, seat_ink, seat_names, text_width,
+                           wrap)
+from render.kathai.art import (CARD_BACK, DANGER, card_back, card_face, card_goods, card_id_key,
+                               goods_card, goods_chip, goods_color, goods_name, goods_tag,
+                               price_card, seat_badge, seat_tags)
+
+View = dict[str, Any]
+M = 20
+X0, X1 = M, WIDTH - M
+PAD = 18
+HEADER_BG = (58, 40, 34)
+CREAM = (250, 242, 226)
+GOLDEN = (236, 190, 70)
+NEUTRAL = (110, 104, 98)
+WHITE = (255, 255, 255)
+
+STEP_LABEL = {"main": "Turn", "reply": "Trade offer", "trading": "Trading", "over": "Game over"}
+
+
+class Ctx:
+    """What every section needs: the view, seat names, seat tags (initials)."""
+
+    def __init__(self, view: View, names: Sequence[str] | None) -> None:
+        self.view = view
+        self.n = int(view["n_players"])
+        self.names = seat_names(names, self.n)
+        self.tags = seat_tags(self.names)
+
+    def fmt(self, s: str | None) -> str:
+        return format_text(s or "", list(self.names))
+
+
+def new_canvas(height: int = 3000) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (WIDTH, height), BG)
+    return img, ImageDraw.Draw(img)
+
+
+def crop(img: Image.Image, y: int) -> Image.Image:
+    return img.crop((0, 0, WIDTH, min(img.height, y + M)))
+
+
+def goods_words(want: str, k: int) -> str:
+    """'1 salt', '2 cards of any goods'."""
+    if want == "any":
+        return f"{k} card{'s' if k != 1 else ''} (any goods)"
+    return f"{k} {goods_name(want)}"
+
+
+def seat_label(c: Ctx, s: int, d: ImageDraw.ImageDraw, x: float, y: float, size: int = 28,
+               max_w: int = 300, bold: bool = True, badge: bool = True) -> float:
+    """Badge (initial) and name in the seat's ink at (x, y) (y = text middle). Returns x after."""
+    if badge:
+        bs = size + 6
+        seat_badge(d, x, y - bs / 2, bs, s, c.tags[s])
+        x += bs + 8
+    t, f = fit(c.names[s], max_w, size, bold, min_size=max(20, size - 8))
+    d.text((x, y), t, font=f, fill=seat_ink(s), anchor="lm")
+    return x + text_width(t, f)
+
+
+# --------------------------------------------------------------------------- header
+
+def draw_header(d: ImageDraw.ImageDraw, c: Ctx, title: str | None = None) -> int:
+    """Dark band: KATHAI, turn number, the step pill on the right. Returns the y below."""
+    v = c.view
+    h = 76
+    d.rectangle((0, 0, WIDTH, h), fill=HEADER_BG)
+    x = M
+    d.text((x, h / 2), "KATHAI", font=font(34, True), fill=GOLDEN, anchor="lm")
+    x += text_width("KATHAI", font(34, True)) + 22
+    sub = title if title else f"Turn {int(v.get('turn_no') or 0)}"
+    d.text((x, h / 2), sub, font=font(28, True), fill=CREAM, anchor="lm")
+    if title:
+        return h
+    step = v.get("step", "")
+    label = STEP_LABEL.get(step, str(step).title())
+    if v.get("final") is not None and not v.get("over"):
+        label = "Final turns"
+    f = font(26, True)
+    w = text_width(label, f) + 30
+    fill = GOOD if v.get("over") else (DANGER if label == "Final turns" else ACCENT)
+    d.rounded_rectangle((X1 - w, h / 2 - 21, X1, h / 2 + 21), radius=21, fill=fill)
+    d.text((X1 - w / 2, h / 2), label, font=f, fill=WHITE, anchor="mm")
+    return h
+
+
+def awaited_verb(v: View) -> str:
+    step = v.get("step")
+    if step == "reply":
+        return "to answer"
+    if step == "trading":
+        return "to trade more or end the turn"
+    return "to play"
+
+
+def draw_now(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
+    """'▶ Ann to play' (awaited seats, ≥ 28 px) and the last public event. Returns y below."""
+    v = c.view
+    y += 14
+    mid = y + 22
+    x: float = X0 + 4
+    if v.get("over"):
+        out = v.get("outcome") or {}
+        winners = list(out.get("winners") or [])
+        for i, s in enumerate(winners):
+            if i:
+                d.text((x, mid), "&", font=font(28, True), fill=INK, anchor="lm")
+                x += text_width("& ", font(28, True))
+            x = seat_label(c, s, d, x, mid, 30, max_w=340) + 10
+        word = "win" if len(winners) > 1 else "wins"
+        if winners:
+            d.text((x, mid), word, font=font(30, True), fill=INK, anchor="lm")
+        else:
+            d.text((x, mid), "Game over", font=font(30, True), fill=INK, anchor="lm")
+    else:
+        seats = list(v.get("to_move") or [])
+        d.text((x, mid), "▶", font=font(28, True), fill=ACCENT, anchor="lm")
+        x += 36
+        verb = awaited_verb(v)
+        vw = text_width(verb, font(28))
+        room = X1 - x - vw - 12
+        per = max(120, room // max(1, len(seats)) - 12)
+        for i, s in enumerate(seats):
+            if i:
+                d.text((x - 4, mid), ",", font=font(28, True), fill=INK, anchor="lm")
+                x += 10
+            x = seat_label(c, s, d, x, mid, 30, max_w=int(per - 40)) + 12
+        d.text((x, mid), verb, font=font(28), fill=INK, anchor="lm")
+    y += 44
+    last = c.fmt(v.get("last"))
+    if last:
+        f = font(22)
+        for line in wrap("Last: " + last, X1 - X0 - 8, f)[:2]:
+            d.text((X0 + 4, y + 4), line, font=f, fill=MUTED)
+            y += 30
+    return y
+
+
+# --------------------------------------------------------------------------- market
+
+COL_W = 170
+PRICE_H = 118
+GOODS_H = 140
+
+
+def market_cols() -> list[int]:
+    gap = (X1 - X0 - 2 * PAD - 5 * COL_W) / 4
+    return [round(X0 + PAD + i * (COL_W + gap)) for i in range(5)]
+
+
+def draw_market(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
+    """The five price cards, the goods under them and the lock bridging its pair."""
+    v = c.view
+    lock = v.get("lock")
+    top = y + 12
+    lock_h = 100 if lock else 0
+    h = PAD + PRICE_H + 10 + GOODS_H + lock_h + PAD
+    panel(d, (X0, top, X1, top + h))
+    xs = market_cols()
+    slots = sorted(v.get("market") or [], key=lambda s: int(s["pos"]))
+    gy = top + PAD + PRICE_H + 10
+    for slot in slots:
+        i = int(slot["pos"]) - 1
+        x = xs[i]
+        price_card(d, x, top + PAD, COL_W, PRICE_H, i + 1)
+        goods_card(d, x, gy, COL_W, GOODS_H, slot["goods"], dim=not slot.get("sellable", i < 4))
+    if lock:
+        pos = [int(p) for p in lock.get("positions") or []]
+        if len(pos) != 2:
+            goods = [sl["goods"] for sl in slots]
+            pos = [goods.index(g) + 1 for g in lock.get("pair", []) if g in goods]
+        if len(pos) == 2:
+            a, b = sorted(pos)
+            by = int(lock.get("by", 0))
+            col = seat_color(by)
+            ca = xs[a - 1] + COL_W / 2
+            cb = xs[b - 1] + COL_W / 2
+            ly = gy + GOODS_H
+            # brackets from both goods cards down to the lock card
+            cw, ch = int(cb - ca - 40), 58
+            cx0 = (ca + cb) / 2 - cw / 2
+            cy0 = ly + 20
+            for cx in (ca, cb):
+                d.line((cx, ly, cx, cy0 + ch / 2), fill=col, width=5)
+            d.line((ca, cy0 + ch / 2, cx0, cy0 + ch / 2), fill=col, width=5)
+            d.line((cx0 + cw, cy0 + ch / 2, cb, cy0 + ch / 2), fill=col, width=5)
+            card_back(d, cx0, cy0, cw, ch, ring=col, ring_w=5)
+            seat_badge(d, cx0 + cw / 2 - 20, cy0 + ch / 2 - 20, 40, by, c.tags[by])
+            # caption beside the lock, under the other columns
+            right = b <= 3
+            lx0, lx1 = (xs[b - 1] + COL_W + 16, X1 - PAD) if right else (X0 + PAD, xs[a - 1] - 16)
+            room = int(lx1 - lx0)
+            ax = lx0 if right else lx1
+            anchor = "l" if right else "r"
+            t, f = fit(c.names[by], room, 28, True, min_size=24)
+            d.text((ax, cy0 + ch / 2 - 16), "locked by", font=font(24), fill=MUTED,
+                   anchor=anchor + "m")
+            d.text((ax, cy0 + ch / 2 + 16), t, font=f, fill=seat_ink(by), anchor=anchor + "m")
+    return top + h
+
+
+# --------------------------------------------------------------------------- supply / last sale
+
+MINI_W, MINI_H = 100, 140
+
+
+def draw_supply(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
+    """Pile (red when low), the face-down discard count, and the last sale with its cards."""
+    v = c.view
+    top = y + 12
+    sale = v.get("last_sale")
+    h = PAD + 34 + 46 + 12 + MINI_H + PAD if sale else PAD + 172 + PAD
+    panel(d, (X0, top, X1, top + h))
+    x = X0 + PAD
+    yy = top + PAD
+    pile = int(v.get("pile") or 0)
+    low = bool(v.get("pile_low", pile <= c.n))
+    card_back(d, x, yy + 4, 70, 100)
+    col = DANGER if low else INK
+    d.text((x + 86, yy + 30), str(pile), font=font(44, True), fill=col, anchor="lm")
+    d.text((x + 86, yy + 76), "in pile", font=font(24, True), fill=DANGER if low else MUTED,
+           anchor="lm")
+    down = int(v.get("discard_down") or 0)
+    dy = yy + 124
+    card_back(d, x + 2, dy, 32, 44)
+    d.text((x + 46, dy + 22), f"{down} face down", font=font(22), fill=MUTED, anchor="lm")
+    # last sale
+    sx = X0 + PAD + 220
+    d.line((sx - 16, top + 14, sx - 16, top + h - 14), fill=LINE, width=2)
+    if not sale:
+        d.text((sx, yy + 17), "No sale yet", font=font(28, True), fill=MUTED, anchor="lm")
+        return top + h
+    s = int(sale["seat"])
+    g = sale["goods"]
+    mid = yy + 17
+    tag_w = text_width(goods_name(g), font(28, True)) + 28
+    sold_w = text_width("sold", font(28)) + 20
+    xx = seat_label(c, s, d, sx, mid, 28, max_w=int(X1 - PAD - sx - 42 - sold_w - tag_w)) + 10
+    d.text((xx, mid), "sold", font=font(28), fill=INK, anchor="lm")
+    xx += sold_w - 10
+    goods_tag(d, xx, mid - 21, g, 28, h=42)
+    mid += 46
+    count = int(sale.get("count") or len(sale.get("cards") or []))
+    pts = (f"at {sale['pos']}: {count} card{'s' if count != 1 else ''} + {sale['bonus']} = "
+           f"{sale['points']} pt{'s' if int(sale['points']) != 1 else ''}")
+    t, f = fit(pts, int(X1 - PAD - sx), 28, True, min_size=22)
+    d.text((sx, mid), t, font=f, fill=INK, anchor="lm")
+    yy += 46
+    cards = sorted(sale.get("cards") or [], key=card_id_key)
+    cy = yy + 46
+    room = X1 - PAD - sx
+    k = max(1, len(cards))
+    cw = min(MINI_W, int((room - 8 * (k - 1)) / k))
+    for i, cid in enumerate(cards):
+        card_face(d, sx + i * (cw + 8), cy, cw, MINI_H, cid, card_goods(cid), highlight=g)
+    return top + h
+
+
+# --------------------------------------------------------------------------- offer
+
+def offer_what(n_give: int, want: str, k: int) -> str:
+    """'2 cards, wants 1' (a goods tag follows) or '2 cards, wants 2 of any goods'."""
+    head = f"{n_give} card{'s' if n_give != 1 else ''}, wants {k}"
+    return head + (" of any goods" if want == "any" else "")
+
+
+def _offer_two_lines(c: Ctx, of: dict) -> bool:
+    """Whether the offer's headline needs a second line (a long offerer name)."""
+    n_give, k = int(of.get("give_count") or 0), int(of.get("k") or 0)
+    want = str(of.get("want") or "any")
+    w = text_width(offer_what(n_give, want, k), font(28, True))
+    if want != "any":
+        w += 10 + text_width(goods_name(want), font(28, True)) + 28 + 10 + text_width(
+            "cards", font(28, True))
+    name_w = 34 + 8 + text_width(c.names[int(of["by"])], font(30, True))
+    return X0 + PAD + name_w + text_width("offers", font(28)) + 22 + w > X1 - PAD - 110
+
+
+def draw_offer(d: ImageDraw.ImageDraw, c: Ctx, y: int, show_cards: bool = True) -> int:
+    """The open offer: who offers what to whom and who must still answer."""
+    v = c.view
+    of = v.get("offer")
+    if not of:
+        return y
+    top = y + 12
+    give = of.get("give") if show_cards else None
+    n_entries = len(of.get("addressees") or []) + len(of.get("skipped") or [])
+    rows_h = 44 + 12 + 54 * ((n_entries + 1) // 2) - 10 + (48 if _offer_two_lines(c, of) else 0)
+    cards_h = (MINI_H + 12) if give else 0
+    h = PAD + rows_h + cards_h + PAD
+    panel(d, (X0, top, X1, top + h), outline=mix(ACCENT, PANEL, 0.2), width=4)
+    by = int(of["by"])
+    n_give = int(of.get("give_count") or 0)
+    want, k = of.get("want", "any"), int(of.get("k") or 0)
+    what = offer_what(n_give, want, k)
+    fb = font(28, True)
+    offers_w = text_width("offers", font(28)) + 22
+    two_lines = _offer_two_lines(c, of)
+    x: float = X0 + PAD
+    mid = top + PAD + 22
+    x = seat_label(c, by, d, x, mid, 30, max_w=X1 - X0 - 2 * PAD - 200) + 12
+    d.text((x, mid), "offers", font=font(28), fill=INK, anchor="lm")
+    x += offers_w - 12
+    if two_lines:
+        mid += 48
+        x = X0 + PAD + 42
+    d.text((x, mid), what, font=fb, fill=INK, anchor="lm")
+    x += text_width(what, fb) + 10
+    if want != "any":
+        x += goods_tag(d, x, mid - 21, want, 28, h=42) + 10
+        d.text((x, mid), "card" if k == 1 else "cards", font=fb, fill=INK, anchor="lm")
+    used, mx = int(v.get("offers_used") or 0), int(v.get("max_offers") or 0)
+    if mx:
+        ut = f"ask {used} of {mx}"
+        d.text((X1 - PAD, top + PAD + 22), ut, font=font(22), fill=MUTED, anchor="rm")
+    # answers, two to a line
+    awaiting = set(of.get("awaiting") or [])
+    declined = set(of.get("declined") or [])
+    entries = [(s, "?" if s in awaiting else "declined" if s in declined else "answered")
+               for s in of.get("addressees") or []]
+    entries += [(s, "skipped") for s in of.get("skipped") or []]
+    gap = 12
+    pill_w = (X1 - X0 - 2 * PAD - gap) // 2
+    mid2 = mid + 22 + 12 + 22
+    for i, (s, state) in enumerate(entries):
+        x = X0 + PAD + (i % 2) * (pill_w + gap)
+        my = mid2 + (i // 2) * (44 + 10)
+        col = seat_color(s)
+        fill = mix(col, PANEL, 0.82) if state == "?" else PANEL
+        outline = col if state == "?" else LINE
+        d.rounded_rectangle((x, my - 22, x + pill_w, my + 22), radius=12, fill=fill,
+                            outline=outline, width=3 if state == "?" else 2)
+        seat_badge(d, x + 5, my - 18, 36, s, c.tags[s])
+        word = {"?": "to answer", "declined": "declined", "skipped": "skipped (hand)",
+                "answered": "accepted"}[state]
+        wf = font(24, state == "?")
+        ww = text_width(word, wf)
+        name_room = pill_w - 46 - ww - 24
+        t, f = fit(c.names[s], name_room, 28, True, min_size=24)
+        d.text((x + 46, my), t, font=f, fill=seat_ink(s), anchor="lm")
+        d.text((x + pill_w - 12, my), word, font=wf,
+               fill=INK if state == "?" else MUTED, anchor="rm")
+    mid2 += ((len(entries) + 1) // 2 - 1) * 54 if entries else -54
+    if give:
+        cy = mid2 + 22 + 12
+        xx = X0 + PAD
+        for card in give:
+            cid = card["id"]
+            card_face(d, xx, cy, MINI_W, MINI_H, cid, card.get("items") or card_goods(cid))
+            xx += MINI_W + 8
+    return top + h
+
+
+# --------------------------------------------------------------------------- seat rows
+
+ROW_H = 112
+
+
+def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int) -> int:
+    """Name with badge, status (turn, answering, final turns), hand backs, profit, score."""
+    v = c.view
+    p = v["players"][s]
+    top = y + 10
+    h = ROW_H
+    col = seat_color(s)
+    awaited = s in (v.get("to_move") or [])
+    active = int(v.get("active", -1)) == s and not v.get("over")
+    panel(d, (X0, top, X1, top + h), outline=col if awaited else LINE, width=5 if awaited else 2)
+    d.rounded_rectangle((X0 + 2, top + 2, X0 + 14, top + h - 2), radius=6, fill=col)
+    x = X0 + 28
+    mid = top + 36
+    seat_badge(d, x, mid - 21, 42, s, c.tags[s])
+    t, f = fit(c.names[s], 340, 30, True, min_size=28)
+    d.text((x + 54, mid), t, font=f, fill=seat_ink(s), anchor="lm")
+    # status line
+    sy = top + 82
+    sx = x
+    pills: list[tuple[str, tuple[int, int, int]]] = []
+    if awaited:
+        pills.append(("▶ " + ("to answer" if v.get("step") == "reply" and not active
+                              else "to play"), col))
+    elif active:
+        pills.append(("turn", NEUTRAL))
+    out = v.get("outcome") if v.get("over") else None
+    if out:
+        rank = out["ranks"][s]
+        win = s in (out.get("winners") or [])
+        pills.append(("winner" if win else ordinal(rank), GOOD if win else NEUTRAL))
+    for text, fill in pills:
+        f = font(24, True)
+        w = text_width(text, f) + 24
+        d.rounded_rectangle((sx, sy - 17, sx + w, sy + 17), radius=17, fill=fill)
+        d.text((sx + w / 2, sy), text, font=f, fill=on_color(fill), anchor="mm")
+        sx += w + 10
+    fl = p.get("final_left")
+    if fl is not None and not v.get("over"):
+        fl = int(fl)
+        label = "final turns left" if fl else "no turns left"
+        if sx + text_width(label, font(22, True)) + 8 + 26 * fl > X0 + 430:
+            label = "final" if fl else "done"
+        d.text((sx, sy), label, font=font(22, True), fill=DANGER if fl else MUTED, anchor="lm")
+        sx += text_width(label, font(22, True)) + 8
+        for _ in range(fl):
+            d.ellipse((sx, sy - 10, sx + 20, sy + 10), fill=DANGER)
+            sx += 26
+    # hand: small backs + count
+    hx = X0 + 440
+    k = int(p.get("hand_size") or 0)
+    bw, bh, step = 30, 44, 16
+    for i in range(k):
+        card_back(d, hx + i * step, top + 22, bw, bh)
+    cx = hx + (max(k, 1) - 1) * step + bw + 12 if k else hx
+    d.text((cx, top + 44), str(k), font=font(32, True), fill=INK, anchor="lm")
+    d.text((hx, top + 88), "in hand", font=font(22), fill=MUTED, anchor="lm")
+    # profit
+    px = X0 + 650
+    pr = int(p.get("profit") or 0)
+    profit_icon(d, px, top + 26, 36)
+    d.text((px + 46, top + 44), str(pr), font=font(32, True), fill=INK, anchor="lm")
+    d.text((px, top + 88), "profit", font=font(22), fill=MUTED, anchor="lm")
+    # score
+    score = p.get("score")
+    d.text((X1 - 18, top + 44), "?" if score is None else str(score), font=font(44, True),
+           fill=INK, anchor="rm")
+    d.text((X1 - 18, top + 88), "points", font=font(22), fill=MUTED, anchor="rm")
+    return top + h
+
+
+def profit_icon(d: ImageDraw.ImageDraw, x: float, y: float, size: int) -> None:
+    """A face-down card with a coin: a profit card."""
+    card_back(d, x + 4, y, int(size * 0.7), size)
+    r = size * 0.36
+    cx, cy = x + size * 0.7, y + size * 0.68
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLDEN, outline=(150, 112, 20), width=2)
+
+
+# --------------------------------------------------------------------------- results / footer
+
+def draw_results(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
+    """Final ranking (game over): place, name, points, profit cards, sales."""
+    v = c.view
+    out = v.get("outcome")
+    if not v.get("over") or not out:
+        return y
+    top = y + 12
+    order = sorted(range(c.n), key=lambda s: (out["ranks"][s], s))
+    h = PAD + 40 + 50 * c.n + PAD
+    panel(d, (X0, top, X1, top + h), outline=GOOD, width=3)
+    yy = top + PAD
+    d.text((X0 + PAD, yy + 18), "Final ranking", font=font(28, True), fill=INK, anchor="lm")
+    reason = out.get("reason")
+    profit = out.get("profit") or [v["players"][s].get("profit", 0) for s in range(c.n)]
+    scores = out.get("scores") or []
+    note = ""
+    if reason == "turn_limit":
+        note = "ended at the turn limit"
+    elif any(scores[s] == scores[t] and profit[s] != profit[t]
+             for s in range(c.n) for t in range(c.n)):
+        note = "ties broken by profit cards"
+    if note:
+        d.text((X1 - PAD, yy + 18), note, font=font(22), fill=DANGER if reason == "turn_limit"
+               else MUTED, anchor="rm")
+    yy += 40
+    for s in order:
+        mid = yy + 25
+        rank = out["ranks"][s]
+        d.text((X0 + PAD, mid), ordinal(rank), font=font(28, True),
+               fill=GOOD if rank == 1 else INK, anchor="lm")
+        seat_label(c, s, d, X0 + PAD + 80, mid, 28, max_w=420)
+        d.text((X1 - PAD - 200, mid), f"{out['scores'][s]} pts", font=font(28, True), fill=INK,
+               anchor="rm")
+        d.text((X1 - PAD, mid), f"{profit[s]} profit", font=font(24), fill=MUTED, anchor="rm")
+        yy += 50
+    return top + h
+
+
+def draw_footer(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
+    """Options that differ from the defaults, in a muted line (nothing when all default)."""
+    o = c.view.get("options") or {}
+    bits = []
+    if o.get("free_asking"):
+        bits.append("free asking")
+    if o.get("allow_gifts"):
+        bits.append("gifts allowed")
+    if o.get("bribe_lock") == "goods":
+        bits.append("lock holds both goods")
+    if o.get("max_offers") not in (None, 6):
+        bits.append(f"{o['max_offers']} asks a turn")
+    if o.get("turn_limit") not in (None, 200):
+        bits.append(f"turn limit {o['turn_limit']}")
+    if not bits:
+        return y
+    y += 10
+    t, f = fit("Options: " + " · ".join(bits), X1 - X0 - 8, 22, min_size=20)
+    d.text((X0 + 4, y), t, font=f, fill=MUTED)
+    return y + 30
+
+
+def board(view: View, names: Sequence[str] | None = None) -> Image.Image:
+    """The public snapshot of a spectator view: header, awaited seats and last event, the
+    market, pile and last sale, the open offer, a row per seat and, at the end, the ranking."""
+    c = Ctx(view, names)
+    img, d = new_canvas()
+    y = draw_header(d, c)
+    y = draw_now(d, c, y)
+    y = draw_market(d, c, y)
+    y = draw_supply(d, c, y)
+    y = draw_offer(d, c, y, show_cards=False)
+    for s in range(c.n):
+        y = draw_seat_row(d, c, s, y)
+    y = draw_results(d, c, y)
+    y = draw_footer(d, c, y)
+    return crop(img, y)

@@ -1,0 +1,145 @@
+"""Kathai as Discord-markdown text: the same information as the board (and, for a seat's view,
+its hand), at most 1900 characters."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from render.common import ordinal, seat_names
+from render.kathai.art import card_goods, card_id_key, goods_abbr, goods_name
+from render.kathai.board import STEP_LABEL, Ctx
+
+View = dict[str, Any]
+LIMIT = 1900
+
+
+def _card(card: dict, short: bool) -> str:
+    cid = card["id"] if isinstance(card, dict) else card
+    items = (card.get("items") if isinstance(card, dict) else None) or card_goods(cid)
+    lab = goods_abbr if short else (lambda g: goods_name(g).lower())
+    inner = " + ".join(f"{k} {lab(g)}" for g, k in items.items() if k)
+    return f"{cid} ({inner})"
+
+
+def _want(want: str, k: int) -> str:
+    cards = f"{k} card{'s' if k != 1 else ''}"
+    return f"{cards} of any goods" if want == "any" else f"{cards} showing {goods_name(want)}"
+
+
+def text(view: View, names: Sequence[str] | None = None) -> str:
+    """The view as Discord markdown (≤ 1900 characters), names for ``{sN}``."""
+    c = Ctx(view, names)
+    out = ""
+    for short in (False, True):
+        out = _compose(c, short)
+        if len(out) <= LIMIT:
+            return out
+    return out[:LIMIT - 1] + "…"
+
+
+def _compose(c: Ctx, short: bool) -> str:
+    v = c.view
+    nm = c.names
+    n = c.n
+    step = STEP_LABEL.get(v.get("step", ""), str(v.get("step", "")))
+    if v.get("final") is not None and not v.get("over"):
+        step = "Final turns"
+    lines = [f"**Kathai** · Turn {v.get('turn_no', 0)} · {step}"]
+    if v.get("headline"):
+        lines.append(c.fmt(v["headline"]))
+    slots = sorted(v.get("market") or [], key=lambda s: int(s["pos"]))
+    mk = []
+    for s in slots:
+        g = goods_name(s["goods"])
+        if s.get("sellable", int(s["pos"]) < 5):
+            mk.append(f"{s['pos']} **{g}** (+{s['bonus']}, min {s['min']})")
+        else:
+            mk.append(f"X {g} (unsellable)")
+    lines.append("Market: " + " · ".join(mk))
+    lock = v.get("lock")
+    if lock:
+        pair = "–".join(goods_name(g) for g in lock.get("pair") or [])
+        lines.append(f"Lock: {pair} (bribe by {nm[int(lock['by'])]})")
+    pile = int(v.get("pile") or 0)
+    lines.append(f"Pile {pile}" + (" (low)" if v.get("pile_low") and pile else "")
+                 + f" · face down {v.get('discard_down', 0)}")
+    sale = v.get("last_sale")
+    if sale:
+        ids = " ".join(sorted(sale.get("cards") or [], key=card_id_key))
+        k, pts = int(sale["count"]), int(sale["points"])
+        lines.append(f"Last sale: {nm[int(sale['seat'])]} sold {goods_name(sale['goods'])} at "
+                     f"{sale['pos']}: {k} card{'s' if k != 1 else ''} + {sale['bonus']} = "
+                     f"**{pts}** pt{'s' if pts != 1 else ''} ({ids})")
+    of = v.get("offer")
+    if of:
+        by = int(of["by"])
+        to = "all" if of.get("to") == "all" else ", ".join(nm[s] for s in of.get("addressees") or [])
+        s = (f"**Offer:** {nm[by]} → {to}: {of.get('give_count', 0)} cards for "
+             f"{_want(of.get('want', 'any'), int(of.get('k') or 0))}")
+        ans = []
+        for a in of.get("addressees") or []:
+            state = ("must answer" if a in (of.get("awaiting") or [])
+                     else "declined" if a in (of.get("declined") or []) else "accepted")
+            ans.append(f"{nm[a]} {state}")
+        ans += [f"{nm[a]} skipped" for a in of.get("skipped") or []]
+        if ans:
+            s += " · " + ", ".join(ans)
+        lines.append(s)
+    lines.append("")
+    awaited = set(v.get("to_move") or [])
+    for p in v.get("players") or []:
+        s = int(p["seat"])
+        mark = " ▶" if s in awaited else ""
+        bits = [f"{p.get('score', 0)} pts", f"{p.get('hand_size', 0)} cards",
+                f"{p.get('profit', 0)} profit"]
+        if p.get("final_left") is not None and not v.get("over"):
+            bits.append(f"final turns left {p['final_left']}")
+        lines.append(f"**{nm[s]}**{mark} — " + " · ".join(bits))
+    me = v.get("me")
+    if me:
+        lines.append("")
+        seat = int(me["seat"])
+        hand = sorted(me.get("hand") or [], key=lambda card: card_id_key(card["id"]))
+        new = set(me.get("received") or [])
+        cards = [_card(card, short) + (" *new*" if card["id"] in new else "") for card in hand]
+        lines.append(f"**Your hand ({nm[seat]}, {len(hand)}/7):** " + (", ".join(cards) or "empty"))
+        rows = []
+        for r in sorted(me.get("sell_now") or [], key=lambda r: int(r.get("pos") or 9)):
+            g = goods_name(r["goods"])
+            items = int(r.get("items") or 0)
+            if not items:
+                continue
+            k = int(r.get("cards") or 0)
+            head = f"{g} {items} on {k} card{'s' if k != 1 else ''}"
+            if r.get("can_sell"):
+                pts = int(r.get("points") or 0)
+                rows.append(f"{head} → sell now **{pts}** pt{'s' if pts != 1 else ''}")
+            elif int(r.get("pos") or 5) >= 5:
+                rows.append(f"{head} (unsellable)")
+            else:
+                rows.append(f"{head} (need {int(r.get('min') or 0) - items} more)")
+        lines.append("Goods: " + ("; ".join(rows) if rows else "none"))
+        extra = [f"Profit cards: {me.get('profit', 0)}"]
+        if me.get("lock_card"):
+            extra.append(f"your lock card {me['lock_card']}")
+        lines.append(" · ".join(extra))
+        if of and of.get("give") and (me.get("offer_for_me") or int(of["by"]) == seat):
+            lines.append("Offered cards: " + ", ".join(_card(x, short) for x in of["give"]))
+        if me.get("offer_for_me") and of:
+            elig = " ".join(sorted(me.get("eligible") or [], key=card_id_key))
+            lines.append("**You must answer this offer** (accept with "
+                         f"{of.get('k', 0)} card(s)" + (f" from {elig}" if elig else "")
+                         + " or decline).")
+    out = v.get("outcome")
+    if v.get("over") and out:
+        lines.append("")
+        order = sorted(range(n), key=lambda s: (out["ranks"][s], s))
+        profit = out.get("profit") or [v["players"][s].get("profit", 0) for s in range(n)]
+        ranking = [f"{ordinal(out['ranks'][s])} {nm[s]} {out['scores'][s]} pts "
+                   f"({profit[s]} profit)" + (" 🏆" if s in (out.get("winners") or []) else "")
+                   for s in order]
+        lines.append("**Result:** " + " · ".join(ranking))
+        if out.get("reason") == "turn_limit":
+            lines.append("The game ended at the turn limit.")
+    if v.get("last"):
+        lines.append(f"Last: {c.fmt(v['last'])}")
+    return "\n".join(lines)
