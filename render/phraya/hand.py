@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from render.common import ACCENT, BG, INK, LINE, MUTED, PANEL, WIDTH, font, num, text_width, wrap
 from render.phraya.art import (GOOD_COLOR, GOOD_TINT, GOODS, goods_row, icon, paste_c, seat_disc,
                                seat_fill, seat_text)
-from render.phraya.board import (M, crop, draw_card, draw_header, effect_short, new_canvas,
+from render.phraya.board import (M, crop, draw_card, draw_header, effect_short, flatten, new_canvas,
                                  text_at, title)
 from render.phraya.model import Model, model
 from render.phraya.sheet import category_label
@@ -183,4 +183,4 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
         if line:
             d.text((M, y), line, font=f, fill=INK)
             y += 30
-    return crop(img, y)
+    return flatten(crop(img, y))

@@ -9,7 +9,7 @@ from PIL import Image
 
 from render.common import GOOD, INK, LINE, MUTED, PANEL, WIDTH, font, num, ordinal
 from render.phraya.art import seat_disc, seat_text
-from render.phraya.board import M, crop, draw_header, new_canvas, text_at
+from render.phraya.board import M, crop, draw_header, flatten, new_canvas, text_at
 from render.phraya.model import model
 
 LABELS = {"coins": "Coins (1 per 5)", "temple_offerings": "Temple offerings",
@@ -114,4 +114,4 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
         text_at(d, (M, y), "Your points if the game ended now (others are not shown).", 22,
                 MUTED, max_width=WIDTH - 2 * M)
         y += 30
-    return crop(img, y)
+    return flatten(crop(img, y))
