@@ -318,3 +318,13 @@ def hatch_poly(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color, st
             bx = x1
         if ax <= bx:
             d.line((ax, ay, bx, by), fill=color, width=width)
+
+
+def card_info(cid: str) -> dict | None:
+    """The static data of card ``cid`` (spec §2.5) in the view's card shape, or None."""
+    from engines.phraya import data
+    for c in (*data.BASIC_CARDS, *data.MARKET_CARDS):
+        if c[0] == cid:
+            return {"id": c[0], "name": c[1], "coins": c[2], "flowers": c[3],
+                    "immediate": list(c[4]), "passive": list(c[5]), "endgame": list(c[6])}
+    return None

@@ -10,7 +10,7 @@ from typing import Any, Sequence
 from PIL import Image, ImageDraw
 
 from render.common import (ACCENT, BG, GOOD, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix,
-                           text_width)
+                           ordinal, text_width)
 from render.phraya import geo
 from render.phraya.art import (GOLD, GOLD_DARK, GOOD_COLOR, GOOD_TINT, GOODS, LAND, LAND_EDGE,
                                WATER, WATER_DARK, boat, goods_row, hatch_poly, icon, paste, paste_c,
@@ -468,9 +468,8 @@ def draw_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict | None, box, 
     f = font(20, False, True)
     lines = []
     if words and card.get("text"):
-        from render.common import wrap
-        for part in str(card["text"]).split("; "):
-            lines += wrap(part, w, f)
+        for part in word_parts(card):
+            lines += wrap_lines(part, w, f)
     else:
         for ln in card_lines(card):
             lines += wrap_lines(ln, w, f)
@@ -478,6 +477,17 @@ def draw_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict | None, box, 
     for ln in lines[:room]:
         d.text((x0 + 10, yy), ln, font=f, fill=INK)
         yy += 24
+
+
+def word_parts(card: dict) -> list[str]:
+    """The engine's effect words of a card, one part per effect, passive ones prefixed "This
+    turn:" and endgame ones "End:"."""
+    parts = str(card.get("text") or "").split("; ")
+    ni, np_ = len(card.get("immediate") or []), len(card.get("passive") or [])
+    if len(parts) != ni + np_ + len(card.get("endgame") or []):
+        return parts
+    return [("This turn: " if ni <= i < ni + np_ else "End: " if i >= ni + np_ else "") + p
+            for i, p in enumerate(parts)]
 
 
 def wrap_lines(s: str, w: int, f) -> list[str]:
@@ -510,7 +520,8 @@ def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> i
         paste_c(img, icon(ic, 26), x + 13, y + 14)
         x += 30
         x += text_at(d, (x, y + 14), word, 20, INK, False, "lm") + 16
-    text_at(d, (x, y + 14), "hatched: ownable", 20, INK, False, "lm", WIDTH - M - x)
+    text_at(d, (x, y + 14), "hatched: ownable · stall id = section + n/s/w/e bank", 20, INK,
+            False, "lm", WIDTH - M - x)
     y += 32
     v = m.view
     sup = v.get("supply") or {}
@@ -540,6 +551,9 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, s: int, x0: 
     seat_disc(img, s, m.letters[s], x0 + 26, y + 24, 36)
     name = m.names[s]
     tail = f"{len(p.get('orders') or [])} orders · {p.get('orders_vp', 0)} VP"
+    totals, ranks = m.view.get("totals"), m.view.get("ranks")
+    if m.over and totals and ranks and s < len(totals):
+        tail = f"{totals[s]} VP · " + ("winner" if ranks[s] == 1 else ordinal(int(ranks[s])))
     tw = text_width(tail, font(22)) + 8
     text_at(d, (x0 + 52, y + 24), name, 28, col, True, "lm", w - 70 - tw)
     d.text((x0 + w - 10, y + 25), tail, font=font(22), fill=INK, anchor="rm")

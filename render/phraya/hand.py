@@ -9,9 +9,9 @@ from typing import Any, Sequence
 from PIL import Image, ImageDraw
 
 from render.common import ACCENT, BG, INK, LINE, MUTED, PANEL, WIDTH, font, num, text_width, wrap
-from render.phraya.art import (GOOD_COLOR, GOOD_TINT, GOODS, goods_row, icon, paste_c, seat_disc,
+from render.phraya.art import (card_info, GOOD_COLOR, GOOD_TINT, GOODS, goods_row, icon, paste_c, seat_disc,
                                seat_fill, seat_text)
-from render.phraya.board import (M, crop, draw_card, draw_header, effect_short, flatten, new_canvas,
+from render.phraya.board import (M, word_parts, card_lines, crop, draw_card, draw_header, effect_short, flatten, new_canvas,
                                  text_at, title)
 from render.phraya.model import Model, model
 from render.phraya.sheet import category_label
@@ -58,6 +58,39 @@ def _baskets(img: Image.Image, d: ImageDraw.ImageDraw, p: dict, x: int, y: int, 
     return y + rows * 64
 
 
+def card_height(card: dict, w: int) -> int:
+    """The height a hand tile needs for the card's effects in words."""
+    f = font(20, False, True)
+    lines = sum(len(wrap(part, w - 20, f)) for part in word_parts(card))
+    return 82 + 24 * max(1, lines)
+
+
+def action_label(m: Model, a: str, me: dict) -> str:
+    """What an action costs or gives, from the view: 'veg, 4 coins', '8 coins'…"""
+    t = a.split()
+    passives = set(me.get("passives") or [])
+    if t[0] in ("buy", "sell") and len(t) >= 3 and t[1] in m.stalls:
+        g = m.stalls[t[1]].get("good")
+        if not g:
+            return ""
+        n = int(t[2])
+        unit = m.price_rows[g][0] if t[0] == "buy" and f"cheap:{g}" in passives else m.price[g]
+        k = int(t[4]) if len(t) > 4 else 0
+        return f"{g} {'−' if t[0] == 'buy' else '+'}{(n - k) * unit}c"
+    if t[0] == "king" and len(t) > 1:
+        sp = next((x for x in m.view.get("king") or [] if x.get("space") == t[1]), None)
+        return str(sp.get("cost", "")) if sp else ""
+    if t[0] == "scribe" and len(t) > 2:
+        c = card_info(t[1])
+        if c:
+            return f"{c['name']}, {c['coins']} coins" if t[2] == "coins" else \
+                f"{c['name']}, {c['flowers']} flowers"
+    if t[0] == "play" and len(t) > 1:
+        c = card_info(t[1])
+        return c["name"] if c else ""
+    return ""
+
+
 def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
     m = model(view, names)
     me = view.get("me")
@@ -79,17 +112,21 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
     if legal:
         x = M
         f = font(22, True, True)
+        fl = font(20, False, True)
         shown = 0
         for a in legal:
-            w = text_width(a, f) + 18
+            lab = action_label(m, a, me)
+            w = text_width(a, f) + 18 + (text_width(lab, fl) + 8 if lab else 0)
             if x + w > WIDTH - M:
                 x = M
                 y += 40
-            if y > 400 + 40 * 0 and shown >= 24:
+            if shown >= 30:
                 break
             d.rounded_rectangle((x, y, x + w, y + 34), radius=8, fill=PANEL, outline=ACCENT,
                                 width=2)
-            d.text((x + w / 2, y + 17), a, font=f, fill=INK, anchor="mm")
+            d.text((x + 9, y + 17), a, font=f, fill=INK, anchor="lm")
+            if lab:
+                d.text((x + w - 9, y + 18), lab, font=fl, fill=MUTED, anchor="rm")
             x += w + 8
             shown += 1
         y += 40
@@ -97,6 +134,13 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
             d.text((M, y), f"… and {len(legal) - shown} more (see the text)", font=font(22),
                    fill=MUTED)
             y += 30
+    turn = view.get("turn") or {}
+    if turn.get("card") and seat == m.active:
+        cid = turn["card"]
+        card = card_info(cid)
+        s = f"Played {cid}" + (f" {card['name']}: " + "; ".join(card_lines(card)) if card else "")
+        text_at(d, (M, y), s, 22, INK, max_width=WIDTH - 2 * M)
+        y += 30
     y += 6
     # resources
     d.rounded_rectangle((M, y, WIDTH - M, y + 66), radius=10, fill=PANEL, outline=LINE, width=2)
@@ -150,13 +194,15 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
     y += 4
     note = "outlined: playable now" if playable else ""
     y = title(d, M, y, f"Hand ({len(hand)})", note, WIDTH - 2 * M)
-    cw, ch, gap = (WIDTH - 2 * M - 12) // 2, 176, 12
-    for k, card in enumerate(hand):
-        x = M + (k % 2) * (cw + gap)
-        draw_card(img, d, card, (x, y, x + cw, y + ch), hot=card.get("id") in playable,
-                  words=True)
-        if k % 2 == 1 or k == len(hand) - 1:
-            y += ch + gap
+    cw, gap = (WIDTH - 2 * M - 12) // 2, 12
+    for k in range(0, len(hand), 2):
+        pair = hand[k:k + 2]
+        ch = max(card_height(c, cw) for c in pair)
+        for i, card in enumerate(pair):
+            x = M + i * (cw + gap)
+            draw_card(img, d, card, (x, y, x + cw, y + ch), hot=card.get("id") in playable,
+                      words=True)
+        y += ch + gap
     discard = p.get("discard") or []
     if discard:
         text_at(d, (M, y), "Discard pile: " + " ".join(discard), 22, MUTED,

@@ -91,6 +91,13 @@ def model(view: dict[str, Any], names: Sequence[str] | None = None) -> Model:
         r = p.get("rowers")
         if r:
             label = f"moves 1–{r} sections"
+    turn = view.get("turn") or {}
+    card = turn.get("card")
+    if card and step not in ("card", "setup_boat", "setup_stall", "over"):
+        label += f" · {card}"
+    if step == "act" and active is not None and boats[active] and \
+            m_barge_adjacent(boats[active], str(view.get("barge") or "")):
+        label += " · King here"
     return Model(view=view, n=n, names=nm, letters=letters, over=over, step=step,
                  round=int(view.get("round") or 0), active=active, step_label=label,
                  stalls=stalls, order_on=order_on, basket_on=basket_on, restaurants=restaurants,
@@ -99,3 +106,8 @@ def model(view: dict[str, Any], names: Sequence[str] | None = None) -> Model:
                  active_stalls=act_st, last_move=list(view.get("last_move") or []),
                  price_rows=rows, price_index=idx, price=price,
                  players=list(view.get("players") or []), me=view.get("me"))
+
+
+def m_barge_adjacent(section: str, barge: str) -> bool:
+    """Whether the barge sits on one of the section's crossings."""
+    return barge in geo.crossing_ends(section)

@@ -43,7 +43,9 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
             ranks = None
             preview_only = True
     img, d = new_canvas(400 + 48 * (len(cats) + 4))
-    title = "Final scores" if v.get("over") else ("Score preview" if preview_only else
+    win_names = " and ".join(m.names[q] for q in range(n) if ranks and ranks[q] == 1)
+    title = (f"Final scores · {win_names} {'win' if ' and ' in win_names else 'wins'}"
+             if v.get("over") and win_names else "Final scores") if v.get("over") else ("Score preview" if preview_only else
                                                    "Score sheet")
     y = draw_header(img, d, m, title=title)
     y += 14
@@ -58,17 +60,19 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
     winners = {q for q in range(n) if ranks and ranks[q] == 1}
     top = y
     rh = 46
+    ntab = len(cats) + (3 if ranks else 2)
+    for k in range(len(cats)):
+        if k % 2 == 0:
+            d.rectangle((M, y + 86 + k * rh, WIDTH - M, y + 86 + (k + 1) * rh), fill=(250, 246, 238))
     # column heads
     for q in range(n):
         x = M + lw + q * cw
         if q in winners:
-            d.rectangle((x, top, x + cw, top + rh * (len(cats) + 3) + 10), fill=WIN_BG)
+            d.rectangle((x, top, x + cw, top + 86 + rh * ntab + 6), fill=WIN_BG)
         seat_disc(img, q, m.letters[q], x + cw / 2, y + 22, 36)
         text_at(d, (x + cw / 2, y + 50), m.names[q], 24, seat_text(q), True, "ma", cw - 8)
     y += 86
     for k, c in enumerate(cats):
-        if k % 2 == 0:
-            d.rectangle((M, y, WIDTH - M, y + rh), fill=(0, 0, 0) if False else (250, 246, 238))
         text_at(d, (M + 8, y + rh / 2), category_label(c), 24, INK, False, "lm", lw - 12)
         for q in range(n):
             x = M + lw + q * cw

@@ -58,10 +58,10 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
     if level < 3:
         own = []
         for q in range(n):
-            mine = [f"{sid}({m.stalls[sid].get('good', '')[:2]})" for sid in sorted(m.stalls)
+            mine = [f"{sid} {m.stalls[sid].get('good', '')}" for sid in sorted(m.stalls)
                     if m.stalls[sid].get("owner") == q]
             if mine:
-                own.append(f"{m.letters[q]}: " + " ".join(mine))
+                own.append(f"{m.letters[q]}: " + ", ".join(mine))
         if own:
             lines.append("Stalls: " + " · ".join(own))
     # charts
@@ -98,7 +98,7 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
                      f"{p.get('favors', 0)}fav · {goods} · rowers {p.get('rowers', 2)} · "
                      f"stalls {p.get('stalls_left', 0)} · disks {p.get('disks_left', 0)} · "
                      f"orders {len(p.get('orders') or [])} ({p.get('orders_vp', 0)}VP) · "
-                     f"{p.get('hand_count', 0)} cards")
+                     f"{p.get('hand_count', 0)} card{'s' if p.get('hand_count', 0) != 1 else ''}")
     me = v.get("me")
     if me:
         lines.append("")
