@@ -5,11 +5,10 @@ Every function is pure: it takes a :class:`State` and returns a new one plus eve
 """
 from __future__ import annotations
 
-from dataclasses import replace
 
 from engines.base import Event
 from engines.phraya import board, data
-from engines.phraya.state import (ACT, BARGE, BASKET, CARD, CARDS, DISCARD, GI, KING_INDEX,
+from engines.phraya.state import (put, ACT, BARGE, BASKET, CARD, CARDS, DISCARD, GI, KING_INDEX,
                                   KING_SPACES, MERCHANT, MOVE, ORDER, OVER, PREMOVE, PRICE,
                                   REFRESH, SETUP_BOAT, SETUP_STALL, TEMPLE_ROW, State, capacity,
                                   conditions, merchant_mods, moves_from, nsorted, occupied,
@@ -283,7 +282,7 @@ def gain_flowers(s: State, seat: int, k: int) -> tuple[State, int]:
         return s, 0
     p = s.players[seat]
     s = with_player(s, seat, flowers=p.flowers + k)
-    return replace(s, supply_flowers=s.supply_flowers - k), k
+    return put(s, supply_flowers=s.supply_flowers - k), k
 
 
 def gain_favor(s: State, seat: int) -> tuple[State, int]:
@@ -291,7 +290,7 @@ def gain_favor(s: State, seat: int) -> tuple[State, int]:
         return s, 0
     p = s.players[seat]
     s = with_player(s, seat, favors=p.favors + 1)
-    return replace(s, supply_favors=s.supply_favors - 1), 1
+    return put(s, supply_favors=s.supply_favors - 1), 1
 
 
 def _goods_delta(s: State, seat: int, delta: list[int]) -> State:
@@ -300,7 +299,7 @@ def _goods_delta(s: State, seat: int, delta: list[int]) -> State:
     goods = t4([p.goods[i] + delta[i] for i in range(4)])
     supply = t4([s.supply_goods[i] - delta[i] for i in range(4)])
     s = with_player(s, seat, goods=goods)
-    return replace(s, supply_goods=supply)
+    return put(s, supply_goods=supply)
 
 
 def goods_delta(s: State, seat: int, delta: list[int]) -> State:

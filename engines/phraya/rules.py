@@ -7,6 +7,7 @@ geometry in ``board.py``, scoring in ``scoring.py``, the view in ``view.py``.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from engines.base import (Action, BadNotation, BadOption, Engine, Event, GameOver, IllegalAction,
@@ -85,6 +86,19 @@ def new_game(seed: int, n: int, opts: Opts) -> State:
         king=(-1,) * 16, temple=((), (), (), ()), supply_goods=(g, g, g, g),
         supply_flowers=data.FLOWERS, supply_favors=data.FAVORS, supply_rowers=data.ROWER_TILES,
         players=tuple(players))
+
+
+_MARKET_SET = frozenset(MARKET_IDS)
+
+
+@lru_cache(maxsize=64)
+def _ownable_mask(layout: board.Layout) -> tuple[bool, ...]:
+    b = board.build(layout)
+    return tuple(b.stalls[x].ownable for x in board.STALLS)
+
+
+def _owned(owner: tuple[int, ...]) -> list[int]:
+    return [i for i, q in enumerate(owner) if q >= 0]
 
 
 class PhrayaEngine(Engine):
@@ -240,49 +254,68 @@ class PhrayaEngine(Engine):
         """Spec §11 as assertions."""
         s = state
         n = s.n
-        for i in range(4):
-            assert s.supply_goods[i] + sum(p.goods[i] for p in s.players) == data.GOODS_SUPPLY
-        assert s.supply_flowers + sum(p.flowers for p in s.players) == data.FLOWERS
-        assert s.supply_favors + sum(p.favors for p in s.players) == data.FAVORS
-        extra = sum(p.rowers - data.ROWERS_START for p in s.players)
-        assert s.supply_rowers + extra == data.ROWER_TILES
-        for q, p in enumerate(s.players):
-            assert p.stalls_left + s.owner.count(q) == data.STALLS_PER_PLAYER[n]
-            disks = s.king.count(q) + sum(row.count(q) for row in s.temple)
+        players = s.players
+        goods = list(s.supply_goods)
+        flowers, favors, rowers = s.supply_flowers, s.supply_favors, s.supply_rowers
+        king, temple, owner = s.king, s.temple, s.owner
+        for q, p in enumerate(players):
+            g = p.goods
+            goods[0] += g[0]
+            goods[1] += g[1]
+            goods[2] += g[2]
+            goods[3] += g[3]
+            flowers += p.flowers
+            favors += p.favors
+            rowers += p.rowers - data.ROWERS_START
+            assert p.stalls_left + owner.count(q) == data.STALLS_PER_PLAYER[n]
+            disks = king.count(q) + temple[0].count(q) + temple[1].count(q) + \
+                temple[2].count(q) + temple[3].count(q)
             assert p.disks_left + disks == data.DISKS_PER_PLAYER
             assert data.ROWERS_START <= p.rowers <= data.ROWERS_START + data.ROWER_BENCHES_EXTRA
             assert 0 <= len(p.baskets) - p.start_baskets <= data.BASKET_SPACES_EXTRA
             cap = capacity(p)
-            assert all(0 <= p.goods[i] <= cap[i] for i in range(4)), "goods over capacity"
+            assert 0 <= g[0] <= cap[0] and 0 <= g[1] <= cap[1] and 0 <= g[2] <= cap[2] \
+                and 0 <= g[3] <= cap[3], "goods over capacity"
             assert p.coins >= 0 and p.flowers >= 0 and p.favors >= 0
             if s.step == CARD and q == s.cur:
                 assert p.hand, "empty hand at CARD"
-        market = list(s.deck) + [c for c in s.display if c]
-        for p in s.players:
-            market += [c for c in (*p.hand, *p.discard) if c[0] == "m"]
-            assert sorted(c for c in (*p.hand, *p.discard) if c[0] == "b") == \
-                ["b1", "b2", "b3", "b4", "b5"]
-        assert sorted(market) == list(MARKET_IDS), "market cards lost or doubled"
-        baskets = list(s.bag) + [k for k in s.stall_baskets if k]
-        for p in s.players:
-            baskets += [k for k in p.baskets if k[0] == "k"]
-        assert sorted(baskets) == list(data.BASKET_IDS), "baskets lost or doubled"
-        orders = [o for st in s.stacks for o in st] + [o for o in s.orders_on if o] + list(s.removed)
-        for p in s.players:
-            orders += list(p.orders)
-        assert sorted(orders) == sorted(ORDER_IDS), "order tiles lost or doubled"
+        assert goods == [data.GOODS_SUPPLY] * 4, "goods not conserved"
+        assert flowers == data.FLOWERS and favors == data.FAVORS, "flowers or favors not conserved"
+        assert rowers == data.ROWER_TILES, "rowers not conserved"
+        cards = [*s.deck, *s.display]
+        baskets = [*s.bag, *s.stall_baskets]
+        orders = [*s.removed, *s.orders_on]
+        for st in s.stacks:
+            orders += st
+        for p in players:
+            cards += p.hand
+            cards += p.discard
+            baskets += p.baskets
+            orders += p.orders
+        empty = s.display.count("")
+        assert len(cards) - empty == len(MARKET_IDS) + 5 * n, "cards lost or doubled"
+        assert len(_MARKET_SET.intersection(cards)) == len(MARKET_IDS), "market cards lost"
+        bs = set(baskets)
+        bs.discard("")
+        bs.difference_update(data.PRINTED_BASKET_IDS)
+        assert len(bs) == len(data.BASKET_IDS) == len(baskets) - s.stall_baskets.count("") - \
+            sum(1 for k in baskets if k[:1] == "p"), "baskets lost or doubled"
+        os_ = set(orders)
+        os_.discard("")
+        assert len(os_) == len(ORDER_IDS) == len(orders) - s.orders_on.count(""), \
+            "order tiles lost or doubled"
         assert all(0 <= i <= 6 for i in s.prices) and 0 <= s.merchant < len(data.MERCHANT_ROUTE)
         placed = [b for b in s.boats if b]
         assert len(placed) == len(set(placed)), "two boats on one section"
         assert s.barge in board.CROSSINGS
         assert all(len(row) <= data.TEMPLE_COLUMNS for row in s.temple)
-        for i, q in enumerate(s.owner):
-            if q >= 0:
-                assert s.board.stalls[board.STALLS[i]].ownable
+        ownable = _ownable_mask(s.layout)
+        for i in _owned(owner):
+            assert ownable[i], "an unownable stall owned"
         held = sum(conditions(s))
         if s.step == OVER:
             assert held >= 2 or s.end_reason.startswith("round limit")
         else:
             assert held < 2, "two end conditions hold but the game goes on"
             a = flow.actor(s)
-            assert a is not None and flow.legal(s, a), "the actor has no legal action"
+            assert a is not None and self.legal_actions(s, a), "the actor has no legal action"

@@ -6,8 +6,8 @@ with :func:`dataclasses.replace`. Per-seat holdings are :class:`Player` values.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Any
 
 from engines.phraya import board, data
@@ -47,6 +47,7 @@ BASIC_IDS: tuple[str, ...] = tuple(c[0] for c in data.BASIC_CARDS)
 MARKET_IDS: tuple[str, ...] = tuple(c[0] for c in data.MARKET_CARDS)
 
 
+@lru_cache(maxsize=1 << 14)
 def natural_key(text: str) -> tuple[Any, ...]:
     """Sort key of spec §14.2: digit runs compare as integers, the rest as strings."""
     parts = re.split(r"(\d+)", text)
@@ -154,16 +155,38 @@ class State:
     end_reason: str = ""
     final_sale: tuple[int, ...] = ()
 
-    @property
+    @cached_property
     def board(self) -> board.Board:
         return board.build(self.layout)
+
+
+_new = object.__new__
+
+
+def put(s: State, **changes: Any) -> State:
+    """A copy of ``s`` with ``changes`` (like :func:`dataclasses.replace`, without its checks:
+    callers pass field names of :class:`State` only)."""
+    out = _new(State)
+    d = out.__dict__
+    d.update(s.__dict__)
+    d.update(changes)
+    return out
+
+
+def put_player(p: Player, **changes: Any) -> Player:
+    """A copy of ``p`` with ``changes``."""
+    out = _new(Player)
+    d = out.__dict__
+    d.update(p.__dict__)
+    d.update(changes)
+    return out
 
 
 def with_player(s: State, seat: int, **changes: Any) -> State:
     """``s`` with ``seat``'s :class:`Player` fields replaced by ``changes``."""
     ps = list(s.players)
-    ps[seat] = replace(ps[seat], **changes)
-    return replace(s, players=tuple(ps))
+    ps[seat] = put_player(ps[seat], **changes)
+    return put(s, players=tuple(ps))
 
 
 def setup_order(s: State) -> tuple[int, ...]:
@@ -173,8 +196,13 @@ def setup_order(s: State) -> tuple[int, ...]:
 
 def capacity(p: Player) -> tuple[int, int, int, int]:
     """How many of each good ``p``'s baskets hold."""
+    return _capacity(p.baskets)
+
+
+@lru_cache(maxsize=4096)
+def _capacity(baskets: tuple[str, ...]) -> tuple[int, int, int, int]:
     cap = [0, 0, 0, 0]
-    for b in p.baskets:
+    for b in baskets:
         pair = data.BOAT_PRINTED_BASKETS[int(b[1]) - 1] if b[0] == "p" else BASKET[b][:2]
         for g in pair:
             cap[GI[str(g)]] += 1
@@ -204,16 +232,15 @@ def premoves(s: State, seat: int) -> tuple[str, ...]:
     return two[1] if two[1] else board.boat_paths(s.boats[seat], 1, s.barge, occupied(s, seat))[0]
 
 
+_KING_ROW_SLICES = ((0, 6), (6, 11), (11, 16))
+
+
 def conditions(s: State) -> tuple[bool, bool, bool]:
     """(Tithe, Buddha, Supremacy) of spec §7."""
-    tithe = False
-    k = 0
-    for r in data.KING_ROWS:
-        size = len(data.KING_CHART[r])
-        if all(q >= 0 for q in s.king[k:k + size]):
-            tithe = True
-        k += size
-    buddha = any(len(row) > data.TEMPLE_SECTIONS[-1][0] for row in s.temple)
+    king = s.king
+    tithe = any(-1 not in king[a:b] for a, b in _KING_ROW_SLICES)
+    last = data.TEMPLE_SECTIONS[-1][0]
+    buddha = any(len(row) > last for row in s.temple)
     supremacy = any(p.stalls_left == 0 for p in s.players)
     return tithe, buddha, supremacy
 

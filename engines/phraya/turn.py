@@ -5,14 +5,13 @@ the steps that resolve themselves, the end of a turn and the end of the game (§
 """
 from __future__ import annotations
 
-from dataclasses import replace
 
 from engines.phraya import board, data
 from engines.phraya.flow import (Events, act_choices, gain_favor, gain_flowers, goods_delta,
                                  king_pay, legal, order_need, premove_choices, t4, temple_cost,
                                  unit_price, who)
 from engines.base import Event
-from engines.phraya.state import (ACT, BARGE, BASKET, CARD, CARDS, DISCARD, GI, KING_INDEX,
+from engines.phraya.state import (put, ACT, BARGE, BASKET, CARD, CARDS, DISCARD, GI, KING_INDEX,
                                   MERCHANT, MOVE, ORDER, OVER, PREMOVE, PRICE, REFRESH,
                                   SETUP_BOAT, SETUP_STALL, TEMPLE_ROW, State, conditions,
                                   moves_from, nsorted, price, setup_order, with_player)
@@ -31,15 +30,15 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
     if step == SETUP_BOAT:
         boats = list(s.boats)
         boats[seat] = args[0]
-        s = replace(s, boats=tuple(boats), setup_i=s.setup_i + 1)
+        s = put(s, boats=tuple(boats), setup_i=s.setup_i + 1)
         ev.append(Event("boat", f"{who(seat)} places the boat on {args[0]}.", {"seat": seat, "section": args[0]}))
         if s.setup_i == s.n:
-            s = replace(s, step=SETUP_STALL, setup_i=0)
+            s = put(s, step=SETUP_STALL, setup_i=0)
     elif step == SETUP_STALL:
         s = _place_stall(s, seat, args[0], ev)
-        s = replace(s, setup_i=s.setup_i + 1)
+        s = put(s, setup_i=s.setup_i + 1)
         if s.setup_i == s.n:
-            s = replace(s, step=CARD, cur=s.first, round=1, setup_i=0)
+            s = put(s, step=CARD, cur=s.first, round=1, setup_i=0)
             ev.append(Event("round", f"Round 1: {who(s.first)} starts.", {"round": 1, "seat": s.first}))
     elif step == CARD:
         s = _play(s, seat, args[0], ev)
@@ -47,7 +46,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         d = int(args[0])
         pos = (s.merchant + d) % len(data.MERCHANT_ROUTE)
         a, b = data.MERCHANT_ROUTE[pos]
-        s = replace(s, merchant=pos, step=PRICE)
+        s = put(s, merchant=pos, step=PRICE)
         ev.append(Event("merchant", f"{who(seat)} moves the Merchant {args[0]} to {a}/{b}.",
                         {"seat": seat, "position": pos}))
     elif step == PRICE:
@@ -58,7 +57,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
             gi = GI[g]
             prices[gi] = max(0, min(len(data.PRICE_ROWS[g]) - 1, prices[gi] + k))
             words.append(f"{g} {args[i + 1]} → {data.PRICE_ROWS[g][prices[gi]]}")
-        s = replace(s, prices=t4(prices), pending="")
+        s = put(s, prices=t4(prices), pending="")
         ev.append(Event("price", f"{who(seat)} changes prices: {', '.join(words)}.",
                         {"seat": seat, "prices": list(prices)}))
         s = _advance(s, ev)
@@ -67,16 +66,16 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         s = _advance(s, ev)
     elif step == DISCARD:
         if verb == "done":
-            s = replace(s, pending="")
+            s = put(s, pending="")
             s = _advance(s, ev)
         else:
             s = _discard(s, seat, args[0], ev)
             if legal(s, seat) == ["done"]:
                 ev.append(Event("auto", f"{who(seat)} has nothing more to discard.", {"seat": seat}))
-                s = _advance(replace(s, pending=""), ev)
+                s = _advance(put(s, pending=""), ev)
     elif step == PREMOVE:
         s = _boat_to(s, seat, args[0], ev, "premove")
-        s = _advance(replace(s, pending=""), ev)
+        s = _advance(put(s, pending=""), ev)
     elif step == REFRESH:
         if verb == "refresh":
             s = _refresh(s, seat, ev)
@@ -85,7 +84,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         s = _end_turn(s, ev)
     elif step == MOVE:
         s = _boat_to(s, seat, args[0], ev, "move")
-        s = _enter_act(replace(s, step=ACT), seat, ev)
+        s = _enter_act(put(s, step=ACT), seat, ev)
     elif step == ACT:
         if verb == "end":
             ev.append(Event("end", f"{who(seat)} ends the turn.", {"seat": seat}))
@@ -119,7 +118,7 @@ def finish(s: State, ev: Events, reason: str) -> State:
         sale.append(got)
         s = goods_delta(s, q, [-k for k in p.goods])
         s = with_player(s, q, coins=s.players[q].coins + got)
-    s = replace(s, step=OVER, end_reason=reason, final_sale=tuple(sale), card="", pending="",
+    s = put(s, step=OVER, end_reason=reason, final_sale=tuple(sale), card="", pending="",
                 effects=(), passives=(), used=())
     sold = ", ".join(f"{who(q)} +{c}" for q, c in enumerate(sale) if c)
     ev.append(Event("over", f"The game ends: {reason}. Final sale: {sold or 'nothing to sell'}.",
@@ -130,10 +129,10 @@ def finish(s: State, ev: Events, reason: str) -> State:
 def _end_turn(s: State, ev: Events) -> State:
     nxt = (s.cur + 1) % s.n
     rnd = s.round + 1 if nxt == s.first else s.round
-    s = replace(s, card="", pending="", effects=(), passives=(), used=(), cur=nxt, round=rnd,
+    s = put(s, card="", pending="", effects=(), passives=(), used=(), cur=nxt, round=rnd,
                 step=CARD)
     if nxt == s.first and s.opts.round_limit and rnd > s.opts.round_limit:
-        return finish(replace(s, round=s.opts.round_limit), ev, f"round limit {s.opts.round_limit}")
+        return finish(put(s, round=s.opts.round_limit), ev, f"round limit {s.opts.round_limit}")
     if nxt == s.first:
         ev.append(Event("round", f"Round {rnd}.", {"round": rnd}))
     return s
@@ -146,7 +145,7 @@ def _play(s: State, seat: int, cid: str, ev: Events) -> State:
     hand = tuple(c for c in p.hand if c != cid)
     s = with_player(s, seat, hand=hand, discard=(*p.discard, cid))
     card = CARDS[cid]
-    s = replace(s, card=cid, effects=card.immediate, passives=card.passive, used=(), pending="")
+    s = put(s, card=cid, effects=card.immediate, passives=card.passive, used=(), pending="")
     ev.append(Event("play", f"{who(seat)} plays {cid} ({card.name}).", {"seat": seat, "card": cid}))
     return _advance(s, ev)
 
@@ -156,7 +155,7 @@ def _advance(s: State, ev: Events) -> State:
     seat = s.cur
     while s.effects:
         eff, rest = s.effects[0], s.effects[1:]
-        s = replace(s, effects=rest, pending=eff)
+        s = put(s, effects=rest, pending=eff)
         head = eff.split()[0]
         if head == "coins":
             k = int(eff.split()[1])
@@ -167,16 +166,16 @@ def _advance(s: State, ev: Events) -> State:
             ev.append(Event("flower", f"{who(seat)} gains {k} flower{'s' if k != 1 else ''}.",
                             {"seat": seat, "flowers": k}))
         elif head == "mer":
-            return replace(s, step=MERCHANT)
+            return put(s, step=MERCHANT)
         elif head == "barge":
-            return replace(s, step=BARGE)
+            return put(s, step=BARGE)
         elif head in ("g2f", "f2c"):
-            s = replace(s, step=DISCARD)
+            s = put(s, step=DISCARD)
             if legal(s, seat) != ["done"]:
                 return s
             ev.append(Event("auto", f"{who(seat)} has nothing to discard.", {"seat": seat}))
         elif head == "boat2":
-            s = replace(s, step=PREMOVE)
+            s = put(s, step=PREMOVE)
             if premove_choices(s, seat):
                 return s
             ev.append(Event("auto", f"{who(seat)} cannot move before the movement.", {"seat": seat}))
@@ -187,17 +186,17 @@ def _advance(s: State, ev: Events) -> State:
                             discard=())
             ev.append(Event("retrieve", f"{who(seat)} takes back {len(p.discard)} cards and "
                                         f"gains {k} coins.", {"seat": seat, "coins": k}))
-            s = replace(s, step=REFRESH, effects=(), pending="")
+            s = put(s, step=REFRESH, effects=(), pending="")
             if s.display[0]:
                 return s
             ev.append(Event("auto", f"{who(seat)} keeps the market (slot 1 is empty).", {"seat": seat}))
             return _end_turn(s, ev)
-        s = replace(s, pending="")
-    s = replace(s, pending="", step=MOVE)
+        s = put(s, pending="")
+    s = put(s, pending="", step=MOVE)
     if moves_from(s, seat):
         return s
     ev.append(Event("auto", f"{who(seat)} cannot move and acts in place.", {"seat": seat}))
-    return _enter_act(replace(s, step=ACT), seat, ev)
+    return _enter_act(put(s, step=ACT), seat, ev)
 
 
 def _enter_act(s: State, seat: int, ev: Events) -> State:
@@ -211,7 +210,7 @@ def _enter_act(s: State, seat: int, ev: Events) -> State:
 def _barge(s: State, seat: int, x: str, ev: Events) -> State:
     bless = s.pending.split()[2]
     kind, amount = data.BLESSINGS[bless]
-    s = replace(s, barge=x)
+    s = put(s, barge=x)
     per = [0] * s.n
     for sid in board.adjacent_stalls(x):
         q = s.owner[board.STALL_INDEX[sid]]
@@ -230,14 +229,14 @@ def _barge(s: State, seat: int, x: str, ev: Events) -> State:
             got.append(f"{who(q)} +{per[q] * amount} coins")
     ev.append(Event("barge", f"{who(seat)} moves the Royal Barge to {x}. Blessings: "
                              f"{', '.join(got) or 'none'}.", {"seat": seat, "crossing": x}))
-    return replace(s, pending="")
+    return put(s, pending="")
 
 
 def _discard(s: State, seat: int, what: str, ev: Events) -> State:
     if what == "flower":
         p = s.players[seat]
         s = with_player(s, seat, flowers=p.flowers - 1, coins=p.coins + 3)
-        s = replace(s, supply_flowers=s.supply_flowers + 1)
+        s = put(s, supply_flowers=s.supply_flowers + 1)
         ev.append(Event("discard", f"{who(seat)} discards a flower for 3 coins.", {"seat": seat}))
         return s
     delta = [0, 0, 0, 0]
@@ -254,7 +253,7 @@ def _boat_to(s: State, seat: int, sec: str, ev: Events, verb: str) -> State:
     boats[seat] = sec
     ev.append(Event(verb, f"{who(seat)} {'first moves' if verb == 'premove' else 'moves'} "
                           f"{start} → {sec}.", {"seat": seat, "from": start, "to": sec}))
-    return replace(s, boats=tuple(boats), last_move=(start, sec))
+    return put(s, boats=tuple(boats), last_move=(start, sec))
 
 
 def _refresh(s: State, seat: int, ev: Events) -> State:
@@ -264,7 +263,7 @@ def _refresh(s: State, seat: int, ev: Events) -> State:
     disp.append(deck[0])
     ev.append(Event("refresh", f"{who(seat)} refreshes the market: {first} goes under the deck, "
                                f"{deck[0]} comes out.", {"seat": seat, "out": first, "in": deck[0]}))
-    return replace(s, display=tuple(disp), deck=deck[1:])
+    return put(s, display=tuple(disp), deck=deck[1:])
 
 
 # --------------------------------------------------------------------------- interactions
@@ -273,7 +272,7 @@ def _place_stall(s: State, seat: int, sid: str, ev: Events) -> State:
     owner = list(s.owner)
     owner[board.STALL_INDEX[sid]] = seat
     p = s.players[seat]
-    s = with_player(replace(s, owner=tuple(owner)), seat, stalls_left=p.stalls_left - 1)
+    s = with_player(put(s, owner=tuple(owner)), seat, stalls_left=p.stalls_left - 1)
     ev.append(Event("stall", f"{who(seat)} takes the {s.board.stalls[sid].good} stall {sid}.",
                     {"seat": seat, "stall": sid}))
     return s
@@ -305,7 +304,7 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
             delta[GI[g]] = n
             s = goods_delta(s, seat, delta)
             s = with_player(s, seat, coins=p.coins - cost, favors=p.favors - k)
-            s = replace(s, supply_favors=s.supply_favors + k)
+            s = put(s, supply_favors=s.supply_favors + k)
             fav = f" and {k} favor{'s' if k > 1 else ''}" if k else ""
             ev.append(Event("buy", f"{who(seat)} buys {n} {g} for {cost} coins{fav}.",
                             {"seat": seat, "stall": sid, "n": n, "coins": cost, "favors": k}))
@@ -329,14 +328,14 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         a, b, cost = BASKET[tile]
         if args:
             s = with_player(s, seat, favors=p.favors - 1, baskets=(*p.baskets, tile))
-            s = replace(s, supply_favors=s.supply_favors + 1)
+            s = put(s, supply_favors=s.supply_favors + 1)
             paid = "a favor"
         else:
             s = with_player(s, seat, coins=p.coins - int(cost), baskets=(*p.baskets, tile))
             paid = f"{cost} coins"
         on = list(s.stall_baskets)
         on[i] = s.bag[0] if s.bag else ""
-        s = replace(s, stall_baskets=tuple(on), bag=s.bag[1:])
+        s = put(s, stall_baskets=tuple(on), bag=s.bag[1:])
         ev.append(Event("basket", f"{who(seat)} buys a {a}/{b} basket for {paid}.",
                         {"seat": seat, "goods": [a, b]}))
     elif verb == "rower":
@@ -344,13 +343,13 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         what = args[0]
         if what == "favor":
             s = with_player(s, seat, favors=p.favors - 1)
-            s = replace(s, supply_favors=s.supply_favors + 1)
+            s = put(s, supply_favors=s.supply_favors + 1)
         else:
             delta = [0, 0, 0, 0]
             delta[GI[what]] = -1
             s = goods_delta(s, seat, delta)
         s = with_player(s, seat, rowers=s.players[seat].rowers + 1)
-        s = replace(s, supply_rowers=s.supply_rowers - 1)
+        s = put(s, supply_rowers=s.supply_rowers - 1)
         ev.append(Event("rower", f"{who(seat)} hires a rower for a {what}.", {"seat": seat}))
     elif verb == "deliver":
         target = _service(s, sec, "restaurant")
@@ -368,7 +367,7 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
                 on[i] = st[0]
                 stacks[j] = st[1:]
                 break
-        s = replace(s, orders_on=tuple(on), stacks=tuple(stacks))
+        s = put(s, orders_on=tuple(on), stacks=tuple(stacks))
         ev.append(Event("deliver", f"{who(seat)} delivers order {oid} for {coins} coins.",
                         {"seat": seat, "order": oid, "coins": coins}))
     elif verb == "temple":
@@ -381,16 +380,16 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         p = s.players[seat]
         if len(args) > 1:
             s = with_player(s, seat, favors=p.favors - 1, disks_left=p.disks_left - 1)
-            s = replace(s, supply_favors=s.supply_favors + 1)
+            s = put(s, supply_favors=s.supply_favors + 1)
             paid = "a favor"
         else:
             s = with_player(s, seat, flowers=p.flowers - cost, disks_left=p.disks_left - 1)
-            s = replace(s, supply_flowers=s.supply_flowers + cost)
+            s = put(s, supply_flowers=s.supply_flowers + cost)
             paid = f"{cost} flower{'s' if cost != 1 else ''}"
         temple = list(s.temple)
         r = TEMPLE_ROW[g]
         temple[r] = (*temple[r], seat)
-        s = replace(s, temple=tuple(temple))
+        s = put(s, temple=tuple(temple))
         ev.append(Event("temple", f"{who(seat)} offers a {g} at the Temple for {paid}.",
                         {"seat": seat, "good": g, "column": len(temple[r])}))
     elif verb == "scribe":
@@ -401,7 +400,7 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
             s = with_player(s, seat, coins=p.coins - card.coins)
         else:
             s = with_player(s, seat, flowers=p.flowers - card.flowers)
-            s = replace(s, supply_flowers=s.supply_flowers + card.flowers)
+            s = put(s, supply_flowers=s.supply_flowers + card.flowers)
         s = with_player(s, seat, hand=tuple(nsorted((*s.players[seat].hand, cid))))
         disp = [c for c in s.display if c != cid]
         deck = s.deck
@@ -411,7 +410,7 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
                 deck = deck[1:]
             else:
                 disp.append("")
-        s = replace(s, display=tuple(disp), deck=deck)
+        s = put(s, display=tuple(disp), deck=deck)
         ev.append(Event("scribe", f"{who(seat)} buys {cid} ({card.name}) for "
                                   f"{card.coins if cur == 'coins' else card.flowers} {cur}.",
                         {"seat": seat, "card": cid}))
@@ -427,11 +426,11 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         s = with_player(s, seat, coins=p.coins - c, flowers=p.flowers - f, disks_left=p.disks_left - 1)
         king = list(s.king)
         king[KING_INDEX[sp]] = seat
-        s = replace(s, king=tuple(king), supply_flowers=s.supply_flowers + f)
+        s = put(s, king=tuple(king), supply_flowers=s.supply_flowers + f)
         s, fav = gain_favor(s, seat)
         ev.append(Event("king", f"{who(seat)} makes an offering to the King on {sp}"
                                 f"{' and gets a favor' if fav else ''}.", {"seat": seat, "space": sp}))
-    s = replace(s, used=(*s.used, target))
+    s = put(s, used=(*s.used, target))
     return check_end(s, ev)
 
 
