@@ -63,7 +63,13 @@ def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, title: str |
         text_at(d, (x, h / 2), title, 28, CREAM, True, "lm", WIDTH - x - M)
         return h
     if m.over:
-        text_at(d, (x, h / 2), "Game over", 28, CREAM, True, "lm")
+        totals, ranks = m.view.get("totals"), m.view.get("ranks")
+        s = "Game over"
+        if totals and ranks:
+            win = [q for q in range(m.n) if ranks[q] == 1]
+            s += " · " + " and ".join(m.names[q] for q in win) + \
+                (" win" if len(win) > 1 else " wins") + f" with {totals[win[0]]}"
+        text_at(d, (x, h / 2), s, 28, CREAM, True, "lm", WIDTH - M - x)
         return h
     if m.round:
         s = f"Round {m.round}"
@@ -109,11 +115,11 @@ def _stall_tile(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, sid: str, x0
         if owner is None:
             paste_c(img, icon(good, size), cx, cy)
         elif horiz:
-            paste_c(img, icon(good, size), cx - 17, cy)
-            seat_disc(img, owner, m.letters[owner], cx + 19, cy, 32)
+            paste_c(img, icon(good, 32), cx - 19, cy)
+            seat_disc(img, owner, m.letters[owner], cx + 20, cy, 37)
         else:
-            paste_c(img, icon(good, size), cx, cy - 17)
-            seat_disc(img, owner, m.letters[owner], cx, cy + 19, 32)
+            paste_c(img, icon(good, 32), cx, cy - 19)
+            seat_disc(img, owner, m.letters[owner], cx, cy + 20, 37)
     else:
         ic, col = SERVICE.get(kind, ("admin", (120, 120, 120)))
         d.polygon(poly, fill=mix(col, (255, 255, 255), 0.78), outline=mix(col, INK, 0.2), width=2)
@@ -200,13 +206,12 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
         X0, Y0, X1, Y1 = geo.crossing_box(xid, x0, y0)
         cx, cy = (X0 + X1) / 2, (Y0 + Y1) / 2
         if xid == m.barge:
-            d.ellipse((X0 - 6, Y0 - 6, X1 + 6, Y1 + 6), fill=GOLD, outline=GOLD_DARK, width=4)
-            paste_c(img, icon("crown", 30), cx, Y0 + 12)
-            d.text((cx, cy + 10), xid, font=font(24, True, True), fill=INK, anchor="mm")
+            d.ellipse((X0 - 8, Y0 - 8, X1 + 8, Y1 + 8), fill=GOLD, outline=GOLD_DARK, width=4)
+            paste_c(img, icon("crown", 30), cx, Y0 + 8)
+            d.text((cx, cy + 12), xid, font=font(28, True, True), fill=INK, anchor="mm")
         else:
             col = (120, 40, 0) if xid in x_marks else (60, 100, 130)
-            d.text((cx, cy + 1), xid, font=font(26 if xid in x_marks else 22, True, True),
-                   fill=col, anchor="mm")
+            d.text((cx, cy + 1), xid, font=font(28, True, True), fill=col, anchor="mm")
     return y0 + span + 4
 
 
@@ -255,23 +260,23 @@ def draw_orders(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
             d.text((x + 76, y + 2), "empty", font=font(22), fill=MUTED)
             y += 40
             continue
-        d.text((x + w, y + 2), f"{o['coins']}c {o['vp']}VP", font=font(24, True), fill=INK,
+        d.text((x + w, y), f"{o['coins']}c {o['vp']}VP", font=font(28, True, True), fill=INK,
                anchor="ra")
         y += 34
         goods_row(img, o["goods"], x + 2, y + 15, 30, 3)
         y += 38
     y += 6
-    d.text((x, y), "Basket stalls", font=font(22, True), fill=MUTED)
+    d.text((x, y), "Baskets (price)", font=font(22, True), fill=MUTED)
     y += 30
     for k, sid in enumerate(m.basket_stalls):
         b = m.basket_on.get(sid)
         cx = x + (k % 2) * (w // 2)
-        s = f"{sid} {b['price']}c" if b else f"{sid} –"
-        text_at(d, (cx, y), s, 24, INK, True, max_width=w // 2 - 6, condensed=True)
+        tw = text_at(d, (cx, y), sid, 28, INK, True, condensed=True)
+        _badge(d, cx + tw + 22, y + 17, str(b["price"]) if b else "–", SERVICE["basket"][1])
         if k % 2 == 1:
-            y += 32
+            y += 36
     if len(m.basket_stalls) % 2:
-        y += 32
+        y += 36
     return y
 
 
@@ -306,9 +311,9 @@ def draw_merchant(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) ->
         box = (x + 2, y, x + cw - 2, y + 72)
         d.rounded_rectangle(box, radius=8, fill=(252, 232, 160) if here else PANEL,
                             outline=GOLD_DARK if here else LINE, width=4 if here else 1)
-        goods_row(img, pair, x + (cw - 56) / 2, y + 18, 26, 4)
+        goods_row(img, pair, x + (cw - 56) / 2, y + 17, 26, 4)
         lab = "here" if here else (f"+{off}" if off > 0 else f"−{-off}")
-        text_at(d, (x + cw / 2, y + 54), lab, 22, INK if abs(off) <= 3 else MUTED, True, "mm",
+        text_at(d, (x + cw / 2, y + 50), lab, 26, INK if abs(off) <= 3 else MUTED, True, "mm",
                 cw - 6)
     return y + 72
 
@@ -374,7 +379,7 @@ def draw_king(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int
     for sp in spaces:
         rows.setdefault(sp["row"], []).append(sp)
     cw = min(78, w // max(len(r) for r in rows.values()))
-    rh = 60
+    rh = 68
     for r, (row, items) in enumerate(rows.items()):
         yy = y + r * rh
         for k, sp in enumerate(items):
@@ -383,19 +388,20 @@ def draw_king(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int
             seat = sp.get("seat")
             d.rounded_rectangle(box, radius=8, fill=PANEL if seat is None else (236, 230, 216),
                                 outline=LINE, width=1)
-            d.text((bx + 7, yy + 4), sp["space"], font=font(20, True), fill=MUTED)
-            cx, cy = bx + cw / 2, yy + 39
+            d.text((bx + 6, yy + 2), sp["space"], font=font(28, True, True),
+                   fill=(90, 84, 76) if seat is None else MUTED)
+            cx, cy = bx + cw / 2, yy + 48
             if seat is not None:
-                seat_disc(img, int(seat), m.letters[int(seat)], cx, cy - 2, 34)
+                seat_disc(img, int(seat), m.letters[int(seat)], cx + 14, cy - 14, 36)
                 continue
             cost = str(sp.get("cost", ""))
             if row == "g":
                 gs = [t for t in cost.replace("+", " ").split() if t in GOOD_COLOR]
-                goods_row(img, gs, cx - len(gs) * 15, cy, 28, 2)
+                goods_row(img, gs, cx - len(gs) * 14 + 2, cy, 26, 2)
             else:
                 num = cost.split()[0] if cost else "?"
-                paste_c(img, icon("coin" if row == "c" else "flower", 24), cx - 16, cy)
-                d.text((cx + 14, cy + 1), num, font=font(28, True), fill=INK, anchor="mm")
+                paste_c(img, icon("coin" if row == "c" else "flower", 22), cx - 20, cy)
+                d.text((cx + 12, cy + 1), num, font=font(28, True), fill=INK, anchor="mm")
     return y + len(rows) * rh
 
 
@@ -427,7 +433,7 @@ def effect_short(e: str) -> str:
     if e.startswith("ignore:"):
         return f"order needs 1 {e[7:]} less"
     if e.startswith("as:"):
-        return f"counts as {e[3:]} stall"
+        return f"as a {e[3:]} stall"
     if e.startswith("3/"):
         return f"3 VP/{e[2:].split('-')[0]} stall"
     return EFFECT_SHORT.get(e, e)
@@ -455,10 +461,10 @@ def draw_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict | None, box, 
     d.text((x0 + 10, y0 + 8), card["id"], font=font(28, True), fill=INK)
     if price and (card.get("coins") or card.get("flowers")):
         xr = x1 - 10
-        xr -= text_at(d, (xr, y0 + 12), str(card.get("flowers", 0)), 26, INK, True, "ra")
+        xr -= text_at(d, (xr, y0 + 10), str(card.get("flowers", 0)), 28, INK, True, "ra")
         paste(img, icon("flower", 24), xr - 26, y0 + 12)
         xr -= 32
-        xr -= text_at(d, (xr, y0 + 12), str(card.get("coins", 0)), 26, INK, True, "ra")
+        xr -= text_at(d, (xr, y0 + 10), str(card.get("coins", 0)), 28, INK, True, "ra")
         paste(img, icon("coin", 24), xr - 26, y0 + 12)
     yy = y0 + 44
     if names:
@@ -500,11 +506,11 @@ def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> i
     disp = list(v.get("display") or [])
     stacks = v.get("stacks") or []
     note = f"deck {v.get('deck', 0)}"
-    y = title(d, M, y, "Card market", note + " · buy at a scribe, slot 1 first", WIDTH - 2 * M)
+    y = title(d, M, y, "Card market", note + " · bought at a scribe stall", WIDTH - 2 * M)
     k = max(4, len(disp))
     gap = 10
     cw = (WIDTH - 2 * M - gap * (k - 1)) // k
-    h = 96
+    h = 122
     for i in range(k):
         card = disp[i] if i < len(disp) else None
         x = M + i * (cw + gap)
@@ -515,12 +521,12 @@ def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> i
 def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> int:
     """A legend of the stall icons, then supplies, bag and order stacks."""
     x = M
-    for ic, word in (("bowl", "restaurant"), ("basket", "basket (price)"), ("temple", "temple"),
+    for ic, word in (("bowl", "restaurant"), ("basket", "basket"), ("temple", "temple"),
                      ("scroll", "scribe"), ("admin", "admin")):
         paste_c(img, icon(ic, 26), x + 13, y + 14)
         x += 30
         x += text_at(d, (x, y + 14), word, 20, INK, False, "lm") + 16
-    text_at(d, (x, y + 14), "hatched: ownable · stall id = section + n/s/w/e bank", 20, INK,
+    text_at(d, (x, y + 14), "hatched = ownable · id = section + bank", 20, INK,
             False, "lm", WIDTH - M - x)
     y += 32
     v = m.view
@@ -543,20 +549,20 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, s: int, x0: 
     """One player's card: letter disc and name; coins, flowers, favors, rowers, stall pieces and
     disks left; goods held/capacity, fulfilled orders and hand size."""
     p = m.players[s]
-    h = 128
+    h = 114
     act = s == m.active
     col = seat_text(s)
     d.rounded_rectangle((x0, y, x0 + w, y + h), radius=10, fill=PANEL,
                         outline=col if act else LINE, width=4 if act else 2)
-    seat_disc(img, s, m.letters[s], x0 + 26, y + 24, 36)
+    seat_disc(img, s, m.letters[s], x0 + 26, y + 23, 36)
     name = m.names[s]
     tail = f"{len(p.get('orders') or [])} orders · {p.get('orders_vp', 0)} VP"
     totals, ranks = m.view.get("totals"), m.view.get("ranks")
     if m.over and totals and ranks and s < len(totals):
         tail = f"{totals[s]} VP · " + ("winner" if ranks[s] == 1 else ordinal(int(ranks[s])))
     tw = text_width(tail, font(22)) + 8
-    text_at(d, (x0 + 52, y + 24), name, 28, col, True, "lm", w - 70 - tw)
-    d.text((x0 + w - 10, y + 25), tail, font=font(22), fill=INK, anchor="rm")
+    text_at(d, (x0 + 52, y + 23), name, 28, col, True, "lm", w - 70 - tw)
+    d.text((x0 + w - 10, y + 24), tail, font=font(22), fill=INK, anchor="rm")
     x = x0 + 10
 
     def item(yy: int, ic: str, val: str, gap: int = 14, color=None) -> None:
@@ -566,7 +572,7 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, s: int, x0: 
         x += text_at(d, (x, yy), val, 24, INK, True, "lm") + gap
 
     from render.phraya.art import seat_fill
-    yy = y + 64
+    yy = y + 58
     item(yy, "coin", str(p.get("coins", 0)))
     item(yy, "flower", str(p.get("flowers", 0)))
     item(yy, "favor", str(p.get("favors", 0)))
@@ -574,7 +580,7 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, s: int, x0: 
     item(yy, "stall", str(p.get("stalls_left", 0)), 14, seat_fill(s))
     item(yy, "disk", str(p.get("disks_left", 0)), 14, seat_fill(s))
     x = x0 + 10
-    yy = y + 102
+    yy = y + 92
     goods = p.get("goods") or {}
     cap = p.get("capacity") or {}
     for g in GOODS:
@@ -608,7 +614,7 @@ def board_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
     y = draw_header(img, d, m)
     top = y + 12
     bottom = draw_map(img, d, m, M + 4, top + 4)
-    cx = M + 4 + geo.SPAN + 18
+    cx = M + 4 + geo.SPAN + 12
     cw = WIDTH - M - cx
     yy = draw_prices(img, d, m, cx, top, cw)
     yy = draw_orders(img, d, m, cx, yy + 14, cw)
