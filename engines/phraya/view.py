@@ -9,6 +9,7 @@ capacity and free space, passives, a score preview). Field names are stable: onl
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Optional, TypedDict
 
 from engines.phraya import board, data
@@ -261,10 +262,16 @@ def effect_words(e: str) -> str:
 def card_view(cid: str) -> CardView:
     """The card ``cid`` with its effects in words."""
     c = CARDS[cid]
-    text = "; ".join(effect_words(e) for e in (*c.immediate, *c.passive, *c.endgame))
+    text = _card_text(cid)
     return CardView(id=c.id, name=c.name, coins=c.coins, flowers=c.flowers,
                     immediate=list(c.immediate), passive=list(c.passive), endgame=list(c.endgame),
                     text=text)
+
+
+@lru_cache(maxsize=None)
+def _card_text(cid: str) -> str:
+    c = CARDS[cid]
+    return "; ".join(effect_words(e) for e in (*c.immediate, *c.passive, *c.endgame))
 
 
 def order_view(oid: str) -> OrderView:
