@@ -113,11 +113,12 @@ BLESSINGS: Final = {"1fl": ("flowers", 1), "2fl": ("flowers", 2), "2c": ("coins"
 
 # --------------------------------------------------------------------------- §2.6 charts and tiles (stand-in)
 
-KING_CHART: Final = {
-    "c": (5, 6, 8, 10, 12, 15),  # coins; spaces c1..c6
-    "f": (2, 3, 3, 4, 5),  # flowers; f1..f5
-    "g": (("veg", "veg"), ("veg", "fruit"), ("fruit", "fish"), ("fish", "meat"), ("meat", "meat")),
-}
+KING_COINS: Final = (5, 6, 8, 10, 12, 15)  # coins; spaces c1..c6
+KING_FLOWERS: Final = (2, 3, 3, 4, 5)  # flowers; f1..f5
+KING_GOODS: Final = (("veg", "veg"), ("veg", "fruit"), ("fruit", "fish"), ("fish", "meat"),
+                     ("meat", "meat"))  # goods; g1..g5 (16 spaces = FAVORS)
+KING_CHART: Final[dict[str, tuple[object, ...]]] = {"c": KING_COINS, "f": KING_FLOWERS,
+                                                    "g": KING_GOODS}
 KING_ROWS: Final = ("c", "f", "g")
 TEMPLE_ROWS: Final = ("meat", "fish", "fruit", "veg")
 TEMPLE_COLUMNS: Final = 8

@@ -165,10 +165,10 @@ def king_pay(space: str) -> tuple[int, int, tuple[str, ...]]:
     """(coins, flowers, goods) a King's Chart space costs."""
     row, k = space[0], int(space[1:]) - 1
     if row == "c":
-        return data.KING_CHART["c"][k], 0, ()
+        return data.KING_COINS[k], 0, ()
     if row == "f":
-        return 0, data.KING_CHART["f"][k], ()
-    return 0, 0, tuple(data.KING_CHART["g"][k])
+        return 0, data.KING_FLOWERS[k], ()
+    return 0, 0, data.KING_GOODS[k]
 
 
 def _can_pay_goods(goods: tuple[int, ...], need: tuple[str, ...]) -> bool:

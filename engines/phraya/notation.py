@@ -6,6 +6,7 @@ white space and rejects everything else with :class:`BadNotation`.
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from engines.base import BadNotation
 from engines.phraya import board, data
@@ -104,7 +105,7 @@ def sample(rng: random.Random, k: int) -> list[str]:
     goods = sorted(GOODS)
     secs = sorted(SECTIONS)
     stalls = sorted(STALLS)
-    gens = [
+    gens: list[Callable[[], str]] = [
         lambda: "boat " + rng.choice(secs),
         lambda: "stall " + rng.choice(stalls),
         lambda: "play " + rng.choice(sorted(CARD_IDS)),

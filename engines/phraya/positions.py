@@ -73,11 +73,11 @@ def build(n: int = 4, *, seed: int = 0, opts: Opts | None = None, first: int = 0
     for sp, q in (king or {}).items():
         kg[KING_INDEX[sp]] = q
     tp: list[tuple[int, ...]] = [(), (), (), ()]
-    for g, seats in (temple or {}).items():
-        tp[TEMPLE_ROW[g]] = tuple(seats)
+    for good, row in (temple or {}).items():
+        tp[TEMPLE_ROW[good]] = tuple(row)
     pr = list(s.prices)
-    for g, v in (prices or {}).items():
-        pr[GI[g]] = data.PRICE_ROWS[g].index(v)
+    for good, v in (prices or {}).items():
+        pr[GI[good]] = data.PRICE_ROWS[good].index(v)
     bt = ["" for _ in range(n)]
     for q, sec in (boats or {}).items():
         bt[q] = sec

@@ -58,9 +58,9 @@ def label(s: State, seat: int, action: str) -> str:
                 if g != "?" else action
         if g == "?":
             return action
-        k = int(t[4]) if len(t) > 4 else 0
-        cost = (n - k) * flow.unit_price(s, g)
-        return f"Buy {n} {g} for {cost}" + (f" + {k} favor" if k else "")
+        fav = int(t[4]) if len(t) > 4 else 0
+        paid = (n - fav) * flow.unit_price(s, g)
+        return f"Buy {n} {g} for {paid}" + (f" + {fav} favor" if fav else "")
     if v == "king":
         from engines.phraya.view import king_cost
         return f"King {t[1]}: {king_cost(t[1])}"

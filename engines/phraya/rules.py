@@ -112,9 +112,9 @@ class PhrayaEngine(Engine):
     hidden_hands = False
     # Random play almost never meets two end conditions, so every random game would run the
     # full 50 rounds; the property suite plays shorter games (the AI tests play full ones).
-    property_options = ({"round_limit": 10},
+    property_options = ({"round_limit": 8},
                         {"layout": "random", "starting_boats": True, "hidden_hands": True,
-                         "open_baskets": True, "blocked_allow_retrieve": True, "round_limit": 6})
+                         "open_baskets": True, "blocked_allow_retrieve": True, "round_limit": 5})
     demo_options = ({},)
     summary = (
         "Phraya (Alberto Millán), 2–4 players: a floating market on a 4×4 grid of islands. "

@@ -82,12 +82,12 @@ def sheet(s: State, final: bool = True) -> list[dict[str, int]]:
             rows[q]["stalls"] += pts[q]
     for q in range(n):
         p = s.players[q]
-        row = rows[q]
-        row["coins"] = coins[q] // 5
-        row["orders"] = sum(ORDER[o][4] for o in p.orders)
-        row["king_majority"] = kmaj[q]
-        row["king_sets"] = data.KING_SET_VP * min(kd[q].values())
-        row["cards"] = card_points(s, q, coins[q], sum(kd[q].values()), stalls[q])
+        sh = rows[q]
+        sh["coins"] = coins[q] // 5
+        sh["orders"] = sum(ORDER[o][4] for o in p.orders)
+        sh["king_majority"] = kmaj[q]
+        sh["king_sets"] = data.KING_SET_VP * min(kd[q].values())
+        sh["cards"] = card_points(s, q, coins[q], sum(kd[q].values()), stalls[q])
     return rows
 
 

@@ -305,8 +305,8 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
             s = goods_delta(s, seat, delta)
             s = with_player(s, seat, coins=p.coins - cost, favors=p.favors - k)
             s = put(s, supply_favors=s.supply_favors + k)
-            fav = f" and {k} favor{'s' if k > 1 else ''}" if k else ""
-            ev.append(Event("buy", f"{who(seat)} buys {n} {g} for {cost} coins{fav}.",
+            favtxt = f" and {k} favor{'s' if k > 1 else ''}" if k else ""
+            ev.append(Event("buy", f"{who(seat)} buys {n} {g} for {cost} coins{favtxt}.",
                             {"seat": seat, "stall": sid, "n": n, "coins": cost, "favors": k}))
         else:
             got = n * price(s, g)
@@ -424,9 +424,9 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         s = goods_delta(s, seat, delta)
         p = s.players[seat]
         s = with_player(s, seat, coins=p.coins - c, flowers=p.flowers - f, disks_left=p.disks_left - 1)
-        king = list(s.king)
-        king[KING_INDEX[sp]] = seat
-        s = put(s, king=tuple(king), supply_flowers=s.supply_flowers + f)
+        kg = list(s.king)
+        kg[KING_INDEX[sp]] = seat
+        s = put(s, king=tuple(kg), supply_flowers=s.supply_flowers + f)
         s, fav = gain_favor(s, seat)
         ev.append(Event("king", f"{who(seat)} makes an offering to the King on {sp}"
                                 f"{' and gets a favor' if fav else ''}.", {"seat": seat, "space": sp}))

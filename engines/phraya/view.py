@@ -283,10 +283,10 @@ def king_cost(space: str) -> str:
     """The cost of a King's Chart space in words."""
     row, k = space[0], int(space[1:]) - 1
     if row == "c":
-        return f"{data.KING_CHART['c'][k]} coins"
+        return f"{data.KING_COINS[k]} coins"
     if row == "f":
-        return f"{data.KING_CHART['f'][k]} flowers"
-    a, b = data.KING_CHART["g"][k]
+        return f"{data.KING_FLOWERS[k]} flowers"
+    a, b = data.KING_GOODS[k]
     return f"{a} + {b}"
 
 
