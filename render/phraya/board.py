@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from render.common import (ACCENT, BG, GOOD, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix,
                            ordinal, text_width)
 from render.phraya import geo
-from render.phraya.art import (GOLD, GOLD_DARK, GOOD_COLOR, GOOD_TINT, GOODS, LAND, LAND_EDGE,
+from render.phraya.art import (SEAT_FILL, GOLD, GOLD_DARK, GOOD_COLOR, GOOD_TINT, GOODS, LAND, LAND_EDGE,
                                WATER, WATER_DARK, boat, goods_row, hatch_poly, icon, paste, paste_c,
                                seat_disc, seat_text)
 from render.phraya.model import Model, model
@@ -100,7 +100,7 @@ def _stall_tile(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, sid: str, x0
         good = st.get("good") or "veg"
         fill = GOOD_TINT[good]
         d.polygon(poly, fill=fill)
-        if st.get("ownable"):
+        if st.get("ownable") and st.get("owner") is None:  # owned: the disc says it
             xs, ys = [p[0] for p in poly], [p[1] for p in poly]
             box = (int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1)
             tile = img.crop(box)
@@ -630,8 +630,20 @@ def board_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
     return flatten(crop(img, y))
 
 
-def flatten(img: Image.Image, colors: int = 96) -> Image.Image:
-    """``img`` reduced to ``colors`` colours (still RGB). Anti-aliased edges then fall on fewer
-    values, which keeps the PNG from ``to_png`` well under 120 KB with no visible change."""
-    return img.quantize(colors, method=Image.Quantize.FASTOCTREE,
-                        dither=Image.Dither.NONE).convert("RGB")
+def flatten(img: Image.Image, colors: int = 80) -> Image.Image:
+    """``img`` reduced to about ``colors`` colours (still RGB): an octree palette plus the exact
+    seat, goods and board colours, so the key colours never drift. Anti-aliased edges then fall
+    on fewer values, which keeps the PNG from ``to_png`` well under 120 KB."""
+    q = img.quantize(colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    pal = list(q.getpalette() or [])[:colors * 3]
+    for c in KEY_COLORS:
+        pal += list(c)
+    pal += [0] * (768 - len(pal))
+    p = Image.new("P", (1, 1))
+    p.putpalette(pal[:768])
+    return img.quantize(palette=p, dither=Image.Dither.NONE).convert("RGB")
+
+
+KEY_COLORS = (*SEAT_FILL, *GOOD_COLOR.values(), *GOOD_TINT.values(), GOLD, GOLD_DARK, WATER,
+              WATER_DARK, LAND, LAND_EDGE, BG, PANEL, INK, MUTED, LINE, ACCENT, MARK, MARK_EDGE,
+              HEADER_BG, CREAM, (255, 255, 255))

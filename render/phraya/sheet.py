@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from PIL import Image
 
-from render.common import GOOD, INK, LINE, MUTED, PANEL, WIDTH, font, num, ordinal
+from render.common import GOOD, INK, LINE, MUTED, PANEL, WIDTH, font, num, ordinal, wrap
 from render.phraya.art import seat_disc, seat_text
 from render.phraya.board import M, crop, draw_header, flatten, new_canvas, text_at
 from render.phraya.model import model
@@ -63,15 +63,22 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
     ntab = len(cats) + (3 if ranks else 2)
     for k in range(len(cats)):
         if k % 2 == 0:
-            d.rectangle((M, y + 86 + k * rh, WIDTH - M, y + 86 + (k + 1) * rh), fill=(250, 246, 238))
+            d.rectangle((M, y + 92 + k * rh, WIDTH - M, y + 92 + (k + 1) * rh), fill=(250, 246, 238))
     # column heads
     for q in range(n):
         x = M + lw + q * cw
         if q in winners:
-            d.rectangle((x, top, x + cw, top + 86 + rh * ntab + 6), fill=WIN_BG)
+            d.rectangle((x, top, x + cw, top + 92 + rh * ntab + 6), fill=WIN_BG)
         seat_disc(img, q, m.letters[q], x + cw / 2, y + 22, 36)
-        text_at(d, (x + cw / 2, y + 50), m.names[q], 24, seat_text(q), True, "ma", cw - 8)
-    y += 86
+        f = font(22, True, True)
+        lines = wrap(m.names[q], cw - 10, f)
+        if len(lines) == 1:
+            text_at(d, (x + cw / 2, y + 48), m.names[q], 24, seat_text(q), True, "ma", cw - 8)
+        else:
+            for i, ln in enumerate(lines[:2]):
+                text_at(d, (x + cw / 2, y + 44 + 22 * i), ln if i == 0 else " ".join(lines[1:]),
+                        22, seat_text(q), True, "ma", cw - 8, condensed=True)
+    y += 92
     for k, c in enumerate(cats):
         text_at(d, (M + 8, y + rh / 2), category_label(c), 24, INK, False, "lm", lw - 12)
         for q in range(n):

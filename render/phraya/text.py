@@ -11,6 +11,9 @@ from render.phraya.model import model
 from render.phraya.sheet import category_label
 
 LIMIT = 1900
+SHORT = {"coins": "coins", "temple_offerings": "offerings", "temple_majority": "Temple maj.",
+         "orders": "orders", "cards": "cards", "king_majority": "King maj.",
+         "king_sets": "King sets", "stalls": "stalls"}
 
 
 def text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
@@ -41,7 +44,7 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
     at = int(v.get("merchant") or 0)
     mer = f" · Merchant at {'/'.join(route[at])}" if route else ""
     lines.append(f"Prices: {prices}{mer}")
-    if level < 2 and route:
+    if level < 2 and route and not m.over:
         k = len(route)
         near = [f"{'+' if d > 0 else '−'}{abs(d)} {'/'.join(route[(at + d) % k])}"
                 for d in (1, 2, 3, -1, -2, -3)]
@@ -87,7 +90,8 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
         if level < 2:
             s += ": " + "; ".join(card_lines(c))
         disp.append(s)
-    lines.append(f"Market (deck {v.get('deck', 0)}): " + " | ".join(disp))
+    if not m.over:
+        lines.append(f"Market (deck {v.get('deck', 0)}): " + " | ".join(disp))
     lines.append("")
     for q in range(n):
         p = m.players[q] if q < len(m.players) else {}
@@ -133,4 +137,11 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
             for q in order))
         if v.get("end_reason"):
             lines.append(f"Ended by {v['end_reason']}")
+        scores = v.get("scores") or []
+        if level < 3:
+            for q in order:
+                row = scores[q] if q < len(scores) else {}
+                if row:
+                    lines.append(f"{m.names[q]}: " + " · ".join(
+                        f"{SHORT.get(c, c)} {num(int(x))}" for c, x in row.items()))
     return "\n".join(lines)
