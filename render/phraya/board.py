@@ -9,12 +9,12 @@ from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common import (ACCENT, BG, GOOD, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix,
-                           ordinal, text_width)
+from render.common import (ACCENT, BG, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix, ordinal,
+                           text_width)
 from render.phraya import geo
-from render.phraya.art import (SEAT_FILL, GOLD, GOLD_DARK, GOOD_COLOR, GOOD_TINT, GOODS, LAND, LAND_EDGE,
-                               WATER, WATER_DARK, boat, goods_row, hatch_poly, icon, paste, paste_c,
-                               seat_disc, seat_text)
+from render.phraya.art import (GOLD, GOLD_DARK, GOOD_COLOR, GOOD_TINT, GOODS, LAND, LAND_EDGE,
+                               SEAT_FILL, WATER, WATER_DARK, boat, goods_row, hatch_poly, icon,
+                               paste, paste_c, seat_disc, seat_text)
 from render.phraya.model import Model, model
 
 M = 12                 # outer margin
@@ -51,7 +51,8 @@ def text_at(d: ImageDraw.ImageDraw, xy, s: str, size: int, fill=INK, bold: bool 
 
 # --------------------------------------------------------------------------- header
 
-def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, title: str | None = None) -> int:
+def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, m: Model,
+                title: str | None = None) -> int:
     """Dark band: PHRAYA, the round, whose turn (disc, letter, name) and the step."""
     h = HEADER_H
     d.rectangle((0, 0, WIDTH, h), fill=HEADER_BG)
@@ -227,7 +228,7 @@ def draw_prices(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
         paste_c(img, icon(g, 34), x + k * cw + cw / 2, y + 18)
     y += 40
     rows = m.price_rows
-    rh = 34
+    rh = 33
     for r in range(7):
         idx = 6 - r
         for k, g in enumerate(GOODS):
@@ -262,12 +263,22 @@ def draw_orders(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
             continue
         d.text((x + w, y), f"{o['coins']}c {o['vp']}VP", font=font(28, True, True), fill=INK,
                anchor="ra")
-        y += 34
+        y += 33
         goods_row(img, o["goods"], x + 2, y + 15, 30, 3)
-        y += 38
+        y += 34
     y += 6
     d.text((x, y), "Baskets (price)", font=font(22, True), fill=MUTED)
     y += 30
+    if any((m.basket_on.get(s) or {}).get("goods") for s in m.basket_stalls):
+        # open_baskets: one line per stall with the basket's goods
+        for sid in m.basket_stalls:
+            b = m.basket_on.get(sid)
+            tw = text_at(d, (x, y), sid, 28, INK, True, condensed=True)
+            _badge(d, x + tw + 22, y + 17, str(b["price"]) if b else "–", SERVICE["basket"][1])
+            if b and b.get("goods"):
+                goods_row(img, b["goods"], x + tw + 46, y + 17, 28, 3)
+            y += 36
+        return y
     for k, sid in enumerate(m.basket_stalls):
         b = m.basket_on.get(sid)
         cx = x + (k % 2) * (w // 2)
@@ -331,7 +342,8 @@ def draw_temple(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
     spen = t.get("section_penalty") or [-7, -4, -2]
     ovp = t.get("offering_vp") or {"meat": 5, "fish": 4, "fruit": 3, "veg": 2}
     cond = (m.view.get("conditions") or {}).get("buddha")
-    y = title(d, x, y, "Temple", "Buddha ✔ (last 2 columns)" if cond else "Buddha: a disk in the last 2 columns", w)
+    y = title(d, x, y, "Temple", "Buddha ✔ (last 2 columns)" if cond else
+              "Buddha: a disk in the last 2 columns", w)
     lw = 62
     cw = (w - lw) // cols
     # flower costs
@@ -353,7 +365,8 @@ def draw_temple(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
             d.rounded_rectangle(box, radius=6, fill=PANEL if c < 6 else (244, 232, 206),
                                 outline=LINE, width=1)
             if c < len(seats):
-                seat_disc(img, int(seats[c]), m.letters[int(seats[c])], bx + cw / 2, yy + rh / 2, 32)
+                q = int(seats[c])
+                seat_disc(img, q, m.letters[q], bx + cw / 2, yy + rh / 2, 32)
             elif c == len(seats):
                 d.rounded_rectangle(box, radius=6, outline=ACCENT, width=3)
     y += 4 * rh + 2
@@ -407,7 +420,8 @@ def draw_king(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int
 
 EFFECT_SHORT = {"boat2": "boat 2 first", "g2f": "goods → flowers", "f2c": "flower → 3 coins",
                 "retrieve": "take back discards", "temple-2": "Temple −2 flowers",
-                "stall5": "Admin stall 5 coins", "2/order": "2 VP/order", "2/king": "2 VP/King disk",
+                "stall5": "Admin stall 5 coins", "2/order": "2 VP/order",
+                "2/king": "2 VP/King disk",
                 "2/temple": "2 VP/Temple disk", "2/stall": "2 VP/stall",
                 "1/flower": "1 VP/flower", "4/favor": "4 VP/favor", "1/5coins": "1 VP/5 coins"}
 

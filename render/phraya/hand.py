@@ -8,11 +8,10 @@ from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common import ACCENT, BG, INK, LINE, MUTED, PANEL, WIDTH, font, num, text_width, wrap
-from render.phraya.art import (card_info, GOOD_COLOR, GOOD_TINT, GOODS, goods_row, icon, paste_c, seat_disc,
-                               seat_fill, seat_text)
-from render.phraya.board import (M, word_parts, card_lines, crop, draw_card, draw_header, effect_short, flatten, new_canvas,
-                                 text_at, title)
+from render.common import ACCENT, INK, LINE, MUTED, PANEL, WIDTH, font, num, text_width, wrap
+from render.phraya.art import GOOD_COLOR, GOOD_TINT, GOODS, card_info, icon, paste_c, seat_disc
+from render.phraya.board import (M, card_lines, crop, draw_card, draw_header, effect_short, flatten,
+                                 new_canvas, text_at, title, word_parts)
 from render.phraya.model import Model, model
 from render.phraya.sheet import category_label
 

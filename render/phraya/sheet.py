@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from PIL import Image
 
-from render.common import GOOD, INK, LINE, MUTED, PANEL, WIDTH, font, num, ordinal, wrap
+from render.common import GOOD, INK, LINE, MUTED, WIDTH, font, num, ordinal, wrap
 from render.phraya.art import seat_disc, seat_text
 from render.phraya.board import M, crop, draw_header, flatten, new_canvas, text_at
 from render.phraya.model import model
@@ -44,9 +44,11 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
             preview_only = True
     img, d = new_canvas(400 + 48 * (len(cats) + 4))
     win_names = " and ".join(m.names[q] for q in range(n) if ranks and ranks[q] == 1)
-    title = (f"Final scores · {win_names} {'win' if ' and ' in win_names else 'wins'}"
-             if v.get("over") and win_names else "Final scores") if v.get("over") else ("Score preview" if preview_only else
-                                                   "Score sheet")
+    if v.get("over"):
+        verb = "win" if " and " in win_names else "wins"
+        title = f"Final scores · {win_names} {verb}" if win_names else "Final scores"
+    else:
+        title = "Score preview" if preview_only else "Score sheet"
     y = draw_header(img, d, m, title=title)
     y += 14
     if v.get("over") and v.get("end_reason"):
@@ -63,7 +65,8 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
     ntab = len(cats) + (3 if ranks else 2)
     for k in range(len(cats)):
         if k % 2 == 0:
-            d.rectangle((M, y + 92 + k * rh, WIDTH - M, y + 92 + (k + 1) * rh), fill=(250, 246, 238))
+            d.rectangle((M, y + 92 + k * rh, WIDTH - M, y + 92 + (k + 1) * rh),
+                        fill=(250, 246, 238))
     # column heads
     for q in range(n):
         x = M + lw + q * cw
