@@ -485,7 +485,8 @@ def draw_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict | None, box, 
         text_at(d, (x0 + 10, yy), card.get("name", ""), 22, INK, True, max_width=w,
                 condensed=True)
         yy += 30
-    f = font(20, False, True)
+    f = font(22 if words else 20, False, True)
+    lh = 27 if words else 24
     lines = []
     if words and card.get("text"):
         for part in word_parts(card):
@@ -493,10 +494,10 @@ def draw_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict | None, box, 
     else:
         for ln in card_lines(card):
             lines += wrap_lines(ln, w, f)
-    room = (y1 - yy - 4) // 24
+    room = (y1 - yy - 4) // lh
     for ln in lines[:room]:
         d.text((x0 + 10, yy), ln, font=f, fill=INK)
-        yy += 24
+        yy += lh
 
 
 def word_parts(card: dict) -> list[str]:

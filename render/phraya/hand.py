@@ -59,9 +59,9 @@ def _baskets(img: Image.Image, d: ImageDraw.ImageDraw, p: dict, x: int, y: int, 
 
 def card_height(card: dict, w: int) -> int:
     """The height a hand tile needs for the card's effects in words."""
-    f = font(20, False, True)
+    f = font(22, False, True)
     lines = sum(len(wrap(part, w - 20, f)) for part in word_parts(card))
-    return 82 + 24 * max(1, lines)
+    return 82 + 27 * max(1, lines)
 
 
 def action_label(m: Model, a: str, me: dict) -> str:

@@ -95,6 +95,8 @@ def model(view: dict[str, Any], names: Sequence[str] | None = None) -> Model:
     card = turn.get("card")
     if card and step not in ("card", "setup_boat", "setup_stall", "over"):
         label += f" · {card}"
+    if step == "card" and turn.get("blocked"):
+        label += " · blocked: barge card"
     if step == "act" and active is not None and boats[active] and \
             m_barge_adjacent(boats[active], str(view.get("barge") or "")):
         label += " · King here"
