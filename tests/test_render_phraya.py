@@ -188,6 +188,24 @@ def test_movement_step_marks_the_reachable_sections_in_the_text():
         pytest.fail("no movement step reached")
 
 
+@needs_engine
+def test_step_marks_are_drawn_from_the_view():
+    """Reachable sections (MOVE) and barge targets (BARGE) change the picture; without them the
+    same position draws without marks."""
+    engine = base.get("phraya")
+    seen = set()
+    for state in playout(3, 4, {"round_limit": 4}):
+        v = engine.view(state, None)
+        key = "reachable" if v["step"] == "move" else "barge_targets" if v["step"] == "barge" else None
+        if key is None or not v[key] or v["step"] in seen:
+            continue
+        seen.add(v["step"])
+        bare = copy.deepcopy(v)
+        bare[key] = []
+        assert ImageChops.difference(phraya.board(v), phraya.board(bare)).getbbox() is not None
+    assert seen == {"move", "barge"}
+
+
 # --------------------------------------------------------------------------- helpers
 
 def test_seat_letters_and_colours():

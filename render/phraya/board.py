@@ -72,10 +72,9 @@ def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, m: Model,
                 (" win" if len(win) > 1 else " wins") + f" with {totals[win[0]]}"
         text_at(d, (x, h / 2), s, 28, CREAM, True, "lm", WIDTH - M - x)
         return h
-    if m.round:
-        s = f"Round {m.round}"
-        text_at(d, (x, h / 2), s, 26, CREAM, False, "lm")
-        x += text_width(s, font(26)) + 18
+    s = f"Round {m.round}" if m.round else "Set-up"
+    text_at(d, (x, h / 2), s, 26, CREAM, False, "lm")
+    x += text_width(s, font(26)) + 18
     if m.active is not None:
         seat_disc(img, m.active, m.letters[m.active], x + 20, h / 2, 40)
         x += 48

@@ -30,7 +30,13 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
     v = view
     n = m.n
     who = [f"{m.names[q]} ({m.letters[q]})" for q in range(n)]
-    lines = [f"**Phraya** · {m.fmt(v.get('headline'))}"]
+    if m.over or m.active is None:
+        head = m.fmt(v.get("headline")) or "Game over"
+    else:  # built from to_move, like the board's header (the awaited seat, set-up included)
+        rnd = f"Round {m.round}" + (f"/{v['round_limit']}" if v.get("round_limit") else "") \
+            if m.round else "Set-up"
+        head = f"{rnd} · {who[m.active]} {m.step_label}"
+    lines = [f"**Phraya** · {head}"]
     # board
     boats = " · ".join(f"{who[q]} {m.boats[q] or '–'}" for q in range(n) if q < len(m.boats))
     lines.append(f"Barge {m.barge} · boats: {boats}")
