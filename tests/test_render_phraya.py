@@ -196,7 +196,7 @@ def test_step_marks_are_drawn_from_the_view():
     seen = set()
     for state in playout(3, 4, {"round_limit": 4}):
         v = engine.view(state, None)
-        key = "reachable" if v["step"] == "move" else "barge_targets" if v["step"] == "barge" else None
+        key = {"move": "reachable", "barge": "barge_targets"}.get(v["step"])
         if key is None or not v[key] or v["step"] in seen:
             continue
         seen.add(v["step"])
@@ -204,6 +204,36 @@ def test_step_marks_are_drawn_from_the_view():
         bare[key] = []
         assert ImageChops.difference(phraya.board(v), phraya.board(bare)).getbbox() is not None
     assert seen == {"move", "barge"}
+
+
+@needs_engine
+def test_the_rulebook_scoring_example_renders():
+    """Spec §10 E2 (the rulebook's 85 VP example): a dense finished board, its sheet and text."""
+    from engines.phraya.positions import SEAT, build, seats
+    from engines.phraya.turn import finish
+    P, O, W, B = (SEAT[c] for c in "POWB")
+    king = {f"{row}{i + 1}": q for row, text in (("c", "O W P O W B"), ("f", "O W"), ("g", "O W P"))
+            for i, q in enumerate(seats(text))}
+    owners = {"h00s": O, "h03s": O, "h02n": O, "h12n": W, "v03w": W, "h11n": W, "h20n": W,
+              "h12s": P, "h01n": P, "h22s": B, "v02e": B, "h11s": B, "h23n": B}
+    s = build(4, owners=owners, king=king, prices={"fish": 7},
+              temple={"meat": seats("O W P O W B P -"), "fruit": seats("O B P O W"),
+                      "veg": seats("O W B W"), "fish": []},
+              players={O: {"coins": 3, "goods": {"fish": 2}, "baskets": ("p1", "p2", "k16"),
+                           "orders": ("r1a", "r3a", "r3e"),
+                           "hand": ("b1", "b2", "b3", "b4", "b5", "m01", "m22", "m03")},
+                       P: {"coins": 0}, W: {"coins": 0}, B: {"coins": 0}},
+              boats={P: "h00", O: "h03", W: "h20", B: "h23"})
+    s = finish(s, [], "Royal Tithe and Buddha worshipped")
+    names = ["Pat", "Olga", "Wen", "Bea"]
+    v = base.get("phraya").view(s, None)
+    img = phraya.board(v, names)
+    _check_image(img, 1000, MAX_BOARD_H)
+    assert len(to_png(img)) <= MAX_PNG
+    _check_image(phraya.score_sheet(v, names), 400, 1400)
+    t = phraya.text(v, names)
+    _check_text(t, names)
+    assert "1st Olga 85" in t and "2nd Wen 58" in t
 
 
 # --------------------------------------------------------------------------- helpers

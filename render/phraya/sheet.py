@@ -62,7 +62,7 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
     winners = {q for q in range(n) if ranks and ranks[q] == 1}
     top = y
     rh = 46
-    ntab = len(cats) + (3 if ranks else 2)
+    ntab = len(cats) + (2 if ranks else 1)
     for k in range(len(cats)):
         if k % 2 == 0:
             d.rectangle((M, y + 92 + k * rh, WIDTH - M, y + 92 + (k + 1) * rh),
@@ -71,7 +71,7 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
     for q in range(n):
         x = M + lw + q * cw
         if q in winners:
-            d.rectangle((x, top, x + cw, top + 92 + rh * ntab + 6), fill=WIN_BG)
+            d.rectangle((x, top, x + cw, top + 92 + rh * ntab + 14), fill=WIN_BG)
         seat_disc(img, q, m.letters[q], x + cw / 2, y + 22, 36)
         f = font(22, True, True)
         lines = wrap(m.names[q], cw - 10, f)
