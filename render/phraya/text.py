@@ -18,7 +18,7 @@ SHORT = {"coins": "coins", "temple_offerings": "offerings", "temple_majority": "
 
 def text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The view as Discord markdown text (≤ 1900 characters), names for ``{sN}``."""
-    for level in range(4):
+    for level in range(5):
         out = _compose(view, names, level)
         if len(out) <= LIMIT:
             return out
@@ -37,6 +37,7 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
             if m.round else "Set-up"
         head = f"{rnd} · {who[m.active]} {m.step_label}"
     lines = [f"**Phraya** · {head}"]
+    body_start = len(lines)
     # board
     boats = " · ".join(f"{who[q]} {m.boats[q] or '–'}" for q in range(n) if q < len(m.boats))
     lines.append(f"Barge {m.barge} · boats: {boats}")
@@ -109,6 +110,8 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
                      f"stalls {p.get('stalls_left', 0)} · disks {p.get('disks_left', 0)} · "
                      f"orders {len(p.get('orders') or [])} ({p.get('orders_vp', 0)}VP) · "
                      f"{p.get('hand_count', 0)} card{'s' if p.get('hand_count', 0) != 1 else ''}")
+    if level >= 4:  # last resort: the board is in the image; keep the viewer's part whole
+        del lines[body_start:]
     me = v.get("me")
     if me:
         lines.append("")
