@@ -19,8 +19,10 @@ Color = tuple[int, int, int]
 SS = 4
 
 GOODS: tuple[str, ...] = ("veg", "fruit", "fish", "meat")
-GOOD_COLOR: dict[str, Color] = {"veg": (72, 148, 52), "fruit": (238, 196, 36),
-                                "fish": (52, 124, 198), "meat": (196, 52, 52)}
+# veg light and meat dark: under deuteranopia both turn olive, so they also differ in lightness
+# (and in silhouette: a tall eggplant against a drumstick with a white bone).
+GOOD_COLOR: dict[str, Color] = {"veg": (104, 178, 62), "fruit": (238, 196, 36),
+                                "fish": (52, 124, 198), "meat": (170, 38, 38)}
 GOOD_TINT: dict[str, Color] = {g: mix(c, (255, 255, 255), 0.72) for g, c in GOOD_COLOR.items()}
 GOOD_WORD = {"veg": "veg", "fruit": "fruit", "fish": "fish", "meat": "meat"}
 
@@ -117,13 +119,15 @@ def _star(cx: float, cy: float, r1: float, r2: float, n: int = 5) -> list[tuple[
 
 
 def _draw(name: str, p: Pen, color: Color | None) -> None:
-    if name == "veg":  # round Thai eggplant with a leafy cap
+    if name == "veg":  # a tall eggplant under a wide crown of leaves
         c = GOOD_COLOR["veg"]
-        p.ellipse((12, 24, 88, 96), c, _darker(c, 0.55), 6)
-        p.ellipse((26, 38, 44, 54), mix(c, (255, 255, 255), 0.5), None, 0)
-        p.poly([(30, 30), (50, 12), (70, 30), (60, 36), (50, 28), (40, 36)], (40, 96, 30),
-               _darker(c, 0.6), 4)
-        p.rect((46, 2, 54, 20), (40, 96, 30), _darker(c, 0.6), 2, 3)
+        e = _darker(c, 0.6)
+        p.ellipse((26, 26, 74, 98), c, e, 6)
+        p.ellipse((36, 40, 48, 60), mix(c, (255, 255, 255), 0.55), None, 0)
+        leaf = (36, 100, 28)
+        p.poly([(8, 40), (30, 18), (50, 30), (70, 18), (92, 40), (66, 34), (50, 44), (34, 34)],
+               leaf, e, 4)
+        p.rect((45, 2, 55, 24), leaf, e, 2, 3)
     elif name == "fruit":  # star fruit (carambola)
         c = GOOD_COLOR["fruit"]
         p.poly(_star(50, 53, 48, 22), c, _darker(c, 0.55), 6)
@@ -133,15 +137,16 @@ def _draw(name: str, p: Pen, color: Color | None) -> None:
         p.poly([(66, 50), (97, 22), (90, 50), (97, 78)], c, _darker(c, 0.55), 6)
         p.ellipse((3, 24, 76, 76), c, _darker(c, 0.55), 6)
         p.ellipse((16, 38, 28, 50), (255, 255, 255), _darker(c, 0.6), 3)
-    elif name == "meat":  # drumstick
+    elif name == "meat":  # drumstick with a big white bone
         c = GOOD_COLOR["meat"]
-        bone = (246, 240, 226)
-        p.line([(30, 70), (14, 86)], _darker(c, 0.6), 18)
-        p.line([(30, 70), (14, 86)], bone, 10)
-        p.ellipse((2, 80, 18, 96), bone, _darker(c, 0.6), 4)
-        p.ellipse((10, 72, 26, 88), bone, _darker(c, 0.6), 4)
-        p.ellipse((24, 6, 96, 78), c, _darker(c, 0.55), 6)
-        p.ellipse((44, 20, 62, 36), mix(c, (255, 255, 255), 0.45), None, 0)
+        bone = (250, 246, 236)
+        e = _darker(c, 0.5)
+        p.line([(40, 60), (16, 84)], INK, 24)
+        p.line([(40, 60), (16, 84)], bone, 14)
+        p.ellipse((0, 78, 22, 100), bone, INK, 4)
+        p.ellipse((10, 66, 32, 88), bone, INK, 4)
+        p.ellipse((30, 2, 98, 70), c, e, 6)
+        p.ellipse((50, 14, 68, 30), mix(c, (255, 255, 255), 0.45), None, 0)
     elif name == "flower":  # plumeria: five petals
         c = FLOWER
         for cx, cy in ((50, 22), (78, 42), (67, 76), (33, 76), (22, 42)):

@@ -238,7 +238,7 @@ def draw_prices(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
             if cur:
                 d.rounded_rectangle(box, radius=7, fill=GOOD_COLOR[g], outline=INK, width=3)
                 d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), str(v),
-                       font=font(28, True), fill=INK if g == "fruit" else (255, 255, 255),
+                       font=font(28, True), fill=INK if g in ("fruit", "veg") else (255, 255, 255),
                        anchor="mm")
             else:
                 shade = idx == 2

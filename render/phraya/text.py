@@ -109,7 +109,9 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
                      f"{p.get('favors', 0)}fav · {goods} · rowers {p.get('rowers', 2)} · "
                      f"stalls {p.get('stalls_left', 0)} · disks {p.get('disks_left', 0)} · "
                      f"orders {len(p.get('orders') or [])} ({p.get('orders_vp', 0)}VP) · "
-                     f"{p.get('hand_count', 0)} card{'s' if p.get('hand_count', 0) != 1 else ''}")
+                     f"{p.get('hand_count', 0)} card{'s' if p.get('hand_count', 0) != 1 else ''}"
+                     + (f" ({' '.join(c['id'] for c in p['hand'])})"
+                        if level < 2 and p.get("hand") and not m.over else ""))
     if level >= 4:  # last resort: the board is in the image; keep the viewer's part whole
         del lines[body_start:]
     me = v.get("me")
