@@ -1,0 +1,312 @@
+"""The Phraya turn machine (spec §4, §8): legal lists per step and the effect of each action,
+including the steps that resolve themselves and the end of the game (§7).
+
+Every function is pure: it takes a :class:`State` and returns a new one plus events.
+"""
+from __future__ import annotations
+
+
+from engines.base import Event
+from engines.phraya import board, data
+from engines.phraya.state import (put, ACT, BARGE, BASKET, CARD, CARDS, DISCARD, GI, KING_INDEX,
+                                  KING_SPACES, MERCHANT, MOVE, ORDER, OVER, PREMOVE, PRICE,
+                                  REFRESH, SETUP_BOAT, SETUP_STALL, TEMPLE_ROW, State, capacity,
+                                  conditions, merchant_mods, moves_from, nsorted, occupied,
+                                  parse_range, premoves, price, setup_order, with_player)
+
+Events = list[Event]
+GOODS = data.GOODS
+_KING_ROW_START = {"c": 0, "f": len(data.KING_CHART["c"]),
+                   "g": len(data.KING_CHART["c"]) + len(data.KING_CHART["f"])}
+
+
+def who(seat: int) -> str:
+    return "{s%d}" % seat
+
+
+def actor(s: State) -> int | None:
+    """The seat awaited, or None once the game is over."""
+    if s.step == OVER:
+        return None
+    if s.step == SETUP_BOAT:
+        return setup_order(s)[s.setup_i]
+    if s.step == SETUP_STALL:
+        return setup_order(s)[s.n - 1 - s.setup_i]
+    return s.cur
+
+
+# --------------------------------------------------------------------------- legal lists
+
+def is_blocked(s: State, seat: int) -> bool:
+    """Ruling 1: no legal destination now."""
+    return not moves_from(s, seat)
+
+
+def barge_choices(s: State, seat: int, effect: str) -> list[str]:
+    """Crossings for a ``barge`` effect, minus those leaving ``seat`` no move (ruling 2) while
+    another choice exists."""
+    lo, hi = parse_range(effect)
+    targets = board.barge_targets(s.barge, lo, hi)
+    good = [x for x in targets if moves_from(s, seat, barge=x)]
+    return good if good else list(targets)
+
+
+def premove_choices(s: State, seat: int) -> list[str]:
+    """Premove ends (ruling 3), minus those leaving no normal move (ruling 2) while others exist."""
+    ends = premoves(s, seat)
+    good = [e for e in ends if moves_from(s, seat, start=e)]
+    return good if good else list(ends)
+
+
+def card_choices(s: State, seat: int) -> list[str]:
+    """Cards ``seat`` may play: any in hand, or when blocked only barge cards (b1 if none)."""
+    hand = s.players[seat].hand
+    if not is_blocked(s, seat):
+        return list(hand)
+    barge = [c for c in hand if any(e.startswith("barge") for e in CARDS[c].immediate)]
+    if not barge or s.opts.blocked_allow_retrieve:
+        barge = barge + [c for c in hand if c == "b1"]
+    return barge
+
+
+def legal(s: State, seat: int) -> list[str]:
+    """The sorted legal action texts of ``seat`` ([] if not awaited)."""
+    if actor(s) != seat:
+        return []
+    step = s.step
+    out: list[str]
+    if step == SETUP_BOAT:
+        taken = set(s.boats)
+        out = ["boat " + x for x in board.EXTERIOR if x not in taken]
+    elif step == SETUP_STALL:
+        out = ["stall " + x for x in vacant_ownable(s)]
+    elif step == CARD:
+        out = ["play " + c for c in card_choices(s, seat)]
+    elif step == MERCHANT:
+        lo, hi = parse_range(s.pending)
+        out = []
+        for d in range(lo, hi + 1):
+            out += ["merchant 0"] if d == 0 else [f"merchant +{d}", f"merchant -{d}"]
+    elif step == PRICE:
+        out = price_choices(s)
+    elif step == BARGE:
+        out = ["barge " + x for x in barge_choices(s, seat, s.pending)]
+    elif step == DISCARD:
+        p = s.players[seat]
+        out = ["done"]
+        if s.pending == "g2f":
+            if s.supply_flowers > 0:
+                out += ["discard " + g for g in GOODS if p.goods[GI[g]] > 0]
+        elif p.flowers > 0:
+            out.append("discard flower")
+    elif step == PREMOVE:
+        out = ["premove " + x for x in premove_choices(s, seat)]
+    elif step == REFRESH:
+        out = ["keep", "refresh"] if s.display[0] else ["keep"]
+    elif step == MOVE:
+        out = ["move " + x for x in moves_from(s, seat)]
+    elif step == ACT:
+        out = act_choices(s, seat)
+    else:
+        out = []
+    return nsorted(out)
+
+
+def vacant_ownable(s: State) -> list[str]:
+    """Ownable stalls with no owner, in id order."""
+    idx = board.STALL_INDEX
+    return [x for x in s.board.ownable if s.owner[idx[x]] < 0]
+
+
+def _mod(k: int) -> str:
+    return f"+{k}" if k > 0 else str(k)
+
+
+def price_choices(s: State) -> list[str]:
+    """The ``price`` actions for the Merchant's space and the pending card's mods."""
+    a, b = data.MERCHANT_ROUTE[s.merchant]
+    mods = merchant_mods(s.pending)
+    if len(mods) == 1:
+        return [f"price {a} {_mod(mods[0])}", f"price {b} {_mod(mods[0])}"]
+    m1, m2 = _mod(mods[0]), _mod(mods[1])
+    return [f"price {a} {m1} {b} {m2}", f"price {b} {m1} {a} {m2}"]
+
+
+def unit_price(s: State, good: str) -> int:
+    """What one ``good`` costs the active player now (``cheap:G`` gives the row minimum)."""
+    if "cheap:" + good in s.passives:
+        return data.PRICE_ROWS[good][0]
+    return price(s, good)
+
+
+def order_need(s: State, oid: str) -> list[int]:
+    """Goods an order needs, per good, after ``ignore:G`` (ruling 8)."""
+    need = [0, 0, 0, 0]
+    for g in ORDER[oid][2].split():
+        need[GI[g]] += 1
+    for pas in s.passives:
+        if pas.startswith("ignore:") and need[GI[pas[7:]]] > 0:
+            need[GI[pas[7:]]] -= 1
+    return need
+
+
+def temple_cost(s: State, good: str) -> int | None:
+    """Flowers for the next ``good`` offering (None when its row is full)."""
+    row = s.temple[TEMPLE_ROW[good]]
+    if len(row) >= data.TEMPLE_COLUMNS:
+        return None
+    cost = data.TEMPLE_FLOWER_COST[len(row)]
+    if "temple-2" in s.passives:
+        cost = max(0, cost - 2)
+    return cost
+
+
+def king_pay(space: str) -> tuple[int, int, tuple[str, ...]]:
+    """(coins, flowers, goods) a King's Chart space costs."""
+    row, k = space[0], int(space[1:]) - 1
+    if row == "c":
+        return data.KING_COINS[k], 0, ()
+    if row == "f":
+        return 0, data.KING_FLOWERS[k], ()
+    return 0, 0, data.KING_GOODS[k]
+
+
+def _can_pay_goods(goods: tuple[int, ...], need: tuple[str, ...]) -> bool:
+    cnt = [0, 0, 0, 0]
+    for g in need:
+        cnt[GI[g]] += 1
+    return all(goods[i] >= cnt[i] for i in range(4))
+
+
+def stall_choices(s: State, seat: int, sid: str) -> list[str]:
+    """The interactions with stall ``sid`` for ``seat`` now (ignoring whether it was used)."""
+    st = s.board.stalls[sid]
+    p = s.players[seat]
+    out: list[str] = []
+    kind = st.kind
+    if kind == "goods":
+        g = str(st.good)
+        gi = GI[g]
+        held = p.goods[gi]
+        free = min(capacity(p)[gi] - held, s.supply_goods[gi])
+        unit = unit_price(s, g)
+        for n in range(1, free + 1):
+            for k in range(0, min(n, p.favors) + 1):
+                if (n - k) * unit <= p.coins:
+                    out.append(f"buy {sid} {n}" if k == 0 else f"buy {sid} {n} favor {k}")
+        out += [f"sell {sid} {n}" for n in range(1, held + 1)]
+    elif kind == "basket":
+        i = s.board.baskets.index(sid)
+        tile = s.stall_baskets[i]
+        if tile and len(p.baskets) - p.start_baskets < data.BASKET_SPACES_EXTRA:
+            if p.coins >= int(BASKET[tile][2]):
+                out.append("basket")
+            if p.favors > 0:
+                out.append("basket favor")
+        if p.rowers < data.ROWERS_START + data.ROWER_BENCHES_EXTRA and s.supply_rowers > 0:
+            if p.goods[GI["meat"]] > 0:
+                out.append("rower meat")
+            if p.goods[GI["fish"]] > 0:
+                out.append("rower fish")
+            if p.favors > 0:
+                out.append("rower favor")
+    elif kind == "restaurant":
+        oid = s.orders_on[s.board.restaurants.index(sid)]
+        if oid and all(p.goods[i] >= k for i, k in enumerate(order_need(s, oid))):
+            out.append("deliver")
+    elif kind == "temple":
+        if p.disks_left > 0:
+            for g in GOODS:
+                cost = temple_cost(s, g)
+                if cost is None or p.goods[GI[g]] == 0:
+                    continue
+                if p.flowers >= cost:
+                    out.append("temple " + g)
+                if cost >= 1 and p.favors > 0:
+                    out.append(f"temple {g} favor")
+    elif kind == "scribe":
+        for c in s.display:
+            if not c:
+                continue
+            if p.coins >= CARDS[c].coins:
+                out.append(f"scribe {c} coins")
+            if p.flowers >= CARDS[c].flowers:
+                out.append(f"scribe {c} flowers")
+    elif kind == "admin":
+        cost = data.ADMIN_PRICE_DISCOUNT if "stall5" in s.passives else data.ADMIN_PRICE
+        if p.stalls_left > 0 and p.coins >= cost:
+            out += ["stall " + x for x in vacant_ownable(s)]
+    return out
+
+
+def king_choices(s: State, seat: int) -> list[str]:
+    """``king SPACE`` offerings ``seat`` can pay now."""
+    p = s.players[seat]
+    if p.disks_left == 0:
+        return []
+    out = []
+    for i, sp in enumerate(KING_SPACES):
+        if s.king[i] >= 0:
+            continue
+        c, f, g = king_pay(sp)
+        if p.coins >= c and p.flowers >= f and _can_pay_goods(p.goods, g):
+            out.append("king " + sp)
+    return out
+
+
+def act_targets(s: State, seat: int) -> list[tuple[str, list[str]]]:
+    """ACT choices by target: ``(stall id or "barge", actions)`` for each target not yet used."""
+    sec = s.boats[seat]
+    out = []
+    for sid in board.banks(sec):
+        if sid not in s.used:
+            out.append((sid, stall_choices(s, seat, sid)))
+    if s.barge in board.SECTION_ENDS[sec] and "barge" not in s.used:
+        out.append(("barge", king_choices(s, seat)))
+    return out
+
+
+def act_choices(s: State, seat: int) -> list[str]:
+    out = ["end"]
+    for _, acts in act_targets(s, seat):
+        out += acts
+    return out
+
+
+# --------------------------------------------------------------------------- helpers that change state
+
+def gain_flowers(s: State, seat: int, k: int) -> tuple[State, int]:
+    """Give ``seat`` up to ``k`` flowers from the supply; returns the state and how many."""
+    k = min(k, s.supply_flowers)
+    if k <= 0:
+        return s, 0
+    p = s.players[seat]
+    s = with_player(s, seat, flowers=p.flowers + k)
+    return put(s, supply_flowers=s.supply_flowers - k), k
+
+
+def gain_favor(s: State, seat: int) -> tuple[State, int]:
+    if s.supply_favors <= 0:
+        return s, 0
+    p = s.players[seat]
+    s = with_player(s, seat, favors=p.favors + 1)
+    return put(s, supply_favors=s.supply_favors - 1), 1
+
+
+def _goods_delta(s: State, seat: int, delta: list[int]) -> State:
+    """Move goods between ``seat`` (+) and the supply (−)."""
+    p = s.players[seat]
+    goods = t4([p.goods[i] + delta[i] for i in range(4)])
+    supply = t4([s.supply_goods[i] - delta[i] for i in range(4)])
+    s = with_player(s, seat, goods=goods)
+    return put(s, supply_goods=supply)
+
+
+def goods_delta(s: State, seat: int, delta: list[int]) -> State:
+    """``seat`` takes ``delta[i]`` of good i from the supply (negative: gives back)."""
+    return _goods_delta(s, seat, delta)
+
+
+def t4(v: list[int]) -> tuple[int, int, int, int]:
+    """A 4-list as a 4-tuple."""
+    return v[0], v[1], v[2], v[3]

@@ -1,0 +1,120 @@
+"""Build Phraya positions from a readable description (tests, examples, tutorials).
+
+:func:`build` starts from a set-up game (default layout, seed 0, stacks and deck as dealt) and
+overrides what is described, then restores every §11 conservation rule: supplies hold what no
+player holds, stall pieces and disks in reserve are what is not on the board, order tiles and
+market cards named anywhere leave the stacks and the deck.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from engines.phraya import board, data
+from engines.phraya.rules import new_game
+from engines.phraya.state import (CARD, GI, KING_INDEX, TEMPLE_ROW, Opts, Player, State, put,
+                                  put_player)
+
+SEAT = {"P": 0, "O": 1, "W": 2, "B": 3}  # purple, orange, white, black (spec §10)
+
+
+def build(n: int = 4, *, seed: int = 0, opts: Opts | None = None, first: int = 0, cur: int = 0,
+          step: int = CARD, round: int = 1,
+          boats: Mapping[int, str] | None = None, barge: str = data.BARGE_START,
+          owners: Mapping[str, int] | None = None, prices: Mapping[str, int] | None = None,
+          merchant: int = data.MERCHANT_START, orders_on: Mapping[str, str] | None = None,
+          players: Mapping[int, Mapping[str, Any]] | None = None,
+          king: Mapping[str, int] | None = None,
+          temple: Mapping[str, Sequence[int]] | None = None,
+          display: Sequence[str] | None = None, fill_boats: bool = False,
+          **extra: Any) -> State:
+    """A position (see the module docstring). ``prices`` are price values (not indexes);
+    ``players[seat]`` may set any :class:`Player` field, ``goods`` as ``{good: n}``.
+    ``fill_boats`` puts seats without a boat on free outer sections (last ids first).
+    ``extra`` sets other :class:`State` fields (``passives``, ``used``…). Raises ValueError for
+    a price not on its row."""
+    s = new_game(seed, n, opts or Opts())
+    b = s.board
+    # market cards and orders
+    ps: list[Player] = []
+    named_orders: set[str] = set(orders_on.values()) if orders_on else set()
+    named_cards: set[str] = set(display or ())
+    for q in range(n):
+        spec = dict((players or {}).get(q, {}))
+        if "goods" in spec:
+            g = [0, 0, 0, 0]
+            for k, v in spec["goods"].items():
+                g[GI[k]] = v
+            spec["goods"] = (g[0], g[1], g[2], g[3])
+        for key in ("hand", "discard", "orders", "baskets"):
+            if key in spec:
+                spec[key] = tuple(spec[key])
+        p = put_player(s.players[q], coins=data.START_COINS + q)
+        p = put_player(p, **spec)
+        named_orders.update(p.orders)
+        named_cards.update(c for c in (*p.hand, *p.discard) if c[0] == "m")
+        ps.append(p)
+    stacks = tuple(tuple(o for o in st if o not in named_orders) for st in s.stacks)
+    ron = list(s.orders_on)
+    for sid, oid in (orders_on or {}).items():
+        ron[b.restaurants.index(sid)] = oid
+    # an order replaced on a restaurant goes back to the front of its stack
+    freed = [o for o in s.orders_on if o not in named_orders and o not in ron]
+    stacks_l = [list(st) for st in stacks]
+    for o in freed:
+        stacks_l[int(o[1]) - 1].insert(0, o)
+    disp = list(display) if display is not None else [c for c in s.display if c not in named_cards]
+    deck = [c for c in (*s.display, *s.deck) if c not in named_cards and c not in disp]
+    while len(disp) < data.DISPLAY_SLOTS and deck:
+        disp.append(deck.pop(0))
+    own = [-1] * len(board.STALLS)
+    for sid, q in (owners or {}).items():
+        own[board.STALL_INDEX[sid]] = q
+    kg = [-1] * 16
+    for sp, q in (king or {}).items():
+        kg[KING_INDEX[sp]] = q
+    tp: list[tuple[int, ...]] = [(), (), (), ()]
+    for good, row in (temple or {}).items():
+        tp[TEMPLE_ROW[good]] = tuple(row)
+    pr = list(s.prices)
+    for good, v in (prices or {}).items():
+        pr[GI[good]] = data.PRICE_ROWS[good].index(v)
+    bt = ["" for _ in range(n)]
+    for q, sec in (boats or {}).items():
+        bt[q] = sec
+    if fill_boats:
+        free = [x for x in reversed(board.EXTERIOR) if x not in bt]
+        for q in range(n):
+            if not bt[q]:
+                bt[q] = free.pop(0)
+    named_baskets = {k for p in ps for k in p.baskets if k[0] == "k"}
+    bag = [k for k in s.bag if k not in named_baskets]
+    on = []
+    for k in s.stall_baskets:
+        if k in named_baskets:
+            k = bag.pop(0) if bag else ""
+        on.append(k)
+    # reserves and supplies
+    for q in range(n):
+        disks = kg.count(q) + sum(row.count(q) for row in tp)
+        ps[q] = put_player(ps[q], stalls_left=data.STALLS_PER_PLAYER[n] - own.count(q),
+                           disks_left=data.DISKS_PER_PLAYER - disks)
+    supply = tuple(data.GOODS_SUPPLY - sum(p.goods[i] for p in ps) for i in range(4))
+    s = put(s, step=step, first=first, cur=cur, round=round, boats=tuple(bt), barge=barge,
+            owner=tuple(own), prices=(pr[0], pr[1], pr[2], pr[3]), merchant=merchant,
+            display=tuple(disp), deck=tuple(deck), stacks=tuple(tuple(x) for x in stacks_l),
+            orders_on=tuple(ron), king=tuple(kg), temple=tuple(tp), supply_goods=supply,
+            supply_flowers=data.FLOWERS - sum(p.flowers for p in ps),
+            supply_favors=data.FAVORS - sum(p.favors for p in ps),
+            supply_rowers=data.ROWER_TILES - sum(p.rowers - data.ROWERS_START for p in ps),
+            players=tuple(ps), bag=tuple(bag), stall_baskets=tuple(on), **extra)
+    return s
+
+
+def seats(text: str) -> list[int]:
+    """``"O W P -"`` -> seats, stopping at the first ``-`` (an empty space)."""
+    out = []
+    for t in text.split():
+        if t == "-":
+            break
+        out.append(SEAT[t])
+    return out

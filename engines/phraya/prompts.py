@@ -1,0 +1,141 @@
+"""Phraya prompts: each micro-step's choices as controls (DESIGN principle 12).
+
+Buttons where the list is short; the MOVE/PREMOVE step a pick of section ids (``move {}``); the
+ACT step one group per target (left stall, right stall, barge) plus ``end``, each ≤ 25 choices.
+Every prompt fits ``engines.prompt.rows(controls) <= 4``. The CARD prompt is private when
+``hidden_hands`` is on.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Union
+
+from engines.phraya import data, flow
+from engines.phraya.state import ACT, BASKET, CARD, CARDS, MOVE, PREMOVE, State
+from engines.prompt import (MAX_CHOICES, Button, Choice, Group, Pick, Prompt, from_legal, rows)
+
+if TYPE_CHECKING:
+    from engines.phraya.rules import PhrayaEngine
+
+_STEP_TEXT = {
+    "setup_boat": "Place your boat on an outer channel section.",
+    "setup_stall": "Place your starting stall on a vacant goods stall.",
+    "card": "Play a card.",
+    "merchant": "Move the Merchant.",
+    "price": "Apply the price changes to the Merchant's two goods.",
+    "barge": "Move the Royal Barge.",
+    "discard": "Discard, or done.",
+    "premove": "Move your boat 2 sections first.",
+    "refresh": "Refresh the card market, or keep it.",
+    "move": "Move your boat.",
+    "act": "Use the stalls on both banks (and the King if the Barge is adjacent), then end.",
+}
+
+
+def instruction(s: State, seat: int, legal: list[str]) -> str:
+    """What ``seat`` is asked to do now, or whom the game waits for."""
+    from engines.phraya.state import STEP_NAMES
+    if not legal:
+        a = flow.actor(s)
+        return "The game is over." if a is None else "Waiting for {s%d}." % a
+    text = _STEP_TEXT.get(STEP_NAMES[s.step], "")
+    if s.step == CARD and flow.is_blocked(s, seat):
+        text = "Your boat is blocked: play a card that moves the Royal Barge."
+    return text
+
+
+def label(s: State, seat: int, action: str) -> str:
+    """A short button label for ``action`` (≤ 80 characters)."""
+    t = action.split()
+    v = t[0]
+    if v == "play" and t[1] in CARDS:
+        return f"{t[1]} {CARDS[t[1]].name}"[:80]
+    if v in ("buy", "sell") and len(t) >= 3:
+        st = s.board.stalls.get(t[1])
+        g = st.good if st is not None and st.good else "?"
+        n = int(t[2])
+        if v == "sell":
+            return f"Sell {n} {g} for {n * data.PRICE_ROWS[g][s.prices[data.GOODS.index(g)]]}" \
+                if g != "?" else action
+        if g == "?":
+            return action
+        fav = int(t[4]) if len(t) > 4 else 0
+        paid = (n - fav) * flow.unit_price(s, g)
+        return f"Buy {n} {g} for {paid}" + (f" + {fav} favor" if fav else "")
+    if v == "king":
+        from engines.phraya.view import king_cost
+        return f"King {t[1]}: {king_cost(t[1])}"
+    if v == "scribe" and t[1] in CARDS:
+        c = CARDS[t[1]]
+        cost = f"{c.coins} coins" if t[2] == "coins" else f"{c.flowers} flowers"
+        return f"{t[1]} {c.name} for {cost}"[:80]
+    if v == "basket":
+        i = next((k for k, sid in enumerate(s.board.baskets) if sid[:3] == s.boats[seat]), -1)
+        tile = s.stall_baskets[i] if i >= 0 else ""
+        if tile:
+            return "Basket for a favor" if len(t) > 1 else f"Basket for {BASKET[tile][2]} coins"
+    if v == "end":
+        return "End turn"
+    if v == "done":
+        return "Done"
+    return action
+
+
+Ctl = Union[Button, Pick]
+
+
+def _pick_or_buttons(key: str, text: str, actions: list[str], labels: list[str],
+                     max_buttons: int) -> list[Ctl]:
+    if len(actions) <= max_buttons:
+        return [Button(label=lab[:80], action=a, style="secondary") for a, lab in zip(actions, labels)]
+    actions, labels = actions[:MAX_CHOICES], labels[:MAX_CHOICES]
+    choices = tuple(Choice(label=lab[:100], value=a, description=a if lab != a else "")
+                    for a, lab in zip(actions, labels))
+    return [Pick(key, text, choices)]
+
+
+def prompt(engine: "PhrayaEngine", s: State, seat: int) -> Prompt:
+    """The controls of ``seat``'s current step (empty if not awaited)."""
+    legal = engine.legal_actions(s, seat)
+    text = instruction(s, seat, legal)
+    public = engine.public_actions(s, seat)
+    if not legal:
+        return Prompt(seat, text, (), public)
+    if s.step in (MOVE, PREMOVE):
+        verb = "move" if s.step == MOVE else "premove"
+        secs = [a.split()[1] for a in legal]
+        if len(secs) <= 10:
+            return Prompt(seat, text, tuple(Button(label=x, action=f"{verb} {x}") for x in secs),
+                          public)
+        choices = tuple(Choice(label=x, value=x) for x in secs[:MAX_CHOICES])
+        return Prompt(seat, text, (Pick(verb, "Destination section…", choices,
+                                        template=verb + " {}"),), public)
+    if s.step == ACT:
+        return Prompt(seat, text, _act_controls(s, seat, legal), public)
+    labels = [label(s, seat, a) for a in legal]
+    return from_legal(seat, text, legal, labels, public=public)
+
+
+def _act_controls(s: State, seat: int, legal: list[str]) -> tuple[Group, ...]:
+    groups: list[Group] = []
+    legal_set = set(legal)
+    sec = s.boats[seat]
+    names = {sec + b: f"{'North' if b == 'n' else 'South'} bank" if sec[0] == "h" else
+             f"{'West' if b == 'w' else 'East'} bank" for b in ("n", "s", "w", "e")}
+    for target, acts in flow.act_targets(s, seat):
+        acts = [a for a in acts if a in legal_set]
+        if not acts:
+            continue
+        if target == "barge":
+            title = "Royal Barge: King's offering"
+        else:
+            st = s.board.stalls[target]
+            what = st.good if st.kind == "goods" else st.kind
+            title = f"{names[target]} ({target}, {what})"
+        ctl = _pick_or_buttons("t" + target, title, acts, [label(s, seat, a) for a in acts], 4)
+        groups.append(Group(title, tuple(ctl)))
+    groups.append(Group("End", (Button("End turn", "end", "danger"),)))
+    # at most 4 rows: groups of buttons may take 1 row each; picks one row each
+    while rows(groups) > 4 and len(groups) > 1:
+        groups.pop(-2)
+    return tuple(groups)
+

@@ -1,0 +1,42 @@
+"""Phraya renderer: pure functions of a Phraya view (``engines/phraya/view.py``, spec §13).
+
+* :func:`board` — the public snapshot, from ``view(state, None)``;
+* :func:`hand` — one seat's private view (DM), from ``view(state, seat)``;
+* :func:`score_sheet` — the final score sheet of a finished game;
+* :func:`text` — the same information as Discord markdown (≤ 1900 characters).
+
+Pieces: ``art`` (colours, icons), ``geo`` (board geometry), ``model`` (what is read from a view),
+``board``, ``hand``, ``sheet``, ``text``.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from PIL import Image
+
+from render.phraya.board import board_image
+from render.phraya.hand import hand_image
+from render.phraya.sheet import sheet_image
+from render.phraya.text import text
+
+View = dict[str, Any]
+
+__all__ = ["board", "hand", "score_sheet", "text"]
+
+
+def board(view: View, names: Sequence[str] | None = None) -> Image.Image:
+    """The public snapshot: the islands with stalls, boats, barge and the marks of the current
+    step, prices, orders, the Merchant, Temple, King's Chart, card market and every player."""
+    return board_image(view, names)
+
+
+def hand(view: View, names: Sequence[str] | None = None) -> Image.Image:
+    """One seat's private view: coins, goods in baskets, flowers, favors, the hand of cards with
+    their effects in words, and the prompt with the legal actions. A spectator view gets a short
+    notice."""
+    return hand_image(view, names)
+
+
+def score_sheet(view: View, names: Sequence[str] | None = None) -> Image.Image:
+    """The score sheet: every category per player, totals and ranks (a preview before the end)."""
+    return sheet_image(view, names)

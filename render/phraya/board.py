@@ -1,0 +1,663 @@
+"""The Phraya board image: header, the 4×4-island map with stalls, boats, barge and the marks of
+the current step, a side column (prices, restaurant orders, basket stalls), then the Merchant's
+route, the Temple and the King's Chart, the card market and one strip per player.
+
+Each ``draw_*`` function draws at ``y`` and returns the y below what it drew."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from PIL import Image, ImageDraw
+
+from render.common import (ACCENT, BG, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix, ordinal,
+                           text_width)
+from render.phraya import geo
+from render.phraya.art import (GOLD, GOLD_DARK, GOOD_COLOR, GOOD_TINT, GOODS, LAND, LAND_EDGE,
+                               SEAT_FILL, WATER, WATER_DARK, boat, goods_row, hatch_poly, icon,
+                               paste, paste_c, seat_disc, seat_text)
+from render.phraya.model import Model, model
+
+M = 12                 # outer margin
+HEADER_H = 64
+HEADER_BG = (40, 70, 84)
+CREAM = (250, 244, 228)
+MARK = (255, 214, 64)          # reachable sections / crossings
+MARK_EDGE = (200, 80, 0)
+SERVICE = {"restaurant": ("bowl", (232, 120, 70)), "temple": ("temple", (190, 150, 40)),
+           "basket": ("basket", (160, 112, 60)), "scribe": ("scroll", (96, 120, 170)),
+           "admin": ("admin", (120, 120, 120))}
+
+
+def new_canvas(height: int = 2600) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (WIDTH, height), BG)
+    return img, ImageDraw.Draw(img)
+
+
+def crop(img: Image.Image, y: int) -> Image.Image:
+    return img.crop((0, 0, WIDTH, min(img.height, y + M)))
+
+
+def text_at(d: ImageDraw.ImageDraw, xy, s: str, size: int, fill=INK, bold: bool = False,
+            anchor: str = "la", max_width: int | None = None, min_size: int = 20,
+            condensed: bool = False) -> int:
+    """Draw ``s`` (shrinking to ``max_width`` but never below ``min_size``). Returns its width."""
+    if max_width is not None:
+        s, f = fit(s, max_width, size, bold, min_size=min_size, condensed=condensed)
+    else:
+        f = font(size, bold, condensed)
+    d.text(xy, s, font=f, fill=fill, anchor=anchor)
+    return int(f.getlength(s))
+
+
+# --------------------------------------------------------------------------- header
+
+def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, m: Model,
+                title: str | None = None) -> int:
+    """Dark band: PHRAYA, the round, whose turn (disc, letter, name) and the step."""
+    h = HEADER_H
+    d.rectangle((0, 0, WIDTH, h), fill=HEADER_BG)
+    paste(img, icon("crown", 40), M, 12)
+    x = M + 48
+    d.text((x, h / 2), "PHRAYA", font=font(30, True), fill=GOLD, anchor="lm")
+    x += text_width("PHRAYA", font(30, True)) + 16
+    if title:
+        text_at(d, (x, h / 2), title, 28, CREAM, True, "lm", WIDTH - x - M)
+        return h
+    if m.over:
+        totals, ranks = m.view.get("totals"), m.view.get("ranks")
+        s = "Game over"
+        if totals and ranks:
+            win = [q for q in range(m.n) if ranks[q] == 1]
+            s += " · " + " and ".join(m.names[q] for q in win) + \
+                (" win" if len(win) > 1 else " wins") + f" with {totals[win[0]]}"
+        text_at(d, (x, h / 2), s, 28, CREAM, True, "lm", WIDTH - M - x)
+        return h
+    s = f"Round {m.round}" if m.round else "Set-up"
+    text_at(d, (x, h / 2), s, 26, CREAM, False, "lm")
+    x += text_width(s, font(26)) + 18
+    if m.active is not None:
+        seat_disc(img, m.active, m.letters[m.active], x + 20, h / 2, 40)
+        x += 48
+        room = WIDTH - M - x
+        step = m.step_label
+        sw = text_width(step, font(26))
+        t, f = fit(m.names[m.active], max(80, room - sw - 20), 28, True, min_size=20)
+        d.text((x, h / 2), t, font=f, fill=CREAM, anchor="lm")
+        x += int(f.getlength(t)) + 14
+        text_at(d, (x, h / 2), step, 26, (250, 214, 120), False, "lm", WIDTH - M - x)
+    return h
+
+
+# --------------------------------------------------------------------------- the map
+
+def _stall_tile(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, sid: str, x0: int, y0: int,
+                marked: bool, active: bool) -> None:
+    st = m.stalls.get(sid) or {}
+    kind = st.get("kind", "goods")
+    poly = geo.stall_poly(sid, x0, y0)
+    cx, cy, horiz = geo.stall_anchor(sid, x0, y0)
+    if kind == "goods":
+        good = st.get("good") or "veg"
+        fill = GOOD_TINT[good]
+        d.polygon(poly, fill=fill)
+        if st.get("ownable") and st.get("owner") is None:  # owned: the disc says it
+            xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+            box = (int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1)
+            tile = img.crop(box)
+            hatch_poly(ImageDraw.Draw(tile), (0, 0, tile.width, tile.height),
+                       mix(GOOD_COLOR[good], fill, 0.5), 12, 2)
+            mask = Image.new("L", tile.size, 0)
+            ImageDraw.Draw(mask).polygon([(px - box[0], py - box[1]) for px, py in poly], fill=255)
+            img.paste(tile, box[:2], mask)
+        d.polygon(poly, outline=mix(GOOD_COLOR[good], INK, 0.3), width=2)
+        owner = st.get("owner")
+        size = 34
+        if owner is None:
+            paste_c(img, icon(good, size), cx, cy)
+        elif horiz:
+            paste_c(img, icon(good, 32), cx - 19, cy)
+            seat_disc(img, owner, m.letters[owner], cx + 20, cy, 37)
+        else:
+            paste_c(img, icon(good, 32), cx, cy - 19)
+            seat_disc(img, owner, m.letters[owner], cx, cy + 20, 37)
+    else:
+        ic, col = SERVICE.get(kind, ("admin", (120, 120, 120)))
+        d.polygon(poly, fill=mix(col, (255, 255, 255), 0.78), outline=mix(col, INK, 0.2), width=2)
+        extra = None
+        if kind == "basket":
+            b = m.basket_on.get(sid)
+            extra = str(b["price"]) if b else "–"
+        if extra is None:
+            paste_c(img, icon(ic, 38), cx, cy)
+        elif horiz:
+            paste_c(img, icon(ic, 32), cx - 17, cy)
+            _badge(d, cx + 19, cy, extra, col)
+        else:
+            paste_c(img, icon(ic, 32), cx, cy - 17)
+            _badge(d, cx, cy + 19, extra, col)
+    if marked:
+        d.polygon(poly, outline=MARK_EDGE, width=5)
+    if active:
+        d.polygon(poly, outline=INK, width=4)
+
+
+def _badge(d: ImageDraw.ImageDraw, cx: float, cy: float, s: str, col) -> None:
+    f = font(24, True)
+    w = max(30, text_width(s, f) + 10)
+    d.rounded_rectangle((cx - w / 2, cy - 15, cx + w / 2, cy + 15), radius=8,
+                        fill=mix(col, INK, 0.25))
+    d.text((cx, cy + 1), s, font=f, fill=(255, 255, 255), anchor="mm")
+
+
+def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: int) -> int:
+    """The board: water, islands with stall tiles, section and crossing ids, boats, barge and the
+    marks of the current step. Returns the y below."""
+    span = geo.SPAN
+    d.rectangle((x0 - 4, y0 - 4, x0 + span + 4, y0 + span + 4), fill=WATER, outline=WATER_DARK,
+                width=3)
+    sec_marks = set(m.mark_sections)
+    x_marks = set(m.mark_crossings)
+    stall_marks = set(m.mark_stalls)
+    path = set(m.last_move)
+    # water sections
+    for sec in geo.SECTIONS:
+        X0, Y0, X1, Y1 = geo.section_box(sec, x0, y0)
+        if sec in sec_marks:
+            d.rectangle((X0 + 2, Y0 + 2, X1 - 2, Y1 - 2), fill=MARK, outline=MARK_EDGE, width=4)
+        elif sec in path:
+            d.rectangle((X0 + 2, Y0 + 2, X1 - 2, Y1 - 2), fill=(200, 228, 242),
+                        outline=(60, 120, 170), width=2)
+    for xid in geo.CROSSINGS:
+        X0, Y0, X1, Y1 = geo.crossing_box(xid, x0, y0)
+        if xid in x_marks:
+            d.rectangle((X0 + 2, Y0 + 2, X1 - 2, Y1 - 2), fill=MARK, outline=MARK_EDGE, width=4)
+    # islands and stalls
+    active_stalls = set(m.active_stalls)
+    for i in range(4):
+        for j in range(4):
+            box = geo.island_box(i, j, x0, y0)
+            d.rounded_rectangle(box, radius=10, fill=LAND, outline=LAND_EDGE, width=2)
+            for sid in geo.island_sides(i, j).values():
+                _stall_tile(img, d, m, sid, x0, y0, sid in stall_marks, sid in active_stalls)
+    # section ids and boats
+    boats = {sec: seat for seat, sec in enumerate(m.boats) if sec}
+    for sec in geo.SECTIONS:
+        X0, Y0, X1, Y1 = geo.section_box(sec, x0, y0)
+        hot = sec in sec_marks
+        col = (120, 40, 0) if hot else (28, 60, 90)
+        f = font(28, True, True)
+        seat = boats.get(sec)
+        if sec[0] == "h":
+            cy = (Y0 + Y1) / 2
+            if seat is None:
+                d.text(((X0 + X1) / 2, cy + 1), sec, font=f, fill=col, anchor="mm")
+            else:
+                d.text((X0 + 6, cy + 1), sec, font=f, fill=col, anchor="lm")
+                boat(img, seat, m.letters[seat], X1 - 42, cy, 74, 40)
+        else:
+            cx = (X0 + X1) / 2
+            if seat is None:
+                d.text((cx, (Y0 + Y1) / 2 + 1), sec, font=f, fill=col, anchor="mm")
+            else:
+                d.text((cx, Y0 + 20), sec, font=f, fill=col, anchor="mm")
+                boat(img, seat, m.letters[seat], cx, Y1 - 42, 40, 74)
+    # crossings
+    for xid in geo.CROSSINGS:
+        X0, Y0, X1, Y1 = geo.crossing_box(xid, x0, y0)
+        cx, cy = (X0 + X1) / 2, (Y0 + Y1) / 2
+        if xid == m.barge:
+            d.ellipse((X0 - 8, Y0 - 8, X1 + 8, Y1 + 8), fill=GOLD, outline=GOLD_DARK, width=4)
+            paste_c(img, icon("crown", 30), cx, Y0 + 8)
+            d.text((cx, cy + 12), xid, font=font(28, True, True), fill=INK, anchor="mm")
+        else:
+            col = (120, 40, 0) if xid in x_marks else (60, 100, 130)
+            d.text((cx, cy + 1), xid, font=font(28, True, True), fill=col, anchor="mm")
+    return y0 + span + 4
+
+
+# --------------------------------------------------------------------------- side column
+
+def draw_prices(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int) -> int:
+    """The price chart as four columns (one per good), highest price on top; the cube's box is
+    filled in the good's colour."""
+    d.text((x, y), "Prices", font=font(22, True), fill=MUTED)
+    y += 30
+    cw = w // 4
+    for k, g in enumerate(GOODS):
+        paste_c(img, icon(g, 34), x + k * cw + cw / 2, y + 18)
+    y += 40
+    rows = m.price_rows
+    rh = 33
+    for r in range(7):
+        idx = 6 - r
+        for k, g in enumerate(GOODS):
+            bx = x + k * cw
+            v = rows[g][idx]
+            cur = m.price_index[g] == idx
+            box = (bx + 3, y + r * rh + 1, bx + cw - 3, y + (r + 1) * rh - 1)
+            if cur:
+                d.rounded_rectangle(box, radius=7, fill=GOOD_COLOR[g], outline=INK, width=3)
+                d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), str(v),
+                       font=font(28, True), fill=INK if g in ("fruit", "veg") else (255, 255, 255),
+                       anchor="mm")
+            else:
+                shade = idx == 2
+                d.rounded_rectangle(box, radius=7, fill=(236, 230, 216) if shade else PANEL,
+                                    outline=LINE, width=1)
+                d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), str(v),
+                       font=font(22), fill=MUTED, anchor="mm")
+    return y + 7 * rh
+
+
+def draw_orders(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int) -> int:
+    """Restaurant orders by stall id: goods, coins and VP; then the basket stalls' prices."""
+    d.text((x, y), "Restaurants", font=font(22, True), fill=MUTED)
+    y += 30
+    for sid in m.restaurants:
+        o = m.order_on.get(sid)
+        d.text((x, y), sid, font=font(28, True, True), fill=INK)
+        if not o:
+            d.text((x + 76, y + 2), "empty", font=font(22), fill=MUTED)
+            y += 40
+            continue
+        d.text((x + w, y), f"{o['coins']}c {o['vp']}VP", font=font(28, True, True), fill=INK,
+               anchor="ra")
+        y += 33
+        goods_row(img, o["goods"], x + 2, y + 15, 30, 3)
+        y += 34
+    y += 6
+    d.text((x, y), "Baskets (price)", font=font(22, True), fill=MUTED)
+    y += 30
+    if any((m.basket_on.get(s) or {}).get("goods") for s in m.basket_stalls):
+        # open_baskets: one line per stall with the basket's goods
+        for sid in m.basket_stalls:
+            b = m.basket_on.get(sid)
+            tw = text_at(d, (x, y), sid, 28, INK, True, condensed=True)
+            _badge(d, x + tw + 22, y + 17, str(b["price"]) if b else "–", SERVICE["basket"][1])
+            if b and b.get("goods"):
+                goods_row(img, b["goods"], x + tw + 46, y + 17, 28, 3)
+            y += 36
+        return y
+    for k, sid in enumerate(m.basket_stalls):
+        b = m.basket_on.get(sid)
+        cx = x + (k % 2) * (w // 2)
+        tw = text_at(d, (cx, y), sid, 28, INK, True, condensed=True)
+        _badge(d, cx + tw + 22, y + 17, str(b["price"]) if b else "–", SERVICE["basket"][1])
+        if k % 2 == 1:
+            y += 36
+    if len(m.basket_stalls) % 2:
+        y += 36
+    return y
+
+
+# --------------------------------------------------------------------------- tracks
+
+def title(d: ImageDraw.ImageDraw, x: int, y: int, s: str, note: str = "", w: int = 0) -> int:
+    d.text((x, y), s, font=font(24, True), fill=MUTED)
+    if note:
+        tw = text_width(s, font(24, True)) + 14
+        text_at(d, (x + tw, y + 2), note, 20, MUTED, max_width=max(40, w - tw) if w else None)
+    return y + 32
+
+
+def draw_merchant(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> int:
+    """The Merchant's loop of 12 spaces, each labelled with its distance from him (+ = right)."""
+    v = m.view
+    route = v.get("merchant_route") or []
+    if not route:
+        return y
+    at = int(v.get("merchant") or 0)
+    d.text((M, y + 6), "Merchant", font=font(24, True, True), fill=MUTED)
+    d.text((M, y + 38), "+ = right", font=font(20), fill=MUTED)
+    lw = 112
+    k = len(route)
+    cw = (WIDTH - 2 * M - lw) // k
+    for i, pair in enumerate(route):
+        off = (i - at) % k
+        if off > k // 2:
+            off -= k
+        x = M + lw + i * cw
+        here = off == 0
+        box = (x + 2, y, x + cw - 2, y + 72)
+        d.rounded_rectangle(box, radius=8, fill=(252, 232, 160) if here else PANEL,
+                            outline=GOLD_DARK if here else LINE, width=4 if here else 1)
+        goods_row(img, pair, x + (cw - 56) / 2, y + 17, 26, 4)
+        lab = "here" if here else (f"+{off}" if off > 0 else f"−{-off}")
+        text_at(d, (x + cw / 2, y + 50), lab, 26, INK if abs(off) <= 3 else MUTED, True, "mm",
+                cw - 6)
+    return y + 72
+
+
+def draw_temple(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int) -> int:
+    """The Temple: 4 rows × 8 columns, disks as seat letters, the flower cost of each column and
+    the next free space of each row outlined; section VP (majority / none) underneath."""
+    t = m.view.get("temple") or {}
+    rows = t.get("rows") or {}
+    order = t.get("row_order") or ["meat", "fish", "fruit", "veg"]
+    cols = int(t.get("columns") or 8)
+    cost = t.get("flower_cost") or [0, 1, 1, 2, 2, 3, 3, 4]
+    secs = t.get("sections") or [[0, 1, 2], [3, 4, 5], [6, 7]]
+    svp = t.get("section_vp") or [10, 7, 4]
+    spen = t.get("section_penalty") or [-7, -4, -2]
+    ovp = t.get("offering_vp") or {"meat": 5, "fish": 4, "fruit": 3, "veg": 2}
+    cond = (m.view.get("conditions") or {}).get("buddha")
+    y = title(d, x, y, "Temple", "Buddha ✔ (last 2 columns)" if cond else
+              "Buddha: a disk in the last 2 columns", w)
+    lw = 62
+    cw = (w - lw) // cols
+    # flower costs
+    for c in range(cols):
+        cx = x + lw + c * cw + cw / 2
+        paste_c(img, icon("flower", 20), cx - 11, y + 12)
+        d.text((cx + 12, y + 12), str(cost[c]), font=font(22, True), fill=INK, anchor="mm")
+    y += 26
+    rh = 38
+    for r, g in enumerate(order):
+        yy = y + r * rh
+        paste_c(img, icon(g, 30), x + 17, yy + rh / 2)
+        d.text((x + 52, yy + rh / 2), str(ovp.get(g, "")), font=font(22, True), fill=MUTED,
+               anchor="mm")
+        seats = rows.get(g) or []
+        for c in range(cols):
+            bx = x + lw + c * cw
+            box = (bx + 2, yy + 2, bx + cw - 2, yy + rh - 2)
+            d.rounded_rectangle(box, radius=6, fill=PANEL if c < 6 else (244, 232, 206),
+                                outline=LINE, width=1)
+            if c < len(seats):
+                q = int(seats[c])
+                seat_disc(img, q, m.letters[q], bx + cw / 2, yy + rh / 2, 32)
+            elif c == len(seats):
+                d.rounded_rectangle(box, radius=6, outline=ACCENT, width=3)
+    y += 4 * rh + 2
+    for k, cols_k in enumerate(secs):
+        x0 = x + lw + cols_k[0] * cw + 2
+        x1 = x + lw + (cols_k[-1] + 1) * cw - 2
+        d.line((x0, y + 2, x1, y + 2), fill=GOLD_DARK, width=3)
+        s = f"{svp[k]} / {spen[k]}".replace("-", "−")
+        text_at(d, ((x0 + x1) / 2, y + 6), s, 20, INK, True, "ma", x1 - x0)
+    d.text((x, y + 6), "VP", font=font(20, True), fill=MUTED)
+    return y + 32
+
+
+def draw_king(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int) -> int:
+    """The King's Chart: rows of coin, flower and goods spaces with their ids and costs; taken
+    spaces show the disk."""
+    spaces = m.view.get("king") or []
+    if not spaces:
+        return y
+    cond = (m.view.get("conditions") or {}).get("tithe")
+    y = title(d, x, y, "King", "Tithe ✔ (a full row)" if cond else "Tithe: a full row", w)
+    rows: dict[str, list[dict]] = {}
+    for sp in spaces:
+        rows.setdefault(sp["row"], []).append(sp)
+    cw = min(78, w // max(len(r) for r in rows.values()))
+    rh = 68
+    for r, (row, items) in enumerate(rows.items()):
+        yy = y + r * rh
+        for k, sp in enumerate(items):
+            bx = x + k * cw
+            box = (bx + 2, yy + 2, bx + cw - 2, yy + rh - 2)
+            seat = sp.get("seat")
+            d.rounded_rectangle(box, radius=8, fill=PANEL if seat is None else (236, 230, 216),
+                                outline=LINE, width=1)
+            d.text((bx + 6, yy + 2), sp["space"], font=font(28, True, True),
+                   fill=(90, 84, 76) if seat is None else MUTED)
+            cx, cy = bx + cw / 2, yy + 48
+            if seat is not None:
+                seat_disc(img, int(seat), m.letters[int(seat)], cx + 14, cy - 14, 36)
+                continue
+            cost = str(sp.get("cost", ""))
+            if row == "g":
+                gs = [t for t in cost.replace("+", " ").split() if t in GOOD_COLOR]
+                goods_row(img, gs, cx - len(gs) * 14 + 2, cy, 26, 2)
+            else:
+                num = cost.split()[0] if cost else "?"
+                paste_c(img, icon("coin" if row == "c" else "flower", 22), cx - 20, cy)
+                d.text((cx + 12, cy + 1), num, font=font(28, True), fill=INK, anchor="mm")
+    return y + len(rows) * rh
+
+
+EFFECT_SHORT = {"boat2": "boat 2 first", "g2f": "goods → flowers", "f2c": "flower → 3 coins",
+                "retrieve": "take back discards", "temple-2": "Temple −2 flowers",
+                "stall5": "Admin stall 5 coins", "2/order": "2 VP/order",
+                "2/king": "2 VP/King disk",
+                "2/temple": "2 VP/Temple disk", "2/stall": "2 VP/stall",
+                "1/flower": "1 VP/flower", "4/favor": "4 VP/favor", "1/5coins": "1 VP/5 coins"}
+
+
+def effect_short(e: str) -> str:
+    """A short label of one effect code (spec §2.5) for the market tiles."""
+    head, _, rest = e.partition(" ")
+    if head == "mer":
+        rng, mods = rest.split()
+        lo, hi = rng.split("-")
+        return f"Merchant {lo if lo == hi else lo + '–' + hi}: {mods.replace('-', '−')}"
+    if head == "barge":
+        rng, bless = rest.split()
+        lo, hi = rng.split("-")
+        gift = {"1fl": "1 flower", "2fl": "2 flowers", "2c": "2 coins"}.get(bless, bless)
+        return f"Barge {lo if lo == hi else lo + '–' + hi}, bless {gift}"
+    if head == "coins":
+        return f"+{rest} coins"
+    if head == "flower":
+        return "+1 flower"
+    if e.startswith("cheap:"):
+        return f"{e[6:]} at lowest price"
+    if e.startswith("ignore:"):
+        return f"order needs 1 {e[7:]} less"
+    if e.startswith("as:"):
+        return f"as a {e[3:]} stall"
+    if e.startswith("3/"):
+        return f"3 VP/{e[2:].split('-')[0]} stall"
+    return EFFECT_SHORT.get(e, e)
+
+
+def card_lines(card: dict) -> list[str]:
+    """The effects of a card as short lines: immediate, then 'Turn: …', then 'End: …'."""
+    out = [effect_short(e) for e in card.get("immediate") or []]
+    out += ["Turn: " + effect_short(e) for e in card.get("passive") or []]
+    out += ["End: " + effect_short(e) for e in card.get("endgame") or []]
+    return out
+
+
+def draw_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict | None, box, hot: bool = False,
+              price: bool = True, words: bool = False, names: bool = True) -> None:
+    """One card tile: id and cost, name, effects (short, or the engine's words)."""
+    x0, y0, x1, y1 = box
+    if not card:
+        d.rounded_rectangle(box, radius=10, fill=BG, outline=LINE, width=2)
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "empty", font=font(22), fill=MUTED, anchor="mm")
+        return
+    d.rounded_rectangle(box, radius=10, fill=PANEL, outline=ACCENT if hot else LINE,
+                        width=4 if hot else 2)
+    w = x1 - x0 - 20
+    d.text((x0 + 10, y0 + 8), card["id"], font=font(28, True), fill=INK)
+    if price and (card.get("coins") or card.get("flowers")):
+        xr = x1 - 10
+        xr -= text_at(d, (xr, y0 + 10), str(card.get("flowers", 0)), 28, INK, True, "ra")
+        paste(img, icon("flower", 24), xr - 26, y0 + 12)
+        xr -= 32
+        xr -= text_at(d, (xr, y0 + 10), str(card.get("coins", 0)), 28, INK, True, "ra")
+        paste(img, icon("coin", 24), xr - 26, y0 + 12)
+    yy = y0 + 44
+    if names:
+        text_at(d, (x0 + 10, yy), card.get("name", ""), 22, INK, True, max_width=w,
+                condensed=True)
+        yy += 30
+    f = font(22 if words else 20, False, True)
+    lh = 27 if words else 24
+    lines = []
+    if words and card.get("text"):
+        for part in word_parts(card):
+            lines += wrap_lines(part, w, f)
+    else:
+        for ln in card_lines(card):
+            lines += wrap_lines(ln, w, f)
+    room = (y1 - yy - 4) // lh
+    for ln in lines[:room]:
+        d.text((x0 + 10, yy), ln, font=f, fill=INK)
+        yy += lh
+
+
+def word_parts(card: dict) -> list[str]:
+    """The engine's effect words of a card, one part per effect, passive ones prefixed "This
+    turn:" and endgame ones "End:"."""
+    parts = str(card.get("text") or "").split("; ")
+    ni, np_ = len(card.get("immediate") or []), len(card.get("passive") or [])
+    if len(parts) != ni + np_ + len(card.get("endgame") or []):
+        return parts
+    return [("This turn: " if ni <= i < ni + np_ else "End: " if i >= ni + np_ else "") + p
+            for i, p in enumerate(parts)]
+
+
+def wrap_lines(s: str, w: int, f) -> list[str]:
+    from render.common import wrap
+    return wrap(s, w, f)
+
+
+def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> int:
+    v = m.view
+    disp = list(v.get("display") or [])
+    stacks = v.get("stacks") or []
+    note = f"deck {v.get('deck', 0)}"
+    y = title(d, M, y, "Card market", note + " · bought at a scribe stall", WIDTH - 2 * M)
+    k = max(4, len(disp))
+    gap = 10
+    cw = (WIDTH - 2 * M - gap * (k - 1)) // k
+    h = 122
+    for i in range(k):
+        card = disp[i] if i < len(disp) else None
+        x = M + i * (cw + gap)
+        draw_card(img, d, card, (x, y, x + cw, y + h), names=False)
+    return y + h + 4
+
+
+def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> int:
+    """A legend of the stall icons, then supplies, bag and order stacks."""
+    x = M
+    for ic, word in (("bowl", "restaurant"), ("basket", "basket"), ("temple", "temple"),
+                     ("scroll", "scribe"), ("admin", "admin")):
+        paste_c(img, icon(ic, 26), x + 13, y + 14)
+        x += 30
+        x += text_at(d, (x, y + 14), word, 20, INK, False, "lm") + 16
+    text_at(d, (x, y + 14), "hatched = ownable · id = section + bank", 20, INK,
+            False, "lm", WIDTH - M - x)
+    y += 32
+    v = m.view
+    sup = v.get("supply") or {}
+    stacks = v.get("stacks") or []
+    line = ("Supply " + " ".join(f"{g} {sup.get(g, 0)}" for g in GOODS)
+            + f" · flowers {sup.get('flowers', 0)} · favors {sup.get('favors', 0)}"
+            + f" · rowers {sup.get('rowers', 0)} · bag {v.get('bag', 0)}"
+            + (" · orders " + "/".join(str(x) for x in stacks) if stacks else ""))
+    text_at(d, (M, y), line, 22, INK, False, max_width=WIDTH - 2 * M)
+    return y + 30
+
+
+def BAD_OR(done: int):
+    return (183, 28, 28) if done else INK
+
+
+def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, s: int, x0: int, y: int,
+                w: int) -> int:
+    """One player's card: letter disc and name; coins, flowers, favors, rowers, stall pieces and
+    disks left; goods held/capacity, fulfilled orders and hand size."""
+    p = m.players[s]
+    h = 114
+    act = s == m.active
+    col = seat_text(s)
+    d.rounded_rectangle((x0, y, x0 + w, y + h), radius=10, fill=PANEL,
+                        outline=col if act else LINE, width=4 if act else 2)
+    seat_disc(img, s, m.letters[s], x0 + 26, y + 23, 36)
+    name = m.names[s]
+    tail = f"{len(p.get('orders') or [])} orders · {p.get('orders_vp', 0)} VP"
+    totals, ranks = m.view.get("totals"), m.view.get("ranks")
+    if m.over and totals and ranks and s < len(totals):
+        tail = f"{totals[s]} VP · " + ("winner" if ranks[s] == 1 else ordinal(int(ranks[s])))
+    tw = text_width(tail, font(22)) + 8
+    text_at(d, (x0 + 52, y + 23), name, 28, col, True, "lm", w - 70 - tw)
+    d.text((x0 + w - 10, y + 24), tail, font=font(22), fill=INK, anchor="rm")
+    x = x0 + 10
+
+    def item(yy: int, ic: str, val: str, gap: int = 14, color=None) -> None:
+        nonlocal x
+        paste_c(img, icon(ic, 26, color), x + 13, yy)
+        x += 29
+        x += text_at(d, (x, yy), val, 24, INK, True, "lm") + gap
+
+    from render.phraya.art import seat_fill
+    yy = y + 58
+    item(yy, "coin", str(p.get("coins", 0)))
+    item(yy, "flower", str(p.get("flowers", 0)))
+    item(yy, "favor", str(p.get("favors", 0)))
+    item(yy, "rower", str(p.get("rowers", 2)))
+    item(yy, "stall", str(p.get("stalls_left", 0)), 14, seat_fill(s))
+    item(yy, "disk", str(p.get("disks_left", 0)), 14, seat_fill(s))
+    x = x0 + 10
+    yy = y + 92
+    goods = p.get("goods") or {}
+    cap = p.get("capacity") or {}
+    for g in GOODS:
+        item(yy, g, f"{goods.get(g, 0)}/{cap.get(g, 0)}", 10)
+    rest = f"{p.get('hand_count', 0)} cards"
+    text_at(d, (x0 + w - 10, yy), rest, 22, INK, False, "rm", max(40, x0 + w - 10 - x))
+    return y + h
+
+
+def draw_players(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> int:
+    cond = (m.view.get("conditions") or {}).get("supremacy")
+    y = title(d, M, y, "Players", "Supremacy ✔ (all stalls placed)" if cond else
+              "Supremacy: all stall pieces placed · game ends at 2 of Tithe, Buddha, Supremacy",
+              WIDTH - 2 * M)
+    gap = 12
+    w = (WIDTH - 2 * M - gap) // 2
+    for s in range(m.n):
+        x = M + (s % 2) * (w + gap)
+        bottom = draw_player(img, d, m, s, x, y, w)
+        if s % 2 == 1 or s == m.n - 1:
+            y = bottom + 10
+    return y
+
+
+# --------------------------------------------------------------------------- assembly
+
+
+def board_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+    m = model(view, names)
+    img, d = new_canvas()
+    y = draw_header(img, d, m)
+    top = y + 12
+    bottom = draw_map(img, d, m, M + 4, top + 4)
+    cx = M + 4 + geo.SPAN + 12
+    cw = WIDTH - M - cx
+    yy = draw_prices(img, d, m, cx, top, cw)
+    yy = draw_orders(img, d, m, cx, yy + 14, cw)
+    y = max(bottom, yy) + 14
+    y = draw_merchant(img, d, m, y) + 10
+    half = (WIDTH - 2 * M - 24) // 2
+    y1 = draw_temple(img, d, m, M, y, half)
+    y2 = draw_king(img, d, m, M + half + 24, y, half)
+    y = max(y1, y2) + 10
+    y = draw_market(img, d, m, y) + 8
+    y = draw_status(img, d, m, y) + 6
+    y = draw_players(img, d, m, y)
+    return flatten(crop(img, y))
+
+
+def flatten(img: Image.Image, colors: int = 80) -> Image.Image:
+    """``img`` reduced to about ``colors`` colours (still RGB): an octree palette plus the exact
+    seat, goods and board colours, so the key colours never drift. Anti-aliased edges then fall
+    on fewer values, which keeps the PNG from ``to_png`` well under 120 KB."""
+    q = img.quantize(colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    pal = list(q.getpalette() or [])[:colors * 3]
+    for c in KEY_COLORS:
+        pal += list(c)
+    pal += [0] * (768 - len(pal))
+    p = Image.new("P", (1, 1))
+    p.putpalette(pal[:768])
+    return img.quantize(palette=p, dither=Image.Dither.NONE).convert("RGB")
+
+
+KEY_COLORS = (*SEAT_FILL, *GOOD_COLOR.values(), *GOOD_TINT.values(), GOLD, GOLD_DARK, WATER,
+              WATER_DARK, LAND, LAND_EDGE, BG, PANEL, INK, MUTED, LINE, ACCENT, MARK, MARK_EDGE,
+              HEADER_BG, CREAM, (255, 255, 255))

@@ -1,0 +1,231 @@
+"""The Phraya private view (DM image): the prompt and legal actions, the player's coins,
+flowers, favors, rowers, stall pieces and disks, the boat's baskets with the goods in them,
+fulfilled orders, active passives, the hand of cards with their effects in words (playable ones
+outlined) and the score preview."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from PIL import Image, ImageDraw
+
+from render.common import ACCENT, INK, LINE, MUTED, PANEL, WIDTH, font, num, text_width, wrap
+from render.phraya.art import GOOD_COLOR, GOOD_TINT, GOODS, card_info, icon, paste_c, seat_disc
+from render.phraya.board import (M, card_lines, crop, draw_card, draw_header, effect_short, flatten,
+                                 new_canvas, text_at, title, word_parts)
+from render.phraya.model import Model, model
+from render.phraya.sheet import category_label
+
+
+def _notice(m: Model, s: str) -> Image.Image:
+    img, d = new_canvas(200)
+    y = draw_header(img, d, m, title="Your hand")
+    d.text((M, y + 20), s, font=font(24), fill=MUTED)
+    return crop(img, y + 60)
+
+
+def _baskets(img: Image.Image, d: ImageDraw.ImageDraw, p: dict, x: int, y: int, w: int) -> int:
+    """Each basket as a tile with its two goods; a held good fills its slot."""
+    left = dict(p.get("goods") or {})
+    baskets = list(p.get("baskets") or [])
+    bw, gap = 112, 10
+    per = max(1, (w + gap) // (bw + gap))
+    for k, pair in enumerate(baskets):
+        bx = x + (k % per) * (bw + gap)
+        by = y + (k // per) * 64
+        d.rounded_rectangle((bx, by, bx + bw, by + 56), radius=10, fill=(238, 222, 196),
+                            outline=(160, 112, 60), width=2)
+        for i, g in enumerate(pair):
+            cx = bx + 30 + i * 52
+            held = left.get(g, 0) > 0
+            if held:
+                left[g] -= 1
+                d.ellipse((cx - 24, by + 4, cx + 24, by + 52), fill=GOOD_TINT[g],
+                          outline=GOOD_COLOR[g], width=3)
+                paste_c(img, icon(g, 36), cx, by + 28)
+            else:
+                d.ellipse((cx - 22, by + 6, cx + 22, by + 50), outline=(190, 170, 140), width=2)
+                ic = icon(g, 30).copy()
+                ic.putalpha(ic.getchannel("A").point(lambda a: a * 35 // 100))
+                paste_c(img, ic, cx, by + 28)
+    free = int(p.get("basket_spaces") or 0)
+    for k in range(len(baskets), len(baskets) + free):
+        bx = x + (k % per) * (bw + gap)
+        by = y + (k // per) * 64
+        d.rounded_rectangle((bx, by, bx + bw, by + 56), radius=10, outline=LINE, width=2)
+        d.text((bx + bw / 2, by + 28), "free", font=font(20), fill=MUTED, anchor="mm")
+    rows = (len(baskets) + free + per - 1) // per
+    return y + rows * 64
+
+
+def card_height(card: dict, w: int) -> int:
+    """The height a hand tile needs for the card's effects in words."""
+    f = font(22, False, True)
+    lines = sum(len(wrap(part, w - 20, f)) for part in word_parts(card))
+    return 82 + 27 * max(1, lines)
+
+
+def action_label(m: Model, a: str, me: dict) -> str:
+    """What an action costs or gives, from the view: 'veg, 4 coins', '8 coins'…"""
+    t = a.split()
+    passives = set(me.get("passives") or [])
+    if t[0] in ("buy", "sell") and len(t) >= 3 and t[1] in m.stalls:
+        g = m.stalls[t[1]].get("good")
+        if not g:
+            return ""
+        n = int(t[2])
+        unit = m.price_rows[g][0] if t[0] == "buy" and f"cheap:{g}" in passives else m.price[g]
+        k = int(t[4]) if len(t) > 4 else 0
+        return f"{g} {'−' if t[0] == 'buy' else '+'}{(n - k) * unit}c"
+    if t[0] == "king" and len(t) > 1:
+        sp = next((x for x in m.view.get("king") or [] if x.get("space") == t[1]), None)
+        return str(sp.get("cost", "")) if sp else ""
+    if t[0] == "scribe" and len(t) > 2:
+        c = card_info(t[1])
+        if c:
+            return f"{c['name']}, {c['coins']} coins" if t[2] == "coins" else \
+                f"{c['name']}, {c['flowers']} flowers"
+    if t[0] == "play" and len(t) > 1:
+        c = card_info(t[1])
+        return c["name"] if c else ""
+    return ""
+
+
+def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+    m = model(view, names)
+    me = view.get("me")
+    if not me:
+        return _notice(m, "A spectator has no hand: this view belongs to nobody.")
+    seat = int(me["seat"])
+    p = m.players[seat] if seat < len(m.players) else {}
+    img, d = new_canvas(3200)
+    y = draw_header(img, d, m, title=f"{m.names[seat]} · your boat and hand")
+    y += 12
+    # the prompt
+    legal = list(me.get("legal") or [])
+    prompt = m.fmt(me.get("prompt"))
+    if prompt:
+        f = font(26, True)
+        for ln in wrap(prompt, WIDTH - 2 * M, f)[:3]:
+            d.text((M, y), ln, font=f, fill=ACCENT if legal else INK)
+            y += 34
+    if legal:
+        x = M
+        f = font(22, True, True)
+        fl = font(20, False, True)
+        shown = 0
+        for a in legal:
+            lab = action_label(m, a, me)
+            w = text_width(a, f) + 18 + (text_width(lab, fl) + 8 if lab else 0)
+            if x + w > WIDTH - M:
+                x = M
+                y += 40
+            if shown >= 30:
+                break
+            d.rounded_rectangle((x, y, x + w, y + 34), radius=8, fill=PANEL, outline=ACCENT,
+                                width=2)
+            d.text((x + 9, y + 17), a, font=f, fill=INK, anchor="lm")
+            if lab:
+                d.text((x + w - 9, y + 18), lab, font=fl, fill=MUTED, anchor="rm")
+            x += w + 8
+            shown += 1
+        y += 40
+        if shown < len(legal):
+            d.text((M, y), f"… and {len(legal) - shown} more (see the text)", font=font(22),
+                   fill=MUTED)
+            y += 30
+    turn = view.get("turn") or {}
+    if turn.get("card") and seat == m.active:
+        cid = turn["card"]
+        card = card_info(cid)
+        s = f"Played {cid}" + (f" {card['name']}: " + "; ".join(card_lines(card)) if card else "")
+        text_at(d, (M, y), s, 22, INK, max_width=WIDTH - 2 * M)
+        y += 30
+    y += 6
+    # resources
+    d.rounded_rectangle((M, y, WIDTH - M, y + 66), radius=10, fill=PANEL, outline=LINE, width=2)
+    seat_disc(img, seat, m.letters[seat], M + 32, y + 33, 44)
+    x = M + 66
+    for ic, val, word in (("coin", p.get("coins", 0), "coins"), ("flower", p.get("flowers", 0),
+                                                                  "flowers"),
+                          ("favor", p.get("favors", 0), "favors"),
+                          ("rower", p.get("rowers", 2), "rowers")):
+        paste_c(img, icon(ic, 34), x + 17, y + 33)
+        x += 40
+        x += text_at(d, (x, y + 33), str(val), 30, INK, True, "lm") + 6
+        x += text_at(d, (x, y + 35), word, 20, MUTED, False, "lm") + 18
+    y += 78
+    sub = (f"Stall pieces left {p.get('stalls_left', 0)} · disks left {p.get('disks_left', 0)}"
+           f" · boat at {p.get('boat') or '–'}")
+    text_at(d, (M, y), sub, 24, INK, max_width=WIDTH - 2 * M)
+    y += 36
+    # baskets and goods
+    cap = me.get("capacity") or p.get("capacity") or {}
+    free = me.get("free") or {}
+    goods = p.get("goods") or {}
+    y = title(d, M, y, "Baskets", "goods held / room for each good", WIDTH - 2 * M)
+    x = M
+    for g in GOODS:
+        paste_c(img, icon(g, 30), x + 15, y + 16)
+        x += 36
+        s = f"{goods.get(g, 0)}/{cap.get(g, 0)}"
+        x += text_at(d, (x, y + 16), s, 26, INK, True, "lm")
+        fr = free.get(g)
+        if fr is not None:
+            x += text_at(d, (x + 6, y + 18), f"({fr} free)", 20, MUTED, False, "lm") + 6
+        x += 22
+    y += 40
+    y = _baskets(img, d, p, M, y, WIDTH - 2 * M) + 8
+    # orders and passives
+    orders = p.get("orders") or []
+    if orders:
+        s = "Orders done: " + ", ".join(f"{o['id']} ({o['vp']} VP)" for o in orders)
+        for ln in wrap(s, WIDTH - 2 * M, font(22))[:2]:
+            d.text((M, y), ln, font=font(22), fill=INK)
+            y += 30
+    passives = me.get("passives") or []
+    if passives:
+        s = "Active this turn: " + ", ".join(effect_short(e) for e in passives)
+        text_at(d, (M, y), s, 22, ACCENT, True, max_width=WIDTH - 2 * M)
+        y += 32
+    # hand
+    hand = list(me.get("hand") or p.get("hand") or [])
+    playable = set(me.get("playable") or [])
+    y += 4
+    note = "outlined: playable now" if playable else ""
+    y = title(d, M, y, f"Hand ({len(hand)})", note, WIDTH - 2 * M)
+    cw, gap = (WIDTH - 2 * M - 12) // 2, 12
+    for k in range(0, len(hand), 2):
+        pair = hand[k:k + 2]
+        ch = max(card_height(c, cw) for c in pair)
+        for i, card in enumerate(pair):
+            x = M + i * (cw + gap)
+            draw_card(img, d, card, (x, y, x + cw, y + ch), hot=card.get("id") in playable,
+                      words=True)
+        y += ch + gap
+    discard = p.get("discard") or []
+    if discard:
+        text_at(d, (M, y), "Discard pile: " + " ".join(discard), 22, MUTED,
+                max_width=WIDTH - 2 * M)
+        y += 32
+    # score preview
+    prev = me.get("preview") or {}
+    if prev:
+        y += 4
+        total = sum(int(v) for v in prev.values())
+        y = title(d, M, y, "Your score now" if not view.get("over") else "Your final score",
+                  f"total {num(total)}", WIDTH - 2 * M)
+        items = [f"{category_label(c)} {num(int(v))}" for c, v in prev.items()]
+        f = font(22)
+        line = ""
+        for it in items:
+            trial = f"{line} · {it}" if line else it
+            if text_width(trial, f) > WIDTH - 2 * M:
+                d.text((M, y), line, font=f, fill=INK)
+                y += 30
+                line = it
+            else:
+                line = trial
+        if line:
+            d.text((M, y), line, font=f, fill=INK)
+            y += 30
+    return flatten(crop(img, y))

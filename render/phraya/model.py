@@ -1,0 +1,115 @@
+"""What the Phraya drawings read from a view (``engines/phraya/view.py``), gathered once:
+names and seat letters, stalls by id, the marks of the current step, prices, charts. Tolerant of
+missing fields, so a partial view still draws."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from engines.base import format_text
+from render.common import seat_names
+from render.phraya import geo
+from render.phraya.art import GOODS, seat_letters
+
+STEP_LABEL = {"setup_boat": "places a boat", "setup_stall": "places a stall",
+              "card": "plays a card", "merchant": "moves the Merchant",
+              "price": "changes prices", "barge": "moves the barge", "discard": "discards",
+              "premove": "moves 2 first", "refresh": "may refresh", "move": "moves",
+              "act": "trades", "over": "game over"}
+PRICE_ROWS_DEFAULT = {"veg": [1, 2, 3, 4, 5, 6, 7], "fruit": [2, 3, 4, 5, 6, 7, 8],
+                      "fish": [3, 4, 5, 6, 7, 8, 9], "meat": [4, 5, 6, 7, 8, 9, 10]}
+
+
+@dataclass
+class Model:
+    view: dict
+    n: int
+    names: list[str]
+    letters: list[str]
+    over: bool
+    step: str
+    round: int
+    active: int | None
+    step_label: str
+    stalls: dict[str, dict]
+    order_on: dict[str, dict]
+    basket_on: dict[str, dict]
+    restaurants: list[str]
+    basket_stalls: list[str]
+    boats: list[str | None]
+    barge: str
+    mark_sections: list[str]
+    mark_crossings: list[str]
+    mark_stalls: list[str]
+    active_stalls: list[str]
+    last_move: list[str]
+    price_rows: dict[str, list[int]]
+    price_index: dict[str, int]
+    price: dict[str, int]
+    players: list[dict]
+    me: dict | None = None
+    extra: dict = field(default_factory=dict)
+
+    def fmt(self, s: str | None) -> str:
+        return format_text(s or "", self.names)
+
+
+def model(view: dict[str, Any], names: Sequence[str] | None = None) -> Model:
+    n = int(view.get("n_players") or len(view.get("players") or []) or 2)
+    nm = seat_names(names, n)
+    letters = seat_letters(nm, n)
+    over = bool(view.get("over"))
+    step = str(view.get("step") or "")
+    to_move = list(view.get("to_move") or [])
+    active = None if over else (to_move[0] if to_move else view.get("current"))
+    b = view.get("board") or {}
+    stalls = {st["id"]: st for st in b.get("stalls") or []}
+    order_on = {sid: st["order"] for sid, st in stalls.items() if st.get("order")}
+    basket_on = {sid: st["basket"] for sid, st in stalls.items() if st.get("basket")}
+    restaurants = sorted(s for s, st in stalls.items() if st.get("kind") == "restaurant")
+    basket_stalls = sorted(s for s, st in stalls.items() if st.get("kind") == "basket")
+    boats = list(view.get("boats") or [None] * n)
+    marks_s = list(view.get("reachable") or [])
+    marks_x = list(view.get("barge_targets") or [])
+    marks_st: list[str] = []
+    act_st: list[str] = []
+    if step == "setup_boat" and active is not None:
+        taken = {x for x in boats if x}
+        marks_s = [s for s in geo.SECTIONS if None in geo.crossing_ends(s) and s not in taken]
+    if step == "setup_stall":
+        marks_st = [s for s, st in stalls.items() if st.get("ownable") and st.get("owner") is None]
+    if step == "act" and active is not None and boats[active]:
+        sec = boats[active]
+        act_st = [sec + ("n" if sec[0] == "h" else "w"), sec + ("s" if sec[0] == "h" else "e")]
+    prices = view.get("prices") or {}
+    rows = {g: list((prices.get(g) or {}).get("row") or PRICE_ROWS_DEFAULT[g]) for g in GOODS}
+    idx = {g: int((prices.get(g) or {}).get("index", 2)) for g in GOODS}
+    price = {g: rows[g][idx[g]] for g in GOODS}
+    label = STEP_LABEL.get(step, step)
+    if step == "move" and active is not None:
+        p = (view.get("players") or [{}] * n)[active]
+        r = p.get("rowers")
+        if r:
+            label = f"moves 1–{r} sections"
+    turn = view.get("turn") or {}
+    card = turn.get("card")
+    if card and step not in ("card", "setup_boat", "setup_stall", "over"):
+        label += f" · {card}"
+    if step == "card" and turn.get("blocked"):
+        label += " · blocked: barge card"
+    if step == "act" and active is not None and boats[active] and \
+            m_barge_adjacent(boats[active], str(view.get("barge") or "")):
+        label += " · King here"
+    return Model(view=view, n=n, names=nm, letters=letters, over=over, step=step,
+                 round=int(view.get("round") or 0), active=active, step_label=label,
+                 stalls=stalls, order_on=order_on, basket_on=basket_on, restaurants=restaurants,
+                 basket_stalls=basket_stalls, boats=boats, barge=str(view.get("barge") or "x11"),
+                 mark_sections=marks_s, mark_crossings=marks_x, mark_stalls=marks_st,
+                 active_stalls=act_st, last_move=list(view.get("last_move") or []),
+                 price_rows=rows, price_index=idx, price=price,
+                 players=list(view.get("players") or []), me=view.get("me"))
+
+
+def m_barge_adjacent(section: str, barge: str) -> bool:
+    """Whether the barge sits on one of the section's crossings."""
+    return barge in geo.crossing_ends(section)

@@ -1,0 +1,312 @@
+"""The Phraya renderer (render/phraya): every step of seeded random games renders (board, hand
+per awaited seat, text, the score sheet at the end), deterministically and within the size
+limits; the board needs only the public view; a golden image pins the look of one position
+(regenerate with BAZAAR_UPDATE_GOLDEN=1)."""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from PIL import Image, ImageChops
+
+from engines import base
+from render import phraya
+from render.common import WIDTH, to_png
+from render.phraya.art import SEAT_FILL, seat_letters
+from render.phraya.board import card_lines, effect_short
+
+GOLDEN = Path(__file__).parent / "golden"
+NAMES = ["Ann", "Bartholomew the Magnificent", "Cy", "Dora Delacroix-Montgomery"]
+MAX_PNG = 120_000
+MAX_BOARD_H = 1800
+
+
+def _registered() -> bool:
+    try:
+        base.get("phraya")
+    except base.BadOption:
+        return False
+    return True
+
+
+needs_engine = pytest.mark.skipif(not _registered(), reason="engine phraya not registered yet")
+
+
+def playout(seed: int, n: int, opts: dict | None = None, stop: int | None = None) -> Iterator[Any]:
+    """Every state of a game played with seeded random legal actions (the start included),
+    until the end or ``stop`` actions."""
+    engine = base.get("phraya")
+    rng = random.Random(1000 + seed)
+    state = engine.setup(seed, n, opts or {})
+    yield state
+    k = 0
+    while engine.outcome(state) is None and (stop is None or k < stop):
+        seat = engine.to_move(state)[0]
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        k += 1
+        yield state
+
+
+def _check_image(img: Image.Image, min_h: int = 150, max_h: int = 3200) -> None:
+    assert img.mode == "RGB" and img.width == WIDTH
+    assert min_h <= img.height <= max_h, img.height
+
+
+def _check_text(s: str, names: list[str] | None) -> None:
+    assert s.strip(), "empty text"
+    assert "{s" not in s, "an unreplaced seat token"
+    assert len(s) <= 1900, len(s)
+    if names:
+        assert names[0] in s
+
+
+# --------------------------------------------------------------------------- playouts
+
+# (players, options, seed). Short round limits keep every-step rendering fast; the games still
+# end and are scored (spec §8 ruling 20).
+PLAYOUTS = [
+    (2, {"round_limit": 4}, 1),
+    (3, {"round_limit": 3, "layout": "random", "open_baskets": True}, 2),
+    (4, {"round_limit": 3, "hidden_hands": True, "starting_boats": True}, 3),
+]
+
+
+@needs_engine
+@pytest.mark.parametrize("n,opts,seed", PLAYOUTS, ids=[f"{n}p" for n, _, _ in PLAYOUTS])
+def test_every_step_of_playouts_renders(n, opts, seed):
+    engine = base.get("phraya")
+    names = NAMES[:n] if seed % 2 else None
+    steps = set()
+    state = None
+    for k, state in enumerate(playout(seed, n, opts)):
+        public = engine.view(state, None)
+        steps.add(public["step"])
+        img = phraya.board(public, names)
+        _check_image(img, 1000, MAX_BOARD_H)
+        if k % 7 == 0:
+            assert len(to_png(img)) <= MAX_PNG
+        _check_text(phraya.text(public, names), names)
+        for seat in engine.to_move(state):
+            mine = engine.view(state, seat)
+            _check_image(phraya.hand(mine, names))
+            _check_text(phraya.text(mine, names), names)
+    assert {"setup_boat", "setup_stall", "card", "move", "act", "over"} <= steps
+    final = engine.view(state, None)
+    assert final["over"] and final["totals"]
+    sheet = phraya.score_sheet(final, names)
+    _check_image(sheet, 400, 1400)
+    assert len(to_png(sheet)) <= MAX_PNG
+    _check_text(phraya.text(final, names), names)
+    assert "Result" in phraya.text(final, names)
+    for seat in range(n):
+        mine = engine.view(state, seat)
+        _check_image(phraya.hand(mine, names))
+        _check_image(phraya.score_sheet(mine, names), 400, 1400)
+
+
+@needs_engine
+def test_a_whole_game_renders_at_intervals_and_ends_with_a_sheet():
+    """A full 3-player game without a round limit: every 25th step and the end."""
+    engine = base.get("phraya")
+    states = list(playout(4, 3))
+    assert engine.outcome(states[-1]) is not None
+    worst = 0
+    for state in states[::25] + states[-3:]:
+        v = engine.view(state, None)
+        img = phraya.board(v, NAMES[:3])
+        _check_image(img, 1000, MAX_BOARD_H)
+        worst = max(worst, len(to_png(img)))
+        _check_text(phraya.text(v, NAMES[:3]), NAMES[:3])
+    assert worst <= MAX_PNG, worst
+    final = engine.view(states[-1], None)
+    sheet = phraya.score_sheet(final, NAMES[:3])
+    _check_image(sheet, 400, 1400)
+
+
+@needs_engine
+def test_board_uses_only_the_public_view():
+    """The board of a spectator view equals the board of the same view carrying a seat's
+    private part, and rendering changes nothing in the view."""
+    engine = base.get("phraya")
+    state = list(playout(5, 3, stop=40))[-1]
+    public = engine.view(state, None)
+    assert public["me"] is None and public["viewer"] is None
+    before = json.dumps(public, sort_keys=True)
+    seat = engine.to_move(state)[0]
+    leaky = copy.deepcopy(public)
+    leaky["me"] = engine.view(state, seat)["me"]
+    a, b = phraya.board(public, NAMES), phraya.board(leaky, NAMES)
+    assert ImageChops.difference(a, b).getbbox() is None
+    assert json.dumps(public, sort_keys=True) == before, "rendering changed the view"
+    notice = phraya.hand(public)  # a spectator has no hand: a short notice, not an error
+    assert notice.width == WIDTH and notice.height < 300
+
+
+@needs_engine
+def test_hand_text_lists_the_legal_moves_and_names():
+    engine = base.get("phraya")
+    for stop in (6, 30, 55):
+        state = list(playout(9, 3, stop=stop))[-1]
+        seat = engine.to_move(state)[0]
+        v = engine.view(state, seat)
+        t = phraya.text(v, ["Ann", "Bob", "Cleo"])
+        _check_text(t, ["Ann"])
+        for a in v["me"]["legal"]:
+            assert f"`{a}`" in t
+    # missing names: seats are "Seat N" and letters fall back to the colour initials
+    t2 = phraya.text(v, ["Ann"])
+    assert "Seat 2" in t2 and "Seat 3" in t2
+
+
+@needs_engine
+def test_rendering_is_deterministic():
+    engine = base.get("phraya")
+    state = list(playout(2, 4, stop=60))[-1]
+    v = engine.view(state, None)
+    assert to_png(phraya.board(copy.deepcopy(v), NAMES)) == to_png(phraya.board(v, NAMES))
+    seat = engine.to_move(state)[0]
+    mine = engine.view(state, seat)
+    assert to_png(phraya.hand(copy.deepcopy(mine), NAMES)) == to_png(phraya.hand(mine, NAMES))
+    assert phraya.text(copy.deepcopy(mine), NAMES) == phraya.text(mine, NAMES)
+
+
+@needs_engine
+def test_movement_step_marks_the_reachable_sections_in_the_text():
+    engine = base.get("phraya")
+    for state in playout(6, 2):
+        v = engine.view(state, None)
+        if v["step"] == "move" and v["reachable"]:
+            t = phraya.text(v)
+            assert "Can reach: " + " ".join(v["reachable"]) in t
+            break
+    else:
+        pytest.fail("no movement step reached")
+
+
+@needs_engine
+def test_step_marks_are_drawn_from_the_view():
+    """Reachable sections (MOVE) and barge targets (BARGE) change the picture; without them the
+    same position draws without marks."""
+    engine = base.get("phraya")
+    seen = set()
+    for state in playout(3, 4, {"round_limit": 4}):
+        v = engine.view(state, None)
+        key = {"move": "reachable", "barge": "barge_targets"}.get(v["step"])
+        if key is None or not v[key] or v["step"] in seen:
+            continue
+        seen.add(v["step"])
+        bare = copy.deepcopy(v)
+        bare[key] = []
+        assert ImageChops.difference(phraya.board(v), phraya.board(bare)).getbbox() is not None
+    assert seen == {"move", "barge"}
+
+
+@needs_engine
+def test_the_rulebook_scoring_example_renders():
+    """Spec §10 E2 (the rulebook's 85 VP example): a dense finished board, its sheet and text."""
+    from engines.phraya.positions import SEAT, build, seats
+    from engines.phraya.turn import finish
+    P, O, W, B = (SEAT[c] for c in "POWB")
+    king = {f"{row}{i + 1}": q for row, text in (("c", "O W P O W B"), ("f", "O W"), ("g", "O W P"))
+            for i, q in enumerate(seats(text))}
+    owners = {"h00s": O, "h03s": O, "h02n": O, "h12n": W, "v03w": W, "h11n": W, "h20n": W,
+              "h12s": P, "h01n": P, "h22s": B, "v02e": B, "h11s": B, "h23n": B}
+    s = build(4, owners=owners, king=king, prices={"fish": 7},
+              temple={"meat": seats("O W P O W B P -"), "fruit": seats("O B P O W"),
+                      "veg": seats("O W B W"), "fish": []},
+              players={O: {"coins": 3, "goods": {"fish": 2}, "baskets": ("p1", "p2", "k16"),
+                           "orders": ("r1a", "r3a", "r3e"),
+                           "hand": ("b1", "b2", "b3", "b4", "b5", "m01", "m22", "m03")},
+                       P: {"coins": 0}, W: {"coins": 0}, B: {"coins": 0}},
+              boats={P: "h00", O: "h03", W: "h20", B: "h23"})
+    s = finish(s, [], "Royal Tithe and Buddha worshipped")
+    names = ["Pat", "Olga", "Wen", "Bea"]
+    v = base.get("phraya").view(s, None)
+    img = phraya.board(v, names)
+    _check_image(img, 1000, MAX_BOARD_H)
+    assert len(to_png(img)) <= MAX_PNG
+    _check_image(phraya.score_sheet(v, names), 400, 1400)
+    t = phraya.text(v, names)
+    _check_text(t, names)
+    assert "1st Olga 85" in t and "2nd Wen 58" in t
+
+
+# --------------------------------------------------------------------------- helpers
+
+def test_seat_letters_and_colours():
+    assert seat_letters(["Ann", "Bob", "Cy"], 3) == ["A", "B", "C"]
+    assert seat_letters(["Ann", "Al", "Cy"], 3) == ["P", "O", "W"]  # clash: colour initials
+    assert seat_letters(["Seat 1", "Seat 2"], 2) == ["P", "O"]
+    # the four seat colours differ in lightness (not only hue), so they survive colour blindness
+    lum = sorted(0.2126 * r + 0.7152 * g + 0.0722 * b for r, g, b in SEAT_FILL)
+    assert all(b - a > 30 for a, b in zip(lum, lum[1:])), lum
+
+
+def test_card_effects_in_short_words():
+    assert effect_short("mer 1-2 +2/-2") == "Merchant 1–2: +2/−2"
+    assert effect_short("barge 1-1 1fl") == "Barge 1, bless 1 flower"
+    assert effect_short("3/veg-stall") == "3 VP/veg stall"
+    assert card_lines({"immediate": ["coins 2"], "passive": ["stall5"], "endgame": ["2/king"]}) == [
+        "+2 coins", "Turn: Admin stall 5 coins", "End: 2 VP/King disk"]
+
+
+# --------------------------------------------------------------------------- golden image
+
+def _diff(a: Image.Image, b: Image.Image) -> tuple[float, float]:
+    """(mean absolute difference per channel, fraction of pixels off by more than 64)."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    hist = diff.histogram()
+    total = a.width * a.height
+    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[256 * k: 256 * (k + 1)]))
+    mean /= total * 3
+    r, g, bl = diff.split()
+    worst = ImageChops.lighter(ImageChops.lighter(r, g), bl)
+    return mean, sum(worst.histogram()[65:]) / total
+
+
+def _close(a: Image.Image, b: Image.Image) -> tuple[bool, str]:
+    if a.size != b.size:
+        return False, f"size {a.size} != {b.size}"
+    mean, far = _diff(a, b)
+    return mean < 1.0 and far < 0.001, f"mean {mean:.3f}, {far:.3%} of pixels off by > 64"
+
+
+GOLDEN_CASE = ("phraya_board_3p", 7, 3, 90)
+
+
+def _golden_board(seed: int, n: int, moves: int) -> Image.Image:
+    state = list(playout(seed, n, stop=moves))[-1]
+    return phraya.board(base.get("phraya").view(state, None), NAMES[:n])
+
+
+@needs_engine
+def test_golden_board():
+    """A fixed seed and number of random moves -> the stored board image.
+    Regenerate with BAZAAR_UPDATE_GOLDEN=1 (the test then writes the file and skips)."""
+    name, seed, n, moves = GOLDEN_CASE
+    img = _golden_board(seed, n, moves)
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("BAZAAR_UPDATE_GOLDEN") == "1":
+        GOLDEN.mkdir(exist_ok=True)
+        img.save(path, format="PNG", optimize=True)
+        pytest.skip(f"wrote {path}")
+    assert path.exists(), f"{path} is missing: run with BAZAAR_UPDATE_GOLDEN=1"
+    ok, why = _close(img, Image.open(path))
+    assert ok, f"board differs from {path.name}: {why}"
+
+
+@needs_engine
+def test_golden_tolerance_sees_one_move():
+    name, seed, n, moves = GOLDEN_CASE
+    path = GOLDEN / f"{name}.png"
+    if not path.exists():
+        pytest.skip("golden image not written yet")
+    want = Image.open(path)
+    for k in (moves - 1, moves + 1):
+        ok, why = _close(_golden_board(seed, n, k), want)
+        assert not ok, f"the board after {k} moves passes as the golden one ({why})"
