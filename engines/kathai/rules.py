@@ -10,7 +10,7 @@ import random
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from engines.base import (Action, Engine, Event, GameOver, IllegalAction, NotYourTurn, Option,
-                          Outcome, RuleError, View, _not_your_turn_reason)
+                          Outcome, RuleError, View, not_your_turn_reason)
 from engines.kathai import complete as cmp
 from engines.kathai import flow, legal as lg, scoring
 from engines.kathai import view as kview
@@ -130,7 +130,7 @@ class KathaiEngine(Engine):
             return GameOver("This game is over; no more moves are accepted.")
         awaited = lg.awaited(state)
         if seat not in awaited:
-            return NotYourTurn(_not_your_turn_reason(awaited))
+            return NotYourTurn(not_your_turn_reason(awaited))
         why = lg.check(state, seat, m)
         return IllegalAction(why) if why is not None else None
 
