@@ -17,9 +17,11 @@ unrevealed ones; k = seats not yet escaped.
   seats escaped (0.36–0.52 over 150 games per player count), with it 0.61–0.85.
 * DISCARD: the highest cost, then the highest currency, then the first cell.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engines.pralaya.data import COIN_VALUE
 from engines.pralaya.scoring import category_points, fossil_leader
@@ -62,8 +64,7 @@ def _others_fossils(view: Mapping[str, Any], seat: int) -> list[int] | None:
     if any(p["hand"] is None for p in players):
         return None
     fossil_all = view["options"].get("fossil_all_players", False)
-    return [p["hand"].get("fos", 0) for p in players
-            if p["seat"] != seat and (fossil_all or p["escaped"])]
+    return [p["hand"].get("fos", 0) for p in players if p["seat"] != seat and (fossil_all or p["escaped"])]
 
 
 def _collect(view: Mapping[str, Any], legal: Sequence[str]) -> str:

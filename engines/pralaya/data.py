@@ -7,6 +7,7 @@ Card ids: a relic id is its code plus a copy number 1..qty (``gol3``, ``oce22``)
 the order of :data:`RELICS`, then copy number. Veda ids are ``ve1``..``ve5``; Dhoni ids are
 ``dhx``, ``dh2``, ``dh4``, ``dh7``, ``dh10``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -94,7 +95,14 @@ ROUND1_VITALITY: tuple[int, int] = (1, 2)  # first and second seat of round 1
 # ------------------------------------------------------------------ score sheet
 
 CATEGORIES: tuple[str, ...] = (
-    "Coins", "Demon Statues", "Manuscripts", "Urns", "Great Statues", "Pundits", "Brahmin", "Fossils",
+    "Coins",
+    "Demon Statues",
+    "Manuscripts",
+    "Urns",
+    "Great Statues",
+    "Pundits",
+    "Brahmin",
+    "Fossils",
 )
 FOSSIL_MAJORITY = 15
 BRAHMIN_BONUS = 15

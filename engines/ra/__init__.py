@@ -4,6 +4,7 @@ Modules: ``data`` (components and tables), ``state`` (the state value), ``flow``
 machine), ``scoring``, ``view`` (the view schema), ``rules`` (the :class:`RaEngine`
 protocol methods), ``ai`` (the heuristic seat), ``positions`` (building positions for tests).
 """
+
 from __future__ import annotations
 
 from engines.base import register

@@ -4,20 +4,55 @@ The state machine itself lives in ``flow.py``, scoring in ``scoring.py``, the vi
 ``view.py``, component data in ``data.py``. This module sets up games, lists and checks
 actions (with reasons a player can read), parses action text and checks the invariants.
 """
+
 from __future__ import annotations
 
 import json
 import random
 import re
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
-from engines.base import (Action, BadNotation, Engine, Event, GameOver, IllegalAction, NotYourTurn,
-                          Option, Outcome, View)
-from engines.ra import data, flow, scoring, view as ra_view
-from engines.ra.state import (AUCTION, CODES, DISASTER, DISCARD, GOD, GOD_MORE, HELD, IDX, KEEP,
-                              NCODES, O_FLOOR, O_GOD_DISASTER, O_INVOKE_EMPTY, O_TRADERS,
-                              OPTION_NAMES, OVER, PENDING_CODES, RA, TRADER, TURN, VOLUNTARY, State,
-                              Work, tile_counts)
+from engines.base import (
+    Action,
+    BadNotation,
+    Engine,
+    Event,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Option,
+    Outcome,
+    View,
+)
+from engines.ra import data, flow, scoring
+from engines.ra import view as ra_view
+from engines.ra.state import (
+    AUCTION,
+    CODES,
+    DISASTER,
+    DISCARD,
+    GOD,
+    GOD_MORE,
+    HELD,
+    IDX,
+    KEEP,
+    NCODES,
+    O_FLOOR,
+    O_GOD_DISASTER,
+    O_INVOKE_EMPTY,
+    O_TRADERS,
+    OPTION_NAMES,
+    OVER,
+    PENDING_CODES,
+    RA,
+    TRADER,
+    TURN,
+    VOLUNTARY,
+    State,
+    Work,
+    tile_counts,
+)
 
 # --------------------------------------------------------------------------- action texts
 
@@ -31,8 +66,7 @@ GOD_TEXT = tuple("god " + c for c in CODES)
 DISCARD_TEXT = tuple("discard " + c for c in CODES)
 BID_TEXT = tuple(f"bid {v}" for v in range(max(data.MAX_SUN.values()) + 1))
 _NOARG = ("draw", "invoke", "done", "pass")
-_WELL_FORMED = frozenset(_NOARG) | {"god " + c for c in GOD_CODES} | {
-    "discard " + c for c in DISCARD_CODES}
+_WELL_FORMED = frozenset(_NOARG) | {"god " + c for c in GOD_CODES} | {"discard " + c for c in DISCARD_CODES}
 _MAX_BID = max(data.MAX_SUN.values())
 _DIGITS = re.compile(r"[0-9]+")
 FORMS = ("draw", "invoke", "god <tile>", "done", "bid <sun>", "pass", "discard <tile>")
@@ -43,8 +77,12 @@ OPTIONS = (
     Option("score_floor_zero", bool, True, "Scores never fall below 0."),
     Option("tiebreak_highest_sun", bool, True, "The highest single sun breaks ties for a place."),
     Option("invoke_on_empty_track", bool, True, "Ra may be invoked on an empty auction track."),
-    Option("drought_floods_first", bool, True,
-           "A drought takes floods first, then niles (off: the winner chooses)."),
+    Option(
+        "drought_floods_first",
+        bool,
+        True,
+        "A drought takes floods first, then niles (off: the winner chooses).",
+    ),
     Option("hidden_scores", bool, False, "Other players' totals stay hidden until the end."),
     Option("auto_pass", bool, True, "Bidders who can only pass are passed automatically."),
 )
@@ -88,22 +126,46 @@ class RaEngine(Engine):
         up = tuple(tuple(sorted(s)) for s in sets)
         first = max(range(n_players), key=lambda s: up[s][-1])
         return State(
-            n=n_players, opts=tuple(bool(opts[k]) for k in OPTION_NAMES), bag=tuple(bag),
-            bag_pos=0, epoch=1, step=TURN, cur=first, ra_track=0, track=(),
-            center=data.CENTER_START, up=up, down=((),) * n_players,
-            tiles=((0,) * NCODES,) * n_players, score=(data.START_SCORE,) * n_players,
-            crates=(0,) * n_players, box=(0,) * NCODES, a_ra=-1, a_kind=0, a_order=(),
-            a_idx=0, a_bids=(), a_high=0, a_high_seat=-1, p_seat=-1, p_left=(0, 0, 0),
-            p_after_god=False, history=(),
+            n=n_players,
+            opts=tuple(bool(opts[k]) for k in OPTION_NAMES),
+            bag=tuple(bag),
+            bag_pos=0,
+            epoch=1,
+            step=TURN,
+            cur=first,
+            ra_track=0,
+            track=(),
+            center=data.CENTER_START,
+            up=up,
+            down=((),) * n_players,
+            tiles=((0,) * NCODES,) * n_players,
+            score=(data.START_SCORE,) * n_players,
+            crates=(0,) * n_players,
+            box=(0,) * NCODES,
+            a_ra=-1,
+            a_kind=0,
+            a_order=(),
+            a_idx=0,
+            a_bids=(),
+            a_high=0,
+            a_high_seat=-1,
+            p_seat=-1,
+            p_left=(0, 0, 0),
+            p_after_god=False,
+            history=(),
         )
 
     def events_on_setup(self, state: State) -> list[Event]:
         """One public event: the suns dealt and who starts."""
         suns = "; ".join(f"{{s{s}}} " + " ".join(map(str, state.up[s])) for s in range(state.n))
         traders = " with Ra: Traders" if state.opts[O_TRADERS] else ""
-        return [Event("setup", f"Ra{traders}, epoch 1. Suns: {suns}; centre 1. "
-                               f"{{s{state.cur}}} starts.",
-                      {"seat": state.cur, "suns": [list(u) for u in state.up]})]
+        return [
+            Event(
+                "setup",
+                f"Ra{traders}, epoch 1. Suns: {suns}; centre 1. {{s{state.cur}}} starts.",
+                {"seat": state.cur, "suns": [list(u) for u in state.up]},
+            )
+        ]
 
     # ------------------------------------------------------------------ turn and legality
     def to_move(self, state: State) -> tuple[int, ...]:
@@ -219,22 +281,26 @@ class RaEngine(Engine):
             v = int(digits) if len(digits) <= 3 else _MAX_BID + 1
             if 1 <= v <= _MAX_BID:
                 return BID_TEXT[v]
-            raise BadNotation(f"There is no sun {digits[:6]}{'…' if len(digits) > 6 else ''}: "
-                              f"suns run from 1 to {_MAX_BID}.")
+            raise BadNotation(
+                f"There is no sun {digits[:6]}{'…' if len(digits) > 6 else ''}: "
+                f"suns run from 1 to {_MAX_BID}."
+            )
         canon = " ".join(parts)
         if canon in _WELL_FORMED:
             return canon
         if parts[0] in ("god", "discard") and len(parts) == 2:
             if parts[1] == "ra" and parts[0] == "god":
-                raise BadNotation("Ra tiles never reach the auction track, so a god cannot take "
-                                  "one.")
+                raise BadNotation("Ra tiles never reach the auction track, so a god cannot take one.")
             if parts[1] in data.TILE_NAME and parts[0] == "discard":
-                raise BadNotation(f"{data.TILE_NAME[parts[1]]} is never discarded by choice: you "
-                                  "choose only civilization and monument tiles (and nile or "
-                                  "flood after a drought when floods do not go first).")
+                raise BadNotation(
+                    f"{data.TILE_NAME[parts[1]]} is never discarded by choice: you "
+                    "choose only civilization and monument tiles (and nile or "
+                    "flood after a drought when floods do not go first)."
+                )
             codes = GOD_CODES if parts[0] == "god" else DISCARD_CODES
-            raise BadNotation(f"Unknown tile `{parts[1][:30]}` for {parts[0]}. Tiles: "
-                              + ", ".join(codes) + ".")
+            raise BadNotation(
+                f"Unknown tile `{parts[1][:30]}` for {parts[0]}. Tiles: " + ", ".join(codes) + "."
+            )
         raise BadNotation(_bad_form(text.strip()[:40]))
 
     def sample_actions(self, n_players: int, rng: random.Random, k: int) -> list[Action]:
@@ -293,6 +359,7 @@ class RaEngine(Engine):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The §12 heuristic (``ai.py``), reading only ``view``."""
         from engines.ra import ai
+
         return ai.choose(view, legal)
 
     def action_bound(self, n_players: int) -> int:
@@ -306,7 +373,7 @@ class RaEngine(Engine):
         """The JSON text of the next nine bag codes, when nine or more remain. Nine consecutive
         codes can never appear by chance in a view (the track holds at most eight), so any
         match is a leak of the bag order."""
-        rest = state.bag[state.bag_pos:state.bag_pos + 9]
+        rest = state.bag[state.bag_pos : state.bag_pos + 9]
         if len(rest) == 9:
             return [json.dumps([CODES[c] for c in rest])[1:-1]]
         return []
@@ -318,7 +385,7 @@ class RaEngine(Engine):
         n = s.n
         counts = tile_counts(s.opts[O_TRADERS])
         have = [0] * NCODES
-        for c in s.bag[s.bag_pos:]:
+        for c in s.bag[s.bag_pos :]:
             have[c] += 1
         for c in s.track:
             have[c] += 1
@@ -366,6 +433,7 @@ class RaEngine(Engine):
 
 
 # --------------------------------------------------------------------------- reasons
+
 
 def _forms() -> str:
     return "Moves: " + ", ".join(f"`{f}`" for f in FORMS) + "."
@@ -431,4 +499,3 @@ def _reason(state: State, seat: int, action: Action) -> str:
             return f"You must discard {what} tiles now."
         return f"You hold no {data.TILE_NAME[arg]}."
     return f"`{action}` is not possible now: {_STEP_HINT.get(step, 'the game is over')}."
-

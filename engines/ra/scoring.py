@@ -1,12 +1,25 @@
 """Ra scoring (spec §7): the epoch rows, the floor, and the final outcome."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engines.base import Outcome
 from engines.ra import data
-from engines.ra.state import (CIV, FLOOD, GOD, GOLD, MON, NILE, O_FLOOR, O_TIEBREAK, O_TRADERS,
-                              PHARAOH, TRADER, State)
+from engines.ra.state import (
+    CIV,
+    FLOOD,
+    GOD,
+    GOLD,
+    MON,
+    NILE,
+    O_FLOOR,
+    O_TIEBREAK,
+    O_TRADERS,
+    PHARAOH,
+    TRADER,
+    State,
+)
 
 
 def _most_fewest(values: Sequence[int], most: int, fewest: int) -> list[int]:
@@ -47,25 +60,25 @@ def epoch_rows(state: State, final: bool | None = None) -> list[tuple[int, ...]]
     if final is None:
         final = state.epoch == data.EPOCHS
     tiles = state.tiles
-    pharaoh = _most_fewest([tiles[s][PHARAOH] for s in range(n)], data.PHARAOH_MOST,
-                           data.PHARAOH_FEWEST)
+    pharaoh = _most_fewest([tiles[s][PHARAOH] for s in range(n)], data.PHARAOH_MOST, data.PHARAOH_FEWEST)
     if final:
-        suns = _most_fewest([sun_total(state, s) for s in range(n)], data.SUN_MOST,
-                            data.SUN_FEWEST)
+        suns = _most_fewest([sun_total(state, s) for s in range(n)], data.SUN_MOST, data.SUN_FEWEST)
     traders = state.opts[O_TRADERS]
     rows = []
     for s in range(n):
         t = tiles[s]
-        rows.append((
-            data.GOD_PTS * t[GOD],
-            data.GOLD_PTS * t[GOLD],
-            pharaoh[s],
-            river_points(t[NILE], t[FLOOD]),
-            civ_points([t[c] for c in CIV]),
-            (data.TRADER_PTS * t[TRADER] + data.CRATE_PTS * state.crates[s]) if traders else 0,
-            monument_points([t[m] for m in MON]) if final else 0,
-            suns[s] if final else 0,
-        ))
+        rows.append(
+            (
+                data.GOD_PTS * t[GOD],
+                data.GOLD_PTS * t[GOLD],
+                pharaoh[s],
+                river_points(t[NILE], t[FLOOD]),
+                civ_points([t[c] for c in CIV]),
+                (data.TRADER_PTS * t[TRADER] + data.CRATE_PTS * state.crates[s]) if traders else 0,
+                monument_points([t[m] for m in MON]) if final else 0,
+                suns[s] if final else 0,
+            )
+        )
     return rows
 
 

@@ -7,6 +7,7 @@ from the front), which keeps every state flat and cheap to copy.
 
 :class:`Work` is the mutable scratch copy ``apply`` edits before freezing it into a new state.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -55,10 +56,19 @@ PENDING_NAMES = ("river", "civ", "monument")
 
 # --------------------------------------------------------------------------- options
 
-OPTION_NAMES = ("traders", "god_takes_disaster", "score_floor_zero", "tiebreak_highest_sun",
-                "invoke_on_empty_track", "drought_floods_first", "hidden_scores", "auto_pass")
-(O_TRADERS, O_GOD_DISASTER, O_FLOOR, O_TIEBREAK, O_INVOKE_EMPTY, O_FLOODS_FIRST, O_HIDDEN,
- O_AUTO_PASS) = range(len(OPTION_NAMES))
+OPTION_NAMES = (
+    "traders",
+    "god_takes_disaster",
+    "score_floor_zero",
+    "tiebreak_highest_sun",
+    "invoke_on_empty_track",
+    "drought_floods_first",
+    "hidden_scores",
+    "auto_pass",
+)
+(O_TRADERS, O_GOD_DISASTER, O_FLOOR, O_TIEBREAK, O_INVOKE_EMPTY, O_FLOODS_FIRST, O_HIDDEN, O_AUTO_PASS) = (
+    range(len(OPTION_NAMES))
+)
 
 
 def tile_counts(traders: bool) -> tuple[int, ...]:
@@ -67,6 +77,7 @@ def tile_counts(traders: bool) -> tuple[int, ...]:
 
 
 # --------------------------------------------------------------------------- the state
+
 
 @dataclass(frozen=True)
 class State:
@@ -79,31 +90,31 @@ class State:
     """
 
     n: int
-    opts: tuple[bool, ...]          # values in OPTION_NAMES order
-    bag: tuple[int, ...]            # the whole shuffled bag; bag[bag_pos:] remains
+    opts: tuple[bool, ...]  # values in OPTION_NAMES order
+    bag: tuple[int, ...]  # the whole shuffled bag; bag[bag_pos:] remains
     bag_pos: int
     epoch: int
     step: int
-    cur: int                        # whose turn (the Ra player during an auction)
+    cur: int  # whose turn (the Ra player during an auction)
     ra_track: int
-    track: tuple[int, ...]          # auction track, draw order
+    track: tuple[int, ...]  # auction track, draw order
     center: int
-    up: tuple[tuple[int, ...], ...]     # face-up suns per seat, ascending
-    down: tuple[tuple[int, ...], ...]   # face-down suns per seat, ascending
+    up: tuple[tuple[int, ...], ...]  # face-up suns per seat, ascending
+    down: tuple[tuple[int, ...], ...]  # face-down suns per seat, ascending
     tiles: tuple[tuple[int, ...], ...]  # held counts per seat, indexed like TILE_ORDER
     score: tuple[int, ...]
     crates: tuple[int, ...]
-    box: tuple[int, ...]            # tiles out of the game, counts
-    a_ra: int                       # auction: Ra player (-1 when no auction)
+    box: tuple[int, ...]  # tiles out of the game, counts
+    a_ra: int  # auction: Ra player (-1 when no auction)
     a_kind: int
     a_order: tuple[int, ...]
     a_idx: int
-    a_bids: tuple[int, ...]         # one per seat that acted, in order; 0 = pass
-    a_high: int                     # 0 = no bid yet
+    a_bids: tuple[int, ...]  # one per seat that acted, in order; 0 = pass
+    a_high: int  # 0 = no bid yet
     a_high_seat: int
-    p_seat: int                     # pending discards: seat (-1 = none)
-    p_left: tuple[int, int, int]    # river, civ, monument tiles still owed
-    p_after_god: bool               # True: the discards came from a god taking a disaster
+    p_seat: int  # pending discards: seat (-1 = none)
+    p_left: tuple[int, int, int]  # river, civ, monument tiles still owed
+    p_after_god: bool  # True: the discards came from a god taking a disaster
     history: tuple[Any, ...]
 
 
@@ -136,4 +147,3 @@ class Work:
         box = list(self.box)
         box[code] += k
         self.box = tuple(box)
-

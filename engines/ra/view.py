@@ -26,14 +26,29 @@ other seats' totals until the game is over. The schema (agreed with ``render/ra`
 
 ``score`` and ``running_total`` are None for the other seats while ``hidden_scores`` hides them.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from engines.ra import data
 from engines.ra.scoring import epoch_rows, outcome
-from engines.ra.state import (AUCTION, CODES, DISCARD, GOD_MORE, KIND_NAMES, NCODES, O_HIDDEN,
-                              OPTION_NAMES, OVER, STEP_NAMES, TRADER, TURN, VOLUNTARY, State)
+from engines.ra.state import (
+    AUCTION,
+    CODES,
+    DISCARD,
+    GOD_MORE,
+    KIND_NAMES,
+    NCODES,
+    O_HIDDEN,
+    OPTION_NAMES,
+    OVER,
+    STEP_NAMES,
+    TRADER,
+    TURN,
+    VOLUNTARY,
+    State,
+)
 
 if TYPE_CHECKING:
     from engines.ra.rules import RaEngine
@@ -47,7 +62,7 @@ def _counts(values: Any) -> dict[str, int]:
 
 def _bag_counts(state: State) -> dict[str, int]:
     counts = [0] * NCODES
-    for c in state.bag[state.bag_pos:]:
+    for c in state.bag[state.bag_pos :]:
         counts[c] += 1
     return _counts(counts)
 
@@ -76,12 +91,16 @@ def headline(state: State) -> str:
     if s.step == AUCTION:
         bidder = s.a_order[s.a_idx]
         if s.a_high:
-            return head + (f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} to bid · "
-                           f"high {s.a_high} by {{s{s.a_high_seat}}}")
+            return head + (
+                f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} to bid · "
+                f"high {s.a_high} by {{s{s.a_high_seat}}}"
+            )
         if s.a_kind == VOLUNTARY and bidder == s.a_ra:
             if len(s.a_order) == 1:
-                return head + (f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} must bid: "
-                               "nobody else has a sun to bid")
+                return head + (
+                    f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} must bid: "
+                    "nobody else has a sun to bid"
+                )
             return head + f"Auction ({_KIND_WORDS[s.a_kind]}) · everyone passed: {{s{bidder}}} must bid"
         return head + f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} to bid · no bid yet"
     cat = next(i for i, k in enumerate(s.p_left) if k)
@@ -95,8 +114,9 @@ def prompt(state: State, seat: int, legal: list[str]) -> str:
     if s.step == OVER:
         return "The game is over."
     if not legal:
-        actor = s.cur if s.step in (TURN, GOD_MORE) else (
-            s.a_order[s.a_idx] if s.step == AUCTION else s.p_seat)
+        actor = (
+            s.cur if s.step in (TURN, GOD_MORE) else (s.a_order[s.a_idx] if s.step == AUCTION else s.p_seat)
+        )
         return f"Waiting for {{s{actor}}}."
     if s.step == TURN:
         options = []
@@ -129,7 +149,7 @@ def prompt(state: State, seat: int, legal: list[str]) -> str:
     return f"Discard {k} {_CAT_WORD[cat]} tiles, one at a time."
 
 
-def view(engine: "RaEngine", state: State, viewer: int | None) -> dict[str, Any]:
+def view(engine: RaEngine, state: State, viewer: int | None) -> dict[str, Any]:
     """The JSON-serialisable view of ``state`` for ``viewer`` (schema in the module docstring).
     Never contains the bag order."""
     s = state
@@ -143,47 +163,82 @@ def view(engine: "RaEngine", state: State, viewer: int | None) -> dict[str, Any]
 
     auction = None
     if s.step == AUCTION:
-        acted = s.a_order[:s.a_idx]
+        acted = s.a_order[: s.a_idx]
         auction = {
-            "ra_player": s.a_ra, "kind": KIND_NAMES[s.a_kind], "order": list(s.a_order),
+            "ra_player": s.a_ra,
+            "kind": KIND_NAMES[s.a_kind],
+            "order": list(s.a_order),
             "idx": s.a_idx,
             "high": {"sun": s.a_high, "seat": s.a_high_seat} if s.a_high else None,
             "bids": [{"seat": q, "sun": b or None} for q, b in zip(acted, s.a_bids)],
-            "to_bid": list(s.a_order[s.a_idx:]),
+            "to_bid": list(s.a_order[s.a_idx :]),
             "forced": s.a_kind == VOLUNTARY and s.a_high == 0,
         }
     pending = None
     if s.step == DISCARD:
-        pending = {"seat": s.p_seat, "civ": s.p_left[1], "monument": s.p_left[2],
-                   "river": s.p_left[0]}
-    players = [{
-        "seat": q, "up": list(s.up[q]), "down": list(s.down[q]), "tiles": _counts(s.tiles[q]),
-        "traders": s.tiles[q][TRADER], "crates": s.crates[q],
-        "score": s.score[q] if visible(q) else None,
-    } for q in range(n)]
-    history = [{
-        "epoch": epoch,
-        "rows": [{"seat": q, "points": dict(zip(data.CATEGORIES, points)), "floor": floor,
-                  "epoch_total": total, "running_total": running if visible(q) else None}
-                 for q, (points, floor, total, running) in enumerate(rows)],
-    } for epoch, rows in s.history]
+        pending = {"seat": s.p_seat, "civ": s.p_left[1], "monument": s.p_left[2], "river": s.p_left[0]}
+    players = [
+        {
+            "seat": q,
+            "up": list(s.up[q]),
+            "down": list(s.down[q]),
+            "tiles": _counts(s.tiles[q]),
+            "traders": s.tiles[q][TRADER],
+            "crates": s.crates[q],
+            "score": s.score[q] if visible(q) else None,
+        }
+        for q in range(n)
+    ]
+    history = [
+        {
+            "epoch": epoch,
+            "rows": [
+                {
+                    "seat": q,
+                    "points": dict(zip(data.CATEGORIES, points)),
+                    "floor": floor,
+                    "epoch_total": total,
+                    "running_total": running if visible(q) else None,
+                }
+                for q, (points, floor, total, running) in enumerate(rows)
+            ],
+        }
+        for epoch, rows in s.history
+    ]
     me = None
     if viewer is not None:
         legal = engine.legal_actions(s, viewer)
         preview = epoch_rows(s)[viewer] if not over else (0,) * len(data.CATEGORIES)
-        me = {"seat": viewer, "score": s.score[viewer], "legal": legal,
-              "prompt": prompt(s, viewer, legal),
-              "preview": dict(zip(data.CATEGORIES, preview))}
+        me = {
+            "seat": viewer,
+            "score": s.score[viewer],
+            "legal": legal,
+            "prompt": prompt(s, viewer, legal),
+            "preview": dict(zip(data.CATEGORIES, preview)),
+        }
     out = engine.outcome(s)
     return {
-        "game": "ra", "viewer": viewer, "n_players": n, "to_move": to_move, "over": over,
+        "game": "ra",
+        "viewer": viewer,
+        "n_players": n,
+        "to_move": to_move,
+        "over": over,
         "headline": headline(s),
         "options": dict(zip(OPTION_NAMES, s.opts)),
-        "epoch": s.epoch, "step": STEP_NAMES[s.step], "current": s.cur,
-        "ra_track": s.ra_track, "ra_limit": data.RA_LIMIT[n],
-        "track": [CODES[c] for c in s.track], "center": s.center,
-        "bag": _bag_counts(s), "bag_total": len(s.bag) - s.bag_pos, "box": _counts(s.box),
-        "auction": auction, "pending": pending, "players": players, "history": history,
-        "me": me, "outcome": out.as_dict() if out is not None else None,
+        "epoch": s.epoch,
+        "step": STEP_NAMES[s.step],
+        "current": s.cur,
+        "ra_track": s.ra_track,
+        "ra_limit": data.RA_LIMIT[n],
+        "track": [CODES[c] for c in s.track],
+        "center": s.center,
+        "bag": _bag_counts(s),
+        "bag_total": len(s.bag) - s.bag_pos,
+        "box": _counts(s.box),
+        "auction": auction,
+        "pending": pending,
+        "players": players,
+        "history": history,
+        "me": me,
+        "outcome": out.as_dict() if out is not None else None,
     }
-

@@ -3,12 +3,14 @@
 Same information as the images, at most :data:`LIMIT` characters: when the full text is longer
 it is rebuilt with short card names and fewer words, and only then cut.
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from render.pralaya.cards import info, set_progress, sort_key
 from render.common import ordinal
+from render.pralaya.cards import info, set_progress, sort_key
 from render.pralaya.draw import fmt, names_for, price_text
 from render.pralaya.hand import action_label
 
@@ -37,7 +39,7 @@ def _island(view: dict[str, Any], short: bool) -> list[str]:
     out = []
     for r in range(0, len(cells), cols):
         parts = []
-        for c in cells[r:r + cols]:
+        for c in cells[r : r + cols]:
             code = c.get("code")
             if code is None:
                 s = f"{c['cell']} taken" if c.get("taken") else f"{c['cell']} empty"
@@ -100,11 +102,15 @@ def _me(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
     out.append(" · ".join(buy))
     prov = me.get("provisional") or {}
     res = view.get("outcome") or {}
-    if view.get("over") and seat < len(res.get("scores") or []) \
-            and res["scores"][seat] is not None:  # the final score, from the outcome
-        prov = {"categories": res.get("categories") or [],
-                "breakdown": (res.get("breakdown") or [])[seat] or {},
-                "total": res["scores"][seat], "fossil_known": True}
+    if (
+        view.get("over") and seat < len(res.get("scores") or []) and res["scores"][seat] is not None
+    ):  # the final score, from the outcome
+        prov = {
+            "categories": res.get("categories") or [],
+            "breakdown": (res.get("breakdown") or [])[seat] or {},
+            "total": res["scores"][seat],
+            "fossil_known": True,
+        }
     known = bool(prov.get("fossil_known"))
     bd = prov.get("breakdown") or {}
     parts = []
@@ -133,7 +139,7 @@ def _me(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
 def _move(action: str, view: dict[str, Any]) -> str:
     """```take b4` (Gold Coin, 3 V)``: the action in code, what it means in brackets."""
     label = action_label(action, view)
-    extra = label[len(action):].lstrip(" ·")
+    extra = label[len(action) :].lstrip(" ·")
     return f"`{action}`" + (f" ({extra.replace(' (', ', ').rstrip(')')})" if extra else "")
 
 
@@ -164,11 +170,15 @@ def _build(view: dict[str, Any], nm: Sequence[str], short: bool) -> str:
     star = "*" if veda.get("stand_in") else ""
     discard = view.get("discard") or []
     last = f" (last: {_card(discard[-1].rstrip('0123456789'), short)})" if discard else ""
-    lines.append(f"Deck {view.get('deck', 0)} · relics unseen {view.get('unrevealed', 0)} · "
-                 f"discarded {len(discard)}{last}")
+    lines.append(
+        f"Deck {view.get('deck', 0)} · relics unseen {view.get('unrevealed', 0)} · "
+        f"discarded {len(discard)}{last}"
+    )
     dh = ", ".join(price_text(x.get("price")) for x in view.get("dhoni") or []) or "none"
-    lines.append(f"Veda {veda.get('left', 0)} left, price {veda.get('price')}{star} · "
-                 f"Dhoni (top first) {dh}" + ("  (*stand-in price)" if star else ""))
+    lines.append(
+        f"Veda {veda.get('left', 0)} left, price {veda.get('price')}{star} · "
+        f"Dhoni (top first) {dh}" + ("  (*stand-in price)" if star else "")
+    )
     lines.append("**Players**")
     lines += _players(view, nm, short)
     lines += _me(view, nm, short)
@@ -182,5 +192,5 @@ def text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
     if len(s) > LIMIT:
         s = _build(view, nm, short=True)
     if len(s) > LIMIT:
-        s = s[:LIMIT - 1] + "…"
+        s = s[: LIMIT - 1] + "…"
     return s

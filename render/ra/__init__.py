@@ -11,15 +11,26 @@ The drawing pieces live in ``render.ra.art`` (icons, suns, tiles), ``render.ra.b
 sections), ``render.ra.hand`` (the private view), ``render.ra.sheet`` (score sheets) and
 ``render.ra.text`` (text).
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image
 
 from render.common import seat_names
-from render.ra.board import (crop, draw_auction, draw_footer, draw_header, draw_headline,
-                             draw_pending, draw_seat_row, draw_table, new_canvas)
+from render.ra.board import (
+    crop,
+    draw_auction,
+    draw_footer,
+    draw_header,
+    draw_headline,
+    draw_pending,
+    draw_seat_row,
+    draw_table,
+    new_canvas,
+)
 from render.ra.hand import hand_image
 from render.ra.sheet import epoch_sheet, score_sheet
 from render.ra.text import text
@@ -54,8 +65,9 @@ def hand(view: View, names: Sequence[str] | None = None) -> Image.Image:
     return hand_image(view, seat_names(names, int(view["n_players"])))
 
 
-def interim_sheet(view: View, events: Sequence[Any], names: Sequence[str] | None = None
-                  ) -> tuple[str, Image.Image] | None:
+def interim_sheet(
+    view: View, events: Sequence[Any], names: Sequence[str] | None = None
+) -> tuple[str, Image.Image] | None:
     """When ``events`` (public engine events of one batch) scored an epoch and the game goes on,
     that epoch's sheet and a caption for it ("Epoch 1 scoring"); else None. The final epoch is
     shown by :func:`score_sheet` at the end instead."""

@@ -1,17 +1,46 @@
 """The Ra private view (DM): prompt and legal actions, a compact table, the player's own row
 enlarged, and the score preview for this epoch (§7 rows)."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import (ACCENT, BAD, GOOD, INK, LINE, MUTED, PANEL, fit, font, panel, seat_color,
-                           signed, text_width, wrap)
-from render.common import mix, seat_ink
+from render.common import (
+    ACCENT,
+    BAD,
+    GOOD,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    fit,
+    font,
+    mix,
+    panel,
+    seat_color,
+    seat_ink,
+    signed,
+    text_width,
+    wrap,
+)
 from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, sun, track_tile
-from render.ra.board import (PAD, X0, X1, crop, draw_auction, draw_chips, draw_header,
-                             draw_headline, draw_pending, fmt, new_canvas, seat_status)
+from render.ra.board import (
+    PAD,
+    X0,
+    X1,
+    crop,
+    draw_auction,
+    draw_chips,
+    draw_header,
+    draw_headline,
+    draw_pending,
+    fmt,
+    new_canvas,
+    seat_status,
+)
 
 View = dict[str, Any]
 
@@ -65,8 +94,7 @@ def draw_prompt(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: 
     top = y + 12
     h = PAD + 30 * len(lines) + 6 + ph + PAD - 6
     mine = seat in (view.get("to_move") or [])
-    panel(d, (X0, top, X1, top + h), outline=seat_color(seat) if mine else LINE,
-          width=4 if mine else 2)
+    panel(d, (X0, top, X1, top + h), outline=seat_color(seat) if mine else LINE, width=4 if mine else 2)
     yy = top + PAD
     for line in lines:
         d.text((X0 + PAD, yy), line, font=f, fill=INK)
@@ -98,8 +126,9 @@ def draw_mini_table(img: Image.Image, d: ImageDraw.ImageDraw, view: View, y: int
     return top + h
 
 
-def draw_big_row(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Sequence[str],
-                 seat: int, y: int) -> int:
+def draw_big_row(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: int, y: int
+) -> int:
     """The viewer's row enlarged: name, score, suns, status, then captioned tile groups."""
     p = view["players"][seat]
     me = view.get("me") or {}
@@ -176,8 +205,13 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int
     epoch = int(view.get("epoch") or 1)
     d.text((x, yy), f"If epoch {epoch} ended now", font=font(20, True), fill=INK)
     if epoch < 3:
-        d.text((X1 - PAD, yy + 3), "monuments and suns score after epoch 3 only", font=font(16),
-               fill=MUTED, anchor="ra")
+        d.text(
+            (X1 - PAD, yy + 3),
+            "monuments and suns score after epoch 3 only",
+            font=font(16),
+            fill=MUTED,
+            anchor="ra",
+        )
     yy += 34
     n = max(1, len(cats))
     gap = 8
@@ -187,14 +221,27 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int
         v = int(prev[c])
         d.rounded_rectangle((cx, yy, cx + cw, yy + cell_h), radius=10, fill=PANEL, outline=LINE, width=2)
         code = CATEGORY_ICON.get(c, "sun")
-        colr = CATEGORY_COLOR["civ"] if code == "writing" else (
-            CATEGORY_COLOR["monument"] if code == "pyramid" else
-            (196, 146, 18) if code == "sun" else CATEGORY_COLOR.get(code, CATEGORY_COLOR["river"]))
+        colr = (
+            CATEGORY_COLOR["civ"]
+            if code == "writing"
+            else (
+                CATEGORY_COLOR["monument"]
+                if code == "pyramid"
+                else (196, 146, 18)
+                if code == "sun"
+                else CATEGORY_COLOR.get(code, CATEGORY_COLOR["river"])
+            )
+        )
         paste(img, icon(code, 26, colr), cx + (cw - 26) / 2, yy + 8)
         t, f = fit(c, int(cw - 8), 16, True, min_size=11)
         d.text((cx + cw / 2, yy + 40), t, font=f, fill=MUTED, anchor="ma")
-        d.text((cx + cw / 2, yy + cell_h - 8), signed(v), font=font(26, True),
-               fill=GOOD if v > 0 else BAD if v < 0 else MUTED, anchor="md")
+        d.text(
+            (cx + cw / 2, yy + cell_h - 8),
+            signed(v),
+            font=font(26, True),
+            fill=GOOD if v > 0 else BAD if v < 0 else MUTED,
+            anchor="md",
+        )
     yy += cell_h + 16
     delta = sum(int(v) for v in prev.values())
     score = me.get("score")

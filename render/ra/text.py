@@ -1,8 +1,10 @@
 """Ra as plain text (Discord markdown): the board, the viewer's prompt, legal actions and score
 preview when the view has ``me``, and the ranking once the game is over. At most 1900 chars."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engines.base import format_text
 from render.common import ordinal, seat_names, signed
@@ -19,8 +21,13 @@ def _tiles(p: dict, traders: bool, short: bool) -> str:
     t = p.get("tiles") or {}
     label = tile_abbr if short else tile_name
     bits = []
-    for code, word in (("god", "Gods"), ("gold", "Gold"), ("pharaoh", "Pharaohs"),
-                       ("nile", "Nile"), ("flood", "Flood")):
+    for code, word in (
+        ("god", "Gods"),
+        ("gold", "Gold"),
+        ("pharaoh", "Pharaohs"),
+        ("nile", "Nile"),
+        ("flood", "Flood"),
+    ):
         if t.get(code):
             bits.append(f"{word} {t[code]}")
     for codes, word in ((CIVS, "Civ"), (MONUMENTS, "Mon")):
@@ -52,7 +59,7 @@ def text(view: View, names: Sequence[str] | None = None) -> str:
         out = _compose(view, nm, short)
         if len(out) <= LIMIT:
             return out
-    return out[:LIMIT - 1] + "…"
+    return out[: LIMIT - 1] + "…"
 
 
 def _compose(view: View, nm: Sequence[str], short: bool) -> str:
@@ -62,8 +69,10 @@ def _compose(view: View, nm: Sequence[str], short: bool) -> str:
     lines = [f"**Ra** · Epoch {view.get('epoch', 1)}/3 · {step}"]
     if view.get("headline"):
         lines.append(f(view["headline"]))
-    lines.append(f"Ra track {view.get('ra_track', 0)}/{view.get('ra_limit', 0)} · centre sun "
-                 f"{view.get('center', 0)} · bag {view.get('bag_total', 0)}")
+    lines.append(
+        f"Ra track {view.get('ra_track', 0)}/{view.get('ra_limit', 0)} · centre sun "
+        f"{view.get('center', 0)} · bag {view.get('bag_total', 0)}"
+    )
     track = view.get("track") or []
     lab = tile_abbr if short else tile_name
     lines.append(f"Auction track ({len(track)}/8): " + (", ".join(lab(c) for c in track) or "empty"))
@@ -75,8 +84,10 @@ def _compose(view: View, nm: Sequence[str], short: bool) -> str:
             s += " (must bid)"
         high = a.get("high")
         s += f" · high {high['sun']} by {nm[int(high['seat'])]}" if high else " · no bid yet"
-        done = [f"{nm[int(b['seat'])]} {'pass' if b.get('sun') is None else b['sun']}"
-                for b in a.get("bids") or []]
+        done = [
+            f"{nm[int(b['seat'])]} {'pass' if b.get('sun') is None else b['sun']}"
+            for b in a.get("bids") or []
+        ]
         if done:
             s += " · so far: " + ", ".join(done)
         if a.get("to_bid"):
@@ -98,14 +109,19 @@ def _compose(view: View, nm: Sequence[str], short: bool) -> str:
         if prev and not view.get("over"):
             cats = preview_categories(view, prev)
             delta = sum(int(v) for v in prev.values())
-            lines.append(f"If epoch {view.get('epoch', 1)} ended now: "
-                         + " · ".join(f"{c} {signed(int(prev[c]))}" for c in cats)
-                         + f" = **{signed(delta)}**")
+            lines.append(
+                f"If epoch {view.get('epoch', 1)} ended now: "
+                + " · ".join(f"{c} {signed(int(prev[c]))}" for c in cats)
+                + f" = **{signed(delta)}**"
+            )
     out = view.get("outcome")
     if view.get("over") and out:
         lines.append("")
         order = sorted(range(n), key=lambda s: (out["ranks"][s], s))
-        ranking = [f"{ordinal(out['ranks'][s])} {nm[s]} {out['scores'][s]}"
-                   + (" 🏆" if s in out.get("winners", []) else "") for s in order]
+        ranking = [
+            f"{ordinal(out['ranks'][s])} {nm[s]} {out['scores'][s]}"
+            + (" 🏆" if s in out.get("winners", []) else "")
+            for s in order
+        ]
         lines.append("**Final:** " + " · ".join(ranking))
     return "\n".join(lines)
