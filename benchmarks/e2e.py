@@ -137,8 +137,13 @@ async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float]
                     handles.append(
                         (await fake.slash(user, thread, "move", action=action, wait=False), thread)
                     )
-                await fake.wait_for(lambda: all(boards.first_after(t.id, mark) for _, t in handles))
-                await fake.wait_for(lambda: all(h.done for h, _ in handles) and bot.inflight == 0)
+                # the predicates run before the next round rebinds mark and handles (bound anyway)
+                await fake.wait_for(
+                    lambda mark=mark, handles=handles: all(boards.first_after(t.id, mark) for _, t in handles)
+                )
+                await fake.wait_for(
+                    lambda handles=handles: all(h.done for h, _ in handles) and bot.inflight == 0
+                )
                 for h, thread in handles:
                     samples.append(1000 * (boards.first_after(thread.id, mark) - h.sent_at))
                     acks.append(1000 * h.ack_latency)
@@ -157,7 +162,8 @@ def run(report: Callable[[str], None] = print) -> dict[int, tuple[int, float, fl
         "fake Discord on 127.0.0.1; Pralaya, 1 person + 1 AI per game)"
     )
     report(
-        f"  {'games at once':>13}  {'samples':>7}  {'median ms':>9}  {'p99 ms':>8}  {'max ack ms':>10}  {'wall s':>6}"
+        f"  {'games at once':>13}  {'samples':>7}  {'median ms':>9}  {'p99 ms':>8}  "
+        f"{'max ack ms':>10}  {'wall s':>6}"
     )
     out: dict[int, tuple[int, float, float]] = {}
     with tempfile.TemporaryDirectory(prefix="bazaar-bench-") as tmp:
@@ -168,7 +174,8 @@ def run(report: Callable[[str], None] = print) -> dict[int, tuple[int, float, fl
             med, p99 = statistics.median(samples), _percentile(samples, 99)
             out[n_games] = (len(samples), med, p99)
             report(
-                f"  {n_games:>13}  {len(samples):>7}  {med:>9.1f}  {p99:>8.1f}  {max(acks):>10.1f}  {wall:>6.1f}"
+                f"  {n_games:>13}  {len(samples):>7}  {med:>9.1f}  {p99:>8.1f}  "
+                f"{max(acks):>10.1f}  {wall:>6.1f}"
             )
     return out
 

@@ -9,7 +9,18 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engines.base import BadOption, Engine, Event, GameOver, IllegalAction, NotYourTurn, Option, Outcome, View
+from engines.base import (
+    Action,
+    BadOption,
+    Engine,
+    Event,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Option,
+    Outcome,
+    View,
+)
 from engines.pralaya import data
 from engines.pralaya.notation import (
     BUY_DHONI,
@@ -93,7 +104,8 @@ class PralayaEngine(Engine):
         ),
     )
     summary = (
-        "Pralaya (2–5 players): collect relics from a face-up island, then escape on a Dhoni before it sinks.\n"
+        "Pralaya (2–5 players): collect relics from a face-up island, then escape on a Dhoni "
+        "before it sinks.\n"
         "Each turn spend Vitality (3, or 4 with a Veda; 1 and 2 for the first two players of round 1) "
         "taking at least one relic, one at a time (`take b4` … `done`); Oceans cannot be taken.\n"
         "Then you may buy one card with coins, no change given: a Veda (more Vitality) or the top Dhoni "
@@ -159,13 +171,12 @@ class PralayaEngine(Engine):
                 if verb == PASS:
                     new = do_pass(state, ev)
                     return new, ev
-                if (verb == BUY_VEDA or verb == BUY_DHONI) and action in buy_actions(state):
+                if verb in (BUY_VEDA, BUY_DHONI) and action in buy_actions(state):
                     new = do_buy(state, "veda" if verb == BUY_VEDA else "dhoni", arg, ev)
                     return new, ev
-            elif step == DISCARD:
-                if verb == DISCARD_V and state.costs[arg] != NEVER:
-                    new = do_discard(state, arg, ev)
-                    return new, ev
+            elif step == DISCARD and verb == DISCARD_V and state.costs[arg] != NEVER:
+                new = do_discard(state, arg, ev)
+                return new, ev
         raise IllegalAction(why_illegal(state, action))
 
     def view(self, state: State, viewer: int | None) -> View:

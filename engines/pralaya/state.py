@@ -222,10 +222,7 @@ def buy_actions(s: State, ch: dict[str, Any] | None = None) -> tuple[str, ...]:
     hands = ch.get("hands", s.hands) if ch else s.hands
     gold, silver, copper = coins(hands[seat])
     pile = s.dhoni_pile
-    if pile:
-        dprice = -1 if pile[0] == DHONI_X else DHONI_PRICE[pile[0]]
-    else:
-        dprice = -2
+    dprice = (-1 if pile[0] == DHONI_X else DHONI_PRICE[pile[0]]) if pile else -2
     veda = s.veda
     vprice = s.veda_price if not veda[seat] and veda.count(0) > 0 else 0
     return buy_texts(gold, silver, copper, dprice, vprice)

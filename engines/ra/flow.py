@@ -330,9 +330,8 @@ def resolve(w: Work, ev: Events) -> None:
     if traders:
         trader_trigger(w, winner, traders, ev)
     w.cur = ra
-    if disasters:
-        if owe_discards(w, winner, disasters, False, ev):
-            return
+    if disasters and owe_discards(w, winner, disasters, False, ev):
+        return
     next_turn(w, ra, ev)
 
 
@@ -530,7 +529,7 @@ def epoch_end(w: Work, ev: Events) -> None:
     w.box = tuple(box)
     w.tiles = tuple(tiles)
     w.crates = (0,) * w.n
-    w.up = tuple(tuple(sorted(u + d)) for u, d in zip(w.up, w.down))
+    w.up = tuple(tuple(sorted(u + d)) for u, d in zip(w.up, w.down, strict=True))
     w.down = ((),) * w.n
     w.epoch += 1
     w.cur = max(range(w.n), key=lambda s: w.up[s][-1])
@@ -555,7 +554,12 @@ def _epoch_event(w: Work, rows: tuple) -> Event:
     data_ = {
         "epoch": w.epoch,
         "rows": [
-            {"seat": s, "points": dict(zip(data.CATEGORIES, r[0])), "floor": r[1], "epoch_total": r[2]}
+            {
+                "seat": s,
+                "points": dict(zip(data.CATEGORIES, r[0], strict=True)),
+                "floor": r[1],
+                "epoch_total": r[2],
+            }
             for s, r in enumerate(rows)
         ],
     }

@@ -39,8 +39,8 @@ def build(
     ``up``/``down``: suns per seat (default: the sets of ``SUN_SETS[n]`` in seat order, all face
     up); the one sun of 1..N nobody holds goes to the centre. ``tiles``: held counts per seat by
     code. ``bag_front``: codes drawn next, in order; the other unplaced tiles follow in the bag,
-    or go to the box with ``rest_to_box`` (an empty bag once ``bag_front`` is drawn). Raises ValueError if the suns or tile
-    counts do not add up."""
+    or go to the box with ``rest_to_box`` (an empty bag once ``bag_front`` is drawn). Raises
+    ValueError if the suns or tile counts do not add up."""
     engine = RaEngine()
     opts = engine.resolve_options(options)
     up_t = tuple(tuple(sorted(u)) for u in (up if up is not None else data.SUN_SETS[n]))

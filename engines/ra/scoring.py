@@ -123,7 +123,7 @@ def outcome(state: State) -> Outcome:
         floor = 0
         for _epoch, rows in state.history:
             points, fl, _total, _running = rows[s]
-            for c, p in zip(data.CATEGORIES, points):
+            for c, p in zip(data.CATEGORIES, points, strict=True):
                 if c in sums:
                     sums[c] += p
             floor += fl

@@ -170,7 +170,7 @@ def view(engine: RaEngine, state: State, viewer: int | None) -> dict[str, Any]:
             "order": list(s.a_order),
             "idx": s.a_idx,
             "high": {"sun": s.a_high, "seat": s.a_high_seat} if s.a_high else None,
-            "bids": [{"seat": q, "sun": b or None} for q, b in zip(acted, s.a_bids)],
+            "bids": [{"seat": q, "sun": b or None} for q, b in zip(acted, s.a_bids, strict=True)],
             "to_bid": list(s.a_order[s.a_idx :]),
             "forced": s.a_kind == VOLUNTARY and s.a_high == 0,
         }
@@ -195,7 +195,7 @@ def view(engine: RaEngine, state: State, viewer: int | None) -> dict[str, Any]:
             "rows": [
                 {
                     "seat": q,
-                    "points": dict(zip(data.CATEGORIES, points)),
+                    "points": dict(zip(data.CATEGORIES, points, strict=True)),
                     "floor": floor,
                     "epoch_total": total,
                     "running_total": running if visible(q) else None,
@@ -214,7 +214,7 @@ def view(engine: RaEngine, state: State, viewer: int | None) -> dict[str, Any]:
             "score": s.score[viewer],
             "legal": legal,
             "prompt": prompt(s, viewer, legal),
-            "preview": dict(zip(data.CATEGORIES, preview)),
+            "preview": dict(zip(data.CATEGORIES, preview, strict=True)),
         }
     out = engine.outcome(s)
     return {
@@ -224,7 +224,7 @@ def view(engine: RaEngine, state: State, viewer: int | None) -> dict[str, Any]:
         "to_move": to_move,
         "over": over,
         "headline": headline(s),
-        "options": dict(zip(OPTION_NAMES, s.opts)),
+        "options": dict(zip(OPTION_NAMES, s.opts, strict=True)),
         "epoch": s.epoch,
         "step": STEP_NAMES[s.step],
         "current": s.cur,
