@@ -1,7 +1,9 @@
 """The Ra state machine (spec §4): what each action does, and the automatic steps that follow it
 (auto-passes, forced discards, auction resolution, epoch end, game end) until some seat has a
-decision. Every function here edits a :class:`~engines.ra.state.Work` copy and appends events.
-Legality is checked by the caller (``rules.py``); these functions assume a legal action.
+decision. Every function here edits a :class:`~engines.ra.state.Work` copy and appends events;
+the read-only helpers (``god_targets``, ``pending_category``…) also answer for a
+:class:`~engines.ra.state.State`. Legality is checked by the caller (``rules.py``); these
+functions assume a legal action.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ from engines.ra.state import (
     TURN,
     UNREST,
     VOLUNTARY,
+    Fields,
+    ScoreRow,
     Work,
 )
 
@@ -66,7 +70,7 @@ def _count(k: int, what: str) -> str:
 # --------------------------------------------------------------------------- turn order
 
 
-def advance_from(w: Work, s: int) -> int:
+def advance_from(w: Fields, s: int) -> int:
     """The next seat clockwise after ``s`` with a face-up sun (possibly ``s``), or -1."""
     n = w.n
     up = w.up
@@ -94,7 +98,7 @@ def next_turn(w: Work, s: int, ev: Events) -> None:
         w.cur = t
 
 
-def god_targets(w: Work, seat: int) -> list[int]:
+def god_targets(w: Fields, seat: int) -> list[int]:
     """Distinct track codes a god may take (ascending ``TILE_ORDER``); [] if ``seat`` holds no
     god."""
     if not w.tiles[seat][GOD]:
@@ -201,12 +205,12 @@ def start_auction(w: Work, kind: int, ev: Events) -> None:
     auto_passes(w, ev)
 
 
-def bidder(w: Work) -> int:
+def bidder(w: Fields) -> int:
     """The seat to act in the current auction."""
     return w.a_order[w.a_idx]
 
 
-def is_forced(w: Work, seat: int) -> bool:
+def is_forced(w: Fields, seat: int) -> bool:
     """True when ``seat`` may not pass: the Ra player of a voluntary auction with no bid yet."""
     return w.a_kind == VOLUNTARY and w.a_high == 0 and seat == w.a_ra
 
@@ -417,7 +421,7 @@ def _discard(w: Work, seat: int, code: int, k: int, ev: Events, why: str) -> Non
     )
 
 
-def pending_category(w: Work) -> int:
+def pending_category(w: Fields) -> int:
     """The pending category now owed (river, then civ, then monument), or -1."""
     for i, k in enumerate(w.p_left):
         if k:
@@ -456,7 +460,7 @@ def settle_pending(w: Work, ev: Events) -> None:
             _discard(w, seat, held[0][0], k, ev, why[cat])
             left[cat] = 0
         else:
-            w.p_left = tuple(left)
+            w.p_left = (left[0], left[1], left[2])
             w.step = DISCARD
             return
     w.p_left = (0, 0, 0)
@@ -483,7 +487,7 @@ def do_discard(w: Work, code: int, ev: Events) -> None:
     )
     left = list(w.p_left)
     left[cat] -= 1
-    w.p_left = tuple(left)
+    w.p_left = (left[0], left[1], left[2])
     settle_pending(w, ev)
 
 
@@ -502,7 +506,7 @@ def epoch_end(w: Work, ev: Events) -> None:
     w.track = ()
     w.ra_track = 0
     _end_auction(w)
-    scores, rows = score_epoch(w)  # type: ignore[arg-type]
+    scores, rows = score_epoch(w)
     w.score = scores
     w.history = w.history + ((w.epoch, rows),)
     ev.append(_epoch_event(w, rows))
@@ -543,7 +547,7 @@ def epoch_end(w: Work, ev: Events) -> None:
     )
 
 
-def _epoch_event(w: Work, rows: tuple) -> Event:
+def _epoch_event(w: Work, rows: tuple[ScoreRow, ...]) -> Event:
     hidden = w.opts[O_HIDDEN]  # running totals stay private; epoch totals are public
     parts = []
     for s, (_points, _floor, total, running) in enumerate(rows):
@@ -551,19 +555,17 @@ def _epoch_event(w: Work, rows: tuple) -> Event:
         if not hidden:
             part += f" → {running}"
         parts.append(part)
-    data_ = {
-        "epoch": w.epoch,
-        "rows": [
-            {
-                "seat": s,
-                "points": dict(zip(data.CATEGORIES, r[0], strict=True)),
-                "floor": r[1],
-                "epoch_total": r[2],
-            }
-            for s, r in enumerate(rows)
-        ],
-    }
+    data_rows: list[dict[str, object]] = [
+        {
+            "seat": s,
+            "points": dict(zip(data.CATEGORIES, r[0], strict=True)),
+            "floor": r[1],
+            "epoch_total": r[2],
+        }
+        for s, r in enumerate(rows)
+    ]
     if not hidden:
         for s, r in enumerate(rows):
-            data_["rows"][s]["running_total"] = r[3]
+            data_rows[s]["running_total"] = r[3]
+    data_ = {"epoch": w.epoch, "rows": data_rows}
     return Event("epoch_score", f"Epoch {w.epoch} scores: " + ", ".join(parts), data_)

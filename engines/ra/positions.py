@@ -50,7 +50,7 @@ def build(
     if len(rest) != 1 or len(held) != len(set(held)) or len(up_t) != n or len(down_t) != n:
         raise ValueError(f"suns {up_t} / {down_t} do not leave exactly one centre sun")
     counts = list(tile_counts(opts["traders"]))
-    rows = []
+    rows: list[tuple[int, ...]] = []
     for seat in range(n):
         row = [0] * NCODES
         for code, k in (tiles[seat] if tiles else {}).items():
@@ -60,9 +60,9 @@ def build(
     for code, k in (box or {}).items():
         box_row[IDX[code]] += k
     used = [0] * NCODES
-    for row in rows:
+    for seat_row in rows:
         for c in range(NCODES):
-            used[c] += row[c]
+            used[c] += seat_row[c]
     for c in range(NCODES):
         used[c] += box_row[c]
     for code in track:

@@ -202,7 +202,7 @@ class RaEngine(Engine):
             if track or not bag_left or state.opts[O_INVOKE_EMPTY]:
                 out.append("invoke")
             if track and state.tiles[seat][GOD]:
-                out += [GOD_TEXT[c] for c in flow.god_targets(state, seat)]  # type: ignore[arg-type]
+                out += [GOD_TEXT[c] for c in flow.god_targets(state, seat)]
             return out
         if step == AUCTION:
             if seat != state.a_order[state.a_idx]:
@@ -215,11 +215,11 @@ class RaEngine(Engine):
         if step == GOD_MORE:
             if seat != state.cur:
                 return []
-            return [GOD_TEXT[c] for c in flow.god_targets(state, seat)] + ["done"]  # type: ignore[arg-type]
+            return [GOD_TEXT[c] for c in flow.god_targets(state, seat)] + ["done"]
         if step == DISCARD:
             if seat != state.p_seat:
                 return []
-            cat = flow.pending_category(state)  # type: ignore[arg-type]
+            cat = flow.pending_category(state)
             row = state.tiles[seat]
             return [DISCARD_TEXT[c] for c in PENDING_CODES[cat] if row[c]]
         return []
@@ -458,7 +458,7 @@ def _reason(state: State, seat: int, action: Action) -> str:
     if verb in ("draw", "invoke") and step != TURN:
         return f"You cannot {verb} now: {_STEP_HINT[step]}."
     if verb == "draw":
-        god = " or use a god" if flow.god_targets(state, seat) else ""  # type: ignore[arg-type]
+        god = " or use a god" if flow.god_targets(state, seat) else ""
         if len(state.track) >= data.AUCTION_SLOTS:
             return f"The auction track is full: invoke Ra{god}."
         return f"The bag is empty: invoke Ra{god}."
@@ -492,7 +492,7 @@ def _reason(state: State, seat: int, action: Action) -> str:
     if verb == "discard":
         if step != DISCARD:
             return f"There is nothing to discard now: {_STEP_HINT[step]}."
-        cat = flow.pending_category(state)  # type: ignore[arg-type]
+        cat = flow.pending_category(state)
         code = IDX[arg]
         if code not in PENDING_CODES[cat]:
             what = ("river", "civilization", "monument")[cat]

@@ -18,6 +18,9 @@ from engines.ra.state import (
     O_TRADERS,
     PHARAOH,
     TRADER,
+    Fields,
+    Points,
+    ScoreRow,
     State,
 )
 
@@ -47,12 +50,12 @@ def river_points(nile: int, flood: int) -> int:
     return nile + flood if flood else 0
 
 
-def sun_total(state: State, seat: int) -> int:
+def sun_total(state: Fields, seat: int) -> int:
     """The sum of the suns ``seat`` holds, face up and face down."""
     return sum(state.up[seat]) + sum(state.down[seat])
 
 
-def epoch_rows(state: State, final: bool | None = None) -> list[tuple[int, ...]]:
+def epoch_rows(state: Fields, final: bool | None = None) -> list[Points]:
     """The score rows every seat would get if the epoch ended now: one tuple per seat in
     ``data.CATEGORIES`` order. Monuments and suns count only in the final epoch (``final``
     defaults to ``state.epoch == 3``); traders only with the Traders module."""
@@ -64,7 +67,7 @@ def epoch_rows(state: State, final: bool | None = None) -> list[tuple[int, ...]]
     if final:
         suns = _most_fewest([sun_total(state, s) for s in range(n)], data.SUN_MOST, data.SUN_FEWEST)
     traders = state.opts[O_TRADERS]
-    rows = []
+    rows: list[Points] = []
     for s in range(n):
         t = tiles[s]
         rows.append(
@@ -82,13 +85,13 @@ def epoch_rows(state: State, final: bool | None = None) -> list[tuple[int, ...]]
     return rows
 
 
-def score_epoch(state: State) -> tuple[tuple[int, ...], tuple]:
+def score_epoch(state: Fields) -> tuple[tuple[int, ...], tuple[ScoreRow, ...]]:
     """Score the epoch that is ending. Returns ``(new_scores, rows)`` where each row is
     ``(points, floor, epoch_total, running_total)``: ``floor`` is what the zero floor added
     (0 unless ``score_floor_zero`` lifted a negative total), ``epoch_total`` the net change."""
     floor_on = state.opts[O_FLOOR]
     new_scores = []
-    rows = []
+    rows: list[ScoreRow] = []
     for s, points in enumerate(epoch_rows(state)):
         raw = state.score[s] + sum(points)
         new = max(0, raw) if floor_on else raw

@@ -10,8 +10,8 @@ from the front), which keeps every state flat and cheap to copy.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import TypeAlias
 
 from engines.ra import data
 
@@ -78,6 +78,13 @@ def tile_counts(traders: bool) -> tuple[int, ...]:
 
 # --------------------------------------------------------------------------- the state
 
+Points: TypeAlias = tuple[int, ...]
+"""One seat's points in an epoch, indexed like ``data.CATEGORIES``."""
+ScoreRow: TypeAlias = tuple[Points, int, int, int]
+"""One seat's row of a scored epoch: ``(points, floor, epoch_total, running_total)``."""
+EpochScore: TypeAlias = tuple[int, tuple[ScoreRow, ...]]
+"""One scored epoch: ``(epoch, rows)`` with one row per seat."""
+
 
 @dataclass(frozen=True)
 class State:
@@ -115,14 +122,46 @@ class State:
     p_seat: int  # pending discards: seat (-1 = none)
     p_left: tuple[int, int, int]  # river, civ, monument tiles still owed
     p_after_god: bool  # True: the discards came from a god taking a disaster
-    history: tuple[Any, ...]
+    history: tuple[EpochScore, ...]
 
 
 _new = object.__new__
 
 
 class Work:
-    """A mutable copy of a :class:`State`'s fields; ``freeze`` returns a new state."""
+    """A mutable copy of a :class:`State`'s fields; ``freeze`` returns a new state.
+
+    The fields are copied through ``__dict__`` (the fastest copy there is), so they are declared
+    here once more for the type checker, exactly as on :class:`State` (checked below).
+    """
+
+    n: int
+    opts: tuple[bool, ...]
+    bag: tuple[int, ...]
+    bag_pos: int
+    epoch: int
+    step: int
+    cur: int
+    ra_track: int
+    track: tuple[int, ...]
+    center: int
+    up: tuple[tuple[int, ...], ...]
+    down: tuple[tuple[int, ...], ...]
+    tiles: tuple[tuple[int, ...], ...]
+    score: tuple[int, ...]
+    crates: tuple[int, ...]
+    box: tuple[int, ...]
+    a_ra: int
+    a_kind: int
+    a_order: tuple[int, ...]
+    a_idx: int
+    a_bids: tuple[int, ...]
+    a_high: int
+    a_high_seat: int
+    p_seat: int
+    p_left: tuple[int, int, int]
+    p_after_god: bool
+    history: tuple[EpochScore, ...]
 
     def __init__(self, state: State) -> None:
         self.__dict__.update(state.__dict__)
@@ -147,3 +186,11 @@ class Work:
         box = list(self.box)
         box[code] += k
         self.box = tuple(box)
+
+
+if Work.__annotations__ != {f.name: f.type for f in fields(State)}:  # pragma: no cover
+    raise TypeError("Work must declare exactly the fields of State, with the same types")
+
+Fields: TypeAlias = State | Work
+"""Either a state or its working copy: what the read-only helpers of ``flow`` and ``scoring``
+take, since ``rules`` asks them about a state and ``flow`` about the copy it edits."""
