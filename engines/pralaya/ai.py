@@ -55,7 +55,8 @@ def potential(counts: Mapping[str, int], veda: bool, others_fossils: Sequence[in
 
 def _remaining(view: Mapping[str, Any]) -> int:
     on_island = sum(1 for c in view["island"] if c["code"] not in (None, "oce"))
-    return on_island + view["unrevealed"]
+    unrevealed: int = view["unrevealed"]
+    return on_island + unrevealed
 
 
 def _others_fossils(view: Mapping[str, Any], seat: int) -> list[int] | None:

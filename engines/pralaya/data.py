@@ -11,6 +11,7 @@ the order of :data:`RELICS`, then copy number. Veda ids are ``ve1``..``ve5``; Dh
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,13 @@ BRAHMIN_BONUS = 15
 
 # ------------------------------------------------------------------ STAND-INS (not printed in the rules)
 
-STAND_IN = {
+
+class StandIns(TypedDict):
+    VEDA_PRICE: int
+    DHONI_BACK: dict[str, str]
+
+
+STAND_IN: StandIns = {
     # The printed Veda price is unknown; Silver + Copper pays 4 exactly (between Dhoni 2 and 7).
     "VEDA_PRICE": 4,
     # Dhoni back captions, for the renderer only. dh4's caption is quoted by the rulebook

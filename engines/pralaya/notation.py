@@ -133,6 +133,7 @@ def _buy_problem(s: State, verb: int, pay: tuple[int, int, int]) -> str:
     seat = s.active
     g, si, c = coins(s.hands[seat])
     x, y, z = pay
+    price: int | None  # None: Dhoni X
     if verb == BUY_VEDA:
         if s.veda[seat]:
             return "You already have a Veda (at most one per player)."
@@ -232,7 +233,8 @@ def label(s: State, action: str) -> str:
         return "Done collecting"
     if verb == PASS:
         return "Pass (buy nothing)"
-    pay = pay_phrase(*arg, joiner=" + ")
+    x, y, z = arg
+    pay = pay_phrase(x, y, z, joiner=" + ")
     if verb == BUY_VEDA:
         return f"Buy Veda: {pay}"
     top = s.dhoni_pile[0] if s.dhoni_pile else DHONI_X

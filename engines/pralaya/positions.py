@@ -81,7 +81,7 @@ def rig(
         unknown = set(island) - set(names)
         if unknown:
             raise ValueError(f"no cell {sorted(unknown)} on a {n}-player island")
-        cells = [EMPTY if island.get(c) is None else _index(island[c]) for c in names]  # type: ignore[arg-type]
+        cells = [EMPTY if (card := island.get(c)) is None else _index(card) for c in names]
         taken_now = set(placed) | {c for c in cells if c != EMPTY}
         oceans = iter(i for i in range(len(IS_OCEAN)) if IS_OCEAN[i] and i not in taken_now)
         cells = [cells[k] if names[k] in island else next(oceans) for k in range(len(names))]
@@ -112,7 +112,7 @@ def rig(
         dh, dh_pile = state.dhoni, state.dhoni_pile
 
     island_t = tuple(cells)
-    s = replace(
+    out = replace(
         state,
         island=island_t,
         costs=island_costs(island_t),
@@ -129,4 +129,4 @@ def rig(
         turn_cards=(),
         end_reason="",
     )
-    return start_turn(s, [], {}) if start else s
+    return start_turn(out, [], {}) if start else out

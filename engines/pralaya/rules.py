@@ -312,7 +312,7 @@ def check_invariants(engine: PralayaEngine, s: State) -> None:
     pile = s.dhoni_pile
     if DHONI_X in pile:
         assert pile[0] == DHONI_X, "Dhoni X must be on top"
-    prices = [DHONI_PRICE[d] for d in pile if d != DHONI_X]
+    prices = [p for p in (DHONI_PRICE[d] for d in pile) if p is not None]  # all but Dhoni X
     assert prices == sorted(prices), "Dhoni below X ascend"
     # 4. Vitality
     assert 0 <= s.v_left <= data.VEDA_VITALITY, "V_left out of range"

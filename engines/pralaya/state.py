@@ -31,7 +31,7 @@ CARD_CUR: tuple[int, ...] = tuple(data.RELIC_BY_CODE[c].currency for c in CARD_C
 NEVER = 99  # the cost of what cannot be taken
 # Cost by card index, with a sentinel at the end so that ``COST_E[EMPTY]`` (index -1) is NEVER too.
 COST_E: tuple[int, ...] = tuple(
-    NEVER if data.RELIC_BY_CODE[c].cost is None else data.RELIC_BY_CODE[c].cost for c in CARD_CODE
+    NEVER if (cost := data.RELIC_BY_CODE[c].cost) is None else cost for c in CARD_CODE
 ) + (NEVER,)
 # True for a non-Ocean card; False for an Ocean and (through the sentinel) for EMPTY.
 IS_RELIC_E: tuple[bool, ...] = tuple(not o for o in IS_OCEAN) + (False,)
@@ -222,7 +222,8 @@ def buy_actions(s: State, ch: dict[str, Any] | None = None) -> tuple[str, ...]:
     hands = ch.get("hands", s.hands) if ch else s.hands
     gold, silver, copper = coins(hands[seat])
     pile = s.dhoni_pile
-    dprice = (-1 if pile[0] == DHONI_X else DHONI_PRICE[pile[0]]) if pile else -2
+    top_price = DHONI_PRICE[pile[0]] if pile else -2
+    dprice = -1 if top_price is None else top_price  # None: Dhoni X
     veda = s.veda
     vprice = s.veda_price if not veda[seat] and veda.count(0) > 0 else 0
     return buy_texts(gold, silver, copper, dprice, vprice)

@@ -42,6 +42,7 @@ def headline(s: State, outcome: Outcome | None) -> str:
             return "Game over · nobody escaped: a draw"
         w = outcome.winners[0]
         pts = outcome.scores[w]
+        assert pts is not None, "a winner has escaped, so has a score"
         return f"Game over · {{s{w}}} wins with {pts} point{'' if abs(pts) == 1 else 's'}"
     who = "{s%d}" % s.active
     last = " · last relic" if s.last else ""
