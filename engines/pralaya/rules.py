@@ -64,7 +64,7 @@ from engines.pralaya.state import (
     round1_or_base_vitality,
     turn_event,
 )
-from engines.pralaya.view import make_view, secrets
+from engines.pralaya.view import PralayaView, make_view, secrets
 
 MAX_TURNS = 65  # after round 1 every turn removes one of the 63 relics; 2 round-1 turns may not
 ACTION_BOUND = data.N_NON_OCEAN + 2 * MAX_TURNS  # takes/discards + done + buy/pass = 193
@@ -179,7 +179,7 @@ class PralayaEngine(Engine):
                 return new, ev
         raise IllegalAction(why_illegal(state, action))
 
-    def view(self, state: State, viewer: int | None) -> View:
+    def view(self, state: State, viewer: int | None) -> PralayaView:
         """What ``viewer`` (a seat, or None for spectators) may see. The schema::
 
             {"game": "pralaya", "viewer": seat|None, "n_players": n,

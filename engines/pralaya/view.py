@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from engines.base import Outcome
 from engines.pralaya import data
@@ -29,6 +29,103 @@ from engines.pralaya.state import (
     veda_left,
 )
 
+# ------------------------------------------------------------------ the view's shape
+# The schema is documented on :meth:`engines.pralaya.rules.PralayaEngine.view`; the renderers in
+# ``render/pralaya`` take these types, so the type checker holds them to what the engine returns.
+
+
+class CellView(TypedDict):
+    """One island cell; every card field is None for an empty cell."""
+
+    cell: str
+    card: str | None
+    code: str | None
+    name: str | None
+    cost: int | None  # None: an Ocean (never taken)
+    currency: int
+    taken: bool  # emptied this turn
+    new: bool  # refilled at the end of the last turn
+
+
+class PlayerView(TypedDict):
+    """One seat as this viewer sees it (``hand``/``hand_ids`` None when hidden)."""
+
+    seat: int
+    hand_size: int
+    hand: dict[str, int] | None
+    hand_ids: list[str] | None
+    veda: bool
+    dhoni: str | None
+    dhoni_price: int | str | None  # "X" for Dhoni X
+    escaped: bool
+
+
+class ProvisionalView(TypedDict):
+    """The viewer's score if escaped now."""
+
+    categories: list[str]
+    breakdown: dict[str, int]
+    total: int
+    fossil_known: bool
+
+
+class MeView(TypedDict):
+    """The viewer's own part (seat views only)."""
+
+    seat: int
+    hand: dict[str, int]
+    hand_ids: list[str]
+    currency: int
+    provisional: ProvisionalView
+    legal: list[str]
+
+
+class OptionsView(TypedDict):
+    open_hands: bool
+    veda_price: int
+    first_seat: int
+    fossil_all_players: bool
+
+
+class VedaView(TypedDict):
+    left: int
+    price: int
+    stand_in: bool
+
+
+class DhoniView(TypedDict):
+    id: str
+    price: int | str  # "X" for Dhoni X
+
+
+class PralayaView(TypedDict):
+    """What :func:`make_view` returns (and ``PralayaEngine.view``)."""
+
+    game: Literal["pralaya"]
+    viewer: int | None
+    n_players: int
+    to_move: list[int]
+    over: bool
+    headline: str
+    options: OptionsView
+    round: int
+    first: int
+    active: int
+    step: str
+    vitality: int
+    v_left: int
+    rows: int
+    cols: int
+    island: list[CellView]
+    deck: int
+    unrevealed: int
+    discard: list[str]
+    veda: VedaView
+    dhoni: list[DhoniView]
+    players: list[PlayerView]
+    me: MeView | None
+    outcome: dict[str, Any] | None  # Outcome.as_dict()
+
 
 def _price(d: int) -> int | str:
     p = DHONI_PRICE[d]
@@ -53,28 +150,33 @@ def headline(s: State, outcome: Outcome | None) -> str:
     return f"Round {s.round} · {who} buying{last}"
 
 
-def _island(s: State) -> list[dict[str, Any]]:
+def _island(s: State) -> list[CellView]:
     names = CELLS_BY_SIZE[len(s.island)]
     out = []
     for i, card in enumerate(s.island):
-        cell: dict[str, Any] = {
-            "cell": names[i],
-            "card": None,
-            "code": None,
-            "name": None,
-            "cost": None,
-            "currency": 0,
-            "taken": bool(s.taken >> i & 1),
-            "new": bool(s.new >> i & 1),
-        }
-        if card != EMPTY:
-            cell.update(
-                card=data.CARD_IDS[card],
-                code=CARD_CODE[card],
-                name=CARD_NAME[card],
-                cost=None if COST_E[card] == NEVER else COST_E[card],
-                currency=CARD_CUR[card],
-            )
+        taken, new = bool(s.taken >> i & 1), bool(s.new >> i & 1)
+        if card == EMPTY:
+            cell: CellView = {
+                "cell": names[i],
+                "card": None,
+                "code": None,
+                "name": None,
+                "cost": None,
+                "currency": 0,
+                "taken": taken,
+                "new": new,
+            }
+        else:
+            cell = {
+                "cell": names[i],
+                "card": data.CARD_IDS[card],
+                "code": CARD_CODE[card],
+                "name": CARD_NAME[card],
+                "cost": None if COST_E[card] == NEVER else COST_E[card],
+                "currency": CARD_CUR[card],
+                "taken": taken,
+                "new": new,
+            }
         out.append(cell)
     return out
 
@@ -84,7 +186,7 @@ def hands_public(s: State) -> bool:
     return s.open_hands or s.step == OVER
 
 
-def provisional(s: State, seat: int) -> dict[str, Any]:
+def provisional(s: State, seat: int) -> ProvisionalView:
     """The seat's score "if escaped now"; the Fossil majority only when all hands are known."""
     counts = hand_counts(s.hands[seat])
     known = hands_public(s)
@@ -102,12 +204,12 @@ def provisional(s: State, seat: int) -> dict[str, Any]:
     }
 
 
-def make_view(s: State, viewer: int | None, outcome: Outcome | None) -> dict[str, Any]:
+def make_view(s: State, viewer: int | None, outcome: Outcome | None) -> PralayaView:
     """The view dict; see :meth:`engines.pralaya.rules.PralayaEngine.view` for the schema."""
     over = s.step == OVER
     rows, cols = data.GRID[s.n]
     public = hands_public(s)
-    players = []
+    players: list[PlayerView] = []
     for t in range(s.n):
         show = public or t == viewer
         hand = s.hands[t]
@@ -124,7 +226,7 @@ def make_view(s: State, viewer: int | None, outcome: Outcome | None) -> dict[str
                 "escaped": d >= 0,
             }
         )
-    me = None
+    me: MeView | None = None
     if viewer is not None:
         hand = s.hands[viewer]
         g, si, c = coins(hand)

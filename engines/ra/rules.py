@@ -346,7 +346,7 @@ class RaEngine(Engine):
         return action
 
     # ------------------------------------------------------------------ view, outcome, AI
-    def view(self, state: State, viewer: int | None) -> View:
+    def view(self, state: State, viewer: int | None) -> ra_view.RaView:
         """See :func:`engines.ra.view.view` for the schema."""
         return ra_view.view(self, state, viewer)
 

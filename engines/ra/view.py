@@ -29,7 +29,8 @@ other seats' totals until the game is over. The schema (agreed with ``render/ra`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from engines.ra import data
 from engines.ra.scoring import epoch_rows, outcome
@@ -55,8 +56,101 @@ if TYPE_CHECKING:
 
 _CAT_WORD = ("river", "civilization", "monument")
 
+# --------------------------------------------------------------------------- the view's shape
+# The schema of the module docstring as types; the renderers in ``render/ra`` take them, so the
+# type checker holds them to what the engine returns.
 
-def _counts(values: Any) -> dict[str, int]:
+
+class HighBid(TypedDict):
+    sun: int
+    seat: int
+
+
+class Bid(TypedDict):
+    seat: int
+    sun: int | None  # None: passed
+
+
+class AuctionView(TypedDict):
+    ra_player: int
+    kind: str  # "ra_tile" | "voluntary" | "full"
+    order: list[int]
+    idx: int
+    high: HighBid | None
+    bids: list[Bid]
+    to_bid: list[int]  # seats still to act, current first
+    forced: bool  # voluntary with no bid yet: the Ra player will have to bid if everyone passes
+
+
+class PendingView(TypedDict):
+    """Discards still owed."""
+
+    seat: int
+    civ: int
+    monument: int
+    river: int
+
+
+class PlayerView(TypedDict):
+    seat: int
+    up: list[int]
+    down: list[int]
+    tiles: dict[str, int]  # counts > 0 only
+    traders: int
+    crates: int
+    score: int | None  # None while hidden_scores hides it
+
+
+class HistoryRow(TypedDict):
+    seat: int
+    points: dict[str, int]  # by data.CATEGORIES
+    floor: int
+    epoch_total: int
+    running_total: int | None  # None while hidden_scores hides it
+
+
+class EpochView(TypedDict):
+    epoch: int
+    rows: list[HistoryRow]
+
+
+class MeView(TypedDict):
+    seat: int
+    score: int
+    legal: list[str]
+    prompt: str
+    preview: dict[str, int]  # this epoch's points if it ended now
+
+
+class RaView(TypedDict):
+    """What :func:`view` returns (and ``RaEngine.view``)."""
+
+    game: Literal["ra"]
+    viewer: int | None
+    n_players: int
+    to_move: list[int]
+    over: bool
+    headline: str
+    options: dict[str, bool]
+    epoch: int
+    step: str  # "turn" | "god_more" | "auction" | "discard" | "over"
+    current: int
+    ra_track: int
+    ra_limit: int
+    track: list[str]
+    center: int
+    bag: dict[str, int]
+    bag_total: int
+    box: dict[str, int]
+    auction: AuctionView | None
+    pending: PendingView | None
+    players: list[PlayerView]
+    history: list[EpochView]
+    me: MeView | None
+    outcome: dict[str, Any] | None  # Outcome.as_dict()
+
+
+def _counts(values: Iterable[int]) -> dict[str, int]:
     return {CODES[c]: k for c, k in enumerate(values) if k}
 
 
@@ -149,7 +243,7 @@ def prompt(state: State, seat: int, legal: list[str]) -> str:
     return f"Discard {k} {_CAT_WORD[cat]} tiles, one at a time."
 
 
-def view(engine: RaEngine, state: State, viewer: int | None) -> dict[str, Any]:
+def view(engine: RaEngine, state: State, viewer: int | None) -> RaView:
     """The JSON-serialisable view of ``state`` for ``viewer`` (schema in the module docstring).
     Never contains the bag order."""
     s = state
@@ -161,7 +255,7 @@ def view(engine: RaEngine, state: State, viewer: int | None) -> dict[str, Any]:
     def visible(seat: int) -> bool:
         return not hidden or seat == viewer
 
-    auction = None
+    auction: AuctionView | None = None
     if s.step == AUCTION:
         acted = s.a_order[: s.a_idx]
         auction = {
@@ -174,10 +268,10 @@ def view(engine: RaEngine, state: State, viewer: int | None) -> dict[str, Any]:
             "to_bid": list(s.a_order[s.a_idx :]),
             "forced": s.a_kind == VOLUNTARY and s.a_high == 0,
         }
-    pending = None
+    pending: PendingView | None = None
     if s.step == DISCARD:
         pending = {"seat": s.p_seat, "civ": s.p_left[1], "monument": s.p_left[2], "river": s.p_left[0]}
-    players = [
+    players: list[PlayerView] = [
         {
             "seat": q,
             "up": list(s.up[q]),
@@ -189,7 +283,7 @@ def view(engine: RaEngine, state: State, viewer: int | None) -> dict[str, Any]:
         }
         for q in range(n)
     ]
-    history = [
+    history: list[EpochView] = [
         {
             "epoch": epoch,
             "rows": [
@@ -205,7 +299,7 @@ def view(engine: RaEngine, state: State, viewer: int | None) -> dict[str, Any]:
         }
         for epoch, rows in s.history
     ]
-    me = None
+    me: MeView | None = None
     if viewer is not None:
         legal = engine.legal_actions(s, viewer)
         preview = epoch_rows(s)[viewer] if not over else (0,) * len(data.CATEGORIES)
