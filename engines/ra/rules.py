@@ -1,15 +1,15 @@
 """The Ra engine (Reiner Knizia's Ra with the Ra: Traders module): the protocol methods.
 
 The state machine itself lives in ``flow.py``, scoring in ``scoring.py``, the view in
-``view.py``, component data in ``data.py``. This module sets up games, lists and checks
-actions (with reasons a player can read), parses action text and checks the invariants.
+``view.py``, component data in ``data.py``, the action text (parsing, the action space, labels)
+in ``notation.py``. This module sets up games, lists and checks actions (with reasons a player
+can read) and checks the invariants.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -25,8 +25,9 @@ from engines.base import (
     Outcome,
     View,
 )
-from engines.ra import data, flow, scoring
+from engines.ra import data, flow, notation, scoring
 from engines.ra import view as ra_view
+from engines.ra.notation import BID_TEXT, DISCARD_TEXT, GOD_TEXT, bad_form
 from engines.ra.state import (
     AUCTION,
     CODES,
@@ -53,23 +54,6 @@ from engines.ra.state import (
     Work,
     tile_counts,
 )
-
-# --------------------------------------------------------------------------- action texts
-
-GOD_CODES = tuple(c for c in CODES if c != "ra")
-"""Codes that may follow ``god`` in a well-formed action (``god god`` is well formed but never
-legal)."""
-DISCARD_CODES = ("nile", "flood", *data.CIVS, *data.MONUMENTS)
-"""Codes that may follow ``discard`` (nile/flood only matter with ``drought_floods_first`` off)."""
-
-GOD_TEXT = tuple("god " + c for c in CODES)
-DISCARD_TEXT = tuple("discard " + c for c in CODES)
-BID_TEXT = tuple(f"bid {v}" for v in range(max(data.MAX_SUN.values()) + 1))
-_NOARG = ("draw", "invoke", "done", "pass")
-_WELL_FORMED = frozenset(_NOARG) | {"god " + c for c in GOD_CODES} | {"discard " + c for c in DISCARD_CODES}
-_MAX_BID = max(data.MAX_SUN.values())
-_DIGITS = re.compile(r"[0-9]+")
-FORMS = ("draw", "invoke", "god <tile>", "done", "bid <sun>", "pass", "discard <tile>")
 
 OPTIONS = (
     Option("traders", bool, True, "Ra: Traders module: 20 trader tiles and cargo crates."),
@@ -264,44 +248,13 @@ class RaEngine(Engine):
         except BadNotation:
             well_formed = False
         if not well_formed:
-            return IllegalAction(_bad_form(str(action)[:40]))
+            return IllegalAction(bad_form(str(action)[:40]))
         return IllegalAction(_reason(state, seat, action))
 
     # ------------------------------------------------------------------ texts
     def parse(self, text: str) -> Action:
-        """The canonical text of ``text`` (case and spacing free, integers normalised:
-        ``BID  013`` → ``bid 13``). Raises :class:`BadNotation` naming the forms."""
-        if not isinstance(text, str):
-            raise BadNotation(_bad_form(repr(text)))
-        parts = text.strip().lower().split()
-        if not parts:
-            raise BadNotation("Empty move. " + _forms())
-        if parts[0] == "bid" and len(parts) == 2 and _DIGITS.fullmatch(parts[1]):
-            digits = parts[1].lstrip("0") or "0"  # int() refuses over 4300 digits
-            v = int(digits) if len(digits) <= 3 else _MAX_BID + 1
-            if 1 <= v <= _MAX_BID:
-                return BID_TEXT[v]
-            raise BadNotation(
-                f"There is no sun {digits[:6]}{'…' if len(digits) > 6 else ''}: "
-                f"suns run from 1 to {_MAX_BID}."
-            )
-        canon = " ".join(parts)
-        if canon in _WELL_FORMED:
-            return canon
-        if parts[0] in ("god", "discard") and len(parts) == 2:
-            if parts[1] == "ra" and parts[0] == "god":
-                raise BadNotation("Ra tiles never reach the auction track, so a god cannot take one.")
-            if parts[1] in data.TILE_NAME and parts[0] == "discard":
-                raise BadNotation(
-                    f"{data.TILE_NAME[parts[1]]} is never discarded by choice: you "
-                    "choose only civilization and monument tiles (and nile or "
-                    "flood after a drought when floods do not go first)."
-                )
-            codes = GOD_CODES if parts[0] == "god" else DISCARD_CODES
-            raise BadNotation(
-                f"Unknown tile `{parts[1][:30]}` for {parts[0]}. Tiles: " + ", ".join(codes) + "."
-            )
-        raise BadNotation(_bad_form(text.strip()[:40]))
+        """The canonical text of ``text``; see :func:`engines.ra.notation.parse`."""
+        return notation.parse(text)
 
     def sample_actions(self, n_players: int, rng: random.Random, k: int) -> list[Action]:
         """``k`` well-formed texts drawn from :meth:`action_space` (small enough to list)."""
@@ -312,38 +265,13 @@ class RaEngine(Engine):
         return rng.choices(space, k=k)
 
     def action_space(self, n_players: int) -> Iterable[Action]:
-        """Every well-formed action text for ``n_players``: draw, invoke, god X, done, bid 1..N,
-        pass, discard X."""
-        yield "draw"
-        yield "invoke"
-        for c in GOD_CODES:
-            yield "god " + c
-        yield "done"
-        for v in range(1, data.MAX_SUN[n_players] + 1):
-            yield BID_TEXT[v]
-        yield "pass"
-        for c in DISCARD_CODES:
-            yield "discard " + c
+        """Every well-formed action text for ``n_players``; see
+        :func:`engines.ra.notation.action_space`."""
+        return notation.action_space(n_players)
 
     def action_label(self, state: State, seat: int, action: Action) -> str:
-        """A short button label: "Draw a tile", "Invoke Ra", "God → Pharaoh", "Bid 13"…"""
-        if action == "draw":
-            return "Draw a tile"
-        if action == "invoke":
-            return "Invoke Ra"
-        if action == "done":
-            return "Done"
-        if action == "pass":
-            return "Pass"
-        verb, _, arg = action.partition(" ")
-        if verb == "bid":
-            return f"Bid {arg}"
-        name = data.TILE_NAME.get(arg, arg)
-        if verb == "god":
-            return f"God → {name}"
-        if verb == "discard":
-            return f"Discard {name}"
-        return action
+        """A short button label; see :func:`engines.ra.notation.label`."""
+        return notation.label(action)
 
     # ------------------------------------------------------------------ view, outcome, AI
     def view(self, state: State, viewer: int | None) -> ra_view.RaView:
@@ -433,14 +361,6 @@ class RaEngine(Engine):
 
 
 # --------------------------------------------------------------------------- reasons
-
-
-def _forms() -> str:
-    return "Moves: " + ", ".join(f"`{f}`" for f in FORMS) + "."
-
-
-def _bad_form(text: str) -> str:
-    return f"`{text}` is not a Ra move. " + _forms()
 
 
 _STEP_HINT = {
