@@ -249,7 +249,7 @@ def icon(kind: str, size: int) -> Image.Image:
     draw = _DRAW[kind]
     big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
     draw(_Pen(ImageDraw.Draw(big), size * SS))
-    return big.resize((size, size), Image.LANCZOS)
+    return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def paste_icon(img: Image.Image, kind: str, xy: tuple[float, float], size: int) -> None:
@@ -269,7 +269,7 @@ def _pip(size: int, filled: bool, color: tuple[int, int, int]) -> Image.Image:
         outline=color,
         width=w,
     )
-    return big.resize((size, size), Image.LANCZOS)
+    return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def pips(

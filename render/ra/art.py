@@ -222,7 +222,7 @@ def icon(code: str, size: int, color: Color) -> Image.Image:
         return [(c[i] * k, c[i + 1] * k) for i in range(0, len(c), 2)]
 
     _shape(code, d, p, k)
-    mask = mask.resize((size, size), Image.LANCZOS)
+    mask = mask.resize((size, size), Image.Resampling.LANCZOS)
     out = Image.new("RGBA", (size, size), color + (255,))
     out.putalpha(mask)
     return out
@@ -236,7 +236,7 @@ def _disc(size: int, fill: Color, ring: Color, ring_w: int) -> Image.Image:
     d.ellipse((0, 0, big - 1, big - 1), fill=ring + (255,))
     r = ring_w * SS
     d.ellipse((r, r, big - 1 - r, big - 1 - r), fill=fill + (255,))
-    return img.resize((size, size), Image.LANCZOS)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def paste(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:

@@ -4,12 +4,12 @@ returns the y below what it drew, so callers stack sections on a tall canvas and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
 from engines.base import format_text
+from engines.ra.view import PendingView, PlayerView, RaView
 from render.common import (
     ACCENT,
     BG,
@@ -32,7 +32,6 @@ from render.common import (
 )
 from render.ra.art import CATEGORY_COLOR, CIVS, DANGER, MONUMENTS, chip, icon, paste, ra_slot, sun, track_tile
 
-View = dict[str, Any]
 M = 20  # outer margin
 X0, X1 = M, WIDTH - M  # panel edges
 PAD = 20  # inner padding of panels
@@ -65,7 +64,7 @@ def fmt(text: str | None, names: Sequence[str]) -> str:
     return format_text(text or "", list(names))
 
 
-def awaited_label(view: View) -> str:
+def awaited_label(view: RaView) -> str:
     """'to play', 'to bid'… for the step the game is in."""
     return STEP_VERB.get(view.get("step", ""), "to play")
 
@@ -76,7 +75,7 @@ def awaited_label(view: View) -> str:
 def draw_header(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
-    view: View,
+    view: RaView,
     names: Sequence[str],
     right_label: str | None = None,
     right_seats: Sequence[int] | None = None,
@@ -95,9 +94,9 @@ def draw_header(
         x += text_width(title, font(24, True)) + 16
     else:
         epoch = int(view.get("epoch", 1))
-        s = f"Epoch {epoch}"
-        d.text((x, h / 2), s, font=font(24, True), fill=CREAM, anchor="lm")
-        x += text_width(s, font(24, True)) + 10
+        title = f"Epoch {epoch}"
+        d.text((x, h / 2), title, font=font(24, True), fill=CREAM, anchor="lm")
+        x += text_width(title, font(24, True)) + 10
         for i in range(3):
             fill = GOLDEN if i < epoch else None
             d.ellipse((x, h / 2 - 6, x + 12, h / 2 + 6), fill=fill, outline=GOLDEN, width=2)
@@ -128,7 +127,7 @@ def draw_header(
     return h
 
 
-def draw_headline(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], y: int) -> int:
+def draw_headline(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], y: int) -> int:
     """The engine's one-line summary (names filled in), wrapped to at most two lines."""
     s = fmt(view.get("headline"), names)
     if not s:
@@ -145,7 +144,7 @@ def draw_headline(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], y: i
 # --------------------------------------------------------------------------- table
 
 
-def draw_table(img: Image.Image, d: ImageDraw.ImageDraw, view: View, y: int, tile_w: int = 108) -> int:
+def draw_table(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, y: int, tile_w: int = 108) -> int:
     """The Ra track, the centre sun, the bag, and the 8-slot auction track. Returns the y below."""
     top = y + 12
     track = list(view.get("track") or [])
@@ -190,7 +189,7 @@ def draw_table(img: Image.Image, d: ImageDraw.ImageDraw, view: View, y: int, til
 # --------------------------------------------------------------------------- auction / discard
 
 
-def draw_auction(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Sequence[str], y: int) -> int:
+def draw_auction(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], y: int) -> int:
     """The running auction: kind, Ra player, forced flag, high bid, and one box per bidder in
     order (bid, passed, bidding now, waiting). Returns the y below (unchanged if no auction)."""
     a = view.get("auction")
@@ -206,9 +205,9 @@ def draw_auction(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Se
     f = font(22, True)
     d.text((x, yy + 20), "Auction", font=f, fill=ACCENT, anchor="lm")
     x += text_width("Auction", f) + 14
-    s = f"{kind} by "
-    d.text((x, yy + 20), s, font=font(20), fill=INK, anchor="lm")
-    x += text_width(s, font(20))
+    by = f"{kind} by "
+    d.text((x, yy + 20), by, font=font(20), fill=INK, anchor="lm")
+    x += text_width(by, font(20))
     high = a.get("high")
     right = X1 - PAD
     # high bid at the right
@@ -273,21 +272,18 @@ def draw_auction(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Se
     return top + h
 
 
-def owed_text(p: dict) -> str:
+def owed_text(p: PendingView) -> str:
     """'2 Nile/flood, 1 civilization and 2 monument tiles' for a pending-discard record."""
-    parts = [
-        f"{p[k]} {w}"
-        for k, w in (("river", "Nile/flood"), ("civ", "civilization"), ("monument", "monument"))
-        if p.get(k)
-    ]
+    owed = ((p.get("river"), "Nile/flood"), (p.get("civ"), "civilization"), (p.get("monument"), "monument"))
+    parts = [f"{k} {w}" for k, w in owed if k]
     if not parts:
         return "tiles"
-    total = sum(int(p.get(k) or 0) for k in ("river", "civ", "monument"))
+    total = sum(int(k or 0) for k, _w in owed)
     head = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
     return head + (" tiles" if total != 1 else " tile")
 
 
-def draw_pending(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], y: int) -> int:
+def draw_pending(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], y: int) -> int:
     """The discards a disaster still demands (DISCARD step). Returns the y below."""
     p = view.get("pending")
     if not p:
@@ -304,7 +300,7 @@ def draw_pending(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], y: in
 # --------------------------------------------------------------------------- seat rows
 
 
-def seat_status(view: View, s: int) -> list[tuple[str, tuple[int, int, int], tuple[int, int, int]]]:
+def seat_status(view: RaView, s: int) -> list[tuple[str, tuple[int, int, int], tuple[int, int, int]]]:
     """Little status pills for seat ``s``: (text, fill, text colour)."""
     out = []
     white = (255, 255, 255)
@@ -337,7 +333,7 @@ def seat_status(view: View, s: int) -> list[tuple[str, tuple[int, int, int], tup
 def draw_chips(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
-    p: dict,
+    p: PlayerView,
     x: float,
     y: float,
     w: int,
@@ -374,7 +370,7 @@ def draw_chips(
     return y - 8
 
 
-def group_caption(g: Sequence[str], counts: dict) -> str:
+def group_caption(g: Sequence[str], counts: Mapping[str, int]) -> str:
     """A caption for a chip group: 'Civilizations · 3 types' and the like."""
     if g == CIVS:
         k = sum(1 for c in CIVS if counts.get(c))
@@ -390,7 +386,7 @@ def group_caption(g: Sequence[str], counts: dict) -> str:
 
 
 def draw_seat_row(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Sequence[str], s: int, y: int
+    img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], s: int, y: int
 ) -> int:
     """One seat's row on the board: name, score, suns, status pills; held tiles on the right.
     The awaited seat is outlined in its colour. Returns the y below."""
@@ -436,7 +432,7 @@ def draw_seat_row(
     return top + h
 
 
-def draw_footer(d: ImageDraw.ImageDraw, view: View, y: int) -> int:
+def draw_footer(d: ImageDraw.ImageDraw, view: RaView, y: int) -> int:
     """A muted last line: tiles out of the game and the options that differ from the defaults."""
     opts = view.get("options") or {}
     box = sum(int(v) for v in (view.get("box") or {}).values())

@@ -3,11 +3,11 @@ enlarged, and the score preview for this epoch (§7 rows)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
+from engines.ra.view import RaView
 from render.common import (
     ACCENT,
     BAD,
@@ -42,14 +42,12 @@ from render.ra.board import (
     seat_status,
 )
 
-View = dict[str, Any]
 
-
-def hand_image(view: View, names: Sequence[str]) -> Image.Image:
+def hand_image(view: RaView, names: Sequence[str]) -> Image.Image:
     """The private view image of ``view["me"]`` (or ``view["viewer"]``). Raises ValueError when
     the view belongs to no seat."""
-    me = view.get("me") or {}
-    seat = me.get("seat", view.get("viewer"))
+    me = view.get("me")
+    seat = me["seat"] if me else view.get("viewer")
     if seat is None:
         raise ValueError("hand() needs a player's view (viewer is a seat), not a spectator view")
     seat = int(seat)
@@ -65,11 +63,11 @@ def hand_image(view: View, names: Sequence[str]) -> Image.Image:
     return crop(img, y)
 
 
-def draw_prompt(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: int, y: int) -> int:
+def draw_prompt(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], seat: int, y: int) -> int:
     """The current prompt (names filled in) and the legal actions as pills. Returns the y below."""
-    me = view.get("me") or {}
-    legal = list(me.get("legal") or [])
-    prompt = fmt(me.get("prompt"), names)
+    me = view.get("me")
+    legal = list(me["legal"]) if me else []
+    prompt = fmt(me["prompt"] if me else None, names)
     if not prompt:
         if view.get("over"):
             prompt = "The game is over."
@@ -80,9 +78,9 @@ def draw_prompt(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: 
             prompt = f"Waiting for {waiting}." if waiting else "Nothing to do now."
     f = font(22, True)
     lines = wrap(prompt, X1 - X0 - 2 * PAD, f)[:3]
-    pills: list[tuple[float, float, float, str]] = []  # rows of (x, y, w, text) laid out below
+    pills: list[tuple[int, int, int, str]] = []  # rows of (x, y, w, text) laid out below
     pf = font(19, True)
-    x, py = X0 + PAD, 0.0
+    x, py = X0 + PAD, 0
     for a in legal:
         t = a if text_width(a, pf) <= 400 else fit(a, 400, 19, True)[0]
         w = text_width(t, pf) + 28
@@ -107,7 +105,7 @@ def draw_prompt(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: 
     return top + h
 
 
-def draw_mini_table(img: Image.Image, d: ImageDraw.ImageDraw, view: View, y: int) -> int:
+def draw_mini_table(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, y: int) -> int:
     """Ra track count, centre sun and the auction track in small tiles. Returns the y below."""
     top = y + 12
     tw = 80
@@ -127,11 +125,11 @@ def draw_mini_table(img: Image.Image, d: ImageDraw.ImageDraw, view: View, y: int
 
 
 def draw_big_row(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: int, y: int
+    img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], seat: int, y: int
 ) -> int:
     """The viewer's row enlarged: name, score, suns, status, then captioned tile groups."""
     p = view["players"][seat]
-    me = view.get("me") or {}
+    me = view.get("me")
     traders = bool((view.get("options") or {}).get("traders", True))
     top = y + 12
     cw = ch = 80
@@ -140,7 +138,7 @@ def draw_big_row(
     panel(d, (X0, top, X1, top + h))
     d.rounded_rectangle((X0 + 2, top + 2, X0 + 14, top + h - 2), radius=6, fill=col)
     x = X0 + 30
-    score = me.get("score", p.get("score"))
+    score = me["score"] if me else p.get("score")
     st = "?" if score is None else str(score)
     sf = font(44, True)
     d.text((X1 - PAD, top + PAD - 6), st, font=sf, fill=INK, anchor="ra")
@@ -172,7 +170,7 @@ def draw_big_row(
     return top + h
 
 
-def preview_categories(view: View, prev: dict) -> list[str]:
+def preview_categories(view: RaView, prev: Mapping[str, int]) -> list[str]:
     """The §7 rows of a preview worth showing: Traders only with the module on, Monuments and
     Suns only in epoch 3 (or when non-zero), then any extra category the engine sent."""
     traders = (view.get("options") or {}).get("traders", True)
@@ -189,11 +187,11 @@ def preview_categories(view: View, prev: dict) -> list[str]:
     return cats + [c for c in prev if c not in SCORE_CATEGORIES]
 
 
-def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int, y: int) -> int:
+def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, seat: int, y: int) -> int:
     """This epoch's score if it ended now: one cell per §7 row, then the total and the new score.
     Returns the y below (unchanged when the view has no preview)."""
-    me = view.get("me") or {}
-    prev = me.get("preview")
+    me = view.get("me")
+    prev = me["preview"] if me else None
     if not prev or view.get("over"):
         return y
     cats = preview_categories(view, prev)
@@ -244,7 +242,7 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int
         )
     yy += cell_h + 16
     delta = sum(int(v) for v in prev.values())
-    score = me.get("score")
+    score = me["score"] if me else None
     line = f"Epoch total {signed(delta)}"
     if score is not None:
         floor = (view.get("options") or {}).get("score_floor_zero", True)

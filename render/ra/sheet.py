@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engines.base import format_text
+from engines.ra.view import EpochView, HistoryRow, PlayerView, RaView
 from render.common import (
     BAD,
     GOOD,
@@ -30,7 +31,6 @@ from render.common import (
 from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, ra_disc
 from render.ra.board import PAD, X0, X1, crop, draw_header, new_canvas
 
-View = dict[str, Any]
 LABEL_W = 210
 ROW_H = 36
 WIN_BG = (252, 236, 190)
@@ -38,7 +38,7 @@ GOLD_MEDAL = (222, 170, 30)
 GREY_MEDAL = (160, 154, 146)
 
 
-def score_sheet(view: View, names: Sequence[str] | None = None) -> Image.Image:
+def score_sheet(view: RaView, names: Sequence[str] | None = None) -> Image.Image:
     """The score sheet of ``view``: every epoch scored so far (``view["history"]``) and, once the
     game is over, the final ranking with winners highlighted and the tie-break explained; before
     that, the standings after the last scored epoch. Returns a ~1000 px wide RGB image."""
@@ -54,7 +54,7 @@ def score_sheet(view: View, names: Sequence[str] | None = None) -> Image.Image:
     return _sheet(view, nm, hist, title)
 
 
-def epoch_sheet(view: View, epoch: int, names: Sequence[str] | None = None) -> Image.Image:
+def epoch_sheet(view: RaView, epoch: int, names: Sequence[str] | None = None) -> Image.Image:
     """The sheet of one scored ``epoch`` (the bot may post it when an epoch ends) with the
     standings after it. Raises ValueError if ``view["history"]`` has no such epoch."""
     n = int(view["n_players"])
@@ -66,7 +66,7 @@ def epoch_sheet(view: View, epoch: int, names: Sequence[str] | None = None) -> I
 
 
 def _sheet(
-    view: View, nm: Sequence[str], hist: list[dict], title: str, final: bool | None = None
+    view: RaView, nm: Sequence[str], hist: list[EpochView], title: str, final: bool | None = None
 ) -> Image.Image:
     n = int(view["n_players"])
     img, d = new_canvas(520 + 18 * ROW_H + 70 * n)
@@ -82,7 +82,7 @@ def _sheet(
     return crop(img, y)
 
 
-def _categories(view: View, hist: list[dict]) -> list[str]:
+def _categories(view: RaView, hist: list[EpochView]) -> list[str]:
     """The §7 rows to show: all of them, minus Traders when the module is off, plus any extra
     category the engine reported."""
     seen: list[str] = []
@@ -97,7 +97,7 @@ def _categories(view: View, hist: list[dict]) -> list[str]:
 
 
 def draw_grid(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: View, nm: Sequence[str], hist: list[dict], y: int
+    img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, nm: Sequence[str], hist: list[EpochView], y: int
 ) -> int:
     """The table: label column, then per epoch one column per seat. Returns the y below."""
     n = int(view["n_players"])
@@ -179,7 +179,7 @@ def _legend_lines(nm: Sequence[str]) -> list[list[tuple[float, int, str]]]:
     return lines
 
 
-def _cell(label: str, r: dict | None, epoch: int) -> tuple[str, tuple[int, int, int], Any]:
+def _cell(label: str, r: HistoryRow | None, epoch: int) -> tuple[str, tuple[int, int, int], Any]:
     """Text, colour and font of one table cell ('–' for rows an epoch does not score)."""
     plain = font(19)
     if r is None:
@@ -208,7 +208,7 @@ def _cat_rgb(code: str) -> tuple[int, int, int]:
     }.get(code) or CATEGORY_COLOR[code]
 
 
-def highest_sun(p: dict) -> int:
+def highest_sun(p: PlayerView) -> int:
     """The highest sun a seat holds, face up or down (0 if none)."""
     return max(list(p.get("up") or []) + list(p.get("down") or []) or [0])
 
@@ -216,9 +216,9 @@ def highest_sun(p: dict) -> int:
 def draw_ranking(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
-    view: View,
+    view: RaView,
     nm: Sequence[str],
-    hist: list[dict],
+    hist: list[EpochView],
     y: int,
     final: bool,
 ) -> int:
@@ -235,7 +235,7 @@ def draw_ranking(
         title = "Final ranking"
     else:
         last = {int(r["seat"]): r for r in (hist[-1]["rows"] if hist else [])}
-        scores = [last.get(s, {}).get("running_total") for s in range(n)]
+        scores = [last[s]["running_total"] if s in last else None for s in range(n)]
         if not hist or any(v is None for v in scores):  # nothing scored, or hidden scores
             return y
         ranks = [1 + sum(1 for v in scores if v > w) for w in scores]
@@ -297,7 +297,7 @@ def draw_ranking(
     return top + h
 
 
-def _tie_note(view: View, nm: Sequence[str], scores: list, ranks: list) -> str:
+def _tie_note(view: RaView, nm: Sequence[str], scores: Sequence[int | None], ranks: Sequence[int]) -> str:
     """A sentence explaining how equal final scores were ranked ('' when no two seats tie)."""
     groups: dict[int, list[int]] = {}
     for s, v in enumerate(scores):

@@ -4,19 +4,18 @@ preview when the view has ``me``, and the ranking once the game is over. At most
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from engines.base import format_text
+from engines.ra.view import PlayerView, RaView
 from render.common import ordinal, seat_names, signed
 from render.ra.art import CIVS, MONUMENTS, tile_abbr, tile_name
 from render.ra.board import KIND_LABEL, STEP_LABEL, owed_text
 from render.ra.hand import preview_categories
 
-View = dict[str, Any]
 LIMIT = 1900
 
 
-def _tiles(p: dict, traders: bool, short: bool) -> str:
+def _tiles(p: PlayerView, traders: bool, short: bool) -> str:
     """'Gods 1 · Gold 2 · Pharaohs 3 · Nile 2 · Flood 1 · Civ (2): Astronomy, Art×2 · …'."""
     t = p.get("tiles") or {}
     label = tile_abbr if short else tile_name
@@ -40,7 +39,7 @@ def _tiles(p: dict, traders: bool, short: bool) -> str:
     return " · ".join(bits) if bits else "no tiles"
 
 
-def _seat_line(view: View, nm: Sequence[str], s: int, short: bool) -> str:
+def _seat_line(view: RaView, nm: Sequence[str], s: int, short: bool) -> str:
     p = view["players"][s]
     traders = bool((view.get("options") or {}).get("traders", True))
     mark = " ▶" if s in (view.get("to_move") or []) else ""
@@ -52,7 +51,7 @@ def _seat_line(view: View, nm: Sequence[str], s: int, short: bool) -> str:
     return f"**{nm[s]}**{mark} — {pts} pts · {suns} · {_tiles(p, traders, short)}"
 
 
-def text(view: View, names: Sequence[str] | None = None) -> str:
+def text(view: RaView, names: Sequence[str] | None = None) -> str:
     """The view as Discord markdown text, at most 1900 characters, with names for ``{sN}``."""
     nm = seat_names(names, int(view["n_players"]))
     for short in (False, True):
@@ -62,8 +61,10 @@ def text(view: View, names: Sequence[str] | None = None) -> str:
     return out[: LIMIT - 1] + "…"
 
 
-def _compose(view: View, nm: Sequence[str], short: bool) -> str:
-    f = lambda s: format_text(s or "", list(nm))  # noqa: E731
+def _compose(view: RaView, nm: Sequence[str], short: bool) -> str:
+    def f(s: str | None) -> str:
+        return format_text(s or "", list(nm))
+
     n = int(view["n_players"])
     step = STEP_LABEL.get(view.get("step", ""), view.get("step", ""))
     lines = [f"**Ra** · Epoch {view.get('epoch', 1)}/3 · {step}"]
