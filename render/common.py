@@ -17,6 +17,9 @@ from PIL import Image, ImageDraw, ImageFont
 ASSETS = Path(__file__).parent / "assets"
 FONTS = ASSETS / "fonts"
 
+RGB = tuple[int, int, int]
+"""A colour."""
+
 WIDTH = 1000  # target image width in px (readable on a phone when scaled to the screen)
 
 # Palette: warm paper background, dark ink, and five seat colours distinguishable with the
@@ -141,7 +144,7 @@ def draw_text(
     xy: tuple[float, float],
     s: str,
     size: int = 18,
-    fill=INK,
+    fill: RGB = INK,
     bold: bool = False,
     anchor: str = "la",
     max_width: int | None = None,
@@ -175,8 +178,8 @@ def wrap(s: str, max_width: int, f: ImageFont.FreeTypeFont) -> list[str]:
 def panel(
     d: ImageDraw.ImageDraw,
     box: tuple[float, float, float, float],
-    fill=PANEL,
-    outline=LINE,
+    fill: RGB | None = PANEL,
+    outline: RGB | None = LINE,
     radius: int = 10,
     width: int = 2,
 ) -> None:
@@ -187,8 +190,8 @@ def pill(
     d: ImageDraw.ImageDraw,
     xy: tuple[float, float],
     s: str,
-    fill,
-    fg=(255, 255, 255),
+    fill: RGB,
+    fg: RGB = (255, 255, 255),
     size: int = 15,
     bold: bool = True,
     pad: int = 7,
@@ -204,7 +207,7 @@ def pill(
 
 
 def hatch(
-    d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color, step: int = 12, width: int = 2
+    d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color: RGB, step: int = 12, width: int = 2
 ) -> None:
     """Diagonal hatching clipped to ``box``."""
     x0, y0, x1, y1 = box
@@ -221,7 +224,7 @@ def hatch(
 
 
 def dashed_rect(
-    d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color, dash: int = 8, width: int = 2
+    d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color: RGB, dash: int = 8, width: int = 2
 ) -> None:
     x0, y0, x1, y1 = box
     for x in range(x0, x1, dash * 2):
@@ -232,7 +235,7 @@ def dashed_rect(
         d.line((x1, y, x1, min(y + dash, y1)), fill=color, width=width)
 
 
-def canvas(height: int, width: int = WIDTH, bg=BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def canvas(height: int, width: int = WIDTH, bg: RGB = BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     img = Image.new("RGB", (width, height), bg)
     return img, ImageDraw.Draw(img)
 

@@ -6,11 +6,11 @@ are drawn only where the view carries them (open hands, or the game is over).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
+from engines.pralaya.view import CellView, PlayerView, PralayaView
 from render.common import (
     ACCENT,
     BG,
@@ -19,6 +19,7 @@ from render.common import (
     LINE,
     MUTED,
     PANEL,
+    RGB,
     WIDTH,
     dashed_rect,
     draw_text,
@@ -57,7 +58,7 @@ CHIP_H = 34  # one line of hand chips
 STATUS_W, DHONI_W, VEDA_W, HAND_W = 150, 124, 96, 132  # player-row slots, right to left
 
 
-def _tag_right(d: ImageDraw.ImageDraw, right: int, cy: int, s: str, fill, size: int) -> int:
+def _tag_right(d: ImageDraw.ImageDraw, right: int, cy: int, s: str, fill: RGB, size: int) -> int:
     """A tag whose right edge is at ``right``, centred on ``cy``; returns its width."""
     w = text_width(s, font(size, True)) + 16
     return tag(d, (right - w, cy - (size + 11) / 2), s, fill, size=size, pad=8)
@@ -70,8 +71,8 @@ def _tile(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],
-    cell: dict[str, Any],
-    active_color,
+    cell: CellView,
+    active_color: RGB,
 ) -> None:
     x0, y0, x1, y1 = box
     w = x1 - x0
@@ -150,7 +151,7 @@ def name_lines(d: ImageDraw.ImageDraw, name: str, cx: float, y2: float, y1: floa
         d.text((cx, y2 + i * 19), s, font=lf, fill=INK, anchor="mt")
 
 
-def _grid(img, d, view, y: int, active_color) -> int:
+def _grid(img: Image.Image, d: ImageDraw.ImageDraw, view: PralayaView, y: int, active_color: RGB) -> int:
     rows, cols = int(view.get("rows", 3)), int(view.get("cols", 5))
     gw = INNER - STRIP_W - 14
     tw = (gw - (cols - 1) * GAP) // cols
@@ -166,7 +167,7 @@ def _grid(img, d, view, y: int, active_color) -> int:
 # --------------------------------------------------------------------------- supply strip
 
 
-def _strip(img, d, view, y: int, height: int) -> None:
+def _strip(img: Image.Image, d: ImageDraw.ImageDraw, view: PralayaView, y: int, height: int) -> None:
     x0 = WIDTH - M - STRIP_W
     panel(d, (x0, y, WIDTH - M, y + height), radius=10)
     veda = view.get("veda") or {}
@@ -239,8 +240,16 @@ def _strip(img, d, view, y: int, height: int) -> None:
 # --------------------------------------------------------------------------- player rows
 
 
-def _chips(img, d, hand: dict[str, int], x: int, y: int, max_x: int, draw: bool = True) -> int:
-    """Icon-and-count chips for a visible hand, wrapping at ``max_x``; returns the lines used."""
+def _chips(
+    img: Image.Image | None,
+    d: ImageDraw.ImageDraw | None,
+    hand: Mapping[str, int],
+    x: int,
+    y: int,
+    max_x: int,
+) -> int:
+    """Icon-and-count chips for a visible hand, wrapping at ``max_x``; returns the lines used.
+    Without an image (``img``/``d`` None) only counts the lines."""
     lines = 1
     cx = x
     f = font(17, True)
@@ -249,24 +258,32 @@ def _chips(img, d, hand: dict[str, int], x: int, y: int, max_x: int, draw: bool 
         w = 26 + 4 + text_width(s, f) + 12
         if cx + w > max_x and cx > x:
             cx, y, lines = x, y + CHIP_H, lines + 1
-        if draw:
+        if img is not None and d is not None:
             paste_icon(img, code, (cx, y + 3), 26)
             d.text((cx + 30, y + 16), s, font=f, fill=INK, anchor="lm")
         cx += w
     return lines
 
 
-def _row_height(p: dict[str, Any], chip_x: int) -> int:
+def _row_height(p: PlayerView, chip_x: int) -> int:
     hand = p.get("hand")
     if hand is None:
         return ROW_H
     if not any(hand.values()):
         return ROW_H - 8 + CHIP_H
-    lines = _chips(None, None, hand, chip_x, 0, WIDTH - M - 14, draw=False)
+    lines = _chips(None, None, hand, chip_x, 0, WIDTH - M - 14)
     return ROW_H - 8 + lines * CHIP_H
 
 
-def _player_row(img, d, view, p: dict[str, Any], names: Sequence[str], y: int, h: int) -> None:
+def _player_row(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: PralayaView,
+    p: PlayerView,
+    names: Sequence[str],
+    y: int,
+    h: int,
+) -> None:
     seat = int(p["seat"])
     over = bool(view.get("over"))
     active = (not over) and seat == view.get("active")
@@ -333,7 +350,9 @@ def _player_row(img, d, view, p: dict[str, Any], names: Sequence[str], y: int, h
             draw_text(d, (x, y + ROW_H - 10), "empty hand", 16, fill=MUTED)
 
 
-def players_block(img, d, view, names: Sequence[str], y: int) -> int:
+def players_block(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: PralayaView, names: Sequence[str], y: int
+) -> int:
     """One row per seat, in seat order; returns the y below them."""
     x = M + 42
     for p in view.get("players", []):
@@ -346,7 +365,7 @@ def players_block(img, d, view, names: Sequence[str], y: int) -> int:
 # --------------------------------------------------------------------------- the board
 
 
-def board(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+def board(view: PralayaView, names: Sequence[str] | None = None) -> Image.Image:
     """The public snapshot of ``view`` (a spectator view): header, island, supply strip and
     player rows; at game over the score sheet follows. Returns an RGB image WIDTH px wide."""
     nm = names_for(view, names)

@@ -9,11 +9,13 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engines.base import format_text
+from engines.pralaya.view import PralayaView
 from render.common import (
     ACCENT,
     BG,
     INK,
     MUTED,
+    RGB,
     WIDTH,
     draw_text,
     fit,
@@ -38,7 +40,7 @@ STEP_LABEL = {"collect": "collecting", "discard": "discarding", "buy": "buying",
 # --------------------------------------------------------------------------- small helpers
 
 
-def names_for(view: dict[str, Any], names: Sequence[str] | None) -> list[str]:
+def names_for(view: PralayaView, names: Sequence[str] | None) -> list[str]:
     """Display names for every seat of ``view``."""
     return seat_names(names, int(view["n_players"]))
 
@@ -57,11 +59,11 @@ def tag(
     d: ImageDraw.ImageDraw,
     xy: tuple[float, float],
     s: str,
-    fill,
-    fg=None,
+    fill: RGB,
+    fg: RGB | None = None,
     size: int = 15,
     pad: int = 7,
-    outline=None,
+    outline: RGB | None = None,
 ) -> int:
     """A rounded label with its top-left at ``xy``; returns its width. Height is ``size + 11``."""
     f = font(size, True)
@@ -99,7 +101,7 @@ def crop(img: Image.Image, bottom: int) -> Image.Image:
 def header(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: PralayaView,
     names: Sequence[str],
     title: str = "Pralaya",
     who: int | None = None,

@@ -4,12 +4,13 @@ Veda and Dhoni prices, the score "if escaped now", owned Veda/Dhoni, and the leg
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engines.pralaya import data as pdata
+from engines.pralaya.view import MeView, PralayaView
 from render.common import (
     BAD,
     GOOD,
@@ -49,7 +50,7 @@ PAY = re.compile(r"(\d+)g (\d+)s (\d+)c")
 # --------------------------------------------------------------------------- relic tiles
 
 
-def _relic_tiles(img, d, hand: dict[str, int], y: int) -> int:
+def _relic_tiles(img: Image.Image, d: ImageDraw.ImageDraw, hand: Mapping[str, int], y: int) -> int:
     codes = sorted((c for c, k in hand.items() if k), key=sort_key)
     if not codes:
         draw_text(d, (M + 4, y + 4), "No relics yet.", 18, fill=MUTED)
@@ -83,7 +84,14 @@ def _relic_tiles(img, d, hand: dict[str, int], y: int) -> int:
 # --------------------------------------------------------------------------- coins and prices
 
 
-def _coins_panel(img, d, view: dict[str, Any], me: dict[str, Any], mine: dict[str, Any], y: int) -> int:
+def _coins_panel(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: PralayaView,
+    me: MeView,
+    mine: Mapping[str, Any],  # the seat's player entry ({} if missing)
+    y: int,
+) -> int:
     h = 128
     panel(d, (M, y, WIDTH - M, y + h), radius=10)
     hand = me.get("hand") or {}
@@ -151,10 +159,10 @@ def _coins_panel(img, d, view: dict[str, Any], me: dict[str, Any], mine: dict[st
 # --------------------------------------------------------------------------- provisional score
 
 
-def _score_panel(d, me: dict[str, Any], final: dict[str, Any] | None, y: int) -> int:
+def _score_panel(d: ImageDraw.ImageDraw, me: MeView, final: Mapping[str, Any] | None, y: int) -> int:
     """The breakdown and total: ``final`` (from the outcome) once the game is over and the seat
     scored, else the provisional score "if escaped now"."""
-    prov = final or me.get("provisional") or {}
+    prov: Mapping[str, Any] = final or me.get("provisional") or {}
     cats = list(prov.get("categories") or [])
     bd = prov.get("breakdown") or {}
     known = bool(prov.get("fossil_known"))
@@ -194,12 +202,12 @@ def _score_panel(d, me: dict[str, Any], final: dict[str, Any] | None, y: int) ->
 # --------------------------------------------------------------------------- legal moves
 
 
-def action_label(action: str, view: dict[str, Any]) -> str:
+def action_label(action: str, view: PralayaView) -> str:
     """A readable label for an action text, naming the card or the coins paid."""
     parts = action.split()
     cells = {c.get("cell"): c for c in view.get("island", [])}
     if parts and parts[0] in ("take", "discard") and len(parts) == 2:
-        cell = cells.get(parts[1]) or {}
+        cell: Mapping[str, Any] = cells.get(parts[1]) or {}
         name = cell.get("name")
         if name:
             cost = cell.get("cost")
@@ -217,7 +225,7 @@ def action_label(action: str, view: dict[str, Any]) -> str:
     return action
 
 
-def _moves(d, view: dict[str, Any], me: dict[str, Any], names: Sequence[str], y: int) -> int:
+def _moves(d: ImageDraw.ImageDraw, view: PralayaView, me: MeView, names: Sequence[str], y: int) -> int:
     legal = list(me.get("legal") or [])
     if view.get("over"):
         out = view.get("outcome") or {}
@@ -253,7 +261,7 @@ def _moves(d, view: dict[str, Any], me: dict[str, Any], names: Sequence[str], y:
 # --------------------------------------------------------------------------- the hand
 
 
-def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+def hand(view: PralayaView, names: Sequence[str] | None = None) -> Image.Image:
     """The private view of ``view["me"]``: relics by type, coins against the prices, the score if
     escaped now, and the legal moves. A spectator view (no ``me``) gives a short notice image.
     Returns an RGB image WIDTH px wide."""
@@ -265,7 +273,7 @@ def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Imag
         draw_text(d, (M + 4, y + 4), "Spectator view: no hand to show.", 18, fill=MUTED)
         return crop(img, y + 34)
     seat = int(me["seat"])
-    mine = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+    mine: Mapping[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
     y = header(img, d, view, nm, who=seat)
     hand_counts = me.get("hand") or {}
     total = sum(hand_counts.values())

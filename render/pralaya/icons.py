@@ -7,7 +7,7 @@ gives smooth edges; results are cached, so a board pays the drawing cost once pe
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -18,6 +18,8 @@ from render.pralaya.cards import CARDS, DHONI_COLOR, VEDA_COLOR
 SS = 4  # supersampling factor
 OUT = INK  # outline colour
 Pt = tuple[float, float]
+RGB = tuple[int, int, int]
+Box = tuple[float, float, float, float]
 
 
 class _Pen:
@@ -31,7 +33,9 @@ class _Pen:
     def p(self, *pts: float) -> list[float]:
         return [v * self.k for v in pts]
 
-    def ellipse(self, box: tuple[float, float, float, float], fill, outline=OUT, width=None):
+    def ellipse(
+        self, box: Box, fill: RGB | None, outline: RGB | None = OUT, width: float | None = None
+    ) -> None:
         self.d.ellipse(
             self.p(*box),
             fill=fill,
@@ -39,13 +43,22 @@ class _Pen:
             width=self.w if width is None else max(1, round(width * self.k)),
         )
 
-    def poly(self, pts: list[Pt], fill, outline=OUT, width=None):
+    def poly(
+        self, pts: Sequence[Pt], fill: RGB | None, outline: RGB | None = OUT, width: float | None = None
+    ) -> None:
         flat = [c * self.k for xy in pts for c in xy]
         self.d.polygon(
             flat, fill=fill, outline=outline, width=self.w if width is None else max(1, round(width * self.k))
         )
 
-    def rect(self, box, fill, outline=OUT, radius=0, width=None):
+    def rect(
+        self,
+        box: Box,
+        fill: RGB | None,
+        outline: RGB | None = OUT,
+        radius: float = 0,
+        width: float | None = None,
+    ) -> None:
         self.d.rounded_rectangle(
             self.p(*box),
             radius=radius * self.k,
@@ -54,12 +67,12 @@ class _Pen:
             width=self.w if width is None else max(1, round(width * self.k)),
         )
 
-    def line(self, pts: list[Pt], fill=OUT, width=None):
+    def line(self, pts: Sequence[Pt], fill: RGB = OUT, width: float | None = None) -> None:
         flat = [c * self.k for xy in pts for c in xy]
         w = self.w if width is None else max(1, round(width * self.k))
         self.d.line(flat, fill=fill, width=w, joint="curve")
 
-    def arc(self, box, start, end, fill=OUT, width=None):
+    def arc(self, box: Box, start: float, end: float, fill: RGB = OUT, width: float | None = None) -> None:
         self.d.arc(
             self.p(*box),
             start,
@@ -68,18 +81,24 @@ class _Pen:
             width=self.w if width is None else max(1, round(width * self.k)),
         )
 
-    def text(self, xy: Pt, s: str, size: float, fill=OUT):
+    def text(self, xy: Pt, s: str, size: float, fill: RGB = OUT) -> None:
         self.d.text(
-            tuple(self.p(*xy)), s, font=font(max(4, round(size * self.k)), True), fill=fill, anchor="mm"
+            (xy[0] * self.k, xy[1] * self.k),
+            s,
+            font=font(max(4, round(size * self.k)), True),
+            fill=fill,
+            anchor="mm",
         )
 
 
-def _lighter(c: tuple[int, int, int], t: float = 0.45) -> tuple[int, int, int]:
-    return tuple(round(v + (255 - v) * t) for v in c)  # type: ignore[return-value]
+def _lighter(c: RGB, t: float = 0.45) -> RGB:
+    r, g, b = c
+    return (round(r + (255 - r) * t), round(g + (255 - g) * t), round(b + (255 - b) * t))
 
 
-def _darker(c: tuple[int, int, int], t: float = 0.3) -> tuple[int, int, int]:
-    return tuple(round(v * (1 - t)) for v in c)  # type: ignore[return-value]
+def _darker(c: RGB, t: float = 0.3) -> RGB:
+    r, g, b = c
+    return (round(r * (1 - t)), round(g * (1 - t)), round(b * (1 - t)))
 
 
 # --------------------------------------------------------------------------- the icons
@@ -155,7 +174,7 @@ def _pact(p: _Pen) -> None:
     p.text((56, 71), "×", 34, fill=(255, 255, 255))
 
 
-def _person(color, head_extra: Callable[[_Pen], None] | None = None) -> Callable[[_Pen], None]:
+def _person(color: RGB, head_extra: Callable[[_Pen], None] | None = None) -> Callable[[_Pen], None]:
     def draw(p: _Pen) -> None:
         p.poly([(16, 94), (22, 64), (36, 54), (64, 54), (78, 64), (84, 94)], color)  # shoulders
         p.ellipse((32, 18, 68, 54), (236, 200, 164))  # head
@@ -182,15 +201,15 @@ def _fossil(p: _Pen) -> None:
     c = CARDS["fos"].color
     p.ellipse((8, 8, 92, 92), _lighter(c, 0.35))
     # an ammonite spiral: shrinking half-circles around alternating centres
-    box = [14.0, 14.0, 86.0, 86.0]
+    box: Box = (14.0, 14.0, 86.0, 86.0)
     for i in range(5):
         start = 0 if i % 2 == 0 else 180
-        p.arc(tuple(box), start, start + 180, fill=_darker(c, 0.35), width=5)
+        p.arc(box, start, start + 180, fill=_darker(c, 0.35), width=5)
         shrink = (box[2] - box[0]) * 0.22
         if i % 2 == 0:
-            box = [box[0] + shrink, box[1] + shrink / 2, box[2], box[3] - shrink / 2]
+            box = (box[0] + shrink, box[1] + shrink / 2, box[2], box[3] - shrink / 2)
         else:
-            box = [box[0], box[1] + shrink / 2, box[2] - shrink, box[3] - shrink / 2]
+            box = (box[0], box[1] + shrink / 2, box[2] - shrink, box[3] - shrink / 2)
 
 
 def _ocean(p: _Pen) -> None:

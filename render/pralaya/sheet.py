@@ -3,11 +3,12 @@ each seat escaped on, the total and the rank; winners highlighted, stranded seat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.pralaya.view import PralayaView
 from render.common import BAD, INK, LINE, MUTED, WIDTH, font, num, ordinal, panel, seat_color, seat_ink, wrap
 from render.common import fit as fit_text
 from render.pralaya.cards import CATEGORIES
@@ -26,7 +27,7 @@ def _categories(outcome: dict[str, Any]) -> list[str]:
     return list(outcome.get("categories") or CATEGORIES)
 
 
-def sheet_height(view: dict[str, Any]) -> int:
+def sheet_height(view: PralayaView) -> int:
     """Height of the sheet block (title included) for ``view``."""
     cats = _categories(view.get("outcome") or {})
     return 28 + HEAD_H + (len(cats) + 1) * ROW + 44 + ROW + 24
@@ -46,7 +47,7 @@ def _name_lines(name: str, width: int) -> list[tuple[str, Any]]:
 
 
 def sheet_block(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], y: int
+    img: Image.Image, d: ImageDraw.ImageDraw, view: PralayaView, names: Sequence[str], y: int
 ) -> int:
     """Draw the score sheet at ``y``; returns the y below it."""
     out = view.get("outcome") or {}
@@ -123,7 +124,7 @@ def sheet_block(
         row(cat, vals, colors=cols)
     esc = []
     for s in range(n):
-        p = players.get(s, {})
+        p: Mapping[str, Any] = players.get(s, {})
         esc.append(f"Dhoni {price_text(p.get('dhoni_price'))}" if p.get("dhoni") else "—")
     row("Escaped via", esc, colors=[INK if v != "—" else MUTED for v in esc])
     d.line((M + 12, y + 4, WIDTH - M - 12, y + 4), fill=INK, width=2)
@@ -146,7 +147,7 @@ def sheet_block(
     return top + height
 
 
-def score_sheet(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+def score_sheet(view: PralayaView, names: Sequence[str] | None = None) -> Image.Image:
     """The final score sheet of a finished game's view (``view["outcome"]`` set). For a game still
     running, a sheet with a note that there is no result yet. Returns an RGB image."""
     nm = names_for(view, names)

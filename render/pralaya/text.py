@@ -6,9 +6,10 @@ it is rebuilt with short card names and fewer words, and only then cut.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engines.pralaya.view import PralayaView
 from render.common import ordinal
 from render.pralaya.cards import info, set_progress, sort_key
 from render.pralaya.draw import fmt, names_for, price_text
@@ -33,7 +34,7 @@ def _counts(hand: dict[str, int], short: bool, progress: bool = False) -> str:
     return ", ".join(items) if items else "nothing"
 
 
-def _island(view: dict[str, Any], short: bool) -> list[str]:
+def _island(view: PralayaView, short: bool) -> list[str]:
     cols = int(view.get("cols", 5))
     cells = view.get("island", [])
     out = []
@@ -55,7 +56,7 @@ def _island(view: dict[str, Any], short: bool) -> list[str]:
     return out
 
 
-def _players(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
+def _players(view: PralayaView, nm: Sequence[str], short: bool) -> list[str]:
     out = []
     over = bool(view.get("over"))
     for p in view.get("players", []):
@@ -71,19 +72,21 @@ def _players(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
         if p.get("escaped"):
             bits.append("escaped")
         line = " · ".join(bits)
-        mine = (view.get("me") or {}).get("seat") == s  # own hand: listed under "Your hand"
-        if p.get("hand") is not None and any(p["hand"].values()) and not mine:
-            line += f"\n   {_counts(p['hand'], short)}"
+        me = view.get("me")
+        mine = me is not None and me.get("seat") == s  # own hand: listed under "Your hand"
+        hand = p.get("hand")
+        if hand is not None and any(hand.values()) and not mine:
+            line += f"\n   {_counts(hand, short)}"
         out.append(line)
     return out
 
 
-def _me(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
+def _me(view: PralayaView, nm: Sequence[str], short: bool) -> list[str]:
     me = view.get("me")
     if not me:
         return []
     seat = int(me["seat"])
-    mine = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+    mine: Mapping[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
     hand = me.get("hand") or {}
     out = [f"**Your hand** ({sum(hand.values())}): {_counts(hand, short, progress=True)}"]
     cur = int(me.get("currency", 0))
@@ -136,14 +139,14 @@ def _me(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
     return out
 
 
-def _move(action: str, view: dict[str, Any]) -> str:
+def _move(action: str, view: PralayaView) -> str:
     """```take b4` (Gold Coin, 3 V)``: the action in code, what it means in brackets."""
     label = action_label(action, view)
     extra = label[len(action) :].lstrip(" ·")
     return f"`{action}`" + (f" ({extra.replace(' (', ', ').rstrip(')')})" if extra else "")
 
 
-def _result(view: dict[str, Any], nm: Sequence[str]) -> list[str]:
+def _result(view: PralayaView, nm: Sequence[str]) -> list[str]:
     out_d = view.get("outcome")
     if not out_d:
         return []
@@ -155,13 +158,13 @@ def _result(view: dict[str, Any], nm: Sequence[str]) -> list[str]:
         if scores[s] is None:
             lines.append(f"{ordinal(ranks[s])} {nm[s]}: did not escape")
         else:
-            via = price_text(players.get(s, {}).get("dhoni_price"))
+            via = price_text(players[s].get("dhoni_price") if s in players else None)
             win = " 🏆" if s in (out_d.get("winners") or []) else ""
             lines.append(f"{ordinal(ranks[s])} **{nm[s]}**: {scores[s]} pts (Dhoni {via}){win}")
     return lines
 
 
-def _build(view: dict[str, Any], nm: Sequence[str], short: bool) -> str:
+def _build(view: PralayaView, nm: Sequence[str], short: bool) -> str:
     lines = [f"**Pralaya** · {fmt(str(view.get('headline', '')), nm)}"]
     lines += _result(view, nm)
     lines.append("**Island** (cell, relic, Vitality cost)")
@@ -185,7 +188,7 @@ def _build(view: dict[str, Any], nm: Sequence[str], short: bool) -> str:
     return "\n".join(lines)
 
 
-def text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
+def text(view: PralayaView, names: Sequence[str] | None = None) -> str:
     """The view as Discord-markdown text of at most 1900 characters, names substituted."""
     nm = names_for(view, names)
     s = _build(view, nm, short=False)
