@@ -155,7 +155,7 @@ class RaEngine(Engine):
     def to_move(self, state: State) -> tuple[int, ...]:
         """The one seat awaited, or () once the game is over."""
         step = state.step
-        if step in (TURN, GOD_MORE):
+        if step == TURN or step == GOD_MORE:  # noqa: SIM109 (hot: a tuple test builds the tuple)
             return (state.cur,)
         if step == AUCTION:
             return (state.a_order[state.a_idx],)
