@@ -6,19 +6,22 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 SEED   ?= 1
 OUT    ?= demo-out
+# what ruff checks and formats; mypy's paths and strictness are set in pyproject.toml
+LINT_PATHS := engines render benchmarks
 
-.PHONY: demo test run sync bench clean help
+.PHONY: demo test lint run sync bench clean help
 
 help:
 	@echo "make demo   play offline games with AI seats, writing board images to $(OUT)/"
 	@echo "make test   run the whole test suite (engines, properties, render, store, end-to-end)"
+	@echo "make lint   ruff check, ruff format --check and mypy on $(LINT_PATHS) (mypy: engines, render)"
 	@echo "make run    start the Discord bot (needs DISCORD_TOKEN in .env; see README)"
 	@echo "make sync   register the slash commands with Discord"
 	@echo "make bench  print speed and size figures"
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,lint]'
 	@touch $(STAMP)
 
 demo: $(STAMP)
@@ -26,6 +29,11 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -n auto
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check $(LINT_PATHS)
+	$(VENV)/bin/ruff format --check $(LINT_PATHS)
+	$(VENV)/bin/mypy
 
 run: $(STAMP)
 	$(VENV)/bin/bazaar run
@@ -37,4 +45,4 @@ bench: $(STAMP)
 	$(PY) -m benchmarks
 
 clean:
-	rm -rf $(VENV) $(OUT) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) $(OUT) build *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache

@@ -3,6 +3,7 @@
 Usage: ``python -m benchmarks [engines|render|e2e ...]`` (default: all). Figures only; nothing is
 asserted, so a loaded machine gives slower numbers but never a failure.
 """
+
 from __future__ import annotations
 
 import platform
@@ -11,13 +12,16 @@ import sys
 
 def main(argv: list[str]) -> int:
     which = set(argv) or {"engines", "render", "e2e"}
-    print(f"Bazaar benchmarks — Python {platform.python_version()} on {platform.machine()}, "
-          f"{platform.system()}")
+    print(
+        f"Bazaar benchmarks — Python {platform.python_version()} on {platform.machine()}, {platform.system()}"
+    )
     if "engines" in which:
         from . import engine_speed
+
         engine_speed.main()
     if "render" in which:
         from . import rendering
+
         rendering.main()
     if "e2e" in which:
         try:

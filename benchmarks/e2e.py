@@ -11,6 +11,7 @@ threads, so with many games at once the figure mostly measures rendering through
 
 Run: ``python -m benchmarks e2e`` (or ``make bench``). Figures only; nothing is asserted.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -19,8 +20,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 for extra in (ROOT, ROOT / "tests"):
@@ -54,7 +55,7 @@ class _Boards:
     def _changed(self) -> None:
         store = self.fake.message_store
         if len(store) > self.seen:
-            for msg in list(store.values())[self.seen:]:
+            for msg in list(store.values())[self.seen :]:
                 if "· move " in msg.content or "is over" in msg.content:
                     self.latest[msg.channel_id] = msg
             self.seen = len(store)
@@ -80,10 +81,10 @@ class _Boards:
 
 async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float], list[float]]:
     import discord
-
-    from bot.surface.app import BazaarBot
-    from bot.host.config import Config
     from fakediscord import BotRunner, FakeDiscord
+
+    from bot.host.config import Config
+    from bot.surface.app import BazaarBot
 
     fake = FakeDiscord(ack_deadline=None, default_timeout=300.0)
     await fake.start()
@@ -92,18 +93,30 @@ async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float]
             guild = fake.add_guild("Bench", channels=["games"])
             channel = fake.channel("games")
             users = [fake.add_user(f"p{i}", guild=guild) for i in range(n_games)]
-            bot = BazaarBot(Config(token=fake.token, db_path=folder / f"bench-{n_games}.sqlite3"),
-                            seed_source=iter(range(10_000, 20_000)).__next__)
+            bot = BazaarBot(
+                Config(token=fake.token, db_path=folder / f"bench-{n_games}.sqlite3"),
+                seed_source=iter(range(10_000, 20_000)).__next__,
+            )
             runner = await BotRunner(fake, bot).start()
             await bot.tree.sync()
             games = []
             for i, user in enumerate(users):  # set up through the service: only /move is timed
-                game = await bot.service.create(kind="pralaya", options=None, clock=None, guild_id=guild.id,
-                                                channel_id=channel.id, user_id=user.id, name=user.name)
+                game = await bot.service.create(
+                    kind="pralaya",
+                    options=None,
+                    clock=None,
+                    guild_id=guild.id,
+                    channel_id=channel.id,
+                    user_id=user.id,
+                    name=user.name,
+                )
                 await bot.service.add_ai(game.id, user.id)
                 data = await bot.http.start_thread_without_message(
-                    channel.id, name=f"bench {i}", auto_archive_duration=1440,
-                    type=discord.ChannelType.public_thread.value)
+                    channel.id,
+                    name=f"bench {i}",
+                    auto_archive_duration=1440,
+                    type=discord.ChannelType.public_thread.value,
+                )
                 await bot.service.start(game.id, user.id, thread_id=int(data["id"]))
                 await bot.publisher.publish(game)
                 games.append((game, user, fake.channel(int(data["id"]))))
@@ -121,9 +134,16 @@ async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float]
                     seat = next(s for s in game.awaited() if not game.ai_plays(s))
                     legal = game.engine.legal_actions(game.state, seat)
                     action = game.engine.choose(game.engine.view(game.state, seat), legal)
-                    handles.append((await fake.slash(user, thread, "move", action=action, wait=False), thread))
-                await fake.wait_for(lambda: all(boards.first_after(t.id, mark) for _, t in handles))
-                await fake.wait_for(lambda: all(h.done for h, _ in handles) and bot.inflight == 0)
+                    handles.append(
+                        (await fake.slash(user, thread, "move", action=action, wait=False), thread)
+                    )
+                # the predicates run before the next round rebinds mark and handles (bound anyway)
+                await fake.wait_for(
+                    lambda mark=mark, handles=handles: all(boards.first_after(t.id, mark) for _, t in handles)
+                )
+                await fake.wait_for(
+                    lambda handles=handles: all(h.done for h, _ in handles) and bot.inflight == 0
+                )
                 for h, thread in handles:
                     samples.append(1000 * (boards.first_after(thread.id, mark) - h.sent_at))
                     acks.append(1000 * h.ack_latency)
@@ -137,9 +157,14 @@ def run(report: Callable[[str], None] = print) -> dict[int, tuple[int, float, fl
     """Measure every line of :data:`PLAN` and report it (with the slowest acknowledgement of an
     interaction); returns ``{games: (samples, median ms, p99 ms)}``."""
     logging.getLogger("discord").setLevel(logging.ERROR)
-    report("\nEnd to end: INTERACTION_CREATE of /move -> board shown (posted, or edited in place; real bot, "
-           "fake Discord on 127.0.0.1; Pralaya, 1 person + 1 AI per game)")
-    report(f"  {'games at once':>13}  {'samples':>7}  {'median ms':>9}  {'p99 ms':>8}  {'max ack ms':>10}  {'wall s':>6}")
+    report(
+        "\nEnd to end: INTERACTION_CREATE of /move -> board shown (posted, or edited in place; real bot, "
+        "fake Discord on 127.0.0.1; Pralaya, 1 person + 1 AI per game)"
+    )
+    report(
+        f"  {'games at once':>13}  {'samples':>7}  {'median ms':>9}  {'p99 ms':>8}  "
+        f"{'max ack ms':>10}  {'wall s':>6}"
+    )
     out: dict[int, tuple[int, float, float]] = {}
     with tempfile.TemporaryDirectory(prefix="bazaar-bench-") as tmp:
         for n_games, rounds in PLAN:
@@ -148,7 +173,10 @@ def run(report: Callable[[str], None] = print) -> dict[int, tuple[int, float, fl
             wall = time.perf_counter() - t0
             med, p99 = statistics.median(samples), _percentile(samples, 99)
             out[n_games] = (len(samples), med, p99)
-            report(f"  {n_games:>13}  {len(samples):>7}  {med:>9.1f}  {p99:>8.1f}  {max(acks):>10.1f}  {wall:>6.1f}")
+            report(
+                f"  {n_games:>13}  {len(samples):>7}  {med:>9.1f}  {p99:>8.1f}  "
+                f"{max(acks):>10.1f}  {wall:>6.1f}"
+            )
     return out
 
 

@@ -1,9 +1,10 @@
 """Engine speed: random playouts (legal-action enumeration included) and AI playouts."""
+
 from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from engines import base
 
@@ -21,8 +22,9 @@ def ai_choice(engine: base.Engine, state: object, seat: int, legal: Sequence[str
     return engine.choose(engine.view(state, seat), legal)
 
 
-def playouts(engine: base.Engine, n: int, choose: Chooser, budget: float = BUDGET_S
-             ) -> tuple[int, int, float]:
+def playouts(
+    engine: base.Engine, n: int, choose: Chooser, budget: float = BUDGET_S
+) -> tuple[int, int, float]:
     """Play whole games for about ``budget`` seconds; returns (games, actions, seconds). Each step
     enumerates the actor's legal actions and applies the chosen one through ``engine.apply``."""
     games = actions = 0
@@ -42,11 +44,15 @@ def playouts(engine: base.Engine, n: int, choose: Chooser, budget: float = BUDGE
 
 def main() -> None:
     print("\n[engines] playouts on one core (legal actions enumerated at every step)")
-    print(f"  {'game':<9}{'players':>8}{'games/s':>10}{'actions/s':>12}{'µs/action':>11}"
-          f"{'actions/game':>14}{'AI games/s':>12}")
+    print(
+        f"  {'game':<9}{'players':>8}{'games/s':>10}{'actions/s':>12}{'µs/action':>11}"
+        f"{'actions/game':>14}{'AI games/s':>12}"
+    )
     for engine in base.games():
         for n in range(engine.min_players, engine.max_players + 1):
             g, a, t = playouts(engine, n, random_choice(random.Random(0)))
             ga, _, ta = playouts(engine, n, ai_choice, BUDGET_S / 2)
-            print(f"  {engine.name:<9}{n:>8}{g / t:>10.1f}{a / t:>12,.0f}{1e6 * t / a:>11.1f}"
-                  f"{a / g:>14.1f}{ga / ta:>12.1f}")
+            print(
+                f"  {engine.name:<9}{n:>8}{g / t:>10.1f}{a / t:>12,.0f}{1e6 * t / a:>11.1f}"
+                f"{a / g:>14.1f}{ga / ta:>12.1f}"
+            )

@@ -1,4 +1,5 @@
 """Rendering cost: milliseconds to render and PNG-encode a snapshot, and PNG bytes."""
+
 from __future__ import annotations
 
 import random
@@ -42,8 +43,10 @@ def measure(fn, views: list[dict]) -> tuple[list[float], list[int]]:
 
 def main() -> None:
     print(f"\n[render] board snapshot, render + PNG encode, {SNAPSHOTS} snapshots per row")
-    print(f"  {'game':<9}{'players':>8}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}"
-          f"{'median KB':>11}{'max KB':>9}")
+    print(
+        f"  {'game':<9}{'players':>8}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}"
+        f"{'median KB':>11}{'max KB':>9}"
+    )
     for engine in base.games():
         drawer = render_pkg.get(engine.name)
         for n in sorted({engine.min_players, engine.max_players}):
@@ -51,6 +54,8 @@ def main() -> None:
             drawer.board(views[0])  # warm font caches
             times, sizes = measure(drawer.board, views)
             times.sort()
-            print(f"  {engine.name:<9}{n:>8}{statistics.median(times):>11.1f}"
-                  f"{times[int(0.95 * (len(times) - 1))]:>9.1f}{times[-1]:>9.1f}"
-                  f"{statistics.median(sizes) / 1024:>11.1f}{max(sizes) / 1024:>9.1f}")
+            print(
+                f"  {engine.name:<9}{n:>8}{statistics.median(times):>11.1f}"
+                f"{times[int(0.95 * (len(times) - 1))]:>9.1f}{times[-1]:>9.1f}"
+                f"{statistics.median(sizes) / 1024:>11.1f}{max(sizes) / 1024:>9.1f}"
+            )

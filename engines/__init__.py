@@ -1,6 +1,7 @@
 """Pure game engines. ``engines.base`` holds the protocol; every sub-package of ``engines`` is a
 game that registers itself with ``engines.base.register`` when imported. :func:`load_all`
 imports them all, so a new game plugs in by adding its package and nothing else."""
+
 from __future__ import annotations
 
 import importlib

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 Action = str
 """An action is its canonical text, e.g. ``"take b4"`` or ``"bid 13"``."""
 
-View = dict[str, Any]
-"""What one viewer may see of a state: a JSON-serialisable dict (see each engine's ``view``)."""
+View = Mapping[str, Any]
+"""What one viewer may see of a state: a JSON-serialisable dict (see each engine's ``view``; an
+engine may declare its own ``TypedDict`` for it, which this accepts)."""
 
 
 # --------------------------------------------------------------------------- errors

@@ -13,6 +13,7 @@ Optionally:
   ``events`` (the public events of one batch of moves) closed a scoring stage before the end,
   e.g. a Ra epoch; the bot posts it above the new board.
 """
+
 from __future__ import annotations
 
 import importlib

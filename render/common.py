@@ -4,17 +4,21 @@ Renderers are pure functions of a view (a JSON-serialisable dict from ``engines`
 ``PIL.Image.Image``. Fonts come from ``render/assets/fonts`` (DejaVu, see LICENSE-DejaVu.txt), so
 the output is the same on every machine.
 """
+
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
 ASSETS = Path(__file__).parent / "assets"
 FONTS = ASSETS / "fonts"
+
+RGB = tuple[int, int, int]
+"""A colour."""
 
 WIDTH = 1000  # target image width in px (readable on a phone when scaled to the screen)
 
@@ -29,11 +33,11 @@ ACCENT = (196, 84, 38)
 GOOD = (46, 125, 50)
 BAD = (183, 28, 28)
 SEAT_COLORS = [
-    (0, 114, 178),   # blue
-    (213, 94, 0),    # vermillion
-    (0, 158, 115),   # bluish green
-    (204, 121, 167), # reddish purple
-    (230, 159, 0),   # orange
+    (0, 114, 178),  # blue
+    (213, 94, 0),  # vermillion
+    (0, 158, 115),  # bluish green
+    (204, 121, 167),  # reddish purple
+    (230, 159, 0),  # orange
 ]
 
 
@@ -50,10 +54,12 @@ def seat_color(seat: int) -> tuple[int, int, int]:
 
 # --------------------------------------------------------------------------- colour helpers
 
+
 def _luminance(c: Sequence[int]) -> float:
     def ch(v: int) -> float:
         s = v / 255
         return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
     return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
 
 
@@ -65,8 +71,7 @@ def contrast(a: Sequence[int], b: Sequence[int]) -> float:
 
 def mix(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, int, int]:
     """``a`` blended towards ``b`` by ``t`` (0 → a, 1 → b)."""
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
-            round(a[2] + (b[2] - a[2]) * t))
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
 def tint(c: Sequence[int], t: float) -> tuple[int, int, int]:
@@ -90,6 +95,7 @@ def on_color(fill: Sequence[int]) -> tuple[int, int, int]:
 
 
 # --------------------------------------------------------------------------- number formats
+
 
 def num(v: int) -> str:
     """An integer with a real minus sign (−18), easier to read than a hyphen."""
@@ -117,12 +123,13 @@ def text_width(s: str, f: ImageFont.FreeTypeFont) -> int:
     return int(f.getlength(s))
 
 
-def fit(s: str, max_width: int, size: int, bold: bool = False, min_size: int = 10,
-        condensed: bool = False) -> tuple[str, ImageFont.FreeTypeFont]:
+def fit(
+    s: str, max_width: int, size: int, bold: bool = False, min_size: int = 10, condensed: bool = False
+) -> tuple[str, ImageFont.FreeTypeFont]:
     """Shrink the font (down to ``min_size``, trying the condensed face), then ellipsise, until
     ``s`` fits ``max_width``. Returns the text to draw and its font."""
     for sz in range(size, min_size - 1, -1):
-        for cond in ((condensed,) if condensed else (False, True)):
+        for cond in (condensed,) if condensed else (False, True):
             f = font(sz, bold, cond)
             if text_width(s, f) <= max_width:
                 return s, f
@@ -132,9 +139,17 @@ def fit(s: str, max_width: int, size: int, bold: bool = False, min_size: int = 1
     return s + "…", f
 
 
-def draw_text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int = 18,
-              fill=INK, bold: bool = False, anchor: str = "la", max_width: int | None = None,
-              condensed: bool = False) -> int:
+def draw_text(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    s: str,
+    size: int = 18,
+    fill: RGB = INK,
+    bold: bool = False,
+    anchor: str = "la",
+    max_width: int | None = None,
+    condensed: bool = False,
+) -> int:
     """Draw ``s`` at ``xy`` (Pillow anchor), shrinking to ``max_width`` if given. Returns width."""
     if max_width is not None:
         s, f = fit(s, max_width, size, bold, condensed=condensed)
@@ -160,13 +175,27 @@ def wrap(s: str, max_width: int, f: ImageFont.FreeTypeFont) -> list[str]:
     return lines
 
 
-def panel(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill=PANEL,
-          outline=LINE, radius: int = 10, width: int = 2) -> None:
+def panel(
+    d: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    fill: RGB | None = PANEL,
+    outline: RGB | None = LINE,
+    radius: int = 10,
+    width: int = 2,
+) -> None:
     d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
 
-def pill(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, fill, fg=(255, 255, 255),
-         size: int = 15, bold: bool = True, pad: int = 7) -> int:
+def pill(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    s: str,
+    fill: RGB,
+    fg: RGB = (255, 255, 255),
+    size: int = 15,
+    bold: bool = True,
+    pad: int = 7,
+) -> int:
     """A rounded label starting at ``xy`` (top-left). Returns its width."""
     f = font(size, bold)
     w = text_width(s, f) + 2 * pad
@@ -177,8 +206,9 @@ def pill(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, fill, fg=(255,
     return w
 
 
-def hatch(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color, step: int = 12,
-          width: int = 2) -> None:
+def hatch(
+    d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color: RGB, step: int = 12, width: int = 2
+) -> None:
     """Diagonal hatching clipped to ``box``."""
     x0, y0, x1, y1 = box
     h = y1 - y0
@@ -193,8 +223,9 @@ def hatch(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color, step: i
         d.line((ax, ay, bx, by), fill=color, width=width)
 
 
-def dashed_rect(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color, dash: int = 8,
-                width: int = 2) -> None:
+def dashed_rect(
+    d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color: RGB, dash: int = 8, width: int = 2
+) -> None:
     x0, y0, x1, y1 = box
     for x in range(x0, x1, dash * 2):
         d.line((x, y0, min(x + dash, x1), y0), fill=color, width=width)
@@ -204,7 +235,7 @@ def dashed_rect(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color, d
         d.line((x1, y, x1, min(y + dash, y1)), fill=color, width=width)
 
 
-def canvas(height: int, width: int = WIDTH, bg=BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def canvas(height: int, width: int = WIDTH, bg: RGB = BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     img = Image.new("RGB", (width, height), bg)
     return img, ImageDraw.Draw(img)
 
@@ -215,5 +246,6 @@ def to_png(img: Image.Image) -> bytes:
     bytes and half the encoding time of RGB."""
     buf = io.BytesIO()
     img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-        buf, format="PNG", compress_level=6)
+        buf, format="PNG", compress_level=6
+    )
     return buf.getvalue()

@@ -5,6 +5,7 @@ Modules: ``data`` (component tables), ``state`` (state value, setup, turn machin
 (action text), ``scoring``, ``view``, ``rules`` (the engine), ``ai`` (spec §12), ``positions`` (building
 positions for tests and fixtures).
 """
+
 from __future__ import annotations
 
 from engines.base import register

@@ -17,9 +17,11 @@ unrevealed ones; k = seats not yet escaped.
   seats escaped (0.36–0.52 over 150 games per player count), with it 0.61–0.85.
 * DISCARD: the highest cost, then the highest currency, then the first cell.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engines.pralaya.data import COIN_VALUE
 from engines.pralaya.scoring import category_points, fossil_leader
@@ -53,7 +55,8 @@ def potential(counts: Mapping[str, int], veda: bool, others_fossils: Sequence[in
 
 def _remaining(view: Mapping[str, Any]) -> int:
     on_island = sum(1 for c in view["island"] if c["code"] not in (None, "oce"))
-    return on_island + view["unrevealed"]
+    unrevealed: int = view["unrevealed"]
+    return on_island + unrevealed
 
 
 def _others_fossils(view: Mapping[str, Any], seat: int) -> list[int] | None:
@@ -62,8 +65,7 @@ def _others_fossils(view: Mapping[str, Any], seat: int) -> list[int] | None:
     if any(p["hand"] is None for p in players):
         return None
     fossil_all = view["options"].get("fossil_all_players", False)
-    return [p["hand"].get("fos", 0) for p in players
-            if p["seat"] != seat and (fossil_all or p["escaped"])]
+    return [p["hand"].get("fos", 0) for p in players if p["seat"] != seat and (fossil_all or p["escaped"])]
 
 
 def _collect(view: Mapping[str, Any], legal: Sequence[str]) -> str:

@@ -7,9 +7,11 @@ Card ids: a relic id is its code plus a copy number 1..qty (``gol3``, ``oce22``)
 the order of :data:`RELICS`, then copy number. Veda ids are ``ve1``..``ve5``; Dhoni ids are
 ``dhx``, ``dh2``, ``dh4``, ``dh7``, ``dh10``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 
 @dataclass(frozen=True)
@@ -94,14 +96,27 @@ ROUND1_VITALITY: tuple[int, int] = (1, 2)  # first and second seat of round 1
 # ------------------------------------------------------------------ score sheet
 
 CATEGORIES: tuple[str, ...] = (
-    "Coins", "Demon Statues", "Manuscripts", "Urns", "Great Statues", "Pundits", "Brahmin", "Fossils",
+    "Coins",
+    "Demon Statues",
+    "Manuscripts",
+    "Urns",
+    "Great Statues",
+    "Pundits",
+    "Brahmin",
+    "Fossils",
 )
 FOSSIL_MAJORITY = 15
 BRAHMIN_BONUS = 15
 
 # ------------------------------------------------------------------ STAND-INS (not printed in the rules)
 
-STAND_IN = {
+
+class StandIns(TypedDict):
+    VEDA_PRICE: int
+    DHONI_BACK: dict[str, str]
+
+
+STAND_IN: StandIns = {
     # The printed Veda price is unknown; Silver + Copper pays 4 exactly (between Dhoni 2 and 7).
     "VEDA_PRICE": 4,
     # Dhoni back captions, for the renderer only. dh4's caption is quoted by the rulebook

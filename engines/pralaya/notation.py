@@ -4,15 +4,33 @@ Canonical forms: ``take <cell>``, ``done``, ``buy veda <g>g <s>s <c>c``, ``buy d
 ``pass``, ``discard <cell>``. A payment's counts range over the coins that exist (0–5 gold,
 0–6 silver, 0–4 copper); cells over the largest island (a1–c6).
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 from engines.base import BadNotation
 from engines.pralaya import data
-from engines.pralaya.state import (BUY, CARD_NAME, CELLS, CELLS_BY_SIZE, COLLECT, COST_E,
-                                   DHONI_NAME, DHONI_PRICE, DHONI_X, DISCARD, EMPTY, IS_OCEAN, OVER,
-                                   State, coins, legal, pay_phrase, veda_left)
+from engines.pralaya.state import (
+    BUY,
+    CARD_NAME,
+    CELLS,
+    CELLS_BY_SIZE,
+    COLLECT,
+    COST_E,
+    DHONI_NAME,
+    DHONI_PRICE,
+    DHONI_X,
+    DISCARD,
+    EMPTY,
+    IS_OCEAN,
+    OVER,
+    State,
+    coins,
+    legal,
+    pay_phrase,
+    veda_left,
+)
 
 TAKE, DONE, BUY_VEDA, BUY_DHONI, PASS, DISCARD_V = range(6)
 MAX_COINS = {code: data.RELIC_BY_CODE[code].qty for code in data.COIN_CODES}  # gol 5, sil 6, cop 4
@@ -21,8 +39,12 @@ HINT = "Try `take b4`, `done`, `buy veda 0g 1s 1c`, `buy dhoni …`, `pass` or `
 
 
 def _payments() -> list[tuple[int, int, int]]:
-    return [(g, s, c) for g in range(MAX_COINS["gol"] + 1) for s in range(MAX_COINS["sil"] + 1)
-            for c in range(MAX_COINS["cop"] + 1)]
+    return [
+        (g, s, c)
+        for g in range(MAX_COINS["gol"] + 1)
+        for s in range(MAX_COINS["sil"] + 1)
+        for c in range(MAX_COINS["cop"] + 1)
+    ]
 
 
 def pay_text(pay: tuple[int, int, int]) -> str:
@@ -75,8 +97,10 @@ def parse(text: str) -> str:
         if len(words) < 2 or words[1] not in ("veda", "dhoni"):
             why = "Buy a `veda` or a `dhoni` with three coin counts, e.g. `buy veda 0g 1s 1c`."
         else:
-            why = (f"A payment is three counts in the order gold, silver, copper, e.g. `buy {words[1]} 0g 1s 1c`"
-                   f" (at most {MAX_COINS['gol']} gold, {MAX_COINS['sil']} silver, {MAX_COINS['cop']} copper).")
+            why = (
+                f"A payment is three counts in the order gold, silver, copper, e.g. `buy {words[1]} 0g 1s 1c`"
+                f" (at most {MAX_COINS['gol']} gold, {MAX_COINS['sil']} silver, {MAX_COINS['cop']} copper)."
+            )
     elif verb in ("done", "pass"):
         why = f"`{verb}` takes nothing after it."
     else:
@@ -85,6 +109,7 @@ def parse(text: str) -> str:
 
 
 # ------------------------------------------------------------------ why an action is refused
+
 
 def _plural(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
@@ -95,7 +120,9 @@ def _cell_problem(s: State, cell: int, what: str) -> str | None:
     card = s.island[cell]
     if card == EMPTY:
         if s.taken >> cell & 1:
-            return f"{names[cell]} is empty: its card went this turn, and refills come at the end of the turn."
+            return (
+                f"{names[cell]} is empty: its card went this turn, and refills come at the end of the turn."
+            )
         return f"{names[cell]} is empty."
     if IS_OCEAN[card]:
         return f"{names[cell]} is an Ocean: Oceans cannot be {what}."
@@ -106,6 +133,7 @@ def _buy_problem(s: State, verb: int, pay: tuple[int, int, int]) -> str:
     seat = s.active
     g, si, c = coins(s.hands[seat])
     x, y, z = pay
+    price: int | None  # None: Dhoni X
     if verb == BUY_VEDA:
         if s.veda[seat]:
             return "You already have a Veda (at most one per player)."
@@ -150,10 +178,13 @@ def why_illegal(s: State, action: str) -> str:
             return _cell_problem(s, arg, "discarded") or "You cannot discard that now."
         if verb in (BUY_VEDA, BUY_DHONI):
             return "You have escaped: escaped players never buy. Discard a relic with `discard <cell>`."
-        return "You have escaped: instead of collecting you discard a relic from the island (`discard <cell>`)."
+        return (
+            "You have escaped: instead of collecting you discard a relic from the island (`discard <cell>`)."
+        )
     if verb == DISCARD_V:
         return "Only a player who has escaped discards; " + (
-            "you collect with `take <cell>`." if step == COLLECT else "now buy or `pass`.")
+            "you collect with `take <cell>`." if step == COLLECT else "now buy or `pass`."
+        )
     if step == COLLECT:
         if verb == TAKE:
             problem = _cell_problem(s, arg, "collected")
@@ -180,6 +211,7 @@ def why_illegal(s: State, action: str) -> str:
 
 # ------------------------------------------------------------------ labels
 
+
 def label(s: State, action: str) -> str:
     """A short button label for ``action`` (falls back to the text itself)."""
     dec = SPACE[s.n].get(action)
@@ -201,7 +233,8 @@ def label(s: State, action: str) -> str:
         return "Done collecting"
     if verb == PASS:
         return "Pass (buy nothing)"
-    pay = pay_phrase(*arg, joiner=" + ")
+    x, y, z = arg
+    pay = pay_phrase(x, y, z, joiner=" + ")
     if verb == BUY_VEDA:
         return f"Buy Veda: {pay}"
     top = s.dhoni_pile[0] if s.dhoni_pile else DHONI_X
@@ -209,4 +242,3 @@ def label(s: State, action: str) -> str:
     if top == DHONI_X and any(arg):
         return f"Buy {name}: all coins ({pay})"
     return f"Buy {name}: {pay}"
-

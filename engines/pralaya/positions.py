@@ -4,14 +4,23 @@
 asked, puts every other card in the deck, and (by default) runs START again for the active
 seat, so the result obeys every invariant of spec §11 and continues like any game.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Iterable, Mapping, Sequence
 
 from engines.pralaya import data
-from engines.pralaya.state import (CARD_INDEX, CELLS, DHONI_INDEX, EMPTY, IS_OCEAN, State, island_costs,
-                                   start_turn)
+from engines.pralaya.state import (
+    CARD_INDEX,
+    CELLS,
+    DHONI_INDEX,
+    EMPTY,
+    IS_OCEAN,
+    State,
+    island_costs,
+    start_turn,
+)
 
 
 def ids(text: str) -> list[str]:
@@ -26,11 +35,19 @@ def _index(card_id: str) -> int:
         raise ValueError(f"no relic card {card_id!r}") from None
 
 
-def rig(state: State, *, island: Mapping[str, str | None] | Sequence[str | None] | None = None,
-        hands: Mapping[int, Iterable[str]] | None = None, deck_top: Sequence[str] = (),
-        discard: Sequence[str] | None = None, veda: Iterable[int] | None = None,
-        dhoni: Mapping[int, str] | None = None, round: int | None = None, active: int | None = None,
-        start: bool = True) -> State:
+def rig(
+    state: State,
+    *,
+    island: Mapping[str, str | None] | Sequence[str | None] | None = None,
+    hands: Mapping[int, Iterable[str]] | None = None,
+    deck_top: Sequence[str] = (),
+    discard: Sequence[str] | None = None,
+    veda: Iterable[int] | None = None,
+    dhoni: Mapping[int, str] | None = None,
+    round: int | None = None,
+    active: int | None = None,
+    start: bool = True,
+) -> State:
     """A consistent position derived from ``state``.
 
     ``island``: ``{cell: id or None}`` (cells not named hold Oceans) or one id/None per cell in
@@ -64,7 +81,7 @@ def rig(state: State, *, island: Mapping[str, str | None] | Sequence[str | None]
         unknown = set(island) - set(names)
         if unknown:
             raise ValueError(f"no cell {sorted(unknown)} on a {n}-player island")
-        cells = [EMPTY if island.get(c) is None else _index(island[c]) for c in names]  # type: ignore[arg-type]
+        cells = [EMPTY if (card := island.get(c)) is None else _index(card) for c in names]
         taken_now = set(placed) | {c for c in cells if c != EMPTY}
         oceans = iter(i for i in range(len(IS_OCEAN)) if IS_OCEAN[i] and i not in taken_now)
         cells = [cells[k] if names[k] in island else next(oceans) for k in range(len(names))]
@@ -95,9 +112,21 @@ def rig(state: State, *, island: Mapping[str, str | None] | Sequence[str | None]
         dh, dh_pile = state.dhoni, state.dhoni_pile
 
     island_t = tuple(cells)
-    s = replace(state, island=island_t, costs=island_costs(island_t), deck=tuple(top + rest),
-                hands=tuple(new_hands), discard=pile, veda=tuple(new_veda), dhoni=dh, dhoni_pile=dh_pile,
-                round=state.round if round is None else round,
-                active=state.active if active is None else active,
-                taken=0, new=0, turn_cards=(), end_reason="")
-    return start_turn(s, [], {}) if start else s
+    out = replace(
+        state,
+        island=island_t,
+        costs=island_costs(island_t),
+        deck=tuple(top + rest),
+        hands=tuple(new_hands),
+        discard=pile,
+        veda=tuple(new_veda),
+        dhoni=dh,
+        dhoni_pile=dh_pile,
+        round=state.round if round is None else round,
+        active=state.active if active is None else active,
+        taken=0,
+        new=0,
+        turn_cards=(),
+        end_reason="",
+    )
+    return start_turn(out, [], {}) if start else out

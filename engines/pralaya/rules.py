@@ -2,22 +2,69 @@
 :mod:`engines.pralaya.state` (the state value and turn machine), :mod:`engines.pralaya.notation`
 (action text), :mod:`engines.pralaya.view` and :mod:`engines.pralaya.scoring`.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
-from engines.base import (BadOption, Engine, Event, GameOver, IllegalAction, NotYourTurn, Option, Outcome,
-                          View)
+from engines.base import (
+    Action,
+    BadOption,
+    Engine,
+    Event,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Option,
+    Outcome,
+    View,
+)
 from engines.pralaya import data
-from engines.pralaya.notation import (BUY_DHONI, BUY_VEDA, SPACE, DISCARD_V, DONE, PASS, TAKE, action_space,
-                                      label, parse, why_illegal)
+from engines.pralaya.notation import (
+    BUY_DHONI,
+    BUY_VEDA,
+    DISCARD_V,
+    DONE,
+    PASS,
+    SPACE,
+    TAKE,
+    action_space,
+    label,
+    parse,
+    why_illegal,
+)
 from engines.pralaya.scoring import score_table
-from engines.pralaya.state import (BUY, COLLECT, COST_E, DHONI_INDEX, DHONI_PRICE, DHONI_X, DISCARD, EMPTY,
-                                   IS_OCEAN, N_CARDS, NEVER, OVER, State, buy_actions, do_buy, do_discard,
-                                   do_done, do_pass, do_take, hand_counts, island_costs, legal, new_game, relics_on_island,
-                                   round1_or_base_vitality, turn_event)
-from engines.pralaya.view import make_view, secrets
+from engines.pralaya.state import (
+    BUY,
+    COLLECT,
+    COST_E,
+    DHONI_INDEX,
+    DHONI_PRICE,
+    DHONI_X,
+    DISCARD,
+    EMPTY,
+    IS_OCEAN,
+    N_CARDS,
+    NEVER,
+    OVER,
+    State,
+    buy_actions,
+    do_buy,
+    do_discard,
+    do_done,
+    do_pass,
+    do_take,
+    hand_counts,
+    island_costs,
+    legal,
+    new_game,
+    relics_on_island,
+    round1_or_base_vitality,
+    turn_event,
+)
+from engines.pralaya.view import PralayaView, make_view, secrets
 
 MAX_TURNS = 65  # after round 1 every turn removes one of the 63 relics; 2 round-1 turns may not
 ACTION_BOUND = data.N_NON_OCEAN + 2 * MAX_TURNS  # takes/discards + done + buy/pass = 193
@@ -33,15 +80,32 @@ class PralayaEngine(Engine):
     hidden_hands = True
     options = (
         Option("open_hands", bool, False, "Relic hands are visible to everyone."),
-        Option("veda_price", int, data.VEDA_PRICE,
-               "Price of a Veda (a stand-in: the printed price is unknown).", min=1, max=10),
-        Option("first_seat", int, -1, "Seat that plays first (-1: chosen at random from the seed).",
-               min=-1, max=4),
-        Option("fossil_all_players", bool, False,
-               "Fossils of players who did not escape also count for the majority (they still score nothing)."),
+        Option(
+            "veda_price",
+            int,
+            data.VEDA_PRICE,
+            "Price of a Veda (a stand-in: the printed price is unknown).",
+            min=1,
+            max=10,
+        ),
+        Option(
+            "first_seat",
+            int,
+            -1,
+            "Seat that plays first (-1: chosen at random from the seed).",
+            min=-1,
+            max=4,
+        ),
+        Option(
+            "fossil_all_players",
+            bool,
+            False,
+            "Fossils of players who did not escape also count for the majority (they still score nothing).",
+        ),
     )
     summary = (
-        "Pralaya (2–5 players): collect relics from a face-up island, then escape on a Dhoni before it sinks.\n"
+        "Pralaya (2–5 players): collect relics from a face-up island, then escape on a Dhoni "
+        "before it sinks.\n"
         "Each turn spend Vitality (3, or 4 with a Veda; 1 and 2 for the first two players of round 1) "
         "taking at least one relic, one at a time (`take b4` … `done`); Oceans cannot be taken.\n"
         "Then you may buy one card with coins, no change given: a Veda (more Vitality) or the top Dhoni "
@@ -52,7 +116,10 @@ class PralayaEngine(Engine):
         "(× −3 per Pact), Manuscript pairs, Urn sets, Great Statues², Pundits, the Brahmin and the Fossil "
         "majority. Ties go to the player furthest from the first player."
     )
-    property_options = ({}, {"open_hands": True, "veda_price": 9, "first_seat": 1, "fossil_all_players": True})
+    property_options = (
+        {},
+        {"open_hands": True, "veda_price": 9, "first_seat": 1, "fossil_all_players": True},
+    )
 
     # ---------------------------------------------------------------- protocol
 
@@ -61,7 +128,9 @@ class PralayaEngine(Engine):
         self.check_players(n_players)
         opts = self.resolve_options(options)
         if opts["first_seat"] >= n_players:
-            raise BadOption(f"Option `first_seat` must be between -1 and {n_players - 1} with {n_players} players.")
+            raise BadOption(
+                f"Option `first_seat` must be between -1 and {n_players - 1} with {n_players} players."
+            )
         state, _ = new_game(seed, n_players, opts)
         return state
 
@@ -102,16 +171,15 @@ class PralayaEngine(Engine):
                 if verb == PASS:
                     new = do_pass(state, ev)
                     return new, ev
-                if (verb == BUY_VEDA or verb == BUY_DHONI) and action in buy_actions(state):
+                if verb in (BUY_VEDA, BUY_DHONI) and action in buy_actions(state):
                     new = do_buy(state, "veda" if verb == BUY_VEDA else "dhoni", arg, ev)
                     return new, ev
-            elif step == DISCARD:
-                if verb == DISCARD_V and state.costs[arg] != NEVER:
-                    new = do_discard(state, arg, ev)
-                    return new, ev
+            elif step == DISCARD and verb == DISCARD_V and state.costs[arg] != NEVER:
+                new = do_discard(state, arg, ev)
+                return new, ev
         raise IllegalAction(why_illegal(state, action))
 
-    def view(self, state: State, viewer: int | None) -> View:
+    def view(self, state: State, viewer: int | None) -> PralayaView:
         """What ``viewer`` (a seat, or None for spectators) may see. The schema::
 
             {"game": "pralaya", "viewer": seat|None, "n_players": n,
@@ -148,12 +216,23 @@ class PralayaEngine(Engine):
             return None
         escaped = [d >= 0 for d in state.dhoni]
         ranks, scores, breakdown = score_table(
-            [hand_counts(h) for h in state.hands], [bool(v) for v in state.veda], escaped,
-            state.first, state.fossil_all)
+            [hand_counts(h) for h in state.hands],
+            [bool(v) for v in state.veda],
+            escaped,
+            state.first,
+            state.fossil_all,
+        )
         notes = tuple(
-            f"escaped via {data.DHONI[d].name}" if d >= 0 else "did not escape" for d in state.dhoni)
-        return Outcome(ranks=ranks, scores=scores, categories=data.CATEGORIES, breakdown=breakdown,
-                       winners=tuple(s for s in range(state.n) if ranks[s] == 1), notes=notes)
+            f"escaped via {data.DHONI[d].name}" if d >= 0 else "did not escape" for d in state.dhoni
+        )
+        return Outcome(
+            ranks=ranks,
+            scores=scores,
+            categories=data.CATEGORIES,
+            breakdown=breakdown,
+            winners=tuple(s for s in range(state.n) if ranks[s] == 1),
+            notes=notes,
+        )
 
     def parse(self, text: str) -> str:
         """The canonical action for ``text`` (case and spaces normalised); raises :class:`BadNotation`."""
@@ -164,6 +243,7 @@ class PralayaEngine(Engine):
     def choose(self, view: View, legal_list: Sequence[str]) -> str:
         """The spec §12 heuristic AI (reads only ``view``)."""
         from engines.pralaya.ai import choose
+
         return choose(view, legal_list)
 
     def action_bound(self, n_players: int) -> int:
@@ -214,13 +294,16 @@ def check_invariants(engine: PralayaEngine, s: State) -> None:
     assert s.costs == island_costs(s.island), "costs match the island"
     assert len(s.hands) == len(s.veda) == len(s.dhoni) == n
     # 1. conservation
-    cards = list(s.deck) + [c for c in s.island if c != EMPTY] + [c for h in s.hands for c in h] + list(s.discard)
+    cards = (
+        list(s.deck) + [c for c in s.island if c != EMPTY] + [c for h in s.hands for c in h] + list(s.discard)
+    )
     assert sorted(cards) == list(range(N_CARDS)), "every relic id is in exactly one place"
     owned_veda = [v for v in s.veda if v]
     assert len(set(owned_veda)) == len(owned_veda) and all(1 <= v <= n for v in owned_veda), "Veda ids"
     owned_dhoni = [d for d in s.dhoni if d >= 0]
-    assert sorted(owned_dhoni + list(s.dhoni_pile)) == sorted(DHONI_INDEX[d] for d in data.DHONI_PILES[n]), \
+    assert sorted(owned_dhoni + list(s.dhoni_pile)) == sorted(DHONI_INDEX[d] for d in data.DHONI_PILES[n]), (
         "Dhoni pile + owned = the Dhoni of this player count"
+    )
     # 2. Oceans stay on the island or in the deck
     assert not any(IS_OCEAN[c] for h in s.hands for c in h), "an Ocean in a hand"
     assert not any(IS_OCEAN[c] for c in s.discard), "an Ocean in the discard"
@@ -229,7 +312,7 @@ def check_invariants(engine: PralayaEngine, s: State) -> None:
     pile = s.dhoni_pile
     if DHONI_X in pile:
         assert pile[0] == DHONI_X, "Dhoni X must be on top"
-    prices = [DHONI_PRICE[d] for d in pile if d != DHONI_X]
+    prices = [p for p in (DHONI_PRICE[d] for d in pile) if p is not None]  # all but Dhoni X
     assert prices == sorted(prices), "Dhoni below X ascend"
     # 4. Vitality
     assert 0 <= s.v_left <= data.VEDA_VITALITY, "V_left out of range"

@@ -3,15 +3,17 @@
 Everything works on hand *counts* by relic code (``{"gol": 1, "dem": 2}``), so the engine, the
 provisional "if escaped now" view and the AI share the same arithmetic.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from engines.pralaya.data import BRAHMIN_BONUS, CATEGORIES, FOSSIL_MAJORITY, SCORING_TYPES
 
 
-def category_points(counts: Mapping[str, int], veda: bool, dhoni: bool,
-                    fossil_majority: bool = False) -> dict[str, int]:
+def category_points(
+    counts: Mapping[str, int], veda: bool, dhoni: bool, fossil_majority: bool = False
+) -> dict[str, int]:
     """The score sheet of one hand: ``{category: points}`` in :data:`CATEGORIES` order.
 
     ``veda``/``dhoni``: whether the seat holds one (they count as Pundit types and the Veda
@@ -61,9 +63,13 @@ def rank_seats(totals: Mapping[int, int], n: int, first: int) -> tuple[int, ...]
     return tuple(ranks)
 
 
-def score_table(counts: Sequence[Mapping[str, int]], veda: Sequence[bool], escaped: Sequence[bool],
-                first: int, fossil_all_players: bool
-                ) -> tuple[tuple[int, ...], tuple[int | None, ...], tuple[dict[str, int] | None, ...]]:
+def score_table(
+    counts: Sequence[Mapping[str, int]],
+    veda: Sequence[bool],
+    escaped: Sequence[bool],
+    first: int,
+    fossil_all_players: bool,
+) -> tuple[tuple[int, ...], tuple[int | None, ...], tuple[dict[str, int] | None, ...]]:
     """Final ranks, totals and breakdowns for every seat (spec §7).
 
     Only escaped seats score (others get None). The Fossil majority is decided among escaped

@@ -9,6 +9,7 @@ The machine: :func:`start_turn` (START), the COLLECT / DISCARD / BUY decisions a
 :func:`end_turn` (END). Automatic steps loop until a seat has a decision or the game is over.
 Every ``do_*`` function expects an action already checked legal and appends its events to ``ev``.
 """
+
 from __future__ import annotations
 
 import random
@@ -30,7 +31,7 @@ CARD_CUR: tuple[int, ...] = tuple(data.RELIC_BY_CODE[c].currency for c in CARD_C
 NEVER = 99  # the cost of what cannot be taken
 # Cost by card index, with a sentinel at the end so that ``COST_E[EMPTY]`` (index -1) is NEVER too.
 COST_E: tuple[int, ...] = tuple(
-    NEVER if data.RELIC_BY_CODE[c].cost is None else data.RELIC_BY_CODE[c].cost for c in CARD_CODE
+    NEVER if (cost := data.RELIC_BY_CODE[c].cost) is None else cost for c in CARD_CODE
 ) + (NEVER,)
 # True for a non-Ocean card; False for an Ocean and (through the sentinel) for EMPTY.
 IS_RELIC_E: tuple[bool, ...] = tuple(not o for o in IS_OCEAN) + (False,)
@@ -59,11 +60,13 @@ def cell_names(n_players: int) -> tuple[str, ...]:
 CELLS: dict[int, tuple[str, ...]] = {n: cell_names(n) for n in data.GRID}
 CELLS_BY_SIZE: dict[int, tuple[str, ...]] = {len(c): c for c in CELLS.values()}
 TAKE_TEXT: dict[int, tuple[str, ...]] = {k: tuple("take " + c for c in v) for k, v in CELLS_BY_SIZE.items()}
-DISCARD_TEXT: dict[int, tuple[str, ...]] = {k: tuple("discard " + c for c in v)
-                                             for k, v in CELLS_BY_SIZE.items()}
+DISCARD_TEXT: dict[int, tuple[str, ...]] = {
+    k: tuple("discard " + c for c in v) for k, v in CELLS_BY_SIZE.items()
+}
 
 
 # ------------------------------------------------------------------ the state value
+
 
 @dataclass(frozen=True)
 class State:
@@ -115,6 +118,7 @@ def evolve(s: State, **changes: Any) -> State:
 
 
 # ------------------------------------------------------------------ small queries
+
 
 def coins(hand: tuple[int, ...]) -> tuple[int, int, int]:
     """(gold, silver, copper) counts in a sorted hand."""
@@ -218,10 +222,8 @@ def buy_actions(s: State, ch: dict[str, Any] | None = None) -> tuple[str, ...]:
     hands = ch.get("hands", s.hands) if ch else s.hands
     gold, silver, copper = coins(hands[seat])
     pile = s.dhoni_pile
-    if pile:
-        dprice = -1 if pile[0] == DHONI_X else DHONI_PRICE[pile[0]]
-    else:
-        dprice = -2
+    top_price = DHONI_PRICE[pile[0]] if pile else -2
+    dprice = -1 if top_price is None else top_price  # None: Dhoni X
     veda = s.veda
     vprice = s.veda_price if not veda[seat] and veda.count(0) > 0 else 0
     return buy_texts(gold, silver, copper, dprice, vprice)
@@ -248,6 +250,7 @@ def legal(s: State) -> list[str]:
 
 # ------------------------------------------------------------------ setup
 
+
 def deal_island(rng: random.Random, deck: list[int], cells: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Deal ``cells`` cards from the top of the shuffled ``deck`` in row-major order.
 
@@ -271,12 +274,31 @@ def new_game(seed: int, n: int, opts: dict[str, Any]) -> tuple[State, list[Event
     rows, cols = data.GRID[n]
     island, rest = deal_island(rng, deck, rows * cols)
     s = State(
-        n=n, first=first, round=1, turns=0, active=first, step=COLLECT, v_start=0, v_left=0,
-        last=False, island=island, costs=island_costs(island), taken=0, new=0, turn_cards=(), deck=rest,
-        hands=((),) * n, veda=(0,) * n, dhoni=(-1,) * n,
-        dhoni_pile=tuple(DHONI_INDEX[d] for d in data.DHONI_PILES[n]), discard=(),
-        end_reason="", open_hands=opts["open_hands"], veda_price=opts["veda_price"],
-        first_seat=first_seat, fossil_all=opts["fossil_all_players"],
+        n=n,
+        first=first,
+        round=1,
+        turns=0,
+        active=first,
+        step=COLLECT,
+        v_start=0,
+        v_left=0,
+        last=False,
+        island=island,
+        costs=island_costs(island),
+        taken=0,
+        new=0,
+        turn_cards=(),
+        deck=rest,
+        hands=((),) * n,
+        veda=(0,) * n,
+        dhoni=(-1,) * n,
+        dhoni_pile=tuple(DHONI_INDEX[d] for d in data.DHONI_PILES[n]),
+        discard=(),
+        end_reason="",
+        open_hands=opts["open_hands"],
+        veda_price=opts["veda_price"],
+        first_seat=first_seat,
+        fossil_all=opts["fossil_all_players"],
     )
     ev: list[Event] = []
     return start_turn(s, ev, {}), ev
@@ -306,8 +328,9 @@ def refill_event(cell: str, card: int) -> Event:
     """The ``refill`` event of ``cell`` receiving ``card`` (EMPTY: the deck was empty)."""
     if card == EMPTY:
         return Event("refill", "%s stays empty: the deck is empty" % cell, {"cell": cell, "card": None})
-    return Event("refill", "%s refilled: %s" % (cell, CARD_NAME[card]),
-                 {"cell": cell, "card": data.CARD_IDS[card]})
+    return Event(
+        "refill", "%s refilled: %s" % (cell, CARD_NAME[card]), {"cell": cell, "card": data.CARD_IDS[card]}
+    )
 
 
 def turn_event(seat: int, rnd: int, vitality: int, escaped: bool, can_take: bool, last: bool) -> Event:
@@ -325,8 +348,14 @@ def turn_event(seat: int, rnd: int, vitality: int, escaped: bool, can_take: bool
     return remember(key, Event("turn", text, {"seat": seat, "round": rnd, "vitality": vitality}))
 
 
-def start_turn(s: State, ev: list[Event], ch: dict[str, Any], seat: int | None = None,
-               rnd: int = 0, costs: tuple[int, ...] = ()) -> State:
+def start_turn(
+    s: State,
+    ev: list[Event],
+    ch: dict[str, Any],
+    seat: int | None = None,
+    rnd: int = 0,
+    costs: tuple[int, ...] = (),
+) -> State:
     """START (spec §4) for ``seat`` (default ``s.active``) in round ``rnd`` with island ``costs``:
     set ``last`` and Vitality, then COLLECT or DISCARD. ``ch`` holds pending changes to ``s``;
     the result applies them all in one copy."""
@@ -425,22 +454,36 @@ def end_turn(s: State, ev: list[Event], ch: dict[str, Any]) -> State:
 
 # ------------------------------------------------------------------ decisions (already legal)
 
+
 def do_take(s: State, cell: int, ev: list[Event]) -> State:
     """COLLECT: move the card at ``cell`` to the active hand; BUY follows when nothing more fits."""
     seat = s.active
     card = s.island[cell]
     hand = list(s.hands[seat])
     insort(hand, card)
-    costs = s.costs[:cell] + (NEVER,) + s.costs[cell + 1:]
+    costs = s.costs[:cell] + (NEVER,) + s.costs[cell + 1 :]
     v_left = s.v_left - COST_E[card]
     name = CELLS_BY_SIZE[len(costs)][cell]
     key = ("take", seat, name, card)
-    ev.append(_EVENTS.get(key) or remember(key, Event(
-        "take", "{s%d} takes %s (%s)" % (seat, name, CARD_NAME[card]),
-        {"seat": seat, "cell": name, "card": data.CARD_IDS[card]})))
-    ch = {"hands": s.hands[:seat] + (tuple(hand),) + s.hands[seat + 1:],
-          "island": s.island[:cell] + (EMPTY,) + s.island[cell + 1:], "costs": costs,
-          "v_left": v_left, "taken": s.taken | 1 << cell, "turn_cards": s.turn_cards + (card,)}
+    ev.append(
+        _EVENTS.get(key)
+        or remember(
+            key,
+            Event(
+                "take",
+                "{s%d} takes %s (%s)" % (seat, name, CARD_NAME[card]),
+                {"seat": seat, "cell": name, "card": data.CARD_IDS[card]},
+            ),
+        )
+    )
+    ch = {
+        "hands": s.hands[:seat] + (tuple(hand),) + s.hands[seat + 1 :],
+        "island": s.island[:cell] + (EMPTY,) + s.island[cell + 1 :],
+        "costs": costs,
+        "v_left": v_left,
+        "taken": s.taken | 1 << cell,
+        "turn_cards": s.turn_cards + (card,),
+    }
     if min(costs) <= v_left:
         return evolve(s, **ch)
     return to_buy(s, ev, ch)
@@ -451,7 +494,9 @@ def do_done(s: State, ev: list[Event]) -> State:
     (invariant 4) but is lost: the next START sets it afresh."""
     seat = s.active
     key = ("done", seat)
-    ev.append(_EVENTS.get(key) or remember(key, Event("done", "{s%d} is done collecting" % seat, {"seat": seat})))
+    ev.append(
+        _EVENTS.get(key) or remember(key, Event("done", "{s%d} is done collecting" % seat, {"seat": seat}))
+    )
     return to_buy(s, ev, {})
 
 
@@ -461,12 +506,24 @@ def do_discard(s: State, cell: int, ev: list[Event]) -> State:
     name = CELLS_BY_SIZE[len(s.island)][cell]
     seat = s.active
     key = ("discard", seat, name, card)
-    ev.append(_EVENTS.get(key) or remember(key, Event(
-        "discard", "{s%d} discards %s (%s)" % (seat, name, CARD_NAME[card]),
-        {"seat": seat, "cell": name, "card": data.CARD_IDS[card]})))
-    ch = {"island": s.island[:cell] + (EMPTY,) + s.island[cell + 1:],
-          "costs": s.costs[:cell] + (NEVER,) + s.costs[cell + 1:],
-          "discard": s.discard + (card,), "taken": s.taken | 1 << cell, "turn_cards": s.turn_cards + (card,)}
+    ev.append(
+        _EVENTS.get(key)
+        or remember(
+            key,
+            Event(
+                "discard",
+                "{s%d} discards %s (%s)" % (seat, name, CARD_NAME[card]),
+                {"seat": seat, "cell": name, "card": data.CARD_IDS[card]},
+            ),
+        )
+    )
+    ch = {
+        "island": s.island[:cell] + (EMPTY,) + s.island[cell + 1 :],
+        "costs": s.costs[:cell] + (NEVER,) + s.costs[cell + 1 :],
+        "discard": s.discard + (card,),
+        "taken": s.taken | 1 << cell,
+        "turn_cards": s.turn_cards + (card,),
+    }
     return end_turn(s, ev, ch)
 
 
@@ -493,21 +550,31 @@ def do_buy(s: State, what: str, pay: tuple[int, int, int], ev: list[Event]) -> S
     paid = tuple(gols + sils + cops)
     gone = set(paid)
     new_hand = tuple(i for i in hand if i not in gone)
-    hands = s.hands[:seat] + (new_hand,) + s.hands[seat + 1:]
+    hands = s.hands[:seat] + (new_hand,) + s.hands[seat + 1 :]
     paid_ids = [data.CARD_IDS[i] for i in paid]
     if what == "veda":
         k = s.n - veda_left(s) + 1
-        veda = s.veda[:seat] + (k,) + s.veda[seat + 1:]
-        ev.append(Event("buy", f"{seat_tag(seat)} buys a Veda with {pay_phrase(x, y, z)}",
-                        {"seat": seat, "card": f"ve{k}", "paid": paid_ids}))
+        veda = s.veda[:seat] + (k,) + s.veda[seat + 1 :]
+        ev.append(
+            Event(
+                "buy",
+                f"{seat_tag(seat)} buys a Veda with {pay_phrase(x, y, z)}",
+                {"seat": seat, "card": f"ve{k}", "paid": paid_ids},
+            )
+        )
         ch = {"hands": hands, "veda": veda, "discard": s.discard + paid}
     else:
         top = s.dhoni_pile[0]
-        dhoni = s.dhoni[:seat] + (top,) + s.dhoni[seat + 1:]
+        dhoni = s.dhoni[:seat] + (top,) + s.dhoni[seat + 1 :]
         paying = pay_phrase(x, y, z)
         comma = "," if " and " in paying else ""  # "with 1 gold and 1 copper, and escapes"
-        ev.append(Event("buy", f"{seat_tag(seat)} buys {DHONI_NAME[top]} with {paying}{comma} and escapes",
-                        {"seat": seat, "card": DHONI_IDS[top], "paid": paid_ids}))
+        ev.append(
+            Event(
+                "buy",
+                f"{seat_tag(seat)} buys {DHONI_NAME[top]} with {paying}{comma} and escapes",
+                {"seat": seat, "card": DHONI_IDS[top], "paid": paid_ids},
+            )
+        )
         ch = {"hands": hands, "dhoni": dhoni, "dhoni_pile": s.dhoni_pile[1:], "discard": s.discard + paid}
     return end_turn(s, ev, ch)
 

@@ -1,14 +1,130 @@
 """What one viewer may see of a Pralaya state (spec §6), and the secrets the view must not hold."""
+
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from engines.base import Outcome
 from engines.pralaya import data
 from engines.pralaya.scoring import category_points, fossil_leader
-from engines.pralaya.state import (CARD_CODE, CARD_CUR, CARD_NAME, CELLS_BY_SIZE, COLLECT, COST_E, DHONI_IDS, DISCARD,
-                                   DHONI_PRICE, EMPTY, IS_OCEAN, NEVER, OVER, STEP_NAMES,
-                                   State, coins, hand_counts, legal, veda_left)
+from engines.pralaya.state import (
+    CARD_CODE,
+    CARD_CUR,
+    CARD_NAME,
+    CELLS_BY_SIZE,
+    COLLECT,
+    COST_E,
+    DHONI_IDS,
+    DHONI_PRICE,
+    DISCARD,
+    EMPTY,
+    IS_OCEAN,
+    NEVER,
+    OVER,
+    STEP_NAMES,
+    State,
+    coins,
+    hand_counts,
+    legal,
+    veda_left,
+)
+
+# ------------------------------------------------------------------ the view's shape
+# The schema is documented on :meth:`engines.pralaya.rules.PralayaEngine.view`; the renderers in
+# ``render/pralaya`` take these types, so the type checker holds them to what the engine returns.
+
+
+class CellView(TypedDict):
+    """One island cell; every card field is None for an empty cell."""
+
+    cell: str
+    card: str | None
+    code: str | None
+    name: str | None
+    cost: int | None  # None: an Ocean (never taken)
+    currency: int
+    taken: bool  # emptied this turn
+    new: bool  # refilled at the end of the last turn
+
+
+class PlayerView(TypedDict):
+    """One seat as this viewer sees it (``hand``/``hand_ids`` None when hidden)."""
+
+    seat: int
+    hand_size: int
+    hand: dict[str, int] | None
+    hand_ids: list[str] | None
+    veda: bool
+    dhoni: str | None
+    dhoni_price: int | str | None  # "X" for Dhoni X
+    escaped: bool
+
+
+class ProvisionalView(TypedDict):
+    """The viewer's score if escaped now."""
+
+    categories: list[str]
+    breakdown: dict[str, int]
+    total: int
+    fossil_known: bool
+
+
+class MeView(TypedDict):
+    """The viewer's own part (seat views only)."""
+
+    seat: int
+    hand: dict[str, int]
+    hand_ids: list[str]
+    currency: int
+    provisional: ProvisionalView
+    legal: list[str]
+
+
+class OptionsView(TypedDict):
+    open_hands: bool
+    veda_price: int
+    first_seat: int
+    fossil_all_players: bool
+
+
+class VedaView(TypedDict):
+    left: int
+    price: int
+    stand_in: bool
+
+
+class DhoniView(TypedDict):
+    id: str
+    price: int | str  # "X" for Dhoni X
+
+
+class PralayaView(TypedDict):
+    """What :func:`make_view` returns (and ``PralayaEngine.view``)."""
+
+    game: Literal["pralaya"]
+    viewer: int | None
+    n_players: int
+    to_move: list[int]
+    over: bool
+    headline: str
+    options: OptionsView
+    round: int
+    first: int
+    active: int
+    step: str
+    vitality: int
+    v_left: int
+    rows: int
+    cols: int
+    island: list[CellView]
+    deck: int
+    unrevealed: int
+    discard: list[str]
+    veda: VedaView
+    dhoni: list[DhoniView]
+    players: list[PlayerView]
+    me: MeView | None
+    outcome: dict[str, Any] | None  # Outcome.as_dict()
 
 
 def _price(d: int) -> int | str:
@@ -23,6 +139,7 @@ def headline(s: State, outcome: Outcome | None) -> str:
             return "Game over · nobody escaped: a draw"
         w = outcome.winners[0]
         pts = outcome.scores[w]
+        assert pts is not None, "a winner has escaped, so has a score"
         return f"Game over · {{s{w}}} wins with {pts} point{'' if abs(pts) == 1 else 's'}"
     who = "{s%d}" % s.active
     last = " · last relic" if s.last else ""
@@ -33,15 +150,33 @@ def headline(s: State, outcome: Outcome | None) -> str:
     return f"Round {s.round} · {who} buying{last}"
 
 
-def _island(s: State) -> list[dict[str, Any]]:
+def _island(s: State) -> list[CellView]:
     names = CELLS_BY_SIZE[len(s.island)]
     out = []
     for i, card in enumerate(s.island):
-        cell: dict[str, Any] = {"cell": names[i], "card": None, "code": None, "name": None, "cost": None,
-                                "currency": 0, "taken": bool(s.taken >> i & 1), "new": bool(s.new >> i & 1)}
-        if card != EMPTY:
-            cell.update(card=data.CARD_IDS[card], code=CARD_CODE[card], name=CARD_NAME[card],
-                        cost=None if COST_E[card] == NEVER else COST_E[card], currency=CARD_CUR[card])
+        taken, new = bool(s.taken >> i & 1), bool(s.new >> i & 1)
+        if card == EMPTY:
+            cell: CellView = {
+                "cell": names[i],
+                "card": None,
+                "code": None,
+                "name": None,
+                "cost": None,
+                "currency": 0,
+                "taken": taken,
+                "new": new,
+            }
+        else:
+            cell = {
+                "cell": names[i],
+                "card": data.CARD_IDS[card],
+                "code": CARD_CODE[card],
+                "name": CARD_NAME[card],
+                "cost": None if COST_E[card] == NEVER else COST_E[card],
+                "currency": CARD_CUR[card],
+                "taken": taken,
+                "new": new,
+            }
         out.append(cell)
     return out
 
@@ -51,7 +186,7 @@ def hands_public(s: State) -> bool:
     return s.open_hands or s.step == OVER
 
 
-def provisional(s: State, seat: int) -> dict[str, Any]:
+def provisional(s: State, seat: int) -> ProvisionalView:
     """The seat's score "if escaped now"; the Fossil majority only when all hands are known."""
     counts = hand_counts(s.hands[seat])
     known = hands_public(s)
@@ -61,49 +196,69 @@ def provisional(s: State, seat: int) -> dict[str, Any]:
         compared = range(s.n) if s.fossil_all else [t for t in range(s.n) if t == seat or s.dhoni[t] >= 0]
         wins_fossils = fossil_leader(fossils, compared) == seat
     b = category_points(counts, bool(s.veda[seat]), True, fossil_majority=wins_fossils)
-    return {"categories": list(data.CATEGORIES), "breakdown": b,
-            "total": sum(b.values()), "fossil_known": known}
+    return {
+        "categories": list(data.CATEGORIES),
+        "breakdown": b,
+        "total": sum(b.values()),
+        "fossil_known": known,
+    }
 
 
-def make_view(s: State, viewer: int | None, outcome: Outcome | None) -> dict[str, Any]:
+def make_view(s: State, viewer: int | None, outcome: Outcome | None) -> PralayaView:
     """The view dict; see :meth:`engines.pralaya.rules.PralayaEngine.view` for the schema."""
     over = s.step == OVER
     rows, cols = data.GRID[s.n]
     public = hands_public(s)
-    players = []
+    players: list[PlayerView] = []
     for t in range(s.n):
         show = public or t == viewer
         hand = s.hands[t]
         d = s.dhoni[t]
-        players.append({
-            "seat": t, "hand_size": len(hand),
-            "hand": hand_counts(hand) if show else None,
-            "hand_ids": [data.CARD_IDS[i] for i in hand] if show else None,
-            "veda": bool(s.veda[t]),
-            "dhoni": DHONI_IDS[d] if d >= 0 else None,
-            "dhoni_price": _price(d) if d >= 0 else None,
-            "escaped": d >= 0,
-        })
-    me = None
+        players.append(
+            {
+                "seat": t,
+                "hand_size": len(hand),
+                "hand": hand_counts(hand) if show else None,
+                "hand_ids": [data.CARD_IDS[i] for i in hand] if show else None,
+                "veda": bool(s.veda[t]),
+                "dhoni": DHONI_IDS[d] if d >= 0 else None,
+                "dhoni_price": _price(d) if d >= 0 else None,
+                "escaped": d >= 0,
+            }
+        )
+    me: MeView | None = None
     if viewer is not None:
         hand = s.hands[viewer]
         g, si, c = coins(hand)
         me = {
-            "seat": viewer, "hand": hand_counts(hand), "hand_ids": [data.CARD_IDS[i] for i in hand],
+            "seat": viewer,
+            "hand": hand_counts(hand),
+            "hand_ids": [data.CARD_IDS[i] for i in hand],
             "currency": 6 * g + 3 * si + c,
             "provisional": provisional(s, viewer),
             "legal": legal(s) if (viewer == s.active and not over) else [],
         }
     return {
-        "game": "pralaya", "viewer": viewer, "n_players": s.n,
-        "to_move": [] if over else [s.active], "over": over,
+        "game": "pralaya",
+        "viewer": viewer,
+        "n_players": s.n,
+        "to_move": [] if over else [s.active],
+        "over": over,
         "headline": headline(s, outcome),
-        "options": {"open_hands": s.open_hands, "veda_price": s.veda_price, "first_seat": s.first_seat,
-                    "fossil_all_players": s.fossil_all},
-        "round": s.round, "first": s.first, "active": s.active,
+        "options": {
+            "open_hands": s.open_hands,
+            "veda_price": s.veda_price,
+            "first_seat": s.first_seat,
+            "fossil_all_players": s.fossil_all,
+        },
+        "round": s.round,
+        "first": s.first,
+        "active": s.active,
         "step": STEP_NAMES[s.step],
-        "vitality": s.v_start, "v_left": s.v_left,
-        "rows": rows, "cols": cols,
+        "vitality": s.v_start,
+        "v_left": s.v_left,
+        "rows": rows,
+        "cols": cols,
         "island": _island(s),
         "deck": len(s.deck),
         "unrevealed": sum(1 for i in s.deck if not IS_OCEAN[i]),  # = 63 - non-Ocean cards seen
@@ -125,4 +280,3 @@ def secrets(s: State, viewer: int | None) -> list[str]:
             if t != viewer:
                 out += ['"%s"' % data.CARD_IDS[i] for i in s.hands[t]]
     return out
-

@@ -1,9 +1,11 @@
 """Ra (Reiner Knizia) with the Ra: Traders module: registers the engine on import.
 
 Modules: ``data`` (components and tables), ``state`` (the state value), ``flow`` (the state
-machine), ``scoring``, ``view`` (the view schema), ``rules`` (the :class:`RaEngine`
-protocol methods), ``ai`` (the heuristic seat), ``positions`` (building positions for tests).
+machine), ``scoring``, ``view`` (the view schema), ``notation`` (action text), ``rules`` (the
+:class:`RaEngine` protocol methods), ``ai`` (the heuristic seat), ``positions`` (building
+positions for tests).
 """
+
 from __future__ import annotations
 
 from engines.base import register

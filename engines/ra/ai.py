@@ -3,9 +3,11 @@
 Deterministic: ties go to the first action in list order, and anything that is not legal falls
 back to the first legal action.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engines.ra import data
 
@@ -14,13 +16,14 @@ _CIVS = frozenset(data.CIVS)
 _MONS = frozenset(data.MONUMENTS)
 _HITS = {d: data.DISASTER_HITS[d] for d in data.DISASTERS}
 _CATEGORY_CODES = {
-    "pharaoh": ("pharaoh",), "river": ("nile", "flood"), "civ": data.CIVS,
+    "pharaoh": ("pharaoh",),
+    "river": ("nile", "flood"),
+    "civ": data.CIVS,
     "monument": data.MONUMENTS,
 }
 
 
-def tile_value(code: str, held: Mapping[str, int], epoch: int, own_traders: int,
-               opp_traders: float) -> float:
+def tile_value(code: str, held: Mapping[str, int], epoch: int, own_traders: int, opp_traders: float) -> float:
     """What one more ``code`` is worth to a seat holding ``held`` (spec §12 weights)."""
     if code == "god":
         return W["god"]
@@ -128,8 +131,10 @@ def _choose(view: Mapping[str, Any], legal: Sequence[str]) -> str:
         if best is not None and v >= W["god_min"]:
             return best
         track = view["track"]
-        if track and (len(track) >= data.AUCTION_SLOTS
-                      or lot_value(view) >= W["invoke_base"] - W["invoke_per_tile"] * len(track)):
+        if track and (
+            len(track) >= data.AUCTION_SLOTS
+            or lot_value(view) >= W["invoke_base"] - W["invoke_per_tile"] * len(track)
+        ):
             return "invoke"
         return "draw"
     return legal[0]

@@ -1,18 +1,51 @@
 """The Ra state machine (spec §4): what each action does, and the automatic steps that follow it
 (auto-passes, forced discards, auction resolution, epoch end, game end) until some seat has a
-decision. Every function here edits a :class:`~engines.ra.state.Work` copy and appends events.
-Legality is checked by the caller (``rules.py``); these functions assume a legal action.
+decision. Every function here edits a :class:`~engines.ra.state.Work` copy and appends events;
+the read-only helpers (``god_targets``, ``pending_category``…) also answer for a
+:class:`~engines.ra.state.State`. Legality is checked by the caller (``rules.py``); these
+functions assume a legal action.
 """
+
 from __future__ import annotations
 
 from engines.base import Event
 from engines.ra import data
 from engines.ra.scoring import score_epoch
-from engines.ra.state import (AUCTION, CODES, DISASTER, DISCARD, DROUGHT, EARTHQUAKE, FLOOD,
-                              FULL, FUNERAL, GOD, GOD_MORE, KIND_NAMES, LOSE, NILE, O_AUTO_PASS,
-                              O_FLOODS_FIRST, O_GOD_DISASTER, O_HIDDEN, OVER, P_CIV, P_MON,
-                              P_RIVER, PENDING_CODES, PHARAOH, RA, RA_TILE, TRADER, TURN, UNREST,
-                              VOLUNTARY, Work)
+from engines.ra.state import (
+    AUCTION,
+    CODES,
+    DISASTER,
+    DISCARD,
+    DROUGHT,
+    EARTHQUAKE,
+    FLOOD,
+    FULL,
+    FUNERAL,
+    GOD,
+    GOD_MORE,
+    KIND_NAMES,
+    LOSE,
+    NILE,
+    O_AUTO_PASS,
+    O_FLOODS_FIRST,
+    O_GOD_DISASTER,
+    O_HIDDEN,
+    OVER,
+    P_CIV,
+    P_MON,
+    P_RIVER,
+    PENDING_CODES,
+    PHARAOH,
+    RA,
+    RA_TILE,
+    TRADER,
+    TURN,
+    UNREST,
+    VOLUNTARY,
+    Fields,
+    ScoreRow,
+    Work,
+)
 
 Events = list[Event]
 
@@ -36,7 +69,8 @@ def _count(k: int, what: str) -> str:
 
 # --------------------------------------------------------------------------- turn order
 
-def advance_from(w: Work, s: int) -> int:
+
+def advance_from(w: Fields, s: int) -> int:
     """The next seat clockwise after ``s`` with a face-up sun (possibly ``s``), or -1."""
     n = w.n
     up = w.up
@@ -51,25 +85,30 @@ def next_turn(w: Work, s: int, ev: Events) -> None:
     """Give the turn to the next seat after ``s`` with a face-up sun, or end the epoch."""
     t = advance_from(w, s)
     if t < 0:
-        ev.append(Event("epoch_end", "Nobody has a face-up sun left: the epoch ends.",
-                        {"epoch": w.epoch, "reason": "suns"}))
+        ev.append(
+            Event(
+                "epoch_end",
+                "Nobody has a face-up sun left: the epoch ends.",
+                {"epoch": w.epoch, "reason": "suns"},
+            )
+        )
         epoch_end(w, ev)
     else:
         w.step = TURN
         w.cur = t
 
 
-def god_targets(w: Work, seat: int) -> list[int]:
+def god_targets(w: Fields, seat: int) -> list[int]:
     """Distinct track codes a god may take (ascending ``TILE_ORDER``); [] if ``seat`` holds no
     god."""
     if not w.tiles[seat][GOD]:
         return []
     allow_disaster = w.opts[O_GOD_DISASTER]
-    return [c for c in sorted(set(w.track))
-            if c != GOD and (allow_disaster or c not in DISASTER)]
+    return [c for c in sorted(set(w.track)) if c != GOD and (allow_disaster or c not in DISASTER)]
 
 
 # --------------------------------------------------------------------------- TURN actions
+
 
 def do_draw(w: Work, ev: Events) -> None:
     """``draw``: the next bag tile goes to the auction track, or a Ra tile to the Ra track (which
@@ -82,8 +121,9 @@ def do_draw(w: Work, ev: Events) -> None:
         limit = data.RA_LIMIT[w.n]
         data_ = {"seat": s, "tile": "ra", "ra_track": w.ra_track}
         if w.ra_track >= limit:
-            ev.append(Event("ra", f"{{s{s}}} draws the last Ra tile ({w.ra_track}/{limit}): "
-                                  "the epoch ends.", data_))
+            ev.append(
+                Event("ra", f"{{s{s}}} draws the last Ra tile ({w.ra_track}/{limit}): the epoch ends.", data_)
+            )
             epoch_end(w, ev)
             return
         ev.append(Event("ra", f"{{s{s}}} draws Ra ({w.ra_track}/{limit}): auction!", data_))
@@ -98,10 +138,18 @@ def do_invoke(w: Work, ev: Events) -> None:
     """``invoke``: start a voluntary auction (or a full-track one when the track is full)."""
     kind = FULL if len(w.track) == data.AUCTION_SLOTS else VOLUNTARY
     s = w.cur
-    what = "the full track" if kind == FULL else (
-        "an empty track" if not w.track else _count(len(w.track), "tile"))
-    ev.append(Event("auction", f"{{s{s}}} invokes Ra on {what}",
-                    {"seat": s, "kind": KIND_NAMES[kind], "tiles": len(w.track)}))
+    what = (
+        "the full track"
+        if kind == FULL
+        else ("an empty track" if not w.track else _count(len(w.track), "tile"))
+    )
+    ev.append(
+        Event(
+            "auction",
+            f"{{s{s}}} invokes Ra on {what}",
+            {"seat": s, "kind": KIND_NAMES[kind], "tiles": len(w.track)},
+        )
+    )
     start_auction(w, kind, ev)
 
 
@@ -113,8 +161,7 @@ def do_god(w: Work, code: int, ev: Events) -> None:
     track = list(w.track)
     track.remove(code)
     w.track = tuple(track)
-    ev.append(Event("god", f"{{s{s}}} uses a god to take {a_tile(code)}",
-                    {"seat": s, "tile": CODES[code]}))
+    ev.append(Event("god", f"{{s{s}}} uses a god to take {a_tile(code)}", {"seat": s, "tile": CODES[code]}))
     if code in DISASTER:  # only with god_takes_disaster: resolved at once against the taker
         w.to_box(code, 1)
         if owe_discards(w, s, {code: 1}, True, ev):
@@ -142,6 +189,7 @@ def do_done(w: Work, ev: Events) -> None:
 
 # --------------------------------------------------------------------------- auctions
 
+
 def start_auction(w: Work, kind: int, ev: Events) -> None:
     """Open an auction with the current seat as Ra player, then apply any auto-passes."""
     ra = w.cur
@@ -157,12 +205,12 @@ def start_auction(w: Work, kind: int, ev: Events) -> None:
     auto_passes(w, ev)
 
 
-def bidder(w: Work) -> int:
+def bidder(w: Fields) -> int:
     """The seat to act in the current auction."""
     return w.a_order[w.a_idx]
 
 
-def is_forced(w: Work, seat: int) -> bool:
+def is_forced(w: Fields, seat: int) -> bool:
     """True when ``seat`` may not pass: the Ra player of a voluntary auction with no bid yet."""
     return w.a_kind == VOLUNTARY and w.a_high == 0 and seat == w.a_ra
 
@@ -175,8 +223,9 @@ def auto_passes(w: Work, ev: Events) -> None:
         s = w.a_order[w.a_idx]
         if is_forced(w, s) or w.up[s][-1] > w.a_high:
             return
-        ev.append(Event("pass", f"{{s{s}}} passes (no sun higher than {w.a_high})",
-                        {"seat": s, "auto": True}))
+        ev.append(
+            Event("pass", f"{{s{s}}} passes (no sun higher than {w.a_high})", {"seat": s, "auto": True})
+        )
         w.a_bids = w.a_bids + (0,)
         w.a_idx += 1
         if w.a_idx == len(w.a_order):
@@ -235,8 +284,13 @@ def resolve(w: Work, ev: Events) -> None:
                 box[c] += 1
             w.box = tuple(box)
             w.track = ()
-            ev.append(Event("unsold", "Nobody bids: the full track is discarded",
-                            {"discarded": [CODES[c] for c in lot]}))
+            ev.append(
+                Event(
+                    "unsold",
+                    "Nobody bids: the full track is discarded",
+                    {"discarded": [CODES[c] for c in lot]},
+                )
+            )
         else:
             text = "Nobody bids: the tiles stay on the track" if lot else "Nobody bids"
             ev.append(Event("unsold", text, {"discarded": []}))
@@ -270,19 +324,23 @@ def resolve(w: Work, ev: Events) -> None:
     w.box = tuple(box)
     w.track = ()
     names = ", ".join(NAME[c] for c in lot) if lot else "an empty track"
-    ev.append(Event("win", f"{{s{winner}}} wins {names} with sun {sun} and takes sun {old_center} face down",
-                    {"seat": winner, "sun": sun, "took": old_center,
-                     "tiles": [CODES[c] for c in lot]}))
+    ev.append(
+        Event(
+            "win",
+            f"{{s{winner}}} wins {names} with sun {sun} and takes sun {old_center} face down",
+            {"seat": winner, "sun": sun, "took": old_center, "tiles": [CODES[c] for c in lot]},
+        )
+    )
     if traders:
         trader_trigger(w, winner, traders, ev)
     w.cur = ra
-    if disasters:
-        if owe_discards(w, winner, disasters, False, ev):
-            return
+    if disasters and owe_discards(w, winner, disasters, False, ev):
+        return
     next_turn(w, ra, ev)
 
 
 # --------------------------------------------------------------------------- traders
+
 
 def trader_trigger(w: Work, receiver: int, t: int, ev: Events) -> None:
     """Traders sheet: when ``receiver`` gets ``t`` trader tiles, every other seat adds ``t``
@@ -297,14 +355,16 @@ def trader_trigger(w: Work, receiver: int, t: int, ev: Events) -> None:
                 gains.append((q, g))
     w.crates = tuple(crates)
     what = _count(t, "trader")
-    text = (f"{{s{receiver}}} takes {what}: "
-            + (", ".join(f"{{s{q}}} +{_count(g, 'crate')}" for q, g in gains) if gains
-               else "nobody else holds a trader, no crates"))
-    ev.append(Event("crates", text, {"seat": receiver, "traders": t,
-                                     "gains": {str(q): g for q, g in gains}}))
+    text = f"{{s{receiver}}} takes {what}: " + (
+        ", ".join(f"{{s{q}}} +{_count(g, 'crate')}" for q, g in gains)
+        if gains
+        else "nobody else holds a trader, no crates"
+    )
+    ev.append(Event("crates", text, {"seat": receiver, "traders": t, "gains": {str(q): g for q, g in gains}}))
 
 
 # --------------------------------------------------------------------------- disasters
+
 
 def hit_disasters(w: Work, seat: int, disasters: dict[int, int], ev: Events) -> tuple[int, int, int]:
     """Apply each disaster tile (two tiles each) to ``seat``. Funerals (and droughts when
@@ -317,9 +377,13 @@ def hit_disasters(w: Work, seat: int, disasters: dict[int, int], ev: Events) -> 
             continue
         cost = 2 * k
         what = NAME[code] if k == 1 else f"{k} × {NAME[code]}"
-        ev.append(Event("disaster", f"{{s{seat}}} is hit by {what}: {cost} "
-                                    f"{_disaster_target(w, code)} to discard",
-                        {"seat": seat, "tile": CODES[code], "count": k}))
+        ev.append(
+            Event(
+                "disaster",
+                f"{{s{seat}}} is hit by {what}: {cost} {_disaster_target(w, code)} to discard",
+                {"seat": seat, "tile": CODES[code], "count": k},
+            )
+        )
         if code == FUNERAL:
             _discard(w, seat, PHARAOH, min(cost, w.tiles[seat][PHARAOH]), ev, "funeral")
         elif code == DROUGHT:
@@ -348,11 +412,16 @@ def _discard(w: Work, seat: int, code: int, k: int, ev: Events, why: str) -> Non
     w.add_tile(seat, code, -k)
     w.to_box(code, k)
     what = f"{a_tile(code)} tile" if k == 1 else f"{k} {NAME[code]} tiles"
-    ev.append(Event("discard", f"{{s{seat}}} discards {what} ({why})",
-                    {"seat": seat, "tile": CODES[code], "count": k, "auto": True}))
+    ev.append(
+        Event(
+            "discard",
+            f"{{s{seat}}} discards {what} ({why})",
+            {"seat": seat, "tile": CODES[code], "count": k, "auto": True},
+        )
+    )
 
 
-def pending_category(w: Work) -> int:
+def pending_category(w: Fields) -> int:
     """The pending category now owed (river, then civ, then monument), or -1."""
     for i, k in enumerate(w.p_left):
         if k:
@@ -391,7 +460,7 @@ def settle_pending(w: Work, ev: Events) -> None:
             _discard(w, seat, held[0][0], k, ev, why[cat])
             left[cat] = 0
         else:
-            w.p_left = tuple(left)
+            w.p_left = (left[0], left[1], left[2])
             w.step = DISCARD
             return
     w.p_left = (0, 0, 0)
@@ -409,15 +478,21 @@ def do_discard(w: Work, code: int, ev: Events) -> None:
     cat = pending_category(w)
     w.add_tile(seat, code, -1)
     w.to_box(code, 1)
-    ev.append(Event("discard", f"{{s{seat}}} discards {a_tile(code)} tile",
-                    {"seat": seat, "tile": CODES[code], "count": 1, "auto": False}))
+    ev.append(
+        Event(
+            "discard",
+            f"{{s{seat}}} discards {a_tile(code)} tile",
+            {"seat": seat, "tile": CODES[code], "count": 1, "auto": False},
+        )
+    )
     left = list(w.p_left)
     left[cat] -= 1
-    w.p_left = tuple(left)
+    w.p_left = (left[0], left[1], left[2])
     settle_pending(w, ev)
 
 
 # --------------------------------------------------------------------------- epoch end
+
 
 def epoch_end(w: Work, ev: Events) -> None:
     """Discard the tracks, score the epoch, then either end the game (epoch 3) or discard the
@@ -431,16 +506,20 @@ def epoch_end(w: Work, ev: Events) -> None:
     w.track = ()
     w.ra_track = 0
     _end_auction(w)
-    scores, rows = score_epoch(w)  # type: ignore[arg-type]
+    scores, rows = score_epoch(w)
     w.score = scores
     w.history = w.history + ((w.epoch, rows),)
     ev.append(_epoch_event(w, rows))
     if w.epoch >= data.EPOCHS:
         w.step = OVER
         best = max(w.score)
-        ev.append(Event("game_over", "Game over: " + ", ".join(
-            f"{{s{s}}} {w.score[s]}" for s in range(w.n)) + f" (best {best})",
-            {"scores": list(w.score)}))
+        ev.append(
+            Event(
+                "game_over",
+                "Game over: " + ", ".join(f"{{s{s}}} {w.score[s]}" for s in range(w.n)) + f" (best {best})",
+                {"scores": list(w.score)},
+            )
+        )
         return
     box = list(w.box)
     tiles = []
@@ -454,16 +533,21 @@ def epoch_end(w: Work, ev: Events) -> None:
     w.box = tuple(box)
     w.tiles = tuple(tiles)
     w.crates = (0,) * w.n
-    w.up = tuple(tuple(sorted(u + d)) for u, d in zip(w.up, w.down))
+    w.up = tuple(tuple(sorted(u + d)) for u, d in zip(w.up, w.down, strict=True))
     w.down = ((),) * w.n
     w.epoch += 1
     w.cur = max(range(w.n), key=lambda s: w.up[s][-1])
     w.step = TURN
-    ev.append(Event("epoch_start", f"Epoch {w.epoch} begins: {{s{w.cur}}} starts with sun "
-                                   f"{w.up[w.cur][-1]}", {"epoch": w.epoch, "seat": w.cur}))
+    ev.append(
+        Event(
+            "epoch_start",
+            f"Epoch {w.epoch} begins: {{s{w.cur}}} starts with sun {w.up[w.cur][-1]}",
+            {"epoch": w.epoch, "seat": w.cur},
+        )
+    )
 
 
-def _epoch_event(w: Work, rows: tuple) -> Event:
+def _epoch_event(w: Work, rows: tuple[ScoreRow, ...]) -> Event:
     hidden = w.opts[O_HIDDEN]  # running totals stay private; epoch totals are public
     parts = []
     for s, (_points, _floor, total, running) in enumerate(rows):
@@ -471,11 +555,17 @@ def _epoch_event(w: Work, rows: tuple) -> Event:
         if not hidden:
             part += f" → {running}"
         parts.append(part)
-    data_ = {"epoch": w.epoch,
-             "rows": [{"seat": s, "points": dict(zip(data.CATEGORIES, r[0])), "floor": r[1],
-                       "epoch_total": r[2]} for s, r in enumerate(rows)]}
+    data_rows: list[dict[str, object]] = [
+        {
+            "seat": s,
+            "points": dict(zip(data.CATEGORIES, r[0], strict=True)),
+            "floor": r[1],
+            "epoch_total": r[2],
+        }
+        for s, r in enumerate(rows)
+    ]
     if not hidden:
         for s, r in enumerate(rows):
-            data_["rows"][s]["running_total"] = r[3]
+            data_rows[s]["running_total"] = r[3]
+    data_ = {"epoch": w.epoch, "rows": data_rows}
     return Event("epoch_score", f"Epoch {w.epoch} scores: " + ", ".join(parts), data_)
-

@@ -4,31 +4,43 @@ The position keeps every invariant of spec §11: tiles not placed on the tracks,
 in the box stay in the bag (``bag_front`` codes first, then the rest in a seeded order), and the
 sun not held by anyone is the centre sun.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engines.ra import data
 from engines.ra.rules import RaEngine
-from engines.ra.state import (CODES, IDX, NCODES, OPTION_NAMES, TURN, State, tile_counts)
+from engines.ra.state import CODES, IDX, NCODES, OPTION_NAMES, TURN, State, tile_counts
 
 
-def build(n: int, *, options: Mapping[str, Any] | None = None, epoch: int = 1, cur: int = 0,
-          up: Sequence[Sequence[int]] | None = None,
-          down: Sequence[Sequence[int]] | None = None,
-          track: Sequence[str] = (), ra_track: int = 0,
-          tiles: Sequence[Mapping[str, int]] | None = None,
-          crates: Sequence[int] | None = None, score: Sequence[int] | None = None,
-          box: Mapping[str, int] | None = None, bag_front: Sequence[str] = (),
-          rest_to_box: bool = False, seed: int = 0) -> State:
+def build(
+    n: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    epoch: int = 1,
+    cur: int = 0,
+    up: Sequence[Sequence[int]] | None = None,
+    down: Sequence[Sequence[int]] | None = None,
+    track: Sequence[str] = (),
+    ra_track: int = 0,
+    tiles: Sequence[Mapping[str, int]] | None = None,
+    crates: Sequence[int] | None = None,
+    score: Sequence[int] | None = None,
+    box: Mapping[str, int] | None = None,
+    bag_front: Sequence[str] = (),
+    rest_to_box: bool = False,
+    seed: int = 0,
+) -> State:
     """A TURN position for ``n`` seats with seat ``cur`` to play.
 
     ``up``/``down``: suns per seat (default: the sets of ``SUN_SETS[n]`` in seat order, all face
     up); the one sun of 1..N nobody holds goes to the centre. ``tiles``: held counts per seat by
     code. ``bag_front``: codes drawn next, in order; the other unplaced tiles follow in the bag,
-    or go to the box with ``rest_to_box`` (an empty bag once ``bag_front`` is drawn). Raises ValueError if the suns or tile
-    counts do not add up."""
+    or go to the box with ``rest_to_box`` (an empty bag once ``bag_front`` is drawn). Raises
+    ValueError if the suns or tile counts do not add up."""
     engine = RaEngine()
     opts = engine.resolve_options(options)
     up_t = tuple(tuple(sorted(u)) for u in (up if up is not None else data.SUN_SETS[n]))
@@ -38,7 +50,7 @@ def build(n: int, *, options: Mapping[str, Any] | None = None, epoch: int = 1, c
     if len(rest) != 1 or len(held) != len(set(held)) or len(up_t) != n or len(down_t) != n:
         raise ValueError(f"suns {up_t} / {down_t} do not leave exactly one centre sun")
     counts = list(tile_counts(opts["traders"]))
-    rows = []
+    rows: list[tuple[int, ...]] = []
     for seat in range(n):
         row = [0] * NCODES
         for code, k in (tiles[seat] if tiles else {}).items():
@@ -48,9 +60,9 @@ def build(n: int, *, options: Mapping[str, Any] | None = None, epoch: int = 1, c
     for code, k in (box or {}).items():
         box_row[IDX[code]] += k
     used = [0] * NCODES
-    for row in rows:
+    for seat_row in rows:
         for c in range(NCODES):
-            used[c] += row[c]
+            used[c] += seat_row[c]
     for c in range(NCODES):
         used[c] += box_row[c]
     for code in track:
@@ -69,13 +81,33 @@ def build(n: int, *, options: Mapping[str, Any] | None = None, epoch: int = 1, c
     tail = [c for c in range(NCODES) for _ in range(left[c])]
     random.Random(seed).shuffle(tail)
     return State(
-        n=n, opts=tuple(bool(opts[k]) for k in OPTION_NAMES), bag=tuple(front + tail), bag_pos=0,
-        epoch=epoch, step=TURN, cur=cur, ra_track=ra_track, track=tuple(IDX[c] for c in track),
-        center=rest[0], up=up_t, down=down_t, tiles=tuple(rows),
+        n=n,
+        opts=tuple(bool(opts[k]) for k in OPTION_NAMES),
+        bag=tuple(front + tail),
+        bag_pos=0,
+        epoch=epoch,
+        step=TURN,
+        cur=cur,
+        ra_track=ra_track,
+        track=tuple(IDX[c] for c in track),
+        center=rest[0],
+        up=up_t,
+        down=down_t,
+        tiles=tuple(rows),
         score=tuple(score) if score is not None else (data.START_SCORE,) * n,
-        crates=tuple(crates) if crates is not None else (0,) * n, box=tuple(box_row),
-        a_ra=-1, a_kind=0, a_order=(), a_idx=0, a_bids=(), a_high=0, a_high_seat=-1,
-        p_seat=-1, p_left=(0, 0, 0), p_after_god=False, history=(),
+        crates=tuple(crates) if crates is not None else (0,) * n,
+        box=tuple(box_row),
+        a_ra=-1,
+        a_kind=0,
+        a_order=(),
+        a_idx=0,
+        a_bids=(),
+        a_high=0,
+        a_high_seat=-1,
+        p_seat=-1,
+        p_left=(0, 0, 0),
+        p_after_god=False,
+        history=(),
     )
 
 

@@ -1,41 +1,59 @@
 """The Ra engine (Reiner Knizia's Ra with the Ra: Traders module): the protocol methods.
 
 The state machine itself lives in ``flow.py``, scoring in ``scoring.py``, the view in
-``view.py``, component data in ``data.py``. This module sets up games, lists and checks
-actions (with reasons a player can read), parses action text and checks the invariants.
+``view.py``, component data in ``data.py``, the action text (parsing, the action space, labels)
+in ``notation.py``. This module sets up games, lists and checks actions (with reasons a player
+can read) and checks the invariants.
 """
+
 from __future__ import annotations
 
 import json
 import random
-import re
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
-from engines.base import (Action, BadNotation, Engine, Event, GameOver, IllegalAction, NotYourTurn,
-                          Option, Outcome, View)
-from engines.ra import data, flow, scoring, view as ra_view
-from engines.ra.state import (AUCTION, CODES, DISASTER, DISCARD, GOD, GOD_MORE, HELD, IDX, KEEP,
-                              NCODES, O_FLOOR, O_GOD_DISASTER, O_INVOKE_EMPTY, O_TRADERS,
-                              OPTION_NAMES, OVER, PENDING_CODES, RA, TRADER, TURN, VOLUNTARY, State,
-                              Work, tile_counts)
-
-# --------------------------------------------------------------------------- action texts
-
-GOD_CODES = tuple(c for c in CODES if c != "ra")
-"""Codes that may follow ``god`` in a well-formed action (``god god`` is well formed but never
-legal)."""
-DISCARD_CODES = ("nile", "flood", *data.CIVS, *data.MONUMENTS)
-"""Codes that may follow ``discard`` (nile/flood only matter with ``drought_floods_first`` off)."""
-
-GOD_TEXT = tuple("god " + c for c in CODES)
-DISCARD_TEXT = tuple("discard " + c for c in CODES)
-BID_TEXT = tuple(f"bid {v}" for v in range(max(data.MAX_SUN.values()) + 1))
-_NOARG = ("draw", "invoke", "done", "pass")
-_WELL_FORMED = frozenset(_NOARG) | {"god " + c for c in GOD_CODES} | {
-    "discard " + c for c in DISCARD_CODES}
-_MAX_BID = max(data.MAX_SUN.values())
-_DIGITS = re.compile(r"[0-9]+")
-FORMS = ("draw", "invoke", "god <tile>", "done", "bid <sun>", "pass", "discard <tile>")
+from engines.base import (
+    Action,
+    BadNotation,
+    Engine,
+    Event,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Option,
+    Outcome,
+    View,
+)
+from engines.ra import data, flow, notation, scoring
+from engines.ra import view as ra_view
+from engines.ra.notation import BID_TEXT, DISCARD_TEXT, GOD_TEXT, bad_form
+from engines.ra.state import (
+    AUCTION,
+    CODES,
+    DISASTER,
+    DISCARD,
+    GOD,
+    GOD_MORE,
+    HELD,
+    IDX,
+    KEEP,
+    NCODES,
+    O_FLOOR,
+    O_GOD_DISASTER,
+    O_INVOKE_EMPTY,
+    O_TRADERS,
+    OPTION_NAMES,
+    OVER,
+    PENDING_CODES,
+    RA,
+    TRADER,
+    TURN,
+    VOLUNTARY,
+    State,
+    Work,
+    tile_counts,
+)
 
 OPTIONS = (
     Option("traders", bool, True, "Ra: Traders module: 20 trader tiles and cargo crates."),
@@ -43,8 +61,12 @@ OPTIONS = (
     Option("score_floor_zero", bool, True, "Scores never fall below 0."),
     Option("tiebreak_highest_sun", bool, True, "The highest single sun breaks ties for a place."),
     Option("invoke_on_empty_track", bool, True, "Ra may be invoked on an empty auction track."),
-    Option("drought_floods_first", bool, True,
-           "A drought takes floods first, then niles (off: the winner chooses)."),
+    Option(
+        "drought_floods_first",
+        bool,
+        True,
+        "A drought takes floods first, then niles (off: the winner chooses).",
+    ),
     Option("hidden_scores", bool, False, "Other players' totals stay hidden until the end."),
     Option("auto_pass", bool, True, "Bidders who can only pass are passed automatically."),
 )
@@ -88,28 +110,52 @@ class RaEngine(Engine):
         up = tuple(tuple(sorted(s)) for s in sets)
         first = max(range(n_players), key=lambda s: up[s][-1])
         return State(
-            n=n_players, opts=tuple(bool(opts[k]) for k in OPTION_NAMES), bag=tuple(bag),
-            bag_pos=0, epoch=1, step=TURN, cur=first, ra_track=0, track=(),
-            center=data.CENTER_START, up=up, down=((),) * n_players,
-            tiles=((0,) * NCODES,) * n_players, score=(data.START_SCORE,) * n_players,
-            crates=(0,) * n_players, box=(0,) * NCODES, a_ra=-1, a_kind=0, a_order=(),
-            a_idx=0, a_bids=(), a_high=0, a_high_seat=-1, p_seat=-1, p_left=(0, 0, 0),
-            p_after_god=False, history=(),
+            n=n_players,
+            opts=tuple(bool(opts[k]) for k in OPTION_NAMES),
+            bag=tuple(bag),
+            bag_pos=0,
+            epoch=1,
+            step=TURN,
+            cur=first,
+            ra_track=0,
+            track=(),
+            center=data.CENTER_START,
+            up=up,
+            down=((),) * n_players,
+            tiles=((0,) * NCODES,) * n_players,
+            score=(data.START_SCORE,) * n_players,
+            crates=(0,) * n_players,
+            box=(0,) * NCODES,
+            a_ra=-1,
+            a_kind=0,
+            a_order=(),
+            a_idx=0,
+            a_bids=(),
+            a_high=0,
+            a_high_seat=-1,
+            p_seat=-1,
+            p_left=(0, 0, 0),
+            p_after_god=False,
+            history=(),
         )
 
     def events_on_setup(self, state: State) -> list[Event]:
         """One public event: the suns dealt and who starts."""
         suns = "; ".join(f"{{s{s}}} " + " ".join(map(str, state.up[s])) for s in range(state.n))
         traders = " with Ra: Traders" if state.opts[O_TRADERS] else ""
-        return [Event("setup", f"Ra{traders}, epoch 1. Suns: {suns}; centre 1. "
-                               f"{{s{state.cur}}} starts.",
-                      {"seat": state.cur, "suns": [list(u) for u in state.up]})]
+        return [
+            Event(
+                "setup",
+                f"Ra{traders}, epoch 1. Suns: {suns}; centre 1. {{s{state.cur}}} starts.",
+                {"seat": state.cur, "suns": [list(u) for u in state.up]},
+            )
+        ]
 
     # ------------------------------------------------------------------ turn and legality
     def to_move(self, state: State) -> tuple[int, ...]:
         """The one seat awaited, or () once the game is over."""
         step = state.step
-        if step == TURN or step == GOD_MORE:
+        if step == TURN or step == GOD_MORE:  # noqa: SIM109 (hot: a tuple test builds the tuple)
             return (state.cur,)
         if step == AUCTION:
             return (state.a_order[state.a_idx],)
@@ -140,7 +186,7 @@ class RaEngine(Engine):
             if track or not bag_left or state.opts[O_INVOKE_EMPTY]:
                 out.append("invoke")
             if track and state.tiles[seat][GOD]:
-                out += [GOD_TEXT[c] for c in flow.god_targets(state, seat)]  # type: ignore[arg-type]
+                out += [GOD_TEXT[c] for c in flow.god_targets(state, seat)]
             return out
         if step == AUCTION:
             if seat != state.a_order[state.a_idx]:
@@ -153,11 +199,11 @@ class RaEngine(Engine):
         if step == GOD_MORE:
             if seat != state.cur:
                 return []
-            return [GOD_TEXT[c] for c in flow.god_targets(state, seat)] + ["done"]  # type: ignore[arg-type]
+            return [GOD_TEXT[c] for c in flow.god_targets(state, seat)] + ["done"]
         if step == DISCARD:
             if seat != state.p_seat:
                 return []
-            cat = flow.pending_category(state)  # type: ignore[arg-type]
+            cat = flow.pending_category(state)
             row = state.tiles[seat]
             return [DISCARD_TEXT[c] for c in PENDING_CODES[cat] if row[c]]
         return []
@@ -202,40 +248,13 @@ class RaEngine(Engine):
         except BadNotation:
             well_formed = False
         if not well_formed:
-            return IllegalAction(_bad_form(str(action)[:40]))
+            return IllegalAction(bad_form(str(action)[:40]))
         return IllegalAction(_reason(state, seat, action))
 
     # ------------------------------------------------------------------ texts
     def parse(self, text: str) -> Action:
-        """The canonical text of ``text`` (case and spacing free, integers normalised:
-        ``BID  013`` → ``bid 13``). Raises :class:`BadNotation` naming the forms."""
-        if not isinstance(text, str):
-            raise BadNotation(_bad_form(repr(text)))
-        parts = text.strip().lower().split()
-        if not parts:
-            raise BadNotation("Empty move. " + _forms())
-        if parts[0] == "bid" and len(parts) == 2 and _DIGITS.fullmatch(parts[1]):
-            digits = parts[1].lstrip("0") or "0"  # int() refuses over 4300 digits
-            v = int(digits) if len(digits) <= 3 else _MAX_BID + 1
-            if 1 <= v <= _MAX_BID:
-                return BID_TEXT[v]
-            raise BadNotation(f"There is no sun {digits[:6]}{'…' if len(digits) > 6 else ''}: "
-                              f"suns run from 1 to {_MAX_BID}.")
-        canon = " ".join(parts)
-        if canon in _WELL_FORMED:
-            return canon
-        if parts[0] in ("god", "discard") and len(parts) == 2:
-            if parts[1] == "ra" and parts[0] == "god":
-                raise BadNotation("Ra tiles never reach the auction track, so a god cannot take "
-                                  "one.")
-            if parts[1] in data.TILE_NAME and parts[0] == "discard":
-                raise BadNotation(f"{data.TILE_NAME[parts[1]]} is never discarded by choice: you "
-                                  "choose only civilization and monument tiles (and nile or "
-                                  "flood after a drought when floods do not go first).")
-            codes = GOD_CODES if parts[0] == "god" else DISCARD_CODES
-            raise BadNotation(f"Unknown tile `{parts[1][:30]}` for {parts[0]}. Tiles: "
-                              + ", ".join(codes) + ".")
-        raise BadNotation(_bad_form(text.strip()[:40]))
+        """The canonical text of ``text``; see :func:`engines.ra.notation.parse`."""
+        return notation.parse(text)
 
     def sample_actions(self, n_players: int, rng: random.Random, k: int) -> list[Action]:
         """``k`` well-formed texts drawn from :meth:`action_space` (small enough to list)."""
@@ -246,41 +265,16 @@ class RaEngine(Engine):
         return rng.choices(space, k=k)
 
     def action_space(self, n_players: int) -> Iterable[Action]:
-        """Every well-formed action text for ``n_players``: draw, invoke, god X, done, bid 1..N,
-        pass, discard X."""
-        yield "draw"
-        yield "invoke"
-        for c in GOD_CODES:
-            yield "god " + c
-        yield "done"
-        for v in range(1, data.MAX_SUN[n_players] + 1):
-            yield BID_TEXT[v]
-        yield "pass"
-        for c in DISCARD_CODES:
-            yield "discard " + c
+        """Every well-formed action text for ``n_players``; see
+        :func:`engines.ra.notation.action_space`."""
+        return notation.action_space(n_players)
 
     def action_label(self, state: State, seat: int, action: Action) -> str:
-        """A short button label: "Draw a tile", "Invoke Ra", "God → Pharaoh", "Bid 13"…"""
-        if action == "draw":
-            return "Draw a tile"
-        if action == "invoke":
-            return "Invoke Ra"
-        if action == "done":
-            return "Done"
-        if action == "pass":
-            return "Pass"
-        verb, _, arg = action.partition(" ")
-        if verb == "bid":
-            return f"Bid {arg}"
-        name = data.TILE_NAME.get(arg, arg)
-        if verb == "god":
-            return f"God → {name}"
-        if verb == "discard":
-            return f"Discard {name}"
-        return action
+        """A short button label; see :func:`engines.ra.notation.label`."""
+        return notation.label(action)
 
     # ------------------------------------------------------------------ view, outcome, AI
-    def view(self, state: State, viewer: int | None) -> View:
+    def view(self, state: State, viewer: int | None) -> ra_view.RaView:
         """See :func:`engines.ra.view.view` for the schema."""
         return ra_view.view(self, state, viewer)
 
@@ -293,6 +287,7 @@ class RaEngine(Engine):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The §12 heuristic (``ai.py``), reading only ``view``."""
         from engines.ra import ai
+
         return ai.choose(view, legal)
 
     def action_bound(self, n_players: int) -> int:
@@ -306,7 +301,7 @@ class RaEngine(Engine):
         """The JSON text of the next nine bag codes, when nine or more remain. Nine consecutive
         codes can never appear by chance in a view (the track holds at most eight), so any
         match is a leak of the bag order."""
-        rest = state.bag[state.bag_pos:state.bag_pos + 9]
+        rest = state.bag[state.bag_pos : state.bag_pos + 9]
         if len(rest) == 9:
             return [json.dumps([CODES[c] for c in rest])[1:-1]]
         return []
@@ -318,7 +313,7 @@ class RaEngine(Engine):
         n = s.n
         counts = tile_counts(s.opts[O_TRADERS])
         have = [0] * NCODES
-        for c in s.bag[s.bag_pos:]:
+        for c in s.bag[s.bag_pos :]:
             have[c] += 1
         for c in s.track:
             have[c] += 1
@@ -367,13 +362,6 @@ class RaEngine(Engine):
 
 # --------------------------------------------------------------------------- reasons
 
-def _forms() -> str:
-    return "Moves: " + ", ".join(f"`{f}`" for f in FORMS) + "."
-
-
-def _bad_form(text: str) -> str:
-    return f"`{text}` is not a Ra move. " + _forms()
-
 
 _STEP_HINT = {
     TURN: "it is a turn: draw, invoke Ra, or use a god",
@@ -390,7 +378,7 @@ def _reason(state: State, seat: int, action: Action) -> str:
     if verb in ("draw", "invoke") and step != TURN:
         return f"You cannot {verb} now: {_STEP_HINT[step]}."
     if verb == "draw":
-        god = " or use a god" if flow.god_targets(state, seat) else ""  # type: ignore[arg-type]
+        god = " or use a god" if flow.god_targets(state, seat) else ""
         if len(state.track) >= data.AUCTION_SLOTS:
             return f"The auction track is full: invoke Ra{god}."
         return f"The bag is empty: invoke Ra{god}."
@@ -424,11 +412,10 @@ def _reason(state: State, seat: int, action: Action) -> str:
     if verb == "discard":
         if step != DISCARD:
             return f"There is nothing to discard now: {_STEP_HINT[step]}."
-        cat = flow.pending_category(state)  # type: ignore[arg-type]
+        cat = flow.pending_category(state)
         code = IDX[arg]
         if code not in PENDING_CODES[cat]:
             what = ("river", "civilization", "monument")[cat]
             return f"You must discard {what} tiles now."
         return f"You hold no {data.TILE_NAME[arg]}."
     return f"`{action}` is not possible now: {_STEP_HINT.get(step, 'the game is over')}."
-

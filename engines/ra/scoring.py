@@ -1,12 +1,28 @@
 """Ra scoring (spec §7): the epoch rows, the floor, and the final outcome."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engines.base import Outcome
 from engines.ra import data
-from engines.ra.state import (CIV, FLOOD, GOD, GOLD, MON, NILE, O_FLOOR, O_TIEBREAK, O_TRADERS,
-                              PHARAOH, TRADER, State)
+from engines.ra.state import (
+    CIV,
+    FLOOD,
+    GOD,
+    GOLD,
+    MON,
+    NILE,
+    O_FLOOR,
+    O_TIEBREAK,
+    O_TRADERS,
+    PHARAOH,
+    TRADER,
+    Fields,
+    Points,
+    ScoreRow,
+    State,
+)
 
 
 def _most_fewest(values: Sequence[int], most: int, fewest: int) -> list[int]:
@@ -34,12 +50,12 @@ def river_points(nile: int, flood: int) -> int:
     return nile + flood if flood else 0
 
 
-def sun_total(state: State, seat: int) -> int:
+def sun_total(state: Fields, seat: int) -> int:
     """The sum of the suns ``seat`` holds, face up and face down."""
     return sum(state.up[seat]) + sum(state.down[seat])
 
 
-def epoch_rows(state: State, final: bool | None = None) -> list[tuple[int, ...]]:
+def epoch_rows(state: Fields, final: bool | None = None) -> list[Points]:
     """The score rows every seat would get if the epoch ended now: one tuple per seat in
     ``data.CATEGORIES`` order. Monuments and suns count only in the final epoch (``final``
     defaults to ``state.epoch == 3``); traders only with the Traders module."""
@@ -47,35 +63,35 @@ def epoch_rows(state: State, final: bool | None = None) -> list[tuple[int, ...]]
     if final is None:
         final = state.epoch == data.EPOCHS
     tiles = state.tiles
-    pharaoh = _most_fewest([tiles[s][PHARAOH] for s in range(n)], data.PHARAOH_MOST,
-                           data.PHARAOH_FEWEST)
+    pharaoh = _most_fewest([tiles[s][PHARAOH] for s in range(n)], data.PHARAOH_MOST, data.PHARAOH_FEWEST)
     if final:
-        suns = _most_fewest([sun_total(state, s) for s in range(n)], data.SUN_MOST,
-                            data.SUN_FEWEST)
+        suns = _most_fewest([sun_total(state, s) for s in range(n)], data.SUN_MOST, data.SUN_FEWEST)
     traders = state.opts[O_TRADERS]
-    rows = []
+    rows: list[Points] = []
     for s in range(n):
         t = tiles[s]
-        rows.append((
-            data.GOD_PTS * t[GOD],
-            data.GOLD_PTS * t[GOLD],
-            pharaoh[s],
-            river_points(t[NILE], t[FLOOD]),
-            civ_points([t[c] for c in CIV]),
-            (data.TRADER_PTS * t[TRADER] + data.CRATE_PTS * state.crates[s]) if traders else 0,
-            monument_points([t[m] for m in MON]) if final else 0,
-            suns[s] if final else 0,
-        ))
+        rows.append(
+            (
+                data.GOD_PTS * t[GOD],
+                data.GOLD_PTS * t[GOLD],
+                pharaoh[s],
+                river_points(t[NILE], t[FLOOD]),
+                civ_points([t[c] for c in CIV]),
+                (data.TRADER_PTS * t[TRADER] + data.CRATE_PTS * state.crates[s]) if traders else 0,
+                monument_points([t[m] for m in MON]) if final else 0,
+                suns[s] if final else 0,
+            )
+        )
     return rows
 
 
-def score_epoch(state: State) -> tuple[tuple[int, ...], tuple]:
+def score_epoch(state: Fields) -> tuple[tuple[int, ...], tuple[ScoreRow, ...]]:
     """Score the epoch that is ending. Returns ``(new_scores, rows)`` where each row is
     ``(points, floor, epoch_total, running_total)``: ``floor`` is what the zero floor added
     (0 unless ``score_floor_zero`` lifted a negative total), ``epoch_total`` the net change."""
     floor_on = state.opts[O_FLOOR]
     new_scores = []
-    rows = []
+    rows: list[ScoreRow] = []
     for s, points in enumerate(epoch_rows(state)):
         raw = state.score[s] + sum(points)
         new = max(0, raw) if floor_on else raw
@@ -110,7 +126,7 @@ def outcome(state: State) -> Outcome:
         floor = 0
         for _epoch, rows in state.history:
             points, fl, _total, _running = rows[s]
-            for c, p in zip(data.CATEGORIES, points):
+            for c, p in zip(data.CATEGORIES, points, strict=True):
                 if c in sums:
                     sums[c] += p
             floor += fl

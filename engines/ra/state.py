@@ -7,10 +7,11 @@ from the front), which keeps every state flat and cheap to copy.
 
 :class:`Work` is the mutable scratch copy ``apply`` edits before freezing it into a new state.
 """
+
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import TypeAlias
 
 from engines.ra import data
 
@@ -55,10 +56,19 @@ PENDING_NAMES = ("river", "civ", "monument")
 
 # --------------------------------------------------------------------------- options
 
-OPTION_NAMES = ("traders", "god_takes_disaster", "score_floor_zero", "tiebreak_highest_sun",
-                "invoke_on_empty_track", "drought_floods_first", "hidden_scores", "auto_pass")
-(O_TRADERS, O_GOD_DISASTER, O_FLOOR, O_TIEBREAK, O_INVOKE_EMPTY, O_FLOODS_FIRST, O_HIDDEN,
- O_AUTO_PASS) = range(len(OPTION_NAMES))
+OPTION_NAMES = (
+    "traders",
+    "god_takes_disaster",
+    "score_floor_zero",
+    "tiebreak_highest_sun",
+    "invoke_on_empty_track",
+    "drought_floods_first",
+    "hidden_scores",
+    "auto_pass",
+)
+(O_TRADERS, O_GOD_DISASTER, O_FLOOR, O_TIEBREAK, O_INVOKE_EMPTY, O_FLOODS_FIRST, O_HIDDEN, O_AUTO_PASS) = (
+    range(len(OPTION_NAMES))
+)
 
 
 def tile_counts(traders: bool) -> tuple[int, ...]:
@@ -67,6 +77,14 @@ def tile_counts(traders: bool) -> tuple[int, ...]:
 
 
 # --------------------------------------------------------------------------- the state
+
+Points: TypeAlias = tuple[int, ...]
+"""One seat's points in an epoch, indexed like ``data.CATEGORIES``."""
+ScoreRow: TypeAlias = tuple[Points, int, int, int]
+"""One seat's row of a scored epoch: ``(points, floor, epoch_total, running_total)``."""
+EpochScore: TypeAlias = tuple[int, tuple[ScoreRow, ...]]
+"""One scored epoch: ``(epoch, rows)`` with one row per seat."""
+
 
 @dataclass(frozen=True)
 class State:
@@ -79,39 +97,71 @@ class State:
     """
 
     n: int
-    opts: tuple[bool, ...]          # values in OPTION_NAMES order
-    bag: tuple[int, ...]            # the whole shuffled bag; bag[bag_pos:] remains
+    opts: tuple[bool, ...]  # values in OPTION_NAMES order
+    bag: tuple[int, ...]  # the whole shuffled bag; bag[bag_pos:] remains
     bag_pos: int
     epoch: int
     step: int
-    cur: int                        # whose turn (the Ra player during an auction)
+    cur: int  # whose turn (the Ra player during an auction)
     ra_track: int
-    track: tuple[int, ...]          # auction track, draw order
+    track: tuple[int, ...]  # auction track, draw order
     center: int
-    up: tuple[tuple[int, ...], ...]     # face-up suns per seat, ascending
-    down: tuple[tuple[int, ...], ...]   # face-down suns per seat, ascending
+    up: tuple[tuple[int, ...], ...]  # face-up suns per seat, ascending
+    down: tuple[tuple[int, ...], ...]  # face-down suns per seat, ascending
     tiles: tuple[tuple[int, ...], ...]  # held counts per seat, indexed like TILE_ORDER
     score: tuple[int, ...]
     crates: tuple[int, ...]
-    box: tuple[int, ...]            # tiles out of the game, counts
-    a_ra: int                       # auction: Ra player (-1 when no auction)
+    box: tuple[int, ...]  # tiles out of the game, counts
+    a_ra: int  # auction: Ra player (-1 when no auction)
     a_kind: int
     a_order: tuple[int, ...]
     a_idx: int
-    a_bids: tuple[int, ...]         # one per seat that acted, in order; 0 = pass
-    a_high: int                     # 0 = no bid yet
+    a_bids: tuple[int, ...]  # one per seat that acted, in order; 0 = pass
+    a_high: int  # 0 = no bid yet
     a_high_seat: int
-    p_seat: int                     # pending discards: seat (-1 = none)
-    p_left: tuple[int, int, int]    # river, civ, monument tiles still owed
-    p_after_god: bool               # True: the discards came from a god taking a disaster
-    history: tuple[Any, ...]
+    p_seat: int  # pending discards: seat (-1 = none)
+    p_left: tuple[int, int, int]  # river, civ, monument tiles still owed
+    p_after_god: bool  # True: the discards came from a god taking a disaster
+    history: tuple[EpochScore, ...]
 
 
 _new = object.__new__
 
 
 class Work:
-    """A mutable copy of a :class:`State`'s fields; ``freeze`` returns a new state."""
+    """A mutable copy of a :class:`State`'s fields; ``freeze`` returns a new state.
+
+    The fields are copied through ``__dict__`` (the fastest copy there is), so they are declared
+    here once more for the type checker, exactly as on :class:`State` (checked below).
+    """
+
+    n: int
+    opts: tuple[bool, ...]
+    bag: tuple[int, ...]
+    bag_pos: int
+    epoch: int
+    step: int
+    cur: int
+    ra_track: int
+    track: tuple[int, ...]
+    center: int
+    up: tuple[tuple[int, ...], ...]
+    down: tuple[tuple[int, ...], ...]
+    tiles: tuple[tuple[int, ...], ...]
+    score: tuple[int, ...]
+    crates: tuple[int, ...]
+    box: tuple[int, ...]
+    a_ra: int
+    a_kind: int
+    a_order: tuple[int, ...]
+    a_idx: int
+    a_bids: tuple[int, ...]
+    a_high: int
+    a_high_seat: int
+    p_seat: int
+    p_left: tuple[int, int, int]
+    p_after_god: bool
+    history: tuple[EpochScore, ...]
 
     def __init__(self, state: State) -> None:
         self.__dict__.update(state.__dict__)
@@ -137,3 +187,10 @@ class Work:
         box[code] += k
         self.box = tuple(box)
 
+
+if Work.__annotations__ != {f.name: f.type for f in fields(State)}:  # pragma: no cover
+    raise TypeError("Work must declare exactly the fields of State, with the same types")
+
+Fields: TypeAlias = State | Work
+"""Either a state or its working copy: what the read-only helpers of ``flow`` and ``scoring``
+take, since ``rules`` asks them about a state and ``flow`` about the copy it edits."""

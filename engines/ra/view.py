@@ -26,28 +26,137 @@ other seats' totals until the game is over. The schema (agreed with ``render/ra`
 
 ``score`` and ``running_total`` are None for the other seats while ``hidden_scores`` hides them.
 """
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from engines.ra import data
 from engines.ra.scoring import epoch_rows, outcome
-from engines.ra.state import (AUCTION, CODES, DISCARD, GOD_MORE, KIND_NAMES, NCODES, O_HIDDEN,
-                              OPTION_NAMES, OVER, STEP_NAMES, TRADER, TURN, VOLUNTARY, State)
+from engines.ra.state import (
+    AUCTION,
+    CODES,
+    DISCARD,
+    GOD_MORE,
+    KIND_NAMES,
+    NCODES,
+    O_HIDDEN,
+    OPTION_NAMES,
+    OVER,
+    STEP_NAMES,
+    TRADER,
+    TURN,
+    VOLUNTARY,
+    State,
+)
 
 if TYPE_CHECKING:
     from engines.ra.rules import RaEngine
 
 _CAT_WORD = ("river", "civilization", "monument")
 
+# --------------------------------------------------------------------------- the view's shape
+# The schema of the module docstring as types; the renderers in ``render/ra`` take them, so the
+# type checker holds them to what the engine returns.
 
-def _counts(values: Any) -> dict[str, int]:
+
+class HighBid(TypedDict):
+    sun: int
+    seat: int
+
+
+class Bid(TypedDict):
+    seat: int
+    sun: int | None  # None: passed
+
+
+class AuctionView(TypedDict):
+    ra_player: int
+    kind: str  # "ra_tile" | "voluntary" | "full"
+    order: list[int]
+    idx: int
+    high: HighBid | None
+    bids: list[Bid]
+    to_bid: list[int]  # seats still to act, current first
+    forced: bool  # voluntary with no bid yet: the Ra player will have to bid if everyone passes
+
+
+class PendingView(TypedDict):
+    """Discards still owed."""
+
+    seat: int
+    civ: int
+    monument: int
+    river: int
+
+
+class PlayerView(TypedDict):
+    seat: int
+    up: list[int]
+    down: list[int]
+    tiles: dict[str, int]  # counts > 0 only
+    traders: int
+    crates: int
+    score: int | None  # None while hidden_scores hides it
+
+
+class HistoryRow(TypedDict):
+    seat: int
+    points: dict[str, int]  # by data.CATEGORIES
+    floor: int
+    epoch_total: int
+    running_total: int | None  # None while hidden_scores hides it
+
+
+class EpochView(TypedDict):
+    epoch: int
+    rows: list[HistoryRow]
+
+
+class MeView(TypedDict):
+    seat: int
+    score: int
+    legal: list[str]
+    prompt: str
+    preview: dict[str, int]  # this epoch's points if it ended now
+
+
+class RaView(TypedDict):
+    """What :func:`view` returns (and ``RaEngine.view``)."""
+
+    game: Literal["ra"]
+    viewer: int | None
+    n_players: int
+    to_move: list[int]
+    over: bool
+    headline: str
+    options: dict[str, bool]
+    epoch: int
+    step: str  # "turn" | "god_more" | "auction" | "discard" | "over"
+    current: int
+    ra_track: int
+    ra_limit: int
+    track: list[str]
+    center: int
+    bag: dict[str, int]
+    bag_total: int
+    box: dict[str, int]
+    auction: AuctionView | None
+    pending: PendingView | None
+    players: list[PlayerView]
+    history: list[EpochView]
+    me: MeView | None
+    outcome: dict[str, Any] | None  # Outcome.as_dict()
+
+
+def _counts(values: Iterable[int]) -> dict[str, int]:
     return {CODES[c]: k for c, k in enumerate(values) if k}
 
 
 def _bag_counts(state: State) -> dict[str, int]:
     counts = [0] * NCODES
-    for c in state.bag[state.bag_pos:]:
+    for c in state.bag[state.bag_pos :]:
         counts[c] += 1
     return _counts(counts)
 
@@ -76,12 +185,16 @@ def headline(state: State) -> str:
     if s.step == AUCTION:
         bidder = s.a_order[s.a_idx]
         if s.a_high:
-            return head + (f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} to bid · "
-                           f"high {s.a_high} by {{s{s.a_high_seat}}}")
+            return head + (
+                f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} to bid · "
+                f"high {s.a_high} by {{s{s.a_high_seat}}}"
+            )
         if s.a_kind == VOLUNTARY and bidder == s.a_ra:
             if len(s.a_order) == 1:
-                return head + (f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} must bid: "
-                               "nobody else has a sun to bid")
+                return head + (
+                    f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} must bid: "
+                    "nobody else has a sun to bid"
+                )
             return head + f"Auction ({_KIND_WORDS[s.a_kind]}) · everyone passed: {{s{bidder}}} must bid"
         return head + f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} to bid · no bid yet"
     cat = next(i for i, k in enumerate(s.p_left) if k)
@@ -95,8 +208,9 @@ def prompt(state: State, seat: int, legal: list[str]) -> str:
     if s.step == OVER:
         return "The game is over."
     if not legal:
-        actor = s.cur if s.step in (TURN, GOD_MORE) else (
-            s.a_order[s.a_idx] if s.step == AUCTION else s.p_seat)
+        actor = (
+            s.cur if s.step in (TURN, GOD_MORE) else (s.a_order[s.a_idx] if s.step == AUCTION else s.p_seat)
+        )
         return f"Waiting for {{s{actor}}}."
     if s.step == TURN:
         options = []
@@ -129,7 +243,7 @@ def prompt(state: State, seat: int, legal: list[str]) -> str:
     return f"Discard {k} {_CAT_WORD[cat]} tiles, one at a time."
 
 
-def view(engine: "RaEngine", state: State, viewer: int | None) -> dict[str, Any]:
+def view(engine: RaEngine, state: State, viewer: int | None) -> RaView:
     """The JSON-serialisable view of ``state`` for ``viewer`` (schema in the module docstring).
     Never contains the bag order."""
     s = state
@@ -141,49 +255,84 @@ def view(engine: "RaEngine", state: State, viewer: int | None) -> dict[str, Any]
     def visible(seat: int) -> bool:
         return not hidden or seat == viewer
 
-    auction = None
+    auction: AuctionView | None = None
     if s.step == AUCTION:
-        acted = s.a_order[:s.a_idx]
+        acted = s.a_order[: s.a_idx]
         auction = {
-            "ra_player": s.a_ra, "kind": KIND_NAMES[s.a_kind], "order": list(s.a_order),
+            "ra_player": s.a_ra,
+            "kind": KIND_NAMES[s.a_kind],
+            "order": list(s.a_order),
             "idx": s.a_idx,
             "high": {"sun": s.a_high, "seat": s.a_high_seat} if s.a_high else None,
-            "bids": [{"seat": q, "sun": b or None} for q, b in zip(acted, s.a_bids)],
-            "to_bid": list(s.a_order[s.a_idx:]),
+            "bids": [{"seat": q, "sun": b or None} for q, b in zip(acted, s.a_bids, strict=True)],
+            "to_bid": list(s.a_order[s.a_idx :]),
             "forced": s.a_kind == VOLUNTARY and s.a_high == 0,
         }
-    pending = None
+    pending: PendingView | None = None
     if s.step == DISCARD:
-        pending = {"seat": s.p_seat, "civ": s.p_left[1], "monument": s.p_left[2],
-                   "river": s.p_left[0]}
-    players = [{
-        "seat": q, "up": list(s.up[q]), "down": list(s.down[q]), "tiles": _counts(s.tiles[q]),
-        "traders": s.tiles[q][TRADER], "crates": s.crates[q],
-        "score": s.score[q] if visible(q) else None,
-    } for q in range(n)]
-    history = [{
-        "epoch": epoch,
-        "rows": [{"seat": q, "points": dict(zip(data.CATEGORIES, points)), "floor": floor,
-                  "epoch_total": total, "running_total": running if visible(q) else None}
-                 for q, (points, floor, total, running) in enumerate(rows)],
-    } for epoch, rows in s.history]
-    me = None
+        pending = {"seat": s.p_seat, "civ": s.p_left[1], "monument": s.p_left[2], "river": s.p_left[0]}
+    players: list[PlayerView] = [
+        {
+            "seat": q,
+            "up": list(s.up[q]),
+            "down": list(s.down[q]),
+            "tiles": _counts(s.tiles[q]),
+            "traders": s.tiles[q][TRADER],
+            "crates": s.crates[q],
+            "score": s.score[q] if visible(q) else None,
+        }
+        for q in range(n)
+    ]
+    history: list[EpochView] = [
+        {
+            "epoch": epoch,
+            "rows": [
+                {
+                    "seat": q,
+                    "points": dict(zip(data.CATEGORIES, points, strict=True)),
+                    "floor": floor,
+                    "epoch_total": total,
+                    "running_total": running if visible(q) else None,
+                }
+                for q, (points, floor, total, running) in enumerate(rows)
+            ],
+        }
+        for epoch, rows in s.history
+    ]
+    me: MeView | None = None
     if viewer is not None:
         legal = engine.legal_actions(s, viewer)
         preview = epoch_rows(s)[viewer] if not over else (0,) * len(data.CATEGORIES)
-        me = {"seat": viewer, "score": s.score[viewer], "legal": legal,
-              "prompt": prompt(s, viewer, legal),
-              "preview": dict(zip(data.CATEGORIES, preview))}
+        me = {
+            "seat": viewer,
+            "score": s.score[viewer],
+            "legal": legal,
+            "prompt": prompt(s, viewer, legal),
+            "preview": dict(zip(data.CATEGORIES, preview, strict=True)),
+        }
     out = engine.outcome(s)
     return {
-        "game": "ra", "viewer": viewer, "n_players": n, "to_move": to_move, "over": over,
+        "game": "ra",
+        "viewer": viewer,
+        "n_players": n,
+        "to_move": to_move,
+        "over": over,
         "headline": headline(s),
-        "options": dict(zip(OPTION_NAMES, s.opts)),
-        "epoch": s.epoch, "step": STEP_NAMES[s.step], "current": s.cur,
-        "ra_track": s.ra_track, "ra_limit": data.RA_LIMIT[n],
-        "track": [CODES[c] for c in s.track], "center": s.center,
-        "bag": _bag_counts(s), "bag_total": len(s.bag) - s.bag_pos, "box": _counts(s.box),
-        "auction": auction, "pending": pending, "players": players, "history": history,
-        "me": me, "outcome": out.as_dict() if out is not None else None,
+        "options": dict(zip(OPTION_NAMES, s.opts, strict=True)),
+        "epoch": s.epoch,
+        "step": STEP_NAMES[s.step],
+        "current": s.cur,
+        "ra_track": s.ra_track,
+        "ra_limit": data.RA_LIMIT[n],
+        "track": [CODES[c] for c in s.track],
+        "center": s.center,
+        "bag": _bag_counts(s),
+        "bag_total": len(s.bag) - s.bag_pos,
+        "box": _counts(s.box),
+        "auction": auction,
+        "pending": pending,
+        "players": players,
+        "history": history,
+        "me": me,
+        "outcome": out.as_dict() if out is not None else None,
     }
-

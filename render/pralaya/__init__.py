@@ -10,6 +10,7 @@
 The drawing lives in ``render/pralaya_*.py``: cards (display data), icons, draw (shared pieces),
 board, hand, sheet and text.
 """
+
 from __future__ import annotations
 
 from render.pralaya.board import board

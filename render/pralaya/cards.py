@@ -4,6 +4,7 @@ The rules' numbers (names, costs, currency, quantities, score categories, the Ve
 from ``engines/pralaya/data.py``; only the colours, short names and one-line hints are the
 renderer's own.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -49,8 +50,9 @@ OCEAN_FILL = (222, 235, 247)
 OCEAN_HATCH = (180, 208, 234)
 
 CARDS: dict[str, CardInfo] = {
-    r.code: CardInfo(r.code, r.name, _LOOK[r.code][0], r.qty, r.cost, r.currency,
-                     _LOOK[r.code][1], _LOOK[r.code][2])
+    r.code: CardInfo(
+        r.code, r.name, _LOOK[r.code][0], r.qty, r.cost, r.currency, _LOOK[r.code][1], _LOOK[r.code][2]
+    )
     for r in pdata.RELICS
 }
 ORDER: tuple[str, ...] = tuple(r.code for r in pdata.RELICS)

@@ -1,28 +1,46 @@
 """Drawing pieces shared by the Pralaya board, hand and score sheet: the header, seat colours that
 stay readable as text, tags, section titles and small formatting helpers."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engines.base import format_text
-from render.common import (ACCENT, BG, INK, MUTED, WIDTH, draw_text, fit, font, on_color, panel,
-                           seat_color, seat_ink, seat_names, text_width)
+from engines.pralaya.view import PralayaView
+from render.common import (
+    ACCENT,
+    BG,
+    INK,
+    MUTED,
+    RGB,
+    WIDTH,
+    draw_text,
+    fit,
+    font,
+    on_color,
+    panel,
+    seat_color,
+    seat_ink,
+    seat_names,
+    text_width,
+)
 from render.pralaya.icons import pips
 
-M = 16                      # outer margin
-INNER = WIDTH - 2 * M       # usable width
-VITALITY = ACCENT           # colour of Vitality pips
+M = 16  # outer margin
+INNER = WIDTH - 2 * M  # usable width
+VITALITY = ACCENT  # colour of Vitality pips
 HEADER_H = 92
 
-STEP_LABEL = {"collect": "collecting", "discard": "discarding", "buy": "buying",
-              "over": "game over"}
+STEP_LABEL = {"collect": "collecting", "discard": "discarding", "buy": "buying", "over": "game over"}
 
 
 # --------------------------------------------------------------------------- small helpers
 
-def names_for(view: dict[str, Any], names: Sequence[str] | None) -> list[str]:
+
+def names_for(view: PralayaView, names: Sequence[str] | None) -> list[str]:
     """Display names for every seat of ``view``."""
     return seat_names(names, int(view["n_players"]))
 
@@ -37,15 +55,24 @@ def price_text(price: Any) -> str:
     return "X" if price in ("X", "x", None) else str(price)
 
 
-def tag(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, fill, fg=None, size: int = 15,
-        pad: int = 7, outline=None) -> int:
+def tag(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    s: str,
+    fill: RGB,
+    fg: RGB | None = None,
+    size: int = 15,
+    pad: int = 7,
+    outline: RGB | None = None,
+) -> int:
     """A rounded label with its top-left at ``xy``; returns its width. Height is ``size + 11``."""
     f = font(size, True)
     w = text_width(s, f) + 2 * pad
     h = size + 11
     x, y = xy
-    d.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=fill, outline=outline,
-                        width=2 if outline else 0)
+    d.rounded_rectangle(
+        (x, y, x + w, y + h), radius=h // 2, fill=fill, outline=outline, width=2 if outline else 0
+    )
     d.text((x + w / 2, y + h / 2 + 1), s, font=f, fill=fg or on_color(fill), anchor="mm")
     return w
 
@@ -70,8 +97,15 @@ def crop(img: Image.Image, bottom: int) -> Image.Image:
 
 # --------------------------------------------------------------------------- the header
 
-def header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str],
-           title: str = "Pralaya", who: int | None = None) -> int:
+
+def header(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: PralayaView,
+    names: Sequence[str],
+    title: str = "Pralaya",
+    who: int | None = None,
+) -> int:
     """The top band: game and round, whose turn (or the result) and the step, Vitality left.
     ``who`` names the seat the image is for (hand view). Returns the y below the band."""
     y0 = M
@@ -105,8 +139,14 @@ def header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names
         col = seat_ink(winners[0]) if len(winners) == 1 and escaped else INK
         s, f = fit(msg, INNER - 60 - 200, 30, bold=True, min_size=18)
         d.text((x, line_y), s, font=f, fill=col, anchor="lm")
-        tag(d, (WIDTH - M - 20 - text_width("GAME OVER", font(16, True)) - 16, line_y - 14),
-            "GAME OVER", INK, size=16, pad=8)
+        tag(
+            d,
+            (WIDTH - M - 20 - text_width("GAME OVER", font(16, True)) - 16, line_y - 14),
+            "GAME OVER",
+            INK,
+            size=16,
+            pad=8,
+        )
         return y0 + HEADER_H + 12
 
     step = STEP_LABEL.get(view.get("step", ""), view.get("step", ""))
@@ -115,11 +155,9 @@ def header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names
     step_w = text_width(step, font(17, True)) + 18
     name_max = INNER - 30 - right_w - step_w - 30
     s, f = fit(names[active] if active is not None else "?", name_max, 30, bold=True, min_size=16)
-    d.text((x, line_y), s, font=f, fill=seat_ink(active) if active is not None else INK,
-           anchor="lm")
+    d.text((x, line_y), s, font=f, fill=seat_ink(active) if active is not None else INK, anchor="lm")
     nx = x + text_width(s, f) + 14
-    tag(d, (nx, line_y - 14), step, seat_color(active) if active is not None else INK, size=17,
-        pad=9)
+    tag(d, (nx, line_y - 14), step, seat_color(active) if active is not None else INK, size=17, pad=9)
 
     # Vitality: pips for the turn's V (filled = left), then the number.
     rx = WIDTH - M - 20
@@ -127,8 +165,7 @@ def header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names
         draw_text(d, (rx, y0 + 14), "NOT YOUR TURN", 16, fill=MUTED, bold=True, anchor="ra")
         return y0 + HEADER_H + 12
     vit, left = int(view.get("vitality", 0)), int(view.get("v_left", 0))
-    escaped_active = any(p.get("escaped") for p in view.get("players", [])
-                         if p.get("seat") == active)
+    escaped_active = any(p.get("escaped") for p in view.get("players", []) if p.get("seat") == active)
     if escaped_active:
         draw_text(d, (rx, y0 + 14), "ESCAPED", 16, fill=MUTED, bold=True, anchor="ra")
         draw_text(d, (rx, line_y), "discards 1 relic", 20, fill=INK, bold=True, anchor="rm")
@@ -138,6 +175,5 @@ def header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names
     nf = font(34, True)
     d.text((rx, line_y), num, font=nf, fill=VITALITY, anchor="rm")
     pw = max(vit, left) * (20 + 4) - 4 if max(vit, left) else 0
-    pips(img, (rx - text_width(num, nf) - 14 - pw, line_y - 10), max(vit, left), left, 20,
-         VITALITY, gap=4)
+    pips(img, (rx - text_width(num, nf) - 14 - pw, line_y - 10), max(vit, left), left, 20, VITALITY, gap=4)
     return y0 + HEADER_H + 12

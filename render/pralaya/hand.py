@@ -1,17 +1,44 @@
 """One player's private Pralaya view: relics grouped by type with set progress, coins against the
 Veda and Dhoni prices, the score "if escaped now", owned Veda/Dhoni, and the legal moves."""
+
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engines.pralaya import data as pdata
-from render.common import BAD, GOOD, INK, LINE, MUTED, PANEL, WIDTH, draw_text, fit, font, panel
-from render.common import num, ordinal, tint
+from engines.pralaya.view import MeView, PralayaView
+from render.common import (
+    BAD,
+    GOOD,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    WIDTH,
+    draw_text,
+    fit,
+    font,
+    num,
+    ordinal,
+    panel,
+    tint,
+)
 from render.pralaya.cards import info, set_progress, sort_key
-from render.pralaya.draw import (INNER, M, STEP_LABEL, crop, header, names_for, new_canvas, price_text, section_title)
+from render.pralaya.draw import (
+    INNER,
+    STEP_LABEL,
+    M,
+    crop,
+    header,
+    names_for,
+    new_canvas,
+    price_text,
+    section_title,
+)
 from render.pralaya.icons import paste_icon
 
 PER_ROW = 5
@@ -22,7 +49,8 @@ PAY = re.compile(r"(\d+)g (\d+)s (\d+)c")
 
 # --------------------------------------------------------------------------- relic tiles
 
-def _relic_tiles(img, d, hand: dict[str, int], y: int) -> int:
+
+def _relic_tiles(img: Image.Image, d: ImageDraw.ImageDraw, hand: Mapping[str, int], y: int) -> int:
     codes = sorted((c for c, k in hand.items() if k), key=sort_key)
     if not codes:
         draw_text(d, (M + 4, y + 4), "No relics yet.", 18, fill=MUTED)
@@ -33,11 +61,15 @@ def _relic_tiles(img, d, hand: dict[str, int], y: int) -> int:
         y0 = y + r * (TILE_H + 8)
         card = info(code)
         color = card.color if card else MUTED
-        d.rounded_rectangle((x0, y0, x0 + TILE_W, y0 + TILE_H), radius=8,
-                            fill=tint(color, 0.86), outline=tint(color, 0.35), width=2)
+        d.rounded_rectangle(
+            (x0, y0, x0 + TILE_W, y0 + TILE_H),
+            radius=8,
+            fill=tint(color, 0.86),
+            outline=tint(color, 0.35),
+            width=2,
+        )
         paste_icon(img, code if card else "back", (x0 + 10, y0 + 10), 40)
-        d.text((x0 + TILE_W - 12, y0 + 10), f"×{hand[code]}", font=font(28, True), fill=INK,
-               anchor="ra")
+        d.text((x0 + TILE_W - 12, y0 + 10), f"×{hand[code]}", font=font(28, True), fill=INK, anchor="ra")
         name = card.name if card else code
         s, f = fit(name, TILE_W - 20, 17, bold=True, min_size=13)
         d.text((x0 + 10, y0 + 58), s, font=f, fill=INK)
@@ -51,8 +83,15 @@ def _relic_tiles(img, d, hand: dict[str, int], y: int) -> int:
 
 # --------------------------------------------------------------------------- coins and prices
 
-def _coins_panel(img, d, view: dict[str, Any], me: dict[str, Any], mine: dict[str, Any],
-                 y: int) -> int:
+
+def _coins_panel(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: PralayaView,
+    me: MeView,
+    mine: Mapping[str, Any],  # the seat's player entry ({} if missing)
+    y: int,
+) -> int:
     h = 128
     panel(d, (M, y, WIDTH - M, y + h), radius=10)
     hand = me.get("hand") or {}
@@ -64,8 +103,7 @@ def _coins_panel(img, d, view: dict[str, Any], me: dict[str, Any], mine: dict[st
     for code in ("gol", "sil", "cop"):
         k = int(hand.get(code, 0))
         paste_icon(img, code, (cx, y + 90), 26)
-        d.text((cx + 30, y + 103), f"×{k}", font=font(17, True), fill=INK if k else MUTED,
-               anchor="lm")
+        d.text((cx + 30, y + 103), f"×{k}", font=font(17, True), fill=INK if k else MUTED, anchor="lm")
         cx += 64
     # right part: what the coins buy
     bx = M + 240
@@ -75,15 +113,16 @@ def _coins_panel(img, d, view: dict[str, Any], me: dict[str, Any], mine: dict[st
     lines: list[tuple[str, str, Any]] = []
     if view.get("over"):  # purchases are over: say how the game left this seat
         if mine.get("escaped"):
-            lines.append(("dhoni", f"Escaped on Dhoni {price_text(mine.get('dhoni_price'))}",
-                          GOOD))
+            lines.append(("dhoni", f"Escaped on Dhoni {price_text(mine.get('dhoni_price'))}", GOOD))
         else:
             lines.append(("dhoni", "Did not escape: no score", BAD))
-        lines.append(("veda", "Veda owned" if mine.get("veda") else "No Veda",
-                      INK if mine.get("veda") else MUTED))
+        lines.append(
+            ("veda", "Veda owned" if mine.get("veda") else "No Veda", INK if mine.get("veda") else MUTED)
+        )
     elif mine.get("escaped"):
-        lines.append(("dhoni", f"Escaped on Dhoni {price_text(mine.get('dhoni_price'))}: "
-                      "coins now only score", INK))
+        lines.append(
+            ("dhoni", f"Escaped on Dhoni {price_text(mine.get('dhoni_price'))}: coins now only score", INK)
+        )
         lines.append(("", "Each turn you discard one relic from the island.", MUTED))
     else:
         if mine.get("veda"):
@@ -95,8 +134,7 @@ def _coins_panel(img, d, view: dict[str, Any], me: dict[str, Any], mine: dict[st
             if cur >= price:
                 lines.append(("veda", f"✓ Veda affordable (price {price}{star})", GOOD))
             else:
-                lines.append(("veda", f"Veda costs {price}{star}: {price - cur} more needed",
-                              INK))
+                lines.append(("veda", f"Veda costs {price}{star}: {price - cur} more needed", INK))
         if not dhoni:
             lines.append(("dhoni", "No Dhoni left", MUTED))
         else:
@@ -106,24 +144,25 @@ def _coins_panel(img, d, view: dict[str, Any], me: dict[str, Any], mine: dict[st
             elif cur >= int(top):
                 lines.append(("dhoni", f"✓ Dhoni {top} affordable: you can escape", GOOD))
             else:
-                lines.append(("dhoni", f"Dhoni {top}: {int(top) - cur} more needed to escape",
-                              INK))
+                lines.append(("dhoni", f"Dhoni {top}: {int(top) - cur} more needed to escape", INK))
     ly = y + 18
     for kind, s, col in lines:
         if kind:
             paste_icon(img, kind, (bx, ly), 34)
-        draw_text(d, (bx + 46, ly + 17), s, 19, fill=col, bold=True, anchor="lm",
-                  max_width=WIDTH - M - 20 - bx - 46)
+        draw_text(
+            d, (bx + 46, ly + 17), s, 19, fill=col, bold=True, anchor="lm", max_width=WIDTH - M - 20 - bx - 46
+        )
         ly += 48
     return y + h
 
 
 # --------------------------------------------------------------------------- provisional score
 
-def _score_panel(d, me: dict[str, Any], final: dict[str, Any] | None, y: int) -> int:
+
+def _score_panel(d: ImageDraw.ImageDraw, me: MeView, final: Mapping[str, Any] | None, y: int) -> int:
     """The breakdown and total: ``final`` (from the outcome) once the game is over and the seat
     scored, else the provisional score "if escaped now"."""
-    prov = final or me.get("provisional") or {}
+    prov: Mapping[str, Any] = final or me.get("provisional") or {}
     cats = list(prov.get("categories") or [])
     bd = prov.get("breakdown") or {}
     known = bool(prov.get("fossil_known"))
@@ -147,23 +186,28 @@ def _score_panel(d, me: dict[str, Any], final: dict[str, Any] | None, y: int) ->
     tx = WIDTH - M - 20
     draw_text(d, (tx, y + 16), "TOTAL", 16, fill=MUTED, bold=True, anchor="ra")
     total = int(prov.get("total", 0))
-    draw_text(d, (tx, y + 40), num(total), 52, bold=True, fill=BAD if total < 0 else INK,
-              anchor="ra")
+    draw_text(d, (tx, y + 40), num(total), 52, bold=True, fill=BAD if total < 0 else INK, anchor="ra")
     if not known:
-        draw_text(d, (M + 20, y + h - 24),
-                  "Fossil majority (15) not counted: other hands are hidden.",
-                  16, fill=MUTED, max_width=INNER - 40)
+        draw_text(
+            d,
+            (M + 20, y + h - 24),
+            "Fossil majority (15) not counted: other hands are hidden.",
+            16,
+            fill=MUTED,
+            max_width=INNER - 40,
+        )
     return y + h
 
 
 # --------------------------------------------------------------------------- legal moves
 
-def action_label(action: str, view: dict[str, Any]) -> str:
+
+def action_label(action: str, view: PralayaView) -> str:
     """A readable label for an action text, naming the card or the coins paid."""
     parts = action.split()
     cells = {c.get("cell"): c for c in view.get("island", [])}
     if parts and parts[0] in ("take", "discard") and len(parts) == 2:
-        cell = cells.get(parts[1]) or {}
+        cell: Mapping[str, Any] = cells.get(parts[1]) or {}
         name = cell.get("name")
         if name:
             cost = cell.get("cost")
@@ -181,7 +225,7 @@ def action_label(action: str, view: dict[str, Any]) -> str:
     return action
 
 
-def _moves(d, view: dict[str, Any], me: dict[str, Any], names: Sequence[str], y: int) -> int:
+def _moves(d: ImageDraw.ImageDraw, view: PralayaView, me: MeView, names: Sequence[str], y: int) -> int:
     legal = list(me.get("legal") or [])
     if view.get("over"):
         out = view.get("outcome") or {}
@@ -197,8 +241,9 @@ def _moves(d, view: dict[str, Any], me: dict[str, Any], names: Sequence[str], y:
         active = view.get("active")
         who = names[active] if active is not None else "?"
         step = STEP_LABEL.get(view.get("step", ""), "")
-        draw_text(d, (M + 4, y), f"Not your turn: waiting for {who} ({step}).", 18, fill=MUTED,
-                  max_width=INNER - 8)
+        draw_text(
+            d, (M + 4, y), f"Not your turn: waiting for {who} ({step}).", 18, fill=MUTED, max_width=INNER - 8
+        )
         return y + 30
     cols = 3
     cw = (INNER - (cols - 1) * 10) // cols
@@ -206,8 +251,7 @@ def _moves(d, view: dict[str, Any], me: dict[str, Any], names: Sequence[str], y:
         r, c = divmod(i, cols)
         x0 = M + c * (cw + 10)
         y0 = y + r * 44
-        d.rounded_rectangle((x0, y0, x0 + cw, y0 + 36), radius=8, fill=PANEL, outline=INK,
-                            width=2)
+        d.rounded_rectangle((x0, y0, x0 + cw, y0 + 36), radius=8, fill=PANEL, outline=INK, width=2)
         s, lf = fit(action_label(a, view), cw - 20, 17, bold=True, min_size=12)
         d.text((x0 + 10, y0 + 18), s, font=lf, fill=INK, anchor="lm")
     rows = (len(legal) + cols - 1) // cols
@@ -216,7 +260,8 @@ def _moves(d, view: dict[str, Any], me: dict[str, Any], names: Sequence[str], y:
 
 # --------------------------------------------------------------------------- the hand
 
-def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+
+def hand(view: PralayaView, names: Sequence[str] | None = None) -> Image.Image:
     """The private view of ``view["me"]``: relics by type, coins against the prices, the score if
     escaped now, and the legal moves. A spectator view (no ``me``) gives a short notice image.
     Returns an RGB image WIDTH px wide."""
@@ -228,7 +273,7 @@ def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Imag
         draw_text(d, (M + 4, y + 4), "Spectator view: no hand to show.", 18, fill=MUTED)
         return crop(img, y + 34)
     seat = int(me["seat"])
-    mine = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+    mine: Mapping[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
     y = header(img, d, view, nm, who=seat)
     hand_counts = me.get("hand") or {}
     total = sum(hand_counts.values())
@@ -243,9 +288,12 @@ def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Imag
         scored = seat < len(scores) and scores[seat] is not None
         title = "Final score" if scored else "Would have scored (did not escape)"
         if scored:
-            final = {"categories": out.get("categories") or [],
-                     "breakdown": (out.get("breakdown") or [])[seat] or {},
-                     "total": scores[seat], "fossil_known": True}
+            final = {
+                "categories": out.get("categories") or [],
+                "breakdown": (out.get("breakdown") or [])[seat] or {},
+                "total": scores[seat],
+                "fossil_known": True,
+            }
     else:
         title = "Score now" if mine.get("escaped") else "If you escaped now"
     y = section_title(d, y, title)

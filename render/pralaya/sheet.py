@@ -1,23 +1,25 @@
 """The Pralaya score sheet (spec §7): one row per category, one column per player, then the Dhoni
 each seat escaped on, the total and the rank; winners highlighted, stranded seats greyed."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import BAD, INK, LINE, MUTED, WIDTH, font, panel, seat_color, wrap
-from render.common import num, ordinal, seat_ink
+from engines.pralaya.view import PralayaView
+from render.common import BAD, INK, LINE, MUTED, WIDTH, font, num, ordinal, panel, seat_color, seat_ink, wrap
 from render.common import fit as fit_text
 from render.pralaya.cards import CATEGORIES
-from render.pralaya.draw import (INNER, M, crop, header, names_for, new_canvas, price_text, section_title)
+from render.pralaya.draw import INNER, M, crop, header, names_for, new_canvas, price_text, section_title
 
 LABEL_W = 230
 HEAD_H = 86
 ROW = 34
 WIN_FILL = (250, 236, 188)
 WIN_EDGE = (196, 150, 20)
-WIN_INK = (124, 90, 0)     # gold that reads as text on WIN_FILL
+WIN_INK = (124, 90, 0)  # gold that reads as text on WIN_FILL
 STRANDED_FILL = (236, 232, 226)
 
 
@@ -25,7 +27,7 @@ def _categories(outcome: dict[str, Any]) -> list[str]:
     return list(outcome.get("categories") or CATEGORIES)
 
 
-def sheet_height(view: dict[str, Any]) -> int:
+def sheet_height(view: PralayaView) -> int:
     """Height of the sheet block (title included) for ``view``."""
     cats = _categories(view.get("outcome") or {})
     return 28 + HEAD_H + (len(cats) + 1) * ROW + 44 + ROW + 24
@@ -44,8 +46,9 @@ def _name_lines(name: str, width: int) -> list[tuple[str, Any]]:
     return out
 
 
-def sheet_block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
-                names: Sequence[str], y: int) -> int:
+def sheet_block(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: PralayaView, names: Sequence[str], y: int
+) -> int:
     """Draw the score sheet at ``y``; returns the y below it."""
     out = view.get("outcome") or {}
     n = int(view["n_players"])
@@ -72,13 +75,13 @@ def sheet_block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
         if scores[s] is None:
             d.rectangle((x0, top + 8, x1, top + height - 8), fill=STRANDED_FILL)
         elif s in winners and anyone:
-            d.rounded_rectangle((x0, top + 6, x1, top + height - 6), radius=8, fill=WIN_FILL,
-                                outline=WIN_EDGE, width=2)
+            d.rounded_rectangle(
+                (x0, top + 6, x1, top + height - 6), radius=8, fill=WIN_FILL, outline=WIN_EDGE, width=2
+            )
     # header: colour bar, name, status
     for s in range(n):
         x0 = M + LABEL_W + s * col_w
-        d.rounded_rectangle((x0 + 10, top + 10, x0 + col_w - 10, top + 16), radius=3,
-                            fill=seat_color(s))
+        d.rounded_rectangle((x0 + 10, top + 10, x0 + col_w - 10, top + 16), radius=3, fill=seat_color(s))
         lines = _name_lines(names[s], col_w - 16)
         ly = top + 22 if len(lines) == 2 else top + 28
         for text, f in lines:
@@ -92,8 +95,14 @@ def sheet_block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
     y = top + HEAD_H
     d.line((M + 12, y, WIDTH - M - 12, y), fill=LINE, width=2)
 
-    def row(label: str, values: list[str], bold: bool = False, size: int = 18,
-            colors: list[Any] | None = None, h: int = ROW) -> None:
+    def row(
+        label: str,
+        values: list[str],
+        bold: bool = False,
+        size: int = 18,
+        colors: list[Any] | None = None,
+        h: int = ROW,
+    ) -> None:
         nonlocal y
         d.text((M + 18, y + h / 2), label, font=font(size, bold), fill=INK, anchor="lm")
         for s, v in enumerate(values):
@@ -115,20 +124,30 @@ def sheet_block(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
         row(cat, vals, colors=cols)
     esc = []
     for s in range(n):
-        p = players.get(s, {})
+        p: Mapping[str, Any] = players.get(s, {})
         esc.append(f"Dhoni {price_text(p.get('dhoni_price'))}" if p.get("dhoni") else "—")
     row("Escaped via", esc, colors=[INK if v != "—" else MUTED for v in esc])
     d.line((M + 12, y + 4, WIDTH - M - 12, y + 4), fill=INK, width=2)
     y += 4
     totals = ["—" if v is None else num(v) for v in scores]
-    row("Total", totals, bold=True, size=24, h=44,
-        colors=[MUTED if v is None else (BAD if v < 0 else INK) for v in scores])
-    row("Rank", [ordinal(r) if r else "—" for r in ranks], bold=True,
-        colors=[WIN_INK if s in winners and anyone else INK for s in range(n)])
+    row(
+        "Total",
+        totals,
+        bold=True,
+        size=24,
+        h=44,
+        colors=[MUTED if v is None else (BAD if v < 0 else INK) for v in scores],
+    )
+    row(
+        "Rank",
+        [ordinal(r) if r else "—" for r in ranks],
+        bold=True,
+        colors=[WIN_INK if s in winners and anyone else INK for s in range(n)],
+    )
     return top + height
 
 
-def score_sheet(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+def score_sheet(view: PralayaView, names: Sequence[str] | None = None) -> Image.Image:
     """The final score sheet of a finished game's view (``view["outcome"]`` set). For a game still
     running, a sheet with a note that there is no result yet. Returns an RGB image."""
     nm = names_for(view, names)

@@ -3,12 +3,15 @@
 Same information as the images, at most :data:`LIMIT` characters: when the full text is longer
 it is rebuilt with short card names and fewer words, and only then cut.
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from render.pralaya.cards import info, set_progress, sort_key
+from engines.pralaya.view import PralayaView
 from render.common import ordinal
+from render.pralaya.cards import info, set_progress, sort_key
 from render.pralaya.draw import fmt, names_for, price_text
 from render.pralaya.hand import action_label
 
@@ -31,13 +34,13 @@ def _counts(hand: dict[str, int], short: bool, progress: bool = False) -> str:
     return ", ".join(items) if items else "nothing"
 
 
-def _island(view: dict[str, Any], short: bool) -> list[str]:
+def _island(view: PralayaView, short: bool) -> list[str]:
     cols = int(view.get("cols", 5))
     cells = view.get("island", [])
     out = []
     for r in range(0, len(cells), cols):
         parts = []
-        for c in cells[r:r + cols]:
+        for c in cells[r : r + cols]:
             code = c.get("code")
             if code is None:
                 s = f"{c['cell']} taken" if c.get("taken") else f"{c['cell']} empty"
@@ -53,7 +56,7 @@ def _island(view: dict[str, Any], short: bool) -> list[str]:
     return out
 
 
-def _players(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
+def _players(view: PralayaView, nm: Sequence[str], short: bool) -> list[str]:
     out = []
     over = bool(view.get("over"))
     for p in view.get("players", []):
@@ -69,19 +72,21 @@ def _players(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
         if p.get("escaped"):
             bits.append("escaped")
         line = " · ".join(bits)
-        mine = (view.get("me") or {}).get("seat") == s  # own hand: listed under "Your hand"
-        if p.get("hand") is not None and any(p["hand"].values()) and not mine:
-            line += f"\n   {_counts(p['hand'], short)}"
+        me = view.get("me")
+        mine = me is not None and me.get("seat") == s  # own hand: listed under "Your hand"
+        hand = p.get("hand")
+        if hand is not None and any(hand.values()) and not mine:
+            line += f"\n   {_counts(hand, short)}"
         out.append(line)
     return out
 
 
-def _me(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
+def _me(view: PralayaView, nm: Sequence[str], short: bool) -> list[str]:
     me = view.get("me")
     if not me:
         return []
     seat = int(me["seat"])
-    mine = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+    mine: Mapping[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
     hand = me.get("hand") or {}
     out = [f"**Your hand** ({sum(hand.values())}): {_counts(hand, short, progress=True)}"]
     cur = int(me.get("currency", 0))
@@ -100,11 +105,15 @@ def _me(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
     out.append(" · ".join(buy))
     prov = me.get("provisional") or {}
     res = view.get("outcome") or {}
-    if view.get("over") and seat < len(res.get("scores") or []) \
-            and res["scores"][seat] is not None:  # the final score, from the outcome
-        prov = {"categories": res.get("categories") or [],
-                "breakdown": (res.get("breakdown") or [])[seat] or {},
-                "total": res["scores"][seat], "fossil_known": True}
+    if (
+        view.get("over") and seat < len(res.get("scores") or []) and res["scores"][seat] is not None
+    ):  # the final score, from the outcome
+        prov = {
+            "categories": res.get("categories") or [],
+            "breakdown": (res.get("breakdown") or [])[seat] or {},
+            "total": res["scores"][seat],
+            "fossil_known": True,
+        }
     known = bool(prov.get("fossil_known"))
     bd = prov.get("breakdown") or {}
     parts = []
@@ -130,14 +139,14 @@ def _me(view: dict[str, Any], nm: Sequence[str], short: bool) -> list[str]:
     return out
 
 
-def _move(action: str, view: dict[str, Any]) -> str:
+def _move(action: str, view: PralayaView) -> str:
     """```take b4` (Gold Coin, 3 V)``: the action in code, what it means in brackets."""
     label = action_label(action, view)
-    extra = label[len(action):].lstrip(" ·")
+    extra = label[len(action) :].lstrip(" ·")
     return f"`{action}`" + (f" ({extra.replace(' (', ', ').rstrip(')')})" if extra else "")
 
 
-def _result(view: dict[str, Any], nm: Sequence[str]) -> list[str]:
+def _result(view: PralayaView, nm: Sequence[str]) -> list[str]:
     out_d = view.get("outcome")
     if not out_d:
         return []
@@ -149,13 +158,13 @@ def _result(view: dict[str, Any], nm: Sequence[str]) -> list[str]:
         if scores[s] is None:
             lines.append(f"{ordinal(ranks[s])} {nm[s]}: did not escape")
         else:
-            via = price_text(players.get(s, {}).get("dhoni_price"))
+            via = price_text(players[s].get("dhoni_price") if s in players else None)
             win = " 🏆" if s in (out_d.get("winners") or []) else ""
             lines.append(f"{ordinal(ranks[s])} **{nm[s]}**: {scores[s]} pts (Dhoni {via}){win}")
     return lines
 
 
-def _build(view: dict[str, Any], nm: Sequence[str], short: bool) -> str:
+def _build(view: PralayaView, nm: Sequence[str], short: bool) -> str:
     lines = [f"**Pralaya** · {fmt(str(view.get('headline', '')), nm)}"]
     lines += _result(view, nm)
     lines.append("**Island** (cell, relic, Vitality cost)")
@@ -164,23 +173,27 @@ def _build(view: dict[str, Any], nm: Sequence[str], short: bool) -> str:
     star = "*" if veda.get("stand_in") else ""
     discard = view.get("discard") or []
     last = f" (last: {_card(discard[-1].rstrip('0123456789'), short)})" if discard else ""
-    lines.append(f"Deck {view.get('deck', 0)} · relics unseen {view.get('unrevealed', 0)} · "
-                 f"discarded {len(discard)}{last}")
+    lines.append(
+        f"Deck {view.get('deck', 0)} · relics unseen {view.get('unrevealed', 0)} · "
+        f"discarded {len(discard)}{last}"
+    )
     dh = ", ".join(price_text(x.get("price")) for x in view.get("dhoni") or []) or "none"
-    lines.append(f"Veda {veda.get('left', 0)} left, price {veda.get('price')}{star} · "
-                 f"Dhoni (top first) {dh}" + ("  (*stand-in price)" if star else ""))
+    lines.append(
+        f"Veda {veda.get('left', 0)} left, price {veda.get('price')}{star} · "
+        f"Dhoni (top first) {dh}" + ("  (*stand-in price)" if star else "")
+    )
     lines.append("**Players**")
     lines += _players(view, nm, short)
     lines += _me(view, nm, short)
     return "\n".join(lines)
 
 
-def text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
+def text(view: PralayaView, names: Sequence[str] | None = None) -> str:
     """The view as Discord-markdown text of at most 1900 characters, names substituted."""
     nm = names_for(view, names)
     s = _build(view, nm, short=False)
     if len(s) > LIMIT:
         s = _build(view, nm, short=True)
     if len(s) > LIMIT:
-        s = s[:LIMIT - 1] + "…"
+        s = s[: LIMIT - 1] + "…"
     return s

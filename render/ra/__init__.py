@@ -11,25 +11,35 @@ The drawing pieces live in ``render.ra.art`` (icons, suns, tiles), ``render.ra.b
 sections), ``render.ra.hand`` (the private view), ``render.ra.sheet`` (score sheets) and
 ``render.ra.text`` (text).
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image
 
+from engines.ra.view import RaView
 from render.common import seat_names
-from render.ra.board import (crop, draw_auction, draw_footer, draw_header, draw_headline,
-                             draw_pending, draw_seat_row, draw_table, new_canvas)
+from render.ra.board import (
+    crop,
+    draw_auction,
+    draw_footer,
+    draw_header,
+    draw_headline,
+    draw_pending,
+    draw_seat_row,
+    draw_table,
+    new_canvas,
+)
 from render.ra.hand import hand_image
 from render.ra.sheet import epoch_sheet, score_sheet
 from render.ra.text import text
 
-View = dict[str, Any]
-
 __all__ = ["board", "hand", "score_sheet", "epoch_sheet", "interim_sheet", "text"]
 
 
-def board(view: View, names: Sequence[str] | None = None) -> Image.Image:
+def board(view: RaView, names: Sequence[str] | None = None) -> Image.Image:
     """The public snapshot of ``view`` (a spectator view, ``view(state, None)``): header with the
     epoch, step and whose turn, the headline, the Ra track, centre sun, bag and auction track, the
     running auction or owed discards, then one row per seat. Returns a ~1000 px wide RGB image."""
@@ -47,15 +57,16 @@ def board(view: View, names: Sequence[str] | None = None) -> Image.Image:
     return crop(img, y)
 
 
-def hand(view: View, names: Sequence[str] | None = None) -> Image.Image:
+def hand(view: RaView, names: Sequence[str] | None = None) -> Image.Image:
     """One player's private view (``view(state, seat)``): the prompt and legal actions, a compact
     table, the player's own row enlarged with their score, and this epoch's score preview.
     Raises ValueError for a spectator view (no seat to show)."""
     return hand_image(view, seat_names(names, int(view["n_players"])))
 
 
-def interim_sheet(view: View, events: Sequence[Any], names: Sequence[str] | None = None
-                  ) -> tuple[str, Image.Image] | None:
+def interim_sheet(
+    view: RaView, events: Sequence[Any], names: Sequence[str] | None = None
+) -> tuple[str, Image.Image] | None:
     """When ``events`` (public engine events of one batch) scored an epoch and the game goes on,
     that epoch's sheet and a caption for it ("Epoch 1 scoring"); else None. The final epoch is
     shown by :func:`score_sheet` at the end instead."""

@@ -3,17 +3,17 @@
 Icons are drawn with Pillow primitives on a 100×100 grid at 4× the target size and scaled down
 (anti-aliased), then cached per (code, size, colour), so a board pastes ready-made sprites.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Callable
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, LINE, MUTED, PANEL, fit, font, mix
-
 from engines.ra import data
+from render.common import INK, LINE, MUTED, PANEL, fit, font, mix
 
 Color = tuple[int, int, int]
 
@@ -32,9 +32,16 @@ SUN_DOWN_RING = (98, 93, 88)
 DANGER = (200, 36, 36)
 
 DISASTER_ICON = {"funeral": "pharaoh", "drought": "flood", "unrest": "civ", "earthquake": "monument"}
-CATEGORY_ICON = {"Gods": "god", "Gold": "gold", "Pharaohs": "pharaoh", "Nile & floods": "nile",
-                 "Civilizations": "writing", "Traders": "trader", "Monuments": "pyramid",
-                 "Suns": "sun"}
+CATEGORY_ICON = {
+    "Gods": "god",
+    "Gold": "gold",
+    "Pharaohs": "pharaoh",
+    "Nile & floods": "nile",
+    "Civilizations": "writing",
+    "Traders": "trader",
+    "Monuments": "pyramid",
+    "Suns": "sun",
+}
 
 
 def tile_order() -> tuple[str, ...]:
@@ -126,8 +133,7 @@ def _shape(code: str, d: ImageDraw.ImageDraw, p: Pen, k: float) -> None:
         d.ellipse(p(40, 36, 60, 56), fill=on)
         d.line(p(40, 74, 36, 97), fill=on, width=round(6 * k))
     elif code == "art":  # vase
-        d.polygon(p(36, 6, 64, 6, 58, 20, 80, 44, 74, 80, 60, 94, 40, 94, 26, 80, 20, 44, 42, 20),
-                  fill=on)
+        d.polygon(p(36, 6, 64, 6, 58, 20, 80, 44, 74, 80, 60, 94, 40, 94, 26, 80, 20, 44, 42, 20), fill=on)
         d.line(p(26, 50, 74, 50), fill=off, width=round(5 * k))
     elif code == "fortress":  # crenellated wall with a gate
         d.rectangle(p(8, 40, 92, 94), fill=on)
@@ -181,8 +187,11 @@ def _shape(code: str, d: ImageDraw.ImageDraw, p: Pen, k: float) -> None:
         d.ellipse(p(28, 28, 72, 72), fill=on)
         for i in range(12):
             a = i * math.pi / 6
-            d.line(p(50 + 30 * math.cos(a), 50 + 30 * math.sin(a),
-                     50 + 48 * math.cos(a), 50 + 48 * math.sin(a)), fill=on, width=round(7 * k))
+            d.line(
+                p(50 + 30 * math.cos(a), 50 + 30 * math.sin(a), 50 + 48 * math.cos(a), 50 + 48 * math.sin(a)),
+                fill=on,
+                width=round(7 * k),
+            )
     elif code == "bag":  # tied sack
         d.ellipse(p(12, 34, 88, 98), fill=on)
         d.polygon(p(34, 40, 40, 22, 60, 22, 66, 40), fill=on)
@@ -213,7 +222,7 @@ def icon(code: str, size: int, color: Color) -> Image.Image:
         return [(c[i] * k, c[i + 1] * k) for i in range(0, len(c), 2)]
 
     _shape(code, d, p, k)
-    mask = mask.resize((size, size), Image.LANCZOS)
+    mask = mask.resize((size, size), Image.Resampling.LANCZOS)
     out = Image.new("RGBA", (size, size), color + (255,))
     out.putalpha(mask)
     return out
@@ -227,7 +236,7 @@ def _disc(size: int, fill: Color, ring: Color, ring_w: int) -> Image.Image:
     d.ellipse((0, 0, big - 1, big - 1), fill=ring + (255,))
     r = ring_w * SS
     d.ellipse((r, r, big - 1 - r, big - 1 - r), fill=fill + (255,))
-    return img.resize((size, size), Image.LANCZOS)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def paste(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
@@ -235,8 +244,9 @@ def paste(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
     img.paste(sprite, (round(x), round(y)), sprite)
 
 
-def sun(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int, value: int,
-        up: bool = True) -> None:
+def sun(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int, value: int, up: bool = True
+) -> None:
     """A sun disc at top-left (x, y): bright gold with a dark number when face up, grey with a
     light number when face down (used)."""
     if up:
@@ -256,28 +266,44 @@ def ra_disc(img: Image.Image, x: float, y: float, size: int, ring: Color) -> Non
 
 # --------------------------------------------------------------------------- tiles and chips
 
-def chip(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int,
-         code: str, count: int, show_zero: bool = False) -> None:
+
+def chip(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    w: int,
+    h: int,
+    code: str,
+    count: int,
+    show_zero: bool = False,
+) -> None:
     """A held-tile chip: tinted box, icon on top, count below. An empty slot (count 0) is a faint
     outline with a faint icon, so a row's missing civilization and monument types show too."""
     col = CATEGORY_COLOR["trader"] if code == "crate" else tile_color(code)
     isz = round(min(w, h) * 0.46)
     if count > 0:
-        d.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=mix(col, PANEL, 0.84),
-                            outline=mix(col, PANEL, 0.35), width=2)
+        d.rounded_rectangle(
+            (x, y, x + w, y + h), radius=8, fill=mix(col, PANEL, 0.84), outline=mix(col, PANEL, 0.35), width=2
+        )
         paste(img, icon(code, isz, col), x + (w - isz) / 2, y + 5)
-        d.text((x + w / 2, y + h - 4), str(count), font=font(round(h * 0.36), True), fill=INK,
-               anchor="md")
+        d.text((x + w / 2, y + h - 4), str(count), font=font(round(h * 0.36), True), fill=INK, anchor="md")
     else:
         d.rounded_rectangle((x, y, x + w, y + h), radius=8, outline=mix(LINE, PANEL, 0.3), width=1)
         paste(img, icon(code, isz, mix(col, PANEL, 0.78)), x + (w - isz) / 2, y + 5)
         if show_zero:
-            d.text((x + w / 2, y + h - 4), "0", font=font(round(h * 0.36), True),
-                   fill=mix(MUTED, PANEL, 0.45), anchor="md")
+            d.text(
+                (x + w / 2, y + h - 4),
+                "0",
+                font=font(round(h * 0.36), True),
+                fill=mix(MUTED, PANEL, 0.45),
+                anchor="md",
+            )
 
 
-def track_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int,
-               code: str | None, slot: int) -> None:
+def track_tile(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, code: str | None, slot: int
+) -> None:
     """One auction-track slot: a tile in its category colour with icon and name, or an empty
     dashed slot with its number. Disasters are dark with a red cross over what they destroy."""
     if code is None:
@@ -286,9 +312,13 @@ def track_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: 
         return
     col = tile_color(code)
     disaster = category(code) == "disaster"
-    d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=col,
-                        outline=DANGER if disaster else mix(col, (0, 0, 0), 0.3),
-                        width=3 if disaster else 2)
+    d.rounded_rectangle(
+        (x, y, x + w, y + h),
+        radius=10,
+        fill=col,
+        outline=DANGER if disaster else mix(col, (0, 0, 0), 0.3),
+        width=3 if disaster else 2,
+    )
     isz = round(h * 0.5)
     ix, iy = x + (w - isz) / 2, y + 8
     paste(img, icon(code, isz, (255, 255, 255)), ix, iy)
@@ -302,8 +332,9 @@ def track_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: 
     d.text((x + w / 2, y + h - 9), label, font=f, fill=(255, 255, 255), anchor="md")
 
 
-def ra_slot(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int,
-            filled: bool, last: bool) -> None:
+def ra_slot(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int, filled: bool, last: bool
+) -> None:
     """One Ra-track slot: a red sun tile when filled; the last slot (ends the epoch) is marked."""
     col = CATEGORY_COLOR["ra"]
     if filled:
@@ -311,8 +342,7 @@ def ra_slot(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: 
         isz = size - 8
         paste(img, icon("ra", isz, (255, 236, 200)), x + 4, y + 4)
     else:
-        d.rounded_rectangle((x, y, x + size, y + size), radius=6,
-                            outline=DANGER if last else LINE, width=2)
+        d.rounded_rectangle((x, y, x + size, y + size), radius=6, outline=DANGER if last else LINE, width=2)
         if last:
             isz = size - 14
             paste(img, icon("ra", isz, mix(DANGER, PANEL, 0.55)), x + 7, y + 7)

@@ -1,34 +1,60 @@
 """Ra board sections: header band, headline, the table (Ra track, centre sun, bag, auction track),
 the auction and discard panels, and one seat's row. Each ``draw_*`` function draws at ``y`` and
 returns the y below what it drew, so callers stack sections on a tall canvas and crop."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
 from engines.base import format_text
-from render.common import (ACCENT, BG, GOOD, INK, LINE, MUTED, PANEL, WIDTH, draw_text, fit, font,
-                           ordinal, panel, seat_color, text_width, wrap)
-from render.common import mix, seat_ink
-from render.ra.art import (CATEGORY_COLOR, CIVS, DANGER, MONUMENTS, chip, icon, paste, ra_slot, sun,
-                           track_tile)
+from engines.ra.view import PendingView, PlayerView, RaView
+from render.common import (
+    ACCENT,
+    BG,
+    GOOD,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    WIDTH,
+    draw_text,
+    fit,
+    font,
+    mix,
+    ordinal,
+    panel,
+    seat_color,
+    seat_ink,
+    text_width,
+    wrap,
+)
+from render.ra.art import CATEGORY_COLOR, CIVS, DANGER, MONUMENTS, chip, icon, paste, ra_slot, sun, track_tile
 
-View = dict[str, Any]
-M = 20                  # outer margin
-X0, X1 = M, WIDTH - M   # panel edges
-PAD = 20                # inner padding of panels
+M = 20  # outer margin
+X0, X1 = M, WIDTH - M  # panel edges
+PAD = 20  # inner padding of panels
 HEADER_BG = (54, 44, 36)
 CREAM = (250, 242, 226)
 GOLDEN = (244, 196, 72)
 NEUTRAL = (128, 122, 115)  # grey pills (passed, out of suns, lower ranks)
 
-STEP_LABEL = {"turn": "Turn", "god_more": "Gods", "auction": "Auction", "discard": "Discard",
-              "over": "Game over"}
-STEP_VERB = {"turn": "to play", "god_more": "to play", "auction": "to bid",
-             "discard": "to discard", "over": ""}
-KIND_LABEL = {"ra_tile": "Ra tile drawn", "voluntary": "Ra invoked",
-              "full": "Ra invoked · full track"}
+STEP_LABEL = {
+    "turn": "Turn",
+    "god_more": "Gods",
+    "auction": "Auction",
+    "discard": "Discard",
+    "over": "Game over",
+}
+STEP_VERB = {
+    "turn": "to play",
+    "god_more": "to play",
+    "auction": "to bid",
+    "discard": "to discard",
+    "over": "",
+}
+KIND_LABEL = {"ra_tile": "Ra tile drawn", "voluntary": "Ra invoked", "full": "Ra invoked · full track"}
 LINE1 = (("god", "gold", "pharaoh"), ("nile", "flood"), CIVS)
 LINE2 = (MONUMENTS, ("trader", "crate"))
 
@@ -38,16 +64,23 @@ def fmt(text: str | None, names: Sequence[str]) -> str:
     return format_text(text or "", list(names))
 
 
-def awaited_label(view: View) -> str:
+def awaited_label(view: RaView) -> str:
     """'to play', 'to bid'… for the step the game is in."""
     return STEP_VERB.get(view.get("step", ""), "to play")
 
 
 # --------------------------------------------------------------------------- header
 
-def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Sequence[str],
-                right_label: str | None = None, right_seats: Sequence[int] | None = None,
-                title: str | None = None) -> int:
+
+def draw_header(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: RaView,
+    names: Sequence[str],
+    right_label: str | None = None,
+    right_seats: Sequence[int] | None = None,
+    title: str | None = None,
+) -> int:
     """The dark band: sun, "RA", epoch with pips, step pill; on the right the awaited seats (or
     ``right_label`` with ``right_seats``). Returns the y below the band."""
     h = 68
@@ -61,9 +94,9 @@ def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Seq
         x += text_width(title, font(24, True)) + 16
     else:
         epoch = int(view.get("epoch", 1))
-        s = f"Epoch {epoch}"
-        d.text((x, h / 2), s, font=font(24, True), fill=CREAM, anchor="lm")
-        x += text_width(s, font(24, True)) + 10
+        title = f"Epoch {epoch}"
+        d.text((x, h / 2), title, font=font(24, True), fill=CREAM, anchor="lm")
+        x += text_width(title, font(24, True)) + 10
         for i in range(3):
             fill = GOLDEN if i < epoch else None
             d.ellipse((x, h / 2 - 6, x + 12, h / 2 + 6), fill=fill, outline=GOLDEN, width=2)
@@ -72,8 +105,9 @@ def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Seq
         step = STEP_LABEL.get(view.get("step", ""), str(view.get("step", "")))
         f = font(18, True)
         w = text_width(step, f) + 22
-        d.rounded_rectangle((x, h / 2 - 15, x + w, h / 2 + 15), radius=15,
-                            fill=GOOD if view.get("over") else ACCENT)
+        d.rounded_rectangle(
+            (x, h / 2 - 15, x + w, h / 2 + 15), radius=15, fill=GOOD if view.get("over") else ACCENT
+        )
         d.text((x + w / 2, h / 2), step, font=f, fill=(255, 255, 255), anchor="mm")
         x += w + 16
     seats = list(view.get("to_move") or []) if right_seats is None else list(right_seats)
@@ -93,7 +127,7 @@ def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Seq
     return h
 
 
-def draw_headline(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], y: int) -> int:
+def draw_headline(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], y: int) -> int:
     """The engine's one-line summary (names filled in), wrapped to at most two lines."""
     s = fmt(view.get("headline"), names)
     if not s:
@@ -109,8 +143,8 @@ def draw_headline(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], y: i
 
 # --------------------------------------------------------------------------- table
 
-def draw_table(img: Image.Image, d: ImageDraw.ImageDraw, view: View, y: int,
-               tile_w: int = 108) -> int:
+
+def draw_table(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, y: int, tile_w: int = 108) -> int:
     """The Ra track, the centre sun, the bag, and the 8-slot auction track. Returns the y below."""
     top = y + 12
     track = list(view.get("track") or [])
@@ -137,23 +171,25 @@ def draw_table(img: Image.Image, d: ImageDraw.ImageDraw, view: View, y: int,
     xr -= bw + 54 + 28
     d.text((xr, yy + 2), "Centre", font=font(17, True), fill=MUTED, anchor="ra")
     d.text((xr, yy + 24), "sun", font=font(17, True), fill=MUTED, anchor="ra")
-    sun(img, d, xr - text_width("Centre", font(17, True)) - 70, yy - 2, 62,
-        int(view.get("center") or 0), True)
+    sun(
+        img, d, xr - text_width("Centre", font(17, True)) - 70, yy - 2, 62, int(view.get("center") or 0), True
+    )
     # auction track
     yy += 60 + 14
     d.text((x, yy), f"Auction track  {len(track)} / 8", font=font(17, True), fill=MUTED)
     yy += 26
     gap = (X1 - X0 - 2 * PAD - 8 * tile_w) / 7
     for i in range(8):
-        track_tile(img, d, x + i * (tile_w + gap), yy, tile_w, th,
-                   track[i] if i < len(track) else None, i + 1)
+        track_tile(
+            img, d, x + i * (tile_w + gap), yy, tile_w, th, track[i] if i < len(track) else None, i + 1
+        )
     return top + h
 
 
 # --------------------------------------------------------------------------- auction / discard
 
-def draw_auction(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Sequence[str],
-                 y: int) -> int:
+
+def draw_auction(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], y: int) -> int:
     """The running auction: kind, Ra player, forced flag, high bid, and one box per bidder in
     order (bid, passed, bidding now, waiting). Returns the y below (unchanged if no auction)."""
     a = view.get("auction")
@@ -169,9 +205,9 @@ def draw_auction(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Se
     f = font(22, True)
     d.text((x, yy + 20), "Auction", font=f, fill=ACCENT, anchor="lm")
     x += text_width("Auction", f) + 14
-    s = f"{kind} by "
-    d.text((x, yy + 20), s, font=font(20), fill=INK, anchor="lm")
-    x += text_width(s, font(20))
+    by = f"{kind} by "
+    d.text((x, yy + 20), by, font=font(20), fill=INK, anchor="lm")
+    x += text_width(by, font(20))
     high = a.get("high")
     right = X1 - PAD
     # high bid at the right
@@ -224,34 +260,30 @@ def draw_auction(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Se
                 d.text((bx + 14, ly), "bid", font=font(19), fill=INK, anchor="lm")
                 sun(img, d, bx + 14 + text_width("bid ", font(19)), ly - 17, 34, int(v), True)
         elif s == rp and a.get("forced"):
-            t, tf = fit("must bid now" if now else "must bid if all pass", bw - 24, 19, True,
-                        min_size=14)
+            t, tf = fit("must bid now" if now else "must bid if all pass", bw - 24, 19, True, min_size=14)
             d.text((bx + 14, ly), t, font=tf, fill=DANGER, anchor="lm")
         elif now:
-            d.text((bx + 14, ly), "bidding now", font=font(19, True), fill=mix(col, INK, 0.45),
-                   anchor="lm")
+            d.text((bx + 14, ly), "bidding now", font=font(19, True), fill=mix(col, INK, 0.45), anchor="lm")
         else:
-            d.text((bx + 14, ly), "waiting", font=font(19), fill=mix(MUTED, PANEL, 0.2),
-                   anchor="lm")
+            d.text((bx + 14, ly), "waiting", font=font(19), fill=mix(MUTED, PANEL, 0.2), anchor="lm")
         if s == rp:
-            d.text((bx + bw - 10, yy + 10), "Ra", font=font(16, True), fill=CATEGORY_COLOR["ra"],
-                   anchor="ra")
+            d.text((bx + bw - 10, yy + 10), "Ra", font=font(16, True), fill=CATEGORY_COLOR["ra"], anchor="ra")
         bx += bw + gap
     return top + h
 
 
-def owed_text(p: dict) -> str:
+def owed_text(p: PendingView) -> str:
     """'2 Nile/flood, 1 civilization and 2 monument tiles' for a pending-discard record."""
-    parts = [f"{p[k]} {w}" for k, w in (("river", "Nile/flood"), ("civ", "civilization"),
-                                        ("monument", "monument")) if p.get(k)]
+    owed = ((p.get("river"), "Nile/flood"), (p.get("civ"), "civilization"), (p.get("monument"), "monument"))
+    parts = [f"{k} {w}" for k, w in owed if k]
     if not parts:
         return "tiles"
-    total = sum(int(p.get(k) or 0) for k in ("river", "civ", "monument"))
+    total = sum(int(k or 0) for k, _w in owed)
     head = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
     return head + (" tiles" if total != 1 else " tile")
 
 
-def draw_pending(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], y: int) -> int:
+def draw_pending(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], y: int) -> int:
     """The discards a disaster still demands (DISCARD step). Returns the y below."""
     p = view.get("pending")
     if not p:
@@ -261,14 +293,14 @@ def draw_pending(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], y: in
     panel(d, (X0, top, X1, top + h), outline=mix(DANGER, PANEL, 0.4), width=3)
     s = names[int(p["seat"])] + " must discard " + owed_text(p)
     lw = draw_text(d, (X0 + PAD, top + h / 2), "Disaster", 20, DANGER, True, "lm") + 14
-    draw_text(d, (X0 + PAD + lw, top + h / 2), s, 20, INK, False, "lm",
-              max_width=X1 - X0 - 2 * PAD - lw)
+    draw_text(d, (X0 + PAD + lw, top + h / 2), s, 20, INK, False, "lm", max_width=X1 - X0 - 2 * PAD - lw)
     return top + h
 
 
 # --------------------------------------------------------------------------- seat rows
 
-def seat_status(view: View, s: int) -> list[tuple[str, tuple[int, int, int], tuple[int, int, int]]]:
+
+def seat_status(view: RaView, s: int) -> list[tuple[str, tuple[int, int, int], tuple[int, int, int]]]:
     """Little status pills for seat ``s``: (text, fill, text colour)."""
     out = []
     white = (255, 255, 255)
@@ -281,8 +313,11 @@ def seat_status(view: View, s: int) -> list[tuple[str, tuple[int, int, int], tup
             out.append(("Ra player", CATEGORY_COLOR["ra"], white))
         for b in a.get("bids") or []:
             if int(b["seat"]) == s:
-                out.append(("passed", NEUTRAL, white) if b.get("sun") is None
-                           else (f"bid {b['sun']}", (176, 124, 14), white))
+                out.append(
+                    ("passed", NEUTRAL, white)
+                    if b.get("sun") is None
+                    else (f"bid {b['sun']}", (176, 124, 14), white)
+                )
     elif s == view.get("current") and not view.get("over") and s not in (view.get("to_move") or []):
         out.append(("current", NEUTRAL, white))
     if not p.get("up") and not view.get("over"):
@@ -295,9 +330,19 @@ def seat_status(view: View, s: int) -> list[tuple[str, tuple[int, int, int], tup
     return out
 
 
-def draw_chips(img: Image.Image, d: ImageDraw.ImageDraw, p: dict, x: float, y: float, w: int,
-               h: int, traders: bool, small_gap: int = 4, big_gap: int = 14,
-               captions: bool = False) -> float:
+def draw_chips(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    p: PlayerView,
+    x: float,
+    y: float,
+    w: int,
+    h: int,
+    traders: bool,
+    small_gap: int = 4,
+    big_gap: int = 14,
+    captions: bool = False,
+) -> float:
     """The held tiles in two lines of fixed slots, grouped as scoring groups them. Returns the y
     below. With ``captions``, each group gets a short caption above it."""
     tiles = p.get("tiles") or {}
@@ -318,15 +363,14 @@ def draw_chips(img: Image.Image, d: ImageDraw.ImageDraw, p: dict, x: float, y: f
             cx = x
         for g in groups:
             for code in g:
-                chip(img, d, cx, y, w, h, code, int(counts.get(code, 0)),
-                     show_zero=code in ("pharaoh",))
+                chip(img, d, cx, y, w, h, code, int(counts.get(code, 0)), show_zero=code in ("pharaoh",))
                 cx += w + small_gap
             cx += big_gap - small_gap
         y += h + 8
     return y - 8
 
 
-def group_caption(g: Sequence[str], counts: dict) -> str:
+def group_caption(g: Sequence[str], counts: Mapping[str, int]) -> str:
     """A caption for a chip group: 'Civilizations · 3 types' and the like."""
     if g == CIVS:
         k = sum(1 for c in CIVS if counts.get(c))
@@ -341,8 +385,9 @@ def group_caption(g: Sequence[str], counts: dict) -> str:
     return "Gods · gold · pharaohs"
 
 
-def draw_seat_row(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Sequence[str],
-                  s: int, y: int) -> int:
+def draw_seat_row(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], s: int, y: int
+) -> int:
     """One seat's row on the board: name, score, suns, status pills; held tiles on the right.
     The awaited seat is outlined in its colour. Returns the y below."""
     p = view["players"][s]
@@ -387,7 +432,7 @@ def draw_seat_row(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: S
     return top + h
 
 
-def draw_footer(d: ImageDraw.ImageDraw, view: View, y: int) -> int:
+def draw_footer(d: ImageDraw.ImageDraw, view: RaView, y: int) -> int:
     """A muted last line: tiles out of the game and the options that differ from the defaults."""
     opts = view.get("options") or {}
     box = sum(int(v) for v in (view.get("box") or {}).values())

@@ -1,26 +1,53 @@
 """The Ra private view (DM): prompt and legal actions, a compact table, the player's own row
 enlarged, and the score preview for this epoch (§7 rows)."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common import (ACCENT, BAD, GOOD, INK, LINE, MUTED, PANEL, fit, font, panel, seat_color,
-                           signed, text_width, wrap)
-from render.common import mix, seat_ink
+from engines.ra.view import RaView
+from render.common import (
+    ACCENT,
+    BAD,
+    GOOD,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    fit,
+    font,
+    mix,
+    panel,
+    seat_color,
+    seat_ink,
+    signed,
+    text_width,
+    wrap,
+)
 from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, sun, track_tile
-from render.ra.board import (PAD, X0, X1, crop, draw_auction, draw_chips, draw_header,
-                             draw_headline, draw_pending, fmt, new_canvas, seat_status)
+from render.ra.board import (
+    PAD,
+    X0,
+    X1,
+    crop,
+    draw_auction,
+    draw_chips,
+    draw_header,
+    draw_headline,
+    draw_pending,
+    fmt,
+    new_canvas,
+    seat_status,
+)
 
-View = dict[str, Any]
 
-
-def hand_image(view: View, names: Sequence[str]) -> Image.Image:
+def hand_image(view: RaView, names: Sequence[str]) -> Image.Image:
     """The private view image of ``view["me"]`` (or ``view["viewer"]``). Raises ValueError when
     the view belongs to no seat."""
-    me = view.get("me") or {}
-    seat = me.get("seat", view.get("viewer"))
+    me = view.get("me")
+    seat = me["seat"] if me else view.get("viewer")
     if seat is None:
         raise ValueError("hand() needs a player's view (viewer is a seat), not a spectator view")
     seat = int(seat)
@@ -36,11 +63,11 @@ def hand_image(view: View, names: Sequence[str]) -> Image.Image:
     return crop(img, y)
 
 
-def draw_prompt(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: int, y: int) -> int:
+def draw_prompt(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], seat: int, y: int) -> int:
     """The current prompt (names filled in) and the legal actions as pills. Returns the y below."""
-    me = view.get("me") or {}
-    legal = list(me.get("legal") or [])
-    prompt = fmt(me.get("prompt"), names)
+    me = view.get("me")
+    legal = list(me["legal"]) if me else []
+    prompt = fmt(me["prompt"] if me else None, names)
     if not prompt:
         if view.get("over"):
             prompt = "The game is over."
@@ -51,9 +78,9 @@ def draw_prompt(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: 
             prompt = f"Waiting for {waiting}." if waiting else "Nothing to do now."
     f = font(22, True)
     lines = wrap(prompt, X1 - X0 - 2 * PAD, f)[:3]
-    pills: list[tuple[float, float, float, str]] = []  # rows of (x, y, w, text) laid out below
+    pills: list[tuple[int, int, int, str]] = []  # rows of (x, y, w, text) laid out below
     pf = font(19, True)
-    x, py = X0 + PAD, 0.0
+    x, py = X0 + PAD, 0
     for a in legal:
         t = a if text_width(a, pf) <= 400 else fit(a, 400, 19, True)[0]
         w = text_width(t, pf) + 28
@@ -65,8 +92,7 @@ def draw_prompt(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: 
     top = y + 12
     h = PAD + 30 * len(lines) + 6 + ph + PAD - 6
     mine = seat in (view.get("to_move") or [])
-    panel(d, (X0, top, X1, top + h), outline=seat_color(seat) if mine else LINE,
-          width=4 if mine else 2)
+    panel(d, (X0, top, X1, top + h), outline=seat_color(seat) if mine else LINE, width=4 if mine else 2)
     yy = top + PAD
     for line in lines:
         d.text((X0 + PAD, yy), line, font=f, fill=INK)
@@ -79,7 +105,7 @@ def draw_prompt(d: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: 
     return top + h
 
 
-def draw_mini_table(img: Image.Image, d: ImageDraw.ImageDraw, view: View, y: int) -> int:
+def draw_mini_table(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, y: int) -> int:
     """Ra track count, centre sun and the auction track in small tiles. Returns the y below."""
     top = y + 12
     tw = 80
@@ -98,11 +124,12 @@ def draw_mini_table(img: Image.Image, d: ImageDraw.ImageDraw, view: View, y: int
     return top + h
 
 
-def draw_big_row(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Sequence[str],
-                 seat: int, y: int) -> int:
+def draw_big_row(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], seat: int, y: int
+) -> int:
     """The viewer's row enlarged: name, score, suns, status, then captioned tile groups."""
     p = view["players"][seat]
-    me = view.get("me") or {}
+    me = view.get("me")
     traders = bool((view.get("options") or {}).get("traders", True))
     top = y + 12
     cw = ch = 80
@@ -111,7 +138,7 @@ def draw_big_row(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Se
     panel(d, (X0, top, X1, top + h))
     d.rounded_rectangle((X0 + 2, top + 2, X0 + 14, top + h - 2), radius=6, fill=col)
     x = X0 + 30
-    score = me.get("score", p.get("score"))
+    score = me["score"] if me else p.get("score")
     st = "?" if score is None else str(score)
     sf = font(44, True)
     d.text((X1 - PAD, top + PAD - 6), st, font=sf, fill=INK, anchor="ra")
@@ -143,7 +170,7 @@ def draw_big_row(img: Image.Image, d: ImageDraw.ImageDraw, view: View, names: Se
     return top + h
 
 
-def preview_categories(view: View, prev: dict) -> list[str]:
+def preview_categories(view: RaView, prev: Mapping[str, int]) -> list[str]:
     """The §7 rows of a preview worth showing: Traders only with the module on, Monuments and
     Suns only in epoch 3 (or when non-zero), then any extra category the engine sent."""
     traders = (view.get("options") or {}).get("traders", True)
@@ -160,11 +187,11 @@ def preview_categories(view: View, prev: dict) -> list[str]:
     return cats + [c for c in prev if c not in SCORE_CATEGORIES]
 
 
-def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int, y: int) -> int:
+def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, seat: int, y: int) -> int:
     """This epoch's score if it ended now: one cell per §7 row, then the total and the new score.
     Returns the y below (unchanged when the view has no preview)."""
-    me = view.get("me") or {}
-    prev = me.get("preview")
+    me = view.get("me")
+    prev = me["preview"] if me else None
     if not prev or view.get("over"):
         return y
     cats = preview_categories(view, prev)
@@ -176,8 +203,13 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int
     epoch = int(view.get("epoch") or 1)
     d.text((x, yy), f"If epoch {epoch} ended now", font=font(20, True), fill=INK)
     if epoch < 3:
-        d.text((X1 - PAD, yy + 3), "monuments and suns score after epoch 3 only", font=font(16),
-               fill=MUTED, anchor="ra")
+        d.text(
+            (X1 - PAD, yy + 3),
+            "monuments and suns score after epoch 3 only",
+            font=font(16),
+            fill=MUTED,
+            anchor="ra",
+        )
     yy += 34
     n = max(1, len(cats))
     gap = 8
@@ -187,17 +219,30 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: View, seat: int
         v = int(prev[c])
         d.rounded_rectangle((cx, yy, cx + cw, yy + cell_h), radius=10, fill=PANEL, outline=LINE, width=2)
         code = CATEGORY_ICON.get(c, "sun")
-        colr = CATEGORY_COLOR["civ"] if code == "writing" else (
-            CATEGORY_COLOR["monument"] if code == "pyramid" else
-            (196, 146, 18) if code == "sun" else CATEGORY_COLOR.get(code, CATEGORY_COLOR["river"]))
+        colr = (
+            CATEGORY_COLOR["civ"]
+            if code == "writing"
+            else (
+                CATEGORY_COLOR["monument"]
+                if code == "pyramid"
+                else (196, 146, 18)
+                if code == "sun"
+                else CATEGORY_COLOR.get(code, CATEGORY_COLOR["river"])
+            )
+        )
         paste(img, icon(code, 26, colr), cx + (cw - 26) / 2, yy + 8)
         t, f = fit(c, int(cw - 8), 16, True, min_size=11)
         d.text((cx + cw / 2, yy + 40), t, font=f, fill=MUTED, anchor="ma")
-        d.text((cx + cw / 2, yy + cell_h - 8), signed(v), font=font(26, True),
-               fill=GOOD if v > 0 else BAD if v < 0 else MUTED, anchor="md")
+        d.text(
+            (cx + cw / 2, yy + cell_h - 8),
+            signed(v),
+            font=font(26, True),
+            fill=GOOD if v > 0 else BAD if v < 0 else MUTED,
+            anchor="md",
+        )
     yy += cell_h + 16
     delta = sum(int(v) for v in prev.values())
-    score = me.get("score")
+    score = me["score"] if me else None
     line = f"Epoch total {signed(delta)}"
     if score is not None:
         floor = (view.get("options") or {}).get("score_floor_zero", True)

@@ -1,19 +1,36 @@
 """Ra score sheets: one column group per scored epoch with the §7 rows, floor adjustment, epoch
 total and running total, then the final ranking (or the standings so far)."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engines.base import format_text
-from render.common import (BAD, GOOD, INK, LINE, MUTED, PANEL, fit, font, panel, seat_color, seat_names,
-                           signed, text_width, wrap)
-from render.common import mix, seat_ink
+from engines.ra.view import EpochView, HistoryRow, PlayerView, RaView
+from render.common import (
+    BAD,
+    GOOD,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    fit,
+    font,
+    mix,
+    panel,
+    seat_color,
+    seat_ink,
+    seat_names,
+    signed,
+    text_width,
+    wrap,
+)
 from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, ra_disc
 from render.ra.board import PAD, X0, X1, crop, draw_header, new_canvas
 
-View = dict[str, Any]
 LABEL_W = 210
 ROW_H = 36
 WIN_BG = (252, 236, 190)
@@ -21,7 +38,7 @@ GOLD_MEDAL = (222, 170, 30)
 GREY_MEDAL = (160, 154, 146)
 
 
-def score_sheet(view: View, names: Sequence[str] | None = None) -> Image.Image:
+def score_sheet(view: RaView, names: Sequence[str] | None = None) -> Image.Image:
     """The score sheet of ``view``: every epoch scored so far (``view["history"]``) and, once the
     game is over, the final ranking with winners highlighted and the tie-break explained; before
     that, the standings after the last scored epoch. Returns a ~1000 px wide RGB image."""
@@ -37,7 +54,7 @@ def score_sheet(view: View, names: Sequence[str] | None = None) -> Image.Image:
     return _sheet(view, nm, hist, title)
 
 
-def epoch_sheet(view: View, epoch: int, names: Sequence[str] | None = None) -> Image.Image:
+def epoch_sheet(view: RaView, epoch: int, names: Sequence[str] | None = None) -> Image.Image:
     """The sheet of one scored ``epoch`` (the bot may post it when an epoch ends) with the
     standings after it. Raises ValueError if ``view["history"]`` has no such epoch."""
     n = int(view["n_players"])
@@ -48,8 +65,9 @@ def epoch_sheet(view: View, epoch: int, names: Sequence[str] | None = None) -> I
     return _sheet(view, nm, hist, f"Epoch {epoch} scoring", final=False)
 
 
-def _sheet(view: View, nm: Sequence[str], hist: list[dict], title: str,
-           final: bool | None = None) -> Image.Image:
+def _sheet(
+    view: RaView, nm: Sequence[str], hist: list[EpochView], title: str, final: bool | None = None
+) -> Image.Image:
     n = int(view["n_players"])
     img, d = new_canvas(520 + 18 * ROW_H + 70 * n)
     y = draw_header(img, d, view, nm, right_seats=[], title=title)
@@ -64,7 +82,7 @@ def _sheet(view: View, nm: Sequence[str], hist: list[dict], title: str,
     return crop(img, y)
 
 
-def _categories(view: View, hist: list[dict]) -> list[str]:
+def _categories(view: RaView, hist: list[EpochView]) -> list[str]:
     """The §7 rows to show: all of them, minus Traders when the module is off, plus any extra
     category the engine reported."""
     seen: list[str] = []
@@ -78,8 +96,9 @@ def _categories(view: View, hist: list[dict]) -> list[str]:
     return cats + [c for c in seen if c not in SCORE_CATEGORIES]
 
 
-def draw_grid(img: Image.Image, d: ImageDraw.ImageDraw, view: View, nm: Sequence[str],
-              hist: list[dict], y: int) -> int:
+def draw_grid(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, nm: Sequence[str], hist: list[EpochView], y: int
+) -> int:
     """The table: label column, then per epoch one column per seat. Returns the y below."""
     n = int(view["n_players"])
     cats = _categories(view, hist)
@@ -105,8 +124,9 @@ def draw_grid(img: Image.Image, d: ImageDraw.ImageDraw, view: View, nm: Sequence
             cx = gx + s * cw
             if narrow:
                 ra_disc(img, cx + cw / 2 - 14, yy + 40, 28, seat_color(s))
-                d.text((cx + cw / 2, yy + 54), str(s + 1), font=font(16, True), fill=(255, 255, 255),
-                       anchor="mm")
+                d.text(
+                    (cx + cw / 2, yy + 54), str(s + 1), font=font(16, True), fill=(255, 255, 255), anchor="mm"
+                )
             else:
                 d.rectangle((cx + 8, yy + 40, cx + cw - 8, yy + 44), fill=seat_color(s))
                 t, f = heads[s]
@@ -159,7 +179,7 @@ def _legend_lines(nm: Sequence[str]) -> list[list[tuple[float, int, str]]]:
     return lines
 
 
-def _cell(label: str, r: dict | None, epoch: int) -> tuple[str, tuple[int, int, int], Any]:
+def _cell(label: str, r: HistoryRow | None, epoch: int) -> tuple[str, tuple[int, int, int], Any]:
     """Text, colour and font of one table cell ('–' for rows an epoch does not score)."""
     plain = font(19)
     if r is None:
@@ -180,17 +200,28 @@ def _cell(label: str, r: dict | None, epoch: int) -> tuple[str, tuple[int, int, 
 
 
 def _cat_rgb(code: str) -> tuple[int, int, int]:
-    return {"writing": CATEGORY_COLOR["civ"], "pyramid": CATEGORY_COLOR["monument"],
-            "nile": CATEGORY_COLOR["river"], "sun": (196, 146, 18)}.get(code) or CATEGORY_COLOR[code]
+    return {
+        "writing": CATEGORY_COLOR["civ"],
+        "pyramid": CATEGORY_COLOR["monument"],
+        "nile": CATEGORY_COLOR["river"],
+        "sun": (196, 146, 18),
+    }.get(code) or CATEGORY_COLOR[code]
 
 
-def highest_sun(p: dict) -> int:
+def highest_sun(p: PlayerView) -> int:
     """The highest sun a seat holds, face up or down (0 if none)."""
     return max(list(p.get("up") or []) + list(p.get("down") or []) or [0])
 
 
-def draw_ranking(img: Image.Image, d: ImageDraw.ImageDraw, view: View, nm: Sequence[str],
-                 hist: list[dict], y: int, final: bool) -> int:
+def draw_ranking(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: RaView,
+    nm: Sequence[str],
+    hist: list[EpochView],
+    y: int,
+    final: bool,
+) -> int:
     """Final ranking (winners highlighted, tie-break note) or standings after the last epoch in
     ``hist``. Returns the y below."""
     n = int(view["n_players"])
@@ -204,7 +235,7 @@ def draw_ranking(img: Image.Image, d: ImageDraw.ImageDraw, view: View, nm: Seque
         title = "Final ranking"
     else:
         last = {int(r["seat"]): r for r in (hist[-1]["rows"] if hist else [])}
-        scores = [last.get(s, {}).get("running_total") for s in range(n)]
+        scores = [last[s]["running_total"] if s in last else None for s in range(n)]
         if not hist or any(v is None for v in scores):  # nothing scored, or hidden scores
             return y
         ranks = [1 + sum(1 for v in scores if v > w) for w in scores]
@@ -222,11 +253,17 @@ def draw_ranking(img: Image.Image, d: ImageDraw.ImageDraw, view: View, nm: Seque
     for s in order:
         win = s in winners
         if win:
-            d.rounded_rectangle((X0 + PAD - 6, yy, X1 - PAD + 6, yy + row_h - 6), radius=10, fill=WIN_BG,
-                                outline=GOLD_MEDAL, width=2)
+            d.rounded_rectangle(
+                (X0 + PAD - 6, yy, X1 - PAD + 6, yy + row_h - 6),
+                radius=10,
+                fill=WIN_BG,
+                outline=GOLD_MEDAL,
+                width=2,
+            )
         ra_disc(img, X0 + PAD + 4, yy + 6, 38, GOLD_MEDAL if win else GREY_MEDAL)
-        d.text((X0 + PAD + 23, yy + 25), str(ranks[s]), font=font(20, True), fill=(255, 255, 255),
-               anchor="mm")
+        d.text(
+            (X0 + PAD + 23, yy + 25), str(ranks[s]), font=font(20, True), fill=(255, 255, 255), anchor="mm"
+        )
         d.rectangle((X0 + PAD + 54, yy + 10, X0 + PAD + 60, yy + 40), fill=seat_color(s))
         label = nm[s]
         t, f = fit(label, 430, 24, True, min_size=15)
@@ -240,11 +277,17 @@ def draw_ranking(img: Image.Image, d: ImageDraw.ImageDraw, view: View, nm: Seque
         elif s < len(players) and out and scores.count(scores[s]) > 1:
             extra.append(f"highest sun {highest_sun(players[s])}")
         if extra:
-            d.text((X0 + PAD + 72 + text_width(t, f) + 14, yy + 27), " · ".join(extra)[:60],
-                   font=font(17), fill=MUTED, anchor="lm")
+            d.text(
+                (X0 + PAD + 72 + text_width(t, f) + 14, yy + 27),
+                " · ".join(extra)[:60],
+                font=font(17),
+                fill=MUTED,
+                anchor="lm",
+            )
         v = scores[s]
-        d.text((X1 - PAD - 4, yy + 25), "?" if v is None else str(v), font=font(28, True), fill=INK,
-               anchor="rm")
+        d.text(
+            (X1 - PAD - 4, yy + 25), "?" if v is None else str(v), font=font(28, True), fill=INK, anchor="rm"
+        )
         yy += row_h
     if note_lines:
         yy += 8
@@ -254,7 +297,7 @@ def draw_ranking(img: Image.Image, d: ImageDraw.ImageDraw, view: View, nm: Seque
     return top + h
 
 
-def _tie_note(view: View, nm: Sequence[str], scores: list, ranks: list) -> str:
+def _tie_note(view: RaView, nm: Sequence[str], scores: Sequence[int | None], ranks: Sequence[int]) -> str:
     """A sentence explaining how equal final scores were ranked ('' when no two seats tie)."""
     groups: dict[int, list[int]] = {}
     for s, v in enumerate(scores):

@@ -1,26 +1,32 @@
 """Ra as plain text (Discord markdown): the board, the viewer's prompt, legal actions and score
 preview when the view has ``me``, and the ranking once the game is over. At most 1900 chars."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
 
 from engines.base import format_text
+from engines.ra.view import PlayerView, RaView
 from render.common import ordinal, seat_names, signed
 from render.ra.art import CIVS, MONUMENTS, tile_abbr, tile_name
 from render.ra.board import KIND_LABEL, STEP_LABEL, owed_text
 from render.ra.hand import preview_categories
 
-View = dict[str, Any]
 LIMIT = 1900
 
 
-def _tiles(p: dict, traders: bool, short: bool) -> str:
+def _tiles(p: PlayerView, traders: bool, short: bool) -> str:
     """'Gods 1 · Gold 2 · Pharaohs 3 · Nile 2 · Flood 1 · Civ (2): Astronomy, Art×2 · …'."""
     t = p.get("tiles") or {}
     label = tile_abbr if short else tile_name
     bits = []
-    for code, word in (("god", "Gods"), ("gold", "Gold"), ("pharaoh", "Pharaohs"),
-                       ("nile", "Nile"), ("flood", "Flood")):
+    for code, word in (
+        ("god", "Gods"),
+        ("gold", "Gold"),
+        ("pharaoh", "Pharaohs"),
+        ("nile", "Nile"),
+        ("flood", "Flood"),
+    ):
         if t.get(code):
             bits.append(f"{word} {t[code]}")
     for codes, word in ((CIVS, "Civ"), (MONUMENTS, "Mon")):
@@ -33,7 +39,7 @@ def _tiles(p: dict, traders: bool, short: bool) -> str:
     return " · ".join(bits) if bits else "no tiles"
 
 
-def _seat_line(view: View, nm: Sequence[str], s: int, short: bool) -> str:
+def _seat_line(view: RaView, nm: Sequence[str], s: int, short: bool) -> str:
     p = view["players"][s]
     traders = bool((view.get("options") or {}).get("traders", True))
     mark = " ▶" if s in (view.get("to_move") or []) else ""
@@ -45,25 +51,29 @@ def _seat_line(view: View, nm: Sequence[str], s: int, short: bool) -> str:
     return f"**{nm[s]}**{mark} — {pts} pts · {suns} · {_tiles(p, traders, short)}"
 
 
-def text(view: View, names: Sequence[str] | None = None) -> str:
+def text(view: RaView, names: Sequence[str] | None = None) -> str:
     """The view as Discord markdown text, at most 1900 characters, with names for ``{sN}``."""
     nm = seat_names(names, int(view["n_players"]))
     for short in (False, True):
         out = _compose(view, nm, short)
         if len(out) <= LIMIT:
             return out
-    return out[:LIMIT - 1] + "…"
+    return out[: LIMIT - 1] + "…"
 
 
-def _compose(view: View, nm: Sequence[str], short: bool) -> str:
-    f = lambda s: format_text(s or "", list(nm))  # noqa: E731
+def _compose(view: RaView, nm: Sequence[str], short: bool) -> str:
+    def f(s: str | None) -> str:
+        return format_text(s or "", list(nm))
+
     n = int(view["n_players"])
     step = STEP_LABEL.get(view.get("step", ""), view.get("step", ""))
     lines = [f"**Ra** · Epoch {view.get('epoch', 1)}/3 · {step}"]
     if view.get("headline"):
         lines.append(f(view["headline"]))
-    lines.append(f"Ra track {view.get('ra_track', 0)}/{view.get('ra_limit', 0)} · centre sun "
-                 f"{view.get('center', 0)} · bag {view.get('bag_total', 0)}")
+    lines.append(
+        f"Ra track {view.get('ra_track', 0)}/{view.get('ra_limit', 0)} · centre sun "
+        f"{view.get('center', 0)} · bag {view.get('bag_total', 0)}"
+    )
     track = view.get("track") or []
     lab = tile_abbr if short else tile_name
     lines.append(f"Auction track ({len(track)}/8): " + (", ".join(lab(c) for c in track) or "empty"))
@@ -75,8 +85,10 @@ def _compose(view: View, nm: Sequence[str], short: bool) -> str:
             s += " (must bid)"
         high = a.get("high")
         s += f" · high {high['sun']} by {nm[int(high['seat'])]}" if high else " · no bid yet"
-        done = [f"{nm[int(b['seat'])]} {'pass' if b.get('sun') is None else b['sun']}"
-                for b in a.get("bids") or []]
+        done = [
+            f"{nm[int(b['seat'])]} {'pass' if b.get('sun') is None else b['sun']}"
+            for b in a.get("bids") or []
+        ]
         if done:
             s += " · so far: " + ", ".join(done)
         if a.get("to_bid"):
@@ -98,14 +110,19 @@ def _compose(view: View, nm: Sequence[str], short: bool) -> str:
         if prev and not view.get("over"):
             cats = preview_categories(view, prev)
             delta = sum(int(v) for v in prev.values())
-            lines.append(f"If epoch {view.get('epoch', 1)} ended now: "
-                         + " · ".join(f"{c} {signed(int(prev[c]))}" for c in cats)
-                         + f" = **{signed(delta)}**")
+            lines.append(
+                f"If epoch {view.get('epoch', 1)} ended now: "
+                + " · ".join(f"{c} {signed(int(prev[c]))}" for c in cats)
+                + f" = **{signed(delta)}**"
+            )
     out = view.get("outcome")
     if view.get("over") and out:
         lines.append("")
         order = sorted(range(n), key=lambda s: (out["ranks"][s], s))
-        ranking = [f"{ordinal(out['ranks'][s])} {nm[s]} {out['scores'][s]}"
-                   + (" 🏆" if s in out.get("winners", []) else "") for s in order]
+        ranking = [
+            f"{ordinal(out['ranks'][s])} {nm[s]} {out['scores'][s]}"
+            + (" 🏆" if s in out.get("winners", []) else "")
+            for s in order
+        ]
         lines.append("**Final:** " + " · ".join(ranking))
     return "\n".join(lines)
