@@ -7,13 +7,15 @@ log, autocomplete, buttons and tests.
 
 Games plug in by subclassing :class:`Engine` and calling :func:`register`; nothing here changes.
 """
+
 from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import dataclass, field
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from engines.prompt import Prompt
@@ -27,6 +29,7 @@ engine may declare its own ``TypedDict`` for it, which this accepts)."""
 
 
 # --------------------------------------------------------------------------- errors
+
 
 class RuleError(Exception):
     """Base of every rejection a player can cause. ``str(err)`` is a sentence a player can read."""
@@ -64,6 +67,7 @@ class BadOption(RuleError):
 
 
 # --------------------------------------------------------------------------- events / outcome
+
 
 @dataclass(frozen=True)
 class Event:
@@ -164,6 +168,7 @@ class Outcome:
 
 # --------------------------------------------------------------------------- options
 
+
 @dataclass(frozen=True)
 class Option:
     """One game option. ``kind`` is ``bool``, ``int`` (with optional bounds) or ``str`` (one of
@@ -192,8 +197,9 @@ class Option:
             text = value.strip().lower() if isinstance(value, str) else None
             if text is None or text not in self.choices:
                 shown = value if isinstance(value, str) else repr(value)
-                raise BadOption(f"Option `{self.name}` takes one of {', '.join(self.choices)}, "
-                                f"not `{shown[:40]}`.")
+                raise BadOption(
+                    f"Option `{self.name}` takes one of {', '.join(self.choices)}, not `{shown[:40]}`."
+                )
             return text
         if self.kind is bool:
             if isinstance(value, bool):
@@ -219,6 +225,7 @@ class Option:
 
 
 # --------------------------------------------------------------------------- the protocol
+
 
 class Engine:
     """Base class of every game engine. Subclasses set the class attributes and implement the
@@ -337,9 +344,13 @@ class Engine:
         from engines.prompt import from_legal
 
         legal = self.legal_actions(state, seat)
-        return from_legal(seat, str(self.view(state, seat).get("headline") or ""), legal,
-                          [self.action_label(state, seat, a) for a in legal],
-                          public=self.public_actions(state, seat))
+        return from_legal(
+            seat,
+            str(self.view(state, seat).get("headline") or ""),
+            legal,
+            [self.action_label(state, seat, a) for a in legal],
+            public=self.public_actions(state, seat),
+        )
 
     def secrets(self, state: Any, viewer: int | None) -> Iterable[str]:
         """Strings that must not appear in the serialised ``view(state, viewer)``: other seats'
@@ -405,6 +416,7 @@ awaited, whether the game is over, and a one-line summary of whose turn it is an
 
 # --------------------------------------------------------------------------- the shared entry point
 
+
 @dataclass(frozen=True)
 class Played:
     """The result of :func:`play`: the new state, the events, and the canonical action applied."""
@@ -414,8 +426,15 @@ class Played:
     action: Action
 
 
-def play(engine: Engine, state: Any, seat: int, text: str, *,
-         version: int | None = None, expected_version: int | None = None) -> Played:
+def play(
+    engine: Engine,
+    state: Any,
+    seat: int,
+    text: str,
+    *,
+    version: int | None = None,
+    expected_version: int | None = None,
+) -> Played:
     """Parse ``text``, check game over and turn, apply, and return the result.
 
     Raises :class:`StaleState` if ``expected_version`` is given and differs from ``version``,
@@ -451,8 +470,13 @@ def not_your_turn_reason(awaited: Sequence[int]) -> str:
     return f"It is not your turn: waiting for {who}."
 
 
-def replay_steps(engine: Engine, seed: int, n_players: int, options: Mapping[str, Any] | None,
-                 moves: Iterable[tuple[int, str]]) -> Iterator[tuple[Any, Played | None]]:
+def replay_steps(
+    engine: Engine,
+    seed: int,
+    n_players: int,
+    options: Mapping[str, Any] | None,
+    moves: Iterable[tuple[int, str]],
+) -> Iterator[tuple[Any, Played | None]]:
     """Set up, then apply every ``(seat, action)`` in order: yields ``(setup state, None)`` first,
     then ``(state after the move, what play returned)`` per move. The one place a game is
     rebuilt from its seed and move log (the host's loading, its history and repair, ``bazaar
@@ -465,18 +489,24 @@ def replay_steps(engine: Engine, seed: int, n_players: int, options: Mapping[str
         yield state, played
 
 
-def replay(engine: Engine, seed: int, n_players: int, options: Mapping[str, Any] | None,
-           moves: Iterable[tuple[int, str]]) -> Any:
+def replay(
+    engine: Engine,
+    seed: int,
+    n_players: int,
+    options: Mapping[str, Any] | None,
+    moves: Iterable[tuple[int, str]],
+) -> Any:
     """Set up and apply every ``(seat, action)`` in order; return the final state.
 
     Raises whatever :func:`play` raises if the log does not fit the rules."""
-    state = None
+    final = None
     for state, _ in replay_steps(engine, seed, n_players, options, moves):
-        pass
-    return state
+        final = state
+    return final
 
 
 # --------------------------------------------------------------------------- serialisation
+
 
 def to_jsonable(obj: Any) -> Any:
     """Dataclasses, tuples, lists, dicts and scalars -> plain JSON types (dict keys -> str)."""
@@ -529,4 +559,3 @@ def games() -> list[Engine]:
 
     load_all()
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
-

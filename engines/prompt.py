@@ -17,16 +17,17 @@ Controls:
 A prompt is ``public`` (shown to everyone, under the board) when its controls reveal nothing the
 seat hides, else private (only to the seat: its DM and its private answer).
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence, Union
 
-MAX_CHOICES = 25       # a menu holds at most 25 choices
-MAX_BUTTONS = 10       # up to this many actions are offered as buttons by from_legal
-MAX_GROUPS = 4         # from_legal shows at most this many menus (one row each)
-PER_ROW = 5            # buttons in a row
+MAX_CHOICES = 25  # a menu holds at most 25 choices
+MAX_BUTTONS = 10  # up to this many actions are offered as buttons by from_legal
+MAX_GROUPS = 4  # from_legal shows at most this many menus (one row each)
+PER_ROW = 5  # buttons in a row
 MAX_LABEL = 80
 
 
@@ -69,8 +70,9 @@ class Pick:
         if not 0 < len(self.choices) <= MAX_CHOICES:
             raise ValueError(f"a pick holds 1 to {MAX_CHOICES} choices, not {len(self.choices)}")
         if not 0 <= self.min <= self.max <= len(self.choices):
-            raise ValueError(f"pick {self.key}: min {self.min} / max {self.max} do not fit "
-                             f"{len(self.choices)} choices")
+            raise ValueError(
+                f"pick {self.key}: min {self.min} / max {self.max} do not fit {len(self.choices)} choices"
+            )
 
     def joined(self, values: Sequence[str]) -> str:
         """``values`` checked against the choices and the bounds, joined by spaces in choice
@@ -121,10 +123,10 @@ class Group:
     """A label ("Left stall", "sell …") and the controls under it."""
 
     label: str
-    controls: tuple[Union[Button, Pick], ...]
+    controls: tuple[Button | Pick, ...]
 
 
-Control = Union[Button, Pick, Form, Group]
+Control = Button | Pick | Form | Group
 
 
 @dataclass(frozen=True)
@@ -188,13 +190,16 @@ def rows(controls: Sequence[Control], per_row: int = PER_ROW) -> int:
 
 def chunk_choices(values: Sequence[str], labels: Sequence[str]) -> list[tuple[Choice, ...]]:
     """``values`` as choices in runs of at most :data:`MAX_CHOICES`."""
-    cs = tuple(Choice(label=(lab or v)[:100], value=v,
-                      description=(v if lab and lab != v else "")[:100]) for v, lab in zip(values, labels))
-    return [cs[i:i + MAX_CHOICES] for i in range(0, len(cs), MAX_CHOICES)]
+    cs = tuple(
+        Choice(label=(lab or v)[:100], value=v, description=(v if lab and lab != v else "")[:100])
+        for v, lab in zip(values, labels, strict=False)
+    )
+    return [cs[i : i + MAX_CHOICES] for i in range(0, len(cs), MAX_CHOICES)]
 
 
-def from_legal(seat: int, text: str, legal: Sequence[str], labels: Sequence[str] | None = None, *,
-               public: bool = True) -> Prompt:
+def from_legal(
+    seat: int, text: str, legal: Sequence[str], labels: Sequence[str] | None = None, *, public: bool = True
+) -> Prompt:
     """The default prompt of a legal list: up to :data:`MAX_BUTTONS` actions as buttons, up to
     :data:`MAX_CHOICES` as one menu, and longer lists (up to :data:`MAX_GROUPS` × 25) as labelled
     menus, one per verb where the verbs split it so ("sell …", "offer …"), else one per run of
@@ -203,8 +208,14 @@ def from_legal(seat: int, text: str, legal: Sequence[str], labels: Sequence[str]
     if not legal:
         return Prompt(seat, text, (), public)
     if len(legal) <= MAX_BUTTONS and all(len(a) <= 90 for a in legal):
-        return Prompt(seat, text, tuple(Button(label=(lab or a)[:MAX_LABEL], action=a)
-                                        for a, lab in zip(legal, labels)), public)
+        return Prompt(
+            seat,
+            text,
+            tuple(
+                Button(label=(lab or a)[:MAX_LABEL], action=a) for a, lab in zip(legal, labels, strict=False)
+            ),
+            public,
+        )
     if any(len(a) > 100 for a in legal):
         return Prompt(seat, text, (), public)
     if len(legal) <= MAX_CHOICES:
@@ -222,9 +233,13 @@ def from_legal(seat: int, text: str, legal: Sequence[str], labels: Sequence[str]
             groups.append(Group(f"{verb} …{suffix}", (Pick(key, f"{verb} …{suffix}", choices),)))
     if len(groups) > MAX_GROUPS:
         runs = chunk_choices(legal, labels)
-        groups = [Group(f"Moves {k * MAX_CHOICES + 1}–{k * MAX_CHOICES + len(c)}",
-                        (Pick(f"move{k}", f"Moves {k * MAX_CHOICES + 1}–{k * MAX_CHOICES + len(c)}", c),))
-                  for k, c in enumerate(runs)]
+        groups = [
+            Group(
+                f"Moves {k * MAX_CHOICES + 1}–{k * MAX_CHOICES + len(c)}",
+                (Pick(f"move{k}", f"Moves {k * MAX_CHOICES + 1}–{k * MAX_CHOICES + len(c)}", c),),
+            )
+            for k, c in enumerate(runs)
+        ]
     if len(groups) > MAX_GROUPS:
         return Prompt(seat, text, (), public)
     return Prompt(seat, text, tuple(groups), public)
@@ -241,7 +256,7 @@ def next_tokens(candidates: Iterable[str], prefix: str, limit: int = MAX_CHOICES
     out: dict[str, None] = {}
     for c in candidates:
         toks = c.split(" ")
-        if toks[:len(words)] != words or len(toks) <= len(words):
+        if toks[: len(words)] != words or len(toks) <= len(words):
             continue
         nxt = toks[len(words)]
         if not nxt.startswith(partial):

@@ -6,6 +6,7 @@ Modules: ``data`` (goods, prices, the stand-in deck), ``state`` (the state value
 ``ai`` (the heuristic seat), ``positions`` (building positions for tests), ``rules`` (the
 :class:`KathaiEngine` protocol methods).
 """
+
 from __future__ import annotations
 
 from engines.base import register

@@ -14,9 +14,11 @@ useful card, or pass. In ``reply``: accept when the offered cards add more targe
 the cheapest eligible answer costs, unless the offerer leads by 8 or more. Deterministic;
 always falls back to ``pass`` / ``decline``.
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engines.base import Action, View
 from engines.kathai.data import GOODS, PRICES, SELLABLE
@@ -87,12 +89,15 @@ def _main(view: View, legal: Sequence[Action]) -> Action | None:
     me = view["me"]
     hand: list[Card] = me["hand"]
     sale = _best_sale(view)
-    if sale is not None and (sale[0] >= 6 or len(hand) >= 7 or view["final"] is not None):
-        if sale[1] in legal:
-            return sale[1]
+    if (
+        sale is not None
+        and (sale[0] >= 6 or len(hand) >= 7 or view["final"] is not None)
+        and sale[1] in legal
+    ):
+        return sale[1]
     market = view["market"]
     if me["profit"]:
-        for p in range(1, SELLABLE + 1):   # goods at index p (position p + 1) moving left
+        for p in range(1, SELLABLE + 1):  # goods at index p (position p + 1) moving left
             g, left = market[p]["goods"], market[p - 1]["goods"]
             if me["totals"][g] >= PRICES[p - 1][1] and not _locked(view, g, left):
                 a, b = sorted((g, left), key=GOODS.index)
@@ -153,10 +158,7 @@ def choose(view: View, legal: Sequence[Action]) -> Action:
         raise ValueError("no legal action to choose from")
     if view.get("me") is None:
         return legal[0]
-    if "decline" in legal:
-        pick = _reply(view, legal)
-    else:
-        pick = _main(view, legal) or "pass"
+    pick = _reply(view, legal) if "decline" in legal else _main(view, legal) or "pass"
     if pick in legal:
         return pick
     for fallback in ("pass", "decline"):

@@ -3,6 +3,7 @@
 Offers are completed from their structure (target, ascending ids, ``for``, want, k) with a
 size check per step, so the ~11,000 offer texts are never built to answer a keystroke.
 """
+
 from __future__ import annotations
 
 from engines.kathai.data import ANY, CARD_TEXT, WANTS
@@ -52,7 +53,7 @@ def offer_next(s: State, toks: list[str]) -> list[str]:
                 out.append(CARD_TEXT[c])
         return sorted(out)
     ks = offer_ks(s, target, len(give))
-    after = rest[cut + 1:]
+    after = rest[cut + 1 :]
     if not after:
         return sorted(w for i, w in enumerate(WANTS) if any(k or i == ANY for k in ks))
     want = _WANT_NUM.get(after[0])
@@ -69,8 +70,7 @@ def complete(s: State, seat: int, prefix: str, limit: int = 25) -> list[tuple[st
     words = prefix.lower().split()
     partial = "" if not words or prefix[-1:].isspace() else words.pop()
     small = legal_small(s, seat)
-    can_offer = (s.step != REPLY and s.offers_used < s.opts.max_offers
-                 and bool(offer_next(s, [])))
+    can_offer = s.step != REPLY and s.offers_used < s.opts.max_offers and bool(offer_next(s, []))
     if words and words[0] == "offer":
         toks = offer_next(s, words[1:]) if can_offer else []
     elif not words:

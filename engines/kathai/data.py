@@ -3,6 +3,7 @@
 Cards are numbered 1..55 inside the engine (``t1``..``t55`` in texts). ``ITEMS[c][g]`` is how
 many items of goods ``g`` (index into :data:`GOODS`) card ``c`` shows (``ITEMS[0]`` is unused).
 """
+
 from __future__ import annotations
 
 from typing import Final
@@ -10,8 +11,13 @@ from typing import Final
 GOODS: Final = ("gold", "salt", "silk", "spice", "tea")
 """Goods codes in goods order (also the alphabetical order of the codes)."""
 NAMES: Final = {"gold": "Gold", "salt": "Salt", "silk": "Silk", "spice": "Spices", "tea": "Tea"}
-COLOURS: Final = {"gold": "#E2B93B", "salt": "#CFD6DE", "silk": "#A83F7A", "spice": "#C4622D",
-                  "tea": "#4E8F3A"}
+COLOURS: Final = {
+    "gold": "#E2B93B",
+    "salt": "#CFD6DE",
+    "silk": "#A83F7A",
+    "spice": "#C4622D",
+    "tea": "#4E8F3A",
+}
 LETTERS: Final = {"gold": "G", "salt": "A", "silk": "K", "spice": "P", "tea": "T"}
 """One letter per goods for colour-blind-safe card faces (S is shared by three goods)."""
 NGOODS: Final = 5
@@ -38,9 +44,8 @@ MIN_POS4: Final = 1
 
 def _build_cards() -> dict[str, dict[str, int]]:
     """The stand-in deck, in the exact order of spec §2."""
-    c: list[dict[str, int]] = [{g: n} for n, k in ((1, 2), (2, 2), (3, 1)) for g in GOODS
-                               for _ in range(k)]
-    c += [{a: 1, b: 1} for i, a in enumerate(GOODS) for b in GOODS[i + 1:]]
+    c: list[dict[str, int]] = [{g: n} for n, k in ((1, 2), (2, 2), (3, 1)) for g in GOODS for _ in range(k)]
+    c += [{a: 1, b: 1} for i, a in enumerate(GOODS) for b in GOODS[i + 1 :]]
     c += [{a: 2, b: 1} for a in GOODS for b in GOODS if b != a]
     return {f"t{i}": d for i, d in enumerate(c, 1)}
 
@@ -52,7 +57,8 @@ PRICES: Final = ((4, 7), (2, 5), (1, MIN_POS3), (0, MIN_POS4))
 """(bonus, minimum items) of positions 1..4 (index 0..3); position 5 is unsellable."""
 
 ITEMS: Final = ((0,) * NGOODS,) + tuple(
-    tuple(CARDS[f"t{i}"].get(g, 0) for g in GOODS) for i in range(1, NCARDS + 1))
+    tuple(CARDS[f"t{i}"].get(g, 0) for g in GOODS) for i in range(1, NCARDS + 1)
+)
 """``ITEMS[card][goods]``: items of each goods on each card (index 0 unused)."""
 
 TOTAL_ITEMS: Final = tuple(sum(row) for row in ITEMS)

@@ -3,18 +3,27 @@
 Every function takes a state known to allow the move (see ``legal.check``) and returns the new
 state; events are appended to ``ev``. Seat numbers in texts are ``{sN}`` tokens.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Mapping
 
 from engines.base import Event
-from engines.kathai.data import (ANY, CARD_TEXT, FINAL_TURNS, FINAL_TURNS_LAST_BUYER, GOODS,
-                                 HAND_LIMIT, PRICES, WANTS, describe)
+from engines.kathai.data import (
+    ANY,
+    CARD_TEXT,
+    FINAL_TURNS,
+    FINAL_TURNS_LAST_BUYER,
+    GOODS,
+    HAND_LIMIT,
+    PRICES,
+    WANTS,
+    describe,
+)
 from engines.kathai.legal import goods_items, offer_targets
 from engines.kathai.notation import PROFIT, Move, ids_text, seat_text
-from engines.kathai.state import (ALL, MAIN, OVER, REPLY, TRADING, Lock, Offer, Sale, State,
-                                  put, put_int, upd)
+from engines.kathai.state import ALL, MAIN, OVER, REPLY, TRADING, Lock, Offer, Sale, State, put, put_int, upd
 
 
 def S(seat: int) -> str:
@@ -35,8 +44,15 @@ def _say(ev: list[Event], kind: str, text: str, data: Mapping[str, object]) -> s
     return text
 
 
-def _private(ev: list[Event], kind: str, to: int | frozenset[int], text: str, public: str,
-             data: Mapping[str, object], pdata: Mapping[str, object]) -> str:
+def _private(
+    ev: list[Event],
+    kind: str,
+    to: int | frozenset[int],
+    text: str,
+    public: str,
+    data: Mapping[str, object],
+    pdata: Mapping[str, object],
+) -> str:
     """A private event with its public twin; returns the public text."""
     ev.append(Event(kind, text, pdata, private_to=to, twin=Event(kind, public, data)))
     return public
@@ -44,24 +60,47 @@ def _private(ev: list[Event], kind: str, to: int | frozenset[int], text: str, pu
 
 # --------------------------------------------------------------------------- turn start / end
 
+
 def start_turn(s: State, seat: int, ev: list[Event]) -> State:
     """Seat ``seat``'s turn begins: counters reset, the automatic draw (rule: below 7 cards and
     a pile left). Emptying the pile triggers the end (two more turns each)."""
     turn = s.turn_no + 1
-    s = upd(s, active=seat, step=MAIN, turn_no=turn, offers_used=0, traded=False,
-                offer=None, fresh=put(s.fresh, seat, ()))
+    s = upd(
+        s,
+        active=seat,
+        step=MAIN,
+        turn_no=turn,
+        offers_used=0,
+        traded=False,
+        offer=None,
+        fresh=put(s.fresh, seat, ()),
+    )
     ev.append(Event("turn", f"Turn {turn}: {S(seat)} to play.", {"seat": seat, "turn": turn}))
     hand = s.hands[seat]
     if len(hand) < HAND_LIMIT and s.pile:
         card, pile = s.pile[0], s.pile[1:]
-        s = upd(s, pile=pile, hands=put(s.hands, seat, tuple(sorted(hand + (card,)))),
-                    fresh=put(s.fresh, seat, (card,)))
-        _private(ev, "draw", seat, f"{S(seat)} draws {CARD_TEXT[card]} ({describe(card)}).",
-                 f"{S(seat)} draws a card.", {"seat": seat}, {"seat": seat, "card": CARD_TEXT[card]})
+        s = upd(
+            s,
+            pile=pile,
+            hands=put(s.hands, seat, tuple(sorted(hand + (card,)))),
+            fresh=put(s.fresh, seat, (card,)),
+        )
+        _private(
+            ev,
+            "draw",
+            seat,
+            f"{S(seat)} draws {CARD_TEXT[card]} ({describe(card)}).",
+            f"{S(seat)} draws a card.",
+            {"seat": seat},
+            {"seat": seat, "card": CARD_TEXT[card]},
+        )
         if not pile:
             s = upd(s, final=(FINAL_TURNS,) * s.n, final_turn=turn)
-            ev.append(Event("final", "The pile is empty: after this turn everyone has two more "
-                                     "turns.", {"seat": seat}))
+            ev.append(
+                Event(
+                    "final", "The pile is empty: after this turn everyone has two more turns.", {"seat": seat}
+                )
+            )
     return s
 
 
@@ -72,8 +111,7 @@ def end_turn(s: State, ev: list[Event]) -> State:
         final = put_int(final, s.active, final[s.active] - 1)
         s = upd(s, final=final)
     if final is not None:
-        nxt = next(((s.active + i) % s.n for i in range(1, s.n + 1)
-                    if final[(s.active + i) % s.n] > 0), None)
+        nxt = next(((s.active + i) % s.n for i in range(1, s.n + 1) if final[(s.active + i) % s.n] > 0), None)
         if nxt is None:
             return _game_over(s, "pile", ev)
     else:
@@ -86,13 +124,17 @@ def end_turn(s: State, ev: list[Event]) -> State:
 def _game_over(s: State, reason: str, ev: list[Event]) -> State:
     top = max(s.scores)
     why = "the final turns are played" if reason == "pile" else f"turn {s.turn_no} was the last"
-    text = f"Game over ({why}). Scores: " + ", ".join(
-        f"{S(q)} {s.scores[q]}" for q in range(s.n)) + f"; best {top}."
+    text = (
+        f"Game over ({why}). Scores: "
+        + ", ".join(f"{S(q)} {s.scores[q]}" for q in range(s.n))
+        + f"; best {top}."
+    )
     ev.append(Event("over", text, {"reason": reason, "scores": list(s.scores)}))
     return upd(s, step=OVER, reason=reason, offer=None, last=text)
 
 
 # --------------------------------------------------------------------------- actions
+
 
 def do_sell(s: State, m: Move, ev: list[Event]) -> State:
     """Sell ``m.ids`` as goods ``m.goods``: score, keep the lowest id, shift the row, clear
@@ -102,23 +144,43 @@ def do_sell(s: State, m: Move, ev: list[Event]) -> State:
     bonus = PRICES[pos][0]
     points = len(ids) + bonus
     items = goods_items(ids, g)
-    market = s.market[:pos] + s.market[pos + 1:] + (g,)
+    market = s.market[:pos] + s.market[pos + 1 :] + (g,)
     down = s.discard_down
     if s.lock is not None:
         down = down + (s.lock.card,)
     hand = tuple(c for c in s.hands[p] if c not in ids)
-    sale = Sale(seat=p, turn=s.turn_no, goods=g, pos=pos, cards=ids, items=items, bonus=bonus,
-                points=points)
-    s = upd(s, hands=put(s.hands, p, hand),
-                profit=put(s.profit, p, tuple(sorted(s.profit[p] + (ids[0],)))),
-                discard_up=s.discard_up + ids[1:], discard_down=down, market=market, lock=None,
-                scores=put_int(s.scores, p, s.scores[p] + points), sales=s.sales + (sale,))
-    text = (f"{S(p)} sells {GOODS[g]} at position {pos + 1}: {ids_text(ids)} ({items} "
-            f"{GOODS[g]}) for {len(ids)} + {bonus} = {points} points, keeping a profit card. "
-            f"Market: {' '.join(GOODS[x] for x in market)}.")
-    s = upd(s, last=_say(ev, "sell", text, {"seat": p, "goods": GOODS[g], "pos": pos + 1,
-                                                "cards": [CARD_TEXT[c] for c in ids],
-                                                "points": points}))
+    sale = Sale(seat=p, turn=s.turn_no, goods=g, pos=pos, cards=ids, items=items, bonus=bonus, points=points)
+    s = upd(
+        s,
+        hands=put(s.hands, p, hand),
+        profit=put(s.profit, p, tuple(sorted(s.profit[p] + (ids[0],)))),
+        discard_up=s.discard_up + ids[1:],
+        discard_down=down,
+        market=market,
+        lock=None,
+        scores=put_int(s.scores, p, s.scores[p] + points),
+        sales=s.sales + (sale,),
+    )
+    text = (
+        f"{S(p)} sells {GOODS[g]} at position {pos + 1}: {ids_text(ids)} ({items} "
+        f"{GOODS[g]}) for {len(ids)} + {bonus} = {points} points, keeping a profit card. "
+        f"Market: {' '.join(GOODS[x] for x in market)}."
+    )
+    s = upd(
+        s,
+        last=_say(
+            ev,
+            "sell",
+            text,
+            {
+                "seat": p,
+                "goods": GOODS[g],
+                "pos": pos + 1,
+                "cards": [CARD_TEXT[c] for c in ids],
+                "points": points,
+            },
+        ),
+    )
     return end_turn(s, ev)
 
 
@@ -140,14 +202,31 @@ def do_bribe(s: State, m: Move, ev: list[Event]) -> State:
         card = m.pay
         hands = put(hands, p, tuple(c for c in hands[p] if c != card))
         paid = "a card from the hand"
-    left, right = (a, b) if pa > pb else (b, a)   # after the swap, position order
-    s = upd(s, market=tuple(market), discard_down=down, hands=hands, profit=profit,
-                spent=spent, lock=Lock(pair=m.pair, card=card, by=p, turn=s.turn_no))
+    left, right = (a, b) if pa > pb else (b, a)  # after the swap, position order
+    s = upd(
+        s,
+        market=tuple(market),
+        discard_down=down,
+        hands=hands,
+        profit=profit,
+        spent=spent,
+        lock=Lock(pair=m.pair, card=card, by=p, turn=s.turn_no),
+    )
     where = f"{GOODS[left]} and {GOODS[right]} (positions {min(pa, pb) + 1}–{max(pa, pb) + 1})"
     public = f"{S(p)} bribes with {paid}: now {where}; that pair is locked."
     data = {"seat": p, "pair": [GOODS[left], GOODS[right]], "profit": m.pay == PROFIT}
-    s = upd(s, last=_private(ev, "bribe", p, public + f" (Your card: {CARD_TEXT[card]}.)",
-                                 public, data, {**data, "card": CARD_TEXT[card]}))
+    s = upd(
+        s,
+        last=_private(
+            ev,
+            "bribe",
+            p,
+            public + f" (Your card: {CARD_TEXT[card]}.)",
+            public,
+            data,
+            {**data, "card": CARD_TEXT[card]},
+        ),
+    )
     return end_turn(s, ev)
 
 
@@ -157,19 +236,39 @@ def do_buy(s: State, ev: list[Event]) -> State:
     p = s.active
     spent_card = s.profit[p][0]
     card, pile = s.pile[0], s.pile[1:]
-    s = upd(s, profit=put(s.profit, p, s.profit[p][1:]), spent=put_int(s.spent, p, s.spent[p] + 1),
-                discard_down=s.discard_down + (spent_card,), pile=pile,
-                hands=put(s.hands, p, tuple(sorted(s.hands[p] + (card,)))),
-                fresh=put(s.fresh, p, (card,)))
+    s = upd(
+        s,
+        profit=put(s.profit, p, s.profit[p][1:]),
+        spent=put_int(s.spent, p, s.spent[p] + 1),
+        discard_down=s.discard_down + (spent_card,),
+        pile=pile,
+        hands=put(s.hands, p, tuple(sorted(s.hands[p] + (card,)))),
+        fresh=put(s.fresh, p, (card,)),
+    )
     public = f"{S(p)} spends a profit card and draws a card."
-    s = upd(s, last=_private(ev, "buy", p, f"{S(p)} spends a profit card and draws "
-                                 f"{CARD_TEXT[card]} ({describe(card)}).", public, {"seat": p},
-                                 {"seat": p, "card": CARD_TEXT[card]}))
+    s = upd(
+        s,
+        last=_private(
+            ev,
+            "buy",
+            p,
+            f"{S(p)} spends a profit card and draws {CARD_TEXT[card]} ({describe(card)}).",
+            public,
+            {"seat": p},
+            {"seat": p, "card": CARD_TEXT[card]},
+        ),
+    )
     if not pile:
         final = put_int((FINAL_TURNS,) * s.n, p, FINAL_TURNS_LAST_BUYER)
         s = upd(s, final=final, final_turn=s.turn_no)
-        ev.append(Event("final", f"The pile is empty: {S(p)} bought the last card and has one more "
-                                 "turn; everyone else has two.", {"seat": p}))
+        ev.append(
+            Event(
+                "final",
+                f"The pile is empty: {S(p)} bought the last card and has one more "
+                "turn; everyone else has two.",
+                {"seat": p},
+            )
+        )
     return end_turn(s, ev)
 
 
@@ -181,10 +280,18 @@ def do_swap(s: State, m: Move, ev: list[Event]) -> State:
     hand = tuple(sorted([c for c in s.hands[p] if c != card] + [got]))
     s = upd(s, pile=pile, hands=put(s.hands, p, hand), fresh=put(s.fresh, p, (got,)))
     public = f"{S(p)} puts a card under the pile and draws the top card."
-    s = upd(s, last=_private(ev, "swap", p, f"{S(p)} puts {CARD_TEXT[card]} under the pile "
-                                 f"and draws {CARD_TEXT[got]} ({describe(got)}).", public,
-                                 {"seat": p}, {"seat": p, "out": CARD_TEXT[card],
-                                               "in": CARD_TEXT[got]}))
+    s = upd(
+        s,
+        last=_private(
+            ev,
+            "swap",
+            p,
+            f"{S(p)} puts {CARD_TEXT[card]} under the pile and draws {CARD_TEXT[got]} ({describe(got)}).",
+            public,
+            {"seat": p},
+            {"seat": p, "out": CARD_TEXT[card], "in": CARD_TEXT[got]},
+        ),
+    )
     return end_turn(s, ev)
 
 
@@ -210,16 +317,32 @@ def do_offer(s: State, m: Move, ev: list[Event]) -> State:
         skipped = tuple(x for x in range(s.n) if x != p and x not in addressees)
     else:
         addressees, skipped = (m.target,), ()
-    o = Offer(by=p, target=m.target, give=m.ids, want=m.want, k=m.k, addressees=addressees,
-              skipped=skipped)
+    o = Offer(by=p, target=m.target, give=m.ids, want=m.want, k=m.k, addressees=addressees, skipped=skipped)
     s = upd(s, step=REPLY, offer=o, offers_used=s.offers_used + 1)
     public = offer_words(o) + (" (" + ", ".join(S(x) for x in skipped) + " skipped)" if skipped else "") + "."
-    data = {"seat": p, "to": seat_text(m.target), "give": len(m.ids), "want": WANTS[m.want],
-            "k": m.k, "addressees": list(addressees), "skipped": list(skipped)}
+    data = {
+        "seat": p,
+        "to": seat_text(m.target),
+        "give": len(m.ids),
+        "want": WANTS[m.want],
+        "k": m.k,
+        "addressees": list(addressees),
+        "skipped": list(skipped),
+    }
     gives = _cards_words(m.ids) if m.ids else "nothing"
     private = public + f" Offered: {gives}."
-    return upd(s, last=_private(ev, "offer", frozenset((p, *addressees)), private, public,
-                                    data, {**data, "cards": [CARD_TEXT[c] for c in m.ids]}))
+    return upd(
+        s,
+        last=_private(
+            ev,
+            "offer",
+            frozenset((p, *addressees)),
+            private,
+            public,
+            data,
+            {**data, "cards": [CARD_TEXT[c] for c in m.ids]},
+        ),
+    )
 
 
 def do_accept(s: State, seat: int, m: Move, ev: list[Event]) -> State:
@@ -233,14 +356,27 @@ def do_accept(s: State, seat: int, m: Move, ev: list[Event]) -> State:
     fresh = put(put(s.fresh, p, m.ids), seat, o.give)
     s = upd(s, hands=hands, fresh=fresh, traded=True, step=TRADING, offer=None)
     want = "any goods" if o.want == ANY else WANTS[o.want]
-    public = (f"{S(p)} and {S(seat)} trade: {_plural(len(o.give), 'card')} for "
-              f"{_plural(o.k, 'card')} (each shows {want}).")
-    private = (f"{S(p)} and {S(seat)} trade: {S(p)} gives {ids_text(o.give) or 'nothing'}, "
-               f"{S(seat)} gives {ids_text(m.ids) or 'nothing'}.")
+    public = (
+        f"{S(p)} and {S(seat)} trade: {_plural(len(o.give), 'card')} for "
+        f"{_plural(o.k, 'card')} (each shows {want})."
+    )
+    private = (
+        f"{S(p)} and {S(seat)} trade: {S(p)} gives {ids_text(o.give) or 'nothing'}, "
+        f"{S(seat)} gives {ids_text(m.ids) or 'nothing'}."
+    )
     data = {"seat": seat, "by": p, "give": len(o.give), "k": o.k, "want": WANTS[o.want]}
-    return upd(s, last=_private(ev, "trade", frozenset((p, seat)), private, public, data,
-                                    {**data, "given": [CARD_TEXT[c] for c in o.give],
-                                     "received": [CARD_TEXT[c] for c in m.ids]}))
+    return upd(
+        s,
+        last=_private(
+            ev,
+            "trade",
+            frozenset((p, seat)),
+            private,
+            public,
+            data,
+            {**data, "given": [CARD_TEXT[c] for c in o.give], "received": [CARD_TEXT[c] for c in m.ids]},
+        ),
+    )
 
 
 def do_decline(s: State, seat: int, ev: list[Event]) -> State:

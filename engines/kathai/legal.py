@@ -6,18 +6,18 @@
 pieces and remembered per (hand, hand sizes, options), since it does not change while offers
 are declined.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
 
-from engines.kathai.data import (ANY, CARD_TEXT, GOODS, HAND_LIMIT, ITEMS, PRICES, SELLABLE,
-                                 SHOWS, WANTS)
+from engines.kathai.data import ANY, CARD_TEXT, GOODS, HAND_LIMIT, ITEMS, PRICES, SELLABLE, WANTS
 from engines.kathai.notation import PROFIT, Move, ids_text, seat_text
 from engines.kathai.state import ALL, MAIN, OVER, REPLY, TRADING, State
 
-
 # --------------------------------------------------------------------------- shared facts
+
 
 def awaited(s: State) -> tuple[int, ...]:
     """The seats that may act now: the active seat, or the addressees still to answer."""
@@ -69,6 +69,7 @@ def lock_blocks(s: State, pair: tuple[int, int]) -> bool:
 
 
 # --------------------------------------------------------------------------- checking one
+
 
 def check(s: State, seat: int, m: Move) -> str | None:
     """None if ``m`` is legal for ``seat`` now, else the reason (``{sN}`` tokens). Does not
@@ -151,8 +152,7 @@ def _check_bribe(s: State, seat: int, m: Move) -> str | None:
 def _check_offer(s: State, seat: int, m: Move) -> str | None:
     if s.offers_used >= s.opts.max_offers:
         m_ = s.opts.max_offers
-        return (f"You have made {m_} offer{'s' if m_ != 1 else ''} this turn, the most allowed: "
-                "swap or pass.")
+        return f"You have made {m_} offer{'s' if m_ != 1 else ''} this turn, the most allowed: swap or pass."
     give, k = m.ids, m.k
     if not s.opts.allow_gifts:
         if not give:
@@ -193,6 +193,7 @@ def _check_accept(s: State, seat: int, m: Move) -> str | None:
 
 # --------------------------------------------------------------------------- listing all
 
+
 def legal(s: State, seat: int) -> list[str]:
     """Every legal text of ``seat`` now, sorted; [] if it is not awaited."""
     if seat not in awaited(s):
@@ -218,7 +219,7 @@ def _small(s: State, seat: int) -> tuple[list[str], list[str]]:
     """The sorted non-offer texts of the active seat: those sorting before ``offer`` and
     those after."""
     hand = s.hands[seat]
-    before: list[str] = []   # verbs sorting before "offer": bribe, buy
+    before: list[str] = []  # verbs sorting before "offer": bribe, buy
     after: list[str] = ["pass"]
     if can_commit(s):
         before = bribe_actions(s, seat)
@@ -337,8 +338,9 @@ def offer_actions(s: State) -> tuple[str, ...]:
             continue
         tails = [_tails(offer_ks(s, t, g)) for g in range(len(hand) + 1)]
         head = f"offer {seat_text(t)} "
-        out += [h + x for text, size in gives if tails[size]
-                for h in (head + text + "for ",) for x in tails[size]]
+        out += [
+            h + x for text, size in gives if tails[size] for h in (head + text + "for ",) for x in tails[size]
+        ]
     res = tuple(out)
     if len(_OFFERS) > 64:
         _OFFERS.clear()

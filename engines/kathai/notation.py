@@ -18,6 +18,7 @@ parses to ``bribe gold tea t7`` whatever the market. (A text that ``apply`` acce
 the legal list for the shared property suite; an order-tolerant ``apply`` beside a
 position-order legal list would break that.)
 """
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -5,9 +5,11 @@ order when ``pile`` is not given, else face down to ``discard_down`` (out of pla
 55 cards are always conserved. Profit cards given without sales are recorded as granted
 (``spent`` goes negative), which keeps the invariant "profit = sales − spent".
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engines.kathai.data import GOODS, NCARDS
 from engines.kathai.rules import KathaiEngine
@@ -22,20 +24,34 @@ def ids(text: str) -> tuple[int, ...]:
     return tuple(int(t[1:]) for t in text.split())
 
 
-def build(n: int = 3, *, hands: Sequence[str] = (), market: str = M, active: int = 0,
-          pile: str | None = None, profit: Sequence[str] = (),
-          lock: tuple[str, str, str, int] | None = None, scores: Sequence[int] | None = None,
-          options: Mapping[str, Any] | None = None, turn_no: int = 1,
-          final: Sequence[int] | None = None) -> State:
+def build(
+    n: int = 3,
+    *,
+    hands: Sequence[str] = (),
+    market: str = M,
+    active: int = 0,
+    pile: str | None = None,
+    profit: Sequence[str] = (),
+    lock: tuple[str, str, str, int] | None = None,
+    scores: Sequence[int] | None = None,
+    options: Mapping[str, Any] | None = None,
+    turn_no: int = 1,
+    final: Sequence[int] | None = None,
+) -> State:
     """A ``main`` position with seat ``active`` to play (its draw already done).
 
     ``hands``/``profit``: id texts per seat (missing seats: empty); ``market``: goods by
     position; ``pile``: id text, top first; ``lock``: (goods, goods, card, seat). Raises
     ValueError if a card is placed twice."""
     o = KathaiEngine().resolve_options(options)
-    opts = Opts(first_player=o["first_player"], free_asking=o["free_asking"],
-                allow_gifts=o["allow_gifts"], bribe_lock=o["bribe_lock"],
-                max_offers=o["max_offers"], turn_limit=o["turn_limit"])
+    opts = Opts(
+        first_player=o["first_player"],
+        free_asking=o["free_asking"],
+        allow_gifts=o["allow_gifts"],
+        bribe_lock=o["bribe_lock"],
+        max_offers=o["max_offers"],
+        turn_limit=o["turn_limit"],
+    )
     hs = tuple(tuple(sorted(ids(hands[q]))) if q < len(hands) else () for q in range(n))
     ps = tuple(tuple(sorted(ids(profit[q]))) if q < len(profit) else () for q in range(n))
     lk = None
@@ -54,11 +70,28 @@ def build(n: int = 3, *, hands: Sequence[str] = (), market: str = M, active: int
         down = tuple(c for c in range(1, NCARDS + 1) if c not in used)
     if len(set(used)) != len(used):
         raise ValueError("a card is placed twice")
-    return State(n=n, opts=opts, pile=pl, hands=hs, profit=ps, discard_up=(),
-                 discard_down=down, market=tuple(GOODS.index(g) for g in market.split()),
-                 lock=lk, scores=tuple(scores) if scores is not None else (0,) * n, sales=(),
-                 spent=tuple(-len(p) for p in ps), active=active, step=MAIN, turn_no=turn_no,
-                 offers_used=0, traded=False, offer=None,
-                 final=tuple(final) if final is not None else ((2,) * n if not pl else None),
-                 final_turn=turn_no - 1 if (final is not None or not pl) else 0, reason="",
-                 last="", fresh=((),) * n)
+    return State(
+        n=n,
+        opts=opts,
+        pile=pl,
+        hands=hs,
+        profit=ps,
+        discard_up=(),
+        discard_down=down,
+        market=tuple(GOODS.index(g) for g in market.split()),
+        lock=lk,
+        scores=tuple(scores) if scores is not None else (0,) * n,
+        sales=(),
+        spent=tuple(-len(p) for p in ps),
+        active=active,
+        step=MAIN,
+        turn_no=turn_no,
+        offers_used=0,
+        traded=False,
+        offer=None,
+        final=tuple(final) if final is not None else ((2,) * n if not pl else None),
+        final_turn=turn_no - 1 if (final is not None or not pl) else 0,
+        reason="",
+        last="",
+        fresh=((),) * n,
+    )

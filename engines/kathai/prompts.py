@@ -24,12 +24,20 @@ Layout (at most 4 rows, a row left for the host's own buttons; one prompt per se
 
 Every prompt that lists hand cards is private (``public=False``).
 """
+
 from __future__ import annotations
 
 from engines.kathai.data import ANY, CARD_TEXT, GOODS, ITEMS, PRICES, SELLABLE, WANTS, describe
 from engines.kathai.flow import offer_words
-from engines.kathai.legal import (awaited, bribe_actions, can_commit, legal_small, offer_ks,
-                                  sell_subsets, shows)
+from engines.kathai.legal import (
+    awaited,
+    bribe_actions,
+    can_commit,
+    legal_small,
+    offer_ks,
+    sell_subsets,
+    shows,
+)
 from engines.kathai.notation import seat_text
 from engines.kathai.state import ALL, MAIN, OVER, REPLY, State
 from engines.prompt import Button, Choice, Form, Pick, Prompt
@@ -51,8 +59,9 @@ def heads(s: State, seat: int) -> list[tuple[str, str]]:
             g = s.market[pos]
             if sell_subsets(hand, g, PRICES[pos][1]):
                 bonus, need = PRICES[pos]
-                out.append((f"sell {GOODS[g]}", f"Sell {GOODS[g]} (position {pos + 1}: "
-                                                f"min {need}, +{bonus})"))
+                out.append(
+                    (f"sell {GOODS[g]}", f"Sell {GOODS[g]} (position {pos + 1}: min {need}, +{bonus})")
+                )
         pairs: list[str] = []
         for a in bribe_actions(s, seat):
             head = a.rsplit(" ", 1)[0]
@@ -94,13 +103,18 @@ def _main(s: State, seat: int) -> Prompt:
     if s.step == MAIN:
         text = "Your turn: choose a move, its cards and (for an offer) what you ask, then Play."
     else:
-        text = (f"Trading ({s.offers_used}/{s.opts.max_offers} offers made): offer again, "
-                "swap or pass.")
+        text = f"Trading ({s.offers_used}/{s.opts.max_offers} offers made): offer again, swap or pass."
     text += " " + hand_line(s, seat)
     if all(v in ("pass", "buy") for v, _ in hs):
-        return Prompt(seat, text, tuple(Button(label=lab[:80], action=v,
-                                               style="secondary" if v == "pass" else "primary")
-                                        for v, lab in hs), public=False)
+        return Prompt(
+            seat,
+            text,
+            tuple(
+                Button(label=lab[:80], action=v, style="secondary" if v == "pass" else "primary")
+                for v, lab in hs
+            ),
+            public=False,
+        )
     hand = s.hands[seat]
     cards = [_card_choice(c) for c in hand]
     if any(v.startswith("bribe") for v, _ in hs) and s.profit[seat]:
@@ -111,10 +125,16 @@ def _main(s: State, seat: int) -> Prompt:
         picks.append(Pick("cards", "Cards…", tuple(cards), min=0, max=len(cards)))
         template += " {cards}"
     if any(v.startswith("offer") for v, _ in hs):
-        asks = [Choice(label=f"ask {k} card{'s' if k > 1 else ''} with {w}"
-                       if w != "any" else f"ask {k} card{'s' if k > 1 else ''} of any goods",
-                       value=f"for {w} {k}")
-                for w in sorted(WANTS) for k in range(1, MAX_ASK + 1)]
+        asks = [
+            Choice(
+                label=f"ask {k} card{'s' if k > 1 else ''} with {w}"
+                if w != "any"
+                else f"ask {k} card{'s' if k > 1 else ''} of any goods",
+                value=f"for {w} {k}",
+            )
+            for w in sorted(WANTS)
+            for k in range(1, MAX_ASK + 1)
+        ]
         if s.opts.allow_gifts:
             asks.insert(0, Choice(label="ask nothing (a gift)", value="for any 0"))
         picks.append(Pick("ask", "Ask for… (offers only)", tuple(asks), min=0, max=1))
@@ -126,19 +146,31 @@ def _main(s: State, seat: int) -> Prompt:
 def _reply(s: State, seat: int) -> Prompt:
     o = s.offer
     assert o is not None
-    text = offer_words(o) + ". Offered: " + (", ".join(
-        f"{CARD_TEXT[c]} ({describe(c)})" for c in o.give) or "nothing") + "."
+    text = (
+        offer_words(o)
+        + ". Offered: "
+        + (", ".join(f"{CARD_TEXT[c]} ({describe(c)})" for c in o.give) or "nothing")
+        + "."
+    )
     decline = Button(label="Decline", action="decline", style="danger")
     if o.k == 0:
-        return Prompt(seat, text, (Button(label="Accept", action="accept", style="success"),
-                                   decline), public=False)
+        return Prompt(
+            seat, text, (Button(label="Accept", action="accept", style="success"), decline), public=False
+        )
     elig = [c for c in s.hands[seat] if shows(c, o.want)]
     if len(elig) < o.k:
         want = "any goods" if o.want == ANY else WANTS[o.want]
-        return Prompt(seat, text + f" You hold fewer than {o.k} cards showing {want}.",
-                      (decline,), public=False)
-    pick = Pick("accept", f"Give {o.k} card{'s' if o.k > 1 else ''} and accept…",
-                tuple(_card_choice(c) for c in elig), min=o.k, max=o.k, template="accept {}")
+        return Prompt(
+            seat, text + f" You hold fewer than {o.k} cards showing {want}.", (decline,), public=False
+        )
+    pick = Pick(
+        "accept",
+        f"Give {o.k} card{'s' if o.k > 1 else ''} and accept…",
+        tuple(_card_choice(c) for c in elig),
+        min=o.k,
+        max=o.k,
+        template="accept {}",
+    )
     return Prompt(seat, text, (pick, decline), public=False)
 
 

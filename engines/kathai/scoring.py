@@ -3,9 +3,11 @@
 Score = Σ over sales of (cards sold + bonus). Ranks are competition ranks per seat on
 (score, profit cards): ties share a place and the next place is skipped (ruling §14.3).
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engines.base import Outcome
 from engines.kathai.data import CARD_TEXT, GOODS
@@ -31,17 +33,29 @@ def sheet(state: State) -> list[dict[str, Any]]:
     out = []
     for q in range(s.n):
         mine = [x for x in s.sales if x.seat == q]
-        out.append({
-            "seat": q,
-            "sales": [{"turn": x.turn, "goods": GOODS[x.goods], "pos": x.pos + 1,
-                       "cards": [CARD_TEXT[c] for c in x.cards], "count": len(x.cards),
-                       "items": x.items, "bonus": x.bonus, "points": x.points} for x in mine],
-            "cards_sold": sum(len(x.cards) for x in mine),
-            "bonus": sum(x.bonus for x in mine),
-            "total": s.scores[q],
-            "profit": profit[q],
-            "rank": rk[q],
-        })
+        out.append(
+            {
+                "seat": q,
+                "sales": [
+                    {
+                        "turn": x.turn,
+                        "goods": GOODS[x.goods],
+                        "pos": x.pos + 1,
+                        "cards": [CARD_TEXT[c] for c in x.cards],
+                        "count": len(x.cards),
+                        "items": x.items,
+                        "bonus": x.bonus,
+                        "points": x.points,
+                    }
+                    for x in mine
+                ],
+                "cards_sold": sum(len(x.cards) for x in mine),
+                "bonus": sum(x.bonus for x in mine),
+                "total": s.scores[q],
+                "profit": profit[q],
+                "rank": rk[q],
+            }
+        )
     return out
 
 
@@ -52,12 +66,19 @@ def outcome(state: State) -> Outcome | None:
         return None
     rows = sheet(state)
     rk = tuple(r["rank"] for r in rows)
-    breakdown = tuple({"Cards sold": r["cards_sold"], "Bonus": r["bonus"],
-                       "Profit cards": r["profit"]} for r in rows)
+    breakdown = tuple(
+        {"Cards sold": r["cards_sold"], "Bonus": r["bonus"], "Profit cards": r["profit"]} for r in rows
+    )
     how = "pile empty" if state.reason == "pile" else "turn limit"
     notes = tuple(
-        (", ".join(f"{x['goods']}@{x['pos']} {x['points']}" for x in r["sales"]) or "no sales")
-        + f" · {how}" for r in rows)
-    return Outcome(ranks=rk, scores=tuple(state.scores), categories=CATEGORIES,
-                   breakdown=breakdown, winners=tuple(q for q in range(state.n) if rk[q] == 1),
-                   notes=notes)
+        (", ".join(f"{x['goods']}@{x['pos']} {x['points']}" for x in r["sales"]) or "no sales") + f" · {how}"
+        for r in rows
+    )
+    return Outcome(
+        ranks=rk,
+        scores=tuple(state.scores),
+        categories=CATEGORIES,
+        breakdown=breakdown,
+        winners=tuple(q for q in range(state.n) if rk[q] == 1),
+        notes=notes,
+    )

@@ -3,6 +3,7 @@
 Cards are ints 1..55 (``t1``..``t55``); goods are ints 0..4 (index into ``data.GOODS``); the
 market lists goods by position (index 0 is position 1). Hands and profit piles are sorted.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -106,15 +107,14 @@ class State:
     fresh: tuple[tuple[int, ...], ...]
 
 
-def put(row: tuple[tuple[int, ...], ...], seat: int, value: tuple[int, ...]
-        ) -> tuple[tuple[int, ...], ...]:
+def put(row: tuple[tuple[int, ...], ...], seat: int, value: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """``row`` with entry ``seat`` replaced by ``value``."""
-    return row[:seat] + (value,) + row[seat + 1:]
+    return row[:seat] + (value,) + row[seat + 1 :]
 
 
 def put_int(row: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
     """``row`` with entry ``seat`` replaced by ``value``."""
-    return row[:seat] + (value,) + row[seat + 1:]
+    return row[:seat] + (value,) + row[seat + 1 :]
 
 
 def upd(s: State, **changes: object) -> State:

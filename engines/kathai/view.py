@@ -9,14 +9,14 @@ and its addressees; skipped seats and spectators see only the count, the goods a
 
 The schema is :class:`KathaiView` (agreed with ``render/kathai``; fields are only ever added).
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict
 from typing import Any, Literal, TypedDict
 
 from engines.kathai import legal as lg
-from engines.kathai.data import (ANY, CARD_TEXT, GOODS, ITEMS, PRICES, SELLABLE, SHOWS, WANTS,
-                                 describe)
+from engines.kathai.data import ANY, CARD_TEXT, GOODS, ITEMS, PRICES, SELLABLE, SHOWS, WANTS, describe
 from engines.kathai.flow import offer_words
 from engines.kathai.notation import seat_text
 from engines.kathai.scoring import outcome, sheet
@@ -27,85 +27,85 @@ _STEPS: tuple[StepName, ...] = ("main", "reply", "trading", "over")
 
 
 class PriceSlot(TypedDict):
-    pos: int                 # 1..5, left to right
-    goods: str               # goods code under this price card
-    bonus: int | None        # None at pos 5 (unsellable)
-    min: int | None          # minimum items of the goods; None at pos 5
+    pos: int  # 1..5, left to right
+    goods: str  # goods code under this price card
+    bonus: int | None  # None at pos 5 (unsellable)
+    min: int | None  # minimum items of the goods; None at pos 5
     sellable: bool
 
 
 class LockView(TypedDict):
-    pair: list[str]          # the two goods, left one first (position order now)
-    positions: list[int]     # their positions (p, p + 1), 1-based
-    by: int                  # seat that placed the bribe card (ring colour)
-    card: str | None         # the face-down card id: only for the seat that placed it
+    pair: list[str]  # the two goods, left one first (position order now)
+    positions: list[int]  # their positions (p, p + 1), 1-based
+    by: int  # seat that placed the bribe card (ring colour)
+    card: str | None  # the face-down card id: only for the seat that placed it
 
 
 class CardView(TypedDict):
-    id: str                  # "t40"
-    items: dict[str, int]    # goods -> items shown (1..3 in all)
-    text: str                # "2 salt + 1 gold"
+    id: str  # "t40"
+    items: dict[str, int]  # goods -> items shown (1..3 in all)
+    text: str  # "2 salt + 1 gold"
 
 
 class SaleView(TypedDict):
     seat: int
     turn: int
     goods: str
-    pos: int                 # 1..4
-    cards: list[str]         # every card sold, sorted by id (the kept one included)
-    kept: str                # the card kept as the profit card (lowest id)
-    items: int               # items of the goods on the cards
-    count: int               # cards sold
+    pos: int  # 1..4
+    cards: list[str]  # every card sold, sorted by id (the kept one included)
+    kept: str  # the card kept as the profit card (lowest id)
+    items: int  # items of the goods on the cards
+    count: int  # cards sold
     bonus: int
-    points: int              # count + bonus
+    points: int  # count + bonus
 
 
 class PlayerView(TypedDict):
     seat: int
     hand_size: int
-    profit: int              # profit card count (ids never shown)
+    profit: int  # profit card count (ids never shown)
     score: int
-    sales: int               # number of sales made
-    final_left: int | None   # final turns left (None before the end is triggered)
+    sales: int  # number of sales made
+    final_left: int | None  # final turns left (None before the end is triggered)
     active: bool
     awaited: bool
 
 
 class OfferView(TypedDict):
-    by: int                          # the offering (active) seat
-    to: str                          # "all" or "s<seat>"
-    addressees: list[int]            # seats that must answer
-    skipped: list[int]               # opponents of an `all` offer who were not eligible
-    awaiting: list[int]              # addressees still to answer
+    by: int  # the offering (active) seat
+    to: str  # "all" or "s<seat>"
+    addressees: list[int]  # seats that must answer
+    skipped: list[int]  # opponents of an `all` offer who were not eligible
+    awaiting: list[int]  # addressees still to answer
     declined: list[int]
     give_count: int
-    give: list[CardView] | None      # the offered cards: only for the offerer and addressees
-    want: str                        # goods code or "any"
+    give: list[CardView] | None  # the offered cards: only for the offerer and addressees
+    want: str  # goods code or "any"
     k: int
-    text: str                        # "{s0} → all: 2 cards for 1 salt"
+    text: str  # "{s0} → all: 2 cards for 1 salt"
 
 
 class SellNow(TypedDict):
     goods: str
-    pos: int                 # 1..5
+    pos: int  # 1..5
     min: int | None
-    items: int               # items of the goods in the hand
-    cards: int               # hand cards showing the goods
-    can_sell: bool           # selling every matching card now is legal
-    points: int              # what selling every matching card scores now (0 if not legal)
+    items: int  # items of the goods in the hand
+    cards: int  # hand cards showing the goods
+    can_sell: bool  # selling every matching card now is legal
+    points: int  # what selling every matching card scores now (0 if not legal)
 
 
 class MeView(TypedDict):
     seat: int
-    hand: list[CardView]             # sorted by id
-    totals: dict[str, int]           # goods -> items in hand (every goods, 0 included)
-    sell_now: list[SellNow]          # one per goods, in market order
+    hand: list[CardView]  # sorted by id
+    totals: dict[str, int]  # goods -> items in hand (every goods, 0 included)
+    sell_now: list[SellNow]  # one per goods, in market order
     profit: int
-    received: list[str]              # cards that arrived in the last draw/trade/swap (outline)
-    lock_card: str | None            # own bribe card if the lock is this seat's
-    offer_for_me: bool               # an open offer awaits this seat's answer
-    eligible: list[str]              # own cards that may be given in reply (reply step)
-    legal_count: int                 # size of the legal list (offers make it long)
+    received: list[str]  # cards that arrived in the last draw/trade/swap (outline)
+    lock_card: str | None  # own bribe card if the lock is this seat's
+    offer_for_me: bool  # an open offer awaits this seat's answer
+    eligible: list[str]  # own cards that may be given in reply (reply step)
+    legal_count: int  # size of the legal list (offers make it long)
 
 
 class KathaiView(TypedDict):
@@ -122,37 +122,46 @@ class KathaiView(TypedDict):
     active: int
     turn_no: int
     turn_limit: int
-    market: list[PriceSlot]          # pos 1..5
+    market: list[PriceSlot]  # pos 1..5
     lock: LockView | None
     pile: int
-    pile_low: bool                   # pile <= n (drawn red)
-    discard_up: list[str]            # sold cards in order of sale (the kept ones excluded)
-    discard_down: int                # face-down cards out of play
+    pile_low: bool  # pile <= n (drawn red)
+    discard_up: list[str]  # sold cards in order of sale (the kept ones excluded)
+    discard_down: int  # face-down cards out of play
     last_sale: SaleView | None
-    sales: list[SaleView]            # every sale in order (final sheet)
+    sales: list[SaleView]  # every sale in order (final sheet)
     players: list[PlayerView]
-    final: list[int] | None          # final turns left per seat, once triggered
+    final: list[int] | None  # final turns left per seat, once triggered
     offers_used: int
     max_offers: int
     traded: bool
     offer: OfferView | None
-    last: str                        # the last public event line ({sN} tokens)
+    last: str  # the last public event line ({sN} tokens)
     me: MeView | None
-    outcome: dict[str, Any] | None   # Outcome.as_dict() plus "reason": "pile" | "turn_limit"
+    outcome: dict[str, Any] | None  # Outcome.as_dict() plus "reason": "pile" | "turn_limit"
     sheet: list[dict[str, Any]] | None  # per seat score sheet rows once over (scoring.sheet)
 
 
 # --------------------------------------------------------------------------- building a view
 
+
 def _card(c: int) -> CardView:
-    return {"id": CARD_TEXT[c], "items": {GOODS[g]: ITEMS[c][g] for g in SHOWS[c]},
-            "text": describe(c)}
+    return {"id": CARD_TEXT[c], "items": {GOODS[g]: ITEMS[c][g] for g in SHOWS[c]}, "text": describe(c)}
 
 
 def _sale(x: Sale) -> SaleView:
-    return {"seat": x.seat, "turn": x.turn, "goods": GOODS[x.goods], "pos": x.pos + 1,
-            "cards": [CARD_TEXT[c] for c in x.cards], "kept": CARD_TEXT[x.cards[0]],
-            "items": x.items, "count": len(x.cards), "bonus": x.bonus, "points": x.points}
+    return {
+        "seat": x.seat,
+        "turn": x.turn,
+        "goods": GOODS[x.goods],
+        "pos": x.pos + 1,
+        "cards": [CARD_TEXT[c] for c in x.cards],
+        "kept": CARD_TEXT[x.cards[0]],
+        "items": x.items,
+        "count": len(x.cards),
+        "bonus": x.bonus,
+        "points": x.points,
+    }
 
 
 def headline(state: State) -> str:
@@ -181,34 +190,57 @@ def build(state: State, viewer: int | None) -> KathaiView:
     s = state
     n = s.n
     awaited = list(lg.awaited(s))
-    market: list[PriceSlot] = [{
-        "pos": i + 1, "goods": GOODS[g],
-        "bonus": PRICES[i][0] if i < SELLABLE else None,
-        "min": PRICES[i][1] if i < SELLABLE else None, "sellable": i < SELLABLE,
-    } for i, g in enumerate(s.market)]
+    market: list[PriceSlot] = [
+        {
+            "pos": i + 1,
+            "goods": GOODS[g],
+            "bonus": PRICES[i][0] if i < SELLABLE else None,
+            "min": PRICES[i][1] if i < SELLABLE else None,
+            "sellable": i < SELLABLE,
+        }
+        for i, g in enumerate(s.market)
+    ]
     lock: LockView | None = None
     if s.lock is not None:
         pa, pb = sorted(s.market.index(g) for g in s.lock.pair)
-        lock = {"pair": [GOODS[s.market[pa]], GOODS[s.market[pb]]], "positions": [pa + 1, pb + 1],
-                "by": s.lock.by, "card": CARD_TEXT[s.lock.card] if viewer == s.lock.by else None}
+        lock = {
+            "pair": [GOODS[s.market[pa]], GOODS[s.market[pb]]],
+            "positions": [pa + 1, pb + 1],
+            "by": s.lock.by,
+            "card": CARD_TEXT[s.lock.card] if viewer == s.lock.by else None,
+        }
     offer: OfferView | None = None
     o = s.offer
     party = False
     if o is not None:
         party = viewer is not None and (viewer == o.by or viewer in o.addressees)
-        offer = {"by": o.by, "to": seat_text(o.target), "addressees": list(o.addressees),
-                 "skipped": list(o.skipped),
-                 "awaiting": [x for x in o.addressees if x not in o.declined],
-                 "declined": list(o.declined), "give_count": len(o.give),
-                 "give": [_card(c) for c in o.give] if party else None,
-                 "want": WANTS[o.want], "k": o.k, "text": offer_words(o)}
+        offer = {
+            "by": o.by,
+            "to": seat_text(o.target),
+            "addressees": list(o.addressees),
+            "skipped": list(o.skipped),
+            "awaiting": [x for x in o.addressees if x not in o.declined],
+            "declined": list(o.declined),
+            "give_count": len(o.give),
+            "give": [_card(c) for c in o.give] if party else None,
+            "want": WANTS[o.want],
+            "k": o.k,
+            "text": offer_words(o),
+        }
     sales = [_sale(x) for x in s.sales]
-    players: list[PlayerView] = [{
-        "seat": q, "hand_size": len(s.hands[q]), "profit": len(s.profit[q]), "score": s.scores[q],
-        "sales": sum(1 for x in s.sales if x.seat == q),
-        "final_left": s.final[q] if s.final is not None else None,
-        "active": q == s.active, "awaited": q in awaited,
-    } for q in range(n)]
+    players: list[PlayerView] = [
+        {
+            "seat": q,
+            "hand_size": len(s.hands[q]),
+            "profit": len(s.profit[q]),
+            "score": s.scores[q],
+            "sales": sum(1 for x in s.sales if x.seat == q),
+            "final_left": s.final[q] if s.final is not None else None,
+            "active": q == s.active,
+            "awaited": q in awaited,
+        }
+        for q in range(n)
+    ]
     me: MeView | None = None
     if viewer is not None:
         hand = s.hands[viewer]
@@ -218,32 +250,65 @@ def build(state: State, viewer: int | None) -> KathaiView:
             cards = [c for c in hand if ITEMS[c][g]]
             need = PRICES[pos][1] if pos < SELLABLE else None
             ok = need is not None and bool(cards) and totals[GOODS[g]] >= need
-            sell_now.append({"goods": GOODS[g], "pos": pos + 1, "min": need,
-                             "items": totals[GOODS[g]], "cards": len(cards), "can_sell": ok,
-                             "points": len(cards) + PRICES[pos][0] if ok else 0})
+            sell_now.append(
+                {
+                    "goods": GOODS[g],
+                    "pos": pos + 1,
+                    "min": need,
+                    "items": totals[GOODS[g]],
+                    "cards": len(cards),
+                    "can_sell": ok,
+                    "points": len(cards) + PRICES[pos][0] if ok else 0,
+                }
+            )
         for_me = s.step == REPLY and viewer in awaited
-        elig = [CARD_TEXT[c] for c in hand if for_me and o is not None
-                and (o.want == ANY or ITEMS[c][o.want])]
-        me = {"seat": viewer, "hand": [_card(c) for c in hand], "totals": totals,
-              "sell_now": sell_now, "profit": len(s.profit[viewer]),
-              "received": [CARD_TEXT[c] for c in s.fresh[viewer] if c in hand],
-              "lock_card": lock["card"] if lock is not None else None,
-              "offer_for_me": for_me, "eligible": elig,
-              "legal_count": len(lg.legal(s, viewer))}
+        elig = [
+            CARD_TEXT[c] for c in hand if for_me and o is not None and (o.want == ANY or ITEMS[c][o.want])
+        ]
+        me = {
+            "seat": viewer,
+            "hand": [_card(c) for c in hand],
+            "totals": totals,
+            "sell_now": sell_now,
+            "profit": len(s.profit[viewer]),
+            "received": [CARD_TEXT[c] for c in s.fresh[viewer] if c in hand],
+            "lock_card": lock["card"] if lock is not None else None,
+            "offer_for_me": for_me,
+            "eligible": elig,
+            "legal_count": len(lg.legal(s, viewer)),
+        }
     out = outcome(s)
     outd: dict[str, Any] | None = None
     if out is not None:
         outd = {**out.as_dict(), "reason": s.reason}
     return {
-        "game": "kathai", "viewer": viewer, "n_players": n, "to_move": awaited,
-        "over": out is not None, "headline": headline(s), "options": asdict(s.opts),
+        "game": "kathai",
+        "viewer": viewer,
+        "n_players": n,
+        "to_move": awaited,
+        "over": out is not None,
+        "headline": headline(s),
+        "options": asdict(s.opts),
         "step": _STEPS[s.step],
-        "active": s.active, "turn_no": s.turn_no, "turn_limit": s.opts.turn_limit,
-        "market": market, "lock": lock, "pile": len(s.pile), "pile_low": len(s.pile) <= n,
-        "discard_up": [CARD_TEXT[c] for c in s.discard_up], "discard_down": len(s.discard_down),
-        "last_sale": sales[-1] if sales else None, "sales": sales, "players": players,
+        "active": s.active,
+        "turn_no": s.turn_no,
+        "turn_limit": s.opts.turn_limit,
+        "market": market,
+        "lock": lock,
+        "pile": len(s.pile),
+        "pile_low": len(s.pile) <= n,
+        "discard_up": [CARD_TEXT[c] for c in s.discard_up],
+        "discard_down": len(s.discard_down),
+        "last_sale": sales[-1] if sales else None,
+        "sales": sales,
+        "players": players,
         "final": list(s.final) if s.final is not None else None,
-        "offers_used": s.offers_used, "max_offers": s.opts.max_offers, "traded": s.traded,
-        "offer": offer, "last": s.last, "me": me, "outcome": outd,
+        "offers_used": s.offers_used,
+        "max_offers": s.opts.max_offers,
+        "traded": s.traded,
+        "offer": offer,
+        "last": s.last,
+        "me": me,
+        "outcome": outd,
         "sheet": sheet(s) if out is not None else None,
     }

@@ -6,6 +6,7 @@ Modules: ``data`` (component tables), ``board`` (geometry and paths), ``state`` 
 ``view`` (:class:`~engines.phraya.view.PhrayaView`), ``prompts``, ``rules`` (the engine), ``ai``
 (spec §12), ``positions`` (test positions).
 """
+
 from __future__ import annotations
 
 from engines.base import register

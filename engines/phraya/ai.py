@@ -5,9 +5,11 @@ wandering: the card by its immediate gain, each destination by what its stalls o
 ACT the fixed order deliver → buy for an order → temple → king → admin → scribe → basket/rower →
 sell at a high price → end. Ties go to the first action in the (sorted) legal list.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 GOODS = ("veg", "fruit", "fish", "meat")
 V = Mapping[str, Any]
@@ -62,7 +64,11 @@ def _card(view: V, me: V, legal: Sequence[str]) -> str:
     cards = {c["id"]: c for c in view["me"]["hand"]}
     ids = [a.split()[1] for a in legal]
     if view["turn"]["blocked"]:
-        barge = [a for a, c in zip(legal, ids) if any(e.startswith("barge") for e in cards[c]["immediate"])]
+        barge = [
+            a
+            for a, c in zip(legal, ids, strict=False)
+            if any(e.startswith("barge") for e in cards[c]["immediate"])
+        ]
         return barge[0] if barge else legal[0]
     if "b1" in ids and (len(me["hand"] or ids) <= 2 or len(me["discard"]) >= 4):
         return "play b1"
@@ -80,9 +86,7 @@ def _card(view: V, me: V, legal: Sequence[str]) -> str:
                 v += 2
             elif head == "mer":
                 v += 1.5
-            elif head == "barge":
-                v += 1
-            elif e == "boat2":
+            elif head == "barge" or e == "boat2":
                 v += 1
             elif e == "f2c":
                 v += 3 * max(0, me["flowers"] - 2) - 1
@@ -90,6 +94,7 @@ def _card(view: V, me: V, legal: Sequence[str]) -> str:
                 v += 0.5
         v += 0.5 * len(c["passive"])
         return v
+
     return _best(legal, gain)
 
 
@@ -103,6 +108,7 @@ def _price(view: V, me: V, legal: Sequence[str]) -> str:
             g, k = t[i], int(t[i + 1])
             v += k * me["goods"][g] - k * max(0, need[g] - me["goods"][g])
         return v
+
     return _best(legal, gain)
 
 
@@ -160,8 +166,9 @@ def _dest_value(view: V, me: V, sec: str) -> float:
             other = [x for x in stalls if x is not st and x["kind"] == "goods"]
             if missing == 0:
                 v = o["coins"] + 3 * o["vp"]
-            elif other and missing == sum(max(0, o["goods"].count(g) - goods[g])
-                                          for g in GOODS if g == other[0]["good"]):
+            elif other and missing == sum(
+                max(0, o["goods"].count(g) - goods[g]) for g in GOODS if g == other[0]["good"]
+            ):
                 g = other[0]["good"]
                 if missing * view["prices"][g]["price"] <= me["coins"]:
                     v = o["coins"] + 3 * o["vp"] - missing * view["prices"][g]["price"]
@@ -169,14 +176,19 @@ def _dest_value(view: V, me: V, sec: str) -> float:
             tv = view["temple"]
             for g in GOODS:
                 row = tv["rows"][g]
-                if goods[g] and len(row) < tv["columns"] and (
-                        me["flowers"] >= tv["flower_cost"][len(row)] or me["favors"]):
+                if (
+                    goods[g]
+                    and len(row) < tv["columns"]
+                    and (me["flowers"] >= tv["flower_cost"][len(row)] or me["favors"])
+                ):
                     v = max(v, tv["offering_vp"][g] + 2)
         elif kind == "admin" and me["coins"] >= 12 and me["stalls_left"] > 0:
             v = 8
         elif kind == "scribe":
-            if any(c and c["endgame"] and (c["coins"] <= me["coins"] or c["flowers"] <= me["flowers"])
-                   for c in view["display"]):
+            if any(
+                c and c["endgame"] and (c["coins"] <= me["coins"] or c["flowers"] <= me["flowers"])
+                for c in view["display"]
+            ):
                 v = 3
         elif kind == "basket":
             extra = len(me["baskets"]) - 2
@@ -216,8 +228,13 @@ def _act(view: V, me: V, legal: Sequence[str]) -> str:
     for pref in ("temple ",):
         opts = [a for a in legal if a.startswith(pref)]
         if opts:
-            return _best(opts, lambda a: {"meat": 5, "fish": 4, "fruit": 3, "veg": 2}[a.split()[1]]
-                         - (2 if a.endswith("favor") else 0))
+            return _best(
+                opts,
+                lambda a: (
+                    {"meat": 5, "fish": 4, "fruit": 3, "veg": 2}[a.split()[1]]
+                    - (2 if a.endswith("favor") else 0)
+                ),
+            )
     kings = [a for a in legal if a.startswith("king ")]
     if kings:
         mine = {"c": 0, "f": 0, "g": 0}
@@ -231,8 +248,7 @@ def _act(view: V, me: V, legal: Sequence[str]) -> str:
     if stalls_a:
         return _best(stalls_a, lambda a: _stall_value(view, a.split()[1]))
     scribes = [a for a in legal if a.startswith("scribe ") and a.endswith("flowers")]
-    scribes += [a for a in legal if a.startswith("scribe ") and a.endswith("coins")
-                and me["coins"] >= 10]
+    scribes += [a for a in legal if a.startswith("scribe ") and a.endswith("coins") and me["coins"] >= 10]
     if scribes:
         return scribes[0]
     if "basket" in legal and len(me["baskets"]) - 2 < 2:

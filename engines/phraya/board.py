@@ -4,19 +4,21 @@ two path searches (boat movement, Royal Barge movement).
 Ids: islands ``iRC``; crossings ``xRC`` (R, C in 0–2); sections ``hRK`` / ``vCK``; stalls are a
 section id plus a bank letter (``n``/``s`` for h-sections, ``w``/``e`` for v-sections).
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Mapping
 
 from engines.phraya import data
 
 Layout = tuple[tuple[str, str, str], ...]
 """A layout: ``(position, tile, side)`` for NW, NE, SE, SW in that order."""
 
-SECTIONS: tuple[str, ...] = tuple([f"h{r}{k}" for r in range(3) for k in range(4)]
-                                  + [f"v{c}{k}" for c in range(3) for k in range(4)])
+SECTIONS: tuple[str, ...] = tuple(
+    [f"h{r}{k}" for r in range(3) for k in range(4)] + [f"v{c}{k}" for c in range(3) for k in range(4)]
+)
 SEC_INDEX = {s: i for i, s in enumerate(SECTIONS)}
 CROSSINGS: tuple[str, ...] = tuple(f"x{r}{c}" for r in range(3) for c in range(3))
 ISLANDS: tuple[str, ...] = tuple(f"i{i}{j}" for i in range(4) for j in range(4))
@@ -38,7 +40,8 @@ EXTERIOR: tuple[str, ...] = tuple(s for s in SECTIONS if None in SECTION_ENDS[s]
 INTERIOR: tuple[str, ...] = tuple(s for s in SECTIONS if None not in SECTION_ENDS[s])
 CROSS_SECTIONS: dict[str, tuple[str, ...]] = {
     x: (f"h{x[1]}{x[2]}", f"h{x[1]}{int(x[2]) + 1}", f"v{x[2]}{x[1]}", f"v{x[2]}{int(x[1]) + 1}")
-    for x in CROSSINGS}
+    for x in CROSSINGS
+}
 
 
 def banks(sec: str) -> tuple[str, str]:
@@ -127,17 +130,22 @@ def build(layout: Layout) -> Board:
     if len(stalls) != len(STALLS):
         raise ValueError("a layout must fill all 48 stalls")
     ordered = {s: stalls[s] for s in STALLS}
-    return Board(layout, ordered,
-                 tuple(sorted(s for s, st in ordered.items() if st.kind == "restaurant")),
-                 tuple(sorted(s for s, st in ordered.items() if st.kind == "basket")),
-                 tuple(sorted(s for s, st in ordered.items() if st.ownable)))
+    return Board(
+        layout,
+        ordered,
+        tuple(sorted(s for s, st in ordered.items() if st.kind == "restaurant")),
+        tuple(sorted(s for s, st in ordered.items() if st.kind == "basket")),
+        tuple(sorted(s for s, st in ordered.items() if st.ownable)),
+    )
 
 
 # --------------------------------------------------------------------------- paths
 
+
 @lru_cache(maxsize=1 << 16)
-def boat_paths(start: str, steps: int, barge: str, occupied: frozenset[str]) -> tuple[
-        tuple[str, ...], tuple[str, ...]]:
+def boat_paths(
+    start: str, steps: int, barge: str, occupied: frozenset[str]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Boat movement from ``start`` (spec §4): ``(destinations within 1..steps sections,
     destinations of exactly ``steps`` sections)``, each sorted. A path never enters the barge
     crossing, never repeats a section (the start included), leaves each section by its other

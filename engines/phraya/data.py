@@ -4,6 +4,7 @@ Values are grouped and labelled as the spec labels them: "from the rulebook" (§
 "stand-in" tables the spec adds because the rulebook prints no board, charts or card list
 (§2.3–§2.6).
 """
+
 from __future__ import annotations
 
 from typing import Final
@@ -38,9 +39,19 @@ PLAYER_COLORS: Final = ("purple", "orange", "white", "black")  # by seat
 
 SERVICES: Final = ("restaurant", "temple", "basket", "scribe", "admin")
 TILE_SLOTS: Final[dict[str, str | int]] = {
-    "C.S": "temple", "L.N": 0, "C.E": 1, "T.W": "basket", "T.S": 2,
-    "I.N": "restaurant", "L.E": "scribe", "I.W": 3, "T.E": 4, "L.S": "admin",
-    "I.E": 5, "I.S": 6}
+    "C.S": "temple",
+    "L.N": 0,
+    "C.E": 1,
+    "T.W": "basket",
+    "T.S": 2,
+    "I.N": "restaurant",
+    "L.E": "scribe",
+    "I.W": 3,
+    "T.E": 4,
+    "L.S": "admin",
+    "I.E": 5,
+    "I.S": 6,
+}
 """Slot ``island.side`` of a board part in NW orientation -> service or index into TILE_GOODS."""
 PUBLIC_SLOT: Final = "T.E"  # the goods stall of this slot is public (never ownable)
 TILE_GOODS: Final = {
@@ -49,21 +60,35 @@ TILE_GOODS: Final = {
     "C": ("fish", "meat", "veg", "meat", "fish", "veg", "fruit"),
     "D": ("meat", "veg", "fruit", "veg", "meat", "fruit", "fish"),
 }
-SIDE_B_SWAPS: Final = (("C.S", "C.E"), ("L.N", "T.W"), ("T.S", "L.E"), ("I.N", "I.W"),
-                       ("I.E", "I.S"))
+SIDE_B_SWAPS: Final = (("C.S", "C.E"), ("L.N", "T.W"), ("T.S", "L.E"), ("I.N", "I.W"), ("I.E", "I.S"))
 TILE_ISLANDS: Final = {"C": (0, 0), "T": (0, 1), "L": (1, 0), "I": (1, 1)}
 POSITIONS: Final = {"NW": 0, "NE": 1, "SE": 2, "SW": 3}  # clockwise quarter turns
 POSITION_ORDER: Final = ("NW", "NE", "SE", "SW")
 DEFAULT_LAYOUT: Final = {"NW": ("A", "a"), "NE": ("B", "b"), "SE": ("C", "a"), "SW": ("D", "b")}
 BARGE_START: Final = "x11"
 
-# --------------------------------------------------------------------------- §2.4 prices and Merchant (stand-in)
+# ------------------------------------------------------------ §2.4 prices and Merchant (stand-in)
 
-PRICE_ROWS: Final = {"veg": (1, 2, 3, 4, 5, 6, 7), "fruit": (2, 3, 4, 5, 6, 7, 8),
-                     "fish": (3, 4, 5, 6, 7, 8, 9), "meat": (4, 5, 6, 7, 8, 9, 10)}
-MERCHANT_ROUTE: Final = (("veg", "fruit"), ("fish", "meat"), ("veg", "fish"), ("fruit", "meat"),
-                         ("veg", "meat"), ("fruit", "fish"), ("fish", "meat"), ("veg", "fruit"),
-                         ("fruit", "meat"), ("veg", "fish"), ("fruit", "fish"), ("veg", "meat"))
+PRICE_ROWS: Final = {
+    "veg": (1, 2, 3, 4, 5, 6, 7),
+    "fruit": (2, 3, 4, 5, 6, 7, 8),
+    "fish": (3, 4, 5, 6, 7, 8, 9),
+    "meat": (4, 5, 6, 7, 8, 9, 10),
+}
+MERCHANT_ROUTE: Final = (
+    ("veg", "fruit"),
+    ("fish", "meat"),
+    ("veg", "fish"),
+    ("fruit", "meat"),
+    ("veg", "meat"),
+    ("fruit", "fish"),
+    ("fish", "meat"),
+    ("veg", "fruit"),
+    ("fruit", "meat"),
+    ("veg", "fish"),
+    ("fruit", "fish"),
+    ("veg", "meat"),
+)
 """A closed loop; ``+`` is the next index ("right")."""
 MERCHANT_START: Final = 0  # the asterisk space
 
@@ -115,34 +140,60 @@ BLESSINGS: Final = {"1fl": ("flowers", 1), "2fl": ("flowers", 2), "2c": ("coins"
 
 KING_COINS: Final = (5, 6, 8, 10, 12, 15)  # coins; spaces c1..c6
 KING_FLOWERS: Final = (2, 3, 3, 4, 5)  # flowers; f1..f5
-KING_GOODS: Final = (("veg", "veg"), ("veg", "fruit"), ("fruit", "fish"), ("fish", "meat"),
-                     ("meat", "meat"))  # goods; g1..g5 (16 spaces = FAVORS)
-KING_CHART: Final[dict[str, tuple[object, ...]]] = {"c": KING_COINS, "f": KING_FLOWERS,
-                                                    "g": KING_GOODS}
+KING_GOODS: Final = (
+    ("veg", "veg"),
+    ("veg", "fruit"),
+    ("fruit", "fish"),
+    ("fish", "meat"),
+    ("meat", "meat"),
+)  # goods; g1..g5 (16 spaces = FAVORS)
+KING_CHART: Final[dict[str, tuple[object, ...]]] = {"c": KING_COINS, "f": KING_FLOWERS, "g": KING_GOODS}
 KING_ROWS: Final = ("c", "f", "g")
 TEMPLE_ROWS: Final = ("meat", "fish", "fruit", "veg")
 TEMPLE_COLUMNS: Final = 8
 TEMPLE_FLOWER_COST: Final = (0, 1, 1, 2, 2, 3, 3, 4)  # per column, all rows
 TEMPLE_SECTIONS: Final = ((0, 1, 2), (3, 4, 5), (6, 7))  # the last section = the last 2 columns
 RESTAURANT_TILES: Final = (  # id, type, goods, coins, VP (coins = goods at start prices + 1)
-    ("r1a", 1, "veg veg", 7, 2), ("r1b", 1, "veg fruit", 8, 2), ("r1c", 1, "fruit fish", 10, 2),
-    ("r1d", 1, "fish meat", 12, 2), ("r1e", 1, "veg meat", 10, 2),
-    ("r2a", 2, "veg veg meat", 13, 3), ("r2b", 2, "fruit fruit fish", 14, 3),
-    ("r2c", 2, "veg fish fish", 14, 3), ("r2d", 2, "fruit meat meat", 17, 3),
+    ("r1a", 1, "veg veg", 7, 2),
+    ("r1b", 1, "veg fruit", 8, 2),
+    ("r1c", 1, "fruit fish", 10, 2),
+    ("r1d", 1, "fish meat", 12, 2),
+    ("r1e", 1, "veg meat", 10, 2),
+    ("r2a", 2, "veg veg meat", 13, 3),
+    ("r2b", 2, "fruit fruit fish", 14, 3),
+    ("r2c", 2, "veg fish fish", 14, 3),
+    ("r2d", 2, "fruit meat meat", 17, 3),
     ("r2e", 2, "veg fruit fish", 13, 3),
-    ("r3a", 3, "veg veg fruit fruit", 15, 5), ("r3b", 3, "fruit fruit fish meat", 20, 5),
-    ("r3c", 3, "veg fish fish meat", 20, 5), ("r3d", 3, "veg fruit meat meat", 20, 5),
+    ("r3a", 3, "veg veg fruit fruit", 15, 5),
+    ("r3b", 3, "fruit fruit fish meat", 20, 5),
+    ("r3c", 3, "veg fish fish meat", 20, 5),
+    ("r3d", 3, "veg fruit meat meat", 20, 5),
     ("r3e", 3, "veg veg fish fish", 17, 5),
-    ("r4a", 4, "veg fruit fish meat meat", 25, 7), ("r4b", 4, "veg veg fruit fish meat", 22, 7),
-    ("r4c", 4, "fruit fruit fish fish meat", 25, 7), ("r4d", 4, "veg veg veg fruit fruit", 18, 7),
+    ("r4a", 4, "veg fruit fish meat meat", 25, 7),
+    ("r4b", 4, "veg veg fruit fish meat", 22, 7),
+    ("r4c", 4, "fruit fruit fish fish meat", 25, 7),
+    ("r4d", 4, "veg veg veg fruit fruit", 18, 7),
     ("r4e", 4, "veg fish fish meat meat", 26, 7),
 )
 BASKET_TILES: Final = (  # k01..k18 in this order: (good, good, price)
-    ("veg", "fruit", 2), ("veg", "fruit", 3), ("veg", "fruit", 4), ("veg", "fish", 3),
-    ("veg", "fish", 4), ("veg", "fish", 5), ("veg", "meat", 3), ("veg", "meat", 4),
-    ("veg", "meat", 5), ("fruit", "fish", 3), ("fruit", "fish", 4), ("fruit", "fish", 5),
-    ("fruit", "meat", 3), ("fruit", "meat", 4), ("fruit", "meat", 5), ("fish", "meat", 4),
-    ("fish", "meat", 5), ("fish", "meat", 6),
+    ("veg", "fruit", 2),
+    ("veg", "fruit", 3),
+    ("veg", "fruit", 4),
+    ("veg", "fish", 3),
+    ("veg", "fish", 4),
+    ("veg", "fish", 5),
+    ("veg", "meat", 3),
+    ("veg", "meat", 4),
+    ("veg", "meat", 5),
+    ("fruit", "fish", 3),
+    ("fruit", "fish", 4),
+    ("fruit", "fish", 5),
+    ("fruit", "meat", 3),
+    ("fruit", "meat", 4),
+    ("fruit", "meat", 5),
+    ("fish", "meat", 4),
+    ("fish", "meat", 5),
+    ("fish", "meat", 6),
 )
 BASKET_IDS: Final = tuple(f"k{i + 1:02d}" for i in range(len(BASKET_TILES)))
 BOAT_PRINTED_BASKETS: Final = (("veg", "fruit"), ("fish", "meat"))
@@ -150,5 +201,13 @@ PRINTED_BASKET_IDS: Final = ("p1", "p2")
 
 # --------------------------------------------------------------------------- score sheet
 
-CATEGORIES: Final = ("coins", "temple_offerings", "temple_majority", "orders", "cards",
-                     "king_majority", "king_sets", "stalls")
+CATEGORIES: Final = (
+    "coins",
+    "temple_offerings",
+    "temple_majority",
+    "orders",
+    "cards",
+    "king_majority",
+    "king_sets",
+    "stalls",
+)

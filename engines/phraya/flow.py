@@ -3,21 +3,50 @@ including the steps that resolve themselves and the end of the game (§7).
 
 Every function is pure: it takes a :class:`State` and returns a new one plus events.
 """
-from __future__ import annotations
 
+from __future__ import annotations
 
 from engines.base import Event
 from engines.phraya import board, data
-from engines.phraya.state import (put, ACT, BARGE, BASKET, CARD, CARDS, DISCARD, GI, KING_INDEX,
-                                  KING_SPACES, MERCHANT, MOVE, ORDER, OVER, PREMOVE, PRICE,
-                                  REFRESH, SETUP_BOAT, SETUP_STALL, TEMPLE_ROW, State, capacity,
-                                  conditions, merchant_mods, moves_from, nsorted, occupied,
-                                  parse_range, premoves, price, setup_order, with_player)
+from engines.phraya.state import (
+    ACT,
+    BARGE,
+    BASKET,
+    CARD,
+    CARDS,
+    DISCARD,
+    GI,
+    KING_SPACES,
+    MERCHANT,
+    MOVE,
+    ORDER,
+    OVER,
+    PREMOVE,
+    PRICE,
+    REFRESH,
+    SETUP_BOAT,
+    SETUP_STALL,
+    TEMPLE_ROW,
+    State,
+    capacity,
+    merchant_mods,
+    moves_from,
+    nsorted,
+    parse_range,
+    premoves,
+    price,
+    put,
+    setup_order,
+    with_player,
+)
 
 Events = list[Event]
 GOODS = data.GOODS
-_KING_ROW_START = {"c": 0, "f": len(data.KING_CHART["c"]),
-                   "g": len(data.KING_CHART["c"]) + len(data.KING_CHART["f"])}
+_KING_ROW_START = {
+    "c": 0,
+    "f": len(data.KING_CHART["c"]),
+    "g": len(data.KING_CHART["c"]) + len(data.KING_CHART["f"]),
+}
 
 
 def who(seat: int) -> str:
@@ -36,6 +65,7 @@ def actor(s: State) -> int | None:
 
 
 # --------------------------------------------------------------------------- legal lists
+
 
 def is_blocked(s: State, seat: int) -> bool:
     """Ruling 1: no legal destination now."""
@@ -274,6 +304,7 @@ def act_choices(s: State, seat: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------- helpers that change state
+
 
 def gain_flowers(s: State, seat: int, k: int) -> tuple[State, int]:
     """Give ``seat`` up to ``k`` flowers from the supply; returns the state and how many."""

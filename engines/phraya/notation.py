@@ -3,10 +3,11 @@
 Canonical text is lowercase, single-spaced, verb first. The parser lower-cases and collapses
 white space and rejects everything else with :class:`BadNotation`.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from engines.base import BadNotation
 from engines.phraya import board, data
@@ -23,10 +24,29 @@ _NOARG = frozenset({"done", "refresh", "keep", "deliver", "end", "basket"})
 MAX_MERCHANT = len(data.MERCHANT_ROUTE) - 1
 MAX_MOD = 6
 MAX_BUY = data.GOODS_SUPPLY
-FORMS = ("boat S", "stall ID", "play C", "merchant +d/-d/0", "price G ±k [G ±k]", "barge X",
-         "discard G|flower", "done", "premove S", "move S", "refresh", "keep",
-         "buy ID n [favor k]", "sell ID n", "basket [favor]", "rower meat|fish|favor", "deliver",
-         "temple G [favor]", "scribe C coins|flowers", "king SPACE", "end")
+FORMS = (
+    "boat S",
+    "stall ID",
+    "play C",
+    "merchant +d/-d/0",
+    "price G ±k [G ±k]",
+    "barge X",
+    "discard G|flower",
+    "done",
+    "premove S",
+    "move S",
+    "refresh",
+    "keep",
+    "buy ID n [favor k]",
+    "sell ID n",
+    "basket [favor]",
+    "rower meat|fish|favor",
+    "deliver",
+    "temple G [favor]",
+    "scribe C coins|flowers",
+    "king SPACE",
+    "end",
+)
 
 
 def _bad(text: str, why: str = "") -> BadNotation:
@@ -71,8 +91,9 @@ def parse(text: str) -> str:
     elif v == "merchant" and len(a) == 1:
         ok = a[0] == "0" or _signed(a[0], MAX_MERCHANT) is not None
     elif v == "price" and len(a) in (2, 4):
-        ok = all(a[i] in GOODS and _signed(a[i + 1], MAX_MOD) is not None
-                 for i in range(0, len(a), 2)) and (len(a) == 2 or a[0] != a[2])
+        ok = all(a[i] in GOODS and _signed(a[i + 1], MAX_MOD) is not None for i in range(0, len(a), 2)) and (
+            len(a) == 2 or a[0] != a[2]
+        )
     elif v == "barge" and len(a) == 1:
         ok = a[0] in CROSSINGS
     elif v == "discard" and len(a) == 1:

@@ -5,28 +5,41 @@ overrides what is described, then restores every §11 conservation rule: supplie
 player holds, stall pieces and disks in reserve are what is not on the board, order tiles and
 market cards named anywhere leave the stacks and the deck.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engines.phraya import board, data
 from engines.phraya.rules import new_game
-from engines.phraya.state import (CARD, GI, KING_INDEX, TEMPLE_ROW, Opts, Player, State, put,
-                                  put_player)
+from engines.phraya.state import CARD, GI, KING_INDEX, TEMPLE_ROW, Opts, Player, State, put, put_player
 
 SEAT = {"P": 0, "O": 1, "W": 2, "B": 3}  # purple, orange, white, black (spec §10)
 
 
-def build(n: int = 4, *, seed: int = 0, opts: Opts | None = None, first: int = 0, cur: int = 0,
-          step: int = CARD, round: int = 1,
-          boats: Mapping[int, str] | None = None, barge: str = data.BARGE_START,
-          owners: Mapping[str, int] | None = None, prices: Mapping[str, int] | None = None,
-          merchant: int = data.MERCHANT_START, orders_on: Mapping[str, str] | None = None,
-          players: Mapping[int, Mapping[str, Any]] | None = None,
-          king: Mapping[str, int] | None = None,
-          temple: Mapping[str, Sequence[int]] | None = None,
-          display: Sequence[str] | None = None, fill_boats: bool = False,
-          **extra: Any) -> State:
+def build(
+    n: int = 4,
+    *,
+    seed: int = 0,
+    opts: Opts | None = None,
+    first: int = 0,
+    cur: int = 0,
+    step: int = CARD,
+    round: int = 1,
+    boats: Mapping[int, str] | None = None,
+    barge: str = data.BARGE_START,
+    owners: Mapping[str, int] | None = None,
+    prices: Mapping[str, int] | None = None,
+    merchant: int = data.MERCHANT_START,
+    orders_on: Mapping[str, str] | None = None,
+    players: Mapping[int, Mapping[str, Any]] | None = None,
+    king: Mapping[str, int] | None = None,
+    temple: Mapping[str, Sequence[int]] | None = None,
+    display: Sequence[str] | None = None,
+    fill_boats: bool = False,
+    **extra: Any,
+) -> State:
     """A position (see the module docstring). ``prices`` are price values (not indexes);
     ``players[seat]`` may set any :class:`Player` field, ``goods`` as ``{good: n}``.
     ``fill_boats`` puts seats without a boat on free outer sections (last ids first).
@@ -96,17 +109,38 @@ def build(n: int = 4, *, seed: int = 0, opts: Opts | None = None, first: int = 0
     # reserves and supplies
     for q in range(n):
         disks = kg.count(q) + sum(row.count(q) for row in tp)
-        ps[q] = put_player(ps[q], stalls_left=data.STALLS_PER_PLAYER[n] - own.count(q),
-                           disks_left=data.DISKS_PER_PLAYER - disks)
+        ps[q] = put_player(
+            ps[q],
+            stalls_left=data.STALLS_PER_PLAYER[n] - own.count(q),
+            disks_left=data.DISKS_PER_PLAYER - disks,
+        )
     supply = tuple(data.GOODS_SUPPLY - sum(p.goods[i] for p in ps) for i in range(4))
-    s = put(s, step=step, first=first, cur=cur, round=round, boats=tuple(bt), barge=barge,
-            owner=tuple(own), prices=(pr[0], pr[1], pr[2], pr[3]), merchant=merchant,
-            display=tuple(disp), deck=tuple(deck), stacks=tuple(tuple(x) for x in stacks_l),
-            orders_on=tuple(ron), king=tuple(kg), temple=tuple(tp), supply_goods=supply,
-            supply_flowers=data.FLOWERS - sum(p.flowers for p in ps),
-            supply_favors=data.FAVORS - sum(p.favors for p in ps),
-            supply_rowers=data.ROWER_TILES - sum(p.rowers - data.ROWERS_START for p in ps),
-            players=tuple(ps), bag=tuple(bag), stall_baskets=tuple(on), **extra)
+    s = put(
+        s,
+        step=step,
+        first=first,
+        cur=cur,
+        round=round,
+        boats=tuple(bt),
+        barge=barge,
+        owner=tuple(own),
+        prices=(pr[0], pr[1], pr[2], pr[3]),
+        merchant=merchant,
+        display=tuple(disp),
+        deck=tuple(deck),
+        stacks=tuple(tuple(x) for x in stacks_l),
+        orders_on=tuple(ron),
+        king=tuple(kg),
+        temple=tuple(tp),
+        supply_goods=supply,
+        supply_flowers=data.FLOWERS - sum(p.flowers for p in ps),
+        supply_favors=data.FAVORS - sum(p.favors for p in ps),
+        supply_rowers=data.ROWER_TILES - sum(p.rowers - data.ROWERS_START for p in ps),
+        players=tuple(ps),
+        bag=tuple(bag),
+        stall_baskets=tuple(on),
+        **extra,
+    )
     return s
 
 

@@ -5,13 +5,14 @@ ACT step one group per target (left stall, right stall, barge) plus ``end``, eac
 Every prompt fits ``engines.prompt.rows(controls) <= 4``. The CARD prompt is private when
 ``hidden_hands`` is on.
 """
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 from engines.phraya import data, flow
 from engines.phraya.state import ACT, BASKET, CARD, CARDS, MOVE, PREMOVE, State
-from engines.prompt import (MAX_CHOICES, Button, Choice, Group, Pick, Prompt, from_legal, rows)
+from engines.prompt import MAX_CHOICES, Button, Choice, Group, Pick, Prompt, from_legal, rows
 
 if TYPE_CHECKING:
     from engines.phraya.rules import PhrayaEngine
@@ -34,6 +35,7 @@ _STEP_TEXT = {
 def instruction(s: State, seat: int, legal: list[str]) -> str:
     """What ``seat`` is asked to do now, or whom the game waits for."""
     from engines.phraya.state import STEP_NAMES
+
     if not legal:
         a = flow.actor(s)
         return "The game is over." if a is None else "Waiting for {s%d}." % a
@@ -54,8 +56,11 @@ def label(s: State, seat: int, action: str) -> str:
         g = st.good if st is not None and st.good else "?"
         n = int(t[2])
         if v == "sell":
-            return f"Sell {n} {g} for {n * data.PRICE_ROWS[g][s.prices[data.GOODS.index(g)]]}" \
-                if g != "?" else action
+            return (
+                f"Sell {n} {g} for {n * data.PRICE_ROWS[g][s.prices[data.GOODS.index(g)]]}"
+                if g != "?"
+                else action
+            )
         if g == "?":
             return action
         fav = int(t[4]) if len(t) > 4 else 0
@@ -63,6 +68,7 @@ def label(s: State, seat: int, action: str) -> str:
         return f"Buy {n} {g} for {paid}" + (f" + {fav} favor" if fav else "")
     if v == "king":
         from engines.phraya.view import king_cost
+
         return f"King {t[1]}: {king_cost(t[1])}"
     if v == "scribe" and t[1] in CARDS:
         c = CARDS[t[1]]
@@ -80,20 +86,26 @@ def label(s: State, seat: int, action: str) -> str:
     return action
 
 
-Ctl = Union[Button, Pick]
+Ctl = Button | Pick
 
 
-def _pick_or_buttons(key: str, text: str, actions: list[str], labels: list[str],
-                     max_buttons: int) -> list[Ctl]:
+def _pick_or_buttons(
+    key: str, text: str, actions: list[str], labels: list[str], max_buttons: int
+) -> list[Ctl]:
     if len(actions) <= max_buttons:
-        return [Button(label=lab[:80], action=a, style="secondary") for a, lab in zip(actions, labels)]
+        return [
+            Button(label=lab[:80], action=a, style="secondary")
+            for a, lab in zip(actions, labels, strict=False)
+        ]
     actions, labels = actions[:MAX_CHOICES], labels[:MAX_CHOICES]
-    choices = tuple(Choice(label=lab[:100], value=a, description=a if lab != a else "")
-                    for a, lab in zip(actions, labels))
+    choices = tuple(
+        Choice(label=lab[:100], value=a, description=a if lab != a else "")
+        for a, lab in zip(actions, labels, strict=False)
+    )
     return [Pick(key, text, choices)]
 
 
-def prompt(engine: "PhrayaEngine", s: State, seat: int) -> Prompt:
+def prompt(engine: PhrayaEngine, s: State, seat: int) -> Prompt:
     """The controls of ``seat``'s current step (empty if not awaited)."""
     legal = engine.legal_actions(s, seat)
     text = instruction(s, seat, legal)
@@ -104,11 +116,11 @@ def prompt(engine: "PhrayaEngine", s: State, seat: int) -> Prompt:
         verb = "move" if s.step == MOVE else "premove"
         secs = [a.split()[1] for a in legal]
         if len(secs) <= 10:
-            return Prompt(seat, text, tuple(Button(label=x, action=f"{verb} {x}") for x in secs),
-                          public)
+            return Prompt(seat, text, tuple(Button(label=x, action=f"{verb} {x}") for x in secs), public)
         choices = tuple(Choice(label=x, value=x) for x in secs[:MAX_CHOICES])
-        return Prompt(seat, text, (Pick(verb, "Destination section…", choices,
-                                        template=verb + " {}"),), public)
+        return Prompt(
+            seat, text, (Pick(verb, "Destination section…", choices, template=verb + " {}"),), public
+        )
     if s.step == ACT:
         return Prompt(seat, text, _act_controls(s, seat, legal), public)
     labels = [label(s, seat, a) for a in legal]
@@ -119,8 +131,12 @@ def _act_controls(s: State, seat: int, legal: list[str]) -> tuple[Group, ...]:
     groups: list[Group] = []
     legal_set = set(legal)
     sec = s.boats[seat]
-    names = {sec + b: f"{'North' if b == 'n' else 'South'} bank" if sec[0] == "h" else
-             f"{'West' if b == 'w' else 'East'} bank" for b in ("n", "s", "w", "e")}
+    names = {
+        sec + b: f"{'North' if b == 'n' else 'South'} bank"
+        if sec[0] == "h"
+        else f"{'West' if b == 'w' else 'East'} bank"
+        for b in ("n", "s", "w", "e")
+    }
     for target, acts in flow.act_targets(s, seat):
         acts = [a for a in acts if a in legal_set]
         if not acts:
@@ -138,4 +154,3 @@ def _act_controls(s: State, seat: int, legal: list[str]) -> tuple[Group, ...]:
     while rows(groups) > 4 and len(groups) > 1:
         groups.pop(-2)
     return tuple(groups)
-

@@ -4,32 +4,65 @@ protocol methods, reasons for illegal moves, secrets and the invariants of §11.
 The turn machine is in ``flow.py`` (legal lists) and ``turn.py`` (effects); data in ``data.py``,
 geometry in ``board.py``, scoring in ``scoring.py``, the view in ``view.py``.
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from engines.base import (Action, BadNotation, BadOption, Engine, Event, GameOver, IllegalAction,
-                          NotYourTurn, Option, Outcome, View)
+from engines.base import (
+    Action,
+    BadNotation,
+    BadOption,
+    Engine,
+    Event,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Option,
+    Outcome,
+    View,
+)
 from engines.phraya import board, data, flow, notation, scoring, turn
-from engines.phraya.state import (ACT, BASKET, CARD, MARKET_IDS, ORDER_IDS, OVER, SETUP_BOAT,
-                                  STEP_NAMES, Opts, Player, State, capacity, conditions)
+from engines.phraya.state import (
+    ACT,
+    BASKET,
+    CARD,
+    MARKET_IDS,
+    ORDER_IDS,
+    OVER,
+    SETUP_BOAT,
+    STEP_NAMES,
+    Opts,
+    Player,
+    State,
+    capacity,
+    conditions,
+)
 
 if TYPE_CHECKING:
     from engines.prompt import Prompt
 
 OPTIONS = (
-    Option("layout", str, "default", "Board parts: the default layout or a random one.",
-           choices=("default", "random")),
-    Option("starting_boats", bool, False, "Advanced: boats start with 2 dealt baskets "
-                                          "(and extra coins to even out their prices)."),
+    Option(
+        "layout",
+        str,
+        "default",
+        "Board parts: the default layout or a random one.",
+        choices=("default", "random"),
+    ),
+    Option(
+        "starting_boats",
+        bool,
+        False,
+        "Advanced: boats start with 2 dealt baskets (and extra coins to even out their prices).",
+    ),
     Option("hidden_hands", bool, False, "Other players see only how many cards you hold."),
     Option("open_baskets", bool, False, "Show the goods of the baskets lying on stalls."),
-    Option("blocked_allow_retrieve", bool, False,
-           "A blocked player may always play Return to Pier (b1)."),
-    Option("round_limit", int, 50, "Safety cap on rounds (0 = none; not at 2 players).",
-           min=0, max=500),
+    Option("blocked_allow_retrieve", bool, False, "A blocked player may always play Return to Pier (b1)."),
+    Option("round_limit", int, 50, "Safety cap on rounds (0 = none; not at 2 players).", min=0, max=500),
 )
 
 
@@ -40,15 +73,14 @@ def new_game(seed: int, n: int, opts: Opts) -> State:
         tiles = ["A", "B", "C", "D"]
         rng.shuffle(tiles)
         sides = ["ab"[rng.randrange(2)] for _ in data.POSITION_ORDER]
-        layout: board.Layout = tuple((p, tiles[i], sides[i])
-                                     for i, p in enumerate(data.POSITION_ORDER))
+        layout: board.Layout = tuple((p, tiles[i], sides[i]) for i, p in enumerate(data.POSITION_ORDER))
     else:
         layout = board.DEFAULT_LAYOUT
     b = board.build(layout)
     first = rng.randrange(n)
     cards = list(MARKET_IDS)
     rng.shuffle(cards)
-    display, deck = tuple(cards[:data.DISPLAY_SLOTS]), tuple(cards[data.DISPLAY_SLOTS:])
+    display, deck = tuple(cards[: data.DISPLAY_SLOTS]), tuple(cards[data.DISPLAY_SLOTS :])
     bag = list(data.BASKET_IDS)
     rng.shuffle(bag)
     order = [(first + k) % n for k in range(n)]
@@ -78,14 +110,34 @@ def new_game(seed: int, n: int, opts: Opts) -> State:
         players.append(Player(coins=coins, baskets=baskets, stalls_left=data.STALLS_PER_PLAYER[n]))
     g = data.GOODS_SUPPLY
     return State(
-        n=n, opts=opts, layout=layout, step=SETUP_BOAT, first=first, cur=first, round=0,
-        setup_i=0, owner=(-1,) * len(board.STALLS), boats=("",) * n, barge=data.BARGE_START,
-        prices=(data.PRICE_START_INDEX,) * 4, merchant=data.MERCHANT_START, display=display,
-        deck=deck, bag=tuple(bag), stall_baskets=on_stalls,
-        stacks=tuple(tuple(x) for x in stacks), removed=tuple(removed), orders_on=orders_on,
-        king=(-1,) * 16, temple=((), (), (), ()), supply_goods=(g, g, g, g),
-        supply_flowers=data.FLOWERS, supply_favors=data.FAVORS, supply_rowers=data.ROWER_TILES,
-        players=tuple(players))
+        n=n,
+        opts=opts,
+        layout=layout,
+        step=SETUP_BOAT,
+        first=first,
+        cur=first,
+        round=0,
+        setup_i=0,
+        owner=(-1,) * len(board.STALLS),
+        boats=("",) * n,
+        barge=data.BARGE_START,
+        prices=(data.PRICE_START_INDEX,) * 4,
+        merchant=data.MERCHANT_START,
+        display=display,
+        deck=deck,
+        bag=tuple(bag),
+        stall_baskets=on_stalls,
+        stacks=tuple(tuple(x) for x in stacks),
+        removed=tuple(removed),
+        orders_on=orders_on,
+        king=(-1,) * 16,
+        temple=((), (), (), ()),
+        supply_goods=(g, g, g, g),
+        supply_flowers=data.FLOWERS,
+        supply_favors=data.FAVORS,
+        supply_rowers=data.ROWER_TILES,
+        players=tuple(players),
+    )
 
 
 _MARKET_SET = frozenset(MARKET_IDS)
@@ -112,9 +164,17 @@ class PhrayaEngine(Engine):
     hidden_hands = False
     # Random play almost never meets two end conditions, so every random game would run the
     # full 50 rounds; the property suite plays shorter games (the AI tests play full ones).
-    property_options = ({"round_limit": 8},
-                        {"layout": "random", "starting_boats": True, "hidden_hands": True,
-                         "open_baskets": True, "blocked_allow_retrieve": True, "round_limit": 5})
+    property_options = (
+        {"round_limit": 8},
+        {
+            "layout": "random",
+            "starting_boats": True,
+            "hidden_hands": True,
+            "open_baskets": True,
+            "blocked_allow_retrieve": True,
+            "round_limit": 5,
+        },
+    )
     demo_options = ({},)
     summary = (
         "Phraya (Alberto Millán), 2–4 players: a floating market on a 4×4 grid of islands. "
@@ -124,7 +184,8 @@ class PhrayaEngine(Engine):
         "both banks once each: buy or sell goods, deliver restaurant orders, make Temple "
         "offerings, buy cards, baskets, rowers or new stalls, and make an offering to the King "
         "if the Barge is on an adjacent crossing. The game ends at once when two of: a full "
-        "King row, a disk in the Temple's last section, a player with no stall pieces left.")
+        "King row, a disk in the Temple's last section, a player with no stall pieces left."
+    )
 
     # ------------------------------------------------------------------ protocol
     def setup(self, seed: int, n_players: int, options: Mapping[str, Any] | None = None) -> State:
@@ -133,20 +194,31 @@ class PhrayaEngine(Engine):
         self.check_players(n_players)
         o = self.resolve_options(options)
         if n_players == 2 and o["round_limit"] == 0:
-            raise BadOption("At 2 players the game may never reach two end conditions, so "
-                            "`round_limit` must be at least 1.")
-        opts = Opts(layout=str(o["layout"]), starting_boats=bool(o["starting_boats"]),
-                    hidden_hands=bool(o["hidden_hands"]), open_baskets=bool(o["open_baskets"]),
-                    blocked_allow_retrieve=bool(o["blocked_allow_retrieve"]),
-                    round_limit=int(o["round_limit"]))
+            raise BadOption(
+                "At 2 players the game may never reach two end conditions, so "
+                "`round_limit` must be at least 1."
+            )
+        opts = Opts(
+            layout=str(o["layout"]),
+            starting_boats=bool(o["starting_boats"]),
+            hidden_hands=bool(o["hidden_hands"]),
+            open_baskets=bool(o["open_baskets"]),
+            blocked_allow_retrieve=bool(o["blocked_allow_retrieve"]),
+            round_limit=int(o["round_limit"]),
+        )
         return new_game(seed, n_players, opts)
 
     def events_on_setup(self, state: State) -> list[Event]:
         """Who starts, with what coins, and the layout."""
         coins = ", ".join(f"{{s{q}}} {p.coins}" for q, p in enumerate(state.players))
-        return [Event("setup", f"Phraya: {{s{state.first}}} is the first player. Coins: {coins}. "
-                               "Place boats on outer channels in turn order.",
-                      {"first": state.first})]
+        return [
+            Event(
+                "setup",
+                f"Phraya: {{s{state.first}}} is the first player. Coins: {coins}. "
+                "Place boats on outer channels in turn order.",
+                {"first": state.first},
+            )
+        ]
 
     def to_move(self, state: State) -> tuple[int, ...]:
         """The one seat awaited, or () once over."""
@@ -186,12 +258,23 @@ class PhrayaEngine(Engine):
         step = STEP_NAMES[state.step].replace("_", " ")
         verbs = sorted({a.split()[0] for a in legal})
         hint = f"Now ({step}) you may: {', '.join(verbs)}."
-        if state.step == ACT and verb in ("buy", "sell", "basket", "rower", "deliver", "temple",
-                                          "scribe", "stall", "king"):
+        if state.step == ACT and verb in (
+            "buy",
+            "sell",
+            "basket",
+            "rower",
+            "deliver",
+            "temple",
+            "scribe",
+            "stall",
+            "king",
+        ):
             if verb == "king" and state.barge not in board.SECTION_ENDS[state.boats[seat]]:
                 return "The Royal Barge is not on a crossing of your section. " + hint
-            return f"`{canon}` is not possible here: wrong stall, already used this turn, or " \
-                   f"you cannot pay or carry it. " + hint
+            return (
+                f"`{canon}` is not possible here: wrong stall, already used this turn, or "
+                f"you cannot pay or carry it. " + hint
+            )
         if state.step == CARD and verb == "play" and flow.is_blocked(state, seat):
             return "Your boat is blocked: play a card that moves the Royal Barge. " + hint
         return f"`{canon}` is not allowed now. " + hint
@@ -203,6 +286,7 @@ class PhrayaEngine(Engine):
     def view(self, state: State, viewer: int | None) -> View:
         """See :class:`engines.phraya.view.PhrayaView`."""
         from engines.phraya.view import view
+
         return dict(view(self, state, viewer))
 
     def outcome(self, state: State) -> Outcome | None:
@@ -215,6 +299,7 @@ class PhrayaEngine(Engine):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The §12 heuristic (``ai.py``), reading only ``view``."""
         from engines.phraya import ai
+
         return ai.choose(view, legal)
 
     def action_bound(self, n_players: int) -> int:
@@ -225,14 +310,16 @@ class PhrayaEngine(Engine):
         """``k`` well-formed texts of every verb."""
         return notation.sample(rng, k)
 
-    def prompt(self, state: State, seat: int) -> "Prompt":
+    def prompt(self, state: State, seat: int) -> Prompt:
         """Controls for the step (``prompts.py``)."""
         from engines.phraya import prompts
+
         return prompts.prompt(self, state, seat)
 
     def action_label(self, state: State, seat: int, action: Action) -> str:
         """A short label ("Buy 2 veg for 8")."""
         from engines.phraya import prompts
+
         return prompts.label(state, seat, action)
 
     def public_actions(self, state: State, seat: int) -> bool:
@@ -271,14 +358,20 @@ class PhrayaEngine(Engine):
             favors += p.favors
             rowers += p.rowers - data.ROWERS_START
             assert p.stalls_left + owner.count(q) == data.STALLS_PER_PLAYER[n]
-            disks = king.count(q) + temple[0].count(q) + temple[1].count(q) + \
-                temple[2].count(q) + temple[3].count(q)
+            disks = (
+                king.count(q)
+                + temple[0].count(q)
+                + temple[1].count(q)
+                + temple[2].count(q)
+                + temple[3].count(q)
+            )
             assert p.disks_left + disks == data.DISKS_PER_PLAYER
             assert data.ROWERS_START <= p.rowers <= data.ROWERS_START + data.ROWER_BENCHES_EXTRA
             assert 0 <= len(p.baskets) - p.start_baskets <= data.BASKET_SPACES_EXTRA
             cap = capacity(p)
-            assert 0 <= g[0] <= cap[0] and 0 <= g[1] <= cap[1] and 0 <= g[2] <= cap[2] \
-                and 0 <= g[3] <= cap[3], "goods over capacity"
+            assert (
+                0 <= g[0] <= cap[0] and 0 <= g[1] <= cap[1] and 0 <= g[2] <= cap[2] and 0 <= g[3] <= cap[3]
+            ), "goods over capacity"
             assert p.coins >= 0 and p.flowers >= 0 and p.favors >= 0
             if s.step == CARD and q == s.cur:
                 assert p.hand, "empty hand at CARD"
@@ -301,12 +394,16 @@ class PhrayaEngine(Engine):
         bs = set(baskets)
         bs.discard("")
         bs.difference_update(data.PRINTED_BASKET_IDS)
-        assert len(bs) == len(data.BASKET_IDS) == len(baskets) - s.stall_baskets.count("") - \
-            sum(1 for k in baskets if k[:1] == "p"), "baskets lost or doubled"
+        assert (
+            len(bs)
+            == len(data.BASKET_IDS)
+            == len(baskets) - s.stall_baskets.count("") - sum(1 for k in baskets if k[:1] == "p")
+        ), "baskets lost or doubled"
         os_ = set(orders)
         os_.discard("")
-        assert len(os_) == len(ORDER_IDS) == len(orders) - s.orders_on.count(""), \
+        assert len(os_) == len(ORDER_IDS) == len(orders) - s.orders_on.count(""), (
             "order tiles lost or doubled"
+        )
         assert all(0 <= i <= 6 for i in s.prices) and 0 <= s.merchant < len(data.MERCHANT_ROUTE)
         placed = [b for b in s.boats if b]
         assert len(placed) == len(set(placed)), "two boats on one section"

@@ -1,11 +1,11 @@
 """Phraya end-game scoring (spec §7, RB §End of the Game): the score sheet's categories, the
 majority rules with their ties and rounding, and the outcome with its tie-breaks."""
+
 from __future__ import annotations
 
 from engines.base import Outcome
 from engines.phraya import data
-from engines.phraya.state import (CARDS, KING_SPACES, ORDER, OVER, State, price,
-                                  stall_counts)
+from engines.phraya.state import CARDS, KING_SPACES, ORDER, OVER, State, price, stall_counts
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -124,8 +124,15 @@ def outcome(s: State) -> Outcome:
     keys = [(totals[q], s.players[q].favors, s.players[q].flowers) for q in range(s.n)]
     ranks = tuple(1 + sum(1 for o in keys if o > k) for k in keys)
     winners = tuple(q for q in range(s.n) if ranks[q] == 1)
-    notes = tuple(f"coins {coins_after_sale(s, q, True)}, favors {s.players[q].favors}, "
-                  f"flowers {s.players[q].flowers}" for q in range(s.n))
-    return Outcome(ranks=ranks, scores=tuple(totals), categories=data.CATEGORIES,
-                   breakdown=tuple(rows), winners=winners, notes=notes)
-
+    notes = tuple(
+        f"coins {coins_after_sale(s, q, True)}, favors {s.players[q].favors}, flowers {s.players[q].flowers}"
+        for q in range(s.n)
+    )
+    return Outcome(
+        ranks=ranks,
+        scores=tuple(totals),
+        categories=data.CATEGORIES,
+        breakdown=tuple(rows),
+        winners=winners,
+        notes=notes,
+    )

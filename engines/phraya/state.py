@@ -3,26 +3,41 @@
 A :class:`State` is a frozen dataclass of ints, strings and tuples; ``apply`` builds new states
 with :func:`dataclasses.replace`. Per-seat holdings are :class:`Player` values.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from engines.phraya import board, data
 
 # --------------------------------------------------------------------------- steps
 
-(SETUP_BOAT, SETUP_STALL, CARD, MERCHANT, PRICE, BARGE, DISCARD, PREMOVE, REFRESH, MOVE, ACT,
- OVER) = range(12)
-STEP_NAMES = ("setup_boat", "setup_stall", "card", "merchant", "price", "barge", "discard",
-              "premove", "refresh", "move", "act", "over")
+(SETUP_BOAT, SETUP_STALL, CARD, MERCHANT, PRICE, BARGE, DISCARD, PREMOVE, REFRESH, MOVE, ACT, OVER) = range(
+    12
+)
+STEP_NAMES = (
+    "setup_boat",
+    "setup_stall",
+    "card",
+    "merchant",
+    "price",
+    "barge",
+    "discard",
+    "premove",
+    "refresh",
+    "move",
+    "act",
+    "over",
+)
 
 GI = {g: i for i, g in enumerate(data.GOODS)}
 TEMPLE_ROW = {g: i for i, g in enumerate(data.TEMPLE_ROWS)}
-KING_SPACES: tuple[str, ...] = tuple(f"{r}{k + 1}" for r in data.KING_ROWS
-                                     for k in range(len(data.KING_CHART[r])))
+KING_SPACES: tuple[str, ...] = tuple(
+    f"{r}{k + 1}" for r in data.KING_ROWS for k in range(len(data.KING_CHART[r]))
+)
 KING_INDEX = {sp: i for i, sp in enumerate(KING_SPACES)}
 ORDER_IDS: tuple[str, ...] = tuple(t[0] for t in data.RESTAURANT_TILES)
 ORDER = {t[0]: t for t in data.RESTAURANT_TILES}
@@ -59,20 +74,21 @@ def nsorted(items: Any) -> list[str]:
     return sorted(items, key=natural_key)
 
 
-@lru_cache(maxsize=None)
+@cache
 def parse_range(effect: str) -> tuple[int, int]:
     """``(lo, hi)`` of a ``mer a-b …`` or ``barge a-b …`` effect text."""
     lo, hi = effect.split()[1].split("-")
     return int(lo), int(hi)
 
 
-@lru_cache(maxsize=None)
+@cache
 def merchant_mods(effect: str) -> tuple[int, ...]:
     """The price modifications of a ``mer`` effect, in card order (one or two ints)."""
     return tuple(int(m) for m in effect.split()[2].split("/"))
 
 
 # --------------------------------------------------------------------------- options
+
 
 @dataclass(frozen=True)
 class Opts:
@@ -87,6 +103,7 @@ class Opts:
 
 
 # --------------------------------------------------------------------------- the state
+
 
 @dataclass(frozen=True)
 class Player:
@@ -222,8 +239,9 @@ def occupied(s: State, seat: int) -> frozenset[str]:
 def moves_from(s: State, seat: int, start: str | None = None, barge: str | None = None) -> tuple[str, ...]:
     """Legal destinations of ``seat``'s normal movement (from ``start``, with the barge at
     ``barge``; defaults: the boat and the barge now)."""
-    return board.boat_paths(start or s.boats[seat], s.players[seat].rowers, barge or s.barge,
-                            occupied(s, seat))[0]
+    return board.boat_paths(
+        start or s.boats[seat], s.players[seat].rowers, barge or s.barge, occupied(s, seat)
+    )[0]
 
 
 def premoves(s: State, seat: int) -> tuple[str, ...]:

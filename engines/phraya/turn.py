@@ -3,18 +3,53 @@ the steps that resolve themselves, the end of a turn and the end of the game (§
 
 ``apply`` assumes the action is in the legal list (the engine checks that first).
 """
+
 from __future__ import annotations
 
-
-from engines.phraya import board, data
-from engines.phraya.flow import (Events, act_choices, gain_favor, gain_flowers, goods_delta,
-                                 king_pay, legal, order_need, premove_choices, t4, temple_cost,
-                                 unit_price, who)
 from engines.base import Event
-from engines.phraya.state import (put, ACT, BARGE, BASKET, CARD, CARDS, DISCARD, GI, KING_INDEX,
-                                  MERCHANT, MOVE, ORDER, OVER, PREMOVE, PRICE, REFRESH,
-                                  SETUP_BOAT, SETUP_STALL, TEMPLE_ROW, State, conditions,
-                                  moves_from, nsorted, price, setup_order, with_player)
+from engines.phraya import board, data
+from engines.phraya.flow import (
+    Events,
+    act_choices,
+    gain_favor,
+    gain_flowers,
+    goods_delta,
+    king_pay,
+    legal,
+    order_need,
+    premove_choices,
+    t4,
+    temple_cost,
+    unit_price,
+    who,
+)
+from engines.phraya.state import (
+    ACT,
+    BARGE,
+    BASKET,
+    CARD,
+    CARDS,
+    DISCARD,
+    GI,
+    KING_INDEX,
+    MERCHANT,
+    MOVE,
+    ORDER,
+    OVER,
+    PREMOVE,
+    PRICE,
+    REFRESH,
+    SETUP_BOAT,
+    SETUP_STALL,
+    TEMPLE_ROW,
+    State,
+    conditions,
+    moves_from,
+    nsorted,
+    price,
+    put,
+    with_player,
+)
 
 GOODS = data.GOODS
 _COND_NAMES = ("Royal Tithe", "Buddha worshipped", "Market supremacy")
@@ -31,7 +66,9 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         boats = list(s.boats)
         boats[seat] = args[0]
         s = put(s, boats=tuple(boats), setup_i=s.setup_i + 1)
-        ev.append(Event("boat", f"{who(seat)} places the boat on {args[0]}.", {"seat": seat, "section": args[0]}))
+        ev.append(
+            Event("boat", f"{who(seat)} places the boat on {args[0]}.", {"seat": seat, "section": args[0]})
+        )
         if s.setup_i == s.n:
             s = put(s, step=SETUP_STALL, setup_i=0)
     elif step == SETUP_STALL:
@@ -47,8 +84,13 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         pos = (s.merchant + d) % len(data.MERCHANT_ROUTE)
         a, b = data.MERCHANT_ROUTE[pos]
         s = put(s, merchant=pos, step=PRICE)
-        ev.append(Event("merchant", f"{who(seat)} moves the Merchant {args[0]} to {a}/{b}.",
-                        {"seat": seat, "position": pos}))
+        ev.append(
+            Event(
+                "merchant",
+                f"{who(seat)} moves the Merchant {args[0]} to {a}/{b}.",
+                {"seat": seat, "position": pos},
+            )
+        )
     elif step == PRICE:
         prices = list(s.prices)
         words = []
@@ -58,8 +100,13 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
             prices[gi] = max(0, min(len(data.PRICE_ROWS[g]) - 1, prices[gi] + k))
             words.append(f"{g} {args[i + 1]} → {data.PRICE_ROWS[g][prices[gi]]}")
         s = put(s, prices=t4(prices), pending="")
-        ev.append(Event("price", f"{who(seat)} changes prices: {', '.join(words)}.",
-                        {"seat": seat, "prices": list(prices)}))
+        ev.append(
+            Event(
+                "price",
+                f"{who(seat)} changes prices: {', '.join(words)}.",
+                {"seat": seat, "prices": list(prices)},
+            )
+        )
         s = _advance(s, ev)
     elif step == BARGE:
         s = _barge(s, seat, args[0], ev)
@@ -100,11 +147,12 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
 
 # --------------------------------------------------------------------------- end of game
 
+
 def check_end(s: State, ev: Events) -> State:
     """End the game at once when two of the three conditions hold (spec §7)."""
     conds = conditions(s)
     if sum(conds) >= 2:
-        names = " and ".join(n for n, c in zip(_COND_NAMES, conds) if c)
+        names = " and ".join(n for n, c in zip(_COND_NAMES, conds, strict=False) if c)
         return finish(s, ev, names)
     return s
 
@@ -118,19 +166,32 @@ def finish(s: State, ev: Events, reason: str) -> State:
         sale.append(got)
         s = goods_delta(s, q, [-k for k in p.goods])
         s = with_player(s, q, coins=s.players[q].coins + got)
-    s = put(s, step=OVER, end_reason=reason, final_sale=tuple(sale), card="", pending="",
-                effects=(), passives=(), used=())
+    s = put(
+        s,
+        step=OVER,
+        end_reason=reason,
+        final_sale=tuple(sale),
+        card="",
+        pending="",
+        effects=(),
+        passives=(),
+        used=(),
+    )
     sold = ", ".join(f"{who(q)} +{c}" for q, c in enumerate(sale) if c)
-    ev.append(Event("over", f"The game ends: {reason}. Final sale: {sold or 'nothing to sell'}.",
-                    {"reason": reason, "sale": sale}))
+    ev.append(
+        Event(
+            "over",
+            f"The game ends: {reason}. Final sale: {sold or 'nothing to sell'}.",
+            {"reason": reason, "sale": sale},
+        )
+    )
     return s
 
 
 def _end_turn(s: State, ev: Events) -> State:
     nxt = (s.cur + 1) % s.n
     rnd = s.round + 1 if nxt == s.first else s.round
-    s = put(s, card="", pending="", effects=(), passives=(), used=(), cur=nxt, round=rnd,
-                step=CARD)
+    s = put(s, card="", pending="", effects=(), passives=(), used=(), cur=nxt, round=rnd, step=CARD)
     if nxt == s.first and s.opts.round_limit and rnd > s.opts.round_limit:
         return finish(put(s, round=s.opts.round_limit), ev, f"round limit {s.opts.round_limit}")
     if nxt == s.first:
@@ -139,6 +200,7 @@ def _end_turn(s: State, ev: Events) -> State:
 
 
 # --------------------------------------------------------------------------- the card and its effects
+
 
 def _play(s: State, seat: int, cid: str, ev: Events) -> State:
     p = s.players[seat]
@@ -163,8 +225,13 @@ def _advance(s: State, ev: Events) -> State:
             ev.append(Event("coins", f"{who(seat)} gains {k} coins.", {"seat": seat, "coins": k}))
         elif head == "flower":
             s, k = gain_flowers(s, seat, 1)
-            ev.append(Event("flower", f"{who(seat)} gains {k} flower{'s' if k != 1 else ''}.",
-                            {"seat": seat, "flowers": k}))
+            ev.append(
+                Event(
+                    "flower",
+                    f"{who(seat)} gains {k} flower{'s' if k != 1 else ''}.",
+                    {"seat": seat, "flowers": k},
+                )
+            )
         elif head == "mer":
             return put(s, step=MERCHANT)
         elif head == "barge":
@@ -182,10 +249,14 @@ def _advance(s: State, ev: Events) -> State:
         elif head == "retrieve":
             p = s.players[seat]
             k = len(p.discard) * data.RETRIEVE_COIN_PER_CARD
-            s = with_player(s, seat, coins=p.coins + k, hand=tuple(nsorted(p.hand + p.discard)),
-                            discard=())
-            ev.append(Event("retrieve", f"{who(seat)} takes back {len(p.discard)} cards and "
-                                        f"gains {k} coins.", {"seat": seat, "coins": k}))
+            s = with_player(s, seat, coins=p.coins + k, hand=tuple(nsorted(p.hand + p.discard)), discard=())
+            ev.append(
+                Event(
+                    "retrieve",
+                    f"{who(seat)} takes back {len(p.discard)} cards and gains {k} coins.",
+                    {"seat": seat, "coins": k},
+                )
+            )
             s = put(s, step=REFRESH, effects=(), pending="")
             if s.display[0]:
                 return s
@@ -227,8 +298,13 @@ def _barge(s: State, seat: int, x: str, ev: Events) -> State:
         else:
             s = with_player(s, q, coins=s.players[q].coins + per[q] * amount)
             got.append(f"{who(q)} +{per[q] * amount} coins")
-    ev.append(Event("barge", f"{who(seat)} moves the Royal Barge to {x}. Blessings: "
-                             f"{', '.join(got) or 'none'}.", {"seat": seat, "crossing": x}))
+    ev.append(
+        Event(
+            "barge",
+            f"{who(seat)} moves the Royal Barge to {x}. Blessings: {', '.join(got) or 'none'}.",
+            {"seat": seat, "crossing": x},
+        )
+    )
     return put(s, pending="")
 
 
@@ -243,7 +319,9 @@ def _discard(s: State, seat: int, what: str, ev: Events) -> State:
     delta[GI[what]] = -1
     s = goods_delta(s, seat, delta)
     s, k = gain_flowers(s, seat, 1)
-    ev.append(Event("discard", f"{who(seat)} discards a {what} for {k} flower.", {"seat": seat, "good": what}))
+    ev.append(
+        Event("discard", f"{who(seat)} discards a {what} for {k} flower.", {"seat": seat, "good": what})
+    )
     return s
 
 
@@ -251,8 +329,13 @@ def _boat_to(s: State, seat: int, sec: str, ev: Events, verb: str) -> State:
     boats = list(s.boats)
     start = boats[seat]
     boats[seat] = sec
-    ev.append(Event(verb, f"{who(seat)} {'first moves' if verb == 'premove' else 'moves'} "
-                          f"{start} → {sec}.", {"seat": seat, "from": start, "to": sec}))
+    ev.append(
+        Event(
+            verb,
+            f"{who(seat)} {'first moves' if verb == 'premove' else 'moves'} {start} → {sec}.",
+            {"seat": seat, "from": start, "to": sec},
+        )
+    )
     return put(s, boats=tuple(boats), last_move=(start, sec))
 
 
@@ -261,20 +344,31 @@ def _refresh(s: State, seat: int, ev: Events) -> State:
     first = disp.pop(0)
     deck = (*s.deck, first)
     disp.append(deck[0])
-    ev.append(Event("refresh", f"{who(seat)} refreshes the market: {first} goes under the deck, "
-                               f"{deck[0]} comes out.", {"seat": seat, "out": first, "in": deck[0]}))
+    ev.append(
+        Event(
+            "refresh",
+            f"{who(seat)} refreshes the market: {first} goes under the deck, {deck[0]} comes out.",
+            {"seat": seat, "out": first, "in": deck[0]},
+        )
+    )
     return put(s, display=tuple(disp), deck=deck[1:])
 
 
 # --------------------------------------------------------------------------- interactions
+
 
 def _place_stall(s: State, seat: int, sid: str, ev: Events) -> State:
     owner = list(s.owner)
     owner[board.STALL_INDEX[sid]] = seat
     p = s.players[seat]
     s = with_player(put(s, owner=tuple(owner)), seat, stalls_left=p.stalls_left - 1)
-    ev.append(Event("stall", f"{who(seat)} takes the {s.board.stalls[sid].good} stall {sid}.",
-                    {"seat": seat, "stall": sid}))
+    ev.append(
+        Event(
+            "stall",
+            f"{who(seat)} takes the {s.board.stalls[sid].good} stall {sid}.",
+            {"seat": seat, "stall": sid},
+        )
+    )
     return s
 
 
@@ -306,15 +400,25 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
             s = with_player(s, seat, coins=p.coins - cost, favors=p.favors - k)
             s = put(s, supply_favors=s.supply_favors + k)
             favtxt = f" and {k} favor{'s' if k > 1 else ''}" if k else ""
-            ev.append(Event("buy", f"{who(seat)} buys {n} {g} for {cost} coins{favtxt}.",
-                            {"seat": seat, "stall": sid, "n": n, "coins": cost, "favors": k}))
+            ev.append(
+                Event(
+                    "buy",
+                    f"{who(seat)} buys {n} {g} for {cost} coins{favtxt}.",
+                    {"seat": seat, "stall": sid, "n": n, "coins": cost, "favors": k},
+                )
+            )
         else:
             got = n * price(s, g)
             delta[GI[g]] = -n
             s = goods_delta(s, seat, delta)
             s = with_player(s, seat, coins=p.coins + got)
-            ev.append(Event("sell", f"{who(seat)} sells {n} {g} for {got} coins.",
-                            {"seat": seat, "stall": sid, "n": n, "coins": got}))
+            ev.append(
+                Event(
+                    "sell",
+                    f"{who(seat)} sells {n} {g} for {got} coins.",
+                    {"seat": seat, "stall": sid, "n": n, "coins": got},
+                )
+            )
         s = _owner_flower(s, seat, sid, ev)
     elif verb == "stall":
         target = _service(s, sec, "admin")
@@ -336,8 +440,9 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         on = list(s.stall_baskets)
         on[i] = s.bag[0] if s.bag else ""
         s = put(s, stall_baskets=tuple(on), bag=s.bag[1:])
-        ev.append(Event("basket", f"{who(seat)} buys a {a}/{b} basket for {paid}.",
-                        {"seat": seat, "goods": [a, b]}))
+        ev.append(
+            Event("basket", f"{who(seat)} buys a {a}/{b} basket for {paid}.", {"seat": seat, "goods": [a, b]})
+        )
     elif verb == "rower":
         target = _service(s, sec, "basket")
         what = args[0]
@@ -368,8 +473,13 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
                 stacks[j] = st[1:]
                 break
         s = put(s, orders_on=tuple(on), stacks=tuple(stacks))
-        ev.append(Event("deliver", f"{who(seat)} delivers order {oid} for {coins} coins.",
-                        {"seat": seat, "order": oid, "coins": coins}))
+        ev.append(
+            Event(
+                "deliver",
+                f"{who(seat)} delivers order {oid} for {coins} coins.",
+                {"seat": seat, "order": oid, "coins": coins},
+            )
+        )
     elif verb == "temple":
         target = _service(s, sec, "temple")
         g = args[0]
@@ -390,8 +500,13 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         r = TEMPLE_ROW[g]
         temple[r] = (*temple[r], seat)
         s = put(s, temple=tuple(temple))
-        ev.append(Event("temple", f"{who(seat)} offers a {g} at the Temple for {paid}.",
-                        {"seat": seat, "good": g, "column": len(temple[r])}))
+        ev.append(
+            Event(
+                "temple",
+                f"{who(seat)} offers a {g} at the Temple for {paid}.",
+                {"seat": seat, "good": g, "column": len(temple[r])},
+            )
+        )
     elif verb == "scribe":
         target = _service(s, sec, "scribe")
         cid, cur = args[0], args[1]
@@ -411,9 +526,14 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
             else:
                 disp.append("")
         s = put(s, display=tuple(disp), deck=deck)
-        ev.append(Event("scribe", f"{who(seat)} buys {cid} ({card.name}) for "
-                                  f"{card.coins if cur == 'coins' else card.flowers} {cur}.",
-                        {"seat": seat, "card": cid}))
+        ev.append(
+            Event(
+                "scribe",
+                f"{who(seat)} buys {cid} ({card.name}) for "
+                f"{card.coins if cur == 'coins' else card.flowers} {cur}.",
+                {"seat": seat, "card": cid},
+            )
+        )
     elif verb == "king":
         target = "barge"
         sp = args[0]
@@ -428,8 +548,13 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         kg[KING_INDEX[sp]] = seat
         s = put(s, king=tuple(kg), supply_flowers=s.supply_flowers + f)
         s, fav = gain_favor(s, seat)
-        ev.append(Event("king", f"{who(seat)} makes an offering to the King on {sp}"
-                                f"{' and gets a favor' if fav else ''}.", {"seat": seat, "space": sp}))
+        ev.append(
+            Event(
+                "king",
+                f"{who(seat)} makes an offering to the King on {sp}{' and gets a favor' if fav else ''}.",
+                {"seat": seat, "space": sp},
+            )
+        )
     s = put(s, used=(*s.used, target))
     return check_end(s, ev)
 

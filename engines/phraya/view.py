@@ -7,32 +7,55 @@ order stacks (counts only), the 2-player removed tiles and the goods of baskets 
 (unless ``open_baskets``). ``me`` holds the viewer's private panel (legal actions, playable cards,
 capacity and free space, passives, a score preview). Field names are stable: only add fields.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING, Optional, TypedDict
+from functools import cache
+from typing import TYPE_CHECKING, TypedDict
 
 from engines.phraya import board, data
-from engines.phraya.state import (ACT, BARGE, BASKET, CARD, CARDS, DISCARD, GI, KING_SPACES,
-                                  MERCHANT, MOVE, ORDER, OVER, PREMOVE, PRICE, REFRESH, SETUP_BOAT,
-                                  SETUP_STALL, STEP_NAMES, State, capacity, conditions, moves_from,
-                                  premoves, price)
+from engines.phraya.state import (
+    ACT,
+    BARGE,
+    BASKET,
+    CARD,
+    CARDS,
+    DISCARD,
+    GI,
+    KING_SPACES,
+    MERCHANT,
+    MOVE,
+    ORDER,
+    OVER,
+    PREMOVE,
+    PRICE,
+    REFRESH,
+    SETUP_BOAT,
+    SETUP_STALL,
+    STEP_NAMES,
+    State,
+    capacity,
+    conditions,
+    moves_from,
+    premoves,
+    price,
+)
 
 if TYPE_CHECKING:
     from engines.phraya.rules import PhrayaEngine
 
 
 class IslandView(TypedDict):
-    id: str          # "i12": row 1, column 2
+    id: str  # "i12": row 1, column 2
     row: int
     col: int
-    x: float         # centre, in island units (the board is 4×4; x east, y south)
+    x: float  # centre, in island units (the board is 4×4; x east, y south)
     y: float
     stalls: list[str]  # stall ids on its sides
 
 
 class CrossingView(TypedDict):
-    id: str          # "x11"
+    id: str  # "x11"
     row: int
     col: int
     x: float
@@ -41,9 +64,9 @@ class CrossingView(TypedDict):
 
 
 class SectionView(TypedDict):
-    id: str          # "h12" / "v03"
-    orient: str      # "h" (runs east-west) or "v" (runs north-south)
-    ends: list[Optional[str]]  # crossing ids; None = dead end to the outside
+    id: str  # "h12" / "v03"
+    orient: str  # "h" (runs east-west) or "v" (runs north-south)
+    ends: list[str | None]  # crossing ids; None = dead end to the outside
     interior: bool
     banks: list[str]  # the two stall ids (north/west first)
     x: float
@@ -60,27 +83,27 @@ class OrderView(TypedDict):
 
 class BasketView(TypedDict):
     price: int
-    goods: Optional[list[str]]  # None while hidden (a basket lying on a stall)
+    goods: list[str] | None  # None while hidden (a basket lying on a stall)
 
 
 class StallView(TypedDict):
-    id: str          # section + bank, "h22s"
+    id: str  # section + bank, "h22s"
     section: str
-    bank: str        # n/s/w/e
+    bank: str  # n/s/w/e
     island: str
-    side: str        # the island side it sits on: N/E/S/W
+    side: str  # the island side it sits on: N/E/S/W
     x: float
     y: float
-    kind: str        # "goods" | "restaurant" | "temple" | "basket" | "scribe" | "admin"
-    good: Optional[str]
+    kind: str  # "goods" | "restaurant" | "temple" | "basket" | "scribe" | "admin"
+    good: str | None
     ownable: bool
-    owner: Optional[int]
-    order: Optional[OrderView]     # restaurants
-    basket: Optional[BasketView]   # basket stalls
+    owner: int | None
+    order: OrderView | None  # restaurants
+    basket: BasketView | None  # basket stalls
 
 
 class BoardView(TypedDict):
-    size: int        # 4 islands a side
+    size: int  # 4 islands a side
     islands: list[IslandView]
     crossings: list[CrossingView]
     sections: list[SectionView]
@@ -91,12 +114,12 @@ class BoardView(TypedDict):
 class CardView(TypedDict):
     id: str
     name: str
-    coins: int       # scribe cost in coins (0 for basic cards)
-    flowers: int     # scribe cost in flowers
-    immediate: list[str]   # effect codes (spec §2.5)
+    coins: int  # scribe cost in coins (0 for basic cards)
+    flowers: int  # scribe cost in flowers
+    immediate: list[str]  # effect codes (spec §2.5)
     passive: list[str]
     endgame: list[str]
-    text: str        # the effects in words
+    text: str  # the effects in words
 
 
 class PriceView(TypedDict):
@@ -106,14 +129,14 @@ class PriceView(TypedDict):
 
 
 class KingSpaceView(TypedDict):
-    space: str       # "c3"
-    row: str         # "c" | "f" | "g"
-    cost: str        # in words: "8 coins", "3 flowers", "fish + meat"
-    seat: Optional[int]
+    space: str  # "c3"
+    row: str  # "c" | "f" | "g"
+    cost: str  # in words: "8 coins", "3 flowers", "fish + meat"
+    seat: int | None
 
 
 class TempleView(TypedDict):
-    rows: dict[str, list[int]]   # good -> seats, left to right (no gaps)
+    rows: dict[str, list[int]]  # good -> seats, left to right (no gaps)
     row_order: list[str]
     columns: int
     flower_cost: list[int]
@@ -131,27 +154,27 @@ class PlayerView(TypedDict):
     favors: int
     goods: dict[str, int]
     capacity: dict[str, int]
-    baskets: list[list[str]]     # each basket's two goods
-    basket_spaces: int           # extra basket spaces free (of 4)
+    baskets: list[list[str]]  # each basket's two goods
+    basket_spaces: int  # extra basket spaces free (of 4)
     rowers: int
     stalls_left: int
     disks_left: int
     stalls_owned: list[str]
-    hand: Optional[list[CardView]]   # None when hidden from this viewer
+    hand: list[CardView] | None  # None when hidden from this viewer
     hand_count: int
     discard: list[str]
-    market_cards: list[str]          # owned market cards (hand + discard) when hand is visible
+    market_cards: list[str]  # owned market cards (hand + discard) when hand is visible
     orders: list[OrderView]
     orders_vp: int
-    boat: Optional[str]
+    boat: str | None
 
 
 class TurnView(TypedDict):
-    card: Optional[str]
-    pending: Optional[str]       # the effect being resolved
+    card: str | None
+    pending: str | None  # the effect being resolved
     effects_left: list[str]
     passives: list[str]
-    used: list[str]              # stall ids (and "barge") already used this turn
+    used: list[str]  # stall ids (and "barge") already used this turn
     blocked: bool
 
 
@@ -164,12 +187,12 @@ class MeView(TypedDict):
     capacity: dict[str, int]
     free: dict[str, int]
     passives: list[str]
-    preview: dict[str, int]      # the score sheet if the game ended now
+    preview: dict[str, int]  # the score sheet if the game ended now
 
 
 class PhrayaView(TypedDict):
     game: str
-    viewer: Optional[int]
+    viewer: int | None
     n_players: int
     to_move: list[int]
     over: bool
@@ -181,33 +204,33 @@ class PhrayaView(TypedDict):
     round: int
     round_limit: int
     board: BoardView
-    boats: list[Optional[str]]   # section per seat
+    boats: list[str | None]  # section per seat
     barge: str
-    reachable: list[str]         # MOVE / PREMOVE: destination sections; [] otherwise
-    barge_targets: list[str]     # BARGE: destination crossings; [] otherwise
-    last_move: list[str]         # [from, to] of the last boat move (empty before any)
+    reachable: list[str]  # MOVE / PREMOVE: destination sections; [] otherwise
+    barge_targets: list[str]  # BARGE: destination crossings; [] otherwise
+    last_move: list[str]  # [from, to] of the last boat move (empty before any)
     prices: dict[str, PriceView]
     merchant: int
     merchant_route: list[list[str]]
     merchant_start: int
     king: list[KingSpaceView]
     temple: TempleView
-    display: list[Optional[CardView]]
+    display: list[CardView | None]
     deck: int
     bag: int
-    stacks: list[int]            # order tiles left per type 1..4
+    stacks: list[int]  # order tiles left per type 1..4
     removed: int
-    supply: dict[str, int]       # veg fruit fish meat flowers favors rowers
+    supply: dict[str, int]  # veg fruit fish meat flowers favors rowers
     players: list[PlayerView]
     turn: TurnView
     conditions: dict[str, bool]  # tithe, buddha, supremacy
     end_reason: str
     final_sale: list[int]
     categories: list[str]
-    scores: Optional[list[dict[str, int]]]   # final breakdown per seat, once over
-    totals: Optional[list[int]]
-    ranks: Optional[list[int]]
-    me: Optional[MeView]
+    scores: list[dict[str, int]] | None  # final breakdown per seat, once over
+    totals: list[int] | None
+    ranks: list[int] | None
+    me: MeView | None
 
 
 # --------------------------------------------------------------------------- words
@@ -253,22 +276,34 @@ def effect_words(e: str) -> str:
         return f"Counts as a {_GOOD_WORD[e[3:]]} stall at the end"
     if e.startswith("3/"):
         return f"3 VP per {_GOOD_WORD[e[2:].split('-')[0]]} stall"
-    return {"2/order": "2 VP per fulfilled order", "2/king": "2 VP per King disk",
-            "2/temple": "2 VP per Temple disk", "2/stall": "2 VP per stall",
-            "1/flower": "1 VP per flower left", "4/favor": "4 VP per favor left",
-            "1/5coins": "1 VP per 5 coins"}.get(e, e)
+    return {
+        "2/order": "2 VP per fulfilled order",
+        "2/king": "2 VP per King disk",
+        "2/temple": "2 VP per Temple disk",
+        "2/stall": "2 VP per stall",
+        "1/flower": "1 VP per flower left",
+        "4/favor": "4 VP per favor left",
+        "1/5coins": "1 VP per 5 coins",
+    }.get(e, e)
 
 
 def card_view(cid: str) -> CardView:
     """The card ``cid`` with its effects in words."""
     c = CARDS[cid]
     text = _card_text(cid)
-    return CardView(id=c.id, name=c.name, coins=c.coins, flowers=c.flowers,
-                    immediate=list(c.immediate), passive=list(c.passive), endgame=list(c.endgame),
-                    text=text)
+    return CardView(
+        id=c.id,
+        name=c.name,
+        coins=c.coins,
+        flowers=c.flowers,
+        immediate=list(c.immediate),
+        passive=list(c.passive),
+        endgame=list(c.endgame),
+        text=text,
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_text(cid: str) -> str:
     c = CARDS[cid]
     return "; ".join(effect_words(e) for e in (*c.immediate, *c.passive, *c.endgame))
@@ -292,26 +327,37 @@ def king_cost(space: str) -> str:
 
 # --------------------------------------------------------------------------- static geometry
 
+
 def _geometry() -> tuple[list[IslandView], list[CrossingView], list[SectionView]]:
     islands = []
     for isl in board.ISLANDS:
         i, j = int(isl[1]), int(isl[2])
         x, y = board.coords(isl)
         sides = [board.island_stall(i, j, sd) for sd in "NESW"]
-        islands.append(IslandView(id=isl, row=i, col=j, x=x, y=y,
-                                  stalls=[s for s in sides if s is not None]))
+        islands.append(IslandView(id=isl, row=i, col=j, x=x, y=y, stalls=[s for s in sides if s is not None]))
     crossings = []
     for xid in board.CROSSINGS:
         x, y = board.coords(xid)
-        crossings.append(CrossingView(id=xid, row=int(xid[1]), col=int(xid[2]), x=x, y=y,
-                                      sections=list(board.CROSS_SECTIONS[xid])))
+        crossings.append(
+            CrossingView(
+                id=xid, row=int(xid[1]), col=int(xid[2]), x=x, y=y, sections=list(board.CROSS_SECTIONS[xid])
+            )
+        )
     sections = []
     for sec in board.SECTIONS:
         x, y = board.coords(sec)
         ends = board.SECTION_ENDS[sec]
-        sections.append(SectionView(id=sec, orient=sec[0], ends=list(ends),
-                                    interior=None not in ends, banks=list(board.banks(sec)),
-                                    x=x, y=y))
+        sections.append(
+            SectionView(
+                id=sec,
+                orient=sec[0],
+                ends=list(ends),
+                interior=None not in ends,
+                banks=list(board.banks(sec)),
+                x=x,
+                y=y,
+            )
+        )
     return islands, crossings, sections
 
 
@@ -327,21 +373,29 @@ def headline(s: State) -> str:
         return f"Set-up · {who} places a boat on an outer channel"
     if s.step == SETUP_STALL:
         return f"Set-up · {who} places a starting stall"
-    what = {CARD: "plays a card", MERCHANT: "moves the Merchant", PRICE: "changes prices",
-            BARGE: "moves the Royal Barge", DISCARD: "discards", PREMOVE: "moves 2 sections first",
-            REFRESH: "may refresh the market", MOVE: "moves the boat", ACT: "trades"}[s.step]
+    what = {
+        CARD: "plays a card",
+        MERCHANT: "moves the Merchant",
+        PRICE: "changes prices",
+        BARGE: "moves the Royal Barge",
+        DISCARD: "discards",
+        PREMOVE: "moves 2 sections first",
+        REFRESH: "may refresh the market",
+        MOVE: "moves the boat",
+        ACT: "trades",
+    }[s.step]
     limit = f"/{s.opts.round_limit}" if s.opts.round_limit else ""
     return f"Round {s.round}{limit} · {who} {what}"
 
 
-def view(engine: "PhrayaEngine", s: State, viewer: int | None) -> PhrayaView:
+def view(engine: PhrayaEngine, s: State, viewer: int | None) -> PhrayaView:
     """The JSON-serialisable view of ``s`` for ``viewer`` (schema: :class:`PhrayaView`). Never
     contains the deck or bag order, the order stacks, or (unless ``open_baskets``) the goods of
     baskets lying on stalls; with ``hidden_hands`` no other seat's hand."""
     b = s.board
     over = s.step == OVER
-    rest_order = dict(zip(b.restaurants, s.orders_on))
-    stall_basket = dict(zip(b.baskets, s.stall_baskets))
+    rest_order = dict(zip(b.restaurants, s.orders_on, strict=False))
+    stall_basket = dict(zip(b.baskets, s.stall_baskets, strict=False))
     stalls: list[StallView] = []
     for i, sid in enumerate(board.STALLS):
         st = b.stalls[sid]
@@ -353,15 +407,35 @@ def view(engine: "PhrayaEngine", s: State, viewer: int | None) -> PhrayaView:
             order = order_view(rest_order[sid])
         if st.kind == "basket" and stall_basket.get(sid):
             t = BASKET[stall_basket[sid]]
-            basket = BasketView(price=int(t[2]),
-                                goods=[str(t[0]), str(t[1])] if s.opts.open_baskets else None)
-        stalls.append(StallView(id=sid, section=sid[:3], bank=sid[3], island=isl, side=side,
-                                x=x, y=y, kind=st.kind, good=st.good, ownable=st.ownable,
-                                owner=s.owner[i] if s.owner[i] >= 0 else None,
-                                order=order, basket=basket))
+            basket = BasketView(
+                price=int(t[2]), goods=[str(t[0]), str(t[1])] if s.opts.open_baskets else None
+            )
+        stalls.append(
+            StallView(
+                id=sid,
+                section=sid[:3],
+                bank=sid[3],
+                island=isl,
+                side=side,
+                x=x,
+                y=y,
+                kind=st.kind,
+                good=st.good,
+                ownable=st.ownable,
+                owner=s.owner[i] if s.owner[i] >= 0 else None,
+                order=order,
+                basket=basket,
+            )
+        )
     islands, crossings, sections = _GEOMETRY
-    bview = BoardView(size=4, islands=islands, crossings=crossings, sections=sections,
-                      stalls=stalls, layout=[list(t) for t in s.layout])
+    bview = BoardView(
+        size=4,
+        islands=islands,
+        crossings=crossings,
+        sections=sections,
+        stalls=stalls,
+        layout=[list(t) for t in s.layout],
+    )
     cur = s.cur
     reachable: list[str] = []
     targets: list[str] = []
@@ -378,74 +452,128 @@ def view(engine: "PhrayaEngine", s: State, viewer: int | None) -> PhrayaView:
     for q, p in enumerate(s.players):
         show = not s.opts.hidden_hands or q == viewer or over
         cap = capacity(p)
-        players.append(PlayerView(
-            seat=q, color=data.PLAYER_COLORS[q], coins=p.coins, flowers=p.flowers,
-            favors=p.favors, goods=dict(zip(data.GOODS, p.goods)),
-            capacity=dict(zip(data.GOODS, cap)),
-            baskets=[_basket_goods(k) for k in p.baskets],
-            basket_spaces=data.BASKET_SPACES_EXTRA - (len(p.baskets) - p.start_baskets),
-            rowers=p.rowers, stalls_left=p.stalls_left, disks_left=p.disks_left,
-            stalls_owned=[board.STALLS[i] for i, o in enumerate(s.owner) if o == q],
-            hand=[card_view(c) for c in p.hand] if show else None, hand_count=len(p.hand),
-            discard=list(p.discard),
-            market_cards=[c for c in (*p.hand, *p.discard) if c[0] == "m"] if show
-            else [c for c in p.discard if c[0] == "m"],
-            orders=[order_view(o) for o in p.orders], orders_vp=sum(ORDER[o][4] for o in p.orders),
-            boat=s.boats[q] or None))
+        players.append(
+            PlayerView(
+                seat=q,
+                color=data.PLAYER_COLORS[q],
+                coins=p.coins,
+                flowers=p.flowers,
+                favors=p.favors,
+                goods=dict(zip(data.GOODS, p.goods, strict=False)),
+                capacity=dict(zip(data.GOODS, cap, strict=False)),
+                baskets=[_basket_goods(k) for k in p.baskets],
+                basket_spaces=data.BASKET_SPACES_EXTRA - (len(p.baskets) - p.start_baskets),
+                rowers=p.rowers,
+                stalls_left=p.stalls_left,
+                disks_left=p.disks_left,
+                stalls_owned=[board.STALLS[i] for i, o in enumerate(s.owner) if o == q],
+                hand=[card_view(c) for c in p.hand] if show else None,
+                hand_count=len(p.hand),
+                discard=list(p.discard),
+                market_cards=[c for c in (*p.hand, *p.discard) if c[0] == "m"]
+                if show
+                else [c for c in p.discard if c[0] == "m"],
+                orders=[order_view(o) for o in p.orders],
+                orders_vp=sum(ORDER[o][4] for o in p.orders),
+                boat=s.boats[q] or None,
+            )
+        )
     tithe, buddha, supremacy = conditions(s)
     out = engine.outcome(s)
     me: MeView | None = None
     if viewer is not None:
         from engines.phraya import prompts, scoring
+
         legal = engine.legal_actions(s, viewer)
         p = s.players[viewer]
         cap = capacity(p)
-        me = MeView(seat=viewer, legal=legal, prompt=prompts.instruction(s, viewer, legal),
-                    hand=[card_view(c) for c in p.hand],
-                    playable=[a.split()[1] for a in legal if a.startswith("play ")],
-                    capacity=dict(zip(data.GOODS, cap)),
-                    free={g: cap[GI[g]] - p.goods[GI[g]] for g in data.GOODS},
-                    passives=list(s.passives) if viewer == cur else [],
-                    preview=scoring.sheet(s, final=over)[viewer])
+        me = MeView(
+            seat=viewer,
+            legal=legal,
+            prompt=prompts.instruction(s, viewer, legal),
+            hand=[card_view(c) for c in p.hand],
+            playable=[a.split()[1] for a in legal if a.startswith("play ")],
+            capacity=dict(zip(data.GOODS, cap, strict=False)),
+            free={g: cap[GI[g]] - p.goods[GI[g]] for g in data.GOODS},
+            passives=list(s.passives) if viewer == cur else [],
+            preview=scoring.sheet(s, final=over)[viewer],
+        )
     return PhrayaView(
-        game="phraya", viewer=viewer, n_players=s.n, to_move=list(engine.to_move(s)), over=over,
+        game="phraya",
+        viewer=viewer,
+        n_players=s.n,
+        to_move=list(engine.to_move(s)),
+        over=over,
         headline=headline(s),
-        options={"layout": s.opts.layout, "starting_boats": s.opts.starting_boats,
-                 "hidden_hands": s.opts.hidden_hands, "open_baskets": s.opts.open_baskets,
-                 "blocked_allow_retrieve": s.opts.blocked_allow_retrieve,
-                 "round_limit": s.opts.round_limit},
-        step=STEP_NAMES[s.step], current=cur, first=s.first, round=s.round,
-        round_limit=s.opts.round_limit, board=bview,
-        boats=[x or None for x in s.boats], barge=s.barge, reachable=reachable,
-        barge_targets=targets, last_move=list(s.last_move),
-        prices={g: PriceView(index=s.prices[GI[g]], price=price(s, g),
-                             row=list(data.PRICE_ROWS[g])) for g in data.GOODS},
-        merchant=s.merchant, merchant_route=[list(r) for r in data.MERCHANT_ROUTE],
+        options={
+            "layout": s.opts.layout,
+            "starting_boats": s.opts.starting_boats,
+            "hidden_hands": s.opts.hidden_hands,
+            "open_baskets": s.opts.open_baskets,
+            "blocked_allow_retrieve": s.opts.blocked_allow_retrieve,
+            "round_limit": s.opts.round_limit,
+        },
+        step=STEP_NAMES[s.step],
+        current=cur,
+        first=s.first,
+        round=s.round,
+        round_limit=s.opts.round_limit,
+        board=bview,
+        boats=[x or None for x in s.boats],
+        barge=s.barge,
+        reachable=reachable,
+        barge_targets=targets,
+        last_move=list(s.last_move),
+        prices={
+            g: PriceView(index=s.prices[GI[g]], price=price(s, g), row=list(data.PRICE_ROWS[g]))
+            for g in data.GOODS
+        },
+        merchant=s.merchant,
+        merchant_route=[list(r) for r in data.MERCHANT_ROUTE],
         merchant_start=data.MERCHANT_START,
-        king=[KingSpaceView(space=sp, row=sp[0], cost=king_cost(sp),
-                            seat=s.king[i] if s.king[i] >= 0 else None)
-              for i, sp in enumerate(KING_SPACES)],
-        temple=TempleView(rows={g: list(s.temple[i]) for i, g in enumerate(data.TEMPLE_ROWS)},
-                          row_order=list(data.TEMPLE_ROWS), columns=data.TEMPLE_COLUMNS,
-                          flower_cost=list(data.TEMPLE_FLOWER_COST),
-                          sections=[list(x) for x in data.TEMPLE_SECTIONS],
-                          section_vp=list(data.TEMPLE_SECTION_VP),
-                          section_penalty=list(data.TEMPLE_SECTION_PENALTY),
-                          offering_vp=dict(data.TEMPLE_OFFERING_VP)),
-        display=[card_view(c) if c else None for c in s.display], deck=len(s.deck),
-        bag=len(s.bag), stacks=[len(x) for x in s.stacks], removed=len(s.removed),
-        supply={**dict(zip(data.GOODS, s.supply_goods)), "flowers": s.supply_flowers,
-                "favors": s.supply_favors, "rowers": s.supply_rowers},
+        king=[
+            KingSpaceView(space=sp, row=sp[0], cost=king_cost(sp), seat=s.king[i] if s.king[i] >= 0 else None)
+            for i, sp in enumerate(KING_SPACES)
+        ],
+        temple=TempleView(
+            rows={g: list(s.temple[i]) for i, g in enumerate(data.TEMPLE_ROWS)},
+            row_order=list(data.TEMPLE_ROWS),
+            columns=data.TEMPLE_COLUMNS,
+            flower_cost=list(data.TEMPLE_FLOWER_COST),
+            sections=[list(x) for x in data.TEMPLE_SECTIONS],
+            section_vp=list(data.TEMPLE_SECTION_VP),
+            section_penalty=list(data.TEMPLE_SECTION_PENALTY),
+            offering_vp=dict(data.TEMPLE_OFFERING_VP),
+        ),
+        display=[card_view(c) if c else None for c in s.display],
+        deck=len(s.deck),
+        bag=len(s.bag),
+        stacks=[len(x) for x in s.stacks],
+        removed=len(s.removed),
+        supply={
+            **dict(zip(data.GOODS, s.supply_goods, strict=False)),
+            "flowers": s.supply_flowers,
+            "favors": s.supply_favors,
+            "rowers": s.supply_rowers,
+        },
         players=players,
-        turn=TurnView(card=s.card or None, pending=s.pending or None, effects_left=list(s.effects),
-                      passives=list(s.passives), used=list(s.used), blocked=blocked),
+        turn=TurnView(
+            card=s.card or None,
+            pending=s.pending or None,
+            effects_left=list(s.effects),
+            passives=list(s.passives),
+            used=list(s.used),
+            blocked=blocked,
+        ),
         conditions={"tithe": tithe, "buddha": buddha, "supremacy": supremacy},
-        end_reason=s.end_reason, final_sale=list(s.final_sale),
+        end_reason=s.end_reason,
+        final_sale=list(s.final_sale),
         categories=list(data.CATEGORIES),
         scores=[dict(b) if b is not None else {} for b in out.breakdown] if out else None,
         totals=[int(t) if t is not None else 0 for t in out.scores] if out else None,
         ranks=list(out.ranks) if out else None,
-        me=me)
+        me=me,
+    )
 
 
 def _basket_goods(k: str) -> list[str]:

@@ -6,19 +6,27 @@ of the hand over the limit, buying the payments the hand allows. Collecting and 
 public (the island and the Vitality are face up); buying is private, since the payments listed
 tell which coins a hidden hand holds.
 """
+
 from __future__ import annotations
 
 from engines.base import Engine
-from engines.prompt import Prompt, from_legal
 from engines.pralaya.state import State
+from engines.prompt import Prompt, from_legal
 
-TEXT = {0: "Take cells within your Vitality, or stop", 1: "Discard down to the hand limit",
-        2: "Buy a Veda or a Dhoni, or pass"}
+TEXT = {
+    0: "Take cells within your Vitality, or stop",
+    1: "Discard down to the hand limit",
+    2: "Buy a Veda or a Dhoni, or pass",
+}
 
 
 def prompt(engine: Engine, state: State, seat: int) -> Prompt:
     """``seat``'s controls now: the step's legal actions, labelled, with the step's instruction."""
     legal = engine.legal_actions(state, seat)
-    return from_legal(seat, TEXT.get(state.step, ""), legal,
-                      [engine.action_label(state, seat, a) for a in legal],
-                      public=engine.public_actions(state, seat))
+    return from_legal(
+        seat,
+        TEXT.get(state.step, ""),
+        legal,
+        [engine.action_label(state, seat, a) for a in legal],
+        public=engine.public_actions(state, seat),
+    )

@@ -5,6 +5,7 @@ one button per sun the bidder may bid, then Pass on a row of its own; a disaster
 to discard. Nothing in Ra is hidden from the other players, so every prompt is public (under the
 board).
 """
+
 from __future__ import annotations
 
 from engines.base import Engine
@@ -16,5 +17,10 @@ def prompt(engine: Engine, state: State, seat: int) -> Prompt:
     """``seat``'s controls now: the step's legal actions as labelled buttons (or a menu)."""
     legal = engine.legal_actions(state, seat)
     headline = str(engine.view(state, seat).get("headline") or "")
-    return from_legal(seat, headline, legal, [engine.action_label(state, seat, a) for a in legal],
-                      public=engine.public_actions(state, seat))
+    return from_legal(
+        seat,
+        headline,
+        legal,
+        [engine.action_label(state, seat, a) for a in legal],
+        public=engine.public_actions(state, seat),
+    )

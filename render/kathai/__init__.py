@@ -12,9 +12,11 @@ viewer)``, schema ``engines.kathai.view.KathaiView``).
 Pieces: ``art`` (goods, cards, badges), ``board``, ``hand``, ``sheet``, ``text``. Goods are drawn
 as colour plus letters (Go Sa Si Sp Te) and seats as colour plus an initial badge.
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image
 

@@ -5,9 +5,11 @@ goods cards, price cards, seat badges. Every piece draws straight onto the board
 Goods are always colour *and* letters (``Go Sa Si Sp Te``), seats are colour *and* an initial
 badge, so nothing depends on telling colours apart.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import ImageDraw
 
@@ -19,8 +21,12 @@ GOODS: tuple[str, ...] = ("gold", "salt", "silk", "spice", "tea")
 GOODS_NAME = {"gold": "Gold", "salt": "Salt", "silk": "Silk", "spice": "Spices", "tea": "Tea"}
 GOODS_ABBR = {"gold": "Go", "salt": "Sa", "silk": "Si", "spice": "Sp", "tea": "Te"}
 GOODS_COLOR: dict[str, Color] = {
-    "gold": (0xE2, 0xB9, 0x3B), "salt": (0xCF, 0xD6, 0xDE), "silk": (0xA8, 0x3F, 0x7A),
-    "spice": (0xC4, 0x62, 0x2D), "tea": (0x4E, 0x8F, 0x3A)}
+    "gold": (0xE2, 0xB9, 0x3B),
+    "salt": (0xCF, 0xD6, 0xDE),
+    "silk": (0xA8, 0x3F, 0x7A),
+    "spice": (0xC4, 0x62, 0x2D),
+    "tea": (0x4E, 0x8F, 0x3A),
+}
 # a darker rim per goods, so pale salt and gold still have an edge on cream paper
 GOODS_RIM: dict[str, Color] = {g: mix(c, (0, 0, 0), 0.35) for g, c in GOODS_COLOR.items()}
 # Price row (spec §2): bonus and minimum per position 1–4; position 5 is unsellable.
@@ -34,16 +40,15 @@ DANGER = (190, 30, 30)
 
 def _build_cards() -> dict[str, dict[str, int]]:
     """The stand-in deck of spec §2, in its exact order (ids t1–t55)."""
-    c: list[dict[str, int]] = [{g: n} for n, k in ((1, 2), (2, 2), (3, 1)) for g in GOODS
-                               for _ in range(k)]
-    c += [{a: 1, b: 1} for i, a in enumerate(GOODS) for b in GOODS[i + 1:]]
+    c: list[dict[str, int]] = [{g: n} for n, k in ((1, 2), (2, 2), (3, 1)) for g in GOODS for _ in range(k)]
+    c += [{a: 1, b: 1} for i, a in enumerate(GOODS) for b in GOODS[i + 1 :]]
     c += [{a: 2, b: 1} for a in GOODS for b in GOODS if b != a]
     return {f"t{i}": d for i, d in enumerate(c, 1)}
 
 
 def _engine_cards() -> dict[str, dict[str, int]]:
     try:  # the engine's data is the authority once it exists
-        from engines.kathai import data  # type: ignore
+        from engines.kathai import data
 
         return {k: dict(v) for k, v in data.CARDS.items()}
     except Exception:  # noqa: BLE001 - the engine is optional for drawing
@@ -58,7 +63,7 @@ def card_id_key(cid: str) -> int:
     try:
         return int(str(cid).lstrip("t"))
     except ValueError:
-        return 10 ** 6
+        return 10**6
 
 
 def card_goods(cid: str, view_cards: Mapping[str, Any] | None = None) -> dict[str, int]:
@@ -85,12 +90,14 @@ def goods_color(g: str) -> Color:
 
 # --------------------------------------------------------------------------- seat tags
 
+
 def seat_tags(names: Sequence[str]) -> list[str]:
     """A short second cue per seat, besides its colour: the names' initials when they differ,
     else two letters, else the seat numbers 1…n."""
     for k in (1, 2):
-        tags = [(nm.strip()[:k] or "?").upper() if k == 1 else (nm.strip()[:k] or "?").title()
-                for nm in names]
+        tags = [
+            (nm.strip()[:k] or "?").upper() if k == 1 else (nm.strip()[:k] or "?").title() for nm in names
+        ]
         if len(set(tags)) == len(tags) and all(t.strip() for t in tags):
             return tags
     return [str(i + 1) for i in range(len(names))]
@@ -101,26 +108,32 @@ def seat_badge(d: ImageDraw.ImageDraw, x: float, y: float, size: int, seat: int,
     col = seat_color(seat)
     d.ellipse((x, y, x + size, y + size), fill=col, outline=mix(col, (0, 0, 0), 0.35), width=2)
     fs = max(20, int(size * (0.6 if len(tag) == 1 else 0.5)))
-    d.text((x + size / 2, y + size / 2 + 1), tag, font=font(fs, True), fill=on_color(col),
-           anchor="mm")
+    d.text((x + size / 2, y + size / 2 + 1), tag, font=font(fs, True), fill=on_color(col), anchor="mm")
 
 
 # --------------------------------------------------------------------------- goods
 
-def goods_chip(d: ImageDraw.ImageDraw, x: float, y: float, size: int, g: str,
-               label: str | None = None) -> None:
+
+def goods_chip(
+    d: ImageDraw.ImageDraw, x: float, y: float, size: int, g: str, label: str | None = None
+) -> None:
     """A round goods pip: colour disc with a dark rim and the goods letters."""
     col = goods_color(g)
-    d.ellipse((x, y, x + size, y + size), fill=col, outline=GOODS_RIM.get(g, INK),
-              width=max(2, size // 16))
+    d.ellipse((x, y, x + size, y + size), fill=col, outline=GOODS_RIM.get(g, INK), width=max(2, size // 16))
     t = goods_abbr(g) if label is None else label
     fs = max(20, int(size * (0.5 if len(t) <= 2 else 0.4)))
-    d.text((x + size / 2, y + size / 2 + 1), t, font=font(fs, True), fill=on_color(col),
-           anchor="mm")
+    d.text((x + size / 2, y + size / 2 + 1), t, font=font(fs, True), fill=on_color(col), anchor="mm")
 
 
-def goods_tag(d: ImageDraw.ImageDraw, x: float, y: float, g: str, size: int = 28,
-              text: str | None = None, h: int | None = None) -> int:
+def goods_tag(
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    g: str,
+    size: int = 28,
+    text: str | None = None,
+    h: int | None = None,
+) -> int:
     """A rounded label in the goods colour: 'Go Gold' style, ``text`` defaults to the name.
     Returns its width."""
     col = goods_color(g)
@@ -128,24 +141,22 @@ def goods_tag(d: ImageDraw.ImageDraw, x: float, y: float, g: str, size: int = 28
     f = font(size, True)
     h = h or size + 14
     w = text_width(t, f) + 2 * (size // 2)
-    d.rounded_rectangle((x, y, x + w, y + h), radius=h // 3, fill=col,
-                        outline=GOODS_RIM.get(g, INK), width=2)
+    d.rounded_rectangle((x, y, x + w, y + h), radius=h // 3, fill=col, outline=GOODS_RIM.get(g, INK), width=2)
     d.text((x + w / 2, y + h / 2 + 1), t, font=f, fill=on_color(col), anchor="mm")
     return w
 
 
-def goods_card(d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, g: str,
-               dim: bool = False) -> None:
+def goods_card(d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, g: str, dim: bool = False) -> None:
     """A market goods card: colour field with the big letters and the name below."""
     col = goods_color(g)
     if dim:
         col = mix(col, (200, 196, 190), 0.45)
-    d.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=col, outline=GOODS_RIM.get(g, INK),
-                        width=3)
+    d.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=col, outline=GOODS_RIM.get(g, INK), width=3)
     ink = on_color(col)
     cs = min(w - 40, h - 60)
-    d.text((x + w / 2, y + 14 + cs * 0.45), goods_abbr(g), font=font(int(cs * 0.7), True),
-           fill=ink, anchor="mm")
+    d.text(
+        (x + w / 2, y + 14 + cs * 0.45), goods_abbr(g), font=font(int(cs * 0.7), True), fill=ink, anchor="mm"
+    )
     name = goods_name(g)
     fs = 28
     while fs > 22 and text_width(name, font(fs, True)) > w - 12:
@@ -162,36 +173,45 @@ def price_card(d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, pos: 
     d.text((x + 12, y + 10), f"{pos}", font=font(24, True), fill=MUTED)
     if sellable:
         d.text((x + w / 2, y + h * 0.45), f"+{bonus}", font=font(44, True), fill=INK, anchor="mm")
-        d.text((x + w / 2, y + h - 24), f"min {minimum}", font=font(28, True), fill=INK,
-               anchor="mm")
+        d.text((x + w / 2, y + h - 24), f"min {minimum}", font=font(28, True), fill=INK, anchor="mm")
     else:
         d.text((x + w / 2, y + h * 0.45), "X", font=font(48, True), fill=DANGER, anchor="mm")
-        d.text((x + w / 2, y + h - 24), "unsellable", font=font(22, True), fill=MUTED,
-               anchor="mm")
+        d.text((x + w / 2, y + h - 24), "unsellable", font=font(22, True), fill=MUTED, anchor="mm")
 
 
 # --------------------------------------------------------------------------- trade cards
 
-def card_back(d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int,
-              ring: Color | None = None, ring_w: int = 5) -> None:
+
+def card_back(
+    d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, ring: Color | None = None, ring_w: int = 5
+) -> None:
     """A face-down trade card (optionally ringed in a colour)."""
     r = max(4, min(w, h) // 8)
     if ring is not None:
-        d.rounded_rectangle((x - ring_w, y - ring_w, x + w + ring_w, y + h + ring_w),
-                            radius=r + ring_w, fill=ring)
-    d.rounded_rectangle((x, y, x + w, y + h), radius=r, fill=CARD_BACK, outline=(60, 36, 24),
-                        width=2)
+        d.rounded_rectangle(
+            (x - ring_w, y - ring_w, x + w + ring_w, y + h + ring_w), radius=r + ring_w, fill=ring
+        )
+    d.rounded_rectangle((x, y, x + w, y + h), radius=r, fill=CARD_BACK, outline=(60, 36, 24), width=2)
     m = max(3, min(w, h) // 7)
-    d.rounded_rectangle((x + m, y + m, x + w - m, y + h - m), radius=max(2, r - 2),
-                        outline=CARD_BACK_2, width=2)
+    d.rounded_rectangle(
+        (x + m, y + m, x + w - m, y + h - m), radius=max(2, r - 2), outline=CARD_BACK_2, width=2
+    )
     cx, cy, s = x + w / 2, y + h / 2, min(w, h) / 4
-    d.polygon([(cx, cy - s), (cx + s * 0.7, cy), (cx, cy + s), (cx - s * 0.7, cy)],
-              fill=CARD_BACK_2)
+    d.polygon([(cx, cy - s), (cx + s * 0.7, cy), (cx, cy + s), (cx - s * 0.7, cy)], fill=CARD_BACK_2)
 
 
-def card_face(d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, cid: str,
-              goods: Mapping[str, int] | None = None, outline: Color | None = None,
-              outline_w: int = 3, highlight: str | None = None) -> None:
+def card_face(
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    w: int,
+    h: int,
+    cid: str,
+    goods: Mapping[str, int] | None = None,
+    outline: Color | None = None,
+    outline_w: int = 3,
+    highlight: str | None = None,
+) -> None:
     """A face-up trade card with its id at the top. Wide cards (≥ 120 px, the hand) show one
     pip per item, a column per goods; narrow ones (the last sale, an offer) show a pip per goods
     with the count beside it. Pips carry the goods letters, so colour is never the only cue.
@@ -199,8 +219,13 @@ def card_face(d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, cid: s
     goods = dict(goods) if goods is not None else card_goods(cid)
     goods = {g: goods[g] for g in GOODS if goods.get(g)}
     r = max(6, w // 10)
-    d.rounded_rectangle((x, y, x + w, y + h), radius=r, fill=CARD_FACE,
-                        outline=outline or (150, 138, 120), width=outline_w if outline else 2)
+    d.rounded_rectangle(
+        (x, y, x + w, y + h),
+        radius=r,
+        fill=CARD_FACE,
+        outline=outline or (150, 138, 120),
+        width=outline_w if outline else 2,
+    )
     id_size = 30 if w >= 120 else 24
     d.text((x + w / 2, y + 8 + id_size / 2), cid, font=font(id_size, True), fill=INK, anchor="mm")
     if not goods:
@@ -211,10 +236,16 @@ def card_face(d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, cid: s
     def chip(px: float, py: float, size: int, g: str) -> None:
         if highlight and g != highlight:
             col = mix(goods_color(g), CARD_FACE, 0.45)
-            d.ellipse((px, py, px + size, py + size), fill=col,
-                      outline=mix(GOODS_RIM[g], CARD_FACE, 0.4), width=2)
-            d.text((px + size / 2, py + size / 2 + 1), goods_abbr(g),
-                   font=font(max(20, size // 2), True), fill=on_color(col), anchor="mm")
+            d.ellipse(
+                (px, py, px + size, py + size), fill=col, outline=mix(GOODS_RIM[g], CARD_FACE, 0.4), width=2
+            )
+            d.text(
+                (px + size / 2, py + size / 2 + 1),
+                goods_abbr(g),
+                font=font(max(20, size // 2), True),
+                fill=on_color(col),
+                anchor="mm",
+            )
         else:
             goods_chip(d, px, py, size, g)
 
@@ -248,8 +279,17 @@ def card_face(d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, cid: s
         py += pip + 8
 
 
-def pips_row(d: ImageDraw.ImageDraw, x: float, y: float, k: int, size: int, fill: Color,
-             empty: Color | None = None, total: int | None = None, gap: int = 6) -> float:
+def pips_row(
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    k: int,
+    size: int,
+    fill: Color,
+    empty: Color | None = None,
+    total: int | None = None,
+    gap: int = 6,
+) -> float:
     """``k`` filled circles (of ``total``, the rest hollow). Returns the x after them."""
     for i in range(total if total is not None else k):
         box = (x, y, x + size, y + size)
@@ -265,11 +305,11 @@ def padlock(d: ImageDraw.ImageDraw, x: float, y: float, size: int, color: Color)
     """A small padlock (the lock marker), top-left at (x, y)."""
     w = size * 0.8
     bx = x + (size - w) / 2
-    d.arc((bx + w * 0.18, y, bx + w * 0.82, y + size * 0.7), 180, 360, fill=color,
-          width=max(2, size // 8))
-    d.line((bx + w * 0.18, y + size * 0.35, bx + w * 0.18, y + size * 0.5), fill=color,
-           width=max(2, size // 8))
-    d.line((bx + w * 0.82, y + size * 0.35, bx + w * 0.82, y + size * 0.5), fill=color,
-           width=max(2, size // 8))
-    d.rounded_rectangle((bx, y + size * 0.45, bx + w, y + size), radius=max(2, size // 8),
-                        fill=color)
+    d.arc((bx + w * 0.18, y, bx + w * 0.82, y + size * 0.7), 180, 360, fill=color, width=max(2, size // 8))
+    d.line(
+        (bx + w * 0.18, y + size * 0.35, bx + w * 0.18, y + size * 0.5), fill=color, width=max(2, size // 8)
+    )
+    d.line(
+        (bx + w * 0.82, y + size * 0.35, bx + w * 0.82, y + size * 0.5), fill=color, width=max(2, size // 8)
+    )
+    d.rounded_rectangle((bx, y + size * 0.45, bx + w, y + size), radius=max(2, size // 8), fill=color)

@@ -5,19 +5,49 @@ goods cards, the lock), the supply and last sale, the open offer, and one row pe
 Sizes follow the phone rule: a 1000 px board is seen at ~380 px, so names, goods, scores, whose
 turn and prices use ≥ 28 px type and nothing is below 20 px.
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engines.base import format_text
-from render.common import (ACCENT, BG, GOOD, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix,
-                           on_color, ordinal, panel, seat_color, seat_ink, seat_names, text_width,
-                           wrap)
-from render.kathai.art import (CARD_BACK, DANGER, card_back, card_face, card_goods, card_id_key,
-                               goods_card, goods_chip, goods_color, goods_name, goods_tag,
-                               price_card, seat_badge, seat_tags)
+from render.common import (
+    ACCENT,
+    BG,
+    GOOD,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    WIDTH,
+    fit,
+    font,
+    mix,
+    on_color,
+    ordinal,
+    panel,
+    seat_color,
+    seat_ink,
+    seat_names,
+    text_width,
+    wrap,
+)
+from render.kathai.art import (
+    DANGER,
+    card_back,
+    card_face,
+    card_goods,
+    card_id_key,
+    goods_card,
+    goods_name,
+    goods_tag,
+    price_card,
+    seat_badge,
+    seat_tags,
+)
 
 View = dict[str, Any]
 M = 20
@@ -61,8 +91,17 @@ def goods_words(want: str, k: int) -> str:
     return f"{k} {goods_name(want)}"
 
 
-def seat_label(c: Ctx, s: int, d: ImageDraw.ImageDraw, x: float, y: float, size: int = 28,
-               max_w: int = 300, bold: bool = True, badge: bool = True) -> float:
+def seat_label(
+    c: Ctx,
+    s: int,
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    size: int = 28,
+    max_w: int = 300,
+    bold: bool = True,
+    badge: bool = True,
+) -> float:
     """Badge (initial) and name in the seat's ink at (x, y) (y = text middle). Returns x after."""
     if badge:
         bs = size + 6
@@ -74,6 +113,7 @@ def seat_label(c: Ctx, s: int, d: ImageDraw.ImageDraw, x: float, y: float, size:
 
 
 # --------------------------------------------------------------------------- header
+
 
 def draw_header(d: ImageDraw.ImageDraw, c: Ctx, title: str | None = None) -> int:
     """Dark band: KATHAI, turn number, the step pill on the right. Returns the y below."""
@@ -208,8 +248,7 @@ def draw_market(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
             ax = lx0 if right else lx1
             anchor = "l" if right else "r"
             t, f = fit(c.names[by], room, 28, True, min_size=24)
-            d.text((ax, cy0 + ch / 2 - 16), "locked by", font=font(24), fill=MUTED,
-                   anchor=anchor + "m")
+            d.text((ax, cy0 + ch / 2 - 16), "locked by", font=font(24), fill=MUTED, anchor=anchor + "m")
             d.text((ax, cy0 + ch / 2 + 16), t, font=f, fill=seat_ink(by), anchor=anchor + "m")
     return top + h
 
@@ -233,8 +272,7 @@ def draw_supply(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
     card_back(d, x, yy + 4, 70, 100)
     col = DANGER if low else INK
     d.text((x + 86, yy + 30), str(pile), font=font(44, True), fill=col, anchor="lm")
-    d.text((x + 86, yy + 76), "in pile", font=font(24, True), fill=DANGER if low else MUTED,
-           anchor="lm")
+    d.text((x + 86, yy + 76), "in pile", font=font(24, True), fill=DANGER if low else MUTED, anchor="lm")
     down = int(v.get("discard_down") or 0)
     dy = yy + 124
     card_back(d, x + 2, dy, 32, 44)
@@ -256,8 +294,10 @@ def draw_supply(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
     goods_tag(d, xx, mid - 21, g, 28, h=42)
     mid += 46
     count = int(sale.get("count") or len(sale.get("cards") or []))
-    pts = (f"at {sale['pos']}: {count} card{'s' if count != 1 else ''} + {sale['bonus']} = "
-           f"{sale['points']} pt{'s' if int(sale['points']) != 1 else ''}")
+    pts = (
+        f"at {sale['pos']}: {count} card{'s' if count != 1 else ''} + {sale['bonus']} = "
+        f"{sale['points']} pt{'s' if int(sale['points']) != 1 else ''}"
+    )
     t, f = fit(pts, int(X1 - PAD - sx), 28, True, min_size=22)
     d.text((sx, mid), t, font=f, fill=INK, anchor="lm")
     yy += 46
@@ -273,20 +313,20 @@ def draw_supply(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
 
 # --------------------------------------------------------------------------- offer
 
+
 def offer_what(n_give: int, want: str, k: int) -> str:
     """'2 cards, wants 1' (a goods tag follows) or '2 cards, wants 2 of any goods'."""
     head = f"{n_give} card{'s' if n_give != 1 else ''}, wants {k}"
     return head + (" of any goods" if want == "any" else "")
 
 
-def _offer_two_lines(c: Ctx, of: dict) -> bool:
+def _offer_two_lines(c: Ctx, of: dict[str, Any]) -> bool:
     """Whether the offer's headline needs a second line (a long offerer name)."""
     n_give, k = int(of.get("give_count") or 0), int(of.get("k") or 0)
     want = str(of.get("want") or "any")
     w = text_width(offer_what(n_give, want, k), font(28, True))
     if want != "any":
-        w += 10 + text_width(goods_name(want), font(28, True)) + 28 + 10 + text_width(
-            "cards", font(28, True))
+        w += 10 + text_width(goods_name(want), font(28, True)) + 28 + 10 + text_width("cards", font(28, True))
     name_w = 34 + 8 + text_width(c.names[int(of["by"])], font(30, True))
     return X0 + PAD + name_w + text_width("offers", font(28)) + 22 + w > X1 - PAD - 110
 
@@ -331,8 +371,10 @@ def draw_offer(d: ImageDraw.ImageDraw, c: Ctx, y: int, show_cards: bool = True) 
     # answers, two to a line
     awaiting = set(of.get("awaiting") or [])
     declined = set(of.get("declined") or [])
-    entries = [(s, "?" if s in awaiting else "declined" if s in declined else "answered")
-               for s in of.get("addressees") or []]
+    entries = [
+        (s, "?" if s in awaiting else "declined" if s in declined else "answered")
+        for s in of.get("addressees") or []
+    ]
     entries += [(s, "skipped") for s in of.get("skipped") or []]
     gap = 12
     pill_w = (X1 - X0 - 2 * PAD - gap) // 2
@@ -343,18 +385,26 @@ def draw_offer(d: ImageDraw.ImageDraw, c: Ctx, y: int, show_cards: bool = True) 
         col = seat_color(s)
         fill = mix(col, PANEL, 0.82) if state == "?" else PANEL
         outline = col if state == "?" else LINE
-        d.rounded_rectangle((x, my - 22, x + pill_w, my + 22), radius=12, fill=fill,
-                            outline=outline, width=3 if state == "?" else 2)
+        d.rounded_rectangle(
+            (x, my - 22, x + pill_w, my + 22),
+            radius=12,
+            fill=fill,
+            outline=outline,
+            width=3 if state == "?" else 2,
+        )
         seat_badge(d, x + 5, my - 18, 36, s, c.tags[s])
-        word = {"?": "to answer", "declined": "declined", "skipped": "skipped (hand)",
-                "answered": "accepted"}[state]
+        word = {
+            "?": "to answer",
+            "declined": "declined",
+            "skipped": "skipped (hand)",
+            "answered": "accepted",
+        }[state]
         wf = font(24, state == "?")
         ww = text_width(word, wf)
         name_room = pill_w - 46 - ww - 24
         t, f = fit(c.names[s], name_room, 28, True, min_size=24)
         d.text((x + 46, my), t, font=f, fill=seat_ink(s), anchor="lm")
-        d.text((x + pill_w - 12, my), word, font=wf,
-               fill=INK if state == "?" else MUTED, anchor="rm")
+        d.text((x + pill_w - 12, my), word, font=wf, fill=INK if state == "?" else MUTED, anchor="rm")
     mid2 += ((len(entries) + 1) // 2 - 1) * 54 if entries else -54
     if give:
         cy = mid2 + 22 + 12
@@ -392,8 +442,7 @@ def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int) -> int:
     sx = x
     pills: list[tuple[str, tuple[int, int, int]]] = []
     if awaited:
-        pills.append(("▶ " + ("to answer" if v.get("step") == "reply" and not active
-                              else "to play"), col))
+        pills.append(("▶ " + ("to answer" if v.get("step") == "reply" and not active else "to play"), col))
     elif active:
         pills.append(("turn", NEUTRAL))
     out = v.get("outcome") if v.get("over") else None
@@ -435,8 +484,9 @@ def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int) -> int:
     d.text((px, top + 88), "profit", font=font(22), fill=MUTED, anchor="lm")
     # score
     score = p.get("score")
-    d.text((X1 - 18, top + 44), "?" if score is None else str(score), font=font(44, True),
-           fill=INK, anchor="rm")
+    d.text(
+        (X1 - 18, top + 44), "?" if score is None else str(score), font=font(44, True), fill=INK, anchor="rm"
+    )
     d.text((X1 - 18, top + 88), "points", font=font(22), fill=MUTED, anchor="rm")
     return top + h
 
@@ -450,6 +500,7 @@ def profit_icon(d: ImageDraw.ImageDraw, x: float, y: float, size: int) -> None:
 
 
 # --------------------------------------------------------------------------- results / footer
+
 
 def draw_results(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
     """Final ranking (game over): place, name, points, profit cards, sales."""
@@ -469,21 +520,25 @@ def draw_results(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
     note = ""
     if reason == "turn_limit":
         note = "ended at the turn limit"
-    elif any(scores[s] == scores[t] and profit[s] != profit[t]
-             for s in range(c.n) for t in range(c.n)):
+    elif any(scores[s] == scores[t] and profit[s] != profit[t] for s in range(c.n) for t in range(c.n)):
         note = "ties broken by profit cards"
     if note:
-        d.text((X1 - PAD, yy + 18), note, font=font(22), fill=DANGER if reason == "turn_limit"
-               else MUTED, anchor="rm")
+        d.text(
+            (X1 - PAD, yy + 18),
+            note,
+            font=font(22),
+            fill=DANGER if reason == "turn_limit" else MUTED,
+            anchor="rm",
+        )
     yy += 40
     for s in order:
         mid = yy + 25
         rank = out["ranks"][s]
-        d.text((X0 + PAD, mid), ordinal(rank), font=font(28, True),
-               fill=GOOD if rank == 1 else INK, anchor="lm")
+        d.text(
+            (X0 + PAD, mid), ordinal(rank), font=font(28, True), fill=GOOD if rank == 1 else INK, anchor="lm"
+        )
         seat_label(c, s, d, X0 + PAD + 80, mid, 28, max_w=420)
-        d.text((X1 - PAD - 200, mid), f"{out['scores'][s]} pts", font=font(28, True), fill=INK,
-               anchor="rm")
+        d.text((X1 - PAD - 200, mid), f"{out['scores'][s]} pts", font=font(28, True), fill=INK, anchor="rm")
         d.text((X1 - PAD, mid), f"{profit[s]} profit", font=font(24), fill=MUTED, anchor="rm")
         yy += 50
     return top + h

@@ -2,18 +2,52 @@
 received outlined), per-goods totals in market order with what selling each now would score,
 the profit count, the lock card, and the open offer with its cards when the viewer is a party.
 Made only from that seat's ``view(state, seat)``."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import (ACCENT, GOOD, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix, panel,
-                           seat_color, seat_ink, text_width)
-from render.kathai.art import (DANGER, card_back, card_face, card_goods, card_id_key, goods_tag,
-                               goods_name, padlock, seat_badge)
-from render.kathai.board import (GOLDEN, HEADER_BG, CREAM, M, PAD, X0, X1, Ctx, crop, draw_now,
-                                 draw_offer, new_canvas, profit_icon)
+from render.common import (
+    ACCENT,
+    GOOD,
+    INK,
+    MUTED,
+    PANEL,
+    WIDTH,
+    fit,
+    font,
+    mix,
+    panel,
+    seat_color,
+    text_width,
+)
+from render.kathai.art import (
+    DANGER,
+    card_face,
+    card_goods,
+    card_id_key,
+    goods_tag,
+    padlock,
+    seat_badge,
+)
+from render.kathai.board import (
+    CREAM,
+    GOLDEN,
+    HEADER_BG,
+    PAD,
+    X0,
+    X1,
+    Ctx,
+    M,
+    crop,
+    draw_now,
+    draw_offer,
+    new_canvas,
+    profit_icon,
+)
 
 View = dict[str, Any]
 CARD_W, CARD_H = 128, 190
@@ -38,14 +72,15 @@ def draw_hand_header(d: ImageDraw.ImageDraw, c: Ctx, seat: int) -> int:
     return h
 
 
-def draw_cards(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
+def draw_cards(d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, Any], y: int) -> int:
     """The hand, sorted by id, received cards outlined in the accent colour with a 'new' tag."""
     hand = sorted(me.get("hand") or [], key=lambda card: card_id_key(card["id"]))
     received = set(me.get("received") or [])
     eligible = set(me.get("eligible") or []) if me.get("offer_for_me") else set()
     of = c.view.get("offer") or {}
-    offered = ({card["id"] for card in of.get("give") or []}
-               if int(of.get("by", -1)) == int(me["seat"]) else set())
+    offered = (
+        {card["id"] for card in of.get("give") or []} if int(of.get("by", -1)) == int(me["seat"]) else set()
+    )
     top = y + 12
     k = len(hand)
     h = PAD + 36 + CARD_H + PAD + (40 if eligible or offered else 0)
@@ -69,25 +104,31 @@ def draw_cards(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
     for card in hand:
         cid = card["id"]
         new = cid in received
-        card_face(d, x, cy, cw, CARD_H, cid, card.get("items") or card_goods(cid),
-                  outline=ACCENT if new else None, outline_w=5)
+        card_face(
+            d,
+            x,
+            cy,
+            cw,
+            CARD_H,
+            cid,
+            card.get("items") or card_goods(cid),
+            outline=ACCENT if new else None,
+            outline_w=5,
+        )
         if new:
             tw = text_width("new", font(20, True)) + 14
-            d.rounded_rectangle((x + cw - tw - 4, cy - 12, x + cw + 4, cy + 14), radius=12,
-                                fill=ACCENT)
-            d.text((x + cw - tw / 2, cy + 1), "new", font=font(20, True), fill=(255, 255, 255),
-                   anchor="mm")
+            d.rounded_rectangle((x + cw - tw - 4, cy - 12, x + cw + 4, cy + 14), radius=12, fill=ACCENT)
+            d.text((x + cw - tw / 2, cy + 1), "new", font=font(20, True), fill=(255, 255, 255), anchor="mm")
         if cid in eligible or cid in offered:
             word, fill = ("✓ can give", GOOD) if cid in eligible else ("offered", ACCENT)
-            d.rounded_rectangle((x, cy + CARD_H + 6, x + cw, cy + CARD_H + 38), radius=12,
-                                fill=fill)
+            d.rounded_rectangle((x, cy + CARD_H + 6, x + cw, cy + CARD_H + 38), radius=12, fill=fill)
             t, f = fit(word, cw - 10, 22, True, min_size=20)
             d.text((x + cw / 2, cy + CARD_H + 22), t, font=f, fill=(255, 255, 255), anchor="mm")
         x += cw + gap
     return top + h
 
 
-def sale_words(row: dict) -> tuple[str, tuple[int, int, int]]:
+def sale_words(row: dict[str, Any]) -> tuple[str, tuple[int, int, int]]:
     """'sell now: 3 cards → 5 pts', 'need 2 more', 'unsellable', 'none in hand'."""
     items = int(row.get("items") or 0)
     if not row.get("min") and int(row.get("pos") or 5) >= 5:
@@ -102,7 +143,7 @@ def sale_words(row: dict) -> tuple[str, tuple[int, int, int]]:
     return f"need {need} more", DANGER if need <= 0 else MUTED
 
 
-def draw_totals(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
+def draw_totals(d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, Any], y: int) -> int:
     """One row per goods in market order: position with bonus and minimum, the goods, items
     and cards in hand, and what selling every matching card now would score."""
     rows = sorted(me.get("sell_now") or [], key=lambda r: int(r.get("pos") or 9))
@@ -115,12 +156,21 @@ def draw_totals(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
     d.text((X0 + 420, yy + 14), "in hand", font=font(22), fill=MUTED, anchor="lm")
     v = c.view
     opts = v.get("options") or {}
-    my_turn = (int(me["seat"]) == int(v.get("active", -1)) and not v.get("over")
-               and (v.get("step") == "main" or (v.get("step") == "trading"
-                                                 and opts.get("free_asking")
-                                                 and not v.get("traded"))))
-    d.text((X1 - PAD, yy + 14), "if you sell all now" if my_turn else "a sale would score",
-           font=font(22), fill=MUTED, anchor="rm")
+    my_turn = (
+        int(me["seat"]) == int(v.get("active", -1))
+        and not v.get("over")
+        and (
+            v.get("step") == "main"
+            or (v.get("step") == "trading" and opts.get("free_asking") and not v.get("traded"))
+        )
+    )
+    d.text(
+        (X1 - PAD, yy + 14),
+        "if you sell all now" if my_turn else "a sale would score",
+        font=font(22),
+        fill=MUTED,
+        anchor="rm",
+    )
     yy += 34 + 4
     lock = c.view.get("lock") or {}
     locked = set(lock.get("pair") or [])
@@ -130,26 +180,29 @@ def draw_totals(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
         g = r["goods"]
         best = bool(r.get("can_sell")) and bool(my_turn)
         if best:
-            d.rounded_rectangle((X0 + 8, yy - 2, X1 - 8, yy + rh - 8), radius=10,
-                                fill=mix(GOOD, PANEL, 0.9))
+            d.rounded_rectangle((X0 + 8, yy - 2, X1 - 8, yy + rh - 8), radius=10, fill=mix(GOOD, PANEL, 0.9))
         price = "X" if pos >= 5 else f"{pos}"
-        d.text((X0 + PAD + 14, mid), price, font=font(28, True),
-               fill=DANGER if pos >= 5 else INK, anchor="mm")
+        d.text(
+            (X0 + PAD + 14, mid), price, font=font(28, True), fill=DANGER if pos >= 5 else INK, anchor="mm"
+        )
         goods_tag(d, X0 + PAD + 40, mid - 21, g, 28, h=42)
         if pos < 5:
-            bonus = next((s.get("bonus") for s in c.view.get("market") or []
-                          if int(s["pos"]) == pos), None)
+            bonus = next((s.get("bonus") for s in c.view.get("market") or [] if int(s["pos"]) == pos), None)
             pm = f"+{bonus if bonus is not None else '?'} · min {r.get('min')}"
             d.text((X0 + PAD + 196, mid), pm, font=font(24), fill=MUTED, anchor="lm")
         if g in locked:
             padlock(d, X0 + PAD + 350, mid - 13, 26, MUTED)
         items, cards = int(r.get("items") or 0), int(r.get("cards") or 0)
         it = f"{items}" if items else "0"
-        d.text((X0 + 440, mid), it, font=font(28, True), fill=INK if items else MUTED,
-               anchor="rm")
+        d.text((X0 + 440, mid), it, font=font(28, True), fill=INK if items else MUTED, anchor="rm")
         if items:
-            d.text((X0 + 448, mid), f"on {cards} card{'s' if cards != 1 else ''}", font=font(22),
-                   fill=MUTED, anchor="lm")
+            d.text(
+                (X0 + 448, mid),
+                f"on {cards} card{'s' if cards != 1 else ''}",
+                font=font(22),
+                fill=MUTED,
+                anchor="lm",
+            )
         words, col = sale_words(r)
         if col == GOOD and not my_turn:
             col = INK
@@ -159,7 +212,7 @@ def draw_totals(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
     return top + h
 
 
-def draw_extras(d: ImageDraw.ImageDraw, c: Ctx, me: dict, y: int) -> int:
+def draw_extras(d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, Any], y: int) -> int:
     """The own lock card, pile size and score, in one line."""
     v = c.view
     seat = int(me["seat"])
@@ -185,8 +238,7 @@ def hand_image(view: View, names: Sequence[str] | None = None) -> Image.Image:
     img, d = new_canvas(2000)
     if me is None or seat is None:
         y = draw_hand_header_plain(d)
-        d.text((X0 + 4, y + 30), "Spectators hold no cards.", font=font(28), fill=MUTED,
-               anchor="lm")
+        d.text((X0 + 4, y + 30), "Spectators hold no cards.", font=font(28), fill=MUTED, anchor="lm")
         return crop(img, y + 60)
     seat = int(seat)
     y = draw_hand_header(d, c, seat)

@@ -1,10 +1,12 @@
 """Kathai as Discord-markdown text: the same information as the board (and, for a seat's view,
 its hand), at most 1900 characters."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from render.common import ordinal, seat_names
+from render.common import ordinal
 from render.kathai.art import card_goods, card_id_key, goods_abbr, goods_name
 from render.kathai.board import STEP_LABEL, Ctx
 
@@ -12,7 +14,7 @@ View = dict[str, Any]
 LIMIT = 1900
 
 
-def _card(card: dict, short: bool) -> str:
+def _card(card: dict[str, Any], short: bool) -> str:
     cid = card["id"] if isinstance(card, dict) else card
     items = (card.get("items") if isinstance(card, dict) else None) or card_goods(cid)
     lab = goods_abbr if short else (lambda g: goods_name(g).lower())
@@ -33,7 +35,7 @@ def text(view: View, names: Sequence[str] | None = None) -> str:
         out = _compose(c, short)
         if len(out) <= LIMIT:
             return out
-    return out[:LIMIT - 1] + "…"
+    return out[: LIMIT - 1] + "…"
 
 
 def _compose(c: Ctx, short: bool) -> str:
@@ -60,25 +62,37 @@ def _compose(c: Ctx, short: bool) -> str:
         pair = "–".join(goods_name(g) for g in lock.get("pair") or [])
         lines.append(f"Lock: {pair} (bribe by {nm[int(lock['by'])]})")
     pile = int(v.get("pile") or 0)
-    lines.append(f"Pile {pile}" + (" (low)" if v.get("pile_low") and pile else "")
-                 + f" · face down {v.get('discard_down', 0)}")
+    lines.append(
+        f"Pile {pile}"
+        + (" (low)" if v.get("pile_low") and pile else "")
+        + f" · face down {v.get('discard_down', 0)}"
+    )
     sale = v.get("last_sale")
     if sale:
         ids = " ".join(sorted(sale.get("cards") or [], key=card_id_key))
         k, pts = int(sale["count"]), int(sale["points"])
-        lines.append(f"Last sale: {nm[int(sale['seat'])]} sold {goods_name(sale['goods'])} at "
-                     f"{sale['pos']}: {k} card{'s' if k != 1 else ''} + {sale['bonus']} = "
-                     f"**{pts}** pt{'s' if pts != 1 else ''} ({ids})")
+        lines.append(
+            f"Last sale: {nm[int(sale['seat'])]} sold {goods_name(sale['goods'])} at "
+            f"{sale['pos']}: {k} card{'s' if k != 1 else ''} + {sale['bonus']} = "
+            f"**{pts}** pt{'s' if pts != 1 else ''} ({ids})"
+        )
     of = v.get("offer")
     if of:
         by = int(of["by"])
         to = "all" if of.get("to") == "all" else ", ".join(nm[s] for s in of.get("addressees") or [])
-        s = (f"**Offer:** {nm[by]} → {to}: {of.get('give_count', 0)} cards for "
-             f"{_want(of.get('want', 'any'), int(of.get('k') or 0))}")
+        s = (
+            f"**Offer:** {nm[by]} → {to}: {of.get('give_count', 0)} cards for "
+            f"{_want(of.get('want', 'any'), int(of.get('k') or 0))}"
+        )
         ans = []
         for a in of.get("addressees") or []:
-            state = ("must answer" if a in (of.get("awaiting") or [])
-                     else "declined" if a in (of.get("declined") or []) else "accepted")
+            state = (
+                "must answer"
+                if a in (of.get("awaiting") or [])
+                else "declined"
+                if a in (of.get("declined") or [])
+                else "accepted"
+            )
             ans.append(f"{nm[a]} {state}")
         ans += [f"{nm[a]} skipped" for a in of.get("skipped") or []]
         if ans:
@@ -89,8 +103,7 @@ def _compose(c: Ctx, short: bool) -> str:
     for p in v.get("players") or []:
         s = int(p["seat"])
         mark = " ▶" if s in awaited else ""
-        bits = [f"{p.get('score', 0)} pts", f"{p.get('hand_size', 0)} cards",
-                f"{p.get('profit', 0)} profit"]
+        bits = [f"{p.get('score', 0)} pts", f"{p.get('hand_size', 0)} cards", f"{p.get('profit', 0)} profit"]
         if p.get("final_left") is not None and not v.get("over"):
             bits.append(f"final turns left {p['final_left']}")
         lines.append(f"**{nm[s]}**{mark} — " + " · ".join(bits))
@@ -126,17 +139,20 @@ def _compose(c: Ctx, short: bool) -> str:
             lines.append("Offered cards: " + ", ".join(_card(x, short) for x in of["give"]))
         if me.get("offer_for_me") and of:
             elig = " ".join(sorted(me.get("eligible") or [], key=card_id_key))
-            lines.append("**You must answer this offer** (accept with "
-                         f"{of.get('k', 0)} card(s)" + (f" from {elig}" if elig else "")
-                         + " or decline).")
+            lines.append(
+                "**You must answer this offer** (accept with "
+                f"{of.get('k', 0)} card(s)" + (f" from {elig}" if elig else "") + " or decline)."
+            )
     out = v.get("outcome")
     if v.get("over") and out:
         lines.append("")
         order = sorted(range(n), key=lambda s: (out["ranks"][s], s))
         profit = out.get("profit") or [v["players"][s].get("profit", 0) for s in range(n)]
-        ranking = [f"{ordinal(out['ranks'][s])} {nm[s]} {out['scores'][s]} pts "
-                   f"({profit[s]} profit)" + (" 🏆" if s in (out.get("winners") or []) else "")
-                   for s in order]
+        ranking = [
+            f"{ordinal(out['ranks'][s])} {nm[s]} {out['scores'][s]} pts "
+            f"({profit[s]} profit)" + (" 🏆" if s in (out.get("winners") or []) else "")
+            for s in order
+        ]
         lines.append("**Result:** " + " · ".join(ranking))
         if out.get("reason") == "turn_limit":
             lines.append("The game ended at the turn limit.")

@@ -91,10 +91,12 @@ class Table:
         button/select (``via`` = "move" or "button"); waits until the bot has settled. Returns
         ``(seat, action)``."""
         game = await self.bot.service.get(game_id)
-        seat = game.awaited()[0]
+        seat = next(s for s in game.awaited() if not game.ai_plays(s))
         engine = game.engine
         action = engine.choose(engine.view(game.state, seat), engine.legal_actions(game.state, seat))
         user = self.user_of(game, seat)
+        if via != "move" and not await self.offers(user, place, game_id, game.row.version, action):
+            via = "move"  # no button or menu plays this one (a form builds it): typed instead
         if via == "move":
             h = await self.fake.slash(user, place, "move", action=action)
             assert h.ephemeral and h.content.startswith("✅ Played"), h.content
@@ -103,6 +105,13 @@ class Table:
             await self.use(user, msg, game_id, game.row.version, action)
         await self.settle()
         return seat, action
+
+    async def offers(self, user: User, place: Channel, game_id: int, version: int, action: str) -> bool:
+        """Whether a button or the one menu of the board or of ``user``'s My hand plays ``action``."""
+        ids = {f"bz:{game_id}:{version}:{action}", f"bzs:{game_id}:{version}"}
+        if ids & set(self.last_turn(place).custom_ids):
+            return True
+        return bool(ids & set((await self.open_hand(user, place, game_id)).custom_ids))
 
     async def control(self, user: User, place: Channel, game_id: int, version: int, action: str) -> Message:
         """The message whose button or menu plays ``action`` at ``version`` for ``user``: the
