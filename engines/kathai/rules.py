@@ -54,8 +54,8 @@ class KathaiEngine(Engine):
     # random games stall until the turn limit; short limits keep the shared property suite at
     # about a minute for Kathai. Full games are played by the AI tests.
     property_options = (
-        {"max_offers": 2, "turn_limit": 8},
-        {"max_offers": 1, "turn_limit": 10, "free_asking": True, "allow_gifts": True,
+        {"max_offers": 2, "turn_limit": 6},
+        {"max_offers": 1, "turn_limit": 8, "free_asking": True, "allow_gifts": True,
          "bribe_lock": "goods", "first_player": "seat0"},
     )
     demo_options = ({},)
