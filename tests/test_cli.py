@@ -114,7 +114,7 @@ def test_terminal_play_answers_bad_input_and_plays_to_the_end(game):
 def test_terminal_play_quits_cleanly():
     out = io.StringIO()
     answers = iter(["help", "board", "log", "quit"])
-    assert play_terminal(GAMES[0], 2, 0, seed=1, read=lambda _: next(answers), out=out) == 0
+    assert play_terminal(TWO, 2, 0, seed=1, read=lambda _: next(answers), out=out) == 0
     assert "Bye." in out.getvalue()
 
 

@@ -9,6 +9,7 @@ from engines.phraya import ENGINE as E
 from engines.phraya import data, flow, scoring
 from engines.phraya.positions import SEAT, build, seats
 from engines.phraya.rules import new_game
+from engines.phraya.state import conditions as state_conditions
 from engines.phraya.state import (ACT, CARD, GI, MOVE, OVER, PREMOVE, REFRESH, Opts, State,
                                   capacity, price)
 
@@ -93,7 +94,7 @@ def e2() -> State:
 
 def test_e2_the_85_vp_scoring_example() -> None:
     s = e2()
-    assert flow.conditions(s)[:2] == (True, True)
+    assert state_conditions(s)[:2] == (True, True)
     from engines.phraya.turn import finish
     s = finish(s, [], "Royal Tithe and Buddha worshipped")
     E.invariants(s)
@@ -259,7 +260,7 @@ def test_e10_immediate_end() -> None:
     s = build(4, boats={P: "h10"}, king=king, step=ACT, prices={"meat": 6},
               owners={"h11n": P, "h11s": P, "h12n": P, "h12s": P},
               players={P: {"coins": 12, "goods": {"meat": 1}}})
-    assert flow.conditions(s) == (True, False, False)
+    assert state_conditions(s) == (True, False, False)
     assert "sell h10s 1" in legal(s)
     s = play(s, "stall v12w")
     assert s.step == OVER and E.outcome(s) is not None

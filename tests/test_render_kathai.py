@@ -438,7 +438,8 @@ def test_golden_board(name, seed, n, moves, opts):
         pytest.skip(f"wrote {path}")
     if not path.exists():
         pytest.skip(f"{path} not written yet: run with BAZAAR_UPDATE_GOLDEN=1")
-    ok, why = _close(img, Image.open(path))
+    with Image.open(path) as golden:
+        ok, why = _close(img, golden)
     assert ok, f"board differs from {path.name}: {why}"
 
 
@@ -449,7 +450,8 @@ def test_golden_tolerance_sees_one_move(name, seed, n, moves, opts):
     path = GOLDEN / f"{name}.png"
     if not path.exists():
         pytest.skip("golden image not written yet")
-    want = Image.open(path)
+    with Image.open(path) as opened:
+        want = opened.copy()
     for k in (moves - 1, moves + 1):
         ok, why = _close(_golden_board(seed, n, k, opts), want)
         assert not ok, f"the board after {k} moves passes as the golden one ({why})"

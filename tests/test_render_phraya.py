@@ -296,7 +296,8 @@ def test_golden_board():
         img.save(path, format="PNG", optimize=True)
         pytest.skip(f"wrote {path}")
     assert path.exists(), f"{path} is missing: run with BAZAAR_UPDATE_GOLDEN=1"
-    ok, why = _close(img, Image.open(path))
+    with Image.open(path) as golden:
+        ok, why = _close(img, golden)
     assert ok, f"board differs from {path.name}: {why}"
 
 
@@ -306,7 +307,8 @@ def test_golden_tolerance_sees_one_move():
     path = GOLDEN / f"{name}.png"
     if not path.exists():
         pytest.skip("golden image not written yet")
-    want = Image.open(path)
+    with Image.open(path) as opened:
+        want = opened.copy()
     for k in (moves - 1, moves + 1):
         ok, why = _close(_golden_board(seed, n, k), want)
         assert not ok, f"the board after {k} moves passes as the golden one ({why})"

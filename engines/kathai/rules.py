@@ -4,18 +4,44 @@ The state is in ``state.py``, the state machine in ``flow.py``, legality and the
 ``legal.py``, the grammar in ``notation.py``, autocomplete in ``complete.py``, the view in
 ``view.py``, scoring in ``scoring.py``, prompts in ``prompts.py`` and the AI in ``ai.py``.
 """
+
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from engines.base import (Action, Engine, Event, GameOver, IllegalAction, NotYourTurn, Option,
-                          Outcome, RuleError, View, not_your_turn_reason)
+from engines.base import (
+    Action,
+    Engine,
+    Event,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Option,
+    Outcome,
+    RuleError,
+    View,
+    not_your_turn_reason,
+)
 from engines.kathai import complete as cmp
-from engines.kathai import flow, legal as lg, scoring
+from engines.kathai import flow, scoring
+from engines.kathai import legal as lg
 from engines.kathai import view as kview
-from engines.kathai.data import (CARD_TEXT, DEAL, GOODS, HAND_LIMIT, MAX_OFFERS, NCARDS, NGOODS,
-                                 PRICES, SELLABLE, TOTAL_ITEMS, TURN_LIMIT, WANTS)
+from engines.kathai.data import (
+    CARD_TEXT,
+    DEAL,
+    GOODS,
+    HAND_LIMIT,
+    MAX_OFFERS,
+    NCARDS,
+    NGOODS,
+    PRICES,
+    SELLABLE,
+    TOTAL_ITEMS,
+    TURN_LIMIT,
+    WANTS,
+)
 from engines.kathai.notation import PROFIT, Move, format_move, parse, parse_move
 from engines.kathai.state import ALL, OVER, Opts, State
 
@@ -26,18 +52,36 @@ MAX_OFFERS_CAP = 12
 TURN_LIMIT_CAP = 1000
 
 OPTIONS = (
-    Option("first_player", str, "random", "Who starts: random, or seat0 (seat the youngest first).",
-           choices=("random", "seat0")),
-    Option("free_asking", bool, False,
-           "A refused ask does not commit the turn: sell, bribe and buy stay open until a trade."),
+    Option(
+        "first_player",
+        str,
+        "random",
+        "Who starts: random, or seat0 (seat the youngest first).",
+        choices=("random", "seat0"),
+    ),
+    Option(
+        "free_asking",
+        bool,
+        False,
+        "A refused ask does not commit the turn: sell, bribe and buy stay open until a trade.",
+    ),
     Option("allow_gifts", bool, False, "Trades may be one-sided (give nothing, or ask `any 0`)."),
-    Option("bribe_lock", str, "pair",
-           "The lock forbids switching back the pair (pair) or moving either locked goods (goods).",
-           choices=("pair", "goods")),
-    Option("max_offers", int, MAX_OFFERS, "Offers a player may make per turn.", min=1,
-           max=MAX_OFFERS_CAP),
-    Option("turn_limit", int, TURN_LIMIT, "The game ends after this many turns (stalled games).",
-           min=1, max=TURN_LIMIT_CAP),
+    Option(
+        "bribe_lock",
+        str,
+        "pair",
+        "The lock forbids switching back the pair (pair) or moving either locked goods (goods).",
+        choices=("pair", "goods"),
+    ),
+    Option("max_offers", int, MAX_OFFERS, "Offers a player may make per turn.", min=1, max=MAX_OFFERS_CAP),
+    Option(
+        "turn_limit",
+        int,
+        TURN_LIMIT,
+        "The game ends after this many turns (stalled games).",
+        min=1,
+        max=TURN_LIMIT_CAP,
+    ),
 )
 
 
@@ -55,8 +99,14 @@ class KathaiEngine(Engine):
     # about a minute for Kathai. Full games are played by the AI tests.
     property_options = (
         {"max_offers": 2, "turn_limit": 6},
-        {"max_offers": 1, "turn_limit": 8, "free_asking": True, "allow_gifts": True,
-         "bribe_lock": "goods", "first_player": "seat0"},
+        {
+            "max_offers": 1,
+            "turn_limit": 8,
+            "free_asking": True,
+            "allow_gifts": True,
+            "bribe_lock": "goods",
+            "first_player": "seat0",
+        },
     )
     demo_options = ({},)
     summary = (
@@ -79,37 +129,71 @@ class KathaiEngine(Engine):
         """A new game as spec §3 (same RNG calls in the same order). Raises :class:`BadOption`."""
         self.check_players(n_players)
         o = self.resolve_options(options)
-        opts = Opts(first_player=o["first_player"], free_asking=o["free_asking"],
-                    allow_gifts=o["allow_gifts"], bribe_lock=o["bribe_lock"],
-                    max_offers=o["max_offers"], turn_limit=o["turn_limit"])
+        opts = Opts(
+            first_player=o["first_player"],
+            free_asking=o["free_asking"],
+            allow_gifts=o["allow_gifts"],
+            bribe_lock=o["bribe_lock"],
+            max_offers=o["max_offers"],
+            turn_limit=o["turn_limit"],
+        )
         rng = random.Random(seed)
         pile = [f"t{i}" for i in range(1, NCARDS + 1)]
         rng.shuffle(pile)
         cards = [int(t[1:]) for t in pile]
         n = n_players
-        hands = tuple(tuple(sorted(cards[DEAL * s:DEAL * s + DEAL])) for s in range(n))
+        hands = tuple(tuple(sorted(cards[DEAL * s : DEAL * s + DEAL])) for s in range(n))
         market = list(GOODS)
         rng.shuffle(market)
         first = rng.randrange(n) if opts.first_player == "random" else 0
-        s = State(n=n, opts=opts, pile=tuple(cards[DEAL * n:]), hands=hands,
-                  profit=((),) * n, discard_up=(), discard_down=(),
-                  market=tuple(GOODS.index(g) for g in market), lock=None, scores=(0,) * n,
-                  sales=(), spent=(0,) * n, active=first, step=0, turn_no=0, offers_used=0,
-                  traded=False, offer=None, final=None, final_turn=0, reason="", last="",
-                  fresh=((),) * n)
+        s = State(
+            n=n,
+            opts=opts,
+            pile=tuple(cards[DEAL * n :]),
+            hands=hands,
+            profit=((),) * n,
+            discard_up=(),
+            discard_down=(),
+            market=tuple(GOODS.index(g) for g in market),
+            lock=None,
+            scores=(0,) * n,
+            sales=(),
+            spent=(0,) * n,
+            active=first,
+            step=0,
+            turn_no=0,
+            offers_used=0,
+            traded=False,
+            offer=None,
+            final=None,
+            final_turn=0,
+            reason="",
+            last="",
+            fresh=((),) * n,
+        )
         return flow.start_turn(s, first, [])
 
     def events_on_setup(self, state: State) -> list[Event]:
         """The market, who starts, and each seat's private draw of the first turn."""
         market = " ".join(GOODS[g] for g in state.market)
-        ev = [Event("setup", f"Kathai for {state.n}. Market (1→5): {market}. "
-                             f"{{s{state.active}}} starts.",
-                    {"seat": state.active, "market": [GOODS[g] for g in state.market]})]
+        ev = [
+            Event(
+                "setup",
+                f"Kathai for {state.n}. Market (1→5): {market}. {{s{state.active}}} starts.",
+                {"seat": state.active, "market": [GOODS[g] for g in state.market]},
+            )
+        ]
         for s in range(state.n):
             cards = " ".join(CARD_TEXT[c] for c in state.hands[s])
-            ev.append(Event("hand", f"{{s{s}}} holds {cards}.", {"seat": s}, private_to=s,
-                            twin=Event("hand", f"{{s{s}}} holds {len(state.hands[s])} cards.",
-                                       {"seat": s})))
+            ev.append(
+                Event(
+                    "hand",
+                    f"{{s{s}}} holds {cards}.",
+                    {"seat": s},
+                    private_to=s,
+                    twin=Event("hand", f"{{s{s}}} holds {len(state.hands[s])} cards.", {"seat": s}),
+                )
+            )
         return ev
 
     # ------------------------------------------------------------------ the protocol
@@ -189,9 +273,10 @@ class KathaiEngine(Engine):
             return "pass"
         return "decline" if state.offer is not None else "pass"
 
-    def prompt(self, state: State, seat: int) -> "Prompt":
+    def prompt(self, state: State, seat: int) -> Prompt:
         """The seat's controls (see ``prompts.py``)."""
         from engines.kathai.prompts import build_prompt
+
         return build_prompt(state, seat)
 
     def public_actions(self, state: State, seat: int) -> bool:
@@ -201,6 +286,7 @@ class KathaiEngine(Engine):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The heuristic AI's pick (``ai.py``), from the seat's own view."""
         from engines.kathai.ai import choose
+
         return choose(view, legal)
 
     def action_label(self, state: State, seat: int, action: Action) -> str:
@@ -208,6 +294,7 @@ class KathaiEngine(Engine):
         m = parse_move(action)
         if m.verb in ("swap",) or (m.verb == "bribe" and m.pay != PROFIT):
             from engines.kathai.data import describe
+
             card = m.ids[0] if m.verb == "swap" else m.pay
             return f"{action} ({describe(card)})"[:80]
         return action[:80]
@@ -230,13 +317,12 @@ class KathaiEngine(Engine):
             elif verb == "swap":
                 m = Move("swap", ids=ids[:1])
             elif verb == "accept":
-                m = Move("accept", ids=ids[:rng.randint(0, 3)])
+                m = Move("accept", ids=ids[: rng.randint(0, 3)])
             elif verb == "offer":
                 kk = rng.randint(0, HAND_LIMIT)
                 want = len(WANTS) - 1 if kk == 0 else rng.randrange(len(WANTS))
-                give = ids[:rng.randint(0 if kk else 1, len(ids))]
-                m = Move("offer", ids=give, target=rng.choice((ALL, *range(n_players))),
-                         want=want, k=kk)
+                give = ids[: rng.randint(0 if kk else 1, len(ids))]
+                m = Move("offer", ids=give, target=rng.choice((ALL, *range(n_players))), want=want, k=kk)
             else:
                 m = Move(verb)
             out.append(format_move(m))

@@ -21,7 +21,7 @@ from engines.base import (
     Outcome,
     View,
 )
-from engines.pralaya import data
+from engines.pralaya import data, prompts
 from engines.pralaya.notation import (
     BUY_DHONI,
     BUY_VEDA,
@@ -65,6 +65,7 @@ from engines.pralaya.state import (
     turn_event,
 )
 from engines.pralaya.view import PralayaView, make_view, secrets
+from engines.prompt import Prompt
 
 MAX_TURNS = 65  # after round 1 every turn removes one of the 63 relics; 2 round-1 turns may not
 ACTION_BOUND = data.N_NON_OCEAN + 2 * MAX_TURNS  # takes/discards + done + buy/pass = 193
@@ -265,6 +266,10 @@ class PralayaEngine(Engine):
     def secrets(self, state: State, viewer: int | None) -> Iterable[str]:
         """Quoted ids of the deck's cards and, unless hands are public, of other seats' hands."""
         return secrets(state, viewer)
+
+    def prompt(self, state: State, seat: int) -> Prompt:
+        """``seat``'s controls now (see ``prompts.py``)."""
+        return prompts.prompt(self, state, seat)
 
     def public_actions(self, state: State, seat: int) -> bool:
         """Collecting and discarding offer cells of the face-up island within the public Vitality

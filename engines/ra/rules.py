@@ -25,7 +25,8 @@ from engines.base import (
     Outcome,
     View,
 )
-from engines.ra import data, flow, notation, scoring
+from engines.prompt import Prompt
+from engines.ra import data, flow, notation, prompts, scoring
 from engines.ra import view as ra_view
 from engines.ra.notation import BID_TEXT, DISCARD_TEXT, GOD_TEXT, bad_form
 from engines.ra.state import (
@@ -268,6 +269,10 @@ class RaEngine(Engine):
         """Every well-formed action text for ``n_players``; see
         :func:`engines.ra.notation.action_space`."""
         return notation.action_space(n_players)
+
+    def prompt(self, state: State, seat: int) -> Prompt:
+        """``seat``'s controls now (see ``prompts.py``)."""
+        return prompts.prompt(self, state, seat)
 
     def action_label(self, state: State, seat: int, action: Action) -> str:
         """A short button label; see :func:`engines.ra.notation.label`."""

@@ -8,9 +8,11 @@
 Pieces: ``art`` (colours, icons), ``geo`` (board geometry), ``model`` (what is read from a view),
 ``board``, ``hand``, ``sheet``, ``text``.
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image
 

@@ -6,10 +6,12 @@ then cached per (name, size, colour), so a board pastes ready-made sprites. Each
 silhouette as well as its colour (eggplant, star fruit, fish, drumstick), so goods stay apart
 under colour-vision deficiencies; seats carry a letter as well as their colour.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -21,8 +23,12 @@ SS = 4
 GOODS: tuple[str, ...] = ("veg", "fruit", "fish", "meat")
 # veg light and meat dark: under deuteranopia both turn olive, so they also differ in lightness
 # (and in silhouette: a tall eggplant against a drumstick with a white bone).
-GOOD_COLOR: dict[str, Color] = {"veg": (104, 178, 62), "fruit": (238, 196, 36),
-                                "fish": (52, 124, 198), "meat": (170, 38, 38)}
+GOOD_COLOR: dict[str, Color] = {
+    "veg": (104, 178, 62),
+    "fruit": (238, 196, 36),
+    "fish": (52, 124, 198),
+    "meat": (170, 38, 38),
+}
 GOOD_TINT: dict[str, Color] = {g: mix(c, (255, 255, 255), 0.72) for g, c in GOOD_COLOR.items()}
 GOOD_WORD = {"veg": "veg", "fruit": "fruit", "fish": "fish", "meat": "meat"}
 
@@ -70,6 +76,7 @@ def seat_letters(names: Sequence[str], n: int) -> list[str]:
 
 # --------------------------------------------------------------------------- pen
 
+
 class Pen:
     """Draws on a 100-unit design grid mapped onto a supersampled square."""
 
@@ -86,20 +93,38 @@ class Pen:
     def box(self, b: Sequence[float]) -> list[float]:
         return [v * self.k for v in b]
 
-    def ellipse(self, b, fill, outline=INK, width=5.0) -> None:
+    def ellipse(
+        self, b: Sequence[float], fill: Color | None, outline: Color | None = INK, width: float = 5.0
+    ) -> None:
         self.d.ellipse(self.box(b), fill=fill, outline=outline, width=self.w(width))
 
-    def poly(self, pts, fill, outline=INK, width=5.0) -> None:
+    def poly(
+        self,
+        pts: Sequence[tuple[float, float]],
+        fill: Color | None,
+        outline: Color | None = INK,
+        width: float = 5.0,
+    ) -> None:
         self.d.polygon(self.pts(pts), fill=fill, outline=outline, width=self.w(width))
 
-    def rect(self, b, fill, outline=INK, radius=0.0, width=5.0) -> None:
-        self.d.rounded_rectangle(self.box(b), radius=radius * self.k, fill=fill, outline=outline,
-                                 width=self.w(width))
+    def rect(
+        self,
+        b: Sequence[float],
+        fill: Color | None,
+        outline: Color | None = INK,
+        radius: float = 0.0,
+        width: float = 5.0,
+    ) -> None:
+        self.d.rounded_rectangle(
+            self.box(b), radius=radius * self.k, fill=fill, outline=outline, width=self.w(width)
+        )
 
-    def line(self, pts, fill=INK, width=5.0) -> None:
+    def line(self, pts: Sequence[tuple[float, float]], fill: Color = INK, width: float = 5.0) -> None:
         self.d.line(self.pts(pts), fill=fill, width=self.w(width), joint="curve")
 
-    def text(self, xy, s: str, size: float, fill=INK, bold: bool = True) -> None:
+    def text(
+        self, xy: tuple[float, float], s: str, size: float, fill: Color = INK, bold: bool = True
+    ) -> None:
         f = font(max(4, round(size * self.k)), bold)
         self.d.text((xy[0] * self.k, xy[1] * self.k), s, font=f, fill=fill, anchor="mm")
 
@@ -110,6 +135,7 @@ def _darker(c: Color, t: float = 0.35) -> Color:
 
 def _star(cx: float, cy: float, r1: float, r2: float, n: int = 5) -> list[tuple[float, float]]:
     import math
+
     out = []
     for i in range(2 * n):
         r = r1 if i % 2 == 0 else r2
@@ -125,8 +151,7 @@ def _draw(name: str, p: Pen, color: Color | None) -> None:
         p.ellipse((26, 26, 74, 98), c, e, 6)
         p.ellipse((36, 40, 48, 60), mix(c, (255, 255, 255), 0.55), None, 0)
         leaf = (36, 100, 28)
-        p.poly([(8, 40), (30, 18), (50, 30), (70, 18), (92, 40), (66, 34), (50, 44), (34, 34)],
-               leaf, e, 4)
+        p.poly([(8, 40), (30, 18), (50, 30), (70, 18), (92, 40), (66, 34), (50, 44), (34, 34)], leaf, e, 4)
         p.rect((45, 2, 55, 24), leaf, e, 2, 3)
     elif name == "fruit":  # star fruit (carambola)
         c = GOOD_COLOR["fruit"]
@@ -155,14 +180,17 @@ def _draw(name: str, p: Pen, color: Color | None) -> None:
     elif name == "favor":  # royal favour: gold medallion with a crown
         p.ellipse((4, 4, 96, 96), GOLD, GOLD_DARK, 6)
         p.ellipse((16, 16, 84, 84), None, GOLD_DARK, 3)
-        p.poly([(28, 66), (24, 34), (40, 48), (50, 28), (60, 48), (76, 34), (72, 66)],
-               (255, 246, 210), GOLD_DARK, 4)
+        p.poly(
+            [(28, 66), (24, 34), (40, 48), (50, 28), (60, 48), (76, 34), (72, 66)],
+            (255, 246, 210),
+            GOLD_DARK,
+            4,
+        )
     elif name == "coin":
         p.ellipse((4, 4, 96, 96), (242, 200, 70), (150, 110, 20), 6)
         p.ellipse((20, 20, 80, 80), None, (176, 132, 30), 4)
     elif name == "crown":
-        p.poly([(8, 84), (4, 24), (30, 50), (50, 10), (70, 50), (96, 24), (92, 84)], GOLD,
-               GOLD_DARK, 6)
+        p.poly([(8, 84), (4, 24), (30, 50), (50, 10), (70, 50), (96, 24), (92, 84)], GOLD, GOLD_DARK, 6)
         p.rect((8, 78, 92, 94), GOLD, GOLD_DARK, 3, 5)
         for cx in (4, 50, 96):
             cy = 24 if cx != 50 else 10
@@ -259,8 +287,9 @@ def _seat_disc(seat: int, size: int, letter: str, square: bool) -> Image.Image:
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def seat_disc(img: Image.Image, seat: int, letter: str, cx: float, cy: float, size: int,
-              square: bool = False) -> None:
+def seat_disc(
+    img: Image.Image, seat: int, letter: str, cx: float, cy: float, size: int, square: bool = False
+) -> None:
     """A disc (or rounded square) in the seat's colour with its letter, centred on (cx, cy)."""
     paste_c(img, _seat_disc(seat, size, letter, square), cx, cy)
 
@@ -276,8 +305,13 @@ def _boat(seat: int, w: int, h: int, letter: str) -> Image.Image:
     edge = INK if seat % 4 == 2 else mix(c, (0, 0, 0), 0.55)
     k = SS
     lw = max(2, round(2.5 * k))
-    pts = [(2 * k, 3 * k), (L * k * 0.68, 2 * k), (L * k - 2 * k, S * k / 2),
-           (L * k * 0.68, S * k - 2 * k), (2 * k, S * k - 3 * k)]
+    pts = [
+        (2 * k, 3 * k),
+        (L * k * 0.68, 2 * k),
+        (L * k - 2 * k, S * k / 2),
+        (L * k * 0.68, S * k - 2 * k),
+        (2 * k, S * k - 3 * k),
+    ]
     d.polygon(pts, fill=c, outline=edge, width=lw)
     f = font(round(S * k * 0.62), True)
     d.text((L * k * 0.42, S * k / 2 + k), letter, font=f, fill=seat_fg(seat), anchor="mm")
@@ -288,8 +322,9 @@ def _boat(seat: int, w: int, h: int, letter: str) -> Image.Image:
         big2 = out.resize((S * SS, L * SS), Image.Resampling.LANCZOS)
         dd = ImageDraw.Draw(big2)
         # cover the rotated letter with the hull colour, then write it upright
-        dd.ellipse((S * k * 0.14, L * k * 0.42 - S * k * 0.36, S * k * 0.86,
-                    L * k * 0.42 + S * k * 0.36), fill=c)
+        dd.ellipse(
+            (S * k * 0.14, L * k * 0.42 - S * k * 0.36, S * k * 0.86, L * k * 0.42 + S * k * 0.36), fill=c
+        )
         dd.text((S * k / 2, L * k * 0.42 + k), letter, font=f, fill=seat_fg(seat), anchor="mm")
         out = big2.resize((S, L), Image.Resampling.LANCZOS)
     return out
@@ -299,8 +334,7 @@ def boat(img: Image.Image, seat: int, letter: str, cx: float, cy: float, w: int,
     paste_c(img, _boat(seat, w, h, letter), cx, cy)
 
 
-def goods_row(img: Image.Image, goods: Sequence[str], x: float, cy: float, size: int,
-              gap: int = 2) -> float:
+def goods_row(img: Image.Image, goods: Sequence[str], x: float, cy: float, size: int, gap: int = 2) -> float:
     """Goods icons left to right from ``x``, centred on ``cy``. Returns the x after the last."""
     for g in goods:
         paste(img, icon(g, size), x, cy - size / 2)
@@ -308,8 +342,9 @@ def goods_row(img: Image.Image, goods: Sequence[str], x: float, cy: float, size:
     return x
 
 
-def hatch_poly(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color, step: int = 9,
-               width: int = 2) -> None:
+def hatch_poly(
+    d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color: Color, step: int = 9, width: int = 2
+) -> None:
     """Diagonal hatching inside ``box`` (used to mark an ownable goods stall)."""
     x0, y0, x1, y1 = box
     h = y1 - y0
@@ -325,11 +360,19 @@ def hatch_poly(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color, st
             d.line((ax, ay, bx, by), fill=color, width=width)
 
 
-def card_info(cid: str) -> dict | None:
+def card_info(cid: str) -> dict[str, Any] | None:
     """The static data of card ``cid`` (spec §2.5) in the view's card shape, or None."""
     from engines.phraya import data
+
     for c in (*data.BASIC_CARDS, *data.MARKET_CARDS):
         if c[0] == cid:
-            return {"id": c[0], "name": c[1], "coins": c[2], "flowers": c[3],
-                    "immediate": list(c[4]), "passive": list(c[5]), "endgame": list(c[6])}
+            return {
+                "id": c[0],
+                "name": c[1],
+                "coins": c[2],
+                "flowers": c[3],
+                "immediate": list(c[4]),
+                "passive": list(c[5]),
+                "endgame": list(c[6]),
+            }
     return None

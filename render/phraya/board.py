@@ -3,29 +3,53 @@ the current step, a side column (prices, restaurant orders, basket stalls), then
 route, the Temple and the King's Chart, the card market and one strip per player.
 
 Each ``draw_*`` function draws at ``y`` and returns the y below what it drew."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
-from render.common import (ACCENT, BG, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix, ordinal,
-                           text_width)
+from engines.phraya.view import KingSpaceView
+from render.common import ACCENT, BG, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix, ordinal, text_width
 from render.phraya import geo
-from render.phraya.art import (GOLD, GOLD_DARK, GOOD_COLOR, GOOD_TINT, GOODS, LAND, LAND_EDGE,
-                               SEAT_FILL, WATER, WATER_DARK, boat, goods_row, hatch_poly, icon,
-                               paste, paste_c, seat_disc, seat_text)
+from render.phraya.art import (
+    GOLD,
+    GOLD_DARK,
+    GOOD_COLOR,
+    GOOD_TINT,
+    GOODS,
+    LAND,
+    LAND_EDGE,
+    SEAT_FILL,
+    WATER,
+    WATER_DARK,
+    Color,
+    boat,
+    goods_row,
+    hatch_poly,
+    icon,
+    paste,
+    paste_c,
+    seat_disc,
+    seat_text,
+)
 from render.phraya.model import Model, model
 
-M = 12                 # outer margin
+M = 12  # outer margin
 HEADER_H = 64
 HEADER_BG = (40, 70, 84)
 CREAM = (250, 244, 228)
-MARK = (255, 214, 64)          # reachable sections / crossings
+MARK = (255, 214, 64)  # reachable sections / crossings
 MARK_EDGE = (200, 80, 0)
-SERVICE = {"restaurant": ("bowl", (232, 120, 70)), "temple": ("temple", (190, 150, 40)),
-           "basket": ("basket", (160, 112, 60)), "scribe": ("scroll", (96, 120, 170)),
-           "admin": ("admin", (120, 120, 120))}
+SERVICE = {
+    "restaurant": ("bowl", (232, 120, 70)),
+    "temple": ("temple", (190, 150, 40)),
+    "basket": ("basket", (160, 112, 60)),
+    "scribe": ("scroll", (96, 120, 170)),
+    "admin": ("admin", (120, 120, 120)),
+}
 
 
 def new_canvas(height: int = 2600) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -37,9 +61,18 @@ def crop(img: Image.Image, y: int) -> Image.Image:
     return img.crop((0, 0, WIDTH, min(img.height, y + M)))
 
 
-def text_at(d: ImageDraw.ImageDraw, xy, s: str, size: int, fill=INK, bold: bool = False,
-            anchor: str = "la", max_width: int | None = None, min_size: int = 20,
-            condensed: bool = False) -> int:
+def text_at(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    fill: Color = INK,
+    bold: bool = False,
+    anchor: str = "la",
+    max_width: int | None = None,
+    min_size: int = 20,
+    condensed: bool = False,
+) -> int:
     """Draw ``s`` (shrinking to ``max_width`` but never below ``min_size``). Returns its width."""
     if max_width is not None:
         s, f = fit(s, max_width, size, bold, min_size=min_size, condensed=condensed)
@@ -51,8 +84,8 @@ def text_at(d: ImageDraw.ImageDraw, xy, s: str, size: int, fill=INK, bold: bool 
 
 # --------------------------------------------------------------------------- header
 
-def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, m: Model,
-                title: str | None = None) -> int:
+
+def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, title: str | None = None) -> int:
     """Dark band: PHRAYA, the round, whose turn (disc, letter, name) and the step."""
     h = HEADER_H
     d.rectangle((0, 0, WIDTH, h), fill=HEADER_BG)
@@ -68,8 +101,12 @@ def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, m: Model,
         s = "Game over"
         if totals and ranks:
             win = [q for q in range(m.n) if ranks[q] == 1]
-            s += " · " + " and ".join(m.names[q] for q in win) + \
-                (" win" if len(win) > 1 else " wins") + f" with {totals[win[0]]}"
+            s += (
+                " · "
+                + " and ".join(m.names[q] for q in win)
+                + (" win" if len(win) > 1 else " wins")
+                + f" with {totals[win[0]]}"
+            )
         text_at(d, (x, h / 2), s, 28, CREAM, True, "lm", WIDTH - M - x)
         return h
     s = f"Round {m.round}" if m.round else "Set-up"
@@ -90,9 +127,11 @@ def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, m: Model,
 
 # --------------------------------------------------------------------------- the map
 
-def _stall_tile(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, sid: str, x0: int, y0: int,
-                marked: bool, active: bool) -> None:
-    st = m.stalls.get(sid) or {}
+
+def _stall_tile(
+    img: Image.Image, d: ImageDraw.ImageDraw, m: Model, sid: str, x0: int, y0: int, marked: bool, active: bool
+) -> None:
+    st: Mapping[str, Any] = m.stalls.get(sid) or {}
     kind = st.get("kind", "goods")
     poly = geo.stall_poly(sid, x0, y0)
     cx, cy, horiz = geo.stall_anchor(sid, x0, y0)
@@ -104,8 +143,9 @@ def _stall_tile(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, sid: str, x0
             xs, ys = [p[0] for p in poly], [p[1] for p in poly]
             box = (int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1)
             tile = img.crop(box)
-            hatch_poly(ImageDraw.Draw(tile), (0, 0, tile.width, tile.height),
-                       mix(GOOD_COLOR[good], fill, 0.5), 12, 2)
+            hatch_poly(
+                ImageDraw.Draw(tile), (0, 0, tile.width, tile.height), mix(GOOD_COLOR[good], fill, 0.5), 12, 2
+            )
             mask = Image.new("L", tile.size, 0)
             ImageDraw.Draw(mask).polygon([(px - box[0], py - box[1]) for px, py in poly], fill=255)
             img.paste(tile, box[:2], mask)
@@ -141,11 +181,10 @@ def _stall_tile(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, sid: str, x0
         d.polygon(poly, outline=INK, width=4)
 
 
-def _badge(d: ImageDraw.ImageDraw, cx: float, cy: float, s: str, col) -> None:
+def _badge(d: ImageDraw.ImageDraw, cx: float, cy: float, s: str, col: Color) -> None:
     f = font(24, True)
     w = max(30, text_width(s, f) + 10)
-    d.rounded_rectangle((cx - w / 2, cy - 15, cx + w / 2, cy + 15), radius=8,
-                        fill=mix(col, INK, 0.25))
+    d.rounded_rectangle((cx - w / 2, cy - 15, cx + w / 2, cy + 15), radius=8, fill=mix(col, INK, 0.25))
     d.text((cx, cy + 1), s, font=f, fill=(255, 255, 255), anchor="mm")
 
 
@@ -153,8 +192,7 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
     """The board: water, islands with stall tiles, section and crossing ids, boats, barge and the
     marks of the current step. Returns the y below."""
     span = geo.SPAN
-    d.rectangle((x0 - 4, y0 - 4, x0 + span + 4, y0 + span + 4), fill=WATER, outline=WATER_DARK,
-                width=3)
+    d.rectangle((x0 - 4, y0 - 4, x0 + span + 4, y0 + span + 4), fill=WATER, outline=WATER_DARK, width=3)
     sec_marks = set(m.mark_sections)
     x_marks = set(m.mark_crossings)
     stall_marks = set(m.mark_stalls)
@@ -165,8 +203,9 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
         if sec in sec_marks:
             d.rectangle((X0 + 2, Y0 + 2, X1 - 2, Y1 - 2), fill=MARK, outline=MARK_EDGE, width=4)
         elif sec in path:
-            d.rectangle((X0 + 2, Y0 + 2, X1 - 2, Y1 - 2), fill=(200, 228, 242),
-                        outline=(60, 120, 170), width=2)
+            d.rectangle(
+                (X0 + 2, Y0 + 2, X1 - 2, Y1 - 2), fill=(200, 228, 242), outline=(60, 120, 170), width=2
+            )
     for xid in geo.CROSSINGS:
         X0, Y0, X1, Y1 = geo.crossing_box(xid, x0, y0)
         if xid in x_marks:
@@ -217,6 +256,7 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
 
 # --------------------------------------------------------------------------- side column
 
+
 def draw_prices(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int) -> int:
     """The price chart as four columns (one per good), highest price on top; the cube's box is
     filled in the good's colour."""
@@ -237,15 +277,25 @@ def draw_prices(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
             box = (bx + 3, y + r * rh + 1, bx + cw - 3, y + (r + 1) * rh - 1)
             if cur:
                 d.rounded_rectangle(box, radius=7, fill=GOOD_COLOR[g], outline=INK, width=3)
-                d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), str(v),
-                       font=font(28, True), fill=INK if g in ("fruit", "veg") else (255, 255, 255),
-                       anchor="mm")
+                d.text(
+                    ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1),
+                    str(v),
+                    font=font(28, True),
+                    fill=INK if g in ("fruit", "veg") else (255, 255, 255),
+                    anchor="mm",
+                )
             else:
                 shade = idx == 2
-                d.rounded_rectangle(box, radius=7, fill=(236, 230, 216) if shade else PANEL,
-                                    outline=LINE, width=1)
-                d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), str(v),
-                       font=font(22), fill=MUTED, anchor="mm")
+                d.rounded_rectangle(
+                    box, radius=7, fill=(236, 230, 216) if shade else PANEL, outline=LINE, width=1
+                )
+                d.text(
+                    ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1),
+                    str(v),
+                    font=font(22),
+                    fill=MUTED,
+                    anchor="mm",
+                )
     return y + 7 * rh
 
 
@@ -260,22 +310,22 @@ def draw_orders(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
             d.text((x + 76, y + 2), "empty", font=font(22), fill=MUTED)
             y += 40
             continue
-        d.text((x + w, y), f"{o['coins']}c {o['vp']}VP", font=font(28, True, True), fill=INK,
-               anchor="ra")
+        d.text((x + w, y), f"{o['coins']}c {o['vp']}VP", font=font(28, True, True), fill=INK, anchor="ra")
         y += 33
         goods_row(img, o["goods"], x + 2, y + 15, 30, 3)
         y += 34
     y += 6
     d.text((x, y), "Baskets (price)", font=font(22, True), fill=MUTED)
     y += 30
-    if any((m.basket_on.get(s) or {}).get("goods") for s in m.basket_stalls):
+    if any(m.basket_on[s].get("goods") for s in m.basket_stalls if s in m.basket_on):
         # open_baskets: one line per stall with the basket's goods
         for sid in m.basket_stalls:
             b = m.basket_on.get(sid)
             tw = text_at(d, (x, y), sid, 28, INK, True, condensed=True)
             _badge(d, x + tw + 22, y + 17, str(b["price"]) if b else "–", SERVICE["basket"][1])
-            if b and b.get("goods"):
-                goods_row(img, b["goods"], x + tw + 46, y + 17, 28, 3)
+            goods = b.get("goods") if b else None
+            if goods:
+                goods_row(img, goods, x + tw + 46, y + 17, 28, 3)
             y += 36
         return y
     for k, sid in enumerate(m.basket_stalls):
@@ -291,6 +341,7 @@ def draw_orders(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
 
 
 # --------------------------------------------------------------------------- tracks
+
 
 def title(d: ImageDraw.ImageDraw, x: int, y: int, s: str, note: str = "", w: int = 0) -> int:
     d.text((x, y), s, font=font(24, True), fill=MUTED)
@@ -319,12 +370,16 @@ def draw_merchant(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) ->
         x = M + lw + i * cw
         here = off == 0
         box = (x + 2, y, x + cw - 2, y + 72)
-        d.rounded_rectangle(box, radius=8, fill=(252, 232, 160) if here else PANEL,
-                            outline=GOLD_DARK if here else LINE, width=4 if here else 1)
+        d.rounded_rectangle(
+            box,
+            radius=8,
+            fill=(252, 232, 160) if here else PANEL,
+            outline=GOLD_DARK if here else LINE,
+            width=4 if here else 1,
+        )
         goods_row(img, pair, x + (cw - 56) / 2, y + 17, 26, 4)
         lab = "here" if here else (f"+{off}" if off > 0 else f"−{-off}")
-        text_at(d, (x + cw / 2, y + 50), lab, 26, INK if abs(off) <= 3 else MUTED, True, "mm",
-                cw - 6)
+        text_at(d, (x + cw / 2, y + 50), lab, 26, INK if abs(off) <= 3 else MUTED, True, "mm", cw - 6)
     return y + 72
 
 
@@ -341,8 +396,9 @@ def draw_temple(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
     spen = t.get("section_penalty") or [-7, -4, -2]
     ovp = t.get("offering_vp") or {"meat": 5, "fish": 4, "fruit": 3, "veg": 2}
     cond = (m.view.get("conditions") or {}).get("buddha")
-    y = title(d, x, y, "Temple", "Buddha ✔ (last 2 columns)" if cond else
-              "Buddha: a disk in the last 2 columns", w)
+    y = title(
+        d, x, y, "Temple", "Buddha ✔ (last 2 columns)" if cond else "Buddha: a disk in the last 2 columns", w
+    )
     lw = 62
     cw = (w - lw) // cols
     # flower costs
@@ -355,14 +411,14 @@ def draw_temple(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
     for r, g in enumerate(order):
         yy = y + r * rh
         paste_c(img, icon(g, 30), x + 17, yy + rh / 2)
-        d.text((x + 52, yy + rh / 2), str(ovp.get(g, "")), font=font(22, True), fill=MUTED,
-               anchor="mm")
+        d.text((x + 52, yy + rh / 2), str(ovp.get(g, "")), font=font(22, True), fill=MUTED, anchor="mm")
         seats = rows.get(g) or []
         for c in range(cols):
             bx = x + lw + c * cw
             box = (bx + 2, yy + 2, bx + cw - 2, yy + rh - 2)
-            d.rounded_rectangle(box, radius=6, fill=PANEL if c < 6 else (244, 232, 206),
-                                outline=LINE, width=1)
+            d.rounded_rectangle(
+                box, radius=6, fill=PANEL if c < 6 else (244, 232, 206), outline=LINE, width=1
+            )
             if c < len(seats):
                 q = int(seats[c])
                 seat_disc(img, q, m.letters[q], bx + cw / 2, yy + rh / 2, 32)
@@ -387,7 +443,7 @@ def draw_king(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int
         return y
     cond = (m.view.get("conditions") or {}).get("tithe")
     y = title(d, x, y, "King", "Tithe ✔ (a full row)" if cond else "Tithe: a full row", w)
-    rows: dict[str, list[dict]] = {}
+    rows: dict[str, list[KingSpaceView]] = {}
     for sp in spaces:
         rows.setdefault(sp["row"], []).append(sp)
     cw = min(78, w // max(len(r) for r in rows.values()))
@@ -398,10 +454,15 @@ def draw_king(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int
             bx = x + k * cw
             box = (bx + 2, yy + 2, bx + cw - 2, yy + rh - 2)
             seat = sp.get("seat")
-            d.rounded_rectangle(box, radius=8, fill=PANEL if seat is None else (236, 230, 216),
-                                outline=LINE, width=1)
-            d.text((bx + 6, yy + 2), sp["space"], font=font(28, True, True),
-                   fill=(90, 84, 76) if seat is None else MUTED)
+            d.rounded_rectangle(
+                box, radius=8, fill=PANEL if seat is None else (236, 230, 216), outline=LINE, width=1
+            )
+            d.text(
+                (bx + 6, yy + 2),
+                sp["space"],
+                font=font(28, True, True),
+                fill=(90, 84, 76) if seat is None else MUTED,
+            )
             cx, cy = bx + cw / 2, yy + 48
             if seat is not None:
                 seat_disc(img, int(seat), m.letters[int(seat)], cx + 14, cy - 14, 36)
@@ -417,12 +478,21 @@ def draw_king(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int
     return y + len(rows) * rh
 
 
-EFFECT_SHORT = {"boat2": "boat 2 first", "g2f": "goods → flowers", "f2c": "flower → 3 coins",
-                "retrieve": "take back discards", "temple-2": "Temple −2 flowers",
-                "stall5": "Admin stall 5 coins", "2/order": "2 VP/order",
-                "2/king": "2 VP/King disk",
-                "2/temple": "2 VP/Temple disk", "2/stall": "2 VP/stall",
-                "1/flower": "1 VP/flower", "4/favor": "4 VP/favor", "1/5coins": "1 VP/5 coins"}
+EFFECT_SHORT = {
+    "boat2": "boat 2 first",
+    "g2f": "goods → flowers",
+    "f2c": "flower → 3 coins",
+    "retrieve": "take back discards",
+    "temple-2": "Temple −2 flowers",
+    "stall5": "Admin stall 5 coins",
+    "2/order": "2 VP/order",
+    "2/king": "2 VP/King disk",
+    "2/temple": "2 VP/Temple disk",
+    "2/stall": "2 VP/stall",
+    "1/flower": "1 VP/flower",
+    "4/favor": "4 VP/favor",
+    "1/5coins": "1 VP/5 coins",
+}
 
 
 def effect_short(e: str) -> str:
@@ -452,7 +522,7 @@ def effect_short(e: str) -> str:
     return EFFECT_SHORT.get(e, e)
 
 
-def card_lines(card: dict) -> list[str]:
+def card_lines(card: Mapping[str, Any]) -> list[str]:
     """The effects of a card as short lines: immediate, then 'Turn: …', then 'End: …'."""
     out = [effect_short(e) for e in card.get("immediate") or []]
     out += ["Turn: " + effect_short(e) for e in card.get("passive") or []]
@@ -460,16 +530,23 @@ def card_lines(card: dict) -> list[str]:
     return out
 
 
-def draw_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict | None, box, hot: bool = False,
-              price: bool = True, words: bool = False, names: bool = True) -> None:
+def draw_card(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    card: Mapping[str, Any] | None,
+    box: tuple[int, int, int, int],
+    hot: bool = False,
+    price: bool = True,
+    words: bool = False,
+    names: bool = True,
+) -> None:
     """One card tile: id and cost, name, effects (short, or the engine's words)."""
     x0, y0, x1, y1 = box
     if not card:
         d.rounded_rectangle(box, radius=10, fill=BG, outline=LINE, width=2)
         d.text(((x0 + x1) / 2, (y0 + y1) / 2), "empty", font=font(22), fill=MUTED, anchor="mm")
         return
-    d.rounded_rectangle(box, radius=10, fill=PANEL, outline=ACCENT if hot else LINE,
-                        width=4 if hot else 2)
+    d.rounded_rectangle(box, radius=10, fill=PANEL, outline=ACCENT if hot else LINE, width=4 if hot else 2)
     w = x1 - x0 - 20
     d.text((x0 + 10, y0 + 8), card["id"], font=font(28, True), fill=INK)
     if price and (card.get("coins") or card.get("flowers")):
@@ -481,8 +558,7 @@ def draw_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict | None, box, 
         paste(img, icon("coin", 24), xr - 26, y0 + 12)
     yy = y0 + 44
     if names:
-        text_at(d, (x0 + 10, yy), card.get("name", ""), 22, INK, True, max_width=w,
-                condensed=True)
+        text_at(d, (x0 + 10, yy), card.get("name", ""), 22, INK, True, max_width=w, condensed=True)
         yy += 30
     f = font(22 if words else 20, False, True)
     lh = 27 if words else 24
@@ -499,26 +575,28 @@ def draw_card(img: Image.Image, d: ImageDraw.ImageDraw, card: dict | None, box, 
         yy += lh
 
 
-def word_parts(card: dict) -> list[str]:
+def word_parts(card: Mapping[str, Any]) -> list[str]:
     """The engine's effect words of a card, one part per effect, passive ones prefixed "This
     turn:" and endgame ones "End:"."""
     parts = str(card.get("text") or "").split("; ")
     ni, np_ = len(card.get("immediate") or []), len(card.get("passive") or [])
     if len(parts) != ni + np_ + len(card.get("endgame") or []):
         return parts
-    return [("This turn: " if ni <= i < ni + np_ else "End: " if i >= ni + np_ else "") + p
-            for i, p in enumerate(parts)]
+    return [
+        ("This turn: " if ni <= i < ni + np_ else "End: " if i >= ni + np_ else "") + p
+        for i, p in enumerate(parts)
+    ]
 
 
-def wrap_lines(s: str, w: int, f) -> list[str]:
+def wrap_lines(s: str, w: int, f: ImageFont.FreeTypeFont) -> list[str]:
     from render.common import wrap
+
     return wrap(s, w, f)
 
 
 def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> int:
     v = m.view
     disp = list(v.get("display") or [])
-    stacks = v.get("stacks") or []
     note = f"deck {v.get('deck', 0)}"
     y = title(d, M, y, "Card market", note + " · bought at a scribe stall", WIDTH - 2 * M)
     k = max(4, len(disp))
@@ -535,39 +613,46 @@ def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> i
 def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> int:
     """A legend of the stall icons, then supplies, bag and order stacks."""
     x = M
-    for ic, word in (("bowl", "restaurant"), ("basket", "basket"), ("temple", "temple"),
-                     ("scroll", "scribe"), ("admin", "admin")):
+    for ic, word in (
+        ("bowl", "restaurant"),
+        ("basket", "basket"),
+        ("temple", "temple"),
+        ("scroll", "scribe"),
+        ("admin", "admin"),
+    ):
         paste_c(img, icon(ic, 26), x + 13, y + 14)
         x += 30
         x += text_at(d, (x, y + 14), word, 20, INK, False, "lm") + 16
-    text_at(d, (x, y + 14), "hatched = ownable · id = section + bank", 20, INK,
-            False, "lm", WIDTH - M - x)
+    text_at(d, (x, y + 14), "hatched = ownable · id = section + bank", 20, INK, False, "lm", WIDTH - M - x)
     y += 32
     v = m.view
     sup = v.get("supply") or {}
     stacks = v.get("stacks") or []
-    line = ("Supply " + " ".join(f"{g} {sup.get(g, 0)}" for g in GOODS)
-            + f" · flowers {sup.get('flowers', 0)} · favors {sup.get('favors', 0)}"
-            + f" · rowers {sup.get('rowers', 0)} · bag {v.get('bag', 0)}"
-            + (" · orders " + "/".join(str(x) for x in stacks) if stacks else ""))
+    line = (
+        "Supply "
+        + " ".join(f"{g} {sup.get(g, 0)}" for g in GOODS)
+        + f" · flowers {sup.get('flowers', 0)} · favors {sup.get('favors', 0)}"
+        + f" · rowers {sup.get('rowers', 0)} · bag {v.get('bag', 0)}"
+        + (" · orders " + "/".join(str(x) for x in stacks) if stacks else "")
+    )
     text_at(d, (M, y), line, 22, INK, False, max_width=WIDTH - 2 * M)
     return y + 30
 
 
-def BAD_OR(done: int):
+def BAD_OR(done: int) -> Color:
     return (183, 28, 28) if done else INK
 
 
-def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, s: int, x0: int, y: int,
-                w: int) -> int:
+def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, s: int, x0: int, y: int, w: int) -> int:
     """One player's card: letter disc and name; coins, flowers, favors, rowers, stall pieces and
     disks left; goods held/capacity, fulfilled orders and hand size."""
     p = m.players[s]
     h = 114
     act = s == m.active
     col = seat_text(s)
-    d.rounded_rectangle((x0, y, x0 + w, y + h), radius=10, fill=PANEL,
-                        outline=col if act else LINE, width=4 if act else 2)
+    d.rounded_rectangle(
+        (x0, y, x0 + w, y + h), radius=10, fill=PANEL, outline=col if act else LINE, width=4 if act else 2
+    )
     seat_disc(img, s, m.letters[s], x0 + 26, y + 23, 36)
     name = m.names[s]
     tail = f"{len(p.get('orders') or [])} orders · {p.get('orders_vp', 0)} VP"
@@ -579,13 +664,14 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, s: int, x0: 
     d.text((x0 + w - 10, y + 24), tail, font=font(22), fill=INK, anchor="rm")
     x = x0 + 10
 
-    def item(yy: int, ic: str, val: str, gap: int = 14, color=None) -> None:
+    def item(yy: int, ic: str, val: str, gap: int = 14, color: Color | None = None) -> None:
         nonlocal x
         paste_c(img, icon(ic, 26, color), x + 13, yy)
         x += 29
         x += text_at(d, (x, yy), val, 24, INK, True, "lm") + gap
 
     from render.phraya.art import seat_fill
+
     yy = y + 58
     item(yy, "coin", str(p.get("coins", 0)))
     item(yy, "flower", str(p.get("flowers", 0)))
@@ -606,9 +692,16 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, s: int, x0: 
 
 def draw_players(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> int:
     cond = (m.view.get("conditions") or {}).get("supremacy")
-    y = title(d, M, y, "Players", "Supremacy ✔ (all stalls placed)" if cond else
-              "Supremacy: all stall pieces placed · game ends at 2 of Tithe, Buddha, Supremacy",
-              WIDTH - 2 * M)
+    y = title(
+        d,
+        M,
+        y,
+        "Players",
+        "Supremacy ✔ (all stalls placed)"
+        if cond
+        else "Supremacy: all stall pieces placed · game ends at 2 of Tithe, Buddha, Supremacy",
+        WIDTH - 2 * M,
+    )
     gap = 12
     w = (WIDTH - 2 * M - gap) // 2
     for s in range(m.n):
@@ -649,7 +742,7 @@ def flatten(img: Image.Image, colors: int = 80) -> Image.Image:
     seat, goods and board colours, so the key colours never drift. Anti-aliased edges then fall
     on fewer values, which keeps the PNG from ``to_png`` well under 120 KB."""
     q = img.quantize(colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    pal = list(q.getpalette() or [])[:colors * 3]
+    pal = list(q.getpalette() or [])[: colors * 3]
     for c in KEY_COLORS:
         pal += list(c)
     pal += [0] * (768 - len(pal))
@@ -658,6 +751,25 @@ def flatten(img: Image.Image, colors: int = 80) -> Image.Image:
     return img.quantize(palette=p, dither=Image.Dither.NONE).convert("RGB")
 
 
-KEY_COLORS = (*SEAT_FILL, *GOOD_COLOR.values(), *GOOD_TINT.values(), GOLD, GOLD_DARK, WATER,
-              WATER_DARK, LAND, LAND_EDGE, BG, PANEL, INK, MUTED, LINE, ACCENT, MARK, MARK_EDGE,
-              HEADER_BG, CREAM, (255, 255, 255))
+KEY_COLORS = (
+    *SEAT_FILL,
+    *GOOD_COLOR.values(),
+    *GOOD_TINT.values(),
+    GOLD,
+    GOLD_DARK,
+    WATER,
+    WATER_DARK,
+    LAND,
+    LAND_EDGE,
+    BG,
+    PANEL,
+    INK,
+    MUTED,
+    LINE,
+    ACCENT,
+    MARK,
+    MARK_EDGE,
+    HEADER_BG,
+    CREAM,
+    (255, 255, 255),
+)

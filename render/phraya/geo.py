@@ -1,10 +1,11 @@
 """Pixel geometry of the 4×4-island board (spec §2.2): islands, channel sections, crossings and
 the stall tile on each island side. Pure arithmetic, no drawing."""
+
 from __future__ import annotations
 
-S = 138       # island side (px)
-C = 58        # channel width (px)
-D = 46        # depth of a stall tile into its island
+S = 138  # island side (px)
+C = 58  # channel width (px)
+D = 46  # depth of a stall tile into its island
 SPAN = 4 * S + 3 * C  # 726
 
 
@@ -76,13 +77,15 @@ def crossing_ends(sec: str) -> tuple[str | None, str | None]:
 
     def x(r: int, c: int) -> str | None:
         return f"x{r}{c}" if 0 <= r <= 2 and 0 <= c <= 2 else None
+
     if sec[0] == "h":
         return x(a, b - 1), x(a, b)
     return x(b - 1, a), x(b, a)
 
 
-SECTIONS = tuple([f"h{r}{k}" for r in range(3) for k in range(4)]
-                 + [f"v{c}{k}" for c in range(3) for k in range(4)])
+SECTIONS = tuple(
+    [f"h{r}{k}" for r in range(3) for k in range(4)] + [f"v{c}{k}" for c in range(3) for k in range(4)]
+)
 CROSSINGS = tuple(f"x{r}{c}" for r in range(3) for c in range(3))
 
 

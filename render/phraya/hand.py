@@ -2,16 +2,30 @@
 flowers, favors, rowers, stall pieces and disks, the boat's baskets with the goods in them,
 fulfilled orders, active passives, the hand of cards with their effects in words (playable ones
 outlined) and the score preview."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.phraya.view import MeView
 from render.common import ACCENT, INK, LINE, MUTED, PANEL, WIDTH, font, num, text_width, wrap
 from render.phraya.art import GOOD_COLOR, GOOD_TINT, GOODS, card_info, icon, paste_c, seat_disc
-from render.phraya.board import (M, card_lines, crop, draw_card, draw_header, effect_short, flatten,
-                                 new_canvas, text_at, title, word_parts)
+from render.phraya.board import (
+    M,
+    card_lines,
+    crop,
+    draw_card,
+    draw_header,
+    effect_short,
+    flatten,
+    new_canvas,
+    text_at,
+    title,
+    word_parts,
+)
 from render.phraya.model import Model, model
 from render.phraya.sheet import category_label
 
@@ -23,7 +37,7 @@ def _notice(m: Model, s: str) -> Image.Image:
     return crop(img, y + 60)
 
 
-def _baskets(img: Image.Image, d: ImageDraw.ImageDraw, p: dict, x: int, y: int, w: int) -> int:
+def _baskets(img: Image.Image, d: ImageDraw.ImageDraw, p: Mapping[str, Any], x: int, y: int, w: int) -> int:
     """Each basket as a tile with its two goods; a held good fills its slot."""
     left = dict(p.get("goods") or {})
     baskets = list(p.get("baskets") or [])
@@ -32,15 +46,17 @@ def _baskets(img: Image.Image, d: ImageDraw.ImageDraw, p: dict, x: int, y: int, 
     for k, pair in enumerate(baskets):
         bx = x + (k % per) * (bw + gap)
         by = y + (k // per) * 64
-        d.rounded_rectangle((bx, by, bx + bw, by + 56), radius=10, fill=(238, 222, 196),
-                            outline=(160, 112, 60), width=2)
+        d.rounded_rectangle(
+            (bx, by, bx + bw, by + 56), radius=10, fill=(238, 222, 196), outline=(160, 112, 60), width=2
+        )
         for i, g in enumerate(pair):
             cx = bx + 30 + i * 52
             held = left.get(g, 0) > 0
             if held:
                 left[g] -= 1
-                d.ellipse((cx - 24, by + 4, cx + 24, by + 52), fill=GOOD_TINT[g],
-                          outline=GOOD_COLOR[g], width=3)
+                d.ellipse(
+                    (cx - 24, by + 4, cx + 24, by + 52), fill=GOOD_TINT[g], outline=GOOD_COLOR[g], width=3
+                )
                 paste_c(img, icon(g, 36), cx, by + 28)
             else:
                 d.ellipse((cx - 22, by + 6, cx + 22, by + 50), outline=(190, 170, 140), width=2)
@@ -57,14 +73,14 @@ def _baskets(img: Image.Image, d: ImageDraw.ImageDraw, p: dict, x: int, y: int, 
     return y + rows * 64
 
 
-def card_height(card: dict, w: int) -> int:
+def card_height(card: Mapping[str, Any], w: int) -> int:
     """The height a hand tile needs for the card's effects in words."""
     f = font(22, False, True)
     lines = sum(len(wrap(part, w - 20, f)) for part in word_parts(card))
     return 82 + 27 * max(1, lines)
 
 
-def action_label(m: Model, a: str, me: dict) -> str:
+def action_label(m: Model, a: str, me: MeView) -> str:
     """What an action costs or gives, from the view: 'veg, 4 coins', '8 coins'…"""
     t = a.split()
     passives = set(me.get("passives") or [])
@@ -82,8 +98,11 @@ def action_label(m: Model, a: str, me: dict) -> str:
     if t[0] == "scribe" and len(t) > 2:
         c = card_info(t[1])
         if c:
-            return f"{c['name']}, {c['coins']} coins" if t[2] == "coins" else \
-                f"{c['name']}, {c['flowers']} flowers"
+            return (
+                f"{c['name']}, {c['coins']} coins"
+                if t[2] == "coins"
+                else f"{c['name']}, {c['flowers']} flowers"
+            )
     if t[0] == "play" and len(t) > 1:
         c = card_info(t[1])
         return c["name"] if c else ""
@@ -96,7 +115,7 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
     if not me:
         return _notice(m, "A spectator has no hand: this view belongs to nobody.")
     seat = int(me["seat"])
-    p = m.players[seat] if seat < len(m.players) else {}
+    p: Mapping[str, Any] = m.players[seat] if seat < len(m.players) else {}
     img, d = new_canvas(3200)
     y = draw_header(img, d, m, title=f"{m.names[seat]} · your boat and hand")
     y += 12
@@ -121,8 +140,7 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
                 y += 40
             if shown >= 30:
                 break
-            d.rounded_rectangle((x, y, x + w, y + 34), radius=8, fill=PANEL, outline=ACCENT,
-                                width=2)
+            d.rounded_rectangle((x, y, x + w, y + 34), radius=8, fill=PANEL, outline=ACCENT, width=2)
             d.text((x + 9, y + 17), a, font=f, fill=INK, anchor="lm")
             if lab:
                 d.text((x + w - 9, y + 18), lab, font=fl, fill=MUTED, anchor="rm")
@@ -130,8 +148,7 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
             shown += 1
         y += 40
         if shown < len(legal):
-            d.text((M, y), f"… and {len(legal) - shown} more (see the text)", font=font(22),
-                   fill=MUTED)
+            d.text((M, y), f"… and {len(legal) - shown} more (see the text)", font=font(22), fill=MUTED)
             y += 30
     turn = view.get("turn") or {}
     if turn.get("card") and seat == m.active:
@@ -145,17 +162,21 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
     d.rounded_rectangle((M, y, WIDTH - M, y + 66), radius=10, fill=PANEL, outline=LINE, width=2)
     seat_disc(img, seat, m.letters[seat], M + 32, y + 33, 44)
     x = M + 66
-    for ic, val, word in (("coin", p.get("coins", 0), "coins"), ("flower", p.get("flowers", 0),
-                                                                  "flowers"),
-                          ("favor", p.get("favors", 0), "favors"),
-                          ("rower", p.get("rowers", 2), "rowers")):
+    for ic, val, word in (
+        ("coin", p.get("coins", 0), "coins"),
+        ("flower", p.get("flowers", 0), "flowers"),
+        ("favor", p.get("favors", 0), "favors"),
+        ("rower", p.get("rowers", 2), "rowers"),
+    ):
         paste_c(img, icon(ic, 34), x + 17, y + 33)
         x += 40
         x += text_at(d, (x, y + 33), str(val), 30, INK, True, "lm") + 6
         x += text_at(d, (x, y + 35), word, 20, MUTED, False, "lm") + 18
     y += 78
-    sub = (f"Stall pieces left {p.get('stalls_left', 0)} · disks left {p.get('disks_left', 0)}"
-           f" · boat at {p.get('boat') or '–'}")
+    sub = (
+        f"Stall pieces left {p.get('stalls_left', 0)} · disks left {p.get('disks_left', 0)}"
+        f" · boat at {p.get('boat') or '–'}"
+    )
     text_at(d, (M, y), sub, 24, INK, max_width=WIDTH - 2 * M)
     y += 36
     # baskets and goods
@@ -195,25 +216,29 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
     y = title(d, M, y, f"Hand ({len(hand)})", note, WIDTH - 2 * M)
     cw, gap = (WIDTH - 2 * M - 12) // 2, 12
     for k in range(0, len(hand), 2):
-        pair = hand[k:k + 2]
+        pair = hand[k : k + 2]
         ch = max(card_height(c, cw) for c in pair)
         for i, card in enumerate(pair):
             x = M + i * (cw + gap)
-            draw_card(img, d, card, (x, y, x + cw, y + ch), hot=card.get("id") in playable,
-                      words=True)
+            draw_card(img, d, card, (x, y, x + cw, y + ch), hot=card.get("id") in playable, words=True)
         y += ch + gap
     discard = p.get("discard") or []
     if discard:
-        text_at(d, (M, y), "Discard pile: " + " ".join(discard), 22, MUTED,
-                max_width=WIDTH - 2 * M)
+        text_at(d, (M, y), "Discard pile: " + " ".join(discard), 22, MUTED, max_width=WIDTH - 2 * M)
         y += 32
     # score preview
     prev = me.get("preview") or {}
     if prev:
         y += 4
         total = sum(int(v) for v in prev.values())
-        y = title(d, M, y, "Your score now" if not view.get("over") else "Your final score",
-                  f"total {num(total)}", WIDTH - 2 * M)
+        y = title(
+            d,
+            M,
+            y,
+            "Your score now" if not view.get("over") else "Your final score",
+            f"total {num(total)}",
+            WIDTH - 2 * M,
+        )
         items = [f"{category_label(c)} {num(int(v))}" for c, v in prev.items()]
         f = font(22)
         line = ""

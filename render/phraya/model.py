@@ -1,28 +1,44 @@
 """What the Phraya drawings read from a view (``engines/phraya/view.py``), gathered once:
 names and seat letters, stalls by id, the marks of the current step, prices, charts. Tolerant of
 missing fields, so a partial view still draws."""
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from engines.base import format_text
+from engines.phraya.view import BasketView, MeView, OrderView, PlayerView, StallView
 from render.common import seat_names
 from render.phraya import geo
 from render.phraya.art import GOODS, seat_letters
 
-STEP_LABEL = {"setup_boat": "places a boat", "setup_stall": "places a stall",
-              "card": "plays a card", "merchant": "moves the Merchant",
-              "price": "changes prices", "barge": "moves the barge", "discard": "discards",
-              "premove": "moves 2 first", "refresh": "may refresh", "move": "moves",
-              "act": "trades", "over": "game over"}
-PRICE_ROWS_DEFAULT = {"veg": [1, 2, 3, 4, 5, 6, 7], "fruit": [2, 3, 4, 5, 6, 7, 8],
-                      "fish": [3, 4, 5, 6, 7, 8, 9], "meat": [4, 5, 6, 7, 8, 9, 10]}
+STEP_LABEL = {
+    "setup_boat": "places a boat",
+    "setup_stall": "places a stall",
+    "card": "plays a card",
+    "merchant": "moves the Merchant",
+    "price": "changes prices",
+    "barge": "moves the barge",
+    "discard": "discards",
+    "premove": "moves 2 first",
+    "refresh": "may refresh",
+    "move": "moves",
+    "act": "trades",
+    "over": "game over",
+}
+PRICE_ROWS_DEFAULT = {
+    "veg": [1, 2, 3, 4, 5, 6, 7],
+    "fruit": [2, 3, 4, 5, 6, 7, 8],
+    "fish": [3, 4, 5, 6, 7, 8, 9],
+    "meat": [4, 5, 6, 7, 8, 9, 10],
+}
 
 
 @dataclass
 class Model:
-    view: dict
+    view: dict[str, Any]
     n: int
     names: list[str]
     letters: list[str]
@@ -31,9 +47,9 @@ class Model:
     round: int
     active: int | None
     step_label: str
-    stalls: dict[str, dict]
-    order_on: dict[str, dict]
-    basket_on: dict[str, dict]
+    stalls: dict[str, StallView]
+    order_on: dict[str, OrderView]
+    basket_on: dict[str, BasketView]
     restaurants: list[str]
     basket_stalls: list[str]
     boats: list[str | None]
@@ -46,9 +62,9 @@ class Model:
     price_rows: dict[str, list[int]]
     price_index: dict[str, int]
     price: dict[str, int]
-    players: list[dict]
-    me: dict | None = None
-    extra: dict = field(default_factory=dict)
+    players: list[PlayerView]
+    me: MeView | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def fmt(self, s: str | None) -> str:
         return format_text(s or "", self.names)
@@ -97,17 +113,41 @@ def model(view: dict[str, Any], names: Sequence[str] | None = None) -> Model:
         label += f" · {card}"
     if step == "card" and turn.get("blocked"):
         label += " · blocked: barge card"
-    if step == "act" and active is not None and boats[active] and \
-            m_barge_adjacent(boats[active], str(view.get("barge") or "")):
+    if (
+        step == "act"
+        and active is not None
+        and boats[active]
+        and m_barge_adjacent(boats[active], str(view.get("barge") or ""))
+    ):
         label += " · King here"
-    return Model(view=view, n=n, names=nm, letters=letters, over=over, step=step,
-                 round=int(view.get("round") or 0), active=active, step_label=label,
-                 stalls=stalls, order_on=order_on, basket_on=basket_on, restaurants=restaurants,
-                 basket_stalls=basket_stalls, boats=boats, barge=str(view.get("barge") or "x11"),
-                 mark_sections=marks_s, mark_crossings=marks_x, mark_stalls=marks_st,
-                 active_stalls=act_st, last_move=list(view.get("last_move") or []),
-                 price_rows=rows, price_index=idx, price=price,
-                 players=list(view.get("players") or []), me=view.get("me"))
+    return Model(
+        view=view,
+        n=n,
+        names=nm,
+        letters=letters,
+        over=over,
+        step=step,
+        round=int(view.get("round") or 0),
+        active=active,
+        step_label=label,
+        stalls=stalls,
+        order_on=order_on,
+        basket_on=basket_on,
+        restaurants=restaurants,
+        basket_stalls=basket_stalls,
+        boats=boats,
+        barge=str(view.get("barge") or "x11"),
+        mark_sections=marks_s,
+        mark_crossings=marks_x,
+        mark_stalls=marks_st,
+        active_stalls=act_st,
+        last_move=list(view.get("last_move") or []),
+        price_rows=rows,
+        price_index=idx,
+        price=price,
+        players=list(view.get("players") or []),
+        me=view.get("me"),
+    )
 
 
 def m_barge_adjacent(section: str, barge: str) -> bool:

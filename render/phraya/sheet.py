@@ -1,9 +1,11 @@
 """The Phraya score sheet: one column per player, one row per scoring category (spec §7), the
 total and the rank; winners highlighted. Before the end, a viewer's own preview if the view has
 one."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image
 
@@ -12,10 +14,16 @@ from render.phraya.art import seat_disc, seat_text
 from render.phraya.board import M, crop, draw_header, flatten, new_canvas, text_at
 from render.phraya.model import model
 
-LABELS = {"coins": "Coins (1 per 5)", "temple_offerings": "Temple offerings",
-          "temple_majority": "Temple majorities", "orders": "Restaurant orders",
-          "cards": "Market cards", "king_majority": "King majority",
-          "king_sets": "King sets (8 each)", "stalls": "Stall majorities"}
+LABELS = {
+    "coins": "Coins (1 per 5)",
+    "temple_offerings": "Temple offerings",
+    "temple_majority": "Temple majorities",
+    "orders": "Restaurant orders",
+    "cards": "Market cards",
+    "king_majority": "King majority",
+    "king_sets": "King sets (8 each)",
+    "stalls": "Stall majorities",
+}
 CATS = tuple(LABELS)
 WIN_BG = (252, 236, 190)
 
@@ -38,8 +46,7 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
         if me.get("preview"):
             seat = int(me["seat"])
             scores = [dict(me["preview"]) if q == seat else {} for q in range(n)]
-            totals = [sum(int(x) for x in me["preview"].values()) if q == seat else None
-                      for q in range(n)]
+            totals = [sum(int(x) for x in me["preview"].values()) if q == seat else None for q in range(n)]
             ranks = None
             preview_only = True
     img, d = new_canvas(400 + 48 * (len(cats) + 4))
@@ -65,8 +72,7 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
     ntab = len(cats) + (2 if ranks else 1)
     for k in range(len(cats)):
         if k % 2 == 0:
-            d.rectangle((M, y + 92 + k * rh, WIDTH - M, y + 92 + (k + 1) * rh),
-                        fill=(250, 246, 238))
+            d.rectangle((M, y + 92 + k * rh, WIDTH - M, y + 92 + (k + 1) * rh), fill=(250, 246, 238))
     # column heads
     for q in range(n):
         x = M + lw + q * cw
@@ -79,10 +85,19 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
             text_at(d, (x + cw / 2, y + 48), m.names[q], 24, seat_text(q), True, "ma", cw - 8)
         else:
             for i, ln in enumerate(lines[:2]):
-                text_at(d, (x + cw / 2, y + 44 + 22 * i), ln if i == 0 else " ".join(lines[1:]),
-                        22, seat_text(q), True, "ma", cw - 8, condensed=True)
+                text_at(
+                    d,
+                    (x + cw / 2, y + 44 + 22 * i),
+                    ln if i == 0 else " ".join(lines[1:]),
+                    22,
+                    seat_text(q),
+                    True,
+                    "ma",
+                    cw - 8,
+                    condensed=True,
+                )
     y += 92
-    for k, c in enumerate(cats):
+    for c in cats:
         text_at(d, (M + 8, y + rh / 2), category_label(c), 24, INK, False, "lm", lw - 12)
         for q in range(n):
             x = M + lw + q * cw
@@ -97,8 +112,13 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
     for q in range(n):
         x = M + lw + q * cw
         t = totals[q] if totals and q < len(totals) and totals[q] is not None else None
-        d.text((x + cw / 2, y + rh / 2), "–" if t is None else num(int(t)), font=font(32, True),
-               fill=INK, anchor="mm")
+        d.text(
+            (x + cw / 2, y + rh / 2),
+            "–" if t is None else num(int(t)),
+            font=font(32, True),
+            fill=INK,
+            anchor="mm",
+        )
     y += rh
     if ranks:
         text_at(d, (M + 8, y + rh / 2), "Rank", 24, MUTED, False, "lm", lw - 12)
@@ -106,26 +126,33 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
             x = M + lw + q * cw
             r = int(ranks[q])
             s = "winner" if r == 1 else ordinal(r)
-            d.text((x + cw / 2, y + rh / 2), s, font=font(26, True), fill=GOOD if r == 1 else INK,
-                   anchor="mm")
+            d.text(
+                (x + cw / 2, y + rh / 2), s, font=font(26, True), fill=GOOD if r == 1 else INK, anchor="mm"
+            )
         y += rh
     y += 8
     d.rectangle((M, top - 4, WIDTH - M, y), outline=LINE, width=2)
     if v.get("over"):
         sale = v.get("final_sale") or []
         if any(sale):
-            s = "Final sale (coins): " + " · ".join(f"{m.names[q]} {sale[q]}" for q in range(n)
-                                                   if q < len(sale))
+            s = "Final sale (coins): " + " · ".join(
+                f"{m.names[q]} {sale[q]}" for q in range(n) if q < len(sale)
+            )
             y += 10
             text_at(d, (M, y), s, 22, MUTED, max_width=WIDTH - 2 * M)
             y += 30
         y += 6
-        text_at(d, (M, y), "Ties: most favors left, then most flowers.", 22, MUTED,
-                max_width=WIDTH - 2 * M)
+        text_at(d, (M, y), "Ties: most favors left, then most flowers.", 22, MUTED, max_width=WIDTH - 2 * M)
         y += 30
     elif preview_only:
         y += 10
-        text_at(d, (M, y), "Your points if the game ended now (others are not shown).", 22,
-                MUTED, max_width=WIDTH - 2 * M)
+        text_at(
+            d,
+            (M, y),
+            "Your points if the game ended now (others are not shown).",
+            22,
+            MUTED,
+            max_width=WIDTH - 2 * M,
+        )
         y += 30
     return flatten(crop(img, y))

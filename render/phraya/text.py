@@ -1,8 +1,10 @@
 """Phraya as Discord markdown: the same information as the board (and, with ``me``, the hand),
 at most 1900 characters. Less important lines are shortened first, then dropped."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from render.common import num, ordinal
 from render.phraya.art import GOODS
@@ -11,9 +13,16 @@ from render.phraya.model import model
 from render.phraya.sheet import category_label
 
 LIMIT = 1900
-SHORT = {"coins": "coins", "temple_offerings": "offerings", "temple_majority": "Temple maj.",
-         "orders": "orders", "cards": "cards", "king_majority": "King maj.",
-         "king_sets": "King sets", "stalls": "stalls"}
+SHORT = {
+    "coins": "coins",
+    "temple_offerings": "offerings",
+    "temple_majority": "Temple maj.",
+    "orders": "orders",
+    "cards": "cards",
+    "king_majority": "King maj.",
+    "king_sets": "King sets",
+    "stalls": "stalls",
+}
 
 
 def text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
@@ -22,7 +31,7 @@ def text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
         out = _compose(view, names, level)
         if len(out) <= LIMIT:
             return out
-    return out[:LIMIT - 1] + "…"
+    return out[: LIMIT - 1] + "…"
 
 
 def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> str:
@@ -33,8 +42,11 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
     if m.over or m.active is None:
         head = m.fmt(v.get("headline")) or "Game over"
     else:  # built from to_move, like the board's header (the awaited seat, set-up included)
-        rnd = f"Round {m.round}" + (f"/{v['round_limit']}" if v.get("round_limit") else "") \
-            if m.round else "Set-up"
+        rnd = (
+            f"Round {m.round}" + (f"/{v['round_limit']}" if v.get("round_limit") else "")
+            if m.round
+            else "Set-up"
+        )
         head = f"{rnd} · {who[m.active]} {m.step_label}"
     lines = [f"**Phraya** · {head}"]
     body_start = len(lines)
@@ -53,23 +65,27 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
     lines.append(f"Prices: {prices}{mer}")
     if level < 2 and route and not m.over:
         k = len(route)
-        near = [f"{'+' if d > 0 else '−'}{abs(d)} {'/'.join(route[(at + d) % k])}"
-                for d in (1, 2, 3, -1, -2, -3)]
+        near = [
+            f"{'+' if d > 0 else '−'}{abs(d)} {'/'.join(route[(at + d) % k])}" for d in (1, 2, 3, -1, -2, -3)
+        ]
         lines.append("Merchant spaces: " + ", ".join(near))
     rest = []
     for sid in m.restaurants:
         o = m.order_on.get(sid)
-        rest.append(f"{sid} " + (f"{'+'.join(o['goods'])} → {o['coins']}c {o['vp']}VP" if o
-                                  else "empty"))
+        rest.append(f"{sid} " + (f"{'+'.join(o['goods'])} → {o['coins']}c {o['vp']}VP" if o else "empty"))
     lines.append("Orders: " + " · ".join(rest))
-    bas = [f"{sid} {m.basket_on[sid]['price']}c" if sid in m.basket_on else f"{sid} –"
-           for sid in m.basket_stalls]
+    bas = [
+        f"{sid} {m.basket_on[sid]['price']}c" if sid in m.basket_on else f"{sid} –" for sid in m.basket_stalls
+    ]
     lines.append("Baskets: " + " · ".join(bas))
     if level < 3:
         own = []
         for q in range(n):
-            mine = [f"{sid} {m.stalls[sid].get('good', '')}" for sid in sorted(m.stalls)
-                    if m.stalls[sid].get("owner") == q]
+            mine = [
+                f"{sid} {m.stalls[sid].get('good', '')}"
+                for sid in sorted(m.stalls)
+                if m.stalls[sid].get("owner") == q
+            ]
             if mine:
                 own.append(f"{m.letters[q]}: " + ", ".join(mine))
         if own:
@@ -77,17 +93,22 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
     # charts
     t = v.get("temple") or {}
     trows = t.get("rows") or {}
-    temple = " · ".join(f"{g} " + ("".join(m.letters[s] for s in trows.get(g, [])) or "–")
-                        for g in t.get("row_order") or [])
+    temple = " · ".join(
+        f"{g} " + ("".join(m.letters[s] for s in trows.get(g, [])) or "–") for g in t.get("row_order") or []
+    )
     if temple:
         lines.append(f"Temple: {temple}")
     king = v.get("king") or []
     taken = [f"{sp['space']} {m.letters[sp['seat']]}" for sp in king if sp.get("seat") is not None]
     lines.append("King: " + (", ".join(taken) if taken else "empty"))
     cond = v.get("conditions") or {}
-    lines.append("Ends (2 of 3): " + " · ".join(
-        f"{w} {'✔' if cond.get(k) else '✗'}" for k, w in (("tithe", "Tithe"), ("buddha", "Buddha"),
-                                                            ("supremacy", "Supremacy"))))
+    lines.append(
+        "Ends (2 of 3): "
+        + " · ".join(
+            f"{w} {'✔' if cond.get(k) else '✗'}"
+            for k, w in (("tithe", "Tithe"), ("buddha", "Buddha"), ("supremacy", "Supremacy"))
+        )
+    )
     disp = []
     for c in v.get("display") or []:
         if not c:
@@ -101,17 +122,23 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
         lines.append(f"Market (deck {v.get('deck', 0)}): " + " | ".join(disp))
     lines.append("")
     for q in range(n):
-        p = m.players[q] if q < len(m.players) else {}
+        p: Mapping[str, Any] = m.players[q] if q < len(m.players) else {}
         mark = " ▶" if q == m.active else ""
-        goods = " ".join(f"{g} {p.get('goods', {}).get(g, 0)}/{p.get('capacity', {}).get(g, 0)}"
-                         for g in GOODS)
-        lines.append(f"**{who[q]}**{mark} — {p.get('coins', 0)}c {p.get('flowers', 0)}fl "
-                     f"{p.get('favors', 0)}fav · {goods} · rowers {p.get('rowers', 2)} · "
-                     f"stalls {p.get('stalls_left', 0)} · disks {p.get('disks_left', 0)} · "
-                     f"orders {len(p.get('orders') or [])} ({p.get('orders_vp', 0)}VP) · "
-                     f"{p.get('hand_count', 0)} card{'s' if p.get('hand_count', 0) != 1 else ''}"
-                     + (f" ({' '.join(c['id'] for c in p['hand'])})"
-                        if level < 2 and p.get("hand") and not m.over else ""))
+        goods = " ".join(
+            f"{g} {p.get('goods', {}).get(g, 0)}/{p.get('capacity', {}).get(g, 0)}" for g in GOODS
+        )
+        lines.append(
+            f"**{who[q]}**{mark} — {p.get('coins', 0)}c {p.get('flowers', 0)}fl "
+            f"{p.get('favors', 0)}fav · {goods} · rowers {p.get('rowers', 2)} · "
+            f"stalls {p.get('stalls_left', 0)} · disks {p.get('disks_left', 0)} · "
+            f"orders {len(p.get('orders') or [])} ({p.get('orders_vp', 0)}VP) · "
+            f"{p.get('hand_count', 0)} card{'s' if p.get('hand_count', 0) != 1 else ''}"
+            + (
+                f" ({' '.join(c['id'] for c in p['hand'])})"
+                if level < 2 and p.get("hand") and not m.over
+                else ""
+            )
+        )
     if level >= 4:  # last resort: the board is in the image; keep the viewer's part whole
         del lines[body_start:]
     me = v.get("me")
@@ -125,11 +152,13 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
         hand = me.get("hand") or []
         if hand:
             if level < 1:
-                lines.append("Hand: " + " | ".join(f"{c['id']} {c['name']}: {c.get('text', '')}"
-                                                   for c in hand))
+                lines.append(
+                    "Hand: " + " | ".join(f"{c['id']} {c['name']}: {c.get('text', '')}" for c in hand)
+                )
             elif level < 3:
-                lines.append("Hand: " + " | ".join(f"{c['id']} {c['name']}: "
-                                                   + "; ".join(card_lines(c)) for c in hand))
+                lines.append(
+                    "Hand: " + " | ".join(f"{c['id']} {c['name']}: " + "; ".join(card_lines(c)) for c in hand)
+                )
             else:
                 lines.append("Hand: " + " ".join(c["id"] for c in hand))
         if me.get("passives"):
@@ -137,15 +166,22 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
         prev = me.get("preview") or {}
         if prev and not v.get("over") and level < 3:
             total = sum(int(x) for x in prev.values())
-            lines.append(f"Score now: **{num(total)}** (" + ", ".join(
-                f"{category_label(c)} {num(int(x))}" for c, x in prev.items() if int(x)) + ")")
+            lines.append(
+                f"Score now: **{num(total)}** ("
+                + ", ".join(f"{category_label(c)} {num(int(x))}" for c, x in prev.items() if int(x))
+                + ")"
+            )
     if v.get("over") and v.get("totals"):
         lines.append("")
         ranks = v.get("ranks") or [1] * n
         order = sorted(range(n), key=lambda q: (ranks[q], q))
-        lines.append("**Result:** " + " · ".join(
-            f"{ordinal(ranks[q])} {m.names[q]} {v['totals'][q]}" + (" 🏆" if ranks[q] == 1 else "")
-            for q in order))
+        lines.append(
+            "**Result:** "
+            + " · ".join(
+                f"{ordinal(ranks[q])} {m.names[q]} {v['totals'][q]}" + (" 🏆" if ranks[q] == 1 else "")
+                for q in order
+            )
+        )
         if v.get("end_reason"):
             lines.append(f"Ended by {v['end_reason']}")
         scores = v.get("scores") or []
@@ -153,6 +189,8 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
             for q in order:
                 row = scores[q] if q < len(scores) else {}
                 if row:
-                    lines.append(f"{m.names[q]}: " + " · ".join(
-                        f"{SHORT.get(c, c)} {num(int(x))}" for c, x in row.items()))
+                    lines.append(
+                        f"{m.names[q]}: "
+                        + " · ".join(f"{SHORT.get(c, c)} {num(int(x))}" for c, x in row.items())
+                    )
     return "\n".join(lines)
