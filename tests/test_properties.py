@@ -186,11 +186,12 @@ def test_global_random_changes_nothing(game):
     """Seeding and drawing from the global ``random`` between moves must not change a game."""
     engine = base.get(game)
     n = engine.min_players + 1 if engine.max_players > engine.min_players else engine.min_players
+    opts = dict(engine.property_options[0])  # the engine's own short games (Kathai's turn limit)
     for seed in range(5):
         random.seed(1)
-        final, moves = _playout(engine, seed, n, {}, deep=False)
+        final, moves = _playout(engine, seed, n, opts, deep=False)
         random.seed(999_999)
-        state = engine.setup(seed, n, {})
+        state = engine.setup(seed, n, opts)
         for seat, action in moves:
             random.random()
             random.shuffle(list(range(10)))
