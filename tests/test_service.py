@@ -386,3 +386,17 @@ async def test_a_failing_ai_plays_the_first_legal_action_and_logs_no_move(host, 
     assert [(m.seat, m.action, m.by) for m in await host.store.moves(gid)][1] == (1, "take 1", "ai")
     line = next(r for r in caplog.records if "AI failed" in r.getMessage())
     assert f"Game {gid}" in line.getMessage() and "take" not in line.getMessage()
+
+
+async def test_a_game_id_as_text_is_the_same_live_game_and_garbage_is_refused(host):
+    """A command option may carry the game's id as a string ("1"): it must find the one live game
+    (a second load would replace it and could race a commit), and anything that is not a game
+    number is refused before any lookup."""
+    gid = await _started(host)
+    g = await host.get(gid)
+    assert await host.get(str(gid)) is g and await host.get(f"#{gid}") is g
+    for bad in ("x", "", "1.5", str(2**63), 2**70, -1, 0, True, None, "9" * 40):
+        with pytest.raises(Refusal):
+            await host.get(bad)
+    moves, snap = await host.store.history(gid)
+    assert moves == await host.store.moves(gid) and snap == await host.store.snapshot(gid)

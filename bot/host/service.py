@@ -35,6 +35,25 @@ AI_GRACE = 20.0           # seconds AI seats wait for the people awaited beside 
 _OPTION = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(\S+)$")
 
 
+MAX_GAME_ID = 2**63 - 1
+
+
+def game_number(value: object) -> int:
+    """``value`` (an int, or digits as a command option or custom id may carry them) as a game
+    number. Raises :class:`Refusal` for anything else, or a number no game can have."""
+    if isinstance(value, bool):
+        raise Refusal(f"`{value}` is not a game number.")
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, str) and value.strip().lstrip("#").isdigit() and len(value.strip()) <= 20:
+        number = int(value.strip().lstrip("#"))
+    else:
+        raise Refusal(f"`{str(value)[:30]}` is not a game number.")
+    if not 0 < number <= MAX_GAME_ID:
+        raise Refusal(f"There is no game #{number}.")
+    return number
+
+
 def parse_options(engine: Engine, text: str | None) -> dict[str, Any]:
     """``name=value`` pairs (separated by spaces or commas) resolved against ``engine``'s options.
 
@@ -89,8 +108,11 @@ class GameService:
                 flagged.append(game)
         return flagged
 
-    async def get(self, game_id: int) -> LiveGame:
-        """The live game ``game_id`` (loaded on first use). Raises :class:`Refusal` if unknown."""
+    async def get(self, game_id: int | str) -> LiveGame:
+        """The live game ``game_id`` (loaded on first use; one live game per id, however the id
+        arrives: ``1`` and ``"1"`` are the same game). Raises :class:`Refusal` if unknown or not
+        a game number at all."""
+        game_id = game_number(game_id)
         game = self._games.get(game_id)
         if game is not None:
             return game
@@ -119,7 +141,7 @@ class GameService:
 
     async def _replay(self, game: LiveGame) -> None:
         row = game.row
-        moves = await self.store.moves(row.id)
+        moves, snap = await self.store.history(row.id)  # one read: no move commits in between
         where = "its setup"
         try:
             steps = base.replay_steps(game.engine, row.seed, len(game.seats), row.options,
@@ -133,7 +155,6 @@ class GameService:
                 log.exception("Game %s: replay raised", row.id)
             await self._flag(game, f"{where} no longer replays ({getattr(err, 'reason', err)})")
             return
-        snap = await self.store.snapshot(row.id)
         text = base.state_fingerprint(state)
         if len(moves) != row.version or snap is None or snap[0] != row.version or snap[2] != digest(text):
             await self._flag(game, "its replayed history differs from the saved snapshot")

@@ -464,6 +464,19 @@ class Store:
             rows.reverse()
         return [MoveRow(*r) for r in rows]
 
+    async def history(self, game_id: int) -> tuple[list[MoveRow], tuple[int, str, str] | None]:
+        """The move log and the snapshot of a game read together (no move can commit between
+        the two reads), as :meth:`moves` and :meth:`snapshot` return them."""
+        async with self._lock:
+            async with self._db.execute(
+                    "SELECT game_id, version, seat, action, by, user_id, at FROM moves "
+                    "WHERE game_id = ? ORDER BY version", (game_id,)) as cur:
+                rows = list(await cur.fetchall())
+            async with self._db.execute(
+                    "SELECT version, state, fingerprint FROM snapshots WHERE game_id = ?", (game_id,)) as cur:
+                snap = await cur.fetchone()
+        return [MoveRow(*r) for r in rows], ((snap[0], snap[1], snap[2]) if snap else None)
+
     async def snapshot(self, game_id: int) -> tuple[int, str, str] | None:
         """``(version, state_json, fingerprint)`` of the cached snapshot, or None."""
         row = await self._one("SELECT version, state, fingerprint FROM snapshots WHERE game_id = ?", (game_id,))
