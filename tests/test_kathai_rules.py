@@ -296,7 +296,7 @@ def test_prompts_fit_and_build_legal_texts():
     for st in _random_states(40, seed=5):
         for q in E.to_move(st):
             p = E.prompt(st, q)
-            assert pr.rows(p.controls) <= 4 and not p.public
+            assert pr.rows(p.controls) <= 5 and not p.public  # private: a DM to itself
             legal = set(E.legal_actions(st, q))
             assert set(p.actions()) <= legal
             form = p.find("move")
@@ -305,7 +305,10 @@ def test_prompts_fit_and_build_legal_texts():
     s = build(hands=["t5 t13 t31 t40 t41", "t3", "t4"])
     form = E.prompt(s, 0).find("move")
     assert form.build({"do": ["sell salt"], "cards": ["t13", "t31", "t40", "t41"]}) in E.legal_actions(s, 0)
-    assert form.build({"do": ["offer all"], "cards": ["t5"], "ask": ["for salt 1"]}) == "offer all t5 for salt 1"
+    assert form.build({"do": ["offer all"], "cards": ["t5"], "want": ["for salt"], "count": ["1"]}) == \
+        "offer all t5 for salt 1"
+    big = form.build({"do": ["offer all"], "cards": ["t5"], "want": ["for any"], "count": ["7"]})
+    assert big == "offer all t5 for any 7"  # every ask up to the hand limit, without typing
     s = go(s, 0, "offer all t5 for salt 1")
     p = E.prompt(s, 1)
     pick = p.find("accept")

@@ -86,7 +86,7 @@ def _check_rejections(engine, state, actor, legal, n, rng):
 
 def _check_prompt(engine, state, seat, legal):
     """The seat's prompt offers only legal moves (every button, and a sample of what each pick
-    builds) and fits a Discord message: at most 5 rows with the host's own button."""
+    builds) and fits a Discord message: 5 rows, one of them the host's own button under a board."""
     p = engine.prompt(state, seat)
     assert p.seat == seat
     legal_set = set(legal)
@@ -98,7 +98,9 @@ def _check_prompt(engine, state, seat, legal):
             if c.min <= len(values) <= c.max:
                 built = c.build(values)
                 assert engine.is_legal(state, seat, built) is None, f"pick {c.key} builds {built!r}"
-    assert prompt.rows(p.controls) <= 4, "a prompt must leave a row for the host's own buttons"
+    # a public prompt shares the board with the host's My hand button; a private one has the
+    # seat's DM (or private answer) to itself
+    assert prompt.rows(p.controls) <= (4 if p.public else 5), "a prompt must fit one Discord message"
 
 
 def _check_complete(engine, state, seat, legal, rng):

@@ -1,23 +1,25 @@
 """Kathai prompts: what an awaited seat can do now, as Discord controls (spec §5).
 
-Layout (at most 4 rows, a row left for the host's own buttons; one prompt per seat):
+Every prompt here is private (it lists the seat's hand), so it is drawn in the seat's DM and its
+My hand answer, where no host button shares the message: it may use all five rows.
 
-* ``main`` / ``trading`` — one :class:`Form` "Your move" of three menus and a Play button
-  (4 rows), template ``"{do} {cards} {ask}"``:
+* ``main`` / ``trading`` — one :class:`Form` "Your move" of four menus and a Play button
+  (5 rows), template ``"{do} {cards} {want} {count}"``:
 
   1. *do*: the move's head, only heads that can lead to a legal move now:
      ``sell <goods>`` (sellable goods the hand can sell), ``bribe <a> <b>`` (unlocked
-     neighbouring pairs), ``swap``, ``offer all`` / ``offer sN`` (targets that can take some
-     offer), ``buy``, ``pass``;
+     neighbouring pairs), ``swap``, ``offer all`` / ``offer sN`` (to everyone or to one
+     player, targets that can take some offer), ``buy``, ``pass``;
   2. *cards* (multi-select, 0–7): the hand, with contents, plus ``profit`` when the seat may
-     bribe with a profit card — the cards sold, paid, swapped or offered;
-  3. *ask* (0–1): ``for <goods|any> <k>`` for k = 1..4 (24 entries, plus ``for any 0`` with
-     ``allow_gifts``) — only for offers.
+     bribe with a profit card — the cards sold, paid, swapped or given in an offer;
+  3. *want* (offers only, 0–1): ``for <goods|any>``, the goods the asked cards must show;
+  4. *count* (offers only, 0–1): how many cards are asked, 1–7 (0, a gift, with
+     ``allow_gifts``).
 
   So the spec's sell (goods, then cards), bribe (pair, then payment), swap and offer (target,
-  give, want + count) flows are all the same form; ``play`` validates the text and explains a
-  mistake. Asks for 5–7 cards are typed with ``/move`` (autocomplete covers every offer).
-  When the only moves are ``pass``/``buy`` (offers used up after a trade), they are buttons.
+  give, want, count) flows are all the same form, and no offer needs typing; ``play``
+  validates the text and explains a mistake. When the only moves are ``pass``/``buy`` (offers
+  used up after a trade), they are buttons.
 * ``reply`` — the offer's text, a :class:`Pick` of exactly k of the seat's eligible cards
   (template ``"accept {}"``) and a Decline button; a bare Accept button when k = 0; only
   Decline when the seat lacks k eligible cards.
@@ -42,7 +44,7 @@ from engines.kathai.notation import seat_text
 from engines.kathai.state import ALL, MAIN, OVER, REPLY, State
 from engines.prompt import Button, Choice, Form, Pick, Prompt
 
-MAX_ASK = 4
+MAX_ASK = 7  # an ask never exceeds the hand limit
 
 
 def _card_choice(c: int) -> Choice:
@@ -125,20 +127,18 @@ def _main(s: State, seat: int) -> Prompt:
         picks.append(Pick("cards", "Cards…", tuple(cards), min=0, max=len(cards)))
         template += " {cards}"
     if any(v.startswith("offer") for v, _ in hs):
-        asks = [
-            Choice(
-                label=f"ask {k} card{'s' if k > 1 else ''} with {w}"
-                if w != "any"
-                else f"ask {k} card{'s' if k > 1 else ''} of any goods",
-                value=f"for {w} {k}",
-            )
+        wants = tuple(
+            Choice(label=f"cards showing {w}" if w != "any" else "cards of any goods", value=f"for {w}")
             for w in sorted(WANTS)
-            for k in range(1, MAX_ASK + 1)
-        ]
-        if s.opts.allow_gifts:
-            asks.insert(0, Choice(label="ask nothing (a gift)", value="for any 0"))
-        picks.append(Pick("ask", "Ask for… (offers only)", tuple(asks), min=0, max=1))
-        template += " {ask}"
+        )
+        low = 0 if s.opts.allow_gifts else 1
+        counts = tuple(
+            Choice(label=f"{k} card{'s' if k != 1 else ''}" + (" (a gift)" if k == 0 else ""), value=str(k))
+            for k in range(low, MAX_ASK + 1)
+        )
+        picks.append(Pick("want", "Offers: ask for…", wants, min=0, max=1))
+        picks.append(Pick("count", "Offers: how many cards?", counts, min=0, max=1))
+        template += " {want} {count}"
     form = Form("move", "Your move", tuple(picks), template, submit="Play")
     return Prompt(seat, text, (form,), public=False)
 
