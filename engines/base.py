@@ -341,16 +341,16 @@ class Engine:
         """What ``seat`` (awaited) can do now, as controls (see :mod:`engines.prompt`). Default:
         built from the legal list by :func:`engines.prompt.from_legal`; each game's
         ``prompts.py`` says more where it can."""
+        return self.legal_prompt(state, seat, str(self.view(state, seat).get("headline") or ""))
+
+    def legal_prompt(self, state: Any, seat: int, text: str) -> Prompt:
+        """The prompt :func:`engines.prompt.from_legal` builds from ``seat``'s legal list, labelled
+        by :meth:`action_label`, public as :meth:`public_actions` says, headed by ``text``."""
         from engines.prompt import from_legal
 
         legal = self.legal_actions(state, seat)
-        return from_legal(
-            seat,
-            str(self.view(state, seat).get("headline") or ""),
-            legal,
-            [self.action_label(state, seat, a) for a in legal],
-            public=self.public_actions(state, seat),
-        )
+        labels = [self.action_label(state, seat, a) for a in legal]
+        return from_legal(seat, text, legal, labels, public=self.public_actions(state, seat))
 
     def secrets(self, state: Any, viewer: int | None) -> Iterable[str]:
         """Strings that must not appear in the serialised ``view(state, viewer)``: other seats'

@@ -306,7 +306,8 @@ class GameService:
 
     # ------------------------------------------------------------------ moves
 
-    def _playable(self, game: LiveGame) -> None:
+    def check_playable(self, game: LiveGame) -> None:
+        """Raise why ``game`` takes no move now (a lobby, over, needing attention), if so."""
         if game.row.status == "lobby":
             raise Refusal(f"{game.title} has not started yet.")
         if game.row.status in ("finished", "ended"):
@@ -333,7 +334,7 @@ class GameService:
         on any refusal nothing but that reclaim is changed."""
         game = await self.get(game_id)
         async with game.lock:
-            self._playable(game)
+            self.check_playable(game)
             seat = self._seat_for(game, user_id)
             reclaimed = False
             if seat.ai_takeover and reclaim:
@@ -445,7 +446,7 @@ class GameService:
         async with game.lock:
             if game.row.status == "lobby":
                 raise Refusal(f"{game.title} has not started: use `/game leave` instead.")
-            self._playable(game)
+            self.check_playable(game)
             seat = self._seat_for(game, user_id)
             await self.store.update_seat(game.id, seat.seat, is_ai=True, ai_takeover=False)
             game.seats = await self.store.seats(game.id)

@@ -268,11 +268,22 @@ def _awaited_prompt(interaction: discord.Interaction, game: LiveGame, version: i
     if seat is None:
         raise Refusal(f"You are not playing in {game.title}.")
     if svc.awaited_seat(game, interaction.user.id) is None:
-        svc._playable(game)  # over / not started / needs attention, with its own reason
+        svc.check_playable(game)  # over, not started or needing attention: its own reason
         raise base.NotYourTurn(base.not_your_turn_reason(game.awaited()))
     p = svc.prompt_for(game, seat.seat)
     assert p is not None
     return seat.seat, p
+
+
+def _awaited_form(interaction: discord.Interaction, game: LiveGame, version: int,
+                  key: str) -> tuple[int, Prompt, Form]:
+    """The caller's seat, prompt and its form ``key`` (see :func:`_awaited_prompt`); raises
+    :class:`Refusal` when the prompt has no such form any more."""
+    seat, p = _awaited_prompt(interaction, game, version)
+    f = p.find(key)
+    if not isinstance(f, Form):
+        raise Refusal("That form is out of date: use the latest message.")
+    return seat, p, f
 
 
 async def on_pick(interaction: discord.Interaction, game_id: int, version: int, key: str,
@@ -305,9 +316,8 @@ async def on_form(interaction: discord.Interaction, game_id: int, version: int, 
         if pick is not None:
             game = await target(interaction, game_id, component=True)
             async with game.lock:
-                seat, p = _awaited_prompt(interaction, game, version)
-                f = p.find(form)
-                part = f.pick(pick) if isinstance(f, Form) else None
+                seat, p, f = _awaited_form(interaction, game, version, form)
+                part = f.pick(pick)
                 if part is None:
                     raise Refusal("That form is out of date: use the latest message.")
                 try:
@@ -326,10 +336,7 @@ async def on_form(interaction: discord.Interaction, game_id: int, version: int, 
         await defer(interaction, component=True)
         game = await target(interaction, game_id, component=True)
         async with game.lock:
-            seat, p = _awaited_prompt(interaction, game, version)
-            f = p.find(form)
-            if not isinstance(f, Form):
-                raise Refusal("That form is out of date: use the latest message.")
+            seat, _, f = _awaited_form(interaction, game, version, form)
             try:
                 action = f.build(await bot.store.draft(game.id, seat, form, version))
             except PromptError as err:

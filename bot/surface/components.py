@@ -2,10 +2,12 @@
 
 Every component is a :class:`discord.ui.DynamicItem` whose custom id carries the game id and
 version: ``bz:<game>:<version>:<action>`` for a button (``!join``, ``!leave``, ``!addbot``,
-``!start``, ``!hand`` are lobby/hand controls, anything else is an action text) and
-``bzs:<game>:<version>`` for a select menu whose values are action texts. The bot registers the
-classes in ``setup_hook``, so buttons on messages posted before a restart keep working, and a
-click on an old board is refused as stale by the version check.
+``!start``, ``!hand`` are lobby/hand controls, anything else is an action text),
+``bzs:<game>:<version>[:<pick>]`` for a prompt's menu, ``bzf:<game>:<version>:<form>:<pick>`` for
+a form's menu and ``bzfs:<game>:<version>:<form>`` for its Send button (``controls.py`` lays
+prompts out with them). The bot registers the classes in ``setup_hook``, so controls on messages
+posted before a restart keep working, and a click on an old board is refused as stale by the
+version check.
 """
 from __future__ import annotations
 
@@ -13,14 +15,13 @@ from typing import Sequence
 
 import discord
 
+from engines.prompt import MAX_BUTTONS  # a step with this many actions or fewer gets buttons
+
 from .context import bazaar
 
 CONTROLS = ("!join", "!leave", "!addbot", "!start", "!hand")
-MAX_BUTTONS = 10     # a step with this many legal actions or fewer gets buttons (more: a select menu)
 PER_ROW = 5          # Discord's limit of buttons in an action row
 MAX_ROWS = 4         # rows a turn message may use for its action buttons plus "My hand"
-MAX_SELECT = 25      # Discord's limit of options in a select menu (more: only /move autocompletes)
-MAX_ID = 100         # Discord's limit on a custom id
 
 
 def button_id(game_id: int, version: int, action: str) -> str:
@@ -186,49 +187,3 @@ def hand_row(rows: Sequence[Sequence[int]], per_row: int = PER_ROW) -> int:
     if not rows:
         return 0
     return len(rows) - 1 if len(rows[-1]) < per_row else len(rows)
-
-
-def controls(game_id: int, version: int, actions: Sequence[str]) -> str | None:
-    """How a turn message offers ``actions``: "buttons" (1 to :data:`MAX_BUTTONS` actions whose
-    custom ids fit), "menu" (up to :data:`MAX_SELECT` actions of at most 100 characters), or
-    None (no actions, or too many: ``/move`` autocompletes them)."""
-    if not actions:
-        return None
-    fits = all(len(button_id(game_id, version, a)) <= MAX_ID and not a.startswith("!") for a in actions)
-    if fits and len(actions) <= MAX_BUTTONS:
-        return "buttons"
-    if len(actions) <= MAX_SELECT and all(len(a) <= 100 for a in actions):
-        return "menu"
-    return None
-
-
-def turn_view(game_id: int, version: int, choices: Sequence[tuple[str, str]] | None, *,
-              hand: bool = True) -> discord.ui.View:
-    """The components for ``(action, label)`` choices, in the given order: buttons
-    (≤ :data:`MAX_BUTTONS` choices, laid out by :func:`button_rows`) or one select menu
-    (≤ :data:`MAX_SELECT`), plus "My hand" on the last row when ``hand``. Larger lists, or
-    actions too long for a custom id, get only "My hand" (``/move`` autocompletes them). Used
-    for the public turn message and, without "My hand", for a player's private answer. Returns
-    the view (possibly empty)."""
-    view = discord.ui.View(timeout=None)
-    choices = list(choices or [])
-    actions = [a for a, _ in choices]
-    kind = controls(game_id, version, actions)
-    row = 0
-    if kind == "buttons":
-        rows = button_rows(actions)
-        for r, indexes in enumerate(rows):
-            for i in indexes:
-                action, label = choices[i]
-                view.add_item(GameButton(game_id, version, action, label=label,
-                                         style=discord.ButtonStyle.primary, row=r))
-        row = hand_row(rows)
-    elif kind == "menu":
-        options = [discord.SelectOption(label=(label or action)[:100], value=action,
-                                        description=action[:100] if label and label != action else None)
-                   for action, label in choices]
-        view.add_item(ActionSelect(game_id, version, options, row=0))
-        row = 1
-    if hand:
-        view.add_item(GameButton(game_id, 0, "!hand", label="My hand", row=row))
-    return view

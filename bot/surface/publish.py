@@ -117,6 +117,8 @@ class Publisher:
         row, engine = batch.row, batch.engine
         channel = self.place(row)
         posted: discord.Message | None = None
+        # who must act and with which controls: asked of the engine once, for the board and the DMs
+        plan = self.board_prompt(batch) if row.status == "active" and batch.state is not None else None
         if batch.state is None:  # ended before it started, or a game needing attention
             if batch.notes:
                 posted = await self._send(channel, text.ended(batch) if batch.closed else
@@ -134,14 +136,14 @@ class Publisher:
             posted = await self._send(channel, text.ended(batch))
         else:
             await self._post_interim(game, batch, channel)
-            posted = await self._post_turn(game, batch, channel)
+            posted = await self._post_turn(game, batch, channel, plan or ([], None, {}))
         if batch.started or batch.closed:
             await self.refresh_lobby(game)
         await self.retire(game.id, keep=posted.id if posted and row.status == "active" else None)
         if row.status != "active":
             await self.retire(game.id, kinds=("dm",))
         if row.status in ("active", "finished") and batch.state is not None:
-            await self.send_dms(game, batch, posted, events_only=row.status != "active")
+            await self.send_dms(game, batch, posted, plan[2] if plan else {}, events_only=row.status != "active")
         if batch.closed and row.thread_id:
             await self.archive(game.id, row.thread_id)
 
@@ -163,7 +165,8 @@ class Publisher:
         private = {s: p for s, p in prompts.items() if on_board is None and p.controls}
         return people, on_board, private
 
-    async def _post_turn(self, game: LiveGame, batch: Batch, channel) -> discord.Message | None:
+    async def _post_turn(self, game: LiveGame, batch: Batch, channel,
+                         plan: tuple[list[SeatRow], Prompt | None, dict[int, Prompt]]) -> discord.Message | None:
         """The board of an active game: the spectator snapshot, this batch's lines, who must act
         (mentioned) and the controls of the board's prompt (see :meth:`board_prompt`); private
         prompts are offered in DMs and under My hand. While the people it awaited answer and
@@ -173,7 +176,7 @@ class Publisher:
         refused it."""
         engine, state = batch.engine, batch.state
         view = engine.view(state, None)
-        people, on_board, private = self.board_prompt(batch)
+        people, on_board, private = plan
         how: str | None = None
         if on_board is not None:
             how = controls.kind(on_board) if controls.fits(on_board, hand=True) else None
@@ -318,21 +321,21 @@ class Publisher:
 
     # ------------------------------------------------------------------ private views
 
-    async def send_dms(self, game: LiveGame, batch: Batch, posted: discord.Message | None, *,
-                       events_only: bool = False) -> None:
+    async def send_dms(self, game: LiveGame, batch: Batch, posted: discord.Message | None,
+                       private: dict[int, Prompt], *, events_only: bool = False) -> None:
         """DM each person what is new for them: their private view when it changed (everyone at
         the start) or private events reached them, and the controls of a private prompt (see
         :meth:`board_prompt`) whenever one awaits them. A seat's DM of its current turn is
         edited in place while it stays awaited and only people's answers came in (its own steps,
         or another replier's); otherwise a new DM is sent. Nobody is DMed whose DMs are known to
-        be closed. With ``events_only`` (the game just ended: the final sheet shows everything)
-        only people with private events in the batch get a DM."""
+        be closed. ``private`` are the private prompts of :meth:`board_prompt`. With
+        ``events_only`` (the game just ended: the final sheet shows everything) only people with
+        private events in the batch get a DM."""
         where = link(batch.row.guild_id, posted.channel.id if posted else batch.row.place_id,
                      posted.id if posted else None)
         jobs = []
         active = batch.row.status == "active"
         awaited = set(batch.engine.to_move(batch.state)) if active else set()
-        private = self.board_prompt(batch)[2] if active else {}
         for seat in batch.seats:
             s = seat.seat
             # the DM of this turn may be edited when only people acted: its own moves, or another

@@ -104,7 +104,7 @@ def turn_lines(batch: Batch) -> list[str]:
 HOW = {"buttons": "the buttons below or `/move`", "menu": "the menu below or `/move`",
        None: "`/move` (it lists your moves)",
        "private": "your moves are in your DM and under **My hand** (only you see them), or use `/move`"}
-"""How a turn message says to play, by :func:`bot.components.controls` kind ("private": the
+"""How a turn message says to play, by :func:`bot.surface.controls.kind` ("private": the
 moves depend on what the player hides, so only their own My hand answer offers them)."""
 
 

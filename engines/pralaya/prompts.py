@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engines.base import Engine
 from engines.pralaya.state import State
-from engines.prompt import Prompt, from_legal
+from engines.prompt import Prompt
 
 TEXT = {
     0: "Take cells within your Vitality, or stop",
@@ -22,11 +22,4 @@ TEXT = {
 
 def prompt(engine: Engine, state: State, seat: int) -> Prompt:
     """``seat``'s controls now: the step's legal actions, labelled, with the step's instruction."""
-    legal = engine.legal_actions(state, seat)
-    return from_legal(
-        seat,
-        TEXT.get(state.step, ""),
-        legal,
-        [engine.action_label(state, seat, a) for a in legal],
-        public=engine.public_actions(state, seat),
-    )
+    return engine.legal_prompt(state, seat, TEXT.get(state.step, ""))

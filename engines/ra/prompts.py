@@ -9,18 +9,10 @@ board).
 from __future__ import annotations
 
 from engines.base import Engine
-from engines.prompt import Prompt, from_legal
+from engines.prompt import Prompt
 from engines.ra.state import State
 
 
 def prompt(engine: Engine, state: State, seat: int) -> Prompt:
     """``seat``'s controls now: the step's legal actions as labelled buttons (or a menu)."""
-    legal = engine.legal_actions(state, seat)
-    headline = str(engine.view(state, seat).get("headline") or "")
-    return from_legal(
-        seat,
-        headline,
-        legal,
-        [engine.action_label(state, seat, a) for a in legal],
-        public=engine.public_actions(state, seat),
-    )
+    return engine.legal_prompt(state, seat, str(engine.view(state, seat).get("headline") or ""))

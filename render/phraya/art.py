@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, contrast, font, mix
+from render.common import INK, contrast, font, hatch, mix
 
 Color = tuple[int, int, int]
 SS = 4
@@ -345,19 +345,9 @@ def goods_row(img: Image.Image, goods: Sequence[str], x: float, cy: float, size:
 def hatch_poly(
     d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], color: Color, step: int = 9, width: int = 2
 ) -> None:
-    """Diagonal hatching inside ``box`` (used to mark an ownable goods stall)."""
-    x0, y0, x1, y1 = box
-    h = y1 - y0
-    for x in range(x0 - h, x1, step):
-        ax, ay, bx, by = x, y1, x + h, y0
-        if ax < x0:
-            ay -= x0 - ax
-            ax = x0
-        if bx > x1:
-            by += bx - x1
-            bx = x1
-        if ax <= bx:
-            d.line((ax, ay, bx, by), fill=color, width=width)
+    """Diagonal hatching inside ``box`` (used to mark an ownable goods stall): the shared
+    :func:`render.common.hatch` at this board's pitch."""
+    hatch(d, box, color, step, width)
 
 
 def card_info(cid: str) -> dict[str, Any] | None:
