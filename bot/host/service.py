@@ -25,13 +25,14 @@ from engines.base import Engine, RuleError
 
 from . import clock as clk
 from .live import Batch, LiveGame, Refusal, Step
-from .store import GameRow, SeatRow, Store, VersionConflict, digest
+from .store import GameRecord, GameRow, SeatRow, Store, StoreUnavailable, VersionConflict, digest
 
 log = logging.getLogger(__name__)
 
 MAX_AI_STEPS = 5000       # bound on consecutive AI actions (an AI-only stretch to the end)
 MAX_CLOCK_STEPS = 50      # bound on actions the AI plays for one expired seat
 AI_GRACE = 20.0           # seconds AI seats wait for the people awaited beside them (a trade reply)
+STORE_RETRY = 30.0        # seconds before the clock tries again a consequence the database refused
 _OPTION = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(\S+)$")
 
 
@@ -94,19 +95,27 @@ class GameService:
         self.on_clock_change = on_clock_change or (lambda: None)
         self._games: dict[int, LiveGame] = {}
         self._load_lock = asyncio.Lock()  # one LiveGame (and so one lock) per game id
+        self._recovered: list[LiveGame] = []  # flags cleared by loads, for take_recovered()
 
     # ------------------------------------------------------------------ loading
 
     async def load_all(self) -> list[LiveGame]:
         """Load every active game (replay checked against the snapshot). Returns the games that
-        were newly marked as needing attention by this load (their players should be told)."""
+        were newly marked as needing attention by this load (their players should be told); a
+        flagged game whose stored history now checks out is cleared (see :meth:`take_recovered`)."""
         flagged: list[LiveGame] = []
         for row in await self.store.games(statuses=["active"]):
             had = row.attention
-            game = await self._load(row)
-            if game.row.attention and not had:
+            game = await self._load(row.id)
+            if game is not None and game.row.attention and not had:
                 flagged.append(game)
         return flagged
+
+    def take_recovered(self) -> list[LiveGame]:
+        """Take (and clear) the games whose "needs attention" flag a load has cleared because
+        their stored history checks out (their players should be told they can play again)."""
+        out, self._recovered = self._recovered, []
+        return out
 
     async def get(self, game_id: int | str) -> LiveGame:
         """The live game ``game_id`` (loaded on first use; one live game per id, however the id
@@ -120,28 +129,35 @@ class GameService:
             game = self._games.get(game_id)  # loaded meanwhile by another task
             if game is not None:
                 return game
-            row = await self.store.game(game_id)
-            if row is None:
+            game = await self._load(game_id)
+            if game is None:
                 raise Refusal(f"There is no game #{game_id}.")
-            return await self._load(row)
+            return game
 
-    async def _load(self, row: GameRow) -> LiveGame:
-        seats = await self.store.seats(row.id)
+    async def _load(self, game_id: int) -> LiveGame | None:
+        """Load a game from one consistent read of its row, seats, moves and snapshot; None if
+        there is no such game. The game is held in memory only once loaded (a database error
+        while loading leaves nothing half-loaded behind)."""
+        record = await self.store.record(game_id)
+        if record is None:
+            return None
+        row = record.row
         try:
             engine = base.get(row.kind)
         except base.BadOption:
             engine = _Missing(row.kind)
-        game = LiveGame(row=row, seats=seats, engine=engine)
-        self._games[row.id] = game
+        game = LiveGame(row=row, seats=record.seats, engine=engine)
         if row.status in ("active", "finished") and not isinstance(engine, _Missing):
-            await self._replay(game)
+            await self._replay(game, record)
         elif isinstance(engine, _Missing) and row.status == "active":
             await self._flag(game, f"the game `{row.kind}` is not installed on this bot")
+        self._games[row.id] = game
         return game
 
-    async def _replay(self, game: LiveGame) -> None:
-        row = game.row
-        moves, snap = await self.store.history(row.id)  # one read: no move commits in between
+    async def _replay(self, game: LiveGame, record: GameRecord) -> None:
+        """Set the game's state by replaying its log, checked against the snapshot of the same
+        read. A game that fails the check is flagged; a flagged game that passes is cleared."""
+        row, moves, snap = record.row, record.moves, record.snapshot
         where = "its setup"
         try:
             steps = base.replay_steps(game.engine, row.seed, len(game.seats), row.options,
@@ -159,7 +175,18 @@ class GameService:
         if len(moves) != row.version or snap is None or snap[0] != row.version or snap[2] != digest(text):
             await self._flag(game, "its replayed history differs from the saved snapshot")
             return
+        if row.attention and row.status == "active":
+            await self._unflag(game)
         game.state = state
+
+    async def _unflag(self, game: LiveGame) -> None:
+        """Clear the "needs attention" flag of a game whose history checks out again (the flag
+        was raised by a failure that has gone: an engine missing then, a replay that raised): its
+        turn clock starts afresh, and the game is queued for :meth:`take_recovered`."""
+        log.warning("Game %s: its history checks out now; clearing its flag (%s)", game.id, game.row.attention)
+        game.row = await self.store.update_game(game.id, expect_status="active", attention=None,
+                                                deadline=self.now() + game.row.clock_seconds, reminded=False)
+        self._recovered.append(game)
 
     async def _flag(self, game: LiveGame, why: str) -> None:
         log.error("Game %s needs attention: %s", game.id, why)
@@ -233,8 +260,8 @@ class GameService:
                 raise Refusal(f"You are already in {game.title}.")
             if len(game.seats) >= game.engine.max_players:
                 raise Refusal(f"{game.title} is full ({game.engine.max_players} players).")
-            await self.store.add_seat(game.id, user_id=user_id, name=name)
-            game.seats = await self.store.seats(game.id)
+            seat = await self.store.add_seat(game.id, user_id=user_id, name=name)
+            game.seats = [*game.seats, seat]
         return game
 
     async def leave(self, game_id: int, user_id: int) -> LiveGame:
@@ -248,10 +275,10 @@ class GameService:
             seat = game.seat_of(user_id)
             if seat is None:
                 raise Refusal(f"You are not in {game.title}.")
-            await self.store.remove_seat(game.id, seat.seat)
-            game.seats = await self.store.seats(game.id)
-            if not game.humans():
-                game.row = await self.store.update_game(game.id, status="ended")
+            ended = await self.store.remove_seat(game.id, seat.seat, end_if_empty=True)
+            game.seats = _without_seat(game.seats, seat.seat)
+            if ended:
+                game.row = dataclasses.replace(game.row, status="ended", deadline=None, updated_at=self.now())
         return game
 
     async def add_ai(self, game_id: int, user_id: int) -> LiveGame:
@@ -264,8 +291,8 @@ class GameService:
             if len(game.seats) >= game.engine.max_players:
                 raise Refusal(f"{game.title} is full ({game.engine.max_players} players).")
             n = sum(1 for s in game.seats if s.is_ai) + 1
-            await self.store.add_seat(game.id, user_id=None, name=f"AI {n}", is_ai=True)
-            game.seats = await self.store.seats(game.id)
+            seat = await self.store.add_seat(game.id, user_id=None, name=f"AI {n}", is_ai=True)
+            game.seats = [*game.seats, seat]
         return game
 
     def check_start(self, game: LiveGame, user_id: int, *, can_manage: bool = False) -> None:
@@ -288,10 +315,9 @@ class GameService:
         async with game.lock:
             self.check_start(game, user_id, can_manage=can_manage)
             state = game.engine.setup(game.row.seed, len(game.seats), game.row.options)
-            if thread_id is not None:
-                game.row = await self.store.update_game(game.id, thread_id=thread_id)
             game.row = await self.store.start_game(game.id, state_json=base.state_fingerprint(state),
-                                                   deadline=self.now() + game.row.clock_seconds)
+                                                   deadline=self.now() + game.row.clock_seconds,
+                                                   thread_id=thread_id)
             game.state = state
             game.started = True
             game.pending.append(Step(0, None, None, "setup", tuple(game.engine.events_on_setup(state))))
@@ -336,29 +362,38 @@ class GameService:
         async with game.lock:
             self.check_playable(game)
             seat = self._seat_for(game, user_id)
-            reclaimed = False
-            if seat.ai_takeover and reclaim:
-                await self.store.update_seat(game.id, seat.seat, ai_takeover=False, expiries=0)
-                game.seats = await self.store.seats(game.id)
-                game.notes.append("{s%d} is back: the AI no longer plays their seat." % seat.seat)
-                reclaimed = True
+            reclaimed = seat.ai_takeover and reclaim
             try:
                 played = base.play(game.engine, game.state, seat.seat, text,
                                    version=game.row.version, expected_version=expected_version)
             except RuleError as err:
                 if reclaimed:
+                    await self._reclaim(game, seat.seat)
                     raise type(err)("You are back in control of your seat. " + err.reason) from None
                 raise
+            # the reset (and a reclaim) is written with the move: a move that cannot be saved changes nothing
             await self._commit(game, seat.seat, played, by="player", user_id=user_id,
                                seat_updates={seat.seat: {"expiries": 0, "ai_takeover": False}})
+            if reclaimed:
+                game.notes.append(_BACK % seat.seat)
             await self._advance_ai(game)
         self.on_clock_change()
         return game
 
+    async def _reclaim(self, game: LiveGame, seat: int) -> None:
+        """Give a seat the AI took over back to its owner (a refused typed move still does)."""
+        fields = {"ai_takeover": False, "expiries": 0}
+        await self.store.update_seat(game.id, seat, **fields)
+        game.seats = _updated_seats(game.seats, {seat: fields})
+        game.notes.append(_BACK % seat)
+
     async def _commit(self, game: LiveGame, seat: int, played: base.Played, *, by: str,
                       user_id: int | None = None,
                       seat_updates: Mapping[int, Mapping[str, Any]] | None = None) -> None:
-        """Write one applied move (one transaction) and update the live game."""
+        """Write one applied move (one transaction) and update the live game. The live game is
+        changed only once the transaction has committed, and without reading the database again:
+        a write that fails (:class:`StoreUnavailable`) leaves both the database and the game as
+        they were."""
         over = game.engine.outcome(played.state) is not None
         deadline = None if over else self.now() + game.row.clock_seconds
         try:
@@ -374,7 +409,7 @@ class GameService:
         game.row = dataclasses.replace(game.row, version=version, deadline=deadline, reminded=False,
                                        status="finished" if over else "active", updated_at=self.now())
         if seat_updates:
-            game.seats = await self.store.seats(game.id)
+            game.seats = _updated_seats(game.seats, seat_updates)
         game.pending.append(Step(version, seat, played.action, by, tuple(played.events)))
         if over:
             game.closed = True
@@ -405,8 +440,19 @@ class GameService:
                     self.on_clock_change()
                 if self.now() < game.ai_at:
                     return
-            await self._commit(game, ai[0], await self._ai_play(game, ai[0]), by="ai")
+            try:
+                await self._commit(game, ai[0], await self._ai_play(game, ai[0]), by="ai")
+            except StoreUnavailable:
+                self._retry_ai(game)
+                return
         log.warning("Game %s: stopped after %s AI actions in a row", game.id, MAX_AI_STEPS)
+
+    def _retry_ai(self, game: LiveGame) -> None:
+        """An AI move could not be saved (nothing changed): the clock plays it again in
+        :data:`STORE_RETRY` seconds (see :meth:`ai_due`)."""
+        log.warning("Game %s: an AI move could not be saved; trying again in %ss", game.id, STORE_RETRY)
+        game.ai_at = self.now() + STORE_RETRY
+        self.on_clock_change()
 
     async def ai_due(self, game_id: int) -> LiveGame | None:
         """The AI grace of a game ran out: its AI seats answer now. Returns the game, or None if
@@ -449,7 +495,7 @@ class GameService:
             self.check_playable(game)
             seat = self._seat_for(game, user_id)
             await self.store.update_seat(game.id, seat.seat, is_ai=True, ai_takeover=False)
-            game.seats = await self.store.seats(game.id)
+            game.seats = _updated_seats(game.seats, {seat.seat: {"is_ai": True, "ai_takeover": False}})
             game.notes.append("{s%d} resigned; the AI plays their seat from now on." % seat.seat)
             if not game.humans():
                 await self._close(game, "Everyone has resigned, so the game is ended.")
@@ -515,7 +561,11 @@ class GameService:
                 return []
             if self.now() < row.deadline - row.clock_seconds / 2:
                 return []
-            game.row = await self.store.update_game(game.id, reminded=True)
+            try:
+                game.row = await self.store.update_game(game.id, reminded=True)
+            except StoreUnavailable:  # remind anyway (at worst a restart reminds again)
+                log.warning("Game %s: the reminder could not be recorded", game.id)
+                game.row = dataclasses.replace(game.row, reminded=True)
             return [s for s in game.awaited() if not game.ai_plays(s)]
 
     async def expire(self, game_id: int) -> LiveGame | None:
@@ -529,23 +579,42 @@ class GameService:
                 return None
             if self.now() < row.deadline:
                 return None
+            version = row.version
             for seat in [s for s in game.awaited() if not game.ai_plays(s)]:
-                expiries = game.seats[seat].expiries + 1
-                takeover = expiries >= clk.EXPIRIES_BEFORE_TAKEOVER
+                try:
+                    await self._expire_seat(game, seat)
+                except StoreUnavailable:
+                    if game.row.version != version:
+                        break  # what was saved stands, with the fresh deadline it brought
+                    # nothing was saved: the expiry stays due and the clock tries again shortly
+                    log.warning("Game %s: the expired turn could not be saved; trying again in %ss",
+                                game.id, STORE_RETRY)
+                    game.row = dataclasses.replace(game.row, deadline=self.now() + STORE_RETRY)
+                    self.on_clock_change()
+                    return None
+            await self._advance_ai(game)
+        self.on_clock_change()
+        return game
+
+    async def _expire_seat(self, game: LiveGame, seat: int) -> None:
+        """Play the timed-out turn of ``seat`` (its expiry counted with the first action, the
+        notes added once that is saved). Raises :class:`StoreUnavailable` if a write fails
+        (what was saved before it stands)."""
+        expiries = game.seats[seat].expiries + 1
+        takeover = expiries >= clk.EXPIRIES_BEFORE_TAKEOVER
+        updates: dict[int, dict[str, Any]] | None = {seat: {"expiries": expiries, "ai_takeover": takeover}}
+        played = False
+        for _ in range(MAX_CLOCK_STEPS):
+            if seat not in game.awaited():
+                break
+            await self._commit(game, seat, await self._ai_play(game, seat, timeout=True), by="clock",
+                               seat_updates=updates)
+            if not played:
                 game.notes.append("⏰ Time ran out for {s%d}: the AI played their turn." % seat)
                 if takeover:
                     game.notes.append("{s%d} missed %d turns in a row: the AI plays their seat until "
                                       "they use `/move` again." % (seat, expiries))
-                updates = {seat: {"expiries": expiries, "ai_takeover": takeover}}
-                for _ in range(MAX_CLOCK_STEPS):
-                    if seat not in game.awaited():
-                        break
-                    await self._commit(game, seat, await self._ai_play(game, seat, timeout=True), by="clock",
-                                       seat_updates=updates)
-                    updates = None
-            await self._advance_ai(game)
-        self.on_clock_change()
-        return game
+            updates, played = None, True
 
     # ------------------------------------------------------------------ reading
 
@@ -652,7 +721,7 @@ class GameService:
             fields["dm_hash"] = dm_hash
         if fields:
             await self.store.update_seat(game.id, seat, **fields)
-            game.seats = await self.store.seats(game.id)
+            game.seats = _updated_seats(game.seats, {seat: fields})
         return newly
 
     def forget(self, game_id: int) -> None:
@@ -662,6 +731,19 @@ class GameService:
     def loaded(self) -> Iterable[LiveGame]:
         """The games held in memory."""
         return list(self._games.values())
+
+
+_BACK = "{s%d} is back: the AI no longer plays their seat."
+
+
+def _updated_seats(seats: list[SeatRow], updates: Mapping[int, Mapping[str, Any]]) -> list[SeatRow]:
+    """``seats`` with the column values ``updates`` (seat -> fields) applied, as just stored."""
+    return [dataclasses.replace(s, **updates[s.seat]) if updates.get(s.seat) else s for s in seats]
+
+
+def _without_seat(seats: list[SeatRow], seat: int) -> list[SeatRow]:
+    """``seats`` after the lobby seat ``seat`` is removed and later seats move up (as stored)."""
+    return [s if s.seat < seat else dataclasses.replace(s, seat=s.seat - 1) for s in seats if s.seat != seat]
 
 
 class _Missing(Engine):

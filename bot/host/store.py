@@ -24,24 +24,15 @@ from typing import Any, AsyncIterator, Callable, Iterable, Mapping
 
 import aiosqlite
 
+from .storefail import (CorruptDatabase, StoreError, StoreUnavailable, VersionConflict, prepare_path,
+                        probe_write, translatable, unavailable)
+
 log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 STATUSES = ("lobby", "active", "finished", "ended")
 OPEN_STATUSES = ("lobby", "active")
-
-
-class StoreError(Exception):
-    """A problem with the database file itself; the message is one line for the log."""
-
-
-class CorruptDatabase(StoreError):
-    """The file exists but is not a usable SQLite database (or fails its integrity check)."""
-
-
-class VersionConflict(StoreError):
-    """A write expected a game version (or status) that is no longer current."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +105,17 @@ class MessageRow:
     posted_at: float
 
 
+@dataclass(frozen=True)
+class GameRecord:
+    """A game as stored, read at one instant: its row, seats, move log and snapshot
+    ``(version, state_json, fingerprint)`` (None before the start)."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    moves: list[MoveRow]
+    snapshot: tuple[int, str, str] | None
+
+
 _GAME_COLS = ("id, kind, seed, options, guild_id, channel_id, thread_id, creator_id, status, version, "
               "clock_seconds, deadline, reminded, attention, created_at, updated_at")
 _SEAT_COLS = "game_id, seat, user_id, name, is_ai, dm_closed, dm_hash, expiries, ai_takeover"
@@ -164,36 +166,44 @@ class Store:
 
     # ------------------------------------------------------------------ opening
 
+    BUSY_TIMEOUT_MS = 5000
+    """How long a statement waits for another connection's lock before the database counts as
+    locked (:class:`StoreUnavailable`)."""
+
     @classmethod
     async def open(cls, path: str | Path, *, now: Callable[[], float] = time.time,
                    migrate: bool = True, migrations: Path = MIGRATIONS) -> "Store":
         """Open (or create) the database at ``path``, check it, and apply pending migrations.
 
-        A missing file gives a fresh database (logged). Raises :class:`CorruptDatabase` if the
-        file is not a SQLite database or fails ``PRAGMA quick_check``, and :class:`StoreError` if
-        it was written by a newer schema than this code knows. Nothing is modified in either case.
+        A missing file (and folder) gives a fresh database (logged). Raises
+        :class:`CorruptDatabase` if the file is not a SQLite database or fails ``PRAGMA
+        quick_check``, :class:`StoreUnavailable` if it cannot be opened or written (a folder that
+        cannot be created, a read-only file or folder, a lock held by another process), and
+        :class:`StoreError` if it was written by a newer schema than this code knows. Every
+        message is one line naming the problem and what to do. Nothing is modified in any case.
         """
         path = Path(path)
-        fresh = not path.exists() or path.stat().st_size == 0
+        fresh = prepare_path(path)
         if fresh:
-            path.parent.mkdir(parents=True, exist_ok=True)
             log.info("No database at %s: creating a fresh one.", path)
         try:
             db = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as err:
-            raise CorruptDatabase(f"cannot open the database {path}: {err}") from err
+            raise unavailable(err, path) from err
         try:
+            await db.execute(f"PRAGMA busy_timeout={int(cls.BUSY_TIMEOUT_MS)}")  # first: wait out a lock
             check = await (await db.execute("PRAGMA quick_check")).fetchone()
             if not check or check[0] != "ok":
-                raise CorruptDatabase(f"the database {path} failed its integrity check: {check}")
+                found = " ".join(str(check[0] if check else "no answer").split())[:200]
+                raise CorruptDatabase(f"the database {path} is damaged (its integrity check says: {found}): "
+                                      f"restore a backup, or move it aside to start afresh")
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA foreign_keys=ON")
             await db.execute("PRAGMA synchronous=NORMAL")
-            await db.execute("PRAGMA busy_timeout=5000")
-        except sqlite3.DatabaseError as err:
+            await probe_write(db)
+        except sqlite3.Error as err:
             await db.close()
-            raise CorruptDatabase(f"the database {path} is unreadable ({err}); "
-                                  f"move it aside or restore a backup") from err
+            raise unavailable(err, path) from err
         except BaseException:
             await db.close()
             raise
@@ -213,22 +223,64 @@ class Store:
         except ValueError:  # already closed
             pass
 
+    def _failed(self, err: sqlite3.Error) -> StoreError:
+        """The :class:`StoreUnavailable` (or :class:`CorruptDatabase`) for the database failing
+        with ``err`` (see :func:`~bot.host.storefail.translatable`), logged as one line."""
+        failure = unavailable(err, self.path)
+        log.warning("Database error: %s", failure)
+        return failure
+
+    async def _rollback(self) -> None:
+        """Roll back the open transaction, if any (SQLite may already have rolled it back)."""
+        try:
+            if self._db.in_transaction:
+                await self._db.execute("ROLLBACK")
+        except sqlite3.Error as err:
+            log.warning("Rolling back failed: %s", err)
+
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE … COMMIT``), rolled back on any error, a
+        failing ``COMMIT`` included; the database failing raises :class:`StoreUnavailable`."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            else:
-                await self._db.execute("COMMIT")
+                await self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    await self._db.execute("COMMIT")
+                except BaseException:
+                    await self._rollback()
+                    raise
+            except sqlite3.Error as err:
+                if not translatable(err):
+                    raise
+                raise self._failed(err) from err
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One read transaction: every ``SELECT`` inside sees the same snapshot of the file, even
+        with another process writing to it."""
+        async with self._lock:
+            try:
+                await self._db.execute("BEGIN")
+                try:
+                    yield self._db
+                finally:
+                    await self._rollback()
+            except sqlite3.Error as err:
+                if not translatable(err):
+                    raise
+                raise self._failed(err) from err
 
     async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[tuple]:
         async with self._lock:
-            async with self._db.execute(sql, tuple(args)) as cur:
-                return list(await cur.fetchall())
+            try:
+                async with self._db.execute(sql, tuple(args)) as cur:
+                    return list(await cur.fetchall())
+            except sqlite3.Error as err:
+                if not translatable(err):
+                    raise
+                raise self._failed(err) from err
 
     async def _one(self, sql: str, args: Iterable[Any] = ()) -> tuple | None:
         rows = await self._all(sql, args)
@@ -239,8 +291,13 @@ class Store:
     async def schema_version(self) -> int:
         """The highest applied migration number (0 for an empty database)."""
         async with self._lock:
-            await self._ensure_migration_table()
-            row = await (await self._db.execute("SELECT MAX(version) FROM schema_migrations")).fetchone()
+            try:
+                await self._ensure_migration_table()
+                row = await (await self._db.execute("SELECT MAX(version) FROM schema_migrations")).fetchone()
+            except sqlite3.Error as err:
+                if not translatable(err):
+                    raise
+                raise self._failed(err) from err
         return int(row[0] or 0)
 
     async def _ensure_migration_table(self) -> None:
@@ -372,9 +429,10 @@ class Store:
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self.now(), game_id))
         return SeatRow(game_id, n, user_id, name, is_ai, False, None, 0, False)
 
-    async def remove_seat(self, game_id: int, seat: int) -> None:
-        """Remove a lobby seat and close the gap (later seats move up by one). Raises
-        :class:`VersionConflict` if the game is not a lobby."""
+    async def remove_seat(self, game_id: int, seat: int, *, end_if_empty: bool = False) -> bool:
+        """Remove a lobby seat and close the gap (later seats move up by one); with
+        ``end_if_empty``, a lobby left with no person seated is ended in the same transaction.
+        Returns whether it was ended. Raises :class:`VersionConflict` if the game is not a lobby."""
         async with self._tx() as db:
             row = await (await db.execute("SELECT status FROM games WHERE id = ?", (game_id,))).fetchone()
             if row is None or row[0] != "lobby":
@@ -384,7 +442,13 @@ class Store:
                 "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat))).fetchall()
             for (s,) in later:
                 await db.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (s - 1, game_id, s))
-            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self.now(), game_id))
+            people = (await (await db.execute(
+                "SELECT COUNT(*) FROM seats WHERE game_id = ? AND is_ai = 0 AND user_id IS NOT NULL",
+                (game_id,))).fetchone())[0]
+            ended = end_if_empty and people == 0
+            await db.execute("UPDATE games SET updated_at = ?" + (", status = 'ended', deadline = NULL" if ended else "")
+                             + " WHERE id = ?", (self.now(), game_id))
+        return ended
 
     async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
         """Set ``fields`` (dm_closed, dm_hash, expiries, ai_takeover, is_ai, name, user_id)."""
@@ -400,13 +464,16 @@ class Store:
 
     # ------------------------------------------------------------------ moves and snapshots
 
-    async def start_game(self, game_id: int, *, state_json: str, deadline: float | None) -> GameRow:
-        """Turn a lobby into an active game at version 0 with its first snapshot. Raises
-        :class:`VersionConflict` if it is not a lobby any more."""
+    async def start_game(self, game_id: int, *, state_json: str, deadline: float | None,
+                         thread_id: int | None = None) -> GameRow:
+        """Turn a lobby into an active game at version 0 with its first snapshot (played in
+        ``thread_id`` when given), in one transaction. Raises :class:`VersionConflict` if it is
+        not a lobby any more."""
         async with self._tx() as db:
             cur = await db.execute(
-                "UPDATE games SET status = 'active', deadline = ?, reminded = 0, updated_at = ? "
-                "WHERE id = ? AND status = 'lobby' AND version = 0", (deadline, self.now(), game_id))
+                "UPDATE games SET status = 'active', deadline = ?, reminded = 0, updated_at = ?, "
+                "thread_id = COALESCE(?, thread_id) WHERE id = ? AND status = 'lobby' AND version = 0",
+                (deadline, self.now(), thread_id, game_id))
             if cur.rowcount != 1:
                 raise VersionConflict(f"game {game_id} is not a lobby any more")
             await self._put_snapshot(db, game_id, 0, state_json)
@@ -465,17 +532,28 @@ class Store:
         return [MoveRow(*r) for r in rows]
 
     async def history(self, game_id: int) -> tuple[list[MoveRow], tuple[int, str, str] | None]:
-        """The move log and the snapshot of a game read together (no move can commit between
-        the two reads), as :meth:`moves` and :meth:`snapshot` return them."""
-        async with self._lock:
-            async with self._db.execute(
-                    "SELECT game_id, version, seat, action, by, user_id, at FROM moves "
-                    "WHERE game_id = ? ORDER BY version", (game_id,)) as cur:
-                rows = list(await cur.fetchall())
-            async with self._db.execute(
-                    "SELECT version, state, fingerprint FROM snapshots WHERE game_id = ?", (game_id,)) as cur:
-                snap = await cur.fetchone()
-        return [MoveRow(*r) for r in rows], ((snap[0], snap[1], snap[2]) if snap else None)
+        """The move log and the snapshot of a game read together, in one read transaction (no
+        move can commit between the two reads, from this process or another), as :meth:`moves`
+        and :meth:`snapshot` return them."""
+        record = await self.record(game_id)
+        return (record.moves, record.snapshot) if record else ([], None)
+
+    async def record(self, game_id: int) -> "GameRecord | None":
+        """Everything a game is loaded from (its row, seats, move log and snapshot), read in one
+        read transaction so they belong together; None for an unknown game."""
+        async with self._read() as db:
+            row = await (await db.execute(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))).fetchone()
+            if row is None:
+                return None
+            seats = await (await db.execute(
+                f"SELECT {_SEAT_COLS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))).fetchall()
+            moves = await (await db.execute(
+                "SELECT game_id, version, seat, action, by, user_id, at FROM moves "
+                "WHERE game_id = ? ORDER BY version", (game_id,))).fetchall()
+            snap = await (await db.execute(
+                "SELECT version, state, fingerprint FROM snapshots WHERE game_id = ?", (game_id,))).fetchone()
+        return GameRecord(_game(row), [_seat(r) for r in seats], [MoveRow(*r) for r in moves],
+                          (snap[0], snap[1], snap[2]) if snap else None)
 
     async def snapshot(self, game_id: int) -> tuple[int, str, str] | None:
         """``(version, state_json, fingerprint)`` of the cached snapshot, or None."""

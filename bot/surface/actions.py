@@ -22,6 +22,7 @@ from . import components, controls, text
 from .context import Bazaar, bazaar
 from ..host.clock import BadDuration
 from ..host.live import LiveGame, Refusal
+from ..host.store import StoreUnavailable
 
 
 log = logging.getLogger(__name__)
@@ -69,8 +70,10 @@ def remember(interaction: discord.Interaction, game: LiveGame) -> LiveGame:
 
 @asynccontextmanager
 async def guard(interaction: discord.Interaction, what: str) -> AsyncIterator[None]:
-    """Turn refusals into ephemeral replies, and unexpected errors into a log line with the game
-    id plus an apology. Counts the handler as in flight (the bot waits for those when closing)."""
+    """Turn refusals into ephemeral replies, the database failing (:class:`StoreUnavailable`:
+    nothing was changed) into the private "could not save" answer, and unexpected errors into a
+    log line with the game id plus an apology. Counts the handler as in flight (the bot waits for
+    those when closing)."""
     bot = bot_of(interaction)
     bot.inflight += 1
     try:
@@ -78,6 +81,10 @@ async def guard(interaction: discord.Interaction, what: str) -> AsyncIterator[No
     except (Refusal, RuleError, BadDuration) as err:
         reason = getattr(err, "reason", None) or str(err)
         await reply(interaction, base.format_text(reason, interaction.extras.get("names")))
+    except StoreUnavailable as err:
+        log.warning("Database failure in %s (game %s, interaction %s): %s", what,
+                    interaction.extras.get("game_id"), interaction.id, err)
+        await reply(interaction, text.store_down(what))
     except Exception:
         gid = interaction.extras.get("game_id")
         log.exception("Error in %s (game %s, interaction %s)", what, gid, interaction.id)
@@ -148,11 +155,29 @@ async def new_game(interaction: discord.Interaction, kind: str, options: str | N
             bot.service.forget(game.id)
             await reply(interaction, text.NO_POST)
             return
-        await bot.store.add_message(game.id, kind="lobby", channel_id=msg.channel.id, message_id=msg.id,
-                                    version=0, live=True)
+        try:
+            await bot.store.add_message(game.id, kind="lobby", channel_id=msg.channel.id, message_id=msg.id,
+                                        version=0, live=True)
+        except StoreUnavailable:
+            await _withdraw_lobby(bot, game, msg)
+            raise
         warn = "" if interaction.app_permissions.attach_files else "\n" + text.NO_FILES
         await reply(interaction, f"Opened **{game.title}**: the lobby is below. Others press **Join**; "
                                  f"you press **Start** when everyone is in.{warn}")
+
+
+async def _withdraw_lobby(bot: Bazaar, game: LiveGame, msg: discord.Message) -> None:
+    """Take back a lobby whose message could not be recorded (the database failed): delete the
+    message, and end the game if the database lets us (else it stays an empty lobby nobody sees)."""
+    try:
+        await msg.delete()
+    except discord.HTTPException as err:
+        log.warning("Deleting the unrecorded lobby of game %s failed: %s", game.id, err)
+    try:
+        await bot.store.update_game(game.id, status="ended")
+    except StoreUnavailable:
+        pass
+    bot.service.forget(game.id)
 
 
 async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | None = None, *,

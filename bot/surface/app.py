@@ -39,11 +39,12 @@ def intents() -> discord.Intents:
 
 class BazaarBot(commands.Bot):
     """The Bazaar bot. ``now`` and ``seed_source`` are injectable for tests; with ``sync_only``
-    the hook only builds the command tree (for ``bazaar sync``)."""
+    the hook only builds the command tree (for ``bazaar sync``); ``store``, when given, is the
+    database already opened (else the hook opens ``config.db_path``)."""
 
     def __init__(self, config: Config, *, now: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None, sync_only: bool = False,
-                 clock_max_sleep: float = 300.0, **kwargs) -> None:
+                 clock_max_sleep: float = 300.0, store: Store | None = None, **kwargs) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
                          **kwargs)
@@ -52,7 +53,7 @@ class BazaarBot(commands.Bot):
         self.seed_source = seed_source
         self.sync_only = sync_only
         self.clock_max_sleep = clock_max_sleep
-        self.store: Store = None  # type: ignore[assignment]  # set in setup_hook
+        self.store: Store = store  # type: ignore[assignment]  # else set in setup_hook
         self.service: GameService = None  # type: ignore[assignment]
         self.publisher = Publisher(self)
         self.clock: TurnClock | None = None
@@ -63,7 +64,8 @@ class BazaarBot(commands.Bot):
         await bot_commands.setup(self)
         if self.sync_only:
             return
-        self.store = await Store.open(self.config.db_path, now=self.now)
+        if self.store is None:
+            self.store = await Store.open(self.config.db_path, now=self.now)
         self.service = GameService(self.store, now=self.now, seed_source=self.seed_source,
                                    ai_grace=self.config.ai_grace, on_clock_change=self._poke_clock)
         flagged = await self.service.load_all()
@@ -72,6 +74,8 @@ class BazaarBot(commands.Bot):
         log.info("Bazaar ready: database %s, %d active game(s) resumed", self.config.db_path, active)
         for game in flagged:
             await self.publisher.notice(game, text.attention(game))
+        for game in self.service.take_recovered():
+            await self.publisher.notice(game, text.playable_again(game))
         await self._repost()
         for game, seats, grace in await self.service.rearm_overdue():
             people = [text.mention(game.seats[s]) for s in seats]
@@ -191,7 +195,8 @@ def _setup_logging(config: Config) -> None:
 
 
 async def _run(config: Config) -> None:
-    async with BazaarBot(config) as bot:
+    store = await Store.open(config.db_path)  # a database that cannot be used stops us before Discord
+    async with BazaarBot(config, store=store) as bot:
         await bot.start(config.token)
 
 

@@ -23,7 +23,7 @@ from render.common import to_png
 
 from ..host.live import Batch, LiveGame, Posted, private_digest
 from ..host.service import GameService
-from ..host.store import SeatRow, Store
+from ..host.store import SeatRow, Store, StoreUnavailable
 from . import components, controls, text
 from .context import bazaar
 
@@ -107,6 +107,8 @@ class Publisher:
                 return None
             try:
                 await self._publish(game, batch)
+            except StoreUnavailable as err:  # what was posted stands; its bookkeeping is lost
+                log.warning("Publishing game %s (version %s): %s", game.id, batch.version, err)
             except Exception:
                 log.exception("Publishing game %s (version %s) failed", game.id, batch.version)
             return batch

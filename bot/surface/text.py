@@ -26,6 +26,16 @@ NO_FILES = ("🖼️ I may not attach pictures here (give me **Attach Files**); 
             "board picture privately.")
 
 
+STORE_DOWN = ("⚠️ Could not save {what}: the bot's database is not answering just now. Nothing "
+              "changed; try again in a moment.")
+
+
+def store_down(what: str) -> str:
+    """The private answer when the database refused a write (or a read): nothing changed."""
+    moves = ("move", "menu", "form")
+    return STORE_DOWN.format(what="your move" if what in moves else "that")
+
+
 def apology(game_id: int | None) -> str:
     """The message for an unexpected error, naming the game if known."""
     return APOLOGY.format(where=f" in game #{game_id}" if game_id else "")
@@ -184,6 +194,13 @@ def attention(game: LiveGame) -> str:
     who = " ".join(mention(s) for s in game.humans())
     return clip(f"⚠️ **{game.title}** needs attention: {game.row.attention}. Moves are paused so "
                 f"nothing gets worse; the creator or a server manager can `/game end` it. {who}")
+
+
+def playable_again(game: LiveGame) -> str:
+    """The notice that a game flagged as needing attention checks out again and takes moves."""
+    who = " ".join(mention(s) for s in game.humans())
+    return clip(f"✅ **{game.title}** is playable again: its saved history checks out now, so moves are "
+                f"accepted and the turn clock starts afresh. The last board's buttons work. {who}")
 
 
 def status(game: LiveGame, view: dict[str, Any] | None) -> str:
