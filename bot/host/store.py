@@ -542,16 +542,19 @@ class Store:
         """Everything a game is loaded from (its row, seats, move log and snapshot), read in one
         read transaction so they belong together; None for an unknown game."""
         async with self._read() as db:
-            row = await (await db.execute(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))).fetchone()
+            async with db.execute(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
             if row is None:
                 return None
-            seats = await (await db.execute(
-                f"SELECT {_SEAT_COLS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))).fetchall()
-            moves = await (await db.execute(
-                "SELECT game_id, version, seat, action, by, user_id, at FROM moves "
-                "WHERE game_id = ? ORDER BY version", (game_id,))).fetchall()
-            snap = await (await db.execute(
-                "SELECT version, state, fingerprint FROM snapshots WHERE game_id = ?", (game_id,))).fetchone()
+            async with db.execute(f"SELECT {_SEAT_COLS} FROM seats WHERE game_id = ? ORDER BY seat",
+                                  (game_id,)) as cur:
+                seats = await cur.fetchall()
+            async with db.execute("SELECT game_id, version, seat, action, by, user_id, at FROM moves "
+                                  "WHERE game_id = ? ORDER BY version", (game_id,)) as cur:
+                moves = await cur.fetchall()
+            async with db.execute("SELECT version, state, fingerprint FROM snapshots WHERE game_id = ?",
+                                  (game_id,)) as cur:
+                snap = await cur.fetchone()
         return GameRecord(_game(row), [_seat(r) for r in seats], [MoveRow(*r) for r in moves],
                           (snap[0], snap[1], snap[2]) if snap else None)
 
