@@ -589,7 +589,7 @@ class GameService:
                     # nothing was saved: the expiry stays due and the clock tries again shortly
                     log.warning("Game %s: the expired turn could not be saved; trying again in %ss",
                                 game.id, STORE_RETRY)
-                    game.row = dataclasses.replace(game.row, deadline=self.now() + STORE_RETRY)
+                    game.row = dataclasses.replace(game.row, deadline=self.now() + STORE_RETRY, reminded=True)
                     self.on_clock_change()
                     return None
             await self._advance_ai(game)

@@ -1,0 +1,216 @@
+"""The database failing while people play, through the real discord.py client and the fake
+Discord: a move, a click, a lobby button, a form's draft and the turn clock's AI play that the
+database refuses (a full disk, simulated by :class:`dbfaults.FaultyDB`; a write lock really held
+by another process) get a private "could not save" answer, post nothing, change neither the
+live game nor the database, and work once the fault is gone; a lock at start-up stops the bot
+before it serves; a stale "needs attention" flag is cleared at restart and the players are told."""
+from __future__ import annotations
+
+import copy
+import sqlite3
+
+import pytest
+
+import toy_parley
+from bazaar_harness import make_table
+from bot.host.service import STORE_RETRY
+from bot.host.store import Store
+from dbfaults import FaultyDB, write_lock
+from fakediscord import FakeDiscordError
+
+NOT_SAVED = "Could not save your move"
+
+
+def _live(game):
+    return (game.state, game.row, copy.deepcopy(game.seats), list(game.pending), list(game.notes))
+
+
+def _seen(fake, place, *users):
+    """Every message in ``place`` and in the users' DMs, with its content (what anyone saw)."""
+    out = [(m.id, m.content, tuple(m.custom_ids)) for m in fake.messages(place)]
+    for u in users:
+        out += [(m.id, m.content, tuple(m.custom_ids)) for m in fake.dms(u)]
+    return out
+
+
+async def test_a_move_the_database_refuses_is_answered_privately_and_changes_nothing(fake_discord, run_bot,
+                                                                                      tmp_path):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    game = await table.bot.service.get(gid)
+    seat = game.awaited()[0]
+    user = table.user_of(game, seat)
+    action = game.engine.choose(game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat))
+    board = await table.control(user, thread, gid, game.row.version, action)
+    live, stored = _live(game), await table.db_state(gid)
+    seen = _seen(fake, thread, *table.players.values())
+    faults = FaultyDB.install(table.bot.store)
+    faults.fail("COMMIT")
+
+    h = await fake.slash(user, thread, "move", action=action)
+    await table.settle()
+    assert h.ephemeral and NOT_SAVED in h.content and "Nothing changed" in h.content, h.content
+    h = await table.use(user, board, gid, game.row.version, action)  # the same move from its control
+    await table.settle()
+    answer = h.followups[-1]
+    assert answer.ephemeral and answer.visible_to == user.id and NOT_SAVED in answer.content
+    assert "Traceback" not in answer.content and "sqlite" not in answer.content.lower()
+    assert _live(game) == live and await table.db_state(gid) == stored
+    assert _seen(fake, thread, *table.players.values()) == seen  # nothing posted, edited or DMed
+
+    faults.heal()
+    await table.play_one(gid, thread, "move")
+    assert (await table.db_state(gid))[0] == stored[0] + 1
+
+
+async def test_a_write_lock_held_by_another_process_is_waited_out_then_refused(fake_discord, run_bot, tmp_path,
+                                                                               monkeypatch):
+    monkeypatch.setattr(Store, "BUSY_TIMEOUT_MS", 200)
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    game = await table.bot.service.get(gid)
+    seat = game.awaited()[0]
+    action = game.engine.legal_actions(game.state, seat)[0]
+    stored = await table.db_state(gid)
+    with write_lock(table.db_path):
+        h = await fake.slash(table.user_of(game, seat), thread, "move", action=action)
+        await table.settle()
+        assert h.ephemeral and NOT_SAVED in h.content, h.content
+        assert await table.db_state(gid) == stored
+    await table.play_one(gid, thread, "move")
+    assert (await table.db_state(gid))[0] == stored[0] + 1
+
+
+async def test_lobby_buttons_and_new_games_the_database_refuses(fake_discord, run_bot, tmp_path):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    ann, bob = table.players["ann"], table.players["bob"]
+    gid, lobby = await table.new_game("ann", "pralaya")
+    faults = FaultyDB.install(table.bot.store)
+    faults.fail("COMMIT")
+    before = _seen(fake, table.channel)
+    for who, label in ((bob, "Join"), (ann, "Add AI")):
+        h = await fake.click(who, lobby, label=label)
+        await table.settle()
+        assert h.followups and h.followups[-1].ephemeral and "Could not save that" in h.followups[-1].content, label
+    h = await fake.slash(bob, table.channel, "game new", options={"game": "ra"})
+    await table.settle()
+    assert h.ephemeral and "Could not save that" in h.content, h.content
+    assert _seen(fake, table.channel) == before
+    game = await table.bot.service.get(gid)
+    assert [s.user_id for s in game.seats] == [ann.id] and game.row.status == "lobby"
+
+    # the lobby posted but its message not recorded: it is taken back
+    faults.heal()
+    faults.fail("INSERT INTO messages")
+    h = await fake.slash(bob, table.channel, "game new", options={"game": "ra"})
+    await table.settle()
+    assert h.ephemeral and "Could not save that" in h.content, h.content
+    assert _seen(fake, table.channel) == before
+    faults.heal()
+    await fake.click(bob, lobby, label="Join")
+    await table.settle()
+    assert [s.user_id for s in (await table.bot.service.get(gid)).seats] == [ann.id, bob.id]
+    assert "bob" in fake.message(lobby.id).content
+    faults.fail("COMMIT")  # Start: refused privately, still a lobby (a thread may have opened)
+    h = await fake.click(ann, lobby, label="Start")
+    await table.settle()
+    assert h.followups and "Could not save that" in h.followups[-1].content
+    assert game.row.status == "lobby" and (await table.bot.store.game(gid)).status == "lobby"
+    faults.heal()
+    h = await fake.click(ann, lobby, label="Start")
+    await table.settle()
+    assert "has started" in h.followups[-1].content and game.row.status == "active"
+
+
+async def test_a_draft_pick_the_database_refuses_is_not_kept(fake_discord, run_bot, tmp_path):
+    remove = toy_parley.install()
+    try:
+        fake = fake_discord
+        table = make_table(fake, run_bot, tmp_path)
+        await table.boot()
+        ann = table.players["ann"]
+        gid, _ = await table.start_game("ann", ("bob", "cy"), 0, game="toyparley")
+        dm = next(m for m in reversed(fake.dms(ann)) if f"bzfs:{gid}:0:offer" in m.custom_ids)
+        faults = FaultyDB.install(table.bot.store)
+        faults.fail("COMMIT")
+        h = await fake.select(ann, dm, f"bzf:{gid}:0:offer:to", ["all"])
+        await table.settle()
+        answer = h.followups[-1] if h.followups else None
+        content = answer.content if answer else h.content
+        assert NOT_SAVED in content, (h.callbacks, content)
+        assert await table.bot.store.draft(gid, 0, "offer", 0) == {}
+        faults.heal()
+        h = await fake.select(ann, dm, f"bzf:{gid}:0:offer:to", ["all"])
+        await table.settle()
+        assert h.callback_type == 7 and await table.bot.store.draft(gid, 0, "offer", 0) == {"to": ["all"]}
+    finally:
+        remove()
+
+
+async def test_the_clock_tries_an_expiry_again_when_the_database_refused_it(fake_discord, run_bot, tmp_path):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0, clock="10m")
+    bot = table.bot
+    game = await bot.service.get(gid)
+    stored, seen = await table.db_state(gid), _seen(fake, thread)
+    faults = FaultyDB.install(bot.store)
+    faults.fail("COMMIT")
+    table.now.advance(600)
+    bot.clock.poke()
+    await fake.wait_for(lambda: faults.failed, what="the clock to try the expiry")
+    await table.settle()
+    assert await table.db_state(gid) == stored and _seen(fake, thread) == seen and game.notes == []
+    table.now.advance(STORE_RETRY / 2)
+    bot.clock.poke()
+    await table.settle()
+    assert _seen(fake, thread) == seen  # no reminder either while the expiry waits to be retried
+    faults.heal()
+    table.now.advance(STORE_RETRY)
+    bot.clock.poke()
+    await fake.wait_for(lambda: game.row.version > stored[0], what="the expiry played")
+    await table.settle()
+    assert (await bot.store.moves(gid))[0].by == "clock"
+    assert "Time ran out" in table.last_turn(thread).content
+
+
+async def test_a_database_locked_at_start_up_stops_the_bot_before_it_serves(fake_discord, run_bot, tmp_path,
+                                                                            monkeypatch):
+    monkeypatch.setattr(Store, "BUSY_TIMEOUT_MS", 100)
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await (await Store.open(table.db_path)).close()
+    with write_lock(table.db_path):
+        with pytest.raises(FakeDiscordError, match="StoreUnavailable"):
+            await table.boot(sync=False)
+    assert fake.interactions == [] and not fake.requests_to("POST /channels/{channel_id}/messages")
+
+
+async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(fake_discord, run_bot, tmp_path):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0, clock="10m")
+    await table.play_one(gid, thread, "move")
+    await table.runner.kill(release=table.bot.store.close)
+    with sqlite3.connect(table.db_path) as db:  # a flag an earlier run raised, whose cause has gone
+        db.execute("UPDATE games SET attention = 'move 1 no longer replays (boom)', deadline = NULL WHERE id = ?",
+                   (gid,))
+    await table.boot(sync=False)
+    notice = await fake.wait_message(thread, lambda m: "playable again" in m.content)
+    assert {table.players["ann"].id, table.players["bob"].id} <= set(notice.pinged_ids)
+    game = await table.bot.service.get(gid)
+    assert game.row.attention is None and game.row.deadline is not None
+    await table.play_one(gid, thread, "button")
+    assert (await table.db_state(gid))[2] == 2
+    await table.runner.stop()
+    await table.boot(sync=False)  # told once
+    await table.settle()
+    assert len([m for m in fake.messages(thread) if "playable again" in m.content]) == 1
