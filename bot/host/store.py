@@ -123,6 +123,14 @@ _GAME_FIELDS = {"status", "thread_id", "deadline", "reminded", "attention", "cha
 _SEAT_FIELDS = {"user_id", "name", "is_ai", "dm_closed", "dm_hash", "expiries", "ai_takeover"}
 
 
+async def _worker_gone(connection: aiosqlite.Connection) -> None:
+    """Wait for the worker thread of a connection that failed to open to stop (aiosqlite stops it
+    but does not wait, so it would answer into a closed event loop with a traceback at exit)."""
+    thread = getattr(connection, "_thread", None)
+    if thread is not None and thread.is_alive():
+        await asyncio.to_thread(thread.join, 5.0)
+
+
 def _game(row: sqlite3.Row | tuple) -> GameRow:
     (gid, kind, seed, options, guild, channel, thread, creator, status, version, clock, deadline,
      reminded, attention, created, updated) = row
@@ -186,9 +194,11 @@ class Store:
         fresh = prepare_path(path)
         if fresh:
             log.info("No database at %s: creating a fresh one.", path)
+        connection = aiosqlite.connect(path, isolation_level=None)
         try:
-            db = await aiosqlite.connect(path, isolation_level=None)
+            db = await connection
         except sqlite3.Error as err:
+            await _worker_gone(connection)
             raise unavailable(err, path) from err
         try:
             await db.execute(f"PRAGMA busy_timeout={int(cls.BUSY_TIMEOUT_MS)}")  # first: wait out a lock
