@@ -2,8 +2,13 @@
 
 Every method that changes a game runs under that game's ``asyncio.Lock`` and writes through the
 store (one transaction per applied move, the version checked inside it). Loading a game is setup
-plus the replay of its move log, checked against the stored snapshot; a game whose replay fails
-or disagrees is marked as needing attention instead of crashing anything.
+plus the replay of its move log, checked against the stored snapshot (all read in one read
+transaction); a game whose replay fails or disagrees is marked as needing attention instead of
+crashing anything, and a marked game whose history checks out at a later load is cleared.
+
+A write the database refuses raises :class:`~bot.host.store.StoreUnavailable` with the live game
+unchanged (it is updated only after its transaction commits, never by reading back); an AI move
+or a clock expiry refused that way is tried again :data:`STORE_RETRY` seconds later.
 
 Refusals raise :class:`~bot.live.Refusal`, rule rejections the engine's ``RuleError`` subclasses,
 and a bad clock text :class:`~bot.clock.BadDuration`; all carry a reason a player can read (seat

@@ -2,7 +2,7 @@
 
 ``setup_hook`` opens the database (applying migrations), loads every active game (replay checked
 against its snapshot), registers the persistent components, adds the commands, tells players of
-any game that needs attention, posts what a previous run stored but never posted, gives a grace
+any game that needs attention (or that checks out again and is playable), posts what a previous run stored but never posted, gives a grace
 to turns whose clock ran out while the bot was down, and starts the turn clock. Only the
 ``guilds`` intent is used (no privileged intents). Neither the token nor a private view is logged.
 """
@@ -202,7 +202,8 @@ async def _run(config: Config) -> None:
 
 def run_bot(config: Config) -> int:
     """Run the bot until interrupted. Returns the process exit code: 0 after a clean stop, 1 if
-    the database cannot be used, 2 if Discord rejects the token or the intents."""
+    the database cannot be used (said in one line, before Discord is contacted), 2 if Discord
+    rejects the token or the intents."""
     _setup_logging(config)
     try:
         asyncio.run(_run(config))
