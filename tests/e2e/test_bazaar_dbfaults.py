@@ -214,3 +214,20 @@ async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(fak
     await table.boot(sync=False)  # told once
     await table.settle()
     assert len([m for m in fake.messages(thread) if "playable again" in m.content]) == 1
+
+
+async def test_a_move_saved_whose_board_cannot_be_recorded_still_counts_as_played(fake_discord, run_bot, tmp_path):
+    """Only the bookkeeping of the posted board fails: the player is told the move was played
+    (it was saved), never "could not save", and the game goes on."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    stored = await table.db_state(gid)
+    faults = FaultyDB.install(table.bot.store)
+    faults.fail("messages")  # every read and write of the posted-message records
+    await table.play_one(gid, thread, "move")  # asserts the "✅ Played" answer
+    assert faults.failed and (await table.db_state(gid))[0] == stored[0] + 1
+    assert f"move {stored[0] + 1}" in table.last_turn(thread).content
+    faults.heal()
+    await table.play_one(gid, thread, "move")
