@@ -111,7 +111,8 @@ def _demo(args: argparse.Namespace) -> int:
                     print(f"{engine.title} {n}p seed {args.seed + g} {_opt_text(engine, res.options)}: "
                           f"{res.actions} actions, {res.snapshots} snapshots -> {res.folder}")
                     print(describe_outcome(engine, res.outcome, DEMO_NAMES[:n]))
-    print(f"Open the PNG files under {out_dir}/ to see the games; `bazaar replay <folder>/moves.log` "
+    print(f"Open {out_dir}/index.html to see the games (each folder has its own index.html); "
+          "`bazaar replay <folder>/moves.log` "
           "replays one.")
     return 0
 

@@ -11,15 +11,34 @@ Optionally:
 
 * ``interim_sheet(view, events, names=None) -> (caption, Image) | None``: a sheet to show when
   ``events`` (the public events of one batch of moves) closed a scoring stage before the end,
-  e.g. a Ra epoch; the bot posts it above the new board.
+  e.g. a Ra epoch; the bot posts it above the new board (:func:`interim_sheet` asks for it).
+
+Shared by every game: ``render.recap`` (the animated recap of a whole game, from its boards).
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from types import ModuleType
+from typing import Any
+
+from PIL import Image
 
 
 def get(game: str) -> ModuleType:
     """The renderer module of ``game`` (e.g. ``render.pralaya``)."""
     return importlib.import_module(f"render.{game}")
+
+
+def interim_sheet(
+    game: str, view: Any, events: Sequence[Any], names: Sequence[str] | None = None
+) -> tuple[str, Image.Image] | None:
+    """The interim sheet ``render.<game>`` offers for ``events`` (public events of one batch of
+    moves, or of one move) seen from the spectator ``view`` after them: ``(caption, image)``, or
+    None when the game has no interim sheets or these events close no stage."""
+    offer = getattr(get(game), "interim_sheet", None)
+    if offer is None:
+        return None
+    found: tuple[str, Image.Image] | None = offer(view, events, list(names or []))
+    return found

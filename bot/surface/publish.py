@@ -19,6 +19,7 @@ from discord.ext import commands
 import render
 from engines import base
 from engines.prompt import Prompt
+from render import recap
 from render.common import to_png
 
 from ..host.live import Batch, LiveGame, Posted, private_digest
@@ -126,9 +127,11 @@ class Publisher:
         elif row.status == "finished":
             game.board = None
             view = engine.view(batch.state, None)
-            file = await self.image(game.id, engine.name, "score_sheet", view, batch.names,
-                                    f"{engine.name}-{game.id}-final.png")
-            posted = await self._send(channel, text.final(batch, engine.outcome(batch.state)), file=file)
+            file, film = await asyncio.gather(
+                self.image(game.id, engine.name, "score_sheet", view, batch.names, f"{engine.name}-{game.id}-final.png"),
+                self.recap(game.id, batch))
+            files = [f for f in (file, film) if f is not None]
+            posted = await self._send(channel, text.final(batch, engine.outcome(batch.state)), files=files or None)
             if posted:
                 await self.store.add_message(game.id, kind="final", channel_id=posted.channel.id,
                                              message_id=posted.id, version=batch.version)
@@ -213,16 +216,27 @@ class Publisher:
                                     pictures=png is None or bool(msg.attachments))
         return msg
 
+    async def recap(self, game_id: int, batch: Batch) -> discord.File | None:
+        """The animated recap of a finished game (``render.recap``: one public board per turn,
+        under Discord's attachment limit), rebuilt from the stored move log by replaying it in a
+        worker thread, so it is the same after a restart; None (logged) if that fails."""
+        row, engine = batch.row, batch.engine
+        moves = [(m.seat, m.action) for m in await self.store.moves(game_id)]
+        try:
+            made = await asyncio.to_thread(recap.recap, engine, row.seed, len(batch.seats), row.options, moves,
+                                           render.get(engine.name).board, list(batch.names))
+        except Exception:
+            log.exception("Building the recap failed for game %s", game_id)
+            return None
+        return _file(made.data, f"{engine.name}-{game_id}-recap.gif")
+
     async def _post_interim(self, game: LiveGame, batch: Batch, channel) -> None:
         """Post the sheet the renderer offers for this batch's public events (a Ra epoch's
         scoring), above the new board; nothing if the renderer has none. Errors are logged."""
-        offer = getattr(render.get(batch.engine.name), "interim_sheet", None)
-        if offer is None:
-            return
         events = base.events_for((e for st in batch.steps for e in st.events), None)
         view = batch.engine.view(batch.state, None)
         try:
-            found = await asyncio.to_thread(offer, view, events, list(batch.names))
+            found = await asyncio.to_thread(render.interim_sheet, batch.engine.name, view, events, list(batch.names))
             if found is None:
                 return
             caption, img = found
@@ -266,11 +280,12 @@ class Publisher:
         try:
             return await channel.send(content, allowed_mentions=PINGS, **kwargs)
         except discord.Forbidden as err:
-            if "file" not in kwargs or err.code != 50013:
+            if not ("file" in kwargs or "files" in kwargs) or err.code != 50013:
                 log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
                 return None
             log.warning("No Attach Files in channel %s: posting the board without its picture", channel.id)
-            kwargs.pop("file")
+            kwargs.pop("file", None)
+            kwargs.pop("files", None)
             return await self._send(channel, text.clip(f"{content}\n{text.NO_FILES}"), **kwargs)
         except discord.HTTPException as err:
             log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
