@@ -13,8 +13,8 @@ would instead depend on timing (an AI-only stretch of many turns is one post).
 
 **The budget** (:data:`BUDGET`, 8 MB) sits below every attachment limit Discord has had for bots
 in servers without boosts (8 MB until 2023, 25 MiB, 10 MiB since late 2024). :func:`animate`
-meets it by shrinking the frames (down to :data:`MIN_WIDTH` px), then using fewer colours, then
-dropping evenly spaced frames (never the first or the last), re-encoding until it fits.
+meets it by dropping evenly spaced frames (never the first or the last), using fewer colours and
+shrinking the frames, re-encoding until it fits.
 
 The GIF is written frame by frame (only the rectangle that changed since the previous frame,
 over one global palette), so a long game needs the memory of a few boards, not of all of them.
@@ -38,6 +38,7 @@ HOLD_MS = 3000  # the last frame (the final board) is shown this long before the
 MIN_FRAME_MS = 250  # each other frame: the recap lasts about TOTAL_MS, within these bounds
 MAX_FRAME_MS = 1000
 TOTAL_MS = 60_000
+MAX_WIDTH = 1000  # wider boards are scaled down to this (more than a phone shows)
 MIN_WIDTH = 560  # frames are never shrunk below this width (still readable on a phone)
 COLOURS = (255, 63)  # palette sizes tried, in order (one more index is kept clear)
 CLEAR = 255  # the transparent index: "unchanged since the previous frame"
@@ -159,14 +160,12 @@ def _fit(img: Image.Image, scale: float, size: tuple[int, int]) -> Image.Image:
     return canvas
 
 
-def _palette(
-    frames: Sequence[Frame], picks: Sequence[int], scale: float, size: tuple[int, int], colours: int
-) -> Image.Image:
+def _palette(frames: Sequence[Frame], scale: float, size: tuple[int, int], colours: int) -> Image.Image:
     """One palette (a "P" image) for every frame, from a few of them stacked."""
-    sample = keep_evenly(len(picks), PALETTE_SAMPLES)
+    sample = keep_evenly(len(frames), PALETTE_SAMPLES)
     strip = Image.new("RGB", (size[0], size[1] * len(sample)))
     for row, i in enumerate(sample):
-        strip.paste(_fit(_open(frames[picks[i]]), scale, size), (0, row * size[1]))
+        strip.paste(_fit(_open(frames[i]), scale, size), (0, row * size[1]))
     pal = strip.quantize(colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     entries = (pal.getpalette() or [])[: 3 * colours]
     pal.putpalette(entries + entries[:3] * (256 - colours))  # padding repeats index 0
@@ -189,17 +188,20 @@ def encode(
     colours: int,
     size: tuple[int, int],
     hold_ms: int = HOLD_MS,
+    cache: dict[int, bytes] | None = None,
 ) -> bytes:
     """The GIF of ``frames[i] for i in picks``, each scaled by ``scale`` onto a canvas of
-    ``size``, quantised to one palette of ``colours``; each frame after the first stores only the
-    rectangle that changed (a 1x1 patch when nothing did, so every pick stays a frame)."""
-    palette = _palette(frames, picks, scale, size, colours)
+    ``size``, quantised to one palette of ``colours`` (drawn from all the frames); each frame
+    after the first stores only the pixels that changed (a clear 1x1 patch when none did, so
+    every pick stays a frame). ``cache`` (for one ``scale`` and ``colours``) keeps the quantised
+    frames between calls that only pick differently."""
+    palette = _palette(frames, scale, size, colours)
     out = io.BytesIO()
     out.write(_header(size, palette))
     step = frame_ms(len(picks))
     prev: Image.Image | None = None
     for n, i in enumerate(picks):
-        cur = _quantize(_fit(_open(frames[i]), scale, size), palette)
+        cur = _quantized(frames, i, scale, size, palette, cache)
         ms = hold_ms if n == len(picks) - 1 else step
         patch, offset = (cur, (0, 0)) if prev is None else _changes(prev, cur)
         for chunk in GifImagePlugin.getdata(patch, offset=offset, duration=ms, transparency=CLEAR):
@@ -207,6 +209,26 @@ def encode(
         prev = cur
     out.write(b";")
     return out.getvalue()
+
+
+def _quantized(
+    frames: Sequence[Frame],
+    i: int,
+    scale: float,
+    size: tuple[int, int],
+    palette: Image.Image,
+    cache: dict[int, bytes] | None,
+) -> Image.Image:
+    """Frame ``i`` fitted and on ``palette`` (from ``cache`` when it holds it; stored there)."""
+    if cache is not None and i in cache:
+        with Image.open(io.BytesIO(cache[i])) as img:
+            return img.copy()  # a plain image (a PNG file's encoder settings would reach the GIF's)
+    cur = _quantize(_fit(_open(frames[i]), scale, size), palette)
+    if cache is not None:
+        buf = io.BytesIO()
+        cur.copy().save(buf, format="PNG", compress_level=1)  # saving leaves PNG settings on an image
+        cache[i] = buf.getvalue()
+    return cur
 
 
 def _quantize(img: Image.Image, palette: Image.Image) -> Image.Image:
@@ -240,33 +262,80 @@ def _indices(img: Image.Image) -> Image.Image:
 
 
 def animate(frames: Sequence[Frame], budget: int = BUDGET, *, hold_ms: int = HOLD_MS) -> Recap:
-    """Encode ``frames`` (boards in order; sizes may differ) as a looping GIF of at most
-    ``budget`` bytes: full size and all frames if that fits, else smaller frames (not below
-    :data:`MIN_WIDTH` px unless the boards are narrower), then fewer colours, then fewer frames
-    (evenly spaced, the first and the last kept). Raises ``ValueError`` for no frames and
-    :class:`RecapTooLarge` when even two frames at the smallest size do not fit."""
+    """Encode ``frames`` (boards in order; sizes may differ; wider than :data:`MAX_WIDTH` are
+    scaled down to it) as a looping GIF of at most ``budget`` bytes. Over budget it keeps fewer
+    evenly spaced frames (always the first and the last; as many as fit, down to a quarter of
+    them), then uses fewer colours, then shrinks the frames (not below :data:`MIN_WIDTH` px),
+    then keeps fewer frames again, down to two. (Frames go first: on boards of flat colours and
+    text, shrinking blurs the text into more colours and saves little or nothing.) Raises
+    ``ValueError`` for no frames and :class:`RecapTooLarge` when nothing fits."""
     if not frames:
         raise ValueError("a recap needs at least one frame")
     sizes = [_size(f) for f in frames]
     width, height = max(w for w, _ in sizes), max(h for _, h in sizes)
-    floor = min(1.0, MIN_WIDTH / width)
-    picks = list(range(len(frames)))
-    scale, colours = 1.0, COLOURS[0]
-    while True:
+    scale = min(1.0, MAX_WIDTH / width)
+    floor = min(scale, MIN_WIDTH / width)
+    n = len(frames)
+    quarter = max(2, math.ceil(n / 4))
+    colours = COLOURS[0]
+    cache: dict[int, bytes] = {}  # the quantised frames at this scale and palette
+
+    def attempt(k: int) -> Recap:
         size = (max(1, round(width * scale)), max(1, round(height * scale)))
-        data = encode(frames, picks, scale=scale, colours=colours, size=size, hold_ms=hold_ms)
-        if len(data) <= budget:
-            return Recap(data, len(picks), len(frames), size[0], size[1], colours)
-        ratio = budget / len(data)
-        if scale > floor:  # pixels first: size is about proportional to the area
-            scale = max(floor, min(scale * 0.9, scale * math.sqrt(ratio) * 0.95))
-        elif colours != COLOURS[-1]:
-            colours = COLOURS[COLOURS.index(colours) + 1]
-        elif len(picks) > 2:
-            keep = min(len(picks) - 1, math.floor(len(picks) * ratio * 0.9))
-            picks = [picks[i] for i in keep_evenly(len(picks), keep)]
+        picks = keep_evenly(n, k)
+        data = encode(frames, picks, scale=scale, colours=colours, size=size, hold_ms=hold_ms, cache=cache)
+        return Recap(data, len(picks), n, size[0], size[1], colours)
+
+    made = attempt(n)
+    if made.size <= budget:
+        return made
+    found = _most_frames(attempt, made, quarter, budget)
+    if found is not None:
+        return found
+    keep = quarter
+    while True:
+        if colours != COLOURS[-1]:
+            colours, cache = COLOURS[COLOURS.index(colours) + 1], {}
+        elif scale > floor:  # size is at best about proportional to the area
+            scale = max(floor, min(scale * 0.9, scale * math.sqrt(budget / made.size) * 0.95))
+            cache = {}
+        elif keep > 2:
+            keep = max(2, min(keep - 1, math.floor(keep * budget / made.size * 0.9)))
         else:
-            raise RecapTooLarge(f"even the smallest recap is {len(data)} bytes, over {budget}")
+            raise RecapTooLarge(f"even the smallest recap is {made.size} bytes, over {budget}")
+        made = attempt(keep)
+        if made.size <= budget:
+            return made
+
+
+SEARCH_PASSES = 5  # encodings spent looking for the most frames that fit, after the first
+
+
+def _most_frames(attempt: Callable[[int], Recap], over: Recap, least: int, budget: int) -> Recap | None:
+    """The recap with the most frames (at least ``least``) that fits ``budget``, searched in a few
+    passes between a number that fits and one that does not (``over``: all of them), each guess
+    on the line between the two; None if even ``least`` frames do not fit."""
+    hi, fit = over, None
+    k = max(least, math.floor(over.frames * budget / over.size * 0.95))
+    for _ in range(SEARCH_PASSES):
+        made = attempt(k)
+        if made.size <= budget:
+            fit = made
+        else:
+            hi = made
+        if fit is None:
+            if k == least:
+                return None
+            k = max(least, math.floor(k * budget / made.size * 0.95))
+            continue
+        if hi.frames - fit.frames <= max(1, over.turns // 50):
+            break
+        share = (budget - fit.size) / max(1, hi.size - fit.size)
+        k = min(
+            hi.frames - 1,
+            max(fit.frames + 1, fit.frames + math.floor((hi.frames - fit.frames) * share * 0.97)),
+        )
+    return fit
 
 
 def recap(

@@ -124,31 +124,55 @@ def test_frame_time_keeps_a_long_game_to_about_a_minute():
 # --------------------------------------------------------------------------- the budget
 
 
-def test_over_budget_the_frames_shrink_first():
-    boards = [noise(i, (1000, 300)) for i in range(3)]
-    full = recap.animate(boards, budget=10**9)
-    assert full.width == 1000 and full.frames == 3
-    made = recap.animate(boards, budget=full.size // 2)
-    assert made.size <= full.size // 2 and recap.MIN_WIDTH <= made.width < 1000
-    assert made.frames == 3 and made.colours == recap.COLOURS[0]
-    assert frames_of(made.data)[0][0].size == (made.width, made.height)
+def size_of(boards, k, colours, scale=1.0):
+    """Bytes of the recap of ``k`` evenly kept ``boards`` (all one size) at ``colours`` and ``scale``."""
+    w, h = boards[0].size
+    size = (round(w * scale), round(h * scale))
+    return len(recap.encode(boards, recap.keep_evenly(len(boards), k), scale=scale, colours=colours, size=size))
 
 
-def test_at_the_smallest_size_fewer_colours_then_fewer_frames():
-    boards = [noise(i) for i in range(12)]  # 400 px: narrower than MIN_WIDTH, never shrunk
+def close_to(img, frame, limit=40):
+    return sum(abs(a - b) for a, b in zip(img.tobytes(), frame.tobytes())) / len(img.tobytes()) < limit
+
+
+def test_over_budget_the_most_evenly_spaced_frames_that_fit_are_kept_first():
+    boards = [noise(i) for i in range(12)]
     full = recap.animate(boards, budget=10**9)
-    fewer_colours = recap.animate(boards, budget=full.size - 1)
-    assert fewer_colours.size < full.size and fewer_colours.colours == recap.COLOURS[-1]
-    assert fewer_colours.frames == 12 and fewer_colours.width == 400
-    budget = full.size // 3
+    assert full.frames == 12 and full.width == 400 and full.colours == recap.COLOURS[0]
+    budget = full.size * 6 // 10
     made = recap.animate(boards, budget=budget)
-    assert made.size <= budget and 2 <= made.frames < 12 and made.turns == 12
+    assert made.size <= budget and 3 <= made.frames < 12 and made.turns == 12
+    assert (made.width, made.colours) == (400, recap.COLOURS[0])  # only frames went
     shown = frames_of(made.data)
     assert len(shown) == made.frames
-    # the first and the last board are kept (here as close as 63 colours of noise allow)
-    for img, (frame, _) in ((boards[0], shown[0]), (boards[-1], shown[-1])):
-        diff = sum(abs(a - b) for a, b in zip(img.tobytes(), frame.tobytes())) / len(img.tobytes())
-        assert diff < 40
+    assert close_to(boards[0], shown[0][0]) and close_to(boards[-1], shown[-1][0])  # first and last kept
+
+
+def test_at_a_quarter_of_the_frames_fewer_colours_come_next():
+    boards = [noise(i) for i in range(12)]
+    budget = size_of(boards, 3, recap.COLOURS[-1])
+    assert size_of(boards, 3, recap.COLOURS[0]) > budget
+    made = recap.animate(boards, budget=budget)
+    assert (made.frames, made.colours, made.width) == (3, recap.COLOURS[-1], 400) and made.size <= budget
+
+
+def test_then_the_frames_shrink_then_fewer_frames_again():
+    wide = [noise(i, (1000, 200)) for i in range(4)]  # a quarter is two frames
+    budget = size_of(wide, 2, recap.COLOURS[-1]) * 7 // 10
+    made = recap.animate(wide, budget=budget)
+    assert made.size <= budget and made.frames == 2 and made.colours == recap.COLOURS[-1]
+    assert recap.MIN_WIDTH <= made.width < 1000
+    assert frames_of(made.data)[0][0].size == (made.width, made.height)
+    narrow = [noise(i) for i in range(12)]  # narrower than MIN_WIDTH: never shrunk
+    budget = size_of(narrow, 2, recap.COLOURS[-1])
+    assert size_of(narrow, 3, recap.COLOURS[-1]) > budget
+    made = recap.animate(narrow, budget=budget)
+    assert (made.frames, made.width) == (2, 400) and made.size <= budget
+
+
+def test_wide_boards_are_scaled_to_the_largest_width_a_recap_needs():
+    made = recap.animate([flat((2 * recap.MAX_WIDTH, 100), (20, 120, 200)), flat((2 * recap.MAX_WIDTH, 50), (9, 9, 9))])
+    assert (made.width, made.height) == (recap.MAX_WIDTH, 50)
 
 
 def test_a_budget_nothing_can_meet_is_refused():
