@@ -16,8 +16,10 @@ in servers without boosts (8 MB until 2023, 25 MiB, 10 MiB since late 2024). :fu
 meets it by dropping evenly spaced frames (never the first or the last), using fewer colours and
 shrinking the frames, re-encoding until it fits.
 
-The GIF is written frame by frame (only the rectangle that changed since the previous frame,
-over one global palette), so a long game needs the memory of a few boards, not of all of them.
+A GIF (rather than an APNG) because every Discord client plays a GIF attachment inline. It is
+written frame by frame over one global palette, each frame holding only the pixels that changed
+since the previous one (the rest transparent), and the boards are held as PNG bytes and decoded
+one at a time, so a long game never holds all its boards as pixels.
 """
 
 from __future__ import annotations
