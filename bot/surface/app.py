@@ -21,6 +21,8 @@ from . import actions, text
 from . import commands as bot_commands
 from ..host.clock import TurnClock
 from .components import DYNAMIC_ITEMS
+from .flood import BazaarTree
+from ..host.throttle import Throttle
 from ..host.config import Config
 from ..host.live import Refusal
 from .publish import Publisher
@@ -38,13 +40,16 @@ def intents() -> discord.Intents:
 
 
 class BazaarBot(commands.Bot):
-    """The Bazaar bot. ``now`` and ``seed_source`` are injectable for tests; with ``sync_only``
-    the hook only builds the command tree (for ``bazaar sync``)."""
+    """The Bazaar bot. ``now``, ``seed_source`` and ``throttle_clock`` (the flood guard's monotonic
+    clock) are injectable for tests; with ``sync_only`` the hook only builds the command tree (for
+    ``bazaar sync``)."""
 
     def __init__(self, config: Config, *, now: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None, sync_only: bool = False,
-                 clock_max_sleep: float = 300.0, **kwargs) -> None:
+                 clock_max_sleep: float = 300.0, throttle_clock: Callable[[], float] = time.monotonic,
+                 **kwargs) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         tree_cls=BazaarTree,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
                          **kwargs)
         self.config = config
@@ -57,6 +62,9 @@ class BazaarBot(commands.Bot):
         self.publisher = Publisher(self)
         self.clock: TurnClock | None = None
         self.inflight = 0  # interaction handlers running (see actions.guard)
+        burst, rate = config.rate_limit
+        self.throttle = Throttle(burst, rate, clock=throttle_clock)  # commands and clicks per user
+        self.suggest_throttle = Throttle(burst * 4, rate * 4, clock=throttle_clock)  # autocomplete
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
