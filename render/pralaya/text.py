@@ -257,6 +257,7 @@ def score_text(view: PralayaView, names: Sequence[str] | None = None) -> str:
         if bd is None:
             lines += score_lines(ranks[s], nm[s], None, (), note="did not escape, so scores nothing")
             continue
-        lines += score_lines(ranks[s], nm[s], scores[s], [(c, int(bd.get(c, 0))) for c in cats],
-                             _zeros(view, s, bd, nm))
+        lines += score_lines(
+            ranks[s], nm[s], scores[s], [(c, int(bd.get(c, 0))) for c in cats], _zeros(view, s, bd, nm)
+        )
     return "\n".join(lines)
