@@ -220,7 +220,7 @@ def _fossil_reason(view: PralayaView, seat: int, nm: Sequence[str]) -> str | Non
 
 def _zeros(view: PralayaView, seat: int, bd: Mapping[str, int], nm: Sequence[str]) -> list[tuple[str, str]]:
     """The categories ``seat`` holds relics for but that scored 0, each with its reason."""
-    p = next((x for x in view.get("players", []) if int(x["seat"]) == seat), {})
+    p: Mapping[str, Any] = next((x for x in view.get("players", []) if int(x["seat"]) == seat), {})
     hand = p.get("hand") or {}
     out: list[tuple[str, str]] = []
 
