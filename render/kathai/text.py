@@ -27,8 +27,9 @@ def _want(want: str, k: int) -> str:
     return f"{cards} of any goods" if want == "any" else f"{cards} showing {goods_name(want)}"
 
 
-def text(view: View, names: Sequence[str] | None = None) -> str:
-    """The view as Discord markdown (≤ 1900 characters), names for ``{sN}``."""
+def text(view: View, names: Sequence[str] | None = None, *, moves: bool = True) -> str:
+    """The view as Discord markdown (≤ 1900 characters), names for ``{sN}``. ``moves`` is
+    accepted like the other games' (this text never lists the legal moves)."""
     c = Ctx(view, names)
     out = ""
     for short in (False, True):

@@ -25,16 +25,17 @@ SHORT = {
 }
 
 
-def text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The view as Discord markdown text (≤ 1900 characters), names for ``{sN}``."""
+def text(view: dict[str, Any], names: Sequence[str] | None = None, *, moves: bool = True) -> str:
+    """The view as Discord markdown text (≤ 1900 characters), names for ``{sN}``; without the
+    viewer's legal actions when ``moves`` is false (the terminal lists them itself)."""
     for level in range(5):
-        out = _compose(view, names, level)
+        out = _compose(view, names, level, moves)
         if len(out) <= LIMIT:
             return out
     return out[: LIMIT - 1] + "…"
 
 
-def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> str:
+def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int, moves: bool = True) -> str:
     m = model(view, names)
     v = view
     n = m.n
@@ -147,7 +148,7 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
         legal = me.get("legal") or []
         if me.get("prompt"):
             lines.append(("**Your move:** " if legal else "") + m.fmt(me["prompt"]))
-        if legal:
+        if legal and moves:
             lines.append("Actions: " + " ".join(f"`{a}`" for a in legal))
         hand = me.get("hand") or []
         if hand:

@@ -81,7 +81,7 @@ def _players(view: PralayaView, nm: Sequence[str], short: bool) -> list[str]:
     return out
 
 
-def _me(view: PralayaView, nm: Sequence[str], short: bool) -> list[str]:
+def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -> list[str]:
     me = view.get("me")
     if not me:
         return []
@@ -128,12 +128,12 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool) -> list[str]:
         title = "Score now" if mine.get("escaped") else "If escaped now"
     out.append(f"{title}: **{prov.get('total', 0)}**" + (f" ({', '.join(parts)})" if parts else ""))
     legal = list(me.get("legal") or [])
-    if legal:
+    if legal and moves:
         if short:
             out.append("Moves: " + ", ".join(f"`{a}`" for a in legal))
         else:
             out.append("Moves: " + " · ".join(_move(a, view) for a in legal))
-    elif not view.get("over"):
+    elif not legal and not view.get("over"):
         active = view.get("active")
         out.append(f"Waiting for {nm[active] if active is not None else '?'}.")
     return out
@@ -164,7 +164,7 @@ def _result(view: PralayaView, nm: Sequence[str]) -> list[str]:
     return lines
 
 
-def _build(view: PralayaView, nm: Sequence[str], short: bool) -> str:
+def _build(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -> str:
     lines = [f"**Pralaya** · {fmt(str(view.get('headline', '')), nm)}"]
     lines += _result(view, nm)
     lines.append("**Island** (cell, relic, Vitality cost)")
@@ -184,16 +184,17 @@ def _build(view: PralayaView, nm: Sequence[str], short: bool) -> str:
     )
     lines.append("**Players**")
     lines += _players(view, nm, short)
-    lines += _me(view, nm, short)
+    lines += _me(view, nm, short, moves)
     return "\n".join(lines)
 
 
-def text(view: PralayaView, names: Sequence[str] | None = None) -> str:
-    """The view as Discord-markdown text of at most 1900 characters, names substituted."""
+def text(view: PralayaView, names: Sequence[str] | None = None, *, moves: bool = True) -> str:
+    """The view as Discord-markdown text of at most 1900 characters, names substituted; without
+    the viewer's legal moves when ``moves`` is false (the terminal lists them itself)."""
     nm = names_for(view, names)
-    s = _build(view, nm, short=False)
+    s = _build(view, nm, short=False, moves=moves)
     if len(s) > LIMIT:
-        s = _build(view, nm, short=True)
+        s = _build(view, nm, short=True, moves=moves)
     if len(s) > LIMIT:
         s = s[: LIMIT - 1] + "…"
     return s

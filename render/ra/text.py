@@ -52,17 +52,18 @@ def _seat_line(view: RaView, nm: Sequence[str], s: int, short: bool) -> str:
     return f"**{nm[s]}**{mark} — {pts} pts · {suns} · {_tiles(p, traders, short)}"
 
 
-def text(view: RaView, names: Sequence[str] | None = None) -> str:
-    """The view as Discord markdown text, at most 1900 characters, with names for ``{sN}``."""
+def text(view: RaView, names: Sequence[str] | None = None, *, moves: bool = True) -> str:
+    """The view as Discord markdown text, at most 1900 characters, with names for ``{sN}``;
+    without the viewer's legal actions when ``moves`` is false (the terminal lists them)."""
     nm = seat_names(names, int(view["n_players"]))
     for short in (False, True):
-        out = _compose(view, nm, short)
+        out = _compose(view, nm, short, moves)
         if len(out) <= LIMIT:
             return out
     return out[: LIMIT - 1] + "…"
 
 
-def _compose(view: RaView, nm: Sequence[str], short: bool) -> str:
+def _compose(view: RaView, nm: Sequence[str], short: bool, moves: bool = True) -> str:
     def f(s: str | None) -> str:
         return format_text(s or "", list(nm))
 
@@ -105,7 +106,7 @@ def _compose(view: RaView, nm: Sequence[str], short: bool) -> str:
         lines.append("")
         if me.get("prompt"):
             lines.append(f"**Your move:** {f(me['prompt'])}" if me.get("legal") else f(me["prompt"]))
-        if me.get("legal"):
+        if me.get("legal") and moves:
             lines.append("Actions: " + " ".join(f"`{x}`" for x in me["legal"]))
         prev = me.get("preview")
         if prev and not view.get("over"):
