@@ -30,6 +30,8 @@ def plain(text: str) -> str:
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
 _VERB_AFTER_YOU = re.compile(r"\bYou (\w+)\b")
 _POSSESSIVE = re.compile(r"\bYou's\b")
+# a second verb of the same clause: "You buy Dhoni X and escapes"
+_AND_VERB = re.compile(r"(\bYou [^.;:·!?\n]*? and )([a-z]+s)\b")
 # words after which "You" is an object ("waiting for You", "gives You 2 cards")
 _OBJECT_AFTER = ("for", "to", "with", "from", "by", "than", "and", "of", "gives", "pays", "asks",
                  "offers", "outbids", "beats", "lets", "against")
@@ -51,12 +53,12 @@ def _plural(verb: str) -> str:
 
 def second_person(text: str) -> str:
     """``text`` about a seat named "You" rewritten in the second person: "You's turn" -> "Your
-    turn", "You takes" -> "You take", "You is" -> "You are", "waiting for You" -> "waiting for
-    you". Text without "You" is returned unchanged."""
+    turn", "You takes" -> "You take", "You is" -> "You are", "You buy X and escapes" -> "You buy X and escape", "waiting for You" -> "waiting for you". Text without "You" is returned unchanged."""
     if YOU not in text:
         return text
     text = _POSSESSIVE.sub("Your", text)
     text = _VERB_AFTER_YOU.sub(lambda m: f"You {_plural(m.group(1))}", text)
+    text = _AND_VERB.sub(lambda m: m.group(1) + _plural(m.group(2)), text)
     return _OBJECT.sub(lambda m: f"{m.group(1)} you", text)
 
 
