@@ -173,8 +173,17 @@ def _replay(path: str) -> int:
     from .offline.demo import describe_outcome, replay_log, result_matches
     from .offline.movelog import LogError, loads
 
+    file = Path(path)
+    if file.is_dir():
+        if not (file / "moves.log").is_file():
+            print(f"bazaar: {path} is a folder without a moves.log; give a move log file.", file=sys.stderr)
+            return 2
+        file = file / "moves.log"
     try:
-        log = loads(Path(path).read_text())
+        log = loads(file.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        print(f"bazaar: {path} is not a move log (not UTF-8 text).", file=sys.stderr)
+        return 2
     except OSError as err:
         print(f"bazaar: cannot read {path}: {err.strerror}", file=sys.stderr)
         return 2
