@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import time
-from typing import Callable
+from typing import Callable, Sequence
+
+import aiohttp
 
 import discord
 from discord import app_commands
@@ -48,6 +51,7 @@ class BazaarBot(commands.Bot):
                  seed_source: Callable[[], int] | None = None, sync_only: bool = False,
                  clock_max_sleep: float = 300.0, throttle_clock: Callable[[], float] = time.monotonic,
                  **kwargs) -> None:
+        _no_voice_warnings()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          tree_cls=BazaarTree,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
@@ -198,6 +202,49 @@ def _setup_logging(config: Config) -> None:
         logging.getLogger(name).setLevel(max(level, logging.INFO))
 
 
+def _no_voice_warnings() -> None:
+    """The bot never joins a voice channel: silence discord.py's start-up warnings about the
+    missing voice libraries (PyNaCl, davey)."""
+    for flag in ("warn_nacl", "warn_dave"):
+        if hasattr(discord.VoiceClient, flag):
+            setattr(discord.VoiceClient, flag, False)
+
+
+def fail(message: str) -> None:
+    """Tell the person running the bot what stopped it: one ``bazaar:`` line on stderr."""
+    print(f"bazaar: {message}", file=sys.stderr, flush=True)
+
+
+BAD_TOKEN = ("Discord rejected the token in DISCORD_TOKEN: reset it on the Bot page of your application "
+             "(https://discord.com/developers/applications) and update .env.")
+RETRY_DELAYS = (5.0, 10.0, 20.0, 40.0, 60.0)
+"""Seconds ``bazaar run`` waits before each new attempt while Discord cannot be reached (the last
+value repeats)."""
+
+
+def unreachable(err: BaseException) -> str:
+    """One line saying Discord could not be reached, and why."""
+    why = str(err).strip() or type(err).__name__
+    return f"cannot reach Discord ({why[:160]})"
+
+
+def run_retrying(config: Config, *, sleep: Callable[[float], None] = time.sleep,
+                 delays: Sequence[float] = RETRY_DELAYS) -> None:
+    """Run the bot; while Discord cannot be reached (no network, DNS, Discord down), say so and
+    try again after ``delays`` (the last one repeating). Returns when the bot stops; other
+    errors propagate. ``sleep`` is injectable for tests."""
+    failures = 0
+    while True:
+        try:
+            asyncio.run(_run(config))
+            return
+        except (aiohttp.ClientConnectionError, asyncio.TimeoutError) as err:
+            delay = delays[min(failures, len(delays) - 1)]
+            failures += 1
+            fail(f"{unreachable(err)}; trying again in {delay:g} s (Ctrl-C stops).")
+            sleep(delay)
+
+
 async def _run(config: Config) -> None:
     async with BazaarBot(config) as bot:
         await bot.start(config.token)
@@ -208,15 +255,14 @@ def run_bot(config: Config) -> int:
     the database cannot be used, 2 if Discord rejects the token or the intents."""
     _setup_logging(config)
     try:
-        asyncio.run(_run(config))
+        run_retrying(config)
     except KeyboardInterrupt:
         log.info("Stopped.")
     except StoreError as err:
         log.critical("Not starting: %s", err)
         return 1
     except discord.LoginFailure:
-        log.critical("Discord rejected the token in DISCORD_TOKEN: reset it on the Bot page of your "
-                     "application (https://discord.com/developers/applications) and update .env.")
+        fail(BAD_TOKEN)
         return 2
     except discord.PrivilegedIntentsRequired:
         log.critical("Discord refused the gateway intents requested.")
@@ -246,8 +292,11 @@ def sync_commands(config: Config) -> int:
     try:
         return asyncio.run(_sync(config))
     except discord.LoginFailure:
-        log.critical("Discord rejected the token in DISCORD_TOKEN: reset it on the Bot page and update .env.")
+        fail(BAD_TOKEN)
         return 2
+    except (aiohttp.ClientConnectionError, asyncio.TimeoutError) as err:
+        fail(f"{unreachable(err)}; the commands were not registered. Try again later.")
+        return 1
     except discord.HTTPException as err:
-        log.critical("Syncing commands failed: %s %s", err.status, err.text)
+        fail(f"syncing the commands failed: Discord answered {err.status} {err.text}".strip())
         return 1
