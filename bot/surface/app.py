@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Callable
+from typing import Callable, Sequence
 
 import discord
 from discord import app_commands
@@ -39,11 +39,13 @@ def intents() -> discord.Intents:
 
 class BazaarBot(commands.Bot):
     """The Bazaar bot. ``now`` and ``seed_source`` are injectable for tests; with ``sync_only``
-    the hook only builds the command tree (for ``bazaar sync``)."""
+    the hook only builds the command tree (for ``bazaar sync``); ``repost_delays`` are the
+    pauses (s) before posting again a board Discord refused (see ``retry``)."""
 
     def __init__(self, config: Config, *, now: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None, sync_only: bool = False,
-                 clock_max_sleep: float = 300.0, **kwargs) -> None:
+                 clock_max_sleep: float = 300.0, repost_delays: Sequence[float] | None = None,
+                 **kwargs) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
                          **kwargs)
@@ -55,6 +57,8 @@ class BazaarBot(commands.Bot):
         self.store: Store = None  # type: ignore[assignment]  # set in setup_hook
         self.service: GameService = None  # type: ignore[assignment]
         self.publisher = Publisher(self)
+        if repost_delays is not None:  # pauses before posting again a board Discord refused
+            self.publisher.retry.delays = tuple(repost_delays)
         self.clock: TurnClock | None = None
         self.inflight = 0  # interaction handlers running (see actions.guard)
         self.tree.error(self.on_app_command_error)
@@ -168,6 +172,7 @@ class BazaarBot(commands.Bot):
         and close the database."""
         if self.clock is not None:
             await self.clock.stop()
+        await self.publisher.retry.stop()
         if not await self.idle():
             log.warning("Closing with %d interaction handler(s) still running", self.inflight)
         await super().close()

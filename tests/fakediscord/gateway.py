@@ -293,6 +293,19 @@ class Gateway:
                 asyncio.get_running_loop().create_task(conn.close(code))
         return count
 
+    def invalidate(self, session: Session | None = None, *, resumable: bool = False) -> int:
+        """Send op 9 INVALID_SESSION (``d`` = ``resumable``) on the connection(s) of ``session``
+        (default: every connected session); not resumable also ends the session. Returns how
+        many connections were told."""
+        count = 0
+        for s in [session] if session else [s for s in self.sessions if s.connected]:
+            if not resumable:
+                s.invalid = True
+            if s.connection is not None and not s.connection.closed:
+                s.connection.send({"op": INVALID_SESSION, "s": None, "t": None, "d": resumable})
+                count += 1
+        return count
+
     def reconnect(self, session: Session | None = None) -> None:
         """Send op 7 RECONNECT (the client should resume on a new connection)."""
         for s in [session] if session else [s for s in self.sessions if s.connected]:

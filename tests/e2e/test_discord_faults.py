@@ -1,0 +1,186 @@
+"""Discord failing while games are in play, through the real discord.py client against the fake
+(``fake.faults``): REST 5xx, broken connections, 429s, slow answers, and the gateway dropping or
+invalidating the session.
+
+What discord.py 2.7 does by itself (read in discord/http.py and discord/webhook/async_.py): a REST
+request answered 500/502/504/524 is tried five times, sleeping 1, 3, 5, 7 and 9 s after each
+failure, then ``DiscordServerError`` is raised (a 503 is raised at once); interaction callbacks
+and follow-ups (the webhook adapter) retry every 5xx the same way; a 429 with a ``Via`` header
+is retried after its ``retry_after`` (a global one holds every request). Those sleeps would make
+the tests take half a minute, so the ``backoff`` fixture records what discord.py asks to sleep
+and runs it 100 times faster (only discord.py's HTTP modules see it; the bot is unchanged).
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+import types
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from bazaar_harness import FakeTime, Table, make_table
+from fakediscord import Channel, FakeDiscord
+
+POST = "POST /channels/{channel_id}/messages"
+EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+CALLBACK = "POST /interactions/{interaction_id}/{token}/callback"
+FOLLOWUP = "POST /webhooks/{app_id}/{token}"
+QUICK = (0.2, 0.4)  # the bot's own pauses before posting a refused board again (s)
+MOVE = re.compile(r"· move (\d+)")
+
+
+class Backoff:
+    """What discord.py asked to sleep (s), in order; each sleep runs ``scale`` times as long."""
+
+    def __init__(self, scale: float) -> None:
+        self.scale = scale
+        self.asked: list[float] = []
+
+
+@pytest.fixture
+def backoff(monkeypatch: pytest.MonkeyPatch) -> Backoff:
+    """discord.py's retry sleeps, recorded and 100x shorter (see the module docstring)."""
+    import discord.http
+    import discord.webhook.async_ as webhook
+
+    record = Backoff(0.01)
+    real_sleep = asyncio.sleep
+
+    async def sleep(delay: float, result: Any = None) -> Any:
+        record.asked.append(delay)
+        return await real_sleep(delay * record.scale, result)
+
+    fast = types.SimpleNamespace(**{k: getattr(asyncio, k) for k in dir(asyncio) if not k.startswith("__")})
+    fast.sleep = sleep
+    monkeypatch.setattr(discord.http, "asyncio", fast)
+    monkeypatch.setattr(webhook, "asyncio", fast)
+    return record
+
+
+def boards_in(place: Channel):
+    """``where`` for the board posts of a game: messages with a picture in its thread."""
+    return lambda r: r.path == f"/channels/{place.id}/messages" and bool(r.files)
+
+
+def dms_of(fake: FakeDiscord, *users):
+    ids = {u.id for u in users}
+
+    def where(r) -> bool:
+        ch = next((c for c in fake.channels.values() if r.path.startswith(f"/channels/{c.id}/")), None)
+        return ch is not None and ch.is_dm and ch.recipient_id in ids
+    return where
+
+
+async def setup_game(fake: FakeDiscord, run_bot, tmp_path, *, clock: str | None = None,
+                     now: FakeTime | None = None) -> tuple[Table, int, Channel]:
+    table = make_table(fake, run_bot, tmp_path)
+    if now is not None:
+        table.now = now
+    await table.boot(repost_delays=QUICK)
+    options = {"clock": clock} if clock else {}
+    gid, thread = await table.start_game("ann", ("bob",), 1, **options)
+    return table, gid, thread
+
+
+def latest_board(fake: FakeDiscord, place: Channel) -> int | None:
+    """The version the newest board in ``place`` shows."""
+    versions = [int(m.group(1)) for msg in fake.messages(place) if (m := MOVE.search(msg.content))]
+    return versions[-1] if versions else None
+
+
+async def assert_every_board_once(table: Table, gid: int, place: Channel) -> None:
+    """Each version is shown by at most one board message, the latest board shows the current
+    version, and the store knows of nothing unposted."""
+    fake = table.fake
+    shown = Counter(int(m.group(1)) for msg in fake.messages(place) if (m := MOVE.search(msg.content)))
+    assert shown and max(shown.values()) == 1, f"a board posted twice: {shown}"
+    game = await table.bot.service.get(gid)
+    assert max(shown) == game.row.version, (shown, game.row.version)
+    assert await table.bot.store.unposted() == []
+    contents = [m.content for m in fake.messages(place)]
+    assert len(contents) == len(set(contents)), "a message posted twice"
+
+
+def assert_no_dm_twice(fake: FakeDiscord, table: Table) -> None:
+    """No DM of any player repeats another (a DM re-sent after a failure would)."""
+    for user in table.players.values():
+        contents = [m.content for m in fake.dms(user)]
+        assert len(contents) == len(set(contents)), f"a DM to {user.name} sent twice"
+
+
+async def play_until(table: Table, gid: int, place: Channel, done, limit: int = 8) -> None:
+    """Play moves until ``done()`` (a fault was hit: an edited board posts nothing new)."""
+    for _ in range(limit):
+        if done():
+            return
+        await table.play_one(gid, place)
+    assert done(), "the fault was never hit"
+
+
+async def play(table: Table, gid: int, place: Channel, n: int, via: str = "move") -> None:
+    for _ in range(n):
+        await table.play_one(gid, place, via)
+
+
+# ---------------------------------------------------------------------- 5xx and broken connections
+
+
+async def test_a_board_post_that_keeps_failing_is_posted_later_once(fake_discord, run_bot, tmp_path, backoff):
+    """Every one of discord.py's five tries answered 502: the move stands, and the bot posts its
+    board itself a moment later (nobody has to move or restart it), once, with its DMs."""
+    fake = fake_discord
+    table, gid, thread = await setup_game(fake, run_bot, tmp_path)
+    fault = fake.faults.fail(POST, 502, times=5, where=boards_in(thread))
+    game = await table.bot.service.get(gid)
+    before = game.row.version
+    await play_until(table, gid, thread, lambda: fault.spent)
+    assert len(fault.hits) == 5 and [d for d in backoff.asked if d][-5:] == [1, 3, 5, 7, 9]
+    assert game.row.version > before
+    await fake.wait_for(lambda: latest_board(fake, thread) == game.row.version, what="the board posted again")
+    await table.settle()
+    assert not table.bot.publisher.retry.waiting(gid)
+    await assert_every_board_once(table, gid, thread)
+    assert_no_dm_twice(fake, table)
+    await play(table, gid, thread, 2)
+    await assert_every_board_once(table, gid, thread)
+
+
+async def test_5xx_answers_are_retried_by_discord_py_and_nothing_is_posted_twice(
+        fake_discord, run_bot, tmp_path, backoff):
+    """500 and 502 on board posts, board edits, DMs, interaction responses and follow-ups, some
+    after Discord did the work (the answer was lost): discord.py's retries get through, a post
+    retried after it was made is answered with the same message (its nonce), every board is
+    shown once."""
+    fake = fake_discord
+    table, gid, thread = await setup_game(fake, run_bot, tmp_path)
+    ann, bob = table.players["ann"], table.players["bob"]
+    faults = [
+        fake.faults.fail(POST, 500, times=2, where=boards_in(thread)),
+        fake.faults.fail(POST, 502, times=1, after=True, where=boards_in(thread)),
+        fake.faults.fail(EDIT, 502, times=2, after=True),
+        fake.faults.fail(POST, 500, times=2, after=True, where=dms_of(fake, ann, bob)),
+        fake.faults.fail(CALLBACK, 500, times=1),
+        fake.faults.fail(FOLLOWUP, 502, times=1),
+    ]
+    for i in range(8):
+        await table.play_one(gid, thread, "button" if i % 2 else "move")
+    assert all(f.spent for f in faults), faults
+    await assert_every_board_once(table, gid, thread)
+    assert_no_dm_twice(fake, table)
+
+
+async def test_a_board_post_whose_connection_breaks_is_posted_later(fake_discord, run_bot, tmp_path):
+    """The connection breaks under a board post (no answer: aiohttp raises, discord.py does not
+    retry): the bot posts the board again itself, once."""
+    fake = fake_discord
+    table, gid, thread = await setup_game(fake, run_bot, tmp_path)
+    fault = fake.faults.disconnect(POST, where=boards_in(thread))
+    await play_until(table, gid, thread, lambda: fault.spent)
+    game = await table.bot.service.get(gid)
+    await fake.wait_for(lambda: latest_board(fake, thread) == game.row.version, what="the board posted again")
+    await table.settle()
+    await assert_every_board_once(table, gid, thread)
+    await play(table, gid, thread, 2, "button")
+    await assert_every_board_once(table, gid, thread)
