@@ -184,3 +184,87 @@ async def test_a_board_post_whose_connection_breaks_is_posted_later(fake_discord
     await assert_every_board_once(table, gid, thread)
     await play(table, gid, thread, 2, "button")
     await assert_every_board_once(table, gid, thread)
+
+
+async def test_an_acknowledgement_done_but_answered_500_still_plays_the_move(fake_discord, run_bot, tmp_path, backoff):
+    """Discord took the deferral but answered 500; discord.py's retry then gets 400 / 40060
+    (already acknowledged). The interaction is acknowledged, so the bot goes on: the move is
+    played, its board posted once and the player told, privately."""
+    fake = fake_discord
+    table, gid, thread = await setup_game(fake, run_bot, tmp_path)
+    fault = fake.faults.fail(CALLBACK, 500, after=True)
+    game = await table.bot.service.get(gid)
+    before = game.row.version
+    seat, _ = await table.play_one(gid, thread)  # asserts the "✅ Played" answer
+    assert fault.spent and game.row.version > before
+    retried = [r for r in fake.requests if r.route == CALLBACK and r.status == 400]
+    assert len(retried) == 1  # the 40060 the bot took as "acknowledged"
+    await assert_every_board_once(table, gid, thread)
+    await play(table, gid, thread, 2, "button")
+    await assert_every_board_once(table, gid, thread)
+
+
+# ---------------------------------------------------------------------- 429
+
+
+@pytest.mark.parametrize("case", ["board", "global", "shared-edit", "callback", "dm"])
+async def test_429_is_waited_out_and_nothing_is_posted_twice(fake_discord, run_bot, tmp_path, case):
+    """A 429 as Discord sends it (per route, shared, or global): discord.py waits
+    ``retry_after`` and tries again, which succeeds; every board is shown once."""
+    fake = fake_discord
+    table, gid, thread = await setup_game(fake, run_bot, tmp_path)
+    wait = 0.3
+    if case == "board":
+        fault = fake.faults.rate_limit(POST, wait, where=boards_in(thread))
+    elif case == "global":
+        fault = fake.faults.rate_limit("*", wait, global_=True, where=boards_in(thread))
+    elif case == "shared-edit":
+        fault = fake.faults.rate_limit(EDIT, wait, scope="shared")
+    elif case == "callback":
+        fault = fake.faults.rate_limit(CALLBACK, wait)
+    else:
+        fault = fake.faults.rate_limit(POST, wait, where=dms_of(fake, *table.players.values()))
+    await play_until(table, gid, thread, lambda: fault.spent)
+    await table.settle()
+    hit = fault.hits[0]
+    again = next(r for r in fake.requests if r.at > hit.at and (r.method, r.path) == (hit.method, hit.path))
+    assert again.status < 300 and again.at - hit.at >= wait * 0.9  # waited it out, then got through
+    assert hit.status == 429
+    await play(table, gid, thread, 2)
+    await assert_every_board_once(table, gid, thread)
+    assert_no_dm_twice(fake, table)
+
+
+# ---------------------------------------------------------------------- slow answers
+
+
+async def test_a_slow_board_post_does_not_delay_acknowledgements(fake_discord, run_bot, tmp_path):
+    """A board post Discord takes 3.5 s to answer: the click and a /move are acknowledged at once
+    (the bot defers before it works), "My hand" meanwhile answers in time, and the board lands
+    once."""
+    fake = fake_discord
+    fake.default_timeout = 20.0
+    table, gid, thread = await setup_game(fake, run_bot, tmp_path)
+    bob = table.players["bob"]
+    fault = fake.faults.slow(POST, 3.5, where=boards_in(thread))
+    for _ in range(8):
+        if fault.spent:
+            break
+        game = await table.bot.service.get(gid)
+        version = game.row.version
+        seat = next(s for s in game.awaited() if not game.ai_plays(s))
+        user = table.user_of(game, seat)
+        action = game.engine.choose(game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat))
+        h = await fake.slash(user, thread, "move", action=action, wait=False)
+        await h.wait_ack(timeout=3)
+        other = next(u for u in (table.players["ann"], bob) if u is not user)
+        hand = await fake.click(other, table.last_turn(thread), f"bz:{gid}:0:!hand", wait=False)
+        await hand.wait_ack(timeout=3)
+        await h.wait_done()
+        await hand.wait_done()
+        await table.settle()
+        assert h.ack_latency < 3 and hand.ack_latency < 3
+        assert h.content.startswith("✅ Played"), h.content
+        assert game.row.version > version
+    assert fault.spent
+    await assert_every_board_once(table, gid, thread)
