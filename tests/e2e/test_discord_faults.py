@@ -268,3 +268,80 @@ async def test_a_slow_board_post_does_not_delay_acknowledgements(fake_discord, r
         assert game.row.version > version
     assert fault.spent
     await assert_every_board_once(table, gid, thread)
+
+
+# ---------------------------------------------------------------------- the gateway
+
+GATEWAY_FAULTS = {
+    "cut, no close frame": lambda f: f.faults.drop_gateway(),
+    "closed 4000": lambda f: f.faults.drop_gateway(code=4000),
+    "closed 1006": lambda f: f.faults.drop_gateway(code=1006),
+    "op 7 reconnect": lambda f: f.faults.reconnect(),
+    "op 9 resumable": lambda f: f.faults.invalid_session(resumable=True),
+    "op 9 not resumable": lambda f: f.faults.invalid_session(resumable=False),
+    "cut, session lost": lambda f: f.faults.drop_gateway(resumable=False),
+}
+RESUMES = {"cut, no close frame", "closed 4000", "closed 1006", "op 7 reconnect", "op 9 resumable"}
+
+
+@pytest.mark.parametrize("how", list(GATEWAY_FAULTS))
+async def test_the_gateway_failing_mid_game(fake_discord, run_bot, tmp_path, how):
+    """The gateway connection drops or the session is invalidated while a turn clock runs out:
+    the bot resumes (or identifies again), the clock's AI move is played exactly once, and
+    clicks and /move work afterwards with every board shown once."""
+    fake = fake_discord
+    fake.default_timeout = 10.0
+    table, gid, thread = await setup_game(fake, run_bot, tmp_path, clock="1m")
+    runner, bot = table.runner, table.bot
+    game = await bot.service.get(gid)
+    await play(table, gid, thread, 1)
+    first = runner.session
+    while not any(not game.ai_plays(s) for s in game.awaited()):
+        await table.play_one(gid, thread)
+    version = game.row.version
+
+    GATEWAY_FAULTS[how](fake)
+    table.now.advance(61)  # the awaited player's time runs out while the gateway is down
+    bot.clock.poke()
+    await fake.wait_for(lambda: game.row.version > version, what="the clock's move")
+    if how in RESUMES:
+        await runner.wait_until_resumed()
+        assert runner.session is first and len(fake.sessions) == 1
+    else:
+        await fake.wait_for(lambda: (s := runner.session) is not None and s is not first and s.connected,
+                            what="a new session")
+        assert first.invalid and first.resumes == 0
+    await table.settle()
+    for _ in range(3):  # the clock is asked again: nothing more is due for that turn
+        bot.clock.poke()
+        await asyncio.sleep(0.05)
+    await table.settle()
+    moves = await table.bot.store.moves(gid)
+    assert [m.by for m in moves[version:]].count("clock") == 1, [(m.seat, m.action, m.by) for m in moves]
+    await play(table, gid, thread, 1, "button")
+    await play(table, gid, thread, 1, "move")
+    await assert_every_board_once(table, gid, thread)
+    assert_no_dm_twice(fake, table)
+
+
+async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resume(fake_discord, run_bot, tmp_path):
+    """A click sent while the bot's connection is cut reaches it when it resumes (the missed
+    dispatches are replayed by sequence number); it is answered and played once."""
+    fake = fake_discord
+    table, gid, thread = await setup_game(fake, run_bot, tmp_path)
+    game = await table.bot.service.get(gid)
+    seat = next(s for s in game.awaited() if not game.ai_plays(s))
+    user = table.user_of(game, seat)
+    action = game.engine.choose(game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat))
+    version = game.row.version
+    msg = await table.control(user, thread, gid, version, action)
+    fake.faults.drop_gateway()
+    h = await table.use(user, msg, gid, version, action, wait=False)
+    await table.runner.wait_until_resumed()
+    await h.wait_done()
+    await table.settle()
+    assert game.row.version > version
+    assert len([i for i in fake.interactions if i.id == h.id]) == 1 and len(h.callbacks) == 1
+    moves = await table.bot.store.moves(gid)
+    assert [(m.seat, m.action) for m in moves[version:version + 1]] == [(seat, action)]
+    await assert_every_board_once(table, gid, thread)
