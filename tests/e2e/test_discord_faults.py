@@ -147,6 +147,30 @@ async def test_a_board_post_that_keeps_failing_is_posted_later_once(fake_discord
     await assert_every_board_once(table, gid, thread)
 
 
+async def test_a_refused_board_goes_out_with_the_next_move(fake_discord, run_bot, tmp_path, backoff):
+    """The next move comes before the bot's own retry: its board carries the refused one's
+    events too (one post for both), and the retry then finds nothing left to post."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot(repost_delays=(0.5,))
+    gid, thread = await table.start_game("ann", ("bob",), 1)
+    fault = fake.faults.fail(POST, 502, times=5, where=boards_in(thread))
+    game = await table.bot.service.get(gid)
+    await play_until(table, gid, thread, lambda: fault.spent)
+    assert table.bot.publisher.retry.waiting(gid)
+    lost = [game.fmt(e.text) for st in game.pending if st.by == "player" for e in st.events if e.public]
+    assert lost
+    await table.play_one(gid, thread)
+    board = fake.messages(thread)[-1]
+    assert latest_board(fake, thread) == game.row.version
+    seen = fake.messages(thread)
+    await fake.wait_for(lambda: not table.bot.publisher.retry.waiting(gid), what="the retry to end")
+    await table.settle()
+    assert fake.messages(thread) == seen  # the retry posted nothing more
+    assert f"move {game.row.version}" in board.content and lost[0] in board.content, (lost, board.content)
+    await assert_every_board_once(table, gid, thread)
+
+
 async def test_5xx_answers_are_retried_by_discord_py_and_nothing_is_posted_twice(
         fake_discord, run_bot, tmp_path, backoff):
     """500 and 502 on board posts, board edits, DMs, interaction responses and follow-ups, some
@@ -345,3 +369,33 @@ async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resu
     moves = await table.bot.store.moves(gid)
     assert [(m.seat, m.action) for m in moves[version:version + 1]] == [(seat, action)]
     await assert_every_board_once(table, gid, thread)
+
+
+async def test_a_final_sheet_refused_by_discord_is_posted_later_once(fake_discord, run_bot, tmp_path, backoff):
+    """The last move's score sheet fails all of discord.py's tries: the bot posts it again by
+    itself, once, then clears the buttons and archives the thread (once)."""
+    from bazaar_harness import install_toy_secret
+
+    remove = install_toy_secret()
+    try:
+        fake = fake_discord
+        table = make_table(fake, run_bot, tmp_path)
+        await table.boot(repost_delays=QUICK)
+        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
+        fault = fake.faults.fail(POST, 500, times=5, where=lambda r: boards_in(thread)(r)
+                                 and "is over" in str((r.json or {}).get("content")))
+        for _ in range(6):
+            await table.play_one(gid, thread, "move")
+        game = await table.bot.service.get(gid)
+        assert game.row.status == "finished" and fault.spent
+        await fake.wait_for(lambda: any("is over" in m.content for m in fake.messages(thread)),
+                            what="the final sheet posted again")
+        await table.settle()
+        finals = [m for m in fake.messages(thread) if "is over" in m.content]
+        assert len(finals) == 1 and finals[0].attachments and "Winner" in finals[0].content
+        assert all(m.components == [] for m in fake.messages(thread)) and fake.channel(thread.id).archived
+        assert len([r for r in fake.requests if r.route == "PATCH /channels/{channel_id}"
+                    and (r.json or {}).get("archived")]) == 1
+        assert await table.bot.store.unposted() == []
+    finally:
+        remove()
