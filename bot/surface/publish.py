@@ -115,10 +115,11 @@ class Publisher:
             if batch is None:
                 return None
             try:
-                await self._publish(game, batch)
+                shown = await self._publish(game, batch)
             except Exception:
                 log.exception("Publishing game %s (version %s) failed", game.id, batch.version)
-            if not await self._shown(game, batch):
+                shown = await self._shown(game, batch)
+            if not shown:
                 log.warning("Game %s: the board of version %s is not posted; trying again later",
                             game.id, batch.version)
                 self.service.put_back(game, batch)
@@ -132,16 +133,20 @@ class Publisher:
         if batch.state is None or batch.row.status not in ("active", "finished"):
             return True
         kinds = ("final",) if batch.row.status == "finished" else ("turn", "final")
-        for kind in kinds:
-            if any(m.version >= batch.version for m in await self.store.messages(game.id, kind=kind)):
-                return True
+        try:
+            for kind in kinds:
+                if any(m.version >= batch.version for m in await self.store.messages(game.id, kind=kind)):
+                    return True
+        except Exception:
+            log.exception("Game %s: reading what was posted failed", game.id)
+            return True  # unknown: a restart posts it if it is missing (Store.unposted)
         return False
 
-    async def _publish(self, game: LiveGame, batch: Batch) -> None:
+    async def _publish(self, game: LiveGame, batch: Batch) -> bool:
         """Post (or edit) the board, score sheet or notice of ``batch``, then refresh the lobby,
-        clear old buttons, send the DMs and archive the thread of a game that closed. When the
-        board or final sheet could not be posted, nothing else is done (the batch is posted
-        again whole, see :meth:`publish`)."""
+        clear old buttons, send the DMs and archive the thread of a game that closed. Returns
+        False, having done nothing else, when the board or final sheet could not be posted (the
+        batch is posted again whole, see :meth:`publish`), else True."""
         row, engine = batch.row, batch.engine
         channel = self.place(row)
         posted: discord.Message | None = None
@@ -166,7 +171,7 @@ class Publisher:
             await self._post_interim(game, batch, channel)
             posted = await self._post_turn(game, batch, channel, plan or ([], None, {}))
         if posted is None and batch.state is not None and row.status in ("active", "finished"):
-            return  # the board or sheet is missing: all of it again later
+            return False  # the board or sheet is missing: all of it again later
         if batch.started or batch.closed:
             await self.refresh_lobby(game)
         await self.retire(game.id, keep=posted.id if posted and row.status == "active" else None)
@@ -176,6 +181,7 @@ class Publisher:
             await self.send_dms(game, batch, posted, plan[2] if plan else {}, events_only=row.status != "active")
         if batch.closed and row.thread_id:
             await self.archive(game.id, row.thread_id)
+        return True
 
     def board_prompt(self, batch: Batch) -> tuple[list[SeatRow], Prompt | None, dict[int, Prompt]]:
         """Who must act (the people awaited), the prompt shown under the board, and the prompts

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Sequence
+from typing import Any, Protocol, Sequence
 
-from ..host.live import LiveGame
-
-if TYPE_CHECKING:
-    from .publish import Publisher
+from ..host.live import Batch, LiveGame
+from ..host.service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -22,10 +20,19 @@ log = logging.getLogger(__name__)
 DELAYS = (2.0, 10.0, 30.0, 120.0, 600.0)
 
 
+class Publishing(Protocol):
+    """What a retry needs of the publisher (``publish.Publisher``)."""
+
+    bot: Any
+    service: GameService
+
+    async def publish(self, game: LiveGame) -> Batch | None: ...
+
+
 class PostRetry:
     """Schedules publishing again the games whose board could not be posted."""
 
-    def __init__(self, publisher: Publisher, delays: Sequence[float] = DELAYS) -> None:
+    def __init__(self, publisher: Publishing, delays: Sequence[float] = DELAYS) -> None:
         self.publisher = publisher
         self.delays = tuple(delays) or DELAYS
         self.tasks: dict[int, asyncio.Task[None]] = {}
