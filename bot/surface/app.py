@@ -45,12 +45,13 @@ def intents() -> discord.Intents:
 class BazaarBot(commands.Bot):
     """The Bazaar bot. ``now``, ``seed_source`` and ``throttle_clock`` (the flood guard's monotonic
     clock) are injectable for tests; with ``sync_only`` the hook only builds the command tree (for
-    ``bazaar sync``)."""
+    ``bazaar sync``); ``repost_delays`` are the pauses (s) before posting again a board Discord
+    refused (see ``retry``)."""
 
     def __init__(self, config: Config, *, now: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None, sync_only: bool = False,
                  clock_max_sleep: float = 300.0, throttle_clock: Callable[[], float] = time.monotonic,
-                 **kwargs) -> None:
+                 repost_delays: Sequence[float] | None = None, **kwargs) -> None:
         _no_voice_warnings()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          tree_cls=BazaarTree,
@@ -64,6 +65,8 @@ class BazaarBot(commands.Bot):
         self.store: Store = None  # type: ignore[assignment]  # set in setup_hook
         self.service: GameService = None  # type: ignore[assignment]
         self.publisher = Publisher(self)
+        if repost_delays is not None:  # pauses before posting again a board Discord refused
+            self.publisher.retry.delays = tuple(repost_delays)
         self.clock: TurnClock | None = None
         self.inflight = 0  # interaction handlers running (see actions.guard)
         burst, rate = config.rate_limit
@@ -180,6 +183,7 @@ class BazaarBot(commands.Bot):
         and close the database."""
         if self.clock is not None:
             await self.clock.stop()
+        await self.publisher.retry.stop()
         if not await self.idle():
             log.warning("Closing with %d interaction handler(s) still running", self.inflight)
         await super().close()

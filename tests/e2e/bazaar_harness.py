@@ -53,11 +53,13 @@ class Table:
         assert self.runner is not None
         return self.runner.client  # type: ignore[return-value]
 
-    async def boot(self, *, sync: bool = True) -> BotRunner:
-        """Start a new BazaarBot on the table's database (and sync its commands)."""
-        extra = {"throttle_clock": self.throttle_clock} if self.throttle_clock else {}
+    async def boot(self, *, sync: bool = True, **bot_options: Any) -> BotRunner:
+        """Start a new BazaarBot on the table's database (and sync its commands);
+        ``bot_options`` go to BazaarBot (e.g. ``repost_delays``)."""
+        if self.throttle_clock is not None:
+            bot_options.setdefault("throttle_clock", self.throttle_clock)
         bot = BazaarBot(Config(token=self.fake.token, db_path=self.db_path, rate_limit=self.rate_limit), now=self.now,
-                        seed_source=lambda: self.seed, **extra)
+                        seed_source=lambda: self.seed, **bot_options)
         self.runner = await self.start_bot(bot)
         if sync:
             await bot.tree.sync()
