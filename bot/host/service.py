@@ -552,7 +552,7 @@ class GameService:
     def take_batch(self, game: LiveGame) -> Batch | None:
         """Take (and clear) what the game has to publish; None if nothing. Synchronous, so the
         state, version and steps it returns belong together."""
-        if not (game.pending or game.notes or game.started or game.closed):
+        if not self.has_pending(game):
             return None
         batch = Batch(game.id, game.engine, game.row, tuple(game.seats), game.state,
                       tuple(game.pending), tuple(game.notes), game.started, game.closed)
@@ -560,6 +560,18 @@ class GameService:
         game.notes.clear()
         game.started = game.closed = False
         return batch
+
+    def put_back(self, game: LiveGame, batch: Batch) -> None:
+        """Return a batch that could not be posted to the game's queue, in front of anything
+        queued since, so the next publish posts it (coalesced with the newer steps)."""
+        game.pending[:0] = batch.steps
+        game.notes[:0] = batch.notes
+        game.started = game.started or batch.started
+        game.closed = game.closed or batch.closed
+
+    def has_pending(self, game: LiveGame) -> bool:
+        """Whether the game has steps, notes, a start or an end still to publish."""
+        return bool(game.pending or game.notes or game.started or game.closed)
 
     def awaited_seat(self, game: LiveGame, user_id: int) -> int | None:
         """The caller's seat if the rules await it now (and a person plays it), else None."""

@@ -42,7 +42,7 @@ async def reply(interaction: discord.Interaction, content: str, *, file: discord
     if view is not None:
         kwargs["view"] = view
     try:
-        if interaction.response.is_done():
+        if answered(interaction):
             await interaction.followup.send(**kwargs)
         else:
             await interaction.response.send_message(**kwargs)
@@ -50,14 +50,29 @@ async def reply(interaction: discord.Interaction, content: str, *, file: discord
         log.warning("Could not answer interaction %s: %r", interaction.id, err)
 
 
+def answered(interaction: discord.Interaction) -> bool:
+    """Whether the interaction has its initial response (so answers are follow-ups)."""
+    return interaction.response.is_done() or bool(interaction.extras.get("acknowledged"))
+
+
 async def defer(interaction: discord.Interaction, *, component: bool = False) -> None:
-    """Acknowledge at once: silently for a component, as an ephemeral "thinking" otherwise."""
-    if interaction.response.is_done():
+    """Acknowledge at once: silently for a component, as an ephemeral "thinking" otherwise.
+
+    When Discord took the acknowledgement but its answer was lost (a 5xx that discord.py
+    retried, to hear 400 / 40060 "already acknowledged"), the interaction is acknowledged all
+    the same: the flow goes on and answers with follow-ups."""
+    if answered(interaction):
         return
-    if component:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        if component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException as err:
+        if err.code != 40060:
+            raise
+        log.info("Interaction %s was acknowledged, though Discord's answer was lost", interaction.id)
+        interaction.extras["acknowledged"] = True
 
 
 def remember(interaction: discord.Interaction, game: LiveGame) -> LiveGame:
@@ -348,7 +363,7 @@ async def hand(interaction: discord.Interaction, game_id: int | None = None, *, 
     """/hand or "My hand": the caller's private view, ephemerally."""
     bot = bot_of(interaction)
     async with guard(interaction, "hand"):
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction)
         game = await target(interaction, game_id, component=component)
         content, file, controls = await _hand_answer(interaction, game)
         await reply(interaction, content, file=file, view=controls)

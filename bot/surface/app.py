@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import time
-from typing import Callable
+from typing import Callable, Sequence
+
+import aiohttp
 
 import discord
 from discord import app_commands
@@ -21,6 +24,8 @@ from . import actions, text
 from . import commands as bot_commands
 from ..host.clock import TurnClock
 from .components import DYNAMIC_ITEMS
+from .flood import BazaarTree
+from ..host.throttle import Throttle
 from ..host.config import Config
 from ..host.live import Refusal
 from .publish import Publisher
@@ -38,13 +43,18 @@ def intents() -> discord.Intents:
 
 
 class BazaarBot(commands.Bot):
-    """The Bazaar bot. ``now`` and ``seed_source`` are injectable for tests; with ``sync_only``
-    the hook only builds the command tree (for ``bazaar sync``)."""
+    """The Bazaar bot. ``now``, ``seed_source`` and ``throttle_clock`` (the flood guard's monotonic
+    clock) are injectable for tests; with ``sync_only`` the hook only builds the command tree (for
+    ``bazaar sync``); ``repost_delays`` are the pauses (s) before posting again a board Discord
+    refused (see ``retry``)."""
 
     def __init__(self, config: Config, *, now: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None, sync_only: bool = False,
-                 clock_max_sleep: float = 300.0, **kwargs) -> None:
+                 clock_max_sleep: float = 300.0, throttle_clock: Callable[[], float] = time.monotonic,
+                 repost_delays: Sequence[float] | None = None, **kwargs) -> None:
+        _no_voice_warnings()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         tree_cls=BazaarTree,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
                          **kwargs)
         self.config = config
@@ -55,8 +65,13 @@ class BazaarBot(commands.Bot):
         self.store: Store = None  # type: ignore[assignment]  # set in setup_hook
         self.service: GameService = None  # type: ignore[assignment]
         self.publisher = Publisher(self)
+        if repost_delays is not None:  # pauses before posting again a board Discord refused
+            self.publisher.retry.delays = tuple(repost_delays)
         self.clock: TurnClock | None = None
         self.inflight = 0  # interaction handlers running (see actions.guard)
+        burst, rate = config.rate_limit
+        self.throttle = Throttle(burst, rate, clock=throttle_clock)  # commands and clicks per user
+        self.suggest_throttle = Throttle(burst * 4, rate * 4, clock=throttle_clock)  # autocomplete
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -168,6 +183,7 @@ class BazaarBot(commands.Bot):
         and close the database."""
         if self.clock is not None:
             await self.clock.stop()
+        await self.publisher.retry.stop()
         if not await self.idle():
             log.warning("Closing with %d interaction handler(s) still running", self.inflight)
         await super().close()
@@ -190,6 +206,49 @@ def _setup_logging(config: Config) -> None:
         logging.getLogger(name).setLevel(max(level, logging.INFO))
 
 
+def _no_voice_warnings() -> None:
+    """The bot never joins a voice channel: silence discord.py's start-up warnings about the
+    missing voice libraries (PyNaCl, davey)."""
+    for flag in ("warn_nacl", "warn_dave"):
+        if hasattr(discord.VoiceClient, flag):
+            setattr(discord.VoiceClient, flag, False)
+
+
+def fail(message: str) -> None:
+    """Tell the person running the bot what stopped it: one ``bazaar:`` line on stderr."""
+    print(f"bazaar: {message}", file=sys.stderr, flush=True)
+
+
+BAD_TOKEN = ("Discord rejected the token in DISCORD_TOKEN: reset it on the Bot page of your application "
+             "(https://discord.com/developers/applications) and update .env.")
+RETRY_DELAYS = (5.0, 10.0, 20.0, 40.0, 60.0)
+"""Seconds ``bazaar run`` waits before each new attempt while Discord cannot be reached (the last
+value repeats)."""
+
+
+def unreachable(err: BaseException) -> str:
+    """One line saying Discord could not be reached, and why."""
+    why = str(err).strip() or type(err).__name__
+    return f"cannot reach Discord ({why[:160]})"
+
+
+def run_retrying(config: Config, *, sleep: Callable[[float], None] = time.sleep,
+                 delays: Sequence[float] = RETRY_DELAYS) -> None:
+    """Run the bot; while Discord cannot be reached (no network, DNS, Discord down), say so and
+    try again after ``delays`` (the last one repeating). Returns when the bot stops; other
+    errors propagate. ``sleep`` is injectable for tests."""
+    failures = 0
+    while True:
+        try:
+            asyncio.run(_run(config))
+            return
+        except (aiohttp.ClientConnectionError, asyncio.TimeoutError) as err:
+            delay = delays[min(failures, len(delays) - 1)]
+            failures += 1
+            fail(f"{unreachable(err)}; trying again in {delay:g} s (Ctrl-C stops).")
+            sleep(delay)
+
+
 async def _run(config: Config) -> None:
     async with BazaarBot(config) as bot:
         await bot.start(config.token)
@@ -200,15 +259,14 @@ def run_bot(config: Config) -> int:
     the database cannot be used, 2 if Discord rejects the token or the intents."""
     _setup_logging(config)
     try:
-        asyncio.run(_run(config))
+        run_retrying(config)
     except KeyboardInterrupt:
         log.info("Stopped.")
     except StoreError as err:
         log.critical("Not starting: %s", err)
         return 1
     except discord.LoginFailure:
-        log.critical("Discord rejected the token in DISCORD_TOKEN: reset it on the Bot page of your "
-                     "application (https://discord.com/developers/applications) and update .env.")
+        fail(BAD_TOKEN)
         return 2
     except discord.PrivilegedIntentsRequired:
         log.critical("Discord refused the gateway intents requested.")
@@ -238,8 +296,11 @@ def sync_commands(config: Config) -> int:
     try:
         return asyncio.run(_sync(config))
     except discord.LoginFailure:
-        log.critical("Discord rejected the token in DISCORD_TOKEN: reset it on the Bot page and update .env.")
+        fail(BAD_TOKEN)
         return 2
+    except (aiohttp.ClientConnectionError, asyncio.TimeoutError) as err:
+        fail(f"{unreachable(err)}; the commands were not registered. Try again later.")
+        return 1
     except discord.HTTPException as err:
-        log.critical("Syncing commands failed: %s %s", err.status, err.text)
+        fail(f"syncing the commands failed: Discord answered {err.status} {err.text}".strip())
         return 1

@@ -18,6 +18,7 @@ import discord
 from engines.prompt import MAX_BUTTONS  # a step with this many actions or fewer gets buttons
 
 from .context import bazaar
+from .flood import Throttled
 
 CONTROLS = ("!join", "!leave", "!addbot", "!start", "!hand")
 PER_ROW = 5          # Discord's limit of buttons in an action row
@@ -34,7 +35,7 @@ def select_id(game_id: int, version: int) -> str:
     return f"bzs:{game_id}:{version}"
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button],
+class GameButton(Throttled, discord.ui.DynamicItem[discord.ui.Button],
                  template=r"bz:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>.+)"):
     """A lobby control, the "My hand" button, or one legal action of the current step."""
 
@@ -56,7 +57,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
         await bazaar(interaction.client).on_component(interaction, self.game_id, self.version, self.action)
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
+class ActionSelect(Throttled, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"bzs:(?P<game>[0-9]+):(?P<version>[0-9]+)(?::(?P<key>[A-Za-z0-9_]+))?"):
     """A menu of a prompt. Without a key (``bzs:<game>:<version>``, also every menu posted before
     prompts existed) its one value is the action text; with one (``bzs:<game>:<version>:<key>``)
@@ -94,7 +95,7 @@ def form_id(game_id: int, version: int, form: str, pick: str | None = None) -> s
     return f"bzf:{game_id}:{version}:{form}:{pick}"
 
 
-class FormSelect(discord.ui.DynamicItem[discord.ui.Select],
+class FormSelect(Throttled, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"bzf:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<form>[A-Za-z0-9_]+):(?P<pick>[A-Za-z0-9_]+)"):
     """One menu of a form: picking stores the values in the clicker's draft (nothing is played
     until Send)."""
@@ -118,7 +119,7 @@ class FormSelect(discord.ui.DynamicItem[discord.ui.Select],
                                                  self.pick, values)
 
 
-class FormSend(discord.ui.DynamicItem[discord.ui.Button],
+class FormSend(Throttled, discord.ui.DynamicItem[discord.ui.Button],
                template=r"bzfs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<form>[A-Za-z0-9_]+)"):
     """A form's Send button: the action is built from the clicker's draft and played."""
 

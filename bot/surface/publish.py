@@ -13,6 +13,7 @@ import io
 import logging
 from typing import Any, Sequence
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -27,10 +28,14 @@ from ..host.service import GameService
 from ..host.store import SeatRow, Store
 from . import components, controls, text
 from .context import bazaar
+from .retry import PostRetry
 
 
 log = logging.getLogger(__name__)
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+#: Failures of a request to Discord: its answer (after discord.py's own retries), a connection
+#: that broke or a request that timed out.
+SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
 
 
 def _png(kind: str, what: str, view: dict[str, Any], names: list[str]) -> bytes:
@@ -58,6 +63,8 @@ class Publisher:
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.retry = PostRetry(self)
+        self._sheet_done: dict[int, int] = {}  # game id -> version whose interim sheet is posted
 
     @property
     def service(self) -> GameService:
@@ -101,20 +108,46 @@ class Publisher:
     async def publish(self, game: LiveGame) -> Batch | None:
         """Post what ``game`` has pending: the start/turn snapshot with its events and whose turn
         it is, or the final sheet / end notice; then DMs, lobby update and old buttons. Returns
-        the batch posted (None if nothing was pending). Discord errors are logged, not raised."""
+        the batch posted (None if nothing was pending). Discord errors are logged, not raised;
+        a board or final sheet that could not be posted is put back on the game and posted
+        again later (see :mod:`.retry`), so every stored move is shown once."""
         async with game.publish_lock:
             batch = self.service.take_batch(game)
             if batch is None:
                 return None
             try:
-                await self._publish(game, batch)
+                shown = await self._publish(game, batch)
             except Exception:
                 log.exception("Publishing game %s (version %s) failed", game.id, batch.version)
+                shown = await self._shown(game, batch)
+            if not shown:
+                log.warning("Game %s: the board of version %s is not posted; trying again later",
+                            game.id, batch.version)
+                self.service.put_back(game, batch)
+                self.retry.schedule(game)
             return batch
 
-    async def _publish(self, game: LiveGame, batch: Batch) -> None:
+    async def _shown(self, game: LiveGame, batch: Batch) -> bool:
+        """Whether ``batch`` needs no retry: a board or final sheet of its version is posted (as
+        the store records it), or it is not one that needs them (a lobby, an end notice, a
+        game needing attention)."""
+        if batch.state is None or batch.row.status not in ("active", "finished"):
+            return True
+        kinds = ("final",) if batch.row.status == "finished" else ("turn", "final")
+        try:
+            for kind in kinds:
+                if any(m.version >= batch.version for m in await self.store.messages(game.id, kind=kind)):
+                    return True
+        except Exception:
+            log.exception("Game %s: reading what was posted failed", game.id)
+            return True  # unknown: a restart posts it if it is missing (Store.unposted)
+        return False
+
+    async def _publish(self, game: LiveGame, batch: Batch) -> bool:
         """Post (or edit) the board, score sheet or notice of ``batch``, then refresh the lobby,
-        clear old buttons, send the DMs and archive the thread of a game that closed."""
+        clear old buttons, send the DMs and archive the thread of a game that closed. Returns
+        False, having done nothing else, when the board or final sheet could not be posted (the
+        batch is posted again whole, see :meth:`publish`), else True."""
         row, engine = batch.row, batch.engine
         channel = self.place(row)
         posted: discord.Message | None = None
@@ -140,6 +173,8 @@ class Publisher:
         else:
             await self._post_interim(game, batch, channel)
             posted = await self._post_turn(game, batch, channel, plan or ([], None, {}))
+        if posted is None and batch.state is not None and row.status in ("active", "finished"):
+            return False  # the board or sheet is missing: all of it again later
         if batch.started or batch.closed:
             await self.refresh_lobby(game)
         await self.retire(game.id, keep=posted.id if posted and row.status == "active" else None)
@@ -149,6 +184,7 @@ class Publisher:
             await self.send_dms(game, batch, posted, plan[2] if plan else {}, events_only=row.status != "active")
         if batch.closed and row.thread_id:
             await self.archive(game.id, row.thread_id)
+        return True
 
     def board_prompt(self, batch: Batch) -> tuple[list[SeatRow], Prompt | None, dict[int, Prompt]]:
         """Who must act (the people awaited), the prompt shown under the board, and the prompts
@@ -233,7 +269,8 @@ class Publisher:
     async def _post_interim(self, game: LiveGame, batch: Batch, channel) -> None:
         """Post the sheet the renderer offers for this batch's public events (a Ra epoch's
         scoring), above the new board; nothing if the renderer has none. Errors are logged."""
-        events = base.events_for((e for st in batch.steps for e in st.events), None)
+        done = self._sheet_done.get(game.id, -1)  # a batch put back after its sheet was posted
+        events = base.events_for((e for st in batch.steps if st.version > done for e in st.events), None)
         view = batch.engine.view(batch.state, None)
         try:
             found = await asyncio.to_thread(render.interim_sheet, batch.engine.name, view, events, list(batch.names))
@@ -245,15 +282,16 @@ class Publisher:
             log.exception("Rendering the interim sheet failed for game %s", game.id)
             return
         game.board = None  # the board goes below the sheet, as a new message
-        await self._send(channel, f"📊 **{batch.title}** · {caption}",
-                         file=_file(png, f"{batch.engine.name}-{game.id}-{batch.version}-sheet.png"))
+        if await self._send(channel, f"📊 **{batch.title}** · {caption}",
+                            file=_file(png, f"{batch.engine.name}-{game.id}-{batch.version}-sheet.png")):
+            self._sheet_done[game.id] = batch.version
 
     async def _is_latest(self, posted: Posted) -> bool:
         """Whether ``posted`` is still the newest message of its channel (nobody wrote below it);
         False when that cannot be read."""
         try:
             data = await self.bot.http.get_channel(posted.channel_id)
-        except discord.HTTPException as err:
+        except SEND_ERRORS as err:
             log.info("Reading channel %s failed: %s", posted.channel_id, err)
             return False
         return str(data.get("last_message_id") or "") == str(posted.message_id)
@@ -268,8 +306,8 @@ class Publisher:
             kwargs["view"] = view
         try:
             return await msg.edit(content=content, allowed_mentions=mentions, **kwargs)
-        except discord.HTTPException as err:
-            log.info("Editing message %s failed: %s", posted.message_id, err)
+        except SEND_ERRORS as err:
+            log.info("Editing message %s failed: %r", posted.message_id, err)
             return None
 
     async def _send(self, channel, content: str, **kwargs: Any) -> discord.Message | None:
@@ -290,6 +328,9 @@ class Publisher:
         except discord.HTTPException as err:
             log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
             return None
+        except SEND_ERRORS as err:
+            log.error("Posting to channel %s failed: %r", channel.id, err)
+            return None
 
     async def notice(self, game: LiveGame, content: str) -> discord.Message | None:
         """Post a plain message where the game is played."""
@@ -306,7 +347,7 @@ class Publisher:
                 await msg.edit(content=text.lobby(game),
                                view=components.lobby_view(game.id) if open_lobby else None,
                                allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException as err:
+            except SEND_ERRORS as err:
                 log.warning("Editing the lobby of game %s failed: %s", game.id, err)
             if not open_lobby and m.live:
                 await self.store.retire_messages([m.id])
@@ -323,7 +364,7 @@ class Publisher:
             msg = self.bot.get_partial_messageable(m.channel_id).get_partial_message(m.message_id)
             try:
                 await msg.edit(view=None)
-            except discord.HTTPException as err:
+            except SEND_ERRORS as err:
                 log.info("Clearing buttons of message %s (game %s) failed: %s", m.message_id, game_id, err)
         await self.store.retire_messages(m.id for m in old)
 
@@ -331,7 +372,7 @@ class Publisher:
         """Archive the game's thread (logged if not allowed)."""
         try:
             await self.bot.http.edit_channel(thread_id, archived=True)
-        except discord.HTTPException as err:
+        except SEND_ERRORS as err:
             log.warning("Archiving thread %s of game %s failed: %s", thread_id, game_id, err)
 
     # ------------------------------------------------------------------ private views
@@ -414,7 +455,7 @@ class Publisher:
                 if await self.service.note_dm(game.id, seat, closed=True):
                     await self.notice(game, text.dm_closed(user_id, batch.title))
                 return
-            except discord.HTTPException as err:
+            except SEND_ERRORS as err:
                 log.warning("DM to user %s (game %s) failed: %s", user_id, game.id, err)
                 return
             await self.retire(game.id, kinds=("dm",), seat=seat)

@@ -26,6 +26,11 @@ NO_FILES = ("🖼️ I may not attach pictures here (give me **Attach Files**); 
             "board picture privately.")
 
 
+def slow_down(wait: float) -> str:
+    """The answer to a user who sends commands faster than the flood guard allows."""
+    return f"Slow down: too many commands at once. Try again in {max(1, round(wait + 0.5))} s."
+
+
 def apology(game_id: int | None) -> str:
     """The message for an unexpected error, naming the game if known."""
     return APOLOGY.format(where=f" in game #{game_id}" if game_id else "")

@@ -7,6 +7,7 @@ Every request is recorded in ``fake.requests``. Routes are matched by this modul
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import struct
@@ -120,6 +121,7 @@ async def dispatch(fake: FakeDiscord, request: web.Request) -> web.StreamRespons
     record = Request(request.method, rel, None, dict(request.query),
                      headers={k: v for k, v in request.headers.items()
                               if k.lower() in ("authorization", "x-audit-log-reason", "content-type")})
+    record.at = asyncio.get_running_loop().time()
     fake.requests.append(record)
     try:
         if m and m.group(1) != "10":
@@ -133,7 +135,8 @@ async def dispatch(fake: FakeDiscord, request: web.Request) -> web.StreamRespons
         if auth and request.headers.get("Authorization") != f"Bot {fake.token}":
             raise ApiError(401, 0, "401: Unauthorized")
         record.json, record.files = await parse_body(request)
-        result = await handler(Ctx(fake, request, params, dict(request.query), record.json, record.files))
+        ctx = Ctx(fake, request, params, dict(request.query), record.json, record.files)
+        result = await fake.faults.around(record, lambda: handler(ctx), request)
     except ApiError as err:
         record.status = err.status
         fake._changed()

@@ -13,6 +13,7 @@ from aiohttp import web
 
 from . import rest, rest_channels, rest_interactions
 from .errors import FakeDiscordError, FakeDiscordTimeout
+from .faults import Faults
 from .gateway import MESSAGE_CONTENT, Gateway, Session
 from .interactions import Driver, Interaction
 from .messages import apply_mentions
@@ -74,6 +75,8 @@ class FakeDiscord(Driver, World):
         rest_channels.install(self.api_router)
         rest_interactions.install(self.api_router)
         self.gateway = Gateway(self, int(heartbeat_interval * 1000))
+        #: Injected REST and gateway faults (see ``fakediscord.faults``).
+        self.faults = Faults(self)
         self.port: int | None = None
         self._runner: web.AppRunner | None = None
         self._change = asyncio.Event()
