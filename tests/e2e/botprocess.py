@@ -23,9 +23,12 @@ from fakediscord import FakeDiscord, FakeDiscordError
 from fakediscord.launch import ENV
 
 LAUNCH = Path(__file__).resolve().parent.parent / "fakediscord" / "launch.py"
-#: What a clean log never contains: a traceback, or a record at ERROR or CRITICAL level
-#: (discord.utils.setup_logging writes "[<date> <time>] [LEVEL   ] logger: message").
-PROBLEM = re.compile(r"^Traceback |^\[[^]]*\] \[(ERROR|CRITICAL) *\] ")
+#: What a clean log never contains: a traceback, or a record at ERROR or CRITICAL level, as
+#: discord.utils.setup_logging writes them: "[<date> <time>] [LEVEL   ] logger: message", or
+#: coloured (it colours even a file inside Docker) "<date> <time> LEVEL    logger message" once
+#: the colour codes (:data:`ANSI`) are taken out.
+PROBLEM = re.compile(r"^Traceback |^\[[^]]*\] \[(ERROR|CRITICAL) *\] |^\d{4}-\d\d-\d\d \S+ (ERROR|CRITICAL) ")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def bot_env(fake: FakeDiscord, db_path: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -123,7 +126,7 @@ class BotProcess:
 
     def problems(self) -> list[str]:
         """Tracebacks and ERROR/CRITICAL log lines (each with the lines that follow it)."""
-        text = self.log().splitlines()
+        text = ANSI.sub("", self.log()).splitlines()
         out = []
         for i, line in enumerate(text):
             if PROBLEM.match(line):

@@ -26,15 +26,14 @@ import pytest
 
 from botprocess import BotProcess, run_cli
 from burst import PLAYED, RESTARTED, GameDb, Ledger, Player, Sent, StoredGame, boards, drive
-from fakediscord import FakeDiscord
-
-pytestmark = pytest.mark.slow
+from fakediscord import FakeDiscord, FakeDiscordError
 
 #: One seed per kill: it sets when the kill falls (after how many moves, plus a delay) and the
 #: players' choices in the burst before it.
 KILL_SEEDS = (11, 23, 37, 41)
 #: (game, people, AI seats)
 TABLES = (("pralaya", 2, 1), ("ra", 2, 1), ("kathai", 2, 1), ("phraya", 1, 1), ("ra", 1, 2))
+DM_HEAD = re.compile(r"🎴 (\*\*[^*]+\*\* — your private view as .* \(move \d+\))")
 TITLE = re.compile(r"\*\*(?P<title>[^*#]+ #(?P<id>\d+))\*\*")
 
 
@@ -194,16 +193,54 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
         reposts = sum(len(re.findall("posted what the last run stored but never posted", p.log()))
                       for p in processes)
         repost_messages = sum(1 for p in players.values() for m in fake.messages(p.place) if RESTARTED in m.content)
+        dm_versions: dict[tuple[int, str], int] = {}
+        for p in players.values():
+            for user in p.users.values():
+                for m in fake.dms(user):
+                    head = DM_HEAD.match(m.content or "")
+                    if head:
+                        key = (user.id, head.group(1))
+                        dm_versions[key] = dm_versions.get(key, 0) + 1
+        dm_doubles = sum(1 for c in dm_versions.values() if c > 1)
         finished = sum(1 for gid in players if db.game(gid).status == "finished")
         print(f"\nkill burst: {len(ledger.sent)} moves sent, {acked} acknowledged, {len(ledger.refused)} refused, "
               f"{kills} kills, {reposts} reposts ({repost_messages} boards with the restart note), "
               f"{len(players)} games ({finished} finished), "
-              f"{sum(db.game(g).version for g in players)} moves stored in all")
+              f"{sum(db.game(g).version for g in players)} moves stored in all; "
+              f"{len(dm_versions)} DMs by version, {dm_doubles} of them sent twice; "
+              f"refusals: {sorted({(s.reply() or '')[:60] for s in ledger.refused})}")
+        assert dm_doubles == 0
         assert acked >= kills  # the bursts did play
     finally:
         for proc in processes:
             if proc.alive():
                 proc.proc.kill()
                 proc.proc.wait()
+        await fake.close()
+    fake.assert_clean()
+
+
+async def test_a_launched_bot_that_fails_is_reported_with_its_log(tmp_path):
+    """The launcher refuses a URL that is not a local fake, and a launched bot's log problems are
+    found (here the real CRITICAL line of a bot refusing a corrupt database, in whatever format
+    discord.py chose for the file)."""
+    fake = FakeDiscord(ack_deadline=None, default_timeout=60)
+    await fake.start()
+    try:
+        code, out = await run_cli(fake, tmp_path / "x.sqlite3", "run", cwd=tmp_path,
+                                  env={"FAKE_DISCORD_URL": "https://discord.com"})
+        assert code == 2 and "must be http://127.0.0.1" in out and not fake.requests
+        db_path = tmp_path / "bazaar.sqlite3"
+        db_path.write_bytes(b"not a database " * 200)
+        bot = BotProcess(fake, db_path, tmp_path / "bot.log", cwd=tmp_path)
+        with pytest.raises(FakeDiscordError, match="exited with 1"):
+            await bot.start()
+        [problem] = bot.problems()
+        assert "Not starting" in problem and "unreadable" in problem
+        (tmp_path / "bot.log").write_text("[2026-01-01 10:00:00] [INFO    ] bot: fine\n"
+                                          "[2026-01-01 10:00:01] [ERROR   ] bot: Publishing game 1 failed\n")
+        assert [p.splitlines()[0] for p in bot.problems()] == [
+            "[2026-01-01 10:00:01] [ERROR   ] bot: Publishing game 1 failed"]
+    finally:
         await fake.close()
     fake.assert_clean()
