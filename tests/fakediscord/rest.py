@@ -161,7 +161,13 @@ async def dispatch(fake: FakeDiscord, request: web.Request) -> web.StreamRespons
         record.route = f"{request.method} {template}"
         if auth and request.headers.get("Authorization") != f"Bot {fake.token}":
             raise ApiError(401, 0, "401: Unauthorized")
-        record.json, record.files = await parse_body(request)
+        try:
+            record.json, record.files = await parse_body(request)
+        except ConnectionResetError:
+            # the client died while sending (a killed bot process): nothing was asked of Discord
+            record.dropped = True
+            fake._changed()
+            return web.Response(status=400)
         ctx = Ctx(fake, request, params, dict(request.query), record.json, record.files)
         result = await fake.faults.around(record, lambda: handler(ctx), request)
     except ApiError as err:
