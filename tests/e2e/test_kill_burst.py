@@ -19,6 +19,7 @@ times. After each kill and restart:
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import re
 
@@ -29,19 +30,21 @@ from burst import PLAYED, RESTARTED, GameDb, Ledger, Player, Sent, StoredGame, b
 from fakediscord import FakeDiscord, FakeDiscordError
 
 #: One seed per kill: it sets when the kill falls (after how many moves, plus a delay) and the
-#: players' choices in the burst before it.
-KILL_SEEDS = (11, 23, 37, 41)
-#: (game, people, AI seats)
-TABLES = (("pralaya", 2, 1), ("ra", 2, 1), ("kathai", 2, 1), ("phraya", 1, 1), ("ra", 1, 2))
+#: players' choices in the burst before it. BAZAAR_KILL_SEEDS=1,2,3,... runs other or more kills.
+KILL_SEEDS = tuple(int(x) for x in os.environ.get("BAZAAR_KILL_SEEDS", "11,23,37,41").split(","))
+#: (game, people, AI seats, options): the short ones should finish during the bursts
+TABLES = (("pralaya", 2, 1, ""), ("ra", 2, 1, ""), ("kathai", 2, 1, ""), ("phraya", 1, 1, "round_limit=1"),
+          ("ra", 1, 2, ""), ("kathai", 1, 2, "turn_limit=5"))
 DM_HEAD = re.compile(r"🎴 (\*\*[^*]+\*\* — your private view as .* \(move \d+\))")
 TITLE = re.compile(r"\*\*(?P<title>[^*#]+ #(?P<id>\d+))\*\*")
 
 
-async def _open_game(fake: FakeDiscord, db: GameDb, channel, users, kind: str, ais: int) -> Player:
+async def _open_game(fake: FakeDiscord, db: GameDb, channel, users, kind: str, ais: int, options: str) -> Player:
     """Open a lobby, let the other people join, add AI seats and start; returns the Player."""
     creator = users[0]
     mark = fake.mark()
-    h = await fake.slash(creator, channel, "game new", game=kind)
+    values = {"game": kind, **({"options": options} if options else {})}
+    h = await fake.slash(creator, channel, "game new", options=values)  # `options` is also a command option
     assert h.ephemeral and "Opened" in h.content, h.content
     lobby = await fake.wait_message(channel, lambda m: "lobby" in m.content, after=mark)
     title, gid = TITLE.search(lobby.content).group("title", "id")
@@ -153,10 +156,10 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
 
         players: dict[int, Player] = {}
         n = 0
-        for kind, people, ais in TABLES:
+        for kind, people, ais, options in TABLES:
             users = [fake.add_user(f"p{n + i}", guild=guild) for i in range(people)]
             n += people
-            player = await _open_game(fake, db, channel, users, kind, ais)
+            player = await _open_game(fake, db, channel, users, kind, ais, options)
             players[player.game_id] = player
 
         ledger = Ledger()
