@@ -134,3 +134,50 @@ async def test_ai_seats_left_awaited_by_a_crash_play_on_restart(fake_discord, ru
     assert len(_boards(table, thread, gid, resumed.row.version)) == 1 or resumed.row.status == "finished"
     if resumed.row.status == "active":
         await table.play_one(gid, thread, "move")
+
+
+async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(fake_discord, run_bot, tmp_path):
+    """Ra's epoch score sheet goes up, then the process dies before the board below it: the
+    next bot posts the board once and leaves the sheet alone (one sheet per epoch)."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, place = await table.start_game("ann", (), 2, game="ra")
+    publisher, hit, sheets = table.bot.publisher, asyncio.Event(), []
+    real_interim = publisher._post_interim
+
+    async def interim(game, batch, channel):
+        before = len(fake.messages(place))
+        await real_interim(game, batch, channel)
+        if len(fake.messages(place)) > before:
+            sheets.append(batch.version)
+
+    async def post_turn(*args, **kwargs):
+        hit.set()
+        await asyncio.Event().wait()  # the process dies here, the sheet posted, not the board
+
+    publisher._post_interim = interim
+    real_post_turn = publisher._post_turn
+    publisher._post_turn = lambda *a, **k: post_turn() if sheets else real_post_turn(*a, **k)
+    for _ in range(200):
+        game = await table.bot.service.get(gid)
+        assert game.row.status == "active"
+        seat = next(s for s in game.awaited() if not game.ai_plays(s))
+        action = game.engine.choose(game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat))
+        h = await fake.slash(table.user_of(game, seat), place, "move", action=action, wait=False)
+        await fake.wait_for(lambda: hit.is_set() or h.done, 60)
+        if hit.is_set():
+            break
+    else:
+        raise AssertionError("no epoch was scored")
+    version = (await table.bot.store.game(gid)).version
+    assert [m for m in fake.messages(place) if "Epoch 1 scoring" in m.content]
+    await table.runner.kill(release=table.bot.store.close)
+
+    await table.boot(sync=False)
+    await table.settle()
+    messages = fake.messages(place)
+    at = [i for i, m in enumerate(messages) if "Epoch 1 scoring" in m.content]
+    assert len(at) == 1, [m.content[:40] for m in messages]
+    boards = [i for i, m in enumerate(messages) if m.content.startswith(f"**Ra #{gid}** · move {version}")]
+    assert len(boards) == 1 and boards[0] > at[0]  # the board, once, below the sheet
