@@ -197,7 +197,7 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
             bot = await boot().start()
             stale_dms += _stale_dms(_check_games(db, players, fake))
             await _next_moves(fake, db, players, ledger, burst)
-            _check_games(db, players, fake)
+            assert _stale_dms(_check_games(db, players, fake)) == 0  # nothing killed: every DM due was sent
 
         acked = _check_in_log(db, ledger)
         assert await bot.stop() == 0, bot.tail()
