@@ -408,6 +408,25 @@ class GameService:
             await self._commit(game, ai[0], await self._ai_play(game, ai[0]), by="ai")
         log.warning("Game %s: stopped after %s AI actions in a row", game.id, MAX_AI_STEPS)
 
+    async def resume_ai(self) -> list[LiveGame]:
+        """Let the AI seats of every loaded active game play what they are awaited for (call it
+        at start-up, after the reposts): the last run may have stopped between a person's move
+        and the AI's answers, which are transactions of their own, and nothing else would wake
+        those seats. People awaited beside them get a fresh grace. Returns the games that moved."""
+        moved = []
+        for game in list(self._games.values()):
+            async with game.lock:
+                if game.row.status != "active" or game.state is None:
+                    continue
+                if not any(game.ai_plays(s) for s in game.awaited()):
+                    continue
+                before = game.row.version
+                await self._advance_ai(game)
+                if game.row.version != before:
+                    moved.append(game)
+        self.on_clock_change()
+        return moved
+
     async def ai_due(self, game_id: int) -> LiveGame | None:
         """The AI grace of a game ran out: its AI seats answer now. Returns the game, or None if
         no grace was running."""

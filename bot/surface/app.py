@@ -2,8 +2,9 @@
 
 ``setup_hook`` opens the database (applying migrations), loads every active game (replay checked
 against its snapshot), registers the persistent components, adds the commands, tells players of
-any game that needs attention, posts what a previous run stored but never posted, gives a grace
-to turns whose clock ran out while the bot was down, and starts the turn clock. Only the
+any game that needs attention, posts what a previous run stored but never posted (unless
+Discord shows it already), lets the AI seats that run left awaited play, gives a grace to
+turns whose clock ran out while the bot was down, and starts the turn clock. Only the
 ``guilds`` intent is used (no privileged intents). Neither the token nor a private view is logged.
 """
 from __future__ import annotations
@@ -88,6 +89,7 @@ class BazaarBot(commands.Bot):
         for game in flagged:
             await self.publisher.notice(game, text.attention(game))
         await self._repost()
+        await self._resume_ai()
         for game, seats, grace in await self.service.rearm_overdue():
             people = [text.mention(game.seats[s]) for s in seats]
             if people:
@@ -102,10 +104,22 @@ class BazaarBot(commands.Bot):
         for gid, posted in await self.store.unposted():
             try:
                 game = await self.service.requeue(gid, posted)
-                await self.publisher.publish(game)
+                await self.publisher.publish(game, recover=True)
                 log.info("Game %s: posted what the last run stored but never posted", gid)
             except Exception:
                 log.exception("Game %s: posting after the restart failed", gid)
+
+    async def _resume_ai(self) -> None:
+        """Play the AI seats a previous run left awaited (it stopped between a person's move and
+        the AI's answers) and post the boards. Failures are logged."""
+        try:
+            games = await self.service.resume_ai()
+        except Exception:
+            log.exception("Resuming the AI seats after the restart failed")
+            return
+        for game in games:
+            log.info("Game %s: the AI played what it owed when the last run stopped", game.id)
+            await self.publisher.publish(game)
 
     def _poke_clock(self) -> None:
         if self.clock is not None:

@@ -105,18 +105,23 @@ class Publisher:
 
     # ------------------------------------------------------------------ the main entry
 
-    async def publish(self, game: LiveGame) -> Batch | None:
+    async def publish(self, game: LiveGame, *, recover: bool = False) -> Batch | None:
         """Post what ``game`` has pending: the start/turn snapshot with its events and whose turn
         it is, or the final sheet / end notice; then DMs, lobby update and old buttons. Returns
         the batch posted (None if nothing was pending). Discord errors are logged, not raised;
         a board or final sheet that could not be posted is put back on the game and posted
-        again later (see :mod:`.retry`), so every stored move is shown once."""
+        again later (see :mod:`.retry`), so every stored move is shown once.
+
+        With ``recover`` (after a restart, for what the last run stored but had not recorded as
+        posted), what Discord already shows of the batch (see :meth:`landed`) is kept and
+        recorded rather than posted a second time."""
         async with game.publish_lock:
             batch = self.service.take_batch(game)
             if batch is None:
                 return None
             try:
-                shown = await self._publish(game, batch)
+                landed = await self.landed(game, batch) if recover else None
+                shown = await self._publish(game, batch, landed)
             except Exception:
                 log.exception("Publishing game %s (version %s) failed", game.id, batch.version)
                 shown = await self._shown(game, batch)
@@ -143,8 +148,9 @@ class Publisher:
             return True  # unknown: a restart posts it if it is missing (Store.unposted)
         return False
 
-    async def _publish(self, game: LiveGame, batch: Batch) -> bool:
-        """Post (or edit) the board, score sheet or notice of ``batch``, then refresh the lobby,
+    async def _publish(self, game: LiveGame, batch: Batch, landed: discord.Message | None = None) -> bool:
+        """Post (or edit) the board, score sheet or notice of ``batch`` (unless ``landed`` is that
+        board or sheet, already on Discord, see :meth:`landed`), then refresh the lobby,
         clear old buttons, send the DMs and archive the thread of a game that closed. Returns
         False, having done nothing else, when the board or final sheet could not be posted (the
         batch is posted again whole, see :meth:`publish`), else True."""
@@ -157,6 +163,8 @@ class Publisher:
             if batch.notes:
                 posted = await self._send(channel, text.ended(batch) if batch.closed else
                                           "\n".join(batch.fmt(n) for n in batch.notes))
+        elif row.status == "finished" and landed is not None:
+            game.board, posted = None, landed
         elif row.status == "finished":
             game.board = None
             view = engine.view(batch.state, None)
@@ -170,6 +178,8 @@ class Publisher:
                                              message_id=posted.id, version=batch.version)
         elif row.status == "ended":
             posted = await self._send(channel, text.ended(batch))
+        elif landed is not None:
+            posted = landed
         else:
             await self._post_interim(game, batch, channel)
             posted = await self._post_turn(game, batch, channel, plan or ([], None, {}))
@@ -185,6 +195,45 @@ class Publisher:
         if batch.closed and row.thread_id:
             await self.archive(game.id, row.thread_id)
         return True
+
+    async def landed(self, game: LiveGame, batch: Batch) -> discord.Message | None:
+        """After a restart, the board of ``batch``'s version (or the final sheet of a finished
+        game) that Discord already shows: the last run stored the batch and posted it (or edited
+        its last board in place to show it), then stopped before recording that. It is the last
+        recorded board or a newer message of the bot beginning as that board does; it is
+        recorded now and returned. An interim score sheet newer than the last recorded board is
+        noted as posted, so it is not posted again. None when there is no such board or the
+        channel cannot be read (the batch is then posted as usual)."""
+        row = batch.row
+        if row.status not in ("active", "finished") or batch.state is None:
+            return None
+        active = row.status == "active"
+        head = text.board_head(batch.title, batch.version) if active else text.final_head(batch.title)
+        boards = [m for m in await self.store.messages(game.id) if m.kind in ("turn", "final")]
+        last = boards[-1] if boards else None
+        channel = self.place(row)
+        me = self.bot.user.id if self.bot.user else None
+        try:
+            found = [m async for m in channel.history(limit=50)
+                     if last is None or m.id > last.message_id][::-1]
+            if last is not None and last.kind == "turn":
+                found.insert(0, await channel.fetch_message(last.message_id))
+        except SEND_ERRORS as err:
+            log.info("Game %s: reading what the last run posted failed: %s", game.id, err)
+            return None
+        mine = [m for m in found if m.author.id == me]
+        if any(m.content.startswith(text.sheet_head(batch.title)) for m in mine):
+            self._sheet_done[game.id] = batch.version
+        board = next((m for m in mine if m.content.split("\n", 1)[0] == head), None)
+        if board is None:
+            return None
+        if last is not None and board.id == last.message_id:
+            await self.store.set_message_version(board.id, batch.version)
+        else:
+            await self.store.add_message(game.id, kind="turn" if active else "final", channel_id=board.channel.id,
+                                         message_id=board.id, version=batch.version, live=active)
+        log.info("Game %s: the last run had posted version %s already; not posting it again", game.id, batch.version)
+        return board
 
     def board_prompt(self, batch: Batch) -> tuple[list[SeatRow], Prompt | None, dict[int, Prompt]]:
         """Who must act (the people awaited), the prompt shown under the board, and the prompts
@@ -282,7 +331,7 @@ class Publisher:
             log.exception("Rendering the interim sheet failed for game %s", game.id)
             return
         game.board = None  # the board goes below the sheet, as a new message
-        if await self._send(channel, f"📊 **{batch.title}** · {caption}",
+        if await self._send(channel, f"{text.sheet_head(batch.title)}{caption}",
                             file=_file(png, f"{batch.engine.name}-{game.id}-{batch.version}-sheet.png")):
             self._sheet_done[game.id] = batch.version
 

@@ -113,13 +113,29 @@ HOW = {"buttons": "the buttons below or `/move`", "menu": "the menu below or `/m
 moves depend on what the player hides, so only their own My hand answer offers them)."""
 
 
+def board_head(title: str, version: int) -> str:
+    """The first line of the board of ``title`` at ``version`` (how a board is recognised again
+    after a restart, see ``Publisher.landed``)."""
+    return f"**{title}** · move {version}"
+
+
+def final_head(title: str) -> str:
+    """The first line of a game's final score sheet."""
+    return f"🏁 **{title}** is over."
+
+
+def sheet_head(title: str) -> str:
+    """How an interim score sheet's caption begins."""
+    return f"📊 **{title}** · "
+
+
 def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: float | None,
          controls: str | None = None, earlier: Sequence[str] = (), extra: Sequence[str] = ()) -> str:
     """A turn message: notes, the events, whose turn it is (mentioned), how to play (``controls``
     is what the message carries: "buttons", "menu", None, or "private" for moves offered only
     in the player's My hand answer) and the clock. ``earlier`` are lines of the same turn already
     shown (when the board is edited in place), put before this batch's."""
-    head = [f"**{batch.title}** · move {batch.version}"]
+    head = [board_head(batch.title, batch.version)]
     body = [*earlier, *turn_lines(batch)]
     people = [mention(s) for s in awaited]
     tail = []
@@ -135,7 +151,7 @@ def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: floa
 
 def final(batch: Batch, outcome: base.Outcome | None) -> str:
     """The end message: the last events, the ranking with scores and notes."""
-    head = [f"🏁 **{batch.title}** is over."]
+    head = [final_head(batch.title)]
     body = [batch.fmt(n) for n in batch.notes] + event_lines(batch)
     tail: list[str] = []
     if outcome is not None:
