@@ -1,0 +1,135 @@
+"""The fuzz's privacy check: no message, DM, ephemeral answer, autocomplete choice or log line
+reached someone who may not see what it holds.
+
+What is hidden comes from each engine's own ``secrets(state, viewer)`` (the ids that
+``view(state, viewer)`` may not contain: other seats' cards, the deck and bag order). A message
+first seen after phase ``k`` was made while its game was somewhere between the versions noted
+at checkpoints ``k-1`` and ``k``, so an id counts as hidden from a viewer only if it was hidden
+at every version of that window (an id that became public during the window is not searched).
+Ids are matched as whole words (``t5`` does not match ``t50``); secrets that are not single
+words (Ra's next nine bag codes, as JSON) are matched as substrings. Text a user typed or sent
+themselves is not held against the answers to them.
+
+What it does not check: pictures (boards and hands are PNGs), and information shown by name
+rather than by id (Pralaya's hands are drawn as relic names, which several cards share).
+"""
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from typing import Any, Iterable
+
+from bazaar_harness import replay_states
+
+from engines import base
+
+WORD = re.compile(r"[A-Za-z0-9_]+")
+
+
+def _tokens(secrets: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
+    words, phrases = set(), set()
+    for s in secrets:
+        inner = s[1:-1] if len(s) >= 2 and s[0] == s[-1] == '"' else s
+        (words if WORD.fullmatch(inner) else phrases).add(inner)
+    return frozenset(words), frozenset(phrases)
+
+
+class Leaks:
+    """Built after a fuzz run from the games' move logs; :meth:`check` returns the leaks."""
+
+    def __init__(self, fuzz: Any) -> None:
+        self.fuzz = fuzz
+        self.games: dict[int, tuple[base.Engine, list[Any], dict[int, int]]] = {}
+
+    async def load(self) -> None:
+        svc = self.fuzz.t.bot.service
+        for gid in self.fuzz.places:
+            g = await svc.get(gid)
+            moves = await self.fuzz.t.db_moves(gid)
+            states = replay_states(g.engine, g.row.seed, len(g.seats), g.row.options, moves)
+            seat_of = {s.user_id: s.seat for s in g.seats if s.user_id}
+            self.games[gid] = (g.engine, states, seat_of)
+
+    @lru_cache(maxsize=None)
+    def hidden(self, gid: int, lo: int, hi: int, seat: int | None) -> tuple[frozenset[str], frozenset[str]]:
+        """Ids (words, phrases) hidden from ``seat`` (None: everyone) at every version lo..hi."""
+        engine, states, _ = self.games[gid]
+        words: frozenset[str] | None = None
+        phrases: frozenset[str] | None = None
+        for v in range(lo, min(hi, len(states) - 1) + 1):
+            w, p = self._secrets(gid, v, seat)
+            words = w if words is None else words & w
+            phrases = p if phrases is None else phrases & p
+        return words or frozenset(), phrases or frozenset()
+
+    @lru_cache(maxsize=None)
+    def _secrets(self, gid: int, v: int, seat: int | None) -> tuple[frozenset[str], frozenset[str]]:
+        engine, states, _ = self.games[gid]
+        return _tokens(engine.secrets(states[v], seat))
+
+    def window(self, gid: int, phase: int) -> tuple[int, int] | None:
+        """The versions game ``gid`` went through while items first seen at checkpoint
+        ``phase`` were made (None if it did not exist yet)."""
+        cps = self.fuzz.checkpoints
+        phase = min(phase, len(cps) - 1)
+        if gid not in cps[phase]:
+            return None
+        lo = cps[phase - 1].get(gid, 0) if phase >= 1 else 0
+        return lo, cps[phase][gid]
+
+    def found(self, text: str, viewer: int | None, phase: int, typed: str = "") -> list[str]:
+        """The hidden ids ``text`` (seen by user ``viewer``, None: anyone) shows; ``typed`` is
+        what that user sent themselves."""
+        words = set(WORD.findall(text)) - set(WORD.findall(typed))
+        out = []
+        for gid, (_, _, seat_of) in self.games.items():
+            win = self.window(gid, phase)
+            if win is None:
+                continue
+            seat = seat_of.get(viewer) if viewer is not None else None
+            w, p = self.hidden(gid, win[0], win[1], seat)
+            out += [f"game {gid}: {x}" for x in sorted(words & w)]
+            out += [f"game {gid}: {x[:40]}" for x in p if x in text and x not in typed]
+        return out
+
+    def check(self) -> tuple[list[str], int]:
+        """``(leaks, number of texts searched)``."""
+        fake = self.fuzz.fake
+        leaks: list[str] = []
+        searched = 0
+        typed_by: dict[int, str] = {i.id: json.dumps(i.payload.get("data"), ensure_ascii=False)
+                                    for i in fake.interactions}
+        for msg in fake.message_store.values():
+            channel = fake.channels[msg.channel_id]
+            viewer = channel.recipient_id if channel.is_dm else msg.visible_to if msg.ephemeral else None
+            typed = typed_by.get(msg.interaction_id or -1, "") if viewer is not None else ""
+            snaps = [*msg.versions, {"content": msg.content, "embeds": msg.embeds, "components": msg.components}]
+            for j, snap in enumerate(snaps):
+                phase = self.fuzz.seen.get((msg.id, j), len(self.fuzz.checkpoints) - 1)
+                text = json.dumps(snap, ensure_ascii=False, default=str)
+                searched += 1
+                leaks += [f"message {msg.id} v{j} (phase {phase}) to {viewer} in {channel.name}: {x} in "
+                          f"{_around(text, x.split(': ', 1)[1])}" for x in self.found(text, viewer, phase, typed)]
+        for i in fake.interactions:
+            if i.choices:
+                phase = self._phase_of(i)
+                text = json.dumps([(c.name, c.value) for c in i.choices], ensure_ascii=False)
+                searched += 1
+                leaks += [f"autocomplete {i.id} to {i.user.id}: {x}"
+                          for x in self.found(text, i.user.id, phase, typed_by.get(i.id, ""))]
+        for line, phase in self.fuzz.logs:
+            searched += 1
+            leaks += [f"log line {line[:60]!r}: {x}" for x in self.found(line, None, phase)]
+        return leaks, searched
+
+    def _phase_of(self, interaction: Any) -> int:
+        """The phase an interaction was answered in (noted by the fuzz when it was sent)."""
+        return self.fuzz.phase_of.get(interaction.id, len(self.fuzz.checkpoints) - 1)
+
+
+def _around(text: str, token: str) -> str:
+    """``text`` around the first whole-word ``token``, for a readable report."""
+    m = re.search(rf"(?<![A-Za-z0-9_]){re.escape(token)}(?![A-Za-z0-9_])", text)
+    at = m.start() if m else text.find(token)
+    return repr(text[max(0, at - 150): at + 80])
