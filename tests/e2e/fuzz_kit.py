@@ -109,11 +109,14 @@ class Fuzz:
         phase = 0
         while sum(self.sent.values()) < total:
             before = self.dump()
+            first = len(self.fake.interactions)
             n = min(self.batch, total - sum(self.sent.values()))
             handles = [await self.hostile() for _ in range(n)]
             await asyncio.gather(*(h for h in handles if h is not None))
             await self.t.settle(timeout=60)
-            assert self.dump() == before, f"hostile phase {phase} changed the database"
+            after = self.dump()
+            assert after == before, (f"hostile phase {phase} changed the database: " + _diff(before, after)
+                                     + "\n" + _sent(self.fake.interactions[first:]))
             self.checkpoint()
             await self.legit_move(kinds[phase % len(kinds)])
             self.checkpoint()
@@ -200,10 +203,14 @@ class Fuzz:
                 continue
         return False
 
-    def _awaited_anywhere(self, user: User, gid: int) -> bool:
-        g = self.t.bot.service._games.get(gid)
-        seat = g.seat_of(user.id) if g is not None else None
-        return seat is not None and seat.seat in g.awaited()
+    def _awaited_anywhere(self, user: User) -> bool:
+        """Whether the rules await ``user`` in any game (a message picked for a click may be a
+        DM of any of their games)."""
+        for g in self.t.bot.service._games.values():
+            seat = g.seat_of(user.id)
+            if g.state is not None and seat is not None and seat.seat in g.awaited():
+                return True
+        return False
 
     async def hostile(self) -> Awaitable[Any] | None:
         """Start one random hostile interaction; returns what to await for its answer."""
@@ -357,7 +364,7 @@ class Fuzz:
         cid = self._forged_id(gid, user)
         ctype = 3 if cid.startswith(("bzs", "bzf:")) else 2
         values = [self._someones_action(gid)] if ctype == 3 else None
-        if ctype == 3 and self._awaited_anywhere(user, gid) and f":{self.t.bot.service._games[gid].row.version}" in cid:
+        if ctype == 3 and self._awaited_anywhere(user) and f":{self.t.bot.service._games[gid].row.version}" in cid:
             user = self.outsider
         return self._start("forged id", self.fake.click_raw(user, msg, cid, component_type=ctype, values=values,
                                                             timeout=60))
@@ -368,7 +375,7 @@ class Fuzz:
         rng = self.rng
         gid, _ = self._place()
         user = self._anyone()
-        if self._awaited_anywhere(user, gid):
+        if self._awaited_anywhere(user):
             user = self.outsider
         msg = self._message_of(gid, user)
         if msg is None:
@@ -383,7 +390,7 @@ class Fuzz:
         """A real button or menu of a board clicked by someone the rules do not await."""
         gid, _ = self._place()
         user = self._anyone()
-        if self._awaited_anywhere(user, gid):
+        if self._awaited_anywhere(user):
             user = self.outsider
         msg = self._message_of(gid, user)
         if msg is None or msg.ephemeral:
@@ -429,6 +436,27 @@ class Fuzz:
                 return self._start("reading", self.fake.click(user, msg, f"bz:{gid}:0:!hand", timeout=60))
             command = "hand"
         return self._start("reading", self._slash(user, place, command))
+
+
+def _sent(interactions: list[Any]) -> str:
+    """What each interaction sent and got back, one line each."""
+    out = []
+    for i in interactions:
+        answer = (i.followups[-1] if i.followups else i.response)
+        out.append(f"{i.user.name} {i.label!r} {str(i.payload.get('data'))[:200]} -> "
+                   f"{(answer.content if answer else i.choices)!r:.120}")
+    return "\n".join(out)
+
+
+def _diff(before: dict[str, list[str]], after: dict[str, list[str]]) -> str:
+    """The rows that differ, per table."""
+    out = []
+    for name in sorted(set(before) | set(after)):
+        gone = sorted(set(before.get(name, [])) - set(after.get(name, [])))
+        new = sorted(set(after.get(name, [])) - set(before.get(name, [])))
+        if gone or new:
+            out.append(f"{name}: -{[g[:300] for g in gone]} +{[n[:300] for n in new]}")
+    return "; ".join(out)
 
 
 class _Collect(logging.Handler):

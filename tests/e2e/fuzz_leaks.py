@@ -3,9 +3,11 @@ reached someone who may not see what it holds.
 
 What is hidden comes from each engine's own ``secrets(state, viewer)`` (the ids that
 ``view(state, viewer)`` may not contain: other seats' cards, the deck and bag order). A message
-first seen after phase ``k`` was made while its game was somewhere between the versions noted
-at checkpoints ``k-1`` and ``k``, so an id counts as hidden from a viewer only if it was hidden
-at every version of that window (an id that became public during the window is not searched).
+first seen at checkpoint ``k`` was made before the game reached the version noted there, so an
+id counts as hidden from a viewer only if it was hidden from them at every version up to that
+one: what they were never shown (a seat may be reminded of its own card that it put back under
+the pile; a card offered to everyone is known to everyone at the table, but not to spectators).
+Examples in help texts (``e.g. `offer all t1 t2 for salt 1` ``) are not searched.
 Ids are matched as whole words (``t5`` does not match ``t50``); secrets that are not single
 words (Ra's next nine bag codes, as JSON) are matched as substrings. Text a user typed or sent
 themselves is not held against the answers to them.
@@ -25,6 +27,7 @@ from bazaar_harness import replay_states
 from engines import base
 
 WORD = re.compile(r"[A-Za-z0-9_]+")
+EXAMPLE = re.compile(r"e\.g\. `[^`]*`")
 
 
 def _tokens(secrets: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
@@ -41,6 +44,7 @@ class Leaks:
     def __init__(self, fuzz: Any) -> None:
         self.fuzz = fuzz
         self.games: dict[int, tuple[base.Engine, list[Any], dict[int, int]]] = {}
+        self._prefix: dict[tuple[int, int | None], list[tuple[frozenset[str], frozenset[str]]]] = {}
 
     async def load(self) -> None:
         svc = self.fuzz.t.bot.service
@@ -51,17 +55,20 @@ class Leaks:
             seat_of = {s.user_id: s.seat for s in g.seats if s.user_id}
             self.games[gid] = (g.engine, states, seat_of)
 
-    @lru_cache(maxsize=None)
-    def hidden(self, gid: int, lo: int, hi: int, seat: int | None) -> tuple[frozenset[str], frozenset[str]]:
-        """Ids (words, phrases) hidden from ``seat`` (None: everyone) at every version lo..hi."""
-        engine, states, _ = self.games[gid]
-        words: frozenset[str] | None = None
-        phrases: frozenset[str] | None = None
-        for v in range(lo, min(hi, len(states) - 1) + 1):
-            w, p = self._secrets(gid, v, seat)
-            words = w if words is None else words & w
-            phrases = p if phrases is None else phrases & p
-        return words or frozenset(), phrases or frozenset()
+    def hidden(self, gid: int, hi: int, seat: int | None) -> tuple[frozenset[str], frozenset[str]]:
+        """Ids (words, phrases) hidden from ``seat`` (None: a spectator) at every version up to
+        ``hi``: what that viewer has never been shown. (What a seat once saw, such as its own
+        card it put back under the pile, it may be reminded of.)"""
+        key = (gid, seat)
+        known = self._prefix.setdefault(key, [])
+        while len(known) <= hi:
+            v = len(known)
+            states = self.games[gid][1]
+            w, p = self._secrets(gid, min(v, len(states) - 1), seat)
+            if known:
+                w, p = known[-1][0] & w, known[-1][1] & p
+            known.append((w, p))
+        return known[hi]
 
     @lru_cache(maxsize=None)
     def _secrets(self, gid: int, v: int, seat: int | None) -> tuple[frozenset[str], frozenset[str]]:
@@ -81,6 +88,7 @@ class Leaks:
     def found(self, text: str, viewer: int | None, phase: int, typed: str = "") -> list[str]:
         """The hidden ids ``text`` (seen by user ``viewer``, None: anyone) shows; ``typed`` is
         what that user sent themselves."""
+        text = EXAMPLE.sub("", text)  # "e.g. `offer all t1 t2 for salt 1`" names no real card
         words = set(WORD.findall(text)) - set(WORD.findall(typed))
         out = []
         for gid, (_, _, seat_of) in self.games.items():
@@ -88,7 +96,7 @@ class Leaks:
             if win is None:
                 continue
             seat = seat_of.get(viewer) if viewer is not None else None
-            w, p = self.hidden(gid, win[0], win[1], seat)
+            w, p = self.hidden(gid, win[1], seat)
             out += [f"game {gid}: {x}" for x in sorted(words & w)]
             out += [f"game {gid}: {x[:40]}" for x in p if x in text and x not in typed]
         return out
