@@ -70,6 +70,7 @@ class Fuzz:
         self.seen: dict[tuple[int, int], int] = {}    # (message id, version index) -> phase
         self.logs: list[tuple[str, int]] = []         # (log line, phase)
         self.phase_of: dict[int, int] = {}            # interaction id -> phase
+        self.legit_ids: set[int] = set()              # interactions of the legitimate moves
         self.handler = _Collect(self)
         self.outsider: User = table.players["eve"]
         self.stranger: User = self.fake.user("mal")
@@ -150,7 +151,9 @@ class Fuzz:
             return
         before = [m for m in await self.t.db_moves(gid) if m[2] == "player"]
         via = "button" if self.rng.random() < 0.5 else "move"
+        first = len(self.fake.interactions)
         seat, action = await self._play(gid, via)
+        self.legit_ids.update(i.id for i in self.fake.interactions[first:])
         after = [m for m in await self.t.db_moves(gid) if m[2] == "player"]
         new = after[len(before):]
         assert after[:len(before)] == before

@@ -45,15 +45,22 @@ async def _fuzz(fake, run_bot, tmp_path, total: int, batch: int) -> None:
     moves = {gid: await table.db_moves(gid) for gid in fuzz.places}
     by = {b for ms in moves.values() for _, _, b in ms}
     legit = sum(len(v) for v in fuzz.legit.values())
+    hostile = [i for i in records if fuzz.phase_of.get(i.id, 0) and i.id not in fuzz.legit_ids]
+    private = [i for i in hostile if any(m.ephemeral and m.visible_to == i.user.id for m in i.messages)]
+    choices = [i for i in hostile if i.kind == "autocomplete"]
+    answered = {i.id for i in private}
+    silent = [i for i in hostile if i.kind != "autocomplete" and i.id not in answered]
     versions = {k: (await table.bot.store.game(g)).version for k, g in fuzz.games.items()}
     print(f"\nfuzz seed {SEED}: {sum(fuzz.sent.values())} hostile interactions "
           f"({', '.join(f'{k} {n}' for k, n in sorted(fuzz.sent.items()))}); {len(records)} interactions in all; "
           f"{legit} legitimate moves accepted, {fuzz.refused_legit} refused; "
           f"{sum(len(m) for m in moves.values())} moves stored (by {sorted(by)}); "
           f"game versions {versions}; "
-          f"{searched} texts searched for hidden ids")
+          f"{searched} texts searched for hidden ids; hostile answers: {len(private)} private, "
+          f"{len(choices)} autocomplete, {len(silent)} silent")
     assert errors == [], errors[:3]
     assert unanswered == [], unanswered[:5]
+    assert silent == [], silent[:5]
     for gid, ms in moves.items():
         assert [(s, a) for s, a, b in ms if b == "player"] == fuzz.legit[gid], gid
         assert by <= {"player", "ai"}, by
