@@ -352,23 +352,26 @@ class Fuzz:
         return cid
 
     def _message_of(self, gid: int, user: User) -> Message | None:
-        msgs = [m for m in self.fake.messages(self.places[gid])[-6:] if not m.deleted]
+        def visible(m: Message) -> bool:
+            return not m.deleted and (not m.ephemeral or m.visible_to == user.id)
+
+        msgs = [m for m in self.fake.messages(self.places[gid])[-6:] if visible(m)]
         if self.rng.random() < 0.2:
-            dms = [m for m in self.fake.dms(user)[-4:] if not m.deleted]
+            dms = [m for m in self.fake.dms(user)[-4:] if visible(m)]
             msgs = dms or msgs
         return self.rng.choice(msgs) if msgs else None
 
     def _forged_click(self) -> Awaitable[Any] | None:
         user = self._anyone()
         gid, _ = self._place()
-        msg = self._message_of(gid, user)
-        if msg is None:
-            return None
         cid = self._forged_id(gid, user)
         ctype = 3 if cid.startswith(("bzs", "bzf:")) else 2
         values = [self._someones_action(gid)] if ctype == 3 else None
         if ctype == 3 and self._awaited_anywhere(user) and f":{self.t.bot.service._games[gid].row.version}" in cid:
             user = self.outsider
+        msg = self._message_of(gid, user)
+        if msg is None:
+            return None
         return self._start("forged id", self.fake.click_raw(user, msg, cid, component_type=ctype, values=values,
                                                             timeout=60))
 

@@ -7,7 +7,8 @@ first seen at checkpoint ``k`` was made before the game reached the version note
 id counts as hidden from a viewer only if it was hidden from them at every version up to that
 one: what they were never shown (a seat may be reminded of its own card that it put back under
 the pile; a card offered to everyone is known to everyone at the table, but not to spectators).
-Examples in help texts (``e.g. `offer all t1 t2 for salt 1` ``) are not searched.
+Examples in help texts (``e.g. `offer all t1 t2 for salt 1` ``) are not searched, nor what
+an engine's ``parse`` answers about the text the user sent (it depends on that text alone).
 Ids are matched as whole words (``t5`` does not match ``t50``); secrets that are not single
 words (Ra's next nine bag codes, as JSON) are matched as substrings. Text a user typed or sent
 themselves is not held against the answers to them.
@@ -106,8 +107,7 @@ class Leaks:
         fake = self.fuzz.fake
         leaks: list[str] = []
         searched = 0
-        typed_by: dict[int, str] = {i.id: json.dumps(i.payload.get("data"), ensure_ascii=False)
-                                    for i in fake.interactions}
+        typed_by: dict[int, str] = {i.id: _sent(i.payload.get("data")) for i in fake.interactions}
         for msg in fake.message_store.values():
             channel = fake.channels[msg.channel_id]
             viewer = channel.recipient_id if channel.is_dm else msg.visible_to if msg.ephemeral else None
@@ -141,3 +141,27 @@ def _around(text: str, token: str) -> str:
     m = re.search(rf"(?<![A-Za-z0-9_]){re.escape(token)}(?![A-Za-z0-9_])", text)
     at = m.start() if m else text.find(token)
     return repr(text[max(0, at - 150): at + 80])
+
+
+def _strings(data: Any) -> list[str]:
+    if isinstance(data, str):
+        return [data, *data.split(":")]  # a custom id's action part too
+    if isinstance(data, dict):
+        return [x for v in data.values() for x in _strings(v)]
+    if isinstance(data, list):
+        return [x for v in data for x in _strings(v)]
+    return []
+
+
+def _sent(data: Any) -> str:
+    """What an interaction sent (its options, custom id and values) plus what each engine's
+    ``parse`` says about each of those texts: a notation error ("cards are t1 to t55") depends
+    on the text alone, never on a game's state, so it cannot reveal anything."""
+    out = [json.dumps(data, ensure_ascii=False)]
+    for text in _strings(data):
+        for engine in base.games():
+            try:
+                engine.parse(text)
+            except Exception as err:
+                out.append(str(getattr(err, "reason", None) or err))
+    return "\n".join(out)
