@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable, TypeVar
 
 import discord
 
@@ -18,13 +18,14 @@ from engines.base import RuleError
 
 from engines.prompt import Form, Pick, Prompt, PromptError
 
-from . import components, controls, text
+from . import components, controls, inputs, text
 from .context import Bazaar, bazaar
 from ..host.clock import BadDuration
 from ..host.live import LiveGame, Refusal
 
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 QUIET = discord.AllowedMentions.none()
 THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
 
@@ -301,10 +302,31 @@ def _awaited_form(interaction: discord.Interaction, game: LiveGame, version: int
     return seat, p, f
 
 
-async def on_pick(interaction: discord.Interaction, game_id: int, version: int, key: str,
-                  values: list[str]) -> None:
+async def checked(interaction: discord.Interaction, check: Callable[[], T]) -> T | None:
+    """``check()`` (one of :mod:`inputs`' checks of what the interaction sent), or None once its
+    refusal has been answered privately."""
+    try:
+        return check()
+    except (Refusal, RuleError) as err:
+        await reply(interaction, getattr(err, "reason", None) or str(err))
+        return None
+
+
+async def on_pick(interaction: discord.Interaction, game_id: int, version: int, key: str | None,
+                  values: Any) -> None:
     """A menu of the caller's prompt (``bzs:<game>:<version>:<key>``): the pick builds the action
-    from the values chosen, which is then played like any move."""
+    from the values chosen, which is then played like any move. Without a key
+    (``bzs:<game>:<version>``) its one value is the action text."""
+    sent = await checked(interaction, lambda: (*inputs.ids(game_id, version), inputs.values(values)))
+    if sent is None:
+        return
+    game_id, version, values = sent
+    if key is None:
+        if len(values) != 1:
+            await reply(interaction, "That menu sent something it does not offer: use the latest message.")
+            return
+        await move(interaction, values[0], game_id, version=version, component=True)
+        return
     interaction.extras["game_id"] = game_id
     async with guard(interaction, "menu"):
         await defer(interaction, component=True)
@@ -322,9 +344,13 @@ async def on_pick(interaction: discord.Interaction, game_id: int, version: int, 
 
 
 async def on_form(interaction: discord.Interaction, game_id: int, version: int, form: str,
-                  pick: str | None, values: list[str]) -> None:
+                  pick: str | None, values: Any) -> None:
     """A form's menu (``pick`` given: the values go into the caller's stored draft and the message
     shows them) or its Send button (``pick`` None: the draft builds the action, which is played)."""
+    sent = await checked(interaction, lambda: (*inputs.ids(game_id, version), inputs.values(values)))
+    if sent is None:
+        return
+    game_id, version, values = sent
     interaction.extras["game_id"] = game_id
     bot = bot_of(interaction)
     async with guard(interaction, "form"):
@@ -406,6 +432,10 @@ async def _refresh_hand(interaction: discord.Interaction, game: LiveGame, notes:
 
 async def on_button(interaction: discord.Interaction, game_id: int, version: int, action: str) -> None:
     """Dispatch a persistent component click."""
+    sent = await checked(interaction, lambda: (*inputs.ids(game_id, version), inputs.action(action)))
+    if sent is None:
+        return
+    game_id, version, action = sent
     interaction.extras["game_id"] = game_id
     if action == "!hand":
         await hand(interaction, game_id, component=True)

@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from . import actions, text
+from . import actions, components, inputs, text
 from . import commands as bot_commands
 from ..host.clock import TurnClock
 from .components import DYNAMIC_ITEMS
@@ -156,10 +156,13 @@ class BazaarBot(commands.Bot):
         with the game id and an apology."""
         reply = actions.reply
         gid = interaction.extras.get("game_id")
-        if isinstance(error, app_commands.NoPrivateMessage):
+        if isinstance(error, (app_commands.CommandSignatureMismatch, app_commands.CommandNotFound)):
+            log.info("A command did not match the bot's (a stale registration?): %s", error)
+            await reply(interaction, inputs.CHANGED)
+        elif isinstance(error, app_commands.NoPrivateMessage):
             await reply(interaction, "Bazaar games live in server channels: use this command there.")
         elif isinstance(error, app_commands.TransformerError):
-            await reply(interaction, f"`{error.value}` is not a valid value here.")
+            await reply(interaction, f"`{str(error.value)[:40]}` is not a valid value here.")
         elif isinstance(error, app_commands.CheckFailure):
             await reply(interaction, "You cannot use this command here.")
         elif isinstance(getattr(error, "original", None), Refusal):
@@ -174,15 +177,24 @@ class BazaarBot(commands.Bot):
         """A persistent component was clicked (see ``components``)."""
         await actions.on_button(interaction, game_id, version, action)
 
-    async def on_pick(self, interaction: discord.Interaction, game_id: int, version: int, key: str,
-                      values: list[str]) -> None:
+    async def on_pick(self, interaction: discord.Interaction, game_id: int, version: int, key: str | None,
+                      values: object) -> None:
         """A prompt's menu was used (see ``components.ActionSelect``)."""
         await actions.on_pick(interaction, game_id, version, key, values)
 
     async def on_form(self, interaction: discord.Interaction, game_id: int, version: int, form: str,
-                      pick: str | None, values: list[str]) -> None:
+                      pick: str | None, values: object) -> None:
         """A form's menu or Send button was used (see ``components.FormSelect``, ``FormSend``)."""
         await actions.on_form(interaction, game_id, version, form, pick, values)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a component whose custom id has none of the shapes the bot posts (a message of
+        an older build, or a forged id): no handler would, and Discord would show "This
+        interaction failed"."""
+        if interaction.type is discord.InteractionType.component:
+            cid = (interaction.data or {}).get("custom_id")
+            if not components.known(cid):
+                await actions.reply(interaction, inputs.OLD_CONTROL)
 
     async def idle(self, timeout: float = 5.0) -> bool:
         """Wait (up to ``timeout`` s) until no interaction handler is running; True if idle."""

@@ -11,7 +11,7 @@ version check.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import discord
 
@@ -23,6 +23,19 @@ from .flood import Throttled
 CONTROLS = ("!join", "!leave", "!addbot", "!start", "!hand")
 PER_ROW = 5          # Discord's limit of buttons in an action row
 MAX_ROWS = 4         # rows a turn message may use for its action buttons plus "My hand"
+
+
+def sent_values(interaction: discord.Interaction) -> Any:
+    """The values a menu interaction carries, exactly as sent (``actions`` checks them)."""
+    data: Any = interaction.data or {}
+    return data.get("values", []) if isinstance(data, dict) else []
+
+
+def known(custom_id: object) -> bool:
+    """Whether ``custom_id`` has the shape of one of :data:`DYNAMIC_ITEMS` (the bot posts no other
+    components)."""
+    return isinstance(custom_id, str) and any(cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+                                              for cls in DYNAMIC_ITEMS)
 
 
 def button_id(game_id: int, version: int, action: str) -> str:
@@ -80,12 +93,8 @@ class ActionSelect(Throttled, discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["version"]), item.options, key=match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        values = list((interaction.data or {}).get("values") or self.item.values)
-        host = bazaar(interaction.client)
-        if self.key is None:
-            await host.on_component(interaction, self.game_id, self.version, values[0] if values else "")
-        else:
-            await host.on_pick(interaction, self.game_id, self.version, self.key, values)
+        await bazaar(interaction.client).on_pick(interaction, self.game_id, self.version, self.key,
+                                                 sent_values(interaction))
 
 
 def form_id(game_id: int, version: int, form: str, pick: str | None = None) -> str:
@@ -114,9 +123,8 @@ class FormSelect(Throttled, discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["version"]), match["form"], match["pick"], item.options)
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        values = list((interaction.data or {}).get("values") or self.item.values)
         await bazaar(interaction.client).on_form(interaction, self.game_id, self.version, self.form,
-                                                 self.pick, values)
+                                                 self.pick, sent_values(interaction))
 
 
 class FormSend(Throttled, discord.ui.DynamicItem[discord.ui.Button],

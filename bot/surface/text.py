@@ -256,8 +256,9 @@ def log(game: LiveGame, history: Sequence[tuple[int, int, str, str, list[str]]])
     lines = []
     by_note = {"ai": " (AI)", "clock": " (clock ran out, AI)", "player": ""}
     for version, seat, action, by, events in history:
-        what = "; ".join(game.fmt(e) for e in events) or action
-        lines.append(f"`{version:>3}` {game.names[seat]}{by_note.get(by, '')}: `{action}` — {what}")
+        what = "; ".join(game.fmt(e) for e in events) or action or "a move that stays hidden"
+        shown = f"`{action}` — " if action else ""  # "" when the text names hidden cards
+        lines.append(f"`{version:>3}` {game.names[seat]}{by_note.get(by, '')}: {shown}{what}")
     return fit_lines([f"**{game.title}** — last moves:"], lines, [])
 
 
