@@ -9,11 +9,12 @@ OUT    ?= demo-out
 # what ruff checks and formats; mypy's paths and strictness are set in pyproject.toml
 LINT_PATHS := engines render benchmarks
 
-.PHONY: demo test lint run sync bench clean help
+.PHONY: demo test test-slow lint run sync bench clean help
 
 help:
 	@echo "make demo   play offline games with AI seats, writing board images to $(OUT)/"
-	@echo "make test   run the whole test suite (engines, properties, render, store, end-to-end)"
+	@echo "make test   run the test suite (engines, properties, render, store, end-to-end)"
+	@echo "make test-slow  the long runs left out of make test (the 10,000-interaction fuzz, longest recaps)"
 	@echo "make lint   ruff check, ruff format --check and mypy on $(LINT_PATHS) (mypy: engines, render)"
 	@echo "make run    start the Discord bot (needs DISCORD_TOKEN in .env; see README)"
 	@echo "make sync   register the slash commands with Discord"
@@ -29,6 +30,9 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -n auto
+
+test-slow: $(STAMP)
+	$(PY) -m pytest -n auto -m slow
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check $(LINT_PATHS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, NoReturn, Sequence
 
 from engines import base
 
@@ -19,13 +19,29 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: ``bazaar: <what is wrong> (see `bazaar play --help`)``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"bazaar: {message} (see `{self.prog} --help`)\n")
+
+
+def _games_line() -> str:
+    return "Games: " + ", ".join(f"{e.name} ({e.title}, {e.min_players}–{e.max_players} players)"
+                                 for e in base.games()) + "."
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="bazaar", description="Bazaar: trading board games on Discord.")
+    games_line = _games_line()
+    p = _Parser(prog="bazaar", description="Bazaar: trading board games on Discord.",
+                                epilog=games_line)
     sub = p.add_subparsers(dest="cmd", required=True)
 
-    d = sub.add_parser("demo", help="play complete offline games with AI seats and write board images")
+    d = sub.add_parser("demo", help="play complete offline games with AI seats and write board images",
+                       epilog=games_line, description="Play complete games with AI seats and write, "
+                       "per game, a folder of board images, the score sheet and a moves.log.")
     d.add_argument("game", nargs="?", default="all", help="a game name, or `all` (default)")
-    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     d.add_argument("--players", type=int, help="player count (default: every count from min to max "
                    "for one game, a mid count per game for `all`)")
     d.add_argument("--games", type=int, default=1, help="games per player count (seeds seed, seed+1…)")
@@ -35,20 +51,40 @@ def _parser() -> argparse.ArgumentParser:
                         "sets is played (Ra: with and without Traders)")
     d.add_argument("--no-images", action="store_true", help="only the move logs (fast)")
 
-    pl = sub.add_parser("play", help="play in the terminal against AI seats")
-    pl.add_argument("game")
-    pl.add_argument("--players", type=int, default=3)
-    pl.add_argument("--seat", type=int, default=1, help="your seat, 1-based (default 1)")
-    pl.add_argument("--seed", type=int)
-    pl.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
-    pl.add_argument("--name", default="You")
+    pl = sub.add_parser("play", help="play in the terminal against AI seats", epilog=games_line,
+                        description="Play one game in the terminal against AI seats. The game is "
+                        "saved after every move; `bazaar play --resume` continues it.")
+    pl.add_argument("game", nargs="?", help="the game to play (not needed with --resume)")
+    pl.add_argument("--players", type=int, default=3, help="player count, you included (default 3)")
+    pl.add_argument("--seat", type=int, default=1, help="your seat, 1-based (default 1: you start "
+                    "unless the game draws its first player)")
+    pl.add_argument("--seed", type=int, help="the deal's seed (default: a random one); the same "
+                    "seed and moves give the same game")
+    pl.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                    help="a game option; repeatable (`bazaar games` lists them)")
+    pl.add_argument("--name", default="You", help="what the game calls you (default You)")
+    pl.add_argument("--resume", action="store_true", help="continue the saved game instead of "
+                    "starting one (after quit, Ctrl-C or Ctrl-D)")
+    pl.add_argument("--save", type=Path, metavar="FILE", help="where the game is saved after every "
+                    "move (default $BAZAAR_PLAY_SAVE, else ~/.local/state/bazaar/play.log)")
 
-    r = sub.add_parser("replay", help="replay a move log and print the outcome")
-    r.add_argument("log", help="a moves.log written by `bazaar demo` or `/log export`")
+    r = sub.add_parser("replay", help="replay a move log and print the outcome", epilog=games_line,
+                       description="Replay a move log from its seed and check the outcome against "
+                       "the result it records.")
+    r.add_argument("log", help="a moves.log written by `bazaar demo` (or a folder holding one), "
+                   "or a game saved by `bazaar play`")
 
-    sub.add_parser("games", help="list the games and their options")
-    sub.add_parser("run", help="start the Discord bot (DISCORD_TOKEN from the environment or .env)")
-    sub.add_parser("sync", help="register the slash commands (to DEV_GUILD_ID when set, else globally)")
+    sub.add_parser("games", help="list the games and their options", epilog=games_line,
+                   description="List every game with its player counts and options.")
+    sub.add_parser("run", help="start the Discord bot (DISCORD_TOKEN from the environment or .env)",
+                   epilog=games_line, description="Start the Discord bot. Settings come from the "
+                   "environment or .env: DISCORD_TOKEN (required), BAZAAR_DB, DEV_GUILD_ID, "
+                   "BAZAAR_LOG_LEVEL, BAZAAR_AI_GRACE. If Discord cannot be reached it retries "
+                   "with back-off until stopped with Ctrl-C.")
+    sub.add_parser("sync", help="register the slash commands (to DEV_GUILD_ID when set, else globally)",
+                   epilog=games_line, description="Register the slash commands with Discord: in "
+                   "the server DEV_GUILD_ID when set (at once), else globally (up to an hour). "
+                   "Reads DISCORD_TOKEN and DEV_GUILD_ID from the environment or .env.")
     return p
 
 
@@ -67,9 +103,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.cmd == "demo":
         return _demo(args)
     if args.cmd == "play":
-        from .offline.terminal import play_terminal
-        return play_terminal(args.game, args.players, args.seat - 1, args.seed, _options(args.option),
-                             name=args.name)
+        return _play(args)
     if args.cmd == "replay":
         return _replay(args.log)
     if args.cmd == "games":
@@ -111,9 +145,24 @@ def _demo(args: argparse.Namespace) -> int:
                     print(f"{engine.title} {n}p seed {args.seed + g} {_opt_text(engine, res.options)}: "
                           f"{res.actions} actions, {res.snapshots} snapshots -> {res.folder}")
                     print(describe_outcome(engine, res.outcome, DEMO_NAMES[:n]))
-    print(f"Open the PNG files under {out_dir}/ to see the games; `bazaar replay <folder>/moves.log` "
+    print(f"Open {out_dir}/index.html to see the games (each folder has its own index.html); "
+          "`bazaar replay <folder>/moves.log` "
           "replays one.")
     return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .offline.saved import default_path
+    from .offline.terminal import play_terminal, resume_terminal
+
+    path = args.save or default_path()
+    if args.resume:
+        return resume_terminal(path, args.game)
+    if not args.game:
+        raise base.BadOption("Name a game to play (" + ", ".join(e.name for e in base.games())
+                             + "), or use --resume to continue the saved one.")
+    return play_terminal(args.game, args.players, args.seat - 1, args.seed, _options(args.option),
+                         name=args.name, save=path)
 
 
 def _opt_text(engine: base.Engine, options: dict[str, Any]) -> str:
@@ -125,8 +174,17 @@ def _replay(path: str) -> int:
     from .offline.demo import describe_outcome, replay_log, result_matches
     from .offline.movelog import LogError, loads
 
+    file = Path(path)
+    if file.is_dir():
+        if not (file / "moves.log").is_file():
+            print(f"bazaar: {path} is a folder without a moves.log; give a move log file.", file=sys.stderr)
+            return 2
+        file = file / "moves.log"
     try:
-        log = loads(Path(path).read_text())
+        log = loads(file.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        print(f"bazaar: {path} is not a move log (not UTF-8 text).", file=sys.stderr)
+        return 2
     except OSError as err:
         print(f"bazaar: cannot read {path}: {err.strerror}", file=sys.stderr)
         return 2

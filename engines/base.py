@@ -384,6 +384,13 @@ class Engine:
         """A short button label for ``action`` (≤ 80 chars). Default: the action text."""
         return action
 
+    def irreversible(self, state: Any, seat: int, action: Action) -> str | None:
+        """A warning to confirm before ``action`` (legal for ``seat``) is played for a person,
+        when it gives up something they may not expect and cannot take back (a Pralaya escape
+        ends their collecting); None for an ordinary move (the default). One sentence with
+        ``{s0}`` tokens, worded as what the move does ("Escaping ends your collecting: …")."""
+        return None
+
     # -- derived helpers, same for every game
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}

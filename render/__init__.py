@@ -5,21 +5,45 @@ Each game has a module ``render.<game>`` exposing:
 * ``board(view, names=None) -> Image``: the public snapshot (pass ``view(state, None)``);
 * ``hand(view, names=None) -> Image``: one player's private view (pass ``view(state, seat)``);
 * ``score_sheet(view, names=None) -> Image``: the final sheet (a view of a finished game);
-* ``text(view, names=None) -> str``: the same information as plain text (terminal, DM text).
+* ``text(view, names=None) -> str``: the same information as plain text (terminal, DM text);
+* ``score_text(view, names=None) -> str``: a finished game's final score as text, by category
+  per seat, best first, with the reason for a zero where the seat held something for it ("Fossils:
+  tied with Bob (2 each), a tie scores nothing"); "" while the game runs.
 
 Optionally:
 
 * ``interim_sheet(view, events, names=None) -> (caption, Image) | None``: a sheet to show when
   ``events`` (the public events of one batch of moves) closed a scoring stage before the end,
-  e.g. a Ra epoch; the bot posts it above the new board.
+  e.g. a Ra epoch; the bot posts it above the new board (:func:`interim_sheet` asks for it).
+* ``epoch_text(events, names=None) -> str | None``: the same as text, by category with the
+  reasons for zeros (the terminal prints it).
+
+Shared by every game: ``render.recap`` (the animated recap of a whole game, from its boards).
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from types import ModuleType
+from typing import Any
+
+from PIL import Image
 
 
 def get(game: str) -> ModuleType:
     """The renderer module of ``game`` (e.g. ``render.pralaya``)."""
     return importlib.import_module(f"render.{game}")
+
+
+def interim_sheet(
+    game: str, view: Any, events: Sequence[Any], names: Sequence[str] | None = None
+) -> tuple[str, Image.Image] | None:
+    """The interim sheet ``render.<game>`` offers for ``events`` (public events of one batch of
+    moves, or of one move) seen from the spectator ``view`` after them: ``(caption, image)``, or
+    None when the game has no interim sheets or these events close no stage."""
+    offer = getattr(get(game), "interim_sheet", None)
+    if offer is None:
+        return None
+    found: tuple[str, Image.Image] | None = offer(view, events, list(names or []))
+    return found

@@ -249,3 +249,23 @@ def to_png(img: Image.Image) -> bytes:
         buf, format="PNG", compress_level=6
     )
     return buf.getvalue()
+
+
+def score_lines(
+    place: int,
+    name: str,
+    total: int | None,
+    parts: Sequence[tuple[str, int]],
+    zeros: Sequence[tuple[str, str]] = (),
+    note: str = "",
+) -> list[str]:
+    """One seat's score by category, as text lines: "1st Ann: 23 pts (note)", then the
+    categories that scored ("Coins 9 · Great Statues 4"), then one line per category that
+    scored nothing but deserves a reason ("Fossils: tied with Bob, a tie scores nothing")."""
+    pts = "no score" if total is None else f"{num(total)} pt{'s' if total not in (1, -1) else ''}"
+    lines = [f"{ordinal(place)} {name}: {pts}" + (f" ({note})" if note else "")]
+    scored = [f"{cat} {num(p)}" for cat, p in parts if p]
+    if scored:
+        lines.append("   " + " · ".join(scored))
+    lines += [f"   {cat}: {why}" for cat, why in zeros]
+    return lines

@@ -100,12 +100,13 @@ def test_unknown_game_and_bad_option_are_explained(tmp_path, capsys):
 @pytest.mark.parametrize("game", GAMES)
 def test_terminal_play_answers_bad_input_and_plays_to_the_end(game):
     engine = base.get(game)
-    answers = iter(["what is this", "999"] + ["1"] * 2000)
+    answers = iter(["what is this", "999"])
     out = io.StringIO()
-    code = play_terminal(game, engine.min_players, 0, seed=4, read=lambda _: next(answers), out=out)
+    code = play_terminal(game, engine.min_players, 0, seed=4, out=out,
+                         read=lambda p: next(answers, "y" if "[y/N]" in p else "1"))
     text = out.getvalue()
     assert code == 0
-    assert "Your actions:" in text
+    assert "Your moves:" in text
     assert "✗" in text  # the garbage line got the engine's reason
     assert "Game over." in text
     assert "{s" not in text  # every seat token was replaced by a name
@@ -134,3 +135,54 @@ def test_games_lists_every_engine(capsys):
     out = capsys.readouterr().out
     for game in GAMES:
         assert game in out
+
+
+def test_replay_of_a_folder_a_binary_a_non_utf8_file_or_a_changed_log(tmp_path, capsys):
+    res = run_demo(TWO, 5, 2, {}, tmp_path, images=False)
+    assert cli.main(["replay", str(res.folder)]) == 0  # a demo folder: its moves.log
+    assert "matches the result recorded" in capsys.readouterr().out
+    text = (res.folder / "moves.log").read_text()
+    cases = {
+        "empty": None,
+        "binary.log": b"\x89PNG\r\n\x1a\n\x00\x00",
+        "latin1.log": "game: pralaya\nnames: [\"Zo\u00eb\"]\n".encode("latin-1"),
+        "names.log": text.replace(text.split("\n")[5], 'names: 7').encode(),
+        "result.log": (text + "# result: [1, 2]\n").encode(),
+        "move.log": text.replace("\n0 ", "\n0 nonsense-", 1).encode(),
+        "game.log": text.replace(f"game: {TWO}", "game: chess").encode(),
+    }
+    for name, content in cases.items():
+        path = tmp_path / name
+        if content is None:
+            path.mkdir()
+        else:
+            path.write_bytes(content)
+        code = cli.main(["replay", str(path)])
+        err = capsys.readouterr().err
+        assert code == 2, name
+        assert err.startswith("bazaar: ") and len(err.strip().splitlines()) == 1, (name, err)
+        assert "Traceback" not in err
+
+
+def test_help_of_every_subcommand_lists_the_games_and_explains_every_flag(capsys):
+    parser = cli._parser()
+    sub = next(a for a in parser._actions if a.dest == "cmd")
+    for name, p in sub.choices.items():
+        with pytest.raises(SystemExit):
+            cli.main([name, "--help"])
+        out = " ".join(capsys.readouterr().out.split())
+        for game in GAMES:
+            assert game in out, (name, game)
+        for action in p._actions:
+            if action.dest != "help":
+                assert action.help, (name, action.dest)
+
+
+def test_bad_arguments_are_one_bazaar_line(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["play", TWO, "--players", "x"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bazaar: argument --players") and len(err.strip().splitlines()) == 1
+    assert cli.main(["play"]) == 2
+    assert "Name a game to play" in capsys.readouterr().err

@@ -30,11 +30,15 @@ def test_defaults(tmp_path: Path):
     cfg = load_config(None, environ={"DISCORD_TOKEN": "t"})
     assert cfg.db_path == Path("data/bazaar.sqlite3") and cfg.dev_guild_id is None and cfg.log_level == "INFO"
     assert cfg.log_level_number == 20
+    assert cfg.rate_limit == (8, 2.0)
+    assert load_config(None, environ={"DISCORD_TOKEN": "t", "BAZAAR_RATE_LIMIT": "off"}).rate_limit == (0, 0.0)
+    assert load_config(None, environ={"DISCORD_TOKEN": "t", "BAZAAR_RATE_LIMIT": "20/5"}).rate_limit == (20, 5.0)
 
 
 @pytest.mark.parametrize("key,value,needle", [("DEV_GUILD_ID", "abc", "DEV_GUILD_ID"),
                                               ("LOG_LEVEL", "loud", "LOG_LEVEL"),
-                                              ("BAZAAR_LOG_LEVEL", "loud", "BAZAAR_LOG_LEVEL")])
+                                              ("BAZAAR_LOG_LEVEL", "loud", "BAZAAR_LOG_LEVEL"),
+                                              ("BAZAAR_RATE_LIMIT", "fast", "BAZAAR_RATE_LIMIT")])
 def test_malformed_values_are_refused(key, value, needle):
     with pytest.raises(ConfigError, match=needle):
         load_config(None, environ={"DISCORD_TOKEN": "t", key: value})

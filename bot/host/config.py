@@ -13,6 +13,8 @@ from typing import Mapping
 
 from dotenv import dotenv_values
 
+from .throttle import DEFAULT_BURST, DEFAULT_RATE, parse_rate_limit
+
 DEFAULT_DB = "data/bazaar.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -30,6 +32,7 @@ class Config:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     ai_grace: float = 20.0  # seconds AI seats wait for people awaited beside them (trade replies)
+    rate_limit: tuple[int, float] = (DEFAULT_BURST, DEFAULT_RATE)  # per-user flood guard; (0, 0) = off
 
     @property
     def log_level_number(self) -> int:
@@ -49,12 +52,12 @@ def _merged(env_file: str | os.PathLike[str] | None,
 def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
                 environ: Mapping[str, str] | None = None,
                 require_token: bool = True) -> Config:
-    """Read ``DISCORD_TOKEN``, ``BAZAAR_DB``, ``DEV_GUILD_ID`` and ``BAZAAR_LOG_LEVEL`` (or
-    ``LOG_LEVEL``).
+    """Read ``DISCORD_TOKEN``, ``BAZAAR_DB``, ``DEV_GUILD_ID``, ``BAZAAR_LOG_LEVEL`` (or
+    ``LOG_LEVEL``), ``BAZAAR_AI_GRACE`` and ``BAZAAR_RATE_LIMIT``.
 
     Values come from ``environ`` (default ``os.environ``) over the ``env_file`` (if it exists).
     Returns a :class:`Config`. Raises :class:`ConfigError` when the token is missing (unless
-    ``require_token`` is false) or when ``DEV_GUILD_ID`` / ``LOG_LEVEL`` is malformed.
+    ``require_token`` is false) or when a value is malformed.
     """
     values = _merged(env_file, environ)
     token = (values.get("DISCORD_TOKEN") or "").strip()
@@ -84,4 +87,10 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
         ai_grace = -1.0
     if not 0 <= ai_grace <= 3600:
         raise ConfigError(f"BAZAAR_AI_GRACE must be a number of seconds from 0 to 3600, not {grace_text!r}.")
-    return Config(token=token, db_path=Path(db), dev_guild_id=dev_guild_id, log_level=level, ai_grace=ai_grace)
+    rate_text = (values.get("BAZAAR_RATE_LIMIT") or "").strip() or f"{DEFAULT_BURST}/{DEFAULT_RATE:g}"
+    try:
+        rate_limit = parse_rate_limit(rate_text)
+    except ValueError as err:
+        raise ConfigError(f"BAZAAR_RATE_LIMIT is {rate_text!r}: {err}.") from None
+    return Config(token=token, db_path=Path(db), dev_guild_id=dev_guild_id, log_level=level, ai_grace=ai_grace,
+                  rate_limit=rate_limit)

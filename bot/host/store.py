@@ -35,6 +35,24 @@ STATUSES = ("lobby", "active", "finished", "ended")
 OPEN_STATUSES = ("lobby", "active")
 
 
+def sql_statements(script: str) -> list[str]:
+    """The statements of a migration file, each whole (a trigger's ``BEGIN … END`` included, as
+    ``sqlite3.complete_statement`` judges), so each runs through ``execute`` inside the one
+    transaction that also records the migration (``executescript`` would commit first)."""
+    out: list[str] = []
+    buf = ""
+    pieces = script.split(";")
+    for i, piece in enumerate(pieces):
+        buf += piece + (";" if i < len(pieces) - 1 else "")
+        if sqlite3.complete_statement(buf):
+            if buf.strip(" \t\r\n;"):
+                out.append(buf.strip())
+            buf = ""
+    if buf.strip(" \t\r\n;"):
+        raise StoreError(f"a migration ends in an incomplete statement: {buf.strip()[:60]!r}")
+    return out
+
+
 @dataclass(frozen=True)
 class GameRow:
     """One row of ``games``; ``options`` is decoded from JSON."""
@@ -332,12 +350,15 @@ class Store:
         for number, name, path in files:
             if number <= current:
                 continue
-            sql = path.read_text()
+            script = path.read_text()
             async with self._lock:
                 try:
-                    await self._db.executescript(
-                        f"BEGIN IMMEDIATE;\nINSERT INTO schema_migrations (version, name, applied_at) "
-                        f"VALUES ({number}, '{name}', {self.now()!r});\n{sql}\n;COMMIT;")
+                    await self._db.execute("BEGIN IMMEDIATE")
+                    await self._db.execute("INSERT INTO schema_migrations (version, name, applied_at) "
+                                           "VALUES (?, ?, ?)", (number, name, self.now()))
+                    for statement in sql_statements(script):
+                        await self._db.execute(statement)
+                    await self._db.execute("COMMIT")
                 except sqlite3.Error as err:
                     if self._db.in_transaction:
                         await self._db.execute("ROLLBACK")

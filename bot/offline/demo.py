@@ -1,18 +1,22 @@
-"""Offline games: ``bazaar demo`` (AI seats, snapshots, score sheet, move log) and ``bazaar replay``.
+"""Offline games: ``bazaar demo`` (AI seats, snapshots, interim and final sheets, the animated
+recap, a contact sheet, move log) and ``bazaar replay``.
 
 Uses the same engines and renderers as the bot, and nothing of Discord.
 """
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 import render
 from engines import base
+from render import recap
 from render.common import to_png
 
+from . import contact
 from .movelog import MoveLog
 
 DEMO_NAMES = ["Asha", "Bilal", "Chen", "Dara", "Emeka"]
@@ -27,6 +31,8 @@ class DemoResult:
     actions: int
     snapshots: int
     outcome: base.Outcome
+    sheets: int = 0  # interim sheets written (e.g. Ra's epoch sheets)
+    recap: recap.Recap | None = None  # the animated recap written (None without images)
 
 
 def ai_game(engine: base.Engine, seed: int, n: int, options: dict[str, Any] | None = None,
@@ -56,8 +62,12 @@ def outcome_summary(out: base.Outcome) -> dict[str, Any]:
 def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Path,
              names: list[str] | None = None, images: bool = True) -> DemoResult:
     """Play one AI game and write, into a new folder under ``out_dir``: one board PNG per turn
-    (each time the seat to act changes, and the final board), the final score sheet, every
-    seat's final hand, and ``moves.log``. Returns what was written."""
+    (the start, then after each turn: see :func:`render.recap.turn_ended`), every interim sheet
+    the renderer offers on the way (``sheet-<turn>-<caption>.png``, e.g. Ra's epoch sheets, the
+    ones the bot posts), the final score sheet, every seat's final hand, ``recap.gif`` (those
+    boards animated, as the bot posts it), ``moves.log``, and ``index.html``, a contact sheet of
+    the folder; then refreshes ``out_dir/index.html`` (every game folder in it). Returns what
+    was written."""
     engine = base.get(game)
     engine.check_players(n)
     options = engine.resolve_options(options)
@@ -66,38 +76,55 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
                       if v != engine.default_options()[k])
     folder = out_dir / f"{game}-{n}p-seed{seed}{variant}"
     folder.mkdir(parents=True, exist_ok=True)
-    for old in folder.glob("*.png"):
+    for old in [*folder.glob("*.png"), *folder.glob("*.gif")]:
         old.unlink()
     drawer = render.get(game)
-    snaps = 0
+    frames: list[bytes] = []
+    sheets = 0
 
     def snapshot(state: Any, label: str) -> None:
-        nonlocal snaps
-        snaps += 1
-        img = drawer.board(engine.view(state, None), names)
-        (folder / f"turn-{snaps:04d}{label}.png").write_bytes(to_png(img))
+        png = to_png(drawer.board(engine.view(state, None), names))
+        frames.append(png)
+        (folder / f"turn-{len(frames):04d}{label}.png").write_bytes(png)
+
+    def interim(state: Any, events: list[base.Event]) -> None:
+        nonlocal sheets
+        found = render.interim_sheet(game, engine.view(state, None), base.events_for(events, None), names)
+        if found is not None:
+            caption, img = found
+            sheets += 1
+            slug = re.sub(r"[^a-z0-9]+", "-", caption.lower()).strip("-") or "sheet"
+            (folder / f"sheet-{len(frames):04d}-{slug}.png").write_bytes(to_png(img))
 
     state0 = engine.setup(seed, n, options)
     if images:
         snapshot(state0, "-start")
 
     def on_step(state: Any, seat: int, action: str, events: list[base.Event]) -> None:
-        awaited = engine.to_move(state)
-        if images and (engine.outcome(state) is not None or awaited[:1] != (seat,)):
-            snapshot(state, "")
+        if images:
+            interim(state, events)
+            if recap.turn_ended(engine, state, seat):
+                snapshot(state, "")
 
     final, moves = ai_game(engine, seed, n, options, on_step)
     out = engine.outcome(final)
     assert out is not None
+    film = None
     if images:
         final_view = engine.view(final, None)
         (folder / "final-score-sheet.png").write_bytes(to_png(drawer.score_sheet(final_view, names)))
         for s in range(n):
             (folder / f"final-hand-{s + 1}.png").write_bytes(
                 to_png(drawer.hand(engine.view(final, s), names)))
+        film = recap.animate(frames)
+        (folder / "recap.gif").write_bytes(film.data)
     log = MoveLog(game, seed, n, options, names, moves, outcome_summary(out))
     (folder / "moves.log").write_text(log.dumps())
-    return DemoResult(game, n, options, folder, len(moves), snaps, out)
+    changed = [f"{k}={v}" for k, v in sorted(options.items()) if v != engine.default_options()[k]]
+    title = " · ".join([engine.title or game, f"{n} players", f"seed {seed}", *changed])
+    contact.write_game_index(folder, title, describe_outcome(engine, out, names).splitlines())
+    contact.write_out_index(out_dir)
+    return DemoResult(game, n, options, folder, len(moves), len(frames), out, sheets, film)
 
 
 def describe_outcome(engine: base.Engine, out: base.Outcome, names: list[str]) -> str:

@@ -8,6 +8,7 @@ Format (``bazaar demo`` writes it, ``bazaar replay`` reads it)::
     players: 3
     options: {"open_hands": false, ...}
     names: ["Asha", "Bilal", "Chen"]
+    seat: 0                (optional: the person's seat in a `bazaar play` save)
     0 take b4
     0 done
     ...
@@ -37,6 +38,7 @@ class MoveLog:
     names: list[str] = field(default_factory=list)
     moves: list[tuple[int, str]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    seat: int | None = None  # the person's seat, in a game saved by ``bazaar play``
 
     def dumps(self) -> str:
         """The log as text (ends with a newline)."""
@@ -49,6 +51,8 @@ class MoveLog:
         ]
         if self.names:
             lines.append(f"names: {json.dumps(self.names)}")
+        if self.seat is not None:
+            lines.append(f"seat: {self.seat}")
         lines += [f"{seat} {action}" for seat, action in self.moves]
         if self.result is not None:
             lines.append(f"# result: {json.dumps(self.result, sort_keys=True)}")
@@ -56,7 +60,10 @@ class MoveLog:
 
 
 def loads(text: str) -> MoveLog:
-    """Parse a move log; raises :class:`LogError` naming the bad line."""
+    """Parse a move log; raises :class:`LogError` naming the bad line (or saying the text is
+    not a move log at all, e.g. a binary file)."""
+    if "\x00" in text:
+        raise LogError("this is a binary file, not a move log")
     head: dict[str, str] = {}
     moves: list[tuple[int, str]] = []
     result = None
@@ -73,12 +80,12 @@ def loads(text: str) -> MoveLog:
         if line.startswith("#"):
             continue
         key, sep, value = line.partition(":")
-        if sep and key in ("game", "seed", "players", "options", "names") and not moves:
+        if sep and key in ("game", "seed", "players", "options", "names", "seat") and not moves:
             head[key] = value.strip()
             continue
         seat, _, action = line.partition(" ")
         if not seat.isdigit() or not action.strip():
-            raise LogError(f"line {no}: expected `<seat> <action>`, got {raw!r}")
+            raise LogError(f"line {no}: expected `<seat> <action>`, got {raw[:60]!r}")
         moves.append((int(seat), action.strip()))
     for key in ("game", "seed", "players"):
         if key not in head:
@@ -91,4 +98,13 @@ def loads(text: str) -> MoveLog:
         raise LogError(f"bad header value: {err}") from None
     if not isinstance(options, dict):
         raise LogError("`options:` must be a JSON object")
-    return MoveLog(head["game"], seed, players, options, list(names), moves, result)
+    if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
+        raise LogError("`names:` must be a JSON list of names")
+    if result is not None and not isinstance(result, dict):
+        raise LogError("the `# result:` line must be a JSON object")
+    seat = None
+    if "seat" in head:
+        if not head["seat"].isdigit():
+            raise LogError(f"`seat:` must be a seat number, not {head['seat'][:40]!r}")
+        seat = int(head["seat"])
+    return MoveLog(head["game"], seed, players, options, names, moves, result, seat)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable, TypeVar
 
 import discord
 
@@ -18,7 +18,7 @@ from engines.base import RuleError
 
 from engines.prompt import Form, Pick, Prompt, PromptError
 
-from . import components, controls, text
+from . import components, controls, inputs, text
 from .context import Bazaar, bazaar
 from ..host.clock import BadDuration
 from ..host.live import LiveGame, Refusal
@@ -26,6 +26,7 @@ from ..host.store import StoreUnavailable
 
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 QUIET = discord.AllowedMentions.none()
 THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
 
@@ -43,7 +44,7 @@ async def reply(interaction: discord.Interaction, content: str, *, file: discord
     if view is not None:
         kwargs["view"] = view
     try:
-        if interaction.response.is_done():
+        if answered(interaction):
             await interaction.followup.send(**kwargs)
         else:
             await interaction.response.send_message(**kwargs)
@@ -51,14 +52,29 @@ async def reply(interaction: discord.Interaction, content: str, *, file: discord
         log.warning("Could not answer interaction %s: %r", interaction.id, err)
 
 
+def answered(interaction: discord.Interaction) -> bool:
+    """Whether the interaction has its initial response (so answers are follow-ups)."""
+    return interaction.response.is_done() or bool(interaction.extras.get("acknowledged"))
+
+
 async def defer(interaction: discord.Interaction, *, component: bool = False) -> None:
-    """Acknowledge at once: silently for a component, as an ephemeral "thinking" otherwise."""
-    if interaction.response.is_done():
+    """Acknowledge at once: silently for a component, as an ephemeral "thinking" otherwise.
+
+    When Discord took the acknowledgement but its answer was lost (a 5xx that discord.py
+    retried, to hear 400 / 40060 "already acknowledged"), the interaction is acknowledged all
+    the same: the flow goes on and answers with follow-ups."""
+    if answered(interaction):
         return
-    if component:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        if component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException as err:
+        if err.code != 40060:
+            raise
+        log.info("Interaction %s was acknowledged, though Discord's answer was lost", interaction.id)
+        interaction.extras["acknowledged"] = True
 
 
 def remember(interaction: discord.Interaction, game: LiveGame) -> LiveGame:
@@ -311,10 +327,31 @@ def _awaited_form(interaction: discord.Interaction, game: LiveGame, version: int
     return seat, p, f
 
 
-async def on_pick(interaction: discord.Interaction, game_id: int, version: int, key: str,
-                  values: list[str]) -> None:
+async def checked(interaction: discord.Interaction, check: Callable[[], T]) -> T | None:
+    """``check()`` (one of :mod:`inputs`' checks of what the interaction sent), or None once its
+    refusal has been answered privately."""
+    try:
+        return check()
+    except (Refusal, RuleError) as err:
+        await reply(interaction, getattr(err, "reason", None) or str(err))
+        return None
+
+
+async def on_pick(interaction: discord.Interaction, game_id: int, version: int, key: str | None,
+                  values: Any) -> None:
     """A menu of the caller's prompt (``bzs:<game>:<version>:<key>``): the pick builds the action
-    from the values chosen, which is then played like any move."""
+    from the values chosen, which is then played like any move. Without a key
+    (``bzs:<game>:<version>``) its one value is the action text."""
+    sent = await checked(interaction, lambda: (*inputs.ids(game_id, version), inputs.values(values)))
+    if sent is None:
+        return
+    game_id, version, values = sent
+    if key is None:
+        if len(values) != 1:
+            await reply(interaction, "That menu sent something it does not offer: use the latest message.")
+            return
+        await move(interaction, values[0], game_id, version=version, component=True)
+        return
     interaction.extras["game_id"] = game_id
     async with guard(interaction, "menu"):
         await defer(interaction, component=True)
@@ -332,9 +369,13 @@ async def on_pick(interaction: discord.Interaction, game_id: int, version: int, 
 
 
 async def on_form(interaction: discord.Interaction, game_id: int, version: int, form: str,
-                  pick: str | None, values: list[str]) -> None:
+                  pick: str | None, values: Any) -> None:
     """A form's menu (``pick`` given: the values go into the caller's stored draft and the message
     shows them) or its Send button (``pick`` None: the draft builds the action, which is played)."""
+    sent = await checked(interaction, lambda: (*inputs.ids(game_id, version), inputs.values(values)))
+    if sent is None:
+        return
+    game_id, version, values = sent
     interaction.extras["game_id"] = game_id
     bot = bot_of(interaction)
     async with guard(interaction, "form"):
@@ -373,7 +414,7 @@ async def hand(interaction: discord.Interaction, game_id: int | None = None, *, 
     """/hand or "My hand": the caller's private view, ephemerally."""
     bot = bot_of(interaction)
     async with guard(interaction, "hand"):
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction)
         game = await target(interaction, game_id, component=component)
         content, file, controls = await _hand_answer(interaction, game)
         await reply(interaction, content, file=file, view=controls)
@@ -416,6 +457,10 @@ async def _refresh_hand(interaction: discord.Interaction, game: LiveGame, notes:
 
 async def on_button(interaction: discord.Interaction, game_id: int, version: int, action: str) -> None:
     """Dispatch a persistent component click."""
+    sent = await checked(interaction, lambda: (*inputs.ids(game_id, version), inputs.action(action)))
+    if sent is None:
+        return
+    game_id, version, action = sent
     interaction.extras["game_id"] = game_id
     if action == "!hand":
         await hand(interaction, game_id, component=True)

@@ -2,25 +2,32 @@
 
 ``setup_hook`` opens the database (applying migrations), loads every active game (replay checked
 against its snapshot), registers the persistent components, adds the commands, tells players of
-any game that needs attention (or that checks out again and is playable), posts what a previous run stored but never posted, gives a grace
-to turns whose clock ran out while the bot was down, and starts the turn clock. Only the
+any game that needs attention (or that checks out again and is playable), posts what a previous
+run stored but never posted (unless Discord shows it already), lets the AI seats that run left
+awaited play, gives a grace to turns whose clock ran out while the bot was down, and starts the
+turn clock. Only the
 ``guilds`` intent is used (no privileged intents). Neither the token nor a private view is logged.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import time
-from typing import Callable
+from typing import Callable, Sequence
+
+import aiohttp
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from . import actions, text
+from . import actions, components, inputs, text
 from . import commands as bot_commands
 from ..host.clock import TurnClock
 from .components import DYNAMIC_ITEMS
+from .flood import BazaarTree
+from ..host.throttle import Throttle
 from ..host.config import Config
 from ..host.live import Refusal
 from .publish import Publisher
@@ -38,14 +45,20 @@ def intents() -> discord.Intents:
 
 
 class BazaarBot(commands.Bot):
-    """The Bazaar bot. ``now`` and ``seed_source`` are injectable for tests; with ``sync_only``
-    the hook only builds the command tree (for ``bazaar sync``); ``store``, when given, is the
-    database already opened (else the hook opens ``config.db_path``)."""
+    """The Bazaar bot. ``now``, ``seed_source`` and ``throttle_clock`` (the flood guard's monotonic
+    clock) are injectable for tests; with ``sync_only`` the hook only builds the command tree (for
+    ``bazaar sync``); ``repost_delays`` are the pauses (s) before posting again a board Discord
+    refused (see ``retry``); ``store``, when given, is the database already opened (else the hook
+    opens ``config.db_path``)."""
 
     def __init__(self, config: Config, *, now: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None, sync_only: bool = False,
-                 clock_max_sleep: float = 300.0, store: Store | None = None, **kwargs) -> None:
+                 clock_max_sleep: float = 300.0, throttle_clock: Callable[[], float] = time.monotonic,
+                 repost_delays: Sequence[float] | None = None, store: Store | None = None,
+                 **kwargs) -> None:
+        _no_voice_warnings()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         tree_cls=BazaarTree,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
                          **kwargs)
         self.config = config
@@ -56,8 +69,13 @@ class BazaarBot(commands.Bot):
         self.store: Store = store  # type: ignore[assignment]  # else set in setup_hook
         self.service: GameService = None  # type: ignore[assignment]
         self.publisher = Publisher(self)
+        if repost_delays is not None:  # pauses before posting again a board Discord refused
+            self.publisher.retry.delays = tuple(repost_delays)
         self.clock: TurnClock | None = None
         self.inflight = 0  # interaction handlers running (see actions.guard)
+        burst, rate = config.rate_limit
+        self.throttle = Throttle(burst, rate, clock=throttle_clock)  # commands and clicks per user
+        self.suggest_throttle = Throttle(burst * 4, rate * 4, clock=throttle_clock)  # autocomplete
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -77,6 +95,7 @@ class BazaarBot(commands.Bot):
         for game in self.service.take_recovered():
             await self.publisher.notice(game, text.playable_again(game))
         await self._repost()
+        await self._resume_ai()
         for game, seats, grace in await self.service.rearm_overdue():
             people = [text.mention(game.seats[s]) for s in seats]
             if people:
@@ -91,10 +110,22 @@ class BazaarBot(commands.Bot):
         for gid, posted in await self.store.unposted():
             try:
                 game = await self.service.requeue(gid, posted)
-                await self.publisher.publish(game)
+                await self.publisher.publish(game, recover=True)
                 log.info("Game %s: posted what the last run stored but never posted", gid)
             except Exception:
                 log.exception("Game %s: posting after the restart failed", gid)
+
+    async def _resume_ai(self) -> None:
+        """Play the AI seats a previous run left awaited (it stopped between a person's move and
+        the AI's answers) and post the boards. Failures are logged."""
+        try:
+            games = await self.service.resume_ai()
+        except Exception:
+            log.exception("Resuming the AI seats after the restart failed")
+            return
+        for game in games:
+            log.info("Game %s: the AI played what it owed when the last run stopped", game.id)
+            await self.publisher.publish(game)
 
     def _poke_clock(self) -> None:
         if self.clock is not None:
@@ -131,10 +162,13 @@ class BazaarBot(commands.Bot):
         with the game id and an apology."""
         reply = actions.reply
         gid = interaction.extras.get("game_id")
-        if isinstance(error, app_commands.NoPrivateMessage):
+        if isinstance(error, (app_commands.CommandSignatureMismatch, app_commands.CommandNotFound)):
+            log.info("A command did not match the bot's (a stale registration?): %s", error)
+            await reply(interaction, inputs.CHANGED)
+        elif isinstance(error, app_commands.NoPrivateMessage):
             await reply(interaction, "Bazaar games live in server channels: use this command there.")
         elif isinstance(error, app_commands.TransformerError):
-            await reply(interaction, f"`{error.value}` is not a valid value here.")
+            await reply(interaction, f"`{str(error.value)[:40]}` is not a valid value here.")
         elif isinstance(error, app_commands.CheckFailure):
             await reply(interaction, "You cannot use this command here.")
         elif isinstance(getattr(error, "original", None), Refusal):
@@ -149,15 +183,24 @@ class BazaarBot(commands.Bot):
         """A persistent component was clicked (see ``components``)."""
         await actions.on_button(interaction, game_id, version, action)
 
-    async def on_pick(self, interaction: discord.Interaction, game_id: int, version: int, key: str,
-                      values: list[str]) -> None:
+    async def on_pick(self, interaction: discord.Interaction, game_id: int, version: int, key: str | None,
+                      values: object) -> None:
         """A prompt's menu was used (see ``components.ActionSelect``)."""
         await actions.on_pick(interaction, game_id, version, key, values)
 
     async def on_form(self, interaction: discord.Interaction, game_id: int, version: int, form: str,
-                      pick: str | None, values: list[str]) -> None:
+                      pick: str | None, values: object) -> None:
         """A form's menu or Send button was used (see ``components.FormSelect``, ``FormSend``)."""
         await actions.on_form(interaction, game_id, version, form, pick, values)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a component whose custom id has none of the shapes the bot posts (a message of
+        an older build, or a forged id): no handler would, and Discord would show "This
+        interaction failed"."""
+        if interaction.type is discord.InteractionType.component:
+            cid = (interaction.data or {}).get("custom_id")
+            if not components.known(cid):
+                await actions.reply(interaction, inputs.OLD_CONTROL)
 
     async def idle(self, timeout: float = 5.0) -> bool:
         """Wait (up to ``timeout`` s) until no interaction handler is running; True if idle."""
@@ -172,6 +215,7 @@ class BazaarBot(commands.Bot):
         and close the database."""
         if self.clock is not None:
             await self.clock.stop()
+        await self.publisher.retry.stop()
         if not await self.idle():
             log.warning("Closing with %d interaction handler(s) still running", self.inflight)
         await super().close()
@@ -194,6 +238,49 @@ def _setup_logging(config: Config) -> None:
         logging.getLogger(name).setLevel(max(level, logging.INFO))
 
 
+def _no_voice_warnings() -> None:
+    """The bot never joins a voice channel: silence discord.py's start-up warnings about the
+    missing voice libraries (PyNaCl, davey)."""
+    for flag in ("warn_nacl", "warn_dave"):
+        if hasattr(discord.VoiceClient, flag):
+            setattr(discord.VoiceClient, flag, False)
+
+
+def fail(message: str) -> None:
+    """Tell the person running the bot what stopped it: one ``bazaar:`` line on stderr."""
+    print(f"bazaar: {message}", file=sys.stderr, flush=True)
+
+
+BAD_TOKEN = ("Discord rejected the token in DISCORD_TOKEN: reset it on the Bot page of your application "
+             "(https://discord.com/developers/applications) and update .env.")
+RETRY_DELAYS = (5.0, 10.0, 20.0, 40.0, 60.0)
+"""Seconds ``bazaar run`` waits before each new attempt while Discord cannot be reached (the last
+value repeats)."""
+
+
+def unreachable(err: BaseException) -> str:
+    """One line saying Discord could not be reached, and why."""
+    why = str(err).strip() or type(err).__name__
+    return f"cannot reach Discord ({why[:160]})"
+
+
+def run_retrying(config: Config, *, sleep: Callable[[float], None] = time.sleep,
+                 delays: Sequence[float] = RETRY_DELAYS) -> None:
+    """Run the bot; while Discord cannot be reached (no network, DNS, Discord down), say so and
+    try again after ``delays`` (the last one repeating). Returns when the bot stops; other
+    errors propagate. ``sleep`` is injectable for tests."""
+    failures = 0
+    while True:
+        try:
+            asyncio.run(_run(config))
+            return
+        except (aiohttp.ClientConnectionError, asyncio.TimeoutError) as err:
+            delay = delays[min(failures, len(delays) - 1)]
+            failures += 1
+            fail(f"{unreachable(err)}; trying again in {delay:g} s (Ctrl-C stops).")
+            sleep(delay)
+
+
 async def _run(config: Config) -> None:
     store = await Store.open(config.db_path)  # a database that cannot be used stops us before Discord
     async with BazaarBot(config, store=store) as bot:
@@ -206,15 +293,14 @@ def run_bot(config: Config) -> int:
     rejects the token or the intents."""
     _setup_logging(config)
     try:
-        asyncio.run(_run(config))
+        run_retrying(config)
     except KeyboardInterrupt:
         log.info("Stopped.")
     except StoreError as err:
         log.critical("Not starting: %s", err)
         return 1
     except discord.LoginFailure:
-        log.critical("Discord rejected the token in DISCORD_TOKEN: reset it on the Bot page of your "
-                     "application (https://discord.com/developers/applications) and update .env.")
+        fail(BAD_TOKEN)
         return 2
     except discord.PrivilegedIntentsRequired:
         log.critical("Discord refused the gateway intents requested.")
@@ -244,8 +330,11 @@ def sync_commands(config: Config) -> int:
     try:
         return asyncio.run(_sync(config))
     except discord.LoginFailure:
-        log.critical("Discord rejected the token in DISCORD_TOKEN: reset it on the Bot page and update .env.")
+        fail(BAD_TOKEN)
         return 2
+    except (aiohttp.ClientConnectionError, asyncio.TimeoutError) as err:
+        fail(f"{unreachable(err)}; the commands were not registered. Try again later.")
+        return 1
     except discord.HTTPException as err:
-        log.critical("Syncing commands failed: %s %s", err.status, err.text)
+        fail(f"syncing the commands failed: Discord answered {err.status} {err.text}".strip())
         return 1

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from engines import base
 
-from . import actions
+from . import actions, inputs
 from .context import bazaar
 
 
@@ -29,10 +29,10 @@ def game_choices() -> list[Choice[str]]:
 async def options_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     """What was typed so far, extended by each option not yet given (``name=default``)."""
     try:
-        engine = base.get(getattr(interaction.namespace, "game", "") or "")
+        engine = base.get(inputs.typed(getattr(interaction.namespace, "game", "")))
     except base.BadOption:
         return []
-    typed = current.strip()
+    typed = inputs.typed(current).strip()
     given = {tok.split("=", 1)[0].strip().lower() for tok in typed.replace(",", " ").split() if "=" in tok}
     out = [Choice(name=typed[:100], value=typed[:100])] if typed else []
     last = typed.split()[-1] if typed.split() else ""
@@ -60,7 +60,7 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
     except Exception:
         return []
     out = []
-    for value, label in bot.service.complete_for(game, interaction.user.id, current[:200])[:25]:
+    for value, label in bot.service.complete_for(game, interaction.user.id, inputs.typed(current))[:25]:
         name = value if label == value else f"{label} — {value}"
         out.append(Choice(name=name[:100], value=value[:100]))
     return out
@@ -73,7 +73,7 @@ async def game_number_autocomplete(interaction: discord.Interaction, current: st
         games = await bot.service.list_games(interaction.guild_id)
     except Exception:
         return []
-    cur = current.strip().lstrip("#")
+    cur = inputs.typed(current).strip().lstrip("#")
     return [Choice(name=f"#{g.id} {g.engine.title} ({g.row.status}) — " + ", ".join(g.names), value=g.id)
             for g in games if str(g.id).startswith(cur)][:25]
 
@@ -89,31 +89,31 @@ class GameGroup(app_commands.Group, name="game", description="Create, join and m
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.lobby_op(interaction, "join", game)
+        await actions.lobby_op(interaction, "join", inputs.game_ref(game))
 
     @app_commands.command(name="leave", description="Leave the game lobby here")
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.lobby_op(interaction, "leave", game)
+        await actions.lobby_op(interaction, "leave", inputs.game_ref(game))
 
     @app_commands.command(name="addbot", description="Add an AI player to the lobby")
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def addbot(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.lobby_op(interaction, "addbot", game)
+        await actions.lobby_op(interaction, "addbot", inputs.game_ref(game))
 
     @app_commands.command(name="start", description="Start the game (its creator)")
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.lobby_op(interaction, "start", game)
+        await actions.lobby_op(interaction, "start", inputs.game_ref(game))
 
     @app_commands.command(name="status", description="Show a game's board, players and clock")
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.status(interaction, game)
+        await actions.status(interaction, inputs.game_ref(game))
 
     @app_commands.command(name="list", description="List the open games on this server")
     async def list_(self, interaction: discord.Interaction) -> None:
@@ -123,7 +123,7 @@ class GameGroup(app_commands.Group, name="game", description="Create, join and m
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.end(interaction, game)
+        await actions.end(interaction, inputs.game_ref(game))
 
 
 class Bazaar(commands.Cog):
@@ -137,21 +137,21 @@ class Bazaar(commands.Cog):
     @app_commands.autocomplete(action=move_autocomplete, game=game_number_autocomplete)
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
-        await actions.move(interaction, action, game)
+        await actions.move(interaction, inputs.action(action), inputs.game_ref(game))
 
     @app_commands.command(name="hand", description="See your private view (only you see the answer)")
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.hand(interaction, game)
+        await actions.hand(interaction, inputs.game_ref(game))
 
     @app_commands.command(name="resign", description="Leave the game; the AI plays your seat")
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.resign(interaction, game)
+        await actions.resign(interaction, inputs.game_ref(game))
 
     @app_commands.command(name="log", description="The last moves of the game here")
     @app_commands.describe(game=GAME_NUMBER, count="how many moves (default 15, at most 50)")
@@ -159,7 +159,7 @@ class Bazaar(commands.Cog):
     @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction, game: int | None = None,
                   count: app_commands.Range[int, 1, 50] = 15) -> None:
-        await actions.move_log(interaction, game, count)
+        await actions.move_log(interaction, inputs.game_ref(game), inputs.number(count, "count", lo=1, hi=50))
 
 
 def new_command(choices: list[Choice[str]]) -> app_commands.Command:
@@ -172,7 +172,9 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command:
     @app_commands.autocomplete(options=options_autocomplete)
     async def new(interaction: discord.Interaction, game: str, options: str | None = None,
                   clock: str | None = None) -> None:
-        await actions.new_game(interaction, game, options, clock)
+        await actions.new_game(interaction, inputs.game_kind(game),
+                               inputs.text(options, "options", limit=inputs.MAX_OPTIONS),
+                               inputs.text(clock, "clock", limit=inputs.MAX_CLOCK))
 
     return new
 
@@ -184,7 +186,7 @@ def rules_command(choices: list[Choice[str]]) -> app_commands.Command:
     @app_commands.describe(game="which game")
     @app_commands.choices(game=choices)
     async def rules(interaction: discord.Interaction, game: str) -> None:
-        await actions.rules(interaction, game)
+        await actions.rules(interaction, inputs.game_kind(game))
 
     return rules
 

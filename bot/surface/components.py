@@ -11,17 +11,31 @@ version check.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import discord
 
 from engines.prompt import MAX_BUTTONS  # a step with this many actions or fewer gets buttons
 
 from .context import bazaar
+from .flood import Throttled
 
 CONTROLS = ("!join", "!leave", "!addbot", "!start", "!hand")
 PER_ROW = 5          # Discord's limit of buttons in an action row
 MAX_ROWS = 4         # rows a turn message may use for its action buttons plus "My hand"
+
+
+def sent_values(interaction: discord.Interaction) -> Any:
+    """The values a menu interaction carries, exactly as sent (``actions`` checks them)."""
+    data: Any = interaction.data or {}
+    return data.get("values", []) if isinstance(data, dict) else []
+
+
+def known(custom_id: object) -> bool:
+    """Whether ``custom_id`` has the shape of one of :data:`DYNAMIC_ITEMS` (the bot posts no other
+    components)."""
+    return isinstance(custom_id, str) and any(cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+                                              for cls in DYNAMIC_ITEMS)
 
 
 def button_id(game_id: int, version: int, action: str) -> str:
@@ -34,7 +48,7 @@ def select_id(game_id: int, version: int) -> str:
     return f"bzs:{game_id}:{version}"
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button],
+class GameButton(Throttled, discord.ui.DynamicItem[discord.ui.Button],
                  template=r"bz:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>.+)"):
     """A lobby control, the "My hand" button, or one legal action of the current step."""
 
@@ -56,7 +70,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
         await bazaar(interaction.client).on_component(interaction, self.game_id, self.version, self.action)
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
+class ActionSelect(Throttled, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"bzs:(?P<game>[0-9]+):(?P<version>[0-9]+)(?::(?P<key>[A-Za-z0-9_]+))?"):
     """A menu of a prompt. Without a key (``bzs:<game>:<version>``, also every menu posted before
     prompts existed) its one value is the action text; with one (``bzs:<game>:<version>:<key>``)
@@ -79,12 +93,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["version"]), item.options, key=match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        values = list((interaction.data or {}).get("values") or self.item.values)
-        host = bazaar(interaction.client)
-        if self.key is None:
-            await host.on_component(interaction, self.game_id, self.version, values[0] if values else "")
-        else:
-            await host.on_pick(interaction, self.game_id, self.version, self.key, values)
+        await bazaar(interaction.client).on_pick(interaction, self.game_id, self.version, self.key,
+                                                 sent_values(interaction))
 
 
 def form_id(game_id: int, version: int, form: str, pick: str | None = None) -> str:
@@ -94,7 +104,7 @@ def form_id(game_id: int, version: int, form: str, pick: str | None = None) -> s
     return f"bzf:{game_id}:{version}:{form}:{pick}"
 
 
-class FormSelect(discord.ui.DynamicItem[discord.ui.Select],
+class FormSelect(Throttled, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"bzf:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<form>[A-Za-z0-9_]+):(?P<pick>[A-Za-z0-9_]+)"):
     """One menu of a form: picking stores the values in the clicker's draft (nothing is played
     until Send)."""
@@ -113,12 +123,11 @@ class FormSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["version"]), match["form"], match["pick"], item.options)
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        values = list((interaction.data or {}).get("values") or self.item.values)
         await bazaar(interaction.client).on_form(interaction, self.game_id, self.version, self.form,
-                                                 self.pick, values)
+                                                 self.pick, sent_values(interaction))
 
 
-class FormSend(discord.ui.DynamicItem[discord.ui.Button],
+class FormSend(Throttled, discord.ui.DynamicItem[discord.ui.Button],
                template=r"bzfs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<form>[A-Za-z0-9_]+)"):
     """A form's Send button: the action is built from the clicker's draft and played."""
 

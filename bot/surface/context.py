@@ -12,6 +12,7 @@ from discord.ext import commands
 from ..host.live import Batch, LiveGame
 from ..host.service import GameService
 from ..host.store import Store
+from ..host.throttle import Throttle
 
 
 class Publishing(Protocol):
@@ -38,6 +39,8 @@ class Bazaar(Protocol):
     publisher: Publishing
     inflight: int
     now: Any
+    throttle: Throttle
+    suggest_throttle: Throttle
 
     async def on_component(self, interaction: Any, game_id: int, version: int, action: str) -> None: ...
 

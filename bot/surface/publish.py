@@ -13,12 +13,14 @@ import io
 import logging
 from typing import Any, Sequence
 
+import aiohttp
 import discord
 from discord.ext import commands
 
 import render
 from engines import base
 from engines.prompt import Prompt
+from render import recap
 from render.common import to_png
 
 from ..host.live import Batch, LiveGame, Posted, private_digest
@@ -26,10 +28,14 @@ from ..host.service import GameService
 from ..host.store import SeatRow, Store, StoreUnavailable
 from . import components, controls, text
 from .context import bazaar
+from .retry import PostRetry
 
 
 log = logging.getLogger(__name__)
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+#: Failures of a request to Discord: its answer (after discord.py's own retries), a connection
+#: that broke or a request that timed out.
+SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
 
 
 def _png(kind: str, what: str, view: dict[str, Any], names: list[str]) -> bytes:
@@ -57,6 +63,8 @@ class Publisher:
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.retry = PostRetry(self)
+        self._sheet_done: dict[int, int] = {}  # game id -> version whose interim sheet is posted
 
     @property
     def service(self) -> GameService:
@@ -97,25 +105,58 @@ class Publisher:
 
     # ------------------------------------------------------------------ the main entry
 
-    async def publish(self, game: LiveGame) -> Batch | None:
+    async def publish(self, game: LiveGame, *, recover: bool = False) -> Batch | None:
         """Post what ``game`` has pending: the start/turn snapshot with its events and whose turn
         it is, or the final sheet / end notice; then DMs, lobby update and old buttons. Returns
-        the batch posted (None if nothing was pending). Discord errors are logged, not raised."""
+        the batch posted (None if nothing was pending). Discord errors are logged, not raised;
+        a board or final sheet that could not be posted is put back on the game and posted
+        again later (see :mod:`.retry`), so every stored move is shown once.
+
+        With ``recover`` (after a restart, for what the last run stored but had not recorded as
+        posted), what Discord already shows of the batch (see :meth:`landed`) is kept and
+        recorded rather than posted a second time."""
         async with game.publish_lock:
             batch = self.service.take_batch(game)
             if batch is None:
                 return None
             try:
-                await self._publish(game, batch)
-            except StoreUnavailable as err:  # what was posted stands; its bookkeeping is lost
+                landed = await self.landed(game, batch) if recover else None
+                shown = await self._publish(game, batch, landed)
+            except StoreUnavailable as err:  # the database failed, not Discord: what was posted stands
                 log.warning("Publishing game %s (version %s): %s", game.id, batch.version, err)
+                shown = True  # never post again for lost bookkeeping (a restart checks what landed)
             except Exception:
                 log.exception("Publishing game %s (version %s) failed", game.id, batch.version)
+                shown = await self._shown(game, batch)
+            if not shown:
+                log.warning("Game %s: the board of version %s is not posted; trying again later",
+                            game.id, batch.version)
+                self.service.put_back(game, batch)
+                self.retry.schedule(game)
             return batch
 
-    async def _publish(self, game: LiveGame, batch: Batch) -> None:
-        """Post (or edit) the board, score sheet or notice of ``batch``, then refresh the lobby,
-        clear old buttons, send the DMs and archive the thread of a game that closed."""
+    async def _shown(self, game: LiveGame, batch: Batch) -> bool:
+        """Whether ``batch`` needs no retry: a board or final sheet of its version is posted (as
+        the store records it), or it is not one that needs them (a lobby, an end notice, a
+        game needing attention)."""
+        if batch.state is None or batch.row.status not in ("active", "finished"):
+            return True
+        kinds = ("final",) if batch.row.status == "finished" else ("turn", "final")
+        try:
+            for kind in kinds:
+                if any(m.version >= batch.version for m in await self.store.messages(game.id, kind=kind)):
+                    return True
+        except Exception:
+            log.exception("Game %s: reading what was posted failed", game.id)
+            return True  # unknown: a restart posts it if it is missing (Store.unposted)
+        return False
+
+    async def _publish(self, game: LiveGame, batch: Batch, landed: discord.Message | None = None) -> bool:
+        """Post (or edit) the board, score sheet or notice of ``batch`` (unless ``landed`` is that
+        board or sheet, already on Discord, see :meth:`landed`), then refresh the lobby,
+        clear old buttons, send the DMs and archive the thread of a game that closed. Returns
+        False, having done nothing else, when the board or final sheet could not be posted (the
+        batch is posted again whole, see :meth:`publish`), else True."""
         row, engine = batch.row, batch.engine
         channel = self.place(row)
         posted: discord.Message | None = None
@@ -125,20 +166,28 @@ class Publisher:
             if batch.notes:
                 posted = await self._send(channel, text.ended(batch) if batch.closed else
                                           "\n".join(batch.fmt(n) for n in batch.notes))
+        elif row.status == "finished" and landed is not None:
+            game.board, posted = None, landed
         elif row.status == "finished":
             game.board = None
             view = engine.view(batch.state, None)
-            file = await self.image(game.id, engine.name, "score_sheet", view, batch.names,
-                                    f"{engine.name}-{game.id}-final.png")
-            posted = await self._send(channel, text.final(batch, engine.outcome(batch.state)), file=file)
+            file, film = await asyncio.gather(
+                self.image(game.id, engine.name, "score_sheet", view, batch.names, f"{engine.name}-{game.id}-final.png"),
+                self.recap(game.id, batch))
+            files = [f for f in (file, film) if f is not None]
+            posted = await self._send(channel, text.final(batch, engine.outcome(batch.state)), files=files or None)
             if posted:
                 await self.store.add_message(game.id, kind="final", channel_id=posted.channel.id,
                                              message_id=posted.id, version=batch.version)
         elif row.status == "ended":
             posted = await self._send(channel, text.ended(batch))
+        elif landed is not None:
+            posted = landed
         else:
             await self._post_interim(game, batch, channel)
             posted = await self._post_turn(game, batch, channel, plan or ([], None, {}))
+        if posted is None and batch.state is not None and row.status in ("active", "finished"):
+            return False  # the board or sheet is missing: all of it again later
         if batch.started or batch.closed:
             await self.refresh_lobby(game)
         await self.retire(game.id, keep=posted.id if posted and row.status == "active" else None)
@@ -148,6 +197,46 @@ class Publisher:
             await self.send_dms(game, batch, posted, plan[2] if plan else {}, events_only=row.status != "active")
         if batch.closed and row.thread_id:
             await self.archive(game.id, row.thread_id)
+        return True
+
+    async def landed(self, game: LiveGame, batch: Batch) -> discord.Message | None:
+        """After a restart, the board of ``batch``'s version (or the final sheet of a finished
+        game) that Discord already shows: the last run stored the batch and posted it (or edited
+        its last board in place to show it), then stopped before recording that. It is the last
+        recorded board or a newer message of the bot beginning as that board does; it is
+        recorded now and returned. An interim score sheet newer than the last recorded board is
+        noted as posted, so it is not posted again. None when there is no such board or the
+        channel cannot be read (the batch is then posted as usual)."""
+        row = batch.row
+        if row.status not in ("active", "finished") or batch.state is None:
+            return None
+        active = row.status == "active"
+        head = text.board_head(batch.title, batch.version) if active else text.final_head(batch.title)
+        boards = [m for m in await self.store.messages(game.id) if m.kind in ("turn", "final")]
+        last = boards[-1] if boards else None
+        channel = self.place(row)
+        me = self.bot.user.id if self.bot.user else None
+        try:
+            found = [m async for m in channel.history(limit=50)
+                     if last is None or m.id > last.message_id][::-1]
+            if last is not None and last.kind == "turn":
+                found.insert(0, await channel.fetch_message(last.message_id))
+        except SEND_ERRORS as err:
+            log.info("Game %s: reading what the last run posted failed: %s", game.id, err)
+            return None
+        mine = [m for m in found if m.author.id == me]
+        if any(m.content.startswith(text.sheet_head(batch.title)) for m in mine):
+            self._sheet_done[game.id] = batch.version
+        board = next((m for m in mine if m.content.split("\n", 1)[0] == head), None)
+        if board is None:
+            return None
+        if last is not None and board.id == last.message_id:
+            await self.store.set_message_version(board.id, batch.version)
+        else:
+            await self.store.add_message(game.id, kind="turn" if active else "final", channel_id=board.channel.id,
+                                         message_id=board.id, version=batch.version, live=active)
+        log.info("Game %s: the last run had posted version %s already; not posting it again", game.id, batch.version)
+        return board
 
     def board_prompt(self, batch: Batch) -> tuple[list[SeatRow], Prompt | None, dict[int, Prompt]]:
         """Who must act (the people awaited), the prompt shown under the board, and the prompts
@@ -215,16 +304,28 @@ class Publisher:
                                     pictures=png is None or bool(msg.attachments))
         return msg
 
+    async def recap(self, game_id: int, batch: Batch) -> discord.File | None:
+        """The animated recap of a finished game (``render.recap``: one public board per turn,
+        under Discord's attachment limit), rebuilt from the stored move log by replaying it in a
+        worker thread, so it is the same after a restart; None (logged) if that fails."""
+        row, engine = batch.row, batch.engine
+        moves = [(m.seat, m.action) for m in await self.store.moves(game_id)]
+        try:
+            made = await asyncio.to_thread(recap.recap, engine, row.seed, len(batch.seats), row.options, moves,
+                                           render.get(engine.name).board, list(batch.names))
+        except Exception:
+            log.exception("Building the recap failed for game %s", game_id)
+            return None
+        return _file(made.data, f"{engine.name}-{game_id}-recap.gif")
+
     async def _post_interim(self, game: LiveGame, batch: Batch, channel) -> None:
         """Post the sheet the renderer offers for this batch's public events (a Ra epoch's
         scoring), above the new board; nothing if the renderer has none. Errors are logged."""
-        offer = getattr(render.get(batch.engine.name), "interim_sheet", None)
-        if offer is None:
-            return
-        events = base.events_for((e for st in batch.steps for e in st.events), None)
+        done = self._sheet_done.get(game.id, -1)  # a batch put back after its sheet was posted
+        events = base.events_for((e for st in batch.steps if st.version > done for e in st.events), None)
         view = batch.engine.view(batch.state, None)
         try:
-            found = await asyncio.to_thread(offer, view, events, list(batch.names))
+            found = await asyncio.to_thread(render.interim_sheet, batch.engine.name, view, events, list(batch.names))
             if found is None:
                 return
             caption, img = found
@@ -233,15 +334,16 @@ class Publisher:
             log.exception("Rendering the interim sheet failed for game %s", game.id)
             return
         game.board = None  # the board goes below the sheet, as a new message
-        await self._send(channel, f"📊 **{batch.title}** · {caption}",
-                         file=_file(png, f"{batch.engine.name}-{game.id}-{batch.version}-sheet.png"))
+        if await self._send(channel, f"{text.sheet_head(batch.title)}{caption}",
+                            file=_file(png, f"{batch.engine.name}-{game.id}-{batch.version}-sheet.png")):
+            self._sheet_done[game.id] = batch.version
 
     async def _is_latest(self, posted: Posted) -> bool:
         """Whether ``posted`` is still the newest message of its channel (nobody wrote below it);
         False when that cannot be read."""
         try:
             data = await self.bot.http.get_channel(posted.channel_id)
-        except discord.HTTPException as err:
+        except SEND_ERRORS as err:
             log.info("Reading channel %s failed: %s", posted.channel_id, err)
             return False
         return str(data.get("last_message_id") or "") == str(posted.message_id)
@@ -256,8 +358,8 @@ class Publisher:
             kwargs["view"] = view
         try:
             return await msg.edit(content=content, allowed_mentions=mentions, **kwargs)
-        except discord.HTTPException as err:
-            log.info("Editing message %s failed: %s", posted.message_id, err)
+        except SEND_ERRORS as err:
+            log.info("Editing message %s failed: %r", posted.message_id, err)
             return None
 
     async def _send(self, channel, content: str, **kwargs: Any) -> discord.Message | None:
@@ -268,14 +370,18 @@ class Publisher:
         try:
             return await channel.send(content, allowed_mentions=PINGS, **kwargs)
         except discord.Forbidden as err:
-            if "file" not in kwargs or err.code != 50013:
+            if not ("file" in kwargs or "files" in kwargs) or err.code != 50013:
                 log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
                 return None
             log.warning("No Attach Files in channel %s: posting the board without its picture", channel.id)
-            kwargs.pop("file")
+            kwargs.pop("file", None)
+            kwargs.pop("files", None)
             return await self._send(channel, text.clip(f"{content}\n{text.NO_FILES}"), **kwargs)
         except discord.HTTPException as err:
             log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
+            return None
+        except SEND_ERRORS as err:
+            log.error("Posting to channel %s failed: %r", channel.id, err)
             return None
 
     async def notice(self, game: LiveGame, content: str) -> discord.Message | None:
@@ -293,7 +399,7 @@ class Publisher:
                 await msg.edit(content=text.lobby(game),
                                view=components.lobby_view(game.id) if open_lobby else None,
                                allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException as err:
+            except SEND_ERRORS as err:
                 log.warning("Editing the lobby of game %s failed: %s", game.id, err)
             if not open_lobby and m.live:
                 await self.store.retire_messages([m.id])
@@ -310,7 +416,7 @@ class Publisher:
             msg = self.bot.get_partial_messageable(m.channel_id).get_partial_message(m.message_id)
             try:
                 await msg.edit(view=None)
-            except discord.HTTPException as err:
+            except SEND_ERRORS as err:
                 log.info("Clearing buttons of message %s (game %s) failed: %s", m.message_id, game_id, err)
         await self.store.retire_messages(m.id for m in old)
 
@@ -318,7 +424,7 @@ class Publisher:
         """Archive the game's thread (logged if not allowed)."""
         try:
             await self.bot.http.edit_channel(thread_id, archived=True)
-        except discord.HTTPException as err:
+        except SEND_ERRORS as err:
             log.warning("Archiving thread %s of game %s failed: %s", thread_id, game_id, err)
 
     # ------------------------------------------------------------------ private views
@@ -401,7 +507,7 @@ class Publisher:
                 if await self.service.note_dm(game.id, seat, closed=True):
                     await self.notice(game, text.dm_closed(user_id, batch.title))
                 return
-            except discord.HTTPException as err:
+            except SEND_ERRORS as err:
                 log.warning("DM to user %s (game %s) failed: %s", user_id, game.id, err)
                 return
             await self.retire(game.id, kinds=("dm",), seat=seat)

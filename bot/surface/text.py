@@ -36,6 +36,11 @@ def store_down(what: str) -> str:
     return STORE_DOWN.format(what="your move" if what in moves else "that")
 
 
+def slow_down(wait: float) -> str:
+    """The answer to a user who sends commands faster than the flood guard allows."""
+    return f"Slow down: too many commands at once. Try again in {max(1, round(wait + 0.5))} s."
+
+
 def apology(game_id: int | None) -> str:
     """The message for an unexpected error, naming the game if known."""
     return APOLOGY.format(where=f" in game #{game_id}" if game_id else "")
@@ -118,13 +123,29 @@ HOW = {"buttons": "the buttons below or `/move`", "menu": "the menu below or `/m
 moves depend on what the player hides, so only their own My hand answer offers them)."""
 
 
+def board_head(title: str, version: int) -> str:
+    """The first line of the board of ``title`` at ``version`` (how a board is recognised again
+    after a restart, see ``Publisher.landed``)."""
+    return f"**{title}** · move {version}"
+
+
+def final_head(title: str) -> str:
+    """The first line of a game's final score sheet."""
+    return f"🏁 **{title}** is over."
+
+
+def sheet_head(title: str) -> str:
+    """How an interim score sheet's caption begins."""
+    return f"📊 **{title}** · "
+
+
 def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: float | None,
          controls: str | None = None, earlier: Sequence[str] = (), extra: Sequence[str] = ()) -> str:
     """A turn message: notes, the events, whose turn it is (mentioned), how to play (``controls``
     is what the message carries: "buttons", "menu", None, or "private" for moves offered only
     in the player's My hand answer) and the clock. ``earlier`` are lines of the same turn already
     shown (when the board is edited in place), put before this batch's."""
-    head = [f"**{batch.title}** · move {batch.version}"]
+    head = [board_head(batch.title, batch.version)]
     body = [*earlier, *turn_lines(batch)]
     people = [mention(s) for s in awaited]
     tail = []
@@ -140,7 +161,7 @@ def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: floa
 
 def final(batch: Batch, outcome: base.Outcome | None) -> str:
     """The end message: the last events, the ranking with scores and notes."""
-    head = [f"🏁 **{batch.title}** is over."]
+    head = [final_head(batch.title)]
     body = [batch.fmt(n) for n in batch.notes] + event_lines(batch)
     tail: list[str] = []
     if outcome is not None:
@@ -252,8 +273,9 @@ def log(game: LiveGame, history: Sequence[tuple[int, int, str, str, list[str]]])
     lines = []
     by_note = {"ai": " (AI)", "clock": " (clock ran out, AI)", "player": ""}
     for version, seat, action, by, events in history:
-        what = "; ".join(game.fmt(e) for e in events) or action
-        lines.append(f"`{version:>3}` {game.names[seat]}{by_note.get(by, '')}: `{action}` — {what}")
+        what = "; ".join(game.fmt(e) for e in events) or action or "a move that stays hidden"
+        shown = f"`{action}` — " if action else ""  # "" when the text names hidden cards
+        lines.append(f"`{version:>3}` {game.names[seat]}{by_note.get(by, '')}: {shown}{what}")
     return fit_lines([f"**{game.title}** — last moves:"], lines, [])
 
 

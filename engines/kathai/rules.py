@@ -289,6 +289,15 @@ class KathaiEngine(Engine):
 
         return choose(view, legal)
 
+    def irreversible(self, state: State, seat: int, action: Action) -> str | None:
+        """A bribe: the two goods swap places and stay locked, and its payment is gone."""
+        if action.startswith("bribe "):
+            return (
+                "A bribe cannot be undone: the two goods swap places and stay locked, and the "
+                "card you pay with is gone."
+            )
+        return None
+
     def action_label(self, state: State, seat: int, action: Action) -> str:
         """A short label: the action text with card contents for single cards."""
         m = parse_move(action)

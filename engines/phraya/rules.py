@@ -316,6 +316,12 @@ class PhrayaEngine(Engine):
 
         return prompts.prompt(self, state, seat)
 
+    def irreversible(self, state: State, seat: int, action: Action) -> str | None:
+        """Ending the turn while other actions are still open gives them up."""
+        if action == "end" and self.legal_actions(state, seat) != ["end"]:
+            return "Ending your turn now gives up the actions you have not used this turn."
+        return None
+
     def action_label(self, state: State, seat: int, action: Action) -> str:
         """A short label ("Buy 2 veg for 8")."""
         from engines.phraya import prompts

@@ -286,6 +286,15 @@ class PralayaEngine(Engine):
         """A short button label, e.g. "Take b4 · Demon Statue (1 V)" or "Buy Veda: 1 silver + 1 copper"."""
         return label(state, action)
 
+    def irreversible(self, state: State, seat: int, action: str) -> str | None:
+        """Buying a Dhoni is the escape: from then on the seat only discards from the island."""
+        if action.startswith("buy dhoni"):
+            return (
+                "Buying the Dhoni is your escape: you collect no more relics, and each later turn "
+                "you only discard one from the island."
+            )
+        return None
+
     def invariants(self, state: State) -> None:
         """Check spec §11 on one state; raises AssertionError."""
         check_invariants(self, state)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from engines.base import Event
 from engines.ra import data
-from engines.ra.scoring import score_epoch
+from engines.ra.scoring import score_epoch, sun_total
 from engines.ra.state import (
     AUCTION,
+    CIV,
     CODES,
     DISASTER,
     DISCARD,
@@ -547,6 +548,20 @@ def epoch_end(w: Work, ev: Events) -> None:
     )
 
 
+def _scored_counts(w: Work, seat: int) -> dict[str, int]:
+    """What ``seat``'s epoch score was counted from (public tiles and suns), so that a score
+    sheet can say why a category scored nothing: pharaohs, niles, floods, civilization kinds and
+    the suns' total."""
+    t = w.tiles[seat]
+    return {
+        "pharaohs": t[PHARAOH],
+        "niles": t[NILE],
+        "floods": t[FLOOD],
+        "civ_kinds": sum(1 for c in CIV if t[c]),
+        "suns": sun_total(w, seat),
+    }
+
+
 def _epoch_event(w: Work, rows: tuple[ScoreRow, ...]) -> Event:
     hidden = w.opts[O_HIDDEN]  # running totals stay private; epoch totals are public
     parts = []
@@ -561,6 +576,7 @@ def _epoch_event(w: Work, rows: tuple[ScoreRow, ...]) -> Event:
             "points": dict(zip(data.CATEGORIES, r[0], strict=True)),
             "floor": r[1],
             "epoch_total": r[2],
+            "counts": _scored_counts(w, s),
         }
         for s, r in enumerate(rows)
     ]

@@ -278,6 +278,15 @@ class RaEngine(Engine):
         """A short button label; see :func:`engines.ra.notation.label`."""
         return notation.label(action)
 
+    def irreversible(self, state: State, seat: int, action: Action) -> str | None:
+        """Bidding the last face-up sun: the seat then sits out the rest of the epoch."""
+        if action.startswith("bid ") and len(state.up[seat]) == 1:
+            return (
+                f"Sun {state.up[seat][0]} is your last sun this epoch: once it is spent you take "
+                "no more turns until the epoch ends."
+            )
+        return None
+
     # ------------------------------------------------------------------ view, outcome, AI
     def view(self, state: State, viewer: int | None) -> ra_view.RaView:
         """See :func:`engines.ra.view.view` for the schema."""

@@ -23,9 +23,9 @@ from PIL import Image
 from render.kathai.board import board
 from render.kathai.hand import hand_image
 from render.kathai.sheet import score_sheet
-from render.kathai.text import text
+from render.kathai.text import score_text, text
 
-__all__ = ["board", "hand", "score_sheet", "text"]
+__all__ = ["board", "hand", "score_sheet", "score_text", "text"]
 
 
 def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from render.common import ordinal
+from render.common import ordinal, score_lines
 from render.kathai.art import card_goods, card_id_key, goods_abbr, goods_name
 from render.kathai.board import STEP_LABEL, Ctx
 
@@ -27,8 +27,9 @@ def _want(want: str, k: int) -> str:
     return f"{cards} of any goods" if want == "any" else f"{cards} showing {goods_name(want)}"
 
 
-def text(view: View, names: Sequence[str] | None = None) -> str:
-    """The view as Discord markdown (≤ 1900 characters), names for ``{sN}``."""
+def text(view: View, names: Sequence[str] | None = None, *, moves: bool = True) -> str:
+    """The view as Discord markdown (≤ 1900 characters), names for ``{sN}``. ``moves`` is
+    accepted like the other games' (this text never lists the legal moves)."""
     c = Ctx(view, names)
     out = ""
     for short in (False, True):
@@ -159,3 +160,43 @@ def _compose(c: Ctx, short: bool) -> str:
     if v.get("last"):
         lines.append(f"Last: {c.fmt(v['last'])}")
     return "\n".join(lines)
+
+
+def score_text(view: View, names: Sequence[str] | None = None) -> str:
+    """The final score of a finished game's view, best first: points from cards sold and from
+    bonuses, each sale, the profit cards (the tie-break), and why a seat scored nothing."""
+    out = view.get("outcome")
+    if not view.get("over") or not out:
+        return ""
+    c = Ctx(view, names)
+    sheet = {int(r["seat"]): r for r in view.get("sheet") or []}
+    how = "the pile ran out" if out.get("reason") == "pile" else "the turn limit was reached"
+    lines = [f"Final scoring (the game ended because {how})"]
+    for s in sorted(range(c.n), key=lambda s: (out["ranks"][s], s)):
+        bd = (out.get("breakdown") or [])[s] or {}
+        row = sheet.get(s, {})
+        sales = row.get("sales") or []
+        zeros: list[tuple[str, str]] = []
+        if not sales:
+            zeros.append(("Cards sold", "no sales, so no points"))
+        elif not bd.get("Bonus"):
+            zeros.append(("Bonus", "every sale was at a position with no bonus"))
+        lines += score_lines(
+            out["ranks"][s],
+            c.names[s],
+            out["scores"][s],
+            [("Cards sold", int(bd.get("Cards sold", 0))), ("Bonus", int(bd.get("Bonus", 0)))],
+            zeros,
+            note=_profit_note(int(bd.get("Profit cards", 0))),
+        )
+        for x in sales:
+            k = int(x["count"])
+            lines.append(
+                f"   sold {k} {x['goods']} card{'s' if k != 1 else ''} at position {x['pos']} "
+                f"(+{x['bonus']}) = {x['points']}"
+            )
+    return "\n".join(lines)
+
+
+def _profit_note(k: int) -> str:
+    return f"{k} profit card{'s' if k != 1 else ''}, the tie-break"

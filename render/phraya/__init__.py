@@ -19,11 +19,11 @@ from PIL import Image
 from render.phraya.board import board_image
 from render.phraya.hand import hand_image
 from render.phraya.sheet import sheet_image
-from render.phraya.text import text
+from render.phraya.text import score_text, text
 
 View = dict[str, Any]
 
-__all__ = ["board", "hand", "score_sheet", "text"]
+__all__ = ["board", "hand", "score_sheet", "score_text", "text"]
 
 
 def board(view: View, names: Sequence[str] | None = None) -> Image.Image:

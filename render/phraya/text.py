@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from render.common import num, ordinal
+from render.common import num, ordinal, score_lines
 from render.phraya.art import GOODS
 from render.phraya.board import card_lines
 from render.phraya.model import model
@@ -25,16 +25,17 @@ SHORT = {
 }
 
 
-def text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The view as Discord markdown text (≤ 1900 characters), names for ``{sN}``."""
+def text(view: dict[str, Any], names: Sequence[str] | None = None, *, moves: bool = True) -> str:
+    """The view as Discord markdown text (≤ 1900 characters), names for ``{sN}``; without the
+    viewer's legal actions when ``moves`` is false (the terminal lists them itself)."""
     for level in range(5):
-        out = _compose(view, names, level)
+        out = _compose(view, names, level, moves)
         if len(out) <= LIMIT:
             return out
     return out[: LIMIT - 1] + "…"
 
 
-def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> str:
+def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int, moves: bool = True) -> str:
     m = model(view, names)
     v = view
     n = m.n
@@ -147,7 +148,7 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
         legal = me.get("legal") or []
         if me.get("prompt"):
             lines.append(("**Your move:** " if legal else "") + m.fmt(me["prompt"]))
-        if legal:
+        if legal and moves:
             lines.append("Actions: " + " ".join(f"`{a}`" for a in legal))
         hand = me.get("hand") or []
         if hand:
@@ -193,4 +194,39 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int) -> s
                         f"{m.names[q]}: "
                         + " · ".join(f"{SHORT.get(c, c)} {num(int(x))}" for c, x in row.items())
                     )
+    return "\n".join(lines)
+
+
+def _zeros(view: dict[str, Any], seat: int, row: Mapping[str, int]) -> list[tuple[str, str]]:
+    """Categories of ``seat`` that scored 0 where a reason helps (coins short of 5, no orders,
+    King disks without a majority or a full set)."""
+    p: Mapping[str, Any] = (view.get("players") or [{}] * (seat + 1))[seat]
+    out: list[tuple[str, str]] = []
+    coins = int(p.get("coins", 0))
+    if not row.get("coins"):
+        out.append((category_label("coins"), f"{coins} coin{'s' if coins != 1 else ''}; 1 point per 5"))
+    if not row.get("orders") and not p.get("orders"):
+        out.append((category_label("orders"), "no restaurant orders delivered"))
+    disks = [sp for sp in view.get("king") or [] if sp.get("seat") == seat]
+    if disks and not row.get("king_majority"):
+        out.append((category_label("king_majority"), f"{len(disks)} disks: neither first nor second"))
+    if disks and not row.get("king_sets"):
+        out.append((category_label("king_sets"), "a set needs a disk in each King row"))
+    return out
+
+
+def score_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The final score of a finished game's view, best first, by category, with the reason for a
+    zero where one helps; "" while the game runs."""
+    if not view.get("over") or not view.get("totals"):
+        return ""
+    m = model(view, names)
+    totals, scores = view["totals"], view.get("scores") or []
+    ranks = view.get("ranks") or [1] * m.n
+    reason = f" (ended by {view['end_reason']})" if view.get("end_reason") else ""
+    lines = [f"Final scoring{reason}"]
+    for q in sorted(range(m.n), key=lambda q: (ranks[q], q)):
+        row = scores[q] if q < len(scores) else {}
+        parts = [(category_label(c), int(x)) for c, x in row.items()]
+        lines += score_lines(ranks[q], m.names[q], int(totals[q]), parts, _zeros(view, q, row))
     return "\n".join(lines)

@@ -16,6 +16,6 @@ from __future__ import annotations
 from render.pralaya.board import board
 from render.pralaya.hand import hand
 from render.pralaya.sheet import score_sheet
-from render.pralaya.text import text
+from render.pralaya.text import score_text, text
 
-__all__ = ["board", "hand", "score_sheet", "text"]
+__all__ = ["board", "hand", "score_sheet", "score_text", "text"]

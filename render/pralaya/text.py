@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.pralaya.view import PralayaView
-from render.common import ordinal
+from render.common import ordinal, score_lines
 from render.pralaya.cards import info, set_progress, sort_key
 from render.pralaya.draw import fmt, names_for, price_text
 from render.pralaya.hand import action_label
@@ -81,7 +81,7 @@ def _players(view: PralayaView, nm: Sequence[str], short: bool) -> list[str]:
     return out
 
 
-def _me(view: PralayaView, nm: Sequence[str], short: bool) -> list[str]:
+def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -> list[str]:
     me = view.get("me")
     if not me:
         return []
@@ -128,12 +128,12 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool) -> list[str]:
         title = "Score now" if mine.get("escaped") else "If escaped now"
     out.append(f"{title}: **{prov.get('total', 0)}**" + (f" ({', '.join(parts)})" if parts else ""))
     legal = list(me.get("legal") or [])
-    if legal:
+    if legal and moves:
         if short:
             out.append("Moves: " + ", ".join(f"`{a}`" for a in legal))
         else:
             out.append("Moves: " + " · ".join(_move(a, view) for a in legal))
-    elif not view.get("over"):
+    elif not legal and not view.get("over"):
         active = view.get("active")
         out.append(f"Waiting for {nm[active] if active is not None else '?'}.")
     return out
@@ -164,7 +164,7 @@ def _result(view: PralayaView, nm: Sequence[str]) -> list[str]:
     return lines
 
 
-def _build(view: PralayaView, nm: Sequence[str], short: bool) -> str:
+def _build(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -> str:
     lines = [f"**Pralaya** · {fmt(str(view.get('headline', '')), nm)}"]
     lines += _result(view, nm)
     lines.append("**Island** (cell, relic, Vitality cost)")
@@ -184,16 +184,81 @@ def _build(view: PralayaView, nm: Sequence[str], short: bool) -> str:
     )
     lines.append("**Players**")
     lines += _players(view, nm, short)
-    lines += _me(view, nm, short)
+    lines += _me(view, nm, short, moves)
     return "\n".join(lines)
 
 
-def text(view: PralayaView, names: Sequence[str] | None = None) -> str:
-    """The view as Discord-markdown text of at most 1900 characters, names substituted."""
+def text(view: PralayaView, names: Sequence[str] | None = None, *, moves: bool = True) -> str:
+    """The view as Discord-markdown text of at most 1900 characters, names substituted; without
+    the viewer's legal moves when ``moves`` is false (the terminal lists them itself)."""
     nm = names_for(view, names)
-    s = _build(view, nm, short=False)
+    s = _build(view, nm, short=False, moves=moves)
     if len(s) > LIMIT:
-        s = _build(view, nm, short=True)
+        s = _build(view, nm, short=True, moves=moves)
     if len(s) > LIMIT:
         s = s[: LIMIT - 1] + "…"
     return s
+
+
+def _fossil_reason(view: PralayaView, seat: int, nm: Sequence[str]) -> str | None:
+    """Why ``seat``'s Fossils scored nothing, or None if it holds none."""
+    players = {int(p["seat"]): p for p in view.get("players", [])}
+    fossils = {s: int((p.get("hand") or {}).get("fos", 0)) for s, p in players.items()}
+    mine = fossils.get(seat, 0)
+    if not mine:
+        return None
+    all_players = bool((view.get("options") or {}).get("fossil_all_players"))
+    rivals = [s for s in players if s != seat and (all_players or players[s].get("escaped"))]
+    best = max((fossils[s] for s in rivals), default=0)
+    if best > mine:
+        top = next(s for s in rivals if fossils[s] == best)
+        gone = "" if players[top].get("escaped") else " (did not escape, but counts)"
+        return f"{nm[top]} has more ({best} to {mine}){gone}; only the most Fossils score"
+    tied = [nm[s] for s in rivals if fossils[s] == mine]
+    each = f"{mine} each"
+    return f"tied with {', '.join(tied)} ({each}), a tie scores nothing"
+
+
+def _zeros(view: PralayaView, seat: int, bd: Mapping[str, int], nm: Sequence[str]) -> list[tuple[str, str]]:
+    """The categories ``seat`` holds relics for but that scored 0, each with its reason."""
+    p: Mapping[str, Any] = next((x for x in view.get("players", []) if int(x["seat"]) == seat), {})
+    hand = p.get("hand") or {}
+    out: list[tuple[str, str]] = []
+
+    def held(code: str) -> int:
+        return int(hand.get(code, 0))
+
+    if not bd.get("Demon Statues") and held("dem") and held("bra"):
+        out.append(("Demon Statues", "the Brahmin cancels them"))
+    if not bd.get("Manuscripts") and held("man"):
+        out.append(("Manuscripts", "one Manuscript; they score in pairs"))
+    if not bd.get("Urns") and held("urn"):
+        out.append(("Urns", f"{held('urn')} Urn{'s' if held('urn') > 1 else ''}; they score in sets of 3"))
+    if not bd.get("Brahmin") and held("bra") and not p.get("veda"):
+        out.append(("Brahmin", "it scores only with a Veda"))
+    if not bd.get("Fossils"):
+        why = _fossil_reason(view, seat, nm)
+        if why:
+            out.append(("Fossils", why))
+    return out
+
+
+def score_text(view: PralayaView, names: Sequence[str] | None = None) -> str:
+    """The final score of a finished game's view, by category, best first, with the reason for
+    each category a seat holds relics for that scored nothing; "" while the game runs."""
+    out_d = view.get("outcome")
+    if not out_d:
+        return ""
+    nm = names_for(view, names)
+    scores, ranks = out_d.get("scores") or [], out_d.get("ranks") or []
+    cats = out_d.get("categories") or []
+    lines = ["Final scoring"]
+    for s in sorted(range(len(scores)), key=lambda s: (ranks[s], s)):
+        bd = (out_d.get("breakdown") or [])[s]
+        if bd is None:
+            lines += score_lines(ranks[s], nm[s], None, (), note="did not escape, so scores nothing")
+            continue
+        lines += score_lines(
+            ranks[s], nm[s], scores[s], [(c, int(bd.get(c, 0))) for c in cats], _zeros(view, s, bd, nm)
+        )
+    return "\n".join(lines)

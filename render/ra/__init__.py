@@ -34,9 +34,9 @@ from render.ra.board import (
 )
 from render.ra.hand import hand_image
 from render.ra.sheet import epoch_sheet, score_sheet
-from render.ra.text import text
+from render.ra.text import epoch_text, score_text, text
 
-__all__ = ["board", "hand", "score_sheet", "epoch_sheet", "interim_sheet", "text"]
+__all__ = ["board", "hand", "score_sheet", "epoch_sheet", "interim_sheet", "epoch_text", "score_text", "text"]
 
 
 def board(view: RaView, names: Sequence[str] | None = None) -> Image.Image:

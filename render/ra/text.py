@@ -4,10 +4,11 @@ preview when the view has ``me``, and the ranking once the game is over. At most
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engines.base import format_text
 from engines.ra.view import PlayerView, RaView
-from render.common import ordinal, seat_names, signed
+from render.common import ordinal, score_lines, seat_names, signed
 from render.ra.art import CIVS, MONUMENTS, tile_abbr, tile_name
 from render.ra.board import KIND_LABEL, STEP_LABEL, owed_text
 from render.ra.hand import preview_categories
@@ -51,17 +52,18 @@ def _seat_line(view: RaView, nm: Sequence[str], s: int, short: bool) -> str:
     return f"**{nm[s]}**{mark} — {pts} pts · {suns} · {_tiles(p, traders, short)}"
 
 
-def text(view: RaView, names: Sequence[str] | None = None) -> str:
-    """The view as Discord markdown text, at most 1900 characters, with names for ``{sN}``."""
+def text(view: RaView, names: Sequence[str] | None = None, *, moves: bool = True) -> str:
+    """The view as Discord markdown text, at most 1900 characters, with names for ``{sN}``;
+    without the viewer's legal actions when ``moves`` is false (the terminal lists them)."""
     nm = seat_names(names, int(view["n_players"]))
     for short in (False, True):
-        out = _compose(view, nm, short)
+        out = _compose(view, nm, short, moves)
         if len(out) <= LIMIT:
             return out
     return out[: LIMIT - 1] + "…"
 
 
-def _compose(view: RaView, nm: Sequence[str], short: bool) -> str:
+def _compose(view: RaView, nm: Sequence[str], short: bool, moves: bool = True) -> str:
     def f(s: str | None) -> str:
         return format_text(s or "", list(nm))
 
@@ -104,7 +106,7 @@ def _compose(view: RaView, nm: Sequence[str], short: bool) -> str:
         lines.append("")
         if me.get("prompt"):
             lines.append(f"**Your move:** {f(me['prompt'])}" if me.get("legal") else f(me["prompt"]))
-        if me.get("legal"):
+        if me.get("legal") and moves:
             lines.append("Actions: " + " ".join(f"`{x}`" for x in me["legal"]))
         prev = me.get("preview")
         if prev and not view.get("over"):
@@ -125,4 +127,94 @@ def _compose(view: RaView, nm: Sequence[str], short: bool) -> str:
             for s in order
         ]
         lines.append("**Final:** " + " · ".join(ranking))
+    return "\n".join(lines)
+
+
+def _most_fewest_reason(values: Sequence[int], mine: int, what: str) -> str:
+    if min(values) == max(values):
+        return f"everyone has {mine} {what}, so nobody scores"
+    return f"{mine} {what}: neither the most nor the fewest"
+
+
+def _epoch_zeros(row: dict[str, Any], rows: Sequence[dict[str, Any]], final: bool) -> list[tuple[str, str]]:
+    """The categories of one seat's epoch row that scored 0 although it held something for them,
+    each with its reason (from the counts the epoch was scored on)."""
+    pts, cnt = row.get("points") or {}, row.get("counts")
+    if not cnt:
+        return []
+    counts = [r.get("counts") or {} for r in rows]
+    out: list[tuple[str, str]] = []
+    if not pts.get("Pharaohs") and cnt["pharaohs"]:
+        out.append(
+            (
+                "Pharaohs",
+                _most_fewest_reason([c.get("pharaohs", 0) for c in counts], cnt["pharaohs"], "Pharaohs"),
+            )
+        )
+    if not pts.get("Nile & floods") and cnt["niles"] and not cnt["floods"]:
+        k = cnt["niles"]
+        out.append(
+            ("Nile & floods", f"{k} Nile{'s' if k > 1 else ''} but no flood; Niles score only with a flood")
+        )
+    if not pts.get("Civilizations") and cnt["civ_kinds"]:
+        k = cnt["civ_kinds"]
+        out.append(("Civilizations", f"{k} kind{'s' if k > 1 else ''}; 3 or more kinds score (none costs 5)"))
+    if final and not pts.get("Suns"):
+        suns = [c.get("suns", 0) for c in counts]
+        why = (
+            _most_fewest_reason(suns, cnt["suns"], "in suns")
+            if min(suns) != max(suns)
+            else "every player's suns add up to the same, so nobody scores"
+        )
+        out.append(("Suns", why))
+    return out
+
+
+def epoch_text(events: Sequence[Any], names: Sequence[str] | None = None) -> str | None:
+    """The scoring of each epoch that ``events`` (public events of one batch) closed, by category
+    per seat with the reason for a zero; None when no epoch was scored."""
+    blocks = []
+    for e in events:
+        if e.kind != "epoch_score":
+            continue
+        rows = list(e.data.get("rows") or [])
+        nm = seat_names(names, len(rows))
+        epoch = int(e.data.get("epoch", 0))
+        lines = [f"Epoch {epoch} scoring"]
+        for row in rows:
+            s = int(row["seat"])
+            run = row.get("running_total")
+            floor = int(row.get("floor") or 0)
+            lines.append(
+                f"{nm[s]}: {signed(int(row['epoch_total']))}"
+                + (f" → {run} pts" if run is not None else "")
+                + (f" (lifted {floor} to the zero floor)" if floor else "")
+            )
+            parts = [f"{c} {signed(int(p))}" for c, p in (row.get("points") or {}).items() if p]
+            if parts:
+                lines.append("   " + " · ".join(parts))
+            lines += [f"   {c}: {why}" for c, why in _epoch_zeros(row, rows, epoch == 3)]
+        blocks.append("\n".join(lines))
+    return "\n".join(blocks) if blocks else None
+
+
+def score_text(view: RaView, names: Sequence[str] | None = None) -> str:
+    """The final score of a finished game's view: each seat's total, best first, with the points
+    of every category over the three epochs (the epoch sheets give the reasons for zeros)."""
+    out = view.get("outcome")
+    if not view.get("over") or not out:
+        return ""
+    n = int(view["n_players"])
+    nm = seat_names(names, n)
+    lines = ["Final scoring"]
+    for s in sorted(range(n), key=lambda s: (out["ranks"][s], s)):
+        bd = (out.get("breakdown") or [])[s] or {}
+        note = out["notes"][s] if s < len(out.get("notes") or []) else ""
+        lines += score_lines(
+            out["ranks"][s],
+            nm[s],
+            out["scores"][s],
+            [(c, int(bd.get(c, 0))) for c in out["categories"]],
+            note=note,
+        )
     return "\n".join(lines)

@@ -45,16 +45,21 @@ class Table:
     now: FakeTime = field(default_factory=FakeTime)
     seed: int = 7
     runner: BotRunner | None = None
+    rate_limit: tuple[int, float] = (0, 0.0)  # the flood guard is off: tests click faster than people
+    throttle_clock: Callable[[], float] | None = None  # the flood guard's clock (default: monotonic)
 
     @property
     def bot(self) -> BazaarBot:
         assert self.runner is not None
         return self.runner.client  # type: ignore[return-value]
 
-    async def boot(self, *, sync: bool = True) -> BotRunner:
-        """Start a new BazaarBot on the table's database (and sync its commands)."""
-        bot = BazaarBot(Config(token=self.fake.token, db_path=self.db_path), now=self.now,
-                        seed_source=lambda: self.seed)
+    async def boot(self, *, sync: bool = True, **bot_options: Any) -> BotRunner:
+        """Start a new BazaarBot on the table's database (and sync its commands);
+        ``bot_options`` go to BazaarBot (e.g. ``repost_delays``)."""
+        if self.throttle_clock is not None:
+            bot_options.setdefault("throttle_clock", self.throttle_clock)
+        bot = BazaarBot(Config(token=self.fake.token, db_path=self.db_path, rate_limit=self.rate_limit), now=self.now,
+                        seed_source=lambda: self.seed, **bot_options)
         self.runner = await self.start_bot(bot)
         if sync:
             await bot.tree.sync()

@@ -101,7 +101,7 @@ async def test_a_corrupt_database_stops_the_bot_before_it_serves(fake_discord, r
     assert fake.interactions == [] and not fake.requests_to("POST /channels/{channel_id}/messages")
 
 
-def test_run_bot_exit_codes_and_log_lines(monkeypatch, caplog, tmp_path):
+def test_run_bot_exit_codes_and_log_lines(monkeypatch, caplog, capsys, tmp_path):
     cfg = Config(token="secret-token-xyz", db_path=tmp_path / "x.sqlite3")
 
     def failing(exc):
@@ -118,10 +118,11 @@ def test_run_bot_exit_codes_and_log_lines(monkeypatch, caplog, tmp_path):
     assert bot_app.run_bot(cfg) == 1
     monkeypatch.setattr(bot_app, "_run", failing(discord.LoginFailure("bad")))
     assert bot_app.run_bot(cfg) == 2
-    assert "rejected the token" in caplog.text
+    err = capsys.readouterr().err
+    assert err.startswith("bazaar: ") and "rejected the token" in err and err.count("\n") == 1
     monkeypatch.setattr(bot_app, "_run", failing(KeyboardInterrupt()))
     assert bot_app.run_bot(cfg) == 0
-    assert "secret-token-xyz" not in caplog.text
+    assert "secret-token-xyz" not in caplog.text + err
 
 
 async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(fake_discord, run_bot, tmp_path):

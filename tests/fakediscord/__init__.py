@@ -23,10 +23,16 @@ Usage (the fixtures in tests/e2e/conftest.py do the start/patch/teardown)::
 
         await bot.kill()                          # died without cleanup; then run_bot(second client)
 
+Faults (``fakediscord.faults``): ``fake.faults.fail(route, status=500, times=2, after=False)``,
+``fake.faults.rate_limit(route, retry_after, global_=False)``, ``fake.faults.slow(route, seconds)``,
+``fake.faults.disconnect(route)``, ``fake.faults.drop_gateway(code=None, resumable=True)``,
+``fake.faults.reconnect()`` (op 7), ``fake.faults.invalid_session(resumable=False)`` (op 9).
+
 Reading records: ``fake.messages(chan)``, ``fake.dms(user)``, ``fake.threads``, ``fake.requests``,
 ``fake.unknown_routes``, ``fake.interactions``, ``await fake.wait_for(predicate)``.
 """
 from .errors import ApiError, FakeDiscordError, FakeDiscordTimeout
+from .faults import Fault, Faults
 from .gateway import Session
 from .interactions import Interaction
 from .records import Attachment, Channel, Choice, Guild, Member, Message, Request, Role, User
@@ -41,7 +47,7 @@ from .world import (
 __all__ = [
     "ADMINISTRATOR", "ATTACH_FILES", "ApiError", "Attachment", "BotRunner", "CREATE_PRIVATE_THREADS",
     "CREATE_PUBLIC_THREADS", "Channel", "Choice", "DEFAULT_BOT_PERMISSIONS", "DEFAULT_EVERYONE_PERMISSIONS",
-    "FakeDiscord", "FakeDiscordError", "FakeDiscordTimeout", "Guild", "Interaction", "MANAGE_GUILD",
+    "FakeDiscord", "FakeDiscordError", "Fault", "Faults", "FakeDiscordTimeout", "Guild", "Interaction", "MANAGE_GUILD",
     "MANAGE_MESSAGES", "MANAGE_THREADS", "Member", "Message", "Request", "Role", "SEND_MESSAGES",
     "SEND_MESSAGES_IN_THREADS", "Session", "User", "VIEW_CHANNEL",
 ]

@@ -53,6 +53,8 @@ class Connection:
         self.heartbeats = 0
         self.closed = False
         self.close_code: int | None = None
+        #: The code the fake closed this connection with (None: the client closed it, or it broke).
+        self.closed_by_server: int | None = None
         self._queue: asyncio.Queue[tuple[dict[str, Any] | None, OnSent]] = asyncio.Queue()
         self._writer = asyncio.get_running_loop().create_task(self._write(), name="fake-discord-gateway-writer")
 
@@ -84,6 +86,7 @@ class Connection:
         """Close with a close frame carrying ``code``."""
         await self.flush()
         self.closed = True
+        self.closed_by_server = code
         await self.ws.close(code=code)
 
     async def flush(self) -> None:
@@ -183,8 +186,8 @@ class Gateway:
             conn.stop_writer()
             session = conn.session
             if session is not None and session.connection is conn:
-                if ws.close_code in (1000, 1001):
-                    session.invalid = True  # a clean close ends the session, as on Discord
+                if ws.close_code in (1000, 1001) and conn.closed_by_server is None:
+                    session.invalid = True  # a clean close by the client ends the session, as on Discord
                 session.connection = None
             self.fake._changed()
         return ws
@@ -291,6 +294,19 @@ class Gateway:
                 conn.abort()
             else:
                 asyncio.get_running_loop().create_task(conn.close(code))
+        return count
+
+    def invalidate(self, session: Session | None = None, *, resumable: bool = False) -> int:
+        """Send op 9 INVALID_SESSION (``d`` = ``resumable``) on the connection(s) of ``session``
+        (default: every connected session); not resumable also ends the session. Returns how
+        many connections were told."""
+        count = 0
+        for s in [session] if session else [s for s in self.sessions if s.connected]:
+            if not resumable:
+                s.invalid = True
+            if s.connection is not None and not s.connection.closed:
+                s.connection.send({"op": INVALID_SESSION, "s": None, "t": None, "d": resumable})
+                count += 1
         return count
 
     def reconnect(self, session: Session | None = None) -> None:

@@ -190,7 +190,7 @@ class Driver:
 
     async def slash(self: FakeDiscord, user: User | str, channel: Channel | str, command: str, *,
                     wait: bool = True, timeout: float | None = None, options: dict[str, Any] | None = None,
-                    **values: Any) -> Interaction:
+                    raw_options: list[dict[str, Any]] | None = None, **values: Any) -> Interaction:
         """Run ``/command`` ("game new") as ``user`` in ``channel`` with option values as keywords.
 
         Values: str/int/float/bool, a User/Role/Channel record for those option types, an
@@ -198,11 +198,22 @@ class Driver:
         ``options`` is for names that are not identifiers. Waits for the final response unless
         ``wait=False``. Returns the Interaction; raises FakeDiscordError if the command or an
         option does not exist or a value is invalid.
+
+        ``raw_options`` (instead of values) is a FORGED payload: the leaf options are sent exactly
+        as given (``[{"type": 3, "name": "count", "value": ""}]``: wrong types, values out of range,
+        required options missing), unchecked, nested in the subcommand as Discord nests them.
+        Discord itself checks what its clients send, so only a stale command registration (the
+        command changed since the last sync) or a hostile client produces such payloads.
         """
         user, channel = self.user(user), self.channel(channel)
         values = {**(options or {}), **values}
         cmd, subs, leaf_defs = resolve_command(self, user, channel, command)
-        leaf, resolved = build_options(self, user, channel, leaf_defs, values)
+        if raw_options is not None:
+            if values:
+                raise FakeDiscordError("slash() takes option values or raw_options, not both")
+            leaf, resolved = list(raw_options), {}
+        else:
+            leaf, resolved = build_options(self, user, channel, leaf_defs, values)
         handle = self._new_interaction(APPLICATION_COMMAND, user, channel,
                                        self._command_data(cmd, subs, leaf, resolved), f"/{command}")
         if wait:
@@ -211,12 +222,21 @@ class Driver:
 
     async def autocomplete(self: FakeDiscord, user: User | str, channel: Channel | str, command: str, *,
                            focused: str, timeout: float | None = None, options: dict[str, Any] | None = None,
-                           **values: Any) -> list[Choice]:
-        """Type into option ``focused`` of ``/command``; returns the bot's choices as Choice(name, value)."""
+                           raw_options: list[dict[str, Any]] | None = None, **values: Any) -> list[Choice]:
+        """Type into option ``focused`` of ``/command``; returns the bot's choices as Choice(name, value).
+
+        ``raw_options`` (instead of values) is a FORGED payload, sent unchecked as in
+        :meth:`slash`; the option named ``focused`` in it is marked focused."""
         user, channel = self.user(user), self.channel(channel)
         values = {**(options or {}), **values}
         cmd, subs, leaf_defs = resolve_command(self, user, channel, command)
-        leaf, resolved = build_options(self, user, channel, leaf_defs, values, focused=focused)
+        if raw_options is not None:
+            if values:
+                raise FakeDiscordError("autocomplete() takes option values or raw_options, not both")
+            leaf = [{**o, "focused": True} if o.get("name") == focused else dict(o) for o in raw_options]
+            resolved: dict[str, Any] = {}
+        else:
+            leaf, resolved = build_options(self, user, channel, leaf_defs, values, focused=focused)
         handle = self._new_interaction(AUTOCOMPLETE, user, channel, self._command_data(cmd, subs, leaf, resolved),
                                        f"/{command} [{focused}]")
         await handle.wait(lambda h: h.choices is not None, timeout, "autocomplete choices")
@@ -287,6 +307,32 @@ class Driver:
             await handle.wait_done(timeout)
         return handle
 
+    async def click_raw(self: FakeDiscord, user: User | str, message: Message | int, custom_id: str, *,
+                        component_type: int = 2, values: list[Any] | None = None, wait: bool = True,
+                        timeout: float | None = None) -> Interaction:
+        """A FORGED component interaction on ``message`` as ``user``: any ``custom_id`` string and, for a select (``component_type`` 3), ``values`` sent unchecked (not
+        strings, not among the options, too many). The interaction's copy of the message carries
+        just that one component (as a message posted by an older or another build of the bot
+        would), so the client finds the component it was "used" on. Nothing the message really
+        shows is changed. Waits for the final response unless ``wait=False``."""
+        user, msg = self.user(user), self._message_ref(message, user)
+        comp: dict[str, Any] = {"type": component_type, "custom_id": custom_id}
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if component_type == 2:
+            comp.update(style=2, label="forged")
+        else:
+            shown = values if isinstance(values, list) else []
+            comp.update(options=[{"label": str(v)[:100] or "-", "value": str(v)[:100] or "-"} for v in shown][:25] or
+                        [{"label": "-", "value": "-"}], min_values=0, max_values=max(1, min(25, len(shown))))
+            data["values"] = values  # exactly as given: a list, or not even one
+        rows = [{"type": 1, "components": [comp]}]
+        channel = self.channels[msg.channel_id]
+        handle = self._new_interaction(MESSAGE_COMPONENT, user, channel, data, f"forged {str(custom_id)[:40]!r}",
+                                       message=msg, message_components=rows)
+        if wait:
+            await handle.wait_done(timeout)
+        return handle
+
     # ----------------------------------------------------------------- helpers
     def _message_ref(self: FakeDiscord, message: Message | int, user: User) -> Message:
         """The message record, checked to be visible to ``user``; raises FakeDiscordError."""
@@ -337,7 +383,8 @@ class Driver:
         return data
 
     def _new_interaction(self: FakeDiscord, itype: int, user: User, channel: Channel, data: dict[str, Any],
-                         label: str, message: Message | None = None) -> Interaction:
+                         label: str, message: Message | None = None,
+                         message_components: list[dict[str, Any]] | None = None) -> Interaction:
         session = self.gateway.target()
         if session is None:
             raise FakeDiscordError("no bot is connected to the fake gateway (start one with run_bot first)")
@@ -365,6 +412,8 @@ class Driver:
         handle = Interaction(self, iid, itype, user, channel, payload, label, message)
         if message is not None:
             payload["message"] = message_payload(self, message)
+            if message_components is not None:
+                payload["message"]["components"] = message_components
         payload["token"] = handle.token
         self.interaction_records[iid] = handle
         self.interactions.append(handle)

@@ -379,6 +379,10 @@ class Request:
     files: list[UploadedFile] = field(default_factory=list)
     status: int = 0
     headers: dict[str, str] = field(default_factory=dict)
+    #: When it arrived (the event loop's clock).
+    at: float = 0.0
+    #: The client went away before its body had arrived (a killed process): nothing was done.
+    dropped: bool = False
 
     def __repr__(self) -> str:
         extra = f" files={[f.filename for f in self.files]}" if self.files else ""

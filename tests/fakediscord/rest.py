@@ -7,6 +7,7 @@ Every request is recorded in ``fake.requests``. Routes are matched by this modul
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import struct
@@ -85,25 +86,52 @@ def json_response(body: Any, status: int = 200) -> web.Response:
     return web.Response(body=json.dumps(body).encode(), status=status, headers={"Content-Type": "application/json"})
 
 
+_BOUNDARY = re.compile(r'boundary="?([^";]+)"?')
+_PARAM = re.compile(r'(\w+)="([^"]*)"')
+
+
+def parse_multipart(raw: bytes, ctype: str) -> list[tuple[dict[str, str], dict[str, str], bytes]]:
+    """Split a whole multipart/form-data body into ``(headers, disposition params, data)`` per
+    part (headers keyed in lower case). Raises ApiError 400 when it has no boundary.
+
+    The body is read whole first, as it arrived in however many TCP segments (a bot in another
+    process sends it in pieces); aiohttp's streaming reader warns when a boundary is split."""
+    m = _BOUNDARY.search(ctype)
+    if m is None:
+        raise ApiError(400, 50109, "The multipart body has no boundary.")
+    delimiter = b"\r\n--" + m.group(1).encode()
+    out = []
+    for chunk in (b"\r\n" + raw).split(delimiter)[1:]:
+        if chunk.startswith(b"--"):
+            break  # the closing delimiter
+        head, _, data = chunk.partition(b"\r\n\r\n")
+        headers = {}
+        for line in head.decode("utf-8", "replace").split("\r\n"):
+            name, sep, value = line.partition(":")
+            if sep:
+                headers[name.strip().lower()] = value.strip()
+        params = dict(_PARAM.findall(headers.get("content-disposition", "")))
+        out.append((headers, params, data))
+    return out
+
+
 async def parse_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
     """Return (JSON payload, files) from a JSON or multipart/form-data body."""
     ctype = request.headers.get("Content-Type", "")
+    raw = await request.read()
     if ctype.startswith("multipart/form-data"):
         payload: Any = None
         files: list[UploadedFile] = []
-        reader = await request.multipart()
-        while (part := await reader.next()) is not None:
-            if part.filename is not None:
-                data = await part.read(decode=False)
-                files.append(UploadedFile(part.name or "", part.filename, bytes(data),
-                                          part.headers.get("Content-Type")))
-            elif part.name == "payload_json":
-                payload = json.loads(await part.text())
+        for headers, params, data in parse_multipart(raw, ctype):
+            name = params.get("name", "")
+            if "filename" in params:
+                files.append(UploadedFile(name, params["filename"], data, headers.get("content-type")))
+            elif name == "payload_json":
+                payload = json.loads(data.decode())
             else:
                 payload = payload or {}
-                payload[part.name] = await part.text()
+                payload[name] = data.decode()
         return payload, files
-    raw = await request.read()
     if not raw:
         return None, []
     try:
@@ -120,6 +148,7 @@ async def dispatch(fake: FakeDiscord, request: web.Request) -> web.StreamRespons
     record = Request(request.method, rel, None, dict(request.query),
                      headers={k: v for k, v in request.headers.items()
                               if k.lower() in ("authorization", "x-audit-log-reason", "content-type")})
+    record.at = asyncio.get_running_loop().time()
     fake.requests.append(record)
     try:
         if m and m.group(1) != "10":
@@ -132,8 +161,15 @@ async def dispatch(fake: FakeDiscord, request: web.Request) -> web.StreamRespons
         record.route = f"{request.method} {template}"
         if auth and request.headers.get("Authorization") != f"Bot {fake.token}":
             raise ApiError(401, 0, "401: Unauthorized")
-        record.json, record.files = await parse_body(request)
-        result = await handler(Ctx(fake, request, params, dict(request.query), record.json, record.files))
+        try:
+            record.json, record.files = await parse_body(request)
+        except ConnectionResetError:
+            # the client died while sending (a killed bot process): nothing was asked of Discord
+            record.dropped = True
+            fake._changed()
+            return web.Response(status=400)
+        ctx = Ctx(fake, request, params, dict(request.query), record.json, record.files)
+        result = await fake.faults.around(record, lambda: handler(ctx), request)
     except ApiError as err:
         record.status = err.status
         fake._changed()

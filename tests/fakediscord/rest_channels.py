@@ -60,6 +60,17 @@ def unarchive_for_send(ctx: Ctx, ch: Channel) -> None:
         ctx.fake._emit("THREAD_UPDATE", channel_payload(ctx.fake, ch), guild_id=ch.guild_id)
 
 
+def message_with_nonce(ctx: Ctx, ch: Channel) -> Message | None:
+    """With ``enforce_nonce``, the bot's message already made in ``ch`` with the request's
+    ``nonce`` (Discord then answers with it instead of making another), else None."""
+    nonce = ctx.body.get("nonce")
+    if nonce is None or not ctx.body.get("enforce_nonce"):
+        return None
+    mid = ctx.fake.nonces.get((ch.id, str(nonce)))
+    msg = ctx.fake.message_store.get(mid) if mid is not None else None
+    return msg if msg is not None and not msg.deleted else None
+
+
 async def create_message(ctx: Ctx) -> Reply:
     fake, ch = ctx.fake, channel_of(ctx)
     if ch.is_dm:
@@ -72,8 +83,13 @@ async def create_message(ctx: Ctx) -> Reply:
     if ctx.body.get("message_reference"):
         mask |= READ_MESSAGE_HISTORY
     require(ctx, ch, mask)
+    same = message_with_nonce(ctx, ch)
+    if same is not None:
+        return message_payload(fake, same)
     unarchive_for_send(ctx, ch)
     msg = new_message(fake, ch, fake.bot_user, ctx.body, ctx.files)
+    if ctx.body.get("nonce") is not None:
+        fake.nonces[(ch.id, str(ctx.body["nonce"]))] = msg.id
     fake._emit("MESSAGE_CREATE", message_payload(fake, msg), guild_id=msg.guild_id)
     return message_payload(fake, msg)
 

@@ -13,6 +13,7 @@ from aiohttp import web
 
 from . import rest, rest_channels, rest_interactions
 from .errors import FakeDiscordError, FakeDiscordTimeout
+from .faults import Faults
 from .gateway import MESSAGE_CONTENT, Gateway, Session
 from .interactions import Driver, Interaction
 from .messages import apply_mentions
@@ -74,6 +75,8 @@ class FakeDiscord(Driver, World):
         rest_channels.install(self.api_router)
         rest_interactions.install(self.api_router)
         self.gateway = Gateway(self, int(heartbeat_interval * 1000))
+        #: Injected REST and gateway faults (see ``fakediscord.faults``).
+        self.faults = Faults(self)
         self.port: int | None = None
         self._runner: web.AppRunner | None = None
         self._change = asyncio.Event()
@@ -126,21 +129,15 @@ class FakeDiscord(Driver, World):
 
     @contextmanager
     def patch_discord(self) -> Iterator[FakeDiscord]:
-        """Point discord.py at the fake (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY, Asset.BASE); restores them."""
-        import discord.asset
-        import discord.gateway
-        import discord.http
-        import yarl
+        """Point discord.py at the fake (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY, Asset.BASE); restores them.
+        (A bot in another process does the same through ``launch.py`` and ``FAKE_DISCORD_URL``.)"""
+        from .launch import point_discord_at
 
-        route, ws, asset = discord.http.Route, discord.gateway.DiscordWebSocket, discord.asset.Asset
-        saved = (route.BASE, ws.DEFAULT_GATEWAY, asset.BASE)
-        route.BASE = f"{self.base_url}/api/v10"
-        ws.DEFAULT_GATEWAY = yarl.URL(self.ws_url)
-        asset.BASE = self.base_url
+        restore = point_discord_at(self.base_url)
         try:
             yield self
         finally:
-            route.BASE, ws.DEFAULT_GATEWAY, asset.BASE = saved
+            restore()
 
     def assert_clean(self) -> None:
         """Raise FakeDiscordError if a request hit an unknown route or the bot logged unhandled errors."""

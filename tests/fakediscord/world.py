@@ -81,6 +81,8 @@ class World:
         self.message_store: dict[int, Message] = {}
         self.dm_channels: dict[int, Channel] = {}  # user id -> DM channel
         self.attachments: dict[int, Attachment] = {}
+        #: (channel id, nonce) -> id of the bot's message made with that nonce (``enforce_nonce``).
+        self.nonces: dict[tuple[int, str], int] = {}
         #: Synced application commands: key None for global, else the guild id; each a list of command dicts.
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         #: Interactions by id (filled by the driver; message payloads read it for interaction_metadata).

@@ -1,0 +1,206 @@
+"""The animated recap (render/recap.py): which boards, the GIF itself, and the byte budget."""
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image, ImageDraw, ImageSequence
+
+import render
+from bot.offline.demo import ai_game
+from engines import base
+from render import recap
+
+
+def frames_of(data: bytes) -> list[tuple[Image.Image, int]]:
+    """Every frame of a GIF as shown (composited over the ones before), with its duration."""
+    with Image.open(io.BytesIO(data)) as gif:
+        assert gif.format == "GIF"
+        return [(f.convert("RGB"), f.info["duration"]) for f in ImageSequence.Iterator(gif)]
+
+
+def flat(size: tuple[int, int], colour: tuple[int, int, int], box=None, ink=(0, 0, 0)) -> Image.Image:
+    img = Image.new("RGB", size, colour)
+    if box:
+        ImageDraw.Draw(img).rectangle(box, fill=ink)
+    return img
+
+
+def noise(seed: int, size=(400, 300)) -> Image.Image:
+    rnd = random.Random(seed)
+    return Image.frombytes("RGB", size, bytes(rnd.randrange(256) for _ in range(size[0] * size[1] * 3)))
+
+
+# --------------------------------------------------------------------------- which boards
+
+
+class Turns(base.Engine):
+    """Seat 0 plays twice, seat 1 once, then both are awaited and answer; over after 5 moves."""
+
+    name = "turns"
+
+    def setup(self, seed, n_players, options=None):
+        return 0
+
+    def to_move(self, state):
+        return [(0,), (0,), (1,), (0, 1), (1,), ()][state]
+
+    def outcome(self, state):
+        return base.Outcome((1, 2), (1, 0), (), ({}, {}), (0,)) if state == 5 else None
+
+
+def test_a_turn_ends_when_the_seat_is_no_longer_awaited_or_the_game_ends():
+    t = Turns()
+    steps = [(0, None), (1, 0), (2, 0), (3, 1), (4, 0), (5, 1)]
+    # after move 1 seat 0 is still awaited; after 2 it is not; after 3 seat 1 is awaited again
+    # (with seat 0): no turn end; seat 0 answers (4: it is no longer awaited); 5 ends the game
+    assert list(recap.turn_states(t, steps)) == [0, 2, 4, 5]
+
+
+def test_replayed_turns_of_a_real_game_start_with_the_setup_and_end_with_the_final_state():
+    engine = base.games()[0]
+    final, moves = ai_game(engine, 4, engine.min_players)
+    states = list(recap.replayed_turns(engine, 4, engine.min_players, engine.resolve_options({}), moves))
+    assert states[0] == engine.setup(4, engine.min_players, engine.resolve_options({}))
+    assert states[-1] == final and 2 <= len(states) <= len(moves) + 1
+
+
+def test_boards_draw_only_spectator_views():
+    engine = base.games()[0]
+    _, moves = ai_game(engine, 2, engine.min_players)
+    states = list(recap.replayed_turns(engine, 2, engine.min_players, engine.resolve_options({}), moves))[:3]
+    seen = []
+    pngs = recap.boards(engine, states, lambda view, names: seen.append(view) or flat((4, 4), (9, 9, 9)), ["a"])
+    assert seen == [engine.view(s, None) for s in states] and len(pngs) == 3
+    assert all(Image.open(io.BytesIO(p)).size == (4, 4) for p in pngs)
+
+
+def test_keep_evenly_keeps_the_first_and_the_last():
+    assert recap.keep_evenly(10, 20) == list(range(10))
+    assert recap.keep_evenly(10, 1) == [0, 9] and recap.keep_evenly(1, 1) == [0]
+    kept = recap.keep_evenly(101, 11)
+    assert kept == list(range(0, 101, 10))
+
+
+# --------------------------------------------------------------------------- the GIF
+
+
+def test_every_frame_shows_its_board_exactly_and_the_last_is_held():
+    boards = [flat((120, 80), (240, 230, 200)), flat((120, 80), (240, 230, 200), (10, 10, 30, 30)),
+              flat((120, 80), (240, 230, 200), (10, 10, 30, 30)),  # nothing changed
+              flat((120, 60), (200, 30, 30), (50, 5, 60, 20), ink=(0, 0, 90))]  # shorter, new colours
+    made = recap.animate(boards)
+    shown = frames_of(made.data)
+    assert made.frames == made.turns == len(shown) == 4 and (made.width, made.height) == (120, 80)
+    for img, (frame, _) in zip(boards, shown):
+        padded = Image.new("RGB", (120, 80), img.getpixel((0, img.height - 1)))
+        padded.paste(img)
+        assert frame.tobytes() == padded.tobytes()  # unchanged pixels show through, none lost
+    assert [ms for _, ms in shown] == [recap.frame_ms(4)] * 3 + [recap.HOLD_MS]
+
+
+def test_a_board_with_black_keeps_it_although_the_clear_index_is_black_padding():
+    boards = [flat((50, 50), (0, 0, 0), (5, 5, 20, 20), ink=(255, 255, 255)), flat((50, 50), (0, 0, 0))]
+    shown = frames_of(recap.animate(boards).data)
+    assert [f.tobytes() for f, _ in shown] == [b.tobytes() for b in boards]
+
+
+def test_png_bytes_and_images_make_the_same_recap():
+    boards = [flat((60, 40), (20, 120, 200), (i, 0, i + 5, 5)) for i in range(0, 50, 10)]
+    as_png = []
+    for b in boards:
+        buf = io.BytesIO()
+        b.save(buf, format="PNG")
+        as_png.append(buf.getvalue())
+    assert recap.animate(boards).data == recap.animate(as_png).data
+
+
+def test_frame_time_keeps_a_long_game_to_about_a_minute():
+    assert recap.frame_ms(2) == recap.MAX_FRAME_MS and recap.frame_ms(10_000) == recap.MIN_FRAME_MS
+    assert recap.frame_ms(121) == recap.TOTAL_MS // 120
+
+
+# --------------------------------------------------------------------------- the budget
+
+
+def size_of(boards, k, colours, scale=1.0):
+    """Bytes of the recap of ``k`` evenly kept ``boards`` (all one size) at ``colours`` and ``scale``."""
+    w, h = boards[0].size
+    size = (round(w * scale), round(h * scale))
+    return len(recap.encode(boards, recap.keep_evenly(len(boards), k), scale=scale, colours=colours, size=size))
+
+
+def close_to(img, frame, limit=40):
+    return sum(abs(a - b) for a, b in zip(img.tobytes(), frame.tobytes())) / len(img.tobytes()) < limit
+
+
+def test_over_budget_the_most_evenly_spaced_frames_that_fit_are_kept_first():
+    boards = [noise(i) for i in range(12)]
+    full = recap.animate(boards, budget=10**9)
+    assert full.frames == 12 and full.width == 400 and full.colours == recap.COLOURS[0]
+    budget = full.size * 6 // 10
+    made = recap.animate(boards, budget=budget)
+    assert made.size <= budget and 3 <= made.frames < 12 and made.turns == 12
+    assert (made.width, made.colours) == (400, recap.COLOURS[0])  # only frames went
+    shown = frames_of(made.data)
+    assert len(shown) == made.frames
+    assert close_to(boards[0], shown[0][0]) and close_to(boards[-1], shown[-1][0])  # first and last kept
+
+
+def test_at_a_quarter_of_the_frames_fewer_colours_come_next():
+    boards = [noise(i) for i in range(12)]
+    budget = size_of(boards, 3, recap.COLOURS[-1])
+    assert size_of(boards, 3, recap.COLOURS[0]) > budget
+    made = recap.animate(boards, budget=budget)
+    assert (made.frames, made.colours, made.width) == (3, recap.COLOURS[-1], 400) and made.size <= budget
+
+
+def test_then_the_frames_shrink_then_fewer_frames_again():
+    wide = [noise(i, (1000, 200)) for i in range(4)]  # a quarter is two frames
+    budget = size_of(wide, 2, recap.COLOURS[-1]) * 7 // 10
+    made = recap.animate(wide, budget=budget)
+    assert made.size <= budget and made.frames == 2 and made.colours == recap.COLOURS[-1]
+    assert recap.MIN_WIDTH <= made.width < 1000
+    assert frames_of(made.data)[0][0].size == (made.width, made.height)
+    narrow = [noise(i) for i in range(12)]  # narrower than MIN_WIDTH: never shrunk
+    budget = size_of(narrow, 2, recap.COLOURS[-1])
+    assert size_of(narrow, 3, recap.COLOURS[-1]) > budget
+    made = recap.animate(narrow, budget=budget)
+    assert (made.frames, made.width) == (2, 400) and made.size <= budget
+
+
+def test_wide_boards_are_scaled_to_the_largest_width_a_recap_needs():
+    made = recap.animate([flat((2 * recap.MAX_WIDTH, 100), (20, 120, 200)), flat((2 * recap.MAX_WIDTH, 50), (9, 9, 9))])
+    assert (made.width, made.height) == (recap.MAX_WIDTH, 50)
+
+
+def test_a_budget_nothing_can_meet_is_refused():
+    with pytest.raises(recap.RecapTooLarge):
+        recap.animate([noise(1), noise(2), noise(3)], budget=1000)
+    with pytest.raises(ValueError):
+        recap.animate([])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [e.name for e in base.games()])
+def test_the_longest_of_a_few_seeded_games_fits_the_budget(game):
+    """Done means: for every registered game, the recap of its longest AI game among a few seeds
+    (at most players: the biggest boards) is under the budget and a valid GIF, at full size and
+    colours; only frames may be dropped (a 5-player Ra game of ~370 turns keeps about a third),
+    never below a quarter of the turns."""
+    engine = base.get(game)
+    n = engine.max_players
+    opts = engine.resolve_options({})
+    longest = max(((len(list(recap.replayed_turns(engine, seed, n, opts, moves))), seed, moves)
+                   for seed in (1, 2, 3) for _, moves in [ai_game(engine, seed, n, opts)]),
+                  key=lambda t: (t[0], -t[1]))
+    turns, seed, moves = longest
+    made = recap.recap(engine, seed, n, opts, moves, render.get(game).board, ["Asha", "Bilal", "Chen", "Dara", "Emeka"])
+    assert made.size <= recap.BUDGET < 10 * 1024 * 1024
+    assert made.turns == turns and turns / 4 <= made.frames <= turns
+    widest = max(render.get(game).board(engine.view(s, None), None).width
+                 for s in (engine.setup(seed, n, opts), base.replay(engine, seed, n, opts, moves)))
+    assert made.colours == recap.COLOURS[0] and made.width == min(recap.MAX_WIDTH, widest)
+    with Image.open(io.BytesIO(made.data)) as gif:
+        assert gif.format == "GIF" and gif.n_frames == made.frames and gif.is_animated
