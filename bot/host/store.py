@@ -212,14 +212,14 @@ class Store:
         fresh = prepare_path(path)
         if fresh:
             log.info("No database at %s: creating a fresh one.", path)
-        connection = aiosqlite.connect(path, isolation_level=None)
+        # the busy timeout: how long a statement waits out another connection's lock
+        connection = aiosqlite.connect(path, isolation_level=None, timeout=cls.BUSY_TIMEOUT_MS / 1000)
         try:
             db = await connection
         except sqlite3.Error as err:
             await _worker_gone(connection)
             raise unavailable(err, path) from err
         try:
-            await db.execute(f"PRAGMA busy_timeout={int(cls.BUSY_TIMEOUT_MS)}")  # first: wait out a lock
             check = await (await db.execute("PRAGMA quick_check")).fetchone()
             if not check or check[0] != "ok":
                 found = " ".join(str(check[0] if check else "no answer").split())[:200]

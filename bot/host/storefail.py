@@ -98,11 +98,10 @@ def prepare_path(path: Path) -> bool:
     return fresh
 
 async def probe_write(db: aiosqlite.Connection) -> None:
-    """Take the write lock and dirty the header, then roll back: a read-only file or folder,
+    """Take the write lock and write the schema, then roll back: a read-only file or folder,
     or a lock another process holds, shows here rather than at the first move."""
     await db.execute("BEGIN IMMEDIATE")
     try:
-        row = await (await db.execute("PRAGMA user_version")).fetchone()
-        await db.execute(f"PRAGMA user_version = {int(row[0]) if row else 0}")
+        await db.execute("CREATE TABLE bazaar_write_probe (x)")  # rolled back: never kept
     finally:
         await db.execute("ROLLBACK")
