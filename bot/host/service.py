@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import re
 import secrets
 import time
 from typing import Any, Callable, Iterable, Mapping
@@ -29,73 +28,17 @@ from engines import base, prompt
 from engines.base import Engine, RuleError
 
 from . import clock as clk
+from .parsing import MAX_GAME_ID, game_number, hides, parse_options  # noqa: F401  (re-exported)
+from .duties import MAX_AI_STEPS, MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
 from .live import Batch, LiveGame, Refusal, Step
-from .store import GameRecord, GameRow, SeatRow, Store, StoreUnavailable, VersionConflict, digest
+from .store import GameRecord, SeatRow, Store, VersionConflict, digest
 
 log = logging.getLogger(__name__)
 
-MAX_AI_STEPS = 5000       # bound on consecutive AI actions (an AI-only stretch to the end)
-MAX_CLOCK_STEPS = 50      # bound on actions the AI plays for one expired seat
 AI_GRACE = 20.0           # seconds AI seats wait for the people awaited beside them (a trade reply)
-STORE_RETRY = 30.0        # seconds before the clock tries again a consequence the database refused
-_OPTION = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(\S+)$")
 
 
-MAX_GAME_ID = 2**63 - 1
-
-
-def game_number(value: object) -> int:
-    """``value`` (an int, or digits as a command option or custom id may carry them) as a game
-    number. Raises :class:`Refusal` for anything else, or a number no game can have."""
-    if isinstance(value, bool):
-        raise Refusal(f"`{value}` is not a game number.")
-    if isinstance(value, int):
-        number = value
-    elif isinstance(value, str) and value.strip().lstrip("#").isdigit() and len(value.strip()) <= 20:
-        number = int(value.strip().lstrip("#"))
-    else:
-        raise Refusal(f"`{str(value)[:30]}` is not a game number.")
-    if not 0 < number <= MAX_GAME_ID:
-        raise Refusal(f"There is no game #{number}.")
-    return number
-
-
-def hides(engine: Engine, action: str, *states: Any) -> bool:
-    """Whether the text of ``action`` names something a spectator may not see in any of
-    ``states`` (a hidden card id among the engine's ``secrets``)."""
-    words = set(re.findall(r"[A-Za-z0-9_]+", action))
-    for state in states:
-        for secret in engine.secrets(state, None):
-            if secret.strip('"') in words or (len(secret) > 2 and secret in action):
-                return True
-    return False
-
-
-def parse_options(engine: Engine, text: str | None) -> dict[str, Any]:
-    """``name=value`` pairs (separated by spaces or commas) resolved against ``engine``'s options.
-
-    Returns the full option dict (defaults filled in). Raises ``BadOption`` naming the problem."""
-    raw: dict[str, Any] = {}
-    for token in re.split(r"[,\s]+(?=[A-Za-z_][A-Za-z0-9_]*\s*=)", (text or "").strip()):
-        token = token.strip().strip(",")
-        if not token:
-            continue
-        m = _OPTION.match(token)
-        if not m:
-            names = ", ".join(o.name for o in engine.options) or "none"
-            raise base.BadOption(f"Options look like `name=value` (e.g. `{_example(engine)}`), not `{token}`. "
-                                 f"{engine.title} options: {names}.")
-        raw[m.group(1).lower()] = m.group(2)
-    return engine.resolve_options(raw)
-
-
-def _example(engine: Engine) -> str:
-    for o in engine.options:
-        return f"{o.name}={str(o.default).lower()}"
-    return "name=value"
-
-
-class GameService:
+class GameService(SeatDuties):
     """Hosts every game. ``now`` is the clock (Unix seconds), ``seed_source`` makes game seeds,
     and ``on_clock_change`` is called whenever a deadline may have moved (to wake the scheduler)."""
 
@@ -430,96 +373,6 @@ class GameService:
         if over:
             game.closed = True
 
-    async def _advance_ai(self, game: LiveGame, *, grace_over: bool = False) -> None:
-        """Play every AI-controlled seat the engine awaits until a person is awaited or the end.
-
-        AI seats never win a race against people: while people are awaited beside them (replies
-        to a trade offer), they answer only once those people have answered or ``ai_grace``
-        seconds have passed since they were first awaited together (``grace_over``: the turn
-        clock says so). Until then the game carries ``ai_at`` for the clock."""
-        people_then = {s for s in game.awaited() if not game.ai_plays(s)}
-        for _ in range(MAX_AI_STEPS):
-            if game.row.status != "active" or game.state is None:
-                game.ai_at = None
-                return
-            awaited = game.awaited()
-            ai = [s for s in awaited if game.ai_plays(s)]
-            if not ai:
-                game.ai_at = None
-                return
-            people = {s for s in awaited if not game.ai_plays(s)}
-            if people - people_then:  # a new step awaits new people: a new grace
-                grace_over, game.ai_at, people_then = False, None, people
-            if people and not grace_over:
-                if game.ai_at is None:
-                    game.ai_at = self.now() + self.ai_grace
-                    self.on_clock_change()
-                if self.now() < game.ai_at:
-                    return
-            try:
-                await self._commit(game, ai[0], await self._ai_play(game, ai[0]), by="ai")
-            except StoreUnavailable:
-                self._retry_ai(game)
-                return
-        log.warning("Game %s: stopped after %s AI actions in a row", game.id, MAX_AI_STEPS)
-
-    def _retry_ai(self, game: LiveGame) -> None:
-        """An AI move could not be saved (nothing changed): the clock plays it again in
-        :data:`STORE_RETRY` seconds (see :meth:`ai_due`)."""
-        log.warning("Game %s: an AI move could not be saved; trying again in %ss", game.id, STORE_RETRY)
-        game.ai_at = self.now() + STORE_RETRY
-        self.on_clock_change()
-
-    async def resume_ai(self) -> list[LiveGame]:
-        """Let the AI seats of every loaded active game play what they are awaited for (call it
-        at start-up, after the reposts): the last run may have stopped between a person's move
-        and the AI's answers, which are transactions of their own, and nothing else would wake
-        those seats. People awaited beside them get a fresh grace. Returns the games that moved."""
-        moved = []
-        for game in list(self._games.values()):
-            async with game.lock:
-                if game.row.status != "active" or game.state is None:
-                    continue
-                if not any(game.ai_plays(s) for s in game.awaited()):
-                    continue
-                before = game.row.version
-                await self._advance_ai(game)
-                if game.row.version != before:
-                    moved.append(game)
-        self.on_clock_change()
-        return moved
-
-    async def ai_due(self, game_id: int) -> LiveGame | None:
-        """The AI grace of a game ran out: its AI seats answer now. Returns the game, or None if
-        no grace was running."""
-        game = await self.get(game_id)
-        async with game.lock:
-            if game.ai_at is None or self.now() < game.ai_at:
-                return None
-            game.ai_at = None
-            await self._advance_ai(game, grace_over=True)
-        self.on_clock_change()
-        return game
-
-    async def _ai_play(self, game: LiveGame, seat: int, *, timeout: bool = False) -> base.Played:
-        """The AI's move for ``seat``, thought out in a worker thread (never on the event loop)
-        from the seat's own view only; with ``timeout``, the game's move for a seat whose time
-        ran out (:meth:`Engine.timeout_action`). It is checked with ``play()`` like any move. A
-        failing AI falls back to the first legal action, logged without the action (it may
-        reveal what the seat hides)."""
-        engine, state = game.engine, game.state
-
-        def think() -> str:
-            if timeout:
-                return engine.timeout_action(state, seat)
-            return engine.choose(engine.view(state, seat), engine.legal_actions(state, seat))
-
-        try:
-            return base.play(engine, state, seat, await asyncio.to_thread(think))
-        except Exception:
-            log.exception("Game %s: the AI failed for seat %s; playing its first legal action", game.id, seat)
-            return base.play(engine, state, seat, engine.legal_actions(state, seat)[0])
-
     async def resign(self, game_id: int, user_id: int) -> LiveGame:
         """The caller leaves an active game: the AI plays their seat from now on. When no person
         is left the game is ended. Raises :class:`Refusal`."""
@@ -556,100 +409,6 @@ class GameService:
         game.row = await self.store.update_game(game.id, status="ended", deadline=None)
         game.notes.append(note)
         game.closed = True
-
-    # ------------------------------------------------------------------ turn clock
-
-    def clock_entries(self) -> list[clk.Entry]:
-        """Clock entries of the active games held in memory (all of them after :meth:`load_all`)."""
-        return [clk.Entry.of(g.id, g.row.deadline, g.row.clock_seconds, g.row.reminded, g.ai_at)
-                for g in self._games.values()
-                if g.row.status == "active" and g.row.deadline is not None and g.state is not None]
-
-    async def rearm_overdue(self) -> list[tuple[LiveGame, list[int], float]]:
-        """Give a grace to every loaded active game whose deadline passed while the bot was not
-        running (call it at start-up, before the clock runs): its players could not move, so the
-        outage must not cost them a turn or count towards the AI takeover. The new deadline is
-        half a clock (at least :data:`~bot.clock.MIN_CLOCK`) from now, reminder counted as sent.
-        Returns ``(game, awaited human seats, seconds granted)`` for each game re-armed."""
-        out = []
-        for game in list(self._games.values()):
-            async with game.lock:
-                row = game.row
-                if row.status != "active" or row.deadline is None or game.state is None:
-                    continue
-                if row.deadline > self.now():
-                    continue
-                grace = max(clk.MIN_CLOCK, row.clock_seconds / 2)
-                game.row = await self.store.update_game(game.id, deadline=self.now() + grace, reminded=True)
-                out.append((game, [s for s in game.awaited() if not game.ai_plays(s)], grace))
-        if out:
-            self.on_clock_change()
-        return out
-
-    async def remind(self, game_id: int) -> list[int]:
-        """Mark the half-time reminder as sent and return the awaited human seats to remind
-        (empty if it is not due any more)."""
-        game = await self.get(game_id)
-        async with game.lock:
-            row = game.row
-            if row.status != "active" or row.deadline is None or row.reminded or game.state is None:
-                return []
-            if self.now() < row.deadline - row.clock_seconds / 2:
-                return []
-            try:
-                game.row = await self.store.update_game(game.id, reminded=True)
-            except StoreUnavailable:  # remind anyway (at worst a restart reminds again)
-                log.warning("Game %s: the reminder could not be recorded", game.id)
-                game.row = dataclasses.replace(game.row, reminded=True)
-            return [s for s in game.awaited() if not game.ai_plays(s)]
-
-    async def expire(self, game_id: int) -> LiveGame | None:
-        """At the deadline the AI plays each awaited person's turn (at most ``MAX_CLOCK_STEPS``
-        actions per seat), counting an expiry; after ``EXPIRIES_BEFORE_TAKEOVER`` in a row the
-        seat is handed to the AI. Returns the game, or None if nothing was due."""
-        game = await self.get(game_id)
-        async with game.lock:
-            row = game.row
-            if row.status != "active" or row.deadline is None or game.state is None:
-                return None
-            if self.now() < row.deadline:
-                return None
-            version = row.version
-            for seat in [s for s in game.awaited() if not game.ai_plays(s)]:
-                try:
-                    await self._expire_seat(game, seat)
-                except StoreUnavailable:
-                    if game.row.version != version:
-                        break  # what was saved stands, with the fresh deadline it brought
-                    # nothing was saved: the expiry stays due and the clock tries again shortly
-                    log.warning("Game %s: the expired turn could not be saved; trying again in %ss",
-                                game.id, STORE_RETRY)
-                    game.row = dataclasses.replace(game.row, deadline=self.now() + STORE_RETRY, reminded=True)
-                    self.on_clock_change()
-                    return None
-            await self._advance_ai(game)
-        self.on_clock_change()
-        return game
-
-    async def _expire_seat(self, game: LiveGame, seat: int) -> None:
-        """Play the timed-out turn of ``seat`` (its expiry counted with the first action, the
-        notes added once that is saved). Raises :class:`StoreUnavailable` if a write fails
-        (what was saved before it stands)."""
-        expiries = game.seats[seat].expiries + 1
-        takeover = expiries >= clk.EXPIRIES_BEFORE_TAKEOVER
-        updates: dict[int, dict[str, Any]] | None = {seat: {"expiries": expiries, "ai_takeover": takeover}}
-        played = False
-        for _ in range(MAX_CLOCK_STEPS):
-            if seat not in game.awaited():
-                break
-            await self._commit(game, seat, await self._ai_play(game, seat, timeout=True), by="clock",
-                               seat_updates=updates)
-            if not played:
-                game.notes.append("⏰ Time ran out for {s%d}: the AI played their turn." % seat)
-                if takeover:
-                    game.notes.append("{s%d} missed %d turns in a row: the AI plays their seat until "
-                                      "they use `/move` again." % (seat, expiries))
-            updates, played = None, True
 
     # ------------------------------------------------------------------ reading
 
