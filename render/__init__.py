@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -36,7 +36,7 @@ def get(game: str) -> ModuleType:
     return importlib.import_module(f"render.{game}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _marks_changes(game: str) -> bool:
     return "previous" in inspect.signature(get(game).board).parameters
 
