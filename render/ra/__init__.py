@@ -40,9 +40,7 @@ from render.ra.text import text
 __all__ = ["changes", "board", "hand", "score_sheet", "epoch_sheet", "interim_sheet", "text"]
 
 
-def board(
-    view: RaView, names: Sequence[str] | None = None, previous: RaView | None = None
-) -> Image.Image:
+def board(view: RaView, names: Sequence[str] | None = None, previous: RaView | None = None) -> Image.Image:
     """The public snapshot of ``view`` (a spectator view, ``view(state, None)``): header with the
     epoch, step and whose turn, the Ra track, centre sun, bag and auction track, the running
     auction or owed discards, the words naming the tile groups, then one row per seat. What

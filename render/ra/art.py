@@ -289,7 +289,9 @@ def chip(
     ix = x + (w - isz) / 2 if tall else x + 4
     iy = y + 6 if tall else y + (h - isz) / 2
     if count > 0:
-        d.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=col, outline=mix(col, (0, 0, 0), 0.35), width=2)
+        d.rounded_rectangle(
+            (x, y, x + w, y + h), radius=8, fill=col, outline=mix(col, (0, 0, 0), 0.35), width=2
+        )
         paste(img, icon(code, isz, (255, 255, 255)), ix, iy)
         t = str(count)
         f = font(24 if tall or w >= 60 else 22, True, len(t) > 1)

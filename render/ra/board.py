@@ -37,7 +37,6 @@ from render.ra.art import (
     CATEGORY_COLOR,
     CIVS,
     DANGER,
-    MARK,
     MONUMENTS,
     chip,
     icon,
@@ -313,7 +312,8 @@ def seat_status(view: RaView, s: int) -> list[tuple[str, tuple[int, int, int], t
         elif s not in (view.get("to_move") or []):
             order = list(a.get("to_bid") or [])
             if s in order:
-                out.append((f"bids {ordinal(order.index(s) + 1)}", NEUTRAL, white))
+                k = order.index(s)
+                out.append(("bids next" if k == 1 else f"bids {ordinal(k + 1)}", NEUTRAL, white))
     elif s == view.get("current") and not view.get("over") and s not in (view.get("to_move") or []):
         out.append(("current", NEUTRAL, white))
     if not p.get("up") and not view.get("over"):
@@ -326,7 +326,9 @@ def seat_status(view: RaView, s: int) -> list[tuple[str, tuple[int, int, int], t
     return out
 
 
-def chip_layout(x: float, w: int, traders: bool, small_gap: int, big_gap: int) -> list[list[tuple[float, str]]]:
+def chip_layout(
+    x: float, w: int, traders: bool, small_gap: int, big_gap: int
+) -> list[list[tuple[float, str]]]:
     """The x of every chip slot, line by line, grouped as scoring groups them."""
     lines = (LINE1, LINE2 if traders else (MONUMENTS,))
     out = []
@@ -341,7 +343,9 @@ def chip_layout(x: float, w: int, traders: bool, small_gap: int, big_gap: int) -
     return out
 
 
-def group_spans(x: float, w: int, traders: bool, small_gap: int, big_gap: int) -> list[list[tuple[float, float, str]]]:
+def group_spans(
+    x: float, w: int, traders: bool, small_gap: int, big_gap: int
+) -> list[list[tuple[float, float, str]]]:
     """(x0, x1, caption) of every chip group, line by line."""
     lines = (LINE1, LINE2 if traders else (MONUMENTS,))
     out = []
@@ -461,9 +465,11 @@ def draw_seat_row(
     dsz = 44 if len(ups) + len(downs) <= 3 else 40
     x = X0 + 24
     a = view.get("auction")
-    ra_player = bool(a) and int(a.get("ra_player", -1)) == s
+    ra_player = a is not None and int(a.get("ra_player", -1)) == s
     # the Ra player is a badge by the name; grey suns already say "out of suns"
-    pills = [pl for pl in seat_status(view, s) if pl[0] != "Ra player" and not (pl[0] == "out of suns" and downs)]
+    pills = [
+        pl for pl in seat_status(view, s) if pl[0] != "Ra player" and not (pl[0] == "out of suns" and downs)
+    ]
     pf = font(22, True)
     sx_end = x + (len(ups) + len(downs)) * (dsz + 5)
     pill_w = sum(text_width(t, pf) + 22 for t, _, _ in pills) + 6 * max(0, len(pills) - 1)

@@ -38,8 +38,8 @@ from render.ra.board import (
     draw_header,
     draw_headline,
     draw_pending,
-    fmt,
     draw_table,
+    fmt,
     new_canvas,
     seat_status,
 )
@@ -120,7 +120,12 @@ def draw_opponents(
     line_h = 54
     h = PAD + 34 + line_h * len(others) + PAD - 8
     panel(d, (X0, top, X1, top + h))
-    d.text((X0 + PAD, top + PAD), "The others: suns they can bid, pharaohs, score", font=font(24, True), fill=MUTED)
+    d.text(
+        (X0 + PAD, top + PAD),
+        "The others: suns they can bid, pharaohs, score",
+        font=font(24, True),
+        fill=MUTED,
+    )
     yy = top + PAD + 38
     for s in others:
         p = view["players"][s]
@@ -137,10 +142,20 @@ def draw_opponents(
         px = X1 - PAD - 240
         paste(img, icon("pharaoh", 34, CATEGORY_COLOR["pharaoh"]), px, yy + 6)
         tiles = p.get("tiles") or {}
-        d.text((px + 42, yy + line_h / 2 - 4), f"{int(tiles.get('pharaoh', 0))} pharaohs", font=font(24), fill=INK, anchor="lm")
+        d.text(
+            (px + 42, yy + line_h / 2 - 4),
+            _pharaohs(int(tiles.get("pharaoh", 0))),
+            font=font(24),
+            fill=INK,
+            anchor="lm",
+        )
         score = p.get("score")
         d.text(
-            (X1 - PAD, yy + line_h / 2 - 4), "?" if score is None else str(score), font=font(28, True), fill=INK, anchor="rm"
+            (X1 - PAD, yy + line_h / 2 - 4),
+            "?" if score is None else str(score),
+            font=font(28, True),
+            fill=INK,
+            anchor="rm",
         )
         yy += line_h
     return top + h
@@ -268,6 +283,10 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, seat: i
             line += " (floor 0)"
     d.text((x, yy), line, font=font(28, True), fill=INK)
     return top + h
+
+
+def _pharaohs(k: int) -> str:
+    return f"{k} pharaoh" + ("" if k == 1 else "s")
 
 
 # short words for the preview cells (eight cells share 920 px)

@@ -42,7 +42,7 @@ def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> froz
         return frozenset()
     out: set[str] = set()
     before, after = previous.get("players") or [], view.get("players") or []
-    for s, (p, q) in enumerate(zip(before, after)):
+    for s, (p, q) in enumerate(zip(before, after, strict=False)):
         if p.get("score") != q.get("score"):
             out.add(f"score:{s}")
     if previous.get("epoch") != view.get("epoch"):
@@ -55,7 +55,7 @@ def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> froz
         out.add("ra_track")
     if previous.get("center") != view.get("center"):
         out.add("center")
-    for s, (p, q) in enumerate(zip(before, after)):
+    for s, (p, q) in enumerate(zip(before, after, strict=False)):
         a, b = _counts(p), _counts(q)
         for code in set(a) | set(b):
             if a.get(code, 0) != b.get(code, 0):
