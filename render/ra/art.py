@@ -256,7 +256,7 @@ def sun(
     else:
         paste(img, _disc(size, SUN_DOWN, SUN_DOWN_RING, max(2, size // 16)), x, y)
         fg = (248, 246, 242)
-    f = font(max(20, round(size * 0.5)), True, len(str(value)) > 1 and size < 48)
+    f = font(max(20, round(size * 0.54)), True, len(str(value)) > 1 and size < 48)
     d.text((x + size / 2, y + size / 2 + 1), str(value), font=f, fill=fg, anchor="mm")
 
 

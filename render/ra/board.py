@@ -414,6 +414,9 @@ def group_caption(word: str, counts: Mapping[str, int]) -> str:
     return word
 
 
+# pill words shortened when the full ones do not fit beside a seat's suns
+SHORT_PILL = {"▶ to discard": "▶ discard", "▶ to play": "▶ play", "bids next": "next"}
+
 # the left block of a seat row and the chips beside it
 LEFT_W = 292
 CHIP_W, CHIP_H = 56, 46
@@ -472,8 +475,14 @@ def draw_seat_row(
     ]
     pf = font(22, True)
     sx_end = x + (len(ups) + len(downs)) * (dsz + 5)
-    pill_w = sum(text_width(t, pf) + 22 for t, _, _ in pills) + 6 * max(0, len(pills) - 1)
-    pills_below = bool(pills) and sx_end + 8 + pill_w > x + LEFT_W - 4
+
+    def pills_fit(ps: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]]) -> bool:
+        w = sum(text_width(t, pf) + 22 for t, _, _ in ps) + 6 * max(0, len(ps) - 1)
+        return sx_end + 8 + w <= x + LEFT_W - 4
+
+    if not pills_fit(pills):  # shorter words beside the suns rather than a taller row
+        pills = [(SHORT_PILL.get(t, t), f, g) for t, f, g in pills]
+    pills_below = bool(pills) and not pills_fit(pills)
     h = 2 * CHIP_H + 6 + 18 + (38 if pills_below else 0)
     panel(d, (X0, top, X1, top + h), outline=col if awaited else LINE, width=4 if awaited else 2)
     d.rounded_rectangle((X0 + 2, top + 2, X0 + 14, top + h - 2), radius=5, fill=col)
@@ -504,7 +513,7 @@ def draw_seat_row(
     px, py = (x, sy + dsz + 6) if pills_below else (sx + 8, sy + 5)
     for text, fill, fg in pills:
         w = text_width(text, pf) + 22
-        if px + w > x + LEFT_W + (0 if not pills_below else 0):
+        if px + w > x + LEFT_W:
             break
         d.rounded_rectangle((px, py, px + w, py + 34), radius=17, fill=fill)
         d.text((px + w / 2, py + 17), text, font=pf, fill=fg, anchor="mm")
