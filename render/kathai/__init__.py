@@ -40,11 +40,7 @@ from render.kathai.offer import draw_offer
 from render.kathai.sheet import score_sheet
 from render.kathai.text import score_text, text
 
-<<<<<<< HEAD
-__all__ = ["board", "hand", "score_sheet", "score_text", "text"]
-=======
-__all__ = ["changes", "board", "hand", "score_sheet", "text"]
->>>>>>> render-ra-kathai
+__all__ = ["changes", "board", "hand", "score_sheet", "score_text", "text"]
 
 
 def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
