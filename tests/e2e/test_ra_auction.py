@@ -212,6 +212,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
     assert NEEDED <= set(done), done
     assert await table.db_moves(gid) == [(s, a, "player") for s, a in script]
     final = table.last_turn(thread)
-    assert final.attachments[0].data == to_png(board(RA.view(state, None), names))
+    assert final.attachments[0].data == to_png(render.board_image("ra", RA.view(state, None), names,
+                                                                  caption=caption, previous=previous))
     snap = await table.bot.store.snapshot(gid)
     assert snap[1] == base.state_fingerprint(state)
