@@ -92,8 +92,10 @@ def draw_card(
         paste(img, icon("coin", 24), xr - 26, y0 + 12)
     yy = y0 + 44
     if names:
-        text_at(d, (x0 + 10, yy), card.get("name", ""), 22, INK, True, max_width=w, condensed=True)
-        yy += 30
+        text_at(
+            d, (x0 + 10, yy), card.get("name", ""), 28, INK, True, max_width=w, min_size=28, condensed=True
+        )
+        yy += 36
     f = font(22 if words else 20, False, True)
     lh = 27 if words else 24
     lines = []
