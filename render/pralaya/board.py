@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from engines.pralaya.view import CellView, PralayaView
 from render.common import (
@@ -93,34 +93,27 @@ def grid_layout(view: Mapping[str, object]) -> tuple[list[int], list[int]]:
 
 
 def name_lines(d: ImageDraw.ImageDraw, name: str, cx: float, y: float, width: int) -> None:
-    """A card name centred on ``cx`` from ``y``: one line if it fits at 28 px (bold, else
-    condensed), else two lines (the words split where both halves fit best)."""
-    for bold, cond in ((True, False), (True, True), (False, True)):
-        f = font(28, bold, cond)
-        if text_width(name, f) <= width:
-            d.text((cx, y + 16), name, font=f, fill=INK, anchor="mm")
-            return
+    """A card name centred on ``cx`` from ``y`` at 28 px, in the first way that fits: one bold
+    line, one bold condensed line, two bold condensed lines, then the same in the regular face;
+    a single word too long for all of them is ellipsised."""
     words = name.split()
-    best: tuple[str, str, ImageFont.FreeTypeFont] | None = None
     for bold in (True, False):
+        for f in (font(28, bold), font(28, bold, True)):
+            if text_width(name, f) <= width:
+                d.text((cx, y + 16), name, font=f, fill=INK, anchor="mm")
+                return
         f = font(28, bold, True)
         for i in range(1, len(words)):
             a, b = " ".join(words[:i]), " ".join(words[i:])
             if max(text_width(a, f), text_width(b, f)) <= width:
-                best = (a, b, f)
-                break
-        if best:
-            break
-    if best is None:  # one very long word: ellipsise at 28 px
-        f = font(28, False, True)
-        s = name
-        while s and text_width(s + "…", f) > width:
-            s = s[:-1]
-        d.text((cx, y + 16), s + "…", font=f, fill=INK, anchor="mm")
-        return
-    a, b, f = best
-    d.text((cx, y), a, font=f, fill=INK, anchor="mm")
-    d.text((cx, y + 30), b, font=f, fill=INK, anchor="mm")
+                d.text((cx, y), a, font=f, fill=INK, anchor="mm")
+                d.text((cx, y + 30), b, font=f, fill=INK, anchor="mm")
+                return
+    f = font(28, False, True)
+    s = name
+    while s and text_width(s + "…", f) > width:
+        s = s[:-1]
+    d.text((cx, y + 16), s + "…", font=f, fill=INK, anchor="mm")
 
 
 def _ocean_tile(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], label: str, small: bool) -> None:
