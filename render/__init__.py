@@ -2,7 +2,10 @@
 
 Each game has a module ``render.<game>`` exposing:
 
-* ``board(view, names=None) -> Image``: the public snapshot (pass ``view(state, None)``);
+* ``board(view, names=None, previous=None) -> Image``: the public snapshot (pass
+  ``view(state, None)``); ``previous`` is the public view of the board posted before it (None
+  for the first), and the board marks what changed since (cells taken, tiles drawn, prices moved).
+  Use :func:`board_image`, which also puts the caption strip of the last moves on top;
 * ``hand(view, names=None) -> Image``: one player's private view (pass ``view(state, seat)``);
 * ``score_sheet(view, names=None) -> Image``: the final sheet (a view of a finished game);
 * ``text(view, names=None) -> str``: the same information as plain text (terminal, DM text);
@@ -24,11 +27,15 @@ Shared by every game: ``render.recap`` (the animated recap of a whole game, from
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+import inspect
+from collections.abc import Mapping, Sequence
+from functools import cache
 from types import ModuleType
 from typing import Any
 
 from PIL import Image
+
+from .caption import with_caption
 
 
 def get(game: str) -> ModuleType:
@@ -47,3 +54,23 @@ def interim_sheet(
         return None
     found: tuple[str, Image.Image] | None = offer(view, events, list(names or []))
     return found
+
+
+@cache
+def _marks_changes(game: str) -> bool:
+    return "previous" in inspect.signature(get(game).board).parameters
+
+
+def board_image(
+    game: str,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    *,
+    caption: Sequence[str] = (),
+    previous: Mapping[str, Any] | None = None,
+) -> Image.Image:
+    """The posted board of ``game``: ``board(view, names, previous)`` with the caption strip of
+    ``caption`` (the public lines of what happened since ``previous``) on top."""
+    board = get(game).board
+    img = board(view, names, previous=previous) if _marks_changes(game) else board(view, names)
+    return with_caption(img, caption)

@@ -22,8 +22,17 @@ RGB = tuple[int, int, int]
 
 WIDTH = 1000  # target image width in px (readable on a phone when scaled to the screen)
 
-# Palette: warm paper background, dark ink, and five seat colours distinguishable with the
-# common colour-vision deficiencies (Okabe–Ito based).
+# Discord on a phone shows a 1000 px image at about 380 CSS px (0.38×): 28 px text reads as about
+# 11 px there, 20 px as about 8 px, the least that is still legible. ``font`` refuses anything
+# smaller than MIN_TEXT, so no renderer can draw unreadable text; primary information (names,
+# card and tile names, scores, whose turn, prices) uses PRIMARY_TEXT or more.
+MIN_TEXT = 20
+PRIMARY_TEXT = 28
+
+# Palette: warm paper background, dark ink, and five seat colours that stay apart under
+# protanopia and deuteranopia as well as normal vision (checked by simulation in
+# tests/test_render_colours.py: every pair at least 25 ΔE*ab apart in all three). Colour is never
+# the only cue for a seat: see ``seat_initials``.
 BG = (246, 241, 230)
 PANEL = (255, 252, 245)
 INK = (34, 32, 30)
@@ -36,20 +45,52 @@ SEAT_COLORS = [
     (0, 114, 178),  # blue
     (213, 94, 0),  # vermillion
     (0, 158, 115),  # bluish green
-    (204, 121, 167),  # reddish purple
-    (230, 159, 0),  # orange
+    (240, 228, 66),  # yellow
+    (128, 0, 32),  # maroon
 ]
+
+
+class TooSmall(ValueError):
+    """A renderer asked for text below :data:`MIN_TEXT` px."""
 
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False, condensed: bool = False) -> ImageFont.FreeTypeFont:
-    """A bundled DejaVu Sans font at ``size`` px."""
+    """A bundled DejaVu Sans font at ``size`` px. Raises :class:`TooSmall` below MIN_TEXT: show
+    less rather than shrink."""
+    if size < MIN_TEXT:
+        raise TooSmall(f"text of {size} px is unreadable on a phone (at least {MIN_TEXT} px)")
     name = "DejaVuSans" + ("Condensed" if condensed else "") + ("-Bold" if bold else "") + ".ttf"
     return ImageFont.truetype(str(FONTS / name), size)
 
 
 def seat_color(seat: int) -> tuple[int, int, int]:
     return SEAT_COLORS[seat % len(SEAT_COLORS)]
+
+
+def seat_initials(names: Sequence[str]) -> list[str]:
+    """A short tag per seat, the second cue beside its colour (at most two characters): the first
+    letter of each name ("Asha" → "A"), two letters where names share the first ("Bilal", "Bob" →
+    "Bi", "Bo"), the letter and seat number where that is not enough ("Asha", "Asha" → "A1",
+    "A2"). A leading "AI " is skipped ("AI Chen" → "C")."""
+
+    def core(name: str) -> str:
+        n = name.strip()
+        n = n[3:] if n.upper().startswith("AI ") and len(n) > 3 else n
+        return "".join(ch for ch in n if ch.isalnum()) or "?"
+
+    cores = [core(n) for n in names]
+    out = []
+    for i, c in enumerate(cores):
+        others = [o.upper() for j, o in enumerate(cores) if j != i]
+        k = 1
+        while k < min(len(c), 2) and any(o[:k] == c[:k].upper() for o in others):
+            k += 1
+        if any(o[:k] == c[:k].upper() for o in others):
+            out.append(c[:1].upper() + str(i + 1))
+        else:
+            out.append(c[:1].upper() + c[1:k].lower())
+    return out
 
 
 # --------------------------------------------------------------------------- colour helpers
@@ -124,7 +165,7 @@ def text_width(s: str, f: ImageFont.FreeTypeFont) -> int:
 
 
 def fit(
-    s: str, max_width: int, size: int, bold: bool = False, min_size: int = 10, condensed: bool = False
+    s: str, max_width: int, size: int, bold: bool = False, min_size: int = MIN_TEXT, condensed: bool = False
 ) -> tuple[str, ImageFont.FreeTypeFont]:
     """Shrink the font (down to ``min_size``, trying the condensed face), then ellipsise, until
     ``s`` fits ``max_width``. Returns the text to draw and its font."""
@@ -143,7 +184,7 @@ def draw_text(
     d: ImageDraw.ImageDraw,
     xy: tuple[float, float],
     s: str,
-    size: int = 18,
+    size: int = PRIMARY_TEXT,
     fill: RGB = INK,
     bold: bool = False,
     anchor: str = "la",
@@ -192,7 +233,7 @@ def pill(
     s: str,
     fill: RGB,
     fg: RGB = (255, 255, 255),
-    size: int = 15,
+    size: int = MIN_TEXT,
     bold: bool = True,
     pad: int = 7,
 ) -> int:

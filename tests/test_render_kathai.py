@@ -350,9 +350,9 @@ def test_nothing_is_drawn_below_20px(monkeypatch):
     """The phone rule: a 1000 px board is seen at ~380 px, so no type below 20 px anywhere."""
     import importlib
 
-    common, art, board, hand, sheet = (importlib.import_module(m) for m in (
+    common, art, board, hand, sheet, offer = (importlib.import_module(m) for m in (
         "render.common", "render.kathai.art", "render.kathai.board", "render.kathai.hand",
-        "render.kathai.sheet"))
+        "render.kathai.sheet", "render.kathai.offer"))
     kathai = _kathai()
     sizes: list[int] = []
     real = common.font
@@ -361,7 +361,7 @@ def test_nothing_is_drawn_below_20px(monkeypatch):
         sizes.append(size)
         return real(size, bold, condensed)
 
-    for mod in (common, art, board, hand, sheet):
+    for mod in (common, art, board, hand, sheet, offer):
         monkeypatch.setattr(mod, "font", spy)
     for n in (3, 5):
         for kw in (dict(), dict(final=True, offer=False), dict(over=True)):
@@ -455,3 +455,52 @@ def test_golden_tolerance_sees_one_move(name, seed, n, moves, opts):
     for k in (moves - 1, moves + 1):
         ok, why = _close(_golden_board(seed, n, k, opts), want)
         assert not ok, f"the board after {k} moves passes as the golden one ({why})"
+
+
+# --------------------------------------------------------------------------- what changed
+
+def _public_steps(seed: int, n: int, stop: int | None = None):
+    """(previous public view, public view) of every move of a seeded random playout."""
+    engine = _engine()
+    views = [engine.view(s, None) for s in playout(seed, n, stop=stop)]
+    return list(zip(views, views[1:]))
+
+
+@needs_engine
+def test_changes_name_the_sale_the_moved_goods_and_the_answers():
+    from render.kathai import changes
+
+    seen = set()
+    for before, after in _public_steps(4, 4):
+        marks = changes(before, after)
+        assert changes(None, after) == frozenset()
+        moved = {f"market:{a['pos']}" for a, b in zip(before["market"], after["market"])
+                 if a["goods"] != b["goods"]}
+        assert {m for m in marks if m.startswith("market:")} == moved
+        if len(after["sales"]) > len(before["sales"]):
+            seller = after["last_sale"]["seat"]
+            assert {"sale", f"score:{seller}"} <= marks and moved, marks
+            seen.add("sale")
+        elif before["offer"] and after["offer"] and before["offer"]["by"] == after["offer"]["by"]:
+            for s in set(before["offer"]["awaiting"]) - set(after["offer"]["awaiting"]):
+                assert f"answer:{s}" in marks
+                seen.add("answer")
+        for s, (p, q) in enumerate(zip(before["players"], after["players"])):
+            assert (f"hand:{s}" in marks) == (p["hand_size"] != q["hand_size"])
+    assert seen == {"sale", "answer"}
+
+
+@needs_engine
+def test_the_board_marks_changes_only_with_a_previous_view():
+    from render.kathai import changes
+    from render.kathai.marks import MARK
+
+    def marked_pixels(img: Image.Image) -> int:
+        return sum(k for k, colour in img.getcolors(1 << 24) if colour == MARK)
+
+    kathai = _kathai()
+    before, after = next((b, a) for b, a in _public_steps(4, 4) if "sale" in changes(b, a))
+    bare, marked = kathai.board(after, LONG[:4]), kathai.board(after, LONG[:4], previous=before)
+    assert marked_pixels(bare) == 0
+    assert marked_pixels(marked) > 500
+    assert to_png(kathai.board(after, LONG[:4], previous=after)) == to_png(bare)

@@ -312,3 +312,59 @@ def test_golden_tolerance_sees_one_move():
     for k in (moves - 1, moves + 1):
         ok, why = _close(_golden_board(seed, n, k), want)
         assert not ok, f"the board after {k} moves passes as the golden one ({why})"
+
+
+# --------------------------------------------------------------------------- the last move marked
+
+from render.phraya import geo  # noqa: E402
+from render.phraya.changes import changes  # noqa: E402
+
+
+def _steps(seed: int, n: int, stop: int):
+    """(previous public view, public view) after each move of a seeded playout."""
+    engine = base.get("phraya")
+    prev = None
+    for state in playout(seed, n, stop=stop):
+        v = engine.view(state, None)
+        if prev is not None:
+            yield prev, v
+        prev = v
+
+
+@needs_engine
+def test_changes_follow_the_public_views_and_are_empty_without_previous():
+    seen = set()
+    for prev, v in _steps(3, 4, 160):
+        ch = changes(prev, v)
+        assert not changes(None, v) and not changes(v, v)
+        moved = {b for a, b in zip(prev["boats"], v["boats"], strict=True) if b and a != b}
+        assert ch.boats == moved
+        assert ch.barge == (prev["barge"] != v["barge"])
+        for g in v["prices"]:
+            assert (g in ch.prices) == (prev["prices"][g]["index"] != v["prices"][g]["index"])
+        for p, q in zip(prev["players"], v["players"], strict=True):
+            assert ("coins" in ch.players.get(q["seat"], ())) == (p["coins"] != q["coins"])
+        seen |= {
+            k for k in ("boats", "barge", "stalls", "prices", "temple", "king", "players") if getattr(ch, k)
+        }
+    assert {"boats", "stalls", "players"} <= seen, seen
+
+
+@needs_engine
+def test_the_board_rings_the_section_a_boat_moved_to_only_with_previous():
+    prev, v = next((p, q) for p, q in _steps(5, 4, 200) if changes(p, q).boats)
+    sec = sorted(changes(prev, v).boats)[0]
+    plain, marked = phraya.board(v), phraya.board(v, previous=prev)
+    assert plain.width == marked.width and marked.height > plain.height  # + the legend's line
+    box = geo.section_box(sec, 12 + 4, 64 + 12 + 4)  # the map starts below the header
+    assert _far(plain.crop(box), marked.crop(box)) > 200  # the ring: hundreds of pixels turn ink
+    assert to_png(phraya.board(v, previous=None)) == to_png(plain)
+    header = (0, 0, WIDTH, 64)  # untouched (but for the palette's anti-aliasing shades)
+    assert _far(plain.crop(header), marked.crop(header)) == 0
+
+
+def _far(a: Image.Image, b: Image.Image) -> int:
+    """How many pixels differ by more than 64 in some channel."""
+    r, g, bl = ImageChops.difference(a, b).split()
+    worst = ImageChops.lighter(ImageChops.lighter(r, g), bl)
+    return sum(worst.histogram()[65:])

@@ -357,3 +357,89 @@ def test_golden_tolerance_sees_one_move(name, seed, n, moves, opts):
     for k in (moves - 1, moves + 1):
         ok, why = _close(_golden_board(seed, n, k, opts), want)
         assert not ok, f"the board after {k} moves passes as the golden one ({why})"
+
+
+# --------------------------------------------------------------------------- the last move marked
+
+from render.pralaya.board import GAP, SUNK_H, SUNK_W, TILE_H, grid_layout  # noqa: E402
+from render.pralaya.changes import DRAWN, SANK, TAKEN, changes  # noqa: E402
+from render.pralaya.draw import M as MARGIN  # noqa: E402
+
+
+def _steps(seed: int, n: int):
+    """(previous public view, public view) after every move of a seeded playout."""
+    engine = _engine()
+    prev = None
+    for state in playout(seed, n):
+        v = engine.view(state, None)
+        if prev is not None:
+            yield prev, v
+        prev = v
+
+
+def test_changes_name_the_cells_taken_drawn_and_sunk_and_nothing_without_previous():
+    seen = set()
+    for prev, v in _steps(4, 5):
+        ch = changes(prev, v)
+        assert not changes(None, v) and not changes(v, v)
+        before = {c["cell"]: c for c in prev["island"]}
+        for c in v["island"]:
+            old = before[c["cell"]]
+            mark = ch.cells.get(c["cell"])
+            if old["card"] == c["card"]:
+                assert mark is None
+            elif c["card"] is None:
+                assert mark in (TAKEN, "discarded")
+            else:
+                assert mark == (SANK if c["code"] == "oce" else DRAWN)
+            if mark:
+                seen.add(mark)
+        for p, q in zip(prev["players"], v["players"], strict=True):
+            if p["hand_size"] != q["hand_size"]:
+                assert "hand" in ch.players[q["seat"]]
+        if prev["veda"]["left"] != v["veda"]["left"]:
+            assert "veda" in ch.supply
+    assert {TAKEN, DRAWN, SANK} <= seen, seen
+
+
+def _cell_box(view, name):
+    widths, heights = grid_layout(view)
+    cols = view["cols"]
+    i = next(k for k, c in enumerate(view["island"]) if c["cell"] == name)
+    r, c = divmod(i, cols)
+    x = MARGIN + sum(widths[:c]) + GAP * c
+    y = MARGIN + 112 + sum(heights[:r]) + GAP * r  # below the header
+    return x, y, x + widths[c], y + heights[r]
+
+
+def test_the_board_rings_a_taken_cell_only_when_given_the_previous_view():
+    prev, v = next((p, q) for p, q in _steps(6, 4) if TAKEN in changes(p, q).cells.values())
+    cell = next(k for k, m in changes(prev, v).cells.items() if m == TAKEN)
+    plain, marked = pralaya.board(v), pralaya.board(v, previous=prev)
+    assert plain.size == marked.size
+    x0, y0, x1, y1 = _cell_box(v, cell)
+    ring = (x0 - 8, y0 - 8, x1 + 8, y1 + 8)
+    assert ImageChops.difference(plain.crop(ring), marked.crop(ring)).getbbox() is not None
+    assert to_png(pralaya.board(v, previous=None)) == to_png(plain)
+    # the header above the grid is not touched by the marks
+    top = (0, 0, WIDTH, MARGIN + 100)
+    assert ImageChops.difference(plain.crop(top), marked.crop(top)).getbbox() is None
+
+
+def test_rows_and_columns_all_ocean_shrink():
+    v = sample_view(3, 5, taken=0, new=0)
+    cols = v["cols"]
+    for k, c in enumerate(v["island"]):
+        if k < cols or k % cols == 1:  # the first row and the second column sink
+            c.update(code="oce", card="oce1", name="Ocean", cost=None)
+        elif c["code"] == "oce":
+            c.update(code="cop", card="cop1", name="Copper Coin", cost=1)
+    widths, heights = grid_layout(v)
+    assert heights[0] == SUNK_H and all(h == TILE_H for h in heights[1:])
+    assert widths[1] == SUNK_W and all(w > SUNK_W for k, w in enumerate(widths) if k != 1)
+    assert sum(widths) + GAP * (cols - 1) == WIDTH - 2 * MARGIN
+    full = sample_view(3, 5, taken=0, new=0)
+    for c in full["island"]:
+        if c["code"] == "oce":
+            c.update(code="cop", card="cop1", name="Copper Coin", cost=1)
+    assert pralaya.board(v).height < pralaya.board(full).height

@@ -263,3 +263,64 @@ def test_interim_sheet_is_offered_once_per_scored_epoch_before_the_end():
         else:
             assert not any(e.kind == "epoch_score" for e in events) or engine.outcome(state)
     assert offered == ["Epoch 1 scoring", "Epoch 2 scoring"]
+
+
+# --------------------------------------------------------------------------- what changed
+
+
+def _mark_pixels(img: Image.Image) -> int:
+    """How many pixels are exactly the change-mark colour (outlines are drawn unblended)."""
+    from render.ra.art import MARK
+
+    return sum(k for k, colour in img.getcolors(1 << 24) if colour == MARK)
+
+
+def _steps(seed: int, n: int, limit: int):
+    """(previous public view, public view) of each move of a seeded random playout."""
+    engine, states = _playout(seed, n, {}, limit=limit)
+    views = [engine.view(s, None) for s in states]
+    return list(zip(views, views[1:]))
+
+
+@needs_engine
+def test_changes_name_the_tile_drawn_the_lot_won_and_the_suns_moved():
+    seen = set()
+    for before, after in _steps(2024, 4, 160):
+        marks = ra.changes(before, after)
+        assert ra.changes(None, after) == frozenset()
+        if before["epoch"] != after["epoch"]:
+            assert all(m.startswith("score:") for m in marks)
+            continue
+        grown = len(after["track"]) > len(before["track"])
+        if grown:
+            assert f"track:{len(after['track']) - 1}" in marks
+            seen.add("drawn")
+        if len(after["track"]) < len(before["track"]) and after["center"] != before["center"]:
+            # a lot was won: the centre sun changed, the winner's tiles grew, its new sun is marked
+            winner = next(
+                s
+                for s, (p, q) in enumerate(zip(before["players"], after["players"]))
+                if set(q["down"]) - set(p["down"])
+            )
+            assert "center" in marks
+            new_sun = (set(after["players"][winner]["down"]) - set(before["players"][winner]["down"])).pop()
+            assert f"sun:{winner}:{new_sun}" in marks
+            p, q = before["players"][winner], after["players"][winner]
+            grew = [c for c in q["tiles"] if q["tiles"][c] > p["tiles"].get(c, 0)]
+            assert all(f"tiles:{winner}:{c}" in marks for c in grew)
+            assert (f"won:{winner}" in marks) == bool(grew or q["traders"] > p["traders"])
+            seen.add("won")
+        if after == before:
+            assert marks == frozenset()
+    assert seen == {"drawn", "won"}, "the playout should draw tiles and win lots"
+
+
+@needs_engine
+def test_the_board_marks_changes_only_with_a_previous_view():
+    steps = _steps(2024, 4, 160)
+    before, after = next((b, a) for b, a in steps if len(a["track"]) > len(b["track"]) and a["track"])
+    bare = ra.board(after, NAMES[:4])
+    marked = ra.board(after, NAMES[:4], previous=before)
+    assert _mark_pixels(bare) == 0
+    assert _mark_pixels(marked) > 200
+    assert ImageChops.difference(bare, ra.board(after, NAMES[:4], previous=after)).getbbox() is None

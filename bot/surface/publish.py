@@ -43,6 +43,11 @@ def _png(kind: str, what: str, view: dict[str, Any], names: list[str]) -> bytes:
     return to_png(img)
 
 
+def _board_png(kind: str, view: dict[str, Any], names: list[str], caption: list[str],
+               previous: dict[str, Any] | None) -> bytes:
+    return to_png(render.board_image(kind, view, names, caption=caption, previous=previous))
+
+
 def _text(kind: str, view: dict[str, Any], names: list[str]) -> str:
     return render.get(kind).text(view, names)
 
@@ -84,6 +89,19 @@ class Publisher:
             return await asyncio.to_thread(_png, kind, what, view, list(names))
         except Exception:
             log.exception("Rendering %s failed for game %s", what, game_id)
+            return None
+
+    async def board_png(self, game: LiveGame, batch: Batch, view: dict[str, Any]) -> bytes | None:
+        """The posted board of ``batch`` as PNG: the public ``view`` with the caption strip of the
+        batch's public events on top, and what changed since the board posted before it
+        (``game.shown``, this run's last public view; None after a restart) marked. Rendered off
+        the event loop; None (logged) if the renderer fails."""
+        caption = [line.removeprefix("• ") for line in text.event_lines(batch)]
+        previous, game.shown = game.shown, view
+        try:
+            return await asyncio.to_thread(_board_png, batch.engine.name, view, batch.names, caption, previous)
+        except Exception:
+            log.exception("Rendering the board failed for game %s", game.id)
             return None
 
     async def image(self, game_id: int, kind: str, what: str, view: dict[str, Any],
@@ -273,7 +291,7 @@ class Publisher:
             how = controls.kind(on_board) if controls.fits(on_board, hand=True) else None
         elif private:
             how = "private"
-        png = await self.png(game.id, engine.name, "board", view, batch.names)
+        png = await self.board_png(game, batch, view)
         name = f"{engine.name}-{game.id}-{batch.version}.png"
         headline = str(view.get("headline") or "")
         now_seats = frozenset(s.seat for s in people)

@@ -21,11 +21,9 @@ from render.common import (
     INK,
     LINE,
     MUTED,
-    PANEL,
     WIDTH,
     fit,
     font,
-    mix,
     on_color,
     ordinal,
     panel,
@@ -48,6 +46,7 @@ from render.kathai.art import (
     seat_badge,
     seat_tags,
 )
+from render.kathai.marks import mark_box, mark_tag
 
 View = dict[str, Any]
 M = 20
@@ -149,7 +148,8 @@ def awaited_verb(v: View) -> str:
 
 
 def draw_now(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
-    """'▶ Ann to play' (awaited seats, ≥ 28 px) and the last public event. Returns y below."""
+    """'▶ Ann to play' (awaited seats, ≥ 28 px). The last public event is the caption strip's
+    (``render.board_image``), so it is not repeated here. Returns y below."""
     v = c.view
     y += 14
     mid = y + 22
@@ -181,13 +181,16 @@ def draw_now(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
                 x += 10
             x = seat_label(c, s, d, x, mid, 30, max_w=int(per - 40)) + 12
         d.text((x, mid), verb, font=font(28), fill=INK, anchor="lm")
-    y += 44
-    last = c.fmt(v.get("last"))
-    if last:
-        f = font(22)
-        for line in wrap("Last: " + last, X1 - X0 - 8, f)[:2]:
-            d.text((X0 + 4, y + 4), line, font=f, fill=MUTED)
-            y += 30
+    return y + 44
+
+
+def draw_last(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
+    """'Last: …' the last public event, for images posted without a caption (the hand)."""
+    last = c.fmt(c.view.get("last"))
+    f = font(22)
+    for line in wrap("Last: " + last, X1 - X0 - 8, f)[:2] if last else []:
+        d.text((X0 + 4, y + 4), line, font=f, fill=MUTED)
+        y += 30
     return y
 
 
@@ -203,8 +206,9 @@ def market_cols() -> list[int]:
     return [round(X0 + PAD + i * (COL_W + gap)) for i in range(5)]
 
 
-def draw_market(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
-    """The five price cards, the goods under them and the lock bridging its pair."""
+def draw_market(d: ImageDraw.ImageDraw, c: Ctx, y: int, marks: frozenset[str] = frozenset()) -> int:
+    """The five price cards, the goods under them and the lock bridging its pair; goods that
+    moved to another price since the previous board (``marks``) are outlined and tagged."""
     v = c.view
     lock = v.get("lock")
     top = y + 12
@@ -219,6 +223,9 @@ def draw_market(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
         x = xs[i]
         price_card(d, x, top + PAD, COL_W, PRICE_H, i + 1)
         goods_card(d, x, gy, COL_W, GOODS_H, slot["goods"], dim=not slot.get("sellable", i < 4))
+        if f"market:{i + 1}" in marks:
+            mark_box(d, (x - 5, gy - 5, x + COL_W + 5, gy + GOODS_H + 5))
+            mark_tag(d, (x + COL_W - 4, gy - 14), "moved")
     if lock:
         pos = [int(p) for p in lock.get("positions") or []]
         if len(pos) != 2:
@@ -240,6 +247,9 @@ def draw_market(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
             d.line((ca, cy0 + ch / 2, cx0, cy0 + ch / 2), fill=col, width=5)
             d.line((cx0 + cw, cy0 + ch / 2, cb, cy0 + ch / 2), fill=col, width=5)
             card_back(d, cx0, cy0, cw, ch, ring=col, ring_w=5)
+            if "lock" in marks:
+                mark_box(d, (cx0 - 6, cy0 - 6, cx0 + cw + 6, cy0 + ch + 6))
+                mark_tag(d, (cx0 + cw + 4, cy0 - 16), "new")
             seat_badge(d, cx0 + cw / 2 - 20, cy0 + ch / 2 - 20, 40, by, c.tags[by])
             # caption beside the lock, under the other columns
             right = b <= 3
@@ -258,31 +268,37 @@ def draw_market(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
 MINI_W, MINI_H = 100, 140
 
 
-def draw_supply(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
-    """Pile (red when low), the face-down discard count, and the last sale with its cards."""
+def draw_supply(d: ImageDraw.ImageDraw, c: Ctx, y: int, marks: frozenset[str] = frozenset()) -> int:
+    """Pile (red when low), the face-down discard count, and the last sale with its cards; a
+    draw from the pile and a sale made since the previous board (``marks``) are outlined."""
     v = c.view
     top = y + 12
     sale = v.get("last_sale")
-    h = PAD + 34 + 46 + 12 + MINI_H + PAD if sale else PAD + 172 + PAD
+    h = PAD + 34 + 46 + 12 + MINI_H + PAD if sale else PAD + 108 + PAD  # no sale: no empty space
     panel(d, (X0, top, X1, top + h))
     x = X0 + PAD
     yy = top + PAD
     pile = int(v.get("pile") or 0)
     low = bool(v.get("pile_low", pile <= c.n))
     card_back(d, x, yy + 4, 70, 100)
+    if "pile" in marks:
+        mark_box(d, (x - 5, yy - 1, x + 75, yy + 109), radius=10, width=4)
     col = DANGER if low else INK
     d.text((x + 86, yy + 30), str(pile), font=font(44, True), fill=col, anchor="lm")
     d.text((x + 86, yy + 76), "in pile", font=font(24, True), fill=DANGER if low else MUTED, anchor="lm")
     down = int(v.get("discard_down") or 0)
-    dy = yy + 124
-    card_back(d, x + 2, dy, 32, 44)
-    d.text((x + 46, dy + 22), f"{down} face down", font=font(22), fill=MUTED, anchor="lm")
-    # last sale
     sx = X0 + PAD + 220
+    dx, dy = (x, yy + 124) if sale else (sx, yy + 56)
+    card_back(d, dx + 2, dy, 32, 44)
+    d.text((dx + 46, dy + 22), f"{down} face down", font=font(22), fill=MUTED, anchor="lm")
+    # last sale
     d.line((sx - 16, top + 14, sx - 16, top + h - 14), fill=LINE, width=2)
     if not sale:
         d.text((sx, yy + 17), "No sale yet", font=font(28, True), fill=MUTED, anchor="lm")
         return top + h
+    if "sale" in marks:
+        mark_box(d, (sx - 8, top + 6, X1 - 6, top + h - 6))
+        mark_tag(d, (X1 - 12, top - 10), "just sold")
     s = int(sale["seat"])
     g = sale["goods"]
     mid = yy + 17
@@ -311,118 +327,14 @@ def draw_supply(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
     return top + h
 
 
-# --------------------------------------------------------------------------- offer
-
-
-def offer_what(n_give: int, want: str, k: int) -> str:
-    """'2 cards, wants 1' (a goods tag follows) or '2 cards, wants 2 of any goods'."""
-    head = f"{n_give} card{'s' if n_give != 1 else ''}, wants {k}"
-    return head + (" of any goods" if want == "any" else "")
-
-
-def _offer_two_lines(c: Ctx, of: dict[str, Any]) -> bool:
-    """Whether the offer's headline needs a second line (a long offerer name)."""
-    n_give, k = int(of.get("give_count") or 0), int(of.get("k") or 0)
-    want = str(of.get("want") or "any")
-    w = text_width(offer_what(n_give, want, k), font(28, True))
-    if want != "any":
-        w += 10 + text_width(goods_name(want), font(28, True)) + 28 + 10 + text_width("cards", font(28, True))
-    name_w = 34 + 8 + text_width(c.names[int(of["by"])], font(30, True))
-    return X0 + PAD + name_w + text_width("offers", font(28)) + 22 + w > X1 - PAD - 110
-
-
-def draw_offer(d: ImageDraw.ImageDraw, c: Ctx, y: int, show_cards: bool = True) -> int:
-    """The open offer: who offers what to whom and who must still answer."""
-    v = c.view
-    of = v.get("offer")
-    if not of:
-        return y
-    top = y + 12
-    give = of.get("give") if show_cards else None
-    n_entries = len(of.get("addressees") or []) + len(of.get("skipped") or [])
-    rows_h = 44 + 12 + 54 * ((n_entries + 1) // 2) - 10 + (48 if _offer_two_lines(c, of) else 0)
-    cards_h = (MINI_H + 12) if give else 0
-    h = PAD + rows_h + cards_h + PAD
-    panel(d, (X0, top, X1, top + h), outline=mix(ACCENT, PANEL, 0.2), width=4)
-    by = int(of["by"])
-    n_give = int(of.get("give_count") or 0)
-    want, k = of.get("want", "any"), int(of.get("k") or 0)
-    what = offer_what(n_give, want, k)
-    fb = font(28, True)
-    offers_w = text_width("offers", font(28)) + 22
-    two_lines = _offer_two_lines(c, of)
-    x: float = X0 + PAD
-    mid = top + PAD + 22
-    x = seat_label(c, by, d, x, mid, 30, max_w=X1 - X0 - 2 * PAD - 200) + 12
-    d.text((x, mid), "offers", font=font(28), fill=INK, anchor="lm")
-    x += offers_w - 12
-    if two_lines:
-        mid += 48
-        x = X0 + PAD + 42
-    d.text((x, mid), what, font=fb, fill=INK, anchor="lm")
-    x += text_width(what, fb) + 10
-    if want != "any":
-        x += goods_tag(d, x, mid - 21, want, 28, h=42) + 10
-        d.text((x, mid), "card" if k == 1 else "cards", font=fb, fill=INK, anchor="lm")
-    used, mx = int(v.get("offers_used") or 0), int(v.get("max_offers") or 0)
-    if mx:
-        ut = f"ask {used} of {mx}"
-        d.text((X1 - PAD, top + PAD + 22), ut, font=font(22), fill=MUTED, anchor="rm")
-    # answers, two to a line
-    awaiting = set(of.get("awaiting") or [])
-    declined = set(of.get("declined") or [])
-    entries = [
-        (s, "?" if s in awaiting else "declined" if s in declined else "answered")
-        for s in of.get("addressees") or []
-    ]
-    entries += [(s, "skipped") for s in of.get("skipped") or []]
-    gap = 12
-    pill_w = (X1 - X0 - 2 * PAD - gap) // 2
-    mid2 = mid + 22 + 12 + 22
-    for i, (s, state) in enumerate(entries):
-        x = X0 + PAD + (i % 2) * (pill_w + gap)
-        my = mid2 + (i // 2) * (44 + 10)
-        col = seat_color(s)
-        fill = mix(col, PANEL, 0.82) if state == "?" else PANEL
-        outline = col if state == "?" else LINE
-        d.rounded_rectangle(
-            (x, my - 22, x + pill_w, my + 22),
-            radius=12,
-            fill=fill,
-            outline=outline,
-            width=3 if state == "?" else 2,
-        )
-        seat_badge(d, x + 5, my - 18, 36, s, c.tags[s])
-        word = {
-            "?": "to answer",
-            "declined": "declined",
-            "skipped": "skipped (hand)",
-            "answered": "accepted",
-        }[state]
-        wf = font(24, state == "?")
-        ww = text_width(word, wf)
-        name_room = pill_w - 46 - ww - 24
-        t, f = fit(c.names[s], name_room, 28, True, min_size=24)
-        d.text((x + 46, my), t, font=f, fill=seat_ink(s), anchor="lm")
-        d.text((x + pill_w - 12, my), word, font=wf, fill=INK if state == "?" else MUTED, anchor="rm")
-    mid2 += ((len(entries) + 1) // 2 - 1) * 54 if entries else -54
-    if give:
-        cy = mid2 + 22 + 12
-        xx = X0 + PAD
-        for card in give:
-            cid = card["id"]
-            card_face(d, xx, cy, MINI_W, MINI_H, cid, card.get("items") or card_goods(cid))
-            xx += MINI_W + 8
-    return top + h
-
-
 # --------------------------------------------------------------------------- seat rows
 
 ROW_H = 112
 
 
-def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int) -> int:
-    """Name with badge, status (turn, answering, final turns), hand backs, profit, score."""
+def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int, marks: frozenset[str] = frozenset()) -> int:
+    """Name with badge, status (turn, answering, final turns), hand backs, profit, score; a
+    hand size, profit or score changed since the previous board (``marks``) is outlined."""
     v = c.view
     p = v["players"][s]
     top = y + 10
@@ -468,7 +380,7 @@ def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int) -> int:
             d.ellipse((sx, sy - 10, sx + 20, sy + 10), fill=DANGER)
             sx += 26
     # hand: small backs + count
-    hx = X0 + 440
+    hx, px0 = X0 + 440, X0 + 650
     k = int(p.get("hand_size") or 0)
     bw, bh, step = 30, 44, 16
     for i in range(k):
@@ -476,18 +388,24 @@ def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int) -> int:
     cx = hx + (max(k, 1) - 1) * step + bw + 12 if k else hx
     d.text((cx, top + 44), str(k), font=font(32, True), fill=INK, anchor="lm")
     d.text((hx, top + 88), "in hand", font=font(22), fill=MUTED, anchor="lm")
+    if f"hand:{s}" in marks:
+        mark_box(d, (hx - 8, top + 12, px0 - 16, top + h - 8), width=4)
     # profit
     px = X0 + 650
     pr = int(p.get("profit") or 0)
     profit_icon(d, px, top + 26, 36)
     d.text((px + 46, top + 44), str(pr), font=font(32, True), fill=INK, anchor="lm")
     d.text((px, top + 88), "profit", font=font(22), fill=MUTED, anchor="lm")
+    if f"profit:{s}" in marks:
+        mark_box(d, (px - 8, top + 12, px + 110, top + h - 8), width=4)
     # score
     score = p.get("score")
     d.text(
         (X1 - 18, top + 44), "?" if score is None else str(score), font=font(44, True), fill=INK, anchor="rm"
     )
     d.text((X1 - 18, top + 88), "points", font=font(22), fill=MUTED, anchor="rm")
+    if f"score:{s}" in marks:
+        mark_box(d, (X1 - 130, top + 8, X1 - 8, top + h - 8), width=4)
     return top + h
 
 
@@ -564,20 +482,3 @@ def draw_footer(d: ImageDraw.ImageDraw, c: Ctx, y: int) -> int:
     t, f = fit("Options: " + " · ".join(bits), X1 - X0 - 8, 22, min_size=20)
     d.text((X0 + 4, y), t, font=f, fill=MUTED)
     return y + 30
-
-
-def board(view: View, names: Sequence[str] | None = None) -> Image.Image:
-    """The public snapshot of a spectator view: header, awaited seats and last event, the
-    market, pile and last sale, the open offer, a row per seat and, at the end, the ranking."""
-    c = Ctx(view, names)
-    img, d = new_canvas()
-    y = draw_header(d, c)
-    y = draw_now(d, c, y)
-    y = draw_market(d, c, y)
-    y = draw_supply(d, c, y)
-    y = draw_offer(d, c, y, show_cards=False)
-    for s in range(c.n):
-        y = draw_seat_row(d, c, s, y)
-    y = draw_results(d, c, y)
-    y = draw_footer(d, c, y)
-    return crop(img, y)

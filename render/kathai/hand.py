@@ -43,11 +43,12 @@ from render.kathai.board import (
     Ctx,
     M,
     crop,
+    draw_last,
     draw_now,
-    draw_offer,
     new_canvas,
     profit_icon,
 )
+from render.kathai.offer import draw_offer
 
 View = dict[str, Any]
 CARD_W, CARD_H = 128, 190
@@ -243,6 +244,7 @@ def hand_image(view: View, names: Sequence[str] | None = None) -> Image.Image:
     seat = int(seat)
     y = draw_hand_header(d, c, seat)
     y = draw_now(d, c, y)
+    y = draw_last(d, c, y)
     of = view.get("offer")
     if of:  # the cards only for its parties (the view has them only then)
         # the offerer sees its offered cards marked in its hand below

@@ -26,10 +26,11 @@ View = dict[str, Any]
 __all__ = ["board", "hand", "score_sheet", "score_text", "text"]
 
 
-def board(view: View, names: Sequence[str] | None = None) -> Image.Image:
+def board(view: View, names: Sequence[str] | None = None, previous: View | None = None) -> Image.Image:
     """The public snapshot: the islands with stalls, boats, barge and the marks of the current
-    step, prices, orders, the Merchant, Temple, King's Chart, card market and every player."""
-    return board_image(view, names)
+    step, prices, orders, the Merchant, Temple, King's Chart, card market and every player. With
+    ``previous`` (the public view of the board posted before) what changed since is ringed."""
+    return board_image(view, names, previous)
 
 
 def hand(view: View, names: Sequence[str] | None = None) -> Image.Image:

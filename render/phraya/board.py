@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from engines.phraya.view import KingSpaceView
 from render.common import ACCENT, BG, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix, ordinal, text_width
 from render.phraya import geo
 from render.phraya.art import (
@@ -33,11 +32,18 @@ from render.phraya.art import (
     paste,
     paste_c,
     seat_disc,
+    seat_fill,
     seat_text,
 )
+from render.phraya.cards import card_lines, draw_card, effect_short, word_parts
+from render.phraya.changes import NONE, Changes, changes
+from render.phraya.draw import M, crop, mark_ring, new_canvas, text_at
 from render.phraya.model import Model, model
+from render.phraya.tracks import draw_king, draw_merchant, draw_temple, title
 
-M = 12  # outer margin
+__all__ = ["M", "board_image", "card_lines", "crop", "draw_card", "draw_header", "effect_short", "flatten"]
+__all__ += ["new_canvas", "text_at", "title", "word_parts"]
+
 HEADER_H = 64
 HEADER_BG = (40, 70, 84)
 CREAM = (250, 244, 228)
@@ -50,36 +56,6 @@ SERVICE = {
     "scribe": ("scroll", (96, 120, 170)),
     "admin": ("admin", (120, 120, 120)),
 }
-
-
-def new_canvas(height: int = 2600) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    img = Image.new("RGB", (WIDTH, height), BG)
-    return img, ImageDraw.Draw(img)
-
-
-def crop(img: Image.Image, y: int) -> Image.Image:
-    return img.crop((0, 0, WIDTH, min(img.height, y + M)))
-
-
-def text_at(
-    d: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    s: str,
-    size: int,
-    fill: Color = INK,
-    bold: bool = False,
-    anchor: str = "la",
-    max_width: int | None = None,
-    min_size: int = 20,
-    condensed: bool = False,
-) -> int:
-    """Draw ``s`` (shrinking to ``max_width`` but never below ``min_size``). Returns its width."""
-    if max_width is not None:
-        s, f = fit(s, max_width, size, bold, min_size=min_size, condensed=condensed)
-    else:
-        f = font(size, bold, condensed)
-    d.text(xy, s, font=f, fill=fill, anchor=anchor)
-    return int(f.getlength(s))
 
 
 # --------------------------------------------------------------------------- header
@@ -110,18 +86,18 @@ def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, title: str |
         text_at(d, (x, h / 2), s, 28, CREAM, True, "lm", WIDTH - M - x)
         return h
     s = f"Round {m.round}" if m.round else "Set-up"
-    text_at(d, (x, h / 2), s, 26, CREAM, False, "lm")
-    x += text_width(s, font(26)) + 18
+    text_at(d, (x, h / 2), s, 28, CREAM, False, "lm")
+    x += text_width(s, font(28)) + 18
     if m.active is not None:
         seat_disc(img, m.active, m.letters[m.active], x + 20, h / 2, 40)
         x += 48
         room = WIDTH - M - x
         step = m.step_label
-        sw = text_width(step, font(26))
-        t, f = fit(m.names[m.active], max(80, room - sw - 20), 28, True, min_size=20)
+        sw = text_width(step, font(28))
+        t, f = fit(m.names[m.active], max(80, room - sw - 20), 28, True, min_size=28)
         d.text((x, h / 2), t, font=f, fill=CREAM, anchor="lm")
         x += int(f.getlength(t)) + 14
-        text_at(d, (x, h / 2), step, 26, (250, 214, 120), False, "lm", WIDTH - M - x)
+        text_at(d, (x, h / 2), step, 28, (250, 214, 120), False, "lm", WIDTH - M - x)
     return h
 
 
@@ -177,8 +153,8 @@ def _stall_tile(
             _badge(d, cx, cy + 19, extra, col)
     if marked:
         d.polygon(poly, outline=MARK_EDGE, width=5)
-    if active:
-        d.polygon(poly, outline=INK, width=4)
+    if active:  # the stalls the boat can use now: the colour of the step's marks
+        d.polygon(poly, outline=MARK_EDGE, width=4)
 
 
 def _badge(d: ImageDraw.ImageDraw, cx: float, cy: float, s: str, col: Color) -> None:
@@ -188,7 +164,7 @@ def _badge(d: ImageDraw.ImageDraw, cx: float, cy: float, s: str, col: Color) -> 
     d.text((cx, cy + 1), s, font=f, fill=(255, 255, 255), anchor="mm")
 
 
-def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: int) -> int:
+def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: int, ch: Changes = NONE) -> int:
     """The board: water, islands with stall tiles, section and crossing ids, boats, barge and the
     marks of the current step. Returns the y below."""
     span = geo.SPAN
@@ -251,13 +227,34 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
         else:
             col = (120, 40, 0) if xid in x_marks else (60, 100, 130)
             d.text((cx, cy + 1), xid, font=font(28, True, True), fill=col, anchor="mm")
+    _map_marks(d, ch, m.barge, x0, y0)
     return y0 + span + 4
+
+
+def _map_marks(d: ImageDraw.ImageDraw, ch: Changes, barge: str, x0: int, y0: int) -> None:
+    """Rings on the sections a boat moved to, the barge's new crossing and the stalls that
+    changed (placed, order or basket replaced)."""
+    for sec in sorted(ch.boats):
+        if sec in geo.SECTIONS:
+            mark_ring(d, geo.section_box(sec, x0, y0), inside=True)
+    for sid in sorted(ch.stalls):
+        try:
+            poly = geo.stall_poly(sid, x0, y0)
+        except (ValueError, IndexError):
+            continue
+        d.polygon(poly, outline=INK, width=5)
+    if ch.barge and barge in geo.CROSSINGS:
+        X0, Y0, X1, Y1 = geo.crossing_box(barge, x0, y0)
+        d.ellipse((X0 - 14, Y0 - 14, X1 + 14, Y1 + 14), outline=(255, 255, 255), width=3)
+        d.ellipse((X0 - 18, Y0 - 18, X1 + 18, Y1 + 18), outline=INK, width=5)
 
 
 # --------------------------------------------------------------------------- side column
 
 
-def draw_prices(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int) -> int:
+def draw_prices(
+    img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int, ch: Changes = NONE
+) -> int:
     """The price chart as four columns (one per good), highest price on top; the cube's box is
     filled in the good's colour."""
     d.text((x, y), "Prices", font=font(22, True), fill=MUTED)
@@ -284,6 +281,8 @@ def draw_prices(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
                     fill=INK if g in ("fruit", "veg") else (255, 255, 255),
                     anchor="mm",
                 )
+                if g in ch.prices:
+                    mark_ring(d, box, radius=7)
             else:
                 shade = idx == 2
                 d.rounded_rectangle(
@@ -292,19 +291,23 @@ def draw_prices(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
                 d.text(
                     ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1),
                     str(v),
-                    font=font(22),
+                    font=font(26),
                     fill=MUTED,
                     anchor="mm",
                 )
     return y + 7 * rh
 
 
-def draw_orders(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int) -> int:
+def draw_orders(
+    img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int, ch: Changes = NONE
+) -> int:
     """Restaurant orders by stall id: goods, coins and VP; then the basket stalls' prices."""
     d.text((x, y), "Restaurants", font=font(22, True), fill=MUTED)
     y += 30
     for sid in m.restaurants:
         o = m.order_on.get(sid)
+        if sid in ch.stalls:
+            mark_ring(d, (x - 2, y - 2, x + w + 2, y + (36 if not o else 66)), radius=6, inside=True)
         d.text((x, y), sid, font=font(28, True, True), fill=INK)
         if not o:
             d.text((x + 76, y + 2), "empty", font=font(22), fill=MUTED)
@@ -340,261 +343,7 @@ def draw_orders(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
     return y
 
 
-# --------------------------------------------------------------------------- tracks
-
-
-def title(d: ImageDraw.ImageDraw, x: int, y: int, s: str, note: str = "", w: int = 0) -> int:
-    d.text((x, y), s, font=font(24, True), fill=MUTED)
-    if note:
-        tw = text_width(s, font(24, True)) + 14
-        text_at(d, (x + tw, y + 2), note, 20, MUTED, max_width=max(40, w - tw) if w else None)
-    return y + 32
-
-
-def draw_merchant(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> int:
-    """The Merchant's loop of 12 spaces, each labelled with its distance from him (+ = right)."""
-    v = m.view
-    route = v.get("merchant_route") or []
-    if not route:
-        return y
-    at = int(v.get("merchant") or 0)
-    d.text((M, y + 6), "Merchant", font=font(24, True, True), fill=MUTED)
-    d.text((M, y + 38), "+ = right", font=font(20), fill=MUTED)
-    lw = 112
-    k = len(route)
-    cw = (WIDTH - 2 * M - lw) // k
-    for i, pair in enumerate(route):
-        off = (i - at) % k
-        if off > k // 2:
-            off -= k
-        x = M + lw + i * cw
-        here = off == 0
-        box = (x + 2, y, x + cw - 2, y + 72)
-        d.rounded_rectangle(
-            box,
-            radius=8,
-            fill=(252, 232, 160) if here else PANEL,
-            outline=GOLD_DARK if here else LINE,
-            width=4 if here else 1,
-        )
-        goods_row(img, pair, x + (cw - 56) / 2, y + 17, 26, 4)
-        lab = "here" if here else (f"+{off}" if off > 0 else f"−{-off}")
-        text_at(d, (x + cw / 2, y + 50), lab, 26, INK if abs(off) <= 3 else MUTED, True, "mm", cw - 6)
-    return y + 72
-
-
-def draw_temple(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int) -> int:
-    """The Temple: 4 rows × 8 columns, disks as seat letters, the flower cost of each column and
-    the next free space of each row outlined; section VP (majority / none) underneath."""
-    t = m.view.get("temple") or {}
-    rows = t.get("rows") or {}
-    order = t.get("row_order") or ["meat", "fish", "fruit", "veg"]
-    cols = int(t.get("columns") or 8)
-    cost = t.get("flower_cost") or [0, 1, 1, 2, 2, 3, 3, 4]
-    secs = t.get("sections") or [[0, 1, 2], [3, 4, 5], [6, 7]]
-    svp = t.get("section_vp") or [10, 7, 4]
-    spen = t.get("section_penalty") or [-7, -4, -2]
-    ovp = t.get("offering_vp") or {"meat": 5, "fish": 4, "fruit": 3, "veg": 2}
-    cond = (m.view.get("conditions") or {}).get("buddha")
-    y = title(
-        d, x, y, "Temple", "Buddha ✔ (last 2 columns)" if cond else "Buddha: a disk in the last 2 columns", w
-    )
-    lw = 62
-    cw = (w - lw) // cols
-    # flower costs
-    for c in range(cols):
-        cx = x + lw + c * cw + cw / 2
-        paste_c(img, icon("flower", 20), cx - 11, y + 12)
-        d.text((cx + 12, y + 12), str(cost[c]), font=font(22, True), fill=INK, anchor="mm")
-    y += 26
-    rh = 38
-    for r, g in enumerate(order):
-        yy = y + r * rh
-        paste_c(img, icon(g, 30), x + 17, yy + rh / 2)
-        d.text((x + 52, yy + rh / 2), str(ovp.get(g, "")), font=font(22, True), fill=MUTED, anchor="mm")
-        seats = rows.get(g) or []
-        for c in range(cols):
-            bx = x + lw + c * cw
-            box = (bx + 2, yy + 2, bx + cw - 2, yy + rh - 2)
-            d.rounded_rectangle(
-                box, radius=6, fill=PANEL if c < 6 else (244, 232, 206), outline=LINE, width=1
-            )
-            if c < len(seats):
-                q = int(seats[c])
-                seat_disc(img, q, m.letters[q], bx + cw / 2, yy + rh / 2, 32)
-            elif c == len(seats):
-                d.rounded_rectangle(box, radius=6, outline=ACCENT, width=3)
-    y += 4 * rh + 2
-    for k, cols_k in enumerate(secs):
-        x0 = x + lw + cols_k[0] * cw + 2
-        x1 = x + lw + (cols_k[-1] + 1) * cw - 2
-        d.line((x0, y + 2, x1, y + 2), fill=GOLD_DARK, width=3)
-        s = f"{svp[k]} / {spen[k]}".replace("-", "−")
-        text_at(d, ((x0 + x1) / 2, y + 6), s, 20, INK, True, "ma", x1 - x0)
-    d.text((x, y + 6), "VP", font=font(20, True), fill=MUTED)
-    return y + 32
-
-
-def draw_king(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int) -> int:
-    """The King's Chart: rows of coin, flower and goods spaces with their ids and costs; taken
-    spaces show the disk."""
-    spaces = m.view.get("king") or []
-    if not spaces:
-        return y
-    cond = (m.view.get("conditions") or {}).get("tithe")
-    y = title(d, x, y, "King", "Tithe ✔ (a full row)" if cond else "Tithe: a full row", w)
-    rows: dict[str, list[KingSpaceView]] = {}
-    for sp in spaces:
-        rows.setdefault(sp["row"], []).append(sp)
-    cw = min(78, w // max(len(r) for r in rows.values()))
-    rh = 68
-    for r, (row, items) in enumerate(rows.items()):
-        yy = y + r * rh
-        for k, sp in enumerate(items):
-            bx = x + k * cw
-            box = (bx + 2, yy + 2, bx + cw - 2, yy + rh - 2)
-            seat = sp.get("seat")
-            d.rounded_rectangle(
-                box, radius=8, fill=PANEL if seat is None else (236, 230, 216), outline=LINE, width=1
-            )
-            d.text(
-                (bx + 6, yy + 2),
-                sp["space"],
-                font=font(28, True, True),
-                fill=(90, 84, 76) if seat is None else MUTED,
-            )
-            cx, cy = bx + cw / 2, yy + 48
-            if seat is not None:
-                seat_disc(img, int(seat), m.letters[int(seat)], cx + 14, cy - 14, 36)
-                continue
-            cost = str(sp.get("cost", ""))
-            if row == "g":
-                gs = [t for t in cost.replace("+", " ").split() if t in GOOD_COLOR]
-                goods_row(img, gs, cx - len(gs) * 14 + 2, cy, 26, 2)
-            else:
-                num = cost.split()[0] if cost else "?"
-                paste_c(img, icon("coin" if row == "c" else "flower", 22), cx - 20, cy)
-                d.text((cx + 12, cy + 1), num, font=font(28, True), fill=INK, anchor="mm")
-    return y + len(rows) * rh
-
-
-EFFECT_SHORT = {
-    "boat2": "boat 2 first",
-    "g2f": "goods → flowers",
-    "f2c": "flower → 3 coins",
-    "retrieve": "take back discards",
-    "temple-2": "Temple −2 flowers",
-    "stall5": "Admin stall 5 coins",
-    "2/order": "2 VP/order",
-    "2/king": "2 VP/King disk",
-    "2/temple": "2 VP/Temple disk",
-    "2/stall": "2 VP/stall",
-    "1/flower": "1 VP/flower",
-    "4/favor": "4 VP/favor",
-    "1/5coins": "1 VP/5 coins",
-}
-
-
-def effect_short(e: str) -> str:
-    """A short label of one effect code (spec §2.5) for the market tiles."""
-    head, _, rest = e.partition(" ")
-    if head == "mer":
-        rng, mods = rest.split()
-        lo, hi = rng.split("-")
-        return f"Merchant {lo if lo == hi else lo + '–' + hi}: {mods.replace('-', '−')}"
-    if head == "barge":
-        rng, bless = rest.split()
-        lo, hi = rng.split("-")
-        gift = {"1fl": "1 flower", "2fl": "2 flowers", "2c": "2 coins"}.get(bless, bless)
-        return f"Barge {lo if lo == hi else lo + '–' + hi}, bless {gift}"
-    if head == "coins":
-        return f"+{rest} coins"
-    if head == "flower":
-        return "+1 flower"
-    if e.startswith("cheap:"):
-        return f"{e[6:]} at lowest price"
-    if e.startswith("ignore:"):
-        return f"order needs 1 {e[7:]} less"
-    if e.startswith("as:"):
-        return f"as a {e[3:]} stall"
-    if e.startswith("3/"):
-        return f"3 VP/{e[2:].split('-')[0]} stall"
-    return EFFECT_SHORT.get(e, e)
-
-
-def card_lines(card: Mapping[str, Any]) -> list[str]:
-    """The effects of a card as short lines: immediate, then 'Turn: …', then 'End: …'."""
-    out = [effect_short(e) for e in card.get("immediate") or []]
-    out += ["Turn: " + effect_short(e) for e in card.get("passive") or []]
-    out += ["End: " + effect_short(e) for e in card.get("endgame") or []]
-    return out
-
-
-def draw_card(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    card: Mapping[str, Any] | None,
-    box: tuple[int, int, int, int],
-    hot: bool = False,
-    price: bool = True,
-    words: bool = False,
-    names: bool = True,
-) -> None:
-    """One card tile: id and cost, name, effects (short, or the engine's words)."""
-    x0, y0, x1, y1 = box
-    if not card:
-        d.rounded_rectangle(box, radius=10, fill=BG, outline=LINE, width=2)
-        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "empty", font=font(22), fill=MUTED, anchor="mm")
-        return
-    d.rounded_rectangle(box, radius=10, fill=PANEL, outline=ACCENT if hot else LINE, width=4 if hot else 2)
-    w = x1 - x0 - 20
-    d.text((x0 + 10, y0 + 8), card["id"], font=font(28, True), fill=INK)
-    if price and (card.get("coins") or card.get("flowers")):
-        xr = x1 - 10
-        xr -= text_at(d, (xr, y0 + 10), str(card.get("flowers", 0)), 28, INK, True, "ra")
-        paste(img, icon("flower", 24), xr - 26, y0 + 12)
-        xr -= 32
-        xr -= text_at(d, (xr, y0 + 10), str(card.get("coins", 0)), 28, INK, True, "ra")
-        paste(img, icon("coin", 24), xr - 26, y0 + 12)
-    yy = y0 + 44
-    if names:
-        text_at(d, (x0 + 10, yy), card.get("name", ""), 22, INK, True, max_width=w, condensed=True)
-        yy += 30
-    f = font(22 if words else 20, False, True)
-    lh = 27 if words else 24
-    lines = []
-    if words and card.get("text"):
-        for part in word_parts(card):
-            lines += wrap_lines(part, w, f)
-    else:
-        for ln in card_lines(card):
-            lines += wrap_lines(ln, w, f)
-    room = (y1 - yy - 4) // lh
-    for ln in lines[:room]:
-        d.text((x0 + 10, yy), ln, font=f, fill=INK)
-        yy += lh
-
-
-def word_parts(card: Mapping[str, Any]) -> list[str]:
-    """The engine's effect words of a card, one part per effect, passive ones prefixed "This
-    turn:" and endgame ones "End:"."""
-    parts = str(card.get("text") or "").split("; ")
-    ni, np_ = len(card.get("immediate") or []), len(card.get("passive") or [])
-    if len(parts) != ni + np_ + len(card.get("endgame") or []):
-        return parts
-    return [
-        ("This turn: " if ni <= i < ni + np_ else "End: " if i >= ni + np_ else "") + p
-        for i, p in enumerate(parts)
-    ]
-
-
-def wrap_lines(s: str, w: int, f: ImageFont.FreeTypeFont) -> list[str]:
-    from render.common import wrap
-
-    return wrap(s, w, f)
-
-
-def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> int:
+def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: Changes = NONE) -> int:
     v = m.view
     disp = list(v.get("display") or [])
     note = f"deck {v.get('deck', 0)}"
@@ -607,10 +356,13 @@ def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> i
         card = disp[i] if i < len(disp) else None
         x = M + i * (cw + gap)
         draw_card(img, d, card, (x, y, x + cw, y + h), names=False)
+        if i in ch.display:
+            mark_ring(d, (x, y, x + cw, y + h), radius=10)
+            text_at(d, (x + cw - 10, y + h - 8), "new", 20, INK, True, "rd")
     return y + h + 4
 
 
-def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> int:
+def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: Changes = NONE) -> int:
     """A legend of the stall icons, then supplies, bag and order stacks."""
     x = M
     for ic, word in (
@@ -625,6 +377,18 @@ def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> i
         x += text_at(d, (x, y + 14), word, 20, INK, False, "lm") + 16
     text_at(d, (x, y + 14), "hatched = ownable · id = section + bank", 20, INK, False, "lm", WIDTH - M - x)
     y += 32
+    if ch:
+        d.rounded_rectangle((M + 2, y + 2, M + 30, y + 24), radius=6, outline=INK, width=5)
+        text_at(
+            d,
+            (M + 40, y + 13),
+            "ring = changed by the last move (see the caption above)",
+            20,
+            INK,
+            False,
+            "lm",
+        )
+        y += 30
     v = m.view
     sup = v.get("supply") or {}
     stacks = v.get("stacks") or []
@@ -643,54 +407,71 @@ def BAD_OR(done: int) -> Color:
     return (183, 28, 28) if done else INK
 
 
-def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, s: int, x0: int, y: int, w: int) -> int:
-    """One player's card: letter disc and name; coins, flowers, favors, rowers, stall pieces and
-    disks left; goods held/capacity, fulfilled orders and hand size."""
+def draw_player(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    m: Model,
+    s: int,
+    x0: int,
+    y: int,
+    w: int,
+    changed: frozenset[str] = frozenset(),
+) -> int:
+    """One player's card: letter disc and name, VP from orders (or the final total); coins,
+    flowers, favors, rowers, stall pieces and disks left; goods held/capacity and hand size. What
+    the last move changed (``changed``: keys of the player view) is ringed."""
     p = m.players[s]
-    h = 114
+    h = 118
     act = s == m.active
     col = seat_text(s)
     d.rounded_rectangle(
         (x0, y, x0 + w, y + h), radius=10, fill=PANEL, outline=col if act else LINE, width=4 if act else 2
     )
     seat_disc(img, s, m.letters[s], x0 + 26, y + 23, 36)
-    name = m.names[s]
-    tail = f"{len(p.get('orders') or [])} orders · {p.get('orders_vp', 0)} VP"
+    n_orders = len(p.get("orders") or [])
+    vp, note = f"{p.get('orders_vp', 0)} VP", f"{n_orders} order" + ("" if n_orders == 1 else "s")
     totals, ranks = m.view.get("totals"), m.view.get("ranks")
     if m.over and totals and ranks and s < len(totals):
-        tail = f"{totals[s]} VP · " + ("winner" if ranks[s] == 1 else ordinal(int(ranks[s])))
-    tw = text_width(tail, font(22)) + 8
-    text_at(d, (x0 + 52, y + 23), name, 28, col, True, "lm", w - 70 - tw)
-    d.text((x0 + w - 10, y + 24), tail, font=font(22), fill=INK, anchor="rm")
+        vp, note = f"{totals[s]} VP", "winner" if ranks[s] == 1 else ordinal(int(ranks[s]))
+    right = x0 + w - 10
+    vw = text_at(d, (right, y + 24), vp, 28, INK, True, "rm")
+    nw = text_at(d, (right - vw - 8, y + 26), note, 20, MUTED, False, "rm")
+    if "orders" in changed:
+        mark_ring(d, (right - vw - nw - 14, y + 6, right + 2, y + 42), radius=6, inside=True)
+    text_at(d, (x0 + 52, y + 23), m.names[s], 28, col, True, "lm", w - 70 - vw - nw - 14, min_size=28)
     x = x0 + 10
 
-    def item(yy: int, ic: str, val: str, gap: int = 14, color: Color | None = None) -> None:
+    def item(yy: int, ic: str, val: str, key: str, gap: int = 14, color: Color | None = None) -> None:
         nonlocal x
+        x_start = x
         paste_c(img, icon(ic, 26, color), x + 13, yy)
         x += 29
-        x += text_at(d, (x, yy), val, 24, INK, True, "lm") + gap
+        x += text_at(d, (x, yy), val, 24, INK, True, "lm")
+        if key in changed:
+            mark_ring(d, (x_start - 3, yy - 16, x + 4, yy + 16), radius=6, inside=True)
+        x += gap
 
-    from render.phraya.art import seat_fill
-
-    yy = y + 58
-    item(yy, "coin", str(p.get("coins", 0)))
-    item(yy, "flower", str(p.get("flowers", 0)))
-    item(yy, "favor", str(p.get("favors", 0)))
-    item(yy, "rower", str(p.get("rowers", 2)))
-    item(yy, "stall", str(p.get("stalls_left", 0)), 14, seat_fill(s))
-    item(yy, "disk", str(p.get("disks_left", 0)), 14, seat_fill(s))
+    yy = y + 60
+    item(yy, "coin", str(p.get("coins", 0)), "coins")
+    item(yy, "flower", str(p.get("flowers", 0)), "flowers")
+    item(yy, "favor", str(p.get("favors", 0)), "favors")
+    item(yy, "rower", str(p.get("rowers", 2)), "rowers")
+    item(yy, "stall", str(p.get("stalls_left", 0)), "stalls_left", 14, seat_fill(s))
+    item(yy, "disk", str(p.get("disks_left", 0)), "disks_left", 14, seat_fill(s))
     x = x0 + 10
-    yy = y + 92
+    yy = y + 96
     goods = p.get("goods") or {}
     cap = p.get("capacity") or {}
     for g in GOODS:
-        item(yy, g, f"{goods.get(g, 0)}/{cap.get(g, 0)}", 10)
+        item(yy, g, f"{goods.get(g, 0)}/{cap.get(g, 0)}", f"goods:{g}", 10)
     rest = f"{p.get('hand_count', 0)} cards"
-    text_at(d, (x0 + w - 10, yy), rest, 22, INK, False, "rm", max(40, x0 + w - 10 - x))
+    rw = text_at(d, (right, yy), rest, 22, INK, False, "rm", max(40, right - x))
+    if "hand_count" in changed:
+        mark_ring(d, (right - rw - 4, yy - 16, right + 3, yy + 16), radius=6, inside=True)
     return y + h
 
 
-def draw_players(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> int:
+def draw_players(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: Changes = NONE) -> int:
     cond = (m.view.get("conditions") or {}).get("supremacy")
     y = title(
         d,
@@ -706,7 +487,7 @@ def draw_players(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> 
     w = (WIDTH - 2 * M - gap) // 2
     for s in range(m.n):
         x = M + (s % 2) * (w + gap)
-        bottom = draw_player(img, d, m, s, x, y, w)
+        bottom = draw_player(img, d, m, s, x, y, w, ch.players.get(s, frozenset()))
         if s % 2 == 1 or s == m.n - 1:
             y = bottom + 10
     return y
@@ -715,25 +496,30 @@ def draw_players(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int) -> 
 # --------------------------------------------------------------------------- assembly
 
 
-def board_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+def board_image(
+    view: dict[str, Any], names: Sequence[str] | None = None, previous: dict[str, Any] | None = None
+) -> Image.Image:
+    """The public board of ``view``; with ``previous`` (the public view of the board before) the
+    places the last move changed are ringed."""
     m = model(view, names)
+    ch = changes(previous, view) if previous is not None else NONE
     img, d = new_canvas()
     y = draw_header(img, d, m)
     top = y + 12
-    bottom = draw_map(img, d, m, M + 4, top + 4)
+    bottom = draw_map(img, d, m, M + 4, top + 4, ch)
     cx = M + 4 + geo.SPAN + 12
     cw = WIDTH - M - cx
-    yy = draw_prices(img, d, m, cx, top, cw)
-    yy = draw_orders(img, d, m, cx, yy + 14, cw)
+    yy = draw_prices(img, d, m, cx, top, cw, ch)
+    yy = draw_orders(img, d, m, cx, yy + 14, cw, ch)
     y = max(bottom, yy) + 14
-    y = draw_merchant(img, d, m, y) + 10
+    y = draw_merchant(img, d, m, y, ch) + 10
     half = (WIDTH - 2 * M - 24) // 2
-    y1 = draw_temple(img, d, m, M, y, half)
-    y2 = draw_king(img, d, m, M + half + 24, y, half)
+    y1 = draw_temple(img, d, m, M, y, half, ch)
+    y2 = draw_king(img, d, m, M + half + 24, y, half, ch)
     y = max(y1, y2) + 10
-    y = draw_market(img, d, m, y) + 8
-    y = draw_status(img, d, m, y) + 6
-    y = draw_players(img, d, m, y)
+    y = draw_market(img, d, m, y, ch) + 8
+    y = draw_status(img, d, m, y, ch) + 6
+    y = draw_players(img, d, m, y, ch)
     return flatten(crop(img, y))
 
 

@@ -77,7 +77,7 @@ def card_height(card: Mapping[str, Any], w: int) -> int:
     """The height a hand tile needs for the card's effects in words."""
     f = font(22, False, True)
     lines = sum(len(wrap(part, w - 20, f)) for part in word_parts(card))
-    return 82 + 27 * max(1, lines)
+    return 88 + 27 * max(1, lines)
 
 
 def action_label(m: Model, a: str, me: MeView) -> str:
@@ -129,24 +129,24 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
             y += 34
     if legal:
         x = M
-        f = font(22, True, True)
-        fl = font(20, False, True)
+        f = font(26, True, True)
+        fl = font(22, False, True)
         shown = 0
         for a in legal:
             lab = action_label(m, a, me)
             w = text_width(a, f) + 18 + (text_width(lab, fl) + 8 if lab else 0)
             if x + w > WIDTH - M:
                 x = M
-                y += 40
+                y += 46
             if shown >= 30:
                 break
-            d.rounded_rectangle((x, y, x + w, y + 34), radius=8, fill=PANEL, outline=ACCENT, width=2)
-            d.text((x + 9, y + 17), a, font=f, fill=INK, anchor="lm")
+            d.rounded_rectangle((x, y, x + w, y + 40), radius=8, fill=PANEL, outline=ACCENT, width=2)
+            d.text((x + 9, y + 20), a, font=f, fill=INK, anchor="lm")
             if lab:
-                d.text((x + w - 9, y + 18), lab, font=fl, fill=MUTED, anchor="rm")
+                d.text((x + w - 9, y + 21), lab, font=fl, fill=MUTED, anchor="rm")
             x += w + 8
             shown += 1
-        y += 40
+        y += 48
         if shown < len(legal):
             d.text((M, y), f"… and {len(legal) - shown} more (see the text)", font=font(22), fill=MUTED)
             y += 30
@@ -231,14 +231,10 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
     if prev:
         y += 4
         total = sum(int(v) for v in prev.values())
-        y = title(
-            d,
-            M,
-            y,
-            "Your score now" if not view.get("over") else "Your final score",
-            f"total {num(total)}",
-            WIDTH - 2 * M,
-        )
+        head = "Your score now" if not view.get("over") else "Your final score"
+        tw = text_at(d, (M, y + 2), head, 24, MUTED, True)
+        text_at(d, (M + tw + 14, y - 2), f"total {num(total)}", 28, INK, True)
+        y += 38
         items = [f"{category_label(c)} {num(int(v))}" for c, v in prev.items()]
         f = font(22)
         line = ""

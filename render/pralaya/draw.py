@@ -32,7 +32,8 @@ from render.pralaya.icons import pips
 M = 16  # outer margin
 INNER = WIDTH - 2 * M  # usable width
 VITALITY = ACCENT  # colour of Vitality pips
-HEADER_H = 92
+HEADER_H = 100
+MARK = INK  # the ring and tag on what the last move changed (no seat's colour)
 
 STEP_LABEL = {"collect": "collecting", "discard": "discarding", "buy": "buying", "over": "game over"}
 
@@ -61,7 +62,7 @@ def tag(
     s: str,
     fill: RGB,
     fg: RGB | None = None,
-    size: int = 15,
+    size: int = 20,
     pad: int = 7,
     outline: RGB | None = None,
 ) -> int:
@@ -79,10 +80,10 @@ def tag(
 
 def section_title(d: ImageDraw.ImageDraw, y: int, title: str, note: str = "") -> int:
     """A section heading at ``y``; returns the y below it."""
-    w = draw_text(d, (M + 4, y), title.upper(), 17, fill=MUTED, bold=True)
+    w = draw_text(d, (M + 4, y), title.upper(), 22, fill=MUTED, bold=True)
     if note:
-        draw_text(d, (M + 4 + w + 12, y + 1), note, 16, fill=MUTED, max_width=INNER - w - 20)
-    return y + 28
+        draw_text(d, (M + 4 + w + 12, y + 1), note, 20, fill=MUTED, max_width=INNER - w - 20)
+    return y + 32
 
 
 def new_canvas(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -120,13 +121,13 @@ def header(
 
     x = M + 30
     top = f"{title.upper()}  ·  ROUND {view.get('round', 1)}"
-    tw = draw_text(d, (x, y0 + 14), top, 16, fill=MUTED, bold=True)
+    tw = draw_text(d, (x, y0 + 10), top, 20, fill=MUTED, bold=True)
     if who is not None:  # whose hand this is, in their colour
-        s, f = fit(f"{names[who]}'s hand", 560 - tw - 20, 16, bold=True, min_size=14)
-        d.text((x + tw + 14, y0 + 14), s, font=f, fill=seat_ink(who))
+        s, f = fit(f"{names[who]}'s hand", 560 - tw - 20, 22, bold=True)
+        d.text((x + tw + 14, y0 + 8), s, font=f, fill=seat_ink(who))
 
     right_w = 300
-    line_y = y0 + 58
+    line_y = y0 + 64
     if over:
         winners = list(outcome.get("winners") or [])
         escaped = [s for s, v in enumerate(outcome.get("scores") or []) if v is not None]
@@ -137,14 +138,14 @@ def header(
         else:
             msg = "Tie: " + ", ".join(names[w] for w in winners)
         col = seat_ink(winners[0]) if len(winners) == 1 and escaped else INK
-        s, f = fit(msg, INNER - 60 - 200, 30, bold=True, min_size=18)
+        s, f = fit(msg, INNER - 60 - 200, 32, bold=True, min_size=28)
         d.text((x, line_y), s, font=f, fill=col, anchor="lm")
         tag(
             d,
-            (WIDTH - M - 20 - text_width("GAME OVER", font(16, True)) - 16, line_y - 14),
+            (WIDTH - M - 20 - text_width("GAME OVER", font(22, True)) - 16, line_y - 16),
             "GAME OVER",
             INK,
-            size=16,
+            size=22,
             pad=8,
         )
         return y0 + HEADER_H + 12
@@ -152,28 +153,41 @@ def header(
     step = STEP_LABEL.get(view.get("step", ""), view.get("step", ""))
     if who is not None and who == active:
         step = "your turn · " + step
-    step_w = text_width(step, font(17, True)) + 18
+    step_w = text_width(step, font(24, True)) + 18
     name_max = INNER - 30 - right_w - step_w - 30
-    s, f = fit(names[active] if active is not None else "?", name_max, 30, bold=True, min_size=16)
+    s, f = fit(names[active] if active is not None else "?", name_max, 32, bold=True, min_size=28)
     d.text((x, line_y), s, font=f, fill=seat_ink(active) if active is not None else INK, anchor="lm")
     nx = x + text_width(s, f) + 14
-    tag(d, (nx, line_y - 14), step, seat_color(active) if active is not None else INK, size=17, pad=9)
+    tag(d, (nx, line_y - 18), step, seat_color(active) if active is not None else INK, size=24, pad=10)
 
     # Vitality: pips for the turn's V (filled = left), then the number.
     rx = WIDTH - M - 20
     if who is not None and who != active:  # someone else's turn: their V is not this page's
-        draw_text(d, (rx, y0 + 14), "NOT YOUR TURN", 16, fill=MUTED, bold=True, anchor="ra")
+        draw_text(d, (rx, y0 + 10), "NOT YOUR TURN", 20, fill=MUTED, bold=True, anchor="ra")
         return y0 + HEADER_H + 12
     vit, left = int(view.get("vitality", 0)), int(view.get("v_left", 0))
     escaped_active = any(p.get("escaped") for p in view.get("players", []) if p.get("seat") == active)
     if escaped_active:
-        draw_text(d, (rx, y0 + 14), "ESCAPED", 16, fill=MUTED, bold=True, anchor="ra")
-        draw_text(d, (rx, line_y), "discards 1 relic", 20, fill=INK, bold=True, anchor="rm")
+        draw_text(d, (rx, y0 + 10), "ESCAPED", 20, fill=MUTED, bold=True, anchor="ra")
+        draw_text(d, (rx, line_y), "discards 1 relic", 28, fill=INK, bold=True, anchor="rm")
         return y0 + HEADER_H + 12
-    draw_text(d, (rx, y0 + 14), "VITALITY LEFT", 16, fill=MUTED, bold=True, anchor="ra")
+    draw_text(d, (rx, y0 + 10), "VITALITY LEFT", 20, fill=MUTED, bold=True, anchor="ra")
     num = f"{left}"
-    nf = font(34, True)
+    nf = font(38, True)
     d.text((rx, line_y), num, font=nf, fill=VITALITY, anchor="rm")
-    pw = max(vit, left) * (20 + 4) - 4 if max(vit, left) else 0
-    pips(img, (rx - text_width(num, nf) - 14 - pw, line_y - 10), max(vit, left), left, 20, VITALITY, gap=4)
+    pw = max(vit, left) * (22 + 4) - 4 if max(vit, left) else 0
+    pips(img, (rx - text_width(num, nf) - 14 - pw, line_y - 11), max(vit, left), left, 22, VITALITY, gap=4)
     return y0 + HEADER_H + 12
+
+
+def mark_ring(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: int = 10) -> None:
+    """The ring around a place the last move changed: a thick ink line just outside ``box``, kept
+    off the place by a white gap."""
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=radius + 2, outline=(255, 255, 255), width=3)
+    d.rounded_rectangle((x0 - 7, y0 - 7, x1 + 7, y1 + 7), radius=radius + 5, outline=MARK, width=5)
+
+
+def mark_tag(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int = 20) -> int:
+    """The tag naming what the last move did at a place ("drawn", "taken"); returns its width."""
+    return tag(d, xy, s, MARK, fg=(255, 255, 255), size=size, pad=7)

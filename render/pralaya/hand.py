@@ -41,9 +41,9 @@ from render.pralaya.draw import (
 )
 from render.pralaya.icons import paste_icon
 
-PER_ROW = 5
+PER_ROW = 4
 TILE_W = (INNER - (PER_ROW - 1) * 8) // PER_ROW
-TILE_H = 104
+TILE_H = 122
 PAY = re.compile(r"(\d+)g (\d+)s (\d+)c")
 
 
@@ -53,8 +53,8 @@ PAY = re.compile(r"(\d+)g (\d+)s (\d+)c")
 def _relic_tiles(img: Image.Image, d: ImageDraw.ImageDraw, hand: Mapping[str, int], y: int) -> int:
     codes = sorted((c for c, k in hand.items() if k), key=sort_key)
     if not codes:
-        draw_text(d, (M + 4, y + 4), "No relics yet.", 18, fill=MUTED)
-        return y + 34
+        draw_text(d, (M + 4, y + 4), "No relics yet.", 28, fill=MUTED)
+        return y + 40
     for i, code in enumerate(codes):
         r, c = divmod(i, PER_ROW)
         x0 = M + c * (TILE_W + 8)
@@ -68,15 +68,17 @@ def _relic_tiles(img: Image.Image, d: ImageDraw.ImageDraw, hand: Mapping[str, in
             outline=tint(color, 0.35),
             width=2,
         )
-        paste_icon(img, code if card else "back", (x0 + 10, y0 + 10), 40)
-        d.text((x0 + TILE_W - 12, y0 + 10), f"×{hand[code]}", font=font(28, True), fill=INK, anchor="ra")
+        paste_icon(img, code if card else "back", (x0 + 10, y0 + 10), 44)
+        d.text((x0 + TILE_W - 12, y0 + 10), f"×{hand[code]}", font=font(32, True), fill=INK, anchor="ra")
         name = card.name if card else code
-        s, f = fit(name, TILE_W - 20, 17, bold=True, min_size=13)
-        d.text((x0 + 10, y0 + 58), s, font=f, fill=INK)
+        s, f = fit(name, TILE_W - 20, 28, bold=True, min_size=28)
+        if s.endswith("…") and card:  # "Ancient Manuscript" → "Manuscript"
+            s, f = fit(card.short, TILE_W - 20, 28, bold=True, min_size=28)
+        d.text((x0 + 10, y0 + 60), s, font=f, fill=INK)
         prog = set_progress(code, hand[code])
         hint = prog or (card.hint if card else "")
-        s, f = fit(hint, TILE_W - 20, 16, min_size=12)
-        d.text((x0 + 10, y0 + 80), s, font=f, fill=INK if prog else MUTED)
+        s, f = fit(hint, TILE_W - 20, 22)
+        d.text((x0 + 10, y0 + 92), s, font=f, fill=INK if prog else MUTED)
     rows = (len(codes) + PER_ROW - 1) // PER_ROW
     return y + rows * (TILE_H + 8) - 8
 
@@ -92,21 +94,21 @@ def _coins_panel(
     mine: Mapping[str, Any],  # the seat's player entry ({} if missing)
     y: int,
 ) -> int:
-    h = 128
+    h = 150
     panel(d, (M, y, WIDTH - M, y + h), radius=10)
     hand = me.get("hand") or {}
     cur = int(me.get("currency", 0))
     x = M + 18
-    draw_text(d, (x, y + 12), "CURRENCY", 16, fill=MUTED, bold=True)
-    draw_text(d, (x, y + 34), str(cur), 44, bold=True, fill=INK)
+    draw_text(d, (x, y + 10), "CURRENCY", 20, fill=MUTED, bold=True)
+    draw_text(d, (x, y + 34), str(cur), 48, bold=True, fill=INK)
     cx = x
     for code in ("gol", "sil", "cop"):
         k = int(hand.get(code, 0))
-        paste_icon(img, code, (cx, y + 90), 26)
-        d.text((cx + 30, y + 103), f"×{k}", font=font(17, True), fill=INK if k else MUTED, anchor="lm")
-        cx += 64
+        paste_icon(img, code, (cx, y + 102), 30)
+        d.text((cx + 34, y + 118), f"×{k}", font=font(24, True), fill=INK if k else MUTED, anchor="lm")
+        cx += 74
     # right part: what the coins buy
-    bx = M + 240
+    bx = M + 250
     veda = view.get("veda") or {}
     dhoni = view.get("dhoni") or []
     star = "*" if veda.get("stand_in") else ""
@@ -123,7 +125,7 @@ def _coins_panel(
         lines.append(
             ("dhoni", f"Escaped on Dhoni {price_text(mine.get('dhoni_price'))}: coins now only score", INK)
         )
-        lines.append(("", "Each turn you discard one relic from the island.", MUTED))
+        lines.append(("", "Each turn you discard a relic from the island.", MUTED))
     else:
         if mine.get("veda"):
             lines.append(("veda", f"Veda owned: {pdata.VEDA_VITALITY} Vitality a turn", GOOD))
@@ -148,11 +150,11 @@ def _coins_panel(
     ly = y + 18
     for kind, s, col in lines:
         if kind:
-            paste_icon(img, kind, (bx, ly), 34)
+            paste_icon(img, kind, (bx, ly), 36)
         draw_text(
-            d, (bx + 46, ly + 17), s, 19, fill=col, bold=True, anchor="lm", max_width=WIDTH - M - 20 - bx - 46
+            d, (bx + 46, ly + 18), s, 28, fill=col, bold=True, anchor="lm", max_width=WIDTH - M - 20 - bx - 46
         )
-        ly += 48
+        ly += 62
     return y + h
 
 
@@ -167,32 +169,32 @@ def _score_panel(d: ImageDraw.ImageDraw, me: MeView, final: Mapping[str, Any] | 
     bd = prov.get("breakdown") or {}
     known = bool(prov.get("fossil_known"))
     per_col = (len(cats) + 1) // 2
-    h = 24 + per_col * 32 + (28 if not known else 0)
+    h = 24 + per_col * 40 + (32 if not known else 0)
     panel(d, (M, y, WIDTH - M, y + h), radius=10)
-    col_w = 300
+    col_w = 290
     for i, cat in enumerate(cats):
         c, r = divmod(i, per_col)
         x = M + 20 + c * (col_w + 30)
-        yy = y + 14 + r * 32
-        d.text((x, yy + 14), cat, font=font(18), fill=INK, anchor="lm")
+        yy = y + 12 + r * 40
+        d.text((x, yy + 18), cat, font=font(24), fill=INK, anchor="lm")
         v = bd.get(cat, 0)
         if cat == "Fossils" and not known:
             s, col = "?", MUTED
         else:
             s, col = num(v), (BAD if v < 0 else MUTED if v == 0 else INK)
-        d.text((x + col_w, yy + 14), s, font=font(19, True), fill=col, anchor="rm")
-        d.line((x, yy + 29, x + col_w, yy + 29), fill=LINE, width=1)
+        d.text((x + col_w, yy + 18), s, font=font(28, True), fill=col, anchor="rm")
+        d.line((x, yy + 37, x + col_w, yy + 37), fill=LINE, width=1)
     # the total, big, on the right
     tx = WIDTH - M - 20
-    draw_text(d, (tx, y + 16), "TOTAL", 16, fill=MUTED, bold=True, anchor="ra")
+    draw_text(d, (tx, y + 16), "TOTAL", 20, fill=MUTED, bold=True, anchor="ra")
     total = int(prov.get("total", 0))
     draw_text(d, (tx, y + 40), num(total), 52, bold=True, fill=BAD if total < 0 else INK, anchor="ra")
     if not known:
         draw_text(
             d,
-            (M + 20, y + h - 24),
+            (M + 20, y + h - 30),
             "Fossil majority (15) not counted: other hands are hidden.",
-            16,
+            20,
             fill=MUTED,
             max_width=INNER - 40,
         )
@@ -235,27 +237,27 @@ def _moves(d: ImageDraw.ImageDraw, view: PralayaView, me: MeView, names: Sequenc
             s = f"The game is over: you finished {ordinal(ranks[seat])} with {scores[seat]} pts."
         else:
             s = "The game is over: you did not escape, so you score nothing."
-        draw_text(d, (M + 4, y), s, 18, fill=INK, max_width=INNER - 8)
-        return y + 30
+        draw_text(d, (M + 4, y), s, 28, fill=INK, max_width=INNER - 8)
+        return y + 36
     if not legal:
         active = view.get("active")
         who = names[active] if active is not None else "?"
         step = STEP_LABEL.get(view.get("step", ""), "")
         draw_text(
-            d, (M + 4, y), f"Not your turn: waiting for {who} ({step}).", 18, fill=MUTED, max_width=INNER - 8
+            d, (M + 4, y), f"Not your turn: waiting for {who} ({step}).", 28, fill=MUTED, max_width=INNER - 8
         )
-        return y + 30
-    cols = 3
+        return y + 36
+    cols = 2
     cw = (INNER - (cols - 1) * 10) // cols
     for i, a in enumerate(legal):
         r, c = divmod(i, cols)
         x0 = M + c * (cw + 10)
-        y0 = y + r * 44
-        d.rounded_rectangle((x0, y0, x0 + cw, y0 + 36), radius=8, fill=PANEL, outline=INK, width=2)
-        s, lf = fit(action_label(a, view), cw - 20, 17, bold=True, min_size=12)
-        d.text((x0 + 10, y0 + 18), s, font=lf, fill=INK, anchor="lm")
+        y0 = y + r * 52
+        d.rounded_rectangle((x0, y0, x0 + cw, y0 + 44), radius=8, fill=PANEL, outline=INK, width=2)
+        s, lf = fit(action_label(a, view), cw - 20, 28, bold=True, min_size=22)
+        d.text((x0 + 10, y0 + 22), s, font=lf, fill=INK, anchor="lm")
     rows = (len(legal) + cols - 1) // cols
-    return y + rows * 44 - 8
+    return y + rows * 52 - 8
 
 
 # --------------------------------------------------------------------------- the hand
@@ -267,11 +269,11 @@ def hand(view: PralayaView, names: Sequence[str] | None = None) -> Image.Image:
     Returns an RGB image WIDTH px wide."""
     nm = names_for(view, names)
     me = view.get("me")
-    img, d = new_canvas(1700)
+    img, d = new_canvas(2400)
     if not me:
         y = header(img, d, view, nm)
-        draw_text(d, (M + 4, y + 4), "Spectator view: no hand to show.", 18, fill=MUTED)
-        return crop(img, y + 34)
+        draw_text(d, (M + 4, y + 4), "Spectator view: no hand to show.", 28, fill=MUTED)
+        return crop(img, y + 40)
     seat = int(me["seat"])
     mine: Mapping[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
     y = header(img, d, view, nm, who=seat)

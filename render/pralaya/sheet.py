@@ -14,9 +14,9 @@ from render.common import fit as fit_text
 from render.pralaya.cards import CATEGORIES
 from render.pralaya.draw import INNER, M, crop, header, names_for, new_canvas, price_text, section_title
 
-LABEL_W = 230
-HEAD_H = 86
-ROW = 34
+LABEL_W = 250
+HEAD_H = 100
+ROW = 40
 WIN_FILL = (250, 236, 188)
 WIN_EDGE = (196, 150, 20)
 WIN_INK = (124, 90, 0)  # gold that reads as text on WIN_FILL
@@ -30,19 +30,19 @@ def _categories(outcome: dict[str, Any]) -> list[str]:
 def sheet_height(view: PralayaView) -> int:
     """Height of the sheet block (title included) for ``view``."""
     cats = _categories(view.get("outcome") or {})
-    return 28 + HEAD_H + (len(cats) + 1) * ROW + 44 + ROW + 24
+    return 32 + HEAD_H + (len(cats) + 1) * ROW + 50 + ROW + 24
 
 
 def _name_lines(name: str, width: int) -> list[tuple[str, Any]]:
-    s, f = fit_text(name, width, 19, bold=True, min_size=16)
+    """``name`` in one line at 28 px, else in two (the second ellipsised if need be)."""
+    s, f = fit_text(name, width, 28, bold=True, min_size=28)
     if not s.endswith("…"):
         return [(s, f)]
-    f = font(16, True, True)
+    f = font(28, True, True)
     lines = wrap(name, width, f)
-    out = [fit_text(ln, width, 16, bold=True, min_size=12) for ln in lines[:2]]
+    out = [fit_text(ln, width, 28, bold=True, min_size=28) for ln in lines[:2]]
     if len(lines) > 2:
-        s2, f2 = fit_text(lines[1] + "…", width, 16, bold=True, min_size=12)
-        out[1] = (s2, f2)
+        out[1] = fit_text(" ".join(lines[1:]), width, 28, bold=True, min_size=28)
     return out
 
 
@@ -63,7 +63,7 @@ def sheet_block(
     y = section_title(d, y, "Final score", "ties go to the seat furthest from the first player")
     top = y
     col_w = (INNER - LABEL_W - 16) // n
-    height = HEAD_H + (len(cats) + 1) * ROW + 44 + ROW + 8
+    height = HEAD_H + (len(cats) + 1) * ROW + 50 + ROW + 8
     panel(d, (M, top, WIDTH - M, top + height), radius=10)
 
     def cx(s: int) -> int:
@@ -83,15 +83,15 @@ def sheet_block(
         x0 = M + LABEL_W + s * col_w
         d.rounded_rectangle((x0 + 10, top + 10, x0 + col_w - 10, top + 16), radius=3, fill=seat_color(s))
         lines = _name_lines(names[s], col_w - 16)
-        ly = top + 22 if len(lines) == 2 else top + 28
+        ly = top + 20 if len(lines) == 2 else top + 30
         for text, f in lines:
             d.text((cx(s), ly), text, font=f, fill=seat_ink(s, WIN_FILL), anchor="mt")
-            ly += 19
+            ly += 30
         status, col = ("winner", WIN_INK) if s in winners and anyone else ("", MUTED)
         if scores[s] is None:
-            status, col = "did not escape", MUTED
+            status, col = "not escaped", MUTED
         if status:
-            d.text((cx(s), top + HEAD_H - 14), status, font=font(16, True), fill=col, anchor="mm")
+            d.text((cx(s), top + HEAD_H - 12), status, font=font(20, True), fill=col, anchor="mm")
     y = top + HEAD_H
     d.line((M + 12, y, WIDTH - M - 12, y), fill=LINE, width=2)
 
@@ -99,12 +99,18 @@ def sheet_block(
         label: str,
         values: list[str],
         bold: bool = False,
-        size: int = 18,
+        size: int = 28,
         colors: list[Any] | None = None,
         h: int = ROW,
     ) -> None:
         nonlocal y
-        d.text((M + 18, y + h / 2), label, font=font(size, bold), fill=INK, anchor="lm")
+        d.text(
+            (M + 18, y + h / 2),
+            label,
+            font=font(max(24, size - 4) if not bold else size, bold),
+            fill=INK,
+            anchor="lm",
+        )
         for s, v in enumerate(values):
             c = colors[s] if colors else INK
             d.text((cx(s), y + h / 2), v, font=font(size, bold), fill=c, anchor="mm")
@@ -134,8 +140,8 @@ def sheet_block(
         "Total",
         totals,
         bold=True,
-        size=24,
-        h=44,
+        size=32,
+        h=50,
         colors=[MUTED if v is None else (BAD if v < 0 else INK) for v in scores],
     )
     row(

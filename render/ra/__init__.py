@@ -25,34 +25,49 @@ from render.ra.board import (
     crop,
     draw_auction,
     draw_footer,
+    draw_group_labels,
     draw_header,
-    draw_headline,
     draw_pending,
     draw_seat_row,
     draw_table,
     new_canvas,
 )
 from render.ra.hand import hand_image
+from render.ra.marks import changes
 from render.ra.sheet import epoch_sheet, score_sheet
 from render.ra.text import epoch_text, score_text, text
 
-__all__ = ["board", "hand", "score_sheet", "epoch_sheet", "interim_sheet", "epoch_text", "score_text", "text"]
+__all__ = [
+    "changes",
+    "board",
+    "hand",
+    "score_sheet",
+    "epoch_sheet",
+    "interim_sheet",
+    "epoch_text",
+    "score_text",
+    "text",
+]
 
 
-def board(view: RaView, names: Sequence[str] | None = None) -> Image.Image:
+def board(view: RaView, names: Sequence[str] | None = None, previous: RaView | None = None) -> Image.Image:
     """The public snapshot of ``view`` (a spectator view, ``view(state, None)``): header with the
-    epoch, step and whose turn, the headline, the Ra track, centre sun, bag and auction track, the
-    running auction or owed discards, then one row per seat. Returns a ~1000 px wide RGB image."""
+    epoch, step and whose turn, the Ra track, centre sun, bag and auction track, the running
+    auction or owed discards, the words naming the tile groups, then one row per seat. What
+    changed since ``previous`` (the public view of the board posted before, None for the first) is
+    outlined and tagged: the tile just drawn, the lot just won, the sun that moved, a bid, a score.
+    Returns a ~1000 px wide RGB image (a 5-player board about 1100 px tall)."""
     n = int(view["n_players"])
     nm = seat_names(names, n)
-    img, d = new_canvas(760 + 160 * n)
+    marks = changes(previous, view)
+    img, d = new_canvas(700 + 160 * n)
     y = draw_header(img, d, view, nm)
-    y = draw_headline(d, view, nm, y)
-    y = draw_table(img, d, view, y)
+    y = draw_table(img, d, view, y, marks)
     y = draw_auction(img, d, view, nm, y)
     y = draw_pending(d, view, nm, y)
+    y = draw_group_labels(d, view, y)
     for s in range(n):
-        y = draw_seat_row(img, d, view, nm, s, y)
+        y = draw_seat_row(img, d, view, nm, s, y, marks)
     y = draw_footer(d, view, y)
     return crop(img, y)
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.ra import data
-from render.common import INK, LINE, MUTED, PANEL, fit, font, mix
+from render.common import INK, LINE, MUTED, PANEL, fit, font, mix, text_width
 
 Color = tuple[int, int, int]
 
@@ -30,6 +30,7 @@ SUN_UP_RING = (176, 124, 14)
 SUN_DOWN = (128, 122, 115)
 SUN_DOWN_RING = (98, 93, 88)
 DANGER = (200, 36, 36)
+MARK = (214, 0, 120)  # what changed since the previous board: outlines and tags
 
 DISASTER_ICON = {"funeral": "pharaoh", "drought": "flood", "unrest": "civ", "earthquake": "monument"}
 CATEGORY_ICON = {
@@ -255,7 +256,7 @@ def sun(
     else:
         paste(img, _disc(size, SUN_DOWN, SUN_DOWN_RING, max(2, size // 16)), x, y)
         fg = (248, 246, 242)
-    f = font(max(12, round(size * 0.5)), True, len(str(value)) > 1 and size < 34)
+    f = font(max(20, round(size * 0.54)), True, len(str(value)) > 1 and size < 48)
     d.text((x + size / 2, y + size / 2 + 1), str(value), font=f, fill=fg, anchor="mm")
 
 
@@ -278,37 +279,45 @@ def chip(
     count: int,
     show_zero: bool = False,
 ) -> None:
-    """A held-tile chip: tinted box, icon on top, count below. An empty slot (count 0) is a faint
-    outline with a faint icon, so a row's missing civilization and monument types show too."""
+    """A held-tile chip. Owned (count > 0): a solid box in the tile's colour with a white icon
+    and the count in a white badge, so it stands out. Missing: a faint outline with a ghosted
+    icon, so a row's missing civilization and monument types show too. Square chips
+    (``h`` ≥ ``w``) put the count under the icon, wide ones beside it."""
     col = CATEGORY_COLOR["trader"] if code == "crate" else tile_color(code)
-    isz = round(min(w, h) * 0.46)
+    tall = h >= w + 10
+    isz = round(min(w, h) * (0.5 if tall else 0.56))
+    ix = x + (w - isz) / 2 if tall else x + 4
+    iy = y + 6 if tall else y + (h - isz) / 2
     if count > 0:
         d.rounded_rectangle(
-            (x, y, x + w, y + h), radius=8, fill=mix(col, PANEL, 0.84), outline=mix(col, PANEL, 0.35), width=2
+            (x, y, x + w, y + h), radius=8, fill=col, outline=mix(col, (0, 0, 0), 0.35), width=2
         )
-        paste(img, icon(code, isz, col), x + (w - isz) / 2, y + 5)
-        d.text((x + w / 2, y + h - 4), str(count), font=font(round(h * 0.36), True), fill=INK, anchor="md")
+        paste(img, icon(code, isz, (255, 255, 255)), ix, iy)
+        t = str(count)
+        f = font(24 if tall or w >= 60 else 22, True, len(t) > 1)
+        tw = text_width(t, f) + 8
+        if tall:
+            bx0, by0 = x + (w - tw) / 2, y + h - 30
+        else:
+            bx0, by0 = x + w - tw - 2, y + h - 28
+        d.rounded_rectangle((bx0, by0, bx0 + tw, by0 + 26), radius=8, fill=(255, 255, 255))
+        d.text((bx0 + tw / 2, by0 + 13), t, font=f, fill=INK, anchor="mm")
     else:
         d.rounded_rectangle((x, y, x + w, y + h), radius=8, outline=mix(LINE, PANEL, 0.3), width=1)
-        paste(img, icon(code, isz, mix(col, PANEL, 0.78)), x + (w - isz) / 2, y + 5)
-        if show_zero:
-            d.text(
-                (x + w / 2, y + h - 4),
-                "0",
-                font=font(round(h * 0.36), True),
-                fill=mix(MUTED, PANEL, 0.45),
-                anchor="md",
-            )
+        paste(img, icon(code, isz, mix(col, PANEL, 0.8)), ix, iy)
+        if show_zero and tall:
+            d.text((x + w / 2, y + h - 6), "0", font=font(22, True), fill=mix(MUTED, PANEL, 0.4), anchor="md")
 
 
 def track_tile(
     img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, code: str | None, slot: int
 ) -> None:
-    """One auction-track slot: a tile in its category colour with icon and name, or an empty
-    dashed slot with its number. Disasters are dark with a red cross over what they destroy."""
+    """One auction-track slot: a tile in its category colour with icon and name (beside the icon
+    on a wide slot, under it on a square one, an abbreviation when the name cannot stay legible),
+    or an empty slot with its number. Disasters are dark with a red cross over what they destroy."""
     if code is None:
         d.rounded_rectangle((x, y, x + w, y + h), radius=10, outline=LINE, width=2)
-        d.text((x + w / 2, y + h / 2), str(slot), font=font(22, True), fill=LINE, anchor="mm")
+        d.text((x + w / 2, y + h / 2), str(slot), font=font(24, True), fill=LINE, anchor="mm")
         return
     col = tile_color(code)
     disaster = category(code) == "disaster"
@@ -319,17 +328,38 @@ def track_tile(
         outline=DANGER if disaster else mix(col, (0, 0, 0), 0.3),
         width=3 if disaster else 2,
     )
-    isz = round(h * 0.5)
-    ix, iy = x + (w - isz) / 2, y + 8
+    wide = w >= 2 * h
+    isz = round(h * (0.72 if wide else 0.5))
+    ix, iy = (x + 8, y + (h - isz) / 2) if wide else (x + (w - isz) / 2, y + 6)
     paste(img, icon(code, isz, (255, 255, 255)), ix, iy)
     if disaster:
         m = 2
         d.line((ix + m, iy + m, ix + isz - m, iy + isz - m), fill=DANGER, width=6)
         d.line((ix + m, iy + isz - m, ix + isz - m, iy + m), fill=DANGER, width=6)
-    label, f = fit(tile_name(code), w - 10, 17, True, min_size=14)
+    room = int(w - isz - 24) if wide else w - 8
+    label, f = fit(tile_name(code), room, 28 if wide else 22, True, min_size=22 if wide else 20)
     if label.endswith("…"):
-        label, f = fit(tile_abbr(code), w - 10, 17, True, min_size=12)
-    d.text((x + w / 2, y + h - 9), label, font=f, fill=(255, 255, 255), anchor="md")
+        label, f = fit(tile_abbr(code), room, 28 if wide else 22, True)
+    if wide:
+        d.text((ix + isz + 8, y + h / 2), label, font=f, fill=(255, 255, 255), anchor="lm")
+    else:
+        d.text((x + w / 2, y + h - 5), label, font=f, fill=(255, 255, 255), anchor="md")
+
+
+def mark_box(
+    d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: int = 12, width: int = 5
+) -> None:
+    """The outline of a place that changed since the previous board."""
+    d.rounded_rectangle(box, radius=radius, outline=MARK, width=width)
+
+
+def mark_tag(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> None:
+    """A small "new" / "just won" tag whose top-right corner is at ``xy``."""
+    f = font(20, True)
+    w = text_width(text, f) + 16
+    x1, y0 = xy
+    d.rounded_rectangle((x1 - w, y0, x1, y0 + 28), radius=14, fill=MARK)
+    d.text((x1 - w / 2, y0 + 14), text, font=f, fill=(255, 255, 255), anchor="mm")
 
 
 def ra_slot(

@@ -1,6 +1,8 @@
 """Ra board sections: header band, headline, the table (Ra track, centre sun, bag, auction track),
-the auction and discard panels, and one seat's row. Each ``draw_*`` function draws at ``y`` and
-returns the y below what it drew, so callers stack sections on a tall canvas and crop."""
+the auction and discard panels, the group labels, and one seat's row. Each ``draw_*`` function
+draws at ``y`` and returns the y below what it drew, so callers stack sections on a tall canvas
+and crop. Sizes are for a phone: primary text (names, tile names, scores, whose turn) at 28 px or
+more, nothing under 20 px. ``marks`` (see ``render.ra.marks``) are outlined and tagged."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from render.common import (
     fit,
     font,
     mix,
+    on_color,
     ordinal,
     panel,
     seat_color,
@@ -30,7 +33,20 @@ from render.common import (
     text_width,
     wrap,
 )
-from render.ra.art import CATEGORY_COLOR, CIVS, DANGER, MONUMENTS, chip, icon, paste, ra_slot, sun, track_tile
+from render.ra.art import (
+    CATEGORY_COLOR,
+    CIVS,
+    DANGER,
+    MONUMENTS,
+    chip,
+    icon,
+    mark_box,
+    mark_tag,
+    paste,
+    ra_slot,
+    sun,
+    track_tile,
+)
 
 M = 20  # outer margin
 X0, X1 = M, WIDTH - M  # panel edges
@@ -38,7 +54,8 @@ PAD = 20  # inner padding of panels
 HEADER_BG = (54, 44, 36)
 CREAM = (250, 242, 226)
 GOLDEN = (244, 196, 72)
-NEUTRAL = (128, 122, 115)  # grey pills (passed, out of suns, lower ranks)
+NEUTRAL = (112, 106, 99)  # grey pills (passed, out of suns, lower ranks)
+SUN_PILL = (150, 104, 10)  # a bid's pill
 
 STEP_LABEL = {
     "turn": "Turn",
@@ -83,47 +100,51 @@ def draw_header(
 ) -> int:
     """The dark band: sun, "RA", epoch with pips, step pill; on the right the awaited seats (or
     ``right_label`` with ``right_seats``). Returns the y below the band."""
-    h = 68
+    h = 64
     d.rectangle((0, 0, WIDTH, h), fill=HEADER_BG)
-    paste(img, icon("sun", 42, GOLDEN), M, 13)
-    x = M + 52
+    paste(img, icon("sun", 40, GOLDEN), M, 12)
+    x = M + 48
     d.text((x, h / 2), "RA", font=font(32, True), fill=GOLDEN, anchor="lm")
-    x += text_width("RA", font(32, True)) + 18
+    x += text_width("RA", font(32, True)) + 16
+    tf = font(28, True)
     if title:
-        d.text((x, h / 2), title, font=font(24, True), fill=CREAM, anchor="lm")
-        x += text_width(title, font(24, True)) + 16
+        t, tf = fit(title, 420, 28, True)
+        d.text((x, h / 2), t, font=tf, fill=CREAM, anchor="lm")
+        x += text_width(t, tf) + 16
     else:
         epoch = int(view.get("epoch", 1))
         title = f"Epoch {epoch}"
-        d.text((x, h / 2), title, font=font(24, True), fill=CREAM, anchor="lm")
-        x += text_width(title, font(24, True)) + 10
+        d.text((x, h / 2), title, font=tf, fill=CREAM, anchor="lm")
+        x += text_width(title, tf) + 10
         for i in range(3):
             fill = GOLDEN if i < epoch else None
-            d.ellipse((x, h / 2 - 6, x + 12, h / 2 + 6), fill=fill, outline=GOLDEN, width=2)
-            x += 17
-        x += 12
+            d.ellipse((x, h / 2 - 7, x + 14, h / 2 + 7), fill=fill, outline=GOLDEN, width=2)
+            x += 19
+        x += 10
         step = STEP_LABEL.get(view.get("step", ""), str(view.get("step", "")))
-        f = font(18, True)
-        w = text_width(step, f) + 22
+        f = font(24, True)
+        w = text_width(step, f) + 24
         d.rounded_rectangle(
-            (x, h / 2 - 15, x + w, h / 2 + 15), radius=15, fill=GOOD if view.get("over") else ACCENT
+            (x, h / 2 - 18, x + w, h / 2 + 18), radius=18, fill=GOOD if view.get("over") else ACCENT
         )
         d.text((x + w / 2, h / 2), step, font=f, fill=(255, 255, 255), anchor="mm")
         x += w + 16
     seats = list(view.get("to_move") or []) if right_seats is None else list(right_seats)
     label = awaited_label(view) if right_label is None else right_label
     if seats:
-        room = WIDTH - M - x
-        per = max(60, (room - text_width(label, font(18)) - 12) // len(seats) - 8)
+        lf = font(24)
+        room = WIDTH - M - x - (text_width(label, lf) + 12 if label else 0)
+        per = max(70, room // len(seats) - 8)
         xr = WIDTH - M
         for s in reversed(seats):
-            t, f = fit(names[s], min(per - 20, 300), 18, True, min_size=13)
-            w = text_width(t, f) + 20
-            d.rounded_rectangle((xr - w, h / 2 - 16, xr, h / 2 + 16), radius=16, fill=seat_color(s))
-            d.text((xr - w / 2, h / 2), t, font=f, fill=(255, 255, 255), anchor="mm")
+            t, f = fit(names[s], min(per - 20, 300), 28, True)
+            w = text_width(t, f) + 22
+            col = seat_color(s)
+            d.rounded_rectangle((xr - w, h / 2 - 20, xr, h / 2 + 20), radius=20, fill=col)
+            d.text((xr - w / 2, h / 2), t, font=f, fill=on_color(col), anchor="mm")
             xr -= w + 8
         if label:
-            d.text((xr - 4, h / 2), label, font=font(18), fill=CREAM, anchor="rm")
+            d.text((xr - 4, h / 2), label, font=lf, fill=CREAM, anchor="rm")
     return h
 
 
@@ -132,57 +153,64 @@ def draw_headline(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], y:
     s = fmt(view.get("headline"), names)
     if not s:
         return y
-    f = font(19)
+    f = font(24)
     lines = wrap(s, X1 - X0 - 8, f)[:2]
-    y += 12
+    y += 10
     for line in lines:
         d.text((X0 + 4, y), line, font=f, fill=INK)
-        y += 26
-    return y + 2
+        y += 32
+    return y
 
 
 # --------------------------------------------------------------------------- table
 
 
-def draw_table(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, y: int, tile_w: int = 108) -> int:
-    """The Ra track, the centre sun, the bag, and the 8-slot auction track. Returns the y below."""
-    top = y + 12
+def draw_table(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, y: int, marks: frozenset[str] = frozenset()
+) -> int:
+    """The Ra track, the centre sun, the bag, and the 8-slot auction track in two rows of four
+    (tile names stay large). Returns the y below."""
+    top = y + 10
     track = list(view.get("track") or [])
-    th = tile_w
-    h = PAD + 60 + 14 + 26 + th + PAD
+    tw, th, tgap = (X1 - X0 - 2 * PAD - 3 * 10) // 4, 58, 10
+    h = 14 + 56 + 10 + 30 + 2 * th + tgap + 16
     panel(d, (X0, top, X1, top + h))
-    x, yy = X0 + PAD, top + PAD
+    x, yy = X0 + PAD, top + 14
     limit = int(view.get("ra_limit") or 0)
     filled = int(view.get("ra_track") or 0)
-    d.text((x, yy + 2), "Ra track", font=font(17, True), fill=MUTED)
-    d.text((x, yy + 24), f"{filled} / {limit}", font=font(26, True), fill=INK)
-    sx = x + 118
-    size = 40 if limit <= 8 else 36
+    lf = font(24, True)
+    d.text((x, yy + 28), "Ra track", font=lf, fill=MUTED, anchor="lm")
+    sx = x + text_width("Ra track", lf) + 12
+    size = 40 if limit <= 9 else 36
     for i in range(limit):
-        ra_slot(img, d, sx + i * (size + 6), yy + 10, size, i < filled, i == limit - 1)
-    # centre sun and bag, right-aligned
+        ra_slot(img, d, sx + i * (size + 5), yy + 28 - size / 2, size, i < filled, i == limit - 1)
+    if "ra_track" in marks and filled:
+        bx = sx + (filled - 1) * (size + 5)
+        mark_box(d, (bx - 4, yy + 24 - size / 2, bx + size + 4, yy + 32 + size / 2))
+    # the bag, then the centre sun, right-aligned
     xr = X1 - PAD
-    bag_total = int(view.get("bag_total") or 0)
-    bt = str(bag_total)
-    bw = max(text_width(bt, font(26, True)), text_width("in bag", font(17, True)))
-    d.text((xr, yy + 2), "in bag", font=font(17, True), fill=MUTED, anchor="ra")
-    d.text((xr, yy + 24), bt, font=font(26, True), fill=INK, anchor="ra")
-    paste(img, icon("bag", 46, (150, 118, 80)), xr - bw - 54, yy + 6)
-    xr -= bw + 54 + 28
-    d.text((xr, yy + 2), "Centre", font=font(17, True), fill=MUTED, anchor="ra")
-    d.text((xr, yy + 24), "sun", font=font(17, True), fill=MUTED, anchor="ra")
-    sun(
-        img, d, xr - text_width("Centre", font(17, True)) - 70, yy - 2, 62, int(view.get("center") or 0), True
-    )
+    bt = str(int(view.get("bag_total") or 0))
+    nf = font(28, True)
+    d.text((xr, yy + 28), bt, font=nf, fill=INK, anchor="rm")
+    xr -= text_width(bt, nf) + 6
+    paste(img, icon("bag", 40, (150, 118, 80)), xr - 40, yy + 8)
+    xr -= 40 + 24
+    ssz = 52
+    sun(img, d, xr - ssz, yy + 2, ssz, int(view.get("center") or 0), True)
+    if "center" in marks:
+        mark_box(d, (xr - ssz - 5, yy - 3, xr + 5, yy + ssz + 7), radius=30)
+    xr -= ssz + 10
+    d.text((xr, yy + 28), "Centre", font=lf, fill=MUTED, anchor="rm")
     # auction track
-    yy += 60 + 14
-    d.text((x, yy), f"Auction track  {len(track)} / 8", font=font(17, True), fill=MUTED)
-    yy += 26
-    gap = (X1 - X0 - 2 * PAD - 8 * tile_w) / 7
+    yy += 56 + 10
+    d.text((x, yy), f"Auction track · {len(track)} of 8 tiles", font=lf, fill=MUTED)
+    yy += 30
     for i in range(8):
-        track_tile(
-            img, d, x + i * (tile_w + gap), yy, tile_w, th, track[i] if i < len(track) else None, i + 1
-        )
+        tx, ty = x + (i % 4) * (tw + 10), yy + (i // 4) * (th + tgap)
+        track_tile(img, d, tx, ty, tw, th, track[i] if i < len(track) else None, i + 1)
+        if f"track:{i}" in marks and i < len(track):
+            mark_box(d, (tx - 4, ty - 4, tx + tw + 4, ty + th + 4))
+            mark_tag(d, (tx + tw - 6, ty - 10), "new")
     return top + h
 
 
@@ -190,85 +218,45 @@ def draw_table(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, y: int, t
 
 
 def draw_auction(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], y: int) -> int:
-    """The running auction: kind, Ra player, forced flag, high bid, and one box per bidder in
-    order (bid, passed, bidding now, waiting). Returns the y below (unchanged if no auction)."""
+    """The running auction in one band: kind and Ra player, forced flag, the high bid. Each seat's
+    bid or pass is on its row. Returns the y below (unchanged if no auction)."""
     a = view.get("auction")
     if not a:
         return y
-    top = y + 12
-    order = list(a.get("order") or [])
-    h = PAD + 40 + 14 + 84 + PAD
+    top = y + 10
+    h = 60
     panel(d, (X0, top, X1, top + h), outline=mix(ACCENT, PANEL, 0.35), width=3)
-    x, yy = X0 + PAD, top + PAD
+    x, yc = X0 + PAD, top + h / 2
     rp = int(a.get("ra_player", view.get("current", 0)))
     kind = KIND_LABEL.get(a.get("kind", ""), str(a.get("kind", "")))
-    f = font(22, True)
-    d.text((x, yy + 20), "Auction", font=f, fill=ACCENT, anchor="lm")
+    f = font(28, True)
+    d.text((x, yc), "Auction", font=f, fill=ACCENT, anchor="lm")
     x += text_width("Auction", f) + 14
-    by = f"{kind} by "
-    d.text((x, yy + 20), by, font=font(20), fill=INK, anchor="lm")
-    x += text_width(by, font(20))
-    high = a.get("high")
     right = X1 - PAD
-    # high bid at the right
+    high = a.get("high")
     if high:
-        hs = names[int(high["seat"])]
-        t, hf = fit(hs, 320, 20, True, min_size=15)
-        d.text((right, yy + 20), t, font=hf, fill=seat_ink(int(high["seat"])), anchor="rm")
+        t, hf = fit(names[int(high["seat"])], 220, 28, True)
+        d.text((right, yc), t, font=hf, fill=seat_ink(int(high["seat"])), anchor="rm")
         right -= text_width(t, hf) + 8
-        sun(img, d, right - 40, yy, 40, int(high["sun"]), True)
-        right -= 48
-        d.text((right, yy + 20), "High bid", font=font(18, True), fill=MUTED, anchor="rm")
-        right -= text_width("High bid", font(18, True)) + 16
+        sun(img, d, right - 44, yc - 22, 44, int(high["sun"]), True)
+        right -= 52
+        d.text((right, yc), "high", font=font(24), fill=MUTED, anchor="rm")
+        right -= text_width("high", font(24)) + 14
     else:
-        t = "No bid yet"
-        d.text((right, yy + 20), t, font=font(19, True), fill=MUTED, anchor="rm")
-        right -= text_width(t, font(19, True)) + 16
+        d.text((right, yc), "no bid yet", font=font(24), fill=MUTED, anchor="rm")
+        right -= text_width("no bid yet", font(24)) + 14
     if a.get("forced"):
-        t = "forced bid"
-        fw = text_width(t, font(17, True)) + 22
-        d.rounded_rectangle((right - fw, yy + 5, right, yy + 35), radius=15, fill=DANGER)
-        d.text((right - fw / 2, yy + 20), t, font=font(17, True), fill=(255, 255, 255), anchor="mm")
+        pf = font(22, True)
+        fw = text_width("forced", pf) + 22
+        d.rounded_rectangle((right - fw, yc - 17, right, yc + 17), radius=17, fill=DANGER)
+        d.text((right - fw / 2, yc), "forced", font=pf, fill=(255, 255, 255), anchor="mm")
         right -= fw + 12
-    t, nf = fit(names[rp], max(60, right - x - 8), 20, True, min_size=14)
-    d.text((x, yy + 20), t, font=nf, fill=seat_ink(rp), anchor="lm")
-    # one box per bidder, in bidding order
-    yy += 40 + 14
-    acted = {int(b["seat"]): b.get("sun") for b in a.get("bids") or []}
-    to_bid = list(a.get("to_bid") or [])
-    n = max(1, len(order))
-    gap = 10
-    bw = min(300, (X1 - X0 - 2 * PAD - gap * (n - 1)) // n)
-    bx = X0 + PAD
-    for i, s in enumerate(order):
-        now = bool(to_bid) and to_bid[0] == s
-        col = seat_color(s)
-        box = (bx, yy, bx + bw, yy + 84)
-        if now:
-            d.rounded_rectangle(box, radius=10, fill=mix(col, PANEL, 0.85), outline=col, width=4)
-        else:
-            d.rounded_rectangle(box, radius=10, fill=PANEL, outline=LINE, width=2)
-        d.text((bx + 12, yy + 10), f"{i + 1}", font=font(16, True), fill=MUTED)
-        t, nf = fit(names[s], bw - 40 - (26 if s == rp else 0), 18, True, min_size=15)
-        d.text((bx + 32, yy + 9), t, font=nf, fill=seat_ink(s))
-        ly = yy + 54
-        if s in acted:
-            v = acted[s]
-            if v is None:
-                d.text((bx + 14, ly), "passed", font=font(19), fill=MUTED, anchor="lm")
-            else:
-                d.text((bx + 14, ly), "bid", font=font(19), fill=INK, anchor="lm")
-                sun(img, d, bx + 14 + text_width("bid ", font(19)), ly - 17, 34, int(v), True)
-        elif s == rp and a.get("forced"):
-            t, tf = fit("must bid now" if now else "must bid if all pass", bw - 24, 19, True, min_size=14)
-            d.text((bx + 14, ly), t, font=tf, fill=DANGER, anchor="lm")
-        elif now:
-            d.text((bx + 14, ly), "bidding now", font=font(19, True), fill=mix(col, INK, 0.45), anchor="lm")
-        else:
-            d.text((bx + 14, ly), "waiting", font=font(19), fill=mix(MUTED, PANEL, 0.2), anchor="lm")
-        if s == rp:
-            d.text((bx + bw - 10, yy + 10), "Ra", font=font(16, True), fill=CATEGORY_COLOR["ra"], anchor="ra")
-        bx += bw + gap
+    by = f"{kind} by "
+    t, kf = fit(by, max(60, (right - x) // 2), 24)
+    d.text((x, yc), t, font=kf, fill=INK, anchor="lm")
+    x += text_width(t, kf)
+    t, nf = fit(names[rp], max(60, right - x - 8), 28, True)
+    d.text((x, yc), t, font=nf, fill=seat_ink(rp), anchor="lm")
     return top + h
 
 
@@ -284,16 +272,21 @@ def owed_text(p: PendingView) -> str:
 
 
 def draw_pending(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], y: int) -> int:
-    """The discards a disaster still demands (DISCARD step). Returns the y below."""
+    """The discards a disaster still demands (DISCARD step), wrapped to two lines if needed.
+    Returns the y below."""
     p = view.get("pending")
     if not p:
         return y
-    top = y + 12
-    h = 58
-    panel(d, (X0, top, X1, top + h), outline=mix(DANGER, PANEL, 0.4), width=3)
+    top = y + 10
+    f = font(24)
+    lw = text_width("Disaster", font(24, True)) + 14
     s = names[int(p["seat"])] + " must discard " + owed_text(p)
-    lw = draw_text(d, (X0 + PAD, top + h / 2), "Disaster", 20, DANGER, True, "lm") + 14
-    draw_text(d, (X0 + PAD + lw, top + h / 2), s, 20, INK, False, "lm", max_width=X1 - X0 - 2 * PAD - lw)
+    lines = wrap(s, X1 - X0 - 2 * PAD - lw, f)[:2]
+    h = 24 + 32 * len(lines)
+    panel(d, (X0, top, X1, top + h), outline=mix(DANGER, PANEL, 0.4), width=3)
+    d.text((X0 + PAD, top + 12), "Disaster", font=font(24, True), fill=DANGER)
+    for i, line in enumerate(lines):
+        d.text((X0 + PAD + lw, top + 12 + 32 * i), line, font=f, fill=INK)
     return top + h
 
 
@@ -301,23 +294,26 @@ def draw_pending(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], y: 
 
 
 def seat_status(view: RaView, s: int) -> list[tuple[str, tuple[int, int, int], tuple[int, int, int]]]:
-    """Little status pills for seat ``s``: (text, fill, text colour)."""
+    """Status pills for seat ``s``: (text, fill, text colour). In an auction: the Ra player, the
+    seat bidding now, each bid or pass, and each later bidder's place in the order."""
     out = []
     white = (255, 255, 255)
     a = view.get("auction")
     p = view["players"][s]
     if s in (view.get("to_move") or []):
-        out.append(("▶ " + awaited_label(view), seat_color(s), white))
+        out.append(("▶ " + awaited_label(view), seat_color(s), on_color(seat_color(s))))
     if a:
         if int(a.get("ra_player", -1)) == s:
             out.append(("Ra player", CATEGORY_COLOR["ra"], white))
-        for b in a.get("bids") or []:
-            if int(b["seat"]) == s:
-                out.append(
-                    ("passed", NEUTRAL, white)
-                    if b.get("sun") is None
-                    else (f"bid {b['sun']}", (176, 124, 14), white)
-                )
+        acted = {int(b["seat"]): b.get("sun") for b in a.get("bids") or []}
+        if s in acted:
+            v = acted[s]
+            out.append(("passed", NEUTRAL, white) if v is None else (f"bid {v}", SUN_PILL, white))
+        elif s not in (view.get("to_move") or []):
+            order = list(a.get("to_bid") or [])
+            if s in order:
+                k = order.index(s)
+                out.append(("bids next" if k == 1 else f"bids {ordinal(k + 1)}", NEUTRAL, white))
     elif s == view.get("current") and not view.get("over") and s not in (view.get("to_move") or []):
         out.append(("current", NEUTRAL, white))
     if not p.get("up") and not view.get("over"):
@@ -328,6 +324,48 @@ def seat_status(view: RaView, s: int) -> list[tuple[str, tuple[int, int, int], t
         win = s in out_.get("winners", [])
         out.append((("winner" if win else ordinal(rank)), GOOD if win else NEUTRAL, white))
     return out
+
+
+def chip_layout(
+    x: float, w: int, traders: bool, small_gap: int, big_gap: int
+) -> list[list[tuple[float, str]]]:
+    """The x of every chip slot, line by line, grouped as scoring groups them."""
+    lines = (LINE1, LINE2 if traders else (MONUMENTS,))
+    out = []
+    for groups in lines:
+        cx, row = x, []
+        for g in groups:
+            for code in g:
+                row.append((cx, code))
+                cx += w + small_gap
+            cx += big_gap - small_gap
+        out.append(row)
+    return out
+
+
+def group_spans(
+    x: float, w: int, traders: bool, small_gap: int, big_gap: int
+) -> list[list[tuple[float, float, str]]]:
+    """(x0, x1, caption) of every chip group, line by line."""
+    lines = (LINE1, LINE2 if traders else (MONUMENTS,))
+    out = []
+    for groups in lines:
+        cx, row = x, []
+        for g in groups:
+            gw = len(g) * w + (len(g) - 1) * small_gap
+            row.append((cx, cx + gw, GROUP_WORD[tuple(g)]))
+            cx += gw + big_gap
+        out.append(row)
+    return out
+
+
+GROUP_WORD = {
+    ("god", "gold", "pharaoh"): "Gods, gold, pharaohs",
+    ("nile", "flood"): "Nile · flood",
+    CIVS: "Civilizations",
+    MONUMENTS: "Monuments",
+    ("trader", "crate"): "Traders",
+}
 
 
 def draw_chips(
@@ -342,93 +380,151 @@ def draw_chips(
     small_gap: int = 4,
     big_gap: int = 14,
     captions: bool = False,
+    changed: frozenset[str] = frozenset(),
 ) -> float:
-    """The held tiles in two lines of fixed slots, grouped as scoring groups them. Returns the y
-    below. With ``captions``, each group gets a short caption above it."""
+    """The held tiles in two lines of fixed slots, grouped as scoring groups them; codes in
+    ``changed`` are outlined. Returns the y below. With ``captions``, each group gets a caption
+    above it (with its count of types for civilizations and monuments)."""
     tiles = p.get("tiles") or {}
     counts = dict(tiles)
     counts["trader"] = int(p.get("traders", tiles.get("trader", 0)) or 0)
     counts["crate"] = int(p.get("crates", 0) or 0)
-    lines = (LINE1, LINE2 if traders else (MONUMENTS,))
-    for groups in lines:
-        cx = x
+    spans = group_spans(x, w, traders, small_gap, big_gap)
+    for li, row in enumerate(chip_layout(x, w, traders, small_gap, big_gap)):
         if captions:
-            for g in groups:
-                gw = len(g) * w + (len(g) - 1) * small_gap
-                cap = group_caption(g, counts)
-                t, f = fit(cap, gw, 16, True, min_size=12)
-                d.text((cx, y), t, font=f, fill=MUTED)
-                cx += gw + big_gap
-            y += 22
-            cx = x
-        for g in groups:
-            for code in g:
-                chip(img, d, cx, y, w, h, code, int(counts.get(code, 0)), show_zero=code in ("pharaoh",))
-                cx += w + small_gap
-            cx += big_gap - small_gap
-        y += h + 8
-    return y - 8
+            for gx0, gx1, word in spans[li]:
+                cap = group_caption(word, counts)
+                t, f = fit(cap, int(gx1 - gx0 + big_gap - 4), 22, True)
+                d.text((gx0, y), t, font=f, fill=MUTED)
+            y += 28
+        for cx, code in row:
+            chip(img, d, cx, y, w, h, code, int(counts.get(code, 0)), show_zero=code in ("pharaoh",))
+            if code in changed:
+                mark_box(d, (cx - 3, y - 3, cx + w + 3, y + h + 3), width=4)
+        y += h + 6
+    return y - 6
 
 
-def group_caption(g: Sequence[str], counts: Mapping[str, int]) -> str:
-    """A caption for a chip group: 'Civilizations · 3 types' and the like."""
-    if g == CIVS:
-        k = sum(1 for c in CIVS if counts.get(c))
-        return f"Civilizations · {k} type{'s' if k != 1 else ''}"
-    if g == MONUMENTS:
-        k = sum(1 for c in MONUMENTS if counts.get(c))
-        return f"Monuments · {k} type{'s' if k != 1 else ''}"
-    if tuple(g) == ("nile", "flood"):
-        return "Nile · flood"
-    if tuple(g) == ("trader", "crate"):
-        return "Traders"
-    return "Gods · gold · pharaohs"
+def group_caption(word: str, counts: Mapping[str, int]) -> str:
+    """A group's caption with its count of types: 'Civilizations · 3 types' and the like."""
+    for codes, name in ((CIVS, "Civilizations"), (MONUMENTS, "Monuments")):
+        if word == name:
+            k = sum(1 for c in codes if counts.get(c))
+            return f"{name} · {k} type{'s' if k != 1 else ''}"
+    return word
+
+
+# pill words shortened when the full ones do not fit beside a seat's suns
+SHORT_PILL = {"▶ to discard": "▶ discard", "▶ to play": "▶ play", "bids next": "next"}
+
+# the left block of a seat row and the chips beside it
+LEFT_W = 292
+CHIP_W, CHIP_H = 56, 46
+CHIP_X = X0 + 24 + LEFT_W
+
+
+def draw_group_labels(d: ImageDraw.ImageDraw, view: RaView, y: int) -> int:
+    """The words over the seat rows' tile columns, one line per chip line ("Gods, gold,
+    pharaohs", "Nile · flood", "Civilizations" over the first, "Monuments", "Traders" over the
+    second), each over its group with a bracket. Returns the y below."""
+    traders = bool((view.get("options") or {}).get("traders", True))
+    spans = group_spans(CHIP_X, CHIP_W, traders, 4, 12)
+    top = y + 8
+    f = font(20, True, True)
+    d.text((X0 + 24, top + 12), "Tiles held", font=font(22, True), fill=MUTED, anchor="lm")
+    for li, row in enumerate(spans):
+        ly = top + 26 * li
+        for gi, (gx0, gx1, word) in enumerate(row):
+            tw = text_width(word, f)
+            # the first group's words may reach left of it (nothing is drawn there)
+            lx = gx1 - tw if gi == 0 and tw > gx1 - gx0 else (gx0 + gx1 - tw) / 2
+            d.text((lx, ly + 12), word, font=f, fill=INK, anchor="lm")
+            if lx - gx0 > 10:
+                d.line((gx0, ly + 13, lx - 6, ly + 13), fill=LINE, width=2)
+            if gx1 - (lx + tw) > 10:
+                d.line((lx + tw + 6, ly + 13, gx1, ly + 13), fill=LINE, width=2)
+    return top + 26 * len(spans)
 
 
 def draw_seat_row(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], s: int, y: int
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: RaView,
+    names: Sequence[str],
+    s: int,
+    y: int,
+    marks: frozenset[str] = frozenset(),
 ) -> int:
-    """One seat's row on the board: name, score, suns, status pills; held tiles on the right.
-    The awaited seat is outlined in its colour. Returns the y below."""
+    """One seat's row on the board: name and score, suns and status pills; held tiles on the
+    right (owned ones solid, missing ones ghosted). The awaited seat is outlined in its colour;
+    what changed since the previous board (``marks``) is outlined and tagged. Returns the y
+    below."""
     p = view["players"][s]
     traders = bool((view.get("options") or {}).get("traders", True))
-    top = y + 10
-    cw, ch = 55, 58
-    h = 146  # two chip lines (58 + 8 + 58) plus padding; also fits name, suns and pills
+    top = y + 8
     col = seat_color(s)
     awaited = s in (view.get("to_move") or [])
-    panel(d, (X0, top, X1, top + h), outline=col if awaited else LINE, width=4 if awaited else 2)
-    d.rounded_rectangle((X0 + 2, top + 2, X0 + 12, top + h - 2), radius=5, fill=col)
-    x = X0 + 24
-    lw = 300
-    t, nf = fit(names[s], lw, 22, True, min_size=16)
-    d.text((x, top + 12), t, font=nf, fill=seat_ink(s))
-    # suns, then the score at the right of the left block
     ups, downs = list(p.get("up") or []), list(p.get("down") or [])
-    dsz = 40
-    sx = x
-    for v in ups:
-        sun(img, d, sx, top + 50, dsz, int(v), True)
-        sx += dsz + 6
-    for v in downs:
-        sun(img, d, sx, top + 50, dsz, int(v), False)
-        sx += dsz + 6
+    dsz = 44 if len(ups) + len(downs) <= 3 else 40
+    x = X0 + 24
+    a = view.get("auction")
+    ra_player = a is not None and int(a.get("ra_player", -1)) == s
+    # the Ra player is a badge by the name; grey suns already say "out of suns"
+    pills = [
+        pl for pl in seat_status(view, s) if pl[0] != "Ra player" and not (pl[0] == "out of suns" and downs)
+    ]
+    pf = font(22, True)
+    sx_end = x + (len(ups) + len(downs)) * (dsz + 5)
+
+    def pills_fit(ps: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]]) -> bool:
+        w = sum(text_width(t, pf) + 22 for t, _, _ in ps) + 6 * max(0, len(ps) - 1)
+        return sx_end + 8 + w <= x + LEFT_W - 4
+
+    if not pills_fit(pills):  # shorter words beside the suns rather than a taller row
+        pills = [(SHORT_PILL.get(t, t), f, g) for t, f, g in pills]
+    pills_below = bool(pills) and not pills_fit(pills)
+    h = 2 * CHIP_H + 6 + 18 + (38 if pills_below else 0)
+    panel(d, (X0, top, X1, top + h), outline=col if awaited else LINE, width=4 if awaited else 2)
+    d.rounded_rectangle((X0 + 2, top + 2, X0 + 14, top + h - 2), radius=5, fill=col)
+    # name, and the score at the right of the left block
     score = p.get("score")
     st = "?" if score is None else str(score)
-    d.text((x + lw - 2, top + 70), st, font=font(32, True), fill=INK, anchor="rm")
-    d.text((x + lw - 2, top + 113), "points", font=font(16), fill=MUTED, anchor="rm")
-    # status pills
-    px = x
-    for text, fill, fg in seat_status(view, s):
-        f = font(16, True)
-        w = text_width(text, f) + 18
-        if px + w > x + lw - 60:
+    sf = font(32, True)
+    sw = text_width(st, sf)
+    d.text((x + LEFT_W - 4, top + 26), st, font=sf, fill=INK, anchor="rm")
+    if f"score:{s}" in marks:
+        mark_box(d, (x + LEFT_W - sw - 12, top + 4, x + LEFT_W + 4, top + 48), width=4)
+    badge = font(22, True)
+    bw = text_width("Ra", badge) + 16 if ra_player else 0
+    t, nf = fit(names[s], LEFT_W - sw - 20 - (bw + 8 if bw else 0), 28, True)
+    d.text((x, top + 26), t, font=nf, fill=seat_ink(s), anchor="lm")
+    if ra_player:
+        bx = x + text_width(t, nf) + 8
+        d.rounded_rectangle((bx, top + 11, bx + bw, top + 41), radius=8, fill=CATEGORY_COLOR["ra"])
+        d.text((bx + bw / 2, top + 26), "Ra", font=badge, fill=(255, 255, 255), anchor="mm")
+    # suns (face up bright, face down grey), then the status pills
+    sy = top + 52
+    sx = x
+    for v, up in [(v, True) for v in ups] + [(v, False) for v in downs]:
+        sun(img, d, sx, sy, dsz, int(v), up)
+        if f"sun:{s}:{v}" in marks:
+            mark_box(d, (sx - 3, sy - 3, sx + dsz + 3, sy + dsz + 3), radius=24, width=4)
+        sx += dsz + 5
+    px, py = (x, sy + dsz + 6) if pills_below else (sx + 8, sy + 5)
+    for text, fill, fg in pills:
+        w = text_width(text, pf) + 22
+        if px + w > x + LEFT_W:
             break
-        d.rounded_rectangle((px, top + 100, px + w, top + 126), radius=13, fill=fill)
-        d.text((px + w / 2, top + 113), text, font=f, fill=fg, anchor="mm")
+        d.rounded_rectangle((px, py, px + w, py + 34), radius=17, fill=fill)
+        d.text((px + w / 2, py + 17), text, font=pf, fill=fg, anchor="mm")
+        if f"bid:{s}" in marks and not text.startswith("▶") and text != "Ra player":
+            mark_box(d, (px - 4, py - 4, px + w + 4, py + 38), radius=20, width=4)
         px += w + 6
     # tiles
-    draw_chips(img, d, p, x + lw + 16, top + 14, cw, ch, traders)
+    changed = frozenset(k.split(":", 2)[2] for k in marks if k.startswith(f"tiles:{s}:"))
+    draw_chips(img, d, p, CHIP_X, top + 9, CHIP_W, CHIP_H, traders, 4, 12, changed=changed)
+    if f"won:{s}" in marks:
+        mark_tag(d, (X1 - 8, top - 8), "just won")
     return top + h
 
 
@@ -436,16 +532,18 @@ def draw_footer(d: ImageDraw.ImageDraw, view: RaView, y: int) -> int:
     """A muted last line: tiles out of the game and the options that differ from the defaults."""
     opts = view.get("options") or {}
     box = sum(int(v) for v in (view.get("box") or {}).values())
-    bits = [f"Out of the game: {box} tiles", "Traders " + ("on" if opts.get("traders", True) else "off")]
+    bits = ["grey suns are spent", f"out of the game: {box} tiles"]
+    if not opts.get("traders", True):
+        bits.append("no Traders")
     if opts.get("hidden_scores"):
         bits.append("hidden scores")
     if opts.get("god_takes_disaster"):
         bits.append("gods take disasters")
     if opts.get("score_floor_zero") is False:
         bits.append("no score floor")
-    y += 10
-    draw_text(d, (X0 + 4, y), "  ·  ".join(bits), 16, MUTED, max_width=X1 - X0 - 8)
-    return y + 28
+    y += 8
+    draw_text(d, (X0 + 4, y), "  ·  ".join(bits), 20, MUTED, max_width=X1 - X0 - 8)
+    return y + 26
 
 
 def new_canvas(height: int = 2400) -> tuple[Image.Image, ImageDraw.ImageDraw]:

@@ -1,5 +1,6 @@
-"""The Ra private view (DM): prompt and legal actions, a compact table, the player's own row
-enlarged, and the score preview for this epoch (§7 rows)."""
+"""The Ra private view (DM): prompt and legal actions, the table (Ra track, centre sun, the
+auction track), what a bidder needs to know of the others (their face-up suns, pharaohs and
+score), the player's own row enlarged, and the score preview for this epoch (§7 rows)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from render.common import (
     text_width,
     wrap,
 )
-from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, sun, track_tile
+from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, sun
 from render.ra.board import (
     PAD,
     X0,
@@ -37,6 +38,7 @@ from render.ra.board import (
     draw_header,
     draw_headline,
     draw_pending,
+    draw_table,
     fmt,
     new_canvas,
     seat_status,
@@ -56,8 +58,9 @@ def hand_image(view: RaView, names: Sequence[str]) -> Image.Image:
     y = draw_headline(d, view, names, y)
     y = draw_prompt(d, view, names, seat, y)
     y = draw_pending(d, view, names, y)
-    y = draw_mini_table(img, d, view, y)
+    y = draw_table(img, d, view, y)
     y = draw_auction(img, d, view, names, y)
+    y = draw_opponents(img, d, view, names, seat, y)
     y = draw_big_row(img, d, view, names, seat, y)
     y = draw_preview(img, d, view, seat, y)
     return crop(img, y)
@@ -76,51 +79,85 @@ def draw_prompt(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], seat
         else:
             waiting = ", ".join(names[s] for s in view.get("to_move") or [])
             prompt = f"Waiting for {waiting}." if waiting else "Nothing to do now."
-    f = font(22, True)
+    f = font(28, True)
     lines = wrap(prompt, X1 - X0 - 2 * PAD, f)[:3]
     pills: list[tuple[int, int, int, str]] = []  # rows of (x, y, w, text) laid out below
-    pf = font(19, True)
+    pf = font(26, True)
     x, py = X0 + PAD, 0
     for a in legal:
-        t = a if text_width(a, pf) <= 400 else fit(a, 400, 19, True)[0]
+        t = a if text_width(a, pf) <= 400 else fit(a, 400, 26, True)[0]
         w = text_width(t, pf) + 28
         if x + w > X1 - PAD:
-            x, py = X0 + PAD, py + 46
+            x, py = X0 + PAD, py + 52
         pills.append((x, py, w, t))
         x += w + 10
-    ph = (py + 38 + 14) if legal else 0
+    ph = (py + 44 + 14) if legal else 0
     top = y + 12
-    h = PAD + 30 * len(lines) + 6 + ph + PAD - 6
+    h = PAD + 36 * len(lines) + 6 + ph + PAD - 6
     mine = seat in (view.get("to_move") or [])
     panel(d, (X0, top, X1, top + h), outline=seat_color(seat) if mine else LINE, width=4 if mine else 2)
     yy = top + PAD
     for line in lines:
         d.text((X0 + PAD, yy), line, font=f, fill=INK)
-        yy += 30
+        yy += 36
     yy += 10
     for x, py, w, t in pills:
-        box = (x, yy + py, x + w, yy + py + 38)
-        d.rounded_rectangle(box, radius=19, fill=mix(ACCENT, PANEL, 0.88), outline=ACCENT, width=2)
-        d.text((x + w / 2, yy + py + 19), t, font=pf, fill=mix(ACCENT, INK, 0.5), anchor="mm")
+        box = (x, yy + py, x + w, yy + py + 44)
+        d.rounded_rectangle(box, radius=22, fill=mix(ACCENT, PANEL, 0.88), outline=ACCENT, width=2)
+        d.text((x + w / 2, yy + py + 22), t, font=pf, fill=mix(ACCENT, INK, 0.5), anchor="mm")
     return top + h
 
 
-def draw_mini_table(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, y: int) -> int:
-    """Ra track count, centre sun and the auction track in small tiles. Returns the y below."""
+def draw_opponents(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], seat: int, y: int
+) -> int:
+    """What a bidder needs of the others without the channel: one line per opponent with their
+    face-up suns (what they can still bid), their pharaohs and their score. Returns the y below."""
+    others = [s for s in range(int(view["n_players"])) if s != seat]
+    if not others:
+        return y
     top = y + 12
-    tw = 80
-    h = PAD + tw + PAD
+    line_h = 54
+    h = PAD + 34 + line_h * len(others) + PAD - 8
     panel(d, (X0, top, X1, top + h))
-    x, yy = X0 + PAD, top + PAD
-    limit, filled = int(view.get("ra_limit") or 0), int(view.get("ra_track") or 0)
-    d.text((x, yy + 4), "Ra track", font=font(17, True), fill=MUTED)
-    d.text((x, yy + 28), f"{filled} / {limit}", font=font(26, True), fill=INK)
-    d.text((x + 96, yy + 4), "Centre", font=font(17, True), fill=MUTED)
-    sun(img, d, x + 98, yy + 28, 50, int(view.get("center") or 0), True)
-    track = list(view.get("track") or [])
-    tx = X1 - PAD - 8 * tw - 7 * 8
-    for i in range(8):
-        track_tile(img, d, tx + i * (tw + 8), yy, tw, tw, track[i] if i < len(track) else None, i + 1)
+    d.text(
+        (X0 + PAD, top + PAD),
+        "The others: suns they can bid, pharaohs, score",
+        font=font(24, True),
+        fill=MUTED,
+    )
+    yy = top + PAD + 38
+    for s in others:
+        p = view["players"][s]
+        d.rounded_rectangle((X0 + PAD, yy + 6, X0 + PAD + 8, yy + line_h - 12), radius=4, fill=seat_color(s))
+        t, nf = fit(names[s], 250, 28, True)
+        d.text((X0 + PAD + 18, yy + line_h / 2 - 4), t, font=nf, fill=seat_ink(s), anchor="lm")
+        sx = X0 + PAD + 280
+        ups = list(p.get("up") or [])
+        for v in ups:
+            sun(img, d, sx, yy + 2, 42, int(v), True)
+            sx += 47
+        if not ups:
+            d.text((sx, yy + line_h / 2 - 4), "no suns left", font=font(24), fill=MUTED, anchor="lm")
+        px = X1 - PAD - 240
+        paste(img, icon("pharaoh", 34, CATEGORY_COLOR["pharaoh"]), px, yy + 6)
+        tiles = p.get("tiles") or {}
+        d.text(
+            (px + 42, yy + line_h / 2 - 4),
+            _pharaohs(int(tiles.get("pharaoh", 0))),
+            font=font(24),
+            fill=INK,
+            anchor="lm",
+        )
+        score = p.get("score")
+        d.text(
+            (X1 - PAD, yy + line_h / 2 - 4),
+            "?" if score is None else str(score),
+            font=font(28, True),
+            fill=INK,
+            anchor="rm",
+        )
+        yy += line_h
     return top + h
 
 
@@ -133,7 +170,7 @@ def draw_big_row(
     traders = bool((view.get("options") or {}).get("traders", True))
     top = y + 12
     cw = ch = 80
-    h = PAD + 60 + 14 + 2 * (22 + ch + 8) + PAD - 8 + 6
+    h = PAD + 60 + 20 + 2 * (28 + ch + 6) + PAD - 6 + 6
     col = seat_color(seat)
     panel(d, (X0, top, X1, top + h))
     d.rounded_rectangle((X0 + 2, top + 2, X0 + 14, top + h - 2), radius=6, fill=col)
@@ -142,21 +179,21 @@ def draw_big_row(
     st = "?" if score is None else str(score)
     sf = font(44, True)
     d.text((X1 - PAD, top + PAD - 6), st, font=sf, fill=INK, anchor="ra")
-    d.text((X1 - PAD, top + PAD + 44), "points", font=font(17), fill=MUTED, anchor="ra")
+    d.text((X1 - PAD, top + PAD + 44), "points", font=font(20), fill=MUTED, anchor="ra")
     sw = text_width(st, sf)
     ups, downs = list(p.get("up") or []), list(p.get("down") or [])
     dsz = 54
     suns_w = (len(ups) + len(downs)) * (dsz + 8)
     name_w = X1 - PAD - sw - 30 - x - suns_w - 20
-    t, nf = fit(names[seat], max(name_w, 160), 28, True, min_size=16)
+    t, nf = fit(names[seat], max(name_w, 160), 32, True)
     d.text((x, top + PAD), t, font=nf, fill=seat_ink(seat))
     # status pills under the name
     px = x
     for text_, fill, fg in seat_status(view, seat):
-        pf = font(16, True)
-        w = text_width(text_, pf) + 18
-        d.rounded_rectangle((px, top + PAD + 40, px + w, top + PAD + 66), radius=13, fill=fill)
-        d.text((px + w / 2, top + PAD + 53), text_, font=pf, fill=fg, anchor="mm")
+        pf = font(22, True)
+        w = text_width(text_, pf) + 22
+        d.rounded_rectangle((px, top + PAD + 40, px + w, top + PAD + 72), radius=16, fill=fill)
+        d.text((px + w / 2, top + PAD + 56), text_, font=pf, fill=fg, anchor="mm")
         px += w + 6
     sx = X1 - PAD - sw - 30 - suns_w
     sx = max(sx, x + text_width(t, nf) + 20, px + 10)
@@ -166,7 +203,7 @@ def draw_big_row(
     for v in downs:
         sun(img, d, sx, top + PAD - 2, dsz, int(v), False)
         sx += dsz + 8
-    draw_chips(img, d, p, x, top + PAD + 74, cw, ch, traders, small_gap=4, big_gap=14, captions=True)
+    draw_chips(img, d, p, x, top + PAD + 80, cw, ch, traders, small_gap=4, big_gap=14, captions=True)
     return top + h
 
 
@@ -196,21 +233,15 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, seat: i
         return y
     cats = preview_categories(view, prev)
     top = y + 12
-    cell_h = 96
-    h = PAD + 30 + cell_h + 16 + 34 + PAD
+    cell_h = 110
+    h = PAD + 36 + cell_h + 16 + 36 + PAD
     panel(d, (X0, top, X1, top + h))
     x, yy = X0 + PAD, top + PAD
     epoch = int(view.get("epoch") or 1)
-    d.text((x, yy), f"If epoch {epoch} ended now", font=font(20, True), fill=INK)
+    d.text((x, yy), f"If epoch {epoch} ended now", font=font(28, True), fill=INK)
     if epoch < 3:
-        d.text(
-            (X1 - PAD, yy + 3),
-            "monuments and suns score after epoch 3 only",
-            font=font(16),
-            fill=MUTED,
-            anchor="ra",
-        )
-    yy += 34
+        d.text((X1 - PAD, yy + 6), "monuments, suns: after epoch 3", font=font(20), fill=MUTED, anchor="ra")
+    yy += 40
     n = max(1, len(cats))
     gap = 8
     cw = (X1 - X0 - 2 * PAD - gap * (n - 1)) / n
@@ -230,13 +261,13 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, seat: i
                 else CATEGORY_COLOR.get(code, CATEGORY_COLOR["river"])
             )
         )
-        paste(img, icon(code, 26, colr), cx + (cw - 26) / 2, yy + 8)
-        t, f = fit(c, int(cw - 8), 16, True, min_size=11)
-        d.text((cx + cw / 2, yy + 40), t, font=f, fill=MUTED, anchor="ma")
+        paste(img, icon(code, 30, colr), cx + (cw - 30) / 2, yy + 8)
+        t, f = fit(PREVIEW_WORD.get(c, c), int(cw - 8), 22, True)
+        d.text((cx + cw / 2, yy + 42), t, font=f, fill=MUTED, anchor="ma")
         d.text(
             (cx + cw / 2, yy + cell_h - 8),
             signed(v),
-            font=font(26, True),
+            font=font(30, True),
             fill=GOOD if v > 0 else BAD if v < 0 else MUTED,
             anchor="md",
         )
@@ -250,5 +281,13 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, seat: i
         line += f"   ·   score {score} → {new}"
         if floor and score + delta < 0:
             line += " (floor 0)"
-    d.text((x, yy), line, font=font(22, True), fill=INK)
+    d.text((x, yy), line, font=font(28, True), fill=INK)
     return top + h
+
+
+def _pharaohs(k: int) -> str:
+    return f"{k} pharaoh" + ("" if k == 1 else "s")
+
+
+# short words for the preview cells (eight cells share 920 px)
+PREVIEW_WORD = {"Nile & floods": "Nile", "Civilizations": "Civs", "Monuments": "Monum."}

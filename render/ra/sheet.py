@@ -1,5 +1,6 @@
-"""Ra score sheets: one column group per scored epoch with the §7 rows, floor adjustment, epoch
-total and running total, then the final ranking (or the standings so far)."""
+"""Ra score sheets: one column per seat, headed by the seat's name in words; for each scored
+epoch a band of the §7 rows that scored for anyone (the floor adjustment when it applied), the
+epoch total and the running total; then the final ranking (or the standings so far)."""
 
 from __future__ import annotations
 
@@ -31,8 +32,8 @@ from render.common import (
 from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, ra_disc
 from render.ra.board import PAD, X0, X1, crop, draw_header, new_canvas
 
-LABEL_W = 210
-ROW_H = 36
+LABEL_W = 250
+ROW_H = 40
 WIN_BG = (252, 236, 190)
 GOLD_MEDAL = (222, 170, 30)
 GREY_MEDAL = (160, 154, 146)
@@ -69,13 +70,13 @@ def _sheet(
     view: RaView, nm: Sequence[str], hist: list[EpochView], title: str, final: bool | None = None
 ) -> Image.Image:
     n = int(view["n_players"])
-    img, d = new_canvas(520 + 18 * ROW_H + 70 * n)
+    img, d = new_canvas(600 + 36 * ROW_H + 70 * n)
     y = draw_header(img, d, view, nm, right_seats=[], title=title)
     if hist:
         y = draw_grid(img, d, view, nm, hist, y)
     else:
         y += 16
-        d.text((X0 + 4, y), "No epoch has been scored yet.", font=font(20), fill=MUTED)
+        d.text((X0 + 4, y), "No epoch has been scored yet.", font=font(24), fill=MUTED)
         y += 30
     show_final = bool(view.get("over") and view.get("outcome")) if final is None else final
     y = draw_ranking(img, d, view, nm, hist, y, show_final)
@@ -96,99 +97,86 @@ def _categories(view: RaView, hist: list[EpochView]) -> list[str]:
     return cats + [c for c in seen if c not in SCORE_CATEGORIES]
 
 
+def _epoch_rows(cats: Sequence[str], e: EpochView) -> list[str]:
+    """The rows of one epoch's band: the categories that scored for anyone (Monuments and Suns
+    only in epoch 3; Gods and Pharaohs always), the floor adjustment where it applied, the epoch
+    and running totals."""
+    rows = e["rows"]
+    final = int(e["epoch"]) >= 3
+    out = []
+    for c in cats:
+        if c in ("Monuments", "Suns") and not final:
+            continue
+        if any(int((r.get("points") or {}).get(c, 0) or 0) for r in rows) or c in ("Gods", "Pharaohs"):
+            out.append(c)
+    if any(int(r.get("floor") or 0) for r in rows):
+        out.append("Floor adjustment")
+    return out + ["Epoch total", "Running total"]
+
+
 def draw_grid(
     img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, nm: Sequence[str], hist: list[EpochView], y: int
 ) -> int:
-    """The table: label column, then per epoch one column per seat. Returns the y below."""
+    """The table: a label column, then one column per seat headed by its name; one band of rows
+    per scored epoch. Returns the y below."""
     n = int(view["n_players"])
     cats = _categories(view, hist)
-    rows = cats + ["Floor adjustment", "Epoch total", "Running total"]
     top = y + 14
-    gw = (X1 - X0 - 2 * PAD - LABEL_W) / len(hist)
-    cw = gw / n
-    narrow = cw < 96
-    heads = [] if narrow else [fit(nm[s], int(cw - 12), 17, True, min_size=14) for s in range(n)]
-    legend = narrow or any(t != nm[s] for s, (t, _) in enumerate(heads))
-    leg_lines = _legend_lines(nm) if legend else []
-    head_h = 36 + (40 if narrow else 52)
-    h = PAD + head_h + ROW_H * len(rows) + 10 + PAD + 30 * len(leg_lines)
+    cw = (X1 - X0 - 2 * PAD - LABEL_W) / n
+    bands = [(e, _epoch_rows(cats, e)) for e in hist]
+    head_h = 50
+    band_head = 40
+    h = PAD + head_h + sum(band_head + ROW_H * len(rows) + 8 for _, rows in bands) + PAD - 8
     panel(d, (X0, top, X1, top + h))
     x0, yy = X0 + PAD + LABEL_W, top + PAD
-    # epoch group headers, with a light band under each second group
-    for gi, e in enumerate(hist):
-        gx = x0 + gi * gw
-        if gi % 2 == 1:
-            d.rectangle((gx, yy, gx + gw, yy + head_h + ROW_H * len(rows)), fill=(249, 244, 234))
-        d.text((gx + gw / 2, yy + 4), f"Epoch {e['epoch']}", font=font(20, True), fill=INK, anchor="ma")
-        for s in range(n):
-            cx = gx + s * cw
-            if narrow:
-                ra_disc(img, cx + cw / 2 - 14, yy + 40, 28, seat_color(s))
-                d.text(
-                    (cx + cw / 2, yy + 54), str(s + 1), font=font(16, True), fill=(255, 255, 255), anchor="mm"
-                )
-            else:
-                d.rectangle((cx + 8, yy + 40, cx + cw - 8, yy + 44), fill=seat_color(s))
-                t, f = heads[s]
-                d.text((cx + cw / 2, yy + 50), t, font=f, fill=seat_ink(s), anchor="ma")
+    for s in range(n):
+        cx = x0 + s * cw
+        d.rectangle((cx + 6, yy + head_h - 8, cx + cw - 6, yy + head_h - 3), fill=seat_color(s))
+        t, f = fit(nm[s], int(cw - 10), 26, True)
+        d.text((cx + cw / 2, yy + head_h - 14), t, font=f, fill=seat_ink(s), anchor="md")
     yy += head_h
-    by_epoch = [{int(r["seat"]): r for r in e["rows"]} for e in hist]
-    for ri, label in enumerate(rows):
-        ry = yy + ri * ROW_H
-        total = label in ("Epoch total", "Running total")
-        if total:
-            d.line((X0 + PAD, ry, X1 - PAD, ry), fill=LINE, width=2)
-        elif ri % 2 == 0:
-            d.rectangle((X0 + PAD, ry, X1 - PAD, ry + ROW_H), fill=mix(LINE, PANEL, 0.8))
-        code = CATEGORY_ICON.get(label)
-        lx = X0 + PAD + 6
-        if code:
-            paste(img, icon(code, 22, _cat_rgb(code)), lx, ry + 7)
-            lx += 30
-        t, f = fit(label, LABEL_W - (lx - X0 - PAD) - 6, 18, total, min_size=12)
-        d.text((lx, ry + ROW_H / 2), t, font=f, fill=INK if total or code else MUTED, anchor="lm")
-        for gi in range(len(hist)):
+    for e, rows in bands:
+        by_seat = {int(r["seat"]): r for r in e["rows"]}
+        d.rectangle((X0 + PAD, yy + 4, X1 - PAD, yy + band_head - 2), fill=mix(LINE, PANEL, 0.55))
+        d.text(
+            (X0 + PAD + 8, yy + band_head / 2 + 1),
+            f"Epoch {e['epoch']}",
+            font=font(24, True),
+            fill=INK,
+            anchor="lm",
+        )
+        yy += band_head
+        for ri, label in enumerate(rows):
+            ry = yy + ri * ROW_H
+            total = label in ("Epoch total", "Running total")
+            if label == "Epoch total":
+                d.line((X0 + PAD, ry, X1 - PAD, ry), fill=LINE, width=2)
+            elif ri % 2 == 1 and not total:
+                d.rectangle((X0 + PAD, ry, X1 - PAD, ry + ROW_H), fill=mix(LINE, PANEL, 0.82))
+            code = CATEGORY_ICON.get(label)
+            lx = X0 + PAD + 6
+            if code:
+                paste(img, icon(code, 26, _cat_rgb(code)), lx, ry + 7)
+                lx += 34
+            t, f = fit(label, LABEL_W - (lx - X0 - PAD) - 6, 24, total)
+            d.text((lx, ry + ROW_H / 2), t, font=f, fill=INK, anchor="lm")
             for s in range(n):
-                r = by_epoch[gi].get(s)
-                cx = x0 + gi * gw + s * cw + cw / 2
-                val, colr, f = _cell(label, r, int(hist[gi]["epoch"]))
-                d.text((cx, ry + ROW_H / 2), val, font=f, fill=colr, anchor="mm")
-    yy += ROW_H * len(rows) + 10
-    for line in leg_lines:
-        for x, s, t in line:
-            ra_disc(img, x, yy + 2, 24, seat_color(s))
-            d.text((x + 12, yy + 14), str(s + 1), font=font(14, True), fill=(255, 255, 255), anchor="mm")
-            d.text((x + 30, yy + 14), t, font=font(17, True), fill=seat_ink(s), anchor="lm")
-        yy += 30
+                val, colr, f = _cell(label, by_seat.get(s), int(e["epoch"]))
+                d.text((x0 + s * cw + cw / 2, ry + ROW_H / 2), val, font=f, fill=colr, anchor="mm")
+        yy += ROW_H * len(rows) + 8
     return top + h
-
-
-def _legend_lines(nm: Sequence[str]) -> list[list[tuple[float, int, str]]]:
-    """Seat legend entries (x, seat, name) flowed into lines that fit the panel."""
-    f = font(17, True)
-    lines: list[list[tuple[float, int, str]]] = [[]]
-    x = X0 + PAD
-    for s, name in enumerate(nm):
-        t, _ = fit(name, X1 - X0 - 2 * PAD - 40, 17, True, min_size=17)
-        w = 30 + text_width(t, f) + 26
-        if lines[-1] and x + w > X1 - PAD:
-            lines.append([])
-            x = X0 + PAD
-        lines[-1].append((x, s, t))
-        x += w
-    return lines
 
 
 def _cell(label: str, r: HistoryRow | None, epoch: int) -> tuple[str, tuple[int, int, int], Any]:
     """Text, colour and font of one table cell ('–' for rows an epoch does not score)."""
-    plain = font(19)
+    plain = font(24)
     if r is None:
         return "–", MUTED, plain
     if label == "Running total":
         v = r.get("running_total")
-        return ("?" if v is None else str(v)), INK, font(22, True)
+        return ("?" if v is None else str(v)), INK, font(28, True)
     if label == "Epoch total":
-        return signed(int(r.get("epoch_total", 0))), INK, font(20, True)
+        return signed(int(r.get("epoch_total", 0))), INK, font(24, True)
     if label == "Floor adjustment":
         v = int(r.get("floor") or 0)
         return (signed(v) if v else "–"), (GOOD if v else MUTED), plain
@@ -245,11 +233,11 @@ def draw_ranking(
     tie_note = _tie_note(view, nm, scores, ranks) if out else ""
     row_h = 56
     top = y + 14
-    note_lines = wrap(tie_note, X1 - X0 - 2 * PAD, font(17)) if tie_note else []
-    h = PAD + 34 + row_h * n + (8 + 24 * len(note_lines) if note_lines else 0) + PAD
+    note_lines = wrap(tie_note, X1 - X0 - 2 * PAD, font(22)) if tie_note else []
+    h = PAD + 40 + row_h * n + (8 + 30 * len(note_lines) if note_lines else 0) + PAD
     panel(d, (X0, top, X1, top + h))
-    d.text((X0 + PAD, top + PAD), title, font=font(22, True), fill=INK)
-    yy = top + PAD + 38
+    d.text((X0 + PAD, top + PAD), title, font=font(28, True), fill=INK)
+    yy = top + PAD + 44
     for s in order:
         win = s in winners
         if win:
@@ -262,11 +250,11 @@ def draw_ranking(
             )
         ra_disc(img, X0 + PAD + 4, yy + 6, 38, GOLD_MEDAL if win else GREY_MEDAL)
         d.text(
-            (X0 + PAD + 23, yy + 25), str(ranks[s]), font=font(20, True), fill=(255, 255, 255), anchor="mm"
+            (X0 + PAD + 23, yy + 25), str(ranks[s]), font=font(24, True), fill=(255, 255, 255), anchor="mm"
         )
         d.rectangle((X0 + PAD + 54, yy + 10, X0 + PAD + 60, yy + 40), fill=seat_color(s))
         label = nm[s]
-        t, f = fit(label, 430, 24, True, min_size=15)
+        t, f = fit(label, 400, 28, True)
         d.text((X0 + PAD + 72, yy + 25), t, font=f, fill=seat_ink(s), anchor="lm")
         extra = []
         if win:
@@ -277,13 +265,9 @@ def draw_ranking(
         elif s < len(players) and out and scores.count(scores[s]) > 1:
             extra.append(f"highest sun {highest_sun(players[s])}")
         if extra:
-            d.text(
-                (X0 + PAD + 72 + text_width(t, f) + 14, yy + 27),
-                " · ".join(extra)[:60],
-                font=font(17),
-                fill=MUTED,
-                anchor="lm",
-            )
+            ex = X0 + PAD + 72 + text_width(t, f) + 14
+            et, ef = fit(" · ".join(extra), int(X1 - PAD - 90 - ex), 22)
+            d.text((ex, yy + 27), et, font=ef, fill=MUTED, anchor="lm")
         v = scores[s]
         d.text(
             (X1 - PAD - 4, yy + 25), "?" if v is None else str(v), font=font(28, True), fill=INK, anchor="rm"
@@ -292,8 +276,8 @@ def draw_ranking(
     if note_lines:
         yy += 8
         for line in note_lines:
-            d.text((X0 + PAD, yy), line, font=font(17), fill=MUTED)
-            yy += 24
+            d.text((X0 + PAD, yy), line, font=font(22), fill=MUTED)
+            yy += 30
     return top + h
 
 

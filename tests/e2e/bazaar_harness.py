@@ -13,7 +13,9 @@ import discord
 
 from bot.surface.app import BazaarBot
 from bot.host.config import Config
+import render
 from engines import base
+from render.common import to_png
 from fakediscord import BotRunner, Channel, FakeDiscord, Guild, Message, User
 
 GAME_TITLE = re.compile(r"\*\*(?P<title>[^*#]+) #(?P<id>\d+)\*\*")
@@ -191,6 +193,32 @@ def replay_states(engine: base.Engine, seed: int, n: int, options: dict[str, Any
                                                     [(seat, action) for seat, action, _ in moves])]
 
 
+def board_pngs(game: str, seed: int, n: int, options: dict[str, Any], moves: list[tuple[int, str, str]],
+               names: list[str], versions: list[int]) -> list[bytes]:
+    """The board pictures the bot posts at ``versions`` (in the order it posted them, from one run
+    of the bot): each board is ``render.board_image`` of its version's spectator view, with the
+    caption of the public events since the board before it (the setup's for the first) and the
+    marks of what changed since that board. A version repeated (one board shown again by an
+    edit of its buttons) gives the same picture again."""
+    engine = base.get(game)
+    steps = list(base.replay_steps(engine, seed, n, options, [(seat, action) for seat, action, _ in moves]))
+    out: list[bytes] = []
+    before: int | None = None
+    for v in versions:
+        if v == before:  # the same board again (an edit that only took its buttons away)
+            out.append(out[-1])
+            continue
+        events = list(engine.events_on_setup(steps[0][0])) if before is None else []
+        for state, played in steps[(0 if before is None else before) + 1: v + 1]:
+            events.extend(played.events)
+        caption = [base.format_text(ev.text, names) for ev in base.events_for(events, None)]
+        previous = None if before is None else engine.view(steps[before][0], None)
+        out.append(to_png(render.board_image(game, engine.view(steps[v][0], None), names, caption=caption,
+                                             previous=previous)))
+        before = v
+    return out
+
+
 def shown(fake: FakeDiscord, msg: Message) -> list[tuple[str, bytes | None]]:
     """``(content, data of the first attachment or None)`` of every version ``msg`` showed,
     oldest first (a board or DM edited in place showed several), skipping empty placeholders."""
@@ -310,12 +338,14 @@ def _view_image(what: str, view: dict[str, Any]):
 
 
 def decode_view_image(png: bytes) -> dict[str, Any]:
-    """What :func:`_view_image` encoded: ``{"what", "view"}``."""
+    """What :func:`_view_image` encoded: ``{"what", "view"}`` (read from the image's last row,
+    below a caption strip if the bot put one on top)."""
     import io
     import json
 
     from PIL import Image
-    grey = Image.open(io.BytesIO(png)).convert("L").tobytes()
+    img = Image.open(io.BytesIO(png)).convert("L")
+    grey = img.crop((0, img.height - 1, img.width, img.height)).tobytes()  # the last row: a posted board has its caption on top
     nib = [round(g / 17) for g in grey]
     return json.loads(bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2])).decode())
 

@@ -124,9 +124,12 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
     assert [s.name for s in seats] == list(NAMES) and not any(s.is_ai for s in seats)
     names = list(NAMES)
     users = [table.players[n] for n in NAMES]
-    board = render.get("ra").board
 
     state = RA.setup(row.seed, 3, row.options)
+    # what the bot's board shows besides the board itself: the caption of the last batch's public
+    # events, and marks of what changed since the board posted before
+    caption = [base.format_text(ev.text, names) for ev in base.events_for(RA.events_on_setup(state), None)]
+    previous: dict[str, Any] | None = None
     done: Counter[str] = Counter()
     for number, (seat, action) in enumerate(script):
         game = await table.bot.service.get(gid)
@@ -144,7 +147,9 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
             h = await fake.slash(user, thread, "move", action=action)
             assert h.ephemeral and h.content.startswith(f"✅ Played `{action}`"), h.content
             await table.settle()
-            state = base.play(RA, state, seat, action).state
+            played = base.play(RA, state, seat, action)
+            previous, state = view, played.state
+            caption = [base.format_text(ev.text, names) for ev in base.events_for(played.events, None)]
             continue
 
         # a bidder's (or a discarding winner's) turn: exactly the legal actions as buttons, in order
@@ -158,8 +163,9 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
             assert view["auction"]["to_bid"][0] == seat
         else:
             assert all(label.startswith("Discard ") for label in labels) and len(labels) >= 2
-        # the snapshot is the spectator view, drawn as the renderer draws it
-        assert msg.attachments[0].data == to_png(board(RA.view(state, None), names))
+        # the snapshot is the spectator view, drawn as the renderer draws it, with its caption and marks
+        assert msg.attachments[0].data == to_png(render.board_image("ra", view, names, caption=caption,
+                                                                    previous=previous))
 
         # another player clicking the message is refused, ephemerally, and nothing changes
         before = await _db(table, gid)
@@ -189,7 +195,8 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
         await table.settle()
         assert not h.followups, [f.content for f in h.followups]  # a click that plays is silent
         played = base.play(RA, state, seat, action)
-        state = played.state
+        previous, state = RA.view(state, None), played.state
+        caption = [base.format_text(ev.text, names) for ev in base.events_for(played.events, None)]
         assert (await table.db_moves(gid))[-1] == (seat, action, "player")
         new = table.last_turn(thread)
         if RA.to_move(state) == (seat,):  # the same person goes on (a winner's next discard):
@@ -205,6 +212,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
     assert NEEDED <= set(done), done
     assert await table.db_moves(gid) == [(s, a, "player") for s, a in script]
     final = table.last_turn(thread)
-    assert final.attachments[0].data == to_png(board(RA.view(state, None), names))
+    assert final.attachments[0].data == to_png(render.board_image("ra", RA.view(state, None), names,
+                                                                  caption=caption, previous=previous))
     snap = await table.bot.store.snapshot(gid)
     assert snap[1] == base.state_fingerprint(state)

@@ -1,0 +1,110 @@
+"""What changed between two public Phraya views: the places the board marks after a move.
+
+Computed only from the two spectator views (the board posted before and this one), so it shows
+nothing a spectator could not work out by comparing the two pictures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+# the parts of a player's card that can change (keys of the player view)
+PLAYER_KEYS = ("coins", "flowers", "favors", "rowers", "stalls_left", "disks_left", "hand_count")
+
+
+@dataclass(frozen=True)
+class Changes:
+    """``boats``: sections a boat moved to; ``barge``: the barge moved; ``stalls``: stalls whose
+    owner, order or basket changed; ``prices``: goods whose price moved; ``merchant``: he moved;
+    ``temple``: (good, column) of new disks; ``king``: spaces newly taken; ``display``: market
+    slots with another card; ``players``: seat → the parts of its card that changed (the keys of
+    :data:`PLAYER_KEYS`, ``goods:<good>`` and ``orders``)."""
+
+    boats: frozenset[str] = frozenset()
+    barge: bool = False
+    stalls: frozenset[str] = frozenset()
+    prices: frozenset[str] = frozenset()
+    merchant: bool = False
+    temple: frozenset[tuple[str, int]] = frozenset()
+    king: frozenset[str] = frozenset()
+    display: frozenset[int] = frozenset()
+    players: dict[int, frozenset[str]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(
+            self.boats
+            or self.barge
+            or self.stalls
+            or self.prices
+            or self.merchant
+            or self.temple
+            or self.king
+            or self.display
+            or self.players
+        )
+
+
+NONE = Changes()
+
+
+def _stalls(view: Mapping[str, Any]) -> dict[str, tuple[Any, ...]]:
+    out = {}
+    for st in (view.get("board") or {}).get("stalls") or []:
+        order, basket = st.get("order"), st.get("basket")
+        out[st["id"]] = (st.get("owner"), order and order.get("id"), basket and basket.get("price"))
+    return out
+
+
+def _player(p: Mapping[str, Any], q: Mapping[str, Any]) -> frozenset[str]:
+    parts = {k for k in PLAYER_KEYS if p.get(k) != q.get(k)}
+    goods, old = p.get("goods") or {}, q.get("goods") or {}
+    parts |= {f"goods:{g}" for g in set(goods) | set(old) if goods.get(g, 0) != old.get(g, 0)}
+    if len(p.get("orders") or []) != len(q.get("orders") or []):
+        parts.add("orders")
+    return frozenset(parts)
+
+
+def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> Changes:
+    """The places that differ from ``previous`` to ``view`` (both public views of one game);
+    nothing when ``previous`` is None or has another player count."""
+    if previous is None or previous.get("n_players") != view.get("n_players"):
+        return NONE
+    old_boats, new_boats = list(previous.get("boats") or []), list(view.get("boats") or [])
+    boats = {b for i, b in enumerate(new_boats) if b and (i >= len(old_boats) or old_boats[i] != b)}
+    before, after = _stalls(previous), _stalls(view)
+    stalls = {s for s, v in after.items() if before.get(s) != v}
+    old_prices, new_prices = previous.get("prices") or {}, view.get("prices") or {}
+    prices = {g for g, p in new_prices.items() if (old_prices.get(g) or {}).get("index") != p.get("index")}
+    old_rows = (previous.get("temple") or {}).get("rows") or {}
+    temple = set()
+    for g, seats in ((view.get("temple") or {}).get("rows") or {}).items():
+        temple |= {(g, c) for c in range(len(old_rows.get(g) or []), len(seats))}
+    old_king = {k["space"]: k.get("seat") for k in previous.get("king") or []}
+    king = {
+        k["space"]
+        for k in view.get("king") or []
+        if k.get("seat") is not None and old_king.get(k["space"]) is None
+    }
+    old_disp = [c and c.get("id") for c in previous.get("display") or []]
+    new_disp = [c and c.get("id") for c in view.get("display") or []]
+    display = {i for i, c in enumerate(new_disp) if c and (i >= len(old_disp) or old_disp[i] != c)}
+    old_players = {int(p["seat"]): p for p in previous.get("players") or []}
+    players = {}
+    for p in view.get("players") or []:
+        q = old_players.get(int(p["seat"]))
+        parts = _player(p, q) if q is not None else frozenset()
+        if parts:
+            players[int(p["seat"])] = parts
+    return Changes(
+        boats=frozenset(boats),
+        barge=previous.get("barge") != view.get("barge"),
+        stalls=frozenset(stalls),
+        prices=frozenset(prices),
+        merchant=previous.get("merchant") != view.get("merchant"),
+        temple=frozenset(temple),
+        king=frozenset(king),
+        display=frozenset(display),
+        players=players,
+    )
