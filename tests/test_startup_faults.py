@@ -58,7 +58,7 @@ def _refused(proc: subprocess.CompletedProcess[str], *words: str) -> str:
     assert "Traceback" not in proc.stderr, proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert not [line for line in lines if line[:1].isspace()], proc.stderr  # no continuation lines
-    critical = [line for line in lines if "Not starting:" in line]
+    critical = [line for line in lines if line.startswith("bazaar: not starting:")]
     assert len(critical) == 1, proc.stderr
     for w in words:
         assert w in critical[0], (w, critical[0])

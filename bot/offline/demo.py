@@ -62,7 +62,8 @@ def outcome_summary(out: base.Outcome) -> dict[str, Any]:
 def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Path,
              names: list[str] | None = None, images: bool = True) -> DemoResult:
     """Play one AI game and write, into a new folder under ``out_dir``: one board PNG per turn
-    (the start, then after each turn: see :func:`render.recap.turn_ended`), every interim sheet
+    (the start, then after each turn: see :func:`render.recap.turn_ended`) as the bot posts it
+    (the caption of that turn's public events on top, what changed since the last board marked), every interim sheet
     the renderer offers on the way (``sheet-<turn>-<caption>.png``, e.g. Ra's epoch sheets, the
     ones the bot posts), the final score sheet, every seat's final hand, ``recap.gif`` (those
     boards animated, as the bot posts it), ``moves.log``, and ``index.html``, a contact sheet of
@@ -82,10 +83,17 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
     frames: list[bytes] = []
     sheets = 0
 
+    since: list[base.Event] = []  # public events since the last board written (its caption)
+    shown: list[dict[str, Any]] = []  # the public view of the last board written (its marks)
+
     def snapshot(state: Any, label: str) -> None:
-        png = to_png(drawer.board(engine.view(state, None), names))
-        frames.append(png)
-        (folder / f"turn-{len(frames):04d}{label}.png").write_bytes(png)
+        view = engine.view(state, None)
+        frames.append(to_png(drawer.board(view, names)))  # the recap's frames: the boards alone
+        caption = [base.format_text(ev.text, names) for ev in since]
+        board = render.board_image(game, view, names, caption=caption, previous=shown[-1] if shown else None)
+        (folder / f"turn-{len(frames):04d}{label}.png").write_bytes(to_png(board))
+        since.clear()
+        shown[:] = [view]
 
     def interim(state: Any, events: list[base.Event]) -> None:
         nonlocal sheets
@@ -98,10 +106,12 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
 
     state0 = engine.setup(seed, n, options)
     if images:
+        since.extend(base.events_for(engine.events_on_setup(state0), None))
         snapshot(state0, "-start")
 
     def on_step(state: Any, seat: int, action: str, events: list[base.Event]) -> None:
         if images:
+            since.extend(base.events_for(events, None))
             interim(state, events)
             if recap.turn_ended(engine, state, seat):
                 snapshot(state, "")

@@ -297,13 +297,14 @@ def run_bot(config: Config) -> int:
     except KeyboardInterrupt:
         log.info("Stopped.")
     except StoreError as err:
-        log.critical("Not starting: %s", err)
+        fail(f"not starting: {err}")
         return 1
     except discord.LoginFailure:
         fail(BAD_TOKEN)
         return 2
     except discord.PrivilegedIntentsRequired:
-        log.critical("Discord refused the gateway intents requested.")
+        fail("Discord refused the gateway intents requested (Bazaar asks only for guilds, no privileged "
+             "intent): check the Bot page of your application.")
         return 2
     return 0
 

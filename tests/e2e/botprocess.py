@@ -27,7 +27,7 @@ LAUNCH = Path(__file__).resolve().parent.parent / "fakediscord" / "launch.py"
 #: discord.utils.setup_logging writes them: "[<date> <time>] [LEVEL   ] logger: message", or
 #: coloured (it colours even a file inside Docker) "<date> <time> LEVEL    logger message" once
 #: the colour codes (:data:`ANSI`) are taken out.
-PROBLEM = re.compile(r"^Traceback |^\[[^]]*\] \[(ERROR|CRITICAL) *\] |^\d{4}-\d\d-\d\d \S+ (ERROR|CRITICAL) ")
+PROBLEM = re.compile(r"^Traceback |^bazaar: |^\[[^]]*\] \[(ERROR|CRITICAL) *\] |^\d{4}-\d\d-\d\d \S+ (ERROR|CRITICAL) ")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 

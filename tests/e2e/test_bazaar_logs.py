@@ -49,10 +49,11 @@ async def test_debug_logging_keeps_hands_and_the_token_out(fake_discord, run_bot
     assert fake.token not in caplog.text
 
 
-async def test_run_bot_refuses_a_corrupt_database_with_one_clear_line(fake_discord, tmp_path, caplog,
+async def test_run_bot_refuses_a_corrupt_database_with_one_clear_line(fake_discord, tmp_path, caplog, capsys,
                                                                      restore_logging):
-    """``bazaar run`` on a corrupt file: exit code 1, one critical line naming the file and what to
-    do, the file untouched, the token nowhere (the real run_bot, in a thread, against the fake)."""
+    """``bazaar run`` on a corrupt file: exit code 1, one ``bazaar:`` line on stderr naming the
+    file and what to do, no critical log line, the file untouched, the token nowhere (the real
+    run_bot, in a thread, against the fake)."""
     import asyncio
 
     fake = fake_discord
@@ -62,6 +63,8 @@ async def test_run_bot_refuses_a_corrupt_database_with_one_clear_line(fake_disco
     caplog.set_level(logging.INFO)
     code = await asyncio.to_thread(bot_app.run_bot, Config(token=fake.token, db_path=path))
     assert code == 1 and path.read_bytes() == junk
-    critical = [r.getMessage() for r in caplog.records if r.levelno == logging.CRITICAL]
-    assert len(critical) == 1 and str(path) in critical[0] and "restore a backup" in critical[0], critical
-    assert fake.token not in caplog.text and fake.interactions == []
+    err = capsys.readouterr().err.splitlines()
+    said = [line for line in err if line.startswith("bazaar: ")]
+    assert len(said) == 1 and str(path) in said[0] and "restore a backup" in said[0], err
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert fake.token not in caplog.text + "\n".join(err) and fake.interactions == []

@@ -113,9 +113,10 @@ def test_run_bot_exit_codes_and_log_lines(monkeypatch, caplog, capsys, tmp_path)
     caplog.set_level(logging.INFO)
     monkeypatch.setattr(bot_app, "_run", failing(CorruptDatabase("the database x is unreadable")))
     assert bot_app.run_bot(cfg) == 1
-    assert "Not starting: the database x is unreadable" in caplog.text
+    assert capsys.readouterr().err == "bazaar: not starting: the database x is unreadable\n"
     monkeypatch.setattr(bot_app, "_run", failing(StoreError("schema too new")))
     assert bot_app.run_bot(cfg) == 1
+    assert capsys.readouterr().err == "bazaar: not starting: schema too new\n"
     monkeypatch.setattr(bot_app, "_run", failing(discord.LoginFailure("bad")))
     assert bot_app.run_bot(cfg) == 2
     err = capsys.readouterr().err

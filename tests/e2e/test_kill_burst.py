@@ -249,7 +249,7 @@ async def test_a_launched_bot_that_fails_is_reported_with_its_log(tmp_path):
         with pytest.raises(FakeDiscordError, match="exited with 1"):
             await bot.start()
         [problem] = bot.problems()
-        assert "Not starting" in problem and "unreadable" in problem
+        assert problem.startswith("bazaar: not starting") and "unreadable" in problem
         (tmp_path / "bot.log").write_text("[2026-01-01 10:00:00] [INFO    ] bot: fine\n"
                                           "[2026-01-01 10:00:01] [ERROR   ] bot: Publishing game 1 failed\n")
         assert [p.splitlines()[0] for p in bot.problems()] == [
