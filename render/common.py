@@ -310,3 +310,26 @@ def score_lines(
         lines.append("   " + " · ".join(scored))
     lines += [f"   {cat}: {why}" for cat, why in zeros]
     return lines
+
+
+MARK = (214, 0, 120)  # the default outline and tag colour of what the last move changed (no seat's colour)
+
+
+def mark_box(
+    d: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    radius: int = 12,
+    width: int = 5,
+    colour: RGB = MARK,
+) -> None:
+    """The outline of a place that changed since the previous board."""
+    d.rounded_rectangle(box, radius=radius, outline=colour, width=width)
+
+
+def mark_tag(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, colour: RGB = MARK) -> None:
+    """A "new" / "just won" / "moved" tag whose top-right corner is at ``xy``."""
+    f = font(MIN_TEXT, True)
+    w = text_width(text, f) + 16
+    x1, y0 = xy
+    d.rounded_rectangle((x1 - w, y0, x1, y0 + 28), radius=14, fill=colour)
+    d.text((x1 - w / 2, y0 + 14), text, font=f, fill=(255, 255, 255), anchor="mm")

@@ -493,7 +493,7 @@ def test_changes_name_the_sale_the_moved_goods_and_the_answers():
 @needs_engine
 def test_the_board_marks_changes_only_with_a_previous_view():
     from render.kathai import changes
-    from render.kathai.marks import MARK
+    from render.common import MARK
 
     def marked_pixels(img: Image.Image) -> int:
         return sum(k for k, colour in img.getcolors(1 << 24) if colour == MARK)

@@ -270,7 +270,7 @@ def test_interim_sheet_is_offered_once_per_scored_epoch_before_the_end():
 
 def _mark_pixels(img: Image.Image) -> int:
     """How many pixels are exactly the change-mark colour (outlines are drawn unblended)."""
-    from render.ra.art import MARK
+    from render.common import MARK
 
     return sum(k for k, colour in img.getcolors(1 << 24) if colour == MARK)
 

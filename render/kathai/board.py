@@ -24,6 +24,8 @@ from render.common import (
     WIDTH,
     fit,
     font,
+    mark_box,
+    mark_tag,
     on_color,
     ordinal,
     panel,
@@ -46,7 +48,6 @@ from render.kathai.art import (
     seat_badge,
     seat_tags,
 )
-from render.kathai.marks import mark_box, mark_tag
 
 View = dict[str, Any]
 M = 20

@@ -20,12 +20,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import ImageDraw
-
-from render.common import font, text_width
-
-MARK = (214, 0, 120)  # the outline and tag colour of what changed
-
 
 def _market(view: Mapping[str, Any]) -> dict[int, str]:
     return {int(s["pos"]): str(s["goods"]) for s in view.get("market") or []}
@@ -71,19 +65,3 @@ def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> froz
             if p.get(key) != q.get(key):
                 out.add(f"{name}:{s}")
     return frozenset(out)
-
-
-def mark_box(
-    d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: int = 12, width: int = 5
-) -> None:
-    """The outline of a place that changed since the previous board."""
-    d.rounded_rectangle(box, radius=radius, outline=MARK, width=width)
-
-
-def mark_tag(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> None:
-    """A "new" / "just sold" / "moved" tag whose top-right corner is at ``xy``."""
-    f = font(20, True)
-    w = text_width(text, f) + 16
-    x1, y0 = xy
-    d.rounded_rectangle((x1 - w, y0, x1, y0 + 28), radius=14, fill=MARK)
-    d.text((x1 - w / 2, y0 + 14), text, font=f, fill=(255, 255, 255), anchor="mm")

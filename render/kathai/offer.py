@@ -15,6 +15,8 @@ from render.common import (
     PANEL,
     fit,
     font,
+    mark_box,
+    mark_tag,
     mix,
     panel,
     seat_color,
@@ -23,7 +25,6 @@ from render.common import (
 )
 from render.kathai.art import card_face, card_goods, goods_name, goods_tag, seat_badge
 from render.kathai.board import MINI_H, MINI_W, PAD, X0, X1, Ctx, seat_label
-from render.kathai.marks import mark_box, mark_tag
 
 
 def offer_what(n_give: int, want: str, k: int) -> str:

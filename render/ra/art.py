@@ -30,7 +30,6 @@ SUN_UP_RING = (176, 124, 14)
 SUN_DOWN = (128, 122, 115)
 SUN_DOWN_RING = (98, 93, 88)
 DANGER = (200, 36, 36)
-MARK = (214, 0, 120)  # what changed since the previous board: outlines and tags
 
 DISASTER_ICON = {"funeral": "pharaoh", "drought": "flood", "unrest": "civ", "earthquake": "monument"}
 CATEGORY_ICON = {
@@ -344,22 +343,6 @@ def track_tile(
         d.text((ix + isz + 8, y + h / 2), label, font=f, fill=(255, 255, 255), anchor="lm")
     else:
         d.text((x + w / 2, y + h - 5), label, font=f, fill=(255, 255, 255), anchor="md")
-
-
-def mark_box(
-    d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: int = 12, width: int = 5
-) -> None:
-    """The outline of a place that changed since the previous board."""
-    d.rounded_rectangle(box, radius=radius, outline=MARK, width=width)
-
-
-def mark_tag(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str) -> None:
-    """A small "new" / "just won" tag whose top-right corner is at ``xy``."""
-    f = font(20, True)
-    w = text_width(text, f) + 16
-    x1, y0 = xy
-    d.rounded_rectangle((x1 - w, y0, x1, y0 + 28), radius=14, fill=MARK)
-    d.text((x1 - w / 2, y0 + 14), text, font=f, fill=(255, 255, 255), anchor="mm")
 
 
 def ra_slot(
