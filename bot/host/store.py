@@ -24,7 +24,7 @@ from typing import Any, AsyncIterator, Callable, Iterable, Mapping
 
 import aiosqlite
 
-from .storefail import (CorruptDatabase, StoreError, StoreUnavailable, VersionConflict, prepare_path,
+from .storefail import (CorruptDatabase, StoreError, StoreUnavailable, VersionConflict, prepare_path,  # noqa: F401  (re-exported)
                         probe_write, translatable, unavailable)
 
 log = logging.getLogger(__name__)

@@ -275,7 +275,6 @@ async def _open_thread(interaction: discord.Interaction, game: LiveGame) -> int 
 async def move(interaction: discord.Interaction, action: str, game_id: int | None = None, *,
                version: int | None = None, component: bool = False) -> None:
     """/move or an action button/select: apply, publish, confirm (ephemerally for /move)."""
-    bot = bot_of(interaction)
     async with guard(interaction, "move"):
         await defer(interaction, component=component)
         game = await target(interaction, game_id, component=component)
@@ -412,7 +411,6 @@ async def on_form(interaction: discord.Interaction, game_id: int, version: int, 
 
 async def hand(interaction: discord.Interaction, game_id: int | None = None, *, component: bool = False) -> None:
     """/hand or "My hand": the caller's private view, ephemerally."""
-    bot = bot_of(interaction)
     async with guard(interaction, "hand"):
         await defer(interaction)
         game = await target(interaction, game_id, component=component)

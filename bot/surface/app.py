@@ -2,11 +2,11 @@
 
 ``setup_hook`` opens the database (applying migrations), loads every active game (replay checked
 against its snapshot), registers the persistent components, adds the commands, tells players of
-any game that needs attention (or that checks out again and is playable), posts what a previous
-run stored but never posted (unless Discord shows it already), lets the AI seats that run left
-awaited play, gives a grace to turns whose clock ran out while the bot was down, and starts the
-turn clock. Only the
-``guilds`` intent is used (no privileged intents). Neither the token nor a private view is logged.
+any game that needs attention (or that checks out again and is playable), gives a grace to turns
+whose clock ran out while the bot was down, posts what a previous run stored but never posted
+(unless Discord shows it already), lets the AI seats that run left awaited play, says which turns
+got a grace, and starts the turn clock. Only the ``guilds`` intent is used (no privileged
+intents). Neither the token nor a private view is logged.
 """
 from __future__ import annotations
 
@@ -94,9 +94,10 @@ class BazaarBot(commands.Bot):
             await self.publisher.notice(game, text.attention(game))
         for game in self.service.take_recovered():
             await self.publisher.notice(game, text.playable_again(game))
+        rearmed = await self.service.rearm_overdue()  # first, so boards posted now show the new deadline
         await self._repost()
         await self._resume_ai()
-        for game, seats, grace in await self.service.rearm_overdue():
+        for game, seats, grace in rearmed:
             people = [text.mention(game.seats[s]) for s in seats]
             if people:
                 await self.publisher.notice(game, text.rearmed(game.title, people, grace))
@@ -215,9 +216,9 @@ class BazaarBot(commands.Bot):
         and close the database."""
         if self.clock is not None:
             await self.clock.stop()
-        await self.publisher.retry.stop()
         if not await self.idle():
             log.warning("Closing with %d interaction handler(s) still running", self.inflight)
+        await self.publisher.retry.stop()  # after the handlers: none of them schedules a retry now
         await super().close()
         if self.store is not None:
             await self.store.close()

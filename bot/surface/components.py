@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 import discord
 
-from engines.prompt import MAX_BUTTONS  # a step with this many actions or fewer gets buttons
+from engines.prompt import MAX_BUTTONS  # noqa: F401  (re-exported: a step with this many actions or fewer gets buttons)
 
 from .context import bazaar
 from .flood import Throttled

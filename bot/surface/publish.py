@@ -9,6 +9,7 @@ so posts come out in order and a burst of moves is coalesced into one up-to-date
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import io
 import logging
 from typing import Any, Sequence
@@ -36,6 +37,16 @@ PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied
 #: Failures of a request to Discord: its answer (after discord.py's own retries), a connection
 #: that broke or a request that timed out.
 SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
+_REFUSED_FOR_GOOD: contextvars.ContextVar[bool] = contextvars.ContextVar("bazaar_refused_for_good", default=False)
+"""Set by :meth:`Publisher._send` when Discord refused a post for good (4xx: the channel is gone,
+access or a permission is missing), read by :meth:`Publisher.publish`: such a post is not retried."""
+
+
+def nonce(game_id: int, version: int, kind: str) -> str:
+    """The nonce of a game's post of ``kind`` at ``version`` (≤ 25 characters): sent with
+    ``enforce_nonce``, so a post retried after Discord made it but the answer was lost (a broken
+    connection, a timeout, a 5xx after the work) returns that message instead of a second one."""
+    return f"bz{game_id}.{version}{kind}"[-25:]
 
 
 def _png(kind: str, what: str, view: dict[str, Any], names: list[str]) -> bytes:
@@ -97,7 +108,7 @@ class Publisher:
         (``game.shown``, this run's last public view; None after a restart) marked. Rendered off
         the event loop; None (logged) if the renderer fails."""
         caption = [line.removeprefix("• ") for line in text.event_lines(batch)]
-        previous, game.shown = game.shown, view
+        previous = game.shown  # set to this view once the board is posted (see _post_turn)
         try:
             return await asyncio.to_thread(_board_png, batch.engine.name, view, batch.names, caption, previous)
         except Exception:
@@ -137,6 +148,7 @@ class Publisher:
             batch = self.service.take_batch(game)
             if batch is None:
                 return None
+            _REFUSED_FOR_GOOD.set(False)
             try:
                 landed = await self.landed(game, batch) if recover else None
                 shown = await self._publish(game, batch, landed)
@@ -146,7 +158,10 @@ class Publisher:
             except Exception:
                 log.exception("Publishing game %s (version %s) failed", game.id, batch.version)
                 shown = await self._shown(game, batch)
-            if not shown:
+            if not shown and _REFUSED_FOR_GOOD.get():
+                log.warning("Game %s: Discord refused the board of version %s for good; the next move "
+                            "posts a new one", game.id, batch.version)
+            elif not shown:
                 log.warning("Game %s: the board of version %s is not posted; trying again later",
                             game.id, batch.version)
                 self.service.put_back(game, batch)
@@ -193,7 +208,8 @@ class Publisher:
                 self.image(game.id, engine.name, "score_sheet", view, batch.names, f"{engine.name}-{game.id}-final.png"),
                 self.recap(game.id, batch))
             files = [f for f in (file, film) if f is not None]
-            posted = await self._send(channel, text.final(batch, engine.outcome(batch.state)), files=files or None)
+            posted = await self._send(channel, text.final(batch, engine.outcome(batch.state)), files=files or None,
+                                      nonce=nonce(game.id, batch.version, "f"))
             if posted:
                 await self.store.add_message(game.id, kind="final", channel_id=posted.channel.id,
                                              message_id=posted.id, version=batch.version)
@@ -307,16 +323,19 @@ class Publisher:
             msg = await self._edit(prev, content, _file(png, name) if prev.pictures else None,
                                    controls.view(game.id, batch.version, on_board))
             if msg is not None:
-                await self.store.set_message_version(msg.id, batch.version)
+                game.shown = view
+                await self._note(game, self.store.set_message_version(msg.id, batch.version))
                 game.board = Posted(prev.channel_id, msg.id, prev.seats, [*prev.lines, *text.turn_lines(batch)][-50:],
                                     prev.pictures)
                 return msg
         content = text.turn(batch, headline, people, batch.row.deadline, how, extra=extra)
         msg = await self._send(channel, content, file=_file(png, name),
-                               view=controls.view(game.id, batch.version, on_board))
+                               view=controls.view(game.id, batch.version, on_board),
+                               nonce=nonce(game.id, batch.version, "b"))
         if msg is not None:
-            await self.store.add_message(game.id, kind="turn", channel_id=msg.channel.id, message_id=msg.id,
-                                         version=batch.version, live=True)
+            game.shown = view
+            await self._note(game, self.store.add_message(game.id, kind="turn", channel_id=msg.channel.id,
+                                                          message_id=msg.id, version=batch.version, live=True))
             if now_seats:
                 game.board = Posted(msg.channel.id, msg.id, now_seats, text.turn_lines(batch)[-50:],
                                     pictures=png is None or bool(msg.attachments))
@@ -327,8 +346,8 @@ class Publisher:
         under Discord's attachment limit), rebuilt from the stored move log by replaying it in a
         worker thread, so it is the same after a restart; None (logged) if that fails."""
         row, engine = batch.row, batch.engine
-        moves = [(m.seat, m.action) for m in await self.store.moves(game_id)]
         try:
+            moves = [(m.seat, m.action) for m in await self.store.moves(game_id)]
             made = await asyncio.to_thread(recap.recap, engine, row.seed, len(batch.seats), row.options, moves,
                                            render.get(engine.name).board, list(batch.names))
         except Exception:
@@ -352,7 +371,7 @@ class Publisher:
             log.exception("Rendering the interim sheet failed for game %s", game.id)
             return
         game.board = None  # the board goes below the sheet, as a new message
-        if await self._send(channel, f"{text.sheet_head(batch.title)}{caption}",
+        if await self._send(channel, f"{text.sheet_head(batch.title)}{caption}", nonce=nonce(game.id, batch.version, "s"),
                             file=_file(png, f"{batch.engine.name}-{game.id}-{batch.version}-sheet.png")):
             self._sheet_done[game.id] = batch.version
 
@@ -390,6 +409,7 @@ class Publisher:
         except discord.Forbidden as err:
             if not ("file" in kwargs or "files" in kwargs) or err.code != 50013:
                 log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
+                _REFUSED_FOR_GOOD.set(True)
                 return None
             log.warning("No Attach Files in channel %s: posting the board without its picture", channel.id)
             kwargs.pop("file", None)
@@ -397,10 +417,21 @@ class Publisher:
             return await self._send(channel, text.clip(f"{content}\n{text.NO_FILES}"), **kwargs)
         except discord.HTTPException as err:
             log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
+            if 400 <= err.status < 500 and err.status != 429:
+                _REFUSED_FOR_GOOD.set(True)  # a deleted channel, missing access: retrying cannot help
             return None
         except SEND_ERRORS as err:
             log.error("Posting to channel %s failed: %r", channel.id, err)
             return None
+
+    async def _note(self, game: LiveGame, write: Any) -> None:
+        """Record a post (``write``, the store call) that Discord already made; if the database
+        refuses, log it and go on (the post stands, the DMs and the rest still go out; a restart
+        finds the post in the channel: see :meth:`landed`)."""
+        try:
+            await write
+        except StoreUnavailable as err:
+            log.warning("Game %s: a post could not be recorded: %s", game.id, err)
 
     async def notice(self, game: LiveGame, content: str) -> discord.Message | None:
         """Post a plain message where the game is played."""

@@ -36,9 +36,13 @@ class PostRetry:
         self.publisher = publisher
         self.delays = tuple(delays) or DELAYS
         self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.stopped = False  # set by stop(): the bot is closing, nothing new is scheduled
 
     def schedule(self, game: LiveGame) -> None:
-        """Publish ``game`` again later, unless a retry is already on its way."""
+        """Publish ``game`` again later, unless a retry is already on its way or the bot is
+        closing (the store still knows what is unposted, and the next start posts it)."""
+        if self.stopped:
+            return
         task = self.tasks.get(game.id)
         if task is not None and not task.done():
             return
@@ -80,7 +84,9 @@ class PostRetry:
             bot.inflight -= 1  # type: ignore[attr-defined]
 
     async def stop(self) -> None:
-        """Cancel every scheduled retry (the store still knows what is unposted)."""
+        """Cancel every scheduled retry and schedule no more (the store still knows what is
+        unposted)."""
+        self.stopped = True
         tasks = [t for t in self.tasks.values() if not t.done()]
         for t in tasks:
             t.cancel()

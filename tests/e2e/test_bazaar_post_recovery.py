@@ -1,0 +1,104 @@
+"""Where a refused post, a lost answer and a failing database meet the board marks, the once-only
+posts and the recap: a board posted again marks what changed since the last board players saw; a
+post Discord made but whose answer was lost is not made twice; the final sheet goes out though the
+recap could not be built."""
+from __future__ import annotations
+
+from bazaar_harness import board_pngs, make_table, shown as _shown
+from test_discord_faults import backoff, POST, QUICK  # noqa: F401
+from test_discord_faults import POST as _P, assert_every_board_once, boards_in, latest_board, play_until, setup_game
+
+from bot.host.store import StoreUnavailable
+
+
+async def _posted_boards_match(table, gid, thread):
+    fake = table.fake
+    row = await table.bot.store.game(gid)
+    seats = await table.bot.store.seats(gid)
+    names = [s.name for s in seats]
+    moves = await table.db_moves(gid)
+    boards = [m for m in fake.messages(thread) if "· move " in m.content]
+    posted = [(m, int(c.split("· move ")[1].split()[0].split("\n")[0]), png)
+              for m in boards for c, png in _shown(fake, m)]
+    expected = board_pngs(row.game if hasattr(row, "game") else row.kind, row.seed, len(seats), row.options, moves,
+                          names, [v for _, v, _ in posted])
+    bad = [v for (m, v, png), want in zip(posted, expected) if png != want]
+    return bad, [v for _, v, _ in posted]
+
+
+async def test_a_reposted_board_marks_changes_since_the_last_posted_board(fake_discord, run_bot, tmp_path, backoff):
+    fake = fake_discord
+    table, gid, thread = await setup_game(fake, run_bot, tmp_path)
+    fault = fake.faults.fail(POST, 502, times=5, where=boards_in(thread))
+    await play_until(table, gid, thread, lambda: fault.spent)
+    game = await table.bot.service.get(gid)
+    await fake.wait_for(lambda: latest_board(fake, thread) == game.row.version, what="the board posted again")
+    await table.settle()
+    await table.play_one(gid, thread)   # one more board after the repost
+    bad, versions = await _posted_boards_match(table, gid, thread)
+    assert bad == [], (bad, versions)
+
+
+async def test_a_board_post_that_broke_after_discord_made_it_is_not_posted_twice(fake_discord, run_bot, tmp_path):
+    fake = fake_discord
+    table, gid, thread = await setup_game(fake, run_bot, tmp_path)
+    fault = fake.faults.disconnect(POST, after=True, where=boards_in(thread))
+    await play_until(table, gid, thread, lambda: fault.spent)
+    game = await table.bot.service.get(gid)
+    await fake.wait_for(lambda: not table.bot.publisher.retry.waiting(gid), what="the retry to end")
+    await table.settle()
+    await assert_every_board_once(table, gid, thread)
+
+
+async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_sheet(fake_discord, run_bot,
+                                                                                      tmp_path, backoff):
+    from bazaar_harness import install_toy_secret
+    remove = install_toy_secret()
+    try:
+        fake = fake_discord
+        table = make_table(fake, run_bot, tmp_path)
+        await table.boot(repost_delays=QUICK)
+        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
+        store = table.bot.store
+        real = store.moves
+        calls = []
+
+        async def moves(game_id, **kw):
+            g = await store.game(game_id)
+            if g.status == "finished" and not calls:
+                calls.append(1)
+                raise StoreUnavailable("the database x is locked (simulated)")
+            return await real(game_id, **kw)
+        store.moves = moves
+        for _ in range(8):
+            g = await table.bot.service.get(gid)
+            if g.row.status != "active":
+                break
+            await table.play_one(gid, thread, "move")
+        game = await table.bot.service.get(gid)
+        assert game.row.status == "finished" and calls
+        await table.settle()
+        import asyncio
+        await asyncio.sleep(1.0)
+        finals = [m for m in fake.messages(thread) if "is over" in m.content]
+        assert len(finals) == 1, [m.content[:60] for m in fake.messages(thread)][-4:]
+    finally:
+        remove()
+
+
+async def test_a_board_discord_refuses_for_good_is_not_retried_and_the_next_move_posts(fake_discord, run_bot,
+                                                                                         tmp_path, backoff):
+    """A 403 Missing Access on a board (a permission taken away): logged, not retried forever;
+    the game goes on and the next move's board is posted."""
+    fake = fake_discord
+    fake.allow_bot_errors = True  # the refusal is logged at ERROR by design
+    table, gid, thread = await setup_game(fake, run_bot, tmp_path)
+    fault = fake.faults.fail(POST, 403, code=50001, message="Missing Access", where=boards_in(thread))
+    await play_until(table, gid, thread, lambda: fault.spent)
+    await table.settle()
+    assert not table.bot.publisher.retry.waiting(gid)
+    game = await table.bot.service.get(gid)
+    refused = game.row.version
+    assert latest_board(fake, thread) < refused  # that board never came
+    await table.play_one(gid, thread)
+    assert latest_board(fake, thread) == (await table.bot.service.get(gid)).row.version > refused
