@@ -218,7 +218,8 @@ class Publisher:
         elif landed is not None:
             posted = landed
         else:
-            await self._post_interim(game, batch, channel)
+            if not await self._post_interim(game, batch, channel):
+                return False  # the sheet could not be posted: it and the board again later, in order
             posted = await self._post_turn(game, batch, channel, plan or ([], None, {}))
         if posted is None and batch.state is not None and row.status in ("active", "finished"):
             return False  # the board or sheet is missing: all of it again later
@@ -355,25 +356,29 @@ class Publisher:
             return None
         return _file(made.data, f"{engine.name}-{game_id}-recap.gif")
 
-    async def _post_interim(self, game: LiveGame, batch: Batch, channel) -> None:
+    async def _post_interim(self, game: LiveGame, batch: Batch, channel) -> bool:
         """Post the sheet the renderer offers for this batch's public events (a Ra epoch's
-        scoring), above the new board; nothing if the renderer has none. Errors are logged."""
+        scoring), above the new board; nothing if the renderer has none. Returns False when a
+        sheet was due but Discord refused it (the batch is then posted again later, sheet first);
+        a renderer failure is logged and the board goes on without its sheet."""
         done = self._sheet_done.get(game.id, -1)  # a batch put back after its sheet was posted
         events = base.events_for((e for st in batch.steps if st.version > done for e in st.events), None)
         view = batch.engine.view(batch.state, None)
         try:
             found = await asyncio.to_thread(render.interim_sheet, batch.engine.name, view, events, list(batch.names))
             if found is None:
-                return
+                return True
             caption, img = found
             png = await asyncio.to_thread(to_png, img)
         except Exception:
             log.exception("Rendering the interim sheet failed for game %s", game.id)
-            return
+            return True
         game.board = None  # the board goes below the sheet, as a new message
         if await self._send(channel, f"{text.sheet_head(batch.title)}{caption}", nonce=nonce(game.id, batch.version, "s"),
                             file=_file(png, f"{batch.engine.name}-{game.id}-{batch.version}-sheet.png")):
             self._sheet_done[game.id] = batch.version
+            return True
+        return False
 
     async def _is_latest(self, posted: Posted) -> bool:
         """Whether ``posted`` is still the newest message of its channel (nobody wrote below it);

@@ -102,3 +102,31 @@ async def test_a_board_discord_refuses_for_good_is_not_retried_and_the_next_move
     assert latest_board(fake, thread) < refused  # that board never came
     await table.play_one(gid, thread)
     assert latest_board(fake, thread) == (await table.bot.service.get(gid)).row.version > refused
+
+
+async def test_an_epoch_sheet_discord_refused_is_posted_later_above_its_board(fake_discord, run_bot, tmp_path,
+                                                                                backoff):
+    """Ra's epoch sheet fails all of discord.py's tries: neither it nor the board below it is
+    lost or doubled; both go up again later, the sheet first, once each."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot(repost_delays=QUICK)
+    gid, place = await table.start_game("ann", (), 2, game="ra")
+    fault = fake.faults.fail(POST, 502, times=5, where=lambda r: r.path == f"/channels/{place.id}/messages"
+                             and any(f.filename.endswith("-sheet.png") for f in r.files))
+    for _ in range(300):
+        if fault.spent:
+            break
+        game = await table.bot.service.get(gid)
+        assert game.row.status == "active"
+        await table.play_one(gid, place)
+    assert fault.spent, "no epoch was scored"
+    await fake.wait_for(lambda: not table.bot.publisher.retry.waiting(gid), what="the retry to end")
+    await table.settle()
+    messages = fake.messages(place)
+    sheets = [i for i, m in enumerate(messages) if "Epoch 1 scoring" in m.content]
+    assert len(sheets) == 1, [m.content[:50] for m in messages[-6:]]
+    version = (await table.bot.store.game(gid)).version
+    boards = [i for i, m in enumerate(messages) if "· move " in m.content]
+    assert boards[-1] > sheets[0] and latest_board(fake, place) == version
+    await assert_every_board_once(table, gid, place)
