@@ -281,6 +281,11 @@ def canvas(height: int, width: int = WIDTH, bg: RGB = BG) -> tuple[Image.Image, 
     return img, ImageDraw.Draw(img)
 
 
+def crop_to(img: Image.Image, bottom: float, margin: int) -> Image.Image:
+    """``img`` (a tall canvas drawn top down) cut just below ``bottom`` plus ``margin``."""
+    return img.crop((0, 0, img.width, min(img.height, int(bottom) + margin)))
+
+
 def to_png(img: Image.Image) -> bytes:
     """Encode as an 8-bit palette PNG. Boards are flat colours plus anti-aliased text, which a
     256-colour octree palette (no dithering) keeps visually identical at about a third of the

@@ -44,14 +44,7 @@ def build(
     position; ``pile``: id text, top first; ``lock``: (goods, goods, card, seat). Raises
     ValueError if a card is placed twice."""
     o = KathaiEngine().resolve_options(options)
-    opts = Opts(
-        first_player=o["first_player"],
-        free_asking=o["free_asking"],
-        allow_gifts=o["allow_gifts"],
-        bribe_lock=o["bribe_lock"],
-        max_offers=o["max_offers"],
-        turn_limit=o["turn_limit"],
-    )
+    opts = Opts.of(o)
     hs = tuple(tuple(sorted(ids(hands[q]))) if q < len(hands) else () for q in range(n))
     ps = tuple(tuple(sorted(ids(profit[q]))) if q < len(profit) else () for q in range(n))
     lk = None

@@ -129,14 +129,7 @@ class KathaiEngine(Engine):
         """A new game as spec §3 (same RNG calls in the same order). Raises :class:`BadOption`."""
         self.check_players(n_players)
         o = self.resolve_options(options)
-        opts = Opts(
-            first_player=o["first_player"],
-            free_asking=o["free_asking"],
-            allow_gifts=o["allow_gifts"],
-            bribe_lock=o["bribe_lock"],
-            max_offers=o["max_offers"],
-            turn_limit=o["turn_limit"],
-        )
+        opts = Opts.of(o)
         rng = random.Random(seed)
         pile = [f"t{i}" for i in range(1, NCARDS + 1)]
         rng.shuffle(pile)

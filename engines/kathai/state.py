@@ -6,7 +6,9 @@ market lists goods by position (index 0 is position 1). Hands and profit piles a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
 
 MAIN = 0
 REPLY = 1
@@ -28,6 +30,11 @@ class Opts:
     bribe_lock: str = "pair"
     max_offers: int = 6
     turn_limit: int = 200
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> Opts:
+        """The options as resolved by ``Engine.resolve_options`` (every name present)."""
+        return cls(**{f.name: options[f.name] for f in fields(cls)})
 
 
 @dataclass(frozen=True)

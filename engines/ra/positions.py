@@ -97,17 +97,6 @@ def build(
         score=tuple(score) if score is not None else (data.START_SCORE,) * n,
         crates=tuple(crates) if crates is not None else (0,) * n,
         box=tuple(box_row),
-        a_ra=-1,
-        a_kind=0,
-        a_order=(),
-        a_idx=0,
-        a_bids=(),
-        a_high=0,
-        a_high_seat=-1,
-        p_seat=-1,
-        p_left=(0, 0, 0),
-        p_after_god=False,
-        history=(),
     )
 
 

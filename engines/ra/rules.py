@@ -127,17 +127,6 @@ class RaEngine(Engine):
             score=(data.START_SCORE,) * n_players,
             crates=(0,) * n_players,
             box=(0,) * NCODES,
-            a_ra=-1,
-            a_kind=0,
-            a_order=(),
-            a_idx=0,
-            a_bids=(),
-            a_high=0,
-            a_high_seat=-1,
-            p_seat=-1,
-            p_left=(0, 0, 0),
-            p_after_god=False,
-            history=(),
         )
 
     def events_on_setup(self, state: State) -> list[Event]:

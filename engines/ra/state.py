@@ -112,17 +112,18 @@ class State:
     score: tuple[int, ...]
     crates: tuple[int, ...]
     box: tuple[int, ...]  # tiles out of the game, counts
-    a_ra: int  # auction: Ra player (-1 when no auction)
-    a_kind: int
-    a_order: tuple[int, ...]
-    a_idx: int
-    a_bids: tuple[int, ...]  # one per seat that acted, in order; 0 = pass
-    a_high: int  # 0 = no bid yet
-    a_high_seat: int
-    p_seat: int  # pending discards: seat (-1 = none)
-    p_left: tuple[int, int, int]  # river, civ, monument tiles still owed
-    p_after_god: bool  # True: the discards came from a god taking a disaster
-    history: tuple[EpochScore, ...]
+    # the defaults: no auction running, no discards owed, no epoch scored yet
+    a_ra: int = -1  # auction: Ra player (-1 when no auction)
+    a_kind: int = 0
+    a_order: tuple[int, ...] = ()
+    a_idx: int = 0
+    a_bids: tuple[int, ...] = ()  # one per seat that acted, in order; 0 = pass
+    a_high: int = 0  # 0 = no bid yet
+    a_high_seat: int = -1
+    p_seat: int = -1  # pending discards: seat (-1 = none)
+    p_left: tuple[int, int, int] = (0, 0, 0)  # river, civ, monument tiles still owed
+    p_after_god: bool = False  # True: the discards came from a god taking a disaster
+    history: tuple[EpochScore, ...] = ()
 
 
 _new = object.__new__

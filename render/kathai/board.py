@@ -16,12 +16,13 @@ from PIL import Image, ImageDraw
 from engines.base import format_text
 from render.common import (
     ACCENT,
-    BG,
     GOOD,
     INK,
     LINE,
     MUTED,
     WIDTH,
+    canvas,
+    crop_to,
     fit,
     font,
     mark_box,
@@ -76,12 +77,11 @@ class Ctx:
 
 
 def new_canvas(height: int = 3000) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    img = Image.new("RGB", (WIDTH, height), BG)
-    return img, ImageDraw.Draw(img)
+    return canvas(height)
 
 
 def crop(img: Image.Image, y: int) -> Image.Image:
-    return img.crop((0, 0, WIDTH, min(img.height, y + M)))
+    return crop_to(img, y, M)
 
 
 def goods_words(want: str, k: int) -> str:

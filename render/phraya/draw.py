@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import BG, INK, WIDTH, fit, font
+from render.common import INK, canvas, crop_to, fit, font
 from render.phraya.art import Color
 
 M = 12  # outer margin
@@ -13,12 +13,11 @@ RING = INK  # the ring on a place the last move changed (no seat's colour)
 
 
 def new_canvas(height: int = 2600) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    img = Image.new("RGB", (WIDTH, height), BG)
-    return img, ImageDraw.Draw(img)
+    return canvas(height)
 
 
 def crop(img: Image.Image, y: int) -> Image.Image:
-    return img.crop((0, 0, WIDTH, min(img.height, y + M)))
+    return crop_to(img, y, M)
 
 
 def text_at(

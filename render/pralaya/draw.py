@@ -12,11 +12,12 @@ from engines.base import format_text
 from engines.pralaya.view import PralayaView
 from render.common import (
     ACCENT,
-    BG,
     INK,
     MUTED,
     RGB,
     WIDTH,
+    canvas,
+    crop_to,
     draw_text,
     fit,
     font,
@@ -87,13 +88,12 @@ def section_title(d: ImageDraw.ImageDraw, y: int, title: str, note: str = "") ->
 
 
 def new_canvas(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    img = Image.new("RGB", (WIDTH, height), BG)
-    return img, ImageDraw.Draw(img)
+    return canvas(height)
 
 
 def crop(img: Image.Image, bottom: int) -> Image.Image:
     """``img`` cut just below ``bottom`` (plus the margin)."""
-    return img.crop((0, 0, WIDTH, min(img.height, bottom + M)))
+    return crop_to(img, bottom, M)
 
 
 # --------------------------------------------------------------------------- the header

@@ -14,13 +14,14 @@ from engines.base import format_text
 from engines.ra.view import PendingView, PlayerView, RaView
 from render.common import (
     ACCENT,
-    BG,
     GOOD,
     INK,
     LINE,
     MUTED,
     PANEL,
     WIDTH,
+    canvas,
+    crop_to,
     draw_text,
     fit,
     font,
@@ -548,10 +549,9 @@ def draw_footer(d: ImageDraw.ImageDraw, view: RaView, y: int) -> int:
 
 def new_canvas(height: int = 2400) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A tall canvas to draw on; crop it with :func:`crop` once the height is known."""
-    img = Image.new("RGB", (WIDTH, height), BG)
-    return img, ImageDraw.Draw(img)
+    return canvas(height)
 
 
 def crop(img: Image.Image, y: int) -> Image.Image:
     """``img`` cut to height ``y`` plus the bottom margin."""
-    return img.crop((0, 0, WIDTH, min(img.height, y + M)))
+    return crop_to(img, y, M)
