@@ -74,6 +74,22 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("log", help="a moves.log written by `bazaar demo` (or a folder holding one), "
                    "or a game saved by `bazaar play`")
 
+    a = sub.add_parser("arena", help="play seeded games between AI levels and print win shares",
+                       epilog=games_line, description="Play seeded games between two AI levels "
+                       "(easy, normal, hard) at each player count and print each level's edge in "
+                       "wins with a 95%% confidence interval, wins per seat, score margins, escape "
+                       "rates and milliseconds per AI move.")
+    a.add_argument("game", nargs="?", default="all", help="a game name, or `all` (default)")
+    a.add_argument("--levels", default="normal:easy", metavar="A:B",
+                   help="the two levels to seat against each other (default normal:easy)")
+    a.add_argument("--players", default="", metavar="N[,N…]",
+                   help="player counts (default: 2 and the game's most common count)")
+    a.add_argument("--games", type=int, default=40, help="games per player count (default 40)")
+    a.add_argument("--seed", type=int, default=1, help="the seed of the first game (default 1)")
+    a.add_argument("--jobs", type=int, default=0, help="processes (default: one per core)")
+    a.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option; repeatable")
+
     sub.add_parser("games", help="list the games and their options", epilog=games_line,
                    description="List every game with its player counts and options.")
     sub.add_parser("run", help="start the Discord bot (DISCORD_TOKEN from the environment or .env)",
@@ -106,6 +122,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _play(args)
     if args.cmd == "replay":
         return _replay(args.log)
+    if args.cmd == "arena":
+        return _arena(args)
     if args.cmd == "games":
         for e in base.games():
             print(f"{e.name}: {e.title}, {e.min_players}-{e.max_players} players")
@@ -163,6 +181,31 @@ def _play(args: argparse.Namespace) -> int:
                              + "), or use --resume to continue the saved one.")
     return play_terminal(args.game, args.players, args.seat - 1, args.seed, _options(args.option),
                          name=args.name, save=path)
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from engines import search
+
+    from .host.workers import default_size
+    from .offline import arena
+
+    a, sep, b = args.levels.partition(":")
+    if not sep or a not in search.LEVELS or b not in search.LEVELS:
+        raise base.BadOption(f"--levels takes two of {', '.join(search.LEVELS)} as A:B, not `{args.levels}`.")
+    if args.games < 1:
+        raise base.BadOption("--games takes a whole number of at least 1.")
+    engines = base.games() if args.game == "all" else [base.get(args.game)]
+    jobs = args.jobs or default_size()
+    for engine in engines:
+        try:
+            counts = [int(c) for c in args.players.split(",") if c.strip()] or engine.arena_counts()
+        except ValueError:
+            raise base.BadOption(f"--players takes numbers separated by commas, not `{args.players}`.") from None
+        for n in counts:
+            engine.check_players(n)
+            options = engine.resolve_options(_options(args.option))
+            print(arena.report(arena.run(engine.name, n, a, b, args.games, args.seed, jobs, options)), flush=True)
+    return 0
 
 
 def _opt_text(engine: base.Engine, options: dict[str, Any]) -> str:
