@@ -1,7 +1,9 @@
 """``bazaar arena``: seeded games between AI levels, with win shares and confidence intervals.
 
 Each game seats two levels, A and B, alternately (A B A B … in game 0, B A B A … in game 1, so
-each level sits in each seat equally often over a pair of games). A game's statistic is A's win
+each level sits in each seat equally often over a pair of games), and the two games of a pair
+share their seed: the same deal is played with the seats swapped, so the luck of the deal cancels
+out of the comparison. A game's statistic is A's win
 credit (1 per win, split between tied winners, summed over A's seats) minus what equal strength
 would give it (A's seats over the player count); its mean over the games comes with a 95%
 confidence interval (normal approximation), and A beats B with 95% confidence when the interval
@@ -155,7 +157,7 @@ def summarise(game: str, n: int, a: str, b: str, results: Sequence[GameResult]) 
 def run(game: str, n: int, a: str, b: str, games: int, seed: int, jobs: int,
         options: dict[str, Any] | None = None) -> Summary:
     """Play ``games`` seeded games of ``game`` at ``n`` players, A against B, on ``jobs`` processes."""
-    work = [(game, n, dict(options or {}), seed * 100_003 + i, seat_levels(i, n, a, b)) for i in range(games)]
+    work = [(game, n, dict(options or {}), seed * 100_003 + i // 2, seat_levels(i, n, a, b)) for i in range(games)]
     if jobs <= 1:
         results = [_play_job(w) for w in work]
     else:
