@@ -31,6 +31,9 @@ def _games_line() -> str:
                                  for e in base.games()) + "."
 
 
+AI_LEVELS = ("easy", "normal", "hard")  # engines.search.LEVELS
+
+
 def _parser() -> argparse.ArgumentParser:
     games_line = _games_line()
     p = _Parser(prog="bazaar", description="Bazaar: trading board games on Discord.",
@@ -50,6 +53,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="a game option; repeatable. Without it, each of the game's demo option "
                         "sets is played (Ra: with and without Traders)")
     d.add_argument("--no-images", action="store_true", help="only the move logs (fast)")
+    d.add_argument("--ai-level", choices=AI_LEVELS, default="easy",
+                   help="how the AI seats play: easy (the heuristic, default: fast), normal or hard (search)")
 
     pl = sub.add_parser("play", help="play in the terminal against AI seats", epilog=games_line,
                         description="Play one game in the terminal against AI seats. The game is "
@@ -63,6 +68,9 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option; repeatable (`bazaar games` lists them)")
     pl.add_argument("--name", default="You", help="what the game calls you (default You)")
+    pl.add_argument("--ai-level", choices=AI_LEVELS, default="normal",
+                    help="how strong the AI seats play: easy (a quick heuristic), normal (default: "
+                    "searches up to a second a move) or hard (up to three seconds)")
     pl.add_argument("--resume", action="store_true", help="continue the saved game instead of "
                     "starting one (after quit, Ctrl-C or Ctrl-D)")
     pl.add_argument("--save", type=Path, metavar="FILE", help="where the game is saved after every "
@@ -159,7 +167,8 @@ def _demo(args: argparse.Namespace) -> int:
         for n in counts:
             for opts in variants:
                 for g in range(args.games):
-                    res = run_demo(engine.name, args.seed + g, n, opts, out_dir, images=not args.no_images)
+                    res = run_demo(engine.name, args.seed + g, n, opts, out_dir, images=not args.no_images,
+                                   level=args.ai_level)
                     print(f"{engine.title} {n}p seed {args.seed + g} {_opt_text(engine, res.options)}: "
                           f"{res.actions} actions, {res.snapshots} snapshots -> {res.folder}")
                     print(describe_outcome(engine, res.outcome, DEMO_NAMES[:n]))
@@ -175,12 +184,12 @@ def _play(args: argparse.Namespace) -> int:
 
     path = args.save or default_path()
     if args.resume:
-        return resume_terminal(path, args.game)
+        return resume_terminal(path, args.game, level=args.ai_level)
     if not args.game:
         raise base.BadOption("Name a game to play (" + ", ".join(e.name for e in base.games())
                              + "), or use --resume to continue the saved one.")
     return play_terminal(args.game, args.players, args.seat - 1, args.seed, _options(args.option),
-                         name=args.name, save=path)
+                         name=args.name, save=path, level=args.ai_level)
 
 
 def _arena(args: argparse.Namespace) -> int:

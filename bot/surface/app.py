@@ -33,6 +33,7 @@ from ..host.live import Refusal
 from .publish import Publisher
 from ..host.service import GameService
 from ..host.store import Store, StoreError
+from ..host.workers import Workers
 
 log = logging.getLogger("bot")
 
@@ -55,7 +56,7 @@ class BazaarBot(commands.Bot):
                  seed_source: Callable[[], int] | None = None, sync_only: bool = False,
                  clock_max_sleep: float = 300.0, throttle_clock: Callable[[], float] = time.monotonic,
                  repost_delays: Sequence[float] | None = None, store: Store | None = None,
-                 **kwargs) -> None:
+                 workers: Workers | None = None, **kwargs) -> None:
         _no_voice_warnings()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          tree_cls=BazaarTree,
@@ -67,6 +68,7 @@ class BazaarBot(commands.Bot):
         self.sync_only = sync_only
         self.clock_max_sleep = clock_max_sleep
         self.store: Store = store  # type: ignore[assignment]  # else set in setup_hook
+        self.workers = workers if workers is not None else Workers(config.workers)  # AI search, drawing
         self.service: GameService = None  # type: ignore[assignment]
         self.publisher = Publisher(self)
         if repost_delays is not None:  # pauses before posting again a board Discord refused
@@ -85,7 +87,8 @@ class BazaarBot(commands.Bot):
         if self.store is None:
             self.store = await Store.open(self.config.db_path, now=self.now)
         self.service = GameService(self.store, now=self.now, seed_source=self.seed_source,
-                                   ai_grace=self.config.ai_grace, on_clock_change=self._poke_clock)
+                                   ai_grace=self.config.ai_grace, on_clock_change=self._poke_clock,
+                                   workers=self.workers, ai_level=self.config.ai_level)
         flagged = await self.service.load_all()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         active = sum(1 for g in self.service.loaded() if g.row.status == "active")
@@ -220,6 +223,7 @@ class BazaarBot(commands.Bot):
             log.warning("Closing with %d interaction handler(s) still running", self.inflight)
         await self.publisher.retry.stop()  # after the handlers: none of them schedules a retry now
         await super().close()
+        self.workers.close()
         if self.store is not None:
             await self.store.close()
 
