@@ -1,6 +1,6 @@
 """Print every benchmark figure: engines, rendering, and the bot end to end.
 
-Usage: ``python -m benchmarks [engines|render|e2e ...]`` (default: all). Figures only; nothing is
+Usage: ``python -m benchmarks [engines|render|e2e|arena ...]`` (default: all). Figures only; nothing is
 asserted, so a loaded machine gives slower numbers but never a failure.
 """
 
@@ -11,7 +11,7 @@ import sys
 
 
 def main(argv: list[str]) -> int:
-    which = set(argv) or {"engines", "render", "e2e"}
+    which = set(argv) or {"engines", "render", "e2e", "arena"}
     print(
         f"Bazaar benchmarks — Python {platform.python_version()} on {platform.machine()}, {platform.system()}"
     )
@@ -30,6 +30,10 @@ def main(argv: list[str]) -> int:
             print(f"\n[e2e] skipped: {err}")
         else:
             e2e.main()
+    if "arena" in which:
+        from . import arena
+
+        arena.main()
     return 0
 
 

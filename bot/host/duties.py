@@ -145,8 +145,8 @@ class SeatDuties:
                                                legal, level, seed)
                 action = found.action
                 if found.capped:
-                    log.info("Game %s: the %s AI's search was cut short by its time cap after %s iterations",
-                             game.id, level, found.iterations)
+                    log.info("Game %s: the %s AI's search at version %s was cut short by its time cap after "
+                             "%s iterations", game.id, level, version, found.iterations)
             except Exception:
                 log.exception("Game %s: the AI failed for seat %s; playing its first legal action", game.id, seat)
                 action = legal[0]

@@ -119,6 +119,8 @@ async def test_integers_beyond_64_bits_are_refused(fake_discord, run_bot, tmp_pa
     ("game join", [opt("game", {"id": 1})], "not a game number"),
     ("game leave", [opt("game", "1e3")], "not a game number"),
     ("game addbot", [opt("game", -1, INTEGER)], "no game #-1"),
+    ("game addbot", [opt("level", "expert")], "not an AI level"),
+    ("game addbot", [opt("level", 2, INTEGER)], "not an AI level"),
     ("game start", [opt("game", 0, INTEGER)], "no game #0"),
     ("game end", [opt("game", "#x")], "not a game number"),
     ("game status", [opt("game", None)], None),  # null is "not given"
