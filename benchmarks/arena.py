@@ -20,9 +20,20 @@ def rows(games: int = 4, jobs: int = 2) -> list[dict[str, Any]]:
         n = max(2, engine.min_players)
         s = arena.run(engine.name, n, "normal", "easy", games, 1, jobs)
         median, p99, moves = s.ms.get("normal", (float("nan"), float("nan"), 0))
-        out.append({"game": engine.name, "players": n, "games": s.games, "edge": s.edge, "low": s.low,
-                    "high": s.high, "median_ms": median, "p99_ms": p99, "moves": moves,
-                    "capped": s.capped.get("normal", 0)})
+        out.append(
+            {
+                "game": engine.name,
+                "players": n,
+                "games": s.games,
+                "edge": s.edge,
+                "low": s.low,
+                "high": s.high,
+                "median_ms": median,
+                "p99_ms": p99,
+                "moves": moves,
+                "capped": s.capped.get("normal", 0),
+            }
+        )
     return out
 
 
@@ -30,5 +41,7 @@ def main(games: int = 4, jobs: int = 2) -> None:
     print(f"\n[arena] normal vs easy, {games} paired games per game at 2 players (or the minimum)")
     print(f"  {'game':<9}{'players':>8}{'edge':>8}{'95% CI':>18}{'ms median':>11}{'ms p99':>9}{'capped':>8}")
     for r in rows(games, jobs):
-        print(f"  {r['game']:<9}{r['players']:>8}{r['edge']:>+8.2f}   {r['low']:>+6.2f} … {r['high']:>+6.2f}"
-              f"{r['median_ms']:>11.1f}{r['p99_ms']:>9.1f}{r['capped']:>8}")
+        print(
+            f"  {r['game']:<9}{r['players']:>8}{r['edge']:>+8.2f}   {r['low']:>+6.2f} … {r['high']:>+6.2f}"
+            f"{r['median_ms']:>11.1f}{r['p99_ms']:>9.1f}{r['capped']:>8}"
+        )

@@ -155,8 +155,16 @@ def _iterate(engine: Engine, root: _Node, state: Any, rng: random.Random) -> Non
     root.visits += 1
 
 
-def search(engine: Engine, view: View, legal: Sequence[Action], iterations: int, seconds: float,
-           seed: int, *, level: str = "search") -> Result:
+def search(
+    engine: Engine,
+    view: View,
+    legal: Sequence[Action],
+    iterations: int,
+    seconds: float,
+    seed: int,
+    *,
+    level: str = "search",
+) -> Result:
     """The move ISMCTS picks from ``legal`` for the seat whose ``view`` this is, after at most
     ``iterations`` samples or ``seconds``, whichever ends first."""
     start = time.perf_counter()
@@ -173,20 +181,26 @@ def search(engine: Engine, view: View, legal: Sequence[Action], iterations: int,
             break
         _iterate(engine, root, engine.determinize(view, rng), rng)
         done += 1
-    ranked = [(root.children[a].visits, root.children[a].total, -i, a)
-              for i, a in enumerate(legal) if a in root.children]
-    if ranked:
-        action = max(ranked)[3]
-    else:  # every sample's actions missed the real list: an engine bug, but never an illegal move
-        action = engine.choose(view, legal)
+    ranked = [
+        (root.children[a].visits, root.children[a].total, -i, a)
+        for i, a in enumerate(legal)
+        if a in root.children
+    ]
+    # no ranked move: every sample's actions missed the real list (an engine bug), never an illegal move
+    action = max(ranked)[3] if ranked else engine.choose(view, legal)
     return Result(action, level, done, time.perf_counter() - start, capped)
 
 
-def choose(engine: Engine, view: View, legal: Sequence[Action], level: str, seed: int) -> Result:
-    """The AI's move at ``level`` (one of :data:`LEVELS`) from its own ``view`` and ``legal``."""
+def choose(
+    engine: Engine, view: View, legal: Sequence[Action], level: str, seed: int, *, cap: bool = True
+) -> Result:
+    """The AI's move at ``level`` (one of :data:`LEVELS`) from its own ``view`` and ``legal``.
+    Without ``cap`` the search plays its iterations in full however long they take (the arena
+    does, so that its results do not depend on how busy the machine is)."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; the levels are {', '.join(LEVELS)}")
     if level == "easy":
         start = time.perf_counter()
         return Result(engine.choose(view, legal), level, 0, time.perf_counter() - start)
-    return search(engine, view, legal, engine.search_iterations[level], TIME_CAPS[level], seed, level=level)
+    seconds = TIME_CAPS[level] if cap else math.inf
+    return search(engine, view, legal, engine.search_iterations[level], seconds, seed, level=level)
