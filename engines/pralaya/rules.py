@@ -248,6 +248,12 @@ class PralayaEngine(Engine):
 
         return choose(view, legal_list)
 
+    def determinize(self, view: View, rng: random.Random) -> State:
+        """A full state consistent with a seat's own ``view`` (see ``determinize.py``)."""
+        from engines.pralaya.determinize import determinize
+
+        return determinize(view, rng)
+
     def action_bound(self, n_players: int) -> int:
         """193: at most 63 takes/discards, 65 `done` and 65 buys/passes (spec §11.7)."""
         return ACTION_BOUND
