@@ -80,30 +80,31 @@ def end_risk(relics: int, refills: int, deck: int, unrevealed: int, removals: tu
     over that model, by the distribution of the island's relic count.
     """
     p = unrevealed / deck if deck else 0.0
-    dist = {relics: 1.0}
+    pmf = [[comb(d, h) * p**h * (1.0 - p) ** (d - h) for h in range(d + 1)] for d in range(5)]
+    size = relics + refills + 1
+    dist = [0.0] * size
+    dist[relics] = 1.0
     over = 0.0
     left = deck
     for k, remove in enumerate((refills, *removals)):
-        nxt: dict[int, float] = {}
-        for count, prob in dist.items():
+        nxt = [0.0] * size
+        for count in range(size):
+            prob = dist[count]
+            if not prob:
+                continue
             if k and count <= 1:  # a later seat's turn starts with one relic: the game's last turn
                 over += prob
                 continue
             took = refills if k == 0 else min(count, remove)
             after = count - (0 if k == 0 else took)
-            draws = min(took, left)
-            for hit in range(draws + 1):
-                q = prob * _binomial(draws, hit, p)
-                if q:
-                    nxt[after + hit] = nxt.get(after + hit, 0.0) + q
+            row = pmf[min(took, left, 4)]
+            for hit, q in enumerate(row):
+                nxt[after + hit] += prob * q
         left = max(0, left - remove)
-        over += nxt.pop(0, 0.0)  # only Oceans after the refill
+        over += nxt[0]  # only Oceans after the refill
+        nxt[0] = 0.0
         dist = nxt
     return over
-
-
-def _binomial(n: int, k: int, p: float) -> float:
-    return comb(n, k) * p**k * (1.0 - p) ** (n - k)
 
 
 def _others_fossils(view: Mapping[str, Any], seat: int) -> list[int] | None:

@@ -35,6 +35,7 @@ from engines.pralaya.notation import (
     parse,
     why_illegal,
 )
+from engines.pralaya.playout import playout_action
 from engines.pralaya.scoring import score_table
 from engines.pralaya.state import (
     BUY,
@@ -118,6 +119,8 @@ class PralayaEngine(Engine):
         "(× −3 per Pact), Manuscript pairs, Urn sets, Great Statues², Pundits, the Brahmin and the Fossil "
         "majority. Ties go to the player furthest from the first player."
     )
+    search_iterations = {"normal": 40, "hard": 200}
+    common_players = 3
     property_options = (
         {},
         {"open_hands": True, "veda_price": 9, "first_seat": 1, "fossil_all_players": True},
@@ -253,6 +256,10 @@ class PralayaEngine(Engine):
         from engines.pralaya.determinize import determinize
 
         return determinize(view, rng)
+
+    def playout_action(self, state: State, seat: int, rng: random.Random) -> str:
+        """The search's playout policy (see ``playout.py``)."""
+        return playout_action(state, seat, rng)
 
     def action_bound(self, n_players: int) -> int:
         """193: at most 63 takes/discards, 65 `done` and 65 buys/passes (spec §11.7)."""
