@@ -15,6 +15,7 @@ instead of re-scoring the hand, and a little randomness (``EPSILON``) so that pl
 
 from __future__ import annotations
 
+import math
 import random
 
 from engines.pralaya.ai import (
@@ -42,6 +43,7 @@ from engines.pralaya.state import (
     State,
     buy_actions,
     coins,
+    legal,
 )
 
 EPSILON = 0.1
@@ -60,6 +62,12 @@ def _counts(hand: tuple[int, ...]) -> list[int]:
 
 def _gain(k: list[int], t: int, veda: bool) -> float:
     """The easy level's S(h + c) − S(h) for a relic of type index ``t``, from the counts ``k``."""
+    if t != 8 and not k[t]:  # a new type: each Pundit held counts one more
+        return k[8] + _gain_of_type(k, t, veda)
+    return _gain_of_type(k, t, veda)
+
+
+def _gain_of_type(k: list[int], t: int, veda: bool) -> float:
     if t <= 2:
         return (1, 3, 6)[t]
     if t == 3:  # Demon Statue
@@ -103,6 +111,31 @@ def risk(s: State, seat: int, cycles: int) -> float:
     return end_risk(relics, refills, len(s.deck), unrevealed, tuple(rem))
 
 
+def must_escape(s: State, seat: int, patient: bool = False) -> bool:
+    """The easy level's escape rule on the full state (a Dhoni is assumed legal): the last turn,
+    or the game may end before ``seat`` could buy one again (its next turn, or the turns it
+    needs to collect the coins of a later Dhoni). ``patient``: only the last turn or its next."""
+    if s.last:
+        return True
+    horizon = 1
+    if not patient:
+        g, sv, c = coins(s.hands[seat])
+        need = target_price(s, seat) - (6 * g + 3 * sv + c)
+        horizon = 1 if need <= 0 else 2 + (need - 1) // COIN_GAIN
+    return risk(s, seat, horizon) > ESCAPE_RISK
+
+
+def search_actions(s: State, seat: int) -> list[str]:
+    """What the search considers: the legal list, except that when the escape rule fires at a
+    BUY step only the Dhoni payments are left (the search may escape earlier than the easy
+    level, never later: a seat that drowns scores nothing, and a few hundred samples cannot
+    always see that coming)."""
+    acts = legal(s)
+    if s.step == BUY and acts[0].startswith("buy dhoni") and must_escape(s, seat, patient=True):
+        return [a for a in acts if a.startswith("buy dhoni")]
+    return acts
+
+
 def _paid(action: str) -> int:
     g, sv, c = (int(tok[:-1]) for tok in action.split()[2:5])
     return 6 * g + 3 * sv + c
@@ -137,12 +170,8 @@ def playout_action(s: State, seat: int, rng: random.Random) -> str:
     if step == BUY:
         acts = buy_actions(s)
         dhoni = [a for a in acts if a.startswith("buy dhoni")]
-        if dhoni:
-            g, sv, c = coins(s.hands[seat])
-            need = target_price(s, seat) - (6 * g + 3 * sv + c)
-            horizon = 1 if need <= 0 else 2 + (need - 1) // COIN_GAIN
-            if s.last or risk(s, seat, horizon) > ESCAPE_RISK:
-                return min(dhoni, key=_paid)
+        if dhoni and must_escape(s, seat):
+            return min(dhoni, key=_paid)
         veda = [a for a in acts if a.startswith("buy veda")]
         if veda:
             cheapest = min(veda, key=_paid)
@@ -158,3 +187,84 @@ def playout_action(s: State, seat: int, rng: random.Random) -> str:
         if cost != NEVER and (cost, CARD_CUR[s.island[i]]) > key:
             best, key = i, (cost, CARD_CUR[s.island[i]])
     return names[best]
+
+
+# ------------------------------------------------------------------ evaluation of a running game
+
+SCORE_SCALE = 8.0
+"""Points of lead that make a seat about 73% sure to beat another (the logistic's scale)."""
+GAIN_PER_TURN = 5.0
+"""Points a seat still collecting may hope to add a turn (a rough mean of the AI's takes)."""
+
+
+def _potential(k: list[int], veda: bool) -> float:
+    """The easy level's S(h) from type counts ``k`` (escaped: the Dhoni counts as a type)."""
+    dem = 0 if k[9] else 2 * k[3] * (-3) ** k[7]
+    types = sum(1 for x in k if x) + int(veda) + 1
+    return (
+        k[0]
+        + 3 * k[1]
+        + 6 * k[2]
+        + dem
+        + 5 * (k[4] // 2)
+        + 2.5 * (k[4] % 2)
+        + 20 * (k[5] // 3)
+        + 6.5 * (k[5] % 3)
+        + k[6] * k[6]
+        + k[8] * types
+        + (15 if k[9] and veda else 0)
+        + 2 * k[10]
+    )
+
+
+def evaluate(s: State) -> list[float]:
+    """Each seat's expected reward (as engines.search.rewards scores a finished game: 0.75 for a
+    win, 0.25 by place) in a running game: an estimated final score and chance of escaping per
+    seat, then pairwise chances of finishing ahead (a logistic in the score difference, escaped
+    before drowned), multiplied for the win and averaged for the place."""
+    n = s.n
+    relics = sum(map(IS_RELIC_E.__getitem__, s.island))
+    turns_left = max(0.0, relics / 1.5 / n)  # rough: the island loses about 1.5 relics a turn
+    est: list[float] = []
+    esc: list[float] = []
+    fossils = []
+    for t in range(n):
+        hand = s.hands[t]
+        k = _counts(hand)
+        fossils.append(k[10])
+        score = _potential(k, bool(s.veda[t]))
+        if s.dhoni[t] >= 0:
+            esc.append(1.0)
+        else:
+            g, sv, c = coins(hand)
+            cash = 6 * g + 3 * sv + c
+            pile = s.dhoni_pile
+            price = DHONI_PRICE[pile[0]] if pile else None
+            if pile and (price is None or cash >= price):
+                p = 0.9
+            else:
+                need = target_price(s, t) - cash
+                p = max(0.05, 0.85 - 0.1 * max(0, need) - 0.5 * (relics <= n))
+            esc.append(p)
+            score += GAIN_PER_TURN * turns_left * 0.5
+        est.append(score)
+    top = max(fossils)
+    if top and fossils.count(top) == 1:
+        est[fossils.index(top)] += 15 - 2 * top
+    out = []
+    for i in range(n):
+        win = esc[i]
+        ahead = 0.0
+        for j in range(n):
+            if j == i:
+                continue
+            beat = 1.0 / (1.0 + _exp((est[j] - est[i]) / SCORE_SCALE))
+            pij = esc[i] * (1.0 - esc[j]) + esc[i] * esc[j] * beat
+            win *= (1.0 - esc[j]) + esc[j] * beat
+            ahead += pij
+        out.append(0.75 * win + 0.25 * ahead / (n - 1))
+    return out
+
+
+def _exp(x: float) -> float:
+    return math.exp(max(-30.0, min(30.0, x)))

@@ -35,7 +35,7 @@ from engines.pralaya.notation import (
     parse,
     why_illegal,
 )
-from engines.pralaya.playout import playout_action
+from engines.pralaya.playout import playout_action, search_actions
 from engines.pralaya.scoring import score_table
 from engines.pralaya.state import (
     BUY,
@@ -119,7 +119,7 @@ class PralayaEngine(Engine):
         "(× −3 per Pact), Manuscript pairs, Urn sets, Great Statues², Pundits, the Brahmin and the Fossil "
         "majority. Ties go to the player furthest from the first player."
     )
-    search_iterations = {"normal": 40, "hard": 200}
+    search_iterations = {"normal": 100, "hard": 500}
     common_players = 3
     property_options = (
         {},
@@ -256,6 +256,10 @@ class PralayaEngine(Engine):
         from engines.pralaya.determinize import determinize
 
         return determinize(view, rng)
+
+    def search_actions(self, state: State, seat: int) -> Sequence[str]:
+        """The legal list, with only the escapes once the escape rule fires (see ``playout.py``)."""
+        return search_actions(state, seat)
 
     def playout_action(self, state: State, seat: int, rng: random.Random) -> str:
         """The search's playout policy (see ``playout.py``)."""
