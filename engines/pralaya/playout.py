@@ -36,6 +36,7 @@ from engines.pralaya.state import (
     COLLECT,
     COST_E,
     DHONI_PRICE,
+    DISCARD,
     DISCARD_TEXT,
     IS_RELIC_E,
     NEVER,
@@ -48,6 +49,8 @@ from engines.pralaya.state import (
 
 EPSILON = 0.1
 """The chance that a collecting step takes a random affordable relic instead of the best."""
+SEARCH_TAKES = 5
+"""How many kinds of relic the search considers taking at a time (the policy's best)."""
 
 _CODES = ("cop", "sil", "gol", "dem", "man", "urn", "gre", "pac", "pun", "bra", "fos")
 _TYPE = tuple(_CODES.index(c) if c in _CODES else -1 for c in CARD_CODE)
@@ -126,12 +129,50 @@ def must_escape(s: State, seat: int, patient: bool = False) -> bool:
 
 
 def search_actions(s: State, seat: int) -> list[str]:
-    """What the search considers: the legal list, except that when the escape rule fires at a
-    BUY step only the Dhoni payments are left (the search may escape earlier than the easy
-    level, never later: a seat that drowns scores nothing, and a few hundred samples cannot
-    always see that coming)."""
+    """What the search considers for ``seat`` (to move) in the full state ``s``.
+
+    * COLLECT: one cell per kind of relic (two Demon Statues are the same choice), the
+      ``SEARCH_TAKES`` best by the policy's value, and ``done`` when legal.
+    * DISCARD: one cell per kind of relic.
+    * BUY: the legal list, except that when the game may end before the seat's next turn (or
+      this is the last turn) only the Dhoni payments are left: the search may escape earlier
+      than the easy level, never later, since a seat that drowns scores nothing and a few hundred
+      samples cannot always see that coming.
+    """
+    step = s.step
+    if step == COLLECT:
+        v = s.v_left
+        island = s.island
+        names = TAKE_TEXT[len(island)]
+        hand = s.hands[seat]
+        k = _counts(hand)
+        veda = bool(s.veda[seat])
+        g, sv, c = coins(hand)
+        w = W_COINS_LATE if 6 * g + 3 * sv + c < target_price(s, seat) else W_COINS
+        scored = []
+        kinds = set()
+        for i, cost in enumerate(s.costs):
+            if cost <= v:
+                t = _TYPE[island[i]]
+                if t not in kinds:
+                    kinds.add(t)
+                    card = island[i]
+                    scored.append(((_gain(k, t, veda) + w * CARD_CUR[card]) / cost, -i))
+        scored.sort(reverse=True)
+        out = ["done"] if s.taken else []
+        out += [names[-i] for _, i in scored[:SEARCH_TAKES]]
+        return out
+    if step == DISCARD:
+        names = DISCARD_TEXT[len(s.island)]
+        kinds = set()
+        out = []
+        for i, cost in enumerate(s.costs):
+            if cost != NEVER and _TYPE[s.island[i]] not in kinds:
+                kinds.add(_TYPE[s.island[i]])
+                out.append(names[i])
+        return out
     acts = legal(s)
-    if s.step == BUY and acts[0].startswith("buy dhoni") and must_escape(s, seat, patient=True):
+    if step == BUY and acts[0].startswith("buy dhoni") and must_escape(s, seat, patient=True):
         return [a for a in acts if a.startswith("buy dhoni")]
     return acts
 
