@@ -6,6 +6,8 @@ import collections
 import random
 
 import pytest
+from pralaya_helpers import E, fresh
+from search_helpers import check_determinize, check_search
 
 from engines import search
 from engines.base import play
@@ -14,8 +16,6 @@ from engines.pralaya.ai import ESCAPE_RISK, view_risk
 from engines.pralaya.data import CARD_IDS
 from engines.pralaya.determinize import determinize
 from engines.pralaya.positions import rig
-from pralaya_helpers import E, fresh
-from search_helpers import check_determinize, check_search, states
 
 
 @pytest.mark.parametrize("options", E.property_options, ids=["default", "open-hands-etc"])
@@ -105,16 +105,6 @@ def test_search_keeps_only_escapes_when_the_game_may_end_first():
     assert "pass" in playout.search_actions(s, 0)
 
 
-def test_evaluate_is_a_reward_per_seat_and_favours_the_escaped_leader():
-    for st in states(E, 3, {}, 2, 5):
-        r = playout.evaluate(st)
-        assert len(r) == 3 and all(0.0 <= x <= 1.0 for x in r)
-    s = rig(fresh(3), hands={0: ["gol1", "gol2", "urn1", "urn2", "urn3"], 1: ["dem1"], 2: []},
-            dhoni={0: "dh4"}, round=5, active=1)
-    r = playout.evaluate(s)
-    assert r[0] > r[1] and r[0] > r[2]
-
-
 def test_playout_gain_table_matches_the_easy_levels_potential():
     from engines.pralaya.ai import potential
     from engines.pralaya.state import hand_counts
@@ -129,7 +119,6 @@ def test_playout_gain_table_matches_the_easy_levels_potential():
         after = potential(hand_counts(tuple(sorted(hand + (card,)))), veda, None)
         k = playout._counts(hand)
         t = playout._TYPE[card]
-        assert playout._potential(k, veda) == pytest.approx(before)
         assert playout._gain(k, t, veda) == pytest.approx(after - before), CARD_IDS[card]
 
 
