@@ -88,21 +88,24 @@ class Known:
     collecting: bool
 
 
-_CACHE: list[tuple[Mapping[str, Any], Known]] = []
+_last: tuple[Mapping[str, Any], Known] | None = None
 """The last view read and what it fixes: the search determinizes the same view object once per
-iteration, so it is read once (the cache holds the view, so its ``id`` is not reused; views are
-never changed in place)."""
+iteration, so it is read once. The pair holds the view, so its ``id`` cannot be reused while
+cached; it is replaced in one assignment, so threads sharing it see one pair or the other. Views
+are never changed in place (the search's checks prove it leaves them as they were)."""
 
 
 def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
     """A state drawn uniformly from those the viewing seat cannot tell from the true one:
     ``make_view(determinize(v, rng), v["viewer"]) == v``. Raises ValueError for a spectator's view
     (the search only plays seats) or a view that no state fits."""
-    if _CACHE and _CACHE[0][0] is view:
-        known = _CACHE[0][1]
+    global _last
+    last = _last
+    if last is not None and last[0] is view:
+        known = last[1]
     else:
         known = read(view)
-        _CACHE[:] = [(view, known)]
+        _last = (view, known)
     return sample(known, rng)
 
 
