@@ -118,17 +118,15 @@ def risk(s: State, seat: int, cycles: int) -> float:
     return end_risk(relics, refills, len(s.deck), unrevealed, tuple(rem))
 
 
-def must_escape(s: State, seat: int, patient: bool = False) -> bool:
+def must_escape(s: State, seat: int) -> bool:
     """The easy level's escape rule on the full state (a Dhoni is assumed legal): the last turn,
     or the game may end before ``seat`` could buy one again (its next turn, or the turns it
-    needs to collect the coins of a later Dhoni). ``patient``: only the last turn or its next."""
+    needs to collect the coins of a later Dhoni)."""
     if s.last:
         return True
-    horizon = 1
-    if not patient:
-        g, sv, c = coins(s.hands[seat])
-        need = target_price(s, seat) - (6 * g + 3 * sv + c)
-        horizon = 1 if need <= 0 else 2 + (need - 1) // COIN_GAIN
+    g, sv, c = coins(s.hands[seat])
+    need = target_price(s, seat) - (6 * g + 3 * sv + c)
+    horizon = 1 if need <= 0 else 2 + (need - 1) // COIN_GAIN
     return risk(s, seat, horizon) > ESCAPE_RISK
 
 
@@ -138,10 +136,12 @@ def search_actions(s: State, seat: int) -> list[str]:
     * COLLECT: one cell per kind of relic (two Demon Statues are the same choice), the
       ``SEARCH_TAKES`` best by the policy's value, and ``done`` when legal.
     * DISCARD: one cell per kind of relic.
-    * BUY: the legal list, except that when the game may end before the seat's next turn (or
-      this is the last turn) only the Dhoni payments are left: the search may escape earlier
-      than the easy level, never later, since a seat that drowns scores nothing and a few hundred
-      samples cannot always see that coming.
+    * BUY: the legal list, except that when the easy level's escape rule fires (the last turn,
+      or the game may end before the seat could buy a Dhoni again: :func:`must_escape`) only the
+      Dhoni payments are left: the search may escape earlier than the easy level, never later,
+      since a seat that drowns scores nothing and a few hundred samples cannot always see that
+      coming. (With only "the game may end before its next turn" forcing it, search seats
+      escaped in 87% of 2-player games where they could, 38 seats, on a loaded machine.)
     """
     step = s.step
     if step == COLLECT:
@@ -176,7 +176,7 @@ def search_actions(s: State, seat: int) -> list[str]:
                 out.append(names[i])
         return out
     acts = legal(s)
-    if step == BUY and acts[0].startswith("buy dhoni") and must_escape(s, seat, patient=True):
+    if step == BUY and acts[0].startswith("buy dhoni") and must_escape(s, seat):
         return [a for a in acts if a.startswith("buy dhoni")]
     return acts
 

@@ -264,8 +264,7 @@ class PralayaEngine(Engine):
 
     def search_actions(self, state: State, seat: int) -> Sequence[str]:
         """The moves the search weighs: one take or discard per kind of relic (the policy's best
-        takes), and only the escapes once the game may end before the seat's next turn (see
-        ``playout.py``)."""
+        takes), and only the escapes once the easy level's escape rule fires (see ``playout.py``)."""
         return search_actions(state, seat)
 
     def playout_action(self, state: State, seat: int, rng: random.Random) -> str:
