@@ -146,3 +146,23 @@ def test_easy_seats_escape_when_they_could(n):
     escaped, could = easy_escape_rate(n, 100)
     assert could >= 0.9 * n * 100 * 0.9
     assert escaped >= 0.95 * could, f"{escaped}/{could}"
+
+
+def test_the_search_and_the_easy_level_share_one_escape_rule():
+    """``must_escape`` on the full state says what the easy level decides from the view."""
+    from engines.pralaya import ai
+
+    checked = 0
+    for seed in range(30):
+        n = 2 + seed % 4
+        s = E.setup(seed, n, {})
+        while E.outcome(s) is None:
+            legal = E.legal_actions(s, s.active)
+            view = E.view(s, s.active)
+            if s.step == 2 and legal[0].startswith("buy dhoni"):
+                easy_escapes = ai.choose(view, legal).startswith("buy dhoni")
+                assert playout.must_escape(s, s.active) == easy_escapes
+                assert playout.target_price(s, s.active) == ai.target_price(view)
+                checked += 1
+            s = E.apply(s, s.active, E.choose(view, legal))[0]
+    assert checked > 50
