@@ -144,7 +144,7 @@ def easy_escape_rate(n: int, games: int) -> tuple[int, int]:
 def test_easy_seats_escape_when_they_could(n):
     """Issue #12: 14%-38% of AI seats never escaped. Measured here over 100 seeded games."""
     escaped, could = easy_escape_rate(n, 100)
-    assert could >= 0.9 * n * 100 * 0.9
+    assert could >= 0.75 * n * 100  # most seats had a Dhoni among their moves at some point
     assert escaped >= 0.95 * could, f"{escaped}/{could}"
 
 

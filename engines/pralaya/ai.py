@@ -66,7 +66,6 @@ def potential(counts: Mapping[str, int], veda: bool, others_fossils: Sequence[in
     return total
 
 
-@lru_cache(maxsize=65536)
 def end_risk(relics: int, refills: int, deck: int, unrevealed: int, removals: tuple[int, ...]) -> float:
     """The chance that the game is over before this seat's next turn starts.
 
@@ -79,7 +78,15 @@ def end_risk(relics: int, refills: int, deck: int, unrevealed: int, removals: tu
     refill draws relics with the deck's share of them (a binomial, the share kept fixed). Exact
     over that model, by the distribution of the island's relic count.
     """
-    p = unrevealed / deck if deck else 0.0
+    # Only the deck's share of relics matters (in 64ths), and the deck's size only while it may
+    # run out within these turns: the cache below then answers most calls.
+    share = round(64 * unrevealed / deck) if deck else 0
+    return _end_risk(relics, refills, min(deck, refills + sum(removals)), share, removals)
+
+
+@lru_cache(maxsize=65536)
+def _end_risk(relics: int, refills: int, deck: int, share: int, removals: tuple[int, ...]) -> float:
+    p = share / 64
     pmf = [[comb(d, h) * p**h * (1.0 - p) ** (d - h) for h in range(d + 1)] for d in range(5)]
     size = relics + refills + 1
     dist = [0.0] * size
