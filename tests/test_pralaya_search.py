@@ -88,7 +88,7 @@ def test_playout_policy_is_legal_and_finishes_games():
         assert steps <= E.action_bound(n)
 
 
-def test_search_keeps_only_escapes_when_the_game_may_end_first():
+def test_the_escape_rule_decides_the_searchs_escapes():
     s = rig(fresh(), hands={0: ["sil1", "sil2", "cop1"]}, island={"a1": "dem1", "b1": "dem2"},
             round=2, active=0)
     s = play(E, play(E, s, 0, "take a1").state, 0, "done").state
@@ -102,7 +102,9 @@ def test_search_keeps_only_escapes_when_the_game_may_end_first():
     s = play(E, s, 0, E.choose(E.view(s, 0), E.legal_actions(s, 0))).state
     while s.step != 2:
         s = play(E, s, 0, E.choose(E.view(s, 0), E.legal_actions(s, 0))).state
+    assert "buy dhoni 0g 2s 1c" in E.legal_actions(s, 0)
     assert "pass" in playout.search_actions(s, 0)
+    assert not any(a.startswith("buy dhoni") for a in playout.search_actions(s, 0))
 
 
 def test_playout_gain_table_matches_the_easy_levels_potential():

@@ -264,7 +264,8 @@ class PralayaEngine(Engine):
 
     def search_actions(self, state: State, seat: int) -> Sequence[str]:
         """The moves the search weighs: one take or discard per kind of relic (the policy's best
-        takes), and only the escapes once the easy level's escape rule fires (see ``playout.py``)."""
+        takes); at a BUY step the easy level's escape rule decides whether to escape (see
+        ``playout.py``)."""
         return search_actions(state, seat)
 
     def playout_action(self, state: State, seat: int, rng: random.Random) -> str:
