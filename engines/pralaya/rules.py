@@ -120,8 +120,9 @@ class PralayaEngine(Engine):
         "majority. Ties go to the player furthest from the first player."
     )
     search_iterations = {"normal": 100, "hard": 500}
-    """Full playouts of about 45 actions: on one idle core about 0.06 s a normal move and 0.3 s
-    a hard one (measured from CPU time in 2-player arenas)."""
+    """Full playouts of about 45 actions. CPU time measured at 2 players: about 0.06 s a normal
+    move (31 s of CPU for 20 games); hard, five times the iterations, about 0.3 s (not measured
+    on an idle core: the machine was loaded 15-30 on 2 cores throughout)."""
     common_players = 3
     """Pralaya plays 2–5; 3 is taken as the usual table (no play statistics to go by): the first
     count whose Dhoni pile (X, 4, 7) has the contested middle price, and a light filler's typical
