@@ -6,7 +6,7 @@ import random
 import pytest
 
 from engines.base import play
-from engines.pralaya.ai import choose, potential
+from engines.pralaya.ai import ESCAPE_RISK, choose, potential, target_price, view_risk
 from engines.pralaya.data import CARD_IDS
 from engines.pralaya.positions import rig
 from engines.pralaya.rules import ACTION_BOUND
@@ -40,7 +40,9 @@ def test_potential_partial_credit():
 
 
 def test_collect_prefers_best_value_per_cost_then_stops():
-    s = rig(fresh(), island={"a1": "gol1", "b1": "urn1", "c1": "dem1"}, round=2, active=0)
+    # coins enough for the Dhoni 7 that waits under Dhoni X: coins weigh w = 0.5
+    s = rig(fresh(), hands={0: ["gol2", "sil1"]}, island={"a1": "gol1", "b1": "urn1", "c1": "dem1"},
+            round=2, active=0)
     assert ai(s) == "take b1"  # urn 6.5/2 beats gold (6 + 0.5*6)/3 and demon 2/1
     s = play(E, s, 0, "take b1").state
     assert ai(s) == "take c1"
@@ -56,53 +58,63 @@ def test_collect_ties_go_to_the_first_cell():
     assert ai(s) == "take a2"
 
 
-def test_coins_weigh_more_late_when_no_dhoni_is_affordable():
-    kw = dict(island={"a1": "sil1", "b1": "urn1"}, dhoni={1: "dhx"}, round=6, active=0)
-    early = rig(fresh(), **kw)
-    assert ai(early) == "take b1"  # w = 0.5: urn 3.25 > silver 2.25
-    s = late(fresh(), set(), **kw)
-    v = E.view(s, 0)
-    remaining = v["unrevealed"] + sum(1 for c in v["island"] if c["code"] not in (None, "oce"))
-    assert remaining <= 10 * 1  # k = 1 (seat 1 escaped)
-    assert ai(s) == "take a1"  # w = 3: silver (3 + 9)/2 = 6 > urn 3.25
+def test_target_price_is_the_dhoni_left_after_half_the_others_escape():
+    assert target_price(E.view(fresh(2), 0)) == 7  # X, 7: one other seat may take X
+    assert target_price(E.view(fresh(3), 0)) == 4  # X, 4, 7
+    assert target_price(E.view(fresh(5), 0)) == 4  # X, 2, 4, 7, 10: two of four others first
+    s = rig(fresh(3), dhoni={1: "dhx", 2: "dh4"}, round=3, active=0)
+    assert target_price(E.view(s, 0)) == 7  # alone on the island: the last Dhoni
 
 
-def test_buy_veda_early_dhoni_late():
-    kw = dict(hands={0: ["sil1", "cop1"]}, round=2, active=0,
-              island={"a1": "dem1", "b1": "dem2", "c1": "gre1", "a2": "man1", "b2": "man2"})
-    s = rig(fresh(), **kw)
-    s = play(E, play(E, s, 0, "take a1").state, 0, "done").state
-    assert "buy dhoni 0g 1s 1c" in E.legal_actions(s, 0)
-    assert ai(s) == "buy veda 0g 1s 1c"
-    s = late(fresh(), set(), **kw)
-    s = play(E, play(E, s, 0, "take a1").state, 0, "done").state
-    assert ai(s) == "buy dhoni 0g 1s 1c"
+def test_coins_weigh_more_while_short_of_the_target_price():
+    kw = dict(island={"a1": "sil1", "b1": "urn1"}, round=6, active=0)
+    rich = rig(fresh(), hands={0: ["gol1", "sil2"]}, **kw)
+    assert ai(rich) == "take b1"  # w = 0.5: urn 3.25 > silver 2.25
+    poor = rig(fresh(), hands={0: ["cop1"]}, **kw)
+    assert ai(poor) == "take a1"  # short of 7: w = 3, silver (3 + 9)/2 = 6 > urn 3.25
+
+
+def to_buy(state):
+    """Play the AI's own collecting moves until it is at its BUY step."""
+    while state.step != 2:
+        state = play(E, state, state.active, ai(state)).state
+    return state
+
+
+def test_escape_when_the_game_may_end_before_the_next_turn():
+    hand = {0: ["sil1", "sil2", "cop1"]}  # 7: Dhoni X would take it all, the Dhoni 7 too
+    few = to_buy(rig(fresh(), hands=hand, island={"a1": "dem1", "b1": "dem2", "c1": "gre1"}, round=2, active=0))
+    v = E.view(few, 0)
+    assert view_risk(v, 1) > ESCAPE_RISK
+    assert v["unrevealed"] + 2 > 6 * 2  # the spec's own trigger (R ≤ 6·k) would not fire
+    assert ai(few) == "buy dhoni 0g 2s 1c"
+    many = to_buy(rig(fresh(), hands=hand, round=2, active=0))  # a fresh island: time enough
+    assert view_risk(E.view(many, 0), 1) <= ESCAPE_RISK
+    assert "buy dhoni 0g 2s 1c" in E.legal_actions(many, 0) and ai(many) != "buy dhoni 0g 2s 1c"
+
+
+FULL = dict(zip(
+    "a1 a2 a3 a4 a5 b1 b2 b3 b4 b5 c1 c2 c3 c4".split(),
+    "dem1 man1 gre1 fos1 dem2 man2 gre2 fos2 dem3 man3 gre3 fos3 urn1 urn2".split(),
+))  # 14 relics and one Ocean: a long game ahead
+
+
+def test_veda_early_only_when_the_coins_for_a_dhoni_stay():
+    rich = to_buy(rig(fresh(), hands={0: ["gol1", "gol2", "sil1", "cop1"]}, island=FULL, round=2, active=0))
+    assert ai(rich) == "buy veda 0g 1s 1c"  # 16 - 4 leaves the 7 for the Dhoni
+    poor = to_buy(rig(fresh(), hands={0: ["sil1", "cop1"]}, island=FULL, round=2, active=0))
+    assert "buy veda 0g 1s 1c" in E.legal_actions(poor, 0) and ai(poor) != "buy veda 0g 1s 1c"
 
 
 def test_buy_least_currency_dhoni_and_pass():
-    kw = dict(hands={0: ["gol1", "sil1", "sil2", "cop1", "cop2"]}, dhoni={1: "dhx"},
-              island={"a1": "dem1", "b1": "dem2", "c1": "gre1"}, round=3, active=0)
-    s = late(fresh(), set(), **kw)
+    kw = dict(hands={0: ["gol1", "sil1", "sil2", "cop1", "cop2"]}, dhoni={1: "dhx"}, round=3, active=0)
+    # one relic left after this turn's take and the escaped seat discards it: the game ends
+    s = late(fresh(), set(), island={"a1": "dem1", "b1": "dem2"}, **kw)
     s = play(E, play(E, s, 0, "take a1").state, 0, "done").state
     assert ai(s) == "buy dhoni 0g 2s 1c"  # 7 paid, the least of the three Dhoni payments
-    # early, with a Veda already: pass
-    s = rig(fresh(), veda=[0], **kw)
-    s = play(E, play(E, s, 0, "take a1").state, 0, "done").state
+    # early, with a Veda already and a fresh island: pass
+    s = to_buy(rig(fresh(), veda=[0], **kw))
     assert ai(s) == "pass"
-
-
-def test_buy_dhoni_when_the_island_runs_out_of_relics():
-    """The clause beyond §12: escape once island relics ≤ seats still on the island, although R
-    (island + unrevealed) is still large."""
-    kw = dict(hands={0: ["sil1", "sil2", "cop1"]}, round=2, active=0)
-    many = rig(fresh(), island={"a1": "dem1", "b1": "dem2", "c1": "gre1", "a2": "man1"}, **kw)
-    many = play(E, play(E, many, 0, "take a1").state, 0, "done").state
-    assert ai(many) == "buy veda 0g 1s 1c"  # 3 relics left for 2 seats: no danger yet
-    few = rig(fresh(), island={"a1": "dem1", "b1": "dem2", "c1": "gre1"}, **kw)
-    few = play(E, play(E, few, 0, "take a1").state, 0, "done").state
-    v = E.view(few, 0)
-    assert v["unrevealed"] + 2 > 6 * 2  # the spec's own trigger would not fire
-    assert ai(few) == "buy dhoni 0g 2s 1c"
 
 
 def test_buy_dhoni_on_the_last_turn():
