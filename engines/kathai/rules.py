@@ -276,6 +276,12 @@ class KathaiEngine(Engine):
         """False: every step's list names the seat's own cards (swap, sell, accept)."""
         return False
 
+    def determinize(self, view: View, rng: random.Random) -> State:
+        """A full state consistent with a seat's own view (``determinize.py``)."""
+        from engines.kathai.determinize import determinize
+
+        return determinize(view, rng)
+
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The heuristic AI's pick (``ai.py``), from the seat's own view."""
         from engines.kathai.ai import choose
