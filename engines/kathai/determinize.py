@@ -134,10 +134,7 @@ def determinize(view: View, rng: random.Random) -> State:
     lock = None
     if lock_v is not None:
         pair = tuple(sorted(_GOODS[g] for g in lock_v["pair"]))
-        if own_lock_card:
-            card = own_lock_card
-        else:
-            card = out_of_play.pop(rng.randrange(len(out_of_play)))
+        card = own_lock_card or out_of_play.pop(rng.randrange(len(out_of_play)))
         lock = Lock(pair=(pair[0], pair[1]), card=card, by=lock_v["by"], turn=max(0, view["turn_no"] - 1))
     if len(out_of_play) != view["discard_down"]:
         raise ValueError("the view's card counts do not add up to 55")
@@ -168,7 +165,7 @@ def determinize(view: View, rng: random.Random) -> State:
             now = rng.random() < 0.5
         final_turn = turn_no if now else turn_no - 1
     outcome = view["outcome"]
-    fresh = [()] * n
+    fresh: list[tuple[int, ...]] = [()] * n
     fresh[viewer] = tuple(sorted(_CARD[c] for c in me["received"]))
     return State(
         n=n,
@@ -195,4 +192,3 @@ def determinize(view: View, rng: random.Random) -> State:
         last=view["last"],
         fresh=tuple(fresh),
     )
-
