@@ -1,5 +1,6 @@
 """The Kathai search AI: determinize, the candidate moves, the playout policy, the evaluation,
 the fast step, and the search itself (engines.search) on Kathai positions."""
+
 from __future__ import annotations
 
 import random
@@ -53,8 +54,14 @@ def test_determinize_deals_only_the_cards_the_seat_cannot_see():
                     assert not (set(d.hands[q]) & seen - (set(s.offer.give) if s.offer else set()))
             assert not set(d.pile) & seen
             assert len(d.pile) == len(s.pile)
-            assert sorted(d.pile + d.discard_down + d.discard_up + sum(d.hands, ()) + sum(d.profit, ())
-                          + ((d.lock.card,) if d.lock else ())) == list(range(1, NCARDS + 1))
+            assert sorted(
+                d.pile
+                + d.discard_down
+                + d.discard_up
+                + sum(d.hands, ())
+                + sum(d.profit, ())
+                + ((d.lock.card,) if d.lock else ())
+            ) == list(range(1, NCARDS + 1))
 
 
 def test_determinize_samples_the_hidden_cards_uniformly_enough():
@@ -202,3 +209,40 @@ def test_search_takes_a_big_sale_in_the_last_turn():
     legal = E.legal_actions(s, 0)
     got = search.search(E, v, legal, 60, 60.0, 0)
     assert got.action == "sell salt t13 t14 t31 t40"
+
+
+# --------------------------------------------------------------------------- the easy level's fixes
+
+
+def test_easy_passes_in_its_last_turn_when_it_cannot_sell():
+    # s0's last turn, nothing sellable (tea is at position 5); it used to bribe tea up with its
+    # profit card (losing the tie-break) or ask for cards it could no longer sell
+    s = build(
+        hands=["t9 t10 t19", "t1", "t2"],
+        pile="",
+        final=[1, 2, 2],
+        profit=["t30"],
+        market="silk salt gold spice tea",
+    )
+    legal = E.legal_actions(s, 0)
+    assert not any(a.startswith("sell ") for a in legal) and "bribe spice tea profit" in legal
+    assert E.choose(E.view(s, 0), legal) == "pass"
+    # with a turn to come the same hand still bribes tea up to be sold next turn
+    t = build(
+        hands=["t9 t10 t19", "t1", "t2"],
+        pile="",
+        final=[2, 2, 2],
+        profit=["t30"],
+        market="silk salt gold spice tea",
+    )
+    assert E.choose(E.view(t, 0), E.legal_actions(t, 0)) == "bribe spice tea profit"
+
+
+def test_easy_declines_every_ask_once_its_turns_are_over():
+    s = build(hands=["t40 t1", "t13 t14 t9", "t20"], pile="", final=[2, 0, 1])
+    s = E.apply(s, 0, "offer s1 t40 for tea 1")[0]
+    assert E.legal_actions(s, 1) == ["accept t9", "decline"]
+    assert E.choose(E.view(s, 1), E.legal_actions(s, 1)) == "decline"
+    t = build(hands=["t40 t1", "t13 t14 t9", "t20"], pile="", final=[2, 1, 1])
+    t = E.apply(t, 0, "offer s1 t40 for tea 1")[0]
+    assert E.choose(E.view(t, 1), E.legal_actions(t, 1)) == "accept t9"

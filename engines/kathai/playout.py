@@ -65,14 +65,20 @@ def by_use(hand: tuple[int, ...], w: list[float], avoid: int = -1) -> list[int]:
     return sorted(hand, key=lambda c: (avoid >= 0 and ITEMS[c][avoid] > 0, card_value(c, w), c))
 
 
-def sales(s: State, hand: tuple[int, ...]) -> list[tuple[int, int, tuple[int, ...]]]:
-    """(points, goods, cards) of each goods' full sale (every card showing it) that is legal."""
+def sales(
+    s: State, hand: tuple[int, ...], t: list[int] | None = None
+) -> list[tuple[int, int, tuple[int, ...]]]:
+    """(points, goods, cards) of each goods' full sale (every card showing it) that is legal
+    (``t``: the hand's totals, if known)."""
+    if t is None:
+        t = totals(hand)
     out = []
     for pos in range(SELLABLE):
         g = s.market[pos]
-        cards = tuple(c for c in hand if ITEMS[c][g])
-        if cards and sum(ITEMS[c][g] for c in cards) >= PRICES[pos][1]:
-            out.append((len(cards) + PRICES[pos][0], g, cards))
+        bonus, need = PRICES[pos]
+        if t[g] >= need:
+            cards = tuple(c for c in hand if ITEMS[c][g])
+            out.append((len(cards) + bonus, g, cards))
     return out
 
 
@@ -80,8 +86,9 @@ def _sell_text(g: int, cards: tuple[int, ...]) -> str:
     return f"sell {GOODS[g]} {ids_text(cards)}"
 
 
-def _bribes(s: State, seat: int, w: list[float]) -> list[tuple[int, str]]:
-    """(position of the goods moving left, text) of one bribe per open pair."""
+def _bribes(s: State, seat: int, w: list[float], t: list[int] | None = None) -> list[tuple[int, str]]:
+    """(position of the goods moving left, text) of one bribe per open pair (with ``t``, the
+    hand's totals: only pairs whose goods moving left the hand shows at least 2 of)."""
     hand = s.hands[seat]
     if s.profit[seat]:
         pay = "profit"
@@ -93,7 +100,7 @@ def _bribes(s: State, seat: int, w: list[float]) -> list[tuple[int, str]]:
     for p in range(1, SELLABLE + 1):
         a, b = s.market[p - 1], s.market[p]
         pair = (a, b) if a < b else (b, a)
-        if not lock_blocks(s, pair):
+        if (t is None or t[b] >= 2) and not lock_blocks(s, pair):
             out.append((p, f"bribe {GOODS[pair[0]]} {GOODS[pair[1]]} {pay}"))
     return out
 
@@ -122,9 +129,9 @@ def _offers(s: State, seat: int, t: list[int], w: list[float], many: bool) -> li
         return []
     hand = s.hands[seat]
     out = []
-    for g in _shortfalls(s, t)[: 2 if many else 1]:
+    for i, g in enumerate(_shortfalls(s, t)[: 2 if many else 1]):
         order = by_use(hand, w, avoid=g)
-        for size in (1, 2) if many else (1,):
+        for size in (1, 2) if many and i == 0 else (1,):
             give = order[:size]
             if len(give) == size and _offer_ok(s, seat, size, 1):
                 out.append(f"offer all {ids_text(tuple(sorted(give)))} for {GOODS[g]} 1")
@@ -162,8 +169,8 @@ def search_actions(s: State, seat: int) -> list[str]:
     w = weights(s, t)
     out: list[str] = []
     if can_commit(s):
-        out += [_sell_text(g, cards) for _, g, cards in sales(s, hand)]
-        out += [a for _, a in _bribes(s, seat, w)]
+        out += [_sell_text(g, cards) for _, g, cards in sales(s, hand, t)]
+        out += [a for _, a in _bribes(s, seat, w, t)]
         if s.profit[seat] and len(hand) < HAND_LIMIT and s.pile:
             out.append("buy")
     out += _offers(s, seat, t, w, many=True)
@@ -194,7 +201,7 @@ def policy(s: State, seat: int) -> str:
     t = totals(hand)
     w = weights(s, t)
     if can_commit(s):
-        best = max(sales(s, hand), default=None)
+        best = max(sales(s, hand, t), default=None)
         if best is not None and (best[0] >= SELL_AT or len(hand) >= HAND_LIMIT or s.final is not None):
             return _sell_text(best[1], best[2])
         if s.profit[seat]:
@@ -231,15 +238,37 @@ def turns_left(s: State) -> float:
     return len(s.pile) / (0.8 * s.n) + 2.0
 
 
-def estimate(s: State, seat: int, left: float) -> float:
-    """The seat's expected final score: its score, about half of what its best sale would score
-    now (more as the end nears and it must sell), and its profit cards."""
-    hand = s.hands[seat]
-    best = max((p for p, _, _ in sales(s, hand)), default=0)
+def hand_value(s: State, hand: tuple[int, ...], left: float) -> float:
+    """What ``hand`` should still score in ``left`` more turns: the best goods' sale (in full if
+    its minimum is met, else in proportion to the items it has), plus a share of the other
+    goods' (none once at most one turn is left, when only one sale can still be made; nothing
+    once the seat has no turn left)."""
     t = totals(hand)
-    spread = sum(t) / 4.0
-    share = 0.9 if left <= 2 else 0.6
-    return s.scores[seat] + share * best + min(left, 4.0) * 0.15 * spread + 0.5 * len(s.profit[seat])
+    vals = []
+    for pos, g in enumerate(s.market):
+        if not t[g]:
+            continue
+        cards = sum(1 for c in hand if ITEMS[c][g])
+        p = min(pos, SELLABLE - 1)
+        bonus, need = PRICES[p]
+        v = cards + bonus
+        if t[g] < need:
+            v *= 0.6 * t[g] / need
+        if pos >= SELLABLE:
+            v *= 0.7
+        vals.append(v)
+    if not vals or left <= 0.0:
+        return 0.0
+    vals.sort(reverse=True)
+    if left <= 1.0:
+        return vals[0]
+    return vals[0] + 0.35 * sum(vals[1:])
+
+
+def estimate(s: State, seat: int, left: float) -> float:
+    """The seat's expected final score: its score, what its hand should still score, and a
+    little for each profit card (a bribe, a card, the tie-break)."""
+    return s.scores[seat] + hand_value(s, s.hands[seat], left) + 0.4 * len(s.profit[seat])
 
 
 def evaluate(s: State) -> list[float]:
@@ -247,7 +276,8 @@ def evaluate(s: State) -> list[float]:
     finished game) from the estimated final scores."""
     n = s.n
     left = turns_left(s)
-    est = [estimate(s, q, left) for q in range(n)]
+    final = s.final
+    est = [estimate(s, q, float(final[q]) if final is not None else left) for q in range(n)]
     temp = 2.0 + 0.35 * left
     top = max(est)
     ex = [math.exp((e - top) / temp) for e in est]

@@ -110,7 +110,7 @@ class KathaiEngine(Engine):
     )
     demo_options = ({},)
     search_iterations = {"normal": 100, "hard": 400}
-    playout_depth = 40
+    playout_depth = 20
     common_players = 4
     summary = (
         "Kathai (Cathay, Michael Andersch), 3–5 players. Collect goods cards and sell them into a "
