@@ -244,14 +244,14 @@ def hand_value(s: State, hand: tuple[int, ...], left: float) -> float:
     goods' (none once at most one turn is left, when only one sale can still be made; nothing
     once the seat has no turn left)."""
     t = totals(hand)
-    vals = []
+    vals: list[float] = []
     for pos, g in enumerate(s.market):
         if not t[g]:
             continue
         cards = sum(1 for c in hand if ITEMS[c][g])
         p = min(pos, SELLABLE - 1)
         bonus, need = PRICES[p]
-        v = cards + bonus
+        v = float(cards + bonus)
         if t[g] < need:
             v *= 0.6 * t[g] / need
         if pos >= SELLABLE:
