@@ -109,7 +109,7 @@ class KathaiEngine(Engine):
         },
     )
     demo_options = ({},)
-    search_iterations = {"normal": 100, "hard": 400}
+    search_iterations = {"normal": 80, "hard": 320}
     playout_depth = 20
     common_players = 4
     summary = (
