@@ -2,10 +2,11 @@
 an evaluation (engines.search; the state comes from ``determinize.py``).
 
 * :func:`search_actions`: a small candidate set instead of the legal list (whose offers run to
-  thousands of texts): each goods' full sale, one bribe per open pair (a profit card, else the
-  least useful card), buy, a few offers for the goods the hand is nearest to selling (the least
-  useful one or two cards for one card of it), a swap of the least useful card, pass; in a reply,
-  the one or two cheapest answers and ``decline``.
+  thousands of texts): each goods' full sale, one bribe per open pair whose goods moving up the
+  hand shows at least 2 of (paid with a profit card, else the least useful card), buy, three
+  asks (the least useful one or two cards for one card of the goods nearest its minimum, one
+  card for the next goods), a swap of the least useful card, pass; in a reply, the one or two
+  cheapest answers and ``decline``. At most 16 moves, usually 5 to 10.
 * :func:`playout_action`: the heuristic of ``ai.py`` on the full state (sell a good sale, bribe
   a goods that meets the next minimum up, buy, one ask a turn, swap; accept an ask that adds
   more of what the hand collects than it costs), with a small share of random candidates.
