@@ -113,8 +113,8 @@ class KathaiEngine(Engine):
     # playouts of 20 actions (about one round) then ``evaluate``: 20 beat 40 against easy.
     search_iterations = {"normal": 80, "hard": 320}
     playout_depth = 20
-    # 3-5 players; 4 is the middle of the box's range and the table the rulebook's examples
-    # suit best, and the arena then plays 3 (the minimum) and 4.
+    # 3-5 players: 4, the middle of the box's range, is assumed the commonest table (no table
+    # statistics exist yet); the arena then plays 3 (the minimum) and 4.
     common_players = 4
     summary = (
         "Kathai (Cathay, Michael Andersch), 3–5 players. Collect goods cards and sell them into a "
