@@ -113,7 +113,9 @@ def playout(engine: Engine, state: Any, rng: random.Random) -> list[float]:
     return rewards(outcome)
 
 
-def _iterate(engine: Engine, root: _Node, state: Any, rng: random.Random) -> None:
+def _iterate(
+    engine: Engine, root: _Node, state: Any, rng: random.Random, searcher: int | None = None
+) -> None:
     node = root
     path = [root]
     while True:
@@ -121,7 +123,10 @@ def _iterate(engine: Engine, root: _Node, state: Any, rng: random.Random) -> Non
         if outcome is not None:
             result = rewards(outcome)
             break
-        seat = engine.to_move(state)[0]
+        awaited = engine.to_move(state)
+        # the root's moves are the searching seat's, also when other seats are awaited with it
+        # (a Kathai offer's addressees): the lowest awaited seat may not be the one asking
+        seat = searcher if searcher is not None and node is root and searcher in awaited else awaited[0]
         actions = engine.search_actions(state, seat)
         children = node.children
         untried = []
@@ -179,7 +184,7 @@ def search(
         if done & 7 == 0 and done and time.perf_counter() > deadline:
             capped = True
             break
-        _iterate(engine, root, engine.determinize(view, rng), rng)
+        _iterate(engine, root, engine.determinize(view, rng), rng, view.get("viewer"))
         done += 1
     ranked = [
         (root.children[a].visits, root.children[a].total, -i, a)

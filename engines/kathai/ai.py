@@ -13,6 +13,11 @@ minimum of the position to its left; buy with two or more profit cards; make one
 useful card, or pass. In ``reply``: accept when the offered cards add more target items than
 the cheapest eligible answer costs, unless the offerer leads by 8 or more. Deterministic;
 always falls back to ``pass`` / ``decline``.
+
+In the end game (fixed, issue #12): a seat in its last turn with nothing to sell passes (it
+used to bribe with a profit card, losing a tie-break point, or ask for goods it could no
+longer sell, handing an opponent a card), and a seat with no turn left declines every ask (it
+used to accept, which only helped the asker).
 """
 
 from __future__ import annotations
@@ -85,6 +90,13 @@ def _locked(view: View, a: str, b: str) -> bool:
     return set(lock["pair"]) == {a, b}
 
 
+def turns_left(view: View, seat: int) -> int | None:
+    """The seat's final turns left, the current one included (None before the end is
+    triggered; the trigger turn itself does not count, so its seat has one more)."""
+    final = view["final"]
+    return None if final is None else int(final[seat])
+
+
 def _main(view: View, legal: Sequence[Action]) -> Action | None:
     me = view["me"]
     hand: list[Card] = me["hand"]
@@ -95,6 +107,10 @@ def _main(view: View, legal: Sequence[Action]) -> Action | None:
         and sale[1] in legal
     ):
         return sale[1]
+    if turns_left(view, me["seat"]) == 1:
+        # the last turn and nothing to sell: a bribe would spend a profit card (the tie-break)
+        # and an ask would hand an opponent a card, for goods this seat can no longer sell
+        return "pass"
     market = view["market"]
     if me["profit"]:
         for p in range(1, SELLABLE + 1):  # goods at index p (position p + 1) moving left
@@ -133,6 +149,8 @@ def _reply(view: View, legal: Sequence[Action]) -> Action:
     if offer is None or offer.get("give") is None:
         return "decline"
     by = offer["by"]
+    if turns_left(view, me["seat"]) == 0:
+        return "decline"  # no turn left to sell what it gets: a trade would only help the asker
     scores = [p["score"] for p in view["players"]]
     others = [sc for q, sc in enumerate(scores) if q != by]
     if others and scores[by] - max(others) >= LEAD:

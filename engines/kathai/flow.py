@@ -7,7 +7,6 @@ state; events are appended to ``ev``. Seat numbers in texts are ``{sN}`` tokens.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from engines.base import Event
 from engines.kathai.data import (
@@ -383,7 +382,7 @@ def do_decline(s: State, seat: int, ev: list[Event]) -> State:
     """``seat`` declines; once every addressee has, the active seat goes on in ``trading``."""
     o = s.offer
     assert o is not None
-    o = replace(o, declined=o.declined + (seat,))
+    o = Offer(o.by, o.target, o.give, o.want, o.k, o.addressees, o.skipped, o.declined + (seat,))
     text = _say(ev, "decline", f"{S(seat)} declines.", {"seat": seat})
     if len(o.declined) == len(o.addressees):
         text = _say(ev, "declined", f"Nobody takes the offer of {S(o.by)}.", {"seat": o.by})

@@ -109,6 +109,13 @@ class KathaiEngine(Engine):
         },
     )
     demo_options = ({},)
+    # The search (engines.search): about 0.07 s (normal) and 0.3 s (hard) of one core a move;
+    # playouts of 20 actions (about one round) then ``evaluate``: 20 beat 40 against easy.
+    search_iterations = {"normal": 80, "hard": 320}
+    playout_depth = 20
+    # 3-5 players: 4, the middle of the box's range, is assumed the commonest table (no table
+    # statistics exist yet); the arena then plays 3 (the minimum) and 4.
+    common_players = 4
     summary = (
         "Kathai (Cathay, Michael Andersch), 3–5 players. Collect goods cards and sell them into a "
         "price row of five positions (+4 for 7 items, +2 for 5, +1 for 3, +0 for 1, unsellable). "
@@ -228,24 +235,12 @@ class KathaiEngine(Engine):
         if err is not None:
             raise err
         ev: list[Event] = []
-        v = m.verb
-        if v == "sell":
-            s = flow.do_sell(state, m, ev)
-        elif v == "bribe":
-            s = flow.do_bribe(state, m, ev)
-        elif v == "buy":
-            s = flow.do_buy(state, ev)
-        elif v == "swap":
-            s = flow.do_swap(state, m, ev)
-        elif v == "pass":
-            s = flow.do_pass(state, ev)
-        elif v == "offer":
-            s = flow.do_offer(state, m, ev)
-        elif v == "accept":
-            s = flow.do_accept(state, seat, m, ev)
-        else:
-            s = flow.do_decline(state, seat, ev)
-        return s, ev
+        return _do(state, seat, m, ev), ev
+
+    def step(self, state: State, seat: int, action: Action) -> State:
+        """``apply`` for the search: the same new state, without checking the action (the search
+        plays only legal candidates) and without returning the events."""
+        return _do(state, seat, parse_move(action), [])
 
     def view(self, state: State, viewer: int | None) -> View:
         """What ``viewer`` may see (schema ``view.KathaiView``)."""
@@ -275,6 +270,30 @@ class KathaiEngine(Engine):
     def public_actions(self, state: State, seat: int) -> bool:
         """False: every step's list names the seat's own cards (swap, sell, accept)."""
         return False
+
+    def determinize(self, view: View, rng: random.Random) -> State:
+        """A full state consistent with a seat's own view (``determinize.py``)."""
+        from engines.kathai.determinize import determinize
+
+        return determinize(view, rng)
+
+    def search_actions(self, state: State, seat: int) -> Sequence[Action]:
+        """A handful of sensible legal moves (``playout.py``), not the thousands of offers."""
+        from engines.kathai.playout import search_actions
+
+        return search_actions(state, seat)
+
+    def playout_action(self, state: State, seat: int, rng: random.Random) -> Action:
+        """The playout policy: the heuristic on the full state, a little randomised."""
+        from engines.kathai.playout import playout_action
+
+        return playout_action(state, seat, rng)
+
+    def evaluate(self, state: State) -> Sequence[float]:
+        """Each seat's expected reward from its estimated final score (``playout.py``)."""
+        from engines.kathai.playout import evaluate
+
+        return evaluate(state)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The heuristic AI's pick (``ai.py``), from the seat's own view."""
@@ -377,3 +396,23 @@ class KathaiEngine(Engine):
         if s.offer is not None:
             assert set(s.offer.give) <= set(s.hands[s.offer.by])
         assert s.offers_used <= s.opts.max_offers
+
+
+def _do(state: State, seat: int, m: Move, ev: list[Event]) -> State:
+    """Carry out the legal move ``m`` of ``seat``, appending its events to ``ev``."""
+    v = m.verb
+    if v == "sell":
+        return flow.do_sell(state, m, ev)
+    if v == "bribe":
+        return flow.do_bribe(state, m, ev)
+    if v == "buy":
+        return flow.do_buy(state, ev)
+    if v == "swap":
+        return flow.do_swap(state, m, ev)
+    if v == "pass":
+        return flow.do_pass(state, ev)
+    if v == "offer":
+        return flow.do_offer(state, m, ev)
+    if v == "accept":
+        return flow.do_accept(state, seat, m, ev)
+    return flow.do_decline(state, seat, ev)

@@ -1,0 +1,194 @@
+"""Kathai determinization for the search AI: a full state consistent with one seat's view.
+
+What a seat's view hides (spec §6): the other hands, the pile's order, which of the publicly
+kept sale cards are still profit cards and which were spent, the lock card (unless the seat
+placed it), the face-down ``discard_down`` cards, the cards of an offer the seat is not a party
+to, and ``final_turn`` (whether the end was triggered in this very turn).
+
+Card counting: every card the seat sees (its hand, every sold card, the cards of an open offer
+it is a party to, its own lock card) is placed where the view says; the *unknown* cards (all the
+others) are dealt uniformly at random to the other hands, the pile (in a random order) and the
+face-down cards, with the sizes the view shows. Profit cards are always kept sale cards (the
+lowest id of a sale), so each seat's profit pile is drawn from its own kept cards; the kept cards
+spent since are face down (``discard_down`` or the lock). Spending takes the lowest id at the
+time, which depends on the order of buys and sales that the view does not keep, so which kept
+cards remain is drawn at random too (their identity never matters to play: they are out of play
+either way).
+
+Not used (the view does not hold them): what earlier public events said (a trade's "each shows
+salt", a card swapped under the pile); only the last event line is in the view.
+
+``view(determinize(v, rng), v["viewer"]) == v`` exactly; tests/test_kathai_search.py checks it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engines.base import View
+from engines.kathai.data import FINAL_TURNS, GOODS, NCARDS, WANTS
+from engines.kathai.state import ALL, STEP_NAMES, Lock, Offer, Opts, Sale, State
+
+_CARD = {f"t{i}": i for i in range(1, NCARDS + 1)}
+_GOODS = {g: i for i, g in enumerate(GOODS)}
+_WANTS = {w: i for i, w in enumerate(WANTS)}
+_STEPS = {name: i for i, name in enumerate(STEP_NAMES)}
+_ALL_CARDS = frozenset(range(1, NCARDS + 1))
+
+
+def _target(text: str) -> int:
+    return ALL if text == "all" else int(text[1:])
+
+
+def _trigger_now(view: View, me: Any) -> bool | None:
+    """Whether the end was triggered in the current turn when the view alone decides it, else
+    None. With every seat still at two final turns the pile was emptied by the draw of this turn
+    or of the previous one (a ``buy`` that empties it ends its turn and leaves its buyer at
+    one); the active seat itself knows which, in ``main`` before any trade: it drew this turn
+    exactly when it received a card."""
+    final = view["final"]
+    if final is None or any(f != FINAL_TURNS for f in final):
+        return False
+    if me is not None and view["viewer"] == view["active"] and view["step"] == "main":
+        return bool(me["received"])
+    return None
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A state drawn uniformly from those the viewer of ``view`` cannot tell from the truth (see
+    the module docstring); ``view`` is not changed. Raises ValueError for a spectator's view."""
+    viewer = view["viewer"]
+    me = view["me"]
+    if viewer is None or me is None:
+        raise ValueError("determinize needs a seat's own view, not a spectator's")
+    n = view["n_players"]
+    players = view["players"]
+    sizes = [p["hand_size"] for p in players]
+    hand = tuple(sorted(_CARD[c["id"]] for c in me["hand"]))
+
+    sales = tuple(
+        Sale(
+            seat=x["seat"],
+            turn=x["turn"],
+            goods=_GOODS[x["goods"]],
+            pos=x["pos"] - 1,
+            cards=tuple(_CARD[c] for c in x["cards"]),
+            items=x["items"],
+            bonus=x["bonus"],
+            points=x["points"],
+        )
+        for x in view["sales"]
+    )
+    sold = {c for x in sales for c in x.cards}
+    known = set(hand) | sold
+
+    lock_v = view["lock"]
+    own_lock = lock_v["card"] if lock_v is not None else None
+    own_lock_card = _CARD[own_lock] if own_lock is not None else 0
+    if own_lock_card:
+        known.add(own_lock_card)
+
+    offer_v = view["offer"]
+    given: tuple[int, ...] = ()
+    if offer_v is not None and offer_v["give"] is not None:
+        given = tuple(sorted(_CARD[c["id"]] for c in offer_v["give"]))
+        known.update(given)
+
+    # profit piles: drawn from each seat's kept cards still unaccounted for
+    kept: list[list[int]] = [[] for _ in range(n)]
+    for x in sales:
+        if x.cards[0] != own_lock_card:
+            kept[x.seat].append(x.cards[0])
+    unknown = list(_ALL_CARDS - known)
+    rng.shuffle(unknown)
+    profit = []
+    out_of_play: list[int] = []  # face-down cards: spent kept cards and unknown ones
+    for q in range(n):
+        want = players[q]["profit"]
+        mine = kept[q]
+        if want >= len(mine):
+            pq = mine + [unknown.pop() for _ in range(want - len(mine))]  # built positions only
+        else:
+            rng.shuffle(mine)
+            pq, rest = mine[:want], mine[want:]
+            out_of_play += rest
+        profit.append(tuple(sorted(pq)))
+
+    # the unknown cards: other hands, the pile, then face down
+    hands: list[tuple[int, ...]] = []
+    offerer = offer_v["by"] if offer_v is not None else -1
+    for q in range(n):
+        if q == viewer:
+            hands.append(hand)
+            continue
+        fixed = given if q == offerer else ()
+        take = sizes[q] - len(fixed)
+        drawn = unknown[-take:] if take else []
+        del unknown[len(unknown) - take :]
+        hands.append(tuple(sorted((*fixed, *drawn))))
+    pile_n = view["pile"]
+    pile = tuple(unknown[len(unknown) - pile_n :]) if pile_n else ()
+    del unknown[len(unknown) - pile_n :]
+    out_of_play += unknown
+    lock = None
+    if lock_v is not None:
+        pair = tuple(sorted(_GOODS[g] for g in lock_v["pair"]))
+        card = own_lock_card or out_of_play.pop(rng.randrange(len(out_of_play)))
+        lock = Lock(pair=(pair[0], pair[1]), card=card, by=lock_v["by"], turn=max(0, view["turn_no"] - 1))
+    if len(out_of_play) != view["discard_down"]:
+        raise ValueError("the view's card counts do not add up to 55")
+    rng.shuffle(out_of_play)
+
+    offer = None
+    if offer_v is not None:
+        give = given
+        if offer_v["give"] is None:  # not a party: any give_count cards of the offerer's hand
+            give = tuple(sorted(rng.sample(hands[offerer], offer_v["give_count"])))
+        offer = Offer(
+            by=offerer,
+            target=_target(offer_v["to"]),
+            give=give,
+            want=_WANTS[offer_v["want"]],
+            k=offer_v["k"],
+            addressees=tuple(offer_v["addressees"]),
+            skipped=tuple(offer_v["skipped"]),
+            declined=tuple(offer_v["declined"]),
+        )
+
+    final = tuple(view["final"]) if view["final"] is not None else None
+    turn_no = view["turn_no"]
+    final_turn = 0
+    if final is not None:
+        now = _trigger_now(view, me)
+        if now is None:
+            now = rng.random() < 0.5
+        final_turn = turn_no if now else turn_no - 1
+    outcome = view["outcome"]
+    fresh: list[tuple[int, ...]] = [()] * n
+    fresh[viewer] = tuple(sorted(_CARD[c] for c in me["received"]))
+    return State(
+        n=n,
+        opts=Opts(**view["options"]),
+        pile=pile,
+        hands=tuple(hands),
+        profit=tuple(profit),
+        discard_up=tuple(_CARD[c] for c in view["discard_up"]),
+        discard_down=tuple(out_of_play),
+        market=tuple(_GOODS[slot["goods"]] for slot in view["market"]),
+        lock=lock,
+        scores=tuple(p["score"] for p in players),
+        sales=sales,
+        spent=tuple(players[q]["sales"] - players[q]["profit"] for q in range(n)),
+        active=view["active"],
+        step=_STEPS[view["step"]],
+        turn_no=turn_no,
+        offers_used=view["offers_used"],
+        traded=view["traded"],
+        offer=offer,
+        final=final,
+        final_turn=final_turn,
+        reason=outcome["reason"] if outcome is not None else "",
+        last=view["last"],
+        fresh=tuple(fresh),
+    )
