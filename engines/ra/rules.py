@@ -26,7 +26,7 @@ from engines.base import (
     View,
 )
 from engines.prompt import Prompt
-from engines.ra import data, flow, notation, prompts, scoring
+from engines.ra import data, determinize, flow, notation, prompts, scoring
 from engines.ra import view as ra_view
 from engines.ra.notation import BID_TEXT, DISCARD_TEXT, GOD_TEXT, bad_form
 from engines.ra.state import (
@@ -292,6 +292,11 @@ class RaEngine(Engine):
         from engines.ra import ai
 
         return ai.choose(view, legal)
+
+    def determinize(self, view: View, rng: random.Random) -> State:
+        """A full state the viewer cannot tell from the true one (``determinize.py``): the bag's
+        order drawn with ``rng``, everything else read off ``view``."""
+        return determinize.determinize(view, rng)
 
     def action_bound(self, n_players: int) -> int:
         """Spec §11: draws ≤ 200, invocations ≤ 3S + 21, n bids/passes per auction over
