@@ -51,8 +51,12 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
     if seat is None:
         raise ValueError("determinize needs a seat's own view, not a spectator's")
     n = view["n_players"]
-    bag = [IDX[code] for code, k in view["bag"].items() for _ in range(k)]
-    rng.shuffle(bag)
+    tiles_left = [IDX[code] for code, k in view["bag"].items() for _ in range(k)]
+    # a uniform order: sort by independent uniform keys (faster here than rng.shuffle's
+    # randbelow per element; a tie of two 53-bit keys is as good as impossible)
+    rand = rng.random
+    keys = [rand() for _ in tiles_left]
+    bag = [tiles_left[i] for i in sorted(range(len(tiles_left)), key=keys.__getitem__)]
     players = view["players"]
     tiles = []
     for p in players:

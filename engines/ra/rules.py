@@ -26,7 +26,7 @@ from engines.base import (
     View,
 )
 from engines.prompt import Prompt
-from engines.ra import data, determinize, flow, notation, prompts, scoring
+from engines.ra import data, determinize, flow, notation, playout, prompts, scoring
 from engines.ra import view as ra_view
 from engines.ra.notation import BID_TEXT, DISCARD_TEXT, GOD_TEXT, bad_form
 from engines.ra.state import (
@@ -83,6 +83,9 @@ class RaEngine(Engine):
     max_players = 5
     options = OPTIONS
     property_options = ({}, {"traders": False})
+    search_iterations = {"normal": 100, "hard": 400}
+    playout_depth = 30
+    common_players = 3
     demo_options = property_options
     summary = (
         "Ra (Reiner Knizia), 2–5 players, 3 epochs. On your turn draw a tile onto the auction "
@@ -297,6 +300,14 @@ class RaEngine(Engine):
         """A full state the viewer cannot tell from the true one (``determinize.py``): the bag's
         order drawn with ``rng``, everything else read off ``view``."""
         return determinize.determinize(view, rng)
+
+    def playout_action(self, state: State, seat: int, rng: random.Random) -> Action:
+        """The playout policy (``playout.py``): greedy on the lot's worth, sometimes random."""
+        return playout.playout_action(self, state, seat, rng)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's expected reward from its estimated final score (``playout.py``)."""
+        return playout.evaluate(state)
 
     def action_bound(self, n_players: int) -> int:
         """Spec §11: draws ≤ 200, invocations ≤ 3S + 21, n bids/passes per auction over
