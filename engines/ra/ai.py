@@ -116,7 +116,7 @@ def _best_sun_extra(view: Mapping[str, Any], sun: int) -> float:
     up = view["players"][view["me"]["seat"]]["up"]
     if len(up) < 2 or sun != max(up):
         return 0.0
-    to_come = 1.0 - view["ra_track"] / view["ra_limit"]
+    to_come = 1.0 - float(view["ra_track"]) / float(view["ra_limit"])
     return W["best_sun_base"] + W["best_sun_early"] * to_come
 
 

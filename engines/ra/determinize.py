@@ -124,4 +124,3 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
         w.p_left = (pending["river"], pending["civ"], pending["monument"])
         w.p_after_god = bool(track)
     return w.freeze()
-

@@ -383,4 +383,3 @@ def playout_action(engine: RaEngine, state: State, seat: int, rng: random.Random
     if rng.random() < EPSILON:
         return legal[rng.randrange(len(legal))]
     return policy(state, seat, legal)
-
