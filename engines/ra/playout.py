@@ -74,6 +74,10 @@ TILE_WORTH = 1.2
 """What one tile still to come out this epoch is worth on average to whoever buys it."""
 SUN_FUTURE = 0.25
 """Points per unit of sun total above the table's mean, for the epochs after this one."""
+TEMP_END = 2.0
+TEMP_START = 6.0
+"""The evaluation's temperature in points: ``TEMP_END + TEMP_START × the share of the game
+still to play``."""
 EPSILON = 0.08
 """Chance that the playout policy plays a uniformly random legal move."""
 _DISASTERS = (FUNERAL, DROUGHT, UNREST, EARTHQUAKE)
@@ -289,7 +293,7 @@ def evaluate(state: State) -> list[float]:
 
     est = estimated_scores(state)
     n = len(est)
-    temp = 3.0 + 12.0 * _left_fraction(state)
+    temp = TEMP_END + TEMP_START * _left_fraction(state)
     top = max(est)
     weights = [math.exp((e - top) / temp) for e in est]
     total = sum(weights)
@@ -302,6 +306,34 @@ def evaluate(state: State) -> list[float]:
         place = beaten / (n - 1) if n > 1 else 1.0
         out.append(WIN_WEIGHT * weights[s] / total + (1.0 - WIN_WEIGHT) * place)
     return out
+
+
+# --------------------------------------------------------------------------- what to search
+
+EMPTY_SWAP = 3
+"""Invoking Ra on an empty track (a forced bid: a sun swap) is searched only when the centre
+sun beats the seat's lowest sun by more than this."""
+
+
+def search_actions(state: State, seat: int, legal: list[str]) -> list[str]:
+    """The moves worth searching among ``legal`` (never empty): in an auction, pass, the
+    lowest sun that wins and the highest (a bid in between only costs more than the lowest
+    without stopping more rivals than the highest); on a turn, invoking on an empty track only
+    when the swap gains a much better centre sun."""
+    step = state.step
+    if step == AUCTION:
+        bids = [a for a in legal if a != "pass"]
+        if len(bids) <= 2:
+            return legal
+        out = [bids[0], bids[-1]]
+        if "pass" in legal:
+            out.append("pass")
+        return out
+    if step == TURN and not state.track and "draw" in legal:
+        up = state.up[seat]
+        if not up or state.center <= up[0] + EMPTY_SWAP:
+            return [a for a in legal if a != "invoke"]
+    return legal
 
 
 # --------------------------------------------------------------------------- playout policy

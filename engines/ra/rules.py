@@ -84,7 +84,7 @@ class RaEngine(Engine):
     options = OPTIONS
     property_options = ({}, {"traders": False})
     search_iterations = {"normal": 100, "hard": 400}
-    playout_depth = 30
+    playout_depth = 12
     common_players = 3
     demo_options = property_options
     summary = (
@@ -304,6 +304,11 @@ class RaEngine(Engine):
     def playout_action(self, state: State, seat: int, rng: random.Random) -> Action:
         """The playout policy (``playout.py``): greedy on the lot's worth, sometimes random."""
         return playout.playout_action(self, state, seat, rng)
+
+    def search_actions(self, state: State, seat: int) -> list[Action]:
+        """The legal moves worth searching (``playout.py``): fewer bids, no pointless empty
+        invocation."""
+        return playout.search_actions(state, seat, self.legal_actions(state, seat))
 
     def evaluate(self, state: State) -> list[float]:
         """Each seat's expected reward from its estimated final score (``playout.py``)."""
