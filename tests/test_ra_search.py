@@ -131,6 +131,21 @@ def test_policy_bids_on_a_rich_lot_and_passes_on_a_poor_one():
     assert playout.policy(s, B, E.legal_actions(s, B)) == "pass"
 
 
+def test_search_actions_keep_pass_and_the_lowest_and_highest_bids():
+    s = base.play(E, build(3, cur=A, track=["gold"]), A, "invoke").state
+    assert E.legal_actions(s, B) == ["bid 3", "bid 6", "bid 9", "bid 12", "pass"]
+    assert E.search_actions(s, B) == ["bid 3", "bid 12", "pass"]
+    s = base.play(E, base.play(E, s, B, "pass").state, C, "pass").state
+    assert E.search_actions(s, A) == ["bid 2", "bid 13"]  # forced: no pass
+    empty = build(3, cur=A)
+    assert E.legal_actions(empty, A) == ["draw", "invoke"]
+    assert E.search_actions(empty, A) == ["draw"]  # a swap of 2 for the centre 1 gains nothing
+    swap = build(3, cur=A, up=[(1, 5, 8, 13), (3, 6, 9, 12), (4, 7, 10, 11)])  # centre 2 for a 1
+    assert E.search_actions(swap, A) == ["draw"]
+    late = build(3, cur=A, up=[(2, 5, 8), (3, 6, 9, 12), (4, 7, 10, 11)], down=[(1,), (), ()])
+    assert late.center == 13 and E.search_actions(late, A) == ["draw", "invoke"]  # 2 for 13
+
+
 # --------------------------------------------------------------------------- the easy fix
 
 
