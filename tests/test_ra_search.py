@@ -136,7 +136,7 @@ def test_search_actions_keep_pass_and_the_lowest_and_highest_bids():
     assert E.legal_actions(s, B) == ["bid 3", "bid 6", "bid 9", "bid 12", "pass"]
     assert E.search_actions(s, B) == ["bid 3", "bid 12", "pass"]
     s = base.play(E, base.play(E, s, B, "pass").state, C, "pass").state
-    assert E.search_actions(s, A) == ["bid 2", "bid 13"]  # forced: no pass
+    assert E.search_actions(s, A) == ["bid 2"]  # forced, and last: the lowest sun only
     empty = build(3, cur=A)
     assert E.legal_actions(empty, A) == ["draw", "invoke"]
     assert E.search_actions(empty, A) == ["draw"]  # a swap of 2 for the centre 1 gains nothing

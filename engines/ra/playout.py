@@ -317,15 +317,17 @@ sun beats the seat's lowest sun by more than this."""
 
 def search_actions(state: State, seat: int, legal: list[str]) -> list[str]:
     """The moves worth searching among ``legal`` (never empty): in an auction, pass, the
-    lowest sun that wins and the highest (a bid in between only costs more than the lowest
-    without stopping more rivals than the highest); on a turn, invoking on an empty track only
-    when the swap gains a much better centre sun."""
+    lowest sun that wins and, unless the seat bids last, the highest (a bid in between costs
+    more than the lowest without stopping more rivals than the highest; the last bidder has no
+    rival left to stop); on a turn, invoking on an empty track only when the swap gains a much
+    better centre sun."""
     step = state.step
     if step == AUCTION:
         bids = [a for a in legal if a != "pass"]
-        if len(bids) <= 2:
+        if not bids:
             return legal
-        out = [bids[0], bids[-1]]
+        last = state.a_idx == len(state.a_order) - 1
+        out = [bids[0]] if last or len(bids) == 1 else [bids[0], bids[-1]]
         if "pass" in legal:
             out.append("pass")
         return out
