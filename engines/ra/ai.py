@@ -108,6 +108,18 @@ def _discard(view: Mapping[str, Any], legal: Sequence[str]) -> str:
     return "discard " + best
 
 
+def _best_sun_extra(view: Mapping[str, Any], sun: int) -> float:
+    """How much more a lot must be worth before the seat spends ``sun`` when it is its best
+    face-up sun and it holds others: a lot worth the threshold of an ordinary sun is a poor
+    use of the sun that wins most later auctions, above all early in the epoch, when most of
+    the epoch's tiles are still to come (the old heuristic bid 13 on the first three-tile lot)."""
+    up = view["players"][view["me"]["seat"]]["up"]
+    if len(up) < 2 or sun != max(up):
+        return 0.0
+    to_come = 1.0 - float(view["ra_track"]) / float(view["ra_limit"])
+    return W["best_sun_base"] + W["best_sun_early"] * to_come
+
+
 def _choose(view: Mapping[str, Any], legal: Sequence[str]) -> str:
     step = view["step"]
     if step == "discard":
@@ -125,6 +137,7 @@ def _choose(view: Mapping[str, Any], legal: Sequence[str]) -> str:
         threshold = W["bid_base"] + W["bid_per_sun"] * low
         if view["epoch"] == data.EPOCHS:
             threshold += W["bid_final_extra"]
+        threshold += _best_sun_extra(view, low)
         return f"bid {low}" if lot_value(view) >= threshold else "pass"
     if step == "turn":
         best, v = _best_god(view, legal)

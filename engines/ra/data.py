@@ -226,5 +226,7 @@ AI_WEIGHTS: dict[str, float] = {
     "bid_base": 1.0,
     "bid_per_sun": 0.25,
     "bid_final_extra": 1.0,
+    "best_sun_base": 2.0,  # more a lot must be worth to spend the seat's best sun (of several)
+    "best_sun_early": 4.0,  # ... plus this times the share of the epoch's Ra tiles still to come
 }
 """Stand-in weights of the AI heuristic (spec §12)."""
