@@ -302,6 +302,12 @@ class PhrayaEngine(Engine):
 
         return ai.choose(view, legal)
 
+    def determinize(self, view: View, rng: random.Random) -> State:
+        """A full state consistent with ``view`` (``determinize.py``)."""
+        from engines.phraya import determinize
+
+        return determinize.determinize(view, rng)
+
     def action_bound(self, n_players: int) -> int:
         """§11: 2n set-up actions plus ≤35 per turn over the default 50 rounds."""
         return 2 * n_players + 35 * n_players * 50
