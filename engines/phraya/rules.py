@@ -302,6 +302,28 @@ class PhrayaEngine(Engine):
 
         return ai.choose(view, legal)
 
+    # ------------------------------------------------------------------ the search AI
+    search_iterations = {"normal": 60, "hard": 240}
+    playout_depth = 0
+    common_players = 3
+    default_ai_level = "normal"
+
+    def playout_action(self, state: State, seat: int, rng: random.Random) -> Action:
+        """The playout policy (``playout.py``)."""
+        from engines.phraya import playout
+
+        return playout.policy(state, seat, rng, 0.2)
+
+    def evaluate(self, state: State) -> Sequence[float]:
+        """Each seat's expected reward (``playout.py``)."""
+        from engines.phraya import playout
+
+        return playout.evaluate(state)
+
+    def step(self, state: State, seat: int, action: Action) -> State:
+        """``apply`` without its checks and events, for an ``action`` from the legal list."""
+        return turn.apply(state, seat, action)[0]
+
     def determinize(self, view: View, rng: random.Random) -> State:
         """A full state consistent with ``view`` (``determinize.py``)."""
         from engines.phraya import determinize
