@@ -26,7 +26,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -44,7 +44,6 @@ from engines.phraya.state import (
     Player,
     State,
     nsorted,
-    setup_order,
 )
 
 _PAIRS: tuple[tuple[str, str], ...] = tuple(sorted({(str(t[0]), str(t[1])) for t in data.BASKET_TILES}))
@@ -69,7 +68,7 @@ class _Template:
     boat_slots: tuple[tuple[int, int, tuple[str, str]], ...]  # (seat, index, goods) of hidden ids
     stall_slots: tuple[tuple[int, int], ...]  # (index in stall_baskets, price) of hidden tiles
     fixed_stalls: tuple[tuple[int, str], ...]  # open_baskets: (index, tile) known exactly
-    plan: tuple[tuple[tuple[str, ...], ...], tuple[float, ...], tuple[str, ...]]
+    plan: tuple[tuple[tuple[tuple[str, ...], ...], ...], tuple[float, ...], tuple[str, ...]]
     bag_size: int
 
 
@@ -91,10 +90,10 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
     pool = list(t.card_pool)
     rng.shuffle(pool)
     at = 0
-    for seat, k in t.hidden_hands:
+    for seat, held in t.hidden_hands:
         p = players[seat]
-        hand = tuple(nsorted((*p.hand, *pool[at : at + k])))
-        at += k
+        hand = tuple(nsorted((*p.hand, *pool[at : at + held])))
+        at += held
         players[seat] = _with(p, hand=hand)
     deck = tuple(pool[at:])
     # order tiles
@@ -118,17 +117,17 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
             continue
         tiles = list(picked)
         rng.shuffle(tiles)
-        for slot, k in zip(by_pair[pair], tiles, strict=True):
-            boat_ids[slot] = k
+        for slot, tile in zip(by_pair[pair], tiles, strict=True):
+            boat_ids[slot] = tile
         left.difference_update(tiles)
     on_stalls = list(s.stall_baskets)
-    for i, k in t.fixed_stalls:
-        on_stalls[i] = k
+    for i, tile in t.fixed_stalls:
+        on_stalls[i] = tile
     for i, price in t.stall_slots:
-        options = sorted(k for k in left if int(BASKET[k][2]) == price)
-        k = options[rng.randrange(len(options))]
-        on_stalls[i] = k
-        left.discard(k)
+        options = sorted(x for x in left if int(BASKET[x][2]) == price)
+        tile = options[rng.randrange(len(options))]
+        on_stalls[i] = tile
+        left.discard(tile)
     bag = sorted(left)
     rng.shuffle(bag)
     if boat_ids:
@@ -313,14 +312,17 @@ def _template(v: Mapping[str, Any]) -> _Template:
 @lru_cache(maxsize=256)
 def _basket_plan(
     free: tuple[str, ...], need: tuple[int, ...], prices: tuple[int, ...]
-) -> tuple[tuple[tuple[str, ...], ...], tuple[float, ...], tuple[str, ...]]:
+) -> tuple[tuple[tuple[tuple[str, ...], ...], ...], tuple[float, ...], tuple[str, ...]]:
     """How to draw the hidden basket tiles exactly uniformly: every choice of the boats' tiles
     (per goods pair, a set of ``need[pair]`` tiles of that pair among ``free``) with its weight,
     the number of ways the stalls' prices can then be met (a falling factorial per price); the
     boats' tiles are then dealt in random order, the stalls' drawn one by one and the rest is the
     bag, which makes every full assignment equally likely. Returns (choices, cumulative weights,
     free). Raises ValueError when no assignment fits (a view no state can show)."""
-    per_pair = [itertools.combinations([k for k in free if k in _TILES_BY_PAIR[p]], m) for p, m in zip(_PAIRS, need, strict=True)]
+    per_pair = [
+        itertools.combinations([k for k in free if k in _TILES_BY_PAIR[p]], m)
+        for p, m in zip(_PAIRS, need, strict=True)
+    ]
     want: dict[int, int] = {}
     for p in prices:
         want[p] = want.get(p, 0) + 1

@@ -39,7 +39,6 @@ from engines.phraya.state import (
     SETUP_STALL,
     State,
     capacity,
-    moves_from,
 )
 
 FINISH_CAP = 14
@@ -54,9 +53,7 @@ _TEMPLE_VP = tuple(data.TEMPLE_OFFERING_VP[g] for g in data.TEMPLE_ROWS)
 _KING_ROW = tuple("cfg".index(sp[0]) for sp in KING_SPACES)
 _KING_COINS = data.KING_COINS
 _STALL_MAJ = tuple(data.STALL_MAJORITY[g] for g in GOODS)
-_ORDER_NEED = {
-    oid: tuple(t[2].split().count(g) for g in GOODS) for oid, t in ORDER.items()
-}
+_ORDER_NEED = {oid: tuple(t[2].split().count(g) for g in GOODS) for oid, t in ORDER.items()}
 _ORDER_VALUE = {oid: t[3] * 0.3 + t[4] for oid, t in ORDER.items()}
 
 
@@ -123,9 +120,9 @@ def points(s: State) -> list[int]:
             if g >= 0:
                 stalls[q][g] += 1
     for q, p in enumerate(players):
-        for c in p.hand + p.discard:
-            if c[0] == "m":
-                for e in CARDS[c].endgame:
+        for cid in p.hand + p.discard:
+            if cid[0] == "m":
+                for e in CARDS[cid].endgame:
                     if e[:3] == "as:":
                         stalls[q][GI[e[3:]]] += 1
     for g in range(4):
@@ -133,10 +130,10 @@ def points(s: State) -> list[int]:
             out[q] += pts
     for q, p in enumerate(players):
         out[q] += sum(ORDER[o][4] for o in p.orders)
-        for c in p.hand + p.discard:
-            if c[0] != "m":
+        for cid in p.hand + p.discard:
+            if cid[0] != "m":
                 continue
-            for e in CARDS[c].endgame:
+            for e in CARDS[cid].endgame:
                 if e == "2/order":
                     out[q] += 2 * len(p.orders)
                 elif e == "2/king":
@@ -257,7 +254,7 @@ def policy(s: State, seat: int, rng: random.Random | None, eps: float) -> str:
     step = s.step
     if step == ACT:
         return _act(s, seat, legal)
-    if step == MOVE or step == PREMOVE:
+    if step in (MOVE, PREMOVE):
         return _best(legal, lambda a: _dest(s, seat, a.split()[1]))
     if step == CARD:
         return _best(legal, lambda a: _card(s, seat, a.split()[1]))
@@ -300,9 +297,7 @@ def _card(s: State, seat: int, cid: str) -> float:
             v += int(e.split()[1])
         elif head == "flower":
             v += 1.5
-        elif head == "mer":
-            v += 1.0
-        elif head == "barge":
+        elif head == "mer" or head == "barge":
             v += 1.0
         elif e == "boat2":
             v += 0.5
@@ -363,7 +358,9 @@ def _dest(s: State, seat: int, sec: str) -> float:
                 if missing == 0:
                     v = 6.0 + _ORDER_VALUE[oid]
                 else:
-                    other = b.stalls[board.banks(sec)[0] if board.banks(sec)[1] == sid else board.banks(sec)[1]]
+                    other = b.stalls[
+                        board.banks(sec)[0] if board.banks(sec)[1] == sid else board.banks(sec)[1]
+                    ]
                     if other.good is not None:
                         gi = GI[other.good]
                         rest = missing - max(0, need[gi] - p.goods[gi])
@@ -374,15 +371,19 @@ def _dest(s: State, seat: int, sec: str) -> float:
             if p.disks_left:
                 for gi in range(4):
                     if p.goods[gi]:
-                        cost = flow.temple_cost(s, GOODS[gi])
-                        if cost is not None and (p.flowers >= cost or p.favors):
+                        fl = flow.temple_cost(s, GOODS[gi])
+                        if fl is not None and (p.flowers >= fl or p.favors):
                             v = max(v, 2.0 + _VP[gi])
         elif kind == "admin":
             if p.stalls_left and p.coins >= (5 if "stall5" in s.passives else 10):
                 v = 7.0
         elif kind == "scribe":
             for c in s.display:
-                if c and (CARDS[c].coins <= p.coins - 2 or CARDS[c].flowers <= p.flowers) and CARDS[c].endgame:
+                if (
+                    c
+                    and (CARDS[c].coins <= p.coins - 2 or CARDS[c].flowers <= p.flowers)
+                    and CARDS[c].endgame
+                ):
                     v = 3.0
                     break
         elif kind == "basket":
@@ -440,9 +441,12 @@ def _act(s: State, seat: int, legal: Sequence[str]) -> str:
     if stalls:
         return _best(stalls, lambda a: _stall(s, seat, a.split()[1]))
     for a in legal:
-        if a.startswith("scribe ") and CARDS[a.split()[1]].endgame:
-            if a.endswith("flowers") or p.coins >= CARDS[a.split()[1]].coins + 4:
-                return a
+        if (
+            a.startswith("scribe ")
+            and CARDS[a.split()[1]].endgame
+            and (a.endswith("flowers") or p.coins >= CARDS[a.split()[1]].coins + 4)
+        ):
+            return a
     if "basket" in legal and len(p.baskets) - p.start_baskets < 2:
         return "basket"
     for a in legal:
