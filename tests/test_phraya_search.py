@@ -212,3 +212,16 @@ def test_search_delivers_an_order_it_can_deliver() -> None:
 def test_levels_and_counts() -> None:
     assert E.search_iterations["hard"] >= 3 * E.search_iterations["normal"]
     assert E.common_players == 3 and E.arena_counts() == [2, 3]
+
+
+def test_easy_places_its_starting_stall_for_a_majority_not_the_first_id() -> None:
+    s = E.setup(3, 2, {})
+    while s.step != CARD:
+        seat = E.to_move(s)[0]
+        s = E.apply(s, seat, E.choose(E.view(s, seat), E.legal_actions(s, seat)))[0]
+    owned = [board.STALLS[i] for i, q in enumerate(s.owner) if q >= 0]
+    # veg pays the most for a majority (14/7): the first to place takes one; the second would
+    # only tie there and takes the best uncontested majority, fruit (12/6) (before, each seat
+    # took the first id listed, whatever its good and whoever held that majority)
+    assert sorted(str(s.board.stalls[x].good) for x in owned) == ["fruit", "veg"]
+
