@@ -46,6 +46,9 @@ FINISH_CAP = 14
 
 WIN_WEIGHT = 0.75  # as engines.search.WIN_WEIGHT
 
+SPREAD = (1.5, 4.0)
+"""The spread of the logistic win chances: ``SPREAD[0] + SPREAD[1] * time left``."""
+
 GOODS = data.GOODS
 _PRICES = tuple(data.PRICE_ROWS[g] for g in GOODS)
 _VP = tuple(data.TEMPLE_OFFERING_VP[g] for g in GOODS)
@@ -237,7 +240,7 @@ def evaluate(s: State) -> list[float]:
             break
     values = estimate(s)
     left = 1.0 - progress(s) if s.step != OVER else 0.0
-    return rewards_of(values, 4.0 + 14.0 * left)
+    return rewards_of(values, SPREAD[0] + SPREAD[1] * left)
 
 
 # --------------------------------------------------------------------------- the policy

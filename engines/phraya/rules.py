@@ -303,7 +303,7 @@ class PhrayaEngine(Engine):
         return ai.choose(view, legal)
 
     # ------------------------------------------------------------------ the search AI
-    search_iterations = {"normal": 60, "hard": 240}
+    search_iterations = {"normal": 8, "hard": 160}
     playout_depth = 0
     common_players = 3
     default_ai_level = "normal"
@@ -312,7 +312,7 @@ class PhrayaEngine(Engine):
         """The playout policy (``playout.py``)."""
         from engines.phraya import playout
 
-        return playout.policy(state, seat, rng, 0.2)
+        return playout.policy(state, seat, rng, 0.35)
 
     def evaluate(self, state: State) -> Sequence[float]:
         """Each seat's expected reward (``playout.py``)."""
