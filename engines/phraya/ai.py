@@ -36,6 +36,10 @@ def choose(view: V, legal: Sequence[str]) -> str:
             return _act(view, me, legal)
         if step == "refresh":
             return "keep"
+        if step == "setup_stall":  # was the first id listed, whatever its good and majority
+            return _best(legal, lambda a: _stall_value(view, a.split()[1]))
+        if step == "setup_boat":  # likewise: start where the stalls offer most
+            return _best(legal, lambda a: _dest_value(view, me, a.split()[1]))
     except (KeyError, IndexError, ValueError):
         pass
     return legal[0]

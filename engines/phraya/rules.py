@@ -302,6 +302,42 @@ class PhrayaEngine(Engine):
 
         return ai.choose(view, legal)
 
+    # ------------------------------------------------------------------ the search AI
+    # A Phraya game asks 370 (2 players) to 590 (4) decisions with a choice, ten times a short
+    # game's, so budgets are small: each iteration finishes the turn under way with the policy
+    # and scores it (playout_depth 0: ``evaluate`` does the finishing), which makes every leaf a
+    # one-turn look-ahead. ``normal`` (6) tries at most 6 of the root's moves once each, so on a
+    # wide step (a move to one of ~10 sections, an ACT list) it takes the best it happened to
+    # try; ``hard`` (200) tries every move many times and grows the tree through its own turn.
+    search_iterations = {"normal": 6, "hard": 200}
+    playout_depth = 0
+    # 3: the middle of the box's 2-4 (we hold no figures of real tables; the spec's worked
+    # examples seat 4), and the cheaper count besides 2 for ``bazaar arena`` to play.
+    common_players = 3
+    default_ai_level = "normal"
+
+    def playout_action(self, state: State, seat: int, rng: random.Random) -> Action:
+        """The playout policy (``playout.py``)."""
+        from engines.phraya import playout
+
+        return playout.policy(state, seat, rng, 0.35)
+
+    def evaluate(self, state: State) -> Sequence[float]:
+        """Each seat's expected reward (``playout.py``)."""
+        from engines.phraya import playout
+
+        return playout.evaluate(state)
+
+    def step(self, state: State, seat: int, action: Action) -> State:
+        """``apply`` without its checks and events, for an ``action`` from the legal list."""
+        return turn.apply(state, seat, action)[0]
+
+    def determinize(self, view: View, rng: random.Random) -> State:
+        """A full state consistent with ``view`` (``determinize.py``)."""
+        from engines.phraya import determinize
+
+        return determinize.determinize(view, rng)
+
     def action_bound(self, n_players: int) -> int:
         """§11: 2n set-up actions plus ≤35 per turn over the default 50 rounds."""
         return 2 * n_players + 35 * n_players * 50

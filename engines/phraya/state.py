@@ -251,15 +251,22 @@ def premoves(s: State, seat: int) -> tuple[str, ...]:
 
 
 _KING_ROW_SLICES = ((0, 6), (6, 11), (11, 16))
+_BUDDHA_COLUMN = data.TEMPLE_SECTIONS[-1][0]
+assert tuple(len(data.KING_CHART[r]) for r in data.KING_ROWS) == (6, 5, 5)  # the slices above
 
 
 def conditions(s: State) -> tuple[bool, bool, bool]:
     """(Tithe, Buddha, Supremacy) of spec §7."""
-    king = s.king
-    tithe = any(-1 not in king[a:b] for a, b in _KING_ROW_SLICES)
-    last = data.TEMPLE_SECTIONS[-1][0]
-    buddha = any(len(row) > last for row in s.temple)
-    supremacy = any(p.stalls_left == 0 for p in s.players)
+    king = s.king  # written out: this runs after every action, and generators cost here
+    tithe = -1 not in king[0:6] or -1 not in king[6:11] or -1 not in king[11:16]
+    t0, t1, t2, t3 = s.temple
+    last = _BUDDHA_COLUMN
+    buddha = len(t0) > last or len(t1) > last or len(t2) > last or len(t3) > last
+    supremacy = False
+    for p in s.players:
+        if p.stalls_left == 0:
+            supremacy = True
+            break
     return tithe, buddha, supremacy
 
 

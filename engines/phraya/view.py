@@ -39,6 +39,8 @@ from engines.phraya.state import (
     moves_from,
     premoves,
     price,
+    put,
+    put_player,
 )
 
 if TYPE_CHECKING:
@@ -496,7 +498,7 @@ def view(engine: PhrayaEngine, s: State, viewer: int | None) -> PhrayaView:
             capacity=dict(zip(data.GOODS, cap, strict=False)),
             free={g: cap[GI[g]] - p.goods[GI[g]] for g in data.GOODS},
             passives=list(s.passives) if viewer == cur else [],
-            preview=scoring.sheet(s, final=over)[viewer],
+            preview=scoring.sheet(_as_seen(s, viewer), final=over)[viewer],
         )
     return PhrayaView(
         game="phraya",
@@ -574,6 +576,19 @@ def view(engine: PhrayaEngine, s: State, viewer: int | None) -> PhrayaView:
         ranks=list(out.ranks) if out else None,
         me=me,
     )
+
+
+def _as_seen(s: State, viewer: int) -> State:
+    """``s`` as ``viewer`` knows it, for the score preview: with ``hidden_hands`` (before the
+    end) the other seats' hands without their market cards, whose ``as:G`` stalls would otherwise
+    show in the viewer's stall majorities."""
+    if not s.opts.hidden_hands or s.step == OVER:
+        return s
+    players = tuple(
+        p if q == viewer else put_player(p, hand=tuple(c for c in p.hand if c[0] != "m"))
+        for q, p in enumerate(s.players)
+    )
+    return put(s, players=players)
 
 
 def _basket_goods(k: str) -> list[str]:
