@@ -176,6 +176,12 @@ def search(
     if len(legal) == 1:
         return Result(legal[0], level)
     rng = random.Random(seed)
+    viewer = view.get("viewer")
+    first = engine.determinize(view, rng)
+    if isinstance(viewer, int):
+        considered = set(engine.search_actions(first, viewer)) & set(legal)
+        if len(considered) == 1:  # the game's candidates leave one move (a forced last bid): no search
+            return Result(considered.pop(), level, 0, time.perf_counter() - start)
     root = _Node(-1)
     deadline = start + seconds
     done = 0
@@ -184,7 +190,8 @@ def search(
         if done & 7 == 0 and done and time.perf_counter() > deadline:
             capped = True
             break
-        _iterate(engine, root, engine.determinize(view, rng), rng, view.get("viewer"))
+        sample = first if done == 0 else engine.determinize(view, rng)
+        _iterate(engine, root, sample, rng, viewer)
         done += 1
     ranked = [
         (root.children[a].visits, root.children[a].total, -i, a)
