@@ -20,7 +20,7 @@ from bot.host.store import Store
 ROOT = Path(__file__).resolve().parents[1] / "bot"
 SQL_CALLS = {"execute", "executemany", "executescript", "fetch", "fetchrow", "fetchval", "_all", "_one",
              # the store's transaction handles (bot/host/store_sqlite.py, bot/host/store_pg.py)
-             "sql_rows", "sql_row", "sql_run", "sql_insert"}
+             "sql_rows", "sql_row", "sql_run", "sql_insert", "sql_many"}
 # pure functions of SQL text that keep it safe: renumbering ``?`` placeholders ``$1, $2…``
 SAFE_WRAPPERS = {"dollar"}
 # functions splitting the package's own migration files into statements

@@ -151,6 +151,15 @@ _MOVE_COLS = "game_id, version, seat, action, by, user_id, at"
 _MESSAGE_COLS = "id, game_id, kind, seat, channel_id, message_id, version, live, posted_at"
 _GAME_FIELDS = {"status", "thread_id", "deadline", "reminded", "attention", "channel_id"}
 _SEAT_FIELDS = {"user_id", "name", "is_ai", "dm_closed", "dm_hash", "expiries", "ai_takeover"}
+# every column of every table, in the order the copy (export_rows / import_rows) moves them
+_COPY_GAMES = ("id, kind, seed, options, guild_id, channel_id, thread_id, creator_id, status, version, "
+               "clock_seconds, deadline, reminded, attention, created_at, updated_at, claim_owner, claim_until")
+_COPY_SEATS = "game_id, seat, user_id, name, is_ai, dm_closed, dm_hash, expiries, ai_takeover"
+_COPY_MOVES = "game_id, version, seat, action, by, user_id, at"
+_COPY_SNAPSHOTS = "game_id, version, state, fingerprint"
+_COPY_MESSAGES = "id, game_id, kind, seat, channel_id, message_id, version, live, posted_at"
+_COPY_DRAFTS = "game_id, seat, form, version, data"
+COPY_TABLES = ("games", "seats", "moves", "snapshots", "messages", "drafts")
 # due: the deadline has passed, or the half-time reminder is owed (see bot.host.clock.due)
 _DUE = ("status = 'active' AND deadline IS NOT NULL AND (deadline <= ? OR "
         "(reminded = 0 AND deadline - clock_seconds / 2.0 <= ?)) AND (claim_until IS NULL OR claim_until <= ?)")
@@ -216,6 +225,9 @@ class Handle(Protocol):
 
     async def sql_insert(self, sql: str, args: Iterable[Any] = ()) -> int:
         """Run an ``INSERT`` into a table with an ``id`` column; returns the new row's id."""
+
+    async def sql_many(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+        """Run one statement once per row of parameters."""
 
 
 class Store:
@@ -556,6 +568,47 @@ class Store:
         """``(owner, until)`` of the claim on a game's clock (Nones when unclaimed)."""
         row = await self._one("SELECT claim_owner, claim_until FROM games WHERE id = ?", (game_id,))
         return (row[0], row[1]) if row else (None, None)
+
+    # ------------------------------------------------------------------ copying a whole database
+
+    async def export_rows(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Every row of every table (:data:`COPY_TABLES`), read in one read transaction, in key
+        order: what :meth:`import_rows` writes into another database."""
+        async with self._read() as h:
+            return {
+                "games": await h.sql_rows(f"SELECT {_COPY_GAMES} FROM games ORDER BY id"),
+                "seats": await h.sql_rows(f"SELECT {_COPY_SEATS} FROM seats ORDER BY game_id, seat"),
+                "moves": await h.sql_rows(f"SELECT {_COPY_MOVES} FROM moves ORDER BY game_id, version"),
+                "snapshots": await h.sql_rows(f"SELECT {_COPY_SNAPSHOTS} FROM snapshots ORDER BY game_id"),
+                "messages": await h.sql_rows(f"SELECT {_COPY_MESSAGES} FROM messages ORDER BY id"),
+                "drafts": await h.sql_rows(f"SELECT {_COPY_DRAFTS} FROM drafts ORDER BY game_id, seat, form"),
+            }
+
+    async def is_empty(self) -> bool:
+        """Whether the database holds no game (and so nothing else)."""
+        return await self._one("SELECT id FROM games LIMIT 1") is None
+
+    async def import_rows(self, rows: Mapping[str, list[tuple[Any, ...]]]) -> None:
+        """Write the rows :meth:`export_rows` read (from any backend) into this database, ids
+        kept, in one transaction (all or nothing); on PostgreSQL the id sequences then continue
+        after the highest id. Raises :class:`StoreError` if this database holds a game already."""
+        async with self._tx() as h:
+            if await h.sql_row("SELECT id FROM games LIMIT 1") is not None:
+                raise StoreError(f"the database {self.describe()} is not empty (it holds games): "
+                                 "copy into a new, empty database")
+            await h.sql_many(f"INSERT INTO games ({_COPY_GAMES}) VALUES ({', '.join('?' * 18)})", rows["games"])
+            await h.sql_many(f"INSERT INTO seats ({_COPY_SEATS}) VALUES ({', '.join('?' * 9)})", rows["seats"])
+            await h.sql_many(f"INSERT INTO moves ({_COPY_MOVES}) VALUES ({', '.join('?' * 7)})", rows["moves"])
+            await h.sql_many(f"INSERT INTO snapshots ({_COPY_SNAPSHOTS}) VALUES ({', '.join('?' * 4)})",
+                             rows["snapshots"])
+            await h.sql_many(f"INSERT INTO messages ({_COPY_MESSAGES}) VALUES ({', '.join('?' * 9)})",
+                             rows["messages"])
+            await h.sql_many(f"INSERT INTO drafts ({_COPY_DRAFTS}) VALUES ({', '.join('?' * 5)})", rows["drafts"])
+            if self.dialect == "postgres":
+                await h.sql_row("SELECT setval(pg_get_serial_sequence('games', 'id'), "
+                                "COALESCE((SELECT MAX(id) FROM games), 0) + 1, false)")
+                await h.sql_row("SELECT setval(pg_get_serial_sequence('messages', 'id'), "
+                                "COALESCE((SELECT MAX(id) FROM messages), 0) + 1, false)")
 
     # ------------------------------------------------------------------ posted messages
 

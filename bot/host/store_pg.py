@@ -142,6 +142,15 @@ class _Handle:
         except asyncpg.IntegrityConstraintViolationError as err:
             raise ConstraintViolation(_line(err)) from err
 
+    async def sql_many(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+        rows = [tuple(r) for r in rows]
+        if not rows:
+            return
+        try:
+            await self._conn.executemany(dollar(sql), rows)
+        except asyncpg.IntegrityConstraintViolationError as err:
+            raise ConstraintViolation(_line(err)) from err
+
 
 class PgStore(Store):
     """The store on a PostgreSQL database."""

@@ -64,6 +64,12 @@ class _Handle:
             raise ConstraintViolation(str(err)) from err
         return int(cur.lastrowid or 0)
 
+    async def sql_many(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+        try:
+            await self._store._db.executemany(sql, [tuple(r) for r in rows])
+        except sqlite3.IntegrityError as err:
+            raise ConstraintViolation(str(err)) from err
+
 
 class SqliteStore(Store):
     """The store on a SQLite file."""
