@@ -216,3 +216,35 @@ def test_migration_files_split_into_whole_statements_for_postgres():
         store_pg.pg_statements("CREATE FUNCTION g() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql;")
     assert store_pg.dollar("SELECT '?' WHERE a = ? AND b IN (?, ?)") == "SELECT '?' WHERE a = $1 AND b IN ($2, $3)"
     assert sqlite3.complete_statement(parts[1] + ";")  # the same file splits the same way for SQLite's splitter
+
+
+async def test_a_connection_lost_in_the_middle_of_a_move_changes_nothing_and_passes(pg_url, monkeypatch):
+    """The server ends the move's connection between its UPDATE and its log entry (a restart,
+    a failover): StoreUnavailable, one line, nothing of the move kept; the next try works on a
+    new connection of the pool."""
+    import asyncpg
+    store = await Store.open(pg_url)
+    gid = await _game(store)
+    admin = await asyncpg.connect(pg_url)
+    real = store_pg._Handle.sql_run
+    cut = []
+
+    async def sql_run(self, sql, args=()):
+        if sql.startswith("INSERT INTO moves") and not cut:
+            cut.append(await admin.fetchval("SELECT pg_terminate_backend($1)", self._conn.get_server_pid()))
+        return await real(self, sql, args)
+
+    monkeypatch.setattr(store_pg._Handle, "sql_run", sql_run)
+    try:
+        with pytest.raises(StoreUnavailable) as info:
+            await store.record_move(gid, expected_version=0, seat=0, action="take 1", by="player",
+                                    user_id=3, state_json="s1")
+        assert cut == [True]
+        _one_line(info.value, "lost its connection", "try again")
+        row = await store.game(gid)
+        assert row.version == 0 and await store.moves(gid) == [] and (await store.snapshot(gid))[0] == 0
+        assert await store.record_move(gid, expected_version=0, seat=0, action="take 1", by="player",
+                                       user_id=3, state_json="s1") == 1
+    finally:
+        await admin.close()
+        await store.close()

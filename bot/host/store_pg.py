@@ -208,6 +208,8 @@ class PgStore(Store):
         elif isinstance(err, (asyncpg.SerializationError, asyncpg.DeadlockDetectedError,
                               asyncpg.LockNotAvailableError)):
             what = "could not serialise this write with another one: try again"
+        elif isinstance(err, (asyncpg.InterfaceError, asyncpg.ConnectionDoesNotExistError, asyncpg.AdminShutdownError)):
+            what = "lost its connection (the server restarted or went away): try again once it is back"
         elif isinstance(err, (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
                               asyncpg.CannotConnectNowError)):
             what = "cannot be reached: check that the PostgreSQL server is running and the host and port in BAZAAR_DB"
