@@ -1,6 +1,6 @@
-"""Print every benchmark figure: engines, rendering, and the bot end to end.
+"""Print every benchmark figure: engines, rendering, the store, and the bot end to end.
 
-Usage: ``python -m benchmarks [engines|render|e2e|arena ...]`` (default: all). Figures only; nothing is
+Usage: ``python -m benchmarks [engines|render|store|e2e|arena ...]`` (default: all). Figures only; nothing is
 asserted, so a loaded machine gives slower numbers but never a failure.
 """
 
@@ -11,7 +11,7 @@ import sys
 
 
 def main(argv: list[str]) -> int:
-    which = set(argv) or {"engines", "render", "e2e", "arena"}
+    which = set(argv) or {"engines", "render", "store", "e2e", "arena"}
     print(
         f"Bazaar benchmarks — Python {platform.python_version()} on {platform.machine()}, {platform.system()}"
     )
@@ -23,6 +23,13 @@ def main(argv: list[str]) -> int:
         from . import rendering
 
         rendering.main()
+    if "store" in which:
+        try:
+            from . import store
+        except ImportError as err:  # the store bench needs the bot package
+            print(f"\n[store] skipped: {err}")
+        else:
+            store.main()
     if "e2e" in which:
         try:
             from . import e2e

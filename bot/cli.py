@@ -1,4 +1,5 @@
-"""The ``bazaar`` command: ``demo``, ``play``, ``replay`` (offline) and ``run``, ``sync`` (Discord)."""
+"""The ``bazaar`` command: ``demo``, ``play``, ``replay`` (offline), ``run``, ``sync`` (Discord) and
+``db migrate``, ``db copy`` (the database)."""
 from __future__ import annotations
 
 import argparse
@@ -109,6 +110,22 @@ def _parser() -> argparse.ArgumentParser:
                    epilog=games_line, description="Register the slash commands with Discord: in "
                    "the server DEV_GUILD_ID when set (at once), else globally (up to an hour). "
                    "Reads DISCORD_TOKEN and DEV_GUILD_ID from the environment or .env.")
+    db = sub.add_parser("db", help="the database: apply migrations, copy SQLite to PostgreSQL",
+                        epilog=games_line, description="Manage the database named by BAZAAR_DB (a SQLite file, or a "
+                        "postgresql:// URL), from the environment or .env.")
+    dbsub = db.add_subparsers(dest="db_cmd", required=True, help="`migrate` or `copy` (each has --help)")
+    dbsub.add_parser("migrate", help="apply pending migrations to the configured database", epilog=games_line,
+                     description="Apply every pending numbered migration to the database BAZAAR_DB "
+                     "names (created if it is a SQLite file that does not exist yet).")
+    cp = dbsub.add_parser("copy", help="copy every game from a SQLite file to an empty PostgreSQL database",
+                          epilog=games_line,
+                          description="Copy every game, seat, move, snapshot, posted message and draft "
+                          "from a SQLite file into an empty PostgreSQL database (migrated first), then "
+                          "check the copy by reading every game back and replaying every started game "
+                          "on the target. Stop the bot first; point BAZAAR_DB at the URL afterwards.")
+    cp.add_argument("--to", required=True, metavar="URL", help="the target: postgresql://user@host:5432/dbname")
+    cp.add_argument("--from", dest="source", metavar="PATH",
+                    help="the SQLite file to copy (default: BAZAAR_DB)")
     return p
 
 
@@ -138,6 +155,9 @@ def _dispatch(args: argparse.Namespace) -> int:
             for o in e.options:
                 print(f"    {o.name} ({o.kind.__name__}, default {o.default}): {o.help}")
         return 0
+    if args.cmd == "db":
+        from .host.dbcommands import run_db_command
+        return run_db_command(args)
     if args.cmd in ("run", "sync"):
         from .host.config import ConfigError, load_config
         try:

@@ -109,3 +109,13 @@ def test_a_folder_that_cannot_be_made_a_damaged_file_and_a_lock_stop_the_bot(tmp
     locked = _good_db(tmp_path / "locked.sqlite3")
     with write_lock(locked):
         _refused(_run(locked, tmp_path, [], BUSY_MS="100"), str(locked), "locked by another process")
+
+
+def test_a_postgresql_server_that_cannot_be_used_stops_the_bot_with_one_line(tmp_path, pg_admin):
+    """BAZAAR_DB a postgresql:// URL: no server at the port, a database that does not exist;
+    one line each, naming the server but never the password."""
+    line = _refused(_run("postgresql://bazaar:hunter2@127.0.0.1:9/bazaar", tmp_path, []),  # type: ignore[arg-type]
+                    "127.0.0.1:9", "cannot be reached")
+    assert "hunter2" not in line
+    missing = pg_admin.rsplit("/", 1)[0] + "/bazaar_no_such_database"
+    _refused(_run(missing, tmp_path, []), "does not exist", "BAZAAR_DB")  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from bot.host.store import CorruptDatabase, Store, StoreError, StoreUnavailable
+from bot.host.store import ConstraintViolation, CorruptDatabase, Store, StoreError, StoreUnavailable
 from dbfaults import FaultyDB, damaged_copies, exclusive_lock, write_lock
 
 
@@ -132,8 +132,9 @@ async def test_constraint_errors_are_not_taken_for_a_failing_database(tmp_path):
     store = await Store.open(tmp_path / "db.sqlite3")
     row = await store.create_game(kind="toy", seed=1, options={}, guild_id=1, channel_id=2,
                                   creator_id=3, creator_name="Ann", clock_seconds=60)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(ConstraintViolation):
         await store.add_seat(row.id, user_id=3, name="Ann again")
+    assert not issubclass(ConstraintViolation, StoreUnavailable)
     assert not isinstance(StoreUnavailable("x"), sqlite3.Error) and issubclass(StoreUnavailable, StoreError)
     await store.close()
 

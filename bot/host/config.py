@@ -13,6 +13,7 @@ from typing import Mapping
 
 from dotenv import dotenv_values
 
+from .store_base import is_postgres_url
 from .throttle import DEFAULT_BURST, DEFAULT_RATE, parse_rate_limit
 
 DEFAULT_DB = "data/bazaar.sqlite3"
@@ -29,7 +30,7 @@ class Config:
     """Everything the bot needs to run. ``token`` is hidden from ``repr``."""
 
     token: str = field(repr=False)
-    db_path: Path = Path(DEFAULT_DB)
+    db_path: Path | str = field(default=Path(DEFAULT_DB), repr=False)  # a SQLite file, or a postgresql:// URL
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     ai_grace: float = 20.0  # seconds AI seats wait for people awaited beside them (trade replies)
@@ -72,6 +73,8 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
             "and put DISCORD_TOKEN=<token> in .env or the environment."
         )
     db = (values.get("BAZAAR_DB") or "").strip() or DEFAULT_DB
+    if "://" in db and not is_postgres_url(db):
+        raise ConfigError(f"BAZAAR_DB must be a SQLite file path or a postgresql:// URL, not {db.split('://')[0]}://….")
     guild_text = (values.get("DEV_GUILD_ID") or "").strip()
     dev_guild_id: int | None = None
     if guild_text:
@@ -106,5 +109,5 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
             raise ConfigError(f"BAZAAR_WORKERS must be a number of processes from 0 (threads, no "
                               f"processes) to 256, not {workers_text!r}.")
         workers = int(workers_text)
-    return Config(token=token, db_path=Path(db), dev_guild_id=dev_guild_id, log_level=level, ai_grace=ai_grace,
+    return Config(token=token, db_path=db if is_postgres_url(db) else Path(db), dev_guild_id=dev_guild_id, log_level=level, ai_grace=ai_grace,
                   rate_limit=rate_limit, ai_level=ai_level, workers=workers)

@@ -89,6 +89,8 @@ class GameService(SeatDuties):
         game_id = game_number(game_id)
         game = self._games.get(game_id)
         if game is not None:
+            if self.store.shared:
+                await self._catch_up(game)
             return game
         async with self._load_lock:
             game = self._games.get(game_id)  # loaded meanwhile by another task
@@ -99,6 +101,26 @@ class GameService(SeatDuties):
                 raise Refusal(f"There is no game #{game_id}.")
             return game
 
+    async def _catch_up(self, game: LiveGame) -> None:
+        """With a store other processes write too (PostgreSQL): before this process acts on a
+        game it holds, compare the stored version, status and seat count (one indexed read) with
+        its own, and reload the game in place when another process has moved it on, so locks
+        and references to it stay valid. A game this process is acting on right now (its lock
+        held) is left alone: its next write is version-checked anyway."""
+        if game.lock.locked():
+            return
+        stamp = await self.store.stamp(game.id)
+        if stamp is None or stamp == (game.row.version, game.row.status, len(game.seats)):
+            return
+        async with game.lock:
+            record = await self.store.record(game.id)
+            if record is None:
+                return
+            fresh = await self._from_record(record)
+            log.info("Game %s was moved on by another process (version %s -> %s): reloaded",
+                     game.id, game.row.version, fresh.row.version)
+            game.row, game.seats, game.engine, game.state = fresh.row, fresh.seats, fresh.engine, fresh.state
+
     async def _load(self, game_id: int) -> LiveGame | None:
         """Load a game from one consistent read of its row, seats, moves and snapshot; None if
         there is no such game. The game is held in memory only once loaded (a database error
@@ -106,6 +128,12 @@ class GameService(SeatDuties):
         record = await self.store.record(game_id)
         if record is None:
             return None
+        game = await self._from_record(record)
+        self._games[game.id] = game
+        return game
+
+    async def _from_record(self, record: GameRecord) -> LiveGame:
+        """The live game a stored record gives (its replay checked against its snapshot)."""
         row = record.row
         try:
             engine = base.get(row.kind)
@@ -116,7 +144,6 @@ class GameService(SeatDuties):
             await self._replay(game, record)
         elif isinstance(engine, _Missing) and row.status == "active":
             await self._flag(game, f"the game `{row.kind}` is not installed on this bot")
-        self._games[row.id] = game
         return game
 
     async def _replay(self, game: LiveGame, record: GameRecord) -> None:
@@ -371,7 +398,7 @@ class GameService(SeatDuties):
                 user_id=user_id, state_json=base.state_fingerprint(played.state),
                 status="finished" if over else "active", deadline=deadline, seat_updates=seat_updates)
         except VersionConflict:
-            # Another writer got in first (only possible with two bots on one file): reload.
+            # Another writer got in first (another process on the same database): reload.
             self._games.pop(game.id, None)
             raise base.StaleState("The game moved on meanwhile: look at the latest board and try again.")
         game.state = played.state

@@ -1,5 +1,6 @@
 """How the database fails: the store's exceptions, a one-line reason (with what to do) for every
-SQLite error, and the checks :meth:`bot.host.store.Store.open` makes before it serves.
+SQLite error, and the checks the SQLite store makes before it serves (PostgreSQL's reasons are
+in :mod:`bot.host.store_pg`).
 
 A :class:`StoreUnavailable` means the database could not be read or written just now and nothing
 was changed; the host answers it privately and tries again later (see ``bot/host/service.py``
@@ -29,6 +30,11 @@ class StoreUnavailable(StoreError):
 
 class VersionConflict(StoreError):
     """A write expected a game version (or status) that is no longer current."""
+
+
+class ConstraintViolation(StoreError):
+    """A write broke a constraint of the schema (a user seated twice in one game); nothing was
+    changed. Both backends raise it for their own integrity errors."""
 
 
 _ADVICE = {

@@ -92,7 +92,7 @@ class BazaarBot(commands.Bot):
         flagged = await self.service.load_all()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         active = sum(1 for g in self.service.loaded() if g.row.status == "active")
-        log.info("Bazaar ready: database %s, %d active game(s) resumed", self.config.db_path, active)
+        log.info("Bazaar ready: database %s, %d active game(s) resumed", self.store.describe(), active)
         for game in flagged:
             await self.publisher.notice(game, text.attention(game))
         for game in self.service.take_recovered():
@@ -228,7 +228,7 @@ class BazaarBot(commands.Bot):
             await self.store.close()
 
 
-QUIET_LOGGERS = ("discord.http", "discord.gateway", "aiosqlite")
+QUIET_LOGGERS = ("discord.http", "discord.gateway", "aiosqlite", "asyncpg")
 """Loggers whose DEBUG lines carry private data: discord.py's whole request and response bodies
 and gateway events (DM texts, ephemeral answers, interaction tokens), and aiosqlite's every
 statement with its parameters (stored states: every hand, the deck order). They stay at INFO."""

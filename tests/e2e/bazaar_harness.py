@@ -1,5 +1,6 @@
 """Shared set-up for the Bazaar end-to-end tests and ``benchmarks/e2e.py``: a guild with a
-channel and players on the fake Discord, the real :class:`bot.app.BazaarBot` on a database file,
+channel and players on the fake Discord, the real :class:`bot.app.BazaarBot` on a database (a
+SQLite file, or a fresh PostgreSQL schema: :data:`DB_TARGET`),
 an injected clock, and small helpers to read the game back from the database.
 """
 from __future__ import annotations
@@ -13,12 +14,17 @@ import discord
 
 from bot.surface.app import BazaarBot
 from bot.host.config import Config
+from bot.host.store import Store
+from bot.host.store_pg import dollar
 import render
 from engines import base
 from render.common import to_png
 from fakediscord import BotRunner, Channel, FakeDiscord, Guild, Message, User
 
 GAME_TITLE = re.compile(r"\*\*(?P<title>[^*#]+) #(?P<id>\d+)\*\*")
+DB_TARGET: str | None = None
+"""The database new tables use instead of a SQLite file in the test's folder: a fresh
+PostgreSQL schema's URL while the e2e conftest's ``e2e_db`` fixture runs a test on PostgreSQL."""
 
 
 class FakeTime:
@@ -36,11 +42,12 @@ class FakeTime:
 
 @dataclass
 class Table:
-    """One server with a #games channel, its players, and the bot(s) started on ``db_path``."""
+    """One server with a #games channel, its players, and the bot(s) started on ``db_path`` (a
+    SQLite file, or a PostgreSQL URL when the test runs on that backend)."""
 
     fake: FakeDiscord
     start_bot: Callable[..., Awaitable[BotRunner]]
-    db_path: Path
+    db_path: Path | str
     guild: Guild
     channel: Channel
     players: dict[str, User]
@@ -179,6 +186,21 @@ class Table:
         return row.version, row.status, len(await self.bot.store.moves(game_id))
 
 
+async def db_query(target: Path | str, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+    """Run one statement (``?`` placeholders) on the database ``target`` past the bot's store,
+    as an operator with a SQL shell would, on either backend; returns its rows."""
+    store = await Store.open(target, migrate=False)
+    try:
+        if store.dialect == "sqlite":
+            async with store._db.execute(sql, args) as cur:  # type: ignore[attr-defined]
+                rows = [tuple(r) for r in await cur.fetchall()]
+            await store._db.commit()  # type: ignore[attr-defined]
+            return rows
+        return [tuple(r) for r in await store._pool.fetch(dollar(sql), *args)]  # type: ignore[attr-defined]
+    finally:
+        await store.close()
+
+
 def make_table(fake: FakeDiscord, start_bot: Callable[..., Awaitable[BotRunner]], tmp_path: Path,
                names: tuple[str, ...] = ("ann", "bob", "cy"), **guild_options: Any) -> Table:
     """A guild "Bazaar Test" with #games and members ``names`` (plus a moderator "mod")."""
@@ -186,7 +208,7 @@ def make_table(fake: FakeDiscord, start_bot: Callable[..., Awaitable[BotRunner]]
     channel = fake.channel("games")
     players = {n: fake.add_user(n, guild=guild) for n in names}
     players["mod"] = fake.add_user("mod", guild=guild, permissions=discord.Permissions(manage_guild=True))
-    return Table(fake, start_bot, tmp_path / "bazaar.sqlite3", guild, channel, players)
+    return Table(fake, start_bot, DB_TARGET or tmp_path / "bazaar.sqlite3", guild, channel, players)
 
 
 def replay_states(engine: base.Engine, seed: int, n: int, options: dict[str, Any],

@@ -8,20 +8,52 @@
   task (small ``guild_ready_timeout``) and returns once it is ready; ``await runner.stop()``
   shuts it down cleanly, ``await runner.kill()`` simulates a crash. Bots still running at the
   end of the test are stopped before the fake closes.
+- ``e2e_db``: the backend of the test's tables; the tests of ``PG_E2E_MODULES`` run on both.
 """
 from __future__ import annotations
 
 import asyncio
 import os
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
 
 import pytest
+
+import bazaar_harness
 
 from fakediscord import BotRunner, FakeDiscord
 from fakediscord.runner import uninstall_task_factory
 
 HERE = Path(__file__).resolve().parent
+
+
+# the modules whose tests run on PostgreSQL as well as SQLite (a representative part of the suite:
+# a whole game, restarts, turns, and one module per game's particular flows); a test that works on
+# the SQLite file itself is marked ``sqlite_only``
+PG_E2E_MODULES = {"test_bazaar_game", "test_bazaar_restart", "test_bazaar_turns", "test_kathai", "test_phraya",
+                  "test_ra_auction"}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Run each test of :data:`PG_E2E_MODULES` on both backends (``[sqlite]``, ``[postgres]``)."""
+    if (metafunc.module.__name__ in PG_E2E_MODULES and "e2e_db" in metafunc.fixturenames
+            and metafunc.definition.get_closest_marker("sqlite_only") is None):
+        metafunc.parametrize("e2e_db", ["sqlite", "postgres"], indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def e2e_db(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The backend of this test's tables: ``sqlite`` (a file in its folder) unless parametrised
+    to ``postgres`` (a fresh schema on the test server, see tests/pgserver.py)."""
+    backend = getattr(request, "param", "sqlite")
+    if backend != "postgres":
+        yield backend
+        return
+    bazaar_harness.DB_TARGET = str(request.getfixturevalue("pg_url"))
+    try:
+        yield backend
+    finally:
+        bazaar_harness.DB_TARGET = None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -4,12 +4,11 @@ its snapshot is flagged and players are told; a corrupt file stops the bot from 
 from __future__ import annotations
 
 import logging
-import sqlite3
 
 import discord
 import pytest
 
-from bazaar_harness import make_table
+from bazaar_harness import db_query, make_table
 from bot.surface import app as bot_app
 from bot.surface.app import BazaarBot
 from bot.host.config import Config
@@ -67,9 +66,8 @@ async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(fake_discor
     gid, thread = await table.start_game("ann", ("bob",), 0)
     await table.play_one(gid, thread, "move")
     await table.runner.kill(release=table.bot.store.close)
-    with sqlite3.connect(table.db_path) as db:
-        db.execute("UPDATE snapshots SET fingerprint = 'tampered' WHERE game_id = ?", (gid,))
-    before = sqlite3.connect(table.db_path).execute("SELECT COUNT(*) FROM moves").fetchone()
+    await db_query(table.db_path, "UPDATE snapshots SET fingerprint = 'tampered' WHERE game_id = ?", gid)
+    before = await db_query(table.db_path, "SELECT COUNT(*) FROM moves")
 
     await table.boot(sync=False)
     notice = await fake.wait_message(thread, lambda m: "needs attention" in m.content)
@@ -77,7 +75,7 @@ async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(fake_discor
     assert {ann.id, bob.id} <= set(notice.pinged_ids)
     h = await fake.slash(ann, thread, "move", action="done")
     assert h.ephemeral and "needs attention" in h.content
-    assert sqlite3.connect(table.db_path).execute("SELECT COUNT(*) FROM moves").fetchone() == before
+    assert await db_query(table.db_path, "SELECT COUNT(*) FROM moves") == before
     h = await fake.slash(ann, thread, "game end")
     assert "has been ended" in h.content
     assert (await table.bot.store.game(gid)).status == "ended"
@@ -89,6 +87,7 @@ async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(fake_discor
     assert len([m for m in fake.messages(thread) if "needs attention" in m.content]) == 1
 
 
+@pytest.mark.sqlite_only
 async def test_a_corrupt_database_stops_the_bot_before_it_serves(fake_discord, run_bot, tmp_path, caplog):
     fake = fake_discord
     path = tmp_path / "bazaar.sqlite3"
@@ -101,6 +100,7 @@ async def test_a_corrupt_database_stops_the_bot_before_it_serves(fake_discord, r
     assert fake.interactions == [] and not fake.requests_to("POST /channels/{channel_id}/messages")
 
 
+@pytest.mark.sqlite_only
 def test_run_bot_exit_codes_and_log_lines(monkeypatch, caplog, capsys, tmp_path):
     cfg = Config(token="secret-token-xyz", db_path=tmp_path / "x.sqlite3")
 
@@ -170,6 +170,7 @@ async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(fak
     assert (await table.bot.store.game(gid)).version > before
 
 
+@pytest.mark.sqlite_only
 async def test_buttons_of_a_lost_database_do_not_act_on_new_games(fake_discord, run_bot, tmp_path):
     """The database file is lost and a fresh one starts numbering games from 1 again: buttons
     still on old messages carry the old numbers, and must not join or play a different game that

@@ -101,6 +101,7 @@ def find_script(max_seed: int = 3000, max_moves: int = 40) -> tuple[int, list[tu
     raise AssertionError(f"no seed up to {max_seed} reaches {sorted(NEEDED)} in {max_moves} moves")
 
 
+@pytest.mark.sqlite_only  # no database in it
 def test_the_script_search_is_deterministic():
     assert find_script() == find_script()
 

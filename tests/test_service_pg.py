@@ -1,0 +1,89 @@
+"""Two game services (two bot processes) on one PostgreSQL schema: a move commits in only one of
+them, and a process holding a game in memory notices what the other did before it acts."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.host.live import Refusal
+from bot.host.service import GameService
+from bot.host.store import Store
+from engines import base
+from engines.base import StaleState
+from test_service import Clock, ToyNim
+
+
+@pytest.fixture
+def nim():
+    engine = base.register(ToyNim())
+    yield engine
+    base._REGISTRY.pop(engine.name, None)
+
+
+@pytest.fixture
+async def pair(pg_url, nim):
+    """Two services, each with its own store (pool) on one schema, sharing one clock."""
+    clock = Clock()
+    stores = [await Store.open(pg_url, now=clock) for _ in range(2)]
+    services = [GameService(s, now=clock, seed_source=lambda: 42) for s in stores]
+    yield services
+    await asyncio.gather(*(s.close() for s in stores))
+
+
+async def _started(svc: GameService) -> int:
+    g = await svc.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann")
+    await svc.join(g.id, 11, "Bob")
+    await svc.start(g.id, 10)
+    return g.id
+
+
+async def test_moves_for_one_version_from_two_processes_apply_once(pair):
+    a, b = pair
+    gid = await _started(a)
+    await b.get(gid)  # both hold the game
+    for round_ in range(4):
+        game = await a.get(gid)
+        user = 10 + game.awaited()[0]
+        results = await asyncio.gather(a.move(gid, user, "take 1"), b.move(gid, user, "take 2"),
+                                       return_exceptions=True)
+        errors = [r for r in results if isinstance(r, BaseException)]
+        assert len(errors) == 1 and isinstance(errors[0], StaleState), results
+        assert "moved on meanwhile" in errors[0].reason
+        assert len(await a.store.moves(gid)) == round_ + 1
+    moves = await b.store.moves(gid)
+    assert [m.version for m in moves] == [1, 2, 3, 4]
+    pile = 9 - sum(int(m.action.split()[1]) for m in moves)
+    for svc in (a, b):  # both end up with the stored game (the loser reloaded it)
+        game = await svc.get(gid)
+        assert game.row.version == 4 and game.state.pile == pile
+
+
+async def test_a_held_game_catches_up_with_another_process_before_acting(pair):
+    a, b = pair
+    gid = await _started(a)
+    held = await b.get(gid)
+    assert held.row.version == 0 and held.state.pile == 9
+    await a.move(gid, 10, "take 1")  # process A moves; B's copy is now one move behind
+    with pytest.raises(StaleState):  # a click on B's old board (version 0) is stale, as in one process
+        await b.move(gid, 10, "take 2", expected_version=0)
+    assert (await b.get(gid)) is held and held.row.version == 1 and held.state.pile == 8  # reloaded in place
+    await b.move(gid, 11, "take 2", expected_version=1)  # Bob's click on the board A posted
+    assert [m.action for m in await a.store.moves(gid)] == ["take 1", "take 2"]
+    game = await a.get(gid)
+    assert game.row.version == 2 and game.state.pile == 6
+    await a.end(gid, 10, can_manage=False)
+    with pytest.raises(Refusal, match="already over"):  # B sees the game ended by A
+        await b.end(gid, 10, can_manage=False)
+
+
+async def test_a_lobby_joined_in_another_process_is_seen(pair):
+    a, b = pair
+    g = await a.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann")
+    await b.get(g.id)
+    await a.join(g.id, 11, "Bob")
+    with pytest.raises(Refusal, match="already in"):
+        await b.join(g.id, 11, "Bob")
+    assert [s.name for s in (await b.get(g.id)).seats] == ["Ann", "Bob"]
+    await b.start(g.id, 10)
+    assert (await a.get(g.id)).row.status == "active" and (await a.get(g.id)).state.pile == 9
