@@ -7,3 +7,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+import os
+
+# In-process bots of the tests draw in threads (Workers(0)): starting worker processes for each of
+# the hundreds of bots the tests boot would only slow them. A bot launched as its own process
+# (tests/e2e/botprocess.py drops BAZAAR_* from its environment) uses the real process pool, and
+# tests/test_workers.py checks the pool itself.
+os.environ.setdefault("BAZAAR_WORKERS", "0")

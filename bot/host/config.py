@@ -33,6 +33,7 @@ class Config:
     log_level: str = "INFO"
     ai_grace: float = 20.0  # seconds AI seats wait for people awaited beside them (trade replies)
     rate_limit: tuple[int, float] = (DEFAULT_BURST, DEFAULT_RATE)  # per-user flood guard; (0, 0) = off
+    lag_log: Path | None = None  # a file to append the event loop's lag samples to (benchmarks)
 
     @property
     def log_level_number(self) -> int:
@@ -53,7 +54,8 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
                 environ: Mapping[str, str] | None = None,
                 require_token: bool = True) -> Config:
     """Read ``DISCORD_TOKEN``, ``BAZAAR_DB``, ``DEV_GUILD_ID``, ``BAZAAR_LOG_LEVEL`` (or
-    ``LOG_LEVEL``), ``BAZAAR_AI_GRACE`` and ``BAZAAR_RATE_LIMIT``.
+    ``LOG_LEVEL``), ``BAZAAR_AI_GRACE``, ``BAZAAR_RATE_LIMIT`` and ``BAZAAR_LAG_LOG`` (a file the
+    event loop's lag samples are appended to, for benchmarks).
 
     Values come from ``environ`` (default ``os.environ``) over the ``env_file`` (if it exists).
     Returns a :class:`Config`. Raises :class:`ConfigError` when the token is missing (unless
@@ -92,5 +94,6 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
         rate_limit = parse_rate_limit(rate_text)
     except ValueError as err:
         raise ConfigError(f"BAZAAR_RATE_LIMIT is {rate_text!r}: {err}.") from None
+    lag_text = (values.get("BAZAAR_LAG_LOG") or "").strip()
     return Config(token=token, db_path=Path(db), dev_guild_id=dev_guild_id, log_level=level, ai_grace=ai_grace,
-                  rate_limit=rate_limit)
+                  rate_limit=rate_limit, lag_log=Path(lag_text) if lag_text else None)

@@ -28,6 +28,9 @@ from ..host.clock import TurnClock
 from .components import DYNAMIC_ITEMS
 from .flood import BazaarTree
 from ..host.throttle import Throttle
+from ..host import drawing
+from ..host.looplag import LagMonitor
+from ..host.workers import Workers
 from ..host.config import Config
 from ..host.live import Refusal
 from .publish import Publisher
@@ -49,13 +52,14 @@ class BazaarBot(commands.Bot):
     clock) are injectable for tests; with ``sync_only`` the hook only builds the command tree (for
     ``bazaar sync``); ``repost_delays`` are the pauses (s) before posting again a board Discord
     refused (see ``retry``); ``store``, when given, is the database already opened (else the hook
-    opens ``config.db_path``)."""
+    opens ``config.db_path``); ``workers`` is the pool that draws boards (default: one process per core,
+``BAZAAR_WORKERS``), owned by the bot and closed with it."""
 
     def __init__(self, config: Config, *, now: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None, sync_only: bool = False,
                  clock_max_sleep: float = 300.0, throttle_clock: Callable[[], float] = time.monotonic,
                  repost_delays: Sequence[float] | None = None, store: Store | None = None,
-                 **kwargs) -> None:
+                 workers: Workers | None = None, **kwargs) -> None:
         _no_voice_warnings()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          tree_cls=BazaarTree,
@@ -69,6 +73,9 @@ class BazaarBot(commands.Bot):
         self.store: Store = store  # type: ignore[assignment]  # else set in setup_hook
         self.service: GameService = None  # type: ignore[assignment]
         self.publisher = Publisher(self)
+        self.workers = workers if workers is not None else Workers()
+        self.lag = LagMonitor(record=config.lag_log)
+        self._warming: asyncio.Task[None] | None = None
         if repost_delays is not None:  # pauses before posting again a board Discord refused
             self.publisher.retry.delays = tuple(repost_delays)
         self.clock: TurnClock | None = None
@@ -82,6 +89,8 @@ class BazaarBot(commands.Bot):
         await bot_commands.setup(self)
         if self.sync_only:
             return
+        self.lag.start()
+        self._warming = asyncio.create_task(self._warm_workers(), name="bazaar-warm-workers")
         if self.store is None:
             self.store = await Store.open(self.config.db_path, now=self.now)
         self.service = GameService(self.store, now=self.now, seed_source=self.seed_source,
@@ -104,6 +113,15 @@ class BazaarBot(commands.Bot):
         self.clock = TurnClock(self.service.clock_entries, self.on_clock_due, now=self.now,
                                max_sleep=self.clock_max_sleep)
         self.clock.start()
+
+    async def _warm_workers(self) -> None:
+        """Start the worker processes and load the renderers in them while the bot connects, so
+        the first board is not drawn by a process still starting. A failure is logged (the pool
+        starts on first use instead)."""
+        try:
+            await asyncio.gather(*(self.workers.run(drawing.warm) for _ in range(max(1, self.workers.size))))
+        except Exception:
+            log.exception("Starting the worker processes failed")
 
     async def _repost(self) -> None:
         """Post the boards (or score sheets) that a previous run stored but never posted: it
@@ -222,6 +240,10 @@ class BazaarBot(commands.Bot):
         await super().close()
         if self.store is not None:
             await self.store.close()
+        if self._warming is not None and not self._warming.done():
+            self._warming.cancel()
+        self.workers.close()
+        await self.lag.stop()
 
 
 QUIET_LOGGERS = ("discord.http", "discord.gateway", "aiosqlite")
