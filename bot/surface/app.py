@@ -1,11 +1,13 @@
 """The Discord application: the ``commands.Bot`` subclass, ``run_bot`` and ``sync_commands``.
 
-``setup_hook`` opens the database (applying migrations), loads every active game (replay checked
-against its snapshot), registers the persistent components, adds the commands, tells players of
-any game that needs attention (or that checks out again and is playable), gives a grace to turns
-whose clock ran out while the bot was down, posts what a previous run stored but never posted
-(unless Discord shows it already), lets the AI seats that run left awaited play, says which turns
-got a grace, and starts the turn clock. Only the ``guilds`` intent is used (no privileged
+``setup_hook`` opens the database (applying migrations), reads the active games' rows (a game
+loads, its replay checked against its snapshot, on first use; those flagged as needing attention
+and those whose turn ran out while the bot was down load now), registers the persistent
+components, adds the commands, tells players of any game that needs attention (or that checks
+out again and is playable), gives a grace to turns whose clock ran out while the bot was down,
+posts what a previous run stored but never posted (unless Discord shows it already), lets the AI
+seats that run left awaited play, says which turns got a grace, and starts the turn clock. The
+other stored games are then checked in the background (:meth:`BazaarBot._check_dormant`). Only the ``guilds`` intent is used (no privileged
 intents). Neither the token nor a private view is logged.
 """
 from __future__ import annotations
@@ -76,6 +78,7 @@ class BazaarBot(commands.Bot):
         self.workers = workers if workers is not None else Workers()
         self.lag = LagMonitor(record=config.lag_log)
         self._warming: asyncio.Task[None] | None = None
+        self._checking: asyncio.Task[None] | None = None
         if repost_delays is not None:  # pauses before posting again a board Discord refused
             self.publisher.retry.delays = tuple(repost_delays)
         self.clock: TurnClock | None = None
@@ -97,8 +100,9 @@ class BazaarBot(commands.Bot):
                                    ai_grace=self.config.ai_grace, on_clock_change=self._poke_clock)
         flagged = await self.service.load_all()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        active = sum(1 for g in self.service.loaded() if g.row.status == "active")
-        log.info("Bazaar ready: database %s, %d active game(s) resumed", self.config.db_path, active)
+        active = sum(1 for g in self.service.loaded() if g.row.status == "active") + len(self.service.dormant())
+        log.info("Bazaar ready: database %s, %d active game(s) resumed (loaded on first use)",
+                 self.config.db_path, active)
         for game in flagged:
             await self.publisher.notice(game, text.attention(game))
         for game in self.service.take_recovered():
@@ -113,6 +117,23 @@ class BazaarBot(commands.Bot):
         self.clock = TurnClock(self.service.clock_entries, self.on_clock_due, now=self.now,
                                max_sleep=self.clock_max_sleep)
         self.clock.start()
+        self._checking = asyncio.create_task(self._check_dormant(), name="bazaar-check-dormant")
+
+    async def _check_dormant(self) -> None:
+        """In the background after start-up: check the stored games not loaded yet (see
+        ``GameService.check_dormant``), tell the players of any that needs attention, and let
+        AI seats the last run left awaited play. Failures are logged."""
+        t0 = time.perf_counter()
+        try:
+            flagged, checked = await self.service.check_dormant()
+            for game in flagged:
+                await self.publisher.notice(game, text.attention(game))
+        except Exception:
+            log.exception("Checking the stored games failed")
+            return
+        await self._resume_ai()
+        log.info("Checked %d stored game(s) not loaded at start-up in %.2f s; %d need attention",
+                 checked, time.perf_counter() - t0, len(flagged))
 
     async def _warm_workers(self) -> None:
         """Start the worker processes and load the renderers in them while the bot connects, so
@@ -234,14 +255,15 @@ class BazaarBot(commands.Bot):
         and close the database."""
         if self.clock is not None:
             await self.clock.stop()
+        for task in (self._checking, self._warming):
+            if task is not None and not task.done():
+                task.cancel()
         if not await self.idle():
             log.warning("Closing with %d interaction handler(s) still running", self.inflight)
         await self.publisher.retry.stop()  # after the handlers: none of them schedules a retry now
         await super().close()
         if self.store is not None:
             await self.store.close()
-        if self._warming is not None and not self._warming.done():
-            self._warming.cancel()
         self.workers.close()
         await self.lag.stop()
 
