@@ -625,11 +625,10 @@ class Store:
         version has no board (``turn``) or score sheet (``final``) message: the bot stopped
         between storing a move and posting it. The version is None when nothing was posted."""
         rows = await self._all(
-            "SELECT g.id, (SELECT MAX(m.version) FROM messages m WHERE m.game_id = g.id "
-            "AND m.kind IN ('turn', 'final')) AS posted FROM games g "
-            "WHERE g.status IN ('active', 'finished') ORDER BY g.id")
-        games = {g.id: g for g in await self.games(statuses=["active", "finished"])}
-        return [(gid, posted) for gid, posted in rows if posted is None or posted < games[gid].version]
+            "SELECT id, posted FROM (SELECT g.id, g.version, (SELECT MAX(m.version) FROM messages m "
+            "WHERE m.game_id = g.id AND m.kind IN ('turn', 'final')) AS posted FROM games g "
+            "WHERE g.status IN ('active', 'finished')) WHERE posted IS NULL OR posted < version ORDER BY id")
+        return [(gid, posted) for gid, posted in rows]
 
     async def set_message_version(self, message_id: int, version: int) -> None:
         """Record that the posted message ``message_id`` now shows ``version`` (after an edit)."""

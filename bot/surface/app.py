@@ -93,7 +93,6 @@ class BazaarBot(commands.Bot):
         if self.sync_only:
             return
         self.lag.start()
-        self._warming = asyncio.create_task(self._warm_workers(), name="bazaar-warm-workers")
         if self.store is None:
             self.store = await Store.open(self.config.db_path, now=self.now)
         self.service = GameService(self.store, now=self.now, seed_source=self.seed_source,
@@ -117,7 +116,13 @@ class BazaarBot(commands.Bot):
         self.clock = TurnClock(self.service.clock_entries, self.on_clock_due, now=self.now,
                                max_sleep=self.clock_max_sleep)
         self.clock.start()
-        self._checking = asyncio.create_task(self._check_dormant(), name="bazaar-check-dormant")
+
+    async def on_ready(self) -> None:
+        """Once connected (the first time only): start the worker processes and check the
+        stored games not loaded yet, in the background, so neither delays being ready."""
+        if self._warming is None and not self.sync_only:
+            self._warming = asyncio.create_task(self._warm_workers(), name="bazaar-warm-workers")
+            self._checking = asyncio.create_task(self._check_dormant(), name="bazaar-check-dormant")
 
     async def _check_dormant(self) -> None:
         """In the background after start-up: check the stored games not loaded yet (see
@@ -136,8 +141,8 @@ class BazaarBot(commands.Bot):
                  checked, time.perf_counter() - t0, len(flagged))
 
     async def _warm_workers(self) -> None:
-        """Start the worker processes and load the renderers in them while the bot connects, so
-        the first board is not drawn by a process still starting. A failure is logged (the pool
+        """Start the worker processes and load the renderers in them, so the first board is not
+        drawn by a process still starting. A failure is logged (the pool
         starts on first use instead)."""
         try:
             await asyncio.gather(*(self.workers.run(drawing.warm) for _ in range(max(1, self.workers.size))))
