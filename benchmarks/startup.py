@@ -96,14 +96,28 @@ async def _run_bot(db: Path, folder: Path, timeout: float) -> dict[str, Any]:
         if bot.alive():
             bot.proc.kill()  # type: ignore[union-attr]
         await fake.close()
-    return {"ready_s": ready, "cpu_ready": cpu_ready, "load": load, "rss_ready": rss_ready, "rss_after": rss_after, "checked": checked,
-            "workers": workers, "exit": code, "problems": problems}
+    return {
+        "ready_s": ready,
+        "cpu_ready": cpu_ready,
+        "load": load,
+        "rss_ready": rss_ready,
+        "rss_after": rss_after,
+        "checked": checked,
+        "workers": workers,
+        "exit": code,
+        "problems": problems,
+    }
 
 
 def memory_per_game(db: Path, count: int) -> dict[str, float]:
     """In a fresh process: RSS before and after loading ``count`` games in play (``get``), per game."""
-    out = subprocess.run([sys.executable, "-m", "benchmarks.startup", "memory", str(db), str(count)],
-                         cwd=ROOT, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "benchmarks.startup", "memory", str(db), str(count)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -130,8 +144,13 @@ async def _memory(db: Path, count: int) -> dict[str, float]:
     after = rss_mb(os.getpid())
     await store.close()
     n = len(ids) - 1
-    return {"n": n, "before": before, "after": after, "per_game_kb": 1024 * (after - before) / n,
-            "load_ms": 1000 * load_s / n}
+    return {
+        "n": n,
+        "before": before,
+        "after": after,
+        "per_game_kb": 1024 * (after - before) / n,
+        "load_ms": 1000 * load_s / n,
+    }
 
 
 def rows(quick: bool, folder: Path) -> list[Figure]:
@@ -139,38 +158,75 @@ def rows(quick: bool, folder: Path) -> list[Figure]:
     the store benchmark (returned through :data:`LAST_DB`)."""
     from . import fixture
 
-    games = 1000 if quick else 10_000
+    games = 300 if quick else 10_000
     db = folder / f"startup-{games}.sqlite3"
-    info = fixture.build(db, games)
+    info = fixture.build(db, games, pool_scale=0.3 if quick else 1.0)
     global LAST_DB, LAST_INFO
     LAST_DB, LAST_INFO = db, info
-    print(f"  fixture: {games:,} games ({info['active']:,} in play, {info['finished']:,} finished, "
-          f"{info['with_ai']:,} with an AI seat), {info['moves']:,} moves, {info['bytes'] / 2**20:.0f} MB, "
-          f"from {info['pool']} distinct played games, built in {info['build_s']:.1f} s", flush=True)
+    print(
+        f"  fixture: {games:,} games ({info['active']:,} in play, {info['finished']:,} finished, "
+        f"{info['with_ai']:,} with an AI seat), {info['moves']:,} moves, {info['bytes'] / 2**20:.0f} MB, "
+        f"from {info['pool']} distinct played games, built in {info['build_s']:.1f} s",
+        flush=True,
+    )
     run = asyncio.run(_run_bot(db, folder, 300.0))
-    mem = memory_per_game(db, 200 if quick else 1000)
+    mem = memory_per_game(db, 100 if quick else 1000)
     figs = [
-        aim_at_most(f"start-up: ready with {games:,} stored games", run["ready_s"], 3.0, "s", "{:.2f}",
-                    note="process start to gateway session connected (setup_hook done); the process used "
-                         f"{run['cpu_ready']:.2f} s of CPU by then (machine load average {run['load']:.1f} "
-                         f"on {os.cpu_count()} cores); {info['active']:,} games in play, loaded lazily"),
-        aim_at_most("start-up: resident memory when ready", run["rss_ready"], 200, "MB", "{:.0f}",
-                    note="the bot's own process; its worker processes: "
-                         + ", ".join(f"{w:.0f}" for w in run["workers"]) + " MB"),
+        aim_at_most(
+            f"start-up: ready with {games:,} stored games",
+            run["ready_s"],
+            3.0,
+            "s",
+            "{:.2f}",
+            note="process start to gateway session connected (setup_hook done); the process used "
+            f"{run['cpu_ready']:.2f} s of CPU by then (machine load average {run['load']:.1f} "
+            f"on {os.cpu_count()} cores); {info['active']:,} games in play, loaded lazily",
+        ),
+        aim_at_most(
+            "start-up: resident memory when ready",
+            run["rss_ready"],
+            200,
+            "MB",
+            "{:.0f}",
+            note="the bot's own process; its worker processes: "
+            + ", ".join(f"{w:.0f}" for w in run["workers"])
+            + " MB",
+        ),
     ]
     if run["checked"] is not None:
         n, secs = run["checked"]
-        figs.append(Figure("start-up: background check of stored games", f"{n:,} games in {secs:.1f} s", "", None,
-                           note="replay vs snapshot of each game not loaded, after ready; "
-                                f"resident memory after it {run['rss_after']:.0f} MB"))
+        figs.append(
+            Figure(
+                "start-up: background check of stored games",
+                f"{n:,} games in {secs:.1f} s",
+                "",
+                None,
+                note="replay vs snapshot of each game not loaded, after ready; "
+                f"resident memory after it {run['rss_after']:.0f} MB",
+            )
+        )
     else:
         figs.append(Figure("start-up: background check of stored games", "did not finish", "", False))
-    figs.append(Figure("memory per live game", f"{mem['per_game_kb']:.0f} KB", "", None,
-                       note=f"RSS growth over {mem['n']:.0f} games loaded on first use "
-                            f"({mem['before']:.0f} -> {mem['after']:.0f} MB; {mem['load_ms']:.1f} ms per load)"))
+    figs.append(
+        Figure(
+            "memory per live game",
+            f"{mem['per_game_kb']:.0f} KB",
+            "",
+            None,
+            note=f"RSS growth over {mem['n']:.0f} games loaded on first use "
+            f"({mem['before']:.0f} -> {mem['after']:.0f} MB; {mem['load_ms']:.1f} ms per load)",
+        )
+    )
     if run["exit"] != 0 or run["problems"]:
-        figs.append(Figure("start-up: the bot's log", f"exit {run['exit']}, {len(run['problems'])} problems", "clean",
-                           False, note=(run["problems"] or [""])[0][:200]))
+        figs.append(
+            Figure(
+                "start-up: the bot's log",
+                f"exit {run['exit']}, {len(run['problems'])} problems",
+                "clean",
+                False,
+                note=(run["problems"] or [""])[0][:200],
+            )
+        )
     return figs
 
 

@@ -24,16 +24,30 @@ def verdict(met: bool | None) -> str:
     return "—" if met is None else ("met" if met else "NOT MET")
 
 
-def aim_at_most(name: str, value: float, limit: float, unit: str, fmt: str = "{:.1f}", note: str = "") -> Figure:
+def aim_at_most(
+    name: str, value: float, limit: float, unit: str, fmt: str = "{:.1f}", note: str = ""
+) -> Figure:
     """A figure whose aim is ``value < limit``."""
-    return Figure(name, f"{fmt.format(value)} {unit}".strip(), f"< {fmt.format(limit)} {unit}".strip(),
-                  value < limit, note)
+    return Figure(
+        name,
+        f"{fmt.format(value)} {unit}".strip(),
+        f"< {fmt.format(limit)} {unit}".strip(),
+        value < limit,
+        note,
+    )
 
 
-def aim_at_least(name: str, value: float, limit: float, unit: str, fmt: str = "{:,.0f}", note: str = "") -> Figure:
+def aim_at_least(
+    name: str, value: float, limit: float, unit: str, fmt: str = "{:,.0f}", note: str = ""
+) -> Figure:
     """A figure whose aim is ``value >= limit``."""
-    return Figure(name, f"{fmt.format(value)} {unit}".strip(), f">= {fmt.format(limit)} {unit}".strip(),
-                  value >= limit, note)
+    return Figure(
+        name,
+        f"{fmt.format(value)} {unit}".strip(),
+        f">= {fmt.format(limit)} {unit}".strip(),
+        value >= limit,
+        note,
+    )
 
 
 def render_table(figures: Iterable[Figure]) -> str:
@@ -44,12 +58,14 @@ def render_table(figures: Iterable[Figure]) -> str:
     for i, f in enumerate(figs):
         if f.note:
             marks[i] = len(marks) + 1
-    cells = [(f.name + (f" [{marks[i]}]" if i in marks else ""), f.value, f.aim or "—", verdict(f.met))
-             for i, f in enumerate(figs)]
+    cells = [
+        (f.name + (f" [{marks[i]}]" if i in marks else ""), f.value, f.aim or "—", verdict(f.met))
+        for i, f in enumerate(figs)
+    ]
     widths = [max(len(r[c]) for r in [head, *cells]) for c in range(4)]
     line = "  ".join("-" * w for w in widths)
-    out = ["  ".join(h.ljust(w) for h, w in zip(head, widths)), line]
-    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
+    out = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=False)), line]
+    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip() for r in cells]
     notes = [f"[{marks[i]}] {f.note}" for i, f in enumerate(figs) if f.note]
     return "\n".join(out + ([""] + notes if notes else []))
 
@@ -63,3 +79,43 @@ def safely(section: str, rows: Callable[[], list[Figure]]) -> list[Figure]:
 
         traceback.print_exc()
         return [Figure(f"{section}: failed", f"{type(err).__name__}: {str(err)[:80]}", "", False)]
+
+
+def machine() -> str:
+    """The machine the figures come from: cores, CPU model, Python, and how busy it is."""
+    import os
+    import platform
+
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            model = next((x.split(":", 1)[1].strip() for x in info if x.startswith("model name")), model)
+    except OSError:
+        pass
+    return (
+        f"{os.cpu_count()} cores ({model}), Python {platform.python_version()} on {platform.system()} "
+        f"{platform.machine()}; load average {os.getloadavg()[0]:.1f}"
+    )
+
+
+def print_header(quick: bool) -> None:
+    print(f"Bazaar benchmarks{' (--quick)' if quick else ''} — {machine()}", flush=True)
+
+
+def from_rows(rows: Iterable[dict]) -> list[Figure]:
+    """Figures from rows as the other benchmark modules give them:
+    ``{"name", "value", "unit", "aim", "met"}`` (aim "" and met None when there is no aim)."""
+    out = []
+    for r in rows:
+        value = r["value"]
+        text = f"{value:,}" if isinstance(value, (int, float)) else str(value)
+        out.append(
+            Figure(
+                str(r["name"]),
+                f"{text} {r.get('unit', '')}".strip(),
+                str(r.get("aim") or ""),
+                r.get("met"),
+                str(r.get("note") or ""),
+            )
+        )
+    return out
