@@ -112,7 +112,7 @@ def build(
     path: Path,
     games: int,
     *,
-    finished: float = 0.5,
+    finished: float = 0.55,
     ai: float = 0.5,
     seed: int = 1,
     kinds: tuple[str, ...] | None = None,

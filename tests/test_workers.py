@@ -93,3 +93,49 @@ def test_the_size_follows_bazaar_workers(monkeypatch):
     assert Workers().size == 0
     monkeypatch.setenv("BAZAAR_WORKERS", "many")
     assert Workers().size == len(os.sched_getaffinity(0))
+
+
+OWNER = """
+import asyncio, sys
+from bot.host import drawing
+from bot.host.workers import Workers
+
+async def main():
+    workers = Workers(1)
+    print(await workers.run(drawing.warm), flush=True)
+    await asyncio.sleep(600)
+
+asyncio.run(main())
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "State:\tZ" not in status
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_a_worker_ends_when_the_bot_process_is_killed(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    root = HERE.parent
+    owner = subprocess.Popen([sys.executable, "-c", OWNER], cwd=root, stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(owner.stdout.readline())
+        assert worker != owner.pid and _alive(worker)
+        owner.send_signal(signal.SIGKILL)
+        owner.wait()
+        for _ in range(300):  # the worker notices within about a second; allow a busy machine 30
+            if not _alive(worker):
+                break
+            time.sleep(0.1)
+        assert not _alive(worker), "the worker outlived the process that started it"
+    finally:
+        owner.kill()
+        owner.wait()
+        owner.stdout.close()
