@@ -31,6 +31,9 @@ def _games_line() -> str:
                                  for e in base.games()) + "."
 
 
+AI_LEVELS = ("easy", "normal", "hard")  # engines.search.LEVELS
+
+
 def _parser() -> argparse.ArgumentParser:
     games_line = _games_line()
     p = _Parser(prog="bazaar", description="Bazaar: trading board games on Discord.",
@@ -50,6 +53,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="a game option; repeatable. Without it, each of the game's demo option "
                         "sets is played (Ra: with and without Traders)")
     d.add_argument("--no-images", action="store_true", help="only the move logs (fast)")
+    d.add_argument("--ai-level", choices=AI_LEVELS, default="easy",
+                   help="how the AI seats play: easy (the heuristic, default: fast), normal or hard (search)")
 
     pl = sub.add_parser("play", help="play in the terminal against AI seats", epilog=games_line,
                         description="Play one game in the terminal against AI seats. The game is "
@@ -63,6 +68,9 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option; repeatable (`bazaar games` lists them)")
     pl.add_argument("--name", default="You", help="what the game calls you (default You)")
+    pl.add_argument("--ai-level", choices=AI_LEVELS, default="normal",
+                    help="how strong the AI seats play: easy (a quick heuristic), normal (default: "
+                    "searches up to a second a move) or hard (up to three seconds)")
     pl.add_argument("--resume", action="store_true", help="continue the saved game instead of "
                     "starting one (after quit, Ctrl-C or Ctrl-D)")
     pl.add_argument("--save", type=Path, metavar="FILE", help="where the game is saved after every "
@@ -73,6 +81,22 @@ def _parser() -> argparse.ArgumentParser:
                        "the result it records.")
     r.add_argument("log", help="a moves.log written by `bazaar demo` (or a folder holding one), "
                    "or a game saved by `bazaar play`")
+
+    a = sub.add_parser("arena", help="play seeded games between AI levels and print win shares",
+                       epilog=games_line, description="Play seeded games between two AI levels "
+                       "(easy, normal, hard) at each player count and print each level's edge in "
+                       "wins with a 95%% confidence interval, wins per seat, score margins, escape "
+                       "rates and milliseconds per AI move.")
+    a.add_argument("game", nargs="?", default="all", help="a game name, or `all` (default)")
+    a.add_argument("--levels", default="normal:easy", metavar="A:B",
+                   help="the two levels to seat against each other (default normal:easy)")
+    a.add_argument("--players", default="", metavar="N[,N…]",
+                   help="player counts (default: 2 and the game's most common count)")
+    a.add_argument("--games", type=int, default=40, help="games per player count (default 40)")
+    a.add_argument("--seed", type=int, default=1, help="the seed of the first game (default 1)")
+    a.add_argument("--jobs", type=int, default=0, help="processes (default: one per core)")
+    a.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option; repeatable")
 
     sub.add_parser("games", help="list the games and their options", epilog=games_line,
                    description="List every game with its player counts and options.")
@@ -106,6 +130,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _play(args)
     if args.cmd == "replay":
         return _replay(args.log)
+    if args.cmd == "arena":
+        return _arena(args)
     if args.cmd == "games":
         for e in base.games():
             print(f"{e.name}: {e.title}, {e.min_players}-{e.max_players} players")
@@ -141,7 +167,8 @@ def _demo(args: argparse.Namespace) -> int:
         for n in counts:
             for opts in variants:
                 for g in range(args.games):
-                    res = run_demo(engine.name, args.seed + g, n, opts, out_dir, images=not args.no_images)
+                    res = run_demo(engine.name, args.seed + g, n, opts, out_dir, images=not args.no_images,
+                                   level=args.ai_level)
                     print(f"{engine.title} {n}p seed {args.seed + g} {_opt_text(engine, res.options)}: "
                           f"{res.actions} actions, {res.snapshots} snapshots -> {res.folder}")
                     print(describe_outcome(engine, res.outcome, DEMO_NAMES[:n]))
@@ -157,12 +184,37 @@ def _play(args: argparse.Namespace) -> int:
 
     path = args.save or default_path()
     if args.resume:
-        return resume_terminal(path, args.game)
+        return resume_terminal(path, args.game, level=args.ai_level)
     if not args.game:
         raise base.BadOption("Name a game to play (" + ", ".join(e.name for e in base.games())
                              + "), or use --resume to continue the saved one.")
     return play_terminal(args.game, args.players, args.seat - 1, args.seed, _options(args.option),
-                         name=args.name, save=path)
+                         name=args.name, save=path, level=args.ai_level)
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from engines import search
+
+    from .host.workers import default_size
+    from .offline import arena
+
+    a, sep, b = args.levels.partition(":")
+    if not sep or a not in search.LEVELS or b not in search.LEVELS:
+        raise base.BadOption(f"--levels takes two of {', '.join(search.LEVELS)} as A:B, not `{args.levels}`.")
+    if args.games < 1:
+        raise base.BadOption("--games takes a whole number of at least 1.")
+    engines = base.games() if args.game == "all" else [base.get(args.game)]
+    jobs = args.jobs or default_size()
+    for engine in engines:
+        try:
+            counts = [int(c) for c in args.players.split(",") if c.strip()] or engine.arena_counts()
+        except ValueError:
+            raise base.BadOption(f"--players takes numbers separated by commas, not `{args.players}`.") from None
+        for n in counts:
+            engine.check_players(n)
+            options = engine.resolve_options(_options(args.option))
+            print(arena.report(arena.run(engine.name, n, a, b, args.games, args.seed, jobs, options)), flush=True)
+    return 0
 
 
 def _opt_text(engine: base.Engine, options: dict[str, Any]) -> str:

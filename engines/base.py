@@ -281,6 +281,58 @@ class Engine:
         """The AI's pick from ``legal``, reading only ``view`` (the AI seat's own view)."""
         raise NotImplementedError
 
+    # -- what the search AI (engines.search) needs of a game; determinize is the one it must have
+    search_iterations: ClassVar[Mapping[str, int]] = {"normal": 200, "hard": 800}
+    """ISMCTS iterations a move at each search level (sized so that a move stays under
+    ``engines.search.TIME_CAPS`` at the 99th percentile on one core: see ``bazaar arena``)."""
+
+    playout_depth: ClassVar[int | None] = None
+    """Actions a playout plays before :meth:`evaluate` scores it; None plays to the end."""
+
+    default_ai_level: ClassVar[str] = "normal"
+    """The level of the turn clock's stand-in and of ``/game addbot`` without ``level:``."""
+
+    has_escapes: ClassVar[bool] = False
+    """Whether a seat may leave the scoring race by an escape (Pralaya), which ``bazaar arena``
+    then counts: seats that had one among their legal moves (:meth:`irreversible` names it) and
+    took one (scored at the end)."""
+
+    common_players: ClassVar[int] = 3
+    """The player count most tables have (the arena plays it besides 2)."""
+
+    def arena_counts(self) -> list[int]:
+        """The player counts ``bazaar arena`` plays by default: 2 (or the minimum) and the most
+        common count."""
+        return sorted({max(2, self.min_players), self.common_players})
+
+    def determinize(self, view: View, rng: random.Random) -> Any:
+        """A full state consistent with ``view`` (a seat's own view): the hidden parts (other
+        seats' hands, the deck's or bag's order) drawn with ``rng`` from what that seat cannot
+        rule out, so that ``view(determinize(view, rng), view["viewer"]) == view``."""
+        raise NotImplementedError(f"{self.name} has no determinize(); its AI cannot search")
+
+    def search_actions(self, state: Any, seat: int) -> Sequence[Action]:
+        """The actions the search considers for ``seat`` (awaited) in a full ``state``. Default:
+        the legal list; a game whose list is huge returns the moves worth considering (it must
+        hold every action of the legal list for a root decision the host might ask about, or the
+        search falls back to :meth:`choose`)."""
+        return self.legal_actions(state, seat)
+
+    def playout_action(self, state: Any, seat: int, rng: random.Random) -> Action:
+        """The playout policy's move for ``seat`` in a full ``state``. Default: uniform among
+        :meth:`search_actions`. Games supply a cheap, better-than-random policy."""
+        acts = self.search_actions(state, seat)
+        return acts[rng.randrange(len(acts))]
+
+    def evaluate(self, state: Any) -> Sequence[float]:
+        """Each seat's expected reward in [0, 1] (as :func:`engines.search.rewards` scores a
+        finished game) for a running ``state``; needed when :attr:`playout_depth` is set."""
+        raise NotImplementedError(f"{self.name} has no evaluate()")
+
+    def step(self, state: Any, seat: int, action: Action) -> Any:
+        """``apply`` without the events, for searches and playouts; games may make it faster."""
+        return self.apply(state, seat, action)[0]
+
     def action_bound(self, n_players: int) -> int:
         """An upper bound on the number of actions in any game (the property suite checks it)."""
         raise NotImplementedError
@@ -331,11 +383,12 @@ class Engine:
                     break
         return out
 
-    def timeout_action(self, state: Any, seat: int) -> Action:
-        """What the turn clock plays for ``seat`` when its time runs out. Default: the AI's choice
-        from the seat's own view; a game where the AI would commit a person to something (a
-        trade) returns a neutral move instead (``decline``, ``pass``)."""
-        return self.choose(self.view(state, seat), self.legal_actions(state, seat))
+    def timeout_action(self, state: Any, seat: int) -> Action | None:
+        """What the turn clock plays for ``seat`` when its time runs out. Default None: the host
+        plays the AI's choice at :attr:`default_ai_level` from the seat's own view; a game where
+        the AI would commit a person to something (a trade) returns a neutral move instead
+        (``decline``, ``pass``)."""
+        return None
 
     def prompt(self, state: Any, seat: int) -> Prompt:
         """What ``seat`` (awaited) can do now, as controls (see :mod:`engines.prompt`). Default:

@@ -103,7 +103,7 @@ def test_terminal_play_answers_bad_input_and_plays_to_the_end(game):
     answers = iter(["what is this", "999"])
     out = io.StringIO()
     code = play_terminal(game, engine.min_players, 0, seed=4, out=out,
-                         read=lambda p: next(answers, "y" if "[y/N]" in p else "1"))
+                         read=lambda p: next(answers, "y" if "[y/N]" in p else "1"), level="easy")
     text = out.getvalue()
     assert code == 0
     assert "Your moves:" in text

@@ -120,7 +120,8 @@ async def host(tmp_path, toy):
     clock = Clock()
     store = await Store.open(tmp_path / "db.sqlite3", now=clock)
     pokes = []
-    svc = GameService(store, now=clock, seed_source=lambda: 42, on_clock_change=lambda: pokes.append(1))
+    svc = GameService(store, now=clock, seed_source=lambda: 42, on_clock_change=lambda: pokes.append(1),
+                      ai_level="easy")
     svc.clock = clock
     svc.pokes = pokes
     yield svc
@@ -248,18 +249,18 @@ async def test_restart_replays_and_checks_the_snapshot(host, tmp_path):
     await host.move(gid, 10, "take 2")
     await host.move(gid, 11, "take 3")
     state = (await host.get(gid)).state
-    fresh = GameService(host.store, now=host.clock)
+    fresh = GameService(host.store, now=host.clock, ai_level="easy")
     assert await start_up(fresh) == []
     g2 = await fresh.get(gid)
     assert base.state_fingerprint(g2.state) == base.state_fingerprint(state) and g2.row.attention is None
     # a tampered snapshot: the game is flagged (once), moves are refused, nothing crashes
     await host.store._db.execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (gid,))
-    third = GameService(host.store, now=host.clock)
+    third = GameService(host.store, now=host.clock, ai_level="easy")
     flagged = await start_up(third)
     assert [g.id for g in flagged] == [gid] and "snapshot" in flagged[0].row.attention
     with pytest.raises(Refusal, match="needs attention"):
         await third.move(gid, 10, "take 1")
-    assert await start_up(GameService(host.store, now=host.clock)) == []  # told once only
+    assert await start_up(GameService(host.store, now=host.clock, ai_level="easy")) == []  # told once only
     assert third.clock_entries() == []
 
 
@@ -268,7 +269,7 @@ async def test_a_log_that_no_longer_replays_is_flagged(host):
     await host.move(gid, 10, "take 2")
     await host.store._db.execute("DROP TRIGGER moves_append_only_update")
     await host.store._db.execute("UPDATE moves SET action = 'take 9' WHERE game_id = ?", (gid,))
-    flagged = await start_up(GameService(host.store, now=host.clock))
+    flagged = await start_up(GameService(host.store, now=host.clock, ai_level="easy"))
     assert "move 1 (`take 9`) no longer replays" in flagged[0].row.attention
 
 
@@ -378,7 +379,7 @@ async def test_complete_for_and_private_view(host):
 
 async def test_concurrent_loads_share_one_live_game(host):
     gid = await _started(host)
-    fresh = GameService(host.store, now=host.clock)
+    fresh = GameService(host.store, now=host.clock, ai_level="easy")
     a, b = await asyncio.gather(fresh.get(gid), fresh.get(gid))
     assert a is b and a.lock is b.lock
 

@@ -152,7 +152,7 @@ async def test_a_reminder_the_database_cannot_record_is_sent_once(host):
 async def test_a_load_the_database_refuses_leaves_nothing_half_loaded(host):
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
-    fresh = GameService(host.store, now=host.clock)
+    fresh = GameService(host.store, now=host.clock, ai_level="easy")
     faults = FaultyDB.install(host.store)
     faults.fail("FROM moves", "disk I/O error")
     with pytest.raises(StoreUnavailable, match="I/O error"):
@@ -178,7 +178,7 @@ async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host):
     await host.move(gid, 10, "take 2")
     # a flag left by an earlier run whose cause has gone (an engine missing then, a replay that raised)
     await host.store.update_game(gid, attention="move 1 (`take 2`) no longer replays (boom)", deadline=None)
-    fresh = GameService(host.store, now=host.clock)
+    fresh = GameService(host.store, now=host.clock, ai_level="easy")
     assert await start_up(fresh) == []
     game = await fresh.get(gid)
     assert game.row.attention is None and (await host.store.game(gid)).attention is None
@@ -193,9 +193,9 @@ async def test_a_really_inconsistent_game_stays_flagged_at_every_restart(host):
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
     await host.store._db.execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (gid,))
-    first = GameService(host.store, now=host.clock)
+    first = GameService(host.store, now=host.clock, ai_level="easy")
     assert [g.id for g in await start_up(first)] == [gid]
-    second = GameService(host.store, now=host.clock)
+    second = GameService(host.store, now=host.clock, ai_level="easy")
     assert await start_up(second) == [] and second.take_recovered() == []
     game = await second.get(gid)
     assert "snapshot" in game.row.attention and game.state is None

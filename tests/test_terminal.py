@@ -79,7 +79,7 @@ def test_a_whole_game_reads_right(game, tmp_path):
     out = io.StringIO()
     read = answers(["rules", "help", "999", "0", "what is this"])
     save = tmp_path / "play.log"
-    assert play_terminal(game, n, 0, seed=4, read=read, out=out, save=save) == 0
+    assert play_terminal(game, n, 0, seed=4, read=read, out=out, save=save, level="easy") == 0
     text = out.getvalue()
     assert "**" not in text and "`" not in text  # no markdown
     assert "{s" not in text and "You's" not in text and "You takes" not in text
@@ -144,7 +144,7 @@ def test_escaping_is_confirmed_first():
     """Pralaya: the buy step lists the Dhoni; "n" leaves the move unplayed, "y" plays it."""
     out = io.StringIO()
     read = answers(["1", "1", "n", "board", "1", "y", "quit"])
-    assert play_terminal("pralaya", 3, 0, seed=1, read=read, out=out) == 0
+    assert play_terminal("pralaya", 3, 0, seed=1, read=read, out=out, level="easy") == 0
     text = out.getvalue()
     asks = [p for p in read.prompts if "[y/N]" in p]
     assert len(asks) == 2 and "escape" in asks[0]
@@ -168,7 +168,7 @@ def test_saved_after_every_move_and_resumed(tmp_path):
         raise EOFError
 
     out = io.StringIO()
-    assert play_terminal("pralaya", 3, 0, seed=1, read=read, out=out, save=save) == 0
+    assert play_terminal("pralaya", 3, 0, seed=1, read=read, out=out, save=save, level="easy") == 0
     assert "bazaar play --resume continues it" in out.getvalue().splitlines()[-1]
     log = loads(save.read_text())
     assert log.seat == 0 and log.names[0] == "You"
@@ -189,7 +189,7 @@ def test_ctrl_c_keeps_the_game_and_resume_refuses_what_is_not_a_save(tmp_path):
         raise KeyboardInterrupt
 
     out = io.StringIO()
-    assert play_terminal("ra", 3, 0, seed=1, read=interrupt, out=out, save=save) == 130
+    assert play_terminal("ra", 3, 0, seed=1, read=interrupt, out=out, save=save, level="easy") == 130
     assert "saved" in out.getvalue() and loads(save.read_text()).seat == 0
     err = io.StringIO()
     assert resume_terminal(save, "pralaya", out=io.StringIO(), err=err) == 2
@@ -209,7 +209,7 @@ def test_ctrl_c_keeps_the_game_and_resume_refuses_what_is_not_a_save(tmp_path):
 def test_a_changed_save_is_refused_in_one_line(tmp_path):
     save = tmp_path / "play.log"
     out = io.StringIO()
-    play_terminal("pralaya", 3, 0, seed=1, read=answers(["1", "quit"]), out=out, save=save)
+    play_terminal("pralaya", 3, 0, seed=1, read=answers(["1", "quit"]), out=out, save=save, level="easy")
     save.write_text(save.read_text() + "1 take z9\n")
     err = io.StringIO()
     assert resume_terminal(save, out=io.StringIO(), err=err) == 2

@@ -16,6 +16,7 @@ from dotenv import dotenv_values
 from .throttle import DEFAULT_BURST, DEFAULT_RATE, parse_rate_limit
 
 DEFAULT_DB = "data/bazaar.sqlite3"
+AI_LEVELS = ("easy", "normal", "hard")  # engines.search.LEVELS (the host does not import the search here)
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -33,6 +34,8 @@ class Config:
     log_level: str = "INFO"
     ai_grace: float = 20.0  # seconds AI seats wait for people awaited beside them (trade replies)
     rate_limit: tuple[int, float] = (DEFAULT_BURST, DEFAULT_RATE)  # per-user flood guard; (0, 0) = off
+    ai_level: str | None = None  # the AI's default level (BAZAAR_AI_LEVEL); None: each game's own
+    workers: int | None = None  # worker processes for AI search and drawing (BAZAAR_WORKERS); None: cores
     lag_log: Path | None = None  # a file to append the event loop's lag samples to (benchmarks)
 
     @property
@@ -54,8 +57,9 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
                 environ: Mapping[str, str] | None = None,
                 require_token: bool = True) -> Config:
     """Read ``DISCORD_TOKEN``, ``BAZAAR_DB``, ``DEV_GUILD_ID``, ``BAZAAR_LOG_LEVEL`` (or
-    ``LOG_LEVEL``), ``BAZAAR_AI_GRACE``, ``BAZAAR_RATE_LIMIT`` and ``BAZAAR_LAG_LOG`` (a file the
-    event loop's lag samples are appended to, for benchmarks).
+    ``LOG_LEVEL``), ``BAZAAR_AI_GRACE``, ``BAZAAR_RATE_LIMIT``, ``BAZAAR_AI_LEVEL``,
+    ``BAZAAR_WORKERS`` and ``BAZAAR_LAG_LOG`` (a file the event loop's lag samples are appended
+    to, for benchmarks).
 
     Values come from ``environ`` (default ``os.environ``) over the ``env_file`` (if it exists).
     Returns a :class:`Config`. Raises :class:`ConfigError` when the token is missing (unless
@@ -94,6 +98,17 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
         rate_limit = parse_rate_limit(rate_text)
     except ValueError as err:
         raise ConfigError(f"BAZAAR_RATE_LIMIT is {rate_text!r}: {err}.") from None
+    ai_level = (values.get("BAZAAR_AI_LEVEL") or "").strip().lower() or None
+    if ai_level is not None and ai_level not in AI_LEVELS:
+        raise ConfigError(f"BAZAAR_AI_LEVEL must be one of {', '.join(AI_LEVELS)}, not {ai_level!r}.")
+    workers_text = (values.get("BAZAAR_WORKERS") or "").strip()
+    workers: int | None = None
+    if workers_text:
+        if not workers_text.isdigit() or int(workers_text) > 256:
+            raise ConfigError(f"BAZAAR_WORKERS must be a number of processes from 0 (threads, no "
+                              f"processes) to 256, not {workers_text!r}.")
+        workers = int(workers_text)
     lag_text = (values.get("BAZAAR_LAG_LOG") or "").strip()
     return Config(token=token, db_path=Path(db), dev_guild_id=dev_guild_id, log_level=level, ai_grace=ai_grace,
-                  rate_limit=rate_limit, lag_log=Path(lag_text) if lag_text else None)
+                  rate_limit=rate_limit, ai_level=ai_level, workers=workers,
+                  lag_log=Path(lag_text) if lag_text else None)

@@ -14,9 +14,10 @@ import dataclasses
 import logging
 from typing import Any
 
-from engines import base
+from engines import base, search
 
 from . import clock as clk
+from . import thinking
 from .live import LiveGame
 from .store import StoreUnavailable
 
@@ -33,6 +34,8 @@ class SeatDuties:
 
     store: Any
     now: Any
+    workers: Any
+    default_ai_level: str | None
     ai_grace: float
     on_clock_change: Any
     _games: dict[int, LiveGame]
@@ -46,6 +49,8 @@ class SeatDuties:
         to a trade offer), they answer only once those people have answered or ``ai_grace``
         seconds have passed since they were first awaited together (``grace_over``: the turn
         clock says so). Until then the game carries ``ai_at`` for the clock."""
+        if game.thinking:
+            return  # an AI of this game is thinking: it looks again at the game when it is done
         people_then = {s for s in game.awaited() if not game.ai_plays(s)}
         for _ in range(MAX_AI_STEPS):
             if game.row.status != "active" or game.state is None:
@@ -66,7 +71,10 @@ class SeatDuties:
                 if self.now() < game.ai_at:
                     return
             try:
-                await self._commit(game, ai[0], await self._ai_play(game, ai[0]), by="ai")
+                played = await self._ai_play(game, ai[0])
+                if played is None:
+                    continue  # the game moved while the AI thought: look again
+                await self._commit(game, ai[0], played, by="ai")
             except StoreUnavailable:
                 self._retry_ai(game)
                 return
@@ -110,24 +118,49 @@ class SeatDuties:
         self.on_clock_change()
         return game
 
-    async def _ai_play(self, game: LiveGame, seat: int, *, timeout: bool = False) -> base.Played:
-        """The AI's move for ``seat``, thought out in a worker thread (never on the event loop)
+    def ai_level(self, game: LiveGame, seat: int) -> str:
+        """The level the AI plays ``seat`` at: the seat's own (an AI seat added with ``level:``),
+        else the host's default (``BAZAAR_AI_LEVEL``), else the game's."""
+        own = game.seats[seat].ai_level if game.seats[seat].is_ai else None
+        return own or self.default_ai_level or game.engine.default_ai_level
+
+    async def _ai_play(self, game: LiveGame, seat: int, *, timeout: bool = False) -> base.Played | None:
+        """The AI's move for ``seat``, thought out in the worker pool (never on the event loop)
         from the seat's own view only; with ``timeout``, the game's move for a seat whose time
-        ran out (:meth:`Engine.timeout_action`). It is checked with ``play()`` like any move. A
-        failing AI falls back to the first legal action, logged without the action (it may
-        reveal what the seat hides)."""
-        engine, state = game.engine, game.state
-
-        def think() -> str:
-            if timeout:
-                return engine.timeout_action(state, seat)
-            return engine.choose(engine.view(state, seat), engine.legal_actions(state, seat))
-
+        ran out (:meth:`Engine.timeout_action`, else the AI at the default level). It is checked
+        with ``play()`` like any move. The caller holds ``game.lock``; it is released while the AI
+        thinks, so the game answers other clicks meanwhile, and None is returned when the game
+        moved on by then (the caller looks again). A failing AI falls back to the first legal
+        action, logged without the action (it may reveal what the seat hides)."""
+        engine, state, version = game.engine, game.state, game.row.version
+        legal = engine.legal_actions(state, seat)
+        action = engine.timeout_action(state, seat) if timeout else None
+        if action is None:
+            level = self.default_ai_level or engine.default_ai_level if timeout else self.ai_level(game, seat)
+            seed = search.ai_seed(game.row.seed, version, seat)
+            game.thinking += 1
+            game.lock.release()
+            try:
+                found = await self.workers.run(thinking.think, engine.name, dict(engine.view(state, seat)),
+                                               legal, level, seed)
+                action = found.action
+                if found.capped:
+                    log.info("Game %s: the %s AI's search was cut short by its time cap after %s iterations",
+                             game.id, level, found.iterations)
+            except Exception:
+                log.exception("Game %s: the AI failed for seat %s; playing its first legal action", game.id, seat)
+                action = legal[0]
+            finally:
+                await game.lock.acquire()
+                game.thinking -= 1
+            if game.row.version != version or game.state is not state or game.row.status != "active":
+                return None  # someone moved (or the game ended) while the AI thought
         try:
-            return base.play(engine, state, seat, await asyncio.to_thread(think))
-        except Exception:
-            log.exception("Game %s: the AI failed for seat %s; playing its first legal action", game.id, seat)
-            return base.play(engine, state, seat, engine.legal_actions(state, seat)[0])
+            return base.play(engine, state, seat, action)
+        except base.RuleError:
+            log.error("Game %s: the AI's move for seat %s was refused; playing its first legal action",
+                      game.id, seat)
+            return base.play(engine, state, seat, legal[0])
 
     # ------------------------------------------------------------------ turn clock
 
@@ -214,8 +247,10 @@ class SeatDuties:
         for _ in range(MAX_CLOCK_STEPS):
             if seat not in game.awaited():
                 break
-            await self._commit(game, seat, await self._ai_play(game, seat, timeout=True), by="clock",
-                               seat_updates=updates)
+            move = await self._ai_play(game, seat, timeout=True)
+            if move is None:
+                continue  # the game moved while the stand-in thought: look again
+            await self._commit(game, seat, move, by="clock", seat_updates=updates)
             if not played:
                 game.notes.append("⏰ Time ran out for {s%d}: the AI played their turn." % seat)
                 if takeover:

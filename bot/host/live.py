@@ -68,6 +68,7 @@ class LiveGame:
     board: Posted | None = None  # the latest board, while the one person it awaits goes on
     dms: dict[int, Posted] = field(default_factory=dict)  # seat -> its DM of its current turn
     ai_at: float | None = None  # when AI seats awaited beside people may answer (their grace ends)
+    thinking: int = 0  # AI searches running for this game (its lock is free meanwhile)
     shown: dict[str, Any] | None = None  # the public view of the last board posted by this run
 
     @property

@@ -27,7 +27,7 @@ import secrets
 import time
 from typing import Any, Callable, Iterable, Mapping
 
-from engines import base, prompt
+from engines import base, prompt, search
 from engines.base import Engine, RuleError
 
 from . import clock as clk
@@ -36,6 +36,7 @@ from .dormant import Dormant
 from .duties import MAX_AI_STEPS, MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
 from .live import Batch, LiveGame, Refusal, Step
 from .store import GameRecord, GameRow, SeatRow, Store, VersionConflict, digest
+from .workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +50,13 @@ class GameService(Dormant, SeatDuties):
     def __init__(self, store: Store, *, now: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None,
                  default_clock: int = clk.DEFAULT_CLOCK, ai_grace: float = AI_GRACE,
-                 on_clock_change: Callable[[], None] | None = None) -> None:
+                 on_clock_change: Callable[[], None] | None = None, workers: Workers | None = None,
+                 ai_level: str | None = None) -> None:
         self.store = store
+        self.workers = workers or Workers(0)
+        if ai_level is not None and ai_level not in search.LEVELS:
+            raise ValueError(f"unknown AI level {ai_level!r}")
+        self.default_ai_level = ai_level  # the host's default level (BAZAAR_AI_LEVEL), else the game's
         self.now = now
         self.seed_source = seed_source or (lambda: secrets.randbelow(2**62))
         self.default_clock = default_clock
@@ -260,8 +266,11 @@ class GameService(Dormant, SeatDuties):
                 game.row = dataclasses.replace(game.row, status="ended", deadline=None, updated_at=self.now())
         return game
 
-    async def add_ai(self, game_id: int, user_id: int) -> LiveGame:
-        """Add an AI seat to a lobby (by a seated player or the creator). Raises :class:`Refusal`."""
+    async def add_ai(self, game_id: int, user_id: int, level: str | None = None) -> LiveGame:
+        """Add an AI seat to a lobby (by a seated player or the creator), playing at ``level``
+        (one of ``engines.search.LEVELS``; None: the default level). Raises :class:`Refusal`."""
+        if level is not None and level not in search.LEVELS:
+            raise Refusal(f"There is no AI level `{level[:20]}`; the levels are {', '.join(search.LEVELS)}.")
         game = await self.get(game_id)
         async with game.lock:
             self._lobby(game)
@@ -270,7 +279,8 @@ class GameService(Dormant, SeatDuties):
             if len(game.seats) >= game.engine.max_players:
                 raise Refusal(f"{game.title} is full ({game.engine.max_players} players).")
             n = sum(1 for s in game.seats if s.is_ai) + 1
-            seat = await self.store.add_seat(game.id, user_id=None, name=f"AI {n}", is_ai=True)
+            name = f"AI {n}" if level is None else f"AI {n} ({level})"
+            seat = await self.store.add_seat(game.id, user_id=None, name=name, is_ai=True, ai_level=level)
             game.seats = [*game.seats, seat]
         return game
 

@@ -93,6 +93,7 @@ class SeatRow:
     dm_hash: str | None
     expiries: int
     ai_takeover: bool
+    ai_level: str | None = None  # an AI seat's level (engines.search.LEVELS); None: the default
 
 
 @dataclass(frozen=True)
@@ -136,9 +137,9 @@ class GameRecord:
 
 _GAME_COLS = ("id, kind, seed, options, guild_id, channel_id, thread_id, creator_id, status, version, "
               "clock_seconds, deadline, reminded, attention, created_at, updated_at")
-_SEAT_COLS = "game_id, seat, user_id, name, is_ai, dm_closed, dm_hash, expiries, ai_takeover"
+_SEAT_COLS = "game_id, seat, user_id, name, is_ai, dm_closed, dm_hash, expiries, ai_takeover, ai_level"
 _GAME_FIELDS = {"status", "thread_id", "deadline", "reminded", "attention", "channel_id"}
-_SEAT_FIELDS = {"user_id", "name", "is_ai", "dm_closed", "dm_hash", "expiries", "ai_takeover"}
+_SEAT_FIELDS = {"user_id", "name", "is_ai", "dm_closed", "dm_hash", "expiries", "ai_takeover", "ai_level"}
 
 
 async def _worker_gone(connection: aiosqlite.Connection) -> None:
@@ -157,8 +158,8 @@ def _game(row: sqlite3.Row | tuple) -> GameRow:
 
 
 def _seat(row: sqlite3.Row | tuple) -> SeatRow:
-    gid, seat, user, name, is_ai, dm_closed, dm_hash, expiries, takeover = row
-    return SeatRow(gid, seat, user, name, bool(is_ai), bool(dm_closed), dm_hash, expiries, bool(takeover))
+    gid, seat, user, name, is_ai, dm_closed, dm_hash, expiries, takeover, level = row
+    return SeatRow(gid, seat, user, name, bool(is_ai), bool(dm_closed), dm_hash, expiries, bool(takeover), level)
 
 
 def digest(text: str) -> str:
@@ -445,7 +446,7 @@ class Store:
         return [_seat(r) for r in rows]
 
     async def add_seat(self, game_id: int, *, user_id: int | None, name: str, is_ai: bool = False,
-                       max_seats: int | None = None) -> SeatRow:
+                       max_seats: int | None = None, ai_level: str | None = None) -> SeatRow:
         """Append a seat to a lobby. Raises :class:`VersionConflict` if the game is not a lobby
         or already has ``max_seats`` seats, and ``sqlite3.IntegrityError`` if the user is seated."""
         async with self._tx() as db:
@@ -455,10 +456,10 @@ class Store:
             n = (await (await db.execute("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,))).fetchone())[0]
             if max_seats is not None and n >= max_seats:
                 raise VersionConflict(f"game {game_id} is full")
-            await db.execute("INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
-                             (game_id, n, user_id, name, int(is_ai)))
+            await db.execute("INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) "
+                             "VALUES (?, ?, ?, ?, ?, ?)", (game_id, n, user_id, name, int(is_ai), ai_level))
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self.now(), game_id))
-        return SeatRow(game_id, n, user_id, name, is_ai, False, None, 0, False)
+        return SeatRow(game_id, n, user_id, name, is_ai, False, None, 0, False, ai_level)
 
     async def remove_seat(self, game_id: int, seat: int, *, end_if_empty: bool = False) -> bool:
         """Remove a lobby seat and close the gap (later seats move up by one); with

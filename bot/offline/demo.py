@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import render
-from engines import base
+from engines import base, search
 from render import recap
 from render.common import to_png
 
@@ -35,10 +35,16 @@ class DemoResult:
     recap: recap.Recap | None = None  # the animated recap written (None without images)
 
 
+DEMO_LEVEL = "easy"
+"""The demo's AI level by default: the heuristic, so ``make demo`` plays every game in seconds
+(``bazaar demo --ai-level normal`` shows the search)."""
+
+
 def ai_game(engine: base.Engine, seed: int, n: int, options: dict[str, Any] | None = None,
-            on_step: Callable[[Any, int, str, list[base.Event]], None] | None = None
-            ) -> tuple[Any, list[tuple[int, str]]]:
-    """Play a whole game with AI seats; returns the final state and the move log.
+            on_step: Callable[[Any, int, str, list[base.Event]], None] | None = None,
+            level: str = DEMO_LEVEL) -> tuple[Any, list[tuple[int, str]]]:
+    """Play a whole game with AI seats at ``level`` (each move from its seat's own view, seeded
+    as the bot seeds it); returns the final state and the move log.
 
     ``on_step(state, seat, action, events)`` is called after every applied action."""
     state = engine.setup(seed, n, options)
@@ -46,7 +52,8 @@ def ai_game(engine: base.Engine, seed: int, n: int, options: dict[str, Any] | No
     while engine.outcome(state) is None:
         seat = base.first_awaited(engine, state)
         legal = engine.legal_actions(state, seat)
-        action = engine.choose(engine.view(state, seat), legal)
+        action = search.choose(engine, engine.view(state, seat), legal, level,
+                               search.ai_seed(seed, len(moves), seat)).action
         result = base.play(engine, state, seat, action)
         state = result.state
         moves.append((seat, result.action))
@@ -60,7 +67,7 @@ def outcome_summary(out: base.Outcome) -> dict[str, Any]:
 
 
 def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Path,
-             names: list[str] | None = None, images: bool = True) -> DemoResult:
+             names: list[str] | None = None, images: bool = True, level: str = DEMO_LEVEL) -> DemoResult:
     """Play one AI game and write, into a new folder under ``out_dir``: one board PNG per turn
     (the start, then after each turn: see :func:`render.recap.turn_ended`) as the bot posts it
     (the caption of that turn's public events on top, what changed since the last board marked), every interim sheet
@@ -116,7 +123,7 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
             if recap.turn_ended(engine, state, seat):
                 snapshot(state, "")
 
-    final, moves = ai_game(engine, seed, n, options, on_step)
+    final, moves = ai_game(engine, seed, n, options, on_step, level)
     out = engine.outcome(final)
     assert out is not None
     film = None

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 import render
-from engines import base
+from engines import base, search
 
 from . import saved
 from .demo import DEMO_NAMES, describe_outcome
@@ -35,8 +35,9 @@ class Session:
     """One terminal game: the state, the move log (saved after every move) and the output."""
 
     def __init__(self, engine: base.Engine, log: MoveLog, human: int, save: Path | None,
-                 read: Callable[[str], str], out: TextIO) -> None:
+                 read: Callable[[str], str], out: TextIO, level: str = search.DEFAULT_LEVEL) -> None:
         self.engine, self.log, self.human, self.save = engine, log, human, save
+        self.level = level  # the AI seats' level
         self.read, self.out = read, out
         self.names = log.names
         self.drawer = render.get(engine.name)
@@ -89,7 +90,9 @@ class Session:
     def ai_turn(self) -> None:
         seat = base.first_awaited(self.engine, self.state)
         legal = self.engine.legal_actions(self.state, seat)
-        self.apply(seat, self.engine.choose(self.engine.view(self.state, seat), legal))
+        found = search.choose(self.engine, self.engine.view(self.state, seat), legal, self.level,
+                              search.ai_seed(self.log.seed, len(self.log.moves), seat))
+        self.apply(seat, found.action)
 
     def show_board(self) -> None:
         self.say()
@@ -219,8 +222,9 @@ def _drive(session: Session) -> int:
 def play_terminal(game: str, n: int, human: int = 0, seed: int | None = None,
                   options: dict[str, Any] | None = None, name: str = YOU,
                   read: Callable[[str], str] = input, out: TextIO | None = None,
-                  save: Path | None = None, err: TextIO | None = None) -> int:
-    """Start a new game and play it; returns 0 when it ends or the person leaves (Ctrl-D,
+                  save: Path | None = None, err: TextIO | None = None,
+                  level: str = search.DEFAULT_LEVEL) -> int:
+    """Start a new game and play it against AI seats at ``level``; returns 0 when it ends or the person leaves (Ctrl-D,
     ``quit``), 130 after Ctrl-C, 2 on bad setup (said in one line on ``err``). With ``save``,
     the game is written there after every move and removed when it ends."""
     out, err = out or sys.stdout, err or sys.stderr
@@ -241,7 +245,7 @@ def play_terminal(game: str, n: int, human: int = 0, seed: int | None = None,
     names = [f"AI {DEMO_NAMES[s]}" for s in range(n)]
     names[human] = name.strip()
     log = MoveLog(engine.name, seed, n, options, names, [], None, human)
-    session = Session(engine, log, human, save, read, out)
+    session = Session(engine, log, human, save, read, out, level)
     session.state = engine.setup(seed, n, options)
     note = ""
     if save is not None:
@@ -258,7 +262,8 @@ def play_terminal(game: str, n: int, human: int = 0, seed: int | None = None,
 
 
 def resume_terminal(save: Path, game: str | None = None, read: Callable[[str], str] = input,
-                    out: TextIO | None = None, err: TextIO | None = None) -> int:
+                    out: TextIO | None = None, err: TextIO | None = None,
+                    level: str = search.DEFAULT_LEVEL) -> int:
     """Continue the game saved at ``save``; 2 (with one line on ``err``) when there is none, it
     is another game than ``game``, or it no longer replays."""
     out, err = out or sys.stdout, err or sys.stderr
@@ -281,7 +286,7 @@ def resume_terminal(save: Path, game: str | None = None, read: Callable[[str], s
         options = engine.resolve_options(log.options)
         if log.seat is None or not 0 <= log.seat < log.players or len(log.names) != log.players:
             raise base.RuleError("its seat or names do not fit its player count")
-        session = Session(engine, log, log.seat, save, read, out)
+        session = Session(engine, log, log.seat, save, read, out, level)
         for state, played in base.replay_steps(engine, log.seed, log.players, options, list(log.moves)):
             session.state = state
             if played is not None:

@@ -197,8 +197,9 @@ async def _withdraw_lobby(bot: Bazaar, game: LiveGame, msg: discord.Message) -> 
 
 
 async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | None = None, *,
-                   component: bool = False) -> None:
-    """Join, leave, add an AI or start (from a slash command or a lobby button)."""
+                   component: bool = False, level: str | None = None) -> None:
+    """Join, leave, add an AI (at ``level``, else the default) or start (from a slash command or a
+    lobby button)."""
     bot = bot_of(interaction)
     async with guard(interaction, f"lobby {op}"):
         await defer(interaction, component=component)
@@ -211,8 +212,8 @@ async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | Non
             await bot.service.leave(game.id, user)
             done = f"You left **{game.title}**."
         elif op == "addbot":
-            await bot.service.add_ai(game.id, user)
-            done = f"Added an AI to **{game.title}**."
+            await bot.service.add_ai(game.id, user, level)
+            done = f"Added an AI{f' ({level})' if level else ''} to **{game.title}**."
         elif op == "start":
             await start(interaction, game)
             return

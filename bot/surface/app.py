@@ -7,8 +7,8 @@ components, adds the commands, tells players of any game that needs attention (o
 out again and is playable), gives a grace to turns whose clock ran out while the bot was down,
 posts what a previous run stored but never posted (unless Discord shows it already), lets the AI
 seats that run left awaited play, says which turns got a grace, and starts the turn clock. The
-other stored games are then checked in the background (:meth:`BazaarBot._check_dormant`). Only the ``guilds`` intent is used (no privileged
-intents). Neither the token nor a private view is logged.
+other stored games are then checked in the background (:meth:`BazaarBot._check_dormant`). Only
+the ``guilds`` intent is used (no privileged intents). Neither the token nor a private view is logged.
 """
 from __future__ import annotations
 
@@ -32,12 +32,12 @@ from .flood import BazaarTree
 from ..host.throttle import Throttle
 from ..host import drawing
 from ..host.looplag import LagMonitor
-from ..host.workers import Workers
 from ..host.config import Config
 from ..host.live import Refusal
 from .publish import Publisher
 from ..host.service import GameService
 from ..host.store import Store, StoreError
+from ..host.workers import Workers
 
 log = logging.getLogger("bot")
 
@@ -54,8 +54,8 @@ class BazaarBot(commands.Bot):
     clock) are injectable for tests; with ``sync_only`` the hook only builds the command tree (for
     ``bazaar sync``); ``repost_delays`` are the pauses (s) before posting again a board Discord
     refused (see ``retry``); ``store``, when given, is the database already opened (else the hook
-    opens ``config.db_path``); ``workers`` is the pool that draws boards (default: one process per core,
-``BAZAAR_WORKERS``), owned by the bot and closed with it."""
+    opens ``config.db_path``); ``workers`` is the pool that draws boards and thinks for the AI
+    (default: ``config.workers`` processes, else one per core), owned by the bot and closed with it."""
 
     def __init__(self, config: Config, *, now: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None, sync_only: bool = False,
@@ -73,9 +73,9 @@ class BazaarBot(commands.Bot):
         self.sync_only = sync_only
         self.clock_max_sleep = clock_max_sleep
         self.store: Store = store  # type: ignore[assignment]  # else set in setup_hook
+        self.workers = workers if workers is not None else Workers(config.workers)  # AI search, drawing
         self.service: GameService = None  # type: ignore[assignment]
         self.publisher = Publisher(self)
-        self.workers = workers if workers is not None else Workers()
         self.lag = LagMonitor(record=config.lag_log)
         self._warming: asyncio.Task[None] | None = None
         self._checking: asyncio.Task[None] | None = None
@@ -96,7 +96,8 @@ class BazaarBot(commands.Bot):
         if self.store is None:
             self.store = await Store.open(self.config.db_path, now=self.now)
         self.service = GameService(self.store, now=self.now, seed_source=self.seed_source,
-                                   ai_grace=self.config.ai_grace, on_clock_change=self._poke_clock)
+                                   ai_grace=self.config.ai_grace, on_clock_change=self._poke_clock,
+                                   workers=self.workers, ai_level=self.config.ai_level)
         flagged = await self.service.load_all()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         active = sum(1 for g in self.service.loaded() if g.row.status == "active") + len(self.service.dormant())

@@ -98,10 +98,14 @@ class GameGroup(app_commands.Group, name="game", description="Create, join and m
         await actions.lobby_op(interaction, "leave", inputs.game_ref(game))
 
     @app_commands.command(name="addbot", description="Add an AI player to the lobby")
-    @app_commands.describe(game=GAME_NUMBER)
+    @app_commands.describe(game=GAME_NUMBER, level="How strong the AI plays (default: normal)")
+    @app_commands.choices(level=[Choice(name="easy: a quick heuristic", value="easy"),
+                                 Choice(name="normal: searches about a second at most", value="normal"),
+                                 Choice(name="hard: searches up to three seconds", value="hard")])
     @app_commands.autocomplete(game=game_number_autocomplete)
-    async def addbot(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.lobby_op(interaction, "addbot", inputs.game_ref(game))
+    async def addbot(self, interaction: discord.Interaction, game: int | None = None,
+                     level: str | None = None) -> None:
+        await actions.lobby_op(interaction, "addbot", inputs.game_ref(game), level=inputs.ai_level(level))
 
     @app_commands.command(name="start", description="Start the game (its creator)")
     @app_commands.describe(game=GAME_NUMBER)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines import base
+from engines import base, search
 
 from ..host.live import Refusal
 from ..host.service import game_number
@@ -68,6 +68,15 @@ def number(value: Any, name: str, *, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
         raise Refusal(f"`{name}` must be between {lo} and {hi}.")
     return value
+
+
+def ai_level(value: Any) -> str | None:
+    """The ``level:`` choice of ``/game addbot``: one of the AI levels, or None when left out."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or value.strip().lower() not in search.LEVELS:
+        raise Refusal(f"`{_show(value)}` is not an AI level: choose one of {', '.join(search.LEVELS)}.")
+    return value.strip().lower()
 
 
 def game_kind(value: Any) -> str:

@@ -78,6 +78,7 @@ class PralayaEngine(Engine):
     title = "Pralaya"
     min_players = 2
     max_players = 5
+    has_escapes = True
     hidden_hands = True
     options = (
         Option("open_hands", bool, False, "Relic hands are visible to everyone."),

@@ -49,6 +49,8 @@ class Table:
     runner: BotRunner | None = None
     rate_limit: tuple[int, float] = (0, 0.0)  # the flood guard is off: tests click faster than people
     throttle_clock: Callable[[], float] | None = None  # the flood guard's clock (default: monotonic)
+    ai_level: str | None = "easy"  # the AI's default level: the heuristic, so games play out fast
+    workers: int = 0  # AI search and drawing in threads (no worker processes to start per test)
 
     @property
     def bot(self) -> BazaarBot:
@@ -60,7 +62,8 @@ class Table:
         ``bot_options`` go to BazaarBot (e.g. ``repost_delays``)."""
         if self.throttle_clock is not None:
             bot_options.setdefault("throttle_clock", self.throttle_clock)
-        bot = BazaarBot(Config(token=self.fake.token, db_path=self.db_path, rate_limit=self.rate_limit), now=self.now,
+        bot = BazaarBot(Config(token=self.fake.token, db_path=self.db_path, rate_limit=self.rate_limit,
+                               ai_level=self.ai_level, workers=self.workers), now=self.now,
                         seed_source=lambda: self.seed, **bot_options)
         self.runner = await self.start_bot(bot)
         if sync:

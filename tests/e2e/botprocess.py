@@ -37,7 +37,7 @@ def bot_env(fake: FakeDiscord, db_path: Path, extra: Mapping[str, str] | None = 
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("BAZAAR_", "DISCORD_", "DEV_GUILD", "SHARD_", ENV))}
     env.update({ENV: fake.base_url, "DISCORD_TOKEN": fake.token, "BAZAAR_DB": str(db_path),
-                "PYTHONUNBUFFERED": "1", **(extra or {})})
+                "PYTHONUNBUFFERED": "1", "BAZAAR_AI_LEVEL": "easy", **(extra or {})})
     return env
 
 

@@ -1,4 +1,4 @@
--- Bazaar store, schema 3: indexes for the two lookups that scanned a whole table (checked by
+-- Bazaar store, schema 4: indexes for the two lookups that scanned a whole table (checked by
 -- tests/test_store_plans.py with EXPLAIN QUERY PLAN): the games played in a channel or thread
 -- (every /move without a game number; thread_id already had games_by_thread, channel_id was only
 -- the second column of games_by_place), and a posted message by its Discord id (each board or DM
