@@ -138,6 +138,7 @@ class Load:
         fake.message_store = Boards(fake.message_store, self.latest)
         self._inner = fake._changed
         fake._changed = self._changed
+        self.abandoned: list[Any] = []  # handles of moves a stretch stopped waiting for
         self.bot_pid = bot_pid
         self.drain_s = drain_s
 
@@ -203,7 +204,16 @@ class Load:
             await asyncio.sleep(0.01)
         self.reap(phase)
         phase.lost += len(self.inflight)
+        self.abandoned += [f.handle for f in self.inflight.values()]
         self.inflight.clear()
+
+    async def settle(self, timeout: float) -> None:
+        """Wait (up to ``timeout`` s) for the moves given up on to be answered, so the bot is not
+        stopped in the middle of them."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while any(not h.done for h in self.abandoned) and loop.time() < end:
+            await asyncio.sleep(0.1)
 
     def _take_idle(self) -> int | None:
         if not self.idle:
@@ -358,6 +368,8 @@ async def _measure(
         load = Load(fake, games, users, threads, random.Random(seed), bot.pid, plan.drain_s)
         driver_lag.task = asyncio.ensure_future(driver_lag.run())
         results = await plan.run(load)
+        await load.settle(plan.drain_s)
+        await asyncio.sleep(5.0)  # the posts after the last answers
         for phase in results:
             phase.lags = _lags(lag_file, phase)
             phase.driver_lags = driver_lag.during(phase)
@@ -455,6 +467,8 @@ def rows(quick: bool, folder: Path) -> list[Figure]:
             note=f"of the rates run ({tried} moves/s)",
         )
     )
+    for problem in extra["problems"][:3]:  # the whole record, for whoever reads the bench's output
+        print("  the bot logged:\n    " + problem.replace("\n", "\n    "), flush=True)
     if extra["exit"] != 0 or extra["problems"]:
         figs.append(
             Figure(

@@ -217,6 +217,8 @@ def rows(quick: bool, folder: Path) -> list[Figure]:
             f"({mem['before']:.0f} -> {mem['after']:.0f} MB; {mem['load_ms']:.1f} ms per load)",
         )
     )
+    for problem in run["problems"][:3]:  # the whole record, for whoever reads the bench's output
+        print("  the bot logged:\n    " + problem.replace("\n", "\n    "), flush=True)
     if run["exit"] != 0 or run["problems"]:
         figs.append(
             Figure(
