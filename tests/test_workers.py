@@ -139,3 +139,28 @@ def test_a_worker_ends_when_the_bot_process_is_killed(tmp_path):
         owner.kill()
         owner.wait()
         owner.stdout.close()
+
+
+def test_a_failing_job_in_thread_workers_raises_its_own_error():
+    """In a fresh process (no process pool made yet, so ``concurrent.futures.process`` is not
+    imported), a job's exception reaches the caller as itself."""
+    import subprocess
+    import sys
+
+    script = (
+        "import asyncio\n"
+        "from bot.host.workers import Workers\n"
+        "def boom():\n"
+        "    raise KeyError('boom')\n"
+        "async def main():\n"
+        "    w = Workers(0)\n"
+        "    try:\n"
+        "        await w.run(boom)\n"
+        "    except KeyError as err:\n"
+        "        print('raised', err)\n"
+        "    finally:\n"
+        "        w.close()\n"
+        "asyncio.run(main())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], cwd=HERE.parent, capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "raised 'boom'", out.stderr[-2000:]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
+from concurrent.futures.process import BrokenProcessPool
 import logging
 import multiprocessing
 import os
@@ -86,7 +87,7 @@ class Workers:
             pool = self._executor()
             try:
                 return await loop.run_in_executor(pool, fn, *args)
-            except cf.process.BrokenProcessPool:
+            except BrokenProcessPool:  # (cf.process is only there once a process pool was made)
                 self._broken += 1
                 log.warning("A worker process died; starting a new pool (attempt %d)", attempt)
                 self._pool = None
