@@ -18,7 +18,7 @@ help:
 	@echo "make lint   ruff check, ruff format --check and mypy on $(LINT_PATHS) (mypy: engines, render)"
 	@echo "make run    start the Discord bot (needs DISCORD_TOKEN in .env; see README)"
 	@echo "make sync   register the slash commands with Discord"
-	@echo "make bench  print speed and size figures"
+	@echo "make bench  print every speed, size, start-up and load figure in one table (ARGS=--quick: under a minute)"
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,7 +46,7 @@ sync: $(STAMP)
 	$(VENV)/bin/bazaar sync
 
 bench: $(STAMP)
-	$(PY) -m benchmarks
+	$(PY) -m benchmarks $(ARGS)
 
 clean:
 	rm -rf $(VENV) $(OUT) build *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache

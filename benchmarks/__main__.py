@@ -1,46 +1,77 @@
-"""Print every benchmark figure: engines, rendering, the store, and the bot end to end.
+"""Print every benchmark figure in one table: figure, value, aim, verdict.
 
-Usage: ``python -m benchmarks [engines|render|store|e2e|arena ...]`` (default: all). Figures only; nothing is
-asserted, so a loaded machine gives slower numbers but never a failure.
+Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [load] [arena] [e2e]``
+(default: all but ``e2e``, the older in-process end-to-end figures). ``--quick`` runs every section smaller and
+shorter (under a minute in all; its figures are rougher). Figures only; nothing is asserted, so a
+loaded machine gives slower numbers but never a failure: the machine's cores and load average are
+printed with the table.
 """
 
 from __future__ import annotations
 
-import platform
+import os
 import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .table import Figure, print_header, render_table, safely
+
+SECTIONS = ("engines", "render", "startup", "store", "load", "arena")
 
 
 def main(argv: list[str]) -> int:
-    which = set(argv) or {"engines", "render", "store", "e2e", "arena"}
-    print(
-        f"Bazaar benchmarks — Python {platform.python_version()} on {platform.machine()}, {platform.system()}"
-    )
-    if "engines" in which:
-        from . import engine_speed
+    quick = "--quick" in argv
+    which = [a for a in argv if not a.startswith("--")] or list(SECTIONS)
+    unknown = set(which) - {*SECTIONS, "e2e"}
+    if unknown:
+        print(f"benchmarks: unknown section(s) {sorted(unknown)}; choose from {', '.join(SECTIONS)}, e2e")
+        return 2
+    print_header(quick)
+    t0 = time.perf_counter()
+    figures: list[Figure] = []
+    with tempfile.TemporaryDirectory(prefix="bazaar-bench-") as tmp:
+        folder = Path(tmp)
+        if "engines" in which:
+            from . import sections
 
-        engine_speed.main()
-    if "render" in which:
-        from . import rendering
+            figures += safely("engines", lambda: sections.engine_rows(quick))
+        if "render" in which:
+            from . import sections
 
-        rendering.main()
-    if "store" in which:
-        try:
+            figures += safely("render", lambda: sections.render_rows(quick))
+        if "startup" in which:
+            from . import movelog, startup
+
+            print("\n[startup] stored games, start-up, memory; the store with a big move log", flush=True)
+            figures += safely("startup", lambda: startup.rows(quick, folder))
+            if startup.LAST_DB is not None:
+                figures += safely("store", lambda: movelog.rows(quick, startup.LAST_DB))
+        if "store" in which:
             from . import store
-        except ImportError as err:  # the store bench needs the bot package
-            print(f"\n[store] skipped: {err}")
-        else:
-            store.main()
-    if "e2e" in which:
-        try:
-            from . import e2e
-        except ImportError as err:  # the end-to-end bench needs the bot package
-            print(f"\n[e2e] skipped: {err}")
-        else:
-            e2e.main()
-    if "arena" in which:
-        from . import arena
 
-        arena.main()
+            print("\n[store] one move committed on SQLite and PostgreSQL", flush=True)
+            figures += safely("store", lambda: store.rows(quick))
+        if "load" in which:
+            from . import load
+
+            print("\n[load] the real bot process under load, through the fake Discord", flush=True)
+            figures += safely("load", lambda: load.rows(quick, folder))
+        if "arena" in which:
+            from . import arena
+
+            print("\n[arena] a short arena: normal against easy in each game", flush=True)
+            figures += safely("arena", lambda: arena.figures(quick))
+        if "e2e" in which:
+            from . import e2e
+
+            e2e.main()
+    print()
+    print(render_table(figures))
+    print(
+        f"\n{len(figures)} figures in {time.perf_counter() - t0:.0f} s; "
+        f"load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     return 0
 
 

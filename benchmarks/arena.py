@@ -10,6 +10,8 @@ from typing import Any
 
 from engines import base
 
+from .table import Figure, aim_at_most
+
 
 def rows(games: int = 4, jobs: int = 2) -> list[dict[str, Any]]:
     """One row per game: the edge of normal over easy, and normal's ms per move."""
@@ -45,3 +47,21 @@ def main(games: int = 4, jobs: int = 2) -> None:
             f"  {r['game']:<9}{r['players']:>8}{r['edge']:>+8.2f}   {r['low']:>+6.2f} … {r['high']:>+6.2f}"
             f"{r['median_ms']:>11.1f}{r['p99_ms']:>9.1f}{r['capped']:>8}"
         )
+
+
+def figures(quick: bool) -> list[Figure]:
+    """The short arena as rows of the bench table: normal's edge over easy per game (its aim, an
+    interval above 0, needs ``bazaar arena --games 40``: a few games rarely show it) and normal's
+    99th percentile per move against its 1 s cap."""
+    out: list[Figure] = []
+    for r in rows(2 if quick else 4, 2):
+        out.append(
+            Figure(
+                f"arena: {r['game']} {r['players']}p normal vs easy, edge in wins",
+                f"{r['edge']:+.2f} ({r['low']:+.2f} … {r['high']:+.2f}, {r['games']} games)",
+                "> 0 at 95%",
+                r["low"] > 0,
+            )
+        )
+        out.append(aim_at_most(f"arena: {r['game']} normal move p99", r["p99_ms"], 1000, "ms", "{:.0f}"))
+    return out

@@ -20,6 +20,8 @@ from pathlib import Path
 from bot.host.store import Store
 from engines import base
 
+from .table import Figure
+
 MOVES = 400
 SERVER = os.environ.get("BAZAAR_BENCH_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
@@ -102,3 +104,20 @@ def main() -> None:
     else:
         commits, stamps = result
         print(f"  postgres  move commit {_figures(commits)}; version check (stamp) {_figures(stamps)}")
+
+
+def rows(quick: bool) -> list[Figure]:
+    """Move-commit latency on both backends, as rows of the bench table (reported, no aim: the
+    aim on a million-move log is the startup section's)."""
+    global MOVES
+    MOVES = 60 if quick else 400
+    out: list[Figure] = []
+    with tempfile.TemporaryDirectory() as folder:
+        commits, _ = asyncio.run(_measure(Path(folder) / "bench.sqlite3"))
+    out.append(Figure("store: move commit, SQLite", _figures(commits)))
+    result = asyncio.run(_postgres())
+    if isinstance(result, str):
+        out.append(Figure("store: move commit, PostgreSQL", result))
+    else:
+        out.append(Figure("store: move commit, PostgreSQL", _figures(result[0])))
+    return out

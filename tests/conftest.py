@@ -10,3 +10,11 @@ if str(ROOT) not in sys.path:
 
 # PostgreSQL fixtures (a fresh schema per test on the machine's server; see tests/pgserver.py)
 from pgserver import backend, backend_target, pg_admin, pg_session, pg_url  # noqa: E402,F401
+
+import os
+
+# In-process bots of the tests draw in threads (Workers(0)): starting worker processes for each of
+# the hundreds of bots the tests boot would only slow them. A bot launched as its own process
+# (tests/e2e/botprocess.py drops BAZAAR_* from its environment) uses the real process pool, and
+# tests/test_workers.py checks the pool itself.
+os.environ.setdefault("BAZAAR_WORKERS", "0")

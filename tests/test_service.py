@@ -29,6 +29,14 @@ class NimState:
     secret: tuple[int, ...]
 
 
+async def start_up(service) -> list:
+    """What start-up does with the stored games: ``load_all`` then the background
+    ``check_dormant``; returns the games newly flagged by either."""
+    flagged = await service.load_all()
+    more, _ = await service.check_dormant()
+    return flagged + more
+
+
 class ToyNim(Engine):
     """Take 1–3 from a pile; whoever takes the last one wins. Each seat holds a secret number."""
 
@@ -242,17 +250,17 @@ async def test_restart_replays_and_checks_the_snapshot(host, tmp_path):
     await host.move(gid, 11, "take 3")
     state = (await host.get(gid)).state
     fresh = GameService(host.store, now=host.clock, ai_level="easy")
-    assert await fresh.load_all() == []
+    assert await start_up(fresh) == []
     g2 = await fresh.get(gid)
     assert base.state_fingerprint(g2.state) == base.state_fingerprint(state) and g2.row.attention is None
     # a tampered snapshot: the game is flagged (once), moves are refused, nothing crashes
     await host.store._db.execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (gid,))
     third = GameService(host.store, now=host.clock, ai_level="easy")
-    flagged = await third.load_all()
+    flagged = await start_up(third)
     assert [g.id for g in flagged] == [gid] and "snapshot" in flagged[0].row.attention
     with pytest.raises(Refusal, match="needs attention"):
         await third.move(gid, 10, "take 1")
-    assert await GameService(host.store, now=host.clock, ai_level="easy").load_all() == []  # told once only
+    assert await start_up(GameService(host.store, now=host.clock, ai_level="easy")) == []  # told once only
     assert third.clock_entries() == []
 
 
@@ -261,7 +269,7 @@ async def test_a_log_that_no_longer_replays_is_flagged(host):
     await host.move(gid, 10, "take 2")
     await host.store._db.execute("DROP TRIGGER moves_append_only_update")
     await host.store._db.execute("UPDATE moves SET action = 'take 9' WHERE game_id = ?", (gid,))
-    flagged = await GameService(host.store, now=host.clock, ai_level="easy").load_all()
+    flagged = await start_up(GameService(host.store, now=host.clock, ai_level="easy"))
     assert "move 1 (`take 9`) no longer replays" in flagged[0].row.attention
 
 

@@ -15,7 +15,7 @@ from bot.host.live import Refusal
 from bot.host.service import STORE_RETRY, GameService
 from bot.host.store import StoreUnavailable
 from dbfaults import FaultyDB
-from test_service import _db, _started, host, toy  # noqa: F401  (fixtures)
+from test_service import _db, _started, host, start_up, toy  # noqa: F401  (fixtures)
 
 
 def _live(game):
@@ -179,7 +179,7 @@ async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host):
     # a flag left by an earlier run whose cause has gone (an engine missing then, a replay that raised)
     await host.store.update_game(gid, attention="move 1 (`take 2`) no longer replays (boom)", deadline=None)
     fresh = GameService(host.store, now=host.clock, ai_level="easy")
-    assert await fresh.load_all() == []
+    assert await start_up(fresh) == []
     game = await fresh.get(gid)
     assert game.row.attention is None and (await host.store.game(gid)).attention is None
     assert game.row.deadline == host.clock.t + 600 and game.state is not None
@@ -194,9 +194,9 @@ async def test_a_really_inconsistent_game_stays_flagged_at_every_restart(host):
     await host.move(gid, 10, "take 2")
     await host.store._db.execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (gid,))
     first = GameService(host.store, now=host.clock, ai_level="easy")
-    assert [g.id for g in await first.load_all()] == [gid]
+    assert [g.id for g in await start_up(first)] == [gid]
     second = GameService(host.store, now=host.clock, ai_level="easy")
-    assert await second.load_all() == [] and second.take_recovered() == []
+    assert await start_up(second) == [] and second.take_recovered() == []
     game = await second.get(gid)
     assert "snapshot" in game.row.attention and game.state is None
     with pytest.raises(Refusal, match="needs attention"):

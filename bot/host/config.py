@@ -37,6 +37,7 @@ class Config:
     rate_limit: tuple[int, float] = (DEFAULT_BURST, DEFAULT_RATE)  # per-user flood guard; (0, 0) = off
     ai_level: str | None = None  # the AI's default level (BAZAAR_AI_LEVEL); None: each game's own
     workers: int | None = None  # worker processes for AI search and drawing (BAZAAR_WORKERS); None: cores
+    lag_log: Path | None = None  # a file to append the event loop's lag samples to (benchmarks)
 
     @property
     def log_level_number(self) -> int:
@@ -57,8 +58,9 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
                 environ: Mapping[str, str] | None = None,
                 require_token: bool = True) -> Config:
     """Read ``DISCORD_TOKEN``, ``BAZAAR_DB``, ``DEV_GUILD_ID``, ``BAZAAR_LOG_LEVEL`` (or
-    ``LOG_LEVEL``), ``BAZAAR_AI_GRACE``, ``BAZAAR_RATE_LIMIT``, ``BAZAAR_AI_LEVEL`` and
-    ``BAZAAR_WORKERS``.
+    ``LOG_LEVEL``), ``BAZAAR_AI_GRACE``, ``BAZAAR_RATE_LIMIT``, ``BAZAAR_AI_LEVEL``,
+    ``BAZAAR_WORKERS`` and ``BAZAAR_LAG_LOG`` (a file the event loop's lag samples are appended
+    to, for benchmarks).
 
     Values come from ``environ`` (default ``os.environ``) over the ``env_file`` (if it exists).
     Returns a :class:`Config`. Raises :class:`ConfigError` when the token is missing (unless
@@ -109,5 +111,7 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
             raise ConfigError(f"BAZAAR_WORKERS must be a number of processes from 0 (threads, no "
                               f"processes) to 256, not {workers_text!r}.")
         workers = int(workers_text)
+    lag_text = (values.get("BAZAAR_LAG_LOG") or "").strip()
     return Config(token=token, db_path=db if is_postgres_url(db) else Path(db), dev_guild_id=dev_guild_id, log_level=level, ai_grace=ai_grace,
-                  rate_limit=rate_limit, ai_level=ai_level, workers=workers)
+                  rate_limit=rate_limit, ai_level=ai_level, workers=workers,
+                  lag_log=Path(lag_text) if lag_text else None)

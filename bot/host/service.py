@@ -2,9 +2,12 @@
 
 Every method that changes a game runs under that game's ``asyncio.Lock`` and writes through the
 store (one transaction per applied move, the version checked inside it). Loading a game is setup
-plus the replay of its move log, checked against the stored snapshot (all read in one read
-transaction); a game whose replay fails or disagrees is marked as needing attention instead of
-crashing anything, and a marked game whose history checks out at a later load is cleared.
+plus the replay of its move log (in a worker thread), checked against the stored snapshot (all
+read in one read transaction); a game whose replay fails or disagrees is marked as needing
+attention instead of crashing anything, and a marked game whose history checks out at a later
+load is cleared. Games load lazily, on first use: at start-up only the games table is read (the
+turn clock runs from its deadlines), and the other checks run in the background (see
+:mod:`~bot.host.dormant`).
 
 A write the database refuses raises :class:`~bot.host.store.StoreUnavailable` with the live game
 unchanged (it is updated only after its transaction commits, never by reading back); an AI move
@@ -29,9 +32,10 @@ from engines.base import Engine, RuleError
 
 from . import clock as clk
 from .parsing import MAX_GAME_ID, game_number, hides, parse_options  # noqa: F401  (re-exported)
+from .dormant import Dormant
 from .duties import MAX_AI_STEPS, MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
 from .live import Batch, LiveGame, Refusal, Step
-from .store import GameRecord, SeatRow, Store, VersionConflict, digest
+from .store import GameRecord, GameRow, SeatRow, Store, VersionConflict, digest
 from .workers import Workers
 
 log = logging.getLogger(__name__)
@@ -39,7 +43,7 @@ log = logging.getLogger(__name__)
 AI_GRACE = 20.0           # seconds AI seats wait for the people awaited beside them (a trade reply)
 
 
-class GameService(SeatDuties):
+class GameService(Dormant, SeatDuties):
     """Hosts every game. ``now`` is the clock (Unix seconds), ``seed_source`` makes game seeds,
     and ``on_clock_change`` is called whenever a deadline may have moved (to wake the scheduler)."""
 
@@ -59,17 +63,26 @@ class GameService(SeatDuties):
         self.ai_grace = ai_grace
         self.on_clock_change = on_clock_change or (lambda: None)
         self._games: dict[int, LiveGame] = {}
+        self._dormant: dict[int, GameRow] = {}  # active games not loaded yet: their rows (see Dormant)
         self._load_lock = asyncio.Lock()  # one LiveGame (and so one lock) per game id
         self._recovered: list[LiveGame] = []  # flags cleared by loads, for take_recovered()
 
     # ------------------------------------------------------------------ loading
 
     async def load_all(self) -> list[LiveGame]:
-        """Load every active game (replay checked against the snapshot). Returns the games that
-        were newly marked as needing attention by this load (their players should be told); a
-        flagged game whose stored history now checks out is cleared (see :meth:`take_recovered`)."""
+        """Start-up: read the rows of the active games (their deadlines run the turn clock, see
+        :meth:`clock_entries`) and load only those start-up must act on now: games flagged as
+        needing attention (a flag whose cause has gone is cleared, see :meth:`take_recovered`)
+        and games whose deadline passed while the bot was down (see :meth:`rearm_overdue`).
+        Every other game loads on first use; :meth:`check_dormant` checks them in the background.
+        Returns the games this load newly marked as needing attention (their players should be
+        told)."""
         flagged: list[LiveGame] = []
-        for row in await self.store.games(statuses=["active"]):
+        rows = await self.store.games(statuses=["active"])
+        self._dormant.update({r.id: r for r in rows if r.id not in self._games})
+        for row in rows:
+            if row.id in self._games or not (row.attention or (row.deadline is not None and row.deadline <= self.now())):
+                continue
             had = row.attention
             game = await self._load(row.id)
             if game is not None and game.row.attention and not had:
@@ -121,15 +134,18 @@ class GameService(SeatDuties):
                      game.id, game.row.version, fresh.row.version)
             game.row, game.seats, game.engine, game.state = fresh.row, fresh.seats, fresh.engine, fresh.state
 
-    async def _load(self, game_id: int) -> LiveGame | None:
+    async def _load(self, game_id: int, *, keep: bool = True) -> LiveGame | None:
         """Load a game from one consistent read of its row, seats, moves and snapshot; None if
         there is no such game. The game is held in memory only once loaded (a database error
-        while loading leaves nothing half-loaded behind)."""
+        while loading leaves nothing half-loaded behind), and only with ``keep`` (the caller
+        holds ``_load_lock``, see :meth:`check_dormant`, when it does not keep it)."""
         record = await self.store.record(game_id)
         if record is None:
             return None
         game = await self._from_record(record)
-        self._games[game.id] = game
+        if keep:
+            self._games[game.id] = game
+            self._dormant.pop(game.id, None)
         return game
 
     async def _from_record(self, record: GameRecord) -> LiveGame:
@@ -150,20 +166,24 @@ class GameService(SeatDuties):
         """Set the game's state by replaying its log, checked against the snapshot of the same
         read. A game that fails the check is flagged; a flagged game that passes is cleared."""
         row, moves, snap = record.row, record.moves, record.snapshot
-        where = "its setup"
-        try:
+        where = ["its setup"]
+
+        def replay() -> tuple[Any, str]:  # CPU only: in a worker thread, so the loop stays free
             steps = base.replay_steps(game.engine, row.seed, len(game.seats), row.options,
                                       [(m.seat, m.action) for m in moves])
             state, _ = next(steps)
             for m in moves:
-                where = f"move {m.version} (`{m.action}`)"
+                where[0] = f"move {m.version} (`{m.action}`)"
                 state, _ = next(steps)
+            return state, base.state_fingerprint(state)
+
+        try:
+            state, text = await asyncio.to_thread(replay)
         except Exception as err:  # a rules change or an engine bug: flag the game, keep the bot up
             if not isinstance(err, RuleError):
                 log.exception("Game %s: replay raised", row.id)
-            await self._flag(game, f"{where} no longer replays ({getattr(err, 'reason', err)})")
+            await self._flag(game, f"{where[0]} no longer replays ({getattr(err, 'reason', err)})")
             return
-        text = base.state_fingerprint(state)
         if len(moves) != row.version or snap is None or snap[0] != row.version or snap[2] != digest(text):
             await self._flag(game, "its replayed history differs from the saved snapshot")
             return
@@ -572,7 +592,8 @@ class GameService(SeatDuties):
         return newly
 
     def forget(self, game_id: int) -> None:
-        """Drop a game from memory (it is reloaded from the store on next use)."""
+        """Drop a game from memory (it is reloaded from the store on next use; its turn clock
+        stops until then)."""
         self._games.pop(game_id, None)
 
     def loaded(self) -> Iterable[LiveGame]:

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
+from concurrent.futures.process import BrokenProcessPool
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -41,10 +44,21 @@ def default_size() -> int:
 
 
 def _warm() -> None:
-    """Run once in each new worker: import the engines and renderers before the first job."""
+    """Run once in each new worker: import the engines and renderers before the first job, and
+    watch the bot's process (see :func:`_exit_with_parent`)."""
     import engines
 
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), name="bazaar-orphan-watch", daemon=True).start()
     engines.load_all()
+
+
+def _exit_with_parent(parent: int, every: float = 1.0) -> None:
+    """End this worker once the process that started it is gone (killed, out of memory): a worker
+    holds both ends of its job queue, so it would otherwise wait for jobs for ever."""
+    while True:
+        time.sleep(every)
+        if os.getppid() != parent:
+            os._exit(0)
 
 
 class Workers:
@@ -73,7 +87,7 @@ class Workers:
             pool = self._executor()
             try:
                 return await loop.run_in_executor(pool, fn, *args)
-            except cf.process.BrokenProcessPool:
+            except BrokenProcessPool:  # (cf.process is only there once a process pool was made)
                 self._broken += 1
                 log.warning("A worker process died; starting a new pool (attempt %d)", attempt)
                 self._pool = None

@@ -1,12 +1,14 @@
 """The Discord application: the ``commands.Bot`` subclass, ``run_bot`` and ``sync_commands``.
 
-``setup_hook`` opens the database (applying migrations), loads every active game (replay checked
-against its snapshot), registers the persistent components, adds the commands, tells players of
-any game that needs attention (or that checks out again and is playable), gives a grace to turns
-whose clock ran out while the bot was down, posts what a previous run stored but never posted
-(unless Discord shows it already), lets the AI seats that run left awaited play, says which turns
-got a grace, and starts the turn clock. Only the ``guilds`` intent is used (no privileged
-intents). Neither the token nor a private view is logged.
+``setup_hook`` opens the database (applying migrations), reads the active games' rows (a game
+loads, its replay checked against its snapshot, on first use; those flagged as needing attention
+and those whose turn ran out while the bot was down load now), registers the persistent
+components, adds the commands, tells players of any game that needs attention (or that checks
+out again and is playable), gives a grace to turns whose clock ran out while the bot was down,
+posts what a previous run stored but never posted (unless Discord shows it already), lets the AI
+seats that run left awaited play, says which turns got a grace, and starts the turn clock. The
+other stored games are then checked in the background (:meth:`BazaarBot._check_dormant`). Only
+the ``guilds`` intent is used (no privileged intents). Neither the token nor a private view is logged.
 """
 from __future__ import annotations
 
@@ -28,6 +30,8 @@ from ..host.clock import TurnClock
 from .components import DYNAMIC_ITEMS
 from .flood import BazaarTree
 from ..host.throttle import Throttle
+from ..host import drawing
+from ..host.looplag import LagMonitor
 from ..host.config import Config
 from ..host.live import Refusal
 from .publish import Publisher
@@ -50,7 +54,8 @@ class BazaarBot(commands.Bot):
     clock) are injectable for tests; with ``sync_only`` the hook only builds the command tree (for
     ``bazaar sync``); ``repost_delays`` are the pauses (s) before posting again a board Discord
     refused (see ``retry``); ``store``, when given, is the database already opened (else the hook
-    opens ``config.db_path``)."""
+    opens ``config.db_path``); ``workers`` is the pool that draws boards and thinks for the AI
+    (default: ``config.workers`` processes, else one per core), owned by the bot and closed with it."""
 
     def __init__(self, config: Config, *, now: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None, sync_only: bool = False,
@@ -71,6 +76,9 @@ class BazaarBot(commands.Bot):
         self.workers = workers if workers is not None else Workers(config.workers)  # AI search, drawing
         self.service: GameService = None  # type: ignore[assignment]
         self.publisher = Publisher(self)
+        self.lag = LagMonitor(record=config.lag_log)
+        self._warming: asyncio.Task[None] | None = None
+        self._checking: asyncio.Task[None] | None = None
         if repost_delays is not None:  # pauses before posting again a board Discord refused
             self.publisher.retry.delays = tuple(repost_delays)
         self.clock: TurnClock | None = None
@@ -84,6 +92,7 @@ class BazaarBot(commands.Bot):
         await bot_commands.setup(self)
         if self.sync_only:
             return
+        self.lag.start()
         if self.store is None:
             self.store = await Store.open(self.config.db_path, now=self.now)
         self.service = GameService(self.store, now=self.now, seed_source=self.seed_source,
@@ -91,8 +100,9 @@ class BazaarBot(commands.Bot):
                                    workers=self.workers, ai_level=self.config.ai_level)
         flagged = await self.service.load_all()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        active = sum(1 for g in self.service.loaded() if g.row.status == "active")
-        log.info("Bazaar ready: database %s, %d active game(s) resumed", self.store.describe(), active)
+        active = sum(1 for g in self.service.loaded() if g.row.status == "active") + len(self.service.dormant())
+        log.info("Bazaar ready: database %s, %d active game(s) resumed (loaded on first use)",
+                 self.store.describe(), active)
         for game in flagged:
             await self.publisher.notice(game, text.attention(game))
         for game in self.service.take_recovered():
@@ -107,6 +117,38 @@ class BazaarBot(commands.Bot):
         self.clock = TurnClock(self.service.clock_entries, self.on_clock_due, now=self.now,
                                max_sleep=self.clock_max_sleep)
         self.clock.start()
+
+    async def on_ready(self) -> None:
+        """Once connected (the first time only): start the worker processes and check the
+        stored games not loaded yet, in the background, so neither delays being ready."""
+        if self._warming is None and not self.sync_only:
+            self._warming = asyncio.create_task(self._warm_workers(), name="bazaar-warm-workers")
+            self._checking = asyncio.create_task(self._check_dormant(), name="bazaar-check-dormant")
+
+    async def _check_dormant(self) -> None:
+        """In the background after start-up: check the stored games not loaded yet (see
+        ``GameService.check_dormant``), tell the players of any that needs attention, and let
+        AI seats the last run left awaited play. Failures are logged."""
+        t0 = time.perf_counter()
+        try:
+            flagged, checked = await self.service.check_dormant()
+            for game in flagged:
+                await self.publisher.notice(game, text.attention(game))
+        except Exception:
+            log.exception("Checking the stored games failed")
+            return
+        await self._resume_ai()
+        log.info("Checked %d stored game(s) not loaded at start-up in %.2f s; %d need attention",
+                 checked, time.perf_counter() - t0, len(flagged))
+
+    async def _warm_workers(self) -> None:
+        """Start the worker processes and load the renderers in them, so the first board is not
+        drawn by a process still starting. A failure is logged (the pool
+        starts on first use instead)."""
+        try:
+            await asyncio.gather(*(self.workers.run(drawing.warm) for _ in range(max(1, self.workers.size))))
+        except Exception:
+            log.exception("Starting the worker processes failed")
 
     async def _repost(self) -> None:
         """Post the boards (or score sheets) that a previous run stored but never posted: it
@@ -219,13 +261,17 @@ class BazaarBot(commands.Bot):
         and close the database."""
         if self.clock is not None:
             await self.clock.stop()
+        for task in (self._checking, self._warming):
+            if task is not None and not task.done():
+                task.cancel()
         if not await self.idle():
             log.warning("Closing with %d interaction handler(s) still running", self.inflight)
         await self.publisher.retry.stop()  # after the handlers: none of them schedules a retry now
         await super().close()
-        self.workers.close()
         if self.store is not None:
             await self.store.close()
+        self.workers.close()
+        await self.lag.stop()
 
 
 QUIET_LOGGERS = ("discord.http", "discord.gateway", "aiosqlite", "asyncpg")

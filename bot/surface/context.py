@@ -13,6 +13,7 @@ from ..host.live import Batch, LiveGame
 from ..host.service import GameService
 from ..host.store import Store
 from ..host.throttle import Throttle
+from ..host.workers import Workers
 
 
 class Publishing(Protocol):
@@ -37,6 +38,7 @@ class Bazaar(Protocol):
     store: Store
     service: GameService
     publisher: Publishing
+    workers: Workers
     inflight: int
     now: Any
     throttle: Throttle

@@ -2,8 +2,9 @@
 old buttons and archiving the game's thread.
 
 Only views reach a renderer or a message: the channel gets ``view(state, None)``, a DM or an
-ephemeral reply gets ``view(state, seat)`` of its recipient. Rendering and PNG encoding run in a
-worker thread. Publishing a game takes everything it has pending under the game's publish lock,
+ephemeral reply gets ``view(state, seat)`` of its recipient. Rendering and PNG encoding run in the
+bot's worker pool (``bot.workers``: other processes, see :mod:`bot.host.drawing`), never on the
+event loop. Publishing a game takes everything it has pending under the game's publish lock,
 so posts come out in order and a burst of moves is coalesced into one up-to-date post.
 """
 from __future__ import annotations
@@ -18,12 +19,10 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-import render
 from engines import base
 from engines.prompt import Prompt
-from render import recap
-from render.common import to_png
 
+from ..host import drawing
 from ..host.live import Batch, LiveGame, Posted, private_digest
 from ..host.service import GameService
 from ..host.store import SeatRow, Store, StoreUnavailable
@@ -47,20 +46,6 @@ def nonce(game_id: int, version: int, kind: str) -> str:
     ``enforce_nonce``, so a post retried after Discord made it but the answer was lost (a broken
     connection, a timeout, a 5xx after the work) returns that message instead of a second one."""
     return f"bz{game_id}.{version}{kind}"[-25:]
-
-
-def _png(kind: str, what: str, view: dict[str, Any], names: list[str]) -> bytes:
-    img = getattr(render.get(kind), what)(view, names)
-    return to_png(img)
-
-
-def _board_png(kind: str, view: dict[str, Any], names: list[str], caption: list[str],
-               previous: dict[str, Any] | None) -> bytes:
-    return to_png(render.board_image(kind, view, names, caption=caption, previous=previous))
-
-
-def _text(kind: str, view: dict[str, Any], names: list[str]) -> str:
-    return render.get(kind).text(view, names)
 
 
 def _file(png: bytes | None, filename: str) -> discord.File | None:
@@ -90,6 +75,10 @@ class Publisher:
     def store(self) -> Store:
         return bazaar(self.bot).store
 
+    async def job(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` (a job of :mod:`bot.host.drawing`) in the bot's worker pool."""
+        return await bazaar(self.bot).workers.run(fn, *args)
+
     # ------------------------------------------------------------------ rendering
 
     async def png(self, game_id: int, kind: str, what: str, view: dict[str, Any],
@@ -97,7 +86,7 @@ class Publisher:
         """``render.<kind>.<what>(view, names)`` as PNG bytes, rendered off the event loop; None
         (logged with the game id) if the renderer fails."""
         try:
-            return await asyncio.to_thread(_png, kind, what, view, list(names))
+            return await self.job(drawing.picture, kind, what, view, list(names))
         except Exception:
             log.exception("Rendering %s failed for game %s", what, game_id)
             return None
@@ -110,7 +99,7 @@ class Publisher:
         caption = [line.removeprefix("• ") for line in text.event_lines(batch)]
         previous = game.shown  # set to this view once the board is posted (see _post_turn)
         try:
-            return await asyncio.to_thread(_board_png, batch.engine.name, view, batch.names, caption, previous)
+            return await self.job(drawing.board, batch.engine.name, view, list(batch.names), caption, previous)
         except Exception:
             log.exception("Rendering the board failed for game %s", game.id)
             return None
@@ -123,7 +112,7 @@ class Publisher:
     async def view_text(self, game_id: int, kind: str, view: dict[str, Any], names: Sequence[str]) -> str:
         """``render.<kind>.text(view, names)``; "" (logged) if it fails."""
         try:
-            return await asyncio.to_thread(_text, kind, view, list(names))
+            return await self.job(drawing.view_text, kind, view, list(names))
         except Exception:
             log.exception("Rendering text failed for game %s", game_id)
             return ""
@@ -345,16 +334,16 @@ class Publisher:
     async def recap(self, game_id: int, batch: Batch) -> discord.File | None:
         """The animated recap of a finished game (``render.recap``: one public board per turn,
         under Discord's attachment limit), rebuilt from the stored move log by replaying it in a
-        worker thread, so it is the same after a restart; None (logged) if that fails."""
+        worker, so it is the same after a restart; None (logged) if that fails."""
         row, engine = batch.row, batch.engine
         try:
             moves = [(m.seat, m.action) for m in await self.store.moves(game_id)]
-            made = await asyncio.to_thread(recap.recap, engine, row.seed, len(batch.seats), row.options, moves,
-                                           render.get(engine.name).board, list(batch.names))
+            data = await self.job(drawing.recap, engine.name, row.seed, len(batch.seats), row.options, moves,
+                                  list(batch.names))
         except Exception:
             log.exception("Building the recap failed for game %s", game_id)
             return None
-        return _file(made.data, f"{engine.name}-{game_id}-recap.gif")
+        return _file(data, f"{engine.name}-{game_id}-recap.gif")
 
     async def _post_interim(self, game: LiveGame, batch: Batch, channel) -> bool:
         """Post the sheet the renderer offers for this batch's public events (a Ra epoch's
@@ -365,11 +354,10 @@ class Publisher:
         events = base.events_for((e for st in batch.steps if st.version > done for e in st.events), None)
         view = batch.engine.view(batch.state, None)
         try:
-            found = await asyncio.to_thread(render.interim_sheet, batch.engine.name, view, events, list(batch.names))
+            found = await self.job(drawing.interim_sheet, batch.engine.name, view, list(events), list(batch.names))
             if found is None:
                 return True
-            caption, img = found
-            png = await asyncio.to_thread(to_png, img)
+            caption, png = found
         except Exception:
             log.exception("Rendering the interim sheet failed for game %s", game.id)
             return True

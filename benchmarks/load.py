@@ -1,0 +1,553 @@
+"""Load as on a big server: the real ``bazaar run`` in its own process (its worker pool drawing
+the boards), talking through the real discord.py client to the fake Discord of the tests, which
+runs here with the players.
+
+500 games in play (``benchmarks/fixture.py``: real seeded games of all four kinds, people only,
+each in its own thread) get ``/move`` interactions as a Poisson stream at 10, 20 and 40 moves/s
+for 60 s each, each move a random legal one from a game not waiting for its last answer, then a
+burst of 100 moves at one instant. Per move: the milliseconds from the fake writing the
+INTERACTION_CREATE to the bot's socket to the fake receiving the board that shows it (a new
+message, or the last one edited in place), and to the interaction's acknowledgement. The bot's
+event-loop lag comes from its own sampler (``BAZAAR_LAG_LOG``, see ``bot/host/looplag.py``).
+
+Figures only; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import random
+import re
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .table import Figure, aim_at_most
+
+ROOT = Path(__file__).resolve().parent.parent
+for extra in (ROOT, ROOT / "tests", ROOT / "tests" / "e2e"):
+    if str(extra) not in sys.path:
+        sys.path.insert(0, str(extra))
+
+BOARD = re.compile(r"\*\*[^*]+ #(\d+)\*\* · move (\d+)")
+OVER = re.compile(r"🏁 \*\*[^*]+ #(\d+)\*\* is over")
+AIM_P99_MS = 250.0
+AIM_LAG_MS = 50.0
+BACKLOG_S = 5.0  # a stretch stops early once this many seconds of its moves wait unanswered
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (``q`` in 0..100); nan for no values."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, -(-len(ordered) * q // 100) - 1))
+    return ordered[int(k)]
+
+
+@dataclass
+class Flight:
+    """One move sent and not yet answered."""
+
+    gid: int
+    seat: int
+    action: str
+    target: int  # the version its board shows
+    handle: Any
+    board_at: float | None = None
+
+
+@dataclass
+class Phase:
+    """What one stretch of load measured."""
+
+    name: str
+    seconds: float
+    sent: int = 0
+    skipped: int = 0  # arrivals with every game still waiting for its answer
+    refused: list[str] = field(default_factory=list)
+    boards: list[float] = field(default_factory=list)  # ms, INTERACTION_CREATE -> board
+    acks: list[float] = field(default_factory=list)  # ms, INTERACTION_CREATE -> acknowledged
+    lost: int = 0  # sent but never answered within the drain time
+    started: float = 0.0  # Unix time
+    ended: float = 0.0
+    first_sent: float = 0.0  # loop time
+    last_board: float = 0.0  # loop time
+    lags: list[float] = field(default_factory=list)  # ms, from the bot's sampler
+    driver_lags: list[float] = field(default_factory=list)  # ms, this process's own loop
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds used during the phase, by whom
+    overloaded_at: float | None = None  # seconds into the phase when the backlog reached its bound
+
+    @property
+    def rate(self) -> float | None:
+        return float(self.name.split()[0]) if self.seconds else None
+
+    @property
+    def p99(self) -> float:
+        return percentile(self.boards, 99)
+
+
+class Boards(dict):
+    """The fake's message store, noting the newest board message of each channel as it is made."""
+
+    def __init__(self, inner: dict, latest: dict[int, Any]) -> None:
+        super().__init__(inner)
+        self.latest = latest
+
+    def __setitem__(self, key: int, msg: Any) -> None:
+        super().__setitem__(key, msg)
+        first = (msg.content or "").split("\n", 1)[0]
+        if BOARD.search(first) or OVER.search(first):
+            self.latest[msg.channel_id] = msg
+
+
+class Load:
+    """The players of every game, and the bookkeeping of what they sent and saw."""
+
+    def __init__(
+        self,
+        fake: Any,
+        games: dict[int, dict[str, Any]],
+        users: dict[int, Any],
+        threads: dict[int, Any],
+        rng: random.Random,
+        bot_pid: int,
+        drain_s: float,
+    ) -> None:
+        from engines import base
+
+        self.fake = fake
+        self.base = base
+        self.games = games
+        self.users = users
+        self.threads = threads
+        self.rng = rng
+        self.states = {
+            gid: base.replay(base.get(g["kind"]), g["seed"], g["n"], g["options"], g["moves"])
+            for gid, g in games.items()
+        }
+        self.versions = {gid: len(g["moves"]) for gid, g in games.items()}
+        self.idle = [gid for gid in games if base.get(games[gid]["kind"]).outcome(self.states[gid]) is None]
+        self.inflight: dict[int, Flight] = {}
+        self.latest: dict[int, Any] = {}
+        fake.message_store = Boards(fake.message_store, self.latest)
+        self._inner = fake._changed
+        fake._changed = self._changed
+        self.abandoned: list[Any] = []  # handles of moves a stretch stopped waiting for
+        self.bot_pid = bot_pid
+        self.drain_s = drain_s
+
+    def _changed(self) -> None:
+        now = asyncio.get_running_loop().time()
+        for f in self.inflight.values():
+            if f.board_at is None:
+                msg = self.latest.get(self.threads[f.gid].id)
+                if msg is not None and _shows(msg, f):
+                    f.board_at = now
+        self._inner()
+
+    async def send(self, gid: int) -> None:
+        """A random legal move for a person awaited in ``gid``, by ``/move``."""
+        g, state = self.games[gid], self.states[gid]
+        engine = self.base.get(g["kind"])
+        seat = self.rng.choice(list(engine.to_move(state)))
+        action = str(self.rng.choice(engine.legal_actions(state, seat)))
+        user = self.users[g["users"][seat]]
+        handle = await self.fake.slash(user, self.threads[gid], "move", action=action, wait=False)
+        self.inflight[gid] = Flight(gid, seat, action, self.versions[gid] + 1, handle)
+
+    def reap(self, phase: Phase) -> None:
+        """Book every answered move: its latencies, the game's new state; the game is idle again."""
+        for gid, f in list(self.inflight.items()):
+            h = f.handle
+            if not h.done or h.sent_at is None:
+                continue
+            reply = h.content if h.response is not None else ""
+            played = reply.startswith("✅ Played")
+            if played and f.board_at is None:
+                continue  # played: its board is still to come
+            del self.inflight[gid]
+            phase.acks.append(1000 * (h.acked_at - h.sent_at))
+            if not played:
+                phase.refused.append(reply[:80])
+                self.idle.append(gid)
+                continue
+            assert f.board_at is not None
+            phase.boards.append(1000 * (f.board_at - h.sent_at))
+            phase.last_board = max(phase.last_board, f.board_at)
+            engine = self.base.get(self.games[gid]["kind"])
+            self.states[gid], _ = engine.apply(self.states[gid], f.seat, f.action)
+            self.versions[gid] += 1
+            if engine.outcome(self.states[gid]) is None:
+                self.idle.append(gid)
+
+    def cpu(self) -> dict[str, float]:
+        """CPU seconds used so far by the bot's process, its worker processes and this one."""
+        from .startup import children, cpu_s
+
+        return {
+            "bot": cpu_s(self.bot_pid),
+            "workers": sum(cpu_s(c) for c in children(self.bot_pid)),
+            "players+fake": cpu_s(os.getpid()),
+        }
+
+    async def drain(self, phase: Phase, timeout: float) -> None:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while self.inflight and loop.time() < end:
+            self.reap(phase)
+            await asyncio.sleep(0.01)
+        self.reap(phase)
+        phase.lost += len(self.inflight)
+        self.abandoned += [f.handle for f in self.inflight.values()]
+        self.inflight.clear()
+
+    async def settle(self, timeout: float) -> None:
+        """Wait (up to ``timeout`` s) for the moves given up on to be answered, so the bot is not
+        stopped in the middle of them."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while any(not h.done for h in self.abandoned) and loop.time() < end:
+            await asyncio.sleep(0.1)
+
+    def _take_idle(self) -> int | None:
+        if not self.idle:
+            return None
+        i = self.rng.randrange(len(self.idle))
+        self.idle[i], self.idle[-1] = self.idle[-1], self.idle[i]
+        return self.idle.pop()
+
+    async def poisson(self, rate: float, seconds: float) -> Phase:
+        """Moves arriving at ``rate`` per second (exponential gaps) for ``seconds``, then drained."""
+        loop = asyncio.get_running_loop()
+        phase = Phase(f"{rate:g} moves/s", seconds, started=time.time())
+        cpu0 = self.cpu()
+        t_end = loop.time() + seconds
+        t_next = loop.time()
+        phase.first_sent = t_next
+        backlog = max(20, int(rate * BACKLOG_S))
+        while True:
+            t_next += self.rng.expovariate(rate)
+            if t_next > t_end:
+                break
+            self.reap(phase)
+            delay = t_next - loop.time()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if len(self.inflight) >= backlog:  # the bot cannot keep up: stop adding to its queue
+                phase.overloaded_at = loop.time() - phase.first_sent
+                break
+            gid = self._take_idle()
+            if gid is None:
+                phase.skipped += 1
+                continue
+            await self.send(gid)
+            phase.sent += 1
+        await self.drain(phase, self.drain_s)
+        phase.ended = time.time()
+        phase.cpu = {k: v - cpu0[k] for k, v in self.cpu().items()}
+        return phase
+
+    async def burst(self, count: int) -> Phase:
+        """``count`` moves of as many games sent at one instant, then drained."""
+        loop = asyncio.get_running_loop()
+        phase = Phase(f"burst of {count}", 0.0, started=time.time())
+        cpu0 = self.cpu()
+        picked = [g for g in (self._take_idle() for _ in range(count)) if g is not None]
+        phase.first_sent = loop.time()
+        for gid in picked:
+            await self.send(gid)
+        phase.sent = len(picked)
+        await self.drain(phase, self.drain_s)
+        phase.ended = time.time()
+        phase.cpu = {k: v - cpu0[k] for k, v in self.cpu().items()}
+        return phase
+
+
+def _shows(msg: Any, f: Flight) -> bool:
+    first = (msg.content or "").split("\n", 1)[0]
+    m = BOARD.search(first)
+    if m:
+        return int(m.group(1)) == f.gid and int(m.group(2)) >= f.target
+    m = OVER.search(first)
+    return bool(m) and int(m.group(1)) == f.gid
+
+
+def _lags(path: Path, phase: Phase) -> list[float]:
+    """The bot's lag samples (ms) taken during ``phase``."""
+    out = []
+    if not path.exists():
+        return out
+    for line in path.read_text().splitlines():
+        t, _, ms = line.partition(" ")
+        if phase.started <= float(t) <= phase.ended:
+            out.append(float(ms))
+    return out
+
+
+class DriverLag:
+    """This process's own loop lag (the players and the fake): a measurement is only as good as it."""
+
+    def __init__(self) -> None:
+        self.samples: list[tuple[float, float]] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            t = loop.time()
+            await asyncio.sleep(0.02)
+            self.samples.append((time.time(), 1000 * max(0.0, loop.time() - t - 0.02)))
+
+    def during(self, phase: Phase) -> list[float]:
+        return [ms for t, ms in self.samples if phase.started <= t <= phase.ended]
+
+
+async def _measure(
+    folder: Path, n_games: int, plan: Plan, seed: int = 1
+) -> tuple[list[Phase], dict[str, Any]]:
+    from botprocess import BotProcess
+    from fakediscord import FakeDiscord
+
+    from bot.host.config import Config
+    from bot.surface.app import BazaarBot
+
+    from . import fixture
+
+    fake = FakeDiscord(ack_deadline=None, default_timeout=120.0)
+    await fake.start()
+    bot = None
+    driver_lag = DriverLag()
+    try:
+        guild = fake.add_guild("Load", channels=["games"])
+        channel = fake.channel("games")
+        threads: dict[int, Any] = {}
+        users: dict[int, Any] = {}
+        places = []
+        for gid in range(1, n_games + 1):
+            thread = fake.new_thread(channel, f"game {gid}")
+            threads[gid] = thread
+            people = [fake.add_user(f"u{gid}x{s}", guild=guild) for s in range(3)]
+            users.update({u.id: u for u in people})
+            places.append(fixture.Place(channel.id, thread.id, [u.id for u in people]))
+        db = folder / f"load-{n_games}.sqlite3"
+        t0 = time.perf_counter()
+        info = fixture.build(
+            db,
+            n_games,
+            people_only=True,
+            places=places,
+            guild_id=guild.id,
+            pool_scale=0.5 if n_games <= 100 else 1.0,
+        )
+        print(
+            f"  fixture: {n_games} games in play, {info['moves']:,} moves, built in "
+            f"{time.perf_counter() - t0:.1f} s",
+            flush=True,
+        )
+        with fake.patch_discord():  # register the commands, as `bazaar sync` does
+            async with BazaarBot(Config(token=fake.token, db_path=db), sync_only=True) as syncer:
+                await syncer.login(fake.token)
+                await syncer.tree.sync()
+        lag_file = folder / "load-lag.txt"
+        bot = BotProcess(
+            fake,
+            db,
+            folder / "load-bot.log",
+            cwd=folder,
+            env={"BAZAAR_LOG_LEVEL": "INFO", "BAZAAR_LAG_LOG": str(lag_file)},
+        )
+        await bot.start(120.0)
+        await fake.wait_for(lambda: "Checked" in bot.log(), 120.0, what="the bot's check of the stored games")
+        games = fixture.stored_logs(db, list(range(1, n_games + 1)))
+        load = Load(fake, games, users, threads, random.Random(seed), bot.pid, plan.drain_s)
+        driver_lag.task = asyncio.ensure_future(driver_lag.run())
+        results = await plan.run(load)
+        await load.settle(plan.drain_s)
+        await asyncio.sleep(5.0)  # the posts after the last answers
+        for phase in results:
+            phase.lags = _lags(lag_file, phase)
+            phase.driver_lags = driver_lag.during(phase)
+        code = await bot.stop()
+        extra = {"exit": code, "problems": bot.problems()}
+    finally:
+        if driver_lag.task is not None:
+            driver_lag.task.cancel()
+        if bot is not None and bot.alive():
+            bot.proc.kill()  # type: ignore[union-attr]
+        await fake.close()
+    return results, extra
+
+
+@dataclass
+class Plan:
+    """Which stretches of load to run. The aimed rates go up in turn; once one is missed the
+    higher ones are not run (they could only queue more), and lower rates (``lower``, each
+    half the one before) look for the highest that meets the aim; then the burst. A stretch
+    whose moves are not all answered within ``drain_s`` stops the run (what follows would
+    measure its backlog)."""
+
+    rates: list[float]
+    seconds: float
+    lower: int
+    lower_seconds: float
+    burst: int
+    drain_s: float
+    skipped: list[str] = field(default_factory=list)
+
+    async def run(self, load: Load) -> list[Phase]:
+        done: list[Phase] = []
+
+        async def stretch(rate: float, seconds: float) -> Phase:
+            print(f"  load: {rate:g} moves/s for {seconds:g} s ...", flush=True)
+            phase = await load.poisson(rate, seconds)
+            done.append(phase)
+            return phase
+
+        for i, rate in enumerate(self.rates):
+            phase = await stretch(rate, self.seconds)
+            if phase.lost or phase.overloaded_at is not None or not phase.p99 < AIM_P99_MS:
+                self.skipped += [f"{r:g} moves/s" for r in self.rates[i + 1 :]]
+                break
+        rate = self.rates[0]
+        first = done[0]
+        if first.lost == 0 and (first.overloaded_at is not None or not first.p99 < AIM_P99_MS):
+            for _ in range(self.lower):
+                rate /= 2
+                phase = await stretch(rate, self.lower_seconds)
+                if phase.lost or (phase.overloaded_at is None and phase.p99 < AIM_P99_MS):
+                    break
+        if done[-1].lost:
+            self.skipped.append(f"burst of {self.burst}")
+        else:
+            print(f"  load: burst of {self.burst} ...", flush=True)
+            done.append(await load.burst(self.burst))
+        return done
+
+
+def rows(quick: bool, folder: Path) -> list[Figure]:
+    """Run the load and report it (see the module docstring)."""
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    if quick:
+        n_games, plan = 40, Plan([10.0, 20.0, 40.0], 3.0, 1, 3.0, 15, 15.0)
+    else:
+        n_games, plan = 500, Plan([10.0, 20.0, 40.0], 60.0, 3, 20.0, 100, 240.0)
+    results, extra = asyncio.run(_measure(folder, n_games, plan))
+    figs: list[Figure] = []
+    for phase in results:
+        figs += _phase_rows(phase, n_games)
+    for name in plan.skipped:
+        figs.append(
+            Figure(
+                f"load {name}",
+                "not run",
+                "see aim",
+                False,
+                note="a lower rate already missed its aim or left moves unanswered: "
+                "this one could only queue more",
+            )
+        )
+    met = [
+        p.rate
+        for p in results
+        if p.rate is not None and p.lost == 0 and p.overloaded_at is None and p.p99 < AIM_P99_MS
+    ]
+    tried = ", ".join(f"{p.rate:g}" for p in results if p.rate is not None)
+    figs.append(
+        Figure(
+            "load: highest rate with p99 < 250 ms",
+            f"{max(met):g} moves/s" if met else "none measured",
+            "",
+            None,
+            note=f"of the rates run ({tried} moves/s)",
+        )
+    )
+    for problem in extra["problems"][:3]:  # the whole record, for whoever reads the bench's output
+        print("  the bot logged:\n    " + problem.replace("\n", "\n    "), flush=True)
+    if extra["exit"] != 0 or extra["problems"]:
+        figs.append(
+            Figure(
+                "load: the bot's log",
+                f"exit {extra['exit']}, {len(extra['problems'])} problems",
+                "clean",
+                False,
+                note=(extra["problems"] or [""])[0][:200],
+            )
+        )
+    return figs
+
+
+def _phase_rows(phase: Phase, n_games: int) -> list[Figure]:
+    nan = float("nan")
+    med = statistics.median(phase.boards) if phase.boards else nan
+    lag99, lagmax = percentile(phase.lags, 99), max(phase.lags, default=nan)
+    answered = len(phase.boards)
+    cpu = ", ".join(f"{k} {v / answered:.3f}" for k, v in phase.cpu.items()) if answered else "-"
+    wall = max(1e-9, phase.ended - phase.started)
+    cores = (phase.cpu.get("bot", 0) + phase.cpu.get("workers", 0)) / wall
+    cpu += f" (the bot and its workers got {cores:.2f} cores"
+    cpu += f" over the {wall:.0f} s; machine load average {os.getloadavg()[0]:.1f})"
+    detail = (
+        f"{answered} boards, median {med:.0f} ms; ack p99 {percentile(phase.acks, 99):.0f} ms, "
+        f"max {max(phase.acks, default=nan):.0f} ms; bot loop lag max {lagmax:.0f} ms; "
+        f"CPU s per move: {cpu}; "
+        f"{phase.skipped} arrivals found no idle game, {len(phase.refused)} refused, {phase.lost} unanswered "
+        f"after the drain; the players' own loop lag p99 {percentile(phase.driver_lags, 99):.0f} ms"
+    )
+    if phase.refused:
+        detail += f"; refusals: {sorted(set(phase.refused))[:2]}"
+    if phase.rate is not None:
+        aimed = phase.rate in (10.0, 20.0, 40.0)
+        board = aim_at_most(
+            f"load {phase.name}: /move -> board p99",
+            phase.p99,
+            AIM_P99_MS,
+            "ms",
+            "{:.0f}",
+            note=f"{n_games} games, {phase.sent} moves in {phase.seconds:g} s; " + detail,
+        )
+        if phase.lost:
+            board = Figure(
+                board.name, f"> {board.value} ({phase.lost} unanswered)", board.aim, False, board.note
+            )
+        elif phase.overloaded_at is not None:
+            board = Figure(
+                board.name,
+                f"{board.value} (fell behind)",
+                board.aim,
+                False,
+                board.note
+                + f"; stopped after {phase.overloaded_at:.0f} s: {BACKLOG_S:g} s of moves were waiting",
+            )
+        lag = aim_at_most(f"load {phase.name}: bot event-loop lag p99", lag99, AIM_LAG_MS, "ms", "{:.1f}")
+        if phase.rate != 20.0:
+            lag = Figure(lag.name, lag.value, "", None)
+        if not aimed:
+            board = Figure(board.name, board.value, board.aim, None, board.note)
+        return [board, lag]
+    worst_ack = max(phase.acks, default=float("inf"))
+    last = 1000 * (phase.last_board - phase.first_sent) if phase.boards else float("inf")
+    return [
+        aim_at_most(
+            f"load {phase.name}: slowest acknowledgement",
+            worst_ack,
+            1000,
+            "ms",
+            "{:.0f}",
+            note=f"{n_games} games; " + detail,
+        ),
+        aim_at_most(
+            f"load {phase.name}: last board",
+            last,
+            1500,
+            "ms",
+            "{:.0f}",
+            note=f"from the first interaction sent; p99 of each move {phase.p99:.0f} ms; bot "
+            f"loop lag p99 {lag99:.0f} ms",
+        ),
+    ]

@@ -1,0 +1,64 @@
+"""The drawing jobs the publisher sends to the worker pool (:class:`~bot.host.workers.Workers`):
+each takes a game's name and a view (or, for a finished game's recap, its seed and move log) and
+returns bytes or text, so it runs the same in a worker process or a thread.
+
+A job never receives a state: only ``view(state, viewer)`` of the message's reader, the seat names
+and public events. The recap replays the whole log, but only of a finished game, and draws only
+spectator boards. Nothing here imports discord, so a worker process stays light.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import render
+from engines import base
+from render import recap as recaps
+from render.common import to_png
+
+
+def warm() -> int:
+    """Import every engine and renderer in a new worker (fonts are loaded by the first drawing);
+    returns the worker's process id."""
+    import os
+
+    import engines
+
+    engines.load_all()
+    for engine in base.games():
+        render.get(engine.name)
+    return os.getpid()
+
+
+def picture(kind: str, what: str, view: dict[str, Any], names: Sequence[str]) -> bytes:
+    """``render.<kind>.<what>(view, names)`` (a hand, a score sheet, a plain board) as PNG."""
+    return to_png(getattr(render.get(kind), what)(view, list(names)))
+
+
+def board(kind: str, view: dict[str, Any], names: Sequence[str], caption: Sequence[str],
+          previous: dict[str, Any] | None) -> bytes:
+    """The posted board (the caption strip of ``caption`` on top, what changed since the public
+    view ``previous`` marked) as PNG."""
+    return to_png(render.board_image(kind, view, list(names), caption=list(caption), previous=previous))
+
+
+def view_text(kind: str, view: dict[str, Any], names: Sequence[str]) -> str:
+    """``render.<kind>.text(view, names)``."""
+    return render.get(kind).text(view, list(names))
+
+
+def interim_sheet(kind: str, view: dict[str, Any], events: Sequence[Any],
+                  names: Sequence[str]) -> tuple[str, bytes] | None:
+    """``(caption, PNG)`` of the interim sheet the renderer offers for these public ``events``
+    seen from the spectator ``view``, or None."""
+    found = render.interim_sheet(kind, view, list(events), list(names))
+    if found is None:
+        return None
+    caption, img = found
+    return caption, to_png(img)
+
+
+def recap(kind: str, seed: int, n_players: int, options: Any, moves: Sequence[tuple[int, str]],
+          names: Sequence[str]) -> bytes:
+    """The animated recap (GIF bytes) of a finished game from its seed and move log."""
+    made = recaps.recap(base.get(kind), seed, n_players, options, list(moves), render.get(kind).board, list(names))
+    return made.data

@@ -1,0 +1,113 @@
+"""Every query the store issues is answered through an index: ``EXPLAIN QUERY PLAN`` of each
+statement shows no full ``SCAN`` of the tables that grow with play (the move log above all, and
+seats, snapshots, messages, drafts).
+
+The statements are not copied out of ``bot/host/store.py`` by hand: every public method of
+:class:`~bot.host.store.Store` is called on a small database while SQLite's trace callback records
+each statement as run (parameters bound), so a query added to the store later is checked too; a
+public method this test does not call fails it.
+"""
+from __future__ import annotations
+
+import inspect
+import re
+import sqlite3
+from pathlib import Path
+
+from bot.host.store import Store
+
+#: Tables that grow with every move or post: none may be read by a full scan.
+GROWING = ("moves", "seats", "snapshots", "messages", "drafts")
+#: Listing every game at start-up (the turn clock's deadlines, unposted boards) reads the whole
+#: games table by design; any other scan of games is a missing index.
+GAMES_SCAN_ALLOWED = re.compile(r"FROM games( g)? WHERE (g\.)?status IN \(")
+NOT_QUERIES = ("BEGIN", "COMMIT", "ROLLBACK", "PRAGMA", "CREATE", "SAVEPOINT", "RELEASE")
+
+
+async def _exercise(store: Store) -> set[str]:
+    """Call every public method of the store; returns their names."""
+    called: set[str] = set()
+
+    async def call(method: str, *args, **kwargs):
+        called.add(method)
+        return await getattr(store, method)(*args, **kwargs)
+
+    g = await call("create_game", kind="toy", seed=5, options={}, guild_id=1, channel_id=2, creator_id=10,
+                   creator_name="Ann", clock_seconds=3600)
+    other = await store.create_game(kind="toy", seed=6, options={}, guild_id=1, channel_id=2, creator_id=11,
+                                    creator_name="Bo", clock_seconds=3600)
+    await call("add_seat", g.id, user_id=11, name="Bo")
+    await call("add_seat", g.id, user_id=None, name="AI 1", is_ai=True, max_seats=5)
+    await store.add_seat(other.id, user_id=12, name="Cy")
+    await call("remove_seat", other.id, 1, end_if_empty=True)
+    await call("update_seat", g.id, 1, dm_hash="x", expiries=1)
+    await call("start_game", g.id, state_json="{}", deadline=5000.0, thread_id=77)
+    for v in range(3):
+        await call("record_move", g.id, expected_version=v, seat=v % 2, action=f"a{v}", by="player", user_id=10,
+                   state_json=f"{{{v}}}", deadline=6000.0, seat_updates={0: {"expiries": 0}})
+    await call("update_game", g.id, expect_status="active", reminded=True)
+    await call("game", g.id)
+    await call("games", statuses=["active"])
+    await call("games", statuses=["lobby", "active"], guild_id=1)
+    await call("games", place_id=77)
+    await call("games", place_id=2)
+    await call("games")
+    await call("seats", g.id)
+    await call("moves", g.id)
+    await call("moves", g.id, last=2)
+    await call("history", g.id)
+    await call("record", g.id)
+    await call("snapshot", g.id)
+    await call("add_message", g.id, kind="turn", channel_id=77, message_id=900, version=3, live=True)
+    await call("add_message", g.id, kind="dm", channel_id=78, message_id=901, version=3, live=True, seat=0)
+    await call("messages", g.id)
+    await call("messages", g.id, kind="turn", live=True)
+    await call("unposted")
+    await call("set_message_version", 900, 4)
+    await call("retire_messages", [1, 2])
+    await call("save_draft", g.id, 0, "offer", 3, {"give": ["a"]})
+    await call("draft", g.id, 0, "offer", 3)
+    await call("drop_drafts", g.id, 0)
+    await call("drop_drafts", g.id)
+    await call("schema_version")
+    await call("migrate")
+    return called
+
+
+def _public_methods() -> set[str]:
+    return {name for name, fn in inspect.getmembers(Store, inspect.isfunction) if not name.startswith("_")}
+
+
+async def test_no_store_query_scans_a_growing_table(tmp_path: Path):
+    path = tmp_path / "plans.sqlite3"
+    store = await Store.open(path, now=lambda: 1000.0)
+    statements: list[str] = []
+    try:
+        raw = store._db._conn  # the sqlite3 connection aiosqlite drives in its thread
+        await store._db._execute(raw.set_trace_callback, statements.append)
+        called = await _exercise(store)
+        await store._db._execute(raw.set_trace_callback, None)
+    finally:
+        await store.close()
+    missing = _public_methods() - called - {"open", "close"}
+    assert not missing, f"the plan test does not call Store.{sorted(missing)}: add them to _exercise"
+
+    queries = sorted({" ".join(s.split()) for s in statements
+                      if not s.lstrip().upper().startswith(NOT_QUERIES)})
+    assert any(q.startswith("SELECT") and "FROM moves" in q for q in queries), queries  # the trace worked
+    db = sqlite3.connect(path)
+    scans: list[str] = []
+    try:
+        for q in queries:
+            for row in db.execute(f"EXPLAIN QUERY PLAN {q}"):
+                detail = row[-1]
+                m = re.match(r"SCAN (\w+)", detail)
+                if not m:
+                    continue
+                table = m.group(1)
+                if table in GROWING or (table == "games" and not GAMES_SCAN_ALLOWED.search(q) and
+                                        not re.fullmatch(r"SELECT .* FROM games ORDER BY id", q)):
+                    scans.append(f"{detail}  <-  {q}")
+    finally:
+        db.close()
+    assert not scans, "full scans:\n" + "\n".join(scans)
