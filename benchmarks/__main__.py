@@ -2,9 +2,9 @@
 
 Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [load] [arena] [e2e]``
 (default: all but ``e2e``, the older in-process end-to-end figures). ``--quick`` runs every
-section smaller and shorter (under a minute in all; its figures are rougher). Figures only; nothing is asserted, so a
-loaded machine gives slower numbers but never a failure: the machine's cores and load average are
-printed with the table.
+section smaller and shorter (under a minute in all; its figures are rougher). Figures only;
+nothing is asserted, so a loaded machine gives slower numbers but never a failure: the machine's
+cores and load average are printed with the table.
 """
 
 from __future__ import annotations
