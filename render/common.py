@@ -11,6 +11,7 @@ import io
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -54,6 +55,76 @@ class TooSmall(ValueError):
     """A renderer asked for text below :data:`MIN_TEXT` px."""
 
 
+class CachedFont(ImageFont.FreeTypeFont):
+    """A FreeType font that remembers the glyph bitmaps and widths of the strings it drew.
+
+    Boards draw the same labels, names and numbers board after board; rasterising them is most
+    of a board's drawing time. ``ImageDraw.text`` asks the font for the string's bitmap
+    (``getmask2``) and draws it, so memoising that call on every argument that shapes the
+    bitmap (string, anchor, sub-pixel start, ...) gives the very same pixels. The bitmap of
+    anti-aliased text (mode "L") does not depend on the ink, which is left out of the key;
+    colour-font (RGBA) and stroked text are not cached. The caches are bounded LRUs
+    (:data:`MASK_CACHE`, :data:`LENGTH_CACHE` entries, shared by all fonts) and hold only what
+    a string looks like in a font: no picture, so nothing of one board can show up in another.
+    """
+
+    def getmask2(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+        ink: int = 0,
+        start: tuple[float, float] | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> tuple[Any, tuple[int, int]]:
+        if mode != "L" or args or features or stroke_width or not isinstance(text, str):
+            return super().getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs
+            )
+        return _mask(self, text, direction, language, anchor, start, tuple(sorted(kwargs.items())))
+
+    def getlength(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+    ) -> float:
+        if features or not isinstance(text, str):
+            return super().getlength(text, mode, direction, features, language)
+        return _length(self, text, mode, direction, language)
+
+
+MASK_CACHE = 4096  # glyph bitmaps of strings (a board draws a few hundred, mostly the same)
+LENGTH_CACHE = 8192  # widths of strings
+
+
+@lru_cache(maxsize=MASK_CACHE)
+def _mask(
+    f: CachedFont,
+    text: str,
+    direction: str | None,
+    language: str | None,
+    anchor: str | None,
+    start: tuple[float, float] | None,
+    kwargs: tuple[tuple[str, Any], ...],
+) -> tuple[Any, tuple[int, int]]:
+    return ImageFont.FreeTypeFont.getmask2(
+        f, text, "L", direction, None, language, 0, anchor, 0, start, **dict(kwargs)
+    )
+
+
+@lru_cache(maxsize=LENGTH_CACHE)
+def _length(f: CachedFont, text: str, mode: str, direction: str | None, language: str | None) -> float:
+    return ImageFont.FreeTypeFont.getlength(f, text, mode, direction, None, language)
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False, condensed: bool = False) -> ImageFont.FreeTypeFont:
     """A bundled DejaVu Sans font at ``size`` px. Raises :class:`TooSmall` below MIN_TEXT: show
@@ -61,7 +132,7 @@ def font(size: int, bold: bool = False, condensed: bool = False) -> ImageFont.Fr
     if size < MIN_TEXT:
         raise TooSmall(f"text of {size} px is unreadable on a phone (at least {MIN_TEXT} px)")
     name = "DejaVuSans" + ("Condensed" if condensed else "") + ("-Bold" if bold else "") + ".ttf"
-    return ImageFont.truetype(str(FONTS / name), size)
+    return CachedFont(str(FONTS / name), size)
 
 
 def seat_color(seat: int) -> tuple[int, int, int]:
