@@ -7,11 +7,26 @@ Each ``draw_*`` function draws at ``y`` and returns the y below what it drew."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import ACCENT, BG, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix, ordinal, text_width
+from render.common import (
+    ACCENT,
+    BG,
+    INK,
+    LINE,
+    MUTED,
+    PALETTE_SAMPLE,
+    PANEL,
+    WIDTH,
+    fit,
+    font,
+    mix,
+    ordinal,
+    text_width,
+)
 from render.phraya import geo
 from render.phraya.art import (
     GOLD,
@@ -118,12 +133,8 @@ def _stall_tile(
         if st.get("ownable") and st.get("owner") is None:  # owned: the disc says it
             xs, ys = [p[0] for p in poly], [p[1] for p in poly]
             box = (int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1)
-            tile = img.crop(box)
-            hatch_poly(
-                ImageDraw.Draw(tile), (0, 0, tile.width, tile.height), mix(GOOD_COLOR[good], fill, 0.5), 12, 2
-            )
-            mask = Image.new("L", tile.size, 0)
-            ImageDraw.Draw(mask).polygon([(px - box[0], py - box[1]) for px, py in poly], fill=255)
+            shape = tuple((px - box[0], py - box[1]) for px, py in poly)
+            tile, mask = _hatched(good, box[2] - box[0], box[3] - box[1], shape)
             img.paste(tile, box[:2], mask)
         d.polygon(poly, outline=mix(GOOD_COLOR[good], INK, 0.3), width=2)
         owner = st.get("owner")
@@ -155,6 +166,21 @@ def _stall_tile(
         d.polygon(poly, outline=MARK_EDGE, width=5)
     if active:  # the stalls the boat can use now: the colour of the step's marks
         d.polygon(poly, outline=MARK_EDGE, width=4)
+
+
+@lru_cache(maxsize=256)
+def _hatched(
+    good: str, w: int, h: int, shape: tuple[tuple[float, float], ...]
+) -> tuple[Image.Image, Image.Image]:
+    """The hatching of an ownable goods stall of ``shape`` (its polygon, relative to its w × h
+    box) over the stall's fill, and the polygon's mask: drawn once per stall shape and good
+    (the stall is filled with that one colour before the hatching goes on, so the same pixels)."""
+    fill = GOOD_TINT[good]
+    tile = Image.new("RGB", (w, h), fill)
+    hatch_poly(ImageDraw.Draw(tile), (0, 0, w, h), mix(GOOD_COLOR[good], fill, 0.5), 12, 2)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).polygon(list(shape), fill=255)
+    return tile, mask
 
 
 def _badge(d: ImageDraw.ImageDraw, cx: float, cy: float, s: str, col: Color) -> None:
@@ -526,8 +552,12 @@ def board_image(
 def flatten(img: Image.Image, colors: int = 80) -> Image.Image:
     """``img`` reduced to about ``colors`` colours (still RGB): an octree palette plus the exact
     seat, goods and board colours, so the key colours never drift. Anti-aliased edges then fall
-    on fewer values, which keeps the PNG from ``to_png`` well under 120 KB."""
-    q = img.quantize(colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    on fewer values, which keeps the PNG from ``to_png`` well under 120 KB. The octree is built
+    from one pixel in PALETTE_SAMPLE each way (as :func:`render.common.palette_image` does): a
+    third of the time of an octree over the whole board, and no fill or glyph is thinner."""
+    k = PALETTE_SAMPLE
+    sample = img.resize((max(1, img.width // k), max(1, img.height // k)), Image.Resampling.NEAREST)
+    q = sample.quantize(colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     pal = list(q.getpalette() or [])[: colors * 3]
     for c in KEY_COLORS:
         pal += list(c)
