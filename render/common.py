@@ -400,6 +400,15 @@ def stamp(
     img.paste(piece, (x, y))
 
 
+def clear_caches() -> None:
+    """Forget every remembered glyph bitmap, width and stamped piece (tests use it to draw a
+    board from cold caches)."""
+    _mask.cache_clear()
+    _length.cache_clear()
+    with _stamps_lock:
+        _stamps.clear()
+
+
 def crop_to(img: Image.Image, bottom: float, margin: int) -> Image.Image:
     """``img`` (a tall canvas drawn top down) cut just below ``bottom`` plus ``margin``."""
     return img.crop((0, 0, img.width, min(img.height, int(bottom) + margin)))
