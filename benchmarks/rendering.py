@@ -12,6 +12,7 @@ prints them per game. Nothing is asserted.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import time
@@ -145,7 +146,8 @@ def main(quick: bool = False) -> list[dict[str, Any]]:
     count = QUICK_SNAPSHOTS if quick else SNAPSHOTS
     print(
         f"\n[render] the largest board per game (most players, late game) as posted: "
-        f"render.board_image, then to_png; {count} boards each; wall ms (CPU ms)"
+        f"render.board_image, then to_png; {count} boards each; wall ms (CPU ms); "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
     print(
         f"  {'game':<8}{'pl':>3}{'px':>10}  {'draw med':>14}{'draw p99':>14}{'encode med':>14}"

@@ -25,6 +25,7 @@ from render.common import (
     font,
     mix,
     ordinal,
+    stamp,
     text_width,
 )
 from render.phraya import geo
@@ -216,10 +217,7 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
     active_stalls = set(m.active_stalls)
     for i in range(4):
         for j in range(4):
-            box = geo.island_box(i, j, x0, y0)
-            d.rounded_rectangle(box, radius=10, fill=LAND, outline=LAND_EDGE, width=2)
-            for sid in geo.island_sides(i, j).values():
-                _stall_tile(img, d, m, sid, x0, y0, sid in stall_marks, sid in active_stalls)
+            _island(img, m, i, j, x0, y0, stall_marks, active_stalls)
     # section ids and boats
     boats = {sec: seat for seat, sec in enumerate(m.boats) if sec}
     for sec in geo.SECTIONS:
@@ -255,6 +253,46 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
             d.text((cx, cy + 1), xid, font=font(28, True, True), fill=col, anchor="mm")
     _map_marks(d, ch, m.barge, x0, y0)
     return y0 + span + 4
+
+
+def _island(
+    img: Image.Image, m: Model, i: int, j: int, x0: int, y0: int, marked: set[str], active: set[str]
+) -> None:
+    """Island (i, j) with its stall tiles, drawn once per look and pasted
+    (:func:`render.common.stamp`): the key holds every stall's view, basket and owner letter
+    and whether it is marked or active. The piece starts at even coordinates, so the shift to
+    it keeps Python's half-to-even rounding of the sprites' positions (the same pixels)."""
+    X0, Y0, X1, Y1 = geo.island_box(i, j, x0, y0)
+    bx, by = X0 - X0 % 2, Y0 - Y0 % 2
+    sides = list(geo.island_sides(i, j).items())  # in the order they overlap
+    key = (
+        "phraya.island",
+        X0 - bx,
+        Y0 - by,
+        tuple((side, _stall_key(m, sid), sid in marked, sid in active) for side, sid in sides),
+    )
+
+    def draw(im: Image.Image, dd: ImageDraw.ImageDraw, sx: float, sy: float) -> None:
+        ox, oy = x0 - bx + int(sx), y0 - by + int(sy)
+        dd.rounded_rectangle(geo.island_box(i, j, ox, oy), radius=10, fill=LAND, outline=LAND_EDGE, width=2)
+        for _, sid in sides:
+            _stall_tile(im, dd, m, sid, ox, oy, sid in marked, sid in active)
+
+    stamp(img, (bx, by, X1, Y1), key, draw)
+
+
+def _stall_key(m: Model, sid: str) -> str:
+    """Everything of stall ``sid`` that :func:`_stall_tile` draws, as a key."""
+    st: Mapping[str, Any] = m.stalls.get(sid) or {}
+    owner = st.get("owner")
+    basket = m.basket_on.get(sid)
+    return repr(
+        (
+            sorted(st.items()),
+            sorted(basket.items()) if basket else None,
+            m.letters[owner] if isinstance(owner, int) and 0 <= owner < len(m.letters) else None,
+        )
+    )
 
 
 def _map_marks(d: ImageDraw.ImageDraw, ch: Changes, barge: str, x0: int, y0: int) -> None:
