@@ -435,6 +435,8 @@ def palette_image(img: Image.Image) -> Image.Image:
     picture (no pixel off by more than 36 levels against 50; the full octree spends its
     colours on the large flat areas), since fills, lines and glyph cores are never thinner
     than the sample's step."""
+    if img.getcolors(256) is not None:  # 256 colours or fewer: keep each exactly (a data picture)
+        return img.quantize(256, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE)
     k = PALETTE_SAMPLE
     sample = img.resize((max(1, img.width // k), max(1, img.height // k)), Image.Resampling.NEAREST)
     palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

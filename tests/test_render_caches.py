@@ -164,3 +164,13 @@ def test_a_higher_zlib_level_only_when_the_fast_one_is_too_big():
     assert _same(_decoded(small), _decoded(fast))  # the same pixels either way
     assert to_png(img, limit=len(fast)) == fast
     assert to_png(img, limit=len(fast) - 1) != fast
+
+
+def test_a_picture_of_few_colours_comes_back_exactly():
+    """A picture of at most 256 colours (a data picture, a plain card) keeps every pixel: the
+    sampled palette's nearest-colour mapping would move some by a few levels."""
+    rng = random.Random(3)
+    img = Image.new("RGB", (300, 200))
+    img.putdata([(100 + rng.randrange(16), 50 + rng.randrange(4), 7) for _ in range(300 * 200)])  # 1 level apart
+    assert img.getcolors(256) is not None
+    assert _same(_decoded(to_png(img)), img)
