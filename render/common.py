@@ -414,7 +414,7 @@ def crop_to(img: Image.Image, bottom: float, margin: int) -> Image.Image:
     return img.crop((0, 0, img.width, min(img.height, int(bottom) + margin)))
 
 
-PNG_LIMIT = 120 * 1024
+PNG_LIMIT = 120_000  # the stricter reading of "120 KB" (tests/test_render_phraya.py uses it)
 """The most bytes a posted picture should take (issue #13); :func:`to_png` compresses harder
 only for a picture that would be larger."""
 PNG_LEVELS = (1, 6, 9)
