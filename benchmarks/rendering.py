@@ -1,61 +1,183 @@
-"""Rendering cost: milliseconds to render and PNG-encode a snapshot, and PNG bytes."""
+"""Rendering cost per posted board: drawing and PNG encoding timed apart, PNG bytes.
+
+For each game at its largest board (the most players, late in the game) the board is drawn the
+way the bot posts it (``render.board_image`` with the caption of the last move and the previous
+board, as bot/surface/publish.py ``_board_png`` does), then encoded with ``render.common.to_png``.
+Wall-clock figures are what the bot pays; the CPU figures (``time.process_time``) beside them
+show how much of a slow wall time is other processes on a shared machine.
+
+:func:`figures` returns the rows (name, value, unit, aim, met) for the bench table; :func:`main`
+prints them per game. Nothing is asserted.
+"""
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
-import render as render_pkg
+import render
 from engines import base
 from render.common import to_png
 
-SNAPSHOTS = 50
+NAMES = ["Asha", "Bilal", "Chen", "Dara", "Emeka"]
+SNAPSHOTS = 60  # boards timed per game (QUICK_SNAPSHOTS with quick=True)
+QUICK_SNAPSHOTS = 15
+AIM_MEDIAN_MS = 12.0
+AIM_P99_MS = 25.0
+AIM_PNG_KB = 120.0
+
+Step = tuple[Mapping[str, Any], Mapping[str, Any] | None, list[str]]
 
 
-def _views(engine: base.Engine, n: int, count: int) -> list[dict]:
-    """``count`` spectator views spread over seeded random games."""
-    rng = random.Random(1)
-    out: list[dict] = []
+def late_steps(engine: base.Engine, n: int, count: int) -> list[Step]:
+    """``count`` (view, previous view, caption lines) from the late part (60-95 %) of seeded
+    random games with ``n`` players: the largest boards, with what the last move changed."""
+    names = NAMES[:n]
+    out: list[Step] = []
     seed = 0
     while len(out) < count:
+        rng = random.Random(seed)
         state = engine.setup(seed, n, {})
         seed += 1
-        step = 0
-        while engine.outcome(state) is None and len(out) < count:
-            seat = base.first_awaited(engine, state)
-            state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
-            step += 1
-            if step % 7 == 0:
-                out.append(engine.view(state, None))
-    return out
+        steps: list[Step] = []
+        previous: Mapping[str, Any] | None = None
+        while engine.outcome(state) is None and len(steps) < 3000:
+            seat = rng.choice(engine.to_move(state))
+            state, events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+            caption = [base.format_text(ev.text, names) for ev in base.events_for(events, None)]
+            view = engine.view(state, None)
+            steps.append((view, previous, caption))
+            previous = view
+        out += steps[int(0.6 * len(steps)) : int(0.95 * len(steps))]
+    # spread the picks over every game played rather than the first game's last moves
+    return [out[round(i * (len(out) - 1) / max(1, count - 1))] for i in range(count)]
 
 
-def measure(fn, views: list[dict]) -> tuple[list[float], list[int]]:
-    times, sizes = [], []
-    for v in views:
-        t = time.perf_counter()
-        png = to_png(fn(v))
-        times.append(1000 * (time.perf_counter() - t))
-        sizes.append(len(png))
-    return times, sizes
+def _pct(xs: list[float], p: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, round(p * (len(s) - 1)))]
 
 
-def main() -> None:
-    print(f"\n[render] board snapshot, render + PNG encode, {SNAPSHOTS} snapshots per row")
+@dataclass
+class GameFigures:
+    game: str
+    players: int
+    size: tuple[int, int]  # the largest board's pixels
+    draw_ms: list[float]
+    encode_ms: list[float]
+    draw_cpu_ms: list[float]
+    encode_cpu_ms: list[float]
+    png_bytes: list[int]
+
+    @property
+    def total_ms(self) -> list[float]:
+        return [a + b for a, b in zip(self.draw_ms, self.encode_ms, strict=True)]
+
+    @property
+    def encoder_share(self) -> float:
+        return sum(self.encode_ms) / sum(self.total_ms)
+
+
+def measure_game(game: str, count: int) -> GameFigures:
+    """Draw and encode ``count`` late boards of ``game`` at its most players (after one warm-up
+    board, as a long-running bot process would be)."""
+    engine = base.get(game)
+    n = engine.max_players
+    names = NAMES[:n]
+    steps = late_steps(engine, n, count)
+    view, previous, caption = steps[0]
+    to_png(render.board_image(game, view, names, caption=caption, previous=previous))
+    f = GameFigures(game, n, (0, 0), [], [], [], [], [])
+    for view, previous, caption in steps:
+        c0, t0 = time.process_time(), time.perf_counter()
+        img = render.board_image(game, view, names, caption=caption, previous=previous)
+        c1, t1 = time.process_time(), time.perf_counter()
+        png = to_png(img)
+        c2, t2 = time.process_time(), time.perf_counter()
+        f.draw_ms.append(1000 * (t1 - t0))
+        f.encode_ms.append(1000 * (t2 - t1))
+        f.draw_cpu_ms.append(1000 * (c1 - c0))
+        f.encode_cpu_ms.append(1000 * (c2 - c1))
+        f.png_bytes.append(len(png))
+        if img.width * img.height > f.size[0] * f.size[1]:
+            f.size = img.size
+    return f
+
+
+def rows(f: GameFigures) -> list[dict[str, Any]]:
+    """The bench-table rows of one game: board + PNG median and p99 against the aims, the PNG's
+    largest size against its aim; the drawing alone and the encoder's share for information."""
+    label = f"render {f.game} {f.players}p"
+    total, draw = f.total_ms, f.draw_ms
+    kb = max(f.png_bytes) / 1024
+
+    def row(name: str, value: float, unit: str, aim: float | None) -> dict[str, Any]:
+        return {
+            "name": f"{label} {name}",
+            "value": round(value, 1),
+            "unit": unit,
+            "aim": f"≤ {aim:g} {unit}" if aim is not None else "",
+            "met": value <= aim if aim is not None else None,
+        }
+
+    return [
+        row("board+PNG median", statistics.median(total), "ms", AIM_MEDIAN_MS),
+        row("board+PNG p99", _pct(total, 0.99), "ms", AIM_P99_MS),
+        row("PNG largest", kb, "KB", AIM_PNG_KB),
+        row("drawing median", statistics.median(draw), "ms", None),
+        row("drawing p99", _pct(draw, 0.99), "ms", None),
+        row("encoder share", 100 * f.encoder_share, "%", None),
+    ]
+
+
+def figures(quick: bool = False) -> list[dict[str, Any]]:
+    """Every game's rows (see :func:`rows`): name, value, unit, aim ("" if none), met (None if
+    no aim)."""
+    count = QUICK_SNAPSHOTS if quick else SNAPSHOTS
+    return [r for engine in base.games() for r in rows(measure_game(engine.name, count))]
+
+
+def main(quick: bool = False) -> list[dict[str, Any]]:
+    count = QUICK_SNAPSHOTS if quick else SNAPSHOTS
     print(
-        f"  {'game':<9}{'players':>8}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}"
-        f"{'median KB':>11}{'max KB':>9}"
+        f"\n[render] the largest board per game (most players, late game) as posted: "
+        f"render.board_image, then to_png; {count} boards each; wall ms (CPU ms); "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
+    print(
+        f"  {'game':<8}{'pl':>3}{'px':>10}  {'draw med':>14}{'draw p99':>14}{'encode med':>14}"
+        f"{'total med':>14}{'total p99':>14}{'KB med':>8}{'KB max':>8}{'enc %':>7}"
+    )
+    out: list[dict[str, Any]] = []
     for engine in base.games():
-        drawer = render_pkg.get(engine.name)
-        for n in sorted({engine.min_players, engine.max_players}):
-            views = _views(engine, n, SNAPSHOTS)
-            drawer.board(views[0])  # warm font caches
-            times, sizes = measure(drawer.board, views)
-            times.sort()
-            print(
-                f"  {engine.name:<9}{n:>8}{statistics.median(times):>11.1f}"
-                f"{times[int(0.95 * (len(times) - 1))]:>9.1f}{times[-1]:>9.1f}"
-                f"{statistics.median(sizes) / 1024:>11.1f}{max(sizes) / 1024:>9.1f}"
-            )
+        f = measure_game(engine.name, count)
+        out += rows(f)
+
+        def both(wall: list[float], cpu: list[float], p: float | None = None) -> str:
+            if p is None:
+                return f"{statistics.median(wall):6.1f} ({statistics.median(cpu):5.1f})"
+            w, c = _pct(wall, p), _pct(cpu, p)
+            return f"{w:6.1f} ({c:5.1f})"
+
+        cpu_total = [a + b for a, b in zip(f.draw_cpu_ms, f.encode_cpu_ms, strict=True)]
+        print(
+            f"  {f.game:<8}{f.players:>3}{f'{f.size[0]}x{f.size[1]}':>10}  "
+            f"{both(f.draw_ms, f.draw_cpu_ms):>14}{both(f.draw_ms, f.draw_cpu_ms, 0.99):>14}"
+            f"{both(f.encode_ms, f.encode_cpu_ms):>14}{both(f.total_ms, cpu_total):>14}"
+            f"{both(f.total_ms, cpu_total, 0.99):>14}"
+            f"{statistics.median(f.png_bytes) / 1024:>8.1f}{max(f.png_bytes) / 1024:>8.1f}"
+            f"{100 * f.encoder_share:>6.0f}%"
+        )
+    print(
+        f"  aims: board+PNG median ≤ {AIM_MEDIAN_MS:g} ms, p99 ≤ {AIM_P99_MS:g} ms, PNG ≤ {AIM_PNG_KB:g} KB"
+    )
+    for r in out:
+        if r["met"] is not None:
+            verdict = "met" if r["met"] else "NOT met"
+            print(f"  {r['name']:<36}{r['value']:>8} {r['unit']:<3} {r['aim']:<10} {verdict}")
+    return out

@@ -69,5 +69,5 @@ def with_caption(board: Image.Image, lines: Sequence[str]) -> Image.Image:
         return board
     out = Image.new("RGB", (board.width, band.height + board.height), BG)
     out.paste(band, (0, 0))
-    out.paste(board.convert("RGB"), (0, band.height))
+    out.paste(board if board.mode == "RGB" else board.convert("RGB"), (0, band.height))
     return out

@@ -62,7 +62,7 @@ def board(view: View, names: Sequence[str] | None = None, previous: View | None 
     y = draw_supply(d, c, y, marks)
     y = draw_offer(d, c, y, show_cards=False, marks=marks)
     for s in range(c.n):
-        y = draw_seat_row(d, c, s, y, marks)
+        y = draw_seat_row(img, d, c, s, y, marks)
     y = draw_results(d, c, y)
     y = draw_footer(d, c, y)
     return crop(img, y)

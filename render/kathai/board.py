@@ -33,6 +33,7 @@ from render.common import (
     seat_color,
     seat_ink,
     seat_names,
+    stamp,
     text_width,
     wrap,
 )
@@ -333,9 +334,12 @@ def draw_supply(d: ImageDraw.ImageDraw, c: Ctx, y: int, marks: frozenset[str] = 
 ROW_H = 112
 
 
-def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int, marks: frozenset[str] = frozenset()) -> int:
+def draw_seat_row(
+    img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int, marks: frozenset[str] = frozenset()
+) -> int:
     """Name with badge, status (turn, answering, final turns), hand backs, profit, score; a
-    hand size, profit or score changed since the previous board (``marks``) is outlined."""
+    hand size, profit or score changed since the previous board (``marks``) is outlined. The
+    fan of card backs and the profit card are drawn once per look (:func:`render.common.stamp`)."""
     v = c.view
     p = v["players"][s]
     top = y + 10
@@ -384,8 +388,9 @@ def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int, marks: frozens
     hx, px0 = X0 + 440, X0 + 650
     k = int(p.get("hand_size") or 0)
     bw, bh, step = 30, 44, 16
-    for i in range(k):
-        card_back(d, hx + i * step, top + 22, bw, bh)
+    if k:
+        box = (hx, top + 22, hx + (k - 1) * step + bw, top + 22 + bh)
+        stamp(img, box, ("kathai.hand", k), lambda im, dd, x, y: _hand_fan(dd, x, y, k))
     cx = hx + (max(k, 1) - 1) * step + bw + 12 if k else hx
     d.text((cx, top + 44), str(k), font=font(32, True), fill=INK, anchor="lm")
     d.text((hx, top + 88), "in hand", font=font(22), fill=MUTED, anchor="lm")
@@ -394,7 +399,12 @@ def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int, marks: frozens
     # profit
     px = X0 + 650
     pr = int(p.get("profit") or 0)
-    profit_icon(d, px, top + 26, 36)
+    stamp(
+        img,
+        (px, top + 26, px + 40, top + 66),
+        ("kathai.profit",),
+        lambda im, dd, x, y: profit_icon(dd, x, y, 36),
+    )
     d.text((px + 46, top + 44), str(pr), font=font(32, True), fill=INK, anchor="lm")
     d.text((px, top + 88), "profit", font=font(22), fill=MUTED, anchor="lm")
     if f"profit:{s}" in marks:
@@ -408,6 +418,12 @@ def draw_seat_row(d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int, marks: frozens
     if f"score:{s}" in marks:
         mark_box(d, (X1 - 130, top + 8, X1 - 8, top + h - 8), width=4)
     return top + h
+
+
+def _hand_fan(d: ImageDraw.ImageDraw, x: float, y: float, k: int) -> None:
+    """The ``k`` card backs of a hand as a seat row shows them, from (x, y)."""
+    for i in range(k):
+        card_back(d, x + i * 16, y, 30, 44)
 
 
 def profit_icon(d: ImageDraw.ImageDraw, x: float, y: float, size: int) -> None:

@@ -7,11 +7,27 @@ Each ``draw_*`` function draws at ``y`` and returns the y below what it drew."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import ACCENT, BG, INK, LINE, MUTED, PANEL, WIDTH, fit, font, mix, ordinal, text_width
+from render.common import (
+    ACCENT,
+    BG,
+    INK,
+    LINE,
+    MUTED,
+    PALETTE_SAMPLE,
+    PANEL,
+    WIDTH,
+    fit,
+    font,
+    mix,
+    ordinal,
+    stamp,
+    text_width,
+)
 from render.phraya import geo
 from render.phraya.art import (
     GOLD,
@@ -118,12 +134,8 @@ def _stall_tile(
         if st.get("ownable") and st.get("owner") is None:  # owned: the disc says it
             xs, ys = [p[0] for p in poly], [p[1] for p in poly]
             box = (int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1)
-            tile = img.crop(box)
-            hatch_poly(
-                ImageDraw.Draw(tile), (0, 0, tile.width, tile.height), mix(GOOD_COLOR[good], fill, 0.5), 12, 2
-            )
-            mask = Image.new("L", tile.size, 0)
-            ImageDraw.Draw(mask).polygon([(px - box[0], py - box[1]) for px, py in poly], fill=255)
+            shape = tuple((px - box[0], py - box[1]) for px, py in poly)
+            tile, mask = _hatched(good, box[2] - box[0], box[3] - box[1], shape)
             img.paste(tile, box[:2], mask)
         d.polygon(poly, outline=mix(GOOD_COLOR[good], INK, 0.3), width=2)
         owner = st.get("owner")
@@ -155,6 +167,21 @@ def _stall_tile(
         d.polygon(poly, outline=MARK_EDGE, width=5)
     if active:  # the stalls the boat can use now: the colour of the step's marks
         d.polygon(poly, outline=MARK_EDGE, width=4)
+
+
+@lru_cache(maxsize=256)
+def _hatched(
+    good: str, w: int, h: int, shape: tuple[tuple[float, float], ...]
+) -> tuple[Image.Image, Image.Image]:
+    """The hatching of an ownable goods stall of ``shape`` (its polygon, relative to its w × h
+    box) over the stall's fill, and the polygon's mask: drawn once per stall shape and good
+    (the stall is filled with that one colour before the hatching goes on, so the same pixels)."""
+    fill = GOOD_TINT[good]
+    tile = Image.new("RGB", (w, h), fill)
+    hatch_poly(ImageDraw.Draw(tile), (0, 0, w, h), mix(GOOD_COLOR[good], fill, 0.5), 12, 2)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).polygon(list(shape), fill=255)
+    return tile, mask
 
 
 def _badge(d: ImageDraw.ImageDraw, cx: float, cy: float, s: str, col: Color) -> None:
@@ -190,10 +217,7 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
     active_stalls = set(m.active_stalls)
     for i in range(4):
         for j in range(4):
-            box = geo.island_box(i, j, x0, y0)
-            d.rounded_rectangle(box, radius=10, fill=LAND, outline=LAND_EDGE, width=2)
-            for sid in geo.island_sides(i, j).values():
-                _stall_tile(img, d, m, sid, x0, y0, sid in stall_marks, sid in active_stalls)
+            _island(img, m, i, j, x0, y0, stall_marks, active_stalls)
     # section ids and boats
     boats = {sec: seat for seat, sec in enumerate(m.boats) if sec}
     for sec in geo.SECTIONS:
@@ -229,6 +253,46 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
             d.text((cx, cy + 1), xid, font=font(28, True, True), fill=col, anchor="mm")
     _map_marks(d, ch, m.barge, x0, y0)
     return y0 + span + 4
+
+
+def _island(
+    img: Image.Image, m: Model, i: int, j: int, x0: int, y0: int, marked: set[str], active: set[str]
+) -> None:
+    """Island (i, j) with its stall tiles, drawn once per look and pasted
+    (:func:`render.common.stamp`): the key holds every stall's view, basket and owner letter
+    and whether it is marked or active. The piece starts at even coordinates, so the shift to
+    it keeps Python's half-to-even rounding of the sprites' positions (the same pixels)."""
+    X0, Y0, X1, Y1 = geo.island_box(i, j, x0, y0)
+    bx, by = X0 - X0 % 2, Y0 - Y0 % 2
+    sides = list(geo.island_sides(i, j).items())  # in the order they overlap
+    key = (
+        "phraya.island",
+        X0 - bx,
+        Y0 - by,
+        tuple((side, _stall_key(m, sid), sid in marked, sid in active) for side, sid in sides),
+    )
+
+    def draw(im: Image.Image, dd: ImageDraw.ImageDraw, sx: float, sy: float) -> None:
+        ox, oy = x0 - bx + int(sx), y0 - by + int(sy)
+        dd.rounded_rectangle(geo.island_box(i, j, ox, oy), radius=10, fill=LAND, outline=LAND_EDGE, width=2)
+        for _, sid in sides:
+            _stall_tile(im, dd, m, sid, ox, oy, sid in marked, sid in active)
+
+    stamp(img, (bx, by, X1, Y1), key, draw)
+
+
+def _stall_key(m: Model, sid: str) -> str:
+    """Everything of stall ``sid`` that :func:`_stall_tile` draws, as a key."""
+    st: Mapping[str, Any] = m.stalls.get(sid) or {}
+    owner = st.get("owner")
+    basket = m.basket_on.get(sid)
+    return repr(
+        (
+            sorted(st.items()),
+            sorted(basket.items()) if basket else None,
+            m.letters[owner] if isinstance(owner, int) and 0 <= owner < len(m.letters) else None,
+        )
+    )
 
 
 def _map_marks(d: ImageDraw.ImageDraw, ch: Changes, barge: str, x0: int, y0: int) -> None:
@@ -526,8 +590,12 @@ def board_image(
 def flatten(img: Image.Image, colors: int = 80) -> Image.Image:
     """``img`` reduced to about ``colors`` colours (still RGB): an octree palette plus the exact
     seat, goods and board colours, so the key colours never drift. Anti-aliased edges then fall
-    on fewer values, which keeps the PNG from ``to_png`` well under 120 KB."""
-    q = img.quantize(colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    on fewer values, which keeps the PNG from ``to_png`` well under 120 KB. The octree is built
+    from one pixel in PALETTE_SAMPLE each way (as :func:`render.common.palette_image` does): a
+    third of the time of an octree over the whole board, and no fill or glyph is thinner."""
+    k = PALETTE_SAMPLE
+    sample = img.resize((max(1, img.width // k), max(1, img.height // k)), Image.Resampling.NEAREST)
+    q = sample.quantize(colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     pal = list(q.getpalette() or [])[: colors * 3]
     for c in KEY_COLORS:
         pal += list(c)

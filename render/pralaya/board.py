@@ -27,6 +27,7 @@ from render.common import (
     hatch,
     seat_initials,
     seat_ink,
+    stamp,
     text_width,
     tint,
 )
@@ -142,6 +143,39 @@ def _tile(
     active: tuple[RGB, str],
     mark: str | None,
 ) -> None:
+    """One island cell in ``box``, ringed and tagged when the last move changed it (``mark``).
+    The cell itself is drawn once per look and pasted (:func:`render.common.stamp`)."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    code = cell.get("code")
+    key = ("pralaya.tile", tuple(sorted(cell.items())), active, mark == DISCARDED, bool(mark))
+    stamp(
+        img,
+        box,
+        key,
+        lambda im, dd, sx, sy: _face(
+            im, dd, (int(sx), int(sy), int(sx) + w, int(sy) + h), cell, active, mark
+        ),
+    )
+    if mark:
+        mark_ring(d, box, radius=8)
+        if code is None:  # the tile's own words say it
+            return
+        size = 20
+        tw = text_width(mark, font(size, True)) + 14
+        if w < 100 or h < 100:
+            return
+        mark_tag(d, (x1 - 6 - tw, y0 + 8), mark, size)
+
+
+def _face(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    cell: CellView,
+    active: tuple[RGB, str],
+    mark: str | None,
+) -> None:
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     code = cell.get("code")
@@ -183,15 +217,6 @@ def _tile(
             pips(img, (x1 - 12 - pw, y0 + 60), cost, cost, PIP, VITALITY, gap=4)
         name = cell.get("name") or (card.name if card else str(code))
         name_lines(d, name, (x0 + x1) / 2, y0 + 110, w - 12)
-    if mark:
-        mark_ring(d, box, radius=8)
-        if code is None:  # the tile's own words say it
-            return
-        size = 20
-        tw = text_width(mark, font(size, True)) + 14
-        if small:
-            return
-        mark_tag(d, (x1 - 6 - tw, y0 + 8), mark, size)
 
 
 def _grid(

@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.ra import data
-from render.common import INK, LINE, MUTED, PANEL, fit, font, mix, text_width
+from render.common import INK, LINE, MUTED, PANEL, fit, font, mix, stamp, text_width
 
 Color = tuple[int, int, int]
 
@@ -281,7 +281,27 @@ def chip(
     """A held-tile chip. Owned (count > 0): a solid box in the tile's colour with a white icon
     and the count in a white badge, so it stands out. Missing: a faint outline with a ghosted
     icon, so a row's missing civilization and monument types show too. Square chips
-    (``h`` ≥ ``w``) put the count under the icon, wide ones beside it."""
+    (``h`` ≥ ``w``) put the count under the icon, wide ones beside it. Drawn once per look and
+    pasted (:func:`render.common.stamp`)."""
+    stamp(
+        img,
+        (x, y, x + w, y + h),
+        ("ra.chip", code, count, show_zero),
+        lambda im, dd, sx, sy: _chip(im, dd, sx, sy, w, h, code, count, show_zero),
+    )
+
+
+def _chip(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    w: int,
+    h: int,
+    code: str,
+    count: int,
+    show_zero: bool,
+) -> None:
     col = CATEGORY_COLOR["trader"] if code == "crate" else tile_color(code)
     tall = h >= w + 10
     isz = round(min(w, h) * (0.5 if tall else 0.56))
