@@ -13,6 +13,7 @@ from typing import Mapping
 
 from dotenv import dotenv_values
 
+from .shards import Shards, parse_shards
 from .store_base import is_postgres_url
 from .throttle import DEFAULT_BURST, DEFAULT_RATE, parse_rate_limit
 
@@ -34,6 +35,9 @@ class Config:
     log_level: str = "INFO"
     ai_grace: float = 20.0  # seconds AI seats wait for people awaited beside them (trade replies)
     rate_limit: tuple[int, float] = (DEFAULT_BURST, DEFAULT_RATE)  # per-user flood guard; (0, 0) = off
+    shards: Shards | None = None  # SHARD_COUNT / SHARD_IDS: an AutoShardedBot on those shards
+    clock_lease: float = 60.0  # seconds a process holds a turn clock it claimed (shared database)
+    clock_poll: float = 5.0  # seconds between looks for due turn clocks in a shared database
 
     @property
     def log_level_number(self) -> int:
@@ -54,7 +58,9 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
                 environ: Mapping[str, str] | None = None,
                 require_token: bool = True) -> Config:
     """Read ``DISCORD_TOKEN``, ``BAZAAR_DB``, ``DEV_GUILD_ID``, ``BAZAAR_LOG_LEVEL`` (or
-    ``LOG_LEVEL``), ``BAZAAR_AI_GRACE`` and ``BAZAAR_RATE_LIMIT``.
+    ``LOG_LEVEL``), ``BAZAAR_AI_GRACE``, ``BAZAAR_RATE_LIMIT``, ``SHARD_COUNT`` and ``SHARD_IDS``
+    (see :mod:`bot.host.shards`), ``BAZAAR_CLOCK_LEASE`` and ``BAZAAR_CLOCK_POLL`` (seconds; the
+    turn clocks claimed from a shared database).
 
     Values come from ``environ`` (default ``os.environ``) over the ``env_file`` (if it exists).
     Returns a :class:`Config`. Raises :class:`ConfigError` when the token is missing (unless
@@ -95,5 +101,29 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
         rate_limit = parse_rate_limit(rate_text)
     except ValueError as err:
         raise ConfigError(f"BAZAAR_RATE_LIMIT is {rate_text!r}: {err}.") from None
-    return Config(token=token, db_path=db if is_postgres_url(db) else Path(db), dev_guild_id=dev_guild_id, log_level=level, ai_grace=ai_grace,
-                  rate_limit=rate_limit)
+    try:
+        shards = parse_shards(values.get("SHARD_COUNT") or "", values.get("SHARD_IDS") or "")
+    except ValueError as err:
+        raise ConfigError(f"{err}.") from None
+    if shards is not None and shards.partial and not is_postgres_url(db):
+        raise ConfigError(f"SHARD_IDS={','.join(map(str, shards.ids))} runs only some of the {shards.count} shards, "
+                          "so other processes run the rest: they must share one PostgreSQL database "
+                          "(BAZAAR_DB=postgresql://…), not a SQLite file.")
+    lease = _seconds(values, "BAZAAR_CLOCK_LEASE", "60", 1, 3600)
+    poll = _seconds(values, "BAZAAR_CLOCK_POLL", "5", 0.05, 300)
+    return Config(token=token, db_path=db if is_postgres_url(db) else Path(db), dev_guild_id=dev_guild_id,
+                  log_level=level, ai_grace=ai_grace, rate_limit=rate_limit, shards=shards,
+                  clock_lease=lease, clock_poll=poll)
+
+
+def _seconds(values: Mapping[str, str], name: str, default: str, low: float, high: float) -> float:
+    """The number of seconds in ``values[name]`` (``default`` when empty). Raises
+    :class:`ConfigError` when it is not a number from ``low`` to ``high``."""
+    text = (values.get(name) or "").strip() or default
+    try:
+        value = float(text)
+    except ValueError:
+        value = low - 1
+    if not low <= value <= high:
+        raise ConfigError(f"{name} must be a number of seconds from {low:g} to {high:g}, not {text!r}.")
+    return value

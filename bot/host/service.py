@@ -45,7 +45,8 @@ class GameService(SeatDuties):
     def __init__(self, store: Store, *, now: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None,
                  default_clock: int = clk.DEFAULT_CLOCK, ai_grace: float = AI_GRACE,
-                 on_clock_change: Callable[[], None] | None = None) -> None:
+                 on_clock_change: Callable[[], None] | None = None,
+                 holds: Callable[[int | None], bool] | None = None) -> None:
         self.store = store
         self.now = now
         self.seed_source = seed_source or (lambda: secrets.randbelow(2**62))
@@ -55,6 +56,11 @@ class GameService(SeatDuties):
         self._games: dict[int, LiveGame] = {}
         self._load_lock = asyncio.Lock()  # one LiveGame (and so one lock) per game id
         self._recovered: list[LiveGame] = []  # flags cleared by loads, for take_recovered()
+        # whether this process serves a guild's games at start-up (its Discord shards, see
+        # bot.host.shards); a game of another guild is still served when asked for (a DM click)
+        self.holds: Callable[[int | None], bool] = holds or (lambda guild_id: True)
+        # (owner, lease seconds) of this process's turn clock claims on a shared database
+        self.claims: tuple[str, float] | None = None
 
     # ------------------------------------------------------------------ loading
 
@@ -64,6 +70,8 @@ class GameService(SeatDuties):
         flagged game whose stored history now checks out is cleared (see :meth:`take_recovered`)."""
         flagged: list[LiveGame] = []
         for row in await self.store.games(statuses=["active"]):
+            if not self.holds(row.guild_id):
+                continue  # another process's shard: loaded only if a DM click or a clock asks
             had = row.attention
             game = await self._load(row.id)
             if game is not None and game.row.attention and not had:
@@ -107,13 +115,38 @@ class GameService(SeatDuties):
         if stamp is None or stamp == (game.row.version, game.row.status, len(game.seats)):
             return
         async with game.lock:
-            record = await self.store.record(game.id)
-            if record is None:
-                return
-            fresh = await self._from_record(record)
+            await self._reload(game)
+
+    async def _reload(self, game: LiveGame) -> None:
+        """Replace a held game's row, seats and state by what is stored (another process wrote
+        it), in place; the caller holds its lock. The board this process would edit in place is
+        forgotten: another process may have posted below it."""
+        record = await self.store.record(game.id)
+        if record is None:
+            return
+        fresh = await self._from_record(record)
+        if fresh.row.version != game.row.version:
             log.info("Game %s was moved on by another process (version %s -> %s): reloaded",
                      game.id, game.row.version, fresh.row.version)
-            game.row, game.seats, game.engine, game.state = fresh.row, fresh.seats, fresh.engine, fresh.state
+        game.row, game.seats, game.engine, game.state = fresh.row, fresh.seats, fresh.engine, fresh.state
+        game.board = None
+        game.dms.clear()
+
+    async def reread(self, game: LiveGame) -> None:
+        """With a shared store, bring a held game's row up to date (its deadline and reminder
+        too, which other processes change without a move), reloading the whole game if its
+        version, status or seats changed; the caller holds its lock. Nothing on a store only this
+        process writes."""
+        if not self.store.shared:
+            return
+        row = await self.store.game(game.id)
+        if row is None:
+            return
+        stamp = await self.store.stamp(game.id)
+        if stamp != (game.row.version, game.row.status, len(game.seats)) or row.version != game.row.version:
+            await self._reload(game)
+        else:
+            game.row = row
 
     async def _load(self, game_id: int) -> LiveGame | None:
         """Load a game from one consistent read of its row, seats, moves and snapshot; None if
