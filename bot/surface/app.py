@@ -74,7 +74,7 @@ class BazaarBot(commands.Bot):
         if repost_delays is not None:  # pauses before posting again a board Discord refused
             self.publisher.retry.delays = tuple(repost_delays)
         self.clock: TurnClock | None = None
-        self.shards = config.shards or ALL  # the Discord shards this process connects
+        self.bazaar_shards = config.shards or ALL  # the Discord shards this process connects
         self.claim_owner = claim_owner()  # whose turn clock claims (a shared database)
         self.inflight = 0  # interaction handlers running (see actions.guard)
         burst, rate = config.rate_limit
@@ -90,12 +90,12 @@ class BazaarBot(commands.Bot):
             self.store = await Store.open(self.config.db_path, now=self.now)
         self.service = GameService(self.store, now=self.now, seed_source=self.seed_source,
                                    ai_grace=self.config.ai_grace, on_clock_change=self._poke_clock,
-                                   holds=self.shards.holds)
+                                   holds=self.bazaar_shards.holds)
         self.service.claims = (self.claim_owner, self.config.clock_lease)
         flagged = await self.service.load_all()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         active = sum(1 for g in self.service.loaded() if g.row.status == "active")
-        where = f", {self.shards.describe()}" if self.config.shards else ""
+        where = f", {self.bazaar_shards.describe()}" if self.config.shards else ""
         log.info("Bazaar ready: database %s%s, %d active game(s) resumed", self.store.describe(), where, active)
         for game in flagged:
             await self.publisher.notice(game, text.attention(game))
@@ -123,7 +123,7 @@ class BazaarBot(commands.Bot):
         for gid, posted in await self.store.unposted():
             try:
                 row = await self.store.game(gid)
-                if row is None or not self.shards.holds(row.guild_id):
+                if row is None or not self.bazaar_shards.holds(row.guild_id):
                     continue  # another process's shard: that process posts it when it starts
                 game = await self.service.requeue(gid, posted)
                 await self.publisher.publish(game, recover=True)
