@@ -42,6 +42,7 @@ class Table:
 
     def __init__(self, gid: int, place, users: dict[int, object]) -> None:
         self.gid, self.place, self.users = gid, place, users
+        self.title = f"Kathai #{gid}"
 
 
 async def _record(store: Store, gid: int):
@@ -159,6 +160,10 @@ async def _expire(fake: FakeDiscord, store: Store, tables: list[Table], expect: 
         return True
 
     await _until(done, "the expiries")
+    for t in tables:  # and its board is posted (before the test may kill the process that fired it)
+        version = (await store.game(t.gid)).version
+        await fake.wait_for(lambda: any(m.content.startswith(f"**{t.title}** · move {version}\n")
+                                        for m in fake.messages(t.place)), 60, what=f"the board of move {version}")
     for t in tables:
         expect[t.gid] = expect.get(t.gid, 0) + 1
 
@@ -269,12 +274,6 @@ async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(p
             fired = len(re.findall(rf"Turn clock: expire for game {t.gid} ", logs))
             assert fired == expected[t.gid], (t.gid, fired, expected)
             lines = sum(m.content.count(TIMED_OUT) for m in fake.messages(t.place))
-            if lines != expected[t.gid]:
-                for m in fake.messages(t.place):
-                    print("MSG", m.id, m.content[:150].replace("\n", " | "))
-                for r in fake.requests:
-                    if str(t.place.id) in r.path:
-                        print("REQ", r.method, r.path, r.status, ((r.json or {}).get("content") or "")[:60].replace("\n", " | ") if isinstance(r.json, dict) else "")
             assert lines == expected[t.gid], (t.gid, lines, expected)
             assert record.row.attention is None
         assert expected == {t0.gid: 2, t1.gid: 3}
