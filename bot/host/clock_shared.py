@@ -54,7 +54,6 @@ class SharedClock(TurnClock):
         self.store = store
         self.owner = owner
         self.lease = lease
-        self.fired: list[tuple[int, str]] = []  # everything handled, for the logs and tests
 
     async def tick(self) -> list[tuple[int, str]]:
         """Handle the AI graces due here, then claim the due turn clocks and handle each (a
@@ -80,7 +79,6 @@ class SharedClock(TurnClock):
                     log.warning("Turn clock: reading game %s failed (%s)", gid, err)
                 finally:
                     await self._release(gid)
-            self.fired.extend(items)
             return items
 
     async def _handle(self, gid: int, kind: str) -> None:
