@@ -87,13 +87,14 @@ def _parser() -> argparse.ArgumentParser:
                    "the server DEV_GUILD_ID when set (at once), else globally (up to an hour). "
                    "Reads DISCORD_TOKEN and DEV_GUILD_ID from the environment or .env.")
     db = sub.add_parser("db", help="the database: apply migrations, copy SQLite to PostgreSQL",
-                        description="Manage the database named by BAZAAR_DB (a SQLite file, or a "
+                        epilog=games_line, description="Manage the database named by BAZAAR_DB (a SQLite file, or a "
                         "postgresql:// URL), from the environment or .env.")
-    dbsub = db.add_subparsers(dest="db_cmd", required=True)
-    dbsub.add_parser("migrate", help="apply pending migrations to the configured database",
+    dbsub = db.add_subparsers(dest="db_cmd", required=True, help="`migrate` or `copy` (each has --help)")
+    dbsub.add_parser("migrate", help="apply pending migrations to the configured database", epilog=games_line,
                      description="Apply every pending numbered migration to the database BAZAAR_DB "
                      "names (created if it is a SQLite file that does not exist yet).")
     cp = dbsub.add_parser("copy", help="copy every game from a SQLite file to an empty PostgreSQL database",
+                          epilog=games_line,
                           description="Copy every game, seat, move, snapshot, posted message and draft "
                           "from a SQLite file into an empty PostgreSQL database (migrated first), then "
                           "check the copy by reading every game back and replaying every started game "
