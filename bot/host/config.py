@@ -13,6 +13,7 @@ from typing import Mapping
 
 from dotenv import dotenv_values
 
+from .shards import Shards, parse_shards
 from .store_base import is_postgres_url
 from .throttle import DEFAULT_BURST, DEFAULT_RATE, parse_rate_limit
 
@@ -38,6 +39,9 @@ class Config:
     ai_level: str | None = None  # the AI's default level (BAZAAR_AI_LEVEL); None: each game's own
     workers: int | None = None  # worker processes for AI search and drawing (BAZAAR_WORKERS); None: cores
     lag_log: Path | None = None  # a file to append the event loop's lag samples to (benchmarks)
+    shards: Shards | None = None  # SHARD_COUNT / SHARD_IDS: an AutoShardedBot on those shards
+    clock_lease: float = 60.0  # seconds a process holds a turn clock it claimed (shared database)
+    clock_poll: float = 5.0  # seconds between looks for due turn clocks in a shared database
 
     @property
     def log_level_number(self) -> int:
@@ -59,8 +63,10 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
                 require_token: bool = True) -> Config:
     """Read ``DISCORD_TOKEN``, ``BAZAAR_DB``, ``DEV_GUILD_ID``, ``BAZAAR_LOG_LEVEL`` (or
     ``LOG_LEVEL``), ``BAZAAR_AI_GRACE``, ``BAZAAR_RATE_LIMIT``, ``BAZAAR_AI_LEVEL``,
-    ``BAZAAR_WORKERS`` and ``BAZAAR_LAG_LOG`` (a file the event loop's lag samples are appended
-    to, for benchmarks).
+    ``BAZAAR_WORKERS``, ``BAZAAR_LAG_LOG`` (a file the event loop's lag samples are appended
+    to, for benchmarks), ``SHARD_COUNT`` and ``SHARD_IDS`` (see :mod:`bot.host.shards`),
+    ``BAZAAR_CLOCK_LEASE`` and ``BAZAAR_CLOCK_POLL`` (seconds; the turn clocks claimed from a
+    shared database).
 
     Values come from ``environ`` (default ``os.environ``) over the ``env_file`` (if it exists).
     Returns a :class:`Config`. Raises :class:`ConfigError` when the token is missing (unless
@@ -112,6 +118,28 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
                               f"processes) to 256, not {workers_text!r}.")
         workers = int(workers_text)
     lag_text = (values.get("BAZAAR_LAG_LOG") or "").strip()
-    return Config(token=token, db_path=db if is_postgres_url(db) else Path(db), dev_guild_id=dev_guild_id, log_level=level, ai_grace=ai_grace,
-                  rate_limit=rate_limit, ai_level=ai_level, workers=workers,
-                  lag_log=Path(lag_text) if lag_text else None)
+    try:
+        shards = parse_shards(values.get("SHARD_COUNT") or "", values.get("SHARD_IDS") or "")
+    except ValueError as err:
+        raise ConfigError(f"{err}.") from None
+    if shards is not None and shards.partial and not is_postgres_url(db):
+        raise ConfigError(f"SHARD_IDS={','.join(map(str, shards.ids))} runs only some of the {shards.count} shards, "
+                          "so other processes run the rest: they must share one PostgreSQL database "
+                          "(BAZAAR_DB=postgresql://…), not a SQLite file.")
+    lease = _seconds(values, "BAZAAR_CLOCK_LEASE", "60", 1, 3600)
+    poll = _seconds(values, "BAZAAR_CLOCK_POLL", "5", 0.05, 300)
+    return Config(token=token, db_path=db if is_postgres_url(db) else Path(db), dev_guild_id=dev_guild_id,
+                  log_level=level, ai_grace=ai_grace, rate_limit=rate_limit, ai_level=ai_level, workers=workers,
+                  lag_log=Path(lag_text) if lag_text else None, shards=shards, clock_lease=lease, clock_poll=poll)
+
+def _seconds(values: Mapping[str, str], name: str, default: str, low: float, high: float) -> float:
+    """The number of seconds in ``values[name]`` (``default`` when empty). Raises
+    :class:`ConfigError` when it is not a number from ``low`` to ``high``."""
+    text = (values.get(name) or "").strip() or default
+    try:
+        value = float(text)
+    except ValueError:
+        value = low - 1
+    if not low <= value <= high:
+        raise ConfigError(f"{name} must be a number of seconds from {low:g} to {high:g}, not {text!r}.")
+    return value

@@ -38,6 +38,9 @@ class SeatDuties:
     default_ai_level: str | None
     ai_grace: float
     on_clock_change: Any
+    holds: Any
+    claims: tuple[str, float] | None
+    reread: Any
     _games: dict[int, LiveGame]
 
     # ------------------------------------------------------------------ AI seats
@@ -94,6 +97,8 @@ class SeatDuties:
         those seats. People awaited beside them get a fresh grace. Returns the games that moved."""
         moved = []
         for game in list(self._games.values()):
+            if not self.holds(game.row.guild_id):
+                continue
             async with game.lock:
                 if game.row.status != "active" or game.state is None:
                     continue
@@ -177,8 +182,12 @@ class SeatDuties:
         half a clock (at least :data:`~bot.clock.MIN_CLOCK`) from now, reminder counted as sent.
         Returns ``(game, awaited human seats, seconds granted)`` for each game re-armed."""
         out = []
+        claimed = await self._claim_overdue()
         for game in list(self._games.values()):
+            if not self.holds(game.row.guild_id) or (claimed is not None and game.id not in claimed):
+                continue
             async with game.lock:
+                await self.reread(game)
                 row = game.row
                 if row.status != "active" or row.deadline is None or game.state is None:
                     continue
@@ -187,15 +196,27 @@ class SeatDuties:
                 grace = max(clk.MIN_CLOCK, row.clock_seconds / 2)
                 game.row = await self.store.update_game(game.id, deadline=self.now() + grace, reminded=True)
                 out.append((game, [s for s in game.awaited() if not game.ai_plays(s)], grace))
+        if claimed and self.claims is not None:
+            for gid in claimed:
+                await self.store.release_claim(gid, self.claims[0])
         if out:
             self.on_clock_change()
         return out
+
+    async def _claim_overdue(self) -> set[int] | None:
+        """On a shared store, the due turn clocks this process claimed (so no other process
+        fires one while it is given its grace); None when the store is this process's alone."""
+        if not self.store.shared or self.claims is None:
+            return None
+        owner, lease = self.claims
+        return set(await self.store.claim_due(self.now(), owner, lease))
 
     async def remind(self, game_id: int) -> list[int]:
         """Mark the half-time reminder as sent and return the awaited human seats to remind
         (empty if it is not due any more)."""
         game = await self.get(game_id)
         async with game.lock:
+            await self.reread(game)  # another process may have reminded, or moved the deadline
             row = game.row
             if row.status != "active" or row.deadline is None or row.reminded or game.state is None:
                 return []
@@ -214,6 +235,7 @@ class SeatDuties:
         seat is handed to the AI. Returns the game, or None if nothing was due."""
         game = await self.get(game_id)
         async with game.lock:
+            await self.reread(game)  # another process may have played, or moved the deadline
             row = game.row
             if row.status != "active" or row.deadline is None or game.state is None:
                 return None

@@ -51,7 +51,7 @@ class GameService(Dormant, SeatDuties):
                  seed_source: Callable[[], int] | None = None,
                  default_clock: int = clk.DEFAULT_CLOCK, ai_grace: float = AI_GRACE,
                  on_clock_change: Callable[[], None] | None = None, workers: Workers | None = None,
-                 ai_level: str | None = None) -> None:
+                 ai_level: str | None = None, holds: Callable[[int | None], bool] | None = None) -> None:
         self.store = store
         self.workers = workers or Workers(0)
         if ai_level is not None and ai_level not in search.LEVELS:
@@ -66,6 +66,11 @@ class GameService(Dormant, SeatDuties):
         self._dormant: dict[int, GameRow] = {}  # active games not loaded yet: their rows (see Dormant)
         self._load_lock = asyncio.Lock()  # one LiveGame (and so one lock) per game id
         self._recovered: list[LiveGame] = []  # flags cleared by loads, for take_recovered()
+        # whether this process serves a guild's games at start-up (its Discord shards, see
+        # bot.host.shards); a game of another guild is still served when asked for (a DM click)
+        self.holds: Callable[[int | None], bool] = holds or (lambda guild_id: True)
+        # (owner, lease seconds) of this process's turn clock claims on a shared database
+        self.claims: tuple[str, float] | None = None
 
     # ------------------------------------------------------------------ loading
 
@@ -78,7 +83,8 @@ class GameService(Dormant, SeatDuties):
         Returns the games this load newly marked as needing attention (their players should be
         told)."""
         flagged: list[LiveGame] = []
-        rows = await self.store.games(statuses=["active"])
+        # another process's shard: its games are loaded only if a DM click or a clock asks
+        rows = [r for r in await self.store.games(statuses=["active"]) if self.holds(r.guild_id)]
         self._dormant.update({r.id: r for r in rows if r.id not in self._games})
         for row in rows:
             if row.id in self._games or not (row.attention or (row.deadline is not None and row.deadline <= self.now())):
@@ -126,13 +132,38 @@ class GameService(Dormant, SeatDuties):
         if stamp is None or stamp == (game.row.version, game.row.status, len(game.seats)):
             return
         async with game.lock:
-            record = await self.store.record(game.id)
-            if record is None:
-                return
-            fresh = await self._from_record(record)
+            await self._reload(game)
+
+    async def _reload(self, game: LiveGame) -> None:
+        """Replace a held game's row, seats and state by what is stored (another process wrote
+        it), in place; the caller holds its lock. The board this process would edit in place is
+        forgotten: another process may have posted below it."""
+        record = await self.store.record(game.id)
+        if record is None:
+            return
+        fresh = await self._from_record(record)
+        if fresh.row.version != game.row.version:
             log.info("Game %s was moved on by another process (version %s -> %s): reloaded",
                      game.id, game.row.version, fresh.row.version)
-            game.row, game.seats, game.engine, game.state = fresh.row, fresh.seats, fresh.engine, fresh.state
+        game.row, game.seats, game.engine, game.state = fresh.row, fresh.seats, fresh.engine, fresh.state
+        game.board = None
+        game.dms.clear()
+
+    async def reread(self, game: LiveGame) -> None:
+        """With a shared store, bring a held game's row up to date (its deadline and reminder
+        too, which other processes change without a move), reloading the whole game if its
+        version, status or seats changed; the caller holds its lock. Nothing on a store only this
+        process writes."""
+        if not self.store.shared:
+            return
+        row = await self.store.game(game.id)
+        if row is None:
+            return
+        stamp = await self.store.stamp(game.id)
+        if stamp != (game.row.version, game.row.status, len(game.seats)) or row.version != game.row.version:
+            await self._reload(game)
+        else:
+            game.row = row
 
     async def _load(self, game_id: int, *, keep: bool = True) -> LiveGame | None:
         """Load a game from one consistent read of its row, seats, moves and snapshot; None if

@@ -27,6 +27,7 @@ from discord.ext import commands
 from . import actions, components, inputs, text
 from . import commands as bot_commands
 from ..host.clock import TurnClock
+from ..host.clock_shared import SharedClock, claim_owner
 from .components import DYNAMIC_ITEMS
 from .flood import BazaarTree
 from ..host.throttle import Throttle
@@ -36,6 +37,7 @@ from ..host.config import Config
 from ..host.live import Refusal
 from .publish import Publisher
 from ..host.service import GameService
+from ..host.shards import ALL
 from ..host.store import Store, StoreError
 from ..host.workers import Workers
 
@@ -82,6 +84,8 @@ class BazaarBot(commands.Bot):
         if repost_delays is not None:  # pauses before posting again a board Discord refused
             self.publisher.retry.delays = tuple(repost_delays)
         self.clock: TurnClock | None = None
+        self.bazaar_shards = config.shards or ALL  # the Discord shards this process connects
+        self.claim_owner = claim_owner()  # whose turn clock claims (a shared database)
         self.inflight = 0  # interaction handlers running (see actions.guard)
         burst, rate = config.rate_limit
         self.throttle = Throttle(burst, rate, clock=throttle_clock)  # commands and clicks per user
@@ -97,12 +101,15 @@ class BazaarBot(commands.Bot):
             self.store = await Store.open(self.config.db_path, now=self.now)
         self.service = GameService(self.store, now=self.now, seed_source=self.seed_source,
                                    ai_grace=self.config.ai_grace, on_clock_change=self._poke_clock,
-                                   workers=self.workers, ai_level=self.config.ai_level)
+                                   workers=self.workers, ai_level=self.config.ai_level,
+                                   holds=self.bazaar_shards.holds)
+        self.service.claims = (self.claim_owner, self.config.clock_lease)
         flagged = await self.service.load_all()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         active = sum(1 for g in self.service.loaded() if g.row.status == "active") + len(self.service.dormant())
-        log.info("Bazaar ready: database %s, %d active game(s) resumed (loaded on first use)",
-                 self.store.describe(), active)
+        where = f", {self.bazaar_shards.describe()}" if self.config.shards else ""
+        log.info("Bazaar ready: database %s%s, %d active game(s) resumed (loaded on first use)",
+                 self.store.describe(), where, active)
         for game in flagged:
             await self.publisher.notice(game, text.attention(game))
         for game in self.service.take_recovered():
@@ -114,8 +121,13 @@ class BazaarBot(commands.Bot):
             people = [text.mention(game.seats[s]) for s in seats]
             if people:
                 await self.publisher.notice(game, text.rearmed(game.title, people, grace))
-        self.clock = TurnClock(self.service.clock_entries, self.on_clock_due, now=self.now,
-                               max_sleep=self.clock_max_sleep)
+        if self.store.shared:  # deadlines claimed from the database, so each fires once across processes
+            self.clock = SharedClock(self.service.clock_entries, self.on_clock_due, store=self.store,
+                                     owner=self.claim_owner, lease=self.config.clock_lease,
+                                     poll=min(self.config.clock_poll, self.clock_max_sleep), now=self.now)
+        else:
+            self.clock = TurnClock(self.service.clock_entries, self.on_clock_due, now=self.now,
+                                   max_sleep=self.clock_max_sleep)
         self.clock.start()
 
     async def on_ready(self) -> None:
@@ -155,6 +167,9 @@ class BazaarBot(commands.Bot):
         stopped between a move's transaction and its post. Failures are logged per game."""
         for gid, posted in await self.store.unposted():
             try:
+                row = await self.store.game(gid)
+                if row is None or not self.bazaar_shards.holds(row.guild_id):
+                    continue  # another process's shard: that process posts it when it starts
                 game = await self.service.requeue(gid, posted)
                 await self.publisher.publish(game, recover=True)
                 log.info("Game %s: posted what the last run stored but never posted", gid)
@@ -332,9 +347,24 @@ def run_retrying(config: Config, *, sleep: Callable[[float], None] = time.sleep,
             sleep(delay)
 
 
+class ShardedBazaarBot(BazaarBot, commands.AutoShardedBot):
+    """The Bazaar bot as an ``AutoShardedBot`` on the shards ``SHARD_COUNT`` / ``SHARD_IDS``
+    name (one gateway connection per shard). It loads, resumes and re-posts only the games of
+    guilds on its shards; DM interactions (Discord sends them to shard 0) and the turn clocks it
+    claims are served for a game of any shard, from the database."""
+
+
+def make_bot(config: Config, **kwargs) -> BazaarBot:
+    """The bot ``config`` asks for: a :class:`ShardedBazaarBot` when shards are configured,
+    else a plain :class:`BazaarBot`."""
+    if config.shards is None:
+        return BazaarBot(config, **kwargs)
+    return ShardedBazaarBot(config, shard_count=config.shards.count, shard_ids=list(config.shards.ids), **kwargs)
+
+
 async def _run(config: Config) -> None:
     store = await Store.open(config.db_path)  # a database that cannot be used stops us before Discord
-    async with BazaarBot(config, store=store) as bot:
+    async with make_bot(config, store=store) as bot:
         await bot.start(config.token)
 
 

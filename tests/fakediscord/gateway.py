@@ -2,7 +2,13 @@
 
 HELLO → IDENTIFY → READY + one GUILD_CREATE per guild; HEARTBEAT → ACK; RESUME → replay of
 the missed dispatches + RESUMED, or INVALID_SESSION when the session is unknown or was closed
-cleanly. discord.py asks for ``compress=zlib-stream`` in the URL, but it only decompresses
+cleanly.
+
+Shards, as Discord routes them: an IDENTIFY may carry ``shard: [id, count]`` (close 4010 when
+``id`` is not below ``count``, 4011 when it has no shard while the fake's ``shard_count`` is
+above 1 and its guilds are many, see :data:`SHARDING_REQUIRED_AT`); a session then gets the
+guilds of ``(guild_id >> 22) % count == id`` only (READY, GUILD_CREATE, every guild event and
+guild interaction), and DMs (events and interactions without a guild) go to shard 0 only. discord.py asks for ``compress=zlib-stream`` in the URL, but it only decompresses
 *binary* frames: text frames are read as plain JSON, so the fake simply sends text.
 """
 from __future__ import annotations
@@ -28,6 +34,16 @@ GUILD_MESSAGES, DIRECT_MESSAGES, MESSAGE_CONTENT = 1 << 9, 1 << 12, 1 << 15
 PRIVILEGED = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
 
 OnSent = Callable[[], None] | None
+SHARDING_REQUIRED_AT = 2500
+INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord sends ``guild_id``'s events to: ``(guild_id >> 22) % shard_count``;
+    0 for a DM (no guild)."""
+    if guild_id is None or shard_count <= 1:
+        return 0
+    return (guild_id >> 22) % shard_count
 
 
 def intent_for(event: str, guild_id: int | None) -> int:
@@ -112,6 +128,13 @@ class Session:
     connection: Connection | None = None
     invalid: bool = False
     resumes: int = 0
+    shard: tuple[int, int] | None = None  # (id, count) from IDENTIFY; None: unsharded, every guild
+
+    def holds(self, guild_id: int | None) -> bool:
+        """Whether Discord sends this session the events of ``guild_id`` (None: a DM, shard 0)."""
+        if self.shard is None:
+            return True
+        return shard_of(guild_id, self.shard[1]) == self.shard[0]
 
     @property
     def members_intent(self) -> bool:
@@ -151,17 +174,22 @@ class Gateway:
         """Sessions that still receive events (connected or resumable)."""
         return [s for s in self.sessions if not s.invalid]
 
-    def target(self) -> Session | None:
-        """The session interactions go to: the newest live one, preferring a connected one."""
-        live = self.live_sessions()
+    def target(self, guild_id: int | None = None) -> Session | None:
+        """The session an interaction in ``guild_id`` (None: a DM) goes to: the newest live one
+        of the guild's shard (shard 0 for a DM), preferring a connected one."""
+        live = [s for s in self.live_sessions() if s.holds(guild_id)]
         connected = [s for s in live if s.connected]
         return (connected or live or [None])[-1]
 
     def broadcast(self, event: str, data: Any, guild_id: int | None = None) -> None:
-        """Dispatch to every live session whose intents cover ``event``; ``data`` may be f(session)."""
+        """Dispatch to every live session whose intents cover ``event`` and whose shard gets
+        ``guild_id`` (a DM's messages go to shard 0; other events without a guild to every
+        shard); ``data`` may be f(session)."""
         need = intent_for(event, guild_id)
         for s in self.live_sessions():
             if need and not s.intents & need:
+                continue
+            if (guild_id is not None or event.startswith("MESSAGE_")) and not s.holds(guild_id):
                 continue
             s.dispatch(event, data(s) if callable(data) else data)
 
@@ -224,13 +252,26 @@ class Gateway:
         if intents & PRIVILEGED & ~self.fake.privileged_intents:
             await conn.close(4014)  # Disallowed intent(s)
             return
-        session = Session(secrets.token_hex(16), intents, {k: v for k, v in data.items() if k != "token"})
+        shard = data.get("shard")
+        if shard is not None:
+            if (not isinstance(shard, list) or len(shard) != 2 or not all(isinstance(x, int) for x in shard)
+                    or not 0 <= shard[0] < shard[1]):
+                await conn.close(INVALID_SHARD)
+                return
+            shard = (shard[0], shard[1])
+        elif self.fake.shard_count > 1 and len(self.fake.guilds) >= SHARDING_REQUIRED_AT:
+            await conn.close(SHARDING_REQUIRED)
+            return
+        session = Session(secrets.token_hex(16), intents, {k: v for k, v in data.items() if k != "token"},
+                          shard=shard)
         session.connection = conn
         conn.session = session
         self.sessions.append(session)
         resume_url = f"{self.fake.ws_url}resume"
-        session.dispatch("READY", ready_payload(self.fake, session.id, resume_url, data.get("shard")))
-        for guild in self.fake.guilds.values():
+        held = [g for g in self.fake.guilds.values() if session.holds(g.id)]
+        session.dispatch("READY", ready_payload(self.fake, session.id, resume_url, data.get("shard"),
+                                                guild_ids=[g.id for g in held]))
+        for guild in held:
             session.dispatch("GUILD_CREATE", guild_create_payload(self.fake, guild, session.members_intent))
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:

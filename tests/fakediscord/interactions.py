@@ -385,11 +385,12 @@ class Driver:
     def _new_interaction(self: FakeDiscord, itype: int, user: User, channel: Channel, data: dict[str, Any],
                          label: str, message: Message | None = None,
                          message_components: list[dict[str, Any]] | None = None) -> Interaction:
-        session = self.gateway.target()
-        if session is None:
-            raise FakeDiscordError("no bot is connected to the fake gateway (start one with run_bot first)")
-        iid = self.ids.next()
         guild = self.guild_of(channel)
+        session = self.gateway.target(guild.id if guild is not None else None)
+        if session is None:
+            raise FakeDiscordError("no bot is connected to the fake gateway (start one with run_bot first)"
+                                   + (" for this guild's shard" if self.gateway.live_sessions() else ""))
+        iid = self.ids.next()
         payload: dict[str, Any] = {
             "id": str(iid), "application_id": str(self.application_id), "type": itype, "data": data,
             "channel_id": str(channel.id), "channel": channel_payload(self, channel, permissions_for=user),

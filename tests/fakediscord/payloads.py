@@ -227,11 +227,13 @@ def app_info_payload(world: World) -> dict[str, Any]:
     }
 
 
-def ready_payload(world: World, session_id: str, resume_url: str, shard: list[int] | None) -> dict[str, Any]:
-    """The READY dispatch: the bot user, its guilds as unavailable, the session and resume URL."""
+def ready_payload(world: World, session_id: str, resume_url: str, shard: list[int] | None,
+                  guild_ids: list[int] | None = None) -> dict[str, Any]:
+    """The READY dispatch: the bot user, its guilds (``guild_ids``: those of the session's
+    shard; default all) as unavailable, the session and resume URL."""
     data: dict[str, Any] = {
         "v": 10, "user": client_user_payload(world.bot_user), "user_settings": {},
-        "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+        "guilds": [{"id": str(g), "unavailable": True} for g in (world.guilds if guild_ids is None else guild_ids)],
         "session_id": session_id, "session_type": "normal", "resume_gateway_url": resume_url,
         "application": {"id": str(world.application_id), "flags": 0},
         "private_channels": [], "relationships": [], "presences": [], "geo_ordered_rtc_regions": [],

@@ -33,6 +33,12 @@ class Snowflakes:
         self._last = value
         return value
 
+    def next_after(self, floor: int) -> int:
+        """Return a new id, at least ``floor`` and larger than every id returned before."""
+        value = max(self.next(), floor)
+        self._last = value
+        return value
+
 
 def snowflake_iso(snowflake: int) -> str:
     """Return the ISO-8601 timestamp encoded in a snowflake."""

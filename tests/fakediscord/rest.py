@@ -192,7 +192,7 @@ async def get_gateway(ctx: Ctx) -> Reply:
 
 
 async def get_gateway_bot(ctx: Ctx) -> Reply:
-    return {"url": ctx.fake.ws_url.rstrip("/"), "shards": 1,
+    return {"url": ctx.fake.ws_url.rstrip("/"), "shards": ctx.fake.shard_count,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
 
 

@@ -48,12 +48,16 @@ class FakeDiscord(Driver, World):
 
     ``heartbeat_interval`` (s) is sent in HELLO; ``ack_deadline`` (s, None to disable) is how
     long the bot has to acknowledge an interaction; ``default_timeout`` (s) bounds every wait;
-    ``privileged_intents`` is the mask of privileged intents the application may request.
+    ``privileged_intents`` is the mask of privileged intents the application may request;
+    ``shard_count`` is what ``GET /gateway/bot`` recommends (sessions that IDENTIFY with a
+    ``shard`` get their shard's guilds only, see ``fakediscord.gateway``).
     """
 
     def __init__(self, *, bot_name: str = "Bazaar", token: str = "fake-bot-token", heartbeat_interval: float = 1.0,
-                 ack_deadline: float | None = 3.0, default_timeout: float = 5.0, privileged_intents: int = 0) -> None:
+                 ack_deadline: float | None = 3.0, default_timeout: float = 5.0, privileged_intents: int = 0,
+                 shard_count: int = 1) -> None:
         World.__init__(self, bot_name=bot_name, token=token)
+        self.shard_count = shard_count
         self.ack_deadline = ack_deadline
         self.default_timeout = default_timeout
         self.privileged_intents = privileged_intents

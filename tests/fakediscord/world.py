@@ -119,12 +119,17 @@ class World:
 
     def add_guild(self, name: str = "Test Guild", *, owner: User | None = None,
                   everyone_permissions: Any = DEFAULT_EVERYONE_PERMISSIONS,
-                  bot_permissions: Any = DEFAULT_BOT_PERMISSIONS, channels: Iterable[str] = ()) -> Guild:
+                  bot_permissions: Any = DEFAULT_BOT_PERMISSIONS, channels: Iterable[str] = (),
+                  shard: tuple[int, int] | None = None) -> Guild:
         """Create a guild the bot is a member of (with a managed bot role) and text channels named in ``channels``.
 
-        Returns the Guild. A connected bot receives GUILD_CREATE.
+        ``shard`` ``(id, count)``: give the guild an id Discord routes to that shard
+        (``(guild_id >> 22) % count == id``). Returns the Guild. A connected bot (of its shard)
+        receives GUILD_CREATE.
         """
         gid = self.ids.next()
+        while shard is not None and (gid >> 22) % shard[1] != shard[0]:
+            gid = self.ids.next_after(gid + (1 << 22))
         guild = Guild(gid, name, owner_id=owner.id if owner else self.app_owner.id)
         guild.roles[gid] = Role(gid, gid, "@everyone", perm_value(everyone_permissions), position=0)
         bot_role = Role(self.ids.next(), gid, self.bot_user.name, perm_value(bot_permissions), position=1, managed=True)
