@@ -39,9 +39,18 @@ async def test_phraya_turns_from_the_board_controls(fake_discord, run_bot, tmp_p
         if button in board.custom_ids:
             await fake.click(user, board, button)
         else:
-            menu = next((m for m in board.selects if action in [o["value"] for o in m["options"]]), None)
-            assert menu is not None, (step, action, board.custom_ids)
-            await fake.select(user, board, menu["custom_id"], [action])
+            verb, _, rest = action.partition(" ")
+            picked = None
+            for m in board.selects:
+                values = [o["value"] for o in m["options"]]
+                if action in values:
+                    picked = (m, action)
+                elif m["custom_id"].endswith(f":{verb}") and rest in values:  # a pick completing `verb …`
+                    picked = (m, rest)
+                if picked:
+                    break
+            assert picked is not None, (step, action, board.custom_ids)
+            await fake.select(user, board, picked[0]["custom_id"], [picked[1]])
         await table.settle()
         assert (await table.db_moves(gid))[v][:2] == (seat, action)
         steps[step] = steps.get(step, 0) + 1
