@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 
 from engines.phraya import board, data, flow, turn
+from engines.phraya.scoring import majority
 from engines.phraya.state import (
     ACT,
     BARGE,
@@ -63,24 +64,6 @@ _ORDER_VALUE = {oid: t[3] * 0.3 + t[4] for oid, t in ORDER.items()}
 # --------------------------------------------------------------------------- the score estimate
 
 
-def _majority(counts: Sequence[int], first: int, second: int) -> list[int]:
-    out = [0] * len(counts)
-    ranked = sorted({c for c in counts if c >= 1}, reverse=True)
-    if not ranked:
-        return out
-    top = [q for q, c in enumerate(counts) if c == ranked[0]]
-    if len(top) > 1:
-        for q in top:
-            out[q] = -(-(first + second) // len(top))
-        return out
-    out[top[0]] = first
-    if len(ranked) > 1:
-        sec = [q for q, c in enumerate(counts) if c == ranked[1]]
-        for q in sec:
-            out[q] = -(-second // len(sec))
-    return out
-
-
 def points(s: State) -> list[int]:
     """Each seat's total on the score sheet if the game ended now (goods sold at current prices):
     the same totals as ``scoring.sheet(s, final=False)``, computed faster."""
@@ -113,7 +96,7 @@ def points(s: State) -> list[int]:
         if q >= 0:
             rows[q][_KING_ROW[i]] += 1
     king = [sum(r) for r in rows]
-    for q, pts in enumerate(_majority(king, *data.KING_MAJORITY)):
+    for q, pts in enumerate(majority(king, *data.KING_MAJORITY)):
         out[q] += pts + data.KING_SET_VP * min(rows[q])
     stalls = [[0, 0, 0, 0] for _ in range(n)]
     goods_of = _stall_goods(s.layout)
@@ -129,7 +112,7 @@ def points(s: State) -> list[int]:
                     if e[:3] == "as:":
                         stalls[q][GI[e[3:]]] += 1
     for g in range(4):
-        for q, pts in enumerate(_majority([stalls[q][g] for q in range(n)], *_STALL_MAJ[g])):
+        for q, pts in enumerate(majority([stalls[q][g] for q in range(n)], *_STALL_MAJ[g])):
             out[q] += pts
     for q, p in enumerate(players):
         out[q] += sum(ORDER[o][4] for o in p.orders)
