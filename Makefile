@@ -9,7 +9,7 @@ OUT    ?= demo-out
 # what ruff checks and formats; mypy's paths and strictness are set in pyproject.toml
 LINT_PATHS := engines render benchmarks
 
-.PHONY: demo test test-slow lint run sync bench clean help
+.PHONY: demo test test-slow lint run sync bench profile clean help
 
 help:
 	@echo "make demo   play offline games with AI seats, writing board images to $(OUT)/"
@@ -19,6 +19,7 @@ help:
 	@echo "make run    start the Discord bot (needs DISCORD_TOKEN in .env; see README)"
 	@echo "make sync   register the slash commands with Discord"
 	@echo "make bench  print every speed, size, start-up and load figure in one table (ARGS=--quick: under a minute)"
+	@echo "make profile GAME=ra [PLAYERS=3] [SECONDS=5]  the engine's hot spots in random playouts (cProfile)"
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +48,13 @@ sync: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m benchmarks $(ARGS)
+
+GAME    ?=
+PLAYERS ?= 0
+SECONDS ?= 5
+profile: $(STAMP)
+	@test -n "$(GAME)" || { echo "make profile: name the game, e.g. make profile GAME=ra"; exit 2; }
+	$(PY) -m benchmarks.profile $(GAME) --players $(PLAYERS) --seconds $(SECONDS)
 
 clean:
 	rm -rf $(VENV) $(OUT) build *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache

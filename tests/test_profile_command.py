@@ -1,0 +1,19 @@
+"""``make profile GAME=…`` (benchmarks/profile.py): it profiles the named engine's playouts and
+refuses an unknown game or player count with a one-line reason."""
+
+from benchmarks import profile
+
+
+def test_profile_prints_the_engines_hot_spots(capsys):
+    assert profile.main(["pralaya", "--players", "2", "--seconds", "0.2", "--top", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("pralaya 2p: ")
+    assert "by own time (tottime):" in out and "by cumulative time:" in out
+    assert "rules.py" in out  # the engine's own functions are among the listed calls
+
+
+def test_profile_refuses_an_unknown_game_and_a_wrong_count(capsys):
+    assert profile.main(["chess"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().out
+    assert profile.main(["phraya", "--players", "9"]) == 2
+    assert "takes 2-4 players, not 9" in capsys.readouterr().out
