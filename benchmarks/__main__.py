@@ -1,6 +1,6 @@
 """Print every benchmark figure in one table: figure, value, aim, verdict.
 
-Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [load] [arena] [e2e]``
+Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [load] [shards] [arena] [e2e]``
 (default: all but ``e2e``, the older in-process end-to-end figures). ``--quick`` runs every
 section smaller and shorter (under a minute in all; its figures are rougher). Figures only;
 nothing is asserted, so a loaded machine gives slower numbers but never a failure: the machine's
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .table import Figure, print_header, render_table, safely
 
-SECTIONS = ("engines", "render", "startup", "store", "load", "arena")
+SECTIONS = ("engines", "render", "startup", "store", "load", "shards", "arena")
 
 
 def main(argv: list[str]) -> int:
@@ -57,6 +57,11 @@ def main(argv: list[str]) -> int:
 
             print("\n[load] the real bot process under load, through the fake Discord", flush=True)
             figures += safely("load", lambda: load.rows(quick, folder))
+        if "shards" in which:
+            from . import load
+
+            print("\n[shards] the same load on two shard processes sharing PostgreSQL", flush=True)
+            figures += safely("shards", lambda: load.rows(quick, folder, shards=2))
         if "arena" in which:
             from . import arena
 

@@ -106,6 +106,7 @@ class Place:
     channel_id: int
     thread_id: int
     users: list[int]
+    guild_id: int | None = None  # None: the guild given to build()
 
 
 def build(
@@ -166,7 +167,7 @@ def build(
                 p.kind,
                 p.seed,
                 "{}",
-                guild_id,
+                guild_id if place.guild_id is None else place.guild_id,
                 place.channel_id,
                 place.thread_id,
                 users[0],

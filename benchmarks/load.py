@@ -10,6 +10,11 @@ INTERACTION_CREATE to the bot's socket to the fake receiving the board that show
 message, or the last one edited in place), and to the interaction's acknowledgement. The bot's
 event-loop lag comes from its own sampler (``BAZAAR_LAG_LOG``, see ``bot/host/looplag.py``).
 
+The ``shards`` section runs the same load on two ``bazaar run`` processes (``SHARD_COUNT=2``,
+``SHARD_IDS=0`` and ``1``, one drawing worker each) sharing a fresh schema of the PostgreSQL
+server: the games are spread over two guilds, one on each shard, and copied from the fixture's
+SQLite file by ``bazaar db copy``; each rate's stretch is ``SHARDED_SECONDS`` long.
+
 Figures only; nothing is asserted.
 """
 
@@ -38,6 +43,7 @@ BOARD = re.compile(r"\*\*[^*]+ #(\d+)\*\* · move (\d+)")
 OVER = re.compile(r"🏁 \*\*[^*]+ #(\d+)\*\* is over")
 AIM_P99_MS = 250.0
 AIM_LAG_MS = 50.0
+SHARDED_SECONDS = 30.0  # a rate's stretch on shard processes (60 s unsharded): make bench stays < 10 min
 BACKLOG_S = 5.0  # a stretch stops early once this many seconds of its moves wait unanswered
 
 
@@ -116,7 +122,7 @@ class Load:
         users: dict[int, Any],
         threads: dict[int, Any],
         rng: random.Random,
-        bot_pid: int,
+        bot_pids: list[int],
         drain_s: float,
     ) -> None:
         from engines import base
@@ -139,7 +145,7 @@ class Load:
         self._inner = fake._changed
         fake._changed = self._changed
         self.abandoned: list[Any] = []  # handles of moves a stretch stopped waiting for
-        self.bot_pid = bot_pid
+        self.bot_pids = bot_pids
         self.drain_s = drain_s
 
     def _changed(self) -> None:
@@ -187,12 +193,12 @@ class Load:
                 self.idle.append(gid)
 
     def cpu(self) -> dict[str, float]:
-        """CPU seconds used so far by the bot's process, its worker processes and this one."""
+        """CPU seconds used so far by the bot's processes, their worker processes and this one."""
         from .startup import children, cpu_s
 
         return {
-            "bot": cpu_s(self.bot_pid),
-            "workers": sum(cpu_s(c) for c in children(self.bot_pid)),
+            "bot": sum(cpu_s(p) for p in self.bot_pids),
+            "workers": sum(cpu_s(c) for p in self.bot_pids for c in children(p)),
             "players+fake": cpu_s(os.getpid()),
         }
 
@@ -309,9 +315,12 @@ class DriverLag:
 
 
 async def _measure(
-    folder: Path, n_games: int, plan: Plan, seed: int = 1
+    folder: Path, n_games: int, plan: Plan, seed: int = 1, shards: int = 0
 ) -> tuple[list[Phase], dict[str, Any]]:
-    from botprocess import BotProcess
+    """The load against one ``bazaar run`` on a SQLite file (``shards`` 0), or against ``shards``
+    processes (``SHARD_COUNT``, one ``SHARD_IDS`` each) sharing a fresh schema of the PostgreSQL
+    server, the games spread over one guild per shard and copied there by ``bazaar db copy``."""
+    from botprocess import BotProcess, run_cli
     from fakediscord import FakeDiscord
 
     from bot.host.config import Config
@@ -319,30 +328,35 @@ async def _measure(
 
     from . import fixture
 
-    fake = FakeDiscord(ack_deadline=None, default_timeout=120.0)
+    fake = FakeDiscord(ack_deadline=None, default_timeout=120.0, shard_count=max(1, shards))
     await fake.start()
-    bot = None
+    bots: list[Any] = []
     driver_lag = DriverLag()
+    schema: PgSchema | None = None
     try:
-        guild = fake.add_guild("Load", channels=["games"])
-        channel = fake.channel("games")
+        homes = []  # (guild, channel) of each shard (one, unsharded)
+        for shard in range(max(1, shards)):
+            name = f"games-{shard}"
+            where = (shard, shards) if shards else None
+            guild = fake.add_guild(f"Load {shard}", channels=[name], shard=where)
+            homes.append((guild, fake.channel(name)))
         threads: dict[int, Any] = {}
         users: dict[int, Any] = {}
         places = []
         for gid in range(1, n_games + 1):
+            guild, channel = homes[gid % len(homes)]
             thread = fake.new_thread(channel, f"game {gid}")
             threads[gid] = thread
             people = [fake.add_user(f"u{gid}x{s}", guild=guild) for s in range(3)]
             users.update({u.id: u for u in people})
-            places.append(fixture.Place(channel.id, thread.id, [u.id for u in people]))
-        db = folder / f"load-{n_games}.sqlite3"
+            places.append(fixture.Place(channel.id, thread.id, [u.id for u in people], guild.id))
+        db = folder / f"load-{n_games}-{shards}.sqlite3"
         t0 = time.perf_counter()
         info = fixture.build(
             db,
             n_games,
             people_only=True,
             places=places,
-            guild_id=guild.id,
             pool_scale=0.5 if n_games <= 100 else 1.0,
         )
         print(
@@ -350,38 +364,91 @@ async def _measure(
             f"{time.perf_counter() - t0:.1f} s",
             flush=True,
         )
+        target: str | Path = db
+        if shards:
+            schema = await PgSchema.create()
+            target = schema.url
+            t0 = time.perf_counter()
+            code, out = await run_cli(fake, db, "db", "copy", "--to", target, "--from", str(db), cwd=folder)
+            if code != 0:
+                raise RuntimeError(f"bazaar db copy failed ({code}): {out.strip()[-300:]}")
+            took = time.perf_counter() - t0
+            print(f"  copied to PostgreSQL and replayed there in {took:.1f} s", flush=True)
         with fake.patch_discord():  # register the commands, as `bazaar sync` does
             async with BazaarBot(Config(token=fake.token, db_path=db), sync_only=True) as syncer:
                 await syncer.login(fake.token)
                 await syncer.tree.sync()
-        lag_file = folder / "load-lag.txt"
-        bot = BotProcess(
-            fake,
-            db,
-            folder / "load-bot.log",
-            cwd=folder,
-            env={"BAZAAR_LOG_LEVEL": "INFO", "BAZAAR_LAG_LOG": str(lag_file)},
+        lag_files = []
+        for shard in range(max(1, shards)):
+            lag_files.append(folder / f"load-lag-{shards}-{shard}.txt")
+            env = {"BAZAAR_LOG_LEVEL": "INFO", "BAZAAR_LAG_LOG": str(lag_files[-1])}
+            if shards:
+                # one drawing worker each: the processes share this machine's cores between them
+                env.update({"SHARD_COUNT": str(shards), "SHARD_IDS": str(shard), "BAZAAR_WORKERS": "1"})
+            bot = BotProcess(fake, target, folder / f"load-bot-{shards}-{shard}.log", cwd=folder, env=env)
+            bots.append(bot)
+            await bot.start(120.0)
+        await fake.wait_for(
+            lambda: all("Checked" in b.log() for b in bots), 120.0, what="the bots' check of the stored games"
         )
-        await bot.start(120.0)
-        await fake.wait_for(lambda: "Checked" in bot.log(), 120.0, what="the bot's check of the stored games")
         games = fixture.stored_logs(db, list(range(1, n_games + 1)))
-        load = Load(fake, games, users, threads, random.Random(seed), bot.pid, plan.drain_s)
+        load = Load(fake, games, users, threads, random.Random(seed), [b.pid for b in bots], plan.drain_s)
         driver_lag.task = asyncio.ensure_future(driver_lag.run())
         results = await plan.run(load)
         await load.settle(plan.drain_s)
         await asyncio.sleep(5.0)  # the posts after the last answers
         for phase in results:
-            phase.lags = _lags(lag_file, phase)
+            phase.lags = [ms for path in lag_files for ms in _lags(path, phase)]
             phase.driver_lags = driver_lag.during(phase)
-        code = await bot.stop()
-        extra = {"exit": code, "problems": bot.problems()}
+        codes = [await bot.stop() for bot in bots]
+        extra = {
+            "exit": max(codes, key=abs),
+            "problems": [p for bot in bots for p in bot.problems()],
+            "processes": len(bots),
+        }
     finally:
         if driver_lag.task is not None:
             driver_lag.task.cancel()
-        if bot is not None and bot.alive():
-            bot.proc.kill()  # type: ignore[union-attr]
+        for bot in bots:
+            if bot.alive():
+                bot.proc.kill()
         await fake.close()
+        if schema is not None:
+            await schema.drop()
     return results, extra
+
+
+class PgSchema:
+    """A fresh schema of the PostgreSQL server named by ``BAZAAR_BENCH_PG`` (default: the
+    machine's), dropped afterwards."""
+
+    def __init__(self, name: str) -> None:
+        from .store import SERVER
+
+        self.name = name
+        self.url = f"{SERVER}{'&' if '?' in SERVER else '?'}search_path={name}"
+
+    @classmethod
+    async def create(cls) -> PgSchema:
+        import secrets
+
+        schema = cls(f"bazaar_bench_{secrets.token_hex(4)}")
+        await schema._execute(f'CREATE SCHEMA "{schema.name}"')
+        return schema
+
+    async def drop(self) -> None:
+        await self._execute(f'DROP SCHEMA IF EXISTS "{self.name}" CASCADE')
+
+    async def _execute(self, sql: str) -> None:
+        import asyncpg
+
+        from .store import SERVER
+
+        conn = await asyncpg.connect(SERVER, timeout=10)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
 
 
 @dataclass
@@ -430,21 +497,24 @@ class Plan:
         return done
 
 
-def rows(quick: bool, folder: Path) -> list[Figure]:
-    """Run the load and report it (see the module docstring)."""
+def rows(quick: bool, folder: Path, shards: int = 0) -> list[Figure]:
+    """Run the load and report it (see the module docstring): against one process on SQLite, or
+    (``shards`` > 0) against that many shard processes sharing PostgreSQL."""
     logging.getLogger("discord").setLevel(logging.ERROR)
+    seconds = SHARDED_SECONDS if shards else 60.0
     if quick:
         n_games, plan = 40, Plan([10.0, 20.0, 40.0], 3.0, 1, 3.0, 15, 15.0)
     else:
-        n_games, plan = 500, Plan([10.0, 20.0, 40.0], 60.0, 3, 20.0, 100, 240.0)
-    results, extra = asyncio.run(_measure(folder, n_games, plan))
+        n_games, plan = 500, Plan([10.0, 20.0, 40.0], seconds, 3, 20.0, 100, 240.0)
+    label = f"load ({shards} shards, PostgreSQL)" if shards else "load"
+    results, extra = asyncio.run(_measure(folder, n_games, plan, shards=shards))
     figs: list[Figure] = []
     for phase in results:
-        figs += _phase_rows(phase, n_games)
+        figs += _phase_rows(phase, n_games, label)
     for name in plan.skipped:
         figs.append(
             Figure(
-                f"load {name}",
+                f"{label} {name}",
                 "not run",
                 "see aim",
                 False,
@@ -460,7 +530,7 @@ def rows(quick: bool, folder: Path) -> list[Figure]:
     tried = ", ".join(f"{p.rate:g}" for p in results if p.rate is not None)
     figs.append(
         Figure(
-            "load: highest rate with p99 < 250 ms",
+            f"{label}: highest rate with p99 < 250 ms",
             f"{max(met):g} moves/s" if met else "none measured",
             "",
             None,
@@ -468,11 +538,11 @@ def rows(quick: bool, folder: Path) -> list[Figure]:
         )
     )
     for problem in extra["problems"][:3]:  # the whole record, for whoever reads the bench's output
-        print("  the bot logged:\n    " + problem.replace("\n", "\n    "), flush=True)
+        print("  a bot logged:\n    " + problem.replace("\n", "\n    "), flush=True)
     if extra["exit"] != 0 or extra["problems"]:
         figs.append(
             Figure(
-                "load: the bot's log",
+                f"{label}: the bot's log",
                 f"exit {extra['exit']}, {len(extra['problems'])} problems",
                 "clean",
                 False,
@@ -482,7 +552,7 @@ def rows(quick: bool, folder: Path) -> list[Figure]:
     return figs
 
 
-def _phase_rows(phase: Phase, n_games: int) -> list[Figure]:
+def _phase_rows(phase: Phase, n_games: int, label: str = "load") -> list[Figure]:
     nan = float("nan")
     med = statistics.median(phase.boards) if phase.boards else nan
     lag99, lagmax = percentile(phase.lags, 99), max(phase.lags, default=nan)
@@ -504,7 +574,7 @@ def _phase_rows(phase: Phase, n_games: int) -> list[Figure]:
     if phase.rate is not None:
         aimed = phase.rate in (10.0, 20.0, 40.0)
         board = aim_at_most(
-            f"load {phase.name}: /move -> board p99",
+            f"{label} {phase.name}: /move -> board p99",
             phase.p99,
             AIM_P99_MS,
             "ms",
@@ -524,7 +594,7 @@ def _phase_rows(phase: Phase, n_games: int) -> list[Figure]:
                 board.note
                 + f"; stopped after {phase.overloaded_at:.0f} s: {BACKLOG_S:g} s of moves were waiting",
             )
-        lag = aim_at_most(f"load {phase.name}: bot event-loop lag p99", lag99, AIM_LAG_MS, "ms", "{:.1f}")
+        lag = aim_at_most(f"{label} {phase.name}: bot event-loop lag p99", lag99, AIM_LAG_MS, "ms", "{:.1f}")
         if phase.rate != 20.0:
             lag = Figure(lag.name, lag.value, "", None)
         if not aimed:
@@ -534,7 +604,7 @@ def _phase_rows(phase: Phase, n_games: int) -> list[Figure]:
     last = 1000 * (phase.last_board - phase.first_sent) if phase.boards else float("inf")
     return [
         aim_at_most(
-            f"load {phase.name}: slowest acknowledgement",
+            f"{label} {phase.name}: slowest acknowledgement",
             worst_ack,
             1000,
             "ms",
@@ -542,7 +612,7 @@ def _phase_rows(phase: Phase, n_games: int) -> list[Figure]:
             note=f"{n_games} games; " + detail,
         ),
         aim_at_most(
-            f"load {phase.name}: last board",
+            f"{label} {phase.name}: last board",
             last,
             1500,
             "ms",
