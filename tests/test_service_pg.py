@@ -87,3 +87,17 @@ async def test_a_lobby_joined_in_another_process_is_seen(pair):
     assert [s.name for s in (await b.get(g.id)).seats] == ["Ann", "Bob"]
     await b.start(g.id, 10)
     assert (await a.get(g.id)).row.status == "active" and (await a.get(g.id)).state.pile == 9
+
+
+async def test_seat_changes_without_a_move_in_another_process_are_seen(pair):
+    """A resignation changes a seat but not the version: the other process sees it all the same
+    (the stamp carries the seats' flags), so it does not wait for the person who left."""
+    a, b = pair
+    gid = await _started(a)
+    held = await b.get(gid)
+    assert not held.seats[1].is_ai
+    await a.resign(gid, 11)  # Bob leaves in process A while Ann is to move
+    game = await b.get(gid)
+    assert game is held and game.seats[1].is_ai and game.row.version == 0
+    await b.store.update_seat(gid, 0, dm_closed=True)  # found closed by a DM sent elsewhere
+    assert (await a.get(gid)).seats[0].dm_closed

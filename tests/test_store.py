@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.host.store import (PG_MIGRATIONS, ConstraintViolation, CorruptDatabase, Store, StoreError, VersionConflict,
-                            digest, migration_files)
+                            digest, migration_files, stamp_of)
 
 
 async def _store(target: str | Path) -> Store:
@@ -120,7 +120,11 @@ async def test_lobby_seats_and_game_rows(backend_target):
         await store.remove_seat(g.id, 0)
         seats = await store.seats(g.id)
         assert [(s.seat, s.name, s.is_ai) for s in seats] == [(0, "Bob", False), (1, "AI 1", True)]
-        assert await store.stamp(g.id) == (0, "lobby", 2) and await store.stamp(g.id + 99) is None
+        assert await store.stamp(g.id) == (0, "lobby", 2, 8) == stamp_of(g, seats)  # seat 1's AI bit
+        assert await store.stamp(g.id + 99) is None
+        await store.update_seat(g.id, 0, dm_closed=True, ai_takeover=True)  # no move, no version
+        seats = await store.seats(g.id)
+        assert await store.stamp(g.id) == (0, "lobby", 2, 8 + 2 + 4) == stamp_of(g, seats)
         g2 = await _game(store, channel_id=3, guild_id=2**62, creator_id=2**63 - 1)  # snowflakes are 64-bit
         g2 = await store.update_game(g2.id, thread_id=99)
         assert (g2.guild_id, g2.creator_id) == (2**62, 2**63 - 1)

@@ -35,7 +35,7 @@ from .parsing import MAX_GAME_ID, game_number, hides, parse_options  # noqa: F40
 from .dormant import Dormant
 from .duties import MAX_AI_STEPS, MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
 from .live import Batch, LiveGame, Refusal, Step
-from .store import GameRecord, GameRow, SeatRow, Store, VersionConflict, digest
+from .store import GameRecord, GameRow, SeatRow, Store, VersionConflict, digest, stamp_of
 from .workers import Workers
 
 log = logging.getLogger(__name__)
@@ -129,7 +129,7 @@ class GameService(Dormant, SeatDuties):
         if game.lock.locked():
             return
         stamp = await self.store.stamp(game.id)
-        if stamp is None or stamp == (game.row.version, game.row.status, len(game.seats)):
+        if stamp is None or stamp == stamp_of(game.row, game.seats):
             return
         async with game.lock:
             await self._reload(game)
@@ -160,7 +160,7 @@ class GameService(Dormant, SeatDuties):
         if row is None:
             return
         stamp = await self.store.stamp(game.id)
-        if stamp != (game.row.version, game.row.status, len(game.seats)) or row.version != game.row.version:
+        if stamp != stamp_of(game.row, game.seats) or row.version != game.row.version:
             await self._reload(game)
         else:
             game.row = row

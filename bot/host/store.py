@@ -10,7 +10,8 @@ dialect; the interface, the rows and the SQL both backends share are in
 from __future__ import annotations
 
 from .store_base import (BACKENDS, COPY_TABLES, MIGRATIONS, PG_MIGRATIONS, GameRecord, GameRow, MessageRow,  # noqa: F401
-                         MoveRow, SeatRow, Store, digest, is_postgres_url, migration_files, sql_statements)
+                         MoveRow, SeatRow, Store, digest, is_postgres_url, migration_files, sql_statements,
+                         stamp_of)
 from .store_pg import PgStore
 from .store_sqlite import SqliteStore
 from .storefail import (ConstraintViolation, CorruptDatabase, StoreError, StoreUnavailable,  # noqa: F401

@@ -106,6 +106,22 @@ class SeatRow:
     ai_level: str | None = None  # an AI seat's level (engines.search.LEVELS); None: the default
 
 
+_SEAT_FLAGS = "(is_ai + 2 * ai_takeover + 4 * dm_closed) * (1 << (3 * seat))"
+"""The seat flags a process acts on, three bits a seat, summed over a game's seats by
+:meth:`Store.stamp` (the same number :func:`seat_flags` makes of seats held in memory)."""
+
+
+def seat_flags(seats: Iterable[SeatRow]) -> int:
+    """The number :data:`_SEAT_FLAGS` sums in the database, of ``seats`` held in memory."""
+    return sum((s.is_ai + 2 * s.ai_takeover + 4 * s.dm_closed) << (3 * s.seat) for s in seats)
+
+
+def stamp_of(row: GameRow, seats: Iterable[SeatRow]) -> tuple[int, str, int, int]:
+    """What :meth:`Store.stamp` returns for a game stored as ``row`` and ``seats``."""
+    seats = list(seats)
+    return (row.version, row.status, len(seats), seat_flags(seats))
+
+
 @dataclass(frozen=True)
 class MoveRow:
     """One entry of the append-only move log."""
@@ -320,12 +336,16 @@ class Store:
         row = await self._one(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
-    async def stamp(self, game_id: int) -> tuple[int, str, int] | None:
-        """``(version, status, seat count)`` of a game as stored now (one indexed read), or None:
-        what a process holding the game in memory compares to notice another process's writes."""
-        row = await self._one("SELECT version, status, (SELECT COUNT(*) FROM seats WHERE game_id = ?) "
-                              "FROM games WHERE id = ?", (game_id, game_id))
-        return (int(row[0]), str(row[1]), int(row[2])) if row else None
+    async def stamp(self, game_id: int) -> tuple[int, str, int, int] | None:
+        """``(version, status, seat count, seat flags)`` of a game as stored now (one indexed
+        read), or None: what a process holding the game in memory compares with
+        :func:`stamp_of` its own copy to notice another process's writes (a move, an end, a
+        join, and the seat changes made without a move: a resignation, an AI taking a seat
+        over, DMs found closed)."""
+        row = await self._one("SELECT version, status, (SELECT COUNT(*) FROM seats WHERE game_id = ?), "
+                              f"(SELECT SUM({_SEAT_FLAGS}) FROM seats WHERE game_id = ?) "
+                              "FROM games WHERE id = ?", (game_id, game_id, game_id))
+        return (int(row[0]), str(row[1]), int(row[2]), int(row[3] or 0)) if row else None
 
     async def games(self, *, statuses: Iterable[str] | None = None, guild_id: int | None = None,
                     place_id: int | None = None) -> list[GameRow]:
