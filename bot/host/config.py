@@ -42,6 +42,7 @@ class Config:
     shards: Shards | None = None  # SHARD_COUNT / SHARD_IDS: an AutoShardedBot on those shards
     clock_lease: float = 60.0  # seconds a process holds a turn clock it claimed (shared database)
     clock_poll: float = 5.0  # seconds between looks for due turn clocks in a shared database
+    repost_after: float = 90.0  # a shared database: a board stored this long ago and not posted is posted
 
     @property
     def log_level_number(self) -> int:
@@ -66,7 +67,8 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
     ``BAZAAR_WORKERS``, ``BAZAAR_LAG_LOG`` (a file the event loop's lag samples are appended
     to, for benchmarks), ``SHARD_COUNT`` and ``SHARD_IDS`` (see :mod:`bot.host.shards`),
     ``BAZAAR_CLOCK_LEASE`` and ``BAZAAR_CLOCK_POLL`` (seconds; the turn clocks claimed from a
-    shared database).
+    shared database), ``BAZAAR_REPOST_AFTER`` (seconds; in a shared database, a move stored this
+    long ago whose board no process posted is posted by the game's own process).
 
     Values come from ``environ`` (default ``os.environ``) over the ``env_file`` (if it exists).
     Returns a :class:`Config`. Raises :class:`ConfigError` when the token is missing (unless
@@ -128,9 +130,11 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
                           "(BAZAAR_DB=postgresql://…), not a SQLite file.")
     lease = _seconds(values, "BAZAAR_CLOCK_LEASE", "60", 1, 3600)
     poll = _seconds(values, "BAZAAR_CLOCK_POLL", "5", 0.05, 300)
+    repost_after = _seconds(values, "BAZAAR_REPOST_AFTER", "90", 1, 86400)
     return Config(token=token, db_path=db if is_postgres_url(db) else Path(db), dev_guild_id=dev_guild_id,
                   log_level=level, ai_grace=ai_grace, rate_limit=rate_limit, ai_level=ai_level, workers=workers,
-                  lag_log=Path(lag_text) if lag_text else None, shards=shards, clock_lease=lease, clock_poll=poll)
+                  lag_log=Path(lag_text) if lag_text else None, shards=shards, clock_lease=lease, clock_poll=poll,
+                  repost_after=repost_after)
 
 def _seconds(values: Mapping[str, str], name: str, default: str, low: float, high: float) -> float:
     """The number of seconds in ``values[name]`` (``default`` when empty). Raises

@@ -656,14 +656,19 @@ class Store:
         rows = await self._all(f"SELECT {_MESSAGE_COLS} FROM messages WHERE {' AND '.join(where)} ORDER BY id", args)
         return [_message(r) for r in rows]
 
-    async def unposted(self) -> list[tuple[int, int | None]]:
+    async def unposted(self, between: tuple[float, float] | None = None) -> list[tuple[int, int | None]]:
         """``(game id, newest version posted)`` of every active or finished game whose current
-        version has no board (``turn``) or score sheet (``final``) message: the bot stopped
-        between storing a move and posting it. The version is None when nothing was posted."""
+        version has no board (``turn``) or score sheet (``final``) message: a process stopped
+        between storing a move and posting it. The version is None when nothing was posted.
+        With ``between`` (two times), only the games last changed then (an index range read:
+        the running sweep of :meth:`bot.surface.app.BazaarBot.sweep_unposted`)."""
+        window, args = "", ()
+        if between is not None:
+            window, args = " AND g.updated_at >= ? AND g.updated_at <= ?", between
         rows = await self._all(
             "SELECT g.id, g.version, (SELECT MAX(m.version) FROM messages m WHERE m.game_id = g.id "
             "AND m.kind IN ('turn', 'final')) AS posted FROM games g "
-            "WHERE g.status IN ('active', 'finished') ORDER BY g.id")
+            f"WHERE g.status IN ('active', 'finished'){window} ORDER BY g.id", args)
         return [(gid, posted) for gid, version, posted in rows if posted is None or posted < version]
 
     async def set_message_version(self, message_id: int, version: int) -> None:

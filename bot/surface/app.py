@@ -32,6 +32,7 @@ from .components import DYNAMIC_ITEMS
 from .flood import BazaarTree
 from ..host.throttle import Throttle
 from ..host import drawing
+from ..host import service as service_mod
 from ..host.looplag import LagMonitor
 from ..host.config import Config
 from ..host.live import Refusal
@@ -81,6 +82,7 @@ class BazaarBot(commands.Bot):
         self.lag = LagMonitor(record=config.lag_log)
         self._warming: asyncio.Task[None] | None = None
         self._checking: asyncio.Task[None] | None = None
+        self._sweeping: asyncio.Task[None] | None = None
         if repost_delays is not None:  # pauses before posting again a board Discord refused
             self.publisher.retry.delays = tuple(repost_delays)
         self.clock: TurnClock | None = None
@@ -136,6 +138,8 @@ class BazaarBot(commands.Bot):
         if self._warming is None and not self.sync_only:
             self._warming = asyncio.create_task(self._warm_workers(), name="bazaar-warm-workers")
             self._checking = asyncio.create_task(self._check_dormant(), name="bazaar-check-dormant")
+            if self.store.shared:
+                self._sweeping = asyncio.create_task(self._sweep_loop(), name="bazaar-sweep-unposted")
 
     async def _check_dormant(self) -> None:
         """In the background after start-up: check the stored games not loaded yet (see
@@ -166,15 +170,53 @@ class BazaarBot(commands.Bot):
         """Post the boards (or score sheets) that a previous run stored but never posted: it
         stopped between a move's transaction and its post. Failures are logged per game."""
         for gid, posted in await self.store.unposted():
+            await self._post_unposted(gid, posted, service_mod.RESTARTED)
+
+    async def sweep_unposted(self) -> int:
+        """With a database other processes share: post the boards of this process's games that
+        another process stored (a DM click, a turn clock it claimed) but never posted, because
+        it stopped in between; a move stored ``config.repost_after`` seconds ago (up to a week)
+        counts. A game this process is posting itself (a batch pending, a retry waiting) is
+        left to that. Returns how many games were posted; failures are logged per game."""
+        now = self.now()
+        done = 0
+        for gid, posted in await self.store.unposted((now - 7 * 86400, now - self.config.repost_after)):
+            held = self.service.held(gid)
+            if held is not None and (held.pending or held.publish_lock.locked()):
+                continue
+            if self.publisher.retry.waiting(gid):
+                continue
+            done += await self._post_unposted(gid, posted, service_mod.UNPOSTED)
+        return done
+
+    async def _sweep_loop(self) -> None:
+        """Run :meth:`sweep_unposted` every ``config.repost_after / 3`` seconds (at most a
+        minute) while the bot runs; a failing sweep is logged and the next one runs."""
+        pause = min(60.0, self.config.repost_after / 3)
+        while True:
+            await asyncio.sleep(pause)
             try:
-                row = await self.store.game(gid)
-                if row is None or not self.bazaar_shards.holds(row.guild_id):
-                    continue  # another process's shard: that process posts it when it starts
-                game = await self.service.requeue(gid, posted)
-                await self.publisher.publish(game, recover=True)
-                log.info("Game %s: posted what the last run stored but never posted", gid)
+                await self.sweep_unposted()
+            except StoreError as err:
+                log.warning("Looking for unposted boards failed (%s); trying again shortly", err)
             except Exception:
-                log.exception("Game %s: posting after the restart failed", gid)
+                log.exception("Looking for unposted boards failed")
+
+    async def _post_unposted(self, gid: int, posted: int | None, note: str) -> int:
+        """Post what game ``gid`` stored after version ``posted`` (see :meth:`publish.Publisher.landed`:
+        what Discord already shows is kept), if its guild is on this process's shards; 1 if it
+        was posted, else 0. Failures are logged."""
+        try:
+            row = await self.store.game(gid)
+            if row is None or not self.bazaar_shards.holds(row.guild_id):
+                return 0  # another process's shard: that process posts it
+            game = await self.service.requeue(gid, posted, note)
+            await self.publisher.publish(game, recover=True)
+            log.info("Game %s: posted what was stored but never posted", gid)
+            return 1
+        except Exception:
+            log.exception("Game %s: posting what was stored but never posted failed", gid)
+            return 0
 
     async def _resume_ai(self) -> None:
         """Play the AI seats a previous run left awaited (it stopped between a person's move and
@@ -276,7 +318,7 @@ class BazaarBot(commands.Bot):
         and close the database."""
         if self.clock is not None:
             await self.clock.stop()
-        for task in (self._checking, self._warming):
+        for task in (self._checking, self._warming, self._sweeping):
             if task is not None and not task.done():
                 task.cancel()
         if not await self.idle():

@@ -203,7 +203,7 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
         assert await bot.stop() == 0, bot.tail()
         for proc in processes:
             assert not proc.problems(), f"{proc.log_path.name}:\n" + "\n---\n".join(proc.problems())
-        reposts = sum(len(re.findall("posted what the last run stored but never posted", p.log()))
+        reposts = sum(len(re.findall("posted what was stored but never posted", p.log()))
                       for p in processes)
         repost_messages = sum(1 for p in players.values() for m in fake.messages(p.place) if RESTARTED in m.content)
         dm_versions: dict[tuple[int, str], int] = {}
