@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from typing import Any
+from typing import Any, Iterable
 
 from engines import base, search
 
@@ -90,13 +90,18 @@ class SeatDuties:
         game.ai_at = self.now() + STORE_RETRY
         self.on_clock_change()
 
-    async def resume_ai(self) -> list[LiveGame]:
-        """Let the AI seats of every loaded active game play what they are awaited for (call it
-        at start-up, after the reposts): the last run may have stopped between a person's move
-        and the AI's answers, which are transactions of their own, and nothing else would wake
-        those seats. People awaited beside them get a fresh grace. Returns the games that moved."""
+    async def resume_ai(self, game_ids: Iterable[int] | None = None) -> list[LiveGame]:
+        """Let the AI seats of every loaded active game (or of the loaded games ``game_ids``)
+        play what they are awaited for (call it at start-up, after the reposts; and after posting
+        what another process stored and never posted): the process that stored a person's move
+        may have stopped before the AI's answers, which are transactions of their own, and
+        nothing else would wake those seats. People awaited beside them get a fresh grace.
+        Returns the games that moved."""
         moved = []
+        wanted = None if game_ids is None else set(game_ids)
         for game in list(self._games.values()):
+            if wanted is not None and game.id not in wanted:
+                continue
             if not self.holds(game.row.guild_id):
                 continue
             async with game.lock:

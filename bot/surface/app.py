@@ -177,17 +177,23 @@ class BazaarBot(commands.Bot):
         another process stored (a DM click, a turn clock it claimed) but never posted, because
         it stopped in between; a move stored ``config.repost_after`` seconds ago (up to a week)
         counts. A game this process is posting itself (a batch pending, a retry waiting) is
-        left to that. Returns how many games were posted; failures are logged per game."""
+        left to that. Then the AI seats of those games play what they owe (the other process
+        may have stopped before their answers). Returns how many games were posted; failures
+        are logged per game."""
         now = self.now()
-        done = 0
+        done = []
         for gid, posted in await self.store.unposted((now - 7 * 86400, now - self.config.repost_after)):
             held = self.service.held(gid)
             if held is not None and (held.pending or held.publish_lock.locked()):
                 continue
             if self.publisher.retry.waiting(gid):
                 continue
-            done += await self._post_unposted(gid, posted, service_mod.UNPOSTED)
-        return done
+            if await self._post_unposted(gid, posted, service_mod.UNPOSTED):
+                done.append(gid)
+        if done:  # the AI seats the stopped process left owing their answers play now
+            for game in await self.service.resume_ai(done):
+                await self.publisher.publish(game)
+        return len(done)
 
     async def _sweep_loop(self) -> None:
         """Run :meth:`sweep_unposted` every ``config.repost_after / 3`` seconds (at most a

@@ -22,16 +22,7 @@ async def test_a_board_another_process_stored_but_never_posted_is_posted(pg_url,
     held = await bot.service.get(gid)
     version = held.row.version
 
-    # another process (its own pool on the same schema) plays the next move and stops before posting
-    store = await Store.open(pg_url, now=table.now)
-    try:
-        other = GameService(store, now=table.now, seed_source=lambda: table.seed)
-        game = await other.get(gid)
-        seat = game.awaited()[0]
-        action = game.engine.legal_actions(game.state, seat)[0]
-        await other.move(gid, game.seats[seat].user_id, action)
-    finally:
-        await store.close()
+    await _move_elsewhere(pg_url, table, gid)  # another process plays the next move, stops before posting
     boards = [m for m in fake.messages(thread) if "· move " in m.content]
 
     assert await bot.sweep_unposted() == 0  # too soon: the other process may still be posting it
@@ -44,3 +35,50 @@ async def test_a_board_another_process_stored_but_never_posted_is_posted(pg_url,
     assert await bot.sweep_unposted() == 0  # posted once
     await table.play_one(gid, thread)  # and the game goes on from the board posted
     assert (await bot.store.game(gid)).version == version + 2
+
+
+async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(pg_url, fake_discord, run_bot,
+                                                                             tmp_path):
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    table.db_path = pg_url
+    await table.boot()
+    bot = table.bot
+    gid, thread = await table.start_game("ann", (), 1, clock="10m")  # Ann and an AI seat
+    held = await bot.service.get(gid)
+    while held.ai_plays(held.awaited()[0]):
+        await table.settle()
+    version = held.row.version
+    await _move_elsewhere(pg_url, table, gid, ai_answers=False)  # Ann's move; the AI's answer never came
+
+    table.now.advance(bot.config.repost_after + 1)
+    assert await bot.sweep_unposted() == 1
+    await table.settle()
+    game = await bot.service.get(gid)
+    await fake.wait_for(lambda: not game.ai_plays(game.awaited()[0]), what="the AI's answer")  # Ann's turn
+    await table.settle()
+    moves = await bot.store.moves(gid)
+    assert moves[version].by == "player" and moves[-1].by == "ai"
+    assert f"move {game.row.version}" in table.last_turn(thread).content  # the AI's moves are posted too
+
+
+async def _move_elsewhere(pg_url: str, table, gid: int, *, ai_answers: bool = True) -> None:
+    """Another process (a service with its own pool on the same schema) plays the awaited
+    person's first legal move and stops before posting it; without ``ai_answers``, it plays on
+    until an AI seat is awaited and stops before the AI's answer (a transaction of its own)."""
+    store = await Store.open(pg_url, now=table.now)
+    try:
+        other = GameService(store, now=table.now, seed_source=lambda: table.seed)
+        if not ai_answers:
+            async def stopped(game, **_):
+                return None
+            other._advance_ai = stopped
+        game = await other.get(gid)
+        while True:
+            seat = game.awaited()[0]
+            action = game.engine.legal_actions(game.state, seat)[0]
+            await other.move(gid, game.seats[seat].user_id, action)
+            if ai_answers or game.ai_plays(game.awaited()[0]):
+                break  # without ai_answers: on until an AI seat is owed its answer (a turn of steps)
+    finally:
+        await store.close()
