@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engines.kathai.data import ANY, CARD_TEXT, GOODS, HAND_LIMIT, ITEMS, PRICES, SELLABLE, WANTS
-from engines.kathai.notation import PROFIT, Move, ids_text
+from engines.kathai.notation import PROFIT, Move
 from engines.kathai.offers import eligible, offer_actions
 from engines.kathai.state import ALL, MAIN, OVER, REPLY, TRADING, State
 
@@ -24,7 +24,9 @@ def awaited(s: State) -> tuple[int, ...]:
     if s.step == REPLY:
         o = s.offer
         assert o is not None
-        return tuple(x for x in o.addressees if x not in o.declined)
+        if not o.declined:
+            return o.addressees
+        return tuple([x for x in o.addressees if x not in o.declined])
     return (s.active,)
 
 
@@ -234,8 +236,9 @@ def reply_actions(s: State, seat: int) -> list[str]:
     assert o is not None
     if o.k == 0:
         return ["accept"]
-    cards = [c for c in s.hands[seat] if shows(c, o.want)]
-    return sorted("accept " + ids_text(combo) for combo in combinations(cards, o.k))
+    w = o.want
+    cards = [CARD_TEXT[c] for c in s.hands[seat] if w == ANY or ITEMS[c][w]]
+    return sorted(["accept " + " ".join(combo) for combo in combinations(cards, o.k)])
 
 
 def sell_subsets(hand: tuple[int, ...], g: int, need: int) -> list[tuple[int, ...]]:
@@ -250,12 +253,21 @@ def sell_subsets(hand: tuple[int, ...], g: int, need: int) -> list[tuple[int, ..
 
 
 def sell_actions(s: State, hand: tuple[int, ...]) -> list[str]:
-    """Every legal ``sell`` text (unsorted)."""
-    out = []
+    """Every legal ``sell`` text (unsorted): the texts and item counts of every set of cards
+    showing the goods are built up card by card."""
+    out: list[str] = []
     for pos in range(SELLABLE):
         g = s.market[pos]
-        head = f"sell {GOODS[g]} "
-        out += [head + ids_text(c) for c in sell_subsets(hand, g, PRICES[pos][1])]
+        need = max(PRICES[pos][1], 1)  # never the empty set
+        texts = ["sell " + GOODS[g]]
+        items = [0]
+        for c in hand:
+            k = ITEMS[c][g]
+            if k:
+                tok = " " + CARD_TEXT[c]
+                texts += [t + tok for t in texts]
+                items += [i + k for i in items]
+        out += [t for t, i in zip(texts, items, strict=True) if i >= need]
     return out
 
 
