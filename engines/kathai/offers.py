@@ -83,20 +83,28 @@ def offer_ks(s: State, target: int, give: int) -> tuple[int, ...]:
     return _KS[m]
 
 
-def _tails(s: State, target: int) -> list[tuple[str, ...]]:
+def _tails(s: State, target: int) -> tuple[tuple[str, ...], ...]:
     """Per give size 0..len(hand): the sorted tails of the offers to ``target`` (seat or ALL)."""
     p = s.active
-    seats = [x for x in range(s.n) if x != p] if target == ALL else [target]
-    sizes = [len(s.hands[x]) for x in seats]
-    row = _row(s, 0)
+    hands = s.hands
+    if target == ALL:
+        sizes = tuple(sorted({len(hands[x]) for x in range(s.n) if x != p}))
+    else:
+        sizes = (len(hands[target]),)
+    return _tails_of(s.opts.allow_gifts, len(hands[p]), sizes)
+
+
+@lru_cache(maxsize=1024)
+def _tails_of(gifts: bool, n_p: int, sizes: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """:func:`_tails` for an active hand of ``n_p`` and targets holding ``sizes`` cards."""
     out = []
-    for _ in range(len(s.hands[p]) + 1):
+    for give in range(n_p + 1):
+        row = ((gifts * _H + n_p) * _H + give) * _H
         m = 0
         for n_x in sizes:
             m |= _KSM[row + n_x]
         out.append(_TAILS[m])
-        row += _H
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
