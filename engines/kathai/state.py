@@ -132,3 +132,12 @@ def upd(s: State, **changes: object) -> State:
     d.update(s.__dict__)
     d.update(changes)
     return new
+
+
+def declined_by(o: Offer, seat: int) -> Offer:
+    """``o`` with ``seat`` added to ``declined`` (built like :func:`upd`: no ``__init__``)."""
+    new = object.__new__(Offer)
+    d = new.__dict__
+    d.update(o.__dict__)
+    d["declined"] = o.declined + (seat,)
+    return new
