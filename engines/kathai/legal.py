@@ -11,7 +11,8 @@ from itertools import combinations
 
 from engines.kathai.data import ANY, CARD_TEXT, GOODS, HAND_LIMIT, ITEMS, PRICES, SELLABLE, WANTS
 from engines.kathai.notation import PROFIT, Move
-from engines.kathai.offers import eligible, offer_actions
+from engines.kathai.offers import eligible, offer_list
+from engines.kathai.offers import offer_actions as offer_actions  # re-exported for callers and tests
 from engines.kathai.state import ALL, MAIN, OVER, REPLY, TRADING, State
 
 # --------------------------------------------------------------------------- shared facts
@@ -197,7 +198,7 @@ def legal(s: State, seat: int) -> list[str]:
         return reply_actions(s, seat) + ["decline"]
     before, after = _small(s, seat)
     if s.offers_used < s.opts.max_offers:
-        before += offer_actions(s)
+        before += offer_list(s)
     before += after
     return before
 

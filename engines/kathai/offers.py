@@ -135,18 +135,25 @@ def _gives(hand: tuple[int, ...], gifts: bool) -> tuple[tuple[str, int], ...]:
     return tuple(zip([texts[rev[i]] for i in order], sizes, strict=True))
 
 
-_OFFERS: dict[tuple[object, ...], tuple[str, ...]] = {}
+_OFFERS: dict[tuple[object, ...], list[str]] = {}
 
 
 def offer_actions(s: State) -> tuple[str, ...]:
-    """Every legal ``offer`` text of the active seat, sorted (the last list is kept, by what
-    decides it: it stays the same while offers are declined)."""
+    """Every legal ``offer`` text of the active seat, sorted."""
+    return tuple(offer_list(s))
+
+
+def offer_list(s: State) -> list[str]:
+    """:func:`offer_actions` as the kept list itself (callers copy it, never change it). Only
+    the last list is kept, by what decides it (it stays the same while offers are declined);
+    it is dropped before a new one is built, so the new texts reuse the old ones' memory."""
     p = s.active
     hand = s.hands[p]
     key = (p, hand, tuple([len(h) for h in s.hands]), s.opts.allow_gifts)
     hit = _OFFERS.get(key)
     if hit is not None:
         return hit
+    _OFFERS.clear()
     gives = _gives(hand, s.opts.allow_gifts)
     out: list[str] = []
     for t in (ALL, *range(s.n)):
@@ -155,7 +162,5 @@ def offer_actions(s: State) -> tuple[str, ...]:
         tails = _tails(s, t)
         head = _HEADS[t]
         out += [h + x for text, size in gives if (tl := tails[size]) for h in (head + text,) for x in tl]
-    res = tuple(out)
-    _OFFERS.clear()
-    _OFFERS[key] = res
-    return res
+    _OFFERS[key] = out
+    return out
