@@ -71,10 +71,18 @@ CARD_TEXT: Final = tuple(f"t{i}" for i in range(NCARDS + 1))
 """``CARD_TEXT[c]`` is ``"t<c>"`` (index 0 unused)."""
 
 
-def describe(card: int) -> str:
-    """A card's contents in words, e.g. ``"2 salt + 1 gold"`` (larger count first)."""
+def _describe(card: int) -> str:
     parts = sorted(((ITEMS[card][g], g) for g in SHOWS[card]), key=lambda p: (-p[0], p[1]))
     return " + ".join(f"{k} {GOODS[g]}" for k, g in parts)
+
+
+DESCRIPTIONS: Final = tuple(_describe(c) for c in range(NCARDS + 1))
+"""``DESCRIPTIONS[card]``: :func:`describe` of each card (index 0 unused)."""
+
+
+def describe(card: int) -> str:
+    """A card's contents in words, e.g. ``"2 salt + 1 gold"`` (larger count first)."""
+    return DESCRIPTIONS[card]
 
 
 assert len(CARDS) == NCARDS

@@ -2,18 +2,17 @@
 
 :func:`check` decides one parsed action without enumerating anything (``is_legal`` and
 ``apply`` use it); :func:`legal` lists every legal text, sorted as plain strings (ruling
-§14.9). The offer part of a list (up to ~11,000 texts) is built in sorted order from cached
-pieces and remembered per (hand, hand sizes, options), since it does not change while offers
-are declined.
+§14.9). The offer part of a list (up to ~11,000 texts) comes from ``offers.py``.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
 from engines.kathai.data import ANY, CARD_TEXT, GOODS, HAND_LIMIT, ITEMS, PRICES, SELLABLE, WANTS
-from engines.kathai.notation import PROFIT, Move, ids_text, seat_text
+from engines.kathai.notation import PROFIT, Move
+from engines.kathai.offers import eligible, offer_list
+from engines.kathai.offers import offer_actions as offer_actions  # re-exported for callers and tests
 from engines.kathai.state import ALL, MAIN, OVER, REPLY, TRADING, State
 
 # --------------------------------------------------------------------------- shared facts
@@ -26,7 +25,9 @@ def awaited(s: State) -> tuple[int, ...]:
     if s.step == REPLY:
         o = s.offer
         assert o is not None
-        return tuple(x for x in o.addressees if x not in o.declined)
+        if not o.declined:
+            return o.addressees
+        return tuple([x for x in o.addressees if x not in o.declined])
     return (s.active,)
 
 
@@ -34,11 +35,6 @@ def can_commit(s: State) -> bool:
     """Whether sell, bribe and buy are open: in ``main``, or in ``trading`` with
     ``free_asking`` while no trade has been carried out (rulings 5, §14.7)."""
     return s.step == MAIN or (s.step == TRADING and s.opts.free_asking and not s.traded)
-
-
-def eligible(n_x: int, give: int, k: int) -> bool:
-    """Whether a seat holding ``n_x`` cards may answer an offer of ``give`` cards for ``k``."""
-    return n_x >= k and n_x - k + give <= HAND_LIMIT
 
 
 def offer_targets(s: State, give: int, k: int) -> tuple[int, ...]:
@@ -201,8 +197,10 @@ def legal(s: State, seat: int) -> list[str]:
     if s.step == REPLY:
         return reply_actions(s, seat) + ["decline"]
     before, after = _small(s, seat)
-    offers = offer_actions(s) if s.offers_used < s.opts.max_offers else ()
-    return before + list(offers) + after
+    if s.offers_used < s.opts.max_offers:
+        before += offer_list(s)
+    before += after
+    return before
 
 
 def legal_small(s: State, seat: int) -> list[str]:
@@ -239,8 +237,9 @@ def reply_actions(s: State, seat: int) -> list[str]:
     assert o is not None
     if o.k == 0:
         return ["accept"]
-    cards = [c for c in s.hands[seat] if shows(c, o.want)]
-    return sorted("accept " + ids_text(combo) for combo in combinations(cards, o.k))
+    w = o.want
+    cards = [CARD_TEXT[c] for c in s.hands[seat] if w == ANY or ITEMS[c][w]]
+    return sorted(["accept " + " ".join(combo) for combo in combinations(cards, o.k)])
 
 
 def sell_subsets(hand: tuple[int, ...], g: int, need: int) -> list[tuple[int, ...]]:
@@ -255,12 +254,21 @@ def sell_subsets(hand: tuple[int, ...], g: int, need: int) -> list[tuple[int, ..
 
 
 def sell_actions(s: State, hand: tuple[int, ...]) -> list[str]:
-    """Every legal ``sell`` text (unsorted)."""
-    out = []
+    """Every legal ``sell`` text (unsorted): the texts and item counts of every set of cards
+    showing the goods are built up card by card."""
+    out: list[str] = []
     for pos in range(SELLABLE):
         g = s.market[pos]
-        head = f"sell {GOODS[g]} "
-        out += [head + ids_text(c) for c in sell_subsets(hand, g, PRICES[pos][1])]
+        need = max(PRICES[pos][1], 1)  # never the empty set
+        texts = ["sell " + GOODS[g]]
+        items = [0]
+        for c in hand:
+            k = ITEMS[c][g]
+            if k:
+                tok = " " + CARD_TEXT[c]
+                texts += [t + tok for t in texts]
+                items += [i + k for i in items]
+        out += [t for t, i in zip(texts, items, strict=True) if i >= need]
     return out
 
 
@@ -278,71 +286,3 @@ def bribe_actions(s: State, seat: int) -> list[str]:
         head = f"bribe {GOODS[pair[0]]} {GOODS[pair[1]]} "
         out += [head + pay for pay in pays]
     return out
-
-
-# --------------------------------------------------------------------------- offers
-
-_OFFERS: dict[tuple[object, ...], tuple[str, ...]] = {}
-_SORTED_WANTS = tuple(sorted(range(len(WANTS)), key=lambda w: WANTS[w]))
-
-
-@lru_cache(maxsize=4096)
-def _gives(hand: tuple[int, ...], gifts: bool) -> tuple[tuple[str, int], ...]:
-    """(``"t1 t5 "`` text, size) of every give set of ``hand``, in the order their offer texts
-    sort (by the text followed by ``for``); the empty set only with gifts."""
-    out = []
-    for mask in range(0 if gifts else 1, 1 << len(hand)):
-        combo = tuple(c for i, c in enumerate(hand) if mask >> i & 1)
-        out.append(((ids_text(combo) + " ") if combo else "", len(combo)))
-    out.sort(key=lambda p: p[0] + "for ")
-    return tuple(out)
-
-
-@lru_cache(maxsize=1024)
-def _tails(ks: tuple[int, ...]) -> tuple[str, ...]:
-    """``"salt 1"``… for each want (sorted as text) and each k of ``ks``."""
-    return tuple(f"{WANTS[w]} {k}" for w in _SORTED_WANTS for k in ks if k or w == ANY)
-
-
-def offer_ks(s: State, target: int, give: int) -> tuple[int, ...]:
-    """The counts k for which an offer of ``give`` cards to ``target`` (a seat or ``ALL``) is
-    legal as far as sizes go (hand limit, eligibility, gifts)."""
-    p = s.active
-    n_p = len(s.hands[p])
-    gifts = s.opts.allow_gifts
-    lo = 0 if gifts else 1
-    if not gifts and give == 0:
-        return ()
-    hi = min(HAND_LIMIT, HAND_LIMIT - n_p + give)
-    seats = [x for x in range(s.n) if x != p] if target == ALL else [target]
-    out = []
-    for k in range(max(lo, 1 if give == 0 else 0), hi + 1):
-        if any(eligible(len(s.hands[x]), give, k) for x in seats):
-            out.append(k)
-    return tuple(out)
-
-
-def offer_actions(s: State) -> tuple[str, ...]:
-    """Every legal ``offer`` text of the active seat, sorted (cached by what decides them)."""
-    p = s.active
-    hand = s.hands[p]
-    sizes = tuple(len(h) for h in s.hands)
-    key = (p, hand, sizes, s.opts.allow_gifts)
-    hit = _OFFERS.get(key)
-    if hit is not None:
-        return hit
-    gives = _gives(hand, s.opts.allow_gifts)
-    out: list[str] = []
-    for t in (ALL, *range(s.n)):
-        if t == p:
-            continue
-        tails = [_tails(offer_ks(s, t, g)) for g in range(len(hand) + 1)]
-        head = f"offer {seat_text(t)} "
-        out += [
-            h + x for text, size in gives if tails[size] for h in (head + text + "for ",) for x in tails[size]
-        ]
-    res = tuple(out)
-    if len(_OFFERS) > 64:
-        _OFFERS.clear()
-    _OFFERS[key] = res
-    return res

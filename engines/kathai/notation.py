@@ -94,7 +94,9 @@ def _card(tok: str) -> int:
 
 
 def _cards(toks: list[str]) -> tuple[int, ...]:
-    ids = [_card(t) for t in toks]
+    ids = [_CARD_IDX.get(t, 0) for t in toks]
+    if 0 in ids:
+        _card(toks[ids.index(0)])  # raises for the first token that is not a card
     if len(set(ids)) != len(ids):
         raise BadNotation("A card is named twice.")
     return tuple(sorted(ids))

@@ -25,8 +25,9 @@ import math
 import random
 
 from engines.kathai.data import GOODS, HAND_LIMIT, ITEMS, PRICES, SELLABLE
-from engines.kathai.legal import can_commit, eligible, lock_blocks, shows
+from engines.kathai.legal import can_commit, lock_blocks, shows
 from engines.kathai.notation import ids_text
+from engines.kathai.offers import eligible
 from engines.kathai.state import MAIN, REPLY, State
 
 POS_WEIGHT = (1.0, 1.0, 0.8, 0.6, 0.5)

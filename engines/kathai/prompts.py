@@ -36,11 +36,11 @@ from engines.kathai.legal import (
     bribe_actions,
     can_commit,
     legal_small,
-    offer_ks,
     sell_subsets,
     shows,
 )
 from engines.kathai.notation import seat_text
+from engines.kathai.offers import offer_ks
 from engines.kathai.state import ALL, MAIN, OVER, REPLY, State
 from engines.prompt import Button, Choice, Form, Pick, Prompt
 

@@ -2,6 +2,15 @@
 
 Cards are ints 1..55 (``t1``..``t55``); goods are ints 0..4 (index into ``data.GOODS``); the
 market lists goods by position (index 0 is position 1). Hands and profit piles are sorted.
+
+The shape that keeps it fast (issue #13): a state is one flat frozen :class:`State` whose fields
+are ints, strings and tuples of ints (per-seat rows are tuples indexed by seat), so a move
+copies it once with :func:`upd` (``object.__new__`` plus one ``__dict__`` update: no
+``__init__``, no ``dataclasses.replace``) and shares every untouched row; :func:`put` and
+:func:`put_int` replace one seat's entry. An open :class:`Offer` gains a decliner through
+:func:`declined_by`, built the same way. Values stay immutable and compare with ``==``.
+What costs the time is not the state but the legal list: the offers of the active seat (see
+``offers.py``), which random play rebuilds after every trade.
 """
 
 from __future__ import annotations
@@ -131,4 +140,13 @@ def upd(s: State, **changes: object) -> State:
     d = new.__dict__
     d.update(s.__dict__)
     d.update(changes)
+    return new
+
+
+def declined_by(o: Offer, seat: int) -> Offer:
+    """``o`` with ``seat`` added to ``declined`` (built like :func:`upd`: no ``__init__``)."""
+    new = object.__new__(Offer)
+    d = new.__dict__
+    d.update(o.__dict__)
+    d["declined"] = o.declined + (seat,)
     return new
