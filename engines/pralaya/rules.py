@@ -38,6 +38,7 @@ from engines.pralaya.notation import (
 from engines.pralaya.playout import playout_action, search_actions
 from engines.pralaya.scoring import score_table
 from engines.pralaya.state import (
+    AFF_SHIFT,
     BUY,
     COLLECT,
     COST_E,
@@ -48,8 +49,8 @@ from engines.pralaya.state import (
     EMPTY,
     IS_OCEAN,
     N_CARDS,
-    NEVER,
     OVER,
+    RELIC_SHIFT,
     State,
     buy_actions,
     do_buy,
@@ -58,7 +59,7 @@ from engines.pralaya.state import (
     do_pass,
     do_take,
     hand_counts,
-    island_costs,
+    island_avail,
     legal,
     new_game,
     relics_on_island,
@@ -172,7 +173,7 @@ class PralayaEngine(Engine):
             step = state.step
             if step == COLLECT:
                 if verb == TAKE:
-                    if state.costs[arg] <= state.v_left:
+                    if state.avail >> AFF_SHIFT[state.v_left] + arg & 1:
                         new = do_take(state, arg, ev)
                         return new, ev
                 elif verb == DONE and state.taken:
@@ -185,7 +186,7 @@ class PralayaEngine(Engine):
                 if verb in (BUY_VEDA, BUY_DHONI) and action in buy_actions(state):
                     new = do_buy(state, "veda" if verb == BUY_VEDA else "dhoni", arg, ev)
                     return new, ev
-            elif step == DISCARD and verb == DISCARD_V and state.costs[arg] != NEVER:
+            elif step == DISCARD and verb == DISCARD_V and state.avail >> RELIC_SHIFT + arg & 1:
                 new = do_discard(state, arg, ev)
                 return new, ev
         raise IllegalAction(why_illegal(state, action))
@@ -331,7 +332,7 @@ def check_invariants(engine: PralayaEngine, s: State) -> None:
     n = s.n
     rows, cols = data.GRID[n]
     assert len(s.island) == rows * cols, "island size"
-    assert s.costs == island_costs(s.island), "costs match the island"
+    assert s.avail == island_avail(s.island), "avail matches the island"
     assert len(s.hands) == len(s.veda) == len(s.dhoni) == n
     # 1. conservation
     cards = (

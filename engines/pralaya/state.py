@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from itertools import compress
 from typing import Any
 
 from engines.base import Event
@@ -37,6 +36,17 @@ COST_E: tuple[int, ...] = tuple(
 # True for a non-Ocean card; False for an Ocean and (through the sentinel) for EMPTY.
 IS_RELIC_E: tuple[bool, ...] = tuple(not o for o in IS_OCEAN) + (False,)
 CARD_INDEX: dict[str, int] = {cid: i for i, cid in enumerate(data.CARD_IDS)}
+
+# ``State.avail`` packs three 18-bit cell masks (bit i: cell i in row-major order): bits 0–17 the
+# cells whose relic costs 1, bits 18–35 those costing at most 2, bits 36–53 every relic cell.
+# ``avail >> AFF_SHIFT[v] & CELL_BITS`` is then the mask of the cells that Vitality v can take.
+CELL_BITS = (1 << 18) - 1
+RELIC_SHIFT = 36
+AFF_SHIFT: tuple[int, ...] = (54, 0, 18) + (RELIC_SHIFT,) * 13  # Vitality 0 (nothing), 1, 2, 3+
+# The bits a card sets in ``avail`` at cell 0 (shift left by the cell), by card index + sentinel.
+AVAIL_BITS_E: tuple[int, ...] = tuple(
+    sum(1 << 18 * k for k in range(cost - 1, 3)) if cost <= 3 else 0 for cost in COST_E
+)
 FIRST_NON_COIN = sum(data.RELIC_BY_CODE[c].qty for c in ("cop", "sil", "gol"))  # 15
 _FIRST_SIL = data.RELIC_BY_CODE["cop"].qty
 _FIRST_GOL = _FIRST_SIL + data.RELIC_BY_CODE["sil"].qty
@@ -79,8 +89,9 @@ class State:
     ``veda[s]``: 0 if seat ``s`` has no Veda, else k for ``ve<k>``. ``dhoni[s]``: -1 or an index
     into :data:`DHONI_IDS`; holding a Dhoni means escaped. ``dhoni_pile``: indexes, top first.
     ``taken``/``new``: bitmasks of cells emptied this turn / refilled at the end of the last turn.
-    ``costs``: the cost of each cell's card, NEVER for an Ocean or an empty cell (kept beside
-    ``island`` because the turn machine asks "is anything affordable?" after every step).
+    ``avail``: the island's relic cells as bitmasks by cost (see :data:`AVAIL_BITS_E`; derived
+    from ``island`` and kept beside it because every step asks "what is affordable?";
+    :func:`island_avail` computes it). ``costs`` (a property) lists each cell's cost.
     ``turn_cards``: cards taken (or discarded) this turn. ``deck[0]`` is the top card.
     ``end_reason``: "" while running, else last_card | all_escaped | island_empty.
     """
@@ -95,7 +106,7 @@ class State:
     v_left: int
     last: bool
     island: tuple[int, ...]
-    costs: tuple[int, ...]
+    avail: int
     taken: int
     new: int
     turn_cards: tuple[int, ...]
@@ -110,6 +121,11 @@ class State:
     veda_price: int
     first_seat: int
     fossil_all: bool
+
+    @property
+    def costs(self) -> tuple[int, ...]:
+        """The cost of each cell's card, NEVER for an Ocean or an empty cell."""
+        return island_costs(self.island)
 
 
 _new = object.__new__
@@ -157,6 +173,14 @@ def relics_on_island(island: tuple[int, ...]) -> int:
 def island_costs(island: tuple[int, ...]) -> tuple[int, ...]:
     """The ``costs`` tuple of an island (NEVER for an Ocean or an empty cell)."""
     return tuple(COST_E[c] for c in island)
+
+
+def island_avail(island: tuple[int, ...]) -> int:
+    """The ``avail`` masks of an island (see :data:`AVAIL_BITS_E`)."""
+    out = 0
+    for i, c in enumerate(island):
+        out |= AVAIL_BITS_E[c] << i
+    return out
 
 
 def hand_counts(hand: tuple[int, ...]) -> dict[str, int]:
@@ -263,25 +287,44 @@ def can_buy(d: dict[str, Any]) -> bool:
     return price != NEVER and coin_value(d["hands"][seat]) >= price
 
 
+def _half_lists(texts: tuple[str, ...]) -> tuple[list[list[str]], list[list[str]]]:
+    """For the cells 0–8 and 9–: the texts of the cells in each mask of the half (row-major
+    cell order is ASCII order, so a list of the low half plus one of the high half is sorted)."""
+    lo, hi = texts[:9], texts[9:]
+    return (
+        [[t for i, t in enumerate(lo) if m >> i & 1] for m in range(1 << len(lo))],
+        [[t for i, t in enumerate(hi) if m >> i & 1] for m in range(1 << len(hi))],
+    )
+
+
+_TAKE_HALVES = {k: _half_lists(v) for k, v in TAKE_TEXT.items()}
+_DISCARD_HALVES = {k: _half_lists(v) for k, v in DISCARD_TEXT.items()}
+TAKE_LISTS: dict[int, tuple[list[list[str]], list[list[str]], list[list[str]]]] = {
+    n: (lo, [["done", *t] for t in lo], hi)
+    for n, (lo, hi) in ((n, _TAKE_HALVES[len(CELLS[n])]) for n in CELLS)
+}
+"""Per player count: (takes of the cells 0–8 by mask, the same after ``done``, takes of the cells
+9– by mask). Never mutate these lists: :func:`legal` returns the sum of two, a new list."""
+DISCARD_LISTS: dict[int, tuple[list[list[str]], list[list[str]]]] = {
+    n: _DISCARD_HALVES[len(CELLS[n])] for n in CELLS
+}
+
+
 def legal(s: State) -> list[str]:
     """The active seat's legal actions in the current step, ASCII-sorted."""
     step = s.step
     if step == COLLECT:
-        v = s.v_left
-        costs = s.costs
-        takes = compress(TAKE_TEXT[len(costs)], map(v.__ge__, costs))
-        if s.taken:
-            out = ["done"]
-            out += takes
-            return out
-        return list(takes)
+        aff = s.avail >> AFF_SHIFT[s.v_left] & CELL_BITS
+        lo, lo_done, hi = TAKE_LISTS[s.n]
+        return (lo_done if s.taken else lo)[aff & 511] + hi[aff >> 9]
     if step == BUY:
         out = list(buy_actions(s))
         out.append("pass")
         return out
     if step == DISCARD:
-        costs = s.costs
-        return list(compress(DISCARD_TEXT[len(costs)], map(NEVER.__ne__, costs)))
+        relics = s.avail >> RELIC_SHIFT
+        lo, hi = DISCARD_LISTS[s.n]
+        return lo[relics & 511] + hi[relics >> 9]
     return []
 
 
@@ -321,7 +364,7 @@ def new_game(seed: int, n: int, opts: dict[str, Any]) -> tuple[State, list[Event
         "v_left": 0,
         "last": False,
         "island": island,
-        "costs": island_costs(island),
+        "avail": island_avail(island),
         "taken": 0,
         "new": 0,
         "turn_cards": (),
@@ -338,7 +381,7 @@ def new_game(seed: int, n: int, opts: dict[str, Any]) -> tuple[State, list[Event
         "fossil_all": opts["fossil_all_players"],
     }
     ev: list[Event] = []
-    return start(fields, ev, first, 1, fields["costs"]), ev
+    return start(fields, ev, first, 1, fields["avail"]), ev
 
 
 # ------------------------------------------------------------------ shared events
@@ -365,20 +408,20 @@ def refill_event(cell: str, card: int) -> Event:
     )
 
 
-def _refill(size: int, cell: int, card: int) -> Event:
-    key = (((size << 5 | cell) << 7) + card + 1) << 3 | _REFILL
+def _refill(n: int, cell: int, card: int) -> Event:
+    key = (((n << 5 | cell) << 7) + card + 1) << 3 | _REFILL
     hit = _EVENTS.get(key)
     if hit is None:
-        hit = _EVENTS[key] = refill_event(CELLS_BY_SIZE[size][cell], card)
+        hit = _EVENTS[key] = refill_event(CELLS[n][cell], card)
     return hit
 
 
-def _cell_event(kind: int, seat: int, size: int, cell: int, card: int) -> Event:
-    """The ``take`` or ``discard`` event of ``seat`` at ``cell`` (of an island of ``size``)."""
-    key = (((size << 3 | seat) << 5 | cell) << 7 | card) << 3 | kind
+def _cell_event(kind: int, seat: int, n: int, cell: int, card: int) -> Event:
+    """The ``take`` or ``discard`` event of ``seat`` at ``cell`` (of an island for ``n`` players)."""
+    key = (((n << 3 | seat) << 5 | cell) << 7 | card) << 3 | kind
     hit = _EVENTS.get(key)
     if hit is None:
-        name = CELLS_BY_SIZE[size][cell]
+        name = CELLS[n][cell]
         verb, what = ("take", "takes") if kind == _TAKE else ("discard", "discards")
         hit = _EVENTS[key] = Event(
             verb,
@@ -424,10 +467,11 @@ def _seat_event(kind: int, seat: int) -> Event:
 # when some seat has a decision or the game is over.
 
 
-def start(d: dict[str, Any], ev: list[Event], seat: int, rnd: int, costs: tuple[int, ...]) -> State:
-    """START (spec §4) for ``seat`` in round ``rnd`` with island ``costs``: set ``last`` and
+def start(d: dict[str, Any], ev: list[Event], seat: int, rnd: int, avail: int) -> State:
+    """START (spec §4) for ``seat`` in round ``rnd`` with the island's ``avail``: set ``last`` and
     Vitality, then COLLECT or DISCARD (or, with nothing affordable, BUY or END)."""
-    last = len(costs) - costs.count(NEVER) == 1
+    relics = avail >> RELIC_SHIFT
+    last = relics != 0 and not relics & (relics - 1)  # exactly one relic cell
     d["turns"] += 1
     d["taken"] = 0
     d["turn_cards"] = ()
@@ -442,7 +486,7 @@ def start(d: dict[str, Any], ev: list[Event], seat: int, rnd: int, costs: tuple[
         v = data.ROUND1_VITALITY[offset]
     else:
         v = data.VEDA_VITALITY if d["veda"][seat] else data.BASE_VITALITY
-    can_take = min(costs) <= v
+    can_take = avail >> AFF_SHIFT[v] & CELL_BITS != 0
     ev.append(turn_event(seat, rnd, v, False, can_take, last))
     d["step"] = COLLECT
     d["v_start"] = d["v_left"] = v
@@ -476,9 +520,9 @@ def end(d: dict[str, Any], ev: list[Event]) -> State:
     if taken:
         island = d["island"]
         deck = d["deck"]
-        size = len(island)
+        n = d["n"]
         cells = list(island)
-        cell_costs = list(d["costs"])
+        avail = d["avail"]
         used = new = 0
         n_deck = len(deck)
         while taken:
@@ -489,21 +533,20 @@ def end(d: dict[str, Any], ev: list[Event]) -> State:
                 card = deck[used]
                 used += 1
                 cells[i] = card
-                cell_costs[i] = COST_E[card]
+                avail |= AVAIL_BITS_E[card] << i
                 new |= low
             else:
                 card = EMPTY
-            ev.append(_refill(size, i, card))
-        costs = tuple(cell_costs)
+            ev.append(_refill(n, i, card))
         d["island"] = tuple(cells)
-        d["costs"] = costs
+        d["avail"] = avail
         d["deck"] = deck[used:]
         d["taken"] = 0
     else:
-        costs = d["costs"]
+        avail = d["avail"]
         new = 0
     d["new"] = new
-    if costs.count(NEVER) == len(costs):
+    if not avail:
         return _game_over(d, ev, "island_empty", "only Oceans are left on the island")
     nxt = d["active"] + 1
     if nxt == d["n"]:
@@ -511,7 +554,7 @@ def end(d: dict[str, Any], ev: list[Event]) -> State:
     rnd = d["round"] + (nxt == d["first"])
     d["active"] = nxt
     d["round"] = rnd
-    return start(d, ev, nxt, rnd, costs)
+    return start(d, ev, nxt, rnd, avail)
 
 
 def start_turn(s: State, ev: list[Event], ch: dict[str, Any]) -> State:
@@ -519,7 +562,7 @@ def start_turn(s: State, ev: list[Event], ch: dict[str, Any]) -> State:
     ``ch`` applied (see :func:`start`)."""
     d = s.__dict__.copy()
     d.update(ch)
-    return start(d, ev, s.active, s.round, s.costs)
+    return start(d, ev, s.active, s.round, s.avail)
 
 
 def to_buy(s: State, ev: list[Event], ch: dict[str, Any]) -> State:
@@ -549,18 +592,16 @@ def do_take(s: State, cell: int, ev: list[Event]) -> State:
     hand = hands[seat]
     k = bisect_right(hand, card)
     d["hands"] = hands[:seat] + (hand[:k] + (card,) + hand[k:],) + hands[seat + 1 :]
-    costs = d["costs"]
-    costs = costs[:cell] + (NEVER,) + costs[cell + 1 :]
-    size = len(costs)
-    d["costs"] = costs
     d["island"] = island[:cell] + (EMPTY,) + island[cell + 1 :]
+    avail = d["avail"] ^ AVAIL_BITS_E[card] << cell
+    d["avail"] = avail
     v_left = d["v_left"] - COST_E[card]
     d["v_left"] = v_left
     d["taken"] |= 1 << cell
     d["turn_cards"] += (card,)
-    key = (((size << 3 | seat) << 5 | cell) << 7 | card) << 3 | _TAKE
-    ev.append(_EVENTS.get(key) or _cell_event(_TAKE, seat, size, cell, card))
-    if v_left and min(costs) <= v_left:
+    key = (((d["n"] << 3 | seat) << 5 | cell) << 7 | card) << 3 | _TAKE
+    ev.append(_EVENTS.get(key) or _cell_event(_TAKE, seat, d["n"], cell, card))
+    if avail >> AFF_SHIFT[v_left] & CELL_BITS:
         return make(d)
     return buy_or_end(d, ev)
 
@@ -577,14 +618,12 @@ def do_discard(s: State, cell: int, ev: list[Event]) -> State:
     d = s.__dict__.copy()
     island = d["island"]
     card = island[cell]
-    costs = d["costs"]
-    size = len(costs)
     d["island"] = island[:cell] + (EMPTY,) + island[cell + 1 :]
-    d["costs"] = costs[:cell] + (NEVER,) + costs[cell + 1 :]
+    d["avail"] ^= AVAIL_BITS_E[card] << cell
     d["discard"] += (card,)
     d["taken"] |= 1 << cell
     d["turn_cards"] += (card,)
-    ev.append(_cell_event(_DISCARD, d["active"], size, cell, card))
+    ev.append(_cell_event(_DISCARD, d["active"], d["n"], cell, card))
     return end(d, ev)
 
 
