@@ -284,7 +284,12 @@ def can_buy(d: dict[str, Any]) -> bool:
         veda_price = d["veda_price"]
         if 0 < veda_price < price:
             price = veda_price
-    return price != NEVER and coin_value(d["hands"][seat]) >= price
+    if price == NEVER:
+        return False
+    hand = d["hands"][seat]  # coin_value(hand), inline
+    c = bisect_left(hand, _FIRST_SIL)
+    cs = bisect_left(hand, _FIRST_GOL, c)
+    return 6 * bisect_left(hand, FIRST_NON_COIN, cs) - 3 * cs - 2 * c >= price
 
 
 def _half_lists(texts: tuple[str, ...]) -> tuple[list[list[str]], list[list[str]]]:
@@ -331,6 +336,24 @@ def legal(s: State) -> list[str]:
 # ------------------------------------------------------------------ setup
 
 
+_SHUFFLE_STEPS: tuple[tuple[int, int, int], ...] = tuple(
+    (i, i + 1, (i + 1).bit_length()) for i in range(N_CARDS - 1, 0, -1)
+)
+
+
+def shuffle_deck(rng: random.Random, deck: list[int]) -> None:
+    """``rng.shuffle(deck)`` for the 85-card deck, step for step: CPython's ``Random.shuffle``
+    (3.11, unchanged since 3.2) swaps ``deck[i]`` with ``deck[_randbelow(i + 1)]`` for i from the
+    end down to 1, and ``_randbelow(m)`` draws ``getrandbits(m.bit_length())`` until below m.
+    The same draws, without a Python call per card (tests/test_pralaya_speed.py compares both)."""
+    getrandbits = rng.getrandbits
+    for i, m, k in _SHUFFLE_STEPS:
+        j = getrandbits(k)
+        while j >= m:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
 def deal_island(rng: random.Random, deck: list[int], cells: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Deal ``cells`` cards from the top of the shuffled ``deck`` in row-major order.
 
@@ -341,7 +364,7 @@ def deal_island(rng: random.Random, deck: list[int], cells: int) -> tuple[tuple[
         island = tuple(deck[:cells])
         if any(IS_RELIC_E[c] for c in island):
             return island, tuple(deck[cells:])
-        rng.shuffle(deck)
+        shuffle_deck(rng, deck)
 
 
 def new_game(seed: int, n: int, opts: dict[str, Any]) -> tuple[State, list[Event]]:
@@ -350,7 +373,7 @@ def new_game(seed: int, n: int, opts: dict[str, Any]) -> tuple[State, list[Event
     first_seat = opts["first_seat"]
     first = first_seat if first_seat >= 0 else rng.randrange(n)
     deck = list(range(N_CARDS))
-    rng.shuffle(deck)
+    shuffle_deck(rng, deck)
     rows, cols = data.GRID[n]
     island, rest = deal_island(rng, deck, rows * cols)
     fields = {
@@ -480,18 +503,22 @@ def start(d: dict[str, Any], ev: list[Event], seat: int, rnd: int, avail: int) -
         ev.append(turn_event(seat, rnd, 0, True, False, last))
         d["step"] = DISCARD
         d["v_start"] = d["v_left"] = 0
-        return make(d)
-    offset = (seat - d["first"]) % d["n"]
-    if rnd == 1 and offset < len(data.ROUND1_VITALITY):
+        new = _new(State)
+        _set(new, "__dict__", d)
+        return new
+    if rnd == 1 and (offset := (seat - d["first"]) % d["n"]) < len(data.ROUND1_VITALITY):
         v = data.ROUND1_VITALITY[offset]
     else:
         v = data.VEDA_VITALITY if d["veda"][seat] else data.BASE_VITALITY
     can_take = avail >> AFF_SHIFT[v] & CELL_BITS != 0
-    ev.append(turn_event(seat, rnd, v, False, can_take, last))
+    key = ((((rnd << 3 | v) << 3 | seat) << 3) + 2 * can_take + last) << 3 | _TURN
+    ev.append(_EVENTS.get(key) or turn_event(seat, rnd, v, False, can_take, last))
     d["step"] = COLLECT
     d["v_start"] = d["v_left"] = v
     if can_take:
-        return make(d)
+        new = _new(State)
+        _set(new, "__dict__", d)
+        return new
     return buy_or_end(d, ev)  # nothing affordable (round 1 only)
 
 
@@ -537,7 +564,8 @@ def end(d: dict[str, Any], ev: list[Event]) -> State:
                 new |= low
             else:
                 card = EMPTY
-            ev.append(_refill(n, i, card))
+            key = (((n << 5 | i) << 7) + card + 1) << 3 | _REFILL
+            ev.append(_EVENTS.get(key) or _refill(n, i, card))
         d["island"] = tuple(cells)
         d["avail"] = avail
         d["deck"] = deck[used:]
@@ -602,7 +630,9 @@ def do_take(s: State, cell: int, ev: list[Event]) -> State:
     key = (((d["n"] << 3 | seat) << 5 | cell) << 7 | card) << 3 | _TAKE
     ev.append(_EVENTS.get(key) or _cell_event(_TAKE, seat, d["n"], cell, card))
     if avail >> AFF_SHIFT[v_left] & CELL_BITS:
-        return make(d)
+        new = _new(State)
+        _set(new, "__dict__", d)
+        return new
     return buy_or_end(d, ev)
 
 
