@@ -336,6 +336,7 @@ def legal(s: State) -> list[str]:
 # ------------------------------------------------------------------ setup
 
 
+_RANDOM = random.Random
 _SHUFFLE_STEPS: tuple[tuple[int, int, int], ...] = tuple(
     (i, i + 1, (i + 1).bit_length()) for i in range(N_CARDS - 1, 0, -1)
 )
@@ -345,7 +346,11 @@ def shuffle_deck(rng: random.Random, deck: list[int]) -> None:
     """``rng.shuffle(deck)`` for the 85-card deck, step for step: CPython's ``Random.shuffle``
     (3.11, unchanged since 3.2) swaps ``deck[i]`` with ``deck[_randbelow(i + 1)]`` for i from the
     end down to 1, and ``_randbelow(m)`` draws ``getrandbits(m.bit_length())`` until below m.
-    The same draws, without a Python call per card (tests/test_pralaya_speed.py compares both)."""
+    The same draws, without a Python call per card (tests/test_pralaya_speed.py compares both).
+    Any other generator class (a subclass may draw differently) shuffles with its own method."""
+    if type(rng) is not _RANDOM:
+        rng.shuffle(deck)
+        return
     getrandbits = rng.getrandbits
     for i, m, k in _SHUFFLE_STEPS:
         j = getrandbits(k)
