@@ -40,6 +40,7 @@ from engines.pralaya.scoring import score_table
 from engines.pralaya.state import (
     AFF_SHIFT,
     BUY,
+    CELL_BITS,
     COLLECT,
     COST_E,
     DHONI_INDEX,
@@ -51,6 +52,7 @@ from engines.pralaya.state import (
     N_CARDS,
     OVER,
     RELIC_SHIFT,
+    TAKE_LISTS,
     State,
     buy_actions,
     do_buy,
@@ -152,8 +154,12 @@ class PralayaEngine(Engine):
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         """The seat's legal actions in the current step, ASCII-sorted; [] for any other seat."""
-        if seat != state.active or state.step == OVER:
+        if seat != state.active:
             return []
+        if state.step == COLLECT:  # legal(state) for the commonest step, inline
+            aff = state.avail >> AFF_SHIFT[state.v_left] & CELL_BITS
+            lo, lo_done, hi = TAKE_LISTS[state.n]
+            return (lo_done if state.taken else lo)[aff & 511] + hi[aff >> 9]
         return legal(state)
 
     def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:

@@ -8,6 +8,22 @@ The machine: :func:`start_turn` (START), the COLLECT / DISCARD / BUY decisions a
 :func:`do_take`, :func:`do_done`, :func:`do_discard`, :func:`do_buy`, :func:`do_pass`, and
 :func:`end_turn` (END). Automatic steps loop until a seat has a decision or the game is over.
 Every ``do_*`` function expects an action already checked legal and appends its events to ``ev``.
+
+What makes it fast (issue #13; measured in valgrind instructions per action of random playouts
+with the legal list enumerated, 2–5 players: 113,000 before, about 80,000 after):
+
+* One flat frozen dataclass of ints and tuples. An action copies the old state's ``__dict__``
+  once, the machine updates that dict in place through every automatic step (take → BUY/END →
+  refill → START) and :func:`make` turns it into the new State once: no ``dataclasses.replace``
+  and no constructor call (``State(...)`` sets 25 frozen fields one by one).
+* ``avail`` packs the island's relic cells by cost into one int (three 18-bit masks), so "what can
+  Vitality v take?" is a shift and a mask, a take or refill one xor/or, and "one relic left",
+  "no relic left" bit tests, instead of scans of a costs tuple. The legal lists come from
+  tables indexed by the two 9-bit halves of that mask (row-major order is ASCII order).
+* Events are shared frozen values, looked up in one dict under int keys (built once each).
+* ``can_buy`` decides the BUY step from the coins' value without building payment texts; the
+  coin counts come from three bisections of the sorted hand; setup shuffles with the same
+  ``getrandbits`` draws as ``Random.shuffle`` without a call per card.
 """
 
 from __future__ import annotations
