@@ -73,6 +73,7 @@ from engines.prompt import Prompt
 
 MAX_TURNS = 65  # after round 1 every turn removes one of the 63 relics; 2 round-1 turns may not
 ACTION_BOUND = data.N_NON_OCEAN + 2 * MAX_TURNS  # takes/discards + done + buy/pass = 193
+_SEATS = tuple((seat,) for seat in range(5))  # to_move's answers, built once
 
 
 class PralayaEngine(Engine):
@@ -150,7 +151,7 @@ class PralayaEngine(Engine):
 
     def to_move(self, state: State) -> tuple[int, ...]:
         """The active seat, or () once the game is over."""
-        return () if state.step == OVER else (state.active,)
+        return () if state.step == OVER else _SEATS[state.active]
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         """The seat's legal actions in the current step, ASCII-sorted; [] for any other seat."""
