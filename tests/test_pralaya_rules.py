@@ -14,7 +14,7 @@ from engines.pralaya.positions import rig
 from engines.pralaya.rules import ACTION_BOUND, PralayaEngine
 from engines.pralaya.scoring import category_points, score_table
 from engines.pralaya.state import (DISCARD, IS_OCEAN, N_CARDS, OVER, buy_texts, deal_island,
-                                   island_costs)
+                                   island_avail)
 from pralaya_helpers import E, fresh, act
 
 
@@ -443,9 +443,9 @@ def test_invariants_detect_broken_states():
     with pytest.raises(AssertionError):
         E.invariants(dataclasses.replace(s, v_left=9))
     bad = dataclasses.replace(s, island=(s.deck[0],) + s.island[1:], deck=(s.island[0],) + s.deck[1:])
-    with pytest.raises(AssertionError):  # costs no longer match
+    with pytest.raises(AssertionError):  # avail no longer matches
         E.invariants(bad)
-    E.invariants(dataclasses.replace(bad, costs=island_costs(bad.island)))
+    E.invariants(dataclasses.replace(bad, avail=island_avail(bad.island)))
 
 
 def test_size_limits_of_the_buy_step():

@@ -39,7 +39,7 @@ from engines.pralaya.state import (
     STEP_NAMES,
     State,
     evolve,
-    island_costs,
+    island_avail,
 )
 
 _STEP = {name: i for i, name in enumerate(STEP_NAMES)}
@@ -206,7 +206,7 @@ def read(view: Mapping[str, Any]) -> Known:
         v_left=v_left,
         last=relics_now + n_taken == 1 and step != OVER,
         island=island,
-        costs=island_costs(island),
+        avail=island_avail(island),
         taken=taken,
         new=new,
         turn_cards=(),

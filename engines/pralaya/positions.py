@@ -18,7 +18,7 @@ from engines.pralaya.state import (
     EMPTY,
     IS_OCEAN,
     State,
-    island_costs,
+    island_avail,
     start_turn,
 )
 
@@ -115,7 +115,7 @@ def rig(
     out = replace(
         state,
         island=island_t,
-        costs=island_costs(island_t),
+        avail=island_avail(island_t),
         deck=tuple(top + rest),
         hands=tuple(new_hands),
         discard=pile,

@@ -38,7 +38,9 @@ from engines.pralaya.notation import (
 from engines.pralaya.playout import playout_action, search_actions
 from engines.pralaya.scoring import score_table
 from engines.pralaya.state import (
+    AFF_SHIFT,
     BUY,
+    CELL_BITS,
     COLLECT,
     COST_E,
     DHONI_INDEX,
@@ -48,8 +50,9 @@ from engines.pralaya.state import (
     EMPTY,
     IS_OCEAN,
     N_CARDS,
-    NEVER,
     OVER,
+    RELIC_SHIFT,
+    TAKE_LISTS,
     State,
     buy_actions,
     do_buy,
@@ -58,7 +61,7 @@ from engines.pralaya.state import (
     do_pass,
     do_take,
     hand_counts,
-    island_costs,
+    island_avail,
     legal,
     new_game,
     relics_on_island,
@@ -70,6 +73,7 @@ from engines.prompt import Prompt
 
 MAX_TURNS = 65  # after round 1 every turn removes one of the 63 relics; 2 round-1 turns may not
 ACTION_BOUND = data.N_NON_OCEAN + 2 * MAX_TURNS  # takes/discards + done + buy/pass = 193
+_SEATS = tuple((seat,) for seat in range(5))  # to_move's answers, built once
 
 
 class PralayaEngine(Engine):
@@ -147,12 +151,16 @@ class PralayaEngine(Engine):
 
     def to_move(self, state: State) -> tuple[int, ...]:
         """The active seat, or () once the game is over."""
-        return () if state.step == OVER else (state.active,)
+        return () if state.step == OVER else _SEATS[state.active]
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         """The seat's legal actions in the current step, ASCII-sorted; [] for any other seat."""
-        if seat != state.active or state.step == OVER:
+        if seat != state.active:
             return []
+        if state.step == COLLECT:  # legal(state) for the commonest step, inline
+            aff = state.avail >> AFF_SHIFT[state.v_left] & CELL_BITS
+            lo, lo_done, hi = TAKE_LISTS[state.n]
+            return (lo_done if state.taken else lo)[aff & 511] + hi[aff >> 9]
         return legal(state)
 
     def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
@@ -172,7 +180,7 @@ class PralayaEngine(Engine):
             step = state.step
             if step == COLLECT:
                 if verb == TAKE:
-                    if state.costs[arg] <= state.v_left:
+                    if state.avail >> AFF_SHIFT[state.v_left] + arg & 1:
                         new = do_take(state, arg, ev)
                         return new, ev
                 elif verb == DONE and state.taken:
@@ -185,7 +193,7 @@ class PralayaEngine(Engine):
                 if verb in (BUY_VEDA, BUY_DHONI) and action in buy_actions(state):
                     new = do_buy(state, "veda" if verb == BUY_VEDA else "dhoni", arg, ev)
                     return new, ev
-            elif step == DISCARD and verb == DISCARD_V and state.costs[arg] != NEVER:
+            elif step == DISCARD and verb == DISCARD_V and state.avail >> RELIC_SHIFT + arg & 1:
                 new = do_discard(state, arg, ev)
                 return new, ev
         raise IllegalAction(why_illegal(state, action))
@@ -331,7 +339,7 @@ def check_invariants(engine: PralayaEngine, s: State) -> None:
     n = s.n
     rows, cols = data.GRID[n]
     assert len(s.island) == rows * cols, "island size"
-    assert s.costs == island_costs(s.island), "costs match the island"
+    assert s.avail == island_avail(s.island), "avail matches the island"
     assert len(s.hands) == len(s.veda) == len(s.dhoni) == n
     # 1. conservation
     cards = (
