@@ -54,6 +54,7 @@ from render.phraya.art import (
 from render.phraya.cards import card_lines, draw_card, effect_short, word_parts
 from render.phraya.changes import NONE, Changes, changes
 from render.phraya.draw import M, crop, mark_ring, new_canvas, text_at
+from render.phraya.layers import layer
 from render.phraya.model import Model, model
 from render.phraya.tracks import draw_king, draw_merchant, draw_temple, title
 
@@ -320,46 +321,59 @@ def draw_prices(
     img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int, ch: Changes = NONE
 ) -> int:
     """The price chart as four columns (one per good), highest price on top; the cube's box is
-    filled in the good's colour."""
+    filled in the good's colour. The grid with every price is a static layer (keyed by the
+    price rows); the four cubes are drawn on it."""
+    rows = m.price_rows
+    cw, rh, top = w // 4, 33, y + 70
+    key = ("prices", w, tuple(tuple(rows[g]) for g in GOODS))
+    layer(
+        img, x, y, x + w - 1, top + 7 * rh, key, lambda im, dd, lx, ly: _price_grid(im, dd, rows, lx, ly, w)
+    )
+    for k, g in enumerate(GOODS):
+        idx = m.price_index[g]
+        if not 0 <= idx <= 6:
+            continue
+        bx, r = x + k * cw, 6 - idx
+        box = (bx + 3, top + r * rh + 1, bx + cw - 3, top + (r + 1) * rh - 1)
+        d.rounded_rectangle(box, radius=7, fill=GOOD_COLOR[g], outline=INK, width=3)
+        d.text(
+            ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1),
+            str(rows[g][idx]),
+            font=font(28, True),
+            fill=INK if g in ("fruit", "veg") else (255, 255, 255),
+            anchor="mm",
+        )
+        if g in ch.prices:
+            mark_ring(d, box, radius=7)
+    return top + 7 * rh
+
+
+def _price_grid(
+    img: Image.Image, d: ImageDraw.ImageDraw, rows: Mapping[str, Sequence[int]], x: int, y: int, w: int
+) -> None:
+    """The price chart's title, goods and every price in its plain box (no cube)."""
     d.text((x, y), "Prices", font=font(22, True), fill=MUTED)
     y += 30
     cw = w // 4
     for k, g in enumerate(GOODS):
         paste_c(img, icon(g, 34), x + k * cw + cw / 2, y + 18)
     y += 40
-    rows = m.price_rows
     rh = 33
     for r in range(7):
         idx = 6 - r
         for k, g in enumerate(GOODS):
             bx = x + k * cw
-            v = rows[g][idx]
-            cur = m.price_index[g] == idx
             box = (bx + 3, y + r * rh + 1, bx + cw - 3, y + (r + 1) * rh - 1)
-            if cur:
-                d.rounded_rectangle(box, radius=7, fill=GOOD_COLOR[g], outline=INK, width=3)
-                d.text(
-                    ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1),
-                    str(v),
-                    font=font(28, True),
-                    fill=INK if g in ("fruit", "veg") else (255, 255, 255),
-                    anchor="mm",
-                )
-                if g in ch.prices:
-                    mark_ring(d, box, radius=7)
-            else:
-                shade = idx == 2
-                d.rounded_rectangle(
-                    box, radius=7, fill=(236, 230, 216) if shade else PANEL, outline=LINE, width=1
-                )
-                d.text(
-                    ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1),
-                    str(v),
-                    font=font(26),
-                    fill=MUTED,
-                    anchor="mm",
-                )
-    return y + 7 * rh
+            d.rounded_rectangle(
+                box, radius=7, fill=(236, 230, 216) if idx == 2 else PANEL, outline=LINE, width=1
+            )
+            d.text(
+                ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1),
+                str(rows[g][idx]),
+                font=font(26),
+                fill=MUTED,
+                anchor="mm",
+            )
 
 
 def draw_orders(

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from engines.phraya.view import KingSpaceView
@@ -10,6 +13,7 @@ from render.common import ACCENT, INK, LINE, MUTED, PANEL, WIDTH, font, text_wid
 from render.phraya.art import GOLD_DARK, GOOD_COLOR, goods_row, icon, paste_c, seat_disc
 from render.phraya.changes import NONE, Changes
 from render.phraya.draw import M, mark_ring, text_at
+from render.phraya.layers import layer
 from render.phraya.model import Model
 
 
@@ -70,12 +74,55 @@ def draw_temple(
     spen = t.get("section_penalty") or [-7, -4, -2]
     ovp = t.get("offering_vp") or {"meat": 5, "fish": 4, "fruit": 3, "veg": 2}
     cond = (m.view.get("conditions") or {}).get("buddha")
+    lw, rh = 62, 38
+    cw = (w - lw) // cols
+    key = ("temple", w, bool(cond), tuple(order), cols, tuple(cost), tuple(map(tuple, secs)), tuple(svp))
+    key += (tuple(spen), tuple((g, ovp.get(g, "")) for g in order))
+    height = 32 + 26 + 4 * rh + 2 + 32
+
+    def grid(im: Image.Image, dd: ImageDraw.ImageDraw, lx: int, ly: int) -> None:
+        _temple_grid(im, dd, lx, ly, w, bool(cond), order, cols, cost, secs, svp, spen, ovp)
+
+    layer(img, x, y, x + w + 8, y + height - 1, key, grid)
+    y += 32 + 26
+    for r, g in enumerate(order):
+        yy = y + r * rh
+        seats = rows.get(g) or []
+        for c in range(cols):
+            bx = x + lw + c * cw
+            box = (bx + 2, yy + 2, bx + cw - 2, yy + rh - 2)
+            if c < len(seats):
+                q = int(seats[c])
+                seat_disc(img, q, m.letters[q], bx + cw / 2, yy + rh / 2, 32)
+                if (g, c) in ch.temple:
+                    mark_ring(d, box, radius=6, inside=True)
+            elif c == len(seats):
+                d.rounded_rectangle(box, radius=6, outline=ACCENT, width=3)
+    return y + 4 * rh + 2 + 32
+
+
+def _temple_grid(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    w: int,
+    cond: bool,
+    order: Sequence[str],
+    cols: int,
+    cost: Sequence[int],
+    secs: Sequence[Sequence[int]],
+    svp: Sequence[int],
+    spen: Sequence[int],
+    ovp: Mapping[str, Any],
+) -> None:
+    """The Temple without its disks: title, flower costs, offering VP, the empty spaces and the
+    sections' VP underneath."""
     y = title(
         d, x, y, "Temple", "Buddha ✔ (last 2 columns)" if cond else "Buddha: a disk in the last 2 columns", w
     )
     lw = 62
     cw = (w - lw) // cols
-    # flower costs
     for c in range(cols):
         cx = x + lw + c * cw + cw / 2
         paste_c(img, icon("flower", 20), cx - 11, y + 12)
@@ -86,20 +133,12 @@ def draw_temple(
         yy = y + r * rh
         paste_c(img, icon(g, 30), x + 17, yy + rh / 2)
         d.text((x + 52, yy + rh / 2), str(ovp.get(g, "")), font=font(22, True), fill=MUTED, anchor="mm")
-        seats = rows.get(g) or []
         for c in range(cols):
             bx = x + lw + c * cw
             box = (bx + 2, yy + 2, bx + cw - 2, yy + rh - 2)
             d.rounded_rectangle(
                 box, radius=6, fill=PANEL if c < 6 else (244, 232, 206), outline=LINE, width=1
             )
-            if c < len(seats):
-                q = int(seats[c])
-                seat_disc(img, q, m.letters[q], bx + cw / 2, yy + rh / 2, 32)
-                if (g, c) in ch.temple:
-                    mark_ring(d, box, radius=6, inside=True)
-            elif c == len(seats):
-                d.rounded_rectangle(box, radius=6, outline=ACCENT, width=3)
     y += 4 * rh + 2
     for k, cols_k in enumerate(secs):
         x0 = x + lw + cols_k[0] * cw + 2
@@ -108,7 +147,6 @@ def draw_temple(
         s = f"{svp[k]} / {spen[k]}".replace("-", "−")
         text_at(d, ((x0 + x1) / 2, y + 6), s, 20, INK, True, "ma", x1 - x0)
     d.text((x, y + 6), "VP", font=font(20, True), fill=MUTED)
-    return y + 32
 
 
 def draw_king(
