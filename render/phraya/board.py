@@ -433,7 +433,15 @@ def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: 
     for i in range(k):
         card = disp[i] if i < len(disp) else None
         x = M + i * (cw + gap)
-        draw_card(img, d, card, (x, y, x + cw, y + h), names=False)
+        layer(
+            img,
+            x,
+            y,
+            x + cw,
+            y + h,
+            ("card", cw, h, repr(card)),
+            lambda im, dd, lx, ly, card=card: draw_card(im, dd, card, (lx, ly, lx + cw, ly + h), names=False),
+        )
         if i in ch.display:
             mark_ring(d, (x, y, x + cw, y + h), radius=10)
             text_at(d, (x + cw - 10, y + h - 8), "new", 20, INK, True, "rd")
@@ -481,6 +489,9 @@ def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: 
     return y + 30
 
 
+PLAYER_H = 118
+
+
 def BAD_OR(done: int) -> Color:
     return (183, 28, 28) if done else INK
 
@@ -499,7 +510,7 @@ def draw_player(
     flowers, favors, rowers, stall pieces and disks left; goods held/capacity and hand size. What
     the last move changed (``changed``: keys of the player view) is ringed."""
     p = m.players[s]
-    h = 118
+    h = PLAYER_H
     act = s == m.active
     col = seat_text(s)
     d.rounded_rectangle(
@@ -549,6 +560,26 @@ def draw_player(
     return y + h
 
 
+def _player_card(img: Image.Image, m: Model, s: int, x: int, y: int, w: int, changed: frozenset[str]) -> int:
+    """:func:`draw_player` drawn once per look (:func:`render.phraya.layers.layer`): the key
+    holds the seat's public view, name, letter, whether it is to move, its final total and rank
+    and the rings."""
+    totals, ranks = m.view.get("totals"), m.view.get("ranks")
+    final = (totals[s], ranks[s]) if m.over and totals and ranks and s < len(totals) else None
+    key = ("player", s, w, repr(m.players[s]), m.names[s], m.letters[s], s == m.active, final)
+    key += (tuple(sorted(changed)),)
+    layer(
+        img,
+        x,
+        y,
+        x + w,
+        y + PLAYER_H,
+        key,
+        lambda im, dd, lx, ly: draw_player(im, dd, m, s, lx, ly, w, changed),
+    )
+    return y + PLAYER_H
+
+
 def draw_players(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: Changes = NONE) -> int:
     cond = (m.view.get("conditions") or {}).get("supremacy")
     y = title(
@@ -565,7 +596,7 @@ def draw_players(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch:
     w = (WIDTH - 2 * M - gap) // 2
     for s in range(m.n):
         x = M + (s % 2) * (w + gap)
-        bottom = draw_player(img, d, m, s, x, y, w, ch.players.get(s, frozenset()))
+        bottom = _player_card(img, m, s, x, y, w, ch.players.get(s, frozenset()))
         if s % 2 == 1 or s == m.n - 1:
             y = bottom + 10
     return y

@@ -26,14 +26,24 @@ def title(d: ImageDraw.ImageDraw, x: int, y: int, s: str, note: str = "", w: int
 
 
 def draw_merchant(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: Changes = NONE) -> int:
-    """The Merchant's loop of 12 spaces, each labelled with its distance from him (+ = right)."""
-    v = m.view
-    route = v.get("merchant_route") or []
+    """The Merchant's loop of 12 spaces, each labelled with its distance from him (+ = right):
+    drawn once per route, position and ring (:func:`render.phraya.layers.layer`)."""
+    route = m.view.get("merchant_route") or []
     if not route:
         return y
+    key = ("merchant", repr(route), int(m.view.get("merchant") or 0), bool(ch.merchant))
+    layer(img, M, y, WIDTH - M, y + 72, key, lambda im, dd, lx, ly: _merchant(im, dd, m, lx, ly, ch))
+    return y + 72
+
+
+def _merchant(
+    img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y: int, ch: Changes = NONE
+) -> None:
+    v = m.view
+    route = v.get("merchant_route") or []
     at = int(v.get("merchant") or 0)
-    d.text((M, y + 6), "Merchant", font=font(24, True, True), fill=MUTED)
-    d.text((M, y + 38), "+ = right", font=font(20), fill=MUTED)
+    d.text((x0, y + 6), "Merchant", font=font(24, True, True), fill=MUTED)
+    d.text((x0, y + 38), "+ = right", font=font(20), fill=MUTED)
     lw = 112
     k = len(route)
     cw = (WIDTH - 2 * M - lw) // k
@@ -41,7 +51,7 @@ def draw_merchant(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch
         off = (i - at) % k
         if off > k // 2:
             off -= k
-        x = M + lw + i * cw
+        x = x0 + lw + i * cw
         here = off == 0
         box = (x + 2, y, x + cw - 2, y + 72)
         d.rounded_rectangle(
@@ -56,7 +66,6 @@ def draw_merchant(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch
         text_at(d, (x + cw / 2, y + 50), lab, 28, INK if abs(off) <= 3 else MUTED, True, "mm", cw - 6)
         if here and ch.merchant:
             mark_ring(d, box, radius=8, inside=True)
-    return y + 72
 
 
 def draw_temple(
@@ -153,10 +162,23 @@ def draw_king(
     img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int, ch: Changes = NONE
 ) -> int:
     """The King's Chart: rows of coin, flower and goods spaces with their ids and costs; taken
-    spaces show the disk."""
+    spaces show the disk. Drawn once per look (:func:`render.phraya.layers.layer`): the key
+    holds the spaces, the letters of the seats on them, the Tithe and the rings."""
     spaces = m.view.get("king") or []
     if not spaces:
         return y
+    seats = sorted({int(sp["seat"]) for sp in spaces if sp.get("seat") is not None})
+    cond = bool((m.view.get("conditions") or {}).get("tithe"))
+    key = ("king", w, repr(spaces), tuple((q, m.letters[q]) for q in seats), cond, tuple(sorted(ch.king)))
+    bottom = y + 32 + 68 * len({sp["row"] for sp in spaces})
+    layer(img, x, y, x + w + 4, bottom, key, lambda im, dd, lx, ly: _king(im, dd, m, lx, ly, w, ch))
+    return bottom
+
+
+def _king(
+    img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int, ch: Changes = NONE
+) -> int:
+    spaces = m.view.get("king") or []
     cond = (m.view.get("conditions") or {}).get("tithe")
     y = title(d, x, y, "King", "Tithe ✔ (a full row)" if cond else "Tithe: a full row", w)
     rows: dict[str, list[KingSpaceView]] = {}
