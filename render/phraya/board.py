@@ -6,7 +6,7 @@ Each ``draw_*`` function draws at ``y`` and returns the y below what it drew."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -433,19 +433,22 @@ def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: 
     for i in range(k):
         card = disp[i] if i < len(disp) else None
         x = M + i * (cw + gap)
-        layer(
-            img,
-            x,
-            y,
-            x + cw,
-            y + h,
-            ("card", cw, h, repr(card)),
-            lambda im, dd, lx, ly, card=card: draw_card(im, dd, card, (lx, ly, lx + cw, ly + h), names=False),
-        )
+        layer(img, x, y, x + cw, y + h, ("card", cw, h, repr(card)), _card_tile(card, cw, h))
         if i in ch.display:
             mark_ring(d, (x, y, x + cw, y + h), radius=10)
             text_at(d, (x + cw - 10, y + h - 8), "new", 20, INK, True, "rd")
     return y + h + 4
+
+
+def _card_tile(
+    card: Mapping[str, Any] | None, cw: int, h: int
+) -> Callable[[Image.Image, ImageDraw.ImageDraw, int, int], None]:
+    """The market tile of ``card`` as a layer's drawing (``cw`` × ``h`` from its top-left)."""
+
+    def draw(im: Image.Image, dd: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        draw_card(im, dd, card, (x, y, x + cw, y + h), names=False)
+
+    return draw
 
 
 def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: Changes = NONE) -> int:
@@ -566,7 +569,16 @@ def _player_card(img: Image.Image, m: Model, s: int, x: int, y: int, w: int, cha
     and the rings."""
     totals, ranks = m.view.get("totals"), m.view.get("ranks")
     final = (totals[s], ranks[s]) if m.over and totals and ranks and s < len(totals) else None
-    key = ("player", s, w, repr(m.players[s]), m.names[s], m.letters[s], s == m.active, final)
+    key: tuple[Any, ...] = (
+        "player",
+        s,
+        w,
+        repr(m.players[s]),
+        m.names[s],
+        m.letters[s],
+        s == m.active,
+        final,
+    )
     key += (tuple(sorted(changed)),)
     layer(
         img,

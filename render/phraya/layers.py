@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from render.common import stamp
 
-Draw = Callable[[Image.Image, ImageDraw.ImageDraw, int, int], None]
+Draw = Callable[[Image.Image, ImageDraw.ImageDraw, int, int], object]
 
 
 def layer(img: Image.Image, x: int, y: int, x1: int, y1: int, key: Hashable, draw: Draw) -> None:

@@ -85,7 +85,16 @@ def draw_temple(
     cond = (m.view.get("conditions") or {}).get("buddha")
     lw, rh = 62, 38
     cw = (w - lw) // cols
-    key = ("temple", w, bool(cond), tuple(order), cols, tuple(cost), tuple(map(tuple, secs)), tuple(svp))
+    key: tuple[Any, ...] = (
+        "temple",
+        w,
+        bool(cond),
+        tuple(order),
+        cols,
+        tuple(cost),
+        tuple(map(tuple, secs)),
+        tuple(svp),
+    )
     key += (tuple(spen), tuple((g, ovp.get(g, "")) for g in order))
     height = 32 + 26 + 4 * rh + 2 + 32
 
