@@ -196,12 +196,13 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
     """The board: water, islands with stall tiles, section and crossing ids, boats, barge and the
     marks of the current step. Returns the y below."""
     span = geo.SPAN
-    d.rectangle((x0 - 4, y0 - 4, x0 + span + 4, y0 + span + 4), fill=WATER, outline=WATER_DARK, width=3)
+    layer(img, x0 - 4, y0 - 4, x0 + span + 4, y0 + span + 4, ("water", span), _water)
     sec_marks = set(m.mark_sections)
     x_marks = set(m.mark_crossings)
     stall_marks = set(m.mark_stalls)
     path = set(m.last_move)
-    # water sections
+    boats = {sec: seat for seat, sec in enumerate(m.boats) if sec}
+    # water sections (the plain ones and their ids are in the layer)
     for sec in geo.SECTIONS:
         X0, Y0, X1, Y1 = geo.section_box(sec, x0, y0)
         if sec in sec_marks:
@@ -210,6 +211,8 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
             d.rectangle(
                 (X0 + 2, Y0 + 2, X1 - 2, Y1 - 2), fill=(200, 228, 242), outline=(60, 120, 170), width=2
             )
+        elif sec in boats:  # the id moves aside for the boat
+            d.rectangle((X0 + 2, Y0 + 2, X1 - 2, Y1 - 2), fill=WATER)
     for xid in geo.CROSSINGS:
         X0, Y0, X1, Y1 = geo.crossing_box(xid, x0, y0)
         if xid in x_marks:
@@ -220,13 +223,14 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
         for j in range(4):
             _island(img, m, i, j, x0, y0, stall_marks, active_stalls)
     # section ids and boats
-    boats = {sec: seat for seat, sec in enumerate(m.boats) if sec}
     for sec in geo.SECTIONS:
-        X0, Y0, X1, Y1 = geo.section_box(sec, x0, y0)
+        seat = boats.get(sec)
         hot = sec in sec_marks
+        if not hot and sec not in path and seat is None:
+            continue
+        X0, Y0, X1, Y1 = geo.section_box(sec, x0, y0)
         col = (120, 40, 0) if hot else (28, 60, 90)
         f = font(28, True, True)
-        seat = boats.get(sec)
         if sec[0] == "h":
             cy = (Y0 + Y1) / 2
             if seat is None:
@@ -249,11 +253,25 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
             d.ellipse((X0 - 8, Y0 - 8, X1 + 8, Y1 + 8), fill=GOLD, outline=GOLD_DARK, width=4)
             paste_c(img, icon("crown", 30), cx, Y0 + 8)
             d.text((cx, cy + 12), xid, font=font(28, True, True), fill=INK, anchor="mm")
-        else:
-            col = (120, 40, 0) if xid in x_marks else (60, 100, 130)
-            d.text((cx, cy + 1), xid, font=font(28, True, True), fill=col, anchor="mm")
+        elif xid in x_marks:
+            d.text((cx, cy + 1), xid, font=font(28, True, True), fill=(120, 40, 0), anchor="mm")
     _map_marks(d, ch, m.barge, x0, y0)
     return y0 + span + 4
+
+
+def _water(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    """The map's static layer with its top-left corner at (x, y): the water and the id of every
+    section and crossing as it reads on plain water."""
+    x0, y0 = x + 4, y + 4
+    span = geo.SPAN
+    d.rectangle((x0 - 4, y0 - 4, x0 + span + 4, y0 + span + 4), fill=WATER, outline=WATER_DARK, width=3)
+    f = font(28, True, True)
+    for sec in geo.SECTIONS:
+        X0, Y0, X1, Y1 = geo.section_box(sec, x0, y0)
+        d.text(((X0 + X1) / 2, (Y0 + Y1) / 2 + 1), sec, font=f, fill=(28, 60, 90), anchor="mm")
+    for xid in geo.CROSSINGS:
+        X0, Y0, X1, Y1 = geo.crossing_box(xid, x0, y0)
+        d.text(((X0 + X1) / 2, (Y0 + Y1) / 2 + 1), xid, font=f, fill=(60, 100, 130), anchor="mm")
 
 
 def _island(
