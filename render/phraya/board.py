@@ -469,9 +469,9 @@ def _card_tile(
     return draw
 
 
-def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: Changes = NONE) -> int:
-    """A legend of the stall icons, then supplies, bag and order stacks."""
-    x = M
+def _legend(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    """The stall icons and their words, one line from (x, y) across the page's width."""
+    right = x + WIDTH - 2 * M
     for ic, word in (
         ("bowl", "restaurant"),
         ("basket", "basket"),
@@ -482,7 +482,12 @@ def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: 
         paste_c(img, icon(ic, 26), x + 13, y + 14)
         x += 30
         x += text_at(d, (x, y + 14), word, 20, INK, False, "lm") + 16
-    text_at(d, (x, y + 14), "hatched = ownable · id = section + bank", 20, INK, False, "lm", WIDTH - M - x)
+    text_at(d, (x, y + 14), "hatched = ownable · id = section + bank", 20, INK, False, "lm", right - x)
+
+
+def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: Changes = NONE) -> int:
+    """A legend of the stall icons (a static layer), then supplies, bag and order stacks."""
+    layer(img, M, y, WIDTH - M, y + 28, ("legend",), _legend)
     y += 32
     if ch:
         d.rounded_rectangle((M + 2, y + 2, M + 30, y + 24), radius=6, outline=INK, width=5)
