@@ -368,3 +368,66 @@ def _far(a: Image.Image, b: Image.Image) -> int:
     r, g, bl = ImageChops.difference(a, b).split()
     worst = ImageChops.lighter(ImageChops.lighter(r, g), bl)
     return sum(worst.histogram()[65:])
+
+
+# --------------------------------------------------------------------------- encoding cost
+
+@needs_engine
+def test_late_four_player_boards_fit_the_limit_at_zlib_level_6():
+    """The posted board (caption and rings included) fits 120,000 bytes at level 6, so
+    ``to_png`` never falls back to level 9 (about 150 ms for this picture): with 80 octree
+    colours some of these boards needed it."""
+    import io
+
+    import render
+    from render.common import PNG_LIMIT, palette_image
+
+    engine = base.get("phraya")
+    steps = []
+    for seed in (0, 1):
+        prev = None
+        states = list(playout(seed, 4))
+        for state in states[int(0.6 * len(states)) : int(0.95 * len(states)) : 12]:
+            v = engine.view(state, None)
+            steps.append((v, prev))
+            prev = v
+    sizes = []
+    for v, prev in steps:
+        img = render.board_image("phraya", v, NAMES[:4], caption=["Asha moves 2 sections."], previous=prev)
+        buf = io.BytesIO()
+        palette_image(img).save(buf, format="PNG", compress_level=6)
+        sizes.append(buf.tell())
+    assert max(sizes) <= PNG_LIMIT, sorted(sizes)[-3:]
+
+
+@needs_engine
+def test_static_layers_have_the_pixels_of_drawing_in_place(monkeypatch):
+    """Every layer pasted from the stamp cache (warm, after other boards of the game filled it)
+    has the pixels of drawing it in place: a layer drawing outside its box, or a key missing a
+    value the layer shows, would show here."""
+    from PIL import ImageDraw
+
+    import render
+    from render.common import clear_caches
+    from render.phraya import layers
+
+    engine = base.get("phraya")
+    boards = []
+    for seed, n in ((2, 4), (3, 3)):
+        states = list(playout(seed, n))
+        prev = None
+        for state in states[:: max(1, len(states) // 12)] + states[-1:]:
+            v = engine.view(state, None)
+            boards.append((n, v, prev))
+            prev = v
+    clear_caches()
+    stamped = [render.board_image("phraya", v, NAMES[:n], previous=p) for n, v, p in boards]
+    stamped += [render.board_image("phraya", v, NAMES[:n], previous=p) for n, v, p in boards]  # warm
+
+    def in_place(img, box, key, draw):
+        draw(img, ImageDraw.Draw(img), box[0], box[1])
+
+    monkeypatch.setattr(layers, "stamp", in_place)
+    plain = [render.board_image("phraya", v, NAMES[:n], previous=p) for n, v, p in boards]
+    for a, b in zip(stamped, plain + plain, strict=True):
+        assert a.size == b.size and a.tobytes() == b.tobytes()

@@ -6,7 +6,7 @@ Each ``draw_*`` function draws at ``y`` and returns the y below what it drew."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -54,6 +54,7 @@ from render.phraya.art import (
 from render.phraya.cards import card_lines, draw_card, effect_short, word_parts
 from render.phraya.changes import NONE, Changes, changes
 from render.phraya.draw import M, crop, mark_ring, new_canvas, text_at
+from render.phraya.layers import layer
 from render.phraya.model import Model, model
 from render.phraya.tracks import draw_king, draw_merchant, draw_temple, title
 
@@ -195,12 +196,13 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
     """The board: water, islands with stall tiles, section and crossing ids, boats, barge and the
     marks of the current step. Returns the y below."""
     span = geo.SPAN
-    d.rectangle((x0 - 4, y0 - 4, x0 + span + 4, y0 + span + 4), fill=WATER, outline=WATER_DARK, width=3)
+    layer(img, x0 - 4, y0 - 4, x0 + span + 4, y0 + span + 4, ("water", span), _water)
     sec_marks = set(m.mark_sections)
     x_marks = set(m.mark_crossings)
     stall_marks = set(m.mark_stalls)
     path = set(m.last_move)
-    # water sections
+    boats = {sec: seat for seat, sec in enumerate(m.boats) if sec}
+    # water sections (the plain ones and their ids are in the layer)
     for sec in geo.SECTIONS:
         X0, Y0, X1, Y1 = geo.section_box(sec, x0, y0)
         if sec in sec_marks:
@@ -209,6 +211,8 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
             d.rectangle(
                 (X0 + 2, Y0 + 2, X1 - 2, Y1 - 2), fill=(200, 228, 242), outline=(60, 120, 170), width=2
             )
+        elif sec in boats:  # the id moves aside for the boat
+            d.rectangle((X0 + 2, Y0 + 2, X1 - 2, Y1 - 2), fill=WATER)
     for xid in geo.CROSSINGS:
         X0, Y0, X1, Y1 = geo.crossing_box(xid, x0, y0)
         if xid in x_marks:
@@ -219,13 +223,14 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
         for j in range(4):
             _island(img, m, i, j, x0, y0, stall_marks, active_stalls)
     # section ids and boats
-    boats = {sec: seat for seat, sec in enumerate(m.boats) if sec}
     for sec in geo.SECTIONS:
-        X0, Y0, X1, Y1 = geo.section_box(sec, x0, y0)
+        seat = boats.get(sec)
         hot = sec in sec_marks
+        if not hot and sec not in path and seat is None:
+            continue
+        X0, Y0, X1, Y1 = geo.section_box(sec, x0, y0)
         col = (120, 40, 0) if hot else (28, 60, 90)
         f = font(28, True, True)
-        seat = boats.get(sec)
         if sec[0] == "h":
             cy = (Y0 + Y1) / 2
             if seat is None:
@@ -248,11 +253,25 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
             d.ellipse((X0 - 8, Y0 - 8, X1 + 8, Y1 + 8), fill=GOLD, outline=GOLD_DARK, width=4)
             paste_c(img, icon("crown", 30), cx, Y0 + 8)
             d.text((cx, cy + 12), xid, font=font(28, True, True), fill=INK, anchor="mm")
-        else:
-            col = (120, 40, 0) if xid in x_marks else (60, 100, 130)
-            d.text((cx, cy + 1), xid, font=font(28, True, True), fill=col, anchor="mm")
+        elif xid in x_marks:
+            d.text((cx, cy + 1), xid, font=font(28, True, True), fill=(120, 40, 0), anchor="mm")
     _map_marks(d, ch, m.barge, x0, y0)
     return y0 + span + 4
+
+
+def _water(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    """The map's static layer with its top-left corner at (x, y): the water and the id of every
+    section and crossing as it reads on plain water."""
+    x0, y0 = x + 4, y + 4
+    span = geo.SPAN
+    d.rectangle((x0 - 4, y0 - 4, x0 + span + 4, y0 + span + 4), fill=WATER, outline=WATER_DARK, width=3)
+    f = font(28, True, True)
+    for sec in geo.SECTIONS:
+        X0, Y0, X1, Y1 = geo.section_box(sec, x0, y0)
+        d.text(((X0 + X1) / 2, (Y0 + Y1) / 2 + 1), sec, font=f, fill=(28, 60, 90), anchor="mm")
+    for xid in geo.CROSSINGS:
+        X0, Y0, X1, Y1 = geo.crossing_box(xid, x0, y0)
+        d.text(((X0 + X1) / 2, (Y0 + Y1) / 2 + 1), xid, font=f, fill=(60, 100, 130), anchor="mm")
 
 
 def _island(
@@ -320,46 +339,59 @@ def draw_prices(
     img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int, ch: Changes = NONE
 ) -> int:
     """The price chart as four columns (one per good), highest price on top; the cube's box is
-    filled in the good's colour."""
+    filled in the good's colour. The grid with every price is a static layer (keyed by the
+    price rows); the four cubes are drawn on it."""
+    rows = m.price_rows
+    cw, rh, top = w // 4, 33, y + 70
+    key = ("prices", w, tuple(tuple(rows[g]) for g in GOODS))
+    layer(
+        img, x, y, x + w - 1, top + 7 * rh, key, lambda im, dd, lx, ly: _price_grid(im, dd, rows, lx, ly, w)
+    )
+    for k, g in enumerate(GOODS):
+        idx = m.price_index[g]
+        if not 0 <= idx <= 6:
+            continue
+        bx, r = x + k * cw, 6 - idx
+        box = (bx + 3, top + r * rh + 1, bx + cw - 3, top + (r + 1) * rh - 1)
+        d.rounded_rectangle(box, radius=7, fill=GOOD_COLOR[g], outline=INK, width=3)
+        d.text(
+            ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1),
+            str(rows[g][idx]),
+            font=font(28, True),
+            fill=INK if g in ("fruit", "veg") else (255, 255, 255),
+            anchor="mm",
+        )
+        if g in ch.prices:
+            mark_ring(d, box, radius=7)
+    return top + 7 * rh
+
+
+def _price_grid(
+    img: Image.Image, d: ImageDraw.ImageDraw, rows: Mapping[str, Sequence[int]], x: int, y: int, w: int
+) -> None:
+    """The price chart's title, goods and every price in its plain box (no cube)."""
     d.text((x, y), "Prices", font=font(22, True), fill=MUTED)
     y += 30
     cw = w // 4
     for k, g in enumerate(GOODS):
         paste_c(img, icon(g, 34), x + k * cw + cw / 2, y + 18)
     y += 40
-    rows = m.price_rows
     rh = 33
     for r in range(7):
         idx = 6 - r
         for k, g in enumerate(GOODS):
             bx = x + k * cw
-            v = rows[g][idx]
-            cur = m.price_index[g] == idx
             box = (bx + 3, y + r * rh + 1, bx + cw - 3, y + (r + 1) * rh - 1)
-            if cur:
-                d.rounded_rectangle(box, radius=7, fill=GOOD_COLOR[g], outline=INK, width=3)
-                d.text(
-                    ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1),
-                    str(v),
-                    font=font(28, True),
-                    fill=INK if g in ("fruit", "veg") else (255, 255, 255),
-                    anchor="mm",
-                )
-                if g in ch.prices:
-                    mark_ring(d, box, radius=7)
-            else:
-                shade = idx == 2
-                d.rounded_rectangle(
-                    box, radius=7, fill=(236, 230, 216) if shade else PANEL, outline=LINE, width=1
-                )
-                d.text(
-                    ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1),
-                    str(v),
-                    font=font(26),
-                    fill=MUTED,
-                    anchor="mm",
-                )
-    return y + 7 * rh
+            d.rounded_rectangle(
+                box, radius=7, fill=(236, 230, 216) if idx == 2 else PANEL, outline=LINE, width=1
+            )
+            d.text(
+                ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1),
+                str(rows[g][idx]),
+                font=font(26),
+                fill=MUTED,
+                anchor="mm",
+            )
 
 
 def draw_orders(
@@ -419,16 +451,27 @@ def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: 
     for i in range(k):
         card = disp[i] if i < len(disp) else None
         x = M + i * (cw + gap)
-        draw_card(img, d, card, (x, y, x + cw, y + h), names=False)
+        layer(img, x, y, x + cw, y + h, ("card", cw, h, repr(card)), _card_tile(card, cw, h))
         if i in ch.display:
             mark_ring(d, (x, y, x + cw, y + h), radius=10)
             text_at(d, (x + cw - 10, y + h - 8), "new", 20, INK, True, "rd")
     return y + h + 4
 
 
-def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: Changes = NONE) -> int:
-    """A legend of the stall icons, then supplies, bag and order stacks."""
-    x = M
+def _card_tile(
+    card: Mapping[str, Any] | None, cw: int, h: int
+) -> Callable[[Image.Image, ImageDraw.ImageDraw, int, int], None]:
+    """The market tile of ``card`` as a layer's drawing (``cw`` × ``h`` from its top-left)."""
+
+    def draw(im: Image.Image, dd: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        draw_card(im, dd, card, (x, y, x + cw, y + h), names=False)
+
+    return draw
+
+
+def _legend(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    """The stall icons and their words, one line from (x, y) across the page's width."""
+    right = x + WIDTH - 2 * M
     for ic, word in (
         ("bowl", "restaurant"),
         ("basket", "basket"),
@@ -439,7 +482,12 @@ def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: 
         paste_c(img, icon(ic, 26), x + 13, y + 14)
         x += 30
         x += text_at(d, (x, y + 14), word, 20, INK, False, "lm") + 16
-    text_at(d, (x, y + 14), "hatched = ownable · id = section + bank", 20, INK, False, "lm", WIDTH - M - x)
+    text_at(d, (x, y + 14), "hatched = ownable · id = section + bank", 20, INK, False, "lm", right - x)
+
+
+def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: Changes = NONE) -> int:
+    """A legend of the stall icons (a static layer), then supplies, bag and order stacks."""
+    layer(img, M, y, WIDTH - M, y + 28, ("legend",), _legend)
     y += 32
     if ch:
         d.rounded_rectangle((M + 2, y + 2, M + 30, y + 24), radius=6, outline=INK, width=5)
@@ -467,6 +515,9 @@ def draw_status(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: 
     return y + 30
 
 
+PLAYER_H = 118
+
+
 def BAD_OR(done: int) -> Color:
     return (183, 28, 28) if done else INK
 
@@ -485,7 +536,7 @@ def draw_player(
     flowers, favors, rowers, stall pieces and disks left; goods held/capacity and hand size. What
     the last move changed (``changed``: keys of the player view) is ringed."""
     p = m.players[s]
-    h = 118
+    h = PLAYER_H
     act = s == m.active
     col = seat_text(s)
     d.rounded_rectangle(
@@ -535,6 +586,35 @@ def draw_player(
     return y + h
 
 
+def _player_card(img: Image.Image, m: Model, s: int, x: int, y: int, w: int, changed: frozenset[str]) -> int:
+    """:func:`draw_player` drawn once per look (:func:`render.phraya.layers.layer`): the key
+    holds the seat's public view, name, letter, whether it is to move, its final total and rank
+    and the rings."""
+    totals, ranks = m.view.get("totals"), m.view.get("ranks")
+    final = (totals[s], ranks[s]) if m.over and totals and ranks and s < len(totals) else None
+    key: tuple[Any, ...] = (
+        "player",
+        s,
+        w,
+        repr(m.players[s]),
+        m.names[s],
+        m.letters[s],
+        s == m.active,
+        final,
+    )
+    key += (tuple(sorted(changed)),)
+    layer(
+        img,
+        x,
+        y,
+        x + w,
+        y + PLAYER_H,
+        key,
+        lambda im, dd, lx, ly: draw_player(im, dd, m, s, lx, ly, w, changed),
+    )
+    return y + PLAYER_H
+
+
 def draw_players(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: Changes = NONE) -> int:
     cond = (m.view.get("conditions") or {}).get("supremacy")
     y = title(
@@ -551,7 +631,7 @@ def draw_players(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch:
     w = (WIDTH - 2 * M - gap) // 2
     for s in range(m.n):
         x = M + (s % 2) * (w + gap)
-        bottom = draw_player(img, d, m, s, x, y, w, ch.players.get(s, frozenset()))
+        bottom = _player_card(img, m, s, x, y, w, ch.players.get(s, frozenset()))
         if s % 2 == 1 or s == m.n - 1:
             y = bottom + 10
     return y
@@ -584,7 +664,15 @@ def board_image(
     y = draw_market(img, d, m, y, ch) + 8
     y = draw_status(img, d, m, y, ch) + 6
     y = draw_players(img, d, m, y, ch)
-    return flatten(crop(img, y))
+    return flatten(crop(img, y), BOARD_COLORS)
+
+
+BOARD_COLORS = 56
+"""The octree colours :func:`flatten` keeps on the board (besides the key colours): at 80 a
+quarter of late 4-player boards passed 120,000 bytes at zlib level 6, so ``to_png`` fell back to
+level 9 (about 150 ms); at 56 the largest of 60 such boards took 118,496 bytes at level 6, the
+anti-aliased edges look the same at full size and at phone width, and the golden board stays
+within its tolerance."""
 
 
 def flatten(img: Image.Image, colors: int = 80) -> Image.Image:
