@@ -30,7 +30,9 @@ from engines.phraya.state import (
     State,
     capacity,
     merchant_mods,
+    move_mask,
     moves_from,
+    occupied_mask,
     nsorted,
     parse_range,
     premoves,
@@ -69,7 +71,7 @@ def actor(s: State) -> int | None:
 
 def is_blocked(s: State, seat: int) -> bool:
     """Ruling 1: no legal destination now."""
-    return not moves_from(s, seat)
+    return not move_mask(s, seat)
 
 
 def barge_choices(s: State, seat: int, effect: str) -> list[str]:
@@ -77,14 +79,18 @@ def barge_choices(s: State, seat: int, effect: str) -> list[str]:
     another choice exists."""
     lo, hi = parse_range(effect)
     targets = board.barge_targets(s.barge, lo, hi)
-    good = [x for x in targets if moves_from(s, seat, barge=x)]
+    start, rowers, occ = s.boats[seat], s.players[seat].rowers, occupied_mask(s, seat)
+    reach = board.reach
+    good = [x for x in targets if reach(start, rowers, x)[0] & ~occ]
     return good if good else list(targets)
 
 
 def premove_choices(s: State, seat: int) -> list[str]:
     """Premove ends (ruling 3), minus those leaving no normal move (ruling 2) while others exist."""
     ends = premoves(s, seat)
-    good = [e for e in ends if moves_from(s, seat, start=e)]
+    rowers, barge, occ = s.players[seat].rowers, s.barge, occupied_mask(s, seat)
+    reach = board.reach
+    good = [e for e in ends if reach(e, rowers, barge)[0] & ~occ]
     return good if good else list(ends)
 
 

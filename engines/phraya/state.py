@@ -236,18 +236,37 @@ def occupied(s: State, seat: int) -> frozenset[str]:
     return frozenset(b for q, b in enumerate(s.boats) if q != seat and b)
 
 
+_SEC_BIT = board.SEC_BIT
+_reach = board.reach
+
+
+def occupied_mask(s: State, seat: int) -> int:
+    """:func:`occupied` as a section mask."""
+    m = 0
+    for q, b in enumerate(s.boats):
+        if q != seat and b:
+            m |= _SEC_BIT[b]
+    return m
+
+
+def move_mask(s: State, seat: int, start: str | None = None, barge: str | None = None) -> int:
+    """:func:`moves_from` as a section mask (0: blocked)."""
+    return _reach(start or s.boats[seat], s.players[seat].rowers, barge or s.barge)[0] & ~occupied_mask(
+        s, seat
+    )
+
+
 def moves_from(s: State, seat: int, start: str | None = None, barge: str | None = None) -> tuple[str, ...]:
     """Legal destinations of ``seat``'s normal movement (from ``start``, with the barge at
-    ``barge``; defaults: the boat and the barge now)."""
-    return board.boat_paths(
-        start or s.boats[seat], s.players[seat].rowers, barge or s.barge, occupied(s, seat)
-    )[0]
+    ``barge``; defaults: the boat and the barge now), sorted."""
+    return board.mask_sections(move_mask(s, seat, start, barge))
 
 
 def premoves(s: State, seat: int) -> tuple[str, ...]:
     """Ends of exactly-2-section paths, else of 1-section paths (ruling 3)."""
-    two = board.boat_paths(s.boats[seat], 2, s.barge, occupied(s, seat))
-    return two[1] if two[1] else board.boat_paths(s.boats[seat], 1, s.barge, occupied(s, seat))[0]
+    occ = occupied_mask(s, seat)
+    two = _reach(s.boats[seat], 2, s.barge)[1] & ~occ
+    return board.mask_sections(two if two else _reach(s.boats[seat], 1, s.barge)[0] & ~occ)
 
 
 _KING_ROW_SLICES = ((0, 6), (6, 11), (11, 16))
