@@ -32,14 +32,12 @@ from engines.phraya.state import (
     merchant_mods,
     move_mask,
     moves_from,
-    occupied_mask,
     nsorted,
+    occupied_mask,
     parse_range,
     premoves,
     price,
-    put,
     setup_order,
-    with_player,
 )
 
 Events = list[Event]
@@ -307,41 +305,6 @@ def act_choices(s: State, seat: int) -> list[str]:
     for _, acts in act_targets(s, seat):
         out += acts
     return out
-
-
-# --------------------------------------------------------------------------- helpers that change state
-
-
-def gain_flowers(s: State, seat: int, k: int) -> tuple[State, int]:
-    """Give ``seat`` up to ``k`` flowers from the supply; returns the state and how many."""
-    k = min(k, s.supply_flowers)
-    if k <= 0:
-        return s, 0
-    p = s.players[seat]
-    s = with_player(s, seat, flowers=p.flowers + k)
-    return put(s, supply_flowers=s.supply_flowers - k), k
-
-
-def gain_favor(s: State, seat: int) -> tuple[State, int]:
-    if s.supply_favors <= 0:
-        return s, 0
-    p = s.players[seat]
-    s = with_player(s, seat, favors=p.favors + 1)
-    return put(s, supply_favors=s.supply_favors - 1), 1
-
-
-def _goods_delta(s: State, seat: int, delta: list[int]) -> State:
-    """Move goods between ``seat`` (+) and the supply (−)."""
-    p = s.players[seat]
-    goods = t4([p.goods[i] + delta[i] for i in range(4)])
-    supply = t4([s.supply_goods[i] - delta[i] for i in range(4)])
-    s = with_player(s, seat, goods=goods)
-    return put(s, supply_goods=supply)
-
-
-def goods_delta(s: State, seat: int, delta: list[int]) -> State:
-    """``seat`` takes ``delta[i]`` of good i from the supply (negative: gives back)."""
-    return _goods_delta(s, seat, delta)
 
 
 def t4(v: list[int]) -> tuple[int, int, int, int]:

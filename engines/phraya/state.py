@@ -178,24 +178,41 @@ class State:
 
 
 _new = object.__new__
+_osa = object.__setattr__
+
+LEGAL = "_legal"
+"""The ``__dict__`` key (not a dataclass field: ``==``, the fingerprint and the view never see
+it) under which a finished state may carry its actor's legal list, ``(seat, texts)``; every copy
+below drops it."""
 
 
 def put(s: State, **changes: Any) -> State:
     """A copy of ``s`` with ``changes`` (like :func:`dataclasses.replace`, without its checks:
     callers pass field names of :class:`State` only)."""
-    out = _new(State)
-    d = out.__dict__
-    d.update(s.__dict__)
+    d = s.__dict__.copy()
+    d.pop(LEGAL, None)
     d.update(changes)
+    out = _new(State)
+    _osa(out, "__dict__", d)
+    return out
+
+
+def fresh(s: State) -> State:
+    """A copy of ``s`` that the caller owns and may change in place (``turn.apply`` builds its
+    result this way: one copy per action, then plain dict writes)."""
+    d = s.__dict__.copy()
+    d.pop(LEGAL, None)
+    out = _new(State)
+    _osa(out, "__dict__", d)
     return out
 
 
 def put_player(p: Player, **changes: Any) -> Player:
     """A copy of ``p`` with ``changes``."""
-    out = _new(Player)
-    d = out.__dict__
-    d.update(p.__dict__)
+    d = p.__dict__.copy()
     d.update(changes)
+    out = _new(Player)
+    _osa(out, "__dict__", d)
     return out
 
 
