@@ -30,6 +30,7 @@ from engines.phraya.state import (
     ACT,
     BASKET,
     CARD,
+    LEGAL,
     MARKET_IDS,
     ORDER_IDS,
     OVER,
@@ -149,6 +150,19 @@ def _ownable_mask(layout: board.Layout) -> tuple[bool, ...]:
     return tuple(b.stalls[x].ownable for x in board.STALLS)
 
 
+def _legal(state: State, seat: int) -> tuple[str, ...]:
+    """``flow.legal`` as a tuple, kept on the state (see ``state.LEGAL``) for its actor: a state
+    handed out is never written to again, so its list never changes; ``turn.apply`` leaves the
+    list there when working out the state already built it."""
+    got = state.__dict__.get(LEGAL)
+    if got is not None and got[0] == seat:
+        return got[1]
+    out = tuple(flow.legal(state, seat))
+    if out:
+        state.__dict__[LEGAL] = (seat, out)
+    return out
+
+
 def _owned(owner: tuple[int, ...]) -> list[int]:
     return [i for i, q in enumerate(owner) if q >= 0]
 
@@ -225,26 +239,18 @@ class PhrayaEngine(Engine):
         a = flow.actor(state)
         return () if a is None else (a,)
 
-    _memo: tuple[Any, int, tuple[str, ...]] = (None, -1, ())
-
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Sorted legal texts (natural order, §14.2); [] if ``seat`` is not awaited."""
-        memo = self._memo
-        if memo[0] is state and memo[1] == seat:
-            return list(memo[2])
-        out = flow.legal(state, seat)
-        self._memo = (state, seat, tuple(out))
-        return out
+        return list(_legal(state, seat))
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Apply a legal action and what resolves itself after it. Raises :class:`GameOver`,
         :class:`NotYourTurn` or :class:`IllegalAction` (with the reason); changes nothing then."""
         if state.step == OVER:
             raise GameOver("This game is over; no more moves are accepted.")
-        awaited = self.to_move(state)
-        if seat not in awaited:
-            raise NotYourTurn("It is not your turn: waiting for {s%d}." % awaited[0])
-        if action not in self.legal_actions(state, seat):
+        if seat != flow.actor(state):
+            raise NotYourTurn("It is not your turn: waiting for {s%d}." % self.to_move(state)[0])
+        if action not in _legal(state, seat):
             raise IllegalAction(self._reason(state, seat, action))
         return turn.apply(state, seat, action)
 

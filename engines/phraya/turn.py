@@ -37,6 +37,7 @@ from engines.phraya.state import (
     DISCARD,
     GI,
     KING_INDEX,
+    LEGAL,
     MERCHANT,
     MOVE,
     ORDER,
@@ -68,8 +69,12 @@ def _ev(kind: str, text: str, data: dict[str, Any]) -> Event:
 
 
 def _put(s: State, **changes: Any) -> State:
-    """Write ``changes`` into ``apply``'s own copy ``s`` (in place); returns ``s``."""
-    s.__dict__.update(changes)
+    """Write ``changes`` into ``apply``'s own copy ``s`` (in place; a legal list kept on it is
+    dropped); returns ``s``."""
+    d = s.__dict__
+    d.update(changes)
+    if LEGAL in d:
+        del d[LEGAL]
     return s
 
 
@@ -77,7 +82,10 @@ def _with_player(s: State, seat: int, **changes: Any) -> State:
     """Give ``seat`` a new :class:`Player` with ``changes`` in ``apply``'s own copy ``s``."""
     ps = list(s.players)
     ps[seat] = put_player(ps[seat], **changes)
-    s.__dict__["players"] = tuple(ps)
+    d = s.__dict__
+    d["players"] = tuple(ps)
+    if LEGAL in d:
+        del d[LEGAL]
     return s
 
 
@@ -335,10 +343,13 @@ def _advance(s: State, ev: Events) -> State:
 
 
 def _enter_act(s: State, seat: int, ev: Events) -> State:
-    """ACT, or the turn's end when ``end`` is the only choice."""
-    if act_choices(s, seat) == ["end"]:
+    """ACT, or the turn's end when ``end`` is the only choice (else the ACT list is left on
+    ``s`` for the engine, see ``state.LEGAL``)."""
+    acts = act_choices(s, seat)
+    if len(acts) == 1:
         ev.append(_ev("auto", f"{who(seat)} has nothing more to do; the turn ends.", {"seat": seat}))
         return _end_turn(s, ev)
+    s.__dict__[LEGAL] = (seat, tuple(nsorted(acts)))
     return s
 
 
