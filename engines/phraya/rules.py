@@ -236,6 +236,9 @@ class PhrayaEngine(Engine):
 
     def to_move(self, state: State) -> tuple[int, ...]:
         """The one seat awaited, or () once over."""
+        step = state.step
+        if CARD <= step < OVER:  # the steps after set-up: the seat whose turn it is
+            return (state.cur,)
         a = flow.actor(state)
         return () if a is None else (a,)
 

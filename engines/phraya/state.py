@@ -186,11 +186,19 @@ it) under which a finished state may carry its actor's legal list, ``(seat, text
 below drops it."""
 
 
+HELD = "_held"
+"""The ``__dict__`` key (not a field either) under which ``turn.apply`` keeps how many end
+conditions (§7) hold, so that an action that changes no King space, Temple row or stall piece
+need not count them again. :func:`fresh` keeps it (``turn`` drops it when it changes those),
+:func:`put` drops it."""
+
+
 def put(s: State, **changes: Any) -> State:
     """A copy of ``s`` with ``changes`` (like :func:`dataclasses.replace`, without its checks:
     callers pass field names of :class:`State` only)."""
     d = s.__dict__.copy()
     d.pop(LEGAL, None)
+    d.pop(HELD, None)
     d.update(changes)
     out = _new(State)
     _osa(out, "__dict__", d)
@@ -199,7 +207,7 @@ def put(s: State, **changes: Any) -> State:
 
 def fresh(s: State) -> State:
     """A copy of ``s`` that the caller owns and may change in place (``turn.apply`` builds its
-    result this way: one copy per action, then plain dict writes)."""
+    result this way: one copy per action, then plain dict writes). Keeps :data:`HELD`."""
     d = s.__dict__.copy()
     d.pop(LEGAL, None)
     out = _new(State)

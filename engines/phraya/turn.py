@@ -26,7 +26,6 @@ from engines.phraya.flow import (
     t4,
     temple_cost,
     unit_price,
-    who,
 )
 from engines.phraya.state import (
     ACT,
@@ -36,6 +35,7 @@ from engines.phraya.state import (
     CARDS,
     DISCARD,
     GI,
+    HELD,
     KING_INDEX,
     LEGAL,
     MERCHANT,
@@ -133,7 +133,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         boats[seat] = args[0]
         s = _put(s, boats=tuple(boats), setup_i=s.setup_i + 1)
         ev.append(
-            _ev("boat", f"{who(seat)} places the boat on {args[0]}.", {"seat": seat, "section": args[0]})
+            _ev("boat", f"{{s{seat}}} places the boat on {args[0]}.", {"seat": seat, "section": args[0]})
         )
         if s.setup_i == s.n:
             s = _put(s, step=SETUP_STALL, setup_i=0)
@@ -142,7 +142,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         s = _put(s, setup_i=s.setup_i + 1)
         if s.setup_i == s.n:
             s = _put(s, step=CARD, cur=s.first, round=1, setup_i=0)
-            ev.append(_ev("round", f"Round 1: {who(s.first)} starts.", {"round": 1, "seat": s.first}))
+            ev.append(_ev("round", f"Round 1: {{s{s.first}}} starts.", {"round": 1, "seat": s.first}))
     elif step == CARD:
         s = _play(s, seat, args[0], ev)
     elif step == MERCHANT:
@@ -153,7 +153,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         ev.append(
             _ev(
                 "merchant",
-                f"{who(seat)} moves the Merchant {args[0]} to {a}/{b}.",
+                f"{{s{seat}}} moves the Merchant {args[0]} to {a}/{b}.",
                 {"seat": seat, "position": pos},
             )
         )
@@ -169,7 +169,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         ev.append(
             _ev(
                 "price",
-                f"{who(seat)} changes prices: {', '.join(words)}.",
+                f"{{s{seat}}} changes prices: {', '.join(words)}.",
                 {"seat": seat, "prices": list(prices)},
             )
         )
@@ -184,7 +184,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         else:
             s = _discard(s, seat, args[0], ev)
             if legal(s, seat) == ["done"]:
-                ev.append(_ev("auto", f"{who(seat)} has nothing more to discard.", {"seat": seat}))
+                ev.append(_ev("auto", f"{{s{seat}}} has nothing more to discard.", {"seat": seat}))
                 s = _advance(_put(s, pending=""), ev)
     elif step == PREMOVE:
         s = _boat_to(s, seat, args[0], ev, "premove")
@@ -193,21 +193,25 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         if verb == "refresh":
             s = _refresh(s, seat, ev)
         else:
-            ev.append(_ev("keep", f"{who(seat)} keeps the market as it is.", {"seat": seat}))
+            ev.append(_ev("keep", f"{{s{seat}}} keeps the market as it is.", {"seat": seat}))
         s = _end_turn(s, ev)
     elif step == MOVE:
         s = _boat_to(s, seat, args[0], ev, "move")
         s = _enter_act(_put(s, step=ACT), seat, ev)
     elif step == ACT:
         if verb == "end":
-            ev.append(_ev("end", f"{who(seat)} ends the turn.", {"seat": seat}))
+            ev.append(_ev("end", f"{{s{seat}}} ends the turn.", {"seat": seat}))
             s = _end_turn(s, ev)
         else:
             s = _interact(s, seat, verb, args, ev)
             if s.step != OVER:
                 s = _enter_act(s, seat, ev)
     if s.step != OVER:
-        s = _check_end(s, ev)
+        # the count kept on the state is current unless a stall piece was just placed at set-up
+        # (an ACT interaction counts again itself)
+        held = s.__dict__.get(HELD)
+        if held is None or held >= 2 or step == SETUP_STALL:
+            s = _check_end(s, ev)
     return s, ev
 
 
@@ -215,11 +219,14 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
 
 
 def _check_end(s: State, ev: Events) -> State:
-    """End the game at once when two of the three conditions hold (spec §7)."""
+    """End the game at once when two of the three conditions hold (spec §7); else keep the
+    count on ``s`` (``state.HELD``)."""
     conds = conditions(s)
-    if sum(conds) >= 2:
+    held = conds[0] + conds[1] + conds[2]
+    if held >= 2:
         names = " and ".join(n for n, c in zip(_COND_NAMES, conds, strict=False) if c)
         return _finish(s, ev, names)
+    s.__dict__[HELD] = held
     return s
 
 
@@ -231,6 +238,7 @@ def finish(s: State, ev: Events, reason: str) -> State:
 
 def _finish(s: State, ev: Events, reason: str) -> State:
     """:func:`finish` in place."""
+    s.__dict__.pop(HELD, None)
     sale = []
     for q in range(s.n):
         p = s.players[q]
@@ -249,7 +257,7 @@ def _finish(s: State, ev: Events, reason: str) -> State:
         passives=(),
         used=(),
     )
-    sold = ", ".join(f"{who(q)} +{c}" for q, c in enumerate(sale) if c)
+    sold = ", ".join(f"{{s{q}}} +{c}" for q, c in enumerate(sale) if c)
     ev.append(
         _ev(
             "over",
@@ -280,7 +288,7 @@ def _play(s: State, seat: int, cid: str, ev: Events) -> State:
     s = _with_player(s, seat, hand=hand, discard=(*p.discard, cid))
     card = CARDS[cid]
     s = _put(s, card=cid, effects=card.immediate, passives=card.passive, used=(), pending="")
-    ev.append(_ev("play", f"{who(seat)} plays {cid} ({card.name}).", {"seat": seat, "card": cid}))
+    ev.append(_ev("play", f"{{s{seat}}} plays {cid} ({card.name}).", {"seat": seat, "card": cid}))
     return _advance(s, ev)
 
 
@@ -294,13 +302,13 @@ def _advance(s: State, ev: Events) -> State:
         if head == "coins":
             k = int(eff.split()[1])
             s = _with_player(s, seat, coins=s.players[seat].coins + k)
-            ev.append(_ev("coins", f"{who(seat)} gains {k} coins.", {"seat": seat, "coins": k}))
+            ev.append(_ev("coins", f"{{s{seat}}} gains {k} coins.", {"seat": seat, "coins": k}))
         elif head == "flower":
             s, k = _gain_flowers(s, seat, 1)
             ev.append(
                 _ev(
                     "flower",
-                    f"{who(seat)} gains {k} flower{'s' if k != 1 else ''}.",
+                    f"{{s{seat}}} gains {k} flower{'s' if k != 1 else ''}.",
                     {"seat": seat, "flowers": k},
                 )
             )
@@ -312,12 +320,12 @@ def _advance(s: State, ev: Events) -> State:
             s = _put(s, step=DISCARD)
             if legal(s, seat) != ["done"]:
                 return s
-            ev.append(_ev("auto", f"{who(seat)} has nothing to discard.", {"seat": seat}))
+            ev.append(_ev("auto", f"{{s{seat}}} has nothing to discard.", {"seat": seat}))
         elif head == "boat2":
             s = _put(s, step=PREMOVE)
             if premove_choices(s, seat):
                 return s
-            ev.append(_ev("auto", f"{who(seat)} cannot move before the movement.", {"seat": seat}))
+            ev.append(_ev("auto", f"{{s{seat}}} cannot move before the movement.", {"seat": seat}))
         elif head == "retrieve":
             p = s.players[seat]
             k = len(p.discard) * data.RETRIEVE_COIN_PER_CARD
@@ -325,20 +333,20 @@ def _advance(s: State, ev: Events) -> State:
             ev.append(
                 _ev(
                     "retrieve",
-                    f"{who(seat)} takes back {len(p.discard)} cards and gains {k} coins.",
+                    f"{{s{seat}}} takes back {len(p.discard)} cards and gains {k} coins.",
                     {"seat": seat, "coins": k},
                 )
             )
             s = _put(s, step=REFRESH, effects=(), pending="")
             if s.display[0]:
                 return s
-            ev.append(_ev("auto", f"{who(seat)} keeps the market (slot 1 is empty).", {"seat": seat}))
+            ev.append(_ev("auto", f"{{s{seat}}} keeps the market (slot 1 is empty).", {"seat": seat}))
             return _end_turn(s, ev)
         s = _put(s, pending="")
     s = _put(s, pending="", step=MOVE)
     if move_mask(s, seat):
         return s
-    ev.append(_ev("auto", f"{who(seat)} cannot move and acts in place.", {"seat": seat}))
+    ev.append(_ev("auto", f"{{s{seat}}} cannot move and acts in place.", {"seat": seat}))
     return _enter_act(_put(s, step=ACT), seat, ev)
 
 
@@ -347,7 +355,7 @@ def _enter_act(s: State, seat: int, ev: Events) -> State:
     ``s`` for the engine, see ``state.LEGAL``)."""
     acts = act_choices(s, seat)
     if len(acts) == 1:
-        ev.append(_ev("auto", f"{who(seat)} has nothing more to do; the turn ends.", {"seat": seat}))
+        ev.append(_ev("auto", f"{{s{seat}}} has nothing more to do; the turn ends.", {"seat": seat}))
         return _end_turn(s, ev)
     s.__dict__[LEGAL] = (seat, tuple(nsorted(acts)))
     return s
@@ -369,14 +377,14 @@ def _barge(s: State, seat: int, x: str, ev: Events) -> State:
             continue
         if kind == "flowers":
             s, g = _gain_flowers(s, q, per[q] * amount)
-            got.append(f"{who(q)} +{g} flower{'s' if g != 1 else ''}")
+            got.append(f"{{s{q}}} +{g} flower{'s' if g != 1 else ''}")
         else:
             s = _with_player(s, q, coins=s.players[q].coins + per[q] * amount)
-            got.append(f"{who(q)} +{per[q] * amount} coins")
+            got.append(f"{{s{q}}} +{per[q] * amount} coins")
     ev.append(
         _ev(
             "barge",
-            f"{who(seat)} moves the Royal Barge to {x}. Blessings: {', '.join(got) or 'none'}.",
+            f"{{s{seat}}} moves the Royal Barge to {x}. Blessings: {', '.join(got) or 'none'}.",
             {"seat": seat, "crossing": x},
         )
     )
@@ -388,14 +396,14 @@ def _discard(s: State, seat: int, what: str, ev: Events) -> State:
         p = s.players[seat]
         s = _with_player(s, seat, flowers=p.flowers - 1, coins=p.coins + 3)
         s = _put(s, supply_flowers=s.supply_flowers + 1)
-        ev.append(_ev("discard", f"{who(seat)} discards a flower for 3 coins.", {"seat": seat}))
+        ev.append(_ev("discard", f"{{s{seat}}} discards a flower for 3 coins.", {"seat": seat}))
         return s
     delta = [0, 0, 0, 0]
     delta[GI[what]] = -1
     s = _goods_delta(s, seat, delta)
     s, k = _gain_flowers(s, seat, 1)
     ev.append(
-        _ev("discard", f"{who(seat)} discards a {what} for {k} flower.", {"seat": seat, "good": what})
+        _ev("discard", f"{{s{seat}}} discards a {what} for {k} flower.", {"seat": seat, "good": what})
     )
     return s
 
@@ -407,7 +415,7 @@ def _boat_to(s: State, seat: int, sec: str, ev: Events, verb: str) -> State:
     ev.append(
         _ev(
             verb,
-            f"{who(seat)} {'first moves' if verb == 'premove' else 'moves'} {start} → {sec}.",
+            f"{{s{seat}}} {'first moves' if verb == 'premove' else 'moves'} {start} → {sec}.",
             {"seat": seat, "from": start, "to": sec},
         )
     )
@@ -422,7 +430,7 @@ def _refresh(s: State, seat: int, ev: Events) -> State:
     ev.append(
         _ev(
             "refresh",
-            f"{who(seat)} refreshes the market: {first} goes under the deck, {deck[0]} comes out.",
+            f"{{s{seat}}} refreshes the market: {first} goes under the deck, {deck[0]} comes out.",
             {"seat": seat, "out": first, "in": deck[0]},
         )
     )
@@ -440,7 +448,7 @@ def _place_stall(s: State, seat: int, sid: str, ev: Events) -> State:
     ev.append(
         _ev(
             "stall",
-            f"{who(seat)} takes the {s.board.stalls[sid].good} stall {sid}.",
+            f"{{s{seat}}} takes the {s.board.stalls[sid].good} stall {sid}.",
             {"seat": seat, "stall": sid},
         )
     )
@@ -452,7 +460,7 @@ def _owner_flower(s: State, seat: int, sid: str, ev: Events) -> State:
     if q >= 0 and q != seat:
         s, k = _gain_flowers(s, q, 1)
         if k:
-            ev.append(_ev("owner", f"{who(q)} gets a flower as the owner of {sid}.", {"seat": q}))
+            ev.append(_ev("owner", f"{{s{q}}} gets a flower as the owner of {sid}.", {"seat": q}))
     return s
 
 
@@ -478,7 +486,7 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
             ev.append(
                 _ev(
                     "buy",
-                    f"{who(seat)} buys {n} {g} for {cost} coins{favtxt}.",
+                    f"{{s{seat}}} buys {n} {g} for {cost} coins{favtxt}.",
                     {"seat": seat, "stall": sid, "n": n, "coins": cost, "favors": k},
                 )
             )
@@ -490,7 +498,7 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
             ev.append(
                 _ev(
                     "sell",
-                    f"{who(seat)} sells {n} {g} for {got} coins.",
+                    f"{{s{seat}}} sells {n} {g} for {got} coins.",
                     {"seat": seat, "stall": sid, "n": n, "coins": got},
                 )
             )
@@ -516,7 +524,7 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         on[i] = s.bag[0] if s.bag else ""
         s = _put(s, stall_baskets=tuple(on), bag=s.bag[1:])
         ev.append(
-            _ev("basket", f"{who(seat)} buys a {a}/{b} basket for {paid}.", {"seat": seat, "goods": [a, b]})
+            _ev("basket", f"{{s{seat}}} buys a {a}/{b} basket for {paid}.", {"seat": seat, "goods": [a, b]})
         )
     elif verb == "rower":
         target = _service(s, sec, "basket")
@@ -530,7 +538,7 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
             s = _goods_delta(s, seat, delta)
         s = _with_player(s, seat, rowers=s.players[seat].rowers + 1)
         s = _put(s, supply_rowers=s.supply_rowers - 1)
-        ev.append(_ev("rower", f"{who(seat)} hires a rower for a {what}.", {"seat": seat}))
+        ev.append(_ev("rower", f"{{s{seat}}} hires a rower for a {what}.", {"seat": seat}))
     elif verb == "deliver":
         target = _service(s, sec, "restaurant")
         i = s.board.restaurants.index(target)
@@ -551,7 +559,7 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         ev.append(
             _ev(
                 "deliver",
-                f"{who(seat)} delivers order {oid} for {coins} coins.",
+                f"{{s{seat}}} delivers order {oid} for {coins} coins.",
                 {"seat": seat, "order": oid, "coins": coins},
             )
         )
@@ -578,7 +586,7 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         ev.append(
             _ev(
                 "temple",
-                f"{who(seat)} offers a {g} at the Temple for {paid}.",
+                f"{{s{seat}}} offers a {g} at the Temple for {paid}.",
                 {"seat": seat, "good": g, "column": len(temple[r])},
             )
         )
@@ -604,7 +612,7 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         ev.append(
             _ev(
                 "scribe",
-                f"{who(seat)} buys {cid} ({card.name}) for "
+                f"{{s{seat}}} buys {cid} ({card.name}) for "
                 f"{card.coins if cur == 'coins' else card.flowers} {cur}.",
                 {"seat": seat, "card": cid},
             )
@@ -626,7 +634,7 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         ev.append(
             _ev(
                 "king",
-                f"{who(seat)} makes an offering to the King on {sp}{' and gets a favor' if fav else ''}.",
+                f"{{s{seat}}} makes an offering to the King on {sp}{' and gets a favor' if fav else ''}.",
                 {"seat": seat, "space": sp},
             )
         )
