@@ -31,7 +31,6 @@ from engines.phraya.state import (
     capacity,
     merchant_mods,
     move_mask,
-    moves_from,
     nsorted,
     occupied_mask,
     parse_range,
@@ -105,26 +104,76 @@ def card_choices(s: State, seat: int) -> list[str]:
 
 def legal(s: State, seat: int) -> list[str]:
     """The sorted legal action texts of ``seat`` ([] if not awaited)."""
-    if actor(s) != seat:
-        return []
+    return list(legal_texts(s, seat))
+
+
+_CARD_LISTS: dict[tuple[tuple[str, ...], bool, bool], tuple[str, ...]] = {}
+_MERCHANT_LISTS: dict[str, tuple[str, ...]] = {}
+_PRICE_LISTS: dict[tuple[int, str], tuple[str, ...]] = {}
+_MOVE_LISTS: dict[int, tuple[str, ...]] = {}
+_BARGE_TEXT = {x: "barge " + x for x in board.CROSSINGS}
+_PREMOVE_TEXT = {x: "premove " + x for x in board.SECTIONS}
+_KEEP = ("keep",)
+_KEEP_REFRESH = ("keep", "refresh")
+
+
+def legal_texts(s: State, seat: int) -> tuple[str, ...]:
+    """:func:`legal` as a tuple. The lists that depend on a few values only (a hand, the
+    pending effect, the Merchant's space, a destination mask) are built once per value; the
+    barge, premove and move lists come out sorted (crossing and section ids sort as their
+    natural keys do), the others go through :func:`nsorted`."""
     step = s.step
-    out: list[str]
+    if step >= CARD:
+        if step == OVER or s.cur != seat:
+            return ()
+    elif actor(s) != seat:
+        return ()
+    if step == ACT:
+        return tuple(nsorted(act_choices(s, seat)))
+    if step == MOVE:
+        mask = move_mask(s, seat)
+        got = _MOVE_LISTS.get(mask)
+        if got is None:
+            got = tuple("move " + x for x in board.mask_sections(mask))
+            if len(_MOVE_LISTS) < 1 << 16:
+                _MOVE_LISTS[mask] = got
+        return got
+    if step == CARD:
+        hand = s.players[seat].hand
+        key = (hand, not move_mask(s, seat), s.opts.blocked_allow_retrieve)
+        got = _CARD_LISTS.get(key)
+        if got is None:
+            got = tuple(nsorted("play " + c for c in card_choices(s, seat)))
+            if len(_CARD_LISTS) < 1 << 16:
+                _CARD_LISTS[key] = got
+        return got
+    if step == MERCHANT:
+        got = _MERCHANT_LISTS.get(s.pending)
+        if got is None:
+            lo, hi = parse_range(s.pending)
+            out: list[str] = []
+            for d in range(lo, hi + 1):
+                out += ["merchant 0"] if d == 0 else [f"merchant +{d}", f"merchant -{d}"]
+            got = _MERCHANT_LISTS[s.pending] = tuple(nsorted(out))
+        return got
+    if step == PRICE:
+        pkey = (s.merchant, s.pending)
+        got = _PRICE_LISTS.get(pkey)
+        if got is None:
+            got = _PRICE_LISTS[pkey] = tuple(nsorted(price_choices(s)))
+        return got
+    if step == BARGE:
+        return tuple([_BARGE_TEXT[x] for x in barge_choices(s, seat, s.pending)])
+    if step == REFRESH:
+        return _KEEP_REFRESH if s.display[0] else _KEEP
+    if step == PREMOVE:
+        return tuple([_PREMOVE_TEXT[x] for x in premove_choices(s, seat)])
+    out = []
     if step == SETUP_BOAT:
         taken = set(s.boats)
         out = ["boat " + x for x in board.EXTERIOR if x not in taken]
     elif step == SETUP_STALL:
         out = ["stall " + x for x in vacant_ownable(s)]
-    elif step == CARD:
-        out = ["play " + c for c in card_choices(s, seat)]
-    elif step == MERCHANT:
-        lo, hi = parse_range(s.pending)
-        out = []
-        for d in range(lo, hi + 1):
-            out += ["merchant 0"] if d == 0 else [f"merchant +{d}", f"merchant -{d}"]
-    elif step == PRICE:
-        out = price_choices(s)
-    elif step == BARGE:
-        out = ["barge " + x for x in barge_choices(s, seat, s.pending)]
     elif step == DISCARD:
         p = s.players[seat]
         out = ["done"]
@@ -133,17 +182,7 @@ def legal(s: State, seat: int) -> list[str]:
                 out += ["discard " + g for g in GOODS if p.goods[GI[g]] > 0]
         elif p.flowers > 0:
             out.append("discard flower")
-    elif step == PREMOVE:
-        out = ["premove " + x for x in premove_choices(s, seat)]
-    elif step == REFRESH:
-        out = ["keep", "refresh"] if s.display[0] else ["keep"]
-    elif step == MOVE:
-        out = ["move " + x for x in moves_from(s, seat)]
-    elif step == ACT:
-        out = act_choices(s, seat)
-    else:
-        out = []
-    return nsorted(out)
+    return tuple(nsorted(out))
 
 
 def vacant_ownable(s: State) -> list[str]:

@@ -155,9 +155,11 @@ def _legal(state: State, seat: int) -> tuple[str, ...]:
     handed out is never written to again, so its list never changes; ``turn.apply`` leaves the
     list there when working out the state already built it."""
     got = state.__dict__.get(LEGAL)
+    out: tuple[str, ...]
     if got is not None and got[0] == seat:
-        return got[1]
-    out = tuple(flow.legal(state, seat))
+        out = got[1]
+        return out
+    out = flow.legal_texts(state, seat)
     if out:
         state.__dict__[LEGAL] = (seat, out)
     return out
