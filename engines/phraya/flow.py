@@ -129,7 +129,7 @@ def legal_texts(s: State, seat: int) -> tuple[str, ...]:
     elif actor(s) != seat:
         return ()
     if step == ACT:
-        return tuple(nsorted(act_choices(s, seat)))
+        return act_texts(s, seat)
     if step == MOVE:
         mask = move_mask(s, seat)
         got = _MOVE_LISTS.get(mask)
@@ -212,11 +212,12 @@ def unit_price(s: State, good: str) -> int:
     return price(s, good)
 
 
+_ORDER_NEED = {oid: tuple(t[2].split().count(g) for g in GOODS) for oid, t in ORDER.items()}
+
+
 def order_need(s: State, oid: str) -> list[int]:
     """Goods an order needs, per good, after ``ignore:G`` (ruling 8)."""
-    need = [0, 0, 0, 0]
-    for g in ORDER[oid][2].split():
-        need[GI[g]] += 1
+    need = list(_ORDER_NEED[oid])
     for pas in s.passives:
         if pas.startswith("ignore:") and need[GI[pas[7:]]] > 0:
             need[GI[pas[7:]]] -= 1
@@ -251,6 +252,24 @@ def _can_pay_goods(goods: tuple[int, ...], need: tuple[str, ...]) -> bool:
     return all(goods[i] >= cnt[i] for i in range(4))
 
 
+_BUY: dict[str, tuple[tuple[str, ...], ...]] = {
+    sid: tuple(
+        tuple(f"buy {sid} {n}" if k == 0 else f"buy {sid} {n} favor {k}" for k in range(n + 1))
+        for n in range(data.GOODS_SUPPLY + 1)
+    )
+    for sid in board.STALLS
+}
+"""``_BUY[stall][n][k]``: the text buying ``n`` goods there, ``k`` of them paid by favors."""
+_SELL = {sid: tuple(f"sell {sid} {n}" for n in range(data.GOODS_SUPPLY + 1)) for sid in board.STALLS}
+_SCRIBE = {c: (f"scribe {c} coins", f"scribe {c} flowers") for c in CARDS}
+_STALL_TEXT = {sid: "stall " + sid for sid in board.STALLS}
+_CHEAP = {g: "cheap:" + g for g in GOODS}
+_TEMPLE_TEXT = tuple((g, GI[g], "temple " + g, f"temple {g} favor") for g in GOODS)
+_MEAT, _FISH = GI["meat"], GI["fish"]
+_MAX_ROWERS = data.ROWERS_START + data.ROWER_BENCHES_EXTRA
+_PRICE_ROWS = data.PRICE_ROWS
+
+
 def stall_choices(s: State, seat: int, sid: str) -> list[str]:
     """The interactions with stall ``sid`` for ``seat`` now (ignoring whether it was used)."""
     st = s.board.stalls[sid]
@@ -262,12 +281,18 @@ def stall_choices(s: State, seat: int, sid: str) -> list[str]:
         gi = GI[g]
         held = p.goods[gi]
         free = min(capacity(p)[gi] - held, s.supply_goods[gi])
-        unit = unit_price(s, g)
-        for n in range(1, free + 1):
-            for k in range(0, min(n, p.favors) + 1):
-                if (n - k) * unit <= p.coins:
-                    out.append(f"buy {sid} {n}" if k == 0 else f"buy {sid} {n} favor {k}")
-        out += [f"sell {sid} {n}" for n in range(1, held + 1)]
+        if free > 0:
+            unit = _PRICE_ROWS[g][0] if _CHEAP[g] in s.passives else _PRICE_ROWS[g][s.prices[gi]]
+            favors = p.favors
+            afford = p.coins // unit  # n - k goods paid in coins: (n - k) * unit <= coins
+            buy = _BUY[sid]
+            for n in range(1, free + 1):
+                top = n if n < favors else favors
+                low = n - afford if n > afford else 0
+                if low <= top:
+                    out += buy[n][low : top + 1]
+        if held:
+            out += _SELL[sid][1 : held + 1]
     elif kind == "basket":
         i = s.board.baskets.index(sid)
         tile = s.stall_baskets[i]
@@ -276,40 +301,55 @@ def stall_choices(s: State, seat: int, sid: str) -> list[str]:
                 out.append("basket")
             if p.favors > 0:
                 out.append("basket favor")
-        if p.rowers < data.ROWERS_START + data.ROWER_BENCHES_EXTRA and s.supply_rowers > 0:
-            if p.goods[GI["meat"]] > 0:
+        if p.rowers < _MAX_ROWERS and s.supply_rowers > 0:
+            if p.goods[_MEAT] > 0:
                 out.append("rower meat")
-            if p.goods[GI["fish"]] > 0:
+            if p.goods[_FISH] > 0:
                 out.append("rower fish")
             if p.favors > 0:
                 out.append("rower favor")
     elif kind == "restaurant":
         oid = s.orders_on[s.board.restaurants.index(sid)]
-        if oid and all(p.goods[i] >= k for i, k in enumerate(order_need(s, oid))):
-            out.append("deliver")
+        if oid:
+            need = order_need(s, oid)
+            goods = p.goods
+            if goods[0] >= need[0] and goods[1] >= need[1] and goods[2] >= need[2] and goods[3] >= need[3]:
+                out.append("deliver")
     elif kind == "temple":
         if p.disks_left > 0:
-            for g in GOODS:
+            for g, gi, text, favor_text in _TEMPLE_TEXT:
+                if p.goods[gi] == 0:
+                    continue
                 cost = temple_cost(s, g)
-                if cost is None or p.goods[GI[g]] == 0:
+                if cost is None:
                     continue
                 if p.flowers >= cost:
-                    out.append("temple " + g)
+                    out.append(text)
                 if cost >= 1 and p.favors > 0:
-                    out.append(f"temple {g} favor")
+                    out.append(favor_text)
     elif kind == "scribe":
         for c in s.display:
             if not c:
                 continue
-            if p.coins >= CARDS[c].coins:
-                out.append(f"scribe {c} coins")
-            if p.flowers >= CARDS[c].flowers:
-                out.append(f"scribe {c} flowers")
+            card = CARDS[c]
+            texts = _SCRIBE[c]
+            if p.coins >= card.coins:
+                out.append(texts[0])
+            if p.flowers >= card.flowers:
+                out.append(texts[1])
     elif kind == "admin":
         cost = data.ADMIN_PRICE_DISCOUNT if "stall5" in s.passives else data.ADMIN_PRICE
         if p.stalls_left > 0 and p.coins >= cost:
-            out += ["stall " + x for x in vacant_ownable(s)]
+            out += [_STALL_TEXT[x] for x in vacant_ownable(s)]
     return out
+
+
+def _king_row(i: int, sp: str) -> tuple[int, int, int, tuple[int, ...], str]:
+    c, f, g = king_pay(sp)
+    return i, c, f, tuple(g.count(x) for x in GOODS), "king " + sp
+
+
+_KING = tuple(_king_row(i, sp) for i, sp in enumerate(KING_SPACES))
 
 
 def king_choices(s: State, seat: int) -> list[str]:
@@ -318,32 +358,66 @@ def king_choices(s: State, seat: int) -> list[str]:
     if p.disks_left == 0:
         return []
     out = []
-    for i, sp in enumerate(KING_SPACES):
-        if s.king[i] >= 0:
+    king = s.king
+    coins, flowers, goods = p.coins, p.flowers, p.goods
+    for i, c, f, need, text in _KING:
+        if king[i] >= 0:
             continue
-        c, f, g = king_pay(sp)
-        if p.coins >= c and p.flowers >= f and _can_pay_goods(p.goods, g):
-            out.append("king " + sp)
+        if (
+            coins >= c
+            and flowers >= f
+            and goods[0] >= need[0]
+            and goods[1] >= need[1]
+            and goods[2] >= need[2]
+            and goods[3] >= need[3]
+        ):
+            out.append(text)
     return out
+
+
+_BANKS = {sec: board.banks(sec) for sec in board.SECTIONS}
+_SECTION_ENDS = board.SECTION_ENDS
 
 
 def act_targets(s: State, seat: int) -> list[tuple[str, list[str]]]:
     """ACT choices by target: ``(stall id or "barge", actions)`` for each target not yet used."""
     sec = s.boats[seat]
     out = []
-    for sid in board.banks(sec):
-        if sid not in s.used:
+    used = s.used
+    for sid in _BANKS[sec]:
+        if sid not in used:
             out.append((sid, stall_choices(s, seat, sid)))
-    if s.barge in board.SECTION_ENDS[sec] and "barge" not in s.used:
+    if s.barge in _SECTION_ENDS[sec] and "barge" not in used:
         out.append(("barge", king_choices(s, seat)))
     return out
 
 
 def act_choices(s: State, seat: int) -> list[str]:
+    """``end`` and the choices of :func:`act_targets`, in that order."""
     out = ["end"]
-    for _, acts in act_targets(s, seat):
-        out += acts
+    sec = s.boats[seat]
+    used = s.used
+    for sid in _BANKS[sec]:
+        if sid not in used:
+            out += stall_choices(s, seat, sid)
+    if s.barge in _SECTION_ENDS[sec] and "barge" not in used:
+        out += king_choices(s, seat)
     return out
+
+
+_ACT_SORTED: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def act_texts(s: State, seat: int) -> tuple[str, ...]:
+    """:func:`act_choices` sorted (the sorted lists are kept per unsorted list: the same few
+    hundred come back again and again)."""
+    key = tuple(act_choices(s, seat))
+    got = _ACT_SORTED.get(key)
+    if got is None:
+        got = tuple(nsorted(key))
+        if len(_ACT_SORTED) < 1 << 15:
+            _ACT_SORTED[key] = got
+    return got
 
 
 def t4(v: list[int]) -> tuple[int, int, int, int]:

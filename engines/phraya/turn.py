@@ -18,7 +18,7 @@ from engines.base import Event
 from engines.phraya import board, data
 from engines.phraya.flow import (
     Events,
-    act_choices,
+    act_texts,
     king_pay,
     legal,
     order_need,
@@ -353,11 +353,11 @@ def _advance(s: State, ev: Events) -> State:
 def _enter_act(s: State, seat: int, ev: Events) -> State:
     """ACT, or the turn's end when ``end`` is the only choice (else the ACT list is left on
     ``s`` for the engine, see ``state.LEGAL``)."""
-    acts = act_choices(s, seat)
+    acts = act_texts(s, seat)
     if len(acts) == 1:
         ev.append(_ev("auto", f"{{s{seat}}} has nothing more to do; the turn ends.", {"seat": seat}))
         return _end_turn(s, ev)
-    s.__dict__[LEGAL] = (seat, tuple(nsorted(acts)))
+    s.__dict__[LEGAL] = (seat, acts)
     return s
 
 
