@@ -48,13 +48,13 @@ from engines.phraya.state import (
     SETUP_BOAT,
     SETUP_STALL,
     TEMPLE_ROW,
+    Player,
     State,
     conditions,
     fresh,
     move_mask,
     nsorted,
     price,
-    put_player,
 )
 
 _new = object.__new__
@@ -69,23 +69,20 @@ def _ev(kind: str, text: str, data: dict[str, Any]) -> Event:
 
 
 def _put(s: State, **changes: Any) -> State:
-    """Write ``changes`` into ``apply``'s own copy ``s`` (in place; a legal list kept on it is
-    dropped); returns ``s``."""
-    d = s.__dict__
-    d.update(changes)
-    if LEGAL in d:
-        del d[LEGAL]
+    """Write ``changes`` into ``apply``'s own copy ``s`` (in place); returns ``s``."""
+    s.__dict__.update(changes)
     return s
 
 
 def _with_player(s: State, seat: int, **changes: Any) -> State:
     """Give ``seat`` a new :class:`Player` with ``changes`` in ``apply``'s own copy ``s``."""
     ps = list(s.players)
-    ps[seat] = put_player(ps[seat], **changes)
-    d = s.__dict__
-    d["players"] = tuple(ps)
-    if LEGAL in d:
-        del d[LEGAL]
+    d = ps[seat].__dict__.copy()
+    d.update(changes)
+    p = _new(Player)
+    _osa(p, "__dict__", d)
+    ps[seat] = p
+    s.__dict__["players"] = tuple(ps)
     return s
 
 
@@ -237,8 +234,10 @@ def finish(s: State, ev: Events, reason: str) -> State:
 
 
 def _finish(s: State, ev: Events, reason: str) -> State:
-    """:func:`finish` in place."""
+    """:func:`finish` in place (the only write that may follow ``_enter_act``, so it drops the
+    legal list that may have left)."""
     s.__dict__.pop(HELD, None)
+    s.__dict__.pop(LEGAL, None)
     sale = []
     for q in range(s.n):
         p = s.players[q]
@@ -269,12 +268,18 @@ def _finish(s: State, ev: Events, reason: str) -> State:
 
 
 def _end_turn(s: State, ev: Events) -> State:
+    d = s.__dict__
     nxt = (s.cur + 1) % s.n
-    rnd = s.round + 1 if nxt == s.first else s.round
-    s = _put(s, card="", pending="", effects=(), passives=(), used=(), cur=nxt, round=rnd, step=CARD)
-    if nxt == s.first and s.opts.round_limit and rnd > s.opts.round_limit:
-        return _finish(_put(s, round=s.opts.round_limit), ev, f"round limit {s.opts.round_limit}")
+    d["card"] = d["pending"] = ""
+    d["effects"] = d["passives"] = d["used"] = ()
+    d["cur"] = nxt
+    d["step"] = CARD
     if nxt == s.first:
+        rnd = d["round"] = s.round + 1
+        limit = s.opts.round_limit
+        if limit and rnd > limit:
+            d["round"] = limit
+            return _finish(s, ev, f"round limit {limit}")
         ev.append(_ev("round", f"Round {rnd}.", {"round": rnd}))
     return s
 
@@ -284,23 +289,38 @@ def _end_turn(s: State, ev: Events) -> State:
 
 def _play(s: State, seat: int, cid: str, ev: Events) -> State:
     p = s.players[seat]
-    hand = tuple(c for c in p.hand if c != cid)
+    hand = tuple([c for c in p.hand if c != cid])
     s = _with_player(s, seat, hand=hand, discard=(*p.discard, cid))
     card = CARDS[cid]
-    s = _put(s, card=cid, effects=card.immediate, passives=card.passive, used=(), pending="")
+    d = s.__dict__
+    d["card"] = cid
+    d["effects"] = card.immediate
+    d["passives"] = card.passive
+    d["used"] = ()
+    d["pending"] = ""
     ev.append(_ev("play", f"{{s{seat}}} plays {cid} ({card.name}).", {"seat": seat, "card": cid}))
     return _advance(s, ev)
+
+
+def _head(effect: str) -> tuple[str, int]:
+    """An effect's first word, and its amount for ``coins n``."""
+    w = effect.split()
+    return w[0], int(w[1]) if w[0] == "coins" else 0
+
+
+_HEADS = {e: _head(e) for c in CARDS.values() for e in c.immediate}
 
 
 def _advance(s: State, ev: Events) -> State:
     """Resolve queued effects until one needs a choice; then MOVE (or ACT, or the turn's end)."""
     seat = s.cur
+    d = s.__dict__
     while s.effects:
-        eff, rest = s.effects[0], s.effects[1:]
-        s = _put(s, effects=rest, pending=eff)
-        head = eff.split()[0]
+        eff = s.effects[0]
+        d["effects"] = s.effects[1:]
+        d["pending"] = eff
+        head, k = _HEADS.get(eff) or _head(eff)
         if head == "coins":
-            k = int(eff.split()[1])
             s = _with_player(s, seat, coins=s.players[seat].coins + k)
             ev.append(_ev("coins", f"{{s{seat}}} gains {k} coins.", {"seat": seat, "coins": k}))
         elif head == "flower":
@@ -313,16 +333,18 @@ def _advance(s: State, ev: Events) -> State:
                 )
             )
         elif head == "mer":
-            return _put(s, step=MERCHANT)
+            d["step"] = MERCHANT
+            return s
         elif head == "barge":
-            return _put(s, step=BARGE)
+            d["step"] = BARGE
+            return s
         elif head in ("g2f", "f2c"):
-            s = _put(s, step=DISCARD)
+            d["step"] = DISCARD
             if legal(s, seat) != ["done"]:
                 return s
             ev.append(_ev("auto", f"{{s{seat}}} has nothing to discard.", {"seat": seat}))
         elif head == "boat2":
-            s = _put(s, step=PREMOVE)
+            d["step"] = PREMOVE
             if premove_choices(s, seat):
                 return s
             ev.append(_ev("auto", f"{{s{seat}}} cannot move before the movement.", {"seat": seat}))
@@ -342,12 +364,14 @@ def _advance(s: State, ev: Events) -> State:
                 return s
             ev.append(_ev("auto", f"{{s{seat}}} keeps the market (slot 1 is empty).", {"seat": seat}))
             return _end_turn(s, ev)
-        s = _put(s, pending="")
-    s = _put(s, pending="", step=MOVE)
+        d["pending"] = ""
+    d["pending"] = ""
+    d["step"] = MOVE
     if move_mask(s, seat):
         return s
     ev.append(_ev("auto", f"{{s{seat}}} cannot move and acts in place.", {"seat": seat}))
-    return _enter_act(_put(s, step=ACT), seat, ev)
+    d["step"] = ACT
+    return _enter_act(s, seat, ev)
 
 
 def _enter_act(s: State, seat: int, ev: Events) -> State:
