@@ -253,7 +253,7 @@ class PhrayaEngine(Engine):
         :class:`NotYourTurn` or :class:`IllegalAction` (with the reason); changes nothing then."""
         if state.step == OVER:
             raise GameOver("This game is over; no more moves are accepted.")
-        if seat != flow.actor(state):
+        if seat != (state.cur if state.step >= CARD else flow.actor(state)):
             raise NotYourTurn("It is not your turn: waiting for {s%d}." % self.to_move(state)[0])
         if action not in _legal(state, seat):
             raise IllegalAction(self._reason(state, seat, action))

@@ -194,7 +194,8 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         s = _end_turn(s, ev)
     elif step == MOVE:
         s = _boat_to(s, seat, args[0], ev, "move")
-        s = _enter_act(_put(s, step=ACT), seat, ev)
+        s.__dict__["step"] = ACT
+        s = _enter_act(s, seat, ev)
     elif step == ACT:
         if verb == "end":
             ev.append(_ev("end", f"{{s{seat}}} ends the turn.", {"seat": seat}))
@@ -443,7 +444,10 @@ def _boat_to(s: State, seat: int, sec: str, ev: Events, verb: str) -> State:
             {"seat": seat, "from": start, "to": sec},
         )
     )
-    return _put(s, boats=tuple(boats), last_move=(start, sec))
+    d = s.__dict__
+    d["boats"] = tuple(boats)
+    d["last_move"] = (start, sec)
+    return s
 
 
 def _refresh(s: State, seat: int, ev: Events) -> State:
@@ -498,14 +502,18 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         target = sid
         g = str(s.board.stalls[sid].good)
         n = int(args[1])
-        delta = [0, 0, 0, 0]
+        gi = GI[g]
+        goods = list(p.goods)
+        supply = list(s.supply_goods)
+        d = s.__dict__
         if verb == "buy":
             k = int(args[3]) if len(args) > 3 else 0
             cost = (n - k) * unit_price(s, g)
-            delta[GI[g]] = n
-            s = _goods_delta(s, seat, delta)
-            s = _with_player(s, seat, coins=p.coins - cost, favors=p.favors - k)
-            s = _put(s, supply_favors=s.supply_favors + k)
+            goods[gi] += n
+            supply[gi] -= n
+            s = _with_player(s, seat, goods=t4(goods), coins=p.coins - cost, favors=p.favors - k)
+            d["supply_goods"] = t4(supply)
+            d["supply_favors"] = s.supply_favors + k
             favtxt = f" and {k} favor{'s' if k > 1 else ''}" if k else ""
             ev.append(
                 _ev(
@@ -516,9 +524,10 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
             )
         else:
             got = n * price(s, g)
-            delta[GI[g]] = -n
-            s = _goods_delta(s, seat, delta)
-            s = _with_player(s, seat, coins=p.coins + got)
+            goods[gi] -= n
+            supply[gi] += n
+            s = _with_player(s, seat, goods=t4(goods), coins=p.coins + got)
+            d["supply_goods"] = t4(supply)
             ev.append(
                 _ev(
                     "sell",
@@ -662,8 +671,14 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
                 {"seat": seat, "space": sp},
             )
         )
-    s = _put(s, used=(*s.used, target))
-    return _check_end(s, ev)
+    d = s.__dict__
+    d["used"] = (*s.used, target)
+    if verb in _COUNTED or HELD not in d:  # only these move a disk or a stall piece
+        return _check_end(s, ev)
+    return s
+
+
+_COUNTED = frozenset(("king", "temple", "stall"))
 
 
 def _service(s: State, sec: str, kind: str) -> str:
