@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engines.phraya import data
 
@@ -185,20 +185,14 @@ SEC_BIT: dict[str, int] = {s: 1 << i for i, s in enumerate(SECTIONS)}
 """Each section's bit in a section mask; bit order is ``SECTIONS`` order, which is also sorted
 (and natural-key) order of the ids, so listing a mask's bits from low to high gives sorted ids."""
 
-_REACH: dict[tuple[str, int, str], tuple[int, int]] = {}
 
-
+@cache
 def reach(start: str, steps: int, barge: str) -> tuple[int, int]:
     """:func:`boat_paths` with no boat on the board, as section masks ``(within, exact)``. Boats
     only forbid ending on their section (a path may cross it), so the destinations with boats on
     ``occ`` are these masks ``& ~occ``. Computed once per ``(start, steps, barge)``."""
-    key = (start, steps, barge)
-    got = _REACH.get(key)
-    if got is None:
-        within, exact = boat_paths(start, steps, barge, frozenset())
-        got = (_mask(within), _mask(exact))
-        _REACH[key] = got
-    return got
+    within, exact = boat_paths(start, steps, barge, frozenset())
+    return _mask(within), _mask(exact)
 
 
 def _mask(secs: tuple[str, ...]) -> int:

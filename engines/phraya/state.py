@@ -276,9 +276,11 @@ def occupied_mask(s: State, seat: int) -> int:
 
 def move_mask(s: State, seat: int, start: str | None = None, barge: str | None = None) -> int:
     """:func:`moves_from` as a section mask (0: blocked)."""
-    return _reach(start or s.boats[seat], s.players[seat].rowers, barge or s.barge)[0] & ~occupied_mask(
-        s, seat
-    )
+    occ = 0
+    for q, b in enumerate(s.boats):
+        if q != seat and b:
+            occ |= _SEC_BIT[b]
+    return _reach(start or s.boats[seat], s.players[seat].rowers, barge or s.barge)[0] & ~occ
 
 
 def moves_from(s: State, seat: int, start: str | None = None, barge: str | None = None) -> tuple[str, ...]:

@@ -427,9 +427,7 @@ def _discard(s: State, seat: int, what: str, ev: Events) -> State:
     delta[GI[what]] = -1
     s = _goods_delta(s, seat, delta)
     s, k = _gain_flowers(s, seat, 1)
-    ev.append(
-        _ev("discard", f"{{s{seat}}} discards a {what} for {k} flower.", {"seat": seat, "good": what})
-    )
+    ev.append(_ev("discard", f"{{s{seat}}} discards a {what} for {k} flower.", {"seat": seat, "good": what}))
     return s
 
 
