@@ -246,6 +246,9 @@ class PhrayaEngine(Engine):
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Sorted legal texts (natural order, §14.2); [] if ``seat`` is not awaited."""
+        got = state.__dict__.get(LEGAL)
+        if got is not None and got[0] == seat:
+            return list(got[1])
         return list(_legal(state, seat))
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:

@@ -121,7 +121,11 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
     """The state after ``seat`` plays the legal ``action``, with the events, every
     self-resolving step after it applied, and the end of the game checked."""
     ev: Events = []
-    s = fresh(s)
+    d = s.__dict__.copy()  # ``fresh(s)``, written out: once per action
+    if LEGAL in d:
+        del d[LEGAL]
+    s = _new(State)
+    _osa(s, "__dict__", d)
     verb, _, rest = action.partition(" ")
     args = rest.split()
     step = s.step
@@ -143,8 +147,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
     elif step == CARD:
         s = _play(s, seat, args[0], ev)
     elif step == MERCHANT:
-        d = int(args[0])
-        pos = (s.merchant + d) % len(data.MERCHANT_ROUTE)
+        pos = (s.merchant + int(args[0])) % len(data.MERCHANT_ROUTE)
         a, b = data.MERCHANT_ROUTE[pos]
         s = _put(s, merchant=pos, step=PRICE)
         ev.append(
@@ -386,13 +389,18 @@ def _enter_act(s: State, seat: int, ev: Events) -> State:
     return s
 
 
+_ADJACENT = {x: tuple(board.STALL_INDEX[b] for b in board.adjacent_stalls(x)) for x in board.CROSSINGS}
+"""Per crossing, the ``owner`` indexes of its 8 adjacent stalls."""
+
+
 def _barge(s: State, seat: int, x: str, ev: Events) -> State:
     bless = s.pending.split()[2]
     kind, amount = data.BLESSINGS[bless]
     s = _put(s, barge=x)
     per = [0] * s.n
-    for sid in board.adjacent_stalls(x):
-        q = s.owner[board.STALL_INDEX[sid]]
+    owner = s.owner
+    for i in _ADJACENT[x]:
+        q = owner[i]
         if q >= 0:
             per[q] += 1
     got = []
