@@ -117,6 +117,16 @@ _KEEP = ("keep",)
 _KEEP_REFRESH = ("keep", "refresh")
 
 
+def move_texts(mask: int) -> tuple[str, ...]:
+    """The ``move`` actions to the sections of ``mask``, sorted (kept per mask)."""
+    got = _MOVE_LISTS.get(mask)
+    if got is None:
+        got = tuple("move " + x for x in board.mask_sections(mask))
+        if len(_MOVE_LISTS) < 1 << 16:
+            _MOVE_LISTS[mask] = got
+    return got
+
+
 def legal_texts(s: State, seat: int) -> tuple[str, ...]:
     """:func:`legal` as a tuple. The lists that depend on a few values only (a hand, the
     pending effect, the Merchant's space, a destination mask) are built once per value; the
@@ -131,13 +141,7 @@ def legal_texts(s: State, seat: int) -> tuple[str, ...]:
     if step == ACT:
         return act_texts(s, seat)
     if step == MOVE:
-        mask = move_mask(s, seat)
-        got = _MOVE_LISTS.get(mask)
-        if got is None:
-            got = tuple("move " + x for x in board.mask_sections(mask))
-            if len(_MOVE_LISTS) < 1 << 16:
-                _MOVE_LISTS[mask] = got
-        return got
+        return move_texts(move_mask(s, seat))
     if step == CARD:
         hand = s.players[seat].hand
         key = (hand, not move_mask(s, seat), s.opts.blocked_allow_retrieve)

@@ -21,6 +21,7 @@ from engines.phraya.flow import (
     act_texts,
     king_pay,
     legal,
+    move_texts,
     order_need,
     premove_choices,
     t4,
@@ -238,8 +239,8 @@ def finish(s: State, ev: Events, reason: str) -> State:
 
 
 def _finish(s: State, ev: Events, reason: str) -> State:
-    """:func:`finish` in place (the only write that may follow ``_enter_act``, so it drops the
-    legal list that may have left)."""
+    """:func:`finish` in place (the only write that may follow ``_enter_act`` or the move
+    step's start in ``_advance``, so it drops the legal list they may have left)."""
     s.__dict__.pop(HELD, None)
     s.__dict__.pop(LEGAL, None)
     sale = []
@@ -371,7 +372,9 @@ def _advance(s: State, ev: Events) -> State:
         d["pending"] = ""
     d["pending"] = ""
     d["step"] = MOVE
-    if move_mask(s, seat):
+    mask = move_mask(s, seat)
+    if mask:
+        d[LEGAL] = (seat, move_texts(mask))  # the legal list, for the engine (``state.LEGAL``)
         return s
     ev.append(_ev("auto", f"{{s{seat}}} cannot move and acts in place.", {"seat": seat}))
     d["step"] = ACT
