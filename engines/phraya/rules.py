@@ -258,7 +258,9 @@ class PhrayaEngine(Engine):
             raise GameOver("This game is over; no more moves are accepted.")
         if seat != (state.cur if state.step >= CARD else flow.actor(state)):
             raise NotYourTurn("It is not your turn: waiting for {s%d}." % self.to_move(state)[0])
-        if action not in _legal(state, seat):
+        got = state.__dict__.get(LEGAL)
+        legal = got[1] if got is not None and got[0] == seat else _legal(state, seat)
+        if action not in legal:
             raise IllegalAction(self._reason(state, seat, action))
         return turn.apply(state, seat, action)
 

@@ -1,7 +1,26 @@
 """The Phraya state value, its step constants, derived card tables and small pure helpers.
 
-A :class:`State` is a frozen dataclass of ints, strings and tuples; ``apply`` builds new states
-with :func:`dataclasses.replace`. Per-seat holdings are :class:`Player` values.
+A :class:`State` is a frozen dataclass of ints, strings and tuples; per-seat holdings are
+:class:`Player` values. Its fields are exactly what ``==``, ``base.state_fingerprint`` (the
+stored snapshots) and the views read, so they keep their names and meaning.
+
+The shape that makes random playouts fast (issue #13):
+
+* Copies go through the instance ``__dict__``: :func:`put` copies that dict and writes the
+  changes (no ``dataclasses.replace``, no ``__init__``); ``turn.apply`` copies it once per
+  action (:func:`fresh`) and then writes into its own copy in place, so an action costs one
+  copy however many fields it touches. A state is never written to once ``apply`` returns it.
+* Two non-field entries may ride along in ``__dict__`` (invisible to ``==``, the fingerprint
+  and the views): :data:`LEGAL`, the actor's sorted legal list, which the engine fills on first
+  use and ``turn.apply`` fills when it has just worked the list out (the ACT list, the move
+  list), and :data:`HELD`, the count of end conditions, counted again only after an action
+  that moves a King or Temple disk or a stall piece. :func:`put` drops both; :func:`fresh`
+  drops :data:`LEGAL`.
+* Boat movement is a lookup: ``board.reach`` gives, per (start, rowers, barge crossing), the
+  reachable sections as a bit mask (boats only stop a boat ending on them), so a destination
+  list is ``mask & ~boats`` (:func:`move_mask`) and "blocked" is a zero mask.
+* The legal lists that depend on a few values (hand, pending effect, Merchant space, move mask,
+  an unsorted ACT list) are built once per value in ``flow`` and reused.
 """
 
 from __future__ import annotations
