@@ -17,6 +17,7 @@ from engines.phraya.state import (
     DISCARD,
     GI,
     KING_SPACES,
+    LEGAL,
     MERCHANT,
     MOVE,
     ORDER,
@@ -105,6 +106,21 @@ def card_choices(s: State, seat: int) -> list[str]:
 def legal(s: State, seat: int) -> list[str]:
     """The sorted legal action texts of ``seat`` ([] if not awaited)."""
     return list(legal_texts(s, seat))
+
+
+def kept_legal(s: State, seat: int) -> tuple[str, ...]:
+    """:func:`legal_texts`, kept on ``s`` (see ``state.LEGAL``) for its actor. Only for a state
+    handed out by ``apply``, ``setup`` or a copy (never one ``turn.apply`` is still writing): such
+    a state is never written to again, so its list never changes."""
+    got = s.__dict__.get(LEGAL)
+    out: tuple[str, ...]
+    if got is not None and got[0] == seat:
+        out = got[1]
+        return out
+    out = legal_texts(s, seat)
+    if out:
+        s.__dict__[LEGAL] = (seat, out)
+    return out
 
 
 _CARD_LISTS: dict[tuple[tuple[str, ...], bool, bool], tuple[str, ...]] = {}

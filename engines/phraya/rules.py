@@ -150,21 +150,6 @@ def _ownable_mask(layout: board.Layout) -> tuple[bool, ...]:
     return tuple(b.stalls[x].ownable for x in board.STALLS)
 
 
-def _legal(state: State, seat: int) -> tuple[str, ...]:
-    """``flow.legal`` as a tuple, kept on the state (see ``state.LEGAL``) for its actor: a state
-    handed out is never written to again, so its list never changes; ``turn.apply`` leaves the
-    list there when working out the state already built it."""
-    got = state.__dict__.get(LEGAL)
-    out: tuple[str, ...]
-    if got is not None and got[0] == seat:
-        out = got[1]
-        return out
-    out = flow.legal_texts(state, seat)
-    if out:
-        state.__dict__[LEGAL] = (seat, out)
-    return out
-
-
 def _owned(owner: tuple[int, ...]) -> list[int]:
     return [i for i, q in enumerate(owner) if q >= 0]
 
@@ -249,7 +234,7 @@ class PhrayaEngine(Engine):
         got = state.__dict__.get(LEGAL)
         if got is not None and got[0] == seat:
             return list(got[1])
-        return list(_legal(state, seat))
+        return list(flow.kept_legal(state, seat))
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Apply a legal action and what resolves itself after it. Raises :class:`GameOver`,
@@ -259,7 +244,7 @@ class PhrayaEngine(Engine):
         if seat != (state.cur if state.step >= CARD else flow.actor(state)):
             raise NotYourTurn("It is not your turn: waiting for {s%d}." % self.to_move(state)[0])
         got = state.__dict__.get(LEGAL)
-        legal = got[1] if got is not None and got[0] == seat else _legal(state, seat)
+        legal = got[1] if got is not None and got[0] == seat else flow.kept_legal(state, seat)
         if action not in legal:
             raise IllegalAction(self._reason(state, seat, action))
         return turn.apply(state, seat, action)
