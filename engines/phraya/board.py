@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engines.phraya import data
 
@@ -179,6 +179,40 @@ def boat_paths(
     within.discard(start)
     exact.discard(start)
     return tuple(sorted(within)), tuple(sorted(exact))
+
+
+SEC_BIT: dict[str, int] = {s: 1 << i for i, s in enumerate(SECTIONS)}
+"""Each section's bit in a section mask; bit order is ``SECTIONS`` order, which is also sorted
+(and natural-key) order of the ids, so listing a mask's bits from low to high gives sorted ids."""
+
+
+@cache
+def reach(start: str, steps: int, barge: str) -> tuple[int, int]:
+    """:func:`boat_paths` with no boat on the board, as section masks ``(within, exact)``. Boats
+    only forbid ending on their section (a path may cross it), so the destinations with boats on
+    ``occ`` are these masks ``& ~occ``. Computed once per ``(start, steps, barge)``."""
+    within, exact = boat_paths(start, steps, barge, frozenset())
+    return _mask(within), _mask(exact)
+
+
+def _mask(secs: tuple[str, ...]) -> int:
+    m = 0
+    for sec in secs:
+        m |= SEC_BIT[sec]
+    return m
+
+
+_NAMES: dict[int, tuple[str, ...]] = {}
+
+
+def mask_sections(mask: int) -> tuple[str, ...]:
+    """The section ids of ``mask``, sorted (cached per mask)."""
+    got = _NAMES.get(mask)
+    if got is None:
+        got = tuple(sec for sec in SECTIONS if mask & SEC_BIT[sec])
+        if len(_NAMES) < 1 << 16:
+            _NAMES[mask] = got
+    return got
 
 
 @lru_cache(maxsize=256)

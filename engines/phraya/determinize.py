@@ -44,6 +44,8 @@ from engines.phraya.state import (
     Player,
     State,
     nsorted,
+    put,
+    put_player,
 )
 
 _PAIRS: tuple[tuple[str, str], ...] = tuple(sorted({(str(t[0]), str(t[1])) for t in data.BASKET_TILES}))
@@ -94,7 +96,7 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
         p = players[seat]
         hand = tuple(nsorted((*p.hand, *pool[at : at + held])))
         at += held
-        players[seat] = _with(p, hand=hand)
+        players[seat] = put_player(p, hand=hand)
     deck = tuple(pool[at:])
     # order tiles
     stacks = []
@@ -134,8 +136,8 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
         for seat in {q for q, _ in boat_ids}:
             p = players[seat]
             baskets = tuple(boat_ids.get((seat, i), b) for i, b in enumerate(p.baskets))
-            players[seat] = _with(p, baskets=baskets)
-    return _put(
+            players[seat] = put_player(p, baskets=baskets)
+    return put(
         s,
         players=tuple(players),
         deck=deck,
@@ -144,21 +146,6 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
         stall_baskets=tuple(on_stalls),
         bag=tuple(bag),
     )
-
-
-def _with(p: Player, **changes: Any) -> Player:
-    out = object.__new__(Player)
-    out.__dict__.update(p.__dict__)
-    out.__dict__.update(changes)
-    return out
-
-
-def _put(s: State, **changes: Any) -> State:
-    out = object.__new__(State)
-    d = out.__dict__
-    d.update(s.__dict__)
-    d.update(changes)
-    return out
 
 
 # --------------------------------------------------------------------------- the public part

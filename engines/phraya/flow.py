@@ -17,6 +17,7 @@ from engines.phraya.state import (
     DISCARD,
     GI,
     KING_SPACES,
+    LEGAL,
     MERCHANT,
     MOVE,
     ORDER,
@@ -30,14 +31,13 @@ from engines.phraya.state import (
     State,
     capacity,
     merchant_mods,
-    moves_from,
+    move_mask,
     nsorted,
+    occupied_mask,
     parse_range,
     premoves,
     price,
-    put,
     setup_order,
-    with_player,
 )
 
 Events = list[Event]
@@ -69,7 +69,7 @@ def actor(s: State) -> int | None:
 
 def is_blocked(s: State, seat: int) -> bool:
     """Ruling 1: no legal destination now."""
-    return not moves_from(s, seat)
+    return not move_mask(s, seat)
 
 
 def barge_choices(s: State, seat: int, effect: str) -> list[str]:
@@ -77,14 +77,18 @@ def barge_choices(s: State, seat: int, effect: str) -> list[str]:
     another choice exists."""
     lo, hi = parse_range(effect)
     targets = board.barge_targets(s.barge, lo, hi)
-    good = [x for x in targets if moves_from(s, seat, barge=x)]
+    start, rowers, occ = s.boats[seat], s.players[seat].rowers, occupied_mask(s, seat)
+    reach = board.reach
+    good = [x for x in targets if reach(start, rowers, x)[0] & ~occ]
     return good if good else list(targets)
 
 
 def premove_choices(s: State, seat: int) -> list[str]:
     """Premove ends (ruling 3), minus those leaving no normal move (ruling 2) while others exist."""
     ends = premoves(s, seat)
-    good = [e for e in ends if moves_from(s, seat, start=e)]
+    rowers, barge, occ = s.players[seat].rowers, s.barge, occupied_mask(s, seat)
+    reach = board.reach
+    good = [e for e in ends if reach(e, rowers, barge)[0] & ~occ]
     return good if good else list(ends)
 
 
@@ -101,26 +105,95 @@ def card_choices(s: State, seat: int) -> list[str]:
 
 def legal(s: State, seat: int) -> list[str]:
     """The sorted legal action texts of ``seat`` ([] if not awaited)."""
-    if actor(s) != seat:
-        return []
+    return list(legal_texts(s, seat))
+
+
+def kept_legal(s: State, seat: int) -> tuple[str, ...]:
+    """:func:`legal_texts`, kept on ``s`` (see ``state.LEGAL``) for its actor. Only for a state
+    handed out by ``apply``, ``setup`` or a copy (never one ``turn.apply`` is still writing): such
+    a state is never written to again, so its list never changes."""
+    got = s.__dict__.get(LEGAL)
+    out: tuple[str, ...]
+    if got is not None and got[0] == seat:
+        out = got[1]
+        return out
+    out = legal_texts(s, seat)
+    if out:
+        s.__dict__[LEGAL] = (seat, out)
+    return out
+
+
+_CARD_LISTS: dict[tuple[tuple[str, ...], bool, bool], tuple[str, ...]] = {}
+_MERCHANT_LISTS: dict[str, tuple[str, ...]] = {}
+_PRICE_LISTS: dict[tuple[int, str], tuple[str, ...]] = {}
+_MOVE_LISTS: dict[int, tuple[str, ...]] = {}
+_BARGE_TEXT = {x: "barge " + x for x in board.CROSSINGS}
+_PREMOVE_TEXT = {x: "premove " + x for x in board.SECTIONS}
+_KEEP = ("keep",)
+_KEEP_REFRESH = ("keep", "refresh")
+
+
+def move_texts(mask: int) -> tuple[str, ...]:
+    """The ``move`` actions to the sections of ``mask``, sorted (kept per mask)."""
+    got = _MOVE_LISTS.get(mask)
+    if got is None:
+        got = tuple("move " + x for x in board.mask_sections(mask))
+        if len(_MOVE_LISTS) < 1 << 16:
+            _MOVE_LISTS[mask] = got
+    return got
+
+
+def legal_texts(s: State, seat: int) -> tuple[str, ...]:
+    """:func:`legal` as a tuple. The lists that depend on a few values only (a hand, the
+    pending effect, the Merchant's space, a destination mask) are built once per value; the
+    barge, premove and move lists come out sorted (crossing and section ids sort as their
+    natural keys do), the others go through :func:`nsorted`."""
     step = s.step
-    out: list[str]
+    if step >= CARD:
+        if step == OVER or s.cur != seat:
+            return ()
+    elif actor(s) != seat:
+        return ()
+    if step == ACT:
+        return act_texts(s, seat)
+    if step == MOVE:
+        return move_texts(move_mask(s, seat))
+    if step == CARD:
+        hand = s.players[seat].hand
+        key = (hand, not move_mask(s, seat), s.opts.blocked_allow_retrieve)
+        got = _CARD_LISTS.get(key)
+        if got is None:
+            got = tuple(nsorted("play " + c for c in card_choices(s, seat)))
+            if len(_CARD_LISTS) < 1 << 16:
+                _CARD_LISTS[key] = got
+        return got
+    if step == MERCHANT:
+        got = _MERCHANT_LISTS.get(s.pending)
+        if got is None:
+            lo, hi = parse_range(s.pending)
+            out: list[str] = []
+            for d in range(lo, hi + 1):
+                out += ["merchant 0"] if d == 0 else [f"merchant +{d}", f"merchant -{d}"]
+            got = _MERCHANT_LISTS[s.pending] = tuple(nsorted(out))
+        return got
+    if step == PRICE:
+        pkey = (s.merchant, s.pending)
+        got = _PRICE_LISTS.get(pkey)
+        if got is None:
+            got = _PRICE_LISTS[pkey] = tuple(nsorted(price_choices(s)))
+        return got
+    if step == BARGE:
+        return tuple([_BARGE_TEXT[x] for x in barge_choices(s, seat, s.pending)])
+    if step == REFRESH:
+        return _KEEP_REFRESH if s.display[0] else _KEEP
+    if step == PREMOVE:
+        return tuple([_PREMOVE_TEXT[x] for x in premove_choices(s, seat)])
+    out = []
     if step == SETUP_BOAT:
         taken = set(s.boats)
         out = ["boat " + x for x in board.EXTERIOR if x not in taken]
     elif step == SETUP_STALL:
         out = ["stall " + x for x in vacant_ownable(s)]
-    elif step == CARD:
-        out = ["play " + c for c in card_choices(s, seat)]
-    elif step == MERCHANT:
-        lo, hi = parse_range(s.pending)
-        out = []
-        for d in range(lo, hi + 1):
-            out += ["merchant 0"] if d == 0 else [f"merchant +{d}", f"merchant -{d}"]
-    elif step == PRICE:
-        out = price_choices(s)
-    elif step == BARGE:
-        out = ["barge " + x for x in barge_choices(s, seat, s.pending)]
     elif step == DISCARD:
         p = s.players[seat]
         out = ["done"]
@@ -129,17 +202,7 @@ def legal(s: State, seat: int) -> list[str]:
                 out += ["discard " + g for g in GOODS if p.goods[GI[g]] > 0]
         elif p.flowers > 0:
             out.append("discard flower")
-    elif step == PREMOVE:
-        out = ["premove " + x for x in premove_choices(s, seat)]
-    elif step == REFRESH:
-        out = ["keep", "refresh"] if s.display[0] else ["keep"]
-    elif step == MOVE:
-        out = ["move " + x for x in moves_from(s, seat)]
-    elif step == ACT:
-        out = act_choices(s, seat)
-    else:
-        out = []
-    return nsorted(out)
+    return tuple(nsorted(out))
 
 
 def vacant_ownable(s: State) -> list[str]:
@@ -169,11 +232,12 @@ def unit_price(s: State, good: str) -> int:
     return price(s, good)
 
 
+_ORDER_NEED = {oid: tuple(t[2].split().count(g) for g in GOODS) for oid, t in ORDER.items()}
+
+
 def order_need(s: State, oid: str) -> list[int]:
     """Goods an order needs, per good, after ``ignore:G`` (ruling 8)."""
-    need = [0, 0, 0, 0]
-    for g in ORDER[oid][2].split():
-        need[GI[g]] += 1
+    need = list(_ORDER_NEED[oid])
     for pas in s.passives:
         if pas.startswith("ignore:") and need[GI[pas[7:]]] > 0:
             need[GI[pas[7:]]] -= 1
@@ -208,6 +272,24 @@ def _can_pay_goods(goods: tuple[int, ...], need: tuple[str, ...]) -> bool:
     return all(goods[i] >= cnt[i] for i in range(4))
 
 
+_BUY: dict[str, tuple[tuple[str, ...], ...]] = {
+    sid: tuple(
+        tuple(f"buy {sid} {n}" if k == 0 else f"buy {sid} {n} favor {k}" for k in range(n + 1))
+        for n in range(data.GOODS_SUPPLY + 1)
+    )
+    for sid in board.STALLS
+}
+"""``_BUY[stall][n][k]``: the text buying ``n`` goods there, ``k`` of them paid by favors."""
+_SELL = {sid: tuple(f"sell {sid} {n}" for n in range(data.GOODS_SUPPLY + 1)) for sid in board.STALLS}
+_SCRIBE = {c: (f"scribe {c} coins", f"scribe {c} flowers") for c in CARDS}
+_STALL_TEXT = {sid: "stall " + sid for sid in board.STALLS}
+_CHEAP = {g: "cheap:" + g for g in GOODS}
+_TEMPLE_TEXT = tuple((g, GI[g], "temple " + g, f"temple {g} favor") for g in GOODS)
+_MEAT, _FISH = GI["meat"], GI["fish"]
+_MAX_ROWERS = data.ROWERS_START + data.ROWER_BENCHES_EXTRA
+_PRICE_ROWS = data.PRICE_ROWS
+
+
 def stall_choices(s: State, seat: int, sid: str) -> list[str]:
     """The interactions with stall ``sid`` for ``seat`` now (ignoring whether it was used)."""
     st = s.board.stalls[sid]
@@ -219,12 +301,18 @@ def stall_choices(s: State, seat: int, sid: str) -> list[str]:
         gi = GI[g]
         held = p.goods[gi]
         free = min(capacity(p)[gi] - held, s.supply_goods[gi])
-        unit = unit_price(s, g)
-        for n in range(1, free + 1):
-            for k in range(0, min(n, p.favors) + 1):
-                if (n - k) * unit <= p.coins:
-                    out.append(f"buy {sid} {n}" if k == 0 else f"buy {sid} {n} favor {k}")
-        out += [f"sell {sid} {n}" for n in range(1, held + 1)]
+        if free > 0:
+            unit = _PRICE_ROWS[g][0] if _CHEAP[g] in s.passives else _PRICE_ROWS[g][s.prices[gi]]
+            favors = p.favors
+            afford = p.coins // unit  # n - k goods paid in coins: (n - k) * unit <= coins
+            buy = _BUY[sid]
+            for n in range(1, free + 1):
+                top = n if n < favors else favors
+                low = n - afford if n > afford else 0
+                if low <= top:
+                    out += buy[n][low : top + 1]
+        if held:
+            out += _SELL[sid][1 : held + 1]
     elif kind == "basket":
         i = s.board.baskets.index(sid)
         tile = s.stall_baskets[i]
@@ -233,40 +321,55 @@ def stall_choices(s: State, seat: int, sid: str) -> list[str]:
                 out.append("basket")
             if p.favors > 0:
                 out.append("basket favor")
-        if p.rowers < data.ROWERS_START + data.ROWER_BENCHES_EXTRA and s.supply_rowers > 0:
-            if p.goods[GI["meat"]] > 0:
+        if p.rowers < _MAX_ROWERS and s.supply_rowers > 0:
+            if p.goods[_MEAT] > 0:
                 out.append("rower meat")
-            if p.goods[GI["fish"]] > 0:
+            if p.goods[_FISH] > 0:
                 out.append("rower fish")
             if p.favors > 0:
                 out.append("rower favor")
     elif kind == "restaurant":
         oid = s.orders_on[s.board.restaurants.index(sid)]
-        if oid and all(p.goods[i] >= k for i, k in enumerate(order_need(s, oid))):
-            out.append("deliver")
+        if oid:
+            need = order_need(s, oid)
+            goods = p.goods
+            if goods[0] >= need[0] and goods[1] >= need[1] and goods[2] >= need[2] and goods[3] >= need[3]:
+                out.append("deliver")
     elif kind == "temple":
         if p.disks_left > 0:
-            for g in GOODS:
+            for g, gi, text, favor_text in _TEMPLE_TEXT:
+                if p.goods[gi] == 0:
+                    continue
                 cost = temple_cost(s, g)
-                if cost is None or p.goods[GI[g]] == 0:
+                if cost is None:
                     continue
                 if p.flowers >= cost:
-                    out.append("temple " + g)
+                    out.append(text)
                 if cost >= 1 and p.favors > 0:
-                    out.append(f"temple {g} favor")
+                    out.append(favor_text)
     elif kind == "scribe":
         for c in s.display:
             if not c:
                 continue
-            if p.coins >= CARDS[c].coins:
-                out.append(f"scribe {c} coins")
-            if p.flowers >= CARDS[c].flowers:
-                out.append(f"scribe {c} flowers")
+            card = CARDS[c]
+            texts = _SCRIBE[c]
+            if p.coins >= card.coins:
+                out.append(texts[0])
+            if p.flowers >= card.flowers:
+                out.append(texts[1])
     elif kind == "admin":
         cost = data.ADMIN_PRICE_DISCOUNT if "stall5" in s.passives else data.ADMIN_PRICE
         if p.stalls_left > 0 and p.coins >= cost:
-            out += ["stall " + x for x in vacant_ownable(s)]
+            out += [_STALL_TEXT[x] for x in vacant_ownable(s)]
     return out
+
+
+def _king_row(i: int, sp: str) -> tuple[int, int, int, tuple[int, ...], str]:
+    c, f, g = king_pay(sp)
+    return i, c, f, tuple(g.count(x) for x in GOODS), "king " + sp
+
+
+_KING = tuple(_king_row(i, sp) for i, sp in enumerate(KING_SPACES))
 
 
 def king_choices(s: State, seat: int) -> list[str]:
@@ -275,67 +378,66 @@ def king_choices(s: State, seat: int) -> list[str]:
     if p.disks_left == 0:
         return []
     out = []
-    for i, sp in enumerate(KING_SPACES):
-        if s.king[i] >= 0:
+    king = s.king
+    coins, flowers, goods = p.coins, p.flowers, p.goods
+    for i, c, f, need, text in _KING:
+        if king[i] >= 0:
             continue
-        c, f, g = king_pay(sp)
-        if p.coins >= c and p.flowers >= f and _can_pay_goods(p.goods, g):
-            out.append("king " + sp)
+        if (
+            coins >= c
+            and flowers >= f
+            and goods[0] >= need[0]
+            and goods[1] >= need[1]
+            and goods[2] >= need[2]
+            and goods[3] >= need[3]
+        ):
+            out.append(text)
     return out
+
+
+_BANKS = {sec: board.banks(sec) for sec in board.SECTIONS}
+_SECTION_ENDS = board.SECTION_ENDS
 
 
 def act_targets(s: State, seat: int) -> list[tuple[str, list[str]]]:
     """ACT choices by target: ``(stall id or "barge", actions)`` for each target not yet used."""
     sec = s.boats[seat]
     out = []
-    for sid in board.banks(sec):
-        if sid not in s.used:
+    used = s.used
+    for sid in _BANKS[sec]:
+        if sid not in used:
             out.append((sid, stall_choices(s, seat, sid)))
-    if s.barge in board.SECTION_ENDS[sec] and "barge" not in s.used:
+    if s.barge in _SECTION_ENDS[sec] and "barge" not in used:
         out.append(("barge", king_choices(s, seat)))
     return out
 
 
 def act_choices(s: State, seat: int) -> list[str]:
+    """``end`` and the choices of :func:`act_targets`, in that order."""
     out = ["end"]
-    for _, acts in act_targets(s, seat):
-        out += acts
+    sec = s.boats[seat]
+    used = s.used
+    for sid in _BANKS[sec]:
+        if sid not in used:
+            out += stall_choices(s, seat, sid)
+    if s.barge in _SECTION_ENDS[sec] and "barge" not in used:
+        out += king_choices(s, seat)
     return out
 
 
-# --------------------------------------------------------------------------- helpers that change state
+_ACT_SORTED: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
-def gain_flowers(s: State, seat: int, k: int) -> tuple[State, int]:
-    """Give ``seat`` up to ``k`` flowers from the supply; returns the state and how many."""
-    k = min(k, s.supply_flowers)
-    if k <= 0:
-        return s, 0
-    p = s.players[seat]
-    s = with_player(s, seat, flowers=p.flowers + k)
-    return put(s, supply_flowers=s.supply_flowers - k), k
-
-
-def gain_favor(s: State, seat: int) -> tuple[State, int]:
-    if s.supply_favors <= 0:
-        return s, 0
-    p = s.players[seat]
-    s = with_player(s, seat, favors=p.favors + 1)
-    return put(s, supply_favors=s.supply_favors - 1), 1
-
-
-def _goods_delta(s: State, seat: int, delta: list[int]) -> State:
-    """Move goods between ``seat`` (+) and the supply (−)."""
-    p = s.players[seat]
-    goods = t4([p.goods[i] + delta[i] for i in range(4)])
-    supply = t4([s.supply_goods[i] - delta[i] for i in range(4)])
-    s = with_player(s, seat, goods=goods)
-    return put(s, supply_goods=supply)
-
-
-def goods_delta(s: State, seat: int, delta: list[int]) -> State:
-    """``seat`` takes ``delta[i]`` of good i from the supply (negative: gives back)."""
-    return _goods_delta(s, seat, delta)
+def act_texts(s: State, seat: int) -> tuple[str, ...]:
+    """:func:`act_choices` sorted (the sorted lists are kept per unsorted list: the same few
+    hundred come back again and again)."""
+    key = tuple(act_choices(s, seat))
+    got = _ACT_SORTED.get(key)
+    if got is None:
+        got = tuple(nsorted(key))
+        if len(_ACT_SORTED) < 1 << 15:
+            _ACT_SORTED[key] = got
+    return got
 
 
 def t4(v: list[int]) -> tuple[int, int, int, int]:

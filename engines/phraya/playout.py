@@ -232,7 +232,7 @@ def evaluate(s: State) -> list[float]:
 def policy(s: State, seat: int, rng: random.Random | None, eps: float) -> str:
     """A move for ``seat`` (awaited) in ``s``: uniform with probability ``eps`` (with ``rng``),
     else the rules of thumb of the module docstring."""
-    legal = flow.legal(s, seat)
+    legal = flow.kept_legal(s, seat)
     if len(legal) == 1:
         return legal[0]
     if rng is not None and eps > 0 and rng.random() < eps:

@@ -30,6 +30,7 @@ from engines.phraya.state import (
     ACT,
     BASKET,
     CARD,
+    LEGAL,
     MARKET_IDS,
     ORDER_IDS,
     OVER,
@@ -222,29 +223,29 @@ class PhrayaEngine(Engine):
 
     def to_move(self, state: State) -> tuple[int, ...]:
         """The one seat awaited, or () once over."""
+        step = state.step
+        if CARD <= step < OVER:  # the steps after set-up: the seat whose turn it is
+            return (state.cur,)
         a = flow.actor(state)
         return () if a is None else (a,)
 
-    _memo: tuple[Any, int, tuple[str, ...]] = (None, -1, ())
-
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Sorted legal texts (natural order, §14.2); [] if ``seat`` is not awaited."""
-        memo = self._memo
-        if memo[0] is state and memo[1] == seat:
-            return list(memo[2])
-        out = flow.legal(state, seat)
-        self._memo = (state, seat, tuple(out))
-        return out
+        got = state.__dict__.get(LEGAL)
+        if got is not None and got[0] == seat:
+            return list(got[1])
+        return list(flow.kept_legal(state, seat))
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Apply a legal action and what resolves itself after it. Raises :class:`GameOver`,
         :class:`NotYourTurn` or :class:`IllegalAction` (with the reason); changes nothing then."""
         if state.step == OVER:
             raise GameOver("This game is over; no more moves are accepted.")
-        awaited = self.to_move(state)
-        if seat not in awaited:
-            raise NotYourTurn("It is not your turn: waiting for {s%d}." % awaited[0])
-        if action not in self.legal_actions(state, seat):
+        if seat != (state.cur if state.step >= CARD else flow.actor(state)):
+            raise NotYourTurn("It is not your turn: waiting for {s%d}." % self.to_move(state)[0])
+        got = state.__dict__.get(LEGAL)
+        legal = got[1] if got is not None and got[0] == seat else flow.kept_legal(state, seat)
+        if action not in legal:
             raise IllegalAction(self._reason(state, seat, action))
         return turn.apply(state, seat, action)
 

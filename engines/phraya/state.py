@@ -1,7 +1,26 @@
 """The Phraya state value, its step constants, derived card tables and small pure helpers.
 
-A :class:`State` is a frozen dataclass of ints, strings and tuples; ``apply`` builds new states
-with :func:`dataclasses.replace`. Per-seat holdings are :class:`Player` values.
+A :class:`State` is a frozen dataclass of ints, strings and tuples; per-seat holdings are
+:class:`Player` values. Its fields are exactly what ``==``, ``base.state_fingerprint`` (the
+stored snapshots) and the views read, so they keep their names and meaning.
+
+The shape that makes random playouts fast (issue #13):
+
+* Copies go through the instance ``__dict__``: :func:`put` copies that dict and writes the
+  changes (no ``dataclasses.replace``, no ``__init__``); ``turn.apply`` copies it once per
+  action (:func:`fresh`) and then writes into its own copy in place, so an action costs one
+  copy however many fields it touches. A state is never written to once ``apply`` returns it.
+* Two non-field entries may ride along in ``__dict__`` (invisible to ``==``, the fingerprint
+  and the views): :data:`LEGAL`, the actor's sorted legal list, which the engine fills on first
+  use and ``turn.apply`` fills when it has just worked the list out (the ACT list, the move
+  list), and :data:`HELD`, the count of end conditions, counted again only after an action
+  that moves a King or Temple disk or a stall piece. :func:`put` drops both; :func:`fresh`
+  drops :data:`LEGAL`.
+* Boat movement is a lookup: ``board.reach`` gives, per (start, rowers, barge crossing), the
+  reachable sections as a bit mask (boats only stop a boat ending on them), so a destination
+  list is ``mask & ~boats`` (:func:`move_mask`) and "blocked" is a zero mask.
+* The legal lists that depend on a few values (hand, pending effect, Merchant space, move mask,
+  an unsorted ACT list) are built once per value in ``flow`` and reused.
 """
 
 from __future__ import annotations
@@ -178,24 +197,49 @@ class State:
 
 
 _new = object.__new__
+_osa = object.__setattr__
+
+LEGAL = "_legal"
+"""The ``__dict__`` key (not a dataclass field: ``==``, the fingerprint and the view never see
+it) under which a finished state may carry its actor's legal list, ``(seat, texts)``; every copy
+below drops it."""
+
+
+HELD = "_held"
+"""The ``__dict__`` key (not a field either) under which ``turn.apply`` keeps how many end
+conditions (§7) hold, so that an action that changes no King space, Temple row or stall piece
+need not count them again. :func:`fresh` keeps it (``turn`` drops it when it changes those),
+:func:`put` drops it."""
 
 
 def put(s: State, **changes: Any) -> State:
     """A copy of ``s`` with ``changes`` (like :func:`dataclasses.replace`, without its checks:
     callers pass field names of :class:`State` only)."""
-    out = _new(State)
-    d = out.__dict__
-    d.update(s.__dict__)
+    d = s.__dict__.copy()
+    d.pop(LEGAL, None)
+    d.pop(HELD, None)
     d.update(changes)
+    out = _new(State)
+    _osa(out, "__dict__", d)
+    return out
+
+
+def fresh(s: State) -> State:
+    """A copy of ``s`` that the caller owns and may change in place (``turn.apply`` builds its
+    result this way: one copy per action, then plain dict writes). Keeps :data:`HELD`."""
+    d = s.__dict__.copy()
+    d.pop(LEGAL, None)
+    out = _new(State)
+    _osa(out, "__dict__", d)
     return out
 
 
 def put_player(p: Player, **changes: Any) -> Player:
     """A copy of ``p`` with ``changes``."""
-    out = _new(Player)
-    d = out.__dict__
-    d.update(p.__dict__)
+    d = p.__dict__.copy()
     d.update(changes)
+    out = _new(Player)
+    _osa(out, "__dict__", d)
     return out
 
 
@@ -236,18 +280,39 @@ def occupied(s: State, seat: int) -> frozenset[str]:
     return frozenset(b for q, b in enumerate(s.boats) if q != seat and b)
 
 
+_SEC_BIT = board.SEC_BIT
+_reach = board.reach
+
+
+def occupied_mask(s: State, seat: int) -> int:
+    """:func:`occupied` as a section mask."""
+    m = 0
+    for q, b in enumerate(s.boats):
+        if q != seat and b:
+            m |= _SEC_BIT[b]
+    return m
+
+
+def move_mask(s: State, seat: int, start: str | None = None, barge: str | None = None) -> int:
+    """:func:`moves_from` as a section mask (0: blocked)."""
+    occ = 0
+    for q, b in enumerate(s.boats):
+        if q != seat and b:
+            occ |= _SEC_BIT[b]
+    return _reach(start or s.boats[seat], s.players[seat].rowers, barge or s.barge)[0] & ~occ
+
+
 def moves_from(s: State, seat: int, start: str | None = None, barge: str | None = None) -> tuple[str, ...]:
     """Legal destinations of ``seat``'s normal movement (from ``start``, with the barge at
-    ``barge``; defaults: the boat and the barge now)."""
-    return board.boat_paths(
-        start or s.boats[seat], s.players[seat].rowers, barge or s.barge, occupied(s, seat)
-    )[0]
+    ``barge``; defaults: the boat and the barge now), sorted."""
+    return board.mask_sections(move_mask(s, seat, start, barge))
 
 
 def premoves(s: State, seat: int) -> tuple[str, ...]:
     """Ends of exactly-2-section paths, else of 1-section paths (ruling 3)."""
-    two = board.boat_paths(s.boats[seat], 2, s.barge, occupied(s, seat))
-    return two[1] if two[1] else board.boat_paths(s.boats[seat], 1, s.barge, occupied(s, seat))[0]
+    occ = occupied_mask(s, seat)
+    two = _reach(s.boats[seat], 2, s.barge)[1] & ~occ
+    return board.mask_sections(two if two else _reach(s.boats[seat], 1, s.barge)[0] & ~occ)
 
 
 _KING_ROW_SLICES = ((0, 6), (6, 11), (11, 16))

@@ -2,26 +2,31 @@
 the steps that resolve themselves, the end of a turn and the end of the game (§7).
 
 ``apply`` assumes the action is in the legal list (the engine checks that first).
+
+Speed: ``apply`` copies the state once (:func:`state.fresh`) and every helper here then writes
+into that private copy in place (``_put``, ``_with_player``...), so an action costs one copy of
+the state's field dict however many fields it touches; :class:`Player` values stay immutable
+(a changed seat gets a new one). Nothing outside this module ever sees the copy before
+``apply`` returns it, and from then on nobody writes to it again.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from engines.base import Event
 from engines.phraya import board, data
 from engines.phraya.flow import (
     Events,
-    act_choices,
-    gain_favor,
-    gain_flowers,
-    goods_delta,
+    act_texts,
     king_pay,
     legal,
+    move_texts,
     order_need,
     premove_choices,
     t4,
     temple_cost,
     unit_price,
-    who,
 )
 from engines.phraya.state import (
     ACT,
@@ -31,7 +36,9 @@ from engines.phraya.state import (
     CARDS,
     DISCARD,
     GI,
+    HELD,
     KING_INDEX,
+    LEGAL,
     MERCHANT,
     MOVE,
     ORDER,
@@ -42,14 +49,70 @@ from engines.phraya.state import (
     SETUP_BOAT,
     SETUP_STALL,
     TEMPLE_ROW,
+    Player,
     State,
     conditions,
-    moves_from,
+    fresh,
+    move_mask,
     nsorted,
     price,
-    put,
-    with_player,
 )
+
+_new = object.__new__
+_osa = object.__setattr__
+
+
+def _ev(kind: str, text: str, data: dict[str, Any]) -> Event:
+    """``Event(kind, text, data)`` (public), built without the dataclass ``__init__``."""
+    e = _new(Event)
+    _osa(e, "__dict__", {"kind": kind, "text": text, "data": data, "private_to": None, "twin": None})
+    return e
+
+
+def _put(s: State, **changes: Any) -> State:
+    """Write ``changes`` into ``apply``'s own copy ``s`` (in place); returns ``s``."""
+    s.__dict__.update(changes)
+    return s
+
+
+def _with_player(s: State, seat: int, **changes: Any) -> State:
+    """Give ``seat`` a new :class:`Player` with ``changes`` in ``apply``'s own copy ``s``."""
+    ps = list(s.players)
+    d = ps[seat].__dict__.copy()
+    d.update(changes)
+    p = _new(Player)
+    _osa(p, "__dict__", d)
+    ps[seat] = p
+    s.__dict__["players"] = tuple(ps)
+    return s
+
+
+def _gain_flowers(s: State, seat: int, k: int) -> tuple[State, int]:
+    """Give ``seat`` up to ``k`` flowers from the supply; returns the state and how many."""
+    k = min(k, s.supply_flowers)
+    if k <= 0:
+        return s, 0
+    p = s.players[seat]
+    s = _with_player(s, seat, flowers=p.flowers + k)
+    return _put(s, supply_flowers=s.supply_flowers - k), k
+
+
+def _gain_favor(s: State, seat: int) -> tuple[State, int]:
+    if s.supply_favors <= 0:
+        return s, 0
+    p = s.players[seat]
+    s = _with_player(s, seat, favors=p.favors + 1)
+    return _put(s, supply_favors=s.supply_favors - 1), 1
+
+
+def _goods_delta(s: State, seat: int, delta: list[int]) -> State:
+    """``seat`` takes ``delta[i]`` of good i from the supply (negative: gives back)."""
+    p = s.players[seat]
+    goods = t4([p.goods[i] + delta[i] for i in range(4)])
+    supply = t4([s.supply_goods[i] - delta[i] for i in range(4)])
+    s = _with_player(s, seat, goods=goods)
+    return _put(s, supply_goods=supply)
+
 
 GOODS = data.GOODS
 _COND_NAMES = ("Royal Tithe", "Buddha worshipped", "Market supremacy")
@@ -59,35 +122,39 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
     """The state after ``seat`` plays the legal ``action``, with the events, every
     self-resolving step after it applied, and the end of the game checked."""
     ev: Events = []
+    d = s.__dict__.copy()  # ``fresh(s)``, written out: once per action
+    if LEGAL in d:
+        del d[LEGAL]
+    s = _new(State)
+    _osa(s, "__dict__", d)
     verb, _, rest = action.partition(" ")
     args = rest.split()
     step = s.step
     if step == SETUP_BOAT:
         boats = list(s.boats)
         boats[seat] = args[0]
-        s = put(s, boats=tuple(boats), setup_i=s.setup_i + 1)
+        s = _put(s, boats=tuple(boats), setup_i=s.setup_i + 1)
         ev.append(
-            Event("boat", f"{who(seat)} places the boat on {args[0]}.", {"seat": seat, "section": args[0]})
+            _ev("boat", f"{{s{seat}}} places the boat on {args[0]}.", {"seat": seat, "section": args[0]})
         )
         if s.setup_i == s.n:
-            s = put(s, step=SETUP_STALL, setup_i=0)
+            s = _put(s, step=SETUP_STALL, setup_i=0)
     elif step == SETUP_STALL:
         s = _place_stall(s, seat, args[0], ev)
-        s = put(s, setup_i=s.setup_i + 1)
+        s = _put(s, setup_i=s.setup_i + 1)
         if s.setup_i == s.n:
-            s = put(s, step=CARD, cur=s.first, round=1, setup_i=0)
-            ev.append(Event("round", f"Round 1: {who(s.first)} starts.", {"round": 1, "seat": s.first}))
+            s = _put(s, step=CARD, cur=s.first, round=1, setup_i=0)
+            ev.append(_ev("round", f"Round 1: {{s{s.first}}} starts.", {"round": 1, "seat": s.first}))
     elif step == CARD:
         s = _play(s, seat, args[0], ev)
     elif step == MERCHANT:
-        d = int(args[0])
-        pos = (s.merchant + d) % len(data.MERCHANT_ROUTE)
+        pos = (s.merchant + int(args[0])) % len(data.MERCHANT_ROUTE)
         a, b = data.MERCHANT_ROUTE[pos]
-        s = put(s, merchant=pos, step=PRICE)
+        s = _put(s, merchant=pos, step=PRICE)
         ev.append(
-            Event(
+            _ev(
                 "merchant",
-                f"{who(seat)} moves the Merchant {args[0]} to {a}/{b}.",
+                f"{{s{seat}}} moves the Merchant {args[0]} to {a}/{b}.",
                 {"seat": seat, "position": pos},
             )
         )
@@ -99,11 +166,11 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
             gi = GI[g]
             prices[gi] = max(0, min(len(data.PRICE_ROWS[g]) - 1, prices[gi] + k))
             words.append(f"{g} {args[i + 1]} → {data.PRICE_ROWS[g][prices[gi]]}")
-        s = put(s, prices=t4(prices), pending="")
+        s = _put(s, prices=t4(prices), pending="")
         ev.append(
-            Event(
+            _ev(
                 "price",
-                f"{who(seat)} changes prices: {', '.join(words)}.",
+                f"{{s{seat}}} changes prices: {', '.join(words)}.",
                 {"seat": seat, "prices": list(prices)},
             )
         )
@@ -113,60 +180,77 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         s = _advance(s, ev)
     elif step == DISCARD:
         if verb == "done":
-            s = put(s, pending="")
+            s = _put(s, pending="")
             s = _advance(s, ev)
         else:
             s = _discard(s, seat, args[0], ev)
             if legal(s, seat) == ["done"]:
-                ev.append(Event("auto", f"{who(seat)} has nothing more to discard.", {"seat": seat}))
-                s = _advance(put(s, pending=""), ev)
+                ev.append(_ev("auto", f"{{s{seat}}} has nothing more to discard.", {"seat": seat}))
+                s = _advance(_put(s, pending=""), ev)
     elif step == PREMOVE:
         s = _boat_to(s, seat, args[0], ev, "premove")
-        s = _advance(put(s, pending=""), ev)
+        s = _advance(_put(s, pending=""), ev)
     elif step == REFRESH:
         if verb == "refresh":
             s = _refresh(s, seat, ev)
         else:
-            ev.append(Event("keep", f"{who(seat)} keeps the market as it is.", {"seat": seat}))
+            ev.append(_ev("keep", f"{{s{seat}}} keeps the market as it is.", {"seat": seat}))
         s = _end_turn(s, ev)
     elif step == MOVE:
         s = _boat_to(s, seat, args[0], ev, "move")
-        s = _enter_act(put(s, step=ACT), seat, ev)
+        s.__dict__["step"] = ACT
+        s = _enter_act(s, seat, ev)
     elif step == ACT:
         if verb == "end":
-            ev.append(Event("end", f"{who(seat)} ends the turn.", {"seat": seat}))
+            ev.append(_ev("end", f"{{s{seat}}} ends the turn.", {"seat": seat}))
             s = _end_turn(s, ev)
         else:
             s = _interact(s, seat, verb, args, ev)
             if s.step != OVER:
                 s = _enter_act(s, seat, ev)
     if s.step != OVER:
-        s = check_end(s, ev)
+        # the count kept on the state is current unless a stall piece was just placed at set-up
+        # (an ACT interaction counts again itself)
+        held = s.__dict__.get(HELD)
+        if held is None or held >= 2 or step == SETUP_STALL:
+            s = _check_end(s, ev)
     return s, ev
 
 
 # --------------------------------------------------------------------------- end of game
 
 
-def check_end(s: State, ev: Events) -> State:
-    """End the game at once when two of the three conditions hold (spec §7)."""
+def _check_end(s: State, ev: Events) -> State:
+    """End the game at once when two of the three conditions hold (spec §7); else keep the
+    count on ``s`` (``state.HELD``)."""
     conds = conditions(s)
-    if sum(conds) >= 2:
+    held = conds[0] + conds[1] + conds[2]
+    if held >= 2:
         names = " and ".join(n for n, c in zip(_COND_NAMES, conds, strict=False) if c)
-        return finish(s, ev, names)
+        return _finish(s, ev, names)
+    s.__dict__[HELD] = held
     return s
 
 
 def finish(s: State, ev: Events, reason: str) -> State:
-    """The final sale of every boat's goods at current prices, then OVER."""
+    """A copy of ``s`` after the final sale of every boat's goods at current prices, at OVER;
+    appends the ``over`` event to ``ev``."""
+    return _finish(fresh(s), ev, reason)
+
+
+def _finish(s: State, ev: Events, reason: str) -> State:
+    """:func:`finish` in place (the only write that may follow ``_enter_act`` or the move
+    step's start in ``_advance``, so it drops the legal list they may have left)."""
+    s.__dict__.pop(HELD, None)
+    s.__dict__.pop(LEGAL, None)
     sale = []
     for q in range(s.n):
         p = s.players[q]
         got = sum(p.goods[i] * price(s, g) for i, g in enumerate(GOODS))
         sale.append(got)
-        s = goods_delta(s, q, [-k for k in p.goods])
-        s = with_player(s, q, coins=s.players[q].coins + got)
-    s = put(
+        s = _goods_delta(s, q, [-k for k in p.goods])
+        s = _with_player(s, q, coins=s.players[q].coins + got)
+    s = _put(
         s,
         step=OVER,
         end_reason=reason,
@@ -177,9 +261,9 @@ def finish(s: State, ev: Events, reason: str) -> State:
         passives=(),
         used=(),
     )
-    sold = ", ".join(f"{who(q)} +{c}" for q, c in enumerate(sale) if c)
+    sold = ", ".join(f"{{s{q}}} +{c}" for q, c in enumerate(sale) if c)
     ev.append(
-        Event(
+        _ev(
             "over",
             f"The game ends: {reason}. Final sale: {sold or 'nothing to sell'}.",
             {"reason": reason, "sale": sale},
@@ -189,13 +273,19 @@ def finish(s: State, ev: Events, reason: str) -> State:
 
 
 def _end_turn(s: State, ev: Events) -> State:
+    d = s.__dict__
     nxt = (s.cur + 1) % s.n
-    rnd = s.round + 1 if nxt == s.first else s.round
-    s = put(s, card="", pending="", effects=(), passives=(), used=(), cur=nxt, round=rnd, step=CARD)
-    if nxt == s.first and s.opts.round_limit and rnd > s.opts.round_limit:
-        return finish(put(s, round=s.opts.round_limit), ev, f"round limit {s.opts.round_limit}")
+    d["card"] = d["pending"] = ""
+    d["effects"] = d["passives"] = d["used"] = ()
+    d["cur"] = nxt
+    d["step"] = CARD
     if nxt == s.first:
-        ev.append(Event("round", f"Round {rnd}.", {"round": rnd}))
+        rnd = d["round"] = s.round + 1
+        limit = s.opts.round_limit
+        if limit and rnd > limit:
+            d["round"] = limit
+            return _finish(s, ev, f"round limit {limit}")
+        ev.append(_ev("round", f"Round {rnd}.", {"round": rnd}))
     return s
 
 
@@ -204,87 +294,116 @@ def _end_turn(s: State, ev: Events) -> State:
 
 def _play(s: State, seat: int, cid: str, ev: Events) -> State:
     p = s.players[seat]
-    hand = tuple(c for c in p.hand if c != cid)
-    s = with_player(s, seat, hand=hand, discard=(*p.discard, cid))
+    hand = tuple([c for c in p.hand if c != cid])
+    s = _with_player(s, seat, hand=hand, discard=(*p.discard, cid))
     card = CARDS[cid]
-    s = put(s, card=cid, effects=card.immediate, passives=card.passive, used=(), pending="")
-    ev.append(Event("play", f"{who(seat)} plays {cid} ({card.name}).", {"seat": seat, "card": cid}))
+    d = s.__dict__
+    d["card"] = cid
+    d["effects"] = card.immediate
+    d["passives"] = card.passive
+    d["used"] = ()
+    d["pending"] = ""
+    ev.append(_ev("play", f"{{s{seat}}} plays {cid} ({card.name}).", {"seat": seat, "card": cid}))
     return _advance(s, ev)
+
+
+def _head(effect: str) -> tuple[str, int]:
+    """An effect's first word, and its amount for ``coins n``."""
+    w = effect.split()
+    return w[0], int(w[1]) if w[0] == "coins" else 0
+
+
+_HEADS = {e: _head(e) for c in CARDS.values() for e in c.immediate}
 
 
 def _advance(s: State, ev: Events) -> State:
     """Resolve queued effects until one needs a choice; then MOVE (or ACT, or the turn's end)."""
     seat = s.cur
+    d = s.__dict__
     while s.effects:
-        eff, rest = s.effects[0], s.effects[1:]
-        s = put(s, effects=rest, pending=eff)
-        head = eff.split()[0]
+        eff = s.effects[0]
+        d["effects"] = s.effects[1:]
+        d["pending"] = eff
+        head, k = _HEADS.get(eff) or _head(eff)
         if head == "coins":
-            k = int(eff.split()[1])
-            s = with_player(s, seat, coins=s.players[seat].coins + k)
-            ev.append(Event("coins", f"{who(seat)} gains {k} coins.", {"seat": seat, "coins": k}))
+            s = _with_player(s, seat, coins=s.players[seat].coins + k)
+            ev.append(_ev("coins", f"{{s{seat}}} gains {k} coins.", {"seat": seat, "coins": k}))
         elif head == "flower":
-            s, k = gain_flowers(s, seat, 1)
+            s, k = _gain_flowers(s, seat, 1)
             ev.append(
-                Event(
+                _ev(
                     "flower",
-                    f"{who(seat)} gains {k} flower{'s' if k != 1 else ''}.",
+                    f"{{s{seat}}} gains {k} flower{'s' if k != 1 else ''}.",
                     {"seat": seat, "flowers": k},
                 )
             )
         elif head == "mer":
-            return put(s, step=MERCHANT)
+            d["step"] = MERCHANT
+            return s
         elif head == "barge":
-            return put(s, step=BARGE)
+            d["step"] = BARGE
+            return s
         elif head in ("g2f", "f2c"):
-            s = put(s, step=DISCARD)
+            d["step"] = DISCARD
             if legal(s, seat) != ["done"]:
                 return s
-            ev.append(Event("auto", f"{who(seat)} has nothing to discard.", {"seat": seat}))
+            ev.append(_ev("auto", f"{{s{seat}}} has nothing to discard.", {"seat": seat}))
         elif head == "boat2":
-            s = put(s, step=PREMOVE)
+            d["step"] = PREMOVE
             if premove_choices(s, seat):
                 return s
-            ev.append(Event("auto", f"{who(seat)} cannot move before the movement.", {"seat": seat}))
+            ev.append(_ev("auto", f"{{s{seat}}} cannot move before the movement.", {"seat": seat}))
         elif head == "retrieve":
             p = s.players[seat]
             k = len(p.discard) * data.RETRIEVE_COIN_PER_CARD
-            s = with_player(s, seat, coins=p.coins + k, hand=tuple(nsorted(p.hand + p.discard)), discard=())
+            s = _with_player(s, seat, coins=p.coins + k, hand=tuple(nsorted(p.hand + p.discard)), discard=())
             ev.append(
-                Event(
+                _ev(
                     "retrieve",
-                    f"{who(seat)} takes back {len(p.discard)} cards and gains {k} coins.",
+                    f"{{s{seat}}} takes back {len(p.discard)} cards and gains {k} coins.",
                     {"seat": seat, "coins": k},
                 )
             )
-            s = put(s, step=REFRESH, effects=(), pending="")
+            s = _put(s, step=REFRESH, effects=(), pending="")
             if s.display[0]:
                 return s
-            ev.append(Event("auto", f"{who(seat)} keeps the market (slot 1 is empty).", {"seat": seat}))
+            ev.append(_ev("auto", f"{{s{seat}}} keeps the market (slot 1 is empty).", {"seat": seat}))
             return _end_turn(s, ev)
-        s = put(s, pending="")
-    s = put(s, pending="", step=MOVE)
-    if moves_from(s, seat):
+        d["pending"] = ""
+    d["pending"] = ""
+    d["step"] = MOVE
+    mask = move_mask(s, seat)
+    if mask:
+        d[LEGAL] = (seat, move_texts(mask))  # the legal list, for the engine (``state.LEGAL``)
         return s
-    ev.append(Event("auto", f"{who(seat)} cannot move and acts in place.", {"seat": seat}))
-    return _enter_act(put(s, step=ACT), seat, ev)
+    ev.append(_ev("auto", f"{{s{seat}}} cannot move and acts in place.", {"seat": seat}))
+    d["step"] = ACT
+    return _enter_act(s, seat, ev)
 
 
 def _enter_act(s: State, seat: int, ev: Events) -> State:
-    """ACT, or the turn's end when ``end`` is the only choice."""
-    if act_choices(s, seat) == ["end"]:
-        ev.append(Event("auto", f"{who(seat)} has nothing more to do; the turn ends.", {"seat": seat}))
+    """ACT, or the turn's end when ``end`` is the only choice (else the ACT list is left on
+    ``s`` for the engine, see ``state.LEGAL``)."""
+    acts = act_texts(s, seat)
+    if len(acts) == 1:
+        ev.append(_ev("auto", f"{{s{seat}}} has nothing more to do; the turn ends.", {"seat": seat}))
         return _end_turn(s, ev)
+    s.__dict__[LEGAL] = (seat, acts)
     return s
+
+
+_ADJACENT = {x: tuple(board.STALL_INDEX[b] for b in board.adjacent_stalls(x)) for x in board.CROSSINGS}
+"""Per crossing, the ``owner`` indexes of its 8 adjacent stalls."""
 
 
 def _barge(s: State, seat: int, x: str, ev: Events) -> State:
     bless = s.pending.split()[2]
     kind, amount = data.BLESSINGS[bless]
-    s = put(s, barge=x)
+    s = _put(s, barge=x)
     per = [0] * s.n
-    for sid in board.adjacent_stalls(x):
-        q = s.owner[board.STALL_INDEX[sid]]
+    owner = s.owner
+    for i in _ADJACENT[x]:
+        q = owner[i]
         if q >= 0:
             per[q] += 1
     got = []
@@ -293,35 +412,33 @@ def _barge(s: State, seat: int, x: str, ev: Events) -> State:
         if not per[q]:
             continue
         if kind == "flowers":
-            s, g = gain_flowers(s, q, per[q] * amount)
-            got.append(f"{who(q)} +{g} flower{'s' if g != 1 else ''}")
+            s, g = _gain_flowers(s, q, per[q] * amount)
+            got.append(f"{{s{q}}} +{g} flower{'s' if g != 1 else ''}")
         else:
-            s = with_player(s, q, coins=s.players[q].coins + per[q] * amount)
-            got.append(f"{who(q)} +{per[q] * amount} coins")
+            s = _with_player(s, q, coins=s.players[q].coins + per[q] * amount)
+            got.append(f"{{s{q}}} +{per[q] * amount} coins")
     ev.append(
-        Event(
+        _ev(
             "barge",
-            f"{who(seat)} moves the Royal Barge to {x}. Blessings: {', '.join(got) or 'none'}.",
+            f"{{s{seat}}} moves the Royal Barge to {x}. Blessings: {', '.join(got) or 'none'}.",
             {"seat": seat, "crossing": x},
         )
     )
-    return put(s, pending="")
+    return _put(s, pending="")
 
 
 def _discard(s: State, seat: int, what: str, ev: Events) -> State:
     if what == "flower":
         p = s.players[seat]
-        s = with_player(s, seat, flowers=p.flowers - 1, coins=p.coins + 3)
-        s = put(s, supply_flowers=s.supply_flowers + 1)
-        ev.append(Event("discard", f"{who(seat)} discards a flower for 3 coins.", {"seat": seat}))
+        s = _with_player(s, seat, flowers=p.flowers - 1, coins=p.coins + 3)
+        s = _put(s, supply_flowers=s.supply_flowers + 1)
+        ev.append(_ev("discard", f"{{s{seat}}} discards a flower for 3 coins.", {"seat": seat}))
         return s
     delta = [0, 0, 0, 0]
     delta[GI[what]] = -1
-    s = goods_delta(s, seat, delta)
-    s, k = gain_flowers(s, seat, 1)
-    ev.append(
-        Event("discard", f"{who(seat)} discards a {what} for {k} flower.", {"seat": seat, "good": what})
-    )
+    s = _goods_delta(s, seat, delta)
+    s, k = _gain_flowers(s, seat, 1)
+    ev.append(_ev("discard", f"{{s{seat}}} discards a {what} for {k} flower.", {"seat": seat, "good": what}))
     return s
 
 
@@ -330,13 +447,16 @@ def _boat_to(s: State, seat: int, sec: str, ev: Events, verb: str) -> State:
     start = boats[seat]
     boats[seat] = sec
     ev.append(
-        Event(
+        _ev(
             verb,
-            f"{who(seat)} {'first moves' if verb == 'premove' else 'moves'} {start} → {sec}.",
+            f"{{s{seat}}} {'first moves' if verb == 'premove' else 'moves'} {start} → {sec}.",
             {"seat": seat, "from": start, "to": sec},
         )
     )
-    return put(s, boats=tuple(boats), last_move=(start, sec))
+    d = s.__dict__
+    d["boats"] = tuple(boats)
+    d["last_move"] = (start, sec)
+    return s
 
 
 def _refresh(s: State, seat: int, ev: Events) -> State:
@@ -345,13 +465,13 @@ def _refresh(s: State, seat: int, ev: Events) -> State:
     deck = (*s.deck, first)
     disp.append(deck[0])
     ev.append(
-        Event(
+        _ev(
             "refresh",
-            f"{who(seat)} refreshes the market: {first} goes under the deck, {deck[0]} comes out.",
+            f"{{s{seat}}} refreshes the market: {first} goes under the deck, {deck[0]} comes out.",
             {"seat": seat, "out": first, "in": deck[0]},
         )
     )
-    return put(s, display=tuple(disp), deck=deck[1:])
+    return _put(s, display=tuple(disp), deck=deck[1:])
 
 
 # --------------------------------------------------------------------------- interactions
@@ -361,11 +481,11 @@ def _place_stall(s: State, seat: int, sid: str, ev: Events) -> State:
     owner = list(s.owner)
     owner[board.STALL_INDEX[sid]] = seat
     p = s.players[seat]
-    s = with_player(put(s, owner=tuple(owner)), seat, stalls_left=p.stalls_left - 1)
+    s = _with_player(_put(s, owner=tuple(owner)), seat, stalls_left=p.stalls_left - 1)
     ev.append(
-        Event(
+        _ev(
             "stall",
-            f"{who(seat)} takes the {s.board.stalls[sid].good} stall {sid}.",
+            f"{{s{seat}}} takes the {s.board.stalls[sid].good} stall {sid}.",
             {"seat": seat, "stall": sid},
         )
     )
@@ -375,9 +495,9 @@ def _place_stall(s: State, seat: int, sid: str, ev: Events) -> State:
 def _owner_flower(s: State, seat: int, sid: str, ev: Events) -> State:
     q = s.owner[board.STALL_INDEX[sid]]
     if q >= 0 and q != seat:
-        s, k = gain_flowers(s, q, 1)
+        s, k = _gain_flowers(s, q, 1)
         if k:
-            ev.append(Event("owner", f"{who(q)} gets a flower as the owner of {sid}.", {"seat": q}))
+            ev.append(_ev("owner", f"{{s{q}}} gets a flower as the owner of {sid}.", {"seat": q}))
     return s
 
 
@@ -391,31 +511,36 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         target = sid
         g = str(s.board.stalls[sid].good)
         n = int(args[1])
-        delta = [0, 0, 0, 0]
+        gi = GI[g]
+        goods = list(p.goods)
+        supply = list(s.supply_goods)
+        d = s.__dict__
         if verb == "buy":
             k = int(args[3]) if len(args) > 3 else 0
             cost = (n - k) * unit_price(s, g)
-            delta[GI[g]] = n
-            s = goods_delta(s, seat, delta)
-            s = with_player(s, seat, coins=p.coins - cost, favors=p.favors - k)
-            s = put(s, supply_favors=s.supply_favors + k)
+            goods[gi] += n
+            supply[gi] -= n
+            s = _with_player(s, seat, goods=t4(goods), coins=p.coins - cost, favors=p.favors - k)
+            d["supply_goods"] = t4(supply)
+            d["supply_favors"] = s.supply_favors + k
             favtxt = f" and {k} favor{'s' if k > 1 else ''}" if k else ""
             ev.append(
-                Event(
+                _ev(
                     "buy",
-                    f"{who(seat)} buys {n} {g} for {cost} coins{favtxt}.",
+                    f"{{s{seat}}} buys {n} {g} for {cost} coins{favtxt}.",
                     {"seat": seat, "stall": sid, "n": n, "coins": cost, "favors": k},
                 )
             )
         else:
             got = n * price(s, g)
-            delta[GI[g]] = -n
-            s = goods_delta(s, seat, delta)
-            s = with_player(s, seat, coins=p.coins + got)
+            goods[gi] -= n
+            supply[gi] += n
+            s = _with_player(s, seat, goods=t4(goods), coins=p.coins + got)
+            d["supply_goods"] = t4(supply)
             ev.append(
-                Event(
+                _ev(
                     "sell",
-                    f"{who(seat)} sells {n} {g} for {got} coins.",
+                    f"{{s{seat}}} sells {n} {g} for {got} coins.",
                     {"seat": seat, "stall": sid, "n": n, "coins": got},
                 )
             )
@@ -423,7 +548,7 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
     elif verb == "stall":
         target = _service(s, sec, "admin")
         cost = data.ADMIN_PRICE_DISCOUNT if "stall5" in s.passives else data.ADMIN_PRICE
-        s = with_player(s, seat, coins=p.coins - cost)
+        s = _with_player(s, seat, coins=p.coins - cost)
         s = _place_stall(s, seat, args[0], ev)
     elif verb == "basket":
         target = _service(s, sec, "basket")
@@ -431,39 +556,39 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         tile = s.stall_baskets[i]
         a, b, cost = BASKET[tile]
         if args:
-            s = with_player(s, seat, favors=p.favors - 1, baskets=(*p.baskets, tile))
-            s = put(s, supply_favors=s.supply_favors + 1)
+            s = _with_player(s, seat, favors=p.favors - 1, baskets=(*p.baskets, tile))
+            s = _put(s, supply_favors=s.supply_favors + 1)
             paid = "a favor"
         else:
-            s = with_player(s, seat, coins=p.coins - int(cost), baskets=(*p.baskets, tile))
+            s = _with_player(s, seat, coins=p.coins - int(cost), baskets=(*p.baskets, tile))
             paid = f"{cost} coins"
         on = list(s.stall_baskets)
         on[i] = s.bag[0] if s.bag else ""
-        s = put(s, stall_baskets=tuple(on), bag=s.bag[1:])
+        s = _put(s, stall_baskets=tuple(on), bag=s.bag[1:])
         ev.append(
-            Event("basket", f"{who(seat)} buys a {a}/{b} basket for {paid}.", {"seat": seat, "goods": [a, b]})
+            _ev("basket", f"{{s{seat}}} buys a {a}/{b} basket for {paid}.", {"seat": seat, "goods": [a, b]})
         )
     elif verb == "rower":
         target = _service(s, sec, "basket")
         what = args[0]
         if what == "favor":
-            s = with_player(s, seat, favors=p.favors - 1)
-            s = put(s, supply_favors=s.supply_favors + 1)
+            s = _with_player(s, seat, favors=p.favors - 1)
+            s = _put(s, supply_favors=s.supply_favors + 1)
         else:
             delta = [0, 0, 0, 0]
             delta[GI[what]] = -1
-            s = goods_delta(s, seat, delta)
-        s = with_player(s, seat, rowers=s.players[seat].rowers + 1)
-        s = put(s, supply_rowers=s.supply_rowers - 1)
-        ev.append(Event("rower", f"{who(seat)} hires a rower for a {what}.", {"seat": seat}))
+            s = _goods_delta(s, seat, delta)
+        s = _with_player(s, seat, rowers=s.players[seat].rowers + 1)
+        s = _put(s, supply_rowers=s.supply_rowers - 1)
+        ev.append(_ev("rower", f"{{s{seat}}} hires a rower for a {what}.", {"seat": seat}))
     elif verb == "deliver":
         target = _service(s, sec, "restaurant")
         i = s.board.restaurants.index(target)
         oid = s.orders_on[i]
         need = order_need(s, oid)
-        s = goods_delta(s, seat, [-k for k in need])
+        s = _goods_delta(s, seat, [-k for k in need])
         coins = ORDER[oid][3]
-        s = with_player(s, seat, coins=s.players[seat].coins + coins, orders=(*p.orders, oid))
+        s = _with_player(s, seat, coins=s.players[seat].coins + coins, orders=(*p.orders, oid))
         stacks = list(s.stacks)
         on = list(s.orders_on)
         on[i] = ""
@@ -472,11 +597,11 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
                 on[i] = st[0]
                 stacks[j] = st[1:]
                 break
-        s = put(s, orders_on=tuple(on), stacks=tuple(stacks))
+        s = _put(s, orders_on=tuple(on), stacks=tuple(stacks))
         ev.append(
-            Event(
+            _ev(
                 "deliver",
-                f"{who(seat)} delivers order {oid} for {coins} coins.",
+                f"{{s{seat}}} delivers order {oid} for {coins} coins.",
                 {"seat": seat, "order": oid, "coins": coins},
             )
         )
@@ -486,24 +611,24 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         cost = temple_cost(s, g) or 0
         delta = [0, 0, 0, 0]
         delta[GI[g]] = -1
-        s = goods_delta(s, seat, delta)
+        s = _goods_delta(s, seat, delta)
         p = s.players[seat]
         if len(args) > 1:
-            s = with_player(s, seat, favors=p.favors - 1, disks_left=p.disks_left - 1)
-            s = put(s, supply_favors=s.supply_favors + 1)
+            s = _with_player(s, seat, favors=p.favors - 1, disks_left=p.disks_left - 1)
+            s = _put(s, supply_favors=s.supply_favors + 1)
             paid = "a favor"
         else:
-            s = with_player(s, seat, flowers=p.flowers - cost, disks_left=p.disks_left - 1)
-            s = put(s, supply_flowers=s.supply_flowers + cost)
+            s = _with_player(s, seat, flowers=p.flowers - cost, disks_left=p.disks_left - 1)
+            s = _put(s, supply_flowers=s.supply_flowers + cost)
             paid = f"{cost} flower{'s' if cost != 1 else ''}"
         temple = list(s.temple)
         r = TEMPLE_ROW[g]
         temple[r] = (*temple[r], seat)
-        s = put(s, temple=tuple(temple))
+        s = _put(s, temple=tuple(temple))
         ev.append(
-            Event(
+            _ev(
                 "temple",
-                f"{who(seat)} offers a {g} at the Temple for {paid}.",
+                f"{{s{seat}}} offers a {g} at the Temple for {paid}.",
                 {"seat": seat, "good": g, "column": len(temple[r])},
             )
         )
@@ -512,11 +637,11 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         cid, cur = args[0], args[1]
         card = CARDS[cid]
         if cur == "coins":
-            s = with_player(s, seat, coins=p.coins - card.coins)
+            s = _with_player(s, seat, coins=p.coins - card.coins)
         else:
-            s = with_player(s, seat, flowers=p.flowers - card.flowers)
-            s = put(s, supply_flowers=s.supply_flowers + card.flowers)
-        s = with_player(s, seat, hand=tuple(nsorted((*s.players[seat].hand, cid))))
+            s = _with_player(s, seat, flowers=p.flowers - card.flowers)
+            s = _put(s, supply_flowers=s.supply_flowers + card.flowers)
+        s = _with_player(s, seat, hand=tuple(nsorted((*s.players[seat].hand, cid))))
         disp = [c for c in s.display if c != cid]
         deck = s.deck
         while len(disp) < data.DISPLAY_SLOTS:
@@ -525,11 +650,11 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
                 deck = deck[1:]
             else:
                 disp.append("")
-        s = put(s, display=tuple(disp), deck=deck)
+        s = _put(s, display=tuple(disp), deck=deck)
         ev.append(
-            Event(
+            _ev(
                 "scribe",
-                f"{who(seat)} buys {cid} ({card.name}) for "
+                f"{{s{seat}}} buys {cid} ({card.name}) for "
                 f"{card.coins if cur == 'coins' else card.flowers} {cur}.",
                 {"seat": seat, "card": cid},
             )
@@ -541,22 +666,28 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         delta = [0, 0, 0, 0]
         for g in gs:
             delta[GI[g]] -= 1
-        s = goods_delta(s, seat, delta)
+        s = _goods_delta(s, seat, delta)
         p = s.players[seat]
-        s = with_player(s, seat, coins=p.coins - c, flowers=p.flowers - f, disks_left=p.disks_left - 1)
+        s = _with_player(s, seat, coins=p.coins - c, flowers=p.flowers - f, disks_left=p.disks_left - 1)
         kg = list(s.king)
         kg[KING_INDEX[sp]] = seat
-        s = put(s, king=tuple(kg), supply_flowers=s.supply_flowers + f)
-        s, fav = gain_favor(s, seat)
+        s = _put(s, king=tuple(kg), supply_flowers=s.supply_flowers + f)
+        s, fav = _gain_favor(s, seat)
         ev.append(
-            Event(
+            _ev(
                 "king",
-                f"{who(seat)} makes an offering to the King on {sp}{' and gets a favor' if fav else ''}.",
+                f"{{s{seat}}} makes an offering to the King on {sp}{' and gets a favor' if fav else ''}.",
                 {"seat": seat, "space": sp},
             )
         )
-    s = put(s, used=(*s.used, target))
-    return check_end(s, ev)
+    d = s.__dict__
+    d["used"] = (*s.used, target)
+    if verb in _COUNTED or HELD not in d:  # only these move a disk or a stall piece
+        return _check_end(s, ev)
+    return s
+
+
+_COUNTED = frozenset(("king", "temple", "stall"))
 
 
 def _service(s: State, sec: str, kind: str) -> str:
