@@ -4,12 +4,22 @@ decision. Every function here edits a :class:`~engines.ra.state.Work` copy and a
 the read-only helpers (``god_targets``, ``pending_category``…) also answer for a
 :class:`~engines.ra.state.State`. Legality is checked by the caller (``rules.py``); these
 functions assume a legal action.
+
+Speed (about a quarter of what ``apply`` cost before): each action is one handler of
+:data:`HANDLERS` (looked up by its text, argument decoded in advance) editing one
+:class:`~engines.ra.state.Work` copy; events come from :func:`engines.ra.events.event` with the
+frequent texts written once at import; a change to one seat's suns or tiles rebuilds that seat's
+row only (tuple slices), not every seat's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.base import Event
 from engines.ra import data
+from engines.ra.events import AUTO_PASS, BID, DONE, DRAW, INVOKE, NAME, PASS, a_tile, count, event
+from engines.ra.notation import BID_TEXT, DISCARD_CODES, DISCARD_TEXT, GOD_CODES, GOD_TEXT
 from engines.ra.scoring import score_epoch, sun_total
 from engines.ra.state import (
     AUCTION,
@@ -24,6 +34,7 @@ from engines.ra.state import (
     FUNERAL,
     GOD,
     GOD_MORE,
+    IDX,
     KIND_NAMES,
     LOSE,
     NILE,
@@ -50,33 +61,22 @@ from engines.ra.state import (
 
 Events = list[Event]
 
-NAME = tuple(data.TILE_NAME[c] for c in CODES)
-
 
 def tile_name(code: int) -> str:
     """The display name of a tile index."""
     return NAME[code]
 
 
-def a_tile(code: int) -> str:
-    """The display name with an indefinite article ("a Pharaoh", "an Obelisk")."""
-    name = NAME[code]
-    return ("an " if name[0] in "AEIOU" else "a ") + name
-
-
-def _count(k: int, what: str) -> str:
-    return f"{k} {what}" if k == 1 else f"{k} {what}s"
-
-
 # --------------------------------------------------------------------------- turn order
+
+ORDER = {n: tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in data.SUN_SETS}
+"""``ORDER[n][s]``: the seats clockwise after ``s``, ending with ``s`` itself."""
 
 
 def advance_from(w: Fields, s: int) -> int:
     """The next seat clockwise after ``s`` with a face-up sun (possibly ``s``), or -1."""
-    n = w.n
     up = w.up
-    for k in range(1, n + 1):
-        t = (s + k) % n
+    for t in ORDER[w.n][s]:
         if up[t]:
             return t
     return -1
@@ -87,7 +87,7 @@ def next_turn(w: Work, s: int, ev: Events) -> None:
     t = advance_from(w, s)
     if t < 0:
         ev.append(
-            Event(
+            event(
                 "epoch_end",
                 "Nobody has a face-up sun left: the epoch ends.",
                 {"epoch": w.epoch, "reason": "suns"},
@@ -111,46 +111,36 @@ def god_targets(w: Fields, seat: int) -> list[int]:
 # --------------------------------------------------------------------------- TURN actions
 
 
-def do_draw(w: Work, ev: Events) -> None:
+def do_draw(w: Work, _arg: int, ev: Events) -> None:
     """``draw``: the next bag tile goes to the auction track, or a Ra tile to the Ra track (which
     starts an auction, or ends the epoch when the Ra track is full)."""
     s = w.cur
-    code = w.bag[w.bag_pos]
-    w.bag_pos += 1
+    pos = w.bag_pos
+    code = w.bag[pos]
+    w.bag_pos = pos + 1
     if code == RA:
-        w.ra_track += 1
+        ra_track = w.ra_track = w.ra_track + 1
         limit = data.RA_LIMIT[w.n]
-        data_ = {"seat": s, "tile": "ra", "ra_track": w.ra_track}
-        if w.ra_track >= limit:
-            ev.append(
-                Event("ra", f"{{s{s}}} draws the last Ra tile ({w.ra_track}/{limit}): the epoch ends.", data_)
-            )
+        data_ = {"seat": s, "tile": "ra", "ra_track": ra_track}
+        if ra_track >= limit:
+            text = f"{{s{s}}} draws the last Ra tile ({ra_track}/{limit}): the epoch ends."
+            ev.append(event("ra", text, data_))
             epoch_end(w, ev)
             return
-        ev.append(Event("ra", f"{{s{s}}} draws Ra ({w.ra_track}/{limit}): auction!", data_))
+        ev.append(event("ra", f"{{s{s}}} draws Ra ({ra_track}/{limit}): auction!", data_))
         start_auction(w, RA_TILE, ev)
         return
-    w.track = w.track + (code,)
-    ev.append(Event("draw", f"{{s{s}}} draws {a_tile(code)}", {"seat": s, "tile": CODES[code]}))
+    w.track += (code,)
+    ev.append(event("draw", DRAW[s][code], {"seat": s, "tile": CODES[code]}))
     next_turn(w, s, ev)
 
 
-def do_invoke(w: Work, ev: Events) -> None:
+def do_invoke(w: Work, _arg: int, ev: Events) -> None:
     """``invoke``: start a voluntary auction (or a full-track one when the track is full)."""
-    kind = FULL if len(w.track) == data.AUCTION_SLOTS else VOLUNTARY
+    k = len(w.track)
+    kind = FULL if k == data.AUCTION_SLOTS else VOLUNTARY
     s = w.cur
-    what = (
-        "the full track"
-        if kind == FULL
-        else ("an empty track" if not w.track else _count(len(w.track), "tile"))
-    )
-    ev.append(
-        Event(
-            "auction",
-            f"{{s{s}}} invokes Ra on {what}",
-            {"seat": s, "kind": KIND_NAMES[kind], "tiles": len(w.track)},
-        )
-    )
+    ev.append(event("auction", INVOKE[s][k], {"seat": s, "kind": KIND_NAMES[kind], "tiles": k}))
     start_auction(w, kind, ev)
 
 
@@ -162,7 +152,7 @@ def do_god(w: Work, code: int, ev: Events) -> None:
     track = list(w.track)
     track.remove(code)
     w.track = tuple(track)
-    ev.append(Event("god", f"{{s{s}}} uses a god to take {a_tile(code)}", {"seat": s, "tile": CODES[code]}))
+    ev.append(event("god", f"{{s{s}}} uses a god to take {a_tile(code)}", {"seat": s, "tile": CODES[code]}))
     if code in DISASTER:  # only with god_takes_disaster: resolved at once against the taker
         w.to_box(code, 1)
         if owe_discards(w, s, {code: 1}, True, ev):
@@ -182,9 +172,9 @@ def after_god(w: Work, ev: Events) -> None:
         next_turn(w, w.cur, ev)
 
 
-def do_done(w: Work, ev: Events) -> None:
+def do_done(w: Work, _arg: int, ev: Events) -> None:
     """``done``: stop using gods; the turn passes on."""
-    ev.append(Event("done", f"{{s{w.cur}}} ends the turn", {"seat": w.cur}))
+    ev.append(event("done", DONE[w.cur], {"seat": w.cur}))
     next_turn(w, w.cur, ev)
 
 
@@ -194,11 +184,11 @@ def do_done(w: Work, ev: Events) -> None:
 def start_auction(w: Work, kind: int, ev: Events) -> None:
     """Open an auction with the current seat as Ra player, then apply any auto-passes."""
     ra = w.cur
-    n = w.n
+    up = w.up
     w.step = AUCTION
     w.a_ra = ra
     w.a_kind = kind
-    w.a_order = tuple(t for t in ((ra + k) % n for k in range(1, n + 1)) if w.up[t])
+    w.a_order = tuple([t for t in ORDER[w.n][ra] if up[t]])
     w.a_idx = 0
     w.a_bids = ()
     w.a_high = 0
@@ -217,43 +207,53 @@ def is_forced(w: Fields, seat: int) -> bool:
 
 
 def auto_passes(w: Work, ev: Events) -> None:
-    """With ``auto_pass``, pass for every bidder whose only legal action is ``pass``."""
+    """With ``auto_pass``, pass for every bidder whose only legal action is ``pass`` (no
+    face-up sun above the high bid, and free to pass); settle the auction after the last."""
     if not w.opts[O_AUTO_PASS]:
         return
-    while w.step == AUCTION:
-        s = w.a_order[w.a_idx]
-        if is_forced(w, s) or w.up[s][-1] > w.a_high:
-            return
-        ev.append(
-            Event("pass", f"{{s{s}}} passes (no sun higher than {w.a_high})", {"seat": s, "auto": True})
-        )
-        w.a_bids = w.a_bids + (0,)
-        w.a_idx += 1
-        if w.a_idx == len(w.a_order):
+    order = w.a_order
+    idx = w.a_idx
+    high = w.a_high
+    up = w.up
+    forced = w.a_ra if w.a_kind == VOLUNTARY and high == 0 else -1
+    passed = 0
+    while True:
+        s = order[idx]
+        if s == forced or up[s][-1] > high:
+            break
+        ev.append(event("pass", AUTO_PASS[s][high], {"seat": s, "auto": True}))
+        passed += 1
+        idx += 1
+        if idx == len(order):
+            break
+    if passed:
+        w.a_bids += (0,) * passed
+        w.a_idx = idx
+        if idx == len(order):
             resolve(w, ev)
 
 
 def do_bid(w: Work, sun: int, ev: Events) -> None:
     """``bid v`` by the current bidder."""
     s = w.a_order[w.a_idx]
-    ev.append(Event("bid", f"{{s{s}}} bids {sun}", {"seat": s, "sun": sun}))
-    w.a_bids = w.a_bids + (sun,)
+    ev.append(event("bid", BID[s][sun], {"seat": s, "sun": sun}))
+    w.a_bids += (sun,)
     w.a_high = sun
     w.a_high_seat = s
     _next_bidder(w, ev)
 
 
-def do_pass(w: Work, ev: Events) -> None:
+def do_pass(w: Work, _arg: int, ev: Events) -> None:
     """``pass`` by the current bidder."""
     s = w.a_order[w.a_idx]
-    ev.append(Event("pass", f"{{s{s}}} passes", {"seat": s, "auto": False}))
-    w.a_bids = w.a_bids + (0,)
+    ev.append(event("pass", PASS[s], {"seat": s, "auto": False}))
+    w.a_bids += (0,)
     _next_bidder(w, ev)
 
 
 def _next_bidder(w: Work, ev: Events) -> None:
-    w.a_idx += 1
-    if w.a_idx == len(w.a_order):
+    idx = w.a_idx = w.a_idx + 1
+    if idx == len(w.a_order):
         resolve(w, ev)
     else:
         auto_passes(w, ev)
@@ -286,7 +286,7 @@ def resolve(w: Work, ev: Events) -> None:
             w.box = tuple(box)
             w.track = ()
             ev.append(
-                Event(
+                event(
                     "unsold",
                     "Nobody bids: the full track is discarded",
                     {"discarded": [CODES[c] for c in lot]},
@@ -294,44 +294,47 @@ def resolve(w: Work, ev: Events) -> None:
             )
         else:
             text = "Nobody bids: the tiles stay on the track" if lot else "Nobody bids"
-            ev.append(Event("unsold", text, {"discarded": []}))
+            ev.append(event("unsold", text, {"discarded": []}))
         next_turn(w, ra, ev)
         return
-    # sun exchange
-    up = list(w.up)
-    down = list(w.down)
-    up[winner] = tuple(v for v in up[winner] if v != sun)
-    down[winner] = tuple(sorted(down[winner] + (w.center,)))
+    # sun exchange: only the winner's rows change
+    up = w.up
+    down = w.down
     old_center = w.center
-    w.up = tuple(up)
-    w.down = tuple(down)
+    after = winner + 1
+    w.up = (*up[:winner], tuple([v for v in up[winner] if v != sun]), *up[after:])
+    w.down = (*down[:winner], tuple(sorted((*down[winner], old_center))), *down[after:])
     w.center = sun
     # the lot
-    tiles = list(w.tiles)
-    row = list(tiles[winner])
-    box = list(w.box)
     disasters: dict[int, int] = {}
-    traders = 0
-    for c in lot:
-        if c in DISASTER:
-            box[c] += 1
-            disasters[c] = disasters.get(c, 0) + 1
+    if lot:
+        tiles = w.tiles
+        row = list(tiles[winner])
+        if DISASTER.isdisjoint(lot):
+            for c in lot:
+                row[c] += 1
         else:
-            row[c] += 1
-            if c == TRADER:
-                traders += 1
-    tiles[winner] = tuple(row)
-    w.tiles = tuple(tiles)
-    w.box = tuple(box)
-    w.track = ()
-    names = ", ".join(NAME[c] for c in lot) if lot else "an empty track"
+            box = list(w.box)
+            for c in lot:
+                if c in DISASTER:
+                    box[c] += 1
+                    disasters[c] = disasters.get(c, 0) + 1
+                else:
+                    row[c] += 1
+            w.box = tuple(box)
+        w.tiles = (*tiles[:winner], tuple(row), *tiles[after:])
+        w.track = ()
+        names = ", ".join([NAME[c] for c in lot])
+    else:
+        names = "an empty track"
     ev.append(
-        Event(
+        event(
             "win",
             f"{{s{winner}}} wins {names} with sun {sun} and takes sun {old_center} face down",
             {"seat": winner, "sun": sun, "took": old_center, "tiles": [CODES[c] for c in lot]},
         )
     )
+    traders = lot.count(TRADER)
     if traders:
         trader_trigger(w, winner, traders, ev)
     w.cur = ra
@@ -355,13 +358,13 @@ def trader_trigger(w: Work, receiver: int, t: int, ev: Events) -> None:
                 crates[q] += g
                 gains.append((q, g))
     w.crates = tuple(crates)
-    what = _count(t, "trader")
+    what = count(t, "trader")
     text = f"{{s{receiver}}} takes {what}: " + (
-        ", ".join(f"{{s{q}}} +{_count(g, 'crate')}" for q, g in gains)
+        ", ".join(f"{{s{q}}} +{count(g, 'crate')}" for q, g in gains)
         if gains
         else "nobody else holds a trader, no crates"
     )
-    ev.append(Event("crates", text, {"seat": receiver, "traders": t, "gains": {str(q): g for q, g in gains}}))
+    ev.append(event("crates", text, {"seat": receiver, "traders": t, "gains": {str(q): g for q, g in gains}}))
 
 
 # --------------------------------------------------------------------------- disasters
@@ -379,7 +382,7 @@ def hit_disasters(w: Work, seat: int, disasters: dict[int, int], ev: Events) -> 
         cost = 2 * k
         what = NAME[code] if k == 1 else f"{k} × {NAME[code]}"
         ev.append(
-            Event(
+            event(
                 "disaster",
                 f"{{s{seat}}} is hit by {what}: {cost} {_disaster_target(w, code)} to discard",
                 {"seat": seat, "tile": CODES[code], "count": k},
@@ -414,7 +417,7 @@ def _discard(w: Work, seat: int, code: int, k: int, ev: Events, why: str) -> Non
     w.to_box(code, k)
     what = f"{a_tile(code)} tile" if k == 1 else f"{k} {NAME[code]} tiles"
     ev.append(
-        Event(
+        event(
             "discard",
             f"{{s{seat}}} discards {what} ({why})",
             {"seat": seat, "tile": CODES[code], "count": k, "auto": True},
@@ -480,7 +483,7 @@ def do_discard(w: Work, code: int, ev: Events) -> None:
     w.add_tile(seat, code, -1)
     w.to_box(code, 1)
     ev.append(
-        Event(
+        event(
             "discard",
             f"{{s{seat}}} discards {a_tile(code)} tile",
             {"seat": seat, "tile": CODES[code], "count": 1, "auto": False},
@@ -515,7 +518,7 @@ def epoch_end(w: Work, ev: Events) -> None:
         w.step = OVER
         best = max(w.score)
         ev.append(
-            Event(
+            event(
                 "game_over",
                 "Game over: " + ", ".join(f"{{s{s}}} {w.score[s]}" for s in range(w.n)) + f" (best {best})",
                 {"scores": list(w.score)},
@@ -540,7 +543,7 @@ def epoch_end(w: Work, ev: Events) -> None:
     w.cur = max(range(w.n), key=lambda s: w.up[s][-1])
     w.step = TURN
     ev.append(
-        Event(
+        event(
             "epoch_start",
             f"Epoch {w.epoch} begins: {{s{w.cur}}} starts with sun {w.up[w.cur][-1]}",
             {"epoch": w.epoch, "seat": w.cur},
@@ -584,4 +587,20 @@ def _epoch_event(w: Work, rows: tuple[ScoreRow, ...]) -> Event:
         for s, r in enumerate(rows):
             data_rows[s]["running_total"] = r[3]
     data_ = {"epoch": w.epoch, "rows": data_rows}
-    return Event("epoch_score", f"Epoch {w.epoch} scores: " + ", ".join(parts), data_)
+    return event("epoch_score", f"Epoch {w.epoch} scores: " + ", ".join(parts), data_)
+
+
+# --------------------------------------------------------------------------- dispatch
+
+Handler = Callable[[Work, int, Events], None]
+
+HANDLERS: dict[str, tuple[Handler, int]] = {
+    "draw": (do_draw, 0),
+    "invoke": (do_invoke, 0),
+    "done": (do_done, 0),
+    "pass": (do_pass, 0),
+    **{BID_TEXT[v]: (do_bid, v) for v in range(1, len(BID_TEXT))},
+    **{GOD_TEXT[IDX[c]]: (do_god, IDX[c]) for c in GOD_CODES},
+    **{DISCARD_TEXT[IDX[c]]: (do_discard, IDX[c]) for c in DISCARD_CODES},
+}
+"""Each well-formed action text: its handler and its argument (a sun or a tile index)."""

@@ -214,24 +214,10 @@ class RaEngine(Engine):
         legal = memo[2] if memo[0] is state and memo[1] == seat else self._legal(state, seat)
         if action not in legal:
             raise self._rejection(state, seat, action)
-        w = Work(state)
+        handler, arg = flow.HANDLERS[action]
+        w = Work.of(state)
         ev: list[Event] = []
-        if action == "draw":
-            flow.do_draw(w, ev)
-        elif action == "pass":
-            flow.do_pass(w, ev)
-        elif action == "invoke":
-            flow.do_invoke(w, ev)
-        elif action == "done":
-            flow.do_done(w, ev)
-        else:
-            verb, arg = action.split(" ", 1)
-            if verb == "bid":
-                flow.do_bid(w, int(arg), ev)
-            elif verb == "god":
-                flow.do_god(w, IDX[arg], ev)
-            else:
-                flow.do_discard(w, IDX[arg], ev)
+        handler(w, arg, ev)
         return w.freeze(), ev
 
     def _rejection(self, state: State, seat: int, action: Action) -> Exception:

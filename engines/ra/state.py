@@ -130,10 +130,14 @@ _new = object.__new__
 
 
 class Work:
-    """A mutable copy of a :class:`State`'s fields; ``freeze`` returns a new state.
+    """A mutable copy of a :class:`State`'s fields, made by :meth:`of`; :meth:`freeze` turns
+    it into the new state.
 
-    The fields are copied through ``__dict__`` (the fastest copy there is), so they are declared
-    here once more for the type checker, exactly as on :class:`State` (checked below).
+    The fields live in the instance ``__dict__``: :meth:`of` copies the state's dict once (the
+    fastest copy there is) and :meth:`freeze` relabels this very object as a :class:`State`
+    (same layout, no second copy), so the copy must not be edited after ``freeze``. The fields
+    are declared here once more for the type checker, exactly as on :class:`State` (checked
+    below).
     """
 
     n: int
@@ -164,14 +168,18 @@ class Work:
     p_after_god: bool
     history: tuple[EpochScore, ...]
 
-    def __init__(self, state: State) -> None:
-        self.__dict__.update(state.__dict__)
+    @staticmethod
+    def of(state: State) -> Work:
+        """A working copy of ``state``'s fields."""
+        w: Work = _new(Work)
+        w.__dict__ = state.__dict__.copy()
+        return w
 
     def freeze(self) -> State:
-        """Return a new :class:`State` holding these field values."""
-        out = _new(State)
-        out.__dict__.update(self.__dict__)
-        return out
+        """This copy, now the new :class:`State` (an immutable value from here on: the copy is
+        not used again)."""
+        self.__class__ = State  # type: ignore[assignment]
+        return self  # type: ignore[return-value]
 
     # -- small copy-on-write helpers
     def add_tile(self, seat: int, code: int, k: int) -> None:
