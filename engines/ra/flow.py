@@ -14,16 +14,18 @@ row only (tuple slices), not every seat's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from operator import add, mul
 
 from engines.base import Event
 from engines.ra import data
 from engines.ra.events import AUTO_PASS, BID, DONE, DRAW, INVOKE, NAME, PASS, a_tile, count, event
 from engines.ra.notation import BID_TEXT, DISCARD_CODES, DISCARD_TEXT, GOD_CODES, GOD_TEXT
-from engines.ra.scoring import score_epoch, sun_total
+from engines.ra.scoring import score_epoch
 from engines.ra.state import (
     AUCTION,
     CIV,
+    CIV_SLICE,
     CODES,
     DISASTER,
     DISCARD,
@@ -35,8 +37,9 @@ from engines.ra.state import (
     GOD,
     GOD_MORE,
     IDX,
+    KEEP_MASK,
     KIND_NAMES,
-    LOSE,
+    LOSE_MASK,
     NILE,
     O_AUTO_PASS,
     O_FLOODS_FIRST,
@@ -84,19 +87,20 @@ def advance_from(w: Fields, s: int) -> int:
 
 def next_turn(w: Work, s: int, ev: Events) -> None:
     """Give the turn to the next seat after ``s`` with a face-up sun, or end the epoch."""
-    t = advance_from(w, s)
-    if t < 0:
-        ev.append(
-            event(
-                "epoch_end",
-                "Nobody has a face-up sun left: the epoch ends.",
-                {"epoch": w.epoch, "reason": "suns"},
-            )
+    up = w.up
+    for t in ORDER[w.n][s]:
+        if up[t]:
+            w.step = TURN
+            w.cur = t
+            return
+    ev.append(
+        event(
+            "epoch_end",
+            "Nobody has a face-up sun left: the epoch ends.",
+            {"epoch": w.epoch, "reason": "suns"},
         )
-        epoch_end(w, ev)
-    else:
-        w.step = TURN
-        w.cur = t
+    )
+    epoch_end(w, ev)
 
 
 def god_targets(w: Fields, seat: int) -> list[int]:
@@ -132,7 +136,12 @@ def do_draw(w: Work, _arg: int, ev: Events) -> None:
         return
     w.track += (code,)
     ev.append(event("draw", DRAW[s][code], {"seat": s, "tile": CODES[code]}))
-    next_turn(w, s, ev)
+    up = w.up
+    for t in ORDER[w.n][s]:  # next_turn, inline: the step stays TURN
+        if up[t]:
+            w.cur = t
+            return
+    next_turn(w, s, ev)  # pragma: no cover (the drawing seat itself holds a face-up sun)
 
 
 def do_invoke(w: Work, _arg: int, ev: Events) -> None:
@@ -182,18 +191,19 @@ def do_done(w: Work, _arg: int, ev: Events) -> None:
 
 
 def start_auction(w: Work, kind: int, ev: Events) -> None:
-    """Open an auction with the current seat as Ra player, then apply any auto-passes."""
+    """Open an auction with the current seat as Ra player. Nobody is passed automatically yet:
+    before the first bid every bidder holds a sun above the high bid (0)."""
     ra = w.cur
     up = w.up
+    order = ORDER[w.n][ra]
     w.step = AUCTION
     w.a_ra = ra
     w.a_kind = kind
-    w.a_order = tuple([t for t in ORDER[w.n][ra] if up[t]])
+    w.a_order = order if all(up) else tuple([t for t in order if up[t]])
     w.a_idx = 0
     w.a_bids = ()
     w.a_high = 0
     w.a_high_seat = -1
-    auto_passes(w, ev)
 
 
 def bidder(w: Fields) -> int:
@@ -206,57 +216,60 @@ def is_forced(w: Fields, seat: int) -> bool:
     return w.a_kind == VOLUNTARY and w.a_high == 0 and seat == w.a_ra
 
 
-def auto_passes(w: Work, ev: Events) -> None:
-    """With ``auto_pass``, pass for every bidder whose only legal action is ``pass`` (no
-    face-up sun above the high bid, and free to pass); settle the auction after the last."""
-    if not w.opts[O_AUTO_PASS]:
-        return
+def auto_passes(w: Work, idx: int, ev: Events) -> None:
+    """With ``auto_pass``, pass for the bidders from ``idx`` on (``w.a_idx``) whose only legal
+    action is ``pass``: no face-up sun above the high bid. (Only after a bid: with no bid yet
+    every bidder holds a higher sun, so the forced Ra player never needs a test.) Settle the
+    auction after the last bidder."""
     order = w.a_order
-    idx = w.a_idx
     high = w.a_high
     up = w.up
-    forced = w.a_ra if w.a_kind == VOLUNTARY and high == 0 else -1
+    last = len(order)
     passed = 0
-    while True:
+    while up[order[idx]][-1] <= high:
         s = order[idx]
-        if s == forced or up[s][-1] > high:
-            break
         ev.append(event("pass", AUTO_PASS[s][high], {"seat": s, "auto": True}))
         passed += 1
         idx += 1
-        if idx == len(order):
-            break
-    if passed:
-        w.a_bids += (0,) * passed
-        w.a_idx = idx
-        if idx == len(order):
-            resolve(w, ev)
+        if idx == last:
+            settle(w, w.a_high_seat, high, ev)
+            return
+    w.a_bids += (0,) * passed
+    w.a_idx = idx
 
 
 def do_bid(w: Work, sun: int, ev: Events) -> None:
     """``bid v`` by the current bidder."""
-    s = w.a_order[w.a_idx]
+    order = w.a_order
+    idx = w.a_idx
+    s = order[idx]
     ev.append(event("bid", BID[s][sun], {"seat": s, "sun": sun}))
+    idx += 1
+    if idx == len(order):
+        settle(w, s, sun, ev)
+        return
     w.a_bids += (sun,)
     w.a_high = sun
     w.a_high_seat = s
-    _next_bidder(w, ev)
+    w.a_idx = idx
+    if w.up[order[idx]][-1] <= sun and w.opts[O_AUTO_PASS]:
+        auto_passes(w, idx, ev)
 
 
 def do_pass(w: Work, _arg: int, ev: Events) -> None:
     """``pass`` by the current bidder."""
-    s = w.a_order[w.a_idx]
+    order = w.a_order
+    idx = w.a_idx
+    s = order[idx]
     ev.append(event("pass", PASS[s], {"seat": s, "auto": False}))
+    idx += 1
+    if idx == len(order):
+        settle(w, w.a_high_seat, w.a_high, ev)
+        return
     w.a_bids += (0,)
-    _next_bidder(w, ev)
-
-
-def _next_bidder(w: Work, ev: Events) -> None:
-    idx = w.a_idx = w.a_idx + 1
-    if idx == len(w.a_order):
-        resolve(w, ev)
-    else:
-        auto_passes(w, ev)
+    w.a_idx = idx
+    if w.up[order[idx]][-1] <= w.a_high and w.opts[O_AUTO_PASS]:
+        auto_passes(w, idx, ev)
 
 
 def _end_auction(w: Work) -> None:
@@ -270,13 +283,18 @@ def _end_auction(w: Work) -> None:
 
 
 def resolve(w: Work, ev: Events) -> None:
-    """Settle the auction after the last bidder: the winner takes the lot and the centre sun,
-    pays the bid sun into the centre, suffers the lot's disasters; unsold lots stay (Ra-tile and
-    voluntary) or are discarded (full track). Play resumes left of the Ra player."""
+    """Settle the auction after the last bidder (see :func:`settle`)."""
+    settle(w, w.a_high_seat, w.a_high, ev)
+
+
+def settle(w: Work, winner: int, sun: int, ev: Events) -> None:
+    """Settle the auction after the last bidder, won by ``winner`` (-1: nobody) with ``sun``:
+    the winner takes the lot and the centre sun, pays the bid sun into the centre, suffers the
+    lot's disasters; unsold lots stay (Ra-tile and voluntary) or are discarded (full track).
+    Play resumes left of the Ra player. The fields of the last bid need not be stored first."""
     ra = w.a_ra
     kind = w.a_kind
     lot = w.track
-    winner, sun = w.a_high_seat, w.a_high
     _end_auction(w)
     if winner < 0:
         if kind == FULL:
@@ -298,21 +316,24 @@ def resolve(w: Work, ev: Events) -> None:
         next_turn(w, ra, ev)
         return
     # sun exchange: only the winner's rows change
-    up = w.up
-    down = w.down
+    up = list(w.up)
+    row = up[winner]
+    i = row.index(sun)
+    up[winner] = row[:i] + row[i + 1 :]
+    w.up = tuple(up)
+    down = list(w.down)
     old_center = w.center
-    after = winner + 1
-    w.up = (*up[:winner], tuple([v for v in up[winner] if v != sun]), *up[after:])
-    w.down = (*down[:winner], tuple(sorted((*down[winner], old_center))), *down[after:])
+    down[winner] = tuple(sorted((*down[winner], old_center)))
+    w.down = tuple(down)
     w.center = sun
     # the lot
     disasters: dict[int, int] = {}
     if lot:
-        tiles = w.tiles
-        row = list(tiles[winner])
+        tiles = list(w.tiles)
+        held = list(tiles[winner])
         if DISASTER.isdisjoint(lot):
             for c in lot:
-                row[c] += 1
+                held[c] += 1
         else:
             box = list(w.box)
             for c in lot:
@@ -320,9 +341,10 @@ def resolve(w: Work, ev: Events) -> None:
                     box[c] += 1
                     disasters[c] = disasters.get(c, 0) + 1
                 else:
-                    row[c] += 1
+                    held[c] += 1
             w.box = tuple(box)
-        w.tiles = (*tiles[:winner], tuple(row), *tiles[after:])
+        tiles[winner] = tuple(held)
+        w.tiles = tuple(tiles)
         w.track = ()
         names = ", ".join([NAME[c] for c in lot])
     else:
@@ -334,9 +356,8 @@ def resolve(w: Work, ev: Events) -> None:
             {"seat": winner, "sun": sun, "took": old_center, "tiles": [CODES[c] for c in lot]},
         )
     )
-    traders = lot.count(TRADER)
-    if traders:
-        trader_trigger(w, winner, traders, ev)
+    if TRADER in lot:
+        trader_trigger(w, winner, lot.count(TRADER), ev)
     w.cur = ra
     if disasters and owe_discards(w, winner, disasters, False, ev):
         return
@@ -506,88 +527,87 @@ def epoch_end(w: Work, ev: Events) -> None:
     for c in w.track:
         box[c] += 1
     box[RA] += w.ra_track
-    w.box = tuple(box)
     w.track = ()
     w.ra_track = 0
     _end_auction(w)
     scores, rows = score_epoch(w)
     w.score = scores
-    w.history = w.history + ((w.epoch, rows),)
+    epoch = w.epoch
+    w.history += ((epoch, rows),)
     ev.append(_epoch_event(w, rows))
-    if w.epoch >= data.EPOCHS:
+    n = w.n
+    if epoch >= data.EPOCHS:
+        w.box = tuple(box)
         w.step = OVER
-        best = max(w.score)
         ev.append(
             event(
                 "game_over",
-                "Game over: " + ", ".join(f"{{s{s}}} {w.score[s]}" for s in range(w.n)) + f" (best {best})",
-                {"scores": list(w.score)},
+                "Game over: "
+                + ", ".join([f"{{s{s}}} {scores[s]}" for s in range(n)])
+                + f" (best {max(scores)})",
+                {"scores": list(scores)},
             )
         )
         return
-    box = list(w.box)
-    tiles = []
-    for row in w.tiles:
-        r = list(row)
-        for c in LOSE:
-            if r[c]:
-                box[c] += r[c]
-                r[c] = 0
-        tiles.append(tuple(r))
-    w.box = tuple(box)
-    w.tiles = tuple(tiles)
-    w.crates = (0,) * w.n
-    w.up = tuple(tuple(sorted(u + d)) for u, d in zip(w.up, w.down, strict=True))
-    w.down = ((),) * w.n
-    w.epoch += 1
-    w.cur = max(range(w.n), key=lambda s: w.up[s][-1])
+    tiles = w.tiles
+    lost: Iterable[int] = box
+    for row in tiles:
+        lost = map(add, lost, map(mul, row, LOSE_MASK))
+    w.box = tuple(lost)
+    w.tiles = tuple([tuple(map(mul, row, KEEP_MASK)) for row in tiles])
+    w.crates = (0,) * n
+    up = w.up = tuple([tuple(sorted(u + d)) for u, d in zip(w.up, w.down, strict=True)])
+    w.down = ((),) * n
+    epoch = w.epoch = epoch + 1
+    top = [u[-1] for u in up]
+    high = max(top)
+    cur = w.cur = top.index(high)
     w.step = TURN
     ev.append(
         event(
             "epoch_start",
-            f"Epoch {w.epoch} begins: {{s{w.cur}}} starts with sun {w.up[w.cur][-1]}",
-            {"epoch": w.epoch, "seat": w.cur},
+            f"Epoch {epoch} begins: {{s{cur}}} starts with sun {high}",
+            {"epoch": epoch, "seat": cur},
         )
     )
 
 
-def _scored_counts(w: Work, seat: int) -> dict[str, int]:
-    """What ``seat``'s epoch score was counted from (public tiles and suns), so that a score
-    sheet can say why a category scored nothing: pharaohs, niles, floods, civilization kinds and
-    the suns' total."""
-    t = w.tiles[seat]
-    return {
-        "pharaohs": t[PHARAOH],
-        "niles": t[NILE],
-        "floods": t[FLOOD],
-        "civ_kinds": sum(1 for c in CIV if t[c]),
-        "suns": sun_total(w, seat),
-    }
-
-
 def _epoch_event(w: Work, rows: tuple[ScoreRow, ...]) -> Event:
+    """The ``epoch_score`` event; each row's ``counts`` say what the seat's score was counted
+    from (public tiles and suns), so that a score sheet can say why a category scored nothing."""
     hidden = w.opts[O_HIDDEN]  # running totals stay private; epoch totals are public
+    cats = data.CATEGORIES
+    ncivs = len(CIV)
+    tiles = w.tiles
+    up = w.up
+    down = w.down
     parts = []
-    for s, (_points, _floor, total, running) in enumerate(rows):
-        part = f"{{s{s}}} {total:+d}"
-        if not hidden:
-            part += f" → {running}"
-        parts.append(part)
-    data_rows: list[dict[str, object]] = [
-        {
+    data_rows: list[dict[str, object]] = []
+    for s, (points, floor, total, running) in enumerate(rows):
+        t = tiles[s]
+        row: dict[str, object] = {
             "seat": s,
-            "points": dict(zip(data.CATEGORIES, r[0], strict=True)),
-            "floor": r[1],
-            "epoch_total": r[2],
-            "counts": _scored_counts(w, s),
+            "points": dict(zip(cats, points, strict=True)),
+            "floor": floor,
+            "epoch_total": total,
+            "counts": {
+                "pharaohs": t[PHARAOH],
+                "niles": t[NILE],
+                "floods": t[FLOOD],
+                "civ_kinds": ncivs - t[CIV_SLICE].count(0),
+                "suns": sum(up[s]) + sum(down[s]),
+            },
         }
-        for s, r in enumerate(rows)
-    ]
-    if not hidden:
-        for s, r in enumerate(rows):
-            data_rows[s]["running_total"] = r[3]
-    data_ = {"epoch": w.epoch, "rows": data_rows}
-    return event("epoch_score", f"Epoch {w.epoch} scores: " + ", ".join(parts), data_)
+        if hidden:
+            parts.append(f"{{s{s}}} {total:+d}")
+        else:
+            parts.append(f"{{s{s}}} {total:+d} → {running}")
+            row["running_total"] = running
+        data_rows.append(row)
+    epoch = w.epoch
+    return event(
+        "epoch_score", f"Epoch {epoch} scores: " + ", ".join(parts), {"epoch": epoch, "rows": data_rows}
+    )
 
 
 # --------------------------------------------------------------------------- dispatch

@@ -167,33 +167,35 @@ class RaEngine(Engine):
         """The legal action texts of ``seat`` in spec §5 order; [] if it is not awaited.
         The last answer is remembered (by state identity) so that ``apply`` right after it does
         not enumerate again."""
-        out = self._legal(state, seat)
-        self._memo = (state, seat, tuple(out))
-        return out
-
-    def _legal(self, state: State, seat: int) -> list[Action]:
         step = state.step
-        if step == TURN:
-            if seat != state.cur:
-                return []
-            track = state.track
-            out = []
-            bag_left = state.bag_pos < len(state.bag)
-            if len(track) < data.AUCTION_SLOTS and bag_left:
-                out.append("draw")
-            if track or not bag_left or state.opts[O_INVOKE_EMPTY]:
-                out.append("invoke")
-            if track and state.tiles[seat][GOD]:
-                out += [GOD_TEXT[c] for c in flow.god_targets(state, seat)]
-            return out
         if step == AUCTION:
             if seat != state.a_order[state.a_idx]:
+                self._memo = (state, seat, ())
                 return []
             high = state.a_high
-            out = [BID_TEXT[v] for v in state.up[seat] if v > high]
-            if not (state.a_high == 0 and seat == state.a_ra and state.a_kind == VOLUNTARY):
-                out.append("pass")
-            return out
+            row = state.up[seat]
+            bids = _BIDS.get((row, high)) or _bids(row, high)
+            if not high and seat == state.a_ra and state.a_kind == VOLUNTARY:
+                bids = bids[:-1]  # the Ra player of a voluntary auction may not pass before a bid
+        elif step == TURN:
+            if seat != state.cur:
+                self._memo = (state, seat, ())
+                return []
+            track = state.track
+            bag_left = state.bag_pos < len(state.bag)
+            bids = _TURN[len(track) < data.AUCTION_SLOTS and bag_left][
+                bool(track) or not bag_left or state.opts[O_INVOKE_EMPTY]
+            ]
+            if track and state.tiles[seat][GOD]:
+                bids += tuple([GOD_TEXT[c] for c in flow.god_targets(state, seat)])
+        else:
+            bids = tuple(self._legal(state, seat))
+        self._memo = (state, seat, bids)
+        return list(bids)
+
+    def _legal(self, state: State, seat: int) -> list[Action]:
+        """The legal list of the steps other than TURN and AUCTION."""
+        step = state.step
         if step == GOD_MORE:
             if seat != state.cur:
                 return []
@@ -211,14 +213,20 @@ class RaEngine(Engine):
         the events. Raises :class:`GameOver`, :class:`NotYourTurn`, or :class:`IllegalAction`
         (with the reason) and changes nothing."""
         memo = self._memo
-        legal = memo[2] if memo[0] is state and memo[1] == seat else self._legal(state, seat)
+        if memo[0] is state and memo[1] == seat:
+            legal = memo[2]
+        else:
+            self.legal_actions(state, seat)
+            legal = self._memo[2]
         if action not in legal:
             raise self._rejection(state, seat, action)
         handler, arg = flow.HANDLERS[action]
-        w = Work.of(state)
+        w: Work = _new(Work)  # Work.of(state) and w.freeze(), written out: the hottest lines
+        w.__dict__ = state.__dict__.copy()
         ev: list[Event] = []
         handler(w, arg, ev)
-        return w.freeze(), ev
+        w.__class__ = State  # type: ignore[assignment]
+        return w, ev  # type: ignore[return-value]
 
     def _rejection(self, state: State, seat: int, action: Action) -> Exception:
         """The error explaining why ``action`` is not legal for ``seat`` now."""
@@ -373,6 +381,23 @@ class RaEngine(Engine):
                 row = s.tiles[seat]
                 assert all(row[c] == 0 for c in HELD if c not in KEEP), "non-keeper at epoch start"
                 assert s.crates[seat] == 0
+
+
+# --------------------------------------------------------------------------- legal tables
+
+_new = object.__new__
+
+_TURN = ((((), ("invoke",))), (("draw",), ("draw", "invoke")))
+"""``_TURN[may draw][may invoke]``: a turn's legal texts before any god."""
+
+_BIDS: dict[tuple[tuple[int, ...], int], tuple[Action, ...]] = {}
+"""``(face-up suns, high bid)`` -> the bid texts above the high bid and ``pass`` (at most
+a few thousand keys: sets of up to five of the 16 suns, times the high bids)."""
+
+
+def _bids(row: tuple[int, ...], high: int) -> tuple[Action, ...]:
+    got = _BIDS[(row, high)] = (*[BID_TEXT[v] for v in row if v > high], "pass")
+    return got
 
 
 # --------------------------------------------------------------------------- reasons

@@ -28,6 +28,10 @@ NILE = IDX["nile"]
 FLOOD = IDX["flood"]
 CIV = tuple(IDX[c] for c in data.CIVS)
 MON = tuple(IDX[m] for m in data.MONUMENTS)
+CIV_SLICE = slice(CIV[0], CIV[-1] + 1)
+MON_SLICE = slice(MON[0], MON[-1] + 1)
+"""The civilization and the monument codes are contiguous: a row's counts of each are a slice."""
+assert tuple(range(NCODES))[CIV_SLICE] == CIV and tuple(range(NCODES))[MON_SLICE] == MON
 TRADER = IDX["trader"]
 FUNERAL = IDX["funeral"]
 DROUGHT = IDX["drought"]
@@ -41,6 +45,9 @@ HELD = tuple(i for i, c in enumerate(CODES) if data.TILE_CATEGORY[c] not in ("di
 KEEP = frozenset(IDX[c] for c in data.KEEP_AT_EPOCH_END)
 LOSE = tuple(i for i in HELD if i not in KEEP)
 """Held codes that leave the game at the end of an epoch."""
+KEEP_MASK = tuple(int(c in KEEP) for c in range(NCODES))
+LOSE_MASK = tuple(int(c in LOSE) for c in range(NCODES))
+"""1 for the codes kept (lost) at the end of an epoch, else 0: ``map(mul, row, KEEP_MASK)``."""
 
 # --------------------------------------------------------------------------- steps and kinds
 
