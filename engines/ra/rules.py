@@ -29,6 +29,7 @@ from engines.prompt import Prompt
 from engines.ra import data, determinize, flow, notation, playout, prompts, scoring
 from engines.ra import view as ra_view
 from engines.ra.notation import BID_TEXT, DISCARD_TEXT, GOD_TEXT, bad_form
+from engines.ra.rng import shuffle
 from engines.ra.state import (
     AUCTION,
     CODES,
@@ -53,6 +54,7 @@ from engines.ra.state import (
     VOLUNTARY,
     State,
     Work,
+    new_state,
     tile_counts,
 )
 
@@ -113,19 +115,19 @@ class RaEngine(Engine):
         opts = self.resolve_options(options)
         rng = random.Random(seed)
         sets = list(data.SUN_SETS[n_players])
-        rng.shuffle(sets)
-        bag = [i for i, k in enumerate(tile_counts(opts["traders"])) for _ in range(k)]
-        rng.shuffle(bag)
-        up = tuple(tuple(sorted(s)) for s in sets)
-        first = max(range(n_players), key=lambda s: up[s][-1])
-        return State(
+        shuffle(rng, sets)  # rng.shuffle, written out (rng.py): the same numbers drawn
+        bag = list(_BAGS[bool(opts["traders"])])
+        shuffle(rng, bag)
+        up = tuple([tuple(sorted(s)) for s in sets])
+        top = [u[-1] for u in up]
+        return new_state(
             n=n_players,
-            opts=tuple(bool(opts[k]) for k in OPTION_NAMES),
+            opts=tuple([bool(opts[k]) for k in OPTION_NAMES]),
             bag=tuple(bag),
             bag_pos=0,
             epoch=1,
             step=TURN,
-            cur=first,
+            cur=top.index(max(top)),
             ra_track=0,
             track=(),
             center=data.CENTER_START,
@@ -386,6 +388,9 @@ class RaEngine(Engine):
 # --------------------------------------------------------------------------- legal tables
 
 _new = object.__new__
+
+_BAGS = {t: tuple([i for i, k in enumerate(tile_counts(t)) for _ in range(k)]) for t in (False, True)}
+"""The bag before shuffling, with and without the Traders module."""
 
 _TURN = ((((), ("invoke",))), (("draw",), ("draw", "invoke")))
 """``_TURN[may draw][may invoke]``: a turn's legal texts before any god."""

@@ -10,8 +10,8 @@ from the front), which keeps every state flat and cheap to copy.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import TypeAlias
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, TypeAlias
 
 from engines.ra import data
 
@@ -202,6 +202,22 @@ class Work:
         box = list(self.box)
         box[code] += k
         self.box = tuple(box)
+
+
+_FIELDS = {f.name: f.default for f in fields(State)}
+"""Every field of :class:`State` in order, with its default (``MISSING`` for none)."""
+
+
+def new_state(**values: Any) -> State:
+    """``State(**values)`` without the frozen dataclass's ``__init__`` (one ``object.__setattr__``
+    per field); every field without a default must be given."""
+    d = _FIELDS.copy()
+    d.update(values)
+    if len(d) != len(_FIELDS) or MISSING in d.values():
+        raise TypeError(f"new_state: bad or missing fields in {sorted(values)}")
+    state: State = _new(State)
+    object.__setattr__(state, "__dict__", d)
+    return state
 
 
 if Work.__annotations__ != {f.name: f.type for f in fields(State)}:  # pragma: no cover
