@@ -14,8 +14,7 @@ row only (tuple slices), not every seat's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from operator import add, mul
+from collections.abc import Callable
 
 from engines.base import Event
 from engines.ra import data
@@ -37,9 +36,10 @@ from engines.ra.state import (
     GOD,
     GOD_MORE,
     IDX,
-    KEEP_MASK,
+    KEEP_RUNS,
     KIND_NAMES,
-    LOSE_MASK,
+    LOSE,
+    NCODES,
     NILE,
     O_AUTO_PASS,
     O_FLOODS_FIRST,
@@ -63,6 +63,8 @@ from engines.ra.state import (
 )
 
 Events = list[Event]
+
+_ZEROS = (0,) * NCODES
 
 
 def tile_name(code: int) -> str:
@@ -295,7 +297,13 @@ def settle(w: Work, winner: int, sun: int, ev: Events) -> None:
     ra = w.a_ra
     kind = w.a_kind
     lot = w.track
-    _end_auction(w)
+    w.a_ra = -1  # _end_auction, inline
+    w.a_kind = 0
+    w.a_order = ()
+    w.a_idx = 0
+    w.a_bids = ()
+    w.a_high = 0
+    w.a_high_seat = -1
     if winner < 0:
         if kind == FULL:
             box = list(w.box)
@@ -323,7 +331,7 @@ def settle(w: Work, winner: int, sun: int, ev: Events) -> None:
     w.up = tuple(up)
     down = list(w.down)
     old_center = w.center
-    down[winner] = tuple(sorted((*down[winner], old_center)))
+    down[winner] = tuple(sorted(down[winner] + (old_center,)))
     w.down = tuple(down)
     w.center = sun
     # the lot
@@ -550,11 +558,17 @@ def epoch_end(w: Work, ev: Events) -> None:
         )
         return
     tiles = w.tiles
-    lost: Iterable[int] = box
+    columns = tuple(zip(*tiles, strict=True))
+    for c in LOSE:
+        box[c] += sum(columns[c])
+    w.box = tuple(box)
+    kept = []
     for row in tiles:
-        lost = map(add, lost, map(mul, row, LOSE_MASK))
-    w.box = tuple(lost)
-    w.tiles = tuple([tuple(map(mul, row, KEEP_MASK)) for row in tiles])
+        new: tuple[int, ...] = ()
+        for a, b, keep in KEEP_RUNS:
+            new += row[a:b] if keep else _ZEROS[a:b]
+        kept.append(new)
+    w.tiles = tuple(kept)
     w.crates = (0,) * n
     up = w.up = tuple([tuple(sorted(u + d)) for u, d in zip(w.up, w.down, strict=True)])
     w.down = ((),) * n

@@ -120,33 +120,30 @@ def outcome(state: State) -> Outcome:
     n = state.n
     scores = state.score
     tiebreak = state.opts[O_TIEBREAK]
-    high = [highest_sun(state, s) for s in range(n)]
-
-    def key(s: int) -> tuple[int, int]:
-        return (scores[s], high[s] if tiebreak else 0)
-
-    ranks = tuple(1 + sum(1 for o in range(n) if key(o) > key(s)) for s in range(n))
-    cats = [c for c in data.CATEGORIES if c != "Traders" or state.opts[O_TRADERS]]
+    high = [max(u + d) for u, d in zip(state.up, state.down, strict=True)]
+    keys = [(scores[s], high[s] if tiebreak else 0) for s in range(n)]
+    ranks = tuple([1 + sum([o > k for o in keys]) for k in keys])
+    traders = state.opts[O_TRADERS]
+    cats = [c for c in data.CATEGORIES if c != "Traders" or traders]
+    shown = [traders or c != "Traders" for c in data.CATEGORIES]
+    history = state.history
     breakdown = []
     for s in range(n):
-        sums = {c: 0 for c in cats}
-        floor = 0
-        for _epoch, rows in state.history:
-            points, fl, _total, _running = rows[s]
-            for c, p in zip(data.CATEGORIES, points, strict=True):
-                if c in sums:
-                    sums[c] += p
-            floor += fl
-        b = {data.START_CATEGORY: data.START_SCORE, **sums}
+        seat_rows = [rows[s] for _epoch, rows in history]
+        b = {data.START_CATEGORY: data.START_SCORE}
+        sums = map(sum, zip(*[r[0] for r in seat_rows], strict=True)) if seat_rows else (0,) * len(shown)
+        for c, keep, total in zip(data.CATEGORIES, shown, sums, strict=True):
+            if keep:
+                b[c] = total
+        floor = sum([r[1] for r in seat_rows])
         if floor:
             b[data.FLOOR_CATEGORY] = floor
         breakdown.append(b)
-    notes = tuple(f"highest sun {high[s]}" for s in range(n))
     return Outcome(
         ranks=ranks,
         scores=tuple(scores),
         categories=(data.START_CATEGORY, *cats, data.FLOOR_CATEGORY),
         breakdown=tuple(breakdown),
-        winners=tuple(s for s in range(n) if ranks[s] == 1),
-        notes=notes,
+        winners=tuple([s for s in range(n) if ranks[s] == 1]),
+        notes=tuple([f"highest sun {h}" for h in high]),
     )

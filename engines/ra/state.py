@@ -45,9 +45,17 @@ HELD = tuple(i for i, c in enumerate(CODES) if data.TILE_CATEGORY[c] not in ("di
 KEEP = frozenset(IDX[c] for c in data.KEEP_AT_EPOCH_END)
 LOSE = tuple(i for i in HELD if i not in KEEP)
 """Held codes that leave the game at the end of an epoch."""
-KEEP_MASK = tuple(int(c in KEEP) for c in range(NCODES))
-LOSE_MASK = tuple(int(c in LOSE) for c in range(NCODES))
-"""1 for the codes kept (lost) at the end of an epoch, else 0: ``map(mul, row, KEEP_MASK)``."""
+KEEP_RUNS = tuple(
+    (a, b, a in KEEP)
+    for a, b in zip(
+        [c for c in range(NCODES) if c == 0 or (c in KEEP) != (c - 1 in KEEP)],
+        [c for c in range(1, NCODES + 1) if c == NCODES or (c in KEEP) != (c - 1 in KEEP)],
+        strict=True,
+    )
+)
+"""The codes as runs ``(start, stop, kept)``: a row keeps ``row[start:stop]`` where ``kept``
+and zeros elsewhere at the end of an epoch (5 runs: god-gold, pharaoh-nile, flood-civs,
+monuments, trader-Ra)."""
 
 # --------------------------------------------------------------------------- steps and kinds
 
