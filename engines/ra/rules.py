@@ -155,12 +155,12 @@ class RaEngine(Engine):
     def to_move(self, state: State) -> tuple[int, ...]:
         """The one seat awaited, or () once the game is over."""
         step = state.step
-        if step == TURN or step == GOD_MORE:  # noqa: SIM109 (hot: a tuple test builds the tuple)
-            return (state.cur,)
         if step == AUCTION:
-            return (state.a_order[state.a_idx],)
+            return _ONE[state.a_order[state.a_idx]]
+        if step == TURN or step == GOD_MORE:  # noqa: SIM109 (hot: a tuple test builds the tuple)
+            return _ONE[state.cur]
         if step == DISCARD:
-            return (state.p_seat,)
+            return _ONE[state.p_seat]
         return ()
 
     _memo: tuple[Any, int, tuple[Action, ...]] = (None, -1, ())
@@ -176,7 +176,7 @@ class RaEngine(Engine):
                 return []
             high = state.a_high
             row = state.up[seat]
-            bids = _BIDS.get((row, high)) or _bids(row, high)
+            bids = (_BIDS.get(row) or _bids(row))[high]
             if not high and seat == state.a_ra and state.a_kind == VOLUNTARY:
                 bids = bids[:-1]  # the Ra player of a voluntary auction may not pass before a bid
         elif step == TURN:
@@ -222,7 +222,7 @@ class RaEngine(Engine):
             legal = self._memo[2]
         if action not in legal:
             raise self._rejection(state, seat, action)
-        handler, arg = flow.HANDLERS[action]
+        handler, arg = _HANDLERS[action]
         w: Work = _new(Work)  # Work.of(state) and w.freeze(), written out: the hottest lines
         w.__dict__ = state.__dict__.copy()
         ev: list[Event] = []
@@ -388,6 +388,7 @@ class RaEngine(Engine):
 # --------------------------------------------------------------------------- legal tables
 
 _new = object.__new__
+_HANDLERS = flow.HANDLERS
 
 _BAGS = {t: tuple([i for i, k in enumerate(tile_counts(t)) for _ in range(k)]) for t in (False, True)}
 """The bag before shuffling, with and without the Traders module."""
@@ -395,13 +396,20 @@ _BAGS = {t: tuple([i for i, k in enumerate(tile_counts(t)) for _ in range(k)]) f
 _TURN = ((((), ("invoke",))), (("draw",), ("draw", "invoke")))
 """``_TURN[may draw][may invoke]``: a turn's legal texts before any god."""
 
-_BIDS: dict[tuple[tuple[int, ...], int], tuple[Action, ...]] = {}
-"""``(face-up suns, high bid)`` -> the bid texts above the high bid and ``pass`` (at most
-a few thousand keys: sets of up to five of the 16 suns, times the high bids)."""
+_BIDS: dict[tuple[int, ...], tuple[tuple[Action, ...], ...]] = {}
+"""Face-up suns -> for each high bid, the bid texts above it and ``pass`` (at most a few
+thousand keys: the sets of up to five of the 16 suns)."""
+
+_MAX_SUN = max(data.MAX_SUN.values())
+
+_ONE = tuple((s,) for s in range(max(data.SUN_SETS)))
+"""``_ONE[seat]``: the 1-tuple ``to_move`` answers, made once."""
 
 
-def _bids(row: tuple[int, ...], high: int) -> tuple[Action, ...]:
-    got = _BIDS[(row, high)] = (*[BID_TEXT[v] for v in row if v > high], "pass")
+def _bids(row: tuple[int, ...]) -> tuple[tuple[Action, ...], ...]:
+    got = _BIDS[row] = tuple(
+        (*[BID_TEXT[v] for v in row if v > high], "pass") for high in range(_MAX_SUN + 1)
+    )
     return got
 
 
