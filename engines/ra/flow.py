@@ -5,11 +5,12 @@ the read-only helpers (``god_targets``, ``pending_category``…) also answer for
 :class:`~engines.ra.state.State`. Legality is checked by the caller (``rules.py``); these
 functions assume a legal action.
 
-Speed (about a quarter of what ``apply`` cost before): each action is one handler of
-:data:`HANDLERS` (looked up by its text, argument decoded in advance) editing one
-:class:`~engines.ra.state.Work` copy; events come from :func:`engines.ra.events.event` with the
-frequent texts written once at import; a change to one seat's suns or tiles rebuilds that seat's
-row only (tuple slices), not every seat's.
+Speed: each action is one handler of :data:`HANDLERS` (looked up by its text, its argument
+decoded in advance) editing one :class:`~engines.ra.state.Work` copy; events come from
+:func:`engines.ra.events.event` with the frequent texts written once at import; a change to one
+seat's suns or tiles rebuilds that seat's row only, not every seat's; a bid or pass settles the
+auction directly when it is the last, and auto-passes are looked for only after a bid (before
+one, every bidder holds a higher sun).
 """
 
 from __future__ import annotations

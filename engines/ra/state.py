@@ -6,6 +6,23 @@ full shuffled tuple fixed at set-up plus a position (``bag[bag_pos:]`` is what r
 from the front), which keeps every state flat and cheap to copy.
 
 :class:`Work` is the mutable scratch copy ``apply`` edits before freezing it into a new state.
+
+What keeps it fast (random playouts with the legal list at every step, issue #13):
+
+* ``apply`` copies the state's ``__dict__`` once (``dict.copy`` of 27 entries), lets the
+  handler edit that copy through a :class:`Work` and then relabels the same object as a
+  :class:`State` (``__class__`` assignment): no second copy, no frozen ``__init__`` (which sets
+  each field through ``object.__setattr__``). :func:`new_state` does the same for set-up.
+* Fields are flat ints and tuples, so the copy is shallow and a change rebuilds only what it
+  touches: one seat's row of ``up``/``down``/``tiles``, not every seat's.
+* The bag is one tuple fixed at set-up plus ``bag_pos``: a draw is an index step.
+* ``to_move``, the legal lists and the event texts come from tables built at import or
+  filled on first use (``rules._BIDS``, ``rules._TURN``, ``events``), and ``legal_actions``
+  remembers its last answer by state identity, so ``apply`` right after it does not
+  enumerate again.
+
+The state stays a value: ``==``, ``repr``, ``dataclasses.replace`` and pickling work as for any
+frozen dataclass, and ``apply`` never edits the state it was given.
 """
 
 from __future__ import annotations
