@@ -4,16 +4,28 @@ decision. Every function here edits a :class:`~engines.ra.state.Work` copy and a
 the read-only helpers (``god_targets``, ``pending_category``…) also answer for a
 :class:`~engines.ra.state.State`. Legality is checked by the caller (``rules.py``); these
 functions assume a legal action.
+
+Speed: each action is one handler of :data:`HANDLERS` (looked up by its text, its argument
+decoded in advance) editing one :class:`~engines.ra.state.Work` copy; events come from
+:func:`engines.ra.events.event` with the frequent texts written once at import; a change to one
+seat's suns or tiles rebuilds that seat's row only, not every seat's; a bid or pass settles the
+auction directly when it is the last, and auto-passes are looked for only after a bid (before
+one, every bidder holds a higher sun).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.base import Event
 from engines.ra import data
-from engines.ra.scoring import score_epoch, sun_total
+from engines.ra.events import AUTO_PASS, BID, DONE, DRAW, INVOKE, NAME, PASS, a_tile, count, event
+from engines.ra.notation import BID_TEXT, DISCARD_CODES, DISCARD_TEXT, GOD_CODES, GOD_TEXT
+from engines.ra.scoring import score_epoch
 from engines.ra.state import (
     AUCTION,
     CIV,
+    CIV_SLICE,
     CODES,
     DISASTER,
     DISCARD,
@@ -24,8 +36,11 @@ from engines.ra.state import (
     FUNERAL,
     GOD,
     GOD_MORE,
+    IDX,
+    KEEP_RUNS,
     KIND_NAMES,
     LOSE,
+    NCODES,
     NILE,
     O_AUTO_PASS,
     O_FLOODS_FIRST,
@@ -50,7 +65,7 @@ from engines.ra.state import (
 
 Events = list[Event]
 
-NAME = tuple(data.TILE_NAME[c] for c in CODES)
+_ZEROS = (0,) * NCODES
 
 
 def tile_name(code: int) -> str:
@@ -58,25 +73,16 @@ def tile_name(code: int) -> str:
     return NAME[code]
 
 
-def a_tile(code: int) -> str:
-    """The display name with an indefinite article ("a Pharaoh", "an Obelisk")."""
-    name = NAME[code]
-    return ("an " if name[0] in "AEIOU" else "a ") + name
-
-
-def _count(k: int, what: str) -> str:
-    return f"{k} {what}" if k == 1 else f"{k} {what}s"
-
-
 # --------------------------------------------------------------------------- turn order
+
+ORDER = {n: tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in data.SUN_SETS}
+"""``ORDER[n][s]``: the seats clockwise after ``s``, ending with ``s`` itself."""
 
 
 def advance_from(w: Fields, s: int) -> int:
     """The next seat clockwise after ``s`` with a face-up sun (possibly ``s``), or -1."""
-    n = w.n
     up = w.up
-    for k in range(1, n + 1):
-        t = (s + k) % n
+    for t in ORDER[w.n][s]:
         if up[t]:
             return t
     return -1
@@ -84,19 +90,20 @@ def advance_from(w: Fields, s: int) -> int:
 
 def next_turn(w: Work, s: int, ev: Events) -> None:
     """Give the turn to the next seat after ``s`` with a face-up sun, or end the epoch."""
-    t = advance_from(w, s)
-    if t < 0:
-        ev.append(
-            Event(
-                "epoch_end",
-                "Nobody has a face-up sun left: the epoch ends.",
-                {"epoch": w.epoch, "reason": "suns"},
-            )
+    up = w.up
+    for t in ORDER[w.n][s]:
+        if up[t]:
+            w.step = TURN
+            w.cur = t
+            return
+    ev.append(
+        event(
+            "epoch_end",
+            "Nobody has a face-up sun left: the epoch ends.",
+            {"epoch": w.epoch, "reason": "suns"},
         )
-        epoch_end(w, ev)
-    else:
-        w.step = TURN
-        w.cur = t
+    )
+    epoch_end(w, ev)
 
 
 def god_targets(w: Fields, seat: int) -> list[int]:
@@ -111,46 +118,41 @@ def god_targets(w: Fields, seat: int) -> list[int]:
 # --------------------------------------------------------------------------- TURN actions
 
 
-def do_draw(w: Work, ev: Events) -> None:
+def do_draw(w: Work, _arg: int, ev: Events) -> None:
     """``draw``: the next bag tile goes to the auction track, or a Ra tile to the Ra track (which
     starts an auction, or ends the epoch when the Ra track is full)."""
     s = w.cur
-    code = w.bag[w.bag_pos]
-    w.bag_pos += 1
+    pos = w.bag_pos
+    code = w.bag[pos]
+    w.bag_pos = pos + 1
     if code == RA:
-        w.ra_track += 1
+        ra_track = w.ra_track = w.ra_track + 1
         limit = data.RA_LIMIT[w.n]
-        data_ = {"seat": s, "tile": "ra", "ra_track": w.ra_track}
-        if w.ra_track >= limit:
-            ev.append(
-                Event("ra", f"{{s{s}}} draws the last Ra tile ({w.ra_track}/{limit}): the epoch ends.", data_)
-            )
+        data_ = {"seat": s, "tile": "ra", "ra_track": ra_track}
+        if ra_track >= limit:
+            text = f"{{s{s}}} draws the last Ra tile ({ra_track}/{limit}): the epoch ends."
+            ev.append(event("ra", text, data_))
             epoch_end(w, ev)
             return
-        ev.append(Event("ra", f"{{s{s}}} draws Ra ({w.ra_track}/{limit}): auction!", data_))
+        ev.append(event("ra", f"{{s{s}}} draws Ra ({ra_track}/{limit}): auction!", data_))
         start_auction(w, RA_TILE, ev)
         return
-    w.track = w.track + (code,)
-    ev.append(Event("draw", f"{{s{s}}} draws {a_tile(code)}", {"seat": s, "tile": CODES[code]}))
-    next_turn(w, s, ev)
+    w.track += (code,)
+    ev.append(event("draw", DRAW[s][code], {"seat": s, "tile": CODES[code]}))
+    up = w.up
+    for t in ORDER[w.n][s]:  # next_turn, inline: the step stays TURN
+        if up[t]:
+            w.cur = t
+            return
+    next_turn(w, s, ev)  # pragma: no cover (the drawing seat itself holds a face-up sun)
 
 
-def do_invoke(w: Work, ev: Events) -> None:
+def do_invoke(w: Work, _arg: int, ev: Events) -> None:
     """``invoke``: start a voluntary auction (or a full-track one when the track is full)."""
-    kind = FULL if len(w.track) == data.AUCTION_SLOTS else VOLUNTARY
+    k = len(w.track)
+    kind = FULL if k == data.AUCTION_SLOTS else VOLUNTARY
     s = w.cur
-    what = (
-        "the full track"
-        if kind == FULL
-        else ("an empty track" if not w.track else _count(len(w.track), "tile"))
-    )
-    ev.append(
-        Event(
-            "auction",
-            f"{{s{s}}} invokes Ra on {what}",
-            {"seat": s, "kind": KIND_NAMES[kind], "tiles": len(w.track)},
-        )
-    )
+    ev.append(event("auction", INVOKE[s][k], {"seat": s, "kind": KIND_NAMES[kind], "tiles": k}))
     start_auction(w, kind, ev)
 
 
@@ -162,7 +164,7 @@ def do_god(w: Work, code: int, ev: Events) -> None:
     track = list(w.track)
     track.remove(code)
     w.track = tuple(track)
-    ev.append(Event("god", f"{{s{s}}} uses a god to take {a_tile(code)}", {"seat": s, "tile": CODES[code]}))
+    ev.append(event("god", f"{{s{s}}} uses a god to take {a_tile(code)}", {"seat": s, "tile": CODES[code]}))
     if code in DISASTER:  # only with god_takes_disaster: resolved at once against the taker
         w.to_box(code, 1)
         if owe_discards(w, s, {code: 1}, True, ev):
@@ -182,9 +184,9 @@ def after_god(w: Work, ev: Events) -> None:
         next_turn(w, w.cur, ev)
 
 
-def do_done(w: Work, ev: Events) -> None:
+def do_done(w: Work, _arg: int, ev: Events) -> None:
     """``done``: stop using gods; the turn passes on."""
-    ev.append(Event("done", f"{{s{w.cur}}} ends the turn", {"seat": w.cur}))
+    ev.append(event("done", DONE[w.cur], {"seat": w.cur}))
     next_turn(w, w.cur, ev)
 
 
@@ -192,18 +194,19 @@ def do_done(w: Work, ev: Events) -> None:
 
 
 def start_auction(w: Work, kind: int, ev: Events) -> None:
-    """Open an auction with the current seat as Ra player, then apply any auto-passes."""
+    """Open an auction with the current seat as Ra player. Nobody is passed automatically yet:
+    before the first bid every bidder holds a sun above the high bid (0)."""
     ra = w.cur
-    n = w.n
+    up = w.up
+    order = ORDER[w.n][ra]
     w.step = AUCTION
     w.a_ra = ra
     w.a_kind = kind
-    w.a_order = tuple(t for t in ((ra + k) % n for k in range(1, n + 1)) if w.up[t])
+    w.a_order = order if all(up) else tuple([t for t in order if up[t]])
     w.a_idx = 0
     w.a_bids = ()
     w.a_high = 0
     w.a_high_seat = -1
-    auto_passes(w, ev)
 
 
 def bidder(w: Fields) -> int:
@@ -216,47 +219,60 @@ def is_forced(w: Fields, seat: int) -> bool:
     return w.a_kind == VOLUNTARY and w.a_high == 0 and seat == w.a_ra
 
 
-def auto_passes(w: Work, ev: Events) -> None:
-    """With ``auto_pass``, pass for every bidder whose only legal action is ``pass``."""
-    if not w.opts[O_AUTO_PASS]:
-        return
-    while w.step == AUCTION:
-        s = w.a_order[w.a_idx]
-        if is_forced(w, s) or w.up[s][-1] > w.a_high:
+def auto_passes(w: Work, idx: int, ev: Events) -> None:
+    """With ``auto_pass``, pass for the bidders from ``idx`` on (``w.a_idx``) whose only legal
+    action is ``pass``: no face-up sun above the high bid. (Only after a bid: with no bid yet
+    every bidder holds a higher sun, so the forced Ra player never needs a test.) Settle the
+    auction after the last bidder."""
+    order = w.a_order
+    high = w.a_high
+    up = w.up
+    last = len(order)
+    passed = 0
+    while up[order[idx]][-1] <= high:
+        s = order[idx]
+        ev.append(event("pass", AUTO_PASS[s][high], {"seat": s, "auto": True}))
+        passed += 1
+        idx += 1
+        if idx == last:
+            settle(w, w.a_high_seat, high, ev)
             return
-        ev.append(
-            Event("pass", f"{{s{s}}} passes (no sun higher than {w.a_high})", {"seat": s, "auto": True})
-        )
-        w.a_bids = w.a_bids + (0,)
-        w.a_idx += 1
-        if w.a_idx == len(w.a_order):
-            resolve(w, ev)
+    w.a_bids += (0,) * passed
+    w.a_idx = idx
 
 
 def do_bid(w: Work, sun: int, ev: Events) -> None:
     """``bid v`` by the current bidder."""
-    s = w.a_order[w.a_idx]
-    ev.append(Event("bid", f"{{s{s}}} bids {sun}", {"seat": s, "sun": sun}))
-    w.a_bids = w.a_bids + (sun,)
+    order = w.a_order
+    idx = w.a_idx
+    s = order[idx]
+    ev.append(event("bid", BID[s][sun], {"seat": s, "sun": sun}))
+    idx += 1
+    if idx == len(order):
+        settle(w, s, sun, ev)
+        return
+    w.a_bids += (sun,)
     w.a_high = sun
     w.a_high_seat = s
-    _next_bidder(w, ev)
+    w.a_idx = idx
+    if w.up[order[idx]][-1] <= sun and w.opts[O_AUTO_PASS]:
+        auto_passes(w, idx, ev)
 
 
-def do_pass(w: Work, ev: Events) -> None:
+def do_pass(w: Work, _arg: int, ev: Events) -> None:
     """``pass`` by the current bidder."""
-    s = w.a_order[w.a_idx]
-    ev.append(Event("pass", f"{{s{s}}} passes", {"seat": s, "auto": False}))
-    w.a_bids = w.a_bids + (0,)
-    _next_bidder(w, ev)
-
-
-def _next_bidder(w: Work, ev: Events) -> None:
-    w.a_idx += 1
-    if w.a_idx == len(w.a_order):
-        resolve(w, ev)
-    else:
-        auto_passes(w, ev)
+    order = w.a_order
+    idx = w.a_idx
+    s = order[idx]
+    ev.append(event("pass", PASS[s], {"seat": s, "auto": False}))
+    idx += 1
+    if idx == len(order):
+        settle(w, w.a_high_seat, w.a_high, ev)
+        return
+    w.a_bids += (0,)
+    w.a_idx = idx
+    if w.up[order[idx]][-1] <= w.a_high and w.opts[O_AUTO_PASS]:
+        auto_passes(w, idx, ev)
 
 
 def _end_auction(w: Work) -> None:
@@ -270,14 +286,25 @@ def _end_auction(w: Work) -> None:
 
 
 def resolve(w: Work, ev: Events) -> None:
-    """Settle the auction after the last bidder: the winner takes the lot and the centre sun,
-    pays the bid sun into the centre, suffers the lot's disasters; unsold lots stay (Ra-tile and
-    voluntary) or are discarded (full track). Play resumes left of the Ra player."""
+    """Settle the auction after the last bidder (see :func:`settle`)."""
+    settle(w, w.a_high_seat, w.a_high, ev)
+
+
+def settle(w: Work, winner: int, sun: int, ev: Events) -> None:
+    """Settle the auction after the last bidder, won by ``winner`` (-1: nobody) with ``sun``:
+    the winner takes the lot and the centre sun, pays the bid sun into the centre, suffers the
+    lot's disasters; unsold lots stay (Ra-tile and voluntary) or are discarded (full track).
+    Play resumes left of the Ra player. The fields of the last bid need not be stored first."""
     ra = w.a_ra
     kind = w.a_kind
     lot = w.track
-    winner, sun = w.a_high_seat, w.a_high
-    _end_auction(w)
+    w.a_ra = -1  # _end_auction, inline
+    w.a_kind = 0
+    w.a_order = ()
+    w.a_idx = 0
+    w.a_bids = ()
+    w.a_high = 0
+    w.a_high_seat = -1
     if winner < 0:
         if kind == FULL:
             box = list(w.box)
@@ -286,7 +313,7 @@ def resolve(w: Work, ev: Events) -> None:
             w.box = tuple(box)
             w.track = ()
             ev.append(
-                Event(
+                event(
                     "unsold",
                     "Nobody bids: the full track is discarded",
                     {"discarded": [CODES[c] for c in lot]},
@@ -294,46 +321,52 @@ def resolve(w: Work, ev: Events) -> None:
             )
         else:
             text = "Nobody bids: the tiles stay on the track" if lot else "Nobody bids"
-            ev.append(Event("unsold", text, {"discarded": []}))
+            ev.append(event("unsold", text, {"discarded": []}))
         next_turn(w, ra, ev)
         return
-    # sun exchange
+    # sun exchange: only the winner's rows change
     up = list(w.up)
-    down = list(w.down)
-    up[winner] = tuple(v for v in up[winner] if v != sun)
-    down[winner] = tuple(sorted(down[winner] + (w.center,)))
-    old_center = w.center
+    row = up[winner]
+    i = row.index(sun)
+    up[winner] = row[:i] + row[i + 1 :]
     w.up = tuple(up)
+    down = list(w.down)
+    old_center = w.center
+    down[winner] = tuple(sorted(down[winner] + (old_center,)))
     w.down = tuple(down)
     w.center = sun
     # the lot
-    tiles = list(w.tiles)
-    row = list(tiles[winner])
-    box = list(w.box)
     disasters: dict[int, int] = {}
-    traders = 0
-    for c in lot:
-        if c in DISASTER:
-            box[c] += 1
-            disasters[c] = disasters.get(c, 0) + 1
+    if lot:
+        tiles = list(w.tiles)
+        held = list(tiles[winner])
+        if DISASTER.isdisjoint(lot):
+            for c in lot:
+                held[c] += 1
         else:
-            row[c] += 1
-            if c == TRADER:
-                traders += 1
-    tiles[winner] = tuple(row)
-    w.tiles = tuple(tiles)
-    w.box = tuple(box)
-    w.track = ()
-    names = ", ".join(NAME[c] for c in lot) if lot else "an empty track"
+            box = list(w.box)
+            for c in lot:
+                if c in DISASTER:
+                    box[c] += 1
+                    disasters[c] = disasters.get(c, 0) + 1
+                else:
+                    held[c] += 1
+            w.box = tuple(box)
+        tiles[winner] = tuple(held)
+        w.tiles = tuple(tiles)
+        w.track = ()
+        names = ", ".join([NAME[c] for c in lot])
+    else:
+        names = "an empty track"
     ev.append(
-        Event(
+        event(
             "win",
             f"{{s{winner}}} wins {names} with sun {sun} and takes sun {old_center} face down",
             {"seat": winner, "sun": sun, "took": old_center, "tiles": [CODES[c] for c in lot]},
         )
     )
-    if traders:
-        trader_trigger(w, winner, traders, ev)
+    if TRADER in lot:
+        trader_trigger(w, winner, lot.count(TRADER), ev)
     w.cur = ra
     if disasters and owe_discards(w, winner, disasters, False, ev):
         return
@@ -355,13 +388,13 @@ def trader_trigger(w: Work, receiver: int, t: int, ev: Events) -> None:
                 crates[q] += g
                 gains.append((q, g))
     w.crates = tuple(crates)
-    what = _count(t, "trader")
+    what = count(t, "trader")
     text = f"{{s{receiver}}} takes {what}: " + (
-        ", ".join(f"{{s{q}}} +{_count(g, 'crate')}" for q, g in gains)
+        ", ".join(f"{{s{q}}} +{count(g, 'crate')}" for q, g in gains)
         if gains
         else "nobody else holds a trader, no crates"
     )
-    ev.append(Event("crates", text, {"seat": receiver, "traders": t, "gains": {str(q): g for q, g in gains}}))
+    ev.append(event("crates", text, {"seat": receiver, "traders": t, "gains": {str(q): g for q, g in gains}}))
 
 
 # --------------------------------------------------------------------------- disasters
@@ -379,7 +412,7 @@ def hit_disasters(w: Work, seat: int, disasters: dict[int, int], ev: Events) -> 
         cost = 2 * k
         what = NAME[code] if k == 1 else f"{k} × {NAME[code]}"
         ev.append(
-            Event(
+            event(
                 "disaster",
                 f"{{s{seat}}} is hit by {what}: {cost} {_disaster_target(w, code)} to discard",
                 {"seat": seat, "tile": CODES[code], "count": k},
@@ -414,7 +447,7 @@ def _discard(w: Work, seat: int, code: int, k: int, ev: Events, why: str) -> Non
     w.to_box(code, k)
     what = f"{a_tile(code)} tile" if k == 1 else f"{k} {NAME[code]} tiles"
     ev.append(
-        Event(
+        event(
             "discard",
             f"{{s{seat}}} discards {what} ({why})",
             {"seat": seat, "tile": CODES[code], "count": k, "auto": True},
@@ -480,7 +513,7 @@ def do_discard(w: Work, code: int, ev: Events) -> None:
     w.add_tile(seat, code, -1)
     w.to_box(code, 1)
     ev.append(
-        Event(
+        event(
             "discard",
             f"{{s{seat}}} discards {a_tile(code)} tile",
             {"seat": seat, "tile": CODES[code], "count": 1, "auto": False},
@@ -503,85 +536,106 @@ def epoch_end(w: Work, ev: Events) -> None:
     for c in w.track:
         box[c] += 1
     box[RA] += w.ra_track
-    w.box = tuple(box)
     w.track = ()
     w.ra_track = 0
     _end_auction(w)
     scores, rows = score_epoch(w)
     w.score = scores
-    w.history = w.history + ((w.epoch, rows),)
+    epoch = w.epoch
+    w.history += ((epoch, rows),)
     ev.append(_epoch_event(w, rows))
-    if w.epoch >= data.EPOCHS:
+    n = w.n
+    if epoch >= data.EPOCHS:
+        w.box = tuple(box)
         w.step = OVER
-        best = max(w.score)
         ev.append(
-            Event(
+            event(
                 "game_over",
-                "Game over: " + ", ".join(f"{{s{s}}} {w.score[s]}" for s in range(w.n)) + f" (best {best})",
-                {"scores": list(w.score)},
+                "Game over: "
+                + ", ".join([f"{{s{s}}} {scores[s]}" for s in range(n)])
+                + f" (best {max(scores)})",
+                {"scores": list(scores)},
             )
         )
         return
-    box = list(w.box)
-    tiles = []
-    for row in w.tiles:
-        r = list(row)
-        for c in LOSE:
-            if r[c]:
-                box[c] += r[c]
-                r[c] = 0
-        tiles.append(tuple(r))
+    tiles = w.tiles
+    columns = tuple(zip(*tiles, strict=True))
+    for c in LOSE:
+        box[c] += sum(columns[c])
     w.box = tuple(box)
-    w.tiles = tuple(tiles)
-    w.crates = (0,) * w.n
-    w.up = tuple(tuple(sorted(u + d)) for u, d in zip(w.up, w.down, strict=True))
-    w.down = ((),) * w.n
-    w.epoch += 1
-    w.cur = max(range(w.n), key=lambda s: w.up[s][-1])
+    kept = []
+    for row in tiles:
+        new: tuple[int, ...] = ()
+        for a, b, keep in KEEP_RUNS:
+            new += row[a:b] if keep else _ZEROS[a:b]
+        kept.append(new)
+    w.tiles = tuple(kept)
+    w.crates = (0,) * n
+    up = w.up = tuple([tuple(sorted(u + d)) for u, d in zip(w.up, w.down, strict=True)])
+    w.down = ((),) * n
+    epoch = w.epoch = epoch + 1
+    top = [u[-1] for u in up]
+    high = max(top)
+    cur = w.cur = top.index(high)
     w.step = TURN
     ev.append(
-        Event(
+        event(
             "epoch_start",
-            f"Epoch {w.epoch} begins: {{s{w.cur}}} starts with sun {w.up[w.cur][-1]}",
-            {"epoch": w.epoch, "seat": w.cur},
+            f"Epoch {epoch} begins: {{s{cur}}} starts with sun {high}",
+            {"epoch": epoch, "seat": cur},
         )
     )
 
 
-def _scored_counts(w: Work, seat: int) -> dict[str, int]:
-    """What ``seat``'s epoch score was counted from (public tiles and suns), so that a score
-    sheet can say why a category scored nothing: pharaohs, niles, floods, civilization kinds and
-    the suns' total."""
-    t = w.tiles[seat]
-    return {
-        "pharaohs": t[PHARAOH],
-        "niles": t[NILE],
-        "floods": t[FLOOD],
-        "civ_kinds": sum(1 for c in CIV if t[c]),
-        "suns": sun_total(w, seat),
-    }
-
-
 def _epoch_event(w: Work, rows: tuple[ScoreRow, ...]) -> Event:
+    """The ``epoch_score`` event; each row's ``counts`` say what the seat's score was counted
+    from (public tiles and suns), so that a score sheet can say why a category scored nothing."""
     hidden = w.opts[O_HIDDEN]  # running totals stay private; epoch totals are public
+    cats = data.CATEGORIES
+    ncivs = len(CIV)
+    tiles = w.tiles
+    up = w.up
+    down = w.down
     parts = []
-    for s, (_points, _floor, total, running) in enumerate(rows):
-        part = f"{{s{s}}} {total:+d}"
-        if not hidden:
-            part += f" → {running}"
-        parts.append(part)
-    data_rows: list[dict[str, object]] = [
-        {
+    data_rows: list[dict[str, object]] = []
+    for s, (points, floor, total, running) in enumerate(rows):
+        t = tiles[s]
+        row: dict[str, object] = {
             "seat": s,
-            "points": dict(zip(data.CATEGORIES, r[0], strict=True)),
-            "floor": r[1],
-            "epoch_total": r[2],
-            "counts": _scored_counts(w, s),
+            "points": dict(zip(cats, points, strict=True)),
+            "floor": floor,
+            "epoch_total": total,
+            "counts": {
+                "pharaohs": t[PHARAOH],
+                "niles": t[NILE],
+                "floods": t[FLOOD],
+                "civ_kinds": ncivs - t[CIV_SLICE].count(0),
+                "suns": sum(up[s]) + sum(down[s]),
+            },
         }
-        for s, r in enumerate(rows)
-    ]
-    if not hidden:
-        for s, r in enumerate(rows):
-            data_rows[s]["running_total"] = r[3]
-    data_ = {"epoch": w.epoch, "rows": data_rows}
-    return Event("epoch_score", f"Epoch {w.epoch} scores: " + ", ".join(parts), data_)
+        if hidden:
+            parts.append(f"{{s{s}}} {total:+d}")
+        else:
+            parts.append(f"{{s{s}}} {total:+d} → {running}")
+            row["running_total"] = running
+        data_rows.append(row)
+    epoch = w.epoch
+    return event(
+        "epoch_score", f"Epoch {epoch} scores: " + ", ".join(parts), {"epoch": epoch, "rows": data_rows}
+    )
+
+
+# --------------------------------------------------------------------------- dispatch
+
+Handler = Callable[[Work, int, Events], None]
+
+HANDLERS: dict[str, tuple[Handler, int]] = {
+    "draw": (do_draw, 0),
+    "invoke": (do_invoke, 0),
+    "done": (do_done, 0),
+    "pass": (do_pass, 0),
+    **{BID_TEXT[v]: (do_bid, v) for v in range(1, len(BID_TEXT))},
+    **{GOD_TEXT[IDX[c]]: (do_god, IDX[c]) for c in GOD_CODES},
+    **{DISCARD_TEXT[IDX[c]]: (do_discard, IDX[c]) for c in DISCARD_CODES},
+}
+"""Each well-formed action text: its handler and its argument (a sun or a tile index)."""

@@ -29,6 +29,7 @@ from engines.prompt import Prompt
 from engines.ra import data, determinize, flow, notation, playout, prompts, scoring
 from engines.ra import view as ra_view
 from engines.ra.notation import BID_TEXT, DISCARD_TEXT, GOD_TEXT, bad_form
+from engines.ra.rng import shuffle
 from engines.ra.state import (
     AUCTION,
     CODES,
@@ -53,6 +54,7 @@ from engines.ra.state import (
     VOLUNTARY,
     State,
     Work,
+    new_state,
     tile_counts,
 )
 
@@ -113,19 +115,19 @@ class RaEngine(Engine):
         opts = self.resolve_options(options)
         rng = random.Random(seed)
         sets = list(data.SUN_SETS[n_players])
-        rng.shuffle(sets)
-        bag = [i for i, k in enumerate(tile_counts(opts["traders"])) for _ in range(k)]
-        rng.shuffle(bag)
-        up = tuple(tuple(sorted(s)) for s in sets)
-        first = max(range(n_players), key=lambda s: up[s][-1])
-        return State(
+        shuffle(rng, sets)  # rng.shuffle, written out (rng.py): the same numbers drawn
+        bag = list(_BAGS[bool(opts["traders"])])
+        shuffle(rng, bag)
+        up = tuple([tuple(sorted(s)) for s in sets])
+        top = [u[-1] for u in up]
+        return new_state(
             n=n_players,
-            opts=tuple(bool(opts[k]) for k in OPTION_NAMES),
+            opts=tuple([bool(opts[k]) for k in OPTION_NAMES]),
             bag=tuple(bag),
             bag_pos=0,
             epoch=1,
             step=TURN,
-            cur=first,
+            cur=top.index(max(top)),
             ra_track=0,
             track=(),
             center=data.CENTER_START,
@@ -153,12 +155,12 @@ class RaEngine(Engine):
     def to_move(self, state: State) -> tuple[int, ...]:
         """The one seat awaited, or () once the game is over."""
         step = state.step
-        if step == TURN or step == GOD_MORE:  # noqa: SIM109 (hot: a tuple test builds the tuple)
-            return (state.cur,)
         if step == AUCTION:
-            return (state.a_order[state.a_idx],)
+            return _ONE[state.a_order[state.a_idx]]
+        if step == TURN or step == GOD_MORE:  # noqa: SIM109 (hot: a tuple test builds the tuple)
+            return _ONE[state.cur]
         if step == DISCARD:
-            return (state.p_seat,)
+            return _ONE[state.p_seat]
         return ()
 
     _memo: tuple[Any, int, tuple[Action, ...]] = (None, -1, ())
@@ -167,33 +169,35 @@ class RaEngine(Engine):
         """The legal action texts of ``seat`` in spec §5 order; [] if it is not awaited.
         The last answer is remembered (by state identity) so that ``apply`` right after it does
         not enumerate again."""
-        out = self._legal(state, seat)
-        self._memo = (state, seat, tuple(out))
-        return out
-
-    def _legal(self, state: State, seat: int) -> list[Action]:
         step = state.step
-        if step == TURN:
-            if seat != state.cur:
-                return []
-            track = state.track
-            out = []
-            bag_left = state.bag_pos < len(state.bag)
-            if len(track) < data.AUCTION_SLOTS and bag_left:
-                out.append("draw")
-            if track or not bag_left or state.opts[O_INVOKE_EMPTY]:
-                out.append("invoke")
-            if track and state.tiles[seat][GOD]:
-                out += [GOD_TEXT[c] for c in flow.god_targets(state, seat)]
-            return out
         if step == AUCTION:
             if seat != state.a_order[state.a_idx]:
+                self._memo = (state, seat, ())
                 return []
             high = state.a_high
-            out = [BID_TEXT[v] for v in state.up[seat] if v > high]
-            if not (state.a_high == 0 and seat == state.a_ra and state.a_kind == VOLUNTARY):
-                out.append("pass")
-            return out
+            row = state.up[seat]
+            bids = (_BIDS.get(row) or _bids(row))[high]
+            if not high and seat == state.a_ra and state.a_kind == VOLUNTARY:
+                bids = bids[:-1]  # the Ra player of a voluntary auction may not pass before a bid
+        elif step == TURN:
+            if seat != state.cur:
+                self._memo = (state, seat, ())
+                return []
+            track = state.track
+            bag_left = state.bag_pos < len(state.bag)
+            bids = _TURN[len(track) < data.AUCTION_SLOTS and bag_left][
+                bool(track) or not bag_left or state.opts[O_INVOKE_EMPTY]
+            ]
+            if track and state.tiles[seat][GOD]:
+                bids += tuple([GOD_TEXT[c] for c in flow.god_targets(state, seat)])
+        else:
+            bids = tuple(self._legal(state, seat))
+        self._memo = (state, seat, bids)
+        return list(bids)
+
+    def _legal(self, state: State, seat: int) -> list[Action]:
+        """The legal list of the steps other than TURN and AUCTION."""
+        step = state.step
         if step == GOD_MORE:
             if seat != state.cur:
                 return []
@@ -211,28 +215,20 @@ class RaEngine(Engine):
         the events. Raises :class:`GameOver`, :class:`NotYourTurn`, or :class:`IllegalAction`
         (with the reason) and changes nothing."""
         memo = self._memo
-        legal = memo[2] if memo[0] is state and memo[1] == seat else self._legal(state, seat)
+        if memo[0] is state and memo[1] == seat:
+            legal = memo[2]
+        else:
+            self.legal_actions(state, seat)
+            legal = self._memo[2]
         if action not in legal:
             raise self._rejection(state, seat, action)
-        w = Work(state)
+        handler, arg = _HANDLERS[action]
+        w: Work = _new(Work)  # Work.of(state) and w.freeze(), written out: the hottest lines
+        w.__dict__ = state.__dict__.copy()
         ev: list[Event] = []
-        if action == "draw":
-            flow.do_draw(w, ev)
-        elif action == "pass":
-            flow.do_pass(w, ev)
-        elif action == "invoke":
-            flow.do_invoke(w, ev)
-        elif action == "done":
-            flow.do_done(w, ev)
-        else:
-            verb, arg = action.split(" ", 1)
-            if verb == "bid":
-                flow.do_bid(w, int(arg), ev)
-            elif verb == "god":
-                flow.do_god(w, IDX[arg], ev)
-            else:
-                flow.do_discard(w, IDX[arg], ev)
-        return w.freeze(), ev
+        handler(w, arg, ev)
+        w.__class__ = State  # type: ignore[assignment]
+        return w, ev  # type: ignore[return-value]
 
     def _rejection(self, state: State, seat: int, action: Action) -> Exception:
         """The error explaining why ``action`` is not legal for ``seat`` now."""
@@ -387,6 +383,34 @@ class RaEngine(Engine):
                 row = s.tiles[seat]
                 assert all(row[c] == 0 for c in HELD if c not in KEEP), "non-keeper at epoch start"
                 assert s.crates[seat] == 0
+
+
+# --------------------------------------------------------------------------- legal tables
+
+_new = object.__new__
+_HANDLERS = flow.HANDLERS
+
+_BAGS = {t: tuple([i for i, k in enumerate(tile_counts(t)) for _ in range(k)]) for t in (False, True)}
+"""The bag before shuffling, with and without the Traders module."""
+
+_TURN = ((((), ("invoke",))), (("draw",), ("draw", "invoke")))
+"""``_TURN[may draw][may invoke]``: a turn's legal texts before any god."""
+
+_BIDS: dict[tuple[int, ...], tuple[tuple[Action, ...], ...]] = {}
+"""Face-up suns -> for each high bid, the bid texts above it and ``pass`` (at most a few
+thousand keys: the sets of up to five of the 16 suns)."""
+
+_MAX_SUN = max(data.MAX_SUN.values())
+
+_ONE = tuple((s,) for s in range(max(data.SUN_SETS)))
+"""``_ONE[seat]``: the 1-tuple ``to_move`` answers, made once."""
+
+
+def _bids(row: tuple[int, ...]) -> tuple[tuple[Action, ...], ...]:
+    got = _BIDS[row] = tuple(
+        (*[BID_TEXT[v] for v in row if v > high], "pass") for high in range(_MAX_SUN + 1)
+    )
+    return got
 
 
 # --------------------------------------------------------------------------- reasons

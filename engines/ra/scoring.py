@@ -8,10 +8,11 @@ from engines.base import Outcome
 from engines.ra import data
 from engines.ra.state import (
     CIV,
+    CIV_SLICE,
     FLOOD,
     GOD,
     GOLD,
-    MON,
+    MON_SLICE,
     NILE,
     O_FLOOR,
     O_TIEBREAK,
@@ -36,8 +37,9 @@ def _most_fewest(values: Sequence[int], most: int, fewest: int) -> list[int]:
 
 def monument_points(counts: Sequence[int]) -> int:
     """Final monument points for one seat's counts per monument type (in ``MONUMENTS`` order)."""
-    distinct = sum(1 for c in counts if c)
-    return data.MON_BY_TYPES[distinct] + sum(data.MON_BY_SAME[min(c, 5)] for c in counts)
+    same = data.MON_BY_SAME
+    distinct = len(counts) - counts.count(0)
+    return data.MON_BY_TYPES[distinct] + sum([same[c if c < 5 else 5] for c in counts])
 
 
 def civ_points(counts: Sequence[int]) -> int:
@@ -59,26 +61,29 @@ def epoch_rows(state: Fields, final: bool | None = None) -> list[Points]:
     """The score rows every seat would get if the epoch ended now: one tuple per seat in
     ``data.CATEGORIES`` order. Monuments and suns count only in the final epoch (``final``
     defaults to ``state.epoch == 3``); traders only with the Traders module."""
-    n = state.n
     if final is None:
         final = state.epoch == data.EPOCHS
     tiles = state.tiles
-    pharaoh = _most_fewest([tiles[s][PHARAOH] for s in range(n)], data.PHARAOH_MOST, data.PHARAOH_FEWEST)
+    pharaoh = _most_fewest([t[PHARAOH] for t in tiles], data.PHARAOH_MOST, data.PHARAOH_FEWEST)
     if final:
-        suns = _most_fewest([sun_total(state, s) for s in range(n)], data.SUN_MOST, data.SUN_FEWEST)
+        totals = [sum(u) + sum(d) for u, d in zip(state.up, state.down, strict=True)]
+        suns = _most_fewest(totals, data.SUN_MOST, data.SUN_FEWEST)
     traders = state.opts[O_TRADERS]
+    crates = state.crates
+    civ_by_types = data.CIV_BY_TYPES
+    ncivs = len(CIV)
     rows: list[Points] = []
-    for s in range(n):
-        t = tiles[s]
+    for s, t in enumerate(tiles):
+        flood = t[FLOOD]
         rows.append(
             (
                 data.GOD_PTS * t[GOD],
                 data.GOLD_PTS * t[GOLD],
                 pharaoh[s],
-                river_points(t[NILE], t[FLOOD]),
-                civ_points([t[c] for c in CIV]),
-                (data.TRADER_PTS * t[TRADER] + data.CRATE_PTS * state.crates[s]) if traders else 0,
-                monument_points([t[m] for m in MON]) if final else 0,
+                t[NILE] + flood if flood else 0,
+                civ_by_types[ncivs - t[CIV_SLICE].count(0)],
+                (data.TRADER_PTS * t[TRADER] + data.CRATE_PTS * crates[s]) if traders else 0,
+                monument_points(t[MON_SLICE]) if final else 0,
                 suns[s] if final else 0,
             )
         )
@@ -90,13 +95,15 @@ def score_epoch(state: Fields) -> tuple[tuple[int, ...], tuple[ScoreRow, ...]]:
     ``(points, floor, epoch_total, running_total)``: ``floor`` is what the zero floor added
     (0 unless ``score_floor_zero`` lifted a negative total), ``epoch_total`` the net change."""
     floor_on = state.opts[O_FLOOR]
+    old = state.score
     new_scores = []
     rows: list[ScoreRow] = []
     for s, points in enumerate(epoch_rows(state)):
-        raw = state.score[s] + sum(points)
-        new = max(0, raw) if floor_on else raw
+        was = old[s]
+        raw = was + sum(points)
+        new = raw if raw >= 0 or not floor_on else 0
         new_scores.append(new)
-        rows.append((points, new - raw, new - state.score[s], new))
+        rows.append((points, new - raw, new - was, new))
     return tuple(new_scores), tuple(rows)
 
 
@@ -113,33 +120,30 @@ def outcome(state: State) -> Outcome:
     n = state.n
     scores = state.score
     tiebreak = state.opts[O_TIEBREAK]
-    high = [highest_sun(state, s) for s in range(n)]
-
-    def key(s: int) -> tuple[int, int]:
-        return (scores[s], high[s] if tiebreak else 0)
-
-    ranks = tuple(1 + sum(1 for o in range(n) if key(o) > key(s)) for s in range(n))
-    cats = [c for c in data.CATEGORIES if c != "Traders" or state.opts[O_TRADERS]]
+    high = [max(u + d) for u, d in zip(state.up, state.down, strict=True)]
+    keys = [(scores[s], high[s] if tiebreak else 0) for s in range(n)]
+    ranks = tuple([1 + sum([o > k for o in keys]) for k in keys])
+    traders = state.opts[O_TRADERS]
+    cats = [c for c in data.CATEGORIES if c != "Traders" or traders]
+    shown = [traders or c != "Traders" for c in data.CATEGORIES]
+    history = state.history
     breakdown = []
     for s in range(n):
-        sums = {c: 0 for c in cats}
-        floor = 0
-        for _epoch, rows in state.history:
-            points, fl, _total, _running = rows[s]
-            for c, p in zip(data.CATEGORIES, points, strict=True):
-                if c in sums:
-                    sums[c] += p
-            floor += fl
-        b = {data.START_CATEGORY: data.START_SCORE, **sums}
+        seat_rows = [rows[s] for _epoch, rows in history]
+        b = {data.START_CATEGORY: data.START_SCORE}
+        sums = map(sum, zip(*[r[0] for r in seat_rows], strict=True)) if seat_rows else (0,) * len(shown)
+        for c, keep, total in zip(data.CATEGORIES, shown, sums, strict=True):
+            if keep:
+                b[c] = total
+        floor = sum([r[1] for r in seat_rows])
         if floor:
             b[data.FLOOR_CATEGORY] = floor
         breakdown.append(b)
-    notes = tuple(f"highest sun {high[s]}" for s in range(n))
     return Outcome(
         ranks=ranks,
         scores=tuple(scores),
         categories=(data.START_CATEGORY, *cats, data.FLOOR_CATEGORY),
         breakdown=tuple(breakdown),
-        winners=tuple(s for s in range(n) if ranks[s] == 1),
-        notes=notes,
+        winners=tuple([s for s in range(n) if ranks[s] == 1]),
+        notes=tuple([f"highest sun {h}" for h in high]),
     )

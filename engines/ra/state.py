@@ -6,12 +6,29 @@ full shuffled tuple fixed at set-up plus a position (``bag[bag_pos:]`` is what r
 from the front), which keeps every state flat and cheap to copy.
 
 :class:`Work` is the mutable scratch copy ``apply`` edits before freezing it into a new state.
+
+What keeps it fast (random playouts with the legal list at every step, issue #13):
+
+* ``apply`` copies the state's ``__dict__`` once (``dict.copy`` of 27 entries), lets the
+  handler edit that copy through a :class:`Work` and then relabels the same object as a
+  :class:`State` (``__class__`` assignment): no second copy, no frozen ``__init__`` (which sets
+  each field through ``object.__setattr__``). :func:`new_state` does the same for set-up.
+* Fields are flat ints and tuples, so the copy is shallow and a change rebuilds only what it
+  touches: one seat's row of ``up``/``down``/``tiles``, not every seat's.
+* The bag is one tuple fixed at set-up plus ``bag_pos``: a draw is an index step.
+* ``to_move``, the legal lists and the event texts come from tables built at import or
+  filled on first use (``rules._BIDS``, ``rules._TURN``, ``events``), and ``legal_actions``
+  remembers its last answer by state identity, so ``apply`` right after it does not
+  enumerate again.
+
+The state stays a value: ``==``, ``repr``, ``dataclasses.replace`` and pickling work as for any
+frozen dataclass, and ``apply`` never edits the state it was given.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import TypeAlias
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, TypeAlias
 
 from engines.ra import data
 
@@ -28,6 +45,10 @@ NILE = IDX["nile"]
 FLOOD = IDX["flood"]
 CIV = tuple(IDX[c] for c in data.CIVS)
 MON = tuple(IDX[m] for m in data.MONUMENTS)
+CIV_SLICE = slice(CIV[0], CIV[-1] + 1)
+MON_SLICE = slice(MON[0], MON[-1] + 1)
+"""The civilization and the monument codes are contiguous: a row's counts of each are a slice."""
+assert tuple(range(NCODES))[CIV_SLICE] == CIV and tuple(range(NCODES))[MON_SLICE] == MON
 TRADER = IDX["trader"]
 FUNERAL = IDX["funeral"]
 DROUGHT = IDX["drought"]
@@ -41,6 +62,17 @@ HELD = tuple(i for i, c in enumerate(CODES) if data.TILE_CATEGORY[c] not in ("di
 KEEP = frozenset(IDX[c] for c in data.KEEP_AT_EPOCH_END)
 LOSE = tuple(i for i in HELD if i not in KEEP)
 """Held codes that leave the game at the end of an epoch."""
+KEEP_RUNS = tuple(
+    (a, b, a in KEEP)
+    for a, b in zip(
+        [c for c in range(NCODES) if c == 0 or (c in KEEP) != (c - 1 in KEEP)],
+        [c for c in range(1, NCODES + 1) if c == NCODES or (c in KEEP) != (c - 1 in KEEP)],
+        strict=True,
+    )
+)
+"""The codes as runs ``(start, stop, kept)``: a row keeps ``row[start:stop]`` where ``kept``
+and zeros elsewhere at the end of an epoch (5 runs: god-gold, pharaoh-nile, flood-civs,
+monuments, trader-Ra)."""
 
 # --------------------------------------------------------------------------- steps and kinds
 
@@ -130,10 +162,14 @@ _new = object.__new__
 
 
 class Work:
-    """A mutable copy of a :class:`State`'s fields; ``freeze`` returns a new state.
+    """A mutable copy of a :class:`State`'s fields, made by :meth:`of`; :meth:`freeze` turns
+    it into the new state.
 
-    The fields are copied through ``__dict__`` (the fastest copy there is), so they are declared
-    here once more for the type checker, exactly as on :class:`State` (checked below).
+    The fields live in the instance ``__dict__``: :meth:`of` copies the state's dict once (the
+    fastest copy there is) and :meth:`freeze` relabels this very object as a :class:`State`
+    (same layout, no second copy), so the copy must not be edited after ``freeze``. The fields
+    are declared here once more for the type checker, exactly as on :class:`State` (checked
+    below).
     """
 
     n: int
@@ -164,14 +200,18 @@ class Work:
     p_after_god: bool
     history: tuple[EpochScore, ...]
 
-    def __init__(self, state: State) -> None:
-        self.__dict__.update(state.__dict__)
+    @staticmethod
+    def of(state: State) -> Work:
+        """A working copy of ``state``'s fields."""
+        w: Work = _new(Work)
+        w.__dict__ = state.__dict__.copy()
+        return w
 
     def freeze(self) -> State:
-        """Return a new :class:`State` holding these field values."""
-        out = _new(State)
-        out.__dict__.update(self.__dict__)
-        return out
+        """This copy, now the new :class:`State` (an immutable value from here on: the copy is
+        not used again)."""
+        self.__class__ = State  # type: ignore[assignment]
+        return self  # type: ignore[return-value]
 
     # -- small copy-on-write helpers
     def add_tile(self, seat: int, code: int, k: int) -> None:
@@ -187,6 +227,22 @@ class Work:
         box = list(self.box)
         box[code] += k
         self.box = tuple(box)
+
+
+_FIELDS = {f.name: f.default for f in fields(State)}
+"""Every field of :class:`State` in order, with its default (``MISSING`` for none)."""
+
+
+def new_state(**values: Any) -> State:
+    """``State(**values)`` without the frozen dataclass's ``__init__`` (one ``object.__setattr__``
+    per field); every field without a default must be given."""
+    d = _FIELDS.copy()
+    d.update(values)
+    if len(d) != len(_FIELDS) or MISSING in d.values():
+        raise TypeError(f"new_state: bad or missing fields in {sorted(values)}")
+    state: State = _new(State)
+    object.__setattr__(state, "__dict__", d)
+    return state
 
 
 if Work.__annotations__ != {f.name: f.type for f in fields(State)}:  # pragma: no cover
