@@ -66,6 +66,7 @@ class Publisher:
         self.bot = bot
         self.retry = PostRetry(self)
         self._sheet_done: dict[int, int] = {}  # game id -> version whose interim sheet is posted
+        self._recap_slots: asyncio.Semaphore | None = None  # see recap_slots
 
     @property
     def service(self) -> GameService:
@@ -331,15 +332,26 @@ class Publisher:
                                     pictures=png is None or bool(msg.attachments))
         return msg
 
+    @property
+    def recap_slots(self) -> asyncio.Semaphore:
+        """How many recaps may be drawn at once: one worker fewer than the pool has (at least
+        one), so a recap (3 to 16 CPU-seconds: a whole game's boards) never holds every worker
+        while other games' boards wait behind it."""
+        if self._recap_slots is None:
+            self._recap_slots = asyncio.Semaphore(max(1, bazaar(self.bot).workers.size - 1))
+        return self._recap_slots
+
     async def recap(self, game_id: int, batch: Batch) -> discord.File | None:
         """The animated recap of a finished game (``render.recap``: one public board per turn,
         under Discord's attachment limit), rebuilt from the stored move log by replaying it in a
-        worker, so it is the same after a restart; None (logged) if that fails."""
+        worker (at most :attr:`recap_slots` at once), so it is the same after a restart; None
+        (logged) if that fails."""
         row, engine = batch.row, batch.engine
         try:
             moves = [(m.seat, m.action) for m in await self.store.moves(game_id)]
-            data = await self.job(drawing.recap, engine.name, row.seed, len(batch.seats), row.options, moves,
-                                  list(batch.names))
+            async with self.recap_slots:
+                data = await self.job(drawing.recap, engine.name, row.seed, len(batch.seats), row.options,
+                                      moves, list(batch.names))
         except Exception:
             log.exception("Building the recap failed for game %s", game_id)
             return None
