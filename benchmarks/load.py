@@ -396,7 +396,7 @@ async def _measure(
         driver_lag.task = asyncio.ensure_future(driver_lag.run())
         results = await plan.run(load)
         await load.settle(plan.drain_s)
-        await asyncio.sleep(5.0)  # the posts after the last answers
+        await asyncio.sleep(plan.tail_s)  # the posts after the last answers
         for phase in results:
             phase.lags = [ms for path in lag_files for ms in _lags(path, phase)]
             phase.driver_lags = driver_lag.during(phase)
@@ -465,6 +465,7 @@ class Plan:
     lower_seconds: float
     burst: int
     drain_s: float
+    tail_s: float = 5.0  # seconds left for the posts after the last answers, before the bots stop
     skipped: list[str] = field(default_factory=list)
 
     async def run(self, load: Load) -> list[Phase]:
@@ -503,7 +504,7 @@ def rows(quick: bool, folder: Path, shards: int = 0) -> list[Figure]:
     logging.getLogger("discord").setLevel(logging.ERROR)
     seconds = SHARDED_SECONDS if shards else 60.0
     if quick:
-        n_games, plan = 40, Plan([10.0, 20.0, 40.0], 3.0, 1, 3.0, 15, 15.0)
+        n_games, plan = 30, Plan([10.0, 20.0, 40.0], 2.0, 0, 2.0, 15, 15.0, tail_s=1.0)
     else:
         n_games, plan = 500, Plan([10.0, 20.0, 40.0], seconds, 3, 20.0, 100, 240.0)
     label = f"load ({shards} shards, PostgreSQL)" if shards else "load"

@@ -158,7 +158,7 @@ def rows(quick: bool, folder: Path) -> list[Figure]:
     the store benchmark (returned through :data:`LAST_DB`)."""
     from . import fixture
 
-    games = 300 if quick else 10_000
+    games = 200 if quick else 10_000
     db = folder / f"startup-{games}.sqlite3"
     info = fixture.build(db, games, pool_scale=0.3 if quick else 1.0)
     global LAST_DB, LAST_INFO
