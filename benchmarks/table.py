@@ -24,30 +24,22 @@ def verdict(met: bool | None) -> str:
     return "—" if met is None else ("met" if met else "NOT MET")
 
 
+def _aimed(name: str, text: str, aim: str, met: bool, note: str) -> Figure:
+    return Figure(name, text.strip(), aim.strip(), met, note)
+
+
 def aim_at_most(
     name: str, value: float, limit: float, unit: str, fmt: str = "{:.1f}", note: str = ""
 ) -> Figure:
     """A figure whose aim is ``value < limit``."""
-    return Figure(
-        name,
-        f"{fmt.format(value)} {unit}".strip(),
-        f"< {fmt.format(limit)} {unit}".strip(),
-        value < limit,
-        note,
-    )
+    return _aimed(name, f"{fmt.format(value)} {unit}", f"< {fmt.format(limit)} {unit}", value < limit, note)
 
 
 def aim_at_least(
     name: str, value: float, limit: float, unit: str, fmt: str = "{:,.0f}", note: str = ""
 ) -> Figure:
     """A figure whose aim is ``value >= limit``."""
-    return Figure(
-        name,
-        f"{fmt.format(value)} {unit}".strip(),
-        f">= {fmt.format(limit)} {unit}".strip(),
-        value >= limit,
-        note,
-    )
+    return _aimed(name, f"{fmt.format(value)} {unit}", f">= {fmt.format(limit)} {unit}", value >= limit, note)
 
 
 def render_table(figures: Iterable[Figure]) -> str:
