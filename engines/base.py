@@ -286,8 +286,10 @@ class Engine:
     """ISMCTS iterations a move at each search level (sized so that a move stays under
     ``engines.search.TIME_CAPS`` at the 99th percentile on one core: see ``bazaar arena``)."""
 
-    playout_depth: ClassVar[int | None] = None
-    """Actions a playout plays before :meth:`evaluate` scores it; None plays to the end."""
+    playout_depth: ClassVar[int | None | Mapping[str, int | None]] = None
+    """Actions a playout plays before :meth:`evaluate` scores it; None plays to the end. A mapping
+    gives a depth per search level (``{"normal": 8, "hard": 20}``); a level it leaves out plays to
+    the end."""
 
     default_ai_level: ClassVar[str] = "normal"
     """The level of the turn clock's stand-in and of ``/game addbot`` without ``level:``."""

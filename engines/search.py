@@ -34,7 +34,7 @@ import hashlib
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,9 +98,17 @@ def ai_seed(game_seed: int, version: int, seat: int) -> int:
     return int.from_bytes(digest, "big")
 
 
-def playout(engine: Engine, state: Any, rng: random.Random) -> list[float]:
-    """Play ``state`` out with the game's playout policy; each seat's reward."""
+def depth_of(engine: Engine, level: str) -> int | None:
+    """The playout depth ``engine`` gives searches at ``level`` (None: to the end)."""
     depth = engine.playout_depth
+    if isinstance(depth, Mapping):
+        return depth.get(level)
+    return depth
+
+
+def playout(engine: Engine, state: Any, rng: random.Random, depth: int | None = None) -> list[float]:
+    """Play ``state`` out with the game's playout policy, to the end or for ``depth`` actions and
+    then ``engine.evaluate``; each seat's reward."""
     steps = 0
     outcome = engine.outcome(state)
     while outcome is None:
@@ -114,7 +122,12 @@ def playout(engine: Engine, state: Any, rng: random.Random) -> list[float]:
 
 
 def _iterate(
-    engine: Engine, root: _Node, state: Any, rng: random.Random, searcher: int | None = None
+    engine: Engine,
+    root: _Node,
+    state: Any,
+    rng: random.Random,
+    searcher: int | None = None,
+    depth: int | None = None,
 ) -> None:
     node = root
     path = [root]
@@ -141,7 +154,7 @@ def _iterate(
             child = _Node(seat)
             children[action] = child
             path.append(child)
-            result = playout(engine, engine.step(state, seat, action), rng)
+            result = playout(engine, engine.step(state, seat, action), rng, depth)
             break
         best: Action | None = None
         best_score = -1.0
@@ -183,6 +196,7 @@ def search(
         if len(considered) == 1:  # the game's candidates leave one move (a forced last bid): no search
             return Result(considered.pop(), level, 0, time.perf_counter() - start)
     root = _Node(-1)
+    depth = depth_of(engine, level)
     deadline = start + seconds
     done = 0
     capped = False
@@ -191,7 +205,7 @@ def search(
             capped = True
             break
         sample = first if done == 0 else engine.determinize(view, rng)
-        _iterate(engine, root, sample, rng, viewer)
+        _iterate(engine, root, sample, rng, viewer, depth)
         done += 1
     ranked = [
         (root.children[a].visits, root.children[a].total, -i, a)

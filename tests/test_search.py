@@ -134,4 +134,24 @@ def test_playout_with_depth_uses_the_evaluation():
             return [1.0 if s == 1 else 0.0 for s in range(state.n)]  # seat 1 always "wins"
 
     rng = random.Random(1)
-    assert search.playout(Cut(), Nim(9, 0), rng) == [0.0, 1.0]
+    depth = search.depth_of(Cut(), "normal")
+    assert depth == 0
+    assert search.playout(Cut(), Nim(1, 0), rng, depth) == [0.0, 1.0]
+    assert search.playout(Cut(), Nim(1, 0), random.Random(1), None) == [1.0, 0.0]  # played to the end
+
+
+def test_playout_depth_per_level():
+    class Cut(NimEngine):
+        playout_depth = {"normal": 0}
+
+        def evaluate(self, state):
+            raise AssertionError("hard plays to the end; evaluate is never needed")
+
+    assert search.depth_of(Cut(), "normal") == 0
+    assert search.depth_of(Cut(), "hard") is None
+    state = Nim(9, 0)
+    legal = Cut().legal_actions(state, 0)
+    got = search.search(Cut(), Cut().view(state, 0), legal, 50, 10.0, seed=3, level="hard")
+    assert got.action in legal and got.iterations == 50
+    with pytest.raises(AssertionError, match="hard plays to the end"):  # normal's depth 0 evaluates
+        search.search(Cut(), Cut().view(state, 0), legal, 50, 10.0, seed=3, level="normal")
