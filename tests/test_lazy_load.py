@@ -71,3 +71,20 @@ async def test_the_check_keeps_a_broken_game_and_one_whose_ai_is_owed(host):
     assert [x.id for x in moved] == [owed]
     assert [m.by for m in await host.store.moves(owed)] == ["player", "ai"]
     assert broken not in {e.game_id for e in fresh.clock_entries()}
+
+
+async def test_listing_a_servers_open_games_loads_none_of_them(host):
+    ids = [await _started(host, clock="10m") for _ in range(3)]
+    lobby = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=20,
+                              name="Zed")
+    await host.create(kind="toynim", options=None, clock=None, guild_id=2, channel_id=200, user_id=30,
+                      name="Elsewhere")  # another server's game is not listed
+    await host.move(ids[0], 10, "take 2")
+    fresh = _fresh(host)
+    assert await fresh.load_all() == []
+    listed = await fresh.list_games(1)
+    assert [g.id for g in listed] == ids + [lobby.id]
+    assert [g.names for g in listed] == [["Ann", "P1"]] * 3 + [["Zed"]]
+    assert [g.row.status for g in listed] == ["active"] * 3 + ["lobby"]
+    assert listed[0].row.version == 1 and listed[0].title == f"Toy Nim #{ids[0]}"
+    assert list(fresh.loaded()) == []  # nothing replayed to list them

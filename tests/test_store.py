@@ -132,6 +132,10 @@ async def test_lobby_seats_and_game_rows(backend_target):
         assert [x.id for x in await store.games(statuses=["lobby"], guild_id=1)] == [g.id]
         assert [x.id for x in await store.games(statuses=["lobby"])] == [g.id, g2.id]
         assert await store.games(statuses=[]) == []
+        by_game = await store.seats_of([g2.id, g.id, g.id, g.id + 99])  # one read for a list of games
+        assert {k: [(s.seat, s.name) for s in v] for k, v in by_game.items()} == {
+            g.id: [(0, "Bob"), (1, "AI 1")], g2.id: [(0, "Ann")]}
+        assert by_game[g.id] == seats and await store.seats_of([]) == {}
         with pytest.raises(VersionConflict):
             await store.update_game(g2.id, expect_status="active", status="ended")
         with pytest.raises(KeyError):

@@ -53,6 +53,7 @@ async def _exercise(store: Store) -> set[str]:
     await call("games", place_id=2)
     await call("games")
     await call("seats", g.id)
+    assert [x.seat for x in (await call("seats_of", [g.id, other.id, 999]))[g.id]] == [0, 1, 2]
     await call("moves", g.id)
     await call("moves", g.id, last=2)
     await call("history", g.id)

@@ -36,6 +36,29 @@ class Step:
     events: tuple[Event, ...]
 
 
+@dataclass(frozen=True)
+class Listing:
+    """An open game as ``/game list`` and the game-number autocomplete show it: its row, seats
+    and engine, read from the store without replaying the game (a server's open games are
+    listed without loading each one)."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    engine: Engine
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def title(self) -> str:
+        return f"{self.engine.title or self.engine.name} #{self.row.id}"
+
+
 @dataclass
 class Posted:
     """A message the publisher may still edit in place: the latest board while the people it

@@ -34,7 +34,7 @@ from . import clock as clk
 from .parsing import MAX_GAME_ID, game_number, hides, parse_options  # noqa: F401  (re-exported)
 from .dormant import Dormant
 from .duties import MAX_AI_STEPS, MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
-from .live import Batch, LiveGame, Refusal, Step
+from .live import Batch, Listing, LiveGame, Refusal, Step
 from .store import GameRecord, GameRow, SeatRow, Store, VersionConflict, digest, stamp_of
 from .workers import Workers
 
@@ -186,10 +186,7 @@ class GameService(Dormant, SeatDuties):
     async def _from_record(self, record: GameRecord) -> LiveGame:
         """The live game a stored record gives (its replay checked against its snapshot)."""
         row = record.row
-        try:
-            engine = base.get(row.kind)
-        except base.BadOption:
-            engine = _Missing(row.kind)
+        engine = _engine_of(row.kind)
         game = LiveGame(row=row, seats=record.seats, engine=engine)
         if row.status in ("active", "finished") and not isinstance(engine, _Missing):
             await self._replay(game, record)
@@ -270,10 +267,12 @@ class GameService(Dormant, SeatDuties):
             raise Refusal(f"Several games are running here ({ids}): add `game:` with the number.")
         return games[0]
 
-    async def list_games(self, guild_id: int | None) -> list[LiveGame]:
-        """Open (lobby or active) games of a guild, by id."""
-        return [await self.get(r.id) for r in await self.store.games(statuses=["lobby", "active"],
-                                                                    guild_id=guild_id)]
+    async def list_games(self, guild_id: int | None) -> list[Listing]:
+        """Open (lobby or active) games of a guild, by id: two reads (the rows, then every
+        listed game's seats at once); no game is loaded or replayed for it."""
+        rows = await self.store.games(statuses=["lobby", "active"], guild_id=guild_id)
+        seats = await self.store.seats_of([r.id for r in rows])
+        return [Listing(r, seats.get(r.id, []), _engine_of(r.kind)) for r in rows]
 
     # ------------------------------------------------------------------ lobby
 
@@ -651,6 +650,14 @@ def _updated_seats(seats: list[SeatRow], updates: Mapping[int, Mapping[str, Any]
 def _without_seat(seats: list[SeatRow], seat: int) -> list[SeatRow]:
     """``seats`` after the lobby seat ``seat`` is removed and later seats move up (as stored)."""
     return [s if s.seat < seat else dataclasses.replace(s, seat=s.seat - 1) for s in seats if s.seat != seat]
+
+
+def _engine_of(kind: str) -> Engine:
+    """The engine of a stored game's kind, or a :class:`_Missing` stand-in if not installed."""
+    try:
+        return base.get(kind)
+    except base.BadOption:
+        return _Missing(kind)
 
 
 class _Missing(Engine):

@@ -399,6 +399,20 @@ class Store:
         rows = await self._all(f"SELECT {_SEAT_COLS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
         return [_seat(r) for r in rows]
 
+    async def seats_of(self, game_ids: Iterable[int]) -> dict[int, list[SeatRow]]:
+        """The seats of several games in one read (by game, then seat number); a game without
+        seats, or not asked for, has no entry."""
+        ids = sorted(set(game_ids))
+        out: dict[int, list[SeatRow]] = {}
+        for at in range(0, len(ids), 500):  # bounded statements however many games a guild has
+            chunk = ids[at:at + 500]
+            rows = await self._all(f"SELECT {_SEAT_COLS} FROM seats WHERE game_id IN ({','.join('?' * len(chunk))}) "
+                                   "ORDER BY game_id, seat", tuple(chunk))
+            for r in rows:
+                seat = _seat(r)
+                out.setdefault(seat.game_id, []).append(seat)
+        return out
+
     async def _lobby_locked(self, h: Handle, game_id: int) -> None:
         """Lock the lobby's row for this transaction; :class:`VersionConflict` if not a lobby."""
         row = await h.sql_row("SELECT status FROM games WHERE id = ? FOR UPDATE" if self.dialect == "postgres"

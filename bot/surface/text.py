@@ -11,7 +11,7 @@ from engines import base
 from engines.base import Engine
 
 from ..host.clock import format_duration
-from ..host.live import Batch, LiveGame
+from ..host.live import Batch, Listing, LiveGame
 from ..host.store import SeatRow
 
 LIMIT = 2000  # Discord's message length
@@ -241,7 +241,7 @@ def status(game: LiveGame, view: dict[str, Any] | None) -> str:
     return clip("\n".join(lines))
 
 
-def game_list(games: Sequence[LiveGame]) -> str:
+def game_list(games: Sequence[Listing]) -> str:
     """/game list."""
     if not games:
         return "No games are open on this server. Start one with `/game new`."
