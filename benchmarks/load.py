@@ -215,12 +215,15 @@ class Load:
                 self.idle.append(gid)
 
     def cpu(self) -> dict[str, float]:
-        """CPU seconds used so far by the bot's processes, their worker processes and this one."""
+        """CPU seconds used so far by the bot's processes, their board workers, their recap lane
+        (the worker at a lowered priority) and this process."""
         from .startup import children, cpu_s
 
+        kids = [c for p in self.bot_pids for c in children(p)]
         return {
             "bot": sum(cpu_s(p) for p in self.bot_pids),
-            "workers": sum(cpu_s(c) for p in self.bot_pids for c in children(p)),
+            "workers": sum(cpu_s(c) for c in kids if _niceness(c) <= 0),
+            "recaps": sum(cpu_s(c) for c in kids if _niceness(c) > 0),
             "players+fake": cpu_s(os.getpid()),
         }
 
@@ -305,6 +308,14 @@ class Load:
         phase.ended = time.time()
         phase.cpu = {k: v - cpu0[k] for k, v in self.cpu().items()}
         return phase
+
+
+def _niceness(pid: int) -> int:
+    """The nice value of process ``pid`` (0 if it is gone)."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+    except (OSError, IndexError, ValueError):
+        return 0
 
 
 def _shows(msg: Any, f: Flight) -> bool:
@@ -580,8 +591,8 @@ def _phase_rows(phase: Phase, n_games: int, label: str = "load", drain_s: float 
     answered = len(phase.boards)
     cpu = ", ".join(f"{k} {v / answered:.3f}" for k, v in phase.cpu.items()) if answered else "-"
     wall = max(1e-9, phase.ended - phase.started)
-    cores = (phase.cpu.get("bot", 0) + phase.cpu.get("workers", 0)) / wall
-    cpu += f" (the bot and its workers got {cores:.2f} cores"
+    cores = sum(v for k, v in phase.cpu.items() if k != "players+fake") / wall
+    cpu += f" (the bot and its workers, recap lane included, got {cores:.2f} cores"
     cpu += f" over the {wall:.0f} s; machine load average {os.getloadavg()[0]:.1f})"
     detail = (
         f"{answered} boards, median {med:.0f} ms; ack p99 {percentile(phase.acks, 99):.0f} ms, "
@@ -596,13 +607,15 @@ def _phase_rows(phase: Phase, n_games: int, label: str = "load", drain_s: float 
         detail += f"; refusals: {sorted(set(phase.refused))[:2]}"
     if phase.rate is not None:
         aimed = phase.rate in AIMED
+        sending = phase.seconds if phase.overloaded_at is None else phase.overloaded_at
         board = aim_at_most(
             f"{label} {phase.name}: /move -> board p99",
             phase.p99,
             AIM_P99_MS,
             "ms",
             "{:.0f}",
-            note=f"{n_games} games, {phase.sent} moves in {phase.seconds:g} s; " + detail,
+            note=f"{n_games} games, {phase.sent} moves sent in {sending:.0f} s of {phase.seconds:g}; "
+            + detail,
         )
         if phase.behind:  # what it measured is a lower bound: the bot did not keep up
             why = []
