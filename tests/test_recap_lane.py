@@ -108,3 +108,40 @@ async def test_a_thread_job_that_outlives_close_gives_its_result_to_nobody():
     go.set()
     with pytest.raises(WorkersClosed):
         await asyncio.wait_for(job, 30)
+
+
+_BOT = """
+import asyncio, os, sys, time
+from bot.host.workers import Workers
+
+async def main():
+    workers = Workers(1)
+    print(await workers.run_long(os.getpid), flush=True)
+    time.sleep(120)
+
+asyncio.run(main())
+"""
+
+
+async def test_the_lane_process_ends_when_the_bot_is_killed():
+    """A bot killed outright (no close): its recap lane's process sees it gone and ends."""
+    import signal
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    bot = subprocess.Popen([sys.executable, "-c", _BOT], cwd=root, stdout=subprocess.PIPE, text=True)
+    try:
+        line = await asyncio.wait_for(asyncio.to_thread(bot.stdout.readline), 60)
+        lane = int(line)
+        assert lane != bot.pid and _alive(lane)
+        bot.send_signal(signal.SIGKILL)
+        bot.wait(10)
+        end = time.monotonic() + 15
+        while time.monotonic() < end and _alive(lane):
+            await asyncio.sleep(0.1)
+        assert not _alive(lane), "the lane's process outlived the bot"
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+        bot.stdout.close()

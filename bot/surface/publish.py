@@ -265,8 +265,8 @@ class Publisher:
         if board is None:
             return None
         if not active:  # the final sheet is recorded with its recap (see _follow_with_recap)
-            film = next((m for m in mine if m.id > board.id and m.content == recap_head(batch.title)),
-                        None)
+            film_head = recap_head(batch.title)
+            film = next((m for m in mine if m.id > board.id and m.content.startswith(film_head)), None)
             if film is not None:
                 self._recap_found[game.id] = film
             log.info("Game %s: the last run had posted its final sheet; not posting it again", game.id)
