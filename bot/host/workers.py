@@ -7,6 +7,11 @@ holding hidden information the job's reader may not see). ``Workers(0)`` runs jo
 this process instead, for tests and for machines where processes cannot be started.
 
 Size: ``BAZAAR_WORKERS`` (a number; ``0`` for threads), else the machine's cores.
+
+Long jobs (a finished game's recap: 3 to 16 CPU-seconds) go to a lane of their own
+(:meth:`Workers.run_long`): one more process, at a lowered CPU priority (``os.nice(LANE_NICE)``),
+so the system always runs the board workers first and a board never waits in a queue behind a
+recap. With ``Workers(0)`` the lane is one thread of its own.
 """
 
 from __future__ import annotations
@@ -24,6 +29,11 @@ from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+LANE_NICE = 10  # the long-job lane's niceness: the board workers (0) get the cores first
+
+
+class WorkersClosed(RuntimeError):
+    """A long job was cut short or refused because the pool was closed (the bot is stopping)."""
 
 
 def default_size() -> int:
@@ -52,6 +62,16 @@ def _warm() -> None:
     engines.load_all()
 
 
+def _warm_lane() -> None:
+    """Run once in the long-job lane's process: lower its CPU priority (so the system prefers
+    the board workers and the bot whenever they want a core), then as :func:`_warm`."""
+    try:
+        os.nice(LANE_NICE)
+    except OSError as err:  # not allowed here: the lane still runs, as a separate queue
+        log.warning("The long-job worker could not lower its priority: %s", err)
+    _warm()
+
+
 def _exit_with_parent(parent: int, every: float = 1.0) -> None:
     """End this worker once the process that started it is gone (killed, out of memory): a worker
     holds both ends of its job queue, so it would otherwise wait for jobs for ever."""
@@ -62,12 +82,15 @@ def _exit_with_parent(parent: int, every: float = 1.0) -> None:
 
 
 class Workers:
-    """A pool of ``size`` worker processes (``0``: threads in this process)."""
+    """A pool of ``size`` worker processes (``0``: threads in this process) for boards and the
+    AI, and a lane of one more for long jobs (:meth:`run_long`)."""
 
     def __init__(self, size: int | None = None) -> None:
         self.size = default_size() if size is None else size
         self._pool: cf.Executor | None = None
+        self._lane: cf.Executor | None = None
         self._broken = 0
+        self._closings = 0  # how many times close() ran: a long job that saw one is cut short
 
     def _executor(self) -> cf.Executor:
         if self._pool is None:
@@ -79,24 +102,72 @@ class Workers:
                 self._pool = cf.ProcessPoolExecutor(max_workers=self.size, mp_context=ctx, initializer=_warm)
         return self._pool
 
+    def _lane_executor(self) -> cf.Executor:
+        if self._lane is None:
+            if self.size == 0:
+                self._lane = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bazaar-long-job")
+            else:
+                ctx = multiprocessing.get_context("spawn")
+                self._lane = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_warm_lane)
+        return self._lane
+
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker; its result, or its exception raised here. A pool whose
         worker died (killed, out of memory) is replaced once per call and the job tried again."""
+        return await self._run(False, fn, args, self._closings)
+
+    async def run_long(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in the long-job lane (one process at a lowered priority; one thread with
+        ``Workers(0)``), never in the board pool: jobs there queue behind each other only.
+        Raises :class:`WorkersClosed` if the pool is closed before the job's result is back."""
+        closings = self._closings
+        try:
+            result = await self._run(True, fn, args, closings)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if self._closings != closings and not (task and task.cancelling()):  # by close(), not the caller
+                raise WorkersClosed("the worker pool was closed before the job ran") from None
+            raise
+        if self._closings != closings:  # a thread's job ran on after close: its result is for nobody
+            raise WorkersClosed("the worker pool was closed while the job ran")
+        return result
+
+    async def _run(self, lane: bool, fn: Callable[..., T], args: tuple[Any, ...], closings: int = 0) -> T:
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
-            pool = self._executor()
+            pool = self._lane_executor() if lane else self._executor()
             try:
                 return await loop.run_in_executor(pool, fn, *args)
             except BrokenProcessPool:  # (cf.process is only there once a process pool was made)
+                if lane and self._closings != closings:
+                    raise WorkersClosed("the worker pool was closed while the job ran") from None
                 self._broken += 1
                 log.warning("A worker process died; starting a new pool (attempt %d)", attempt)
-                self._pool = None
+                if lane:
+                    self._lane = None
+                else:
+                    self._pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
 
+    def lane_pids(self) -> list[int]:
+        """The process ids of the long-job lane (none before its first job, or with threads)."""
+        procs = getattr(self._lane, "_processes", None) or {}
+        return sorted(procs)
+
     def close(self) -> None:
+        """Stop both pools. A board job running finishes; the lane's process is ended at once (a
+        recap cut short is drawn again by the next run: see ``Publisher.landed``)."""
+        self._closings += 1
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+        if self._lane is not None:
+            lane, self._lane = self._lane, None
+            procs = list((getattr(lane, "_processes", None) or {}).values())
+            lane.shutdown(wait=False, cancel_futures=True)
+            for proc in procs:  # a recap runs for seconds: do not keep the bot's exit waiting
+                if proc.is_alive():
+                    proc.terminate()

@@ -6,6 +6,10 @@ ephemeral reply gets ``view(state, seat)`` of its recipient. Rendering and PNG e
 bot's worker pool (``bot.workers``: other processes, see :mod:`bot.host.drawing`), never on the
 event loop. Publishing a game takes everything it has pending under the game's publish lock,
 so posts come out in order and a burst of moves is coalesced into one up-to-date post.
+
+A finished game's animated recap (seconds of drawing) is not part of that: the final score
+sheet is posted at once, and the recap follows as a message of its own once the workers'
+long-job lane has drawn it (:meth:`Publisher._post_recap`).
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ from ..host import drawing
 from ..host.live import Batch, LiveGame, Posted, private_digest
 from ..host.service import GameService
 from ..host.store import SeatRow, Store, StoreUnavailable
+from ..host.workers import WorkersClosed
 from . import components, controls, text
 from .context import bazaar
 from .retry import PostRetry
@@ -48,6 +53,11 @@ def nonce(game_id: int, version: int, kind: str) -> str:
     return f"bz{game_id}.{version}{kind}"[-25:]
 
 
+def recap_head(title: str) -> str:
+    """The text of a finished game's recap message (posted below its final score sheet)."""
+    return f"🎞️ **{title}** — the whole game, turn by turn"
+
+
 def _file(png: bytes | None, filename: str) -> discord.File | None:
     """A fresh upload of ``png`` (discord.py closes a File once sent, so each request needs one)."""
     return discord.File(io.BytesIO(png), filename=filename) if png is not None else None
@@ -66,7 +76,8 @@ class Publisher:
         self.bot = bot
         self.retry = PostRetry(self)
         self._sheet_done: dict[int, int] = {}  # game id -> version whose interim sheet is posted
-        self._recap_slots: asyncio.Semaphore | None = None  # see recap_slots
+        self._recaps: dict[int, asyncio.Task[None]] = {}  # game id -> its recap being drawn and posted
+        self._recap_found: dict[int, discord.Message] = {}  # game id -> its recap found by landed()
 
     @property
     def service(self) -> GameService:
@@ -191,18 +202,16 @@ class Publisher:
                                           "\n".join(batch.fmt(n) for n in batch.notes))
         elif row.status == "finished" and landed is not None:
             game.board, posted = None, landed
+            self._follow_with_recap(game, batch, landed)
         elif row.status == "finished":
             game.board = None
             view = engine.view(batch.state, None)
-            file, film = await asyncio.gather(
-                self.image(game.id, engine.name, "score_sheet", view, batch.names, f"{engine.name}-{game.id}-final.png"),
-                self.recap(game.id, batch))
-            files = [f for f in (file, film) if f is not None]
-            posted = await self._send(channel, text.final(batch, engine.outcome(batch.state)), files=files or None,
+            file = await self.image(game.id, engine.name, "score_sheet", view, batch.names,
+                                    f"{engine.name}-{game.id}-final.png")
+            posted = await self._send(channel, text.final(batch, engine.outcome(batch.state)), file=file,
                                       nonce=nonce(game.id, batch.version, "f"))
-            if posted:
-                await self.store.add_message(game.id, kind="final", channel_id=posted.channel.id,
-                                             message_id=posted.id, version=batch.version)
+            if posted:  # recorded once its recap is posted too (see _follow_with_recap)
+                self._follow_with_recap(game, batch, posted)
         elif row.status == "ended":
             posted = await self._send(channel, text.ended(batch))
         elif landed is not None:
@@ -220,7 +229,7 @@ class Publisher:
             await self.retire(game.id, kinds=("dm",))
         if row.status in ("active", "finished") and batch.state is not None:
             await self.send_dms(game, batch, posted, plan[2] if plan else {}, events_only=row.status != "active")
-        if batch.closed and row.thread_id:
+        if batch.closed and row.thread_id and row.status != "finished":  # finished: after its recap
             await self.archive(game.id, row.thread_id)
         return True
 
@@ -255,6 +264,13 @@ class Publisher:
         board = next((m for m in mine if m.content.split("\n", 1)[0] == head), None)
         if board is None:
             return None
+        if not active:  # the final sheet is recorded with its recap (see _follow_with_recap)
+            film_head = recap_head(batch.title)
+            film = next((m for m in mine if m.id > board.id and m.content.startswith(film_head)), None)
+            if film is not None:
+                self._recap_found[game.id] = film
+            log.info("Game %s: the last run had posted its final sheet; not posting it again", game.id)
+            return board
         if last is not None and board.id == last.message_id:
             await self.store.set_message_version(board.id, batch.version)
         else:
@@ -332,27 +348,76 @@ class Publisher:
                                     pictures=png is None or bool(msg.attachments))
         return msg
 
-    @property
-    def recap_slots(self) -> asyncio.Semaphore:
-        """How many recaps may be drawn at once: one worker fewer than the pool has (at least
-        one), so a recap (3 to 16 CPU-seconds: a whole game's boards) never holds every worker
-        while other games' boards wait behind it."""
-        if self._recap_slots is None:
-            self._recap_slots = asyncio.Semaphore(max(1, bazaar(self.bot).workers.size - 1))
-        return self._recap_slots
+    def _follow_with_recap(self, game: LiveGame, batch: Batch, final: discord.Message) -> None:
+        """Post the recap of a finished game below its final sheet ``final`` (just posted, or
+        found on Discord after a restart), in a task of its own: the final post and the
+        answer to the last move never wait for it. One such task per game at a time."""
+        running = self._recaps.get(game.id)
+        if running is not None and not running.done():
+            return
+        task = asyncio.create_task(self._post_recap(game, batch, final), name=f"bazaar-recap-{game.id}")
+        self._recaps[game.id] = task
+
+        def forget(done: asyncio.Task[None], gid: int = game.id) -> None:
+            if self._recaps.get(gid) is done:
+                del self._recaps[gid]
+
+        task.add_done_callback(forget)
+
+    def recaps_pending(self, game_id: int | None = None) -> bool:
+        """Whether a recap (of ``game_id``, or of any game) is still being drawn or posted."""
+        tasks = [self._recaps.get(game_id)] if game_id is not None else list(self._recaps.values())
+        return any(t is not None and not t.done() for t in tasks)
+
+    async def _post_recap(self, game: LiveGame, batch: Batch, final: discord.Message) -> None:
+        """Draw the recap in the workers' long-job lane and post it as its own message below the
+        final sheet (nonce ``r``: posted once though an answer is lost), then record both, then
+        archive the game's thread. Until then the store shows the game's final sheet as not
+        posted, so a run that stops in between is followed by one that finds the sheet on
+        Discord (:meth:`landed`: not posted again) and posts the recap. A recap that cannot be
+        built or posted is logged and left out: the game is finished and its sheet stands."""
+        row = batch.row
+        try:
+            async with game.publish_lock:  # after the final post, before anything newer of the game
+                film = self._recap_found.pop(game.id, None)
+                if film is None:
+                    file = await self.recap(game.id, batch)
+                    if self.bot.is_closed():
+                        return  # stopping: the next run posts it
+                    if file is not None:
+                        film = await self._send(self.place(row), recap_head(batch.title), file=file,
+                                                nonce=nonce(game.id, batch.version, "r"))
+                for kind, msg in (("recap", film), ("final", final)):
+                    if msg is not None:
+                        write = self.store.add_message(game.id, kind=kind, channel_id=msg.channel.id,
+                                                       message_id=msg.id, version=batch.version)
+                        await self._note(game, write)
+                if batch.closed and row.thread_id:
+                    await self.archive(game.id, row.thread_id)
+        except WorkersClosed:
+            log.info("Game %s: the bot stopped before its recap was drawn; the next run draws it", game.id)
+        except Exception:
+            if self.bot.is_closed():
+                log.info("Game %s: the bot stopped while posting the recap; the next run posts it", game.id)
+            else:
+                log.exception("Game %s: posting the recap failed", game.id)
 
     async def recap(self, game_id: int, batch: Batch) -> discord.File | None:
         """The animated recap of a finished game (``render.recap``: one public board per turn,
-        under Discord's attachment limit), rebuilt from the stored move log by replaying it in a
-        worker (at most :attr:`recap_slots` at once), so it is the same after a restart; None
-        (logged) if that fails."""
+        under Discord's attachment limit), rebuilt from the stored move log by replaying it in
+        the workers' long-job lane (never the board pool: boards of other games do not wait
+        behind it), so it is the same after a restart; None (logged) if that fails. Raises
+        :class:`WorkersClosed` when the bot stops before it is drawn."""
         row, engine = batch.row, batch.engine
         try:
             moves = [(m.seat, m.action) for m in await self.store.moves(game_id)]
-            async with self.recap_slots:
-                data = await self.job(drawing.recap, engine.name, row.seed, len(batch.seats), row.options,
-                                      moves, list(batch.names))
-        except Exception:
+            data = await bazaar(self.bot).workers.run_long(
+                drawing.recap, engine.name, row.seed, len(batch.seats), row.options, moves, list(batch.names))
+        except WorkersClosed:
+            raise
+        except Exception as err:
+            if self.bot.is_closed():  # the store or the pool went away under it: the next run draws it
+                raise WorkersClosed(f"the bot stopped while the recap was drawn ({err!r})") from err
             log.exception("Building the recap failed for game %s", game_id)
             return None
         return _file(data, f"{engine.name}-{game_id}-recap.gif")

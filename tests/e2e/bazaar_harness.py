@@ -83,6 +83,12 @@ class Table:
                                              if i.kind != "autocomplete" and i.sent_at is not None)
                                  and self.bot.inflight == 0, timeout, what="the bot to settle")
 
+    async def recaps_posted(self, timeout: float = 120.0) -> None:
+        """Wait until the recaps of the games that ended are drawn and posted (they follow the
+        final score sheet as messages of their own, drawn in the workers' long-job lane)."""
+        await self.settle()
+        await self.fake.wait_for(lambda: not self.bot.publisher.recaps_pending(), timeout, what="the recaps")
+
     async def new_game(self, creator: str, game: str, **options: Any) -> tuple[int, Message]:
         """``/game new`` by ``creator``; returns the game id and the lobby message."""
         mark = self.fake.mark()

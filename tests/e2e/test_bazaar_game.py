@@ -56,11 +56,13 @@ async def test_full_pralaya_game_through_move_and_buttons(fake_discord, run_bot,
     names = [s.name for s in await table.bot.store.seats(gid)]
     final_state = replay_states(engine, row.seed, 4, row.options, moves)[-1]
     outcome = engine.outcome(final_state)
-    final = fake.last_message(thread)
+    final = next(m for m in fake.messages(thread) if "is over" in m.content)
     assert "is over" in final.content and "Winner" in final.content
     winner = names[outcome.winners[0]]
     assert f"🥇 {winner}" in final.content
     assert final.attachments[0].data == _png("pralaya", "score_sheet", engine.view(final_state, None), names)
+    await table.recaps_posted()  # the recap follows the sheet; then the thread is archived
+    assert fake.last_message(thread).attachments[0].filename == f"pralaya-{gid}-recap.gif"
     assert fake.channel(thread.id).archived
     assert all(m.components == [] for m in fake.messages(thread))
     snap = await table.bot.store.snapshot(gid)

@@ -76,12 +76,13 @@ async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_
                 break
             await table.play_one(gid, thread, "move")
         game = await table.bot.service.get(gid)
+        await table.recaps_posted()
         assert game.row.status == "finished" and calls
-        await table.settle()
-        import asyncio
-        await asyncio.sleep(1.0)
         finals = [m for m in fake.messages(thread) if "is over" in m.content]
         assert len(finals) == 1, [m.content[:60] for m in fake.messages(thread)][-4:]
+        assert fake.last_message(thread).id == finals[0].id  # no recap: it could not be built
+        assert [m.message_id for m in await store.messages(gid, kind="final")] == [finals[0].id]
+        assert fake.channel(thread.id).archived and await store.unposted() == []
     finally:
         remove()
 

@@ -1,6 +1,7 @@
-"""The animated recap on Discord: the final score sheet's message also carries ``<game>-<id>-recap.gif``,
-one public board per turn, rebuilt from the stored move log (so also by a bot that restarted
-before posting the end), under the attachment budget."""
+"""The animated recap on Discord: a message of its own right below the final score sheet, carrying
+``<game>-<id>-recap.gif``, one public board per turn, rebuilt from the stored move log (so also by
+a bot that restarted before posting the end, or after posting the sheet and before the recap),
+under the attachment budget."""
 from __future__ import annotations
 
 import asyncio
@@ -31,10 +32,21 @@ def decode_padded(img: Image.Image) -> dict:
     return found["view"]
 
 
-async def test_the_final_post_carries_a_recap_rebuilt_from_the_log_after_a_restart(fake_discord, run_bot, tmp_path):
+def sheet_and_recap(fake, thread, gid, kind):
+    """The final sheet's message and the recap's message below it (the last two of the thread)."""
+    final, film = fake.messages(thread)[-2:]
+    assert "is over" in final.content
+    assert [a.filename for a in final.attachments] == [f"{kind}-{gid}-final.png"]
+    assert "turn by turn" in film.content and "is over" not in film.content
+    assert [a.filename for a in film.attachments] == [f"{kind}-{gid}-recap.gif"]
+    return final, film.attachments[0]
+
+
+async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_restart(fake_discord, run_bot,
+                                                                                       tmp_path):
     """Two people play the toy game; the bot dies after the last move is stored and before the end
-    is posted; the next bot's final message has the sheet and the recap: one frame per turn, each
-    exactly the spectator view of that moment (other hands as counts), the last held."""
+    is posted; the next bot posts the sheet, then the recap: one frame per turn, each exactly the
+    spectator view of that moment (other hands as counts), the last held."""
     remove = install_toy_secret()
     try:
         fake = fake_discord
@@ -54,11 +66,8 @@ async def test_the_final_post_carries_a_recap_rebuilt_from_the_log_after_a_resta
         await table.runner.kill(release=table.bot.store.close)
 
         await table.boot(sync=False)
-        await table.settle()
-        final = fake.last_message(thread)
-        assert "is over" in final.content
-        assert [a.filename for a in final.attachments] == [f"toysecret-{gid}-final.png", f"toysecret-{gid}-recap.gif"]
-        film = final.attachments[1]
+        await table.recaps_posted()
+        final, film = sheet_and_recap(fake, thread, gid, "toysecret")
         assert 0 < film.size <= recap.BUDGET
 
         engine = base.get("toysecret")
@@ -77,7 +86,7 @@ async def test_the_final_post_carries_a_recap_rebuilt_from_the_log_after_a_resta
         remove()
 
 
-async def test_a_finished_pralaya_game_posts_its_recap_with_the_final_sheet(fake_discord, run_bot, tmp_path):
+async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(fake_discord, run_bot, tmp_path):
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -87,12 +96,9 @@ async def test_a_finished_pralaya_game_posts_its_recap_with_the_final_sheet(fake
         await table.play_one(gid, thread, "move")
         played += 1
         assert played < 300
-    await table.settle()
+    await table.recaps_posted()
 
-    final = fake.last_message(thread)
-    assert "is over" in final.content
-    sheet, film = final.attachments
-    assert sheet.filename == f"pralaya-{gid}-final.png" and film.filename == f"pralaya-{gid}-recap.gif"
+    final, film = sheet_and_recap(fake, thread, gid, "pralaya")
     assert film.size <= recap.BUDGET
 
     engine = base.get("pralaya")
@@ -111,3 +117,91 @@ async def test_a_finished_pralaya_game_posts_its_recap_with_the_final_sheet(fake
     for i in (0, len(turns) // 2, len(turns) - 1):  # start, middle, end: each frame is its own turn's board
         near = {j: distance(frames[i], boards[j]) for j in (i - 1, i, i + 1) if 0 <= j < len(boards)}
         assert min(near, key=near.get) == i and near[i] < 2.0, (i, near)
+
+
+def _held_recap(monkeypatch):
+    """Make the recap job wait (in its lane's thread) until the returned event is set."""
+    import threading
+
+    from bot.host import drawing
+
+    go, real = threading.Event(), drawing.recap
+
+    def held(*args):
+        assert go.wait(60), "the test never let the recap go"
+        return real(*args)
+
+    monkeypatch.setattr(drawing, "recap", held)
+    return go
+
+
+async def _play_to_the_end(table, gid, thread):
+    for _ in range(20):
+        if (await table.bot.store.game(gid)).status != "active":
+            return
+        await table.play_one(gid, thread, "move")  # each move's answer and board awaited
+    raise AssertionError("the toy game did not end")
+
+
+async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(fake_discord, run_bot,
+                                                                            tmp_path, monkeypatch):
+    """While the recap is still being drawn, the last move is answered and the final sheet is
+    posted (the game is over for everyone); the recap comes below it once drawn, then the thread
+    is archived and both messages are recorded."""
+    remove = install_toy_secret()
+    go = _held_recap(monkeypatch)
+    try:
+        fake = fake_discord
+        table = make_table(fake, run_bot, tmp_path)
+        await table.boot()
+        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
+        await _play_to_the_end(table, gid, thread)
+        assert table.bot.publisher.recaps_pending(gid)  # the recap is still held
+        final = fake.last_message(thread)
+        assert "is over" in final.content
+        assert [a.filename for a in final.attachments] == [f"toysecret-{gid}-final.png"]
+        assert not fake.channel(thread.id).archived  # archived after the recap, which must still go in
+        assert await table.bot.store.messages(gid, kind="final") == []  # recorded with its recap
+        go.set()
+        await table.recaps_posted()
+        final_again, film = sheet_and_recap(fake, thread, gid, "toysecret")
+        assert final_again.id == final.id and film.size > 0
+        assert fake.channel(thread.id).archived
+        assert [m.message_id for m in await table.bot.store.messages(gid, kind="final")] == [final.id]
+        assert len(await table.bot.store.messages(gid, kind="recap")) == 1
+    finally:
+        go.set()
+        remove()
+
+
+async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_only(fake_discord, run_bot,
+                                                                                   tmp_path, monkeypatch):
+    """The bot dies after posting the final sheet, while the recap is being drawn: the next bot
+    finds the sheet on Discord (not posted again) and posts the recap below it; a third start
+    posts nothing."""
+    remove = install_toy_secret()
+    go = _held_recap(monkeypatch)
+    try:
+        fake = fake_discord
+        table = make_table(fake, run_bot, tmp_path)
+        await table.boot()
+        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
+        await _play_to_the_end(table, gid, thread)
+        assert "is over" in fake.last_message(thread).content and table.bot.publisher.recaps_pending(gid)
+        await table.runner.kill(release=table.bot.store.close)
+        go.set()  # the dead bot's recap thread ends; nothing of it is posted
+
+        await table.boot(sync=False)
+        await table.recaps_posted()
+        finals = [m for m in fake.messages(thread) if "is over" in m.content]
+        assert len(finals) == 1
+        final, film = sheet_and_recap(fake, thread, gid, "toysecret")
+        assert final.id == finals[0].id and fake.channel(thread.id).archived
+        await table.runner.stop()
+        count = len(fake.messages(thread))
+        await table.boot(sync=False)
+        await table.recaps_posted()
+        assert len(fake.messages(thread)) == count
+    finally:
+        go.set()
+        remove()

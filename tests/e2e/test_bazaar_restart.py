@@ -220,14 +220,15 @@ async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(fake_discor
         assert not any("is over" in m.content for m in fake.messages(thread))
 
         await table.boot(sync=False)
-        await table.settle()
-        final = fake.last_message(thread)
+        await table.recaps_posted()
+        final = next(m for m in fake.messages(thread) if "is over" in m.content)
         assert "is over" in final.content and "Winner" in final.content and final.attachments
         assert "draws a card" in final.content  # the stored last move's event
         assert all(m.components == [] for m in fake.messages(thread)) and fake.channel(thread.id).archived
         await table.runner.stop()
         await table.boot(sync=False)  # posted once: another restart posts nothing more
-        await table.settle()
+        await table.recaps_posted()
         assert len([m for m in fake.messages(thread) if "is over" in m.content]) == 1
+        assert len([m for m in fake.messages(thread) if "turn by turn" in m.content]) == 1  # the recap
     finally:
         remove()

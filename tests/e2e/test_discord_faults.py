@@ -390,7 +390,7 @@ async def test_a_final_sheet_refused_by_discord_is_posted_later_once(fake_discor
         assert game.row.status == "finished" and fault.spent
         await fake.wait_for(lambda: any("is over" in m.content for m in fake.messages(thread)),
                             what="the final sheet posted again")
-        await table.settle()
+        await table.recaps_posted()  # the recap follows the sheet; then the thread is archived
         finals = [m for m in fake.messages(thread) if "is over" in m.content]
         assert len(finals) == 1 and finals[0].attachments and "Winner" in finals[0].content
         assert all(m.components == [] for m in fake.messages(thread)) and fake.channel(thread.id).archived
