@@ -364,6 +364,15 @@ class Publisher:
 
         task.add_done_callback(forget)
 
+    async def stop_recaps(self) -> None:
+        """Cancel the recaps still being drawn or posted (the bot is stopping) and wait for them
+        to end: each game's final sheet is then still unrecorded, so the next run finds it on
+        Discord (:meth:`landed`) and draws and posts the recap."""
+        tasks = [t for t in self._recaps.values() if not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
     def recaps_pending(self, game_id: int | None = None) -> bool:
         """Whether a recap (of ``game_id``, or of any game) is still being drawn or posted."""
         tasks = [self._recaps.get(game_id)] if game_id is not None else list(self._recaps.values())

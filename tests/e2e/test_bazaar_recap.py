@@ -205,3 +205,30 @@ async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_o
     finally:
         go.set()
         remove()
+
+
+async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_run_posts_it(fake_discord, run_bot,
+                                                                                        tmp_path, monkeypatch):
+    """A graceful stop does not wait for a recap being drawn: its task is cancelled (the sheet
+    stays unrecorded), and the next start posts the recap once below the sheet."""
+    remove = install_toy_secret()
+    go = _held_recap(monkeypatch)
+    try:
+        fake = fake_discord
+        table = make_table(fake, run_bot, tmp_path)
+        await table.boot()
+        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
+        await _play_to_the_end(table, gid, thread)
+        publisher = table.bot.publisher
+        assert publisher.recaps_pending(gid)
+        await table.runner.stop()
+        assert not publisher.recaps_pending(gid)  # cancelled by the stop, though the drawing is held
+        go.set()
+        await table.boot(sync=False)
+        await table.recaps_posted()
+        assert len([m for m in fake.messages(thread) if "is over" in m.content]) == 1
+        sheet_and_recap(fake, thread, gid, "toysecret")
+        assert len(await table.bot.store.messages(gid, kind="recap")) == 1
+    finally:
+        go.set()
+        remove()
