@@ -35,7 +35,7 @@ from engines.pralaya.notation import (
     parse,
     why_illegal,
 )
-from engines.pralaya.playout import playout_action, search_actions
+from engines.pralaya.playout import playout_action, search_actions, search_rewards
 from engines.pralaya.scoring import score_table
 from engines.pralaya.state import (
     AFF_SHIFT,
@@ -273,9 +273,14 @@ class PralayaEngine(Engine):
 
     def search_actions(self, state: State, seat: int) -> Sequence[str]:
         """The moves the search weighs: one take or discard per kind of relic (the policy's best
-        takes); at a BUY step the easy level's escape rule decides whether to escape (see
-        ``playout.py``)."""
+        takes); at a BUY step the Dhoni alone when the game may end before the seat's next turn,
+        else the Dhoni, the Veda and ``pass`` (see ``playout.py``)."""
         return search_actions(state, seat)
+
+    def search_rewards(self, outcome: Outcome) -> list[float]:
+        """The search's reward for a finished game: escaping pays a share of its own (see
+        ``playout.py``)."""
+        return search_rewards(outcome)
 
     def playout_action(self, state: State, seat: int, rng: random.Random) -> str:
         """The search's playout policy (see ``playout.py``)."""
