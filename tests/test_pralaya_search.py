@@ -200,3 +200,24 @@ def test_the_search_and_the_easy_level_share_one_escape_rule():
                 checked += 1
             s = E.apply(s, s.active, E.choose(view, legal))[0]
     assert checked > 50
+
+
+def test_the_policy_reads_the_cells_it_may_take_from_the_avail_masks():
+    """``_cells`` over the ``avail`` masks lists the cells ``costs`` allows, in row-major order."""
+    from engines.pralaya.state import AFF_SHIFT, CELL_BITS, NEVER, RELIC_SHIFT
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(12):
+        s = E.setup(seed, 2 + seed % 4, {})
+        while E.outcome(s) is None:
+            costs = s.costs
+            for v in range(5):
+                want = tuple(i for i, c in enumerate(costs) if c <= v)
+                assert playout._cells(s.avail >> AFF_SHIFT[v] & CELL_BITS) == want
+            assert playout._cells(s.avail >> RELIC_SHIFT & CELL_BITS) == tuple(
+                i for i, c in enumerate(costs) if c != NEVER
+            )
+            checked += 1
+            s = E.step(s, s.active, playout.playout_action(s, s.active, rng))
+    assert checked > 300
