@@ -43,6 +43,7 @@ from engines.pralaya.state import (
     COLLECT,
     COST_E,
     DHONI_PRICE,
+    DHONI_X,
     DISCARD,
     DISCARD_TEXT,
     IS_RELIC_E,
@@ -152,10 +153,14 @@ def search_actions(s: State, seat: int) -> list[str]:
     * COLLECT: one cell per kind of relic (two Demon Statues are the same choice), the
       ``SEARCH_TAKES`` best by the policy's value, and ``done`` when legal.
     * DISCARD: one cell per kind of relic.
-    * BUY: the Dhoni alone (least currency paid) on the game's last turn or when the game may end
+    * BUY: the Dhoni alone (least currency paid) on the game's last turn, when the game may end
       before the seat's next turn (``risk`` over one turn above ``ESCAPE_RISK``: the issue's
-      rule); else the search weighs the Dhoni (least currency paid), the Veda (least paid) and
-      ``pass``.
+      rule), or when a priced Dhoni (not X) is on top and the easy rule (:func:`must_escape`)
+      escapes; else the search weighs the Dhoni (least currency paid), the Veda (least paid)
+      and ``pass``. Priced Dhoni follow the rule because the playouts model the seat's later
+      turns with it: a search free to wait on Dhoni 4 too was measured drowning more than those
+      playouts foresee (100 games against easy at 3 players: 132/141 of its seats escaped, 94%,
+      with the rule free for every Dhoni). Dhoni X, which takes every coin, is the search's.
 
     Why the search decides its own escapes (it followed the easy rule, :func:`must_escape`,
     before): Monte Carlo values of each move at the easy level's decisions (200 paired samples of
@@ -201,7 +206,9 @@ def search_actions(s: State, seat: int) -> list[str]:
     acts = legal(s)
     if step == BUY:
         dhoni = [a for a in acts if a.startswith("buy dhoni")]
-        if dhoni and (s.last or risk(s, seat, 1) > ESCAPE_RISK):
+        if dhoni and (
+            s.last or risk(s, seat, 1) > ESCAPE_RISK or (s.dhoni_pile[0] != DHONI_X and must_escape(s, seat))
+        ):
             return [min(dhoni, key=_paid)]
         vedas = [a for a in acts if a.startswith("buy veda")]
         out = [min(dhoni, key=_paid)] if dhoni else []
