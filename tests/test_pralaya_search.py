@@ -221,3 +221,26 @@ def test_the_policy_reads_the_cells_it_may_take_from_the_avail_masks():
             checked += 1
             s = E.step(s, s.active, playout.playout_action(s, s.active, rng))
     assert checked > 300
+
+
+def test_a_priced_dhoni_follows_the_easy_rule_even_when_the_game_cannot_end_first():
+    """Below Dhoni X the search escapes when the easy rule does (its playouts model the seat's
+    later turns with that rule), also when the game cannot end before the seat's next turn."""
+    from engines.pralaya.state import DHONI_X
+
+    forced = free = 0
+    for seed in range(60):
+        s = E.setup(seed, 3, {})
+        while E.outcome(s) is None:
+            legal = E.legal_actions(s, s.active)
+            buying = s.step == 2 and legal[0].startswith("buy dhoni") and not s.last
+            if buying and playout.risk(s, s.active, 1) <= ESCAPE_RISK:
+                acts = playout.search_actions(s, s.active)
+                if s.dhoni_pile[0] != DHONI_X and playout.must_escape(s, s.active):
+                    assert len(acts) == 1 and acts[0].startswith("buy dhoni")
+                    forced += 1
+                else:
+                    assert acts[-1] == "pass" and acts[0].startswith("buy dhoni")
+                    free += 1
+            s = E.apply(s, s.active, E.choose(E.view(s, s.active), legal))[0]
+    assert forced > 3 and free > 3
