@@ -276,8 +276,9 @@ class PralayaEngine(Engine):
 
     def search_actions(self, state: State, seat: int) -> Sequence[str]:
         """The moves the search weighs: one take or discard per kind of relic (the policy's best
-        takes); at a BUY step the Dhoni alone when the game may end before the seat's next turn,
-        else the Dhoni, the Veda and ``pass`` (see ``playout.py``)."""
+        takes); at a BUY step the Dhoni alone when the game may end before the seat's next turn
+        or when a priced Dhoni is on top and the easy rule escapes, else the Dhoni, the Veda and
+        ``pass`` (see ``playout.py``)."""
         return search_actions(state, seat)
 
     def search_rewards(self, outcome: Outcome) -> list[float]:
