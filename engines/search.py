@@ -91,6 +91,14 @@ def rewards(outcome: Outcome) -> list[float]:
     return out
 
 
+def outcome_rewards(engine: Engine, outcome: Outcome) -> list[float]:
+    """Each seat's reward in [0, 1] for a finished game: the engine's own ``search_rewards`` if
+    it defines one (a game may value more than the win and the rank: Pralaya pays for escaping),
+    else :func:`rewards`."""
+    own = getattr(engine, "search_rewards", None)
+    return rewards(outcome) if own is None else list(own(outcome))
+
+
 def ai_seed(game_seed: int, version: int, seat: int) -> int:
     """The seed of one AI decision, derived from the seed stored with the game, the game's version
     and the seat, so that a replay of the game reproduces the AI's choices."""
@@ -118,7 +126,7 @@ def playout(engine: Engine, state: Any, rng: random.Random, depth: int | None = 
         state = engine.step(state, seat, engine.playout_action(state, seat, rng))
         steps += 1
         outcome = engine.outcome(state)
-    return rewards(outcome)
+    return outcome_rewards(engine, outcome)
 
 
 def _iterate(
@@ -134,7 +142,7 @@ def _iterate(
     while True:
         outcome = engine.outcome(state)
         if outcome is not None:
-            result = rewards(outcome)
+            result = outcome_rewards(engine, outcome)
             break
         awaited = engine.to_move(state)
         # the root's moves are the searching seat's, also when other seats are awaited with it

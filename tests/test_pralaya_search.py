@@ -88,7 +88,7 @@ def test_playout_policy_is_legal_and_finishes_games():
         assert steps <= E.action_bound(n)
 
 
-def test_the_escape_rule_decides_the_searchs_escapes():
+def test_the_search_must_escape_when_the_game_may_end_first_and_else_weighs_it():
     s = rig(fresh(), hands={0: ["sil1", "sil2", "cop1"]}, island={"a1": "dem1", "b1": "dem2"},
             round=2, active=0)
     s = play(E, play(E, s, 0, "take a1").state, 0, "done").state
@@ -103,8 +103,40 @@ def test_the_escape_rule_decides_the_searchs_escapes():
     while s.step != 2:
         s = play(E, s, 0, E.choose(E.view(s, 0), E.legal_actions(s, 0))).state
     assert "buy dhoni 0g 2s 1c" in E.legal_actions(s, 0)
-    assert "pass" in playout.search_actions(s, 0)
-    assert not any(a.startswith("buy dhoni") for a in playout.search_actions(s, 0))
+    assert playout.risk(s, 0, 1) <= ESCAPE_RISK
+    assert playout.search_actions(s, 0) == ["buy dhoni 0g 2s 1c", "buy veda 0g 1s 1c", "pass"]
+
+
+def test_the_search_weighs_passing_on_dhoni_x_that_the_easy_rule_takes():
+    """Round 1 of 2 players: the easy rule escapes on Dhoni X with no coins (its horizon is the
+    five turns it needs to pay Dhoni 7); the search may pass, since the game cannot end first."""
+    checked = 0
+    for seed in range(40):
+        s = E.setup(seed, 2, {})
+        while s.round == 1 and E.outcome(s) is None:
+            legal = E.legal_actions(s, s.active)
+            if s.step == 2 and "buy dhoni 0g 0s 0c" in legal and playout.must_escape(s, s.active):
+                acts = playout.search_actions(s, s.active)
+                assert acts[0] == "buy dhoni 0g 0s 0c" and acts[-1] == "pass"
+                checked += 1
+            s = E.apply(s, s.active, E.choose(E.view(s, s.active), legal))[0]
+    assert checked > 5
+
+
+def test_the_searchs_reward_pays_for_escaping():
+    """A seat that escapes, even last, is worth more to the search than one that drowns."""
+    from engines.base import Outcome
+
+    out = Outcome((1, 2, 3), (20, 5, None), ("x",), ({"x": 20}, {"x": 5}, None), (0,))
+    shared = search.rewards(out)
+    r = E.search_rewards(out)
+    assert r[0] == 1.0 and r[2] == 0.0
+    assert r[1] == pytest.approx(playout.ESCAPE_REWARD + (1 - playout.ESCAPE_REWARD) * shared[1])
+    two = Outcome((1, 2), (20, 5), ("x",), ({"x": 20}, {"x": 5}), (0,))
+    drowned = Outcome((1, 2), (20, None), ("x",), ({"x": 20}, None), (0,))
+    assert search.rewards(two) == search.rewards(drowned)  # the shared reward cannot tell them apart
+    assert E.search_rewards(two)[1] == playout.ESCAPE_REWARD > E.search_rewards(drowned)[1] == 0.0
+    assert search.outcome_rewards(E, drowned) == E.search_rewards(drowned)
 
 
 def test_playout_gain_table_matches_the_easy_levels_potential():
@@ -168,3 +200,47 @@ def test_the_search_and_the_easy_level_share_one_escape_rule():
                 checked += 1
             s = E.apply(s, s.active, E.choose(view, legal))[0]
     assert checked > 50
+
+
+def test_the_policy_reads_the_cells_it_may_take_from_the_avail_masks():
+    """``_cells`` over the ``avail`` masks lists the cells ``costs`` allows, in row-major order."""
+    from engines.pralaya.state import AFF_SHIFT, CELL_BITS, NEVER, RELIC_SHIFT
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(12):
+        s = E.setup(seed, 2 + seed % 4, {})
+        while E.outcome(s) is None:
+            costs = s.costs
+            for v in range(5):
+                want = tuple(i for i, c in enumerate(costs) if c <= v)
+                assert playout._cells(s.avail >> AFF_SHIFT[v] & CELL_BITS) == want
+            assert playout._cells(s.avail >> RELIC_SHIFT & CELL_BITS) == tuple(
+                i for i, c in enumerate(costs) if c != NEVER
+            )
+            checked += 1
+            s = E.step(s, s.active, playout.playout_action(s, s.active, rng))
+    assert checked > 300
+
+
+def test_a_priced_dhoni_follows_the_easy_rule_even_when_the_game_cannot_end_first():
+    """Below Dhoni X the search escapes when the easy rule does (its playouts model the seat's
+    later turns with that rule), also when the game cannot end before the seat's next turn."""
+    from engines.pralaya.state import DHONI_X
+
+    forced = free = 0
+    for seed in range(60):
+        s = E.setup(seed, 3, {})
+        while E.outcome(s) is None:
+            legal = E.legal_actions(s, s.active)
+            buying = s.step == 2 and legal[0].startswith("buy dhoni") and not s.last
+            if buying and playout.risk(s, s.active, 1) <= ESCAPE_RISK:
+                acts = playout.search_actions(s, s.active)
+                if s.dhoni_pile[0] != DHONI_X and playout.must_escape(s, s.active):
+                    assert len(acts) == 1 and acts[0].startswith("buy dhoni")
+                    forced += 1
+                else:
+                    assert acts[-1] == "pass" and acts[0].startswith("buy dhoni")
+                    free += 1
+            s = E.apply(s, s.active, E.choose(E.view(s, s.active), legal))[0]
+    assert forced > 3 and free > 3

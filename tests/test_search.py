@@ -155,3 +155,21 @@ def test_playout_depth_per_level():
     assert got.action in legal and got.iterations == 50
     with pytest.raises(AssertionError, match="hard plays to the end"):  # normal's depth 0 evaluates
         search.search(Cut(), Cut().view(state, 0), legal, 50, 10.0, seed=3, level="normal")
+
+
+def test_an_engines_own_rewards_replace_win_and_rank():
+    """``engine.search_rewards`` (when a game defines it) scores finished games, in the tree and in
+    playouts; a game without it keeps :func:`engines.search.rewards`."""
+
+    class Misere(NimEngine):
+        def search_rewards(self, outcome):
+            return [1.0 - r for r in search.rewards(outcome)]  # taking the last stone loses
+
+    out = E.outcome(Nim(0, 1))
+    assert search.outcome_rewards(E, out) == search.rewards(out) == [1.0, 0.0]
+    assert search.outcome_rewards(Misere(), out) == [0.0, 1.0]
+    assert search.playout(Misere(), Nim(1, 0), random.Random(1)) == [0.0, 1.0]
+    state = Nim(6, 0)  # normal play: take 2 (leave 4); misère: take 1 (leave 5, lost for the mover)
+    legal = E.legal_actions(state, 0)
+    assert search.choose(E, E.view(state, 0), legal, "normal", seed=3).action == "take 2"
+    assert search.choose(Misere(), E.view(state, 0), legal, "normal", seed=3).action == "take 1"

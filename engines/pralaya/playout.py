@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 
+from engines.base import Outcome
 from engines.pralaya.ai import (
     COIN_GAIN,
     ESCAPE_RISK,
@@ -34,27 +35,43 @@ from engines.pralaya.ai import (
     end_risk,
 )
 from engines.pralaya.state import (
+    AFF_SHIFT,
     BUY,
     CARD_CODE,
     CARD_CUR,
+    CELL_BITS,
     COLLECT,
     COST_E,
     DHONI_PRICE,
+    DHONI_X,
     DISCARD,
     DISCARD_TEXT,
     IS_RELIC_E,
-    NEVER,
+    RELIC_SHIFT,
     TAKE_TEXT,
     State,
     buy_actions,
     coins,
     legal,
 )
+from engines.search import rewards
+
+ESCAPE_REWARD = 0.4
+"""The share of a search reward paid for escaping at all (see :func:`search_rewards`)."""
 
 EPSILON = 0.1
 """The chance that a collecting step takes a random affordable relic instead of the best."""
-SEARCH_TAKES = 5
+SEARCH_TAKES = 3
 """How many kinds of relic the search considers taking at a time (the policy's best)."""
+
+_LO = tuple(tuple(i for i in range(9) if m >> i & 1) for m in range(512))
+_HI = tuple(tuple(i + 9 for i in range(9) if m >> i & 1) for m in range(512))
+
+
+def _cells(mask: int) -> tuple[int, ...]:
+    """The cells (row-major indices) whose bits are set in an 18-bit ``mask``, in order."""
+    return _LO[mask & 511] + _HI[mask >> 9]
+
 
 _CODES = ("cop", "sil", "gol", "dem", "man", "urn", "gre", "pac", "pun", "bra", "fos")
 _TYPE = tuple(_CODES.index(c) if c in _CODES else -1 for c in CARD_CODE)
@@ -112,7 +129,7 @@ def risk(s: State, seat: int, cycles: int) -> float:
     for k in range(1, cycles * n):
         t = (seat + k) % n
         rem.append(1 if s.dhoni[t] >= 0 else REMOVE_VEDA if s.veda[t] else REMOVE)
-    relics = sum(map(IS_RELIC_E.__getitem__, s.island))
+    relics = (s.avail >> RELIC_SHIFT).bit_count()
     refills = bin(s.taken).count("1") + (s.step != COLLECT and s.step != BUY)
     unrevealed = sum(map(IS_RELIC_E.__getitem__, s.deck))
     return end_risk(relics, refills, len(s.deck), unrevealed, tuple(rem))
@@ -136,12 +153,26 @@ def search_actions(s: State, seat: int) -> list[str]:
     * COLLECT: one cell per kind of relic (two Demon Statues are the same choice), the
       ``SEARCH_TAKES`` best by the policy's value, and ``done`` when legal.
     * DISCARD: one cell per kind of relic.
-    * BUY: when a Dhoni is legal, the easy level's escape rule (:func:`must_escape`) decides:
-      only the Dhoni payments when it fires, else every other move (a Veda, ``pass``). Measured
-      on 40 paired 2-player games against easy: with the search free to escape earlier than the
-      rule, it lost (edge −0.10, score margin −17: escapes taken early, we think); with only
-      "the game may end before the seat's next turn" forcing an escape, search seats escaped in
-      87% of games where they could (38 seats). Both on a heavily loaded machine.
+    * BUY: the Dhoni alone (least currency paid) on the game's last turn, when the game may end
+      before the seat's next turn (``risk`` over one turn above ``ESCAPE_RISK``: the issue's
+      rule), or when a priced Dhoni (not X) is on top and the easy rule (:func:`must_escape`)
+      escapes; else the search weighs the Dhoni (least currency paid), the Veda (least paid)
+      and ``pass``. Priced Dhoni follow the rule because the playouts model the seat's later
+      turns with it: a search free to wait on Dhoni 4 too was measured drowning more than those
+      playouts foresee (100 games against easy at 3 players: 132/141 of its seats escaped, 94%,
+      with the rule free for every Dhoni; 136/142, 96%, with this rule, at a cost: normal's edge
+      there fell from +0.140 to +0.070, 95% CI -0.031 … +0.171). Dhoni X, which takes every
+      coin, is the search's.
+
+    Why the search decides its own escapes (it followed the easy rule, :func:`must_escape`,
+    before): Monte Carlo values of each move at the easy level's decisions (200 paired samples of
+    a determinization and an easy-like playout, 2 players) differ by under 0.01 in win chance
+    between the takes of a turn, but by up to +0.575 at a BUY step, where passing on Dhoni X in
+    round 1 beats the easy rule's escape with no coins (score 0) by far. With the rule forcing
+    its escapes the search had nothing to gain over easy but noise (40-game edges within ±0.05
+    of 0); deciding them, 40 games against easy gave +0.150 at 2 players and +0.150 at 3, with
+    93-94% of its seats escaping, which :func:`search_rewards` then fixed. The takes are three
+    (not five) kinds for the same reason: the budget goes to ``done``, the buys and discards.
     """
     step = s.step
     if step == COLLECT:
@@ -155,13 +186,12 @@ def search_actions(s: State, seat: int) -> list[str]:
         w = W_COINS_LATE if 6 * g + 3 * sv + c < target_price(s, seat) else W_COINS
         scored = []
         kinds = set()
-        for i, cost in enumerate(s.costs):
-            if cost <= v:
-                t = _TYPE[island[i]]
-                if t not in kinds:
-                    kinds.add(t)
-                    card = island[i]
-                    scored.append(((_gain(k, t, veda) + w * CARD_CUR[card]) / cost, -i))
+        for i in _cells(s.avail >> AFF_SHIFT[v] & CELL_BITS):
+            card = island[i]
+            t = _TYPE[card]
+            if t not in kinds:
+                kinds.add(t)
+                scored.append(((_gain(k, t, veda) + w * CARD_CUR[card]) / COST_E[card], -i))
         scored.sort(reverse=True)
         out = ["done"] if s.taken else []
         out += [names[-i] for _, i in scored[:SEARCH_TAKES]]
@@ -170,16 +200,43 @@ def search_actions(s: State, seat: int) -> list[str]:
         names = DISCARD_TEXT[len(s.island)]
         kinds = set()
         out = []
-        for i, cost in enumerate(s.costs):
-            if cost != NEVER and _TYPE[s.island[i]] not in kinds:
+        for i in _cells(s.avail >> RELIC_SHIFT & CELL_BITS):
+            if _TYPE[s.island[i]] not in kinds:
                 kinds.add(_TYPE[s.island[i]])
                 out.append(names[i])
         return out
     acts = legal(s)
-    if step == BUY and acts[0].startswith("buy dhoni"):
-        escape = must_escape(s, seat)
-        return [a for a in acts if a.startswith("buy dhoni") == escape]
+    if step == BUY:
+        dhoni = [a for a in acts if a.startswith("buy dhoni")]
+        if dhoni and (
+            s.last or risk(s, seat, 1) > ESCAPE_RISK or (s.dhoni_pile[0] != DHONI_X and must_escape(s, seat))
+        ):
+            return [min(dhoni, key=_paid)]
+        vedas = [a for a in acts if a.startswith("buy veda")]
+        out = [min(dhoni, key=_paid)] if dhoni else []
+        if vedas:
+            out.append(min(vedas, key=_paid))
+        out.append("pass")
+        return out
     return acts
+
+
+def search_rewards(outcome: Outcome) -> list[float]:
+    """Each seat's reward in [0, 1] for the search: a seat that did not escape gets 0; one that
+    escaped gets ``ESCAPE_REWARD`` plus the rest of :func:`engines.search.rewards` (win and rank).
+
+    Without it, escaping in last place pays what drowning pays (0: both rank last at 3 players,
+    and the loser of 2 has rank 2 either way), so the search gambled on a later, dearer Dhoni when
+    passing on Dhoni X looked better for the win: 7% of its seats that could escape did not
+    (40-game arenas against easy: 34/36 at 2 players, 53/57 at 3), against the issue's 95%.
+    With 0.25, 57/58 against easy at 3 players, but 56/60 for normal against hard; 0.4 is used
+    (37/37 against easy and 39/40 against hard at 2 players, 40 games each).
+    """
+    base = rewards(outcome)
+    return [
+        0.0 if score is None else ESCAPE_REWARD + (1.0 - ESCAPE_REWARD) * r
+        for score, r in zip(outcome.scores, base, strict=True)
+    ]
 
 
 def _paid(action: str) -> int:
@@ -193,7 +250,7 @@ def playout_action(s: State, seat: int, rng: random.Random) -> str:
     if step == COLLECT:
         names = TAKE_TEXT[len(s.island)]
         v = s.v_left
-        cells = [i for i, cost in enumerate(s.costs) if cost <= v]
+        cells = _cells(s.avail >> AFF_SHIFT[v] & CELL_BITS)
         if not cells:
             return "done"
         if rng.random() < EPSILON:
@@ -229,7 +286,8 @@ def playout_action(s: State, seat: int, rng: random.Random) -> str:
         return "pass"
     names = DISCARD_TEXT[len(s.island)]
     best, key = -1, (-1, -1)
-    for i, cost in enumerate(s.costs):
-        if cost != NEVER and (cost, CARD_CUR[s.island[i]]) > key:
-            best, key = i, (cost, CARD_CUR[s.island[i]])
+    for i in _cells(s.avail >> RELIC_SHIFT & CELL_BITS):
+        card = s.island[i]
+        if (COST_E[card], CARD_CUR[card]) > key:
+            best, key = i, (COST_E[card], CARD_CUR[card])
     return names[best]

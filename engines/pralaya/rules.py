@@ -35,7 +35,7 @@ from engines.pralaya.notation import (
     parse,
     why_illegal,
 )
-from engines.pralaya.playout import playout_action, search_actions
+from engines.pralaya.playout import playout_action, search_actions, search_rewards
 from engines.pralaya.scoring import score_table
 from engines.pralaya.state import (
     AFF_SHIFT,
@@ -123,10 +123,13 @@ class PralayaEngine(Engine):
         "(× −3 per Pact), Manuscript pairs, Urn sets, Great Statues², Pundits, the Brahmin and the Fossil "
         "majority. Ties go to the player furthest from the first player."
     )
-    search_iterations = {"normal": 100, "hard": 500}
-    """Full playouts of about 45 actions. CPU time measured at 2 players: about 0.06 s a normal
-    move (31 s of CPU for 20 games); hard, five times the iterations, about 0.3 s (not measured
-    on an idle core: the machine was loaded 15-30 on 2 cores throughout)."""
+    search_iterations = {"normal": 50, "hard": 300}
+    """Full playouts of about 45 actions, about 1 ms of CPU each early in a 3-player game. The
+    decisions that matter (escape or wait, Veda, ``done``, discards) have two to four options, so
+    50 iterations already tell a big difference (passing on Dhoni X in round 1) and normal is kept
+    cheap; hard has six times as many to tell the smaller ones. Measured on a machine loaded 8-10
+    on 2 cores (40-game arenas, wall time): normal p99 310 ms a move at 2 players; hard p99 1431 ms
+    at 2 players; at 500 iterations hard's p99 was 3771 ms at 3 players, over its 3 s cap."""
     common_players = 3
     """Pralaya plays 2–5; 3 is taken as the usual table (no play statistics to go by): the first
     count whose Dhoni pile (X, 4, 7) has the contested middle price, and a light filler's typical
@@ -273,9 +276,15 @@ class PralayaEngine(Engine):
 
     def search_actions(self, state: State, seat: int) -> Sequence[str]:
         """The moves the search weighs: one take or discard per kind of relic (the policy's best
-        takes); at a BUY step the easy level's escape rule decides whether to escape (see
-        ``playout.py``)."""
+        takes); at a BUY step the Dhoni alone when the game may end before the seat's next turn
+        or when a priced Dhoni is on top and the easy rule escapes, else the Dhoni, the Veda and
+        ``pass`` (see ``playout.py``)."""
         return search_actions(state, seat)
+
+    def search_rewards(self, outcome: Outcome) -> list[float]:
+        """The search's reward for a finished game: escaping pays a share of its own (see
+        ``playout.py``)."""
+        return search_rewards(outcome)
 
     def playout_action(self, state: State, seat: int, rng: random.Random) -> str:
         """The search's playout policy (see ``playout.py``)."""
