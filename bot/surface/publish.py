@@ -572,6 +572,10 @@ class Publisher:
         jobs = []
         active = batch.row.status == "active"
         awaited = set(batch.engine.to_move(batch.state)) if active else set()
+        # the end's DMs went out before a restart if they are stored (the final sheet is stored
+        # only with its recap, so a run that stops in between publishes the end again)
+        told = ({m.seat for m in await self.store.messages(game.id, kind="dm") if m.version == batch.version}
+                if events_only else set())
         for seat in batch.seats:
             s = seat.seat
             # the DM of this turn may be edited when only people acted: its own moves, or another
@@ -579,7 +583,7 @@ class Publisher:
             kept = game.dms.pop(s, None)
             movers = batch.movers
             turn_dm = kept if movers is not None and (s in movers or s in awaited) else None
-            if seat.user_id is None or seat.is_ai or seat.dm_closed:
+            if seat.user_id is None or seat.is_ai or seat.dm_closed or s in told:
                 continue
             lines = batch.private_lines(s)
             digest = private_digest(batch.engine, batch.state, s)

@@ -188,11 +188,15 @@ async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_o
         gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
         await _play_to_the_end(table, gid, thread)
         assert "is over" in fake.last_message(thread).content and table.bot.publisher.recaps_pending(gid)
+        await fake.wait_for(lambda: all(fake.dms(u) for u in (table.players["ann"], table.players["bob"])))
+        await asyncio.sleep(0.5)  # the end's DMs (of the private events it revealed) are out
+        dms = {who: len(fake.dms(table.players[who])) for who in ("ann", "bob")}
         await table.runner.kill(release=table.bot.store.close)
         go.set()  # the dead bot's recap thread ends; nothing of it is posted
 
         await table.boot(sync=False)
         await table.recaps_posted()
+        assert {who: len(fake.dms(table.players[who])) for who in ("ann", "bob")} == dms  # none sent again
         finals = [m for m in fake.messages(thread) if "is over" in m.content]
         assert len(finals) == 1
         final, film = sheet_and_recap(fake, thread, gid, "toysecret")
