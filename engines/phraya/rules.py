@@ -310,7 +310,7 @@ class PhrayaEngine(Engine):
     # one-turn look-ahead. ``normal`` (6) tries at most 6 of the root's moves once each, so on a
     # wide step (a move to one of ~10 sections, an ACT list) it takes the best it happened to
     # try; ``hard`` (200) tries every move many times and grows the tree through its own turn.
-    search_iterations = {"normal": 6, "hard": 200}
+    search_iterations = {"normal": 6, "hard": 400}
     playout_depth = 0
     # 3: the middle of the box's 2-4 (we hold no figures of real tables; the spec's worked
     # examples seat 4), and the cheaper count besides 2 for ``bazaar arena`` to play.

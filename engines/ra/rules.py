@@ -85,7 +85,7 @@ class RaEngine(Engine):
     max_players = 5
     options = OPTIONS
     property_options = ({}, {"traders": False})
-    search_iterations = {"normal": 100, "hard": 400}
+    search_iterations = {"normal": 100, "hard": 800}
     """About 45 ms and 160 ms of CPU a move (median, 2-3 players), measured on this machine."""
     playout_depth = 12
     """A playout runs through the current auction and a few draws, then ``evaluate`` scores it:
