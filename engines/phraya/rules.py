@@ -312,9 +312,11 @@ class PhrayaEngine(Engine):
     # try; ``hard`` (400) tries every move many times and grows the tree through its own turn.
     # ``bazaar arena phraya --levels hard:normal`` (2026-12-01, wall time on a loaded machine):
     # 2p, 40 games, hard's edge +0.125 (95% CI -0.027 … +0.277), not shown; ms per move hard
-    # median 402 p99 842, normal median 1.7 p99 30. Doubling hard from 200 to 400 did not make
-    # the gap clear: every leaf's score is the same one-turn greedy finish and ``estimate``, so
-    # more iterations mostly re-score the same leaves. PH3P
+    # median 402 p99 842, normal median 1.7 p99 30; 3p, 20 games, hard's edge +0.200 (95% CI
+    # -0.003 … +0.403), not shown; hard median 198 p99 460, normal median 1.7 p99 11. So hard at
+    # 400 (200 before) is not yet shown stronger than normal. A guess, not measured: every leaf is
+    # scored by the same greedy finish of the turn and ``estimate``, so more iterations mostly
+    # re-score similar leaves, and hard needs a better leaf (deeper look-ahead), not more of them.
     search_iterations = {"normal": 6, "hard": 400}
     playout_depth = 0
     # 3: the middle of the box's 2-4 (we hold no figures of real tables; the spec's worked
