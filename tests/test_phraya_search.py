@@ -211,8 +211,6 @@ def test_search_delivers_an_order_it_can_deliver() -> None:
 
 def test_levels_and_counts() -> None:
     assert E.search_iterations["hard"] >= 3 * E.search_iterations["normal"]
-    # hard looks past its own turn (the next seat's reply), normal scores the end of its turn
-    assert search.depth_of(E, "normal") == 0 and search.depth_of(E, "hard") == 8
     assert E.common_players == 3 and E.arena_counts() == [2, 3]
 
 

@@ -317,11 +317,8 @@ class PhrayaEngine(Engine):
     # 400 (200 before) is not yet shown stronger than normal. A guess, not measured: every leaf is
     # scored by the same greedy finish of the turn and ``estimate``, so more iterations mostly
     # re-score similar leaves, and hard needs a better leaf (deeper look-ahead), not more of them.
-    # So hard now plays 8 policy actions (about the next seat's turn) before ``evaluate``:
-    # 2p, 16 games, hard's edge +0.312 (95% CI +0.115 … +0.510), hard > normal; ms per move hard
-    # median 311 p99 512, normal median 1.5 p99 9.5 (3p not yet measured with it).
     search_iterations = {"normal": 6, "hard": 400}
-    playout_depth = {"normal": 0, "hard": 8}
+    playout_depth = 0
     # 3: the middle of the box's 2-4 (we hold no figures of real tables; the spec's worked
     # examples seat 4), and the cheaper count besides 2 for ``bazaar arena`` to play.
     common_players = 3
