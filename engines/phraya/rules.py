@@ -309,8 +309,17 @@ class PhrayaEngine(Engine):
     # and scores it (playout_depth 0: ``evaluate`` does the finishing), which makes every leaf a
     # one-turn look-ahead. ``normal`` (6) tries at most 6 of the root's moves once each, so on a
     # wide step (a move to one of ~10 sections, an ACT list) it takes the best it happened to
-    # try; ``hard`` (200) tries every move many times and grows the tree through its own turn.
-    search_iterations = {"normal": 6, "hard": 200}
+    # try; ``hard`` (400) tries every move many times and grows the tree through its own turn.
+    # ``bazaar arena phraya --levels hard:normal`` (2026-12-01, wall time on a loaded machine):
+    # 2p, 40 games, hard's edge +0.125 (95% CI -0.027 … +0.277), not shown; ms per move hard
+    # median 402 p99 842, normal median 1.7 p99 30; 3p, 20 games, hard's edge +0.200 (95% CI
+    # -0.003 … +0.403), not shown; hard median 198 p99 460, normal median 1.7 p99 11. So hard at
+    # 400 (200 before) is not yet shown stronger than normal. A guess, not measured: every leaf is
+    # scored by the same greedy finish of the turn and ``estimate``, so more iterations mostly
+    # re-score similar leaves, and hard needs a better leaf, not more of them. Tried and undone:
+    # hard playout_depth 8 (normal 0): 2p, 16 games, hard's edge +0.312 (+0.115 … +0.510), but
+    # 3p, 12 games, -0.333 (-0.530 … -0.136), normal > hard.
+    search_iterations = {"normal": 6, "hard": 400}
     playout_depth = 0
     # 3: the middle of the box's 2-4 (we hold no figures of real tables; the spec's worked
     # examples seat 4), and the cheaper count besides 2 for ``bazaar arena`` to play.
