@@ -36,11 +36,8 @@ class Step:
     events: tuple[Event, ...]
 
 
-@dataclass(frozen=True)
-class Listing:
-    """An open game as ``/game list`` and the game-number autocomplete show it: its row, seats
-    and engine, read from the store without replaying the game (a server's open games are
-    listed without loading each one)."""
+class Named:
+    """What a game's row, seats and engine name: its id, the seats' names and its title."""
 
     row: GameRow
     seats: list[SeatRow]
@@ -52,11 +49,24 @@ class Listing:
 
     @property
     def names(self) -> list[str]:
+        """Seat display names in seat order (the values ``{s0}``… stand for)."""
         return [s.name for s in self.seats]
 
     @property
     def title(self) -> str:
+        """"Pralaya #12"."""
         return f"{self.engine.title or self.engine.name} #{self.row.id}"
+
+
+@dataclass(frozen=True)
+class Listing(Named):
+    """An open game as ``/game list`` and the game-number autocomplete show it: its row, seats
+    and engine, read from the store without replaying the game (a server's open games are
+    listed without loading each one)."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    engine: Engine
 
 
 @dataclass
@@ -73,7 +83,7 @@ class Posted:
 
 
 @dataclass
-class LiveGame:
+class LiveGame(Named):
     """A game as the host holds it: its row and seats (mirroring the store), the engine, the
     current state (None in a lobby or when it needs attention), and the steps not yet published."""
 
@@ -93,20 +103,6 @@ class LiveGame:
     ai_at: float | None = None  # when AI seats awaited beside people may answer (their grace ends)
     thinking: int = 0  # AI searches running for this game (its lock is free meanwhile)
     shown: dict[str, Any] | None = None  # the public view of the last board posted by this run
-
-    @property
-    def id(self) -> int:
-        return self.row.id
-
-    @property
-    def names(self) -> list[str]:
-        """Seat display names in seat order (the values ``{s0}``… stand for)."""
-        return [s.name for s in self.seats]
-
-    @property
-    def title(self) -> str:
-        """"Pralaya #12"."""
-        return f"{self.engine.title or self.engine.name} #{self.row.id}"
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         """The seat held by ``user_id`` (also a resigned one), or None."""
