@@ -291,6 +291,10 @@ class Engine:
     gives a depth per search level (``{"normal": 8, "hard": 20}``); a level it leaves out plays to
     the end."""
 
+    # Optional: ``search_rewards(outcome) -> Sequence[float]``, each seat's reward in [0, 1] for
+    # a finished game as the search should value it, where a game values more than the win and
+    # the rank (Pralaya pays for escaping); without it the search uses engines.search.rewards.
+
     default_ai_level: ClassVar[str] = "normal"
     """The level of the turn clock's stand-in and of ``/game addbot`` without ``level:``."""
 

@@ -25,7 +25,8 @@ iterations, so the same view, legal list, level and seed give the same move on a
 time cap is a guard for a slow or loaded machine; when it stops a search early the move may differ
 from a replay's, and :class:`Result` says so (``capped``). Each game supplies only its own parts
 (see :class:`engines.base.Engine`: ``determinize``, ``search_actions``, ``playout_action``,
-``evaluate``, ``playout_depth``, ``search_iterations``).
+``evaluate``, ``playout_depth``, ``search_iterations``; and, optionally, ``search_rewards``:
+see :func:`outcome_rewards`).
 """
 
 from __future__ import annotations
