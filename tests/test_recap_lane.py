@@ -13,18 +13,7 @@ import pytest
 
 from bot.host import drawing
 from bot.host.workers import LANE_NICE, Workers, WorkersClosed
-
-
-def hold(started: str, go: str, limit: float = 30.0) -> tuple[int, bool]:
-    """A long job: says it started (creates ``started``), then waits for ``go``; returns (its
-    process id, whether ``go`` came within ``limit`` seconds)."""
-    Path(started).touch()
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
-        if Path(go).exists():
-            return os.getpid(), True
-        time.sleep(0.01)
-    return os.getpid(), False
+from test_workers import wait_for_go  # the held long job: says it started, waits for go
 
 
 def niceness() -> int:
@@ -49,7 +38,7 @@ async def test_a_board_is_not_queued_behind_a_running_recap(tmp_path, size):
     workers = Workers(size)
     started, go = tmp_path / "started", tmp_path / "go"
     try:
-        long_job = asyncio.ensure_future(workers.run_long(hold, str(started), str(go)))
+        long_job = asyncio.ensure_future(workers.run_long(wait_for_go, str(started), str(go)))
         await _started(started, long_job)
         boards = await asyncio.wait_for(asyncio.gather(*(workers.run(drawing.warm) for _ in range(3))), 60)
         assert not long_job.done()  # the boards did not wait for it
@@ -77,7 +66,7 @@ async def test_the_lane_runs_at_a_lower_cpu_priority_and_watches_the_bot():
 async def test_closing_ends_the_lane_process_and_its_running_job(tmp_path):
     workers = Workers(1)
     started, go = tmp_path / "started", tmp_path / "go"
-    long_job = asyncio.ensure_future(workers.run_long(hold, str(started), str(go)))
+    long_job = asyncio.ensure_future(workers.run_long(wait_for_go, str(started), str(go)))
     await _started(started, long_job)
     [pid] = workers.lane_pids()
     workers.close()
