@@ -178,7 +178,10 @@ class Fuzz:
         else:
             msg = await t.control(user, place, gid, game.row.version, action)
             await t.use(user, msg, gid, game.row.version, action)
+        # a move that ends the game leaves its recap to the long-job lane, which posts it (and
+        # records the final sheet) later: wait for it, so the next hostile phase starts quiet
         await t.settle(timeout=60)
+        await t.recaps_posted()
         return seat, action
 
     # ------------------------------------------------------------------ hostile interactions
