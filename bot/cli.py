@@ -86,7 +86,7 @@ def _parser() -> argparse.ArgumentParser:
     a = sub.add_parser("arena", help="play seeded games between AI levels and print win shares",
                        epilog=games_line, description="Play seeded games between two AI levels "
                        "(easy, normal, hard) at each player count and print each level's edge in "
-                       "wins with a 95%% confidence interval, wins per seat, score margins, escape "
+                       "wins with a 95% confidence interval, wins per seat, score margins, escape "
                        "rates and milliseconds per AI move.")
     a.add_argument("game", nargs="?", default="all", help="a game name, or `all` (default)")
     a.add_argument("--levels", default="normal:easy", metavar="A:B",
