@@ -383,26 +383,30 @@ class Publisher:
         final sheet (nonce ``r``: posted once though an answer is lost), then record both, then
         archive the game's thread. Until then the store shows the game's final sheet as not
         posted, so a run that stops in between is followed by one that finds the sheet on
-        Discord (:meth:`landed`: not posted again) and posts the recap. A recap that cannot be
-        built or posted is logged and left out: the game is finished and its sheet stands."""
-        row = batch.row
+        Discord (:meth:`landed`: not posted again) and posts the recap. A post Discord refuses
+        for a while (5xx, a broken connection) is tried again after the pauses of board posts
+        (``retry.delays``, the last repeated) until it lands or the bot stops. A recap that
+        cannot be built, or that Discord refuses for good (4xx: the channel is gone, a
+        permission is missing), is logged and left out: the game is finished and its sheet
+        stands."""
         try:
             async with game.publish_lock:  # after the final post, before anything newer of the game
                 film = self._recap_found.pop(game.id, None)
                 if film is None:
-                    file = await self.recap(game.id, batch)
+                    gif = await self.recap(game.id, batch)
                     if self.bot.is_closed():
                         return  # stopping: the next run posts it
-                    if file is not None:
-                        film = await self._send(self.place(row), recap_head(batch.title), file=file,
-                                                nonce=nonce(game.id, batch.version, "r"))
+                    if gif is not None:
+                        film = await self._send_recap(game, batch, gif)
+                        if film is None and self.bot.is_closed():
+                            return
                 for kind, msg in (("recap", film), ("final", final)):
                     if msg is not None:
                         write = self.store.add_message(game.id, kind=kind, channel_id=msg.channel.id,
                                                        message_id=msg.id, version=batch.version)
                         await self._note(game, write)
-                if batch.closed and row.thread_id:
-                    await self.archive(game.id, row.thread_id)
+                if batch.closed and batch.row.thread_id:
+                    await self.archive(game.id, batch.row.thread_id)
         except WorkersClosed:
             log.info("Game %s: the bot stopped before its recap was drawn; the next run draws it", game.id)
         except Exception:
@@ -411,7 +415,28 @@ class Publisher:
             else:
                 log.exception("Game %s: posting the recap failed", game.id)
 
-    async def recap(self, game_id: int, batch: Batch) -> discord.File | None:
+    async def _send_recap(self, game: LiveGame, batch: Batch, gif: bytes) -> discord.Message | None:
+        """Post the recap ``gif`` (nonce ``r``: once, though an answer is lost), trying again
+        after ``retry.delays`` while Discord refuses it for a while; None once Discord refused
+        it for good (or the bot is stopping)."""
+        attempt = 0
+        name = f"{batch.engine.name}-{game.id}-recap.gif"
+        while True:
+            _REFUSED_FOR_GOOD.set(False)
+            film = await self._send(self.place(batch.row), recap_head(batch.title), file=_file(gif, name),
+                                    nonce=nonce(game.id, batch.version, "r"))
+            if film is not None or _REFUSED_FOR_GOOD.get() or self.bot.is_closed():
+                if film is None:
+                    log.warning("Game %s: Discord refused its recap for good; the sheet stands alone", game.id)
+                return film
+            delays = self.retry.delays
+            delay = delays[min(attempt, len(delays) - 1)]
+            attempt += 1
+            log.warning("Game %s: the recap is not posted; trying again in %.0f s (attempt %d)",
+                        game.id, delay, attempt)
+            await asyncio.sleep(delay)
+
+    async def recap(self, game_id: int, batch: Batch) -> bytes | None:
         """The animated recap of a finished game (``render.recap``: one public board per turn,
         under Discord's attachment limit), rebuilt from the stored move log by replaying it in
         the workers' long-job lane (never the board pool: boards of other games do not wait
@@ -429,7 +454,7 @@ class Publisher:
                 raise WorkersClosed(f"the bot stopped while the recap was drawn ({err!r})") from err
             log.exception("Building the recap failed for game %s", game_id)
             return None
-        return _file(data, f"{engine.name}-{game_id}-recap.gif")
+        return data
 
     async def _post_interim(self, game: LiveGame, batch: Batch, channel) -> bool:
         """Post the sheet the renderer offers for this batch's public events (a Ra epoch's

@@ -8,6 +8,7 @@ import asyncio
 import io
 import json
 
+import pytest
 from PIL import Image, ImageSequence
 
 import render
@@ -233,6 +234,42 @@ async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_ru
         assert len([m for m in fake.messages(thread) if "is over" in m.content]) == 1
         sheet_and_recap(fake, thread, gid, "toysecret")
         assert len(await table.bot.store.messages(gid, kind="recap")) == 1
+    finally:
+        go.set()
+        remove()
+
+
+@pytest.mark.parametrize("status, code, posted", [(503, 0, True), (403, 50001, False)])
+async def test_a_recap_refused_for_a_while_is_posted_later_once_and_one_refused_for_good_is_left_out(
+        fake_discord, run_bot, tmp_path, monkeypatch, status, code, posted):
+    """Discord answers the recap's post with a 503 (not retried by discord.py) twice: the bot
+    posts it again after its pauses, once, and records it with the sheet. A 403 Missing Access
+    (the thread is gone for the bot) is not tried again: the sheet is recorded alone."""
+    remove = install_toy_secret()
+    go = _held_recap(monkeypatch)
+    try:
+        fake = fake_discord
+        table = make_table(fake, run_bot, tmp_path)
+        await table.boot(repost_delays=(0.2, 0.4))
+        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
+        await _play_to_the_end(table, gid, thread)
+        recap_post = (lambda r: r.path == f"/channels/{thread.id}/messages"
+                      and any(f.filename.endswith("-recap.gif") for f in r.files))
+        fault = fake.faults.fail("POST /channels/{channel_id}/messages", status=status, code=code,
+                                 times=2, where=recap_post)
+        go.set()
+        await table.recaps_posted()
+        tries = [r for f, r in fake.faults.log if f is fault]
+        assert len(tries) == (2 if posted else 1)  # a refusal for good is not tried again
+        store = table.bot.store
+        finals = [m for m in fake.messages(thread) if "is over" in m.content]
+        assert len(finals) == 1
+        assert [m.message_id for m in await store.messages(gid, kind="final")] == [finals[0].id]
+        films = [m for m in fake.messages(thread) if "turn by turn" in m.content]
+        assert len(films) == int(posted) and len(await store.messages(gid, kind="recap")) == int(posted)
+        if posted:
+            sheet_and_recap(fake, thread, gid, "toysecret")
+        assert await store.unposted() == []
     finally:
         go.set()
         remove()
