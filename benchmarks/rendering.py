@@ -91,13 +91,14 @@ def measure_game(game: str, count: int) -> GameFigures:
     names = NAMES[:n]
     steps = late_steps(engine, n, count)
     view, previous, caption = steps[0]
-    to_png(render.board_image(game, view, names, caption=caption, previous=previous))
+    levels = render.board_png_levels(game)
+    render.board_png(game, view, names, caption=caption, previous=previous)
     f = GameFigures(game, n, (0, 0), [], [], [], [], [])
     for view, previous, caption in steps:
         c0, t0 = time.process_time(), time.perf_counter()
         img = render.board_image(game, view, names, caption=caption, previous=previous)
         c1, t1 = time.process_time(), time.perf_counter()
-        png = to_png(img)
+        png = to_png(img, levels=levels)
         c2, t2 = time.process_time(), time.perf_counter()
         f.draw_ms.append(1000 * (t1 - t0))
         f.encode_ms.append(1000 * (t2 - t1))

@@ -20,6 +20,9 @@ Optionally:
   e.g. a Ra epoch; the bot posts it above the new board (:func:`interim_sheet` asks for it).
 * ``epoch_text(events, names=None) -> str | None``: the same as text, by category with the
   reasons for zeros (the terminal prints it).
+* ``BOARD_PNG_LEVELS``: the zlib levels :func:`board_png` tries (default
+  :data:`render.common.PNG_LEVELS`), for a game whose boards never fit the size limit at the
+  fastest level, so that no board pays for a try that is thrown away.
 
 Shared by every game: ``render.recap`` (the animated recap of a whole game, from its boards).
 """
@@ -36,6 +39,7 @@ from typing import Any
 from PIL import Image
 
 from .caption import with_caption
+from .common import PNG_LEVELS, to_png
 
 
 def get(game: str) -> ModuleType:
@@ -74,3 +78,23 @@ def board_image(
     board = get(game).board
     img = board(view, names, previous=previous) if _marks_changes(game) else board(view, names)
     return with_caption(img, caption)
+
+
+def board_png(
+    game: str,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    *,
+    caption: Sequence[str] = (),
+    previous: Mapping[str, Any] | None = None,
+) -> bytes:
+    """:func:`board_image` encoded as the bot posts it: :func:`render.common.to_png` at the
+    game's ``BOARD_PNG_LEVELS``."""
+    img = board_image(game, view, names, caption=caption, previous=previous)
+    return to_png(img, levels=board_png_levels(game))
+
+
+def board_png_levels(game: str) -> Sequence[int]:
+    """The zlib levels a board of ``game`` is encoded at, fastest first (``BOARD_PNG_LEVELS``)."""
+    levels: Sequence[int] = getattr(get(game), "BOARD_PNG_LEVELS", PNG_LEVELS)
+    return levels

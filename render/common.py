@@ -443,16 +443,16 @@ def palette_image(img: Image.Image) -> Image.Image:
     return img.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def to_png(img: Image.Image, limit: int = PNG_LIMIT) -> bytes:
+def to_png(img: Image.Image, limit: int = PNG_LIMIT, levels: Sequence[int] = PNG_LEVELS) -> bytes:
     """Encode as an 8-bit palette PNG (:func:`palette_image`; RGBA keeps an octree palette with
-    its alpha), at the fastest of :data:`PNG_LEVELS` that keeps it within ``limit`` bytes (the
-    last level if none does). A pure function of the picture."""
+    its alpha), at the fastest of ``levels`` (zlib levels, fastest first) that keeps it within
+    ``limit`` bytes (the last level if none does). A pure function of the picture."""
     if img.mode == "RGBA":
         q = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     else:
         q = palette_image(img if img.mode == "RGB" else img.convert("RGB"))
     buf = io.BytesIO()
-    for level in PNG_LEVELS:
+    for level in levels:
         buf = io.BytesIO()
         q.save(buf, format="PNG", compress_level=level)
         if buf.tell() <= limit:

@@ -166,6 +166,22 @@ def test_a_higher_zlib_level_only_when_the_fast_one_is_too_big():
     assert to_png(img, limit=len(fast) - 1) != fast
 
 
+@pytest.mark.parametrize("n", [2, 4])
+def test_phraya_boards_skip_the_level_that_never_fits(n):
+    """A Phraya board is over the limit at zlib level 1 from the first board on (so that try is
+    skipped: ``BOARD_PNG_LEVELS``); the others keep every level, and what a board encodes to is
+    what the bot posts."""
+    engine = base.get("phraya")
+    view = engine.view(engine.setup(5, n, {}), None)
+    names = [f"P{i}" for i in range(n)]
+    img = render.board_image("phraya", view, names, caption=["P0 plays a card"])
+    assert len(to_png(img, limit=10**9)) > common.PNG_LIMIT  # level 1: too big even at the start
+    assert render.board_png_levels("phraya") == (6, 9)
+    png = render.board_png("phraya", view, names, caption=["P0 plays a card"])
+    assert png == to_png(img) == to_png(img, levels=(6, 9)) and len(png) <= common.PNG_LIMIT
+    assert all(render.board_png_levels(g) == common.PNG_LEVELS for g in GAMES if g != "phraya")
+
+
 def test_a_picture_of_few_colours_comes_back_exactly():
     """A picture of at most 256 colours (a data picture, a plain card) keeps every pixel: the
     sampled palette's nearest-colour mapping would move some by a few levels."""

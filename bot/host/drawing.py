@@ -38,7 +38,7 @@ def board(kind: str, view: dict[str, Any], names: Sequence[str], caption: Sequen
           previous: dict[str, Any] | None) -> bytes:
     """The posted board (the caption strip of ``caption`` on top, what changed since the public
     view ``previous`` marked) as PNG."""
-    return to_png(render.board_image(kind, view, list(names), caption=list(caption), previous=previous))
+    return render.board_png(kind, view, list(names), caption=list(caption), previous=previous)
 
 
 def view_text(kind: str, view: dict[str, Any], names: Sequence[str]) -> str:

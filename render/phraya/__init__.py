@@ -23,6 +23,11 @@ from render.phraya.text import score_text, text
 
 View = dict[str, Any]
 
+BOARD_PNG_LEVELS = (6, 9)
+"""A board is 127-150 KB at zlib level 1 (2-4 players, measured over whole games), over the
+120 KB limit, so :func:`render.board_png` starts at level 6 instead of throwing a level-1 try
+away (about 10 ms a board)."""
+
 __all__ = ["board", "hand", "score_sheet", "score_text", "text"]
 
 
