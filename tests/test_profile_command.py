@@ -17,3 +17,12 @@ def test_profile_refuses_an_unknown_game_and_a_wrong_count(capsys):
     assert "unknown game 'chess'" in capsys.readouterr().out
     assert profile.main(["phraya", "--players", "9"]) == 2
     assert "takes 2-4 players, not 9" in capsys.readouterr().out
+
+
+def test_profile_calls_times_each_call_of_the_loop_apart(capsys):
+    assert profile.main(["ra", "--players", "2", "--calls"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("ra 2p: each call timed apart over ")
+    for name in ("outcome", "first_awaited", "legal_actions", "random choice", "apply", "step"):
+        assert f"  {name}" in out
+    assert "actions/s if nothing else cost a thing" in out
