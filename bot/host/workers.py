@@ -94,22 +94,22 @@ class Workers:
 
     def _executor(self) -> cf.Executor:
         if self._pool is None:
-            if self.size == 0:
-                self._pool = cf.ThreadPoolExecutor(max_workers=4, thread_name_prefix="bazaar-job")
-            else:
-                # spawn: a fork of a process running an event loop and threads is unsafe
-                ctx = multiprocessing.get_context("spawn")
-                self._pool = cf.ProcessPoolExecutor(max_workers=self.size, mp_context=ctx, initializer=_warm)
+            self._pool = self._new_pool(self.size, 4, "bazaar-job", _warm)
         return self._pool
 
     def _lane_executor(self) -> cf.Executor:
         if self._lane is None:
-            if self.size == 0:
-                self._lane = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bazaar-long-job")
-            else:
-                ctx = multiprocessing.get_context("spawn")
-                self._lane = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_warm_lane)
+            self._lane = self._new_pool(1, 1, "bazaar-long-job", _warm_lane)
         return self._lane
+
+    def _new_pool(self, processes: int, threads: int, name: str, warm: Callable[[], None]) -> cf.Executor:
+        """``processes`` worker processes started with ``warm``, or ``threads`` threads called
+        ``name`` with ``Workers(0)``."""
+        if self.size == 0:
+            return cf.ThreadPoolExecutor(max_workers=threads, thread_name_prefix=name)
+        # spawn: a fork of a process running an event loop and threads is unsafe
+        ctx = multiprocessing.get_context("spawn")
+        return cf.ProcessPoolExecutor(max_workers=processes, mp_context=ctx, initializer=warm)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker; its result, or its exception raised here. A pool whose

@@ -5,6 +5,7 @@ under the attachment budget."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 
@@ -144,19 +145,30 @@ async def _play_to_the_end(table, gid, thread):
     raise AssertionError("the toy game did not end")
 
 
+@contextlib.asynccontextmanager
+async def _toy_game_over(fake, run_bot, tmp_path, monkeypatch, **boot):
+    """Ann and Bob play the toy game to its end with its recap held (see :func:`_held_recap`);
+    yields ``(table, gid, thread, go)``: set ``go`` to let the recap be drawn."""
+    remove = install_toy_secret()
+    go = _held_recap(monkeypatch)
+    try:
+        table = make_table(fake, run_bot, tmp_path)
+        await table.boot(**boot)
+        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
+        await _play_to_the_end(table, gid, thread)
+        yield table, gid, thread, go
+    finally:
+        go.set()
+        remove()
+
+
 async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(fake_discord, run_bot,
                                                                             tmp_path, monkeypatch):
     """While the recap is still being drawn, the last move is answered and the final sheet is
     posted (the game is over for everyone); the recap comes below it once drawn, then the thread
     is archived and both messages are recorded."""
-    remove = install_toy_secret()
-    go = _held_recap(monkeypatch)
-    try:
-        fake = fake_discord
-        table = make_table(fake, run_bot, tmp_path)
-        await table.boot()
-        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
-        await _play_to_the_end(table, gid, thread)
+    fake = fake_discord
+    async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
         assert table.bot.publisher.recaps_pending(gid)  # the recap is still held
         final = fake.last_message(thread)
         assert "is over" in final.content
@@ -170,9 +182,6 @@ async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(fak
         assert fake.channel(thread.id).archived
         assert [m.message_id for m in await table.bot.store.messages(gid, kind="final")] == [final.id]
         assert len(await table.bot.store.messages(gid, kind="recap")) == 1
-    finally:
-        go.set()
-        remove()
 
 
 async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_only(fake_discord, run_bot,
@@ -180,14 +189,8 @@ async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_o
     """The bot dies after posting the final sheet, while the recap is being drawn: the next bot
     finds the sheet on Discord (not posted again) and posts the recap below it; a third start
     posts nothing."""
-    remove = install_toy_secret()
-    go = _held_recap(monkeypatch)
-    try:
-        fake = fake_discord
-        table = make_table(fake, run_bot, tmp_path)
-        await table.boot()
-        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
-        await _play_to_the_end(table, gid, thread)
+    fake = fake_discord
+    async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
         assert "is over" in fake.last_message(thread).content and table.bot.publisher.recaps_pending(gid)
         await fake.wait_for(lambda: all(fake.dms(u) for u in (table.players["ann"], table.players["bob"])))
         await asyncio.sleep(0.5)  # the end's DMs (of the private events it revealed) are out
@@ -207,23 +210,14 @@ async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_o
         await table.boot(sync=False)
         await table.recaps_posted()
         assert len(fake.messages(thread)) == count
-    finally:
-        go.set()
-        remove()
 
 
 async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_run_posts_it(fake_discord, run_bot,
                                                                                         tmp_path, monkeypatch):
     """A graceful stop does not wait for a recap being drawn: its task is cancelled (the sheet
     stays unrecorded), and the next start posts the recap once below the sheet."""
-    remove = install_toy_secret()
-    go = _held_recap(monkeypatch)
-    try:
-        fake = fake_discord
-        table = make_table(fake, run_bot, tmp_path)
-        await table.boot()
-        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
-        await _play_to_the_end(table, gid, thread)
+    fake = fake_discord
+    async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
         publisher = table.bot.publisher
         assert publisher.recaps_pending(gid)
         await table.runner.stop()
@@ -234,9 +228,6 @@ async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_ru
         assert len([m for m in fake.messages(thread) if "is over" in m.content]) == 1
         sheet_and_recap(fake, thread, gid, "toysecret")
         assert len(await table.bot.store.messages(gid, kind="recap")) == 1
-    finally:
-        go.set()
-        remove()
 
 
 @pytest.mark.parametrize("status, code, posted", [(503, 0, True), (403, 50001, False)])
@@ -245,14 +236,9 @@ async def test_a_recap_refused_for_a_while_is_posted_later_once_and_one_refused_
     """Discord answers the recap's post with a 503 (not retried by discord.py) twice: the bot
     posts it again after its pauses, once, and records it with the sheet. A 403 Missing Access
     (the thread is gone for the bot) is not tried again: the sheet is recorded alone."""
-    remove = install_toy_secret()
-    go = _held_recap(monkeypatch)
-    try:
-        fake = fake_discord
-        table = make_table(fake, run_bot, tmp_path)
-        await table.boot(repost_delays=(0.2, 0.4))
-        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
-        await _play_to_the_end(table, gid, thread)
+    fake = fake_discord
+    async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch,
+                              repost_delays=(0.2, 0.4)) as (table, gid, thread, go):
         recap_post = (lambda r: r.path == f"/channels/{thread.id}/messages"
                       and any(f.filename.endswith("-recap.gif") for f in r.files))
         fault = fake.faults.fail("POST /channels/{channel_id}/messages", status=status, code=code,
@@ -270,6 +256,3 @@ async def test_a_recap_refused_for_a_while_is_posted_later_once_and_one_refused_
         if posted:
             sheet_and_recap(fake, thread, gid, "toysecret")
         assert await store.unposted() == []
-    finally:
-        go.set()
-        remove()
