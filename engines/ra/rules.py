@@ -91,7 +91,8 @@ class RaEngine(Engine):
     other jobs, so above the CPU time a move takes): 2p, 40 games, hard's edge +0.350 (95% CI
     +0.238 … +0.462); ms per move hard median 820 p99 1790, normal median 88 p99 295, none
     over the cap; 3p, 20 games, hard's edge +0.300 (95% CI +0.123 … +0.477), hard median 747
-    p99 1802, normal median 78 p99 247, none over the cap."""
+    p99 1802, normal median 78 p99 247, none over the cap. 3p again on 2026-12-02, 40 games on
+    a quiet machine: +0.300 (+0.184 … +0.416); hard median 226 p99 317, normal median 25 p99 56."""
     playout_depth = 12
     """A playout runs through the current auction and a few draws, then ``evaluate`` scores it:
     full playouts (hundreds of actions) were too noisy for a budget of 100 iterations."""
