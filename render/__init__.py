@@ -5,7 +5,10 @@ Each game has a module ``render.<game>`` exposing:
 * ``board(view, names=None, previous=None) -> Image``: the public snapshot (pass
   ``view(state, None)``); ``previous`` is the public view of the board posted before it (None
   for the first), and the board marks what changed since (cells taken, tiles drawn, prices moved).
+  It is exactly 1000 × ``board_height(n_players)`` px, one size through a game.
   Use :func:`board_image`, which also puts the caption strip of the last moves on top;
+* ``board_height(n_players) -> int``: that height; with the caption strip
+  (:data:`render.caption.HEIGHT`) at most :data:`render.frame.MAX_HEIGHT`;
 * ``hand(view, names=None) -> Image``: one player's private view (pass ``view(state, seat)``);
 * ``score_sheet(view, names=None) -> Image``: the final sheet (a view of a finished game);
 * ``text(view, names=None) -> str``: the same information as plain text (terminal, DM text);
@@ -20,6 +23,10 @@ Optionally:
   e.g. a Ra epoch; the bot posts it above the new board (:func:`interim_sheet` asks for it).
 * ``epoch_text(events, names=None) -> str | None``: the same as text, by category with the
   reasons for zeros (the terminal prints it).
+* ``extra(view, names=None, previous=None) -> Image``: a second public picture posted with the
+  board in the same message, for a game whose board does not fit one square canvas (Phraya's
+  prices, Temple, King, market and players); at most 1000 × 1100 px, one size through a game.
+  :func:`board_images` gives both.
 * ``BOARD_PNG_LEVELS``: the zlib levels :func:`board_png` tries (default
   :data:`render.common.PNG_LEVELS`), for a game whose boards never fit the size limit at the
   fastest level, so that no board pays for a try that is thrown away.
@@ -78,6 +85,51 @@ def board_image(
     board = get(game).board
     img = board(view, names, previous=previous) if _marks_changes(game) else board(view, names)
     return with_caption(img, caption)
+
+
+def has_extra(game: str) -> bool:
+    """Whether ``render.<game>`` draws a second picture beside its board (``extra``)."""
+    return hasattr(get(game), "extra")
+
+
+def extra_image(
+    game: str,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    *,
+    previous: Mapping[str, Any] | None = None,
+) -> Image.Image | None:
+    """The second public picture of ``game`` for ``view``, or None for a game with one picture."""
+    draw = getattr(get(game), "extra", None)
+    if draw is None:
+        return None
+    img: Image.Image = draw(view, names, previous=previous)
+    return img
+
+
+def board_images(
+    game: str,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    *,
+    caption: Sequence[str] = (),
+    previous: Mapping[str, Any] | None = None,
+) -> list[Image.Image]:
+    """Every public picture of one posted board: :func:`board_image`, then the game's
+    :func:`extra_image` where it has one."""
+    out = [board_image(game, view, names, caption=caption, previous=previous)]
+    second = extra_image(game, view, names, previous=previous)
+    if second is not None:
+        out.append(second)
+    return out
+
+
+def canvas_height(game: str, n_players: int) -> int:
+    """The height of every posted board of ``game`` at ``n_players`` (caption strip included)."""
+    from .caption import HEIGHT
+
+    h: int = get(game).board_height(n_players)
+    return HEIGHT + h
 
 
 def board_png(

@@ -15,9 +15,11 @@ from PIL import Image
 
 from .common import BG, INK, LINE, MUTED, PRIMARY_TEXT, canvas, font, wrap
 
-MAX_LINES = 4
+MAX_LINES = 3
 PAD = 14
 GAP = 6
+HEIGHT = 2 * PAD + MAX_LINES * (PRIMARY_TEXT + GAP) - GAP + 4
+"""The strip's fixed height: every posted board keeps one size (see :mod:`render.frame`)."""
 _MARKDOWN = re.compile(r"\*\*|__|`|(?<!\w)_(?=\S)|(?<=\S)_(?!\w)|~~")
 _BULLET = re.compile(r"^\s*[•·\-*]\s+")
 
@@ -47,13 +49,12 @@ def caption_lines(lines: Sequence[str], width: int, size: int = PRIMARY_TEXT) ->
     return ([f"… and {dropped} earlier"] if dropped else []) + out
 
 
-def strip(lines: Sequence[str], width: int, size: int = PRIMARY_TEXT) -> Image.Image | None:
-    """The caption band for ``lines`` at ``width`` px, or None for no lines."""
+def strip(lines: Sequence[str], width: int, size: int = PRIMARY_TEXT) -> Image.Image:
+    """The caption band for ``lines`` at ``width`` px, :data:`HEIGHT` px tall (blank for no
+    lines)."""
     shown = caption_lines(lines, width, size)
-    if not shown:
-        return None
     step = size + GAP
-    img, d = canvas(2 * PAD + step * len(shown) - GAP + 4, width, BG)
+    img, d = canvas(HEIGHT, width, BG)
     f = font(size)
     for i, line in enumerate(shown):
         colour = MUTED if line.startswith("…") else INK
@@ -63,10 +64,9 @@ def strip(lines: Sequence[str], width: int, size: int = PRIMARY_TEXT) -> Image.I
 
 
 def with_caption(board: Image.Image, lines: Sequence[str]) -> Image.Image:
-    """``board`` with the caption band for ``lines`` on top (``board`` itself if no lines)."""
+    """``board`` with the caption band for ``lines`` on top (always :data:`HEIGHT` px, so that
+    every posted board of a game keeps one size)."""
     band = strip(lines, board.width)
-    if band is None:
-        return board
     out = Image.new("RGB", (board.width, band.height + board.height), BG)
     out.paste(band, (0, 0))
     out.paste(board if board.mode == "RGB" else board.convert("RGB"), (0, band.height))

@@ -25,12 +25,14 @@ RGB = tuple[int, int, int]
 
 WIDTH = 1000  # target image width in px (readable on a phone when scaled to the screen)
 
-# Discord on a phone shows a 1000 px image at about 380 CSS px (0.38×): 28 px text reads as about
-# 11 px there, 20 px as about 8 px, the least that is still legible. ``font`` refuses anything
-# smaller than MIN_TEXT, so no renderer can draw unreadable text; primary information (names,
-# card and tile names, scores, whose turn, prices) uses PRIMARY_TEXT or more.
-MIN_TEXT = 20
+# Discord on a phone shows a 1000 px image at about 450 px (0.45×): 26 px text reads as about
+# 12 px there, the least that is comfortable. ``font`` refuses anything smaller than MIN_TEXT, so
+# no renderer can draw unreadable text; primary information (names, card and tile names, whose
+# turn) uses PRIMARY_TEXT or more, and the numbers a player decides by (counts, prices, bids,
+# scores, vitality) NUMBER_TEXT or more.
+MIN_TEXT = 26
 PRIMARY_TEXT = 28
+NUMBER_TEXT = 34
 
 # Palette: warm paper background, dark ink, and five seat colours that stay apart under
 # protanopia and deuteranopia as well as normal vision (checked by simulation in
@@ -480,7 +482,8 @@ def score_lines(
     return lines
 
 
-MARK = (214, 0, 120)  # the default outline and tag colour of what the last move changed (no seat's colour)
+MARK = (214, 0, 120)  # what the last move changed, outlined and tagged, in every game (no seat colour)
+MARK_TAG_H = 34  # the height of a :func:`mark_tag`
 
 
 def mark_box(
@@ -499,5 +502,5 @@ def mark_tag(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, colour:
     f = font(MIN_TEXT, True)
     w = text_width(text, f) + 16
     x1, y0 = xy
-    d.rounded_rectangle((x1 - w, y0, x1, y0 + 28), radius=14, fill=colour)
-    d.text((x1 - w / 2, y0 + 14), text, font=f, fill=(255, 255, 255), anchor="mm")
+    d.rounded_rectangle((x1 - w, y0, x1, y0 + MARK_TAG_H), radius=MARK_TAG_H // 2, fill=colour)
+    d.text((x1 - w / 2, y0 + MARK_TAG_H / 2), text, font=f, fill=(255, 255, 255), anchor="mm")
