@@ -25,7 +25,8 @@ Optionally:
   reasons for zeros (the terminal prints it).
 * ``extra(view, names=None, previous=None) -> Image``: a second public picture posted with the
   board in the same message, for a game whose board does not fit one square canvas (Phraya's
-  prices, Temple, King, market and players); at most 1000 × 1100 px, one size through a game.
+  prices, Temple, King, market and players), or None where the game's options need none (Pralaya
+  without open hands); at most 1000 × 1100 px, one size through a game.
   :func:`board_images` gives both.
 * ``BOARD_PNG_LEVELS``: the zlib levels :func:`board_png` tries (default
   :data:`render.common.PNG_LEVELS`), for a game whose boards never fit the size limit at the
@@ -103,7 +104,9 @@ def extra_image(
     draw = getattr(get(game), "extra", None)
     if draw is None:
         return None
-    img: Image.Image = draw(view, names, previous=previous)
+    img: Image.Image | None = draw(
+        view, names, previous=previous
+    )  # None: no second picture for this game's options
     return img
 
 

@@ -10,8 +10,9 @@ import copy
 import json
 import os
 import random
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
@@ -126,6 +127,9 @@ def sample_view(seed: int = 0, n: int = 3, viewer: int | None = None, *, step: s
 # --------------------------------------------------------------------------- helpers
 
 GOLDEN = Path(__file__).parent / "golden"
+from render.pralaya.hand import result_line  # noqa: E402
+from render.pralaya.sheet import ranked  # noqa: E402
+
 LONG = ["Bartholomew the Magnificent", "Ann", "Chidambaram Subramaniam", "Zoë", "Eve"]
 
 
@@ -155,8 +159,10 @@ def _check_image(img: Image.Image, n: int, min_h: int = 300) -> None:
 
 
 def _check_board(img: Image.Image, n: int) -> None:
-    # header + three rows of tiles + a row per player, at least
-    _check_image(img, n, min_h=560 + 58 * n)
+    # one fixed size per player count
+    from render.pralaya.board import board_height
+
+    assert img.mode == "RGB" and img.size == (WIDTH, board_height(n))
 
 
 def _check_text(s: str) -> None:
@@ -189,8 +195,19 @@ def test_every_step_of_playouts_renders(n):
         assert final["over"] and final["outcome"]
         sheet = pralaya.score_sheet(final, names)
         _check_image(sheet, n)
-        # at game over the board carries the score sheet below the player rows
-        assert pralaya.board(final, names).height > sheet.height
+        assert sheet.height <= 1100
+        # the board keeps its size at the end; the sheet is a picture of its own, ranking first
+        _check_board(pralaya.board(final, names), n)
+        order = ranked(final)
+        outcome = engine.outcome(state)
+        assert sorted(seat for seat, _, _ in order) == list(range(n))
+        scored = [(place, total) for _, place, total in order if total is not None]
+        assert scored == sorted(scored, key=lambda pt: pt[0])
+        assert all(total is None for _, _, total in order[len(scored):])
+        for seat, _, total in order:
+            assert total == outcome.scores[seat]
+            said = result_line(engine.view(state, seat), seat)
+            assert (str(total) in said and "finished" in said) if total is not None else "not escape" in said
         text = pralaya.text(final, names)
         _check_text(text)
         assert "Result" in text
@@ -207,16 +224,23 @@ def test_every_step_of_playouts_renders(n):
                 assert f"Final score: **{out.scores[seat]}**" in t
 
 
-def test_open_hands_add_the_hand_contents_to_the_board():
+def test_open_hands_add_a_second_picture_of_the_hands():
     """With ``open_hands`` the same game (the option changes no rule) shows every hand's
-    grouped counts, so the player rows grow; hidden hands show counts only."""
+    grouped counts in a second picture (``extra``) of one size per player count; the board
+    keeps its size, and hidden hands have no second picture."""
     engine = _engine()
     hidden = list(playout(5, 4, {}, stop=24))[-1]
     shown = list(playout(5, 4, {"open_hands": True}, stop=24))[-1]
     v_hidden, v_shown = engine.view(hidden, None), engine.view(shown, None)
     assert all(p["hand"] is None for p in v_hidden["players"])
     assert any(p["hand"] for p in v_shown["players"])
-    assert pralaya.board(v_shown).height > pralaya.board(v_hidden).height
+    assert pralaya.board(v_shown).size == pralaya.board(v_hidden).size
+    assert pralaya.extra(v_hidden) is None
+    hands = pralaya.extra(v_shown)
+    assert hands is not None and hands.size == (WIDTH, hands_height(4))
+    empty = pralaya.extra(engine.view(list(playout(5, 4, {"open_hands": True}, stop=1))[-1], None))
+    assert empty is not None and empty.size == hands.size
+    assert ImageChops.difference(hands, empty).getbbox() is not None
     t = pralaya.text(v_shown)
     name = next(CARDS[c].name for p in v_shown["players"] for c in (p["hand"] or {}))
     assert name in t
@@ -361,9 +385,11 @@ def test_golden_tolerance_sees_one_move(name, seed, n, moves, opts):
 
 # --------------------------------------------------------------------------- the last move marked
 
-from render.pralaya.board import GAP, SUNK_H, SUNK_W, TILE_H, grid_layout  # noqa: E402
+from render.frame import HEADER_H  # noqa: E402
+from render.pralaya.board import GAP, TILE_H, TURN_H, board_height, grid_layout  # noqa: E402
 from render.pralaya.changes import DRAWN, SANK, TAKEN, changes  # noqa: E402
 from render.pralaya.draw import M as MARGIN  # noqa: E402
+from render.pralaya.hands import hands_height  # noqa: E402
 
 
 def _steps(seed: int, n: int):
@@ -408,7 +434,7 @@ def _cell_box(view, name):
     i = next(k for k, c in enumerate(view["island"]) if c["cell"] == name)
     r, c = divmod(i, cols)
     x = MARGIN + sum(widths[:c]) + GAP * c
-    y = MARGIN + 112 + sum(heights[:r]) + GAP * r  # below the header
+    y = HEADER_H + 6 + TURN_H + 4 + sum(heights[:r]) + GAP * r  # below the header and the turn line
     return x, y, x + widths[c], y + heights[r]
 
 
@@ -422,24 +448,43 @@ def test_the_board_rings_a_taken_cell_only_when_given_the_previous_view():
     assert ImageChops.difference(plain.crop(ring), marked.crop(ring)).getbbox() is not None
     assert to_png(pralaya.board(v, previous=None)) == to_png(plain)
     # the header above the grid is not touched by the marks
-    top = (0, 0, WIDTH, MARGIN + 100)
+    top = (0, 0, WIDTH, HEADER_H + TURN_H)
     assert ImageChops.difference(plain.crop(top), marked.crop(top)).getbbox() is None
 
 
-def test_rows_and_columns_all_ocean_shrink():
+def test_the_grid_keeps_its_geometry_as_cells_sink():
+    """Sunk rows and columns keep their place and size: the board is one size through a game."""
     v = sample_view(3, 5, taken=0, new=0)
     cols = v["cols"]
     for k, c in enumerate(v["island"]):
         if k < cols or k % cols == 1:  # the first row and the second column sink
             c.update(code="oce", card="oce1", name="Ocean", cost=None)
-        elif c["code"] == "oce":
-            c.update(code="cop", card="cop1", name="Copper Coin", cost=1)
     widths, heights = grid_layout(v)
-    assert heights[0] == SUNK_H and all(h == TILE_H for h in heights[1:])
-    assert widths[1] == SUNK_W and all(w > SUNK_W for k, w in enumerate(widths) if k != 1)
+    assert heights == [TILE_H] * 3
+    assert max(widths) - min(widths) <= 1
     assert sum(widths) + GAP * (cols - 1) == WIDTH - 2 * MARGIN
     full = sample_view(3, 5, taken=0, new=0)
-    for c in full["island"]:
-        if c["code"] == "oce":
-            c.update(code="cop", card="cop1", name="Copper Coin", cost=1)
-    assert pralaya.board(v).height < pralaya.board(full).height
+    assert grid_layout(full) == (widths, heights)
+    assert pralaya.board(v).size == pralaya.board(full).size == (WIDTH, board_height(3))
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_every_board_of_whole_games_has_the_fixed_size(n):
+    """Every posted board (caption included) of seeded whole games is 1000 × canvas_height, at
+    most 1100 tall; the open-hands picture keeps one size too."""
+    import render
+
+    engine = _engine()
+    want = render.canvas_height("pralaya", n)
+    assert want <= 1100
+    for seed, opts in ((1, {}), (2, {"open_hands": True})):
+        prev = None
+        sizes, extras = set(), set()
+        for state in playout(seed, n, opts):
+            v = engine.view(state, None)
+            imgs = render.board_images("pralaya", v, LONG[:n], caption=["Ann takes a1"], previous=prev)
+            sizes.add(imgs[0].size)
+            extras.update(im.size for im in imgs[1:])
+            prev = v
+        assert sizes == {(WIDTH, want)}
+        assert extras == (set() if not opts else {(WIDTH, hands_height(n))})

@@ -13,9 +13,10 @@ board, hand, sheet and text.
 
 from __future__ import annotations
 
-from render.pralaya.board import board
+from render.pralaya.board import board, board_height
 from render.pralaya.hand import hand
+from render.pralaya.hands import extra
 from render.pralaya.sheet import score_sheet
 from render.pralaya.text import score_text, text
 
-__all__ = ["board", "hand", "score_sheet", "score_text", "text"]
+__all__ = ["board", "board_height", "extra", "hand", "score_sheet", "score_text", "text"]

@@ -31,6 +31,27 @@ class Changes:
 NONE = Changes()
 
 
+def _escaped(view: Mapping[str, Any] | None, seat: Any) -> bool:
+    return view is not None and any(
+        p.get("escaped") for p in view.get("players") or [] if p.get("seat") == seat
+    )
+
+
+def emptied_by(view: Mapping[str, Any], previous: Mapping[str, Any] | None = None) -> str:
+    """How the empty cells of ``view`` were emptied: every cell is refilled when a turn ends, so
+    an empty cell was emptied in the turn now being played (or the last one, once the game is
+    over), by the seat to act, who discards (:data:`DISCARDED`) in a turn begun escaped and
+    takes (:data:`TAKEN`) otherwise. Escaping ends a turn, so a running game's escaped seat to
+    act began its turn escaped; a finished game's may have escaped in its last turn, after
+    taking: it discarded only if it had escaped by the ``previous`` board."""
+    active = view.get("active")
+    if not _escaped(view, active):
+        return TAKEN
+    if view.get("over"):
+        return DISCARDED if _escaped(previous, active) else TAKEN
+    return DISCARDED
+
+
 def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> Changes:
     """The places that differ from ``previous`` to ``view`` (both public views of one game);
     nothing when ``previous`` is None or is not the same board (other size or player count)."""
@@ -40,12 +61,13 @@ def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> Chan
     if len(before) != len(after):
         return NONE
     discarded = len(view.get("discard") or []) > len(previous.get("discard") or [])
+    emptied = emptied_by(view, previous)
     cells: dict[str, str] = {}
     for old, new in zip(before, after, strict=True):
         if old.get("card") == new.get("card"):
             continue
         if new.get("card") is None:
-            cells[str(new.get("cell"))] = DISCARDED if discarded else TAKEN
+            cells[str(new.get("cell"))] = emptied
         elif new.get("code") == "oce":
             cells[str(new.get("cell"))] = SANK
         else:

@@ -63,7 +63,7 @@ def tag(
     s: str,
     fill: RGB,
     fg: RGB | None = None,
-    size: int = 20,
+    size: int = 26,
     pad: int = 7,
     outline: RGB | None = None,
 ) -> int:
@@ -81,10 +81,10 @@ def tag(
 
 def section_title(d: ImageDraw.ImageDraw, y: int, title: str, note: str = "") -> int:
     """A section heading at ``y``; returns the y below it."""
-    w = draw_text(d, (M + 4, y), title.upper(), 22, fill=MUTED, bold=True)
+    w = draw_text(d, (M + 4, y), title.upper(), 26, fill=MUTED, bold=True)
     if note:
-        draw_text(d, (M + 4 + w + 12, y + 1), note, 20, fill=MUTED, max_width=INNER - w - 20)
-    return y + 32
+        draw_text(d, (M + 4 + w + 12, y + 1), note, 26, fill=MUTED, max_width=INNER - w - 20)
+    return y + 36
 
 
 def new_canvas(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -121,7 +121,7 @@ def header(
 
     x = M + 30
     top = f"{title.upper()}  ·  ROUND {view.get('round', 1)}"
-    tw = draw_text(d, (x, y0 + 10), top, 20, fill=MUTED, bold=True)
+    tw = draw_text(d, (x, y0 + 10), top, 26, fill=MUTED, bold=True)
     if who is not None:  # whose hand this is, in their colour
         s, f = fit(f"{names[who]}'s hand", 560 - tw - 20, 22, bold=True)
         d.text((x + tw + 14, y0 + 8), s, font=f, fill=seat_ink(who))
@@ -142,10 +142,10 @@ def header(
         d.text((x, line_y), s, font=f, fill=col, anchor="lm")
         tag(
             d,
-            (WIDTH - M - 20 - text_width("GAME OVER", font(22, True)) - 16, line_y - 16),
+            (WIDTH - M - 20 - text_width("GAME OVER", font(26, True)) - 16, line_y - 16),
             "GAME OVER",
             INK,
-            size=22,
+            size=26,
             pad=8,
         )
         return y0 + HEADER_H + 12
@@ -153,25 +153,25 @@ def header(
     step = STEP_LABEL.get(view.get("step", ""), view.get("step", ""))
     if who is not None and who == active:
         step = "your turn · " + step
-    step_w = text_width(step, font(24, True)) + 18
+    step_w = text_width(step, font(26, True)) + 18
     name_max = INNER - 30 - right_w - step_w - 30
     s, f = fit(names[active] if active is not None else "?", name_max, 32, bold=True, min_size=28)
     d.text((x, line_y), s, font=f, fill=seat_ink(active) if active is not None else INK, anchor="lm")
     nx = x + text_width(s, f) + 14
-    tag(d, (nx, line_y - 18), step, seat_color(active) if active is not None else INK, size=24, pad=10)
+    tag(d, (nx, line_y - 18), step, seat_color(active) if active is not None else INK, size=26, pad=10)
 
     # Vitality: pips for the turn's V (filled = left), then the number.
     rx = WIDTH - M - 20
     if who is not None and who != active:  # someone else's turn: their V is not this page's
-        draw_text(d, (rx, y0 + 10), "NOT YOUR TURN", 20, fill=MUTED, bold=True, anchor="ra")
+        draw_text(d, (rx, y0 + 10), "NOT YOUR TURN", 26, fill=MUTED, bold=True, anchor="ra")
         return y0 + HEADER_H + 12
     vit, left = int(view.get("vitality", 0)), int(view.get("v_left", 0))
     escaped_active = any(p.get("escaped") for p in view.get("players", []) if p.get("seat") == active)
     if escaped_active:
-        draw_text(d, (rx, y0 + 10), "ESCAPED", 20, fill=MUTED, bold=True, anchor="ra")
+        draw_text(d, (rx, y0 + 10), "ESCAPED", 26, fill=MUTED, bold=True, anchor="ra")
         draw_text(d, (rx, line_y), "discards 1 relic", 28, fill=INK, bold=True, anchor="rm")
         return y0 + HEADER_H + 12
-    draw_text(d, (rx, y0 + 10), "VITALITY LEFT", 20, fill=MUTED, bold=True, anchor="ra")
+    draw_text(d, (rx, y0 + 10), "VITALITY LEFT", 26, fill=MUTED, bold=True, anchor="ra")
     num = f"{left}"
     nf = font(38, True)
     d.text((rx, line_y), num, font=nf, fill=VITALITY, anchor="rm")
@@ -188,6 +188,6 @@ def mark_ring(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], ra
     d.rounded_rectangle((x0 - 7, y0 - 7, x1 + 7, y1 + 7), radius=radius + 5, outline=MARK, width=5)
 
 
-def mark_tag(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int = 20) -> int:
+def mark_tag(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int = 26) -> int:
     """The tag naming what the last move did at a place ("drawn", "taken"); returns its width."""
     return tag(d, xy, s, MARK, fg=(255, 255, 255), size=size, pad=7)

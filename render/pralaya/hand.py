@@ -25,23 +25,26 @@ from render.common import (
     num,
     ordinal,
     panel,
+    seat_initials,
+    seat_ink,
     tint,
 )
+from render.frame import HEADER_H, header, seat_badge
 from render.pralaya.cards import info, set_progress, sort_key
 from render.pralaya.draw import (
     INNER,
     STEP_LABEL,
+    VITALITY,
     M,
     crop,
-    header,
     names_for,
     new_canvas,
     price_text,
     section_title,
 )
-from render.pralaya.icons import paste_icon
+from render.pralaya.icons import paste_icon, pips
 
-PER_ROW = 4
+PER_ROW = 3
 TILE_W = (INNER - (PER_ROW - 1) * 8) // PER_ROW
 TILE_H = 122
 PAY = re.compile(r"(\d+)g (\d+)s (\d+)c")
@@ -77,7 +80,7 @@ def _relic_tiles(img: Image.Image, d: ImageDraw.ImageDraw, hand: Mapping[str, in
         d.text((x0 + 10, y0 + 60), s, font=f, fill=INK)
         prog = set_progress(code, hand[code])
         hint = prog or (card.hint if card else "")
-        s, f = fit(hint, TILE_W - 20, 22)
+        s, f = fit(hint, TILE_W - 20, 26)
         d.text((x0 + 10, y0 + 92), s, font=f, fill=INK if prog else MUTED)
     rows = (len(codes) + PER_ROW - 1) // PER_ROW
     return y + rows * (TILE_H + 8) - 8
@@ -99,19 +102,18 @@ def _coins_panel(
     hand = me.get("hand") or {}
     cur = int(me.get("currency", 0))
     x = M + 18
-    draw_text(d, (x, y + 10), "CURRENCY", 20, fill=MUTED, bold=True)
+    draw_text(d, (x, y + 10), "CURRENCY", 26, fill=MUTED, bold=True)
     draw_text(d, (x, y + 34), str(cur), 48, bold=True, fill=INK)
     cx = x
     for code in ("gol", "sil", "cop"):
         k = int(hand.get(code, 0))
         paste_icon(img, code, (cx, y + 102), 30)
-        d.text((cx + 34, y + 118), f"×{k}", font=font(24, True), fill=INK if k else MUTED, anchor="lm")
-        cx += 74
+        d.text((cx + 34, y + 118), f"×{k}", font=font(26, True), fill=INK if k else MUTED, anchor="lm")
+        cx += 88
     # right part: what the coins buy
-    bx = M + 250
+    bx = M + 290
     veda = view.get("veda") or {}
     dhoni = view.get("dhoni") or []
-    star = "*" if veda.get("stand_in") else ""
     lines: list[tuple[str, str, Any]] = []
     if view.get("over"):  # purchases are over: say how the game left this seat
         if mine.get("escaped"):
@@ -134,9 +136,9 @@ def _coins_panel(
         else:
             price = int(veda.get("price", 0))
             if cur >= price:
-                lines.append(("veda", f"✓ Veda affordable (price {price}{star})", GOOD))
+                lines.append(("veda", f"✓ Veda affordable (price {price})", GOOD))
             else:
-                lines.append(("veda", f"Veda costs {price}{star}: {price - cur} more needed", INK))
+                lines.append(("veda", f"Veda costs {price}: {price - cur} more needed", INK))
         if not dhoni:
             lines.append(("dhoni", "No Dhoni left", MUTED))
         else:
@@ -176,7 +178,7 @@ def _score_panel(d: ImageDraw.ImageDraw, me: MeView, final: Mapping[str, Any] | 
         c, r = divmod(i, per_col)
         x = M + 20 + c * (col_w + 30)
         yy = y + 12 + r * 40
-        d.text((x, yy + 18), cat, font=font(24), fill=INK, anchor="lm")
+        d.text((x, yy + 18), cat, font=font(26), fill=INK, anchor="lm")
         v = bd.get(cat, 0)
         if cat == "Fossils" and not known:
             s, col = "?", MUTED
@@ -186,7 +188,7 @@ def _score_panel(d: ImageDraw.ImageDraw, me: MeView, final: Mapping[str, Any] | 
         d.line((x, yy + 37, x + col_w, yy + 37), fill=LINE, width=1)
     # the total, big, on the right
     tx = WIDTH - M - 20
-    draw_text(d, (tx, y + 16), "TOTAL", 20, fill=MUTED, bold=True, anchor="ra")
+    draw_text(d, (tx, y + 16), "TOTAL", 26, fill=MUTED, bold=True, anchor="ra")
     total = int(prov.get("total", 0))
     draw_text(d, (tx, y + 40), num(total), 52, bold=True, fill=BAD if total < 0 else INK, anchor="ra")
     if not known:
@@ -194,7 +196,7 @@ def _score_panel(d: ImageDraw.ImageDraw, me: MeView, final: Mapping[str, Any] | 
             d,
             (M + 20, y + h - 30),
             "Fossil majority (15) not counted: other hands are hidden.",
-            20,
+            26,
             fill=MUTED,
             max_width=INNER - 40,
         )
@@ -227,18 +229,45 @@ def action_label(action: str, view: PralayaView) -> str:
     return action
 
 
+def result_line(view: PralayaView, seat: int) -> str:
+    """The seat's result at the end: its rank and score, or that it did not escape."""
+    out = view.get("outcome") or {}
+    scores, ranks = out.get("scores") or [], out.get("ranks") or []
+    if seat < len(scores) and scores[seat] is not None:
+        tied = sum(1 for r, v in zip(ranks, scores, strict=False) if v is not None and r == ranks[seat]) > 1
+        return f"You finished {ordinal(ranks[seat])}{' (tied)' if tied else ''} with {scores[seat]} pts"
+    return "You did not escape, so you score nothing"
+
+
+def _whose(
+    img: Image.Image, d: ImageDraw.ImageDraw, view: PralayaView, names: Sequence[str], seat: int
+) -> int:
+    """Under the header: whose hand this is and, on the seat's own turn, the Vitality left; at
+    the end, the seat's rank. Returns the y below."""
+    y = HEADER_H + 8
+    cy = y + 28
+    seat_badge(d, (M + 22, cy), seat, seat_initials(names)[seat], 20)
+    if view.get("over"):
+        msg = result_line(view, seat)
+    else:
+        msg = f"{names[seat]}'s hand" + (" · your turn" if seat == view.get("active") else "")
+    s, f = fit(msg, INNER - 320 if not view.get("over") else INNER - 60, 30, bold=True)
+    d.text((M + 52, cy), s, font=f, fill=seat_ink(seat), anchor="lm")
+    mine: Mapping[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+    if not view.get("over") and seat == view.get("active") and not mine.get("escaped"):
+        vit, left = int(view.get("vitality", 0)), int(view.get("v_left", 0))
+        nf = font(38, True)
+        rx = WIDTH - M - 4
+        d.text((rx, cy), str(left), font=nf, fill=VITALITY, anchor="rm")
+        total = max(vit, left)
+        px = rx - font(38, True).getlength(str(left)) - 12 - (total * 26 - 4 if total else 0)
+        pips(img, (px, cy - 11), total, left, 22, VITALITY, gap=4)
+        d.text((px - 10, cy), "Vitality", font=font(26), fill=MUTED, anchor="rm")
+    return y + 64
+
+
 def _moves(d: ImageDraw.ImageDraw, view: PralayaView, me: MeView, names: Sequence[str], y: int) -> int:
     legal = list(me.get("legal") or [])
-    if view.get("over"):
-        out = view.get("outcome") or {}
-        seat = int(me["seat"])
-        scores, ranks = out.get("scores") or [], out.get("ranks") or []
-        if seat < len(scores) and scores[seat] is not None:
-            s = f"The game is over: you finished {ordinal(ranks[seat])} with {scores[seat]} pts."
-        else:
-            s = "The game is over: you did not escape, so you score nothing."
-        draw_text(d, (M + 4, y), s, 28, fill=INK, max_width=INNER - 8)
-        return y + 36
     if not legal:
         active = view.get("active")
         who = names[active] if active is not None else "?"
@@ -254,7 +283,7 @@ def _moves(d: ImageDraw.ImageDraw, view: PralayaView, me: MeView, names: Sequenc
         x0 = M + c * (cw + 10)
         y0 = y + r * 52
         d.rounded_rectangle((x0, y0, x0 + cw, y0 + 44), radius=8, fill=PANEL, outline=INK, width=2)
-        s, lf = fit(action_label(a, view), cw - 20, 28, bold=True, min_size=22)
+        s, lf = fit(action_label(a, view), cw - 20, 28, bold=True, min_size=26)
         d.text((x0 + 10, y0 + 22), s, font=lf, fill=INK, anchor="lm")
     rows = (len(legal) + cols - 1) // cols
     return y + rows * 52 - 8
@@ -270,13 +299,26 @@ def hand(view: PralayaView, names: Sequence[str] | None = None) -> Image.Image:
     nm = names_for(view, names)
     me = view.get("me")
     img, d = new_canvas(2400)
+    over = bool(view.get("over"))
+    active = view.get("active")
+    step = str(view.get("step", ""))
+    header(
+        img,
+        d,
+        "Pralaya",
+        f"Round {view.get('round', 1)}",
+        pill=None if over else STEP_LABEL.get(step, step),
+        label="" if over else "to play",
+        seats=[] if over or active is None else [active],
+        names=nm,
+        over=over,
+    )
     if not me:
-        y = header(img, d, view, nm)
-        draw_text(d, (M + 4, y + 4), "Spectator view: no hand to show.", 28, fill=MUTED)
-        return crop(img, y + 40)
+        draw_text(d, (M + 4, HEADER_H + 16), "Spectator view: no hand to show.", 28, fill=MUTED)
+        return crop(img, HEADER_H + 56)
     seat = int(me["seat"])
     mine: Mapping[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
-    y = header(img, d, view, nm, who=seat)
+    y = _whose(img, d, view, nm, seat)
     hand_counts = me.get("hand") or {}
     total = sum(hand_counts.values())
     y = section_title(d, y + 2, "Relics in hand", f"{total} card" + ("" if total == 1 else "s"))
@@ -300,6 +342,8 @@ def hand(view: PralayaView, names: Sequence[str] | None = None) -> Image.Image:
         title = "Score now" if mine.get("escaped") else "If you escaped now"
     y = section_title(d, y, title)
     y = _score_panel(d, me, final, y) + 16
-    y = section_title(d, y, "Result" if view.get("over") else "Your moves")
+    if view.get("over"):  # the result is said once, at the top
+        return crop(img, y - 16)
+    y = section_title(d, y, "Your moves")
     y = _moves(d, view, me, nm, y)
     return crop(img, y)

@@ -1,10 +1,10 @@
-"""The player rows of the public Pralaya board: one row per seat with its initial badge (the
-second cue beside the seat colour), name, hand size, Veda, Dhoni and status; a visible hand's
-contents as icon chips below. Places the last move changed are ringed."""
+"""The player boxes of the public Pralaya board: one box per seat in a single row, the same size
+through a game, with the seat badge (initials beside the seat colour), name, hand size, Veda,
+Dhoni and status. Places the last move changed are outlined with the house mark."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
@@ -13,148 +13,101 @@ from render.common import (
     GOOD,
     INK,
     LINE,
+    MIN_TEXT,
     MUTED,
+    NUMBER_TEXT,
     PANEL,
-    RGB,
     WIDTH,
-    draw_text,
     fit,
     font,
-    on_color,
+    mark_box,
     ordinal,
-    panel,
     seat_color,
     seat_initials,
     seat_ink,
     text_width,
 )
-from render.pralaya.cards import sort_key
-from render.pralaya.changes import NONE, Changes
-from render.pralaya.draw import M, mark_ring, price_text, tag
+from render.frame import MARGIN, seat_badge
+from render.pralaya.draw import price_text, tag
 from render.pralaya.icons import paste_icon
-from render.pralaya.sheet import WIN_EDGE
 
-ROW_H = 64  # a player row without visible hand contents
-CHIP_H = 40  # one line of hand chips
-STATUS_W, DHONI_W, VEDA_W, HAND_W = 218, 176, 120, 168  # row slots, right to left
-CHIP_X = M + 76  # where the chips and the name start
+BOX_H = 156  # a player box
+GAP = 8
 
 
-def _tag_right(d: ImageDraw.ImageDraw, right: int, cy: int, s: str, fill: RGB, size: int) -> int:
-    """A tag whose right edge is at ``right``, centred on ``cy``; returns its width."""
-    w = text_width(s, font(size, True)) + 16
-    return tag(d, (right - w, cy - (size + 11) / 2), s, fill, size=size, pad=8)
+def box_width(n: int) -> float:
+    """The width of one player box at ``n`` players."""
+    return (WIDTH - 2 * MARGIN - GAP * (n - 1)) / n
 
 
-def _chips(
-    img: Image.Image | None,
-    d: ImageDraw.ImageDraw | None,
-    hand: Mapping[str, int],
-    x: int,
-    y: int,
-    max_x: int,
-) -> int:
-    """Icon-and-count chips for a visible hand, wrapping at ``max_x``; returns the lines used.
-    Without an image (``img``/``d`` None) only counts the lines."""
-    lines = 1
-    cx = x
-    f = font(24, True)
-    for code in sorted((c for c, n in hand.items() if n), key=sort_key):
-        s = f"×{hand[code]}"
-        w = 32 + 4 + text_width(s, f) + 14
-        if cx + w > max_x and cx > x:
-            cx, y, lines = x, y + CHIP_H, lines + 1
-        if img is not None and d is not None:
-            paste_icon(img, code, (cx, y + 4), 32)
-            d.text((cx + 36, y + 20), s, font=f, fill=INK, anchor="lm")
-        cx += w
-    return lines
+def _status(img: Image.Image, d: ImageDraw.ImageDraw, p: PlayerView, x: float, cy: float, w: float) -> None:
+    """The box's last line: the Dhoni the seat escaped on (with "escaped"), or its Veda."""
+    if p.get("dhoni"):
+        paste_icon(img, "dhoni", (x, cy - 16), 32)
+        label = f"Dhoni {price_text(p.get('dhoni_price'))}" if w >= 300 else price_text(p.get("dhoni_price"))
+        f = font(MIN_TEXT + 2, True)
+        d.text((x + 36, cy), label, font=f, fill=INK, anchor="lm")
+        lx = x + 36 + text_width(label, f) + 10
+        pw = text_width("escaped", font(MIN_TEXT, True)) + 14
+        if lx + pw <= x + w - 10:
+            tag(d, (x + w - 10 - pw, cy - (MIN_TEXT + 11) / 2), "escaped", GOOD, size=MIN_TEXT, pad=7)
+        elif lx + text_width("escaped", font(MIN_TEXT, True, True)) <= x + w - 6:
+            d.text((lx, cy), "escaped", font=font(MIN_TEXT, True, True), fill=GOOD, anchor="lm")
+    elif p.get("veda"):
+        paste_icon(img, "veda", (x, cy - 16), 32)
+        d.text((x + 36, cy), "Veda", font=font(MIN_TEXT + 2, True), fill=INK, anchor="lm")
 
 
-def row_height(p: PlayerView) -> int:
-    """The height of ``p``'s row: taller when its hand is shown."""
-    hand = p.get("hand")
-    if hand is None:
-        return ROW_H
-    if not any(hand.values()):
-        return ROW_H - 8 + CHIP_H
-    return ROW_H - 8 + _chips(None, None, hand, CHIP_X, 0, WIDTH - M - 14) * CHIP_H
-
-
-def players_height(view: PralayaView) -> int:
-    return sum(row_height(p) + 8 for p in view.get("players", []))
-
-
-def _row(
+def _box(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
     view: PralayaView,
     p: PlayerView,
     names: Sequence[str],
-    y: int,
-    h: int,
+    box: tuple[float, float, float, float],
     changed: frozenset[str],
 ) -> None:
     seat = int(p["seat"])
     over = bool(view.get("over"))
     active = (not over) and seat == view.get("active")
-    col = seat_color(seat)
-    panel(d, (M, y, WIDTH - M, y + h), outline=col if active else LINE, width=4 if active else 2, radius=10)
-    cy = y + 32
-    # the seat badge: colour and initial
-    initial = seat_initials(names)[seat]
-    d.rounded_rectangle((M + 10, cy - 20, M + 50, cy + 20), radius=8, fill=col, outline=INK, width=1)
-    d.text((M + 30, cy + 1), initial, font=font(24, True), fill=on_color(col), anchor="mm")
-    x = CHIP_X
-    if active:  # the turn arrow
-        d.polygon([(M + 56, cy - 13), (M + 70, cy), (M + 56, cy + 13)], fill=INK)
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    d.rounded_rectangle(
+        box, radius=10, fill=PANEL, outline=seat_color(seat) if active else LINE, width=5 if active else 2
+    )
+    d.rectangle((x0 + 2, y0 + 10, x0 + 8, y1 - 10), fill=seat_color(seat))
+    r = 18
+    seat_badge(d, (x0 + 18 + r, y0 + 12 + r), seat, seat_initials(names)[seat], r)
+    first = seat == view.get("first") and not over and w >= 220
+    name_w = int(w - 2 * r - 40 - (62 if first else 0))
+    s, nf = fit(names[seat], name_w, 28, bold=True)
+    d.text((x0 + 2 * r + 28, y0 + 12 + r), s, font=nf, fill=seat_ink(seat), anchor="lm")
+    if first:
+        tag(d, (x1 - 68, y0 + 14), "1st", PANEL, fg=MUTED, size=MIN_TEXT, pad=6, outline=LINE)
+    cy = y0 + 86
+    hs = int(p.get("hand_size", 0))
+    paste_icon(img, "back", (x0 + 18, cy - 17), 34)
+    nfnt = font(NUMBER_TEXT, True)
+    d.text((x0 + 58, cy), str(hs), font=nfnt, fill=INK, anchor="lm")
+    word = "card" if hs == 1 else "cards"
+    nx = x0 + 58 + text_width(str(hs), nfnt) + 8
+    if nx + text_width(word, font(MIN_TEXT)) < x1 - 10:
+        d.text((nx, cy + 3), word, font=font(MIN_TEXT), fill=MUTED, anchor="lm")
+    if p.get("veda") and p.get("dhoni") and w >= 230:  # both: the Veda beside the cards
+        paste_icon(img, "veda", (x1 - 48, cy - 16), 32)
+    if "hand" in changed:
+        mark_box(d, (x0 + 10, cy - 26, x1 - 10, cy + 26), radius=8, width=4)
     outcome = view.get("outcome") or {}
-    status_r = WIDTH - M - 12
-    dhoni_x = status_r - STATUS_W - DHONI_W + 12
-    veda_x = dhoni_x - VEDA_W
-    hand_x = veda_x - HAND_W
-    if over and outcome:
+    if over and outcome:  # the end: the seat's rank and score instead of its Dhoni
         score = (outcome.get("scores") or [None] * (seat + 1))[seat]
         rank = (outcome.get("ranks") or [0] * (seat + 1))[seat]
-        if score is None:
-            _tag_right(d, status_r, cy, "not escaped", (120, 112, 104), 24)
-        else:
-            win = seat in (outcome.get("winners") or []) and rank == 1
-            _tag_right(d, status_r, cy, f"{ordinal(rank)} · {score} pts", WIN_EDGE if win else INK, 28)
-    elif p.get("escaped"):
-        w = _tag_right(d, status_r, cy, "escaped", GOOD, 24)
-        if "escaped" in changed:
-            mark_ring(d, (status_r - w, cy - 18, status_r, cy + 18), radius=16)
-    if p.get("dhoni"):
-        paste_icon(img, "dhoni", (dhoni_x, cy - 16), 32)
-        w = draw_text(
-            d, (dhoni_x + 36, cy), f"Dhoni {price_text(p.get('dhoni_price'))}", 28, bold=True, anchor="lm"
-        )
-        if "dhoni" in changed:
-            mark_ring(d, (dhoni_x - 4, cy - 20, dhoni_x + 40 + w, cy + 20), radius=8)
-    if p.get("veda"):
-        paste_icon(img, "veda", (veda_x, cy - 16), 32)
-        w = draw_text(d, (veda_x + 36, cy), "Veda", 28, bold=True, anchor="lm")
-        if "veda" in changed:
-            mark_ring(d, (veda_x - 4, cy - 20, veda_x + 40 + w, cy + 20), radius=8)
-    hs = int(p.get("hand_size", 0))
-    paste_icon(img, "back", (hand_x, cy - 15), 30)
-    w = draw_text(d, (hand_x + 34, cy), f"{hs} card" + ("" if hs == 1 else "s"), 28, bold=True, anchor="lm")
-    if "hand" in changed:
-        mark_ring(d, (hand_x - 4, cy - 20, hand_x + 38 + w, cy + 20), radius=8)
-    rx = hand_x - 12
-    first = seat == view.get("first")
-    mark_w = text_width("first", font(20, True)) + 20 if first else 0
-    s, nf = fit(names[seat], rx - x - mark_w - 8, 28, bold=True, min_size=28)
-    d.text((x, cy), s, font=nf, fill=seat_ink(seat), anchor="lm")
-    if first:
-        tag(d, (x + text_width(s, nf) + 8, cy - 15), "first", PANEL, fg=MUTED, size=20, pad=6, outline=LINE)
-    hand = p.get("hand")
-    if hand is not None:
-        if any(hand.values()):
-            _chips(img, d, hand, x, y + ROW_H - 12, WIDTH - M - 14)
-        else:
-            draw_text(d, (x, y + ROW_H - 8), "empty hand", 22, fill=MUTED)
+        text = "no score" if score is None else f"{ordinal(rank)} · {score} pts"
+        t, f = fit(text, int(w - 30), 28, True)
+        d.text((x0 + 18, y0 + 130), t, font=f, fill=MUTED if score is None else INK, anchor="lm")
+    else:
+        _status(img, d, p, x0 + 18, y0 + 130, w - 18)
+    if changed & {"veda", "dhoni", "escaped"}:
+        mark_box(d, (x0 + 10, y0 + 110, x1 - 10, y1 - 4), radius=8, width=4)
 
 
 def players_block(
@@ -163,11 +116,12 @@ def players_block(
     view: PralayaView,
     names: Sequence[str],
     y: int,
-    ch: Changes = NONE,
+    changed: dict[int, frozenset[str]],
 ) -> int:
-    """One row per seat, in seat order; returns the y below them."""
-    for p in view.get("players", []):
-        h = row_height(p)
-        _row(img, d, view, p, names, y, h, ch.players.get(int(p["seat"]), frozenset()))
-        y += h + 8
-    return y
+    """One box per seat, in seat order, across the board; returns the y below them."""
+    players = list(view.get("players", []))
+    w = box_width(len(players))
+    for i, p in enumerate(players):
+        x0 = MARGIN + i * (w + GAP)
+        _box(img, d, view, p, names, (x0, y, x0 + w, y + BOX_H), changed.get(int(p["seat"]), frozenset()))
+    return y + BOX_H

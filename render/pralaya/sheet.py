@@ -9,10 +9,26 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engines.pralaya.view import PralayaView
-from render.common import BAD, INK, LINE, MUTED, WIDTH, font, num, ordinal, panel, seat_color, seat_ink, wrap
+from render.common import (
+    BAD,
+    INK,
+    LINE,
+    MUTED,
+    NUMBER_TEXT,
+    WIDTH,
+    font,
+    num,
+    ordinal,
+    panel,
+    seat_color,
+    seat_initials,
+    seat_ink,
+    wrap,
+)
 from render.common import fit as fit_text
+from render.frame import HEADER_H, header, seat_badge
 from render.pralaya.cards import CATEGORIES
-from render.pralaya.draw import INNER, M, crop, header, names_for, new_canvas, price_text, section_title
+from render.pralaya.draw import INNER, M, crop, names_for, new_canvas, price_text, section_title
 
 LABEL_W = 250
 HEAD_H = 100
@@ -30,7 +46,7 @@ def _categories(outcome: dict[str, Any]) -> list[str]:
 def sheet_height(view: PralayaView) -> int:
     """Height of the sheet block (title included) for ``view``."""
     cats = _categories(view.get("outcome") or {})
-    return 32 + HEAD_H + (len(cats) + 1) * ROW + 50 + ROW + 24
+    return 36 + HEAD_H + (len(cats) + 1) * ROW + 50 + 24
 
 
 def _name_lines(name: str, width: int) -> list[tuple[str, Any]]:
@@ -60,10 +76,10 @@ def sheet_block(
     players = {int(p["seat"]): p for p in view.get("players", [])}
     anyone = any(s is not None for s in scores)
 
-    y = section_title(d, y, "Final score", "ties go to the seat furthest from the first player")
+    y = section_title(d, y, "By category")
     top = y
     col_w = (INNER - LABEL_W - 16) // n
-    height = HEAD_H + (len(cats) + 1) * ROW + 50 + ROW + 8
+    height = HEAD_H + (len(cats) + 1) * ROW + 50 + 8
     panel(d, (M, top, WIDTH - M, top + height), radius=10)
 
     def cx(s: int) -> int:
@@ -91,7 +107,7 @@ def sheet_block(
         if scores[s] is None:
             status, col = "not escaped", MUTED
         if status:
-            d.text((cx(s), top + HEAD_H - 12), status, font=font(20, True), fill=col, anchor="mm")
+            d.text((cx(s), top + HEAD_H - 12), status, font=font(26, True), fill=col, anchor="mm")
     y = top + HEAD_H
     d.line((M + 12, y, WIDTH - M - 12, y), fill=LINE, width=2)
 
@@ -107,7 +123,7 @@ def sheet_block(
         d.text(
             (M + 18, y + h / 2),
             label,
-            font=font(max(24, size - 4) if not bold else size, bold),
+            font=font(max(26, size - 4) if not bold else size, bold),
             fill=INK,
             anchor="lm",
         )
@@ -144,23 +160,69 @@ def sheet_block(
         h=50,
         colors=[MUTED if v is None else (BAD if v < 0 else INK) for v in scores],
     )
-    row(
-        "Rank",
-        [ordinal(r) if r else "—" for r in ranks],
-        bold=True,
-        colors=[WIN_INK if s in winners and anyone else INK for s in range(n)],
-    )
+    del ranks
     return top + height
+
+
+RANK_H = 52
+
+
+def ranked(view: PralayaView) -> list[tuple[int, int, int | None]]:
+    """(seat, rank, total or None) for every seat, best first; the seats that did not escape
+    last, in seat order."""
+    out = view.get("outcome") or {}
+    n = int(view["n_players"])
+    scores = list(out.get("scores") or [None] * n)
+    ranks = list(out.get("ranks") or [0] * n)
+    order = sorted(range(n), key=lambda s: (scores[s] is None, ranks[s] or n + 1, s))
+    return [(s, int(ranks[s] or 0), scores[s]) for s in order]
+
+
+def ranking(img: Image.Image, d: ImageDraw.ImageDraw, view: PralayaView, names: Sequence[str], y: int) -> int:
+    """The result first: one line per seat, best first, with its rank, total and the Dhoni it
+    escaped on (or that it did not escape). Returns the y below."""
+    out = view.get("outcome") or {}
+    n = int(view["n_players"])
+    scores = list(out.get("scores") or [None] * n)
+    ranks = list(out.get("ranks") or [0] * n)
+    winners = set(out.get("winners") or [])
+    players = {int(p["seat"]): p for p in view.get("players", [])}
+    initials = seat_initials(names)
+    for s, _, _ in ranked(view):
+        win = s in winners and scores[s] is not None
+        if win:
+            d.rounded_rectangle(
+                (M, y, WIDTH - M, y + RANK_H - 6), radius=8, fill=WIN_FILL, outline=WIN_EDGE, width=2
+            )
+        cy = y + (RANK_H - 6) / 2
+        place = ordinal(ranks[s]) if scores[s] is not None and ranks[s] else "—"
+        d.text((M + 14, cy), place, font=font(30, True), fill=WIN_INK if win else INK, anchor="lm")
+        seat_badge(d, (M + 108, cy), s, initials[s], 19)
+        p: Mapping[str, Any] = players.get(s, {})
+        how = f"escaped on Dhoni {price_text(p.get('dhoni_price'))}" if p.get("dhoni") else "did not escape"
+        total = "no score" if scores[s] is None else f"{num(scores[s])} pts"
+        tf = font(NUMBER_TEXT, True)
+        d.text((WIDTH - M - 14, cy), total, font=tf, fill=MUTED if scores[s] is None else INK, anchor="rm")
+        room = WIDTH - M - 14 - int(tf.getlength(total)) - 20 - (M + 140)
+        t, f = fit_text(f"{names[s]} · {how}", room, 28, bold=True)
+        d.text((M + 140, cy), t, font=f, fill=seat_ink(s, WIN_FILL if win else (246, 241, 230)), anchor="lm")
+        y += RANK_H
+    return y
 
 
 def score_sheet(view: PralayaView, names: Sequence[str] | None = None) -> Image.Image:
     """The final score sheet of a finished game's view (``view["outcome"]`` set). For a game still
     running, a sheet with a note that there is no result yet. Returns an RGB image."""
     nm = names_for(view, names)
-    img, d = new_canvas(200 + sheet_height(view) + 60)
-    y = header(img, d, view, nm)
-    if not view.get("outcome"):
+    n = int(view["n_players"])
+    img, d = new_canvas(HEADER_H + 40 + n * RANK_H + 20 + sheet_height(view) + 40)
+    over = bool(view.get("outcome"))
+    header(img, d, "Pralaya", "Final score" if over else f"Round {view.get('round', 1)}", over=over)
+    y = HEADER_H + 12
+    if not over:
         y = section_title(d, y, "Final score", "the game is still running: no result yet")
         return crop(img, y)
+    y = section_title(d, y, "Result", "ties go to the seat furthest from the first player")
+    y = ranking(img, d, view, nm, y) + 10
     y = sheet_block(img, d, view, nm, y)
     return crop(img, y)

@@ -91,7 +91,6 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -
     out = [f"**Your hand** ({sum(hand.values())}): {_counts(hand, short, progress=True)}"]
     cur = int(me.get("currency", 0))
     veda = view.get("veda") or {}
-    star = "*" if veda.get("stand_in") else ""
     dhoni = view.get("dhoni") or []
     buy = [f"Coins: {cur} currency"]
     if view.get("over"):
@@ -99,7 +98,7 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -
     elif mine.get("escaped"):
         buy.append("escaped, coins only score")
     else:
-        buy.append("Veda owned" if mine.get("veda") else f"Veda {veda.get('price')}{star}")
+        buy.append("Veda owned" if mine.get("veda") else f"Veda {veda.get('price')}")
         if dhoni:
             buy.append(f"top Dhoni {price_text(dhoni[0].get('price'))}")
     out.append(" · ".join(buy))
@@ -170,7 +169,6 @@ def _build(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True
     lines.append("**Island** (cell, relic, Vitality cost)")
     lines += _island(view, short)
     veda = view.get("veda") or {}
-    star = "*" if veda.get("stand_in") else ""
     discard = view.get("discard") or []
     last = f" (last: {_card(discard[-1].rstrip('0123456789'), short)})" if discard else ""
     lines.append(
@@ -178,10 +176,7 @@ def _build(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True
         f"discarded {len(discard)}{last}"
     )
     dh = ", ".join(price_text(x.get("price")) for x in view.get("dhoni") or []) or "none"
-    lines.append(
-        f"Veda {veda.get('left', 0)} left, price {veda.get('price')}{star} · "
-        f"Dhoni (top first) {dh}" + ("  (*stand-in price)" if star else "")
-    )
+    lines.append(f"Veda {veda.get('left', 0)} left, price {veda.get('price')} · Dhoni (top first) {dh}")
     lines.append("**Players**")
     lines += _players(view, nm, short)
     lines += _me(view, nm, short, moves)
