@@ -1,10 +1,12 @@
 """Pralaya renderer: pure functions of a view (``engines.pralaya`` ``view(state, viewer)``).
 
-* :func:`board` — the public snapshot from a spectator view: header (round, whose turn, step,
-  Vitality left), the island grid, the supply strip (deck, unseen relics, discard, Veda and Dhoni
-  piles) and a row per player; at game over the score sheet follows.
+* :func:`board` — the public snapshot from a spectator view, one size per player count
+  (:func:`board_height`): header (round, whose turn, step), who acts with the Vitality left, the
+  island grid, the supply strip (deck, unseen relics, discard, Veda and Dhoni piles) and a box
+  per player; at game over the result line and each seat's rank.
+* :func:`extra` — the second picture of a game with open hands: every seat's relics.
 * :func:`hand` — one player's private view (``view(state, seat)``).
-* :func:`score_sheet` — the final sheet of a finished game.
+* :func:`score_sheet` — the final sheet of a finished game: the ranking first, then by category.
 * :func:`text` — the same information as Discord-markdown text (≤ 1900 characters).
 
 The drawing lives in ``render/pralaya_*.py``: cards (display data), icons, draw (shared pieces),
