@@ -59,17 +59,18 @@ def _answers(previous: View, view: View) -> dict[int, str]:
         return {s: "declined" for s in was if s in now}
     if b:  # another offer of the same turn: the old one closed unanswered in between
         return {}
-    if not view.get("traded"):
-        return {s: "declined" for s in was}
-    if previous.get("traded"):
-        return {}
     sizes = [
         (p.get("hand_size"), q.get("hand_size"))
         for p, q in zip(previous["players"], view["players"], strict=False)
     ]
-    moved = [s for s in was if sizes[s][0] != sizes[s][1]]
-    who = was if len(was) == 1 else moved if len(moved) == 1 else []
-    return {s: "accepted" for s in who}
+    by = int(a["by"])
+    if view.get("traded") and not previous.get("traded") or sizes[by][0] != sizes[by][1]:
+        moved = [s for s in was if sizes[s][0] != sizes[s][1]]  # a trade: who took it
+        who = was if len(was) == 1 else moved if len(moved) == 1 else []
+        return {s: "accepted" for s in who}
+    if previous.get("traded") and a.get("give_count") == a.get("k"):
+        return {}  # a trade of equal counts after an earlier one would look the same
+    return {s: "declined" for s in was}
 
 
 def _new_sale(previous: View, view: View) -> bool:
