@@ -316,13 +316,21 @@ def _card_face(
     d.rounded_rectangle((x, y, x + w, y + h), radius=r, fill=CARD_FACE, outline=CARD_EDGE, width=2)
     tag_h = MIN_TEXT + 10 if cid else 0
     room = h - 12 - tag_h
-    k = max(1, len(items))
-    size = int(min(w - 16, (room - 8) / 3))  # one size for one to three items
-    top = y + 6 + (room - (k * size + 4 * (k - 1))) / 2
-    for i, g in enumerate(items):
-        paste_icon(
-            img, x + (w - size) / 2, top + i * (size + 4), g, size, faded=bool(highlight and g != highlight)
-        )
+    if w >= 110:  # a hand card: two pictures a row
+        size = int(min((w - 22) / 2, (room - 6) / 2))
+        rows = [items[i : i + 2] for i in range(0, len(items), 2)]
+        top = y + 6 + (room - (len(rows) * size + 6 * (len(rows) - 1))) / 2
+        for r, row in enumerate(rows):
+            left = x + (w - (len(row) * size + 6 * (len(row) - 1))) / 2
+            for i, g in enumerate(row):
+                fade = bool(highlight and g != highlight)
+                paste_icon(img, left + i * (size + 6), top + r * (size + 6), g, size, faded=fade)
+    else:  # a narrow card: one picture a row, one size for one to three items
+        size = int(min(w - 16, (room - 8) / 3))
+        top = y + 6 + (room - (len(items) * size + 4 * (len(items) - 1))) / 2
+        for i, g in enumerate(items):
+            fade = bool(highlight and g != highlight)
+            paste_icon(img, x + (w - size) / 2, top + i * (size + 4), g, size, faded=fade)
     if cid:
         f = font(MIN_TEXT, True)
         d.rounded_rectangle((x + 6, y + h - tag_h - 4, x + w - 6, y + h - 6), radius=8, fill=(236, 228, 212))

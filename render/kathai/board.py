@@ -39,6 +39,7 @@ from render.common import (
     seat_initials,
     seat_ink,
     seat_names,
+    stamp,
     text_width,
 )
 from render.kathai.art import (
@@ -117,6 +118,13 @@ def name_run(c: Ctx, s: int, room: int, size: int = 28, prefix: str = "") -> Run
     """A seat's name in its ink, fitted into ``room`` px (condensed, smaller, then cut)."""
     t, f = fit(prefix + c.names[s], room, size, True)
     return (t, f.size, True, seat_ink(s), "Condensed" in str(f.path))
+
+
+def stamped(img: Image.Image, x: float, y: float, w: int, h: int, key: tuple[Any, ...], draw: Any) -> None:
+    """``draw(img, d, x, y)`` (a piece of ``w`` × ``h`` px that depends only on ``key``) from
+    the cache of drawn pieces (:func:`render.common.stamp`)."""
+    x, y = round(x), round(y)
+    stamp(img, (x, y, x + w - 1, y + h - 1), ("kathai", *key), draw)
 
 
 def badge(d: ImageDraw.ImageDraw, c: Ctx, s: int, x: float, mid: float, r: int = 17) -> float:
@@ -201,8 +209,25 @@ def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels
     for slot in sorted(v.get("market") or [], key=lambda s: int(s["pos"])):
         i = int(slot["pos"]) - 1
         x = xs[i]
-        price_card(d, x, top + PAD, COL_W, PRICE_H, i + 1)
-        goods_card(img, d, x, gy, COL_W, GOODS_H, slot["goods"], dim=not slot.get("sellable", i < 4))
+        g, dim = str(slot["goods"]), not slot.get("sellable", i < 4)
+        stamped(
+            img,
+            x,
+            top + PAD,
+            COL_W + 1,
+            PRICE_H + 1,
+            ("price", i),
+            lambda im, dd, px, py, i=i: price_card(dd, px, py, COL_W, PRICE_H, i + 1),
+        )
+        stamped(
+            img,
+            x,
+            gy,
+            COL_W + 1,
+            GOODS_H + 1,
+            ("goods", g, dim),
+            lambda im, dd, px, py, g=g, dim=dim: goods_card(im, dd, px, py, COL_W, GOODS_H, g, dim),
+        )
         if f"market:{i + 1}" in labels:
             mark_box(d, (x - 5, gy - 5, x + COL_W + 5, gy + GOODS_H + 5))
             mark_tag(d, (x + COL_W - 4, gy - 12), labels[f"market:{i + 1}"])
@@ -265,7 +290,9 @@ def draw_supply(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels
     x, yy = X0 + PAD, top + PAD
     pile = int(v.get("pile") or 0)
     low = bool(v.get("pile_low", pile <= c.n))
-    card_back(d, x + 4, yy + 6, 64, 92)
+    stamped(
+        img, x + 4, yy + 6, 65, 93, ("back", 64, 92), lambda im, dd, px, py: card_back(dd, px, py, 64, 92)
+    )
     if "pile" in labels:
         mark_box(d, (x - 2, yy, x + 74, yy + 104), radius=10, width=4)
     d.text((x + 86, yy + 34), str(pile), font=font(48, True), fill=DANGER if low else INK, anchor="lm")
@@ -273,7 +300,9 @@ def draw_supply(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels
         (x + 86, yy + 80), "in pile", font=font(MIN_TEXT, True), fill=DANGER if low else MUTED, anchor="lm"
     )
     down = int(v.get("discard_down") or 0)
-    card_back(d, x + 4, yy + 122, 30, 42)
+    stamped(
+        img, x + 4, yy + 122, 31, 43, ("back", 30, 42), lambda im, dd, px, py: card_back(dd, px, py, 30, 42)
+    )
     d.text((x + 44, yy + 143), f"{down} face down", font=font(MIN_TEXT), fill=MUTED, anchor="lm")
     sx = X0 + PAD + 226
     d.line((sx - 14, top + 12, sx - 14, top + SUPPLY_H - 12), fill=LINE, width=2)
@@ -303,10 +332,11 @@ def _draw_sale(
         (f" at {sale['pos']}", 28, False, INK),
     ]
     rf = font(NUMBER_TEXT, True)
-    right = f"{count} card{'s' if count != 1 else ''} + {sale['bonus']} = {pts} pts"
+    unit = "pt" if pts == 1 else "pts"
+    right = f"{count} card{'s' if count != 1 else ''} + {sale['bonus']} = {pts} {unit}"
     room = int(X1 - PAD - text_width(right, rf) - 16 - sx - 42 - runs_width(head))
     if room < min(160, text_width(c.names[s], font(28, True))):
-        right = f"{count} + {sale['bonus']} = {pts} pts"
+        right = f"{count} + {sale['bonus']} = {pts} {unit}"
         room = int(X1 - PAD - text_width(right, rf) - 16 - sx - 42 - runs_width(head))
     d.text((X1 - PAD, mid), right, font=rf, fill=INK, anchor="rm")
     x = badge(d, c, s, sx, mid)
@@ -426,7 +456,7 @@ def draw_seats(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels:
     top = y + GAP
     n = c.n
     gap = 8
-    w = (X1 - X0 - gap * (n - 1)) / n
+    w = (X1 - X0 - gap * (n - 1)) // n
     for s in range(n):
         _seat_card(img, d, c, s, X0 + s * (w + gap), top, w, labels)
     return top + SEATS_H
@@ -475,14 +505,17 @@ def _seat_card(
     # hand and profit
     hy = top + 132
     nf = font(NUMBER_TEXT, True)
-    hx = hand_icon(d, x0 + 12, hy - 17, 34) + 6
+    stamped(img, x0 + 12, hy - 17, 41, 35, ("hand",), lambda im, dd, px, py: hand_icon(dd, px, py, 34))
+    hx = round(x0 + 12) + 46
     k = str(int(p.get("hand_size") or 0))
     d.text((hx, hy), k, font=nf, fill=INK, anchor="lm")
     hx2 = hx + text_width(k, nf)
     if f"hand:{s}" in labels:
         mark_box(d, (x0 + 5, hy - 24, hx2 + 6, hy + 24), radius=8, width=4)
     px = max(hx2 + 18, x0 + w / 2)
-    px2 = profit_icon(d, px, hy - 17, 34) + 6
+    stamped(img, px, hy - 17, 36, 36, ("profit",), lambda im, dd, px, py: profit_icon(dd, px, py, 34))
+    px = round(px)
+    px2 = px + 40
     pr = str(int(p.get("profit") or 0))
     d.text((px2, hy), pr, font=nf, fill=INK, anchor="lm")
     if f"profit:{s}" in labels:
@@ -494,9 +527,12 @@ def _seat_card(
     if fl is not None and not v.get("over") and not note:
         fl = int(fl)
         x = pips(d, x0 + 12, ny - 12, fl, 2, 24, DANGER)
-        note, col, bold = ("final turns" if fl else "done"), DANGER if fl else MUTED, True
-        t, f = fit(note, int(x1 - 10 - x - 4), MIN_TEXT, bold)
-        d.text((x + 4, ny), t, font=f, fill=col, anchor="lm")
+        col = DANGER if fl else MUTED
+        room = int(x1 - 10 - x - 4)
+        for note in ("final turns", "final") if fl else ("done",):
+            if text_width(note, font(MIN_TEXT, True)) <= room:
+                d.text((x + 4, ny), note, font=font(MIN_TEXT, True), fill=col, anchor="lm")
+                break
         return
     if note:
         t, f = fit(note, int(w - 22), MIN_TEXT if len(note) > 8 else 28, bold)

@@ -194,8 +194,9 @@ def draw_totals(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, 
     panel(d, (X0, top, X1, top + h))
     hy = top + PAD + 14
     mf = font(MIN_TEXT)
-    d.text((X0 + PAD, hy), "price", font=mf, fill=MUTED, anchor="lm")
-    d.text((X0 + 470, hy), "items in hand", font=mf, fill=MUTED, anchor="lm")
+    d.text((X0 + PAD, hy), "goods", font=mf, fill=MUTED, anchor="lm")
+    d.text((X0 + 230, hy), "price", font=mf, fill=MUTED, anchor="lm")
+    d.text((X0 + 530, hy), "in hand", font=mf, fill=MUTED, anchor="lm")
     seat = int(me["seat"])
     my_turn = _my_turn(c, seat)
     d.text(
@@ -214,27 +215,26 @@ def draw_totals(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, 
         if bool(r.get("can_sell")) and my_turn:
             d.rounded_rectangle((X0 + 6, yy, X1 - 6, yy + ROW_H - 4), radius=10, fill=mix(GOOD, PANEL, 0.88))
         nf = font(NUMBER_TEXT, True)
-        if pos < 5:
-            d.text((X0 + PAD + 14, mid), str(pos), font=nf, fill=INK, anchor="mm")
-            d.text(
-                (X0 + PAD + 42, mid),
-                f"+{PRICES[pos - 1][0]} min {r.get('min')}",
-                font=font(28),
-                fill=INK,
-                anchor="lm",
-            )
-        else:
-            d.text((X0 + PAD + 14, mid), "X", font=nf, fill=DANGER, anchor="mm")
-        if pos in lock:
-            d.text((X0 + PAD + 196, mid), "locked", font=font(MIN_TEXT), fill=MUTED, anchor="lm")
+        d.text(
+            (X0 + PAD + 14, mid),
+            "X" if pos >= 5 else str(pos),
+            font=nf,
+            fill=DANGER if pos >= 5 else INK,
+            anchor="mm",
+        )
         icon = goods_icon(g, 42)
-        img.paste(icon, (X0 + 280, round(mid - 21)), icon)
-        d.text((X0 + 330, mid), goods_name(g), font=font(28, True), fill=INK, anchor="lm")
+        img.paste(icon, (X0 + PAD + 40, round(mid - 21)), icon)
+        d.text((X0 + PAD + 88, mid), goods_name(g), font=font(28, True), fill=INK, anchor="lm")
+        if pos < 5:
+            d.text((X0 + 230, mid), f"+{PRICES[pos - 1][0]}", font=nf, fill=INK, anchor="lm")
+            d.text((X0 + 290, mid), f"min {r.get('min')}", font=nf, fill=INK, anchor="lm")
+        if pos in lock:
+            d.text((X0 + 414, mid), "locked", font=font(MIN_TEXT), fill=MUTED, anchor="lm")
         items, cards = int(r.get("items") or 0), int(r.get("cards") or 0)
-        d.text((X0 + 500, mid), str(items), font=nf, fill=INK if items else MUTED, anchor="rm")
+        d.text((X0 + 560, mid), str(items), font=nf, fill=INK if items else MUTED, anchor="rm")
         if items:
             d.text(
-                (X0 + 510, mid),
+                (X0 + 568, mid),
                 f"on {cards} card{'s' if cards != 1 else ''}",
                 font=font(MIN_TEXT),
                 fill=MUTED,
@@ -243,7 +243,8 @@ def draw_totals(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, 
         words, col = sale_words(r)
         if col == GOOD and not my_turn:
             col = INK
-        d.text((X1 - PAD, mid), words, font=font(30, True), fill=col, anchor="rm")
+        t, f = fit(words, 250, 30, True)
+        d.text((X1 - PAD, mid), t, font=f, fill=col, anchor="rm")
         yy += ROW_H
     return top + h
 
