@@ -304,7 +304,7 @@ def draw_supply(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels
         img, x + 4, yy + 122, 31, 43, ("back", 30, 42), lambda im, dd, px, py: card_back(dd, px, py, 30, 42)
     )
     d.text((x + 44, yy + 143), f"{down} face down", font=font(MIN_TEXT), fill=MUTED, anchor="lm")
-    sx = X0 + PAD + 226
+    sx = X0 + PAD + 244
     d.line((sx - 14, top + 12, sx - 14, top + SUPPLY_H - 12), fill=LINE, width=2)
     sale = v.get("last_sale")
     if not sale:
@@ -524,18 +524,20 @@ def _seat_card(
     ny = top + SEATS_H - 26
     note, col, bold = seat_note(c, s, labels)
     fl = p.get("final_left")
-    if fl is not None and not v.get("over") and not note:
+    right = x1 - 10
+    if fl is not None and not v.get("over"):  # the final turns left, as pips on the right
         fl = int(fl)
-        x = pips(d, x0 + 12, ny - 12, fl, 2, 24, DANGER)
-        col = DANGER if fl else MUTED
-        room = int(x1 - 10 - x - 4)
-        for note in ("final turns", "final") if fl else ("done",):
-            if text_width(note, font(MIN_TEXT, True)) <= room:
-                d.text((x + 4, ny), note, font=font(MIN_TEXT, True), fill=col, anchor="lm")
-                break
-        return
+        right = x1 - 12 - 2 * 29
+        pips(d, right + 4, ny - 12, fl, 2, 24, DANGER)
+        if not note:
+            words = ("final turns", "final") if fl else ("no turns left", "done")
+            room = right - x0 - 16
+            note = next((t for t in words if text_width(t, font(MIN_TEXT, True)) <= room), words[-1])
+            col, bold = DANGER if fl else MUTED, True
+    if note and note.startswith("▶ to ") and text_width(note, font(MIN_TEXT, bold)) > right - x0 - 16:
+        note = "▶ " + note[5:]  # "▶ answer" where "▶ to answer" does not fit
     if note:
-        t, f = fit(note, int(w - 22), MIN_TEXT if len(note) > 8 else 28, bold)
+        t, f = fit(note, int(right - x0 - 16), MIN_TEXT if len(note) > 8 else 28, bold)
         d.text((x0 + 12, ny), t, font=f, fill=col, anchor="lm")
 
 
