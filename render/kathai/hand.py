@@ -121,7 +121,7 @@ def draw_cards(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, A
     kw = text_width(f"{k}", font(NUMBER_TEXT, True))
     d.text(
         (X0 + PAD + kw + 8, mid),
-        f"card{'s' if k != 1 else ''} in hand (limit 7)",
+        f"card{'s' if k != 1 else ''} " + ("left in hand" if c.view.get("over") else "in hand (limit 7)"),
         font=font(28, True),
         fill=INK,
         anchor="lm",
