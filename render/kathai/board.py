@@ -128,7 +128,10 @@ def stamped(img: Image.Image, x: float, y: float, w: int, h: int, key: tuple[Any
 
 
 def badge(d: ImageDraw.ImageDraw, c: Ctx, s: int, x: float, mid: float, r: int = 17) -> float:
-    """The house seat badge with its left edge at ``x``. Returns the x after it."""
+    """The house seat badge with its left edge at ``x`` (a size larger for two-letter
+    initials, which are drawn at 26 px). Returns the x after it."""
+    if len(c.tags[s]) > 1:
+        r += 4
     frame.seat_badge(d, (x + r, mid), s, c.tags[s], r)
     return x + 2 * r + 8
 

@@ -114,7 +114,7 @@ def draw_cards(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, A
     top = y + GAP
     k = len(hand)
     tags = bool(eligible or offered)
-    h = PAD + 40 + CARD_H + (44 if tags else 0) + PAD
+    h = PAD + 50 + CARD_H + (44 if tags else 0) + PAD
     panel(d, (X0, top, X1, top + h))
     mid = top + PAD + 16
     d.text((X0 + PAD, mid), f"{k}", font=font(NUMBER_TEXT, True), fill=INK, anchor="lm")
@@ -137,18 +137,18 @@ def draw_cards(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, A
         fill=MUTED,
         anchor="rm",
     )
-    cy = top + PAD + 40
+    cy = top + PAD + 50
     if not hand:
         d.text((X0 + PAD, cy + CARD_H / 2), "No cards", font=font(28), fill=MUTED, anchor="lm")
         return top + h
-    gap = 12
+    gap = min(12, (X1 - X0 - 2 * PAD - k * CARD_W) // max(1, k - 1))  # seven cards fit
     x = X0 + PAD
     for card in hand:
         cid = card["id"]
         card_face(img, x, cy, CARD_W, CARD_H, card.get("items") or card_goods(cid), cid=cid)
         if cid in received:
             mark_box(d, (x - 4, cy - 4, x + CARD_W + 4, cy + CARD_H + 4), radius=14, width=5)
-            mark_tag(d, (x + CARD_W - 4, cy + 4), "new")
+            mark_tag(d, (x + CARD_W + 2, cy - 17), "new")
         if cid in eligible or cid in offered:
             word, fill = ("✓ give", GOOD) if cid in eligible else ("offered", MARK)
             d.rounded_rectangle((x, cy + CARD_H + 8, x + CARD_W, cy + CARD_H + 42), radius=12, fill=fill)

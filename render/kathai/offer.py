@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import ACCENT, INK, MIN_TEXT, MUTED, PANEL, fit, font, mix, panel, seat_ink
+from render.common import ACCENT, INK, MIN_TEXT, MUTED, PANEL, fit, mix, panel, seat_ink
 from render.kathai.art import card_face, card_goods
 from render.kathai.board import (
     GAP,
@@ -44,6 +44,24 @@ def answers_runs(c: Ctx, of: dict[str, Any], viewer: int) -> list[Run]:
     return runs
 
 
+def grouped_answers(c: Ctx, of: dict[str, Any], viewer: int) -> str:
+    """'to answer: you, Ann · declined: Bartholomew… · skipped: Zoë' (names cut to 12)."""
+    awaiting = set(of.get("awaiting") or [])
+    declined = set(of.get("declined") or [])
+    groups: dict[str, list[int]] = {}
+    for s in of.get("addressees") or []:
+        word = "to answer" if s in awaiting else "declined" if s in declined else "answered"
+        groups.setdefault(word, []).append(int(s))
+    if of.get("skipped"):
+        groups["skipped"] = [int(s) for s in of["skipped"]]
+
+    def short(s: int) -> str:
+        name = "you" if s == viewer else c.names[s]
+        return name if len(name) <= 12 else name[:11] + "…"
+
+    return " · ".join(f"{word}: {', '.join(short(s) for s in seats)}" for word, seats in groups.items())
+
+
 def draw_hand_offer(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, viewer: int) -> int:
     """The offer panel of a hand: the offer line, the answers, and the offered cards for an
     addressee (the offerer sees them marked in its own hand)."""
@@ -60,9 +78,9 @@ def draw_hand_offer(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, vi
     runs = answers_runs(c, of, viewer)
     mid2 = mid + 42
     if runs:
-        if runs_width(runs) > X1 - X0 - 2 * PAD:  # too long: the count of each answer
-            t, f = fit(" · ".join(str(r[0]) for r in runs[::3]), X1 - X0 - 2 * PAD, MIN_TEXT)
-            d.text((X0 + PAD, mid2), t, font=f, fill=MUTED, anchor="lm")
+        if runs_width(runs) > X1 - X0 - 2 * PAD:  # too long: the seats grouped by answer
+            t, f = fit(grouped_answers(c, of, viewer), X1 - X0 - 2 * PAD, MIN_TEXT)
+            d.text((X0 + PAD, mid2), t, font=f, fill=INK, anchor="lm")
         else:
             draw_runs(img, d, X0 + PAD, mid2, runs)
     if give:
@@ -76,13 +94,8 @@ def draw_hand_offer(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, vi
                 SALE_H,
                 card.get("items") or card_goods(card["id"]),
             )
-        n = len(give)
-        word = f"what {c.names[int(of['by'])]} gives" if n else "a gift"
-        d.text(
-            (X0 + PAD + n * (SALE_W + 8) + 8, cy + SALE_H / 2),
-            word,
-            font=font(MIN_TEXT),
-            fill=MUTED,
-            anchor="lm",
-        )
+        gx = X0 + PAD + len(give) * (SALE_W + 8) + 8
+        if X1 - PAD - gx >= 120:
+            t, f = fit(f"what {c.names[int(of['by'])]} gives", X1 - PAD - gx, MIN_TEXT)
+            d.text((gx, cy + SALE_H / 2), t, font=f, fill=MUTED, anchor="lm")
     return top + h
