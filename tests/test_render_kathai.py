@@ -684,7 +684,7 @@ class _Spy:
 @needs_engine
 def test_text_is_readable_numbers_large_and_nothing_to_decode(monkeypatch):
     """Over a whole 5-player game: no text under 26 px anywhere (board, hand, sheet); every
-    bare number on the board at 34 px or more; no two-letter goods codes; card ids (t19) only
+    bare number (a count, price, score) at 34 px or more; no two-letter goods codes; card ids (t19) only
     in hands, where they are typed."""
     import re
 
@@ -709,10 +709,13 @@ def test_text_is_readable_numbers_large_and_nothing_to_decode(monkeypatch):
                 kathai.hand(engine.view(state, s), LONG)
             drawn = spy.take()
             assert all(size >= MIN_TEXT for _, size in drawn)
+            assert not [(t, z) for t, z in drawn if re.fullmatch(r"[+−-]?\d+", t) and z < NUMBER_TEXT]
             hand_ids += sum(1 for t, _ in drawn if re.fullmatch(r"t\d+", t))
         previous = view
     kathai.score_sheet(view, LONG)
-    assert all(size >= MIN_TEXT for _, size in spy.take())
+    drawn = spy.take()
+    assert all(size >= MIN_TEXT for _, size in drawn)
+    assert not [(t, z) for t, z in drawn if re.fullmatch(r"[+−-]?\d+", t) and z < NUMBER_TEXT]
     assert hand_ids, "a hand shows its cards' ids (the player types them)"
 
 

@@ -243,26 +243,28 @@ def draw_totals(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, 
         words, col = sale_words(r)
         if col == GOOD and not my_turn:
             col = INK
-        t, f = fit(words, 250, 30, True)
+        t, f = fit(words, 250, NUMBER_TEXT, True)
         d.text((X1 - PAD, mid), t, font=f, fill=col, anchor="rm")
         yy += ROW_H
     return top + h
 
 
-def draw_extras(d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, Any], y: int) -> int:
-    """The score, the pile, the own lock card and the final turns left, in one line."""
+def draw_extras(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, Any], y: int) -> int:
+    """The score, the pile, the own lock card and the final turns left, in one line, the
+    numbers at NUMBER_TEXT."""
     v = c.view
     seat = int(me["seat"])
     p = v["players"][seat]
-    bits = [f"Score {p.get('score', 0)}", f"pile {v.get('pile', 0)}"]
-    if me.get("lock_card"):
-        bits.append(f"your lock card {me['lock_card']}")
+    runs: list[Run] = [("Score ", 28, True, INK), (str(p.get("score", 0)), NUMBER_TEXT, True, INK)]
+    runs += [(" · pile ", 28, False, INK), (str(v.get("pile", 0)), NUMBER_TEXT, True, INK)]
     fl = p.get("final_left")
     if fl is not None and not v.get("over"):
-        bits.append(f"{fl} final turn{'s' if fl != 1 else ''} left")
+        runs += [(" · ", 28, False, INK), (str(fl), NUMBER_TEXT, True, DANGER)]
+        runs.append((f" final turn{'s' if fl != 1 else ''} left", 28, True, DANGER))
+    if me.get("lock_card"):
+        runs.append((f" · your lock card {me['lock_card']}", 28, False, MUTED))
     y += GAP
-    t, f = fit(" · ".join(bits), X1 - X0 - 8, 28, True)
-    d.text((X0 + 4, y + 18), t, font=f, fill=INK, anchor="lm")
+    draw_runs(img, d, X0 + 4, y + 18, runs)
     return y + 36
 
 
@@ -285,5 +287,5 @@ def hand_image(view: View, names: Sequence[str] | None = None) -> Image.Image:
     y = draw_cards(img, d, c, me, y)
     if not view.get("over"):  # at the end the result says it all
         y = draw_totals(img, d, c, me, y)
-        y = draw_extras(d, c, me, y)
+        y = draw_extras(img, d, c, me, y)
     return img.crop((0, 0, img.width, min(img.height, y + frame.MARGIN // 2)))

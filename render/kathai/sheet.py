@@ -95,7 +95,7 @@ def draw_sales(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int)
     d.text((x, mid), t, font=f, fill=seat_ink(s), anchor="lm")
     if not sales:
         d.text((left, mid), "no sales", font=font(28), fill=MUTED, anchor="lm")
-    nf = font(30, True)
+    nf = font(NUMBER_TEXT, True)
     for i, sale in enumerate(sales):
         cx = left + (i % per) * (CHIP_W + 8)
         cy = top + 8 + (i // per) * (CHIP_H + 8)
