@@ -357,6 +357,16 @@ def profit_icon(d: ImageDraw.ImageDraw, x: float, y: float, size: int) -> float:
     return cx + r
 
 
+def padlock(d: ImageDraw.ImageDraw, x: float, y: float, size: int, color: Color) -> None:
+    """A small padlock (a locked goods), top-left at (x, y)."""
+    w, lw = size * 0.8, max(3, size // 7)
+    bx = x + (size - w) / 2
+    d.arc((bx + w * 0.18, y, bx + w * 0.82, y + size * 0.7), 180, 360, fill=color, width=lw)
+    for sx in (bx + w * 0.18, bx + w * 0.82 - lw):
+        d.rectangle((sx, y + size * 0.33, sx + lw, y + size * 0.5), fill=color)
+    d.rounded_rectangle((bx, y + size * 0.45, bx + w, y + size), radius=max(2, size // 8), fill=color)
+
+
 def pips(d: ImageDraw.ImageDraw, x: float, y: float, k: int, total: int, size: int, fill: Color) -> float:
     """``k`` filled circles of ``total`` (the rest hollow), top-left at (x, y). Returns x after."""
     for i in range(total):

@@ -38,6 +38,7 @@ from render.kathai.art import (
     card_id_key,
     goods_icon,
     goods_name,
+    padlock,
     profit_icon,
 )
 from render.kathai.board import GAP, PAD, X0, X1, Ctx, Run, draw_runs, lock_positions, name_run
@@ -196,7 +197,7 @@ def draw_totals(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, 
     mf = font(MIN_TEXT)
     d.text((X0 + PAD, hy), "goods", font=mf, fill=MUTED, anchor="lm")
     d.text((X0 + 230, hy), "price", font=mf, fill=MUTED, anchor="lm")
-    d.text((X0 + 530, hy), "in hand", font=mf, fill=MUTED, anchor="lm")
+    d.text((X0 + 446, hy), "in hand", font=mf, fill=MUTED, anchor="lm")
     seat = int(me["seat"])
     my_turn = _my_turn(c, seat)
     d.text(
@@ -229,12 +230,12 @@ def draw_totals(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, 
             d.text((X0 + 230, mid), f"+{PRICES[pos - 1][0]}", font=nf, fill=INK, anchor="lm")
             d.text((X0 + 290, mid), f"min {r.get('min')}", font=nf, fill=INK, anchor="lm")
         if pos in lock:
-            d.text((X0 + 414, mid), "locked", font=font(MIN_TEXT), fill=MUTED, anchor="lm")
+            padlock(d, X0 + 402, mid - 16, 32, MUTED)
         items, cards = int(r.get("items") or 0), int(r.get("cards") or 0)
-        d.text((X0 + 560, mid), str(items), font=nf, fill=INK if items else MUTED, anchor="rm")
+        d.text((X0 + 474, mid), str(items), font=nf, fill=INK if items else MUTED, anchor="rm")
         if items:
             d.text(
-                (X0 + 568, mid),
+                (X0 + 482, mid),
                 f"on {cards} card{'s' if cards != 1 else ''}",
                 font=font(MIN_TEXT),
                 fill=MUTED,
@@ -243,7 +244,7 @@ def draw_totals(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, 
         words, col = sale_words(r)
         if col == GOOD and not my_turn:
             col = INK
-        t, f = fit(words, 250, NUMBER_TEXT, True)
+        t, f = fit(words, 300, NUMBER_TEXT, True)
         d.text((X1 - PAD, mid), t, font=f, fill=col, anchor="rm")
         yy += ROW_H
     return top + h
