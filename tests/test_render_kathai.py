@@ -754,3 +754,16 @@ def test_the_end_comes_first_and_game_over_is_said_once(monkeypatch, n):
         rank = out["ranks"][s]
         assert ("You won" in drawn) if rank == 1 and out["ranks"].count(1) == 1 else (ordinal(rank) in drawn)
         assert drawn.lower().count("game over") == 1
+
+
+def test_the_variants_in_play_are_named_on_the_board(monkeypatch):
+    """Options that differ from the defaults are named on the offer line when no offer is open
+    (the old footer's job, now inside the fixed canvas)."""
+    spy = _Spy(monkeypatch)
+    kathai = _kathai()
+    v = sample_view(3, 4, offer=False)
+    v["options"] = {**v["options"], "free_asking": True, "allow_gifts": True}
+    kathai.board(v)
+    assert any("free asking, gifts" in t for t, _ in spy.take())
+    kathai.board(sample_view(3, 4, offer=False))
+    assert not any("free asking" in t for t, _ in spy.take())

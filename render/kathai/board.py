@@ -417,8 +417,28 @@ def draw_offer(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels:
         runs = [("Nobody took ", 28, False, MUTED), name_run(c, a, 400), ("'s offer", 28, False, MUTED)]
     else:
         runs = [("No offer open", 28, False, MUTED)]
-    draw_runs(img, d, X0 + PAD, mid, runs)
+    x = draw_runs(img, d, X0 + PAD, mid, runs)
+    rules = option_words(v)
+    room = int(X1 - PAD - aw - x - 24)
+    if rules and room >= 120:  # the variants in play, where the line has room
+        t, f = fit(" · " + rules, room, MIN_TEXT)
+        d.text((x, mid), t, font=f, fill=MUTED, anchor="lm")
     return top + OFFER_H
+
+
+def option_words(v: View) -> str:
+    """The options that differ from the defaults ("free asking, gifts"), "" when none do."""
+    o = v.get("options") or {}
+    bits = []
+    if o.get("free_asking"):
+        bits.append("free asking")
+    if o.get("allow_gifts"):
+        bits.append("gifts")
+    if o.get("bribe_lock") == "goods":
+        bits.append("lock holds both goods")
+    if o.get("turn_limit") not in (None, 200):
+        bits.append(f"turn limit {o['turn_limit']}")
+    return ", ".join(bits)
 
 
 # --------------------------------------------------------------------------- seat cards
