@@ -11,10 +11,10 @@ viewer)``, schema ``engines.kathai.view.KathaiView``).
 * :func:`score_sheet` — the final sheet: the ranking with each total first, then every sale;
 * :func:`text` — the same information as Discord markdown (≤ 1900 characters).
 
-Pieces: ``art`` (goods pictures, cards, icons), ``board`` (its sections), ``offer`` (the offer
-in a hand), ``marks`` (what changed since the previous board, as data: :func:`labels`), ``hand``,
-``sheet``, ``text``. Goods are pictures with five different shapes as well as colours; seats are
-the house colour and initials.
+Pieces: ``art`` (goods pictures, cards, icons), ``board`` (its sections), ``seats`` (the seat
+cards, the legend), ``offer`` (the offer in a hand), ``marks`` (what changed since the previous
+board, as data: :func:`labels`), ``hand``, ``sheet``, ``text``. Goods are pictures with five
+different shapes as well as colours; seats are the house colour and initials.
 """
 
 from __future__ import annotations
@@ -30,15 +30,14 @@ from render.kathai.board import (
     Ctx,
     View,
     draw_header,
-    draw_legend,
     draw_market,
     draw_offer,
-    draw_seats,
     draw_supply,
     new_canvas,
 )
 from render.kathai.hand import hand_image
 from render.kathai.marks import changes, labels
+from render.kathai.seats import draw_legend, draw_seats
 from render.kathai.sheet import score_sheet
 from render.kathai.text import score_text, text
 

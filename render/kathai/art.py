@@ -97,88 +97,87 @@ def goods_color(g: str) -> Color:
 _SS = 4  # supersampling: the pictures are drawn 4× and scaled down, for smooth edges
 
 
+def _coin(d: ImageDraw.ImageDraw, s: float, w: int, fill: Color, rim: Color) -> None:
+    """A round coin with a square hole."""
+    d.ellipse((w, w, s - w, s - w), fill=fill, outline=rim, width=round(w * 1.4))
+    d.ellipse((s * 0.22, s * 0.22, s * 0.78, s * 0.78), outline=rim, width=w)
+    h = s * 0.13
+    d.rectangle((s / 2 - h, s / 2 - h, s / 2 + h, s / 2 + h), fill=rim)
+
+
+def _block(d: ImageDraw.ImageDraw, s: float, w: int, fill: Color, rim: Color) -> None:
+    """A salt block seen from above a corner: a hexagon of three faces."""
+    cx, t, b = s / 2, s * 0.04, s * 0.96
+    lx, rx, hi, lo = s * 0.05, s * 0.95, s * 0.28, s * 0.72
+    hexagon = [(cx, t), (rx, hi), (rx, lo), (cx, b), (lx, lo), (lx, hi)]
+    d.polygon(hexagon, fill=mix(fill, rim, 0.35))  # the left face
+    d.polygon([(cx, s * 0.52), (rx, hi), (rx, lo), (cx, b)], fill=mix(fill, rim, 0.15))  # the right
+    d.polygon(
+        [(cx, t), (rx, hi), (cx, s * 0.52), (lx, hi)],
+        fill=mix(fill, (255, 255, 255), 0.5),
+        outline=rim,
+        width=w,
+    )
+    d.line((cx, s * 0.52, cx, b), fill=rim, width=w)
+    d.polygon(hexagon, outline=rim, width=w * 2)
+
+
+def _spool(d: ImageDraw.ImageDraw, s: float, w: int, fill: Color, rim: Color) -> None:
+    """A spool of silk: two flanges and the wound thread between them."""
+    f = s * 0.16
+    d.rounded_rectangle((s * 0.06, s * 0.04, s * 0.94, s * 0.04 + f), radius=f / 3, fill=rim)
+    d.rounded_rectangle((s * 0.06, s * 0.96 - f, s * 0.94, s * 0.96), radius=f / 3, fill=rim)
+    d.rectangle((s * 0.2, s * 0.04 + f, s * 0.8, s * 0.96 - f), fill=fill, outline=rim, width=w)
+    light = mix(fill, (255, 255, 255), 0.45)
+    for i in range(1, 5):
+        y = s * 0.04 + f + i * (s * 0.92 - 2 * f) / 5
+        d.line((s * 0.22, y - s * 0.05, s * 0.78, y + s * 0.05), fill=light, width=w)
+
+
+def _mound(d: ImageDraw.ImageDraw, s: float, w: int, fill: Color, rim: Color) -> None:
+    """A heap of spice: a wide triangle with a rounded top and grains."""
+    d.polygon(
+        [(s * 0.5, s * 0.06), (s * 0.98, s * 0.9), (s * 0.02, s * 0.9)],
+        fill=fill,
+        outline=rim,
+        width=w * 2,
+    )
+    d.rounded_rectangle((s * 0.02, s * 0.84, s * 0.98, s * 0.96), radius=s * 0.05, fill=rim)
+    dot = mix(fill, (255, 255, 255), 0.45)
+    for px, py in ((0.5, 0.4), (0.38, 0.62), (0.62, 0.62), (0.26, 0.78), (0.5, 0.76), (0.74, 0.78)):
+        r = s * 0.045
+        d.ellipse((s * px - r, s * py - r, s * px + r, s * py + r), fill=dot)
+
+
+def _leaf(d: ImageDraw.ImageDraw, s: float, w: int, fill: Color, rim: Color) -> None:
+    """A tea leaf: a pointed oval on the diagonal with its midrib and veins."""
+
+    def at(u: float, v: float) -> tuple[float, float]:
+        a = -math.pi / 4
+        x, y = u * 0.6 * s, v * 0.6 * s
+        return (
+            s * 0.53 + x * math.cos(a) - y * math.sin(a),
+            s * 0.47 + x * math.sin(a) + y * math.cos(a),
+        )
+
+    half = [(-1 + 2 * i / 40, 0.5 * math.sin(math.pi * i / 40)) for i in range(41)]
+    poly = [at(u, v) for u, v in half] + [at(u, -v) for u, v in reversed(half)]
+    d.polygon(poly, fill=fill, outline=rim, width=w * 2)
+    vein = mix(fill, (255, 255, 255), 0.45)
+    d.line((*at(-0.85, 0), *at(0.8, 0)), fill=vein, width=w)
+    for u in (-0.45, 0.0, 0.4):
+        d.line((*at(u, 0), *at(u + 0.25, 0.25)), fill=vein, width=max(1, w * 2 // 3))
+        d.line((*at(u, 0), *at(u + 0.25, -0.25)), fill=vein, width=max(1, w * 2 // 3))
+    d.line((*at(-1.0, 0), *at(-1.25, 0)), fill=rim, width=w * 2)
+
+
+_SHAPES = {"coin": _coin, "block": _block, "spool": _spool, "mound": _mound, "leaf": _leaf}
+
+
 def _shape(d: ImageDraw.ImageDraw, g: str, s: float, fill: Color, rim: Color) -> None:
     """The picture of goods ``g`` in a square of ``s`` px (supersampled) at the origin."""
     w = max(2, round(s / 16))
-    shape = GOODS_SHAPE.get(g, "coin")
-    if shape == "coin":  # a round coin with a square hole
-        d.ellipse((w, w, s - w, s - w), fill=fill, outline=rim, width=round(w * 1.4))
-        d.ellipse((s * 0.22, s * 0.22, s * 0.78, s * 0.78), outline=rim, width=w)
-        h = s * 0.13
-        d.rectangle((s / 2 - h, s / 2 - h, s / 2 + h, s / 2 + h), fill=rim)
-    elif shape == "block":  # a salt block seen from above a corner: a hexagon of three faces
-        cx, t, b = s / 2, s * 0.04, s * 0.96
-        top = [(cx, t), (s * 0.95, s * 0.28), (cx, s * 0.52), (s * 0.05, s * 0.28)]
-        d.polygon(
-            [
-                (cx, t),
-                (s * 0.95, s * 0.28),
-                (s * 0.95, s * 0.72),
-                (cx, b),
-                (s * 0.05, s * 0.72),
-                (s * 0.05, s * 0.28),
-            ],
-            fill=mix(fill, rim, 0.35),
-            outline=rim,
-            width=w * 2,
-        )
-        d.polygon(
-            [(cx, s * 0.52), (s * 0.95, s * 0.28), (s * 0.95, s * 0.72), (cx, b)], fill=mix(fill, rim, 0.15)
-        )
-        d.polygon(top, fill=mix(fill, (255, 255, 255), 0.5), outline=rim, width=w)
-        d.line((cx, s * 0.52, cx, b), fill=rim, width=w)
-        d.polygon(
-            [
-                (cx, t),
-                (s * 0.95, s * 0.28),
-                (s * 0.95, s * 0.72),
-                (cx, b),
-                (s * 0.05, s * 0.72),
-                (s * 0.05, s * 0.28),
-            ],
-            outline=rim,
-            width=w * 2,
-        )
-    elif shape == "spool":  # a spool of silk: two flanges and the wound thread between them
-        f = s * 0.16
-        d.rounded_rectangle((s * 0.06, s * 0.04, s * 0.94, s * 0.04 + f), radius=f / 3, fill=rim)
-        d.rounded_rectangle((s * 0.06, s * 0.96 - f, s * 0.94, s * 0.96), radius=f / 3, fill=rim)
-        d.rectangle((s * 0.2, s * 0.04 + f, s * 0.8, s * 0.96 - f), fill=fill, outline=rim, width=w)
-        light = mix(fill, (255, 255, 255), 0.45)
-        for i in range(1, 5):
-            y = s * 0.04 + f + i * (s * 0.92 - 2 * f) / 5
-            d.line((s * 0.22, y - s * 0.05, s * 0.78, y + s * 0.05), fill=light, width=w)
-    elif shape == "mound":  # a heap of spice: a wide triangle with a rounded top and grains
-        d.polygon(
-            [(s * 0.5, s * 0.06), (s * 0.98, s * 0.9), (s * 0.02, s * 0.9)],
-            fill=fill,
-            outline=rim,
-            width=w * 2,
-        )
-        d.rounded_rectangle((s * 0.02, s * 0.84, s * 0.98, s * 0.96), radius=s * 0.05, fill=rim)
-        dot = mix(fill, (255, 255, 255), 0.45)
-        for px, py in ((0.5, 0.4), (0.38, 0.62), (0.62, 0.62), (0.26, 0.78), (0.5, 0.76), (0.74, 0.78)):
-            r = s * 0.045
-            d.ellipse((s * px - r, s * py - r, s * px + r, s * py + r), fill=dot)
-    else:  # a tea leaf: a pointed oval on the diagonal with its midrib and veins
-
-        def at(u: float, v: float) -> tuple[float, float]:
-            a = -math.pi / 4
-            x, y = u * 0.6 * s, v * 0.6 * s
-            return (
-                s * 0.53 + x * math.cos(a) - y * math.sin(a),
-                s * 0.47 + x * math.sin(a) + y * math.cos(a),
-            )
-
-        half = [(-1 + 2 * i / 40, 0.5 * math.sin(math.pi * i / 40)) for i in range(41)]
-        poly = [at(u, v) for u, v in half] + [at(u, -v) for u, v in reversed(half)]
-        d.polygon(poly, fill=fill, outline=rim, width=w * 2)
-        vein = mix(fill, (255, 255, 255), 0.45)
-        d.line((*at(-0.85, 0), *at(0.8, 0)), fill=vein, width=w)
-        for u in (-0.45, 0.0, 0.4):
-            d.line((*at(u, 0), *at(u + 0.25, 0.25)), fill=vein, width=max(1, w * 2 // 3))
-            d.line((*at(u, 0), *at(u + 0.25, -0.25)), fill=vein, width=max(1, w * 2 // 3))
-        d.line((*at(-1.0, 0), *at(-1.25, 0)), fill=rim, width=w * 2)
+    _SHAPES[GOODS_SHAPE.get(g, "coin")](d, s, w, fill, rim)
 
 
 @lru_cache(maxsize=128)

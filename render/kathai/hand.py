@@ -186,6 +186,14 @@ def _my_turn(c: Ctx, seat: int) -> bool:
     )
 
 
+def _totals_heads(d: ImageDraw.ImageDraw, y: float, my_turn: bool) -> None:
+    mf = font(MIN_TEXT)
+    for x, word in ((X0 + PAD, "goods"), (X0 + 230, "price"), (X0 + 446, "in hand")):
+        d.text((x, y), word, font=mf, fill=MUTED, anchor="lm")
+    right = "if you sell now" if my_turn else "a sale would score"
+    d.text((X1 - PAD, y), right, font=mf, fill=MUTED, anchor="rm")
+
+
 def draw_totals(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, Any], y: int) -> int:
     """One row per goods in market order: the position with its bonus and minimum, the goods,
     the items in hand (on how many cards) and what selling every matching card now scores."""
@@ -193,20 +201,8 @@ def draw_totals(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, me: dict[str, 
     top = y + GAP
     h = PAD + 36 + ROW_H * len(rows) + PAD - 6
     panel(d, (X0, top, X1, top + h))
-    hy = top + PAD + 14
-    mf = font(MIN_TEXT)
-    d.text((X0 + PAD, hy), "goods", font=mf, fill=MUTED, anchor="lm")
-    d.text((X0 + 230, hy), "price", font=mf, fill=MUTED, anchor="lm")
-    d.text((X0 + 446, hy), "in hand", font=mf, fill=MUTED, anchor="lm")
-    seat = int(me["seat"])
-    my_turn = _my_turn(c, seat)
-    d.text(
-        (X1 - PAD, hy),
-        "if you sell now" if my_turn else "a sale would score",
-        font=mf,
-        fill=MUTED,
-        anchor="rm",
-    )
+    my_turn = _my_turn(c, int(me["seat"]))
+    _totals_heads(d, top + PAD + 14, my_turn)
     yy = top + PAD + 36
     lock = lock_positions(c.view)
     for r in rows:

@@ -70,7 +70,7 @@ def draw_ranking(d: ImageDraw.ImageDraw, c: Ctx, order: list[int], y: int, over:
             d.rounded_rectangle((X0 + 6, yy, X1 - 6, yy + RANK_H - 6), radius=10, fill=mix(GOOD, PANEL, 0.85))
         d.text((X0 + PAD, mid), ordinal(rk[s]), font=nf, fill=GOOD if first else INK, anchor="lm")
         x = badge(d, c, s, X0 + PAD + 80, mid)
-        t, f = fit(c.names[s], 440, 30, True)
+        t, f = fit(c.names[s], 400, 30, True)
         d.text((x, mid), t, font=f, fill=seat_ink(s), anchor="lm")
         total = f"{scores[s]} pts"
         d.text((X1 - PAD, mid), total, font=font(40, True), fill=INK, anchor="rm")
