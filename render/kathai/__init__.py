@@ -1,17 +1,20 @@
 """Kathai (Cathay) renderer: pure functions of a view (``engines.kathai`` ``view(state,
 viewer)``, schema ``engines.kathai.view.KathaiView``).
 
-* :func:`board` — the public snapshot from a spectator view: whose turn, the market (price
-  cards, goods, the lock in its placer's colour), pile, last sale, the open offer, a row per
-  seat (hand size, profit, score, final-turn marks) and, at the end, the ranking;
+* :func:`board` — the public snapshot from a spectator view, :func:`board_height` px tall at
+  every player count: the house header (turn, the final-turns pill, who is awaited), the market
+  (price cards, goods, the lock in its placer's colour), the pile and the last sale, the offer
+  line, a card per seat (score, hand size, profit cards, status, the rank at the end) and the
+  legend;
 * :func:`hand` — one seat's private view: its cards, per-goods totals and what selling each now
-  would score, the offer it is a party to;
-* :func:`score_sheet` — the final sheet with every sale;
+  would score, the offer it is a party to, its rank once the game is over;
+* :func:`score_sheet` — the final sheet: the ranking with each total first, then every sale;
 * :func:`text` — the same information as Discord markdown (≤ 1900 characters).
 
-Pieces: ``art`` (goods, cards, badges), ``board`` (its sections), ``offer``, ``marks`` (what
-changed since the previous board), ``hand``, ``sheet``, ``text``. Goods are drawn
-as colour plus letters (Go Sa Si Sp Te) and seats as colour plus an initial badge.
+Pieces: ``art`` (goods pictures, cards, icons), ``board`` (its sections), ``seats`` (the seat
+cards, the legend), ``offer`` (the offer in a hand), ``marks`` (what changed since the previous
+board, as data: :func:`labels`), ``hand``, ``sheet``, ``text``. Goods are pictures with five
+different shapes as well as colours; seats are the house colour and initials.
 """
 
 from __future__ import annotations
@@ -21,26 +24,29 @@ from typing import Any
 
 from PIL import Image
 
+from render import frame
 from render.kathai.board import (
+    BOARD_H,
     Ctx,
     View,
-    crop,
-    draw_footer,
     draw_header,
     draw_market,
-    draw_now,
-    draw_results,
-    draw_seat_row,
+    draw_offer,
     draw_supply,
     new_canvas,
 )
 from render.kathai.hand import hand_image
-from render.kathai.marks import changes
-from render.kathai.offer import draw_offer
+from render.kathai.marks import changes, labels
+from render.kathai.seats import draw_legend, draw_seats
 from render.kathai.sheet import score_sheet
 from render.kathai.text import score_text, text
 
-__all__ = ["changes", "board", "hand", "score_sheet", "score_text", "text"]
+__all__ = ["board", "board_height", "changes", "hand", "labels", "score_sheet", "score_text", "text"]
+
+
+def board_height(n_players: int) -> int:
+    """The height of every board at ``n_players`` (3–5): one size through a game."""
+    return BOARD_H
 
 
 def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
@@ -49,20 +55,18 @@ def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Imag
 
 
 def board(view: View, names: Sequence[str] | None = None, previous: View | None = None) -> Image.Image:
-    """The public snapshot of a spectator view: header, awaited seats, the market, pile and
-    last sale, the open offer, a row per seat and, at the end, the ranking. What changed since
-    ``previous`` (the public view of the board posted before; None for the first) is outlined
-    and tagged (see ``render.kathai.marks``)."""
+    """The public snapshot of a spectator view, exactly 1000 × :func:`board_height` px. What
+    changed since ``previous`` (the public view of the board posted before; None for the first)
+    is outlined and labelled (:func:`labels`)."""
     c = Ctx(view, names)
-    marks = changes(previous, view)
+    marks = dict(labels(previous, view, c.names))
     img, d = new_canvas()
-    y = draw_header(d, c)
-    y = draw_now(d, c, y)
-    y = draw_market(d, c, y, marks)
-    y = draw_supply(d, c, y, marks)
-    y = draw_offer(d, c, y, show_cards=False, marks=marks)
-    for s in range(c.n):
-        y = draw_seat_row(img, d, c, s, y, marks)
-    y = draw_results(d, c, y)
-    y = draw_footer(d, c, y)
-    return crop(img, y)
+    y = draw_header(img, d, c)
+    y = draw_market(img, d, c, y, marks)
+    y = draw_supply(img, d, c, y, marks)
+    y = draw_offer(img, d, c, y, marks)
+    y = draw_seats(img, d, c, y, marks)
+    y = draw_legend(img, d, y)
+    if y + frame.MARGIN // 2 > img.height:
+        raise ValueError(f"the Kathai board drew to {y} px, past its fixed {img.height} px")
+    return frame.fixed(img, board_height(c.n))

@@ -1,31 +1,39 @@
 """What changed on the Kathai board since the board posted before it, computed from the two
-public views only. The board outlines these places and tags them.
+public views only. The board outlines these places in the house "changed" colour and prints
+their label.
 
-:func:`changes` returns a frozenset of place keys:
+:func:`labels` returns ``[(thing, label)]``, the data the board draws (tests check it against
+the move log):
 
-* ``"market:<pos>"`` — the goods at market position ``pos`` (1–5) is another goods than before:
-  its price changed (after a sale the sold goods drops to the end and the others move up);
-* ``"lock"`` — the lock was placed, moved or lifted;
-* ``"sale"`` — a new sale was made (the last-sale panel shows it);
-* ``"pile"`` — cards were drawn from the pile;
-* ``"offer"`` — a new offer is open; ``"answer:<seat>"`` — that seat answered the open offer;
-* ``"hand:<seat>"``, ``"profit:<seat>"``, ``"score:<seat>"`` — that seat's hand size, profit
-  cards or score changed.
+* ``("market:<pos>", "moved")`` — the goods at market position ``pos`` (1–5) is another goods
+  than before (after a sale or a bribe the goods change places);
+* ``("lock", "locked by <name>")`` — a new lock was placed (by that seat);
+* ``("sale", "sold by <name>")`` — a new sale was made (the last-sale panel shows it);
+* ``("pile", "drawn")`` — cards were drawn from the pile;
+* ``("offer", "offer by <name>")`` — a new offer is open;
+* ``("answer:<seat>", "declined" | "accepted")`` — that seat answered the offer that was open;
+* ``("hand:<seat>", "+1")``, ``("profit:<seat>", "−1")``, ``("score:<seat>", "+6")`` — that
+  seat's hand size, profit cards or score changed by that much.
 
-With no previous view (the first board) nothing is marked.
+:func:`changes` gives the set of things. With no previous view (the first board) nothing is
+marked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from render.common import seat_names, signed
 
-def _market(view: Mapping[str, Any]) -> dict[int, str]:
+View = Mapping[str, Any]
+
+
+def _market(view: View) -> dict[int, str]:
     return {int(s["pos"]): str(s["goods"]) for s in view.get("market") or []}
 
 
-def _lock(view: Mapping[str, Any]) -> tuple[Any, ...] | None:
+def _lock(view: View) -> tuple[Any, ...] | None:
     lk = view.get("lock")
     if not lk:
         return None
@@ -38,30 +46,67 @@ def _offer_key(of: Mapping[str, Any] | None) -> tuple[Any, ...] | None:
     return (of.get("by"), of.get("to"), of.get("give_count"), of.get("want"), of.get("k"))
 
 
-def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> frozenset[str]:
-    """The places of ``view`` that differ from ``previous`` (see the module docstring); empty
-    when ``previous`` is None."""
-    if previous is None:
-        return frozenset()
-    out: set[str] = set()
-    old, new = _market(previous), _market(view)
-    out |= {f"market:{p}" for p, g in new.items() if old.get(p) != g}
-    if _lock(previous) != _lock(view):
-        out.add("lock")
-    if len(view.get("sales") or []) > len(previous.get("sales") or []) or (
-        view.get("last_sale") and view.get("last_sale") != previous.get("last_sale")
-    ):
-        out.add("sale")
-    if int(view.get("pile") or 0) < int(previous.get("pile") or 0):
-        out.add("pile")
+def _answers(previous: View, view: View) -> dict[int, str]:
+    """Seats that answered the offer open on ``previous``: still open on ``view`` (declined),
+    closed by a trade (the one who accepted, when the views tell who) or closed with nobody
+    taking it (every addressee declined)."""
     a, b = previous.get("offer"), view.get("offer")
-    if b and _offer_key(a) != _offer_key(b):
-        out.add("offer")
-    elif a and b:
-        was = set(a.get("awaiting") or [])
-        out |= {f"answer:{s}" for s in was - set(b.get("awaiting") or [])}
+    if not a or int(view.get("turn_no") or 0) != int(previous.get("turn_no") or 0):
+        return {}
+    was = [int(s) for s in a.get("awaiting") or []]
+    if b and _offer_key(a) == _offer_key(b):
+        now = set(b.get("declined") or [])
+        return {s: "declined" for s in was if s in now}
+    if b:  # another offer of the same turn: the old one closed unanswered in between
+        return {}
+    sizes = [
+        (p.get("hand_size"), q.get("hand_size"))
+        for p, q in zip(previous["players"], view["players"], strict=False)
+    ]
+    by = int(a["by"])
+    if view.get("traded") and not previous.get("traded") or sizes[by][0] != sizes[by][1]:
+        moved = [s for s in was if sizes[s][0] != sizes[s][1]]  # a trade: who took it
+        who = was if len(was) == 1 else moved if len(moved) == 1 else []
+        return {s: "accepted" for s in who}
+    if previous.get("traded") and a.get("give_count") == a.get("k"):
+        return {}  # a trade of equal counts after an earlier one would look the same
+    return {s: "declined" for s in was}
+
+
+def _new_sale(previous: View, view: View) -> bool:
+    return len(view.get("sales") or []) > len(previous.get("sales") or []) or bool(
+        view.get("last_sale") and view.get("last_sale") != previous.get("last_sale")
+    )
+
+
+def labels(previous: View | None, view: View, names: Sequence[str] | None = None) -> list[tuple[str, str]]:
+    """What changed from ``previous`` to ``view`` as ``[(thing, label)]`` (see the module
+    docstring); empty when ``previous`` is None."""
+    if previous is None:
+        return []
+    nm = seat_names(names, int(view["n_players"]))
+    out: list[tuple[str, str]] = []
+    old, new = _market(previous), _market(view)
+    out += [(f"market:{p}", "moved") for p, g in sorted(new.items()) if old.get(p) != g]
+    lock = view.get("lock")
+    if lock and _lock(previous) != _lock(view):
+        out.append(("lock", f"locked by {nm[int(lock['by'])]}"))
+    if _new_sale(previous, view) and view.get("last_sale"):
+        out.append(("sale", f"sold by {nm[int(view['last_sale']['seat'])]}"))
+    if int(view.get("pile") or 0) < int(previous.get("pile") or 0):
+        out.append(("pile", "drawn"))
+    of = view.get("offer")
+    if of and _offer_key(previous.get("offer")) != _offer_key(of):
+        out.append(("offer", f"offer by {nm[int(of['by'])]}"))
+    out += [(f"answer:{s}", word) for s, word in sorted(_answers(previous, view).items())]
     for s, (p, q) in enumerate(zip(previous.get("players") or [], view.get("players") or [], strict=False)):
         for key, name in (("hand_size", "hand"), ("profit", "profit"), ("score", "score")):
-            if p.get(key) != q.get(key):
-                out.add(f"{name}:{s}")
-    return frozenset(out)
+            a, b = p.get(key), q.get(key)
+            if a != b:
+                out.append((f"{name}:{s}", signed(int(b or 0) - int(a or 0))))
+    return out
+
+
+def changes(previous: View | None, view: View) -> frozenset[str]:
+    """The things of :func:`labels` (the places the board outlines)."""
+    return frozenset(thing for thing, _ in labels(previous, view))

@@ -1,6 +1,6 @@
-"""The Kathai final score sheet: one block per seat in rank order with every sale (goods,
-position, cards, bonus, points), the cards sold, the bonus total, the total, profit cards and
-the rank; a note when profit cards broke a tie or the turn limit ended the game."""
+"""The Kathai final score sheet. It starts with the result: the ranking, each seat's total and
+profit cards (the tie-break), the winner's row tinted; then each seat's sales (goods, points)
+with the cards sold and the bonus; then how points and ties are counted."""
 
 from __future__ import annotations
 
@@ -9,109 +9,146 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import GOOD, INK, LINE, MUTED, PANEL, font, mix, ordinal, panel, text_width
-from render.kathai.art import DANGER, goods_tag
-from render.kathai.board import PAD, X0, X1, Ctx, crop, draw_header, new_canvas, seat_label
+from render import frame
+from render.common import (
+    GOOD,
+    INK,
+    LINE,
+    MIN_TEXT,
+    MUTED,
+    NUMBER_TEXT,
+    PANEL,
+    canvas,
+    fit,
+    font,
+    mix,
+    ordinal,
+    panel,
+    seat_ink,
+)
+from render.kathai.art import DANGER, goods_icon, profit_icon
+from render.kathai.board import GAP, PAD, X0, X1, Ctx, badge
 
 View = dict[str, Any]
-WIN_BG = (252, 238, 196)
-CELL_H = 50
+RANK_H = 62
+CHIP_W = 106
+CHIP_H = 48
 
 
-def _ranks(c: Ctx) -> tuple[list[int], list[int], list[int]]:
+def ranks(c: Ctx) -> tuple[list[int], list[int], list[int]]:
     """(ranks, scores, profit) from the outcome, else from the players (competition ranking)."""
     v = c.view
     ps = v.get("players") or []
     out = v.get("outcome") or {}
     scores = [int(x) if x is not None else 0 for x in (out.get("scores") or [p.get("score", 0) for p in ps])]
     profit = [int(x) for x in (out.get("profit") or [p.get("profit", 0) for p in ps])]
-    ranks = out.get("ranks")
-    if not ranks:
-        ranks = [
+    rk = out.get("ranks")
+    if not rk:
+        rk = [
             1 + sum(1 for t in range(c.n) if (scores[t], profit[t]) > (scores[s], profit[s]))
             for s in range(c.n)
         ]
-    return [int(r) for r in ranks], scores, profit
+    return [int(r) for r in rk], scores, profit
 
 
 def _sales_of(v: View, s: int) -> list[dict[str, Any]]:
     return [x for x in v.get("sales") or [] if int(x["seat"]) == s]
 
 
-def draw_seat_block(
-    d: ImageDraw.ImageDraw, c: Ctx, s: int, rank: int, score: int, profit: int, winner: bool, y: int
-) -> int:
+def draw_ranking(d: ImageDraw.ImageDraw, c: Ctx, order: list[int], y: int, over: bool) -> int:
+    """One row per seat, best first: place, badge and name, profit cards, total."""
+    rk, scores, profit = ranks(c)
+    top = y + GAP
+    h = PAD + RANK_H * c.n + PAD - 6
+    panel(d, (X0, top, X1, top + h), outline=GOOD if over else LINE, width=3 if over else 2)
+    yy = top + PAD
+    nf = font(NUMBER_TEXT, True)
+    for s in order:
+        mid = yy + RANK_H / 2 - 3
+        first = rk[s] == 1 and over
+        if first:
+            d.rounded_rectangle((X0 + 6, yy, X1 - 6, yy + RANK_H - 6), radius=10, fill=mix(GOOD, PANEL, 0.85))
+        d.text((X0 + PAD, mid), ordinal(rk[s]), font=nf, fill=GOOD if first else INK, anchor="lm")
+        x = badge(d, c, s, X0 + PAD + 80, mid)
+        t, f = fit(c.names[s], 400, 30, True)
+        d.text((x, mid), t, font=f, fill=seat_ink(s), anchor="lm")
+        total = f"{scores[s]} pts"
+        d.text((X1 - PAD, mid), total, font=font(40, True), fill=INK, anchor="rm")
+        px = X0 + 600
+        profit_icon(d, px, mid - 17, 34)
+        d.text((px + 42, mid), str(profit[s]), font=nf, fill=INK, anchor="lm")
+        yy += RANK_H
+    return top + h
+
+
+def draw_sales(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int) -> int:
+    """A seat's sales as chips (the goods' picture and the points), then the cards and bonus."""
     sales = _sales_of(c.view, s)
-    lines = (len(sales) + 1) // 2
-    top = y + 12
-    h = PAD + 48 + 8 + max(1, lines) * CELL_H + 40 + PAD - 8
-    panel(
-        d,
-        (X0, top, X1, top + h),
-        fill=WIN_BG if winner else PANEL,
-        outline=GOOD if winner else LINE,
-        width=4 if winner else 2,
-    )
-    mid = top + PAD + 24
-    d.text((X0 + PAD, mid), ordinal(rank), font=font(30, True), fill=GOOD if winner else INK, anchor="lm")
-    seat_label(c, s, d, X0 + PAD + 76, mid, 30, max_w=470)
-    pw = text_width(" pts", font(24))
-    d.text((X1 - PAD, mid + 4), " pts", font=font(24), fill=MUTED, anchor="rm")
-    d.text((X1 - PAD - pw, mid), f"{score}", font=font(40, True), fill=INK, anchor="rm")
-    yy = top + PAD + 48 + 8
-    cw = (X1 - X0 - 2 * PAD - 16) // 2
+    left = X0 + PAD + 150
+    per = max(1, int((X1 - PAD - left) // (CHIP_W + 8)))
+    lines = max(1, (len(sales) + per - 1) // per)
+    top = y + 6
+    h = 8 + lines * (CHIP_H + 8) + 34 + 8
+    mid = top + 8 + CHIP_H / 2
+    x = badge(d, c, s, X0 + PAD, mid)
+    t, f = fit(c.names[s], int(left - x - 8), 28, True)
+    d.text((x, mid), t, font=f, fill=seat_ink(s), anchor="lm")
     if not sales:
-        d.text((X0 + PAD, yy + CELL_H / 2 - 4), "No sales", font=font(26), fill=MUTED, anchor="lm")
+        d.text((left, mid), "no sales", font=font(28), fill=MUTED, anchor="lm")
+    nf = font(NUMBER_TEXT, True)
     for i, sale in enumerate(sales):
-        x = X0 + PAD + (i % 2) * (cw + 16)
-        cy = yy + (i // 2) * CELL_H
-        m = cy + CELL_H / 2 - 4
-        d.rounded_rectangle((x, cy, x + cw, cy + CELL_H - 8), radius=10, fill=mix(LINE, PANEL, 0.7))
-        tw = goods_tag(d, x + 6, m - 19, sale["goods"], 28, h=38)
-        bonus = int(sale.get("bonus") or 0)
-        count = int(sale.get("count") or len(sale.get("cards") or []))
-        t = f"pos {sale['pos']} · {count} card{'s' if count != 1 else ''} +{bonus}"
-        d.text((x + tw + 18, m), t, font=font(24), fill=INK, anchor="lm")
+        cx = left + (i % per) * (CHIP_W + 8)
+        cy = top + 8 + (i // per) * (CHIP_H + 8)
+        d.rounded_rectangle((cx, cy, cx + CHIP_W, cy + CHIP_H), radius=10, fill=PANEL, outline=LINE, width=2)
+        icon = goods_icon(str(sale["goods"]), 36)
+        img.paste(icon, (cx + 6, cy + 6), icon)
         d.text(
-            (x + cw - 12, m),
-            f"= {sale.get('points', count + bonus)}",
-            font=font(28, True),
-            fill=INK,
-            anchor="rm",
+            (cx + CHIP_W - 10, cy + CHIP_H / 2), str(sale.get("points", 0)), font=nf, fill=INK, anchor="rm"
         )
-    yy += max(1, lines) * CELL_H
     cards = sum(int(x.get("count") or len(x.get("cards") or [])) for x in sales)
     bonus = sum(int(x.get("bonus") or 0) for x in sales)
-    summary = (
-        f"{len(sales)} sale{'s' if len(sales) != 1 else ''} · {cards} cards sold · "
-        f"bonus {bonus} · {profit} profit card{'s' if profit != 1 else ''}"
-    )
-    d.text((X0 + PAD, yy + 16), summary, font=font(24), fill=MUTED, anchor="lm")
+    summary = f"{len(sales)} sale{'s' if len(sales) != 1 else ''}: {cards} cards sold + bonus {bonus}"
+    d.text((left, top + 8 + lines * (CHIP_H + 8) + 14), summary, font=font(MIN_TEXT), fill=MUTED, anchor="lm")
     return top + h
 
 
 def score_sheet(view: View, names: Sequence[str] | None = None) -> Image.Image:
-    """The final sheet of a finished game (before the end: the standings so far)."""
+    """The final sheet of a finished game (before the end: the standings so far): the ranking
+    with each total first, then every seat's sales."""
     c = Ctx(view, names)
-    ranks, scores, profit = _ranks(c)
-    out = view.get("outcome") or {}
-    winners = set(out.get("winners") or [s for s in range(c.n) if ranks[s] == 1])
-    img, d = new_canvas(600 + 400 * c.n + 30 * len(view.get("sales") or []))
-    y = draw_header(d, c, title="Final scores" if view.get("over") else "Scores so far")
-    order = sorted(range(c.n), key=lambda s: (ranks[s], s))
+    rk, scores, profit = ranks(c)
+    over = bool(view.get("over"))
+    img, d = canvas(2400)
+    turns = int(view.get("turn_no") or 0)
+    y = frame.header(img, d, "Kathai", "Final scores" if over else "Scores so far", label=f"{turns} turns")
+    order = sorted(range(c.n), key=lambda s: (rk[s], s))
+    y = draw_ranking(d, c, order, y, over)
+    top = y + GAP
+    d.text(
+        (X0 + 4, top + 20),
+        "Sales: each scores its cards + the price card's bonus",
+        font=font(28, True),
+        fill=INK,
+        anchor="lm",
+    )
+    y = top + 40
     for s in order:
-        y = draw_seat_block(
-            d, c, s, ranks[s], scores[s], profit[s], s in winners and bool(view.get("over")), y
-        )
+        y = draw_sales(img, d, c, s, y)
+        d.line((X0 + PAD, y, X1 - PAD, y), fill=LINE, width=2)
     notes = []
-    tied = [s for s in range(c.n) if any(scores[t] == scores[s] and t != s for t in range(c.n))]
-    if tied:
-        notes.append("Equal scores are ranked by profit cards.")
+    if any(scores[t] == scores[s] and t != s for s in range(c.n) for t in range(c.n)):
+        notes.append("Equal points are ranked by profit cards.")
+    out = view.get("outcome") or {}
     if out.get("reason") == "turn_limit":
         notes.append(f"The game ended at the turn limit ({view.get('turn_limit')}).")
-    notes.append("Points per sale: cards sold + the price card's bonus.")
-    y += 8
+    y += 6
     for note in notes:
-        d.text((X0 + 4, y + 16), note, font=font(22), fill=DANGER if "limit" in note else MUTED, anchor="lm")
-        y += 32
-    return crop(img, y)
+        d.text(
+            (X0 + 4, y + 18),
+            note,
+            font=font(MIN_TEXT),
+            fill=DANGER if "limit" in note else MUTED,
+            anchor="lm",
+        )
+        y += 36
+    return img.crop((0, 0, img.width, y + frame.MARGIN // 2))

@@ -7,11 +7,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from render.common import ordinal, score_lines
-from render.kathai.art import card_goods, card_id_key, goods_abbr, goods_name
+from render.kathai.art import card_goods, card_id_key, goods_name
 from render.kathai.board import STEP_LABEL, Ctx
 
 View = dict[str, Any]
 LIMIT = 1900
+GOODS_ABBR = {"gold": "Go", "salt": "Sa", "silk": "Si", "spice": "Sp", "tea": "Te"}
+"""Short goods names, only for a text that would pass the Discord limit otherwise."""
+
+
+def goods_abbr(g: str) -> str:
+    return GOODS_ABBR.get(g, str(g)[:2].title())
 
 
 def _card(card: dict[str, Any], short: bool) -> str:
