@@ -21,24 +21,26 @@ from PIL import Image
 
 from engines.ra.view import RaView
 from render.common import seat_names
+from render.frame import fixed
 from render.ra.board import (
-    crop,
-    draw_auction,
-    draw_footer,
-    draw_group_labels,
+    ROWS_TOP,
+    board_height,
+    draw_band,
     draw_header,
-    draw_pending,
+    draw_legend,
     draw_seat_row,
     draw_table,
     new_canvas,
 )
 from render.ra.hand import hand_image
-from render.ra.marks import changes
+from render.ra.marks import SEAT_TAGS, changes, labels
 from render.ra.sheet import epoch_sheet, score_sheet
 from render.ra.text import epoch_text, score_text, text
 
 __all__ = [
+    "board_height",
     "changes",
+    "labels",
     "board",
     "hand",
     "score_sheet",
@@ -51,25 +53,29 @@ __all__ = [
 
 
 def board(view: RaView, names: Sequence[str] | None = None, previous: RaView | None = None) -> Image.Image:
-    """The public snapshot of ``view`` (a spectator view, ``view(state, None)``): header with the
-    epoch, step and whose turn, the Ra track, centre sun, bag and auction track, the running
-    auction or owed discards, the words naming the tile groups, then one row per seat. What
-    changed since ``previous`` (the public view of the board posted before, None for the first) is
-    outlined and tagged: the tile just drawn, the lot just won, the sun that moved, a bid, a score.
-    Returns a ~1000 px wide RGB image (a 5-player board about 1100 px tall)."""
+    """The public snapshot of ``view`` (a spectator view, ``view(state, None)``): the header
+    with the epoch, step and whose turn, the Ra track, centre sun, bag and auction track, one
+    band for the running auction, the owed discards, the turn or the winner, then one row per
+    seat and the legend. What changed since ``previous`` (the public view of the board posted
+    before, None for the first) is outlined and tagged (see :func:`labels`). Exactly 1000 ×
+    :func:`board_height` px, one size through a game."""
     n = int(view["n_players"])
     nm = seat_names(names, n)
-    marks = changes(previous, view)
-    img, d = new_canvas(700 + 160 * n)
+    marks = changes(previous, view) | {
+        f"tag:{thing.split(':')[1]}:{label}" for thing, label in labels(previous, view) if label in SEAT_TAGS
+    }
+    height = board_height(n)
+    img, d = new_canvas(height)
     y = draw_header(img, d, view, nm)
     y = draw_table(img, d, view, y, marks)
-    y = draw_auction(img, d, view, nm, y)
-    y = draw_pending(d, view, nm, y)
-    y = draw_group_labels(d, view, y)
+    y = draw_band(img, d, view, nm, y)
+    y = ROWS_TOP - 6
     for s in range(n):
         y = draw_seat_row(img, d, view, nm, s, y, marks)
-    y = draw_footer(d, view, y)
-    return crop(img, y)
+    y = draw_legend(img, d, view, y)
+    if y > height:
+        raise ValueError(f"the Ra board drew {y} px on its {height}-px canvas")
+    return fixed(img, height)
 
 
 def hand(view: RaView, names: Sequence[str] | None = None) -> Image.Image:

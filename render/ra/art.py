@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.ra import data
-from render.common import INK, LINE, MUTED, PANEL, fit, font, mix, stamp, text_width
+from render.common import INK, LINE, MIN_TEXT, MUTED, NUMBER_TEXT, PANEL, fit, font, mix, stamp
 
 Color = tuple[int, int, int]
 
@@ -255,8 +255,10 @@ def sun(
     else:
         paste(img, _disc(size, SUN_DOWN, SUN_DOWN_RING, max(2, size // 16)), x, y)
         fg = (248, 246, 242)
-    f = font(max(20, round(size * 0.54)), True, len(str(value)) > 1 and size < 48)
-    d.text((x + size / 2, y + size / 2 + 1), str(value), font=f, fill=fg, anchor="mm")
+    size_px = NUMBER_TEXT if size >= 48 else max(MIN_TEXT, round(size * 0.62))
+    f = font(size_px, True, len(str(value)) > 1)
+    if value > 0:
+        d.text((x + size / 2, y + size / 2 + 1), str(value), font=f, fill=fg, anchor="mm")
 
 
 def ra_disc(img: Image.Image, x: float, y: float, size: int, ring: Color) -> None:
@@ -303,29 +305,35 @@ def _chip(
     show_zero: bool,
 ) -> None:
     col = CATEGORY_COLOR["trader"] if code == "crate" else tile_color(code)
-    tall = h >= w + 10
-    isz = round(min(w, h) * (0.5 if tall else 0.56))
-    ix = x + (w - isz) / 2 if tall else x + 4
-    iy = y + 6 if tall else y + (h - isz) / 2
     if count > 0:
         d.rounded_rectangle(
             (x, y, x + w, y + h), radius=8, fill=col, outline=mix(col, (0, 0, 0), 0.35), width=2
         )
-        paste(img, icon(code, isz, (255, 255, 255)), ix, iy)
         t = str(count)
-        f = font(24 if tall or w >= 60 else 22, True, len(t) > 1)
-        tw = text_width(t, f) + 8
-        if tall:
-            bx0, by0 = x + (w - tw) / 2, y + h - 30
-        else:
-            bx0, by0 = x + w - tw - 2, y + h - 28
-        d.rounded_rectangle((bx0, by0, bx0 + tw, by0 + 26), radius=8, fill=(255, 255, 255))
-        d.text((bx0 + tw / 2, by0 + 13), t, font=f, fill=INK, anchor="mm")
+        f = font(30 if h >= 44 else MIN_TEXT, True, len(t) > 1)
+        isz = min(26, h - 10) if len(t) == 1 else min(20, h - 16)
+        paste(img, icon(code, isz, (255, 255, 255)), x + 4, y + (h - isz) / 2 if len(t) == 1 else y + 4)
+        d.text(
+            (x + w - 4, y + h / 2 + 1 if len(t) == 1 else y + h - 2),
+            t,
+            font=f,
+            fill=(255, 255, 255),
+            anchor="rm" if len(t) == 1 else "rd",
+            stroke_width=2,
+            stroke_fill=mix(col, (0, 0, 0), 0.6),
+        )
     else:
+        isz = round(min(w, h) * 0.62)
         d.rounded_rectangle((x, y, x + w, y + h), radius=8, outline=mix(LINE, PANEL, 0.3), width=1)
-        paste(img, icon(code, isz, mix(col, PANEL, 0.8)), ix, iy)
-        if show_zero and tall:
-            d.text((x + w / 2, y + h - 6), "0", font=font(22, True), fill=mix(MUTED, PANEL, 0.4), anchor="md")
+        paste(img, icon(code, isz, mix(col, PANEL, 0.78)), x + (w - isz) / 2, y + (h - isz) / 2)
+        if show_zero:
+            d.text(
+                (x + w - 4, y + h - 3),
+                "0",
+                font=font(MIN_TEXT, True),
+                fill=mix(MUTED, PANEL, 0.4),
+                anchor="rd",
+            )
 
 
 def track_tile(
@@ -336,7 +344,7 @@ def track_tile(
     or an empty slot with its number. Disasters are dark with a red cross over what they destroy."""
     if code is None:
         d.rounded_rectangle((x, y, x + w, y + h), radius=10, outline=LINE, width=2)
-        d.text((x + w / 2, y + h / 2), str(slot), font=font(24, True), fill=LINE, anchor="mm")
+        d.text((x + w / 2, y + h / 2), str(slot), font=font(MIN_TEXT, True), fill=LINE, anchor="mm")
         return
     col = tile_color(code)
     disaster = category(code) == "disaster"
@@ -355,10 +363,8 @@ def track_tile(
         m = 2
         d.line((ix + m, iy + m, ix + isz - m, iy + isz - m), fill=DANGER, width=6)
         d.line((ix + m, iy + isz - m, ix + isz - m, iy + m), fill=DANGER, width=6)
-    room = int(w - isz - 24) if wide else w - 8
-    label, f = fit(tile_name(code), room, 28 if wide else 22, True, min_size=22 if wide else 20)
-    if label.endswith("…"):
-        label, f = fit(tile_abbr(code), room, 28 if wide else 22, True)
+    room = int(w - isz - 22) if wide else w - 8
+    label, f = fit(tile_name(code), room, 28, True)
     if wide:
         d.text((ix + isz + 8, y + h / 2), label, font=f, fill=(255, 255, 255), anchor="lm")
     else:
