@@ -248,7 +248,20 @@ def sun(
     img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int, value: int, up: bool = True
 ) -> None:
     """A sun disc at top-left (x, y): bright gold with a dark number when face up, grey with a
-    light number when face down (used)."""
+    light number when face down (spent); no number for ``value`` 0. The number is at
+    ``NUMBER_TEXT`` px on a disc of 48 px or more. Drawn once per look and pasted
+    (:func:`render.common.stamp`)."""
+    stamp(
+        img,
+        (x, y, x + size - 1, y + size - 1),
+        ("ra.sun", size, value, up),
+        lambda im, dd, sx, sy: _sun(im, dd, sx, sy, size, value, up),
+    )
+
+
+def _sun(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int, value: int, up: bool
+) -> None:
     if up:
         paste(img, _disc(size, SUN_UP, SUN_UP_RING, max(2, size // 16)), x, y)
         fg = INK
@@ -280,11 +293,11 @@ def chip(
     count: int,
     show_zero: bool = False,
 ) -> None:
-    """A held-tile chip. Owned (count > 0): a solid box in the tile's colour with a white icon
-    and the count in a white badge, so it stands out. Missing: a faint outline with a ghosted
-    icon, so a row's missing civilization and monument types show too. Square chips
-    (``h`` ≥ ``w``) put the count under the icon, wide ones beside it. Drawn once per look and
-    pasted (:func:`render.common.stamp`)."""
+    """A held-tile chip. Held: a solid box in the tile's colour with its white picture, large
+    for one tile, beside the count (outlined white digits) for two or more. Missing: a faint
+    outline with a ghosted picture, so a row's missing civilization and monument types show too
+    (a "0" in the corner with ``show_zero``). Drawn once per look and pasted
+    (:func:`render.common.stamp`)."""
     stamp(
         img,
         (x, y, x + w, y + h),
@@ -309,6 +322,10 @@ def _chip(
         d.rounded_rectangle(
             (x, y, x + w, y + h), radius=8, fill=col, outline=mix(col, (0, 0, 0), 0.35), width=2
         )
+        if count == 1:  # one tile: its picture alone, as large as the chip allows
+            isz = round(min(w, h) * 0.72)
+            paste(img, icon(code, isz, (255, 255, 255)), x + (w - isz) / 2, y + (h - isz) / 2)
+            return
         t = str(count)
         f = font(30 if h >= 44 else MIN_TEXT, True, len(t) > 1)
         isz = min(26, h - 10) if len(t) == 1 else min(20, h - 16)
@@ -356,17 +373,17 @@ def track_tile(
         width=3 if disaster else 2,
     )
     wide = w >= 2 * h
-    isz = round(h * (0.72 if wide else 0.5))
-    ix, iy = (x + 8, y + (h - isz) / 2) if wide else (x + (w - isz) / 2, y + 6)
+    isz = round(h * (0.62 if wide else 0.5))
+    ix, iy = (x + 7, y + (h - isz) / 2) if wide else (x + (w - isz) / 2, y + 6)
     paste(img, icon(code, isz, (255, 255, 255)), ix, iy)
     if disaster:
         m = 2
         d.line((ix + m, iy + m, ix + isz - m, iy + isz - m), fill=DANGER, width=6)
         d.line((ix + m, iy + isz - m, ix + isz - m, iy + m), fill=DANGER, width=6)
-    room = int(w - isz - 22) if wide else w - 8
+    room = int(w - isz - 18) if wide else w - 8
     label, f = fit(tile_name(code), room, 28, True)
     if wide:
-        d.text((ix + isz + 8, y + h / 2), label, font=f, fill=(255, 255, 255), anchor="lm")
+        d.text((ix + isz + 6, y + h / 2), label, font=f, fill=(255, 255, 255), anchor="lm")
     else:
         d.text((x + w / 2, y + h - 5), label, font=f, fill=(255, 255, 255), anchor="md")
 

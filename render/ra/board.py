@@ -9,6 +9,7 @@ tile counts in their chips. ``marks`` (see ``render.ra.marks``) are outlined and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -39,6 +40,7 @@ from render.common import (
     seat_color,
     seat_initials,
     seat_ink,
+    stamp,
     text_width,
     wrap,
 )
@@ -98,6 +100,12 @@ LEFT_X = X0 + 22  # the seat row's left block, right of its colour bar
 LEFT_W = CHIP_X - 10 - LEFT_X
 
 
+@lru_cache(maxsize=64)
+def initials_of(names: tuple[str, ...]) -> list[str]:
+    """:func:`render.common.seat_initials`, remembered (every row of every board asks)."""
+    return seat_initials(names)
+
+
 def row_height(n: int) -> int:
     """A seat row's height at ``n`` players."""
     return ROW_H.get(n, ROW_H[5])
@@ -141,6 +149,8 @@ def draw_header(
         step = None
     seats = list(view.get("to_move") or []) if right_seats is None else list(right_seats)
     label = awaited_label(view) if right_label is None else right_label
+    if right_label is None and not seats:
+        label = ""  # a sheet, or nobody awaited: "Game over" at the end, else nothing
     return frame.header(
         img,
         d,
@@ -197,10 +207,11 @@ def draw_table(
     xr -= ssz + 10
     d.text((xr, yc), "Centre", font=lf, fill=MUTED, anchor="rm")
     # the auction track
-    tw, th, gap = (X1 - X0 - 2 * PAD - 3 * 10) // 4, 54, 8
+    tx0, col_gap = X0 + 12, 6
+    tw, th, gap = (X1 - X0 - 2 * 12 - 3 * col_gap) // 4, 54, 8
     yy = top + 70
     for i in range(8):
-        tx, ty = x + (i % 4) * (tw + 10), yy + (i // 4) * (th + gap)
+        tx, ty = tx0 + (i % 4) * (tw + col_gap), yy + (i // 4) * (th + gap)
         track_tile(img, d, tx, ty, tw, th, track[i] if i < len(track) else None, i + 1)
         if f"track:{i}" in marks and i < len(track):
             mark_box(d, (tx - 4, ty - 4, tx + tw + 4, ty + th + 4))
@@ -222,6 +233,14 @@ def owed_text(p: PendingView) -> str:
     return head + (" tiles" if total != 1 else " tile")
 
 
+def owed_short(p: PendingView) -> str:
+    """'2 Nile/flood, 1 civ, 2 monuments': the owed discards in few words."""
+    owed = ((p.get("river"), "Nile/flood", "Nile/flood"), (p.get("civ"), "civ", "civs"))
+    owed += ((p.get("monument"), "monument", "monuments"),)
+    parts = [f"{k} {one if k == 1 else many}" for k, one, many in owed if k]
+    return ", ".join(parts) or "tiles"
+
+
 def draw_band(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], y: int) -> int:
     """One band of the same height in every state: the running auction, the discards a disaster
     demands, whose turn and what they may do, or the winners. Returns the y below."""
@@ -238,10 +257,10 @@ def draw_band(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Seq
         d.text((X0 + PAD, top + BAND_H / 2), head, font=hf, fill=DANGER, anchor="lm")
         x = X0 + PAD + text_width(head, hf) + 14
         seat = int(p["seat"])
-        t, nf = fit(names[seat], 260, 28, True)
+        t, nf = fit(names[seat], 220, 28, True)
         d.text((x, top + BAND_H / 2), t, font=nf, fill=seat_ink(seat), anchor="lm")
         x += text_width(t, nf) + 10
-        rest, rf = fit("must discard " + owed_text(p), X1 - PAD - x, 28)
+        rest, rf = fit("must discard " + owed_short(p), X1 - PAD - x, 28)
         d.text((x, top + BAND_H / 2), rest, font=rf, fill=INK, anchor="lm")
     else:
         panel(d, box)
@@ -400,13 +419,24 @@ def draw_chips(
     chip with its count, a missing one a ghost. Codes in ``changed`` are outlined. Returns the y
     below."""
     counts = counts_of(p)
-    for row in chip_layout(x, w, traders, small_gap, big_gap):
+    layout = chip_layout(0, w, traders, small_gap, big_gap)
+    held = tuple(int(counts.get(code, 0)) for row in layout for _, code in row)
+    width = max(int(row[-1][0]) + w for row in layout)
+    height = len(layout) * (h + line_gap) - line_gap
+
+    def draw(im: Image.Image, dd: ImageDraw.ImageDraw, sx: float, sy: float) -> None:
+        for li, row in enumerate(layout):
+            for cx, code in row:
+                chip(im, dd, sx + cx, sy + li * (h + line_gap), w, h, code, int(counts.get(code, 0)))
+
+    # the whole block is one cached piece: rows repeat their tiles from board to board
+    stamp(img, (x, y, x + width, y + height), ("ra.chips", held, traders, w, h, small_gap, big_gap), draw)
+    for li, row in enumerate(layout):
         for cx, code in row:
-            chip(img, d, cx, y, w, h, code, int(counts.get(code, 0)))
             if code in changed:
-                mark_box(d, (cx - 3, y - 3, cx + w + 3, y + h + 3), width=4)
-        y += h + line_gap
-    return y - line_gap
+                cy = y + li * (h + line_gap)
+                mark_box(d, (x + cx - 3, cy - 3, x + cx + w + 3, cy + h + 3), width=4)
+    return y + height
 
 
 # pill words shortened when the full ones do not fit beside a seat's suns
@@ -457,7 +487,7 @@ def draw_seat_row(
     d.rounded_rectangle((X0 + 2, top + 2, X0 + 14, top + rh - 2), radius=5, fill=col)
     x, right = LEFT_X, LEFT_X + LEFT_W
     yc = top + 26
-    frame.seat_badge(d, (x + 17, yc), s, seat_initials(names)[s], 17)
+    frame.seat_badge(d, (x + 17, yc), s, initials_of(tuple(names))[s], 17)
     score = p.get("score")
     st = f"{'?' if score is None else score} pts"
     sf = font(NUMBER_TEXT, True)
@@ -505,6 +535,7 @@ def draw_seat_row(
 # --------------------------------------------------------------------------- legend
 
 
+@lru_cache(maxsize=1)
 def _legend_pictures() -> tuple[Image.Image, Image.Image, Image.Image]:
     """Small pictures for the legend: a ghost chip, a spent sun, the changed mark."""
     ghost = Image.new("RGB", (34, 32), PANEL)
