@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from engines import base
 import render
+from engines import base
 from render import ra
 from render.caption import HEIGHT as CAPTION_H
-from render.common import PNG_LIMIT, WIDTH, to_png
+from render.common import PNG_LIMIT, WIDTH
 from render.frame import MAX_HEIGHT
 
 NAMES = ["Ann", "Bartholomew the Magnificent", "Cy", "Dora Delacroix-Montgomery", "Eve"]
@@ -258,7 +258,9 @@ def test_golden_board(name, seed, n, moves, opts):
     Regenerate with BAZAAR_UPDATE_GOLDEN=1 (the test then writes the file and skips)."""
     engine, states = _playout(seed, n, opts, limit=moves)
     assert len(states) == moves + 1, "the golden playout ended early: pick another seed"
-    img = ra.board(engine.view(states[-1], None), NAMES[:n])
+    # with the board before it, so that the change marks are pinned too
+    img = ra.board(engine.view(states[-1], None), NAMES[:n], previous=engine.view(states[-2], None))
+    assert img.size == (WIDTH, ra.board_height(n))
     path = GOLDEN / f"{name}.png"
     if os.environ.get("BAZAAR_UPDATE_GOLDEN") == "1":
         GOLDEN.mkdir(exist_ok=True)
@@ -305,7 +307,7 @@ def _steps(seed: int, n: int, limit: int):
     """(previous public view, public view) of each move of a seeded random playout."""
     engine, states = _playout(seed, n, {}, limit=limit)
     views = [engine.view(s, None) for s in states]
-    return list(zip(views, views[1:]))
+    return list(zip(views, views[1:], strict=False))
 
 
 @needs_engine
@@ -325,7 +327,7 @@ def test_changes_name_the_tile_drawn_the_lot_won_and_the_suns_moved():
             # a lot was won: the centre sun changed, the winner's tiles grew, its new sun is marked
             winner = next(
                 s
-                for s, (p, q) in enumerate(zip(before["players"], after["players"]))
+                for s, (p, q) in enumerate(zip(before["players"], after["players"], strict=True))
                 if set(q["down"]) - set(p["down"])
             )
             assert "center" in marks

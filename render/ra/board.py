@@ -235,8 +235,11 @@ def owed_text(p: PendingView) -> str:
 
 def owed_short(p: PendingView) -> str:
     """'2 Nile/flood, 1 civ, 2 monuments': the owed discards in few words."""
-    owed = ((p.get("river"), "Nile/flood", "Nile/flood"), (p.get("civ"), "civ", "civs"))
-    owed += ((p.get("monument"), "monument", "monuments"),)
+    owed = (
+        (p.get("river"), "Nile/flood", "Nile/flood"),
+        (p.get("civ"), "civ", "civs"),
+        (p.get("monument"), "monument", "monuments"),
+    )
     parts = [f"{k} {one if k == 1 else many}" for k, one, many in owed if k]
     return ", ".join(parts) or "tiles"
 
@@ -271,7 +274,9 @@ def draw_band(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Seq
 def _auction_band(
     img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], top: int
 ) -> None:
-    a = view.get("auction") or {}
+    a = view.get("auction")
+    if a is None:
+        return
     x, yc = X0 + PAD, top + BAND_H / 2
     rp = int(a.get("ra_player", view.get("current", 0)))
     f = font(28, True)
