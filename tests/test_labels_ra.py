@@ -47,8 +47,11 @@ def _check(before, after, events) -> set[str]:
     for thing, label in got:
         if thing.startswith("seat:"):
             by_seat.setdefault(int(thing.split(":")[1]), set()).add(label)
-    if before["epoch"] != after["epoch"]:  # a new epoch clears the board: only the scores
-        assert all(label == "score" for _, label in got), got
+    if before["epoch"] != after["epoch"]:  # a new epoch clears the board: scores and new draws
+        assert all(label in ("score", "drawn") for _, label in got), got
+        drawn = [thing.split(":")[2] for thing, label in got if thing.startswith("track:")]
+        start = max(i for i, k in enumerate(kinds) if k == "epoch_end")
+        assert drawn == [e.data["tile"] for e in events[start + 1 :] if e.kind == "draw"], (drawn, kinds)
         return seen
     # tiles drawn onto the auction track: exactly the draws after the track was last emptied
     drawn = [thing.split(":")[2] for thing, label in got if thing.startswith("track:")]

@@ -15,7 +15,7 @@ views only (never from private data). The board outlines these places and tags t
 * ``"bid:<seat>"`` — that seat bid or passed in the running auction.
 
 With no previous view (the first board) nothing is marked. A new epoch clears the board, so
-across an epoch only the scores are marked.
+across an epoch only the scores and the tiles drawn since (every tile on the tracks) are marked.
 """
 
 from __future__ import annotations
@@ -62,7 +62,10 @@ def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> froz
     for s, (p, q) in enumerate(zip(before, after, strict=False)):
         if p.get("score") != q.get("score"):
             out.add(f"score:{s}")
-    if previous.get("epoch") != view.get("epoch"):
+    if previous.get("epoch") != view.get("epoch"):  # the board was cleared in between
+        out.update(f"track:{i}" for i in range(len(view.get("track") or [])))
+        if int(view.get("ra_track") or 0):
+            out.add("ra_track")
         return frozenset(out)
     old_track, new_track = list(previous.get("track") or []), list(view.get("track") or [])
     for i, code in enumerate(new_track):
