@@ -381,3 +381,22 @@ def test_the_end_names_each_rank_once(n):
     band = band_text(final, names)
     assert names[out["winners"][0]] in band and "game over" not in band.lower()
     _check_size(ra.score_sheet(final, names))
+
+
+@needs_engine
+def test_reused_rows_draw_the_same_pixels_as_fresh_ones():
+    """Seat rows are remembered by everything they show (render.ra.board.RowSpec): a board
+    drawn after other games' boards equals the same board drawn with no row remembered."""
+    import sys
+
+    rows = sys.modules["render.ra.board"]
+    steps = _steps(2024, 4, 120)[::7]
+    cold = []
+    for before, after in steps:
+        rows.clear_rows()
+        cold.append(ra.board(after, NAMES[:4], previous=before))
+    for before, after in _steps(77, 4, 120)[::5]:  # other rows, other names
+        ra.board(after, NAMES[1:5], previous=before)
+    for (before, after), want in zip(steps, cold, strict=True):
+        assert ra.board(after, NAMES[:4], previous=before).tobytes() == want.tobytes()
+    assert len(rows._rows) <= rows.ROW_CACHE

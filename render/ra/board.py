@@ -8,7 +8,10 @@ tile counts in their chips. ``marks`` (see ``render.ra.marks``) are outlined and
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -40,7 +43,6 @@ from render.common import (
     seat_color,
     seat_initials,
     seat_ink,
-    stamp,
     text_width,
     wrap,
 )
@@ -408,7 +410,7 @@ def counts_of(p: PlayerView) -> dict[str, int]:
 def draw_chips(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
-    p: PlayerView,
+    counts: Mapping[str, int],
     x: float,
     y: float,
     w: int,
@@ -419,29 +421,40 @@ def draw_chips(
     changed: frozenset[str] = frozenset(),
     line_gap: int = 6,
 ) -> float:
-    """The held tiles in two lines of fixed slots, grouped as scoring groups them (gods, gold,
-    pharaohs · Nile, flood · civilizations / monuments · traders, crates); a held kind is a solid
-    chip with its count, a missing one a ghost. Codes in ``changed`` are outlined. Returns the y
-    below."""
-    counts = counts_of(p)
+    """The held tiles (``counts``, see :func:`counts_of`) in two lines of fixed slots, grouped
+    as scoring groups them (gods, gold, pharaohs · Nile, flood · civilizations / monuments ·
+    traders, crates); a held kind is a solid chip with its picture (and its count from two), a
+    missing one a ghost. Codes in ``changed`` are outlined. Returns the y below."""
+    ghosts = _ghosts(traders, w, h, small_gap, big_gap, line_gap, img.getpixel((int(x), int(y))))
+    img.paste(ghosts, (int(x), int(y)))  # every slot empty, then the held chips over theirs
+    for row in chip_layout(int(x), w, traders, small_gap, big_gap):
+        for cx, code in row:
+            k = int(counts.get(code, 0))
+            if k:
+                chip(img, d, cx, y, w, h, code, k)
+            if code in changed:
+                mark_box(d, (cx - 3, y - 3, cx + w + 3, y + h + 3), width=4)
+        y += h + line_gap
+    return y - line_gap
+
+
+@lru_cache(maxsize=16)
+def _ghosts(
+    traders: bool, w: int, h: int, small_gap: int, big_gap: int, line_gap: int, bg: object
+) -> Image.Image:
+    """The chip lines with every slot empty (a ghost), on ``bg``: one paste instead of twenty.
+    A held chip's piece covers its whole box, so drawing it over its ghost gives the pixels of
+    drawing it alone."""
     layout = chip_layout(0, w, traders, small_gap, big_gap)
-    held = tuple(int(counts.get(code, 0)) for row in layout for _, code in row)
-    width = max(int(row[-1][0]) + w for row in layout)
-    height = len(layout) * (h + line_gap) - line_gap
-
-    def draw(im: Image.Image, dd: ImageDraw.ImageDraw, sx: float, sy: float) -> None:
-        for li, row in enumerate(layout):
-            for cx, code in row:
-                chip(im, dd, sx + cx, sy + li * (h + line_gap), w, h, code, int(counts.get(code, 0)))
-
-    # the whole block is one cached piece: rows repeat their tiles from board to board
-    stamp(img, (x, y, x + width, y + height), ("ra.chips", held, traders, w, h, small_gap, big_gap), draw)
+    width = max(int(row[-1][0]) + w for row in layout) + 1
+    height = len(layout) * (h + line_gap) - line_gap + 1
+    colour = bg if isinstance(bg, tuple) else PANEL
+    img = Image.new("RGB", (width, height), colour)
+    d = ImageDraw.Draw(img)
     for li, row in enumerate(layout):
         for cx, code in row:
-            if code in changed:
-                cy = y + li * (h + line_gap)
-                mark_box(d, (x + cx - 3, cy - 3, x + cx + w + 3, cy + h + 3), width=4)
-    return y + height
+            chip(img, d, cx, li * (h + line_gap), w, h, code, 0)
+    return img
 
 
 # pill words shortened when the full ones do not fit beside a seat's suns
@@ -468,6 +481,64 @@ def _pills(
         x += w + 6
 
 
+@dataclass(frozen=True)
+class RowSpec:
+    """Everything one seat row shows: the row is drawn from this alone, so equal specs draw
+    equal rows (and a drawn row is reused, see :func:`draw_seat_row`)."""
+
+    n: int
+    seat: int
+    name: str
+    initial: str
+    score: int | None
+    ups: tuple[int, ...]
+    downs: tuple[int, ...]
+    held: tuple[tuple[str, int], ...]
+    traders: bool
+    awaited: bool
+    tags: tuple[str, ...]  # "Ra" for the Ra player, then the change tag ("just won"…)
+    pills: tuple[Pill, ...]
+    marks: frozenset[str]  # this seat's change marks
+
+
+def row_spec(view: RaView, names: Sequence[str], s: int, marks: frozenset[str]) -> RowSpec:
+    """The :class:`RowSpec` of seat ``s`` in ``view``."""
+    p = view["players"][s]
+    a = view.get("auction")
+    downs = tuple(int(v) for v in p.get("down") or [])
+    tags: tuple[str, ...] = ("Ra",) if a is not None and int(a.get("ra_player", -1)) == s else ()
+    tags += tuple(k.split(":", 2)[2] for k in sorted(marks) if k.startswith(f"tag:{s}:"))
+    pills = tuple(
+        pl for pl in seat_status(view, s) if pl[0] != "Ra player" and not (pl[0] == "out of suns" and downs)
+    )
+    own = frozenset(
+        k for k in marks if k in (f"score:{s}", f"bid:{s}") or k.startswith((f"sun:{s}:", f"tiles:{s}:"))
+    )
+    score = p.get("score")
+    return RowSpec(
+        n=int(view["n_players"]),
+        seat=s,
+        name=names[s],
+        initial=initials_of(tuple(names))[s],
+        score=None if score is None else int(score),
+        ups=tuple(int(v) for v in p.get("up") or []),
+        downs=downs,
+        held=tuple(sorted(counts_of(p).items())),
+        traders=bool((view.get("options") or {}).get("traders", True)),
+        awaited=s in (view.get("to_move") or []),
+        tags=tags,
+        pills=pills,
+        marks=own,
+    )
+
+
+ROW_CACHE = 40
+"""How many drawn seat rows :func:`draw_seat_row` keeps (about 0.3 MB each; a least recently
+used one goes first)."""
+_rows: OrderedDict[tuple[RowSpec, str, object], Image.Image] = OrderedDict()
+_rows_lock = threading.Lock()
+
+
 def draw_seat_row(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
@@ -477,38 +548,65 @@ def draw_seat_row(
     y: int,
     marks: frozenset[str] = frozenset(),
 ) -> int:
-    """One seat's row: badge, name (and a "Ra" badge for the Ra player, the seat's tag from
-    ``marks``: "just won", "discarded", "used a God")
-    and score on the first line, the suns (grey when spent) and status pills on the second,
-    the held tiles on the right. The awaited seat is outlined in its colour; what changed since
-    the previous board (``marks``) is outlined and tagged. Returns the y below."""
-    n = int(view["n_players"])
-    p = view["players"][s]
-    traders = bool((view.get("options") or {}).get("traders", True))
-    top, rh = y + ROW_GAP, row_height(n)
+    """One seat's row: badge, name (with a "Ra" badge for the Ra player and the seat's change
+    tag from ``marks``: "just won", "discarded", "used a God") and score on the first line, the
+    suns (grey when spent) and status pills on the second, the held tiles on the right. The
+    awaited seat is outlined in its colour; what changed since the previous board (``marks``)
+    is outlined. A row is a pure function of its :class:`RowSpec`, so one drawn before is
+    pasted again (rows change one or two at a time). Returns the y below."""
+    spec = row_spec(view, names, s, marks)
+    top, rh = y + ROW_GAP, row_height(spec.n)
+    w, h = X1 - X0 + 1, rh + 1
+    bg = img.getpixel((X0, top))
+    plain = all(img.getpixel(c) == bg for c in ((X1, top), (X0, top + rh), (X1, top + rh)))
+    if not plain:
+        _draw_row(img, d, spec, X0, top)
+        return top + rh
+    key = (spec, img.mode, bg)
+    with _rows_lock:
+        piece = _rows.get(key)
+        if piece is not None:
+            _rows.move_to_end(key)
+    if piece is None:
+        piece = Image.new(img.mode, (w, h), bg)
+        _draw_row(piece, ImageDraw.Draw(piece), spec, 0, 0)
+        with _rows_lock:
+            _rows[key] = piece
+            while len(_rows) > ROW_CACHE:
+                _rows.popitem(last=False)
+    img.paste(piece, (X0, top))
+    return top + rh
+
+
+def clear_rows() -> None:
+    """Forget the drawn rows (tests draw from a cold cache)."""
+    with _rows_lock:
+        _rows.clear()
+
+
+def _draw_row(img: Image.Image, d: ImageDraw.ImageDraw, spec: RowSpec, ox: int, oy: int) -> None:
+    """Draw the row of ``spec`` with its top-left corner at (ox, oy)."""
+    s, marks, rh = spec.seat, spec.marks, row_height(spec.n)
     col = seat_color(s)
-    awaited = s in (view.get("to_move") or [])
-    panel(d, (X0, top, X1, top + rh), outline=col if awaited else LINE, width=4 if awaited else 2)
-    d.rounded_rectangle((X0 + 2, top + 2, X0 + 14, top + rh - 2), radius=5, fill=col)
-    x, right = LEFT_X, LEFT_X + LEFT_W
-    yc = top + 26
-    frame.seat_badge(d, (x + 17, yc), s, initials_of(tuple(names))[s], 17)
-    score = p.get("score")
-    st = f"{'?' if score is None else score} pts"
+    x1 = ox + X1 - X0
+    panel(d, (ox, oy, x1, oy + rh), outline=col if spec.awaited else LINE, width=4 if spec.awaited else 2)
+    d.rounded_rectangle((ox + 2, oy + 2, ox + 14, oy + rh - 2), radius=5, fill=col)
+    x = ox + LEFT_X - X0
+    right = x + LEFT_W
+    yc = oy + 26
+    frame.seat_badge(d, (x + 17, yc), s, spec.initial, 17)
+    st = f"{'?' if spec.score is None else spec.score} pts"
     sf = font(NUMBER_TEXT, True)
     sw = text_width(st, sf)
     d.text((right, yc), st, font=sf, fill=INK, anchor="rm")
     if f"score:{s}" in marks:
         mark_box(d, (right - sw - 8, yc - 23, right + 6, yc + 23), width=4)
-    a = view.get("auction")
-    tags = ["Ra"] if a is not None and int(a.get("ra_player", -1)) == s else []
-    tags += [k.split(":", 2)[2] for k in sorted(marks) if k.startswith(f"tag:{s}:")]
     tf = font(MIN_TEXT, True)
-    tags_w = sum(text_width(t, tf) + 16 + 6 for t in tags)
-    t, nf = fit(names[s], int(right - sw - 12 - tags_w - (x + 42)), 28, True)
+    tags_w = sum(text_width(t, tf) + 16 + 6 for t in spec.tags)
+    t, nf = fit(spec.name, int(right - sw - 12 - tags_w - (x + 42)), 28, True)
     d.text((x + 42, yc), t, font=nf, fill=seat_ink(s), anchor="lm")
     tx = x + 42 + text_width(t, nf) + 8
-    for tag in tags:
+    for tag in spec.tags:
         w = text_width(tag, tf) + 16
         if tag != "Ra":
             mark_tag(d, (tx + w, yc - 17), tag)
@@ -517,24 +615,19 @@ def draw_seat_row(
             d.text((tx + w / 2, yc), tag, font=tf, fill=(255, 255, 255), anchor="mm")
         tx += w + 6
     # suns (face up bright, face down grey), then the status pills
-    ups, downs = list(p.get("up") or []), list(p.get("down") or [])
     dsz = 54 if rh < 120 else 56
-    sy = top + rh - dsz - 8
+    sy = oy + rh - dsz - 8
     sx = x
-    for v, up in [(v, True) for v in ups] + [(v, False) for v in downs]:
-        sun(img, d, sx, sy, dsz, int(v), up)
+    for v, up in [(v, True) for v in spec.ups] + [(v, False) for v in spec.downs]:
+        sun(img, d, sx, sy, dsz, v, up)
         if f"sun:{s}:{v}" in marks:
             mark_box(d, (sx - 3, sy - 3, sx + dsz + 3, sy + dsz + 3), radius=30, width=4)
         sx += dsz + 4
-    pills = [
-        pl for pl in seat_status(view, s) if pl[0] != "Ra player" and not (pl[0] == "out of suns" and downs)
-    ]
-    _pills(d, pills, sx + 6, sy + dsz / 2, right + 6, f"bid:{s}" in marks)
+    _pills(d, list(spec.pills), sx + 6, sy + dsz / 2, right + 6, f"bid:{s}" in marks)
     # tiles
     ch = (rh - 14 - 6) // 2
     changed = frozenset(k.split(":", 2)[2] for k in marks if k.startswith(f"tiles:{s}:"))
-    draw_chips(img, d, p, CHIP_X, top + 7, CHIP_W, ch, traders, changed=changed)
-    return top + rh
+    draw_chips(img, d, dict(spec.held), ox + CHIP_X - X0, oy + 7, CHIP_W, ch, spec.traders, changed=changed)
 
 
 # --------------------------------------------------------------------------- legend
