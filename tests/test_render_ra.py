@@ -378,6 +378,8 @@ def test_the_end_names_each_rank_once(n):
         else:
             assert f"{ordinal(out['ranks'][seat])} of {n}" in line, line
         assert "game over" not in line.lower()
+        text = ra.text(engine.view(states[-1], seat), names)
+        assert line in text and text.lower().count("game over") == 1, text
     band = band_text(final, names)
     assert names[out["winners"][0]] in band and "game over" not in band.lower()
     _check_size(ra.score_sheet(final, names))
