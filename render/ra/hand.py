@@ -61,7 +61,8 @@ def hand_image(view: RaView, names: Sequence[str]) -> Image.Image:
     y = draw_header(img, d, view, names, right_label="Private view", right_seats=[seat])
     y = draw_prompt(d, view, names, seat, y)
     if not view.get("over"):  # at the end the prompt names the rank and the winner
-        y = draw_band(img, d, view, names, y)
+        if view.get("auction") or view.get("pending"):  # else the prompt says whose turn
+            y = draw_band(img, d, view, names, y)
         y = draw_table(img, d, view, y)
     y = draw_opponents(img, d, view, names, seat, y)
     y = draw_seat_row(img, d, view, names, seat, y + 2)
