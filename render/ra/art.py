@@ -327,15 +327,15 @@ def _chip(
             paste(img, icon(code, isz, (255, 255, 255)), x + (w - isz) / 2, y + (h - isz) / 2)
             return
         t = str(count)
-        f = font(30 if h >= 44 else MIN_TEXT, True, len(t) > 1)
-        isz = min(26, h - 10) if len(t) == 1 else min(20, h - 16)
-        paste(img, icon(code, isz, (255, 255, 255)), x + 4, y + (h - isz) / 2 if len(t) == 1 else y + 4)
+        f = font(NUMBER_TEXT if h >= 44 else MIN_TEXT, True, len(t) > 1)
+        isz = min(22, h - 14) if len(t) == 1 else min(18, h - 18)
+        paste(img, icon(code, isz, (255, 255, 255)), x + 4, y + 4)
         d.text(
-            (x + w - 4, y + h / 2 + 1 if len(t) == 1 else y + h - 2),
+            (x + w - 3, y + h - 2),
             t,
             font=f,
             fill=(255, 255, 255),
-            anchor="rm" if len(t) == 1 else "rd",
+            anchor="rd",
             stroke_width=2,
             stroke_fill=mix(col, (0, 0, 0), 0.6),
         )
