@@ -356,6 +356,18 @@ def _chip(
 def track_tile(
     img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, code: str | None, slot: int
 ) -> None:
+    """One auction-track slot (see :func:`_track_tile`), drawn once per look and pasted."""
+    stamp(
+        img,
+        (x, y, x + w, y + h),
+        ("ra.track", code, slot, w, h),
+        lambda im, dd, sx, sy: _track_tile(im, dd, sx, sy, w, h, code, slot),
+    )
+
+
+def _track_tile(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, code: str | None, slot: int
+) -> None:
     """One auction-track slot: a tile in its category colour with icon and name (beside the icon
     on a wide slot, under it on a square one, an abbreviation when the name cannot stay legible),
     or an empty slot with its number. Disasters are dark with a red cross over what they destroy."""
@@ -389,6 +401,18 @@ def track_tile(
 
 
 def ra_slot(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int, filled: bool, last: bool
+) -> None:
+    """One Ra-track slot (see :func:`_ra_slot`), drawn once per look and pasted."""
+    stamp(
+        img,
+        (x, y, x + size, y + size),
+        ("ra.slot", size, filled, last),
+        lambda im, dd, sx, sy: _ra_slot(im, dd, sx, sy, size, filled, last),
+    )
+
+
+def _ra_slot(
     img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int, filled: bool, last: bool
 ) -> None:
     """One Ra-track slot: a red sun tile when filled; the last slot (ends the epoch) is marked."""
