@@ -65,6 +65,7 @@ PAD = 20  # inner padding of panels
 GOLDEN = frame.HEADER_TITLE
 NEUTRAL = (112, 106, 99)  # grey pills (passed, out of suns, lower ranks)
 SUN_PILL = (150, 104, 10)  # a bid's pill
+BID_RING = (96, 62, 0)  # the ring round the sun a seat bids
 
 STEP_LABEL = {
     "turn": "Turn",
@@ -499,6 +500,7 @@ class RowSpec:
     tags: tuple[str, ...]  # "Ra" for the Ra player, then the change tag ("just won"…)
     pills: tuple[Pill, ...]
     marks: frozenset[str]  # this seat's change marks
+    bid: int | None = None  # the sun this seat bids in the running auction
 
 
 def row_spec(view: RaView, names: Sequence[str], s: int, marks: frozenset[str]) -> RowSpec:
@@ -515,6 +517,8 @@ def row_spec(view: RaView, names: Sequence[str], s: int, marks: frozenset[str]) 
         k for k in marks if k in (f"score:{s}", f"bid:{s}") or k.startswith((f"sun:{s}:", f"tiles:{s}:"))
     )
     score = p.get("score")
+    bids = {int(b["seat"]): b.get("sun") for b in (a.get("bids") or [])} if a else {}
+    bid = bids.get(s)
     return RowSpec(
         n=int(view["n_players"]),
         seat=s,
@@ -529,6 +533,7 @@ def row_spec(view: RaView, names: Sequence[str], s: int, marks: frozenset[str]) 
         tags=tags,
         pills=pills,
         marks=own,
+        bid=None if bid is None else int(bid),
     )
 
 
@@ -620,6 +625,8 @@ def _draw_row(img: Image.Image, d: ImageDraw.ImageDraw, spec: RowSpec, ox: int, 
     sx = x
     for v, up in [(v, True) for v in spec.ups] + [(v, False) for v in spec.downs]:
         sun(img, d, sx, sy, dsz, v, up)
+        if up and v == spec.bid:  # the sun this seat bids: ringed in the bid's colour
+            d.ellipse((sx - 3, sy - 3, sx + dsz + 3, sy + dsz + 3), outline=BID_RING, width=5)
         if f"sun:{s}:{v}" in marks:
             mark_box(d, (sx - 3, sy - 3, sx + dsz + 3, sy + dsz + 3), radius=30, width=4)
         sx += dsz + 4
