@@ -1,15 +1,23 @@
 """Ra renderer: pure functions of a Ra view (see the view schema in engines/ra and specs/ra.md §13).
 
-* :func:`board` — the public snapshot, from ``view(state, None)``;
-* :func:`hand` — one player's private view (DM), from ``view(state, seat)``;
-* :func:`score_sheet` — the score sheet (final, or the epochs so far), :func:`epoch_sheet` — one
-  epoch's sheet;
+* :func:`board` — the public snapshot, from ``view(state, None)``: exactly 1000 ×
+  :func:`board_height` px (one size per player count, 658–970 px, so that with the caption strip
+  a posted board is at most 1100 px tall);
+* :func:`labels` — what a board marks as changed since the board before it, as data
+  (``[(thing, label)]``: "drawn", "just won", "discarded", "used a God", "bid N", "passed",
+  "score"); :func:`changes` — the marked places;
+* :func:`hand` — one player's private view (DM), from ``view(state, seat)``; at the end it
+  says the player's rank;
+* :func:`score_sheet` — the score sheet, ranking first (final, or the epochs so far),
+  :func:`epoch_sheet` — one epoch's sheet; both at most 1100 px;
 * :func:`text` — the same information as plain text (Discord markdown, ≤ 1900 characters);
 * :func:`interim_sheet` — the sheet to show when an epoch (not the last) has just been scored.
 
-The drawing pieces live in ``render.ra.art`` (icons, suns, tiles), ``render.ra.board`` (board
-sections), ``render.ra.hand`` (the private view), ``render.ra.sheet`` (score sheets) and
-``render.ra.text`` (text).
+The drawing pieces live in ``render.ra.art`` (icons, suns, tiles), ``render.ra.board`` (the
+fixed layout, header, table, status band, legend), ``render.ra.rows`` (seat rows),
+``render.ra.marks`` (what changed), ``render.ra.hand`` (the private view), ``render.ra.sheet``
+(score sheets) and ``render.ra.text`` (text). Text is never under ``MIN_TEXT`` (26 px); suns,
+bids, scores and tile counts are at ``NUMBER_TEXT`` (34 px).
 """
 
 from __future__ import annotations
@@ -28,12 +36,12 @@ from render.ra.board import (
     draw_band,
     draw_header,
     draw_legend,
-    draw_seat_row,
     draw_table,
     new_canvas,
 )
 from render.ra.hand import hand_image
 from render.ra.marks import SEAT_TAGS, changes, labels
+from render.ra.rows import draw_seat_row
 from render.ra.sheet import epoch_sheet, score_sheet
 from render.ra.text import epoch_text, score_text, text
 

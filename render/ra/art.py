@@ -274,11 +274,6 @@ def _sun(
         d.text((x + size / 2, y + size / 2 + 1), str(value), font=f, fill=fg, anchor="mm")
 
 
-def ra_disc(img: Image.Image, x: float, y: float, size: int, ring: Color) -> None:
-    """A plain coloured disc (seat swatches, rank medals)."""
-    paste(img, _disc(size, ring, mix(ring, (0, 0, 0), 0.25), max(1, size // 14)), x, y)
-
-
 # --------------------------------------------------------------------------- tiles and chips
 
 

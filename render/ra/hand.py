@@ -40,11 +40,11 @@ from render.ra.board import (
     crop,
     draw_band,
     draw_header,
-    draw_seat_row,
     draw_table,
     fmt,
     new_canvas,
 )
+from render.ra.rows import draw_seat_row
 
 MAX_HEIGHT = 1100
 
@@ -237,10 +237,6 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, seat: i
             anchor="md",
         )
     return top + h
-
-
-def _pharaohs(k: int) -> str:
-    return f"{k} pharaoh" + ("" if k == 1 else "s")
 
 
 # short words for the preview cells (eight cells share 920 px)
