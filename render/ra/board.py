@@ -1,10 +1,11 @@
 """Ra board sections, on one fixed canvas per player count (:func:`board_height`): the house
 header (``render.frame.header``), the table (Ra track, centre sun, bag, the eight auction-track
 slots), one status band (the running auction, the discards a disaster demands, whose turn, or
-the winner), one row per seat, and the legend. Each ``draw_*`` function draws at ``y`` and
-returns the y below what it drew. Text is at least ``MIN_TEXT`` (26 px) and the numbers a player
-decides by (suns, bids, scores, tile counts) at ``NUMBER_TEXT`` (34 px) or close to it for the
-tile counts in their chips. ``marks`` (see ``render.ra.marks``) are outlined and tagged."""
+the winner), one row per seat (``render.ra.rows``), and the legend (``render.frame.legend``).
+Each ``draw_*`` function draws at ``y`` and returns the y below what it drew. Text is at least
+``MIN_TEXT`` (26 px); the numbers a player decides by (suns, the high bid, scores, the bag, tile
+counts) are at ``NUMBER_TEXT`` (34 px). ``marks`` (see ``render.ra.marks``) are outlined and
+tagged."""
 
 from __future__ import annotations
 
