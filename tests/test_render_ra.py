@@ -402,3 +402,24 @@ def test_reused_rows_draw_the_same_pixels_as_fresh_ones():
     for (before, after), want in zip(steps, cold, strict=True):
         assert ra.board(after, NAMES[:4], previous=before).tobytes() == want.tobytes()
     assert len(rows._rows) <= rows.ROW_CACHE
+
+
+def test_a_hand_with_many_actions_still_fits():
+    """Five players in an auction, a three-line prompt and two rows of actions: the hand stays
+    within MAX_HEIGHT, the table left out rather than the text shrunk."""
+    from render.ra.hand import hand_image
+
+    auction = {"ra_player": 0, "kind": "voluntary", "order": [1, 2, 3, 4, 0], "idx": 1,
+               "high": {"sun": 9, "seat": 1}, "bids": [{"seat": 1, "sun": 9}], "to_bid": [2, 3, 4, 0],
+               "forced": False}
+    me = {
+        "seat": 2,
+        "score": 12,
+        "legal": [f"bid {v}" for v in range(10, 17)] + ["pass"] * 6,
+        "prompt": "High bid 9 (Bartholomew). Bid one of your suns above it or pass this auction. " * 3,
+        "preview": {"Gods": 2, "Gold": 3, "Pharaohs": 5, "Nile & floods": 3, "Civilizations": -5,
+                    "Traders": 3, "Monuments": 6, "Suns": -5},
+    }
+    v = _sample(5, step="auction", pending=None, auction=auction, to_move=[2], viewer=2, me=me)
+    assert hand_image(v, NAMES, table=False).height < MAX_HEIGHT
+    _check_size(ra.hand(v, NAMES))

@@ -49,9 +49,11 @@ from render.ra.rows import draw_seat_row
 MAX_HEIGHT = 1100
 
 
-def hand_image(view: RaView, names: Sequence[str]) -> Image.Image:
-    """The private view image of ``view["me"]`` (or ``view["viewer"]``). Raises ValueError when
-    the view belongs to no seat."""
+def hand_image(view: RaView, names: Sequence[str], table: bool = True) -> Image.Image:
+    """The private view image of ``view["me"]`` (or ``view["viewer"]``), at most
+    :data:`MAX_HEIGHT` px: when a long prompt with many actions would make it taller, it is
+    drawn again without the table (the posted board shows it), never with smaller text. Raises
+    ValueError when the view belongs to no seat."""
     me = view.get("me")
     seat = me["seat"] if me else view.get("viewer")
     if seat is None:
@@ -63,11 +65,15 @@ def hand_image(view: RaView, names: Sequence[str]) -> Image.Image:
     if not view.get("over"):  # at the end the prompt names the rank and the winner
         if view.get("auction") or view.get("pending"):  # else the prompt says whose turn
             y = draw_band(img, d, view, names, y)
-        y = draw_table(img, d, view, y)
+        if table:
+            y = draw_table(img, d, view, y)
     y = draw_opponents(img, d, view, names, seat, y)
     y = draw_seat_row(img, d, view, names, seat, y + 2)
     y = draw_preview(img, d, view, seat, y)
-    return crop(img, y)
+    out = crop(img, y)
+    if out.height > MAX_HEIGHT and table:
+        return hand_image(view, names, table=False)
+    return out
 
 
 def final_line(view: RaView, names: Sequence[str], seat: int) -> str:
