@@ -12,9 +12,12 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+import render
 from engines import base
 from render import ra
-from render.common import WIDTH
+from render.caption import HEIGHT as CAPTION_H
+from render.common import PNG_LIMIT, WIDTH
+from render.frame import MAX_HEIGHT
 
 NAMES = ["Ann", "Bartholomew the Magnificent", "Cy", "Dora Delacroix-Montgomery", "Eve"]
 GOLDEN = Path(__file__).parent / "golden"
@@ -45,9 +48,16 @@ def _playout(seed: int, n: int, opts: dict, limit: int | None = None):
 
 
 def _check_size(img: Image.Image) -> None:
+    """A hand or a sheet: 1000 px wide, at most as tall as a posted board."""
     assert img.mode == "RGB"
     assert img.width == WIDTH
-    assert 400 <= img.height <= 2000, img.height
+    assert 300 <= img.height <= MAX_HEIGHT, img.height
+
+
+def _check_board(img: Image.Image, n: int) -> None:
+    """A board: exactly 1000 × board_height(n), the same through the game."""
+    assert img.mode == "RGB"
+    assert img.size == (WIDTH, ra.board_height(n)), img.size
 
 
 def _check_text(s: str, names: list[str] | None) -> None:
@@ -82,10 +92,16 @@ def test_every_step_of_playouts_renders(n, opts, seed, must):
     engine, states = _playout(seed, n, opts)
     names = NAMES[:n] if seed % 2 else None
     steps = set()
-    for state in states:
+    previous = None
+    for i, state in enumerate(states):
         public = engine.view(state, None)
         steps.add(public["step"])
-        _check_size(ra.board(public, names))
+        board = ra.board(public, names, previous=previous)
+        _check_board(board, n)
+        if i % 25 == 0 or i == len(states) - 1:
+            png = render.board_png("ra", public, names, caption=["a caption line"], previous=previous)
+            assert len(png) <= PNG_LIMIT, len(png)
+        previous = public
         _check_text(ra.text(public, names), names)
         for seat in engine.to_move(state):
             private = engine.view(state, seat)
@@ -170,9 +186,17 @@ def _sample(n: int = 3, **over) -> dict:
     return v
 
 
+def test_board_heights_fit_the_square_canvas():
+    """One height per player count, the caption strip included at most MAX_HEIGHT."""
+    for n in range(2, 6):
+        assert CAPTION_H + ra.board_height(n) <= MAX_HEIGHT
+        assert render.canvas_height("ra", n) == CAPTION_H + ra.board_height(n)
+    assert ra.board_height(5) > ra.board_height(4) > ra.board_height(3) > ra.board_height(2)
+
+
 def test_sample_views_every_section():
     v = _sample(5)
-    _check_size(ra.board(v, NAMES))
+    _check_board(ra.board(v, NAMES), 5)
     assert "must discard 2 Nile/flood, 1 civilization and 2 monument tiles" in ra.text(v, NAMES)
     auction = {"ra_player": 2, "kind": "voluntary", "order": [3, 4, 0, 1, 2], "idx": 4,
                "high": None, "bids": [{"seat": s, "sun": None} for s in (3, 4, 0, 1)],
@@ -182,7 +206,7 @@ def test_sample_views_every_section():
                     "prompt": "You must bid: you invoked Ra on this track. Bid 4 or 11.",
                     "preview": {"Gods": 0, "Gold": 0, "Pharaohs": 5, "Nile & floods": 3,
                                 "Civilizations": -5, "Traders": 3, "Monuments": 6, "Suns": -5}})
-    _check_size(ra.board(v, NAMES))
+    _check_board(ra.board(v, NAMES), 5)
     _check_size(ra.hand(v, NAMES))
     text = ra.text(v, NAMES)
     assert "(must bid)" in text and "= **+7**" in text
@@ -198,7 +222,9 @@ def test_text_stays_under_the_discord_limit_with_everything_held():
     long_names = [n * 3 for n in NAMES]
     s = ra.text(v, long_names)
     assert len(s) <= 1900 and "{s" not in s
-    _check_size(ra.board(v, long_names))
+    _check_board(ra.board(v, long_names), 5)
+    _check_size(ra.hand(dict(v, viewer=1, me={"seat": 1, "score": 11, "legal": [], "prompt": "",
+                                              "preview": None}), long_names))
 
 
 # --------------------------------------------------------------------------- golden image
@@ -232,7 +258,9 @@ def test_golden_board(name, seed, n, moves, opts):
     Regenerate with BAZAAR_UPDATE_GOLDEN=1 (the test then writes the file and skips)."""
     engine, states = _playout(seed, n, opts, limit=moves)
     assert len(states) == moves + 1, "the golden playout ended early: pick another seed"
-    img = ra.board(engine.view(states[-1], None), NAMES[:n])
+    # with the board before it, so that the change marks are pinned too
+    img = ra.board(engine.view(states[-1], None), NAMES[:n], previous=engine.view(states[-2], None))
+    assert img.size == (WIDTH, ra.board_height(n))
     path = GOLDEN / f"{name}.png"
     if os.environ.get("BAZAAR_UPDATE_GOLDEN") == "1":
         GOLDEN.mkdir(exist_ok=True)
@@ -279,7 +307,7 @@ def _steps(seed: int, n: int, limit: int):
     """(previous public view, public view) of each move of a seeded random playout."""
     engine, states = _playout(seed, n, {}, limit=limit)
     views = [engine.view(s, None) for s in states]
-    return list(zip(views, views[1:]))
+    return list(zip(views, views[1:], strict=False))
 
 
 @needs_engine
@@ -289,7 +317,7 @@ def test_changes_name_the_tile_drawn_the_lot_won_and_the_suns_moved():
         marks = ra.changes(before, after)
         assert ra.changes(None, after) == frozenset()
         if before["epoch"] != after["epoch"]:
-            assert all(m.startswith("score:") for m in marks)
+            assert all(m.startswith(("score:", "track:", "ra_track")) for m in marks)
             continue
         grown = len(after["track"]) > len(before["track"])
         if grown:
@@ -299,7 +327,7 @@ def test_changes_name_the_tile_drawn_the_lot_won_and_the_suns_moved():
             # a lot was won: the centre sun changed, the winner's tiles grew, its new sun is marked
             winner = next(
                 s
-                for s, (p, q) in enumerate(zip(before["players"], after["players"]))
+                for s, (p, q) in enumerate(zip(before["players"], after["players"], strict=True))
                 if set(q["down"]) - set(p["down"])
             )
             assert "center" in marks
@@ -308,7 +336,7 @@ def test_changes_name_the_tile_drawn_the_lot_won_and_the_suns_moved():
             p, q = before["players"][winner], after["players"][winner]
             grew = [c for c in q["tiles"] if q["tiles"][c] > p["tiles"].get(c, 0)]
             assert all(f"tiles:{winner}:{c}" in marks for c in grew)
-            assert (f"won:{winner}" in marks) == bool(grew or q["traders"] > p["traders"])
+            assert f"won:{winner}" in marks  # its new face-down sun says it won
             seen.add("won")
         if after == before:
             assert marks == frozenset()
@@ -321,6 +349,77 @@ def test_the_board_marks_changes_only_with_a_previous_view():
     before, after = next((b, a) for b, a in steps if len(a["track"]) > len(b["track"]) and a["track"])
     bare = ra.board(after, NAMES[:4])
     marked = ra.board(after, NAMES[:4], previous=before)
-    assert _mark_pixels(bare) == 0
-    assert _mark_pixels(marked) > 200
+    assert _mark_pixels(marked) > _mark_pixels(bare) + 200  # the bare board: the legend's swatch only
     assert ImageChops.difference(bare, ra.board(after, NAMES[:4], previous=after)).getbbox() is None
+
+
+# --------------------------------------------------------------------------- the end first
+
+
+@needs_engine
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_the_end_names_each_rank_once(n):
+    """Each final hand says its seat's rank and total; the final board's band names the winner;
+    no text says "game over" (the header alone does, once); the final sheet fits the canvas."""
+    from render.common import ordinal
+    from render.ra.board import band_text
+    from render.ra.hand import final_line
+
+    engine, states = _playout(40 + n, n, {})
+    final = engine.view(states[-1], None)
+    out = final["outcome"]
+    names = NAMES[:n]
+    for seat in range(n):
+        line = final_line(engine.view(states[-1], seat), names, seat)
+        score = f"{out['scores'][seat]} pts"
+        assert score in line, line
+        if seat in out["winners"]:
+            assert line.startswith("You won"), line
+        else:
+            assert f"{ordinal(out['ranks'][seat])} of {n}" in line, line
+        assert "game over" not in line.lower()
+        text = ra.text(engine.view(states[-1], seat), names)
+        assert line in text and text.lower().count("game over") == 1, text
+    band = band_text(final, names)
+    assert names[out["winners"][0]] in band and "game over" not in band.lower()
+    _check_size(ra.score_sheet(final, names))
+
+
+@needs_engine
+def test_reused_rows_draw_the_same_pixels_as_fresh_ones():
+    """Seat rows are remembered by everything they show (render.ra.rows.RowSpec): a board
+    drawn after other games' boards equals the same board drawn with no row remembered."""
+    import sys
+
+    rows = sys.modules["render.ra.rows"]
+    steps = _steps(2024, 4, 120)[::7]
+    cold = []
+    for before, after in steps:
+        rows.clear_rows()
+        cold.append(ra.board(after, NAMES[:4], previous=before))
+    for before, after in _steps(77, 4, 120)[::5]:  # other rows, other names
+        ra.board(after, NAMES[1:5], previous=before)
+    for (before, after), want in zip(steps, cold, strict=True):
+        assert ra.board(after, NAMES[:4], previous=before).tobytes() == want.tobytes()
+    assert len(rows._rows) <= rows.ROW_CACHE
+
+
+def test_a_hand_with_many_actions_still_fits():
+    """Five players in an auction, a three-line prompt and two rows of actions: the hand stays
+    within MAX_HEIGHT, the table left out rather than the text shrunk."""
+    from render.ra.hand import hand_image
+
+    auction = {"ra_player": 0, "kind": "voluntary", "order": [1, 2, 3, 4, 0], "idx": 1,
+               "high": {"sun": 9, "seat": 1}, "bids": [{"seat": 1, "sun": 9}], "to_bid": [2, 3, 4, 0],
+               "forced": False}
+    me = {
+        "seat": 2,
+        "score": 12,
+        "legal": [f"bid {v}" for v in range(10, 17)] + ["pass"] * 6,
+        "prompt": "High bid 9 (Bartholomew). Bid one of your suns above it or pass this auction. " * 3,
+        "preview": {"Gods": 2, "Gold": 3, "Pharaohs": 5, "Nile & floods": 3, "Civilizations": -5,
+                    "Traders": 3, "Monuments": 6, "Suns": -5},
+    }
+    v = _sample(5, step="auction", pending=None, auction=auction, to_move=[2], viewer=2, me=me)
+    assert hand_image(v, NAMES, table=False).height < MAX_HEIGHT
+    _check_size(ra.hand(v, NAMES))

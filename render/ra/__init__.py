@@ -1,15 +1,23 @@
 """Ra renderer: pure functions of a Ra view (see the view schema in engines/ra and specs/ra.md §13).
 
-* :func:`board` — the public snapshot, from ``view(state, None)``;
-* :func:`hand` — one player's private view (DM), from ``view(state, seat)``;
-* :func:`score_sheet` — the score sheet (final, or the epochs so far), :func:`epoch_sheet` — one
-  epoch's sheet;
+* :func:`board` — the public snapshot, from ``view(state, None)``: exactly 1000 ×
+  :func:`board_height` px (one size per player count, 658–970 px, so that with the caption strip
+  a posted board is at most 1100 px tall);
+* :func:`labels` — what a board marks as changed since the board before it, as data
+  (``[(thing, label)]``: "drawn", "just won", "discarded", "used a God", "bid N", "passed",
+  "score"); :func:`changes` — the marked places;
+* :func:`hand` — one player's private view (DM), from ``view(state, seat)``; at the end it
+  says the player's rank;
+* :func:`score_sheet` — the score sheet, ranking first (final, or the epochs so far),
+  :func:`epoch_sheet` — one epoch's sheet; both at most 1100 px;
 * :func:`text` — the same information as plain text (Discord markdown, ≤ 1900 characters);
 * :func:`interim_sheet` — the sheet to show when an epoch (not the last) has just been scored.
 
-The drawing pieces live in ``render.ra.art`` (icons, suns, tiles), ``render.ra.board`` (board
-sections), ``render.ra.hand`` (the private view), ``render.ra.sheet`` (score sheets) and
-``render.ra.text`` (text).
+The drawing pieces live in ``render.ra.art`` (icons, suns, tiles), ``render.ra.board`` (the
+fixed layout, header, table, status band, legend), ``render.ra.rows`` (seat rows),
+``render.ra.marks`` (what changed), ``render.ra.hand`` (the private view), ``render.ra.sheet``
+(score sheets) and ``render.ra.text`` (text). Text is never under ``MIN_TEXT`` (26 px); suns,
+bids, scores and tile counts are at ``NUMBER_TEXT`` (34 px).
 """
 
 from __future__ import annotations
@@ -21,24 +29,26 @@ from PIL import Image
 
 from engines.ra.view import RaView
 from render.common import seat_names
+from render.frame import fixed
 from render.ra.board import (
-    crop,
-    draw_auction,
-    draw_footer,
-    draw_group_labels,
+    ROWS_TOP,
+    board_height,
+    draw_band,
     draw_header,
-    draw_pending,
-    draw_seat_row,
+    draw_legend,
     draw_table,
     new_canvas,
 )
 from render.ra.hand import hand_image
-from render.ra.marks import changes
+from render.ra.marks import SEAT_TAGS, changes, labels
+from render.ra.rows import draw_seat_row
 from render.ra.sheet import epoch_sheet, score_sheet
 from render.ra.text import epoch_text, score_text, text
 
 __all__ = [
+    "board_height",
     "changes",
+    "labels",
     "board",
     "hand",
     "score_sheet",
@@ -51,25 +61,29 @@ __all__ = [
 
 
 def board(view: RaView, names: Sequence[str] | None = None, previous: RaView | None = None) -> Image.Image:
-    """The public snapshot of ``view`` (a spectator view, ``view(state, None)``): header with the
-    epoch, step and whose turn, the Ra track, centre sun, bag and auction track, the running
-    auction or owed discards, the words naming the tile groups, then one row per seat. What
-    changed since ``previous`` (the public view of the board posted before, None for the first) is
-    outlined and tagged: the tile just drawn, the lot just won, the sun that moved, a bid, a score.
-    Returns a ~1000 px wide RGB image (a 5-player board about 1100 px tall)."""
+    """The public snapshot of ``view`` (a spectator view, ``view(state, None)``): the header
+    with the epoch, step and whose turn, the Ra track, centre sun, bag and auction track, one
+    band for the running auction, the owed discards, the turn or the winner, then one row per
+    seat and the legend. What changed since ``previous`` (the public view of the board posted
+    before, None for the first) is outlined and tagged (see :func:`labels`). Exactly 1000 ×
+    :func:`board_height` px, one size through a game."""
     n = int(view["n_players"])
     nm = seat_names(names, n)
-    marks = changes(previous, view)
-    img, d = new_canvas(700 + 160 * n)
+    marks = changes(previous, view) | {
+        f"tag:{thing.split(':')[1]}:{label}" for thing, label in labels(previous, view) if label in SEAT_TAGS
+    }
+    height = board_height(n)
+    img, d = new_canvas(height)
     y = draw_header(img, d, view, nm)
     y = draw_table(img, d, view, y, marks)
-    y = draw_auction(img, d, view, nm, y)
-    y = draw_pending(d, view, nm, y)
-    y = draw_group_labels(d, view, y)
+    y = draw_band(img, d, view, nm, y)
+    y = ROWS_TOP - 6
     for s in range(n):
         y = draw_seat_row(img, d, view, nm, s, y, marks)
-    y = draw_footer(d, view, y)
-    return crop(img, y)
+    y = draw_legend(img, d, view, y)
+    if y > height:
+        raise ValueError(f"the Ra board drew {y} px on its {height}-px canvas")
+    return fixed(img, height)
 
 
 def hand(view: RaView, names: Sequence[str] | None = None) -> Image.Image:

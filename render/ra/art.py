@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.ra import data
-from render.common import INK, LINE, MUTED, PANEL, fit, font, mix, stamp, text_width
+from render.common import INK, LINE, MIN_TEXT, MUTED, NUMBER_TEXT, PANEL, fit, font, mix, stamp
 
 Color = tuple[int, int, int]
 
@@ -248,20 +248,30 @@ def sun(
     img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int, value: int, up: bool = True
 ) -> None:
     """A sun disc at top-left (x, y): bright gold with a dark number when face up, grey with a
-    light number when face down (used)."""
+    light number when face down (spent); no number for ``value`` 0. The number is at
+    ``NUMBER_TEXT`` px on a disc of 48 px or more. Drawn once per look and pasted
+    (:func:`render.common.stamp`)."""
+    stamp(
+        img,
+        (x, y, x + size - 1, y + size - 1),
+        ("ra.sun", size, value, up),
+        lambda im, dd, sx, sy: _sun(im, dd, sx, sy, size, value, up),
+    )
+
+
+def _sun(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int, value: int, up: bool
+) -> None:
     if up:
         paste(img, _disc(size, SUN_UP, SUN_UP_RING, max(2, size // 16)), x, y)
         fg = INK
     else:
         paste(img, _disc(size, SUN_DOWN, SUN_DOWN_RING, max(2, size // 16)), x, y)
         fg = (248, 246, 242)
-    f = font(max(20, round(size * 0.54)), True, len(str(value)) > 1 and size < 48)
-    d.text((x + size / 2, y + size / 2 + 1), str(value), font=f, fill=fg, anchor="mm")
-
-
-def ra_disc(img: Image.Image, x: float, y: float, size: int, ring: Color) -> None:
-    """A plain coloured disc (seat swatches, rank medals)."""
-    paste(img, _disc(size, ring, mix(ring, (0, 0, 0), 0.25), max(1, size // 14)), x, y)
+    size_px = NUMBER_TEXT if size >= 48 else max(MIN_TEXT, round(size * 0.62))
+    f = font(size_px, True, len(str(value)) > 1)
+    if value > 0:
+        d.text((x + size / 2, y + size / 2 + 1), str(value), font=f, fill=fg, anchor="mm")
 
 
 # --------------------------------------------------------------------------- tiles and chips
@@ -278,11 +288,11 @@ def chip(
     count: int,
     show_zero: bool = False,
 ) -> None:
-    """A held-tile chip. Owned (count > 0): a solid box in the tile's colour with a white icon
-    and the count in a white badge, so it stands out. Missing: a faint outline with a ghosted
-    icon, so a row's missing civilization and monument types show too. Square chips
-    (``h`` ≥ ``w``) put the count under the icon, wide ones beside it. Drawn once per look and
-    pasted (:func:`render.common.stamp`)."""
+    """A held-tile chip. Held: a solid box in the tile's colour with its white picture, large
+    for one tile, beside the count (outlined white digits) for two or more. Missing: a faint
+    outline with a ghosted picture, so a row's missing civilization and monument types show too
+    (a "0" in the corner with ``show_zero``). Drawn once per look and pasted
+    (:func:`render.common.stamp`)."""
     stamp(
         img,
         (x, y, x + w, y + h),
@@ -303,32 +313,54 @@ def _chip(
     show_zero: bool,
 ) -> None:
     col = CATEGORY_COLOR["trader"] if code == "crate" else tile_color(code)
-    tall = h >= w + 10
-    isz = round(min(w, h) * (0.5 if tall else 0.56))
-    ix = x + (w - isz) / 2 if tall else x + 4
-    iy = y + 6 if tall else y + (h - isz) / 2
     if count > 0:
         d.rounded_rectangle(
             (x, y, x + w, y + h), radius=8, fill=col, outline=mix(col, (0, 0, 0), 0.35), width=2
         )
-        paste(img, icon(code, isz, (255, 255, 255)), ix, iy)
+        if count == 1:  # one tile: its picture alone, as large as the chip allows
+            isz = round(min(w, h) * 0.72)
+            paste(img, icon(code, isz, (255, 255, 255)), x + (w - isz) / 2, y + (h - isz) / 2)
+            return
         t = str(count)
-        f = font(24 if tall or w >= 60 else 22, True, len(t) > 1)
-        tw = text_width(t, f) + 8
-        if tall:
-            bx0, by0 = x + (w - tw) / 2, y + h - 30
-        else:
-            bx0, by0 = x + w - tw - 2, y + h - 28
-        d.rounded_rectangle((bx0, by0, bx0 + tw, by0 + 26), radius=8, fill=(255, 255, 255))
-        d.text((bx0 + tw / 2, by0 + 13), t, font=f, fill=INK, anchor="mm")
+        f = font(NUMBER_TEXT if h >= 44 else MIN_TEXT, True, len(t) > 1)
+        isz = min(22, h - 14) if len(t) == 1 else min(18, h - 18)
+        paste(img, icon(code, isz, (255, 255, 255)), x + 4, y + 4)
+        d.text(
+            (x + w - 3, y + h - 2),
+            t,
+            font=f,
+            fill=(255, 255, 255),
+            anchor="rd",
+            stroke_width=2,
+            stroke_fill=mix(col, (0, 0, 0), 0.6),
+        )
     else:
+        isz = round(min(w, h) * 0.62)
         d.rounded_rectangle((x, y, x + w, y + h), radius=8, outline=mix(LINE, PANEL, 0.3), width=1)
-        paste(img, icon(code, isz, mix(col, PANEL, 0.8)), ix, iy)
-        if show_zero and tall:
-            d.text((x + w / 2, y + h - 6), "0", font=font(22, True), fill=mix(MUTED, PANEL, 0.4), anchor="md")
+        paste(img, icon(code, isz, mix(col, PANEL, 0.78)), x + (w - isz) / 2, y + (h - isz) / 2)
+        if show_zero:
+            d.text(
+                (x + w - 4, y + h - 3),
+                "0",
+                font=font(MIN_TEXT, True),
+                fill=mix(MUTED, PANEL, 0.4),
+                anchor="rd",
+            )
 
 
 def track_tile(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, code: str | None, slot: int
+) -> None:
+    """One auction-track slot (see :func:`_track_tile`), drawn once per look and pasted."""
+    stamp(
+        img,
+        (x, y, x + w, y + h),
+        ("ra.track", code, slot, w, h),
+        lambda im, dd, sx, sy: _track_tile(im, dd, sx, sy, w, h, code, slot),
+    )
+
+
+def _track_tile(
     img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, code: str | None, slot: int
 ) -> None:
     """One auction-track slot: a tile in its category colour with icon and name (beside the icon
@@ -336,7 +368,7 @@ def track_tile(
     or an empty slot with its number. Disasters are dark with a red cross over what they destroy."""
     if code is None:
         d.rounded_rectangle((x, y, x + w, y + h), radius=10, outline=LINE, width=2)
-        d.text((x + w / 2, y + h / 2), str(slot), font=font(24, True), fill=LINE, anchor="mm")
+        d.text((x + w / 2, y + h / 2), str(slot), font=font(MIN_TEXT, True), fill=LINE, anchor="mm")
         return
     col = tile_color(code)
     disaster = category(code) == "disaster"
@@ -348,24 +380,34 @@ def track_tile(
         width=3 if disaster else 2,
     )
     wide = w >= 2 * h
-    isz = round(h * (0.72 if wide else 0.5))
-    ix, iy = (x + 8, y + (h - isz) / 2) if wide else (x + (w - isz) / 2, y + 6)
+    isz = round(h * (0.62 if wide else 0.5))
+    ix, iy = (x + 7, y + (h - isz) / 2) if wide else (x + (w - isz) / 2, y + 6)
     paste(img, icon(code, isz, (255, 255, 255)), ix, iy)
     if disaster:
         m = 2
         d.line((ix + m, iy + m, ix + isz - m, iy + isz - m), fill=DANGER, width=6)
         d.line((ix + m, iy + isz - m, ix + isz - m, iy + m), fill=DANGER, width=6)
-    room = int(w - isz - 24) if wide else w - 8
-    label, f = fit(tile_name(code), room, 28 if wide else 22, True, min_size=22 if wide else 20)
-    if label.endswith("…"):
-        label, f = fit(tile_abbr(code), room, 28 if wide else 22, True)
+    room = int(w - isz - 18) if wide else w - 8
+    label, f = fit(tile_name(code), room, 28, True)
     if wide:
-        d.text((ix + isz + 8, y + h / 2), label, font=f, fill=(255, 255, 255), anchor="lm")
+        d.text((ix + isz + 6, y + h / 2), label, font=f, fill=(255, 255, 255), anchor="lm")
     else:
         d.text((x + w / 2, y + h - 5), label, font=f, fill=(255, 255, 255), anchor="md")
 
 
 def ra_slot(
+    img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int, filled: bool, last: bool
+) -> None:
+    """One Ra-track slot (see :func:`_ra_slot`), drawn once per look and pasted."""
+    stamp(
+        img,
+        (x, y, x + size, y + size),
+        ("ra.slot", size, filled, last),
+        lambda im, dd, sx, sy: _ra_slot(im, dd, sx, sy, size, filled, last),
+    )
+
+
+def _ra_slot(
     img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, size: int, filled: bool, last: bool
 ) -> None:
     """One Ra-track slot: a red sun tile when filled; the last slot (ends the epoch) is marked."""

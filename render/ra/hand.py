@@ -9,61 +9,91 @@ from collections.abc import Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from engines.ra.view import RaView
+from render import frame
 from render.common import (
     ACCENT,
     BAD,
     GOOD,
     INK,
     LINE,
+    MIN_TEXT,
     MUTED,
+    NUMBER_TEXT,
     PANEL,
     fit,
     font,
     mix,
+    ordinal,
     panel,
     seat_color,
+    seat_initials,
     seat_ink,
     signed,
     text_width,
     wrap,
 )
-from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, sun
+from render.ra.art import CATEGORY_COLOR, SCORE_CATEGORIES, icon, paste, sun
 from render.ra.board import (
     PAD,
     X0,
     X1,
     crop,
-    draw_auction,
-    draw_chips,
+    draw_band,
     draw_header,
-    draw_headline,
-    draw_pending,
     draw_table,
     fmt,
     new_canvas,
-    seat_status,
 )
+from render.ra.rows import draw_seat_row
+
+MAX_HEIGHT = 1100
 
 
-def hand_image(view: RaView, names: Sequence[str]) -> Image.Image:
-    """The private view image of ``view["me"]`` (or ``view["viewer"]``). Raises ValueError when
-    the view belongs to no seat."""
+def hand_image(view: RaView, names: Sequence[str], table: bool = True) -> Image.Image:
+    """The private view image of ``view["me"]`` (or ``view["viewer"]``), at most
+    :data:`MAX_HEIGHT` px: when a long prompt with many actions would make it taller, it is
+    drawn again without the table (the posted board shows it), never with smaller text. Raises
+    ValueError when the view belongs to no seat."""
     me = view.get("me")
     seat = me["seat"] if me else view.get("viewer")
     if seat is None:
         raise ValueError("hand() needs a player's view (viewer is a seat), not a spectator view")
     seat = int(seat)
-    img, d = new_canvas(1700)
+    img, d = new_canvas(1600)
     y = draw_header(img, d, view, names, right_label="Private view", right_seats=[seat])
-    y = draw_headline(d, view, names, y)
     y = draw_prompt(d, view, names, seat, y)
-    y = draw_pending(d, view, names, y)
-    y = draw_table(img, d, view, y)
-    y = draw_auction(img, d, view, names, y)
+    if not view.get("over"):  # at the end the prompt names the rank and the winner
+        if view.get("auction") or view.get("pending"):  # else the prompt says whose turn
+            y = draw_band(img, d, view, names, y)
+        if table:
+            y = draw_table(img, d, view, y)
     y = draw_opponents(img, d, view, names, seat, y)
-    y = draw_big_row(img, d, view, names, seat, y)
+    y = draw_seat_row(img, d, view, names, seat, y + 2)
     y = draw_preview(img, d, view, seat, y)
-    return crop(img, y)
+    out = crop(img, y)
+    if out.height > MAX_HEIGHT and table:
+        return hand_image(view, names, table=False)
+    return out
+
+
+def final_line(view: RaView, names: Sequence[str], seat: int) -> str:
+    """The final hand's sentence: the viewer's rank and total ("You finished 2nd of 4 with 38
+    pts; Ann won with 45.")."""
+    out = view.get("outcome") or {}
+    ranks, scores = list(out.get("ranks") or []), list(out.get("scores") or [])
+    winners = list(out.get("winners") or [])
+    if seat >= len(ranks) or seat >= len(scores):
+        return "Final scores are on the sheet."
+    n = int(view["n_players"])
+    mine = f"{scores[seat]} pts"
+    if seat in winners:
+        shared = [names[s] for s in winners if s != seat]
+        return f"You won, 1st of {n}, with {mine}" + (
+            f" (shared with {', '.join(shared)})." if shared else "."
+        )
+    best = " and ".join(names[s] for s in winners)
+    top = scores[winners[0]] if winners else max(scores)
+    return f"You finished {ordinal(ranks[seat])} of {n} with {mine}; {best} won with {top}."
 
 
 def draw_prompt(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], seat: int, y: int) -> int:
@@ -71,10 +101,10 @@ def draw_prompt(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], seat
     me = view.get("me")
     legal = list(me["legal"]) if me else []
     prompt = fmt(me["prompt"] if me else None, names)
-    if not prompt:
-        if view.get("over"):
-            prompt = "The game is over."
-        elif legal:
+    if view.get("over"):
+        prompt = final_line(view, names, seat)
+    elif not prompt:
+        if legal:
             prompt = "Your move."
         else:
             waiting = ", ".join(names[s] for s in view.get("to_move") or [])
@@ -82,10 +112,10 @@ def draw_prompt(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], seat
     f = font(28, True)
     lines = wrap(prompt, X1 - X0 - 2 * PAD, f)[:3]
     pills: list[tuple[int, int, int, str]] = []  # rows of (x, y, w, text) laid out below
-    pf = font(26, True)
+    pf = font(MIN_TEXT, True)
     x, py = X0 + PAD, 0
     for a in legal:
-        t = a if text_width(a, pf) <= 400 else fit(a, 400, 26, True)[0]
+        t = a if text_width(a, pf) <= 400 else fit(a, 400, MIN_TEXT, True)[0]
         w = text_width(t, pf) + 28
         if x + w > X1 - PAD:
             x, py = X0 + PAD, py + 52
@@ -116,94 +146,39 @@ def draw_opponents(
     others = [s for s in range(int(view["n_players"])) if s != seat]
     if not others:
         return y
-    top = y + 12
-    line_h = 54
-    h = PAD + 34 + line_h * len(others) + PAD - 8
+    top = y + 8
+    line_h = 52
+    h = 12 + 36 + line_h * len(others) + 6
     panel(d, (X0, top, X1, top + h))
     d.text(
-        (X0 + PAD, top + PAD),
+        (X0 + PAD, top + 12),
         "The others: suns they can bid, pharaohs, score",
-        font=font(24, True),
+        font=font(MIN_TEXT, True),
         fill=MUTED,
     )
-    yy = top + PAD + 38
+    yy = top + 12 + 36
+    initials = seat_initials(names)
     for s in others:
         p = view["players"][s]
-        d.rounded_rectangle((X0 + PAD, yy + 6, X0 + PAD + 8, yy + line_h - 12), radius=4, fill=seat_color(s))
-        t, nf = fit(names[s], 250, 28, True)
-        d.text((X0 + PAD + 18, yy + line_h / 2 - 4), t, font=nf, fill=seat_ink(s), anchor="lm")
+        yc = yy + line_h / 2
+        frame.seat_badge(d, (X0 + PAD + 17, yc), s, initials[s], 17)
+        t, nf = fit(names[s], 220, 28, True)
+        d.text((X0 + PAD + 42, yc), t, font=nf, fill=seat_ink(s), anchor="lm")
         sx = X0 + PAD + 280
         ups = list(p.get("up") or [])
         for v in ups:
-            sun(img, d, sx, yy + 2, 42, int(v), True)
-            sx += 47
+            sun(img, d, sx, yc - 24, 48, int(v), True)
+            sx += 52
         if not ups:
-            d.text((sx, yy + line_h / 2 - 4), "no suns left", font=font(24), fill=MUTED, anchor="lm")
-        px = X1 - PAD - 240
-        paste(img, icon("pharaoh", 34, CATEGORY_COLOR["pharaoh"]), px, yy + 6)
-        tiles = p.get("tiles") or {}
-        d.text(
-            (px + 42, yy + line_h / 2 - 4),
-            _pharaohs(int(tiles.get("pharaoh", 0))),
-            font=font(24),
-            fill=INK,
-            anchor="lm",
-        )
+            d.text((sx, yc), "no suns left", font=font(MIN_TEXT), fill=MUTED, anchor="lm")
+        px = X1 - PAD - 250
+        paste(img, icon("pharaoh", 36, CATEGORY_COLOR["pharaoh"]), px, yc - 18)
+        k = int((p.get("tiles") or {}).get("pharaoh", 0))
+        d.text((px + 42, yc), str(k), font=font(NUMBER_TEXT, True), fill=INK, anchor="lm")
         score = p.get("score")
-        d.text(
-            (X1 - PAD, yy + line_h / 2 - 4),
-            "?" if score is None else str(score),
-            font=font(28, True),
-            fill=INK,
-            anchor="rm",
-        )
+        st = f"{'?' if score is None else score} pts"
+        d.text((X1 - PAD, yc), st, font=font(NUMBER_TEXT, True), fill=INK, anchor="rm")
         yy += line_h
-    return top + h
-
-
-def draw_big_row(
-    img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], seat: int, y: int
-) -> int:
-    """The viewer's row enlarged: name, score, suns, status, then captioned tile groups."""
-    p = view["players"][seat]
-    me = view.get("me")
-    traders = bool((view.get("options") or {}).get("traders", True))
-    top = y + 12
-    cw = ch = 80
-    h = PAD + 60 + 20 + 2 * (28 + ch + 6) + PAD - 6 + 6
-    col = seat_color(seat)
-    panel(d, (X0, top, X1, top + h))
-    d.rounded_rectangle((X0 + 2, top + 2, X0 + 14, top + h - 2), radius=6, fill=col)
-    x = X0 + 30
-    score = me["score"] if me else p.get("score")
-    st = "?" if score is None else str(score)
-    sf = font(44, True)
-    d.text((X1 - PAD, top + PAD - 6), st, font=sf, fill=INK, anchor="ra")
-    d.text((X1 - PAD, top + PAD + 44), "points", font=font(20), fill=MUTED, anchor="ra")
-    sw = text_width(st, sf)
-    ups, downs = list(p.get("up") or []), list(p.get("down") or [])
-    dsz = 54
-    suns_w = (len(ups) + len(downs)) * (dsz + 8)
-    name_w = X1 - PAD - sw - 30 - x - suns_w - 20
-    t, nf = fit(names[seat], max(name_w, 160), 32, True)
-    d.text((x, top + PAD), t, font=nf, fill=seat_ink(seat))
-    # status pills under the name
-    px = x
-    for text_, fill, fg in seat_status(view, seat):
-        pf = font(22, True)
-        w = text_width(text_, pf) + 22
-        d.rounded_rectangle((px, top + PAD + 40, px + w, top + PAD + 72), radius=16, fill=fill)
-        d.text((px + w / 2, top + PAD + 56), text_, font=pf, fill=fg, anchor="mm")
-        px += w + 6
-    sx = X1 - PAD - sw - 30 - suns_w
-    sx = max(sx, x + text_width(t, nf) + 20, px + 10)
-    for v in ups:
-        sun(img, d, sx, top + PAD - 2, dsz, int(v), True)
-        sx += dsz + 8
-    for v in downs:
-        sun(img, d, sx, top + PAD - 2, dsz, int(v), False)
-        sx += dsz + 8
-    draw_chips(img, d, p, x, top + PAD + 80, cw, ch, traders, small_gap=4, big_gap=14, captions=True)
     return top + h
 
 
@@ -232,15 +207,24 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, seat: i
     if not prev or view.get("over"):
         return y
     cats = preview_categories(view, prev)
-    top = y + 12
-    cell_h = 110
-    h = PAD + 36 + cell_h + 16 + 36 + PAD
+    top = y + 8
+    cell_h = 84
+    h = 14 + 40 + cell_h + 14
     panel(d, (X0, top, X1, top + h))
-    x, yy = X0 + PAD, top + PAD
+    x, yy = X0 + PAD, top + 14
     epoch = int(view.get("epoch") or 1)
-    d.text((x, yy), f"If epoch {epoch} ended now", font=font(28, True), fill=INK)
-    if epoch < 3:
-        d.text((X1 - PAD, yy + 6), "monuments, suns: after epoch 3", font=font(20), fill=MUTED, anchor="ra")
+    title = f"If epoch {epoch} ended now"
+    tf = font(28, True)
+    d.text((x, yy), title, font=tf, fill=INK)
+    delta = sum(int(v) for v in prev.values())
+    score = me["score"] if me else None
+    line = f"total {signed(delta)}"
+    if score is not None:
+        floor = (view.get("options") or {}).get("score_floor_zero", True)
+        new = max(0, score + delta) if floor else score + delta
+        line += f" · {score} → {new} pts" + (" (floor 0)" if floor and score + delta < 0 else "")
+    t, f = fit(line, X1 - PAD - x - text_width(title, tf) - 20, 28, True)
+    d.text((X1 - PAD, yy), t, font=f, fill=INK, anchor="ra")
     yy += 40
     n = max(1, len(cats))
     gap = 8
@@ -249,45 +233,17 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, seat: i
         cx = x + i * (cw + gap)
         v = int(prev[c])
         d.rounded_rectangle((cx, yy, cx + cw, yy + cell_h), radius=10, fill=PANEL, outline=LINE, width=2)
-        code = CATEGORY_ICON.get(c, "sun")
-        colr = (
-            CATEGORY_COLOR["civ"]
-            if code == "writing"
-            else (
-                CATEGORY_COLOR["monument"]
-                if code == "pyramid"
-                else (196, 146, 18)
-                if code == "sun"
-                else CATEGORY_COLOR.get(code, CATEGORY_COLOR["river"])
-            )
-        )
-        paste(img, icon(code, 30, colr), cx + (cw - 30) / 2, yy + 8)
-        t, f = fit(PREVIEW_WORD.get(c, c), int(cw - 8), 22, True)
-        d.text((cx + cw / 2, yy + 42), t, font=f, fill=MUTED, anchor="ma")
+        t, f = fit(PREVIEW_WORD.get(c, c), int(cw - 6), MIN_TEXT, True)
+        d.text((cx + cw / 2, yy + 8), t, font=f, fill=MUTED, anchor="ma")
         d.text(
             (cx + cw / 2, yy + cell_h - 8),
             signed(v),
-            font=font(30, True),
+            font=font(NUMBER_TEXT, True),
             fill=GOOD if v > 0 else BAD if v < 0 else MUTED,
             anchor="md",
         )
-    yy += cell_h + 16
-    delta = sum(int(v) for v in prev.values())
-    score = me["score"] if me else None
-    line = f"Epoch total {signed(delta)}"
-    if score is not None:
-        floor = (view.get("options") or {}).get("score_floor_zero", True)
-        new = max(0, score + delta) if floor else score + delta
-        line += f"   ·   score {score} → {new}"
-        if floor and score + delta < 0:
-            line += " (floor 0)"
-    d.text((x, yy), line, font=font(28, True), fill=INK)
     return top + h
 
 
-def _pharaohs(k: int) -> str:
-    return f"{k} pharaoh" + ("" if k == 1 else "s")
-
-
 # short words for the preview cells (eight cells share 920 px)
-PREVIEW_WORD = {"Nile & floods": "Nile", "Civilizations": "Civs", "Monuments": "Monum."}
+PREVIEW_WORD = {"Nile & floods": "Nile", "Civilizations": "Civs", "Monuments": "Mon.", "Pharaohs": "Phar."}

@@ -8,13 +8,14 @@ views only (never from private data). The board outlines these places and tags t
 * ``"ra_track"`` — a Ra tile was drawn (the Ra track grew);
 * ``"center"`` — the centre sun is another sun (a lot was won);
 * ``"tiles:<seat>:<code>"`` — that seat holds a different number of ``code`` (a lot won, tiles
-  discarded); ``"won:<seat>"`` when any of its counts grew;
+  discarded, a God used);
+* ``"won:<seat>"`` — that seat won a lot (one of its suns turned face down);
 * ``"sun:<seat>:<value>"`` — that seat's sun ``value`` is new or turned face down;
 * ``"score:<seat>"`` — that seat's score changed;
 * ``"bid:<seat>"`` — that seat bid or passed in the running auction.
 
 With no previous view (the first board) nothing is marked. A new epoch clears the board, so
-across an epoch only the scores are marked.
+across an epoch only the scores and the tiles drawn since (every tile on the tracks) are marked.
 """
 
 from __future__ import annotations
@@ -35,6 +36,22 @@ def _bids(view: Mapping[str, Any]) -> dict[int, Any]:
     return {int(b["seat"]): b.get("sun") for b in a.get("bids") or []}
 
 
+def _same_auction(previous: Mapping[str, Any], view: Mapping[str, Any]) -> bool:
+    """Whether ``view``'s auction is the one running in ``previous`` (same Ra player, kind,
+    track and centre, and its bids go on from the earlier ones) rather than a later one."""
+    a, b = previous.get("auction"), view.get("auction")
+    if not a or not b:
+        return False
+    old, new = list(a.get("bids") or []), list(b.get("bids") or [])
+    return (
+        a.get("ra_player") == b.get("ra_player")
+        and a.get("kind") == b.get("kind")
+        and previous.get("track") == view.get("track")
+        and previous.get("center") == view.get("center")
+        and new[: len(old)] == old
+    )
+
+
 def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> frozenset[str]:
     """The places of ``view`` that differ from ``previous`` (see the module docstring); empty
     when ``previous`` is None."""
@@ -45,7 +62,10 @@ def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> froz
     for s, (p, q) in enumerate(zip(before, after, strict=False)):
         if p.get("score") != q.get("score"):
             out.add(f"score:{s}")
-    if previous.get("epoch") != view.get("epoch"):
+    if previous.get("epoch") != view.get("epoch"):  # the board was cleared in between
+        out.update(f"track:{i}" for i in range(len(view.get("track") or [])))
+        if int(view.get("ra_track") or 0):
+            out.add("ra_track")
         return frozenset(out)
     old_track, new_track = list(previous.get("track") or []), list(view.get("track") or [])
     for i, code in enumerate(new_track):
@@ -60,16 +80,67 @@ def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> froz
         for code in set(a) | set(b):
             if a.get(code, 0) != b.get(code, 0):
                 out.add(f"tiles:{s}:{code}")
-                if b.get(code, 0) > a.get(code, 0):
-                    out.add(f"won:{s}")
+        if set(q.get("down") or []) - set(p.get("down") or []):
+            out.add(f"won:{s}")  # a sun turns face down only when its seat wins a lot
         for v in q.get("up") or []:
             if v not in (p.get("up") or []):
                 out.add(f"sun:{s}:{v}")
         for v in q.get("down") or []:
             if v not in (p.get("down") or []):
                 out.add(f"sun:{s}:{v}")
-    old_bids, new_bids = _bids(previous), _bids(view)
+    old_bids, new_bids = (_bids(previous) if _same_auction(previous, view) else {}), _bids(view)
     for s, sun in new_bids.items():
         if s not in old_bids or old_bids[s] != sun:
             out.add(f"bid:{s}")
     return frozenset(out)
+
+
+SEAT_TAGS = ("just won", "discarded", "used a God")
+"""The tags a seat row may carry, most important first; a row shows one."""
+
+
+def seat_tag(marks: frozenset[str], p: Mapping[str, Any], q: Mapping[str, Any], s: int) -> str:
+    """The one tag seat ``s``'s row carries ('' for none): "just won" when it won a lot, else
+    "discarded" when it holds fewer of a kind other than Gods, else "used a God"; ``p`` and ``q``
+    are the seat's previous and current player views."""
+    if f"won:{s}" in marks:
+        return "just won"
+    a, b = _counts(p), _counts(q)
+    lost = {c for c in a if b.get(c, 0) < a[c]}
+    if lost - {"god"}:
+        return "discarded"
+    return "used a God" if lost else ""
+
+
+def labels(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What the board says changed, as data: ``(thing, label)`` pairs in board order, e.g.
+    ``("track:3:flood", "drawn")`` (the tile drawn into that auction-track slot),
+    ``("ra_track:2", "drawn")`` (the Ra tile drawn into that Ra-track slot),
+    ``("seat:1", "just won")``, ``("seat:2", "bid 9")``, ``("seat:0", "passed")``,
+    ``("seat:1", "discarded")``, ``("seat:1", "used a God")`` (one tag per seat, see
+    :func:`seat_tag`) and ``("seat:0", "score")``. Empty for the first board."""
+    marks = changes(previous, view)
+    if not marks:
+        return []
+    out: list[tuple[str, str]] = []
+    track = list(view.get("track") or [])
+    for i, code in enumerate(track):
+        if f"track:{i}" in marks:
+            out.append((f"track:{i}:{code}", "drawn"))
+    if "ra_track" in marks:
+        out.append((f"ra_track:{int(view.get('ra_track') or 0) - 1}", "drawn"))
+    assert previous is not None
+    before, after = previous.get("players") or [], view.get("players") or []
+    bids = _bids(view)
+    same_epoch = previous.get("epoch") == view.get("epoch")
+    for s, (p, q) in enumerate(zip(before, after, strict=False)):
+        tag = seat_tag(marks, p, q, s) if same_epoch else ""
+        if tag:
+            out.append((f"seat:{s}", tag))
+        if f"bid:{s}" in marks:
+            v = bids.get(s)
+            out.append((f"seat:{s}", "passed" if v is None else f"bid {v}"))
+    for s in range(len(after)):
+        if f"score:{s}" in marks:
+            out.append((f"seat:{s}", "score"))
+    return out

@@ -11,29 +11,35 @@ from PIL import Image, ImageDraw
 
 from engines.base import format_text
 from engines.ra.view import EpochView, HistoryRow, PlayerView, RaView
+from render import frame
 from render.common import (
     BAD,
     GOOD,
     INK,
     LINE,
+    MIN_TEXT,
     MUTED,
+    NUMBER_TEXT,
     PANEL,
     fit,
     font,
     mix,
+    ordinal,
     panel,
     seat_color,
+    seat_initials,
     seat_ink,
     seat_names,
     signed,
     text_width,
     wrap,
 )
-from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste, ra_disc
+from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste
 from render.ra.board import PAD, X0, X1, crop, draw_header, new_canvas
 
 LABEL_W = 250
-ROW_H = 40
+ROW_H = 38
+MAX_HEIGHT = frame.MAX_HEIGHT
 WIN_BG = (252, 236, 190)
 GOLD_MEDAL = (222, 170, 30)
 GREY_MEDAL = (160, 154, 146)
@@ -69,17 +75,19 @@ def epoch_sheet(view: RaView, epoch: int, names: Sequence[str] | None = None) ->
 def _sheet(
     view: RaView, nm: Sequence[str], hist: list[EpochView], title: str, final: bool | None = None
 ) -> Image.Image:
+    """The ranking (or standings) first, then the points by category with a subtotal per epoch;
+    at most :data:`MAX_HEIGHT` px."""
     n = int(view["n_players"])
-    img, d = new_canvas(600 + 36 * ROW_H + 70 * n)
+    img, d = new_canvas(MAX_HEIGHT + 400 + 70 * n)
     y = draw_header(img, d, view, nm, right_seats=[], title=title)
+    show_final = bool(view.get("over") and view.get("outcome")) if final is None else final
+    y = draw_ranking(img, d, view, nm, hist, y, show_final)
     if hist:
         y = draw_grid(img, d, view, nm, hist, y)
     else:
         y += 16
-        d.text((X0 + 4, y), "No epoch has been scored yet.", font=font(24), fill=MUTED)
-        y += 30
-    show_final = bool(view.get("over") and view.get("outcome")) if final is None else final
-    y = draw_ranking(img, d, view, nm, hist, y, show_final)
+        d.text((X0 + 4, y), "No epoch has been scored yet.", font=font(MIN_TEXT), fill=MUTED)
+        y += 34
     return crop(img, y)
 
 
@@ -97,94 +105,105 @@ def _categories(view: RaView, hist: list[EpochView]) -> list[str]:
     return cats + [c for c in seen if c not in SCORE_CATEGORIES]
 
 
-def _epoch_rows(cats: Sequence[str], e: EpochView) -> list[str]:
-    """The rows of one epoch's band: the categories that scored for anyone (Monuments and Suns
-    only in epoch 3; Gods and Pharaohs always), the floor adjustment where it applied, the epoch
-    and running totals."""
-    rows = e["rows"]
-    final = int(e["epoch"]) >= 3
+def _points(hist: list[EpochView], seat: int, label: str) -> int | None:
+    """Seat's points in category ``label`` over the epochs of ``hist`` (None when no epoch of
+    them scores it: Monuments and Suns before epoch 3)."""
+    total, scored = 0, False
+    for e in hist:
+        for r in e["rows"]:
+            if int(r["seat"]) != seat:
+                continue
+            if label == "Floor adjustment":
+                total += int(r.get("floor") or 0)
+                scored = True
+            elif label in (r.get("points") or {}):
+                total += int((r.get("points") or {})[label] or 0)
+                scored = scored or int(e["epoch"]) >= 3 or label not in ("Monuments", "Suns")
+    return total if scored else None
+
+
+def _rows(view: RaView, hist: list[EpochView]) -> list[str]:
+    """The rows of the table: the categories that scored for anyone over ``hist`` (Gods and
+    Pharaohs always), the floor adjustment where it applied, one subtotal per epoch, the total."""
+    n = int(view["n_players"])
     out = []
-    for c in cats:
-        if c in ("Monuments", "Suns") and not final:
-            continue
-        if any(int((r.get("points") or {}).get(c, 0) or 0) for r in rows) or c in ("Gods", "Pharaohs"):
+    for c in _categories(view, hist):
+        vals = [_points(hist, s, c) for s in range(n)]
+        if any(vals) or (c in ("Gods", "Pharaohs") and any(v is not None for v in vals)):
             out.append(c)
-    if any(int(r.get("floor") or 0) for r in rows):
+    if any(int(r.get("floor") or 0) for e in hist for r in e["rows"]):
         out.append("Floor adjustment")
-    return out + ["Epoch total", "Running total"]
+    return out + [f"Epoch {e['epoch']}" for e in hist] + ["Total"]
 
 
 def draw_grid(
     img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, nm: Sequence[str], hist: list[EpochView], y: int
 ) -> int:
-    """The table: a label column, then one column per seat headed by its name; one band of rows
-    per scored epoch. Returns the y below."""
+    """The table: a label column, then one column per seat headed by its name; the points by
+    category over the epochs of ``hist``, each epoch's total, and the running total. Returns the
+    y below."""
     n = int(view["n_players"])
-    cats = _categories(view, hist)
-    top = y + 14
+    rows = _rows(view, hist)
+    top = y + 10
     cw = (X1 - X0 - 2 * PAD - LABEL_W) / n
-    bands = [(e, _epoch_rows(cats, e)) for e in hist]
-    head_h = 50
-    band_head = 40
-    h = PAD + head_h + sum(band_head + ROW_H * len(rows) + 8 for _, rows in bands) + PAD - 8
+    head_h = 44
+    h = 12 + head_h + ROW_H * len(rows) + 12
     panel(d, (X0, top, X1, top + h))
-    x0, yy = X0 + PAD + LABEL_W, top + PAD
+    x0, yy = X0 + PAD + LABEL_W, top + 12
+    what = "Points by category" if len(hist) > 1 else f"Epoch {hist[0]['epoch']}"
+    d.text((X0 + PAD, yy + head_h / 2), what, font=font(MIN_TEXT, True), fill=MUTED, anchor="lm")
+    initials = seat_initials(nm)
     for s in range(n):
         cx = x0 + s * cw
-        d.rectangle((cx + 6, yy + head_h - 8, cx + cw - 6, yy + head_h - 3), fill=seat_color(s))
-        t, f = fit(nm[s], int(cw - 10), 26, True)
-        d.text((cx + cw / 2, yy + head_h - 14), t, font=f, fill=seat_ink(s), anchor="md")
+        d.rectangle((cx + 6, yy + head_h - 5, cx + cw - 6, yy + head_h - 1), fill=seat_color(s))
+        t, f = fit(nm[s] if cw >= 150 else initials[s], int(cw - 10), MIN_TEXT, True)
+        d.text((cx + cw / 2, yy + head_h - 10), t, font=f, fill=seat_ink(s), anchor="md")
     yy += head_h
-    for e, rows in bands:
-        by_seat = {int(r["seat"]): r for r in e["rows"]}
-        d.rectangle((X0 + PAD, yy + 4, X1 - PAD, yy + band_head - 2), fill=mix(LINE, PANEL, 0.55))
-        d.text(
-            (X0 + PAD + 8, yy + band_head / 2 + 1),
-            f"Epoch {e['epoch']}",
-            font=font(24, True),
-            fill=INK,
-            anchor="lm",
-        )
-        yy += band_head
-        for ri, label in enumerate(rows):
-            ry = yy + ri * ROW_H
-            total = label in ("Epoch total", "Running total")
-            if label == "Epoch total":
-                d.line((X0 + PAD, ry, X1 - PAD, ry), fill=LINE, width=2)
-            elif ri % 2 == 1 and not total:
-                d.rectangle((X0 + PAD, ry, X1 - PAD, ry + ROW_H), fill=mix(LINE, PANEL, 0.82))
-            code = CATEGORY_ICON.get(label)
-            lx = X0 + PAD + 6
-            if code:
-                paste(img, icon(code, 26, _cat_rgb(code)), lx, ry + 7)
-                lx += 34
-            t, f = fit(label, LABEL_W - (lx - X0 - PAD) - 6, 24, total)
-            d.text((lx, ry + ROW_H / 2), t, font=f, fill=INK, anchor="lm")
-            for s in range(n):
-                val, colr, f = _cell(label, by_seat.get(s), int(e["epoch"]))
-                d.text((x0 + s * cw + cw / 2, ry + ROW_H / 2), val, font=f, fill=colr, anchor="mm")
-        yy += ROW_H * len(rows) + 8
+    by_epoch = {int(e["epoch"]): {int(r["seat"]): r for r in e["rows"]} for e in hist}
+    for ri, label in enumerate(rows):
+        ry = yy + ri * ROW_H
+        total = label == "Total" or label.startswith("Epoch ")
+        if label.startswith("Epoch ") and (ri == 0 or not rows[ri - 1].startswith("Epoch ")):
+            d.line((X0 + PAD, ry, X1 - PAD, ry), fill=LINE, width=2)
+        elif label == "Total":
+            d.rectangle((X0 + PAD, ry, X1 - PAD, ry + ROW_H), fill=mix(LINE, PANEL, 0.6))
+        elif ri % 2 == 1 and not total:
+            d.rectangle((X0 + PAD, ry, X1 - PAD, ry + ROW_H), fill=mix(LINE, PANEL, 0.82))
+        code = CATEGORY_ICON.get(label)
+        lx = X0 + PAD + 6
+        if code:
+            paste(img, icon(code, 28, _cat_rgb(code)), lx, ry + (ROW_H - 28) // 2)
+            lx += 36
+        word = "Epoch " + label[6:] + " total" if label.startswith("Epoch ") else label
+        t, f = fit(word, LABEL_W - (lx - X0 - PAD) - 6, MIN_TEXT, total)
+        d.text((lx, ry + ROW_H / 2), t, font=f, fill=INK, anchor="lm")
+        for s in range(n):
+            if label.startswith("Epoch "):
+                r = by_epoch.get(int(label[6:]), {}).get(s)
+                val, colr, f = _cell("Epoch total", r)
+            elif label == "Total":
+                rs = by_epoch.get(int(hist[-1]["epoch"]), {}).get(s)
+                val, colr, f = _cell("Running total", rs)
+            else:
+                val, colr, f = _cell_value(_points(hist, s, label))
+            d.text((x0 + s * cw + cw / 2, ry + ROW_H / 2), val, font=f, fill=colr, anchor="mm")
     return top + h
 
 
-def _cell(label: str, r: HistoryRow | None, epoch: int) -> tuple[str, tuple[int, int, int], Any]:
-    """Text, colour and font of one table cell ('–' for rows an epoch does not score)."""
-    plain = font(24)
+def _cell_value(v: int | None) -> tuple[str, tuple[int, int, int], Any]:
+    if v is None:
+        return "–", mix(MUTED, PANEL, 0.35), font(MIN_TEXT)
+    return signed(v), (GOOD if v > 0 else BAD if v < 0 else MUTED), font(28)
+
+
+def _cell(label: str, r: HistoryRow | None) -> tuple[str, tuple[int, int, int], Any]:
+    """Text, colour and font of a total cell ('–' for a seat without a row)."""
     if r is None:
-        return "–", MUTED, plain
+        return "–", MUTED, font(MIN_TEXT)
     if label == "Running total":
         v = r.get("running_total")
-        return ("?" if v is None else str(v)), INK, font(28, True)
-    if label == "Epoch total":
-        return signed(int(r.get("epoch_total", 0))), INK, font(24, True)
-    if label == "Floor adjustment":
-        v = int(r.get("floor") or 0)
-        return (signed(v) if v else "–"), (GOOD if v else MUTED), plain
-    pts = r.get("points") or {}
-    if label not in pts or (epoch < 3 and label in ("Monuments", "Suns") and not pts[label]):
-        return "–", mix(MUTED, PANEL, 0.35), plain
-    v = int(pts[label])
-    return signed(v), (GOOD if v > 0 else BAD if v < 0 else MUTED), plain
+        return ("?" if v is None else str(v)), INK, font(NUMBER_TEXT, True)
+    return signed(int(r.get("epoch_total", 0))), INK, font(28, True)
 
 
 def _cat_rgb(code: str) -> tuple[int, int, int]:
@@ -232,30 +251,36 @@ def draw_ranking(
     order = sorted(range(n), key=lambda s: (ranks[s], s))
     tie_note = _tie_note(view, nm, scores, ranks) if out else ""
     row_h = 56
-    top = y + 14
-    note_lines = wrap(tie_note, X1 - X0 - 2 * PAD, font(22)) if tie_note else []
-    h = PAD + 40 + row_h * n + (8 + 30 * len(note_lines) if note_lines else 0) + PAD
+    top = y + 10
+    note_lines = wrap(tie_note, X1 - X0 - 2 * PAD, font(MIN_TEXT))[:2] if tie_note else []
+    h = 14 + 40 + row_h * n + (4 + 34 * len(note_lines) if note_lines else 0) + 10
     panel(d, (X0, top, X1, top + h))
-    d.text((X0 + PAD, top + PAD), title, font=font(28, True), fill=INK)
-    yy = top + PAD + 44
+    d.text((X0 + PAD, top + 14), title, font=font(28, True), fill=INK)
+    yy = top + 14 + 40
+    initials = seat_initials(nm)
     for s in order:
         win = s in winners
+        yc = yy + (row_h - 4) / 2
         if win:
             d.rounded_rectangle(
-                (X0 + PAD - 6, yy, X1 - PAD + 6, yy + row_h - 6),
+                (X0 + PAD - 6, yy, X1 - PAD + 6, yy + row_h - 4),
                 radius=10,
                 fill=WIN_BG,
                 outline=GOLD_MEDAL,
                 width=2,
             )
-        ra_disc(img, X0 + PAD + 4, yy + 6, 38, GOLD_MEDAL if win else GREY_MEDAL)
-        d.text(
-            (X0 + PAD + 23, yy + 25), str(ranks[s]), font=font(24, True), fill=(255, 255, 255), anchor="mm"
-        )
-        d.rectangle((X0 + PAD + 54, yy + 10, X0 + PAD + 60, yy + 40), fill=seat_color(s))
-        label = nm[s]
-        t, f = fit(label, 400, 28, True)
-        d.text((X0 + PAD + 72, yy + 25), t, font=f, fill=seat_ink(s), anchor="lm")
+        medal = GOLD_MEDAL if win else GREY_MEDAL
+        d.rounded_rectangle((X0 + PAD, yc - 20, X0 + PAD + 52, yc + 20), radius=20, fill=medal)
+        rf = font(MIN_TEXT, True, True)
+        d.text((X0 + PAD + 26, yc), ordinal(ranks[s]), font=rf, fill=(255, 255, 255), anchor="mm")
+        frame.seat_badge(d, (X0 + PAD + 74, yc), s, initials[s], 18)
+        v = scores[s]
+        st = f"{'?' if v is None else v} pts"
+        sf = font(NUMBER_TEXT, True)
+        d.text((X1 - PAD - 4, yc), st, font=sf, fill=INK, anchor="rm")
+        right = X1 - PAD - 4 - text_width(st, sf) - 16
+        t, f = fit(nm[s], min(420, right - (X0 + PAD + 100)), 28, True)
+        d.text((X0 + PAD + 100, yc), t, font=f, fill=seat_ink(s), anchor="lm")
         extra = []
         if win:
             extra.append("winner")
@@ -264,20 +289,16 @@ def draw_ranking(
             extra.append(note)
         elif s < len(players) and out and scores.count(scores[s]) > 1:
             extra.append(f"highest sun {highest_sun(players[s])}")
-        if extra:
-            ex = X0 + PAD + 72 + text_width(t, f) + 14
-            et, ef = fit(" · ".join(extra), int(X1 - PAD - 90 - ex), 22)
-            d.text((ex, yy + 27), et, font=ef, fill=MUTED, anchor="lm")
-        v = scores[s]
-        d.text(
-            (X1 - PAD - 4, yy + 25), "?" if v is None else str(v), font=font(28, True), fill=INK, anchor="rm"
-        )
+        ex = X0 + PAD + 100 + text_width(t, f) + 14
+        if extra and right - ex >= 80:
+            et, ef = fit(" · ".join(extra), int(right - ex), MIN_TEXT)
+            d.text((ex, yc), et, font=ef, fill=MUTED, anchor="lm")
         yy += row_h
     if note_lines:
-        yy += 8
+        yy += 4
         for line in note_lines:
-            d.text((X0 + PAD, yy), line, font=font(22), fill=MUTED)
-            yy += 30
+            d.text((X0 + PAD, yy), line, font=font(MIN_TEXT), fill=MUTED)
+            yy += 34
     return top + h
 
 

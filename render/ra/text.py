@@ -11,7 +11,7 @@ from engines.ra.view import PlayerView, RaView
 from render.common import ordinal, score_lines, seat_names, signed
 from render.ra.art import CIVS, MONUMENTS, tile_abbr, tile_name
 from render.ra.board import KIND_LABEL, STEP_LABEL, owed_text
-from render.ra.hand import preview_categories
+from render.ra.hand import final_line, preview_categories
 
 LIMIT = 1900
 
@@ -70,7 +70,7 @@ def _compose(view: RaView, nm: Sequence[str], short: bool, moves: bool = True) -
     n = int(view["n_players"])
     step = STEP_LABEL.get(view.get("step", ""), view.get("step", ""))
     lines = [f"**Ra** · Epoch {view.get('epoch', 1)}/3 · {step}"]
-    if view.get("headline"):
+    if view.get("headline") and not view.get("over"):  # at the end the Final line says it
         lines.append(f(view["headline"]))
     lines.append(
         f"Ra track {view.get('ra_track', 0)}/{view.get('ra_limit', 0)} · centre sun "
@@ -104,7 +104,9 @@ def _compose(view: RaView, nm: Sequence[str], short: bool, moves: bool = True) -
     me = view.get("me")
     if me:
         lines.append("")
-        if me.get("prompt"):
+        if view.get("over"):  # the header says the game is over: the rank, not that again
+            lines.append(final_line(view, nm, int(me["seat"])))
+        elif me.get("prompt"):
             lines.append(f"**Your move:** {f(me['prompt'])}" if me.get("legal") else f(me["prompt"]))
         if me.get("legal") and moves:
             lines.append("Actions: " + " ".join(f"`{x}`" for x in me["legal"]))
@@ -122,7 +124,7 @@ def _compose(view: RaView, nm: Sequence[str], short: bool, moves: bool = True) -
         lines.append("")
         order = sorted(range(n), key=lambda s: (out["ranks"][s], s))
         ranking = [
-            f"{ordinal(out['ranks'][s])} {nm[s]} {out['scores'][s]}"
+            f"{ordinal(out['ranks'][s])} {nm[s]} {out['scores'][s]} pts"
             + (" 🏆" if s in out.get("winners", []) else "")
             for s in order
         ]
