@@ -16,26 +16,35 @@ from typing import Any
 
 from PIL import Image
 
-from render.phraya.board import board_image
+from render.phraya.board import BOARD_H, board_image
+from render.phraya.extra import extra_height, extra_image
 from render.phraya.hand import hand_image
 from render.phraya.sheet import sheet_image
 from render.phraya.text import score_text, text
 
 View = dict[str, Any]
 
-BOARD_PNG_LEVELS = (6, 9)
-"""A board is 127-150 KB at zlib level 1 (2-4 players, measured over whole games), over the
-120 KB limit, so :func:`render.board_png` starts at level 6 instead of throwing a level-1 try
-away (about 10 ms a board)."""
-
-__all__ = ["board", "hand", "score_sheet", "score_text", "text"]
+__all__ = ["board", "board_height", "extra", "hand", "score_sheet", "score_text", "text"]
 
 
 def board(view: View, names: Sequence[str] | None = None, previous: View | None = None) -> Image.Image:
-    """The public snapshot: the islands with stalls, boats, barge and the marks of the current
-    step, prices, orders, the Merchant, Temple, King's Chart, card market and every player. With
-    ``previous`` (the public view of the board posted before) what changed since is ringed."""
-    return board_image(view, names, previous)
+    """The public board at 1000 × :func:`board_height`: the islands with stalls, boats, barge
+    and the marks of the current step, the restaurants' orders and basket prices, the standings.
+    With ``previous`` (the public view of the board posted before) what changed since is
+    outlined and tagged."""
+    return board_image(view, list(names) if names is not None else None, previous)
+
+
+def board_height(n_players: int) -> int:
+    """The board's fixed height: the same for every state of a game (and every player count)."""
+    return BOARD_H
+
+
+def extra(view: View, names: Sequence[str] | None = None, previous: View | None = None) -> Image.Image:
+    """The second picture posted with the board: prices, Temple, King, supply, Merchant, card
+    market and the players' goods and pieces, at 1000 × ``extra_height(n)`` (one size per
+    player count); with ``previous`` what changed since is outlined and tagged."""
+    return extra_image(view, names, previous)
 
 
 def hand(view: View, names: Sequence[str] | None = None) -> Image.Image:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, canvas, crop_to, fit, font
+from render.common import INK, MIN_TEXT, MUTED, canvas, crop_to, fit, font
 from render.phraya.art import Color
 
 M = 12  # outer margin
@@ -29,7 +29,7 @@ def text_at(
     bold: bool = False,
     anchor: str = "la",
     max_width: int | None = None,
-    min_size: int = 20,
+    min_size: int = MIN_TEXT,
     condensed: bool = False,
 ) -> int:
     """Draw ``s`` (shrinking to ``max_width`` but never below ``min_size``). Returns its width."""
@@ -55,3 +55,13 @@ def mark_ring(
         return
     d.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=radius + 2, outline=(255, 255, 255), width=3)
     d.rounded_rectangle((x0 - 6, y0 - 6, x1 + 6, y1 + 6), radius=radius + 5, outline=RING, width=5)
+
+
+def title(d: ImageDraw.ImageDraw, x: int, y: int, s: str, note: str = "", w: int = 0) -> int:
+    """A section title (bold, muted) with an optional note after it; returns the y below."""
+    f = font(MIN_TEXT, True)
+    d.text((x, y), s, font=f, fill=MUTED)
+    if note:
+        tw = int(f.getlength(s)) + 14
+        text_at(d, (x + tw, y), note, MIN_TEXT, MUTED, max_width=max(40, w - tw) if w else None)
+    return y + 34

@@ -8,7 +8,7 @@ from typing import Any
 
 from render.common import num, ordinal, score_lines
 from render.phraya.art import GOODS
-from render.phraya.board import card_lines
+from render.phraya.cards import card_lines
 from render.phraya.model import model
 from render.phraya.sheet import category_label
 
