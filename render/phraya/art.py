@@ -247,7 +247,22 @@ def icon(name: str, size: int, color: Color | None = None) -> Image.Image:
 
 
 def paste(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
-    img.paste(sprite, (round(x), round(y)), sprite)
+    img.paste(sprite, (round(x), round(y)), _hard(sprite))
+
+
+_masks: dict[int, tuple[Image.Image, Image.Image]] = {}
+
+
+def _hard(sprite: Image.Image) -> Image.Image:
+    """The sprite's alpha made two-level (inside or out): its edge then takes no blend of the
+    background, so a board holds far fewer colours and its 256-colour PNG keeps them."""
+    got = _masks.get(id(sprite))
+    if got is None or got[0] is not sprite:
+        got = (sprite, sprite.getchannel("A").point(lambda a: 255 if a >= 110 else 0))
+        if len(_masks) > 2048:
+            _masks.clear()
+        _masks[id(sprite)] = got
+    return got[1]
 
 
 def paste_c(img: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
