@@ -174,8 +174,6 @@ def _water(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int) -> None:
 
 def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: int) -> None:
     """Water, islands with stall tiles, the ids, boats, barge and the marks of the step."""
-    span = geo.SPAN
-    layer(img, x0 - 4, y0 - 4, x0 + span + 4, y0 + span + 4, ("water", span), _water)
     sec_marks, x_marks = set(m.mark_sections), set(m.mark_crossings)
     path = set(m.last_move[-1:])
     boats = {sec: seat for seat, sec in enumerate(m.boats) if sec}
@@ -320,9 +318,10 @@ def draw_orders(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
         d.text((x + 36, y + 20), sid, font=tagf, fill=MUTED, anchor="lm")
         if b:
             goods = b.get("goods")
-            if goods:
-                goods_row(img, goods, x + 100, y + 20, 26, 0)
-            paste_c(img, icon("coin", 28), x + w - 46, y + 20)
+            if goods:  # open baskets: the two goods, then the price
+                goods_row(img, goods, x + 96, y + 20, 26, 0)
+            else:
+                paste_c(img, icon("coin", 28), x + w - 46, y + 20)
             d.text((x + w - 4, y + 21), str(b["price"]), font=num, fill=INK, anchor="rm")
         else:
             d.text((x + w - 4, y + 21), "–", font=num, fill=MUTED, anchor="rm")
@@ -406,15 +405,36 @@ def board_image(
     view of the board before) what the moves since changed is outlined and tagged."""
     m = model(view, names)
     ch = changes(previous, view) if previous is not None else NONE
-    img = Image.new("RGB", (WIDTH, BOARD_H), BG)
+    img = _base().copy()
     d = ImageDraw.Draw(img)
     draw_header(img, d, m)
     draw_map(img, d, m, MAP_X, MAP_Y)
     _map_marks(d, m, labels(previous, view), MAP_X, MAP_Y)
-    draw_orders(img, d, m, COL_X, MAP_Y - 4, COL_W, ch)
-    frame.standings(d, STRIP_Y, standing_entries(m))
-    layer(img, 0, LEGEND_Y, WIDTH - 1, BOARD_H - 1, ("legend",), _legend)
+    _orders_column(img, m, ch)
+    entries = tuple(standing_entries(m))
+    layer(img, 0, STRIP_Y, WIDTH - 1, STRIP_Y + 84, ("standings", entries), lambda im, dd, x, y: frame.standings(dd, y, entries))
     return img
+
+
+@lru_cache(maxsize=1)
+def _base() -> Image.Image:
+    """What every board shares: the paper, the water with the ids and the legend line."""
+    img = Image.new("RGB", (WIDTH, BOARD_H), BG)
+    d = ImageDraw.Draw(img)
+    _water(img, d, MAP_X - 4, MAP_Y - 4)
+    _legend(img, d, 0, LEGEND_Y)
+    return img
+
+
+def _orders_column(img: Image.Image, m: Model, ch: Changes) -> None:
+    """:func:`draw_orders` from the stamp cache: the key holds every order and basket shown
+    and which of their stalls changed."""
+    key = (
+        "orders",
+        tuple((sid, repr(m.order_on.get(sid)), sid in ch.stalls) for sid in m.restaurants),
+        tuple((sid, repr(m.basket_on.get(sid))) for sid in m.basket_stalls),
+    )
+    layer(img, COL_X - 4, MAP_Y - 6, WIDTH - 1, STRIP_Y - 6, key, lambda im, dd, x, y: draw_orders(im, dd, m, x + 4, y + 2, COL_W, ch))
 
 
 def text_width_of(s: str, size: int = MIN_TEXT) -> int:

@@ -415,29 +415,56 @@ def draw_players(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch:
     """One row per player under a row of pictures: coins, flowers, favors, rowers, stall
     pieces and disks left, each good held (of the room for it), cards in hand."""
     layer(img, X, y, WIDTH - X, y + TABLE_HEAD - 1, ("xplayers-head",), _players_head)
-    numf, small = font(NUMBER_TEXT, True), font(MIN_TEXT)
     for s in range(m.n):
         p: Mapping[str, Any] = m.players[s] if s < len(m.players) else {}
         yy = y + TABLE_HEAD + s * TABLE_ROW
-        act = s == m.active
-        d.rounded_rectangle((X, yy + 2, WIDTH - X, yy + TABLE_ROW - 2), radius=8, fill=PANEL, outline=seat_fill(s) if act else LINE, width=4 if act else 1)
-        seat_disc(img, s, m.letters[s], X + 22, yy + TABLE_ROW / 2, 36)
-        t, tf = fit(m.names[s], NAME_W - 50, MIN_TEXT, True)
-        d.text((X + 46, yy + TABLE_ROW / 2), t, font=tf, fill=INK, anchor="lm")
         changed = ch.players.get(s, frozenset())
-        goods, cap = p.get("goods") or {}, p.get("capacity") or {}
-        for k, c in enumerate(COLS):
-            cx, cw = _col_x(k)
-            if c in GOODS:
-                held = str(goods.get(c, 0))
-                d.text((cx + 6, yy + TABLE_ROW / 2 + 1), held, font=numf, fill=INK, anchor="lm")
-                d.text((cx + 8 + text_width(held, numf), yy + TABLE_ROW / 2 + 4), f"/{cap.get(c, 0)}", font=small, fill=MUTED, anchor="lm")
-                hot = f"goods:{c}" in changed
-            else:
-                d.text((cx + cw / 2, yy + TABLE_ROW / 2 + 1), str(p.get(c, 0)), font=numf, fill=INK, anchor="mm")
-                hot = c in changed
-            if hot:
-                mark_box(d, (cx + 1, yy + 3, cx + cw - 1, yy + TABLE_ROW - 3), radius=8, width=4)
+        shown = tuple(p.get(c, 0) for c in COLS if c not in GOODS)
+        goods = tuple(((p.get("goods") or {}).get(g, 0), (p.get("capacity") or {}).get(g, 0)) for g in GOODS)
+        key = ("xplayer", s, m.names[s], m.letters[s], s == m.active, shown, goods, tuple(sorted(changed)))
+        layer(
+            img,
+            X,
+            yy,
+            WIDTH - X,
+            yy + TABLE_ROW - 1,
+            key,
+            lambda im, dd, lx, ly, s=s, p=p, changed=changed: _player_row(im, dd, m, s, p, lx, ly, changed),
+        )
+
+
+def _player_row(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    m: Model,
+    s: int,
+    p: Mapping[str, Any],
+    x0: int,
+    yy: int,
+    changed: frozenset[str],
+) -> None:
+    """One player's row with its left edge at ``x0`` (the table's at :data:`X`)."""
+    numf, small = font(NUMBER_TEXT, True), font(MIN_TEXT)
+    dx = x0 - X
+    act = s == m.active
+    d.rounded_rectangle((x0, yy + 2, x0 + WIDTH - 2 * X, yy + TABLE_ROW - 2), radius=8, fill=PANEL, outline=seat_fill(s) if act else LINE, width=4 if act else 1)
+    seat_disc(img, s, m.letters[s], x0 + 22, yy + TABLE_ROW / 2, 36)
+    t, tf = fit(m.names[s], NAME_W - 50, MIN_TEXT, True)
+    d.text((x0 + 46, yy + TABLE_ROW / 2), t, font=tf, fill=INK, anchor="lm")
+    goods, cap = p.get("goods") or {}, p.get("capacity") or {}
+    for k, c in enumerate(COLS):
+        cx, cw = _col_x(k)
+        cx += dx
+        if c in GOODS:
+            held = str(goods.get(c, 0))
+            d.text((cx + 6, yy + TABLE_ROW / 2 + 1), held, font=numf, fill=INK, anchor="lm")
+            d.text((cx + 8 + text_width(held, numf), yy + TABLE_ROW / 2 + 4), f"/{cap.get(c, 0)}", font=small, fill=MUTED, anchor="lm")
+            hot = f"goods:{c}" in changed
+        else:
+            d.text((cx + cw / 2, yy + TABLE_ROW / 2 + 1), str(p.get(c, 0)), font=numf, fill=INK, anchor="mm")
+            hot = c in changed
+        if hot:
+            mark_box(d, (cx + 1, yy + 3, cx + cw - 1, yy + TABLE_ROW - 3), radius=8, width=4)
 
 
 def _players_head(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int) -> None:
