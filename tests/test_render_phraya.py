@@ -300,12 +300,22 @@ def _golden_board(seed: int, n: int, moves: int) -> Image.Image:
     return phraya.board(base.get("phraya").view(state, None), NAMES[:n])
 
 
+def _golden_extra(seed: int, n: int, moves: int) -> Image.Image:
+    states = list(playout(seed, n, stop=moves))
+    engine = base.get("phraya")
+    return phraya.extra(engine.view(states[-1], None), NAMES[:n], previous=engine.view(states[-2], None))
+
+
 @needs_engine
-def test_golden_board():
-    """A fixed seed and number of random moves -> the stored board image.
+@pytest.mark.parametrize("which", ["board", "extra"])
+def test_golden_board(which):
+    """A fixed seed and number of random moves -> the stored board and second picture.
     Regenerate with BAZAAR_UPDATE_GOLDEN=1 (the test then writes the file and skips)."""
     name, seed, n, moves = GOLDEN_CASE
-    img = _golden_board(seed, n, moves)
+    if which == "board":
+        img = _golden_board(seed, n, moves)
+    else:
+        img, name = _golden_extra(seed, n, moves), name.replace("board", "extra")
     path = GOLDEN / f"{name}.png"
     if os.environ.get("BAZAAR_UPDATE_GOLDEN") == "1":
         GOLDEN.mkdir(exist_ok=True)
@@ -314,7 +324,7 @@ def test_golden_board():
     assert path.exists(), f"{path} is missing: run with BAZAAR_UPDATE_GOLDEN=1"
     with Image.open(path) as golden:
         ok, why = _close(img, golden)
-    assert ok, f"board differs from {path.name}: {why}"
+    assert ok, f"{which} differs from {path.name}: {why}"
 
 
 @needs_engine

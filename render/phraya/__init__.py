@@ -24,7 +24,7 @@ from render.phraya.text import score_text, text
 
 View = dict[str, Any]
 
-__all__ = ["board", "board_height", "extra", "hand", "score_sheet", "score_text", "text"]
+__all__ = ["board", "board_height", "extra", "extra_height", "hand", "score_sheet", "score_text", "text"]
 
 
 def board(view: View, names: Sequence[str] | None = None, previous: View | None = None) -> Image.Image:

@@ -15,7 +15,19 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MIN_TEXT, SEAT_COLORS, contrast, font, hatch, mix, on_color, seat_color, seat_initials, seat_ink
+from render.common import (
+    INK,
+    MIN_TEXT,
+    SEAT_COLORS,
+    contrast,
+    font,
+    hatch,
+    mix,
+    on_color,
+    seat_color,
+    seat_initials,
+    seat_ink,
+)
 
 Color = tuple[int, int, int]
 SS = 4

@@ -175,7 +175,6 @@ def _water(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int) -> None:
 def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: int) -> None:
     """Water, islands with stall tiles, the ids, boats, barge and the marks of the step."""
     sec_marks, x_marks = set(m.mark_sections), set(m.mark_crossings)
-    path = set(m.last_move[-1:])
     boats = {sec: seat for seat, sec in enumerate(m.boats) if sec}
     f = font(MIN_TEXT, False, True)
     for sec in geo.SECTIONS:
@@ -209,7 +208,6 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
         d.ellipse((X0 - 10, Y0 - 10, X1 + 10, Y1 + 10), fill=GOLD, outline=GOLD_DARK, width=4)
         paste_c(img, icon("crown", 34), cx, cy - 14)
         d.text((cx, cy + 16), m.barge, font=f, fill=INK, anchor="mm")
-    del path
 
 
 def _island(
@@ -266,9 +264,9 @@ def _map_marks(d: ImageDraw.ImageDraw, m: Model, tags: list[tuple[str, str]], x0
             d.polygon(geo.stall_poly(thing, x0, y0), outline=MARK, width=6)
         else:
             continue
-        X0, Y0, X1, Y1 = _thing_box(thing, x0, y0)
-        right = min(x0 + geo.SPAN, max(X1 + 10, x0 + 110))
-        top = Y0 - 38 if Y0 - 38 >= y0 else Y1 + 4
+        bx0, by0, bx1, by1 = _thing_box(thing, x0, y0)
+        right = min(x0 + geo.SPAN, max(bx1 + 10, x0 + 110))
+        top = by0 - 38 if y0 <= by0 - 38 else by1 + 4
         mark_tag(d, (right, top), label)
 
 
@@ -285,7 +283,9 @@ def _thing_box(thing: str, x0: int, y0: int) -> tuple[float, float, float, float
 # --------------------------------------------------------------------------- beside the map
 
 
-def draw_orders(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int, ch: Changes) -> int:
+def draw_orders(
+    img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, w: int, ch: Changes
+) -> int:
     """Each restaurant's order (the goods it wants, the coins and VP it pays) and each basket
     stall's price, under the stall's id tag."""
     d.text((x, y), "Orders", font=font(MIN_TEXT, True), fill=MUTED)
@@ -412,7 +412,15 @@ def board_image(
     _map_marks(d, m, labels(previous, view), MAP_X, MAP_Y)
     _orders_column(img, m, ch)
     entries = tuple(standing_entries(m))
-    layer(img, 0, STRIP_Y, WIDTH - 1, STRIP_Y + 84, ("standings", entries), lambda im, dd, x, y: frame.standings(dd, y, entries))
+    layer(
+        img,
+        0,
+        STRIP_Y,
+        WIDTH - 1,
+        STRIP_Y + 84,
+        ("standings", entries),
+        lambda im, dd, x, y: frame.standings(dd, y, entries),
+    )
     return img
 
 
@@ -434,8 +442,12 @@ def _orders_column(img: Image.Image, m: Model, ch: Changes) -> None:
         tuple((sid, repr(m.order_on.get(sid)), sid in ch.stalls) for sid in m.restaurants),
         tuple((sid, repr(m.basket_on.get(sid))) for sid in m.basket_stalls),
     )
-    layer(img, COL_X - 4, MAP_Y - 6, WIDTH - 1, STRIP_Y - 6, key, lambda im, dd, x, y: draw_orders(im, dd, m, x + 4, y + 2, COL_W, ch))
-
-
-def text_width_of(s: str, size: int = MIN_TEXT) -> int:
-    return text_width(s, font(size))
+    layer(
+        img,
+        COL_X - 4,
+        MAP_Y - 6,
+        WIDTH - 1,
+        STRIP_Y - 6,
+        key,
+        lambda im, dd, x, y: draw_orders(im, dd, m, x + 4, y + 2, COL_W, ch),
+    )

@@ -91,7 +91,9 @@ def draw_card(
                 paste(img, icon(ic, 28), x, y0 + 10)
                 d.text((x + 32, y0 + 25), str(card[key]), font=numf, fill=INK, anchor="lm")
                 x += 42 + text_width(str(card[key]), numf)
-    d.text((x1 - 10, y0 + 25), str(card.get("id", "")), font=font(MIN_TEXT, False, True), fill=MUTED, anchor="rm")
+    d.text(
+        (x1 - 10, y0 + 25), str(card.get("id", "")), font=font(MIN_TEXT, False, True), fill=MUTED, anchor="rm"
+    )
     yy = y0 + 46
     if names:
         text_at(d, (x0 + 10, yy), card.get("name", ""), 28, INK, True, max_width=w, condensed=True)

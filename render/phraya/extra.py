@@ -29,7 +29,6 @@ from render.common import (
     mark_box,
     mark_tag,
     num,
-    ordinal,
     text_width,
     wrap,
 )
@@ -45,7 +44,7 @@ from render.phraya.art import (
 )
 from render.phraya.cards import card_lines
 from render.phraya.changes import NONE, Changes, changes, labels
-from render.phraya.layers import layer
+from render.phraya.layers import Draw, layer
 from render.phraya.model import Model, model
 
 X = frame.MARGIN
@@ -115,7 +114,9 @@ def _price_grid(
         for idx in range(7):
             bx = x + 50 + idx * cw
             box = (bx + 2, top + r * rh + 3, bx + cw - 2, top + (r + 1) * rh - 3)
-            d.rounded_rectangle(box, radius=8, fill=(236, 230, 216) if idx == 2 else PANEL, outline=LINE, width=1)
+            d.rounded_rectangle(
+                box, radius=8, fill=(236, 230, 216) if idx == 2 else PANEL, outline=LINE, width=1
+            )
             d.text(_mid(box), str(rows[g][idx]), font=f, fill=MUTED, anchor="mm")
 
 
@@ -184,7 +185,9 @@ def _temple_grid(
     y += 34
     paste_c(img, icon("flower", 26), x + 16, y + 15)
     for c in range(cols):
-        d.text((x + lw + c * cw + cw / 2, y + 15), str(cost[c]), font=font(MIN_TEXT, True), fill=INK, anchor="mm")
+        d.text(
+            (x + lw + c * cw + cw / 2, y + 15), str(cost[c]), font=font(MIN_TEXT, True), fill=INK, anchor="mm"
+        )
     y += 34
     for r, g in enumerate(order):
         yy = y + r * rh
@@ -193,7 +196,9 @@ def _temple_grid(
         for c in range(cols):
             bx = x + lw + c * cw
             fill = PANEL if c < 6 else (244, 232, 206)
-            d.rounded_rectangle((bx + 2, yy + 2, bx + cw - 2, yy + rh - 2), radius=6, fill=fill, outline=LINE, width=1)
+            d.rounded_rectangle(
+                (bx + 2, yy + 2, bx + cw - 2, yy + rh - 2), radius=6, fill=fill, outline=LINE, width=1
+            )
     y += 4 * rh + 4
     d.text((x, y + 2), "VP", font=font(MIN_TEXT, True), fill=MUTED)
     for k, cols_k in enumerate(secs):
@@ -215,7 +220,15 @@ def draw_king(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int
     cond = bool((m.view.get("conditions") or {}).get("tithe"))
     changed = {tg.split()[0] for tg in tags}
     key = ("xking", repr(spaces), tuple(m.letters), cond, tuple(sorted(changed)))
-    layer(img, x, y, x + HALF, y + ROW2_H - 1, key, lambda im, dd, lx, ly: _king(im, dd, m, lx, ly, spaces, cond, changed))
+    layer(
+        img,
+        x,
+        y,
+        x + HALF,
+        y + ROW2_H - 1,
+        key,
+        lambda im, dd, lx, ly: _king(im, dd, m, lx, ly, spaces, cond, changed),
+    )
     _tags(d, x + HALF, y, tags)
 
 
@@ -231,7 +244,12 @@ def _king(
 ) -> None:
     f = font(MIN_TEXT, True)
     d.text((x, y), "King", font=f, fill=MUTED)
-    d.text((x + text_width("King", f) + 12, y), "Tithe ✔" if cond else "Tithe: a full row", font=font(MIN_TEXT), fill=MUTED)
+    d.text(
+        (x + text_width("King", f) + 12, y),
+        "Tithe ✔" if cond else "Tithe: a full row",
+        font=font(MIN_TEXT),
+        fill=MUTED,
+    )
     rows: dict[str, list[Mapping[str, Any]]] = {}
     for sp in spaces:
         rows.setdefault(str(sp["row"]), []).append(sp)
@@ -244,7 +262,9 @@ def _king(
             bx = x + k * cw
             box = (bx + 2, yy + 2, bx + cw - 2, yy + rh - 2)
             seat = sp.get("seat")
-            d.rounded_rectangle(box, radius=8, fill=PANEL if seat is None else (236, 230, 216), outline=LINE, width=1)
+            d.rounded_rectangle(
+                box, radius=8, fill=PANEL if seat is None else (236, 230, 216), outline=LINE, width=1
+            )
             d.text((bx + 7, yy + 4), str(sp["space"]), font=tagf, fill=MUTED)
             cx, cy = bx + cw / 2, yy + rh / 2 + 2
             if seat is not None:
@@ -258,7 +278,13 @@ def _king(
                 goods_row(img, gs, cx - len(gs) * 15 + 6, cy + 8, 28, 2)
             else:
                 paste_c(img, icon("coin" if row == "c" else "flower", 22), bx + 16, yy + rh - 16)
-                d.text((bx + cw - 6, yy + rh - 2), cost.split()[0] if cost else "?", font=numf, fill=INK, anchor="rd")
+                d.text(
+                    (bx + cw - 6, yy + rh - 2),
+                    cost.split()[0] if cost else "?",
+                    font=numf,
+                    fill=INK,
+                    anchor="rd",
+                )
 
 
 # --------------------------------------------------------------------------- supply, conditions
@@ -287,10 +313,10 @@ def draw_supply(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
     d.text((x, yy), "Game ends with 2 of 3:", font=font(MIN_TEXT, True), fill=MUTED)
     yy += 32
     xx = x
-    for k, word in (("tithe", "Tithe"), ("buddha", "Buddha"), ("supremacy", "Supremacy")):
-        s = ("✔ " if cond.get(k) else "") + word
-        f = font(MIN_TEXT, bool(cond.get(k)))
-        d.text((xx, yy), s, font=f, fill=INK if cond.get(k) else MUTED)
+    for key, word in (("tithe", "Tithe"), ("buddha", "Buddha"), ("supremacy", "Supremacy")):
+        s = ("✔ " if cond.get(key) else "") + word
+        f = font(MIN_TEXT, bool(cond.get(key)))
+        d.text((xx, yy), s, font=f, fill=INK if cond.get(key) else MUTED)
         xx += text_width(s, f) + 18
 
 
@@ -303,17 +329,32 @@ def draw_merchant(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, mo
     route = m.view.get("merchant_route") or []
     at = int(m.view.get("merchant") or 0)
     key = ("xmerchant", repr(route), at)
-    layer(img, X, y, WIDTH - X, y + MERCHANT_H - 1, key, lambda im, dd, lx, ly: _merchant(im, dd, route, at, lx, ly))
+    layer(
+        img,
+        X,
+        y,
+        WIDTH - X,
+        y + MERCHANT_H - 1,
+        key,
+        lambda im, dd, lx, ly: _merchant(im, dd, route, at, lx, ly),
+    )
     if moved and route:
         _tags(d, WIDTH - X, y, ["Merchant moved"])
         cw = (WIDTH - 2 * X) // len(route)
         mark_box(d, (X + at * cw, y + 34, X + (at + 1) * cw, y + MERCHANT_H), radius=10)
 
 
-def _merchant(img: Image.Image, d: ImageDraw.ImageDraw, route: Sequence[Sequence[str]], at: int, x: int, y: int) -> None:
+def _merchant(
+    img: Image.Image, d: ImageDraw.ImageDraw, route: Sequence[Sequence[str]], at: int, x: int, y: int
+) -> None:
     f = font(MIN_TEXT, True)
     d.text((x, y), "Merchant", font=f, fill=MUTED)
-    d.text((x + text_width("Merchant", f) + 12, y), "the prices of the pair he stops at change", font=font(MIN_TEXT), fill=MUTED)
+    d.text(
+        (x + text_width("Merchant", f) + 12, y),
+        "the prices of the pair he stops at change",
+        font=font(MIN_TEXT),
+        fill=MUTED,
+    )
     k = len(route)
     if not k:
         return
@@ -324,10 +365,22 @@ def _merchant(img: Image.Image, d: ImageDraw.ImageDraw, route: Sequence[Sequence
         bx = x + i * cw
         here = off == 0
         box = (bx + 2, y + 36, bx + cw - 2, y + MERCHANT_H - 2)
-        d.rounded_rectangle(box, radius=8, fill=(252, 232, 160) if here else PANEL, outline=GOLD_DARK if here else LINE, width=4 if here else 1)
+        d.rounded_rectangle(
+            box,
+            radius=8,
+            fill=(252, 232, 160) if here else PANEL,
+            outline=GOLD_DARK if here else LINE,
+            width=4 if here else 1,
+        )
         goods_row(img, list(pair), bx + (cw - 60) / 2, y + 56, 29, 2)
         lab = "here" if here else (f"+{off}" if off > 0 else f"−{-off}")
-        d.text((bx + cw / 2, y + 88), lab, font=font(MIN_TEXT, True), fill=INK if abs(off) <= 3 else MUTED, anchor="mm")
+        d.text(
+            (bx + cw / 2, y + 88),
+            lab,
+            font=font(MIN_TEXT, True),
+            fill=INK if abs(off) <= 3 else MUTED,
+            anchor="mm",
+        )
 
 
 # --------------------------------------------------------------------------- market
@@ -338,7 +391,12 @@ def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: 
     disp = list(v.get("display") or [])
     f = font(MIN_TEXT, True)
     d.text((X, y), "Card market", font=f, fill=MUTED)
-    d.text((X + text_width("Card market", f) + 12, y), f"bought at a scribe stall · {v.get('deck', 0)} in the deck", font=font(MIN_TEXT), fill=MUTED)
+    d.text(
+        (X + text_width("Card market", f) + 12, y),
+        f"bought at a scribe stall · {v.get('deck', 0)} in the deck",
+        font=font(MIN_TEXT),
+        fill=MUTED,
+    )
     k = max(4, len(disp))
     gap = 10
     cw = (WIDTH - 2 * X - gap * (k - 1)) // k
@@ -360,7 +418,12 @@ def _card_tile(card: Mapping[str, Any] | None, cw: int, h: int) -> Any:
 
 
 def draw_card_face(
-    img: Image.Image, d: ImageDraw.ImageDraw, card: Mapping[str, Any] | None, box: tuple[int, int, int, int], hot: bool = False, lines: int = 3
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    card: Mapping[str, Any] | None,
+    box: tuple[int, int, int, int],
+    hot: bool = False,
+    lines: int = 3,
 ) -> int:
     """A card: its cost (coins, flowers) as pictures, its id as a small tag, its name and what
     it does in short words. Returns the y below the text."""
@@ -369,7 +432,9 @@ def draw_card_face(
         d.rounded_rectangle(box, radius=10, fill=BG, outline=LINE, width=2)
         d.text(((x0 + x1) / 2, (y0 + y1) / 2), "empty", font=font(MIN_TEXT), fill=MUTED, anchor="mm")
         return y1
-    d.rounded_rectangle(box, radius=10, fill=PANEL, outline=(196, 84, 38) if hot else LINE, width=4 if hot else 2)
+    d.rounded_rectangle(
+        box, radius=10, fill=PANEL, outline=(196, 84, 38) if hot else LINE, width=4 if hot else 2
+    )
     numf = font(NUMBER_TEXT, True)
     x = x0 + 8
     for ic, key in (("coin", "coins"), ("flower", "flowers")):
@@ -377,7 +442,9 @@ def draw_card_face(
             paste_c(img, icon(ic, 28), x + 14, y0 + 24)
             d.text((x + 31, y0 + 25), str(card[key]), font=numf, fill=INK, anchor="lm")
             x += 34 + text_width(str(card[key]), numf) + 10
-    d.text((x1 - 8, y0 + 24), str(card.get("id", "")), font=font(MIN_TEXT, False, True), fill=MUTED, anchor="rm")
+    d.text(
+        (x1 - 8, y0 + 24), str(card.get("id", "")), font=font(MIN_TEXT, False, True), fill=MUTED, anchor="rm"
+    )
     w = x1 - x0 - 16
     t, tf = fit(str(card.get("name", "")), w, MIN_TEXT, True, condensed=True)
     d.text((x0 + 8, y0 + 44), t, font=tf, fill=INK)
@@ -398,8 +465,28 @@ def draw_card_face(
 
 # --------------------------------------------------------------------------- players
 
-COLS = ("coins", "flowers", "favors", "rowers", "stalls_left", "disks_left", "veg", "fruit", "fish", "meat", "hand_count")
-ICONS = {"coins": "coin", "flowers": "flower", "favors": "favor", "rowers": "rower", "stalls_left": "stall", "disks_left": "disk", "hand_count": "card"}
+COLS = (
+    "coins",
+    "flowers",
+    "favors",
+    "rowers",
+    "stalls_left",
+    "disks_left",
+    "veg",
+    "fruit",
+    "fish",
+    "meat",
+    "hand_count",
+)
+ICONS = {
+    "coins": "coin",
+    "flowers": "flower",
+    "favors": "favor",
+    "rowers": "rower",
+    "stalls_left": "stall",
+    "disks_left": "disk",
+    "hand_count": "card",
+}
 NAME_W = 214
 
 
@@ -422,15 +509,14 @@ def draw_players(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch:
         shown = tuple(p.get(c, 0) for c in COLS if c not in GOODS)
         goods = tuple(((p.get("goods") or {}).get(g, 0), (p.get("capacity") or {}).get(g, 0)) for g in GOODS)
         key = ("xplayer", s, m.names[s], m.letters[s], s == m.active, shown, goods, tuple(sorted(changed)))
-        layer(
-            img,
-            X,
-            yy,
-            WIDTH - X,
-            yy + TABLE_ROW - 1,
-            key,
-            lambda im, dd, lx, ly, s=s, p=p, changed=changed: _player_row(im, dd, m, s, p, lx, ly, changed),
-        )
+        layer(img, X, yy, WIDTH - X, yy + TABLE_ROW - 1, key, _row_drawer(m, s, p, changed))
+
+
+def _row_drawer(m: Model, s: int, p: Mapping[str, Any], changed: frozenset[str]) -> Draw:
+    def draw(im: Image.Image, dd: ImageDraw.ImageDraw, lx: int, ly: int) -> None:
+        _player_row(im, dd, m, s, p, lx, ly, changed)
+
+    return draw
 
 
 def _player_row(
@@ -447,7 +533,13 @@ def _player_row(
     numf, small = font(NUMBER_TEXT, True), font(MIN_TEXT)
     dx = x0 - X
     act = s == m.active
-    d.rounded_rectangle((x0, yy + 2, x0 + WIDTH - 2 * X, yy + TABLE_ROW - 2), radius=8, fill=PANEL, outline=seat_fill(s) if act else LINE, width=4 if act else 1)
+    d.rounded_rectangle(
+        (x0, yy + 2, x0 + WIDTH - 2 * X, yy + TABLE_ROW - 2),
+        radius=8,
+        fill=PANEL,
+        outline=seat_fill(s) if act else LINE,
+        width=4 if act else 1,
+    )
     seat_disc(img, s, m.letters[s], x0 + 22, yy + TABLE_ROW / 2, 36)
     t, tf = fit(m.names[s], NAME_W - 50, MIN_TEXT, True)
     d.text((x0 + 46, yy + TABLE_ROW / 2), t, font=tf, fill=INK, anchor="lm")
@@ -458,7 +550,13 @@ def _player_row(
         if c in GOODS:
             held = str(goods.get(c, 0))
             d.text((cx + 6, yy + TABLE_ROW / 2 + 1), held, font=numf, fill=INK, anchor="lm")
-            d.text((cx + 8 + text_width(held, numf), yy + TABLE_ROW / 2 + 4), f"/{cap.get(c, 0)}", font=small, fill=MUTED, anchor="lm")
+            d.text(
+                (cx + 8 + text_width(held, numf), yy + TABLE_ROW / 2 + 4),
+                f"/{cap.get(c, 0)}",
+                font=small,
+                fill=MUTED,
+                anchor="lm",
+            )
             hot = f"goods:{c}" in changed
         else:
             d.text((cx + cw / 2, yy + TABLE_ROW / 2 + 1), str(p.get(c, 0)), font=numf, fill=INK, anchor="mm")
@@ -479,7 +577,9 @@ def _players_head(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int) -> N
 # --------------------------------------------------------------------------- assembly
 
 
-def extra_image(view: dict[str, Any], names: Sequence[str] | None = None, previous: dict[str, Any] | None = None) -> Image.Image:
+def extra_image(
+    view: dict[str, Any], names: Sequence[str] | None = None, previous: dict[str, Any] | None = None
+) -> Image.Image:
     """The second picture of ``view`` at 1000 × :func:`extra_height` (n)."""
     m = model(view, names)
     ch = changes(previous, view) if previous is not None else NONE
@@ -503,8 +603,3 @@ def extra_image(view: dict[str, Any], names: Sequence[str] | None = None, previo
     y += MARKET_H + GAP
     draw_players(img, d, m, y, ch)
     return img
-
-
-def final_rank_note(m: Model, s: int) -> str:
-    ranks = m.view.get("ranks") or []
-    return "winner" if s < len(ranks) and ranks[s] == 1 else ordinal(int(ranks[s])) if s < len(ranks) else ""

@@ -11,7 +11,21 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engines.phraya.view import MeView
-from render.common import ACCENT, INK, LINE, MIN_TEXT, MUTED, PANEL, WIDTH, fit, font, num, ordinal, text_width, wrap
+from render.common import (
+    ACCENT,
+    INK,
+    LINE,
+    MIN_TEXT,
+    MUTED,
+    PANEL,
+    WIDTH,
+    fit,
+    font,
+    num,
+    ordinal,
+    text_width,
+    wrap,
+)
 from render.phraya.art import GOOD_COLOR, GOOD_TINT, GOODS, card_info, icon, paste_c, seat_disc
 from render.phraya.board import draw_header
 from render.phraya.cards import card_lines, draw_card, effect_short, word_parts

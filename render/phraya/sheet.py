@@ -33,18 +33,28 @@ def category_label(c: str) -> str:
     return LABELS.get(c, c.replace("_", " ").capitalize())
 
 
-def _ranking(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, totals: Sequence[int], ranks: Sequence[int]) -> int:
+def _ranking(
+    img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, totals: Sequence[int], ranks: Sequence[int]
+) -> int:
     """The result first: one line per seat, best first: place, badge, name, total VP."""
     order = sorted(range(m.n), key=lambda q: (int(ranks[q]), q))
     for q in order:
         r = int(ranks[q])
         if r == 1:
             d.rounded_rectangle((M, y, WIDTH - M, y + 58), radius=10, fill=WIN_BG)
-        d.text((M + 12, y + 29), "winner" if r == 1 else ordinal(r), font=font(34, True), fill=GOOD if r == 1 else INK, anchor="lm")
+        d.text(
+            (M + 12, y + 29),
+            "winner" if r == 1 else ordinal(r),
+            font=font(34, True),
+            fill=GOOD if r == 1 else INK,
+            anchor="lm",
+        )
         seat_disc(img, q, m.letters[q], M + 200, y + 29, 44)
         t, f = fit(m.names[q], WIDTH - 2 * M - 420, 34, True)
         d.text((M + 234, y + 29), t, font=f, fill=seat_text(q), anchor="lm")
-        d.text((WIDTH - M - 12, y + 29), f"{num(int(totals[q]))} VP", font=font(40, True), fill=INK, anchor="rm")
+        d.text(
+            (WIDTH - M - 12, y + 29), f"{num(int(totals[q]))} VP", font=font(40, True), fill=INK, anchor="rm"
+        )
         y += 62
     return y
 
@@ -83,16 +93,27 @@ def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Ima
     if v.get("over"):
         sale = v.get("final_sale") or []
         if any(sale):
-            s = "Final sale (coins): " + " · ".join(f"{m.names[q]} {sale[q]}" for q in range(n) if q < len(sale))
+            s = "Final sale (coins): " + " · ".join(
+                f"{m.names[q]} {sale[q]}" for q in range(n) if q < len(sale)
+            )
             y += 10
             text_at(d, (M, y), s, MIN_TEXT, MUTED, max_width=WIDTH - 2 * M)
             y += 34
         y += 6
-        text_at(d, (M, y), "Ties: most favors left, then most flowers.", MIN_TEXT, MUTED, max_width=WIDTH - 2 * M)
+        text_at(
+            d, (M, y), "Ties: most favors left, then most flowers.", MIN_TEXT, MUTED, max_width=WIDTH - 2 * M
+        )
         y += 34
     elif preview_only:
         y += 10
-        text_at(d, (M, y), "Your points if the game ended now (others are not shown).", MIN_TEXT, MUTED, max_width=WIDTH - 2 * M)
+        text_at(
+            d,
+            (M, y),
+            "Your points if the game ended now (others are not shown).",
+            MIN_TEXT,
+            MUTED,
+            max_width=WIDTH - 2 * M,
+        )
         y += 34
     return crop(img, y)
 
@@ -121,7 +142,9 @@ def _table(
         if q in winners:
             d.rectangle((x, top, x + cw, top + 92 + rh * (len(cats) + 1) + 8), fill=WIN_BG)
         seat_disc(img, q, m.letters[q], x + cw / 2, y + 24, 40)
-        text_at(d, (x + cw / 2, y + 50), m.names[q], MIN_TEXT, seat_text(q), True, "ma", cw - 8, condensed=True)
+        text_at(
+            d, (x + cw / 2, y + 50), m.names[q], MIN_TEXT, seat_text(q), True, "ma", cw - 8, condensed=True
+        )
     y += 92
     for c in cats:
         text_at(d, (M + 8, y + rh / 2), category_label(c), MIN_TEXT, INK, False, "lm", lw - 12)
@@ -138,7 +161,13 @@ def _table(
     for q in range(n):
         x = M + lw + q * cw
         t = totals[q] if totals and q < len(totals) and totals[q] is not None else None
-        d.text((x + cw / 2, y + rh / 2), "–" if t is None else num(int(t)), font=font(34, True), fill=INK, anchor="mm")
+        d.text(
+            (x + cw / 2, y + rh / 2),
+            "–" if t is None else num(int(t)),
+            font=font(34, True),
+            fill=INK,
+            anchor="mm",
+        )
     y += rh + 8
     d.rectangle((M, top - 4, WIDTH - M, y), outline=LINE, width=2)
     return y

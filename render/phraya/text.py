@@ -189,7 +189,8 @@ def _result(v: Mapping[str, Any], names: Sequence[str], n: int, level: int) -> l
     lines = [
         "**Result:** "
         + " · ".join(
-            f"{ordinal(ranks[q])} {names[q]} {v['totals'][q]}" + (" 🏆" if ranks[q] == 1 else "") for q in order
+            f"{ordinal(ranks[q])} {names[q]} {v['totals'][q]}" + (" 🏆" if ranks[q] == 1 else "")
+            for q in order
         )
     ]
     if v.get("end_reason"):
@@ -199,7 +200,9 @@ def _result(v: Mapping[str, Any], names: Sequence[str], n: int, level: int) -> l
         for q in order:
             row = scores[q] if q < len(scores) else {}
             if row:
-                lines.append(f"{names[q]}: " + " · ".join(f"{SHORT.get(c, c)} {num(int(x))}" for c, x in row.items()))
+                lines.append(
+                    f"{names[q]}: " + " · ".join(f"{SHORT.get(c, c)} {num(int(x))}" for c, x in row.items())
+                )
     return lines
 
 
