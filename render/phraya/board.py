@@ -10,7 +10,7 @@ as the face of a thing (stalls show their good or service as a picture)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -409,19 +409,29 @@ def board_image(
     d = ImageDraw.Draw(img)
     draw_header(img, d, m)
     draw_map(img, d, m, MAP_X, MAP_Y)
-    _map_marks(d, m, labels(previous, view), MAP_X, MAP_Y)
+    _map_marks(d, m, labels(previous, view, ch), MAP_X, MAP_Y)
     _orders_column(img, m, ch)
-    entries = tuple(standing_entries(m))
-    layer(
-        img,
-        0,
-        STRIP_Y,
-        WIDTH - 1,
-        STRIP_Y + 84,
-        ("standings", entries),
-        lambda im, dd, x, y: frame.standings(dd, y, entries),
-    )
+    _standings(img, m)
     return img
+
+
+def _standings(img: Image.Image, m: Model) -> None:
+    """The house standings strip, each seat's box from the stamp cache (keyed by its entry)."""
+    entries = standing_entries(m)
+    for e, (x0, y0, x1, y1) in zip(entries, frame.standing_boxes(m.n, STRIP_Y), strict=True):
+        frac = x0 - int(x0)
+        layer(
+            img, int(x0), int(y0), int(x1) + 1, int(y1), ("standing", m.n, e), _box_drawer(e, frac, x1 - x0)
+        )
+
+
+def _box_drawer(
+    e: frame.Standing, frac: float, w: float
+) -> Callable[[Image.Image, ImageDraw.ImageDraw, int, int], None]:
+    def draw(im: Image.Image, dd: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        frame.standing_box(dd, (x + frac, y, x + frac + w, y + 84), e)
+
+    return draw
 
 
 @lru_cache(maxsize=1)

@@ -115,14 +115,17 @@ def _restaurants_refilled(previous: Mapping[str, Any], view: Mapping[str, Any]) 
     return frozenset(s for s, v in after.items() if v[1] and before.get(s, (None, None, None))[1] != v[1])
 
 
-def labels(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+def labels(
+    previous: Mapping[str, Any] | None, view: Mapping[str, Any], ch: Changes | None = None
+) -> list[tuple[str, str]]:
     """What the board and the second picture tag as changed since ``previous``, as data:
     ``(thing, label)`` with ``thing`` the id a player sees beside it ("h12" a section, "x11" a
     crossing, "h00s" a stall, "c3" a King's space, "temple:veg:3" a Temple space, "market:1" a
     market slot, "price:fish" a price) and ``label`` the words of its tag ("moved", "placed",
     "new order", "taken", "offered", "new card", "up 2", "down 1"). Sorted; empty without
-    ``previous``."""
-    ch = changes(previous, view)
+    ``previous``. ``ch``: :func:`changes` of the same two views, when the caller has it."""
+    if ch is None:
+        ch = changes(previous, view)
     if previous is None or not ch:
         return []
     out = [(sec, "moved") for sec in ch.boats]

@@ -583,7 +583,7 @@ def extra_image(
     """The second picture of ``view`` at 1000 × :func:`extra_height` (n)."""
     m = model(view, names)
     ch = changes(previous, view) if previous is not None else NONE
-    tags = labels(previous, view)
+    tags = labels(previous, view, ch)
     m.extra["temple_changed"] = [t for t, _ in tags if t.startswith("temple:")]
     img = Image.new("RGB", (WIDTH, extra_height(m.n)), BG)
     d = ImageDraw.Draw(img)
