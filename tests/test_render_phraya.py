@@ -155,6 +155,8 @@ def test_board_uses_only_the_public_view():
     leaky["me"] = engine.view(state, seat)["me"]
     a, b = phraya.board(public, NAMES), phraya.board(leaky, NAMES)
     assert ImageChops.difference(a, b).getbbox() is None
+    a, b = phraya.extra(public, NAMES), phraya.extra(leaky, NAMES)  # the second picture too
+    assert ImageChops.difference(a, b).getbbox() is None
     assert json.dumps(public, sort_keys=True) == before, "rendering changed the view"
     notice = phraya.hand(public)  # a spectator has no hand: a short notice, not an error
     assert notice.width == WIDTH and notice.height < 300

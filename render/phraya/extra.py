@@ -50,13 +50,14 @@ from render.phraya.model import Model, model
 X = frame.MARGIN
 HALF = (WIDTH - 2 * X - 20) // 2  # 470
 XR = X + HALF + 20
-TOP = 12
-ROW1_H = 270  # prices | Temple
+TOP = 10
+ROW1_H = 284  # prices | Temple
+TEMPLE_COST_H = 40  # the Temple's row of flower costs
 ROW2_H = 214  # King | supply
 MERCHANT_H = 104
-MARKET_H = 34 + 172
+MARKET_H = 34 + 186
 TABLE_HEAD, TABLE_ROW = 40, 46
-GAP = 8
+GAP = 6
 
 
 def extra_height(n_players: int) -> int:
@@ -146,7 +147,7 @@ def draw_temple(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
     rows = t.get("rows") or {}
     lw, rh = 86, 40
     cw = (HALF - lw) // cols
-    y0 = y + 34 + 34
+    y0 = y + 34 + TEMPLE_COST_H
     changed = {tuple(tg.split(":")[1:]) for tg in (m.extra.get("temple_changed") or [])}
     for r, g in enumerate(order):
         seats = rows.get(g) or []
@@ -192,7 +193,13 @@ def _temple_grid(
     for r, g in enumerate(order):
         yy = y + r * rh
         paste_c(img, icon(g, 34), x + 20, yy + rh / 2)
-        d.text((x + 64, yy + rh / 2), f"{ovp.get(g, '')}", font=font(MIN_TEXT, True), fill=INK, anchor="mm")
+        d.text(
+            (x + 64, yy + rh / 2 + 1),
+            f"{ovp.get(g, '')}",
+            font=font(NUMBER_TEXT, True),
+            fill=INK,
+            anchor="mm",
+        )
         for c in range(cols):
             bx = x + lw + c * cw
             fill = PANEL if c < 6 else (244, 232, 206)
@@ -206,7 +213,7 @@ def _temple_grid(
         x1 = x + lw + (cols_k[-1] + 1) * cw - 2
         d.line((x0, y, x1, y), fill=GOLD_DARK, width=3)
         s = f"{svp[k]}/{num(spen[k])}"
-        t, tf = fit(s, x1 - x0, MIN_TEXT, True)
+        t, tf = fit(s, x1 - x0, NUMBER_TEXT, True)
         d.text(((x0 + x1) / 2, y + 4), t, font=tf, fill=INK, anchor="ma")
 
 
@@ -452,14 +459,14 @@ def draw_card_face(
     out: list[str] = []
     for ln in card_lines(card):
         out += wrap(ln, w, f)
-    yy = y0 + 76
-    room = max(0, (y1 - yy - 2) // 30)
+    yy = y0 + 72
+    room = max(0, (y1 - yy - 2) // 28)
     shown = out[:room]
     if len(out) > room and room:
         shown[-1] = fit(shown[-1] + "…", w, MIN_TEXT, condensed=True)[0]
     for ln in shown:
         d.text((x0 + 8, yy), ln, font=f, fill=INK)
-        yy += 30
+        yy += 28
     return yy
 
 

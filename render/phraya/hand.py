@@ -194,6 +194,7 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
         paste_c(img, icon(ic, 34), x + 17, y + 33)
         x += 40
         x += text_at(d, (x, y + 33), str(val), 34, INK, True, "lm") + 6
+        word = word[:-1] if val == 1 else word  # "1 flower", never "1 flowers"
         x += text_at(d, (x, y + 35), word, MIN_TEXT, MUTED, False, "lm") + 16
     y += 78
     sub = (
@@ -222,7 +223,8 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
     # orders and passives
     orders = p.get("orders") or []
     if orders:
-        s = "Orders done: " + ", ".join(f"{o['id']} ({o['vp']} VP)" for o in orders)
+        vp = sum(int(o.get("vp", 0)) for o in orders)
+        s = f"Orders delivered: {len(orders)}, worth {vp} VP"
         for ln in wrap(s, WIDTH - 2 * M, font(MIN_TEXT))[:2]:
             d.text((M, y), ln, font=font(MIN_TEXT), fill=INK)
             y += 34
@@ -232,11 +234,12 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
         text_at(d, (M, y), s, MIN_TEXT, ACCENT, True, max_width=WIDTH - 2 * M)
         y += 34
     # hand
-    hand = list(me.get("hand") or p.get("hand") or [])
+    hand = [] if m.over else list(me.get("hand") or p.get("hand") or [])  # at the end: the score
     playable = set(me.get("playable") or [])
     y += 4
     note = "outlined: playable now" if playable else ""
-    y = title(d, M, y, f"Hand ({len(hand)})", note, WIDTH - 2 * M)
+    if hand:
+        y = title(d, M, y, f"Hand ({len(hand)})", note, WIDTH - 2 * M)
     cw, gap = (WIDTH - 2 * M - 12) // 2, 12
     for k in range(0, len(hand), 2):
         pair = hand[k : k + 2]
@@ -245,9 +248,10 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
             x = M + i * (cw + gap)
             draw_card(img, d, card, (x, y, x + cw, y + ch), hot=card.get("id") in playable, words=True)
         y += ch + gap
-    discard = p.get("discard") or []
-    if discard:
-        text_at(d, (M, y), "Discard pile: " + " ".join(discard), MIN_TEXT, MUTED, max_width=WIDTH - 2 * M)
+    discard = [] if m.over else list(p.get("discard") or [])
+    if discard:  # by name: an id is only a tag
+        words = ", ".join((card_info(c) or {}).get("name", c) for c in discard)
+        text_at(d, (M, y), "Discard pile: " + words, MIN_TEXT, MUTED, max_width=WIDTH - 2 * M)
         y += 34
     # score preview
     prev = me.get("preview") or {}
