@@ -61,7 +61,7 @@ def expected(prev: Mapping[str, Any], view: Mapping[str, Any], events: Sequence[
         if ev.kind in ("move", "premove", "boat"):
             sec = d.get("to") or d.get("section")
             if sec in boats and sec != prev["boats"][int(d["seat"])]:
-                out.add((sec, "moved"))
+                out.add((sec, "placed" if ev.kind == "boat" else "moved"))
         elif ev.kind == "barge" and d.get("crossing") == view["barge"] != prev["barge"]:
             out.add((view["barge"], "barge moved"))
         elif ev.kind == "stall":

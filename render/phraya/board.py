@@ -250,9 +250,15 @@ def _stall_key(m: Model, sid: str) -> str:
     )
 
 
+Box = tuple[float, float, float, float]
+
+
 def _map_marks(d: ImageDraw.ImageDraw, m: Model, tags: list[tuple[str, str]], x0: int, y0: int) -> None:
     """What the last move changed on the map: the section a boat moved to, the barge's new
-    crossing and a stall just placed, outlined in the house mark colour with their tags."""
+    crossing and a stall just placed, outlined in the house mark colour with their tags (each
+    tag beside its thing where it covers no place the step can reach, no boat and no other tag)."""
+    busy: list[Box] = [geo.section_box(sec, x0, y0) for sec in m.mark_sections + [b for b in m.boats if b]]
+    busy += [geo.crossing_box(xid, x0, y0) for xid in m.mark_crossings]
     for thing, label in tags:
         if thing in geo.SECTIONS:
             X0, Y0, X1, Y1 = geo.section_box(thing, x0, y0)
@@ -264,10 +270,38 @@ def _map_marks(d: ImageDraw.ImageDraw, m: Model, tags: list[tuple[str, str]], x0
             d.polygon(geo.stall_poly(thing, x0, y0), outline=MARK, width=6)
         else:
             continue
-        bx0, by0, bx1, by1 = _thing_box(thing, x0, y0)
-        right = min(x0 + geo.SPAN, max(bx1 + 10, x0 + 110))
-        top = by0 - 38 if y0 <= by0 - 38 else by1 + 4
-        mark_tag(d, (right, top), label)
+        own = _thing_box(thing, x0, y0)
+        spot = _tag_spot(own, text_width(label, font(MIN_TEXT, True)) + 16, busy, x0, y0)
+        mark_tag(d, (spot[2], spot[1]), label)
+        busy.append(spot)
+
+
+def _tag_spot(own: Box, w: float, busy: list[Box], x0: int, y0: int) -> Box:
+    """Where a tag ``w`` px wide goes beside the box ``own``: above, below, right or left of
+    it, the first inside the map that overlaps nothing in ``busy`` but ``own`` (else the first
+    inside the map)."""
+    bx0, by0, bx1, by1 = own
+    cx, cy, h = (bx0 + bx1) / 2, (by0 + by1) / 2, 34
+    lo, hi = x0, x0 + geo.SPAN
+
+    def clamp(x: float) -> float:
+        return min(max(x, lo), hi - w)
+
+    spots = [
+        (clamp(cx - w / 2), by0 - h - 4, clamp(cx - w / 2) + w, by0 - 4),
+        (clamp(cx - w / 2), by1 + 4, clamp(cx - w / 2) + w, by1 + 4 + h),
+        (bx1 + 4, cy - h / 2, bx1 + 4 + w, cy + h / 2),
+        (bx0 - 4 - w, cy - h / 2, bx0 - 4, cy + h / 2),
+    ]
+    inside = [t for t in spots if lo <= t[0] and t[2] <= hi and y0 <= t[1] and t[3] <= y0 + geo.SPAN]
+    for t in inside:
+        if not any(_overlap(t, b) for b in busy if b != own):
+            return t
+    return inside[0] if inside else spots[0]
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _thing_box(thing: str, x0: int, y0: int) -> tuple[float, float, float, float]:

@@ -128,7 +128,11 @@ def labels(
         ch = changes(previous, view)
     if previous is None or not ch:
         return []
-    out = [(sec, "moved") for sec in ch.boats]
+    old_boats = list(previous.get("boats") or [])
+    placed = {
+        b for i, b in enumerate(view.get("boats") or []) if b and (i >= len(old_boats) or not old_boats[i])
+    }
+    out = [(sec, "placed" if sec in placed else "moved") for sec in ch.boats]
     if ch.barge and view.get("barge"):
         out.append((str(view["barge"]), "barge moved"))
     before, after = _stalls(previous), _stalls(view)
