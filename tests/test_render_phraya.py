@@ -496,3 +496,39 @@ def test_every_board_of_a_whole_game_keeps_one_size(n, seed):
             assert len(to_png(extra)) <= MAX_PNG
         prev = v
     assert sizes == {((WIDTH, render.canvas_height("phraya", n)), (WIDTH, phraya.extra_height(n)))}, sizes
+
+
+@needs_engine
+def test_numbers_a_player_decides_by_are_drawn_at_34_px_or_more(monkeypatch):
+    """Every number drawn in ink on the board and the second picture (prices, order coins and
+    VP, basket prices, King and Temple costs, supply, the players' counts, scores) is at least
+    NUMBER_TEXT px; only muted reference numbers (the price ladder's other steps) are smaller,
+    and nothing is under MIN_TEXT."""
+    import re
+
+    from PIL import ImageDraw
+
+    from render.common import INK, MIN_TEXT, MUTED, NUMBER_TEXT, clear_caches
+
+    drawn = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, fill=None, font=None, *args, **kwargs):
+        drawn.append((str(text), getattr(font, "size", 0), fill))
+        return real(self, xy, text, fill, font, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    engine = base.get("phraya")
+    states = list(playout(8, 4, stop=160))
+    prev = engine.view(states[-2], None)
+    v = engine.view(states[-1], None)
+    clear_caches()
+    phraya.board(v, NAMES, previous=prev)
+    phraya.extra(v, NAMES, previous=prev)
+    number = re.compile(r"^[−+-]?\d+( VP)?$")
+    numbers = [(t, size, fill) for t, size, fill in drawn if number.match(t)]
+    assert len(numbers) > 60, len(numbers)
+    small = [(t, size) for t, size, fill in numbers if size < NUMBER_TEXT and fill != MUTED]
+    assert not small, small
+    assert all(size >= MIN_TEXT for _, size, _ in drawn)
+    assert any(fill == INK for _, _, fill in numbers)

@@ -54,7 +54,7 @@ TOP = 10
 ROW1_H = 284  # prices | Temple
 TEMPLE_COST_H = 40  # the Temple's row of flower costs
 ROW2_H = 214  # King | supply
-MERCHANT_H = 104
+MERCHANT_H = 108
 MARKET_H = 34 + 186
 TABLE_HEAD, TABLE_ROW = 40, 46
 GAP = 6
@@ -184,12 +184,11 @@ def _temple_grid(
     lw, rh = 86, 40
     cw = (HALF - lw) // cols
     y += 34
-    paste_c(img, icon("flower", 26), x + 16, y + 15)
+    paste_c(img, icon("flower", 30), x + 18, y + 19)
+    numf = font(NUMBER_TEXT, True)
     for c in range(cols):
-        d.text(
-            (x + lw + c * cw + cw / 2, y + 15), str(cost[c]), font=font(MIN_TEXT, True), fill=INK, anchor="mm"
-        )
-    y += 34
+        d.text((x + lw + c * cw + cw / 2, y + 19), str(cost[c]), font=numf, fill=INK, anchor="mm")
+    y += TEMPLE_COST_H
     for r, g in enumerate(order):
         yy = y + r * rh
         paste_c(img, icon(g, 34), x + 20, yy + rh / 2)
@@ -382,9 +381,9 @@ def _merchant(
         goods_row(img, list(pair), bx + (cw - 60) / 2, y + 56, 29, 2)
         lab = "here" if here else (f"+{off}" if off > 0 else f"−{-off}")
         d.text(
-            (bx + cw / 2, y + 88),
+            (bx + cw / 2, y + 87),
             lab,
-            font=font(MIN_TEXT, True),
+            font=font(MIN_TEXT if here else NUMBER_TEXT, True),
             fill=INK if abs(off) <= 3 else MUTED,
             anchor="mm",
         )
