@@ -103,9 +103,28 @@ def draw_header(
         win = [m.names[q] for q in range(m.n) if q < len(ranks) and ranks[q] == 1]
         pill = (" and ".join(win) + (" win" if len(win) > 1 else " wins")) if win else None
     text = (m.step_label if not m.over else "") if label is None else label
+    text = _fit_label(text, stage(m), pill, [m.names[q] for q in seats])
     return frame.header(
         img, d, "Phraya", stage(m), pill=pill, label=text, seats=seats, names=m.names, over=m.over
     )
+
+
+def _fit_label(text: str, stage_text: str, pill: str | None, chips: list[str]) -> str:
+    """The header's label cut (its last " · " parts first, then letters) to the room the
+    title, stage, pill and seat chips leave, so that it never runs into them."""
+    used = (
+        frame.MARGIN + text_width("PHRAYA", font(32, True)) + 16 + text_width(stage_text, font(28, True)) + 14
+    )
+    if pill:
+        used += text_width(pill, font(MIN_TEXT, True)) + 24 + 14
+    used += sum(min(322, text_width(c, font(28, True)) + 22) + 8 for c in chips) + frame.MARGIN + 8
+    room = WIDTH - used
+    f = font(MIN_TEXT)
+    while " · " in text and text_width(text, f) > room:
+        text = text.rsplit(" · ", 1)[0]
+    while text and text_width(text, f) > room:
+        text = text[:-2] + "…"
+    return text
 
 
 # --------------------------------------------------------------------------- the map
