@@ -537,3 +537,46 @@ def test_numbers_a_player_decides_by_are_drawn_at_34_px_or_more(monkeypatch):
     assert not small, small
     assert all(size >= MIN_TEXT for _, size, _ in drawn)
     assert any(fill == INK for _, _, fill in numbers)
+
+
+def _drawn_texts(monkeypatch) -> list[str]:
+    from PIL import ImageDraw
+
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    return drawn
+
+
+@needs_engine
+def test_the_end_comes_first_and_says_game_over_once(monkeypatch):
+    """The final sheet draws the ranking with every total before any category; each final hand
+    (picture and text) says the seat's place; "game over" is said once at most in each."""
+    from render.common import clear_caches
+
+    engine = base.get("phraya")
+    state = list(playout(1, 3, {"round_limit": 3}))[-1]
+    names = NAMES[:3]
+    final = engine.view(state, None)
+    order = sorted(range(3), key=lambda q: (final["ranks"][q], q))
+    drawn = _drawn_texts(monkeypatch)
+    clear_caches()
+    phraya.score_sheet(final, names)
+    first_category = next(i for i, t in enumerate(drawn) if t == "Temple offerings")
+    totals = [drawn.index(f"{final['totals'][q]} VP".replace("-", "−")) for q in order]
+    assert totals == sorted(totals) and max(totals) < first_category, drawn[:20]
+    assert sum("game over" in t.lower() for t in drawn) <= 1
+    for seat in range(3):
+        drawn.clear()
+        mine = engine.view(state, seat)
+        phraya.hand(mine, names)
+        place = [t for t in drawn if t.startswith("You finished")]
+        assert place and ("win" in place[0]) == (final["ranks"][seat] == 1), place
+        assert sum("game over" in t.lower() for t in drawn) <= 1, drawn
+        t = phraya.text(mine, names)
+        assert "You finished" in t and t.lower().count("game over") <= 1, t
