@@ -1,12 +1,16 @@
 """Phraya renderer: pure functions of a Phraya view (``engines/phraya/view.py``, spec §13).
 
-* :func:`board` — the public snapshot, from ``view(state, None)``;
+* :func:`board` — the public board (canals, stalls, boats, barge, orders, standings) at one
+  fixed size, 1000 × :func:`board_height`, from ``view(state, None)``;
+* :func:`extra` — the second public picture posted with it (prices, Temple, King, supply,
+  Merchant, card market, players), 1000 × ``extra_height(n)``;
 * :func:`hand` — one seat's private view (DM), from ``view(state, seat)``;
 * :func:`score_sheet` — the final score sheet of a finished game;
 * :func:`text` — the same information as Discord markdown (≤ 1900 characters).
 
 Pieces: ``art`` (colours, icons), ``geo`` (board geometry), ``model`` (what is read from a view),
-``board``, ``hand``, ``sheet``, ``text``.
+``changes`` (what changed since the previous board, and its tags as data), ``board``, ``extra``,
+``hand``, ``sheet``, ``text``.
 """
 
 from __future__ import annotations

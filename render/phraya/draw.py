@@ -1,5 +1,5 @@
-"""Small drawing pieces shared by the Phraya board, hand and sheet: canvas, crop, text that
-never shrinks below the floor, and the ring on what the last move changed."""
+"""Small drawing pieces shared by the Phraya hand and sheet: canvas, crop, text that never
+shrinks below MIN_TEXT, and section titles."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from render.common import INK, MIN_TEXT, MUTED, canvas, crop_to, fit, font
 from render.phraya.art import Color
 
 M = 12  # outer margin
-RING = INK  # the ring on a place the last move changed (no seat's colour)
 
 
 def new_canvas(height: int = 2600) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -39,22 +38,6 @@ def text_at(
         f = font(size, bold, condensed)
     d.text(xy, s, font=f, fill=fill, anchor=anchor)
     return int(f.getlength(s))
-
-
-def mark_ring(
-    d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: int = 8, inside: bool = False
-) -> None:
-    """The ring around a place the last move changed: a thick ink line just outside ``box`` (or
-    just inside it, for tight grids), kept off the place by a white line."""
-    x0, y0, x1, y1 = box
-    if inside:
-        d.rounded_rectangle((x0, y0, x1, y1), radius=radius, outline=RING, width=5)
-        d.rounded_rectangle(
-            (x0 + 5, y0 + 5, x1 - 5, y1 - 5), radius=max(2, radius - 4), outline=(255, 255, 255), width=2
-        )
-        return
-    d.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=radius + 2, outline=(255, 255, 255), width=3)
-    d.rounded_rectangle((x0 - 6, y0 - 6, x1 + 6, y1 + 6), radius=radius + 5, outline=RING, width=5)
 
 
 def title(d: ImageDraw.ImageDraw, x: int, y: int, s: str, note: str = "", w: int = 0) -> int:
