@@ -601,7 +601,19 @@ def extra_image(
     y += ROW1_H + GAP
     king_tags = [f"{t} taken" for t, lab in tags if lab == "taken"]
     draw_king(img, d, m, X, y, king_tags)
-    draw_supply(img, d, m, XR, y)
+    v = m.view
+    sup = repr(sorted((v.get("supply") or {}).items()))
+    key = ("xsupply", sup, v.get("deck", 0), repr(sorted((v.get("conditions") or {}).items())))
+    # (from 4 px left of the column: a glyph may reach a pixel left of where it starts)
+    layer(
+        img,
+        XR - 4,
+        y,
+        XR + HALF,
+        y + ROW2_H - 1,
+        key,
+        lambda im, dd, lx, ly: draw_supply(im, dd, m, lx + 4, ly),
+    )
     y += ROW2_H + GAP
     draw_merchant(img, d, m, y, ch.merchant)
     y += MERCHANT_H + GAP
