@@ -580,3 +580,16 @@ def test_the_end_comes_first_and_says_game_over_once(monkeypatch):
         assert sum("game over" in t.lower() for t in drawn) <= 1, drawn
         t = phraya.text(mine, names)
         assert "You finished" in t and t.lower().count("game over") <= 1, t
+
+
+def test_the_header_label_gives_way_to_the_seat_chip():
+    """A long step label loses its last parts (then letters) so that the title, the stage and
+    the chip of a long name keep their room; a short one stays whole."""
+    from render.common import MIN_TEXT, font, text_width
+    from render.phraya.board import _fit_label
+
+    long = "moves 1–3 sections · Grand Procession · King here"
+    cut = _fit_label(long, "Round 12 of 50", None, ["Bartholomew the Magnificent"])
+    assert long.startswith(cut.rstrip("…")) and cut != long
+    assert text_width(cut, font(MIN_TEXT)) <= 1000 - 20 - 150 - 230 - 322
+    assert _fit_label("trades", "Round 2 of 50", None, ["Ann"]) == "trades"
