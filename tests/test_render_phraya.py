@@ -591,5 +591,5 @@ def test_the_header_label_gives_way_to_the_seat_chip():
     long = "moves 1–3 sections · Grand Procession · King here"
     cut = _fit_label(long, "Round 12 of 50", None, ["Bartholomew the Magnificent"])
     assert long.startswith(cut.rstrip("…")) and cut != long
-    assert text_width(cut, font(MIN_TEXT)) <= 1000 - 20 - 150 - 230 - 322
+    assert text_width(cut, font(MIN_TEXT)) <= 1000 - 20 - 150 - 230 - 200
     assert _fit_label("trades", "Round 2 of 50", None, ["Ann"]) == "trades"

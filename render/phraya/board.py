@@ -117,7 +117,7 @@ def _fit_label(text: str, stage_text: str, pill: str | None, chips: list[str]) -
     )
     if pill:
         used += text_width(pill, font(MIN_TEXT, True)) + 24 + 14
-    used += sum(min(322, text_width(c, font(28, True)) + 22) + 8 for c in chips) + frame.MARGIN + 8
+    used += sum(min(200, text_width(c, font(28, True)) + 22) + 8 for c in chips) + frame.MARGIN + 8
     room = WIDTH - used
     f = font(MIN_TEXT)
     while " · " in text and text_width(text, f) > room:
