@@ -137,32 +137,41 @@ def standings(d: ImageDraw.ImageDraw, y: int, entries: Sequence[Standing], heigh
     """A strip of equal boxes, one per seat in seat order: the badge, the name, the score at
     :data:`NUMBER_TEXT` px and a short note; the awaited seats framed in their colour. Returns
     the y below the strip."""
-    n = max(1, len(entries))
+    for e, box in zip(entries, standing_boxes(len(entries), y, height), strict=True):
+        standing_box(d, box, e)
+    return y + height
+
+
+def standing_boxes(n: int, y: int, height: int = 84) -> list[tuple[float, float, float, float]]:
+    """The boxes of :func:`standings` for ``n`` seats, left to right."""
+    n = max(1, n)
     gap = 8
     w = (WIDTH - 2 * MARGIN - gap * (n - 1)) / n
-    for i, e in enumerate(entries):
-        x0 = MARGIN + i * (w + gap)
-        box = (x0, y, x0 + w, y + height)
-        d.rounded_rectangle(
-            box,
-            radius=10,
-            fill=PANEL,
-            outline=seat_color(e.seat) if e.active else LINE,
-            width=4 if e.active else 2,
-        )
-        r = 17
-        seat_badge(d, (x0 + 10 + r, y + 10 + r), e.seat, e.initial, r)
-        name_w = int(w - 2 * r - 30)
-        if name_w >= 40:
-            t, f = fit(e.name, name_w, 26, True)
-            d.text((x0 + 2 * r + 18, y + 10 + r), t, font=f, fill=seat_ink(e.seat), anchor="lm")
-        sf = font(NUMBER_TEXT, True)
-        score, sf = fit(e.score, int(w - 20), NUMBER_TEXT, True, min_size=MIN_TEXT)
-        d.text((x0 + w - 10, y + height - 8), score, font=sf, fill=INK, anchor="rd")
-        if e.note and w - text_width(score, sf) - 30 >= 60:
-            t, f = fit(e.note, int(w - text_width(score, sf) - 30), MIN_TEXT)
-            d.text((x0 + 10, y + height - 10), t, font=f, fill=MUTED, anchor="ld")
-    return y + height
+    return [(MARGIN + i * (w + gap), y, MARGIN + i * (w + gap) + w, y + height) for i in range(n)]
+
+
+def standing_box(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], e: Standing) -> None:
+    """One seat's box of the standings strip (a game may draw it alone, e.g. from a cache)."""
+    x0, y, x1, y1 = box
+    w, height = x1 - x0, y1 - y
+    d.rounded_rectangle(
+        box,
+        radius=10,
+        fill=PANEL,
+        outline=seat_color(e.seat) if e.active else LINE,
+        width=4 if e.active else 2,
+    )
+    r = 17
+    seat_badge(d, (x0 + 10 + r, y + 10 + r), e.seat, e.initial, r)
+    name_w = int(w - 2 * r - 30)
+    if name_w >= 40:
+        t, f = fit(e.name, name_w, 26, True)
+        d.text((x0 + 2 * r + 18, y + 10 + r), t, font=f, fill=seat_ink(e.seat), anchor="lm")
+    score, sf = fit(e.score, int(w - 20), NUMBER_TEXT, True, min_size=MIN_TEXT)
+    d.text((x0 + w - 10, y + height - 8), score, font=sf, fill=INK, anchor="rd")
+    if e.note and w - text_width(score, sf) - 30 >= 60:
+        t, f = fit(e.note, int(w - text_width(score, sf) - 30), MIN_TEXT)
+        d.text((x0 + 10, y + height - 10), t, font=f, fill=MUTED, anchor="ld")
 
 
 def legend(

@@ -167,19 +167,18 @@ def test_a_higher_zlib_level_only_when_the_fast_one_is_too_big():
 
 
 @pytest.mark.parametrize("n", [2, 4])
-def test_phraya_boards_skip_the_level_that_never_fits(n):
-    """A Phraya board is over the limit at zlib level 1 from the first board on (so that try is
-    skipped: ``BOARD_PNG_LEVELS``); the others keep every level, and what a board encodes to is
-    what the bot posts."""
+def test_phraya_boards_fit_at_the_fastest_level(n):
+    """A Phraya board (now one square canvas, its charts in the second picture) fits the limit
+    at zlib level 1, so it keeps every game's levels (no ``BOARD_PNG_LEVELS``), and what a
+    board encodes to is what the bot posts."""
     engine = base.get("phraya")
     view = engine.view(engine.setup(5, n, {}), None)
     names = [f"P{i}" for i in range(n)]
     img = render.board_image("phraya", view, names, caption=["P0 plays a card"])
-    assert len(to_png(img, limit=10**9)) > common.PNG_LIMIT  # level 1: too big even at the start
-    assert render.board_png_levels("phraya") == (6, 9)
+    assert len(to_png(img, levels=(1,))) <= common.PNG_LIMIT
+    assert all(render.board_png_levels(g) == common.PNG_LEVELS for g in GAMES)
     png = render.board_png("phraya", view, names, caption=["P0 plays a card"])
-    assert png == to_png(img) == to_png(img, levels=(6, 9)) and len(png) <= common.PNG_LIMIT
-    assert all(render.board_png_levels(g) == common.PNG_LEVELS for g in GAMES if g != "phraya")
+    assert png == to_png(img) == to_png(img, levels=(1,))
 
 
 def test_a_picture_of_few_colours_comes_back_exactly():

@@ -16,14 +16,15 @@ from PIL import Image, ImageChops
 
 from engines import base
 from render import phraya
-from render.common import WIDTH, to_png
+import render
+from render import caption, frame
+from render.common import SEAT_COLORS, WIDTH, seat_initials, to_png
 from render.phraya.art import SEAT_FILL, seat_letters
-from render.phraya.board import card_lines, effect_short
+from render.phraya.cards import card_lines, effect_short
 
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = ["Ann", "Bartholomew the Magnificent", "Cy", "Dora Delacroix-Montgomery"]
 MAX_PNG = 120_000
-MAX_BOARD_H = 1800
 
 
 def _registered() -> bool:
@@ -57,6 +58,15 @@ def _check_image(img: Image.Image, min_h: int = 150, max_h: int = 3200) -> None:
     assert min_h <= img.height <= max_h, img.height
 
 
+def _check_board(img: Image.Image, n: int) -> None:
+    """A board is exactly 1000 × board_height(n), one size through a game."""
+    assert img.mode == "RGB" and img.size == (WIDTH, phraya.board_height(n)), img.size
+
+
+def _check_extra(img: Image.Image, n: int) -> None:
+    assert img.mode == "RGB" and img.size == (WIDTH, phraya.extra_height(n)), img.size
+
+
 def _check_text(s: str, names: list[str] | None) -> None:
     assert s.strip(), "empty text"
     assert "{s" not in s, "an unreplaced seat token"
@@ -87,9 +97,12 @@ def test_every_step_of_playouts_renders(n, opts, seed):
         public = engine.view(state, None)
         steps.add(public["step"])
         img = phraya.board(public, names)
-        _check_image(img, 1000, MAX_BOARD_H)
+        _check_board(img, n)
         if k % 7 == 0:
             assert len(to_png(img)) <= MAX_PNG
+            extra = phraya.extra(public, names)
+            _check_extra(extra, n)
+            assert len(to_png(extra)) <= MAX_PNG
         _check_text(phraya.text(public, names), names)
         for seat in engine.to_move(state):
             mine = engine.view(state, seat)
@@ -119,7 +132,7 @@ def test_a_whole_game_renders_at_intervals_and_ends_with_a_sheet():
     for state in states[::25] + states[-3:]:
         v = engine.view(state, None)
         img = phraya.board(v, NAMES[:3])
-        _check_image(img, 1000, MAX_BOARD_H)
+        _check_board(img, 3)
         worst = max(worst, len(to_png(img)))
         _check_text(phraya.text(v, NAMES[:3]), NAMES[:3])
     assert worst <= MAX_PNG, worst
@@ -141,6 +154,8 @@ def test_board_uses_only_the_public_view():
     leaky = copy.deepcopy(public)
     leaky["me"] = engine.view(state, seat)["me"]
     a, b = phraya.board(public, NAMES), phraya.board(leaky, NAMES)
+    assert ImageChops.difference(a, b).getbbox() is None
+    a, b = phraya.extra(public, NAMES), phraya.extra(leaky, NAMES)  # the second picture too
     assert ImageChops.difference(a, b).getbbox() is None
     assert json.dumps(public, sort_keys=True) == before, "rendering changed the view"
     notice = phraya.hand(public)  # a spectator has no hand: a short notice, not an error
@@ -228,8 +243,11 @@ def test_the_rulebook_scoring_example_renders():
     names = ["Pat", "Olga", "Wen", "Bea"]
     v = base.get("phraya").view(s, None)
     img = phraya.board(v, names)
-    _check_image(img, 1000, MAX_BOARD_H)
+    _check_board(img, 4)
     assert len(to_png(img)) <= MAX_PNG
+    extra = phraya.extra(v, names)
+    _check_extra(extra, 4)
+    assert len(to_png(extra)) <= MAX_PNG
     _check_image(phraya.score_sheet(v, names), 400, 1400)
     t = phraya.text(v, names)
     _check_text(t, names)
@@ -238,13 +256,13 @@ def test_the_rulebook_scoring_example_renders():
 
 # --------------------------------------------------------------------------- helpers
 
-def test_seat_letters_and_colours():
-    assert seat_letters(["Ann", "Bob", "Cy"], 3) == ["A", "B", "C"]
-    assert seat_letters(["Ann", "Al", "Cy"], 3) == ["P", "O", "W"]  # clash: colour initials
-    assert seat_letters(["Seat 1", "Seat 2"], 2) == ["P", "O"]
-    # the four seat colours differ in lightness (not only hue), so they survive colour blindness
-    lum = sorted(0.2126 * r + 0.7152 * g + 0.0722 * b for r, g, b in SEAT_FILL)
-    assert all(b - a > 30 for a, b in zip(lum, lum[1:])), lum
+def test_seats_use_the_house_palette_and_initials():
+    """Phraya's seats look as in every game: the shared colours (no white seat on the cream
+    paper) and the shared initials."""
+    assert seat_letters(["Ann", "Bob", "Cy"], 3) == ["A", "B", "C"] == seat_initials(["Ann", "Bob", "Cy"])
+    assert seat_letters(["Ann", "Al", "Cy"], 3) == seat_initials(["Ann", "Al", "Cy"])
+    assert tuple(SEAT_FILL) == tuple(SEAT_COLORS)
+    assert all(min(c) < 200 for c in SEAT_FILL[:4]), "a seat as light as white"
 
 
 def test_card_effects_in_short_words():
@@ -284,12 +302,22 @@ def _golden_board(seed: int, n: int, moves: int) -> Image.Image:
     return phraya.board(base.get("phraya").view(state, None), NAMES[:n])
 
 
+def _golden_extra(seed: int, n: int, moves: int) -> Image.Image:
+    states = list(playout(seed, n, stop=moves))
+    engine = base.get("phraya")
+    return phraya.extra(engine.view(states[-1], None), NAMES[:n], previous=engine.view(states[-2], None))
+
+
 @needs_engine
-def test_golden_board():
-    """A fixed seed and number of random moves -> the stored board image.
+@pytest.mark.parametrize("which", ["board", "extra"])
+def test_golden_board(which):
+    """A fixed seed and number of random moves -> the stored board and second picture.
     Regenerate with BAZAAR_UPDATE_GOLDEN=1 (the test then writes the file and skips)."""
     name, seed, n, moves = GOLDEN_CASE
-    img = _golden_board(seed, n, moves)
+    if which == "board":
+        img = _golden_board(seed, n, moves)
+    else:
+        img, name = _golden_extra(seed, n, moves), name.replace("board", "extra")
     path = GOLDEN / f"{name}.png"
     if os.environ.get("BAZAAR_UPDATE_GOLDEN") == "1":
         GOLDEN.mkdir(exist_ok=True)
@@ -298,7 +326,7 @@ def test_golden_board():
     assert path.exists(), f"{path} is missing: run with BAZAAR_UPDATE_GOLDEN=1"
     with Image.open(path) as golden:
         ok, why = _close(img, golden)
-    assert ok, f"board differs from {path.name}: {why}"
+    assert ok, f"{which} differs from {path.name}: {why}"
 
 
 @needs_engine
@@ -317,6 +345,7 @@ def test_golden_tolerance_sees_one_move():
 # --------------------------------------------------------------------------- the last move marked
 
 from render.phraya import geo  # noqa: E402
+from render.phraya.board import MAP_X, MAP_Y  # noqa: E402
 from render.phraya.changes import changes  # noqa: E402
 
 
@@ -355,11 +384,12 @@ def test_the_board_rings_the_section_a_boat_moved_to_only_with_previous():
     prev, v = next((p, q) for p, q in _steps(5, 4, 200) if changes(p, q).boats)
     sec = sorted(changes(prev, v).boats)[0]
     plain, marked = phraya.board(v), phraya.board(v, previous=prev)
-    assert plain.width == marked.width and marked.height > plain.height  # + the legend's line
-    box = geo.section_box(sec, 12 + 4, 64 + 12 + 4)  # the map starts below the header
-    assert _far(plain.crop(box), marked.crop(box)) > 200  # the ring: hundreds of pixels turn ink
+    assert plain.size == marked.size  # one size, marks or not
+    x0, y0, x1, y1 = geo.section_box(sec, MAP_X, MAP_Y)
+    box = (x0 - 4, y0 - 4, x1 + 4, y1 + 4)
+    assert _far(plain.crop(box), marked.crop(box)) > 200  # the mark: hundreds of pixels turn magenta
     assert to_png(phraya.board(v, previous=None)) == to_png(plain)
-    header = (0, 0, WIDTH, 64)  # untouched (but for the palette's anti-aliasing shades)
+    header = (0, 0, WIDTH, 64)  # untouched
     assert _far(plain.crop(header), marked.crop(header)) == 0
 
 
@@ -373,10 +403,9 @@ def _far(a: Image.Image, b: Image.Image) -> int:
 # --------------------------------------------------------------------------- encoding cost
 
 @needs_engine
-def test_late_four_player_boards_fit_the_limit_at_zlib_level_6():
-    """The posted board (caption and rings included) fits 120,000 bytes at level 6, so
-    ``to_png`` never falls back to level 9 (about 150 ms for this picture): with 80 octree
-    colours some of these boards needed it."""
+def test_late_four_player_boards_fit_the_limit_at_zlib_level_1():
+    """The posted board (caption and marks included) fits 120,000 bytes at zlib level 1, the
+    fastest ``to_png`` tries, so no board pays for a second encoding."""
     import io
 
     import render
@@ -395,7 +424,7 @@ def test_late_four_player_boards_fit_the_limit_at_zlib_level_6():
     for v, prev in steps:
         img = render.board_image("phraya", v, NAMES[:4], caption=["Asha moves 2 sections."], previous=prev)
         buf = io.BytesIO()
-        palette_image(img).save(buf, format="PNG", compress_level=6)
+        palette_image(img).save(buf, format="PNG", compress_level=1)
         sizes.append(buf.tell())
     assert max(sizes) <= PNG_LIMIT, sorted(sizes)[-3:]
 
@@ -421,13 +450,146 @@ def test_static_layers_have_the_pixels_of_drawing_in_place(monkeypatch):
             boards.append((n, v, prev))
             prev = v
     clear_caches()
-    stamped = [render.board_image("phraya", v, NAMES[:n], previous=p) for n, v, p in boards]
-    stamped += [render.board_image("phraya", v, NAMES[:n], previous=p) for n, v, p in boards]  # warm
+    def both(n, v, p):
+        return render.board_images("phraya", v, NAMES[:n], previous=p)
+
+    stamped = [im for n, v, p in boards for im in both(n, v, p)]
+    stamped += [im for n, v, p in boards for im in both(n, v, p)]  # warm
 
     def in_place(img, box, key, draw):
         draw(img, ImageDraw.Draw(img), box[0], box[1])
 
     monkeypatch.setattr(layers, "stamp", in_place)
-    plain = [render.board_image("phraya", v, NAMES[:n], previous=p) for n, v, p in boards]
+    plain = [im for n, v, p in boards for im in both(n, v, p)]
     for a, b in zip(stamped, plain + plain, strict=True):
         assert a.size == b.size and a.tobytes() == b.tobytes()
+
+
+# --------------------------------------------------------------------------- fixed canvases
+
+WHOLE_GAMES = [(2, 11), (3, 12), (4, 13)]
+
+
+@needs_engine
+@pytest.mark.parametrize("n,seed", WHOLE_GAMES, ids=[f"{n}p" for n, _ in WHOLE_GAMES])
+def test_every_board_of_a_whole_game_keeps_one_size(n, seed):
+    """Every posted board of a seeded whole game (no round limit) is exactly 1000 ×
+    (caption + board_height(n)) ≤ 1100, every second picture 1000 × extra_height(n) ≤ 1100,
+    both in one size through the game; the PNGs stay within 120,000 bytes; the text of all of
+    them is at least MIN_TEXT px (``font`` refuses smaller, so drawing them checks it)."""
+    engine = base.get("phraya")
+    names = NAMES[:n]
+    assert caption.HEIGHT + phraya.board_height(n) <= frame.MAX_HEIGHT
+    assert phraya.extra_height(n) <= frame.MAX_HEIGHT
+    assert render.canvas_height("phraya", n) == caption.HEIGHT + phraya.board_height(n)
+    prev = None
+    sizes = set()
+    states = list(playout(seed, n))
+    assert engine.outcome(states[-1]) is not None
+    for k, state in enumerate(states):
+        v = engine.view(state, None)
+        lines = [f"{names[0]} moves v00 → h01."] * (k % 4)
+        last = k == len(states) - 1
+        board = render.board_image("phraya", v, names, caption=lines, previous=prev)
+        sizes.add(("board", board.size))
+        if k % 4 == 0 or last:  # the second picture's canvas is made at its size: a sample
+            extra = render.extra_image("phraya", v, names, previous=prev)
+            sizes.add(("extra", extra.size))
+        if k % 12 == 0 or last:
+            assert len(to_png(board)) <= MAX_PNG
+            assert len(to_png(extra)) <= MAX_PNG
+        prev = v
+    want = {("board", (WIDTH, render.canvas_height("phraya", n))), ("extra", (WIDTH, phraya.extra_height(n)))}
+    assert sizes == want, sizes
+
+
+@needs_engine
+def test_numbers_a_player_decides_by_are_drawn_at_34_px_or_more(monkeypatch):
+    """Every number drawn in ink on the board and the second picture (prices, order coins and
+    VP, basket prices, King and Temple costs, supply, the players' counts, scores) is at least
+    NUMBER_TEXT px; only muted reference numbers (the price ladder's other steps) are smaller,
+    and nothing is under MIN_TEXT."""
+    import re
+
+    from PIL import ImageDraw
+
+    from render.common import INK, MIN_TEXT, MUTED, NUMBER_TEXT, clear_caches
+
+    drawn = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, fill=None, font=None, *args, **kwargs):
+        drawn.append((str(text), getattr(font, "size", 0), fill))
+        return real(self, xy, text, fill, font, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    engine = base.get("phraya")
+    states = list(playout(8, 4, stop=160))
+    prev = engine.view(states[-2], None)
+    v = engine.view(states[-1], None)
+    clear_caches()
+    phraya.board(v, NAMES, previous=prev)
+    phraya.extra(v, NAMES, previous=prev)
+    number = re.compile(r"^[−+-]?\d+( VP)?$")
+    numbers = [(t, size, fill) for t, size, fill in drawn if number.match(t)]
+    assert len(numbers) > 60, len(numbers)
+    small = [(t, size) for t, size, fill in numbers if size < NUMBER_TEXT and fill != MUTED]
+    assert not small, small
+    assert all(size >= MIN_TEXT for _, size, _ in drawn)
+    assert any(fill == INK for _, _, fill in numbers)
+
+
+def _drawn_texts(monkeypatch) -> list[str]:
+    from PIL import ImageDraw
+
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    return drawn
+
+
+@needs_engine
+def test_the_end_comes_first_and_says_game_over_once(monkeypatch):
+    """The final sheet draws the ranking with every total before any category; each final hand
+    (picture and text) says the seat's place; "game over" is said once at most in each."""
+    from render.common import clear_caches
+
+    engine = base.get("phraya")
+    state = list(playout(1, 3, {"round_limit": 3}))[-1]
+    names = NAMES[:3]
+    final = engine.view(state, None)
+    order = sorted(range(3), key=lambda q: (final["ranks"][q], q))
+    drawn = _drawn_texts(monkeypatch)
+    clear_caches()
+    phraya.score_sheet(final, names)
+    first_category = next(i for i, t in enumerate(drawn) if t == "Temple offerings")
+    totals = [drawn.index(f"{final['totals'][q]} VP".replace("-", "−")) for q in order]
+    assert totals == sorted(totals) and max(totals) < first_category, drawn[:20]
+    assert sum("game over" in t.lower() for t in drawn) <= 1
+    for seat in range(3):
+        drawn.clear()
+        mine = engine.view(state, seat)
+        phraya.hand(mine, names)
+        place = [t for t in drawn if t.startswith("You finished")]
+        assert place and ("win" in place[0]) == (final["ranks"][seat] == 1), place
+        assert sum("game over" in t.lower() for t in drawn) <= 1, drawn
+        t = phraya.text(mine, names)
+        assert "You finished" in t and t.lower().count("game over") <= 1, t
+
+
+def test_the_header_label_gives_way_to_the_seat_chip():
+    """A long step label loses its last parts (then letters) so that the title, the stage and
+    the chip of a long name keep their room; a short one stays whole."""
+    from render.common import MIN_TEXT, font, text_width
+    from render.phraya.board import _fit_label
+
+    long = "moves 1–3 sections · Grand Procession · King here"
+    cut = _fit_label(long, "Round 12 of 50", None, ["Bartholomew the Magnificent"])
+    assert long.startswith(cut.rstrip("…")) and cut != long
+    assert text_width(cut, font(MIN_TEXT)) <= 1000 - 20 - 150 - 230 - 200
+    assert _fit_label("trades", "Round 2 of 50", None, ["Ann"]) == "trades"

@@ -1,12 +1,16 @@
 """Phraya renderer: pure functions of a Phraya view (``engines/phraya/view.py``, spec §13).
 
-* :func:`board` — the public snapshot, from ``view(state, None)``;
+* :func:`board` — the public board (canals, stalls, boats, barge, orders, standings) at one
+  fixed size, 1000 × :func:`board_height`, from ``view(state, None)``;
+* :func:`extra` — the second public picture posted with it (prices, Temple, King, supply,
+  Merchant, card market, players), 1000 × ``extra_height(n)``;
 * :func:`hand` — one seat's private view (DM), from ``view(state, seat)``;
 * :func:`score_sheet` — the final score sheet of a finished game;
 * :func:`text` — the same information as Discord markdown (≤ 1900 characters).
 
 Pieces: ``art`` (colours, icons), ``geo`` (board geometry), ``model`` (what is read from a view),
-``board``, ``hand``, ``sheet``, ``text``.
+``changes`` (what changed since the previous board, and its tags as data), ``board``, ``extra``,
+``hand``, ``sheet``, ``text``.
 """
 
 from __future__ import annotations
@@ -16,26 +20,35 @@ from typing import Any
 
 from PIL import Image
 
-from render.phraya.board import board_image
+from render.phraya.board import BOARD_H, board_image
+from render.phraya.extra import extra_height, extra_image
 from render.phraya.hand import hand_image
 from render.phraya.sheet import sheet_image
 from render.phraya.text import score_text, text
 
 View = dict[str, Any]
 
-BOARD_PNG_LEVELS = (6, 9)
-"""A board is 127-150 KB at zlib level 1 (2-4 players, measured over whole games), over the
-120 KB limit, so :func:`render.board_png` starts at level 6 instead of throwing a level-1 try
-away (about 10 ms a board)."""
-
-__all__ = ["board", "hand", "score_sheet", "score_text", "text"]
+__all__ = ["board", "board_height", "extra", "extra_height", "hand", "score_sheet", "score_text", "text"]
 
 
 def board(view: View, names: Sequence[str] | None = None, previous: View | None = None) -> Image.Image:
-    """The public snapshot: the islands with stalls, boats, barge and the marks of the current
-    step, prices, orders, the Merchant, Temple, King's Chart, card market and every player. With
-    ``previous`` (the public view of the board posted before) what changed since is ringed."""
-    return board_image(view, names, previous)
+    """The public board at 1000 × :func:`board_height`: the islands with stalls, boats, barge
+    and the marks of the current step, the restaurants' orders and basket prices, the standings.
+    With ``previous`` (the public view of the board posted before) what changed since is
+    outlined and tagged."""
+    return board_image(view, list(names) if names is not None else None, previous)
+
+
+def board_height(n_players: int) -> int:
+    """The board's fixed height: the same for every state of a game (and every player count)."""
+    return BOARD_H
+
+
+def extra(view: View, names: Sequence[str] | None = None, previous: View | None = None) -> Image.Image:
+    """The second picture posted with the board: prices, Temple, King, supply, Merchant, card
+    market and the players' goods and pieces, at 1000 × ``extra_height(n)`` (one size per
+    player count); with ``previous`` what changed since is outlined and tagged."""
+    return extra_image(view, names, previous)
 
 
 def hand(view: View, names: Sequence[str] | None = None) -> Image.Image:

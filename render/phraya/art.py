@@ -15,7 +15,19 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, contrast, font, hatch, mix
+from render.common import (
+    INK,
+    MIN_TEXT,
+    SEAT_COLORS,
+    contrast,
+    font,
+    hatch,
+    mix,
+    on_color,
+    seat_color,
+    seat_initials,
+    seat_ink,
+)
 
 Color = tuple[int, int, int]
 SS = 4
@@ -32,11 +44,9 @@ GOOD_COLOR: dict[str, Color] = {
 GOOD_TINT: dict[str, Color] = {g: mix(c, (255, 255, 255), 0.72) for g, c in GOOD_COLOR.items()}
 GOOD_WORD = {"veg": "veg", "fruit": "fruit", "fish": "fish", "meat": "meat"}
 
-# The game's seat colours (spec §2.1: purple, orange, white, black), tuned for paper. They differ
-# in lightness as well as hue, so they stay apart with protanopia and deuteranopia.
-SEAT_FILL: tuple[Color, ...] = ((122, 70, 178), (236, 138, 26), (252, 252, 250), (40, 40, 44))
-SEAT_NAME = ("purple", "orange", "white", "black")
-SEAT_LETTER_DEFAULT = ("P", "O", "W", "B")
+# Seats use the house palette and initials (render.common.seat_color / seat_initials), the same
+# in every game: colour-blind checked, no white seat on the cream paper.
+SEAT_FILL: tuple[Color, ...] = tuple(SEAT_COLORS)
 GOLD = (232, 184, 48)
 GOLD_DARK = (150, 110, 20)
 WATER = (164, 204, 226)
@@ -48,30 +58,23 @@ FAVOR = (200, 150, 30)
 
 
 def seat_fill(seat: int) -> Color:
-    return SEAT_FILL[seat % len(SEAT_FILL)]
+    return seat_color(seat)
 
 
 def seat_fg(seat: int) -> Color:
     """Text colour on the seat's fill."""
-    c = seat_fill(seat)
-    return (255, 255, 255) if contrast((255, 255, 255), c) >= contrast(INK, c) else INK
+    return on_color(seat_color(seat))
 
 
 def seat_text(seat: int) -> Color:
-    """The seat colour as text on paper (white reads as dark grey, orange darkened)."""
-    return ((122, 70, 178), (176, 92, 0), (96, 96, 96), (20, 20, 22))[seat % 4]
+    """The seat colour as text on paper (darkened just enough to read)."""
+    return seat_ink(seat)
 
 
 def seat_letters(names: Sequence[str], n: int) -> list[str]:
-    """One letter per seat: the names' initials when they are all different, else the colour
-    initials P, O, W, B (always different)."""
-    ini = []
-    for nm in names[:n]:
-        ch = next((c for c in nm if c.isalnum()), "?")
-        ini.append(ch.upper())
-    if len(set(ini)) == n and not all(nm.startswith("Seat ") for nm in names[:n]):
-        return ini
-    return list(SEAT_LETTER_DEFAULT[:n])
+    """One short tag per seat (one or two characters): the house initials
+    (:func:`render.common.seat_initials`), the same in every game."""
+    return seat_initials(list(names[:n]))
 
 
 # --------------------------------------------------------------------------- pen
@@ -121,12 +124,6 @@ class Pen:
 
     def line(self, pts: Sequence[tuple[float, float]], fill: Color = INK, width: float = 5.0) -> None:
         self.d.line(self.pts(pts), fill=fill, width=self.w(width), joint="curve")
-
-    def text(
-        self, xy: tuple[float, float], s: str, size: float, fill: Color = INK, bold: bool = True
-    ) -> None:
-        f = font(max(4, round(size * self.k)), bold)
-        self.d.text((xy[0] * self.k, xy[1] * self.k), s, font=f, fill=fill, anchor="mm")
 
 
 def _darker(c: Color, t: float = 0.35) -> Color:
@@ -262,7 +259,22 @@ def icon(name: str, size: int, color: Color | None = None) -> Image.Image:
 
 
 def paste(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
-    img.paste(sprite, (round(x), round(y)), sprite)
+    img.paste(sprite, (round(x), round(y)), _hard(sprite))
+
+
+_masks: dict[int, tuple[Image.Image, Image.Image]] = {}
+
+
+def _hard(sprite: Image.Image) -> Image.Image:
+    """The sprite's alpha made two-level (inside or out): its edge then takes no blend of the
+    background, so a board holds far fewer colours and its 256-colour PNG keeps them."""
+    got = _masks.get(id(sprite))
+    if got is None or got[0] is not sprite:
+        got = (sprite, sprite.getchannel("A").point(lambda a: 255 if a >= 110 else 0))
+        if len(_masks) > 2048:
+            _masks.clear()
+        _masks[id(sprite)] = got
+    return got[1]
 
 
 def paste_c(img: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
@@ -270,39 +282,47 @@ def paste_c(img: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None
     paste(img, sprite, cx - sprite.width / 2, cy - sprite.height / 2)
 
 
+def _letter(d: ImageDraw.ImageDraw, cx: float, cy: float, letter: str, room: float, fill: Color) -> None:
+    """The seat's initials centred on (cx, cy) at the real size (never under MIN_TEXT px):
+    condensed for two characters, as large as ``room`` (the px across) allows."""
+    two = len(letter) > 1
+    size = max(MIN_TEXT, round(room * (0.5 if two else 0.62)))
+    d.text((cx, cy + 1), letter, font=font(size, True, two), fill=fill, anchor="mm")
+
+
 @lru_cache(maxsize=256)
 def _seat_disc(seat: int, size: int, letter: str, square: bool) -> Image.Image:
     big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     c = seat_fill(seat)
-    edge = INK if seat % 4 == 2 else mix(c, (0, 0, 0), 0.5)
+    edge = mix(c, (0, 0, 0), 0.5)
     w = max(2, round(size * SS * 0.07))
     box = (w / 2, w / 2, size * SS - w / 2 - 1, size * SS - w / 2 - 1)
     if square:
         d.rounded_rectangle(box, radius=size * SS * 0.2, fill=c, outline=edge, width=w)
     else:
         d.ellipse(box, fill=c, outline=edge, width=w)
-    f = font(round(size * SS * 0.66), True)
-    d.text((size * SS / 2, size * SS / 2 + SS), letter, font=f, fill=seat_fg(seat), anchor="mm")
-    return big.resize((size, size), Image.Resampling.LANCZOS)
+    out = big.resize((size, size), Image.Resampling.LANCZOS)
+    _letter(ImageDraw.Draw(out), size / 2, size / 2, letter, size, seat_fg(seat))
+    return out
 
 
 def seat_disc(
     img: Image.Image, seat: int, letter: str, cx: float, cy: float, size: int, square: bool = False
 ) -> None:
-    """A disc (or rounded square) in the seat's colour with its letter, centred on (cx, cy)."""
+    """A disc (or rounded square) in the seat's colour with its initials, centred on (cx, cy)."""
     paste_c(img, _seat_disc(seat, size, letter, square), cx, cy)
 
 
 @lru_cache(maxsize=128)
 def _boat(seat: int, w: int, h: int, letter: str) -> Image.Image:
-    """A top-down hull pointing right (w > h) or down (h > w) with the seat letter."""
+    """A top-down hull pointing right (w > h) or down (h > w) with the seat's initials upright."""
     vertical = h > w
     L, S = (h, w) if vertical else (w, h)
     big = Image.new("RGBA", (L * SS, S * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     c = seat_fill(seat)
-    edge = INK if seat % 4 == 2 else mix(c, (0, 0, 0), 0.55)
+    edge = mix(c, (0, 0, 0), 0.55)
     k = SS
     lw = max(2, round(2.5 * k))
     pts = [
@@ -313,20 +333,12 @@ def _boat(seat: int, w: int, h: int, letter: str) -> Image.Image:
         (2 * k, S * k - 3 * k),
     ]
     d.polygon(pts, fill=c, outline=edge, width=lw)
-    f = font(round(S * k * 0.62), True)
-    d.text((L * k * 0.42, S * k / 2 + k), letter, font=f, fill=seat_fg(seat), anchor="mm")
     out = big.resize((L, S), Image.Resampling.LANCZOS)
     if vertical:
         out = out.transpose(Image.Transpose.ROTATE_270)
-        # the letter must stay upright: redraw it on the rotated hull
-        big2 = out.resize((S * SS, L * SS), Image.Resampling.LANCZOS)
-        dd = ImageDraw.Draw(big2)
-        # cover the rotated letter with the hull colour, then write it upright
-        dd.ellipse(
-            (S * k * 0.14, L * k * 0.42 - S * k * 0.36, S * k * 0.86, L * k * 0.42 + S * k * 0.36), fill=c
-        )
-        dd.text((S * k / 2, L * k * 0.42 + k), letter, font=f, fill=seat_fg(seat), anchor="mm")
-        out = big2.resize((S, L), Image.Resampling.LANCZOS)
+        _letter(ImageDraw.Draw(out), S / 2, L * 0.42, letter, S, seat_fg(seat))
+    else:
+        _letter(ImageDraw.Draw(out), L * 0.42, S / 2, letter, S, seat_fg(seat))
     return out
 
 

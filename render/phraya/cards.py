@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.common import ACCENT, BG, INK, LINE, MUTED, PANEL, font, wrap
+from render.common import ACCENT, BG, INK, LINE, MIN_TEXT, MUTED, NUMBER_TEXT, PANEL, font, text_width, wrap
 from render.phraya.art import icon, paste
 from render.phraya.draw import text_at
 
@@ -74,30 +74,32 @@ def draw_card(
     words: bool = False,
     names: bool = True,
 ) -> None:
-    """One card tile: id and cost, name, effects (short, or the engine's words)."""
+    """One card tile: its cost as pictures (coins, flowers) with the id as a small tag, its
+    name and its effects (short, or the engine's words), all at 26 px or more."""
     x0, y0, x1, y1 = box
     if not card:
         d.rounded_rectangle(box, radius=10, fill=BG, outline=LINE, width=2)
-        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "empty", font=font(22), fill=MUTED, anchor="mm")
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "empty", font=font(MIN_TEXT), fill=MUTED, anchor="mm")
         return
     d.rounded_rectangle(box, radius=10, fill=PANEL, outline=ACCENT if hot else LINE, width=4 if hot else 2)
     w = x1 - x0 - 20
-    d.text((x0 + 10, y0 + 8), card["id"], font=font(28, True), fill=INK)
-    if price and (card.get("coins") or card.get("flowers")):
-        xr = x1 - 10
-        xr -= text_at(d, (xr, y0 + 10), str(card.get("flowers", 0)), 28, INK, True, "ra")
-        paste(img, icon("flower", 24), xr - 26, y0 + 12)
-        xr -= 32
-        xr -= text_at(d, (xr, y0 + 10), str(card.get("coins", 0)), 28, INK, True, "ra")
-        paste(img, icon("coin", 24), xr - 26, y0 + 12)
-    yy = y0 + 44
+    numf = font(NUMBER_TEXT, True)
+    x = x0 + 10
+    if price:
+        for ic, key in (("coin", "coins"), ("flower", "flowers")):
+            if card.get(key):
+                paste(img, icon(ic, 28), x, y0 + 10)
+                d.text((x + 32, y0 + 25), str(card[key]), font=numf, fill=INK, anchor="lm")
+                x += 42 + text_width(str(card[key]), numf)
+    d.text(
+        (x1 - 10, y0 + 25), str(card.get("id", "")), font=font(MIN_TEXT, False, True), fill=MUTED, anchor="rm"
+    )
+    yy = y0 + 46
     if names:
-        text_at(
-            d, (x0 + 10, yy), card.get("name", ""), 28, INK, True, max_width=w, min_size=28, condensed=True
-        )
+        text_at(d, (x0 + 10, yy), card.get("name", ""), 28, INK, True, max_width=w, condensed=True)
         yy += 36
-    f = font(22 if words else 20, False, True)
-    lh = 27 if words else 24
+    f = font(MIN_TEXT, False, True)
+    lh = 32
     lines = []
     if words and card.get("text"):
         for part in word_parts(card):

@@ -108,3 +108,43 @@ def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> Chan
         display=frozenset(display),
         players=players,
     )
+
+
+def _restaurants_refilled(previous: Mapping[str, Any], view: Mapping[str, Any]) -> frozenset[str]:
+    before, after = _stalls(previous), _stalls(view)
+    return frozenset(s for s, v in after.items() if v[1] and before.get(s, (None, None, None))[1] != v[1])
+
+
+def labels(
+    previous: Mapping[str, Any] | None, view: Mapping[str, Any], ch: Changes | None = None
+) -> list[tuple[str, str]]:
+    """What the board and the second picture tag as changed since ``previous``, as data:
+    ``(thing, label)`` with ``thing`` the id a player sees beside it ("h12" a section, "x11" a
+    crossing, "h00s" a stall, "c3" a King's space, "temple:veg:3" a Temple space, "market:1" a
+    market slot, "price:fish" a price) and ``label`` the words of its tag ("moved", "placed",
+    "new order", "taken", "offered", "new card", "up 2", "down 1"). Sorted; empty without
+    ``previous``. ``ch``: :func:`changes` of the same two views, when the caller has it."""
+    if ch is None:
+        ch = changes(previous, view)
+    if previous is None or not ch:
+        return []
+    old_boats = list(previous.get("boats") or [])
+    placed = {
+        b for i, b in enumerate(view.get("boats") or []) if b and (i >= len(old_boats) or not old_boats[i])
+    }
+    out = [(sec, "placed" if sec in placed else "moved") for sec in ch.boats]
+    if ch.barge and view.get("barge"):
+        out.append((str(view["barge"]), "barge moved"))
+    before, after = _stalls(previous), _stalls(view)
+    for sid in ch.stalls:
+        if after[sid][0] is not None and before.get(sid, (None,))[0] != after[sid][0]:
+            out.append((sid, "placed"))
+    out += [(sid, "new order") for sid in _restaurants_refilled(previous, view)]
+    out += [(sp, "taken") for sp in ch.king]
+    out += [(f"temple:{g}:{c}", "offered") for g, c in ch.temple]
+    out += [(f"market:{i}", "new card") for i in ch.display]
+    old_prices, new_prices = previous.get("prices") or {}, view.get("prices") or {}
+    for g in ch.prices:
+        step = int(new_prices[g].get("index", 0)) - int((old_prices.get(g) or {}).get("index", 0))
+        out.append((f"price:{g}", f"up {step}" if step > 0 else f"down {-step}"))
+    return sorted(out)

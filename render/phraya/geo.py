@@ -3,10 +3,10 @@ the stall tile on each island side. Pure arithmetic, no drawing."""
 
 from __future__ import annotations
 
-S = 138  # island side (px)
-C = 58  # channel width (px)
-D = 46  # depth of a stall tile into its island
-SPAN = 4 * S + 3 * C  # 726
+S = 140  # island side (px)
+C = 60  # channel width (px)
+D = 48  # depth of a stall tile into its island
+SPAN = 4 * S + 3 * C  # 740
 
 
 def island_box(i: int, j: int, x0: int, y0: int) -> tuple[int, int, int, int]:

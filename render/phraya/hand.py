@@ -11,30 +11,49 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engines.phraya.view import MeView
-from render.common import ACCENT, INK, LINE, MUTED, PANEL, WIDTH, font, num, text_width, wrap
-from render.phraya.art import GOOD_COLOR, GOOD_TINT, GOODS, card_info, icon, paste_c, seat_disc
-from render.phraya.board import (
-    M,
-    card_lines,
-    crop,
-    draw_card,
-    draw_header,
-    effect_short,
-    flatten,
-    new_canvas,
-    text_at,
-    title,
-    word_parts,
+from render.common import (
+    ACCENT,
+    INK,
+    LINE,
+    MIN_TEXT,
+    MUTED,
+    PANEL,
+    WIDTH,
+    fit,
+    font,
+    num,
+    ordinal,
+    text_width,
+    wrap,
 )
+from render.phraya.art import GOOD_COLOR, GOOD_TINT, GOODS, card_info, icon, paste_c, seat_disc
+from render.phraya.board import draw_header
+from render.phraya.cards import card_lines, draw_card, effect_short, word_parts
+from render.phraya.draw import M, crop, new_canvas, text_at, title
 from render.phraya.model import Model, model
 from render.phraya.sheet import category_label
 
 
 def _notice(m: Model, s: str) -> Image.Image:
     img, d = new_canvas(200)
-    y = draw_header(img, d, m, title="Your hand")
-    d.text((M, y + 20), s, font=font(24), fill=MUTED)
+    y = draw_header(img, d, m, label="")
+    d.text((M, y + 20), s, font=font(MIN_TEXT), fill=MUTED)
     return crop(img, y + 60)
+
+
+def final_line(m: Model, seat: int) -> str:
+    """The seat's place at the end: "You finished 2nd of 4 with 58 VP · Asha won with 85"."""
+    totals, ranks = m.view.get("totals") or [], m.view.get("ranks") or []
+    if seat >= len(totals) or seat >= len(ranks):
+        return ""
+    rank, total = int(ranks[seat]), int(totals[seat])
+    tied = sum(1 for r in ranks if r == rank) > 1
+    place = ("tied " if tied else "") + ("1st: you win" if rank == 1 else ordinal(rank))
+    s = f"You finished {place} of {m.n} with {num(total)} VP"
+    winners = [q for q in range(m.n) if q < len(ranks) and ranks[q] == 1 and q != seat]
+    if winners and rank != 1:
+        s += f" · {' and '.join(m.names[q] for q in winners)} won with {num(int(totals[winners[0]]))}"
+    return s
 
 
 def _baskets(img: Image.Image, d: ImageDraw.ImageDraw, p: Mapping[str, Any], x: int, y: int, w: int) -> int:
@@ -68,16 +87,16 @@ def _baskets(img: Image.Image, d: ImageDraw.ImageDraw, p: Mapping[str, Any], x: 
         bx = x + (k % per) * (bw + gap)
         by = y + (k // per) * 64
         d.rounded_rectangle((bx, by, bx + bw, by + 56), radius=10, outline=LINE, width=2)
-        d.text((bx + bw / 2, by + 28), "free", font=font(20), fill=MUTED, anchor="mm")
+        d.text((bx + bw / 2, by + 28), "free", font=font(MIN_TEXT), fill=MUTED, anchor="mm")
     rows = (len(baskets) + free + per - 1) // per
     return y + rows * 64
 
 
 def card_height(card: Mapping[str, Any], w: int) -> int:
     """The height a hand tile needs for the card's effects in words."""
-    f = font(22, False, True)
+    f = font(MIN_TEXT, False, True)
     lines = sum(len(wrap(part, w - 20, f)) for part in word_parts(card))
-    return 88 + 27 * max(1, lines)
+    return 92 + 32 * max(1, lines)
 
 
 def action_label(m: Model, a: str, me: MeView) -> str:
@@ -117,20 +136,24 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
     seat = int(me["seat"])
     p: Mapping[str, Any] = m.players[seat] if seat < len(m.players) else {}
     img, d = new_canvas(3200)
-    y = draw_header(img, d, m, title=f"{m.names[seat]} · your boat and hand")
+    y = draw_header(img, d, m, label=f"{m.names[seat]}'s hand" if not m.over else "", chips=False)
     y += 12
+    if m.over:  # the place first; the header already says the game is over
+        t, f = fit(final_line(m, seat), WIDTH - 2 * M, 34, True)
+        d.text((M, y), t, font=f, fill=INK)
+        y += 50
     # the prompt
     legal = list(me.get("legal") or [])
     prompt = m.fmt(me.get("prompt"))
-    if prompt:
-        f = font(26, True)
+    if prompt and not m.over:
+        f = font(MIN_TEXT, True)
         for ln in wrap(prompt, WIDTH - 2 * M, f)[:3]:
             d.text((M, y), ln, font=f, fill=ACCENT if legal else INK)
             y += 34
     if legal:
         x = M
         f = font(26, True, True)
-        fl = font(22, False, True)
+        fl = font(MIN_TEXT, False, True)
         shown = 0
         for a in legal:
             lab = action_label(m, a, me)
@@ -148,15 +171,15 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
             shown += 1
         y += 48
         if shown < len(legal):
-            d.text((M, y), f"… and {len(legal) - shown} more (see the text)", font=font(22), fill=MUTED)
-            y += 30
+            d.text((M, y), f"… and {len(legal) - shown} more (see the text)", font=font(MIN_TEXT), fill=MUTED)
+            y += 34
     turn = view.get("turn") or {}
     if turn.get("card") and seat == m.active:
         cid = turn["card"]
         card = card_info(cid)
         s = f"Played {cid}" + (f" {card['name']}: " + "; ".join(card_lines(card)) if card else "")
-        text_at(d, (M, y), s, 22, INK, max_width=WIDTH - 2 * M)
-        y += 30
+        text_at(d, (M, y), s, MIN_TEXT, INK, max_width=WIDTH - 2 * M)
+        y += 34
     y += 6
     # resources
     d.rounded_rectangle((M, y, WIDTH - M, y + 66), radius=10, fill=PANEL, outline=LINE, width=2)
@@ -170,15 +193,16 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
     ):
         paste_c(img, icon(ic, 34), x + 17, y + 33)
         x += 40
-        x += text_at(d, (x, y + 33), str(val), 30, INK, True, "lm") + 6
-        x += text_at(d, (x, y + 35), word, 20, MUTED, False, "lm") + 18
+        x += text_at(d, (x, y + 33), str(val), 34, INK, True, "lm") + 6
+        word = word[:-1] if val == 1 else word  # "1 flower", never "1 flowers"
+        x += text_at(d, (x, y + 35), word, MIN_TEXT, MUTED, False, "lm") + 16
     y += 78
     sub = (
         f"Stall pieces left {p.get('stalls_left', 0)} · disks left {p.get('disks_left', 0)}"
         f" · boat at {p.get('boat') or '–'}"
     )
-    text_at(d, (M, y), sub, 24, INK, max_width=WIDTH - 2 * M)
-    y += 36
+    text_at(d, (M, y), sub, MIN_TEXT, INK, max_width=WIDTH - 2 * M)
+    y += 38
     # baskets and goods
     cap = me.get("capacity") or p.get("capacity") or {}
     free = me.get("free") or {}
@@ -189,31 +213,33 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
         paste_c(img, icon(g, 30), x + 15, y + 16)
         x += 36
         s = f"{goods.get(g, 0)}/{cap.get(g, 0)}"
-        x += text_at(d, (x, y + 16), s, 26, INK, True, "lm")
+        x += text_at(d, (x, y + 16), s, 34, INK, True, "lm")
         fr = free.get(g)
         if fr is not None:
-            x += text_at(d, (x + 6, y + 18), f"({fr} free)", 20, MUTED, False, "lm") + 6
-        x += 22
-    y += 40
+            x += text_at(d, (x + 6, y + 18), f"({fr} free)", MIN_TEXT, MUTED, False, "lm", condensed=True) + 6
+        x += 16
+    y += 42
     y = _baskets(img, d, p, M, y, WIDTH - 2 * M) + 8
     # orders and passives
     orders = p.get("orders") or []
     if orders:
-        s = "Orders done: " + ", ".join(f"{o['id']} ({o['vp']} VP)" for o in orders)
-        for ln in wrap(s, WIDTH - 2 * M, font(22))[:2]:
-            d.text((M, y), ln, font=font(22), fill=INK)
-            y += 30
+        vp = sum(int(o.get("vp", 0)) for o in orders)
+        s = f"Orders delivered: {len(orders)}, worth {vp} VP"
+        for ln in wrap(s, WIDTH - 2 * M, font(MIN_TEXT))[:2]:
+            d.text((M, y), ln, font=font(MIN_TEXT), fill=INK)
+            y += 34
     passives = me.get("passives") or []
     if passives:
         s = "Active this turn: " + ", ".join(effect_short(e) for e in passives)
-        text_at(d, (M, y), s, 22, ACCENT, True, max_width=WIDTH - 2 * M)
-        y += 32
+        text_at(d, (M, y), s, MIN_TEXT, ACCENT, True, max_width=WIDTH - 2 * M)
+        y += 34
     # hand
-    hand = list(me.get("hand") or p.get("hand") or [])
+    hand = [] if m.over else list(me.get("hand") or p.get("hand") or [])  # at the end: the score
     playable = set(me.get("playable") or [])
     y += 4
     note = "outlined: playable now" if playable else ""
-    y = title(d, M, y, f"Hand ({len(hand)})", note, WIDTH - 2 * M)
+    if hand:
+        y = title(d, M, y, f"Hand ({len(hand)})", note, WIDTH - 2 * M)
     cw, gap = (WIDTH - 2 * M - 12) // 2, 12
     for k in range(0, len(hand), 2):
         pair = hand[k : k + 2]
@@ -222,31 +248,32 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
             x = M + i * (cw + gap)
             draw_card(img, d, card, (x, y, x + cw, y + ch), hot=card.get("id") in playable, words=True)
         y += ch + gap
-    discard = p.get("discard") or []
-    if discard:
-        text_at(d, (M, y), "Discard pile: " + " ".join(discard), 22, MUTED, max_width=WIDTH - 2 * M)
-        y += 32
+    discard = [] if m.over else list(p.get("discard") or [])
+    if discard:  # by name: an id is only a tag
+        words = ", ".join((card_info(c) or {}).get("name", c) for c in discard)
+        text_at(d, (M, y), "Discard pile: " + words, MIN_TEXT, MUTED, max_width=WIDTH - 2 * M)
+        y += 34
     # score preview
     prev = me.get("preview") or {}
     if prev:
         y += 4
         total = sum(int(v) for v in prev.values())
         head = "Your score now" if not view.get("over") else "Your final score"
-        tw = text_at(d, (M, y + 2), head, 24, MUTED, True)
-        text_at(d, (M + tw + 14, y - 2), f"total {num(total)}", 28, INK, True)
-        y += 38
+        tw = text_at(d, (M, y + 2), head, MIN_TEXT, MUTED, True)
+        text_at(d, (M + tw + 14, y - 4), f"{num(total)} VP", 34, INK, True)
+        y += 44
         items = [f"{category_label(c)} {num(int(v))}" for c, v in prev.items()]
-        f = font(22)
+        f = font(MIN_TEXT)
         line = ""
         for it in items:
             trial = f"{line} · {it}" if line else it
             if text_width(trial, f) > WIDTH - 2 * M:
                 d.text((M, y), line, font=f, fill=INK)
-                y += 30
+                y += 34
                 line = it
             else:
                 line = trial
         if line:
             d.text((M, y), line, font=f, fill=INK)
-            y += 30
-    return flatten(crop(img, y))
+            y += 34
+    return crop(img, y)

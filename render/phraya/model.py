@@ -12,7 +12,7 @@ from engines.base import format_text
 from engines.phraya.view import BasketView, MeView, OrderView, PlayerView, StallView
 from render.common import seat_names
 from render.phraya import geo
-from render.phraya.art import GOODS, seat_letters
+from render.phraya.art import GOODS, card_info, seat_letters
 
 STEP_LABEL = {
     "setup_boat": "places a boat",
@@ -110,7 +110,8 @@ def model(view: dict[str, Any], names: Sequence[str] | None = None) -> Model:
     turn = view.get("turn") or {}
     card = turn.get("card")
     if card and step not in ("card", "setup_boat", "setup_stall", "over"):
-        label += f" · {card}"
+        info = card_info(str(card))  # the card by its name: an id is only a tag
+        label += f" · {info['name'] if info else card}"
     if step == "card" and turn.get("blocked"):
         label += " · blocked: barge card"
     if (

@@ -8,7 +8,7 @@ from typing import Any
 
 from render.common import num, ordinal, score_lines
 from render.phraya.art import GOODS
-from render.phraya.board import card_lines
+from render.phraya.cards import card_lines
 from render.phraya.model import model
 from render.phraya.sheet import category_label
 
@@ -146,7 +146,11 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int, move
     if me:
         lines.append("")
         legal = me.get("legal") or []
-        if me.get("prompt"):
+        if m.over and v.get("totals"):
+            from render.phraya.hand import final_line
+
+            lines.append(f"**{final_line(m, int(me['seat']))}**")
+        elif me.get("prompt"):
             lines.append(("**Your move:** " if legal else "") + m.fmt(me["prompt"]))
         if legal and moves:
             lines.append("Actions: " + " ".join(f"`{a}`" for a in legal))
@@ -172,29 +176,34 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int, move
                 + ", ".join(f"{category_label(c)} {num(int(x))}" for c, x in prev.items() if int(x))
                 + ")"
             )
-    if v.get("over") and v.get("totals"):
-        lines.append("")
-        ranks = v.get("ranks") or [1] * n
-        order = sorted(range(n), key=lambda q: (ranks[q], q))
-        lines.append(
-            "**Result:** "
-            + " · ".join(
-                f"{ordinal(ranks[q])} {m.names[q]} {v['totals'][q]}" + (" 🏆" if ranks[q] == 1 else "")
-                for q in order
-            )
-        )
-        if v.get("end_reason"):
-            lines.append(f"Ended by {v['end_reason']}")
-        scores = v.get("scores") or []
-        if level < 3:
-            for q in order:
-                row = scores[q] if q < len(scores) else {}
-                if row:
-                    lines.append(
-                        f"{m.names[q]}: "
-                        + " · ".join(f"{SHORT.get(c, c)} {num(int(x))}" for c, x in row.items())
-                    )
+    if v.get("over") and v.get("totals"):  # the end first: the ranking, then the board
+        lines[1:1] = _result(v, m.names, n, level) + [""]
     return "\n".join(lines)
+
+
+def _result(v: Mapping[str, Any], names: Sequence[str], n: int, level: int) -> list[str]:
+    """The ranking with each total, the end's reason and (room allowing) each seat's points by
+    category."""
+    ranks = v.get("ranks") or [1] * n
+    order = sorted(range(n), key=lambda q: (ranks[q], q))
+    lines = [
+        "**Result:** "
+        + " · ".join(
+            f"{ordinal(ranks[q])} {names[q]} {v['totals'][q]}" + (" 🏆" if ranks[q] == 1 else "")
+            for q in order
+        )
+    ]
+    if v.get("end_reason"):
+        lines.append(f"Ended by {v['end_reason']}")
+    scores = v.get("scores") or []
+    if level < 3:
+        for q in order:
+            row = scores[q] if q < len(scores) else {}
+            if row:
+                lines.append(
+                    f"{names[q]}: " + " · ".join(f"{SHORT.get(c, c)} {num(int(x))}" for c, x in row.items())
+                )
+    return lines
 
 
 def _zeros(view: dict[str, Any], seat: int, row: Mapping[str, int]) -> list[tuple[str, str]]:
