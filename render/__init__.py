@@ -45,7 +45,7 @@ from typing import Any
 
 from PIL import Image
 
-from .caption import with_caption
+from .caption import Caption, with_caption
 from .common import PNG_LEVELS, to_png
 
 
@@ -77,7 +77,7 @@ def board_image(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     *,
-    caption: Sequence[str] = (),
+    caption: Caption = (),
     previous: Mapping[str, Any] | None = None,
 ) -> Image.Image:
     """The posted board of ``game``: ``board(view, names, previous)`` with the caption strip of
@@ -112,7 +112,7 @@ def board_images(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     *,
-    caption: Sequence[str] = (),
+    caption: Caption = (),
     previous: Mapping[str, Any] | None = None,
 ) -> list[Image.Image]:
     """Every public picture of one posted board: :func:`board_image`, then the game's
@@ -137,7 +137,7 @@ def board_png(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     *,
-    caption: Sequence[str] = (),
+    caption: Caption = (),
     previous: Mapping[str, Any] | None = None,
 ) -> bytes:
     """:func:`board_image` encoded as the bot posts it: :func:`render.common.to_png` at the
