@@ -622,8 +622,9 @@ class Publisher:
         edited in place while it stays awaited and only people's answers came in (its own steps,
         or another replier's); otherwise a new DM is sent. Nobody is DMed whose DMs are known to
         be closed. ``private`` are the private prompts of :meth:`board_prompt`. With
-        ``events_only`` (the game just ended: the final sheet shows everything) only people with
-        private events in the batch get a DM."""
+        ``events_only`` (the game just ended) each person gets a last DM: the final hand with
+        their rank (see :func:`text.dm`); after a game ended early, only people with private
+        events in the batch get one."""
         where = link(batch.row.guild_id, posted.channel.id if posted else batch.row.place_id,
                      posted.id if posted else None)
         jobs = []
@@ -645,7 +646,8 @@ class Publisher:
             lines = batch.private_lines(s)
             digest = private_digest(batch.engine, batch.state, s)
             controls_due = s in private
-            if lines or controls_due or (not events_only and (batch.started or digest != seat.dm_hash)):
+            final = batch.row.status == "finished"  # everyone's last DM: the final hand and rank
+            if lines or controls_due or final or (not events_only and (batch.started or digest != seat.dm_hash)):
                 jobs.append(self._dm(game, batch, s, seat.user_id, where, lines, digest,
                                      turn_dm, keep=s in awaited, prompt=private.get(s)))
             elif turn_dm is not None:
@@ -672,7 +674,8 @@ class Publisher:
         extra = [f"➡️ {batch.fmt(prompt.text)}" if prompt.text else "➡️ Your move:"] if prompt else []
         if prompt is not None and not controls.fits(prompt, hand=False):
             extra.append("Use `/move` in the game (it lists your moves).")
-        content = text.dm(batch, seat, where, lines, body, extra=extra)
+        outcome = batch.engine.outcome(batch.state) if batch.row.status == "finished" else None
+        content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
         drafts = await self.drafts(game.id, seat, batch.version, prompt)
         comps = controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts) if prompt else None
         msg = None
