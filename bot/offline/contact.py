@@ -103,18 +103,18 @@ a {{ color: #00a8fc; }}
 """
 
 
-def _order(name: str) -> tuple[int, int, str]:
+def _order(name: str) -> tuple[int, int, int, str]:
     """Where a picture goes on the phone page: the end first (recap, final sheet, hands), then
     every turn in play order with the sheets posted on the way, each board before its second
     picture."""
     top = {"recap.gif": 0, "final-score-sheet.png": 1}
     if name in top:
-        return (top[name], 0, name)
+        return (top[name], 0, 0, name)
     if _HAND.match(name):
-        return (2, 0, name)
+        return (2, 0, 0, name)
     m = _TURN.match(name) or _SECOND.match(name) or _SHEET.match(name)
     turn = int(m.group(1)) if m else 10**9
-    return (3, 2 * turn + (1 if _SHEET.match(name) else 0), name)
+    return (3, 2 * turn + (1 if _SHEET.match(name) else 0), 1 if _SECOND.match(name) else 0, name)
 
 
 def phone_page(folder: Path, title: str) -> str:
