@@ -79,12 +79,14 @@ def board_image(
     *,
     caption: Caption = (),
     previous: Mapping[str, Any] | None = None,
+    tones: int = 0,
 ) -> Image.Image:
     """The posted board of ``game``: ``board(view, names, previous)`` with the caption strip of
-    ``caption`` (the public lines of what happened since ``previous``) on top."""
+    ``caption`` (the public lines of what happened since ``previous``) on top (its text in
+    ``tones`` levels where given: see :func:`render.caption.strip`)."""
     board = get(game).board
     img = board(view, names, previous=previous) if _marks_changes(game) else board(view, names)
-    return with_caption(img, caption)
+    return with_caption(img, caption, tones)
 
 
 def has_extra(game: str) -> bool:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engines import base
 
@@ -166,23 +166,36 @@ def _newest(blocks: list[list[tuple[str, bool]]], counts: Sequence[int]) -> list
     return ([(f"… and {dropped} earlier", True)] if dropped else []) + out
 
 
-def strip(lines: Caption, width: int, size: int = PRIMARY_TEXT) -> Image.Image:
+def strip(lines: Caption, width: int, size: int = PRIMARY_TEXT, tones: int = 0) -> Image.Image:
     """The caption band for ``lines`` at ``width`` px, :data:`HEIGHT` px tall (blank for no
-    lines)."""
+    lines). With ``tones`` (≥ 2) the text's smoothed edges keep only that many levels of ink
+    (a recap frame: its GIF stores a few-toned strip in about half the bytes, and Discord shows
+    it at half size, where it looks the same)."""
     shown = shown_lines(lines, width, size)
     step = size + GAP
     img, d = canvas(HEIGHT, width, BG)
     f = font(size)
-    for i, (line, own) in enumerate(shown):
-        d.text((PAD, PAD + i * step), line, font=f, fill=MUTED if own else INK)
+    if tones >= 2:
+        levels = tones - 1
+        lut = [round(v * levels / 255) * 255 // levels for v in range(256)]
+        for colour, own in ((INK, False), (MUTED, True)):
+            mask = Image.new("L", img.size, 0)
+            md = ImageDraw.Draw(mask)
+            for i, (line, is_own) in enumerate(shown):
+                if is_own == own:
+                    md.text((PAD, PAD + i * step), line, font=f, fill=255)
+            img.paste(colour, (0, 0, *img.size), mask.point(lut))
+    else:
+        for i, (line, own) in enumerate(shown):
+            d.text((PAD, PAD + i * step), line, font=f, fill=MUTED if own else INK)
     d.line((0, img.height - 2, width, img.height - 2), fill=LINE, width=3)
     return img
 
 
-def with_caption(board: Image.Image, lines: Caption) -> Image.Image:
+def with_caption(board: Image.Image, lines: Caption, tones: int = 0) -> Image.Image:
     """``board`` with the caption band for ``lines`` on top (always :data:`HEIGHT` px, so that
-    every posted board of a game keeps one size)."""
-    band = strip(lines, board.width)
+    every posted board of a game keeps one size); ``tones`` as :func:`strip` says."""
+    band = strip(lines, board.width, tones=tones)
     out = Image.new("RGB", (board.width, band.height + board.height), BG)
     out.paste(band, (0, 0))
     out.paste(board if board.mode == "RGB" else board.convert("RGB"), (0, band.height))

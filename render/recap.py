@@ -48,9 +48,10 @@ MAX_FRAME_MS = 1500
 TOTAL_MS = 60_000
 MAX_WIDTH = 1000  # wider boards are scaled down to this (more than a phone shows)
 MIN_WIDTH = 560  # frames are never shrunk below this width (still readable on a phone)
-COLOURS = (255, 63)  # palette sizes tried, in order (one more index is kept clear)
+COLOURS = (255, 127, 63)  # palette sizes tried, in order (one more index is kept clear)
 CLEAR = 255  # the transparent index: "unchanged since the previous frame"
 PALETTE_SAMPLES = 6  # frames whose colours make up the shared palette
+CAPTION_TONES = 4  # levels of ink in a frame's caption text: a smooth strip costs a GIF twice the bytes
 
 Frame = Image.Image | bytes
 """A board: an image, or its encoded bytes (PNG), decoded each time it is needed (so a long game
@@ -177,7 +178,7 @@ Draw = Callable[
 def posted(game: str) -> Draw:
     """The frames of ``game`` drawn as the bot posts its boards (:func:`render.board_image`: the
     caption strip on top, what changed since the previous frame marked; the board alone, not a
-    second picture)."""
+    second picture), the caption's text in :data:`CAPTION_TONES` levels of ink."""
     from . import board_image
 
     def draw(
@@ -186,7 +187,7 @@ def posted(game: str) -> Draw:
         lines: Sequence[caption.Line],
         previous: Mapping[str, Any] | None,
     ) -> Image.Image:
-        return board_image(game, view, names, caption=lines, previous=previous)
+        return board_image(game, view, names, caption=lines, previous=previous, tones=CAPTION_TONES)
 
     return draw
 
@@ -355,12 +356,13 @@ def _indices(img: Image.Image) -> Image.Image:
 
 def animate(frames: Sequence[Frame], budget: int = BUDGET, *, hold_ms: int = HOLD_MS) -> Recap:
     """Encode ``frames`` (boards in order; sizes may differ; wider than :data:`MAX_WIDTH` are
-    scaled down to it) as a looping GIF of at most ``budget`` bytes. Over budget it keeps fewer
-    evenly spaced frames (always the first and the last; as many as fit, down to a quarter of
-    them), then uses fewer colours, then shrinks the frames (not below :data:`MIN_WIDTH` px),
-    then keeps fewer frames again, down to two. (Frames go first: on boards of flat colours and
-    text, shrinking blurs the text into more colours and saves little or nothing.) Raises
-    ``ValueError`` for no frames and :class:`RecapTooLarge` when nothing fits."""
+    scaled down to it) as a looping GIF of at most ``budget`` bytes. Every frame is a turn, so
+    over budget it first uses fewer colours (:data:`COLOURS`) with every frame kept, then keeps
+    fewer evenly spaced frames (always the first and the last; as many as fit, down to a quarter
+    of them), then shrinks the frames (not below :data:`MIN_WIDTH` px), then keeps fewer frames
+    again, down to two. (Shrinking comes late: on boards of flat colours and text it blurs the
+    text into more colours and saves little or nothing.) Raises ``ValueError`` for no frames and
+    :class:`RecapTooLarge` when nothing fits."""
     if not frames:
         raise ValueError("a recap needs at least one frame")
     sizes = [_size(f) for f in frames]
@@ -379,6 +381,11 @@ def animate(frames: Sequence[Frame], budget: int = BUDGET, *, hold_ms: int = HOL
         return Recap(data, len(picks), n, size[0], size[1], colours)
 
     made = attempt(n)
+    for fewer in COLOURS[1:]:  # every turn kept, in fewer colours
+        if made.size <= budget:
+            return made
+        colours, cache = fewer, {}
+        made = attempt(n)
     if made.size <= budget:
         return made
     found = _most_frames(attempt, made, quarter, budget)
@@ -386,9 +393,7 @@ def animate(frames: Sequence[Frame], budget: int = BUDGET, *, hold_ms: int = HOL
         return found
     keep = quarter
     while True:
-        if colours != COLOURS[-1]:
-            colours, cache = COLOURS[COLOURS.index(colours) + 1], {}
-        elif scale > floor:  # size is at best about proportional to the area
+        if scale > floor:  # size is at best about proportional to the area
             scale = max(floor, min(scale * 0.9, scale * math.sqrt(budget / made.size) * 0.95))
             cache = {}
         elif keep > 2:

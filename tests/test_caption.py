@@ -98,3 +98,14 @@ def test_in_a_real_game_every_move_of_a_turn_is_shown_and_never_the_header():
     for turn in turns:
         for ln in caption_lines(lines_of(turn, names), 1000):
             assert "'s turn" not in ln, ln
+
+
+def test_a_recap_strip_keeps_few_tones_of_ink_and_the_same_text():
+    lines = [Line("Asha plays m02 (Vegetable Guild).", 0), Line("b1 refilled · b2 refilled")]
+    smooth, few = strip(lines, 1000), strip(lines, 1000, tones=4)
+    assert len(few.getcolors(10_000)) <= 2 + 2 * 3 < len(smooth.getcolors(10_000))  # bg, rule, 3 levels of 2 inks
+    assert few.size == smooth.size
+    # the same letters where they are: the ink's full-strength pixels agree
+    dark = [i for i, px in enumerate(smooth.convert("L").tobytes()) if px < 60]
+    few_l = few.convert("L").tobytes()
+    assert dark and all(few_l[i] < 90 for i in dark)

@@ -188,25 +188,25 @@ def close_to(img, frame, limit=40):
     return sum(abs(a - b) for a, b in zip(img.tobytes(), frame.tobytes())) / len(img.tobytes()) < limit
 
 
-def test_over_budget_the_most_evenly_spaced_frames_that_fit_are_kept_first():
+def test_over_budget_every_turn_is_kept_in_fewer_colours_first():
     boards = [noise(i) for i in range(12)]
     full = recap.animate(boards, budget=10**9)
     assert full.frames == 12 and full.width == 400 and full.colours == recap.COLOURS[0]
-    budget = full.size * 6 // 10
+    budget = size_of(boards, 12, recap.COLOURS[1])
+    assert budget < full.size
+    made = recap.animate(boards, budget=budget)
+    assert (made.frames, made.width, made.colours) == (12, 400, recap.COLOURS[1]) and made.size <= budget
+
+
+def test_then_the_most_evenly_spaced_frames_that_fit_are_kept():
+    boards = [noise(i) for i in range(12)]
+    budget = size_of(boards, 12, recap.COLOURS[-1]) * 6 // 10
     made = recap.animate(boards, budget=budget)
     assert made.size <= budget and 3 <= made.frames < 12 and made.turns == 12
-    assert (made.width, made.colours) == (400, recap.COLOURS[0])  # only frames went
+    assert (made.width, made.colours) == (400, recap.COLOURS[-1])  # frames went, not size
     shown = frames_of(made.data)
     assert len(shown) == made.frames
     assert close_to(boards[0], shown[0][0]) and close_to(boards[-1], shown[-1][0])  # first and last kept
-
-
-def test_at_a_quarter_of_the_frames_fewer_colours_come_next():
-    boards = [noise(i) for i in range(12)]
-    budget = size_of(boards, 3, recap.COLOURS[-1])
-    assert size_of(boards, 3, recap.COLOURS[0]) > budget
-    made = recap.animate(boards, budget=budget)
-    assert (made.frames, made.colours, made.width) == (3, recap.COLOURS[-1], 400) and made.size <= budget
 
 
 def test_then_the_frames_shrink_then_fewer_frames_again():

@@ -9,7 +9,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import render
 from engines import base, search
@@ -92,7 +92,7 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
     sheets = 0
 
     since: list[tuple[int | None, list[base.Event]]] = []  # the moves since the last board (its caption)
-    shown: list[dict[str, Any]] = []  # the public view of the last board written (its marks)
+    shown: list[Mapping[str, Any]] = []  # the public view of the last board written (its marks)
     last: list[Any] = [None]  # the state after the last step (where a turn is seen to end)
 
     def snapshot(state: Any, label: str) -> None:
