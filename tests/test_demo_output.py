@@ -135,6 +135,7 @@ def test_phone_html_shows_every_picture_at_phone_width_boards_with_their_second_
     text = (folder / "phone.html").read_text()
     assert text.count('width="450"') == len(srcs) and "width: 450px" in text
     assert "phone.html" in check_page(folder / "index.html").links
+    assert f"{folder.name}/phone.html" in check_page(tmp_path / "index.html").links
     # the recap: one frame per board written, each that board (caption included), one size
     with Image.open(io.BytesIO((folder / "recap.gif").read_bytes())) as gif, Image.open(folder / boards[0]) as first:
         assert gif.n_frames == len(boards) and gif.size == first.size

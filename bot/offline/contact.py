@@ -155,7 +155,9 @@ def out_index(out_dir: Path) -> str:
         caption = html.escape(f"{_game_title(folder)} ({folder.name})")
         img = (f'<img src="{html.escape(f"{folder.name}/{shown}", quote=True)}" alt="{caption}" loading="lazy">'
                if shown else "")
-        cards.append(f'<figure><a href="{link}">{img}</a><figcaption><a href="{link}">{caption}</a>'
+        phone = (f' · <a href="{html.escape(f"{folder.name}/phone.html", quote=True)}">on a phone</a>'
+                 if (folder / "phone.html").is_file() else "")
+        cards.append(f'<figure><a href="{link}">{img}</a><figcaption><a href="{link}">{caption}</a>{phone}'
                      "</figcaption></figure>")
     return _page("Bazaar demo games", _section("Games", cards) or ["<p>No games yet.</p>"])
 
