@@ -136,11 +136,6 @@ class Publisher:
             log.exception("Rendering the board failed for game %s", game.id)
             return None
 
-    async def board_png(self, game: LiveGame, batch: Batch, view: dict[str, Any]) -> bytes | None:
-        """The posted board of ``batch`` alone (see :meth:`board_pngs`), None if rendering failed."""
-        pngs = await self.board_pngs(game, batch, view)
-        return pngs[0] if pngs else None
-
     async def image(self, game_id: int, kind: str, what: str, view: dict[str, Any],
                     names: Sequence[str], filename: str) -> discord.File | None:
         """:meth:`png` as a ``discord.File`` called ``filename``, or None."""
