@@ -88,7 +88,7 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
     for old in [*folder.glob("*.png"), *folder.glob("*.gif")]:
         old.unlink()
     drawer = render.get(game)
-    frames: list[bytes] = []
+    frames: list[bytes] = []  # the boards written, one per turn
     sheets = 0
 
     since: list[tuple[int | None, list[base.Event]]] = []  # the moves since the last board (its caption)
@@ -100,7 +100,7 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
         previous = shown[-1] if shown else None
         lines = caption.lines_of(since, names)
         png = to_png(render.board_image(game, view, names, caption=lines, previous=previous))
-        frames.append(png)  # the recap's frames: the posted boards, their captions included
+        frames.append(png)
         stem = f"turn-{len(frames):04d}{label}"
         (folder / f"{stem}.png").write_bytes(png)
         second = render.extra_image(game, view, names, previous=previous)
@@ -142,7 +142,8 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
         for s in range(n):
             (folder / f"final-hand-{s + 1}.png").write_bytes(
                 to_png(drawer.hand(engine.view(final, s), names)))
-        film = recap.animate(frames)
+        # as the bot draws it: replayed from the log, one posted board per turn (render.recap)
+        film = recap.recap(engine, seed, n, options, moves, recap.posted(game), names)
         (folder / "recap.gif").write_bytes(film.data)
     log = MoveLog(game, seed, n, options, names, moves, outcome_summary(out))
     (folder / "moves.log").write_text(log.dumps())
