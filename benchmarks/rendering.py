@@ -2,7 +2,9 @@
 
 For each game at its largest board (the most players, late in the game) the board is drawn the
 way the bot posts it (``render.board_image`` with the caption of the last move and the previous
-board, as bot/surface/publish.py ``_board_png`` does), then encoded with ``render.common.to_png``.
+board, as bot/host/drawing.py ``boards`` does), then encoded with ``render.common.to_png``; a
+game's second picture (``extra``, posted in the same message) is timed and weighed apart, with
+the same aims.
 Wall-clock figures are what the bot pays; the CPU figures (``time.process_time``) beside them
 show how much of a slow wall time is other processes on a shared machine.
 
@@ -17,11 +19,12 @@ import random
 import statistics
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import render
 from engines import base
+from render import caption
 from render.common import to_png
 
 NAMES = ["Asha", "Bilal", "Chen", "Dara", "Emeka"]
@@ -31,7 +34,7 @@ AIM_MEDIAN_MS = 12.0
 AIM_P99_MS = 25.0
 AIM_PNG_KB = 120.0
 
-Step = tuple[Mapping[str, Any], Mapping[str, Any] | None, list[str]]
+Step = tuple[Mapping[str, Any], Mapping[str, Any] | None, list[caption.Line]]
 
 
 def late_steps(engine: base.Engine, n: int, count: int) -> list[Step]:
@@ -49,9 +52,8 @@ def late_steps(engine: base.Engine, n: int, count: int) -> list[Step]:
         while engine.outcome(state) is None and len(steps) < 3000:
             seat = rng.choice(engine.to_move(state))
             state, events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
-            caption = [base.format_text(ev.text, names) for ev in base.events_for(events, None)]
             view = engine.view(state, None)
-            steps.append((view, previous, caption))
+            steps.append((view, previous, caption.lines_of([(seat, events)], names)))
             previous = view
         out += steps[int(0.6 * len(steps)) : int(0.95 * len(steps))]
     # spread the picks over every game played rather than the first game's last moves
@@ -73,6 +75,8 @@ class GameFigures:
     draw_cpu_ms: list[float]
     encode_cpu_ms: list[float]
     png_bytes: list[int]
+    extra_ms: list[float] = field(default_factory=list)  # the second picture drawn and encoded
+    extra_bytes: list[int] = field(default_factory=list)
 
     @property
     def total_ms(self) -> list[float]:
@@ -90,13 +94,14 @@ def measure_game(game: str, count: int) -> GameFigures:
     n = engine.max_players
     names = NAMES[:n]
     steps = late_steps(engine, n, count)
-    view, previous, caption = steps[0]
+    view, previous, lines = steps[0]
     levels = render.board_png_levels(game)
-    render.board_png(game, view, names, caption=caption, previous=previous)
+    render.board_png(game, view, names, caption=lines, previous=previous)
+    render.extra_image(game, view, names, previous=previous)
     f = GameFigures(game, n, (0, 0), [], [], [], [], [])
-    for view, previous, caption in steps:
+    for view, previous, lines in steps:
         c0, t0 = time.process_time(), time.perf_counter()
-        img = render.board_image(game, view, names, caption=caption, previous=previous)
+        img = render.board_image(game, view, names, caption=lines, previous=previous)
         c1, t1 = time.process_time(), time.perf_counter()
         png = to_png(img, levels=levels)
         c2, t2 = time.process_time(), time.perf_counter()
@@ -107,6 +112,11 @@ def measure_game(game: str, count: int) -> GameFigures:
         f.png_bytes.append(len(png))
         if img.width * img.height > f.size[0] * f.size[1]:
             f.size = img.size
+        t3 = time.perf_counter()
+        second = render.extra_image(game, view, names, previous=previous)
+        if second is not None:
+            f.extra_bytes.append(len(to_png(second)))
+            f.extra_ms.append(1000 * (time.perf_counter() - t3))
     return f
 
 
@@ -126,7 +136,7 @@ def rows(f: GameFigures) -> list[dict[str, Any]]:
             "met": value <= aim if aim is not None else None,
         }
 
-    return [
+    out = [
         row("board+PNG median", statistics.median(total), "ms", AIM_MEDIAN_MS),
         row("board+PNG p99", _pct(total, 0.99), "ms", AIM_P99_MS),
         row("PNG largest", kb, "KB", AIM_PNG_KB),
@@ -134,13 +144,19 @@ def rows(f: GameFigures) -> list[dict[str, Any]]:
         row("drawing p99", _pct(draw, 0.99), "ms", None),
         row("encoder share", 100 * f.encoder_share, "%", None),
     ]
+    if f.extra_ms:
+        out += [
+            row("2nd picture+PNG median", statistics.median(f.extra_ms), "ms", AIM_MEDIAN_MS),
+            row("2nd picture+PNG p99", _pct(f.extra_ms, 0.99), "ms", AIM_P99_MS),
+            row("2nd picture PNG largest", max(f.extra_bytes) / 1024, "KB", AIM_PNG_KB),
+        ]
+    return out
 
 
 def figures(quick: bool = False) -> list[dict[str, Any]]:
     """Every game's rows (see :func:`rows`): name, value, unit, aim ("" if none), met (None if
-    no aim)."""
-    count = QUICK_SNAPSHOTS if quick else SNAPSHOTS
-    return [r for engine in base.games() for r in rows(measure_game(engine.name, count))]
+    no aim), after printing them per game with a verdict (:func:`main`)."""
+    return main(quick)
 
 
 def main(quick: bool = False) -> list[dict[str, Any]]:
@@ -177,8 +193,15 @@ def main(quick: bool = False) -> list[dict[str, Any]]:
     print(
         f"  aims: board+PNG median ≤ {AIM_MEDIAN_MS:g} ms, p99 ≤ {AIM_P99_MS:g} ms, PNG ≤ {AIM_PNG_KB:g} KB"
     )
+    print(f"  {'figure':<44}{'value':>8} {'':<3} {'aim':<10} verdict")
     for r in out:
         if r["met"] is not None:
             verdict = "met" if r["met"] else "NOT met"
-            print(f"  {r['name']:<36}{r['value']:>8} {r['unit']:<3} {r['aim']:<10} {verdict}")
+            print(f"  {r['name']:<44}{r['value']:>8} {r['unit']:<3} {r['aim']:<10} {verdict}")
     return out
+
+
+if __name__ == "__main__":
+    import sys
+
+    main("--quick" in sys.argv)

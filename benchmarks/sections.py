@@ -13,6 +13,8 @@ def engine_rows(quick: bool) -> list[Figure]:
 
 
 def render_rows(quick: bool) -> list[Figure]:
-    from . import rendering
+    """Each game's board (and second picture) drawn and encoded, then the recap of its longest
+    seeded game (:mod:`benchmarks.recaps`)."""
+    from . import recaps, rendering
 
-    return from_rows(rendering.figures(quick))
+    return from_rows(rendering.figures(quick)) + from_rows(recaps.figures(quick))

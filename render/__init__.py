@@ -46,7 +46,7 @@ from typing import Any
 
 from PIL import Image
 
-from .caption import with_caption
+from .caption import Caption, with_caption
 from .common import PNG_LEVELS, to_png
 
 
@@ -78,14 +78,16 @@ def board_image(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     *,
-    caption: Sequence[str] = (),
+    caption: Caption = (),
     previous: Mapping[str, Any] | None = None,
+    tones: int = 0,
 ) -> Image.Image:
     """The posted board of ``game``: ``board(view, names, previous)`` with the caption strip of
-    ``caption`` (the public lines of what happened since ``previous``) on top."""
+    ``caption`` (the public lines of what happened since ``previous``) on top (its text in
+    ``tones`` levels where given: see :func:`render.caption.strip`)."""
     board = get(game).board
     img = board(view, names, previous=previous) if _marks_changes(game) else board(view, names)
-    return with_caption(img, caption)
+    return with_caption(img, caption, tones)
 
 
 def has_extra(game: str) -> bool:
@@ -115,7 +117,7 @@ def board_images(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     *,
-    caption: Sequence[str] = (),
+    caption: Caption = (),
     previous: Mapping[str, Any] | None = None,
 ) -> list[Image.Image]:
     """Every public picture of one posted board: :func:`board_image`, then the game's
@@ -140,7 +142,7 @@ def board_png(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     *,
-    caption: Sequence[str] = (),
+    caption: Caption = (),
     previous: Mapping[str, Any] | None = None,
 ) -> bytes:
     """:func:`board_image` encoded as the bot posts it: :func:`render.common.to_png` at the

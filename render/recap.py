@@ -1,20 +1,24 @@
 """The animated recap of a game: one board per turn as an animated GIF, the last frame held.
 
 Shared by every game (nothing here names one). Frames come only from public views
-(``engine.view(state, None)``) drawn by the game's own ``board`` renderer; this module only
-chooses the turns, lays the frames on one canvas and encodes them within a byte budget.
+(``engine.view(state, None)``) drawn as the bot posts a board (:func:`posted`: the game's own
+``board`` with the caption strip of the turn's moves on top and what the turn changed marked);
+this module only chooses the turns and encodes the frames within a byte budget. Every board of a
+game at a player count has one size, so no frame is padded.
 
-**A turn** is a maximal run of one seat's consecutive steps: a frame is taken after a step when
-the seat that played it is no longer awaited (it handed over, or the game ended). So a Pralaya
-turn of several ``take``\\s and a ``done`` is one frame, each Ra bid is one, each answer to a
-Kathai offer is one. The rule reads only the move log and the engine, so the bot rebuilds the
-same frames after a restart, and ``bazaar demo`` and Discord agree; frames per Discord post
-would instead depend on timing (an AI-only stretch of many turns is one post).
+**A turn** ends when the seat holding it changes (:func:`turn_holder`: the public view's
+``active`` or ``current`` seat) or the game ends; for a game whose view names no holder, when the
+seat that played is no longer awaited. So a Pralaya turn of several ``take``\\s and a ``done`` is
+one frame, a Ra auction with all its bids is one, a Kathai offer with its answers is one. The
+rule reads only the move log and the engine, so the bot rebuilds the same frames after a
+restart, and ``bazaar demo`` and Discord agree. Each frame is shown at least
+:data:`MIN_FRAME_MS` (time to read its caption), the last :data:`HOLD_MS`.
 
-**The budget** (:data:`BUDGET`, 8 MB) sits below every attachment limit Discord has had for bots
-in servers without boosts (8 MB until 2023, 25 MiB, 10 MiB since late 2024). :func:`animate`
-meets it by dropping evenly spaced frames (never the first or the last), using fewer colours and
-shrinking the frames, re-encoding until it fits.
+**The budget** (:data:`BUDGET`, 4 MB) sits well below every attachment limit Discord has had for
+bots in servers without boosts (8 MB until 2023, 25 MiB, 10 MiB since late 2024), so a phone
+loads it quickly. :func:`animate` meets it by dropping evenly spaced frames (never the first or
+the last), using fewer colours and shrinking the frames, re-encoding until it fits; the longest
+seeded games fit with every frame (``make bench`` reports them).
 
 A GIF (rather than an APNG) because every Discord client plays a GIF attachment inline. It is
 written frame by frame over one global palette, each frame holding only the pixels that changed
@@ -27,7 +31,7 @@ from __future__ import annotations
 import io
 import math
 import struct
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,16 +39,19 @@ from PIL import GifImagePlugin, Image, ImageChops
 
 from engines import base
 
-BUDGET = 8_000_000  # bytes: under Discord's smallest attachment limit for bots (see above)
+from . import caption
+
+BUDGET = 4_000_000  # bytes: well under Discord's smallest attachment limit for bots (see above)
 HOLD_MS = 3000  # the last frame (the final board) is shown this long before the loop restarts
-MIN_FRAME_MS = 250  # each other frame: the recap lasts about TOTAL_MS, within these bounds
-MAX_FRAME_MS = 1000
+MIN_FRAME_MS = 800  # each other frame (time to read its caption): about TOTAL_MS in all, within these
+MAX_FRAME_MS = 1500
 TOTAL_MS = 60_000
 MAX_WIDTH = 1000  # wider boards are scaled down to this (more than a phone shows)
 MIN_WIDTH = 560  # frames are never shrunk below this width (still readable on a phone)
-COLOURS = (255, 63)  # palette sizes tried, in order (one more index is kept clear)
+COLOURS = (255, 127, 63)  # palette sizes tried, in order (one more index is kept clear)
 CLEAR = 255  # the transparent index: "unchanged since the previous frame"
 PALETTE_SAMPLES = 6  # frames whose colours make up the shared palette
+CAPTION_TONES = 4  # levels of ink in a frame's caption text: a smooth strip costs a GIF twice the bytes
 
 Frame = Image.Image | bytes
 """A board: an image, or its encoded bytes (PNG), decoded each time it is needed (so a long game
@@ -73,46 +80,130 @@ class Recap:
 
 # --------------------------------------------------------------------------- which boards
 
+TURN_KEYS = ("active", "current")
+"""Keys of a game's public view that name the seat whose turn it is (Pralaya's and Kathai's
+``active``, Ra's and Phraya's ``current``): that seat holds the turn while others answer it
+(an auction's bids, declines of an offer), so an auction is one turn."""
 
-def turn_ended(engine: base.Engine, state: Any, seat: int) -> bool:
-    """Whether ``seat``'s step, which led to ``state``, ended its turn: the seat is no longer
-    awaited, or the game is over."""
-    return engine.outcome(state) is not None or seat not in engine.to_move(state)
+
+def turn_holder(view: Mapping[str, Any]) -> int | None:
+    """The seat whose turn it is, as the public ``view`` names it (None when it names none)."""
+    for key in TURN_KEYS:
+        seat = view.get(key)
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            return seat
+    return None
+
+
+def turn_ended(engine: base.Engine, state: Any, seat: int, before: Any = None) -> bool:
+    """Whether ``seat``'s step from ``before`` to ``state`` ended a turn: the game is over, or the
+    seat holding the turn changed (:func:`turn_holder` of the two public views); for a game whose
+    view names no holder (or without ``before``), the seat is no longer awaited."""
+    if engine.outcome(state) is not None:
+        return True
+    if before is not None:
+        was, now = turn_holder(engine.view(before, None)), turn_holder(engine.view(state, None))
+        if was is not None and now is not None:
+            return was != now
+    return seat not in engine.to_move(state)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One recap frame: the state after a turn and its caption (each move's public lines)."""
+
+    state: Any
+    lines: tuple[caption.Line, ...]
+
+
+def turns(
+    engine: base.Engine,
+    steps: Iterable[tuple[Any, int | None, Sequence[base.Event]]],
+    names: Sequence[str] | None = None,
+) -> Iterator[Turn]:
+    """The frames from ``(state, seat, events)`` in play order (``seat`` played the step that
+    led to ``state`` and ``events`` are what it returned; None and the setup's events for the
+    setup): the setup, then the state after each turn (:func:`turn_ended`) with the caption of
+    the turn's moves (:func:`render.caption.lines_of`)."""
+    before: Any = None
+    moves: list[tuple[int | None, Sequence[base.Event]]] = []
+    for state, seat, events in steps:
+        moves.append((seat, events))
+        if seat is None or turn_ended(engine, state, seat, before):
+            yield Turn(state, tuple(caption.lines_of(moves, names)))
+            moves = []
+        before = state
 
 
 def turn_states(engine: base.Engine, steps: Iterable[tuple[Any, int | None]]) -> Iterator[Any]:
-    """The states to show, from ``(state, seat)`` pairs in play order (``seat`` played the step
-    that led to ``state``; None for the setup): the setup and the state after each turn."""
-    for state, seat in steps:
-        if seat is None or turn_ended(engine, state, seat):
-            yield state
+    """The states :func:`turns` shows, from ``(state, seat)`` pairs in play order."""
+    for turn in turns(engine, ((state, seat, ()) for state, seat in steps)):
+        yield turn.state
+
+
+def replayed(
+    engine: base.Engine,
+    seed: int,
+    n_players: int,
+    options: Any,
+    moves: Sequence[tuple[int, str]],
+    names: Sequence[str] | None = None,
+) -> Iterator[Turn]:
+    """The frames :func:`turns` picks from a game's seed and move log (replayed). Raises what
+    :func:`engines.base.replay_steps` raises for a log that does not fit."""
+    steps = base.replay_steps(engine, seed, n_players, options, moves)
+    setup, _ = next(steps)
+
+    def played() -> Iterator[tuple[Any, int | None, Sequence[base.Event]]]:
+        yield setup, None, engine.events_on_setup(setup)
+        for (state, result), (seat, _) in zip(steps, moves, strict=True):
+            yield state, seat, result.events if result is not None else ()
+
+    return turns(engine, played(), names)
 
 
 def replayed_turns(
     engine: base.Engine, seed: int, n_players: int, options: Any, moves: Sequence[tuple[int, str]]
 ) -> Iterator[Any]:
-    """The states :func:`turn_states` picks from a game's seed and move log (replayed). Raises
-    what :func:`engines.base.replay_steps` raises for a log that does not fit."""
-    steps = base.replay_steps(engine, seed, n_players, options, moves)
-    setup, _ = next(steps)
-    seats = [m[0] for m in moves]
-    return turn_states(engine, [(setup, None), *((st, s) for (st, _), s in zip(steps, seats, strict=True))])
+    """The states of :func:`replayed` (without their captions)."""
+    return (turn.state for turn in replayed(engine, seed, n_players, options, moves))
 
 
-def boards(
-    engine: base.Engine,
-    states: Iterable[Any],
-    draw: Callable[[Any, Sequence[str]], Image.Image],
-    names: Sequence[str],
-) -> list[bytes]:
-    """Each state's public board (``draw(engine.view(state, None), names)``: only the spectator
-    view reaches the renderer), PNG-encoded with fast compression (they are kept only until
-    :func:`animate` has encoded them)."""
+Draw = Callable[
+    [Mapping[str, Any], Sequence[str], Sequence[caption.Line], Mapping[str, Any] | None], Image.Image
+]
+"""How a frame is drawn: ``(public view, names, caption lines, previous public view) -> Image``."""
+
+
+def posted(game: str) -> Draw:
+    """The frames of ``game`` drawn as the bot posts its boards (:func:`render.board_image`: the
+    caption strip on top, what changed since the previous frame marked; the board alone, not a
+    second picture), the caption's text in :data:`CAPTION_TONES` levels of ink."""
+    from . import board_image
+
+    def draw(
+        view: Mapping[str, Any],
+        names: Sequence[str],
+        lines: Sequence[caption.Line],
+        previous: Mapping[str, Any] | None,
+    ) -> Image.Image:
+        return board_image(game, view, names, caption=lines, previous=previous, tones=CAPTION_TONES)
+
+    return draw
+
+
+def boards(engine: base.Engine, frames: Iterable[Turn], draw: Draw, names: Sequence[str]) -> list[bytes]:
+    """Each frame's public board (``draw(engine.view(state, None), names, lines, previous)``:
+    only spectator views reach the renderer), PNG-encoded with fast compression (they are kept
+    only until :func:`animate` has encoded them)."""
     out = []
-    for state in states:
+    previous: Mapping[str, Any] | None = None
+    for turn in frames:
+        view = engine.view(turn.state, None)
         buf = io.BytesIO()
-        draw(engine.view(state, None), list(names)).save(buf, format="PNG", compress_level=1)
+        draw(view, list(names), list(turn.lines), previous).save(buf, format="PNG", compress_level=1)
         out.append(buf.getvalue())
+        previous = view
     return out
 
 
@@ -265,12 +356,13 @@ def _indices(img: Image.Image) -> Image.Image:
 
 def animate(frames: Sequence[Frame], budget: int = BUDGET, *, hold_ms: int = HOLD_MS) -> Recap:
     """Encode ``frames`` (boards in order; sizes may differ; wider than :data:`MAX_WIDTH` are
-    scaled down to it) as a looping GIF of at most ``budget`` bytes. Over budget it keeps fewer
-    evenly spaced frames (always the first and the last; as many as fit, down to a quarter of
-    them), then uses fewer colours, then shrinks the frames (not below :data:`MIN_WIDTH` px),
-    then keeps fewer frames again, down to two. (Frames go first: on boards of flat colours and
-    text, shrinking blurs the text into more colours and saves little or nothing.) Raises
-    ``ValueError`` for no frames and :class:`RecapTooLarge` when nothing fits."""
+    scaled down to it) as a looping GIF of at most ``budget`` bytes. Every frame is a turn, so
+    over budget it first uses fewer colours (:data:`COLOURS`) with every frame kept, then keeps
+    fewer evenly spaced frames (always the first and the last; as many as fit, down to a quarter
+    of them), then shrinks the frames (not below :data:`MIN_WIDTH` px), then keeps fewer frames
+    again, down to two. (Shrinking comes late: on boards of flat colours and text it blurs the
+    text into more colours and saves little or nothing.) Raises ``ValueError`` for no frames and
+    :class:`RecapTooLarge` when nothing fits."""
     if not frames:
         raise ValueError("a recap needs at least one frame")
     sizes = [_size(f) for f in frames]
@@ -289,6 +381,11 @@ def animate(frames: Sequence[Frame], budget: int = BUDGET, *, hold_ms: int = HOL
         return Recap(data, len(picks), n, size[0], size[1], colours)
 
     made = attempt(n)
+    for fewer in COLOURS[1:]:  # every turn kept, in fewer colours
+        if made.size <= budget:
+            return made
+        colours, cache = fewer, {}
+        made = attempt(n)
     if made.size <= budget:
         return made
     found = _most_frames(attempt, made, quarter, budget)
@@ -296,9 +393,7 @@ def animate(frames: Sequence[Frame], budget: int = BUDGET, *, hold_ms: int = HOL
         return found
     keep = quarter
     while True:
-        if colours != COLOURS[-1]:
-            colours, cache = COLOURS[COLOURS.index(colours) + 1], {}
-        elif scale > floor:  # size is at best about proportional to the area
+        if scale > floor:  # size is at best about proportional to the area
             scale = max(floor, min(scale * 0.9, scale * math.sqrt(budget / made.size) * 0.95))
             cache = {}
         elif keep > 2:
@@ -346,12 +441,13 @@ def recap(
     n_players: int,
     options: Any,
     moves: Sequence[tuple[int, str]],
-    draw: Callable[[Any, Sequence[str]], Image.Image],
+    draw: Draw,
     names: Sequence[str],
     budget: int = BUDGET,
 ) -> Recap:
-    """The recap of a game from its seed and move log: replayed, one public board per turn
-    (see :func:`turn_states`), encoded by :func:`animate`. Blocking (run it in a worker thread
-    on an event loop). Raises what the replay or :func:`animate` raise."""
-    states = replayed_turns(engine, seed, n_players, options, moves)
-    return animate(boards(engine, states, draw, names), budget)
+    """The recap of a game from its seed and move log: replayed, one public board per turn with
+    its caption (see :func:`turns`; ``draw`` as :func:`posted` gives), encoded by
+    :func:`animate`. Blocking (run it in a worker thread on an event loop). Raises what the
+    replay or :func:`animate` raise."""
+    frames = replayed(engine, seed, n_players, options, moves, names)
+    return animate(boards(engine, frames, draw, names), budget)

@@ -75,7 +75,7 @@ def test_a_demo_writes_every_interim_sheet_the_recap_and_contact_sheets(tmp_path
     assert expected and res.sheets == len(sheets) == len(expected)
     assert [contact.title_of(p.name).split(" (after")[0].lower() for p in sheets] == [c.lower() for c in expected]
 
-    turns = sorted(folder.glob("turn-*.png"))
+    turns = sorted(p for p in folder.glob("turn-*.png") if not p.name.endswith("-2.png"))
     assert res.snapshots == len(turns) and res.recap is not None
     data = (folder / "recap.gif").read_bytes()
     assert data == res.recap.data and len(data) <= recap.BUDGET
@@ -110,3 +110,32 @@ def test_titles_are_escaped(tmp_path, name):
     contact.write_game_index(tmp_path / "g", name, [name])
     text = (tmp_path / "g" / "index.html").read_text()
     assert name not in text and check_page(tmp_path / "g" / "index.html")
+
+
+def test_phone_html_shows_every_picture_at_phone_width_boards_with_their_second_picture(tmp_path, monkeypatch):
+    """``phone.html`` beside the game's files: every picture the demo wrote (boards each followed
+    by its second picture, sheets, hands, the recap) at 450 px wide, the end first; drawn by the
+    stand-in renderer with a second picture, so it checks the page whatever the games draw."""
+    from render_stub import use_stub
+
+    use_stub(monkeypatch, extra_for={"pralaya"})
+    res = run_demo("pralaya", 1, 3, {}, tmp_path)
+    folder = res.folder
+    boards = sorted(p.name for p in folder.glob("turn-*.png") if not p.name.endswith("-2.png"))
+    seconds = sorted(p.name for p in folder.glob("turn-*-2.png"))
+    assert len(boards) == res.snapshots and seconds == [b.replace(".png", "-2.png") for b in boards]
+    page = check_page(folder / "phone.html")
+    srcs = [src for src, _ in page.images]
+    pictures = sorted(p.name for p in folder.iterdir() if p.suffix in (".png", ".gif"))
+    assert sorted(srcs) == pictures  # every picture, once
+    assert srcs[:2] == ["recap.gif", "final-score-sheet.png"]  # the end first
+    assert srcs[2:5] == [f"final-hand-{s}.png" for s in (1, 2, 3)]
+    for b in boards:  # a board's second picture right after it, as one message shows them
+        assert srcs[srcs.index(b) + 1] == b.replace(".png", "-2.png")
+    text = (folder / "phone.html").read_text()
+    assert text.count('width="450"') == len(srcs) and "width: 450px" in text
+    assert "phone.html" in check_page(folder / "index.html").links
+    assert f"{folder.name}/phone.html" in check_page(tmp_path / "index.html").links
+    # the recap: one frame per board written, each that board (caption included), one size
+    with Image.open(io.BytesIO((folder / "recap.gif").read_bytes())) as gif, Image.open(folder / boards[0]) as first:
+        assert gif.n_frames == len(boards) and gif.size == first.size

@@ -36,7 +36,8 @@ def noise(seed: int, size=(400, 300)) -> Image.Image:
 
 
 class Turns(base.Engine):
-    """Seat 0 plays twice, seat 1 once, then both are awaited and answer; over after 5 moves."""
+    """Seat 0 plays twice, seat 1 once, then both are awaited and answer; over after 5 moves.
+    Its view names no seat holding the turn."""
 
     name = "turns"
 
@@ -46,8 +47,27 @@ class Turns(base.Engine):
     def to_move(self, state):
         return [(0,), (0,), (1,), (0, 1), (1,), ()][state]
 
+    def view(self, state, viewer):
+        return {"n_players": 2, "step": state}
+
     def outcome(self, state):
         return base.Outcome((1, 2), (1, 0), (), ({}, {}), (0,)) if state == 5 else None
+
+
+class Auction(Turns):
+    """Seat 0 holds the turn and opens an auction (state 1); seats 1, 2, 0 bid (2, 3, 4); seat 1
+    holds the next turn (5), seat 2 the last (6: over). The view names the holder (``current``)."""
+
+    name = "auction"
+
+    def to_move(self, state):
+        return [(0,), (1,), (2,), (0,), (1,), (2,), ()][state]
+
+    def view(self, state, viewer):
+        return {"n_players": 3, "current": [0, 0, 0, 0, 1, 2, 2][state]}
+
+    def outcome(self, state):
+        return base.Outcome((1, 2, 3), (1, 0, 0), (), ({}, {}, {}), (0,)) if state == 6 else None
 
 
 def test_a_turn_ends_when_the_seat_is_no_longer_awaited_or_the_game_ends():
@@ -58,22 +78,54 @@ def test_a_turn_ends_when_the_seat_is_no_longer_awaited_or_the_game_ends():
     assert list(recap.turn_states(t, steps)) == [0, 2, 4, 5]
 
 
+def test_an_auction_is_one_turn_where_the_view_names_who_holds_the_turn():
+    """Every bid hands over to another seat, but the seat holding the turn changes only when the
+    auction is over: one frame for the opening and its three bids, none per bid."""
+    steps = [(0, None), (1, 0), (2, 1), (3, 2), (4, 0), (5, 1), (6, 2)]
+    assert list(recap.turn_states(Auction(), steps)) == [0, 4, 5, 6]
+    assert recap.turn_holder({"current": 2}) == 2 and recap.turn_holder({"active": 0}) == 0
+    assert recap.turn_holder({"current": None}) is None and recap.turn_holder({"active": True}) is None
+
+
+def test_each_frame_carries_the_caption_of_its_turn():
+    e = base.Event
+    steps = [(0, None, [e("setup", "Set up")]), (1, 0, [e("auction", "{s0} opens")]), (2, 1, [e("bid", "{s1} bids 2")]),
+             (3, 2, [e("bid", "{s2} bids 3")]), (4, 0, [e("bid", "{s0} bids 4"), e("win", "{s0} wins")]),
+             (5, 1, [e("draw", "{s1} draws"), e("turn", "{s2}'s turn")]), (6, 2, [e("end", "{s2} ends")])]
+    frames = list(recap.turns(Auction(), steps, ["A", "B", "C"]))
+    assert [f.state for f in frames] == [0, 4, 5, 6]
+    assert [[(ln.text, ln.by) for ln in f.lines] for f in frames] == [
+        [("Set up", None)],
+        [("A opens", 0), ("B bids 2", 1), ("C bids 3", 2), ("A bids 4", 0), ("A wins", None)],
+        [("B draws", 1)],  # the next turn's announcement is the header's, not the caption's
+        [("C ends", 2)]]
+
+
 def test_replayed_turns_of_a_real_game_start_with_the_setup_and_end_with_the_final_state():
     engine = base.games()[0]
     final, moves = ai_game(engine, 4, engine.min_players)
-    states = list(recap.replayed_turns(engine, 4, engine.min_players, engine.resolve_options({}), moves))
+    frames = list(recap.replayed(engine, 4, engine.min_players, engine.resolve_options({}), moves, ["a", "b"]))
+    states = [f.state for f in frames]
     assert states[0] == engine.setup(4, engine.min_players, engine.resolve_options({}))
     assert states[-1] == final and 2 <= len(states) <= len(moves) + 1
+    assert all(f.lines for f in frames[1:])  # every turn says what was played
+    assert list(recap.replayed_turns(engine, 4, engine.min_players, engine.resolve_options({}), moves)) == states
 
 
-def test_boards_draw_only_spectator_views():
+def test_boards_draw_only_spectator_views_with_each_turns_caption_and_the_previous_view():
     engine = base.games()[0]
     _, moves = ai_game(engine, 2, engine.min_players)
-    states = list(recap.replayed_turns(engine, 2, engine.min_players, engine.resolve_options({}), moves))[:3]
+    frames = list(recap.replayed(engine, 2, engine.min_players, engine.resolve_options({}), moves))[:3]
     seen = []
-    pngs = recap.boards(engine, states, lambda view, names: seen.append(view) or flat((4, 4), (9, 9, 9)), ["a"])
-    assert seen == [engine.view(s, None) for s in states] and len(pngs) == 3
-    assert all(Image.open(io.BytesIO(p)).size == (4, 4) for p in pngs)
+
+    def draw(view, names, lines, previous):
+        seen.append((view, list(lines), previous))
+        return flat((4, 4), (9, 9, 9))
+
+    pngs = recap.boards(engine, frames, draw, ["a"])
+    views = [engine.view(f.state, None) for f in frames]
+    assert seen == [(v, list(f.lines), p) for v, f, p in zip(views, frames, [None, *views[:2]], strict=True)]
+    assert len(pngs) == 3 and all(Image.open(io.BytesIO(p)).size == (4, 4) for p in pngs)
 
 
 def test_keep_evenly_keeps_the_first_and_the_last():
@@ -116,9 +168,10 @@ def test_png_bytes_and_images_make_the_same_recap():
     assert recap.animate(boards).data == recap.animate(as_png).data
 
 
-def test_frame_time_keeps_a_long_game_to_about_a_minute():
+def test_frame_time_keeps_a_short_game_to_about_a_minute_and_every_frame_readable():
     assert recap.frame_ms(2) == recap.MAX_FRAME_MS and recap.frame_ms(10_000) == recap.MIN_FRAME_MS
-    assert recap.frame_ms(121) == recap.TOTAL_MS // 120
+    assert recap.frame_ms(61) == recap.TOTAL_MS // 60
+    assert recap.MIN_FRAME_MS >= 800 and recap.HOLD_MS >= 3000
 
 
 # --------------------------------------------------------------------------- the budget
@@ -135,25 +188,25 @@ def close_to(img, frame, limit=40):
     return sum(abs(a - b) for a, b in zip(img.tobytes(), frame.tobytes())) / len(img.tobytes()) < limit
 
 
-def test_over_budget_the_most_evenly_spaced_frames_that_fit_are_kept_first():
+def test_over_budget_every_turn_is_kept_in_fewer_colours_first():
     boards = [noise(i) for i in range(12)]
     full = recap.animate(boards, budget=10**9)
     assert full.frames == 12 and full.width == 400 and full.colours == recap.COLOURS[0]
-    budget = full.size * 6 // 10
+    budget = size_of(boards, 12, recap.COLOURS[1])
+    assert budget < full.size
+    made = recap.animate(boards, budget=budget)
+    assert (made.frames, made.width, made.colours) == (12, 400, recap.COLOURS[1]) and made.size <= budget
+
+
+def test_then_the_most_evenly_spaced_frames_that_fit_are_kept():
+    boards = [noise(i) for i in range(12)]
+    budget = size_of(boards, 12, recap.COLOURS[-1]) * 6 // 10
     made = recap.animate(boards, budget=budget)
     assert made.size <= budget and 3 <= made.frames < 12 and made.turns == 12
-    assert (made.width, made.colours) == (400, recap.COLOURS[0])  # only frames went
+    assert (made.width, made.colours) == (400, recap.COLOURS[-1])  # frames went, not size
     shown = frames_of(made.data)
     assert len(shown) == made.frames
     assert close_to(boards[0], shown[0][0]) and close_to(boards[-1], shown[-1][0])  # first and last kept
-
-
-def test_at_a_quarter_of_the_frames_fewer_colours_come_next():
-    boards = [noise(i) for i in range(12)]
-    budget = size_of(boards, 3, recap.COLOURS[-1])
-    assert size_of(boards, 3, recap.COLOURS[0]) > budget
-    made = recap.animate(boards, budget=budget)
-    assert (made.frames, made.colours, made.width) == (3, recap.COLOURS[-1], 400) and made.size <= budget
 
 
 def test_then_the_frames_shrink_then_fewer_frames_again():

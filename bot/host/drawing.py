@@ -13,6 +13,7 @@ from typing import Any, Sequence
 import render
 from engines import base
 from render import recap as recaps
+from render.caption import Caption
 from render.common import to_png
 
 
@@ -34,11 +35,22 @@ def picture(kind: str, what: str, view: dict[str, Any], names: Sequence[str]) ->
     return to_png(getattr(render.get(kind), what)(view, list(names)))
 
 
-def board(kind: str, view: dict[str, Any], names: Sequence[str], caption: Sequence[str],
+def board(kind: str, view: dict[str, Any], names: Sequence[str], caption: Caption,
           previous: dict[str, Any] | None) -> bytes:
     """The posted board (the caption strip of ``caption`` on top, what changed since the public
     view ``previous`` marked) as PNG."""
     return render.board_png(kind, view, list(names), caption=list(caption), previous=previous)
+
+
+def boards(kind: str, view: dict[str, Any], names: Sequence[str], caption: Caption,
+           previous: dict[str, Any] | None) -> list[bytes]:
+    """The posted board as :func:`board` draws it, then the game's second picture (its
+    ``extra``, e.g. Phraya's prices and players) where it has one: every picture of one post."""
+    out = [board(kind, view, names, caption, previous)]
+    second = render.extra_image(kind, view, list(names), previous=previous)
+    if second is not None:
+        out.append(to_png(second))
+    return out
 
 
 def view_text(kind: str, view: dict[str, Any], names: Sequence[str]) -> str:
@@ -59,6 +71,7 @@ def interim_sheet(kind: str, view: dict[str, Any], events: Sequence[Any],
 
 def recap(kind: str, seed: int, n_players: int, options: Any, moves: Sequence[tuple[int, str]],
           names: Sequence[str]) -> bytes:
-    """The animated recap (GIF bytes) of a finished game from its seed and move log."""
-    made = recaps.recap(base.get(kind), seed, n_players, options, list(moves), render.get(kind).board, list(names))
+    """The animated recap (GIF bytes) of a finished game from its seed and move log: one posted
+    board per turn, with the turn's caption."""
+    made = recaps.recap(base.get(kind), seed, n_players, options, list(moves), recaps.posted(kind), list(names))
     return made.data

@@ -80,6 +80,7 @@ class Posted:
     seats: frozenset[int]
     lines: list[str]
     pictures: bool = True  # False when Discord refused its picture (no Attach Files there)
+    caption: list[Any] = field(default_factory=list)  # its caption's lines (render.caption.Line)
 
 
 @dataclass

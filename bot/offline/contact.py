@@ -23,6 +23,7 @@ figcaption { font-size: .85em; color: #766e64; }
 """
 
 _TURN = re.compile(r"^turn-(\d+)(-start)?\.png$")
+_SECOND = re.compile(r"^turn-(\d+)(-start)?-2\.png$")  # the second picture posted with a board
 _SHEET = re.compile(r"^sheet-(\d+)-(.+)\.png$")
 _HAND = re.compile(r"^final-hand-(\d+)\.png$")
 
@@ -36,6 +37,8 @@ def title_of(name: str) -> str:
         return "Final score sheet"
     if m := _TURN.match(name):
         return "Start" if m.group(2) else f"Turn {int(m.group(1)) - 1}"
+    if m := _SECOND.match(name):
+        return ("Start" if m.group(2) else f"Turn {int(m.group(1)) - 1}") + ", second picture"
     if m := _SHEET.match(name):
         return f"{m.group(2).replace('-', ' ').capitalize()} (after turn {int(m.group(1)) - 1})"
     if m := _HAND.match(name):
@@ -75,7 +78,9 @@ def game_index(folder: Path, title: str, result: list[str] | None = None) -> str
     body += _section("The game", top)
     body += _section("Final hands", [_figure(n, title_of(n)) for n in names if _HAND.match(n)])
     body += _section("Interim sheets", [_figure(n, title_of(n)) for n in names if _SHEET.match(n)])
-    body += _section("Every turn", [_figure(n, title_of(n)) for n in names if _TURN.match(n)])
+    body += _section("Every turn", [_figure(n, title_of(n)) for n in names if _TURN.match(n) or _SECOND.match(n)])
+    if "phone.html" in names:
+        body.append('<p><a href="phone.html">phone.html</a>: every picture at a phone\'s width (450 px)</p>')
     if "moves.log" in names:
         body.append('<p><a href="moves.log">moves.log</a> (replay it with <code>bazaar replay</code>)</p>')
     return _page(title, body)
@@ -85,6 +90,53 @@ def write_game_index(folder: Path, title: str, result: list[str] | None = None) 
     """Write :func:`game_index` to ``folder/index.html``; returns its path."""
     path = folder / "index.html"
     path.write_text(game_index(folder, title, result), encoding="utf-8")
+    return path
+
+
+PHONE_PX = 450
+"""How wide Discord shows an image on a phone."""
+PHONE_STYLE = f"""
+body {{ font: 15px/1.4 system-ui, sans-serif; margin: 1em; background: #313338; color: #dbdee1; }}
+h1 {{ font-size: 1.2em; }} h2 {{ font-size: 1em; margin: 1.2em 0 .3em; color: #b5bac1; }}
+img {{ display: block; width: {PHONE_PX}px; height: auto; margin: 0 0 6px; }}
+a {{ color: #00a8fc; }}
+"""
+
+
+def _order(name: str) -> tuple[int, int, int, str]:
+    """Where a picture goes on the phone page: the end first (recap, final sheet, hands), then
+    every turn in play order with the sheets posted on the way, each board before its second
+    picture."""
+    top = {"recap.gif": 0, "final-score-sheet.png": 1}
+    if name in top:
+        return (top[name], 0, 0, name)
+    if _HAND.match(name):
+        return (2, 0, 0, name)
+    m = _TURN.match(name) or _SECOND.match(name) or _SHEET.match(name)
+    turn = int(m.group(1)) if m else 10**9
+    return (3, 2 * turn + (1 if _SHEET.match(name) else 0), 1 if _SECOND.match(name) else 0, name)
+
+
+def phone_page(folder: Path, title: str) -> str:
+    """Every picture of a game folder at :data:`PHONE_PX` wide, as a phone shows them: one
+    heading per post (a board and its second picture together)."""
+    pictures = sorted((p.name for p in folder.iterdir() if p.suffix in (".png", ".gif") and p.is_file()),
+                      key=_order)
+    body = [f'<p>Every picture at {PHONE_PX} px wide, as Discord shows it on a phone. '
+            '<a href="index.html">All files</a></p>']
+    for name in pictures:
+        if not _SECOND.match(name):
+            body.append(f"<h2>{html.escape(title_of(name))}</h2>")
+        h = html.escape(name, quote=True)
+        body.append(f'<img src="{h}" alt="{html.escape(title_of(name))}" width="{PHONE_PX}" loading="lazy">')
+    page = _page(f"{title}: on a phone", body)
+    return page.replace(f"<style>{STYLE}</style>", f"<style>{PHONE_STYLE}</style>")
+
+
+def write_phone_page(folder: Path, title: str) -> Path:
+    """Write :func:`phone_page` to ``folder/phone.html``; returns its path."""
+    path = folder / "phone.html"
+    path.write_text(phone_page(folder, title), encoding="utf-8")
     return path
 
 
@@ -103,7 +155,9 @@ def out_index(out_dir: Path) -> str:
         caption = html.escape(f"{_game_title(folder)} ({folder.name})")
         img = (f'<img src="{html.escape(f"{folder.name}/{shown}", quote=True)}" alt="{caption}" loading="lazy">'
                if shown else "")
-        cards.append(f'<figure><a href="{link}">{img}</a><figcaption><a href="{link}">{caption}</a>'
+        phone = (f' · <a href="{html.escape(f"{folder.name}/phone.html", quote=True)}">on a phone</a>'
+                 if (folder / "phone.html").is_file() else "")
+        cards.append(f'<figure><a href="{link}">{img}</a><figcaption><a href="{link}">{caption}</a>{phone}'
                      "</figcaption></figure>")
     return _page("Bazaar demo games", _section("Games", cards) or ["<p>No games yet.</p>"])
 

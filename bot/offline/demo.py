@@ -9,11 +9,11 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import render
 from engines import base, search
-from render import recap
+from render import caption, recap
 from render.common import to_png
 
 from . import contact
@@ -70,11 +70,12 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
              names: list[str] | None = None, images: bool = True, level: str = DEMO_LEVEL) -> DemoResult:
     """Play one AI game and write, into a new folder under ``out_dir``: one board PNG per turn
     (the start, then after each turn: see :func:`render.recap.turn_ended`) as the bot posts it
-    (the caption of that turn's public events on top, what changed since the last board marked), every interim sheet
+    (the caption of that turn's moves on top, what changed since the last board marked; the
+    game's second picture beside it as ``turn-<n>-2.png`` where it has one), every interim sheet
     the renderer offers on the way (``sheet-<turn>-<caption>.png``, e.g. Ra's epoch sheets, the
     ones the bot posts), the final score sheet, every seat's final hand, ``recap.gif`` (those
-    boards animated, as the bot posts it), ``moves.log``, and ``index.html``, a contact sheet of
-    the folder; then refreshes ``out_dir/index.html`` (every game folder in it). Returns what
+    boards animated, as the bot posts it), ``moves.log``, ``index.html``, a contact sheet of
+    the folder, and ``phone.html``, every picture at a phone's width; then refreshes ``out_dir/index.html`` (every game folder in it). Returns what
     was written."""
     engine = base.get(game)
     engine.check_players(n)
@@ -87,18 +88,24 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
     for old in [*folder.glob("*.png"), *folder.glob("*.gif")]:
         old.unlink()
     drawer = render.get(game)
-    frames: list[bytes] = []
+    frames: list[bytes] = []  # the boards written, one per turn
     sheets = 0
 
-    since: list[base.Event] = []  # public events since the last board written (its caption)
-    shown: list[dict[str, Any]] = []  # the public view of the last board written (its marks)
+    since: list[tuple[int | None, list[base.Event]]] = []  # the moves since the last board (its caption)
+    shown: list[Mapping[str, Any]] = []  # the public view of the last board written (its marks)
+    last: list[Any] = [None]  # the state after the last step (where a turn is seen to end)
 
     def snapshot(state: Any, label: str) -> None:
         view = engine.view(state, None)
-        frames.append(to_png(drawer.board(view, names)))  # the recap's frames: the boards alone
-        caption = [base.format_text(ev.text, names) for ev in since]
-        board = render.board_image(game, view, names, caption=caption, previous=shown[-1] if shown else None)
-        (folder / f"turn-{len(frames):04d}{label}.png").write_bytes(to_png(board))
+        previous = shown[-1] if shown else None
+        lines = caption.lines_of(since, names)
+        png = to_png(render.board_image(game, view, names, caption=lines, previous=previous))
+        frames.append(png)
+        stem = f"turn-{len(frames):04d}{label}"
+        (folder / f"{stem}.png").write_bytes(png)
+        second = render.extra_image(game, view, names, previous=previous)
+        if second is not None:  # posted with the board in one message
+            (folder / f"{stem}-2.png").write_bytes(to_png(second))
         since.clear()
         shown[:] = [view]
 
@@ -106,21 +113,23 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
         nonlocal sheets
         found = render.interim_sheet(game, engine.view(state, None), base.events_for(events, None), names)
         if found is not None:
-            caption, img = found
+            title, img = found
             sheets += 1
-            slug = re.sub(r"[^a-z0-9]+", "-", caption.lower()).strip("-") or "sheet"
+            slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "sheet"
             (folder / f"sheet-{len(frames):04d}-{slug}.png").write_bytes(to_png(img))
 
     state0 = engine.setup(seed, n, options)
+    last[0] = state0
     if images:
-        since.extend(base.events_for(engine.events_on_setup(state0), None))
+        since.append((None, engine.events_on_setup(state0)))
         snapshot(state0, "-start")
 
     def on_step(state: Any, seat: int, action: str, events: list[base.Event]) -> None:
+        before, last[0] = last[0], state
         if images:
-            since.extend(base.events_for(events, None))
+            since.append((seat, events))
             interim(state, events)
-            if recap.turn_ended(engine, state, seat):
+            if recap.turn_ended(engine, state, seat, before):
                 snapshot(state, "")
 
     final, moves = ai_game(engine, seed, n, options, on_step, level)
@@ -133,12 +142,15 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
         for s in range(n):
             (folder / f"final-hand-{s + 1}.png").write_bytes(
                 to_png(drawer.hand(engine.view(final, s), names)))
-        film = recap.animate(frames)
+        # as the bot draws it: replayed from the log, one posted board per turn (render.recap)
+        film = recap.recap(engine, seed, n, options, moves, recap.posted(game), names)
         (folder / "recap.gif").write_bytes(film.data)
     log = MoveLog(game, seed, n, options, names, moves, outcome_summary(out))
     (folder / "moves.log").write_text(log.dumps())
     changed = [f"{k}={v}" for k, v in sorted(options.items()) if v != engine.default_options()[k]]
     title = " · ".join([engine.title or game, f"{n} players", f"seed {seed}", *changed])
+    if images:
+        contact.write_phone_page(folder, title)
     contact.write_game_index(folder, title, describe_outcome(engine, out, names).splitlines())
     contact.write_out_index(out_dir)
     return DemoResult(game, n, options, folder, len(moves), len(frames), out, sheets, film)

@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from engines import base
 from engines.prompt import Prompt
+from render import caption
 
 from ..host import drawing
 from ..host.live import Batch, LiveGame, Posted, private_digest
@@ -61,6 +62,20 @@ def recap_head(title: str) -> str:
 def _file(png: bytes | None, filename: str) -> discord.File | None:
     """A fresh upload of ``png`` (discord.py closes a File once sent, so each request needs one)."""
     return discord.File(io.BytesIO(png), filename=filename) if png is not None else None
+
+
+def caption_of(batch: Batch) -> list[caption.Line]:
+    """The caption strip of ``batch``'s board, from the engine's events of its moves: each
+    player's action, then what the game did by itself (see :func:`render.caption.lines_of`)."""
+    return caption.lines_of(((step.seat, step.events) for step in batch.steps), batch.names)
+
+
+def _files(pngs: Sequence[bytes] | None, filename: str) -> list[discord.File]:
+    """Fresh uploads of a board's pictures: ``filename``, then ``-2`` before its suffix for the
+    second picture (one message carries both)."""
+    stem, dot, ext = filename.rpartition(".")
+    names = [filename] + [f"{stem}-{i}{dot}{ext}" for i in range(2, len(pngs or []) + 1)]
+    return [discord.File(io.BytesIO(p), filename=n) for p, n in zip(pngs or [], names)]
 
 
 def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -103,15 +118,20 @@ class Publisher:
             log.exception("Rendering %s failed for game %s", what, game_id)
             return None
 
-    async def board_png(self, game: LiveGame, batch: Batch, view: dict[str, Any]) -> bytes | None:
-        """The posted board of ``batch`` as PNG: the public ``view`` with the caption strip of the
-        batch's public events on top, and what changed since the board posted before it
-        (``game.shown``, this run's last public view; None after a restart) marked. Rendered off
-        the event loop; None (logged) if the renderer fails."""
-        caption = [line.removeprefix("• ") for line in text.event_lines(batch)]
+    async def board_pngs(self, game: LiveGame, batch: Batch, view: dict[str, Any],
+                         lines: caption.Caption | None = None) -> list[bytes] | None:
+        """The posted board of ``batch`` as PNG, then the game's second picture where it has one
+        (:func:`render.board_images`): the public ``view`` with the caption strip of ``lines``
+        (by default the batch's moves, :func:`caption_of`) on top, and what changed since the
+        board posted before it (``game.shown``, this run's last public view; None after a
+        restart) marked. Rendered off the event loop; None (logged) if the renderer fails."""
+        if lines is None:
+            lines = caption_of(batch)
         previous = game.shown  # set to this view once the board is posted (see _post_turn)
         try:
-            return await self.job(drawing.board, batch.engine.name, view, list(batch.names), caption, previous)
+            pngs: list[bytes] = await self.job(drawing.boards, batch.engine.name, view, list(batch.names),
+                                               list(lines), previous)
+            return pngs
         except Exception:
             log.exception("Rendering the board failed for game %s", game.id)
             return None
@@ -314,29 +334,34 @@ class Publisher:
             how = controls.kind(on_board) if controls.fits(on_board, hand=True) else None
         elif private:
             how = "private"
-        png = await self.board_png(game, batch, view)
         name = f"{engine.name}-{game.id}-{batch.version}.png"
         headline = str(view.get("headline") or "")
         now_seats = frozenset(s.seat for s in people)
         movers = batch.movers
         prev, game.board = game.board, None
         extra = controls.groups_text(on_board)
+        lines = caption_of(batch)
         if (prev is not None and now_seats and movers is not None and movers <= prev.seats
                 and now_seats <= prev.seats and await self._is_latest(prev)):
-            # the people awaited answer, nothing posted below the board: edit it in place
+            # the people awaited answer, nothing posted below the board: edit it in place (its
+            # caption goes on with the turn's earlier moves)
+            lines = [*prev.caption, *lines]
+            pngs = await self.board_pngs(game, batch, view, lines)
             content = text.turn(batch, headline, people, batch.row.deadline, how, earlier=prev.lines, extra=extra)
             if not prev.pictures:
                 content = text.clip(f"{content}\n{text.NO_FILES}")
-            msg = await self._edit(prev, content, _file(png, name) if prev.pictures else None,
+            msg = await self._edit(prev, content, _files(pngs, name) if prev.pictures else [],
                                    controls.view(game.id, batch.version, on_board))
             if msg is not None:
                 game.shown = view
                 await self._note(game, self.store.set_message_version(msg.id, batch.version))
                 game.board = Posted(prev.channel_id, msg.id, prev.seats, [*prev.lines, *text.turn_lines(batch)][-50:],
-                                    prev.pictures)
+                                    prev.pictures, lines[-50:])
                 return msg
+        else:
+            pngs = await self.board_pngs(game, batch, view, lines)
         content = text.turn(batch, headline, people, batch.row.deadline, how, extra=extra)
-        msg = await self._send(channel, content, file=_file(png, name),
+        msg = await self._send(channel, content, files=_files(pngs, name) or None,
                                view=controls.view(game.id, batch.version, on_board),
                                nonce=nonce(game.id, batch.version, "b"))
         if msg is not None:
@@ -345,7 +370,7 @@ class Publisher:
                                                           message_id=msg.id, version=batch.version, live=True))
             if now_seats:
                 game.board = Posted(msg.channel.id, msg.id, now_seats, text.turn_lines(batch)[-50:],
-                                    pictures=png is None or bool(msg.attachments))
+                                    pictures=not pngs or bool(msg.attachments), caption=lines[-50:])
         return msg
 
     def _follow_with_recap(self, game: LiveGame, batch: Batch, final: discord.Message) -> None:
@@ -489,12 +514,14 @@ class Publisher:
             return False
         return str(data.get("last_message_id") or "") == str(posted.message_id)
 
-    async def _edit(self, posted: Posted, content: str, file: discord.File | None,
+    async def _edit(self, posted: Posted, content: str, file: discord.File | list[discord.File] | None,
                     view: discord.ui.View | None = None, *, mentions=PINGS) -> discord.Message | None:
-        """Replace ``posted``'s text, picture (and components, when ``view`` is given: an empty
-        view clears them); returns the edited message, or None (logged) if Discord refuses."""
+        """Replace ``posted``'s text, pictures (``file``: one, several or none; every picture
+        it had is replaced) and components (when ``view`` is given: an empty view clears them);
+        returns the edited message, or None (logged) if Discord refuses."""
         msg = self.bot.get_partial_messageable(posted.channel_id).get_partial_message(posted.message_id)
-        kwargs: dict[str, Any] = {"attachments": [file] if file else []}
+        files = file if isinstance(file, list) else [file] if file else []
+        kwargs: dict[str, Any] = {"attachments": files}
         if view is not None:
             kwargs["view"] = view
         try:
@@ -590,8 +617,9 @@ class Publisher:
         edited in place while it stays awaited and only people's answers came in (its own steps,
         or another replier's); otherwise a new DM is sent. Nobody is DMed whose DMs are known to
         be closed. ``private`` are the private prompts of :meth:`board_prompt`. With
-        ``events_only`` (the game just ended: the final sheet shows everything) only people with
-        private events in the batch get a DM."""
+        ``events_only`` (the game just ended) each person gets a last DM: the final hand with
+        their rank (see :func:`text.dm`); after a game ended early, only people with private
+        events in the batch get one."""
         where = link(batch.row.guild_id, posted.channel.id if posted else batch.row.place_id,
                      posted.id if posted else None)
         jobs = []
@@ -613,7 +641,8 @@ class Publisher:
             lines = batch.private_lines(s)
             digest = private_digest(batch.engine, batch.state, s)
             controls_due = s in private
-            if lines or controls_due or (not events_only and (batch.started or digest != seat.dm_hash)):
+            final = batch.row.status == "finished"  # everyone's last DM: the final hand and rank
+            if lines or controls_due or final or (not events_only and (batch.started or digest != seat.dm_hash)):
                 jobs.append(self._dm(game, batch, s, seat.user_id, where, lines, digest,
                                      turn_dm, keep=s in awaited, prompt=private.get(s)))
             elif turn_dm is not None:
@@ -640,7 +669,8 @@ class Publisher:
         extra = [f"➡️ {batch.fmt(prompt.text)}" if prompt.text else "➡️ Your move:"] if prompt else []
         if prompt is not None and not controls.fits(prompt, hand=False):
             extra.append("Use `/move` in the game (it lists your moves).")
-        content = text.dm(batch, seat, where, lines, body, extra=extra)
+        outcome = batch.engine.outcome(batch.state) if batch.row.status == "finished" else None
+        content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
         drafts = await self.drafts(game.id, seat, batch.version, prompt)
         comps = controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts) if prompt else None
         msg = None

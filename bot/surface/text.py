@@ -104,11 +104,17 @@ def lobby(game: LiveGame) -> str:
                 f"{state}")
 
 
-def event_lines(batch: Batch) -> list[str]:
+END_KINDS = frozenset({"over", "game_over"})
+"""The engines' end-of-game events ("Game over: …, scores"): the final message leaves them out,
+its head says the game is over and its ranking gives every score."""
+
+
+def event_lines(batch: Batch, leave_out: frozenset[str] = frozenset()) -> list[str]:
     """What everyone sees of the batch's events, one line each: the public events and the public
-    twins of private ones (a private event itself never appears here)."""
+    twins of private ones (a private event itself never appears here), but none of a kind in
+    ``leave_out``."""
     return ["• " + batch.fmt(ev.text)
-            for step in batch.steps for ev in base.events_for(step.events, None)]
+            for step in batch.steps for ev in base.events_for(step.events, None) if ev.kind not in leave_out]
 
 
 def turn_lines(batch: Batch) -> list[str]:
@@ -162,7 +168,7 @@ def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: floa
 def final(batch: Batch, outcome: base.Outcome | None) -> str:
     """The end message: the last events, the ranking with scores and notes."""
     head = [final_head(batch.title)]
-    body = [batch.fmt(n) for n in batch.notes] + event_lines(batch)
+    body = [batch.fmt(n) for n in batch.notes] + event_lines(batch, leave_out=END_KINDS)
     tail: list[str] = []
     if outcome is not None:
         order = sorted(range(len(outcome.ranks)), key=lambda s: (outcome.ranks[s], s))
@@ -183,10 +189,32 @@ def ended(batch: Batch) -> str:
     return fit_lines(head, [batch.fmt(n) for n in batch.notes] + event_lines(batch), [])
 
 
+def place(rank: int) -> str:
+    """1 → "1st", 2 → "2nd", 11 → "11th"."""
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
+
+
+def rank_line(outcome: base.Outcome, seat: int) -> str:
+    """What a player's final DM says of them: "You finished 2nd of 3 with 41 pts", tied places
+    said as such, a seat that scores nothing (a Pralaya player who never escaped) too."""
+    n = len(outcome.ranks)
+    rank = outcome.ranks[seat]
+    tied = sum(r == rank for r in outcome.ranks) > 1
+    where = f"{'tied ' if tied else ''}{place(rank)} of {n}"
+    score = outcome.scores[seat]
+    won = " 🏆" if seat in outcome.winners else ""
+    return f"You finished **{where}**{won} " + ("with no score" if score is None else f"with {score} pts")
+
+
 def dm(batch: Batch, seat: int, link: str, private_events: Sequence[str], body: str,
-       extra: Sequence[str] = ()) -> str:
+       extra: Sequence[str] = (), outcome: base.Outcome | None = None) -> str:
     """A DM with the private view: names the game, links to it, private events, the text, then
-    ``extra`` (what the controls below are for)."""
+    ``extra`` (what the controls below are for). With ``outcome`` (the game is over) it is the
+    player's final DM: its first line says the game is over and the player's rank, once."""
+    if outcome is not None:
+        head = [f"🏁 **{batch.title}** is over (move {batch.version}). {rank_line(outcome, seat)}. Final sheet: {link}"]
+        return fit_lines(head, [f"• {batch.fmt(e)}" for e in private_events], [body] if body else [])
     head = [f"🎴 **{batch.title}** — your private view as {batch.names[seat]} (move {batch.version}): {link}"]
     events = [f"• {batch.fmt(e)}" for e in private_events]
     return fit_lines(head, events, [*([body] if body else []), *extra])

@@ -17,6 +17,7 @@ from bot.host.config import Config
 from bot.host.store import Store
 from bot.host.store_pg import dollar
 import render
+from render import caption
 from engines import base
 from render.common import to_png
 from fakediscord import BotRunner, Channel, FakeDiscord, Guild, Message, User
@@ -225,26 +226,31 @@ def replay_states(engine: base.Engine, seed: int, n: int, options: dict[str, Any
 
 
 def board_pngs(game: str, seed: int, n: int, options: dict[str, Any], moves: list[tuple[int, str, str]],
-               names: list[str], versions: list[int]) -> list[bytes]:
+               names: list[str], versions: list[int], messages: list[int] | None = None) -> list[bytes]:
     """The board pictures the bot posts at ``versions`` (in the order it posted them, from one run
-    of the bot): each board is ``render.board_image`` of its version's spectator view, with the
-    caption of the public events since the board before it (the setup's for the first) and the
-    marks of what changed since that board. A version repeated (one board shown again by an
-    edit of its buttons) gives the same picture again."""
+    of the bot; ``messages``: the message of each, where one board was edited in place): each
+    board is ``render.board_image`` of its version's spectator view, with the caption of the
+    moves since the board before it (the setup's for the first; an edited board's caption goes
+    on with its earlier versions': see ``render.caption.lines_of``) and the marks of what changed
+    since that board. A version repeated (one board shown again by an edit of its buttons) gives
+    the same picture again."""
     engine = base.get(game)
-    steps = list(base.replay_steps(engine, seed, n, options, [(seat, action) for seat, action, _ in moves]))
+    played = [(seat, action) for seat, action, _ in moves]
+    steps = list(base.replay_steps(engine, seed, n, options, played))
     out: list[bytes] = []
     before: int | None = None
-    for v in versions:
+    lines: list[caption.Line] = []
+    for i, v in enumerate(versions):
         if v == before:  # the same board again (an edit that only took its buttons away)
             out.append(out[-1])
             continue
-        events = list(engine.events_on_setup(steps[0][0])) if before is None else []
-        for state, played in steps[(0 if before is None else before) + 1: v + 1]:
-            events.extend(played.events)
-        caption = [base.format_text(ev.text, names) for ev in base.events_for(events, None)]
+        same = messages is not None and i > 0 and messages[i] == messages[i - 1]
+        since: list[tuple[int | None, Any]] = [(None, engine.events_on_setup(steps[0][0]))] if before is None else []
+        for k in range((0 if before is None else before) + 1, v + 1):
+            since.append((played[k - 1][0], steps[k][1].events))
+        lines = [*(lines if same else []), *caption.lines_of(since, names)]
         previous = None if before is None else engine.view(steps[before][0], None)
-        out.append(to_png(render.board_image(game, engine.view(steps[v][0], None), names, caption=caption,
+        out.append(to_png(render.board_image(game, engine.view(steps[v][0], None), names, caption=lines,
                                              previous=previous)))
         before = v
     return out

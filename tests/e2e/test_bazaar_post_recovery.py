@@ -21,7 +21,7 @@ async def _posted_boards_match(table, gid, thread):
     posted = [(m, int(c.split("· move ")[1].split()[0].split("\n")[0]), png)
               for m in boards for c, png in _shown(fake, m)]
     expected = board_pngs(row.game if hasattr(row, "game") else row.kind, row.seed, len(seats), row.options, moves,
-                          names, [v for _, v, _ in posted])
+                          names, [v for _, v, _ in posted], [m.id for m, _, _ in posted])
     bad = [v for (m, v, png), want in zip(posted, expected) if png != want]
     return bad, [v for _, v, _ in posted]
 

@@ -40,9 +40,10 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(fake_discord, r
     # the channel: every board (every version of an edited one) is the spectator view of its
     # version, nothing else
     boards = [(content, png) for m in fake.messages(thread) for content, png in shown(fake, m) if png]
+    ids = [m.id for m in fake.messages(thread) for _, png in shown(fake, m) if png]
     assert len(boards) >= 8
     expected = board_pngs("pralaya", row.seed, len(seats), row.options, await table.db_moves(gid), names,
-                          [_version(content) for content, _ in boards])
+                          [_version(content) for content, _ in boards], ids)
     for (content, png), want in zip(boards, expected):
         state = states[_version(content)]
         assert png == want

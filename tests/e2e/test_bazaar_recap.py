@@ -15,7 +15,7 @@ from PIL import Image, ImageSequence
 import render
 from bazaar_harness import install_toy_secret, make_table, replay_states
 from engines import base
-from render import recap
+from render import caption, recap
 
 
 def gif_frames(data: bytes) -> list[Image.Image]:
@@ -25,8 +25,10 @@ def gif_frames(data: bytes) -> list[Image.Image]:
 
 
 def decode_padded(img: Image.Image) -> dict:
-    """The view a toy board (render.toysecret: the view's JSON spelt in greys) was drawn from; the
-    recap pads narrower boards on the right, which the JSON decoder stops before."""
+    """The view a toy board (render.toysecret: the view's JSON spelt in greys) was drawn from,
+    below the frame's caption strip; the recap pads narrower boards on the right, which the JSON
+    decoder stops before."""
+    img = img.crop((0, caption.HEIGHT, img.width, img.height))
     nib = [round(g / 17) for g in img.convert("L").tobytes()]
     raw = bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2])).decode("latin-1")
     found, _ = json.JSONDecoder().raw_decode(raw)
@@ -107,10 +109,13 @@ async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(fak
     row = await table.bot.store.game(gid)
     names = [s.name for s in await table.bot.store.seats(gid)]
     moves = [(seat, action) for seat, action, _ in await table.db_moves(gid)]
-    turns = list(recap.replayed_turns(engine, row.seed, 3, row.options, moves))
+    turns = list(recap.replayed(engine, row.seed, 3, row.options, moves, names))
     frames = gif_frames(film.data)
     assert len(frames) == len(turns) and 3 <= len(turns) < len(moves)  # Pralaya turns have several steps
-    boards = [render.get("pralaya").board(engine.view(s, None), names) for s in turns]
+    # each frame is the board as posted: its turn's caption on top, what the turn changed marked
+    boards = [Image.open(io.BytesIO(p)).convert("RGB")
+              for p in recap.boards(engine, turns, recap.posted("pralaya"), names)]
+    assert all(b.size == frames[0].size for b in boards)  # one size: no blank canvas
 
     def distance(frame: Image.Image, board: Image.Image) -> float:
         shown = frame.crop((0, 0, *board.size))

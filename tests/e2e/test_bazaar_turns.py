@@ -64,7 +64,8 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(fake_discord, 
     boards = [m for m in fake.messages(thread) if "· move " in m.content]
     shown = {}
     posted = [(m, version, png) for m in boards for version, png in _shown(fake, m)]
-    expected = board_pngs("pralaya", row.seed, len(seats), row.options, moves, names, [v for _, v, _ in posted])
+    expected = board_pngs("pralaya", row.seed, len(seats), row.options, moves, names, [v for _, v, _ in posted],
+                          [m.id for m, _, _ in posted])
     for (m, version, png), want in zip(posted, expected):
         assert png == want, version
         shown[version] = m.id
@@ -79,6 +80,8 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(fake_discord, 
     assert any(m.versions for m in boards)
 
     # the DMs: at most one new DM per turn, every version the recipient's own view, the last one current
+    # (the game's end brings each player a last DM: the final hand with their rank)
+    finals = {m.id for m in fake.messages(thread) if "is over" in m.content}
     for seat in (0, 1):
         user = table.user_of(await table.bot.service.get(gid), seat)
         dms = fake.dms(user)
@@ -91,7 +94,7 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(fake_discord, 
             link = re.search(r"https://discord\.com/channels/(\d+)/(\d+)/(\d+)", m.content)
             assert f"**Pralaya #{gid}**" in m.content and link, m.content
             assert (int(link[1]), int(link[2])) == (table.guild.id, thread.id)
-            assert int(link[3]) in {b.id for b in boards}
+            assert int(link[3]) in {b.id for b in boards} | finals  # a board, or the final sheet (last DM)
         created = [_shown(fake, m)[0][0] for m in dms]
         for start, end in _turns(moves, seat):
             assert len([v for v in created if start <= v <= end]) <= 1, (seat, start, end, created)

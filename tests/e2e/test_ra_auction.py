@@ -17,6 +17,7 @@ import render
 from bazaar_harness import make_table
 from engines import base
 from engines.ra import data
+from render import caption
 from render.common import to_png
 
 RA = base.get("ra")
@@ -129,7 +130,16 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
     state = RA.setup(row.seed, 3, row.options)
     # what the bot's board shows besides the board itself: the caption of the last batch's public
     # events, and marks of what changed since the board posted before
-    caption = [base.format_text(ev.text, names) for ev in base.events_for(RA.events_on_setup(state), None)]
+    # (an edited board's caption goes on with what its earlier versions showed)
+    pending = caption.lines_of([(None, RA.events_on_setup(state))], names)
+    shown_id, lines = None, []
+
+    def board_lines(msg) -> list[caption.Line]:
+        nonlocal shown_id, lines, pending
+        lines = [*(lines if msg.id == shown_id else []), *pending]
+        shown_id, pending = msg.id, []
+        return lines
+
     previous: dict[str, Any] | None = None
     done: Counter[str] = Counter()
     for number, (seat, action) in enumerate(script):
@@ -139,6 +149,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
         view = RA.view(state, None)
         legal = RA.legal_actions(state, seat)
         msg = table.last_turn(thread)
+        shown = board_lines(msg)
         user = users[seat]
         # every turn message: this version, only the awaited person mentioned, the headline
         assert f"· move {version}" in msg.content
@@ -150,7 +161,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
             await table.settle()
             played = base.play(RA, state, seat, action)
             previous, state = view, played.state
-            caption = [base.format_text(ev.text, names) for ev in base.events_for(played.events, None)]
+            pending = caption.lines_of([(seat, played.events)], names)
             continue
 
         # a bidder's (or a discarding winner's) turn: exactly the legal actions as buttons, in order
@@ -165,7 +176,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
         else:
             assert all(label.startswith("Discard ") for label in labels) and len(labels) >= 2
         # the snapshot is the spectator view, drawn as the renderer draws it, with its caption and marks
-        assert msg.attachments[0].data == to_png(render.board_image("ra", view, names, caption=caption,
+        assert msg.attachments[0].data == to_png(render.board_image("ra", view, names, caption=shown,
                                                                     previous=previous))
 
         # another player clicking the message is refused, ephemerally, and nothing changes
@@ -197,7 +208,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
         assert not h.followups, [f.content for f in h.followups]  # a click that plays is silent
         played = base.play(RA, state, seat, action)
         previous, state = RA.view(state, None), played.state
-        caption = [base.format_text(ev.text, names) for ev in base.events_for(played.events, None)]
+        pending = caption.lines_of([(seat, played.events)], names)
         assert (await table.db_moves(gid))[-1] == (seat, action, "player")
         new = table.last_turn(thread)
         if RA.to_move(state) == (seat,):  # the same person goes on (a winner's next discard):
@@ -214,6 +225,6 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
     assert await table.db_moves(gid) == [(s, a, "player") for s, a in script]
     final = table.last_turn(thread)
     assert final.attachments[0].data == to_png(render.board_image("ra", RA.view(state, None), names,
-                                                                  caption=caption, previous=previous))
+                                                                  caption=board_lines(final), previous=previous))
     snap = await table.bot.store.snapshot(gid)
     assert snap[1] == base.state_fingerprint(state)
