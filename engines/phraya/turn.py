@@ -566,7 +566,11 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         on[i] = s.bag[0] if s.bag else ""
         s = _put(s, stall_baskets=tuple(on), bag=s.bag[1:])
         ev.append(
-            _ev("basket", f"{{s{seat}}} buys a {a}/{b} basket for {paid}.", {"seat": seat, "goods": [a, b]})
+            _ev(
+                "basket",
+                f"{{s{seat}}} buys a {a}/{b} basket at {target} for {paid}.",
+                {"seat": seat, "goods": [a, b]},
+            )
         )
     elif verb == "rower":
         target = _service(s, sec, "basket")
@@ -601,8 +605,9 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         ev.append(
             _ev(
                 "deliver",
-                f"{{s{seat}}} delivers order {oid} for {coins} coins.",
-                {"seat": seat, "order": oid, "coins": coins},
+                f"{{s{seat}}} delivers the order at {target} ({'+'.join(ORDER[oid][2].split())}) "
+                f"for {coins} coins and {ORDER[oid][4]} VP.",
+                {"seat": seat, "order": oid, "stall": target, "coins": coins},
             )
         )
     elif verb == "temple":
