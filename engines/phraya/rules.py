@@ -349,6 +349,13 @@ class PhrayaEngine(Engine):
 
         return prompts.label(state, seat, action)
 
+    def text_map(self, view: View, names: Sequence[str] | None = None) -> str:
+        """The board as a text map (``textmap.py``), from ``view`` only: the terminal's
+        ``board`` command prints it."""
+        from engines.phraya import textmap
+
+        return textmap.text_map(view, names)
+
     def public_actions(self, state: State, seat: int) -> bool:
         """Only the CARD step with ``hidden_hands`` reveals a hand."""
         return not (state.opts.hidden_hands and state.step == CARD)
