@@ -58,7 +58,8 @@ def test_board_command_prints_the_map_and_writes_the_picture(tmp_path) -> None:
     out = io.StringIO()
     save = tmp_path / "state" / "play.log"
     lines = iter(["board", "quit"])
-    assert play_terminal("phraya", 3, 0, seed=3, read=lambda p: next(lines), out=out, save=save, level="easy") == 0
+    code = play_terminal("phraya", 3, 0, seed=3, read=lambda p: next(lines), out=out, save=save, level="easy")
+    assert code == 0
     text = out.getvalue()
     assert "row 0" in text and "Owners: P = You" in text
     png = save.with_name("phraya-board.png")
@@ -71,7 +72,8 @@ def test_board_command_for_a_game_without_a_map(tmp_path) -> None:
     out = io.StringIO()
     lines = iter(["board", "quit"])
     save = tmp_path / "play.log"
-    assert play_terminal("ra", 3, 0, seed=3, read=lambda p: next(lines), out=out, save=save, level="easy") == 0
+    code = play_terminal("ra", 3, 0, seed=3, read=lambda p: next(lines), out=out, save=save, level="easy")
+    assert code == 0
     assert (tmp_path / "ra-board.png").read_bytes()[:4] == b"\x89PNG"
     assert "row 0" not in out.getvalue()
 

@@ -7,15 +7,21 @@ package because it is plain text for the terminal's ``board`` command, not drawi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 import textwrap
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.base import format_text
 
 CELL = 16  # an island's width
 GAP = 5  # a vertical channel's width
-_SERVICE = {"restaurant": "Rest", "temple": "Temple", "basket": "Basket", "scribe": "Scribe", "admin": "Admin"}
+_SERVICE = {
+    "restaurant": "Rest",
+    "temple": "Temple",
+    "basket": "Basket",
+    "scribe": "Scribe",
+    "admin": "Admin",
+}
 
 
 def letter(view: Mapping[str, Any], seat: int) -> str:
