@@ -44,9 +44,9 @@ def text_map(view: Mapping[str, Any], names: Sequence[str] | None = None) -> str
     """The map and its legend (seat tokens replaced by ``names``)."""
     stalls = {st["id"]: st for st in view["board"]["stalls"]}
     boats: dict[str, str] = {}
-    for q, sec in enumerate(view["boats"]):
-        if sec:
-            boats[sec] = boats.get(sec, "") + letter(view, q)
+    for q, at in enumerate(view["boats"]):
+        if at:
+            boats[at] = boats.get(at, "") + letter(view, q)
     reach = set(view.get("reachable") or ())
 
     def tag(sid: str | None) -> str:
