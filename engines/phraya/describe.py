@@ -176,10 +176,64 @@ def _stall(s: State, seat: int, t: list[str]) -> str:
 
 
 def _play(s: State, seat: int, t: list[str]) -> str:
-    from engines.phraya.view import card_view
+    c = CARDS[t[0]]
+    return f"{c.name}: {card_effects(s, seat, t[0])}"
 
-    c = card_view(t[0])
-    return f"{c['name']}: {c['text']}"
+
+def card_effects(s: State, seat: int, cid: str) -> str:
+    """A card's effects in short words, with what Return to Pier would give ``seat`` now."""
+    c = CARDS[cid]
+    parts = [_effect(s, seat, e) for e in c.immediate]
+    parts += [_effect(s, seat, e) + " this turn" for e in c.passive]
+    parts += ["end: " + _effect(s, seat, e) for e in c.endgame]
+    return "; ".join(parts)
+
+
+def _span(rng: str) -> str:
+    lo, hi = rng.split("-")
+    return lo if lo == hi else f"{lo}–{hi}"
+
+
+def _effect(s: State, seat: int, e: str) -> str:
+    head, _, rest = e.partition(" ")
+    if head == "mer":
+        rng, mods = rest.split()
+        return f"Merchant {_span(rng)}, prices {mods}"
+    if head == "barge":
+        rng, bless = rest.split()
+        kind, k = data.BLESSINGS[bless]
+        return f"Barge {_span(rng)}, +{plural(k, kind[:-1])} per owned stall next to it"
+    if e == "retrieve":
+        k = len(s.players[seat].discard)
+        return f"take back {plural(k, 'discard')}, +{k + 1}c; no move, no stalls"
+    short = {
+        "coins": f"+{rest} coins",
+        "flower": "+1 flower",
+        "boat2": "move 2 sections first",
+        "g2f": "goods → 1 flower each",
+        "f2c": "flowers → 3c each",
+        "temple-2": "Temple offerings 2 flowers less",
+        "stall5": "stalls cost 5c",
+        "2/order": "2 VP per order",
+        "2/king": "2 VP per King disk",
+        "2/temple": "2 VP per Temple disk",
+        "2/stall": "2 VP per stall",
+        "1/flower": "1 VP per flower",
+        "4/favor": "4 VP per favor",
+        "1/5coins": "1 VP per 5c",
+    }
+    if head in short:
+        return short[head]
+    if e in short:
+        return short[e]
+    kind, _, g = e.partition(":")
+    if kind == "cheap":
+        return f"{g} at the lowest price"
+    if kind == "ignore":
+        return f"orders need 1 {g} less"
+    if kind == "as":
+        return f"counts as a {g} stall"
+    return f"3 VP per {e[2:].split('-')[0]} stall" if e.startswith("3/") else e
 
 
 def _merchant(s: State, seat: int, t: list[str]) -> str:
@@ -270,7 +324,7 @@ def _temple(s: State, seat: int, t: list[str]) -> str:
 def _scribe(s: State, seat: int, t: list[str]) -> str:
     c = CARDS[t[0]]
     cost = f"{c.coins}c" if t[1] == "coins" else plural(c.flowers, "flower")
-    return f"buy {c.name} for {cost}: {_play(s, seat, t[:1]).split(': ', 1)[1]}"
+    return f"{c.name} for {cost}: {card_effects(s, seat, t[0])}"
 
 
 def _king(s: State, seat: int, t: list[str]) -> str:

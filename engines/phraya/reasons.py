@@ -92,6 +92,8 @@ def why(s: State, seat: int, action: str) -> str:
     args = rest.split()
     now = " " + now_text(s, seat)
     wanted = SETUP_STALL if verb == "stall" and s.step == SETUP_STALL else _STEP_OF.get(verb, ACT)
+    if wanted != s.step and s.step < CARD <= wanted:
+        return f"`{canon}` is not possible yet: the turns begin once set-up is done." + now
     if wanted != s.step:
         return f"`{canon}` is not possible now: {_WHEN[wanted]}." + now
     specific = _SPECIFIC[wanted](s, seat, verb, args)
