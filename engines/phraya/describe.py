@@ -106,7 +106,8 @@ def bank_tag(s: State, seat: int, sid: str, short: bool = False) -> str:
     kind = st.kind
     if kind == "goods":
         g = str(st.good)
-        tail = ", can sell" if not short and any(a[0] == "s" for a in can) else ""
+        verbs = "/".join(v for v in ("buy", "sell") if any(a.startswith(v) for a in can))
+        tail = f", can {verbs}" if verbs and not short else ""
         return f"{g} {flow.unit_price(s, g)}c ({owner_word(s, seat, sid)}{tail})"
     if kind == "restaurant":
         oid = order_at(s, sid)
@@ -240,9 +241,12 @@ def _merchant(s: State, seat: int, t: list[str]) -> str:
     d = int(t[0])
     route = data.MERCHANT_ROUTE
     a, b = route[(s.merchant + d) % len(route)]
+    now = f"{price(s, a)}c/{price(s, b)}c"
+    mods = s.pending.split()[2] if s.pending.startswith("mer ") else ""
+    then = f"then prices {mods} on them" if mods else "then change their prices"
     if d == 0:
-        return f"the Merchant stays at {a}/{b}; then change their prices"
-    return f"the Merchant to {a}/{b}; then change their prices"
+        return f"the Merchant stays at {a}/{b} ({now}); {then}"
+    return f"the Merchant to {a}/{b} ({now}); {then}"
 
 
 def _price(s: State, seat: int, t: list[str]) -> str:
@@ -262,7 +266,7 @@ def _barge(s: State, seat: int, t: list[str]) -> str:
     others = sum(1 for sid in board.adjacent_stalls(x) if s.owner[board.STALL_INDEX[sid]] not in (-1, seat))
     secs = " ".join(board.CROSS_SECTIONS[x])
     word = kind[:-1]
-    return f"you +{plural(mine * amount, word)}, others +{others * amount}; King then from {secs}"
+    return f"you +{plural(mine * amount, word)}, others +{others * amount}; King then meets boats on {secs}"
 
 
 def _discard(s: State, seat: int, t: list[str]) -> str:
@@ -335,7 +339,7 @@ def _king(s: State, seat: int, t: list[str]) -> str:
 
 def _end(s: State, seat: int, t: list[str]) -> str:
     left = len(flow.act_texts(s, seat)) - 1
-    return "end your turn" + (f" (gives up {left} other moves)" if left > 0 else "")
+    return "end your turn" + (f" (gives up {plural(left, 'other move')})" if left > 0 else "")
 
 
 _DESCRIBE = {

@@ -143,6 +143,8 @@ def _setup_stall(s: State, seat: int, verb: str, a: list[str]) -> str:
 def _card(s: State, seat: int, verb: str, a: list[str]) -> str:
     cid = a[0]
     hand = s.players[seat].hand
+    if cid in s.display:
+        return f"{cid} ({CARDS[cid].name}) is in the card market: buy it at a Scribe first."
     if cid not in hand:
         held = ", ".join(f"{c} {CARDS[c].name}" for c in hand)
         where_ = "in your discard pile" if cid in s.players[seat].discard else "not yours"
@@ -164,8 +166,10 @@ def _price(s: State, seat: int, verb: str, a: list[str]) -> str:
     bad = [g for g in a[::2] if g not in (g1, g2)]
     if bad:
         return f"The Merchant is at {g1}/{g2}: only their prices change, not {bad[0]}'s."
-    ok = " or ".join(f"`{t}`" for t in flow.price_choices(s))
-    return f"This card changes prices by {s.pending.split()[2]}: choose {ok}."
+    mods = s.pending.split()[2].split("/")
+    if len(mods) == 1:
+        return f"This card changes one of {g1}/{g2} by {mods[0]}, no other change."
+    return f"This card changes one of {g1}/{g2} by {mods[0]} and the other by {mods[1]}."
 
 
 def _barge(s: State, seat: int, verb: str, a: list[str]) -> str:
@@ -374,7 +378,12 @@ def _king(s: State, seat: int, a: list[str]) -> str:
         return "You have no disks left."
     from engines.phraya.view import king_cost
 
-    return f"The King's space {a[0]} costs {king_cost(a[0])}; you cannot pay it."
+    p = s.players[seat]
+    have = {"c": f"{plural(p.coins, 'coin')}", "f": f"{plural(p.flowers, 'flower')}"}.get(a[0][0])
+    if have is None:
+        held = [f"{p.goods[i]} {g}" for i, g in enumerate(data.GOODS) if p.goods[i]]
+        have = ", ".join(held) if held else "no goods"
+    return f"The King's space {a[0]} costs {king_cost(a[0])}; you have {have}."
 
 
 _ACT_CHECKS = {
