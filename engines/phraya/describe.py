@@ -119,7 +119,8 @@ def bank_tag(s: State, seat: int, sid: str, short: bool = False) -> str:
         return "Temple" + (" (can offer)" if can else "")
     if kind == "basket":
         tile = s.stall_baskets[s.board.baskets.index(sid)]
-        return f"baskets {BASKET[tile][2]}c + rowers" if tile else "rowers (no basket)"
+        buy = " (can buy)" if any(a.startswith("basket") for a in can) else ""
+        return f"basket {BASKET[tile][2]}c{buy} + rowers" if tile else "rowers (no basket)"
     if kind == "scribe":
         return "Scribe: cards" + (" (can buy)" if can else "")
     return f"Admin: stalls {admin_cost(s)}c" + (" (can buy)" if can else "")
