@@ -183,6 +183,20 @@ def test_labels_carry_the_facts() -> None:
     assert "2 VP" in _label(t, "temple veg") and "veg" in _label(t, "temple veg")
 
 
+def test_the_terminal_list_and_the_move_menu_show_the_description() -> None:
+    from bot.offline.wording import description
+    from engines.prompt import Pick, walk
+
+    s = build(3, step=MOVE, boats={0: "h12"}, fill_boats=True, players={0: {"rowers": 4}})
+    legal = E.legal_actions(s, 0)
+    assert len(legal) > 10  # a menu, not buttons
+    for a in legal:
+        assert description(a, E.action_label(s, 0, a))
+    picks = [c for c in walk(E.prompt(s, 0).controls) if isinstance(c, Pick)]
+    assert picks and all(ch.description for ch in picks[0].choices)
+    assert any("order" in ch.description for ch in picks[0].choices)
+
+
 def test_autocomplete_matches_words_of_the_description() -> None:
     s = build(
         3,

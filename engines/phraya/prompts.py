@@ -82,7 +82,10 @@ def prompt(engine: PhrayaEngine, s: State, seat: int) -> Prompt:
         secs = [a.split()[1] for a in legal]
         if len(secs) <= 10:
             return Prompt(seat, text, tuple(Button(label=x, action=f"{verb} {x}") for x in secs), public)
-        choices = tuple(Choice(label=x, value=x) for x in secs[:MAX_CHOICES])
+        choices = tuple(
+            Choice(label=x, value=x, description=describe.describe(s, seat, f"{verb} {x}")[:100])
+            for x in secs[:MAX_CHOICES]
+        )
         return Prompt(
             seat, text, (Pick(verb, "Destination section…", choices, template=verb + " {}"),), public
         )
