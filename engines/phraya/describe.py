@@ -99,31 +99,32 @@ def admin_cost(s: State) -> int:
 
 
 def bank_tag(s: State, seat: int, sid: str, short: bool = False) -> str:
-    """One bank in a few words, with what ``seat`` could do there now (``short``: without
-    whether ``seat`` could sell there, and "c"/"VP" run together)."""
+    """One bank in a few words, led by what ``seat`` could do there now ("buy/sell veg 3c
+    (orange's)", "deliver veg+veg → 7c 2VP", "Temple"…); ``short`` leaves out whose stall it is
+    and runs the order's arrow together."""
     st = s.board.stalls[sid]
     can = flow.stall_choices(s, seat, sid)
     kind = st.kind
     if kind == "goods":
         g = str(st.good)
         verbs = "/".join(v for v in ("buy", "sell") if any(a.startswith(v) for a in can))
-        tail = f", can {verbs}" if verbs and not short else ""
-        return f"{g} {flow.unit_price(s, g)}c ({owner_word(s, seat, sid)}{tail})"
+        owner = "" if short else f" ({owner_word(s, seat, sid)})"
+        return f"{verbs + ' ' if verbs else ''}{g} {flow.unit_price(s, g)}c{owner}"
     if kind == "restaurant":
         oid = order_at(s, sid)
         if not oid:
             return "restaurant (no order)"
         text = order_text(oid).replace(" → ", "→") if short else order_text(oid)
-        return f"order {text}" + (" (can deliver)" if can else "")
+        return ("deliver " if can else "order ") + text
     if kind == "temple":
-        return "Temple" + (" (can offer)" if can else "")
+        return "offer at the Temple" if can else "Temple"
     if kind == "basket":
         tile = s.stall_baskets[s.board.baskets.index(sid)]
-        buy = " (can buy)" if any(a.startswith("basket") for a in can) else ""
-        return f"basket {BASKET[tile][2]}c{buy} + rowers" if tile else "rowers (no basket)"
+        verb = "buy " if any(a.startswith("basket") for a in can) else ""
+        return f"{verb}basket {BASKET[tile][2]}c + rowers" if tile else "rowers (no basket)"
     if kind == "scribe":
-        return "Scribe: cards" + (" (can buy)" if can else "")
-    return f"Admin: stalls {admin_cost(s)}c" + (" (can buy)" if can else "")
+        return "buy cards (Scribe)" if can else "Scribe (cards)"
+    return f"buy stall {admin_cost(s)}c (Admin)" if can else f"Admin (stalls {admin_cost(s)}c)"
 
 
 def section_text(s: State, seat: int, sec: str, room: int = MAX_LABEL - 12) -> str:
@@ -133,7 +134,7 @@ def section_text(s: State, seat: int, sec: str, room: int = MAX_LABEL - 12) -> s
     for short in (False, True):
         out = " | ".join(bank_tag(s, seat, sid, short) for sid in board.banks(sec))
         if s.barge in board.SECTION_ENDS[sec]:
-            out += " | King" + (" (can offer)" if flow.king_choices(s, seat) else "")
+            out += " | " + ("offer to the King" if flow.king_choices(s, seat) else "King")
         if len(out) <= room:
             break
     return out
