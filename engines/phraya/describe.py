@@ -98,12 +98,12 @@ def admin_cost(s: State) -> int:
 # --------------------------------------------------------------------------- banks
 
 
-def bank_tag(s: State, seat: int, sid: str, short: bool = False) -> str:
+def bank_tag(s: State, seat: int, sid: str, short: bool = False, verbs: bool = True) -> str:
     """One bank in a few words, led by what ``seat`` could do there now ("buy/sell veg 3c
     (orange's)", "deliver veg+veg → 7c 2VP", "Temple"…); ``short`` leaves out whose stall it is
-    and runs the order's arrow together."""
+    and runs the order's arrow together; without ``verbs`` it names the stall only."""
     st = s.board.stalls[sid]
-    can = flow.stall_choices(s, seat, sid)
+    can = flow.stall_choices(s, seat, sid) if verbs else []
     kind = st.kind
     if kind == "goods":
         g = str(st.good)
@@ -127,14 +127,14 @@ def bank_tag(s: State, seat: int, sid: str, short: bool = False) -> str:
     return f"buy stall {admin_cost(s)}c (Admin)" if can else f"Admin (stalls {admin_cost(s)}c)"
 
 
-def section_text(s: State, seat: int, sec: str, room: int = MAX_LABEL - 12) -> str:
+def section_text(s: State, seat: int, sec: str, room: int = MAX_LABEL - 12, verbs: bool = True) -> str:
     """What is on both banks of ``sec`` (and the King when the Barge is at one of its ends), in
-    ``room`` characters if the short form fits there."""
+    ``room`` characters if the short form fits there; with ``verbs``, what ``seat`` could do."""
     out = ""
     for short in (False, True):
-        out = " | ".join(bank_tag(s, seat, sid, short) for sid in board.banks(sec))
+        out = " | ".join(bank_tag(s, seat, sid, short, verbs) for sid in board.banks(sec))
         if s.barge in board.SECTION_ENDS[sec]:
-            out += " | " + ("offer to the King" if flow.king_choices(s, seat) else "King")
+            out += " | " + ("offer to the King" if verbs and flow.king_choices(s, seat) else "King")
         if len(out) <= room:
             break
     return out
@@ -163,7 +163,7 @@ def describe(s: State, seat: int, action: str) -> str:
 
 
 def _boat(s: State, seat: int, t: list[str]) -> str:
-    return "start here: " + section_text(s, seat, t[0], MAX_LABEL - 24)
+    return "start beside: " + section_text(s, seat, t[0], MAX_LABEL - 26, verbs=False)
 
 
 def _move(s: State, seat: int, t: list[str]) -> str:
