@@ -175,7 +175,13 @@ def _stall(s: State, seat: int, t: list[str]) -> str:
     g = s.board.stalls[sid].good
     vp = data.STALL_MAJORITY[str(g)]
     how = "" if s.step < 2 else f" for {admin_cost(s)}c"
-    return f"own this {g} stall{how}: most {g} stalls score {vp[0]} VP, 2nd {vp[1]}"
+    count = [0] * s.n
+    for i, q in enumerate(s.owner):
+        if q >= 0 and s.board.stalls[board.STALLS[i]].good == g:
+            count[q] += 1
+    best = max((c for q, c in enumerate(count) if q != seat), default=0)
+    race = f"(you {count[seat]}, best other {best})"
+    return f"own this {g} stall{how}: most {g} stalls {vp[0]}/{vp[1]} VP {race}"
 
 
 def _play(s: State, seat: int, t: list[str]) -> str:
