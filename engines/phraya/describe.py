@@ -180,7 +180,7 @@ def _stall(s: State, seat: int, t: list[str]) -> str:
         if q >= 0 and s.board.stalls[board.STALLS[i]].good == g:
             count[q] += 1
     best = max((c for q, c in enumerate(count) if q != seat), default=0)
-    race = f"(you {count[seat]}, best rival {best})"
+    race = f"(you {count[seat]}, rival {best})"
     return f"own this {g} stall{how}; {g} majority {vp[0]}/{vp[1]} VP {race}"
 
 
