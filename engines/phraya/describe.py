@@ -181,7 +181,7 @@ def _stall(s: State, seat: int, t: list[str]) -> str:
             count[q] += 1
     best = max((c for q, c in enumerate(count) if q != seat), default=0)
     race = f"(you {count[seat]}, rival {best})"
-    return f"own this {g} stall{how}; {g} majority {vp[0]}/{vp[1]} VP {race}"
+    return f"own it{how}; most {g} stalls {vp[0]}/{vp[1]} VP {race}"
 
 
 def _play(s: State, seat: int, t: list[str]) -> str:
