@@ -244,3 +244,11 @@ def test_old_logs_still_replay() -> None:
         moves.append((seat, a))
         s, _ = E.apply(s, seat, a)
     assert replay(E, 11, 2, {}, moves) == s
+
+
+def test_a_purchase_paid_by_a_favor_says_so() -> None:
+    s = act(players={0: {"coins": 3, "favors": 1}}, prices={"meat": 6})
+    assert "favor" in why(s, 0, "buy h02n 1")  # the way to pay it is named
+    _, events = E.apply(s, 0, "buy h02n 1 favor 1")
+    text = " ".join(e.text for e in events if e.kind == "buy")
+    assert "1 favor" in text and "0 coins" not in text

@@ -289,7 +289,8 @@ def _buy(s: State, seat: int, sid: str, a: list[str]) -> str:
     if fav > p.favors:
         return f"You have {plural(p.favors, 'favor')}, not {fav}."
     cost = (n - fav) * flow.unit_price(s, g)
-    return f"{n - fav} {g} at {flow.unit_price(s, g)} cost {cost} coins; you have {p.coins}."
+    fav_note = f" (a favor pays for one: you have {plural(p.favors, 'favor')})" if p.favors > fav else ""
+    return f"{n - fav} {g} at {flow.unit_price(s, g)}c each cost {cost} coins; you have {p.coins}{fav_note}."
 
 
 def _sell(s: State, seat: int, sid: str, a: list[str]) -> str:

@@ -523,11 +523,12 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
             s = _with_player(s, seat, goods=t4(goods), coins=p.coins - cost, favors=p.favors - k)
             d["supply_goods"] = t4(supply)
             d["supply_favors"] = s.supply_favors + k
-            favtxt = f" and {k} favor{'s' if k > 1 else ''}" if k else ""
+            favtxt = f"{k} favor{'s' if k > 1 else ''}"
+            paid = favtxt if not cost else f"{cost} coins and {favtxt}" if k else f"{cost} coins"
             ev.append(
                 _ev(
                     "buy",
-                    f"{{s{seat}}} buys {n} {g} for {cost} coins{favtxt}.",
+                    f"{{s{seat}}} buys {n} {g} for {paid}.",
                     {"seat": seat, "stall": sid, "n": n, "coins": cost, "favors": k},
                 )
             )
