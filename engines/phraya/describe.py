@@ -107,9 +107,9 @@ def bank_tag(s: State, seat: int, sid: str, short: bool = False, verbs: bool = T
     kind = st.kind
     if kind == "goods":
         g = str(st.good)
-        verbs = "/".join(v for v in ("buy", "sell") if any(a.startswith(v) for a in can))
+        doing = "/".join(v for v in ("buy", "sell") if any(a.startswith(v) for a in can))
         owner = "" if short else f" ({owner_word(s, seat, sid)})"
-        return f"{verbs + ' ' if verbs else ''}{g} {flow.unit_price(s, g)}c{owner}"
+        return f"{doing + ' ' if doing else ''}{g} {flow.unit_price(s, g)}c{owner}"
     if kind == "restaurant":
         oid = order_at(s, sid)
         if not oid:
