@@ -252,3 +252,16 @@ def test_a_purchase_paid_by_a_favor_says_so() -> None:
     _, events = E.apply(s, 0, "buy h02n 1 favor 1")
     text = " ".join(e.text for e in events if e.kind == "buy")
     assert "1 favor" in text and "0 coins" not in text
+
+
+def test_events_name_what_codes_stand_for() -> None:
+    k = act(boats={0: "h11"}, players={0: {"coins": 20}})
+    _, events = E.apply(k, 0, "king c2")
+    assert "c2 (6 coins)" in " ".join(e.text for e in events)
+    from engines.phraya.state import CARDS, REFRESH
+
+    r = build(3, step=REFRESH, boats={0: "h11"}, fill_boats=True, card="b2")
+    first = r.display[0]
+    _, events = E.apply(r, 0, "refresh")
+    text = " ".join(e.text for e in events if e.kind == "refresh")
+    assert CARDS[first].name in text and CARDS[r.deck[0]].name in text

@@ -467,7 +467,8 @@ def _refresh(s: State, seat: int, ev: Events) -> State:
     ev.append(
         _ev(
             "refresh",
-            f"{{s{seat}}} refreshes the market: {first} goes under the deck, {deck[0]} comes out.",
+            f"{{s{seat}}} refreshes the market: {first} ({CARDS[first].name}) goes under the deck, "
+            f"{deck[0]} ({CARDS[deck[0]].name}) comes out.",
             {"seat": seat, "out": first, "in": deck[0]},
         )
     )
@@ -682,7 +683,8 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         ev.append(
             _ev(
                 "king",
-                f"{{s{seat}}} makes an offering to the King on {sp}{' and gets a favor' if fav else ''}.",
+                f"{{s{seat}}} makes an offering to the King on {sp} ({_paid(c, f, gs)})"
+                f"{' and gets a favor' if fav else ''}.",
                 {"seat": seat, "space": sp},
             )
         )
@@ -694,6 +696,13 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
 
 
 _COUNTED = frozenset(("king", "temple", "stall"))
+
+
+def _paid(coins: int, flowers: int, goods: tuple[str, ...]) -> str:
+    """What a King's offering cost, in words."""
+    if coins:
+        return f"{coins} coins"
+    return f"{flowers} flowers" if flowers else "+".join(goods)
 
 
 def _service(s: State, sec: str, kind: str) -> str:
