@@ -17,7 +17,7 @@ from typing import Any, Callable, TextIO
 import render
 from engines import base, search
 
-from . import saved
+from . import boardcmd, saved
 from .demo import DEMO_NAMES, describe_outcome
 from .movelog import MoveLog
 from .wording import YOU, move_lines, plain, second_person
@@ -131,8 +131,7 @@ class Session:
             self.say(self.engine.summary or f"{self.engine.title} has no rules summary.")
             return False
         if cmd == "board":
-            self.show_board()
-            self.show_moves()
+            boardcmd.show(self)
             return False
         if cmd == "log":
             self.say("\n".join(self.history[-15:]) or "No moves yet.")

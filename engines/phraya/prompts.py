@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.phraya import data, flow
-from engines.phraya.state import ACT, BASKET, CARD, CARDS, MOVE, PREMOVE, State
+from engines.phraya import describe, flow
+from engines.phraya.state import ACT, CARD, MOVE, PREMOVE, State
 from engines.prompt import MAX_CHOICES, Button, Choice, Group, Pick, Prompt, from_legal, rows
 
 if TYPE_CHECKING:
@@ -46,44 +46,9 @@ def instruction(s: State, seat: int, legal: list[str]) -> str:
 
 
 def label(s: State, seat: int, action: str) -> str:
-    """A short button label for ``action`` (≤ 80 characters)."""
-    t = action.split()
-    v = t[0]
-    if v == "play" and t[1] in CARDS:
-        return f"{t[1]} {CARDS[t[1]].name}"[:80]
-    if v in ("buy", "sell") and len(t) >= 3:
-        st = s.board.stalls.get(t[1])
-        g = st.good if st is not None and st.good else "?"
-        n = int(t[2])
-        if v == "sell":
-            return (
-                f"Sell {n} {g} for {n * data.PRICE_ROWS[g][s.prices[data.GOODS.index(g)]]}"
-                if g != "?"
-                else action
-            )
-        if g == "?":
-            return action
-        fav = int(t[4]) if len(t) > 4 else 0
-        paid = (n - fav) * flow.unit_price(s, g)
-        return f"Buy {n} {g} for {paid}" + (f" + {fav} favor" if fav else "")
-    if v == "king":
-        from engines.phraya.view import king_cost
-
-        return f"King {t[1]}: {king_cost(t[1])}"
-    if v == "scribe" and t[1] in CARDS:
-        c = CARDS[t[1]]
-        cost = f"{c.coins} coins" if t[2] == "coins" else f"{c.flowers} flowers"
-        return f"{t[1]} {c.name} for {cost}"[:80]
-    if v == "basket":
-        i = next((k for k, sid in enumerate(s.board.baskets) if sid[:3] == s.boats[seat]), -1)
-        tile = s.stall_baskets[i] if i >= 0 else ""
-        if tile:
-            return "Basket for a favor" if len(t) > 1 else f"Basket for {BASKET[tile][2]} coins"
-    if v == "end":
-        return "End turn"
-    if v == "done":
-        return "Done"
-    return action
+    """A short label for ``action`` (≤ 80 characters): its text and what it does
+    (:func:`engines.phraya.describe.label`)."""
+    return describe.label(s, seat, action)
 
 
 Ctl = Button | Pick
@@ -117,7 +82,10 @@ def prompt(engine: PhrayaEngine, s: State, seat: int) -> Prompt:
         secs = [a.split()[1] for a in legal]
         if len(secs) <= 10:
             return Prompt(seat, text, tuple(Button(label=x, action=f"{verb} {x}") for x in secs), public)
-        choices = tuple(Choice(label=x, value=x) for x in secs[:MAX_CHOICES])
+        choices = tuple(
+            Choice(label=x, value=x, description=describe.describe(s, seat, f"{verb} {x}")[:100])
+            for x in secs[:MAX_CHOICES]
+        )
         return Prompt(
             seat, text, (Pick(verb, "Destination section…", choices, template=verb + " {}"),), public
         )

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from engines.base import (
     Action,
-    BadNotation,
     BadOption,
     Engine,
     Event,
@@ -27,7 +26,6 @@ from engines.base import (
 )
 from engines.phraya import board, data, flow, notation, scoring, turn
 from engines.phraya.state import (
-    ACT,
     BASKET,
     CARD,
     LEGAL,
@@ -35,7 +33,6 @@ from engines.phraya.state import (
     ORDER_IDS,
     OVER,
     SETUP_BOAT,
-    STEP_NAMES,
     Opts,
     Player,
     State,
@@ -250,35 +247,10 @@ class PhrayaEngine(Engine):
         return turn.apply(state, seat, action)
 
     def _reason(self, state: State, seat: int, action: str) -> str:
-        try:
-            canon = notation.parse(action)
-        except BadNotation as err:
-            return err.reason
-        verb = canon.split()[0]
-        legal = self.legal_actions(state, seat)
-        step = STEP_NAMES[state.step].replace("_", " ")
-        verbs = sorted({a.split()[0] for a in legal})
-        hint = f"Now ({step}) you may: {', '.join(verbs)}."
-        if state.step == ACT and verb in (
-            "buy",
-            "sell",
-            "basket",
-            "rower",
-            "deliver",
-            "temple",
-            "scribe",
-            "stall",
-            "king",
-        ):
-            if verb == "king" and state.barge not in board.SECTION_ENDS[state.boats[seat]]:
-                return "The Royal Barge is not on a crossing of your section. " + hint
-            return (
-                f"`{canon}` is not possible here: wrong stall, already used this turn, or "
-                f"you cannot pay or carry it. " + hint
-            )
-        if state.step == CARD and verb == "play" and flow.is_blocked(state, seat):
-            return "Your boat is blocked: play a card that moves the Royal Barge. " + hint
-        return f"`{canon}` is not allowed now. " + hint
+        """Why ``action`` is refused (``reasons.py``; computed only on a refusal)."""
+        from engines.phraya import reasons
+
+        return reasons.why(state, seat, action)
 
     def parse(self, text: str) -> Action:
         """Canonical text (§5); raises :class:`BadNotation`."""
@@ -376,6 +348,13 @@ class PhrayaEngine(Engine):
         from engines.phraya import prompts
 
         return prompts.label(state, seat, action)
+
+    def text_map(self, view: View, names: Sequence[str] | None = None) -> str:
+        """The board as a text map (``textmap.py``), from ``view`` only: the terminal's
+        ``board`` command prints it."""
+        from engines.phraya import textmap
+
+        return textmap.text_map(view, names)
 
     def public_actions(self, state: State, seat: int) -> bool:
         """Only the CARD step with ``hidden_hands`` reveals a hand."""

@@ -467,7 +467,8 @@ def _refresh(s: State, seat: int, ev: Events) -> State:
     ev.append(
         _ev(
             "refresh",
-            f"{{s{seat}}} refreshes the market: {first} goes under the deck, {deck[0]} comes out.",
+            f"{{s{seat}}} refreshes the market: {first} ({CARDS[first].name}) goes under the deck, "
+            f"{deck[0]} ({CARDS[deck[0]].name}) comes out.",
             {"seat": seat, "out": first, "in": deck[0]},
         )
     )
@@ -523,11 +524,12 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
             s = _with_player(s, seat, goods=t4(goods), coins=p.coins - cost, favors=p.favors - k)
             d["supply_goods"] = t4(supply)
             d["supply_favors"] = s.supply_favors + k
-            favtxt = f" and {k} favor{'s' if k > 1 else ''}" if k else ""
+            favtxt = f"{k} favor{'s' if k > 1 else ''}"
+            paid = favtxt if not cost else f"{cost} coins and {favtxt}" if k else f"{cost} coins"
             ev.append(
                 _ev(
                     "buy",
-                    f"{{s{seat}}} buys {n} {g} for {cost} coins{favtxt}.",
+                    f"{{s{seat}}} buys {n} {g} for {paid}.",
                     {"seat": seat, "stall": sid, "n": n, "coins": cost, "favors": k},
                 )
             )
@@ -566,7 +568,11 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         on[i] = s.bag[0] if s.bag else ""
         s = _put(s, stall_baskets=tuple(on), bag=s.bag[1:])
         ev.append(
-            _ev("basket", f"{{s{seat}}} buys a {a}/{b} basket for {paid}.", {"seat": seat, "goods": [a, b]})
+            _ev(
+                "basket",
+                f"{{s{seat}}} buys a {a}/{b} basket at {target} for {paid}.",
+                {"seat": seat, "goods": [a, b]},
+            )
         )
     elif verb == "rower":
         target = _service(s, sec, "basket")
@@ -601,8 +607,9 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         ev.append(
             _ev(
                 "deliver",
-                f"{{s{seat}}} delivers order {oid} for {coins} coins.",
-                {"seat": seat, "order": oid, "coins": coins},
+                f"{{s{seat}}} delivers the order at {target} ({'+'.join(ORDER[oid][2].split())}) "
+                f"for {coins} coins and {ORDER[oid][4]} VP.",
+                {"seat": seat, "order": oid, "stall": target, "coins": coins},
             )
         )
     elif verb == "temple":
@@ -676,7 +683,8 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         ev.append(
             _ev(
                 "king",
-                f"{{s{seat}}} makes an offering to the King on {sp}{' and gets a favor' if fav else ''}.",
+                f"{{s{seat}}} makes an offering to the King on {sp} ({_paid(c, f, gs)})"
+                f"{' and gets a favor' if fav else ''}.",
                 {"seat": seat, "space": sp},
             )
         )
@@ -688,6 +696,13 @@ def _interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
 
 
 _COUNTED = frozenset(("king", "temple", "stall"))
+
+
+def _paid(coins: int, flowers: int, goods: tuple[str, ...]) -> str:
+    """What a King's offering cost, in words."""
+    if coins:
+        return f"{coins} coins"
+    return f"{flowers} flowers" if flowers else "+".join(goods)
 
 
 def _service(s: State, sec: str, kind: str) -> str:
