@@ -93,7 +93,7 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -
     veda = view.get("veda") or {}
     star = "*" if veda.get("stand_in") else ""
     dhoni = view.get("dhoni") or []
-    buy = [f"Coins: {cur} currency"]
+    buy = [f"Coins: {cur} currency (gold 6, silver 3, copper 1)"]
     if view.get("over"):
         buy.append("Veda owned" if mine.get("veda") else "no Veda")
     elif mine.get("escaped"):
@@ -124,8 +124,14 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -
             parts.append(f"{cat} {bd[cat]}")
     if view.get("over"):  # the result block above has the final scores
         title = "Final score" if mine.get("escaped") else "Would have scored (did not escape)"
+    elif mine.get("escaped"):
+        title = "Score now"
+    elif prov.get("short"):  # the coins do not pay the top Dhoni yet
+        title = f"Cannot escape yet ({prov.get('dhoni')}: {prov['short']} more in coins needed) · score so far"
+    elif prov.get("dhoni"):
+        title = f"If escaped now (after paying {prov.get('paid', 0)} for {prov['dhoni']})"
     else:
-        title = "Score now" if mine.get("escaped") else "If escaped now"
+        title = "If escaped now"
     out.append(f"{title}: **{prov.get('total', 0)}**" + (f" ({', '.join(parts)})" if parts else ""))
     legal = list(me.get("legal") or [])
     if legal and moves:
