@@ -55,6 +55,9 @@ def test_suns_face_down_are_said_to_return_next_epoch():
     s, _ = run(s, (2, "draw"), (0, "invoke"), (1, "pass"), (2, "pass"), (0, "bid 3"))
     line = next(x for x in render.get("ra").text(E.view(s, 0), NAMES).splitlines() if x.startswith("**You**"))
     assert "face down till next epoch: 1" in line and "used" not in line
+    last = dict(E.view(s, 0), epoch=3)  # in the last epoch no sun comes back
+    line = next(x for x in render.get("ra").text(last, NAMES).splitlines() if x.startswith("**You**"))
+    assert "(face down: 1)" in line
 
 
 def test_one_pharaoh_is_singular():

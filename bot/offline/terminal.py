@@ -357,7 +357,7 @@ def _may_replace(save: Path, read: Callable[[str], str], out: TextIO) -> bool | 
         answer = ""
     if answer in YES:
         return True
-    print(f"Kept the saved {title} game: `bazaar play --resume` continues it.", file=out, flush=True)
+    print(f"Kept the saved {title} game: bazaar play --resume continues it.", file=out, flush=True)
     return None
 
 

@@ -47,7 +47,8 @@ def _seat_line(view: RaView, nm: Sequence[str], s: int, short: bool) -> str:
     score = p.get("score")
     up = " ".join(str(v) for v in p.get("up") or []) or "none"
     down = " ".join(str(v) for v in p.get("down") or [])
-    suns = f"suns {up}" + (f" (face down till next epoch: {down})" if down else "")
+    last = int(view.get("epoch", 1) or 1) >= 3  # no next epoch: they only count in the sun totals
+    suns = f"suns {up}" + (f" (face down{'' if last else ' till next epoch'}: {down})" if down else "")
     pts = "?" if score is None else str(score)
     return f"**{nm[s]}**{mark} — {pts} pts · {suns} · {_tiles(p, traders, short)}"
 
