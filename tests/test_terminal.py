@@ -347,7 +347,8 @@ def test_a_save_that_cannot_be_written_is_one_line_and_leaves_nothing(tmp_path, 
 def test_the_command_line_says_one_line_for_an_unwritable_save():
     proc = _cli("play", "ra", "--save", "/proc/x", env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
-    assert proc.stderr.strip().splitlines() == ["bazaar: cannot save the game to /proc/x: no such file or directory"]
+    said = proc.stderr.strip().splitlines()
+    assert said == ["bazaar: cannot save the game to /proc/x: no such file or directory"]
 
 
 def test_a_save_failing_mid_game_is_said_and_the_game_goes_on(tmp_path, monkeypatch):
@@ -430,7 +431,8 @@ def test_hand_moves_and_score_do_what_they_say():
     assert "is not a Pralaya action" not in text
     assert "escaped now" in rest.split("Bye", 1)[0]  # `score` gives the preview
     out = io.StringIO()
-    assert play_terminal("ra", 3, 0, seed=1, read=answers(["score", "hand", "quit"]), out=out, level="easy") == 0
+    read = answers(["score", "hand", "quit"])
+    assert play_terminal("ra", 3, 0, seed=1, read=read, out=out, level="easy") == 0
     text = out.getvalue().split("Your moves:", 1)[1]
     assert "AI Bilal — 10 pts" in text  # `score`: every seat's points
     assert text.count("If epoch 1 ended now") >= 2 and "is not a Ra action" not in text

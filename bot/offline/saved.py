@@ -3,6 +3,7 @@ after every move so that ``bazaar play --resume`` continues it after Ctrl-C, Ctr
 """
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -38,10 +39,8 @@ def save(path: Path, log: MoveLog) -> None:
         tmp.write_text(log.dumps(), encoding="utf-8")
         os.replace(tmp, path)
     except OSError as err:
-        try:
+        with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
         why = (err.strerror or str(err)).lower()
         raise SaveError(f"cannot save the game to {path}: {why}") from None
 

@@ -113,6 +113,9 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -
             "breakdown": (res.get("breakdown") or [])[seat] or {},
             "total": res["scores"][seat],
             "fossil_known": True,
+            "dhoni": None,
+            "paid": 0,
+            "short": 0,
         }
     known = bool(prov.get("fossil_known"))
     bd = prov.get("breakdown") or {}
@@ -127,7 +130,8 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -
     elif mine.get("escaped"):
         title = "Score now"
     elif prov.get("short"):  # the coins do not pay the top Dhoni yet
-        title = f"Cannot escape yet ({prov.get('dhoni')}: {prov['short']} more in coins needed) · score so far"
+        need = f"{prov.get('dhoni')}: {prov['short']} more in coins needed"
+        title = f"Cannot escape yet ({need}) · score so far"
     elif prov.get("dhoni"):
         title = f"If escaped now (after paying {prov.get('paid', 0)} for {prov['dhoni']})"
     else:
