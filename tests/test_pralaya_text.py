@@ -2,6 +2,8 @@
 values, every relic explained in the rules, the island's own size in a refusal."""
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 import render
@@ -46,6 +48,21 @@ def test_the_text_shows_the_score_after_paying_and_coin_values():
     text = render.get("pralaya").text(E.view(s, 0), NAMES, moves=False)
     assert "If escaped now (after paying 9 for Dhoni X): **1**" in text
     assert "gold 6, silver 3, copper 1" in text
+    s = rig(fresh(3), hands={0: ["gre1"]}, island={"a1": "dem1"}, round=2, active=0)  # Dhoni X, no coins
+    assert "If escaped now: **1**" in render.get("pralaya").text(E.view(s, 0), NAMES, moves=False)
+
+
+def test_the_hand_image_titles_the_preview_after_paying(monkeypatch):
+    hand = importlib.import_module("render.pralaya.hand")  # (``render.pralaya.hand`` is also a function)
+    titles: list[str] = []
+    real = hand.section_title
+    monkeypatch.setattr(hand, "section_title", lambda d, y, t, *a: titles.append(t) or real(d, y, t, *a))
+    s = rig(fresh(3), hands={0: ["gol1", "gre1"]}, island={"a1": "dem1"}, round=2, active=0)
+    render.get("pralaya").hand(E.view(s, 0), NAMES)
+    assert "If you escaped now (after paying 6)" in titles
+    s = rig(fresh(3), hands={0: ["cop1"]}, dhoni={1: "dhx"}, island={"a1": "dem1"}, round=2, active=0)
+    render.get("pralaya").hand(E.view(s, 0), NAMES)
+    assert "Score so far (3 coins short of Dhoni 4)" in titles
 
 
 def test_escaping_scores_what_the_preview_said():

@@ -133,7 +133,8 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -
         need = f"{prov.get('dhoni')}: {prov['short']} more in coins needed"
         title = f"Cannot escape yet ({need}) · score so far"
     elif prov.get("dhoni"):
-        title = f"If escaped now (after paying {prov.get('paid', 0)} for {prov['dhoni']})"
+        paid = int(prov.get("paid") or 0)
+        title = f"If escaped now (after paying {paid} for {prov['dhoni']})" if paid else "If escaped now"
     else:
         title = "If escaped now"
     out.append(f"{title}: **{prov.get('total', 0)}**" + (f" ({', '.join(parts)})" if parts else ""))
