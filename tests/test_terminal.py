@@ -465,3 +465,15 @@ def test_a_long_stretch_of_others_play_ends_in_a_summary():
     summary = stretch.split("While you waited", 1)[1].split("Epoch 1 scoring", 1)[0]
     assert " wins " in summary and " draws a " not in summary and " bids " not in summary
     assert len(stretch.splitlines()) < 60
+
+
+def test_own_part_of_every_games_board_holds_the_persons_seat_line():
+    from bot.offline.sections import own_part
+
+    for game in GAMES:
+        engine = base.get(game)
+        state = engine.setup(1, 3, None)
+        board = render.get(game).text(engine.view(state, 0), ["You", "AI Bilal", "AI Chen"], moves=False)
+        part = own_part(board, "You")
+        assert part and "AI Bilal" not in part.splitlines()[0], game
+        assert any(line.lstrip("▶• ").startswith("**You") for line in part.splitlines()), game

@@ -21,9 +21,9 @@ _SCORE = re.compile(r"\bpts\b|\bpoints?\b|\bscores?\b|\bscoring\b|ended now|esca
 
 def _seat_line(line: str, name: str) -> bool:
     """Whether ``line`` (markdown) is the seat line of ``name`` ("**You** ▶ — 10 pts …",
-    "▶ **You** (first) · 0 cards")."""
+    "▶ **You** (first) · 0 cards", "**You (P)** ▶ — 8c …")."""
     bare = line.lstrip(_MARKS)
-    return bare.startswith(f"**{name}**") or bare.startswith(f"{name} ")
+    return bare.startswith((f"**{name}**", f"**{name} (", f"{name} "))
 
 
 def own_part(board: str, name: str) -> str:
@@ -67,7 +67,7 @@ def stretch_summary(lines: Sequence[tuple[str, str]], minor: Mapping[str, str], 
     out = [head + (f" ({tally})" if tally else "") + (". What mattered:" if tally else ":")]
     key = [text for kind, text in lines if kind not in minor]
     if len(key) > KEY_LINES:
-        out.append(f"  (… {len(key) - KEY_LINES} earlier lines: `log` shows the latest)")
+        out.append(f"  (… {len(key) - KEY_LINES} earlier lines left out)")
         key = key[-KEY_LINES:]
     out += ["· " + text for text in key]
     return out
