@@ -348,7 +348,8 @@ def test_the_command_line_says_one_line_for_an_unwritable_save():
     proc = _cli("play", "ra", "--save", "/proc/x", env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     said = proc.stderr.strip().splitlines()
-    assert said == ["bazaar: cannot save the game to /proc/x: no such file or directory"]
+    assert said == ["bazaar: cannot save the game to /proc/x: no file can be made in /proc "
+                    "(no such file or directory)"]
 
 
 def test_a_save_failing_mid_game_is_said_and_the_game_goes_on(tmp_path, monkeypatch):

@@ -42,6 +42,8 @@ def save(path: Path, log: MoveLog) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
         why = (err.strerror or str(err)).lower()
+        if path.parent.is_dir():  # e.g. /proc, a read-only disk: the folder takes no new file
+            why = f"no file can be made in {path.parent} ({why})"
         raise SaveError(f"cannot save the game to {path}: {why}") from None
 
 
