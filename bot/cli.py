@@ -69,9 +69,10 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option; repeatable (`bazaar games` lists them)")
     pl.add_argument("--name", default="You", help="what the game calls you (default You)")
-    pl.add_argument("--ai-level", choices=AI_LEVELS, default="normal",
+    pl.add_argument("--ai-level", choices=AI_LEVELS, default=None,
                     help="how strong the AI seats play: easy (a quick heuristic), normal (default: "
-                    "searches up to a second a move) or hard (up to three seconds)")
+                    "searches up to a second a move) or hard (up to three seconds); saved with the "
+                    "game, so --resume keeps it unless given again")
     pl.add_argument("--resume", action="store_true", help="continue the saved game instead of "
                     "starting one (after quit, Ctrl-C or Ctrl-D)")
     pl.add_argument("--save", type=Path, metavar="FILE", help="where the game is saved after every "
@@ -209,7 +210,7 @@ def _play(args: argparse.Namespace) -> int:
         raise base.BadOption("Name a game to play (" + ", ".join(e.name for e in base.games())
                              + "), or use --resume to continue the saved one.")
     return play_terminal(args.game, args.players, args.seat - 1, args.seed, _options(args.option),
-                         name=args.name, save=path, level=args.ai_level)
+                         name=args.name, save=path, level=args.ai_level or "normal")
 
 
 def _arena(args: argparse.Namespace) -> int:

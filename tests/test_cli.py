@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -102,8 +103,10 @@ def test_terminal_play_answers_bad_input_and_plays_to_the_end(game):
     engine = base.get(game)
     answers = iter(["what is this", "999"])
     out = io.StringIO()
-    code = play_terminal(game, engine.min_players, 0, seed=4, out=out,
-                         read=lambda p: next(answers, "y" if "[y/N]" in p else "1"), level="easy")
+    listed = re.compile(r"\[\s*(\d+)\]")  # the lowest number listed (numbers stay with their move)
+    code = play_terminal(game, engine.min_players, 0, seed=4, out=out, level="easy",
+                         read=lambda p: next(answers, "y" if "[y/N]" in p else listed.search(
+                             out.getvalue().rsplit("Your moves:", 1)[-1]).group(1)))
     text = out.getvalue()
     assert code == 0
     assert "Your moves:" in text

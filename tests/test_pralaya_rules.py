@@ -393,8 +393,10 @@ def test_view_schema():
     assert v["dhoni"][0] == {"id": "dhx", "price": "X"} and v["veda"] == {"left": 3, "price": 4, "stand_in": True}
     me = v["me"]
     assert me["hand"] == {"gol": 1, "man": 1} and me["currency"] == 6 and me["legal"] == E.legal_actions(s, 1)
-    assert me["provisional"]["breakdown"]["Coins"] == 6 and me["provisional"]["fossil_known"] is False
-    assert me["provisional"]["total"] == 6  # the unpaired Manuscript scores nothing yet
+    assert me["provisional"]["fossil_known"] is False
+    # escaping now on Dhoni X (the top) would pay the gold: no coins, and one Manuscript scores nothing
+    assert me["provisional"]["breakdown"]["Coins"] == 0 and me["provisional"]["paid"] == 6
+    assert me["provisional"]["total"] == 0 and me["provisional"]["dhoni"] == "Dhoni X"
     assert E.view(s, None)["me"] is None and E.view(s, 0)["me"]["legal"] == []
     json.dumps(v)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -23,9 +24,16 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = [e.name for e in base.games()]
 
 
-def answers(first: list[str], then: str = "1"):
-    """A ``read`` that gives ``first`` in turn, then ``then`` for every move and "y" to every
-    confirmation (so a whole game is played)."""
+def lowest_listed(out: io.StringIO) -> str:
+    """The lowest number of the last list of moves printed on ``out`` (numbers stay with their
+    move through a turn, so it need not be 1)."""
+    found = re.search(r"\[\s*(\d+)\]", out.getvalue().rsplit("Your moves:", 1)[-1])
+    return found.group(1) if found else "1"
+
+
+def answers(first: list[str], then: str = "1", out: io.StringIO | None = None):
+    """A ``read`` that gives ``first`` in turn, then ``then`` (with ``out``: the lowest listed
+    number) for every move and "y" to every confirmation (so a whole game is played)."""
     it = iter(first)
     prompts: list[str] = []
 
@@ -33,7 +41,9 @@ def answers(first: list[str], then: str = "1"):
         prompts.append(prompt)
         for line in it:
             return line
-        return "y" if "[y/N]" in prompt else then
+        if "[y/N]" in prompt:
+            return "y"
+        return lowest_listed(out) if out is not None else then
 
     read.prompts = prompts  # type: ignore[attr-defined]
     return read
@@ -77,7 +87,7 @@ def test_a_whole_game_reads_right(game, tmp_path):
     engine = base.get(game)
     n = engine.min_players
     out = io.StringIO()
-    read = answers(["rules", "help", "999", "0", "what is this"])
+    read = answers(["rules", "help", "999", "0", "what is this"], out=out)
     save = tmp_path / "play.log"
     assert play_terminal(game, n, 0, seed=4, read=read, out=out, save=save, level="easy") == 0
     text = out.getvalue()
@@ -105,7 +115,7 @@ def test_the_winner_line_in_the_second_person(tmp_path):
     seen = set()
     for seed in range(1, 6):
         out = io.StringIO()
-        assert play_terminal("ra", 2, 0, seed=seed, read=answers([]), out=out) == 0
+        assert play_terminal("ra", 2, 0, seed=seed, read=answers([], out=out), out=out) == 0
         last = out.getvalue().split("Game over. ", 1)[1].splitlines()[0]
         assert last in ("You win.", "AI Bilal wins.", "You and AI Bilal share the win.")
         seen.add(last)
@@ -176,9 +186,9 @@ def test_saved_after_every_move_and_resumed(tmp_path):
     mine = len(log.moves)
     # resumed: the game goes on from there and is played to its end
     out = io.StringIO()
-    assert resume_terminal(save, read=answers([]), out=out) == 0
+    assert resume_terminal(save, read=answers([], out=out), out=out) == 0
     text = out.getvalue()
-    assert text.startswith(f"Pralaya: resuming after {mine} moves (seed 1).")
+    assert text.startswith(f"Pralaya: resuming after {mine} moves (seed 1, AI level easy).")
     assert "Game over." in text and not save.exists()
 
 
@@ -291,7 +301,7 @@ def test_ra_epoch_text_gives_reasons_for_zeros():
     ]})
     text = render.get("ra").epoch_text([ev], ["You", "AI Bilal"])
     assert text.startswith("Epoch 1 scoring\nYou: +2 → 12 pts\n   Gods +2")
-    assert "Pharaohs: everyone has 1 Pharaohs, so nobody scores" in text
+    assert "Pharaohs: everyone has 1 Pharaoh, so nobody scores" in text
     assert "Nile & floods: 2 Niles but no flood; Niles score only with a flood" in text
     assert "Civilizations: 2 kinds; 3 or more kinds score" in text
     assert text.count("Nile & floods:") == 1  # AI Bilal had a flood
@@ -314,3 +324,157 @@ def test_score_text_of_every_game_lists_each_seat_by_category(game):
         if out.scores[s] is not None:
             assert f"{out.scores[s]} pt" in head.replace("−", "-")
     assert render.get(game).score_text(engine.view(engine.setup(2, n, None), 0), names) == ""
+
+
+# --------------------------------------------------------------------------- issue 22: the terminal
+
+
+@pytest.mark.parametrize("where", ["proc", "folder", "under a file"])
+def test_a_save_that_cannot_be_written_is_one_line_and_leaves_nothing(tmp_path, where):
+    folder = tmp_path / "dir"
+    folder.mkdir()
+    (tmp_path / "file").write_text("x")
+    save = {"proc": Path("/proc/x"), "folder": folder, "under a file": tmp_path / "file" / "play.log"}[where]
+    before = sorted(tmp_path.rglob("*"))
+    out, err = io.StringIO(), io.StringIO()
+    assert play_terminal("pralaya", 3, 0, seed=1, read=answers([]), out=out, err=err, save=save) == 2
+    assert err.getvalue().startswith("bazaar: cannot save the game to ")
+    assert len(err.getvalue().strip().splitlines()) == 1 and out.getvalue() == ""
+    assert sorted(tmp_path.rglob("*")) == before  # no .tmp left, nothing changed
+    assert not Path("/proc/x.tmp").exists()
+
+
+def test_the_command_line_says_one_line_for_an_unwritable_save():
+    proc = _cli("play", "ra", "--save", "/proc/x", env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    said = proc.stderr.strip().splitlines()
+    assert said == ["bazaar: cannot save the game to /proc/x: no file can be made in /proc "
+                    "(no such file or directory)"]
+
+
+def test_a_save_failing_mid_game_is_said_and_the_game_goes_on(tmp_path, monkeypatch):
+    save = tmp_path / "play.log"
+    calls = []
+
+    def flaky(path, log):
+        calls.append(len(log.moves))
+        if len(calls) > 1:
+            raise saved.SaveError(f"cannot save the game to {path}: no space left on device")
+        path.write_text(log.dumps())
+
+    monkeypatch.setattr(saved, "save", flaky)
+    out = io.StringIO()
+    assert play_terminal("pralaya", 3, 0, seed=1, read=answers(["1", "quit"]), out=out, save=save,
+                         level="easy") == 0
+    text = out.getvalue()
+    assert text.count("no space left on device; the game goes on without saving") == 1
+    assert len(calls) == 2  # tried once, then no more
+
+
+def test_the_ai_level_is_saved_and_restored(tmp_path):
+    save = tmp_path / "play.log"
+    play_terminal("ra", 3, 0, seed=1, read=answers(["quit"]), out=io.StringIO(), save=save, level="hard")
+    assert loads(save.read_text()).level == "hard"
+    out = io.StringIO()
+    assert resume_terminal(save, read=answers(["quit"]), out=out) == 0
+    assert "AI level hard" in out.getvalue().splitlines()[0]
+    out = io.StringIO()  # a level given with --resume wins, and is saved with the next move
+    assert resume_terminal(save, read=answers(["quit"]), out=out, level="easy") == 0
+    assert "AI level easy" in out.getvalue().splitlines()[0]
+    save.write_text(save.read_text().replace("level: hard", "level: silly"))
+    err = io.StringIO()
+    assert resume_terminal(save, read=answers([]), out=io.StringIO(), err=err) == 2
+    assert "AI level `silly`" in err.getvalue()
+
+
+def test_the_command_line_resumes_at_the_saved_level(tmp_path):
+    env = dict(os.environ, BAZAAR_PLAY_SAVE=str(tmp_path / "play.log"), PYTHONPATH=str(ROOT))
+    first = _cli("play", "ra", "--seed", "2", "--ai-level", "easy", env=env, stdin="quit\n")
+    assert first.returncode == 0 and loads((tmp_path / "play.log").read_text()).level == "easy"
+    again = _cli("play", "--resume", env=env, stdin="quit\n")
+    assert again.returncode == 0 and "AI level easy" in again.stdout
+
+
+def test_a_new_game_over_an_unfinished_one_asks_first(tmp_path):
+    save = tmp_path / "play.log"
+    play_terminal("ra", 3, 0, seed=1, read=answers(["quit"]), out=io.StringIO(), save=save, level="easy")
+    kept = save.read_text()
+    # "n" (or Ctrl-D) keeps the saved game and starts nothing
+    for reply in (["n"], []):
+        read = answers(reply)
+        if not reply:
+            def read(prompt: str) -> str:
+                raise EOFError
+        out = io.StringIO()
+        assert play_terminal("pralaya", 3, 0, seed=2, read=read, out=out, save=save) == 0
+        assert "Kept the saved Ra game" in out.getvalue() and "Pralaya:" not in out.getvalue()
+        assert save.read_text() == kept
+    read = answers(["y", "quit"])
+    out = io.StringIO()
+    assert play_terminal("pralaya", 3, 0, seed=2, read=read, out=out, save=save, level="easy") == 0
+    assert "unfinished Ra game" in read.prompts[0] and "[y/N]" in read.prompts[0]
+    assert "it replaces the unfinished game" in out.getvalue() and loads(save.read_text()).game == "pralaya"
+    # a file that is not a saved game is never replaced
+    save.write_text("my notes\n")
+    err = io.StringIO()
+    assert play_terminal("ra", 3, 0, seed=1, read=answers([]), out=io.StringIO(), err=err, save=save) == 2
+    assert "not a saved game" in err.getvalue() and save.read_text() == "my notes\n"
+
+
+def test_hand_moves_and_score_do_what_they_say():
+    out = io.StringIO()
+    read = answers(["hand", "moves", "score", "quit"])
+    assert play_terminal("pralaya", 3, 0, seed=1, read=read, out=out, level="easy") == 0
+    text = out.getvalue()
+    after = text.split("Your moves:", 1)[1]
+    hand, rest = after.split("\n", 1)[1].split("Your moves:", 1)
+    assert "Your hand" in hand.split("\n", 1)[1] and "Island" not in hand.split("If escaped", 1)[0][-300:]
+    assert "is not a Pralaya action" not in text
+    assert "escaped now" in rest.split("Bye", 1)[0]  # `score` gives the preview
+    out = io.StringIO()
+    read = answers(["score", "hand", "quit"])
+    assert play_terminal("ra", 3, 0, seed=1, read=read, out=out, level="easy") == 0
+    text = out.getvalue().split("Your moves:", 1)[1]
+    assert "AI Bilal — 10 pts" in text  # `score`: every seat's points
+    assert text.count("If epoch 1 ended now") >= 2 and "is not a Ra action" not in text
+
+
+def test_numbers_stay_with_their_move_while_the_turn_goes_on():
+    """Pralaya, seed 5: the person has 2 Vitality; after `take` of [1] the other moves keep
+    their numbers (and [1] is gone), so typing a number still names the same move."""
+    out = io.StringIO()
+    read = answers(["1", "1", "quit"])
+    assert play_terminal("pralaya", 3, 0, seed=5, read=read, out=out, level="easy") == 0
+    lists = [block.split("\n>")[0] for block in out.getvalue().split("Your moves:")[1:]]
+    first = dict(re.findall(r"\[\s*(\d+)\] (\S+ \S+)", lists[0]))
+    second = dict(re.findall(r"\[\s*(\d+)\] (\S+ \S+)", lists[1]))
+    assert "1" not in second and second and all(first.get(k, v) == v for k, v in second.items())
+    assert "✗ There is no move 1: pick a number from the list, or type a move." in out.getvalue()
+
+
+def test_a_long_stretch_of_others_play_ends_in_a_summary():
+    """Ra, seed 3: the person spends every sun at once; the AI seats then play on for dozens of
+    moves, which end in one summary (the wins listed, draws and bids counted) and the epoch's
+    scoring."""
+    out = io.StringIO()
+    read = answers(["2", "1", "2", "1", "2", "1", "2", "1", "y", "quit"])
+    assert play_terminal("ra", 3, 0, seed=3, read=read, out=out, level="easy") == 0
+    text = out.getvalue()
+    stretch = text.split("You bid 12", 1)[1].split("Your moves:", 1)[0]
+    assert "a summary follows" in stretch and "While you waited the other players made" in stretch
+    assert "tiles drawn" in stretch and "bids" in stretch and "Epoch 1 scoring" in stretch
+    summary = stretch.split("While you waited", 1)[1].split("Epoch 1 scoring", 1)[0]
+    assert " wins " in summary and " draws a " not in summary and " bids " not in summary
+    assert len(stretch.splitlines()) < 60
+
+
+def test_own_part_of_every_games_board_holds_the_persons_seat_line():
+    from bot.offline.sections import own_part
+
+    for game in GAMES:
+        engine = base.get(game)
+        state = engine.setup(1, 3, None)
+        board = render.get(game).text(engine.view(state, 0), ["You", "AI Bilal", "AI Chen"], moves=False)
+        part = own_part(board, "You")
+        assert part and "AI Bilal" not in part.splitlines()[0], game
+        assert any(line.lstrip("▶• ").startswith("**You") for line in part.splitlines()), game

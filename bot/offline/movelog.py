@@ -9,6 +9,7 @@ Format (``bazaar demo`` writes it, ``bazaar replay`` reads it)::
     options: {"open_hands": false, ...}
     names: ["Asha", "Bilal", "Chen"]
     seat: 0                (optional: the person's seat in a `bazaar play` save)
+    level: normal          (optional: the AI seats' level in a `bazaar play` save)
     0 take b4
     0 done
     ...
@@ -39,6 +40,7 @@ class MoveLog:
     moves: list[tuple[int, str]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     seat: int | None = None  # the person's seat, in a game saved by ``bazaar play``
+    level: str | None = None  # the AI seats' level, in a game saved by ``bazaar play``
 
     def dumps(self) -> str:
         """The log as text (ends with a newline)."""
@@ -53,6 +55,8 @@ class MoveLog:
             lines.append(f"names: {json.dumps(self.names)}")
         if self.seat is not None:
             lines.append(f"seat: {self.seat}")
+        if self.level is not None:
+            lines.append(f"level: {self.level}")
         lines += [f"{seat} {action}" for seat, action in self.moves]
         if self.result is not None:
             lines.append(f"# result: {json.dumps(self.result, sort_keys=True)}")
@@ -80,7 +84,7 @@ def loads(text: str) -> MoveLog:
         if line.startswith("#"):
             continue
         key, sep, value = line.partition(":")
-        if sep and key in ("game", "seed", "players", "options", "names", "seat") and not moves:
+        if sep and key in ("game", "seed", "players", "options", "names", "seat", "level") and not moves:
             head[key] = value.strip()
             continue
         seat, _, action = line.partition(" ")
@@ -107,4 +111,4 @@ def loads(text: str) -> MoveLog:
         if not head["seat"].isdigit():
             raise LogError(f"`seat:` must be a seat number, not {head['seat'][:40]!r}")
         seat = int(head["seat"])
-    return MoveLog(head["game"], seed, players, options, names, moves, result, seat)
+    return MoveLog(head["game"], seed, players, options, names, moves, result, seat, head.get("level"))

@@ -3,6 +3,7 @@ after every move so that ``bazaar play --resume`` continues it after Ctrl-C, Ctr
 """
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -25,11 +26,25 @@ def default_path() -> Path:
 
 def save(path: Path, log: MoveLog) -> None:
     """Write ``log`` to ``path`` (folders created), replacing it in one step so that an
-    interrupted write never leaves half a game."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    interrupted write never leaves half a game. Raises :class:`SaveError` (one line, nothing
+    left behind) when ``path`` cannot be written: a folder, a read-only place, ``/proc``."""
+    if path.is_dir():
+        raise SaveError(f"cannot save the game to {path}: it is a folder; give a file name")
+    for up in path.parents:
+        if up.exists() and not up.is_dir():
+            raise SaveError(f"cannot save the game to {path}: {up} is not a folder")
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(log.dumps(), encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(log.dumps(), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as err:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        why = (err.strerror or str(err)).lower()
+        if path.parent.is_dir():  # e.g. /proc, a read-only disk: the folder takes no new file
+            why = f"no file can be made in {path.parent} ({why})"
+        raise SaveError(f"cannot save the game to {path}: {why}") from None
 
 
 def load(path: Path) -> MoveLog | None:
@@ -37,8 +52,10 @@ def load(path: Path) -> MoveLog | None:
     file exists but is not a saved game."""
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # (a path under a file: nothing saved there)
         return None
+    except IsADirectoryError:
+        raise SaveError(f"{path} is a folder, not a saved game") from None
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not a saved game (not UTF-8 text)") from None
     except OSError as err:

@@ -20,6 +20,7 @@ from engines import base, search
 from . import boardcmd, saved
 from .demo import DEMO_NAMES, describe_outcome
 from .movelog import MoveLog
+from .sections import STREAM_LINES, own_part, renumber, score_part, stretch_summary
 from .wording import YOU, move_lines, plain, second_person
 
 MAX_LISTED = 40  # longer legal lists are numbered in part; any legal move may still be typed
@@ -43,6 +44,13 @@ class Session:
         self.drawer = render.get(engine.name)
         self.history: list[str] = []
         self.state: Any = None
+        self.numbers: dict[str, int] = {}  # the listed moves' numbers, kept while a turn goes on
+        self.others_moved = 0  # moves of other seats so far (a new count starts a new numbering)
+        self.numbered_at = -1  # ``others_moved`` when ``numbers`` was made
+        self.streamed = 0  # lines of others' play printed since the person last moved
+        self.held: list[tuple[str, str]] | None = None  # others' play held for a summary
+        self.held_stages: list[str] = []
+        self.held_moves = 0
 
     # -- output
     def say(self, text: str = "") -> None:
@@ -56,12 +64,38 @@ class Session:
     def show_events(self, events: list[base.Event]) -> None:
         for ev in base.events_for(events, self.human):
             self.history.append(ev.text)
-            self.say("· " + ev.text)
+            if self.held is not None:
+                self.held.append((ev.kind, ev.text))
+            else:
+                self.say("· " + ev.text)
+                self.streamed += 1
         stage = getattr(self.drawer, "epoch_text", None)
         text = stage([e for e in events if e.public], self.names) if stage else None
-        if text:
+        if text and self.held is not None:
+            self.held_stages.append(text)
+        elif text:
             self.say()
             self.say(text)
+
+    def hold_if_long(self) -> None:
+        """After :data:`STREAM_LINES` lines of others' play, hold the rest for a summary (games
+        that name their minor events, ``Engine.minor_events``)."""
+        if self.held is None and self.streamed >= STREAM_LINES and getattr(self.engine, "minor_events", None):
+            self.held, self.held_moves = [], 0
+            self.say("… the other players play on; a summary follows when it is your turn.")
+
+    def release(self) -> None:
+        """Print the summary of the held stretch, if any, and its scoring texts."""
+        self.streamed = 0
+        if self.held is None:
+            return
+        held, self.held = self.held, None
+        for line in stretch_summary(held, self.engine.minor_events, self.held_moves):
+            self.say(line)
+        for text in self.held_stages:
+            self.say()
+            self.say(text)
+        self.held_stages = []
 
     def help_text(self) -> str:
         legal = self.engine.legal_actions(self.state, self.human) if self.awaits_human() else []
@@ -72,7 +106,8 @@ class Session:
         eg = f" (now e.g. `{'`, `'.join(examples[:4])}`)" if examples else ""
         return (f"Type the number of a move from the list, or the move itself{eg}. "
                 f"Other commands: `rules` ({self.engine.title}'s rules in short), `board` (the "
-                "board again), `log` (recent moves), `help`, `quit`. The game is saved after every "
+                "board again), `hand` (your part of it), `score` (the points), `moves` (the list "
+                "again), `log` (recent moves), `help`, `quit`. The game is saved after every "
                 "move: `bazaar play --resume` continues it.")
 
     # -- the game
@@ -84,7 +119,16 @@ class Session:
         self.state = result.state
         self.log.moves.append((seat, result.action))
         if self.save is not None:
-            saved.save(self.save, self.log)
+            try:
+                saved.save(self.save, self.log)
+            except saved.SaveError as err:
+                self.say(f"✗ {err}; the game goes on without saving.")
+                self.save = None
+        if seat == self.human:
+            self.streamed = 0
+        else:
+            self.others_moved += 1
+            self.held_moves += self.held is not None
         self.show_events(result.events)
 
     def ai_turn(self) -> None:
@@ -93,24 +137,40 @@ class Session:
         found = search.choose(self.engine, self.engine.view(self.state, seat), legal, self.level,
                               search.ai_seed(self.log.seed, len(self.log.moves), seat))
         self.apply(seat, found.action)
+        self.hold_if_long()
 
     def show_board(self) -> None:
         self.say()
         self.say(self.drawer.text(self.engine.view(self.state, self.human), self.names, moves=False))
 
-    def listed(self) -> tuple[list[str], int]:
-        """The moves numbered now (at most :data:`MAX_LISTED`) and how many are legal."""
+    def listed(self) -> tuple[dict[int, str], int]:
+        """The moves numbered now (at most :data:`MAX_LISTED`), number -> move, and how many are
+        legal. A move keeps its number while the person's turn goes on (no other seat moved)."""
         legal = self.engine.legal_actions(self.state, self.human)
-        return legal[:MAX_LISTED], len(legal)
+        old = self.numbers if self.numbered_at == self.others_moved else {}
+        self.numbers, self.numbered_at = renumber(old, legal), self.others_moved
+        shown = sorted((k, a) for a, k in self.numbers.items())[:MAX_LISTED]
+        return dict(shown), len(legal)
 
     def show_moves(self) -> None:
         moves, total = self.listed()
-        labels = [self.engine.action_label(self.state, self.human, a) for a in moves]
+        labels = [self.engine.action_label(self.state, self.human, a) for a in moves.values()]
         self.say("Your moves:")
-        for line in move_lines(moves, labels):
+        for line in move_lines(list(moves.values()), labels, list(moves)):
             self.say(line)
         if total > len(moves):
             self.say(f"  … and {total - len(moves)} more: type any of them (see `help`).")
+
+    def show_part(self, which: str) -> None:
+        """``hand``: the person's own part of the board; ``score``: the points so far."""
+        view = self.engine.view(self.state, self.human)
+        board = self.drawer.text(view, self.names, moves=False)
+        if which == "hand":
+            self.say(own_part(board, self.names[self.human]) or board)
+            return
+        sheet = getattr(self.drawer, "score_text", None)
+        final = sheet(view, self.names) if sheet else ""
+        self.say(final or score_part(board) or "No points are shown yet.")
 
     def ask(self, prompt: str) -> str:
         try:
@@ -133,20 +193,27 @@ class Session:
         if cmd == "board":
             boardcmd.show(self)
             return False
+        if cmd in ("hand", "score"):
+            self.show_part(cmd)
+            return False
+        if cmd == "moves":
+            self.show_moves()
+            return False
         if cmd == "log":
             self.say("\n".join(self.history[-15:]) or "No moves yet.")
             return False
         if not cmd:
             self.show_moves()
             return False
-        moves, _ = self.listed()
         if cmd.isdigit():
+            moves, _ = self.listed()
             k = int(cmd)
-            if not 1 <= k <= len(moves):
-                span = "1" if len(moves) == 1 else f"1–{len(moves)}"
+            if k not in moves:
+                top = max(moves, default=1)
+                span = "1" if top == 1 else f"1–{top}" if len(moves) == top else "a number from the list"
                 self.say(f"✗ There is no move {k}: pick {span}, or type a move.")
                 return False
-            line = moves[k - 1]
+            line = moves[k]
         reason = self.engine.is_legal(self.state, self.human, line)
         if reason is not None:
             self.say("✗ " + reason)
@@ -167,6 +234,7 @@ class Session:
                 shown = False
                 continue
             if not shown:
+                self.release()
                 self.show_board()
                 self.show_moves()
                 shown = True
@@ -178,6 +246,7 @@ class Session:
     def finish(self) -> None:
         outcome = self.engine.outcome(self.state)
         assert outcome is not None
+        self.release()
         view = self.engine.view(self.state, self.human)
         self.say()
         self.say(self.drawer.text(view, self.names, moves=False))
@@ -243,14 +312,20 @@ def play_terminal(game: str, n: int, human: int = 0, seed: int | None = None,
     seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     names = [f"AI {DEMO_NAMES[s]}" for s in range(n)]
     names[human] = name.strip()
-    log = MoveLog(engine.name, seed, n, options, names, [], None, human)
+    log = MoveLog(engine.name, seed, n, options, names, [], None, human, level)
     session = Session(engine, log, human, save, read, out, level)
     session.state = engine.setup(seed, n, options)
     note = ""
     if save is not None:
-        if save.exists():
-            note = " (it replaces the unfinished game saved there)"
-        saved.save(save, log)
+        try:
+            replaced = _may_replace(save, read, out)
+            if replaced is None:
+                return 0
+            note = " (it replaces the unfinished game saved there)" if replaced else ""
+            saved.save(save, log)
+        except saved.SaveError as e:
+            print(f"bazaar: {e}", file=err)
+            return 2
     session.say(f"{engine.title}: {n} players, seed {seed}. You are seat {human + 1}{_called(names[human])}.")
     if save is not None:
         session.say(f"Saved after every move in {save}{note}; `bazaar play --resume` continues it.")
@@ -260,11 +335,37 @@ def play_terminal(game: str, n: int, human: int = 0, seed: int | None = None,
     return _drive(session)
 
 
+def _may_replace(save: Path, read: Callable[[str], str], out: TextIO) -> bool | None:
+    """Whether starting a new game at ``save`` replaces an unfinished one (True), or finds none
+    (False); None when the person answers no (told how to continue the saved one). Raises
+    :class:`saved.SaveError` when ``save`` holds something else than a saved game."""
+    if save.is_dir():
+        raise saved.SaveError(f"cannot save the game to {save}: it is a folder; give a file name")
+    try:
+        old = saved.load(save)
+    except saved.SaveError as e:
+        raise saved.SaveError(f"{e}; it is left as it is: give another file with --save") from None
+    if old is None:
+        return False
+    title = base.get(old.game).title if old.game in {e.name for e in base.games()} else old.game
+    question = (f"An unfinished {title} game ({len(old.moves)} moves) is saved in {save}. "
+                "Start a new game and replace it? [y/N] ")
+    try:
+        answer = read(question).strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        answer = ""
+    if answer in YES:
+        return True
+    print(f"Kept the saved {title} game: bazaar play --resume continues it.", file=out, flush=True)
+    return None
+
+
 def resume_terminal(save: Path, game: str | None = None, read: Callable[[str], str] = input,
                     out: TextIO | None = None, err: TextIO | None = None,
-                    level: str = search.DEFAULT_LEVEL) -> int:
-    """Continue the game saved at ``save``; 2 (with one line on ``err``) when there is none, it
-    is another game than ``game``, or it no longer replays."""
+                    level: str | None = None) -> int:
+    """Continue the game saved at ``save`` with its AI level (or ``level`` when given, which is
+    then saved); 2 (with one line on ``err``) when there is none, it is another game than
+    ``game``, or it no longer replays."""
     out, err = out or sys.stdout, err or sys.stderr
     try:
         log = saved.load(save)
@@ -285,6 +386,10 @@ def resume_terminal(save: Path, game: str | None = None, read: Callable[[str], s
         options = engine.resolve_options(log.options)
         if log.seat is None or not 0 <= log.seat < log.players or len(log.names) != log.players:
             raise base.RuleError("its seat or names do not fit its player count")
+        level = level or log.level or search.DEFAULT_LEVEL
+        if level not in search.LEVELS:
+            raise base.RuleError(f"its AI level `{level}` is not one of {', '.join(search.LEVELS)}")
+        log.level = level
         session = Session(engine, log, log.seat, save, read, out, level)
         for state, played in base.replay_steps(engine, log.seed, log.players, options, list(log.moves)):
             session.state = state
@@ -294,7 +399,7 @@ def resume_terminal(save: Path, game: str | None = None, read: Callable[[str], s
         print(f"bazaar: the game saved in {save} cannot be resumed: {base.format_text(e.reason, log.names)}",
               file=err)
         return 2
-    session.say(f"{engine.title}: resuming after {len(log.moves)} moves (seed {log.seed}). "
+    session.say(f"{engine.title}: resuming after {len(log.moves)} moves (seed {log.seed}, AI level {level}). "
                 f"You are seat {log.seat + 1}{_called(log.names[log.seat])}.")
     session.say("\n".join(session.history[-5:]))
     return _drive(session)

@@ -78,11 +78,13 @@ def description(action: str, label: str) -> str:
     return label.strip()
 
 
-def move_lines(actions: list[str], labels: list[str]) -> list[str]:
-    """One numbered line per move: ``"  [1] take a1 — Great Statue (1 V)"``."""
-    width = len(str(len(actions)))
+def move_lines(actions: list[str], labels: list[str], numbers: list[int] | None = None) -> list[str]:
+    """One numbered line per move: ``"  [1] take a1 — Great Statue (1 V)"``; ``numbers`` (default
+    1, 2, …) are the moves' numbers."""
+    numbers = numbers if numbers is not None else list(range(1, len(actions) + 1))
+    width = len(str(max(numbers, default=1)))
     out = []
-    for i, (a, lab) in enumerate(zip(actions, labels, strict=True), 1):
+    for k, a, lab in zip(numbers, actions, labels, strict=True):
         desc = description(a, lab)
-        out.append(f"  [{i:>{width}}] {a}" + (f" — {desc}" if desc else ""))
+        out.append(f"  [{k:>{width}}] {a}" + (f" — {desc}" if desc else ""))
     return out

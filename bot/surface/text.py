@@ -282,16 +282,23 @@ def game_list(games: Sequence[Listing]) -> str:
 
 
 def rules(engine: Engine) -> str:
-    """/rules: title, players, summary and every option."""
-    lines = [f"**{engine.title}** ({engine.min_players}–{engine.max_players} players)", engine.summary.strip()]
+    """/rules: title, players, summary and every option (by name only when the whole would not
+    fit one message: the autocomplete of `/game new options:` describes them)."""
+    head = [f"**{engine.title}** ({engine.min_players}–{engine.max_players} players)", engine.summary.strip()]
+    tail = ["Play with `/move` (autocomplete lists your legal moves) or the buttons under the board."]
+    full: list[str] = []
     if engine.options:
-        lines.append("**Options** (`/game new options:` as `name=value`, space-separated):")
+        full.append("**Options** (`/game new options:` as `name=value`, space-separated):")
         for o in engine.options:
             rng = f", {o.min}–{o.max}" if o.kind is int and o.min is not None else ""
             default = str(o.default).lower() if isinstance(o.default, bool) else o.default
-            lines.append(f"• `{o.name}` ({o.kind.__name__}{rng}, default {default}): {o.help}")
-    lines.append("Play with `/move` (autocomplete lists your legal moves) or the buttons under the board.")
-    return clip("\n".join(x for x in lines if x))
+            full.append(f"• `{o.name}` ({o.kind.__name__}{rng}, default {default}): {o.help}")
+    text = "\n".join(x for x in [*head, *full, *tail] if x)
+    if len(text) > LIMIT and engine.options:
+        names = ", ".join(f"`{o.name}`" for o in engine.options)
+        short = f"**Options** (`/game new options:` as `name=value`, described as you type): {names}."
+        text = "\n".join(x for x in [*head, short, *tail] if x)
+    return clip(text)
 
 
 def log(game: LiveGame, history: Sequence[tuple[int, int, str, str, list[str]]]) -> str:

@@ -13,6 +13,7 @@ from engines.base import BadNotation
 from engines.pralaya import data
 from engines.pralaya.state import (
     BUY,
+    CARD_CUR,
     CARD_NAME,
     CELLS,
     CELLS_BY_SIZE,
@@ -81,10 +82,11 @@ def _quote(text: str) -> str:
     return "`" + t.replace("`", "'") + "`" if t else "An empty message"
 
 
-def parse(text: str) -> str:
+def parse(text: str, cols: int = 6) -> str:
     """Normalise case and spaces and return the canonical action.
 
-    Raises :class:`BadNotation` (with a hint naming the forms) if the text is not a Pralaya action.
+    Raises :class:`BadNotation` (with a hint naming the forms) if the text is not a Pralaya action;
+    ``cols``: the island's columns, named in the hint for a bad cell (6 for the largest island).
     """
     norm = " ".join(str(text).lower().split())
     if norm in KNOWN:
@@ -92,7 +94,7 @@ def parse(text: str) -> str:
     words = norm.split(" ")
     verb = words[0]
     if verb in ("take", "discard"):
-        why = f"`{verb}` needs one cell, a row a–c and a column 1–6, e.g. `{verb} b4`."
+        why = f"`{verb}` needs one cell of the island, a row a–c and a column 1–{cols}, e.g. `{verb} b4`."
     elif verb == "buy":
         if len(words) < 2 or words[1] not in ("veda", "dhoni"):
             why = "Buy a `veda` or a `dhoni` with three coin counts, e.g. `buy veda 0g 1s 1c`."
@@ -161,7 +163,7 @@ def why_illegal(s: State, action: str) -> str:
     if s.step == OVER:
         return "The game is over."
     try:
-        canonical = parse(action)
+        canonical = parse(action, data.GRID[s.n][1])
     except BadNotation as err:
         return err.reason
     if canonical != action and canonical in legal(s):
@@ -228,7 +230,8 @@ def label(s: State, action: str) -> str:
             return f"Discard {cell} · {CARD_NAME[card]}"
         if IS_OCEAN[card]:
             return f"Take {cell} · Ocean (cannot be taken)"
-        return f"Take {cell} · {CARD_NAME[card]} ({COST_E[card]} V)"
+        worth = CARD_CUR[card]
+        return f"Take {cell} · {CARD_NAME[card]} ({COST_E[card]} V" + (f", worth {worth})" if worth else ")")
     if verb == DONE:
         return "Done collecting"
     if verb == PASS:

@@ -11,6 +11,7 @@ from typing import Any
 
 from engines.base import (
     Action,
+    BadNotation,
     BadOption,
     Engine,
     Event,
@@ -115,13 +116,19 @@ class PralayaEngine(Engine):
         "before it sinks.\n"
         "Each turn spend Vitality (3, or 4 with a Veda; 1 and 2 for the first two players of round 1) "
         "taking at least one relic, one at a time (`take b4` … `done`); Oceans cannot be taken.\n"
-        "Then you may buy one card with coins, no change given: a Veda (more Vitality) or the top Dhoni "
-        "(you escape; Dhoni X costs all your coins).\n"
+        "Then you may buy one card with coins (gold 6, silver 3, copper 1; no change given): a Veda "
+        "(more Vitality) or the top Dhoni (you escape; Dhoni X costs all your coins).\n"
         "Escaped players instead discard one relic from the island each turn.\n"
         "The game ends after a turn that started with only one relic on the island, when all have escaped, "
-        "or when only Oceans are left after the refill. Only escaped players score: coins, Demon Statues "
-        "(× −3 per Pact), Manuscript pairs, Urn sets, Great Statues², Pundits, the Brahmin and the Fossil "
-        "majority. Ties go to the player furthest from the first player."
+        "or when only Oceans are left after the refill. Only escaped players score, with what they hold:\n"
+        "• Gold, Silver and Copper Coin: 6, 3 and 1, what is left after paying\n"
+        "• Demon Statue: 2 each, times −3 for each Demonic Pact you hold (a Pact alone scores nothing)\n"
+        "• Ancient Manuscript: 5 per pair · Shattered Urn: 20 per set of 3 · Great Statues: their "
+        "number squared\n"
+        "• Pundit: each scores 1 per kind of card you hold (relic kinds, Veda, Dhoni)\n"
+        "• Brahmin: your Demon Statues score 0; 15 more if you hold a Veda\n"
+        "• Fossil: 15 to the one escaped player with the most (a tie scores nothing)\n"
+        "Ties go to the player furthest from the first player."
     )
     search_iterations = {"normal": 50, "hard": 300}
     """Full playouts of about 45 actions, about 1 ms of CPU each early in a 3-player game. The
@@ -324,6 +331,17 @@ class PralayaEngine(Engine):
         seat = state.active
         can_take = state.step != BUY or bool(state.taken)
         return [turn_event(seat, state.round, state.v_start, state.dhoni[seat] >= 0, can_take, state.last)]
+
+    def is_legal(self, state: State, seat: int, text: str) -> str | None:
+        """As :meth:`Engine.is_legal`; text that is no Pralaya action at all is refused naming the
+        island's own size ("a column 1–5" on a 3 × 5 island)."""
+        reason = super().is_legal(state, seat, text)
+        if reason is not None and state.step != OVER and text.strip():
+            try:
+                parse(text)
+            except BadNotation:
+                return why_illegal(state, text)
+        return reason
 
     def action_label(self, state: State, seat: int, action: str) -> str:
         """A short button label, e.g. "Take b4 · Demon Statue (1 V)" or "Buy Veda: 1 silver + 1 copper"."""

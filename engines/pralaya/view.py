@@ -15,6 +15,7 @@ from engines.pralaya.state import (
     COLLECT,
     COST_E,
     DHONI_IDS,
+    DHONI_NAME,
     DHONI_PRICE,
     DISCARD,
     EMPTY,
@@ -61,12 +62,18 @@ class PlayerView(TypedDict):
 
 
 class ProvisionalView(TypedDict):
-    """The viewer's score if escaped now."""
+    """The viewer's score if escaped now: after paying for the top Dhoni (the cheapest payment;
+    Dhoni X takes every coin). ``dhoni``: that Dhoni's name (None once escaped, or none left);
+    ``paid``: the coin value it costs; ``short``: how much the coins fall short of its price
+    (0 when it can be bought now; the breakdown then keeps the coins)."""
 
     categories: list[str]
     breakdown: dict[str, int]
     total: int
     fossil_known: bool
+    dhoni: str | None
+    paid: int
+    short: int
 
 
 class MeView(TypedDict):
@@ -186,8 +193,33 @@ def hands_public(s: State) -> bool:
     return s.open_hands or s.step == OVER
 
 
+def escape_cost(s: State, seat: int) -> tuple[str | None, int, int]:
+    """(the top Dhoni's name, the coin value escaping on it now costs, how much the coins fall
+    short of its price); (None, 0, 0) for an escaped seat or an empty pile. The cost is the
+    cheapest payment from the seat's coins (no change is given); Dhoni X costs all of them."""
+    if s.dhoni[seat] >= 0 or not s.dhoni_pile:
+        return None, 0, 0
+    top = s.dhoni_pile[0]
+    g, si, c = coins(s.hands[seat])
+    have = 6 * g + 3 * si + c
+    price = DHONI_PRICE[top]
+    if price is None:
+        return DHONI_NAME[top], have, 0
+    if have < price:
+        return DHONI_NAME[top], 0, price - have
+    paid = min(
+        t
+        for x in range(g + 1)
+        for y in range(si + 1)
+        for z in range(c + 1)
+        if (t := 6 * x + 3 * y + z) >= price
+    )
+    return DHONI_NAME[top], paid, 0
+
+
 def provisional(s: State, seat: int) -> ProvisionalView:
-    """The seat's score "if escaped now"; the Fossil majority only when all hands are known."""
+    """The seat's score "if escaped now", after paying for the top Dhoni (see
+    :func:`escape_cost`); the Fossil majority only when all hands are known."""
     counts = hand_counts(s.hands[seat])
     known = hands_public(s)
     wins_fossils = False
@@ -196,11 +228,16 @@ def provisional(s: State, seat: int) -> ProvisionalView:
         compared = range(s.n) if s.fossil_all else [t for t in range(s.n) if t == seat or s.dhoni[t] >= 0]
         wins_fossils = fossil_leader(fossils, compared) == seat
     b = category_points(counts, bool(s.veda[seat]), True, fossil_majority=wins_fossils)
+    dhoni, paid, short = escape_cost(s, seat)
+    b["Coins"] -= paid
     return {
         "categories": list(data.CATEGORIES),
         "breakdown": b,
         "total": sum(b.values()),
         "fossil_known": known,
+        "dhoni": dhoni,
+        "paid": paid,
+        "short": short,
     }
 
 

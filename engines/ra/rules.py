@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from engines.base import (
     Action,
@@ -100,14 +100,34 @@ class RaEngine(Engine):
     """Ra is a 3-5 player game played most at 3 and 4 (its 2-player sun sets are a variant);
     3 is the cheaper of the two for the arena."""
     demo_options = property_options
+    minor_events: ClassVar[dict[str, str]] = {
+        "draw": "tiles drawn",
+        "bid": "bids",
+        "pass": "passes",
+        "auction": "invocations of Ra",
+        "unsold": "auctions nobody bid in",
+        "done": "turns ended after a god",
+    }
+    """Event kinds a long stretch of others' play (a player out of suns) counts instead of
+    listing (``bazaar play``): the wins, disasters, gods, crates and epoch ends are listed."""
     summary = (
         "Ra (Reiner Knizia), 2–5 players, 3 epochs. On your turn draw a tile onto the auction "
-        "track, invoke Ra to auction the track, or spend a god to take one tile. Bids are "
-        "numbered suns, one bid each, Ra player last; the winner takes the lot and the centre "
-        "sun (face down) and leaves the bid sun in the centre. A drawn Ra tile forces an auction; "
-        "the last Ra tile of an epoch ends it at once.\n"
-        "Scoring each epoch: gods 2, gold 3, most pharaohs +5 / fewest −2, niles count only with "
-        "a flood, civilizations by variety (none −5); at the end also monuments and suns (±5).\n"
+        "track, invoke Ra to auction it, or spend a god to take one tile from it. Bids are numbered "
+        "suns, one bid each, the Ra player last; a player who invoked Ra by choice must bid if all "
+        "others pass (not on a full track). The winner takes the lot and the centre sun face down "
+        "(bid it from the next epoch) and leaves the bid sun in the centre. A drawn Ra tile forces an "
+        "auction; the epoch ends with its last Ra tile or when nobody has a face-up sun.\n"
+        "Tiles, scored at each epoch's end:\n"
+        "• God: 2; or use it on your turn to take a tile from the track (not a god or a disaster)\n"
+        "• Gold: 3 · Pharaoh: most +5, fewest −2\n"
+        "• Nile and Flood: 1 each, only if you hold a Flood\n"
+        "• Civilization (5 kinds): 3, 4, 5 kinds +5, +10, +15; none −5\n"
+        "• Monument (8 kinds; only at the game's end): 1 per kind (7 kinds 10, 8 kinds 15), plus "
+        "5, 10, 15 for 3, 4, 5 of one kind\n"
+        "• Suns (at the end): highest total +5, lowest −5\n"
+        "Pharaohs, Niles and monuments stay; the rest leave after each epoch's scoring.\n"
+        "• Disasters come with a lot and cost you 2 tiles: Funeral 2 Pharaohs, Drought 2 Floods "
+        "(then Niles), Unrest 2 civilizations, Earthquake 2 monuments.\n"
         "Ra: Traders (on by default): when you take trader tiles, every other player gets that "
         "many cargo crates per trader they hold; each trader and each crate scores 1 per epoch, "
         "then held traders leave the game and crates are reset."

@@ -338,8 +338,15 @@ def hand(view: PralayaView, names: Sequence[str] | None = None) -> Image.Image:
                 "total": scores[seat],
                 "fossil_known": True,
             }
-    else:
-        title = "Score now" if mine.get("escaped") else "If you escaped now"
+    elif mine.get("escaped"):
+        title = "Score now"
+    else:  # the engine's preview has paid for the top Dhoni, or says how many coins are missing
+        prov = me.get("provisional") or {}
+        short, paid = int(prov.get("short") or 0), int(prov.get("paid") or 0)
+        if short:
+            title = f"Score so far ({short} coins short of {prov.get('dhoni')})"
+        else:
+            title = "If you escaped now" + (f" (after paying {paid})" if paid else "")
     y = section_title(d, y, title)
     y = _score_panel(d, me, final, y) + 16
     if view.get("over"):  # the result is said once, at the top

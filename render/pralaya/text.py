@@ -92,7 +92,7 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -
     cur = int(me.get("currency", 0))
     veda = view.get("veda") or {}
     dhoni = view.get("dhoni") or []
-    buy = [f"Coins: {cur} currency"]
+    buy = [f"Coins: {cur} currency (gold 6, silver 3, copper 1)"]
     if view.get("over"):
         buy.append("Veda owned" if mine.get("veda") else "no Veda")
     elif mine.get("escaped"):
@@ -112,6 +112,9 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -
             "breakdown": (res.get("breakdown") or [])[seat] or {},
             "total": res["scores"][seat],
             "fossil_known": True,
+            "dhoni": None,
+            "paid": 0,
+            "short": 0,
         }
     known = bool(prov.get("fossil_known"))
     bd = prov.get("breakdown") or {}
@@ -123,8 +126,16 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -
             parts.append(f"{cat} {bd[cat]}")
     if view.get("over"):  # the result block above has the final scores
         title = "Final score" if mine.get("escaped") else "Would have scored (did not escape)"
+    elif mine.get("escaped"):
+        title = "Score now"
+    elif prov.get("short"):  # the coins do not pay the top Dhoni yet
+        need = f"{prov.get('dhoni')}: {prov['short']} more in coins needed"
+        title = f"Cannot escape yet ({need}) · score so far"
+    elif prov.get("dhoni"):
+        paid = int(prov.get("paid") or 0)
+        title = f"If escaped now (after paying {paid} for {prov['dhoni']})" if paid else "If escaped now"
     else:
-        title = "Score now" if mine.get("escaped") else "If escaped now"
+        title = "If escaped now"
     out.append(f"{title}: **{prov.get('total', 0)}**" + (f" ({', '.join(parts)})" if parts else ""))
     legal = list(me.get("legal") or [])
     if legal and moves:

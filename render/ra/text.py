@@ -47,7 +47,8 @@ def _seat_line(view: RaView, nm: Sequence[str], s: int, short: bool) -> str:
     score = p.get("score")
     up = " ".join(str(v) for v in p.get("up") or []) or "none"
     down = " ".join(str(v) for v in p.get("down") or [])
-    suns = f"suns {up}" + (f" (used {down})" if down else "")
+    last = int(view.get("epoch", 1) or 1) >= 3  # no next epoch: they only count in the sun totals
+    suns = f"suns {up}" + (f" (face down{'' if last else ' till next epoch'}: {down})" if down else "")
     pts = "?" if score is None else str(score)
     return f"**{nm[s]}**{mark} — {pts} pts · {suns} · {_tiles(p, traders, short)}"
 
@@ -83,8 +84,9 @@ def _compose(view: RaView, nm: Sequence[str], short: bool, moves: bool = True) -
     if a:
         rp = int(a.get("ra_player", view.get("current", 0)))
         s = f"Auction: {KIND_LABEL.get(a.get('kind', ''), a.get('kind', ''))} by {nm[rp]}"
-        if a.get("forced"):
-            s += " (must bid)"
+        if a.get("forced"):  # the Ra player has to bid only when everyone else passes
+            alone = list(a.get("to_bid") or []) == [rp]
+            s += " (must bid)" if alone else f" ({nm[rp]} must bid if everyone else passes)"
         high = a.get("high")
         s += f" · high {high['sun']} by {nm[int(high['seat'])]}" if high else " · no bid yet"
         done = [
@@ -133,6 +135,8 @@ def _compose(view: RaView, nm: Sequence[str], short: bool, moves: bool = True) -
 
 
 def _most_fewest_reason(values: Sequence[int], mine: int, what: str) -> str:
+    if mine == 1 and what[:1].isupper() and what.endswith("s"):
+        what = what[:-1]  # "1 Pharaoh"
     if min(values) == max(values):
         return f"everyone has {mine} {what}, so nobody scores"
     return f"{mine} {what}: neither the most nor the fewest"
