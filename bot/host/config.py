@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+from bot.digits import is_digits
 import logging
 import os
 from dataclasses import dataclass, field
@@ -88,7 +89,7 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
     guild_text = (values.get("DEV_GUILD_ID") or "").strip()
     dev_guild_id: int | None = None
     if guild_text:
-        if not guild_text.isdigit():
+        if not is_digits(guild_text):
             raise ConfigError(
                 f"DEV_GUILD_ID must be a server id (digits only; right-click the server with "
                 f"Developer Mode on, Copy Server ID), not {guild_text!r}."
@@ -115,7 +116,7 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
     workers_text = (values.get("BAZAAR_WORKERS") or "").strip()
     workers: int | None = None
     if workers_text:
-        if not workers_text.isdigit() or int(workers_text) > 256:
+        if not is_digits(workers_text) or int(workers_text) > 256:
             raise ConfigError(f"BAZAAR_WORKERS must be a number of processes from 0 (threads, no "
                               f"processes) to 256, not {workers_text!r}.")
         workers = int(workers_text)

@@ -2,6 +2,7 @@
 them), game options (``name=value`` pairs) and whether a move's text hides information."""
 from __future__ import annotations
 
+from bot.digits import is_digits
 import re
 from typing import Any
 
@@ -22,7 +23,7 @@ def game_number(value: object) -> int:
         raise Refusal(f"`{value}` is not a game number.")
     if isinstance(value, int):
         number = value
-    elif isinstance(value, str) and value.strip().lstrip("#").isdigit() and len(value.strip()) <= 20:
+    elif isinstance(value, str) and is_digits(value.strip().lstrip("#")) and len(value.strip()) <= 20:
         number = int(value.strip().lstrip("#"))
     else:
         raise Refusal(f"`{str(value)[:30]}` is not a game number.")

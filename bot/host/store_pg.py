@@ -17,6 +17,7 @@ full, too many connections) raises :class:`StoreUnavailable` with one line namin
 """
 from __future__ import annotations
 
+from bot.digits import is_digits
 import asyncio
 import functools
 import logging
@@ -111,7 +112,7 @@ def pg_statements(script: str) -> list[str]:
 def _changed(status: str) -> int:
     """The row count of a command status such as ``UPDATE 1`` or ``INSERT 0 1``."""
     last = status.rsplit(" ", 1)[-1]
-    return int(last) if last.isdigit() else 0
+    return int(last) if is_digits(last) else 0
 
 
 class _Handle:

@@ -9,6 +9,7 @@ Everything game-specific comes from the engine and its renderer module.
 """
 from __future__ import annotations
 
+from bot.digits import is_digits
 import random
 import sys
 from pathlib import Path
@@ -141,7 +142,7 @@ class Session:
             self.show_moves()
             return False
         moves, _ = self.listed()
-        if cmd.isdigit():
+        if is_digits(cmd):
             k = int(cmd)
             if not 1 <= k <= len(moves):
                 span = "1" if len(moves) == 1 else f"1–{len(moves)}"
