@@ -409,3 +409,37 @@ async def test_a_game_id_as_text_is_the_same_live_game_and_garbage_is_refused(ho
             await host.get(bad)
     moves, snap = await host.store.history(gid)
     assert moves == await host.store.moves(gid) and snap == await host.store.snapshot(gid)
+
+
+HOSTILE = ["{s1}", "<@123456789012345678> @everyone", "**bold** [x](https://evil.example)"]
+
+
+def test_names_are_text_not_markup_or_mentions():
+    from bot.host.names import shown
+
+    assert base.format_text("{s0} takes 1; {s1} waits", ["{s1}", "Bob"]) == "{s1} takes 1; Bob waits"
+    s = shown("<@123456789012345678> @everyone **b** [x](y) `c` _i_ ~~s~~ ||p|| > q")
+    assert "<@1" not in s and "@everyone" not in s
+    for raw in ("**", "[x]", "(y)", "`c`", "_i_", "~~", "||"):
+        assert raw not in s, raw
+    assert shown("Ann") == "Ann"
+
+
+async def test_a_hostile_name_cannot_take_a_seat_ping_or_format(host):
+    from bot.surface import text
+
+    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10,
+                          name=HOSTILE[0])
+    await host.join(g.id, 11, HOSTILE[1])
+    await host.join(g.id, 12, HOSTILE[2])
+    await host.start(g.id, 10)
+    gid = g.id
+    game = await host.get(gid)
+    await host.move(gid, 10 + game.engine.to_move(game.state)[0], "take 1")
+    game = await host.get(gid)
+    log = text.log(game, await host.history(gid, last=5))
+    assert "{s1}" in log  # seat 0's name, shown as typed, not seat 1's
+    assert "<@123456789012345678>" not in log and "@everyone" not in log
+    assert "**bold**" not in log and "[x](" not in log
+    lobby = text.game_list([game])
+    assert "<@123" not in lobby and "**bold**" not in lobby

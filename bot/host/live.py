@@ -14,6 +14,7 @@ from engines import base
 from engines.base import Engine, Event
 
 from .store import GameRow, SeatRow, digest
+from .names import shown_all
 
 
 class Refusal(Exception):
@@ -49,8 +50,14 @@ class Named:
 
     @property
     def names(self) -> list[str]:
-        """Seat display names in seat order (the values ``{s0}``… stand for)."""
+        """Seat display names in seat order (the values ``{s0}``… stand for), as typed: for
+        pictures and the terminal."""
         return [s.name for s in self.seats]
+
+    @property
+    def text_names(self) -> list[str]:
+        """The seat names as Discord text (:func:`bot.host.names.shown`: no markup, no ping)."""
+        return shown_all(self.names)
 
     @property
     def title(self) -> str:
@@ -127,8 +134,8 @@ class LiveGame(Named):
         return s.is_ai or s.ai_takeover
 
     def fmt(self, text: str) -> str:
-        """``text`` with ``{s0}``… replaced by seat names."""
-        return base.format_text(text, self.names)
+        """``text`` with ``{s0}``… replaced by seat names, as Discord text (:attr:`text_names`)."""
+        return base.format_text(text, self.text_names)
 
 
 @dataclass(frozen=True)
@@ -147,7 +154,13 @@ class Batch:
 
     @property
     def names(self) -> list[str]:
+        """Seat names as typed (pictures)."""
         return [s.name for s in self.seats]
+
+    @property
+    def text_names(self) -> list[str]:
+        """Seat names as Discord text (no markup, no ping)."""
+        return shown_all(self.names)
 
     @property
     def version(self) -> int:
@@ -158,7 +171,8 @@ class Batch:
         return f"{self.engine.title or self.engine.name} #{self.row.id}"
 
     def fmt(self, text: str) -> str:
-        return base.format_text(text, self.names)
+        """``text`` with ``{s0}``… replaced by seat names, as Discord text."""
+        return base.format_text(text, self.text_names)
 
     @property
     def solo(self) -> int | None:
