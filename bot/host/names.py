@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-_MARKDOWN = re.compile(r"([\\*_~`|>#\-\[\]()<:])")
+_MARKDOWN = re.compile(r"([\\*_~`|>#\-\[\]<])")
 _MENTION = re.compile(r"@")
 ZWSP = "\u200b"
 
