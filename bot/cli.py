@@ -123,7 +123,8 @@ def _parser() -> argparse.ArgumentParser:
                           "from a SQLite file into an empty PostgreSQL database (migrated first), then "
                           "check the copy by reading every game back and replaying every started game "
                           "on the target. Stop the bot first; point BAZAAR_DB at the URL afterwards.")
-    cp.add_argument("--to", required=True, metavar="URL", help="the target: postgresql://user@host:5432/dbname")
+    cp.add_argument("--to", required=True, metavar="URL", help="the target: postgresql://user@host:5432/dbname "
+                    "(no password here: set PGPASSWORD or use ~/.pgpass)")
     cp.add_argument("--from", dest="source", metavar="PATH",
                     help="the SQLite file to copy (default: BAZAAR_DB)")
     return p

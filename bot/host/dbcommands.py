@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .config import ConfigError, load_config
 from .store import Store, StoreError, is_postgres_url
+from .store_pg import passwords, redacted
 from .store_copy import copy_store
 
 
@@ -65,7 +66,11 @@ def run_db_command(args: argparse.Namespace) -> int:
             return 0
         url = args.to.strip()
         if not is_postgres_url(url):
-            return _fail(f"--to must be a postgresql:// URL (postgresql://user@host:5432/dbname), not {url!r}", 2)
+            return _fail(f"--to must be a postgresql:// URL (postgresql://user@host:5432/dbname), not "
+                         f"{redacted(url)!r}", 2)
+        if passwords(url):
+            return _fail("--to holds a password, which every user of this machine can read in the process "
+                         "list: leave it out of the URL and set PGPASSWORD (or use ~/.pgpass) instead", 2)
         source = Path(args.source) if args.source else config.db_path
         if is_postgres_url(source) or not isinstance(source, Path):
             return _fail("the copy reads a SQLite file: give it with --from PATH (BAZAAR_DB is a URL)", 2)

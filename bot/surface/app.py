@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import sys
 import time
 from typing import Callable, Sequence
@@ -338,17 +339,36 @@ class BazaarBot(commands.Bot):
         await self.lag.stop()
 
 
-QUIET_LOGGERS = ("discord.http", "discord.gateway", "aiosqlite", "asyncpg")
+QUIET_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook", "aiosqlite", "asyncpg")
 """Loggers whose DEBUG lines carry private data: discord.py's whole request and response bodies
-and gateway events (DM texts, ephemeral answers, interaction tokens), and aiosqlite's every
-statement with its parameters (stored states: every hand, the deck order). They stay at INFO."""
+and gateway events (DM texts, ephemeral answers), its webhook requests (the URL of every answer to
+an interaction holds the interaction's token, good for 15 minutes of reading and editing that
+answer), and aiosqlite's every statement with its parameters (stored states: every hand, the deck
+order). They stay at INFO."""
+
+_TOKEN_URL = re.compile(r"(/(?:interactions|webhooks)/\d+/)[A-Za-z0-9_.\-]{16,}")
+
+
+class NoTokens(logging.Filter):
+    """Masks interaction and webhook tokens in any log line (a second guard beside
+    :data:`QUIET_LOGGERS`, for lines from any other logger that quote such a URL)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "/interactions/" in text or "/webhooks/" in text:
+            record.msg, record.args = _TOKEN_URL.sub(r"\1***", text), ()
+        return True
 
 
 def _setup_logging(config: Config) -> None:
     """Log through ``discord.utils.setup_logging`` at the configured level, keeping
-    :data:`QUIET_LOGGERS` at INFO or above so that no private view reaches the log."""
+    :data:`QUIET_LOGGERS` at INFO or above so that no private view reaches the log, and masking
+    tokens in what is logged (:class:`NoTokens`)."""
     level = config.log_level_number
     discord.utils.setup_logging(level=level, root=True)
+    for handler in logging.getLogger().handlers:
+        if not any(isinstance(f, NoTokens) for f in handler.filters):
+            handler.addFilter(NoTokens())
     for name in QUIET_LOGGERS:
         logging.getLogger(name).setLevel(max(level, logging.INFO))
 
