@@ -60,7 +60,9 @@ class Lane:
         with self._guard:
             if self._proc is None or not self._proc.is_alive():
                 parent, child = self._ctx.Pipe()
-                proc = self._ctx.Process(target=_serve, args=(child, self._warm), name="bazaar-long-job", daemon=True)
+                proc = self._ctx.Process(
+                    target=_serve, args=(child, self._warm), name="bazaar-long-job", daemon=True
+                )
                 proc.start()
                 child.close()
                 self._proc, self._conn = proc, parent
