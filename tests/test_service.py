@@ -270,7 +270,27 @@ async def test_a_log_that_no_longer_replays_is_flagged(host):
     await host.store._db.execute("DROP TRIGGER moves_append_only_update")
     await host.store._db.execute("UPDATE moves SET action = 'take 9' WHERE game_id = ?", (gid,))
     flagged = await start_up(GameService(host.store, now=host.clock, ai_level="easy"))
-    assert "move 1 (`take 9`) no longer replays" in flagged[0].row.attention
+    why = flagged[0].row.attention
+    assert "move 1 no longer replays (the rules refuse it now)" in why
+    assert "take 9" not in why and "9" not in why.replace("move 1", "")  # the move's text may be secret
+
+
+async def test_an_attention_notice_names_no_hidden_card(host, caplog):
+    """The toy's secret numbers stand for hidden cards: a move that names one (as `swap t32`
+    names the card put back) and no longer replays is flagged without its text, in the notice
+    and in the log."""
+    from bot.surface import text
+
+    gid = await _started(host)
+    game = await host.get(gid)
+    secret = game.engine.secrets(game.state, None)[0]
+    await host.move(gid, 10, "take 2")
+    await host.store._db.execute("DROP TRIGGER moves_append_only_update")
+    await host.store._db.execute("UPDATE moves SET action = ? WHERE game_id = ?", (f"take {secret}", gid))
+    with caplog.at_level("DEBUG"):
+        flagged = await start_up(GameService(host.store, now=host.clock, ai_level="easy"))
+    assert secret not in text.attention(flagged[0])
+    assert secret not in caplog.text
 
 
 async def test_turn_clock_reminds_expires_and_hands_over(host):

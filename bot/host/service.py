@@ -25,16 +25,17 @@ import dataclasses
 import logging
 import secrets
 import time
-from typing import Any, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from engines import base, prompt, search
 from engines.base import Engine, RuleError
 
 from . import clock as clk
-from .parsing import MAX_GAME_ID, game_number, hides, parse_options  # noqa: F401  (re-exported)
 from .dormant import Dormant
 from .duties import MAX_AI_STEPS, MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
 from .live import Batch, Listing, LiveGame, Refusal, Step
+from .parsing import MAX_GAME_ID, game_number, hides, parse_options  # noqa: F401  (re-exported)
 from .store import GameRecord, GameRow, SeatRow, Store, VersionConflict, digest, stamp_of
 from .workers import Workers
 
@@ -205,16 +206,19 @@ class GameService(Dormant, SeatDuties):
                                       [(m.seat, m.action) for m in moves])
             state, _ = next(steps)
             for m in moves:
-                where[0] = f"move {m.version} (`{m.action}`)"
+                where[0] = f"move {m.version}"  # not its text: it may name a hidden card (swap t32)
                 state, _ = next(steps)
             return state, base.state_fingerprint(state)
 
         try:
             state, text = await asyncio.to_thread(replay)
         except Exception as err:  # a rules change or an engine bug: flag the game, keep the bot up
+            # neither the move's text nor the engine's reason is said (either may name a hidden
+            # card); `bazaar replay` on the game's log shows them to whoever may see them
             if not isinstance(err, RuleError):
-                log.exception("Game %s: replay raised", row.id)
-            await self._flag(game, f"{where[0]} no longer replays ({getattr(err, 'reason', err)})")
+                log.error("Game %s: replay raised %s at %s", row.id, type(err).__name__, where[0])
+            kind = "the rules refuse it now" if isinstance(err, RuleError) else f"the engine raised {type(err).__name__}"
+            await self._flag(game, f"{where[0]} no longer replays ({kind})")
             return
         if len(moves) != row.version or snap is None or snap[0] != row.version or snap[2] != digest(text):
             await self._flag(game, "its replayed history differs from the saved snapshot")
