@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines import base
 from engines.base import Engine, Event
 
-from .store import GameRow, SeatRow, digest
 from .names import shown_all
+from .store import GameRow, SeatRow, digest
 
 
 class Refusal(Exception):
@@ -89,6 +90,14 @@ class Posted:
     pictures: bool = True  # False when Discord refused its picture (no Attach Files there)
 
 
+HISTORY = 50
+"""How many of its last moves a held game keeps for ``/log``."""
+
+Entry = tuple[int, int, str, str, list[str]]
+"""One move as ``/log`` shows it: (version, seat, action or "" if it names a hidden thing, by,
+the texts of its public events)."""
+
+
 @dataclass
 class LiveGame(Named):
     """A game as the host holds it: its row and seats (mirroring the store), the engine, the
@@ -110,6 +119,7 @@ class LiveGame(Named):
     ai_at: float | None = None  # when AI seats awaited beside people may answer (their grace ends)
     thinking: int = 0  # AI searches running for this game (its lock is free meanwhile)
     shown: dict[str, Any] | None = None  # the public view of the last board posted by this run
+    recent: deque[Entry] | None = None  # the last HISTORY moves for /log (None: not known, replay)
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         """The seat held by ``user_id`` (also a resigned one), or None."""
