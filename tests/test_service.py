@@ -485,3 +485,36 @@ async def test_log_is_served_from_the_held_game_without_replaying(host, monkeypa
     again = GameService(host.store, now=host.clock, ai_level="easy")
     await start_up(again)
     assert await again.history(gid, last=4) == await host.history(gid, last=4)
+
+
+async def test_a_creator_who_left_has_no_say_and_a_resigned_player_no_hand(host):
+    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann")
+    await host.join(g.id, 11, "Bob")
+    await host.join(g.id, 12, "Cy")
+    await host.leave(g.id, 10)  # the creator leaves the lobby
+    with pytest.raises(Refusal, match="Only players"):
+        await host.add_ai(g.id, 10)
+    with pytest.raises(Refusal, match="Only the creator"):
+        await host.end(g.id, 10, can_manage=False)
+    with pytest.raises(Refusal, match="Only the creator"):
+        await host.start(g.id, 10)
+    await host.add_ai(g.id, 11)  # a player may, and may start it now the creator is gone
+    await host.start(g.id, 11)
+    game = await host.get(g.id)
+    await host.resign(g.id, 12)
+    with pytest.raises(Refusal, match="resigned"):
+        host.private_view(game, 12)
+    with pytest.raises(Refusal, match="Only the creator"):  # resigned: no longer a player
+        await host.end(g.id, 12, can_manage=False)
+    assert host.private_view(game, 11)[0] == 0
+    await host.end(g.id, 11, can_manage=False)  # a player, once the creator has left
+    assert (await host.get(g.id)).row.status == "ended"
+
+
+async def test_ending_a_game_that_finished_meanwhile_leaves_it_finished(host):
+    gid = await _started(host)
+    await host.get(gid)
+    await host.store.update_game(gid, status="finished", deadline=None)  # another process's last move
+    with pytest.raises(Refusal, match="already over"):
+        await host.end(gid, 10, can_manage=True)
+    assert (await host.store.game(gid)).status == "finished"

@@ -341,14 +341,14 @@ class GameService(Dormant, SeatDuties):
         return game
 
     async def add_ai(self, game_id: int, user_id: int, level: str | None = None) -> LiveGame:
-        """Add an AI seat to a lobby (by a seated player or the creator), playing at ``level``
+        """Add an AI seat to a lobby (by a seated player: a creator who left may not), at ``level``
         (one of ``engines.search.LEVELS``; None: the default level). Raises :class:`Refusal`."""
         if level is not None and level not in search.LEVELS:
             raise Refusal(f"There is no AI level `{level[:20]}`; the levels are {', '.join(search.LEVELS)}.")
         game = await self.get(game_id)
         async with game.lock:
             self._lobby(game)
-            if not game.seat_of(user_id) and user_id != game.row.creator_id:
+            if not _playing(game, user_id):  # a creator who left has no say over it any more
                 raise Refusal(f"Only players in {game.title} can add an AI; join it first.")
             if len(game.seats) >= game.engine.max_players:
                 raise Refusal(f"{game.title} is full ({game.engine.max_players} players).")
@@ -363,9 +363,7 @@ class GameService(Dormant, SeatDuties):
         Only the creator (or, once the creator has left, any seated player; or a server manager)
         may start, with a player count the game supports."""
         self._lobby(game)
-        seated = game.seat_of(user_id) is not None
-        creator_here = any(s.user_id == game.row.creator_id for s in game.seats)
-        if not (user_id == game.row.creator_id or can_manage or (seated and not creator_here)):
+        if not (can_manage or _may_end(game, user_id)):
             raise Refusal(f"Only the creator of {game.title} (<@{game.row.creator_id}>) can start it.")
         game.engine.check_players(len(game.seats))
 
@@ -506,14 +504,22 @@ class GameService(Dormant, SeatDuties):
         async with game.lock:
             if game.row.status in ("finished", "ended"):
                 raise Refusal(f"{game.title} is already over.")
-            if user_id != game.row.creator_id and not can_manage:
-                raise Refusal(f"Only the creator of {game.title} or a member with Manage Server can end it.")
+            if not (can_manage or _may_end(game, user_id)):
+                raise Refusal(f"Only the creator of {game.title} while they play (once they have left, any "
+                              f"player), or a member with Manage Server, can end it.")
             await self._close(game, f"<@{user_id}> ended the game.")
         self.on_clock_change()
         return game
 
     async def _close(self, game: LiveGame, note: str) -> None:
-        game.row = await self.store.update_game(game.id, status="ended", deadline=None)
+        """End a lobby or running game; one that finished meanwhile (another process's last
+        move) is left finished, with its result: the caller is told it is over."""
+        try:
+            game.row = await self.store.update_game(game.id, expect_status=("lobby", "active"), status="ended",
+                                                    deadline=None)
+        except VersionConflict:
+            self._games.pop(game.id, None)  # reloaded as it is stored on next use
+            raise Refusal(f"{game.title} is already over.") from None
         game.notes.append(note)
         game.closed = True
 
@@ -570,6 +576,8 @@ class GameService(Dormant, SeatDuties):
         seat = game.seat_of(user_id)
         if seat is None:
             raise Refusal(f"You are not playing in {game.title}, so you have no hand there.")
+        if seat.is_ai:
+            raise Refusal(f"You resigned from {game.title}: the AI plays that seat now, and its hand is its own.")
         if game.row.status == "lobby":
             raise Refusal(f"{game.title} has not started yet.")
         if game.state is None:
@@ -662,6 +670,19 @@ class GameService(Dormant, SeatDuties):
 
 
 _BACK = "{s%d} is back: the AI no longer plays their seat."
+
+
+def _playing(game: LiveGame, user_id: int) -> bool:
+    """Whether ``user_id`` holds a seat of ``game`` as a person (not left, not resigned)."""
+    seat = game.seat_of(user_id)
+    return seat is not None and not seat.is_ai
+
+
+def _may_end(game: LiveGame, user_id: int) -> bool:
+    """The creator while they play; once the creator has left or resigned, any player."""
+    if user_id == game.row.creator_id:
+        return _playing(game, user_id)
+    return _playing(game, user_id) and not _playing(game, game.row.creator_id)
 
 
 def _entry(engine: Engine, version: int, seat: int, played: base.Played, by: str, before: Any) -> Entry:
