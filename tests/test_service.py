@@ -361,10 +361,31 @@ async def test_find_resolves_the_game_of_a_channel(host):
     await host.join(b.id, 10, "Ann")
     await host.set_thread(a, 777)
     assert (await host.find(guild_id=1, channel_id=777, user_id=10)).id == a
-    with pytest.raises(Refusal, match="on this server"):
+    with pytest.raises(Refusal) as elsewhere:
         await host.find(guild_id=2, channel_id=100, user_id=10, game_id=a)
-    with pytest.raises(Refusal, match="no game #999"):
+    with pytest.raises(Refusal) as hidden:
+        await host.find(guild_id=1, channel_id=100, user_id=10, game_id=a, sees=lambda row: row.thread_id != 777)
+    with pytest.raises(Refusal) as nowhere:
         await host.find(guild_id=1, channel_id=100, user_id=10, game_id=999)
+    # one refusal, whether the game is on another server, in a channel the member cannot see, or
+    # nowhere: nothing tells a stranger that a number is taken
+    texts = {str(e.value).replace(f"#{a}", "#N").replace("#999", "#N") for e in (elsewhere, hidden, nowhere)}
+    assert texts == {"There is no game #N here. `/game list` shows the games you can see."}
+    listed = await host.list_games(1, sees=lambda row: row.thread_id != 777)
+    assert a not in [g.id for g in listed] and b.id in [g.id for g in listed]
+
+
+async def test_a_number_from_elsewhere_is_refused_before_the_game_is_loaded(host, monkeypatch):
+    g = await _started(host)
+    fresh = GameService(host.store, now=host.clock, ai_level="easy")
+
+    async def no_load(*a, **k):
+        raise AssertionError("the game was loaded before the server check")
+
+    monkeypatch.setattr(fresh, "_load", no_load)
+    for guild, sees in ((2, None), (1, lambda row: False)):
+        with pytest.raises(Refusal, match="no game #"):
+            await fresh.find(guild_id=guild, channel_id=100, user_id=10, game_id=g, sees=sees)
 
 
 async def test_history_reads_like_the_events(host):

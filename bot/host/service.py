@@ -36,7 +36,7 @@ from . import clock as clk
 from .dormant import Dormant
 from .duties import MAX_AI_STEPS, MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
 from .live import HISTORY, Batch, Entry, Listing, LiveGame, Refusal, Step
-from .parsing import MAX_GAME_ID, game_number, hides, parse_options  # noqa: F401  (re-exported)
+from .parsing import MAX_GAME_ID, game_number, hides, no_game_here, parse_options  # noqa: F401  (re-exported)
 from .store import GameRecord, GameRow, SeatRow, Store, VersionConflict, digest, stamp_of
 from .workers import Workers
 
@@ -123,7 +123,7 @@ class GameService(Dormant, SeatDuties):
                 return game
             game = await self._load(game_id)
             if game is None:
-                raise Refusal(f"There is no game #{game_id}.")
+                raise Refusal(no_game_here(game_id))
             return game
 
     async def _catch_up(self, game: LiveGame) -> None:
@@ -254,15 +254,18 @@ class GameService(Dormant, SeatDuties):
     # ------------------------------------------------------------------ finding games
 
     async def find(self, *, guild_id: int | None, channel_id: int, user_id: int,
-                   game_id: int | None = None) -> LiveGame:
+                   game_id: int | None = None, sees: Sees | None = None) -> LiveGame:
         """The game a command in ``channel_id`` is about: ``game_id`` if given (it must belong to
-        the guild), else the open game played in this channel or thread, preferring games the
-        user sits in. Raises :class:`Refusal` when none or several match."""
+        the guild and be played where the member can see, by ``sees``), else the open game
+        played in this channel or thread, preferring games the user sits in. Raises
+        :class:`Refusal` when none or several match; for a number, one refusal whether the game
+        exists elsewhere or not, said before anything of the game is loaded."""
         if game_id is not None:
-            game = await self.get(game_id)
-            if game.row.guild_id != guild_id:
-                raise Refusal(f"There is no game #{game_id} on this server.")
-            return game
+            number = game_number(game_id)
+            row = await self.store.game(number)
+            if row is None or row.guild_id != guild_id or (sees is not None and not sees(row)):
+                raise Refusal(no_game_here(number))
+            return await self.get(number)
         rows = [r for r in await self.store.games(place_id=channel_id)
                 if r.status in ("lobby", "active") or r.thread_id == channel_id]
         if not rows:
@@ -280,10 +283,13 @@ class GameService(Dormant, SeatDuties):
             raise Refusal(f"Several games are running here ({ids}): add `game:` with the number.")
         return games[0]
 
-    async def list_games(self, guild_id: int | None) -> list[Listing]:
-        """Open (lobby or active) games of a guild, by id: two reads (the rows, then every
-        listed game's seats at once); no game is loaded or replayed for it."""
+    async def list_games(self, guild_id: int | None, sees: Sees | None = None) -> list[Listing]:
+        """Open (lobby or active) games of a guild played where the member can see (``sees``),
+        by id: two reads (the rows, then every listed game's seats at once); no game is loaded
+        or replayed for it."""
         rows = await self.store.games(statuses=["lobby", "active"], guild_id=guild_id)
+        if sees is not None:
+            rows = [r for r in rows if sees(r)]
         seats = await self.store.seats_of([r.id for r in rows])
         return [Listing(r, seats.get(r.id, []), _engine_of(r.kind)) for r in rows]
 
@@ -670,6 +676,10 @@ class GameService(Dormant, SeatDuties):
 
 
 _BACK = "{s%d} is back: the AI no longer plays their seat."
+
+
+Sees = Callable[[GameRow], bool]
+"""Whether the member asking may see where a game is played (its thread, else its channel)."""
 
 
 def _playing(game: LiveGame, user_id: int) -> bool:
