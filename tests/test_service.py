@@ -539,3 +539,62 @@ async def test_ending_a_game_that_finished_meanwhile_leaves_it_finished(host):
     with pytest.raises(Refusal, match="already over"):
         await host.end(gid, 10, can_manage=True)
     assert (await host.store.game(gid)).status == "finished"
+
+
+async def test_quotas_refuse_clearly_and_change_nothing(host):
+    from bot.host.quotas import Quotas
+
+    host.quotas = Quotas(lobbies_per_user=2, games_per_channel=3, games_per_server=4)
+
+    async def new(user, channel=100, guild=1):
+        return await host.create(kind="toynim", options=None, clock=None, guild_id=guild, channel_id=channel,
+                                 user_id=user, name=f"U{user}")
+
+    a, b = await new(10), await new(10)
+    with pytest.raises(Refusal, match=rf"2 open lobbies \(#{a.id}, #{b.id}\)"):
+        await new(10)
+    await new(11)
+    with pytest.raises(Refusal, match="This channel already has 3"):
+        await new(12)
+    await new(12, channel=200)
+    with pytest.raises(Refusal, match="This server already has 4"):
+        await new(13, channel=300)
+    assert len(await host.store.games()) == 4  # the refusals created nothing
+    await new(13, channel=300, guild=2)  # another server has its own count
+    await host.end(a.id, 10, can_manage=False)
+    await new(10, channel=200)  # a closed lobby frees its place
+
+
+async def test_a_lobby_nobody_starts_closes_after_the_idle_time(host):
+    from bot.host.quotas import Quotas
+
+    host.quotas = Quotas(lobby_idle=3600)
+    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10,
+                          name="Ann")
+    host.clock.t += 1800
+    assert await host.close_idle_lobbies() == []
+    await host.join(g.id, 11, "Bob")  # touched: the hour starts again
+    host.clock.t += 3000
+    assert await host.close_idle_lobbies() == []
+    host.clock.t += 700
+    [closed] = await host.close_idle_lobbies()
+    assert closed.id == g.id and closed.row.status == "ended" and "nobody started it" in closed.notes[-1]
+    assert (await host.store.game(g.id)).status == "ended"
+
+
+async def test_held_games_are_bounded_and_loaded_again_on_use(host):
+    from bot.host.quotas import Quotas
+
+    host.quotas = Quotas(held_games=3, games_per_channel=0, games_per_server=0, lobbies_per_user=0)
+    ids = []
+    for _ in range(6):
+        ids.append(await _started(host))
+        host.take_batch(await host.get(ids[-1]))  # published, as the bot does: nothing keeps it held
+    assert len(host._games) <= 3
+    before = {e for e in host.clock_entries()}
+    for gid in ids:  # every running game keeps its clock, held or not
+        assert any(e.game_id == gid for e in before), gid
+    assert ids[0] not in host._games
+    await host.move(ids[0], 10, "take 2")  # dropped from memory, loaded again, played
+    again = await host.get(ids[0])
+    assert again.row.version == 1 and len(host._games) <= 3

@@ -14,6 +14,7 @@ from typing import Mapping
 
 from dotenv import dotenv_values
 
+from .quotas import Quotas, read_quotas
 from .shards import Shards, parse_shards
 from .store_base import is_postgres_url
 from .throttle import DEFAULT_BURST, DEFAULT_RATE, parse_rate_limit
@@ -44,6 +45,7 @@ class Config:
     clock_lease: float = 60.0  # seconds a process holds a turn clock it claimed (shared database)
     clock_poll: float = 5.0  # seconds between looks for due turn clocks in a shared database
     repost_after: float = 90.0  # a shared database: a board stored this long ago and not posted is posted
+    quotas: Quotas = field(default_factory=Quotas)  # per user, channel and server (bot.host.quotas)
 
     @property
     def log_level_number(self) -> int:
@@ -132,10 +134,14 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
     lease = _seconds(values, "BAZAAR_CLOCK_LEASE", "60", 1, 3600)
     poll = _seconds(values, "BAZAAR_CLOCK_POLL", "5", 0.05, 300)
     repost_after = _seconds(values, "BAZAAR_REPOST_AFTER", "90", 1, 86400)
+    try:
+        quotas = read_quotas(values)
+    except ValueError as err:
+        raise ConfigError(f"{err}.") from None
     return Config(token=token, db_path=db if is_postgres_url(db) else Path(db), dev_guild_id=dev_guild_id,
                   log_level=level, ai_grace=ai_grace, rate_limit=rate_limit, ai_level=ai_level, workers=workers,
                   lag_log=Path(lag_text) if lag_text else None, shards=shards, clock_lease=lease, clock_poll=poll,
-                  repost_after=repost_after)
+                  repost_after=repost_after, quotas=quotas)
 
 def _seconds(values: Mapping[str, str], name: str, default: str, low: float, high: float) -> float:
     """The number of seconds in ``values[name]`` (``default`` when empty). Raises

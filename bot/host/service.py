@@ -37,6 +37,7 @@ from .dormant import Dormant
 from .duties import MAX_AI_STEPS, MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
 from .live import HISTORY, Batch, Entry, Listing, LiveGame, Refusal, Step
 from .parsing import MAX_GAME_ID, game_number, hides, no_game_here, parse_options  # noqa: F401  (re-exported)
+from .quotas import Quotas
 from .store import GameRecord, GameRow, SeatRow, Store, VersionConflict, digest, stamp_of
 from .workers import Workers
 
@@ -57,8 +58,10 @@ class GameService(Dormant, SeatDuties):
                  seed_source: Callable[[], int] | None = None,
                  default_clock: int = clk.DEFAULT_CLOCK, ai_grace: float = AI_GRACE,
                  on_clock_change: Callable[[], None] | None = None, workers: Workers | None = None,
-                 ai_level: str | None = None, holds: Callable[[int | None], bool] | None = None) -> None:
+                 ai_level: str | None = None, holds: Callable[[int | None], bool] | None = None,
+                 quotas: Quotas | None = None) -> None:
         self.store = store
+        self.quotas = quotas or Quotas()
         self.workers = workers or Workers(0)
         if ai_level is not None and ai_level not in search.LEVELS:
             raise ValueError(f"unknown AI level {ai_level!r}")
@@ -114,6 +117,7 @@ class GameService(Dormant, SeatDuties):
         game_id = game_number(game_id)
         game = self._games.get(game_id)
         if game is not None:
+            self._games[game_id] = self._games.pop(game_id)  # the most recently used, last
             if self.store.shared:
                 await self._catch_up(game)
             return game
@@ -184,7 +188,23 @@ class GameService(Dormant, SeatDuties):
         if keep:
             self._games[game.id] = game
             self._dormant.pop(game.id, None)
+            self._trim()
         return game
+
+    def _trim(self) -> None:
+        """Keep at most ``quotas.held_games`` games in memory: drop the least recently used that
+        nothing is using (no lock held, nothing to publish, no AI thinking); a running game goes
+        back to the dormant rows its clock is kept from, and any of them is loaded again on use."""
+        limit = self.quotas.held_games
+        if not limit or len(self._games) <= limit:
+            return
+        for gid, game in list(self._games.items())[:-1]:  # never the one just held
+            if len(self._games) <= limit:
+                break
+            if _idle(game):
+                del self._games[gid]
+                if game.row.status == "active":
+                    self._dormant[gid] = game.row
 
     async def _from_record(self, record: GameRecord) -> LiveGame:
         """The live game a stored record gives (its replay checked against its snapshot)."""
@@ -303,12 +323,56 @@ class GameService(Dormant, SeatDuties):
         opts = (parse_options(engine, options) if options is None or isinstance(options, str)
                 else engine.resolve_options(options))
         seconds = clk.parse_duration(clock, default=self.default_clock)
+        await self._check_quotas(guild_id, channel_id, user_id)
         row = await self.store.create_game(kind=engine.name, seed=self.seed_source(), options=opts,
                                            guild_id=guild_id, channel_id=channel_id, creator_id=user_id,
                                            creator_name=name, clock_seconds=seconds)
         game = LiveGame(row=row, seats=await self.store.seats(row.id), engine=engine)
         self._games[row.id] = game
+        self._trim()
         return game
+
+    async def _check_quotas(self, guild_id: int | None, channel_id: int, user_id: int) -> None:
+        """Refuse a new lobby past the limits (:class:`~bot.host.quotas.Quotas`): the user's open
+        lobbies, and the lobbies and running games of the channel and of the server."""
+        q = self.quotas
+        rows = await self.store.games(statuses=["lobby", "active"], guild_id=guild_id)
+        mine = [r for r in rows if r.status == "lobby" and r.creator_id == user_id]
+        if q.lobbies_per_user and len(mine) >= q.lobbies_per_user:
+            ids = ", ".join(f"#{r.id}" for r in mine)
+            raise Refusal(f"You already have {len(mine)} open lobbies ({ids}), the most one person may: start "
+                          f"one, or close one with `/game end`, before opening another.")
+        here = [r for r in rows if r.channel_id == channel_id]
+        if q.games_per_channel and len(here) >= q.games_per_channel:
+            raise Refusal(f"This channel already has {len(here)} lobbies and games running, the most it may: "
+                          f"finish or end one first, or play in another channel.")
+        if q.games_per_server and guild_id is not None and len(rows) >= q.games_per_server:
+            raise Refusal(f"This server already has {len(rows)} lobbies and games running, the most it may: "
+                          f"finish or end one first.")
+
+    async def close_idle_lobbies(self) -> list[LiveGame]:
+        """Close the lobbies of this process's servers that nobody touched (joined, left, added
+        an AI) for ``quotas.lobby_idle`` seconds, each with a note saying why. Returns them
+        (their lobby message is the caller's to update)."""
+        idle = self.quotas.lobby_idle
+        if not idle:
+            return []
+        before = self.now() - idle
+        closed = []
+        for row in await self.store.games(statuses=["lobby"]):
+            if row.updated_at > before or not self.holds(row.guild_id):
+                continue
+            game = await self.get(row.id)
+            async with game.lock:
+                if game.row.status != "lobby" or game.row.updated_at > before:
+                    continue
+                hours = idle / 3600
+                try:
+                    await self._close(game, f"This lobby was closed: nobody started it within {hours:g} hours.")
+                except Refusal:
+                    continue
+                closed.append(game)
+        return closed
 
     def _lobby(self, game: LiveGame) -> None:
         if game.row.status == "active":
@@ -680,6 +744,12 @@ _BACK = "{s%d} is back: the AI no longer plays their seat."
 
 Sees = Callable[[GameRow], bool]
 """Whether the member asking may see where a game is played (its thread, else its channel)."""
+
+
+def _idle(game: LiveGame) -> bool:
+    """Whether nothing is using a held game (it may be dropped from memory and loaded again)."""
+    return not (game.lock.locked() or game.publish_lock.locked() or game.start_lock.locked() or game.pending
+                or game.notes or game.started or game.closed or game.thinking)
 
 
 def _playing(game: LiveGame, user_id: int) -> bool:

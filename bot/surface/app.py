@@ -84,6 +84,7 @@ class BazaarBot(commands.Bot):
         self._warming: asyncio.Task[None] | None = None
         self._checking: asyncio.Task[None] | None = None
         self._sweeping: asyncio.Task[None] | None = None
+        self._lobbies: asyncio.Task[None] | None = None
         if repost_delays is not None:  # pauses before posting again a board Discord refused
             self.publisher.retry.delays = tuple(repost_delays)
         self.clock: TurnClock | None = None
@@ -105,7 +106,7 @@ class BazaarBot(commands.Bot):
         self.service = GameService(self.store, now=self.now, seed_source=self.seed_source,
                                    ai_grace=self.config.ai_grace, on_clock_change=self._poke_clock,
                                    workers=self.workers, ai_level=self.config.ai_level,
-                                   holds=self.bazaar_shards.holds)
+                                   holds=self.bazaar_shards.holds, quotas=self.config.quotas)
         self.service.claims = (self.claim_owner, self.config.clock_lease)
         flagged = await self.service.load_all()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -139,6 +140,7 @@ class BazaarBot(commands.Bot):
         if self._warming is None and not self.sync_only:
             self._warming = asyncio.create_task(self._warm_workers(), name="bazaar-warm-workers")
             self._checking = asyncio.create_task(self._check_dormant(), name="bazaar-check-dormant")
+            self._lobbies = asyncio.create_task(self._lobby_loop(), name="bazaar-idle-lobbies")
             if self.store.shared:
                 self._sweeping = asyncio.create_task(self._sweep_loop(), name="bazaar-sweep-unposted")
 
@@ -195,6 +197,29 @@ class BazaarBot(commands.Bot):
             for game in await self.service.resume_ai(done):
                 await self.publisher.publish(game)
         return len(done)
+
+    LOBBY_SWEEP = 600.0
+    """Seconds between looks for lobbies idle past ``BAZAAR_LOBBY_IDLE_HOURS``."""
+
+    async def close_idle_lobbies(self) -> int:
+        """Close the lobbies nobody touched for ``BAZAAR_LOBBY_IDLE_HOURS`` and post why (their
+        lobby message loses its buttons). Returns how many were closed."""
+        games = await self.service.close_idle_lobbies()
+        for game in games:
+            await self.publisher.publish(game)
+        return len(games)
+
+    async def _lobby_loop(self) -> None:
+        """Run :meth:`close_idle_lobbies` every :data:`LOBBY_SWEEP` seconds while the bot runs;
+        a failure is logged and the next look runs."""
+        while True:
+            try:
+                closed = await self.close_idle_lobbies()
+                if closed:
+                    log.info("Closed %d lobby(ies) nobody started in time", closed)
+            except Exception:
+                log.exception("Closing idle lobbies failed")
+            await asyncio.sleep(self.LOBBY_SWEEP)
 
     async def _sweep_loop(self) -> None:
         """Run :meth:`sweep_unposted` every ``config.repost_after / 3`` seconds (at most a
@@ -325,7 +350,7 @@ class BazaarBot(commands.Bot):
         and close the database."""
         if self.clock is not None:
             await self.clock.stop()
-        for task in (self._checking, self._warming, self._sweeping):
+        for task in (self._checking, self._warming, self._sweeping, self._lobbies):
             if task is not None and not task.done():
                 task.cancel()
         if not await self.idle():
