@@ -110,13 +110,20 @@ def _parser() -> argparse.ArgumentParser:
                    epilog=games_line, description="Register the slash commands with Discord: in "
                    "the server DEV_GUILD_ID when set (at once), else globally (up to an hour). "
                    "Reads DISCORD_TOKEN and DEV_GUILD_ID from the environment or .env.")
-    db = sub.add_parser("db", help="the database: apply migrations, copy SQLite to PostgreSQL",
+    db = sub.add_parser("db", help="the database: apply migrations, back up, copy SQLite to PostgreSQL",
                         epilog=games_line, description="Manage the database named by BAZAAR_DB (a SQLite file, or a "
                         "postgresql:// URL), from the environment or .env.")
-    dbsub = db.add_subparsers(dest="db_cmd", required=True, help="`migrate` or `copy` (each has --help)")
+    dbsub = db.add_subparsers(dest="db_cmd", required=True, help="`migrate`, `backup` or `copy` (each has --help)")
     dbsub.add_parser("migrate", help="apply pending migrations to the configured database", epilog=games_line,
                      description="Apply every pending numbered migration to the database BAZAAR_DB "
                      "names (created if it is a SQLite file that does not exist yet).")
+    bk = dbsub.add_parser("backup", help="a consistent copy of the SQLite database, even while the bot runs",
+                          epilog=games_line,
+                          description="Copy the SQLite database BAZAAR_DB names to FILE with SQLite's online "
+                          "backup (one consistent state, even while a bot writes to it), then check the "
+                          "copy by replaying every started game of it. FILE must not exist. For a "
+                          "PostgreSQL database it says how to use pg_dump.")
+    bk.add_argument("file", metavar="FILE", help="the new backup file")
     cp = dbsub.add_parser("copy", help="copy every game from a SQLite file to an empty PostgreSQL database",
                           epilog=games_line,
                           description="Copy every game, seat, move, snapshot, posted message and draft "

@@ -17,6 +17,7 @@ import logging
 import re
 import sys
 import time
+from pathlib import Path
 from typing import Callable, Sequence
 
 import aiohttp
@@ -40,6 +41,7 @@ from ..host.live import Refusal
 from .publish import Publisher
 from ..host.service import GameService
 from ..host.shards import ALL
+from ..host.backup import hold_running
 from ..host.store import Store, StoreError
 from ..host.workers import Workers
 
@@ -458,8 +460,13 @@ def make_bot(config: Config, **kwargs) -> BazaarBot:
 
 async def _run(config: Config) -> None:
     store = await Store.open(config.db_path)  # a database that cannot be used stops us before Discord
-    async with make_bot(config, store=store) as bot:
-        await bot.start(config.token)
+    running = None if isinstance(config.db_path, str) else hold_running(Path(config.db_path))
+    try:
+        async with make_bot(config, store=store) as bot:
+            await bot.start(config.token)
+    finally:
+        if running is not None:
+            running.close()  # (the system drops the lock of a killed process too)
 
 
 def run_bot(config: Config) -> int:
