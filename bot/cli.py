@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import sys
 from pathlib import Path
 from typing import Any, NoReturn, Sequence
@@ -35,10 +36,25 @@ def _games_line() -> str:
 AI_LEVELS = ("easy", "normal", "hard")  # engines.search.LEVELS
 
 
+def version() -> str:
+    """The installed package's version (its metadata: pyproject's ``version``)."""
+    try:
+        return importlib.metadata.version("bazaar")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown (not installed)"
+
+
+def settings_help() -> str:
+    from .host.settings import help_text
+
+    return help_text()
+
+
 def _parser() -> argparse.ArgumentParser:
     games_line = _games_line()
     p = _Parser(prog="bazaar", description="Bazaar: trading board games on Discord.",
                                 epilog=games_line)
+    p.add_argument("--version", action="version", version=f"bazaar {version()}")
     sub = p.add_subparsers(dest="cmd", required=True)
 
     d = sub.add_parser("demo", help="play complete offline games with AI seats and write board images",
@@ -102,10 +118,10 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games and their options", epilog=games_line,
                    description="List every game with its player counts and options.")
     sub.add_parser("run", help="start the Discord bot (DISCORD_TOKEN from the environment or .env)",
-                   epilog=games_line, description="Start the Discord bot. Settings come from the "
-                   "environment or .env: DISCORD_TOKEN (required), BAZAAR_DB, DEV_GUILD_ID, "
-                   "BAZAAR_LOG_LEVEL, BAZAAR_AI_GRACE. If Discord cannot be reached it retries "
-                   "with back-off until stopped with Ctrl-C.")
+                   epilog=f"{settings_help()}\n\n{games_line}", formatter_class=argparse.RawDescriptionHelpFormatter,
+                   description="Start the Discord bot with the settings below (from the environment "
+                   "or .env). If Discord cannot be reached it retries with back-off until stopped "
+                   "with Ctrl-C.")
     sub.add_parser("sync", help="register the slash commands (to DEV_GUILD_ID when set, else globally)",
                    epilog=games_line, description="Register the slash commands with Discord: in "
                    "the server DEV_GUILD_ID when set (at once), else globally (up to an hour). "

@@ -36,7 +36,7 @@ from ..host.throttle import Throttle
 from ..host import drawing
 from ..host import service as service_mod
 from ..host.looplag import LagMonitor
-from ..host.config import Config
+from ..host.config import DEFAULT_DB, Config
 from ..host.live import Refusal
 from .publish import Publisher
 from ..host.service import GameService
@@ -458,7 +458,17 @@ def make_bot(config: Config, **kwargs) -> BazaarBot:
     return ShardedBazaarBot(config, shard_count=config.shards.count, shard_ids=list(config.shards.ids), **kwargs)
 
 
+def refuse_new_database(db_path: Path | str) -> None:
+    """A SQLite path other than the default that does not exist is a typo until shown otherwise:
+    raises :class:`StoreError` saying how to create it (the default path is created as before)."""
+    if isinstance(db_path, str) or db_path == Path(DEFAULT_DB) or db_path.exists():
+        return
+    raise StoreError(f"there is no database at {db_path} (BAZAAR_DB): check it for a typo, or create "
+                     f"an empty one with `bazaar db migrate`")
+
+
 async def _run(config: Config) -> None:
+    refuse_new_database(config.db_path)
     store = await Store.open(config.db_path)  # a database that cannot be used stops us before Discord
     running = None if isinstance(config.db_path, str) else hold_running(Path(config.db_path))
     try:
