@@ -122,6 +122,10 @@ def _parser() -> argparse.ArgumentParser:
                    description="Start the Discord bot with the settings below (from the environment "
                    "or .env). If Discord cannot be reached it retries with back-off until stopped "
                    "with Ctrl-C.")
+    sub.add_parser("health", help="0 when the running bot is up and connected (for container health checks)",
+                   epilog=games_line, description="Check the heartbeat file (BAZAAR_HEARTBEAT) that a "
+                   "running bot rewrites every 30 seconds while connected to Discord: exit code 0 if it "
+                   "was written in the last 90 seconds, else 1, with one line saying why.")
     sub.add_parser("sync", help="register the slash commands (to DEV_GUILD_ID when set, else globally)",
                    epilog=games_line, description="Register the slash commands with Discord: in "
                    "the server DEV_GUILD_ID when set (at once), else globally (up to an hour). "
@@ -182,6 +186,16 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.cmd == "db":
         from .host.dbcommands import run_db_command
         return run_db_command(args)
+    if args.cmd == "health":
+        from .host.config import ConfigError, load_config
+        from .host.heartbeat import check
+
+        try:
+            ok, line = check(load_config(require_token=False).heartbeat)
+        except ConfigError as err:
+            ok, line = False, str(err)
+        print(f"bazaar: {line}", file=sys.stdout if ok else sys.stderr)
+        return 0 if ok else 1
     if args.cmd in ("run", "sync"):
         from .host.config import ConfigError, load_config
         try:

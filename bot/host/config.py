@@ -46,6 +46,7 @@ class Config:
     clock_poll: float = 5.0  # seconds between looks for due turn clocks in a shared database
     repost_after: float = 90.0  # a shared database: a board stored this long ago and not posted is posted
     quotas: Quotas = field(default_factory=Quotas)  # per user, channel and server (bot.host.quotas)
+    heartbeat: Path | None = None  # BAZAAR_HEARTBEAT: touched while connected, for `bazaar health`
 
     @property
     def log_level_number(self) -> int:
@@ -134,6 +135,7 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
     lease = _seconds(values, "BAZAAR_CLOCK_LEASE", "60", 1, 3600)
     poll = _seconds(values, "BAZAAR_CLOCK_POLL", "5", 0.05, 300)
     repost_after = _seconds(values, "BAZAAR_REPOST_AFTER", "90", 1, 86400)
+    heartbeat_text = (values.get("BAZAAR_HEARTBEAT") or "").strip()
     try:
         quotas = read_quotas(values)
     except ValueError as err:
@@ -141,7 +143,8 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
     return Config(token=token, db_path=db if is_postgres_url(db) else Path(db), dev_guild_id=dev_guild_id,
                   log_level=level, ai_grace=ai_grace, rate_limit=rate_limit, ai_level=ai_level, workers=workers,
                   lag_log=Path(lag_text) if lag_text else None, shards=shards, clock_lease=lease, clock_poll=poll,
-                  repost_after=repost_after, quotas=quotas)
+                  repost_after=repost_after, quotas=quotas,
+                  heartbeat=Path(heartbeat_text) if heartbeat_text else None)
 
 def _seconds(values: Mapping[str, str], name: str, default: str, low: float, high: float) -> float:
     """The number of seconds in ``values[name]`` (``default`` when empty). Raises

@@ -16,6 +16,8 @@ SETTINGS: tuple[tuple[str, str, str], ...] = (
     ("BAZAAR_AI_LEVEL", "", "the AI's default level for every game: easy, normal or hard (empty: each game's own)"),
     ("BAZAAR_WORKERS", "", "worker processes for boards and AI search (0: threads; empty: one per core)"),
     ("BAZAAR_LAG_LOG", "", "a file the event loop's lag samples are appended to (benchmarks)"),
+    ("BAZAAR_HEARTBEAT", "",
+     "a file the running bot touches every 30 s while connected; `bazaar health` checks it (the image sets it)"),
     ("SHARD_COUNT", "", "Discord shards in all, across every process (empty: no sharding)"),
     ("SHARD_IDS", "", "the shards this process connects, e.g. 0,1 (needs a PostgreSQL BAZAAR_DB)"),
     ("BAZAAR_CLOCK_LEASE", "60", "seconds a process holds a turn clock it claimed (shared database)"),

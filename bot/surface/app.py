@@ -26,14 +26,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from . import actions, components, inputs, text
+from . import actions, components, inputs, synccheck, text
 from . import commands as bot_commands
 from ..host.clock import TurnClock
 from ..host.clock_shared import SharedClock, claim_owner
 from .components import DYNAMIC_ITEMS
 from .flood import BazaarTree
 from ..host.throttle import Throttle
-from ..host import drawing
+from ..host import drawing, heartbeat
 from ..host import service as service_mod
 from ..host.looplag import LagMonitor
 from ..host.config import DEFAULT_DB, Config
@@ -87,6 +87,8 @@ class BazaarBot(commands.Bot):
         self._checking: asyncio.Task[None] | None = None
         self._sweeping: asyncio.Task[None] | None = None
         self._lobbies: asyncio.Task[None] | None = None
+        self._beating: asyncio.Task[None] | None = None
+        self._synccheck: asyncio.Task[list[str]] | None = None
         if repost_delays is not None:  # pauses before posting again a board Discord refused
             self.publisher.retry.delays = tuple(repost_delays)
         self.clock: TurnClock | None = None
@@ -143,6 +145,11 @@ class BazaarBot(commands.Bot):
             self._warming = asyncio.create_task(self._warm_workers(), name="bazaar-warm-workers")
             self._checking = asyncio.create_task(self._check_dormant(), name="bazaar-check-dormant")
             self._lobbies = asyncio.create_task(self._lobby_loop(), name="bazaar-idle-lobbies")
+            self._synccheck = asyncio.create_task(synccheck.check(self, self.config.dev_guild_id),
+                                                  name="bazaar-sync-check")
+            if self.config.heartbeat is not None:
+                self._beating = asyncio.create_task(self._heartbeat_loop(self.config.heartbeat),
+                                                    name="bazaar-heartbeat")
             if self.store.shared:
                 self._sweeping = asyncio.create_task(self._sweep_loop(), name="bazaar-sweep-unposted")
 
@@ -210,6 +217,16 @@ class BazaarBot(commands.Bot):
         for game in games:
             await self.publisher.publish(game)
         return len(games)
+
+    async def _heartbeat_loop(self, path: Path) -> None:
+        """Rewrite the heartbeat file every ``heartbeat.EVERY`` seconds while connected."""
+        while True:
+            if self.is_ready() and not self.is_closed():
+                try:
+                    await asyncio.to_thread(heartbeat.beat, path)
+                except OSError as err:
+                    log.warning("Writing the heartbeat %s failed: %s", path, err)
+            await asyncio.sleep(heartbeat.EVERY)
 
     async def _lobby_loop(self) -> None:
         """Run :meth:`close_idle_lobbies` every :data:`LOBBY_SWEEP` seconds while the bot runs;
@@ -352,7 +369,8 @@ class BazaarBot(commands.Bot):
         and close the database."""
         if self.clock is not None:
             await self.clock.stop()
-        for task in (self._checking, self._warming, self._sweeping, self._lobbies):
+        for task in (self._checking, self._warming, self._sweeping, self._lobbies, self._beating,
+                     self._synccheck):
             if task is not None and not task.done():
                 task.cancel()
         if not await self.idle():
