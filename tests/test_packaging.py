@@ -88,3 +88,27 @@ def test_the_dockerfiles_install_step_gives_the_runtime_only(tmp_path):
     for needed in ("discord.py", "aiosqlite", "asyncpg", "pillow"):
         assert needed in installed, needed
 
+
+
+def _unit(path: Path) -> dict[str, dict[str, str]]:
+    import configparser
+
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser.read_string(path.read_text())
+    return {s: dict(parser[s]) for s in parser.sections()}
+
+
+def test_the_service_units_run_the_bot_as_its_own_user_and_restart_it():
+    for name in ("bazaar.service", "bazaar@.service"):
+        unit = _unit(ROOT / "deploy" / name)
+        service = unit["Service"]
+        assert service["User"] == "bazaar" and service["WorkingDirectory"]
+        assert service["ExecStart"].endswith("bazaar run") and ".venv-run" in service["ExecStart"]
+        assert service["Restart"] == "on-failure" and service["KillSignal"] == "SIGINT"
+        assert service["StandardOutput"] == "journal"
+        assert unit["Install"]["WantedBy"] == "multi-user.target"
+    assert "SHARD_IDS=%i" in _unit(ROOT / "deploy" / "bazaar@.service")["Service"]["Environment"]
+    for doc in ("docs/deploy.md", "README.md"):
+        text = (ROOT / doc).read_text()
+        assert "deploy/bazaar.service" in text and "compose.sharded.yaml" in text, doc
