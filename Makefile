@@ -1,9 +1,14 @@
 # Every target bootstraps .venv (python3 -m venv) and installs the project into it when missing
-# or when pyproject.toml changed. Nothing else has to be installed first.
+# or when pyproject.toml changed (with the test and lint tools); make run and make sync use
+# .venv-run instead, the bot with its runtime dependencies only. Nothing else has to be installed.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+# make run / make sync: the bot installed with its runtime dependencies only (pip install .)
+RUN_VENV  := .venv-run
+RUN_STAMP := $(RUN_VENV)/.installed
+SOURCES   := $(shell find bot engines render -type f \( -name '*.py' -o -name '*.sql' -o -name '*.ttf' \) 2>/dev/null)
 SEED   ?= 1
 OUT    ?= demo-out
 # what ruff checks and formats; mypy's paths and strictness are set in pyproject.toml
@@ -40,11 +45,16 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check $(LINT_PATHS)
 	$(VENV)/bin/mypy
 
-run: $(STAMP)
-	$(VENV)/bin/bazaar run
+$(RUN_STAMP): pyproject.toml $(SOURCES)
+	$(PYTHON) -m venv $(RUN_VENV)
+	$(RUN_VENV)/bin/pip install --quiet --disable-pip-version-check .
+	@touch $(RUN_STAMP)
 
-sync: $(STAMP)
-	$(VENV)/bin/bazaar sync
+run: $(RUN_STAMP)
+	$(RUN_VENV)/bin/bazaar run
+
+sync: $(RUN_STAMP)
+	$(RUN_VENV)/bin/bazaar sync
 
 bench: $(STAMP)
 	$(PY) -m benchmarks $(ARGS)
@@ -57,4 +67,4 @@ profile: $(STAMP)
 	$(PY) -m benchmarks.profile $(GAME) --players $(PLAYERS) --seconds $(SECONDS)
 
 clean:
-	rm -rf $(VENV) $(OUT) build *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(RUN_VENV) $(OUT) build *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache

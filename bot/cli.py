@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import sys
 from pathlib import Path
 from typing import Any, NoReturn, Sequence
@@ -35,10 +36,25 @@ def _games_line() -> str:
 AI_LEVELS = ("easy", "normal", "hard")  # engines.search.LEVELS
 
 
+def version() -> str:
+    """The installed package's version (its metadata: pyproject's ``version``)."""
+    try:
+        return importlib.metadata.version("bazaar")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown (not installed)"
+
+
+def settings_help() -> str:
+    from .host.settings import help_text
+
+    return help_text()
+
+
 def _parser() -> argparse.ArgumentParser:
     games_line = _games_line()
     p = _Parser(prog="bazaar", description="Bazaar: trading board games on Discord.",
                                 epilog=games_line)
+    p.add_argument("--version", action="version", version=f"bazaar {version()}")
     sub = p.add_subparsers(dest="cmd", required=True)
 
     d = sub.add_parser("demo", help="play complete offline games with AI seats and write board images",
@@ -103,28 +119,40 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games and their options", epilog=games_line,
                    description="List every game with its player counts and options.")
     sub.add_parser("run", help="start the Discord bot (DISCORD_TOKEN from the environment or .env)",
-                   epilog=games_line, description="Start the Discord bot. Settings come from the "
-                   "environment or .env: DISCORD_TOKEN (required), BAZAAR_DB, DEV_GUILD_ID, "
-                   "BAZAAR_LOG_LEVEL, BAZAAR_AI_GRACE. If Discord cannot be reached it retries "
-                   "with back-off until stopped with Ctrl-C.")
+                   epilog=f"{settings_help()}\n\n{games_line}", formatter_class=argparse.RawDescriptionHelpFormatter,
+                   description="Start the Discord bot with the settings below (from the environment "
+                   "or .env). If Discord cannot be reached it retries with back-off until stopped "
+                   "with Ctrl-C.")
+    sub.add_parser("health", help="0 when the running bot is up and connected (for container health checks)",
+                   epilog=games_line, description="Check the heartbeat file (BAZAAR_HEARTBEAT) that a "
+                   "running bot rewrites every 30 seconds while connected to Discord: exit code 0 if it "
+                   "was written in the last 90 seconds, else 1, with one line saying why.")
     sub.add_parser("sync", help="register the slash commands (to DEV_GUILD_ID when set, else globally)",
                    epilog=games_line, description="Register the slash commands with Discord: in "
                    "the server DEV_GUILD_ID when set (at once), else globally (up to an hour). "
                    "Reads DISCORD_TOKEN and DEV_GUILD_ID from the environment or .env.")
-    db = sub.add_parser("db", help="the database: apply migrations, copy SQLite to PostgreSQL",
+    db = sub.add_parser("db", help="the database: apply migrations, back up, copy SQLite to PostgreSQL",
                         epilog=games_line, description="Manage the database named by BAZAAR_DB (a SQLite file, or a "
                         "postgresql:// URL), from the environment or .env.")
-    dbsub = db.add_subparsers(dest="db_cmd", required=True, help="`migrate` or `copy` (each has --help)")
+    dbsub = db.add_subparsers(dest="db_cmd", required=True, help="`migrate`, `backup` or `copy` (each has --help)")
     dbsub.add_parser("migrate", help="apply pending migrations to the configured database", epilog=games_line,
                      description="Apply every pending numbered migration to the database BAZAAR_DB "
                      "names (created if it is a SQLite file that does not exist yet).")
+    bk = dbsub.add_parser("backup", help="a consistent copy of the SQLite database, even while the bot runs",
+                          epilog=games_line,
+                          description="Copy the SQLite database BAZAAR_DB names to FILE with SQLite's online "
+                          "backup (one consistent state, even while a bot writes to it), then check the "
+                          "copy by replaying every started game of it. FILE must not exist. For a "
+                          "PostgreSQL database it says how to use pg_dump.")
+    bk.add_argument("file", metavar="FILE", help="the new backup file")
     cp = dbsub.add_parser("copy", help="copy every game from a SQLite file to an empty PostgreSQL database",
                           epilog=games_line,
                           description="Copy every game, seat, move, snapshot, posted message and draft "
                           "from a SQLite file into an empty PostgreSQL database (migrated first), then "
                           "check the copy by reading every game back and replaying every started game "
                           "on the target. Stop the bot first; point BAZAAR_DB at the URL afterwards.")
-    cp.add_argument("--to", required=True, metavar="URL", help="the target: postgresql://user@host:5432/dbname")
+    cp.add_argument("--to", required=True, metavar="URL", help="the target: postgresql://user@host:5432/dbname "
+                    "(no password here: set PGPASSWORD or use ~/.pgpass)")
     cp.add_argument("--from", dest="source", metavar="PATH",
                     help="the SQLite file to copy (default: BAZAAR_DB)")
     return p
@@ -159,6 +187,16 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.cmd == "db":
         from .host.dbcommands import run_db_command
         return run_db_command(args)
+    if args.cmd == "health":
+        from .host.config import ConfigError, load_config
+        from .host.heartbeat import check
+
+        try:
+            ok, line = check(load_config(require_token=False).heartbeat)
+        except ConfigError as err:
+            ok, line = False, str(err)
+        print(f"bazaar: {line}", file=sys.stdout if ok else sys.stderr)
+        return 0 if ok else 1
     if args.cmd in ("run", "sync"):
         from .host.config import ConfigError, load_config
         try:

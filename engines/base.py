@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -127,15 +128,20 @@ def events_for(events: Iterable[Event], viewer: int | None) -> list[Event]:
     return out
 
 
+_SEAT_TOKEN = re.compile(r"\{s(\d)\}")
+
+
 def format_text(text: str, names: Sequence[str] | None = None) -> str:
-    """Replace ``{s0}``, ``{s1}``… with player names (default "Seat 1", "Seat 2"…)."""
-    out = text
-    n = max(len(names) if names else 0, 8)
-    for s in range(n):
-        token = "{s%d}" % s
-        if token in out:
-            out = out.replace(token, names[s] if names and s < len(names) else f"Seat {s + 1}")
-    return out
+    """Replace ``{s0}``, ``{s1}``… with player names (default "Seat 1", "Seat 2"…), in one pass:
+    a name that itself reads ``{s1}`` stays as it is (it cannot take another seat's place)."""
+    if "{s" not in text:
+        return text
+
+    def name(m: re.Match[str]) -> str:
+        s = int(m.group(1))
+        return names[s] if names and s < len(names) else f"Seat {s + 1}"
+
+    return _SEAT_TOKEN.sub(name, text)
 
 
 @dataclass(frozen=True)

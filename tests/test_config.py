@@ -56,3 +56,16 @@ def test_token_never_in_repr():
 
 def test_sync_may_skip_the_token_check():
     assert load_config(None, environ={}, require_token=False).token == ""
+
+
+def test_quotas_are_read_from_the_environment_with_defaults():
+    from bot.host.config import ConfigError, load_config
+
+    q = load_config(None, environ={"DISCORD_TOKEN": "x"}).quotas
+    assert (q.lobbies_per_user, q.games_per_channel, q.games_per_server, q.lobby_idle) == (3, 10, 100, 86400)
+    q = load_config(None, environ={"DISCORD_TOKEN": "x", "BAZAAR_MAX_LOBBIES_PER_USER": "0",
+                                   "BAZAAR_LOBBY_IDLE_HOURS": "2", "BAZAAR_MAX_HELD_GAMES": "50"}).quotas
+    assert (q.lobbies_per_user, q.lobby_idle, q.held_games) == (0, 7200, 50)
+    for bad in ("-1", "x", "²", "2000000"):
+        with pytest.raises(ConfigError, match="BAZAAR_MAX_GAMES_PER_SERVER"):
+            load_config(None, environ={"DISCORD_TOKEN": "x", "BAZAAR_MAX_GAMES_PER_SERVER": bad})

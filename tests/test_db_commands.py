@@ -114,9 +114,42 @@ def test_copy_argument_errors_are_one_line(env, tmp_path, capsys):
     assert "--to must be a postgresql:// URL" in capsys.readouterr().err
     asyncio.run(_install(tmp_path / "real.sqlite3"))
     assert cli.main(["db", "copy", "--from", str(tmp_path / "real.sqlite3"),
-                     "--to", "postgresql://postgres:pw@127.0.0.1:9/test"]) == 1
+                     "--to", "postgresql://postgres@127.0.0.1:9/test"]) == 1
     err = capsys.readouterr().err
-    assert "cannot be reached" in err and ":pw@" not in err and err.count("\n") == 1
+    assert "cannot be reached" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("url", ["postgresql://postgres:s3cret@127.0.0.1:9/test",
+                                 "postgresql://postgres@127.0.0.1:9/test?password=s3cret",
+                                 "postgresql://postgres@127.0.0.1:9/test?sslmode=disable&sslpassword=s3cret"])
+def test_copy_takes_no_password_on_the_command_line(env, tmp_path, capsys, url):
+    """argv is readable by every user of the machine (ps): the password comes from PGPASSWORD."""
+    asyncio.run(_install(tmp_path / "real.sqlite3"))
+    assert cli.main(["db", "copy", "--from", str(tmp_path / "real.sqlite3"), "--to", url]) == 2
+    err = capsys.readouterr().err
+    assert "PGPASSWORD" in err and "s3cret" not in err and err.count("\n") == 1
+
+
+def test_no_password_form_reaches_a_message():
+    from bot.host.store_pg import passwords, redacted, scrubbed
+
+    for url in ("postgresql://bob:s3cret@db:5432/x", "postgresql://bob@db/x?password=s3cret&sslmode=require",
+                "postgres://bob@db/x?sslpassword=s3cret", "postgresql://bob:s3cret@db/x?PASSWORD=s3cret"):
+        shown = redacted(url)
+        assert "s3cret" not in shown and "***" in shown, shown
+        assert passwords(url) and "s3cret" not in scrubbed(f"driver said: {url} failed", url)
+    assert redacted("postgresql://bob@db/x?sslmode=require") == "postgresql://bob@db/x?sslmode=require"
+
+
+async def test_a_bad_url_error_never_holds_its_password(tmp_path):
+    from bot.host.store import StoreError, StoreUnavailable
+
+    for url in ("postgresql://bob:s3cret@127.0.0.1:9/x?password=s3cret",
+                "postgresql://bob:s3cret@127.0.0.1:notaport/x",
+                "postgresql://bob@127.0.0.1:9/x?password=s3cret&sslmode=bogus"):
+        with pytest.raises((StoreError, StoreUnavailable)) as err:
+            await Store.open(url, now=lambda: 0.0)
+        assert "s3cret" not in str(err.value), str(err.value)
 
 
 async def test_a_copy_that_reads_back_differently_is_reported(tmp_path, pg_url, monkeypatch):

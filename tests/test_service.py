@@ -270,7 +270,28 @@ async def test_a_log_that_no_longer_replays_is_flagged(host):
     await host.store._db.execute("DROP TRIGGER moves_append_only_update")
     await host.store._db.execute("UPDATE moves SET action = 'take 9' WHERE game_id = ?", (gid,))
     flagged = await start_up(GameService(host.store, now=host.clock, ai_level="easy"))
-    assert "move 1 (`take 9`) no longer replays" in flagged[0].row.attention
+    why = flagged[0].row.attention
+    assert "move 1 no longer replays (the rules refuse it now)" in why
+    assert "take 9" not in why and "9" not in why.replace("move 1", "")  # the move's text may be secret
+
+
+async def test_an_attention_notice_names_no_hidden_card(host, caplog):
+    """The toy's secret numbers stand for hidden cards: a move that names one (as `swap t32`
+    names the card put back) and no longer replays is flagged without its text, in the notice
+    and in the log."""
+    from bot.surface import text
+
+    gid = await _started(host)
+    game = await host.get(gid)
+    secret = game.engine.secrets(game.state, None)[0]
+    await host.move(gid, 10, "take 2")
+    await host.store._db.execute("DROP TRIGGER moves_append_only_update")
+    await host.store._db.execute("UPDATE moves SET action = ? WHERE game_id = ?", (f"take {secret}", gid))
+    with caplog.at_level("DEBUG"):
+        flagged = await start_up(GameService(host.store, now=host.clock, ai_level="easy"))
+    assert secret not in text.attention(flagged[0])
+    ours = [r.getMessage() for r in caplog.records if r.name.split(".")[0] not in ("aiosqlite", "asyncio")]
+    assert ours and not any(secret in line for line in ours)  # (aiosqlite is kept at INFO by the bot)
 
 
 async def test_turn_clock_reminds_expires_and_hands_over(host):
@@ -340,10 +361,31 @@ async def test_find_resolves_the_game_of_a_channel(host):
     await host.join(b.id, 10, "Ann")
     await host.set_thread(a, 777)
     assert (await host.find(guild_id=1, channel_id=777, user_id=10)).id == a
-    with pytest.raises(Refusal, match="on this server"):
+    with pytest.raises(Refusal) as elsewhere:
         await host.find(guild_id=2, channel_id=100, user_id=10, game_id=a)
-    with pytest.raises(Refusal, match="no game #999"):
+    with pytest.raises(Refusal) as hidden:
+        await host.find(guild_id=1, channel_id=100, user_id=10, game_id=a, sees=lambda row: row.thread_id != 777)
+    with pytest.raises(Refusal) as nowhere:
         await host.find(guild_id=1, channel_id=100, user_id=10, game_id=999)
+    # one refusal, whether the game is on another server, in a channel the member cannot see, or
+    # nowhere: nothing tells a stranger that a number is taken
+    texts = {str(e.value).replace(f"#{a}", "#N").replace("#999", "#N") for e in (elsewhere, hidden, nowhere)}
+    assert texts == {"There is no game #N here. `/game list` shows the games you can see."}
+    listed = await host.list_games(1, sees=lambda row: row.thread_id != 777)
+    assert a not in [g.id for g in listed] and b.id in [g.id for g in listed]
+
+
+async def test_a_number_from_elsewhere_is_refused_before_the_game_is_loaded(host, monkeypatch):
+    g = await _started(host)
+    fresh = GameService(host.store, now=host.clock, ai_level="easy")
+
+    async def no_load(*a, **k):
+        raise AssertionError("the game was loaded before the server check")
+
+    monkeypatch.setattr(fresh, "_load", no_load)
+    for guild, sees in ((2, None), (1, lambda row: False)):
+        with pytest.raises(Refusal, match="no game #"):
+            await fresh.find(guild_id=guild, channel_id=100, user_id=10, game_id=g, sees=sees)
 
 
 async def test_history_reads_like_the_events(host):
@@ -409,3 +451,150 @@ async def test_a_game_id_as_text_is_the_same_live_game_and_garbage_is_refused(ho
             await host.get(bad)
     moves, snap = await host.store.history(gid)
     assert moves == await host.store.moves(gid) and snap == await host.store.snapshot(gid)
+
+
+HOSTILE = ["{s1}", "<@123456789012345678> @everyone", "**bold** [x](https://evil.example)"]
+
+
+def test_names_are_text_not_markup_or_mentions():
+    from bot.host.names import shown
+
+    assert base.format_text("{s0} takes 1; {s1} waits", ["{s1}", "Bob"]) == "{s1} takes 1; Bob waits"
+    s = shown("<@123456789012345678> @everyone **b** [x](y) `c` _i_ ~~s~~ ||p|| > q")
+    assert "<@1" not in s and "@everyone" not in s
+    for raw in ("**", "[x]", "`c`", "_i_", "~~", "||"):
+        assert raw not in s, raw
+    assert shown("Ann") == "Ann" and shown("AI 1 (easy)") == "AI 1 (easy)"
+
+
+async def test_a_hostile_name_cannot_take_a_seat_ping_or_format(host):
+    from bot.surface import text
+
+    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10,
+                          name=HOSTILE[0])
+    await host.join(g.id, 11, HOSTILE[1])
+    await host.join(g.id, 12, HOSTILE[2])
+    await host.start(g.id, 10)
+    gid = g.id
+    game = await host.get(gid)
+    await host.move(gid, 10 + game.engine.to_move(game.state)[0], "take 1")
+    game = await host.get(gid)
+    log = text.log(game, await host.history(gid, last=5))
+    assert "{s1}" in log  # seat 0's name, shown as typed, not seat 1's
+    assert "<@123456789012345678>" not in log and "@everyone" not in log
+    assert "**bold**" not in log and "[x](" not in log
+    lobby = text.game_list([game])
+    assert "<@123" not in lobby and "**bold**" not in lobby
+
+
+async def test_log_is_served_from_the_held_game_without_replaying(host, monkeypatch):
+    gid = await _started(host)
+    for k, user in enumerate((10, 11, 10, 11)):
+        await host.move(gid, user, f"take {1 + k % 2}")
+    want = await host.history(gid, last=3)
+    assert [v for v, *_ in want] == [2, 3, 4] and want[-1][4] == ["{s1} takes 2"]
+
+    def no_replay(*a, **k):
+        raise AssertionError("/log replayed the game")
+
+    monkeypatch.setattr(base, "replay_steps", no_replay)
+    assert await host.history(gid, last=3) == want
+    await host.move(gid, 10, "take 1")
+    assert (await host.history(gid, last=1))[0][:3] == (5, 0, "take 1")
+    monkeypatch.undo()
+    # a restarted host fills it from the replay that loads the game, and agrees
+    again = GameService(host.store, now=host.clock, ai_level="easy")
+    await start_up(again)
+    assert await again.history(gid, last=4) == await host.history(gid, last=4)
+
+
+async def test_a_creator_who_left_has_no_say_and_a_resigned_player_no_hand(host):
+    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann")
+    await host.join(g.id, 11, "Bob")
+    await host.join(g.id, 12, "Cy")
+    await host.leave(g.id, 10)  # the creator leaves the lobby
+    with pytest.raises(Refusal, match="Only players"):
+        await host.add_ai(g.id, 10)
+    with pytest.raises(Refusal, match="Only the creator"):
+        await host.end(g.id, 10, can_manage=False)
+    with pytest.raises(Refusal, match="Only the creator"):
+        await host.start(g.id, 10)
+    await host.add_ai(g.id, 11)  # a player may, and may start it now the creator is gone
+    await host.start(g.id, 11)
+    game = await host.get(g.id)
+    await host.resign(g.id, 12)
+    with pytest.raises(Refusal, match="resigned"):
+        host.private_view(game, 12)
+    with pytest.raises(Refusal, match="Only the creator"):  # resigned: no longer a player
+        await host.end(g.id, 12, can_manage=False)
+    assert host.private_view(game, 11)[0] == 0
+    await host.end(g.id, 11, can_manage=False)  # a player, once the creator has left
+    assert (await host.get(g.id)).row.status == "ended"
+
+
+async def test_ending_a_game_that_finished_meanwhile_leaves_it_finished(host):
+    gid = await _started(host)
+    await host.get(gid)
+    await host.store.update_game(gid, status="finished", deadline=None)  # another process's last move
+    with pytest.raises(Refusal, match="already over"):
+        await host.end(gid, 10, can_manage=True)
+    assert (await host.store.game(gid)).status == "finished"
+
+
+async def test_quotas_refuse_clearly_and_change_nothing(host):
+    from bot.host.quotas import Quotas
+
+    host.quotas = Quotas(lobbies_per_user=2, games_per_channel=3, games_per_server=4)
+
+    async def new(user, channel=100, guild=1):
+        return await host.create(kind="toynim", options=None, clock=None, guild_id=guild, channel_id=channel,
+                                 user_id=user, name=f"U{user}")
+
+    a, b = await new(10), await new(10)
+    with pytest.raises(Refusal, match=rf"2 open lobbies \(#{a.id}, #{b.id}\)"):
+        await new(10)
+    await new(11)
+    with pytest.raises(Refusal, match="This channel already has 3"):
+        await new(12)
+    await new(12, channel=200)
+    with pytest.raises(Refusal, match="This server already has 4"):
+        await new(13, channel=300)
+    assert len(await host.store.games()) == 4  # the refusals created nothing
+    await new(13, channel=300, guild=2)  # another server has its own count
+    await host.end(a.id, 10, can_manage=False)
+    await new(10, channel=200)  # a closed lobby frees its place
+
+
+async def test_a_lobby_nobody_starts_closes_after_the_idle_time(host):
+    from bot.host.quotas import Quotas
+
+    host.quotas = Quotas(lobby_idle=3600)
+    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10,
+                          name="Ann")
+    host.clock.t += 1800
+    assert await host.close_idle_lobbies() == []
+    await host.join(g.id, 11, "Bob")  # touched: the hour starts again
+    host.clock.t += 3000
+    assert await host.close_idle_lobbies() == []
+    host.clock.t += 700
+    [closed] = await host.close_idle_lobbies()
+    assert closed.id == g.id and closed.row.status == "ended" and "nobody started it" in closed.notes[-1]
+    assert (await host.store.game(g.id)).status == "ended"
+
+
+async def test_held_games_are_bounded_and_loaded_again_on_use(host):
+    from bot.host.quotas import Quotas
+
+    host.quotas = Quotas(held_games=3, games_per_channel=0, games_per_server=0, lobbies_per_user=0)
+    ids = []
+    for _ in range(6):
+        ids.append(await _started(host))
+        host.take_batch(await host.get(ids[-1]))  # published, as the bot does: nothing keeps it held
+    assert len(host._games) <= 3
+    before = {e for e in host.clock_entries()}
+    for gid in ids:  # every running game keeps its clock, held or not
+        assert any(e.game_id == gid for e in before), gid
+    assert ids[0] not in host._games
+    await host.move(ids[0], 10, "take 2")  # dropped from memory, loaded again, played
+    again = await host.get(ids[0])
+    assert again.row.version == 1 and len(host._games) <= 3

@@ -101,3 +101,36 @@ async def test_seat_changes_without_a_move_in_another_process_are_seen(pair):
     assert game is held and game.seats[1].is_ai and game.row.version == 0
     await b.store.update_seat(gid, 0, dm_closed=True)  # found closed by a DM sent elsewhere
     assert (await a.get(gid)).seats[0].dm_closed
+
+
+async def test_every_overdue_game_gets_its_grace_when_processes_start_together(pg_url, nim):
+    """More overdue games than one claim reads (150 > 100), on two servers whose processes
+    start together, each holding one server: every game is given its restart grace (none is
+    expired by the other process's start), whichever process claims it."""
+    clock = Clock()
+    stores = [await Store.open(pg_url, now=clock) for _ in range(2)]
+    try:
+        ids = []
+        for k in range(150):
+            g = await stores[0].create_game(kind="toynim", seed=42, options={"pile": 9}, guild_id=1 + k % 2,
+                                            channel_id=100 + k, creator_id=10, creator_name="Ann",
+                                            clock_seconds=3600)
+            await stores[0].add_seat(g.id, user_id=11, name="Bob", is_ai=False)
+            state = nim.setup(42, 2, {"pile": 9})
+            await stores[0].start_game(g.id, state_json=base.state_fingerprint(state), deadline=clock() + 3600,
+                                       thread_id=None)
+            ids.append(g.id)
+        clock.t += 2 * 3600  # everyone was down: every clock ran out
+        services = [GameService(s, now=clock, seed_source=lambda: 42, holds=lambda g, k=k: g == 1 + k)
+                    for k, s in enumerate(stores)]
+        for k, svc in enumerate(services):
+            svc.claims = (f"process-{k}", 60.0)
+            await svc.load_all()
+        rearmed = await asyncio.gather(*(svc.rearm_overdue() for svc in services))
+        got = sorted(g.id for batch in rearmed for g, _, _ in batch)
+        assert got == sorted(ids)  # each game once, all of them
+        for gid in ids:
+            row = await stores[1].game(gid)
+            assert row.deadline > clock() and row.reminded and row.version == 0
+    finally:
+        await asyncio.gather(*(s.close() for s in stores))

@@ -89,7 +89,10 @@ def test_read_only_files_and_folders_stop_the_bot_with_one_line(tmp_path):
     try:
         _refused(_run(ro_file, tmp_path, prefix), str(ro_file), "read-only", "writable")
         _refused(_run(in_folder, tmp_path, prefix), str(in_folder), "read-only", "folder")
-        line = _refused(_run(folder / "new.sqlite3", tmp_path, prefix), "new.sqlite3", "folder")
+        # a path other than the default that does not exist is a typo until shown otherwise
+        _refused(_run(folder / "new.sqlite3", tmp_path, prefix), "new.sqlite3", "bazaar db migrate")
+        # the default path is created as before: here its folder cannot be made
+        line = _refused(_run(Path("data/bazaar.sqlite3"), folder, prefix), "data", "folder")
         assert "cannot" in line
     finally:
         folder.chmod(0o755)
@@ -119,3 +122,11 @@ def test_a_postgresql_server_that_cannot_be_used_stops_the_bot_with_one_line(tmp
     assert "hunter2" not in line
     missing = pg_admin.rsplit("/", 1)[0] + "/bazaar_no_such_database"
     _refused(_run(missing, tmp_path, []), "does not exist", "BAZAAR_DB")  # type: ignore[arg-type]
+
+
+def test_a_database_path_that_does_not_exist_is_not_created_silently(tmp_path):
+    """A typo in BAZAAR_DB would start an empty database: a path other than the default that
+    does not exist is refused in one line saying how to create it, and nothing is created."""
+    typo = tmp_path / "bazzar.sqlite3"
+    _refused(_run(typo, tmp_path, []), str(typo), "typo", "bazaar db migrate")
+    assert not typo.exists() and not typo.with_name(typo.name + ".lock").exists()

@@ -7,6 +7,7 @@ move time forward by changing what ``now()`` returns and calling :meth:`TurnCloc
 """
 from __future__ import annotations
 
+from bot.digits import is_digits
 import asyncio
 import logging
 import re
@@ -22,7 +23,7 @@ MAX_CLOCK = 30 * 24 * 3600
 EXPIRIES_BEFORE_TAKEOVER = 3
 
 _UNITS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
-_PART = re.compile(r"(\d+)\s*([dhms])")
+_PART = re.compile(r"([0-9]+)\s*([dhms])")
 
 
 class BadDuration(ValueError):
@@ -36,7 +37,7 @@ def parse_duration(text: str | None, *, default: int = DEFAULT_CLOCK) -> int:
     if text is None or not text.strip():
         return default
     t = text.strip().lower().replace(" ", "")
-    if t.isdigit():
+    if is_digits(t):
         seconds = int(t) * 60
     else:
         parts = _PART.findall(t)

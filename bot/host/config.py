@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+from bot.digits import is_digits
 import logging
 import os
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from typing import Mapping
 
 from dotenv import dotenv_values
 
+from .quotas import Quotas, read_quotas
 from .shards import Shards, parse_shards
 from .store_base import is_postgres_url
 from .throttle import DEFAULT_BURST, DEFAULT_RATE, parse_rate_limit
@@ -43,6 +45,8 @@ class Config:
     clock_lease: float = 60.0  # seconds a process holds a turn clock it claimed (shared database)
     clock_poll: float = 5.0  # seconds between looks for due turn clocks in a shared database
     repost_after: float = 90.0  # a shared database: a board stored this long ago and not posted is posted
+    quotas: Quotas = field(default_factory=Quotas)  # per user, channel and server (bot.host.quotas)
+    heartbeat: Path | None = None  # BAZAAR_HEARTBEAT: touched while connected, for `bazaar health`
 
     @property
     def log_level_number(self) -> int:
@@ -88,7 +92,7 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
     guild_text = (values.get("DEV_GUILD_ID") or "").strip()
     dev_guild_id: int | None = None
     if guild_text:
-        if not guild_text.isdigit():
+        if not is_digits(guild_text):
             raise ConfigError(
                 f"DEV_GUILD_ID must be a server id (digits only; right-click the server with "
                 f"Developer Mode on, Copy Server ID), not {guild_text!r}."
@@ -115,7 +119,7 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
     workers_text = (values.get("BAZAAR_WORKERS") or "").strip()
     workers: int | None = None
     if workers_text:
-        if not workers_text.isdigit() or int(workers_text) > 256:
+        if not is_digits(workers_text) or int(workers_text) > 256:
             raise ConfigError(f"BAZAAR_WORKERS must be a number of processes from 0 (threads, no "
                               f"processes) to 256, not {workers_text!r}.")
         workers = int(workers_text)
@@ -131,10 +135,16 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
     lease = _seconds(values, "BAZAAR_CLOCK_LEASE", "60", 1, 3600)
     poll = _seconds(values, "BAZAAR_CLOCK_POLL", "5", 0.05, 300)
     repost_after = _seconds(values, "BAZAAR_REPOST_AFTER", "90", 1, 86400)
+    heartbeat_text = (values.get("BAZAAR_HEARTBEAT") or "").strip()
+    try:
+        quotas = read_quotas(values)
+    except ValueError as err:
+        raise ConfigError(f"{err}.") from None
     return Config(token=token, db_path=db if is_postgres_url(db) else Path(db), dev_guild_id=dev_guild_id,
                   log_level=level, ai_grace=ai_grace, rate_limit=rate_limit, ai_level=ai_level, workers=workers,
                   lag_log=Path(lag_text) if lag_text else None, shards=shards, clock_lease=lease, clock_poll=poll,
-                  repost_after=repost_after)
+                  repost_after=repost_after, quotas=quotas,
+                  heartbeat=Path(heartbeat_text) if heartbeat_text else None)
 
 def _seconds(values: Mapping[str, str], name: str, default: str, low: float, high: float) -> float:
     """The number of seconds in ``values[name]`` (``default`` when empty). Raises

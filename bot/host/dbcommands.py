@@ -1,4 +1,4 @@
-"""``bazaar db migrate`` and ``bazaar db copy --to URL [--from PATH]``: one-line ``bazaar:``
+"""``bazaar db migrate``, ``bazaar db backup FILE`` and ``bazaar db copy --to URL [--from PATH]``: one-line ``bazaar:``
 messages for every failure (an unreachable server, a URL that is not one, a target that is not
 empty, a source file that does not exist), exit code 0 on success, 1 when the database refuses,
 2 for wrong arguments."""
@@ -9,9 +9,11 @@ import asyncio
 import sys
 from pathlib import Path
 
+from .backup import backup, refuse_if_running
 from .config import ConfigError, load_config
 from .store import Store, StoreError, is_postgres_url
-from .store_copy import copy_store
+from .store_copy import copy_store, replays
+from .store_pg import passwords, redacted
 
 
 def _fail(message: str, code: int = 1) -> int:
@@ -32,7 +34,56 @@ async def _migrate(target: str | Path) -> str:
         await store.close()
 
 
+PG_BACKUP = ("BAZAAR_DB is a PostgreSQL database: back it up with pg_dump, e.g. "
+             "`PGPASSWORD=… pg_dump --format=custom --file=bazaar.dump postgresql://user@host:5432/dbname` "
+             "(consistent while the bot runs), and restore it with pg_restore into an empty database")
+
+
+async def _backup(source: Path, target: Path) -> str:
+    """Back ``source`` up to ``target`` and check the copy: every started game of it replays
+    from its seed to its snapshot."""
+    size = await asyncio.to_thread(backup, source, target)
+    copy = await Store.open(target, migrate=False)
+    try:
+        rows = await copy.games()
+        bad, replayed = [], 0
+        for row in rows:
+            record = await copy.record(row.id)
+            ok = replays(record) if record is not None else False
+            if ok is False:
+                bad.append(row.id)
+            elif ok:
+                replayed += 1
+    finally:
+        await copy.close()
+    await asyncio.to_thread(_single_file, target)
+    line = (f"backed up {source} to {target} ({size / 1e6:.1f} MB, {len(rows)} game(s)); "
+            f"{replayed} started game(s) of the copy replay to their snapshots")
+    if bad:
+        line += (f"; {len(bad)} do not (" + ", ".join(f"#{g}" for g in bad[:10]) +
+                 "): they need attention in the database itself")
+    return line
+
+
+def _single_file(path: Path) -> None:
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    try:
+        db.execute("PRAGMA journal_mode=DELETE")  # the backup stays one file, without a WAL beside it
+    finally:
+        db.close()
+
+
 async def _copy(source_path: Path, url: str) -> tuple[bool, str]:
+    lock = refuse_if_running(source_path)  # the copy needs the file to itself
+    try:
+        return await _copy_alone(source_path, url)
+    finally:
+        lock.close()
+
+
+async def _copy_alone(source_path: Path, url: str) -> tuple[bool, str]:
     source = await Store.open(source_path, migrate=False)
     try:
         if await source.schema_version() < 1:
@@ -63,9 +114,19 @@ def run_db_command(args: argparse.Namespace) -> int:
         if args.db_cmd == "migrate":
             print(f"bazaar: {asyncio.run(_migrate(config.db_path))}")
             return 0
+        if args.db_cmd == "backup":
+            if is_postgres_url(config.db_path):
+                return _fail(PG_BACKUP, 2)
+            source = Path(config.db_path)
+            print(f"bazaar: {asyncio.run(_backup(source, Path(args.file)))}")
+            return 0
         url = args.to.strip()
         if not is_postgres_url(url):
-            return _fail(f"--to must be a postgresql:// URL (postgresql://user@host:5432/dbname), not {url!r}", 2)
+            return _fail(f"--to must be a postgresql:// URL (postgresql://user@host:5432/dbname), not "
+                         f"{redacted(url)!r}", 2)
+        if passwords(url):
+            return _fail("--to holds a password, which every user of this machine can read in the process "
+                         "list: leave it out of the URL and set PGPASSWORD (or use ~/.pgpass) instead", 2)
         source = Path(args.source) if args.source else config.db_path
         if is_postgres_url(source) or not isinstance(source, Path):
             return _fail("the copy reads a SQLite file: give it with --from PATH (BAZAAR_DB is a URL)", 2)

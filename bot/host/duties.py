@@ -181,16 +181,21 @@ class SeatDuties:
                 if g.row.status == "active" and g.row.deadline is not None and g.state is not None]
 
     async def rearm_overdue(self) -> list[tuple[LiveGame, list[int], float]]:
-        """Give a grace to every loaded active game whose deadline passed while the bot was not
-        running (call it at start-up, before the clock runs): its players could not move, so the
-        outage must not cost them a turn or count towards the AI takeover. The new deadline is
-        half a clock (at least :data:`~bot.clock.MIN_CLOCK`) from now, reminder counted as sent.
-        Returns ``(game, awaited human seats, seconds granted)`` for each game re-armed."""
+        """Give a grace to every active game whose deadline passed while the bot was not running
+        (call it at start-up, before the clock runs): its players could not move, so the outage
+        must not cost them a turn or count towards the AI takeover. The new deadline is half a
+        clock (at least :data:`~bot.clock.MIN_CLOCK`) from now, reminder counted as sent. On a
+        shared store every overdue game is claimed (in batches, however many), whichever
+        process's shard it is on, so that processes starting together never expire each
+        other's overdue games without their grace. Returns ``(game, awaited human seats,
+        seconds granted)`` for each game re-armed."""
         out = []
         claimed = await self._claim_overdue()
-        for game in list(self._games.values()):
-            if not self.holds(game.row.guild_id) or (claimed is not None and game.id not in claimed):
-                continue
+        if claimed is None:
+            games = [g for g in self._games.values() if self.holds(g.row.guild_id)]
+        else:
+            games = [await self.get(gid) for gid in sorted(claimed)]
+        for game in games:
             async with game.lock:
                 await self.reread(game)
                 row = game.row
@@ -208,13 +213,21 @@ class SeatDuties:
             self.on_clock_change()
         return out
 
+    OVERDUE_BATCH = 100
+    """Overdue clocks claimed per read at start-up (the claims go on until none is left)."""
+
     async def _claim_overdue(self) -> set[int] | None:
-        """On a shared store, the due turn clocks this process claimed (so no other process
+        """On a shared store, every due turn clock, claimed by this process (so no other process
         fires one while it is given its grace); None when the store is this process's alone."""
         if not self.store.shared or self.claims is None:
             return None
         owner, lease = self.claims
-        return set(await self.store.claim_due(self.now(), owner, lease))
+        claimed: set[int] = set()
+        while True:
+            batch = await self.store.claim_due(self.now(), owner, lease, limit=self.OVERDUE_BATCH)
+            claimed.update(batch)
+            if len(batch) < self.OVERDUE_BATCH:
+                return claimed
 
     async def remind(self, game_id: int) -> list[int]:
         """Mark the half-time reminder as sent and return the awaited human seats to remind

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines import base
 from engines.base import Engine, Event
 
+from .names import shown_all
 from .store import GameRow, SeatRow, digest
 
 
@@ -49,8 +51,14 @@ class Named:
 
     @property
     def names(self) -> list[str]:
-        """Seat display names in seat order (the values ``{s0}``… stand for)."""
+        """Seat display names in seat order (the values ``{s0}``… stand for), as typed: for
+        pictures and the terminal."""
         return [s.name for s in self.seats]
+
+    @property
+    def text_names(self) -> list[str]:
+        """The seat names as Discord text (:func:`bot.host.names.shown`: no markup, no ping)."""
+        return shown_all(self.names)
 
     @property
     def title(self) -> str:
@@ -83,6 +91,14 @@ class Posted:
     caption: list[Any] = field(default_factory=list)  # its caption's lines (render.caption.Line)
 
 
+HISTORY = 50
+"""How many of its last moves a held game keeps for ``/log``."""
+
+Entry = tuple[int, int, str, str, list[str]]
+"""One move as ``/log`` shows it: (version, seat, action or "" if it names a hidden thing, by,
+the texts of its public events)."""
+
+
 @dataclass
 class LiveGame(Named):
     """A game as the host holds it: its row and seats (mirroring the store), the engine, the
@@ -104,6 +120,7 @@ class LiveGame(Named):
     ai_at: float | None = None  # when AI seats awaited beside people may answer (their grace ends)
     thinking: int = 0  # AI searches running for this game (its lock is free meanwhile)
     shown: dict[str, Any] | None = None  # the public view of the last board posted by this run
+    recent: deque[Entry] | None = None  # the last HISTORY moves for /log (None: not known, replay)
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         """The seat held by ``user_id`` (also a resigned one), or None."""
@@ -128,8 +145,8 @@ class LiveGame(Named):
         return s.is_ai or s.ai_takeover
 
     def fmt(self, text: str) -> str:
-        """``text`` with ``{s0}``… replaced by seat names."""
-        return base.format_text(text, self.names)
+        """``text`` with ``{s0}``… replaced by seat names, as Discord text (:attr:`text_names`)."""
+        return base.format_text(text, self.text_names)
 
 
 @dataclass(frozen=True)
@@ -148,7 +165,13 @@ class Batch:
 
     @property
     def names(self) -> list[str]:
+        """Seat names as typed (pictures)."""
         return [s.name for s in self.seats]
+
+    @property
+    def text_names(self) -> list[str]:
+        """Seat names as Discord text (no markup, no ping)."""
+        return shown_all(self.names)
 
     @property
     def version(self) -> int:
@@ -159,7 +182,8 @@ class Batch:
         return f"{self.engine.title or self.engine.name} #{self.row.id}"
 
     def fmt(self, text: str) -> str:
-        return base.format_text(text, self.names)
+        """``text`` with ``{s0}``… replaced by seat names, as Discord text."""
+        return base.format_text(text, self.text_names)
 
     @property
     def solo(self) -> int | None:

@@ -2,6 +2,7 @@
 them), game options (``name=value`` pairs) and whether a move's text hides information."""
 from __future__ import annotations
 
+from bot.digits import is_digits
 import re
 from typing import Any
 
@@ -15,6 +16,12 @@ _OPTION = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(\S+)$")
 MAX_GAME_ID = 2**63 - 1
 
 
+def no_game_here(number: int) -> str:
+    """The one refusal for a game number that names no game the asker may see: the same whether
+    the game exists elsewhere (another server, a hidden channel) or not at all."""
+    return f"There is no game #{number} here. `/game list` shows the games you can see."
+
+
 def game_number(value: object) -> int:
     """``value`` (an int, or digits as a command option or custom id may carry them) as a game
     number. Raises :class:`Refusal` for anything else, or a number no game can have."""
@@ -22,12 +29,12 @@ def game_number(value: object) -> int:
         raise Refusal(f"`{value}` is not a game number.")
     if isinstance(value, int):
         number = value
-    elif isinstance(value, str) and value.strip().lstrip("#").isdigit() and len(value.strip()) <= 20:
+    elif isinstance(value, str) and is_digits(value.strip().lstrip("#")) and len(value.strip()) <= 20:
         number = int(value.strip().lstrip("#"))
     else:
         raise Refusal(f"`{str(value)[:30]}` is not a game number.")
     if not 0 < number <= MAX_GAME_ID:
-        raise Refusal(f"There is no game #{number}.")
+        raise Refusal(no_game_here(number))
     return number
 
 

@@ -25,16 +25,19 @@ import dataclasses
 import logging
 import secrets
 import time
-from typing import Any, Callable, Iterable, Mapping
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from engines import base, prompt, search
 from engines.base import Engine, RuleError
 
 from . import clock as clk
-from .parsing import MAX_GAME_ID, game_number, hides, parse_options  # noqa: F401  (re-exported)
 from .dormant import Dormant
 from .duties import MAX_AI_STEPS, MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
-from .live import Batch, Listing, LiveGame, Refusal, Step
+from .live import HISTORY, Batch, Entry, Listing, LiveGame, Refusal, Step
+from .parsing import MAX_GAME_ID, game_number, hides, no_game_here, parse_options  # noqa: F401  (re-exported)
+from .quotas import Quotas
 from .store import GameRecord, GameRow, SeatRow, Store, VersionConflict, digest, stamp_of
 from .workers import Workers
 
@@ -55,8 +58,10 @@ class GameService(Dormant, SeatDuties):
                  seed_source: Callable[[], int] | None = None,
                  default_clock: int = clk.DEFAULT_CLOCK, ai_grace: float = AI_GRACE,
                  on_clock_change: Callable[[], None] | None = None, workers: Workers | None = None,
-                 ai_level: str | None = None, holds: Callable[[int | None], bool] | None = None) -> None:
+                 ai_level: str | None = None, holds: Callable[[int | None], bool] | None = None,
+                 quotas: Quotas | None = None) -> None:
         self.store = store
+        self.quotas = quotas or Quotas()
         self.workers = workers or Workers(0)
         if ai_level is not None and ai_level not in search.LEVELS:
             raise ValueError(f"unknown AI level {ai_level!r}")
@@ -112,6 +117,7 @@ class GameService(Dormant, SeatDuties):
         game_id = game_number(game_id)
         game = self._games.get(game_id)
         if game is not None:
+            self._games[game_id] = self._games.pop(game_id)  # the most recently used, last
             if self.store.shared:
                 await self._catch_up(game)
             return game
@@ -121,7 +127,7 @@ class GameService(Dormant, SeatDuties):
                 return game
             game = await self._load(game_id)
             if game is None:
-                raise Refusal(f"There is no game #{game_id}.")
+                raise Refusal(no_game_here(game_id))
             return game
 
     async def _catch_up(self, game: LiveGame) -> None:
@@ -150,6 +156,7 @@ class GameService(Dormant, SeatDuties):
             log.info("Game %s was moved on by another process (version %s -> %s): reloaded",
                      game.id, game.row.version, fresh.row.version)
         game.row, game.seats, game.engine, game.state = fresh.row, fresh.seats, fresh.engine, fresh.state
+        game.recent = fresh.recent
         game.board = None
         game.dms.clear()
 
@@ -181,7 +188,23 @@ class GameService(Dormant, SeatDuties):
         if keep:
             self._games[game.id] = game
             self._dormant.pop(game.id, None)
+            self._trim()
         return game
+
+    def _trim(self) -> None:
+        """Keep at most ``quotas.held_games`` games in memory: drop the least recently used that
+        nothing is using (no lock held, nothing to publish, no AI thinking); a running game goes
+        back to the dormant rows its clock is kept from, and any of them is loaded again on use."""
+        limit = self.quotas.held_games
+        if not limit or len(self._games) <= limit:
+            return
+        for gid, game in list(self._games.items())[:-1]:  # never the one just held
+            if len(self._games) <= limit:
+                break
+            if _idle(game):
+                del self._games[gid]
+                if game.row.status == "active":
+                    self._dormant[gid] = game.row
 
     async def _from_record(self, record: GameRecord) -> LiveGame:
         """The live game a stored record gives (its replay checked against its snapshot)."""
@@ -200,21 +223,30 @@ class GameService(Dormant, SeatDuties):
         row, moves, snap = record.row, record.moves, record.snapshot
         where = ["its setup"]
 
+        recent: deque[Entry] = deque(maxlen=HISTORY)
+        first = len(moves) - HISTORY
+
         def replay() -> tuple[Any, str]:  # CPU only: in a worker thread, so the loop stays free
             steps = base.replay_steps(game.engine, row.seed, len(game.seats), row.options,
                                       [(m.seat, m.action) for m in moves])
             state, _ = next(steps)
-            for m in moves:
-                where[0] = f"move {m.version} (`{m.action}`)"
-                state, _ = next(steps)
+            for i, m in enumerate(moves):
+                where[0] = f"move {m.version}"  # not its text: it may name a hidden card (swap t32)
+                before = state
+                state, played = next(steps)
+                if i >= first and played is not None:
+                    recent.append(_entry(game.engine, m.version, m.seat, played, m.by, before))
             return state, base.state_fingerprint(state)
 
         try:
             state, text = await asyncio.to_thread(replay)
         except Exception as err:  # a rules change or an engine bug: flag the game, keep the bot up
+            # neither the move's text nor the engine's reason is said (either may name a hidden
+            # card); `bazaar replay` on the game's log shows them to whoever may see them
             if not isinstance(err, RuleError):
-                log.exception("Game %s: replay raised", row.id)
-            await self._flag(game, f"{where[0]} no longer replays ({getattr(err, 'reason', err)})")
+                log.error("Game %s: replay raised %s at %s", row.id, type(err).__name__, where[0])
+            kind = "the rules refuse it now" if isinstance(err, RuleError) else f"the engine raised {type(err).__name__}"
+            await self._flag(game, f"{where[0]} no longer replays ({kind})")
             return
         if len(moves) != row.version or snap is None or snap[0] != row.version or snap[2] != digest(text):
             await self._flag(game, "its replayed history differs from the saved snapshot")
@@ -222,6 +254,7 @@ class GameService(Dormant, SeatDuties):
         if row.attention and row.status == "active":
             await self._unflag(game)
         game.state = state
+        game.recent = recent
 
     async def _unflag(self, game: LiveGame) -> None:
         """Clear the "needs attention" flag of a game whose history checks out again (the flag
@@ -241,15 +274,18 @@ class GameService(Dormant, SeatDuties):
     # ------------------------------------------------------------------ finding games
 
     async def find(self, *, guild_id: int | None, channel_id: int, user_id: int,
-                   game_id: int | None = None) -> LiveGame:
+                   game_id: int | None = None, sees: Sees | None = None) -> LiveGame:
         """The game a command in ``channel_id`` is about: ``game_id`` if given (it must belong to
-        the guild), else the open game played in this channel or thread, preferring games the
-        user sits in. Raises :class:`Refusal` when none or several match."""
+        the guild and be played where the member can see, by ``sees``), else the open game
+        played in this channel or thread, preferring games the user sits in. Raises
+        :class:`Refusal` when none or several match; for a number, one refusal whether the game
+        exists elsewhere or not, said before anything of the game is loaded."""
         if game_id is not None:
-            game = await self.get(game_id)
-            if game.row.guild_id != guild_id:
-                raise Refusal(f"There is no game #{game_id} on this server.")
-            return game
+            number = game_number(game_id)
+            row = await self.store.game(number)
+            if row is None or row.guild_id != guild_id or (sees is not None and not sees(row)):
+                raise Refusal(no_game_here(number))
+            return await self.get(number)
         rows = [r for r in await self.store.games(place_id=channel_id)
                 if r.status in ("lobby", "active") or r.thread_id == channel_id]
         if not rows:
@@ -267,10 +303,13 @@ class GameService(Dormant, SeatDuties):
             raise Refusal(f"Several games are running here ({ids}): add `game:` with the number.")
         return games[0]
 
-    async def list_games(self, guild_id: int | None) -> list[Listing]:
-        """Open (lobby or active) games of a guild, by id: two reads (the rows, then every
-        listed game's seats at once); no game is loaded or replayed for it."""
+    async def list_games(self, guild_id: int | None, sees: Sees | None = None) -> list[Listing]:
+        """Open (lobby or active) games of a guild played where the member can see (``sees``),
+        by id: two reads (the rows, then every listed game's seats at once); no game is loaded
+        or replayed for it."""
         rows = await self.store.games(statuses=["lobby", "active"], guild_id=guild_id)
+        if sees is not None:
+            rows = [r for r in rows if sees(r)]
         seats = await self.store.seats_of([r.id for r in rows])
         return [Listing(r, seats.get(r.id, []), _engine_of(r.kind)) for r in rows]
 
@@ -284,12 +323,56 @@ class GameService(Dormant, SeatDuties):
         opts = (parse_options(engine, options) if options is None or isinstance(options, str)
                 else engine.resolve_options(options))
         seconds = clk.parse_duration(clock, default=self.default_clock)
+        await self._check_quotas(guild_id, channel_id, user_id)
         row = await self.store.create_game(kind=engine.name, seed=self.seed_source(), options=opts,
                                            guild_id=guild_id, channel_id=channel_id, creator_id=user_id,
                                            creator_name=name, clock_seconds=seconds)
         game = LiveGame(row=row, seats=await self.store.seats(row.id), engine=engine)
         self._games[row.id] = game
+        self._trim()
         return game
+
+    async def _check_quotas(self, guild_id: int | None, channel_id: int, user_id: int) -> None:
+        """Refuse a new lobby past the limits (:class:`~bot.host.quotas.Quotas`): the user's open
+        lobbies, and the lobbies and running games of the channel and of the server."""
+        q = self.quotas
+        rows = await self.store.games(statuses=["lobby", "active"], guild_id=guild_id)
+        mine = [r for r in rows if r.status == "lobby" and r.creator_id == user_id]
+        if q.lobbies_per_user and len(mine) >= q.lobbies_per_user:
+            ids = ", ".join(f"#{r.id}" for r in mine)
+            raise Refusal(f"You already have {len(mine)} open lobbies ({ids}), the most one person may: start "
+                          f"one, or close one with `/game end`, before opening another.")
+        here = [r for r in rows if r.channel_id == channel_id]
+        if q.games_per_channel and len(here) >= q.games_per_channel:
+            raise Refusal(f"This channel already has {len(here)} lobbies and games running, the most it may: "
+                          f"finish or end one first, or play in another channel.")
+        if q.games_per_server and guild_id is not None and len(rows) >= q.games_per_server:
+            raise Refusal(f"This server already has {len(rows)} lobbies and games running, the most it may: "
+                          f"finish or end one first.")
+
+    async def close_idle_lobbies(self) -> list[LiveGame]:
+        """Close the lobbies of this process's servers that nobody touched (joined, left, added
+        an AI) for ``quotas.lobby_idle`` seconds, each with a note saying why. Returns them
+        (their lobby message is the caller's to update)."""
+        idle = self.quotas.lobby_idle
+        if not idle:
+            return []
+        before = self.now() - idle
+        closed = []
+        for row in await self.store.games(statuses=["lobby"]):
+            if row.updated_at > before or not self.holds(row.guild_id):
+                continue
+            game = await self.get(row.id)
+            async with game.lock:
+                if game.row.status != "lobby" or game.row.updated_at > before:
+                    continue
+                hours = idle / 3600
+                try:
+                    await self._close(game, f"This lobby was closed: nobody started it within {hours:g} hours.")
+                except Refusal:
+                    continue
+                closed.append(game)
+        return closed
 
     def _lobby(self, game: LiveGame) -> None:
         if game.row.status == "active":
@@ -328,14 +411,14 @@ class GameService(Dormant, SeatDuties):
         return game
 
     async def add_ai(self, game_id: int, user_id: int, level: str | None = None) -> LiveGame:
-        """Add an AI seat to a lobby (by a seated player or the creator), playing at ``level``
+        """Add an AI seat to a lobby (by a seated player: a creator who left may not), at ``level``
         (one of ``engines.search.LEVELS``; None: the default level). Raises :class:`Refusal`."""
         if level is not None and level not in search.LEVELS:
             raise Refusal(f"There is no AI level `{level[:20]}`; the levels are {', '.join(search.LEVELS)}.")
         game = await self.get(game_id)
         async with game.lock:
             self._lobby(game)
-            if not game.seat_of(user_id) and user_id != game.row.creator_id:
+            if not _playing(game, user_id):  # a creator who left has no say over it any more
                 raise Refusal(f"Only players in {game.title} can add an AI; join it first.")
             if len(game.seats) >= game.engine.max_players:
                 raise Refusal(f"{game.title} is full ({game.engine.max_players} players).")
@@ -350,9 +433,7 @@ class GameService(Dormant, SeatDuties):
         Only the creator (or, once the creator has left, any seated player; or a server manager)
         may start, with a player count the game supports."""
         self._lobby(game)
-        seated = game.seat_of(user_id) is not None
-        creator_here = any(s.user_id == game.row.creator_id for s in game.seats)
-        if not (user_id == game.row.creator_id or can_manage or (seated and not creator_here)):
+        if not (can_manage or _may_end(game, user_id)):
             raise Refusal(f"Only the creator of {game.title} (<@{game.row.creator_id}>) can start it.")
         game.engine.check_players(len(game.seats))
 
@@ -369,6 +450,7 @@ class GameService(Dormant, SeatDuties):
                                                    deadline=self.now() + game.row.clock_seconds,
                                                    thread_id=thread_id)
             game.state = state
+            game.recent = deque(maxlen=HISTORY)
             game.started = True
             game.pending.append(Step(0, None, None, "setup", tuple(game.engine.events_on_setup(state))))
             await self._advance_ai(game)
@@ -455,7 +537,9 @@ class GameService(Dormant, SeatDuties):
             # Another writer got in first (another process on the same database): reload.
             self._games.pop(game.id, None)
             raise base.StaleState("The game moved on meanwhile: look at the latest board and try again.")
-        game.state = played.state
+        before, game.state = game.state, played.state
+        if game.recent is not None:
+            game.recent.append(_entry(game.engine, version, seat, played, by, before))
         game.row = dataclasses.replace(game.row, version=version, deadline=deadline, reminded=False,
                                        status="finished" if over else "active", updated_at=self.now())
         if seat_updates:
@@ -490,14 +574,22 @@ class GameService(Dormant, SeatDuties):
         async with game.lock:
             if game.row.status in ("finished", "ended"):
                 raise Refusal(f"{game.title} is already over.")
-            if user_id != game.row.creator_id and not can_manage:
-                raise Refusal(f"Only the creator of {game.title} or a member with Manage Server can end it.")
+            if not (can_manage or _may_end(game, user_id)):
+                raise Refusal(f"Only the creator of {game.title} while they play (once they have left, any "
+                              f"player), or a member with Manage Server, can end it.")
             await self._close(game, f"<@{user_id}> ended the game.")
         self.on_clock_change()
         return game
 
     async def _close(self, game: LiveGame, note: str) -> None:
-        game.row = await self.store.update_game(game.id, status="ended", deadline=None)
+        """End a lobby or running game; one that finished meanwhile (another process's last
+        move) is left finished, with its result: the caller is told it is over."""
+        try:
+            game.row = await self.store.update_game(game.id, expect_status=("lobby", "active"), status="ended",
+                                                    deadline=None)
+        except VersionConflict:
+            self._games.pop(game.id, None)  # reloaded as it is stored on next use
+            raise Refusal(f"{game.title} is already over.") from None
         game.notes.append(note)
         game.closed = True
 
@@ -554,6 +646,8 @@ class GameService(Dormant, SeatDuties):
         seat = game.seat_of(user_id)
         if seat is None:
             raise Refusal(f"You are not playing in {game.title}, so you have no hand there.")
+        if seat.is_ai:
+            raise Refusal(f"You resigned from {game.title}: the AI plays that seat now, and its hand is its own.")
         if game.row.status == "lobby":
             raise Refusal(f"{game.title} has not started yet.")
         if game.state is None:
@@ -583,26 +677,32 @@ class GameService(Dormant, SeatDuties):
             game.closed = game.row.status == "finished"
         return game
 
-    async def history(self, game_id: int, last: int = 15) -> list[tuple[int, int, str, str, list[str]]]:
-        """The last moves as ``(version, seat, action, by, public event texts)``, regenerated by
-        replaying the log (so the texts read as they did at the time). ``action`` is "" for a
-        move whose text names something hidden from spectators before or after it (``swap t32``
-        names the card put back): its public events tell what everyone may know."""
+    async def history(self, game_id: int, last: int = 15) -> list[Entry]:
+        """The last moves (at most :data:`HISTORY`) as ``(version, seat, action, by, public event
+        texts)``, from the held game (kept as moves are played and filled by the replay that
+        loaded it: nothing is replayed per call). ``action`` is "" for a move whose text names
+        something hidden from spectators before or after it (``swap t32`` names the card put
+        back): its public events tell what everyone may know. A game that could not be loaded
+        (it needs attention) shows what still replays."""
         game = await self.get(game_id)
-        moves = await self.store.moves(game.id)
+        if game.recent is not None:
+            return list(game.recent)[-last:] if last > 0 else []
+        return await asyncio.to_thread(self._replayed_history, game, await self.store.moves(game.id), last)
+
+    @staticmethod
+    def _replayed_history(game: LiveGame, moves: list[Any], last: int) -> list[Entry]:
         if not moves or isinstance(game.engine, _Missing):
             return []
-        out = []
+        out: list[Entry] = []
         steps = base.replay_steps(game.engine, game.row.seed, len(game.seats), game.row.options,
                                   [(m.seat, m.action) for m in moves])
         first = max(0, len(moves) - last)
         try:
             before, _ = next(steps)
-            for i, (m, (after, played)) in enumerate(zip(moves, steps)):
+            for i, m in enumerate(moves):
+                after, played = next(steps)
                 if i >= first and played is not None:
-                    seen = base.events_for(played.events, None)
-                    shown = "" if hides(game.engine, m.action, before, after) else m.action
-                    out.append((m.version, m.seat, shown, m.by, [e.text for e in seen]))
+                    out.append(_entry(game.engine, m.version, m.seat, played, m.by, before))
                 before = after
         except Exception:  # the game needs attention; show what replays
             pass
@@ -640,6 +740,36 @@ class GameService(Dormant, SeatDuties):
 
 
 _BACK = "{s%d} is back: the AI no longer plays their seat."
+
+
+Sees = Callable[[GameRow], bool]
+"""Whether the member asking may see where a game is played (its thread, else its channel)."""
+
+
+def _idle(game: LiveGame) -> bool:
+    """Whether nothing is using a held game (it may be dropped from memory and loaded again)."""
+    return not (game.lock.locked() or game.publish_lock.locked() or game.start_lock.locked() or game.pending
+                or game.notes or game.started or game.closed or game.thinking)
+
+
+def _playing(game: LiveGame, user_id: int) -> bool:
+    """Whether ``user_id`` holds a seat of ``game`` as a person (not left, not resigned)."""
+    seat = game.seat_of(user_id)
+    return seat is not None and not seat.is_ai
+
+
+def _may_end(game: LiveGame, user_id: int) -> bool:
+    """The creator while they play; once the creator has left or resigned, any player."""
+    if user_id == game.row.creator_id:
+        return _playing(game, user_id)
+    return _playing(game, user_id) and not _playing(game, game.row.creator_id)
+
+
+def _entry(engine: Engine, version: int, seat: int, played: base.Played, by: str, before: Any) -> Entry:
+    """One move as ``/log`` shows it (see :data:`bot.host.live.Entry`)."""
+    seen = base.events_for(played.events, None)
+    shown = "" if hides(engine, played.action, before, played.state) else played.action
+    return (version, seat, shown, by, [e.text for e in seen])
 
 
 def _updated_seats(seats: list[SeatRow], updates: Mapping[int, Mapping[str, Any]]) -> list[SeatRow]:

@@ -9,6 +9,7 @@ process").
 """
 from __future__ import annotations
 
+from bot.digits import is_digits
 from dataclasses import dataclass
 
 MAX_SHARDS = 4096
@@ -56,13 +57,13 @@ def parse_shards(count_text: str, ids_text: str) -> Shards | None:
         return None
     if not count_text:
         raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards in all, across every process)")
-    if not count_text.isdigit() or not 1 <= int(count_text) <= MAX_SHARDS:
+    if not is_digits(count_text) or not 1 <= int(count_text) <= MAX_SHARDS:
         raise ValueError(f"SHARD_COUNT must be a whole number from 1 to {MAX_SHARDS}, not {count_text!r}")
     count = int(count_text)
     if not ids_text:
         return Shards(count, tuple(range(count)))
     parts = [p.strip() for p in ids_text.split(",")]
-    if any(not p.isdigit() for p in parts):
+    if any(not is_digits(p) for p in parts):
         raise ValueError(f"SHARD_IDS must be shard numbers separated by commas (like 0,1), not {ids_text!r}")
     ids = [int(p) for p in parts]
     too_big = [i for i in ids if i >= count]

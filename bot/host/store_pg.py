@@ -23,9 +23,11 @@ import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable, Iterable
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
+
+from bot.digits import is_digits
 
 from .store_base import PG_MIGRATIONS, Store, migration_files
 from .storefail import ConstraintViolation, StoreError, StoreUnavailable
@@ -40,17 +42,45 @@ _UNAVAILABLE = (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError, 
                 asyncpg.InvalidPasswordError, asyncpg.exceptions.PostgresSystemError)
 
 
-def redacted(url: str) -> str:
-    """``url`` without its password (for messages and logs)."""
+SECRET_PARAMS = frozenset({"password", "sslpassword"})
+"""URL query parameters that hold a password (``?password=…``)."""
+
+
+def passwords(url: str) -> list[str]:
+    """The passwords written in ``url``: its ``user:password@`` part and its password query
+    parameters (none for a URL that does not parse)."""
     try:
         parts = urlsplit(url)
-        if parts.password is None:
-            return url
-        host = parts.hostname or ""
-        netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
-        return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+        found = [parts.password] if parts.password else []
+        found += [v for k, v in parse_qsl(parts.query, keep_blank_values=True) if k.lower() in SECRET_PARAMS and v]
+    except ValueError:
+        return []
+    return found
+
+
+def redacted(url: str) -> str:
+    """``url`` without its passwords, in whichever form it holds them (``user:pass@``,
+    ``?password=``, ``?sslpassword=``), for messages and logs."""
+    try:
+        parts = urlsplit(url)
+        netloc = parts.netloc
+        if parts.password is not None:
+            host = parts.hostname or ""
+            netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+        pairs = parse_qsl(parts.query, keep_blank_values=True)
+        query = parts.query
+        if any(k.lower() in SECRET_PARAMS for k, _ in pairs):
+            query = urlencode([(k, "***" if k.lower() in SECRET_PARAMS else v) for k, v in pairs], safe="*")
+        return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
     except ValueError:
         return "the PostgreSQL URL in BAZAAR_DB"
+
+
+def scrubbed(text: str, url: str) -> str:
+    """``text`` (say, a driver's error message) with every password of ``url`` masked."""
+    for secret in sorted(passwords(url), key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return text
 
 
 @functools.lru_cache(maxsize=512)
@@ -111,7 +141,7 @@ def pg_statements(script: str) -> list[str]:
 def _changed(status: str) -> int:
     """The row count of a command status such as ``UPDATE 1`` or ``INSERT 0 1``."""
     last = status.rsplit(" ", 1)[-1]
-    return int(last) if last.isdigit() else 0
+    return int(last) if is_digits(last) else 0
 
 
 class _Handle:
@@ -182,7 +212,8 @@ class PgStore(Store):
             pool = await asyncpg.create_pool(dsn=url, min_size=1, max_size=cls.POOL_SIZE, timeout=cls.TIMEOUT,
                                              command_timeout=cls.TIMEOUT)
         except (ValueError, asyncpg.ClientConfigurationError) as err:
-            raise StoreError(f"BAZAAR_DB is not a usable PostgreSQL URL ({shown}): {_line(err)}; write it "
+            why = scrubbed(_line(err), url)
+            raise StoreError(f"BAZAAR_DB is not a usable PostgreSQL URL ({shown}): {why}; write it "
                              f"like postgresql://user@host:5432/dbname") from err
         except _UNAVAILABLE as err:
             raise cls._unavailable(err, shown) from err

@@ -116,7 +116,9 @@ class SqliteStore(Store):
                                       f"restore a backup, or move it aside to start afresh")
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA foreign_keys=ON")
-            await db.execute("PRAGMA synchronous=NORMAL")
+            # FULL: a move acknowledged to a player is on disk, WAL and all, before the
+            # acknowledgement (NORMAL may lose the last transactions on a power loss)
+            await db.execute("PRAGMA synchronous=FULL")
             await probe_write(db)
         except sqlite3.Error as err:
             await db.close()

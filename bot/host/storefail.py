@@ -8,6 +8,7 @@ and ``actions.guard``), and at start-up the bot exits with its one-line message.
 """
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -87,6 +88,10 @@ def translatable(err: BaseException) -> bool:
     return isinstance(err, sqlite3.OperationalError) or type(err) is sqlite3.DatabaseError
 
 
+PRIVATE = 0o600
+"""The permissions of a new database file (and so of its WAL): the bot's user only."""
+
+
 def prepare_path(path: Path) -> bool:
     """Whether ``path`` is still to be created (its folder is made if missing). Raises
     :class:`StoreUnavailable` when the path is a folder or its folder cannot be made."""
@@ -97,6 +102,10 @@ def prepare_path(path: Path) -> bool:
         fresh = not path.exists() or path.stat().st_size == 0
         if fresh:
             path.parent.mkdir(parents=True, exist_ok=True)
+            # readable by the bot's user only; SQLite gives its WAL and shared-memory files the
+            # main file's permissions
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE))
+            os.chmod(path, PRIVATE)
     except OSError as err:
         raise StoreUnavailable(f"cannot create the database {path}: {err.strerror or err} "
                                f"({err.filename or path.parent}); create its folder (writable by the "

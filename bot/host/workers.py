@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
-from concurrent.futures.process import BrokenProcessPool
 import logging
 import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+from .lane import Lane, LaneBroken
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -88,7 +90,8 @@ class Workers:
     def __init__(self, size: int | None = None) -> None:
         self.size = default_size() if size is None else size
         self._pool: cf.Executor | None = None
-        self._lane: cf.Executor | None = None
+        self._lane: cf.Executor | None = None  # threads (Workers(0)) only
+        self._lane_process: Lane | None = None
         self._broken = 0
         self._closings = 0  # how many times close() ran: a long job that saw one is cut short
 
@@ -133,6 +136,8 @@ class Workers:
         return result
 
     async def _run(self, lane: bool, fn: Callable[..., T], args: tuple[Any, ...], closings: int = 0) -> T:
+        if lane and self.size:
+            return await self._run_lane(fn, args, closings)
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             pool = self._lane_executor() if lane else self._executor()
@@ -152,22 +157,39 @@ class Workers:
                     raise
         raise AssertionError("unreachable")
 
+    async def _run_lane(self, fn: Callable[..., T], args: tuple[Any, ...], closings: int) -> T:
+        """A long job in the lane process; a process that died under it is replaced once."""
+        for attempt in (1, 2):
+            if self._lane_process is None:
+                self._lane_process = Lane(_warm_lane)
+            lane = self._lane_process
+            try:
+                result: T = await lane.run(fn, args)
+                return result
+            except LaneBroken:
+                if self._closings != closings:
+                    raise WorkersClosed("the worker pool was closed while the job ran") from None
+                self._broken += 1
+                log.warning("The long-job worker died; starting a new one (attempt %d)", attempt)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
     def lane_pids(self) -> list[int]:
         """The process ids of the long-job lane (none before its first job, or with threads)."""
-        procs = getattr(self._lane, "_processes", None) or {}
-        return sorted(procs)
+        return self._lane_process.pids() if self._lane_process is not None else []
 
     def close(self) -> None:
-        """Stop both pools. A board job running finishes; the lane's process is ended at once (a
-        recap cut short is drawn again by the next run: see ``Publisher.landed``)."""
+        """Stop both pools through their public APIs. A board job running finishes (they take
+        milliseconds); the lane's process is ended at once (a recap cut short is drawn again by
+        the next run: see ``Publisher.landed``)."""
         self._closings += 1
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            pool.shutdown(wait=True, cancel_futures=True)
         if self._lane is not None:
             lane, self._lane = self._lane, None
-            procs = list((getattr(lane, "_processes", None) or {}).values())
             lane.shutdown(wait=False, cancel_futures=True)
-            for proc in procs:  # a recap runs for seconds: do not keep the bot's exit waiting
-                if proc.is_alive():
-                    proc.terminate()
+        if self._lane_process is not None:
+            process, self._lane_process = self._lane_process, None
+            process.close()

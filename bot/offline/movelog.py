@@ -19,6 +19,7 @@ Blank lines and other ``#`` lines are ignored. Each move is ``<seat> <canonical 
 """
 from __future__ import annotations
 
+from bot.digits import is_digits
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -88,7 +89,7 @@ def loads(text: str) -> MoveLog:
             head[key] = value.strip()
             continue
         seat, _, action = line.partition(" ")
-        if not seat.isdigit() or not action.strip():
+        if not is_digits(seat) or not action.strip():
             raise LogError(f"line {no}: expected `<seat> <action>`, got {raw[:60]!r}")
         moves.append((int(seat), action.strip()))
     for key in ("game", "seed", "players"):
@@ -108,7 +109,7 @@ def loads(text: str) -> MoveLog:
         raise LogError("the `# result:` line must be a JSON object")
     seat = None
     if "seat" in head:
-        if not head["seat"].isdigit():
+        if not is_digits(head["seat"]):
             raise LogError(f"`seat:` must be a seat number, not {head['seat'][:40]!r}")
         seat = int(head["seat"])
     return MoveLog(head["game"], seed, players, options, names, moves, result, seat, head.get("level"))

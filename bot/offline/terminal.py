@@ -9,6 +9,7 @@ Everything game-specific comes from the engine and its renderer module.
 """
 from __future__ import annotations
 
+from bot.digits import is_digits
 import random
 import sys
 from pathlib import Path
@@ -205,7 +206,7 @@ class Session:
         if not cmd:
             self.show_moves()
             return False
-        if cmd.isdigit():
+        if is_digits(cmd):
             moves, _ = self.listed()
             k = int(cmd)
             if k not in moves:

@@ -22,7 +22,7 @@ from . import components, controls, inputs, text
 from .context import Bazaar, bazaar
 from ..host.clock import BadDuration
 from ..host.live import LiveGame, Refusal
-from ..host.store import StoreUnavailable
+from ..host.store import GameRow, StoreUnavailable
 
 
 log = logging.getLogger(__name__)
@@ -119,11 +119,30 @@ def _can_manage(interaction: discord.Interaction) -> bool:
     return bool(perms.manage_guild or perms.administrator)
 
 
+def sees(interaction: discord.Interaction) -> Callable[[GameRow], bool] | None:
+    """Whether the member of ``interaction`` may see where a game is played: its thread, else
+    (an archived thread the bot no longer holds) its channel, by the member's permissions there.
+    A place the bot cannot see at all counts as hidden. None outside a server (no channels)."""
+    guild, member = interaction.guild, interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return None
+
+    def can(row: GameRow) -> bool:
+        for place in (row.thread_id, row.channel_id):
+            channel = guild.get_channel_or_thread(place) if place else None
+            if channel is not None:
+                return bool(channel.permissions_for(member).view_channel)
+        return False
+
+    return can
+
+
 async def resolve(interaction: discord.Interaction, game_id: int | None = None) -> LiveGame:
-    """The game this interaction is about (see :meth:`GameService.find`)."""
+    """The game this interaction is about (see :meth:`GameService.find`), among the games the
+    member may see."""
     svc = bot_of(interaction).service
     game = await svc.find(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
-                          user_id=interaction.user.id, game_id=game_id)
+                          user_id=interaction.user.id, game_id=game_id, sees=sees(interaction))
     return remember(interaction, game)
 
 
@@ -512,7 +531,8 @@ async def game_list(interaction: discord.Interaction) -> None:
     """/game list: the open games of this server."""
     bot = bot_of(interaction)
     async with guard(interaction, "/game list"):
-        await reply(interaction, text.game_list(await bot.service.list_games(interaction.guild_id)))
+        await reply(interaction, text.game_list(await bot.service.list_games(interaction.guild_id,
+                                                                             sees(interaction))))
 
 
 async def rules(interaction: discord.Interaction, kind: str) -> None:

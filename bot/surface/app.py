@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import sys
 import time
+from pathlib import Path
 from typing import Callable, Sequence
 
 import aiohttp
@@ -24,21 +26,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from . import actions, components, inputs, text
+from . import actions, components, inputs, synccheck, text
 from . import commands as bot_commands
 from ..host.clock import TurnClock
 from ..host.clock_shared import SharedClock, claim_owner
 from .components import DYNAMIC_ITEMS
 from .flood import BazaarTree
 from ..host.throttle import Throttle
-from ..host import drawing
+from ..host import drawing, heartbeat
 from ..host import service as service_mod
 from ..host.looplag import LagMonitor
-from ..host.config import Config
+from ..host.config import DEFAULT_DB, Config
 from ..host.live import Refusal
 from .publish import Publisher
 from ..host.service import GameService
 from ..host.shards import ALL
+from ..host.backup import hold_running
 from ..host.store import Store, StoreError
 from ..host.workers import Workers
 
@@ -83,6 +86,9 @@ class BazaarBot(commands.Bot):
         self._warming: asyncio.Task[None] | None = None
         self._checking: asyncio.Task[None] | None = None
         self._sweeping: asyncio.Task[None] | None = None
+        self._lobbies: asyncio.Task[None] | None = None
+        self._beating: asyncio.Task[None] | None = None
+        self._synccheck: asyncio.Task[list[str]] | None = None
         if repost_delays is not None:  # pauses before posting again a board Discord refused
             self.publisher.retry.delays = tuple(repost_delays)
         self.clock: TurnClock | None = None
@@ -104,7 +110,7 @@ class BazaarBot(commands.Bot):
         self.service = GameService(self.store, now=self.now, seed_source=self.seed_source,
                                    ai_grace=self.config.ai_grace, on_clock_change=self._poke_clock,
                                    workers=self.workers, ai_level=self.config.ai_level,
-                                   holds=self.bazaar_shards.holds)
+                                   holds=self.bazaar_shards.holds, quotas=self.config.quotas)
         self.service.claims = (self.claim_owner, self.config.clock_lease)
         flagged = await self.service.load_all()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -138,6 +144,12 @@ class BazaarBot(commands.Bot):
         if self._warming is None and not self.sync_only:
             self._warming = asyncio.create_task(self._warm_workers(), name="bazaar-warm-workers")
             self._checking = asyncio.create_task(self._check_dormant(), name="bazaar-check-dormant")
+            self._lobbies = asyncio.create_task(self._lobby_loop(), name="bazaar-idle-lobbies")
+            self._synccheck = asyncio.create_task(synccheck.check(self, self.config.dev_guild_id),
+                                                  name="bazaar-sync-check")
+            if self.config.heartbeat is not None:
+                self._beating = asyncio.create_task(self._heartbeat_loop(self.config.heartbeat),
+                                                    name="bazaar-heartbeat")
             if self.store.shared:
                 self._sweeping = asyncio.create_task(self._sweep_loop(), name="bazaar-sweep-unposted")
 
@@ -194,6 +206,39 @@ class BazaarBot(commands.Bot):
             for game in await self.service.resume_ai(done):
                 await self.publisher.publish(game)
         return len(done)
+
+    LOBBY_SWEEP = 600.0
+    """Seconds between looks for lobbies idle past ``BAZAAR_LOBBY_IDLE_HOURS``."""
+
+    async def close_idle_lobbies(self) -> int:
+        """Close the lobbies nobody touched for ``BAZAAR_LOBBY_IDLE_HOURS`` and post why (their
+        lobby message loses its buttons). Returns how many were closed."""
+        games = await self.service.close_idle_lobbies()
+        for game in games:
+            await self.publisher.publish(game)
+        return len(games)
+
+    async def _heartbeat_loop(self, path: Path) -> None:
+        """Rewrite the heartbeat file every ``heartbeat.EVERY`` seconds while connected."""
+        while True:
+            if self.is_ready() and not self.is_closed():
+                try:
+                    await asyncio.to_thread(heartbeat.beat, path)
+                except OSError as err:
+                    log.warning("Writing the heartbeat %s failed: %s", path, err)
+            await asyncio.sleep(heartbeat.EVERY)
+
+    async def _lobby_loop(self) -> None:
+        """Run :meth:`close_idle_lobbies` every :data:`LOBBY_SWEEP` seconds while the bot runs;
+        a failure is logged and the next look runs."""
+        while True:
+            try:
+                closed = await self.close_idle_lobbies()
+                if closed:
+                    log.info("Closed %d lobby(ies) nobody started in time", closed)
+            except Exception:
+                log.exception("Closing idle lobbies failed")
+            await asyncio.sleep(self.LOBBY_SWEEP)
 
     async def _sweep_loop(self) -> None:
         """Run :meth:`sweep_unposted` every ``config.repost_after / 3`` seconds (at most a
@@ -324,7 +369,8 @@ class BazaarBot(commands.Bot):
         and close the database."""
         if self.clock is not None:
             await self.clock.stop()
-        for task in (self._checking, self._warming, self._sweeping):
+        for task in (self._checking, self._warming, self._sweeping, self._lobbies, self._beating,
+                     self._synccheck):
             if task is not None and not task.done():
                 task.cancel()
         if not await self.idle():
@@ -338,17 +384,36 @@ class BazaarBot(commands.Bot):
         await self.lag.stop()
 
 
-QUIET_LOGGERS = ("discord.http", "discord.gateway", "aiosqlite", "asyncpg")
+QUIET_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook", "aiosqlite", "asyncpg")
 """Loggers whose DEBUG lines carry private data: discord.py's whole request and response bodies
-and gateway events (DM texts, ephemeral answers, interaction tokens), and aiosqlite's every
-statement with its parameters (stored states: every hand, the deck order). They stay at INFO."""
+and gateway events (DM texts, ephemeral answers), its webhook requests (the URL of every answer to
+an interaction holds the interaction's token, good for 15 minutes of reading and editing that
+answer), and aiosqlite's every statement with its parameters (stored states: every hand, the deck
+order). They stay at INFO."""
+
+_TOKEN_URL = re.compile(r"(/(?:interactions|webhooks)/\d+/)[A-Za-z0-9_.\-]{16,}")
+
+
+class NoTokens(logging.Filter):
+    """Masks interaction and webhook tokens in any log line (a second guard beside
+    :data:`QUIET_LOGGERS`, for lines from any other logger that quote such a URL)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "/interactions/" in text or "/webhooks/" in text:
+            record.msg, record.args = _TOKEN_URL.sub(r"\1***", text), ()
+        return True
 
 
 def _setup_logging(config: Config) -> None:
     """Log through ``discord.utils.setup_logging`` at the configured level, keeping
-    :data:`QUIET_LOGGERS` at INFO or above so that no private view reaches the log."""
+    :data:`QUIET_LOGGERS` at INFO or above so that no private view reaches the log, and masking
+    tokens in what is logged (:class:`NoTokens`)."""
     level = config.log_level_number
     discord.utils.setup_logging(level=level, root=True)
+    for handler in logging.getLogger().handlers:
+        if not any(isinstance(f, NoTokens) for f in handler.filters):
+            handler.addFilter(NoTokens())
     for name in QUIET_LOGGERS:
         logging.getLogger(name).setLevel(max(level, logging.INFO))
 
@@ -411,10 +476,25 @@ def make_bot(config: Config, **kwargs) -> BazaarBot:
     return ShardedBazaarBot(config, shard_count=config.shards.count, shard_ids=list(config.shards.ids), **kwargs)
 
 
+def refuse_new_database(db_path: Path | str) -> None:
+    """A SQLite path other than the default that does not exist is a typo until shown otherwise:
+    raises :class:`StoreError` saying how to create it (the default path is created as before)."""
+    if isinstance(db_path, str) or db_path == Path(DEFAULT_DB) or db_path.exists():
+        return
+    raise StoreError(f"there is no database at {db_path} (BAZAAR_DB): check it for a typo, or create "
+                     f"an empty one with `bazaar db migrate`")
+
+
 async def _run(config: Config) -> None:
+    refuse_new_database(config.db_path)
     store = await Store.open(config.db_path)  # a database that cannot be used stops us before Discord
-    async with make_bot(config, store=store) as bot:
-        await bot.start(config.token)
+    running = None if isinstance(config.db_path, str) else hold_running(Path(config.db_path))
+    try:
+        async with make_bot(config, store=store) as bot:
+            await bot.start(config.token)
+    finally:
+        if running is not None:
+            running.close()  # (the system drops the lock of a killed process too)
 
 
 def run_bot(config: Config) -> int:

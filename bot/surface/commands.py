@@ -56,7 +56,8 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
     try:
         game = await bot.service.find(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                                       user_id=interaction.user.id,
-                                      game_id=getattr(interaction.namespace, "game", None))
+                                      game_id=getattr(interaction.namespace, "game", None),
+                                      sees=actions.sees(interaction))
     except Exception:
         return []
     out = []
@@ -70,7 +71,7 @@ async def game_number_autocomplete(interaction: discord.Interaction, current: st
     """Open games of this server whose number starts with what was typed."""
     bot = bazaar(interaction.client)
     try:
-        games = await bot.service.list_games(interaction.guild_id)
+        games = await bot.service.list_games(interaction.guild_id, actions.sees(interaction))
     except Exception:
         return []
     cur = inputs.typed(current).strip().lstrip("#")

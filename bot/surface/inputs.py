@@ -10,6 +10,7 @@ one of these functions first; each returns the value in the type the code expect
 """
 from __future__ import annotations
 
+from bot.digits import is_digits
 from typing import Any
 
 from engines import base, search
@@ -90,7 +91,7 @@ def game_kind(value: Any) -> str:
 def ids(game: Any, version: Any) -> tuple[int, int]:
     """The game number and version of a custom id (digits as the templates match them, or ints)."""
     gid = game_number(game)
-    if isinstance(version, str) and version.isdigit() and len(version) <= 19:
+    if isinstance(version, str) and is_digits(version) and len(version) <= 19:
         version = int(version)
     if isinstance(version, bool) or not isinstance(version, int) or not 0 <= version <= MAX_INT:
         raise base.StaleState("That board is out of date: the game has moved on since. Use the latest message.")

@@ -662,7 +662,7 @@ class Publisher:
         50007 marks the seat's DMs closed and tells the player once; other failures are logged
         and the DM is tried again when the view next changes."""
         view = batch.engine.view(batch.state, seat)
-        body = await self.view_text(game.id, batch.engine.name, view, batch.names)
+        body = await self.view_text(game.id, batch.engine.name, view, batch.text_names)
         png = await self.png(game.id, batch.engine.name, "hand", view, batch.names)
         name = f"{batch.engine.name}-{game.id}-hand-{batch.version}.png"
         lines = [*(turn_dm.lines if turn_dm else []), *private][-50:]
@@ -716,8 +716,8 @@ class Publisher:
 
     async def hand(self, game: LiveGame, seat: int, view: dict[str, Any]) -> tuple[str, discord.File | None]:
         """Content and image of an ephemeral private view."""
-        body = await self.view_text(game.id, game.engine.name, view, game.names)
+        body = await self.view_text(game.id, game.engine.name, view, game.text_names)
         file = await self.image(game.id, game.engine.name, "hand", view, game.names,
                                 f"{game.engine.name}-{game.id}-hand.png")
-        head = f"🎴 **{game.title}** — your private view as {game.names[seat]}"
+        head = f"🎴 **{game.title}** — your private view as {game.text_names[seat]}"
         return text.clip(head + (f"\n{body}" if body else "")), file

@@ -13,6 +13,7 @@ from engines.base import Engine
 from ..host.clock import format_duration
 from ..host.live import Batch, Listing, LiveGame
 from ..host.store import SeatRow
+from ..host.names import shown
 
 LIMIT = 2000  # Discord's message length
 
@@ -67,18 +68,19 @@ def fit_lines(head: Sequence[str], body: Sequence[str], tail: Sequence[str], lim
 
 def seat_label(seat: SeatRow) -> str:
     """"Ann", "AI 1 🤖", "Bob (AI plays)"."""
+    name = shown(seat.name)
     if seat.is_ai and seat.user_id is None:
-        return f"{seat.name} 🤖"
+        return f"{name} 🤖"
     if seat.is_ai:
-        return f"{seat.name} (resigned, AI plays)"
+        return f"{name} (resigned, AI plays)"
     if seat.ai_takeover:
-        return f"{seat.name} (AI plays until they /move)"
-    return seat.name
+        return f"{name} (AI plays until they /move)"
+    return name
 
 
 def mention(seat: SeatRow) -> str:
     """A ping for a person's seat, the plain name for an AI seat."""
-    return f"<@{seat.user_id}>" if seat.user_id is not None and not seat.is_ai else seat.name
+    return f"<@{seat.user_id}>" if seat.user_id is not None and not seat.is_ai else shown(seat.name)
 
 
 def options_line(engine: Engine, options: dict[str, Any]) -> str:
@@ -177,8 +179,8 @@ def final(batch: Batch, outcome: base.Outcome | None) -> str:
             note = outcome.notes[s] if s < len(outcome.notes) and outcome.notes[s] else ""
             pts = "no score" if score is None else f"{score} pts"
             medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(outcome.ranks[s], f"{outcome.ranks[s]}.")
-            tail.append(f"{medal} {batch.names[s]} — {pts}{f' ({batch.fmt(note)})' if note else ''}")
-        winners = " and ".join(batch.names[w] for w in outcome.winners)
+            tail.append(f"{medal} {batch.text_names[s]} — {pts}{f' ({batch.fmt(note)})' if note else ''}")
+        winners = " and ".join(batch.text_names[w] for w in outcome.winners)
         tail.append(f"Winner: **{winners}**" if winners else "No winner.")
     return fit_lines(head, body, tail)
 
@@ -215,7 +217,7 @@ def dm(batch: Batch, seat: int, link: str, private_events: Sequence[str], body: 
     if outcome is not None:
         head = [f"🏁 **{batch.title}** is over (move {batch.version}). {rank_line(outcome, seat)}. Final sheet: {link}"]
         return fit_lines(head, [f"• {batch.fmt(e)}" for e in private_events], [body] if body else [])
-    head = [f"🎴 **{batch.title}** — your private view as {batch.names[seat]} (move {batch.version}): {link}"]
+    head = [f"🎴 **{batch.title}** — your private view as {batch.text_names[seat]} (move {batch.version}): {link}"]
     events = [f"• {batch.fmt(e)}" for e in private_events]
     return fit_lines(head, events, [*([body] if body else []), *extra])
 
@@ -276,7 +278,7 @@ def game_list(games: Sequence[Listing]) -> str:
     lines = []
     for g in games:
         where = f"<#{g.row.thread_id}>" if g.row.thread_id else f"<#{g.row.channel_id}>"
-        who = ", ".join(s.name for s in g.seats)
+        who = ", ".join(shown(s.name) for s in g.seats)
         lines.append(f"**#{g.id}** {g.engine.title} — {g.row.status} in {where} — {who}")
     return fit_lines(["Open games:"], lines, [])
 
@@ -309,8 +311,8 @@ def log(game: LiveGame, history: Sequence[tuple[int, int, str, str, list[str]]])
     by_note = {"ai": " (AI)", "clock": " (clock ran out, AI)", "player": ""}
     for version, seat, action, by, events in history:
         what = "; ".join(game.fmt(e) for e in events) or action or "a move that stays hidden"
-        shown = f"`{action}` — " if action else ""  # "" when the text names hidden cards
-        lines.append(f"`{version:>3}` {game.names[seat]}{by_note.get(by, '')}: {shown}{what}")
+        typed = f"`{action}` — " if action else ""  # "" when the text names hidden cards
+        lines.append(f"`{version:>3}` {game.text_names[seat]}{by_note.get(by, '')}: {typed}{what}")
     return fit_lines([f"**{game.title}** — last moves:"], lines, [])
 
 

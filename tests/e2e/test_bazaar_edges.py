@@ -69,7 +69,7 @@ async def test_dms_offer_only_rules_and_another_servers_game_is_not_found(fake_d
                                  (table.players["ann"], "game end", {"game": gid}),
                                  (zed, "game join", {"game": gid})):
         h = await fake.slash(who, fake.channel("play"), command, options=values)
-        assert h.ephemeral and f"no game #{gid} on this server" in h.content.lower(), (command, h.content)
+        assert h.ephemeral and f"no game #{gid} here" in h.content.lower(), (command, h.content)
     h = await fake.slash(table.players["ann"], table.channel, "game new", game="pralaya", clock="0")
     assert h.ephemeral and "at least 1 minute" in h.content
     assert await table.db_state(gid) == before and len(await table.bot.store.games()) == 1

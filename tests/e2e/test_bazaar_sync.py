@@ -19,3 +19,22 @@ async def test_sync_to_the_dev_guild_then_globally(fake_discord, tmp_path):
     game = next(c for c in fake.commands[None] if c["name"] == "game")
     assert sorted(o["name"] for o in game["options"]) == ["addbot", "end", "join", "leave", "list", "new",
                                                           "start", "status"]
+
+
+async def test_the_bot_says_when_a_sync_is_due(fake_discord, run_bot, tmp_path, caplog):
+    """At start the bot compares its commands with Discord's: one warning naming what differs
+    (an upgrade that changed them), none once they agree."""
+    from bazaar_harness import make_table
+    from bot.surface import synccheck
+
+    table = make_table(fake_discord, run_bot, tmp_path)
+    await table.boot(sync=False)
+    with caplog.at_level("WARNING", logger="bot.surface.synccheck"):
+        found = await synccheck.check(table.bot, None)
+    assert found == [f"new /{name}" for name in EXPECTED]
+    assert "run `bazaar sync`" in caplog.text
+    assert await bot_app._sync(Config(token=fake_discord.token, db_path=tmp_path / "x.sqlite3")) == 0
+    assert await synccheck.check(table.bot, None) == []
+    game = next(c for c in fake_discord.commands[None] if c["name"] == "game")
+    game["options"] = [o for o in game["options"] if o["name"] != "list"]  # an older version's tree
+    assert await synccheck.check(table.bot, None) == ["changed /game"]
