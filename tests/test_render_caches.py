@@ -33,7 +33,7 @@ def test_cached_fonts_draw_the_same_pixels_as_plain_ones():
     cases = [
         ("Asha takes b4 (Gold Coin)", 28, False, False, "la", (10, 10)),
         ("−18 · ✔ ▶ 3rd", 30, True, False, "mm", (300.5, 60.25)),
-        ("Supremacy: all stall pieces placed", 20, False, True, "ls", (12.75, 130)),
+        ("Supremacy: all stall pieces placed", 26, False, True, "ls", (12.75, 130)),
         ("10 / −7", 44, True, True, "rm", (590, 170.5)),
     ]
     a, da = canvas(220, 600)
@@ -50,7 +50,7 @@ def test_cached_fonts_draw_the_same_pixels_as_plain_ones():
 
 def _piece(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float) -> None:
     d.rounded_rectangle((x, y, x + 60, y + 40), radius=9, fill=(0, 114, 178), outline=(20, 20, 20), width=2)
-    d.text((x + 30, y + 20), "12", font=font(24, True), fill=(255, 255, 255), anchor="mm")
+    d.text((x + 30, y + 20), "12", font=font(26, True), fill=(255, 255, 255), anchor="mm")
 
 
 def test_a_stamped_piece_has_the_pixels_of_the_piece_drawn_in_place():
@@ -74,7 +74,7 @@ def test_the_stamp_cache_is_bounded_and_keyed(monkeypatch):
     img, _ = canvas(100, 400)
 
     def label(s: str):
-        return lambda im, d, x, y: d.text((x + 2, y + 2), s, font=font(20), fill=(0, 0, 0))
+        return lambda im, d, x, y: d.text((x + 2, y + 2), s, font=font(26), fill=(0, 0, 0))
 
     for i in range(5):
         stamp(img, (0, 0, 60, 30), ("test.label", str(i)), label(str(i)))
