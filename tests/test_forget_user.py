@@ -146,30 +146,8 @@ def test_forget_user_on_both_backends(env, backend_target, capsys):
                     "messages": {ids["active"]}}
     assert now[ids["active"]] == records[ids["active"]]  # the active game is left exactly as it was
     assert not any(r[3] == "Ann" and r[0] != ids["active"] for r in after["seats"])
-    for key in ("finished", "finished3", "ended"):
-        gid = ids[key]
-        was, is_ = records[gid], now[gid]
-        assert (is_.row.seed, is_.row.options, is_.row.status, is_.snapshot) == (
-            was.row.seed, was.row.options, was.row.status, was.snapshot)
-        assert [(m.seat, m.action, m.by) for m in is_.moves] == [(m.seat, m.action, m.by) for m in was.moves]
-        assert len(is_.seats) == len(was.seats) and replays(is_) is True
-        ann = next(s for s in was.seats if s.user_id == ANN)
-        former = is_.seats[ann.seat]
-        assert (former.user_id, former.name, former.dm_hash, former.dm_closed) == (None, FORMER_PLAYER, None, False)
-        assert former.is_ai == ann.is_ai and not any(m.user_id == ANN for m in is_.moves)
-    assert now[ids["finished"]].row.creator_id == FORMER_CREATOR
-    assert not any(r[0] == ids["finished"] and r[1] == ann.seat for r in after["drafts"])
-
-    made = now[ids["lobby_ann_made"]]
-    assert made.row.status == "lobby" and made.row.creator_id == FORMER_CREATOR
-    assert [(s.seat, s.user_id, s.name) for s in made.seats] == [(0, BOB, "Bob")]
-    assert not any(r[0] == made.row.id for r in after["drafts"])  # Bob's draft was made in seat 1
-    bob_made = now[ids["lobby_bob_made"]]
-    assert bob_made.row.status == "lobby" and [s.user_id for s in bob_made.seats] == [BOB, None]
-    alone = now[ids["lobby_ann_alone"]]
-    assert alone.row.status == "ended" and [s.is_ai for s in alone.seats] == [True]
-    assert now[ids["bob_only"]] == records[ids["bob_only"]]
-
+    _check_games_over(ids, records, now, after)
+    _check_lobbies(ids, records, now, after)
     b_seats, b_moves, b_made = _bob(before, records)
     assert _bob(after, now) == (b_seats, b_moves, b_made)
     bob_dms = [r for r in before["messages"] if r[4] == DM_CHANNEL[BOB] and r[1] != ids["lobby_ann_made"]]
@@ -188,6 +166,40 @@ def test_forget_user_on_both_backends(env, backend_target, capsys):
     assert replays(games[ids["active"]]) is True and _bob(final, games) == (b_seats, b_moves, b_made)
     code, out, err = _forget(env, backend_target, str(ANN), capsys)
     assert code == 0 and "nothing to forget" in out and asyncio.run(_read(backend_target)) == (final, games)
+
+
+def _check_games_over(ids: dict[str, int], records: dict[int, Any], now: dict[int, Any],
+                      after: dict[str, list[tuple[Any, ...]]]) -> None:
+    """Ann's seat in each game that is over: kept, unnamed and unlinked; the game replays as before."""
+    for key in ("finished", "finished3", "ended"):
+        gid = ids[key]
+        was, is_ = records[gid], now[gid]
+        assert (is_.row.seed, is_.row.options, is_.row.status, is_.snapshot) == (
+            was.row.seed, was.row.options, was.row.status, was.snapshot)
+        assert [(m.seat, m.action, m.by) for m in is_.moves] == [(m.seat, m.action, m.by) for m in was.moves]
+        assert len(is_.seats) == len(was.seats) and replays(is_) is True
+        ann = next(s for s in was.seats if s.user_id == ANN)
+        former = is_.seats[ann.seat]
+        assert (former.user_id, former.name, former.dm_hash, former.dm_closed) == (None, FORMER_PLAYER, None, False)
+        assert former.is_ai == ann.is_ai and not any(m.user_id == ANN for m in is_.moves)
+        assert not any(r[0] == gid and r[1] == ann.seat for r in after["drafts"])  # her draft is gone
+        assert any(r[0] == gid and r[1] != ann.seat for r in after["drafts"])  # the others' stay
+        assert not any(r[1] == gid and r[2] == "dm" and r[3] == ann.seat for r in after["messages"])
+    assert now[ids["finished"]].row.creator_id == FORMER_CREATOR
+
+
+def _check_lobbies(ids: dict[str, int], records: dict[int, Any], now: dict[int, Any],
+                   after: dict[str, list[tuple[Any, ...]]]) -> None:
+    """Ann taken out of the open lobbies (the one left with no person closed); Bob's game untouched."""
+    made = now[ids["lobby_ann_made"]]
+    assert made.row.status == "lobby" and made.row.creator_id == FORMER_CREATOR
+    assert [(s.seat, s.user_id, s.name) for s in made.seats] == [(0, BOB, "Bob")]
+    assert not any(r[0] == made.row.id for r in after["drafts"])  # Bob's draft was made in seat 1
+    bob_made = now[ids["lobby_bob_made"]]
+    assert bob_made.row.status == "lobby" and [s.user_id for s in bob_made.seats] == [BOB, None]
+    alone = now[ids["lobby_ann_alone"]]
+    assert alone.row.status == "ended" and [s.is_ai for s in alone.seats] == [True]
+    assert now[ids["bob_only"]] == records[ids["bob_only"]]
 
 
 async def _end(target: str | Path, gid: int) -> None:
