@@ -273,3 +273,34 @@ async def _raw(store: Store, sql: str) -> None:
 
 def test_the_move_log_accepts_only_erasing_a_sender(backend_target):
     asyncio.run(_log_rules(backend_target))
+
+
+async def _schema_6_game(target: str | Path, folder: Path) -> int:
+    """A database at schema 6 (before forget-user) holding a game Ann played and ended."""
+    store = await Store.open(target, migrations=folder)
+    try:
+        assert await store.schema_version() == 6
+        svc = GameService(store, seed_source=iter(range(500, 600)).__next__)
+        gid = await _game(svc, "pralaya", [(ANN, "Ann"), (BOB, "Bob")])
+        await svc.start(gid, ANN)
+        await _play_out(svc, gid, (ANN, BOB), moves=3)
+        await svc.end(gid, BOB, can_manage=True)
+        return gid
+    finally:
+        await store.close()
+
+
+def test_an_older_database_is_migrated_first(env, backend, backend_target, tmp_path, capsys):
+    from bot.host.store import MIGRATIONS, PG_MIGRATIONS
+
+    folder = tmp_path / "six"
+    folder.mkdir()
+    for path in sorted((PG_MIGRATIONS if backend == "postgres" else MIGRATIONS).glob("000[1-6]_*.sql")):
+        (folder / path.name).write_text(path.read_text())
+    gid = asyncio.run(_schema_6_game(backend_target, folder))
+    assert _holding(asyncio.run(_read(backend_target))[0], ANN)["moves"] == {gid}  # the log holds her id
+    code, out, err = _forget(env, backend_target, str(ANN), capsys)
+    assert code == 0 and "1 seat(s) in 1 game(s)" in out and "1 changed game(s) replay" in out
+    rows, records = asyncio.run(_read(backend_target))
+    assert _holding(rows, ANN) == {"games": set(), "seats": set(), "moves": set(), "messages": set()}
+    assert replays(records[gid]) is True
