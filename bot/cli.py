@@ -1,5 +1,5 @@
 """The ``bazaar`` command: ``demo``, ``play``, ``replay`` (offline), ``run``, ``sync`` (Discord) and
-``db migrate``, ``db copy`` (the database)."""
+``db migrate``, ``db backup``, ``db copy``, ``db forget-user`` (the database)."""
 from __future__ import annotations
 
 import argparse
@@ -131,10 +131,11 @@ def _parser() -> argparse.ArgumentParser:
                    epilog=games_line, description="Register the slash commands with Discord: in "
                    "the server DEV_GUILD_ID when set (at once), else globally (up to an hour). "
                    "Reads DISCORD_TOKEN and DEV_GUILD_ID from the environment or .env.")
-    db = sub.add_parser("db", help="the database: apply migrations, back up, copy SQLite to PostgreSQL",
+    db = sub.add_parser("db", help="the database: apply migrations, back up, copy SQLite to PostgreSQL, "
+                        "forget a person",
                         epilog=games_line, description="Manage the database named by BAZAAR_DB (a SQLite file, or a "
                         "postgresql:// URL), from the environment or .env.")
-    dbsub = db.add_subparsers(dest="db_cmd", required=True, help="`migrate`, `backup` or `copy` (each has --help)")
+    dbsub = db.add_subparsers(dest="db_cmd", required=True, help="`migrate`, `backup`, `copy` or `forget-user` (each has --help)")
     dbsub.add_parser("migrate", help="apply pending migrations to the configured database", epilog=games_line,
                      description="Apply every pending numbered migration to the database BAZAAR_DB "
                      "names (created if it is a SQLite file that does not exist yet).")
@@ -155,6 +156,15 @@ def _parser() -> argparse.ArgumentParser:
                     "(no password here: set PGPASSWORD or use ~/.pgpass)")
     cp.add_argument("--from", dest="source", metavar="PATH",
                     help="the SQLite file to copy (default: BAZAAR_DB)")
+    fu = dbsub.add_parser("forget-user", help="remove a person's id and name from the games (a deletion request)",
+                          epilog=games_line,
+                          description="Remove the Discord user USER_ID from the database (see docs/privacy.md): in "
+                          "every game that is over their seat becomes \"a former player\" without their id, and "
+                          "their moves and the games they created lose their id (the games still replay); they "
+                          "are taken out of open lobbies (a lobby left with no person is closed). Active games "
+                          "are left as they are and listed (exit code 1): end them with /game end or let them "
+                          "finish, then run it again. On SQLite, stop the bot first. Backups keep the old data.")
+    fu.add_argument("user_id", metavar="USER_ID", help="the person's Discord user id (a number)")
     return p
 
 

@@ -1,4 +1,5 @@
-"""``bazaar db migrate``, ``bazaar db backup FILE`` and ``bazaar db copy --to URL [--from PATH]``: one-line ``bazaar:``
+"""``bazaar db migrate``, ``bazaar db backup FILE``, ``bazaar db copy --to URL [--from PATH]`` and
+``bazaar db forget-user USER_ID``: one-line ``bazaar:``
 messages for every failure (an unreachable server, a URL that is not one, a target that is not
 empty, a source file that does not exist), exit code 0 on success, 1 when the database refuses,
 2 for wrong arguments."""
@@ -9,8 +10,10 @@ import asyncio
 import sys
 from pathlib import Path
 
+from ..digits import is_digits
 from .backup import backup, refuse_if_running
 from .config import ConfigError, load_config
+from .forget import forget_user
 from .store import Store, StoreError, is_postgres_url
 from .store_copy import copy_store, replays
 from .store_pg import passwords, redacted
@@ -104,13 +107,59 @@ async def _copy_alone(source_path: Path, url: str) -> tuple[bool, str]:
     return True, f"{report.summary()}. Set BAZAAR_DB to the URL to run on it."
 
 
+async def _forget(target: str | Path, user_id: int) -> tuple[bool, str]:
+    """Forget ``user_id`` in the database ``target`` (a SQLite file only while no bot runs on
+    it), then replay every game that is over and was changed. Returns (complete, the line):
+    not complete when active games were left or a changed game does not replay."""
+    if isinstance(target, Path) and not target.is_file():
+        raise StoreError(f"there is no SQLite database at {target}: check BAZAAR_DB")
+    lock = refuse_if_running(target) if isinstance(target, Path) else None
+    try:
+        store = await Store.open(target, migrate=False)
+        try:
+            if await store.schema_version() < 1:
+                raise StoreError(f"{store.describe()} holds no Bazaar database (no migrations applied)")
+            await store.migrate()  # 0007 lets the move log's user ids be erased
+            report = await forget_user(store, user_id)
+            bad, replayed = [], 0
+            for gid in report.over:
+                record = await store.record(gid)
+                ok = replays(record) if record is not None else False
+                bad += [gid] if ok is False else []
+                replayed += 1 if ok else 0
+        finally:
+            await store.close()
+    finally:
+        if lock is not None:
+            lock.close()
+    line = report.summary()
+    if report.changed:
+        line += f"; {replayed} changed game(s) replay to their snapshots"
+    if bad:
+        line += "; " + ", ".join(f"#{g}" for g in bad[:10]) + " do not: they need attention in the database itself"
+    return not (bad or report.active), line
+
+
+def _forget_command(target: str | Path, text: str) -> int:
+    if not is_digits(text.strip()) or not 0 < int(text.strip()) < 2**63:
+        return _fail(f"USER_ID is a Discord user id (a number, as Developer Mode's Copy User ID gives it), "
+                     f"not {text!r}", 2)
+    ok, line = asyncio.run(_forget(target, int(text.strip())))
+    if not ok:
+        return _fail(line)
+    print(f"bazaar: {line}")
+    return 0
+
+
 def run_db_command(args: argparse.Namespace) -> int:
-    """Run ``bazaar db <migrate|copy>``; returns the exit code."""
+    """Run ``bazaar db <migrate|backup|copy|forget-user>``; returns the exit code."""
     try:
         config = load_config(require_token=False)
     except ConfigError as err:
         return _fail(str(err), 2)
     try:
+        if args.db_cmd == "forget-user":
+            return _forget_command(config.db_path, args.user_id)
         if args.db_cmd == "migrate":
             print(f"bazaar: {asyncio.run(_migrate(config.db_path))}")
             return 0

@@ -434,7 +434,8 @@ class GameService(Dormant, SeatDuties):
         may start, with a player count the game supports."""
         self._lobby(game)
         if not (can_manage or _may_end(game, user_id)):
-            raise Refusal(f"Only the creator of {game.title} (<@{game.row.creator_id}>) can start it.")
+            who = f" (<@{game.row.creator_id}>)" if game.row.creator_id else ""  # 0: a forgotten creator
+            raise Refusal(f"Only the creator of {game.title}{who} can start it.")
         game.engine.check_players(len(game.seats))
 
     async def start(self, game_id: int, user_id: int, *, can_manage: bool = False,

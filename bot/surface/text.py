@@ -93,7 +93,8 @@ def lobby(game: LiveGame) -> str:
     e, row = game.engine, game.row
     seats = "\n".join(f"{s.seat + 1}. {seat_label(s)}" for s in game.seats) or "(nobody yet)"
     if row.status == "lobby":
-        state = (f"Press **Join** to play. <@{row.creator_id}> presses **Start** with "
+        starter = f"<@{row.creator_id}>" if row.creator_id else "A player"  # 0: a forgotten creator
+        state = (f"Press **Join** to play. {starter} presses **Start** with "
                  f"{e.min_players}–{e.max_players} players (**Add AI** fills seats).")
     elif row.status == "active":
         where = f"<#{row.thread_id}>" if row.thread_id else "this channel"

@@ -59,6 +59,9 @@ class BotProcess:
                  env: Mapping[str, str] | None = None) -> None:
         self.fake = fake
         self.db_path = db_path
+        if isinstance(db_path, Path) and not db_path.exists():  # as `bazaar db migrate` leaves it:
+            db_path.parent.mkdir(parents=True, exist_ok=True)  # a path other than the default must
+            db_path.touch()  # exist, or `bazaar run` refuses it as a typo
         self.log_path = log_path
         self.cwd = cwd
         self.env = dict(env or {})

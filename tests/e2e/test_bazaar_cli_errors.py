@@ -32,8 +32,15 @@ def _unused_port() -> int:
     return port
 
 
+def _db(tmp_path):
+    """An existing (empty) database file: a path other than the default must exist (a typo is refused)."""
+    path = tmp_path / "db.sqlite3"
+    path.touch()
+    return path
+
+
 async def test_a_rejected_token_is_one_line_and_exit_2(fake_discord, tmp_path, capsys):
-    config = Config(token="not-the-token", db_path=tmp_path / "db.sqlite3")
+    config = Config(token="not-the-token", db_path=_db(tmp_path))
     assert await asyncio.to_thread(bot_app.run_bot, config) == 2
     assert await asyncio.to_thread(bot_app.sync_commands, config) == 2
     err = capsys.readouterr().err
@@ -58,7 +65,7 @@ def test_run_retries_with_back_off_while_discord_is_unreachable(no_discord, tmp_
         if len(waits) == 7:
             raise KeyboardInterrupt  # the person stops it
 
-    config = Config(token="t", db_path=tmp_path / "db.sqlite3")
+    config = Config(token="t", db_path=_db(tmp_path))
     with pytest.raises(KeyboardInterrupt):
         bot_app.run_retrying(config, sleep=sleep, delays=(1.0, 2.0, 4.0))
     assert waits == [1.0, 2.0, 4.0, 4.0, 4.0, 4.0, 4.0]
@@ -75,12 +82,12 @@ def test_run_stops_cleanly_after_ctrl_c_during_a_retry(no_discord, tmp_path, mon
 
     real = bot_app.run_retrying
     monkeypatch.setattr(bot_app, "run_retrying", lambda config: real(config, sleep=sleep))
-    assert bot_app.run_bot(Config(token="t", db_path=tmp_path / "db.sqlite3")) == 0
+    assert bot_app.run_bot(Config(token="t", db_path=_db(tmp_path))) == 0
     assert "Traceback" not in capsys.readouterr().err
 
 
 def test_sync_says_discord_is_unreachable_and_exits_1(no_discord, tmp_path, capsys):
-    assert bot_app.sync_commands(Config(token="t", db_path=tmp_path / "db.sqlite3")) == 1
+    assert bot_app.sync_commands(Config(token="t", db_path=_db(tmp_path))) == 1
     err = capsys.readouterr().err
     lines = [x for x in err.splitlines() if x.startswith("bazaar:")]
     assert len(lines) == 1 and "cannot reach Discord" in lines[0] and "not registered" in lines[0]
