@@ -72,7 +72,7 @@ def test_parse_canonical(text, canon):
 
 
 @pytest.mark.parametrize("text", [
-    "sell salt t03", "sell salt t3 t3", "sell salt", "sell spices t1", "swap", "swap t1 t2",
+    "sell salt t03", "sell salt t3 t3", "sell salt", "sell spicy t1", "swap", "swap t1 t2",
     "swap t56", "swap t0", "bribe gold gold t1", "bribe gold tea", "buy now", "pass pass",
     "offer s1 t1 for salt 01", "offer s1 t1 for salt 0", "offer s1 for any 0",
     "offer s1 t1 for salt 8", "offer s5 t1 for salt 1", "offer s1 t1 salt 1", "offer",

@@ -65,6 +65,9 @@ class Session:
 
     def help_text(self) -> str:
         legal = self.engine.legal_actions(self.state, self.human) if self.awaits_human() else []
+        menu = self.engine.menu(self.state, self.human) if legal else None
+        if menu is not None:  # the game's own order: the moves worth reading first
+            legal = [a for a, _ in menu.moves]
         examples: list[str] = []
         for a in legal:  # one example per kind of move available now
             if a.split()[0] not in {e.split()[0] for e in examples}:
@@ -100,16 +103,25 @@ class Session:
 
     def listed(self) -> tuple[list[str], int]:
         """The moves numbered now (at most :data:`MAX_LISTED`) and how many are legal."""
+        menu = self.engine.menu(self.state, self.human)
+        if menu is not None:
+            return [a for a, _ in menu.moves][:MAX_LISTED], menu.total
         legal = self.engine.legal_actions(self.state, self.human)
         return legal[:MAX_LISTED], len(legal)
 
     def show_moves(self) -> None:
+        menu = self.engine.menu(self.state, self.human)
         moves, total = self.listed()
-        labels = [self.engine.action_label(self.state, self.human, a) for a in moves]
+        if menu is not None:
+            labels = [lab for _, lab in menu.moves][:MAX_LISTED]
+        else:
+            labels = [self.engine.action_label(self.state, self.human, a) for a in moves]
         self.say("Your moves:")
         for line in move_lines(moves, labels):
             self.say(line)
-        if total > len(moves):
+        for note in menu.notes if menu is not None else ():
+            self.say("  · " + note)
+        if total > len(moves) and (menu is None or not menu.notes):
             self.say(f"  … and {total - len(moves)} more: type any of them (see `help`).")
 
     def ask(self, prompt: str) -> str:
@@ -148,6 +160,11 @@ class Session:
                 self.say(f"✗ There is no move {k}: pick {span}, or type a move.")
                 return False
             line = moves[k - 1]
+        try:
+            line = self.engine.read_names(self.state, self.human, line, self.names)
+        except base.RuleError as err:
+            self.say("✗ " + err.reason)
+            return False
         reason = self.engine.is_legal(self.state, self.human, line)
         if reason is not None:
             self.say("✗ " + reason)

@@ -81,8 +81,9 @@ def _compose(c: Ctx, short: bool) -> str:
     if of:
         by = int(of["by"])
         to = "all" if of.get("to") == "all" else ", ".join(nm[s] for s in of.get("addressees") or [])
+        give = int(of.get("give_count", 0))
         s = (
-            f"**Offer:** {nm[by]} → {to}: {of.get('give_count', 0)} cards for "
+            f"**Offer:** {nm[by]} → {to}: {give} card{'s' if give != 1 else ''} for "
             f"{_want(of.get('want', 'any'), int(of.get('k') or 0))}"
         )
         ans = []
@@ -95,7 +96,9 @@ def _compose(c: Ctx, short: bool) -> str:
                 else "accepted"
             )
             ans.append(f"{nm[a]} {state}")
-        ans += [f"{nm[a]} skipped" for a in of.get("skipped") or []]
+        why = list(of.get("skip_reasons") or [])
+        for i, a in enumerate(of.get("skipped") or []):
+            ans.append(f"{nm[a]} skipped ({why[i]})" if i < len(why) else f"{nm[a]} skipped")
         if ans:
             s += " · " + ", ".join(ans)
         lines.append(s)
