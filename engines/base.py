@@ -458,6 +458,13 @@ class Engine:
         of this game when a name fits none. Default: ``text`` unchanged."""
         return text
 
+    def auto_answer(self, state: Any, seat: int) -> tuple[Action, str] | None:
+        """A move a host may play for a person without asking, with the reason to show (a
+        sentence with ``{s0}`` tokens): their only legal move, where answering at once tells
+        the others nothing they could not see anyway (the terminal, against AI seats that read
+        only their views). Default None; Kathai: ``decline`` without a card to give."""
+        return None
+
     def menu(self, state: Any, seat: int) -> Menu | None:
         """The moves a person chooses between, for a numbered list (the terminal): the ones worth
         listing first, each with what it does, and lines of syntax for kinds of moves too many

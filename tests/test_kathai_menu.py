@@ -131,8 +131,8 @@ def test_a_skipped_seat_says_why():
     s = build(n=4, hands=["t1 t2 t9", "t3 t4", "t5", "t40 t41 t42 t43 t44 t45 t46"])
     r = play(E, s, 0, "offer all t1 t2 t9 for any 2")
     (ev,) = [e for e in r.events if e.kind == "offer"]
-    assert "{s2} skipped: holds 1 card, fewer than the 2 asked" in ev.twin.text
-    assert "{s3} skipped: holds 7 cards and would end with 8" in ev.twin.text and "limit of 7" in ev.twin.text
+    assert "{s2} skipped: 1 card in hand, fewer than the 2 asked" in ev.twin.text
+    assert "{s3} skipped: 7 cards in hand, 8 after the trade" in ev.twin.text and "limit of 7" in ev.twin.text
     v = E.view(r.state, None)["offer"]
     assert v["skipped"] == [2, 3] and "fewer than the 2 asked" in v["skip_reasons"][0]
 
@@ -188,3 +188,40 @@ def test_ai_seats_never_repeat_an_ask_everyone_declined():
                 sent.add(key)
             s = play(E, s, seat, text).state
         assert not repeats, f"seed {seed}: asks sent again after everyone declined: {repeats}"
+
+
+def test_a_meaner_ask_after_a_refused_one_counts_as_refused():
+    s = build(hands=["t1 t2 t5", "t3 t4", "t6 t30"], market="silk salt gold tea spice")
+    s = _declined_by_all(s, "offer all t1 t2 for salt 1")
+    assert lg.refused_ask(s, -1, ids("t1"), 1, 1) and lg.refused_ask(s, -1, ids("t2"), 1, 1)
+    assert not lg.refused_ask(s, -1, ids("t1 t2 t5"), 1, 1)  # a kinder ask may still be sent
+    assert not lg.refused_ask(s, -1, ids("t5"), 1, 1) and not lg.refused_ask(s, -1, ids("t1"), 2, 1)
+
+
+def test_only_decline_is_played_for_the_person_in_the_terminal():
+    s = build(hands=["t1 t2", "t6 t9", "t5 t13"])  # s1 holds no salt, s2 holds t13 (2 salt)
+    s = go(s, 0, "offer all t1 for salt 1")
+    action, why = E.auto_answer(s, 1)
+    assert action == "decline" and "no card showing salt" in why and "{s1}" in why
+    assert E.auto_answer(s, 2) is None and E.auto_answer(s, 0) is None
+    out = io.StringIO()
+    lines = iter(["pass", "pass", "pass", "quit"])
+    play_terminal("kathai", 3, 0, seed=1, read=lambda _: next(lines), out=out, level="easy")
+    text = out.getvalue()
+    assert "You hold no card showing" in text and "nothing to accept with" in text
+
+
+def test_the_last_turn_says_a_trade_cannot_be_sold_after():
+    s = build(hands=["t1 t2", "t3 t4", "t5 t13"], final=[1, 2, 2], turn_no=5)
+    (offer, _) = E.menu(s, 0).notes
+    assert "last turn" in offer and "commits" not in offer
+
+
+def test_the_board_text_does_not_offer_a_sale_once_selling_is_closed():
+    from render.kathai.text import text as board_text
+
+    s = build(hands=["t13 t14 t22", "t3 t4", "t5 t30"])
+    assert "sell now" in board_text(E.view(s, 0), NAMES)
+    s = _declined_by_all(s, "offer all t13 for gold 1")
+    shown = board_text(E.view(s, 0), NAMES)
+    assert "sell now" not in shown and "no selling this turn" in shown

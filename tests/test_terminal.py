@@ -57,6 +57,8 @@ def test_plain_removes_markdown_but_keeps_stand_in_stars():
     ("You buy Dhoni X with no coins and escapes", "You buy Dhoni X with no coins and escape"),
     ("It is not your turn: waiting for You.", "It is not your turn: waiting for you."),
     ("AI Bilal takes a2", "AI Bilal takes a2"),
+    ("AI Chen and You trade: AI Chen gives t13, You gives t17.",
+     "AI Chen and you trade: AI Chen gives t13, you give t17."),
 ])
 def test_second_person(text, want):
     assert second_person(text) == want

@@ -184,6 +184,12 @@ class Session:
                 self.ai_turn()
                 shown = False
                 continue
+            auto = self.engine.auto_answer(self.state, self.human)
+            if auto is not None:  # the person's only move, and playing it at once hides nothing
+                self.say("· " + auto[1])
+                self.apply(self.human, auto[0])
+                shown = False
+                continue
             if not shown:
                 self.show_board()
                 self.show_moves()

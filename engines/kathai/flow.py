@@ -216,7 +216,7 @@ def do_sell(s: State, m: Move, ev: list[Event]) -> State:
     )
     text = (
         f"{S(p)} sells {GOODS[g]} at position {pos + 1}: {ids_text(ids)} ({items} "
-        f"{GOODS[g]}) for {len(ids)} + {bonus} = {points} points, keeping a profit card. "
+        f"{GOODS[g]}) for {len(ids)} + {bonus} = {_plural(points, 'point')}, keeping a profit card. "
         f"Market: {' '.join(GOODS[x] for x in market)}."
     )
     s = upd(
@@ -365,8 +365,8 @@ def offer_words(o: Offer) -> str:
 def skip_reason(n_x: int, give: int, k: int) -> str:
     """Why a seat holding ``n_x`` cards cannot answer an ask of ``give`` cards for ``k``."""
     if n_x < k:
-        return f"holds {_plural(n_x, 'card')}, fewer than the {k} asked"
-    return f"holds {n_x} cards and would end with {n_x - k + give}, over the limit of {HAND_LIMIT}"
+        return f"{_plural(n_x, 'card')} in hand, fewer than the {k} asked"
+    return f"{n_x} cards in hand, {n_x - k + give} after the trade, over the limit of {HAND_LIMIT}"
 
 
 def do_offer(s: State, m: Move, ev: list[Event]) -> State:

@@ -128,7 +128,9 @@ def notes(s: State, seat: int) -> list[str]:
             f"that many cards showing the goods, e.g. `{example}` ({left} offer{'s' if left != 1 else ''} "
             "left this turn)."
         )
-        if s.step == MAIN and can_commit(s) and not s.opts.free_asking:
+        if s.final is not None and s.final[seat] == 1 and s.final_turn < s.turn_no:
+            line += " This is your last turn: a trade now cannot be followed by a sale."
+        elif s.step == MAIN and can_commit(s) and not s.opts.free_asking:
             line += (
                 " Your first offer commits the turn: if nobody accepts, you can no longer sell, bribe or buy."
             )

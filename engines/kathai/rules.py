@@ -29,6 +29,7 @@ from engines.kathai import complete as cmp
 from engines.kathai import flow, scoring
 from engines.kathai import legal as lg
 from engines.kathai import view as kview
+from engines.kathai.data import ANY as ANY_WANT
 from engines.kathai.data import (
     CARD_TEXT,
     DEAL,
@@ -319,6 +320,16 @@ class KathaiEngine(Engine):
         if action.startswith("offer ") and state.step == MAIN and not state.opts.free_asking:
             return _commit_warning(state, seat)
         return None
+
+    def auto_answer(self, state: State, seat: int) -> tuple[Action, str] | None:
+        """``decline`` when it is the seat's only answer to an offer (no k cards showing the
+        goods asked)."""
+        o = state.offer
+        if o is None or seat not in lg.awaited(state) or lg.reply_actions(state, seat):
+            return None
+        want = "any goods" if o.want == ANY_WANT else WANTS[o.want]
+        few = "no card" if o.k == 1 else f"fewer than {o.k} cards"
+        return "decline", f"{{s{seat}}} holds {few} showing {want}: nothing to accept with."
 
     def read_names(self, state: State, seat: int, text: str, names: Sequence[str]) -> str:
         """An offer's target may be a player's name (``offer bilal t5 for salt 1``)."""

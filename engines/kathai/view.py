@@ -76,7 +76,7 @@ class OfferView(TypedDict):
     to: str  # "all" or "s<seat>"
     addressees: list[int]  # seats that must answer
     skipped: list[int]  # opponents of an `all` offer who were not eligible
-    skip_reasons: list[str]  # why, per skipped seat ("holds 7 cards and would end with 8, …")
+    skip_reasons: list[str]  # why, per skipped seat ("7 cards in hand, 8 after the trade, …")
     awaiting: list[int]  # addressees still to answer
     declined: list[int]
     give_count: int

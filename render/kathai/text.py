@@ -17,7 +17,7 @@ LIMIT = 1900
 def _card(card: dict[str, Any], short: bool) -> str:
     cid = card["id"] if isinstance(card, dict) else card
     items = (card.get("items") if isinstance(card, dict) else None) or card_goods(cid)
-    lab = goods_abbr if short else (lambda g: goods_name(g).lower())
+    lab = goods_abbr if short else (lambda g: g)  # the words the notation reads ("1 spice")
     inner = " + ".join(f"{k} {lab(g)}" for g, k in items.items() if k)
     return f"{cid} ({inner})"
 
@@ -107,7 +107,9 @@ def _compose(c: Ctx, short: bool) -> str:
     for p in v.get("players") or []:
         s = int(p["seat"])
         mark = " ▶" if s in awaited else ""
-        bits = [f"{p.get('score', 0)} pts", f"{p.get('hand_size', 0)} cards", f"{p.get('profit', 0)} profit"]
+        k = int(p.get("hand_size", 0))
+        bits = [f"{p.get('score', 0)} pts", f"{k} card{'s' if k != 1 else ''}"]
+        bits.append(f"{p.get('profit', 0)} profit")
         if p.get("final_left") is not None and not v.get("over"):
             bits.append(f"final turns left {p['final_left']}")
         lines.append(f"**{nm[s]}**{mark} — " + " · ".join(bits))
@@ -120,6 +122,9 @@ def _compose(c: Ctx, short: bool) -> str:
         cards = [_card(card, short) + (" *new*" if card["id"] in new else "") for card in hand]
         lines.append(f"**Your hand ({nm[seat]}, {len(hand)}/7):** " + (", ".join(cards) or "empty"))
         rows = []
+        # after an offer (or a trade) selling is closed for the rest of the turn (ruling 5)
+        free = bool((v.get("options") or {}).get("free_asking")) and not v.get("traded")
+        can_sell = not (seat == v.get("active") and v.get("step") in ("trading", "reply") and not free)
         for r in sorted(me.get("sell_now") or [], key=lambda r: int(r.get("pos") or 9)):
             g = goods_name(r["goods"])
             items = int(r.get("items") or 0)
@@ -129,11 +134,14 @@ def _compose(c: Ctx, short: bool) -> str:
             head = f"{g} {items} on {k} card{'s' if k != 1 else ''}"
             if r.get("can_sell"):
                 pts = int(r.get("points") or 0)
-                rows.append(f"{head} → sell now **{pts}** pt{'s' if pts != 1 else ''}")
+                now = "sell now" if can_sell else "worth"
+                rows.append(f"{head} → {now} **{pts}** pt{'s' if pts != 1 else ''}")
             elif int(r.get("pos") or 5) >= 5:
                 rows.append(f"{head} (unsellable)")
             else:
                 rows.append(f"{head} (need {int(r.get('min') or 0) - items} more)")
+        if rows and not can_sell:
+            rows[-1] += " (no selling this turn: you made an offer)"
         lines.append("Goods: " + ("; ".join(rows) if rows else "none"))
         extra = [f"Profit cards: {me.get('profit', 0)}"]
         if me.get("lock_card"):
