@@ -190,12 +190,13 @@ def test_ai_seats_never_repeat_an_ask_everyone_declined():
         assert not repeats, f"seed {seed}: asks sent again after everyone declined: {repeats}"
 
 
-def test_a_meaner_ask_after_a_refused_one_counts_as_refused():
+def test_a_meaner_or_sideways_ask_after_a_refused_one_counts_as_refused():
     s = build(hands=["t1 t2 t5", "t3 t4", "t6 t30"], market="silk salt gold tea spice")
     s = _declined_by_all(s, "offer all t1 t2 for salt 1")
     assert lg.refused_ask(s, -1, ids("t1"), 1, 1) and lg.refused_ask(s, -1, ids("t2"), 1, 1)
+    assert lg.refused_ask(s, -1, ids("t5"), 1, 1)  # other cards for the same goods: the same ping
     assert not lg.refused_ask(s, -1, ids("t1 t2 t5"), 1, 1)  # a kinder ask may still be sent
-    assert not lg.refused_ask(s, -1, ids("t5"), 1, 1) and not lg.refused_ask(s, -1, ids("t1"), 2, 1)
+    assert not lg.refused_ask(s, -1, ids("t1"), 2, 1) and not lg.refused_ask(s, -1, ids("t1"), 1, 2)
 
 
 def test_only_decline_is_played_for_the_person_in_the_terminal():

@@ -72,16 +72,17 @@ def opponents_text(s: State, seat: int) -> str:
 
 def refused_ask(s: State, target: int, give: tuple[int, ...], want: int, k: int) -> bool:
     """Whether every seat an ask of the active seat would reach has declined, this turn and
-    without trading since, the same ask (``want``, ``k``) for cards that include ``give``: the
-    same ask, or a kinder one, was refused, so this one would only be declined again. (A
-    kinder give than the refused one may still be sent.)"""
+    without trading since, the same ask (``want``, ``k``) for cards that ``give`` does not
+    strictly add to: the same ask, a kinder one, or one for other cards just as many, was
+    refused, so this one would only ask the same people for the same goods again. Only a
+    kinder give (the refused cards and more) may still be sent."""
     mem = refused(s)
     if not mem:
         return False
     seats = offer_targets(s, len(give), k) if target == ALL else (target,)
     mine = set(give)
     return bool(seats) and all(
-        any(r[0] == x and r[2] == want and r[3] == k and mine <= set(r[1]) for r in mem) for x in seats
+        any(r[0] == x and r[2] == want and r[3] == k and not mine > set(r[1]) for r in mem) for x in seats
     )
 
 
