@@ -226,3 +226,14 @@ def test_the_board_text_does_not_offer_a_sale_once_selling_is_closed():
     s = _declined_by_all(s, "offer all t13 for gold 1")
     shown = board_text(E.view(s, 0), NAMES)
     assert "sell now" not in shown and "no selling this turn" in shown
+
+
+def test_only_the_seat_to_play_is_told_to_sell_now():
+    from render.kathai.text import text as board_text
+
+    s = build(hands=["t1 t2", "t13 t14 t22", "t5 t30"])
+    s = go(s, 0, "offer all t1 for salt 1")  # s1, answering, holds 7 salt
+    shown = board_text(E.view(s, 1), NAMES)
+    assert "sell now" not in shown and "worth" in shown and "no selling this turn" not in shown
+    r = play(E, go(s, 1, "decline"), 2, "decline")
+    assert any("offer is declined by everyone" in e.text for e in r.events)

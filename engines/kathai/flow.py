@@ -447,6 +447,6 @@ def do_decline(s: State, seat: int, ev: list[Event]) -> State:
     o = declined_by(o, seat)
     text = _say(ev, "decline", f"{_S[seat]} declines.", {"seat": seat})
     if len(o.declined) == len(o.addressees):
-        text = _say(ev, "declined", f"Nobody takes the offer of {S(o.by)}.", {"seat": o.by})
+        text = _say(ev, "declined", f"{S(o.by)}'s offer is declined by everyone.", {"seat": o.by})
         return upd(s, offer=None, step=TRADING, last=text, **{REFUSED: mem})
     return upd(s, offer=o, last=text, **{REFUSED: mem})

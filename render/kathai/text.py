@@ -124,7 +124,9 @@ def _compose(c: Ctx, short: bool) -> str:
         rows = []
         # after an offer (or a trade) selling is closed for the rest of the turn (ruling 5)
         free = bool((v.get("options") or {}).get("free_asking")) and not v.get("traded")
-        can_sell = not (seat == v.get("active") and v.get("step") in ("trading", "reply") and not free)
+        mine = seat == v.get("active")
+        closed = mine and v.get("step") in ("trading", "reply") and not free
+        can_sell = mine and not closed and v.get("step") != "over"
         for r in sorted(me.get("sell_now") or [], key=lambda r: int(r.get("pos") or 9)):
             g = goods_name(r["goods"])
             items = int(r.get("items") or 0)
@@ -140,9 +142,8 @@ def _compose(c: Ctx, short: bool) -> str:
                 rows.append(f"{head} (unsellable)")
             else:
                 rows.append(f"{head} (need {int(r.get('min') or 0) - items} more)")
-        if rows and not can_sell:
-            rows[-1] += " (no selling this turn: you made an offer)"
-        lines.append("Goods: " + ("; ".join(rows) if rows else "none"))
+        head = "Goods (no selling this turn: you made an offer)" if closed else "Goods"
+        lines.append(f"{head}: " + ("; ".join(rows) if rows else "none"))
         extra = [f"Profit cards: {me.get('profit', 0)}"]
         if me.get("lock_card"):
             extra.append(f"your lock card {me['lock_card']}")
