@@ -237,3 +237,13 @@ def test_only_the_seat_to_play_is_told_to_sell_now():
     assert "sell now" not in shown and "worth" in shown and "no selling this turn" not in shown
     r = play(E, go(s, 1, "decline"), 2, "decline")
     assert any("offer is declined by everyone" in e.text for e in r.events)
+
+
+def test_the_example_offer_is_never_an_ask_just_refused():
+    s = build(hands=["t1 t2 t5", "t3 t4", "t6 t30"], market="silk salt gold tea spice")
+    before = E.menu(s, 0).notes[0].split("e.g. `")[1].split("`")[0]
+    card, goods = before.split()[-4], before.split()[-2]
+    s = _declined_by_all(s, f"offer all {card} for {goods} 1")
+    after = E.menu(s, 0).notes[0].split("e.g. `")[1].split("`")[0]
+    assert after.split()[-2] != goods  # another goods: everyone just refused that one
+    assert E.is_legal(s, 0, E.read_names(s, 0, format_text(after, NAMES), NAMES)) is None

@@ -28,10 +28,11 @@ from engines.kathai.legal import (
     goods_items,
     legal_small,
     opponents_text,
+    refused_ask,
     reply_actions,
 )
 from engines.kathai.notation import ids_text, parse_move
-from engines.kathai.state import MAIN, REPLY, State
+from engines.kathai.state import ALL, MAIN, REPLY, State
 
 _CARD_WORDS = frozenset(CARD_TEXT[1:])
 
@@ -96,21 +97,24 @@ def _cards(ids: Sequence[str]) -> str:
 
 def _example_offer(s: State, seat: int) -> str | None:
     """A legal ask naming a real player: the card least useful to what the hand collects, for
-    one card of the goods it collects."""
+    one card of the goods it collects (preferring a card that does not show it), and never an
+    ask its addressees have just refused (``legal.refused_ask``)."""
     hand = s.hands[seat]
     if not hand:
         return None
     sellable = sorted(
         (s.market[p] for p in range(SELLABLE)), key=lambda g: (-goods_items(hand, g), s.market.index(g))
     )
-    # the goods the hand collects most of, for a card that does not show it (if any does not)
-    want = next((g for g in sellable if any(not ITEMS[c][g] for c in hand)), sellable[0])
-    give = min(hand, key=lambda c: (ITEMS[c][want], sum(ITEMS[c]), c))
-    tail = f"{CARD_TEXT[give]} for {GOODS[want]} 1"
-    for x in (*((seat + i) % s.n for i in range(1, s.n)), -1):
-        code, shown = ("all", "all") if x == -1 else (f"s{x}", "{s%d}" % x)
-        if check(s, seat, parse_move(f"offer {code} {tail}")) is None:
-            return f"offer {shown} {tail}"
+    wants = [g for g in sellable if any(not ITEMS[c][g] for c in hand)] + sellable
+    for want in wants:
+        give = min(hand, key=lambda c: (ITEMS[c][want], sum(ITEMS[c]), c))
+        tail = f"{CARD_TEXT[give]} for {GOODS[want]} 1"
+        for x in (*((seat + i) % s.n for i in range(1, s.n)), ALL):
+            code, shown = ("all", "all") if x == ALL else (f"s{x}", "{s%d}" % x)
+            if check(s, seat, parse_move(f"offer {code} {tail}")) is None and not refused_ask(
+                s, x, (give,), want, 1
+            ):
+                return f"offer {shown} {tail}"
     return None
 
 
