@@ -456,6 +456,27 @@ class Engine:
         ``{s0}`` tokens, worded as what the move does ("Escaping ends your collecting: …")."""
         return None
 
+    def read_names(self, state: Any, seat: int, text: str, names: Sequence[str]) -> str:
+        """``text`` as typed by ``seat``, with player names (``names``, in seat order) it uses
+        in place of seat codes turned into the codes the grammar reads ("offer bilal t5 for
+        salt 1" -> "offer s1 t5 for salt 1"). Hosts call it before :func:`play` and
+        :meth:`is_legal` on what a person typed. Raises :class:`BadNotation` naming the players
+        of this game when a name fits none. Default: ``text`` unchanged."""
+        return text
+
+    def auto_answer(self, state: Any, seat: int) -> tuple[Action, str] | None:
+        """A move a host may play for a person without asking, with the reason to show (a
+        sentence with ``{s0}`` tokens): their only legal move, where answering at once tells
+        the others nothing they could not see anyway (the terminal, against AI seats that read
+        only their views). Default None; Kathai: ``decline`` without a card to give."""
+        return None
+
+    def menu(self, state: Any, seat: int) -> Menu | None:
+        """The moves a person chooses between, for a numbered list (the terminal): the ones worth
+        listing first, each with what it does, and lines of syntax for kinds of moves too many
+        to list. None (the default) lists the legal actions as they are."""
+        return None
+
     # -- derived helpers, same for every game
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}
@@ -479,6 +500,18 @@ class Engine:
 
     def is_over(self, state: Any) -> bool:
         return self.outcome(state) is not None
+
+
+@dataclass(frozen=True)
+class Menu:
+    """What :meth:`Engine.menu` returns: ``moves``, ``(action, label)`` pairs to number in this
+    order (each action legal; the label says what it does, ``{s0}`` tokens allowed);
+    ``notes``, lines shown after them for the moves not listed (how to type them, with an
+    example); ``total``, how many legal actions there are in all."""
+
+    moves: tuple[tuple[Action, str], ...]
+    notes: tuple[str, ...] = ()
+    total: int = 0
 
 
 VIEW_KEYS = ("game", "viewer", "n_players", "to_move", "over", "headline")

@@ -72,7 +72,7 @@ def test_parse_canonical(text, canon):
 
 
 @pytest.mark.parametrize("text", [
-    "sell salt t03", "sell salt t3 t3", "sell salt", "sell spices t1", "swap", "swap t1 t2",
+    "sell salt t03", "sell salt t3 t3", "sell salt", "sell spicy t1", "swap", "swap t1 t2",
     "swap t56", "swap t0", "bribe gold gold t1", "bribe gold tea", "buy now", "pass pass",
     "offer s1 t1 for salt 01", "offer s1 t1 for salt 0", "offer s1 for any 0",
     "offer s1 t1 for salt 8", "offer s5 t1 for salt 1", "offer s1 t1 salt 1", "offer",
@@ -276,8 +276,12 @@ def test_timeout_actions_never_trade():
 def test_autocomplete_gives_next_tokens():
     s = build(hands=["t1 t2 t40", "t3 t4", "t5 t30"])
     legal = E.legal_actions(s, 0)
-    assert [v for v, _ in E.complete(s, 0, "")] == ["bribe", "offer", "pass", "sell", "swap"]
-    assert [v for v, _ in E.complete(s, 0, "offer ")] == ["offer all", "offer s1", "offer s2"]
+    # the moves a person chooses between first (issue #22): each sale whole with its points,
+    # then sell, pass, swap, offer, bribe; an offer's targets carry the player's name token
+    got = E.complete(s, 0, "")
+    assert [v for v, _ in got] == ["sell gold t1 t2 t40", "sell", "pass", "swap", "offer", "bribe"]
+    assert "4 points" in got[0][1]
+    assert E.complete(s, 0, "offer ") == [("offer all", "offer all"), ("offer s1", "{s1}"), ("offer s2", "{s2}")]
     assert [v for v, _ in E.complete(s, 0, "offer all t1 t2 for sa")] == ["offer all t1 t2 for salt"]
     assert [v for v, _ in E.complete(s, 0, "sell gold t1 t2 t4")] == ["sell gold t1 t2 t40"]
     for st in _random_states(30, seed=3):
@@ -289,7 +293,8 @@ def test_autocomplete_gives_next_tokens():
                 for value, _ in got:
                     assert any(a == value or a.startswith(value + " ") for a in legal), value
                 want = pr.next_tokens(legal, prefix, limit=10_000)
-                assert {v for v, _ in got} == {v for v, _ in want} or len(want) > 25
+                words = {v for v, _ in got if prefix or " " not in v}  # "" also offers whole sales
+                assert words == {v for v, _ in want} or len(want) > 25
 
 
 def test_prompts_fit_and_build_legal_texts():

@@ -67,6 +67,8 @@ def test_plain_removes_markdown_but_keeps_stand_in_stars():
     ("You buy Dhoni X with no coins and escapes", "You buy Dhoni X with no coins and escape"),
     ("It is not your turn: waiting for You.", "It is not your turn: waiting for you."),
     ("AI Bilal takes a2", "AI Bilal takes a2"),
+    ("AI Chen and You trade: AI Chen gives t13, You gives t17.",
+     "AI Chen and you trade: AI Chen gives t13, you give t17."),
 ])
 def test_second_person(text, want):
     assert second_person(text) == want
@@ -99,7 +101,9 @@ def test_a_whole_game_reads_right(game, tmp_path):
     help_line = next(line for line in text.splitlines() if line.startswith("Type the number"))
     assert engine.title in help_line
     if 0 in engine.to_move(start):
-        assert engine.legal_actions(start, 0)[0] in help_line
+        menu = engine.menu(start, 0)
+        first = menu.moves[0][0] if menu is not None else engine.legal_actions(start, 0)[0]
+        assert first in help_line
     assert "✗ There is no move 999: pick 1" in text
     assert "✗ There is no move 0: pick 1" in text
     assert "Your moves:" in text and "  [1] " in text

@@ -497,6 +497,7 @@ class GameService(Dormant, SeatDuties):
             seat = self._seat_for(game, user_id)
             reclaimed = seat.ai_takeover and reclaim
             try:
+                text = game.engine.read_names(game.state, seat.seat, text, game.names)
                 played = base.play(game.engine, game.state, seat.seat, text,
                                    version=game.row.version, expected_version=expected_version)
             except RuleError as err:
@@ -633,7 +634,11 @@ class GameService(Dormant, SeatDuties):
         seat = self.awaited_seat(game, user_id)
         if seat is None:
             return []
-        return game.engine.complete(game.state, seat, prefix)
+        try:  # a player's name typed for a seat code ("offer bil" -> "offer s1")
+            prefix = game.engine.read_names(game.state, seat, prefix, game.names)
+        except RuleError:
+            pass
+        return [(value, game.fmt(label)) for value, label in game.engine.complete(game.state, seat, prefix)]
 
     def prompt_for(self, game: LiveGame, seat: int) -> prompt.Prompt | None:
         """What ``seat`` can do now as controls, or None when the rules do not await it."""

@@ -100,6 +100,9 @@ class Session:
 
     def help_text(self) -> str:
         legal = self.engine.legal_actions(self.state, self.human) if self.awaits_human() else []
+        menu = self.engine.menu(self.state, self.human) if legal else None
+        if menu is not None:  # the game's own order: the moves worth reading first
+            legal = [a for a, _ in menu.moves]
         examples: list[str] = []
         for a in legal:  # one example per kind of move available now
             if a.split()[0] not in {e.split()[0] for e in examples}:
@@ -145,21 +148,34 @@ class Session:
         self.say(self.drawer.text(self.engine.view(self.state, self.human), self.names, moves=False))
 
     def listed(self) -> tuple[dict[int, str], int]:
-        """The moves numbered now (at most :data:`MAX_LISTED`), number -> move, and how many are
-        legal. A move keeps its number while the person's turn goes on (no other seat moved)."""
-        legal = self.engine.legal_actions(self.state, self.human)
+        """The moves numbered now (at most :data:`MAX_LISTED`), number -> move, in the game's own
+        order where it has one (its menu: the moves worth reading first), and how many are legal.
+        A move keeps its number while the person's turn goes on (no other seat moved)."""
+        menu = self.engine.menu(self.state, self.human)
+        if menu is not None:
+            legal, total = [a for a, _ in menu.moves], menu.total
+        else:
+            legal = self.engine.legal_actions(self.state, self.human)
+            total = len(legal)
         old = self.numbers if self.numbered_at == self.others_moved else {}
         self.numbers, self.numbered_at = renumber(old, legal), self.others_moved
         shown = sorted((k, a) for a, k in self.numbers.items())[:MAX_LISTED]
-        return dict(shown), len(legal)
+        return dict(shown), total
 
     def show_moves(self) -> None:
+        menu = self.engine.menu(self.state, self.human)
         moves, total = self.listed()
-        labels = [self.engine.action_label(self.state, self.human, a) for a in moves.values()]
+        if menu is not None:
+            named = dict(menu.moves)
+            labels = [named.get(a, a) for a in moves.values()]
+        else:
+            labels = [self.engine.action_label(self.state, self.human, a) for a in moves.values()]
         self.say("Your moves:")
         for line in move_lines(list(moves.values()), labels, list(moves)):
             self.say(line)
-        if total > len(moves):
+        for note in menu.notes if menu is not None else ():
+            self.say("  · " + note)
+        if total > len(moves) and (menu is None or not menu.notes):
             self.say(f"  … and {total - len(moves)} more: type any of them (see `help`).")
 
     def show_part(self, which: str) -> None:
@@ -215,6 +231,11 @@ class Session:
                 self.say(f"✗ There is no move {k}: pick {span}, or type a move.")
                 return False
             line = moves[k]
+        try:
+            line = self.engine.read_names(self.state, self.human, line, self.names)
+        except base.RuleError as err:
+            self.say("✗ " + err.reason)
+            return False
         reason = self.engine.is_legal(self.state, self.human, line)
         if reason is not None:
             self.say("✗ " + reason)
@@ -232,6 +253,12 @@ class Session:
         while self.engine.outcome(self.state) is None:
             if not self.awaits_human():
                 self.ai_turn()
+                shown = False
+                continue
+            auto = self.engine.auto_answer(self.state, self.human)
+            if auto is not None:  # the person's only move, and playing it at once hides nothing
+                self.say("· " + auto[1])
+                self.apply(self.human, auto[0])
                 shown = False
                 continue
             if not shown:

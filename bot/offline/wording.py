@@ -35,6 +35,7 @@ _AND_VERB = re.compile(r"(\bYou [^.;:·!?\n]*? and )([a-z]+s)\b")
 # words after which "You" is an object ("waiting for You", "gives You 2 cards")
 _OBJECT_AFTER = ("for", "to", "with", "from", "by", "than", "and", "of", "gives", "pays", "asks",
                  "offers", "outbids", "beats", "lets", "against")
+_AFTER_COMMA = re.compile(r"(?<=, )You\b(?!')")
 _OBJECT = re.compile(r"\b(" + "|".join(_OBJECT_AFTER) + r") You\b")
 
 
@@ -59,7 +60,8 @@ def second_person(text: str) -> str:
     text = _POSSESSIVE.sub("Your", text)
     text = _VERB_AFTER_YOU.sub(lambda m: f"You {_plural(m.group(1))}", text)
     text = _AND_VERB.sub(lambda m: m.group(1) + _plural(m.group(2)), text)
-    return _OBJECT.sub(lambda m: f"{m.group(1)} you", text)
+    text = _OBJECT.sub(lambda m: f"{m.group(1)} you", text)
+    return _AFTER_COMMA.sub("you", text)  # "AI Chen gives t13, you give t17"
 
 
 def description(action: str, label: str) -> str:

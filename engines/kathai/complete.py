@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engines.kathai.data import ANY, CARD_TEXT, WANTS
 from engines.kathai.legal import awaited, legal_small
+from engines.kathai.menu import sales
 from engines.kathai.notation import seat_text
 from engines.kathai.offers import offer_ks
 from engines.kathai.state import ALL, REPLY, State
@@ -15,6 +16,8 @@ from engines.prompt import next_tokens
 
 _CARD_NUM = {CARD_TEXT[c]: c for c in range(1, len(CARD_TEXT))}
 _WANT_NUM = {w: i for i, w in enumerate(WANTS)}
+HEAD_ORDER = ("sell", "pass", "swap", "buy", "accept", "decline", "offer", "bribe")
+"""The order of the first words offered: the moves a person chooses between first."""
 
 
 def _targets(s: State) -> list[tuple[str, int]]:
@@ -72,17 +75,27 @@ def complete(s: State, seat: int, prefix: str, limit: int = 25) -> list[tuple[st
     partial = "" if not words or prefix[-1:].isspace() else words.pop()
     small = legal_small(s, seat)
     can_offer = s.step != REPLY and s.offers_used < s.opts.max_offers and bool(offer_next(s, []))
+    out: list[tuple[str, str]] = []
     if words and words[0] == "offer":
         toks = offer_next(s, words[1:]) if can_offer else []
     elif not words:
-        toks = sorted({a.split(" ", 1)[0] for a in small} | ({"offer"} if can_offer else set()))
+        # what a person chooses between first (issue #22): each sale whole with its points,
+        # then the verbs in the terminal menu's order
+        out = [(a, label) for a, label, _ in sales(s, seat) if a.startswith(partial)]
+        heads = {a.split(" ", 1)[0] for a in small} | ({"offer"} if can_offer else set())
+        toks = sorted(heads, key=lambda h: (HEAD_ORDER.index(h) if h in HEAD_ORDER else len(HEAD_ORDER), h))
     else:
         return next_tokens(small, prefix, limit)
-    out = []
     for tok in toks:
-        if tok.startswith(partial):
+        if tok.startswith(partial) and len(out) < limit:
             value = " ".join([*words, tok])
-            out.append((value, value))
-            if len(out) >= limit:
-                break
-    return out
+            out.append((value, _target_label(value, words, tok)))
+    return out[:limit]
+
+
+def _target_label(value: str, words: list[str], tok: str) -> str:
+    """An offer's target named: ``{s1}`` (hosts put the player's name in; ``/move`` shows
+    "Bilal — offer s1"), else the value itself."""
+    if words == ["offer"] and tok != "all":
+        return "{%s}" % tok
+    return value

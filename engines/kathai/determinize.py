@@ -28,7 +28,7 @@ from typing import Any
 
 from engines.base import View
 from engines.kathai.data import FINAL_TURNS, GOODS, NCARDS, WANTS
-from engines.kathai.state import ALL, STEP_NAMES, Lock, Offer, Opts, Sale, State
+from engines.kathai.state import ALL, STEP_NAMES, Lock, Offer, Opts, Sale, State, with_refused
 
 _CARD = {f"t{i}": i for i in range(1, NCARDS + 1)}
 _GOODS = {g: i for i, g in enumerate(GOODS)}
@@ -167,7 +167,7 @@ def determinize(view: View, rng: random.Random) -> State:
     outcome = view["outcome"]
     fresh: list[tuple[int, ...]] = [()] * n
     fresh[viewer] = tuple(sorted(_CARD[c] for c in me["received"]))
-    return State(
+    state = State(
         n=n,
         opts=Opts(**view["options"]),
         pile=pile,
@@ -191,4 +191,11 @@ def determinize(view: View, rng: random.Random) -> State:
         reason=outcome["reason"] if outcome is not None else "",
         last=view["last"],
         fresh=tuple(fresh),
+    )
+    mem = view.get("refused") or ()
+    if not mem:
+        return state
+    return with_refused(
+        state,
+        tuple((r["seat"], tuple(_CARD[c] for c in r["give"]), _WANTS[r["want"]], r["k"]) for r in mem),
     )

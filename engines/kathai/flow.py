@@ -26,6 +26,7 @@ from engines.kathai.state import (
     ALL,
     MAIN,
     OVER,
+    REFUSED,
     REPLY,
     TRADING,
     Lock,
@@ -35,6 +36,7 @@ from engines.kathai.state import (
     declined_by,
     put,
     put_int,
+    refused,
     upd,
 )
 
@@ -140,6 +142,7 @@ def start_turn(s: State, seat: int, ev: list[Event]) -> State:
             fresh=put(s.fresh, seat, (card,)),
             final=final,
             final_turn=final_turn,
+            **{REFUSED: ()},
         )
     return upd(
         s,
@@ -150,6 +153,7 @@ def start_turn(s: State, seat: int, ev: list[Event]) -> State:
         traded=False,
         offer=None,
         fresh=put(s.fresh, seat, ()),
+        **{REFUSED: ()},
     )
 
 
@@ -179,7 +183,7 @@ def _game_over(s: State, reason: str, ev: list[Event]) -> State:
         + f"; best {top}."
     )
     ev.append(_event("over", text, {"reason": reason, "scores": list(s.scores)}))
-    return upd(s, step=OVER, reason=reason, offer=None, last=text)
+    return upd(s, step=OVER, reason=reason, offer=None, last=text, **{REFUSED: ()})
 
 
 # --------------------------------------------------------------------------- actions
@@ -212,7 +216,7 @@ def do_sell(s: State, m: Move, ev: list[Event]) -> State:
     )
     text = (
         f"{S(p)} sells {GOODS[g]} at position {pos + 1}: {ids_text(ids)} ({items} "
-        f"{GOODS[g]}) for {len(ids)} + {bonus} = {points} points, keeping a profit card. "
+        f"{GOODS[g]}) for {len(ids)} + {bonus} = {_plural(points, 'point')}, keeping a profit card. "
         f"Market: {' '.join(GOODS[x] for x in market)}."
     )
     s = upd(
@@ -358,6 +362,13 @@ def offer_words(o: Offer) -> str:
     return f"{S(o.by)} → {to}: {_plural(len(o.give), 'card')} for {ask}"
 
 
+def skip_reason(n_x: int, give: int, k: int) -> str:
+    """Why a seat holding ``n_x`` cards cannot answer an ask of ``give`` cards for ``k``."""
+    if n_x < k:
+        return f"{_plural(n_x, 'card')} in hand, fewer than the {k} asked"
+    return f"{n_x} cards in hand, {n_x - k + give} after the trade, over the limit of {HAND_LIMIT}"
+
+
 def do_offer(s: State, m: Move, ev: list[Event]) -> State:
     """Open an offer: the eligible addressees must answer (several at once)."""
     p = s.active
@@ -367,9 +378,8 @@ def do_offer(s: State, m: Move, ev: list[Event]) -> State:
     else:
         addressees, skipped = (m.target,), ()
     o = Offer(by=p, target=m.target, give=m.ids, want=m.want, k=m.k, addressees=addressees, skipped=skipped)
-    public = (
-        offer_words(o) + (" (" + ", ".join([_S[x] for x in skipped]) + " skipped)" if skipped else "") + "."
-    )
+    why = [f"{_S[x]} skipped: {skip_reason(len(s.hands[x]), len(m.ids), m.k)}" for x in skipped]
+    public = offer_words(o) + (" (" + "; ".join(why) + ")" if why else "") + "."
     data = {
         "seat": p,
         "to": seat_text(m.target),
@@ -421,16 +431,22 @@ def do_accept(s: State, seat: int, m: Move, ev: list[Event]) -> State:
         data,
         {**data, "given": [CARD_TEXT[c] for c in o.give], "received": [CARD_TEXT[c] for c in m.ids]},
     )
-    return upd(s, hands=hands, fresh=fresh, traded=True, step=TRADING, offer=None, last=public)
+    # the partner's hand changed: its refusals no longer say what it would answer now; asks
+    # whose cards the offerer gave away cannot be made again
+    mem = tuple(r for r in refused(s) if r[0] != seat and set(r[1]) <= set(hp))
+    return upd(
+        s, hands=hands, fresh=fresh, traded=True, step=TRADING, offer=None, last=public, **{REFUSED: mem}
+    )
 
 
 def do_decline(s: State, seat: int, ev: list[Event]) -> State:
     """``seat`` declines; once every addressee has, the active seat goes on in ``trading``."""
     o = s.offer
     assert o is not None
+    mem = refused(s) + ((seat, o.give, o.want, o.k),)
     o = declined_by(o, seat)
     text = _say(ev, "decline", f"{_S[seat]} declines.", {"seat": seat})
     if len(o.declined) == len(o.addressees):
-        text = _say(ev, "declined", f"Nobody takes the offer of {S(o.by)}.", {"seat": o.by})
-        return upd(s, offer=None, step=TRADING, last=text)
-    return upd(s, offer=o, last=text)
+        text = _say(ev, "declined", f"{S(o.by)}'s offer is declined by everyone.", {"seat": o.by})
+        return upd(s, offer=None, step=TRADING, last=text, **{REFUSED: mem})
+    return upd(s, offer=o, last=text, **{REFUSED: mem})

@@ -13,7 +13,7 @@ from engines.kathai.data import ANY, CARD_TEXT, GOODS, HAND_LIMIT, ITEMS, PRICES
 from engines.kathai.notation import PROFIT, Move
 from engines.kathai.offers import eligible, offer_list
 from engines.kathai.offers import offer_actions as offer_actions  # re-exported for callers and tests
-from engines.kathai.state import ALL, MAIN, OVER, REPLY, TRADING, State
+from engines.kathai.state import ALL, MAIN, OVER, REPLY, TRADING, State, refused
 
 # --------------------------------------------------------------------------- shared facts
 
@@ -62,6 +62,28 @@ def lock_blocks(s: State, pair: tuple[int, int]) -> bool:
     if s.opts.bribe_lock == "goods":
         return pair[0] in lock.pair or pair[1] in lock.pair
     return lock.pair == pair
+
+
+def opponents_text(s: State, seat: int) -> str:
+    """``"all, {s1} (s1) or {s2} (s2)"``: the targets ``seat`` may name in an offer."""
+    who = ["all"] + ["{s%d} (s%d)" % (x, x) for x in range(s.n) if x != seat]
+    return ", ".join(who[:-1]) + " or " + who[-1]
+
+
+def refused_ask(s: State, target: int, give: tuple[int, ...], want: int, k: int) -> bool:
+    """Whether every seat an ask of the active seat would reach has declined, this turn and
+    without trading since, the same ask (``want``, ``k``) for cards that ``give`` does not
+    strictly add to: the same ask, a kinder one, or one for other cards just as many, was
+    refused, so this one would only ask the same people for the same goods again. Only a
+    kinder give (the refused cards and more) may still be sent."""
+    mem = refused(s)
+    if not mem:
+        return False
+    seats = offer_targets(s, len(give), k) if target == ALL else (target,)
+    mine = set(give)
+    return bool(seats) and all(
+        any(r[0] == x and r[2] == want and r[3] == k and not mine > set(r[1]) for r in mem) for x in seats
+    )
 
 
 # --------------------------------------------------------------------------- checking one
@@ -167,7 +189,8 @@ def _check_offer(s: State, seat: int, m: Move) -> str | None:
             return "No opponent can take that trade within the hand limit."
         return None
     if t >= s.n or t == seat:
-        return f"There is no opponent s{t} in this game." if t >= s.n else "You cannot trade with yourself."
+        what = f"There is no s{t} in this {s.n}-player game" if t >= s.n else "You cannot trade with yourself"
+        return f"{what}: offer to {opponents_text(s, seat)}."
     if not eligible(len(s.hands[t]), len(give), k):
         return "{s%d} cannot take that trade (too few cards, or over the hand limit)." % t
     return None

@@ -9,7 +9,8 @@ Canonical forms::
     offer <all|sN> [<id>...] for <goods|any> <k>    k 0..7; k = 0 only with `any`
     accept [<id>...]
 
-Any case and any white space are accepted; ids and numbers have no leading zeros.
+Any case and any white space are accepted; ids and numbers have no leading zeros. A goods may
+be typed as its code, its plural or the name the board prints (``Spices``, ``teas``).
 
 The bribe pair: the spec writes it in position order, which needs the state (§14.1). This
 engine writes it in **goods order** (gold < salt < silk < spice < tea) so that the parser can
@@ -25,7 +26,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from engines.base import BadNotation
-from engines.kathai.data import ANY, CARD_TEXT, GOODS, HAND_LIMIT, NCARDS, WANTS
+from engines.kathai.data import ANY, CARD_TEXT, GOODS, HAND_LIMIT, NAMES, NCARDS, WANTS
 from engines.kathai.state import ALL
 
 PROFIT = 0
@@ -34,6 +35,12 @@ PROFIT = 0
 VERBS = ("accept", "bribe", "buy", "decline", "offer", "pass", "sell", "swap")
 _GOODS_IDX = {g: i for i, g in enumerate(GOODS)}
 _WANT_IDX = {g: i for i, g in enumerate(WANTS)}
+_GOODS_WORDS = {
+    **{w: i for i, g in enumerate(GOODS) for w in (g, g + "s", NAMES[g].lower())},
+    **_GOODS_IDX,
+}
+"""Every word a goods may be typed as (lower case): its code, the plural, the name the board
+prints ("spices")."""
 _CARD_IDX = {CARD_TEXT[c]: c for c in range(1, NCARDS + 1)}
 _SEAT_IDX = {f"s{i}": i for i in range(5)}
 
@@ -103,7 +110,7 @@ def _cards(toks: list[str]) -> tuple[int, ...]:
 
 
 def _goods(tok: str) -> int:
-    g = _GOODS_IDX.get(tok)
+    g = _GOODS_WORDS.get(tok)
     if g is None:
         raise BadNotation(f"`{tok[:20]}` is not a goods: {', '.join(GOODS)}.")
     return g
@@ -160,8 +167,8 @@ def _parse_offer(args: list[str]) -> Move:
     elif target_tok in _SEAT_IDX:
         target = _SEAT_IDX[target_tok]
     else:
-        raise BadNotation(f"`{target_tok[:20]}` is not a seat: all or s0 to s4.")
-    want = _WANT_IDX.get(want_tok)
+        raise BadNotation(f"`{target_tok[:20]}` is not a player: offer to `all` or to a seat such as `s1`.")
+    want = ANY if want_tok == "any" else _GOODS_WORDS.get(want_tok)
     if want is None:
         raise BadNotation(f"`{want_tok[:20]}` is not a goods: {', '.join(WANTS)}.")
     if not (k_tok.isdigit() and k_tok.isascii()) or (len(k_tok) > 1 and k_tok[0] == "0"):

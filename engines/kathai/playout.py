@@ -25,10 +25,10 @@ import math
 import random
 
 from engines.kathai.data import GOODS, HAND_LIMIT, ITEMS, PRICES, SELLABLE
-from engines.kathai.legal import can_commit, lock_blocks, shows
+from engines.kathai.legal import can_commit, lock_blocks, refused_ask, shows
 from engines.kathai.notation import ids_text
 from engines.kathai.offers import eligible
-from engines.kathai.state import MAIN, REPLY, State
+from engines.kathai.state import ALL, MAIN, REPLY, State
 
 POS_WEIGHT = (1.0, 1.0, 0.8, 0.6, 0.5)
 """How much a goods at each position (1..5) is worth collecting."""
@@ -126,17 +126,20 @@ def _offer_ok(s: State, seat: int, give: int, k: int) -> bool:
 
 
 def _offers(s: State, seat: int, t: list[int], w: list[float], many: bool) -> list[str]:
-    """Asks for one card of the goods nearest a minimum (two goods and two sizes if ``many``)."""
+    """Asks for one card of the goods nearest a minimum (two goods and two sizes if ``many``),
+    leaving out an ask every addressee has declined this turn (``legal.refused_ask``) and,
+    after a trade, the cards it brought (no trading them straight back)."""
     if s.offers_used >= s.opts.max_offers:
         return []
     hand = s.hands[seat]
+    got = s.fresh[seat] if s.traded else ()  # never give back what a trade just brought
     out = []
     for i, g in enumerate(_shortfalls(s, t)[: 2 if many else 1]):
-        order = by_use(hand, w, avoid=g)
+        order = [c for c in by_use(hand, w, avoid=g) if c not in got]
         for size in (1, 2) if many and i == 0 else (1,):
-            give = order[:size]
-            if len(give) == size and _offer_ok(s, seat, size, 1):
-                out.append(f"offer all {ids_text(tuple(sorted(give)))} for {GOODS[g]} 1")
+            give = tuple(sorted(order[:size]))
+            if len(give) == size and _offer_ok(s, seat, size, 1) and not refused_ask(s, ALL, give, g, 1):
+                out.append(f"offer all {ids_text(give)} for {GOODS[g]} 1")
     return out
 
 

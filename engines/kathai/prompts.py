@@ -56,31 +56,36 @@ def heads(s: State, seat: int) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     hand = s.hands[seat]
     small = legal_small(s, seat)
+    pairs: list[str] = []
     if can_commit(s):
         for pos in range(SELLABLE):
             g = s.market[pos]
             if sell_subsets(hand, g, PRICES[pos][1]):
                 bonus, need = PRICES[pos]
+                most = sum(1 for c in hand if ITEMS[c][g]) + bonus
                 out.append(
-                    (f"sell {GOODS[g]}", f"Sell {GOODS[g]} (position {pos + 1}: min {need}, +{bonus})")
+                    (
+                        f"sell {GOODS[g]}",
+                        f"Sell {GOODS[g]}: up to {most} points (position {pos + 1}: min {need}, +{bonus})",
+                    )
                 )
-        pairs: list[str] = []
         for a in bribe_actions(s, seat):
             head = a.rsplit(" ", 1)[0]
             if head not in pairs:
                 pairs.append(head)
-        out += [(h, "Bribe: swap " + " and ".join(h.split()[1:])) for h in pairs]
+    # the order of the terminal's menu (issue #22): sales, pass, swap, buy, offers, bribes
+    out.append(("pass", "Pass (end the turn)"))
     if any(a.startswith("swap ") for a in small):
         out.append(("swap", "Swap a card with the pile"))
+    if "buy" in small:
+        out.append(("buy", "Buy a card with a profit card"))
     gifts = s.opts.allow_gifts
     if s.step != REPLY and s.offers_used < s.opts.max_offers:
         for t in (ALL, *range(s.n)):
             if t != seat and any(offer_ks(s, t, g) for g in range(0 if gifts else 1, len(hand) + 1)):
                 who = "everyone" if t == ALL else f"seat s{t}"
                 out.append((f"offer {seat_text(t)}", f"Offer cards to {who}"))
-    if "buy" in small:
-        out.append(("buy", "Buy a card with a profit card"))
-    out.append(("pass", "Pass (end the turn)"))
+    out += [(h, "Bribe: swap " + " and ".join(h.split()[1:])) for h in pairs]
     return out
 
 
@@ -104,9 +109,16 @@ def _main(s: State, seat: int) -> Prompt:
     hs = heads(s, seat)
     if s.step == MAIN:
         text = "Your turn: choose a move, its cards and (for an offer) what you ask, then Play."
+        if not s.opts.free_asking:
+            text += (
+                " An offer commits the turn: even if nobody accepts, you can then no longer sell, "
+                "bribe or buy."
+            )
     else:
         text = f"Trading ({s.offers_used}/{s.opts.max_offers} offers made): offer again, swap or pass."
     text += " " + hand_line(s, seat)
+    if s.offers_used < s.opts.max_offers:
+        text += " Players: " + ", ".join("s%d {s%d}" % (q, q) for q in range(s.n) if q != seat) + "."
     if all(v in ("pass", "buy") for v, _ in hs):
         return Prompt(
             seat,

@@ -17,6 +17,7 @@ from engines.base import (
     Event,
     GameOver,
     IllegalAction,
+    Menu,
     NotYourTurn,
     Option,
     Outcome,
@@ -28,6 +29,7 @@ from engines.kathai import complete as cmp
 from engines.kathai import flow, scoring
 from engines.kathai import legal as lg
 from engines.kathai import view as kview
+from engines.kathai.data import ANY as ANY_WANT
 from engines.kathai.data import (
     CARD_TEXT,
     DEAL,
@@ -43,7 +45,7 @@ from engines.kathai.data import (
     WANTS,
 )
 from engines.kathai.notation import PROFIT, Move, format_move, parse, parse_move
-from engines.kathai.state import ALL, OVER, Opts, State
+from engines.kathai.state import ALL, MAIN, OVER, Opts, State
 
 if TYPE_CHECKING:
     from engines.prompt import Prompt
@@ -308,17 +310,51 @@ class KathaiEngine(Engine):
         return choose(view, legal)
 
     def irreversible(self, state: State, seat: int, action: Action) -> str | None:
-        """A bribe: the two goods swap places and stay locked, and its payment is gone."""
+        """A bribe: the two goods swap places and stay locked, and its payment is gone. The
+        first offer of a turn (without ``free_asking``): it commits the turn to trading."""
         if action.startswith("bribe "):
             return (
                 "A bribe cannot be undone: the two goods swap places and stay locked, and the "
                 "card you pay with is gone."
             )
+        if action.startswith("offer ") and state.step == MAIN and not state.opts.free_asking:
+            return _commit_warning(state, seat)
         return None
+
+    def auto_answer(self, state: State, seat: int) -> tuple[Action, str] | None:
+        """``decline`` when it is the seat's only answer to an offer (no k cards showing the
+        goods asked)."""
+        o = state.offer
+        if o is None or seat not in lg.awaited(state) or lg.reply_actions(state, seat):
+            return None
+        want = "any goods" if o.want == ANY_WANT else WANTS[o.want]
+        few = "no card" if o.k == 1 else f"fewer than {o.k} cards"
+        return "decline", f"{{s{seat}}} holds {few} showing {want}: nothing to accept with."
+
+    def read_names(self, state: State, seat: int, text: str, names: Sequence[str]) -> str:
+        """An offer's target may be a player's name (``offer bilal t5 for salt 1``)."""
+        from engines.kathai.menu import read_names
+
+        return read_names(state, seat, text, names)
+
+    def menu(self, state: State, seat: int) -> Menu | None:
+        """Sales with their points, pass, swaps, buy (or a reply's answers), then a line of
+        syntax each for offers and bribes (``menu.py``)."""
+        from engines.kathai import menu
+
+        if seat not in lg.awaited(state):
+            return None
+        return Menu(
+            tuple(menu.moves(state, seat)), tuple(menu.notes(state, seat)), len(lg.legal(state, seat))
+        )
 
     def action_label(self, state: State, seat: int, action: Action) -> str:
         """A short label: the action text with card contents for single cards."""
         m = parse_move(action)
+        if m.verb == "accept" and m.ids:
+            from engines.kathai.data import describe
+
+            return (f"{action} — give " + ", ".join(f"{CARD_TEXT[c]} ({describe(c)})" for c in m.ids))[:80]
         if m.verb in ("swap",) or (m.verb == "bribe" and m.pay != PROFIT):
             from engines.kathai.data import describe
 
@@ -402,6 +438,22 @@ class KathaiEngine(Engine):
         if s.offer is not None:
             assert set(s.offer.give) <= set(s.hands[s.offer.by])
         assert s.offers_used <= s.opts.max_offers
+
+
+def _commit_warning(state: State, seat: int) -> str:
+    """What a first offer gives up (ruling 5): selling, bribing and buying for the rest of the
+    turn, whatever the answer; names the best sale it rules out, if any."""
+    text = (
+        "An offer commits your turn to trading: even if nobody accepts, you can no longer "
+        "sell, bribe or buy this turn (only offer again, swap or pass)."
+    )
+    from engines.kathai.menu import sales
+
+    best = sales(state, seat)
+    if best:
+        action, _, points = best[0]
+        text += f" You could `{action}` now for {points} point{'s' if points != 1 else ''}."
+    return text
 
 
 def _do(state: State, seat: int, m: Move, ev: list[Event]) -> State:

@@ -123,6 +123,28 @@ class State:
     fresh: tuple[tuple[int, ...], ...]
 
 
+REFUSED = "_refused"
+"""The ``__dict__`` key (not a dataclass field: ``==``, ``base.state_fingerprint`` and so the
+snapshots of games stored before it existed never see it) under which a state remembers the
+asks refused this turn: ``(seat, give, want, k)`` per addressee that declined that ask and has
+not traded since. Cleared when a turn starts. The AI seats read it (the offerer's view holds its
+own) so that they never send again an ask every addressee has just declined (issue #22).
+:func:`upd` carries it along; a state built without it has none."""
+
+Refusal = tuple[int, tuple[int, ...], int, int]
+
+
+def refused(s: State) -> tuple[Refusal, ...]:
+    """The asks refused this turn (see :data:`REFUSED`)."""
+    got: tuple[Refusal, ...] = s.__dict__.get(REFUSED, ())
+    return got
+
+
+def with_refused(s: State, value: tuple[Refusal, ...]) -> State:
+    """``s`` remembering ``value`` as the asks refused this turn."""
+    return upd(s, **{REFUSED: value})
+
+
 def put(row: tuple[tuple[int, ...], ...], seat: int, value: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """``row`` with entry ``seat`` replaced by ``value``."""
     return row[:seat] + (value,) + row[seat + 1 :]

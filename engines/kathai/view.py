@@ -17,10 +17,10 @@ from typing import Any, Literal, TypedDict
 
 from engines.kathai import legal as lg
 from engines.kathai.data import ANY, CARD_TEXT, GOODS, ITEMS, PRICES, SELLABLE, SHOWS, WANTS, describe
-from engines.kathai.flow import offer_words
+from engines.kathai.flow import offer_words, skip_reason
 from engines.kathai.notation import seat_text
 from engines.kathai.scoring import outcome, sheet
-from engines.kathai.state import OVER, REPLY, TRADING, Sale, State
+from engines.kathai.state import OVER, REPLY, TRADING, Sale, State, refused
 
 StepName = Literal["main", "reply", "trading", "over"]
 _STEPS: tuple[StepName, ...] = ("main", "reply", "trading", "over")
@@ -76,6 +76,7 @@ class OfferView(TypedDict):
     to: str  # "all" or "s<seat>"
     addressees: list[int]  # seats that must answer
     skipped: list[int]  # opponents of an `all` offer who were not eligible
+    skip_reasons: list[str]  # why, per skipped seat ("7 cards in hand, 8 after the trade, …")
     awaiting: list[int]  # addressees still to answer
     declined: list[int]
     give_count: int
@@ -83,6 +84,13 @@ class OfferView(TypedDict):
     want: str  # goods code or "any"
     k: int
     text: str  # "{s0} → all: 2 cards for 1 salt"
+
+
+class RefusedAsk(TypedDict):
+    seat: int  # the addressee that declined this ask this turn (and has not traded since)
+    give: list[str]  # the offered card ids
+    want: str  # goods code or "any"
+    k: int
 
 
 class SellNow(TypedDict):
@@ -136,6 +144,7 @@ class KathaiView(TypedDict):
     max_offers: int
     traded: bool
     offer: OfferView | None
+    refused: list[RefusedAsk]  # the viewer's own asks declined this turn (only the active seat's)
     last: str  # the last public event line ({sN} tokens)
     me: MeView | None
     outcome: dict[str, Any] | None  # Outcome.as_dict() plus "reason": "pile" | "turn_limit"
@@ -219,6 +228,7 @@ def build(state: State, viewer: int | None) -> KathaiView:
             "to": seat_text(o.target),
             "addressees": list(o.addressees),
             "skipped": list(o.skipped),
+            "skip_reasons": [skip_reason(len(s.hands[x]), len(o.give), o.k) for x in o.skipped],
             "awaiting": [x for x in o.addressees if x not in o.declined],
             "declined": list(o.declined),
             "give_count": len(o.give),
@@ -307,6 +317,11 @@ def build(state: State, viewer: int | None) -> KathaiView:
         "max_offers": s.opts.max_offers,
         "traded": s.traded,
         "offer": offer,
+        "refused": [
+            {"seat": x, "give": [CARD_TEXT[c] for c in give], "want": WANTS[want], "k": k}
+            for x, give, want, k in (refused(s) if viewer == s.active else ())
+            if set(give) <= set(s.hands[s.active])  # asks it can still make: its own cards
+        ],
         "last": s.last,
         "me": me,
         "outcome": outd,

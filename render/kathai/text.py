@@ -23,7 +23,7 @@ def goods_abbr(g: str) -> str:
 def _card(card: dict[str, Any], short: bool) -> str:
     cid = card["id"] if isinstance(card, dict) else card
     items = (card.get("items") if isinstance(card, dict) else None) or card_goods(cid)
-    lab = goods_abbr if short else (lambda g: goods_name(g).lower())
+    lab = goods_abbr if short else (lambda g: g)  # the words the notation reads ("1 spice")
     inner = " + ".join(f"{k} {lab(g)}" for g, k in items.items() if k)
     return f"{cid} ({inner})"
 
@@ -87,8 +87,9 @@ def _compose(c: Ctx, short: bool) -> str:
     if of:
         by = int(of["by"])
         to = "all" if of.get("to") == "all" else ", ".join(nm[s] for s in of.get("addressees") or [])
+        give = int(of.get("give_count", 0))
         s = (
-            f"**Offer:** {nm[by]} → {to}: {of.get('give_count', 0)} cards for "
+            f"**Offer:** {nm[by]} → {to}: {give} card{'s' if give != 1 else ''} for "
             f"{_want(of.get('want', 'any'), int(of.get('k') or 0))}"
         )
         ans = []
@@ -101,7 +102,9 @@ def _compose(c: Ctx, short: bool) -> str:
                 else "accepted"
             )
             ans.append(f"{nm[a]} {state}")
-        ans += [f"{nm[a]} skipped" for a in of.get("skipped") or []]
+        why = list(of.get("skip_reasons") or [])
+        for i, a in enumerate(of.get("skipped") or []):
+            ans.append(f"{nm[a]} skipped ({why[i]})" if i < len(why) else f"{nm[a]} skipped")
         if ans:
             s += " · " + ", ".join(ans)
         lines.append(s)
@@ -110,7 +113,9 @@ def _compose(c: Ctx, short: bool) -> str:
     for p in v.get("players") or []:
         s = int(p["seat"])
         mark = " ▶" if s in awaited else ""
-        bits = [f"{p.get('score', 0)} pts", f"{p.get('hand_size', 0)} cards", f"{p.get('profit', 0)} profit"]
+        k = int(p.get("hand_size", 0))
+        bits = [f"{p.get('score', 0)} pts", f"{k} card{'s' if k != 1 else ''}"]
+        bits.append(f"{p.get('profit', 0)} profit")
         if p.get("final_left") is not None and not v.get("over"):
             bits.append(f"final turns left {p['final_left']}")
         lines.append(f"**{nm[s]}**{mark} — " + " · ".join(bits))
@@ -123,6 +128,11 @@ def _compose(c: Ctx, short: bool) -> str:
         cards = [_card(card, short) + (" *new*" if card["id"] in new else "") for card in hand]
         lines.append(f"**Your hand ({nm[seat]}, {len(hand)}/7):** " + (", ".join(cards) or "empty"))
         rows = []
+        # after an offer (or a trade) selling is closed for the rest of the turn (ruling 5)
+        free = bool((v.get("options") or {}).get("free_asking")) and not v.get("traded")
+        mine = seat == v.get("active")
+        closed = mine and v.get("step") in ("trading", "reply") and not free
+        can_sell = mine and not closed and v.get("step") != "over"
         for r in sorted(me.get("sell_now") or [], key=lambda r: int(r.get("pos") or 9)):
             g = goods_name(r["goods"])
             items = int(r.get("items") or 0)
@@ -132,12 +142,14 @@ def _compose(c: Ctx, short: bool) -> str:
             head = f"{g} {items} on {k} card{'s' if k != 1 else ''}"
             if r.get("can_sell"):
                 pts = int(r.get("points") or 0)
-                rows.append(f"{head} → sell now **{pts}** pt{'s' if pts != 1 else ''}")
+                now = "sell now" if can_sell else "worth"
+                rows.append(f"{head} → {now} **{pts}** pt{'s' if pts != 1 else ''}")
             elif int(r.get("pos") or 5) >= 5:
                 rows.append(f"{head} (unsellable)")
             else:
                 rows.append(f"{head} (need {int(r.get('min') or 0) - items} more)")
-        lines.append("Goods: " + ("; ".join(rows) if rows else "none"))
+        head = "Goods (no selling this turn: you made an offer)" if closed else "Goods"
+        lines.append(f"{head}: " + ("; ".join(rows) if rows else "none"))
         extra = [f"Profit cards: {me.get('profit', 0)}"]
         if me.get("lock_card"):
             extra.append(f"your lock card {me['lock_card']}")
