@@ -58,12 +58,17 @@ def seat_badge(
     radius: int = 18,
     outline: RGB | None = None,
 ) -> None:
-    """The seat's round badge: its colour with its initials (``seat_initials``) on it."""
+    """The seat's badge: its colour with its initials (``seat_initials``) on it; round for one
+    letter, a pill as wide as two need (never smaller text)."""
     x, y = centre
     col = seat_color(seat)
-    d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=col, outline=outline or INK, width=2)
-    size = max(MIN_TEXT, int(radius * 1.3)) if len(initial) < 2 else max(MIN_TEXT, int(radius * 1.05))
-    d.text((x, y + 1), initial, font=font(size, True, len(initial) > 1), fill=on_color(col), anchor="mm")
+    two = len(initial) > 1
+    f = font(max(MIN_TEXT, int(radius * (1.05 if two else 1.3))), True, two)
+    half = max(radius, (text_width(initial, f) + 12) / 2) if two else radius
+    d.rounded_rectangle(
+        (x - half, y - radius, x + half, y + radius), radius=radius, fill=col, outline=outline or INK, width=2
+    )
+    d.text((x, y + 1), initial, font=f, fill=on_color(col), anchor="mm")
 
 
 def header(
