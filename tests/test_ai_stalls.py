@@ -56,7 +56,14 @@ async def test_an_ai_only_game_plays_in_the_background_not_in_the_clocks_tick(tm
     clock, pool = Clock(), SlowAI()
     store = await Store.open(tmp_path / "db.sqlite3", now=clock)
     svc = GameService(store, now=clock, seed_source=lambda: 42, workers=pool)
-    svc.ai.pace = 0.0
+    svc.ai.pace = 0.25
+    pauses: list[float] = []
+
+    async def pause(seconds: float) -> None:  # noted, not slept
+        pauses.append(seconds)
+        await asyncio.sleep(0)
+
+    svc.ai.sleep = pause
     published: list[tuple[int, int]] = []
 
     async def publish(game):
@@ -75,7 +82,8 @@ async def test_an_ai_only_game_plays_in_the_background_not_in_the_clocks_tick(tm
     people = await _game(svc, 200, [20, 21], ais=0)
     b = await svc.get(people)
 
-    pool.hold, pool.jobs, published[:] = True, [], []  # from now on every AI search of Ann's AI seats is slow
+    assert pauses and set(pauses) == {0}  # while Ann played, her AI seats went on without a pause
+    pool.hold, pool.jobs, published[:], pauses[:] = True, [], [], []  # Ann's AI seats: slow from now on
     clock.t = max(a.row.deadline, b.row.deadline)
     version = a.row.version
     handled: list[int] = []
@@ -95,6 +103,7 @@ async def test_an_ai_only_game_plays_in_the_background_not_in_the_clocks_tick(tm
     pool.go.set()
     await asyncio.wait_for(svc.ai.settle(), 30)
     assert a.row.status == "finished" and svc.ai.running() == []
+    assert pauses and set(pauses) == {0.25}  # nobody plays it: a bounded pace between its actions
     ai_moves = [m.version for m in await store.moves(alone) if m.version > version + 1]
     assert ai_moves and [v for gid, v in published if gid == alone] == ai_moves  # each action posted
     await store.close()

@@ -205,3 +205,21 @@ async def test_boards_never_wait_behind_ai_searches_and_watched_games_come_first
     finally:
         go.set()
         workers.close()
+
+
+async def test_a_job_cancelled_while_waiting_for_the_gate_gives_no_slot_away():
+    from bot.host import jobgate
+
+    gate = jobgate.Gate(2)  # AI: one slot, boards: both
+    await gate.enter(jobgate.AI_ALONE)
+    waiting = asyncio.ensure_future(gate.enter(jobgate.AI_WATCHED))
+    await asyncio.sleep(0)
+    assert not waiting.done()  # the second slot is kept for boards
+    waiting.cancel()
+    await asyncio.gather(waiting, return_exceptions=True)
+    await asyncio.wait_for(gate.enter(jobgate.BOARD), 5)
+    assert gate.running == 2
+    gate.leave()
+    gate.leave()
+    assert gate.running == 0 and not gate._waiting
+    await asyncio.wait_for(gate.enter(jobgate.AI_ALONE), 5)

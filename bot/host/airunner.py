@@ -48,6 +48,7 @@ class AiRunner:
     def __init__(self, service: Any, *, pace: float = AI_ALONE_PACE) -> None:
         self.service = service
         self.pace = pace
+        self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep  # (tests note the pauses)
         self.publish: Callable[[LiveGame], Awaitable[Any]] | None = None
         self.on_busy: Callable[[int], None] | None = None
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -115,7 +116,7 @@ class AiRunner:
                 await self.publish(game)
             if not more:
                 return
-            await asyncio.sleep(0 if watched(game) else self.pace)
+            await self.sleep(0 if watched(game) else self.pace)
         log.warning("Game %s: stopped after %s AI actions in a row", game_id, MAX_AI_STEPS)
 
     async def settle(self) -> None:
