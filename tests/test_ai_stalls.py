@@ -93,7 +93,8 @@ async def test_an_ai_only_game_plays_in_the_background_not_in_the_clocks_tick(tm
             handled.append(gid)
 
     items = await asyncio.wait_for(TurnClock(svc.clock_entries, on_due, now=clock).tick(), 10)
-    assert sorted(items) == sorted([(alone, "expire"), (people, "expire")]) and sorted(handled) == sorted([alone, people])
+    assert sorted(items) == sorted([(alone, "expire"), (people, "expire")])
+    assert sorted(handled) == sorted([alone, people])
     assert a.seats[0].ai_takeover and a.row.version == version + 1  # Ann's expired turn only, nothing more
     assert (await store.moves(people))[-1].by == "clock"  # the other game's expiry was not held up
     await asyncio.sleep(0)
