@@ -105,3 +105,46 @@ async def test_running_loop_wakes_on_poke_not_by_sleeping():
 
 def test_constants():
     assert clk.MIN_CLOCK == 60 and clk.DEFAULT_CLOCK == 86400 and clk.EXPIRIES_BEFORE_TAKEOVER == 3
+
+
+async def test_a_slow_game_does_not_hold_up_another_games_expiry():
+    """Issue 23: the tick handles due games side by side. Game 1's handler cannot finish before
+    game 2's has run (it waits for it): a tick that awaits each game in turn never gets there."""
+    t = FakeTime()
+    entries = [Entry.of(1, t() - 20, 3600, True), Entry.of(2, t() - 10, 3600, True)]
+    order: list[str] = []
+    game2_done = asyncio.Event()
+
+    async def handler(gid: int, kind: str) -> None:
+        order.append(f"{gid} {kind} begins")
+        if gid == 1:
+            await game2_done.wait()  # a long AI stretch, say
+        else:
+            game2_done.set()
+        order.append(f"{gid} {kind} ends")
+
+    clock = TurnClock(lambda: entries, handler, now=t)
+    handled = await asyncio.wait_for(clock.tick(), 10)
+    assert handled == [(1, "expire"), (2, "expire")]
+    assert order == ["1 expire begins", "2 expire begins", "2 expire ends", "1 expire ends"]
+
+
+async def test_the_ticks_concurrency_is_bounded_and_one_games_items_stay_in_order():
+    t = FakeTime()
+    entries = [Entry.of(g, t() + 100, 3600, False, ai_at=t() - 5) for g in range(1, 6)]  # remind, then ai
+    running, most, seen = 0, 0, []
+
+    async def handler(gid: int, kind: str) -> None:
+        nonlocal running, most
+        running += 1
+        most = max(most, running)
+        seen.append((gid, kind))
+        await asyncio.sleep(0)
+        running -= 1
+
+    clock = TurnClock(lambda: entries, handler, now=t)
+    clock.concurrency = 2
+    await clock.tick()
+    assert most == 2 and len(seen) == 10
+    for g in range(1, 6):
+        assert [k for gid, k in seen if gid == g] == ["remind", "ai"]

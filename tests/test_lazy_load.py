@@ -67,8 +67,9 @@ async def test_the_check_keeps_a_broken_game_and_one_whose_ai_is_owed(host):
     assert [x.id for x in flagged] == [broken] and checked == 3
     assert "snapshot" in flagged[0].row.attention
     assert sorted(x.id for x in fresh.loaded()) == [broken, owed] and fresh.dormant() == [fine]
-    moved = await fresh.resume_ai()
+    moved = await fresh.resume_ai()  # handed to the background (fresh.ai), played there
     assert [x.id for x in moved] == [owed]
+    await fresh.ai.settle()
     assert [m.by for m in await host.store.moves(owed)] == ["player", "ai"]
     assert broken not in {e.game_id for e in fresh.clock_entries()}
 

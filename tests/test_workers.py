@@ -164,3 +164,62 @@ def test_a_failing_job_in_thread_workers_raises_its_own_error():
     )
     out = subprocess.run([sys.executable, "-c", script], cwd=HERE.parent, capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "raised 'boom'", out.stderr[-2000:]
+
+
+def _held(name: str, started: list, go) -> str:
+    """A job that notes it started, then waits for the test's ``go`` (a threading.Event)."""
+    started.append(name)
+    go.wait(30)
+    return name
+
+
+async def test_boards_never_wait_behind_ai_searches_and_watched_games_come_first():
+    """With every AI slot held by a slow AI search and more AI jobs queued, a board still runs
+    at once (and ends while the searches go on); once the searches end, the AI of a game people
+    play starts before the AI of games nobody plays that were queued earlier. Today's pool is
+    first come, first served: the board would wait behind the queued searches."""
+    import threading
+
+    from bot.host import jobgate
+
+    workers = Workers(0)  # 4 threads: 3 for AI jobs, one kept for boards
+    started: list[str] = []
+    go = threading.Event()
+    try:
+        async def job(name: str, level: int):
+            with jobgate.priority(level):
+                return await workers.run(_held, name, started, go)
+
+        slow = [asyncio.ensure_future(job(f"alone{i}", jobgate.AI_ALONE)) for i in range(4)]
+        watched = asyncio.ensure_future(job("watched", jobgate.AI_WATCHED))
+        for _ in range(500):
+            if len(started) >= 3:
+                break
+            await asyncio.sleep(0.01)
+        board = await asyncio.wait_for(workers.run(str.upper, "board"), 30)
+        assert board == "BOARD"
+        assert sorted(started) == ["alone0", "alone1", "alone2"], started  # the board's slot stayed free
+        go.set()
+        await asyncio.wait_for(asyncio.gather(*slow, watched), 30)
+        assert started[3:] == ["watched", "alone3"], started
+    finally:
+        go.set()
+        workers.close()
+
+
+async def test_a_job_cancelled_while_waiting_for_the_gate_gives_no_slot_away():
+    from bot.host import jobgate
+
+    gate = jobgate.Gate(2)  # AI: one slot, boards: both
+    await gate.enter(jobgate.AI_ALONE)
+    waiting = asyncio.ensure_future(gate.enter(jobgate.AI_WATCHED))
+    await asyncio.sleep(0)
+    assert not waiting.done()  # the second slot is kept for boards
+    waiting.cancel()
+    await asyncio.gather(waiting, return_exceptions=True)
+    await asyncio.wait_for(gate.enter(jobgate.BOARD), 5)
+    assert gate.running == 2
+    gate.leave()
+    gate.leave()
+    assert gate.running == 0 and not gate._waiting
+    await asyncio.wait_for(gate.enter(jobgate.AI_ALONE), 5)

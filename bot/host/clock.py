@@ -100,6 +100,8 @@ def next_wake(entries: Iterable[Entry]) -> float | None:
     return min(times) if times else None
 
 
+CONCURRENCY = 8  # due games a tick handles at once
+
 Handler = Callable[[int, str], Awaitable[None]]
 
 
@@ -119,18 +121,38 @@ class TurnClock:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._busy = asyncio.Lock()
+        self.concurrency = CONCURRENCY
 
     async def tick(self) -> list[tuple[int, str]]:
-        """Handle everything due now; returns what was handled. A failing handler is logged with
-        its game id and does not stop the others."""
+        """Handle everything due now; returns what was handled. The games are handled
+        concurrently (at most :attr:`concurrency` at once; each game's own lock keeps its
+        consequences in order), so a slow one never holds up another. A failing handler is
+        logged with its game id and does not stop the others."""
         async with self._busy:
             items = due(self._entries(), self.now())
-            for gid, kind in items:
-                try:
-                    await self._handler(gid, kind)
-                except Exception:
-                    log.exception("Turn clock %s failed for game %s", kind, gid)
+            await self._each(items)
             return items
+
+    async def _each(self, items: list[tuple[int, str]]) -> None:
+        """Run the handler for ``items``: one game's items in their order, the games side by
+        side under a semaphore of :attr:`concurrency`."""
+        games: dict[int, list[str]] = {}
+        for gid, kind in items:
+            games.setdefault(gid, []).append(kind)
+        room = asyncio.Semaphore(self.concurrency)
+
+        async def one(gid: int, kinds: list[str]) -> None:
+            async with room:
+                for kind in kinds:
+                    await self._handle(gid, kind)
+
+        await asyncio.gather(*(one(gid, kinds) for gid, kinds in games.items()))
+
+    async def _handle(self, gid: int, kind: str) -> None:
+        try:
+            await self._handler(gid, kind)
+        except Exception:
+            log.exception("Turn clock %s failed for game %s", kind, gid)
 
     def seconds_to_next(self) -> float:
         """Seconds until the loop should wake next (``max_sleep`` if nothing is scheduled)."""

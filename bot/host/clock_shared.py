@@ -11,6 +11,7 @@ the process that made the move, as in :class:`~bot.host.clock.TurnClock`.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import secrets
@@ -56,36 +57,40 @@ class SharedClock(TurnClock):
         self.lease = lease
 
     async def tick(self) -> list[tuple[int, str]]:
-        """Handle the AI graces due here, then claim the due turn clocks and handle each (a
-        failing handler is logged and does not stop the others); returns what was handled."""
+        """Handle the AI graces due here and the turn clocks claimed as due, the games side by
+        side (at most :attr:`concurrency` at once; a failing handler is logged and does not stop
+        the others); returns what was handled."""
         async with self._busy:
             now = self.now()
             items = [(gid, kind) for gid, kind in due(self._entries(), now) if kind == "ai"]
-            for gid, kind in items:
-                await self._handle(gid, kind)
             try:
                 claimed = await self.store.claim_due(now, self.owner, self.lease)
             except StoreError as err:
                 log.warning("Turn clock: claiming the due clocks failed (%s); trying again shortly", err)
+                await self._each(items)
                 return items
-            for gid in claimed:
-                try:
-                    kind = due_kind(await self.store.game(gid), self.now())
-                    if kind is not None:
-                        log.info("Turn clock: %s for game %s (claimed by %s)", kind, gid, self.owner)
-                        await self._handle(gid, kind)
-                        items.append((gid, kind))
-                except StoreError as err:
-                    log.warning("Turn clock: reading game %s failed (%s)", gid, err)
-                finally:
-                    await self._release(gid)
-            return items
+            room = asyncio.Semaphore(self.concurrency)
+            handled: list[tuple[int, str]] = []
 
-    async def _handle(self, gid: int, kind: str) -> None:
+            async def claimed_one(gid: int) -> None:
+                async with room:
+                    await self._claimed(gid, handled)
+
+            await asyncio.gather(self._each(items), *(claimed_one(gid) for gid in claimed))
+            return items + handled
+
+    async def _claimed(self, gid: int, handled: list[tuple[int, str]]) -> None:
+        """Handle the clock of claimed game ``gid`` if it is still due, then release the claim."""
         try:
-            await self._handler(gid, kind)
-        except Exception:
-            log.exception("Turn clock %s failed for game %s", kind, gid)
+            kind = due_kind(await self.store.game(gid), self.now())
+            if kind is not None:
+                log.info("Turn clock: %s for game %s (claimed by %s)", kind, gid, self.owner)
+                await self._handle(gid, kind)
+                handled.append((gid, kind))
+        except StoreError as err:
+            log.warning("Turn clock: reading game %s failed (%s)", gid, err)
+        finally:
+            await self._release(gid)
 
     async def _release(self, gid: int) -> None:
         try:

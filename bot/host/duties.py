@@ -17,7 +17,8 @@ from typing import Any, Iterable
 from engines import base, search
 
 from . import clock as clk
-from . import thinking
+from . import jobgate, thinking
+from .airunner import AiRunner, Stretch, watched
 from .live import LiveGame
 from .store import StoreUnavailable
 
@@ -42,37 +43,44 @@ class SeatDuties:
     claims: tuple[str, float] | None
     reread: Any
     _games: dict[int, LiveGame]
+    ai: AiRunner
 
     # ------------------------------------------------------------------ AI seats
 
-    async def _advance_ai(self, game: LiveGame, *, grace_over: bool = False) -> None:
-        """Play every AI-controlled seat the engine awaits until a person is awaited or the end.
+    async def _advance_ai(self, game: LiveGame, *, grace_over: bool = False, steps: int = MAX_AI_STEPS,
+                          stretch: Stretch | None = None) -> bool:
+        """Play the AI-controlled seats the engine awaits until a person is awaited, the end, or
+        ``steps`` actions; True if it stopped at ``steps`` (AI seats may be awaited still).
 
         AI seats never win a race against people: while people are awaited beside them (replies
         to a trade offer), they answer only once those people have answered or ``ai_grace``
         seconds have passed since they were first awaited together (``grace_over``: the turn
-        clock says so). Until then the game carries ``ai_at`` for the clock."""
+        clock says so). Until then the game carries ``ai_at`` for the clock. ``stretch`` carries
+        that between the calls of a stretch played a few actions at a time (see
+        :mod:`bot.host.airunner`)."""
         if game.thinking:
-            return  # an AI of this game is thinking: it looks again at the game when it is done
-        people_then = {s for s in game.awaited() if not game.ai_plays(s)}
-        for _ in range(MAX_AI_STEPS):
+            return False  # an AI of this game is thinking: it looks again at the game when it is done
+        st = stretch if stretch is not None else Stretch(grace_over)
+        if st.people is None:
+            st.people = {s for s in game.awaited() if not game.ai_plays(s)}
+        for _ in range(steps):
             if game.row.status != "active" or game.state is None:
                 game.ai_at = None
-                return
+                return False
             awaited = game.awaited()
             ai = [s for s in awaited if game.ai_plays(s)]
             if not ai:
                 game.ai_at = None
-                return
+                return False
             people = {s for s in awaited if not game.ai_plays(s)}
-            if people - people_then:  # a new step awaits new people: a new grace
-                grace_over, game.ai_at, people_then = False, None, people
-            if people and not grace_over:
+            if people - st.people:  # a new step awaits new people: a new grace
+                st.grace_over, game.ai_at, st.people = False, None, people
+            if people and not st.grace_over:
                 if game.ai_at is None:
                     game.ai_at = self.now() + self.ai_grace
                     self.on_clock_change()
                 if self.now() < game.ai_at:
-                    return
+                    return False
             try:
                 played = await self._ai_play(game, ai[0])
                 if played is None:
@@ -80,8 +88,18 @@ class SeatDuties:
                 await self._commit(game, ai[0], played, by="ai")
             except StoreUnavailable:
                 self._retry_ai(game)
-                return
-        log.warning("Game %s: stopped after %s AI actions in a row", game.id, MAX_AI_STEPS)
+                return False
+        if steps == MAX_AI_STEPS:
+            log.warning("Game %s: stopped after %s AI actions in a row", game.id, MAX_AI_STEPS)
+        return True
+
+    async def _ai_then_background(self, game: LiveGame, stretch: Stretch) -> None:
+        """For the turn clock: at most one AI action now if people play the game (none if nobody
+        does), the rest of the stretch in the background (:class:`AiRunner`); the caller holds
+        the game's lock."""
+        if watched(game) and not await self._advance_ai(game, stretch=stretch, steps=1):
+            return
+        self.ai.start(game.id, stretch)
 
     def _retry_ai(self, game: LiveGame) -> None:
         """An AI move could not be saved (nothing changed): the clock plays it again in
@@ -96,8 +114,8 @@ class SeatDuties:
         what another process stored and never posted): the process that stored a person's move
         may have stopped before the AI's answers, which are transactions of their own, and
         nothing else would wake those seats. People awaited beside them get a fresh grace.
-        Returns the games that moved."""
-        moved = []
+        They play in the background (:class:`AiRunner`); returns the games handed to it."""
+        handed = []
         wanted = None if game_ids is None else set(game_ids)
         for game in list(self._games.values()):
             if wanted is not None and game.id not in wanted:
@@ -109,12 +127,11 @@ class SeatDuties:
                     continue
                 if not any(game.ai_plays(s) for s in game.awaited()):
                     continue
-                before = game.row.version
-                await self._advance_ai(game)
-                if game.row.version != before:
-                    moved.append(game)
-        self.on_clock_change()
-        return moved
+                if game.thinking:
+                    continue  # its AI is playing already
+            self.ai.start(game.id)
+            handed.append(game)
+        return handed
 
     async def ai_due(self, game_id: int) -> LiveGame | None:
         """The AI grace of a game ran out: its AI seats answer now. Returns the game, or None if
@@ -124,7 +141,7 @@ class SeatDuties:
             if game.ai_at is None or self.now() < game.ai_at:
                 return None
             game.ai_at = None
-            await self._advance_ai(game, grace_over=True)
+            await self._ai_then_background(game, Stretch(grace_over=True))
         self.on_clock_change()
         return game
 
@@ -151,8 +168,9 @@ class SeatDuties:
             game.thinking += 1
             game.lock.release()
             try:
-                found = await self.workers.run(thinking.think, engine.name, dict(engine.view(state, seat)),
-                                               legal, level, seed)
+                with jobgate.priority(jobgate.AI_WATCHED if watched(game) else jobgate.AI_ALONE):
+                    found = await self.workers.run(thinking.think, engine.name,
+                                                   dict(engine.view(state, seat)), legal, level, seed)
                 action = found.action
                 if found.capped:
                     log.info("Game %s: the %s AI's search at version %s was cut short by its time cap after "
@@ -272,7 +290,7 @@ class SeatDuties:
                     game.row = dataclasses.replace(game.row, deadline=self.now() + STORE_RETRY, reminded=True)
                     self.on_clock_change()
                     return None
-            await self._advance_ai(game)
+            await self._ai_then_background(game, Stretch())
         self.on_clock_change()
         return game
 

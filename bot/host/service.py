@@ -33,6 +33,7 @@ from engines import base, prompt, search
 from engines.base import Engine, RuleError
 
 from . import clock as clk
+from .airunner import AiRunner
 from .dormant import Dormant
 from .duties import MAX_AI_STEPS, MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
 from .live import HISTORY, Batch, Entry, Listing, LiveGame, Refusal, Step
@@ -80,6 +81,7 @@ class GameService(Dormant, SeatDuties):
         self.holds: Callable[[int | None], bool] = holds or (lambda guild_id: True)
         # (owner, lease seconds) of this process's turn clock claims on a shared database
         self.claims: tuple[str, float] | None = None
+        self.ai = AiRunner(self)  # AI stretches the turn clock and the start-up hand to the background
 
     # ------------------------------------------------------------------ loading
 

@@ -12,6 +12,10 @@ Long jobs (a finished game's recap: 3 to 16 CPU-seconds) go to a lane of their o
 (:meth:`Workers.run_long`): one more process, at a lowered CPU priority (``os.nice(LANE_NICE)``),
 so the system always runs the board workers first and a board never waits in a queue behind a
 recap. With ``Workers(0)`` the lane is one thread of its own.
+
+The board pool serves boards first: jobs pass a :class:`~bot.host.jobgate.Gate` in order of
+their priority (boards, then the AI of games people play, then the AI of games nobody plays), and
+AI searches never hold every worker (see :mod:`bot.host.jobgate`).
 """
 
 from __future__ import annotations
@@ -27,10 +31,12 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from .jobgate import JOB_PRIORITY, Gate
 from .lane import Lane, LaneBroken
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+THREADS = 4  # the pool's threads with Workers(0)
 LANE_NICE = 10  # the long-job lane's niceness: the board workers (0) get the cores first
 
 
@@ -94,10 +100,11 @@ class Workers:
         self._lane_process: Lane | None = None
         self._broken = 0
         self._closings = 0  # how many times close() ran: a long job that saw one is cut short
+        self.gate = Gate(self.size or THREADS)  # boards first, then AI seats people wait on
 
     def _executor(self) -> cf.Executor:
         if self._pool is None:
-            self._pool = self._new_pool(self.size, 4, "bazaar-job", _warm)
+            self._pool = self._new_pool(self.size, THREADS, "bazaar-job", _warm)
         return self._pool
 
     def _lane_executor(self) -> cf.Executor:
@@ -116,8 +123,13 @@ class Workers:
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker; its result, or its exception raised here. A pool whose
-        worker died (killed, out of memory) is replaced once per call and the job tried again."""
-        return await self._run(False, fn, args, self._closings)
+        worker died (killed, out of memory) is replaced once per call and the job tried again.
+        Jobs wait their turn by :data:`~bot.host.jobgate.JOB_PRIORITY` (boards first)."""
+        await self.gate.enter(JOB_PRIORITY.get())
+        try:
+            return await self._run(False, fn, args, self._closings)
+        finally:
+            self.gate.leave()
 
     async def run_long(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in the long-job lane (one process at a lowered priority; one thread with

@@ -5,9 +5,10 @@ loads, its replay checked against its snapshot, on first use; those flagged as n
 and those whose turn ran out while the bot was down load now), registers the persistent
 components, adds the commands, tells players of any game that needs attention (or that checks
 out again and is playable), gives a grace to turns whose clock ran out while the bot was down,
-posts what a previous run stored but never posted (unless Discord shows it already), lets the AI
-seats that run left awaited play, says which turns got a grace, and starts the turn clock. The
-other stored games are then checked in the background (:meth:`BazaarBot._check_dormant`). Only
+posts what a previous run stored but never posted (unless Discord shows it already), says which
+turns got a grace, and starts the turn clock. Once connected, the AI seats that run left awaited
+play in the background (``service.ai``: start-up never waits for AI play), and the other stored
+games are checked in the background (:meth:`BazaarBot._check_dormant`). Only
 the ``guilds`` intent is used (no privileged intents). Neither the token nor a private view is logged.
 """
 from __future__ import annotations
@@ -112,6 +113,8 @@ class BazaarBot(commands.Bot):
                                    workers=self.workers, ai_level=self.config.ai_level,
                                    holds=self.bazaar_shards.holds, quotas=self.config.quotas)
         self.service.claims = (self.claim_owner, self.config.clock_lease)
+        self.service.ai.publish = self.publisher.publish  # AI stretches played in the background
+        self.service.ai.on_busy = self._ai_busy
         flagged = await self.service.load_all()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         active = sum(1 for g in self.service.loaded() if g.row.status == "active") + len(self.service.dormant())
@@ -123,8 +126,7 @@ class BazaarBot(commands.Bot):
         for game in self.service.take_recovered():
             await self.publisher.notice(game, text.playable_again(game))
         rearmed = await self.service.rearm_overdue()  # first, so boards posted now show the new deadline
-        await self._repost()
-        await self._resume_ai()
+        await self._repost()  # (the AI seats a previous run left awaited play once connected: on_ready)
         for game, seats, grace in rearmed:
             people = [text.mention(game.seats[s]) for s in seats]
             if people:
@@ -142,6 +144,7 @@ class BazaarBot(commands.Bot):
         """Once connected (the first time only): start the worker processes and check the
         stored games not loaded yet, in the background, so neither delays being ready."""
         if self._warming is None and not self.sync_only:
+            self._resume_ai()  # in the background: AI play never keeps the bot offline
             self._warming = asyncio.create_task(self._warm_workers(), name="bazaar-warm-workers")
             self._checking = asyncio.create_task(self._check_dormant(), name="bazaar-check-dormant")
             self._lobbies = asyncio.create_task(self._lobby_loop(), name="bazaar-idle-lobbies")
@@ -165,7 +168,7 @@ class BazaarBot(commands.Bot):
         except Exception:
             log.exception("Checking the stored games failed")
             return
-        await self._resume_ai()
+        self._resume_ai()
         log.info("Checked %d stored game(s) not loaded at start-up in %.2f s; %d need attention",
                  checked, time.perf_counter() - t0, len(flagged))
 
@@ -202,9 +205,8 @@ class BazaarBot(commands.Bot):
                 continue
             if await self._post_unposted(gid, posted, service_mod.UNPOSTED):
                 done.append(gid)
-        if done:  # the AI seats the stopped process left owing their answers play now
-            for game in await self.service.resume_ai(done):
-                await self.publisher.publish(game)
+        if done:  # the AI seats the stopped process left owing their answers play now (in the background)
+            await self.service.resume_ai(done)
         return len(done)
 
     LOBBY_SWEEP = 600.0
@@ -269,17 +271,27 @@ class BazaarBot(commands.Bot):
             log.exception("Game %s: posting what was stored but never posted failed", gid)
             return 0
 
-    async def _resume_ai(self) -> None:
-        """Play the AI seats a previous run left awaited (it stopped between a person's move and
-        the AI's answers) and post the boards. Failures are logged."""
-        try:
-            games = await self.service.resume_ai()
-        except Exception:
-            log.exception("Resuming the AI seats after the restart failed")
+    def _resume_ai(self) -> None:
+        """Let the AI seats a previous run left awaited (it stopped between a person's move and
+        the AI's answers) play, in the background (``service.ai``: each action posted as it is
+        played). Failures are logged."""
+        self.inflight += 1  # until the stretches are handed to service.ai (which counts them)
+        task = asyncio.get_running_loop().create_task(self.service.resume_ai(), name="bazaar-resume-ai")
+        task.add_done_callback(self._resumed)
+
+    def _resumed(self, task: "asyncio.Task[list]") -> None:
+        self.inflight -= 1
+        if task.cancelled():
             return
-        for game in games:
-            log.info("Game %s: the AI played what it owed when the last run stopped", game.id)
-            await self.publisher.publish(game)
+        if task.exception() is not None:
+            log.error("Resuming the AI seats after the restart failed", exc_info=task.exception())
+            return
+        for game in task.result():
+            log.info("Game %s: the AI plays what it owed when the last run stopped", game.id)
+
+    def _ai_busy(self, delta: int) -> None:
+        """An AI stretch started (+1) or ended (-1) in the background: work in flight."""
+        self.inflight += delta
 
     def _poke_clock(self) -> None:
         if self.clock is not None:
@@ -369,6 +381,8 @@ class BazaarBot(commands.Bot):
         and close the database."""
         if self.clock is not None:
             await self.clock.stop()
+        if self.service is not None:
+            await self.service.ai.stop()  # after the action each stretch plays: the next run resumes
         for task in (self._checking, self._warming, self._sweeping, self._lobbies, self._beating,
                      self._synccheck):
             if task is not None and not task.done():

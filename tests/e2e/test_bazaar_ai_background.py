@@ -1,0 +1,77 @@
+"""AI play never keeps the bot offline (issue 23, item 2): the AI seats a crashed run left
+awaited play in the background once the bot is connected, not in ``setup_hook`` before the
+gateway connects. The AI's search is held until the test lets it go: the restarted bot must be
+ready (and answer) while it is held."""
+from __future__ import annotations
+
+import asyncio
+
+from bazaar_harness import make_table
+from bot.host import thinking
+from bot.host.workers import Workers
+from engines import base
+
+
+class HeldAI(Workers):
+    """Thread workers whose AI searches wait for ``go`` (boards are drawn at once)."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.go = asyncio.Event()
+        self.held = asyncio.Event()
+
+    async def run(self, fn, *args):
+        if fn is thinking.think:
+            self.held.set()
+            await self.go.wait()
+        return await super().run(fn, *args)
+
+
+async def _leave_the_ai_owing(table):
+    """Play until a person's move hands the turn to the AI, then store that move and "die"
+    before the AI answers. Returns (game id, thread, the person's seat, that move's version)."""
+    gid, thread = await table.start_game("ann", (), 1)
+    svc = table.bot.service
+    for _ in range(40):
+        game = await svc.get(gid)
+        seat = next(s for s in game.awaited() if not game.ai_plays(s))
+        engine = game.engine
+        to_ai = [a for a in engine.legal_actions(game.state, seat)
+                 if any(game.ai_plays(s) for s in engine.to_move(base.play(engine, game.state, seat, a).state))]
+        if to_ai:
+            break
+        await table.play_one(gid, thread, "move")
+    else:
+        raise AssertionError("the AI never got the turn")
+    version, hit = game.row.version, asyncio.Event()
+
+    async def dies_thinking(game, seat, **kwargs):
+        hit.set()
+        await asyncio.Event().wait()
+
+    svc._ai_play = dies_thinking
+    await table.fake.slash(table.user_of(game, seat), thread, "move", action=to_ai[0], wait=False)
+    await asyncio.wait_for(hit.wait(), 10)
+    await table.runner.kill(release=table.bot.store.close)
+    return gid, thread, seat, version
+
+
+async def test_the_bot_comes_online_before_the_ai_it_owes_plays(fake_discord, run_bot, tmp_path):
+    table = make_table(fake_discord, run_bot, tmp_path)
+    await table.boot()
+    gid, thread, seat, version = await _leave_the_ai_owing(table)
+
+    workers = HeldAI()
+    boot = asyncio.ensure_future(table.boot(sync=False, workers=workers))
+    await asyncio.wait_for(workers.held.wait(), 30)  # the owed AI search has begun, and is held
+    runner = await asyncio.wait_for(boot, 30)  # ...yet the bot is connected and ready
+    assert runner is table.runner and table.bot.is_ready()
+    assert len(await table.db_moves(gid)) == version + 1  # the AI has not answered yet
+    assert table.bot.inflight > 0  # its background play counts as work in flight (settle waits)
+
+    workers.go.set()
+    await table.settle()
+    moves = await table.db_moves(gid)
+    assert moves[version + 1][2] == "ai"  # the AI answered, in the background
+    game = await table.bot.service.get(gid)
+    assert game.row.status != "active" or not any(game.ai_plays(s) for s in game.awaited())
