@@ -20,6 +20,8 @@ from engines import base
 
 from .live import LiveGame
 
+MAX_AI_STEPS = 5000  # bound on consecutive AI actions (an AI-only stretch to the end)
+
 log = logging.getLogger("bot.host.service")
 
 AI_ALONE_PACE = 0.5  # seconds between two actions of a game nobody plays any more
@@ -97,8 +99,6 @@ class AiRunner:
     async def _stretch(self, game_id: int, stretch: Stretch) -> None:
         """Play the game's AI seats one action at a time until none is awaited (or a person is,
         within their grace), publishing after each action."""
-        from .duties import MAX_AI_STEPS
-
         service = self.service
         for _ in range(MAX_AI_STEPS):
             if self._stopping:

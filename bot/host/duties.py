@@ -18,13 +18,12 @@ from engines import base, search
 
 from . import clock as clk
 from . import jobgate, thinking
-from .airunner import AiRunner, Stretch, watched
+from .airunner import MAX_AI_STEPS, AiRunner, Stretch, watched
 from .live import LiveGame
 from .store import StoreUnavailable
 
 log = logging.getLogger("bot.host.service")
 
-MAX_AI_STEPS = 5000       # bound on consecutive AI actions (an AI-only stretch to the end)
 MAX_CLOCK_STEPS = 50      # bound on actions the AI plays for one expired seat
 STORE_RETRY = 30.0        # seconds before the clock tries again a consequence the database refused
 

@@ -122,6 +122,24 @@ def _check_games(db: GameDb, players: dict[int, Player], fake: FakeDiscord) -> d
     return out
 
 
+async def _caught_up(fake: FakeDiscord, db: GameDb, players: dict[int, Player]) -> None:
+    """Wait until the restarted bot has caught up (it comes online first, then lets the AI seats
+    the kill left owing play in the background): every active game awaits a person, and its
+    boards check out."""
+    def done() -> bool:
+        for gid in players:
+            game = db.game(gid)
+            if game.status == "active" and not [s for s in game.engine.to_move(game.state()) if s in game.people()]:
+                return False
+        try:
+            _check_games(db, players, fake)
+        except AssertionError:
+            return False
+        return True
+
+    await fake.wait_for(done, 180, what="the restarted bot to catch up on the AI's moves")
+
+
 async def _next_moves(fake: FakeDiscord, db: GameDb, players: dict[int, Player], ledger: Ledger,
                       burst: int) -> None:
     """Each active game takes a legal move from a person it awaits (answered "✅ Played")."""
@@ -195,6 +213,7 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
             _mark_acknowledged(db, ledger.sent[before:], players, fake)
             acked = _check_in_log(db, ledger)  # the dead bot's file, before any restart
             bot = await boot().start()
+            await _caught_up(fake, db, players)  # the AI seats the kill left owing play once online
             stale_dms += _stale_dms(_check_games(db, players, fake))
             await _next_moves(fake, db, players, ledger, burst)
             assert _stale_dms(_check_games(db, players, fake)) == 0  # nothing killed: every DM due was sent
