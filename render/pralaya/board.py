@@ -36,10 +36,10 @@ from render.common import (
     text_width,
     tint,
 )
-from render.frame import HEADER_H, MARGIN, fixed, header, seat_badge
+from render.frame import HEADER_H, MARGIN, fixed, seat_badge
 from render.pralaya.cards import OCEAN_FILL, OCEAN_HATCH, info
 from render.pralaya.changes import DISCARDED, NONE, Changes, changes, emptied_by
-from render.pralaya.draw import INNER, VITALITY, names_for, new_canvas, price_text
+from render.pralaya.draw import INNER, VITALITY, names_for, new_canvas, price_text, top
 from render.pralaya.icons import paste_icon, pips
 from render.pralaya.players import BOX_H, players_block
 
@@ -380,21 +380,9 @@ def board(
     ch = changes(previous, view) if previous is not None else NONE
     n = int(view["n_players"])
     img, d = new_canvas(board_height(n))
-    over = bool(view.get("over"))
-    active = view.get("active")
-    step = str(view.get("step", ""))
-    header(
-        img,
-        d,
-        "Pralaya",
-        f"Round {view.get('round', 1)}",
-        pill=None if over else STEP_PILL.get(step, step),
-        label="" if over else "to play",
-        seats=[] if over or active is None else [active],
-        names=nm,
-        over=over,
-    )
+    top(img, d, view, nm)
     y = _turn_line(img, d, view, nm, HEADER_H + 6)
+    active = view.get("active")
     tags = seat_initials(nm)
     how = emptied_by(view, previous)
     acol = (seat_ink(active), tags[active], how) if active is not None else (INK, "?", how)
@@ -403,6 +391,3 @@ def board(
     y = _supply(img, d, view, y, ch) + 14
     players_block(img, d, view, nm, y, ch.players)
     return fixed(img, board_height(n))
-
-
-STEP_PILL = {"collect": "collecting", "discard": "discarding", "buy": "buying"}

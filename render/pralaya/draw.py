@@ -23,7 +23,7 @@ from render.common import (
     seat_names,
     text_width,
 )
-from render.frame import MARGIN
+from render.frame import MARGIN, header
 
 M = MARGIN  # outer margin (the house one)
 INNER = WIDTH - 2 * M  # usable width
@@ -87,3 +87,22 @@ def new_canvas(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 def crop(img: Image.Image, bottom: int) -> Image.Image:
     """``img`` cut just below ``bottom`` (plus the margin)."""
     return crop_to(img, bottom, M)
+
+
+def top(img: Image.Image, d: ImageDraw.ImageDraw, view: PralayaView, names: Sequence[str]) -> int:
+    """The house header of every Pralaya picture: the round, the step and who acts (or "Game
+    over"). Returns the y below it."""
+    over = bool(view.get("over"))
+    active = view.get("active")
+    step = str(view.get("step", ""))
+    return header(
+        img,
+        d,
+        "Pralaya",
+        f"Round {view.get('round', 1)}",
+        pill=None if over else STEP_LABEL.get(step, step),
+        label="" if over else "to play",
+        seats=[] if over or active is None else [active],
+        names=names,
+        over=over,
+    )

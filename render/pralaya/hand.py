@@ -29,7 +29,7 @@ from render.common import (
     seat_ink,
     tint,
 )
-from render.frame import HEADER_H, header, seat_badge
+from render.frame import HEADER_H, seat_badge
 from render.pralaya.cards import info, set_progress, sort_key
 from render.pralaya.draw import (
     INNER,
@@ -41,6 +41,7 @@ from render.pralaya.draw import (
     new_canvas,
     price_text,
     section_title,
+    top,
 )
 from render.pralaya.icons import paste_icon, pips
 
@@ -299,20 +300,7 @@ def hand(view: PralayaView, names: Sequence[str] | None = None) -> Image.Image:
     nm = names_for(view, names)
     me = view.get("me")
     img, d = new_canvas(2400)
-    over = bool(view.get("over"))
-    active = view.get("active")
-    step = str(view.get("step", ""))
-    header(
-        img,
-        d,
-        "Pralaya",
-        f"Round {view.get('round', 1)}",
-        pill=None if over else STEP_LABEL.get(step, step),
-        label="" if over else "to play",
-        seats=[] if over or active is None else [active],
-        names=nm,
-        over=over,
-    )
+    top(img, d, view, nm)
     if not me:
         draw_text(d, (M + 4, HEADER_H + 16), "Spectator view: no hand to show.", 28, fill=MUTED)
         return crop(img, HEADER_H + 56)
