@@ -7,7 +7,6 @@ import random
 import pytest
 from PIL import Image, ImageDraw, ImageSequence
 
-import render
 from bot.offline.demo import ai_game
 from engines import base
 from render import recap
@@ -235,26 +234,5 @@ def test_a_budget_nothing_can_meet_is_refused():
         recap.animate([])
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("game", [e.name for e in base.games()])
-def test_the_longest_of_a_few_seeded_games_fits_the_budget(game):
-    """Done means: for every registered game, the recap of its longest AI game among a few seeds
-    (at most players: the biggest boards) is under the budget and a valid GIF at full size; frames
-    are dropped first (never below a quarter of the turns), then colours (never below 48: the
-    boards are flat colours and text; a 5-player Ra game of ~370 turns, whose phone-sized board
-    redraws much of itself every turn, keeps a quarter of its turns at 63 colours)."""
-    engine = base.get(game)
-    n = engine.max_players
-    opts = engine.resolve_options({})
-    longest = max(((len(list(recap.replayed_turns(engine, seed, n, opts, moves))), seed, moves)
-                   for seed in (1, 2, 3) for _, moves in [ai_game(engine, seed, n, opts)]),
-                  key=lambda t: (t[0], -t[1]))
-    turns, seed, moves = longest
-    made = recap.recap(engine, seed, n, opts, moves, render.get(game).board, ["Asha", "Bilal", "Chen", "Dara", "Emeka"])
-    assert made.size <= recap.BUDGET < 10 * 1024 * 1024
-    assert made.turns == turns and turns / 4 <= made.frames <= turns
-    widest = max(render.get(game).board(engine.view(s, None), None).width
-                 for s in (engine.setup(seed, n, opts), base.replay(engine, seed, n, opts, moves)))
-    assert 48 <= made.colours <= recap.COLOURS[0] and made.width == min(recap.MAX_WIDTH, widest)
-    with Image.open(io.BytesIO(made.data)) as gif:
-        assert gif.format == "GIF" and gif.n_frames == made.frames and gif.is_animated
+# The longest seeded game of each game within the budget, every turn kept: tests/test_render_canvas.py
+# (slow), on the posted boards with their captions.
