@@ -104,6 +104,21 @@ class Table:
         uid = game.seats[seat].user_id
         return next(u for u in self.players.values() if u.id == uid)
 
+    async def play_until_the_ai_is_next(self, game_id: int, place: Channel) -> tuple[Any, int, list[str]]:
+        """Play the person's moves until one would hand the turn to an AI seat; returns the live
+        game, the person's seat and the moves of theirs that would (none is played)."""
+        svc = self.bot.service
+        for _ in range(40):
+            game = await svc.get(game_id)
+            seat = next(s for s in game.awaited() if not game.ai_plays(s))
+            engine = game.engine
+            to_ai = [a for a in engine.legal_actions(game.state, seat)
+                     if any(game.ai_plays(s) for s in engine.to_move(base.play(engine, game.state, seat, a).state))]
+            if to_ai:
+                return game, seat, to_ai
+            await self.play_one(game_id, place, "move")
+        raise AssertionError("the AI never got the turn")
+
     def last_turn(self, place: Channel) -> Message:
         """The newest turn message (a board with "· move N") in ``place``."""
         turns = [m for m in self.fake.messages(place) if "· move " in m.content]

@@ -9,7 +9,6 @@ import asyncio
 from bazaar_harness import make_table
 from bot.host import thinking
 from bot.host.workers import Workers
-from engines import base
 
 
 class HeldAI(Workers):
@@ -32,17 +31,7 @@ async def _leave_the_ai_owing(table):
     before the AI answers. Returns (game id, thread, the person's seat, that move's version)."""
     gid, thread = await table.start_game("ann", (), 1)
     svc = table.bot.service
-    for _ in range(40):
-        game = await svc.get(gid)
-        seat = next(s for s in game.awaited() if not game.ai_plays(s))
-        engine = game.engine
-        to_ai = [a for a in engine.legal_actions(game.state, seat)
-                 if any(game.ai_plays(s) for s in engine.to_move(base.play(engine, game.state, seat, a).state))]
-        if to_ai:
-            break
-        await table.play_one(gid, thread, "move")
-    else:
-        raise AssertionError("the AI never got the turn")
+    game, seat, to_ai = await table.play_until_the_ai_is_next(gid, thread)  # ann's next move hands it over
     version, hit = game.row.version, asyncio.Event()
 
     async def dies_thinking(game, seat, **kwargs):

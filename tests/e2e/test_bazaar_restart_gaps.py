@@ -101,17 +101,7 @@ async def test_ai_seats_left_awaited_by_a_crash_play_on_restart(fake_discord, ru
     await table.boot()
     gid, thread = await table.start_game("ann", (), 1)
     svc = table.bot.service
-    for _ in range(40):  # play until ann's move hands the turn to the AI
-        game = await svc.get(gid)
-        seat = next(s for s in game.awaited() if not game.ai_plays(s))
-        engine = game.engine
-        to_ai = [a for a in engine.legal_actions(game.state, seat)
-                 if any(game.ai_plays(s) for s in engine.to_move(base.play(engine, game.state, seat, a).state))]
-        if to_ai:
-            break
-        await table.play_one(gid, thread, "move")
-    else:
-        raise AssertionError("the AI never got the turn")
+    game, seat, to_ai = await table.play_until_the_ai_is_next(gid, thread)  # ann's next move hands it over
     version = game.row.version
     hit = asyncio.Event()
 
