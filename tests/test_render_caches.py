@@ -70,7 +70,7 @@ def test_a_stamped_piece_has_the_pixels_of_the_piece_drawn_in_place():
 
 def test_the_stamp_cache_is_bounded_and_keyed(monkeypatch):
     clear_caches()
-    monkeypatch.setattr(common, "STAMP_CACHE", 3)
+    monkeypatch.setattr(common._stamps, "size", 3)
     img, _ = canvas(100, 400)
 
     def label(s: str):

@@ -4,8 +4,6 @@ drawn from its :class:`RowSpec` alone and reused while it shows the same."""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,6 +20,7 @@ from render.common import (
     NUMBER_TEXT,
     PANEL,
     RGB,
+    Pieces,
     fit,
     font,
     mark_box,
@@ -31,6 +30,7 @@ from render.common import (
     panel,
     seat_color,
     seat_ink,
+    stamp,
     text_width,
 )
 from render.ra.art import CATEGORY_COLOR, CIVS, MONUMENTS, chip, sun
@@ -251,8 +251,7 @@ def row_spec(view: RaView, names: Sequence[str], s: int, marks: frozenset[str]) 
 ROW_CACHE = 40
 """How many drawn seat rows :func:`draw_seat_row` keeps (about 0.3 MB each; a least recently
 used one goes first)."""
-_rows: OrderedDict[tuple[RowSpec, str, object], Image.Image] = OrderedDict()
-_rows_lock = threading.Lock()
+_rows = Pieces(ROW_CACHE)  # whole rows are large: a small cache of their own
 
 
 def draw_seat_row(
@@ -272,32 +271,19 @@ def draw_seat_row(
     pasted again (rows change one or two at a time). Returns the y below."""
     spec = row_spec(view, names, s, marks)
     top, rh = y + ROW_GAP, row_height(spec.n)
-    w, h = X1 - X0 + 1, rh + 1
-    bg = img.getpixel((X0, top))
-    plain = all(img.getpixel(c) == bg for c in ((X1, top), (X0, top + rh), (X1, top + rh)))
-    if not plain:
-        _draw_row(img, d, spec, X0, top)
-        return top + rh
-    key = (spec, img.mode, bg)
-    with _rows_lock:
-        piece = _rows.get(key)
-        if piece is not None:
-            _rows.move_to_end(key)
-    if piece is None:
-        piece = Image.new(img.mode, (w, h), bg)
-        _draw_row(piece, ImageDraw.Draw(piece), spec, 0, 0)
-        with _rows_lock:
-            _rows[key] = piece
-            while len(_rows) > ROW_CACHE:
-                _rows.popitem(last=False)
-    img.paste(piece, (X0, top))
+    stamp(
+        img,
+        (X0, top, X1, top + rh),
+        ("ra.row", spec),
+        lambda im, dd, x, yy: _draw_row(im, dd, spec, int(x), int(yy)),
+        cache=_rows,
+    )
     return top + rh
 
 
 def clear_rows() -> None:
     """Forget the drawn rows (tests draw from a cold cache)."""
-    with _rows_lock:
-        _rows.clear()
+    _rows.clear()
 
 
 def _draw_row(img: Image.Image, d: ImageDraw.ImageDraw, spec: RowSpec, ox: int, oy: int) -> None:
