@@ -7,14 +7,14 @@ import asyncio
 import os
 import stat
 
-from test_db_commands import _install, env  # noqa: F401  (the fixture)
+from test_db_commands import _install
 
 from bot import cli
 from bot.host.backup import hold_running
 from bot.host.store import Store
 
 
-def test_a_backup_is_a_checked_consistent_private_copy(env, tmp_path, capsys):  # noqa: F811
+def test_a_backup_is_a_checked_consistent_private_copy(env, tmp_path, capsys):
     db = tmp_path / "bazaar.sqlite3"
     counts = asyncio.run(_install(db))
     env.setenv("BAZAAR_DB", str(db))
@@ -42,7 +42,7 @@ def test_a_backup_is_a_checked_consistent_private_copy(env, tmp_path, capsys):  
     assert "exists already" in capsys.readouterr().err
 
 
-def test_a_backup_taken_while_a_bot_writes_is_one_consistent_state(env, tmp_path, capsys):  # noqa: F811
+def test_a_backup_taken_while_a_bot_writes_is_one_consistent_state(env, tmp_path, capsys):
     db = tmp_path / "bazaar.sqlite3"
     asyncio.run(_install(db))
     env.setenv("BAZAAR_DB", str(db))
@@ -63,14 +63,14 @@ def test_a_backup_taken_while_a_bot_writes_is_one_consistent_state(env, tmp_path
     assert "do not" not in capsys.readouterr().out  # every game of the copy replays to its snapshot
 
 
-def test_postgresql_is_backed_up_with_pg_dump(env, capsys):  # noqa: F811
+def test_postgresql_is_backed_up_with_pg_dump(env, capsys):
     env.setenv("BAZAAR_DB", "postgresql://bob@127.0.0.1:9/x")
     assert cli.main(["db", "backup", "x.dump"]) == 2
     err = capsys.readouterr().err
     assert "pg_dump" in err and "pg_restore" in err and err.count("\n") == 1
 
 
-def test_copy_is_refused_while_a_bot_runs_on_the_source(env, tmp_path, capsys):  # noqa: F811
+def test_copy_is_refused_while_a_bot_runs_on_the_source(env, tmp_path, capsys):
     db = tmp_path / "bazaar.sqlite3"
     asyncio.run(_install(db))
     running = hold_running(db)

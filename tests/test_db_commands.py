@@ -16,15 +16,6 @@ from bot.host.store_copy import copy_store, replays
 from engines import base
 
 
-@pytest.fixture
-def env(tmp_path, monkeypatch):
-    """No .env and no BAZAAR_ settings from outside: each test sets BAZAAR_DB."""
-    monkeypatch.chdir(tmp_path)
-    for key in ("BAZAAR_DB", "DISCORD_TOKEN"):
-        monkeypatch.delenv(key, raising=False)
-    return monkeypatch
-
-
 async def _install(path: Path) -> dict[str, int]:
     """A SQLite install as a bot leaves it: a game of each kind played some moves by people and
     AI seats (one finished by AI seats alone), a lobby, an ended game, messages and a draft."""

@@ -23,15 +23,6 @@ ANN, BOB, CY = 10, 11, 12  # Ann is forgotten
 DM_CHANNEL = {ANN: 7010, BOB: 7011, CY: 7012}
 
 
-@pytest.fixture
-def env(tmp_path, monkeypatch):
-    """No .env and no BAZAAR_ settings from outside: each test sets BAZAAR_DB."""
-    monkeypatch.chdir(tmp_path)
-    for key in ("BAZAAR_DB", "DISCORD_TOKEN"):
-        monkeypatch.delenv(key, raising=False)
-    return monkeypatch
-
-
 async def _play_out(svc: GameService, gid: int, people: tuple[int, ...], moves: int = 10_000) -> None:
     """Each awaited person plays the first legal action (the AI seats answer) for up to ``moves`` moves."""
     for _ in range(moves):
