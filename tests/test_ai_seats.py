@@ -67,7 +67,7 @@ class HeldWorkers:
 def engine():
     e = base.register(SearchNim())
     yield e
-    base._REGISTRY.pop(e.name, None)
+    base.unregister(e.name)
 
 
 async def _host(tmp_path, workers, ai_level=None) -> GameService:

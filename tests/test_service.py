@@ -104,7 +104,7 @@ class ToyNim(Engine):
 def toy():
     engine = base.register(ToyNim())
     yield engine
-    base._REGISTRY.pop(engine.name, None)
+    base.unregister(engine.name)
 
 
 class Clock:

@@ -18,7 +18,7 @@ from test_service import Clock, ToyNim
 def nim():
     engine = base.register(ToyNim())
     yield engine
-    base._REGISTRY.pop(engine.name, None)
+    base.unregister(engine.name)
 
 
 @pytest.fixture

@@ -83,7 +83,7 @@ def toy_lists():
     mod.text = lambda view, names=None: f"step {view['headline']}"
     sys.modules["render.toywide"] = mod
     yield engine
-    base._REGISTRY.pop(engine.name, None)
+    base.unregister(engine.name)
     sys.modules.pop("render.toywide", None)
 
 
