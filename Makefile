@@ -14,7 +14,7 @@ OUT    ?= demo-out
 # what ruff checks and formats; mypy's paths and strictness are set in pyproject.toml
 LINT_PATHS := engines render benchmarks
 
-.PHONY: demo test test-slow lint run sync bench profile clean help
+.PHONY: demo test test-slow lint run sync bench profile playthroughs clean help
 
 help:
 	@echo "make demo   play offline games with AI seats, writing board images to $(OUT)/"
@@ -24,6 +24,7 @@ help:
 	@echo "make run    start the Discord bot (needs DISCORD_TOKEN in .env; see README)"
 	@echo "make sync   register the slash commands with Discord"
 	@echo "make bench  print every speed, size, start-up and load figure in one table (ARGS=--quick: under a minute)"
+	@echo "make playthroughs  write the golden playthroughs anew (tests/golden/playthroughs), after a meant change of rules"
 	@echo "make profile GAME=ra [PLAYERS=3] [SECONDS=5]  the engine's hot spots in random playouts (cProfile)"
 
 $(STAMP): pyproject.toml
@@ -58,6 +59,9 @@ sync: $(RUN_STAMP)
 
 bench: $(STAMP)
 	$(PY) -m benchmarks $(ARGS)
+
+playthroughs: $(STAMP)
+	$(PY) -m bot.offline.playthrough --write tests/golden/playthroughs
 
 GAME    ?=
 PLAYERS ?= 0
