@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.contract import VIEW_KEYS, Action, HostSupport, Rules, SearchSupport, View
+from engines.contract import HostSupport, Rules, SearchSupport
 from engines.engine import GameEngine
 from engines.errors import (
     BadNotation,
@@ -22,13 +22,15 @@ from engines.errors import (
     NotYourTurn,
     RuleError,
     StaleState,
+    not_your_turn_reason,
 )
 from engines.events import Event, events_for, format_text
 from engines.options import Option
 from engines.outcome import Menu, Outcome
-from engines.play import Played, first_awaited, not_your_turn_reason, play, replay, replay_steps
+from engines.play import Played, first_awaited, play, replay, replay_steps
 from engines.registry import games, get, register, unregister
 from engines.serial import state_fingerprint, to_jsonable
+from engines.values import VIEW_KEYS, Action, View
 
 Engine = GameEngine[Any, Any]
 """Any game's engine (the host's type: it handles every game alike)."""

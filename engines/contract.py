@@ -25,22 +25,13 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from engines.values import Action, View
+
 if TYPE_CHECKING:
     from engines.events import Event
     from engines.options import Option
     from engines.outcome import Menu, Outcome
     from engines.prompt import Prompt
-
-Action = str
-"""An action is its canonical text, e.g. ``"take b4"`` or ``"bid 13"``."""
-
-View = Mapping[str, Any]
-"""What one viewer may see of a state: a JSON-serialisable mapping; each game declares a
-``TypedDict`` for its own (``engines/<game>/view.py``)."""
-
-VIEW_KEYS = ("game", "viewer", "n_players", "to_move", "over", "headline")
-"""Keys every view carries: the game name, the viewer seat (or None), the player count, the seats
-awaited, whether the game is over, and a one-line summary of whose turn it is and what step."""
 
 S = TypeVar("S")
 V_co = TypeVar("V_co", bound=View, covariant=True)

@@ -14,12 +14,11 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from engines.contract import Action, View
-from engines.errors import BadNotation, BadOption, GameOver, IllegalAction, RuleError
+from engines.errors import BadNotation, BadOption, GameOver, IllegalAction, RuleError, not_your_turn_reason
 from engines.events import Event
 from engines.options import Option
 from engines.outcome import Menu, Outcome
-from engines.play import not_your_turn_reason
+from engines.values import Action, View
 
 if TYPE_CHECKING:
     from engines.prompt import Prompt

@@ -7,6 +7,7 @@ with a reason that says more (which card, which rule).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 
@@ -58,3 +59,11 @@ class BadOption(RuleError):
     """A game option is unknown or out of range, or the player count is not supported."""
 
     default_reason = "That option is not available for this game."
+
+
+def not_your_turn_reason(awaited: Sequence[int]) -> str:
+    """The reason given to a seat that is not awaited (names the seats that are)."""
+    if not awaited:
+        return "Nobody can move right now."
+    who = ", ".join("{s%d}" % s for s in awaited)
+    return f"It is not your turn: waiting for {who}."

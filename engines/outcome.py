@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engines.contract import Action
+from engines.values import Action
 
 
 @dataclass(frozen=True)

@@ -3,15 +3,15 @@ and the rebuilding of a game from its seed and move log (:func:`replay_steps`)."
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engines.errors import GameOver, NotYourTurn, StaleState
+from engines.errors import GameOver, NotYourTurn, StaleState, not_your_turn_reason
 from engines.events import Event
 
 if TYPE_CHECKING:
-    from engines.contract import Action
+    from engines.values import Action
     from engines.engine import GameEngine
 
     Engine = GameEngine[Any, Any]
@@ -60,14 +60,6 @@ def first_awaited(engine: Engine, state: Any) -> int:
     if not awaited:
         raise GameOver()
     return min(awaited)
-
-
-def not_your_turn_reason(awaited: Sequence[int]) -> str:
-    """The reason given to a seat that is not awaited (names the seats that are)."""
-    if not awaited:
-        return "Nobody can move right now."
-    who = ", ".join("{s%d}" % s for s in awaited)
-    return f"It is not your turn: waiting for {who}."
 
 
 def replay_steps(
