@@ -3,16 +3,18 @@
 ``load_config`` is what ``bazaar run`` and ``bazaar sync`` call. The token is never part of a
 ``repr`` or a log line.
 """
+
 from __future__ import annotations
 
-from bot.digits import is_digits
 import logging
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 from dotenv import dotenv_values
+
+from bot.digits import is_digits
 
 from .quotas import Quotas, read_quotas
 from .shards import Shards, parse_shards
@@ -54,8 +56,7 @@ class Config:
         return logging.getLevelName(self.log_level)
 
 
-def _merged(env_file: str | os.PathLike[str] | None,
-            environ: Mapping[str, str] | None) -> dict[str, str]:
+def _merged(env_file: str | os.PathLike[str] | None, environ: Mapping[str, str] | None) -> dict[str, str]:
     values: dict[str, str] = {}
     if env_file is not None and Path(env_file).is_file():
         values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
@@ -63,9 +64,12 @@ def _merged(env_file: str | os.PathLike[str] | None,
     return values
 
 
-def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
-                environ: Mapping[str, str] | None = None,
-                require_token: bool = True) -> Config:
+def load_config(
+    env_file: str | os.PathLike[str] | None = ".env",
+    *,
+    environ: Mapping[str, str] | None = None,
+    require_token: bool = True,
+) -> Config:
     """Read ``DISCORD_TOKEN``, ``BAZAAR_DB``, ``DEV_GUILD_ID``, ``BAZAAR_LOG_LEVEL`` (or
     ``LOG_LEVEL``), ``BAZAAR_AI_GRACE``, ``BAZAAR_RATE_LIMIT``, ``BAZAAR_AI_LEVEL``,
     ``BAZAAR_WORKERS``, ``BAZAAR_LAG_LOG`` (a file the event loop's lag samples are appended
@@ -88,7 +92,9 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
         )
     db = (values.get("BAZAAR_DB") or "").strip() or DEFAULT_DB
     if "://" in db and not is_postgres_url(db):
-        raise ConfigError(f"BAZAAR_DB must be a SQLite file path or a postgresql:// URL, not {db.split('://')[0]}://….")
+        raise ConfigError(
+            f"BAZAAR_DB must be a SQLite file path or a postgresql:// URL, not {db.split('://')[0]}://…."
+        )
     guild_text = (values.get("DEV_GUILD_ID") or "").strip()
     dev_guild_id: int | None = None
     if guild_text:
@@ -120,8 +126,10 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
     workers: int | None = None
     if workers_text:
         if not is_digits(workers_text) or int(workers_text) > 256:
-            raise ConfigError(f"BAZAAR_WORKERS must be a number of processes from 0 (threads, no "
-                              f"processes) to 256, not {workers_text!r}.")
+            raise ConfigError(
+                f"BAZAAR_WORKERS must be a number of processes from 0 (threads, no "
+                f"processes) to 256, not {workers_text!r}."
+            )
         workers = int(workers_text)
     lag_text = (values.get("BAZAAR_LAG_LOG") or "").strip()
     try:
@@ -129,9 +137,11 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
     except ValueError as err:
         raise ConfigError(f"{err}.") from None
     if shards is not None and shards.partial and not is_postgres_url(db):
-        raise ConfigError(f"SHARD_IDS={','.join(map(str, shards.ids))} runs only some of the {shards.count} shards, "
-                          "so other processes run the rest: they must share one PostgreSQL database "
-                          "(BAZAAR_DB=postgresql://…), not a SQLite file.")
+        raise ConfigError(
+            f"SHARD_IDS={','.join(map(str, shards.ids))} runs only some of the {shards.count} shards, "
+            "so other processes run the rest: they must share one PostgreSQL database "
+            "(BAZAAR_DB=postgresql://…), not a SQLite file."
+        )
     lease = _seconds(values, "BAZAAR_CLOCK_LEASE", "60", 1, 3600)
     poll = _seconds(values, "BAZAAR_CLOCK_POLL", "5", 0.05, 300)
     repost_after = _seconds(values, "BAZAAR_REPOST_AFTER", "90", 1, 86400)
@@ -140,11 +150,24 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env", *,
         quotas = read_quotas(values)
     except ValueError as err:
         raise ConfigError(f"{err}.") from None
-    return Config(token=token, db_path=db if is_postgres_url(db) else Path(db), dev_guild_id=dev_guild_id,
-                  log_level=level, ai_grace=ai_grace, rate_limit=rate_limit, ai_level=ai_level, workers=workers,
-                  lag_log=Path(lag_text) if lag_text else None, shards=shards, clock_lease=lease, clock_poll=poll,
-                  repost_after=repost_after, quotas=quotas,
-                  heartbeat=Path(heartbeat_text) if heartbeat_text else None)
+    return Config(
+        token=token,
+        db_path=db if is_postgres_url(db) else Path(db),
+        dev_guild_id=dev_guild_id,
+        log_level=level,
+        ai_grace=ai_grace,
+        rate_limit=rate_limit,
+        ai_level=ai_level,
+        workers=workers,
+        lag_log=Path(lag_text) if lag_text else None,
+        shards=shards,
+        clock_lease=lease,
+        clock_poll=poll,
+        repost_after=repost_after,
+        quotas=quotas,
+        heartbeat=Path(heartbeat_text) if heartbeat_text else None,
+    )
+
 
 def _seconds(values: Mapping[str, str], name: str, default: str, low: float, high: float) -> float:
     """The number of seconds in ``values[name]`` (``default`` when empty). Raises

@@ -3,13 +3,15 @@ recap, a contact sheet, move log) and ``bazaar replay``.
 
 Uses the same engines and renderers as the bot, and nothing of Discord.
 """
+
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import render
 from engines import base, search
@@ -40,9 +42,14 @@ DEMO_LEVEL = "easy"
 (``bazaar demo --ai-level normal`` shows the search)."""
 
 
-def ai_game(engine: base.Engine, seed: int, n: int, options: dict[str, Any] | None = None,
-            on_step: Callable[[Any, int, str, list[base.Event]], None] | None = None,
-            level: str = DEMO_LEVEL) -> tuple[Any, list[tuple[int, str]]]:
+def ai_game(
+    engine: base.Engine,
+    seed: int,
+    n: int,
+    options: dict[str, Any] | None = None,
+    on_step: Callable[[Any, int, str, list[base.Event]], None] | None = None,
+    level: str = DEMO_LEVEL,
+) -> tuple[Any, list[tuple[int, str]]]:
     """Play a whole game with AI seats at ``level`` (each move from its seat's own view, seeded
     as the bot seeds it); returns the final state and the move log.
 
@@ -52,8 +59,9 @@ def ai_game(engine: base.Engine, seed: int, n: int, options: dict[str, Any] | No
     while engine.outcome(state) is None:
         seat = base.first_awaited(engine, state)
         legal = engine.legal_actions(state, seat)
-        action = search.choose(engine, engine.view(state, seat), legal, level,
-                               search.ai_seed(seed, len(moves), seat)).action
+        action = search.choose(
+            engine, engine.view(state, seat), legal, level, search.ai_seed(seed, len(moves), seat)
+        ).action
         result = base.play(engine, state, seat, action)
         state = result.state
         moves.append((seat, result.action))
@@ -66,8 +74,16 @@ def outcome_summary(out: base.Outcome) -> dict[str, Any]:
     return {"ranks": list(out.ranks), "scores": list(out.scores), "winners": list(out.winners)}
 
 
-def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Path,
-             names: list[str] | None = None, images: bool = True, level: str = DEMO_LEVEL) -> DemoResult:
+def run_demo(
+    game: str,
+    seed: int,
+    n: int,
+    options: dict[str, Any],
+    out_dir: Path,
+    names: list[str] | None = None,
+    images: bool = True,
+    level: str = DEMO_LEVEL,
+) -> DemoResult:
     """Play one AI game and write, into a new folder under ``out_dir``: one board PNG per turn
     (the start, then after each turn: see :func:`render.recap.turn_ended`) as the bot posts it
     (the caption of that turn's moves on top, what changed since the last board marked; the
@@ -81,8 +97,9 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
     engine.check_players(n)
     options = engine.resolve_options(options)
     names = (names or DEMO_NAMES)[:n]
-    variant = "".join(f"-{k}={v}".lower() for k, v in sorted(options.items())
-                      if v != engine.default_options()[k])
+    variant = "".join(
+        f"-{k}={v}".lower() for k, v in sorted(options.items()) if v != engine.default_options()[k]
+    )
     folder = out_dir / f"{game}-{n}p-seed{seed}{variant}"
     folder.mkdir(parents=True, exist_ok=True)
     for old in [*folder.glob("*.png"), *folder.glob("*.gif")]:
@@ -141,7 +158,8 @@ def run_demo(game: str, seed: int, n: int, options: dict[str, Any], out_dir: Pat
         (folder / "final-score-sheet.png").write_bytes(to_png(drawer.score_sheet(final_view, names)))
         for s in range(n):
             (folder / f"final-hand-{s + 1}.png").write_bytes(
-                to_png(drawer.hand(engine.view(final, s), names)))
+                to_png(drawer.hand(engine.view(final, s), names))
+            )
         # as the bot draws it: replayed from the log, one posted board per turn (render.recap)
         film = recap.recap(engine, seed, n, options, moves, recap.posted(game), names)
         (folder / "recap.gif").write_bytes(film.data)
@@ -178,8 +196,9 @@ def replay_log(log: MoveLog) -> tuple[base.Engine, Any, base.Outcome | None]:
             state, _ = next(steps)
         except base.RuleError as err:
             names = log.names or None
-            raise base.RuleError(f"move {i} (`{seat} {action}`): "
-                                 f"{base.format_text(err.reason, names)}") from None
+            raise base.RuleError(
+                f"move {i} (`{seat} {action}`): {base.format_text(err.reason, names)}"
+            ) from None
     return engine, state, engine.outcome(state)
 
 

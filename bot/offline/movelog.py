@@ -17,12 +17,14 @@ Format (``bazaar demo`` writes it, ``bazaar replay`` reads it)::
 
 Blank lines and other ``#`` lines are ignored. Each move is ``<seat> <canonical action text>``.
 """
+
 from __future__ import annotations
 
-from bot.digits import is_digits
 import json
 from dataclasses import dataclass, field
 from typing import Any
+
+from bot.digits import is_digits
 
 HEADER = "# bazaar move log"
 
@@ -78,7 +80,7 @@ def loads(text: str) -> MoveLog:
             continue
         if line.startswith("# result:"):
             try:
-                result = json.loads(line[len("# result:"):])
+                result = json.loads(line[len("# result:") :])
             except json.JSONDecodeError as err:
                 raise LogError(f"line {no}: the result is not valid JSON ({err.msg})") from None
             continue

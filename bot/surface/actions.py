@@ -5,40 +5,54 @@ Every flow acknowledges the interaction first (a deferral) so Discord's 3-second
 at risk, then calls the service, then publishes. Refusals and rule errors become ephemeral
 replies; anything unexpected is logged with the game id and answered with an apology.
 """
+
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Callable, TypeVar
+from typing import Any, TypeVar
 
 import discord
 
 from engines import base
 from engines.base import RuleError
-
 from engines.prompt import Form, Pick, Prompt, PromptError
 
-from . import components, controls, inputs, text
-from .context import Bazaar, bazaar
 from ..host.clock import BadDuration
 from ..host.live import LiveGame, Refusal
 from ..host.store import GameRow, StoreUnavailable
-
+from . import components, controls, inputs, text
+from .context import Bazaar, bazaar
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 QUIET = discord.AllowedMentions.none()
-THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
 
 
 def bot_of(interaction: discord.Interaction) -> Bazaar:
     return bazaar(interaction.client)
 
 
-async def reply(interaction: discord.Interaction, content: str, *, file: discord.File | None = None,
-                view: discord.ui.View | None = None, ephemeral: bool = True) -> None:
+async def reply(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+    ephemeral: bool = True,
+) -> None:
     """Answer the interaction (or follow up if already answered); errors are logged."""
-    kwargs: dict[str, Any] = {"content": text.clip(content), "ephemeral": ephemeral, "allowed_mentions": QUIET}
+    kwargs: dict[str, Any] = {
+        "content": text.clip(content),
+        "ephemeral": ephemeral,
+        "allowed_mentions": QUIET,
+    }
     if file is not None:
         kwargs["file"] = file
     if view is not None:
@@ -98,8 +112,13 @@ async def guard(interaction: discord.Interaction, what: str) -> AsyncIterator[No
         reason = getattr(err, "reason", None) or str(err)
         await reply(interaction, base.format_text(reason, interaction.extras.get("names")))
     except StoreUnavailable as err:
-        log.warning("Database failure in %s (game %s, interaction %s): %s", what,
-                    interaction.extras.get("game_id"), interaction.id, err)
+        log.warning(
+            "Database failure in %s (game %s, interaction %s): %s",
+            what,
+            interaction.extras.get("game_id"),
+            interaction.id,
+            err,
+        )
         await reply(interaction, text.store_down(what))
     except Exception:
         gid = interaction.extras.get("game_id")
@@ -141,8 +160,13 @@ async def resolve(interaction: discord.Interaction, game_id: int | None = None) 
     """The game this interaction is about (see :meth:`GameService.find`), among the games the
     member may see."""
     svc = bot_of(interaction).service
-    game = await svc.find(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
-                          user_id=interaction.user.id, game_id=game_id, sees=sees(interaction))
+    game = await svc.find(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id or 0,
+        user_id=interaction.user.id,
+        game_id=game_id,
+        sees=sees(interaction),
+    )
     return remember(interaction, game)
 
 
@@ -160,8 +184,11 @@ async def target(interaction: discord.Interaction, game_id: int | None, *, compo
         # a click in a DM: only on a DM the bot sent this player for this very game
         seat = game.seat_of(interaction.user.id)
         msg = interaction.message
-        sent = {m.message_id for m in await bot.store.messages(game.id, kind="dm")
-                if seat is not None and m.seat == seat.seat}
+        sent = {
+            m.message_id
+            for m in await bot.store.messages(game.id, kind="dm")
+            if seat is not None and m.seat == seat.seat
+        }
         if seat is None or msg is None or msg.id not in sent:
             raise Refusal("This button belongs to a game that no longer exists here.")
         return game
@@ -173,17 +200,30 @@ async def target(interaction: discord.Interaction, game_id: int | None, *, compo
 # ---------------------------------------------------------------------- lobby
 
 
-async def new_game(interaction: discord.Interaction, kind: str, options: str | None, clock: str | None) -> None:
+async def new_game(
+    interaction: discord.Interaction, kind: str, options: str | None, clock: str | None
+) -> None:
     """/game new: open a lobby and post its message with the lobby buttons."""
     bot = bot_of(interaction)
     async with guard(interaction, "/game new"):
         await defer(interaction)
-        game = remember(interaction, await bot.service.create(
-            kind=kind, options=options, clock=clock, guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id, user_id=interaction.user.id, name=_name(interaction)))
+        game = remember(
+            interaction,
+            await bot.service.create(
+                kind=kind,
+                options=options,
+                clock=clock,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                name=_name(interaction),
+            ),
+        )
         channel = bot.get_partial_messageable(interaction.channel_id, guild_id=interaction.guild_id)
         try:
-            msg = await channel.send(text.lobby(game), view=components.lobby_view(game.id), allowed_mentions=QUIET)
+            msg = await channel.send(
+                text.lobby(game), view=components.lobby_view(game.id), allowed_mentions=QUIET
+            )
         except discord.HTTPException as err:
             log.warning("Posting the lobby of game %s failed: %s", game.id, err)
             await bot.store.update_game(game.id, status="ended")
@@ -191,14 +231,18 @@ async def new_game(interaction: discord.Interaction, kind: str, options: str | N
             await reply(interaction, text.NO_POST)
             return
         try:
-            await bot.store.add_message(game.id, kind="lobby", channel_id=msg.channel.id, message_id=msg.id,
-                                        version=0, live=True)
+            await bot.store.add_message(
+                game.id, kind="lobby", channel_id=msg.channel.id, message_id=msg.id, version=0, live=True
+            )
         except StoreUnavailable:
             await _withdraw_lobby(bot, game, msg)
             raise
         warn = "" if interaction.app_permissions.attach_files else "\n" + text.NO_FILES
-        await reply(interaction, f"Opened **{game.title}**: the lobby is below. Others press **Join**; "
-                                 f"you press **Start** when everyone is in.{warn}")
+        await reply(
+            interaction,
+            f"Opened **{game.title}**: the lobby is below. Others press **Join**; "
+            f"you press **Start** when everyone is in.{warn}",
+        )
 
 
 async def _withdraw_lobby(bot: Bazaar, game: LiveGame, msg: discord.Message) -> None:
@@ -215,8 +259,14 @@ async def _withdraw_lobby(bot: Bazaar, game: LiveGame, msg: discord.Message) -> 
     bot.service.forget(game.id)
 
 
-async def lobby_op(interaction: discord.Interaction, op: str, game_id: int | None = None, *,
-                   component: bool = False, level: str | None = None) -> None:
+async def lobby_op(
+    interaction: discord.Interaction,
+    op: str,
+    game_id: int | None = None,
+    *,
+    component: bool = False,
+    level: str | None = None,
+) -> None:
     """Join, leave, add an AI (at ``level``, else the default) or start (from a slash command or a
     lobby button)."""
     bot = bot_of(interaction)
@@ -256,8 +306,10 @@ async def start(interaction: discord.Interaction, game: LiveGame) -> None:
         await svc.start(game.id, interaction.user.id, can_manage=can_manage, thread_id=thread_id)
     await bot.publisher.publish(game)
     where = f"<#{thread_id}>" if thread_id else "this channel"
-    await reply(interaction, f"**{game.title}** has started in {where}. Your private view comes by DM "
-                             f"(or use **My hand**).")
+    await reply(
+        interaction,
+        f"**{game.title}** has started in {where}. Your private view comes by DM (or use **My hand**).",
+    )
 
 
 async def _open_thread(interaction: discord.Interaction, game: LiveGame) -> int | None:
@@ -278,11 +330,15 @@ async def _open_thread(interaction: discord.Interaction, game: LiveGame) -> int 
     try:
         if lobby and lobby[0].channel_id == game.row.channel_id:
             data = await bot.http.start_thread_with_message(
-                game.row.channel_id, lobby[0].message_id, name=name[:100], auto_archive_duration=10080)
+                game.row.channel_id, lobby[0].message_id, name=name[:100], auto_archive_duration=10080
+            )
         else:
             data = await bot.http.start_thread_without_message(
-                game.row.channel_id, name=name[:100], auto_archive_duration=10080,
-                type=discord.ChannelType.public_thread.value)
+                game.row.channel_id,
+                name=name[:100],
+                auto_archive_duration=10080,
+                type=discord.ChannelType.public_thread.value,
+            )
     except discord.HTTPException as err:
         log.info("Game %s plays in the channel: opening a thread failed (%s)", game.id, err.status)
         return None
@@ -292,8 +348,14 @@ async def _open_thread(interaction: discord.Interaction, game: LiveGame) -> int 
 # ---------------------------------------------------------------------- moves
 
 
-async def move(interaction: discord.Interaction, action: str, game_id: int | None = None, *,
-               version: int | None = None, component: bool = False) -> None:
+async def move(
+    interaction: discord.Interaction,
+    action: str,
+    game_id: int | None = None,
+    *,
+    version: int | None = None,
+    component: bool = False,
+) -> None:
     """/move or an action button/select: apply, publish, confirm (ephemerally for /move)."""
     async with guard(interaction, "move"):
         await defer(interaction, component=component)
@@ -301,8 +363,9 @@ async def move(interaction: discord.Interaction, action: str, game_id: int | Non
         await _play(interaction, game, action, version=version, component=component)
 
 
-async def _play(interaction: discord.Interaction, game: LiveGame, action: str, *, version: int | None,
-                component: bool) -> None:
+async def _play(
+    interaction: discord.Interaction, game: LiveGame, action: str, *, version: int | None, component: bool
+) -> None:
     """Apply ``action`` for the caller, publish, and confirm: ephemerally for ``/move``, by
     refreshing the caller's own answer when played from it."""
     bot = bot_of(interaction)
@@ -310,8 +373,14 @@ async def _play(interaction: discord.Interaction, game: LiveGame, action: str, *
     await bot.service.move(game.id, interaction.user.id, action, expected_version=version)
     batch = await bot.publisher.publish(game)
     mine = [] if batch is None or seat is None else batch.private_lines(seat.seat)
-    played = next((st.action for st in (batch.steps if batch else ()) if st.by == "player"
-                   and seat is not None and st.seat == seat.seat and st.action), action)
+    played = next(
+        (
+            st.action
+            for st in (batch.steps if batch else ())
+            if st.by == "player" and seat is not None and st.seat == seat.seat and st.action
+        ),
+        action,
+    )
     if not component:
         await reply(interaction, text.played(played, mine))
     elif interaction.message is not None and interaction.message.flags.ephemeral:
@@ -323,7 +392,9 @@ def _awaited_prompt(interaction: discord.Interaction, game: LiveGame, version: i
     ``StaleState`` for an old version, :class:`Refusal` when the caller is not awaited."""
     svc = bot_of(interaction).service
     if version != game.row.version:
-        raise base.StaleState("That board is out of date: the game has moved on since. Use the latest message.")
+        raise base.StaleState(
+            "That board is out of date: the game has moved on since. Use the latest message."
+        )
     seat = game.seat_of(interaction.user.id)
     if seat is None:
         raise Refusal(f"You are not playing in {game.title}.")
@@ -335,8 +406,9 @@ def _awaited_prompt(interaction: discord.Interaction, game: LiveGame, version: i
     return seat.seat, p
 
 
-def _awaited_form(interaction: discord.Interaction, game: LiveGame, version: int,
-                  key: str) -> tuple[int, Prompt, Form]:
+def _awaited_form(
+    interaction: discord.Interaction, game: LiveGame, version: int, key: str
+) -> tuple[int, Prompt, Form]:
     """The caller's seat, prompt and its form ``key`` (see :func:`_awaited_prompt`); raises
     :class:`Refusal` when the prompt has no such form any more."""
     seat, p = _awaited_prompt(interaction, game, version)
@@ -356,8 +428,9 @@ async def checked(interaction: discord.Interaction, check: Callable[[], T]) -> T
         return None
 
 
-async def on_pick(interaction: discord.Interaction, game_id: int, version: int, key: str | None,
-                  values: Any) -> None:
+async def on_pick(
+    interaction: discord.Interaction, game_id: int, version: int, key: str | None, values: Any
+) -> None:
     """A menu of the caller's prompt (``bzs:<game>:<version>:<key>``): the pick builds the action
     from the values chosen, which is then played like any move. Without a key
     (``bzs:<game>:<version>``) its one value is the action text."""
@@ -387,8 +460,9 @@ async def on_pick(interaction: discord.Interaction, game_id: int, version: int, 
         await _play(interaction, game, action, version=version, component=True)
 
 
-async def on_form(interaction: discord.Interaction, game_id: int, version: int, form: str,
-                  pick: str | None, values: Any) -> None:
+async def on_form(
+    interaction: discord.Interaction, game_id: int, version: int, form: str, pick: str | None, values: Any
+) -> None:
     """A form's menu (``pick`` given: the values go into the caller's stored draft and the message
     shows them) or its Send button (``pick`` None: the draft builds the action, which is played)."""
     sent = await checked(interaction, lambda: (*inputs.ids(game_id, version), inputs.values(values)))
@@ -411,10 +485,14 @@ async def on_form(interaction: discord.Interaction, game_id: int, version: int, 
                     raise Refusal(str(err)) from None
                 await bot.store.save_draft(game.id, seat, form, version, {pick: values})
                 drafts = await bot.publisher.drafts(game.id, seat, version, p)
-            hand = not (interaction.message and interaction.message.flags.ephemeral) and interaction.guild_id is not None
+            hand = (
+                not (interaction.message and interaction.message.flags.ephemeral)
+                and interaction.guild_id is not None
+            )
             try:
-                await interaction.response.edit_message(view=controls.view(game.id, version, p, hand=hand,
-                                                                           drafts=drafts))
+                await interaction.response.edit_message(
+                    view=controls.view(game.id, version, p, hand=hand, drafts=drafts)
+                )
             except discord.HTTPException as err:
                 log.info("Showing the draft of game %s failed: %s", game.id, err)
             return
@@ -429,7 +507,9 @@ async def on_form(interaction: discord.Interaction, game_id: int, version: int, 
         await _play(interaction, game, action, version=version, component=True)
 
 
-async def hand(interaction: discord.Interaction, game_id: int | None = None, *, component: bool = False) -> None:
+async def hand(
+    interaction: discord.Interaction, game_id: int | None = None, *, component: bool = False
+) -> None:
     """/hand or "My hand": the caller's private view, ephemerally."""
     async with guard(interaction, "hand"):
         await defer(interaction)
@@ -438,8 +518,9 @@ async def hand(interaction: discord.Interaction, game_id: int | None = None, *, 
         await reply(interaction, content, file=file, view=controls)
 
 
-async def _hand_answer(interaction: discord.Interaction, game: LiveGame, notes: list[str] | None = None
-                       ) -> tuple[str, discord.File | None, discord.ui.View | None]:
+async def _hand_answer(
+    interaction: discord.Interaction, game: LiveGame, notes: list[str] | None = None
+) -> tuple[str, discord.File | None, discord.ui.View | None]:
     """The caller's private answer: their view (text and image) and, when the rules await them,
     the buttons or menu of their legal moves (stamped with the current version, so a click after
     the game moved on is refused as stale). Returns ``(content, file, view or None)``. Raises
@@ -467,8 +548,9 @@ async def _refresh_hand(interaction: discord.Interaction, game: LiveGame, notes:
     their next moves in that same message; errors are logged."""
     try:
         content, file, controls = await _hand_answer(interaction, game, notes)
-        await interaction.edit_original_response(content=content, attachments=[file] if file else [],
-                                                 view=controls, allowed_mentions=QUIET)
+        await interaction.edit_original_response(
+            content=content, attachments=[file] if file else [], view=controls, allowed_mentions=QUIET
+        )
     except (Refusal, discord.HTTPException) as err:
         log.info("Refreshing the private answer of game %s failed: %r", game.id, err)
 
@@ -522,8 +604,14 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
         view = game.engine.view(game.state, None) if game.state is not None else None
         file = None
         if view is not None:
-            file = await bot.publisher.image(game.id, game.engine.name, "board", view, game.names,
-                                             f"{game.engine.name}-{game.id}-status.png")
+            file = await bot.publisher.image(
+                game.id,
+                game.engine.name,
+                "board",
+                view,
+                game.names,
+                f"{game.engine.name}-{game.id}-status.png",
+            )
         await reply(interaction, text.status(game, view), file=file)
 
 
@@ -531,8 +619,9 @@ async def game_list(interaction: discord.Interaction) -> None:
     """/game list: the open games of this server."""
     bot = bot_of(interaction)
     async with guard(interaction, "/game list"):
-        await reply(interaction, text.game_list(await bot.service.list_games(interaction.guild_id,
-                                                                             sees(interaction))))
+        await reply(
+            interaction, text.game_list(await bot.service.list_games(interaction.guild_id, sees(interaction)))
+        )
 
 
 async def rules(interaction: discord.Interaction, kind: str) -> None:
@@ -547,4 +636,6 @@ async def move_log(interaction: discord.Interaction, game_id: int | None, count:
     async with guard(interaction, "/log"):
         await defer(interaction)
         game = await resolve(interaction, game_id)
-        await reply(interaction, text.log(game, await bot.service.history(game.id, last=max(1, min(count, 50)))))
+        await reply(
+            interaction, text.log(game, await bot.service.history(game.id, last=max(1, min(count, 50))))
+        )

@@ -2,9 +2,11 @@
 attached. ``app.BazaarBot`` is the one implementation; the other modules name this protocol
 instead of importing ``app``, so ``bot/`` has no import cycle (app -> commands -> actions ->
 components/publish, never back)."""
+
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import discord
 from discord.ext import commands
@@ -25,11 +27,13 @@ class Publishing(Protocol):
 
     async def notice(self, game: LiveGame, content: str) -> discord.Message | None: ...
 
-    async def hand(self, game: LiveGame, seat: int, view: dict[str, Any]
-                   ) -> tuple[str, discord.File | None]: ...
+    async def hand(
+        self, game: LiveGame, seat: int, view: dict[str, Any]
+    ) -> tuple[str, discord.File | None]: ...
 
-    async def image(self, game_id: int, kind: str, what: str, view: dict[str, Any],
-                    names: Sequence[str], filename: str) -> discord.File | None: ...
+    async def image(
+        self, game_id: int, kind: str, what: str, view: dict[str, Any], names: Sequence[str], filename: str
+    ) -> discord.File | None: ...
 
 
 class Bazaar(Protocol):
@@ -46,11 +50,13 @@ class Bazaar(Protocol):
 
     async def on_component(self, interaction: Any, game_id: int, version: int, action: str) -> None: ...
 
-    async def on_pick(self, interaction: Any, game_id: int, version: int, key: str,
-                      values: list[str]) -> None: ...
+    async def on_pick(
+        self, interaction: Any, game_id: int, version: int, key: str, values: list[str]
+    ) -> None: ...
 
-    async def on_form(self, interaction: Any, game_id: int, version: int, form: str, pick: str | None,
-                      values: list[str]) -> None: ...
+    async def on_form(
+        self, interaction: Any, game_id: int, version: int, form: str, pick: str | None, values: list[str]
+    ) -> None: ...
 
 
 def bazaar(client: commands.Bot | Any) -> Bazaar:

@@ -3,9 +3,11 @@ before any handler runs. A command or a click over the limit is answered "slow d
 and does nothing; an autocomplete over its own, larger limit gets no suggestions. The check runs
 in the command tree (``BazaarTree.interaction_check``) and in every persistent component
 (``Throttled.interaction_check``), so no handler can forget it."""
+
 from __future__ import annotations
 
 import logging
+
 import discord
 from discord import app_commands
 
@@ -34,8 +36,9 @@ async def admitted(interaction: discord.Interaction) -> bool:
     if throttle.refused % 50 == 1:
         log.info("Slowing down user %s (%d interaction(s) refused so far)", user, throttle.refused)
     try:
-        await interaction.response.send_message(text.slow_down(wait), ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            text.slow_down(wait), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
     except discord.HTTPException as err:
         log.info("Could not answer a throttled interaction %s: %r", interaction.id, err)
     return False

@@ -8,23 +8,24 @@ values that are not strings. Every slash-command option and every custom id part
 one of these functions first; each returns the value in the type the code expects or raises
 :class:`~bot.host.live.Refusal` with a one-line reason for the user (nothing is changed).
 """
+
 from __future__ import annotations
 
-from bot.digits import is_digits
 from typing import Any
 
+from bot.digits import is_digits
 from engines import base, search
 
 from ..host.live import Refusal
 from ..host.service import game_number
 
-MAX_INT = 2**63 - 1           # SQLite's largest integer
-MAX_ACTION = 400              # characters of a typed move (the longest canonical text is far shorter)
-MAX_OPTIONS = 400             # characters of /game new's options
-MAX_CLOCK = 40                # characters of /game new's clock
-MAX_VALUES = 25               # Discord's limit of values in one select menu
-MAX_VALUE = 100               # Discord's limit of characters in one select option value
-MAX_TYPED = 200               # characters of an autocomplete's typed text that are looked at
+MAX_INT = 2**63 - 1  # SQLite's largest integer
+MAX_ACTION = 400  # characters of a typed move (the longest canonical text is far shorter)
+MAX_OPTIONS = 400  # characters of /game new's options
+MAX_CLOCK = 40  # characters of /game new's clock
+MAX_VALUES = 25  # Discord's limit of values in one select menu
+MAX_VALUE = 100  # Discord's limit of characters in one select option value
+MAX_TYPED = 200  # characters of an autocomplete's typed text that are looked at
 
 CHANGED = "This command changed; the bot's commands are being updated. Try again in a minute."
 """The answer to a command whose options do not match the bot's (a stale registration)."""
@@ -94,7 +95,9 @@ def ids(game: Any, version: Any) -> tuple[int, int]:
     if isinstance(version, str) and is_digits(version) and len(version) <= 19:
         version = int(version)
     if isinstance(version, bool) or not isinstance(version, int) or not 0 <= version <= MAX_INT:
-        raise base.StaleState("That board is out of date: the game has moved on since. Use the latest message.")
+        raise base.StaleState(
+            "That board is out of date: the game has moved on since. Use the latest message."
+        )
     return gid, version
 
 
