@@ -113,7 +113,8 @@ async def _forget_in_game(h: Handle, gid: int, user_id: int, report: ForgetRepor
     if seat is not None:
         taken = {r[0] for r in await h.sql_rows("SELECT name FROM seats WHERE game_id = ?", (gid,))}
         report.seats += await h.sql_run(
-            "UPDATE seats SET user_id = NULL, name = ?, dm_hash = NULL, dm_closed = 0 WHERE game_id = ? AND seat = ?",
+            "UPDATE seats SET user_id = NULL, name = ?, dm_hash = NULL, dm_closed = 0"
+            " WHERE game_id = ? AND seat = ?",
             (_former_name(taken), gid, seat[0]),
         )
         report.messages += await h.sql_run(

@@ -10,6 +10,7 @@ as ``<unix time> <lag ms>`` lines, flushed about once a second.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import deque
@@ -51,10 +52,8 @@ class LagMonitor:
         """Stop sampling and write what is left to ``record``."""
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-            except asyncio.CancelledError:
-                pass
             self._task = None
         self._flush()
 

@@ -30,7 +30,8 @@ SETTINGS: tuple[tuple[str, str, str], ...] = (
     (
         "BAZAAR_HEARTBEAT",
         "",
-        "a file the running bot touches every 30 s while connected; `bazaar health` checks it (the image sets it)",
+        "a file the running bot touches every 30 s while connected; `bazaar health` checks it"
+        " (the image sets it)",
     ),
     ("SHARD_COUNT", "", "Discord shards in all, across every process (empty: no sharding)"),
     ("SHARD_IDS", "", "the shards this process connects, e.g. 0,1 (needs a PostgreSQL BAZAAR_DB)"),

@@ -35,9 +35,8 @@ class CopyReport:
         line = f"copied {counts}; {self.replayed} started game(s) replay on the target to their snapshots"
         if self.unreplayable:
             line += (
-                f"; {len(self.unreplayable)} game(s) did not replay on the source either (copied as they are: "
-                + ", ".join(f"#{g}" for g in self.unreplayable[:10])
-                + ")"
+                f"; {len(self.unreplayable)} game(s) did not replay on the source either"
+                " (copied as they are: " + ", ".join(f"#{g}" for g in self.unreplayable[:10]) + ")"
             )
         return line
 
@@ -54,10 +53,10 @@ def replays(record: GameRecord) -> bool | None:
         return None
     try:
         state = None
-        for state, _ in base.replay_steps(
+        for step in base.replay_steps(
             engine, row.seed, len(record.seats), row.options, [(m.seat, m.action) for m in record.moves]
         ):
-            pass
+            state = step[0]
     except Exception:  # a rules change or a damaged log: this game does not replay
         return False
     snap = record.snapshot

@@ -50,8 +50,8 @@ _ADVICE = {
     "the bot's user",
     "SQLITE_FULL": "cannot grow: the disk is full; free some space",
     "SQLITE_IOERR": "could not be read or written (an I/O error): check the disk",
-    "SQLITE_NOTADB": "is unreadable, not a SQLite database: set BAZAAR_DB to the right file, restore a backup, "
-    "or move this one aside to start afresh",
+    "SQLITE_NOTADB": "is unreadable, not a SQLite database: set BAZAAR_DB to the right file, "
+    "restore a backup, or move this one aside to start afresh",
     "SQLITE_CORRUPT": "is damaged: restore a backup, or move it aside to start afresh",
 }
 _CORRUPT = ("SQLITE_NOTADB", "SQLITE_CORRUPT")

@@ -91,8 +91,8 @@ def run_demo(
     the renderer offers on the way (``sheet-<turn>-<caption>.png``, e.g. Ra's epoch sheets, the
     ones the bot posts), the final score sheet, every seat's final hand, ``recap.gif`` (those
     boards animated, as the bot posts it), ``moves.log``, ``index.html``, a contact sheet of
-    the folder, and ``phone.html``, every picture at a phone's width; then refreshes ``out_dir/index.html`` (every game folder in it). Returns what
-    was written."""
+    the folder, and ``phone.html``, every picture at a phone's width; then refreshes
+    ``out_dir/index.html`` (every game folder in it). Returns what was written."""
     engine = base.get(game)
     engine.check_players(n)
     options = engine.resolve_options(options)

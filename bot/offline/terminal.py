@@ -347,9 +347,9 @@ def play_terminal(
     err: TextIO | None = None,
     level: str = search.DEFAULT_LEVEL,
 ) -> int:
-    """Start a new game and play it against AI seats at ``level``; returns 0 when it ends or the person leaves (Ctrl-D,
-    ``quit``), 130 after Ctrl-C, 2 on bad setup (said in one line on ``err``). With ``save``,
-    the game is written there after every move and removed when it ends."""
+    """Start a new game and play it against AI seats at ``level``; returns 0 when it ends or the
+    person leaves (Ctrl-D, ``quit``), 130 after Ctrl-C, 2 on bad setup (said in one line on ``err``).
+    With ``save``, the game is written there after every move and removed when it ends."""
     out, err = out or sys.stdout, err or sys.stderr
     try:
         engine = base.get(game)

@@ -71,7 +71,8 @@ def _plural(verb: str) -> str:
 
 def second_person(text: str) -> str:
     """``text`` about a seat named "You" rewritten in the second person: "You's turn" -> "Your
-    turn", "You takes" -> "You take", "You is" -> "You are", "You buy X and escapes" -> "You buy X and escape", "waiting for You" -> "waiting for you". Text without "You" is returned unchanged."""
+    turn", "You takes" -> "You take", "You is" -> "You are", "You buy X and escapes" -> "You buy X
+    and escape", "waiting for You" -> "waiting for you". Text without "You" is returned unchanged."""
     if YOU not in text:
         return text
     text = _POSSESSIVE.sub("Your", text)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Any, TypeVar
 
 import discord
@@ -252,10 +252,8 @@ async def _withdraw_lobby(bot: Bazaar, game: LiveGame, msg: discord.Message) -> 
         await msg.delete()
     except discord.HTTPException as err:
         log.warning("Deleting the unrecorded lobby of game %s failed: %s", game.id, err)
-    try:
+    with suppress(StoreUnavailable):
         await bot.store.update_game(game.id, status="ended")
-    except StoreUnavailable:
-        pass
     bot.service.forget(game.id)
 
 

@@ -6,6 +6,7 @@ in the command tree (``BazaarTree.interaction_check``) and in every persistent c
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import discord
@@ -24,10 +25,8 @@ async def admitted(interaction: discord.Interaction) -> bool:
     if interaction.type is discord.InteractionType.autocomplete:
         if bot.suggest_throttle.allow(user):
             return True
-        try:
+        with contextlib.suppress(discord.HTTPException):
             await interaction.response.autocomplete([])
-        except discord.HTTPException:
-            pass
         return False
     throttle = bot.throttle
     if throttle.allow(user):

@@ -255,7 +255,8 @@ def dm(
     player's final DM: its first line says the game is over and the player's rank, once."""
     if outcome is not None:
         head = [
-            f"🏁 **{batch.title}** is over (move {batch.version}). {rank_line(outcome, seat)}. Final sheet: {link}"
+            f"🏁 **{batch.title}** is over (move {batch.version}). {rank_line(outcome, seat)}."
+            f" Final sheet: {link}"
         ]
         return fit_lines(head, [f"• {batch.fmt(e)}" for e in private_events], [body] if body else [])
     head = [
