@@ -22,11 +22,17 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 for extra in (ROOT, ROOT / "tests"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
+
+if TYPE_CHECKING:
+    from fakediscord import Channel, FakeDiscord, Interaction, Message
+
+    from bot.surface.app import BazaarBot
 
 PLAN = ((1, 15), (10, 5), (100, 2))  # (games at once, rounds)
 
@@ -42,15 +48,16 @@ class _Boards:
     """Notes the loop time at which each board reaches the fake: a new board message, or an edit
     of the latest one (the bot edits its board while the same player goes on)."""
 
-    def __init__(self, fake) -> None:
+    def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.seen = 0
         self.seq = 0
-        self.latest: dict[int, object] = {}  # channel id -> its newest board message
+        self.latest: dict[int, Message] = {}  # channel id -> its newest board message
         self.shown: dict[int, str] = {}  # message id -> the content last noted
         self.posted: dict[int, list[tuple[float, int]]] = {}  # channel id -> [(time, sequence number)]
         self._inner = fake._changed
-        fake._changed = self._changed
+        # the fake offers no hook for changes: its private one is wrapped (and still called)
+        fake._changed = self._changed  # type: ignore[method-assign]
 
     def _changed(self) -> None:
         store = self.fake.message_store
@@ -77,6 +84,16 @@ class _Boards:
             if seq > mark:
                 return t
         return None
+
+
+def _all_shown(boards: _Boards, mark: int, handles: list[tuple[Interaction, Channel]]) -> Callable[[], bool]:
+    """What the round waits for first: a board shown after ``mark`` in the thread of every ``/move``."""
+    return lambda: all(boards.first_after(t.id, mark) for _, t in handles)
+
+
+def _all_acked(bot: BazaarBot, handles: list[tuple[Interaction, Channel]]) -> Callable[[], bool]:
+    """What the round waits for then: every ``/move`` answered and no handler still running."""
+    return lambda: all(h.done for h, _ in handles) and bot.inflight == 0
 
 
 async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float], list[float]]:
@@ -129,7 +146,7 @@ async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float]
                 if not live:
                     break
                 mark = boards.mark()
-                handles = []
+                handles: list[tuple[Interaction, Channel]] = []
                 for game, user, thread in live:
                     seat = next(s for s in game.awaited() if not game.ai_plays(s))
                     legal = game.engine.legal_actions(game.state, seat)
@@ -137,16 +154,14 @@ async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float]
                     handles.append(
                         (await fake.slash(user, thread, "move", action=action, wait=False), thread)
                     )
-                # the predicates run before the next round rebinds mark and handles (bound anyway)
-                await fake.wait_for(
-                    lambda mark=mark, handles=handles: all(boards.first_after(t.id, mark) for _, t in handles)
-                )
-                await fake.wait_for(
-                    lambda handles=handles: all(h.done for h, _ in handles) and bot.inflight == 0
-                )
+                await fake.wait_for(_all_shown(boards, mark, handles))
+                await fake.wait_for(_all_acked(bot, handles))
                 for h, thread in handles:
-                    samples.append(1000 * (boards.first_after(thread.id, mark) - h.sent_at))
-                    acks.append(1000 * h.ack_latency)
+                    shown, sent, ack = boards.first_after(thread.id, mark), h.sent_at, h.ack_latency
+                    if shown is None or sent is None or ack is None:
+                        raise RuntimeError(f"the /move in thread {thread.id} was not timed")
+                    samples.append(1000 * (shown - sent))
+                    acks.append(1000 * ack)
             await runner.stop()
     finally:
         await fake.close()

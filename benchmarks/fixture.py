@@ -145,7 +145,13 @@ def build(
             size = max(1, round(count * pool_scale))
             pool[with_ai] += play_pool(kind, n, size, with_ai, rng, seed0=1000 * i + (500 if with_ai else 0))
     t_pool = time.perf_counter() - t0
-    rows: dict[str, list[tuple]] = {"games": [], "seats": [], "moves": [], "snapshots": [], "messages": []}
+    rows: dict[str, list[tuple[object, ...]]] = {
+        "games": [],
+        "seats": [],
+        "moves": [],
+        "snapshots": [],
+        "messages": [],
+    }
     counts = {"active": 0, "finished": 0, "with_ai": 0}
     for gid in range(1, games + 1):
         with_ai = not people_only and rng.random() < ai

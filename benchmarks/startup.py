@@ -93,8 +93,8 @@ async def _run_bot(db: Path, folder: Path, timeout: float) -> dict[str, Any]:
         code = await bot.stop()
         problems = bot.problems()
     finally:
-        if bot.alive():
-            bot.proc.kill()  # type: ignore[union-attr]
+        if bot.proc is not None and bot.alive():
+            bot.proc.kill()
         await fake.close()
     return {
         "ready_s": ready,
@@ -118,7 +118,8 @@ def memory_per_game(db: Path, count: int) -> dict[str, float]:
         text=True,
         check=True,
     )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    figures: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])  # printed by _memory
+    return figures
 
 
 async def _memory(db: Path, count: int) -> dict[str, float]:

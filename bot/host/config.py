@@ -53,7 +53,7 @@ class Config:
     @property
     def log_level_number(self) -> int:
         """The ``logging`` level number of :attr:`log_level`."""
-        return logging.getLevelName(self.log_level)
+        return logging.getLevelNamesMapping()[self.log_level]
 
 
 def _merged(env_file: str | os.PathLike[str] | None, environ: Mapping[str, str] | None) -> dict[str, str]:

@@ -198,12 +198,14 @@ def run_db_command(args: argparse.Namespace) -> int:
                 "list: leave it out of the URL and set PGPASSWORD (or use ~/.pgpass) instead",
                 2,
             )
-        source = Path(args.source) if args.source else config.db_path
-        if is_postgres_url(source) or not isinstance(source, Path):
+        copy_from: Path | str = Path(args.source) if args.source else config.db_path
+        if is_postgres_url(copy_from) or not isinstance(copy_from, Path):
             return _fail("the copy reads a SQLite file: give it with --from PATH (BAZAAR_DB is a URL)", 2)
-        if not source.is_file():
-            return _fail(f"there is no SQLite database at {source}: give the bot's file with --from PATH", 2)
-        ok, line = asyncio.run(_copy(source, url))
+        if not copy_from.is_file():
+            return _fail(
+                f"there is no SQLite database at {copy_from}: give the bot's file with --from PATH", 2
+            )
+        ok, line = asyncio.run(_copy(copy_from, url))
         return _fail(line) if not ok else (print(f"bazaar: {line}") or 0)
     except StoreError as err:
         return _fail(str(err))

@@ -59,7 +59,8 @@ def boards(
 
 def view_text(kind: str, view: dict[str, Any], names: Sequence[str]) -> str:
     """``render.<kind>.text(view, names)``."""
-    return render.get(kind).text(view, list(names))
+    text: str = render.get(kind).text(view, list(names))  # a renderer module: untyped attribute
+    return text
 
 
 def interim_sheet(

@@ -109,9 +109,9 @@ def loads(text: str) -> MoveLog:
         raise LogError("`names:` must be a JSON list of names")
     if result is not None and not isinstance(result, dict):
         raise LogError("the `# result:` line must be a JSON object")
-    seat = None
+    own_seat = None
     if "seat" in head:
         if not is_digits(head["seat"]):
             raise LogError(f"`seat:` must be a seat number, not {head['seat'][:40]!r}")
-        seat = int(head["seat"])
-    return MoveLog(head["game"], seed, players, options, names, moves, result, seat, head.get("level"))
+        own_seat = int(head["seat"])
+    return MoveLog(head["game"], seed, players, options, names, moves, result, own_seat, head.get("level"))

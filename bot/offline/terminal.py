@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -101,7 +101,8 @@ class Session:
         if self.held is None:
             return
         held, self.held = self.held, None
-        for line in stretch_summary(held, self.engine.minor_events, self.held_moves):
+        minor: Mapping[str, str] = getattr(self.engine, "minor_events", {})  # held only when it has some
+        for line in stretch_summary(held, minor, self.held_moves):
             self.say(line)
         for text in self.held_stages:
             self.say()

@@ -207,6 +207,9 @@ async def new_game(
     bot = bot_of(interaction)
     async with guard(interaction, "/game new"):
         await defer(interaction)
+        channel_id = interaction.channel_id
+        if channel_id is None:  # Discord sends every slash command from a channel
+            raise Refusal("A game is opened in a channel.")
         game = remember(
             interaction,
             await bot.service.create(
@@ -214,12 +217,12 @@ async def new_game(
                 options=options,
                 clock=clock,
                 guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
+                channel_id=channel_id,
                 user_id=interaction.user.id,
                 name=_name(interaction),
             ),
         )
-        channel = bot.get_partial_messageable(interaction.channel_id, guild_id=interaction.guild_id)
+        channel = bot.get_partial_messageable(channel_id, guild_id=interaction.guild_id)
         try:
             msg = await channel.send(
                 text.lobby(game), view=components.lobby_view(game.id), allowed_mentions=QUIET

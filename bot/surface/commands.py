@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -152,7 +153,8 @@ class Bazaar(commands.Cog):
 
     @app_commands.command(name="move", description="Play your move (autocomplete lists your legal moves)")
     @app_commands.describe(action="your move, e.g. take b4", game=GAME_NUMBER)
-    @app_commands.autocomplete(action=move_autocomplete, game=game_number_autocomplete)
+    @app_commands.autocomplete(action=move_autocomplete)
+    @app_commands.autocomplete(game=game_number_autocomplete)
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
         await actions.move(interaction, inputs.action(action), inputs.game_ref(game))
@@ -184,7 +186,7 @@ class Bazaar(commands.Cog):
         await actions.move_log(interaction, inputs.game_ref(game), inputs.number(count, "count", lo=1, hi=50))
 
 
-def new_command(choices: list[Choice[str]]) -> app_commands.Command:
+def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., None]:
     """``/game new``, offering ``choices`` as the games."""
 
     @app_commands.command(name="new", description="Open a lobby for a game in this channel")
@@ -208,7 +210,7 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command:
     return new
 
 
-def rules_command(choices: list[Choice[str]]) -> app_commands.Command:
+def rules_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., None]:
     """``/rules``, offering ``choices`` as the games."""
 
     @app_commands.command(name="rules", description="A game's rules summary and options")

@@ -12,8 +12,9 @@ version check.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self, TypeVar
 
 import discord
 
@@ -25,6 +26,16 @@ from .flood import Throttled
 CONTROLS = ("!join", "!leave", "!addbot", "!start", "!hand")
 PER_ROW = 5  # Discord's limit of buttons in an action row
 MAX_ROWS = 4  # rows a turn message may use for its action buttons plus "My hand"
+
+_Kind = TypeVar("_Kind", bound="discord.ui.Item[Any]")
+
+
+def _posted(item: discord.ui.Item[Any], kind: type[_Kind]) -> _Kind:
+    """``item`` (the component Discord sent back for a custom id of ours) as the ``kind`` of
+    component that custom id is given to; anything else is a clear error, not a wrong game move."""
+    if not isinstance(item, kind):
+        raise TypeError(f"custom id of a {kind.__name__} came on a {type(item).__name__}")
+    return item
 
 
 def sent_values(interaction: discord.Interaction) -> Any:
@@ -53,7 +64,7 @@ def select_id(game_id: int, version: int) -> str:
 
 class GameButton(
     Throttled,
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"bz:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>.+)",
 ):
     """A lobby control, the "My hand" button, or one legal action of the current step."""
@@ -80,19 +91,20 @@ class GameButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match
-    ) -> GameButton:  # type: ignore[override]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        sent = _posted(item, discord.ui.Button)
         return cls(
-            int(match["game"]), int(match["version"]), match["action"], label=item.label, style=item.style
+            int(match["game"]), int(match["version"]), match["action"], label=sent.label, style=sent.style
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await bazaar(interaction.client).on_component(interaction, self.game_id, self.version, self.action)
 
 
 class ActionSelect(
     Throttled,
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"bzs:(?P<game>[0-9]+):(?P<version>[0-9]+)(?::(?P<key>[A-Za-z0-9_]+))?",
 ):
     """A menu of a prompt. Without a key (``bzs:<game>:<version>``, also every menu posted before
@@ -129,11 +141,12 @@ class ActionSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match
-    ) -> ActionSelect:  # type: ignore[override]
-        return cls(int(match["game"]), int(match["version"]), item.options, key=match["key"])
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        sent = _posted(item, discord.ui.Select)
+        return cls(int(match["game"]), int(match["version"]), sent.options, key=match["key"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await bazaar(interaction.client).on_pick(
             interaction, self.game_id, self.version, self.key, sent_values(interaction)
         )
@@ -148,7 +161,7 @@ def form_id(game_id: int, version: int, form: str, pick: str | None = None) -> s
 
 class FormSelect(
     Throttled,
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"bzf:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<form>[A-Za-z0-9_]+):(?P<pick>[A-Za-z0-9_]+)",
 ):
     """One menu of a form: picking stores the values in the clicker's draft (nothing is played
@@ -181,11 +194,12 @@ class FormSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match
-    ) -> FormSelect:  # type: ignore[override]
-        return cls(int(match["game"]), int(match["version"]), match["form"], match["pick"], item.options)
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        sent = _posted(item, discord.ui.Select)
+        return cls(int(match["game"]), int(match["version"]), match["form"], match["pick"], sent.options)
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await bazaar(interaction.client).on_form(
             interaction, self.game_id, self.version, self.form, self.pick, sent_values(interaction)
         )
@@ -193,7 +207,7 @@ class FormSelect(
 
 class FormSend(
     Throttled,
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"bzfs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<form>[A-Za-z0-9_]+)",
 ):
     """A form's Send button: the action is built from the clicker's draft and played."""
@@ -211,11 +225,12 @@ class FormSend(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match
-    ) -> FormSend:  # type: ignore[override]
-        return cls(int(match["game"]), int(match["version"]), match["form"], label=item.label or "Send")
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        sent = _posted(item, discord.ui.Button)
+        return cls(int(match["game"]), int(match["version"]), match["form"], label=sent.label or "Send")
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await bazaar(interaction.client).on_form(interaction, self.game_id, self.version, self.form, None, [])
 
 

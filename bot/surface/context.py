@@ -5,11 +5,14 @@ components/publish, never back)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, cast
 
 import discord
-from discord.ext import commands
+from discord.abc import GuildChannel, PrivateChannel
+from discord.http import HTTPClient
+
+from engines.prompt import Prompt
 
 from ..host.live import Batch, LiveGame
 from ..host.service import GameService
@@ -32,33 +35,54 @@ class Publishing(Protocol):
     ) -> tuple[str, discord.File | None]: ...
 
     async def image(
-        self, game_id: int, kind: str, what: str, view: dict[str, Any], names: Sequence[str], filename: str
+        self, game_id: int, kind: str, what: str, view: Mapping[str, Any], names: Sequence[str], filename: str
     ) -> discord.File | None: ...
+
+    async def drafts(
+        self, game_id: int, seat: int, version: int, prompt: Prompt | None
+    ) -> dict[str, dict[str, list[str]]]: ...
 
 
 class Bazaar(Protocol):
-    """The bot as the surface modules use it (see ``app.BazaarBot``)."""
+    """The bot as the surface modules use it (see ``app.BazaarBot``): Bazaar's host, and the few
+    parts of ``discord.Client`` the handlers call directly."""
 
     store: Store
     service: GameService
     publisher: Publishing
     workers: Workers
     inflight: int
-    now: Any
+    now: Callable[[], float]
     throttle: Throttle
     suggest_throttle: Throttle
+    http: HTTPClient
 
-    async def on_component(self, interaction: Any, game_id: int, version: int, action: str) -> None: ...
+    def get_channel(self, id: int, /) -> GuildChannel | discord.Thread | PrivateChannel | None: ...
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable: ...
+
+    async def on_component(
+        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+    ) -> None: ...
 
     async def on_pick(
-        self, interaction: Any, game_id: int, version: int, key: str, values: list[str]
+        self, interaction: discord.Interaction, game_id: int, version: int, key: str | None, values: object
     ) -> None: ...
 
     async def on_form(
-        self, interaction: Any, game_id: int, version: int, form: str, pick: str | None, values: list[str]
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        form: str,
+        pick: str | None,
+        values: object,
     ) -> None: ...
 
 
-def bazaar(client: commands.Bot | Any) -> Bazaar:
-    """``client`` (an interaction's ``client``) as the Bazaar bot."""
-    return client  # type: ignore[no-any-return]
+def bazaar(client: discord.Client) -> Bazaar:
+    """``client`` (an interaction's ``client``) as the Bazaar bot: ``app.BazaarBot`` is the only
+    client Bazaar runs, and it has every part of :class:`Bazaar`."""
+    return cast(Bazaar, client)

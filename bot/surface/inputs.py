@@ -17,7 +17,7 @@ from bot.digits import is_digits
 from engines import base, search
 
 from ..host.live import Refusal
-from ..host.service import game_number
+from ..host.parsing import game_number
 
 MAX_INT = 2**63 - 1  # SQLite's largest integer
 MAX_ACTION = 400  # characters of a typed move (the longest canonical text is far shorter)

@@ -6,7 +6,7 @@ log line); only "who must act next" and reminders mention people.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engines import base
@@ -308,7 +308,7 @@ def playable_again(game: LiveGame) -> str:
     )
 
 
-def status(game: LiveGame, view: dict[str, Any] | None) -> str:
+def status(game: LiveGame, view: Mapping[str, Any] | None) -> str:
     """/game status: the state, the seats, whose turn, the clock."""
     row = game.row
     lines = [
