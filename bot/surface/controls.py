@@ -104,29 +104,9 @@ def _lay(
     while i < len(controls):
         c = controls[i]
         if isinstance(c, pr.Button):
-            run: list[pr.Button] = []
-            while i < len(controls):
-                b = controls[i]
-                if not isinstance(b, pr.Button):
-                    break
-                run.append(b)
-                i += 1
-            row = len(fill)
-            rows = components.button_rows([b.action for b in run], max_rows=components.MAX_ROWS - row)
-            for r, idx in enumerate(rows):
-                for k in idx:
-                    b = run[k]
-                    out.add_item(
-                        GameButton(
-                            gid,
-                            version,
-                            b.action,
-                            label=b.label,
-                            style=STYLES.get(b.style, discord.ButtonStyle.primary),
-                            row=row + r,
-                        )
-                    )
-                fill.append(len(idx))
+            run = _button_run(controls, i)
+            _lay_buttons(out, gid, version, run, fill)
+            i += len(run)
             continue
         if isinstance(c, pr.Pick):
             out.add_item(
@@ -143,27 +123,69 @@ def _lay(
             )
             fill.append(0)
         elif isinstance(c, pr.Form):
-            draft = drafts.get(c.key, {})
-            for pick in c.picks:
-                out.add_item(
-                    FormSelect(
-                        gid,
-                        version,
-                        c.key,
-                        pick.key,
-                        _options(pick, draft.get(pick.key, ())),
-                        placeholder=pick.placeholder,
-                        min_values=pick.min,
-                        max_values=pick.max,
-                        row=len(fill),
-                    )
-                )
-                fill.append(0)
-            out.add_item(FormSend(gid, version, c.key, label=c.submit, row=len(fill)))
-            fill.append(1)
+            _lay_form(out, gid, version, c, fill, drafts.get(c.key, {}))
         elif isinstance(c, pr.Group):
             _lay(out, gid, version, c.controls, fill, drafts)
         i += 1
+
+
+def _button_run(controls: Sequence[pr.Control], start: int) -> list[pr.Button]:
+    """The buttons of ``controls`` from ``start`` up to the next control of another kind."""
+    run: list[pr.Button] = []
+    for b in controls[start:]:
+        if not isinstance(b, pr.Button):
+            break
+        run.append(b)
+    return run
+
+
+def _lay_buttons(out: discord.ui.View, gid: int, version: int, run: list[pr.Button], fill: list[int]) -> None:
+    """A run of buttons on new rows (see :func:`components.button_rows`)."""
+    row = len(fill)
+    rows = components.button_rows([b.action for b in run], max_rows=components.MAX_ROWS - row)
+    for r, idx in enumerate(rows):
+        for k in idx:
+            b = run[k]
+            out.add_item(
+                GameButton(
+                    gid,
+                    version,
+                    b.action,
+                    label=b.label,
+                    style=STYLES.get(b.style, discord.ButtonStyle.primary),
+                    row=row + r,
+                )
+            )
+        fill.append(len(idx))
+
+
+def _lay_form(
+    out: discord.ui.View,
+    gid: int,
+    version: int,
+    form: pr.Form,
+    fill: list[int],
+    draft: Mapping[str, Sequence[str]],
+) -> None:
+    """A form: a menu per pick (its ``draft`` values shown as chosen), each on its own row, then
+    its Send button on a row of its own."""
+    for pick in form.picks:
+        out.add_item(
+            FormSelect(
+                gid,
+                version,
+                form.key,
+                pick.key,
+                _options(pick, draft.get(pick.key, ())),
+                placeholder=pick.placeholder,
+                min_values=pick.min,
+                max_values=pick.max,
+                row=len(fill),
+            )
+        )
+        fill.append(0)
+    out.add_item(FormSend(gid, version, form.key, label=form.submit, row=len(fill)))
+    fill.append(1)
 
 
 def groups_text(p: pr.Prompt | None) -> list[str]:
