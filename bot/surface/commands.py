@@ -1,5 +1,6 @@
 """The slash commands: ``/game new|join|leave|addbot|start|status|list|end``, ``/move``, ``/hand``,
-``/resign``, ``/rules`` and ``/log``, with their autocompletes. The work is in ``actions.py``."""
+``/resign``, ``/rules`` and ``/log``, with their autocompletes. The work is in ``actions.py`` and
+``lobby.py``."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from discord.ext import commands
 
 from engines import base
 
-from . import actions, inputs
+from . import actions, handling, inputs, lobby
 from .context import bazaar
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,7 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
             channel_id=interaction.channel_id or 0,
             user_id=interaction.user.id,
             game_id=getattr(interaction.namespace, "game", None),
-            sees=actions.sees(interaction),
+            sees=handling.sees(interaction),
         )
     except Exception:
         return []
@@ -77,7 +78,7 @@ async def game_number_autocomplete(interaction: discord.Interaction, current: st
     """Open games of this server whose number starts with what was typed."""
     bot = bazaar(interaction.client)
     try:
-        games = await bot.service.list_games(interaction.guild_id, actions.sees(interaction))
+        games = await bot.service.list_games(interaction.guild_id, handling.sees(interaction))
     except Exception:
         return []
     cur = inputs.typed(current).strip().lstrip("#")
@@ -99,13 +100,13 @@ class GameGroup(app_commands.Group, name="game", description="Create, join and m
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.lobby_op(interaction, "join", inputs.game_ref(game))
+        await lobby.lobby_op(interaction, "join", inputs.game_ref(game))
 
     @app_commands.command(name="leave", description="Leave the game lobby here")
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.lobby_op(interaction, "leave", inputs.game_ref(game))
+        await lobby.lobby_op(interaction, "leave", inputs.game_ref(game))
 
     @app_commands.command(name="addbot", description="Add an AI player to the lobby")
     @app_commands.describe(game=GAME_NUMBER, level="How strong the AI plays (default: normal)")
@@ -120,13 +121,13 @@ class GameGroup(app_commands.Group, name="game", description="Create, join and m
     async def addbot(
         self, interaction: discord.Interaction, game: int | None = None, level: str | None = None
     ) -> None:
-        await actions.lobby_op(interaction, "addbot", inputs.game_ref(game), level=inputs.ai_level(level))
+        await lobby.lobby_op(interaction, "addbot", inputs.game_ref(game), level=inputs.ai_level(level))
 
     @app_commands.command(name="start", description="Start the game (its creator)")
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.lobby_op(interaction, "start", inputs.game_ref(game))
+        await lobby.lobby_op(interaction, "start", inputs.game_ref(game))
 
     @app_commands.command(name="status", description="Show a game's board, players and clock")
     @app_commands.describe(game=GAME_NUMBER)
@@ -200,7 +201,7 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., No
     async def new(
         interaction: discord.Interaction, game: str, options: str | None = None, clock: str | None = None
     ) -> None:
-        await actions.new_game(
+        await lobby.new_game(
             interaction,
             inputs.game_kind(game),
             inputs.text(options, "options", limit=inputs.MAX_OPTIONS),
