@@ -18,7 +18,8 @@ from typing import Any, Self, TypeVar
 
 import discord
 
-from engines.prompt import MAX_BUTTONS  # noqa: F401  (re-exported: a step with this many actions or fewer gets buttons)
+# re-exported: a step with this many actions or fewer gets buttons
+from engines.prompt import MAX_BUTTONS as MAX_BUTTONS
 
 from .context import bazaar
 from .flood import Throttled
