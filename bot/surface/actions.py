@@ -280,7 +280,7 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
                 game.id,
                 game.engine.name,
                 "board",
-                view,
+                dict(view),  # Publisher.image takes a dict
                 game.names,
                 f"{game.engine.name}-{game.id}-status.png",
             )

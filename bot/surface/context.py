@@ -5,7 +5,7 @@ components/publish, never back)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, cast
 
 import discord
@@ -35,7 +35,7 @@ class Publishing(Protocol):
     ) -> tuple[str, discord.File | None]: ...
 
     async def image(
-        self, game_id: int, kind: str, what: str, view: Mapping[str, Any], names: Sequence[str], filename: str
+        self, game_id: int, kind: str, what: str, view: dict[str, Any], names: Sequence[str], filename: str
     ) -> discord.File | None: ...
 
     async def drafts(
@@ -49,13 +49,15 @@ class Bazaar(Protocol):
 
     store: Store
     service: GameService
-    publisher: Publishing
     workers: Workers
     inflight: int
     now: Callable[[], float]
     throttle: Throttle
     suggest_throttle: Throttle
     http: HTTPClient
+
+    @property
+    def publisher(self) -> Publishing: ...  # read only: the bot's own Publisher is one
 
     def get_channel(self, id: int, /) -> GuildChannel | discord.Thread | PrivateChannel | None: ...
 
