@@ -11,7 +11,6 @@ replies; anything unexpected is logged with the game id and answered with an apo
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 
@@ -101,7 +100,7 @@ def _awaited_form(
 
 
 async def on_pick(
-    interaction: discord.Interaction, game_id: int, version: int, key: str | None, values: Any
+    interaction: discord.Interaction, game_id: int, version: int, key: str | None, values: object
 ) -> None:
     """A menu of the caller's prompt (``bzs:<game>:<version>:<key>``): the pick builds the action
     from the values chosen, which is then played like any move. Without a key
@@ -133,7 +132,7 @@ async def on_pick(
 
 
 async def on_form(
-    interaction: discord.Interaction, game_id: int, version: int, form: str, pick: str | None, values: Any
+    interaction: discord.Interaction, game_id: int, version: int, form: str, pick: str | None, values: object
 ) -> None:
     """A form's menu (``pick`` given: the values go into the caller's stored draft and the message
     shows them) or its Send button (``pick`` None: the draft builds the action, which is played)."""

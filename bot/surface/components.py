@@ -39,9 +39,9 @@ def _posted(item: discord.ui.Item[Any], kind: type[_Kind]) -> _Kind:
     return item
 
 
-def sent_values(interaction: discord.Interaction) -> Any:
+def sent_values(interaction: discord.Interaction) -> object:
     """The values a menu interaction carries, exactly as sent (``actions`` checks them)."""
-    data: Any = interaction.data or {}
+    data: object = interaction.data or {}
     return data.get("values", []) if isinstance(data, dict) else []
 
 
