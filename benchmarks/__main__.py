@@ -45,8 +45,9 @@ def main(argv: list[str]) -> int:
 
             print("\n[startup] stored games, start-up, memory; the store with a big move log", flush=True)
             figures += safely("startup", lambda: startup.rows(quick, folder))
-            if startup.LAST_DB is not None:
-                figures += safely("store", lambda: movelog.rows(quick, startup.LAST_DB))
+            big_db = startup.LAST_DB
+            if big_db is not None:
+                figures += safely("store", lambda: movelog.rows(quick, big_db))
         if "store" in which:
             from . import store
 

@@ -22,11 +22,18 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 for extra in (ROOT, ROOT / "tests"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
+
+if TYPE_CHECKING:
+    from fakediscord import Channel, FakeDiscord, Interaction, Message, User
+
+    from bot.host.live import LiveGame
+    from bot.surface.app import BazaarBot
 
 PLAN = ((1, 15), (10, 5), (100, 2))  # (games at once, rounds)
 
@@ -42,15 +49,16 @@ class _Boards:
     """Notes the loop time at which each board reaches the fake: a new board message, or an edit
     of the latest one (the bot edits its board while the same player goes on)."""
 
-    def __init__(self, fake) -> None:
+    def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.seen = 0
         self.seq = 0
-        self.latest: dict[int, object] = {}  # channel id -> its newest board message
+        self.latest: dict[int, Message] = {}  # channel id -> its newest board message
         self.shown: dict[int, str] = {}  # message id -> the content last noted
         self.posted: dict[int, list[tuple[float, int]]] = {}  # channel id -> [(time, sequence number)]
         self._inner = fake._changed
-        fake._changed = self._changed
+        # the fake offers no hook for changes: its private one is wrapped (and still called)
+        fake._changed = self._changed  # type: ignore[method-assign]
 
     def _changed(self) -> None:
         store = self.fake.message_store
@@ -79,8 +87,19 @@ class _Boards:
         return None
 
 
+def _all_shown(boards: _Boards, mark: int, handles: list[tuple[Interaction, Channel]]) -> Callable[[], bool]:
+    """What the round waits for first: a board shown after ``mark`` in the thread of every ``/move``."""
+    return lambda: all(boards.first_after(t.id, mark) for _, t in handles)
+
+
+def _all_acked(bot: BazaarBot, handles: list[tuple[Interaction, Channel]]) -> Callable[[], bool]:
+    """What the round waits for then: every ``/move`` answered and no handler still running."""
+    return lambda: all(h.done for h, _ in handles) and bot.inflight == 0
+
+
 async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float], list[float]]:
-    import discord
+    """``rounds`` rounds of ``n_games`` games at once: the milliseconds from each ``/move`` to its
+    board shown, and to its acknowledgement."""
     from fakediscord import BotRunner, FakeDiscord
 
     from bot.host.config import Config
@@ -99,27 +118,7 @@ async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float]
             )
             runner = await BotRunner(fake, bot).start()
             await bot.tree.sync()
-            games = []
-            for i, user in enumerate(users):  # set up through the service: only /move is timed
-                game = await bot.service.create(
-                    kind="pralaya",
-                    options=None,
-                    clock=None,
-                    guild_id=guild.id,
-                    channel_id=channel.id,
-                    user_id=user.id,
-                    name=user.name,
-                )
-                await bot.service.add_ai(game.id, user.id)
-                data = await bot.http.start_thread_without_message(
-                    channel.id,
-                    name=f"bench {i}",
-                    auto_archive_duration=1440,
-                    type=discord.ChannelType.public_thread.value,
-                )
-                await bot.service.start(game.id, user.id, thread_id=int(data["id"]))
-                await bot.publisher.publish(game)
-                games.append((game, user, fake.channel(int(data["id"]))))
+            games = await _start_games(fake, bot, guild.id, channel, users)
             await fake.wait_for(lambda: bot.inflight == 0)
             boards = _Boards(fake)
             samples: list[float] = []
@@ -128,29 +127,69 @@ async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float]
                 live = [(g, u, t) for g, u, t in games if g.row.status == "active"]
                 if not live:
                     break
-                mark = boards.mark()
-                handles = []
-                for game, user, thread in live:
-                    seat = next(s for s in game.awaited() if not game.ai_plays(s))
-                    legal = game.engine.legal_actions(game.state, seat)
-                    action = game.engine.choose(game.engine.view(game.state, seat), legal)
-                    handles.append(
-                        (await fake.slash(user, thread, "move", action=action, wait=False), thread)
-                    )
-                # the predicates run before the next round rebinds mark and handles (bound anyway)
-                await fake.wait_for(
-                    lambda mark=mark, handles=handles: all(boards.first_after(t.id, mark) for _, t in handles)
-                )
-                await fake.wait_for(
-                    lambda handles=handles: all(h.done for h, _ in handles) and bot.inflight == 0
-                )
-                for h, thread in handles:
-                    samples.append(1000 * (boards.first_after(thread.id, mark) - h.sent_at))
-                    acks.append(1000 * h.ack_latency)
+                await _round(fake, bot, boards, live, samples, acks)
             await runner.stop()
     finally:
         await fake.close()
     return samples, acks
+
+
+async def _start_games(
+    fake: FakeDiscord, bot: BazaarBot, guild_id: int, channel: Channel, users: list[User]
+) -> list[tuple[LiveGame, User, Channel]]:
+    """A Pralaya game for each of ``users`` with one AI seat, each started in a thread of its
+    own off ``channel``, set up through the service (only ``/move`` is timed)."""
+    import discord
+
+    games = []
+    for i, user in enumerate(users):
+        game = await bot.service.create(
+            kind="pralaya",
+            options=None,
+            clock=None,
+            guild_id=guild_id,
+            channel_id=channel.id,
+            user_id=user.id,
+            name=user.name,
+        )
+        await bot.service.add_ai(game.id, user.id)
+        data = await bot.http.start_thread_without_message(
+            channel.id,
+            name=f"bench {i}",
+            auto_archive_duration=1440,
+            type=discord.ChannelType.public_thread.value,
+        )
+        await bot.service.start(game.id, user.id, thread_id=int(data["id"]))
+        await bot.publisher.publish(game)
+        games.append((game, user, fake.channel(int(data["id"]))))
+    return games
+
+
+async def _round(
+    fake: FakeDiscord,
+    bot: BazaarBot,
+    boards: _Boards,
+    live: list[tuple[LiveGame, User, Channel]],
+    samples: list[float],
+    acks: list[float],
+) -> None:
+    """One round: each person of ``live`` sends ``/move`` (the AI's pick for them) at the same
+    moment; the round's times are added to ``samples`` (to the board shown) and ``acks``."""
+    mark = boards.mark()
+    handles: list[tuple[Interaction, Channel]] = []
+    for game, user, thread in live:
+        seat = next(s for s in game.awaited() if not game.ai_plays(s))
+        legal = game.engine.legal_actions(game.state, seat)
+        action = game.engine.choose(game.engine.view(game.state, seat), legal)
+        handles.append((await fake.slash(user, thread, "move", action=action, wait=False), thread))
+    await fake.wait_for(_all_shown(boards, mark, handles))
+    await fake.wait_for(_all_acked(bot, handles))
+    for h, thread in handles:
+        shown, sent, ack = boards.first_after(thread.id, mark), h.sent_at, h.ack_latency
+        if shown is None or sent is None or ack is None:
+            raise RuntimeError(f"the /move in thread {thread.id} was not timed")
+        samples.append(1000 * (shown - sent))
+        acks.append(1000 * ack)
 
 
 def run(report: Callable[[str], None] = print) -> dict[int, tuple[int, float, float]]:

@@ -128,7 +128,7 @@ def build(
     load benchmark's fake Discord has them; a game takes as many of the place's users as it
     seats people); else they are made up. ``pool_scale`` shrinks the pool of distinct played
     games (quicker to build). Returns counts and timings."""
-    from bot.host.store import Store, digest
+    from bot.host.store import Store
 
     if path.exists():
         raise FileExistsError(path)
@@ -137,6 +137,35 @@ def build(
     with ThreadPoolExecutor(1) as one:  # the real migrations; callable from a running event loop too
         one.submit(asyncio.run, _migrate(path, Store, now)).result()
     rng = random.Random(seed)
+    pool = _pool(rng, kinds, people_only, pool_scale)
+    t_pool = time.perf_counter() - t0
+    rows = _Rows()
+    counts = {"active": 0, "finished": 0, "with_ai": 0}
+    for gid in range(1, games + 1):
+        with_ai = not people_only and rng.random() < ai
+        p = rng.choice(pool[with_ai])
+        done = places is None and rng.random() < finished
+        place = places[gid - 1] if places is not None else None
+        stored = _draw(gid, p, done, place, rng, now, guild_id)
+        counts[stored.status] += 1
+        counts["with_ai"] += with_ai
+        rows.add(stored)
+    rows.write(path)
+    return {
+        "games": games,
+        **counts,
+        "moves": len(rows.moves),
+        "pool": len(pool[False]) + len(pool[True]),
+        "pool_s": t_pool,
+        "build_s": time.perf_counter() - t0,
+        "bytes": path.stat().st_size,
+    }
+
+
+def _pool(
+    rng: random.Random, kinds: tuple[str, ...] | None, people_only: bool, pool_scale: float
+) -> dict[bool, list[Played]]:
+    """The pool games the stored rows are drawn from: with an AI seat (True) and without (False)."""
     pool: dict[bool, list[Played]] = {False: [], True: []}
     for i, (kind, n, count) in enumerate(POOL):
         if kinds is not None and kind not in kinds:
@@ -144,126 +173,125 @@ def build(
         for with_ai in (False,) if people_only else (False, True):
             size = max(1, round(count * pool_scale))
             pool[with_ai] += play_pool(kind, n, size, with_ai, rng, seed0=1000 * i + (500 if with_ai else 0))
-    t_pool = time.perf_counter() - t0
-    rows: dict[str, list[tuple]] = {"games": [], "seats": [], "moves": [], "snapshots": [], "messages": []}
-    counts = {"active": 0, "finished": 0, "with_ai": 0}
-    for gid in range(1, games + 1):
-        with_ai = not people_only and rng.random() < ai
-        p = rng.choice(pool[with_ai])
-        done = places is None and rng.random() < finished
-        version, (fingerprint, dm) = (len(p.moves), p.final) if done else rng.choice(list(p.cuts.items()))  # type: ignore[misc]
-        place = places[gid - 1] if places is not None else Place(5000 + gid % 50, 10**6 + gid, [])
-        people = [s for s in range(p.n) if s not in p.ai_seats]
-        users = place.users[: len(people)] if place.users else [10**7 + gid * 10 + s for s in people]
-        status = "finished" if done else "active"
-        counts[status] += 1
-        counts["with_ai"] += with_ai
-        clock = 24 * 3600
-        deadline = None if done else now + rng.uniform(0.55, 1.0) * clock  # no reminder due yet
-        at = now - rng.uniform(0, 30 * 86400)
-        rows["games"].append(
-            (
-                gid,
-                p.kind,
-                p.seed,
-                "{}",
-                guild_id if place.guild_id is None else place.guild_id,
-                place.channel_id,
-                place.thread_id,
-                users[0],
-                status,
-                version,
-                clock,
-                deadline,
-                0,
-                None,
-                at,
-                at,
-            )
+    return pool
+
+
+CLOCK = 24 * 3600  # every stored game's turn clock (seconds)
+
+
+@dataclass
+class _Stored:
+    """One stored game as drawn: the pool game it is, where it was cut, where it is played and by
+    whom, its deadline and when it was made."""
+
+    gid: int
+    game: Played
+    done: bool
+    version: int
+    fingerprint: str
+    dm: list[str]  # per seat: the digest of the private view it was sent
+    place: Place
+    guild_id: int
+    by_seat: dict[int, int]  # people's seats -> their user ids
+    creator: int  # the user who opened it
+    deadline: float | None
+    at: float
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.done else "active"
+
+
+def _draw(
+    gid: int, p: Played, done: bool, place: Place | None, rng: random.Random, now: float, guild_id: int
+) -> _Stored:
+    """Stored game ``gid`` of pool game ``p``: over (``done``) or cut at one of its cut points,
+    at ``place`` (else a made-up channel and thread, and made-up users)."""
+    if done:
+        if p.final is None:
+            raise ValueError(f"pool game {p.kind} seed {p.seed} was not played to its end")
+        version, (fingerprint, dm) = len(p.moves), p.final
+    else:
+        version, (fingerprint, dm) = rng.choice(list(p.cuts.items()))
+    place = place if place is not None else Place(5000 + gid % 50, 10**6 + gid, [])
+    people = [s for s in range(p.n) if s not in p.ai_seats]
+    users = place.users[: len(people)] if place.users else [10**7 + gid * 10 + s for s in people]
+    deadline = None if done else now + rng.uniform(0.55, 1.0) * CLOCK  # no reminder due yet
+    at = now - rng.uniform(0, 30 * 86400)
+    guild = guild_id if place.guild_id is None else place.guild_id
+    by_seat = dict(zip(people, users, strict=False))
+    return _Stored(gid, p, done, version, fingerprint, dm, place, guild, by_seat, users[0], deadline, at)
+
+
+@dataclass
+class _Rows:
+    """The rows of every table, gathered before one transaction writes them."""
+
+    games: list[tuple[object, ...]] = field(default_factory=list)
+    seats: list[tuple[object, ...]] = field(default_factory=list)
+    moves: list[tuple[object, ...]] = field(default_factory=list)
+    snapshots: list[tuple[object, ...]] = field(default_factory=list)
+    messages: list[tuple[object, ...]] = field(default_factory=list)
+
+    def add(self, g: _Stored) -> None:
+        """The rows of stored game ``g``: the game, its seats, its moves up to the cut, its snapshot
+        and its board, recorded as posted."""
+        from bot.host.store import digest
+
+        p = g.game
+        self.games.append(
+            (g.gid, p.kind, p.seed, "{}", g.guild_id, g.place.channel_id, g.place.thread_id, g.creator)
+            + (g.status, g.version, CLOCK, g.deadline, 0, None, g.at, g.at)
         )
-        by_seat = dict(zip(people, users, strict=False))
         for s in range(p.n):
             ai_seat = s in p.ai_seats
-            rows["seats"].append(
-                (
-                    gid,
-                    s,
-                    None if ai_seat else by_seat[s],
-                    f"AI {s}" if ai_seat else f"p{by_seat[s]}",
-                    int(ai_seat),
-                    0,
-                    None if ai_seat else dm[s],
-                    0,
-                    0,
-                )
+            user = None if ai_seat else g.by_seat[s]
+            name = f"AI {s}" if ai_seat else f"p{user}"
+            self.seats.append((g.gid, s, user, name, int(ai_seat), 0, None if ai_seat else g.dm[s], 0, 0))
+        for v, (s, action) in enumerate(p.moves[: g.version], start=1):
+            by = "ai" if s in p.ai_seats else "player"
+            self.moves.append((g.gid, v, s, action, by, None if s in p.ai_seats else g.by_seat[s], g.at + v))
+        self.snapshots.append((g.gid, g.version, g.fingerprint, digest(g.fingerprint)))
+        kind = "final" if g.done else "turn"
+        self.messages.append(
+            (g.gid, kind, None, g.place.thread_id, 9 * 10**12 + g.gid, g.version, 0, g.at + g.version)
+        )
+
+    def write(self, path: Path) -> None:
+        """Insert every row into the migrated database at ``path``, in one transaction."""
+        db = sqlite3.connect(path, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("BEGIN")
+            db.executemany(
+                "INSERT INTO games (id, kind, seed, options, guild_id, channel_id, thread_id, creator_id, "
+                "status, version, clock_seconds, deadline, reminded, attention, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                self.games,
             )
-        for v, (s, action) in enumerate(p.moves[:version], start=1):
-            rows["moves"].append(
-                (
-                    gid,
-                    v,
-                    s,
-                    action,
-                    "ai" if s in p.ai_seats else "player",
-                    None if s in p.ai_seats else by_seat[s],
-                    at + v,
-                )
+            db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai, dm_closed, dm_hash, expiries, "
+                "ai_takeover) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                self.seats,
             )
-        rows["snapshots"].append((gid, version, fingerprint, digest(fingerprint)))
-        rows["messages"].append(
-            (
-                gid,
-                "final" if done else "turn",
-                None,
-                place.thread_id,
-                9 * 10**12 + gid,
-                version,
-                0,
-                at + version,
+            db.executemany(
+                "INSERT INTO moves (game_id, version, seat, action, by, user_id, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                self.moves,
             )
-        )
-    db = sqlite3.connect(path, isolation_level=None)
-    try:
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("BEGIN")
-        db.executemany(
-            "INSERT INTO games (id, kind, seed, options, guild_id, channel_id, thread_id, creator_id, "
-            "status, version, clock_seconds, deadline, reminded, attention, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            rows["games"],
-        )
-        db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, is_ai, dm_closed, dm_hash, expiries, "
-            "ai_takeover) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            rows["seats"],
-        )
-        db.executemany(
-            "INSERT INTO moves (game_id, version, seat, action, by, user_id, at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            rows["moves"],
-        )
-        db.executemany(
-            "INSERT INTO snapshots (game_id, version, state, fingerprint) VALUES (?, ?, ?, ?)",
-            rows["snapshots"],
-        )
-        db.executemany(
-            "INSERT INTO messages (game_id, kind, seat, channel_id, message_id, version, live, posted_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            rows["messages"],
-        )
-        db.execute("COMMIT")
-        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    finally:
-        db.close()
-    return {
-        "games": games,
-        **counts,
-        "moves": len(rows["moves"]),
-        "pool": len(pool[False]) + len(pool[True]),
-        "pool_s": t_pool,
-        "build_s": time.perf_counter() - t0,
-        "bytes": path.stat().st_size,
-    }
+            db.executemany(
+                "INSERT INTO snapshots (game_id, version, state, fingerprint) VALUES (?, ?, ?, ?)",
+                self.snapshots,
+            )
+            db.executemany(
+                "INSERT INTO messages (game_id, kind, seat, channel_id, message_id, version, live, "
+                "posted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                self.messages,
+            )
+            db.execute("COMMIT")
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            db.close()
 
 
 async def _migrate(path: Path, store_cls: Any, now: float) -> None:

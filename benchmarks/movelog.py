@@ -29,7 +29,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 async def _commits(db: Path, count: int, synchronous: str = "") -> tuple[list[float], int]:
-    from bot.host.store import Store
+    from bot.host.store import SqliteStore, Store
 
     raw = sqlite3.connect(db)
     games = raw.execute(
@@ -39,7 +39,9 @@ async def _commits(db: Path, count: int, synchronous: str = "") -> tuple[list[fl
     raw.close()
     store = await Store.open(db)
     if synchronous:  # a comparison run at another setting than the store's own
-        await store._db.execute(f"PRAGMA synchronous={synchronous}")  # type: ignore[attr-defined]
+        if not isinstance(store, SqliteStore):
+            raise TypeError(f"PRAGMA synchronous is a SQLite setting, and {db} opened {type(store).__name__}")
+        await store._db.execute(f"PRAGMA synchronous={synchronous}")
     versions = {gid: v for gid, v, _ in games}
     states = {gid: st for gid, _, st in games}
     ids = list(versions)
@@ -59,7 +61,8 @@ async def _commits(db: Path, count: int, synchronous: str = "") -> tuple[list[fl
                 deadline=time.time() + 86400,
             )
             times.append(1000 * (time.perf_counter() - t0))
-        log_size = (await store._one("SELECT COUNT(*) FROM moves"))[0]  # type: ignore[index]
+        counted = await store._one("SELECT COUNT(*) FROM moves")
+        log_size = counted[0] if counted is not None else 0  # COUNT(*) always gives a row
     finally:
         await store.close()
     return times, log_size

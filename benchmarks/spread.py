@@ -40,13 +40,25 @@ def samples(n: int, games: int) -> list[Sample]:
             action = search.choose(engine, engine.view(state, seat), legal, "normal", seed, cap=False).action
             state = base.play(engine, state, seat, action).state
             moves += 1
-        final = engine.outcome(state).scores  # type: ignore[union-attr]
+        final = _scores(engine.outcome(state))
         for left, est in seen:
             for q in range(n):
                 for r in range(q + 1, n):
                     if final[q] != final[r]:
                         out.append((left, est[q] - est[r], int(final[q] > final[r])))
     return out
+
+
+def _scores(outcome: base.Outcome | None) -> list[int]:
+    """Every seat's final score (a finished Phraya game scores every seat)."""
+    if outcome is None or None in outcome.scores:
+        raise ValueError(f"a finished Phraya game with a score for every seat expected, not {outcome}")
+    return [s for s in outcome.scores if s is not None]
+
+
+def _linear(a: float, b: float) -> Callable[[float], float]:
+    """The spread ``a + b * left``."""
+    return lambda left: a + b * left
 
 
 def log_loss(data: Sequence[Sample], spread: Callable[[float], float]) -> float:
@@ -62,7 +74,7 @@ def log_loss(data: Sequence[Sample], spread: Callable[[float], float]) -> float:
 def best_fit(data: Sequence[Sample]) -> tuple[float, float, float]:
     """``(a, b, loss)`` of the grid's best spread ``a + b * left``."""
     grid = [(a, b) for a in (1.5, 2.0, 3.0, 4.0, 5.0) for b in (4.0, 10.0, 15.0, 20.0, 25.0, 30.0, 40.0)]
-    fits = ((a, b, log_loss(data, lambda left, a=a, b=b: a + b * left)) for a, b in grid)
+    fits = ((a, b, log_loss(data, _linear(a, b))) for a, b in grid)
     return min(fits, key=lambda t: t[2])
 
 

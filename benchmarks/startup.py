@@ -93,8 +93,8 @@ async def _run_bot(db: Path, folder: Path, timeout: float) -> dict[str, Any]:
         code = await bot.stop()
         problems = bot.problems()
     finally:
-        if bot.alive():
-            bot.proc.kill()  # type: ignore[union-attr]
+        if bot.proc is not None and bot.alive():
+            bot.proc.kill()
         await fake.close()
     return {
         "ready_s": ready,
@@ -118,7 +118,8 @@ def memory_per_game(db: Path, count: int) -> dict[str, float]:
         text=True,
         check=True,
     )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    figures: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])  # printed by _memory
+    return figures
 
 
 async def _memory(db: Path, count: int) -> dict[str, float]:
@@ -171,6 +172,11 @@ def rows(quick: bool, folder: Path) -> list[Figure]:
     )
     run = asyncio.run(_run_bot(db, folder, 300.0))
     mem = memory_per_game(db, 100 if quick else 1000)
+    return [*_start_figures(games, info, run), _memory_figure(mem), *_log_figures(run)]
+
+
+def _start_figures(games: int, info: dict[str, Any], run: dict[str, Any]) -> list[Figure]:
+    """Time and memory to ready, and the background check of the stored games after it."""
     figs = [
         aim_at_most(
             f"start-up: ready with {games:,} stored games",
@@ -207,29 +213,36 @@ def rows(quick: bool, folder: Path) -> list[Figure]:
         )
     else:
         figs.append(Figure("start-up: background check of stored games", "did not finish", "", False))
-    figs.append(
-        Figure(
-            "memory per live game",
-            f"{mem['per_game_kb']:.0f} KB",
-            "",
-            None,
-            note=f"RSS growth over {mem['n']:.0f} games loaded on first use "
-            f"({mem['before']:.0f} -> {mem['after']:.0f} MB; {mem['load_ms']:.1f} ms per load)",
-        )
+    return figs
+
+
+def _memory_figure(mem: dict[str, float]) -> Figure:
+    return Figure(
+        "memory per live game",
+        f"{mem['per_game_kb']:.0f} KB",
+        "",
+        None,
+        note=f"RSS growth over {mem['n']:.0f} games loaded on first use "
+        f"({mem['before']:.0f} -> {mem['after']:.0f} MB; {mem['load_ms']:.1f} ms per load)",
     )
+
+
+def _log_figures(run: dict[str, Any]) -> list[Figure]:
+    """The bot's own record: its problems printed, and a failed figure when it logged any or did
+    not exit cleanly."""
     for problem in run["problems"][:3]:  # the whole record, for whoever reads the bench's output
         print("  the bot logged:\n    " + problem.replace("\n", "\n    "), flush=True)
-    if run["exit"] != 0 or run["problems"]:
-        figs.append(
-            Figure(
-                "start-up: the bot's log",
-                f"exit {run['exit']}, {len(run['problems'])} problems",
-                "clean",
-                False,
-                note=(run["problems"] or [""])[0][:200],
-            )
+    if run["exit"] == 0 and not run["problems"]:
+        return []
+    return [
+        Figure(
+            "start-up: the bot's log",
+            f"exit {run['exit']}, {len(run['problems'])} problems",
+            "clean",
+            False,
+            note=(run["problems"] or [""])[0][:200],
         )
-    return figs
+    ]
 
 
 LAST_DB: Path | None = None

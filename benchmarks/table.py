@@ -5,8 +5,9 @@ them together (``python -m benchmarks``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ def print_header(quick: bool) -> None:
     print(f"Bazaar benchmarks{' (--quick)' if quick else ''} — {machine()}", flush=True)
 
 
-def from_rows(rows: Iterable[dict]) -> list[Figure]:
+def from_rows(rows: Iterable[Mapping[str, Any]]) -> list[Figure]:
     """Figures from rows as the other benchmark modules give them:
     ``{"name", "value", "unit", "aim", "met"}`` (aim "" and met None when there is no aim)."""
     out = []

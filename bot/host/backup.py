@@ -45,8 +45,10 @@ def refuse_if_running(db: Path) -> IO[bytes]:
         fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         f.close()
-        raise InUse(f"a bot is running on {db}: stop it first (or take a consistent copy while it runs "
-                    f"with `bazaar db backup FILE` and copy that)") from None
+        raise InUse(
+            f"a bot is running on {db}: stop it first (or take a consistent copy while it runs "
+            f"with `bazaar db backup FILE` and copy that)"
+        ) from None
     return f
 
 

@@ -3,6 +3,7 @@
 messages for every failure (an unreachable server, a URL that is not one, a target that is not
 empty, a source file that does not exist), exit code 0 on success, 1 when the database refuses,
 2 for wrong arguments."""
+
 from __future__ import annotations
 
 import argparse
@@ -30,16 +31,17 @@ async def _migrate(target: str | Path) -> str:
         before = await store.schema_version()
         applied = await store.migrate()
         now = await store.schema_version()
-        done = (f"applied migration(s) {', '.join(str(n) for n in applied)}" if applied
-                else "nothing to apply")
+        done = f"applied migration(s) {', '.join(str(n) for n in applied)}" if applied else "nothing to apply"
         return f"database {store.describe()}: schema {before} -> {now} ({done})"
     finally:
         await store.close()
 
 
-PG_BACKUP = ("BAZAAR_DB is a PostgreSQL database: back it up with pg_dump, e.g. "
-             "`PGPASSWORD=… pg_dump --format=custom --file=bazaar.dump postgresql://user@host:5432/dbname` "
-             "(consistent while the bot runs), and restore it with pg_restore into an empty database")
+PG_BACKUP = (
+    "BAZAAR_DB is a PostgreSQL database: back it up with pg_dump, e.g. "
+    "`PGPASSWORD=… pg_dump --format=custom --file=bazaar.dump postgresql://user@host:5432/dbname` "
+    "(consistent while the bot runs), and restore it with pg_restore into an empty database"
+)
 
 
 async def _backup(source: Path, target: Path) -> str:
@@ -60,11 +62,16 @@ async def _backup(source: Path, target: Path) -> str:
     finally:
         await copy.close()
     await asyncio.to_thread(_single_file, target)
-    line = (f"backed up {source} to {target} ({size / 1e6:.1f} MB, {len(rows)} game(s)); "
-            f"{replayed} started game(s) of the copy replay to their snapshots")
+    line = (
+        f"backed up {source} to {target} ({size / 1e6:.1f} MB, {len(rows)} game(s)); "
+        f"{replayed} started game(s) of the copy replay to their snapshots"
+    )
     if bad:
-        line += (f"; {len(bad)} do not (" + ", ".join(f"#{g}" for g in bad[:10]) +
-                 "): they need attention in the database itself")
+        line += (
+            f"; {len(bad)} do not ("
+            + ", ".join(f"#{g}" for g in bad[:10])
+            + "): they need attention in the database itself"
+        )
     return line
 
 
@@ -95,8 +102,10 @@ async def _copy_alone(source_path: Path, url: str) -> tuple[bool, str]:
         target = await Store.open(url)
         try:
             if not await target.is_empty():
-                raise StoreError(f"the database {target.describe()} is not empty (it holds games): "
-                                 "copy into a new, empty database")
+                raise StoreError(
+                    f"the database {target.describe()} is not empty (it holds games): "
+                    "copy into a new, empty database"
+                )
             report = await copy_store(source, target)
         finally:
             await target.close()
@@ -136,14 +145,21 @@ async def _forget(target: str | Path, user_id: int) -> tuple[bool, str]:
     if report.changed:
         line += f"; {replayed} changed game(s) replay to their snapshots"
     if bad:
-        line += "; " + ", ".join(f"#{g}" for g in bad[:10]) + " do not: they need attention in the database itself"
+        line += (
+            "; "
+            + ", ".join(f"#{g}" for g in bad[:10])
+            + " do not: they need attention in the database itself"
+        )
     return not (bad or report.active), line
 
 
 def _forget_command(target: str | Path, text: str) -> int:
     if not is_digits(text.strip()) or not 0 < int(text.strip()) < 2**63:
-        return _fail(f"USER_ID is a Discord user id (a number, as Developer Mode's Copy User ID gives it), "
-                     f"not {text!r}", 2)
+        return _fail(
+            f"USER_ID is a Discord user id (a number, as Developer Mode's Copy User ID gives it), "
+            f"not {text!r}",
+            2,
+        )
     ok, line = asyncio.run(_forget(target, int(text.strip())))
     if not ok:
         return _fail(line)
@@ -171,17 +187,25 @@ def run_db_command(args: argparse.Namespace) -> int:
             return 0
         url = args.to.strip()
         if not is_postgres_url(url):
-            return _fail(f"--to must be a postgresql:// URL (postgresql://user@host:5432/dbname), not "
-                         f"{redacted(url)!r}", 2)
+            return _fail(
+                f"--to must be a postgresql:// URL (postgresql://user@host:5432/dbname), not "
+                f"{redacted(url)!r}",
+                2,
+            )
         if passwords(url):
-            return _fail("--to holds a password, which every user of this machine can read in the process "
-                         "list: leave it out of the URL and set PGPASSWORD (or use ~/.pgpass) instead", 2)
-        source = Path(args.source) if args.source else config.db_path
-        if is_postgres_url(source) or not isinstance(source, Path):
+            return _fail(
+                "--to holds a password, which every user of this machine can read in the process "
+                "list: leave it out of the URL and set PGPASSWORD (or use ~/.pgpass) instead",
+                2,
+            )
+        copy_from: Path | str = Path(args.source) if args.source else config.db_path
+        if is_postgres_url(copy_from) or not isinstance(copy_from, Path):
             return _fail("the copy reads a SQLite file: give it with --from PATH (BAZAAR_DB is a URL)", 2)
-        if not source.is_file():
-            return _fail(f"there is no SQLite database at {source}: give the bot's file with --from PATH", 2)
-        ok, line = asyncio.run(_copy(source, url))
+        if not copy_from.is_file():
+            return _fail(
+                f"there is no SQLite database at {copy_from}: give the bot's file with --from PATH", 2
+            )
+        ok, line = asyncio.run(_copy(copy_from, url))
         return _fail(line) if not ok else (print(f"bazaar: {line}") or 0)
     except StoreError as err:
         return _fail(str(err))

@@ -8,6 +8,7 @@ the snapshot (a game that fails is flagged and its players told) and AI seats th
 awaited get to play. A game that needs neither is dropped again, so memory holds only the games
 in use.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -38,9 +39,11 @@ class Dormant:
         """Clock entries of every active game: the loaded ones (their live rows) and the dormant
         ones (their stored deadlines; a game flagged as needing attention has none)."""
         loaded: list[clk.Entry] = super().clock_entries()  # type: ignore[misc]
-        return loaded + [clk.Entry.of(r.id, r.deadline, r.clock_seconds, r.reminded)
-                         for r in self._dormant.values()
-                         if r.deadline is not None and r.attention is None and r.id not in self._games]
+        return loaded + [
+            clk.Entry.of(r.id, r.deadline, r.clock_seconds, r.reminded)
+            for r in self._dormant.values()
+            if r.deadline is not None and r.attention is None and r.id not in self._games
+        ]
 
     async def check_dormant(self) -> tuple[list[LiveGame], int]:
         """Load each dormant game in turn (yielding to the loop between games) and keep it only

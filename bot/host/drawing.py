@@ -6,9 +6,11 @@ A job never receives a state: only ``view(state, viewer)`` of the message's read
 and public events. The recap replays the whole log, but only of a finished game, and draws only
 spectator boards. Nothing here imports discord, so a worker process stays light.
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import render
 from engines import base
@@ -35,15 +37,17 @@ def picture(kind: str, what: str, view: dict[str, Any], names: Sequence[str]) ->
     return to_png(getattr(render.get(kind), what)(view, list(names)))
 
 
-def board(kind: str, view: dict[str, Any], names: Sequence[str], caption: Caption,
-          previous: dict[str, Any] | None) -> bytes:
+def board(
+    kind: str, view: dict[str, Any], names: Sequence[str], caption: Caption, previous: dict[str, Any] | None
+) -> bytes:
     """The posted board (the caption strip of ``caption`` on top, what changed since the public
     view ``previous`` marked) as PNG."""
     return render.board_png(kind, view, list(names), caption=list(caption), previous=previous)
 
 
-def boards(kind: str, view: dict[str, Any], names: Sequence[str], caption: Caption,
-           previous: dict[str, Any] | None) -> list[bytes]:
+def boards(
+    kind: str, view: dict[str, Any], names: Sequence[str], caption: Caption, previous: dict[str, Any] | None
+) -> list[bytes]:
     """The posted board as :func:`board` draws it, then the game's second picture (its
     ``extra``, e.g. Phraya's prices and players) where it has one: every picture of one post."""
     out = [board(kind, view, names, caption, previous)]
@@ -55,11 +59,13 @@ def boards(kind: str, view: dict[str, Any], names: Sequence[str], caption: Capti
 
 def view_text(kind: str, view: dict[str, Any], names: Sequence[str]) -> str:
     """``render.<kind>.text(view, names)``."""
-    return render.get(kind).text(view, list(names))
+    text: str = render.get(kind).text(view, list(names))  # a renderer module: untyped attribute
+    return text
 
 
-def interim_sheet(kind: str, view: dict[str, Any], events: Sequence[Any],
-                  names: Sequence[str]) -> tuple[str, bytes] | None:
+def interim_sheet(
+    kind: str, view: dict[str, Any], events: Sequence[Any], names: Sequence[str]
+) -> tuple[str, bytes] | None:
     """``(caption, PNG)`` of the interim sheet the renderer offers for these public ``events``
     seen from the spectator ``view``, or None."""
     found = render.interim_sheet(kind, view, list(events), list(names))
@@ -69,9 +75,12 @@ def interim_sheet(kind: str, view: dict[str, Any], events: Sequence[Any],
     return caption, to_png(img)
 
 
-def recap(kind: str, seed: int, n_players: int, options: Any, moves: Sequence[tuple[int, str]],
-          names: Sequence[str]) -> bytes:
+def recap(
+    kind: str, seed: int, n_players: int, options: Any, moves: Sequence[tuple[int, str]], names: Sequence[str]
+) -> bytes:
     """The animated recap (GIF bytes) of a finished game from its seed and move log: one posted
     board per turn, with the turn's caption."""
-    made = recaps.recap(base.get(kind), seed, n_players, options, list(moves), recaps.posted(kind), list(names))
+    made = recaps.recap(
+        base.get(kind), seed, n_players, options, list(moves), recaps.posted(kind), list(names)
+    )
     return made.data

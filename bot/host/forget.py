@@ -14,6 +14,7 @@ docs/privacy.md), in one transaction.
   bot holds it in memory and plays on. End it (``/game end``) or let it finish, then run the
   command again (it is idempotent).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -31,15 +32,15 @@ class ForgetReport:
     """What :func:`forget_user` changed (counts of rows) and left alone."""
 
     user_id: int
-    over: list[int] = field(default_factory=list)            # games over whose rows held the person
-    seats: int = 0                                           # seats renamed in games that are over
-    moves: int = 0                                           # moves whose sender was erased
-    creators: int = 0                                        # games whose creator was erased
-    messages: int = 0                                        # DM message records deleted
-    drafts: int = 0                                          # form drafts deleted
-    lobbies_left: list[int] = field(default_factory=list)    # open lobbies the person was taken out of
+    over: list[int] = field(default_factory=list)  # games over whose rows held the person
+    seats: int = 0  # seats renamed in games that are over
+    moves: int = 0  # moves whose sender was erased
+    creators: int = 0  # games whose creator was erased
+    messages: int = 0  # DM message records deleted
+    drafts: int = 0  # form drafts deleted
+    lobbies_left: list[int] = field(default_factory=list)  # open lobbies the person was taken out of
     lobbies_closed: list[int] = field(default_factory=list)  # ... of which closed, no person left
-    active: list[int] = field(default_factory=list)          # active games left as they are
+    active: list[int] = field(default_factory=list)  # active games left as they are
 
     @property
     def changed(self) -> bool:
@@ -48,14 +49,18 @@ class ForgetReport:
     def summary(self) -> str:
         if not self.changed and not self.active:
             return f"user {self.user_id} is in no game: nothing to forget"
-        line = (f"forgot user {self.user_id}: {self.seats} seat(s) in {len(self.over)} game(s) that are over "
-                f"renamed {FORMER_PLAYER!r}, {self.moves} move(s) and {self.creators} game creator(s) "
-                f"unlinked, {self.messages} DM record(s) and {self.drafts} draft(s) deleted; "
-                f"taken out of {len(self.lobbies_left)} open lobby(ies) ({len(self.lobbies_closed)} closed)")
+        line = (
+            f"forgot user {self.user_id}: {self.seats} seat(s) in {len(self.over)} game(s) that are over "
+            f"renamed {FORMER_PLAYER!r}, {self.moves} move(s) and {self.creators} game creator(s) "
+            f"unlinked, {self.messages} DM record(s) and {self.drafts} draft(s) deleted; "
+            f"taken out of {len(self.lobbies_left)} open lobby(ies) ({len(self.lobbies_closed)} closed)"
+        )
         if self.active:
-            line += (f"; {len(self.active)} active game(s) left as they are ("
-                     + ", ".join(f"#{g}" for g in self.active[:10])
-                     + "): end them with /game end or let them finish, then run forget-user again")
+            line += (
+                f"; {len(self.active)} active game(s) left as they are ("
+                + ", ".join(f"#{g}" for g in self.active[:10])
+                + "): end them with /game end or let them finish, then run forget-user again"
+            )
         return line
 
 
@@ -82,12 +87,13 @@ async def _games_of(store: Store, h: Handle, user_id: int) -> list[tuple[int, st
         "SELECT id, status FROM games g WHERE creator_id = ? "
         "OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?) "
         "OR EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.user_id = ?) ORDER BY id" + lock,
-        (user_id, user_id, user_id))
+        (user_id, user_id, user_id),
+    )
     return [(int(r[0]), str(r[1])) for r in rows]
 
 
 def _former_name(taken: set[str]) -> str:
-    """"a former player", else "a former player 2", 3… : the first not among ``taken``."""
+    """ "a former player", else "a former player 2", 3… : the first not among ``taken``."""
     n = 1
     while (name := FORMER_PLAYER if n == 1 else f"{FORMER_PLAYER} {n}") in taken:
         n += 1
@@ -95,8 +101,9 @@ def _former_name(taken: set[str]) -> str:
 
 
 async def _unlink_creator(h: Handle, gid: int, user_id: int, report: ForgetReport) -> None:
-    report.creators += await h.sql_run("UPDATE games SET creator_id = ? WHERE id = ? AND creator_id = ?",
-                                       (FORMER_CREATOR, gid, user_id))
+    report.creators += await h.sql_run(
+        "UPDATE games SET creator_id = ? WHERE id = ? AND creator_id = ?", (FORMER_CREATOR, gid, user_id)
+    )
 
 
 async def _forget_in_game(h: Handle, gid: int, user_id: int, report: ForgetReport) -> None:
@@ -106,13 +113,17 @@ async def _forget_in_game(h: Handle, gid: int, user_id: int, report: ForgetRepor
     if seat is not None:
         taken = {r[0] for r in await h.sql_rows("SELECT name FROM seats WHERE game_id = ?", (gid,))}
         report.seats += await h.sql_run(
-            "UPDATE seats SET user_id = NULL, name = ?, dm_hash = NULL, dm_closed = 0 WHERE game_id = ? AND seat = ?",
-            (_former_name(taken), gid, seat[0]))
-        report.messages += await h.sql_run("DELETE FROM messages WHERE game_id = ? AND kind = 'dm' AND seat = ?",
-                                           (gid, seat[0]))
+            "UPDATE seats SET user_id = NULL, name = ?, dm_hash = NULL, dm_closed = 0"
+            " WHERE game_id = ? AND seat = ?",
+            (_former_name(taken), gid, seat[0]),
+        )
+        report.messages += await h.sql_run(
+            "DELETE FROM messages WHERE game_id = ? AND kind = 'dm' AND seat = ?", (gid, seat[0])
+        )
         report.drafts += await h.sql_run("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (gid, seat[0]))
-    report.moves += await h.sql_run("UPDATE moves SET user_id = NULL WHERE game_id = ? AND user_id = ?",
-                                    (gid, user_id))
+    report.moves += await h.sql_run(
+        "UPDATE moves SET user_id = NULL WHERE game_id = ? AND user_id = ?", (gid, user_id)
+    )
     await _unlink_creator(h, gid, user_id, report)
 
 
@@ -124,17 +135,25 @@ async def _leave_lobby(store: Store, h: Handle, gid: int, user_id: int, report: 
         s0 = int(seat[0])
         report.lobbies_left.append(gid)
         await h.sql_run("DELETE FROM seats WHERE game_id = ? AND seat = ?", (gid, s0))
-        later = await h.sql_rows("SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (gid, s0))
+        later = await h.sql_rows(
+            "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (gid, s0)
+        )
         for (s,) in later:
             await h.sql_run("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (s - 1, gid, s))
         report.drafts += await h.sql_run("DELETE FROM drafts WHERE game_id = ? AND seat >= ?", (gid, s0))
-        report.messages += await h.sql_run("DELETE FROM messages WHERE game_id = ? AND kind = 'dm' AND seat >= ?",
-                                           (gid, s0))
-        people = await h.sql_row("SELECT COUNT(*) FROM seats WHERE game_id = ? AND is_ai = 0 AND user_id IS NOT NULL",
-                                 (gid,))
+        report.messages += await h.sql_run(
+            "DELETE FROM messages WHERE game_id = ? AND kind = 'dm' AND seat >= ?", (gid, s0)
+        )
+        people = await h.sql_row(
+            "SELECT COUNT(*) FROM seats WHERE game_id = ? AND is_ai = 0 AND user_id IS NOT NULL", (gid,)
+        )
         closed = int(people[0]) == 0 if people else True
         if closed:
             report.lobbies_closed.append(gid)
-        await h.sql_run("UPDATE games SET updated_at = ?" + (", status = 'ended', deadline = NULL" if closed else "")
-                        + " WHERE id = ?", (store.now(), gid))
+        await h.sql_run(
+            "UPDATE games SET updated_at = ?"
+            + (", status = 'ended', deadline = NULL" if closed else "")
+            + " WHERE id = ?",
+            (store.now(), gid),
+        )
     await _unlink_creator(h, gid, user_id, report)

@@ -10,6 +10,7 @@ queued nor running.
 The priority of a job is the :data:`JOB_PRIORITY` context variable of the task that submits it
 (a board by default), so the jobs' signatures stay as they are.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -17,11 +18,11 @@ import contextlib
 import contextvars
 import heapq
 import itertools
-from typing import Iterator
+from collections.abc import Iterator
 
-BOARD = 0         # drawing a board, a hand, a text: a person is looking
-AI_WATCHED = 1    # an AI seat of a game where people play
-AI_ALONE = 2      # an AI seat of a game nobody plays any more (every seat the AI's)
+BOARD = 0  # drawing a board, a hand, a text: a person is looking
+AI_WATCHED = 1  # an AI seat of a game where people play
+AI_ALONE = 2  # an AI seat of a game nobody plays any more (every seat the AI's)
 
 JOB_PRIORITY: contextvars.ContextVar[int] = contextvars.ContextVar("bazaar_job_priority", default=BOARD)
 

@@ -6,9 +6,11 @@ A stall longer than :data:`STALL_S` is logged as a warning; a summary of each mi
 DEBUG. With ``record`` (``BAZAAR_LAG_LOG``, for benchmarks) every sample is appended to that file
 as ``<unix time> <lag ms>`` lines, flushed about once a second.
 """
+
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import deque
@@ -16,10 +18,10 @@ from pathlib import Path
 
 log = logging.getLogger(__name__)
 
-INTERVAL_S = 0.02   # the sampler's sleep
-STALL_S = 0.5       # a single overshoot this long is worth a warning
-SUMMARY_S = 60.0    # a DEBUG summary this often
-KEEP = 30_000       # samples kept in memory (10 minutes at the interval)
+INTERVAL_S = 0.02  # the sampler's sleep
+STALL_S = 0.5  # a single overshoot this long is worth a warning
+SUMMARY_S = 60.0  # a DEBUG summary this often
+KEEP = 30_000  # samples kept in memory (10 minutes at the interval)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -50,10 +52,8 @@ class LagMonitor:
         """Stop sampling and write what is left to ``record``."""
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-            except asyncio.CancelledError:
-                pass
             self._task = None
         self._flush()
 
@@ -80,8 +80,12 @@ class LagMonitor:
                     self._flush()
                     flushed = now
             if now - summary >= SUMMARY_S:
-                log.debug("Event loop lag over %.0f s: p99 %.1f ms, max %.1f ms", now - summary,
-                          1000 * percentile(window, 99), 1000 * max(window))
+                log.debug(
+                    "Event loop lag over %.0f s: p99 %.1f ms, max %.1f ms",
+                    now - summary,
+                    1000 * percentile(window, 99),
+                    1000 * max(window),
+                )
                 window, summary = [], now
 
     def _flush(self) -> None:
@@ -91,6 +95,8 @@ class LagMonitor:
             with open(self.record, "a", encoding="utf-8") as out:
                 out.writelines(self._unwritten)
         except OSError as err:
-            log.warning("Cannot write the event loop's lag to %s: %s; no longer recording it", self.record, err)
+            log.warning(
+                "Cannot write the event loop's lag to %s: %s; no longer recording it", self.record, err
+            )
             self.record = None
         self._unwritten = []

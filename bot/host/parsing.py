@@ -1,11 +1,12 @@
 """What the host reads from people: game numbers (as a command option or custom id carries
 them), game options (``name=value`` pairs) and whether a move's text hides information."""
+
 from __future__ import annotations
 
-from bot.digits import is_digits
 import re
 from typing import Any
 
+from bot.digits import is_digits
 from engines import base
 from engines.base import Engine
 
@@ -61,8 +62,10 @@ def parse_options(engine: Engine, text: str | None) -> dict[str, Any]:
         m = _OPTION.match(token)
         if not m:
             names = ", ".join(o.name for o in engine.options) or "none"
-            raise base.BadOption(f"Options look like `name=value` (e.g. `{_example(engine)}`), not `{token}`. "
-                                 f"{engine.title} options: {names}.")
+            raise base.BadOption(
+                f"Options look like `name=value` (e.g. `{_example(engine)}`), not `{token}`. "
+                f"{engine.title} options: {names}."
+            )
         raw[m.group(1).lower()] = m.group(2)
     return engine.resolve_options(raw)
 

@@ -7,6 +7,7 @@ seed and move log: the replayed state's fingerprint must be the stored snapshot'
 does not replay (its log no longer replays on the source either, since both read back the same) is
 reported, not counted as a failed copy.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,9 +22,9 @@ class CopyReport:
     """What :func:`copy_store` copied (rows per table) and found when checking the target."""
 
     rows: dict[str, int] = field(default_factory=dict)
-    replayed: int = 0                                           # started games replayed on the target
-    unreplayable: list[int] = field(default_factory=list)       # not replayable on the source either
-    differences: list[str] = field(default_factory=list)        # what differs on the target (a failed copy)
+    replayed: int = 0  # started games replayed on the target
+    unreplayable: list[int] = field(default_factory=list)  # not replayable on the source either
+    differences: list[str] = field(default_factory=list)  # what differs on the target (a failed copy)
 
     @property
     def ok(self) -> bool:
@@ -33,8 +34,10 @@ class CopyReport:
         counts = ", ".join(f"{n} {table}" for table, n in self.rows.items())
         line = f"copied {counts}; {self.replayed} started game(s) replay on the target to their snapshots"
         if self.unreplayable:
-            line += (f"; {len(self.unreplayable)} game(s) did not replay on the source either (copied as they are: "
-                     + ", ".join(f"#{g}" for g in self.unreplayable[:10]) + ")")
+            line += (
+                f"; {len(self.unreplayable)} game(s) did not replay on the source either"
+                " (copied as they are: " + ", ".join(f"#{g}" for g in self.unreplayable[:10]) + ")"
+            )
         return line
 
 
@@ -50,14 +53,18 @@ def replays(record: GameRecord) -> bool | None:
         return None
     try:
         state = None
-        for state, _ in base.replay_steps(engine, row.seed, len(record.seats), row.options,
-                                          [(m.seat, m.action) for m in record.moves]):
-            pass
+        for step in base.replay_steps(
+            engine, row.seed, len(record.seats), row.options, [(m.seat, m.action) for m in record.moves]
+        ):
+            state = step[0]
     except Exception:  # a rules change or a damaged log: this game does not replay
         return False
     snap = record.snapshot
-    return (snap is not None and snap[0] == row.version == len(record.moves)
-            and snap[2] == digest(base.state_fingerprint(state)))
+    return (
+        snap is not None
+        and snap[0] == row.version == len(record.moves)
+        and snap[2] == digest(base.state_fingerprint(state))
+    )
 
 
 async def copy_store(source: Store, target: Store) -> CopyReport:
@@ -70,8 +77,10 @@ async def copy_store(source: Store, target: Store) -> CopyReport:
     copied = await target.export_rows()
     for table in COPY_TABLES:
         if len(copied[table]) != len(rows[table]):
-            report.differences.append(f"{table}: {len(rows[table])} rows in the source, {len(copied[table])} copied")
-    for (gid, *_rest) in rows["games"]:
+            report.differences.append(
+                f"{table}: {len(rows[table])} rows in the source, {len(copied[table])} copied"
+            )
+    for gid, *_rest in rows["games"]:
         there, here = await target.record(gid), await source.record(gid)
         if there != here:
             report.differences.append(f"game #{gid} reads back differently from the target")

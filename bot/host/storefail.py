@@ -6,6 +6,7 @@ A :class:`StoreUnavailable` means the database could not be read or written just
 was changed; the host answers it privately and tries again later (see ``bot/host/service.py``
 and ``actions.guard``), and at start-up the bot exits with its one-line message.
 """
+
 from __future__ import annotations
 
 import os
@@ -40,17 +41,17 @@ class ConstraintViolation(StoreError):
 
 _ADVICE = {
     "SQLITE_BUSY": "is locked by another process (is another Bazaar running on it?): stop that "
-                   "process or wait for it, then try again",
+    "process or wait for it, then try again",
     "SQLITE_LOCKED": "is locked by another connection: stop that process or wait for it, then try again",
     "SQLITE_READONLY": "is read-only: make the file and its folder writable by the bot's user",
     "SQLITE_CANTOPEN": "cannot be opened: check that its folder exists and that the bot's user may "
-                       "write there, or set BAZAAR_DB to another place",
+    "write there, or set BAZAAR_DB to another place",
     "SQLITE_PERM": "may not be written (permission denied): make the file and its folder writable by "
-                   "the bot's user",
+    "the bot's user",
     "SQLITE_FULL": "cannot grow: the disk is full; free some space",
     "SQLITE_IOERR": "could not be read or written (an I/O error): check the disk",
-    "SQLITE_NOTADB": "is unreadable, not a SQLite database: set BAZAAR_DB to the right file, restore a backup, "
-                     "or move this one aside to start afresh",
+    "SQLITE_NOTADB": "is unreadable, not a SQLite database: set BAZAAR_DB to the right file, "
+    "restore a backup, or move this one aside to start afresh",
     "SQLITE_CORRUPT": "is damaged: restore a backup, or move it aside to start afresh",
 }
 _CORRUPT = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
@@ -64,9 +65,15 @@ def _code_of(err: sqlite3.Error) -> str:
         if name == code or name.startswith(code + "_"):
             return code
     text = str(err).lower()  # errors raised without a code (and the tests' fault wrapper's)
-    for code, words in (("SQLITE_BUSY", "locked"), ("SQLITE_FULL", "full"), ("SQLITE_READONLY", "readonly"),
-                        ("SQLITE_NOTADB", "not a database"), ("SQLITE_CORRUPT", "malformed"),
-                        ("SQLITE_CANTOPEN", "unable to open"), ("SQLITE_IOERR", "disk i/o")):
+    for code, words in (
+        ("SQLITE_BUSY", "locked"),
+        ("SQLITE_FULL", "full"),
+        ("SQLITE_READONLY", "readonly"),
+        ("SQLITE_NOTADB", "not a database"),
+        ("SQLITE_CORRUPT", "malformed"),
+        ("SQLITE_CANTOPEN", "unable to open"),
+        ("SQLITE_IOERR", "disk i/o"),
+    ):
         if words in text:
             return code
     return ""
@@ -78,8 +85,11 @@ def unavailable(err: sqlite3.Error, path: Path | str) -> StoreError:
     :class:`StoreUnavailable`; its message is one line naming the problem and what to do."""
     code = _code_of(err)
     what = _ADVICE.get(code)
-    message = (f"the database {path} {what} ({err})" if what
-               else f"the database {path} failed ({err}): check the file and the disk")
+    message = (
+        f"the database {path} {what} ({err})"
+        if what
+        else f"the database {path} failed ({err}): check the file and the disk"
+    )
     return (CorruptDatabase if code in _CORRUPT else StoreUnavailable)(message)
 
 
@@ -97,8 +107,10 @@ def prepare_path(path: Path) -> bool:
     :class:`StoreUnavailable` when the path is a folder or its folder cannot be made."""
     try:
         if path.is_dir():
-            raise StoreUnavailable(f"the database path {path} is a folder: set BAZAAR_DB to a file "
-                                   f"in it, such as {path / 'bazaar.sqlite3'}")
+            raise StoreUnavailable(
+                f"the database path {path} is a folder: set BAZAAR_DB to a file "
+                f"in it, such as {path / 'bazaar.sqlite3'}"
+            )
         fresh = not path.exists() or path.stat().st_size == 0
         if fresh:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -107,10 +119,13 @@ def prepare_path(path: Path) -> bool:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE))
             os.chmod(path, PRIVATE)
     except OSError as err:
-        raise StoreUnavailable(f"cannot create the database {path}: {err.strerror or err} "
-                               f"({err.filename or path.parent}); create its folder (writable by the "
-                               f"bot's user) or set BAZAAR_DB to another place") from err
+        raise StoreUnavailable(
+            f"cannot create the database {path}: {err.strerror or err} "
+            f"({err.filename or path.parent}); create its folder (writable by the "
+            f"bot's user) or set BAZAAR_DB to another place"
+        ) from err
     return fresh
+
 
 async def probe_write(db: aiosqlite.Connection) -> None:
     """Take the write lock and write the schema, then roll back: a read-only file or folder,

@@ -10,11 +10,12 @@ Discord-free, with an injectable monotonic clock, so tests drive it without slee
 users is bounded: when it passes ``max_users`` the least recently seen users are dropped (a dropped
 user simply starts again with a full bucket).
 """
+
 from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from typing import Callable
+from collections.abc import Callable
 
 DEFAULT_BURST = 8
 DEFAULT_RATE = 2.0
@@ -24,8 +25,14 @@ class Throttle:
     """``allow(user_id)`` is True while the user's bucket holds a token (and takes it). With
     ``rate`` 0 or ``burst`` 0 the throttle is off and allows everything."""
 
-    def __init__(self, burst: int = DEFAULT_BURST, rate: float = DEFAULT_RATE, *,
-                 clock: Callable[[], float] = time.monotonic, max_users: int = 50_000) -> None:
+    def __init__(
+        self,
+        burst: int = DEFAULT_BURST,
+        rate: float = DEFAULT_RATE,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        max_users: int = 50_000,
+    ) -> None:
         self.burst = burst
         self.rate = rate
         self.clock = clock

@@ -66,7 +66,9 @@ def _warm() -> None:
     watch the bot's process (see :func:`_exit_with_parent`)."""
     import engines
 
-    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), name="bazaar-orphan-watch", daemon=True).start()
+    threading.Thread(
+        target=_exit_with_parent, args=(os.getppid(),), name="bazaar-orphan-watch", daemon=True
+    ).start()
     engines.load_all()
 
 

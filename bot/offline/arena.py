@@ -52,8 +52,9 @@ def seat_levels(index: int, n: int, a: str, b: str) -> list[str]:
     return [a if (s + index) % 2 == 0 else b for s in range(n)]
 
 
-def play(game: str, n: int, options: dict[str, Any], seed: int, levels: Sequence[str],
-         cap: bool = False) -> GameResult:
+def play(
+    game: str, n: int, options: dict[str, Any], seed: int, levels: Sequence[str], cap: bool = False
+) -> GameResult:
     """One seeded game with ``levels[s]`` playing seat ``s`` (searches in full unless ``cap``)."""
     import engines
 
@@ -81,8 +82,18 @@ def play(game: str, n: int, options: dict[str, Any], seed: int, levels: Sequence
         version += 1
     out = engine.outcome(state)
     assert out is not None
-    return GameResult(seed, list(levels), list(out.ranks), list(out.scores), list(out.winners), could,
-                      [s is not None for s in out.scores], ms, capped, version)
+    return GameResult(
+        seed,
+        list(levels),
+        list(out.ranks),
+        list(out.scores),
+        list(out.winners),
+        could,
+        [s is not None for s in out.scores],
+        ms,
+        capped,
+        version,
+    )
 
 
 def _play_job(args: tuple[str, int, dict[str, Any], int, list[str]]) -> GameResult:
@@ -150,7 +161,14 @@ def summarise(game: str, n: int, a: str, b: str, results: Sequence[GameResult]) 
     mean = statistics.fmean(edges)
     half = 1.96 * statistics.stdev(edges) / math.sqrt(len(edges)) if len(edges) > 1 else float("inf")
     return Summary(
-        game, n, a, b, len(results), mean, mean - half, mean + half,
+        game,
+        n,
+        a,
+        b,
+        len(results),
+        mean,
+        mean - half,
+        mean + half,
         {lv: wins[lv] / seats[lv] if seats[lv] else 0.0 for lv in wins},
         statistics.fmean(margins) if margins else 0.0,
         {lv: (e[0], e[1]) for lv, e in escape.items()},
@@ -159,10 +177,13 @@ def summarise(game: str, n: int, a: str, b: str, results: Sequence[GameResult]) 
     )
 
 
-def run(game: str, n: int, a: str, b: str, games: int, seed: int, jobs: int,
-        options: dict[str, Any] | None = None) -> Summary:
+def run(
+    game: str, n: int, a: str, b: str, games: int, seed: int, jobs: int, options: dict[str, Any] | None = None
+) -> Summary:
     """Play ``games`` seeded games of ``game`` at ``n`` players, A against B, on ``jobs`` processes."""
-    work = [(game, n, dict(options or {}), seed * 100_003 + i // 2, seat_levels(i, n, a, b)) for i in range(games)]
+    work = [
+        (game, n, dict(options or {}), seed * 100_003 + i // 2, seat_levels(i, n, a, b)) for i in range(games)
+    ]
     if jobs <= 1:
         results = [_play_job(w) for w in work]
     else:
@@ -177,13 +198,22 @@ def report(s: Summary) -> str:
     lines = [
         f"{s.game} {s.players}p  {s.a} vs {s.b}  {s.games} games:  {s.a}'s edge in wins per game "
         f"{s.edge:+.3f} (95% CI {s.low:+.3f} … {s.high:+.3f}) → {s.verdict}",
-        "    wins per seat: " + ", ".join(f"{lv} {w:.1%}" for lv, w in s.win_per_seat.items())
+        "    wins per seat: "
+        + ", ".join(f"{lv} {w:.1%}" for lv, w in s.win_per_seat.items())
         + f";  score margin {s.a}−{s.b}: {s.margin:+.1f}",
     ]
     if s.escape:
-        lines.append("    escaped when they could: " + ", ".join(
-            f"{lv} {e}/{c} ({e / c:.0%})" for lv, (e, c) in s.escape.items() if c))
-    lines.append("    ms per AI move: " + ", ".join(
-        f"{lv} median {m:.1f} p99 {p:.1f} ({k} moves" + (f", {s.capped.get(lv, 0)} over the cap" if lv != "easy" else "")
-        + ")" for lv, (m, p, k) in sorted(s.ms.items())))
+        lines.append(
+            "    escaped when they could: "
+            + ", ".join(f"{lv} {e}/{c} ({e / c:.0%})" for lv, (e, c) in s.escape.items() if c)
+        )
+    lines.append(
+        "    ms per AI move: "
+        + ", ".join(
+            f"{lv} median {m:.1f} p99 {p:.1f} ({k} moves"
+            + (f", {s.capped.get(lv, 0)} over the cap" if lv != "easy" else "")
+            + ")"
+            for lv, (m, p, k) in sorted(s.ms.items())
+        )
+    )
     return "\n".join(lines)

@@ -5,6 +5,7 @@ the bot posts, written to a file whose path it prints.
 The picture is the public board (the spectator's view), drawn by :func:`render.board_png` as the
 bot draws it; the text and the map are the person's own view.
 """
+
 from __future__ import annotations
 
 import tempfile

@@ -5,6 +5,7 @@ and of the output folder (one card per game folder).
 Plain HTML5 with its style inline: relative links only, no scripts, fonts or anything fetched
 from elsewhere, so a folder can be opened, zipped or moved as it is.
 """
+
 from __future__ import annotations
 
 import html
@@ -49,17 +50,32 @@ def title_of(name: str) -> str:
 def _figure(href: str, caption: str, *, big: bool = False) -> str:
     h, c = html.escape(href, quote=True), html.escape(caption)
     cls = ' class="big"' if big else ""
-    return (f'<figure{cls}><a href="{h}"><img src="{h}" alt="{c}" loading="lazy"></a>'
-            f"<figcaption>{c}</figcaption></figure>")
+    return (
+        f'<figure{cls}><a href="{h}"><img src="{h}" alt="{c}" loading="lazy"></a>'
+        f"<figcaption>{c}</figcaption></figure>"
+    )
 
 
 def _page(title: str, body: list[str]) -> str:
     t = html.escape(title)
-    return "\n".join([
-        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{t}</title>", f"<style>{STYLE}</style>", "</head>", "<body>", f"<h1>{t}</h1>",
-        *body, "</body>", "</html>", ""])
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{t}</title>",
+            f"<style>{STYLE}</style>",
+            "</head>",
+            "<body>",
+            f"<h1>{t}</h1>",
+            *body,
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
 
 
 def _section(heading: str, figures: list[str]) -> list[str]:
@@ -78,7 +94,9 @@ def game_index(folder: Path, title: str, result: list[str] | None = None) -> str
     body += _section("The game", top)
     body += _section("Final hands", [_figure(n, title_of(n)) for n in names if _HAND.match(n)])
     body += _section("Interim sheets", [_figure(n, title_of(n)) for n in names if _SHEET.match(n)])
-    body += _section("Every turn", [_figure(n, title_of(n)) for n in names if _TURN.match(n) or _SECOND.match(n)])
+    body += _section(
+        "Every turn", [_figure(n, title_of(n)) for n in names if _TURN.match(n) or _SECOND.match(n)]
+    )
     if "phone.html" in names:
         body.append('<p><a href="phone.html">phone.html</a>: every picture at a phone\'s width (450 px)</p>')
     if "moves.log" in names:
@@ -120,10 +138,13 @@ def _order(name: str) -> tuple[int, int, int, str]:
 def phone_page(folder: Path, title: str) -> str:
     """Every picture of a game folder at :data:`PHONE_PX` wide, as a phone shows them: one
     heading per post (a board and its second picture together)."""
-    pictures = sorted((p.name for p in folder.iterdir() if p.suffix in (".png", ".gif") and p.is_file()),
-                      key=_order)
-    body = [f'<p>Every picture at {PHONE_PX} px wide, as Discord shows it on a phone. '
-            '<a href="index.html">All files</a></p>']
+    pictures = sorted(
+        (p.name for p in folder.iterdir() if p.suffix in (".png", ".gif") and p.is_file()), key=_order
+    )
+    body = [
+        f"<p>Every picture at {PHONE_PX} px wide, as Discord shows it on a phone. "
+        '<a href="index.html">All files</a></p>'
+    ]
     for name in pictures:
         if not _SECOND.match(name):
             body.append(f"<h2>{html.escape(title_of(name))}</h2>")
@@ -153,12 +174,20 @@ def out_index(out_dir: Path) -> str:
         shown = next((n for n in ("recap.gif", "final-score-sheet.png") if (folder / n).is_file()), None)
         link = html.escape(f"{folder.name}/index.html", quote=True)
         caption = html.escape(f"{_game_title(folder)} ({folder.name})")
-        img = (f'<img src="{html.escape(f"{folder.name}/{shown}", quote=True)}" alt="{caption}" loading="lazy">'
-               if shown else "")
-        phone = (f' · <a href="{html.escape(f"{folder.name}/phone.html", quote=True)}">on a phone</a>'
-                 if (folder / "phone.html").is_file() else "")
-        cards.append(f'<figure><a href="{link}">{img}</a><figcaption><a href="{link}">{caption}</a>{phone}'
-                     "</figcaption></figure>")
+        img = (
+            f'<img src="{html.escape(f"{folder.name}/{shown}", quote=True)}" alt="{caption}" loading="lazy">'
+            if shown
+            else ""
+        )
+        phone = (
+            f' · <a href="{html.escape(f"{folder.name}/phone.html", quote=True)}">on a phone</a>'
+            if (folder / "phone.html").is_file()
+            else ""
+        )
+        cards.append(
+            f'<figure><a href="{link}">{img}</a><figcaption><a href="{link}">{caption}</a>{phone}'
+            "</figcaption></figure>"
+        )
     return _page("Bazaar demo games", _section("Games", cards) or ["<p>No games yet.</p>"])
 
 

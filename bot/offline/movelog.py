@@ -17,12 +17,14 @@ Format (``bazaar demo`` writes it, ``bazaar replay`` reads it)::
 
 Blank lines and other ``#`` lines are ignored. Each move is ``<seat> <canonical action text>``.
 """
+
 from __future__ import annotations
 
-from bot.digits import is_digits
 import json
 from dataclasses import dataclass, field
 from typing import Any
+
+from bot.digits import is_digits
 
 HEADER = "# bazaar move log"
 
@@ -78,7 +80,7 @@ def loads(text: str) -> MoveLog:
             continue
         if line.startswith("# result:"):
             try:
-                result = json.loads(line[len("# result:"):])
+                result = json.loads(line[len("# result:") :])
             except json.JSONDecodeError as err:
                 raise LogError(f"line {no}: the result is not valid JSON ({err.msg})") from None
             continue
@@ -107,9 +109,9 @@ def loads(text: str) -> MoveLog:
         raise LogError("`names:` must be a JSON list of names")
     if result is not None and not isinstance(result, dict):
         raise LogError("the `# result:` line must be a JSON object")
-    seat = None
+    own_seat = None
     if "seat" in head:
         if not is_digits(head["seat"]):
             raise LogError(f"`seat:` must be a seat number, not {head['seat'][:40]!r}")
-        seat = int(head["seat"])
-    return MoveLog(head["game"], seed, players, options, names, moves, result, seat, head.get("level"))
+        own_seat = int(head["seat"])
+    return MoveLog(head["game"], seed, players, options, names, moves, result, own_seat, head.get("level"))

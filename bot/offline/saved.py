@@ -1,6 +1,7 @@
 """Where ``bazaar play`` keeps the game in progress: a move log (with the person's seat), written
 after every move so that ``bazaar play --resume`` continues it after Ctrl-C, Ctrl-D or a crash.
 """
+
 from __future__ import annotations
 
 import contextlib

@@ -4,6 +4,7 @@
 All of it reads only texts the person may see (the renderer's text of their own view, the events
 ``base.events_for`` gives them), so nothing hidden reaches the screen.
 """
+
 from __future__ import annotations
 
 import re

@@ -7,15 +7,17 @@ irreversible (:meth:`engines.base.Engine.irreversible`) is confirmed first. The 
 after every move (:mod:`bot.offline.saved`), so ``bazaar play --resume`` continues it.
 Everything game-specific comes from the engine and its renderer module.
 """
+
 from __future__ import annotations
 
-from bot.digits import is_digits
 import random
 import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 import render
+from bot.digits import is_digits
 from engines import base, search
 
 from . import boardcmd, saved
@@ -36,8 +38,16 @@ class Stop(Exception):
 class Session:
     """One terminal game: the state, the move log (saved after every move) and the output."""
 
-    def __init__(self, engine: base.Engine, log: MoveLog, human: int, save: Path | None,
-                 read: Callable[[str], str], out: TextIO, level: str = search.DEFAULT_LEVEL) -> None:
+    def __init__(
+        self,
+        engine: base.Engine,
+        log: MoveLog,
+        human: int,
+        save: Path | None,
+        read: Callable[[str], str],
+        out: TextIO,
+        level: str = search.DEFAULT_LEVEL,
+    ) -> None:
         self.engine, self.log, self.human, self.save = engine, log, human, save
         self.level = level  # the AI seats' level
         self.read, self.out = read, out
@@ -91,7 +101,8 @@ class Session:
         if self.held is None:
             return
         held, self.held = self.held, None
-        for line in stretch_summary(held, self.engine.minor_events, self.held_moves):
+        minor: Mapping[str, str] = getattr(self.engine, "minor_events", {})  # held only when it has some
+        for line in stretch_summary(held, minor, self.held_moves):
             self.say(line)
         for text in self.held_stages:
             self.say()
@@ -108,11 +119,13 @@ class Session:
             if a.split()[0] not in {e.split()[0] for e in examples}:
                 examples.append(a)
         eg = f" (now e.g. `{'`, `'.join(examples[:4])}`)" if examples else ""
-        return (f"Type the number of a move from the list, or the move itself{eg}. "
-                f"Other commands: `rules` ({self.engine.title}'s rules in short), `board` (the "
-                "board again), `hand` (your part of it), `score` (the points), `moves` (the list "
-                "again), `log` (recent moves), `help`, `quit`. The game is saved after every "
-                "move: `bazaar play --resume` continues it.")
+        return (
+            f"Type the number of a move from the list, or the move itself{eg}. "
+            f"Other commands: `rules` ({self.engine.title}'s rules in short), `board` (the "
+            "board again), `hand` (your part of it), `score` (the points), `moves` (the list "
+            "again), `log` (recent moves), `help`, `quit`. The game is saved after every "
+            "move: `bazaar play --resume` continues it."
+        )
 
     # -- the game
     def awaits_human(self) -> bool:
@@ -138,8 +151,13 @@ class Session:
     def ai_turn(self) -> None:
         seat = base.first_awaited(self.engine, self.state)
         legal = self.engine.legal_actions(self.state, seat)
-        found = search.choose(self.engine, self.engine.view(self.state, seat), legal, self.level,
-                              search.ai_seed(self.log.seed, len(self.log.moves), seat))
+        found = search.choose(
+            self.engine,
+            self.engine.view(self.state, seat),
+            legal,
+            self.level,
+            search.ai_seed(self.log.seed, len(self.log.moves), seat),
+        )
         self.apply(seat, found.action)
         self.hold_if_long()
 
@@ -281,13 +299,15 @@ class Session:
         self.say()
         self.say("Game over. " + winners_line(outcome.winners))
         sheet = getattr(self.drawer, "score_text", None)
-        self.say((sheet(view, self.names) if sheet else "") or describe_outcome(self.engine, outcome, self.names))
+        self.say(
+            (sheet(view, self.names) if sheet else "") or describe_outcome(self.engine, outcome, self.names)
+        )
         if self.save is not None:
             saved.forget(self.save)
 
 
 def winners_line(winners: tuple[int, ...]) -> str:
-    """"{s0} wins." / "{s0} and {s2} share the win." (seat tokens)."""
+    """ "{s0} wins." / "{s0} and {s2} share the win." (seat tokens)."""
     who = ["{s%d}" % s for s in winners]
     if len(who) == 1:
         return f"{who[0]} wins."
@@ -315,14 +335,22 @@ def _drive(session: Session) -> int:
         return _stopped(session, 130)
 
 
-def play_terminal(game: str, n: int, human: int = 0, seed: int | None = None,
-                  options: dict[str, Any] | None = None, name: str = YOU,
-                  read: Callable[[str], str] = input, out: TextIO | None = None,
-                  save: Path | None = None, err: TextIO | None = None,
-                  level: str = search.DEFAULT_LEVEL) -> int:
-    """Start a new game and play it against AI seats at ``level``; returns 0 when it ends or the person leaves (Ctrl-D,
-    ``quit``), 130 after Ctrl-C, 2 on bad setup (said in one line on ``err``). With ``save``,
-    the game is written there after every move and removed when it ends."""
+def play_terminal(
+    game: str,
+    n: int,
+    human: int = 0,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    name: str = YOU,
+    read: Callable[[str], str] = input,
+    out: TextIO | None = None,
+    save: Path | None = None,
+    err: TextIO | None = None,
+    level: str = search.DEFAULT_LEVEL,
+) -> int:
+    """Start a new game and play it against AI seats at ``level``; returns 0 when it ends or the
+    person leaves (Ctrl-D, ``quit``), 130 after Ctrl-C, 2 on bad setup (said in one line on ``err``).
+    With ``save``, the game is written there after every move and removed when it ends."""
     out, err = out or sys.stdout, err or sys.stderr
     try:
         engine = base.get(game)
@@ -376,8 +404,10 @@ def _may_replace(save: Path, read: Callable[[str], str], out: TextIO) -> bool | 
     if old is None:
         return False
     title = base.get(old.game).title if old.game in {e.name for e in base.games()} else old.game
-    question = (f"An unfinished {title} game ({len(old.moves)} moves) is saved in {save}. "
-                "Start a new game and replace it? [y/N] ")
+    question = (
+        f"An unfinished {title} game ({len(old.moves)} moves) is saved in {save}. "
+        "Start a new game and replace it? [y/N] "
+    )
     try:
         answer = read(question).strip().lower()
     except (EOFError, KeyboardInterrupt):
@@ -388,9 +418,14 @@ def _may_replace(save: Path, read: Callable[[str], str], out: TextIO) -> bool | 
     return None
 
 
-def resume_terminal(save: Path, game: str | None = None, read: Callable[[str], str] = input,
-                    out: TextIO | None = None, err: TextIO | None = None,
-                    level: str | None = None) -> int:
+def resume_terminal(
+    save: Path,
+    game: str | None = None,
+    read: Callable[[str], str] = input,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+    level: str | None = None,
+) -> int:
     """Continue the game saved at ``save`` with its AI level (or ``level`` when given, which is
     then saved); 2 (with one line on ``err``) when there is none, it is another game than
     ``game``, or it no longer replays."""
@@ -401,14 +436,19 @@ def resume_terminal(save: Path, game: str | None = None, read: Callable[[str], s
         print(f"bazaar: {e}", file=err)
         return 2
     if log is None:
-        print(f"bazaar: there is no saved game to resume ({save}); start one with `bazaar play <game>`.",
-              file=err)
+        print(
+            f"bazaar: there is no saved game to resume ({save}); start one with `bazaar play <game>`.",
+            file=err,
+        )
         return 2
     try:
         engine = base.get(log.game)
         if game is not None and base.get(game).name != engine.name:
-            print(f"bazaar: the saved game is {engine.title}, not {base.get(game).title}; "
-                  "run `bazaar play --resume` without a game.", file=err)
+            print(
+                f"bazaar: the saved game is {engine.title}, not {base.get(game).title}; "
+                "run `bazaar play --resume` without a game.",
+                file=err,
+            )
             return 2
         engine.check_players(log.players)
         options = engine.resolve_options(log.options)
@@ -424,10 +464,14 @@ def resume_terminal(save: Path, game: str | None = None, read: Callable[[str], s
             if played is not None:
                 session.history += [e.text for e in base.events_for(played.events, log.seat)]
     except base.RuleError as e:
-        print(f"bazaar: the game saved in {save} cannot be resumed: {base.format_text(e.reason, log.names)}",
-              file=err)
+        print(
+            f"bazaar: the game saved in {save} cannot be resumed: {base.format_text(e.reason, log.names)}",
+            file=err,
+        )
         return 2
-    session.say(f"{engine.title}: resuming after {len(log.moves)} moves (seed {log.seed}, AI level {level}). "
-                f"You are seat {log.seat + 1}{_called(log.names[log.seat])}.")
+    session.say(
+        f"{engine.title}: resuming after {len(log.moves)} moves (seed {log.seed}, AI level {level}). "
+        f"You are seat {log.seat + 1}{_called(log.names[log.seat])}."
+    )
     session.say("\n".join(session.history[-5:]))
     return _drive(session)

@@ -4,6 +4,7 @@ The renderers and engines write for Discord (``**bold**``, ```code```) and about
 ("{s0} takes a2", "{s0}'s turn"). In a terminal the markup is noise, and when the person is
 called "You" the sentences must read "You take a2", "Your turn", "You win".
 """
+
 from __future__ import annotations
 
 import re
@@ -33,8 +34,24 @@ _POSSESSIVE = re.compile(r"\bYou's\b")
 # a second verb of the same clause: "You buy Dhoni X and escapes"
 _AND_VERB = re.compile(r"(\bYou [^.;:·!?\n]*? and )([a-z]+s)\b")
 # words after which "You" is an object ("waiting for You", "gives You 2 cards")
-_OBJECT_AFTER = ("for", "to", "with", "from", "by", "than", "and", "of", "gives", "pays", "asks",
-                 "offers", "outbids", "beats", "lets", "against")
+_OBJECT_AFTER = (
+    "for",
+    "to",
+    "with",
+    "from",
+    "by",
+    "than",
+    "and",
+    "of",
+    "gives",
+    "pays",
+    "asks",
+    "offers",
+    "outbids",
+    "beats",
+    "lets",
+    "against",
+)
 _AFTER_COMMA = re.compile(r"(?<=, )You\b(?!')")
 _OBJECT = re.compile(r"\b(" + "|".join(_OBJECT_AFTER) + r") You\b")
 
@@ -54,7 +71,8 @@ def _plural(verb: str) -> str:
 
 def second_person(text: str) -> str:
     """``text`` about a seat named "You" rewritten in the second person: "You's turn" -> "Your
-    turn", "You takes" -> "You take", "You is" -> "You are", "You buy X and escapes" -> "You buy X and escape", "waiting for You" -> "waiting for you". Text without "You" is returned unchanged."""
+    turn", "You takes" -> "You take", "You is" -> "You are", "You buy X and escapes" -> "You buy X
+    and escape", "waiting for You" -> "waiting for you". Text without "You" is returned unchanged."""
     if YOU not in text:
         return text
     text = _POSSESSIVE.sub("Your", text)
@@ -70,11 +88,11 @@ def description(action: str, label: str) -> str:
     if label.strip().lower() == action.lower():
         return ""
     head = label[: len(action)]
-    rest = label[len(action):]
+    rest = label[len(action) :]
     if head.lower() == action.lower():
         for sep in (" · ", " — ", ": ", " - "):
             if rest.startswith(sep):
-                return rest[len(sep):].strip()
+                return rest[len(sep) :].strip()
         if rest.startswith(" (") and rest.endswith(")"):
             return rest[2:-1].strip()
     return label.strip()

@@ -1,8 +1,11 @@
 """The slash commands: ``/game new|join|leave|addbot|start|status|list|end``, ``/move``, ``/hand``,
-``/resign``, ``/rules`` and ``/log``, with their autocompletes. The work is in ``actions.py``."""
+``/resign``, ``/rules`` and ``/log``, with their autocompletes. The work is in ``actions.py`` and
+``lobby.py``."""
+
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -10,9 +13,8 @@ from discord.ext import commands
 
 from engines import base
 
-from . import actions, inputs
+from . import actions, handling, inputs, lobby
 from .context import bazaar
-
 
 log = logging.getLogger(__name__)
 Choice = app_commands.Choice
@@ -22,8 +24,10 @@ def game_choices() -> list[Choice[str]]:
     """One choice per registered game ("Pralaya (2–5 players)" → ``pralaya``); Discord shows them
     as a fixed list, so a game name can never be mistyped. Built when the commands are set up, so
     every game registered by then is offered."""
-    return [Choice(name=f"{e.title} ({e.min_players}–{e.max_players} players)", value=e.name)
-            for e in base.games()][:25]
+    return [
+        Choice(name=f"{e.title} ({e.min_players}–{e.max_players} players)", value=e.name)
+        for e in base.games()
+    ][:25]
 
 
 async def options_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -54,10 +58,13 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
     actions filtered, or the next words for a game whose list is huge); 25 at most."""
     bot = bazaar(interaction.client)
     try:
-        game = await bot.service.find(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
-                                      user_id=interaction.user.id,
-                                      game_id=getattr(interaction.namespace, "game", None),
-                                      sees=actions.sees(interaction))
+        game = await bot.service.find(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id or 0,
+            user_id=interaction.user.id,
+            game_id=getattr(interaction.namespace, "game", None),
+            sees=handling.sees(interaction),
+        )
     except Exception:
         return []
     out = []
@@ -71,12 +78,15 @@ async def game_number_autocomplete(interaction: discord.Interaction, current: st
     """Open games of this server whose number starts with what was typed."""
     bot = bazaar(interaction.client)
     try:
-        games = await bot.service.list_games(interaction.guild_id, actions.sees(interaction))
+        games = await bot.service.list_games(interaction.guild_id, handling.sees(interaction))
     except Exception:
         return []
     cur = inputs.typed(current).strip().lstrip("#")
-    return [Choice(name=f"#{g.id} {g.engine.title} ({g.row.status}) — " + ", ".join(g.names), value=g.id)
-            for g in games if str(g.id).startswith(cur)][:25]
+    return [
+        Choice(name=f"#{g.id} {g.engine.title} ({g.row.status}) — " + ", ".join(g.names), value=g.id)
+        for g in games
+        if str(g.id).startswith(cur)
+    ][:25]
 
 
 GAME_NUMBER = "the game's number (see /game list); needed only where several games run"
@@ -90,29 +100,34 @@ class GameGroup(app_commands.Group, name="game", description="Create, join and m
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.lobby_op(interaction, "join", inputs.game_ref(game))
+        await lobby.lobby_op(interaction, "join", inputs.game_ref(game))
 
     @app_commands.command(name="leave", description="Leave the game lobby here")
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.lobby_op(interaction, "leave", inputs.game_ref(game))
+        await lobby.lobby_op(interaction, "leave", inputs.game_ref(game))
 
     @app_commands.command(name="addbot", description="Add an AI player to the lobby")
     @app_commands.describe(game=GAME_NUMBER, level="How strong the AI plays (default: normal)")
-    @app_commands.choices(level=[Choice(name="easy: a quick heuristic", value="easy"),
-                                 Choice(name="normal: searches about a second at most", value="normal"),
-                                 Choice(name="hard: searches up to three seconds", value="hard")])
+    @app_commands.choices(
+        level=[
+            Choice(name="easy: a quick heuristic", value="easy"),
+            Choice(name="normal: searches about a second at most", value="normal"),
+            Choice(name="hard: searches up to three seconds", value="hard"),
+        ]
+    )
     @app_commands.autocomplete(game=game_number_autocomplete)
-    async def addbot(self, interaction: discord.Interaction, game: int | None = None,
-                     level: str | None = None) -> None:
-        await actions.lobby_op(interaction, "addbot", inputs.game_ref(game), level=inputs.ai_level(level))
+    async def addbot(
+        self, interaction: discord.Interaction, game: int | None = None, level: str | None = None
+    ) -> None:
+        await lobby.lobby_op(interaction, "addbot", inputs.game_ref(game), level=inputs.ai_level(level))
 
     @app_commands.command(name="start", description="Start the game (its creator)")
     @app_commands.describe(game=GAME_NUMBER)
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await actions.lobby_op(interaction, "start", inputs.game_ref(game))
+        await lobby.lobby_op(interaction, "start", inputs.game_ref(game))
 
     @app_commands.command(name="status", description="Show a game's board, players and clock")
     @app_commands.describe(game=GAME_NUMBER)
@@ -139,7 +154,8 @@ class Bazaar(commands.Cog):
 
     @app_commands.command(name="move", description="Play your move (autocomplete lists your legal moves)")
     @app_commands.describe(action="your move, e.g. take b4", game=GAME_NUMBER)
-    @app_commands.autocomplete(action=move_autocomplete, game=game_number_autocomplete)
+    @app_commands.autocomplete(action=move_autocomplete)
+    @app_commands.autocomplete(game=game_number_autocomplete)
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
         await actions.move(interaction, inputs.action(action), inputs.game_ref(game))
@@ -162,29 +178,40 @@ class Bazaar(commands.Cog):
     @app_commands.describe(game=GAME_NUMBER, count="how many moves (default 15, at most 50)")
     @app_commands.autocomplete(game=game_number_autocomplete)
     @app_commands.guild_only()
-    async def log(self, interaction: discord.Interaction, game: int | None = None,
-                  count: app_commands.Range[int, 1, 50] = 15) -> None:
+    async def log(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        count: app_commands.Range[int, 1, 50] = 15,
+    ) -> None:
         await actions.move_log(interaction, inputs.game_ref(game), inputs.number(count, "count", lo=1, hi=50))
 
 
-def new_command(choices: list[Choice[str]]) -> app_commands.Command:
+def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., None]:
     """``/game new``, offering ``choices`` as the games."""
 
     @app_commands.command(name="new", description="Open a lobby for a game in this channel")
-    @app_commands.describe(game="which game", options="game options as name=value, e.g. open_hands=true",
-                           clock="time per turn, e.g. 24h, 90m, 1h30m (at least 1m; default 24h)")
+    @app_commands.describe(
+        game="which game",
+        options="game options as name=value, e.g. open_hands=true",
+        clock="time per turn, e.g. 24h, 90m, 1h30m (at least 1m; default 24h)",
+    )
     @app_commands.choices(game=choices)
     @app_commands.autocomplete(options=options_autocomplete)
-    async def new(interaction: discord.Interaction, game: str, options: str | None = None,
-                  clock: str | None = None) -> None:
-        await actions.new_game(interaction, inputs.game_kind(game),
-                               inputs.text(options, "options", limit=inputs.MAX_OPTIONS),
-                               inputs.text(clock, "clock", limit=inputs.MAX_CLOCK))
+    async def new(
+        interaction: discord.Interaction, game: str, options: str | None = None, clock: str | None = None
+    ) -> None:
+        await lobby.new_game(
+            interaction,
+            inputs.game_kind(game),
+            inputs.text(options, "options", limit=inputs.MAX_OPTIONS),
+            inputs.text(clock, "clock", limit=inputs.MAX_CLOCK),
+        )
 
     return new
 
 
-def rules_command(choices: list[Choice[str]]) -> app_commands.Command:
+def rules_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., None]:
     """``/rules``, offering ``choices`` as the games."""
 
     @app_commands.command(name="rules", description="A game's rules summary and options")

@@ -9,33 +9,48 @@ prompts out with them). The bot registers the classes in ``setup_hook``, so cont
 posted before a restart keep working, and a click on an old board is refused as stale by the
 version check.
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+import re
+from collections.abc import Sequence
+from typing import Any, Self, TypeVar
 
 import discord
 
-from engines.prompt import MAX_BUTTONS  # noqa: F401  (re-exported: a step with this many actions or fewer gets buttons)
+# re-exported: a step with this many actions or fewer gets buttons
+from engines.prompt import MAX_BUTTONS as MAX_BUTTONS
 
 from .context import bazaar
 from .flood import Throttled
 
 CONTROLS = ("!join", "!leave", "!addbot", "!start", "!hand")
-PER_ROW = 5          # Discord's limit of buttons in an action row
-MAX_ROWS = 4         # rows a turn message may use for its action buttons plus "My hand"
+PER_ROW = 5  # Discord's limit of buttons in an action row
+MAX_ROWS = 4  # rows a turn message may use for its action buttons plus "My hand"
+
+_Kind = TypeVar("_Kind", bound="discord.ui.Item[Any]")
 
 
-def sent_values(interaction: discord.Interaction) -> Any:
+def _posted(item: discord.ui.Item[Any], kind: type[_Kind]) -> _Kind:
+    """``item`` (the component Discord sent back for a custom id of ours) as the ``kind`` of
+    component that custom id is given to; anything else is a clear error, not a wrong game move."""
+    if not isinstance(item, kind):
+        raise TypeError(f"custom id of a {kind.__name__} came on a {type(item).__name__}")
+    return item
+
+
+def sent_values(interaction: discord.Interaction) -> object:
     """The values a menu interaction carries, exactly as sent (``actions`` checks them)."""
-    data: Any = interaction.data or {}
+    data: object = interaction.data or {}
     return data.get("values", []) if isinstance(data, dict) else []
 
 
 def known(custom_id: object) -> bool:
     """Whether ``custom_id`` has the shape of one of :data:`DYNAMIC_ITEMS` (the bot posts no other
     components)."""
-    return isinstance(custom_id, str) and any(cls.__discord_ui_compiled_template__.fullmatch(custom_id)
-                                              for cls in DYNAMIC_ITEMS)
+    return isinstance(custom_id, str) and any(
+        cls.__discord_ui_compiled_template__.fullmatch(custom_id) for cls in DYNAMIC_ITEMS
+    )
 
 
 def button_id(game_id: int, version: int, action: str) -> str:
@@ -48,53 +63,94 @@ def select_id(game_id: int, version: int) -> str:
     return f"bzs:{game_id}:{version}"
 
 
-class GameButton(Throttled, discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"bz:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>.+)"):
+class GameButton(
+    Throttled,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"bz:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>.+)",
+):
     """A lobby control, the "My hand" button, or one legal action of the current step."""
 
-    def __init__(self, game_id: int, version: int, action: str, *, label: str | None = None,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=(label or action)[:80], style=style,
-                                           custom_id=button_id(game_id, version, action)), row=row)
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        action: str,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or action)[:80], style=style, custom_id=button_id(game_id, version, action)
+            ),
+            row=row,
+        )
         self.game_id = game_id
         self.version = version
         self.action = action
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match) -> "GameButton":  # type: ignore[override]
-        return cls(int(match["game"]), int(match["version"]), match["action"], label=item.label,
-                   style=item.style)
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        sent = _posted(item, discord.ui.Button)
+        return cls(
+            int(match["game"]), int(match["version"]), match["action"], label=sent.label, style=sent.style
+        )
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await bazaar(interaction.client).on_component(interaction, self.game_id, self.version, self.action)
 
 
-class ActionSelect(Throttled, discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"bzs:(?P<game>[0-9]+):(?P<version>[0-9]+)(?::(?P<key>[A-Za-z0-9_]+))?"):
+class ActionSelect(
+    Throttled,
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"bzs:(?P<game>[0-9]+):(?P<version>[0-9]+)(?::(?P<key>[A-Za-z0-9_]+))?",
+):
     """A menu of a prompt. Without a key (``bzs:<game>:<version>``, also every menu posted before
     prompts existed) its one value is the action text; with one (``bzs:<game>:<version>:<key>``)
     the values go through the pick ``key`` of the clicker's prompt, which builds the action
     (e.g. ``accept t3 t7`` from two cards picked)."""
 
-    def __init__(self, game_id: int, version: int, options: Sequence[discord.SelectOption], *,
-                 key: str | None = None, placeholder: str = "Choose your move…", min_values: int = 1,
-                 max_values: int = 1, row: int | None = None) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        options: Sequence[discord.SelectOption],
+        *,
+        key: str | None = None,
+        placeholder: str = "Choose your move…",
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> None:
         cid = select_id(game_id, version) + (f":{key}" if key else "")
-        super().__init__(discord.ui.Select(custom_id=cid, options=list(options), placeholder=placeholder[:150],
-                                           min_values=min_values, max_values=max_values), row=row)
+        super().__init__(
+            discord.ui.Select(
+                custom_id=cid,
+                options=list(options),
+                placeholder=placeholder[:150],
+                min_values=min_values,
+                max_values=max_values,
+            ),
+            row=row,
+        )
         self.game_id = game_id
         self.version = version
         self.key = key
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match) -> "ActionSelect":  # type: ignore[override]
-        return cls(int(match["game"]), int(match["version"]), item.options, key=match["key"])
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        sent = _posted(item, discord.ui.Select)
+        return cls(int(match["game"]), int(match["version"]), sent.options, key=match["key"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await bazaar(interaction.client).on_pick(interaction, self.game_id, self.version, self.key,
-                                                 sent_values(interaction))
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await bazaar(interaction.client).on_pick(
+            interaction, self.game_id, self.version, self.key, sent_values(interaction)
+        )
 
 
 def form_id(game_id: int, version: int, form: str, pick: str | None = None) -> str:
@@ -104,45 +160,78 @@ def form_id(game_id: int, version: int, form: str, pick: str | None = None) -> s
     return f"bzf:{game_id}:{version}:{form}:{pick}"
 
 
-class FormSelect(Throttled, discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"bzf:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<form>[A-Za-z0-9_]+):(?P<pick>[A-Za-z0-9_]+)"):
+class FormSelect(
+    Throttled,
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"bzf:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<form>[A-Za-z0-9_]+):(?P<pick>[A-Za-z0-9_]+)",
+):
     """One menu of a form: picking stores the values in the clicker's draft (nothing is played
     until Send)."""
 
-    def __init__(self, game_id: int, version: int, form: str, pick: str,
-                 options: Sequence[discord.SelectOption], *, placeholder: str = "", min_values: int = 1,
-                 max_values: int = 1, row: int | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=form_id(game_id, version, form, pick), options=list(options),
-                                           placeholder=placeholder[:150] or None, min_values=min_values,
-                                           max_values=max_values), row=row)
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        form: str,
+        pick: str,
+        options: Sequence[discord.SelectOption],
+        *,
+        placeholder: str = "",
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=form_id(game_id, version, form, pick),
+                options=list(options),
+                placeholder=placeholder[:150] or None,
+                min_values=min_values,
+                max_values=max_values,
+            ),
+            row=row,
+        )
         self.game_id, self.version, self.form, self.pick = game_id, version, form, pick
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match) -> "FormSelect":  # type: ignore[override]
-        return cls(int(match["game"]), int(match["version"]), match["form"], match["pick"], item.options)
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        sent = _posted(item, discord.ui.Select)
+        return cls(int(match["game"]), int(match["version"]), match["form"], match["pick"], sent.options)
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await bazaar(interaction.client).on_form(interaction, self.game_id, self.version, self.form,
-                                                 self.pick, sent_values(interaction))
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await bazaar(interaction.client).on_form(
+            interaction, self.game_id, self.version, self.form, self.pick, sent_values(interaction)
+        )
 
 
-class FormSend(Throttled, discord.ui.DynamicItem[discord.ui.Button],
-               template=r"bzfs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<form>[A-Za-z0-9_]+)"):
+class FormSend(
+    Throttled,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"bzfs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<form>[A-Za-z0-9_]+)",
+):
     """A form's Send button: the action is built from the clicker's draft and played."""
 
-    def __init__(self, game_id: int, version: int, form: str, *, label: str = "Send",
-                 row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
-                                           custom_id=form_id(game_id, version, form)), row=row)
+    def __init__(
+        self, game_id: int, version: int, form: str, *, label: str = "Send", row: int | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=discord.ButtonStyle.success, custom_id=form_id(game_id, version, form)
+            ),
+            row=row,
+        )
         self.game_id, self.version, self.form = game_id, version, form
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match) -> "FormSend":  # type: ignore[override]
-        return cls(int(match["game"]), int(match["version"]), match["form"], label=item.label or "Send")
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        sent = _posted(item, discord.ui.Button)
+        return cls(int(match["game"]), int(match["version"]), match["form"], label=sent.label or "Send")
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await bazaar(interaction.client).on_form(interaction, self.game_id, self.version, self.form, None, [])
 
 

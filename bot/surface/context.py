@@ -2,12 +2,17 @@
 attached. ``app.BazaarBot`` is the one implementation; the other modules name this protocol
 instead of importing ``app``, so ``bot/`` has no import cycle (app -> commands -> actions ->
 components/publish, never back)."""
+
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, cast
 
 import discord
-from discord.ext import commands
+from discord.abc import GuildChannel, PrivateChannel
+from discord.http import HTTPClient
+
+from engines.prompt import Prompt
 
 from ..host.live import Batch, LiveGame
 from ..host.service import GameService
@@ -25,34 +30,61 @@ class Publishing(Protocol):
 
     async def notice(self, game: LiveGame, content: str) -> discord.Message | None: ...
 
-    async def hand(self, game: LiveGame, seat: int, view: dict[str, Any]
-                   ) -> tuple[str, discord.File | None]: ...
+    async def hand(
+        self, game: LiveGame, seat: int, view: dict[str, Any]
+    ) -> tuple[str, discord.File | None]: ...
 
-    async def image(self, game_id: int, kind: str, what: str, view: dict[str, Any],
-                    names: Sequence[str], filename: str) -> discord.File | None: ...
+    async def image(
+        self, game_id: int, kind: str, what: str, view: dict[str, Any], names: Sequence[str], filename: str
+    ) -> discord.File | None: ...
+
+    async def drafts(
+        self, game_id: int, seat: int, version: int, prompt: Prompt | None
+    ) -> dict[str, dict[str, list[str]]]: ...
 
 
 class Bazaar(Protocol):
-    """The bot as the surface modules use it (see ``app.BazaarBot``)."""
+    """The bot as the surface modules use it (see ``app.BazaarBot``): Bazaar's host, and the few
+    parts of ``discord.Client`` the handlers call directly."""
 
     store: Store
     service: GameService
-    publisher: Publishing
     workers: Workers
     inflight: int
-    now: Any
+    now: Callable[[], float]
     throttle: Throttle
     suggest_throttle: Throttle
+    http: HTTPClient
 
-    async def on_component(self, interaction: Any, game_id: int, version: int, action: str) -> None: ...
+    @property
+    def publisher(self) -> Publishing: ...  # read only: the bot's own Publisher is one
 
-    async def on_pick(self, interaction: Any, game_id: int, version: int, key: str,
-                      values: list[str]) -> None: ...
+    def get_channel(self, id: int, /) -> GuildChannel | discord.Thread | PrivateChannel | None: ...
 
-    async def on_form(self, interaction: Any, game_id: int, version: int, form: str, pick: str | None,
-                      values: list[str]) -> None: ...
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable: ...
+
+    async def on_component(
+        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+    ) -> None: ...
+
+    async def on_pick(
+        self, interaction: discord.Interaction, game_id: int, version: int, key: str | None, values: object
+    ) -> None: ...
+
+    async def on_form(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        form: str,
+        pick: str | None,
+        values: object,
+    ) -> None: ...
 
 
-def bazaar(client: commands.Bot | Any) -> Bazaar:
-    """``client`` (an interaction's ``client``) as the Bazaar bot."""
-    return client  # type: ignore[no-any-return]
+def bazaar(client: discord.Client) -> Bazaar:
+    """``client`` (an interaction's ``client``) as the Bazaar bot: ``app.BazaarBot`` is the only
+    client Bazaar runs, and it has every part of :class:`Bazaar`."""
+    return cast(Bazaar, client)

@@ -8,9 +8,10 @@ version, so a click on an old message is refused as stale, and none carries more
 prompt's own keys: a click is turned into an action by asking the engine for the clicker's prompt
 again (:mod:`actions`), never by trusting the message.
 """
+
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
@@ -20,17 +21,27 @@ from . import components
 from .components import ActionSelect, FormSelect, FormSend, GameButton
 
 MAX_ROWS = 5
-STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
-          "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
 
 Drafts = Mapping[str, Mapping[str, Sequence[str]]]
 """Form key -> pick key -> values picked so far (shown as the menus' defaults)."""
 
 
 def _options(pick: pr.Pick, chosen: Sequence[str] = ()) -> list[discord.SelectOption]:
-    return [discord.SelectOption(label=c.label[:100] or c.value[:100], value=c.value[:100],
-                                 description=c.description[:100] or None, default=c.value in chosen)
-            for c in pick.choices]
+    return [
+        discord.SelectOption(
+            label=c.label[:100] or c.value[:100],
+            value=c.value[:100],
+            description=c.description[:100] or None,
+            default=c.value in chosen,
+        )
+        for c in pick.choices
+    ]
 
 
 def fits(p: pr.Prompt | None, *, hand: bool) -> bool:
@@ -51,8 +62,9 @@ def kind(p: pr.Prompt | None) -> str | None:
     return "buttons" if all(isinstance(c, pr.Button) for c in pr.walk(p.controls)) else "menu"
 
 
-def view(game_id: int, version: int, p: pr.Prompt | None, *, hand: bool = True,
-         drafts: Drafts | None = None) -> discord.ui.View:
+def view(
+    game_id: int, version: int, p: pr.Prompt | None, *, hand: bool = True, drafts: Drafts | None = None
+) -> discord.ui.View:
     """The components of ``p`` (none when it does not :func:`fit`), plus My hand with ``hand``."""
     out = discord.ui.View(timeout=None)
     fill: list[int] = []  # per row: buttons on it (0 for a menu row)
@@ -68,51 +80,112 @@ def _single_menu(p: pr.Prompt) -> bool:
     """A prompt that is one menu of whole actions: drawn as the plain action menu (``bzs:g:v``),
     exactly as boards were before prompts."""
     picks = [c for c in pr.walk(p.controls) if isinstance(c, pr.Pick)]
-    return (len(p.controls) == 1 and len(picks) == 1 and picks[0].template == "{}"
-            and picks[0].min == picks[0].max == 1)
+    return (
+        len(p.controls) == 1
+        and len(picks) == 1
+        and picks[0].template == "{}"
+        and picks[0].min == picks[0].max == 1
+    )
 
 
-def _lay(out: discord.ui.View, gid: int, version: int, controls: Sequence[pr.Control], fill: list[int],
-         drafts: Drafts, *, single: bool = False) -> None:
+def _lay(
+    out: discord.ui.View,
+    gid: int,
+    version: int,
+    controls: Sequence[pr.Control],
+    fill: list[int],
+    drafts: Drafts,
+    *,
+    single: bool = False,
+) -> None:
     """Add ``controls`` on new rows below those counted in ``fill`` (buttons per row, 0 for a
     menu), extending it."""
     i = 0
     while i < len(controls):
         c = controls[i]
         if isinstance(c, pr.Button):
-            run: list[pr.Button] = []
-            while i < len(controls):
-                b = controls[i]
-                if not isinstance(b, pr.Button):
-                    break
-                run.append(b)
-                i += 1
-            row = len(fill)
-            rows = components.button_rows([b.action for b in run], max_rows=components.MAX_ROWS - row)
-            for r, idx in enumerate(rows):
-                for k in idx:
-                    b = run[k]
-                    out.add_item(GameButton(gid, version, b.action, label=b.label,
-                                            style=STYLES.get(b.style, discord.ButtonStyle.primary), row=row + r))
-                fill.append(len(idx))
+            run = _button_run(controls, i)
+            _lay_buttons(out, gid, version, run, fill)
+            i += len(run)
             continue
         if isinstance(c, pr.Pick):
-            out.add_item(ActionSelect(gid, version, _options(c), key=None if single else c.key,
-                                      placeholder=c.placeholder, min_values=c.min, max_values=c.max,
-                                      row=len(fill)))
+            out.add_item(
+                ActionSelect(
+                    gid,
+                    version,
+                    _options(c),
+                    key=None if single else c.key,
+                    placeholder=c.placeholder,
+                    min_values=c.min,
+                    max_values=c.max,
+                    row=len(fill),
+                )
+            )
             fill.append(0)
         elif isinstance(c, pr.Form):
-            draft = drafts.get(c.key, {})
-            for pick in c.picks:
-                out.add_item(FormSelect(gid, version, c.key, pick.key, _options(pick, draft.get(pick.key, ())),
-                                        placeholder=pick.placeholder, min_values=pick.min,
-                                        max_values=pick.max, row=len(fill)))
-                fill.append(0)
-            out.add_item(FormSend(gid, version, c.key, label=c.submit, row=len(fill)))
-            fill.append(1)
+            _lay_form(out, gid, version, c, fill, drafts.get(c.key, {}))
         elif isinstance(c, pr.Group):
             _lay(out, gid, version, c.controls, fill, drafts)
         i += 1
+
+
+def _button_run(controls: Sequence[pr.Control], start: int) -> list[pr.Button]:
+    """The buttons of ``controls`` from ``start`` up to the next control of another kind."""
+    run: list[pr.Button] = []
+    for b in controls[start:]:
+        if not isinstance(b, pr.Button):
+            break
+        run.append(b)
+    return run
+
+
+def _lay_buttons(out: discord.ui.View, gid: int, version: int, run: list[pr.Button], fill: list[int]) -> None:
+    """A run of buttons on new rows (see :func:`components.button_rows`)."""
+    row = len(fill)
+    rows = components.button_rows([b.action for b in run], max_rows=components.MAX_ROWS - row)
+    for r, idx in enumerate(rows):
+        for k in idx:
+            b = run[k]
+            out.add_item(
+                GameButton(
+                    gid,
+                    version,
+                    b.action,
+                    label=b.label,
+                    style=STYLES.get(b.style, discord.ButtonStyle.primary),
+                    row=row + r,
+                )
+            )
+        fill.append(len(idx))
+
+
+def _lay_form(
+    out: discord.ui.View,
+    gid: int,
+    version: int,
+    form: pr.Form,
+    fill: list[int],
+    draft: Mapping[str, Sequence[str]],
+) -> None:
+    """A form: a menu per pick (its ``draft`` values shown as chosen), each on its own row, then
+    its Send button on a row of its own."""
+    for pick in form.picks:
+        out.add_item(
+            FormSelect(
+                gid,
+                version,
+                form.key,
+                pick.key,
+                _options(pick, draft.get(pick.key, ())),
+                placeholder=pick.placeholder,
+                min_values=pick.min,
+                max_values=pick.max,
+                row=len(fill),
+            )
+        )
+        fill.append(0)
+    out.add_item(FormSend(gid, version, form.key, label=form.submit, row=len(fill)))
+    fill.append(1)
 
 
 def groups_text(p: pr.Prompt | None) -> list[str]:

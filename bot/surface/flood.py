@@ -3,9 +3,12 @@ before any handler runs. A command or a click over the limit is answered "slow d
 and does nothing; an autocomplete over its own, larger limit gets no suggestions. The check runs
 in the command tree (``BazaarTree.interaction_check``) and in every persistent component
 (``Throttled.interaction_check``), so no handler can forget it."""
+
 from __future__ import annotations
 
+import contextlib
 import logging
+
 import discord
 from discord import app_commands
 
@@ -22,10 +25,8 @@ async def admitted(interaction: discord.Interaction) -> bool:
     if interaction.type is discord.InteractionType.autocomplete:
         if bot.suggest_throttle.allow(user):
             return True
-        try:
+        with contextlib.suppress(discord.HTTPException):
             await interaction.response.autocomplete([])
-        except discord.HTTPException:
-            pass
         return False
     throttle = bot.throttle
     if throttle.allow(user):
@@ -34,8 +35,9 @@ async def admitted(interaction: discord.Interaction) -> bool:
     if throttle.refused % 50 == 1:
         log.info("Slowing down user %s (%d interaction(s) refused so far)", user, throttle.refused)
     try:
-        await interaction.response.send_message(text.slow_down(wait), ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            text.slow_down(wait), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
     except discord.HTTPException as err:
         log.info("Could not answer a throttled interaction %s: %r", interaction.id, err)
     return False

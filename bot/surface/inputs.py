@@ -8,23 +8,22 @@ values that are not strings. Every slash-command option and every custom id part
 one of these functions first; each returns the value in the type the code expects or raises
 :class:`~bot.host.live.Refusal` with a one-line reason for the user (nothing is changed).
 """
+
 from __future__ import annotations
 
 from bot.digits import is_digits
-from typing import Any
-
 from engines import base, search
 
 from ..host.live import Refusal
-from ..host.service import game_number
+from ..host.parsing import game_number
 
-MAX_INT = 2**63 - 1           # SQLite's largest integer
-MAX_ACTION = 400              # characters of a typed move (the longest canonical text is far shorter)
-MAX_OPTIONS = 400             # characters of /game new's options
-MAX_CLOCK = 40                # characters of /game new's clock
-MAX_VALUES = 25               # Discord's limit of values in one select menu
-MAX_VALUE = 100               # Discord's limit of characters in one select option value
-MAX_TYPED = 200               # characters of an autocomplete's typed text that are looked at
+MAX_INT = 2**63 - 1  # SQLite's largest integer
+MAX_ACTION = 400  # characters of a typed move (the longest canonical text is far shorter)
+MAX_OPTIONS = 400  # characters of /game new's options
+MAX_CLOCK = 40  # characters of /game new's clock
+MAX_VALUES = 25  # Discord's limit of values in one select menu
+MAX_VALUE = 100  # Discord's limit of characters in one select option value
+MAX_TYPED = 200  # characters of an autocomplete's typed text that are looked at
 
 CHANGED = "This command changed; the bot's commands are being updated. Try again in a minute."
 """The answer to a command whose options do not match the bot's (a stale registration)."""
@@ -33,13 +32,13 @@ OLD_CONTROL = "This control is no longer in use: use the buttons on the latest m
 """The answer to a component whose custom id has no shape the bot knows."""
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     """``value`` as a short, one-line quotation for a reason."""
     text = " ".join(str(value).split())
     return (text[:30] + "…") if len(text) > 30 else text
 
 
-def text(value: Any, name: str, *, limit: int, required: bool = False) -> str | None:
+def text(value: object, name: str, *, limit: int, required: bool = False) -> str | None:
     """A string option: the string (None when absent and not ``required``). Refuses another
     JSON type or a text longer than ``limit`` characters."""
     if value is None and not required:
@@ -51,18 +50,18 @@ def text(value: Any, name: str, *, limit: int, required: bool = False) -> str | 
     return value
 
 
-def action(value: Any) -> str:
+def action(value: object) -> str:
     """The text of a move (``/move action:`` or a button's action part)."""
     return text(value, "action", limit=MAX_ACTION, required=True) or ""
 
 
-def game_ref(value: Any) -> int | None:
+def game_ref(value: object) -> int | None:
     """A ``game:`` option: None when absent, else a valid game number (see
     :func:`bot.host.service.game_number`)."""
     return None if value is None else game_number(value)
 
 
-def number(value: Any, name: str, *, lo: int, hi: int) -> int:
+def number(value: object, name: str, *, lo: int, hi: int) -> int:
     """An integer option within ``lo``..``hi`` (a bool or a string is not one)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise Refusal(f"`{name}` takes a whole number, not `{_show(value)}`.")
@@ -71,7 +70,7 @@ def number(value: Any, name: str, *, lo: int, hi: int) -> int:
     return value
 
 
-def ai_level(value: Any) -> str | None:
+def ai_level(value: object) -> str | None:
     """The ``level:`` choice of ``/game addbot``: one of the AI levels, or None when left out."""
     if value is None:
         return None
@@ -80,7 +79,7 @@ def ai_level(value: Any) -> str | None:
     return value.strip().lower()
 
 
-def game_kind(value: Any) -> str:
+def game_kind(value: object) -> str:
     """A ``game:`` choice of ``/game new`` or ``/rules``: the name of a registered game."""
     names = [e.name for e in base.games()]
     if not isinstance(value, str) or value.strip().lower() not in names:
@@ -88,7 +87,7 @@ def game_kind(value: Any) -> str:
     return value.strip().lower()
 
 
-def ids(game: Any, version: Any) -> tuple[int, int]:
+def ids(game: object, version: object) -> tuple[int, int]:
     """The game number and version of a custom id (digits as the templates match them, or ints)."""
     gid = game_number(game)
     if isinstance(version, str) and is_digits(version) and len(version) <= 19:
@@ -98,7 +97,7 @@ def ids(game: Any, version: Any) -> tuple[int, int]:
     return gid, version
 
 
-def values(raw: Any) -> list[str]:
+def values(raw: object) -> list[str]:
     """The values of a select menu: a list of at most 25 strings of at most 100 characters."""
     if not isinstance(raw, (list, tuple)) or len(raw) > MAX_VALUES:
         raise Refusal("That menu sent something it does not offer: use the latest message.")
@@ -107,7 +106,7 @@ def values(raw: Any) -> list[str]:
     return list(raw)
 
 
-def typed(value: Any) -> str:
+def typed(value: object) -> str:
     """What an autocomplete's focused option holds, as text (the first :data:`MAX_TYPED`
     characters); anything but a string counts as nothing typed."""
     return value[:MAX_TYPED] if isinstance(value, str) else ""

@@ -18,8 +18,15 @@ def _shape(command: Mapping[str, Any]) -> tuple[Any, ...]:
     leaving out what Discord adds by itself (ids, versions, defaults)."""
     options = tuple(sorted((_shape(o) for o in command.get("options") or []), key=lambda t: str(t[0])))
     choices = tuple(sorted(str(c.get("value")) for c in command.get("choices") or []))
-    return (command.get("name"), int(command.get("type") or 1), command.get("description") or "",
-            bool(command.get("required")), bool(command.get("autocomplete")), choices, options)
+    return (
+        command.get("name"),
+        int(command.get("type") or 1),
+        command.get("description") or "",
+        bool(command.get("required")),
+        bool(command.get("autocomplete")),
+        choices,
+        options,
+    )
 
 
 def differences(local: Iterable[Mapping[str, Any]], remote: Iterable[Mapping[str, Any]]) -> list[str]:
@@ -45,6 +52,9 @@ async def check(bot: discord.ext.commands.Bot, guild_id: int | None) -> list[str
     found = differences(local, [c.to_dict() for c in remote])
     if found:
         where = f"in server {guild_id}" if guild_id else "globally"
-        log.warning("The slash commands registered %s differ from this version's (%s): run `bazaar sync`",
-                    where, ", ".join(found[:8]) + (" …" if len(found) > 8 else ""))
+        log.warning(
+            "The slash commands registered %s differ from this version's (%s): run `bazaar sync`",
+            where,
+            ", ".join(found[:8]) + (" …" if len(found) > 8 else ""),
+        )
     return found

@@ -3,32 +3,42 @@
 Seat tokens ``{s0}``… are replaced by display names (never mentions, so nobody is pinged by a
 log line); only "who must act next" and reminders mention people.
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from engines import base
 from engines.base import Engine
 
 from ..host.clock import format_duration
 from ..host.live import Batch, Listing, LiveGame
-from ..host.store import SeatRow
 from ..host.names import shown
+from ..host.store import SeatRow
 
 LIMIT = 2000  # Discord's message length
 
-APOLOGY = ("Sorry, something went wrong on my side while doing that{where}. It has been logged; "
-           "nothing was changed unless a board was posted. Please try again.")
-NO_POST = ("I cannot post in this channel. Give me View Channel, Send Messages, Attach Files and "
-           "Read Message History here (and Create Public Threads + Send Messages in Threads for a "
-           "thread per game).")
+APOLOGY = (
+    "Sorry, something went wrong on my side while doing that{where}. It has been logged; "
+    "nothing was changed unless a board was posted. Please try again."
+)
+NO_POST = (
+    "I cannot post in this channel. Give me View Channel, Send Messages, Attach Files and "
+    "Read Message History here (and Create Public Threads + Send Messages in Threads for a "
+    "thread per game)."
+)
 
-NO_FILES = ("🖼️ I may not attach pictures here (give me **Attach Files**); `/game status` shows you the "
-            "board picture privately.")
+NO_FILES = (
+    "🖼️ I may not attach pictures here (give me **Attach Files**); `/game status` shows you the "
+    "board picture privately."
+)
 
 
-STORE_DOWN = ("⚠️ Could not save {what}: the bot's database is not answering just now. Nothing "
-              "changed; try again in a moment.")
+STORE_DOWN = (
+    "⚠️ Could not save {what}: the bot's database is not answering just now. Nothing "
+    "changed; try again in a moment."
+)
 
 
 def store_down(what: str) -> str:
@@ -67,7 +77,7 @@ def fit_lines(head: Sequence[str], body: Sequence[str], tail: Sequence[str], lim
 
 
 def seat_label(seat: SeatRow) -> str:
-    """"Ann", "AI 1 🤖", "Bob (AI plays)"."""
+    """ "Ann", "AI 1 🤖", "Bob (AI plays)"."""
     name = shown(seat.name)
     if seat.is_ai and seat.user_id is None:
         return f"{name} 🤖"
@@ -84,8 +94,11 @@ def mention(seat: SeatRow) -> str:
 
 
 def options_line(engine: Engine, options: dict[str, Any]) -> str:
-    """"open_hands=false, veda_price=4" (all options, as resolved)."""
-    return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in sorted(options.items())) or "none"
+    """ "open_hands=false, veda_price=4" (all options, as resolved)."""
+    return (
+        ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in sorted(options.items()))
+        or "none"
+    )
 
 
 def lobby(game: LiveGame) -> str:
@@ -94,17 +107,21 @@ def lobby(game: LiveGame) -> str:
     seats = "\n".join(f"{s.seat + 1}. {seat_label(s)}" for s in game.seats) or "(nobody yet)"
     if row.status == "lobby":
         starter = f"<@{row.creator_id}>" if row.creator_id else "A player"  # 0: a forgotten creator
-        state = (f"Press **Join** to play. {starter} presses **Start** with "
-                 f"{e.min_players}–{e.max_players} players (**Add AI** fills seats).")
+        state = (
+            f"Press **Join** to play. {starter} presses **Start** with "
+            f"{e.min_players}–{e.max_players} players (**Add AI** fills seats)."
+        )
     elif row.status == "active":
         where = f"<#{row.thread_id}>" if row.thread_id else "this channel"
         state = f"Started: the game is played in {where}."
     else:
         state = "This lobby is closed."
-    return clip(f"🎲 **{game.title}** — lobby\n"
-                f"Players ({len(game.seats)}/{e.max_players}):\n{seats}\n"
-                f"Turn clock: {format_duration(row.clock_seconds)} · Options: {options_line(e, row.options)}\n"
-                f"{state}")
+    return clip(
+        f"🎲 **{game.title}** — lobby\n"
+        f"Players ({len(game.seats)}/{e.max_players}):\n{seats}\n"
+        f"Turn clock: {format_duration(row.clock_seconds)} · Options: {options_line(e, row.options)}\n"
+        f"{state}"
+    )
 
 
 END_KINDS = frozenset({"over", "game_over"})
@@ -116,8 +133,12 @@ def event_lines(batch: Batch, leave_out: frozenset[str] = frozenset()) -> list[s
     """What everyone sees of the batch's events, one line each: the public events and the public
     twins of private ones (a private event itself never appears here), but none of a kind in
     ``leave_out``."""
-    return ["• " + batch.fmt(ev.text)
-            for step in batch.steps for ev in base.events_for(step.events, None) if ev.kind not in leave_out]
+    return [
+        "• " + batch.fmt(ev.text)
+        for step in batch.steps
+        for ev in base.events_for(step.events, None)
+        if ev.kind not in leave_out
+    ]
 
 
 def turn_lines(batch: Batch) -> list[str]:
@@ -125,9 +146,12 @@ def turn_lines(batch: Batch) -> list[str]:
     return [batch.fmt(n) for n in batch.notes] + event_lines(batch)
 
 
-HOW = {"buttons": "the buttons below or `/move`", "menu": "the menu below or `/move`",
-       None: "`/move` (it lists your moves)",
-       "private": "your moves are in your DM and under **My hand** (only you see them), or use `/move`"}
+HOW = {
+    "buttons": "the buttons below or `/move`",
+    "menu": "the menu below or `/move`",
+    None: "`/move` (it lists your moves)",
+    "private": "your moves are in your DM and under **My hand** (only you see them), or use `/move`",
+}
 """How a turn message says to play, by :func:`bot.surface.controls.kind` ("private": the
 moves depend on what the player hides, so only their own My hand answer offers them)."""
 
@@ -148,8 +172,15 @@ def sheet_head(title: str) -> str:
     return f"📊 **{title}** · "
 
 
-def turn(batch: Batch, headline: str, awaited: Iterable[SeatRow], deadline: float | None,
-         controls: str | None = None, earlier: Sequence[str] = (), extra: Sequence[str] = ()) -> str:
+def turn(
+    batch: Batch,
+    headline: str,
+    awaited: Iterable[SeatRow],
+    deadline: float | None,
+    controls: str | None = None,
+    earlier: Sequence[str] = (),
+    extra: Sequence[str] = (),
+) -> str:
     """A turn message: notes, the events, whose turn it is (mentioned), how to play (``controls``
     is what the message carries: "buttons", "menu", None, or "private" for moves offered only
     in the player's My hand answer) and the clock. ``earlier`` are lines of the same turn already
@@ -210,58 +241,84 @@ def rank_line(outcome: base.Outcome, seat: int) -> str:
     return f"You finished **{where}**{won} " + ("with no score" if score is None else f"with {score} pts")
 
 
-def dm(batch: Batch, seat: int, link: str, private_events: Sequence[str], body: str,
-       extra: Sequence[str] = (), outcome: base.Outcome | None = None) -> str:
+def dm(
+    batch: Batch,
+    seat: int,
+    link: str,
+    private_events: Sequence[str],
+    body: str,
+    extra: Sequence[str] = (),
+    outcome: base.Outcome | None = None,
+) -> str:
     """A DM with the private view: names the game, links to it, private events, the text, then
     ``extra`` (what the controls below are for). With ``outcome`` (the game is over) it is the
     player's final DM: its first line says the game is over and the player's rank, once."""
     if outcome is not None:
-        head = [f"🏁 **{batch.title}** is over (move {batch.version}). {rank_line(outcome, seat)}. Final sheet: {link}"]
+        head = [
+            f"🏁 **{batch.title}** is over (move {batch.version}). {rank_line(outcome, seat)}."
+            f" Final sheet: {link}"
+        ]
         return fit_lines(head, [f"• {batch.fmt(e)}" for e in private_events], [body] if body else [])
-    head = [f"🎴 **{batch.title}** — your private view as {batch.text_names[seat]} (move {batch.version}): {link}"]
+    head = [
+        f"🎴 **{batch.title}** — your private view as {batch.text_names[seat]} (move {batch.version}): {link}"
+    ]
     events = [f"• {batch.fmt(e)}" for e in private_events]
     return fit_lines(head, events, [*([body] if body else []), *extra])
 
 
 def dm_closed(user_id: int, title: str) -> str:
     """The one-time notice that DMs to a player fail."""
-    return (f"<@{user_id}>, I cannot send you direct messages for **{title}** (your DMs are closed "
-            f"to me). Use the **My hand** button or `/hand` to see your private view.")
+    return (
+        f"<@{user_id}>, I cannot send you direct messages for **{title}** (your DMs are closed "
+        f"to me). Use the **My hand** button or `/hand` to see your private view."
+    )
 
 
 def reminder(title: str, people: Sequence[str], left: float) -> str:
     """The half-time reminder."""
-    return (f"⏳ {', '.join(people)}: half of your turn time in **{title}** is gone. "
-            f"{format_duration(left)} left before the AI plays your turn.")
+    return (
+        f"⏳ {', '.join(people)}: half of your turn time in **{title}** is gone. "
+        f"{format_duration(left)} left before the AI plays your turn."
+    )
 
 
 def rearmed(title: str, people: Sequence[str], grace: float) -> str:
     """The notice that a turn clock ran out while the bot was offline and was extended."""
-    return (f"⏳ {', '.join(people)}: your turn clock in **{title}** ran out while I was offline, so you "
-            f"get {format_duration(grace)} more before the AI plays your turn.")
+    return (
+        f"⏳ {', '.join(people)}: your turn clock in **{title}** ran out while I was offline, so you "
+        f"get {format_duration(grace)} more before the AI plays your turn."
+    )
 
 
 def attention(game: LiveGame) -> str:
     """The notice that a game cannot be loaded consistently."""
     who = " ".join(mention(s) for s in game.humans())
-    return clip(f"⚠️ **{game.title}** needs attention: {game.row.attention}. Moves are paused so "
-                f"nothing gets worse; the creator or a server manager can `/game end` it. {who}")
+    return clip(
+        f"⚠️ **{game.title}** needs attention: {game.row.attention}. Moves are paused so "
+        f"nothing gets worse; the creator or a server manager can `/game end` it. {who}"
+    )
 
 
 def playable_again(game: LiveGame) -> str:
     """The notice that a game flagged as needing attention checks out again and takes moves."""
     who = " ".join(mention(s) for s in game.humans())
-    return clip(f"✅ **{game.title}** is playable again: its saved history checks out now, so moves are "
-                f"accepted and the turn clock starts afresh. The last board's buttons work. {who}")
+    return clip(
+        f"✅ **{game.title}** is playable again: its saved history checks out now, so moves are "
+        f"accepted and the turn clock starts afresh. The last board's buttons work. {who}"
+    )
 
 
-def status(game: LiveGame, view: dict[str, Any] | None) -> str:
+def status(game: LiveGame, view: Mapping[str, Any] | None) -> str:
     """/game status: the state, the seats, whose turn, the clock."""
     row = game.row
-    lines = [f"**{game.title}** — {row.status}" + (f" (needs attention: {row.attention})" if row.attention else "")]
+    lines = [
+        f"**{game.title}** — {row.status}" + (f" (needs attention: {row.attention})" if row.attention else "")
+    ]
     where = f"<#{row.thread_id}>" if row.thread_id else f"<#{row.channel_id}>"
-    lines.append(f"Played in {where} · turn clock {format_duration(row.clock_seconds)} · "
-                 f"options: {options_line(game.engine, row.options)}")
+    lines.append(
+        f"Played in {where} · turn clock {format_duration(row.clock_seconds)} · "
+        f"options: {options_line(game.engine, row.options)}"
+    )
     awaited = set(game.awaited())
     for s in game.seats:
         lines.append(f"{'➡️' if s.seat in awaited else '▫️'} {s.seat + 1}. {seat_label(s)}")
