@@ -2,9 +2,10 @@
 
 For each game at its largest board (the most players, late in the game) the board is drawn the
 way the bot posts it (``render.board_image`` with the caption of the last move and the previous
-board, as bot/host/drawing.py ``boards`` does), then encoded with ``render.common.to_png``; a
-game's second picture (``extra``, posted in the same message) is timed and weighed apart, with
-the same aims.
+board, as bot/host/drawing.py ``boards`` does), then encoded as ``render.board_png`` encodes it
+(on the game's house palette, made once per process before the first board and reported apart);
+a game's second picture (``extra``, posted in the same message, ``render.extra_png``) is timed
+and weighed apart, with the same aims.
 Wall-clock figures are what the bot pays; the CPU figures (``time.process_time``) beside them
 show how much of a slow wall time is other processes on a shared machine.
 
@@ -24,8 +25,7 @@ from typing import Any
 
 import render
 from engines import base
-from render import caption
-from render.common import to_png
+from render import caption, house
 
 NAMES = ["Asha", "Bilal", "Chen", "Dara", "Emeka"]
 SNAPSHOTS = 60  # boards timed per game (QUICK_SNAPSHOTS with quick=True)
@@ -77,6 +77,7 @@ class GameFigures:
     png_bytes: list[int]
     extra_ms: list[float] = field(default_factory=list)  # the second picture drawn and encoded
     extra_bytes: list[int] = field(default_factory=list)
+    house_ms: float = 0.0  # making the game's house palettes (once per process, before the first board)
 
     @property
     def total_ms(self) -> list[float]:
@@ -96,14 +97,18 @@ def measure_game(game: str, count: int) -> GameFigures:
     steps = late_steps(engine, n, count)
     view, previous, lines = steps[0]
     levels = render.board_png_levels(game)
+    t0 = time.perf_counter()
+    house.palette(game, "board", n)
+    house.palette(game, "extra", n)
+    house_ms = 1000 * (time.perf_counter() - t0)
     render.board_png(game, view, names, caption=lines, previous=previous)
-    render.extra_image(game, view, names, previous=previous)
-    f = GameFigures(game, n, (0, 0), [], [], [], [], [])
+    render.extra_png(game, view, names, previous=previous)
+    f = GameFigures(game, n, (0, 0), [], [], [], [], [], house_ms=house_ms)
     for view, previous, lines in steps:
         c0, t0 = time.process_time(), time.perf_counter()
         img = render.board_image(game, view, names, caption=lines, previous=previous)
         c1, t1 = time.process_time(), time.perf_counter()
-        png = to_png(img, levels=levels)
+        png = render.encode(game, "board", img, n, levels)
         c2, t2 = time.process_time(), time.perf_counter()
         f.draw_ms.append(1000 * (t1 - t0))
         f.encode_ms.append(1000 * (t2 - t1))
@@ -113,9 +118,9 @@ def measure_game(game: str, count: int) -> GameFigures:
         if img.width * img.height > f.size[0] * f.size[1]:
             f.size = img.size
         t3 = time.perf_counter()
-        second = render.extra_image(game, view, names, previous=previous)
+        second = render.extra_png(game, view, names, previous=previous)
         if second is not None:
-            f.extra_bytes.append(len(to_png(second)))
+            f.extra_bytes.append(len(second))
             f.extra_ms.append(1000 * (time.perf_counter() - t3))
     return f
 
@@ -143,6 +148,7 @@ def rows(f: GameFigures) -> list[dict[str, Any]]:
         row("drawing median", statistics.median(draw), "ms", None),
         row("drawing p99", _pct(draw, 0.99), "ms", None),
         row("encoder share", 100 * f.encoder_share, "%", None),
+        row("house palettes made once", f.house_ms, "ms", None),
     ]
     if f.extra_ms:
         out += [
@@ -163,7 +169,7 @@ def main(quick: bool = False) -> list[dict[str, Any]]:
     count = QUICK_SNAPSHOTS if quick else SNAPSHOTS
     print(
         f"\n[render] the largest board per game (most players, late game) as posted: "
-        f"render.board_image, then to_png; {count} boards each; wall ms (CPU ms); "
+        f"render.board_image, then render.encode; {count} boards each; wall ms (CPU ms); "
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
     print(

@@ -46,8 +46,9 @@ from typing import Any
 
 from PIL import Image
 
+from . import house
 from .caption import Caption, with_caption
-from .common import PNG_LEVELS, to_png
+from .png import PNG_LEVELS, to_png
 
 
 def get(game: str) -> ModuleType:
@@ -145,10 +146,32 @@ def board_png(
     caption: Caption = (),
     previous: Mapping[str, Any] | None = None,
 ) -> bytes:
-    """:func:`board_image` encoded as the bot posts it: :func:`render.common.to_png` at the
-    game's ``BOARD_PNG_LEVELS``."""
+    """:func:`board_image` encoded as the bot posts it: :func:`render.png.to_png` at the game's
+    ``BOARD_PNG_LEVELS``, on the game's house palette for ``len(names)`` players where it fits
+    (:mod:`render.house`)."""
     img = board_image(game, view, names, caption=caption, previous=previous)
-    return to_png(img, levels=board_png_levels(game))
+    return encode(game, "board", img, len(names or ()), board_png_levels(game))
+
+
+def extra_png(
+    game: str,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    *,
+    previous: Mapping[str, Any] | None = None,
+) -> bytes | None:
+    """:func:`extra_image` encoded as the bot posts it (on the house palette of the game's
+    second pictures), or None for a game with one picture."""
+    img = extra_image(game, view, names, previous=previous)
+    return None if img is None else encode(game, "extra", img, len(names or ()))
+
+
+def encode(
+    game: str, kind: str, img: Image.Image, n_players: int, levels: Sequence[int] = PNG_LEVELS
+) -> bytes:
+    """``img``, a ``kind`` ("board", "extra") of picture of ``game`` at ``n_players``, as PNG
+    (:func:`render.png.to_png` on the house palette of that kind where there is one)."""
+    return to_png(img, levels=levels, house=house.palette(game, kind, n_players))
 
 
 def board_png_levels(game: str) -> Sequence[int]:

@@ -7,7 +7,6 @@ the output is the same on every machine.
 
 from __future__ import annotations
 
-import io
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
@@ -16,6 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+# The PNG encoder lives in render.png; these names stay importable from here, where every
+# renderer and the bot have always found them.
+from .png import PNG_LEVELS as PNG_LEVELS
+from .png import PNG_LIMIT as PNG_LIMIT
+from .png import palette_image as palette_image
+from .png import to_png as to_png
 
 ASSETS = Path(__file__).parent / "assets"
 FONTS = ASSETS / "fonts"
@@ -444,52 +450,6 @@ def clear_caches() -> None:
 def crop_to(img: Image.Image, bottom: float, margin: int) -> Image.Image:
     """``img`` (a tall canvas drawn top down) cut just below ``bottom`` plus ``margin``."""
     return img.crop((0, 0, img.width, min(img.height, int(bottom) + margin)))
-
-
-PNG_LIMIT = 120_000  # the stricter reading of "120 KB" (tests/test_render_phraya.py uses it)
-"""The most bytes a posted picture should take (issue #13); :func:`to_png` compresses harder
-only for a picture that would be larger."""
-PNG_LEVELS = (1, 6, 9)
-"""zlib levels :func:`to_png` tries in turn, keeping the first within :data:`PNG_LIMIT`: level
-1 encodes a board 2-3 times faster than 6 at about 1.4 times the bytes, which every board but
-the densest fits in."""
-
-
-PALETTE_SAMPLE = 3
-""":func:`palette_image` builds its palette from every third pixel of every third row."""
-
-
-def palette_image(img: Image.Image) -> Image.Image:
-    """``img`` (RGB) as a 256-colour palette image without dithering: an octree palette built
-    from a sample of the pixels (one in :data:`PALETTE_SAMPLE` each way), then every pixel
-    mapped to its nearest palette colour. Over the largest boards of the four games this is
-    both faster than an octree over every pixel (4-6 ms against 7-15) and closer to the
-    picture (no pixel off by more than 36 levels against 50; the full octree spends its
-    colours on the large flat areas), since fills, lines and glyph cores are never thinner
-    than the sample's step."""
-    if img.getcolors(256) is not None:  # 256 colours or fewer: keep each exactly (a data picture)
-        return img.quantize(256, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE)
-    k = PALETTE_SAMPLE
-    sample = img.resize((max(1, img.width // k), max(1, img.height // k)), Image.Resampling.NEAREST)
-    palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    return img.quantize(palette=palette, dither=Image.Dither.NONE)
-
-
-def to_png(img: Image.Image, limit: int = PNG_LIMIT, levels: Sequence[int] = PNG_LEVELS) -> bytes:
-    """Encode as an 8-bit palette PNG (:func:`palette_image`; RGBA keeps an octree palette with
-    its alpha), at the fastest of ``levels`` (zlib levels, fastest first) that keeps it within
-    ``limit`` bytes (the last level if none does). A pure function of the picture."""
-    if img.mode == "RGBA":
-        q = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    else:
-        q = palette_image(img if img.mode == "RGB" else img.convert("RGB"))
-    buf = io.BytesIO()
-    for level in levels:
-        buf = io.BytesIO()
-        q.save(buf, format="PNG", compress_level=level)
-        if buf.tell() <= limit:
-            break
-    return buf.getvalue()
 
 
 def score_lines(

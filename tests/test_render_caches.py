@@ -19,7 +19,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import render
 from engines import base
-from render import common
+from render import common, house
 from render.common import FONTS, PANEL, canvas, clear_caches, font, panel, stamp, to_png
 
 NAMES = ["Asha", "Bilal", "Chen", "Dara", "Emeka"]
@@ -178,7 +178,8 @@ def test_phraya_boards_fit_at_the_fastest_level(n):
     assert len(to_png(img, levels=(1,))) <= common.PNG_LIMIT
     assert all(render.board_png_levels(g) == common.PNG_LEVELS for g in GAMES)
     png = render.board_png("phraya", view, names, caption=["P0 plays a card"])
-    assert png == to_png(img) == to_png(img, levels=(1,))
+    on_house = house.palette("phraya", "board", n)  # the bot's encoding: on the house palette
+    assert png == to_png(img, house=on_house) == to_png(img, levels=(1,), house=on_house)
 
 
 def test_a_picture_of_few_colours_comes_back_exactly():

@@ -19,7 +19,6 @@ from bot.host.store_pg import dollar
 import render
 from render import caption
 from engines import base
-from render.common import to_png
 from fakediscord import BotRunner, Channel, FakeDiscord, Guild, Message, User
 
 GAME_TITLE = re.compile(r"\*\*(?P<title>[^*#]+) #(?P<id>\d+)\*\*")
@@ -265,8 +264,8 @@ def board_pngs(game: str, seed: int, n: int, options: dict[str, Any], moves: lis
             since.append((played[k - 1][0], steps[k][1].events))
         lines = [*(lines if same else []), *caption.lines_of(since, names)]
         previous = None if before is None else engine.view(steps[before][0], None)
-        out.append(to_png(render.board_image(game, engine.view(steps[v][0], None), names, caption=lines,
-                                             previous=previous)))
+        out.append(render.board_png(game, engine.view(steps[v][0], None), names, caption=lines,
+                                    previous=previous))
         before = v
     return out
 
