@@ -12,13 +12,9 @@ the PNG itself:
   used board after board maps each board in about half the time a new palette needs, and no
   palette has to be made per board.
 * **The file.** Each row of the palette image gets its filter byte (none) by pasting the image
-  one pixel to the right on a zero column. The rows of a large picture are cut in two bands
-  deflated as one zlib stream: the first band ends on a byte boundary (a sync flush), the
-  second starts from the first band's last 32 KB as its dictionary, and the Adler-32 is that
-  of all the rows. When the machine has an idle core (:func:`spare_core`) the second band is
-  deflated in a helper thread (zlib lets other threads run while it compresses a large
-  buffer); the bytes are the same either way. Any PNG reader decodes the file to the same
-  pixels as Pillow's own file of the same palette image (tests/test_render_png.py).
+  one pixel to the right on a zero column, and the rows are deflated as one zlib stream, at the
+  fastest level by ISA-L (:func:`compress`). Any PNG reader decodes the file to the same pixels
+  as Pillow's own file of the same palette image (tests/test_render_png.py).
 
 :func:`to_png` is a pure function of the picture (and of the house palette passed): the same
 picture always gives the same bytes, however warm the caches.
@@ -27,15 +23,19 @@ picture always gives the same bytes, however warm the caches.
 from __future__ import annotations
 
 import io
-import os
 import struct
 import threading
 import zlib
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from collections.abc import Sequence
+from types import ModuleType
 
 from PIL import Image, ImageChops
+
+isal_zlib: ModuleType | None
+try:
+    from isal import isal_zlib
+except ImportError:  # without it, zlib's level 1 (about 2 ms slower a board)
+    isal_zlib = None
 
 PNG_LIMIT = 120_000  # the stricter reading of "120 KB" (tests/test_render_phraya.py uses it)
 """The most bytes a posted picture should take (issue #13); :func:`to_png` compresses harder
@@ -53,9 +53,6 @@ channel) off its colour..."""
 FIT_OFF = 16
 FIT_SHARE = 0.001
 """...and at most this share of the sampled pixels lands more than :data:`FIT_OFF` levels off."""
-SPLIT_PIXELS = 200_000
-"""Pictures of at least this many pixels are deflated in two bands in parallel."""
-WINDOW = 32_768  # deflate's window: the second band's dictionary
 
 
 def sample(img: Image.Image, k: int = PALETTE_SAMPLE) -> Image.Image:
@@ -124,35 +121,6 @@ def palette_image(img: Image.Image, house: Image.Image | None = None) -> Image.I
 # --------------------------------------------------------------------------- the file
 
 
-_pool: tuple[int, ThreadPoolExecutor] | None = None
-_pool_lock = threading.Lock()
-
-
-def _worker() -> ThreadPoolExecutor:
-    """One helper thread per process (made again in a forked child, which has no threads)."""
-    global _pool
-    with _pool_lock:
-        if _pool is None or _pool[0] != os.getpid():
-            _pool = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="png"))
-        return _pool[1]
-
-
-def spare_core() -> bool:
-    """Whether a helper thread would likely find an idle core (the load average is below the
-    cores less one): on a busy machine it only waits for one, and the band is deflated in the
-    calling thread instead, to the same bytes."""
-    try:
-        return os.getloadavg()[0] < (os.cpu_count() or 1) - 1
-    except OSError:  # no load average on this system
-        return (os.cpu_count() or 1) > 1
-
-
-def _inline(fn: Callable[..., bytes], *args: Any) -> Future[bytes]:
-    done: Future[bytes] = Future()
-    done.set_result(fn(*args))
-    return done
-
-
 def _rows(q: Image.Image) -> bytes:
     """The PNG scanlines of the palette image ``q``: each row led by filter type 0 (none)."""
     wide = Image.new("P", (q.width + 1, q.height), 0)
@@ -160,53 +128,26 @@ def _rows(q: Image.Image) -> bytes:
     return wide.tobytes()
 
 
-def _deflate(raw: memoryview, level: int, last: bool, zdict: bytes = b"") -> bytes:
-    """``raw`` as raw deflate data: a finished stream when ``last``, else ending on a byte
-    boundary (a sync flush) so that another band can follow it."""
-    c = zlib.compressobj(level, zlib.DEFLATED, -15, 9, zdict=zdict) if zdict else None
-    c = c or zlib.compressobj(level, zlib.DEFLATED, -15, 9)
-    return c.compress(raw) + c.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH)
+def compress(raw: bytes, level: int) -> bytes:
+    """``raw`` as a zlib stream at zlib ``level``; level 1 (or 0) by ISA-L's deflate (the
+    ``isal`` package) where it is installed: about five times as fast as zlib's and no
+    larger."""
+    if level <= 1 and isal_zlib is not None:
+        fast: bytes = isal_zlib.compress(raw, 1)
+        return fast
+    return zlib.compress(raw, level)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def _zlib_header(level: int) -> bytes:
-    cmf = 0x78  # deflate, 32 KB window
-    flg = (0 if level < 2 else 1 if level < 6 else 2 if level == 6 else 3) << 6
-    return bytes((cmf, flg + (31 - (cmf * 256 + flg) % 31) % 31))
-
-
-def write_png(size: tuple[int, int], palette: bytes, bands: Sequence[memoryview], level: int) -> bytes:
+def write_png(size: tuple[int, int], palette: bytes, rows: bytes, level: int) -> bytes:
     """The PNG file of a palette image of ``size`` whose palette is ``palette`` (RGB triples)
-    and whose scanlines are ``bands`` (in order), deflated at zlib ``level`` (every band but the
-    first in the helper thread)."""
-    later: list[Future[bytes]] = []
-    for i in range(1, len(bands)):
-        zdict = bytes(bands[i - 1][-WINDOW:])
-        run = _worker().submit if spare_core() else _inline
-        later.append(run(_deflate, bands[i], level, i == len(bands) - 1, zdict))
-    first = _deflate(bands[0], level, len(bands) == 1)
-    adler = 1
-    for band in bands:
-        adler = zlib.adler32(band, adler)
-    stream = _zlib_header(level) + first + b"".join(f.result() for f in later) + struct.pack(">I", adler)
+    and whose scanlines are ``rows``, deflated at zlib ``level`` (:func:`compress`)."""
     ihdr = struct.pack(">IIBBBBB", size[0], size[1], 8, 3, 0, 0, 0)
-    parts = (_chunk(b"IHDR", ihdr), _chunk(b"PLTE", palette), _chunk(b"IDAT", stream), _chunk(b"IEND", b""))
-    return b"\x89PNG\r\n\x1a\n" + b"".join(parts)
-
-
-def _bands(raw: bytes, width: int) -> list[memoryview]:
-    """``raw`` (scanlines of ``width`` + 1 bytes) cut at a row boundary into two bands for a
-    large picture (always the same cut for the same picture: the file does not depend on how
-    many threads write it), else one."""
-    rows = len(raw) // (width + 1)
-    whole = memoryview(raw)
-    if width * rows < SPLIT_PIXELS:
-        return [whole]
-    cut = (rows // 2) * (width + 1)
-    return [whole[:cut], whole[cut:]]
+    chunks = (b"IHDR", ihdr), (b"PLTE", palette), (b"IDAT", compress(rows, level)), (b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + b"".join(_chunk(kind, data) for kind, data in chunks)
 
 
 def to_png(
@@ -228,11 +169,11 @@ def to_png(
     if few is not None:  # Pillow packs 16 colours or fewer into fewer bits
         return _pillow_png(few, limit, levels)
     palette = choose_palette(rgb, house, s)
-    bands = _bands(_rows(mapped(rgb, _own(palette) if palette is house else palette)), rgb.width)
+    rows = _rows(mapped(rgb, _own(palette) if palette is house else palette))
     colours = bytes(palette.getpalette("RGB") or b"")
     png = b""
     for level in levels:
-        png = write_png(rgb.size, colours, bands, level)
+        png = write_png(rgb.size, colours, rows, level)
         if len(png) <= limit:
             break
     return png

@@ -1,8 +1,8 @@
 """The PNG encoder (render.png) and the house palettes (render.house).
 
 - the file it writes decodes, in Pillow, to the very pixels and palette of Pillow's own file of
-  the same palette image, in one band and in two, at every zlib level;
-- the bytes do not depend on whether the second band is deflated in a helper thread;
+  the same palette image, for a board and a small picture, at the fast and the slow levels;
+- with or without ISA-L's deflate (the ``isal`` package), the file decodes to the same pixels;
 - a house palette is a constant of the code: made again, it is the same palette;
 - boards encoded on their game's house palette keep their colours as closely as the test of
   the sampled palette asks (tests/test_render_caches.py), and a picture the house palette does
@@ -64,7 +64,7 @@ def _worst(a: Image.Image, b: Image.Image) -> list[int]:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_file_decodes_to_pillow_s_own_pixels(game):
     img, _ = _posted(game, 11)
-    small = img.crop((0, 0, 400, 300))  # under SPLIT_PIXELS: one band
+    small = img.crop((0, 0, 400, 300))
     for picture in (img, small):
         q = encoder.palette_image(picture)
         assert q.mode == "P"
@@ -77,15 +77,14 @@ def test_the_file_decodes_to_pillow_s_own_pixels(game):
             assert ours.getpalette() == theirs.getpalette()
 
 
-def test_the_bytes_do_not_depend_on_the_helper_thread(monkeypatch):
+def test_without_isal_zlib_writes_the_same_pixels(monkeypatch):
     img, n = _posted("ra", 12)
     palette = house.palette("ra", "board", n)
-    monkeypatch.setattr(encoder, "spare_core", lambda: True)
-    threaded = encoder.to_png(img, house=palette)
-    monkeypatch.setattr(encoder, "spare_core", lambda: False)
-    inline = encoder.to_png(img, house=palette)
-    assert threaded == inline
-    assert len(encoder._bands(b"\0" * (1001 * 1000), 1000)) == 2  # a board is cut in two bands
+    fast = encoder.to_png(img, house=palette)
+    monkeypatch.setattr(encoder, "isal_zlib", None)
+    plain = encoder.to_png(img, house=palette)
+    a, b = _decoded(fast), _decoded(plain)
+    assert a.tobytes() == b.tobytes() and a.getpalette() == b.getpalette()
 
 
 def test_a_house_palette_is_a_constant_of_the_code():
