@@ -1,8 +1,9 @@
 """Rendering cost per posted board: drawing and PNG encoding timed apart, PNG bytes.
 
 For each game at its largest board (the most players, late in the game) the board is drawn the
-way the bot posts it (``render.board_image`` with the caption of the last move and the previous
-board, as bot/host/drawing.py ``boards`` does), then encoded as ``render.board_png`` encodes it
+way the bot posts it (``render.board_parts``: the caption strip of the last move and the board
+marking what changed since the previous one, as bot/host/drawing.py ``boards`` does through
+``render.board_png``), then encoded as ``render.board_png`` encodes it
 (on the game's house palette, made once per process before the first board and reported apart);
 a game's second picture (``extra``, posted in the same message, ``render.extra_png``) is timed
 and weighed apart, with the same aims.
@@ -106,17 +107,18 @@ def measure_game(game: str, count: int) -> GameFigures:
     f = GameFigures(game, n, (0, 0), [], [], [], [], [], house_ms=house_ms)
     for view, previous, lines in steps:
         c0, t0 = time.process_time(), time.perf_counter()
-        img = render.board_image(game, view, names, caption=lines, previous=previous)
+        parts = render.board_parts(game, view, names, caption=lines, previous=previous)
         c1, t1 = time.process_time(), time.perf_counter()
-        png = render.encode(game, "board", img, n, levels)
+        png = render.encode(game, "board", parts, n, levels)
         c2, t2 = time.process_time(), time.perf_counter()
         f.draw_ms.append(1000 * (t1 - t0))
         f.encode_ms.append(1000 * (t2 - t1))
         f.draw_cpu_ms.append(1000 * (c1 - c0))
         f.encode_cpu_ms.append(1000 * (c2 - c1))
         f.png_bytes.append(len(png))
-        if img.width * img.height > f.size[0] * f.size[1]:
-            f.size = img.size
+        size = (parts[0].width, sum(p.height for p in parts))
+        if size[0] * size[1] > f.size[0] * f.size[1]:
+            f.size = size
         t3 = time.perf_counter()
         second = render.extra_png(game, view, names, previous=previous)
         if second is not None:
@@ -169,7 +171,7 @@ def main(quick: bool = False) -> list[dict[str, Any]]:
     count = QUICK_SNAPSHOTS if quick else SNAPSHOTS
     print(
         f"\n[render] the largest board per game (most players, late game) as posted: "
-        f"render.board_image, then render.encode; {count} boards each; wall ms (CPU ms); "
+        f"render.board_parts, then render.encode; {count} boards each; wall ms (CPU ms); "
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
     print(

@@ -6,7 +6,8 @@ Each game has a module ``render.<game>`` exposing:
   ``view(state, None)``); ``previous`` is the public view of the board posted before it (None
   for the first), and the board marks what changed since (cells taken, tiles drawn, prices moved).
   It is exactly 1000 × ``board_height(n_players)`` px, one size through a game.
-  Use :func:`board_image`, which also puts the caption strip of the last moves on top;
+  Use :func:`board_image`, which also puts the caption strip of the last moves on top
+  (:func:`board_parts` gives the two apart, :func:`board_png` the PNG the bot posts);
 * ``board_height(n_players) -> int``: that height; with the caption strip
   (:data:`render.caption.HEIGHT`) at most :data:`render.frame.MAX_HEIGHT`;
 * ``hand(view, names=None) -> Image``: one player's private view (pass ``view(state, seat)``);
@@ -47,8 +48,8 @@ from typing import Any
 from PIL import Image
 
 from . import house
-from .caption import Caption, with_caption
-from .png import PNG_LEVELS, to_png
+from .caption import Caption, strip
+from .png import PNG_LEVELS, Picture, stack, to_png
 
 
 def get(game: str) -> ModuleType:
@@ -74,6 +75,24 @@ def _marks_changes(game: str) -> bool:
     return "previous" in inspect.signature(get(game).board).parameters
 
 
+def board_parts(
+    game: str,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    *,
+    caption: Caption = (),
+    previous: Mapping[str, Any] | None = None,
+    tones: int = 0,
+) -> list[Image.Image]:
+    """The posted board of ``game`` as its two parts, top to bottom: the caption strip of
+    ``caption`` (the public lines of what happened since ``previous``; its text in ``tones``
+    levels where given: see :func:`render.caption.strip`) and ``board(view, names, previous)``
+    (RGB). :func:`board_png` encodes them without copying them onto one canvas."""
+    board = get(game).board
+    img = board(view, names, previous=previous) if _marks_changes(game) else board(view, names)
+    return [strip(caption, img.width, tones=tones), img if img.mode == "RGB" else img.convert("RGB")]
+
+
 def board_image(
     game: str,
     view: Mapping[str, Any],
@@ -83,12 +102,8 @@ def board_image(
     previous: Mapping[str, Any] | None = None,
     tones: int = 0,
 ) -> Image.Image:
-    """The posted board of ``game``: ``board(view, names, previous)`` with the caption strip of
-    ``caption`` (the public lines of what happened since ``previous``) on top (its text in
-    ``tones`` levels where given: see :func:`render.caption.strip`)."""
-    board = get(game).board
-    img = board(view, names, previous=previous) if _marks_changes(game) else board(view, names)
-    return with_caption(img, caption, tones)
+    """The posted board of ``game`` as one picture: :func:`board_parts` on one canvas."""
+    return stack(board_parts(game, view, names, caption=caption, previous=previous, tones=tones))
 
 
 def has_extra(game: str) -> bool:
@@ -149,8 +164,8 @@ def board_png(
     """:func:`board_image` encoded as the bot posts it: :func:`render.png.to_png` at the game's
     ``BOARD_PNG_LEVELS``, on the game's house palette for ``len(names)`` players where it fits
     (:mod:`render.house`)."""
-    img = board_image(game, view, names, caption=caption, previous=previous)
-    return encode(game, "board", img, len(names or ()), board_png_levels(game))
+    parts = board_parts(game, view, names, caption=caption, previous=previous)
+    return encode(game, "board", parts, len(names or ()), board_png_levels(game))
 
 
 def extra_png(
@@ -166,11 +181,10 @@ def extra_png(
     return None if img is None else encode(game, "extra", img, len(names or ()))
 
 
-def encode(
-    game: str, kind: str, img: Image.Image, n_players: int, levels: Sequence[int] = PNG_LEVELS
-) -> bytes:
-    """``img``, a ``kind`` ("board", "extra") of picture of ``game`` at ``n_players``, as PNG
-    (:func:`render.png.to_png` on the house palette of that kind where there is one)."""
+def encode(game: str, kind: str, img: Picture, n_players: int, levels: Sequence[int] = PNG_LEVELS) -> bytes:
+    """``img`` (a picture or its parts), a ``kind`` ("board", "extra") of picture of ``game``
+    at ``n_players``, as PNG (:func:`render.png.to_png` on the house palette of that kind
+    where there is one)."""
     return to_png(img, levels=levels, house=house.palette(game, kind, n_players))
 
 

@@ -121,11 +121,27 @@ def palette_image(img: Image.Image, house: Image.Image | None = None) -> Image.I
 # --------------------------------------------------------------------------- the file
 
 
-def _rows(q: Image.Image) -> bytes:
-    """The PNG scanlines of the palette image ``q``: each row led by filter type 0 (none)."""
-    wide = Image.new("P", (q.width + 1, q.height), 0)
-    wide.paste(q, (1, 0))
+def _rows(parts: Sequence[Image.Image]) -> bytes:
+    """The PNG scanlines of the palette images ``parts`` stacked top to bottom: each row led by
+    filter type 0 (none)."""
+    wide = Image.new("P", (parts[0].width + 1, sum(q.height for q in parts)), 0)
+    y = 0
+    for q in parts:
+        wide.paste(q, (1, y))
+        y += q.height
     return wide.tobytes()
+
+
+def stack(parts: Sequence[Image.Image]) -> Image.Image:
+    """``parts`` (RGB, of one width) on one canvas, top to bottom."""
+    if len(parts) == 1:
+        return parts[0]
+    out = Image.new("RGB", (parts[0].width, sum(p.height for p in parts)), None)  # every pixel pasted
+    y = 0
+    for p in parts:
+        out.paste(p, (0, y))
+        y += p.height
+    return out
 
 
 def compress(raw: bytes, level: int) -> bytes:
@@ -150,30 +166,43 @@ def write_png(size: tuple[int, int], palette: bytes, rows: bytes, level: int) ->
     return b"\x89PNG\r\n\x1a\n" + b"".join(_chunk(kind, data) for kind, data in chunks)
 
 
+Picture = Image.Image | Sequence[Image.Image]
+"""A picture, or the parts of one from top to bottom, all of one width (a posted board is its
+caption strip and the game's board): encoded as the one picture they make, without copying them
+onto one canvas first."""
+
+
 def to_png(
-    img: Image.Image,
+    picture: Picture,
     limit: int = PNG_LIMIT,
     levels: Sequence[int] = PNG_LEVELS,
     house: Image.Image | None = None,
 ) -> bytes:
     """Encode as an 8-bit palette PNG (:func:`palette_image`'s; RGBA keeps an octree palette
     with its alpha), at the fastest of ``levels`` (zlib levels, fastest first) that keeps it
-    within ``limit`` bytes (the last level if none does). A pure function of the picture and
-    ``house``."""
-    if img.mode == "RGBA":
-        q = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    within ``limit`` bytes (the last level if none does). A pure function of the picture (or
+    its parts: the palette of parts is made from their samples stacked) and ``house``."""
+    parts = [picture] if isinstance(picture, Image.Image) else list(picture)
+    if len({p.width for p in parts}) != 1:
+        raise ValueError(
+            f"the parts of a picture must have one width, not {sorted({p.width for p in parts})}"
+        )
+    if len(parts) == 1 and parts[0].mode == "RGBA":
+        q = parts[0].quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         return _pillow_png(q, limit, levels)
-    rgb = img if img.mode == "RGB" else img.convert("RGB")
-    s = sample(rgb)
-    few = exact(rgb, s)
+    rgb = [p if p.mode == "RGB" else p.convert("RGB") for p in parts]
+    s = stack([sample(p) for p in rgb])
+    few = exact(stack(rgb), s) if s.getcolors(256) is not None else None
     if few is not None:  # Pillow packs 16 colours or fewer into fewer bits
         return _pillow_png(few, limit, levels)
-    palette = choose_palette(rgb, house, s)
-    rows = _rows(mapped(rgb, _own(palette) if palette is house else palette))
+    palette = choose_palette(rgb[0], house, s)
+    onto = _own(palette) if palette is house else palette
+    rows = _rows([mapped(p, onto) for p in rgb])
     colours = bytes(palette.getpalette("RGB") or b"")
+    size = (rgb[0].width, sum(p.height for p in rgb))
     png = b""
     for level in levels:
-        png = write_png(rgb.size, colours, rows, level)
+        png = write_png(size, colours, rows, level)
         if len(png) <= limit:
             break
     return png

@@ -135,3 +135,25 @@ def test_a_picture_the_house_palette_does_not_fit_gets_its_own():
     worst = _worst(odd, _decoded(encoder.to_png(odd, house=palette)))
     assert max(i for i, c in enumerate(worst) if c) <= 48
     assert encoder.choose_palette(img, palette) is palette
+
+
+@pytest.mark.parametrize("game", ["pralaya", "phraya"])
+def test_a_board_in_parts_is_the_picture_they_make(game):
+    """``render.board_png`` encodes the caption strip and the board without putting them on one
+    canvas: the PNG decodes to :func:`render.board_image` (on the house palette, which fits)."""
+    engine = base.get(game)
+    n = engine.max_players
+    state = engine.setup(3, n, {})
+    view = engine.view(state, None)
+    names = NAMES[:n]
+    parts = render.board_parts(game, view, names, caption=["Asha plays a card"])
+    whole = render.board_image(game, view, names, caption=["Asha plays a card"])
+    assert [p.width for p in parts] == [whole.width] * 2
+    assert sum(p.height for p in parts) == whole.height
+    assert encoder.stack(parts).tobytes() == whole.tobytes()
+    data = render.board_png(game, view, names, caption=["Asha plays a card"])
+    palette = house.palette(game, "board", n)
+    assert palette is not None and encoder.fits(whole, palette)
+    assert _decoded(data).tobytes() == encoder.mapped(whole, palette).tobytes()
+    with pytest.raises(ValueError, match="one width"):
+        encoder.to_png([parts[0], parts[1].crop((0, 0, 10, 10))])
