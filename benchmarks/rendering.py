@@ -3,8 +3,8 @@
 For each game at its largest board (the most players, late in the game) the board is drawn the
 way the bot posts it (``render.board_parts``: the caption strip of the last move and the board
 marking what changed since the previous one, as bot/host/drawing.py ``boards`` does through
-``render.board_png``), then encoded as ``render.board_png`` encodes it
-(on the game's house palette, made once per process before the first board and reported apart);
+``render.board_png``), then encoded as ``render.board_png`` encodes it (on the game's house
+palette where it fits, read before the first board);
 a game's second picture (``extra``, posted in the same message, ``render.extra_png``) is timed
 and weighed apart, with the same aims.
 Wall-clock figures are what the bot pays; the CPU figures (``time.process_time``) beside them
@@ -26,7 +26,7 @@ from typing import Any
 
 import render
 from engines import base
-from render import caption, house
+from render import caption
 
 NAMES = ["Asha", "Bilal", "Chen", "Dara", "Emeka"]
 SNAPSHOTS = 60  # boards timed per game (QUICK_SNAPSHOTS with quick=True)
@@ -78,7 +78,6 @@ class GameFigures:
     png_bytes: list[int]
     extra_ms: list[float] = field(default_factory=list)  # the second picture drawn and encoded
     extra_bytes: list[int] = field(default_factory=list)
-    house_ms: float = 0.0  # making the game's house palettes (once per process, before the first board)
 
     @property
     def total_ms(self) -> list[float]:
@@ -98,13 +97,9 @@ def measure_game(game: str, count: int) -> GameFigures:
     steps = late_steps(engine, n, count)
     view, previous, lines = steps[0]
     levels = render.board_png_levels(game)
-    t0 = time.perf_counter()
-    house.palette(game, "board", n)
-    house.palette(game, "extra", n)
-    house_ms = 1000 * (time.perf_counter() - t0)
     render.board_png(game, view, names, caption=lines, previous=previous)
     render.extra_png(game, view, names, previous=previous)
-    f = GameFigures(game, n, (0, 0), [], [], [], [], [], house_ms=house_ms)
+    f = GameFigures(game, n, (0, 0), [], [], [], [], [])
     for view, previous, lines in steps:
         c0, t0 = time.process_time(), time.perf_counter()
         parts = render.board_parts(game, view, names, caption=lines, previous=previous)
@@ -150,7 +145,6 @@ def rows(f: GameFigures) -> list[dict[str, Any]]:
         row("drawing median", statistics.median(draw), "ms", None),
         row("drawing p99", _pct(draw, 0.99), "ms", None),
         row("encoder share", 100 * f.encoder_share, "%", None),
-        row("house palettes made once", f.house_ms, "ms", None),
     ]
     if f.extra_ms:
         out += [

@@ -47,7 +47,6 @@ from typing import Any
 
 from PIL import Image
 
-from . import house
 from .caption import Caption, strip
 from .png import PNG_LEVELS, Picture, stack, to_png
 
@@ -185,6 +184,8 @@ def encode(game: str, kind: str, img: Picture, n_players: int, levels: Sequence[
     """``img`` (a picture or its parts), a ``kind`` ("board", "extra") of picture of ``game``
     at ``n_players``, as PNG (:func:`render.png.to_png` on the house palette of that kind
     where there is one)."""
+    from . import house  # not at import: ``python -m render.house`` runs it as a script
+
     return to_png(img, levels=levels, house=house.palette(game, kind, n_players))
 
 

@@ -1,21 +1,28 @@
 """Each game's house palette: one fixed 256-colour palette its posted pictures are encoded on.
 
-Mapping a picture onto a palette Pillow has mapped onto before is about twice as fast as onto a
-new one (it keeps its nearest-colour lookup inside the palette image), so a game's boards are
-encoded on one palette made once per process (:func:`palette`), not on a new palette per board.
-The palette is made the same way every time, from the game's own pictures: the posted boards
-(or second pictures) of a few seeded random games at that player count, at a few points of each
-game, drawn as the bot draws them; an octree palette of their samples together.
-So it is a constant of the code (the same in every process, whatever was drawn before), and
-:func:`render.png.to_png` still falls back to a palette of the picture's own where the house
-palette does not fit it (a colour no calibration game showed).
+Mapping a picture onto a palette Pillow has mapped onto before is faster than onto a new one
+(it keeps its nearest-colour lookup inside the palette image), so a game's boards are encoded
+on one palette per game, kind of picture and player count (:func:`palette`), not on a new
+palette per board. The palettes are made from the game's own pictures (:func:`make`): the
+posted boards (or second pictures) of a few seeded random games at that player count, at a few
+points of each game, drawn as the bot draws them; an octree palette of their samples together,
+refined by k-means. Making them takes seconds, so they are made once, by
+``python -m render.house`` after a change to a game's colours or art, and kept in
+:data:`STORE`; a process only reads them. A palette is a constant of the code (the same in
+every process, whatever was drawn before), and :func:`render.png.to_png` falls back to a palette
+of the picture's own where the house palette does not fit it (a colour its games never showed,
+or art changed since the palettes were made: then boards are encoded a little slower, never
+worse; ``make test-slow`` says when the stored palettes are out of date).
 """
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any, cast
 
 from PIL import Image
@@ -38,7 +45,10 @@ NAMES = ("Asha", "Bilal", "Chen", "Dara", "Emeka")
 View = Mapping[str, Any]
 Draw = Callable[[str, View, Sequence[str], View | None, list[caption.Line]], Image.Image | None]
 
-_made: dict[tuple[str, str, int], Image.Image | None] = {}
+STORE = Path(__file__).parent / "assets" / "palettes.json"
+"""The house palettes, made by :func:`write` (``python -m render.house``) and read at run time."""
+
+_made: dict[str, Image.Image | None] = {}
 _lock = threading.Lock()
 
 
@@ -140,15 +150,55 @@ def _holder(flat: list[int]) -> Image.Image:
     return img
 
 
+def key(game: str, kind: str, n: int) -> str:
+    """The name of a house palette in :data:`STORE`: "ra board 5"."""
+    return f"{game} {kind} {n}"
+
+
+@cache
+def stored(path: Path = STORE) -> dict[str, str]:
+    """The palettes in ``path`` (:data:`STORE`), by :func:`key`, each as the hex of its RGB
+    triples; none when the file is missing."""
+    if not path.exists():
+        return {}
+    found: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))["palettes"]
+    return found
+
+
 def palette(game: str, kind: str, n: int) -> Image.Image | None:
     """The house palette of ``kind`` ("board" or "extra") of ``game``'s pictures at ``n``
-    players, made on first use in this process (:func:`make`) and kept; None for a player
-    count the game is not played at (or with more than :data:`NAMES`) or a picture it lacks."""
-    engine = base.get(game)
-    if not engine.min_players <= n <= min(engine.max_players, len(NAMES)) or kind not in KINDS:
-        return None
-    key = (game, kind, n)
+    players, read from :data:`STORE` on first use in this process and kept; None where the file
+    holds none (a picture the game lacks, a player count it is not played at): such pictures
+    are encoded on a palette of their own."""
+    k = key(game, kind, n)
     with _lock:
-        if key not in _made:
-            _made[key] = make(game, kind, n)
-        return _made[key]
+        if k not in _made:
+            colours = stored().get(k)
+            _made[k] = _holder(list(bytes.fromhex(colours))) if colours else None
+        return _made[k]
+
+
+def make_all() -> dict[str, str]:
+    """Every house palette :func:`make` makes now, by :func:`key`: each game's boards and second
+    pictures at each player count it is played at (up to :data:`NAMES`)."""
+    out: dict[str, str] = {}
+    for engine in base.games():
+        for n in range(engine.min_players, min(engine.max_players, len(NAMES)) + 1):
+            for kind in KINDS:
+                made = make(engine.name, kind, n)
+                if made is not None:
+                    out[key(engine.name, kind, n)] = bytes(made.getpalette("RGB") or []).hex()
+    return out
+
+
+def write(path: Path = STORE) -> None:
+    """Make every house palette again and write them to ``path`` (``python -m render.house``,
+    after a change to a game's colours or art)."""
+    made = {"made_by": "python -m render.house", "palettes": make_all()}
+    path.write_text(json.dumps(made, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    stored.cache_clear()
+
+
+if __name__ == "__main__":
+    write()
+    print(f"wrote {len(stored())} house palettes to {STORE}")

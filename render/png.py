@@ -9,8 +9,8 @@ the PNG itself:
   :mod:`render.house`) and that palette fits the picture (:func:`fits`, checked on a sample),
   the picture is mapped onto it; otherwise onto an octree palette of a sample of the picture.
   Pillow keeps its nearest-colour lookup inside the palette image it maps onto, so a palette
-  used board after board maps each board in about half the time a new palette needs, and no
-  palette has to be made per board.
+  used board after board skips most of the nearest-colour searches a new palette needs, and
+  no palette has to be made per board (the figures: docs/benchmarks.md).
 * **The file.** Each row of the palette image gets its filter byte (none) by pasting the image
   one pixel to the right on a zero column, and the rows are deflated as one zlib stream, at the
   fastest level by ISA-L (:func:`compress`). Any PNG reader decodes the file to the same pixels
@@ -34,16 +34,15 @@ from PIL import Image, ImageChops
 isal_zlib: ModuleType | None
 try:
     from isal import isal_zlib
-except ImportError:  # without it, zlib's level 1 (about 2 ms slower a board)
+except ImportError:  # without it, zlib's level 1 (slower: docs/benchmarks.md)
     isal_zlib = None
 
 PNG_LIMIT = 120_000  # the stricter reading of "120 KB" (tests/test_render_phraya.py uses it)
 """The most bytes a posted picture should take (issue #13); :func:`to_png` compresses harder
 only for a picture that would be larger."""
 PNG_LEVELS = (1, 6, 9)
-"""zlib levels :func:`to_png` tries in turn, keeping the first within :data:`PNG_LIMIT`: level
-1 encodes a board 2-3 times faster than 6 at about 1.4 times the bytes, which every board but
-the densest fits in."""
+"""zlib levels :func:`to_png` tries in turn, keeping the first within :data:`PNG_LIMIT`: the
+fastest level first, a slower and smaller one only for a picture that would not fit."""
 PALETTE_SAMPLE = 3
 """The palette of a picture is built from (and a house palette checked on) every third pixel of
 every third row: fills, lines and the cores of glyphs are never thinner than that."""
@@ -146,8 +145,8 @@ def stack(parts: Sequence[Image.Image]) -> Image.Image:
 
 def compress(raw: bytes, level: int) -> bytes:
     """``raw`` as a zlib stream at zlib ``level``; level 1 (or 0) by ISA-L's deflate (the
-    ``isal`` package) where it is installed: about five times as fast as zlib's and no
-    larger."""
+    ``isal`` package) where it is installed, much faster than zlib's and no larger (the
+    figures: docs/benchmarks.md)."""
     if level <= 1 and isal_zlib is not None:
         fast: bytes = isal_zlib.compress(raw, 1)
         return fast

@@ -87,15 +87,24 @@ def test_without_isal_zlib_writes_the_same_pixels(monkeypatch):
     assert a.tobytes() == b.tobytes() and a.getpalette() == b.getpalette()
 
 
-def test_a_house_palette_is_a_constant_of_the_code():
-    made = house.palette("pralaya", "board", 3)
-    assert made is not None
-    again = house.make("pralaya", "board", 3)
-    assert again is not None
-    assert again.getpalette() == made.getpalette()
-    assert house.palette("pralaya", "board", 3) is made  # made once per process
+def test_every_game_has_its_house_palettes():
+    for engine in base.games():
+        for n in range(engine.min_players, engine.max_players + 1):
+            made = house.palette(engine.name, "board", n)
+            assert made is not None and len(made.getpalette() or []) == 3 * 256, (engine.name, n)
+            assert house.palette(engine.name, "board", n) is made  # read once per process
+    assert house.palette("phraya", "extra", 3) is not None
     assert house.palette("pralaya", "board", 9) is None  # no such player count
     assert house.palette("ra", "extra", 3) is None  # Ra draws no second picture
+
+
+@pytest.mark.slow
+def test_the_stored_house_palettes_are_the_ones_made_now():
+    """A palette is made the same way every time from the code's own pictures; after a change to
+    a game's colours or art, ``python -m render.house`` makes them again."""
+    assert house.make_all() == house.stored(), (
+        "the house palettes are out of date: run python -m render.house"
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
