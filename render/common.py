@@ -156,6 +156,12 @@ def seat_initials(names: Sequence[str]) -> list[str]:
     letter of each name ("Asha" → "A"), two letters where names share the first ("Bilal", "Bob" →
     "Bi", "Bo"), the letter and seat number where that is not enough ("Asha", "Asha" → "A1",
     "A2"). A leading "AI " is skipped ("AI Chen" → "C")."""
+    return list(_initials(tuple(names)))
+
+
+@lru_cache(maxsize=256)
+def _initials(names: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`seat_initials`, remembered (every board asks for them, several times)."""
 
     def core(name: str) -> str:
         n = name.strip()
@@ -173,7 +179,7 @@ def seat_initials(names: Sequence[str]) -> list[str]:
             out.append(c[:1].upper() + str(i + 1))
         else:
             out.append(c[:1].upper() + c[1:k].lower())
-    return out
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- colour helpers
@@ -205,6 +211,12 @@ def tint(c: Sequence[int], t: float) -> tuple[int, int, int]:
 
 def seat_ink(seat: int, bg: Sequence[int] = PANEL) -> tuple[int, int, int]:
     """The seat's colour, darkened just enough to read as text on ``bg`` (contrast ≥ 4.5)."""
+    return _seat_ink(seat % len(SEAT_COLORS), (bg[0], bg[1], bg[2]))
+
+
+@lru_cache(maxsize=256)
+def _seat_ink(seat: int, bg: RGB) -> tuple[int, int, int]:
+    """:func:`seat_ink`, remembered (a search of up to 18 contrast steps, asked for often)."""
     base = seat_color(seat)
     c, t = base, 0.0
     while contrast(c, bg) < 4.5 and t < 0.9:
