@@ -28,12 +28,16 @@ Optionally:
   board in the same message, for a game whose board does not fit one square canvas (Phraya's
   prices, Temple, King, market and players), or None where the game's options need none (Pralaya
   without open hands); at most 1000 × 1100 px, one size through a game.
-  :func:`board_images` gives both.
+  :func:`board_images` gives both, :func:`extra_png` the second as the bot posts it.
 * ``BOARD_PNG_LEVELS``: the zlib levels :func:`board_png` tries (default
-  :data:`render.common.PNG_LEVELS`), for a game whose boards never fit the size limit at the
+  :data:`render.png.PNG_LEVELS`), for a game whose boards never fit the size limit at the
   fastest level, so that no board pays for a try that is thrown away.
 
-Shared by every game: ``render.recap`` (the animated recap of a whole game, from its boards).
+Shared by every game: ``render.recap`` (the animated recap of a whole game, from its boards),
+``render.png`` (the PNG encoder; :func:`encode` uses it on the game's house palette,
+``render.house``), ``render.frame`` (the house style), ``render.caption`` (the caption strip),
+``render.pieces`` (pieces drawn once and pasted after) and ``render.common`` (fonts, colours,
+text).
 """
 
 from __future__ import annotations

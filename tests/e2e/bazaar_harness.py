@@ -243,7 +243,7 @@ def board_pngs(game: str, seed: int, n: int, options: dict[str, Any], moves: lis
                names: list[str], versions: list[int], messages: list[int] | None = None) -> list[bytes]:
     """The board pictures the bot posts at ``versions`` (in the order it posted them, from one run
     of the bot; ``messages``: the message of each, where one board was edited in place): each
-    board is ``render.board_image`` of its version's spectator view, with the caption of the
+    board is ``render.board_png`` of its version's spectator view, with the caption of the
     moves since the board before it (the setup's for the first; an edited board's caption goes
     on with its earlier versions': see ``render.caption.lines_of``) and the marks of what changed
     since that board. A version repeated (one board shown again by an edit of its buttons) gives
