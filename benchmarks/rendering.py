@@ -1,10 +1,12 @@
 """Rendering cost per posted board: drawing and PNG encoding timed apart, PNG bytes.
 
 For each game at its largest board (the most players, late in the game) the board is drawn the
-way the bot posts it (``render.board_image`` with the caption of the last move and the previous
-board, as bot/host/drawing.py ``boards`` does), then encoded with ``render.common.to_png``; a
-game's second picture (``extra``, posted in the same message) is timed and weighed apart, with
-the same aims.
+way the bot posts it (``render.board_parts``: the caption strip of the last move and the board
+marking what changed since the previous one, as bot/host/drawing.py ``boards`` does through
+``render.board_png``), then encoded as ``render.board_png`` encodes it (on the game's house
+palette where it fits, read before the first board);
+a game's second picture (``extra``, posted in the same message, ``render.extra_png``) is timed
+and weighed apart, with the same aims.
 Wall-clock figures are what the bot pays; the CPU figures (``time.process_time``) beside them
 show how much of a slow wall time is other processes on a shared machine.
 
@@ -25,7 +27,6 @@ from typing import Any
 import render
 from engines import base
 from render import caption
-from render.common import to_png
 
 NAMES = ["Asha", "Bilal", "Chen", "Dara", "Emeka"]
 SNAPSHOTS = 60  # boards timed per game (QUICK_SNAPSHOTS with quick=True)
@@ -97,25 +98,26 @@ def measure_game(game: str, count: int) -> GameFigures:
     view, previous, lines = steps[0]
     levels = render.board_png_levels(game)
     render.board_png(game, view, names, caption=lines, previous=previous)
-    render.extra_image(game, view, names, previous=previous)
+    render.extra_png(game, view, names, previous=previous)
     f = GameFigures(game, n, (0, 0), [], [], [], [], [])
     for view, previous, lines in steps:
         c0, t0 = time.process_time(), time.perf_counter()
-        img = render.board_image(game, view, names, caption=lines, previous=previous)
+        parts = render.board_parts(game, view, names, caption=lines, previous=previous)
         c1, t1 = time.process_time(), time.perf_counter()
-        png = to_png(img, levels=levels)
+        png = render.encode(game, "board", parts, n, levels)
         c2, t2 = time.process_time(), time.perf_counter()
         f.draw_ms.append(1000 * (t1 - t0))
         f.encode_ms.append(1000 * (t2 - t1))
         f.draw_cpu_ms.append(1000 * (c1 - c0))
         f.encode_cpu_ms.append(1000 * (c2 - c1))
         f.png_bytes.append(len(png))
-        if img.width * img.height > f.size[0] * f.size[1]:
-            f.size = img.size
+        size = (parts[0].width, sum(p.height for p in parts))
+        if size[0] * size[1] > f.size[0] * f.size[1]:
+            f.size = size
         t3 = time.perf_counter()
-        second = render.extra_image(game, view, names, previous=previous)
+        second = render.extra_png(game, view, names, previous=previous)
         if second is not None:
-            f.extra_bytes.append(len(to_png(second)))
+            f.extra_bytes.append(len(second))
             f.extra_ms.append(1000 * (time.perf_counter() - t3))
     return f
 
@@ -163,7 +165,7 @@ def main(quick: bool = False) -> list[dict[str, Any]]:
     count = QUICK_SNAPSHOTS if quick else SNAPSHOTS
     print(
         f"\n[render] the largest board per game (most players, late game) as posted: "
-        f"render.board_image, then to_png; {count} boards each; wall ms (CPU ms); "
+        f"render.board_parts, then render.encode; {count} boards each; wall ms (CPU ms); "
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
     print(

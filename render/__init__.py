@@ -6,7 +6,8 @@ Each game has a module ``render.<game>`` exposing:
   ``view(state, None)``); ``previous`` is the public view of the board posted before it (None
   for the first), and the board marks what changed since (cells taken, tiles drawn, prices moved).
   It is exactly 1000 × ``board_height(n_players)`` px, one size through a game.
-  Use :func:`board_image`, which also puts the caption strip of the last moves on top;
+  Use :func:`board_image`, which also puts the caption strip of the last moves on top
+  (:func:`board_parts` gives the two apart, :func:`board_png` the PNG the bot posts);
 * ``board_height(n_players) -> int``: that height; with the caption strip
   (:data:`render.caption.HEIGHT`) at most :data:`render.frame.MAX_HEIGHT`;
 * ``hand(view, names=None) -> Image``: one player's private view (pass ``view(state, seat)``);
@@ -27,12 +28,16 @@ Optionally:
   board in the same message, for a game whose board does not fit one square canvas (Phraya's
   prices, Temple, King, market and players), or None where the game's options need none (Pralaya
   without open hands); at most 1000 × 1100 px, one size through a game.
-  :func:`board_images` gives both.
+  :func:`board_images` gives both, :func:`extra_png` the second as the bot posts it.
 * ``BOARD_PNG_LEVELS``: the zlib levels :func:`board_png` tries (default
-  :data:`render.common.PNG_LEVELS`), for a game whose boards never fit the size limit at the
+  :data:`render.png.PNG_LEVELS`), for a game whose boards never fit the size limit at the
   fastest level, so that no board pays for a try that is thrown away.
 
-Shared by every game: ``render.recap`` (the animated recap of a whole game, from its boards).
+Shared by every game: ``render.recap`` (the animated recap of a whole game, from its boards),
+``render.png`` (the PNG encoder; :func:`encode` uses it on the game's house palette,
+``render.house``), ``render.frame`` (the house style), ``render.caption`` (the caption strip),
+``render.pieces`` (pieces drawn once and pasted after) and ``render.common`` (fonts, colours,
+text).
 """
 
 from __future__ import annotations
@@ -46,8 +51,8 @@ from typing import Any
 
 from PIL import Image
 
-from .caption import Caption, with_caption
-from .common import PNG_LEVELS, to_png
+from .caption import Caption, strip
+from .png import PNG_LEVELS, Picture, stack, to_png
 
 
 def get(game: str) -> ModuleType:
@@ -73,6 +78,24 @@ def _marks_changes(game: str) -> bool:
     return "previous" in inspect.signature(get(game).board).parameters
 
 
+def board_parts(
+    game: str,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    *,
+    caption: Caption = (),
+    previous: Mapping[str, Any] | None = None,
+    tones: int = 0,
+) -> list[Image.Image]:
+    """The posted board of ``game`` as its two parts, top to bottom: the caption strip of
+    ``caption`` (the public lines of what happened since ``previous``; its text in ``tones``
+    levels where given: see :func:`render.caption.strip`) and ``board(view, names, previous)``
+    (RGB). :func:`board_png` encodes them without copying them onto one canvas."""
+    board = get(game).board
+    img = board(view, names, previous=previous) if _marks_changes(game) else board(view, names)
+    return [strip(caption, img.width, tones=tones), img if img.mode == "RGB" else img.convert("RGB")]
+
+
 def board_image(
     game: str,
     view: Mapping[str, Any],
@@ -82,12 +105,8 @@ def board_image(
     previous: Mapping[str, Any] | None = None,
     tones: int = 0,
 ) -> Image.Image:
-    """The posted board of ``game``: ``board(view, names, previous)`` with the caption strip of
-    ``caption`` (the public lines of what happened since ``previous``) on top (its text in
-    ``tones`` levels where given: see :func:`render.caption.strip`)."""
-    board = get(game).board
-    img = board(view, names, previous=previous) if _marks_changes(game) else board(view, names)
-    return with_caption(img, caption, tones)
+    """The posted board of ``game`` as one picture: :func:`board_parts` on one canvas."""
+    return stack(board_parts(game, view, names, caption=caption, previous=previous, tones=tones))
 
 
 def has_extra(game: str) -> bool:
@@ -145,10 +164,33 @@ def board_png(
     caption: Caption = (),
     previous: Mapping[str, Any] | None = None,
 ) -> bytes:
-    """:func:`board_image` encoded as the bot posts it: :func:`render.common.to_png` at the
-    game's ``BOARD_PNG_LEVELS``."""
-    img = board_image(game, view, names, caption=caption, previous=previous)
-    return to_png(img, levels=board_png_levels(game))
+    """:func:`board_image` encoded as the bot posts it: :func:`render.png.to_png` at the game's
+    ``BOARD_PNG_LEVELS``, on the game's house palette for ``len(names)`` players where it fits
+    (:mod:`render.house`)."""
+    parts = board_parts(game, view, names, caption=caption, previous=previous)
+    return encode(game, "board", parts, len(names or ()), board_png_levels(game))
+
+
+def extra_png(
+    game: str,
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    *,
+    previous: Mapping[str, Any] | None = None,
+) -> bytes | None:
+    """:func:`extra_image` encoded as the bot posts it (on the house palette of the game's
+    second pictures), or None for a game with one picture."""
+    img = extra_image(game, view, names, previous=previous)
+    return None if img is None else encode(game, "extra", img, len(names or ()))
+
+
+def encode(game: str, kind: str, img: Picture, n_players: int, levels: Sequence[int] = PNG_LEVELS) -> bytes:
+    """``img`` (a picture or its parts), a ``kind`` ("board", "extra") of picture of ``game``
+    at ``n_players``, as PNG (:func:`render.png.to_png` on the house palette of that kind
+    where there is one)."""
+    from . import house  # not at import: ``python -m render.house`` runs it as a script
+
+    return to_png(img, levels=levels, house=house.palette(game, kind, n_players))
 
 
 def board_png_levels(game: str) -> Sequence[int]:

@@ -190,13 +190,3 @@ def strip(lines: Caption, width: int, size: int = PRIMARY_TEXT, tones: int = 0) 
             d.text((PAD, PAD + i * step), line, font=f, fill=MUTED if own else INK)
     d.line((0, img.height - 2, width, img.height - 2), fill=LINE, width=3)
     return img
-
-
-def with_caption(board: Image.Image, lines: Caption, tones: int = 0) -> Image.Image:
-    """``board`` with the caption band for ``lines`` on top (always :data:`HEIGHT` px, so that
-    every posted board of a game keeps one size); ``tones`` as :func:`strip` says."""
-    band = strip(lines, board.width, tones=tones)
-    out = Image.new("RGB", (board.width, band.height + board.height), BG)
-    out.paste(band, (0, 0))
-    out.paste(board if board.mode == "RGB" else board.convert("RGB"), (0, band.height))
-    return out

@@ -1,4 +1,4 @@
-"""Drawing helpers shared by every game's renderer: bundled fonts, a palette, text that fits, PNG.
+"""Drawing helpers shared by every game's renderer: bundled fonts, a palette, text that fits.
 
 Renderers are pure functions of a view (a JSON-serialisable dict from ``engines``) and return
 ``PIL.Image.Image``. Fonts come from ``render/assets/fonts`` (DejaVu, see LICENSE-DejaVu.txt), so
@@ -7,15 +7,23 @@ the output is the same on every machine.
 
 from __future__ import annotations
 
-import io
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+# The cache of drawn pieces lives in render.pieces and the PNG encoder in render.png; these names
+# stay importable from here, where every renderer and the bot have always found them.
+from .pieces import STAMP_CACHE as STAMP_CACHE
+from .pieces import Pieces as Pieces
+from .pieces import clear as _clear_pieces
+from .pieces import stamp as stamp
+from .png import PNG_LEVELS as PNG_LEVELS
+from .png import PNG_LIMIT as PNG_LIMIT
+from .png import palette_image as palette_image
+from .png import to_png as to_png
 
 ASSETS = Path(__file__).parent / "assets"
 FONTS = ASSETS / "fonts"
@@ -148,6 +156,12 @@ def seat_initials(names: Sequence[str]) -> list[str]:
     letter of each name ("Asha" → "A"), two letters where names share the first ("Bilal", "Bob" →
     "Bi", "Bo"), the letter and seat number where that is not enough ("Asha", "Asha" → "A1",
     "A2"). A leading "AI " is skipped ("AI Chen" → "C")."""
+    return list(_initials(tuple(names)))
+
+
+@lru_cache(maxsize=256)
+def _initials(names: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`seat_initials`, remembered (every board asks for them, several times)."""
 
     def core(name: str) -> str:
         n = name.strip()
@@ -165,7 +179,7 @@ def seat_initials(names: Sequence[str]) -> list[str]:
             out.append(c[:1].upper() + str(i + 1))
         else:
             out.append(c[:1].upper() + c[1:k].lower())
-    return out
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- colour helpers
@@ -197,6 +211,12 @@ def tint(c: Sequence[int], t: float) -> tuple[int, int, int]:
 
 def seat_ink(seat: int, bg: Sequence[int] = PANEL) -> tuple[int, int, int]:
     """The seat's colour, darkened just enough to read as text on ``bg`` (contrast ≥ 4.5)."""
+    return _seat_ink(seat % len(SEAT_COLORS), (bg[0], bg[1], bg[2]))
+
+
+@lru_cache(maxsize=256)
+def _seat_ink(seat: int, bg: RGB) -> tuple[int, int, int]:
+    """:func:`seat_ink`, remembered (a search of up to 18 contrast steps, asked for often)."""
     base = seat_color(seat)
     c, t = base, 0.0
     while contrast(c, bg) < 4.5 and t < 0.9:
@@ -356,140 +376,17 @@ def canvas(height: int, width: int = WIDTH, bg: RGB = BG) -> tuple[Image.Image, 
     return img, ImageDraw.Draw(img)
 
 
-STAMP_CACHE = 1024
-"""How many drawn pieces :func:`stamp` keeps by default (least recently used first out; a few MB)."""
-
-
-class Pieces:
-    """A bounded, thread-safe LRU of drawn pieces for :func:`stamp` (``size`` pieces at most).
-    A renderer whose pieces are large (a whole seat row) keeps a small one of its own."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Image.Image | None:
-        with self._lock:
-            piece = self._items.get(key)
-            if piece is not None:
-                self._items.move_to_end(key)
-            return piece
-
-    def put(self, key: Hashable, piece: Image.Image) -> None:
-        with self._lock:
-            self._items[key] = piece
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __iter__(self) -> Iterator[Hashable]:
-        with self._lock:
-            return iter(list(self._items))
-
-
-_stamps = Pieces(STAMP_CACHE)
-
-
-def stamp(
-    img: Image.Image,
-    box: tuple[float, float, float, float],
-    key: Hashable,
-    draw: Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None],
-    cache: Pieces = _stamps,
-) -> None:
-    """Paint a self-contained piece (a chip, a tile, a card) into ``box`` of ``img`` from a
-    cache of drawn pieces: ``draw(img, d, x, y)`` draws it with its top-left corner at (x, y),
-    inside ``box`` (x0, y0, x1, y1, inclusive), and depends on nothing but ``key`` (which names
-    the piece and every value that shapes it, the game's name first) and the background it is
-    drawn on. The piece is drawn once per key, box size and background colour on a plain patch
-    of that colour and pasted afterwards: the very same pixels as drawing it in place, as long
-    as the background under ``box`` is that one colour (checked at its four corners; a box at a
-    fractional position, off the picture, or on a mixed background is drawn in place). The
-    cache holds only pieces a key fully describes, never a picture, so nothing of one board
-    can reach another; it is a bounded LRU (``cache``, by default one of :data:`STAMP_CACHE`
-    pieces)."""
-    x0, y0, x1, y1 = box
-    x, y, w, h = int(x0), int(y0), int(x1) - int(x0) + 1, int(y1) - int(y0) + 1
-    if (x, y, x + w - 1, y + h - 1) != box or x < 0 or y < 0 or x + w > img.width or y + h > img.height:
-        draw(img, ImageDraw.Draw(img), x0, y0)
-        return
-    bg = img.getpixel((x, y))
-    if any(img.getpixel(c) != bg for c in ((x + w - 1, y), (x, y + h - 1), (x + w - 1, y + h - 1))):
-        draw(img, ImageDraw.Draw(img), x, y)
-        return
-    k = (key, w, h, img.mode, bg)
-    piece = cache.get(k)
-    if piece is None:
-        piece = Image.new(img.mode, (w, h), bg)
-        draw(piece, ImageDraw.Draw(piece), 0, 0)
-        cache.put(k, piece)
-    img.paste(piece, (x, y))
-
-
 def clear_caches() -> None:
     """Forget every remembered glyph bitmap, width and stamped piece (tests use it to draw a
     board from cold caches)."""
     _mask.cache_clear()
     _length.cache_clear()
-    _stamps.clear()
+    _clear_pieces()
 
 
 def crop_to(img: Image.Image, bottom: float, margin: int) -> Image.Image:
     """``img`` (a tall canvas drawn top down) cut just below ``bottom`` plus ``margin``."""
     return img.crop((0, 0, img.width, min(img.height, int(bottom) + margin)))
-
-
-PNG_LIMIT = 120_000  # the stricter reading of "120 KB" (tests/test_render_phraya.py uses it)
-"""The most bytes a posted picture should take (issue #13); :func:`to_png` compresses harder
-only for a picture that would be larger."""
-PNG_LEVELS = (1, 6, 9)
-"""zlib levels :func:`to_png` tries in turn, keeping the first within :data:`PNG_LIMIT`: level
-1 encodes a board 2-3 times faster than 6 at about 1.4 times the bytes, which every board but
-the densest fits in."""
-
-
-PALETTE_SAMPLE = 3
-""":func:`palette_image` builds its palette from every third pixel of every third row."""
-
-
-def palette_image(img: Image.Image) -> Image.Image:
-    """``img`` (RGB) as a 256-colour palette image without dithering: an octree palette built
-    from a sample of the pixels (one in :data:`PALETTE_SAMPLE` each way), then every pixel
-    mapped to its nearest palette colour. Over the largest boards of the four games this is
-    both faster than an octree over every pixel (4-6 ms against 7-15) and closer to the
-    picture (no pixel off by more than 36 levels against 50; the full octree spends its
-    colours on the large flat areas), since fills, lines and glyph cores are never thinner
-    than the sample's step."""
-    if img.getcolors(256) is not None:  # 256 colours or fewer: keep each exactly (a data picture)
-        return img.quantize(256, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE)
-    k = PALETTE_SAMPLE
-    sample = img.resize((max(1, img.width // k), max(1, img.height // k)), Image.Resampling.NEAREST)
-    palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    return img.quantize(palette=palette, dither=Image.Dither.NONE)
-
-
-def to_png(img: Image.Image, limit: int = PNG_LIMIT, levels: Sequence[int] = PNG_LEVELS) -> bytes:
-    """Encode as an 8-bit palette PNG (:func:`palette_image`; RGBA keeps an octree palette with
-    its alpha), at the fastest of ``levels`` (zlib levels, fastest first) that keeps it within
-    ``limit`` bytes (the last level if none does). A pure function of the picture."""
-    if img.mode == "RGBA":
-        q = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    else:
-        q = palette_image(img if img.mode == "RGB" else img.convert("RGB"))
-    buf = io.BytesIO()
-    for level in levels:
-        buf = io.BytesIO()
-        q.save(buf, format="PNG", compress_level=level)
-        if buf.tell() <= limit:
-            break
-    return buf.getvalue()
 
 
 def score_lines(

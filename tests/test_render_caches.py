@@ -19,7 +19,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import render
 from engines import base
-from render import common
+from render import common, house, pieces
 from render.common import FONTS, PANEL, canvas, clear_caches, font, panel, stamp, to_png
 
 NAMES = ["Asha", "Bilal", "Chen", "Dara", "Emeka"]
@@ -65,12 +65,12 @@ def test_a_stamped_piece_has_the_pixels_of_the_piece_drawn_in_place():
         _piece(a, da, x, y)
         stamp(b, (x, y, x + 60, y + 40), ("test.piece", 12), _piece)
     assert _same(a, b)
-    assert len(common._stamps) == 2  # one per background (panel, page); the others drew in place
+    assert len(pieces._stamps) == 2  # one per background (panel, page); the others drew in place
 
 
 def test_the_stamp_cache_is_bounded_and_keyed(monkeypatch):
     clear_caches()
-    monkeypatch.setattr(common._stamps, "size", 3)
+    monkeypatch.setattr(pieces._stamps, "size", 3)
     img, _ = canvas(100, 400)
 
     def label(s: str):
@@ -78,8 +78,8 @@ def test_the_stamp_cache_is_bounded_and_keyed(monkeypatch):
 
     for i in range(5):
         stamp(img, (0, 0, 60, 30), ("test.label", str(i)), label(str(i)))
-    assert len(common._stamps) == 3
-    assert [k[0][1] for k in common._stamps] == ["2", "3", "4"]  # the least recently used went
+    assert len(pieces._stamps) == 3
+    assert [k[0][1] for k in pieces._stamps] == ["2", "3", "4"]  # the least recently used went
     # the same key on another background is another piece; another key is never reused
     a, _ = canvas(100, 400, PANEL)
     stamp(a, (0, 0, 60, 30), ("test.label", "4"), label("4"))
@@ -178,7 +178,8 @@ def test_phraya_boards_fit_at_the_fastest_level(n):
     assert len(to_png(img, levels=(1,))) <= common.PNG_LIMIT
     assert all(render.board_png_levels(g) == common.PNG_LEVELS for g in GAMES)
     png = render.board_png("phraya", view, names, caption=["P0 plays a card"])
-    assert png == to_png(img) == to_png(img, levels=(1,))
+    on_house = house.palette("phraya", "board", n)  # the bot's encoding: on the house palette
+    assert png == to_png(img, house=on_house) == to_png(img, levels=(1,), house=on_house)
 
 
 def test_a_picture_of_few_colours_comes_back_exactly():

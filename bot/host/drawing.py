@@ -51,9 +51,9 @@ def boards(
     """The posted board as :func:`board` draws it, then the game's second picture (its
     ``extra``, e.g. Phraya's prices and players) where it has one: every picture of one post."""
     out = [board(kind, view, names, caption, previous)]
-    second = render.extra_image(kind, view, list(names), previous=previous)
+    second = render.extra_png(kind, view, list(names), previous=previous)
     if second is not None:
-        out.append(to_png(second))
+        out.append(second)
     return out
 
 

@@ -19,7 +19,6 @@ from bot.host.store_pg import dollar
 import render
 from render import caption
 from engines import base
-from render.common import to_png
 from fakediscord import BotRunner, Channel, FakeDiscord, Guild, Message, User
 
 GAME_TITLE = re.compile(r"\*\*(?P<title>[^*#]+) #(?P<id>\d+)\*\*")
@@ -244,7 +243,7 @@ def board_pngs(game: str, seed: int, n: int, options: dict[str, Any], moves: lis
                names: list[str], versions: list[int], messages: list[int] | None = None) -> list[bytes]:
     """The board pictures the bot posts at ``versions`` (in the order it posted them, from one run
     of the bot; ``messages``: the message of each, where one board was edited in place): each
-    board is ``render.board_image`` of its version's spectator view, with the caption of the
+    board is ``render.board_png`` of its version's spectator view, with the caption of the
     moves since the board before it (the setup's for the first; an edited board's caption goes
     on with its earlier versions': see ``render.caption.lines_of``) and the marks of what changed
     since that board. A version repeated (one board shown again by an edit of its buttons) gives
@@ -265,8 +264,8 @@ def board_pngs(game: str, seed: int, n: int, options: dict[str, Any], moves: lis
             since.append((played[k - 1][0], steps[k][1].events))
         lines = [*(lines if same else []), *caption.lines_of(since, names)]
         previous = None if before is None else engine.view(steps[before][0], None)
-        out.append(to_png(render.board_image(game, engine.view(steps[v][0], None), names, caption=lines,
-                                             previous=previous)))
+        out.append(render.board_png(game, engine.view(steps[v][0], None), names, caption=lines,
+                                    previous=previous))
         before = v
     return out
 

@@ -18,7 +18,6 @@ from bazaar_harness import make_table
 from engines import base
 from engines.ra import data
 from render import caption
-from render.common import to_png
 
 RA = base.get("ra")
 NAMES = ("ann", "bob", "cy")  # seats 0, 1, 2: ann opens the lobby, bob then cy join
@@ -176,8 +175,8 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
         else:
             assert all(label.startswith("Discard ") for label in labels) and len(labels) >= 2
         # the snapshot is the spectator view, drawn as the renderer draws it, with its caption and marks
-        assert msg.attachments[0].data == to_png(render.board_image("ra", view, names, caption=shown,
-                                                                    previous=previous))
+        assert msg.attachments[0].data == render.board_png("ra", view, names, caption=shown,
+                                                                 previous=previous)
 
         # another player clicking the message is refused, ephemerally, and nothing changes
         before = await _db(table, gid)
@@ -224,7 +223,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
     assert NEEDED <= set(done), done
     assert await table.db_moves(gid) == [(s, a, "player") for s, a in script]
     final = table.last_turn(thread)
-    assert final.attachments[0].data == to_png(render.board_image("ra", RA.view(state, None), names,
-                                                                  caption=board_lines(final), previous=previous))
+    assert final.attachments[0].data == render.board_png("ra", RA.view(state, None), names,
+                                                               caption=board_lines(final), previous=previous)
     snap = await table.bot.store.snapshot(gid)
     assert snap[1] == base.state_fingerprint(state)
