@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import FrozenInstanceError, dataclass
+from dataclasses import FrozenInstanceError, dataclass, field
 
 import pytest
 
@@ -101,3 +101,18 @@ def test_whole_games_agree_with_the_reference(name: str) -> None:
         fastcopy.use_reference(False)
     assert len(fast) > 20
     assert fast == ref
+
+
+@dataclass(frozen=True)
+class WithFactory:
+    a: int
+    items: tuple[int, ...] = ()
+    notes: list[str] = field(default_factory=list)
+
+
+def test_build_fills_default_factories_like_init() -> None:
+    fast, ref = fastcopy.build(WithFactory, a=1), fastcopy.build_reference(WithFactory, a=1)
+    assert fast == ref and vars(fast) == vars(ref)
+    assert fastcopy.build(WithFactory, a=1).notes is not fast.notes  # a fresh value each time
+    given = fastcopy.build(WithFactory, a=2, notes=["x"])
+    assert given == fastcopy.build_reference(WithFactory, a=2, notes=["x"])
