@@ -143,7 +143,7 @@ CITES_OUTSIDE = re.compile(
     r"\.\./shared|shared/specs|shared/rules|spec §|specs?/\w+\.md|§\s?\d"
     r"|\bDESIGN\b|\b[Tt]he spec\b|\b[Ss]pec's\b"  # the design notes and specs by name, without a path
 )
-CITE = re.compile(r"docs/rules/(\w+)\.md#([\w-]+)")
+CITE = re.compile(r"(?<![\w.])(?:docs/)?rules/(\w+)\.md#([\w-]+)")  # docs/ is left out in links within docs/
 ANCHOR = re.compile(r'<a id="([\w-]+)"></a>')
 
 
