@@ -51,6 +51,13 @@ def test_every_game_folder_holds_the_same_roles(layer: str, roles: set[str]) -> 
         )
 
 
+def test_the_checks_cover_every_game() -> None:
+    import engines
+
+    assert list(GAMES) == engines.game_packages()
+    assert set(GAMES) == {p.name for p in (ROOT / "render").iterdir() if (p / "__init__.py").exists()}
+
+
 def test_every_game_ai_package_holds_the_same_parts() -> None:
     for game in GAMES:
         assert _roles(ROOT / "engines" / game / "ai") == AI_ROLES, game
