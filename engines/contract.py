@@ -8,8 +8,10 @@
   from one seat's view, a playout policy, an evaluation.
 
 Each game declares one engine object (``engines/<game>/rules.py``) that provides all three, built
-on :class:`engines.engine.GameEngine`, which gives every method of the last two a default from the
-first. Code that needs only one part takes the protocol, not the engine class. ``S`` is the
+on :class:`engines.engine.GameEngine`, which gives every method of :class:`HostSupport` a default
+from the rules, and of :class:`SearchSupport` all but ``choose``, ``determinize`` and ``evaluate``,
+which a game writes. Code that needs only one part may take the protocol instead of the engine
+class (the host and the search take the whole engine today). ``S`` is the
 game's state type and ``V`` its view type (a ``TypedDict``), so that a renderer reading a field a
 game's view lacks is a type error.
 

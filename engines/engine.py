@@ -70,7 +70,7 @@ class RulesBase(Generic[S, V]):
         raise NotImplementedError
 
     def invariants(self, state: S) -> None:
-        """Raise AssertionError if a rules invariant of the spec is broken (conservation of
+        """Raise AssertionError if an invariant of the game's rules is broken (conservation of
         cards, bounds…). The property suite calls it after every action. Default: nothing."""
 
     property_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)

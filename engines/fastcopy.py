@@ -24,6 +24,7 @@ checking: callers pass field names and values of the right types, as the referen
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -76,28 +77,37 @@ def build_reference(cls: type[T], /, **values: Any) -> T:
 
 def build(cls: type[T], /, **values: Any) -> T:
     """An instance of the frozen dataclass ``cls`` holding ``values`` (every field without a
-    default must be given; defaults fill the rest), without running ``__init__``."""
+    default must be given; defaults and default factories fill the rest), without running
+    ``__init__`` (so no ``__post_init__`` either)."""
     if _reference:
         return build_reference(cls, **values)
-    d = dict(_defaults(cls))
+    defaults, factories = _defaults(cls)
+    d = dict(defaults)
+    for name, factory in factories:
+        if name not in values:
+            d[name] = factory()
     d.update(values)
     new: T = _new(cls)
     _set(new, "__dict__", d)
     return new
 
 
-_DEFAULTS: dict[type, dict[str, Any]] = {}
+_DEFAULTS: dict[type, tuple[dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]] = {}
 
 
-def _defaults(cls: type) -> dict[str, Any]:
+def _defaults(cls: type) -> tuple[dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]:
+    """``cls``'s plain field defaults, and its fields with a default factory (called anew for
+    each instance, as ``__init__`` does)."""
     got = _DEFAULTS.get(cls)
     if got is None:
-        got = {}
+        plain: dict[str, Any] = {}
+        factories: list[tuple[str, Callable[[], Any]]] = []
         for f in dataclasses.fields(cls):
             if f.default is not dataclasses.MISSING:
-                got[f.name] = f.default
+                plain[f.name] = f.default
             elif f.default_factory is not dataclasses.MISSING:
-                raise TypeError(f"fastcopy.build: {cls.__name__}.{f.name} has a default factory")
+                factories.append((f.name, f.default_factory))
+        got = (plain, tuple(factories))
         _DEFAULTS[cls] = got
     return got
 

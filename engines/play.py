@@ -11,8 +11,8 @@ from engines.errors import GameOver, NotYourTurn, StaleState, not_your_turn_reas
 from engines.events import Event
 
 if TYPE_CHECKING:
-    from engines.values import Action
     from engines.engine import GameEngine
+    from engines.values import Action
 
     Engine = GameEngine[Any, Any]
 

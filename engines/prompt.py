@@ -1,4 +1,5 @@
-"""Prompts: what an awaited seat can do now, as controls a host can draw (DESIGN principle 12).
+"""Prompts: what an awaited seat can do now, as controls a host can draw (docs/architecture.md,
+"Prompts").
 
 A prompt is a pure, typed value built by each game (``engines/<game>/prompts.py``, or
 :func:`from_legal` from the legal list). The Discord layer draws it; the terminal lists it; every

@@ -4,8 +4,8 @@ Discord splits a bot's guilds over ``shard_count`` gateway shards by ``(guild_id
 shard_count``; DMs (and so DM interactions) always arrive on shard 0. A process started with
 ``SHARD_COUNT`` and ``SHARD_IDS`` connects those shards only: it loads, resumes and re-posts the
 games of guilds on its shards, while a DM click, or a turn clock it claims from the database, for
-a game of another shard is served from the database all the same (see DESIGN, "Beyond one
-process").
+a game of another shard is served from the database all the same (see
+docs/scale.md#shards-across-processes).
 """
 from __future__ import annotations
 
