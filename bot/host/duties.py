@@ -257,11 +257,15 @@ class SeatDuties:
                 return []
             if self.now() < row.deadline - row.clock_seconds / 2:
                 return []
-            try:
-                game.row = await self.store.update_game(game.id, reminded=True)
+            try:  # a compare-and-set: of processes reminding at once, one posts the reminder
+                first = await self.store.mark_reminded(game.id, row.version)
             except StoreUnavailable:  # remind anyway (at worst a restart reminds again)
                 log.warning("Game %s: the reminder could not be recorded", game.id)
-                game.row = dataclasses.replace(game.row, reminded=True)
+                first = True
+            game.row = dataclasses.replace(game.row, reminded=True)
+            if not first:
+                log.info("Game %s: another process has sent the reminder", game.id)
+                return []
             return [s for s in game.awaited() if not game.ai_plays(s)]
 
     async def expire(self, game_id: int) -> LiveGame | None:

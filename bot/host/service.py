@@ -39,7 +39,8 @@ from .duties import MAX_AI_STEPS, MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # no
 from .live import HISTORY, Batch, Entry, Listing, LiveGame, Refusal, Step
 from .parsing import MAX_GAME_ID, game_number, hides, no_game_here, parse_options  # noqa: F401  (re-exported)
 from .quotas import Quotas
-from .store import GameRecord, GameRow, SeatRow, Store, VersionConflict, digest, stamp_of
+from .store import (GameRecord, GameRow, SeatRow, Store, StoreError, StoreUnavailable, VersionConflict, digest,
+                    stamp_of)
 from .workers import Workers
 
 log = logging.getLogger(__name__)
@@ -537,10 +538,8 @@ class GameService(Dormant, SeatDuties):
                 game.id, expected_version=game.row.version, seat=seat, action=played.action, by=by,
                 user_id=user_id, state_json=base.state_fingerprint(played.state),
                 status="finished" if over else "active", deadline=deadline, seat_updates=seat_updates)
-        except VersionConflict:
-            # Another writer got in first (another process on the same database): reload.
-            self._games.pop(game.id, None)
-            raise base.StaleState("The game moved on meanwhile: look at the latest board and try again.")
+        except (VersionConflict, StoreUnavailable) as err:
+            version = await self._committed_anyway(game, seat, played.action, err)
         before, game.state = game.state, played.state
         if game.recent is not None:
             game.recent.append(_entry(game.engine, version, seat, played, by, before))
@@ -551,6 +550,26 @@ class GameService(Dormant, SeatDuties):
         game.pending.append(Step(version, seat, played.action, by, tuple(played.events)))
         if over:
             game.closed = True
+
+    async def _committed_anyway(self, game: LiveGame, seat: int, action: str, err: StoreError) -> int:
+        """After a move's write failed (``err``): its version if the very move is stored at the
+        next version after all (its answer was lost after the commit; or another process, asked
+        the same, committed it first), so it is reported as played. Otherwise a version
+        conflict (another move got in first) raises ``StaleState`` with the game dropped from
+        memory (reloaded on next use), and a failing database raises ``err`` again."""
+        version = game.row.version + 1
+        try:
+            stored = await self.store.move_at(game.id, version)
+        except StoreError:
+            stored = None
+        if stored == (seat, action):
+            log.info("Game %s: move %s was stored though its write reported %s; it counts as played",
+                     game.id, version, type(err).__name__)
+            return version
+        if isinstance(err, VersionConflict):  # another writer (process) got in first: reload on next use
+            self._games.pop(game.id, None)
+            raise base.StaleState("The game moved on meanwhile: look at the latest board and try again.")
+        raise err
 
     async def resign(self, game_id: int, user_id: int) -> LiveGame:
         """The caller leaves an active game: the AI plays their seat from now on. When no person

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Protocol
 
+from .store_posts import PostClaims
 from .storefail import (ConstraintViolation, CorruptDatabase, StoreError, StoreUnavailable,  # noqa: F401  (re-exported)
                         VersionConflict)
 
@@ -247,7 +248,7 @@ class Handle(Protocol):
         """Run one statement once per row of parameters."""
 
 
-class Store:
+class Store(PostClaims):
     """The bot's database. Create it with :meth:`open` (which picks the backend); close it with
     :meth:`close`. Subclasses provide the transactions (:meth:`_tx`, :meth:`_read`), one-statement
     reads (:meth:`_all`), opening and migrating."""

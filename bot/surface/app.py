@@ -125,6 +125,8 @@ class BazaarBot(commands.Bot):
             await self.publisher.notice(game, text.attention(game))
         for game in self.service.take_recovered():
             await self.publisher.notice(game, text.playable_again(game))
+        if not self.store.shared:  # alone on the database: claims on posts left unfinished died with their run
+            await self.store.drop_lapsed_posts()
         rearmed = await self.service.rearm_overdue()  # first, so boards posted now show the new deadline
         await self._repost()  # (the AI seats a previous run left awaited play once connected: on_ready)
         for game, seats, grace in rearmed:

@@ -34,6 +34,7 @@ from ..host.store import SeatRow, Store, StoreUnavailable
 from ..host.workers import WorkersClosed
 from . import components, controls, text
 from .context import bazaar
+from .postclaims import WON, PostClaiming
 from .retry import PostRetry
 
 
@@ -90,6 +91,7 @@ class Publisher:
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.retry = PostRetry(self)
+        self.claims = PostClaiming(self)
         self._sheet_done: dict[int, int] = {}  # game id -> version whose interim sheet is posted
         self._recaps: dict[int, asyncio.Task[None]] = {}  # game id -> its recap being drawn and posted
         self._recap_found: dict[int, discord.Message] = {}  # game id -> its recap found by landed()
@@ -169,6 +171,10 @@ class Publisher:
             batch = self.service.take_batch(game)
             if batch is None:
                 return None
+            claim = await self.claims.claim(game, batch)
+            if claim != WON:
+                await self.claims.elsewhere(game, batch, claim, recover=recover)
+                return batch
             _REFUSED_FOR_GOOD.set(False)
             try:
                 landed = await self.landed(game, batch) if recover else None
@@ -179,10 +185,14 @@ class Publisher:
             except Exception:
                 log.exception("Publishing game %s (version %s) failed", game.id, batch.version)
                 shown = await self._shown(game, batch)
-            if not shown and _REFUSED_FOR_GOOD.get():
+            if shown:
+                await self.claims.done(game, batch)
+                return batch
+            await self.claims.release(game, batch)  # the next try, from any process, claims it again
+            if _REFUSED_FOR_GOOD.get():
                 log.warning("Game %s: Discord refused the board of version %s for good; the next move "
                             "posts a new one", game.id, batch.version)
-            elif not shown:
+            else:
                 log.warning("Game %s: the board of version %s is not posted; trying again later",
                             game.id, batch.version)
                 self.service.put_back(game, batch)
@@ -417,23 +427,32 @@ class Publisher:
         try:
             async with game.publish_lock:  # after the final post, before anything newer of the game
                 film = self._recap_found.pop(game.id, None)
+                if film is None and not await self.claims.recap(game, batch):
+                    return  # another process draws and posts it (or has)
                 if film is None:
                     gif = await self.recap(game.id, batch)
                     if self.bot.is_closed():
+                        await self.claims.recap_released(game, batch)
                         return  # stopping: the next run posts it
                     if gif is not None:
                         film = await self._send_recap(game, batch, gif)
                         if film is None and self.bot.is_closed():
+                            await self.claims.recap_released(game, batch)
                             return
                 for kind, msg in (("recap", film), ("final", final)):
                     if msg is not None:
                         write = self.store.add_message(game.id, kind=kind, channel_id=msg.channel.id,
                                                        message_id=msg.id, version=batch.version)
                         await self._note(game, write)
+                await self.claims.recap_done(game, batch)
                 if batch.closed and batch.row.thread_id:
                     await self.archive(game.id, batch.row.thread_id)
         except WorkersClosed:
             log.info("Game %s: the bot stopped before its recap was drawn; the next run draws it", game.id)
+            await self.claims.recap_released(game, batch)
+        except asyncio.CancelledError:  # the bot is stopping: the next run (or another process) posts it
+            await self.claims.recap_released(game, batch)
+            raise
         except Exception:
             if self.bot.is_closed():
                 log.info("Game %s: the bot stopped while posting the recap; the next run posts it", game.id)
