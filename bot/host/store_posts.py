@@ -74,12 +74,6 @@ class PostClaims:
                               "AND kind = ?", (game_id, version, kind))
         return (str(row[0]), float(row[1]), bool(row[2])) if row else None
 
-    async def drop_lapsed_posts(self) -> int:
-        """Forget every claim not done (a process alone on its database, starting: whoever held
-        them has stopped); returns how many."""
-        async with self._tx() as h:
-            return int(await h.sql_run("DELETE FROM posts WHERE done = 0"))
-
     async def mark_reminded(self, game_id: int, version: int) -> bool:
         """Record the half-time reminder of ``version``'s turn as sent, if nobody has (a
         compare-and-set on ``reminded``): True for the one caller that should post it."""

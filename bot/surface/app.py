@@ -125,8 +125,6 @@ class BazaarBot(commands.Bot):
             await self.publisher.notice(game, text.attention(game))
         for game in self.service.take_recovered():
             await self.publisher.notice(game, text.playable_again(game))
-        if not self.store.shared:  # alone on the database: claims on posts left unfinished died with their run
-            await self.store.drop_lapsed_posts()
         rearmed = await self.service.rearm_overdue()  # first, so boards posted now show the new deadline
         await self._repost()  # (the AI seats a previous run left awaited play once connected: on_ready)
         for game, seats, grace in rearmed:
@@ -266,7 +264,8 @@ class BazaarBot(commands.Bot):
             if row is None or not self.bazaar_shards.holds(row.guild_id):
                 return 0  # another process's shard: that process posts it
             game = await self.service.requeue(gid, posted, note)
-            await self.publisher.publish(game, recover=True)
+            if await self.publisher.publish(game, recover=True) is None:
+                return 0  # another process posts it (or has), see publish.postclaims
             log.info("Game %s: posted what was stored but never posted", gid)
             return 1
         except Exception:

@@ -21,6 +21,8 @@ __all__ = ["DONE", "HELD", "POST_LEASE", "PostClaiming", "RECAP_LEASE", "WON"]
 POST_LEASE = 120.0
 """Seconds a board's claim is its owner's: longer than a post with discord.py's own retries
 takes; a process that stops mid-post leaves the board to the others after this."""
+LOCAL = "this-process"
+"""The owner of the claims of a bot alone on its database."""
 RECAP_LEASE = 600.0
 """Seconds a recap's claim is its owner's (drawing a long game's recap takes a while)."""
 
@@ -53,8 +55,12 @@ class PostClaiming:
 
     @property
     def owner(self) -> str:
-        """This process's name on its claims (the turn clock's, see ``clock_shared.claim_owner``)."""
-        return str(getattr(self.publisher.bot, "claim_owner", "bazaar"))
+        """This process's name on its claims: the turn clock's (``clock_shared.claim_owner``) on a
+        database other processes share; on a SQLite file, which one bot uses at a time, one name
+        for every run, so a run that stopped mid-post leaves nothing the next must wait for."""
+        if not self.publisher.store.shared:
+            return LOCAL
+        return str(getattr(self.publisher.bot, "claim_owner", LOCAL))
 
     async def claim(self, game: LiveGame, batch: Batch) -> Claim:
         """Claim the board (or final sheet) of ``batch``; :data:`WON` when it needs none, and
