@@ -74,11 +74,11 @@ class PostClaiming:
                         batch.version, err)
             return WON
 
-    async def elsewhere(self, game: LiveGame, batch: Batch, claim: Claim, *, recover: bool) -> None:
+    async def elsewhere(self, game: LiveGame, batch: Batch, claim: Claim, *, recover: bool) -> bool:
         """``batch`` is another process's to post (:data:`HELD`) or posted (:data:`DONE`): it is
         dropped here, and the board this process would edit in place is forgotten (a newer one
         is below it). A finished game found posted while recovering (a sweep, a restart) still
-        gets its recap, which has a claim of its own (:meth:`recap`)."""
+        gets its recap, which has a claim of its own (:meth:`recap`): True when that follows."""
         game.board = None
         game.dms.clear()
         log.info("Game %s: the board of version %s is %s by another process; not posting it", game.id,
@@ -87,6 +87,8 @@ class PostClaiming:
             final = await self.publisher.landed(game, batch)
             if final is not None:
                 self.publisher._follow_with_recap(game, batch, final)
+                return True
+        return False
 
     async def done(self, game: LiveGame, batch: Batch) -> None:
         """Record that ``batch``'s board is posted (nobody posts that version again)."""

@@ -167,15 +167,16 @@ class Publisher:
         With ``recover`` (after a restart, for what the last run stored but had not recorded as
         posted), what Discord already shows of the batch (see :meth:`landed`) is kept and
         recorded rather than posted a second time, and None is returned when another process
-        posts the batch's board, or has (see :mod:`.postclaims`)."""
+        posts the batch's board, or has, and no recap is left to follow it (see
+        :mod:`.postclaims`)."""
         async with game.publish_lock:
             batch = self.service.take_batch(game)
             if batch is None:
                 return None
             claim = await self.claims.claim(game, batch)
             if claim != WON:  # another process posts it, or has
-                await self.claims.elsewhere(game, batch, claim, recover=recover)
-                return None if recover else batch
+                recap = await self.claims.elsewhere(game, batch, claim, recover=recover)
+                return None if recover and not recap else batch
             _REFUSED_FOR_GOOD.set(False)
             try:
                 landed = await self.landed(game, batch) if recover else None

@@ -10,7 +10,7 @@ from test_discord_faults import POST, backoff, boards_in  # noqa: F401  (backoff
 
 from bot.host.service import UNPOSTED, GameService
 from bot.host.store import Store
-from bot.surface.postclaims import POST_LEASE
+from bot.surface.postclaims import POST_LEASE, RECAP_LEASE
 
 
 async def test_a_board_another_process_stored_but_never_posted_is_posted(pg_url, fake_discord, run_bot, tmp_path):
@@ -146,3 +146,35 @@ async def test_a_board_another_process_posted_is_not_posted_again_by_a_retry(pg_
     await table.settle()
     assert [m for m in fake.messages(thread) if "· move " in m.content] == boards
     assert not bot.service.has_pending(game)  # dropped, not put back
+
+
+async def test_a_recap_another_process_is_drawing_is_posted_once(pg_url, fake_discord, run_bot, tmp_path):
+    """The game's last move posts its final sheet here, but another process holds the claim on
+    its recap (it is drawing it): this process draws and posts none (today: a second recap).
+    That process stops before posting it: once its lease lapses, this process's sweep finds the
+    final sheet on Discord and posts the recap, once."""
+    from bazaar_harness import install_toy_secret
+    remove = install_toy_secret()
+    try:
+        fake = fake_discord
+        table = make_table(fake, run_bot, tmp_path)
+        table.db_path = pg_url
+        await table.boot()
+        bot = table.bot
+        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret", clock="10m")
+        assert await bot.store.claim_post(gid, 6, "recap", "the-other-process", RECAP_LEASE) == "won"
+        while (await bot.service.get(gid)).row.status == "active":
+            await table.play_one(gid, thread, "move")
+        await table.recaps_posted()
+        films = lambda: [m for m in fake.messages(thread) if m.content.startswith("🎞️")]  # noqa: E731
+        assert len([m for m in fake.messages(thread) if "is over" in m.content]) == 1 and films() == []
+
+        table.now.advance(RECAP_LEASE + 1)
+        assert await bot.sweep_unposted() == 1
+        await table.recaps_posted()
+        assert len(films()) == 1 and len([m for m in fake.messages(thread) if "is over" in m.content]) == 1
+        assert await bot.sweep_unposted() == 0 and await bot.store.unposted() == []
+        await table.recaps_posted()
+        assert len(films()) == 1
+    finally:
+        remove()
