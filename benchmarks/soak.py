@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-import os
 import random
 import re
 import sqlite3
@@ -49,8 +48,8 @@ WALK_AWAY = 0.12  # share of people who stop playing for good, at a random momen
 RESIGN = 0.03  # share of people who resign, at a random moment
 AIM_LATE_S = 2.0
 AIM_BOARD_P99_MS = 2000.0
-LOST_AFTER_S = 60.0
-DOWN_S = 600.0  # simulated seconds the bot is down at each kill (its start-up is not simulated time)  # real seconds after which an unanswered move counts as never answered
+LOST_AFTER_S = 60.0  # real seconds after which an unanswered move counts as never answered
+DOWN_S = 600.0  # simulated seconds the bot is down at each kill (its start-up is not simulated time)
 
 
 @dataclass(frozen=True)
@@ -162,13 +161,15 @@ class Soak:
         for gid in range(1, shape.games + 1):
             guild, channel = homes[gid % len(homes)]
             threads[gid] = fake.new_thread(channel, f"game {gid}")
-            people = [fake.add_user(f"s{gid}x{s}", guild=guild) for s in range(3)]
-            users.update({u.id: u for u in people})
-            places.append(fixture.Place(channel.id, threads[gid].id, [u.id for u in people], guild.id))
+            members = [fake.add_user(f"s{gid}x{s}", guild=guild) for s in range(3)]
+            users.update({u.id: u for u in members})
+            places.append(fixture.Place(channel.id, threads[gid].id, [u.id for u in members], guild.id))
         db = self.folder / f"soak-{shape.games}.sqlite3"
         info = fixture.build(db, shape.games, ai=0.35, places=places, pool_scale=0.5)
-        print(f"  fixture: {shape.games} games in play on {shape.servers} servers, {info['moves']:,} moves",
-              flush=True)
+        print(
+            f"  fixture: {shape.games} games in play on {shape.servers} servers, {info['moves']:,} moves",
+            flush=True,
+        )
         self.sim0 = time.time()  # the fixture's deadlines lie 13-24 h ahead of it
         self.real0 = None
         stored = fixture.stored_logs(db, list(range(1, shape.games + 1)))
@@ -182,8 +183,16 @@ class Soak:
             engine = base.get(g["kind"])
             state = base.replay(engine, g["seed"], g["n"], g["options"], g["moves"])
             people = {s: self._person(users[u]) for s, u in g["users"].items()}
-            self.games[gid] = Game(gid, g["kind"], state, len(g["moves"]), threads[gid], people, rows[gid][0],
-                                   ai_seats={s for s in range(g["n"]) if (gid, s) in ai})
+            self.games[gid] = Game(
+                gid,
+                g["kind"],
+                state,
+                len(g["moves"]),
+                threads[gid],
+                people,
+                rows[gid][0],
+                ai_seats={s for s in range(g["n"]) if (gid, s) in ai},
+            )
         with fake.patch_discord():  # register the commands, as `bazaar sync` does
             async with BazaarBot(Config(token=fake.token, db_path=db), sync_only=True) as syncer:
                 await syncer.login(fake.token)
@@ -211,8 +220,11 @@ class Soak:
                 if g is None:
                     continue
                 if version > g.version:
-                    moves = con.execute("SELECT version, seat, action, by, at FROM moves WHERE game_id = ? "
-                                        "AND version > ? ORDER BY version", (gid, g.version)).fetchall()
+                    moves = con.execute(
+                        "SELECT version, seat, action, by, at FROM moves WHERE game_id = ? "
+                        "AND version > ? ORDER BY version",
+                        (gid, g.version),
+                    ).fetchall()
                     engine = base.get(g.kind)
                     for v, seat, action, by, at in moves:
                         if by == "clock" and g.deadline is not None and (v == g.version + 1):
@@ -220,8 +232,13 @@ class Soak:
                         g.state, _ = engine.apply(g.state, seat, action)
                         g.version = v
                     g.act_at = None
-                    g.ai_seats = {s for (s,) in con.execute(
-                        "SELECT seat FROM seats WHERE game_id = ? AND (is_ai = 1 OR ai_takeover = 1)", (gid,))}
+                    g.ai_seats = {
+                        s
+                        for (s,) in con.execute(
+                            "SELECT seat FROM seats WHERE game_id = ? AND (is_ai = 1 OR ai_takeover = 1)",
+                            (gid,),
+                        )
+                    }
                 g.status, g.deadline = status, deadline
         finally:
             con.close()
@@ -281,8 +298,13 @@ class Soak:
             seat = self.rng.choice(live)
             action = str(self.rng.choice(engine.legal_actions(g.state, seat)))
             handle = await fake.slash(g.people[seat].user, g.thread, "move", action=action, wait=False)
-            g.flight = {"seat": seat, "action": action, "base": g.version, "handle": handle,
-                        "at": time.perf_counter()}
+            g.flight = {
+                "seat": seat,
+                "action": action,
+                "base": g.version,
+                "handle": handle,
+                "at": time.perf_counter(),
+            }
             g.act_at = None
 
     def _reap(self, g: Game) -> None:
@@ -315,15 +337,23 @@ class Soak:
         try:
             stored: dict[int, list[tuple[int, int, str, int | None]]] = {}
             for gid, v, seat, action, user in con.execute(
-                    "SELECT game_id, version, seat, action, user_id FROM moves WHERE by = 'player' ORDER BY version"):
+                "SELECT game_id, version, seat, action, user_id FROM moves WHERE by = 'player' "
+                "ORDER BY version"
+            ):
                 stored.setdefault(gid, []).append((v, seat, action, user))
         finally:
             con.close()
         used: set[tuple[int, int]] = set()
         found = 0
         for gid, seat, action, user, base in self.tally.acked:
-            hit = next((v for v, s, a, u in stored.get(gid, []) if v > base and s == seat and a == action
-                        and u == user and (gid, v) not in used), None)
+            hit = next(
+                (
+                    v
+                    for v, s, a, u in stored.get(gid, [])
+                    if v > base and s == seat and a == action and u == user and (gid, v) not in used
+                ),
+                None,
+            )
             if hit is not None:
                 used.add((gid, hit))
                 found += 1
@@ -377,8 +407,11 @@ async def _soak(shape: Shape, folder: Path) -> tuple[Soak, dict[str, Any]]:
         next_kill = soak.sim0 + shape.kill_every * DAY
         started = time.perf_counter()
         bot = await soak.run_bot(fake, db, env, log_path)
-        print(f"  soak: {shape.days:g} simulated days at {shape.speed:g}x, a kill every {shape.kill_every:g} "
-              f"day(s) ...", flush=True)
+        print(
+            f"  soak: {shape.days:g} simulated days at {shape.speed:g}x, a kill every {shape.kill_every:g} "
+            f"day(s) ...",
+            flush=True,
+        )
         tick = 0
         while soak.sim() < end:
             soak.poll(db)
@@ -430,35 +463,71 @@ def rows(quick: bool, folder: Path) -> list[Figure]:
     con = sqlite3.connect(extra["db"])
     try:
         takeovers = con.execute("SELECT COUNT(*) FROM seats WHERE ai_takeover = 1").fetchone()[0]
-        clocks = con.execute("SELECT COUNT(DISTINCT game_id || ':' || version) FROM moves WHERE by = 'clock'").fetchone()[0]
+        clocks = con.execute(
+            "SELECT COUNT(DISTINCT game_id || ':' || version) FROM moves WHERE by = 'clock'"
+        ).fetchone()[0]
         finished = con.execute("SELECT COUNT(*) FROM games WHERE status = 'finished'").fetchone()[0]
     finally:
         con.close()
     label = f"soak ({shape.games} games, {shape.servers} servers, {shape.days:g} days)"
     late = max(t.late_s, default=float("nan"))
     figs = [
-        Figure(f"{label}: moves acknowledged / stored", f"{acked} / {found}", "equal", acked == found,
-               note=f"{stored} player moves stored in all (a kill between a commit and its answer leaves a "
-                    f"move stored but not acknowledged); {t.refused} refused, {t.unanswered} unanswered"),
-        aim_at_most(f"{label}: latest due clock handled", late, AIM_LATE_S, "s",
-                    fmt="{:.2f}", note=f"{len(t.late_s)} expiries timed ({t.graced} after a restart's grace "
-                                       f"left out); real seconds from the deadline to the stored expiry"),
-        aim_at_most(f"{label}: boards p99", _percentile(t.boards_ms, 99), AIM_BOARD_P99_MS, "ms", fmt="{:.0f}",
-                    note=f"{len(t.boards_ms)} boards, median {_percentile(t.boards_ms, 50):.0f} ms, from /move to "
-                         f"the board showing it"),
-        Figure(f"{label}: peak memory", f"{t.peak_bot_kb / 1024:.0f} MB", "", None,
-               note=f"the bot process's peak RSS; {t.peak_all_kb / 1024:.0f} MB at most with its workers"),
-        Figure(f"{label}: what happened", f"{shape.kill_every:g}-day kills: {t.restarts}", "", None,
-               note=f"{clocks} expiries, {takeovers} AI takeovers, {t.walked} people walked away, {t.resigned} "
-                    f"resigned, {finished} games finished; restarts took {max(t.restart_s, default=0):.1f} s at "
-                    f"most; {extra['wall_s']:.0f} s of wall clock"),
+        Figure(
+            f"{label}: moves acknowledged / stored",
+            f"{acked} / {found}",
+            "equal",
+            acked == found,
+            note=f"{stored} player moves stored in all (a kill between a commit and its answer leaves a "
+            f"move stored but not acknowledged); {t.refused} refused, {t.unanswered} unanswered",
+        ),
+        aim_at_most(
+            f"{label}: latest due clock handled",
+            late,
+            AIM_LATE_S,
+            "s",
+            fmt="{:.2f}",
+            note=f"{len(t.late_s)} expiries timed ({t.graced} after a restart's grace "
+            f"left out); real seconds from the deadline to the stored expiry",
+        ),
+        aim_at_most(
+            f"{label}: boards p99",
+            _percentile(t.boards_ms, 99),
+            AIM_BOARD_P99_MS,
+            "ms",
+            fmt="{:.0f}",
+            note=f"{len(t.boards_ms)} boards, median {_percentile(t.boards_ms, 50):.0f} ms, from /move to "
+            f"the board showing it",
+        ),
+        Figure(
+            f"{label}: peak memory",
+            f"{t.peak_bot_kb / 1024:.0f} MB",
+            "",
+            None,
+            note=f"the bot process's peak RSS; {t.peak_all_kb / 1024:.0f} MB at most with its workers",
+        ),
+        Figure(
+            f"{label}: what happened",
+            f"{shape.kill_every:g}-day kills: {t.restarts}",
+            "",
+            None,
+            note=f"{clocks} expiries, {takeovers} AI takeovers, {t.walked} people walked away, {t.resigned} "
+            f"resigned, {finished} games finished; restarts took {max(t.restart_s, default=0):.1f} s at "
+            f"most; {extra['wall_s']:.0f} s of wall clock",
+        ),
     ]
     problems = extra["problems"]
     for problem in problems[:3]:
         print("  the bot logged:\n    " + problem.replace("\n", "\n    "), flush=True)
     if extra["exit"] != 0 or problems:
-        figs.append(Figure(f"{label}: the bot's log", f"exit {extra['exit']}, {len(problems)} problems", "clean",
-                           False, note=(problems or [""])[0][:200]))
+        figs.append(
+            Figure(
+                f"{label}: the bot's log",
+                f"exit {extra['exit']}, {len(problems)} problems",
+                "clean",
+                False,
+                note=(problems or [""])[0][:200],
+            )
+        )
     return figs
 
 

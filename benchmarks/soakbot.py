@@ -13,6 +13,7 @@ Run: ``FAKE_DISCORD_URL=… DISCORD_TOKEN=… BAZAAR_DB=… BAZAAR_SOAK_…=… 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
 import time
@@ -71,10 +72,9 @@ def main() -> int:
     point_discord_at(os.environ[ENV])
     app._setup_logging(load_config(None))
     clock = SimClock(float(os.environ["BAZAAR_SOAK_SIM0"]), float(os.environ["BAZAAR_SOAK_SPEED"]))
-    try:
-        asyncio.run(_run(clock, float(os.environ.get("BAZAAR_SOAK_TICK", "0.2")), Path(os.environ["BAZAAR_SOAK_SYNC"])))
-    except KeyboardInterrupt:
-        pass
+    tick, sync = float(os.environ.get("BAZAAR_SOAK_TICK", "0.2")), Path(os.environ["BAZAAR_SOAK_SYNC"])
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(_run(clock, tick, sync))
     return 0
 
 

@@ -7,12 +7,13 @@ games, ``_commit`` and the clock callbacks; split out so each file holds one con
 A move the database refuses here changes nothing and is tried again :data:`STORE_RETRY` seconds
 later by the clock.
 """
+
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from engines import base, search
 
@@ -24,8 +25,8 @@ from .store import StoreUnavailable
 
 log = logging.getLogger("bot.host.service")
 
-MAX_CLOCK_STEPS = 50      # bound on actions the AI plays for one expired seat
-STORE_RETRY = 30.0        # seconds before the clock tries again a consequence the database refused
+MAX_CLOCK_STEPS = 50  # bound on actions the AI plays for one expired seat
+STORE_RETRY = 30.0  # seconds before the clock tries again a consequence the database refused
 
 
 class SeatDuties:
@@ -46,8 +47,14 @@ class SeatDuties:
 
     # ------------------------------------------------------------------ AI seats
 
-    async def _advance_ai(self, game: LiveGame, *, grace_over: bool = False, steps: int = MAX_AI_STEPS,
-                          stretch: Stretch | None = None) -> bool:
+    async def _advance_ai(
+        self,
+        game: LiveGame,
+        *,
+        grace_over: bool = False,
+        steps: int = MAX_AI_STEPS,
+        stretch: Stretch | None = None,
+    ) -> bool:
         """Play the AI-controlled seats the engine awaits until a person is awaited, the end, or
         ``steps`` actions; True if it stopped at ``steps`` (AI seats may be awaited still).
 
@@ -168,14 +175,23 @@ class SeatDuties:
             game.lock.release()
             try:
                 with jobgate.priority(jobgate.AI_WATCHED if watched(game) else jobgate.AI_ALONE):
-                    found = await self.workers.run(thinking.think, engine.name,
-                                                   dict(engine.view(state, seat)), legal, level, seed)
+                    found = await self.workers.run(
+                        thinking.think, engine.name, dict(engine.view(state, seat)), legal, level, seed
+                    )
                 action = found.action
                 if found.capped:
-                    log.info("Game %s: the %s AI's search at version %s was cut short by its time cap after "
-                             "%s iterations", game.id, level, version, found.iterations)
+                    log.info(
+                        "Game %s: the %s AI's search at version %s was cut short by its time cap after "
+                        "%s iterations",
+                        game.id,
+                        level,
+                        version,
+                        found.iterations,
+                    )
             except Exception:
-                log.exception("Game %s: the AI failed for seat %s; playing its first legal action", game.id, seat)
+                log.exception(
+                    "Game %s: the AI failed for seat %s; playing its first legal action", game.id, seat
+                )
                 action = legal[0]
             finally:
                 await game.lock.acquire()
@@ -185,17 +201,22 @@ class SeatDuties:
         try:
             return base.play(engine, state, seat, action)
         except base.RuleError:
-            log.error("Game %s: the AI's move for seat %s was refused; playing its first legal action",
-                      game.id, seat)
+            log.error(
+                "Game %s: the AI's move for seat %s was refused; playing its first legal action",
+                game.id,
+                seat,
+            )
             return base.play(engine, state, seat, legal[0])
 
     # ------------------------------------------------------------------ turn clock
 
     def clock_entries(self) -> list[clk.Entry]:
         """Clock entries of the active games held in memory (all of them after :meth:`load_all`)."""
-        return [clk.Entry.of(g.id, g.row.deadline, g.row.clock_seconds, g.row.reminded, g.ai_at)
-                for g in self._games.values()
-                if g.row.status == "active" and g.row.deadline is not None and g.state is not None]
+        return [
+            clk.Entry.of(g.id, g.row.deadline, g.row.clock_seconds, g.row.reminded, g.ai_at)
+            for g in self._games.values()
+            if g.row.status == "active" and g.row.deadline is not None and g.state is not None
+        ]
 
     async def rearm_overdue(self) -> list[tuple[LiveGame, list[int], float]]:
         """Give a grace to every active game whose deadline passed while the bot was not running
@@ -288,8 +309,11 @@ class SeatDuties:
                     if game.row.version != version:
                         break  # what was saved stands, with the fresh deadline it brought
                     # nothing was saved: the expiry stays due and the clock tries again shortly
-                    log.warning("Game %s: the expired turn could not be saved; trying again in %ss",
-                                game.id, STORE_RETRY)
+                    log.warning(
+                        "Game %s: the expired turn could not be saved; trying again in %ss",
+                        game.id,
+                        STORE_RETRY,
+                    )
                     game.row = dataclasses.replace(game.row, deadline=self.now() + STORE_RETRY, reminded=True)
                     self.on_clock_change()
                     return None
@@ -315,6 +339,8 @@ class SeatDuties:
             if not played:
                 game.notes.append("⏰ Time ran out for {s%d}: the AI played their turn." % seat)
                 if takeover:
-                    game.notes.append("{s%d} missed %d turns in a row: the AI plays their seat until "
-                                      "they use `/move` again." % (seat, expiries))
+                    game.notes.append(
+                        "{s%d} missed %d turns in a row: the AI plays their seat until "
+                        "they use `/move` again." % (seat, expiries)
+                    )
             updates, played = None, True

@@ -13,10 +13,12 @@ back when the post failed (:meth:`PostClaims.release_post`), so the next try, fr
 can claim it. The unposted-board sweep, the publisher's retries, a restart's reposts and the
 recap lane all go through it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Callable, Iterable, Literal
+from typing import Any, Literal
 
 WON, HELD, DONE = "won", "held", "done"
 Claim = Literal["won", "held", "done"]
@@ -42,15 +44,19 @@ class PostClaims:
         now = self.now()
         async with self._tx() as h:
             changed = await h.sql_run(
-                "INSERT INTO posts (game_id, version, kind, owner, lease_until, done) VALUES (?, ?, ?, ?, ?, 0) "
+                "INSERT INTO posts (game_id, version, kind, owner, lease_until, done) "
+                "VALUES (?, ?, ?, ?, ?, 0) "
                 "ON CONFLICT (game_id, version, kind) DO UPDATE SET owner = excluded.owner, "
                 "lease_until = excluded.lease_until "
                 "WHERE posts.done = 0 AND (posts.owner = excluded.owner OR posts.lease_until <= ?)",
-                (game_id, version, kind, owner, now + lease, now))
+                (game_id, version, kind, owner, now + lease, now),
+            )
             if changed == 1:
                 return WON
-            row = await h.sql_row("SELECT done FROM posts WHERE game_id = ? AND version = ? AND kind = ?",
-                                  (game_id, version, kind))
+            row = await h.sql_row(
+                "SELECT done FROM posts WHERE game_id = ? AND version = ? AND kind = ?",
+                (game_id, version, kind),
+            )
         return DONE if row is not None and row[0] else HELD
 
     async def post_done(self, game_id: int, version: int, kind: str, owner: str) -> None:
@@ -58,33 +64,44 @@ class PostClaims:
         nobody posts it again."""
         async with self._tx() as h:
             await h.sql_run(
-                "INSERT INTO posts (game_id, version, kind, owner, lease_until, done) VALUES (?, ?, ?, ?, ?, 1) "
+                "INSERT INTO posts (game_id, version, kind, owner, lease_until, done) "
+                "VALUES (?, ?, ?, ?, ?, 1) "
                 "ON CONFLICT (game_id, version, kind) DO UPDATE SET owner = excluded.owner, done = 1",
-                (game_id, version, kind, owner, self.now()))
+                (game_id, version, kind, owner, self.now()),
+            )
 
     async def release_post(self, game_id: int, version: int, kind: str, owner: str) -> None:
         """Give back ``owner``'s claim on a post it could not make (anyone may claim it now)."""
         async with self._tx() as h:
-            await h.sql_run("DELETE FROM posts WHERE game_id = ? AND version = ? AND kind = ? AND owner = ? "
-                            "AND done = 0", (game_id, version, kind, owner))
+            await h.sql_run(
+                "DELETE FROM posts WHERE game_id = ? AND version = ? AND kind = ? AND owner = ? AND done = 0",
+                (game_id, version, kind, owner),
+            )
 
     async def post_state(self, game_id: int, version: int, kind: str) -> tuple[str, float, bool] | None:
         """``(owner, lease end, done)`` of a post's claim, or None when unclaimed."""
-        row = await self._one("SELECT owner, lease_until, done FROM posts WHERE game_id = ? AND version = ? "
-                              "AND kind = ?", (game_id, version, kind))
+        row = await self._one(
+            "SELECT owner, lease_until, done FROM posts WHERE game_id = ? AND version = ? AND kind = ?",
+            (game_id, version, kind),
+        )
         return (str(row[0]), float(row[1]), bool(row[2])) if row else None
 
     async def mark_reminded(self, game_id: int, version: int) -> bool:
         """Record the half-time reminder of ``version``'s turn as sent, if nobody has (a
         compare-and-set on ``reminded``): True for the one caller that should post it."""
         async with self._tx() as h:
-            changed = await h.sql_run("UPDATE games SET reminded = 1 WHERE id = ? AND version = ? AND reminded = 0 "
-                                      "AND status = 'active'", (game_id, version))
+            changed = await h.sql_run(
+                "UPDATE games SET reminded = 1 WHERE id = ? AND version = ? AND reminded = 0 "
+                "AND status = 'active'",
+                (game_id, version),
+            )
         return int(changed) == 1
 
     async def move_at(self, game_id: int, version: int) -> tuple[int, str] | None:
         """``(seat, action)`` of the stored move that made ``version``, or None: after a move's
         write failed with a version conflict, or its answer was lost, whether the move
         committed after all (its seat and action are the ones stored)."""
-        row = await self._one("SELECT seat, action FROM moves WHERE game_id = ? AND version = ?", (game_id, version))
+        row = await self._one(
+            "SELECT seat, action FROM moves WHERE game_id = ? AND version = ?", (game_id, version)
+        )
         return (int(row[0]), str(row[1])) if row else None

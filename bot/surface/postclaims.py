@@ -5,6 +5,7 @@ and its retries, another process's unposted-board sweep, a restart's reposts) ex
 it. A board another process is posting, or has posted, is left to it; a post that failed gives
 its claim back, so the next try, from any process, can make it.
 """
+
 from __future__ import annotations
 
 import logging
@@ -68,10 +69,16 @@ class PostClaiming:
         if not claimed(batch):
             return WON
         try:
-            return await self.publisher.store.claim_post(game.id, batch.version, "board", self.owner, POST_LEASE)
+            return await self.publisher.store.claim_post(
+                game.id, batch.version, "board", self.owner, POST_LEASE
+            )
         except StoreError as err:
-            log.warning("Game %s: claiming the board of version %s failed (%s); posting it", game.id,
-                        batch.version, err)
+            log.warning(
+                "Game %s: claiming the board of version %s failed (%s); posting it",
+                game.id,
+                batch.version,
+                err,
+            )
             return WON
 
     async def elsewhere(self, game: LiveGame, batch: Batch, claim: Claim, *, recover: bool) -> bool:
@@ -81,8 +88,12 @@ class PostClaiming:
         gets its recap, which has a claim of its own (:meth:`recap`): True when that follows."""
         game.board = None
         game.dms.clear()
-        log.info("Game %s: the board of version %s is %s by another process; not posting it", game.id,
-                 batch.version, "being posted" if claim == HELD else "posted")
+        log.info(
+            "Game %s: the board of version %s is %s by another process; not posting it",
+            game.id,
+            batch.version,
+            "being posted" if claim == HELD else "posted",
+        )
         if claim == DONE and recover and batch.row.status == "finished":
             final = await self.publisher.landed(game, batch)
             if final is not None:
@@ -93,23 +104,32 @@ class PostClaiming:
     async def done(self, game: LiveGame, batch: Batch) -> None:
         """Record that ``batch``'s board is posted (nobody posts that version again)."""
         if claimed(batch):
-            await self._write(game, self.publisher.store.post_done(game.id, batch.version, "board", self.owner))
+            await self._write(
+                game, self.publisher.store.post_done(game.id, batch.version, "board", self.owner)
+            )
 
     async def release(self, game: LiveGame, batch: Batch) -> None:
         """Give back the claim of a board that could not be posted."""
         if claimed(batch):
-            await self._write(game, self.publisher.store.release_post(game.id, batch.version, "board", self.owner))
+            await self._write(
+                game, self.publisher.store.release_post(game.id, batch.version, "board", self.owner)
+            )
 
     async def recap(self, game: LiveGame, batch: Batch) -> bool:
         """Claim drawing and posting the recap of a finished game; True if it is this process's."""
         try:
-            claim = await self.publisher.store.claim_post(game.id, batch.version, "recap", self.owner, RECAP_LEASE)
+            claim = await self.publisher.store.claim_post(
+                game.id, batch.version, "recap", self.owner, RECAP_LEASE
+            )
         except StoreError as err:
             log.warning("Game %s: claiming its recap failed (%s); posting it", game.id, err)
             return True
         if claim != WON:
-            log.info("Game %s: its recap is %s by another process", game.id,
-                     "being posted" if claim == HELD else "posted")
+            log.info(
+                "Game %s: its recap is %s by another process",
+                game.id,
+                "being posted" if claim == HELD else "posted",
+            )
         return claim == WON
 
     async def recap_done(self, game: LiveGame, batch: Batch) -> None:
@@ -118,7 +138,9 @@ class PostClaiming:
 
     async def recap_released(self, game: LiveGame, batch: Batch) -> None:
         """Give back the recap's claim (the bot stopped before posting it: the next run does)."""
-        await self._write(game, self.publisher.store.release_post(game.id, batch.version, "recap", self.owner))
+        await self._write(
+            game, self.publisher.store.release_post(game.id, batch.version, "recap", self.owner)
+        )
 
     @staticmethod
     async def _write(game: LiveGame, write: Any) -> None:
