@@ -130,7 +130,7 @@ class Soak:
 
     async def run_bot(self, fake: Any, db: Path, env: dict[str, str], log_path: Path) -> Any:
         """Start a bot run at the simulated time now and wait until its clock runs."""
-        from botprocess import BotProcess
+        from botprocess import BotProcess  # type: ignore[import-not-found]
 
         self.sim0, self.real0 = self.sim(), None
         sync = self.folder / "soak-clock.txt"
@@ -381,7 +381,7 @@ class Soak:
 
 async def _soak(shape: Shape, folder: Path) -> tuple[Soak, dict[str, Any]]:
     import botprocess
-    from fakediscord import FakeDiscord
+    from fakediscord import FakeDiscord  # type: ignore[import-not-found]
 
     fake = FakeDiscord(ack_deadline=None, default_timeout=120.0)
     await fake.start()

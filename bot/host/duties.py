@@ -42,6 +42,8 @@ class SeatDuties:
     holds: Any
     claims: tuple[str, float] | None
     reread: Any
+    get: Any  # GameService.get
+    _commit: Any  # GameService._commit
     _games: dict[int, LiveGame]
     ai: AiRunner
 
@@ -142,7 +144,7 @@ class SeatDuties:
     async def ai_due(self, game_id: int) -> LiveGame | None:
         """The AI grace of a game ran out: its AI seats answer now. Returns the game, or None if
         no grace was running."""
-        game = await self.get(game_id)
+        game: LiveGame = await self.get(game_id)
         async with game.lock:
             if game.ai_at is None or self.now() < game.ai_at:
                 return None
@@ -270,7 +272,7 @@ class SeatDuties:
     async def remind(self, game_id: int) -> list[int]:
         """Mark the half-time reminder as sent and return the awaited human seats to remind
         (empty if it is not due any more)."""
-        game = await self.get(game_id)
+        game: LiveGame = await self.get(game_id)
         async with game.lock:
             await self.reread(game)  # another process may have reminded, or moved the deadline
             row = game.row
@@ -293,7 +295,7 @@ class SeatDuties:
         """At the deadline the AI plays each awaited person's turn (at most ``MAX_CLOCK_STEPS``
         actions per seat), counting an expiry; after ``EXPIRIES_BEFORE_TAKEOVER`` in a row the
         seat is handed to the AI. Returns the game, or None if nothing was due."""
-        game = await self.get(game_id)
+        game: LiveGame = await self.get(game_id)
         async with game.lock:
             await self.reread(game)  # another process may have played, or moved the deadline
             row = game.row

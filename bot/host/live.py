@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,7 +121,7 @@ class LiveGame(Named):
     dms: dict[int, Posted] = field(default_factory=dict)  # seat -> its DM of its current turn
     ai_at: float | None = None  # when AI seats awaited beside people may answer (their grace ends)
     thinking: int = 0  # AI searches running for this game (its lock is free meanwhile)
-    shown: dict[str, Any] | None = None  # the public view of the last board posted by this run
+    shown: Mapping[str, Any] | None = None  # the public view of the last board posted by this run
     recent: deque[Entry] | None = None  # the last HISTORY moves for /log (None: not known, replay)
 
     def seat_of(self, user_id: int) -> SeatRow | None:

@@ -35,9 +35,10 @@ from engines import base, prompt, search
 from engines.base import Engine, RuleError
 
 from . import clock as clk
+from .airunner import MAX_AI_STEPS as MAX_AI_STEPS  # re-exported
 from .airunner import AiRunner
 from .dormant import Dormant
-from .duties import MAX_AI_STEPS, MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
+from .duties import MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
 from .live import HISTORY, Batch, Entry, Listing, LiveGame, Refusal, Step
 from .parsing import MAX_GAME_ID, game_number, hides, no_game_here, parse_options  # noqa: F401  (re-exported)
 from .quotas import Quotas
@@ -805,7 +806,7 @@ class GameService(Dormant, SeatDuties):
             return None
         return game.engine.prompt(game.state, seat)
 
-    def private_view(self, game: LiveGame, user_id: int) -> tuple[int, dict[str, Any]]:
+    def private_view(self, game: LiveGame, user_id: int) -> tuple[int, Mapping[str, Any]]:
         """``(seat, view)`` of the caller's private view. Raises :class:`Refusal` if not seated
         or the game has no state."""
         seat = game.seat_of(user_id)
@@ -976,6 +977,6 @@ class _Missing(Engine):
     """Stands in for a game whose engine is not installed, so its row can still be listed."""
 
     def __init__(self, name: str) -> None:
-        self.name = name
-        self.title = name.title()
-        self.max_players = 0
+        self.name = name  # type: ignore[misc]
+        self.title = name.title()  # type: ignore[misc]
+        self.max_players = 0  # type: ignore[misc]

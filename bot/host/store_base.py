@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from .store_posts import PostClaims
 from .storefail import ConstraintViolation as ConstraintViolation  # re-exported
@@ -875,7 +875,7 @@ class Store(PostClaims):
         between storing a move and posting it. The version is None when nothing was posted.
         With ``between`` (two times), only the games last changed then (an index range read:
         the running sweep of :meth:`bot.surface.app.BazaarBot.sweep_unposted`)."""
-        window, args = "", ()
+        window, args = "", cast(tuple[float, ...], ())
         if between is not None:
             window, args = " AND g.updated_at >= ? AND g.updated_at <= ?", between
         rows = await self._all(

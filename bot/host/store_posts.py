@@ -20,7 +20,9 @@ from collections.abc import Callable, Iterable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Literal
 
-WON, HELD, DONE = "won", "held", "done"
+WON: Literal["won"] = "won"
+HELD: Literal["held"] = "held"
+DONE: Literal["done"] = "done"
 Claim = Literal["won", "held", "done"]
 """What :meth:`PostClaims.claim_post` found: the claim is the caller's (post it), another live
 owner's (it is posting it now), or the post is made already."""

@@ -21,6 +21,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import discord
@@ -33,7 +34,7 @@ from ..host.backup import hold_running
 from ..host.clock import TurnClock
 from ..host.clock_shared import SharedClock, claim_owner
 from ..host.config import DEFAULT_DB, Config
-from ..host.live import Refusal
+from ..host.live import LiveGame, Refusal
 from ..host.looplag import LagMonitor
 from ..host.service import GameService
 from ..host.shards import ALL
@@ -76,7 +77,7 @@ class BazaarBot(commands.Bot):
         repost_delays: Sequence[float] | None = None,
         store: Store | None = None,
         workers: Workers | None = None,
-        **kwargs,
+        **kwargs: Any,
     ) -> None:
         _no_voice_warnings()
         super().__init__(
@@ -119,7 +120,8 @@ class BazaarBot(commands.Bot):
         if self.sync_only:
             return
         self.lag.start()
-        if self.store is None:
+        given: Store | None = self.store  # None: the hook opens it
+        if given is None:
             self.store = await Store.open(self.config.db_path, now=self.now)
         self.service = GameService(
             self.store,
@@ -319,7 +321,7 @@ class BazaarBot(commands.Bot):
         task = asyncio.get_running_loop().create_task(self.service.resume_ai(), name="bazaar-resume-ai")
         task.add_done_callback(self._resumed)
 
-    def _resumed(self, task: asyncio.Task[list]) -> None:
+    def _resumed(self, task: asyncio.Task[list[LiveGame]]) -> None:
         self.inflight -= 1
         if task.cancelled():
             return
@@ -354,13 +356,13 @@ class BazaarBot(commands.Bot):
                 left = (game.row.deadline or self.now()) - self.now()
                 await self.publisher.notice(game, text.reminder(game.title, people, left))
         elif kind == "ai":
-            game = await self.service.ai_due(game_id)
-            if game is not None:
-                await self.publisher.publish(game)
+            due = await self.service.ai_due(game_id)
+            if due is not None:
+                await self.publisher.publish(due)
         else:
-            game = await self.service.expire(game_id)
-            if game is not None:
-                await self.publisher.publish(game)
+            expired = await self.service.expire(game_id)
+            if expired is not None:
+                await self.publisher.publish(expired)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -378,8 +380,8 @@ class BazaarBot(commands.Bot):
             await reply(interaction, f"`{str(error.value)[:40]}` is not a valid value here.")
         elif isinstance(error, app_commands.CheckFailure):
             await reply(interaction, "You cannot use this command here.")
-        elif isinstance(getattr(error, "original", None), Refusal):
-            await reply(interaction, error.original.reason)  # type: ignore[union-attr]
+        elif isinstance(original := getattr(error, "original", None), Refusal):
+            await reply(interaction, original.reason)
         else:
             cmd = interaction.command.qualified_name if interaction.command else "?"
             log.error("Command /%s failed (game %s)", cmd, gid, exc_info=error)
@@ -414,7 +416,8 @@ class BazaarBot(commands.Bot):
         an older build, or a forged id): no handler would, and Discord would show "This
         interaction failed"."""
         if interaction.type is discord.InteractionType.component:
-            cid = (interaction.data or {}).get("custom_id")
+            data: dict[str, Any] = dict(interaction.data or {})
+            cid = data.get("custom_id")
             if not components.known(cid):
                 await actions.reply(interaction, inputs.OLD_CONTROL)
 
@@ -541,7 +544,7 @@ class ShardedBazaarBot(BazaarBot, commands.AutoShardedBot):
     claims are served for a game of any shard, from the database."""
 
 
-def make_bot(config: Config, **kwargs) -> BazaarBot:
+def make_bot(config: Config, **kwargs: Any) -> BazaarBot:
     """The bot ``config`` asks for: a :class:`ShardedBazaarBot` when shards are configured,
     else a plain :class:`BazaarBot`."""
     if config.shards is None:

@@ -18,7 +18,7 @@ import asyncio
 import contextvars
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import aiohttp
@@ -32,7 +32,7 @@ from render import caption
 from ..host import drawing
 from ..host.live import Batch, LiveGame, Posted, private_digest
 from ..host.service import GameService
-from ..host.store import SeatRow, Store, StoreUnavailable
+from ..host.store import GameRow, SeatRow, Store, StoreUnavailable
 from ..host.workers import WorkersClosed
 from . import components, controls, text
 from .context import bazaar
@@ -114,18 +114,19 @@ class Publisher:
     # ------------------------------------------------------------------ rendering
 
     async def png(
-        self, game_id: int, kind: str, what: str, view: dict[str, Any], names: Sequence[str]
+        self, game_id: int, kind: str, what: str, view: Mapping[str, Any], names: Sequence[str]
     ) -> bytes | None:
         """``render.<kind>.<what>(view, names)`` as PNG bytes, rendered off the event loop; None
         (logged with the game id) if the renderer fails."""
         try:
-            return await self.job(drawing.picture, kind, what, view, list(names))
+            png: bytes | None = await self.job(drawing.picture, kind, what, view, list(names))
+            return png
         except Exception:
             log.exception("Rendering %s failed for game %s", what, game_id)
             return None
 
     async def board_pngs(
-        self, game: LiveGame, batch: Batch, view: dict[str, Any], lines: caption.Caption | None = None
+        self, game: LiveGame, batch: Batch, view: Mapping[str, Any], lines: caption.Caption | None = None
     ) -> list[bytes] | None:
         """The posted board of ``batch`` as PNG, then the game's second picture where it has one
         (:func:`render.board_images`): the public ``view`` with the caption strip of ``lines``
@@ -145,20 +146,21 @@ class Publisher:
             return None
 
     async def image(
-        self, game_id: int, kind: str, what: str, view: dict[str, Any], names: Sequence[str], filename: str
+        self, game_id: int, kind: str, what: str, view: Mapping[str, Any], names: Sequence[str], filename: str
     ) -> discord.File | None:
         """:meth:`png` as a ``discord.File`` called ``filename``, or None."""
         return _file(await self.png(game_id, kind, what, view, names), filename)
 
-    async def view_text(self, game_id: int, kind: str, view: dict[str, Any], names: Sequence[str]) -> str:
+    async def view_text(self, game_id: int, kind: str, view: Mapping[str, Any], names: Sequence[str]) -> str:
         """``render.<kind>.text(view, names)``; "" (logged) if it fails."""
         try:
-            return await self.job(drawing.view_text, kind, view, list(names))
+            found: str = await self.job(drawing.view_text, kind, view, list(names))
+            return found
         except Exception:
             log.exception("Rendering text failed for game %s", game_id)
             return ""
 
-    def place(self, row) -> discord.PartialMessageable:
+    def place(self, row: GameRow) -> discord.PartialMessageable:
         """Where the game is played (its thread, else its channel)."""
         return self.bot.get_partial_messageable(row.place_id, guild_id=row.guild_id)
 
@@ -367,7 +369,7 @@ class Publisher:
         self,
         game: LiveGame,
         batch: Batch,
-        channel,
+        channel: Any,
         plan: tuple[list[SeatRow], Prompt | None, dict[int, Prompt]],
     ) -> discord.Message | None:
         """The board of an active game: the spectator snapshot, this batch's lines, who must act
@@ -594,7 +596,7 @@ class Publisher:
             return None
         return data
 
-    async def _post_interim(self, game: LiveGame, batch: Batch, channel) -> bool:
+    async def _post_interim(self, game: LiveGame, batch: Batch, channel: Any) -> bool:
         """Post the sheet the renderer offers for this batch's public events (a Ra epoch's
         scoring), above the new board; nothing if the renderer has none. Returns False when a
         sheet was due but Discord refused it (the batch is then posted again later, sheet first);
@@ -640,7 +642,7 @@ class Publisher:
         file: discord.File | list[discord.File] | None,
         view: discord.ui.View | None = None,
         *,
-        mentions=PINGS,
+        mentions: discord.AllowedMentions = PINGS,
     ) -> discord.Message | None:
         """Replace ``posted``'s text, pictures (``file``: one, several or none; every picture
         it had is replaced) and components (when ``view`` is given: an empty view clears them);
@@ -656,13 +658,14 @@ class Publisher:
             log.info("Editing message %s failed: %r", posted.message_id, err)
             return None
 
-    async def _send(self, channel, content: str, **kwargs: Any) -> discord.Message | None:
+    async def _send(self, channel: Any, content: str, **kwargs: Any) -> discord.Message | None:
         """Post ``content`` (with ``file``/``view`` when given); returns the message, or None
         (logged) when Discord refuses. Without Attach Files the picture is left out and the
         message says so (and how to see it) instead of the whole post being lost."""
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         try:
-            return await channel.send(content, allowed_mentions=PINGS, **kwargs)
+            sent: discord.Message = await channel.send(content, allowed_mentions=PINGS, **kwargs)
+            return sent
         except discord.Forbidden as err:
             if not ("file" in kwargs or "files" in kwargs) or err.code != 50013:
                 log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
@@ -912,7 +915,9 @@ class Publisher:
                 out[form.key] = draft
         return out
 
-    async def hand(self, game: LiveGame, seat: int, view: dict[str, Any]) -> tuple[str, discord.File | None]:
+    async def hand(
+        self, game: LiveGame, seat: int, view: Mapping[str, Any]
+    ) -> tuple[str, discord.File | None]:
         """Content and image of an ephemeral private view."""
         body = await self.view_text(game.id, game.engine.name, view, game.text_names)
         file = await self.image(

@@ -26,7 +26,9 @@ class Publishing(Protocol):
     """What a retry needs of the publisher (``publish.Publisher``)."""
 
     bot: Any
-    service: GameService
+
+    @property
+    def service(self) -> GameService: ...
 
     async def publish(self, game: LiveGame) -> Batch | None: ...
 
@@ -80,11 +82,11 @@ class PostRetry:
     async def _publish(self, game: LiveGame) -> None:
         """Publish, counted as a handler in flight (the bot waits for those when closing)."""
         bot = self.publisher.bot
-        bot.inflight = getattr(bot, "inflight", 0) + 1  # type: ignore[attr-defined]
+        bot.inflight = getattr(bot, "inflight", 0) + 1
         try:
             await self.publisher.publish(game)
         finally:
-            bot.inflight -= 1  # type: ignore[attr-defined]
+            bot.inflight -= 1
 
     async def stop(self) -> None:
         """Cancel every scheduled retry and schedule no more (the store still knows what is
