@@ -1,6 +1,7 @@
 """Print every benchmark figure in one table: figure, value, aim, verdict.
 
-Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [load] [shards] [soak] [arena] [e2e]``
+Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [load] [shards] [soak]
+[arena] [e2e]``
 (default: all but ``e2e``, the older in-process end-to-end figures). ``--quick`` runs every
 section smaller and shorter (under a minute in all; its figures are rougher). Figures only;
 nothing is asserted, so a loaded machine gives slower numbers but never a failure: the machine's
@@ -65,7 +66,10 @@ def main(argv: list[str]) -> int:
         if "soak" in which:
             from . import soak
 
-            print("\n[soak] a simulated week: one bot process, kills and restarts, people coming and going", flush=True)
+            print(
+                "\n[soak] a simulated week: one bot process, kills and restarts, people come and go",
+                flush=True,
+            )
             figures += safely("soak", lambda: soak.rows(quick, folder))
         if "arena" in which:
             from . import arena
