@@ -97,6 +97,8 @@ class GameService(Dormant, SeatDuties):
         self._dormant: dict[int, GameRow] = {}  # active games not loaded yet: their rows (see Dormant)
         self._load_lock = asyncio.Lock()  # one LiveGame (and so one lock) per game id
         self._recovered: list[LiveGame] = []  # flags cleared by loads, for take_recovered()
+        # game id -> (version, seat, action) of a write that failed in a way that may have committed
+        self._unsure: dict[int, tuple[int, int, str]] = {}
         # whether this process serves a guild's games at start-up (its Discord shards, see
         # bot.host.shards); a game of another guild is still served when asked for (a DM click)
         self.holds: Callable[[int | None], bool] = holds or (lambda guild_id: True)
@@ -675,17 +677,23 @@ class GameService(Dormant, SeatDuties):
             game.closed = True
 
     async def _committed_anyway(self, game: LiveGame, seat: int, action: str, err: StoreError) -> int:
-        """After a move's write failed (``err``): its version if the very move is stored at the
-        next version after all (its answer was lost after the commit; or another process, asked
-        the same, committed it first), so it is reported as played. Otherwise a version
-        conflict (another move got in first) raises ``StaleState`` with the game dropped from
-        memory (reloaded on next use), and a failing database raises ``err`` again."""
+        """After a move's write failed (``err``): its version if this very write committed after
+        all, so it is reported as played: the database failed after the commit (its answer was
+        lost) and the move is found stored; or, after such a failure that could not be checked
+        then, the same seat sends the same move again and finds it stored. Otherwise a version
+        conflict (another move, or another request for the same move, got in first: one of two
+        applies, as in one process) raises ``StaleState`` with the game dropped from memory
+        (reloaded on next use), and a failing database raises ``err`` again."""
         version = game.row.version + 1
         try:
             stored = await self.store.move_at(game.id, version)
         except StoreError:
-            stored = None
-        if stored == (seat, action):
+            if isinstance(err, StoreUnavailable):  # it may have committed: its retry will tell
+                self._unsure[game.id] = (version, seat, action)
+            raise err from None
+        ours = isinstance(err, StoreUnavailable) or self._unsure.get(game.id) == (version, seat, action)
+        if stored == (seat, action) and ours:
+            self._unsure.pop(game.id, None)
             log.info(
                 "Game %s: move %s was stored though its write reported %s; it counts as played",
                 game.id,
