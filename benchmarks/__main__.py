@@ -1,6 +1,7 @@
 """Print every benchmark figure in one table: figure, value, aim, verdict.
 
-Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [load] [shards] [arena] [e2e]``
+Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [load] [shards] [soak]
+[arena] [e2e]``
 (default: all but ``e2e``, the older in-process end-to-end figures). ``--quick`` runs every
 section smaller and shorter (under a minute in all; its figures are rougher). Figures only;
 nothing is asserted, so a loaded machine gives slower numbers but never a failure: the machine's
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from .table import Figure, print_header, render_table, safely
 
-SECTIONS = ("engines", "render", "startup", "store", "load", "shards", "arena")
+SECTIONS = ("engines", "render", "startup", "store", "load", "shards", "soak", "arena")
 
 
 def main(argv: list[str]) -> int:
@@ -63,6 +64,14 @@ def main(argv: list[str]) -> int:
 
             print("\n[shards] the same load on two shard processes sharing PostgreSQL", flush=True)
             figures += safely("shards", lambda: load.rows(quick, folder, shards=2))
+        if "soak" in which:
+            from . import soak
+
+            print(
+                "\n[soak] a simulated week: one bot process, kills and restarts, people come and go",
+                flush=True,
+            )
+            figures += safely("soak", lambda: soak.rows(quick, folder))
         if "arena" in which:
             from . import arena
 

@@ -119,10 +119,10 @@ class Phase:
         return not self.behind and self.p99 < AIM_P99_MS
 
 
-class Boards(dict):
+class Boards(dict[int, Any]):
     """The fake's message store, noting the newest board message of each channel as it is made."""
 
-    def __init__(self, inner: dict, latest: dict[int, Any]) -> None:
+    def __init__(self, inner: dict[int, Any], latest: dict[int, Any]) -> None:
         super().__init__(inner)
         self.latest = latest
 
@@ -324,12 +324,12 @@ def _shows(msg: Any, f: Flight) -> bool:
     if m:
         return int(m.group(1)) == f.gid and int(m.group(2)) >= f.target
     m = OVER.search(first)
-    return bool(m) and int(m.group(1)) == f.gid
+    return m is not None and int(m.group(1)) == f.gid
 
 
 def _lags(path: Path, phase: Phase) -> list[float]:
     """The bot's lag samples (ms) taken during ``phase``."""
-    out = []
+    out: list[float] = []
     if not path.exists():
         return out
     for line in path.read_text().splitlines():
@@ -363,8 +363,8 @@ async def _measure(
     """The load against one ``bazaar run`` on a SQLite file (``shards`` 0), or against ``shards``
     processes (``SHARD_COUNT``, one ``SHARD_IDS`` each) sharing a fresh schema of the PostgreSQL
     server, the games spread over one guild per shard and copied there by ``bazaar db copy``."""
-    from botprocess import BotProcess, run_cli
-    from fakediscord import FakeDiscord
+    from botprocess import BotProcess, run_cli  # type: ignore[import-not-found]
+    from fakediscord import FakeDiscord  # type: ignore[import-not-found]
 
     from bot.host.config import Config
     from bot.surface.app import BazaarBot
@@ -483,7 +483,7 @@ class PgSchema:
         await self._execute(f'DROP SCHEMA IF EXISTS "{self.name}" CASCADE')
 
     async def _execute(self, sql: str) -> None:
-        import asyncpg
+        import asyncpg  # type: ignore[import-untyped]
 
         from .store import SERVER
 
@@ -521,7 +521,7 @@ class Plan:
         async def stretch(rate: float, seconds: float) -> Phase:
             carried = await recovered()
             print(f"  load: {rate:g} moves/s for {seconds:g} s ...", flush=True)
-            phase = await load.poisson(rate, seconds)
+            phase: Phase = await load.poisson(rate, seconds)
             phase.carried = carried
             done.append(phase)
             return phase

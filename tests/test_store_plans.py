@@ -17,7 +17,7 @@ from pathlib import Path
 from bot.host.store import Store
 
 #: Tables that grow with every move or post: none may be read by a full scan.
-GROWING = ("moves", "seats", "snapshots", "messages", "drafts")
+GROWING = ("moves", "seats", "snapshots", "messages", "drafts", "posts")
 #: Listing every game at start-up (the turn clock's deadlines, unposted boards) reads the whole
 #: games table by design; any other scan of games is a missing index.
 GAMES_SCAN_ALLOWED = re.compile(r"FROM games( g)? WHERE (g\.)?status IN \(")
@@ -79,6 +79,12 @@ async def _exercise(store: Store) -> set[str]:
     await call("release_claim", g.id, "p1")
     await call("release_claims", "p1")  # at shutdown (games_by_claim_owner)
     assert claimed == [g.id]
+    assert await call("claim_post", g.id, 3, "board", "p1", 60.0) == "won"
+    await call("post_state", g.id, 3, "board")
+    await call("post_done", g.id, 3, "board", "p1")
+    await call("release_post", g.id, 3, "recap", "p1")
+    await call("mark_reminded", g.id, 3)
+    await call("move_at", g.id, 2)
     called.add("describe")
     assert store.describe()
     return called

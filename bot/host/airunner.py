@@ -9,12 +9,14 @@ lock, publishes (``publish``: the surface's publisher) and yields. A game where 
 any more (every seat the AI's) is played at a bounded pace (:attr:`AiRunner.pace` seconds between
 actions) and its searches queue behind those of games people play (see :mod:`bot.host.jobgate`).
 """
+
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from engines import base
 
@@ -25,7 +27,7 @@ MAX_AI_STEPS = 5000  # bound on consecutive AI actions (an AI-only stretch to th
 log = logging.getLogger("bot.host.service")
 
 AI_ALONE_PACE = 0.5  # seconds between two actions of a game nobody plays any more
-STOP_WAIT = 5.0      # seconds stop() lets running stretches finish their action
+STOP_WAIT = 5.0  # seconds stop() lets running stretches finish their action
 
 
 @dataclass

@@ -5,15 +5,18 @@ Time is injected: the scheduler and :func:`due` take a ``now()`` callable (Unix 
 move time forward by changing what ``now()`` returns and calling :meth:`TurnClock.tick` (or
 :meth:`TurnClock.poke` to wake the running loop) instead of sleeping.
 """
+
 from __future__ import annotations
 
-from bot.digits import is_digits
 import asyncio
+import contextlib
 import logging
 import re
 import time
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Awaitable, Callable, Iterable
+
+from bot.digits import is_digits
 
 log = logging.getLogger(__name__)
 
@@ -73,8 +76,9 @@ class Entry:
     ai_at: float | None = None  # when AI seats awaited beside people may answer (their grace ends)
 
     @classmethod
-    def of(cls, game_id: int, deadline: float, clock_seconds: int, reminded: bool,
-           ai_at: float | None = None) -> "Entry":
+    def of(
+        cls, game_id: int, deadline: float, clock_seconds: int, reminded: bool, ai_at: float | None = None
+    ) -> Entry:
         """The entry of a game whose turn expires at ``deadline`` (half-time reminder), with the
         end of an AI grace at ``ai_at`` if one runs."""
         return cls(game_id, deadline, None if reminded else deadline - clock_seconds / 2, ai_at)
@@ -112,8 +116,14 @@ class TurnClock:
     until the next wake time (at most ``max_sleep`` seconds, so a changed wall clock is noticed)
     or until :meth:`poke` is called after a deadline changes."""
 
-    def __init__(self, entries: Callable[[], Iterable[Entry]], handler: Handler, *,
-                 now: Callable[[], float] = time.time, max_sleep: float = 300.0) -> None:
+    def __init__(
+        self,
+        entries: Callable[[], Iterable[Entry]],
+        handler: Handler,
+        *,
+        now: Callable[[], float] = time.time,
+        max_sleep: float = 300.0,
+    ) -> None:
         self._entries = entries
         self._handler = handler
         self.now = now
@@ -172,10 +182,8 @@ class TurnClock:
                 await self.tick()
                 delay = self.seconds_to_next()
                 if delay > 0:
-                    try:
+                    with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(self._wake.wait(), timeout=delay)
-                    except asyncio.TimeoutError:
-                        pass
             except asyncio.CancelledError:
                 raise
             except Exception:  # keep the clock alive whatever happens
@@ -192,8 +200,6 @@ class TurnClock:
         """Cancel the loop and wait for it."""
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
-            except (asyncio.CancelledError, Exception):
-                pass
             self._task = None

@@ -9,6 +9,7 @@ any more, its deadline moved on with the move).
 The AI graces (``ai_at``: AI seats waiting for people replying beside them) stay in the memory of
 the process that made the move, as in :class:`~bot.host.clock.TurnClock`.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -17,10 +18,11 @@ import os
 import secrets
 import socket
 import time
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from .clock import Entry, Handler, TurnClock, due
-from .store_base import GameRow, Store, StoreError
+from .store_base import GameRow, Store
+from .storefail import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -48,9 +50,17 @@ class SharedClock(TurnClock):
     (every ``poll`` seconds at most, sooner when a deadline it holds in memory comes or on
     :meth:`poke`), and for the AI graces of the games it holds (``entries()``)."""
 
-    def __init__(self, entries: Callable[[], Iterable[Entry]], handler: Handler, *, store: Store,
-                 owner: str, lease: float = 60.0, poll: float = 5.0,
-                 now: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        entries: Callable[[], Iterable[Entry]],
+        handler: Handler,
+        *,
+        store: Store,
+        owner: str,
+        lease: float = 60.0,
+        poll: float = 5.0,
+        now: Callable[[], float] = time.time,
+    ) -> None:
         super().__init__(entries, handler, now=now, max_sleep=poll)
         self.store = store
         self.owner = owner
@@ -103,8 +113,12 @@ class SharedClock(TurnClock):
         that is still to come, at most ``poll`` (times already past are the claims' business: a
         deadline another process moved on must not make the loop spin)."""
         now = self.now()
-        times = [t for e in self._entries() for t in (e.ai_at, e.remind_at, e.deadline)
-                 if t is not None and t > now]
+        times = [
+            t
+            for e in self._entries()
+            for t in (e.ai_at, e.remind_at, e.deadline)
+            if t is not None and t > now
+        ]
         wake = min(times, default=now + self.max_sleep)
         return min(self.max_sleep, max(0.0, wake - now))
 

@@ -7,12 +7,13 @@ games, ``_commit`` and the clock callbacks; split out so each file holds one con
 A move the database refuses here changes nothing and is tried again :data:`STORE_RETRY` seconds
 later by the clock.
 """
+
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from engines import base, search
 
@@ -24,8 +25,8 @@ from .store import StoreUnavailable
 
 log = logging.getLogger("bot.host.service")
 
-MAX_CLOCK_STEPS = 50      # bound on actions the AI plays for one expired seat
-STORE_RETRY = 30.0        # seconds before the clock tries again a consequence the database refused
+MAX_CLOCK_STEPS = 50  # bound on actions the AI plays for one expired seat
+STORE_RETRY = 30.0  # seconds before the clock tries again a consequence the database refused
 
 
 class SeatDuties:
@@ -41,13 +42,21 @@ class SeatDuties:
     holds: Any
     claims: tuple[str, float] | None
     reread: Any
+    get: Any  # GameService.get
+    _commit: Any  # GameService._commit
     _games: dict[int, LiveGame]
     ai: AiRunner
 
     # ------------------------------------------------------------------ AI seats
 
-    async def _advance_ai(self, game: LiveGame, *, grace_over: bool = False, steps: int = MAX_AI_STEPS,
-                          stretch: Stretch | None = None) -> bool:
+    async def _advance_ai(
+        self,
+        game: LiveGame,
+        *,
+        grace_over: bool = False,
+        steps: int = MAX_AI_STEPS,
+        stretch: Stretch | None = None,
+    ) -> bool:
         """Play the AI-controlled seats the engine awaits until a person is awaited, the end, or
         ``steps`` actions; True if it stopped at ``steps`` (AI seats may be awaited still).
 
@@ -135,7 +144,7 @@ class SeatDuties:
     async def ai_due(self, game_id: int) -> LiveGame | None:
         """The AI grace of a game ran out: its AI seats answer now. Returns the game, or None if
         no grace was running."""
-        game = await self.get(game_id)
+        game: LiveGame = await self.get(game_id)
         async with game.lock:
             if game.ai_at is None or self.now() < game.ai_at:
                 return None
@@ -168,14 +177,23 @@ class SeatDuties:
             game.lock.release()
             try:
                 with jobgate.priority(jobgate.AI_WATCHED if watched(game) else jobgate.AI_ALONE):
-                    found = await self.workers.run(thinking.think, engine.name,
-                                                   dict(engine.view(state, seat)), legal, level, seed)
+                    found = await self.workers.run(
+                        thinking.think, engine.name, dict(engine.view(state, seat)), legal, level, seed
+                    )
                 action = found.action
                 if found.capped:
-                    log.info("Game %s: the %s AI's search at version %s was cut short by its time cap after "
-                             "%s iterations", game.id, level, version, found.iterations)
+                    log.info(
+                        "Game %s: the %s AI's search at version %s was cut short by its time cap after "
+                        "%s iterations",
+                        game.id,
+                        level,
+                        version,
+                        found.iterations,
+                    )
             except Exception:
-                log.exception("Game %s: the AI failed for seat %s; playing its first legal action", game.id, seat)
+                log.exception(
+                    "Game %s: the AI failed for seat %s; playing its first legal action", game.id, seat
+                )
                 action = legal[0]
             finally:
                 await game.lock.acquire()
@@ -185,17 +203,22 @@ class SeatDuties:
         try:
             return base.play(engine, state, seat, action)
         except base.RuleError:
-            log.error("Game %s: the AI's move for seat %s was refused; playing its first legal action",
-                      game.id, seat)
+            log.error(
+                "Game %s: the AI's move for seat %s was refused; playing its first legal action",
+                game.id,
+                seat,
+            )
             return base.play(engine, state, seat, legal[0])
 
     # ------------------------------------------------------------------ turn clock
 
     def clock_entries(self) -> list[clk.Entry]:
         """Clock entries of the active games held in memory (all of them after :meth:`load_all`)."""
-        return [clk.Entry.of(g.id, g.row.deadline, g.row.clock_seconds, g.row.reminded, g.ai_at)
-                for g in self._games.values()
-                if g.row.status == "active" and g.row.deadline is not None and g.state is not None]
+        return [
+            clk.Entry.of(g.id, g.row.deadline, g.row.clock_seconds, g.row.reminded, g.ai_at)
+            for g in self._games.values()
+            if g.row.status == "active" and g.row.deadline is not None and g.state is not None
+        ]
 
     async def rearm_overdue(self) -> list[tuple[LiveGame, list[int], float]]:
         """Give a grace to every active game whose deadline passed while the bot was not running
@@ -249,7 +272,7 @@ class SeatDuties:
     async def remind(self, game_id: int) -> list[int]:
         """Mark the half-time reminder as sent and return the awaited human seats to remind
         (empty if it is not due any more)."""
-        game = await self.get(game_id)
+        game: LiveGame = await self.get(game_id)
         async with game.lock:
             await self.reread(game)  # another process may have reminded, or moved the deadline
             row = game.row
@@ -257,18 +280,22 @@ class SeatDuties:
                 return []
             if self.now() < row.deadline - row.clock_seconds / 2:
                 return []
-            try:
-                game.row = await self.store.update_game(game.id, reminded=True)
+            try:  # a compare-and-set: of processes reminding at once, one posts the reminder
+                first = await self.store.mark_reminded(game.id, row.version)
             except StoreUnavailable:  # remind anyway (at worst a restart reminds again)
                 log.warning("Game %s: the reminder could not be recorded", game.id)
-                game.row = dataclasses.replace(game.row, reminded=True)
+                first = True
+            game.row = dataclasses.replace(game.row, reminded=True)
+            if not first:
+                log.info("Game %s: another process has sent the reminder", game.id)
+                return []
             return [s for s in game.awaited() if not game.ai_plays(s)]
 
     async def expire(self, game_id: int) -> LiveGame | None:
         """At the deadline the AI plays each awaited person's turn (at most ``MAX_CLOCK_STEPS``
         actions per seat), counting an expiry; after ``EXPIRIES_BEFORE_TAKEOVER`` in a row the
         seat is handed to the AI. Returns the game, or None if nothing was due."""
-        game = await self.get(game_id)
+        game: LiveGame = await self.get(game_id)
         async with game.lock:
             await self.reread(game)  # another process may have played, or moved the deadline
             row = game.row
@@ -284,8 +311,11 @@ class SeatDuties:
                     if game.row.version != version:
                         break  # what was saved stands, with the fresh deadline it brought
                     # nothing was saved: the expiry stays due and the clock tries again shortly
-                    log.warning("Game %s: the expired turn could not be saved; trying again in %ss",
-                                game.id, STORE_RETRY)
+                    log.warning(
+                        "Game %s: the expired turn could not be saved; trying again in %ss",
+                        game.id,
+                        STORE_RETRY,
+                    )
                     game.row = dataclasses.replace(game.row, deadline=self.now() + STORE_RETRY, reminded=True)
                     self.on_clock_change()
                     return None
@@ -311,6 +341,8 @@ class SeatDuties:
             if not played:
                 game.notes.append("⏰ Time ran out for {s%d}: the AI played their turn." % seat)
                 if takeover:
-                    game.notes.append("{s%d} missed %d turns in a row: the AI plays their seat until "
-                                      "they use `/move` again." % (seat, expiries))
+                    game.notes.append(
+                        "{s%d} missed %d turns in a row: the AI plays their seat until "
+                        "they use `/move` again." % (seat, expiries)
+                    )
             updates, played = None, True

@@ -3,11 +3,13 @@ the publisher, and the private part of a view.
 
 Nothing here talks to Discord or the database.
 """
+
 from __future__ import annotations
 
 import asyncio
 import json
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,7 +64,7 @@ class Named:
 
     @property
     def title(self) -> str:
-        """"Pralaya #12"."""
+        """ "Pralaya #12"."""
         return f"{self.engine.title or self.engine.name} #{self.row.id}"
 
 
@@ -114,12 +116,12 @@ class LiveGame(Named):
     pending: list[Step] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     started: bool = False  # the start is still to be published
-    closed: bool = False   # the end (finished or ended) is still to be published
+    closed: bool = False  # the end (finished or ended) is still to be published
     board: Posted | None = None  # the latest board, while the one person it awaits goes on
     dms: dict[int, Posted] = field(default_factory=dict)  # seat -> its DM of its current turn
     ai_at: float | None = None  # when AI seats awaited beside people may answer (their grace ends)
     thinking: int = 0  # AI searches running for this game (its lock is free meanwhile)
-    shown: dict[str, Any] | None = None  # the public view of the last board posted by this run
+    shown: Mapping[str, Any] | None = None  # the public view of the last board posted by this run
     recent: deque[Entry] | None = None  # the last HISTORY moves for /log (None: not known, replay)
 
     def seat_of(self, user_id: int) -> SeatRow | None:
@@ -202,8 +204,9 @@ class Batch:
 
     def private_lines(self, seat: int) -> list[str]:
         """The texts of this batch's events that only some seats see, ``seat`` among them."""
-        return [self.fmt(e.text) for st in self.steps for e in st.events
-                if not e.public and e.visible_to(seat)]
+        return [
+            self.fmt(e.text) for st in self.steps for e in st.events if not e.public and e.visible_to(seat)
+        ]
 
 
 PROMPT_KEYS = frozenset({"viewer", "to_move", "headline", "legal", "legal_actions", "prompt", "actions"})
@@ -231,7 +234,7 @@ def private_part(own: Any, public: Any) -> Any:
                 out[k] = d
         return out or None
     if isinstance(own, list) and isinstance(public, list) and len(own) == len(public):
-        items = [private_part(a, b) for a, b in zip(own, public)]
+        items = [private_part(a, b) for a, b in zip(own, public, strict=True)]
         return items if any(i is not None for i in items) else None
     return None if own == public else own
 

@@ -18,9 +18,11 @@ and a bad clock text :class:`~bot.clock.BadDuration`; all carry a reason a playe
 tokens ``{s0}``… included). Published output is collected on the game (``pending``/``notes``)
 and taken with :meth:`GameService.take_batch`.
 """
+
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import secrets
@@ -33,13 +35,25 @@ from engines import base, prompt, search
 from engines.base import Engine, RuleError
 
 from . import clock as clk
+from .airunner import MAX_AI_STEPS as MAX_AI_STEPS  # re-exported
 from .airunner import AiRunner
 from .dormant import Dormant
-from .duties import MAX_AI_STEPS, MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
+from .duties import MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
 from .live import HISTORY, Batch, Entry, Listing, LiveGame, Refusal, Step
+from .lobbies import Lobbies, _may_end
 from .parsing import MAX_GAME_ID, game_number, hides, no_game_here, parse_options  # noqa: F401  (re-exported)
 from .quotas import Quotas
-from .store import GameRecord, GameRow, SeatRow, Store, VersionConflict, digest, stamp_of
+from .store import (
+    GameRecord,
+    GameRow,
+    SeatRow,
+    Store,
+    StoreError,
+    StoreUnavailable,
+    VersionConflict,
+    digest,
+    stamp_of,
+)
 from .workers import Workers
 
 log = logging.getLogger(__name__)
@@ -48,19 +62,27 @@ RESTARTED = "♻️ I was restarted before posting this; here is where the game 
 UNPOSTED = "♻️ A bot process stopped before posting this; here is where the game stands."
 """The note of boards another process stored and never posted, posted by the game's own process."""
 
-AI_GRACE = 20.0           # seconds AI seats wait for the people awaited beside them (a trade reply)
+AI_GRACE = 20.0  # seconds AI seats wait for the people awaited beside them (a trade reply)
 
 
-class GameService(Dormant, SeatDuties):
+class GameService(Dormant, SeatDuties, Lobbies):
     """Hosts every game. ``now`` is the clock (Unix seconds), ``seed_source`` makes game seeds,
     and ``on_clock_change`` is called whenever a deadline may have moved (to wake the scheduler)."""
 
-    def __init__(self, store: Store, *, now: Callable[[], float] = time.time,
-                 seed_source: Callable[[], int] | None = None,
-                 default_clock: int = clk.DEFAULT_CLOCK, ai_grace: float = AI_GRACE,
-                 on_clock_change: Callable[[], None] | None = None, workers: Workers | None = None,
-                 ai_level: str | None = None, holds: Callable[[int | None], bool] | None = None,
-                 quotas: Quotas | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        now: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] | None = None,
+        default_clock: int = clk.DEFAULT_CLOCK,
+        ai_grace: float = AI_GRACE,
+        on_clock_change: Callable[[], None] | None = None,
+        workers: Workers | None = None,
+        ai_level: str | None = None,
+        holds: Callable[[int | None], bool] | None = None,
+        quotas: Quotas | None = None,
+    ) -> None:
         self.store = store
         self.quotas = quotas or Quotas()
         self.workers = workers or Workers(0)
@@ -76,6 +98,8 @@ class GameService(Dormant, SeatDuties):
         self._dormant: dict[int, GameRow] = {}  # active games not loaded yet: their rows (see Dormant)
         self._load_lock = asyncio.Lock()  # one LiveGame (and so one lock) per game id
         self._recovered: list[LiveGame] = []  # flags cleared by loads, for take_recovered()
+        # game id -> (version, seat, action) of a write that failed in a way that may have committed
+        self._unsure: dict[int, tuple[int, int, str]] = {}
         # whether this process serves a guild's games at start-up (its Discord shards, see
         # bot.host.shards); a game of another guild is still served when asked for (a DM click)
         self.holds: Callable[[int | None], bool] = holds or (lambda guild_id: True)
@@ -98,7 +122,9 @@ class GameService(Dormant, SeatDuties):
         rows = [r for r in await self.store.games(statuses=["active"]) if self.holds(r.guild_id)]
         self._dormant.update({r.id: r for r in rows if r.id not in self._games})
         for row in rows:
-            if row.id in self._games or not (row.attention or (row.deadline is not None and row.deadline <= self.now())):
+            if row.id in self._games or not (
+                row.attention or (row.deadline is not None and row.deadline <= self.now())
+            ):
                 continue
             had = row.attention
             game = await self._load(row.id)
@@ -155,8 +181,12 @@ class GameService(Dormant, SeatDuties):
             return
         fresh = await self._from_record(record)
         if fresh.row.version != game.row.version:
-            log.info("Game %s was moved on by another process (version %s -> %s): reloaded",
-                     game.id, game.row.version, fresh.row.version)
+            log.info(
+                "Game %s was moved on by another process (version %s -> %s): reloaded",
+                game.id,
+                game.row.version,
+                fresh.row.version,
+            )
         game.row, game.seats, game.engine, game.state = fresh.row, fresh.seats, fresh.engine, fresh.state
         game.recent = fresh.recent
         game.board = None
@@ -229,8 +259,9 @@ class GameService(Dormant, SeatDuties):
         first = len(moves) - HISTORY
 
         def replay() -> tuple[Any, str]:  # CPU only: in a worker thread, so the loop stays free
-            steps = base.replay_steps(game.engine, row.seed, len(game.seats), row.options,
-                                      [(m.seat, m.action) for m in moves])
+            steps = base.replay_steps(
+                game.engine, row.seed, len(game.seats), row.options, [(m.seat, m.action) for m in moves]
+            )
             state, _ = next(steps)
             for i, m in enumerate(moves):
                 where[0] = f"move {m.version}"  # not its text: it may name a hidden card (swap t32)
@@ -247,7 +278,11 @@ class GameService(Dormant, SeatDuties):
             # card); `bazaar replay` on the game's log shows them to whoever may see them
             if not isinstance(err, RuleError):
                 log.error("Game %s: replay raised %s at %s", row.id, type(err).__name__, where[0])
-            kind = "the rules refuse it now" if isinstance(err, RuleError) else f"the engine raised {type(err).__name__}"
+            kind = (
+                "the rules refuse it now"
+                if isinstance(err, RuleError)
+                else f"the engine raised {type(err).__name__}"
+            )
             await self._flag(game, f"{where[0]} no longer replays ({kind})")
             return
         if len(moves) != row.version or snap is None or snap[0] != row.version or snap[2] != digest(text):
@@ -262,9 +297,16 @@ class GameService(Dormant, SeatDuties):
         """Clear the "needs attention" flag of a game whose history checks out again (the flag
         was raised by a failure that has gone: an engine missing then, a replay that raised): its
         turn clock starts afresh, and the game is queued for :meth:`take_recovered`."""
-        log.warning("Game %s: its history checks out now; clearing its flag (%s)", game.id, game.row.attention)
-        game.row = await self.store.update_game(game.id, expect_status="active", attention=None,
-                                                deadline=self.now() + game.row.clock_seconds, reminded=False)
+        log.warning(
+            "Game %s: its history checks out now; clearing its flag (%s)", game.id, game.row.attention
+        )
+        game.row = await self.store.update_game(
+            game.id,
+            expect_status="active",
+            attention=None,
+            deadline=self.now() + game.row.clock_seconds,
+            reminded=False,
+        )
         self._recovered.append(game)
 
     async def _flag(self, game: LiveGame, why: str) -> None:
@@ -275,8 +317,15 @@ class GameService(Dormant, SeatDuties):
 
     # ------------------------------------------------------------------ finding games
 
-    async def find(self, *, guild_id: int | None, channel_id: int, user_id: int,
-                   game_id: int | None = None, sees: Sees | None = None) -> LiveGame:
+    async def find(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        game_id: int | None = None,
+        sees: Sees | None = None,
+    ) -> LiveGame:
         """The game a command in ``channel_id`` is about: ``game_id`` if given (it must belong to
         the guild and be played where the member can see, by ``sees``), else the open game
         played in this channel or thread, preferring games the user sits in. Raises
@@ -288,11 +337,16 @@ class GameService(Dormant, SeatDuties):
             if row is None or row.guild_id != guild_id or (sees is not None and not sees(row)):
                 raise Refusal(no_game_here(number))
             return await self.get(number)
-        rows = [r for r in await self.store.games(place_id=channel_id)
-                if r.status in ("lobby", "active") or r.thread_id == channel_id]
+        rows = [
+            r
+            for r in await self.store.games(place_id=channel_id)
+            if r.status in ("lobby", "active") or r.thread_id == channel_id
+        ]
         if not rows:
-            raise Refusal("There is no game in this channel. Start one with `/game new`, or pass "
-                          "`game:` with its number (see `/game list`).")
+            raise Refusal(
+                "There is no game in this channel. Start one with `/game new`, or pass "
+                "`game:` with its number (see `/game list`)."
+            )
         games = [await self.get(r.id) for r in rows]
         if len(games) > 1:
             mine = [g for g in games if g.seat_of(user_id)]
@@ -315,156 +369,6 @@ class GameService(Dormant, SeatDuties):
         seats = await self.store.seats_of([r.id for r in rows])
         return [Listing(r, seats.get(r.id, []), _engine_of(r.kind)) for r in rows]
 
-    # ------------------------------------------------------------------ lobby
-
-    async def create(self, *, kind: str, options: str | Mapping[str, Any] | None, clock: str | None,
-                     guild_id: int | None, channel_id: int, user_id: int, name: str) -> LiveGame:
-        """Open a lobby with the creator seated. Raises ``BadOption`` (unknown game or option)
-        or :class:`~bot.clock.BadDuration`."""
-        engine = base.get(kind)
-        opts = (parse_options(engine, options) if options is None or isinstance(options, str)
-                else engine.resolve_options(options))
-        seconds = clk.parse_duration(clock, default=self.default_clock)
-        await self._check_quotas(guild_id, channel_id, user_id)
-        row = await self.store.create_game(kind=engine.name, seed=self.seed_source(), options=opts,
-                                           guild_id=guild_id, channel_id=channel_id, creator_id=user_id,
-                                           creator_name=name, clock_seconds=seconds)
-        game = LiveGame(row=row, seats=await self.store.seats(row.id), engine=engine)
-        self._games[row.id] = game
-        self._trim()
-        return game
-
-    async def _check_quotas(self, guild_id: int | None, channel_id: int, user_id: int) -> None:
-        """Refuse a new lobby past the limits (:class:`~bot.host.quotas.Quotas`): the user's open
-        lobbies, and the lobbies and running games of the channel and of the server."""
-        q = self.quotas
-        rows = await self.store.games(statuses=["lobby", "active"], guild_id=guild_id)
-        mine = [r for r in rows if r.status == "lobby" and r.creator_id == user_id]
-        if q.lobbies_per_user and len(mine) >= q.lobbies_per_user:
-            ids = ", ".join(f"#{r.id}" for r in mine)
-            raise Refusal(f"You already have {len(mine)} open lobbies ({ids}), the most one person may: start "
-                          f"one, or close one with `/game end`, before opening another.")
-        here = [r for r in rows if r.channel_id == channel_id]
-        if q.games_per_channel and len(here) >= q.games_per_channel:
-            raise Refusal(f"This channel already has {len(here)} lobbies and games running, the most it may: "
-                          f"finish or end one first, or play in another channel.")
-        if q.games_per_server and guild_id is not None and len(rows) >= q.games_per_server:
-            raise Refusal(f"This server already has {len(rows)} lobbies and games running, the most it may: "
-                          f"finish or end one first.")
-
-    async def close_idle_lobbies(self) -> list[LiveGame]:
-        """Close the lobbies of this process's servers that nobody touched (joined, left, added
-        an AI) for ``quotas.lobby_idle`` seconds, each with a note saying why. Returns them
-        (their lobby message is the caller's to update)."""
-        idle = self.quotas.lobby_idle
-        if not idle:
-            return []
-        before = self.now() - idle
-        closed = []
-        for row in await self.store.games(statuses=["lobby"]):
-            if row.updated_at > before or not self.holds(row.guild_id):
-                continue
-            game = await self.get(row.id)
-            async with game.lock:
-                if game.row.status != "lobby" or game.row.updated_at > before:
-                    continue
-                hours = idle / 3600
-                try:
-                    await self._close(game, f"This lobby was closed: nobody started it within {hours:g} hours.")
-                except Refusal:
-                    continue
-                closed.append(game)
-        return closed
-
-    def _lobby(self, game: LiveGame) -> None:
-        if game.row.status == "active":
-            raise Refusal(f"{game.title} has already started.")
-        if game.row.status != "lobby":
-            raise Refusal(f"{game.title} is over.")
-
-    async def join(self, game_id: int, user_id: int, name: str) -> LiveGame:
-        """Seat ``user_id`` in a lobby. Raises :class:`Refusal` if started, over, full or seated."""
-        game = await self.get(game_id)
-        async with game.lock:
-            self._lobby(game)
-            if game.seat_of(user_id):
-                raise Refusal(f"You are already in {game.title}.")
-            if len(game.seats) >= game.engine.max_players:
-                raise Refusal(f"{game.title} is full ({game.engine.max_players} players).")
-            seat = await self.store.add_seat(game.id, user_id=user_id, name=name)
-            game.seats = [*game.seats, seat]
-        return game
-
-    async def leave(self, game_id: int, user_id: int) -> LiveGame:
-        """Remove ``user_id`` from a lobby; a lobby left without people is closed (``ended``).
-        Raises :class:`Refusal` if not seated or the game has started (use /resign)."""
-        game = await self.get(game_id)
-        async with game.lock:
-            if game.row.status == "active" and game.seat_of(user_id):
-                raise Refusal(f"{game.title} has started: use `/resign` to leave it.")
-            self._lobby(game)
-            seat = game.seat_of(user_id)
-            if seat is None:
-                raise Refusal(f"You are not in {game.title}.")
-            ended = await self.store.remove_seat(game.id, seat.seat, end_if_empty=True)
-            game.seats = _without_seat(game.seats, seat.seat)
-            if ended:
-                game.row = dataclasses.replace(game.row, status="ended", deadline=None, updated_at=self.now())
-        return game
-
-    async def add_ai(self, game_id: int, user_id: int, level: str | None = None) -> LiveGame:
-        """Add an AI seat to a lobby (by a seated player: a creator who left may not), at ``level``
-        (one of ``engines.search.LEVELS``; None: the default level). Raises :class:`Refusal`."""
-        if level is not None and level not in search.LEVELS:
-            raise Refusal(f"There is no AI level `{level[:20]}`; the levels are {', '.join(search.LEVELS)}.")
-        game = await self.get(game_id)
-        async with game.lock:
-            self._lobby(game)
-            if not _playing(game, user_id):  # a creator who left has no say over it any more
-                raise Refusal(f"Only players in {game.title} can add an AI; join it first.")
-            if len(game.seats) >= game.engine.max_players:
-                raise Refusal(f"{game.title} is full ({game.engine.max_players} players).")
-            n = sum(1 for s in game.seats if s.is_ai) + 1
-            name = f"AI {n}" if level is None else f"AI {n} ({level})"
-            seat = await self.store.add_seat(game.id, user_id=None, name=name, is_ai=True, ai_level=level)
-            game.seats = [*game.seats, seat]
-        return game
-
-    def check_start(self, game: LiveGame, user_id: int, *, can_manage: bool = False) -> None:
-        """Raise what :meth:`start` would raise (:class:`Refusal`, ``BadOption``), changing nothing.
-        Only the creator (or, once the creator has left, any seated player; or a server manager)
-        may start, with a player count the game supports."""
-        self._lobby(game)
-        if not (can_manage or _may_end(game, user_id)):
-            who = f" (<@{game.row.creator_id}>)" if game.row.creator_id else ""  # 0: a forgotten creator
-            raise Refusal(f"Only the creator of {game.title}{who} can start it.")
-        game.engine.check_players(len(game.seats))
-
-    async def start(self, game_id: int, user_id: int, *, can_manage: bool = False,
-                    thread_id: int | None = None) -> LiveGame:
-        """Deal the game (see :meth:`check_start`): setup from the stored seed, status active, the
-        clock running, AI seats played until a person is awaited. ``thread_id`` is where it will be
-        played. Raises :class:`Refusal` or ``BadOption``."""
-        game = await self.get(game_id)
-        async with game.lock:
-            self.check_start(game, user_id, can_manage=can_manage)
-            state = game.engine.setup(game.row.seed, len(game.seats), game.row.options)
-            game.row = await self.store.start_game(game.id, state_json=base.state_fingerprint(state),
-                                                   deadline=self.now() + game.row.clock_seconds,
-                                                   thread_id=thread_id)
-            game.state = state
-            game.recent = deque(maxlen=HISTORY)
-            game.started = True
-            game.pending.append(Step(0, None, None, "setup", tuple(game.engine.events_on_setup(state))))
-            await self._advance_ai(game)
-        self.on_clock_change()
-        return game
-
-    async def set_thread(self, game_id: int, thread_id: int) -> None:
-        """Record the thread the game is played in."""
-        game = await self.get(game_id)
-        game.row = await self.store.update_game(game_id, thread_id=thread_id)
-
     # ------------------------------------------------------------------ moves
 
     def check_playable(self, game: LiveGame) -> None:
@@ -474,8 +378,10 @@ class GameService(Dormant, SeatDuties):
         if game.row.status in ("finished", "ended"):
             raise base.GameOver(f"{game.title} is over; no more moves are accepted.")
         if game.row.attention or game.state is None:
-            raise Refusal(f"{game.title} needs attention ({game.row.attention or 'it could not be loaded'}), "
-                          f"so moves are paused. The creator or a server manager can `/game end` it.")
+            raise Refusal(
+                f"{game.title} needs attention ({game.row.attention or 'it could not be loaded'}), "
+                f"so moves are paused. The creator or a server manager can `/game end` it."
+            )
 
     def _seat_for(self, game: LiveGame, user_id: int) -> SeatRow:
         seat = game.seat_of(user_id)
@@ -485,8 +391,15 @@ class GameService(Dormant, SeatDuties):
             raise Refusal(f"You resigned from {game.title}.")
         return seat
 
-    async def move(self, game_id: int, user_id: int, text: str, *,
-                   expected_version: int | None = None, reclaim: bool = True) -> LiveGame:
+    async def move(
+        self,
+        game_id: int,
+        user_id: int,
+        text: str,
+        *,
+        expected_version: int | None = None,
+        reclaim: bool = True,
+    ) -> LiveGame:
         """Apply ``text`` for the caller's seat, then play any AI seats now awaited.
 
         ``expected_version`` (from a button) makes a click on an old board fail with
@@ -500,16 +413,28 @@ class GameService(Dormant, SeatDuties):
             reclaimed = seat.ai_takeover and reclaim
             try:
                 text = game.engine.read_names(game.state, seat.seat, text, game.names)
-                played = base.play(game.engine, game.state, seat.seat, text,
-                                   version=game.row.version, expected_version=expected_version)
+                played = base.play(
+                    game.engine,
+                    game.state,
+                    seat.seat,
+                    text,
+                    version=game.row.version,
+                    expected_version=expected_version,
+                )
             except RuleError as err:
                 if reclaimed:
                     await self._reclaim(game, seat.seat)
                     raise type(err)("You are back in control of your seat. " + err.reason) from None
                 raise
             # the reset (and a reclaim) is written with the move: a move that cannot be saved changes nothing
-            await self._commit(game, seat.seat, played, by="player", user_id=user_id,
-                               seat_updates={seat.seat: {"expiries": 0, "ai_takeover": False}})
+            await self._commit(
+                game,
+                seat.seat,
+                played,
+                by="player",
+                user_id=user_id,
+                seat_updates={seat.seat: {"expiries": 0, "ai_takeover": False}},
+            )
             if reclaimed:
                 game.notes.append(_BACK % seat.seat)
             await self._advance_ai(game)
@@ -523,9 +448,16 @@ class GameService(Dormant, SeatDuties):
         game.seats = _updated_seats(game.seats, {seat: fields})
         game.notes.append(_BACK % seat)
 
-    async def _commit(self, game: LiveGame, seat: int, played: base.Played, *, by: str,
-                      user_id: int | None = None,
-                      seat_updates: Mapping[int, Mapping[str, Any]] | None = None) -> None:
+    async def _commit(
+        self,
+        game: LiveGame,
+        seat: int,
+        played: base.Played,
+        *,
+        by: str,
+        user_id: int | None = None,
+        seat_updates: Mapping[int, Mapping[str, Any]] | None = None,
+    ) -> None:
         """Write one applied move (one transaction) and update the live game. The live game is
         changed only once the transaction has committed, and without reading the database again:
         a write that fails (:class:`StoreUnavailable`) leaves both the database and the game as
@@ -534,23 +466,65 @@ class GameService(Dormant, SeatDuties):
         deadline = None if over else self.now() + game.row.clock_seconds
         try:
             version = await self.store.record_move(
-                game.id, expected_version=game.row.version, seat=seat, action=played.action, by=by,
-                user_id=user_id, state_json=base.state_fingerprint(played.state),
-                status="finished" if over else "active", deadline=deadline, seat_updates=seat_updates)
-        except VersionConflict:
-            # Another writer got in first (another process on the same database): reload.
-            self._games.pop(game.id, None)
-            raise base.StaleState("The game moved on meanwhile: look at the latest board and try again.")
+                game.id,
+                expected_version=game.row.version,
+                seat=seat,
+                action=played.action,
+                by=by,
+                user_id=user_id,
+                state_json=base.state_fingerprint(played.state),
+                status="finished" if over else "active",
+                deadline=deadline,
+                seat_updates=seat_updates,
+            )
+        except (VersionConflict, StoreUnavailable) as err:
+            version = await self._committed_anyway(game, seat, played.action, err)
         before, game.state = game.state, played.state
         if game.recent is not None:
             game.recent.append(_entry(game.engine, version, seat, played, by, before))
-        game.row = dataclasses.replace(game.row, version=version, deadline=deadline, reminded=False,
-                                       status="finished" if over else "active", updated_at=self.now())
+        game.row = dataclasses.replace(
+            game.row,
+            version=version,
+            deadline=deadline,
+            reminded=False,
+            status="finished" if over else "active",
+            updated_at=self.now(),
+        )
         if seat_updates:
             game.seats = _updated_seats(game.seats, seat_updates)
         game.pending.append(Step(version, seat, played.action, by, tuple(played.events)))
         if over:
             game.closed = True
+
+    async def _committed_anyway(self, game: LiveGame, seat: int, action: str, err: StoreError) -> int:
+        """After a move's write failed (``err``): its version if this very write committed after
+        all, so it is reported as played: the database failed after the commit (its answer was
+        lost) and the move is found stored; or, after such a failure that could not be checked
+        then, the same seat sends the same move again and finds it stored. Otherwise a version
+        conflict (another move, or another request for the same move, got in first: one of two
+        applies, as in one process) raises ``StaleState`` with the game dropped from memory
+        (reloaded on next use), and a failing database raises ``err`` again."""
+        version = game.row.version + 1
+        try:
+            stored = await self.store.move_at(game.id, version)
+        except StoreError:
+            if isinstance(err, StoreUnavailable):  # it may have committed: its retry will tell
+                self._unsure[game.id] = (version, seat, action)
+            raise err from None
+        ours = isinstance(err, StoreUnavailable) or self._unsure.get(game.id) == (version, seat, action)
+        if stored == (seat, action) and ours:
+            self._unsure.pop(game.id, None)
+            log.info(
+                "Game %s: move %s was stored though its write reported %s; it counts as played",
+                game.id,
+                version,
+                type(err).__name__,
+            )
+            return version
+        if isinstance(err, VersionConflict):  # another writer (process) got in first: reload on next use
+            self._games.pop(game.id, None)
+            raise base.StaleState("The game moved on meanwhile: look at the latest board and try again.")
+        raise err
 
     async def resign(self, game_id: int, user_id: int) -> LiveGame:
         """The caller leaves an active game: the AI plays their seat from now on. When no person
@@ -579,8 +553,10 @@ class GameService(Dormant, SeatDuties):
             if game.row.status in ("finished", "ended"):
                 raise Refusal(f"{game.title} is already over.")
             if not (can_manage or _may_end(game, user_id)):
-                raise Refusal(f"Only the creator of {game.title} while they play (once they have left, any "
-                              f"player), or a member with Manage Server, can end it.")
+                raise Refusal(
+                    f"Only the creator of {game.title} while they play (once they have left, any "
+                    f"player), or a member with Manage Server, can end it."
+                )
             await self._close(game, f"<@{user_id}> ended the game.")
         self.on_clock_change()
         return game
@@ -589,8 +565,9 @@ class GameService(Dormant, SeatDuties):
         """End a lobby or running game; one that finished meanwhile (another process's last
         move) is left finished, with its result: the caller is told it is over."""
         try:
-            game.row = await self.store.update_game(game.id, expect_status=("lobby", "active"), status="ended",
-                                                    deadline=None)
+            game.row = await self.store.update_game(
+                game.id, expect_status=("lobby", "active"), status="ended", deadline=None
+            )
         except VersionConflict:
             self._games.pop(game.id, None)  # reloaded as it is stored on next use
             raise Refusal(f"{game.title} is already over.") from None
@@ -604,8 +581,17 @@ class GameService(Dormant, SeatDuties):
         state, version and steps it returns belong together."""
         if not self.has_pending(game):
             return None
-        batch = Batch(game.id, game.engine, game.row, tuple(game.seats), game.state,
-                      tuple(game.pending), tuple(game.notes), game.started, game.closed)
+        batch = Batch(
+            game.id,
+            game.engine,
+            game.row,
+            tuple(game.seats),
+            game.state,
+            tuple(game.pending),
+            tuple(game.notes),
+            game.started,
+            game.closed,
+        )
         game.pending.clear()
         game.notes.clear()
         game.started = game.closed = False
@@ -636,10 +622,10 @@ class GameService(Dormant, SeatDuties):
         seat = self.awaited_seat(game, user_id)
         if seat is None:
             return []
-        try:  # a player's name typed for a seat code ("offer bil" -> "offer s1")
+        with contextlib.suppress(
+            RuleError
+        ):  # a player's name typed for a seat code ("offer bil" -> "offer s1")
             prefix = game.engine.read_names(game.state, seat, prefix, game.names)
-        except RuleError:
-            pass
         return [(value, game.fmt(label)) for value, label in game.engine.complete(game.state, seat, prefix)]
 
     def prompt_for(self, game: LiveGame, seat: int) -> prompt.Prompt | None:
@@ -648,14 +634,16 @@ class GameService(Dormant, SeatDuties):
             return None
         return game.engine.prompt(game.state, seat)
 
-    def private_view(self, game: LiveGame, user_id: int) -> tuple[int, dict[str, Any]]:
+    def private_view(self, game: LiveGame, user_id: int) -> tuple[int, Mapping[str, Any]]:
         """``(seat, view)`` of the caller's private view. Raises :class:`Refusal` if not seated
         or the game has no state."""
         seat = game.seat_of(user_id)
         if seat is None:
             raise Refusal(f"You are not playing in {game.title}, so you have no hand there.")
         if seat.is_ai:
-            raise Refusal(f"You resigned from {game.title}: the AI plays that seat now, and its hand is its own.")
+            raise Refusal(
+                f"You resigned from {game.title}: the AI plays that seat now, and its hand is its own."
+            )
         if game.row.status == "lobby":
             raise Refusal(f"{game.title} has not started yet.")
         if game.state is None:
@@ -672,13 +660,18 @@ class GameService(Dormant, SeatDuties):
             if game.state is None or isinstance(game.engine, _Missing):
                 return game
             moves = await self.store.moves(game.id)
-            steps = base.replay_steps(game.engine, game.row.seed, len(game.seats), game.row.options,
-                                      [(m.seat, m.action) for m in moves])
+            steps = base.replay_steps(
+                game.engine,
+                game.row.seed,
+                len(game.seats),
+                game.row.options,
+                [(m.seat, m.action) for m in moves],
+            )
             state, _ = next(steps)
             if posted is None:
                 game.started = True
                 game.pending.append(Step(0, None, None, "setup", tuple(game.engine.events_on_setup(state))))
-            for m, (state, played) in zip(moves, steps):
+            for m, (_after, played) in zip(moves, steps, strict=False):
                 if m.version > (posted or 0) and played is not None:
                     game.pending.append(Step(m.version, m.seat, played.action, m.by, tuple(played.events)))
             game.notes.append(note)
@@ -702,8 +695,9 @@ class GameService(Dormant, SeatDuties):
         if not moves or isinstance(game.engine, _Missing):
             return []
         out: list[Entry] = []
-        steps = base.replay_steps(game.engine, game.row.seed, len(game.seats), game.row.options,
-                                  [(m.seat, m.action) for m in moves])
+        steps = base.replay_steps(
+            game.engine, game.row.seed, len(game.seats), game.row.options, [(m.seat, m.action) for m in moves]
+        )
         first = max(0, len(moves) - last)
         try:
             before, _ = next(steps)
@@ -716,8 +710,9 @@ class GameService(Dormant, SeatDuties):
             pass
         return out
 
-    async def note_dm(self, game_id: int, seat: int, *, closed: bool | None = None,
-                      dm_hash: str | None = None) -> bool:
+    async def note_dm(
+        self, game_id: int, seat: int, *, closed: bool | None = None, dm_hash: str | None = None
+    ) -> bool:
         """Record a DM outcome for ``seat``: ``closed`` (DMs refused) and/or the digest of the
         private view just sent. Returns True if this call newly marked the seat's DMs closed."""
         game = await self.get(game_id)
@@ -756,21 +751,16 @@ Sees = Callable[[GameRow], bool]
 
 def _idle(game: LiveGame) -> bool:
     """Whether nothing is using a held game (it may be dropped from memory and loaded again)."""
-    return not (game.lock.locked() or game.publish_lock.locked() or game.start_lock.locked() or game.pending
-                or game.notes or game.started or game.closed or game.thinking)
-
-
-def _playing(game: LiveGame, user_id: int) -> bool:
-    """Whether ``user_id`` holds a seat of ``game`` as a person (not left, not resigned)."""
-    seat = game.seat_of(user_id)
-    return seat is not None and not seat.is_ai
-
-
-def _may_end(game: LiveGame, user_id: int) -> bool:
-    """The creator while they play; once the creator has left or resigned, any player."""
-    if user_id == game.row.creator_id:
-        return _playing(game, user_id)
-    return _playing(game, user_id) and not _playing(game, game.row.creator_id)
+    return not (
+        game.lock.locked()
+        or game.publish_lock.locked()
+        or game.start_lock.locked()
+        or game.pending
+        or game.notes
+        or game.started
+        or game.closed
+        or game.thinking
+    )
 
 
 def _entry(engine: Engine, version: int, seat: int, played: base.Played, by: str, before: Any) -> Entry:
@@ -785,11 +775,6 @@ def _updated_seats(seats: list[SeatRow], updates: Mapping[int, Mapping[str, Any]
     return [dataclasses.replace(s, **updates[s.seat]) if updates.get(s.seat) else s for s in seats]
 
 
-def _without_seat(seats: list[SeatRow], seat: int) -> list[SeatRow]:
-    """``seats`` after the lobby seat ``seat`` is removed and later seats move up (as stored)."""
-    return [s if s.seat < seat else dataclasses.replace(s, seat=s.seat - 1) for s in seats if s.seat != seat]
-
-
 def _engine_of(kind: str) -> Engine:
     """The engine of a stored game's kind, or a :class:`_Missing` stand-in if not installed."""
     try:
@@ -802,6 +787,6 @@ class _Missing(Engine):
     """Stands in for a game whose engine is not installed, so its row can still be listed."""
 
     def __init__(self, name: str) -> None:
-        self.name = name
-        self.title = name.title()
-        self.max_players = 0
+        self.name = name  # type: ignore[misc]
+        self.title = name.title()  # type: ignore[misc]
+        self.max_players = 0  # type: ignore[misc]

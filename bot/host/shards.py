@@ -7,10 +7,12 @@ games of guilds on its shards, while a DM click, or a turn clock it claims from 
 a game of another shard is served from the database all the same (see
 docs/scale.md#shards-across-processes).
 """
+
 from __future__ import annotations
 
-from bot.digits import is_digits
 from dataclasses import dataclass
+
+from bot.digits import is_digits
 
 MAX_SHARDS = 4096
 
@@ -68,8 +70,10 @@ def parse_shards(count_text: str, ids_text: str) -> Shards | None:
     ids = [int(p) for p in parts]
     too_big = [i for i in ids if i >= count]
     if too_big:
-        raise ValueError(f"SHARD_IDS names shard {too_big[0]}, but with SHARD_COUNT={count} the shards are "
-                         f"0 to {count - 1}")
+        raise ValueError(
+            f"SHARD_IDS names shard {too_big[0]}, but with SHARD_COUNT={count} the shards are "
+            f"0 to {count - 1}"
+        )
     if len(set(ids)) != len(ids):
         raise ValueError(f"SHARD_IDS names a shard twice ({ids_text!r})")
     return Shards(count, tuple(sorted(ids)))

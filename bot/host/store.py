@@ -7,14 +7,53 @@ for several processes on one database). Callers import everything from here and 
 dialect; the interface, the rows and the SQL both backends share are in
 :mod:`bot.host.store_base`.
 """
+
 from __future__ import annotations
 
-from .store_base import (BACKENDS, COPY_TABLES, MIGRATIONS, PG_MIGRATIONS, GameRecord, GameRow, MessageRow,  # noqa: F401
-                         MoveRow, SeatRow, Store, digest, is_postgres_url, migration_files, sql_statements,
-                         stamp_of)
+from .store_base import (
+    BACKENDS,
+    COPY_TABLES,
+    MIGRATIONS,
+    PG_MIGRATIONS,
+    GameRecord,
+    GameRow,
+    MessageRow,
+    MoveRow,
+    SeatRow,
+    Store,
+    digest,
+    is_postgres_url,
+    migration_files,
+    sql_statements,
+    stamp_of,
+)
 from .store_pg import PgStore
 from .store_sqlite import SqliteStore
-from .storefail import (ConstraintViolation, CorruptDatabase, StoreError, StoreUnavailable,  # noqa: F401
-                        VersionConflict)
+from .storefail import ConstraintViolation, CorruptDatabase, StoreError, StoreUnavailable, VersionConflict
+
+__all__ = [
+    "BACKENDS",
+    "COPY_TABLES",
+    "MIGRATIONS",
+    "PG_MIGRATIONS",
+    "ConstraintViolation",
+    "CorruptDatabase",
+    "GameRecord",
+    "GameRow",
+    "MessageRow",
+    "MoveRow",
+    "PgStore",
+    "SeatRow",
+    "SqliteStore",
+    "Store",
+    "StoreError",
+    "StoreUnavailable",
+    "VersionConflict",
+    "digest",
+    "is_postgres_url",
+    "migration_files",
+    "sql_statements",
+    "stamp_of",
+]
 
 BACKENDS.update(sqlite=SqliteStore, postgres=PgStore)

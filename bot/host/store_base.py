@@ -15,6 +15,7 @@ Schema changes are numbered files ``bot/host/migrations/<dialect>/NNNN_name.sql`
 numbers, tables and columns in both dialects; a test reads both schemas back), applied in order
 and tracked in ``schema_migrations``.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -22,13 +23,20 @@ import json
 import re
 import sqlite3
 import time
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Protocol
+from typing import Any, Protocol
 
-from .storefail import (ConstraintViolation, CorruptDatabase, StoreError, StoreUnavailable,  # noqa: F401  (re-exported)
-                        VersionConflict)
+from .store_posts import PostClaims
+from .store_side import COPY_TABLES as COPY_TABLES  # re-exported
+from .store_side import MessageRow as MessageRow  # re-exported
+from .store_side import SideTables
+from .storefail import ConstraintViolation as ConstraintViolation  # re-exported
+from .storefail import CorruptDatabase as CorruptDatabase  # re-exported
+from .storefail import StoreError, VersionConflict
+from .storefail import StoreUnavailable as StoreUnavailable  # re-exported
 
 MIGRATIONS_ROOT = Path(__file__).parent / "migrations"
 MIGRATIONS = MIGRATIONS_ROOT / "sqlite"
@@ -136,21 +144,6 @@ class MoveRow:
 
 
 @dataclass(frozen=True)
-class MessageRow:
-    """A message the bot posted for a game (so it can edit it or clear its buttons later)."""
-
-    id: int
-    game_id: int
-    kind: str
-    seat: int | None
-    channel_id: int
-    message_id: int
-    version: int
-    live: bool
-    posted_at: float
-
-
-@dataclass(frozen=True)
 class GameRecord:
     """A game as stored, read at one instant: its row, seats, move log and snapshot
     ``(version, state_json, fingerprint)`` (None before the start)."""
@@ -161,41 +154,60 @@ class GameRecord:
     snapshot: tuple[int, str, str] | None
 
 
-_GAME_COLS = ("id, kind, seed, options, guild_id, channel_id, thread_id, creator_id, status, version, "
-              "clock_seconds, deadline, reminded, attention, created_at, updated_at")
+_GAME_COLS = (
+    "id, kind, seed, options, guild_id, channel_id, thread_id, creator_id, status, version, "
+    "clock_seconds, deadline, reminded, attention, created_at, updated_at"
+)
 _SEAT_COLS = "game_id, seat, user_id, name, is_ai, dm_closed, dm_hash, expiries, ai_takeover, ai_level"
 _MOVE_COLS = "game_id, version, seat, action, by, user_id, at"
-_MESSAGE_COLS = "id, game_id, kind, seat, channel_id, message_id, version, live, posted_at"
 _GAME_FIELDS = {"status", "thread_id", "deadline", "reminded", "attention", "channel_id"}
 _SEAT_FIELDS = {"user_id", "name", "is_ai", "dm_closed", "dm_hash", "expiries", "ai_takeover", "ai_level"}
-# every column of every table, in the order the copy (export_rows / import_rows) moves them
-_COPY_GAMES = ("id, kind, seed, options, guild_id, channel_id, thread_id, creator_id, status, version, "
-               "clock_seconds, deadline, reminded, attention, created_at, updated_at, claim_owner, claim_until")
-_COPY_SEATS = "game_id, seat, user_id, name, is_ai, dm_closed, dm_hash, expiries, ai_takeover, ai_level"
-_COPY_MOVES = "game_id, version, seat, action, by, user_id, at"
-_COPY_SNAPSHOTS = "game_id, version, state, fingerprint"
-_COPY_MESSAGES = "id, game_id, kind, seat, channel_id, message_id, version, live, posted_at"
-_COPY_DRAFTS = "game_id, seat, form, version, data"
-COPY_TABLES = ("games", "seats", "moves", "snapshots", "messages", "drafts")
-# due: the deadline has passed, or the half-time reminder is owed (see bot.host.clock.due)
-_DUE = ("status = 'active' AND deadline IS NOT NULL AND (deadline <= ? OR "
-        "(reminded = 0 AND deadline - clock_seconds / 2.0 <= ?)) AND (claim_until IS NULL OR claim_until <= ?)")
 
 
 def _game(row: Any) -> GameRow:
-    (gid, kind, seed, options, guild, channel, thread, creator, status, version, clock, deadline,
-     reminded, attention, created, updated) = row
-    return GameRow(gid, kind, seed, json.loads(options), guild, channel, thread, creator, status,
-                   version, clock, deadline, bool(reminded), attention, created, updated)
+    (
+        gid,
+        kind,
+        seed,
+        options,
+        guild,
+        channel,
+        thread,
+        creator,
+        status,
+        version,
+        clock,
+        deadline,
+        reminded,
+        attention,
+        created,
+        updated,
+    ) = row
+    return GameRow(
+        gid,
+        kind,
+        seed,
+        json.loads(options),
+        guild,
+        channel,
+        thread,
+        creator,
+        status,
+        version,
+        clock,
+        deadline,
+        bool(reminded),
+        attention,
+        created,
+        updated,
+    )
 
 
 def _seat(row: Any) -> SeatRow:
     gid, seat, user, name, is_ai, dm_closed, dm_hash, expiries, takeover, level = row
-    return SeatRow(gid, seat, user, name, bool(is_ai), bool(dm_closed), dm_hash, expiries, bool(takeover), level)
-
-
-def _message(r: Any) -> MessageRow:
-    return MessageRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
+    return SeatRow(
+        gid, seat, user, name, bool(is_ai), bool(dm_closed), dm_hash, expiries, bool(takeover), level
+    )
 
 
 def _plain(v: Any) -> Any:
@@ -223,7 +235,7 @@ def migration_files(folder: Path = MIGRATIONS) -> list[tuple[int, str, Path]]:
     return [out[k] for k in sorted(out)]
 
 
-BACKENDS: dict[str, type["Store"]] = {}
+BACKENDS: dict[str, type[Store]] = {}
 """The store class of each dialect (``sqlite``, ``postgres``), filled in by :mod:`bot.host.store`."""
 
 
@@ -247,7 +259,7 @@ class Handle(Protocol):
         """Run one statement once per row of parameters."""
 
 
-class Store:
+class Store(SideTables, PostClaims):
     """The bot's database. Create it with :meth:`open` (which picks the backend); close it with
     :meth:`close`. Subclasses provide the transactions (:meth:`_tx`, :meth:`_read`), one-statement
     reads (:meth:`_all`), opening and migrating."""
@@ -263,8 +275,14 @@ class Store:
     counts as locked (:class:`StoreUnavailable`)."""
 
     @classmethod
-    async def open(cls, target: str | Path, *, now: Callable[[], float] = time.time,
-                   migrate: bool = True, migrations: Path | None = None) -> "Store":
+    async def open(
+        cls,
+        target: str | Path,
+        *,
+        now: Callable[[], float] = time.time,
+        migrate: bool = True,
+        migrations: Path | None = None,
+    ) -> Store:
         """Open the database ``target`` names (a file path: SQLite; a ``postgresql://`` URL:
         PostgreSQL), check it and apply pending migrations (``migrations``: a folder of this
         dialect's files, default the package's). Raises :class:`StoreUnavailable`,
@@ -272,7 +290,9 @@ class Store:
         dialect = "postgres" if is_postgres_url(target) else "sqlite"
         backend = BACKENDS.get(dialect)
         if backend is None:
-            raise StoreError(f"the {dialect} store is not loaded: import bot.host.store, not bot.host.store_base")
+            raise StoreError(
+                f"the {dialect} store is not loaded: import bot.host.store, not bot.host.store_base"
+            )
         return await backend.connect(target, now=now, migrate=migrate, migrations=migrations)
 
     async def close(self) -> None:
@@ -308,26 +328,53 @@ class Store:
         raise NotImplementedError
 
     @classmethod
-    async def connect(cls, target: str | Path, *, now: Callable[[], float], migrate: bool = True,
-                      migrations: Path | None = None) -> "Store":
+    async def connect(
+        cls,
+        target: str | Path,
+        *,
+        now: Callable[[], float],
+        migrate: bool = True,
+        migrations: Path | None = None,
+    ) -> Store:
         """The backend's opening (see :meth:`open`)."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ games and seats
 
-    async def create_game(self, *, kind: str, seed: int, options: Mapping[str, Any],
-                          guild_id: int | None, channel_id: int, creator_id: int, creator_name: str,
-                          clock_seconds: int) -> GameRow:
+    async def create_game(
+        self,
+        *,
+        kind: str,
+        seed: int,
+        options: Mapping[str, Any],
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        creator_name: str,
+        clock_seconds: int,
+    ) -> GameRow:
         """Insert a lobby with the creator in seat 0; returns the new game."""
         at = self.now()
         async with self._tx() as h:
             gid = await h.sql_insert(
                 "INSERT INTO games (kind, seed, options, guild_id, channel_id, creator_id, status, "
                 "clock_seconds, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-                (kind, seed, json.dumps(dict(options), sort_keys=True), guild_id, channel_id,
-                 creator_id, clock_seconds, at, at))
-            await h.sql_run("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                            (gid, creator_id, creator_name))
+                (
+                    kind,
+                    seed,
+                    json.dumps(dict(options), sort_keys=True),
+                    guild_id,
+                    channel_id,
+                    creator_id,
+                    clock_seconds,
+                    at,
+                    at,
+                ),
+            )
+            await h.sql_run(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                (gid, creator_id, creator_name),
+            )
             row = await h.sql_row(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (gid,))
         return _game(row)
 
@@ -342,13 +389,21 @@ class Store:
         :func:`stamp_of` its own copy to notice another process's writes (a move, an end, a
         join, and the seat changes made without a move: a resignation, an AI taking a seat
         over, DMs found closed)."""
-        row = await self._one("SELECT version, status, (SELECT COUNT(*) FROM seats WHERE game_id = ?), "
-                              f"(SELECT SUM({_SEAT_FLAGS}) FROM seats WHERE game_id = ?) "
-                              "FROM games WHERE id = ?", (game_id, game_id, game_id))
+        row = await self._one(
+            "SELECT version, status, (SELECT COUNT(*) FROM seats WHERE game_id = ?), "
+            f"(SELECT SUM({_SEAT_FLAGS}) FROM seats WHERE game_id = ?) "
+            "FROM games WHERE id = ?",
+            (game_id, game_id, game_id),
+        )
         return (int(row[0]), str(row[1]), int(row[2]), int(row[3] or 0)) if row else None
 
-    async def games(self, *, statuses: Iterable[str] | None = None, guild_id: int | None = None,
-                    place_id: int | None = None) -> list[GameRow]:
+    async def games(
+        self,
+        *,
+        statuses: Iterable[str] | None = None,
+        guild_id: int | None = None,
+        place_id: int | None = None,
+    ) -> list[GameRow]:
         """Games filtered by status, guild, and place (the channel or the thread), by id."""
         where: list[str] = []
         args: list[Any] = []
@@ -369,8 +424,9 @@ class Store:
             sql += " WHERE " + " AND ".join(where)
         return [_game(r) for r in await self._all(sql + " ORDER BY id", args)]
 
-    async def update_game(self, game_id: int, *, expect_status: str | Iterable[str] | None = None,
-                          **fields: Any) -> GameRow:
+    async def update_game(
+        self, game_id: int, *, expect_status: str | Iterable[str] | None = None, **fields: Any
+    ) -> GameRow:
         """Set ``fields`` (status, thread_id, deadline, reminded, attention, channel_id) and
         return the updated row. Raises :class:`VersionConflict` if ``expect_status`` is given and
         the game's status is not among them, :class:`KeyError` for an unknown game."""
@@ -380,8 +436,12 @@ class Store:
         if "status" in fields and fields["status"] not in STATUSES:
             raise ValueError(f"bad status {fields['status']!r}")
         async with self._tx() as h:
-            row = await h.sql_row("SELECT status FROM games WHERE id = ? FOR UPDATE" if self.dialect == "postgres"
-                                  else "SELECT status FROM games WHERE id = ?", (game_id,))
+            row = await h.sql_row(
+                "SELECT status FROM games WHERE id = ? FOR UPDATE"
+                if self.dialect == "postgres"
+                else "SELECT status FROM games WHERE id = ?",
+                (game_id,),
+            )
             if row is None:
                 raise KeyError(game_id)
             if expect_status is not None:
@@ -389,8 +449,10 @@ class Store:
                 if row[0] not in allowed:
                     raise VersionConflict(f"game {game_id} is {row[0]}, not {'/'.join(allowed)}")
             sets = ", ".join(f"{k} = ?" for k in fields)
-            await h.sql_run(f"UPDATE games SET {sets}{', ' if sets else ''}updated_at = ? WHERE id = ?",
-                            (*(_plain(v) for v in fields.values()), self.now(), game_id))
+            await h.sql_run(
+                f"UPDATE games SET {sets}{', ' if sets else ''}updated_at = ? WHERE id = ?",
+                (*(_plain(v) for v in fields.values()), self.now(), game_id),
+            )
             row = await h.sql_row(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
         return _game(row)
 
@@ -405,9 +467,12 @@ class Store:
         ids = sorted(set(game_ids))
         out: dict[int, list[SeatRow]] = {}
         for at in range(0, len(ids), 500):  # bounded statements however many games a guild has
-            chunk = ids[at:at + 500]
-            rows = await self._all(f"SELECT {_SEAT_COLS} FROM seats WHERE game_id IN ({','.join('?' * len(chunk))}) "
-                                   "ORDER BY game_id, seat", tuple(chunk))
+            chunk = ids[at : at + 500]
+            rows = await self._all(
+                f"SELECT {_SEAT_COLS} FROM seats WHERE game_id IN ({','.join('?' * len(chunk))}) "
+                "ORDER BY game_id, seat",
+                tuple(chunk),
+            )
             for r in rows:
                 seat = _seat(r)
                 out.setdefault(seat.game_id, []).append(seat)
@@ -415,13 +480,25 @@ class Store:
 
     async def _lobby_locked(self, h: Handle, game_id: int) -> None:
         """Lock the lobby's row for this transaction; :class:`VersionConflict` if not a lobby."""
-        row = await h.sql_row("SELECT status FROM games WHERE id = ? FOR UPDATE" if self.dialect == "postgres"
-                              else "SELECT status FROM games WHERE id = ?", (game_id,))
+        row = await h.sql_row(
+            "SELECT status FROM games WHERE id = ? FOR UPDATE"
+            if self.dialect == "postgres"
+            else "SELECT status FROM games WHERE id = ?",
+            (game_id,),
+        )
         if row is None or row[0] != "lobby":
             raise VersionConflict(f"game {game_id} is not a lobby")
 
-    async def add_seat(self, game_id: int, *, user_id: int | None, name: str, is_ai: bool = False,
-                       max_seats: int | None = None, ai_level: str | None = None) -> SeatRow:
+    async def add_seat(
+        self,
+        game_id: int,
+        *,
+        user_id: int | None,
+        name: str,
+        is_ai: bool = False,
+        max_seats: int | None = None,
+        ai_level: str | None = None,
+    ) -> SeatRow:
         """Append a seat to a lobby. Raises :class:`VersionConflict` if the game is not a lobby
         or already has ``max_seats`` seats, and :class:`ConstraintViolation` if the user is seated."""
         async with self._tx() as h:
@@ -430,8 +507,10 @@ class Store:
             n = int(counted[0]) if counted else 0
             if max_seats is not None and n >= max_seats:
                 raise VersionConflict(f"game {game_id} is full")
-            await h.sql_run("INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) "
-                            "VALUES (?, ?, ?, ?, ?, ?)", (game_id, n, user_id, name, int(is_ai), ai_level))
+            await h.sql_run(
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, n, user_id, name, int(is_ai), ai_level),
+            )
             await h.sql_run("UPDATE games SET updated_at = ? WHERE id = ?", (self.now(), game_id))
         return SeatRow(game_id, n, user_id, name, is_ai, False, None, 0, False, ai_level)
 
@@ -442,15 +521,24 @@ class Store:
         async with self._tx() as h:
             await self._lobby_locked(h, game_id)
             await h.sql_run("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
-            later = await h.sql_rows("SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat",
-                                     (game_id, seat))
+            later = await h.sql_rows(
+                "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat)
+            )
             for (s,) in later:
-                await h.sql_run("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (s - 1, game_id, s))
+                await h.sql_run(
+                    "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (s - 1, game_id, s)
+                )
             counted = await h.sql_row(
-                "SELECT COUNT(*) FROM seats WHERE game_id = ? AND is_ai = 0 AND user_id IS NOT NULL", (game_id,))
+                "SELECT COUNT(*) FROM seats WHERE game_id = ? AND is_ai = 0 AND user_id IS NOT NULL",
+                (game_id,),
+            )
             ended = end_if_empty and (int(counted[0]) if counted else 0) == 0
-            await h.sql_run("UPDATE games SET updated_at = ?" + (", status = 'ended', deadline = NULL" if ended else "")
-                            + " WHERE id = ?", (self.now(), game_id))
+            await h.sql_run(
+                "UPDATE games SET updated_at = ?"
+                + (", status = 'ended', deadline = NULL" if ended else "")
+                + " WHERE id = ?",
+                (self.now(), game_id),
+            )
         return ended
 
     async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
@@ -462,13 +550,16 @@ class Store:
             return
         sets = ", ".join(f"{k} = ?" for k in fields)
         async with self._tx() as h:
-            await h.sql_run(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
-                            (*(_plain(v) for v in fields.values()), game_id, seat))
+            await h.sql_run(
+                f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
+                (*(_plain(v) for v in fields.values()), game_id, seat),
+            )
 
     # ------------------------------------------------------------------ moves and snapshots
 
-    async def start_game(self, game_id: int, *, state_json: str, deadline: float | None,
-                         thread_id: int | None = None) -> GameRow:
+    async def start_game(
+        self, game_id: int, *, state_json: str, deadline: float | None, thread_id: int | None = None
+    ) -> GameRow:
         """Turn a lobby into an active game at version 0 with its first snapshot (played in
         ``thread_id`` when given), in one transaction. Raises :class:`VersionConflict` if it is
         not a lobby any more."""
@@ -476,7 +567,8 @@ class Store:
             changed = await h.sql_run(
                 "UPDATE games SET status = 'active', deadline = ?, reminded = 0, updated_at = ?, "
                 "thread_id = COALESCE(?, thread_id) WHERE id = ? AND status = 'lobby' AND version = 0",
-                (deadline, self.now(), thread_id, game_id))
+                (deadline, self.now(), thread_id, game_id),
+            )
             if changed != 1:
                 raise VersionConflict(f"game {game_id} is not a lobby any more")
             await self._put_snapshot(h, game_id, 0, state_json)
@@ -488,12 +580,25 @@ class Store:
         await h.sql_run(
             "INSERT INTO snapshots (game_id, version, state, fingerprint) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state, "
-            "fingerprint = excluded.fingerprint", (game_id, version, state_json, digest(state_json)))
+            "fingerprint = excluded.fingerprint",
+            (game_id, version, state_json, digest(state_json)),
+        )
 
-    async def record_move(self, game_id: int, *, expected_version: int, seat: int, action: str,
-                          by: str, user_id: int | None, state_json: str, status: str = "active",
-                          deadline: float | None = None, reminded: bool = False,
-                          seat_updates: Mapping[int, Mapping[str, Any]] | None = None) -> int:
+    async def record_move(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        action: str,
+        by: str,
+        user_id: int | None,
+        state_json: str,
+        status: str = "active",
+        deadline: float | None = None,
+        reminded: bool = False,
+        seat_updates: Mapping[int, Mapping[str, Any]] | None = None,
+    ) -> int:
         """Append one move and its snapshot in one transaction; returns the new version.
 
         The game must be active at ``expected_version``, else :class:`VersionConflict` is raised
@@ -511,26 +616,35 @@ class Store:
             changed = await h.sql_run(
                 "UPDATE games SET version = ?, status = ?, deadline = ?, reminded = ?, updated_at = ? "
                 "WHERE id = ? AND version = ? AND status = 'active'",
-                (new_version, status, deadline, int(reminded), at, game_id, expected_version))
+                (new_version, status, deadline, int(reminded), at, game_id, expected_version),
+            )
             if changed != 1:
                 raise VersionConflict(f"game {game_id} is not active at version {expected_version}")
-            await h.sql_run(f"INSERT INTO moves ({_MOVE_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            (game_id, new_version, seat, action, by, user_id, at))
+            await h.sql_run(
+                f"INSERT INTO moves ({_MOVE_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, new_version, seat, action, by, user_id, at),
+            )
             await self._put_snapshot(h, game_id, new_version, state_json)
             for s, fields in (seat_updates or {}).items():
                 if fields:
                     sets = ", ".join(f"{k} = ?" for k in fields)
-                    await h.sql_run(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
-                                    (*(_plain(v) for v in fields.values()), game_id, s))
+                    await h.sql_run(
+                        f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
+                        (*(_plain(v) for v in fields.values()), game_id, s),
+                    )
         return new_version
 
     async def moves(self, game_id: int, *, last: int | None = None) -> list[MoveRow]:
         """The move log of a game in order (only the ``last`` entries if given)."""
         if last is None:
-            rows = await self._all(f"SELECT {_MOVE_COLS} FROM moves WHERE game_id = ? ORDER BY version", (game_id,))
+            rows = await self._all(
+                f"SELECT {_MOVE_COLS} FROM moves WHERE game_id = ? ORDER BY version", (game_id,)
+            )
         else:
-            rows = await self._all(f"SELECT {_MOVE_COLS} FROM moves WHERE game_id = ? ORDER BY version DESC LIMIT ?",
-                                   (game_id, last))
+            rows = await self._all(
+                f"SELECT {_MOVE_COLS} FROM moves WHERE game_id = ? ORDER BY version DESC LIMIT ?",
+                (game_id, last),
+            )
             rows.reverse()
         return [MoveRow(*r) for r in rows]
 
@@ -548,195 +662,25 @@ class Store:
             row = await h.sql_row(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
             if row is None:
                 return None
-            seats = await h.sql_rows(f"SELECT {_SEAT_COLS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-            moves = await h.sql_rows(f"SELECT {_MOVE_COLS} FROM moves WHERE game_id = ? ORDER BY version", (game_id,))
-            snap = await h.sql_row("SELECT version, state, fingerprint FROM snapshots WHERE game_id = ?", (game_id,))
-        return GameRecord(_game(row), [_seat(r) for r in seats], [MoveRow(*r) for r in moves],
-                          (snap[0], snap[1], snap[2]) if snap else None)
+            seats = await h.sql_rows(
+                f"SELECT {_SEAT_COLS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            )
+            moves = await h.sql_rows(
+                f"SELECT {_MOVE_COLS} FROM moves WHERE game_id = ? ORDER BY version", (game_id,)
+            )
+            snap = await h.sql_row(
+                "SELECT version, state, fingerprint FROM snapshots WHERE game_id = ?", (game_id,)
+            )
+        return GameRecord(
+            _game(row),
+            [_seat(r) for r in seats],
+            [MoveRow(*r) for r in moves],
+            (snap[0], snap[1], snap[2]) if snap else None,
+        )
 
     async def snapshot(self, game_id: int) -> tuple[int, str, str] | None:
         """``(version, state_json, fingerprint)`` of the cached snapshot, or None."""
-        row = await self._one("SELECT version, state, fingerprint FROM snapshots WHERE game_id = ?", (game_id,))
+        row = await self._one(
+            "SELECT version, state, fingerprint FROM snapshots WHERE game_id = ?", (game_id,)
+        )
         return (row[0], row[1], row[2]) if row else None
-
-    # ------------------------------------------------------------------ turn clocks across processes
-
-    async def claim_due(self, now: float, owner: str, lease_seconds: float, *, limit: int = 100) -> list[int]:
-        """Claim the active games whose turn clock is due at ``now`` (the deadline passed, or the
-        half-time reminder owed) and that no one holds a live claim on; returns their ids, by
-        deadline. Each claim is ``owner``'s until ``now + lease_seconds``: release it with
-        :meth:`release_claim` once handled; a process that dies holding claims loses nothing,
-        as they lapse at the end of the lease and another process claims them then. On
-        PostgreSQL the rows are taken ``FOR UPDATE SKIP LOCKED``, so processes claiming at the
-        same time never wait for each other and never get the same game."""
-        until = now + lease_seconds
-        async with self._tx() as h:
-            if self.dialect == "postgres":
-                rows = await h.sql_rows(
-                    "UPDATE games SET claim_owner = ?, claim_until = ? WHERE id IN (SELECT id FROM games WHERE "
-                    + _DUE + " ORDER BY deadline, id LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING id, deadline",
-                    (owner, until, now, now, now, limit))
-                return [r[0] for r in sorted(rows, key=lambda r: (r[1], r[0]))]
-            rows = await h.sql_rows("SELECT id FROM games WHERE " + _DUE + " ORDER BY deadline, id LIMIT ?",
-                                    (now, now, now, limit))
-            ids = [r[0] for r in rows]
-            for gid in ids:
-                await h.sql_run("UPDATE games SET claim_owner = ?, claim_until = ? WHERE id = ?", (owner, until, gid))
-        return ids
-
-    async def release_claim(self, game_id: int, owner: str) -> bool:
-        """Give back ``owner``'s claim on a game (its due clock handled, or given up): the game
-        can be claimed again as soon as it is due. Returns whether ``owner`` held the claim (a
-        claim that lapsed and was taken by another process is left alone)."""
-        async with self._tx() as h:
-            changed = await h.sql_run("UPDATE games SET claim_owner = NULL, claim_until = NULL "
-                                      "WHERE id = ? AND claim_owner = ?", (game_id, owner))
-        return changed == 1
-
-    async def release_claims(self, owner: str) -> int:
-        """Give back every claim ``owner`` holds (a process shutting down); returns how many."""
-        async with self._tx() as h:
-            return await h.sql_run("UPDATE games SET claim_owner = NULL, claim_until = NULL "
-                                   "WHERE claim_owner = ?", (owner,))
-
-    async def claims(self, game_id: int) -> tuple[str | None, float | None]:
-        """``(owner, until)`` of the claim on a game's clock (Nones when unclaimed)."""
-        row = await self._one("SELECT claim_owner, claim_until FROM games WHERE id = ?", (game_id,))
-        return (row[0], row[1]) if row else (None, None)
-
-    # ------------------------------------------------------------------ copying a whole database
-
-    async def export_rows(self) -> dict[str, list[tuple[Any, ...]]]:
-        """Every row of every table (:data:`COPY_TABLES`), read in one read transaction, in key
-        order: what :meth:`import_rows` writes into another database."""
-        async with self._read() as h:
-            return {
-                "games": await h.sql_rows(f"SELECT {_COPY_GAMES} FROM games ORDER BY id"),
-                "seats": await h.sql_rows(f"SELECT {_COPY_SEATS} FROM seats ORDER BY game_id, seat"),
-                "moves": await h.sql_rows(f"SELECT {_COPY_MOVES} FROM moves ORDER BY game_id, version"),
-                "snapshots": await h.sql_rows(f"SELECT {_COPY_SNAPSHOTS} FROM snapshots ORDER BY game_id"),
-                "messages": await h.sql_rows(f"SELECT {_COPY_MESSAGES} FROM messages ORDER BY id"),
-                "drafts": await h.sql_rows(f"SELECT {_COPY_DRAFTS} FROM drafts ORDER BY game_id, seat, form"),
-            }
-
-    async def is_empty(self) -> bool:
-        """Whether the database holds no game (and so nothing else)."""
-        return await self._one("SELECT id FROM games LIMIT 1") is None
-
-    async def import_rows(self, rows: Mapping[str, list[tuple[Any, ...]]]) -> None:
-        """Write the rows :meth:`export_rows` read (from any backend) into this database, ids
-        kept, in one transaction (all or nothing); on PostgreSQL the id sequences then continue
-        after the highest id. Raises :class:`StoreError` if this database holds a game already."""
-        async with self._tx() as h:
-            if await h.sql_row("SELECT id FROM games LIMIT 1") is not None:
-                raise StoreError(f"the database {self.describe()} is not empty (it holds games): "
-                                 "copy into a new, empty database")
-            await h.sql_many(f"INSERT INTO games ({_COPY_GAMES}) VALUES ({', '.join('?' * 18)})", rows["games"])
-            await h.sql_many(f"INSERT INTO seats ({_COPY_SEATS}) VALUES ({', '.join('?' * 10)})", rows["seats"])
-            await h.sql_many(f"INSERT INTO moves ({_COPY_MOVES}) VALUES ({', '.join('?' * 7)})", rows["moves"])
-            await h.sql_many(f"INSERT INTO snapshots ({_COPY_SNAPSHOTS}) VALUES ({', '.join('?' * 4)})",
-                             rows["snapshots"])
-            await h.sql_many(f"INSERT INTO messages ({_COPY_MESSAGES}) VALUES ({', '.join('?' * 9)})",
-                             rows["messages"])
-            await h.sql_many(f"INSERT INTO drafts ({_COPY_DRAFTS}) VALUES ({', '.join('?' * 5)})", rows["drafts"])
-            if self.dialect == "postgres":
-                await h.sql_row("SELECT setval(pg_get_serial_sequence('games', 'id'), "
-                                "COALESCE((SELECT MAX(id) FROM games), 0) + 1, false)")
-                await h.sql_row("SELECT setval(pg_get_serial_sequence('messages', 'id'), "
-                                "COALESCE((SELECT MAX(id) FROM messages), 0) + 1, false)")
-
-    # ------------------------------------------------------------------ posted messages
-
-    async def add_message(self, game_id: int, *, kind: str, channel_id: int, message_id: int,
-                          version: int, live: bool = False, seat: int | None = None) -> None:
-        """Remember a message the bot posted for ``game_id``."""
-        async with self._tx() as h:
-            await h.sql_run(
-                "INSERT INTO messages (game_id, kind, seat, channel_id, message_id, version, live, posted_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, kind, seat, channel_id, message_id, version, int(live), self.now()))
-
-    async def messages(self, game_id: int, *, kind: str | None = None,
-                       live: bool | None = None) -> list[MessageRow]:
-        """Messages posted for a game, oldest first, filtered by kind and liveness."""
-        where: list[str] = ["game_id = ?"]
-        args: list[Any] = [game_id]
-        if kind is not None:
-            where.append("kind = ?")
-            args.append(kind)
-        if live is not None:
-            where.append("live = ?")
-            args.append(int(live))
-        rows = await self._all(f"SELECT {_MESSAGE_COLS} FROM messages WHERE {' AND '.join(where)} ORDER BY id", args)
-        return [_message(r) for r in rows]
-
-    async def unposted(self, between: tuple[float, float] | None = None) -> list[tuple[int, int | None]]:
-        """``(game id, newest version posted)`` of every active or finished game whose current
-        version has no board (``turn``) or score sheet (``final``) message: a process stopped
-        between storing a move and posting it. The version is None when nothing was posted.
-        With ``between`` (two times), only the games last changed then (an index range read:
-        the running sweep of :meth:`bot.surface.app.BazaarBot.sweep_unposted`)."""
-        window, args = "", ()
-        if between is not None:
-            window, args = " AND g.updated_at >= ? AND g.updated_at <= ?", between
-        rows = await self._all(
-            "SELECT g.id, g.version, (SELECT MAX(m.version) FROM messages m WHERE m.game_id = g.id "
-            "AND m.kind IN ('turn', 'final')) AS posted FROM games g "
-            f"WHERE g.status IN ('active', 'finished'){window} ORDER BY g.id", args)
-        return [(gid, posted) for gid, version, posted in rows if posted is None or posted < version]
-
-    async def set_message_version(self, message_id: int, version: int) -> None:
-        """Record that the posted message ``message_id`` now shows ``version`` (after an edit)."""
-        async with self._tx() as h:
-            await h.sql_run("UPDATE messages SET version = ? WHERE message_id = ?", (version, message_id))
-
-    async def retire_messages(self, ids: Iterable[int]) -> None:
-        """Mark messages as no longer carrying buttons."""
-        ids = list(ids)
-        if not ids:
-            return
-        async with self._tx() as h:
-            await h.sql_run(f"UPDATE messages SET live = 0 WHERE id IN ({','.join('?' * len(ids))})", ids)
-
-    # ------------------------------------------------------------------ form drafts
-
-    async def draft(self, game_id: int, seat: int, form: str, version: int) -> dict[str, list[str]]:
-        """The values ``seat`` has picked so far in ``form`` at game ``version`` ({} when none, or
-        when the draft was made at another version)."""
-        row = await self._one("SELECT version, data FROM drafts WHERE game_id = ? AND seat = ? AND form = ?",
-                              (game_id, seat, form))
-        if row is None or row[0] != version:
-            return {}
-        try:
-            data = json.loads(row[1])
-        except ValueError:
-            return {}
-        return {str(k): [str(v) for v in vs] for k, vs in data.items() if isinstance(vs, list)}
-
-    async def save_draft(self, game_id: int, seat: int, form: str, version: int,
-                         values: Mapping[str, list[str]]) -> dict[str, list[str]]:
-        """Set the picks ``values`` (pick key -> values) in ``seat``'s draft of ``form`` at
-        ``version`` (a draft of another version is dropped first); returns the whole draft."""
-        async with self._tx() as h:
-            row = await h.sql_row("SELECT version, data FROM drafts WHERE game_id = ? AND seat = ? AND form = ?",
-                                  (game_id, seat, form))
-            draft: dict[str, list[str]] = {}
-            if row is not None and row[0] == version:
-                try:
-                    draft = {str(k): list(v) for k, v in json.loads(row[1]).items()}
-                except ValueError:
-                    draft = {}
-            draft.update({k: list(v) for k, v in values.items()})
-            await h.sql_run(
-                "INSERT INTO drafts (game_id, seat, form, version, data) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (game_id, seat, form) DO UPDATE SET version = excluded.version, data = excluded.data",
-                (game_id, seat, form, version, json.dumps(draft, sort_keys=True)))
-        return draft
-
-    async def drop_drafts(self, game_id: int, seat: int | None = None) -> None:
-        """Forget the drafts of a game (of one seat when ``seat`` is given)."""
-        async with self._tx() as h:
-            if seat is None:
-                await h.sql_run("DELETE FROM drafts WHERE game_id = ?", (game_id,))
-            else:
-                await h.sql_run("DELETE FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))

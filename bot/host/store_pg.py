@@ -15,17 +15,19 @@ server settings of every connection. The server failing (unreachable, shutting d
 full, too many connections) raises :class:`StoreUnavailable` with one line naming the server
 (never its password) and what to do.
 """
+
 from __future__ import annotations
 
 import asyncio
 import functools
 import logging
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Iterable
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]
 
 from bot.digits import is_digits
 
@@ -35,11 +37,21 @@ from .storefail import ConstraintViolation, StoreError, StoreUnavailable
 log = logging.getLogger("bot.host.store")
 
 MIGRATION_LOCK = 0x62617A61  # the advisory lock key ("baza") held while migrating
-_UNAVAILABLE = (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError, asyncpg.OperatorInterventionError,
-                asyncpg.InsufficientResourcesError, asyncpg.ReadOnlySQLTransactionError,
-                asyncpg.SerializationError, asyncpg.DeadlockDetectedError, asyncpg.LockNotAvailableError,
-                asyncpg.InvalidCatalogNameError, asyncpg.InvalidAuthorizationSpecificationError,
-                asyncpg.InvalidPasswordError, asyncpg.exceptions.PostgresSystemError)
+_UNAVAILABLE = (
+    OSError,
+    asyncio.TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.OperatorInterventionError,
+    asyncpg.InsufficientResourcesError,
+    asyncpg.ReadOnlySQLTransactionError,
+    asyncpg.SerializationError,
+    asyncpg.DeadlockDetectedError,
+    asyncpg.LockNotAvailableError,
+    asyncpg.InvalidCatalogNameError,
+    asyncpg.InvalidAuthorizationSpecificationError,
+    asyncpg.InvalidPasswordError,
+    asyncpg.exceptions.PostgresSystemError,
+)
 
 
 SECRET_PARAMS = frozenset({"password", "sslpassword"})
@@ -52,7 +64,9 @@ def passwords(url: str) -> list[str]:
     try:
         parts = urlsplit(url)
         found = [parts.password] if parts.password else []
-        found += [v for k, v in parse_qsl(parts.query, keep_blank_values=True) if k.lower() in SECRET_PARAMS and v]
+        found += [
+            v for k, v in parse_qsl(parts.query, keep_blank_values=True) if k.lower() in SECRET_PARAMS and v
+        ]
     except ValueError:
         return []
     return found
@@ -201,20 +215,29 @@ class PgStore(Store):
         return redacted(self.url)
 
     @classmethod
-    async def connect(cls, target: str | Path, *, now: Callable[[], float], migrate: bool = True,
-                      migrations: Path | None = None) -> "PgStore":
+    async def connect(
+        cls,
+        target: str | Path,
+        *,
+        now: Callable[[], float],
+        migrate: bool = True,
+        migrations: Path | None = None,
+    ) -> PgStore:
         """Connect a pool to ``url`` and apply pending migrations. Raises
         :class:`StoreUnavailable` if the server cannot be reached or refuses the connection, and
         :class:`StoreError` for a malformed URL or a database of a newer schema."""
         url = str(target).strip()
         shown = redacted(url)
         try:
-            pool = await asyncpg.create_pool(dsn=url, min_size=1, max_size=cls.POOL_SIZE, timeout=cls.TIMEOUT,
-                                             command_timeout=cls.TIMEOUT)
+            pool = await asyncpg.create_pool(
+                dsn=url, min_size=1, max_size=cls.POOL_SIZE, timeout=cls.TIMEOUT, command_timeout=cls.TIMEOUT
+            )
         except (ValueError, asyncpg.ClientConfigurationError) as err:
             why = scrubbed(_line(err), url)
-            raise StoreError(f"BAZAAR_DB is not a usable PostgreSQL URL ({shown}): {why}; write it "
-                             f"like postgresql://user@host:5432/dbname") from err
+            raise StoreError(
+                f"BAZAAR_DB is not a usable PostgreSQL URL ({shown}): {why}; write it "
+                f"like postgresql://user@host:5432/dbname"
+            ) from err
         except _UNAVAILABLE as err:
             raise cls._unavailable(err, shown) from err
         store = cls(pool, url, now)
@@ -236,14 +259,22 @@ class PgStore(Store):
             what = "cannot grow: the server's disk is full; free some space"
         elif isinstance(err, asyncpg.TooManyConnectionsError):
             what = "has no connection free (too many clients): raise max_connections or stop some"
-        elif isinstance(err, (asyncpg.SerializationError, asyncpg.DeadlockDetectedError,
-                              asyncpg.LockNotAvailableError)):
+        elif isinstance(
+            err, (asyncpg.SerializationError, asyncpg.DeadlockDetectedError, asyncpg.LockNotAvailableError)
+        ):
             what = "could not serialise this write with another one: try again"
-        elif isinstance(err, (asyncpg.InterfaceError, asyncpg.ConnectionDoesNotExistError, asyncpg.AdminShutdownError)):
+        elif isinstance(
+            err, (asyncpg.InterfaceError, asyncpg.ConnectionDoesNotExistError, asyncpg.AdminShutdownError)
+        ):
             what = "lost its connection (the server restarted or went away): try again once it is back"
-        elif isinstance(err, (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
-                              asyncpg.CannotConnectNowError)):
-            what = "cannot be reached: check that the PostgreSQL server is running and the host and port in BAZAAR_DB"
+        elif isinstance(
+            err,
+            (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError, asyncpg.CannotConnectNowError),
+        ):
+            what = (
+                "cannot be reached: check that the PostgreSQL server is running and the host and port "
+                "in BAZAAR_DB"
+            )
         else:
             what = "failed: check the PostgreSQL server and its log"
         return StoreUnavailable(f"the database {shown} {what} ({_line(err)})")
@@ -256,12 +287,14 @@ class PgStore(Store):
     @staticmethod
     def _down(err: BaseException) -> bool:
         """Whether ``err`` is the server or the connection failing (not a programming error)."""
-        return isinstance(err, _UNAVAILABLE) or (isinstance(err, asyncpg.InterfaceError) and "closed" in str(err))
+        return isinstance(err, _UNAVAILABLE) or (
+            isinstance(err, asyncpg.InterfaceError) and "closed" in str(err)
+        )
 
     async def close(self) -> None:
         try:
             await asyncio.wait_for(self._pool.close(), self.TIMEOUT)
-        except (asyncio.TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
             self._pool.terminate()
 
     @asynccontextmanager
@@ -277,7 +310,10 @@ class PgStore(Store):
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_Handle]:
         try:
-            async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            async with (
+                self._pool.acquire() as conn,
+                conn.transaction(isolation="repeatable_read", readonly=True),
+            ):
                 yield _Handle(conn)
         except Exception as err:
             if self._down(err):
@@ -325,18 +361,27 @@ class PgStore(Store):
                 try:
                     await conn.execute(
                         "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)")
+                        " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                        " applied_at DOUBLE PRECISION NOT NULL)"
+                    )
                     current = await self._version(conn)
                     if current > newest:
-                        raise StoreError(f"the database {self.describe()} has schema {current}, newer than "
-                                         f"this version of Bazaar knows ({newest}); upgrade Bazaar")
+                        raise StoreError(
+                            f"the database {self.describe()} has schema {current}, newer than "
+                            f"this version of Bazaar knows ({newest}); upgrade Bazaar"
+                        )
                     for number, name, path in files:
                         if number <= current:
                             continue
                         try:
                             async with conn.transaction():
-                                await conn.execute("INSERT INTO schema_migrations (version, name, applied_at) "
-                                                   "VALUES ($1, $2, $3)", number, name, self.now())
+                                await conn.execute(
+                                    "INSERT INTO schema_migrations (version, name, applied_at) "
+                                    "VALUES ($1, $2, $3)",
+                                    number,
+                                    name,
+                                    self.now(),
+                                )
                                 for statement in pg_statements(path.read_text()):
                                     await conn.execute(statement)
                         except asyncpg.PostgresError as err:

@@ -6,20 +6,30 @@ coroutines from interleaving statements on the shared connection, and writes run
 :attr:`Store.BUSY_TIMEOUT_MS`). The file is checked before the store serves (see
 :mod:`bot.host.storefail`).
 """
+
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Iterable
+from typing import Any
 
 import aiosqlite
 
 from .store_base import MIGRATIONS, Store, migration_files, sql_statements
-from .storefail import (ConstraintViolation, CorruptDatabase, StoreError, prepare_path, probe_write, translatable,
-                        unavailable)
+from .storefail import (
+    ConstraintViolation,
+    CorruptDatabase,
+    StoreError,
+    prepare_path,
+    probe_write,
+    translatable,
+    unavailable,
+)
 
 log = logging.getLogger("bot.host.store")
 
@@ -36,7 +46,7 @@ class _Handle:
     """Statements of the open transaction on the store's connection (looked up at each call, so
     a test's fault wrapper put in front of it is used)."""
 
-    def __init__(self, store: "SqliteStore") -> None:
+    def __init__(self, store: SqliteStore) -> None:
         self._store = store
 
     async def sql_rows(self, sql: str, args: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
@@ -86,8 +96,14 @@ class SqliteStore(Store):
         return str(self.path)
 
     @classmethod
-    async def connect(cls, target: str | Path, *, now: Callable[[], float], migrate: bool = True,
-                      migrations: Path | None = None) -> "SqliteStore":
+    async def connect(
+        cls,
+        target: str | Path,
+        *,
+        now: Callable[[], float],
+        migrate: bool = True,
+        migrations: Path | None = None,
+    ) -> SqliteStore:
         """Open (or create) the database at ``path``, check it, and apply pending migrations.
 
         A missing file (and folder) gives a fresh database (logged). Raises
@@ -112,8 +128,10 @@ class SqliteStore(Store):
             check = await (await db.execute("PRAGMA quick_check")).fetchone()
             if not check or check[0] != "ok":
                 found = " ".join(str(check[0] if check else "no answer").split())[:200]
-                raise CorruptDatabase(f"the database {path} is damaged (its integrity check says: {found}): "
-                                      f"restore a backup, or move it aside to start afresh")
+                raise CorruptDatabase(
+                    f"the database {path} is damaged (its integrity check says: {found}): "
+                    f"restore a backup, or move it aside to start afresh"
+                )
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA foreign_keys=ON")
             # FULL: a move acknowledged to a player is on disk, WAL and all, before the
@@ -136,10 +154,8 @@ class SqliteStore(Store):
         return store
 
     async def close(self) -> None:
-        try:
+        with contextlib.suppress(ValueError):  # already closed
             await self._db.close()
-        except ValueError:  # already closed
-            pass
 
     def _failed(self, err: sqlite3.Error) -> StoreError:
         """The :class:`StoreUnavailable` (or :class:`CorruptDatabase`) for the database failing
@@ -215,7 +231,8 @@ class SqliteStore(Store):
     async def _ensure_migration_table(self) -> None:
         await self._db.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
-            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)")
+            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+        )
 
     async def migrate(self, folder: Path | None = None) -> list[int]:
         """Apply every migration newer than the database, each in its own transaction.
@@ -228,8 +245,10 @@ class SqliteStore(Store):
         current = await self.schema_version()
         newest = files[-1][0] if files else 0
         if current > newest:
-            raise StoreError(f"the database {self.path} has schema {current}, newer than this "
-                             f"version of Bazaar knows ({newest}); upgrade Bazaar")
+            raise StoreError(
+                f"the database {self.path} has schema {current}, newer than this "
+                f"version of Bazaar knows ({newest}); upgrade Bazaar"
+            )
         applied: list[int] = []
         for number, name, path in files:
             if number <= current:
@@ -238,16 +257,19 @@ class SqliteStore(Store):
             async with self._lock:
                 try:
                     await self._db.execute("BEGIN IMMEDIATE")
-                    await self._db.execute("INSERT INTO schema_migrations (version, name, applied_at) "
-                                           "VALUES (?, ?, ?)", (number, name, self.now()))
+                    await self._db.execute(
+                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                        (number, name, self.now()),
+                    )
                     for statement in sql_statements(script):
                         await self._db.execute(statement)
                     await self._db.execute("COMMIT")
                 except sqlite3.Error as err:
                     if self._db.in_transaction:
                         await self._db.execute("ROLLBACK")
-                    done = await (await self._db.execute(
-                        "SELECT 1 FROM schema_migrations WHERE version = ?", (number,))).fetchone()
+                    done = await (
+                        await self._db.execute("SELECT 1 FROM schema_migrations WHERE version = ?", (number,))
+                    ).fetchone()
                     if done:
                         log.info("Database migration %s was applied meanwhile by another process", path.name)
                         continue

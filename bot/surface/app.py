@@ -11,6 +11,7 @@ play in the background (``service.ai``: start-up never waits for AI play), and t
 games are checked in the background (:meth:`BazaarBot._check_dormant`). Only
 the ``guilds`` intent is used (no privileged intents). Neither the token nor a private view is logged.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -18,33 +19,33 @@ import logging
 import re
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any
 
 import aiohttp
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from . import actions, components, inputs, synccheck, text
-from . import commands as bot_commands
-from ..host.clock import TurnClock
-from ..host.clock_shared import SharedClock, claim_owner
-from .components import DYNAMIC_ITEMS
-from .flood import BazaarTree
-from ..host.throttle import Throttle
 from ..host import drawing, heartbeat
 from ..host import service as service_mod
-from ..host.looplag import LagMonitor
+from ..host.backup import hold_running
+from ..host.clock import TurnClock
+from ..host.clock_shared import SharedClock, claim_owner
 from ..host.config import DEFAULT_DB, Config
-from ..host.live import Refusal
-from .publish import Publisher
+from ..host.live import LiveGame, Refusal
+from ..host.looplag import LagMonitor
 from ..host.service import GameService
 from ..host.shards import ALL
-from ..host.backup import hold_running
 from ..host.store import Store, StoreError
+from ..host.throttle import Throttle
 from ..host.workers import Workers
+from . import actions, components, inputs, synccheck, text
+from . import commands as bot_commands
+from .components import DYNAMIC_ITEMS
+from .flood import BazaarTree
+from .publish import Publisher
 
 log = logging.getLogger("bot")
 
@@ -64,16 +65,29 @@ class BazaarBot(commands.Bot):
     opens ``config.db_path``); ``workers`` is the pool that draws boards and thinks for the AI
     (default: ``config.workers`` processes, else one per core), owned by the bot and closed with it."""
 
-    def __init__(self, config: Config, *, now: Callable[[], float] = time.time,
-                 seed_source: Callable[[], int] | None = None, sync_only: bool = False,
-                 clock_max_sleep: float = 300.0, throttle_clock: Callable[[], float] = time.monotonic,
-                 repost_delays: Sequence[float] | None = None, store: Store | None = None,
-                 workers: Workers | None = None, **kwargs) -> None:
+    def __init__(
+        self,
+        config: Config,
+        *,
+        now: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] | None = None,
+        sync_only: bool = False,
+        clock_max_sleep: float = 300.0,
+        throttle_clock: Callable[[], float] = time.monotonic,
+        repost_delays: Sequence[float] | None = None,
+        store: Store | None = None,
+        workers: Workers | None = None,
+        **kwargs: Any,
+    ) -> None:
         _no_voice_warnings()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
-                         tree_cls=BazaarTree,
-                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-                         **kwargs)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            tree_cls=BazaarTree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **kwargs,
+        )
         self.config = config
         self.now = now
         self.seed_source = seed_source
@@ -106,21 +120,35 @@ class BazaarBot(commands.Bot):
         if self.sync_only:
             return
         self.lag.start()
-        if self.store is None:
+        given: Store | None = self.store  # None: the hook opens it
+        if given is None:
             self.store = await Store.open(self.config.db_path, now=self.now)
-        self.service = GameService(self.store, now=self.now, seed_source=self.seed_source,
-                                   ai_grace=self.config.ai_grace, on_clock_change=self._poke_clock,
-                                   workers=self.workers, ai_level=self.config.ai_level,
-                                   holds=self.bazaar_shards.holds, quotas=self.config.quotas)
+        self.service = GameService(
+            self.store,
+            now=self.now,
+            seed_source=self.seed_source,
+            ai_grace=self.config.ai_grace,
+            on_clock_change=self._poke_clock,
+            workers=self.workers,
+            ai_level=self.config.ai_level,
+            holds=self.bazaar_shards.holds,
+            quotas=self.config.quotas,
+        )
         self.service.claims = (self.claim_owner, self.config.clock_lease)
         self.service.ai.publish = self.publisher.publish  # AI stretches played in the background
         self.service.ai.on_busy = self._ai_busy
         flagged = await self.service.load_all()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        active = sum(1 for g in self.service.loaded() if g.row.status == "active") + len(self.service.dormant())
+        active = sum(1 for g in self.service.loaded() if g.row.status == "active") + len(
+            self.service.dormant()
+        )
         where = f", {self.bazaar_shards.describe()}" if self.config.shards else ""
-        log.info("Bazaar ready: database %s%s, %d active game(s) resumed (loaded on first use)",
-                 self.store.describe(), where, active)
+        log.info(
+            "Bazaar ready: database %s%s, %d active game(s) resumed (loaded on first use)",
+            self.store.describe(),
+            where,
+            active,
+        )
         for game in flagged:
             await self.publisher.notice(game, text.attention(game))
         for game in self.service.take_recovered():
@@ -132,12 +160,19 @@ class BazaarBot(commands.Bot):
             if people:
                 await self.publisher.notice(game, text.rearmed(game.title, people, grace))
         if self.store.shared:  # deadlines claimed from the database, so each fires once across processes
-            self.clock = SharedClock(self.service.clock_entries, self.on_clock_due, store=self.store,
-                                     owner=self.claim_owner, lease=self.config.clock_lease,
-                                     poll=min(self.config.clock_poll, self.clock_max_sleep), now=self.now)
+            self.clock = SharedClock(
+                self.service.clock_entries,
+                self.on_clock_due,
+                store=self.store,
+                owner=self.claim_owner,
+                lease=self.config.clock_lease,
+                poll=min(self.config.clock_poll, self.clock_max_sleep),
+                now=self.now,
+            )
         else:
-            self.clock = TurnClock(self.service.clock_entries, self.on_clock_due, now=self.now,
-                                   max_sleep=self.clock_max_sleep)
+            self.clock = TurnClock(
+                self.service.clock_entries, self.on_clock_due, now=self.now, max_sleep=self.clock_max_sleep
+            )
         self.clock.start()
 
     async def on_ready(self) -> None:
@@ -148,11 +183,13 @@ class BazaarBot(commands.Bot):
             self._warming = asyncio.create_task(self._warm_workers(), name="bazaar-warm-workers")
             self._checking = asyncio.create_task(self._check_dormant(), name="bazaar-check-dormant")
             self._lobbies = asyncio.create_task(self._lobby_loop(), name="bazaar-idle-lobbies")
-            self._synccheck = asyncio.create_task(synccheck.check(self, self.config.dev_guild_id),
-                                                  name="bazaar-sync-check")
+            self._synccheck = asyncio.create_task(
+                synccheck.check(self, self.config.dev_guild_id), name="bazaar-sync-check"
+            )
             if self.config.heartbeat is not None:
-                self._beating = asyncio.create_task(self._heartbeat_loop(self.config.heartbeat),
-                                                    name="bazaar-heartbeat")
+                self._beating = asyncio.create_task(
+                    self._heartbeat_loop(self.config.heartbeat), name="bazaar-heartbeat"
+                )
             if self.store.shared:
                 self._sweeping = asyncio.create_task(self._sweep_loop(), name="bazaar-sweep-unposted")
 
@@ -169,8 +206,12 @@ class BazaarBot(commands.Bot):
             log.exception("Checking the stored games failed")
             return
         self._resume_ai()
-        log.info("Checked %d stored game(s) not loaded at start-up in %.2f s; %d need attention",
-                 checked, time.perf_counter() - t0, len(flagged))
+        log.info(
+            "Checked %d stored game(s) not loaded at start-up in %.2f s; %d need attention",
+            checked,
+            time.perf_counter() - t0,
+            len(flagged),
+        )
 
     async def _warm_workers(self) -> None:
         """Start the worker processes and load the renderers in them, so the first board is not
@@ -264,7 +305,8 @@ class BazaarBot(commands.Bot):
             if row is None or not self.bazaar_shards.holds(row.guild_id):
                 return 0  # another process's shard: that process posts it
             game = await self.service.requeue(gid, posted, note)
-            await self.publisher.publish(game, recover=True)
+            if await self.publisher.publish(game, recover=True) is None:
+                return 0  # another process posts it (or has), see publish.postclaims
             log.info("Game %s: posted what was stored but never posted", gid)
             return 1
         except Exception:
@@ -279,7 +321,7 @@ class BazaarBot(commands.Bot):
         task = asyncio.get_running_loop().create_task(self.service.resume_ai(), name="bazaar-resume-ai")
         task.add_done_callback(self._resumed)
 
-    def _resumed(self, task: "asyncio.Task[list]") -> None:
+    def _resumed(self, task: asyncio.Task[list[LiveGame]]) -> None:
         self.inflight -= 1
         if task.cancelled():
             return
@@ -314,16 +356,17 @@ class BazaarBot(commands.Bot):
                 left = (game.row.deadline or self.now()) - self.now()
                 await self.publisher.notice(game, text.reminder(game.title, people, left))
         elif kind == "ai":
-            game = await self.service.ai_due(game_id)
-            if game is not None:
-                await self.publisher.publish(game)
+            due = await self.service.ai_due(game_id)
+            if due is not None:
+                await self.publisher.publish(due)
         else:
-            game = await self.service.expire(game_id)
-            if game is not None:
-                await self.publisher.publish(game)
+            expired = await self.service.expire(game_id)
+            if expired is not None:
+                await self.publisher.publish(expired)
 
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         """Last resort for command errors: a readable reason for bad input, otherwise a log line
         with the game id and an apology."""
         reply = actions.reply
@@ -337,25 +380,34 @@ class BazaarBot(commands.Bot):
             await reply(interaction, f"`{str(error.value)[:40]}` is not a valid value here.")
         elif isinstance(error, app_commands.CheckFailure):
             await reply(interaction, "You cannot use this command here.")
-        elif isinstance(getattr(error, "original", None), Refusal):
-            await reply(interaction, error.original.reason)  # type: ignore[union-attr]
+        elif isinstance(original := getattr(error, "original", None), Refusal):
+            await reply(interaction, original.reason)
         else:
             cmd = interaction.command.qualified_name if interaction.command else "?"
             log.error("Command /%s failed (game %s)", cmd, gid, exc_info=error)
             await reply(interaction, text.apology(gid))
 
-    async def on_component(self, interaction: discord.Interaction, game_id: int, version: int,
-                           action: str) -> None:
+    async def on_component(
+        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+    ) -> None:
         """A persistent component was clicked (see ``components``)."""
         await actions.on_button(interaction, game_id, version, action)
 
-    async def on_pick(self, interaction: discord.Interaction, game_id: int, version: int, key: str | None,
-                      values: object) -> None:
+    async def on_pick(
+        self, interaction: discord.Interaction, game_id: int, version: int, key: str | None, values: object
+    ) -> None:
         """A prompt's menu was used (see ``components.ActionSelect``)."""
         await actions.on_pick(interaction, game_id, version, key, values)
 
-    async def on_form(self, interaction: discord.Interaction, game_id: int, version: int, form: str,
-                      pick: str | None, values: object) -> None:
+    async def on_form(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        form: str,
+        pick: str | None,
+        values: object,
+    ) -> None:
         """A form's menu or Send button was used (see ``components.FormSelect``, ``FormSend``)."""
         await actions.on_form(interaction, game_id, version, form, pick, values)
 
@@ -364,7 +416,8 @@ class BazaarBot(commands.Bot):
         an older build, or a forged id): no handler would, and Discord would show "This
         interaction failed"."""
         if interaction.type is discord.InteractionType.component:
-            cid = (interaction.data or {}).get("custom_id")
+            data: dict[str, Any] = dict(interaction.data or {})
+            cid = data.get("custom_id")
             if not components.known(cid):
                 await actions.reply(interaction, inputs.OLD_CONTROL)
 
@@ -383,8 +436,14 @@ class BazaarBot(commands.Bot):
             await self.clock.stop()
         if self.service is not None:
             await self.service.ai.stop()  # after the action each stretch plays: the next run resumes
-        for task in (self._checking, self._warming, self._sweeping, self._lobbies, self._beating,
-                     self._synccheck):
+        for task in (
+            self._checking,
+            self._warming,
+            self._sweeping,
+            self._lobbies,
+            self._beating,
+            self._synccheck,
+        ):
             if task is not None and not task.done():
                 task.cancel()
         if not await self.idle():
@@ -445,8 +504,10 @@ def fail(message: str) -> None:
     print(f"bazaar: {message}", file=sys.stderr, flush=True)
 
 
-BAD_TOKEN = ("Discord rejected the token in DISCORD_TOKEN: reset it on the Bot page of your application "
-             "(https://discord.com/developers/applications) and update .env.")
+BAD_TOKEN = (
+    "Discord rejected the token in DISCORD_TOKEN: reset it on the Bot page of your application "
+    "(https://discord.com/developers/applications) and update .env."
+)
 RETRY_DELAYS = (5.0, 10.0, 20.0, 40.0, 60.0)
 """Seconds ``bazaar run`` waits before each new attempt while Discord cannot be reached (the last
 value repeats)."""
@@ -458,8 +519,9 @@ def unreachable(err: BaseException) -> str:
     return f"cannot reach Discord ({why[:160]})"
 
 
-def run_retrying(config: Config, *, sleep: Callable[[float], None] = time.sleep,
-                 delays: Sequence[float] = RETRY_DELAYS) -> None:
+def run_retrying(
+    config: Config, *, sleep: Callable[[float], None] = time.sleep, delays: Sequence[float] = RETRY_DELAYS
+) -> None:
     """Run the bot; while Discord cannot be reached (no network, DNS, Discord down), say so and
     try again after ``delays`` (the last one repeating). Returns when the bot stops; other
     errors propagate. ``sleep`` is injectable for tests."""
@@ -468,7 +530,7 @@ def run_retrying(config: Config, *, sleep: Callable[[float], None] = time.sleep,
         try:
             asyncio.run(_run(config))
             return
-        except (aiohttp.ClientConnectionError, asyncio.TimeoutError) as err:
+        except (TimeoutError, aiohttp.ClientConnectionError) as err:
             delay = delays[min(failures, len(delays) - 1)]
             failures += 1
             fail(f"{unreachable(err)}; trying again in {delay:g} s (Ctrl-C stops).")
@@ -482,12 +544,14 @@ class ShardedBazaarBot(BazaarBot, commands.AutoShardedBot):
     claims are served for a game of any shard, from the database."""
 
 
-def make_bot(config: Config, **kwargs) -> BazaarBot:
+def make_bot(config: Config, **kwargs: Any) -> BazaarBot:
     """The bot ``config`` asks for: a :class:`ShardedBazaarBot` when shards are configured,
     else a plain :class:`BazaarBot`."""
     if config.shards is None:
         return BazaarBot(config, **kwargs)
-    return ShardedBazaarBot(config, shard_count=config.shards.count, shard_ids=list(config.shards.ids), **kwargs)
+    return ShardedBazaarBot(
+        config, shard_count=config.shards.count, shard_ids=list(config.shards.ids), **kwargs
+    )
 
 
 def refuse_new_database(db_path: Path | str) -> None:
@@ -495,8 +559,10 @@ def refuse_new_database(db_path: Path | str) -> None:
     raises :class:`StoreError` saying how to create it (the default path is created as before)."""
     if isinstance(db_path, str) or db_path == Path(DEFAULT_DB) or db_path.exists():
         return
-    raise StoreError(f"there is no database at {db_path} (BAZAAR_DB): check it for a typo, or create "
-                     f"an empty one with `bazaar db migrate`")
+    raise StoreError(
+        f"there is no database at {db_path} (BAZAAR_DB): check it for a typo, or create "
+        f"an empty one with `bazaar db migrate`"
+    )
 
 
 async def _run(config: Config) -> None:
@@ -527,8 +593,10 @@ def run_bot(config: Config) -> int:
         fail(BAD_TOKEN)
         return 2
     except discord.PrivilegedIntentsRequired:
-        fail("Discord refused the gateway intents requested (Bazaar asks only for guilds, no privileged "
-             "intent): check the Bot page of your application.")
+        fail(
+            "Discord refused the gateway intents requested (Bazaar asks only for guilds, no privileged "
+            "intent): check the Bot page of your application."
+        )
         return 2
     return 0
 
@@ -544,7 +612,9 @@ async def _sync(config: Config) -> int:
         else:
             synced = await bot.tree.sync()
             where = "every server (global commands may take up to an hour to appear)"
-        log.info("Synced %d commands to %s: %s", len(synced), where, ", ".join(sorted(c.name for c in synced)))
+        log.info(
+            "Synced %d commands to %s: %s", len(synced), where, ", ".join(sorted(c.name for c in synced))
+        )
     return 0
 
 
@@ -557,7 +627,7 @@ def sync_commands(config: Config) -> int:
     except discord.LoginFailure:
         fail(BAD_TOKEN)
         return 2
-    except (aiohttp.ClientConnectionError, asyncio.TimeoutError) as err:
+    except (TimeoutError, aiohttp.ClientConnectionError) as err:
         fail(f"{unreachable(err)}; the commands were not registered. Try again later.")
         return 1
     except discord.HTTPException as err:

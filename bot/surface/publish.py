@@ -11,15 +11,16 @@ A finished game's animated recap (seconds of drawing) is not part of that: the f
 sheet is posted at once, and the recap follows as a message of its own once the workers'
 long-job lane has drawn it (:meth:`Publisher._post_recap`).
 """
+
 from __future__ import annotations
 
 import asyncio
 import contextvars
 import io
 import logging
-from typing import Any, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-import aiohttp
 import discord
 from discord.ext import commands
 
@@ -28,21 +29,21 @@ from engines.prompt import Prompt
 from render import caption
 
 from ..host import drawing
-from ..host.live import Batch, LiveGame, Posted, private_digest
+from ..host.live import Batch, LiveGame, Posted
 from ..host.service import GameService
-from ..host.store import SeatRow, Store, StoreUnavailable
+from ..host.store import GameRow, SeatRow, Store, StoreUnavailable
 from ..host.workers import WorkersClosed
 from . import components, controls, text
 from .context import bazaar
+from .dms import SEND_ERRORS, PrivateViews, _file
+from .postclaims import WON, PostClaiming
 from .retry import PostRetry
-
 
 log = logging.getLogger(__name__)
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-#: Failures of a request to Discord: its answer (after discord.py's own retries), a connection
-#: that broke or a request that timed out.
-SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
-_REFUSED_FOR_GOOD: contextvars.ContextVar[bool] = contextvars.ContextVar("bazaar_refused_for_good", default=False)
+_REFUSED_FOR_GOOD: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "bazaar_refused_for_good", default=False
+)
 """Set by :meth:`Publisher._send` when Discord refused a post for good (4xx: the channel is gone,
 access or a permission is missing), read by :meth:`Publisher.publish`: such a post is not retried."""
 
@@ -59,11 +60,6 @@ def recap_head(title: str) -> str:
     return f"🎞️ **{title}** — the whole game, turn by turn"
 
 
-def _file(png: bytes | None, filename: str) -> discord.File | None:
-    """A fresh upload of ``png`` (discord.py closes a File once sent, so each request needs one)."""
-    return discord.File(io.BytesIO(png), filename=filename) if png is not None else None
-
-
 def caption_of(batch: Batch) -> list[caption.Line]:
     """The caption strip of ``batch``'s board, from the engine's events of its moves: each
     player's action, then what the game did by itself (see :func:`render.caption.lines_of`)."""
@@ -75,21 +71,16 @@ def _files(pngs: Sequence[bytes] | None, filename: str) -> list[discord.File]:
     second picture (one message carries both)."""
     stem, dot, ext = filename.rpartition(".")
     names = [filename] + [f"{stem}-{i}{dot}{ext}" for i in range(2, len(pngs or []) + 1)]
-    return [discord.File(io.BytesIO(p), filename=n) for p, n in zip(pngs or [], names)]
+    return [discord.File(io.BytesIO(p), filename=n) for p, n in zip(pngs or [], names, strict=False)]
 
 
-def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
-    """A jump link to a channel or message."""
-    base = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
-    return f"{base}/{message_id}" if message_id else base
-
-
-class Publisher:
+class Publisher(PrivateViews):
     """Turns a game's pending steps into Discord messages."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.retry = PostRetry(self)
+        self.claims = PostClaiming(self)
         self._sheet_done: dict[int, int] = {}  # game id -> version whose interim sheet is posted
         self._recaps: dict[int, asyncio.Task[None]] = {}  # game id -> its recap being drawn and posted
         self._recap_found: dict[int, discord.Message] = {}  # game id -> its recap found by landed()
@@ -108,18 +99,21 @@ class Publisher:
 
     # ------------------------------------------------------------------ rendering
 
-    async def png(self, game_id: int, kind: str, what: str, view: dict[str, Any],
-                  names: Sequence[str]) -> bytes | None:
+    async def png(
+        self, game_id: int, kind: str, what: str, view: Mapping[str, Any], names: Sequence[str]
+    ) -> bytes | None:
         """``render.<kind>.<what>(view, names)`` as PNG bytes, rendered off the event loop; None
         (logged with the game id) if the renderer fails."""
         try:
-            return await self.job(drawing.picture, kind, what, view, list(names))
+            png: bytes | None = await self.job(drawing.picture, kind, what, view, list(names))
+            return png
         except Exception:
             log.exception("Rendering %s failed for game %s", what, game_id)
             return None
 
-    async def board_pngs(self, game: LiveGame, batch: Batch, view: dict[str, Any],
-                         lines: caption.Caption | None = None) -> list[bytes] | None:
+    async def board_pngs(
+        self, game: LiveGame, batch: Batch, view: Mapping[str, Any], lines: caption.Caption | None = None
+    ) -> list[bytes] | None:
         """The posted board of ``batch`` as PNG, then the game's second picture where it has one
         (:func:`render.board_images`): the public ``view`` with the caption strip of ``lines``
         (by default the batch's moves, :func:`caption_of`) on top, and what changed since the
@@ -129,27 +123,30 @@ class Publisher:
             lines = caption_of(batch)
         previous = game.shown  # set to this view once the board is posted (see _post_turn)
         try:
-            pngs: list[bytes] = await self.job(drawing.boards, batch.engine.name, view, list(batch.names),
-                                               list(lines), previous)
+            pngs: list[bytes] = await self.job(
+                drawing.boards, batch.engine.name, view, list(batch.names), list(lines), previous
+            )
             return pngs
         except Exception:
             log.exception("Rendering the board failed for game %s", game.id)
             return None
 
-    async def image(self, game_id: int, kind: str, what: str, view: dict[str, Any],
-                    names: Sequence[str], filename: str) -> discord.File | None:
+    async def image(
+        self, game_id: int, kind: str, what: str, view: Mapping[str, Any], names: Sequence[str], filename: str
+    ) -> discord.File | None:
         """:meth:`png` as a ``discord.File`` called ``filename``, or None."""
         return _file(await self.png(game_id, kind, what, view, names), filename)
 
-    async def view_text(self, game_id: int, kind: str, view: dict[str, Any], names: Sequence[str]) -> str:
+    async def view_text(self, game_id: int, kind: str, view: Mapping[str, Any], names: Sequence[str]) -> str:
         """``render.<kind>.text(view, names)``; "" (logged) if it fails."""
         try:
-            return await self.job(drawing.view_text, kind, view, list(names))
+            found: str = await self.job(drawing.view_text, kind, view, list(names))
+            return found
         except Exception:
             log.exception("Rendering text failed for game %s", game_id)
             return ""
 
-    def place(self, row) -> discord.PartialMessageable:
+    def place(self, row: GameRow) -> discord.PartialMessageable:
         """Where the game is played (its thread, else its channel)."""
         return self.bot.get_partial_messageable(row.place_id, guild_id=row.guild_id)
 
@@ -164,11 +161,17 @@ class Publisher:
 
         With ``recover`` (after a restart, for what the last run stored but had not recorded as
         posted), what Discord already shows of the batch (see :meth:`landed`) is kept and
-        recorded rather than posted a second time."""
+        recorded rather than posted a second time, and None is returned when another process
+        posts the batch's board, or has, and no recap is left to follow it (see
+        :mod:`.postclaims`)."""
         async with game.publish_lock:
             batch = self.service.take_batch(game)
             if batch is None:
                 return None
+            claim = await self.claims.claim(game, batch)
+            if claim != WON:  # another process posts it, or has
+                recap = await self.claims.elsewhere(game, batch, claim, recover=recover)
+                return None if recover and not recap else batch
             _REFUSED_FOR_GOOD.set(False)
             try:
                 landed = await self.landed(game, batch) if recover else None
@@ -179,12 +182,23 @@ class Publisher:
             except Exception:
                 log.exception("Publishing game %s (version %s) failed", game.id, batch.version)
                 shown = await self._shown(game, batch)
-            if not shown and _REFUSED_FOR_GOOD.get():
-                log.warning("Game %s: Discord refused the board of version %s for good; the next move "
-                            "posts a new one", game.id, batch.version)
-            elif not shown:
-                log.warning("Game %s: the board of version %s is not posted; trying again later",
-                            game.id, batch.version)
+            if shown:
+                await self.claims.done(game, batch)
+                return batch
+            await self.claims.release(game, batch)  # the next try, from any process, claims it again
+            if _REFUSED_FOR_GOOD.get():
+                log.warning(
+                    "Game %s: Discord refused the board of version %s for good; the next move "
+                    "posts a new one",
+                    game.id,
+                    batch.version,
+                )
+            else:
+                log.warning(
+                    "Game %s: the board of version %s is not posted; trying again later",
+                    game.id,
+                    batch.version,
+                )
                 self.service.put_back(game, batch)
                 self.retry.schedule(game)
             return batch
@@ -218,18 +232,25 @@ class Publisher:
         plan = self.board_prompt(batch) if row.status == "active" and batch.state is not None else None
         if batch.state is None:  # ended before it started, or a game needing attention
             if batch.notes:
-                posted = await self._send(channel, text.ended(batch) if batch.closed else
-                                          "\n".join(batch.fmt(n) for n in batch.notes))
+                posted = await self._send(
+                    channel,
+                    text.ended(batch) if batch.closed else "\n".join(batch.fmt(n) for n in batch.notes),
+                )
         elif row.status == "finished" and landed is not None:
             game.board, posted = None, landed
             self._follow_with_recap(game, batch, landed)
         elif row.status == "finished":
             game.board = None
             view = engine.view(batch.state, None)
-            file = await self.image(game.id, engine.name, "score_sheet", view, batch.names,
-                                    f"{engine.name}-{game.id}-final.png")
-            posted = await self._send(channel, text.final(batch, engine.outcome(batch.state)), file=file,
-                                      nonce=nonce(game.id, batch.version, "f"))
+            file = await self.image(
+                game.id, engine.name, "score_sheet", view, batch.names, f"{engine.name}-{game.id}-final.png"
+            )
+            posted = await self._send(
+                channel,
+                text.final(batch, engine.outcome(batch.state)),
+                file=file,
+                nonce=nonce(game.id, batch.version, "f"),
+            )
             if posted:  # recorded once its recap is posted too (see _follow_with_recap)
                 self._follow_with_recap(game, batch, posted)
         elif row.status == "ended":
@@ -248,7 +269,9 @@ class Publisher:
         if row.status != "active":
             await self.retire(game.id, kinds=("dm",))
         if row.status in ("active", "finished") and batch.state is not None:
-            await self.send_dms(game, batch, posted, plan[2] if plan else {}, events_only=row.status != "active")
+            await self.send_dms(
+                game, batch, posted, plan[2] if plan else {}, events_only=row.status != "active"
+            )
         if batch.closed and row.thread_id and row.status != "finished":  # finished: after its recap
             await self.archive(game.id, row.thread_id)
         return True
@@ -271,8 +294,9 @@ class Publisher:
         channel = self.place(row)
         me = self.bot.user.id if self.bot.user else None
         try:
-            found = [m async for m in channel.history(limit=50)
-                     if last is None or m.id > last.message_id][::-1]
+            found = [m async for m in channel.history(limit=50) if last is None or m.id > last.message_id][
+                ::-1
+            ]
             if last is not None and last.kind == "turn":
                 found.insert(0, await channel.fetch_message(last.message_id))
         except SEND_ERRORS as err:
@@ -294,9 +318,19 @@ class Publisher:
         if last is not None and board.id == last.message_id:
             await self.store.set_message_version(board.id, batch.version)
         else:
-            await self.store.add_message(game.id, kind="turn" if active else "final", channel_id=board.channel.id,
-                                         message_id=board.id, version=batch.version, live=active)
-        log.info("Game %s: the last run had posted version %s already; not posting it again", game.id, batch.version)
+            await self.store.add_message(
+                game.id,
+                kind="turn" if active else "final",
+                channel_id=board.channel.id,
+                message_id=board.id,
+                version=batch.version,
+                live=active,
+            )
+        log.info(
+            "Game %s: the last run had posted version %s already; not posting it again",
+            game.id,
+            batch.version,
+        )
         return board
 
     def board_prompt(self, batch: Batch) -> tuple[list[SeatRow], Prompt | None, dict[int, Prompt]]:
@@ -317,8 +351,13 @@ class Publisher:
         private = {s: p for s, p in prompts.items() if on_board is None and p.controls}
         return people, on_board, private
 
-    async def _post_turn(self, game: LiveGame, batch: Batch, channel,
-                         plan: tuple[list[SeatRow], Prompt | None, dict[int, Prompt]]) -> discord.Message | None:
+    async def _post_turn(
+        self,
+        game: LiveGame,
+        batch: Batch,
+        channel: Any,
+        plan: tuple[list[SeatRow], Prompt | None, dict[int, Prompt]],
+    ) -> discord.Message | None:
         """The board of an active game: the spectator snapshot, this batch's lines, who must act
         (mentioned) and the controls of the board's prompt (see :meth:`board_prompt`); private
         prompts are offered in DMs and under My hand. While the people it awaited answer and
@@ -341,36 +380,73 @@ class Publisher:
         prev, game.board = game.board, None
         extra = controls.groups_text(on_board)
         lines = caption_of(batch)
-        if (prev is not None and now_seats and movers is not None and movers <= prev.seats
-                and now_seats <= prev.seats and await self._is_latest(prev)):
+        if (
+            prev is not None
+            and now_seats
+            and movers is not None
+            and movers <= prev.seats
+            and now_seats <= prev.seats
+            and await self._is_latest(prev)
+        ):
             # the people awaited answer, nothing posted below the board: edit it in place (its
             # caption goes on with the turn's earlier moves)
             lines = [*prev.caption, *lines]
             pngs = await self.board_pngs(game, batch, view, lines)
-            content = text.turn(batch, headline, people, batch.row.deadline, how, earlier=prev.lines, extra=extra)
+            content = text.turn(
+                batch, headline, people, batch.row.deadline, how, earlier=prev.lines, extra=extra
+            )
             if not prev.pictures:
                 content = text.clip(f"{content}\n{text.NO_FILES}")
-            msg = await self._edit(prev, content, _files(pngs, name) if prev.pictures else [],
-                                   controls.view(game.id, batch.version, on_board))
+            msg = await self._edit(
+                prev,
+                content,
+                _files(pngs, name) if prev.pictures else [],
+                controls.view(game.id, batch.version, on_board),
+            )
             if msg is not None:
                 game.shown = view
                 await self._note(game, self.store.set_message_version(msg.id, batch.version))
-                game.board = Posted(prev.channel_id, msg.id, prev.seats, [*prev.lines, *text.turn_lines(batch)][-50:],
-                                    prev.pictures, lines[-50:])
+                game.board = Posted(
+                    prev.channel_id,
+                    msg.id,
+                    prev.seats,
+                    [*prev.lines, *text.turn_lines(batch)][-50:],
+                    prev.pictures,
+                    lines[-50:],
+                )
                 return msg
         else:
             pngs = await self.board_pngs(game, batch, view, lines)
         content = text.turn(batch, headline, people, batch.row.deadline, how, extra=extra)
-        msg = await self._send(channel, content, files=_files(pngs, name) or None,
-                               view=controls.view(game.id, batch.version, on_board),
-                               nonce=nonce(game.id, batch.version, "b"))
+        msg = await self._send(
+            channel,
+            content,
+            files=_files(pngs, name) or None,
+            view=controls.view(game.id, batch.version, on_board),
+            nonce=nonce(game.id, batch.version, "b"),
+        )
         if msg is not None:
             game.shown = view
-            await self._note(game, self.store.add_message(game.id, kind="turn", channel_id=msg.channel.id,
-                                                          message_id=msg.id, version=batch.version, live=True))
+            await self._note(
+                game,
+                self.store.add_message(
+                    game.id,
+                    kind="turn",
+                    channel_id=msg.channel.id,
+                    message_id=msg.id,
+                    version=batch.version,
+                    live=True,
+                ),
+            )
             if now_seats:
-                game.board = Posted(msg.channel.id, msg.id, now_seats, text.turn_lines(batch)[-50:],
-                                    pictures=not pngs or bool(msg.attachments), caption=lines[-50:])
+                game.board = Posted(
+                    msg.channel.id,
+                    msg.id,
+                    now_seats,
+                    text.turn_lines(batch)[-50:],
+                    pictures=not pngs or bool(msg.attachments),
+                    caption=lines[-50:],
+                )
         return msg
 
     def _follow_with_recap(self, game: LiveGame, batch: Batch, final: discord.Message) -> None:
@@ -417,23 +493,37 @@ class Publisher:
         try:
             async with game.publish_lock:  # after the final post, before anything newer of the game
                 film = self._recap_found.pop(game.id, None)
+                if film is None and not await self.claims.recap(game, batch):
+                    return  # another process draws and posts it (or has)
                 if film is None:
                     gif = await self.recap(game.id, batch)
                     if self.bot.is_closed():
+                        await self.claims.recap_released(game, batch)
                         return  # stopping: the next run posts it
                     if gif is not None:
                         film = await self._send_recap(game, batch, gif)
                         if film is None and self.bot.is_closed():
+                            await self.claims.recap_released(game, batch)
                             return
                 for kind, msg in (("recap", film), ("final", final)):
                     if msg is not None:
-                        write = self.store.add_message(game.id, kind=kind, channel_id=msg.channel.id,
-                                                       message_id=msg.id, version=batch.version)
+                        write = self.store.add_message(
+                            game.id,
+                            kind=kind,
+                            channel_id=msg.channel.id,
+                            message_id=msg.id,
+                            version=batch.version,
+                        )
                         await self._note(game, write)
+                await self.claims.recap_done(game, batch)
                 if batch.closed and batch.row.thread_id:
                     await self.archive(game.id, batch.row.thread_id)
         except WorkersClosed:
             log.info("Game %s: the bot stopped before its recap was drawn; the next run draws it", game.id)
+            await self.claims.recap_released(game, batch)
+        except asyncio.CancelledError:  # the bot is stopping: the next run (or another process) posts it
+            await self.claims.recap_released(game, batch)
+            raise
         except Exception:
             if self.bot.is_closed():
                 log.info("Game %s: the bot stopped while posting the recap; the next run posts it", game.id)
@@ -448,17 +538,27 @@ class Publisher:
         name = f"{batch.engine.name}-{game.id}-recap.gif"
         while True:
             _REFUSED_FOR_GOOD.set(False)
-            film = await self._send(self.place(batch.row), recap_head(batch.title), file=_file(gif, name),
-                                    nonce=nonce(game.id, batch.version, "r"))
+            film = await self._send(
+                self.place(batch.row),
+                recap_head(batch.title),
+                file=_file(gif, name),
+                nonce=nonce(game.id, batch.version, "r"),
+            )
             if film is not None or _REFUSED_FOR_GOOD.get() or self.bot.is_closed():
                 if film is None:
-                    log.warning("Game %s: Discord refused its recap for good; the sheet stands alone", game.id)
+                    log.warning(
+                        "Game %s: Discord refused its recap for good; the sheet stands alone", game.id
+                    )
                 return film
             delays = self.retry.delays
             delay = delays[min(attempt, len(delays) - 1)]
             attempt += 1
-            log.warning("Game %s: the recap is not posted; trying again in %.0f s (attempt %d)",
-                        game.id, delay, attempt)
+            log.warning(
+                "Game %s: the recap is not posted; trying again in %.0f s (attempt %d)",
+                game.id,
+                delay,
+                attempt,
+            )
             await asyncio.sleep(delay)
 
     async def recap(self, game_id: int, batch: Batch) -> bytes | None:
@@ -471,7 +571,8 @@ class Publisher:
         try:
             moves = [(m.seat, m.action) for m in await self.store.moves(game_id)]
             data = await bazaar(self.bot).workers.run_long(
-                drawing.recap, engine.name, row.seed, len(batch.seats), row.options, moves, list(batch.names))
+                drawing.recap, engine.name, row.seed, len(batch.seats), row.options, moves, list(batch.names)
+            )
         except WorkersClosed:
             raise
         except Exception as err:
@@ -481,7 +582,7 @@ class Publisher:
             return None
         return data
 
-    async def _post_interim(self, game: LiveGame, batch: Batch, channel) -> bool:
+    async def _post_interim(self, game: LiveGame, batch: Batch, channel: Any) -> bool:
         """Post the sheet the renderer offers for this batch's public events (a Ra epoch's
         scoring), above the new board; nothing if the renderer has none. Returns False when a
         sheet was due but Discord refused it (the batch is then posted again later, sheet first);
@@ -490,7 +591,9 @@ class Publisher:
         events = base.events_for((e for st in batch.steps if st.version > done for e in st.events), None)
         view = batch.engine.view(batch.state, None)
         try:
-            found = await self.job(drawing.interim_sheet, batch.engine.name, view, list(events), list(batch.names))
+            found = await self.job(
+                drawing.interim_sheet, batch.engine.name, view, list(events), list(batch.names)
+            )
             if found is None:
                 return True
             caption, png = found
@@ -498,8 +601,12 @@ class Publisher:
             log.exception("Rendering the interim sheet failed for game %s", game.id)
             return True
         game.board = None  # the board goes below the sheet, as a new message
-        if await self._send(channel, f"{text.sheet_head(batch.title)}{caption}", nonce=nonce(game.id, batch.version, "s"),
-                            file=_file(png, f"{batch.engine.name}-{game.id}-{batch.version}-sheet.png")):
+        if await self._send(
+            channel,
+            f"{text.sheet_head(batch.title)}{caption}",
+            nonce=nonce(game.id, batch.version, "s"),
+            file=_file(png, f"{batch.engine.name}-{game.id}-{batch.version}-sheet.png"),
+        ):
             self._sheet_done[game.id] = batch.version
             return True
         return False
@@ -514,8 +621,15 @@ class Publisher:
             return False
         return str(data.get("last_message_id") or "") == str(posted.message_id)
 
-    async def _edit(self, posted: Posted, content: str, file: discord.File | list[discord.File] | None,
-                    view: discord.ui.View | None = None, *, mentions=PINGS) -> discord.Message | None:
+    async def _edit(
+        self,
+        posted: Posted,
+        content: str,
+        file: discord.File | list[discord.File] | None,
+        view: discord.ui.View | None = None,
+        *,
+        mentions: discord.AllowedMentions = PINGS,
+    ) -> discord.Message | None:
         """Replace ``posted``'s text, pictures (``file``: one, several or none; every picture
         it had is replaced) and components (when ``view`` is given: an empty view clears them);
         returns the edited message, or None (logged) if Discord refuses."""
@@ -530,13 +644,14 @@ class Publisher:
             log.info("Editing message %s failed: %r", posted.message_id, err)
             return None
 
-    async def _send(self, channel, content: str, **kwargs: Any) -> discord.Message | None:
+    async def _send(self, channel: Any, content: str, **kwargs: Any) -> discord.Message | None:
         """Post ``content`` (with ``file``/``view`` when given); returns the message, or None
         (logged) when Discord refuses. Without Attach Files the picture is left out and the
         message says so (and how to see it) instead of the whole post being lost."""
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         try:
-            return await channel.send(content, allowed_mentions=PINGS, **kwargs)
+            sent: discord.Message = await channel.send(content, allowed_mentions=PINGS, **kwargs)
+            return sent
         except discord.Forbidden as err:
             if not ("file" in kwargs or "files" in kwargs) or err.code != 50013:
                 log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
@@ -576,22 +691,36 @@ class Publisher:
         for m in await self.store.messages(game.id, kind="lobby"):
             msg = self.bot.get_partial_messageable(m.channel_id).get_partial_message(m.message_id)
             try:
-                await msg.edit(content=text.lobby(game),
-                               view=components.lobby_view(game.id) if open_lobby else None,
-                               allowed_mentions=discord.AllowedMentions.none())
+                await msg.edit(
+                    content=text.lobby(game),
+                    view=components.lobby_view(game.id) if open_lobby else None,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
             except SEND_ERRORS as err:
                 log.warning("Editing the lobby of game %s failed: %s", game.id, err)
             if not open_lobby and m.live:
                 await self.store.retire_messages([m.id])
 
-    async def retire(self, game_id: int, keep: int | None = None, *, kinds: Sequence[str] = ("turn",),
-                     seat: int | None = None, seats: Sequence[int] | None = None) -> None:
+    async def retire(
+        self,
+        game_id: int,
+        keep: int | None = None,
+        *,
+        kinds: Sequence[str] = ("turn",),
+        seat: int | None = None,
+        seats: Sequence[int] | None = None,
+    ) -> None:
         """Remove the controls of every live message of the game of ``kinds`` (boards; DMs) —
         of ``seat``'s, or of ``seats``', only, when given — except ``keep``."""
         among = set(seats) if seats is not None else None
-        old = [m for kind in kinds for m in await self.store.messages(game_id, kind=kind, live=True)
-               if m.message_id != keep and (seat is None or m.seat == seat)
-               and (among is None or m.seat in among)]
+        old = [
+            m
+            for kind in kinds
+            for m in await self.store.messages(game_id, kind=kind, live=True)
+            if m.message_id != keep
+            and (seat is None or m.seat == seat)
+            and (among is None or m.seat in among)
+        ]
         for m in old:
             msg = self.bot.get_partial_messageable(m.channel_id).get_partial_message(m.message_id)
             try:
@@ -606,118 +735,3 @@ class Publisher:
             await self.bot.http.edit_channel(thread_id, archived=True)
         except SEND_ERRORS as err:
             log.warning("Archiving thread %s of game %s failed: %s", thread_id, game_id, err)
-
-    # ------------------------------------------------------------------ private views
-
-    async def send_dms(self, game: LiveGame, batch: Batch, posted: discord.Message | None,
-                       private: dict[int, Prompt], *, events_only: bool = False) -> None:
-        """DM each person what is new for them: their private view when it changed (everyone at
-        the start) or private events reached them, and the controls of a private prompt (see
-        :meth:`board_prompt`) whenever one awaits them. A seat's DM of its current turn is
-        edited in place while it stays awaited and only people's answers came in (its own steps,
-        or another replier's); otherwise a new DM is sent. Nobody is DMed whose DMs are known to
-        be closed. ``private`` are the private prompts of :meth:`board_prompt`. With
-        ``events_only`` (the game just ended) each person gets a last DM: the final hand with
-        their rank (see :func:`text.dm`); after a game ended early, only people with private
-        events in the batch get one."""
-        where = link(batch.row.guild_id, posted.channel.id if posted else batch.row.place_id,
-                     posted.id if posted else None)
-        jobs = []
-        active = batch.row.status == "active"
-        awaited = set(batch.engine.to_move(batch.state)) if active else set()
-        # the end's DMs went out before a restart if they are stored (the final sheet is stored
-        # only with its recap, so a run that stops in between publishes the end again)
-        told = ({m.seat for m in await self.store.messages(game.id, kind="dm") if m.version == batch.version}
-                if events_only else set())
-        for seat in batch.seats:
-            s = seat.seat
-            # the DM of this turn may be edited when only people acted: its own moves, or another
-            # replier's answer while it is still awaited
-            kept = game.dms.pop(s, None)
-            movers = batch.movers
-            turn_dm = kept if movers is not None and (s in movers or s in awaited) else None
-            if seat.user_id is None or seat.is_ai or seat.dm_closed or s in told:
-                continue
-            lines = batch.private_lines(s)
-            digest = private_digest(batch.engine, batch.state, s)
-            controls_due = s in private
-            final = batch.row.status == "finished"  # everyone's last DM: the final hand and rank
-            if lines or controls_due or final or (not events_only and (batch.started or digest != seat.dm_hash)):
-                jobs.append(self._dm(game, batch, s, seat.user_id, where, lines, digest,
-                                     turn_dm, keep=s in awaited, prompt=private.get(s)))
-            elif turn_dm is not None:
-                game.dms[s] = turn_dm  # nothing new to show; still this player's turn
-        if jobs:
-            await asyncio.gather(*jobs)
-        # controls left on the DMs of seats that no prompt awaits any more
-        await self.retire(game.id, kinds=("dm",), seats=[s.seat for s in batch.seats if s.seat not in private])
-
-    async def _dm(self, game: LiveGame, batch: Batch, seat: int, user_id: int, where: str,
-                  private: list[str], digest: str, turn_dm: Posted | None, *, keep: bool,
-                  prompt: Prompt | None = None) -> None:
-        """Send ``seat`` its private view, with the controls of ``prompt`` (a private prompt
-        awaiting it), or edit ``turn_dm`` (its DM of this turn) to show them; with ``keep`` (it
-        is still awaited) that DM is remembered for the next edit. A DM carrying controls is
-        stored as live, so its controls are cleared once it is outdated. A DM refused with 403 /
-        50007 marks the seat's DMs closed and tells the player once; other failures are logged
-        and the DM is tried again when the view next changes."""
-        view = batch.engine.view(batch.state, seat)
-        body = await self.view_text(game.id, batch.engine.name, view, batch.text_names)
-        png = await self.png(game.id, batch.engine.name, "hand", view, batch.names)
-        name = f"{batch.engine.name}-{game.id}-hand-{batch.version}.png"
-        lines = [*(turn_dm.lines if turn_dm else []), *private][-50:]
-        extra = [f"➡️ {batch.fmt(prompt.text)}" if prompt.text else "➡️ Your move:"] if prompt else []
-        if prompt is not None and not controls.fits(prompt, hand=False):
-            extra.append("Use `/move` in the game (it lists your moves).")
-        outcome = batch.engine.outcome(batch.state) if batch.row.status == "finished" else None
-        content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
-        drafts = await self.drafts(game.id, seat, batch.version, prompt)
-        comps = controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts) if prompt else None
-        msg = None
-        if turn_dm is not None:
-            msg = await self._edit(turn_dm, content, _file(png, name), comps or discord.ui.View(),
-                                   mentions=discord.AllowedMentions.none())
-        if msg is not None:
-            await self.store.set_message_version(msg.id, batch.version)
-        else:
-            try:
-                channel = await self.bot.create_dm(discord.Object(id=user_id))
-                kwargs: dict[str, Any] = {"file": _file(png, name)} if png is not None else {}
-                if comps is not None:
-                    kwargs["view"] = comps
-                msg = await channel.send(content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
-            except discord.Forbidden as err:
-                if err.code != 50007:  # not the player's settings: try again next time
-                    log.warning("DM to user %s (game %s) refused: %s %s", user_id, game.id, err.code, err.text)
-                    return
-                log.info("DMs closed for user %s (game %s): %s", user_id, game.id, err.code)
-                if await self.service.note_dm(game.id, seat, closed=True):
-                    await self.notice(game, text.dm_closed(user_id, batch.title))
-                return
-            except SEND_ERRORS as err:
-                log.warning("DM to user %s (game %s) failed: %s", user_id, game.id, err)
-                return
-            await self.retire(game.id, kinds=("dm",), seat=seat)
-            await self.store.add_message(game.id, kind="dm", seat=seat, channel_id=msg.channel.id,
-                                         message_id=msg.id, version=batch.version, live=comps is not None)
-        if keep:
-            game.dms[seat] = Posted(msg.channel.id, msg.id, frozenset((seat,)), lines)
-        await self.service.note_dm(game.id, seat, dm_hash=digest)
-
-    async def drafts(self, game_id: int, seat: int, version: int, prompt: Prompt | None
-                     ) -> dict[str, dict[str, list[str]]]:
-        """The stored drafts of ``prompt``'s forms (form key -> pick key -> values)."""
-        out: dict[str, dict[str, list[str]]] = {}
-        for form in controls.forms(prompt):
-            draft = await self.store.draft(game_id, seat, form.key, version)
-            if draft:
-                out[form.key] = draft
-        return out
-
-    async def hand(self, game: LiveGame, seat: int, view: dict[str, Any]) -> tuple[str, discord.File | None]:
-        """Content and image of an ephemeral private view."""
-        body = await self.view_text(game.id, game.engine.name, view, game.text_names)
-        file = await self.image(game.id, game.engine.name, "hand", view, game.names,
-                                f"{game.engine.name}-{game.id}-hand.png")
-        head = f"🎴 **{game.title}** — your private view as {game.text_names[seat]}"
-        return text.clip(head + (f"\n{body}" if body else "")), file

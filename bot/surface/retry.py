@@ -5,11 +5,13 @@ pause that grows (``delays``, the last one repeated while the game stays unposte
 clock expiry in between publishes it too (coalesced with the newer steps); a restart posts it
 from the store (``Store.unposted``). One retry task per game at a time.
 """
+
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from ..host.live import Batch, LiveGame
 from ..host.service import GameService
@@ -24,7 +26,9 @@ class Publishing(Protocol):
     """What a retry needs of the publisher (``publish.Publisher``)."""
 
     bot: Any
-    service: GameService
+
+    @property
+    def service(self) -> GameService: ...
 
     async def publish(self, game: LiveGame) -> Batch | None: ...
 
@@ -46,8 +50,9 @@ class PostRetry:
         task = self.tasks.get(game.id)
         if task is not None and not task.done():
             return
-        self.tasks[game.id] = asyncio.get_running_loop().create_task(self._run(game),
-                                                                      name=f"bazaar-repost-{game.id}")
+        self.tasks[game.id] = asyncio.get_running_loop().create_task(
+            self._run(game), name=f"bazaar-repost-{game.id}"
+        )
 
     def waiting(self, game_id: int) -> bool:
         """Whether a retry of ``game_id`` is scheduled."""
@@ -77,11 +82,11 @@ class PostRetry:
     async def _publish(self, game: LiveGame) -> None:
         """Publish, counted as a handler in flight (the bot waits for those when closing)."""
         bot = self.publisher.bot
-        bot.inflight = getattr(bot, "inflight", 0) + 1  # type: ignore[attr-defined]
+        bot.inflight = getattr(bot, "inflight", 0) + 1
         try:
             await self.publisher.publish(game)
         finally:
-            bot.inflight -= 1  # type: ignore[attr-defined]
+            bot.inflight -= 1
 
     async def stop(self) -> None:
         """Cancel every scheduled retry and schedule no more (the store still knows what is

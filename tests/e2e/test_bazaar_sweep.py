@@ -6,8 +6,11 @@ process, which posts its own boards."""
 from __future__ import annotations
 
 from bazaar_harness import make_table
+from test_discord_faults import POST, backoff, boards_in  # noqa: F401  (backoff: a fixture)
+
 from bot.host.service import UNPOSTED, GameService
 from bot.host.store import Store
+from bot.surface.postclaims import POST_LEASE, RECAP_LEASE
 
 
 async def test_a_board_another_process_stored_but_never_posted_is_posted(pg_url, fake_discord, run_bot, tmp_path):
@@ -82,3 +85,96 @@ async def _move_elsewhere(pg_url: str, table, gid: int, *, ai_answers: bool = Tr
                 break  # without ai_answers: on until an AI seat is owed its answer (a turn of steps)
     finally:
         await store.close()
+
+
+async def test_the_sweep_leaves_a_board_another_process_is_posting(pg_url, fake_discord, run_bot, tmp_path):
+    """The process that stored the move has claimed its board and is posting it (slowly: its
+    Discord retries, a slow render): the sweep leaves it alone, however late it looks (today it
+    posted a second board). Once that claim's lease lapses (the process stopped mid-post) the
+    sweep posts the board, once."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    table.db_path = pg_url
+    await table.boot()
+    bot = table.bot
+    gid, thread = await table.start_game("ann", ("bob",), 0, clock="10m")
+    await table.play_one(gid, thread)
+    version = (await bot.service.get(gid)).row.version
+    await _move_elsewhere(pg_url, table, gid)
+    assert await bot.store.claim_post(gid, version + 1, "board", "the-other-process", POST_LEASE) == "won"
+    boards = [m for m in fake.messages(thread) if "· move " in m.content]
+
+    table.now.advance(bot.config.repost_after + 1)
+    assert await bot.sweep_unposted() == 0  # the other process is posting it
+    await table.settle()
+    assert [m for m in fake.messages(thread) if "· move " in m.content] == boards
+    table.now.advance(POST_LEASE)  # it stopped before posting: its claim lapsed
+    assert await bot.sweep_unposted() == 1
+    await table.settle()
+    new = [m for m in fake.messages(thread) if "· move " in m.content][len(boards):]
+    assert len(new) == 1 and f"move {version + 1}" in new[0].content
+    assert (await bot.store.post_state(gid, version + 1, "board"))[2]  # done: nobody posts it again
+
+
+async def test_a_board_another_process_posted_is_not_posted_again_by_a_retry(pg_url, fake_discord, run_bot,
+                                                                             tmp_path, backoff):
+    """This process's board post failed (Discord 502s) and waits for its retry; meanwhile the
+    game's own process (its sweep) posted that board and recorded it as done in the database:
+    the retry posts nothing (today it posted the same board a second time)."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    table.db_path = pg_url
+    await table.boot(repost_delays=(3600.0,))
+    bot = table.bot
+    gid, thread = await table.start_game("ann", ("bob",), 0, clock="10m")
+    await table.play_one(gid, thread)
+    boards = [m for m in fake.messages(thread) if "· move " in m.content]
+    fault = fake.faults.fail(POST, 502, times=5, where=boards_in(thread))
+    await table.play_one(gid, thread)
+    await fake.wait_for(lambda: fault.spent, what="the refused board")
+    await table.settle()
+    game = await bot.service.get(gid)
+    assert bot.publisher.retry.waiting(gid) and bot.service.has_pending(game)
+    assert await bot.store.post_state(gid, game.row.version, "board") is None  # its claim was given back
+    other = await Store.open(pg_url, now=table.now)
+    try:  # the other process claims it, posts it (not shown here) and records it as done
+        assert await other.claim_post(gid, game.row.version, "board", "the-other-process", POST_LEASE) == "won"
+        await other.post_done(gid, game.row.version, "board", "the-other-process")
+    finally:
+        await other.close()
+    await bot.publisher.publish(game)  # the retry
+    await table.settle()
+    assert [m for m in fake.messages(thread) if "· move " in m.content] == boards
+    assert not bot.service.has_pending(game)  # dropped, not put back
+
+
+async def test_a_recap_another_process_is_drawing_is_posted_once(pg_url, fake_discord, run_bot, tmp_path):
+    """The game's last move posts its final sheet here, but another process holds the claim on
+    its recap (it is drawing it): this process draws and posts none (today: a second recap).
+    That process stops before posting it: once its lease lapses, this process's sweep finds the
+    final sheet on Discord and posts the recap, once."""
+    from bazaar_harness import install_toy_secret
+    remove = install_toy_secret()
+    try:
+        fake = fake_discord
+        table = make_table(fake, run_bot, tmp_path)
+        table.db_path = pg_url
+        await table.boot()
+        bot = table.bot
+        gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret", clock="10m")
+        assert await bot.store.claim_post(gid, 6, "recap", "the-other-process", RECAP_LEASE) == "won"
+        while (await bot.service.get(gid)).row.status == "active":
+            await table.play_one(gid, thread, "move")
+        await table.recaps_posted()
+        films = lambda: [m for m in fake.messages(thread) if m.content.startswith("🎞️")]  # noqa: E731
+        assert len([m for m in fake.messages(thread) if "is over" in m.content]) == 1 and films() == []
+
+        table.now.advance(RECAP_LEASE + 1)
+        assert await bot.sweep_unposted() == 1
+        await table.recaps_posted()
+        assert len(films()) == 1 and len([m for m in fake.messages(thread) if "is over" in m.content]) == 1
+        assert await bot.sweep_unposted() == 0 and await bot.store.unposted() == []
+        await table.recaps_posted()
+        assert len(films()) == 1
+    finally:
+        remove()

@@ -1,0 +1,237 @@
+"""Private views by DM: after each publish, every person gets what is new for them (their
+view when it changed, private events, the controls of a private prompt), editing their DM of the
+turn in place when that is all; and the ephemeral "My hand" answer. A mixin of
+:class:`~bot.surface.publish.Publisher`, which provides the store, the service, rendering,
+editing and clearing old controls.
+
+Only ``view(state, seat)`` of the recipient reaches a DM or an ephemeral answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import aiohttp
+import discord
+from discord.ext import commands
+
+from engines.prompt import Prompt
+
+from ..host.live import Batch, LiveGame, Posted, private_digest
+from ..host.service import GameService
+from ..host.store import Store
+from . import controls, text
+
+log = logging.getLogger("bot.surface.publish")
+#: Failures of a request to Discord: its answer (after discord.py's own retries), a connection
+#: that broke or a request that timed out.
+SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
+
+
+def _file(png: bytes | None, filename: str) -> discord.File | None:
+    """A fresh upload of ``png`` (discord.py closes a File once sent, so each request needs one)."""
+    return discord.File(io.BytesIO(png), filename=filename) if png is not None else None
+
+
+def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A jump link to a channel or message."""
+    base = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{base}/{message_id}" if message_id else base
+
+
+class PrivateViews:
+    """DMs and the "My hand" answer (see the module docstring)."""
+
+    bot: commands.Bot
+    png: Any  # Publisher.png
+    image: Any  # Publisher.image
+    view_text: Any  # Publisher.view_text
+    notice: Any  # Publisher.notice
+    retire: Any  # Publisher.retire
+    _edit: Any  # Publisher._edit
+
+    @property
+    def store(self) -> Store:
+        raise NotImplementedError
+
+    @property
+    def service(self) -> GameService:
+        raise NotImplementedError
+
+    async def send_dms(
+        self,
+        game: LiveGame,
+        batch: Batch,
+        posted: discord.Message | None,
+        private: dict[int, Prompt],
+        *,
+        events_only: bool = False,
+    ) -> None:
+        """DM each person what is new for them: their private view when it changed (everyone at
+        the start) or private events reached them, and the controls of a private prompt (see
+        :meth:`board_prompt`) whenever one awaits them. A seat's DM of its current turn is
+        edited in place while it stays awaited and only people's answers came in (its own steps,
+        or another replier's); otherwise a new DM is sent. Nobody is DMed whose DMs are known to
+        be closed. ``private`` are the private prompts of :meth:`board_prompt`. With
+        ``events_only`` (the game just ended) each person gets a last DM: the final hand with
+        their rank (see :func:`text.dm`); after a game ended early, only people with private
+        events in the batch get one."""
+        where = link(
+            batch.row.guild_id,
+            posted.channel.id if posted else batch.row.place_id,
+            posted.id if posted else None,
+        )
+        jobs = []
+        active = batch.row.status == "active"
+        awaited = set(batch.engine.to_move(batch.state)) if active else set()
+        # the end's DMs went out before a restart if they are stored (the final sheet is stored
+        # only with its recap, so a run that stops in between publishes the end again)
+        told = (
+            {m.seat for m in await self.store.messages(game.id, kind="dm") if m.version == batch.version}
+            if events_only
+            else set()
+        )
+        for seat in batch.seats:
+            s = seat.seat
+            # the DM of this turn may be edited when only people acted: its own moves, or another
+            # replier's answer while it is still awaited
+            kept = game.dms.pop(s, None)
+            movers = batch.movers
+            turn_dm = kept if movers is not None and (s in movers or s in awaited) else None
+            if seat.user_id is None or seat.is_ai or seat.dm_closed or s in told:
+                continue
+            lines = batch.private_lines(s)
+            digest = private_digest(batch.engine, batch.state, s)
+            controls_due = s in private
+            final = batch.row.status == "finished"  # everyone's last DM: the final hand and rank
+            if (
+                lines
+                or controls_due
+                or final
+                or (not events_only and (batch.started or digest != seat.dm_hash))
+            ):
+                jobs.append(
+                    self._dm(
+                        game,
+                        batch,
+                        s,
+                        seat.user_id,
+                        where,
+                        lines,
+                        digest,
+                        turn_dm,
+                        keep=s in awaited,
+                        prompt=private.get(s),
+                    )
+                )
+            elif turn_dm is not None:
+                game.dms[s] = turn_dm  # nothing new to show; still this player's turn
+        if jobs:
+            await asyncio.gather(*jobs)
+        # controls left on the DMs of seats that no prompt awaits any more
+        await self.retire(
+            game.id, kinds=("dm",), seats=[s.seat for s in batch.seats if s.seat not in private]
+        )
+
+    async def _dm(
+        self,
+        game: LiveGame,
+        batch: Batch,
+        seat: int,
+        user_id: int,
+        where: str,
+        private: list[str],
+        digest: str,
+        turn_dm: Posted | None,
+        *,
+        keep: bool,
+        prompt: Prompt | None = None,
+    ) -> None:
+        """Send ``seat`` its private view, with the controls of ``prompt`` (a private prompt
+        awaiting it), or edit ``turn_dm`` (its DM of this turn) to show them; with ``keep`` (it
+        is still awaited) that DM is remembered for the next edit. A DM carrying controls is
+        stored as live, so its controls are cleared once it is outdated. A DM refused with 403 /
+        50007 marks the seat's DMs closed and tells the player once; other failures are logged
+        and the DM is tried again when the view next changes."""
+        view = batch.engine.view(batch.state, seat)
+        body = await self.view_text(game.id, batch.engine.name, view, batch.text_names)
+        png = await self.png(game.id, batch.engine.name, "hand", view, batch.names)
+        name = f"{batch.engine.name}-{game.id}-hand-{batch.version}.png"
+        lines = [*(turn_dm.lines if turn_dm else []), *private][-50:]
+        extra = [f"➡️ {batch.fmt(prompt.text)}" if prompt.text else "➡️ Your move:"] if prompt else []
+        if prompt is not None and not controls.fits(prompt, hand=False):
+            extra.append("Use `/move` in the game (it lists your moves).")
+        outcome = batch.engine.outcome(batch.state) if batch.row.status == "finished" else None
+        content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
+        drafts = await self.drafts(game.id, seat, batch.version, prompt)
+        comps = controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts) if prompt else None
+        msg = None
+        if turn_dm is not None:
+            msg = await self._edit(
+                turn_dm,
+                content,
+                _file(png, name),
+                comps or discord.ui.View(),
+                mentions=discord.AllowedMentions.none(),
+            )
+        if msg is not None:
+            await self.store.set_message_version(msg.id, batch.version)
+        else:
+            try:
+                channel = await self.bot.create_dm(discord.Object(id=user_id))
+                kwargs: dict[str, Any] = {"file": _file(png, name)} if png is not None else {}
+                if comps is not None:
+                    kwargs["view"] = comps
+                msg = await channel.send(content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+            except discord.Forbidden as err:
+                if err.code != 50007:  # not the player's settings: try again next time
+                    log.warning(
+                        "DM to user %s (game %s) refused: %s %s", user_id, game.id, err.code, err.text
+                    )
+                    return
+                log.info("DMs closed for user %s (game %s): %s", user_id, game.id, err.code)
+                if await self.service.note_dm(game.id, seat, closed=True):
+                    await self.notice(game, text.dm_closed(user_id, batch.title))
+                return
+            except SEND_ERRORS as err:
+                log.warning("DM to user %s (game %s) failed: %s", user_id, game.id, err)
+                return
+            await self.retire(game.id, kinds=("dm",), seat=seat)
+            await self.store.add_message(
+                game.id,
+                kind="dm",
+                seat=seat,
+                channel_id=msg.channel.id,
+                message_id=msg.id,
+                version=batch.version,
+                live=comps is not None,
+            )
+        if keep:
+            game.dms[seat] = Posted(msg.channel.id, msg.id, frozenset((seat,)), lines)
+        await self.service.note_dm(game.id, seat, dm_hash=digest)
+
+    async def drafts(
+        self, game_id: int, seat: int, version: int, prompt: Prompt | None
+    ) -> dict[str, dict[str, list[str]]]:
+        """The stored drafts of ``prompt``'s forms (form key -> pick key -> values)."""
+        out: dict[str, dict[str, list[str]]] = {}
+        for form in controls.forms(prompt):
+            draft = await self.store.draft(game_id, seat, form.key, version)
+            if draft:
+                out[form.key] = draft
+        return out
+
+    async def hand(
+        self, game: LiveGame, seat: int, view: Mapping[str, Any]
+    ) -> tuple[str, discord.File | None]:
+        """Content and image of an ephemeral private view."""
+        body = await self.view_text(game.id, game.engine.name, view, game.text_names)
+        file = await self.image(
+            game.id, game.engine.name, "hand", view, game.names, f"{game.engine.name}-{game.id}-hand.png"
+        )
+        head = f"🎴 **{game.title}** — your private view as {game.text_names[seat]}"
+        return text.clip(head + (f"\n{body}" if body else "")), file
