@@ -6,7 +6,7 @@ import dataclasses
 import pickle
 
 from engines.base import Event
-from engines.kathai import flow
+from engines.kathai import apply as flow
 from engines.kathai.positions import build
 from engines.kathai.state import ALL, Offer, declined_by, upd
 

@@ -13,8 +13,8 @@ from engines import search
 from engines.base import BadNotation, format_text, play
 from engines.kathai import ENGINE as E
 from engines.kathai import legal as lg
-from engines.kathai.determinize import determinize
-from engines.kathai.playout import search_actions
+from engines.kathai.ai.determinize import determinize
+from engines.kathai.ai.playout import search_actions
 from engines.kathai.positions import build, ids
 from engines.kathai.state import REPLY, refused
 

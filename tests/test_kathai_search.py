@@ -9,9 +9,9 @@ import pytest
 
 from engines import base, search
 from engines.kathai import ENGINE as E
-from engines.kathai import playout as P
+from engines.kathai.ai import playout as P
 from engines.kathai.data import NCARDS
-from engines.kathai.determinize import determinize
+from engines.kathai.ai.determinize import determinize
 from engines.kathai.positions import build
 from engines.kathai.state import REPLY
 from tests import search_helpers as sh

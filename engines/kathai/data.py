@@ -40,6 +40,10 @@ MAX_OFFERS: Final = 6
 TURN_LIMIT: Final = 200
 MIN_POS3: Final = 3
 MIN_POS4: Final = 1
+MAX_OFFERS_CAP: Final = 12
+"""The highest ``max_offers`` a table may choose."""
+TURN_LIMIT_CAP: Final = 1000
+"""The highest ``turn_limit`` a table may choose."""
 
 
 def _build_cards() -> dict[str, dict[str, int]]:

@@ -22,11 +22,23 @@ position-order legal list would break that.)
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import NamedTuple
 
-from engines.base import BadNotation
-from engines.kathai.data import ANY, CARD_TEXT, GOODS, HAND_LIMIT, NAMES, NCARDS, WANTS
+from engines.errors import BadNotation
+from engines.kathai.data import (
+    ANY,
+    CARD_TEXT,
+    GOODS,
+    HAND_LIMIT,
+    MAX_OFFERS_CAP,
+    NAMES,
+    NCARDS,
+    NGOODS,
+    TURN_LIMIT_CAP,
+    WANTS,
+)
 from engines.kathai.state import ALL
 
 PROFIT = 0
@@ -212,3 +224,36 @@ def _canon(text: str) -> str:
             if ok and (last or k):
                 return text
     return format_move(_parse(text))
+
+
+# --------------------------------------------------------------------------- for the property suite
+
+
+def action_bound(n_players: int) -> int:
+    """(max offers × n + 1) actions a turn times the turn limit, at the options' caps."""
+    return (MAX_OFFERS_CAP * n_players + 1) * TURN_LIMIT_CAP
+
+
+def sample_actions(n_players: int, rng: random.Random, k: int) -> list[str]:
+    """``k`` random well-formed canonical texts over every verb (legal or not)."""
+    return [format_move(_sample(n_players, rng)) for _ in range(k)]
+
+
+def _sample(n_players: int, rng: random.Random) -> Move:
+    verb = rng.choice(("accept", "bribe", "buy", "decline", "offer", "pass", "sell", "swap"))
+    ids = tuple(sorted(rng.sample(range(1, NCARDS + 1), rng.randint(1, 4))))
+    if verb == "sell":
+        return Move("sell", ids=ids, goods=rng.randrange(NGOODS))
+    if verb == "bribe":
+        a, b = sorted(rng.sample(range(NGOODS), 2))
+        return Move("bribe", pair=(a, b), pay=rng.choice((PROFIT, ids[0])))
+    if verb == "swap":
+        return Move("swap", ids=ids[:1])
+    if verb == "accept":
+        return Move("accept", ids=ids[: rng.randint(0, 3)])
+    if verb == "offer":
+        kk = rng.randint(0, HAND_LIMIT)
+        want = len(WANTS) - 1 if kk == 0 else rng.randrange(len(WANTS))
+        give = ids[: rng.randint(0 if kk else 1, len(ids))]
+        return Move("offer", ids=give, target=rng.choice((ALL, *range(n_players))), want=want, k=kk)
+    return Move(verb)

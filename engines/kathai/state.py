@@ -15,9 +15,26 @@ What costs the time is not the state but the legal list: the offers of the activ
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
+
+from engines.kathai.data import (
+    DEAL,
+    GOODS,
+    HAND_LIMIT,
+    MAX_OFFERS,
+    MAX_OFFERS_CAP,
+    NCARDS,
+    NGOODS,
+    PRICES,
+    SELLABLE,
+    TOTAL_ITEMS,
+    TURN_LIMIT,
+    TURN_LIMIT_CAP,
+)
+from engines.options import Option
 
 MAIN = 0
 REPLY = 1
@@ -27,6 +44,40 @@ STEP_NAMES = ("main", "reply", "trading", "over")
 
 ALL = -1
 """Offer target meaning every opponent."""
+
+OPTIONS = (
+    Option(
+        "first_player",
+        str,
+        "random",
+        "Who starts: random, or seat0 (seat the youngest first).",
+        choices=("random", "seat0"),
+    ),
+    Option(
+        "free_asking",
+        bool,
+        False,
+        "A refused ask does not commit the turn: sell, bribe and buy stay open until a trade.",
+    ),
+    Option("allow_gifts", bool, False, "Trades may be one-sided (give nothing, or ask `any 0`)."),
+    Option(
+        "bribe_lock",
+        str,
+        "pair",
+        "The lock forbids switching back the pair (pair) or moving either locked goods (goods).",
+        choices=("pair", "goods"),
+    ),
+    Option("max_offers", int, MAX_OFFERS, "Offers a player may make per turn.", min=1, max=MAX_OFFERS_CAP),
+    Option(
+        "turn_limit",
+        int,
+        TURN_LIMIT,
+        "The game ends after this many turns (stalled games).",
+        min=1,
+        max=TURN_LIMIT_CAP,
+    ),
+)
+"""The table options (resolved into :class:`Opts`)."""
 
 
 @dataclass(frozen=True)
@@ -172,3 +223,85 @@ def declined_by(o: Offer, seat: int) -> Offer:
     d.update(o.__dict__)
     d["declined"] = o.declined + (seat,)
     return new
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def deal(seed: int, n: int, opts: Opts) -> State:
+    """The dealt game before its first turn: three cards each, the market shuffled, the first
+    seat chosen (``active``), with the same RNG calls in the same order as ever (so stored games
+    replay). The first turn (its draw) is started by ``apply.first_turn``."""
+    rng = random.Random(seed)
+    pile = [f"t{i}" for i in range(1, NCARDS + 1)]
+    rng.shuffle(pile)
+    cards = [int(t[1:]) for t in pile]
+    hands = tuple(tuple(sorted(cards[DEAL * s : DEAL * s + DEAL])) for s in range(n))
+    market = list(GOODS)
+    rng.shuffle(market)
+    first = rng.randrange(n) if opts.first_player == "random" else 0
+    return State(
+        n=n,
+        opts=opts,
+        pile=tuple(cards[DEAL * n :]),
+        hands=hands,
+        profit=((),) * n,
+        discard_up=(),
+        discard_down=(),
+        market=tuple(GOODS.index(g) for g in market),
+        lock=None,
+        scores=(0,) * n,
+        sales=(),
+        spent=(0,) * n,
+        active=first,
+        step=0,
+        turn_no=0,
+        offers_used=0,
+        traded=False,
+        offer=None,
+        final=None,
+        final_turn=0,
+        reason="",
+        last="",
+        fresh=((),) * n,
+    )
+
+
+# --------------------------------------------------------------------------- invariants
+
+
+def invariants(s: State) -> None:
+    """Conservation of the 55 cards, the market, the lock, hand sizes, pile vs final, sale
+    scores and profit counts. Raises AssertionError."""
+    places = list(s.pile) + list(s.discard_up) + list(s.discard_down)
+    for h in s.hands:
+        places += h
+    for p in s.profit:
+        places += p
+    if s.lock is not None:
+        places.append(s.lock.card)
+    assert sorted(places) == list(range(1, NCARDS + 1)), "cards not conserved"
+    assert sum(TOTAL_ITEMS[c] for c in places) == 125
+    assert sorted(s.market) == list(range(NGOODS)), "market is not a permutation"
+    _lock_invariants(s)
+    assert all(0 <= len(h) <= HAND_LIMIT for h in s.hands), "hand size out of range"
+    assert all(list(h) == sorted(h) for h in s.hands)
+    assert (len(s.pile) == 0) == (s.final is not None), "pile 0 iff final set"
+    for x in s.sales:
+        need = PRICES[x.pos][1]
+        assert x.pos < SELLABLE and -(-need // 3) + x.bonus <= x.points <= 7 + x.bonus
+    for q in range(s.n):
+        made = sum(1 for x in s.sales if x.seat == q)
+        assert s.scores[q] == sum(x.points for x in s.sales if x.seat == q)
+        assert len(s.profit[q]) == made - s.spent[q], "profit count"
+    if s.offer is not None:
+        assert set(s.offer.give) <= set(s.hands[s.offer.by])
+    assert s.offers_used <= s.opts.max_offers
+
+
+def _lock_invariants(s: State) -> None:
+    if s.lock is not None:
+        pa, pb = (s.market.index(g) for g in s.lock.pair)
+        assert abs(pa - pb) == 1, "lock pair not adjacent"
+        if s.sales:
+            assert s.lock.turn > s.sales[-1].turn, "a sale did not clear the lock"

@@ -16,11 +16,11 @@ from dataclasses import asdict
 from typing import Any, Literal, TypedDict
 
 from engines.kathai import legal as lg
-from engines.kathai.data import ANY, CARD_TEXT, GOODS, ITEMS, PRICES, SELLABLE, SHOWS, WANTS, describe
-from engines.kathai.flow import offer_words, skip_reason
+from engines.kathai.data import ANY, CARD_TEXT, GOODS, ITEMS, NCARDS, PRICES, SELLABLE, SHOWS, WANTS, describe
+from engines.kathai.describe import headline, offer_words, skip_reason
 from engines.kathai.notation import seat_text
 from engines.kathai.scoring import outcome, sheet
-from engines.kathai.state import OVER, REPLY, TRADING, Sale, State, refused
+from engines.kathai.state import REPLY, Sale, State, refused
 
 StepName = Literal["main", "reply", "trading", "over"]
 _STEPS: tuple[StepName, ...] = ("main", "reply", "trading", "over")
@@ -173,26 +173,6 @@ def _sale(x: Sale) -> SaleView:
     }
 
 
-def headline(state: State) -> str:
-    """One line: turn, who acts and what step (``{sN}`` tokens)."""
-    s = state
-    if s.step == OVER:
-        out = outcome(s)
-        assert out is not None
-        who = " and ".join("{s%d}" % w for w in out.winners)
-        return f"Game over · {who} {'win' if len(out.winners) > 1 else 'wins'} with {max(s.scores)}"
-    head = f"Turn {s.turn_no} · "
-    if s.final is not None:
-        head += "final turns · "
-    if s.step == REPLY:
-        o = s.offer
-        assert o is not None
-        wait = ", ".join("{s%d}" % x for x in o.addressees if x not in o.declined)
-        return head + offer_words(o) + f" · waiting for {wait}"
-    step = "trading" if s.step == TRADING else "to play"
-    return head + "{s%d} %s · pile %d" % (s.active, step, len(s.pile))
-
-
 def build(state: State, viewer: int | None) -> KathaiView:
     """The view of ``state`` for ``viewer`` (schema :class:`KathaiView`)."""
 
@@ -327,3 +307,18 @@ def build(state: State, viewer: int | None) -> KathaiView:
         "outcome": outd,
         "sheet": sheet(s) if out is not None else None,
     }
+
+
+def secrets(s: State, viewer: int | None) -> list[str]:
+    """Quoted ids (``"t5"``, as they appear in JSON) the viewer may not see: other hands,
+    the pile, face-down cards — all but its hand, sold cards, its own lock card and the
+    cards of an open offer it is a party to."""
+    seen: set[int] = {c for x in s.sales for c in x.cards}
+    if viewer is not None:
+        seen.update(s.hands[viewer])
+        o = s.offer
+        if o is not None and (viewer == o.by or viewer in o.addressees):
+            seen.update(o.give)
+        if s.lock is not None and s.lock.by == viewer:
+            seen.add(s.lock.card)
+    return [f'"{CARD_TEXT[c]}"' for c in range(1, NCARDS + 1) if c not in seen]

@@ -30,17 +30,17 @@ Every prompt that lists hand cards is private (``public=False``).
 from __future__ import annotations
 
 from engines.kathai.data import ANY, CARD_TEXT, GOODS, ITEMS, PRICES, SELLABLE, WANTS, describe
-from engines.kathai.flow import offer_words
+from engines.kathai.describe import offer_words
 from engines.kathai.legal import (
     awaited,
     bribe_actions,
     can_commit,
     legal_small,
+    offer_ks,
     sell_subsets,
     shows,
 )
 from engines.kathai.notation import seat_text
-from engines.kathai.offers import offer_ks
 from engines.kathai.state import ALL, MAIN, OVER, REPLY, State
 from engines.prompt import Button, Choice, Form, Pick, Prompt
 

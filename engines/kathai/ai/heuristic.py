@@ -1,4 +1,5 @@
-"""The Kathai AI seat (spec §12 heuristic, with trading). Reads only the seat's own view.
+"""The Kathai easy AI seat (a heuristic with trading; it reads only the seat's own view) and the
+search's evaluation of a full state.
 
 Definitions (ruling §14.18 leaves them to the engine):
 
@@ -18,15 +19,22 @@ In the end game (fixed, issue #12): a seat in its last turn with nothing to sell
 used to bribe with a profit card, losing a tie-break point, or ask for goods it could no
 longer sell, handing an opponent a card), and a seat with no turn left declines every ask (it
 used to accept, which only helped the asker).
+
+:func:`evaluate` scores a running full state for the search: each seat's estimated final score
+(score, what its hand can still sell, profit cards), turned into win chances by a softmax whose
+spread grows with the turns left, and into the reward of ``engines.search.rewards`` (win and
+rank).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from engines.base import Action, View
-from engines.kathai.data import GOODS, PRICES, SELLABLE
+from engines.kathai.data import GOODS, ITEMS, PRICES, SELLABLE
+from engines.kathai.state import State
 
 Card = dict[str, Any]
 LEAD = 8
@@ -183,3 +191,77 @@ def choose(view: View, legal: Sequence[Action]) -> Action:
         if fallback in legal:
             return fallback
     return legal[0]
+
+
+def totals(hand: tuple[int, ...]) -> list[int]:
+    """Items of each goods in ``hand``."""
+    if not hand:
+        return [0, 0, 0, 0, 0]
+    return [sum(col) for col in zip(*[ITEMS[c] for c in hand], strict=True)]
+
+
+WIN_WEIGHT = 0.75
+"""As ``engines.search.WIN_WEIGHT``: the share of the reward that is the win."""
+
+
+# --------------------------------------------------------------------------- evaluation
+
+
+def turns_remaining(s: State) -> float:
+    """About how many more turns each seat has: the pile drains about one card a turn (the
+    draws, less the turns at a full hand), then two final turns each."""
+    if s.final is not None:
+        return float(max(s.final))
+    return len(s.pile) / (0.8 * s.n) + 2.0
+
+
+def hand_value(s: State, hand: tuple[int, ...], left: float) -> float:
+    """What ``hand`` should still score in ``left`` more turns: the best goods' sale (in full if
+    its minimum is met, else in proportion to the items it has), plus a share of the other
+    goods' (none once at most one turn is left, when only one sale can still be made; nothing
+    once the seat has no turn left)."""
+    t = totals(hand)
+    vals: list[float] = []
+    for pos, g in enumerate(s.market):
+        if not t[g]:
+            continue
+        cards = sum(1 for c in hand if ITEMS[c][g])
+        p = min(pos, SELLABLE - 1)
+        bonus, need = PRICES[p]
+        v = float(cards + bonus)
+        if t[g] < need:
+            v *= 0.6 * t[g] / need
+        if pos >= SELLABLE:
+            v *= 0.7
+        vals.append(v)
+    if not vals or left <= 0.0:
+        return 0.0
+    vals.sort(reverse=True)
+    if left <= 1.0:
+        return vals[0]
+    return vals[0] + 0.35 * sum(vals[1:])
+
+
+def estimate(s: State, seat: int, left: float) -> float:
+    """The seat's expected final score: its score, what its hand should still score, and a
+    little for each profit card (a bribe, a card, the tie-break)."""
+    return s.scores[seat] + hand_value(s, s.hands[seat], left) + 0.4 * len(s.profit[seat])
+
+
+def evaluate(s: State) -> list[float]:
+    """Each seat's expected reward in [0, 1] (win share and rank, as engines.search scores a
+    finished game) from the estimated final scores."""
+    n = s.n
+    left = turns_remaining(s)
+    final = s.final
+    est = [estimate(s, q, float(final[q]) if final is not None else left) for q in range(n)]
+    temp = 2.0 + 0.35 * left
+    top = max(est)
+    ex = [math.exp((e - top) / temp) for e in est]
+    z = sum(ex)
+    out = []
+    for q in range(n):
+        win = ex[q] / z
+        place = sum(1.0 / (1.0 + math.exp((est[r] - est[q]) / temp)) for r in range(n) if r != q) / (n - 1)
+        out.append(WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * place)
+    return out
