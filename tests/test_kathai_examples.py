@@ -1,4 +1,4 @@
-"""Spec §10 test cases (as amended by §14), one test each, with their numbers."""
+"""The worked examples of docs/rules/kathai.md#worked-examples, one test each, with their numbers."""
 from __future__ import annotations
 
 import pytest

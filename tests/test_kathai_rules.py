@@ -1,4 +1,4 @@
-"""Kathai rules beyond the §10 cases: setup, grammar, legality, the trade protocol, events,
+"""Kathai rules beyond the worked examples (docs/rules/kathai.md#worked-examples): setup, grammar, legality, the trade protocol, events,
 views and secrets, options, autocomplete, prompts and timeouts."""
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ def test_legal_lists_sorted_unique_and_agree_with_is_legal():
                 assert (E.is_legal(s, q, a) is None) == (a in legal_set), a
 
 
-def test_largest_offer_lists_ruling_14_5():
+def test_largest_offer_lists():  # docs/rules/kathai.md#largest-offer-list
     hands = ["t1 t2 t3 t4 t5 t6 t7", "t8 t9 t10 t11", "t12 t13 t14 t15", "t16 t17 t18 t19",
              "t20 t21 t22 t23"]
     assert len(lg.offer_actions(build(5, hands=hands))) == 11160

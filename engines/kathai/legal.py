@@ -193,7 +193,8 @@ def awaited(s: State) -> tuple[int, ...]:
 
 def can_commit(s: State) -> bool:
     """Whether sell, bribe and buy are open: in ``main``, or in ``trading`` with
-    ``free_asking`` while no trade has been carried out (rulings 5, §14.7)."""
+    ``free_asking`` while no trade has been carried out
+    (docs/rules/kathai.md#offer-commits-the-turn, docs/rules/kathai.md#free-asking)."""
     return s.step == MAIN or (s.step == TRADING and s.opts.free_asking and not s.traded)
 
 
@@ -215,7 +216,7 @@ def shows(card: int, want: int) -> bool:
 
 def lock_blocks(s: State, pair: tuple[int, int]) -> bool:
     """Whether the lock forbids a bribe of ``pair`` (the pair, or with ``bribe_lock=goods``
-    either goods, ruling 11)."""
+    either goods; docs/rules/kathai.md#lock-covers-the-pair)."""
     lock = s.lock
     if lock is None:
         return False

@@ -1,4 +1,7 @@
-"""The Kathai action grammar (spec §5, rulings §14.1, §14.4, §14.10).
+"""The Kathai action grammar: parsing and formatting, and sample texts for the property suite.
+
+Rulings: docs/rules/kathai.md#bribe-pair-goods-order, docs/rules/kathai.md#no-leading-zeros,
+docs/rules/kathai.md#trade-is-an-exchange.
 
 Canonical forms::
 
@@ -12,12 +15,12 @@ Canonical forms::
 Any case and any white space are accepted; ids and numbers have no leading zeros. A goods may
 be typed as its code, its plural or the name the board prints (``Spices``, ``teas``).
 
-The bribe pair: the spec writes it in position order, which needs the state (§14.1). This
-engine writes it in **goods order** (gold < salt < silk < spice < tea) so that the parser can
-normalise it without the state and every action keeps exactly one text: ``bribe tea gold t7``
-parses to ``bribe gold tea t7`` whatever the market. (A text that ``apply`` accepts must be in
-the legal list for the shared property suite; an order-tolerant ``apply`` beside a
-position-order legal list would break that.)
+The bribe pair (docs/rules/kathai.md#bribe-pair-goods-order): left goods first would need the
+state to normalise a typed text. This engine writes it in **goods order** (gold < salt < silk <
+spice < tea) so that the parser can normalise it without the state and every action keeps
+exactly one text: ``bribe tea gold t7`` parses to ``bribe gold tea t7`` whatever the market. (A
+text that ``apply`` accepts must be in the legal list for the shared property suite; an
+order-tolerant ``apply`` beside a position-order legal list would break that.)
 """
 
 from __future__ import annotations

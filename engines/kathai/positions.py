@@ -16,7 +16,7 @@ from engines.kathai.rules import KathaiEngine
 from engines.kathai.state import MAIN, Lock, Opts, State
 
 M = "silk salt gold tea spice"
-"""The base market of spec §10 (positions 1→5)."""
+"""The base market of the worked examples (positions 1→5; docs/rules/kathai.md#worked-examples)."""
 
 
 def ids(text: str) -> tuple[int, ...]:

@@ -1,7 +1,7 @@
-"""Kathai scoring (spec §7): totals, ranking by (score, profit cards), the score sheet.
+"""Kathai scoring: totals, ranking by (score, profit cards), the score sheet.
 
 Score = Σ over sales of (cards sold + bonus). Ranks are competition ranks per seat on
-(score, profit cards): ties share a place and the next place is skipped (ruling §14.3).
+(score, profit cards): ties share a place and the next place is skipped (docs/rules/kathai.md#ranks-per-seat).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Kathai state value (spec §4): frozen dataclasses of tuples, copied shallowly.
+"""The Kathai state value, its set-up and its invariants: frozen dataclasses of tuples, copied shallowly.
 
 Cards are ints 1..55 (``t1``..``t55``); goods are ints 0..4 (index into ``data.GOODS``); the
 market lists goods by position (index 0 is position 1). Hands and profit piles are sorted.
@@ -82,7 +82,7 @@ OPTIONS = (
 
 @dataclass(frozen=True)
 class Opts:
-    """The resolved options of spec §9 (``players`` is not an option, ruling §14.12)."""
+    """The resolved options (the player count is not one: docs/rules/kathai.md#players-not-an-option)."""
 
     first_player: str = "random"
     free_asking: bool = False

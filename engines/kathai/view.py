@@ -1,11 +1,13 @@
-"""The Kathai view: what one viewer (a seat, or None for spectators) may see (spec §6, §13).
+"""The Kathai view: what one viewer (a seat, or None for spectators) may see
+(docs/rules/kathai.md#hidden-information).
 
 Public: the market, the lock pair and who placed it (not its card), pile size, every sold card
-(including the one kept as a profit card, ruling §14.6), the ``discard_down`` count, hand sizes,
-profit counts, scores, the sale log, final-turn counters, the step and offers used. Private to
-the viewer: its own hand (ids and contents), per-goods totals and what selling each goods now
-would score, its own lock card, and the cards of an open offer it is a party to (the offerer
-and its addressees; skipped seats and spectators see only the count, the goods and k).
+(including the one kept as a profit card: docs/rules/kathai.md#sold-cards-public), the
+``discard_down`` count, hand sizes, profit counts, scores, the sale log, final-turn counters,
+the step and offers used. Private to the viewer: its own hand (ids and contents), per-goods
+totals and what selling each goods now would score, its own lock card, and the cards of an open
+offer it is a party to (the offerer and its addressees; skipped seats and spectators see only
+the count, the goods and k).
 
 The schema is :class:`KathaiView` (agreed with ``render/kathai``; fields are only ever added).
 """

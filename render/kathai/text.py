@@ -128,7 +128,8 @@ def _compose(c: Ctx, short: bool) -> str:
         cards = [_card(card, short) + (" *new*" if card["id"] in new else "") for card in hand]
         lines.append(f"**Your hand ({nm[seat]}, {len(hand)}/7):** " + (", ".join(cards) or "empty"))
         rows = []
-        # after an offer (or a trade) selling is closed for the rest of the turn (ruling 5)
+        # after an offer (or a trade) selling is closed for the rest of the turn
+        # (docs/rules/kathai.md#offer-commits-the-turn)
         free = bool((v.get("options") or {}).get("free_asking")) and not v.get("traded")
         mine = seat == v.get("active")
         closed = mine and v.get("step") in ("trading", "reply") and not free

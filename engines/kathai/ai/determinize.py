@@ -1,9 +1,10 @@
 """Kathai determinization for the search AI: a full state consistent with one seat's view.
 
-What a seat's view hides (spec §6): the other hands, the pile's order, which of the publicly
-kept sale cards are still profit cards and which were spent, the lock card (unless the seat
-placed it), the face-down ``discard_down`` cards, the cards of an offer the seat is not a party
-to, and ``final_turn`` (whether the end was triggered in this very turn).
+What a seat's view hides (docs/rules/kathai.md#hidden-information): the other hands, the pile's
+order, which of the publicly kept sale cards are still profit cards and which were spent, the
+lock card (unless the seat placed it), the face-down ``discard_down`` cards, the cards of an
+offer the seat is not a party to, and ``final_turn`` (whether the end was triggered in this very
+turn).
 
 Card counting: every card the seat sees (its hand, every sold card, the cards of an open offer
 it is a party to, its own lock card) is placed where the view says; the *unknown* cards (all the

@@ -1,7 +1,7 @@
 """The Kathai easy AI seat (a heuristic with trading; it reads only the seat's own view) and the
 search's evaluation of a full state.
 
-Definitions (ruling §14.18 leaves them to the engine):
+Definitions (the engine's own, docs/rules/kathai.md#ai-heuristic):
 
 * *target goods*: the goods with the most items in hand among the sellable positions (ties:
   the better position); a goods at position 5 counts half.

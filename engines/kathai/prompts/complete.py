@@ -1,4 +1,5 @@
-"""``/move`` autocomplete for Kathai: the distinct next tokens of legal texts (spec §5).
+"""``/move`` autocomplete for Kathai: the distinct next tokens of legal texts
+(docs/rules/kathai.md#largest-offer-list).
 
 Offers are completed from their structure (target, ascending ids, ``for``, want, k) with a
 size check per step, so the ~11,000 offer texts are never built to answer a keystroke.
