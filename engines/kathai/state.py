@@ -1,16 +1,16 @@
-"""The Kathai state value, its set-up and its invariants: frozen dataclasses of tuples, copied shallowly.
+"""The Kathai state value, its set-up and its invariants: frozen dataclasses of tuples.
 
 Cards are ints 1..55 (``t1``..``t55``); goods are ints 0..4 (index into ``data.GOODS``); the
 market lists goods by position (index 0 is position 1). Hands and profit piles are sorted.
 
 The shape that keeps it fast (issue #13): a state is one flat frozen :class:`State` whose fields
 are ints, strings and tuples of ints (per-seat rows are tuples indexed by seat), so a move
-copies it once with :func:`upd` (``object.__new__`` plus one ``__dict__`` update: no
-``__init__``, no ``dataclasses.replace``) and shares every untouched row; :func:`put` and
-:func:`put_int` replace one seat's entry. An open :class:`Offer` gains a decliner through
-:func:`declined_by`, built the same way. Values stay immutable and compare with ``==``.
-What costs the time is not the state but the legal list: the offers of the active seat (see
-``offers.py``), which random play rebuilds after every trade.
+copies it once with :func:`upd` (:func:`engines.fastcopy.replace`: no ``__init__``, no
+``dataclasses.replace``) and shares every untouched row; :func:`put` and :func:`put_int` replace
+one seat's entry. An open :class:`Offer` gains a decliner through :func:`declined_by`, built the
+same way. Values stay immutable and compare with ``==``. What costs the time is not the state
+but the legal list: the offers of the active seat (see ``legal.py``), which random play rebuilds
+after every trade.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from engines import fastcopy
 from engines.kathai.data import (
     DEAL,
     GOODS,
@@ -175,7 +176,7 @@ class State:
 
 
 REFUSED = "_refused"
-"""The ``__dict__`` key (not a dataclass field: ``==``, ``base.state_fingerprint`` and so the
+"""The :func:`engines.fastcopy.memo` key (not a dataclass field: ``==``, ``base.state_fingerprint`` and so the
 snapshots of games stored before it existed never see it) under which a state remembers the
 asks refused this turn: ``(seat, give, want, k)`` per addressee that declined that ask and has
 not traded since. Cleared when a turn starts. The AI seats read it (the offerer's view holds its
@@ -187,7 +188,7 @@ Refusal = tuple[int, tuple[int, ...], int, int]
 
 def refused(s: State) -> tuple[Refusal, ...]:
     """The asks refused this turn (see :data:`REFUSED`)."""
-    got: tuple[Refusal, ...] = s.__dict__.get(REFUSED, ())
+    got: tuple[Refusal, ...] = fastcopy.memo(s, REFUSED, ())
     return got
 
 
@@ -206,23 +207,15 @@ def put_int(row: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
     return row[:seat] + (value,) + row[seat + 1 :]
 
 
-def upd(s: State, **changes: object) -> State:
-    """``s`` with ``changes`` (field -> value): a fast ``dataclasses.replace`` for the hot
-    path (no re-validation; every field keeps its annotated type by the callers' contract)."""
-    new = object.__new__(State)
-    d = new.__dict__
-    d.update(s.__dict__)
-    d.update(changes)
-    return new
+upd = fastcopy.replace
+"""``upd(s, **changes)``: ``s`` with ``changes`` (field -> value), a fast ``dataclasses.replace``
+for the hot path (:func:`engines.fastcopy.replace`: no re-validation; every field keeps its
+annotated type by the callers' contract). Memo entries such as :data:`REFUSED` ride along."""
 
 
 def declined_by(o: Offer, seat: int) -> Offer:
     """``o`` with ``seat`` added to ``declined`` (built like :func:`upd`: no ``__init__``)."""
-    new = object.__new__(Offer)
-    d = new.__dict__
-    d.update(o.__dict__)
-    d["declined"] = o.declined + (seat,)
-    return new
+    return fastcopy.replace(o, declined=o.declined + (seat,))
 
 
 # --------------------------------------------------------------------------- set-up
