@@ -14,14 +14,13 @@ The schema is :class:`KathaiView` (agreed with ``render/kathai``; fields are onl
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any, Literal, TypedDict
+from typing import Literal, TypedDict
 
 from engines.kathai import legal as lg
 from engines.kathai.data import ANY, CARD_TEXT, GOODS, ITEMS, NCARDS, PRICES, SELLABLE, SHOWS, WANTS, describe
 from engines.kathai.describe import headline, offer_words, skip_reason
 from engines.kathai.notation import seat_text
-from engines.kathai.scoring import outcome, sheet
+from engines.kathai.scoring import SheetRow, outcome, sheet
 from engines.kathai.state import REPLY, Sale, State, refused
 
 StepName = Literal["main", "reply", "trading", "over"]
@@ -118,6 +117,27 @@ class MeView(TypedDict):
     legal_count: int  # size of the legal list (offers make it long)
 
 
+class OptionsView(TypedDict):
+    first_player: str  # "random" | "seat0"
+    free_asking: bool
+    allow_gifts: bool
+    bribe_lock: str  # "pair" | "goods"
+    max_offers: int
+    turn_limit: int
+
+
+class OutcomeView(TypedDict):
+    """``Outcome.as_dict()`` plus how the game ended."""
+
+    ranks: list[int]
+    scores: list[int | None]  # as Outcome (Kathai's are never None)
+    categories: list[str]
+    breakdown: list[dict[str, int] | None]
+    winners: list[int]
+    notes: list[str]
+    reason: str  # "pile" | "turn_limit"
+
+
 class KathaiView(TypedDict):
     # base.VIEW_KEYS
     game: str
@@ -127,7 +147,7 @@ class KathaiView(TypedDict):
     over: bool
     headline: str
     # the rest
-    options: dict[str, Any]
+    options: OptionsView
     step: StepName
     active: int
     turn_no: int
@@ -149,11 +169,23 @@ class KathaiView(TypedDict):
     refused: list[RefusedAsk]  # the viewer's own asks declined this turn (only the active seat's)
     last: str  # the last public event line ({sN} tokens)
     me: MeView | None
-    outcome: dict[str, Any] | None  # Outcome.as_dict() plus "reason": "pile" | "turn_limit"
-    sheet: list[dict[str, Any]] | None  # per seat score sheet rows once over (scoring.sheet)
+    outcome: OutcomeView | None
+    sheet: list[SheetRow] | None  # per seat score sheet rows once over (scoring.sheet)
 
 
 # --------------------------------------------------------------------------- building a view
+
+
+def _options(s: State) -> OptionsView:
+    o = s.opts
+    return {
+        "first_player": o.first_player,
+        "free_asking": o.free_asking,
+        "allow_gifts": o.allow_gifts,
+        "bribe_lock": o.bribe_lock,
+        "max_offers": o.max_offers,
+        "turn_limit": o.turn_limit,
+    }
 
 
 def _card(c: int) -> CardView:
@@ -270,9 +302,18 @@ def build(state: State, viewer: int | None) -> KathaiView:
             "legal_count": len(lg.legal(s, viewer)),
         }
     out = outcome(s)
-    outd: dict[str, Any] | None = None
+    outd: OutcomeView | None = None
     if out is not None:
-        outd = {**out.as_dict(), "reason": s.reason}
+        breakdown: list[dict[str, int] | None] = [dict(b) if b is not None else None for b in out.breakdown]
+        outd = {
+            "ranks": list(out.ranks),
+            "scores": list(out.scores),
+            "categories": list(out.categories),
+            "breakdown": breakdown,
+            "winners": list(out.winners),
+            "notes": list(out.notes),
+            "reason": s.reason,
+        }
     return {
         "game": "kathai",
         "viewer": viewer,
@@ -280,7 +321,7 @@ def build(state: State, viewer: int | None) -> KathaiView:
         "to_move": awaited,
         "over": out is not None,
         "headline": headline(s),
-        "options": asdict(s.opts),
+        "options": _options(s),
         "step": _STEPS[s.step],
         "active": s.active,
         "turn_no": s.turn_no,

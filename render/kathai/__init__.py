@@ -20,7 +20,6 @@ different shapes as well as colours; seats are the house colour and initials.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image
 
@@ -49,7 +48,7 @@ def board_height(n_players: int) -> int:
     return BOARD_H
 
 
-def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+def hand(view: View, names: Sequence[str] | None = None) -> Image.Image:
     """One seat's private view (``view(state, seat)``); a spectator view gives a short notice."""
     return hand_image(view, names)
 

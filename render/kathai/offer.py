@@ -3,10 +3,9 @@ offered cards as pictures (only for the parties of the offer, who alone see them
 
 from __future__ import annotations
 
-from typing import Any
-
 from PIL import Image, ImageDraw
 
+from engines.kathai.view import OfferView
 from render.common import ACCENT, INK, MIN_TEXT, MUTED, PANEL, fit, mix, panel, seat_ink
 from render.kathai.art import card_face, card_goods
 from render.kathai.board import (
@@ -25,16 +24,16 @@ from render.kathai.board import (
 )
 
 
-def answers_runs(c: Ctx, of: dict[str, Any], viewer: int) -> list[Run]:
+def answers_runs(c: Ctx, of: OfferView, viewer: int) -> list[Run]:
     """'Bob declined · Cy to answer · Dee skipped' (the viewer as "you")."""
-    awaiting = set(of.get("awaiting") or [])
-    declined = set(of.get("declined") or [])
+    awaiting = set(of["awaiting"] or [])
+    declined = set(of["declined"] or [])
     runs: list[Run] = []
     entries = [
         (s, "to answer" if s in awaiting else "declined" if s in declined else "answered")
-        for s in of.get("addressees") or []
+        for s in of["addressees"] or []
     ]
-    entries += [(s, "skipped") for s in of.get("skipped") or []]
+    entries += [(s, "skipped") for s in of["skipped"] or []]
     for i, (s, word) in enumerate(entries):
         if i:
             runs.append((" · ", MIN_TEXT, False, MUTED))
@@ -44,15 +43,15 @@ def answers_runs(c: Ctx, of: dict[str, Any], viewer: int) -> list[Run]:
     return runs
 
 
-def grouped_answers(c: Ctx, of: dict[str, Any], viewer: int) -> str:
+def grouped_answers(c: Ctx, of: OfferView, viewer: int) -> str:
     """'to answer: you, Ann · declined: Bartholomew… · skipped: Zoë' (names cut to 12)."""
-    awaiting = set(of.get("awaiting") or [])
-    declined = set(of.get("declined") or [])
+    awaiting = set(of["awaiting"] or [])
+    declined = set(of["declined"] or [])
     groups: dict[str, list[int]] = {}
-    for s in of.get("addressees") or []:
+    for s in of["addressees"] or []:
         word = "to answer" if s in awaiting else "declined" if s in declined else "answered"
         groups.setdefault(word, []).append(int(s))
-    if of.get("skipped"):
+    if of["skipped"]:
         groups["skipped"] = [int(s) for s in of["skipped"]]
 
     def short(s: int) -> str:
@@ -65,11 +64,11 @@ def grouped_answers(c: Ctx, of: dict[str, Any], viewer: int) -> str:
 def draw_hand_offer(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, viewer: int) -> int:
     """The offer panel of a hand: the offer line, the answers, and the offered cards for an
     addressee (the offerer sees them marked in its own hand)."""
-    of = c.view.get("offer")
+    of = c.view["offer"]
     if not of:
         return y
     top = y + GAP
-    give = of.get("give") if int(of.get("by", -1)) != viewer else None
+    give = of["give"] if int(of["by"]) != viewer else None
     h = PAD + 44 + 36 + (SALE_H + 12 if give else 0) + PAD
     panel(d, (X0, top, X1, top + h), outline=mix(ACCENT, PANEL, 0.2), width=4)
     mid = top + PAD + 22
@@ -92,7 +91,7 @@ def draw_hand_offer(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, vi
                 cy,
                 SALE_W,
                 SALE_H,
-                card.get("items") or card_goods(card["id"]),
+                card["items"] or card_goods(card["id"]),
             )
         gx = X0 + PAD + len(give) * (SALE_W + 8) + 8
         if X1 - PAD - gx >= 120:

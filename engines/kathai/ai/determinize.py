@@ -25,11 +25,10 @@ salt", a card swapped under the pile); only the last event line is in the view.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from engines.base import View
 from engines.kathai.data import FINAL_TURNS, GOODS, NCARDS, WANTS
 from engines.kathai.state import ALL, STEP_NAMES, Lock, Offer, Opts, Sale, State, with_refused
+from engines.kathai.view import KathaiView, MeView
 
 _CARD = {f"t{i}": i for i in range(1, NCARDS + 1)}
 _GOODS = {g: i for i, g in enumerate(GOODS)}
@@ -42,7 +41,7 @@ def _target(text: str) -> int:
     return ALL if text == "all" else int(text[1:])
 
 
-def _trigger_now(view: View, me: Any) -> bool | None:
+def _trigger_now(view: KathaiView, me: MeView | None) -> bool | None:
     """Whether the end was triggered in the current turn when the view alone decides it, else
     None. With every seat still at two final turns the pile was emptied by the draw of this turn
     or of the previous one (a ``buy`` that empties it ends its turn and leaves its buyer at
@@ -56,7 +55,7 @@ def _trigger_now(view: View, me: Any) -> bool | None:
     return None
 
 
-def determinize(view: View, rng: random.Random) -> State:
+def determinize(view: KathaiView, rng: random.Random) -> State:
     """A state drawn uniformly from those the viewer of ``view`` cannot tell from the truth (see
     the module docstring); ``view`` is not changed. Raises ValueError for a spectator's view."""
     viewer = view["viewer"]

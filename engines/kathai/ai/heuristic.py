@@ -30,13 +30,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
-from engines.base import Action, View
+from engines.contract import Action
 from engines.kathai.data import GOODS, ITEMS, PRICES, SELLABLE
 from engines.kathai.state import State
+from engines.kathai.view import CardView, KathaiView, MeView
 
-Card = dict[str, Any]
+Card = CardView
 LEAD = 8
 
 
@@ -52,9 +52,8 @@ def _ids(cards: list[Card]) -> str:
     return " ".join(c["id"] for c in sorted(cards, key=lambda c: _num(c["id"])))
 
 
-def target_goods(view: View) -> str:
+def target_goods(view: KathaiView, me: MeView) -> str:
     """The goods the hand is collecting (see the module docstring)."""
-    me = view["me"]
     best, best_key = GOODS[0], (-1.0, 0)
     for slot in view["market"]:
         g = slot["goods"]
@@ -73,42 +72,41 @@ def least_useful(hand: list[Card], target: str, avoid: str = "") -> Card | None:
     return min(pool, key=lambda c: (_items(c, target), sum(c["items"].values()), _num(c["id"])))
 
 
-def _best_sale(view: View) -> tuple[int, str] | None:
+def _best_sale(view: KathaiView, me: MeView) -> tuple[int, str] | None:
     """(points, text) of the best sale of every card showing a goods, if any is legal."""
-    me = view["me"]
     best: tuple[int, str] | None = None
     for slot in view["market"]:
-        if not slot["sellable"]:
+        need, bonus = slot["min"], slot["bonus"]
+        if need is None or bonus is None:  # position 5: unsellable
             continue
         g = slot["goods"]
         cards = [c for c in me["hand"] if _items(c, g)]
-        if cards and sum(_items(c, g) for c in cards) >= slot["min"]:
-            pts = len(cards) + int(slot["bonus"])
+        if cards and sum(_items(c, g) for c in cards) >= need:
+            pts = len(cards) + bonus
             if best is None or pts > best[0]:
                 best = (pts, f"sell {g} {_ids(cards)}")
     return best
 
 
-def _locked(view: View, a: str, b: str) -> bool:
+def _locked(view: KathaiView, a: str, b: str) -> bool:
     lock = view["lock"]
     if lock is None:
         return False
-    if view["options"].get("bribe_lock") == "goods":
+    if view["options"]["bribe_lock"] == "goods":
         return a in lock["pair"] or b in lock["pair"]
     return set(lock["pair"]) == {a, b}
 
 
-def turns_left(view: View, seat: int) -> int | None:
+def turns_left(view: KathaiView, seat: int) -> int | None:
     """The seat's final turns left, the current one included (None before the end is
     triggered; the trigger turn itself does not count, so its seat has one more)."""
     final = view["final"]
     return None if final is None else int(final[seat])
 
 
-def _main(view: View, legal: Sequence[Action]) -> Action | None:
-    me = view["me"]
+def _main(view: KathaiView, me: MeView, legal: Sequence[Action]) -> Action | None:
     hand: list[Card] = me["hand"]
-    sale = _best_sale(view)
+    sale = _best_sale(view, me)
     if (
         sale is not None
         and (sale[0] >= 6 or len(hand) >= 7 or view["final"] is not None)
@@ -130,12 +128,13 @@ def _main(view: View, legal: Sequence[Action]) -> Action | None:
                     return text
     if me["profit"] >= 2 and "buy" in legal:
         return "buy"
-    target = target_goods(view)
+    target = target_goods(view, me)
     if view["step"] == "main" and view["offers_used"] == 0:
         short = []
         for slot in market:
-            if slot["sellable"]:
-                d = int(slot["min"]) - me["totals"][slot["goods"]]
+            need = slot["min"]
+            if need is not None:  # a sellable position
+                d = need - me["totals"][slot["goods"]]
                 if d > 0:
                     short.append((d > 3, d, slot["pos"], slot["goods"]))
         if short:
@@ -151,10 +150,10 @@ def _main(view: View, legal: Sequence[Action]) -> Action | None:
     return None
 
 
-def _reply(view: View, legal: Sequence[Action]) -> Action:
+def _reply(view: KathaiView, me: MeView, legal: Sequence[Action]) -> Action:
     offer = view["offer"]
-    me = view["me"]
-    if offer is None or offer.get("give") is None:
+    give = offer["give"] if offer is not None else None
+    if offer is None or give is None:
         return "decline"
     by = offer["by"]
     if turns_left(view, me["seat"]) == 0:
@@ -163,8 +162,8 @@ def _reply(view: View, legal: Sequence[Action]) -> Action:
     others = [sc for q, sc in enumerate(scores) if q != by]
     if others and scores[by] - max(others) >= LEAD:
         return "decline"
-    target = target_goods(view)
-    gain = sum(_items(c, target) for c in offer["give"])
+    target = target_goods(view, me)
+    gain = sum(_items(c, target) for c in give)
     hand = {c["id"]: c for c in me["hand"]}
     options = []
     for a in legal:
@@ -178,13 +177,14 @@ def _reply(view: View, legal: Sequence[Action]) -> Action:
     return best if gain > cost else "decline"
 
 
-def choose(view: View, legal: Sequence[Action]) -> Action:
+def choose(view: KathaiView, legal: Sequence[Action]) -> Action:
     """The AI's move: one of ``legal``, from the seat's own ``view`` only."""
     if not legal:
         raise ValueError("no legal action to choose from")
-    if view.get("me") is None:
+    me = view["me"]
+    if me is None:
         return legal[0]
-    pick = _reply(view, legal) if "decline" in legal else _main(view, legal) or "pass"
+    pick = _reply(view, me, legal) if "decline" in legal else _main(view, me, legal) or "pass"
     if pick in legal:
         return pick
     for fallback in ("pass", "decline"):
