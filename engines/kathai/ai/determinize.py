@@ -192,7 +192,7 @@ def determinize(view: KathaiView, rng: random.Random) -> State:
         last=view["last"],
         fresh=tuple(fresh),
     )
-    mem = view.get("refused") or ()
+    mem = view["refused"]
     if not mem:
         return state
     return with_refused(
