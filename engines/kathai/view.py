@@ -207,13 +207,8 @@ def _sale(x: Sale) -> SaleView:
     }
 
 
-def build(state: State, viewer: int | None) -> KathaiView:
-    """The view of ``state`` for ``viewer`` (schema :class:`KathaiView`)."""
-
-    s = state
-    n = s.n
-    awaited = list(lg.awaited(s))
-    market: list[PriceSlot] = [
+def _market(s: State) -> list[PriceSlot]:
+    return [
         {
             "pos": i + 1,
             "goods": GOODS[g],
@@ -223,36 +218,44 @@ def build(state: State, viewer: int | None) -> KathaiView:
         }
         for i, g in enumerate(s.market)
     ]
-    lock: LockView | None = None
-    if s.lock is not None:
-        pa, pb = sorted(s.market.index(g) for g in s.lock.pair)
-        lock = {
-            "pair": [GOODS[s.market[pa]], GOODS[s.market[pb]]],
-            "positions": [pa + 1, pb + 1],
-            "by": s.lock.by,
-            "card": CARD_TEXT[s.lock.card] if viewer == s.lock.by else None,
-        }
-    offer: OfferView | None = None
+
+
+def _lock(s: State, viewer: int | None) -> LockView | None:
+    if s.lock is None:
+        return None
+    pa, pb = sorted(s.market.index(g) for g in s.lock.pair)
+    return {
+        "pair": [GOODS[s.market[pa]], GOODS[s.market[pb]]],
+        "positions": [pa + 1, pb + 1],
+        "by": s.lock.by,
+        "card": CARD_TEXT[s.lock.card] if viewer == s.lock.by else None,
+    }
+
+
+def _offer(s: State, viewer: int | None) -> OfferView | None:
+    """The open offer; its cards only for its parties (docs/rules/kathai.md#skipped-seats)."""
     o = s.offer
-    party = False
-    if o is not None:
-        party = viewer is not None and (viewer == o.by or viewer in o.addressees)
-        offer = {
-            "by": o.by,
-            "to": seat_text(o.target),
-            "addressees": list(o.addressees),
-            "skipped": list(o.skipped),
-            "skip_reasons": [skip_reason(len(s.hands[x]), len(o.give), o.k) for x in o.skipped],
-            "awaiting": [x for x in o.addressees if x not in o.declined],
-            "declined": list(o.declined),
-            "give_count": len(o.give),
-            "give": [_card(c) for c in o.give] if party else None,
-            "want": WANTS[o.want],
-            "k": o.k,
-            "text": offer_words(o),
-        }
-    sales = [_sale(x) for x in s.sales]
-    players: list[PlayerView] = [
+    if o is None:
+        return None
+    party = viewer is not None and (viewer == o.by or viewer in o.addressees)
+    return {
+        "by": o.by,
+        "to": seat_text(o.target),
+        "addressees": list(o.addressees),
+        "skipped": list(o.skipped),
+        "skip_reasons": [skip_reason(len(s.hands[x]), len(o.give), o.k) for x in o.skipped],
+        "awaiting": [x for x in o.addressees if x not in o.declined],
+        "declined": list(o.declined),
+        "give_count": len(o.give),
+        "give": [_card(c) for c in o.give] if party else None,
+        "want": WANTS[o.want],
+        "k": o.k,
+        "text": offer_words(o),
+    }
+
+
+def _players(s: State, awaited: list[int]) -> list[PlayerView]:
+    return [
         {
             "seat": q,
             "hand_size": len(s.hands[q]),
@@ -263,61 +266,88 @@ def build(state: State, viewer: int | None) -> KathaiView:
             "active": q == s.active,
             "awaited": q in awaited,
         }
-        for q in range(n)
+        for q in range(s.n)
     ]
-    me: MeView | None = None
-    if viewer is not None:
-        hand = s.hands[viewer]
-        totals = {GOODS[g]: sum(ITEMS[c][g] for c in hand) for g in range(len(GOODS))}
-        sell_now: list[SellNow] = []
-        for pos, g in enumerate(s.market):
-            cards = [c for c in hand if ITEMS[c][g]]
-            need = PRICES[pos][1] if pos < SELLABLE else None
-            ok = need is not None and bool(cards) and totals[GOODS[g]] >= need
-            sell_now.append(
-                {
-                    "goods": GOODS[g],
-                    "pos": pos + 1,
-                    "min": need,
-                    "items": totals[GOODS[g]],
-                    "cards": len(cards),
-                    "can_sell": ok,
-                    "points": len(cards) + PRICES[pos][0] if ok else 0,
-                }
-            )
-        for_me = s.step == REPLY and viewer in awaited
-        elig = [
-            CARD_TEXT[c] for c in hand if for_me and o is not None and (o.want == ANY or ITEMS[c][o.want])
-        ]
-        me = {
-            "seat": viewer,
-            "hand": [_card(c) for c in hand],
-            "totals": totals,
-            "sell_now": sell_now,
-            "profit": len(s.profit[viewer]),
-            "received": [CARD_TEXT[c] for c in s.fresh[viewer] if c in hand],
-            "lock_card": lock["card"] if lock is not None else None,
-            "offer_for_me": for_me,
-            "eligible": elig,
-            "legal_count": len(lg.legal(s, viewer)),
-        }
+
+
+def _sell_now(s: State, hand: tuple[int, ...], totals: dict[str, int]) -> list[SellNow]:
+    """Per position: what selling every card of its goods in ``hand`` would score now."""
+    out: list[SellNow] = []
+    for pos, g in enumerate(s.market):
+        cards = [c for c in hand if ITEMS[c][g]]
+        need = PRICES[pos][1] if pos < SELLABLE else None
+        ok = need is not None and bool(cards) and totals[GOODS[g]] >= need
+        out.append(
+            {
+                "goods": GOODS[g],
+                "pos": pos + 1,
+                "min": need,
+                "items": totals[GOODS[g]],
+                "cards": len(cards),
+                "can_sell": ok,
+                "points": len(cards) + PRICES[pos][0] if ok else 0,
+            }
+        )
+    return out
+
+
+def _me(s: State, viewer: int, awaited: list[int], lock: LockView | None) -> MeView:
+    """What only ``viewer`` sees: its hand and what it can do with it."""
+    hand = s.hands[viewer]
+    totals = {GOODS[g]: sum(ITEMS[c][g] for c in hand) for g in range(len(GOODS))}
+    o = s.offer
+    for_me = s.step == REPLY and viewer in awaited
+    elig = [CARD_TEXT[c] for c in hand if for_me and o is not None and (o.want == ANY or ITEMS[c][o.want])]
+    return {
+        "seat": viewer,
+        "hand": [_card(c) for c in hand],
+        "totals": totals,
+        "sell_now": _sell_now(s, hand, totals),
+        "profit": len(s.profit[viewer]),
+        "received": [CARD_TEXT[c] for c in s.fresh[viewer] if c in hand],
+        "lock_card": lock["card"] if lock is not None else None,
+        "offer_for_me": for_me,
+        "eligible": elig,
+        "legal_count": len(lg.legal(s, viewer)),
+    }
+
+
+def _outcome(s: State) -> OutcomeView | None:
     out = outcome(s)
-    outd: OutcomeView | None = None
-    if out is not None:
-        breakdown: list[dict[str, int] | None] = [dict(b) if b is not None else None for b in out.breakdown]
-        outd = {
-            "ranks": list(out.ranks),
-            "scores": list(out.scores),
-            "categories": list(out.categories),
-            "breakdown": breakdown,
-            "winners": list(out.winners),
-            "notes": list(out.notes),
-            "reason": s.reason,
-        }
+    if out is None:
+        return None
+    breakdown: list[dict[str, int] | None] = [dict(b) if b is not None else None for b in out.breakdown]
+    return {
+        "ranks": list(out.ranks),
+        "scores": list(out.scores),
+        "categories": list(out.categories),
+        "breakdown": breakdown,
+        "winners": list(out.winners),
+        "notes": list(out.notes),
+        "reason": s.reason,
+    }
+
+
+def _refused(s: State, viewer: int | None) -> list[RefusedAsk]:
+    """The active seat's asks refused this turn that it can still make (its own cards)."""
+    return [
+        {"seat": x, "give": [CARD_TEXT[c] for c in give], "want": WANTS[want], "k": k}
+        for x, give, want, k in (refused(s) if viewer == s.active else ())
+        if set(give) <= set(s.hands[s.active])
+    ]
+
+
+def build(state: State, viewer: int | None) -> KathaiView:
+    """The view of ``state`` for ``viewer`` (schema :class:`KathaiView`)."""
+    s = state
+    awaited = list(lg.awaited(s))
+    lock = _lock(s, viewer)
+    sales = [_sale(x) for x in s.sales]
+    out = _outcome(s)
     return {
         "game": "kathai",
         "viewer": viewer,
-        "n_players": n,
+        "n_players": s.n,
         "to_move": awaited,
         "over": out is not None,
         "headline": headline(s),
@@ -326,28 +356,24 @@ def build(state: State, viewer: int | None) -> KathaiView:
         "active": s.active,
         "turn_no": s.turn_no,
         "turn_limit": s.opts.turn_limit,
-        "market": market,
+        "market": _market(s),
         "lock": lock,
         "pile": len(s.pile),
-        "pile_low": len(s.pile) <= n,
+        "pile_low": len(s.pile) <= s.n,
         "discard_up": [CARD_TEXT[c] for c in s.discard_up],
         "discard_down": len(s.discard_down),
         "last_sale": sales[-1] if sales else None,
         "sales": sales,
-        "players": players,
+        "players": _players(s, awaited),
         "final": list(s.final) if s.final is not None else None,
         "offers_used": s.offers_used,
         "max_offers": s.opts.max_offers,
         "traded": s.traded,
-        "offer": offer,
-        "refused": [
-            {"seat": x, "give": [CARD_TEXT[c] for c in give], "want": WANTS[want], "k": k}
-            for x, give, want, k in (refused(s) if viewer == s.active else ())
-            if set(give) <= set(s.hands[s.active])  # asks it can still make: its own cards
-        ],
+        "offer": _offer(s, viewer),
+        "refused": _refused(s, viewer),
         "last": s.last,
-        "me": me,
-        "outcome": outd,
+        "me": _me(s, viewer, awaited, lock) if viewer is not None else None,
+        "outcome": out,
         "sheet": sheet(s) if out is not None else None,
     }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.kathai.view import CardView, KathaiView
+from engines.kathai.view import CardView, KathaiView, MeView, OfferView
 from render.common import ordinal, score_lines
 from render.kathai.art import card_goods, card_id_key, goods_name
 from render.kathai.board import STEP_LABEL, Ctx
@@ -47,8 +47,22 @@ def text(view: View, names: Sequence[str] | None = None, *, moves: bool = True) 
 
 def _compose(c: Ctx, short: bool) -> str:
     v = c.view
-    nm = c.names
-    n = c.n
+    lines = _table_lines(c)
+    if v["offer"]:
+        lines.append(_offer_line(c, v["offer"]))
+    lines.append("")
+    lines += _player_lines(c)
+    if v["me"]:
+        lines += _hand_lines(c, v["me"], short)
+    lines += _result_lines(c)
+    if v["last"]:
+        lines.append(f"Last: {c.fmt(v['last'])}")
+    return "\n".join(lines)
+
+
+def _table_lines(c: Ctx) -> list[str]:
+    """The turn and step, the headline, the market, the lock, the pile and the last sale."""
+    v, nm = c.view, c.names
     step = STEP_LABEL.get(v["step"], str(v["step"]))
     if v["final"] is not None and not v["over"]:
         step = "Final turns"
@@ -81,32 +95,40 @@ def _compose(c: Ctx, short: bool) -> str:
             f"{sale['pos']}: {k} card{'s' if k != 1 else ''} + {sale['bonus']} = "
             f"**{pts}** pt{'s' if pts != 1 else ''} ({ids})"
         )
-    of = v["offer"]
-    if of:
-        by = int(of["by"])
-        to = "all" if of["to"] == "all" else ", ".join(nm[s] for s in of["addressees"] or [])
-        give = int(of["give_count"])
-        line = (
-            f"**Offer:** {nm[by]} → {to}: {give} card{'s' if give != 1 else ''} for "
-            f"{_want(of['want'], int(of['k'] or 0))}"
+    return lines
+
+
+def _offer_line(c: Ctx, of: OfferView) -> str:
+    """The open offer and where each addressee stands (skipped seats with the reason)."""
+    nm = c.names
+    by = int(of["by"])
+    to = "all" if of["to"] == "all" else ", ".join(nm[s] for s in of["addressees"] or [])
+    give = int(of["give_count"])
+    line = (
+        f"**Offer:** {nm[by]} → {to}: {give} card{'s' if give != 1 else ''} for "
+        f"{_want(of['want'], int(of['k'] or 0))}"
+    )
+    ans = []
+    for a in of["addressees"] or []:
+        state = (
+            "must answer"
+            if a in (of["awaiting"] or [])
+            else "declined"
+            if a in (of["declined"] or [])
+            else "accepted"
         )
-        ans = []
-        for a in of["addressees"] or []:
-            state = (
-                "must answer"
-                if a in (of["awaiting"] or [])
-                else "declined"
-                if a in (of["declined"] or [])
-                else "accepted"
-            )
-            ans.append(f"{nm[a]} {state}")
-        why = list(of["skip_reasons"] or [])
-        for i, a in enumerate(of["skipped"] or []):
-            ans.append(f"{nm[a]} skipped ({why[i]})" if i < len(why) else f"{nm[a]} skipped")
-        if ans:
-            line += " · " + ", ".join(ans)
-        lines.append(line)
-    lines.append("")
+        ans.append(f"{nm[a]} {state}")
+    why = list(of["skip_reasons"] or [])
+    for i, a in enumerate(of["skipped"] or []):
+        ans.append(f"{nm[a]} skipped ({why[i]})" if i < len(why) else f"{nm[a]} skipped")
+    if ans:
+        line += " · " + ", ".join(ans)
+    return line
+
+
+def _player_lines(c: Ctx) -> list[str]:
+    v, nm = c.view, c.names
+    lines = []
     awaited = set(v["to_move"] or [])
     for p in v["players"] or []:
         s = int(p["seat"])
@@ -117,66 +139,79 @@ def _compose(c: Ctx, short: bool) -> str:
         if p["final_left"] is not None and not v["over"]:
             bits.append(f"final turns left {p['final_left']}")
         lines.append(f"**{nm[s]}**{mark} — " + " · ".join(bits))
-    me = v["me"]
-    if me:
-        lines.append("")
-        seat = int(me["seat"])
-        hand = sorted(me["hand"] or [], key=lambda card: card_id_key(card["id"]))
-        new = set(me["received"] or [])
-        cards = [_card(card, short) + (" *new*" if card["id"] in new else "") for card in hand]
-        lines.append(f"**Your hand ({nm[seat]}, {len(hand)}/7):** " + (", ".join(cards) or "empty"))
-        rows = []
-        # after an offer (or a trade) selling is closed for the rest of the turn
-        # (docs/rules/kathai.md#offer-commits-the-turn)
-        free = v["options"]["free_asking"] and not v["traded"]
-        mine = seat == v["active"]
-        closed = mine and v["step"] in ("trading", "reply") and not free
-        can_sell = mine and not closed and v["step"] != "over"
-        for r in sorted(me["sell_now"] or [], key=lambda r: int(r["pos"] or 9)):
-            g = goods_name(r["goods"])
-            items = int(r["items"] or 0)
-            if not items:
-                continue
-            k = int(r["cards"] or 0)
-            head = f"{g} {items} on {k} card{'s' if k != 1 else ''}"
-            if r["can_sell"]:
-                pts = int(r["points"] or 0)
-                now = "sell now" if can_sell else "worth"
-                rows.append(f"{head} → {now} **{pts}** pt{'s' if pts != 1 else ''}")
-            elif int(r["pos"] or 5) >= 5:
-                rows.append(f"{head} (unsellable)")
-            else:
-                rows.append(f"{head} (need {int(r['min'] or 0) - items} more)")
-        head = "Goods (no selling this turn: you made an offer)" if closed else "Goods"
-        lines.append(f"{head}: " + ("; ".join(rows) if rows else "none"))
-        extra = [f"Profit cards: {me['profit']}"]
-        if me["lock_card"]:
-            extra.append(f"your lock card {me['lock_card']}")
-        lines.append(" · ".join(extra))
-        if of and of["give"] and (me["offer_for_me"] or int(of["by"]) == seat):
-            lines.append("Offered cards: " + ", ".join(_card(x, short) for x in of["give"]))
-        if me["offer_for_me"] and of:
-            elig = " ".join(sorted(me["eligible"] or [], key=card_id_key))
-            lines.append(
-                "**You must answer this offer** (accept with "
-                f"{of['k']} card(s)" + (f" from {elig}" if elig else "") + " or decline)."
-            )
+    return lines
+
+
+def _hand_lines(c: Ctx, me: MeView, short: bool) -> list[str]:
+    """The viewer's hand, its goods, its profit cards and lock card, the offer it is party to."""
+    v, nm = c.view, c.names
+    seat = int(me["seat"])
+    hand = sorted(me["hand"] or [], key=lambda card: card_id_key(card["id"]))
+    new = set(me["received"] or [])
+    cards = [_card(card, short) + (" *new*" if card["id"] in new else "") for card in hand]
+    lines = ["", f"**Your hand ({nm[seat]}, {len(hand)}/7):** " + (", ".join(cards) or "empty")]
+    lines.append(_goods_line(c, me))
+    extra = [f"Profit cards: {me['profit']}"]
+    if me["lock_card"]:
+        extra.append(f"your lock card {me['lock_card']}")
+    lines.append(" · ".join(extra))
+    of = v["offer"]
+    if of and of["give"] and (me["offer_for_me"] or int(of["by"]) == seat):
+        lines.append("Offered cards: " + ", ".join(_card(x, short) for x in of["give"]))
+    if me["offer_for_me"] and of:
+        elig = " ".join(sorted(me["eligible"] or [], key=card_id_key))
+        lines.append(
+            "**You must answer this offer** (accept with "
+            f"{of['k']} card(s)" + (f" from {elig}" if elig else "") + " or decline)."
+        )
+    return lines
+
+
+def _goods_line(c: Ctx, me: MeView) -> str:
+    """Per goods in hand: what selling it now scores, or what it lacks."""
+    v = c.view
+    rows = []
+    # after an offer (or a trade) selling is closed for the rest of the turn
+    # (docs/rules/kathai.md#offer-commits-the-turn)
+    free = v["options"]["free_asking"] and not v["traded"]
+    mine = int(me["seat"]) == v["active"]
+    closed = mine and v["step"] in ("trading", "reply") and not free
+    can_sell = mine and not closed and v["step"] != "over"
+    for r in sorted(me["sell_now"] or [], key=lambda r: int(r["pos"] or 9)):
+        g = goods_name(r["goods"])
+        items = int(r["items"] or 0)
+        if not items:
+            continue
+        k = int(r["cards"] or 0)
+        head = f"{g} {items} on {k} card{'s' if k != 1 else ''}"
+        if r["can_sell"]:
+            pts = int(r["points"] or 0)
+            now = "sell now" if can_sell else "worth"
+            rows.append(f"{head} → {now} **{pts}** pt{'s' if pts != 1 else ''}")
+        elif int(r["pos"] or 5) >= 5:
+            rows.append(f"{head} (unsellable)")
+        else:
+            rows.append(f"{head} (need {int(r['min'] or 0) - items} more)")
+    head = "Goods (no selling this turn: you made an offer)" if closed else "Goods"
+    return f"{head}: " + ("; ".join(rows) if rows else "none")
+
+
+def _result_lines(c: Ctx) -> list[str]:
+    v, nm, n = c.view, c.names, c.n
     out = v["outcome"]
-    if v["over"] and out:
-        lines.append("")
-        order = sorted(range(n), key=lambda s: (out["ranks"][s], s))
-        profit = [v["players"][s]["profit"] for s in range(n)]  # the outcome has no profit counts
-        ranking = [
-            f"{ordinal(out['ranks'][s])} {nm[s]} {out['scores'][s]} pts "
-            f"({profit[s]} profit)" + (" 🏆" if s in (out["winners"] or []) else "")
-            for s in order
-        ]
-        lines.append("**Result:** " + " · ".join(ranking))
-        if out["reason"] == "turn_limit":
-            lines.append("The game ended at the turn limit.")
-    if v["last"]:
-        lines.append(f"Last: {c.fmt(v['last'])}")
-    return "\n".join(lines)
+    if not v["over"] or not out:
+        return []
+    order = sorted(range(n), key=lambda s: (out["ranks"][s], s))
+    profit = [v["players"][s]["profit"] for s in range(n)]  # the outcome has no profit counts
+    ranking = [
+        f"{ordinal(out['ranks'][s])} {nm[s]} {out['scores'][s]} pts "
+        f"({profit[s]} profit)" + (" 🏆" if s in (out["winners"] or []) else "")
+        for s in order
+    ]
+    lines = ["", "**Result:** " + " · ".join(ranking)]
+    if out["reason"] == "turn_limit":
+        lines.append("The game ended at the turn limit.")
+    return lines
 
 
 def score_text(view: View, names: Sequence[str] | None = None) -> str:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 
 from engines.kathai.data import FINAL_TURNS, GOODS, NCARDS, WANTS
-from engines.kathai.state import ALL, STEP_NAMES, Lock, Offer, Opts, Sale, State, with_refused
+from engines.kathai.state import ALL, STEP_NAMES, Lock, Offer, Opts, Refusal, Sale, State, with_refused
 from engines.kathai.view import KathaiView, MeView
 
 _CARD = {f"t{i}": i for i in range(1, NCARDS + 1)}
@@ -55,19 +55,8 @@ def _trigger_now(view: KathaiView, me: MeView | None) -> bool | None:
     return None
 
 
-def determinize(view: KathaiView, rng: random.Random) -> State:
-    """A state drawn uniformly from those the viewer of ``view`` cannot tell from the truth (see
-    the module docstring); ``view`` is not changed. Raises ValueError for a spectator's view."""
-    viewer = view["viewer"]
-    me = view["me"]
-    if viewer is None or me is None:
-        raise ValueError("determinize needs a seat's own view, not a spectator's")
-    n = view["n_players"]
-    players = view["players"]
-    sizes = [p["hand_size"] for p in players]
-    hand = tuple(sorted(_CARD[c["id"]] for c in me["hand"]))
-
-    sales = tuple(
+def _sales(view: KathaiView) -> tuple[Sale, ...]:
+    return tuple(
         Sale(
             seat=x["seat"],
             turn=x["turn"],
@@ -80,93 +69,124 @@ def determinize(view: KathaiView, rng: random.Random) -> State:
         )
         for x in view["sales"]
     )
-    sold = {c for x in sales for c in x.cards}
-    known = set(hand) | sold
 
-    lock_v = view["lock"]
-    own_lock = lock_v["card"] if lock_v is not None else None
-    own_lock_card = _CARD[own_lock] if own_lock is not None else 0
-    if own_lock_card:
-        known.add(own_lock_card)
 
-    offer_v = view["offer"]
-    given: tuple[int, ...] = ()
-    if offer_v is not None and offer_v["give"] is not None:
-        given = tuple(sorted(_CARD[c["id"]] for c in offer_v["give"]))
-        known.update(given)
-
-    # profit piles: drawn from each seat's kept cards still unaccounted for
-    kept: list[list[int]] = [[] for _ in range(n)]
+def _profits(
+    view: KathaiView, sales: tuple[Sale, ...], own_lock: int, unknown: list[int], rng: random.Random
+) -> tuple[list[tuple[int, ...]], list[int]]:
+    """Each seat's profit pile, drawn from its kept sale cards still unaccounted for (unknown
+    cards only in built positions), and the kept cards left over (spent: face down)."""
+    kept: list[list[int]] = [[] for _ in range(view["n_players"])]
     for x in sales:
-        if x.cards[0] != own_lock_card:
+        if x.cards[0] != own_lock:
             kept[x.seat].append(x.cards[0])
-    unknown = list(_ALL_CARDS - known)
-    rng.shuffle(unknown)
     profit = []
-    out_of_play: list[int] = []  # face-down cards: spent kept cards and unknown ones
-    for q in range(n):
-        want = players[q]["profit"]
-        mine = kept[q]
+    spent: list[int] = []
+    for q, p in enumerate(view["players"]):
+        want, mine = p["profit"], kept[q]
         if want >= len(mine):
-            pq = mine + [unknown.pop() for _ in range(want - len(mine))]  # built positions only
+            pq = mine + [unknown.pop() for _ in range(want - len(mine))]
         else:
             rng.shuffle(mine)
             pq, rest = mine[:want], mine[want:]
-            out_of_play += rest
+            spent += rest
         profit.append(tuple(sorted(pq)))
+    return profit, spent
 
-    # the unknown cards: other hands, the pile, then face down
-    hands: list[tuple[int, ...]] = []
+
+def _hands(
+    view: KathaiView, hand: tuple[int, ...], given: tuple[int, ...], unknown: list[int]
+) -> list[tuple[int, ...]]:
+    """The hands: the viewer's own, the offerer's offered cards it saw, the rest from the end of
+    ``unknown`` (taken off it) in the sizes the view shows."""
+    offer_v = view["offer"]
     offerer = offer_v["by"] if offer_v is not None else -1
-    for q in range(n):
-        if q == viewer:
+    hands: list[tuple[int, ...]] = []
+    for q, p in enumerate(view["players"]):
+        if q == view["viewer"]:
             hands.append(hand)
             continue
         fixed = given if q == offerer else ()
-        take = sizes[q] - len(fixed)
+        take = p["hand_size"] - len(fixed)
         drawn = unknown[-take:] if take else []
         del unknown[len(unknown) - take :]
         hands.append(tuple(sorted((*fixed, *drawn))))
+    return hands
+
+
+def _lock(view: KathaiView, own_lock: int, out_of_play: list[int], rng: random.Random) -> Lock | None:
+    """The lock: its card is the viewer's own, else one of the face-down cards (taken off)."""
+    lock_v = view["lock"]
+    if lock_v is None:
+        return None
+    pair = tuple(sorted(_GOODS[g] for g in lock_v["pair"]))
+    card = own_lock or out_of_play.pop(rng.randrange(len(out_of_play)))
+    return Lock(pair=(pair[0], pair[1]), card=card, by=lock_v["by"], turn=max(0, view["turn_no"] - 1))
+
+
+def _offer(
+    view: KathaiView, given: tuple[int, ...], hands: list[tuple[int, ...]], rng: random.Random
+) -> Offer | None:
+    """The open offer; a seat not party to it gets any ``give_count`` cards of the offerer's."""
+    offer_v = view["offer"]
+    if offer_v is None:
+        return None
+    give = given
+    if offer_v["give"] is None:
+        give = tuple(sorted(rng.sample(hands[offer_v["by"]], offer_v["give_count"])))
+    return Offer(
+        by=offer_v["by"],
+        target=_target(offer_v["to"]),
+        give=give,
+        want=_WANTS[offer_v["want"]],
+        k=offer_v["k"],
+        addressees=tuple(offer_v["addressees"]),
+        skipped=tuple(offer_v["skipped"]),
+        declined=tuple(offer_v["declined"]),
+    )
+
+
+def _final_turn(view: KathaiView, me: MeView, rng: random.Random) -> int:
+    """The turn the end was triggered in (0 before): this one or the last, drawn when unknown."""
+    if view["final"] is None:
+        return 0
+    now = _trigger_now(view, me)
+    if now is None:
+        now = rng.random() < 0.5
+    return view["turn_no"] if now else view["turn_no"] - 1
+
+
+def determinize(view: KathaiView, rng: random.Random) -> State:
+    """A state drawn uniformly from those the viewer of ``view`` cannot tell from the truth (see
+    the module docstring); ``view`` is not changed. Raises ValueError for a spectator's view."""
+    viewer = view["viewer"]
+    me = view["me"]
+    if viewer is None or me is None:
+        raise ValueError("determinize needs a seat's own view, not a spectator's")
+    n, players = view["n_players"], view["players"]
+    hand = tuple(sorted(_CARD[c["id"]] for c in me["hand"]))
+    sales = _sales(view)
+    own_lock, given = _seen(view)
+    known = set(hand) | {c for x in sales for c in x.cards}
+    if own_lock:
+        known.add(own_lock)
+    known.update(given)
+    unknown = list(_ALL_CARDS - known)
+    rng.shuffle(unknown)
+    profit, out_of_play = _profits(view, sales, own_lock, unknown, rng)
+    hands = _hands(view, hand, given, unknown)
     pile_n = view["pile"]
     pile = tuple(unknown[len(unknown) - pile_n :]) if pile_n else ()
     del unknown[len(unknown) - pile_n :]
     out_of_play += unknown
-    lock = None
-    if lock_v is not None:
-        pair = tuple(sorted(_GOODS[g] for g in lock_v["pair"]))
-        card = own_lock_card or out_of_play.pop(rng.randrange(len(out_of_play)))
-        lock = Lock(pair=(pair[0], pair[1]), card=card, by=lock_v["by"], turn=max(0, view["turn_no"] - 1))
+    lock = _lock(view, own_lock, out_of_play, rng)
     if len(out_of_play) != view["discard_down"]:
         raise ValueError("the view's card counts do not add up to 55")
     rng.shuffle(out_of_play)
-
-    offer = None
-    if offer_v is not None:
-        give = given
-        if offer_v["give"] is None:  # not a party: any give_count cards of the offerer's hand
-            give = tuple(sorted(rng.sample(hands[offerer], offer_v["give_count"])))
-        offer = Offer(
-            by=offerer,
-            target=_target(offer_v["to"]),
-            give=give,
-            want=_WANTS[offer_v["want"]],
-            k=offer_v["k"],
-            addressees=tuple(offer_v["addressees"]),
-            skipped=tuple(offer_v["skipped"]),
-            declined=tuple(offer_v["declined"]),
-        )
-
-    final = tuple(view["final"]) if view["final"] is not None else None
-    turn_no = view["turn_no"]
-    final_turn = 0
-    if final is not None:
-        now = _trigger_now(view, me)
-        if now is None:
-            now = rng.random() < 0.5
-        final_turn = turn_no if now else turn_no - 1
+    offer = _offer(view, given, hands, rng)
+    final_turn = _final_turn(view, me, rng)
     outcome = view["outcome"]
-    fresh: list[tuple[int, ...]] = [()] * n
-    fresh[viewer] = tuple(sorted(_CARD[c] for c in me["received"]))
+    received = tuple(sorted(_CARD[c] for c in me["received"]))
     state = State(
         n=n,
         opts=Opts(**view["options"]),
@@ -182,20 +202,33 @@ def determinize(view: KathaiView, rng: random.Random) -> State:
         spent=tuple(players[q]["sales"] - players[q]["profit"] for q in range(n)),
         active=view["active"],
         step=_STEPS[view["step"]],
-        turn_no=turn_no,
+        turn_no=view["turn_no"],
         offers_used=view["offers_used"],
         traded=view["traded"],
         offer=offer,
-        final=final,
+        final=tuple(view["final"]) if view["final"] is not None else None,
         final_turn=final_turn,
         reason=outcome["reason"] if outcome is not None else "",
         last=view["last"],
-        fresh=tuple(fresh),
+        fresh=tuple(received if q == viewer else () for q in range(n)),
     )
     mem = view["refused"]
     if not mem:
         return state
-    return with_refused(
-        state,
-        tuple((r["seat"], tuple(_CARD[c] for c in r["give"]), _WANTS[r["want"]], r["k"]) for r in mem),
+    return with_refused(state, _refusals(view))
+
+
+def _seen(view: KathaiView) -> tuple[int, tuple[int, ...]]:
+    """The viewer's own lock card (0 if none) and the offered cards it saw (as a party)."""
+    lock_v, offer_v = view["lock"], view["offer"]
+    own_lock_id = lock_v["card"] if lock_v is not None else None
+    given: tuple[int, ...] = ()
+    if offer_v is not None and offer_v["give"] is not None:
+        given = tuple(sorted(_CARD[c["id"]] for c in offer_v["give"]))
+    return (_CARD[own_lock_id] if own_lock_id is not None else 0), given
+
+
+def _refusals(view: KathaiView) -> tuple[Refusal, ...]:
+    return tuple(
+        (r["seat"], tuple(_CARD[c] for c in r["give"]), _WANTS[r["want"]], r["k"]) for r in view["refused"]
     )
