@@ -53,7 +53,7 @@ def _event(
 ) -> Event:
     """``Event(kind, text, data, private_to, twin)`` copied from a blank event by
     :func:`engines.fastcopy.replace`, without the frozen dataclass's ``__init__`` (one
-    ``object.__setattr__`` per field); ``tests/test_kathai_fast_paths.py`` checks it equals the
+    ``object.__setattr__`` per field); ``tests/kathai/test_rules.py`` checks it equals the
     constructor's."""
     return replace(_BLANK, kind=kind, text=text, data=data, private_to=private_to, twin=twin)
 

@@ -19,7 +19,7 @@ either way).
 Not used (the view does not hold them): what earlier public events said (a trade's "each shows
 salt", a card swapped under the pile); only the last event line is in the view.
 
-``view(determinize(v, rng), v["viewer"]) == v`` exactly; tests/test_kathai_search.py checks it.
+``view(determinize(v, rng), v["viewer"]) == v`` exactly; tests/kathai/test_search.py checks it.
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ import pytest
 from engines import base, search
 from engines.kathai import ENGINE as E
 from engines.kathai.ai import playout as P
-from engines.kathai.data import NCARDS
 from engines.kathai.ai.determinize import determinize
+from engines.kathai.data import NCARDS
 from engines.kathai.positions import build
 from engines.kathai.state import REPLY
 from tests import search_helpers as sh

@@ -1,37 +1,26 @@
 """The worked examples of docs/rules/kathai.md#worked-examples, one test each, with their numbers."""
+
 from __future__ import annotations
 
 import pytest
 
-from engines.base import IllegalAction, play
+from engines.base import play
 from engines.kathai import ENGINE as E
-from engines.kathai.data import CARD_TEXT, GOODS
+from engines.kathai.data import GOODS
 from engines.kathai.positions import build, ids
 from engines.kathai.scoring import ranks
 from engines.kathai.state import OVER, REPLY, TRADING
-
-
-def market(s) -> str:
-    return " ".join(GOODS[g] for g in s.market)
-
-
-def hand(s, q) -> str:
-    return " ".join(CARD_TEXT[c] for c in s.hands[q])
-
-
-def go(s, seat, text):
-    s2 = play(E, s, seat, text).state
-    E.invariants(s2)
-    return s2
-
-
-def illegal(s, seat, text) -> None:
-    with pytest.raises(IllegalAction):
-        play(E, s, seat, text)
-    assert E.is_legal(s, seat, text)
-
+from tests.kathai.helpers import go, hand, illegal, market
 
 FULL = ["t42 t43 t44 t45 t46 t47 t48", "t49 t50 t51 t52 t53 t54 t55"]
+
+
+def _turns_until_over(s):
+    seq = []
+    while s.step != OVER:
+        seq.append(s.active)
+        s = go(s, s.active, "pass")
+    return seq, s
 
 
 def test_case1_rulebook_salt_sale():
@@ -77,14 +66,6 @@ def test_case4_rulebook_trade():
     illegal(s, 0, "swap t5")
     illegal(s, 0, "sell salt t3")
     assert "pass" in E.legal_actions(s, 0)
-
-
-def _turns_until_over(s):
-    seq = []
-    while s.step != OVER:
-        seq.append(s.active)
-        s = go(s, s.active, "pass")
-    return seq, s
 
 
 def test_case5_rulebook_end():
@@ -157,8 +138,11 @@ def test_case9_lock():
 
 
 def test_case10_buy():
-    s = build(hands=["t1 t2 t3 t4 t5 t6", FULL[0], FULL[1]], profit=["t30"],
-              pile="t7 t8 t9 t10 t11 t12 t13 t14 t15 t16")
+    s = build(
+        hands=["t1 t2 t3 t4 t5 t6", FULL[0], FULL[1]],
+        profit=["t30"],
+        pile="t7 t8 t9 t10 t11 t12 t13 t14 t15 t16",
+    )
     assert "buy" in E.legal_actions(s, 0)
     s = go(s, 0, "buy")
     assert len(s.hands[0]) == 7 and len(s.profit[0]) == 0 and len(s.pile) == 9
@@ -197,6 +181,7 @@ def test_case13_parser():
     assert E.parse(" ACCEPT  T17 t3 ") == "accept t3 t17"
     assert E.parse("bribe tea gold t7") == "bribe gold tea t7"
     from engines.base import BadNotation
+
     with pytest.raises(BadNotation):
         E.parse("sell salt t03")
     # the bribe is accepted whichever order it is typed in, and stored one way

@@ -1,12 +1,14 @@
 """The Kathai AI: full games at 3–5 players without stalling, determinism, and its trading."""
+
 from __future__ import annotations
 
 import pytest
 
+from engines import search
 from engines.base import play
 from engines.kathai import ENGINE as E
 from engines.kathai.positions import build
-from engines.kathai.state import OVER
+from engines.kathai.state import OVER, REPLY
 
 
 def ai_game(seed: int, n: int, options=None):
@@ -37,8 +39,13 @@ def test_ai_plays_full_games(n, seed):
 
 
 def test_ai_with_every_option():
-    opts = {"free_asking": True, "allow_gifts": True, "bribe_lock": "goods", "max_offers": 3,
-            "first_player": "seat0"}
+    opts = {
+        "free_asking": True,
+        "allow_gifts": True,
+        "bribe_lock": "goods",
+        "max_offers": 3,
+        "first_player": "seat0",
+    }
     s, _, _ = ai_game(2, 4, opts)
     assert s.reason == "pile"
 
@@ -48,7 +55,7 @@ def test_ai_is_deterministic():
 
 
 def test_ai_accepts_an_offer_that_helps_its_goods():
-    s = build(hands=["t40 t1", "t13 t14 t9", "t20"])   # s1 collects salt, holds tea t9
+    s = build(hands=["t40 t1", "t13 t14 t9", "t20"])  # s1 collects salt, holds tea t9
     s = play(E, s, 0, "offer s1 t40 for tea 1").state
     assert E.choose(E.view(s, 1), E.legal_actions(s, 1)) == "accept t9"
 
@@ -60,7 +67,7 @@ def test_ai_refuses_to_help_a_leader():
 
 
 def test_ai_refuses_to_give_away_its_goods():
-    s = build(hands=["t9 t1", "t13 t14 t40", "t20"])   # asked for salt, offered tea
+    s = build(hands=["t9 t1", "t13 t14 t40", "t20"])  # asked for salt, offered tea
     s = play(E, s, 0, "offer s1 t9 for salt 1").state
     assert E.choose(E.view(s, 1), E.legal_actions(s, 1)) == "decline"
 
@@ -79,3 +86,30 @@ def test_ai_sells_a_full_hand_and_swaps_after_a_decline():
     for q in E.to_move(t):
         t = play(E, t, q, "decline").state
     assert E.choose(E.view(t, 0), E.legal_actions(t, 0)) == "swap t20"
+
+
+def test_ai_seats_never_repeat_an_ask_everyone_declined():
+    """A person who declines everything, against the search AI: an AI seat may ask again only
+    once someone it asked has traded since (here: never)."""
+    for seed in (1, 2, 3):
+        s = E.setup(seed, 3, {})
+        sent: set[tuple[int, str]] = set()
+        repeats = []
+        for _ in range(250):
+            if E.outcome(s) is not None:
+                break
+            seat = min(E.to_move(s))
+            if seat == 0:
+                text = "decline" if s.step == REPLY else "pass"
+            else:
+                legal = E.legal_actions(s, seat)
+                text = search.choose(
+                    E, E.view(s, seat), legal, "normal", seed * 1000 + s.turn_no, cap=False
+                ).action
+            if text.startswith("offer "):
+                key = (s.turn_no, text)
+                if key in sent and not s.traded:
+                    repeats.append(key)
+                sent.add(key)
+            s = play(E, s, seat, text).state
+        assert not repeats, f"seed {seed}: asks sent again after everyone declined: {repeats}"

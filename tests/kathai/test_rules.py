@@ -1,28 +1,105 @@
-"""Kathai rules beyond the worked examples (docs/rules/kathai.md#worked-examples): setup, grammar, legality, the trade protocol, events,
-views and secrets, options, autocomplete, prompts and timeouts."""
+"""Kathai rules: set-up, grammar, legality and the legal lists (against brute force), the trade
+protocol, events, replay, the invariants, and the fast copies that equal the constructors."""
+
 from __future__ import annotations
 
-import json
+import dataclasses
+import pickle
 import random
+from collections.abc import Iterator
 
 import pytest
 
-from engines import prompt as pr
-from engines.base import BadNotation, BadOption, IllegalAction, NotYourTurn, play, replay, state_fingerprint
+from engines.base import (
+    BadNotation,
+    BadOption,
+    Event,
+    NotYourTurn,
+    first_awaited,
+    play,
+    replay,
+    state_fingerprint,
+)
 from engines.kathai import ENGINE as E
+from engines.kathai import apply as flow
 from engines.kathai import legal as lg
-from engines.kathai.data import CARD_TEXT, GOODS
+from engines.kathai.data import ANY, CARD_TEXT, GOODS, HAND_LIMIT, NGOODS, WANTS
+from engines.kathai.notation import PROFIT, Move, format_move
 from engines.kathai.positions import build, ids
-from engines.kathai.state import MAIN, OVER, REPLY, TRADING
+from engines.kathai.state import ALL, MAIN, OVER, REPLY, TRADING, Offer, State, declined_by, upd
+from tests.kathai.helpers import go
+
+# --------------------------------------------------------------------------- legal lists
 
 
-def go(s, seat, text):
-    s2 = play(E, s, seat, text).state
-    E.invariants(s2)
-    return s2
+def _random_states(count=40, seed=0):
+    rng = random.Random(seed)
+    for i in range(count):
+        n = 3 + i % 3
+        opts = [{}, {"allow_gifts": True, "free_asking": True}][i % 2]
+        s = E.setup(i, n, opts)
+        for _ in range(rng.randrange(60)):
+            if s.step == OVER:
+                break
+            q = rng.choice(E.to_move(s))
+            s = E.apply(s, q, rng.choice(E.legal_actions(s, q)))[0]
+        yield s
+
+
+OPTIONS = (
+    {},
+    {"allow_gifts": True, "max_offers": 3},
+    {"free_asking": True, "allow_gifts": True, "bribe_lock": "goods", "first_player": "seat0"},
+)
+
+
+def _subsets(hand: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    for mask in range(1 << len(hand)):
+        yield tuple(c for i, c in enumerate(hand) if mask >> i & 1)
+
+
+def _candidates(s: State, seat: int) -> set[str]:
+    """Every well-formed text naming only ``seat``'s cards (a superset of its legal list)."""
+    hand = s.hands[seat]
+    moves = [Move("pass"), Move("buy"), Move("decline")]
+    moves += [Move("swap", ids=(c,)) for c in hand]
+    moves += [
+        Move("bribe", pair=(a, b), pay=p)
+        for a in range(NGOODS)
+        for b in range(a + 1, NGOODS)
+        for p in (PROFIT, *hand)
+    ]
+    for sub in _subsets(hand):
+        moves.append(Move("accept", ids=sub))
+        if sub:
+            moves += [Move("sell", ids=sub, goods=g) for g in range(NGOODS)]
+        for t in (ALL, *range(s.n)):
+            for w in range(len(WANTS)):
+                for k in range(HAND_LIMIT + 1):
+                    if (k == 0 and w != ANY) or (k == 0 and not sub):
+                        continue
+                    moves.append(Move("offer", ids=sub, target=t, want=w, k=k))
+    return {format_move(m) for m in moves}
+
+
+def _states(n: int, options: dict[str, object], seed: int) -> list[State]:
+    """A few states of a random game: main, trading and reply steps, large hands preferred."""
+    rng = random.Random(seed)
+    s = E.setup(seed, n, options)
+    picked: list[State] = []
+    steps = 0
+    while E.outcome(s) is None and len(picked) < 4:
+        seat = first_awaited(E, s)
+        big = len(s.hands[s.active]) >= 6
+        if steps % 29 == 7 or (big and steps % 11 == 3 and s.step != REPLY):
+            picked.append(s)
+        s = E.apply(s, seat, rng.choice(E.legal_actions(s, seat)))[0]
+        steps += 1
+    return picked
 
 
 # --------------------------------------------------------------------------- setup
+
 
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_setup_follows_spec_section_3(n):
@@ -37,10 +114,10 @@ def test_setup_follows_spec_section_3(n):
     assert s.active == first and s.turn_no == 1 and s.step == MAIN
     assert [GOODS[g] for g in s.market] == market
     for q in range(n):
-        dealt = sorted(int(t[1:]) for t in pile[3 * q:3 * q + 3])
+        dealt = sorted(int(t[1:]) for t in pile[3 * q : 3 * q + 3])
         extra = [int(pile[3 * n][1:])] if q == first else []
         assert list(s.hands[q]) == sorted(dealt + extra)
-    assert [CARD_TEXT[c] for c in s.pile] == pile[3 * n + 1:]
+    assert [CARD_TEXT[c] for c in s.pile] == pile[3 * n + 1 :]
     assert len(s.pile) + 1 == {3: 46, 4: 43, 5: 40}[n]
     E.invariants(s)
 
@@ -57,27 +134,54 @@ def test_setup_options():
 
 # --------------------------------------------------------------------------- grammar
 
-@pytest.mark.parametrize("text,canon", [
-    ("sell SALT t41 t13", "sell salt t13 t41"),
-    ("  bribe tea   spice profit", "bribe spice tea profit"),
-    ("offer S1 t2 t1 for salt 1", "offer s1 t1 t2 for salt 1"),
-    ("offer all t11 for ANY 2", "offer all t11 for any 2"),
-    ("offer s2 for tea 1", "offer s2 for tea 1"),
-    ("offer s2 t5 for any 0", "offer s2 t5 for any 0"),
-    ("accept", "accept"), ("Decline", "decline"), ("swap t5", "swap t5"), ("BUY", "buy"),
-])
+
+@pytest.mark.parametrize(
+    "text,canon",
+    [
+        ("sell SALT t41 t13", "sell salt t13 t41"),
+        ("  bribe tea   spice profit", "bribe spice tea profit"),
+        ("offer S1 t2 t1 for salt 1", "offer s1 t1 t2 for salt 1"),
+        ("offer all t11 for ANY 2", "offer all t11 for any 2"),
+        ("offer s2 for tea 1", "offer s2 for tea 1"),
+        ("offer s2 t5 for any 0", "offer s2 t5 for any 0"),
+        ("accept", "accept"),
+        ("Decline", "decline"),
+        ("swap t5", "swap t5"),
+        ("BUY", "buy"),
+    ],
+)
 def test_parse_canonical(text, canon):
     assert E.parse(text) == canon
     assert E.parse(canon) == canon
 
 
-@pytest.mark.parametrize("text", [
-    "sell salt t03", "sell salt t3 t3", "sell salt", "sell spicy t1", "swap", "swap t1 t2",
-    "swap t56", "swap t0", "bribe gold gold t1", "bribe gold tea", "buy now", "pass pass",
-    "offer s1 t1 for salt 01", "offer s1 t1 for salt 0", "offer s1 for any 0",
-    "offer s1 t1 for salt 8", "offer s5 t1 for salt 1", "offer s1 t1 salt 1", "offer",
-    "accept t1 t1", "trade", "",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sell salt t03",
+        "sell salt t3 t3",
+        "sell salt",
+        "sell spicy t1",
+        "swap",
+        "swap t1 t2",
+        "swap t56",
+        "swap t0",
+        "bribe gold gold t1",
+        "bribe gold tea",
+        "buy now",
+        "pass pass",
+        "offer s1 t1 for salt 01",
+        "offer s1 t1 for salt 0",
+        "offer s1 for any 0",
+        "offer s1 t1 for salt 8",
+        "offer s5 t1 for salt 1",
+        "offer s1 t1 salt 1",
+        "offer",
+        "accept t1 t1",
+        "trade",
+        "",
+    ],
+)
 def test_parse_rejects(text):
     with pytest.raises(BadNotation):
         E.parse(text)
@@ -87,24 +191,16 @@ def test_sample_actions_are_canonical_and_cover_every_verb():
     rng = random.Random(4)
     got = E.sample_actions(4, rng, 400)
     assert all(E.parse(a) == a for a in got)
-    assert {a.split()[0] for a in got} == {"accept", "bribe", "buy", "decline", "offer", "pass",
-                                           "sell", "swap"}
-
-
-# --------------------------------------------------------------------------- legal lists
-
-def _random_states(count=40, seed=0):
-    rng = random.Random(seed)
-    for i in range(count):
-        n = 3 + i % 3
-        opts = [{}, {"allow_gifts": True, "free_asking": True}][i % 2]
-        s = E.setup(i, n, opts)
-        for _ in range(rng.randrange(60)):
-            if s.step == OVER:
-                break
-            q = rng.choice(E.to_move(s))
-            s = E.apply(s, q, rng.choice(E.legal_actions(s, q)))[0]
-        yield s
+    assert {a.split()[0] for a in got} == {
+        "accept",
+        "bribe",
+        "buy",
+        "decline",
+        "offer",
+        "pass",
+        "sell",
+        "swap",
+    }
 
 
 def test_legal_lists_sorted_unique_and_agree_with_is_legal():
@@ -121,17 +217,16 @@ def test_legal_lists_sorted_unique_and_agree_with_is_legal():
 
 
 def test_largest_offer_lists():  # docs/rules/kathai.md#largest-offer-list
-    hands = ["t1 t2 t3 t4 t5 t6 t7", "t8 t9 t10 t11", "t12 t13 t14 t15", "t16 t17 t18 t19",
-             "t20 t21 t22 t23"]
+    hands = ["t1 t2 t3 t4 t5 t6 t7", "t8 t9 t10 t11", "t12 t13 t14 t15", "t16 t17 t18 t19", "t20 t21 t22 t23"]
     assert len(lg.offer_actions(build(5, hands=hands))) == 11160
-    gifts = ["t1 t2 t3 t4 t5 t6 t7", "t8 t9 t10", "t12 t13 t14 t15", "t16 t17 t18 t19",
-             "t20 t21 t22 t23"]
+    gifts = ["t1 t2 t3 t4 t5 t6 t7", "t8 t9 t10", "t12 t13 t14 t15", "t16 t17 t18 t19", "t20 t21 t22 t23"]
     assert len(lg.offer_actions(build(5, hands=gifts, options={"allow_gifts": True}))) == 11509
 
 
 def test_kept_and_spent_profit_cards_are_numerically_lowest():
-    s = build(hands=["t9 t10 t19", "t42 t43 t44 t45 t46 t47 t48", "t49 t50 t51 t52 t53 t54 t55"],
-              )
+    s = build(
+        hands=["t9 t10 t19", "t42 t43 t44 t45 t46 t47 t48", "t49 t50 t51 t52 t53 t54 t55"],
+    )
     s = go(s, 0, "sell tea t9 t10 t19")
     assert s.profit[0] == ids("t9")
     s2 = build(hands=["t1"], profit=["t9 t10"])
@@ -190,6 +285,7 @@ def test_turn_limit_ends_a_stalled_game():
 
 # --------------------------------------------------------------------------- the trade protocol
 
+
 def test_several_addressees_at_once_and_first_accept_wins():
     s = build(n=4, hands=["t1 t2", "t3 t4", "t5 t30", "t40 t41 t42 t43 t44 t45 t46"])
     s = go(s, 0, "offer all t1 t2 for silk 1")
@@ -207,8 +303,8 @@ def test_several_addressees_at_once_and_first_accept_wins():
 
 def test_named_target_must_be_eligible():
     s = build(hands=["t1 t2", "t40 t41 t42 t43 t44 t45 t46", ""])
-    assert E.is_legal(s, 0, "offer s1 t1 t2 for any 1")            # 7 - 1 + 2 = 8
-    assert E.is_legal(s, 0, "offer s2 t1 for any 1")               # s2 holds nothing
+    assert E.is_legal(s, 0, "offer s1 t1 t2 for any 1")  # 7 - 1 + 2 = 8
+    assert E.is_legal(s, 0, "offer s2 t1 for any 1")  # s2 holds nothing
     assert E.is_legal(s, 0, "offer s0 t1 for any 1")
     assert E.is_legal(s, 0, "offer s3 t1 for any 1")
     assert E.is_legal(s, 0, "offer s1 t1 for any 1") is None
@@ -233,93 +329,7 @@ def test_draws_and_swaps_are_private():
     r = play(E, s, 0, "swap t3")
     for e in r.events:
         if e.kind in ("swap", "draw"):
-            assert e.private_to is not None and not any(
-                CARD_TEXT[c] in e.twin.text for c in (3, 50, 51))
-
-
-# --------------------------------------------------------------------------- views
-
-def test_views_hide_hands_pile_and_foreign_offers():
-    s = build(n=4, hands=["t1 t2", "t3 t4", "t5 t30", "t40 t41 t42 t43 t44 t45 t46"])
-    s = go(s, 0, "offer all t1 t2 for silk 1")
-    for viewer in (None, 0, 1, 2, 3):
-        text = json.dumps(E.view(s, viewer))
-        for secret in E.secrets(s, viewer):
-            assert secret not in text
-    assert E.view(s, 1)["offer"]["give"][0]["id"] == "t1"
-    assert E.view(s, 3)["offer"]["give"] is None and E.view(s, None)["offer"]["give"] is None
-    assert E.view(s, None)["me"] is None
-    v = E.view(s, 2)
-    assert v["me"]["offer_for_me"] and v["me"]["eligible"] == ["t5", "t30"]
-    assert v["offer"]["awaiting"] == [1, 2] and v["offer"]["skipped"] == [3]
-
-
-def test_view_sell_now_and_lock_card_for_its_owner():
-    s = build(hands=["t5 t13 t31 t40 t41", "t7"], lock=("gold", "tea", "t8", 0))
-    me = E.view(s, 0)["me"]
-    salt = next(x for x in me["sell_now"] if x["goods"] == "salt")
-    assert salt == {"goods": "salt", "pos": 2, "min": 5, "items": 7, "cards": 4,
-                    "can_sell": True, "points": 6}
-    assert me["lock_card"] == "t8" and E.view(s, 1)["lock"]["card"] is None
-    assert E.view(s, None)["lock"]["pair"] == ["gold", "tea"]
-
-
-# --------------------------------------------------------------------------- host helpers
-
-def test_timeout_actions_never_trade():
-    s = build(hands=["t1 t2", "t3 t4", "t5 t30"])
-    assert E.timeout_action(s, 0) == "pass"
-    s = go(s, 0, "offer all t1 for silk 1")
-    assert E.timeout_action(s, 2) == "decline" and E.timeout_action(s, 1) == "decline"
-
-
-def test_autocomplete_gives_next_tokens():
-    s = build(hands=["t1 t2 t40", "t3 t4", "t5 t30"])
-    legal = E.legal_actions(s, 0)
-    # the moves a person chooses between first (issue #22): each sale whole with its points,
-    # then sell, pass, swap, offer, bribe; an offer's targets carry the player's name token
-    got = E.complete(s, 0, "")
-    assert [v for v, _ in got] == ["sell gold t1 t2 t40", "sell", "pass", "swap", "offer", "bribe"]
-    assert "4 points" in got[0][1]
-    assert E.complete(s, 0, "offer ") == [("offer all", "offer all"), ("offer s1", "{s1}"), ("offer s2", "{s2}")]
-    assert [v for v, _ in E.complete(s, 0, "offer all t1 t2 for sa")] == ["offer all t1 t2 for salt"]
-    assert [v for v, _ in E.complete(s, 0, "sell gold t1 t2 t4")] == ["sell gold t1 t2 t40"]
-    for st in _random_states(30, seed=3):
-        for q in E.to_move(st):
-            legal = E.legal_actions(st, q)
-            for prefix in ["", "o", "offer ", "offer all ", legal[-1][:8], legal[len(legal) // 2]]:
-                got = E.complete(st, q, prefix)
-                assert len(got) <= 25
-                for value, _ in got:
-                    assert any(a == value or a.startswith(value + " ") for a in legal), value
-                want = pr.next_tokens(legal, prefix, limit=10_000)
-                words = {v for v, _ in got if prefix or " " not in v}  # "" also offers whole sales
-                assert words == {v for v, _ in want} or len(want) > 25
-
-
-def test_prompts_fit_and_build_legal_texts():
-    for st in _random_states(40, seed=5):
-        for q in E.to_move(st):
-            p = E.prompt(st, q)
-            assert pr.rows(p.controls) <= 5 and not p.public  # private: a DM to itself
-            legal = set(E.legal_actions(st, q))
-            assert set(p.actions()) <= legal
-            form = p.find("move")
-            if isinstance(form, pr.Form):
-                assert form.build({"do": ["pass"]}) == "pass"
-    s = build(hands=["t5 t13 t31 t40 t41", "t3", "t4"])
-    form = E.prompt(s, 0).find("move")
-    assert form.build({"do": ["sell salt"], "cards": ["t13", "t31", "t40", "t41"]}) in E.legal_actions(s, 0)
-    assert form.build({"do": ["offer all"], "cards": ["t5"], "want": ["for salt"], "count": ["1"]}) == \
-        "offer all t5 for salt 1"
-    big = form.build({"do": ["offer all"], "cards": ["t5"], "want": ["for any"], "count": ["7"]})
-    assert big == "offer all t5 for any 7"  # every ask up to the hand limit, without typing
-    s = go(s, 0, "offer all t5 for salt 1")
-    p = E.prompt(s, 1)
-    pick = p.find("accept")
-    assert pick.min == pick.max == 1 and pick.build(["t3"]) == "accept t3"
-    assert "decline" in p.actions()
-    assert E.prompt(s, 2).actions() == ["decline"]          # t4 shows no salt
+            assert e.private_to is not None and not any(CARD_TEXT[c] in e.twin.text for c in (3, 50, 51))
 
 
 def test_replay_reproduces_state():
@@ -353,7 +363,7 @@ def test_section_11_invariants_over_random_play():
             t = play(E, s, q, a).state
             E.invariants(t)
             assert len(t.pile) <= len(s.pile)
-            assert all(x >= y for x, y in zip(t.scores, s.scores))
+            assert all(x >= y for x, y in zip(t.scores, s.scores, strict=False))
             per_turn[s.turn_no] = per_turn.get(s.turn_no, 0) + 1
             s = t
         assert max(per_turn.values()) <= s.opts.max_offers * n + 1
@@ -369,7 +379,45 @@ def test_setup_events_show_each_hand_only_to_its_owner():
         assert mine.twin.text == "{s%d} holds %d cards." % (q, len(s.hands[q]))
 
 
-def test_main_prompt_text_summarises_the_hand():
-    s = build(hands=["t5 t13 t31 t40 t41", "t3", "t4"])
-    text = E.prompt(s, 0).text
-    assert "salt 7 (sell now: 6 pts)" in text and "profit cards 0" in text
+@pytest.mark.parametrize("n", [3, 4, 5])
+@pytest.mark.parametrize("oi", range(len(OPTIONS)))
+def test_legal_lists_equal_brute_force(n: int, oi: int) -> None:
+    states = _states(n, OPTIONS[oi], seed=10 * n + oi)
+    assert states
+    for s in states:
+        for seat in range(s.n):
+            legal = E.legal_actions(s, seat)
+            if seat not in E.to_move(s):
+                assert legal == []
+                continue
+            want = sorted(a for a in _candidates(s, seat) if E.is_legal(s, seat, a) is None)
+            assert legal == want
+
+
+def test_event_shortcut_equals_event() -> None:
+    assert [f.name for f in dataclasses.fields(Event)] == ["kind", "text", "data", "private_to", "twin"]
+    twin = Event("trade", "{s0} and {s1} trade.", {"seat": 1})
+    want = Event(
+        "trade", "{s0} gives t3.", {"seat": 1, "given": ["t3"]}, private_to=frozenset({0, 1}), twin=twin
+    )
+    got = flow._event(
+        "trade",
+        "{s0} gives t3.",
+        {"seat": 1, "given": ["t3"]},
+        frozenset({0, 1}),
+        flow._event("trade", "{s0} and {s1} trade.", {"seat": 1}),
+    )
+    assert got == want and repr(got) == repr(want)
+    assert pickle.loads(pickle.dumps(got)) == want
+    assert flow._event("pass", "{s2} ends the turn.", {"seat": 2}) == Event(
+        "pass", "{s2} ends the turn.", {"seat": 2}
+    )
+
+
+def test_declined_by_and_upd_equal_the_constructors() -> None:
+    o = Offer(by=0, target=ALL, give=(3, 5), want=1, k=2, addressees=(1, 2), skipped=(), declined=(1,))
+    assert declined_by(o, 2) == dataclasses.replace(o, declined=(1, 2))
+    assert o.declined == (1,)
+    s = build(3, hands=["t1 t2", "t3", "t4"])
+    assert upd(s, active=2, traded=True) == dataclasses.replace(s, active=2, traded=True)
+    assert s.active == 0 and not s.traded

@@ -5,8 +5,7 @@ changes) proved against the move log.
 Seeded whole games at 3, 4 and 5 players (the AI seats' moves with random ones between) are cut
 into batches of one to four moves, as the bot posts a board after one move or after a few; for
 each board the labels against the previous board must agree with the moves of the batch and the
-engine's states (which the renderer never sees: it gets only the two public views).
-"""
+engine's states (which the renderer never sees: it gets only the two public views)."""
 
 from __future__ import annotations
 
@@ -113,9 +112,9 @@ def check(b: Board, n: int) -> set[str]:
     equal = of and b.previous["traded"] and of["give_count"] == of["k"]  # looks like a trade
     if b.batch == 1 and b.moves[0][1].split()[0] == "decline" and not (closed and equal):
         assert got.get(f"answer:{b.moves[0][0]}") == "declined", (got, b.moves)
-    if b.batch == 1 and b.moves[0][1].split()[0] == "accept":
-        if len(of["awaiting"]) == 1 or of["give_count"] != of["k"]:
-            assert got.get(f"answer:{b.moves[0][0]}") == "accepted", (got, b.moves)
+    accepted = b.batch == 1 and b.moves[0][1].split()[0] == "accept"
+    if accepted and (len(of["awaiting"]) == 1 or of["give_count"] != of["k"]):
+        assert got.get(f"answer:{b.moves[0][0]}") == "accepted", (got, b.moves)
     moved = {p for p in range(5) if b.view["market"][p]["goods"] != b.previous["market"][p]["goods"]}
     assert {f"market:{p + 1}" for p in moved} == {t for t in got if t.startswith("market:")}
     return seen
