@@ -27,7 +27,7 @@ from render.common import (
     seat_ink,
 )
 from render.kathai.art import DANGER, goods_icon, profit_icon
-from render.kathai.board import GAP, PAD, X0, X1, Ctx, badge
+from render.kathai.layout import GAP, PAD, X0, X1, Ctx, badge
 
 View = KathaiView
 RANK_H = 62

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from engines.kathai.view import CardView, KathaiView, MeView, OfferView
 from render.common import ordinal, score_lines
 from render.kathai.art import card_goods, card_id_key, goods_name
-from render.kathai.board import STEP_LABEL, Ctx
+from render.kathai.board.table import STEP_LABEL
+from render.kathai.layout import Ctx
 
 View = KathaiView
 LIMIT = 1900

@@ -293,7 +293,7 @@ def test_seat_initials_and_goods_shapes_tell_seats_and_goods_apart():
     """The second cues beside colour: the house seat initials (unique), and one picture shape
     per goods (five different shapes)."""
     from render.kathai.art import GOODS_SHAPE
-    from render.kathai.board import Ctx
+    from render.kathai.layout import Ctx
 
     assert Ctx(sample_view(0, 3), ["Ann", "Bob", "Cy"]).tags == ["A", "B", "C"]
     assert len(set(Ctx(sample_view(0, 3), ["Ann", "Anna", "Bob"]).tags)) == 3

@@ -4,8 +4,7 @@ board's legend row.
 A seat card holds the house badge and the name, the score, the hand size and profit cards
 (each an icon with its count at 34 px) and a status line: to play, to answer, declined,
 skipped, offering, the final turns left as pips, the place at the end. What changed since the
-previous board is outlined in the house "changed" colour, the score with its change beside it.
-"""
+previous board is outlined in the house "changed" colour, the score with its change beside it."""
 
 from __future__ import annotations
 
@@ -33,11 +32,8 @@ from render.common import (
     text_width,
 )
 from render.kathai.art import DANGER, hand_icon, pips, profit_icon
-from render.kathai.board import GAP, X0, X1, Ctx, awaited_verb, badge, stamped
-
-# --------------------------------------------------------------------------- seat cards
-
-SEATS_H = 196
+from render.kathai.board.table import awaited_verb
+from render.kathai.layout import GAP, SEATS_H, X0, X1, Ctx, badge, stamped
 
 
 def seat_note(c: Ctx, s: int, labels: dict[str, str]) -> tuple[str, Any, bool]:
