@@ -102,7 +102,7 @@ def badge(d: ImageDraw.ImageDraw, c: Ctx, s: int, x: float, mid: float, r: int =
     return x + 2 * r + 8
 
 
-# --------------------------------------------------------------------------- market
+# --------------------------------------------------------------------------- market: sizes
 
 COL_W = 170
 PRICE_H = 100
@@ -128,18 +128,18 @@ def lock_positions(v: View) -> list[int]:
     return sorted(pos) if len(pos) == 2 else []
 
 
-# --------------------------------------------------------------------------- pile / last sale
+# --------------------------------------------------------------------------- pile / last sale: sizes
 
 SUPPLY_H = 212
 SALE_W, SALE_H = 92, 140
 
 
-# --------------------------------------------------------------------------- the offer line
+# --------------------------------------------------------------------------- the offer line: sizes
 
 OFFER_H = 64
 
 
-# --------------------------------------------------------------------------- the board
+# --------------------------------------------------------------------------- the board: sizes
 
 BOARD_H = 948
 """The board's height at every player count (the caption strip comes on top)."""
@@ -149,7 +149,7 @@ def new_canvas(height: int = BOARD_H) -> tuple[Image.Image, ImageDraw.ImageDraw]
     return canvas(height)
 
 
-# --------------------------------------------------------------------------- seat cards
+# --------------------------------------------------------------------------- seat cards: sizes
 
 SEATS_H = 196
 

@@ -109,6 +109,9 @@ def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx) -> int:
     )
 
 
+# --------------------------------------------------------------------------- market
+
+
 def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels: dict[str, str]) -> int:
     """The five price cards, the goods under them and the lock bridging its pair; goods that
     moved since the previous board are outlined and tagged."""
@@ -188,6 +191,9 @@ def _draw_lock(
     draw_runs(img, d, x, mid, runs)
 
 
+# --------------------------------------------------------------------------- pile / last sale
+
+
 def draw_supply(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels: dict[str, str]) -> int:
     """The pile (red when low), the face-down count, and the last sale with its cards."""
     v = c.view
@@ -252,6 +258,9 @@ def _draw_sale(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, sx: float, top:
     cy = top + SUPPLY_H - PAD - SALE_H
     for i, cid in enumerate(cards):
         card_face(img, sx + i * (cw + 8), cy, cw, SALE_H, card_goods(cid), highlight=g)
+
+
+# --------------------------------------------------------------------------- the offer line
 
 
 def offer_runs(c: Ctx, of: OfferView, room: int, viewer: int | None = None) -> list[Run]:
