@@ -4,30 +4,45 @@ hands and the market, and a schema-exact sample view for the renderers."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from types import ModuleType
 
 import pytest
 
 from engines.base import IllegalAction, play
 from engines.kathai import ENGINE as E
 from engines.kathai.data import CARD_TEXT, GOODS
+from engines.kathai.scoring import SheetRow
+from engines.kathai.state import State
+from engines.kathai.view import (
+    CardView,
+    KathaiView,
+    LockView,
+    MeView,
+    OfferView,
+    OutcomeView,
+    PlayerView,
+    PriceSlot,
+    SaleView,
+    SellNow,
+    StepName,
+)
 
 
-def market(s) -> str:
+def market(s: State) -> str:
     return " ".join(GOODS[g] for g in s.market)
 
 
-def hand(s, q) -> str:
+def hand(s: State, q: int) -> str:
     return " ".join(CARD_TEXT[c] for c in s.hands[q])
 
 
-def go(s, seat, text):
-    s2 = play(E, s, seat, text).state
+def go(s: State, seat: int, text: str) -> State:
+    s2: State = play(E, s, seat, text).state
     E.invariants(s2)
     return s2
 
 
-def illegal(s, seat, text) -> None:
+def illegal(s: State, seat: int, text: str) -> None:
     with pytest.raises(IllegalAction):
         play(E, s, seat, text)
     assert E.is_legal(s, seat, text)
@@ -51,7 +66,7 @@ def card_key(cid: str) -> int:
     return int(cid[1:])
 
 
-def card_view(cid: str) -> dict[str, Any]:
+def card_view(cid: str) -> CardView:
     items = CARDS[cid]
     text = " + ".join(f"{k} {g}" for g, k in sorted(items.items(), key=lambda p: (-p[1], p[0])))
     return {"id": cid, "items": dict(items), "text": text}
@@ -62,14 +77,14 @@ def sample_view(
     n: int = 4,
     viewer: int | None = None,
     *,
-    step: str = "reply",
+    step: StepName = "reply",
     over: bool = False,
     lock: bool = True,
     offer: bool = True,
     final: bool = False,
     sale_cards: int = 4,
     hand_size: int | None = None,
-) -> dict[str, Any]:
+) -> KathaiView:
     """A schema-exact Kathai view with seeded random contents (not a reachable state)."""
     rng = random.Random(seed)
     ids = sorted(CARDS, key=card_key)
@@ -81,7 +96,7 @@ def sample_view(
         k = hand_size if hand_size is not None else rng.randint(1, 7)
         hands.append(sorted((ids.pop() for _ in range(k)), key=card_key))
     active = rng.randrange(n)
-    slots = [
+    slots: list[PriceSlot] = [
         {
             "pos": p + 1,
             "goods": g,
@@ -91,7 +106,7 @@ def sample_view(
         }
         for p, g in enumerate(market)
     ]
-    sales = []
+    sales: list[SaleView] = []
     for t in range(2 + n if over else 3):
         pos = rng.randint(1, 4)
         want = min(sale_cards if t == 2 else rng.randint(1, 4), len(ids) - 2)
@@ -117,7 +132,7 @@ def sample_view(
     fin = [rng.randint(0, 2) for _ in range(n)] if final or over else None
     if over:
         fin = [0] * n
-    lk = None
+    lk: LockView | None = None
     if lock:
         p = rng.randrange(4)
         by = (active + 1) % n
@@ -127,7 +142,7 @@ def sample_view(
             "by": by,
             "card": "t7" if viewer == by else None,
         }
-    of = None
+    of: OfferView | None = None
     if offer and not over:
         others = [s for s in range(n) if s != active]
         skipped = others[-1:] if n > 3 else []
@@ -155,7 +170,7 @@ def sample_view(
     elif not offer and step == "reply":
         step = "main"
     to_move = [] if over else (list(of["awaiting"]) if of and step == "reply" else [active])
-    players = [
+    players: list[PlayerView] = [
         {
             "seat": s,
             "hand_size": len(hands[s]),
@@ -168,24 +183,25 @@ def sample_view(
         }
         for s in range(n)
     ]
-    me = None
+    me: MeView | None = None
     if viewer is not None:
         hand = hands[viewer]
         totals = {g: sum(CARDS[c].get(g, 0) for c in hand) for g in GOODS}
-        sell_now = []
+        sell_now: list[SellNow] = []
         for slot in slots:
             g = slot["goods"]
-            cards = sum(1 for c in hand if CARDS[c].get(g))
-            can = slot["sellable"] and cards > 0 and totals[g] >= slot["min"]
+            ncards = sum(1 for c in hand if CARDS[c].get(g))
+            need, bonus = slot["min"], slot["bonus"]
+            can = need is not None and ncards > 0 and totals[g] >= need
             sell_now.append(
                 {
                     "goods": g,
                     "pos": slot["pos"],
                     "min": slot["min"],
                     "items": totals[g],
-                    "cards": cards,
+                    "cards": ncards,
                     "can_sell": can,
-                    "points": cards + slot["bonus"] if can else 0,
+                    "points": ncards + (bonus or 0) if can else 0,
                 }
             )
         me = {
@@ -200,8 +216,8 @@ def sample_view(
             "eligible": [c for c in hand if CARDS[c].get("salt")] if of else [],
             "legal_count": 12,
         }
-    outcome = None
-    sheet = None
+    outcome: OutcomeView | None = None
+    sheet: list[SheetRow] | None = None
     if over:
         order = sorted(range(n), key=lambda s: (-scores[s], -players[s]["profit"]))
         ranks = [0] * n
@@ -211,9 +227,9 @@ def sample_view(
             )
         outcome = {
             "ranks": ranks,
-            "scores": scores,
+            "scores": list[int | None](scores),
             "categories": ["Cards sold", "Bonus"],
-            "breakdown": [
+            "breakdown": [  # the profit counts are the players' (the outcome has none)
                 {
                     "Cards sold": sum(x["count"] for x in sales if x["seat"] == s),
                     "Bonus": sum(x["bonus"] for x in sales if x["seat"] == s),
@@ -222,7 +238,6 @@ def sample_view(
             ],
             "winners": [s for s in range(n) if ranks[s] == 1],
             "notes": [""] * n,
-            "profit": [p["profit"] for p in players],
             "reason": "pile",
         }
         del order
@@ -279,7 +294,7 @@ def check_text(s: str, names: list[str] | None = None) -> None:
         assert names[0] in s
 
 
-def kathai_renderer():
+def kathai_renderer() -> ModuleType:
     from render import kathai
 
     return kathai

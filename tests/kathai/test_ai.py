@@ -30,7 +30,7 @@ def ai_game(seed: int, n: int, options=None):
 
 @pytest.mark.parametrize("n", [3, 4, 5])
 @pytest.mark.parametrize("seed", range(4))
-def test_ai_plays_full_games(n, seed):
+def test_ai_plays_full_games(n: int, seed: int) -> None:
     s, moves, turns = ai_game(seed, n)
     assert s.reason == "pile" and turns < 120
     assert len(s.sales) >= n
@@ -38,7 +38,7 @@ def test_ai_plays_full_games(n, seed):
     assert out is not None and min(out.ranks) == 1
 
 
-def test_ai_with_every_option():
+def test_ai_with_every_option() -> None:
     opts = {
         "free_asking": True,
         "allow_gifts": True,
@@ -50,35 +50,35 @@ def test_ai_with_every_option():
     assert s.reason == "pile"
 
 
-def test_ai_is_deterministic():
+def test_ai_is_deterministic() -> None:
     assert ai_game(7, 4)[1] == ai_game(7, 4)[1]
 
 
-def test_ai_accepts_an_offer_that_helps_its_goods():
+def test_ai_accepts_an_offer_that_helps_its_goods() -> None:
     s = build(hands=["t40 t1", "t13 t14 t9", "t20"])  # s1 collects salt, holds tea t9
     s = play(E, s, 0, "offer s1 t40 for tea 1").state
     assert E.choose(E.view(s, 1), E.legal_actions(s, 1)) == "accept t9"
 
 
-def test_ai_refuses_to_help_a_leader():
+def test_ai_refuses_to_help_a_leader() -> None:
     s = build(hands=["t40 t1", "t13 t14 t9", "t20"], scores=[12, 2, 3])
     s = play(E, s, 0, "offer s1 t40 for tea 1").state
     assert E.choose(E.view(s, 1), E.legal_actions(s, 1)) == "decline"
 
 
-def test_ai_refuses_to_give_away_its_goods():
+def test_ai_refuses_to_give_away_its_goods() -> None:
     s = build(hands=["t9 t1", "t13 t14 t40", "t20"])  # asked for salt, offered tea
     s = play(E, s, 0, "offer s1 t9 for salt 1").state
     assert E.choose(E.view(s, 1), E.legal_actions(s, 1)) == "decline"
 
 
-def test_ai_asks_for_the_card_that_completes_a_sale():
+def test_ai_asks_for_the_card_that_completes_a_sale() -> None:
     # salt at position 2 needs 5: the hand shows 4 salt; t20 (tea) is the least useful card
     s = build(hands=["t13 t14 t20", "t3", "t4"])
     assert E.choose(E.view(s, 0), E.legal_actions(s, 0)) == "offer all t20 for salt 1"
 
 
-def test_ai_sells_a_full_hand_and_swaps_after_a_decline():
+def test_ai_sells_a_full_hand_and_swaps_after_a_decline() -> None:
     s = build(hands=["t1 t2 t3 t9 t20 t21 t40", "t4", "t5"])
     assert E.choose(E.view(s, 0), E.legal_actions(s, 0)).startswith("sell ")
     t = build(hands=["t13 t14 t20", "t3", "t4"])
@@ -88,7 +88,7 @@ def test_ai_sells_a_full_hand_and_swaps_after_a_decline():
     assert E.choose(E.view(t, 0), E.legal_actions(t, 0)) == "swap t20"
 
 
-def test_ai_seats_never_repeat_an_ask_everyone_declined():
+def test_ai_seats_never_repeat_an_ask_everyone_declined() -> None:
     """A person who declines everything, against the search AI: an AI seat may ask again only
     once someone it asked has traded since (here: never)."""
     for seed in (1, 2, 3):

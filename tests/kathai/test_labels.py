@@ -121,7 +121,7 @@ def check(b: Board, n: int) -> set[str]:
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])
-def test_every_label_of_whole_games_agrees_with_the_move_log(n):
+def test_every_label_of_whole_games_agrees_with_the_move_log(n: int) -> None:
     seen: set[str] = set()
     count = 0
     for seed in SEEDS:
@@ -132,14 +132,14 @@ def test_every_label_of_whole_games_agrees_with_the_move_log(n):
     assert {"sale", "lock", "offer", "declined", "accepted", "market", "pile", "score", "hand"} <= seen, seen
 
 
-def test_the_first_board_has_no_labels():
+def test_the_first_board_has_no_labels() -> None:
     engine = base.get("kathai")
     view = engine.view(engine.setup(1, 4, {}), None)
     assert labels(None, view) == []
     assert labels(view, view) == []
 
 
-def test_the_board_draws_each_label():
+def test_the_board_draws_each_label() -> None:
     """What ``labels`` returns is what the board prints: a sale, a lock and an answer are drawn
     (the spy sees their words on the board drawn with the previous view, not without)."""
     from PIL import ImageDraw

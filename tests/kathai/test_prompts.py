@@ -89,7 +89,7 @@ def _random_states(count=40, seed=0):
 # --------------------------------------------------------------------------- the move list
 
 
-def test_the_menu_lists_sales_with_points_then_pass_swap_buy():
+def test_the_menu_lists_sales_with_points_then_pass_swap_buy() -> None:
     # salt at position 2 (min 5, +2): t13 t14 t22 t31 show 2+2+3+1 = 8 salt; t31 also shows spice
     s = build(hands=["t5 t13 t14 t22 t31", "t3", "t4"], profit=["t55"])
     menu = E.menu(s, 0)
@@ -109,7 +109,7 @@ def test_the_menu_lists_sales_with_points_then_pass_swap_buy():
     assert menu.total == len(E.legal_actions(s, 0)) > 500
 
 
-def test_the_notes_give_offer_syntax_with_a_real_player_and_sum_up_bribes():
+def test_the_notes_give_offer_syntax_with_a_real_player_and_sum_up_bribes() -> None:
     s = build(hands=["t5 t13 t31 t40 t41", "t3", "t4"])
     offer, bribe = E.menu(s, 0).notes
     assert "offer <player or all>" in offer and "commits the turn" in offer
@@ -126,7 +126,7 @@ def test_the_notes_give_offer_syntax_with_a_real_player_and_sum_up_bribes():
     assert len(menu.notes) == 1 and "commits" not in menu.notes[0]
 
 
-def test_a_reply_lists_each_answer_with_the_cards_it_gives():
+def test_a_reply_lists_each_answer_with_the_cards_it_gives() -> None:
     s = build(hands=["t1 t2", "t3 t4 t32", "t5"])
     s = go(s, 0, "offer s1 t1 for salt 1")
     menu = E.menu(s, 1)
@@ -135,7 +135,7 @@ def test_a_reply_lists_each_answer_with_the_cards_it_gives():
     assert not menu.notes
 
 
-def test_the_terminal_shows_sales_and_pass_before_anything_else():
+def test_the_terminal_shows_sales_and_pass_before_anything_else() -> None:
     out = io.StringIO()
     lines = iter(["", "quit"])
     play_terminal("kathai", 3, 0, seed=4, read=lambda _: next(lines), out=out, level="easy")
@@ -151,7 +151,7 @@ def test_the_terminal_shows_sales_and_pass_before_anything_else():
 # --------------------------------------------------------------------------- names, not codes
 
 
-def test_offers_take_a_players_name():
+def test_offers_take_a_players_name() -> None:
     s = build(hands=["t1 t2", "t3 t4", "t5 t30"])
     for typed in ("offer bilal t1 for salt 1", "offer AI Bilal t1 for salt 1", "OFFER Bil t1 for salt 1"):
         assert E.read_names(s, 0, typed, NAMES) == "offer s1 t1 for salt 1"
@@ -167,7 +167,7 @@ def test_offers_take_a_players_name():
         E.read_names(s, 0, "offer ai t1 for salt 1", NAMES)
 
 
-def test_a_seat_that_does_not_exist_is_refused_naming_the_real_ones():
+def test_a_seat_that_does_not_exist_is_refused_naming_the_real_ones() -> None:
     s = build(hands=["t1 t2", "t3 t4", "t5 t30"])
     reason = E.is_legal(s, 0, "offer s4 t1 for salt 1")
     assert reason is not None and "3-player" in reason
@@ -175,7 +175,7 @@ def test_a_seat_that_does_not_exist_is_refused_naming_the_real_ones():
     assert "{s1}" in E.is_legal(s, 0, "offer s0 t1 for salt 1")  # yourself: the others named
 
 
-def test_goods_are_read_as_the_board_prints_them():
+def test_goods_are_read_as_the_board_prints_them() -> None:
     assert E.parse("sell Spices t7 t8") == "sell spice t7 t8"
     assert E.parse("offer all t1 for TEAS 1") == "offer all t1 for tea 1"
     assert E.parse("bribe Salt GOLD t3") == "bribe gold salt t3"
@@ -186,7 +186,7 @@ def test_goods_are_read_as_the_board_prints_them():
 # --------------------------------------------------------------------------- an AI with manners
 
 
-def test_a_skipped_seat_says_why():
+def test_a_skipped_seat_says_why() -> None:
     s = build(n=4, hands=["t1 t2 t9", "t3 t4", "t5", "t40 t41 t42 t43 t44 t45 t46"])
     r = play(E, s, 0, "offer all t1 t2 t9 for any 2")
     (ev,) = [e for e in r.events if e.kind == "offer"]
@@ -196,7 +196,7 @@ def test_a_skipped_seat_says_why():
     assert v["skipped"] == [2, 3] and "fewer than the 2 asked" in v["skip_reasons"][0]
 
 
-def test_an_ask_declined_by_everyone_is_remembered_until_something_changes():
+def test_an_ask_declined_by_everyone_is_remembered_until_something_changes() -> None:
     s = build(hands=["t1 t2 t5", "t3 t4", "t6 t30"], market="silk salt gold tea spice")
     s = _declined_by_all(s, "offer all t1 for salt 1")
     assert refused(s) == ((1, ids("t1"), 1, 1), (2, ids("t1"), 1, 1))
@@ -217,7 +217,7 @@ def test_an_ask_declined_by_everyone_is_remembered_until_something_changes():
     assert refused(u) == () and E.view(u, u.active)["refused"] == []
 
 
-def test_a_meaner_or_sideways_ask_after_a_refused_one_counts_as_refused():
+def test_a_meaner_or_sideways_ask_after_a_refused_one_counts_as_refused() -> None:
     s = build(hands=["t1 t2 t5", "t3 t4", "t6 t30"], market="silk salt gold tea spice")
     s = _declined_by_all(s, "offer all t1 t2 for salt 1")
     assert lg.refused_ask(s, -1, ids("t1"), 1, 1) and lg.refused_ask(s, -1, ids("t2"), 1, 1)
@@ -226,7 +226,7 @@ def test_a_meaner_or_sideways_ask_after_a_refused_one_counts_as_refused():
     assert not lg.refused_ask(s, -1, ids("t1"), 2, 1) and not lg.refused_ask(s, -1, ids("t1"), 1, 2)
 
 
-def test_only_decline_is_played_for_the_person_in_the_terminal():
+def test_only_decline_is_played_for_the_person_in_the_terminal() -> None:
     s = build(hands=["t1 t2", "t6 t9", "t5 t13"])  # s1 holds no salt, s2 holds t13 (2 salt)
     s = go(s, 0, "offer all t1 for salt 1")
     action, why = E.auto_answer(s, 1)
@@ -239,13 +239,13 @@ def test_only_decline_is_played_for_the_person_in_the_terminal():
     assert "You hold no card showing" in text and "nothing to accept with" in text
 
 
-def test_the_last_turn_says_a_trade_cannot_be_sold_after():
+def test_the_last_turn_says_a_trade_cannot_be_sold_after() -> None:
     s = build(hands=["t1 t2", "t3 t4", "t5 t13"], final=[1, 2, 2], turn_no=5)
     (offer, _) = E.menu(s, 0).notes
     assert "last turn" in offer and "commits" not in offer
 
 
-def test_the_example_offer_is_never_an_ask_just_refused():
+def test_the_example_offer_is_never_an_ask_just_refused() -> None:
     s = build(hands=["t1 t2 t5", "t3 t4", "t6 t30"], market="silk salt gold tea spice")
     before = E.menu(s, 0).notes[0].split("e.g. `")[1].split("`")[0]
     card, goods = before.split()[-4], before.split()[-2]
@@ -258,7 +258,7 @@ def test_the_example_offer_is_never_an_ask_just_refused():
 # --------------------------------------------------------------------------- Discord order
 
 
-def test_autocomplete_lists_sales_with_points_before_the_other_moves():
+def test_autocomplete_lists_sales_with_points_before_the_other_moves() -> None:
     s = build(hands=["t1 t2 t40 t9", "t3 t4", "t5 t30"])  # gold at position 3 (min 3), tea at 4
     got = E.complete(s, 0, "")
     values = [v for v, _ in got]
@@ -274,7 +274,7 @@ def test_autocomplete_lists_sales_with_points_before_the_other_moves():
     assert ("offer s2", "{s2}") in E.complete(s, 0, "offer ")
 
 
-def test_move_form_lists_sales_then_pass_swap_buy_offers_bribes():
+def test_move_form_lists_sales_then_pass_swap_buy_offers_bribes() -> None:
     s = build(hands=["t1 t2 t40", "t3 t4", "t5 t30"], profit=["t11"])
     p = E.prompt(s, 0)
     do = p.controls[0].picks[0]
@@ -290,7 +290,7 @@ def test_move_form_lists_sales_then_pass_swap_buy_offers_bribes():
     assert "s1 {s1}" in p.text and "s2 {s2}" in p.text and "s0 {s0}" not in p.text
 
 
-def test_move_form_says_nothing_of_commitment_with_free_asking_or_once_trading():
+def test_move_form_says_nothing_of_commitment_with_free_asking_or_once_trading() -> None:
     s = build(hands=["t1 t2 t40", "t3 t4", "t5 t30"], options={"free_asking": True})
     assert "no longer sell" not in E.prompt(s, 0).text
     s = build(hands=["t1 t2 t40", "t3 t4", "t5 t30"])
@@ -302,7 +302,7 @@ def test_move_form_says_nothing_of_commitment_with_free_asking_or_once_trading()
 # --------------------------------------------------------------------------- what commits a turn
 
 
-def test_a_first_offer_warns_that_it_closes_selling_and_names_the_sale_given_up():
+def test_a_first_offer_warns_that_it_closes_selling_and_names_the_sale_given_up() -> None:
     s = build(hands=["t1 t2 t40", "t3 t4", "t5 t30"])
     assert s.step == MAIN
     warning = E.irreversible(s, 0, "offer all t1 for salt 1")
@@ -319,12 +319,12 @@ def test_a_first_offer_warns_that_it_closes_selling_and_names_the_sale_given_up(
     assert E.irreversible(t, 0, "offer all t1 for silk 1") is None
 
 
-def test_with_free_asking_a_refused_offer_commits_nothing_and_is_not_confirmed():
+def test_with_free_asking_a_refused_offer_commits_nothing_and_is_not_confirmed() -> None:
     s = build(hands=["t1 t2 t40", "t3 t4", "t5 t30"], options={"free_asking": True})
     assert E.irreversible(s, 0, "offer all t1 for salt 1") is None
 
 
-def test_the_terminal_confirms_a_first_offer_before_sending_it():
+def test_the_terminal_confirms_a_first_offer_before_sending_it() -> None:
     lines = []
 
     def read(prompt):
@@ -341,7 +341,7 @@ def test_the_terminal_confirms_a_first_offer_before_sending_it():
     assert "Not played" in out.getvalue()
 
 
-async def test_host_takes_a_players_name_as_an_offers_target_and_stores_the_code(host):
+async def test_host_takes_a_players_name_as_an_offers_target_and_stores_the_code(host: GameService) -> None:
     gid = await _kathai_game(host)
     g = await host.get(gid)
     assert g.names == ["Ann", "Bob", "Cy Twain"] and g.state.active == 0
@@ -351,7 +351,7 @@ async def test_host_takes_a_players_name_as_an_offers_target_and_stores_the_code
     assert moves[-1] == (0, f"offer s1 {card} for gold 1")  # the log keeps canonical text
 
 
-async def test_host_refuses_an_unknown_name_with_the_seats_of_this_game(host):
+async def test_host_refuses_an_unknown_name_with_the_seats_of_this_game(host: GameService) -> None:
     gid = await _kathai_game(host)
     g = await host.get(gid)
     version = g.row.version
@@ -367,7 +367,7 @@ async def test_host_refuses_an_unknown_name_with_the_seats_of_this_game(host):
     assert (await host.get(gid)).row.version == version  # nothing changed
 
 
-async def test_host_autocomplete_reads_names_and_names_the_targets(host):
+async def test_host_autocomplete_reads_names_and_names_the_targets(host: GameService) -> None:
     gid = await _kathai_game(host)
     g = await host.get(gid)
     assert ("offer s1", "Bob") in host.complete_for(g, 10, "offer ")
@@ -378,14 +378,14 @@ async def test_host_autocomplete_reads_names_and_names_the_targets(host):
 # --------------------------------------------------------------------------- host helpers
 
 
-def test_timeout_actions_never_trade():
+def test_timeout_actions_never_trade() -> None:
     s = build(hands=["t1 t2", "t3 t4", "t5 t30"])
     assert E.timeout_action(s, 0) == "pass"
     s = go(s, 0, "offer all t1 for silk 1")
     assert E.timeout_action(s, 2) == "decline" and E.timeout_action(s, 1) == "decline"
 
 
-def test_autocomplete_gives_next_tokens():
+def test_autocomplete_gives_next_tokens() -> None:
     s = build(hands=["t1 t2 t40", "t3 t4", "t5 t30"])
     legal = E.legal_actions(s, 0)
     # the moves a person chooses between first (issue #22): each sale whole with its points,
@@ -413,7 +413,7 @@ def test_autocomplete_gives_next_tokens():
                 assert words == {v for v, _ in want} or len(want) > 25
 
 
-def test_prompts_fit_and_build_legal_texts():
+def test_prompts_fit_and_build_legal_texts() -> None:
     for st in _random_states(40, seed=5):
         for q in E.to_move(st):
             p = E.prompt(st, q)
@@ -440,7 +440,7 @@ def test_prompts_fit_and_build_legal_texts():
     assert E.prompt(s, 2).actions() == ["decline"]  # t4 shows no salt
 
 
-def test_main_prompt_text_summarises_the_hand():
+def test_main_prompt_text_summarises_the_hand() -> None:
     s = build(hands=["t5 t13 t31 t40 t41", "t3", "t4"])
     text = E.prompt(s, 0).text
     assert "salt 7 (sell now: 6 pts)" in text and "profit cards 0" in text

@@ -175,7 +175,7 @@ class _Spy:
 
 @needs_engine
 @pytest.mark.parametrize("n,seed,opts", PLAYOUTS, ids=[f"{n}p-s{s}" for n, s, _ in PLAYOUTS])
-def test_every_step_of_playouts_renders(n, seed, opts):
+def test_every_step_of_playouts_renders(n: int, seed: int, opts: dict[str, Any]) -> None:
     """Board and text (spectator view) and the awaited seats' hands at every step of a seeded
     game; every seat's hand and the PNG sizes every tenth step; the sheet at the end."""
     kathai = kathai_renderer()
@@ -211,7 +211,7 @@ def test_every_step_of_playouts_renders(n, seed, opts):
 
 
 @needs_engine
-def test_rendering_is_deterministic_and_pure():
+def test_rendering_is_deterministic_and_pure() -> None:
     """Same view -> same bytes; rendering never changes the view; a JSON copy renders the same
     (the renderers read nothing but plain view data)."""
     kathai = kathai_renderer()
@@ -231,7 +231,7 @@ def test_rendering_is_deterministic_and_pure():
 
 
 @needs_engine
-def test_hand_is_made_from_that_seats_view_only():
+def test_hand_is_made_from_that_seats_view_only() -> None:
     """A seat's hand image depends on nothing but ``view(state, seat)``: it shows that seat's
     cards (and no other seat's), it is the same whatever the other seats hold, and a spectator
     view gives a short notice instead."""
@@ -267,7 +267,7 @@ def test_hand_is_made_from_that_seats_view_only():
 
 @pytest.mark.parametrize("n", [3, 4, 5])
 @pytest.mark.parametrize("kind", ["offer", "final", "over", "plain"])
-def test_sample_views_every_layout(n, kind):
+def test_sample_views_every_layout(n: int, kind: str) -> None:
     """Edge cases a random game rarely shows: long names, every answer state of an `all`
     offer, a 7-card sale, final turns, a lock at each end of the row."""
     kathai = kathai_renderer()
@@ -289,7 +289,7 @@ def test_sample_views_every_layout(n, kind):
             _check_image(kathai.score_sheet(v, names), min_h=200, png=True)
 
 
-def test_seat_initials_and_goods_shapes_tell_seats_and_goods_apart():
+def test_seat_initials_and_goods_shapes_tell_seats_and_goods_apart() -> None:
     """The second cues beside colour: the house seat initials (unique), and one picture shape
     per goods (five different shapes)."""
     from render.kathai.art import GOODS_SHAPE
@@ -300,7 +300,7 @@ def test_seat_initials_and_goods_shapes_tell_seats_and_goods_apart():
     assert set(GOODS_SHAPE) == set(GOODS) and len(set(GOODS_SHAPE.values())) == 5
 
 
-def test_goods_pictures_differ_in_shape_not_only_colour():
+def test_goods_pictures_differ_in_shape_not_only_colour() -> None:
     """Seen in grey (colour taken away), the five goods pictures still differ: their
     silhouettes (the pixels that are not transparent) overlap by less than 90 % (the coin and
     the salt block, a circle and a hexagon, are the closest: 89 %)."""
@@ -316,7 +316,7 @@ def test_goods_pictures_differ_in_shape_not_only_colour():
 
 
 @needs_engine
-def test_card_data_matches_the_engine():
+def test_card_data_matches_the_engine() -> None:
     from engines.kathai import data
     from render.kathai.art import CARDS as RCARDS
 
@@ -325,7 +325,7 @@ def test_card_data_matches_the_engine():
 
 @needs_engine
 @pytest.mark.parametrize("name,seed,n,moves,opts", GOLDEN_CASES)
-def test_golden_board(name, seed, n, moves, opts):
+def test_golden_board(name: str, seed: int, n: int, moves: int, opts: dict[str, Any]) -> None:
     """A fixed seed, player count and number of random moves -> the stored board image.
     Regenerate with BAZAAR_UPDATE_GOLDEN=1 (the test then writes the file and skips)."""
     img = _golden_board(seed, n, moves, opts)
@@ -343,7 +343,9 @@ def test_golden_board(name, seed, n, moves, opts):
 
 @needs_engine
 @pytest.mark.parametrize("name,seed,n,moves,opts", GOLDEN_CASES)
-def test_golden_tolerance_sees_one_move(name, seed, n, moves, opts):
+def test_golden_tolerance_sees_one_move(
+    name: str, seed: int, n: int, moves: int, opts: dict[str, Any]
+) -> None:
     """The tolerance is tight enough that the board one move earlier or later does not pass."""
     path = GOLDEN / f"{name}.png"
     if not path.exists():
@@ -356,7 +358,7 @@ def test_golden_tolerance_sees_one_move(name, seed, n, moves, opts):
 
 
 @needs_engine
-def test_changes_name_the_sale_the_moved_goods_and_the_answers():
+def test_changes_name_the_sale_the_moved_goods_and_the_answers() -> None:
     from render.kathai import changes
 
     seen = set()
@@ -383,7 +385,7 @@ def test_changes_name_the_sale_the_moved_goods_and_the_answers():
 
 
 @needs_engine
-def test_the_board_marks_changes_only_with_a_previous_view():
+def test_the_board_marks_changes_only_with_a_previous_view() -> None:
     from render.common import MARK
     from render.kathai import changes
 
@@ -400,7 +402,7 @@ def test_the_board_marks_changes_only_with_a_previous_view():
 
 @needs_engine
 @pytest.mark.parametrize("n", [3, 4, 5])
-def test_every_board_of_whole_games_has_the_fixed_size(n):
+def test_every_board_of_whole_games_has_the_fixed_size(n: int) -> None:
     """Every board of seeded whole games at each player count is 1000 × board_height(n), the
     same through the game; with the caption strip it is at most 1100 px tall; every 10th board
     and the last encode within 120 KB; the hands stay within 1100 px."""
@@ -426,7 +428,7 @@ def test_every_board_of_whole_games_has_the_fixed_size(n):
 
 
 @needs_engine
-def test_text_is_readable_numbers_large_and_nothing_to_decode(monkeypatch):
+def test_text_is_readable_numbers_large_and_nothing_to_decode(monkeypatch: pytest.MonkeyPatch) -> None:
     """Over a whole 5-player game: no text under 26 px anywhere (board, hand, sheet); every
     bare number (a count, price, score) at 34 px or more; no two-letter goods codes; card ids (t19) only
     in hands, where they are typed."""
@@ -465,7 +467,7 @@ def test_text_is_readable_numbers_large_and_nothing_to_decode(monkeypatch):
 
 @needs_engine
 @pytest.mark.parametrize("n", [3, 5])
-def test_the_end_comes_first_and_game_over_is_said_once(monkeypatch, n):
+def test_the_end_comes_first_and_game_over_is_said_once(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
     """The final sheet draws the ranking (every place and total, best first) before any sale;
     each final hand says the seat's place; the final board, each hand and the sheet say
     "game over" at most once."""
@@ -500,7 +502,7 @@ def test_the_end_comes_first_and_game_over_is_said_once(monkeypatch, n):
         assert drawn.lower().count("game over") == 1
 
 
-def test_the_variants_in_play_are_named_on_the_board(monkeypatch):
+def test_the_variants_in_play_are_named_on_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
     """Options that differ from the defaults are named on the offer line when no offer is open
     (the old footer's job, now inside the fixed canvas)."""
     spy = _Spy(monkeypatch)

@@ -102,7 +102,7 @@ def _states(n: int, options: dict[str, object], seed: int) -> list[State]:
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])
-def test_setup_follows_spec_section_3(n):
+def test_setup_follows_spec_section_3(n: int) -> None:
     seed = 11
     rng = random.Random(seed)
     pile = [f"t{i}" for i in range(1, 56)]
@@ -122,7 +122,7 @@ def test_setup_follows_spec_section_3(n):
     E.invariants(s)
 
 
-def test_setup_options():
+def test_setup_options() -> None:
     assert E.setup(5, 4, {"first_player": "seat0"}).active == 0
     for bad in ({"first_player": "s3"}, {"bribe_lock": "both"}, {"max_offers": 0}, {"players": 3}):
         with pytest.raises(BadOption):
@@ -150,7 +150,7 @@ def test_setup_options():
         ("BUY", "buy"),
     ],
 )
-def test_parse_canonical(text, canon):
+def test_parse_canonical(text: str, canon: str) -> None:
     assert E.parse(text) == canon
     assert E.parse(canon) == canon
 
@@ -182,12 +182,12 @@ def test_parse_canonical(text, canon):
         "",
     ],
 )
-def test_parse_rejects(text):
+def test_parse_rejects(text: str) -> None:
     with pytest.raises(BadNotation):
         E.parse(text)
 
 
-def test_sample_actions_are_canonical_and_cover_every_verb():
+def test_sample_actions_are_canonical_and_cover_every_verb() -> None:
     rng = random.Random(4)
     got = E.sample_actions(4, rng, 400)
     assert all(E.parse(a) == a for a in got)
@@ -203,7 +203,7 @@ def test_sample_actions_are_canonical_and_cover_every_verb():
     }
 
 
-def test_legal_lists_sorted_unique_and_agree_with_is_legal():
+def test_legal_lists_sorted_unique_and_agree_with_is_legal() -> None:
     rng = random.Random(1)
     for s in _random_states():
         for q in E.to_move(s):
@@ -216,14 +216,14 @@ def test_legal_lists_sorted_unique_and_agree_with_is_legal():
                 assert (E.is_legal(s, q, a) is None) == (a in legal_set), a
 
 
-def test_largest_offer_lists():  # docs/rules/kathai.md#largest-offer-list
+def test_largest_offer_lists() -> None:  # docs/rules/kathai.md#largest-offer-list
     hands = ["t1 t2 t3 t4 t5 t6 t7", "t8 t9 t10 t11", "t12 t13 t14 t15", "t16 t17 t18 t19", "t20 t21 t22 t23"]
     assert len(lg.offer_actions(build(5, hands=hands))) == 11160
     gifts = ["t1 t2 t3 t4 t5 t6 t7", "t8 t9 t10", "t12 t13 t14 t15", "t16 t17 t18 t19", "t20 t21 t22 t23"]
     assert len(lg.offer_actions(build(5, hands=gifts, options={"allow_gifts": True}))) == 11509
 
 
-def test_kept_and_spent_profit_cards_are_numerically_lowest():
+def test_kept_and_spent_profit_cards_are_numerically_lowest() -> None:
     s = build(
         hands=["t9 t10 t19", "t42 t43 t44 t45 t46 t47 t48", "t49 t50 t51 t52 t53 t54 t55"],
     )
@@ -234,7 +234,7 @@ def test_kept_and_spent_profit_cards_are_numerically_lowest():
     assert s2.profit[0] == ids("t10") and ids("t9")[0] in s2.discard_down
 
 
-def test_lock_card_stays_until_next_bribe_or_sale():
+def test_lock_card_stays_until_next_bribe_or_sale() -> None:
     s = build(hands=["t7", "t1 t2", "t3 t4"])
     s = go(s, 0, "bribe gold tea t7")
     assert s.lock.card == 7 and 7 not in s.discard_down
@@ -242,7 +242,7 @@ def test_lock_card_stays_until_next_bribe_or_sale():
     assert 7 in s.discard_down and s.lock.card == 1
 
 
-def test_free_asking_keeps_sell_open_until_a_trade():
+def test_free_asking_keeps_sell_open_until_a_trade() -> None:
     hands = ["t1 t2 t40", "t3 t4", "t5 t6"]
     plain = go(build(hands=hands), 0, "offer s1 t40 for tea 1")
     plain = go(plain, 1, "decline")
@@ -255,7 +255,7 @@ def test_free_asking_keeps_sell_open_until_a_trade():
     assert E.is_legal(traded, 0, "sell gold t1 t2")
 
 
-def test_gifts_only_with_the_option():
+def test_gifts_only_with_the_option() -> None:
     hands = ["t1 t5", "t9 t10", "t11"]
     for text in ("offer s1 for tea 1", "offer s1 t5 for any 0"):
         assert E.is_legal(build(hands=hands), 0, text)
@@ -266,14 +266,14 @@ def test_gifts_only_with_the_option():
     assert s.hands[0] == ids("t1") and s.hands[1] == ids("t5 t9 t10")
 
 
-def test_max_offers_caps_offers_in_main_too():
+def test_max_offers_caps_offers_in_main_too() -> None:
     s = build(hands=["t1 t2", "t3", "t4"], options={"max_offers": 1})
     s = go(go(s, 0, "offer s1 t1 for salt 1"), 1, "decline")
     assert not any(a.startswith("offer") for a in E.legal_actions(s, 0))
     assert "1 offer this turn" in E.is_legal(s, 0, "offer s2 t1 for gold 1")
 
 
-def test_turn_limit_ends_a_stalled_game():
+def test_turn_limit_ends_a_stalled_game() -> None:
     s = E.setup(3, 3, {"turn_limit": 4})
     while s.step != OVER:
         s = go(s, s.active, "pass")
@@ -286,7 +286,7 @@ def test_turn_limit_ends_a_stalled_game():
 # --------------------------------------------------------------------------- the trade protocol
 
 
-def test_several_addressees_at_once_and_first_accept_wins():
+def test_several_addressees_at_once_and_first_accept_wins() -> None:
     s = build(n=4, hands=["t1 t2", "t3 t4", "t5 t30", "t40 t41 t42 t43 t44 t45 t46"])
     s = go(s, 0, "offer all t1 t2 for silk 1")
     assert E.to_move(s) == (1, 2) and s.offer.skipped == (3,)
@@ -301,7 +301,7 @@ def test_several_addressees_at_once_and_first_accept_wins():
     assert d.step == TRADING and d.offer is None and not d.traded
 
 
-def test_named_target_must_be_eligible():
+def test_named_target_must_be_eligible() -> None:
     s = build(hands=["t1 t2", "t40 t41 t42 t43 t44 t45 t46", ""])
     assert E.is_legal(s, 0, "offer s1 t1 t2 for any 1")  # 7 - 1 + 2 = 8
     assert E.is_legal(s, 0, "offer s2 t1 for any 1")  # s2 holds nothing
@@ -310,7 +310,7 @@ def test_named_target_must_be_eligible():
     assert E.is_legal(s, 0, "offer s1 t1 for any 1") is None
 
 
-def test_trade_events_are_private_to_the_two_traders():
+def test_trade_events_are_private_to_the_two_traders() -> None:
     s = build(hands=["t1 t2 t5 t9", "t3 t20 t25", "t6 t7 t8 t10 t11 t12 t19"])
     r = play(E, s, 0, "offer all t1 t2 for salt 1")
     (offer,) = [e for e in r.events if e.kind == "offer"]
@@ -324,7 +324,7 @@ def test_trade_events_are_private_to_the_two_traders():
     assert trade.seen_by(2) is trade.twin and trade.seen_by(None) is trade.twin
 
 
-def test_draws_and_swaps_are_private():
+def test_draws_and_swaps_are_private() -> None:
     s = build(hands=["t3", "t1", "t2"], pile="t50 t51")
     r = play(E, s, 0, "swap t3")
     for e in r.events:
@@ -332,7 +332,7 @@ def test_draws_and_swaps_are_private():
             assert e.private_to is not None and not any(CARD_TEXT[c] in e.twin.text for c in (3, 50, 51))
 
 
-def test_replay_reproduces_state():
+def test_replay_reproduces_state() -> None:
     rng = random.Random(9)
     s = E.setup(9, 4, {})
     moves = []
@@ -346,7 +346,7 @@ def test_replay_reproduces_state():
     assert state_fingerprint(replay(E, 9, 4, {}, moves)) == state_fingerprint(s)
 
 
-def test_section_11_invariants_over_random_play():
+def test_section_11_invariants_over_random_play() -> None:
     """Pile never grows, scores never fall, actions per turn ≤ max_offers·n + 1, and the
     engine's own invariants hold."""
     rng = random.Random(12)
@@ -369,7 +369,7 @@ def test_section_11_invariants_over_random_play():
         assert max(per_turn.values()) <= s.opts.max_offers * n + 1
 
 
-def test_setup_events_show_each_hand_only_to_its_owner():
+def test_setup_events_show_each_hand_only_to_its_owner() -> None:
     s = E.setup(2, 3, {})
     ev = E.events_on_setup(s)
     assert ev[0].public and "{s%d} starts" % s.active in ev[0].text

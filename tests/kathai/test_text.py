@@ -50,7 +50,7 @@ def playout(seed: int, n: int, opts: dict | None = None, stop: int | None = None
         yield state
 
 
-def test_the_board_text_does_not_offer_a_sale_once_selling_is_closed():
+def test_the_board_text_does_not_offer_a_sale_once_selling_is_closed() -> None:
     from render.kathai.text import text as board_text
 
     s = build(hands=["t13 t14 t22", "t3 t4", "t5 t30"])
@@ -60,7 +60,7 @@ def test_the_board_text_does_not_offer_a_sale_once_selling_is_closed():
     assert "sell now" not in shown and "no selling this turn" in shown
 
 
-def test_only_the_seat_to_play_is_told_to_sell_now():
+def test_only_the_seat_to_play_is_told_to_sell_now() -> None:
     from render.kathai.text import text as board_text
 
     s = build(hands=["t1 t2", "t13 t14 t22", "t5 t30"])
@@ -71,7 +71,7 @@ def test_only_the_seat_to_play_is_told_to_sell_now():
     assert any("offer is declined by everyone" in e.text for e in r.events)
 
 
-def test_text_stays_under_the_discord_limit_in_the_worst_case():
+def test_text_stays_under_the_discord_limit_in_the_worst_case() -> None:
     kathai = kathai_renderer()
     v = sample_view(1, 5, viewer=2, hand_size=7, sale_cards=7)
     t = kathai.text(v, ["W" * 32] * 5)

@@ -20,7 +20,7 @@ def _keys(td) -> set[str]:
     return set(get_type_hints(td))
 
 
-def test_views_match_the_typed_dicts_through_a_game():
+def test_views_match_the_typed_dicts_through_a_game() -> None:
     rng = random.Random(2)
     s = E.setup(2, 4, {})
     seen_offer = seen_over = False
@@ -60,7 +60,7 @@ def test_views_match_the_typed_dicts_through_a_game():
 # --------------------------------------------------------------------------- views
 
 
-def test_views_hide_hands_pile_and_foreign_offers():
+def test_views_hide_hands_pile_and_foreign_offers() -> None:
     s = build(n=4, hands=["t1 t2", "t3 t4", "t5 t30", "t40 t41 t42 t43 t44 t45 t46"])
     s = go(s, 0, "offer all t1 t2 for silk 1")
     for viewer in (None, 0, 1, 2, 3):
@@ -75,7 +75,7 @@ def test_views_hide_hands_pile_and_foreign_offers():
     assert v["offer"]["awaiting"] == [1, 2] and v["offer"]["skipped"] == [3]
 
 
-def test_view_sell_now_and_lock_card_for_its_owner():
+def test_view_sell_now_and_lock_card_for_its_owner() -> None:
     s = build(hands=["t5 t13 t31 t40 t41", "t7"], lock=("gold", "tea", "t8", 0))
     me = E.view(s, 0)["me"]
     salt = next(x for x in me["sell_now"] if x["goods"] == "salt")
