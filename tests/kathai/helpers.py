@@ -4,6 +4,7 @@ hands and the market, and a schema-exact sample view for the renderers."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
@@ -12,7 +13,7 @@ from engines.base import IllegalAction, play
 from engines.kathai import ENGINE as E
 from engines.kathai.data import CARD_TEXT, GOODS
 from engines.kathai.scoring import SheetRow
-from engines.kathai.state import State
+from engines.kathai.state import OVER, State
 from engines.kathai.view import (
     CardView,
     KathaiView,
@@ -284,6 +285,22 @@ def sample_view(
         "outcome": outcome,
         "sheet": sheet,
     }
+
+
+def random_states(count: int = 40, seed: int = 0) -> Iterator[State]:
+    """States part-way through seeded random games (3 to 5 players, with and without gifts and
+    free asking)."""
+    rng = random.Random(seed)
+    for i in range(count):
+        n = 3 + i % 3
+        opts: list[dict[str, object]] = [{}, {"allow_gifts": True, "free_asking": True}]
+        s = E.setup(i, n, opts[i % 2])
+        for _ in range(rng.randrange(60)):
+            if s.step == OVER:
+                break
+            q = rng.choice(E.to_move(s))
+            s = E.apply(s, q, rng.choice(E.legal_actions(s, q)))[0]
+        yield s
 
 
 def check_text(s: str, names: list[str] | None = None) -> None:

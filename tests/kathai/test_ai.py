@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import pytest
 
 from engines import search
 from engines.base import play
 from engines.kathai import ENGINE as E
 from engines.kathai.positions import build
-from engines.kathai.state import OVER, REPLY
+from engines.kathai.state import OVER, REPLY, State
 
 
-def ai_game(seed: int, n: int, options=None):
+def ai_game(seed: int, n: int, options: Mapping[str, Any] | None = None) -> tuple[State, list[str], int]:
     s = E.setup(seed, n, options or {})
-    moves = []
+    moves: list[str] = []
     turns_seen = 0
     while s.step != OVER:
         q = E.to_move(s)[0]

@@ -9,13 +9,13 @@ from engines.kathai import ENGINE as E
 from engines.kathai.data import GOODS
 from engines.kathai.positions import build, ids
 from engines.kathai.scoring import ranks
-from engines.kathai.state import OVER, REPLY, TRADING
+from engines.kathai.state import OVER, REPLY, TRADING, State
 from tests.kathai.helpers import go, hand, illegal, market
 
 FULL = ["t42 t43 t44 t45 t46 t47 t48", "t49 t50 t51 t52 t53 t54 t55"]
 
 
-def _turns_until_over(s):
+def _turns_until_over(s: State) -> tuple[list[int], State]:
     seq = []
     while s.step != OVER:
         seq.append(s.active)
@@ -56,7 +56,7 @@ def test_case3_caption_card_t40() -> None:
 def test_case4_rulebook_trade() -> None:
     s = build(hands=["t1 t2 t5 t9", "t3 t20 t25", "t6 t7 t8 t10 t11 t12 t19"])
     s = go(s, 0, "offer all t1 t2 for salt 1")
-    assert s.step == REPLY and s.offer.skipped == (2,) and s.offer.addressees == (1,)
+    assert s.step == REPLY and s.offer is not None and s.offer.skipped == (2,) and s.offer.addressees == (1,)
     assert E.to_move(s) == (1,)
     assert E.legal_actions(s, 1) == ["accept t3", "decline"]
     assert E.legal_actions(s, 2) == []
@@ -130,7 +130,7 @@ def test_case9_lock() -> None:
     illegal(s, 1, "bribe tea gold profit")
     t = go(s, 1, "bribe gold spice profit")
     assert market(t) == "silk salt tea spice gold"
-    assert {GOODS[g] for g in t.lock.pair} == {"gold", "spice"} and t.lock.by == 1
+    assert t.lock is not None and {GOODS[g] for g in t.lock.pair} == {"gold", "spice"} and t.lock.by == 1
     assert ids("t7")[0] in t.discard_down
     g = build(hands=["t7", "t1"], profit=["", "t30"], options={"bribe_lock": "goods"})
     g = go(g, 0, "bribe gold tea t7")
@@ -174,7 +174,7 @@ def test_case12_ties() -> None:
     s = build(hands=["t1", "t2", "t3"], profit=["t4 t5", "t6 t7", ""], scores=[14, 14, 9])
     s = s.__class__(**{**s.__dict__, "step": OVER, "reason": "pile"})
     out = E.outcome(s)
-    assert out.ranks == (1, 1, 3) and out.winners == (0, 1)
+    assert out is not None and out.ranks == (1, 1, 3) and out.winners == (0, 1)
 
 
 def test_case13_parser() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -25,28 +27,29 @@ from engines.kathai.ai.determinize import determinize
 from engines.kathai.ai.playout import search_actions
 from engines.kathai.legal import sell_actions
 from engines.kathai.positions import build, ids
-from engines.kathai.state import MAIN, OVER, TRADING, refused
-from tests.kathai.helpers import go
+from engines.kathai.state import MAIN, TRADING, State, refused
+from tests.kathai.helpers import go, random_states
 
 NAMES = ["You", "AI Bilal", "AI Chen"]
 
 
-def _declined_by_all(s, text):
+def _declined_by_all(s: State, text: str) -> State:
     s = go(s, 0, text)
     for q in lg.awaited(s):
         s = go(s, q, "decline")
     return s
 
 
-def _go(s, seat, text):
-    return E.apply(s, seat, text)[0]
+def _go(s: State, seat: int, text: str) -> State:
+    state: State = E.apply(s, seat, text)[0]
+    return state
 
 
 # --------------------------------------------------------------------------- the host reads names
 
 
 @pytest.fixture
-async def host(tmp_path):
+async def host(tmp_path: Path) -> AsyncIterator[GameService]:
     store = await Store.open(tmp_path / "db.sqlite3", now=lambda: 1_700_000_000.0)
     svc = GameService(store, now=lambda: 1_700_000_000.0, seed_source=lambda: 42, ai_level="easy")
     yield svc
@@ -67,23 +70,6 @@ async def _kathai_game(svc: GameService) -> int:
     await svc.join(g.id, 12, "Cy Twain")
     await svc.start(g.id, 10)
     return g.id
-
-
-# --------------------------------------------------------------------------- legal lists
-
-
-def _random_states(count=40, seed=0):
-    rng = random.Random(seed)
-    for i in range(count):
-        n = 3 + i % 3
-        opts = [{}, {"allow_gifts": True, "free_asking": True}][i % 2]
-        s = E.setup(i, n, opts)
-        for _ in range(rng.randrange(60)):
-            if s.step == OVER:
-                break
-            q = rng.choice(E.to_move(s))
-            s = E.apply(s, q, rng.choice(E.legal_actions(s, q)))[0]
-        yield s
 
 
 # --------------------------------------------------------------------------- the move list
@@ -327,7 +313,7 @@ def test_with_free_asking_a_refused_offer_commits_nothing_and_is_not_confirmed()
 def test_the_terminal_confirms_a_first_offer_before_sending_it() -> None:
     lines = []
 
-    def read(prompt):
+    def read(prompt: str) -> str:
         lines.append(prompt)
         return answers.pop(0)
 
@@ -400,7 +386,7 @@ def test_autocomplete_gives_next_tokens() -> None:
     ]
     assert [v for v, _ in E.complete(s, 0, "offer all t1 t2 for sa")] == ["offer all t1 t2 for salt"]
     assert [v for v, _ in E.complete(s, 0, "sell gold t1 t2 t4")] == ["sell gold t1 t2 t40"]
-    for st in _random_states(30, seed=3):
+    for st in random_states(30, seed=3):
         for q in E.to_move(st):
             legal = E.legal_actions(st, q)
             for prefix in ["", "o", "offer ", "offer all ", legal[-1][:8], legal[len(legal) // 2]]:
@@ -414,7 +400,7 @@ def test_autocomplete_gives_next_tokens() -> None:
 
 
 def test_prompts_fit_and_build_legal_texts() -> None:
-    for st in _random_states(40, seed=5):
+    for st in random_states(40, seed=5):
         for q in E.to_move(st):
             p = E.prompt(st, q)
             assert pr.rows(p.controls) <= 5 and not p.public  # private: a DM to itself

@@ -11,12 +11,13 @@ from engines.base import play
 from engines.kathai import ENGINE as E
 from engines.kathai import legal as lg
 from engines.kathai.positions import build
+from engines.kathai.state import State
 from tests.kathai.helpers import check_text, go, kathai_renderer, sample_view
 
 NAMES = ["You", "AI Bilal", "AI Chen"]
 
 
-def _declined_by_all(s, text):
+def _declined_by_all(s: State, text: str) -> State:
     s = go(s, 0, text)
     for q in lg.awaited(s):
         s = go(s, q, "decline")
@@ -35,7 +36,7 @@ def _pick(rng: random.Random, legal: list[str]) -> str:
     return rng.choice([a for a in legal if a.split()[0] == verb])
 
 
-def playout(seed: int, n: int, opts: dict | None = None, stop: int | None = None) -> Iterator[Any]:
+def playout(seed: int, n: int, opts: dict[str, Any] | None = None, stop: int | None = None) -> Iterator[Any]:
     """Every state of a seeded random playout, the start included, until the end or ``stop``
     actions."""
     engine = _engine()

@@ -16,7 +16,7 @@ from engines.kathai.state import OVER
 from tests.kathai.helpers import go
 
 
-def _keys(td) -> set[str]:
+def _keys(td: type) -> set[str]:
     return set(get_type_hints(td))
 
 
