@@ -19,6 +19,8 @@ from PIL import Image, ImageChops
 
 from engines import base
 from engines.kathai.data import GOODS
+from engines.kathai.state import State
+from engines.kathai.view import KathaiView
 from render.common import PNG_LIMIT, WIDTH, to_png
 from tests.kathai.helpers import CARDS, LONG, check_text, kathai_renderer, sample_view
 
@@ -51,7 +53,7 @@ def _pick(rng: random.Random, legal: list[str]) -> str:
     return rng.choice([a for a in legal if a.split()[0] == verb])
 
 
-def playout(seed: int, n: int, opts: dict | None = None, stop: int | None = None) -> Iterator[Any]:
+def playout(seed: int, n: int, opts: dict[str, Any] | None = None, stop: int | None = None) -> Iterator[Any]:
     """Every state of a seeded random playout, the start included, until the end or ``stop``
     actions."""
     engine = _engine()
@@ -96,8 +98,7 @@ def _diff(a: Image.Image, b: Image.Image) -> tuple[float, float]:
     diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
     hist = diff.histogram()
     total = a.width * a.height
-    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[256 * k : 256 * (k + 1)]))
-    mean /= total * 3
+    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[256 * k : 256 * (k + 1)])) / (total * 3)
     r, g, b = diff.split()
     worst = ImageChops.lighter(ImageChops.lighter(r, g), b)
     far = sum(worst.histogram()[65:])
@@ -115,20 +116,23 @@ def _close(a: Image.Image, b: Image.Image) -> tuple[bool, str]:
     return mean < MAX_MEAN and far < MAX_FAR, f"mean {mean:.3f}, {far:.3%} of pixels off by > 64"
 
 
-GOLDEN_CASES = [("kathai_board_4p", 4, 4, 96, {})]  # an `all` offer, a lock, a sale
+GOLDEN_CASES: list[tuple[str, int, int, int, dict[str, Any]]] = [
+    ("kathai_board_4p", 4, 4, 96, {})
+]  # an `all` offer, a lock, a sale
 
 
-def _golden_board(seed: int, n: int, moves: int, opts: dict) -> Image.Image:
+def _golden_board(seed: int, n: int, moves: int, opts: dict[str, Any]) -> Image.Image:
     """The board after ``moves`` random moves, what the last one changed marked."""
     *_, before, state = playout(seed, n, opts, stop=moves)
     view = _engine().view
-    return kathai_renderer().board(view(state, None), LONG[:n], view(before, None))
+    img: Image.Image = kathai_renderer().board(view(state, None), LONG[:n], view(before, None))
+    return img
 
 
 # --------------------------------------------------------------------------- what changed
 
 
-def _public_steps(seed: int, n: int, stop: int | None = None):
+def _public_steps(seed: int, n: int, stop: int | None = None) -> list[tuple[KathaiView, KathaiView]]:
     """(previous public view, public view) of every move of a seeded random playout."""
     engine = _engine()
     views = [engine.view(s, None) for s in playout(seed, n, stop=stop)]
@@ -138,7 +142,7 @@ def _public_steps(seed: int, n: int, stop: int | None = None):
 # --------------------------------------------------------------------------- the house rules (issue 21)
 
 
-def _ai_game(seed: int, n: int):
+def _ai_game(seed: int, n: int) -> Iterator[tuple[State, KathaiView]]:
     """(state, public view) of every step of a seeded game the AI seats mostly play (60 %) with
     random moves between (so offers, locks, sales and the end all happen)."""
     engine = _engine()
@@ -156,15 +160,15 @@ def _ai_game(seed: int, n: int):
 class _Spy:
     """Records every string ImageDraw draws, with its font size."""
 
-    def __init__(self, monkeypatch):
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         from PIL import ImageDraw
 
         self.drawn: list[tuple[str, int]] = []
         real = ImageDraw.ImageDraw.text
 
-        def text(draw, xy, s, fill=None, font=None, *a, **kw):
+        def text(draw: Any, xy: Any, s: Any, fill: Any = None, font: Any = None, *a: Any, **kw: Any) -> None:
             self.drawn.append((str(s), int(getattr(font, "size", 0))))
-            return real(draw, xy, s, fill, font, *a, **kw)
+            real(draw, xy, s, fill, font, *a, **kw)
 
         monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
 
@@ -271,7 +275,7 @@ def test_sample_views_every_layout(n: int, kind: str) -> None:
     """Edge cases a random game rarely shows: long names, every answer state of an `all`
     offer, a 7-card sale, final turns, a lock at each end of the row."""
     kathai = kathai_renderer()
-    kw = {
+    kw: dict[str, Any] = {
         "offer": dict(offer=True),
         "final": dict(final=True, offer=False),
         "over": dict(over=True),
@@ -372,6 +376,7 @@ def test_changes_name_the_sale_the_moved_goods_and_the_answers() -> None:
         }
         assert {m for m in marks if m.startswith("market:")} == moved
         if len(after["sales"]) > len(before["sales"]):
+            assert after["last_sale"] is not None
             seller = after["last_sale"]["seat"]
             assert {"sale", f"score:{seller}"} <= marks and moved, marks
             seen.add("sale")
@@ -390,7 +395,7 @@ def test_the_board_marks_changes_only_with_a_previous_view() -> None:
     from render.kathai import changes
 
     def marked_pixels(img: Image.Image) -> int:
-        return sum(k for k, colour in img.getcolors(1 << 24) if colour == MARK)
+        return sum(k for k, colour in img.getcolors(1 << 24) or [] if colour == MARK)
 
     kathai = kathai_renderer()
     before, after = next((b, a) for b, a in _public_steps(4, 4) if "sale" in changes(b, a))
@@ -478,10 +483,20 @@ def test_the_end_comes_first_and_game_over_is_said_once(monkeypatch: pytest.Monk
     engine = _engine()
     *_, (state, view) = _ai_game(n, n)
     out = view["outcome"]
+    assert out is not None
     calls: list[str] = []
     real_rank, real_sales = sheet_mod.draw_ranking, sheet_mod.draw_sales
-    monkeypatch.setattr(sheet_mod, "draw_ranking", lambda *a: calls.append("ranking") or real_rank(*a))
-    monkeypatch.setattr(sheet_mod, "draw_sales", lambda *a: calls.append("sales") or real_sales(*a))
+
+    def ranking(*a: Any) -> int:
+        calls.append("ranking")
+        return real_rank(*a)
+
+    def sales(*a: Any) -> int:
+        calls.append("sales")
+        return real_sales(*a)
+
+    monkeypatch.setattr(sheet_mod, "draw_ranking", ranking)
+    monkeypatch.setattr(sheet_mod, "draw_sales", sales)
     spy = _Spy(monkeypatch)
     kathai.score_sheet(view, LONG[:n])
     assert calls[0] == "ranking" and calls.count("ranking") == 1
@@ -496,10 +511,10 @@ def test_the_end_comes_first_and_game_over_is_said_once(monkeypatch: pytest.Monk
     assert sum("game over" in t.lower() for t, _ in spy.take()) == 1
     for s in range(n):
         kathai.hand(engine.view(state, s), LONG[:n])
-        drawn = " | ".join(t for t, _ in spy.take())
+        line = " | ".join(t for t, _ in spy.take())
         rank = out["ranks"][s]
-        assert ("You won" in drawn) if rank == 1 and out["ranks"].count(1) == 1 else (ordinal(rank) in drawn)
-        assert drawn.lower().count("game over") == 1
+        assert ("You won" in line) if rank == 1 and out["ranks"].count(1) == 1 else (ordinal(rank) in line)
+        assert line.lower().count("game over") == 1
 
 
 def test_the_variants_in_play_are_named_on_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
