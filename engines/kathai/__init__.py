@@ -1,10 +1,11 @@
 """Kathai (Cathay, Michael Andersch): registers the engine on import.
 
-Modules: ``data`` (goods, prices, the stand-in deck), ``state`` (the state value), ``notation``
-(grammar), ``legal`` (checks and legal lists), ``flow`` (the state machine), ``complete``
-(autocomplete), ``view`` (the view schema), ``scoring``, ``prompts`` (Discord controls),
-``ai`` (the heuristic seat), ``positions`` (building positions for tests), ``rules`` (the
-:class:`KathaiEngine` protocol methods).
+One role per module: ``data`` (components, stand-in values), ``state`` (the value, set-up,
+invariants), ``legal`` (whose turn, what is legal), ``apply`` (what an action does),
+``notation`` (the grammar), ``view`` (what each viewer sees), ``scoring``, ``prompts`` (what
+a host asks), ``describe`` (texts for people), ``rules`` (the :class:`KathaiEngine` that names
+them), ``positions`` (named positions for tests) and ``ai`` (heuristic, determinize, playout).
+The rules as implemented: docs/rules/kathai.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Kathai (Cathay) component data: goods, the price row, the 55 trade cards (spec §2).
+"""Kathai (Cathay) component data: goods, the price row, the 55 trade cards
+(docs/rules/kathai.md#price-row, docs/rules/kathai.md#stand-in-values, docs/rules/kathai.md#stand-in-deck).
 
 Cards are numbered 1..55 inside the engine (``t1``..``t55`` in texts). ``ITEMS[c][g]`` is how
 many items of goods ``g`` (index into :data:`GOODS`) card ``c`` shows (``ITEMS[0]`` is unused).
@@ -35,15 +36,19 @@ SELLABLE: Final = 4
 """Positions 1..4 may be sold; position 5 is "unsellable"."""
 
 # --------------------------------------------------------------------------- STANDIN block
-# Values the rulebook does not print (spec §2): labelled stand-ins, kept together.
+# Values the rulebook does not print (docs/rules/kathai.md#stand-in-values), kept together.
 MAX_OFFERS: Final = 6
 TURN_LIMIT: Final = 200
 MIN_POS3: Final = 3
 MIN_POS4: Final = 1
+MAX_OFFERS_CAP: Final = 12
+"""The highest ``max_offers`` a table may choose."""
+TURN_LIMIT_CAP: Final = 1000
+"""The highest ``turn_limit`` a table may choose."""
 
 
 def _build_cards() -> dict[str, dict[str, int]]:
-    """The stand-in deck, in the exact order of spec §2."""
+    """The stand-in deck, in its fixed order (docs/rules/kathai.md#stand-in-deck)."""
     c: list[dict[str, int]] = [{g: n} for n, k in ((1, 2), (2, 2), (3, 1)) for g in GOODS for _ in range(k)]
     c += [{a: 1, b: 1} for i, a in enumerate(GOODS) for b in GOODS[i + 1 :]]
     c += [{a: 2, b: 1} for a in GOODS for b in GOODS if b != a]

@@ -1,4 +1,7 @@
-"""The Kathai action grammar (spec §5, rulings §14.1, §14.4, §14.10).
+"""The Kathai action grammar: parsing and formatting, and sample texts for the property suite.
+
+Rulings: docs/rules/kathai.md#bribe-pair-goods-order, docs/rules/kathai.md#no-leading-zeros,
+docs/rules/kathai.md#trade-is-an-exchange.
 
 Canonical forms::
 
@@ -12,21 +15,33 @@ Canonical forms::
 Any case and any white space are accepted; ids and numbers have no leading zeros. A goods may
 be typed as its code, its plural or the name the board prints (``Spices``, ``teas``).
 
-The bribe pair: the spec writes it in position order, which needs the state (§14.1). This
-engine writes it in **goods order** (gold < salt < silk < spice < tea) so that the parser can
-normalise it without the state and every action keeps exactly one text: ``bribe tea gold t7``
-parses to ``bribe gold tea t7`` whatever the market. (A text that ``apply`` accepts must be in
-the legal list for the shared property suite; an order-tolerant ``apply`` beside a
-position-order legal list would break that.)
+The bribe pair (docs/rules/kathai.md#bribe-pair-goods-order): left goods first would need the
+state to normalise a typed text. This engine writes it in **goods order** (gold < salt < silk <
+spice < tea) so that the parser can normalise it without the state and every action keeps
+exactly one text: ``bribe tea gold t7`` parses to ``bribe gold tea t7`` whatever the market. (A
+text that ``apply`` accepts must be in the legal list for the shared property suite; an
+order-tolerant ``apply`` beside a position-order legal list would break that.)
 """
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import NamedTuple
 
-from engines.base import BadNotation
-from engines.kathai.data import ANY, CARD_TEXT, GOODS, HAND_LIMIT, NAMES, NCARDS, WANTS
+from engines.errors import BadNotation
+from engines.kathai.data import (
+    ANY,
+    CARD_TEXT,
+    GOODS,
+    HAND_LIMIT,
+    MAX_OFFERS_CAP,
+    NAMES,
+    NCARDS,
+    NGOODS,
+    TURN_LIMIT_CAP,
+    WANTS,
+)
 from engines.kathai.state import ALL
 
 PROFIT = 0
@@ -212,3 +227,36 @@ def _canon(text: str) -> str:
             if ok and (last or k):
                 return text
     return format_move(_parse(text))
+
+
+# --------------------------------------------------------------------------- for the property suite
+
+
+def action_bound(n_players: int) -> int:
+    """(max offers × n + 1) actions a turn times the turn limit, at the options' caps."""
+    return (MAX_OFFERS_CAP * n_players + 1) * TURN_LIMIT_CAP
+
+
+def sample_actions(n_players: int, rng: random.Random, k: int) -> list[str]:
+    """``k`` random well-formed canonical texts over every verb (legal or not)."""
+    return [format_move(_sample(n_players, rng)) for _ in range(k)]
+
+
+def _sample(n_players: int, rng: random.Random) -> Move:
+    verb = rng.choice(("accept", "bribe", "buy", "decline", "offer", "pass", "sell", "swap"))
+    ids = tuple(sorted(rng.sample(range(1, NCARDS + 1), rng.randint(1, 4))))
+    if verb == "sell":
+        return Move("sell", ids=ids, goods=rng.randrange(NGOODS))
+    if verb == "bribe":
+        a, b = sorted(rng.sample(range(NGOODS), 2))
+        return Move("bribe", pair=(a, b), pay=rng.choice((PROFIT, ids[0])))
+    if verb == "swap":
+        return Move("swap", ids=ids[:1])
+    if verb == "accept":
+        return Move("accept", ids=ids[: rng.randint(0, 3)])
+    if verb == "offer":
+        kk = rng.randint(0, HAND_LIMIT)
+        want = len(WANTS) - 1 if kk == 0 else rng.randrange(len(WANTS))
+        give = ids[: rng.randint(0 if kk else 1, len(ids))]
+        return Move("offer", ids=give, target=rng.choice((ALL, *range(n_players))), want=want, k=kk)
+    return Move(verb)

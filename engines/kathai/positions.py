@@ -16,7 +16,7 @@ from engines.kathai.rules import KathaiEngine
 from engines.kathai.state import MAIN, Lock, Opts, State
 
 M = "silk salt gold tea spice"
-"""The base market of spec §10 (positions 1→5)."""
+"""The base market of the worked examples (positions 1→5; docs/rules/kathai.md#worked-examples)."""
 
 
 def ids(text: str) -> tuple[int, ...]:
@@ -43,26 +43,12 @@ def build(
     ``hands``/``profit``: id texts per seat (missing seats: empty); ``market``: goods by
     position; ``pile``: id text, top first; ``lock``: (goods, goods, card, seat). Raises
     ValueError if a card is placed twice."""
-    o = KathaiEngine().resolve_options(options)
-    opts = Opts.of(o)
+    opts = Opts.of(KathaiEngine().resolve_options(options))
     hs = tuple(tuple(sorted(ids(hands[q]))) if q < len(hands) else () for q in range(n))
     ps = tuple(tuple(sorted(ids(profit[q]))) if q < len(profit) else () for q in range(n))
-    lk = None
-    used = [c for h in hs for c in h] + [c for p in ps for c in p]
-    if lock is not None:
-        a, b = sorted((GOODS.index(lock[0]), GOODS.index(lock[1])))
-        lk = Lock(pair=(a, b), card=ids(lock[2])[0], by=lock[3])
-        used.append(lk.card)
-    pl: tuple[int, ...]
-    if pile is None:
-        pl = tuple(c for c in range(1, NCARDS + 1) if c not in used)
-        down: tuple[int, ...] = ()
-    else:
-        pl = ids(pile)
-        used += pl
-        down = tuple(c for c in range(1, NCARDS + 1) if c not in used)
-    if len(set(used)) != len(used):
-        raise ValueError("a card is placed twice")
+    lk = _lock(lock)
+    used = [c for h in hs for c in h] + [c for p in ps for c in p] + ([lk.card] if lk is not None else [])
+    pl, down = _pile(pile, used)
     return State(
         n=n,
         opts=opts,
@@ -88,3 +74,24 @@ def build(
         last="",
         fresh=((),) * n,
     )
+
+
+def _lock(lock: tuple[str, str, str, int] | None) -> Lock | None:
+    """``(goods, goods, card, seat)`` as a :class:`Lock` (the pair in goods order)."""
+    if lock is None:
+        return None
+    a, b = sorted((GOODS.index(lock[0]), GOODS.index(lock[1])))
+    return Lock(pair=(a, b), card=ids(lock[2])[0], by=lock[3])
+
+
+def _pile(pile: str | None, used: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The pile and the face-down cards: without ``pile`` every card not ``used`` is the pile
+    (in id order), else the cards of neither are face down. Raises ValueError if a card is
+    placed twice."""
+    rest = [c for c in range(1, NCARDS + 1) if c not in used]
+    pl = ids(pile) if pile is not None else tuple(rest)
+    placed = used + list(pl) if pile is not None else used
+    if len(set(placed)) != len(placed):
+        raise ValueError("a card is placed twice")
+    down = tuple(c for c in rest if c not in pl) if pile is not None else ()
+    return pl, down

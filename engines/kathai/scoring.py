@@ -1,13 +1,13 @@
-"""Kathai scoring (spec §7): totals, ranking by (score, profit cards), the score sheet.
+"""Kathai scoring: totals, ranking by (score, profit cards), the score sheet.
 
 Score = Σ over sales of (cards sold + bonus). Ranks are competition ranks per seat on
-(score, profit cards): ties share a place and the next place is skipped (ruling §14.3).
+(score, profit cards): ties share a place and the next place is skipped (docs/rules/kathai.md#ranks-per-seat).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypedDict
 
 from engines.base import Outcome
 from engines.kathai.data import CARD_TEXT, GOODS
@@ -18,19 +18,42 @@ CATEGORIES = ("Cards sold", "Bonus", "Profit cards")
 tie-break count (it adds nothing)."""
 
 
+class SheetSale(TypedDict):
+    turn: int
+    goods: str
+    pos: int  # 1..4
+    cards: list[str]
+    count: int
+    items: int
+    bonus: int
+    points: int
+
+
+class SheetRow(TypedDict):
+    """One seat's line of the final score sheet (the view's ``sheet``)."""
+
+    seat: int
+    sales: list[SheetSale]
+    cards_sold: int
+    bonus: int
+    total: int
+    profit: int  # profit cards left (the tie-break)
+    rank: int
+
+
 def ranks(scores: Sequence[int], profit: Sequence[int]) -> tuple[int, ...]:
     """Competition ranks (1 = best) on (score, profit cards)."""
     keys = [(scores[s], profit[s]) for s in range(len(scores))]
     return tuple(1 + sum(1 for o in keys if o > k) for k in keys)
 
 
-def sheet(state: State) -> list[dict[str, Any]]:
+def sheet(state: State) -> list[SheetRow]:
     """Per seat: every sale (goods, position, cards, bonus, points), cards sold, bonus total,
     total, profit cards and rank."""
     s = state
     profit = [len(p) for p in s.profit]
     rk = ranks(s.scores, profit)
-    out = []
+    out: list[SheetRow] = []
     for q in range(s.n):
         mine = [x for x in s.sales if x.seat == q]
         out.append(

@@ -1,23 +1,41 @@
-"""The Kathai state value (spec §4): frozen dataclasses of tuples, copied shallowly.
+"""The Kathai state value, its set-up and its invariants: frozen dataclasses of tuples.
 
 Cards are ints 1..55 (``t1``..``t55``); goods are ints 0..4 (index into ``data.GOODS``); the
 market lists goods by position (index 0 is position 1). Hands and profit piles are sorted.
 
 The shape that keeps it fast (issue #13): a state is one flat frozen :class:`State` whose fields
 are ints, strings and tuples of ints (per-seat rows are tuples indexed by seat), so a move
-copies it once with :func:`upd` (``object.__new__`` plus one ``__dict__`` update: no
-``__init__``, no ``dataclasses.replace``) and shares every untouched row; :func:`put` and
-:func:`put_int` replace one seat's entry. An open :class:`Offer` gains a decliner through
-:func:`declined_by`, built the same way. Values stay immutable and compare with ``==``.
-What costs the time is not the state but the legal list: the offers of the active seat (see
-``offers.py``), which random play rebuilds after every trade.
+copies it once with :func:`upd` (:func:`engines.fastcopy.replace`: no ``__init__``, no
+``dataclasses.replace``) and shares every untouched row; :func:`put` and :func:`put_int` replace
+one seat's entry. An open :class:`Offer` gains a decliner through :func:`declined_by`, built the
+same way. Values stay immutable and compare with ``==``. What costs the time is not the state
+but the legal list: the offers of the active seat (see ``legal.py``), which random play rebuilds
+after every trade.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
+
+from engines import fastcopy
+from engines.kathai.data import (
+    DEAL,
+    GOODS,
+    HAND_LIMIT,
+    MAX_OFFERS,
+    MAX_OFFERS_CAP,
+    NCARDS,
+    NGOODS,
+    PRICES,
+    SELLABLE,
+    TOTAL_ITEMS,
+    TURN_LIMIT,
+    TURN_LIMIT_CAP,
+)
+from engines.options import Option
 
 MAIN = 0
 REPLY = 1
@@ -28,10 +46,44 @@ STEP_NAMES = ("main", "reply", "trading", "over")
 ALL = -1
 """Offer target meaning every opponent."""
 
+OPTIONS = (
+    Option(
+        "first_player",
+        str,
+        "random",
+        "Who starts: random, or seat0 (seat the youngest first).",
+        choices=("random", "seat0"),
+    ),
+    Option(
+        "free_asking",
+        bool,
+        False,
+        "A refused ask does not commit the turn: sell, bribe and buy stay open until a trade.",
+    ),
+    Option("allow_gifts", bool, False, "Trades may be one-sided (give nothing, or ask `any 0`)."),
+    Option(
+        "bribe_lock",
+        str,
+        "pair",
+        "The lock forbids switching back the pair (pair) or moving either locked goods (goods).",
+        choices=("pair", "goods"),
+    ),
+    Option("max_offers", int, MAX_OFFERS, "Offers a player may make per turn.", min=1, max=MAX_OFFERS_CAP),
+    Option(
+        "turn_limit",
+        int,
+        TURN_LIMIT,
+        "The game ends after this many turns (stalled games).",
+        min=1,
+        max=TURN_LIMIT_CAP,
+    ),
+)
+"""The table options (resolved into :class:`Opts`)."""
+
 
 @dataclass(frozen=True)
 class Opts:
-    """The resolved options of spec §9 (``players`` is not an option, ruling §14.12)."""
+    """The resolved options (the player count is not one: docs/rules/kathai.md#players-not-an-option)."""
 
     first_player: str = "random"
     free_asking: bool = False
@@ -124,7 +176,7 @@ class State:
 
 
 REFUSED = "_refused"
-"""The ``__dict__`` key (not a dataclass field: ``==``, ``base.state_fingerprint`` and so the
+"""The :func:`engines.fastcopy.memo` key (not a dataclass field: ``==``, ``base.state_fingerprint`` and so the
 snapshots of games stored before it existed never see it) under which a state remembers the
 asks refused this turn: ``(seat, give, want, k)`` per addressee that declined that ask and has
 not traded since. Cleared when a turn starts. The AI seats read it (the offerer's view holds its
@@ -136,7 +188,7 @@ Refusal = tuple[int, tuple[int, ...], int, int]
 
 def refused(s: State) -> tuple[Refusal, ...]:
     """The asks refused this turn (see :data:`REFUSED`)."""
-    got: tuple[Refusal, ...] = s.__dict__.get(REFUSED, ())
+    got: tuple[Refusal, ...] = fastcopy.memo(s, REFUSED, ())
     return got
 
 
@@ -155,20 +207,94 @@ def put_int(row: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
     return row[:seat] + (value,) + row[seat + 1 :]
 
 
-def upd(s: State, **changes: object) -> State:
-    """``s`` with ``changes`` (field -> value): a fast ``dataclasses.replace`` for the hot
-    path (no re-validation; every field keeps its annotated type by the callers' contract)."""
-    new = object.__new__(State)
-    d = new.__dict__
-    d.update(s.__dict__)
-    d.update(changes)
-    return new
+upd = fastcopy.replace
+"""``upd(s, **changes)``: ``s`` with ``changes`` (field -> value), a fast ``dataclasses.replace``
+for the hot path (:func:`engines.fastcopy.replace`: no re-validation; every field keeps its
+annotated type by the callers' contract). Memo entries such as :data:`REFUSED` ride along."""
 
 
 def declined_by(o: Offer, seat: int) -> Offer:
     """``o`` with ``seat`` added to ``declined`` (built like :func:`upd`: no ``__init__``)."""
-    new = object.__new__(Offer)
-    d = new.__dict__
-    d.update(o.__dict__)
-    d["declined"] = o.declined + (seat,)
-    return new
+    return fastcopy.replace(o, declined=o.declined + (seat,))
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def deal(seed: int, n: int, opts: Opts) -> State:
+    """The dealt game before its first turn: three cards each, the market shuffled, the first
+    seat chosen (``active``), with the same RNG calls in the same order as ever (so stored games
+    replay). The first turn (its draw) is started by ``apply.first_turn``."""
+    rng = random.Random(seed)
+    pile = [f"t{i}" for i in range(1, NCARDS + 1)]
+    rng.shuffle(pile)
+    cards = [int(t[1:]) for t in pile]
+    hands = tuple(tuple(sorted(cards[DEAL * s : DEAL * s + DEAL])) for s in range(n))
+    market = list(GOODS)
+    rng.shuffle(market)
+    first = rng.randrange(n) if opts.first_player == "random" else 0
+    return State(
+        n=n,
+        opts=opts,
+        pile=tuple(cards[DEAL * n :]),
+        hands=hands,
+        profit=((),) * n,
+        discard_up=(),
+        discard_down=(),
+        market=tuple(GOODS.index(g) for g in market),
+        lock=None,
+        scores=(0,) * n,
+        sales=(),
+        spent=(0,) * n,
+        active=first,
+        step=0,
+        turn_no=0,
+        offers_used=0,
+        traded=False,
+        offer=None,
+        final=None,
+        final_turn=0,
+        reason="",
+        last="",
+        fresh=((),) * n,
+    )
+
+
+# --------------------------------------------------------------------------- invariants
+
+
+def invariants(s: State) -> None:
+    """Conservation of the 55 cards, the market, the lock, hand sizes, pile vs final, sale
+    scores and profit counts. Raises AssertionError."""
+    places = list(s.pile) + list(s.discard_up) + list(s.discard_down)
+    for h in s.hands:
+        places += h
+    for p in s.profit:
+        places += p
+    if s.lock is not None:
+        places.append(s.lock.card)
+    assert sorted(places) == list(range(1, NCARDS + 1)), "cards not conserved"
+    assert sum(TOTAL_ITEMS[c] for c in places) == 125
+    assert sorted(s.market) == list(range(NGOODS)), "market is not a permutation"
+    _lock_invariants(s)
+    assert all(0 <= len(h) <= HAND_LIMIT for h in s.hands), "hand size out of range"
+    assert all(list(h) == sorted(h) for h in s.hands)
+    assert (len(s.pile) == 0) == (s.final is not None), "pile 0 iff final set"
+    for x in s.sales:
+        need = PRICES[x.pos][1]
+        assert x.pos < SELLABLE and -(-need // 3) + x.bonus <= x.points <= 7 + x.bonus
+    for q in range(s.n):
+        made = sum(1 for x in s.sales if x.seat == q)
+        assert s.scores[q] == sum(x.points for x in s.sales if x.seat == q)
+        assert len(s.profit[q]) == made - s.spent[q], "profit count"
+    if s.offer is not None:
+        assert set(s.offer.give) <= set(s.hands[s.offer.by])
+    assert s.offers_used <= s.opts.max_offers
+
+
+def _lock_invariants(s: State) -> None:
+    if s.lock is not None:
+        pa, pb = (s.market.index(g) for g in s.lock.pair)
+        assert abs(pa - pb) == 1, "lock pair not adjacent"
+        if s.sales:
+            assert s.lock.turn > s.sales[-1].turn, "a sale did not clear the lock"

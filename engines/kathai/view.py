@@ -1,26 +1,27 @@
-"""The Kathai view: what one viewer (a seat, or None for spectators) may see (spec §6, §13).
+"""The Kathai view: what one viewer (a seat, or None for spectators) may see
+(docs/rules/kathai.md#hidden-information).
 
 Public: the market, the lock pair and who placed it (not its card), pile size, every sold card
-(including the one kept as a profit card, ruling §14.6), the ``discard_down`` count, hand sizes,
-profit counts, scores, the sale log, final-turn counters, the step and offers used. Private to
-the viewer: its own hand (ids and contents), per-goods totals and what selling each goods now
-would score, its own lock card, and the cards of an open offer it is a party to (the offerer
-and its addressees; skipped seats and spectators see only the count, the goods and k).
+(including the one kept as a profit card: docs/rules/kathai.md#sold-cards-public), the
+``discard_down`` count, hand sizes, profit counts, scores, the sale log, final-turn counters,
+the step and offers used. Private to the viewer: its own hand (ids and contents), per-goods
+totals and what selling each goods now would score, its own lock card, and the cards of an open
+offer it is a party to (the offerer and its addressees; skipped seats and spectators see only
+the count, the goods and k).
 
 The schema is :class:`KathaiView` (agreed with ``render/kathai``; fields are only ever added).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any, Literal, TypedDict
+from typing import Literal, TypedDict
 
 from engines.kathai import legal as lg
-from engines.kathai.data import ANY, CARD_TEXT, GOODS, ITEMS, PRICES, SELLABLE, SHOWS, WANTS, describe
-from engines.kathai.flow import offer_words, skip_reason
+from engines.kathai.data import ANY, CARD_TEXT, GOODS, ITEMS, NCARDS, PRICES, SELLABLE, SHOWS, WANTS, describe
+from engines.kathai.describe import headline, offer_words, skip_reason
 from engines.kathai.notation import seat_text
-from engines.kathai.scoring import outcome, sheet
-from engines.kathai.state import OVER, REPLY, TRADING, Sale, State, refused
+from engines.kathai.scoring import SheetRow, outcome, sheet
+from engines.kathai.state import REPLY, Sale, State, refused
 
 StepName = Literal["main", "reply", "trading", "over"]
 _STEPS: tuple[StepName, ...] = ("main", "reply", "trading", "over")
@@ -116,6 +117,27 @@ class MeView(TypedDict):
     legal_count: int  # size of the legal list (offers make it long)
 
 
+class OptionsView(TypedDict):
+    first_player: str  # "random" | "seat0"
+    free_asking: bool
+    allow_gifts: bool
+    bribe_lock: str  # "pair" | "goods"
+    max_offers: int
+    turn_limit: int
+
+
+class OutcomeView(TypedDict):
+    """``Outcome.as_dict()`` plus how the game ended."""
+
+    ranks: list[int]
+    scores: list[int | None]  # as Outcome (Kathai's are never None)
+    categories: list[str]
+    breakdown: list[dict[str, int] | None]
+    winners: list[int]
+    notes: list[str]
+    reason: str  # "pile" | "turn_limit"
+
+
 class KathaiView(TypedDict):
     # base.VIEW_KEYS
     game: str
@@ -125,7 +147,7 @@ class KathaiView(TypedDict):
     over: bool
     headline: str
     # the rest
-    options: dict[str, Any]
+    options: OptionsView
     step: StepName
     active: int
     turn_no: int
@@ -147,11 +169,23 @@ class KathaiView(TypedDict):
     refused: list[RefusedAsk]  # the viewer's own asks declined this turn (only the active seat's)
     last: str  # the last public event line ({sN} tokens)
     me: MeView | None
-    outcome: dict[str, Any] | None  # Outcome.as_dict() plus "reason": "pile" | "turn_limit"
-    sheet: list[dict[str, Any]] | None  # per seat score sheet rows once over (scoring.sheet)
+    outcome: OutcomeView | None
+    sheet: list[SheetRow] | None  # per seat score sheet rows once over (scoring.sheet)
 
 
 # --------------------------------------------------------------------------- building a view
+
+
+def _options(s: State) -> OptionsView:
+    o = s.opts
+    return {
+        "first_player": o.first_player,
+        "free_asking": o.free_asking,
+        "allow_gifts": o.allow_gifts,
+        "bribe_lock": o.bribe_lock,
+        "max_offers": o.max_offers,
+        "turn_limit": o.turn_limit,
+    }
 
 
 def _card(c: int) -> CardView:
@@ -173,33 +207,8 @@ def _sale(x: Sale) -> SaleView:
     }
 
 
-def headline(state: State) -> str:
-    """One line: turn, who acts and what step (``{sN}`` tokens)."""
-    s = state
-    if s.step == OVER:
-        out = outcome(s)
-        assert out is not None
-        who = " and ".join("{s%d}" % w for w in out.winners)
-        return f"Game over · {who} {'win' if len(out.winners) > 1 else 'wins'} with {max(s.scores)}"
-    head = f"Turn {s.turn_no} · "
-    if s.final is not None:
-        head += "final turns · "
-    if s.step == REPLY:
-        o = s.offer
-        assert o is not None
-        wait = ", ".join("{s%d}" % x for x in o.addressees if x not in o.declined)
-        return head + offer_words(o) + f" · waiting for {wait}"
-    step = "trading" if s.step == TRADING else "to play"
-    return head + "{s%d} %s · pile %d" % (s.active, step, len(s.pile))
-
-
-def build(state: State, viewer: int | None) -> KathaiView:
-    """The view of ``state`` for ``viewer`` (schema :class:`KathaiView`)."""
-
-    s = state
-    n = s.n
-    awaited = list(lg.awaited(s))
-    market: list[PriceSlot] = [
+def _market(s: State) -> list[PriceSlot]:
+    return [
         {
             "pos": i + 1,
             "goods": GOODS[g],
@@ -209,36 +218,44 @@ def build(state: State, viewer: int | None) -> KathaiView:
         }
         for i, g in enumerate(s.market)
     ]
-    lock: LockView | None = None
-    if s.lock is not None:
-        pa, pb = sorted(s.market.index(g) for g in s.lock.pair)
-        lock = {
-            "pair": [GOODS[s.market[pa]], GOODS[s.market[pb]]],
-            "positions": [pa + 1, pb + 1],
-            "by": s.lock.by,
-            "card": CARD_TEXT[s.lock.card] if viewer == s.lock.by else None,
-        }
-    offer: OfferView | None = None
+
+
+def _lock(s: State, viewer: int | None) -> LockView | None:
+    if s.lock is None:
+        return None
+    pa, pb = sorted(s.market.index(g) for g in s.lock.pair)
+    return {
+        "pair": [GOODS[s.market[pa]], GOODS[s.market[pb]]],
+        "positions": [pa + 1, pb + 1],
+        "by": s.lock.by,
+        "card": CARD_TEXT[s.lock.card] if viewer == s.lock.by else None,
+    }
+
+
+def _offer(s: State, viewer: int | None) -> OfferView | None:
+    """The open offer; its cards only for its parties (docs/rules/kathai.md#skipped-seats)."""
     o = s.offer
-    party = False
-    if o is not None:
-        party = viewer is not None and (viewer == o.by or viewer in o.addressees)
-        offer = {
-            "by": o.by,
-            "to": seat_text(o.target),
-            "addressees": list(o.addressees),
-            "skipped": list(o.skipped),
-            "skip_reasons": [skip_reason(len(s.hands[x]), len(o.give), o.k) for x in o.skipped],
-            "awaiting": [x for x in o.addressees if x not in o.declined],
-            "declined": list(o.declined),
-            "give_count": len(o.give),
-            "give": [_card(c) for c in o.give] if party else None,
-            "want": WANTS[o.want],
-            "k": o.k,
-            "text": offer_words(o),
-        }
-    sales = [_sale(x) for x in s.sales]
-    players: list[PlayerView] = [
+    if o is None:
+        return None
+    party = viewer is not None and (viewer == o.by or viewer in o.addressees)
+    return {
+        "by": o.by,
+        "to": seat_text(o.target),
+        "addressees": list(o.addressees),
+        "skipped": list(o.skipped),
+        "skip_reasons": [skip_reason(len(s.hands[x]), len(o.give), o.k) for x in o.skipped],
+        "awaiting": [x for x in o.addressees if x not in o.declined],
+        "declined": list(o.declined),
+        "give_count": len(o.give),
+        "give": [_card(c) for c in o.give] if party else None,
+        "want": WANTS[o.want],
+        "k": o.k,
+        "text": offer_words(o),
+    }
+
+
+def _players(s: State, awaited: list[int]) -> list[PlayerView]:
+    return [
         {
             "seat": q,
             "hand_size": len(s.hands[q]),
@@ -249,81 +266,128 @@ def build(state: State, viewer: int | None) -> KathaiView:
             "active": q == s.active,
             "awaited": q in awaited,
         }
-        for q in range(n)
+        for q in range(s.n)
     ]
-    me: MeView | None = None
-    if viewer is not None:
-        hand = s.hands[viewer]
-        totals = {GOODS[g]: sum(ITEMS[c][g] for c in hand) for g in range(len(GOODS))}
-        sell_now: list[SellNow] = []
-        for pos, g in enumerate(s.market):
-            cards = [c for c in hand if ITEMS[c][g]]
-            need = PRICES[pos][1] if pos < SELLABLE else None
-            ok = need is not None and bool(cards) and totals[GOODS[g]] >= need
-            sell_now.append(
-                {
-                    "goods": GOODS[g],
-                    "pos": pos + 1,
-                    "min": need,
-                    "items": totals[GOODS[g]],
-                    "cards": len(cards),
-                    "can_sell": ok,
-                    "points": len(cards) + PRICES[pos][0] if ok else 0,
-                }
-            )
-        for_me = s.step == REPLY and viewer in awaited
-        elig = [
-            CARD_TEXT[c] for c in hand if for_me and o is not None and (o.want == ANY or ITEMS[c][o.want])
-        ]
-        me = {
-            "seat": viewer,
-            "hand": [_card(c) for c in hand],
-            "totals": totals,
-            "sell_now": sell_now,
-            "profit": len(s.profit[viewer]),
-            "received": [CARD_TEXT[c] for c in s.fresh[viewer] if c in hand],
-            "lock_card": lock["card"] if lock is not None else None,
-            "offer_for_me": for_me,
-            "eligible": elig,
-            "legal_count": len(lg.legal(s, viewer)),
-        }
+
+
+def _sell_now(s: State, hand: tuple[int, ...], totals: dict[str, int]) -> list[SellNow]:
+    """Per position: what selling every card of its goods in ``hand`` would score now."""
+    out: list[SellNow] = []
+    for pos, g in enumerate(s.market):
+        cards = [c for c in hand if ITEMS[c][g]]
+        need = PRICES[pos][1] if pos < SELLABLE else None
+        ok = need is not None and bool(cards) and totals[GOODS[g]] >= need
+        out.append(
+            {
+                "goods": GOODS[g],
+                "pos": pos + 1,
+                "min": need,
+                "items": totals[GOODS[g]],
+                "cards": len(cards),
+                "can_sell": ok,
+                "points": len(cards) + PRICES[pos][0] if ok else 0,
+            }
+        )
+    return out
+
+
+def _me(s: State, viewer: int, awaited: list[int], lock: LockView | None) -> MeView:
+    """What only ``viewer`` sees: its hand and what it can do with it."""
+    hand = s.hands[viewer]
+    totals = {GOODS[g]: sum(ITEMS[c][g] for c in hand) for g in range(len(GOODS))}
+    o = s.offer
+    for_me = s.step == REPLY and viewer in awaited
+    elig = [CARD_TEXT[c] for c in hand if for_me and o is not None and (o.want == ANY or ITEMS[c][o.want])]
+    return {
+        "seat": viewer,
+        "hand": [_card(c) for c in hand],
+        "totals": totals,
+        "sell_now": _sell_now(s, hand, totals),
+        "profit": len(s.profit[viewer]),
+        "received": [CARD_TEXT[c] for c in s.fresh[viewer] if c in hand],
+        "lock_card": lock["card"] if lock is not None else None,
+        "offer_for_me": for_me,
+        "eligible": elig,
+        "legal_count": len(lg.legal(s, viewer)),
+    }
+
+
+def _outcome(s: State) -> OutcomeView | None:
     out = outcome(s)
-    outd: dict[str, Any] | None = None
-    if out is not None:
-        outd = {**out.as_dict(), "reason": s.reason}
+    if out is None:
+        return None
+    breakdown: list[dict[str, int] | None] = [dict(b) if b is not None else None for b in out.breakdown]
+    return {
+        "ranks": list(out.ranks),
+        "scores": list(out.scores),
+        "categories": list(out.categories),
+        "breakdown": breakdown,
+        "winners": list(out.winners),
+        "notes": list(out.notes),
+        "reason": s.reason,
+    }
+
+
+def _refused(s: State, viewer: int | None) -> list[RefusedAsk]:
+    """The active seat's asks refused this turn that it can still make (its own cards)."""
+    return [
+        {"seat": x, "give": [CARD_TEXT[c] for c in give], "want": WANTS[want], "k": k}
+        for x, give, want, k in (refused(s) if viewer == s.active else ())
+        if set(give) <= set(s.hands[s.active])
+    ]
+
+
+def build(state: State, viewer: int | None) -> KathaiView:
+    """The view of ``state`` for ``viewer`` (schema :class:`KathaiView`)."""
+    s = state
+    awaited = list(lg.awaited(s))
+    lock = _lock(s, viewer)
+    sales = [_sale(x) for x in s.sales]
+    out = _outcome(s)
     return {
         "game": "kathai",
         "viewer": viewer,
-        "n_players": n,
+        "n_players": s.n,
         "to_move": awaited,
         "over": out is not None,
         "headline": headline(s),
-        "options": asdict(s.opts),
+        "options": _options(s),
         "step": _STEPS[s.step],
         "active": s.active,
         "turn_no": s.turn_no,
         "turn_limit": s.opts.turn_limit,
-        "market": market,
+        "market": _market(s),
         "lock": lock,
         "pile": len(s.pile),
-        "pile_low": len(s.pile) <= n,
+        "pile_low": len(s.pile) <= s.n,
         "discard_up": [CARD_TEXT[c] for c in s.discard_up],
         "discard_down": len(s.discard_down),
         "last_sale": sales[-1] if sales else None,
         "sales": sales,
-        "players": players,
+        "players": _players(s, awaited),
         "final": list(s.final) if s.final is not None else None,
         "offers_used": s.offers_used,
         "max_offers": s.opts.max_offers,
         "traded": s.traded,
-        "offer": offer,
-        "refused": [
-            {"seat": x, "give": [CARD_TEXT[c] for c in give], "want": WANTS[want], "k": k}
-            for x, give, want, k in (refused(s) if viewer == s.active else ())
-            if set(give) <= set(s.hands[s.active])  # asks it can still make: its own cards
-        ],
+        "offer": _offer(s, viewer),
+        "refused": _refused(s, viewer),
         "last": s.last,
-        "me": me,
-        "outcome": outd,
+        "me": _me(s, viewer, awaited, lock) if viewer is not None else None,
+        "outcome": out,
         "sheet": sheet(s) if out is not None else None,
     }
+
+
+def secrets(s: State, viewer: int | None) -> list[str]:
+    """Quoted ids (``"t5"``, as they appear in JSON) the viewer may not see: other hands,
+    the pile, face-down cards — all but its hand, sold cards, its own lock card and the
+    cards of an open offer it is a party to."""
+    seen: set[int] = {c for x in s.sales for c in x.cards}
+    if viewer is not None:
+        seen.update(s.hands[viewer])
+        o = s.offer
+        if o is not None and (viewer == o.by or viewer in o.addressees):
+            seen.update(o.give)
+        if s.lock is not None and s.lock.by == viewer:
+            seen.add(s.lock.card)
+    return [f'"{CARD_TEXT[c]}"' for c in range(1, NCARDS + 1) if c not in seen]

@@ -11,45 +11,30 @@ viewer)``, schema ``engines.kathai.view.KathaiView``).
 * :func:`score_sheet` — the final sheet: the ranking with each total first, then every sale;
 * :func:`text` — the same information as Discord markdown (≤ 1900 characters).
 
-Pieces: ``art`` (goods pictures, cards, icons), ``board`` (its sections), ``seats`` (the seat
-cards, the legend), ``offer`` (the offer in a hand), ``marks`` (what changed since the previous
-board, as data: :func:`labels`), ``hand``, ``sheet``, ``text``. Goods are pictures with five
+Pieces: ``layout`` (sizes, geometry, the drawing context), ``art`` (goods pictures, cards,
+icons), ``board`` (its sections: ``board.table`` and ``board.seats``), ``hand`` (with the offer
+in a hand), ``sheet``, ``marks`` (what changed since the previous board, as data:
+:func:`labels`), ``text``. Goods are pictures with five
 different shapes as well as colours; seats are the house colour and initials.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image
 
-from render import frame
-from render.kathai.board import (
-    BOARD_H,
-    Ctx,
-    View,
-    draw_header,
-    draw_market,
-    draw_offer,
-    draw_supply,
-    new_canvas,
-)
+from render.kathai.board import board_image
 from render.kathai.hand import hand_image
+from render.kathai.layout import View, board_height
 from render.kathai.marks import changes, labels
-from render.kathai.seats import draw_legend, draw_seats
 from render.kathai.sheet import score_sheet
 from render.kathai.text import score_text, text
 
 __all__ = ["board", "board_height", "changes", "hand", "labels", "score_sheet", "score_text", "text"]
 
 
-def board_height(n_players: int) -> int:
-    """The height of every board at ``n_players`` (3–5): one size through a game."""
-    return BOARD_H
-
-
-def hand(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+def hand(view: View, names: Sequence[str] | None = None) -> Image.Image:
     """One seat's private view (``view(state, seat)``); a spectator view gives a short notice."""
     return hand_image(view, names)
 
@@ -58,15 +43,4 @@ def board(view: View, names: Sequence[str] | None = None, previous: View | None 
     """The public snapshot of a spectator view, exactly 1000 × :func:`board_height` px. What
     changed since ``previous`` (the public view of the board posted before; None for the first)
     is outlined and labelled (:func:`labels`)."""
-    c = Ctx(view, names)
-    marks = dict(labels(previous, view, c.names))
-    img, d = new_canvas()
-    y = draw_header(img, d, c)
-    y = draw_market(img, d, c, y, marks)
-    y = draw_supply(img, d, c, y, marks)
-    y = draw_offer(img, d, c, y, marks)
-    y = draw_seats(img, d, c, y, marks)
-    y = draw_legend(img, d, y)
-    if y + frame.MARGIN // 2 > img.height:
-        raise ValueError(f"the Kathai board drew to {y} px, past its fixed {img.height} px")
-    return frame.fixed(img, board_height(c.n))
+    return board_image(view, names, previous)

@@ -35,7 +35,7 @@ GOODS_COLOR: dict[str, Color] = {
 }
 # a darker rim per goods, so pale salt and gold still have an edge on cream paper
 GOODS_RIM: dict[str, Color] = {g: mix(c, (0, 0, 0), 0.45) for g, c in GOODS_COLOR.items()}
-# Price row (spec §2): bonus and minimum per position 1–4; position 5 is unsellable.
+# Price row (docs/rules/kathai.md#price-row): bonus and minimum per position 1–4; position 5 is unsellable.
 PRICES: tuple[tuple[int | None, int | None], ...] = ((4, 7), (2, 5), (1, 3), (0, 1), (None, None))
 
 CARD_BACK = (92, 58, 42)
@@ -47,7 +47,7 @@ COIN = (236, 190, 70)
 
 
 def _build_cards() -> dict[str, dict[str, int]]:
-    """The stand-in deck of spec §2, in its exact order (ids t1–t55)."""
+    """The stand-in deck (docs/rules/kathai.md#stand-in-deck), in its fixed order (ids t1–t55)."""
     c: list[dict[str, int]] = [{g: n} for n, k in ((1, 2), (2, 2), (3, 1)) for g in GOODS for _ in range(k)]
     c += [{a: 1, b: 1} for i, a in enumerate(GOODS) for b in GOODS[i + 1 :]]
     c += [{a: 2, b: 1} for a in GOODS for b in GOODS if b != a]

@@ -21,61 +21,69 @@ marked.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Literal
 
+from engines.kathai.view import KathaiView, OfferView
 from render.common import seat_names, signed
 
-View = Mapping[str, Any]
+View = KathaiView
+
+
+_COUNTS: tuple[tuple[Literal["hand_size", "profit", "score"], str], ...] = (
+    ("hand_size", "hand"),
+    ("profit", "profit"),
+    ("score", "score"),
+)
+"""The seat counts whose change is labelled, with the label's name."""
 
 
 def _market(view: View) -> dict[int, str]:
-    return {int(s["pos"]): str(s["goods"]) for s in view.get("market") or []}
+    return {int(s["pos"]): str(s["goods"]) for s in view["market"] or []}
 
 
 def _lock(view: View) -> tuple[Any, ...] | None:
-    lk = view.get("lock")
+    lk = view["lock"]
     if not lk:
         return None
-    return (lk.get("by"), tuple(sorted(lk.get("pair") or [])), tuple(lk.get("positions") or []))
+    return (lk["by"], tuple(sorted(lk["pair"] or [])), tuple(lk["positions"] or []))
 
 
-def _offer_key(of: Mapping[str, Any] | None) -> tuple[Any, ...] | None:
+def _offer_key(of: OfferView | None) -> tuple[Any, ...] | None:
     if not of:
         return None
-    return (of.get("by"), of.get("to"), of.get("give_count"), of.get("want"), of.get("k"))
+    return (of["by"], of["to"], of["give_count"], of["want"], of["k"])
 
 
 def _answers(previous: View, view: View) -> dict[int, str]:
     """Seats that answered the offer open on ``previous``: still open on ``view`` (declined),
     closed by a trade (the one who accepted, when the views tell who) or closed with nobody
     taking it (every addressee declined)."""
-    a, b = previous.get("offer"), view.get("offer")
-    if not a or int(view.get("turn_no") or 0) != int(previous.get("turn_no") or 0):
+    a, b = previous["offer"], view["offer"]
+    if not a or int(view["turn_no"] or 0) != int(previous["turn_no"] or 0):
         return {}
-    was = [int(s) for s in a.get("awaiting") or []]
+    was = [int(s) for s in a["awaiting"] or []]
     if b and _offer_key(a) == _offer_key(b):
-        now = set(b.get("declined") or [])
+        now = set(b["declined"] or [])
         return {s: "declined" for s in was if s in now}
     if b:  # another offer of the same turn: the old one closed unanswered in between
         return {}
     sizes = [
-        (p.get("hand_size"), q.get("hand_size"))
-        for p, q in zip(previous["players"], view["players"], strict=False)
+        (p["hand_size"], q["hand_size"]) for p, q in zip(previous["players"], view["players"], strict=False)
     ]
     by = int(a["by"])
-    if view.get("traded") and not previous.get("traded") or sizes[by][0] != sizes[by][1]:
+    if view["traded"] and not previous["traded"] or sizes[by][0] != sizes[by][1]:
         moved = [s for s in was if sizes[s][0] != sizes[s][1]]  # a trade: who took it
         who = was if len(was) == 1 else moved if len(moved) == 1 else []
         return {s: "accepted" for s in who}
-    if previous.get("traded") and a.get("give_count") == a.get("k"):
+    if previous["traded"] and a["give_count"] == a["k"]:
         return {}  # a trade of equal counts after an earlier one would look the same
     return {s: "declined" for s in was}
 
 
 def _new_sale(previous: View, view: View) -> bool:
-    return len(view.get("sales") or []) > len(previous.get("sales") or []) or bool(
-        view.get("last_sale") and view.get("last_sale") != previous.get("last_sale")
+    return len(view["sales"] or []) > len(previous["sales"] or []) or bool(
+        view["last_sale"] and view["last_sale"] != previous["last_sale"]
     )
 
 
@@ -88,20 +96,20 @@ def labels(previous: View | None, view: View, names: Sequence[str] | None = None
     out: list[tuple[str, str]] = []
     old, new = _market(previous), _market(view)
     out += [(f"market:{p}", "moved") for p, g in sorted(new.items()) if old.get(p) != g]
-    lock = view.get("lock")
+    lock = view["lock"]
     if lock and _lock(previous) != _lock(view):
         out.append(("lock", f"locked by {nm[int(lock['by'])]}"))
-    if _new_sale(previous, view) and view.get("last_sale"):
+    if _new_sale(previous, view) and view["last_sale"]:
         out.append(("sale", f"sold by {nm[int(view['last_sale']['seat'])]}"))
-    if int(view.get("pile") or 0) < int(previous.get("pile") or 0):
+    if int(view["pile"] or 0) < int(previous["pile"] or 0):
         out.append(("pile", "drawn"))
-    of = view.get("offer")
-    if of and _offer_key(previous.get("offer")) != _offer_key(of):
+    of = view["offer"]
+    if of and _offer_key(previous["offer"]) != _offer_key(of):
         out.append(("offer", f"offer by {nm[int(of['by'])]}"))
     out += [(f"answer:{s}", word) for s, word in sorted(_answers(previous, view).items())]
-    for s, (p, q) in enumerate(zip(previous.get("players") or [], view.get("players") or [], strict=False)):
-        for key, name in (("hand_size", "hand"), ("profit", "profit"), ("score", "score")):
-            a, b = p.get(key), q.get(key)
+    for s, (p, q) in enumerate(zip(previous["players"] or [], view["players"] or [], strict=False)):
+        for key, name in _COUNTS:
+            a, b = p[key], q[key]
             if a != b:
                 out.append((f"{name}:{s}", signed(int(b or 0) - int(a or 0))))
     return out

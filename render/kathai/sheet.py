@@ -5,10 +5,10 @@ with the cards sold and the bonus; then how points and ties are counted."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.kathai.view import KathaiView, SaleView
 from render import frame
 from render.common import (
     GOOD,
@@ -27,9 +27,9 @@ from render.common import (
     seat_ink,
 )
 from render.kathai.art import DANGER, goods_icon, profit_icon
-from render.kathai.board import GAP, PAD, X0, X1, Ctx, badge
+from render.kathai.layout import GAP, PAD, X0, X1, Ctx, badge
 
-View = dict[str, Any]
+View = KathaiView
 RANK_H = 62
 CHIP_W = 106
 CHIP_H = 48
@@ -38,11 +38,11 @@ CHIP_H = 48
 def ranks(c: Ctx) -> tuple[list[int], list[int], list[int]]:
     """(ranks, scores, profit) from the outcome, else from the players (competition ranking)."""
     v = c.view
-    ps = v.get("players") or []
-    out = v.get("outcome") or {}
-    scores = [int(x) if x is not None else 0 for x in (out.get("scores") or [p.get("score", 0) for p in ps])]
-    profit = [int(x) for x in (out.get("profit") or [p.get("profit", 0) for p in ps])]
-    rk = out.get("ranks")
+    ps = v["players"] or []
+    out = v["outcome"]
+    scores = [int(x) if x is not None else 0 for x in (out["scores"] if out else [p["score"] for p in ps])]
+    profit = [int(p["profit"]) for p in ps]  # the outcome has no profit counts: the players do
+    rk = out["ranks"] if out else None
     if not rk:
         rk = [
             1 + sum(1 for t in range(c.n) if (scores[t], profit[t]) > (scores[s], profit[s]))
@@ -51,8 +51,8 @@ def ranks(c: Ctx) -> tuple[list[int], list[int], list[int]]:
     return [int(r) for r in rk], scores, profit
 
 
-def _sales_of(v: View, s: int) -> list[dict[str, Any]]:
-    return [x for x in v.get("sales") or [] if int(x["seat"]) == s]
+def _sales_of(v: View, s: int) -> list[SaleView]:
+    return [x for x in v["sales"] or [] if int(x["seat"]) == s]
 
 
 def draw_ranking(d: ImageDraw.ImageDraw, c: Ctx, order: list[int], y: int, over: bool) -> int:
@@ -102,11 +102,9 @@ def draw_sales(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, s: int, y: int)
         d.rounded_rectangle((cx, cy, cx + CHIP_W, cy + CHIP_H), radius=10, fill=PANEL, outline=LINE, width=2)
         icon = goods_icon(str(sale["goods"]), 36)
         img.paste(icon, (cx + 6, cy + 6), icon)
-        d.text(
-            (cx + CHIP_W - 10, cy + CHIP_H / 2), str(sale.get("points", 0)), font=nf, fill=INK, anchor="rm"
-        )
-    cards = sum(int(x.get("count") or len(x.get("cards") or [])) for x in sales)
-    bonus = sum(int(x.get("bonus") or 0) for x in sales)
+        d.text((cx + CHIP_W - 10, cy + CHIP_H / 2), str(sale["points"]), font=nf, fill=INK, anchor="rm")
+    cards = sum(int(x["count"] or len(x["cards"] or [])) for x in sales)
+    bonus = sum(int(x["bonus"] or 0) for x in sales)
     summary = f"{len(sales)} sale{'s' if len(sales) != 1 else ''}: {cards} cards sold + bonus {bonus}"
     d.text((left, top + 8 + lines * (CHIP_H + 8) + 14), summary, font=font(MIN_TEXT), fill=MUTED, anchor="lm")
     return top + h
@@ -117,9 +115,9 @@ def score_sheet(view: View, names: Sequence[str] | None = None) -> Image.Image:
     with each total first, then every seat's sales."""
     c = Ctx(view, names)
     rk, scores, profit = ranks(c)
-    over = bool(view.get("over"))
+    over = bool(view["over"])
     img, d = canvas(2400)
-    turns = int(view.get("turn_no") or 0)
+    turns = int(view["turn_no"] or 0)
     y = frame.header(img, d, "Kathai", "Final scores" if over else "Scores so far", label=f"{turns} turns")
     order = sorted(range(c.n), key=lambda s: (rk[s], s))
     y = draw_ranking(d, c, order, y, over)
@@ -138,9 +136,9 @@ def score_sheet(view: View, names: Sequence[str] | None = None) -> Image.Image:
     notes = []
     if any(scores[t] == scores[s] and t != s for s in range(c.n) for t in range(c.n)):
         notes.append("Equal points are ranked by profit cards.")
-    out = view.get("outcome") or {}
-    if out.get("reason") == "turn_limit":
-        notes.append(f"The game ended at the turn limit ({view.get('turn_limit')}).")
+    out = view["outcome"]
+    if out is not None and out["reason"] == "turn_limit":
+        notes.append(f"The game ended at the turn limit ({view['turn_limit']}).")
     y += 6
     for note in notes:
         d.text(

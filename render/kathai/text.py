@@ -4,13 +4,14 @@ its hand), at most 1900 characters."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from engines.kathai.view import CardView, KathaiView, MeView, OfferView
 from render.common import ordinal, score_lines
 from render.kathai.art import card_goods, card_id_key, goods_name
-from render.kathai.board import STEP_LABEL, Ctx
+from render.kathai.board.table import STEP_LABEL
+from render.kathai.layout import Ctx
 
-View = dict[str, Any]
+View = KathaiView
 LIMIT = 1900
 GOODS_ABBR = {"gold": "Go", "salt": "Sa", "silk": "Si", "spice": "Sp", "tea": "Te"}
 """Short goods names, only for a text that would pass the Discord limit otherwise."""
@@ -20,9 +21,9 @@ def goods_abbr(g: str) -> str:
     return GOODS_ABBR.get(g, str(g)[:2].title())
 
 
-def _card(card: dict[str, Any], short: bool) -> str:
+def _card(card: CardView | str, short: bool) -> str:
     cid = card["id"] if isinstance(card, dict) else card
-    items = (card.get("items") if isinstance(card, dict) else None) or card_goods(cid)
+    items = (card["items"] if isinstance(card, dict) else None) or card_goods(cid)
     lab = goods_abbr if short else (lambda g: g)  # the words the notation reads ("1 spice")
     inner = " + ".join(f"{k} {lab(g)}" for g, k in items.items() if k)
     return f"{cid} ({inner})"
@@ -47,153 +48,186 @@ def text(view: View, names: Sequence[str] | None = None, *, moves: bool = True) 
 
 def _compose(c: Ctx, short: bool) -> str:
     v = c.view
-    nm = c.names
-    n = c.n
-    step = STEP_LABEL.get(v.get("step", ""), str(v.get("step", "")))
-    if v.get("final") is not None and not v.get("over"):
+    lines = _table_lines(c)
+    if v["offer"]:
+        lines.append(_offer_line(c, v["offer"]))
+    lines.append("")
+    lines += _player_lines(c)
+    if v["me"]:
+        lines += _hand_lines(c, v["me"], short)
+    lines += _result_lines(c)
+    if v["last"]:
+        lines.append(f"Last: {c.fmt(v['last'])}")
+    return "\n".join(lines)
+
+
+def _table_lines(c: Ctx) -> list[str]:
+    """The turn and step, the headline, the market, the lock, the pile and the last sale."""
+    v, nm = c.view, c.names
+    step = STEP_LABEL.get(v["step"], str(v["step"]))
+    if v["final"] is not None and not v["over"]:
         step = "Final turns"
-    lines = [f"**Kathai** · Turn {v.get('turn_no', 0)} · {step}"]
-    if v.get("headline"):
+    lines = [f"**Kathai** · Turn {v['turn_no']} · {step}"]
+    if v["headline"]:
         lines.append(c.fmt(v["headline"]))
-    slots = sorted(v.get("market") or [], key=lambda s: int(s["pos"]))
+    slots = sorted(v["market"] or [], key=lambda s: int(s["pos"]))
     mk = []
-    for s in slots:
-        g = goods_name(s["goods"])
-        if s.get("sellable", int(s["pos"]) < 5):
-            mk.append(f"{s['pos']} **{g}** (+{s['bonus']}, min {s['min']})")
+    for slot in slots:
+        g = goods_name(slot["goods"])
+        if slot["sellable"]:
+            mk.append(f"{slot['pos']} **{g}** (+{slot['bonus']}, min {slot['min']})")
         else:
             mk.append(f"X {g} (unsellable)")
     lines.append("Market: " + " · ".join(mk))
-    lock = v.get("lock")
+    lock = v["lock"]
     if lock:
-        pair = "–".join(goods_name(g) for g in lock.get("pair") or [])
+        pair = "–".join(goods_name(g) for g in lock["pair"] or [])
         lines.append(f"Lock: {pair} (bribe by {nm[int(lock['by'])]})")
-    pile = int(v.get("pile") or 0)
+    pile = int(v["pile"] or 0)
     lines.append(
-        f"Pile {pile}"
-        + (" (low)" if v.get("pile_low") and pile else "")
-        + f" · face down {v.get('discard_down', 0)}"
+        f"Pile {pile}" + (" (low)" if v["pile_low"] and pile else "") + f" · face down {v['discard_down']}"
     )
-    sale = v.get("last_sale")
+    sale = v["last_sale"]
     if sale:
-        ids = " ".join(sorted(sale.get("cards") or [], key=card_id_key))
+        ids = " ".join(sorted(sale["cards"] or [], key=card_id_key))
         k, pts = int(sale["count"]), int(sale["points"])
         lines.append(
             f"Last sale: {nm[int(sale['seat'])]} sold {goods_name(sale['goods'])} at "
             f"{sale['pos']}: {k} card{'s' if k != 1 else ''} + {sale['bonus']} = "
             f"**{pts}** pt{'s' if pts != 1 else ''} ({ids})"
         )
-    of = v.get("offer")
-    if of:
-        by = int(of["by"])
-        to = "all" if of.get("to") == "all" else ", ".join(nm[s] for s in of.get("addressees") or [])
-        give = int(of.get("give_count", 0))
-        s = (
-            f"**Offer:** {nm[by]} → {to}: {give} card{'s' if give != 1 else ''} for "
-            f"{_want(of.get('want', 'any'), int(of.get('k') or 0))}"
+    return lines
+
+
+def _offer_line(c: Ctx, of: OfferView) -> str:
+    """The open offer and where each addressee stands (skipped seats with the reason)."""
+    nm = c.names
+    by = int(of["by"])
+    to = "all" if of["to"] == "all" else ", ".join(nm[s] for s in of["addressees"] or [])
+    give = int(of["give_count"])
+    line = (
+        f"**Offer:** {nm[by]} → {to}: {give} card{'s' if give != 1 else ''} for "
+        f"{_want(of['want'], int(of['k'] or 0))}"
+    )
+    ans = []
+    for a in of["addressees"] or []:
+        state = (
+            "must answer"
+            if a in (of["awaiting"] or [])
+            else "declined"
+            if a in (of["declined"] or [])
+            else "accepted"
         )
-        ans = []
-        for a in of.get("addressees") or []:
-            state = (
-                "must answer"
-                if a in (of.get("awaiting") or [])
-                else "declined"
-                if a in (of.get("declined") or [])
-                else "accepted"
-            )
-            ans.append(f"{nm[a]} {state}")
-        why = list(of.get("skip_reasons") or [])
-        for i, a in enumerate(of.get("skipped") or []):
-            ans.append(f"{nm[a]} skipped ({why[i]})" if i < len(why) else f"{nm[a]} skipped")
-        if ans:
-            s += " · " + ", ".join(ans)
-        lines.append(s)
-    lines.append("")
-    awaited = set(v.get("to_move") or [])
-    for p in v.get("players") or []:
+        ans.append(f"{nm[a]} {state}")
+    why = list(of["skip_reasons"] or [])
+    for i, a in enumerate(of["skipped"] or []):
+        ans.append(f"{nm[a]} skipped ({why[i]})" if i < len(why) else f"{nm[a]} skipped")
+    if ans:
+        line += " · " + ", ".join(ans)
+    return line
+
+
+def _player_lines(c: Ctx) -> list[str]:
+    v, nm = c.view, c.names
+    lines = []
+    awaited = set(v["to_move"] or [])
+    for p in v["players"] or []:
         s = int(p["seat"])
         mark = " ▶" if s in awaited else ""
-        k = int(p.get("hand_size", 0))
-        bits = [f"{p.get('score', 0)} pts", f"{k} card{'s' if k != 1 else ''}"]
-        bits.append(f"{p.get('profit', 0)} profit")
-        if p.get("final_left") is not None and not v.get("over"):
+        k = int(p["hand_size"])
+        bits = [f"{p['score']} pts", f"{k} card{'s' if k != 1 else ''}"]
+        bits.append(f"{p['profit']} profit")
+        if p["final_left"] is not None and not v["over"]:
             bits.append(f"final turns left {p['final_left']}")
         lines.append(f"**{nm[s]}**{mark} — " + " · ".join(bits))
-    me = v.get("me")
-    if me:
-        lines.append("")
-        seat = int(me["seat"])
-        hand = sorted(me.get("hand") or [], key=lambda card: card_id_key(card["id"]))
-        new = set(me.get("received") or [])
-        cards = [_card(card, short) + (" *new*" if card["id"] in new else "") for card in hand]
-        lines.append(f"**Your hand ({nm[seat]}, {len(hand)}/7):** " + (", ".join(cards) or "empty"))
-        rows = []
-        # after an offer (or a trade) selling is closed for the rest of the turn (ruling 5)
-        free = bool((v.get("options") or {}).get("free_asking")) and not v.get("traded")
-        mine = seat == v.get("active")
-        closed = mine and v.get("step") in ("trading", "reply") and not free
-        can_sell = mine and not closed and v.get("step") != "over"
-        for r in sorted(me.get("sell_now") or [], key=lambda r: int(r.get("pos") or 9)):
-            g = goods_name(r["goods"])
-            items = int(r.get("items") or 0)
-            if not items:
-                continue
-            k = int(r.get("cards") or 0)
-            head = f"{g} {items} on {k} card{'s' if k != 1 else ''}"
-            if r.get("can_sell"):
-                pts = int(r.get("points") or 0)
-                now = "sell now" if can_sell else "worth"
-                rows.append(f"{head} → {now} **{pts}** pt{'s' if pts != 1 else ''}")
-            elif int(r.get("pos") or 5) >= 5:
-                rows.append(f"{head} (unsellable)")
-            else:
-                rows.append(f"{head} (need {int(r.get('min') or 0) - items} more)")
-        head = "Goods (no selling this turn: you made an offer)" if closed else "Goods"
-        lines.append(f"{head}: " + ("; ".join(rows) if rows else "none"))
-        extra = [f"Profit cards: {me.get('profit', 0)}"]
-        if me.get("lock_card"):
-            extra.append(f"your lock card {me['lock_card']}")
-        lines.append(" · ".join(extra))
-        if of and of.get("give") and (me.get("offer_for_me") or int(of["by"]) == seat):
-            lines.append("Offered cards: " + ", ".join(_card(x, short) for x in of["give"]))
-        if me.get("offer_for_me") and of:
-            elig = " ".join(sorted(me.get("eligible") or [], key=card_id_key))
-            lines.append(
-                "**You must answer this offer** (accept with "
-                f"{of.get('k', 0)} card(s)" + (f" from {elig}" if elig else "") + " or decline)."
-            )
-    out = v.get("outcome")
-    if v.get("over") and out:
-        lines.append("")
-        order = sorted(range(n), key=lambda s: (out["ranks"][s], s))
-        profit = out.get("profit") or [v["players"][s].get("profit", 0) for s in range(n)]
-        ranking = [
-            f"{ordinal(out['ranks'][s])} {nm[s]} {out['scores'][s]} pts "
-            f"({profit[s]} profit)" + (" 🏆" if s in (out.get("winners") or []) else "")
-            for s in order
-        ]
-        lines.append("**Result:** " + " · ".join(ranking))
-        if out.get("reason") == "turn_limit":
-            lines.append("The game ended at the turn limit.")
-    if v.get("last"):
-        lines.append(f"Last: {c.fmt(v['last'])}")
-    return "\n".join(lines)
+    return lines
+
+
+def _hand_lines(c: Ctx, me: MeView, short: bool) -> list[str]:
+    """The viewer's hand, its goods, its profit cards and lock card, the offer it is party to."""
+    v, nm = c.view, c.names
+    seat = int(me["seat"])
+    hand = sorted(me["hand"] or [], key=lambda card: card_id_key(card["id"]))
+    new = set(me["received"] or [])
+    cards = [_card(card, short) + (" *new*" if card["id"] in new else "") for card in hand]
+    lines = ["", f"**Your hand ({nm[seat]}, {len(hand)}/7):** " + (", ".join(cards) or "empty")]
+    lines.append(_goods_line(c, me))
+    extra = [f"Profit cards: {me['profit']}"]
+    if me["lock_card"]:
+        extra.append(f"your lock card {me['lock_card']}")
+    lines.append(" · ".join(extra))
+    of = v["offer"]
+    if of and of["give"] and (me["offer_for_me"] or int(of["by"]) == seat):
+        lines.append("Offered cards: " + ", ".join(_card(x, short) for x in of["give"]))
+    if me["offer_for_me"] and of:
+        elig = " ".join(sorted(me["eligible"] or [], key=card_id_key))
+        lines.append(
+            "**You must answer this offer** (accept with "
+            f"{of['k']} card(s)" + (f" from {elig}" if elig else "") + " or decline)."
+        )
+    return lines
+
+
+def _goods_line(c: Ctx, me: MeView) -> str:
+    """Per goods in hand: what selling it now scores, or what it lacks."""
+    v = c.view
+    rows = []
+    # after an offer (or a trade) selling is closed for the rest of the turn
+    # (docs/rules/kathai.md#offer-commits-the-turn)
+    free = v["options"]["free_asking"] and not v["traded"]
+    mine = int(me["seat"]) == v["active"]
+    closed = mine and v["step"] in ("trading", "reply") and not free
+    can_sell = mine and not closed and v["step"] != "over"
+    for r in sorted(me["sell_now"] or [], key=lambda r: int(r["pos"] or 9)):
+        g = goods_name(r["goods"])
+        items = int(r["items"] or 0)
+        if not items:
+            continue
+        k = int(r["cards"] or 0)
+        head = f"{g} {items} on {k} card{'s' if k != 1 else ''}"
+        if r["can_sell"]:
+            pts = int(r["points"] or 0)
+            now = "sell now" if can_sell else "worth"
+            rows.append(f"{head} → {now} **{pts}** pt{'s' if pts != 1 else ''}")
+        elif int(r["pos"] or 5) >= 5:
+            rows.append(f"{head} (unsellable)")
+        else:
+            rows.append(f"{head} (need {int(r['min'] or 0) - items} more)")
+    head = "Goods (no selling this turn: you made an offer)" if closed else "Goods"
+    return f"{head}: " + ("; ".join(rows) if rows else "none")
+
+
+def _result_lines(c: Ctx) -> list[str]:
+    v, nm, n = c.view, c.names, c.n
+    out = v["outcome"]
+    if not v["over"] or not out:
+        return []
+    order = sorted(range(n), key=lambda s: (out["ranks"][s], s))
+    profit = [v["players"][s]["profit"] for s in range(n)]  # the outcome has no profit counts
+    ranking = [
+        f"{ordinal(out['ranks'][s])} {nm[s]} {out['scores'][s]} pts "
+        f"({profit[s]} profit)" + (" 🏆" if s in (out["winners"] or []) else "")
+        for s in order
+    ]
+    lines = ["", "**Result:** " + " · ".join(ranking)]
+    if out["reason"] == "turn_limit":
+        lines.append("The game ended at the turn limit.")
+    return lines
 
 
 def score_text(view: View, names: Sequence[str] | None = None) -> str:
     """The final score of a finished game's view, best first: points from cards sold and from
     bonuses, each sale, the profit cards (the tie-break), and why a seat scored nothing."""
-    out = view.get("outcome")
-    if not view.get("over") or not out:
+    out = view["outcome"]
+    if not view["over"] or not out:
         return ""
     c = Ctx(view, names)
-    sheet = {int(r["seat"]): r for r in view.get("sheet") or []}
-    how = "the pile ran out" if out.get("reason") == "pile" else "the turn limit was reached"
+    sheet = {int(r["seat"]): r for r in view["sheet"] or []}
+    how = "the pile ran out" if out["reason"] == "pile" else "the turn limit was reached"
     lines = [f"Final scoring (the game ended because {how})"]
     for s in sorted(range(c.n), key=lambda s: (out["ranks"][s], s)):
-        bd = (out.get("breakdown") or [])[s] or {}
-        row = sheet.get(s, {})
-        sales = row.get("sales") or []
+        bd = (out["breakdown"] or [])[s] or {}
+        sales = sheet[s]["sales"] if s in sheet else []
         zeros: list[tuple[str, str]] = []
         if not sales:
             zeros.append(("Cards sold", "no sales, so no points"))

@@ -1,4 +1,4 @@
-"""The Kathai state machine (spec §4): what each legal action does, turn start and turn end.
+"""What a Kathai action does: the transitions, turn start and turn end, and their events.
 
 Every function takes a state known to allow the move (see ``legal.check``) and returns the new
 state; events are appended to ``ev``. Seat numbers in texts are ``{sN}`` tokens.
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engines.base import Event
+from engines.events import Event
+from engines.fastcopy import replace
 from engines.kathai.data import (
-    ANY,
     CARD_TEXT,
     FINAL_TURNS,
     FINAL_TURNS_LAST_BUYER,
@@ -20,6 +20,7 @@ from engines.kathai.data import (
     WANTS,
     describe,
 )
+from engines.kathai.describe import CARD_WORDS, S, cards_words, offer_words, plural, skip_reason, want_words
 from engines.kathai.legal import goods_items, offer_targets
 from engines.kathai.notation import PROFIT, Move, ids_text, seat_text
 from engines.kathai.state import (
@@ -40,25 +41,7 @@ from engines.kathai.state import (
     upd,
 )
 
-_S = tuple("{s%d}" % q for q in range(5))
-_CARD_WORDS = tuple(f"{CARD_TEXT[c]} ({describe(c)})" for c in range(len(CARD_TEXT)))
-"""``"t40 (2 salt + 1 gold)"`` per card (index 0 unused)."""
-
-
-def S(seat: int) -> str:
-    """The ``{sN}`` token of a seat."""
-    return _S[seat]
-
-
-def _cards_words(cards: tuple[int, ...]) -> str:
-    return ", ".join([_CARD_WORDS[c] for c in cards])
-
-
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"
-
-
-_new = object.__new__
+_BLANK = Event("", "")
 
 
 def _event(
@@ -68,17 +51,11 @@ def _event(
     private_to: int | frozenset[int] | None = None,
     twin: Event | None = None,
 ) -> Event:
-    """``Event(kind, text, data, private_to, twin)`` without the frozen dataclass's ``__init__``
-    (one ``object.__setattr__`` per field): the same fields, so an equal event at ~40% of the
-    cost (``tests/test_kathai_fast_paths.py`` checks the fields still match)."""
-    e = _new(Event)
-    d = e.__dict__
-    d["kind"] = kind
-    d["text"] = text
-    d["data"] = data
-    d["private_to"] = private_to
-    d["twin"] = twin
-    return e
+    """``Event(kind, text, data, private_to, twin)`` copied from a blank event by
+    :func:`engines.fastcopy.replace`, without the frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` per field); ``tests/kathai/test_rules.py`` checks it equals the
+    constructor's."""
+    return replace(_BLANK, kind=kind, text=text, data=data, private_to=private_to, twin=twin)
 
 
 def _say(ev: list[Event], kind: str, text: str, data: Mapping[str, object]) -> str:
@@ -107,7 +84,7 @@ def start_turn(s: State, seat: int, ev: list[Event]) -> State:
     """Seat ``seat``'s turn begins: counters reset, the automatic draw (rule: below 7 cards and
     a pile left). Emptying the pile triggers the end (two more turns each)."""
     turn = s.turn_no + 1
-    ss = _S[seat]
+    ss = S(seat)
     ev.append(_event("turn", f"Turn {turn}: {ss} to play.", {"seat": seat, "turn": turn}))
     hand = s.hands[seat]
     if len(hand) < HAND_LIMIT and s.pile:
@@ -116,7 +93,7 @@ def start_turn(s: State, seat: int, ev: list[Event]) -> State:
             ev,
             "draw",
             seat,
-            f"{ss} draws {_CARD_WORDS[card]}.",
+            f"{ss} draws {CARD_WORDS[card]}.",
             f"{ss} draws a card.",
             {"seat": seat},
             {"seat": seat, "card": CARD_TEXT[card]},
@@ -216,7 +193,7 @@ def do_sell(s: State, m: Move, ev: list[Event]) -> State:
     )
     text = (
         f"{S(p)} sells {GOODS[g]} at position {pos + 1}: {ids_text(ids)} ({items} "
-        f"{GOODS[g]}) for {len(ids)} + {bonus} = {_plural(points, 'point')}, keeping a profit card. "
+        f"{GOODS[g]}) for {len(ids)} + {bonus} = {plural(points, 'point')}, keeping a profit card. "
         f"Market: {' '.join(GOODS[x] for x in market)}."
     )
     s = upd(
@@ -350,23 +327,8 @@ def do_swap(s: State, m: Move, ev: list[Event]) -> State:
 
 def do_pass(s: State, ev: list[Event]) -> State:
     """The turn ends."""
-    s = upd(s, last=_say(ev, "pass", f"{_S[s.active]} ends the turn.", {"seat": s.active}))
+    s = upd(s, last=_say(ev, "pass", f"{S(s.active)} ends the turn.", {"seat": s.active}))
     return end_turn(s, ev)
-
-
-def offer_words(o: Offer) -> str:
-    """``"{s0} → all: 2 cards for 1 salt"`` (public: card count only)."""
-    want = "any goods" if o.want == ANY else WANTS[o.want]
-    ask = f"{o.k} card{'s' if o.k != 1 else ''} showing {want}" if o.k else "nothing"
-    to = "all" if o.target == ALL else S(o.target)
-    return f"{S(o.by)} → {to}: {_plural(len(o.give), 'card')} for {ask}"
-
-
-def skip_reason(n_x: int, give: int, k: int) -> str:
-    """Why a seat holding ``n_x`` cards cannot answer an ask of ``give`` cards for ``k``."""
-    if n_x < k:
-        return f"{_plural(n_x, 'card')} in hand, fewer than the {k} asked"
-    return f"{n_x} cards in hand, {n_x - k + give} after the trade, over the limit of {HAND_LIMIT}"
 
 
 def do_offer(s: State, m: Move, ev: list[Event]) -> State:
@@ -378,7 +340,7 @@ def do_offer(s: State, m: Move, ev: list[Event]) -> State:
     else:
         addressees, skipped = (m.target,), ()
     o = Offer(by=p, target=m.target, give=m.ids, want=m.want, k=m.k, addressees=addressees, skipped=skipped)
-    why = [f"{_S[x]} skipped: {skip_reason(len(s.hands[x]), len(m.ids), m.k)}" for x in skipped]
+    why = [f"{S(x)} skipped: {skip_reason(len(s.hands[x]), len(m.ids), m.k)}" for x in skipped]
     public = offer_words(o) + (" (" + "; ".join(why) + ")" if why else "") + "."
     data = {
         "seat": p,
@@ -389,7 +351,7 @@ def do_offer(s: State, m: Move, ev: list[Event]) -> State:
         "addressees": list(addressees),
         "skipped": list(skipped),
     }
-    gives = _cards_words(m.ids) if m.ids else "nothing"
+    gives = cards_words(m.ids) if m.ids else "nothing"
     private = public + f" Offered: {gives}."
     _private(
         ev,
@@ -412,10 +374,10 @@ def do_accept(s: State, seat: int, m: Move, ev: list[Event]) -> State:
     hx = tuple(sorted([c for c in s.hands[seat] if c not in m.ids] + list(o.give)))
     hands = put(put(s.hands, p, hp), seat, hx)
     fresh = put(put(s.fresh, p, m.ids), seat, o.give)
-    want = "any goods" if o.want == ANY else WANTS[o.want]
+    want = want_words(o.want)
     public = (
-        f"{S(p)} and {S(seat)} trade: {_plural(len(o.give), 'card')} for "
-        f"{_plural(o.k, 'card')} (each shows {want})."
+        f"{S(p)} and {S(seat)} trade: {plural(len(o.give), 'card')} for "
+        f"{plural(o.k, 'card')} (each shows {want})."
     )
     private = (
         f"{S(p)} and {S(seat)} trade: {S(p)} gives {ids_text(o.give) or 'nothing'}, "
@@ -445,8 +407,60 @@ def do_decline(s: State, seat: int, ev: list[Event]) -> State:
     assert o is not None
     mem = refused(s) + ((seat, o.give, o.want, o.k),)
     o = declined_by(o, seat)
-    text = _say(ev, "decline", f"{_S[seat]} declines.", {"seat": seat})
+    text = _say(ev, "decline", f"{S(seat)} declines.", {"seat": seat})
     if len(o.declined) == len(o.addressees):
         text = _say(ev, "declined", f"{S(o.by)}'s offer is declined by everyone.", {"seat": o.by})
         return upd(s, offer=None, step=TRADING, last=text, **{REFUSED: mem})
     return upd(s, offer=o, last=text, **{REFUSED: mem})
+
+
+# --------------------------------------------------------------------------- the dispatch
+
+
+def play(s: State, seat: int, m: Move, ev: list[Event]) -> State:
+    """Carry out the legal move ``m`` of ``seat``, appending its events to ``ev``."""
+    v = m.verb
+    if v == "sell":
+        return do_sell(s, m, ev)
+    if v == "bribe":
+        return do_bribe(s, m, ev)
+    if v == "buy":
+        return do_buy(s, ev)
+    if v == "swap":
+        return do_swap(s, m, ev)
+    if v == "pass":
+        return do_pass(s, ev)
+    if v == "offer":
+        return do_offer(s, m, ev)
+    if v == "accept":
+        return do_accept(s, seat, m, ev)
+    return do_decline(s, seat, ev)
+
+
+def first_turn(s: State) -> State:
+    """The dealt state (``state.deal``) with the first seat's turn started (its draw)."""
+    return start_turn(s, s.active, [])
+
+
+def setup_events(s: State) -> list[Event]:
+    """The market, who starts, and each seat's private draw of the first turn."""
+    market = " ".join(GOODS[g] for g in s.market)
+    ev = [
+        Event(
+            "setup",
+            f"Kathai for {s.n}. Market (1→5): {market}. {{s{s.active}}} starts.",
+            {"seat": s.active, "market": [GOODS[g] for g in s.market]},
+        )
+    ]
+    for q in range(s.n):
+        cards = " ".join(CARD_TEXT[c] for c in s.hands[q])
+        ev.append(
+            Event(
+                "hand",
+                f"{{s{q}}} holds {cards}.",
+                {"seat": q},
+                private_to=q,
+                twin=Event("hand", f"{{s{q}}} holds {len(s.hands[q])} cards.", {"seat": q}),
+            )
+        )
+    return ev

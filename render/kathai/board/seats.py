@@ -4,8 +4,7 @@ board's legend row.
 A seat card holds the house badge and the name, the score, the hand size and profit cards
 (each an icon with its count at 34 px) and a status line: to play, to answer, declined,
 skipped, offering, the final turns left as pips, the place at the end. What changed since the
-previous board is outlined in the house "changed" colour, the score with its change beside it.
-"""
+previous board is outlined in the house "changed" colour, the score with its change beside it."""
 
 from __future__ import annotations
 
@@ -33,36 +32,33 @@ from render.common import (
     text_width,
 )
 from render.kathai.art import DANGER, hand_icon, pips, profit_icon
-from render.kathai.board import GAP, X0, X1, Ctx, awaited_verb, badge, stamped
-
-# --------------------------------------------------------------------------- seat cards
-
-SEATS_H = 196
+from render.kathai.board.table import awaited_verb
+from render.kathai.layout import GAP, SEATS_H, X0, X1, Ctx, badge, stamped
 
 
 def seat_note(c: Ctx, s: int, labels: dict[str, str]) -> tuple[str, Any, bool]:
     """The seat card's status: (text, colour, bold)."""
     v = c.view
-    out = v.get("outcome") if v.get("over") else None
+    out = v["outcome"] if v["over"] else None
     if out:
         rank = int(out["ranks"][s])
         return (
-            ordinal(rank) + (" · winner" if s in (out.get("winners") or []) else ""),
+            ordinal(rank) + (" · winner" if s in (out["winners"] or []) else ""),
             GOOD if rank == 1 else INK,
             True,
         )
     if f"answer:{s}" in labels:
         return labels[f"answer:{s}"], MARK, True
-    of = v.get("offer") or {}
-    if s in (of.get("awaiting") or []):
+    of = v["offer"]
+    if of is not None and s in of["awaiting"]:
         return "▶ to answer", seat_ink(s), True
-    if s in (of.get("declined") or []):
+    if of is not None and s in of["declined"]:
         return "declined", MUTED, False
-    if s in (of.get("skipped") or []):
+    if of is not None and s in of["skipped"]:
         return "skipped", MUTED, False
-    if s in (v.get("to_move") or []):
+    if s in (v["to_move"] or []):
         return "▶ " + awaited_verb(v).replace(" or pass", ""), seat_ink(s), True
-    if int(v.get("active", -1)) == s:
+    if int(v["active"]) == s:
         return "offering", MUTED, False
     return "", MUTED, False
 
@@ -91,9 +87,9 @@ def _seat_card(
 ) -> None:
     v = c.view
     p = v["players"][s]
-    out = v.get("outcome") if v.get("over") else None
-    winner = bool(out and s in (out.get("winners") or []))
-    awaited = s in (v.get("to_move") or [])
+    out = v["outcome"] if v["over"] else None
+    winner = bool(out and s in (out["winners"] or []))
+    awaited = s in (v["to_move"] or [])
     edge = GOOD if winner else seat_color(s) if awaited else LINE
     fill = mix(GOOD, PANEL, 0.88) if winner else PANEL
     d.rounded_rectangle(
@@ -110,7 +106,7 @@ def _seat_card(
     d.text((x, mid), t, font=f, fill=seat_ink(s), anchor="lm")
     # score
     sy = top + 84
-    score = p.get("score")
+    score = p["score"]
     sf = font(48, True)
     st = "?" if score is None else str(score)
     d.text((x0 + 12, sy), st, font=sf, fill=INK, anchor="lm")
@@ -124,7 +120,7 @@ def _seat_card(
     nf = font(NUMBER_TEXT, True)
     stamped(img, x0 + 12, hy - 17, 41, 35, ("hand",), lambda im, dd, px, py: hand_icon(dd, px, py, 34))
     hx = round(x0 + 12) + 46
-    k = str(int(p.get("hand_size") or 0))
+    k = str(int(p["hand_size"] or 0))
     d.text((hx, hy), k, font=nf, fill=INK, anchor="lm")
     hx2 = hx + text_width(k, nf)
     if f"hand:{s}" in labels:
@@ -133,7 +129,7 @@ def _seat_card(
     stamped(img, px, hy - 17, 36, 36, ("profit",), lambda im, dd, px, py: profit_icon(dd, px, py, 34))
     px = round(px)
     px2 = px + 40
-    pr = str(int(p.get("profit") or 0))
+    pr = str(int(p["profit"] or 0))
     d.text((px2, hy), pr, font=nf, fill=INK, anchor="lm")
     if f"profit:{s}" in labels:
         mark_box(d, (px - 6, hy - 24, px2 + text_width(pr, nf) + 6, hy + 24), radius=8, width=4)
@@ -149,9 +145,9 @@ def _seat_status(
     x1 = x0 + w
     ny = top + SEATS_H - 26
     note, col, bold = seat_note(c, s, labels)
-    fl = p.get("final_left")
+    fl = p["final_left"]
     right = x1 - 10
-    if fl is not None and not v.get("over"):  # the final turns left, as pips on the right
+    if fl is not None and not v["over"]:  # the final turns left, as pips on the right
         fl = int(fl)
         right = x1 - 12 - 2 * 29
         pips(d, right + 4, ny - 12, fl, 2, 24, DANGER)

@@ -1,4 +1,5 @@
-"""Kathai prompts: what an awaited seat can do now, as Discord controls (spec §5).
+"""Kathai prompts: what an awaited seat can do now, as Discord controls
+(docs/rules/kathai.md#largest-offer-list: no list is shown whole).
 
 Every prompt here is private (it lists the seat's hand), so it is drawn in the seat's DM and its
 My hand answer, where no host button shares the message: it may use all five rows.
@@ -16,7 +17,7 @@ My hand answer, where no host button shares the message: it may use all five row
   4. *count* (offers only, 0–1): how many cards are asked, 1–7 (0, a gift, with
      ``allow_gifts``).
 
-  So the spec's sell (goods, then cards), bribe (pair, then payment), swap and offer (target,
+  So sell (goods, then cards), bribe (pair, then payment), swap and offer (target,
   give, want, count) flows are all the same form, and no offer needs typing; ``play``
   validates the text and explains a mistake. When the only moves are ``pass``/``buy`` (offers
   used up after a trade), they are buttons.
@@ -30,17 +31,17 @@ Every prompt that lists hand cards is private (``public=False``).
 from __future__ import annotations
 
 from engines.kathai.data import ANY, CARD_TEXT, GOODS, ITEMS, PRICES, SELLABLE, WANTS, describe
-from engines.kathai.flow import offer_words
+from engines.kathai.describe import offer_words
 from engines.kathai.legal import (
     awaited,
     bribe_actions,
     can_commit,
     legal_small,
+    offer_ks,
     sell_subsets,
     shows,
 )
 from engines.kathai.notation import seat_text
-from engines.kathai.offers import offer_ks
 from engines.kathai.state import ALL, MAIN, OVER, REPLY, State
 from engines.prompt import Button, Choice, Form, Pick, Prompt
 

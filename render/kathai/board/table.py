@@ -1,21 +1,17 @@
-"""Kathai board sections, each at a fixed place of a canvas of one fixed size (:data:`BOARD_H`
+"""Kathai board sections, each at a fixed place of a canvas of one fixed size (``layout.BOARD_H``
 for every player count): the house header, the market (price cards, goods, the lock), the pile
 and the last sale, the offer line, the seat cards and the legend. Each ``draw_*`` function
 draws at ``y`` and returns the y below it.
 
 Sizes follow the phone rule (a 1000 px board is seen at about 450 px): no text below
 ``MIN_TEXT`` (26 px), and the numbers a player decides by (prices, minimums, counts, scores) at
-``NUMBER_TEXT`` (34 px) or more.
-"""
+``NUMBER_TEXT`` (34 px) or more."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from PIL import Image, ImageDraw
 
-from engines.base import format_text
+from engines.kathai.view import OfferView, SaleView
 from render import frame
 from render.common import (
     INK,
@@ -25,17 +21,13 @@ from render.common import (
     MUTED,
     NUMBER_TEXT,
     WIDTH,
-    canvas,
     fit,
     font,
     mark_box,
     mark_tag,
     panel,
     seat_color,
-    seat_initials,
     seat_ink,
-    seat_names,
-    stamp,
     text_width,
 )
 from render.kathai.art import (
@@ -49,91 +41,40 @@ from render.kathai.art import (
     goods_name,
     price_card,
 )
-
-View = dict[str, Any]
-M = frame.MARGIN
-X0, X1 = M, WIDTH - M
-PAD = 14
-GAP = 10
+from render.kathai.layout import (
+    COL_W,
+    GAP,
+    GOODS_H,
+    LOCK_H,
+    MARKET_H,
+    OFFER_H,
+    PAD,
+    PRICE_H,
+    SALE_H,
+    SALE_W,
+    SUPPLY_H,
+    X0,
+    X1,
+    Ctx,
+    Run,
+    View,
+    badge,
+    draw_runs,
+    lock_positions,
+    market_cols,
+    name_run,
+    runs_width,
+    stamped,
+)
 
 STEP_LABEL = {"main": "Turn", "reply": "Trade offer", "trading": "Trading", "over": "Game over"}
-
-
-class Ctx:
-    """What every section needs: the view, seat names, seat initials."""
-
-    def __init__(self, view: View, names: Sequence[str] | None) -> None:
-        self.view = view
-        self.n = int(view["n_players"])
-        self.names = seat_names(names, self.n)
-        self.tags = seat_initials(self.names)
-
-    def fmt(self, s: str | None) -> str:
-        return format_text(s or "", list(self.names))
-
-
-# --------------------------------------------------------------------------- runs of text
-
-
-Run = tuple[Any, ...]
-"""A piece of a line: (text, size, bold, colour[, condensed]), or (picture, gap after it)."""
-
-
-def _run_font(r: Run) -> Any:
-    return font(int(r[1]), bool(r[2]), len(r) > 4 and bool(r[4]))
-
-
-def runs_width(runs: Sequence[Run]) -> float:
-    w = 0.0
-    for r in runs:
-        if isinstance(r[0], Image.Image):
-            w += r[0].width + r[1]
-        else:
-            w += text_width(str(r[0]), _run_font(r))
-    return w
-
-
-def draw_runs(img: Image.Image, d: ImageDraw.ImageDraw, x: float, mid: float, runs: Sequence[Run]) -> float:
-    """Draw ``runs`` left to right with their middles at ``mid``. Returns the x after them."""
-    for r in runs:
-        if isinstance(r[0], Image.Image):
-            pic = r[0]
-            img.paste(pic, (round(x), round(mid - pic.height / 2)), pic if pic.mode == "RGBA" else None)
-            x += pic.width + r[1]
-        else:
-            f = _run_font(r)
-            d.text((x, mid), str(r[0]), font=f, fill=r[3], anchor="lm")
-            x += text_width(str(r[0]), f)
-    return x
-
-
-def name_run(c: Ctx, s: int, room: int, size: int = 28, prefix: str = "") -> Run:
-    """A seat's name in its ink, fitted into ``room`` px (condensed, smaller, then cut)."""
-    t, f = fit(prefix + c.names[s], room, size, True)
-    return (t, f.size, True, seat_ink(s), "Condensed" in str(f.path))
-
-
-def stamped(img: Image.Image, x: float, y: float, w: int, h: int, key: tuple[Any, ...], draw: Any) -> None:
-    """``draw(img, d, x, y)`` (a piece of ``w`` × ``h`` px that depends only on ``key``) from
-    the cache of drawn pieces (:func:`render.common.stamp`)."""
-    x, y = round(x), round(y)
-    stamp(img, (x, y, x + w - 1, y + h - 1), ("kathai", *key), draw)
-
-
-def badge(d: ImageDraw.ImageDraw, c: Ctx, s: int, x: float, mid: float, r: int = 17) -> float:
-    """The house seat badge with its left edge at ``x`` (a size larger for two-letter
-    initials, which are drawn at 26 px). Returns the x after it."""
-    if len(c.tags[s]) > 1:
-        r += 4
-    frame.seat_badge(d, (x + r, mid), s, c.tags[s], r)
-    return x + 2 * r + 8
 
 
 # --------------------------------------------------------------------------- header
 
 
 def awaited_verb(v: View) -> str:
-    step = v.get("step")
+    step = v["step"]
     if step == "reply":
         return "to answer"
     if step == "trading":
@@ -145,16 +86,16 @@ def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx) -> int:
     """The house header: KATHAI, the turn, a pill for the final turns (or the end), and the
     awaited seats (the winners at the end)."""
     v = c.view
-    over = bool(v.get("over"))
-    stage = f"Turn {int(v.get('turn_no') or 0)}"
+    over = bool(v["over"])
+    stage = f"Turn {int(v['turn_no'] or 0)}"
     if over:
-        winners = list((v.get("outcome") or {}).get("winners") or [])
+        winners = list(v["outcome"]["winners"]) if v["outcome"] is not None else []
         label = "winners" if len(winners) > 1 else "winner"
         return frame.header(
             img, d, "Kathai", stage, pill="Game over", label=label, seats=winners, names=c.names, over=True
         )
-    pill = "Final turns" if v.get("final") is not None else None
-    seats = list(v.get("to_move") or [])
+    pill = "Final turns" if v["final"] is not None else None
+    seats = list(v["to_move"] or [])
     return frame.header(
         img,
         d,
@@ -170,29 +111,6 @@ def draw_header(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx) -> int:
 
 # --------------------------------------------------------------------------- market
 
-COL_W = 170
-PRICE_H = 100
-GOODS_H = 124
-LOCK_H = 62
-MARKET_H = PAD + PRICE_H + 8 + GOODS_H + LOCK_H + 6
-
-
-def market_cols() -> list[int]:
-    gap = (X1 - X0 - 2 * PAD - 5 * COL_W) / 4
-    return [round(X0 + PAD + i * (COL_W + gap)) for i in range(5)]
-
-
-def lock_positions(v: View) -> list[int]:
-    """The two market positions (1-based) the lock bridges, or [] without a lock."""
-    lock = v.get("lock")
-    if not lock:
-        return []
-    pos = [int(p) for p in lock.get("positions") or []]
-    if len(pos) != 2:
-        goods = [sl["goods"] for sl in sorted(v.get("market") or [], key=lambda s: int(s["pos"]))]
-        pos = [goods.index(g) + 1 for g in lock.get("pair", []) if g in goods]
-    return sorted(pos) if len(pos) == 2 else []
-
 
 def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels: dict[str, str]) -> int:
     """The five price cards, the goods under them and the lock bridging its pair; goods that
@@ -202,10 +120,10 @@ def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels
     panel(d, (X0, top, X1, top + MARKET_H))
     xs = market_cols()
     gy = top + PAD + PRICE_H + 8
-    for slot in sorted(v.get("market") or [], key=lambda s: int(s["pos"])):
+    for slot in sorted(v["market"] or [], key=lambda s: int(s["pos"])):
         i = int(slot["pos"]) - 1
         x = xs[i]
-        g, dim = str(slot["goods"]), not slot.get("sellable", i < 4)
+        g, dim = str(slot["goods"]), not slot["sellable"]
         stamped(
             img,
             x,
@@ -250,7 +168,8 @@ def _draw_lock(
     brackets up to both goods and "locked by <name>" beside it."""
     v = c.view
     a, b = pos
-    by = int(v["lock"].get("by", 0))
+    lock = v["lock"]
+    by = int(lock["by"]) if lock is not None else 0
     col = seat_color(by)
     ca, cb = xs[a - 1] + COL_W / 2, xs[b - 1] + COL_W / 2
     cw, ch = 76, 44
@@ -274,9 +193,6 @@ def _draw_lock(
 
 # --------------------------------------------------------------------------- pile / last sale
 
-SUPPLY_H = 212
-SALE_W, SALE_H = 92, 140
-
 
 def draw_supply(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels: dict[str, str]) -> int:
     """The pile (red when low), the face-down count, and the last sale with its cards."""
@@ -284,8 +200,8 @@ def draw_supply(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels
     top = y + GAP
     panel(d, (X0, top, X1, top + SUPPLY_H))
     x, yy = X0 + PAD, top + PAD
-    pile = int(v.get("pile") or 0)
-    low = bool(v.get("pile_low", pile <= c.n))
+    pile = int(v["pile"] or 0)
+    low = bool(v["pile_low"])
     stamped(
         img, x + 4, yy + 6, 65, 93, ("back", 64, 92), lambda im, dd, px, py: card_back(dd, px, py, 64, 92)
     )
@@ -295,14 +211,14 @@ def draw_supply(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels
     d.text(
         (x + 86, yy + 80), "in pile", font=font(MIN_TEXT, True), fill=DANGER if low else MUTED, anchor="lm"
     )
-    down = int(v.get("discard_down") or 0)
+    down = int(v["discard_down"] or 0)
     stamped(
         img, x + 4, yy + 122, 31, 43, ("back", 30, 42), lambda im, dd, px, py: card_back(dd, px, py, 30, 42)
     )
     d.text((x + 44, yy + 143), f"{down} face down", font=font(MIN_TEXT), fill=MUTED, anchor="lm")
     sx = X0 + PAD + 244
     d.line((sx - 14, top + 12, sx - 14, top + SUPPLY_H - 12), fill=LINE, width=2)
-    sale = v.get("last_sale")
+    sale = v["last_sale"]
     if not sale:
         d.text((sx, top + SUPPLY_H / 2), "No sale yet", font=font(30, True), fill=MUTED, anchor="lm")
         return top + SUPPLY_H
@@ -313,12 +229,10 @@ def draw_supply(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels
     return top + SUPPLY_H
 
 
-def _draw_sale(
-    img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, sx: float, top: int, sale: dict[str, Any]
-) -> None:
+def _draw_sale(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, sx: float, top: int, sale: SaleView) -> None:
     """'<badge> Ann sold <salt> Salt at 2    4 cards + 2 = 6 pts' over the sold cards."""
     s, g = int(sale["seat"]), str(sale["goods"])
-    count = int(sale.get("count") or len(sale.get("cards") or []))
+    count = int(sale["count"] or len(sale["cards"] or []))
     pts = int(sale["points"])
     mid = top + PAD + 20
     head: list[Run] = [
@@ -337,7 +251,7 @@ def _draw_sale(
     d.text((X1 - PAD, mid), right, font=rf, fill=INK, anchor="rm")
     x = badge(d, c, s, sx, mid)
     draw_runs(img, d, x, mid, [name_run(c, s, room), *head] if room >= 50 else head[1:])
-    cards = sorted(sale.get("cards") or [], key=card_id_key)
+    cards = sorted(sale["cards"] or [], key=card_id_key)
     k = max(1, len(cards))
     room_w = X1 - PAD - sx
     cw = min(SALE_W, int((room_w - 8 * (k - 1)) / k))
@@ -348,15 +262,13 @@ def _draw_sale(
 
 # --------------------------------------------------------------------------- the offer line
 
-OFFER_H = 64
 
-
-def offer_runs(c: Ctx, of: dict[str, Any], room: int, viewer: int | None = None) -> list[Run]:
+def offer_runs(c: Ctx, of: OfferView, room: int, viewer: int | None = None) -> list[Run]:
     """'Zoë offers 3 cards to all for 4 [spices] Spices' as runs, numbers at NUMBER_TEXT."""
     by = int(of["by"])
-    n_give, k = int(of.get("give_count") or 0), int(of.get("k") or 0)
-    want = str(of.get("want") or "any")
-    to = str(of.get("to") or "all")
+    n_give, k = int(of["give_count"] or 0), int(of["k"] or 0)
+    want = str(of["want"] or "any")
+    to = str(of["to"] or "all")
     rest: list[Run] = [(" offers ", 28, False, INK), (str(n_give), NUMBER_TEXT, True, INK)]
     rest.append((f" card{'s' if n_give != 1 else ''}", 28, False, INK))
     tail: list[Run] = [(" for ", 28, False, INK), (str(k), NUMBER_TEXT, True, INK), (" ", 28, False, INK)]
@@ -379,7 +291,7 @@ def draw_offer(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels:
     at the end, how the ranking was made."""
     v = c.view
     top = y + GAP
-    of = v.get("offer")
+    of = v["offer"]
     mid = top + OFFER_H / 2
     panel(
         d,
@@ -387,8 +299,8 @@ def draw_offer(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels:
         outline=MARK if "offer" in labels else LINE,
         width=4 if "offer" in labels else 2,
     )
-    used, mx = int(v.get("offers_used") or 0), int(v.get("max_offers") or 0)
-    asks = f"ask {used} of {mx}" if mx and not v.get("over") else ""
+    used, mx = int(v["offers_used"] or 0), int(v["max_offers"] or 0)
+    asks = f"ask {used} of {mx}" if mx and not v["over"] else ""
     aw = text_width(asks, font(MIN_TEXT)) + 20 if asks else 0
     if asks:
         d.text((X1 - PAD, mid), asks, font=font(MIN_TEXT), fill=MUTED, anchor="rm")
@@ -396,17 +308,17 @@ def draw_offer(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels:
         x = badge(d, c, int(of["by"]), X0 + PAD, mid)
         draw_runs(img, d, x, mid, offer_runs(c, of, int(X1 - PAD - aw - x)))
         return top + OFFER_H
-    if v.get("over"):
-        out = v.get("outcome") or {}
+    if v["over"]:
+        out = v["outcome"]
         note = "Ranked by points, then by profit cards"
-        if out.get("reason") == "turn_limit":
-            note = f"Ended at the turn limit ({v.get('turn_limit')}); ranked by points"
+        if out is not None and out["reason"] == "turn_limit":
+            note = f"Ended at the turn limit ({v['turn_limit']}); ranked by points"
         d.text((X0 + PAD, mid), note, font=font(28), fill=MUTED, anchor="lm")
         return top + OFFER_H
-    a = int(v.get("active", 0))
-    if v.get("traded"):
+    a = int(v["active"])
+    if v["traded"]:
         runs: list[Run] = [name_run(c, a, 400), (" traded this turn", 28, False, MUTED)]
-    elif v.get("step") == "trading":
+    elif v["step"] == "trading":
         runs = [("Nobody took ", 28, False, MUTED), name_run(c, a, 400), ("'s offer", 28, False, MUTED)]
     else:
         runs = [("No offer open", 28, False, MUTED)]
@@ -421,24 +333,14 @@ def draw_offer(img: Image.Image, d: ImageDraw.ImageDraw, c: Ctx, y: int, labels:
 
 def option_words(v: View) -> str:
     """The options that differ from the defaults ("free asking, gifts"), "" when none do."""
-    o = v.get("options") or {}
+    o = v["options"]
     bits = []
-    if o.get("free_asking"):
+    if o["free_asking"]:
         bits.append("free asking")
-    if o.get("allow_gifts"):
+    if o["allow_gifts"]:
         bits.append("gifts")
-    if o.get("bribe_lock") == "goods":
+    if o["bribe_lock"] == "goods":
         bits.append("lock holds both goods")
-    if o.get("turn_limit") not in (None, 200):
+    if o["turn_limit"] not in (None, 200):
         bits.append(f"turn limit {o['turn_limit']}")
     return ", ".join(bits)
-
-
-# --------------------------------------------------------------------------- the board
-
-BOARD_H = 948
-"""The board's height at every player count (the caption strip comes on top)."""
-
-
-def new_canvas(height: int = BOARD_H) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    return canvas(height)

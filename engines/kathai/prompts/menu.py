@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.base import BadNotation
+from engines.errors import BadNotation
 from engines.kathai.data import CARD_TEXT, GOODS, ITEMS, PRICES, SELLABLE, SHOWS, describe
 from engines.kathai.legal import (
     awaited,

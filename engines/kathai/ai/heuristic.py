@@ -1,6 +1,7 @@
-"""The Kathai AI seat (spec §12 heuristic, with trading). Reads only the seat's own view.
+"""The Kathai easy AI seat (a heuristic with trading; it reads only the seat's own view) and the
+search's evaluation of a full state.
 
-Definitions (ruling §14.18 leaves them to the engine):
+Definitions (the engine's own, docs/rules/kathai.md#ai-heuristic):
 
 * *target goods*: the goods with the most items in hand among the sellable positions (ties:
   the better position); a goods at position 5 counts half.
@@ -18,17 +19,24 @@ In the end game (fixed, issue #12): a seat in its last turn with nothing to sell
 used to bribe with a profit card, losing a tie-break point, or ask for goods it could no
 longer sell, handing an opponent a card), and a seat with no turn left declines every ask (it
 used to accept, which only helped the asker).
+
+:func:`evaluate` scores a running full state for the search: each seat's estimated final score
+(score, what its hand can still sell, profit cards), turned into win chances by a softmax whose
+spread grows with the turns left, and into the reward of ``engines.search.rewards`` (win and
+rank).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from typing import Any
 
-from engines.base import Action, View
-from engines.kathai.data import GOODS, PRICES, SELLABLE
+from engines.contract import Action
+from engines.kathai.data import GOODS, ITEMS, PRICES, SELLABLE
+from engines.kathai.state import State
+from engines.kathai.view import CardView, KathaiView, MeView
 
-Card = dict[str, Any]
+Card = CardView
 LEAD = 8
 
 
@@ -44,9 +52,8 @@ def _ids(cards: list[Card]) -> str:
     return " ".join(c["id"] for c in sorted(cards, key=lambda c: _num(c["id"])))
 
 
-def target_goods(view: View) -> str:
+def target_goods(view: KathaiView, me: MeView) -> str:
     """The goods the hand is collecting (see the module docstring)."""
-    me = view["me"]
     best, best_key = GOODS[0], (-1.0, 0)
     for slot in view["market"]:
         g = slot["goods"]
@@ -65,42 +72,41 @@ def least_useful(hand: list[Card], target: str, avoid: str = "") -> Card | None:
     return min(pool, key=lambda c: (_items(c, target), sum(c["items"].values()), _num(c["id"])))
 
 
-def _best_sale(view: View) -> tuple[int, str] | None:
+def _best_sale(view: KathaiView, me: MeView) -> tuple[int, str] | None:
     """(points, text) of the best sale of every card showing a goods, if any is legal."""
-    me = view["me"]
     best: tuple[int, str] | None = None
     for slot in view["market"]:
-        if not slot["sellable"]:
+        need, bonus = slot["min"], slot["bonus"]
+        if need is None or bonus is None:  # position 5: unsellable
             continue
         g = slot["goods"]
         cards = [c for c in me["hand"] if _items(c, g)]
-        if cards and sum(_items(c, g) for c in cards) >= slot["min"]:
-            pts = len(cards) + int(slot["bonus"])
+        if cards and sum(_items(c, g) for c in cards) >= need:
+            pts = len(cards) + bonus
             if best is None or pts > best[0]:
                 best = (pts, f"sell {g} {_ids(cards)}")
     return best
 
 
-def _locked(view: View, a: str, b: str) -> bool:
+def _locked(view: KathaiView, a: str, b: str) -> bool:
     lock = view["lock"]
     if lock is None:
         return False
-    if view["options"].get("bribe_lock") == "goods":
+    if view["options"]["bribe_lock"] == "goods":
         return a in lock["pair"] or b in lock["pair"]
     return set(lock["pair"]) == {a, b}
 
 
-def turns_left(view: View, seat: int) -> int | None:
+def turns_left(view: KathaiView, seat: int) -> int | None:
     """The seat's final turns left, the current one included (None before the end is
     triggered; the trigger turn itself does not count, so its seat has one more)."""
     final = view["final"]
     return None if final is None else int(final[seat])
 
 
-def _main(view: View, legal: Sequence[Action]) -> Action | None:
-    me = view["me"]
+def _main(view: KathaiView, me: MeView, legal: Sequence[Action]) -> Action | None:
     hand: list[Card] = me["hand"]
-    sale = _best_sale(view)
+    sale = _best_sale(view, me)
     if (
         sale is not None
         and (sale[0] >= 6 or len(hand) >= 7 or view["final"] is not None)
@@ -122,12 +128,13 @@ def _main(view: View, legal: Sequence[Action]) -> Action | None:
                     return text
     if me["profit"] >= 2 and "buy" in legal:
         return "buy"
-    target = target_goods(view)
+    target = target_goods(view, me)
     if view["step"] == "main" and view["offers_used"] == 0:
         short = []
         for slot in market:
-            if slot["sellable"]:
-                d = int(slot["min"]) - me["totals"][slot["goods"]]
+            need = slot["min"]
+            if need is not None:  # a sellable position
+                d = need - me["totals"][slot["goods"]]
                 if d > 0:
                     short.append((d > 3, d, slot["pos"], slot["goods"]))
         if short:
@@ -143,10 +150,10 @@ def _main(view: View, legal: Sequence[Action]) -> Action | None:
     return None
 
 
-def _reply(view: View, legal: Sequence[Action]) -> Action:
+def _reply(view: KathaiView, me: MeView, legal: Sequence[Action]) -> Action:
     offer = view["offer"]
-    me = view["me"]
-    if offer is None or offer.get("give") is None:
+    give = offer["give"] if offer is not None else None
+    if offer is None or give is None:
         return "decline"
     by = offer["by"]
     if turns_left(view, me["seat"]) == 0:
@@ -155,8 +162,8 @@ def _reply(view: View, legal: Sequence[Action]) -> Action:
     others = [sc for q, sc in enumerate(scores) if q != by]
     if others and scores[by] - max(others) >= LEAD:
         return "decline"
-    target = target_goods(view)
-    gain = sum(_items(c, target) for c in offer["give"])
+    target = target_goods(view, me)
+    gain = sum(_items(c, target) for c in give)
     hand = {c["id"]: c for c in me["hand"]}
     options = []
     for a in legal:
@@ -170,16 +177,91 @@ def _reply(view: View, legal: Sequence[Action]) -> Action:
     return best if gain > cost else "decline"
 
 
-def choose(view: View, legal: Sequence[Action]) -> Action:
+def choose(view: KathaiView, legal: Sequence[Action]) -> Action:
     """The AI's move: one of ``legal``, from the seat's own ``view`` only."""
     if not legal:
         raise ValueError("no legal action to choose from")
-    if view.get("me") is None:
+    me = view["me"]
+    if me is None:
         return legal[0]
-    pick = _reply(view, legal) if "decline" in legal else _main(view, legal) or "pass"
+    pick = _reply(view, me, legal) if "decline" in legal else _main(view, me, legal) or "pass"
     if pick in legal:
         return pick
     for fallback in ("pass", "decline"):
         if fallback in legal:
             return fallback
     return legal[0]
+
+
+def totals(hand: tuple[int, ...]) -> list[int]:
+    """Items of each goods in ``hand``."""
+    if not hand:
+        return [0, 0, 0, 0, 0]
+    return [sum(col) for col in zip(*[ITEMS[c] for c in hand], strict=True)]
+
+
+WIN_WEIGHT = 0.75
+"""As ``engines.search.WIN_WEIGHT``: the share of the reward that is the win."""
+
+
+# --------------------------------------------------------------------------- evaluation
+
+
+def turns_remaining(s: State) -> float:
+    """About how many more turns each seat has: the pile drains about one card a turn (the
+    draws, less the turns at a full hand), then two final turns each."""
+    if s.final is not None:
+        return float(max(s.final))
+    return len(s.pile) / (0.8 * s.n) + 2.0
+
+
+def hand_value(s: State, hand: tuple[int, ...], left: float) -> float:
+    """What ``hand`` should still score in ``left`` more turns: the best goods' sale (in full if
+    its minimum is met, else in proportion to the items it has), plus a share of the other
+    goods' (none once at most one turn is left, when only one sale can still be made; nothing
+    once the seat has no turn left)."""
+    t = totals(hand)
+    vals: list[float] = []
+    for pos, g in enumerate(s.market):
+        if not t[g]:
+            continue
+        cards = sum(1 for c in hand if ITEMS[c][g])
+        p = min(pos, SELLABLE - 1)
+        bonus, need = PRICES[p]
+        v = float(cards + bonus)
+        if t[g] < need:
+            v *= 0.6 * t[g] / need
+        if pos >= SELLABLE:
+            v *= 0.7
+        vals.append(v)
+    if not vals or left <= 0.0:
+        return 0.0
+    vals.sort(reverse=True)
+    if left <= 1.0:
+        return vals[0]
+    return vals[0] + 0.35 * sum(vals[1:])
+
+
+def estimate(s: State, seat: int, left: float) -> float:
+    """The seat's expected final score: its score, what its hand should still score, and a
+    little for each profit card (a bribe, a card, the tie-break)."""
+    return s.scores[seat] + hand_value(s, s.hands[seat], left) + 0.4 * len(s.profit[seat])
+
+
+def evaluate(s: State) -> list[float]:
+    """Each seat's expected reward in [0, 1] (win share and rank, as engines.search scores a
+    finished game) from the estimated final scores."""
+    n = s.n
+    left = turns_remaining(s)
+    final = s.final
+    est = [estimate(s, q, float(final[q]) if final is not None else left) for q in range(n)]
+    temp = 2.0 + 0.35 * left
+    top = max(est)
+    ex = [math.exp((e - top) / temp) for e in est]
+    z = sum(ex)
+    out = []
+    for q in range(n):
+        win = ex[q] / z
+        place = sum(1.0 / (1.0 + math.exp((est[r] - est[q]) / temp)) for r in range(n) if r != q) / (n - 1)
+        out.append(WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * place)
+    return out

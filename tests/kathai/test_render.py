@@ -2,8 +2,7 @@
 
 ``sample_view`` builds hand-made views that follow ``engines.kathai.view.KathaiView`` exactly; it
 covers layouts a random playout rarely reaches (five long names, a lock and an open offer with
-every answer state at once, a full 7-card sale) and works while the engine is not there.
-"""
+every answer state at once, a full 7-card sale) and works while the engine is not there."""
 
 from __future__ import annotations
 
@@ -11,251 +10,21 @@ import copy
 import json
 import os
 import random
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
 
 from engines import base
+from engines.kathai.data import GOODS
+from engines.kathai.state import State
+from engines.kathai.view import KathaiView
 from render.common import PNG_LIMIT, WIDTH, to_png
+from tests.kathai.helpers import CARDS, LONG, check_text, kathai_renderer, sample_view
 
-GOODS = ("gold", "salt", "silk", "spice", "tea")
-PRICES = ((4, 7), (2, 5), (1, 3), (0, 1))
-LONG = ["Bartholomew the Magnificent", "Ann", "Chidambaram Subramaniam", "Zoë", "Eve"]
-GOLDEN = Path(__file__).parent / "golden"
-
-
-def _cards() -> dict[str, dict[str, int]]:
-    c: list[dict[str, int]] = [{g: n} for n, k in ((1, 2), (2, 2), (3, 1)) for g in GOODS for _ in range(k)]
-    c += [{a: 1, b: 1} for i, a in enumerate(GOODS) for b in GOODS[i + 1 :]]
-    c += [{a: 2, b: 1} for a in GOODS for b in GOODS if b != a]
-    return {f"t{i}": d for i, d in enumerate(c, 1)}
-
-
-CARDS = _cards()
-
-
-def _key(cid: str) -> int:
-    return int(cid[1:])
-
-
-def _card(cid: str) -> dict[str, Any]:
-    items = CARDS[cid]
-    text = " + ".join(f"{k} {g}" for g, k in sorted(items.items(), key=lambda p: (-p[1], p[0])))
-    return {"id": cid, "items": dict(items), "text": text}
-
-
-def sample_view(
-    seed: int = 0,
-    n: int = 4,
-    viewer: int | None = None,
-    *,
-    step: str = "reply",
-    over: bool = False,
-    lock: bool = True,
-    offer: bool = True,
-    final: bool = False,
-    sale_cards: int = 4,
-    hand_size: int | None = None,
-) -> dict[str, Any]:
-    """A schema-exact Kathai view with seeded random contents (not a reachable state)."""
-    rng = random.Random(seed)
-    ids = sorted(CARDS, key=_key)
-    rng.shuffle(ids)
-    market = list(GOODS)
-    rng.shuffle(market)
-    hands = []
-    for s in range(n):
-        k = hand_size if hand_size is not None else rng.randint(1, 7)
-        hands.append(sorted((ids.pop() for _ in range(k)), key=_key))
-    active = rng.randrange(n)
-    slots = [
-        {
-            "pos": p + 1,
-            "goods": g,
-            "bonus": PRICES[p][0] if p < 4 else None,
-            "min": PRICES[p][1] if p < 4 else None,
-            "sellable": p < 4,
-        }
-        for p, g in enumerate(market)
-    ]
-    sales = []
-    for t in range(2 + n if over else 3):
-        pos = rng.randint(1, 4)
-        want = min(sale_cards if t == 2 else rng.randint(1, 4), len(ids) - 2)
-        if want < 1:
-            break
-        cards = sorted((ids.pop() for _ in range(want)), key=_key)
-        g = rng.choice(GOODS)
-        sales.append(
-            {
-                "seat": t % n,
-                "turn": 3 * t + 1,
-                "goods": g,
-                "pos": pos,
-                "cards": cards,
-                "kept": cards[0],
-                "items": sum(CARDS[c].get(g, 0) for c in cards),
-                "count": len(cards),
-                "bonus": PRICES[pos - 1][0],
-                "points": len(cards) + PRICES[pos - 1][0],
-            }
-        )
-    scores = [sum(x["points"] for x in sales if x["seat"] == s) for s in range(n)]
-    fin = [rng.randint(0, 2) for _ in range(n)] if final or over else None
-    if over:
-        fin = [0] * n
-    lk = None
-    if lock:
-        p = rng.randrange(4)
-        by = (active + 1) % n
-        lk = {
-            "pair": market[p : p + 2],
-            "positions": [p + 1, p + 2],
-            "by": by,
-            "card": "t7" if viewer == by else None,
-        }
-    of = None
-    if offer and not over:
-        others = [s for s in range(n) if s != active]
-        skipped = others[-1:] if n > 3 else []
-        addressees = [s for s in others if s not in skipped]
-        declined = addressees[:1]
-        awaiting = addressees[1:]
-        party = viewer is not None and (viewer == active or viewer in addressees)
-        give = hands[active][:2]
-        of = {
-            "by": active,
-            "to": "all",
-            "addressees": addressees,
-            "skipped": skipped,
-            "awaiting": awaiting,
-            "declined": declined,
-            "give_count": len(give),
-            "give": [_card(c) for c in give] if party else None,
-            "want": "salt",
-            "k": 1,
-            "text": f"{{s{active}}} → all: {len(give)} cards for 1 salt",
-        }
-    if over:
-        step = "over"
-    elif not offer and step == "reply":
-        step = "main"
-    to_move = [] if over else (list(of["awaiting"]) if of and step == "reply" else [active])
-    players = [
-        {
-            "seat": s,
-            "hand_size": len(hands[s]),
-            "profit": rng.randint(0, 3),
-            "score": scores[s],
-            "sales": sum(1 for x in sales if x["seat"] == s),
-            "final_left": None if fin is None else fin[s],
-            "active": s == active,
-            "awaited": s in to_move,
-        }
-        for s in range(n)
-    ]
-    me = None
-    if viewer is not None:
-        hand = hands[viewer]
-        totals = {g: sum(CARDS[c].get(g, 0) for c in hand) for g in GOODS}
-        sell_now = []
-        for slot in slots:
-            g = slot["goods"]
-            cards = sum(1 for c in hand if CARDS[c].get(g))
-            can = slot["sellable"] and cards > 0 and totals[g] >= slot["min"]
-            sell_now.append(
-                {
-                    "goods": g,
-                    "pos": slot["pos"],
-                    "min": slot["min"],
-                    "items": totals[g],
-                    "cards": cards,
-                    "can_sell": can,
-                    "points": cards + slot["bonus"] if can else 0,
-                }
-            )
-        me = {
-            "seat": viewer,
-            "hand": [_card(c) for c in hand],
-            "totals": totals,
-            "sell_now": sell_now,
-            "profit": players[viewer]["profit"],
-            "received": hand[-1:],
-            "lock_card": lk["card"] if lk else None,
-            "offer_for_me": bool(of and viewer in of["awaiting"]),
-            "eligible": [c for c in hand if CARDS[c].get("salt")] if of else [],
-            "legal_count": 12,
-        }
-    outcome = None
-    sheet = None
-    if over:
-        order = sorted(range(n), key=lambda s: (-scores[s], -players[s]["profit"]))
-        ranks = [0] * n
-        for s in range(n):
-            ranks[s] = 1 + sum(
-                1 for t in range(n) if (scores[t], players[t]["profit"]) > (scores[s], players[s]["profit"])
-            )
-        outcome = {
-            "ranks": ranks,
-            "scores": scores,
-            "categories": ["Cards sold", "Bonus"],
-            "breakdown": [
-                {
-                    "Cards sold": sum(x["count"] for x in sales if x["seat"] == s),
-                    "Bonus": sum(x["bonus"] for x in sales if x["seat"] == s),
-                }
-                for s in range(n)
-            ],
-            "winners": [s for s in range(n) if ranks[s] == 1],
-            "notes": [""] * n,
-            "profit": [p["profit"] for p in players],
-            "reason": "pile",
-        }
-        del order
-    who = "{s%d}" % active
-    headline = (
-        "Game over" if over else f"Turn 14 · {who} " + ("offered a trade" if step == "reply" else "to play")
-    )
-    return {
-        "game": "kathai",
-        "viewer": viewer,
-        "n_players": n,
-        "to_move": to_move,
-        "over": over,
-        "headline": headline,
-        "options": {
-            "first_player": "random",
-            "free_asking": False,
-            "allow_gifts": False,
-            "bribe_lock": "pair",
-            "max_offers": 6,
-            "turn_limit": 200,
-        },
-        "step": step,
-        "active": active,
-        "turn_no": 14,
-        "turn_limit": 200,
-        "market": slots,
-        "lock": lk,
-        "pile": 0 if final or over else rng.randint(1, 40),
-        "pile_low": bool(final or over),
-        "discard_up": [c for x in sales for c in x["cards"][1:]],
-        "discard_down": rng.randint(0, 6),
-        "last_sale": sales[-1] if sales else None,
-        "sales": sales,
-        "players": players,
-        "final": fin,
-        "offers_used": 1 if of else 0,
-        "max_offers": 6,
-        "traded": False,
-        "offer": of,
-        "last": f"{who} offers a trade" if of else f"{who} sold salt",
-        "me": me,
-        "outcome": outcome,
-        "sheet": sheet,
-    }
+GOLDEN = Path(__file__).parent.parent / "golden"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -284,7 +53,7 @@ def _pick(rng: random.Random, legal: list[str]) -> str:
     return rng.choice([a for a in legal if a.split()[0] == verb])
 
 
-def playout(seed: int, n: int, opts: dict | None = None, stop: int | None = None) -> Iterator[Any]:
+def playout(seed: int, n: int, opts: dict[str, Any] | None = None, stop: int | None = None) -> Iterator[Any]:
     """Every state of a seeded random playout, the start included, until the end or ``stop``
     actions."""
     engine = _engine()
@@ -305,24 +74,10 @@ def _check_image(
     """Mode and width; a board (``n`` given) exactly 1000 × board_height(n); PNG ≤ 120 KB."""
     assert img.mode == "RGB" and img.width == WIDTH
     if n is not None:
-        assert img.size == (WIDTH, _kathai().board_height(n)), img.size
+        assert img.size == (WIDTH, kathai_renderer().board_height(n)), img.size
     assert min_h <= img.height <= max_h, img.height
     if png:
         assert len(to_png(img)) <= PNG_LIMIT
-
-
-def _check_text(s: str, names: list[str] | None = None) -> None:
-    assert s.strip(), "empty text"
-    assert "{s" not in s, "an unreplaced seat token"
-    assert len(s) <= 1900, len(s)
-    if names:
-        assert names[0] in s
-
-
-def _kathai():
-    from render import kathai
-
-    return kathai
 
 
 # --------------------------------------------------------------------------- seeded playouts
@@ -335,12 +90,99 @@ PLAYOUTS = [
 ]
 
 
+# --------------------------------------------------------------------------- golden image
+
+
+def _diff(a: Image.Image, b: Image.Image) -> tuple[float, float]:
+    """(mean absolute difference per channel, fraction of pixels off by more than 64)."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    hist = diff.histogram()
+    total = a.width * a.height
+    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[256 * k : 256 * (k + 1)])) / (total * 3)
+    r, g, b = diff.split()
+    worst = ImageChops.lighter(ImageChops.lighter(r, g), b)
+    far = sum(worst.histogram()[65:])
+    return mean, far / total
+
+
+MAX_MEAN = 1.0
+MAX_FAR = 0.001
+
+
+def _close(a: Image.Image, b: Image.Image) -> tuple[bool, str]:
+    if a.size != b.size:
+        return False, f"size {a.size} != {b.size}"
+    mean, far = _diff(a, b)
+    return mean < MAX_MEAN and far < MAX_FAR, f"mean {mean:.3f}, {far:.3%} of pixels off by > 64"
+
+
+GOLDEN_CASES: list[tuple[str, int, int, int, dict[str, Any]]] = [
+    ("kathai_board_4p", 4, 4, 96, {})
+]  # an `all` offer, a lock, a sale
+
+
+def _golden_board(seed: int, n: int, moves: int, opts: dict[str, Any]) -> Image.Image:
+    """The board after ``moves`` random moves, what the last one changed marked."""
+    *_, before, state = playout(seed, n, opts, stop=moves)
+    view = _engine().view
+    img: Image.Image = kathai_renderer().board(view(state, None), LONG[:n], view(before, None))
+    return img
+
+
+# --------------------------------------------------------------------------- what changed
+
+
+def _public_steps(seed: int, n: int, stop: int | None = None) -> list[tuple[KathaiView, KathaiView]]:
+    """(previous public view, public view) of every move of a seeded random playout."""
+    engine = _engine()
+    views = [engine.view(s, None) for s in playout(seed, n, stop=stop)]
+    return list(zip(views, views[1:], strict=False))
+
+
+# --------------------------------------------------------------------------- the house rules (issue 21)
+
+
+def _ai_game(seed: int, n: int) -> Iterator[tuple[State, KathaiView]]:
+    """(state, public view) of every step of a seeded game the AI seats mostly play (60 %) with
+    random moves between (so offers, locks, sales and the end all happen)."""
+    engine = _engine()
+    rng = random.Random(seed)
+    state = engine.setup(seed, n, {})
+    yield state, engine.view(state, None)
+    while engine.outcome(state) is None:
+        seat = engine.to_move(state)[0]
+        legal = engine.legal_actions(state, seat)
+        action = engine.choose(engine.view(state, seat), legal) if rng.random() < 0.6 else _pick(rng, legal)
+        state, _ = engine.apply(state, seat, action)
+        yield state, engine.view(state, None)
+
+
+class _Spy:
+    """Records every string ImageDraw draws, with its font size."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from PIL import ImageDraw
+
+        self.drawn: list[tuple[str, int]] = []
+        real = ImageDraw.ImageDraw.text
+
+        def text(draw: Any, xy: Any, s: Any, fill: Any = None, font: Any = None, *a: Any, **kw: Any) -> None:
+            self.drawn.append((str(s), int(getattr(font, "size", 0))))
+            real(draw, xy, s, fill, font, *a, **kw)
+
+        monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+
+    def take(self) -> list[tuple[str, int]]:
+        out, self.drawn = self.drawn, []
+        return out
+
+
 @needs_engine
 @pytest.mark.parametrize("n,seed,opts", PLAYOUTS, ids=[f"{n}p-s{s}" for n, s, _ in PLAYOUTS])
-def test_every_step_of_playouts_renders(n, seed, opts):
+def test_every_step_of_playouts_renders(n: int, seed: int, opts: dict[str, Any]) -> None:
     """Board and text (spectator view) and the awaited seats' hands at every step of a seeded
     game; every seat's hand and the PNG sizes every tenth step; the sheet at the end."""
-    kathai = _kathai()
+    kathai = kathai_renderer()
     engine = _engine()
     names = LONG[:n] if seed % 2 else None
     steps, offers, locks = 0, 0, 0
@@ -352,11 +194,11 @@ def test_every_step_of_playouts_renders(n, seed, opts):
         full = steps % 12 == 0
         _check_image(kathai.board(spectator, names, previous), png=full, n=n)
         previous = spectator
-        _check_text(kathai.text(spectator, names), names)
+        check_text(kathai.text(spectator, names), names)
         for seat in range(n) if full else engine.to_move(state):
             mine = engine.view(state, seat)
             _check_image(kathai.hand(mine, names), png=full)
-            _check_text(kathai.text(mine, names), names)
+            check_text(kathai.text(mine, names), names)
         steps += 1
     assert engine.outcome(state) is not None and steps > 20
     assert offers and locks, "the playout should show offers and locks"
@@ -366,17 +208,17 @@ def test_every_step_of_playouts_renders(n, seed, opts):
     _check_image(sheet, min_h=200, png=True)
     _check_image(kathai.board(final, names), png=True, n=n)
     t = kathai.text(final, names)
-    _check_text(t, names)
+    check_text(t, names)
     assert "Result" in t
     for seat in range(n):
         _check_image(kathai.hand(engine.view(state, seat), names), png=True)
 
 
 @needs_engine
-def test_rendering_is_deterministic_and_pure():
+def test_rendering_is_deterministic_and_pure() -> None:
     """Same view -> same bytes; rendering never changes the view; a JSON copy renders the same
     (the renderers read nothing but plain view data)."""
-    kathai = _kathai()
+    kathai = kathai_renderer()
     engine = _engine()
     states = list(playout(7, 4, stop=80))
     for state in (states[25], states[-1]):
@@ -393,11 +235,11 @@ def test_rendering_is_deterministic_and_pure():
 
 
 @needs_engine
-def test_hand_is_made_from_that_seats_view_only():
+def test_hand_is_made_from_that_seats_view_only() -> None:
     """A seat's hand image depends on nothing but ``view(state, seat)``: it shows that seat's
     cards (and no other seat's), it is the same whatever the other seats hold, and a spectator
     view gives a short notice instead."""
-    kathai = _kathai()
+    kathai = kathai_renderer()
     engine = _engine()
     state = next(
         st for st in playout(4, 4) if engine.view(st, None)["offer"] and engine.view(st, None)["turn_no"] > 6
@@ -429,11 +271,11 @@ def test_hand_is_made_from_that_seats_view_only():
 
 @pytest.mark.parametrize("n", [3, 4, 5])
 @pytest.mark.parametrize("kind", ["offer", "final", "over", "plain"])
-def test_sample_views_every_layout(n, kind):
+def test_sample_views_every_layout(n: int, kind: str) -> None:
     """Edge cases a random game rarely shows: long names, every answer state of an `all`
     offer, a 7-card sale, final turns, a lock at each end of the row."""
-    kathai = _kathai()
-    kw = {
+    kathai = kathai_renderer()
+    kw: dict[str, Any] = {
         "offer": dict(offer=True),
         "final": dict(final=True, offer=False),
         "over": dict(over=True),
@@ -443,35 +285,26 @@ def test_sample_views_every_layout(n, kind):
         if True:
             v = sample_view(seed, n, sale_cards=7, **kw)
             _check_image(kathai.board(v, names), png=True, n=n)
-            _check_text(kathai.text(v, names))
+            check_text(kathai.text(v, names))
             for viewer in range(n):
                 mine = sample_view(seed, n, viewer=viewer, sale_cards=7, hand_size=7, **kw)
                 _check_image(kathai.hand(mine, names), png=True)
-                _check_text(kathai.text(mine, names))
+                check_text(kathai.text(mine, names))
             _check_image(kathai.score_sheet(v, names), min_h=200, png=True)
 
 
-def test_text_stays_under_the_discord_limit_in_the_worst_case():
-    kathai = _kathai()
-    v = sample_view(1, 5, viewer=2, hand_size=7, sale_cards=7)
-    t = kathai.text(v, ["W" * 32] * 5)
-    _check_text(t)
-    over = sample_view(1, 5, over=True, sale_cards=7)
-    _check_text(kathai.text(over, ["W" * 32] * 5))
-
-
-def test_seat_initials_and_goods_shapes_tell_seats_and_goods_apart():
+def test_seat_initials_and_goods_shapes_tell_seats_and_goods_apart() -> None:
     """The second cues beside colour: the house seat initials (unique), and one picture shape
     per goods (five different shapes)."""
     from render.kathai.art import GOODS_SHAPE
-    from render.kathai.board import Ctx
+    from render.kathai.layout import Ctx
 
     assert Ctx(sample_view(0, 3), ["Ann", "Bob", "Cy"]).tags == ["A", "B", "C"]
     assert len(set(Ctx(sample_view(0, 3), ["Ann", "Anna", "Bob"]).tags)) == 3
     assert set(GOODS_SHAPE) == set(GOODS) and len(set(GOODS_SHAPE.values())) == 5
 
 
-def test_goods_pictures_differ_in_shape_not_only_colour():
+def test_goods_pictures_differ_in_shape_not_only_colour() -> None:
     """Seen in grey (colour taken away), the five goods pictures still differ: their
     silhouettes (the pixels that are not transparent) overlap by less than 90 % (the coin and
     the salt block, a circle and a hexagon, are the closest: 89 %)."""
@@ -487,53 +320,16 @@ def test_goods_pictures_differ_in_shape_not_only_colour():
 
 
 @needs_engine
-def test_card_data_matches_the_engine():
+def test_card_data_matches_the_engine() -> None:
     from engines.kathai import data
     from render.kathai.art import CARDS as RCARDS
 
     assert RCARDS == {k: dict(v) for k, v in data.CARDS.items()} == CARDS
 
 
-# --------------------------------------------------------------------------- golden image
-
-
-def _diff(a: Image.Image, b: Image.Image) -> tuple[float, float]:
-    """(mean absolute difference per channel, fraction of pixels off by more than 64)."""
-    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
-    hist = diff.histogram()
-    total = a.width * a.height
-    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[256 * k : 256 * (k + 1)]))
-    mean /= total * 3
-    r, g, b = diff.split()
-    worst = ImageChops.lighter(ImageChops.lighter(r, g), b)
-    far = sum(worst.histogram()[65:])
-    return mean, far / total
-
-
-MAX_MEAN = 1.0
-MAX_FAR = 0.001
-
-
-def _close(a: Image.Image, b: Image.Image) -> tuple[bool, str]:
-    if a.size != b.size:
-        return False, f"size {a.size} != {b.size}"
-    mean, far = _diff(a, b)
-    return mean < MAX_MEAN and far < MAX_FAR, f"mean {mean:.3f}, {far:.3%} of pixels off by > 64"
-
-
-GOLDEN_CASES = [("kathai_board_4p", 4, 4, 96, {})]  # an `all` offer, a lock, a sale
-
-
-def _golden_board(seed: int, n: int, moves: int, opts: dict) -> Image.Image:
-    """The board after ``moves`` random moves, what the last one changed marked."""
-    *_, before, state = playout(seed, n, opts, stop=moves)
-    view = _engine().view
-    return _kathai().board(view(state, None), LONG[:n], view(before, None))
-
-
 @needs_engine
 @pytest.mark.parametrize("name,seed,n,moves,opts", GOLDEN_CASES)
-def test_golden_board(name, seed, n, moves, opts):
+def test_golden_board(name: str, seed: int, n: int, moves: int, opts: dict[str, Any]) -> None:
     """A fixed seed, player count and number of random moves -> the stored board image.
     Regenerate with BAZAAR_UPDATE_GOLDEN=1 (the test then writes the file and skips)."""
     img = _golden_board(seed, n, moves, opts)
@@ -551,7 +347,9 @@ def test_golden_board(name, seed, n, moves, opts):
 
 @needs_engine
 @pytest.mark.parametrize("name,seed,n,moves,opts", GOLDEN_CASES)
-def test_golden_tolerance_sees_one_move(name, seed, n, moves, opts):
+def test_golden_tolerance_sees_one_move(
+    name: str, seed: int, n: int, moves: int, opts: dict[str, Any]
+) -> None:
     """The tolerance is tight enough that the board one move earlier or later does not pass."""
     path = GOLDEN / f"{name}.png"
     if not path.exists():
@@ -563,18 +361,8 @@ def test_golden_tolerance_sees_one_move(name, seed, n, moves, opts):
         assert not ok, f"the board after {k} moves passes as the golden one ({why})"
 
 
-# --------------------------------------------------------------------------- what changed
-
-
-def _public_steps(seed: int, n: int, stop: int | None = None):
-    """(previous public view, public view) of every move of a seeded random playout."""
-    engine = _engine()
-    views = [engine.view(s, None) for s in playout(seed, n, stop=stop)]
-    return list(zip(views, views[1:]))
-
-
 @needs_engine
-def test_changes_name_the_sale_the_moved_goods_and_the_answers():
+def test_changes_name_the_sale_the_moved_goods_and_the_answers() -> None:
     from render.kathai import changes
 
     seen = set()
@@ -583,11 +371,12 @@ def test_changes_name_the_sale_the_moved_goods_and_the_answers():
         assert changes(None, after) == frozenset()
         moved = {
             f"market:{a['pos']}"
-            for a, b in zip(before["market"], after["market"])
+            for a, b in zip(before["market"], after["market"], strict=False)
             if a["goods"] != b["goods"]
         }
         assert {m for m in marks if m.startswith("market:")} == moved
         if len(after["sales"]) > len(before["sales"]):
+            assert after["last_sale"] is not None
             seller = after["last_sale"]["seat"]
             assert {"sale", f"score:{seller}"} <= marks and moved, marks
             seen.add("sale")
@@ -595,20 +384,20 @@ def test_changes_name_the_sale_the_moved_goods_and_the_answers():
             for s in set(before["offer"]["awaiting"]) - set(after["offer"]["awaiting"]):
                 assert f"answer:{s}" in marks
                 seen.add("answer")
-        for s, (p, q) in enumerate(zip(before["players"], after["players"])):
+        for s, (p, q) in enumerate(zip(before["players"], after["players"], strict=False)):
             assert (f"hand:{s}" in marks) == (p["hand_size"] != q["hand_size"])
     assert seen == {"sale", "answer"}
 
 
 @needs_engine
-def test_the_board_marks_changes_only_with_a_previous_view():
-    from render.kathai import changes
+def test_the_board_marks_changes_only_with_a_previous_view() -> None:
     from render.common import MARK
+    from render.kathai import changes
 
     def marked_pixels(img: Image.Image) -> int:
-        return sum(k for k, colour in img.getcolors(1 << 24) if colour == MARK)
+        return sum(k for k, colour in img.getcolors(1 << 24) or [] if colour == MARK)
 
-    kathai = _kathai()
+    kathai = kathai_renderer()
     before, after = next((b, a) for b, a in _public_steps(4, 4) if "sale" in changes(b, a))
     bare, marked = kathai.board(after, LONG[:4]), kathai.board(after, LONG[:4], previous=before)
     assert marked_pixels(bare) < 400  # the legend's swatch of the mark
@@ -616,34 +405,16 @@ def test_the_board_marks_changes_only_with_a_previous_view():
     assert to_png(kathai.board(after, LONG[:4], previous=after)) == to_png(bare)
 
 
-# --------------------------------------------------------------------------- the house rules (issue 21)
-
-
-def _ai_game(seed: int, n: int):
-    """(state, public view) of every step of a seeded game the AI seats mostly play (60 %) with
-    random moves between (so offers, locks, sales and the end all happen)."""
-    engine = _engine()
-    rng = random.Random(seed)
-    state = engine.setup(seed, n, {})
-    yield state, engine.view(state, None)
-    while engine.outcome(state) is None:
-        seat = engine.to_move(state)[0]
-        legal = engine.legal_actions(state, seat)
-        action = engine.choose(engine.view(state, seat), legal) if rng.random() < 0.6 else _pick(rng, legal)
-        state, _ = engine.apply(state, seat, action)
-        yield state, engine.view(state, None)
-
-
 @needs_engine
 @pytest.mark.parametrize("n", [3, 4, 5])
-def test_every_board_of_whole_games_has_the_fixed_size(n):
+def test_every_board_of_whole_games_has_the_fixed_size(n: int) -> None:
     """Every board of seeded whole games at each player count is 1000 × board_height(n), the
     same through the game; with the caption strip it is at most 1100 px tall; every 10th board
     and the last encode within 120 KB; the hands stay within 1100 px."""
     import render
     from render.caption import HEIGHT
 
-    kathai = _kathai()
+    kathai = kathai_renderer()
     h = kathai.board_height(n)
     assert HEIGHT + h <= 1100 and render.canvas_height("kathai", n) == HEIGHT + h
     engine = _engine()
@@ -661,28 +432,8 @@ def test_every_board_of_whole_games_has_the_fixed_size(n):
         assert len(to_png(kathai.board(view, LONG[:n], previous))) <= PNG_LIMIT
 
 
-class _Spy:
-    """Records every string ImageDraw draws, with its font size."""
-
-    def __init__(self, monkeypatch):
-        from PIL import ImageDraw
-
-        self.drawn: list[tuple[str, int]] = []
-        real = ImageDraw.ImageDraw.text
-
-        def text(draw, xy, s, fill=None, font=None, *a, **kw):
-            self.drawn.append((str(s), int(getattr(font, "size", 0))))
-            return real(draw, xy, s, fill, font, *a, **kw)
-
-        monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-
-    def take(self) -> list[tuple[str, int]]:
-        out, self.drawn = self.drawn, []
-        return out
-
-
 @needs_engine
-def test_text_is_readable_numbers_large_and_nothing_to_decode(monkeypatch):
+def test_text_is_readable_numbers_large_and_nothing_to_decode(monkeypatch: pytest.MonkeyPatch) -> None:
     """Over a whole 5-player game: no text under 26 px anywhere (board, hand, sheet); every
     bare number (a count, price, score) at 34 px or more; no two-letter goods codes; card ids (t19) only
     in hands, where they are typed."""
@@ -692,7 +443,7 @@ def test_text_is_readable_numbers_large_and_nothing_to_decode(monkeypatch):
 
     clear_caches()  # cached card faces would hide their text from the spy
     spy = _Spy(monkeypatch)
-    kathai = _kathai()
+    kathai = kathai_renderer()
     engine = _engine()
     previous = None
     hand_ids = 0
@@ -721,21 +472,31 @@ def test_text_is_readable_numbers_large_and_nothing_to_decode(monkeypatch):
 
 @needs_engine
 @pytest.mark.parametrize("n", [3, 5])
-def test_the_end_comes_first_and_game_over_is_said_once(monkeypatch, n):
+def test_the_end_comes_first_and_game_over_is_said_once(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
     """The final sheet draws the ranking (every place and total, best first) before any sale;
     each final hand says the seat's place; the final board, each hand and the sheet say
     "game over" at most once."""
     from render.common import ordinal
     from render.kathai import sheet as sheet_mod
 
-    kathai = _kathai()
+    kathai = kathai_renderer()
     engine = _engine()
     *_, (state, view) = _ai_game(n, n)
     out = view["outcome"]
+    assert out is not None
     calls: list[str] = []
     real_rank, real_sales = sheet_mod.draw_ranking, sheet_mod.draw_sales
-    monkeypatch.setattr(sheet_mod, "draw_ranking", lambda *a: calls.append("ranking") or real_rank(*a))
-    monkeypatch.setattr(sheet_mod, "draw_sales", lambda *a: calls.append("sales") or real_sales(*a))
+
+    def ranking(*a: Any) -> int:
+        calls.append("ranking")
+        return real_rank(*a)
+
+    def sales(*a: Any) -> int:
+        calls.append("sales")
+        return real_sales(*a)
+
+    monkeypatch.setattr(sheet_mod, "draw_ranking", ranking)
+    monkeypatch.setattr(sheet_mod, "draw_sales", sales)
     spy = _Spy(monkeypatch)
     kathai.score_sheet(view, LONG[:n])
     assert calls[0] == "ranking" and calls.count("ranking") == 1
@@ -750,17 +511,17 @@ def test_the_end_comes_first_and_game_over_is_said_once(monkeypatch, n):
     assert sum("game over" in t.lower() for t, _ in spy.take()) == 1
     for s in range(n):
         kathai.hand(engine.view(state, s), LONG[:n])
-        drawn = " | ".join(t for t, _ in spy.take())
+        line = " | ".join(t for t, _ in spy.take())
         rank = out["ranks"][s]
-        assert ("You won" in drawn) if rank == 1 and out["ranks"].count(1) == 1 else (ordinal(rank) in drawn)
-        assert drawn.lower().count("game over") == 1
+        assert ("You won" in line) if rank == 1 and out["ranks"].count(1) == 1 else (ordinal(rank) in line)
+        assert line.lower().count("game over") == 1
 
 
-def test_the_variants_in_play_are_named_on_the_board(monkeypatch):
+def test_the_variants_in_play_are_named_on_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
     """Options that differ from the defaults are named on the offer line when no offer is open
     (the old footer's job, now inside the fixed canvas)."""
     spy = _Spy(monkeypatch)
-    kathai = _kathai()
+    kathai = kathai_renderer()
     v = sample_view(3, 4, offer=False)
     v["options"] = {**v["options"], "free_asking": True, "allow_gifts": True}
     kathai.board(v)

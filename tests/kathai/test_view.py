@@ -1,21 +1,26 @@
-"""The Kathai view follows its schema (``engines.kathai.view.KathaiView``) for every viewer."""
+"""The Kathai view: the typed schema through a game, what each viewer may see."""
+
 from __future__ import annotations
 
 import json
 import random
 from typing import get_type_hints
 
-from engines.base import VIEW_KEYS
+from engines.base import (
+    VIEW_KEYS,
+)
 from engines.kathai import ENGINE as E
 from engines.kathai import view as kv
+from engines.kathai.positions import build
 from engines.kathai.state import OVER
+from tests.kathai.helpers import go
 
 
-def _keys(td) -> set[str]:
+def _keys(td: type) -> set[str]:
     return set(get_type_hints(td))
 
 
-def test_views_match_the_typed_dicts_through_a_game():
+def test_views_match_the_typed_dicts_through_a_game() -> None:
     rng = random.Random(2)
     s = E.setup(2, 4, {})
     seen_offer = seen_over = False
@@ -50,3 +55,38 @@ def test_views_match_the_typed_dicts_through_a_game():
         s = E.apply(s, q, a)[0]
         steps += 1
     assert seen_offer and seen_over and steps > 50
+
+
+# --------------------------------------------------------------------------- views
+
+
+def test_views_hide_hands_pile_and_foreign_offers() -> None:
+    s = build(n=4, hands=["t1 t2", "t3 t4", "t5 t30", "t40 t41 t42 t43 t44 t45 t46"])
+    s = go(s, 0, "offer all t1 t2 for silk 1")
+    for viewer in (None, 0, 1, 2, 3):
+        text = json.dumps(E.view(s, viewer))
+        for secret in E.secrets(s, viewer):
+            assert secret not in text
+    assert E.view(s, 1)["offer"]["give"][0]["id"] == "t1"
+    assert E.view(s, 3)["offer"]["give"] is None and E.view(s, None)["offer"]["give"] is None
+    assert E.view(s, None)["me"] is None
+    v = E.view(s, 2)
+    assert v["me"]["offer_for_me"] and v["me"]["eligible"] == ["t5", "t30"]
+    assert v["offer"]["awaiting"] == [1, 2] and v["offer"]["skipped"] == [3]
+
+
+def test_view_sell_now_and_lock_card_for_its_owner() -> None:
+    s = build(hands=["t5 t13 t31 t40 t41", "t7"], lock=("gold", "tea", "t8", 0))
+    me = E.view(s, 0)["me"]
+    salt = next(x for x in me["sell_now"] if x["goods"] == "salt")
+    assert salt == {
+        "goods": "salt",
+        "pos": 2,
+        "min": 5,
+        "items": 7,
+        "cards": 4,
+        "can_sell": True,
+        "points": 6,
+    }
+    assert me["lock_card"] == "t8" and E.view(s, 1)["lock"]["card"] is None
+    assert E.view(s, None)["lock"]["pair"] == ["gold", "tea"]

@@ -7,12 +7,11 @@ an evaluation (engines.search; the state comes from ``determinize.py``).
   asks (the least useful one or two cards for one card of the goods nearest its minimum, one
   card for the next goods), a swap of the least useful card, pass; in a reply, the one or two
   cheapest answers and ``decline``. At most 16 moves, usually 5 to 10.
-* :func:`playout_action`: the heuristic of ``ai.py`` on the full state (sell a good sale, bribe
+* :func:`playout_action`: the heuristic of ``heuristic.py`` on the full state (sell a good sale, bribe
   a goods that meets the next minimum up, buy, one ask a turn, swap; accept an ask that adds
   more of what the hand collects than it costs), with a small share of random candidates.
-* :func:`evaluate`: each seat's estimated final score (score, what its hand can still sell,
-  profit cards), turned into win chances by a softmax whose spread grows with the turns left,
-  and into the reward of ``engines.search.rewards`` (win and rank).
+
+The evaluation that scores a playout's last state is ``heuristic.evaluate``.
 
 Card values: a goods' weight for a seat grows with the items of it the seat holds and with its
 position (the unsellable goods counts half); a card's value is its items times those weights.
@@ -21,32 +20,22 @@ The least useful card has the lowest value (ties: the lowest id).
 
 from __future__ import annotations
 
-import math
 import random
 
+from engines.kathai.ai.heuristic import totals
 from engines.kathai.data import GOODS, HAND_LIMIT, ITEMS, PRICES, SELLABLE
-from engines.kathai.legal import can_commit, lock_blocks, refused_ask, shows
+from engines.kathai.legal import can_commit, eligible, lock_blocks, refused_ask, shows
 from engines.kathai.notation import ids_text
-from engines.kathai.offers import eligible
 from engines.kathai.state import ALL, MAIN, REPLY, State
 
 POS_WEIGHT = (1.0, 1.0, 0.8, 0.6, 0.5)
 """How much a goods at each position (1..5) is worth collecting."""
 SELL_AT = 6
-"""A sale scoring this much is taken at once by the playout policy (as by ``ai.py``)."""
+"""A sale scoring this much is taken at once by the playout policy (as by ``heuristic.py``)."""
 LEAD = 8
 """An ask from a seat leading by this much is declined."""
 EPSILON = 0.1
 """Share of playout moves drawn uniformly from the candidates."""
-WIN_WEIGHT = 0.75
-"""As ``engines.search.WIN_WEIGHT``: the share of the reward that is the win."""
-
-
-def totals(hand: tuple[int, ...]) -> list[int]:
-    """Items of each goods in ``hand``."""
-    if not hand:
-        return [0, 0, 0, 0, 0]
-    return [sum(col) for col in zip(*[ITEMS[c] for c in hand], strict=True)]
 
 
 def weights(s: State, t: list[int]) -> list[float]:
@@ -186,7 +175,7 @@ def search_actions(s: State, seat: int) -> list[str]:
 
 
 def policy(s: State, seat: int) -> str:
-    """The playout policy's greedy move (the heuristic of ``ai.py`` on the full state)."""
+    """The playout policy's greedy move (the heuristic of ``heuristic.py`` on the full state)."""
     hand = s.hands[seat]
     if s.step == REPLY:
         o = s.offer
@@ -230,66 +219,3 @@ def playout_action(s: State, seat: int, rng: random.Random) -> str:
         acts = search_actions(s, seat)
         return acts[rng.randrange(len(acts))]
     return policy(s, seat)
-
-
-# --------------------------------------------------------------------------- evaluation
-
-
-def turns_left(s: State) -> float:
-    """About how many more turns each seat has: the pile drains about one card a turn (the
-    draws, less the turns at a full hand), then two final turns each."""
-    if s.final is not None:
-        return float(max(s.final))
-    return len(s.pile) / (0.8 * s.n) + 2.0
-
-
-def hand_value(s: State, hand: tuple[int, ...], left: float) -> float:
-    """What ``hand`` should still score in ``left`` more turns: the best goods' sale (in full if
-    its minimum is met, else in proportion to the items it has), plus a share of the other
-    goods' (none once at most one turn is left, when only one sale can still be made; nothing
-    once the seat has no turn left)."""
-    t = totals(hand)
-    vals: list[float] = []
-    for pos, g in enumerate(s.market):
-        if not t[g]:
-            continue
-        cards = sum(1 for c in hand if ITEMS[c][g])
-        p = min(pos, SELLABLE - 1)
-        bonus, need = PRICES[p]
-        v = float(cards + bonus)
-        if t[g] < need:
-            v *= 0.6 * t[g] / need
-        if pos >= SELLABLE:
-            v *= 0.7
-        vals.append(v)
-    if not vals or left <= 0.0:
-        return 0.0
-    vals.sort(reverse=True)
-    if left <= 1.0:
-        return vals[0]
-    return vals[0] + 0.35 * sum(vals[1:])
-
-
-def estimate(s: State, seat: int, left: float) -> float:
-    """The seat's expected final score: its score, what its hand should still score, and a
-    little for each profit card (a bribe, a card, the tie-break)."""
-    return s.scores[seat] + hand_value(s, s.hands[seat], left) + 0.4 * len(s.profit[seat])
-
-
-def evaluate(s: State) -> list[float]:
-    """Each seat's expected reward in [0, 1] (win share and rank, as engines.search scores a
-    finished game) from the estimated final scores."""
-    n = s.n
-    left = turns_left(s)
-    final = s.final
-    est = [estimate(s, q, float(final[q]) if final is not None else left) for q in range(n)]
-    temp = 2.0 + 0.35 * left
-    top = max(est)
-    ex = [math.exp((e - top) / temp) for e in est]
-    z = sum(ex)
-    out = []
-    for q in range(n):
-        win = ex[q] / z
-        place = sum(1.0 / (1.0 + math.exp((est[r] - est[q]) / temp)) for r in range(n) if r != q) / (n - 1)
-        out.append(WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * place)
-    return out

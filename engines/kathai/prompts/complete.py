@@ -1,4 +1,5 @@
-"""``/move`` autocomplete for Kathai: the distinct next tokens of legal texts (spec §5).
+"""``/move`` autocomplete for Kathai: the distinct next tokens of legal texts
+(docs/rules/kathai.md#largest-offer-list).
 
 Offers are completed from their structure (target, ascending ids, ``for``, want, k) with a
 size check per step, so the ~11,000 offer texts are never built to answer a keystroke.
@@ -7,10 +8,9 @@ size check per step, so the ~11,000 offer texts are never built to answer a keys
 from __future__ import annotations
 
 from engines.kathai.data import ANY, CARD_TEXT, WANTS
-from engines.kathai.legal import awaited, legal_small
-from engines.kathai.menu import sales
+from engines.kathai.legal import awaited, legal_small, offer_ks
 from engines.kathai.notation import seat_text
-from engines.kathai.offers import offer_ks
+from engines.kathai.prompts.menu import sales
 from engines.kathai.state import ALL, REPLY, State
 from engines.prompt import next_tokens
 
