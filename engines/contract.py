@@ -27,7 +27,9 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from engines.values import Action, View
+from engines.values import VIEW_KEYS as VIEW_KEYS
+from engines.values import Action as Action
+from engines.values import View as View
 
 if TYPE_CHECKING:
     from engines.events import Event

@@ -7,7 +7,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engines.errors import GameOver, NotYourTurn, StaleState, not_your_turn_reason
+from engines.errors import GameOver, NotYourTurn, StaleState
+from engines.errors import not_your_turn_reason as not_your_turn_reason
 from engines.events import Event
 
 if TYPE_CHECKING:
