@@ -20,7 +20,7 @@ from bot.host.store import Store
 from bot.host.workers import Workers
 from engines import base, search
 from engines.base import NotYourTurn
-from test_service import NimState, ToyNim
+from tests.test_service import NimState, ToyNim
 
 
 class SearchNim(ToyNim):

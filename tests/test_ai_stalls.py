@@ -12,7 +12,7 @@ from bot.host import jobgate
 from bot.host.clock import TurnClock
 from bot.host.service import GameService
 from bot.host.store import Store
-from test_ai_seats import Clock, engine  # noqa: F401  (engine: the SearchNim fixture)
+from tests.test_ai_seats import Clock, engine  # noqa: F401  (engine: the SearchNim fixture)
 
 
 class SlowAI:

@@ -7,7 +7,7 @@ import asyncio
 import os
 import stat
 
-from test_db_commands import _install
+from tests.test_db_commands import _install
 
 from bot import cli
 from bot.host.backup import hold_running

@@ -116,7 +116,7 @@ def test_phone_html_shows_every_picture_at_phone_width_boards_with_their_second_
     """``phone.html`` beside the game's files: every picture the demo wrote (boards each followed
     by its second picture, sheets, hands, the recap) at 450 px wide, the end first; drawn by the
     stand-in renderer with a second picture, so it checks the page whatever the games draw."""
-    from render_stub import use_stub
+    from tests.render_stub import use_stub
 
     use_stub(monkeypatch, extra_for={"pralaya"})
     res = run_demo("pralaya", 1, 3, {}, tmp_path)

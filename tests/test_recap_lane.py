@@ -13,7 +13,7 @@ import pytest
 
 from bot.host import drawing
 from bot.host.workers import LANE_NICE, Workers, WorkersClosed
-from test_workers import wait_for_go  # the held long job: says it started, waits for go
+from tests.test_workers import wait_for_go  # the held long job: says it started, waits for go
 
 
 def niceness() -> int:

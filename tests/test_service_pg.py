@@ -11,7 +11,7 @@ from bot.host.service import GameService
 from bot.host.store import Store
 from engines import base
 from engines.base import StaleState
-from test_service import Clock, ToyNim
+from tests.test_service import Clock, ToyNim
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.host.store import Store
-from dbfaults import write_lock
+from tests.dbfaults import write_lock
 
 ROOT = Path(__file__).resolve().parent.parent
 CHILD = """

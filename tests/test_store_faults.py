@@ -12,7 +12,7 @@ import sqlite3
 import pytest
 
 from bot.host.store import ConstraintViolation, CorruptDatabase, Store, StoreError, StoreUnavailable
-from dbfaults import FaultyDB, damaged_copies, exclusive_lock, write_lock
+from tests.dbfaults import FaultyDB, damaged_copies, exclusive_lock, write_lock
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ import render
 from render import caption
 from engines import base
 from render.common import to_png
-from fakediscord import BotRunner, Channel, FakeDiscord, Guild, Message, User
+from tests.fakediscord import BotRunner, Channel, FakeDiscord, Guild, Message, User
 
 GAME_TITLE = re.compile(r"\*\*(?P<title>[^*#]+) #(?P<id>\d+)\*\*")
 DB_TARGET: str | None = None

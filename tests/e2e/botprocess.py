@@ -19,8 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any, Mapping
 
-from fakediscord import FakeDiscord, FakeDiscordError
-from fakediscord.launch import ENV
+from tests.fakediscord import FakeDiscord, FakeDiscordError
+from tests.fakediscord.launch import ENV
 
 LAUNCH = Path(__file__).resolve().parent.parent / "fakediscord" / "launch.py"
 #: What a clean log never contains: a traceback, or a record at ERROR or CRITICAL level, as

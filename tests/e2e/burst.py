@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.host.store import digest
 from engines import base
-from fakediscord import Channel, FakeDiscord, Interaction, Message, User
+from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 
 PLAYED = "✅ Played `"
 RESTARTED = "♻️ I was restarted before posting this"

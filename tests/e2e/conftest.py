@@ -19,10 +19,10 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
 
 import pytest
 
-import bazaar_harness
+from tests.e2e import bazaar_harness
 
-from fakediscord import BotRunner, FakeDiscord
-from fakediscord.runner import uninstall_task_factory
+from tests.fakediscord import BotRunner, FakeDiscord
+from tests.fakediscord.runner import uninstall_task_factory
 
 HERE = Path(__file__).resolve().parent
 
@@ -36,7 +36,7 @@ PG_E2E_MODULES = {"test_bazaar_game", "test_bazaar_restart", "test_bazaar_turns"
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Run each test of :data:`PG_E2E_MODULES` on both backends (``[sqlite]``, ``[postgres]``)."""
-    if (metafunc.module.__name__ in PG_E2E_MODULES and "e2e_db" in metafunc.fixturenames
+    if (metafunc.module.__name__.rpartition(".")[2] in PG_E2E_MODULES and "e2e_db" in metafunc.fixturenames
             and metafunc.definition.get_closest_marker("sqlite_only") is None):
         metafunc.parametrize("e2e_db", ["sqlite", "postgres"], indirect=True)
 

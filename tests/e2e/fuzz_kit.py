@@ -17,10 +17,10 @@ import sqlite3
 from collections import Counter
 from typing import Any, Awaitable, Callable
 
-from bazaar_harness import Table, buttons, selects
+from tests.e2e.bazaar_harness import Table, buttons, selects
 
 from engines import base
-from fakediscord import Channel, Message, User
+from tests.fakediscord import Channel, Message, User
 
 STRING, INTEGER, BOOLEAN, NUMBER = 3, 4, 5, 10
 ODD = ["", " ", "\u200f", "\u200e\u202e", "a\u200db", "\x00", "e\u0301\u0301\u0301", "🎲🏺👨‍👩‍👧",

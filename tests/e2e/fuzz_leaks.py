@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import Any, Iterable
 
-from bazaar_harness import replay_states
+from tests.e2e.bazaar_harness import replay_states
 
 from engines import base
 

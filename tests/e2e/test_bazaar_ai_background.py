@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table
 from bot.host import thinking
 from bot.host.workers import Workers
 

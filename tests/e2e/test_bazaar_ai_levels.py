@@ -7,7 +7,7 @@ import asyncio
 import logging
 import re
 
-from bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table
 from engines import base, search
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table
 from bot.surface import components
 from engines import base
 

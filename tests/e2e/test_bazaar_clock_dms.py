@@ -2,7 +2,7 @@
 whose DMs are closed."""
 from __future__ import annotations
 
-from bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table
 
 
 async def test_closed_dms_are_told_once_and_the_button_still_works(fake_discord, run_bot, tmp_path):

@@ -11,12 +11,12 @@ import sqlite3
 
 import pytest
 
-import toy_parley
-from bazaar_harness import make_table
+from tests.e2e import toy_parley
+from tests.e2e.bazaar_harness import make_table
 from bot.host.service import STORE_RETRY
 from bot.host.store import Store
-from dbfaults import FaultyDB, write_lock
-from fakediscord import FakeDiscordError
+from tests.dbfaults import FaultyDB, write_lock
+from tests.fakediscord import FakeDiscordError
 
 NOT_SAVED = "Could not save your move"
 

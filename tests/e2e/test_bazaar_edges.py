@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-from bazaar_harness import make_table, replay_states
+from tests.e2e.bazaar_harness import make_table, replay_states
 from engines import base
-from fakediscord import FakeDiscordError
+from tests.fakediscord import FakeDiscordError
 
 
 async def _consistent(table, gid: int) -> None:

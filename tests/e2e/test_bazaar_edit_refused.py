@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table
 
 MOVE = re.compile(r"· move (\d+)|\(move (\d+)\)")
 OLD_EDIT = "Maximum number of edits to messages older than 1 hour reached. Try again later"

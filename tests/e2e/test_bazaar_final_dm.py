@@ -2,8 +2,8 @@
 hand with their rank, and it says the game is over once."""
 from __future__ import annotations
 
-from bazaar_harness import make_table
-from render_stub import use_stub
+from tests.e2e.bazaar_harness import make_table
+from tests.render_stub import use_stub
 
 
 async def test_each_player_gets_a_last_dm_with_their_rank(fake_discord, run_bot, tmp_path, monkeypatch):

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table
 from bot.surface import app as bot_app
 from bot.host.config import Config
 

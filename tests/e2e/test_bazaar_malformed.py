@@ -9,7 +9,7 @@ import logging
 import sqlite3
 
 import pytest
-from bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table
 
 from bot.surface import inputs
 

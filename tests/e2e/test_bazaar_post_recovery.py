@@ -4,9 +4,9 @@ post Discord made but whose answer was lost is not made twice; the final sheet g
 recap could not be built."""
 from __future__ import annotations
 
-from bazaar_harness import board_pngs, make_table, shown as _shown
-from test_discord_faults import backoff, POST, QUICK  # noqa: F401
-from test_discord_faults import POST as _P, assert_every_board_once, boards_in, latest_board, play_until, setup_game
+from tests.e2e.bazaar_harness import board_pngs, make_table, shown as _shown
+from tests.e2e.test_discord_faults import backoff, POST, QUICK  # noqa: F401
+from tests.e2e.test_discord_faults import POST as _P, assert_every_board_once, boards_in, latest_board, play_until, setup_game
 
 from bot.host.store import StoreUnavailable
 
@@ -52,7 +52,7 @@ async def test_a_board_post_that_broke_after_discord_made_it_is_not_posted_twice
 
 async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_sheet(fake_discord, run_bot,
                                                                                       tmp_path, backoff):
-    from bazaar_harness import install_toy_secret
+    from tests.e2e.bazaar_harness import install_toy_secret
     remove = install_toy_secret()
     try:
         fake = fake_discord

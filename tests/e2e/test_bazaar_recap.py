@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, ImageSequence
 
 import render
-from bazaar_harness import install_toy_secret, make_table, replay_states
+from tests.e2e.bazaar_harness import install_toy_secret, make_table, replay_states
 from engines import base
 from render import caption, recap
 

@@ -6,7 +6,7 @@ import asyncio
 import copy
 import logging
 
-from bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table
 
 from engines import base
 
@@ -185,7 +185,7 @@ async def test_the_token_never_reaches_the_log(fake_discord, run_bot, tmp_path, 
 
 
 async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(fake_discord, run_bot, tmp_path):
-    from fakediscord import SEND_MESSAGES
+    from tests.fakediscord import SEND_MESSAGES
 
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -200,7 +200,7 @@ async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(fake_discord
 async def test_without_attach_files_the_game_plays_on_with_a_clear_note(fake_discord, run_bot, tmp_path):
     """No Attach Files: the board is posted as text saying what is missing and how to see the
     picture (`/game status` answers privately with it); the game goes on."""
-    from fakediscord import ATTACH_FILES, DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS
+    from tests.fakediscord import ATTACH_FILES, DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS
 
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path, bot_permissions=DEFAULT_BOT_PERMISSIONS & ~ATTACH_FILES,

@@ -8,13 +8,13 @@ import logging
 import discord
 import pytest
 
-from bazaar_harness import db_query, make_table
+from tests.e2e.bazaar_harness import db_query, make_table
 from bot.surface import app as bot_app
 from bot.surface.app import BazaarBot
 from bot.host.config import Config
 from bot.host.store import CorruptDatabase, StoreError
 from engines import base
-from fakediscord import FakeDiscordError
+from tests.fakediscord import FakeDiscordError
 
 
 async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(fake_discord, run_bot, tmp_path):
@@ -197,7 +197,7 @@ async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(fake_discor
     the next bot posts the sheet with that move's events, clears the buttons and archives."""
     import asyncio
 
-    from bazaar_harness import install_toy_secret
+    from tests.e2e.bazaar_harness import install_toy_secret
 
     remove = install_toy_secret()
     try:

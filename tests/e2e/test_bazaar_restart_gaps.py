@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import asyncio
 
-from bazaar_harness import Table, make_table
+from tests.e2e.bazaar_harness import Table, make_table
 from engines import base
-from fakediscord import Message
+from tests.fakediscord import Message
 
 
 def _boards(table: Table, place, gid: int, version: int) -> list[Message]:

@@ -8,8 +8,8 @@ import io
 
 from PIL import Image
 
-from bazaar_harness import make_table
-from render_stub import BOARD_H, EXTRA_H, board_height, use_stub
+from tests.e2e.bazaar_harness import make_table
+from tests.render_stub import BOARD_H, EXTRA_H, board_height, use_stub
 
 from render import caption
 

@@ -1,7 +1,7 @@
 """A first end-to-end check: open a lobby, join, add an AI, start, see the board and the DMs."""
 from __future__ import annotations
 
-from bazaar_harness import buttons, make_table
+from tests.e2e.bazaar_harness import buttons, make_table
 
 
 async def test_lobby_to_first_board(fake_discord, run_bot, tmp_path):

@@ -5,7 +5,7 @@ background with a database other processes share). PostgreSQL only: a SQLite fil
 process, which posts its own boards."""
 from __future__ import annotations
 
-from bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table
 from bot.host.service import UNPOSTED, GameService
 from bot.host.store import Store
 

@@ -24,7 +24,7 @@ async def test_sync_to_the_dev_guild_then_globally(fake_discord, tmp_path):
 async def test_the_bot_says_when_a_sync_is_due(fake_discord, run_bot, tmp_path, caplog):
     """At start the bot compares its commands with Discord's: one warning naming what differs
     (an upgrade that changed them), none once they agree."""
-    from bazaar_harness import make_table
+    from tests.e2e.bazaar_harness import make_table
     from bot.surface import synccheck
 
     table = make_table(fake_discord, run_bot, tmp_path)

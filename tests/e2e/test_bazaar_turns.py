@@ -8,7 +8,7 @@ import copy
 import re
 
 import render
-from bazaar_harness import board_pngs, make_table, replay_states, shown
+from tests.e2e.bazaar_harness import board_pngs, make_table, replay_states, shown
 from bot.host.live import private_digest
 from engines import base
 from render.common import to_png

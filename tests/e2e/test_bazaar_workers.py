@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table
 from bot.host.workers import Workers
 
 

@@ -4,7 +4,7 @@ the same as for a number no game has."""
 from __future__ import annotations
 
 import discord
-from bazaar_harness import GAME_TITLE, make_table
+from tests.e2e.bazaar_harness import GAME_TITLE, make_table
 
 
 async def test_a_game_in_a_hidden_channel_is_no_game_for_those_who_cannot_see_it(fake_discord, run_bot, tmp_path):

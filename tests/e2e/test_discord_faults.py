@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from bazaar_harness import FakeTime, Table, make_table
-from fakediscord import Channel, FakeDiscord
+from tests.e2e.bazaar_harness import FakeTime, Table, make_table
+from tests.fakediscord import Channel, FakeDiscord
 
 POST = "POST /channels/{channel_id}/messages"
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -374,7 +374,7 @@ async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resu
 async def test_a_final_sheet_refused_by_discord_is_posted_later_once(fake_discord, run_bot, tmp_path, backoff):
     """The last move's score sheet fails all of discord.py's tries: the bot posts it again by
     itself, once, then clears the buttons and archives the thread (once)."""
-    from bazaar_harness import install_toy_secret
+    from tests.e2e.bazaar_harness import install_toy_secret
 
     remove = install_toy_secret()
     try:

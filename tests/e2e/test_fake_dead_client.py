@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord
 
 
 async def test_a_request_cut_off_by_a_dying_client_is_dropped(caplog):

@@ -11,7 +11,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from fakediscord import FakeDiscord, FakeDiscordError, FakeDiscordTimeout
+from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeDiscordTimeout
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"fake-image-bytes"
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import aiohttp
 
-from fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord
 
 
 async def _post(fake: FakeDiscord, channel_id: int, body: dict) -> tuple[int, dict, dict]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import discord
 import pytest
 
-from fakediscord import BotRunner, FakeDiscord, FakeDiscordError
-from fakediscord.gateway import INVALID_SHARD
+from tests.fakediscord import BotRunner, FakeDiscord, FakeDiscordError
+from tests.fakediscord.gateway import INVALID_SHARD
 
 
 class Client(discord.Client):

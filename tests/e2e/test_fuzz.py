@@ -14,9 +14,9 @@ import logging
 import os
 
 import pytest
-from bazaar_harness import make_table
-from fuzz_kit import Fuzz
-from fuzz_leaks import Leaks
+from tests.e2e.bazaar_harness import make_table
+from tests.e2e.fuzz_kit import Fuzz
+from tests.e2e.fuzz_leaks import Leaks
 
 from engines import base
 

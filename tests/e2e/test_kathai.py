@@ -5,7 +5,7 @@ reverse bribe with its reason; a silent addressee declined by the turn clock; an
 score sheet (a short turn limit ends it)."""
 from __future__ import annotations
 
-from bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table
 
 
 def _dm_with(fake, user, custom_id):

@@ -26,9 +26,9 @@ import re
 import pytest
 
 from bot.host.live import private_digest
-from botprocess import BotProcess, run_cli
-from burst import PLAYED, RESTARTED, GameDb, Ledger, Player, Sent, StoredGame, boards, drive
-from fakediscord import FakeDiscord, FakeDiscordError
+from tests.e2e.botprocess import BotProcess, run_cli
+from tests.e2e.burst import PLAYED, RESTARTED, GameDb, Ledger, Player, Sent, StoredGame, boards, drive
+from tests.fakediscord import FakeDiscord, FakeDiscordError
 
 #: One seed per kill: it sets when the kill falls (after how many moves, plus a delay) and the
 #: players' choices in the burst before it. BAZAAR_KILL_SEEDS=1,2,3,... runs other or more kills.

@@ -4,7 +4,7 @@ movement steps whose buttons are the section ids, and the grouped action step: o
 group per bank and the barge, and End), while the AI plays its own turns."""
 from __future__ import annotations
 
-from bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table
 
 
 async def test_phraya_turns_from_the_board_controls(fake_discord, run_bot, tmp_path):

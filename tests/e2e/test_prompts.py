@@ -10,8 +10,8 @@ import asyncio
 
 import pytest
 
-import toy_parley
-from bazaar_harness import make_table
+from tests.e2e import toy_parley
+from tests.e2e.bazaar_harness import make_table
 
 
 @pytest.fixture

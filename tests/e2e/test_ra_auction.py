@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import render
-from bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table
 from engines import base
 from engines.ra import data
 from render import caption

@@ -28,9 +28,9 @@ import re
 import time
 
 from bot.host.store import Store
-from botprocess import BotProcess, run_cli
+from tests.e2e.botprocess import BotProcess, run_cli
 from engines import base
-from fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord
 
 PLAYED = "✅ Played `"
 TIMED_OUT = "⏰ Time ran out for"
