@@ -18,6 +18,7 @@ if str(TESTS) not in sys.path:
 import os
 
 import pytest
+
 from tests.pgserver import backend, backend_target, pg_admin, pg_session, pg_url  # noqa: E402,F401
 
 # In-process bots of the tests draw in threads (Workers(0)): starting worker processes for each of

@@ -9,9 +9,10 @@ another connection, and copies of damaged database files.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Iterator
+from typing import Any
 
 DISK_FULL = "database or disk is full"
 
@@ -48,7 +49,7 @@ class FaultyDB:
         self.failed: list[str] = []  # the statements refused so far
 
     @classmethod
-    def install(cls, store: Any) -> "FaultyDB":
+    def install(cls, store: Any) -> FaultyDB:
         faults = cls(store._db)
         store._db = faults
         return faults

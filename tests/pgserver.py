@@ -18,8 +18,9 @@ import concurrent.futures
 import itertools
 import os
 import secrets
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Iterator, TypeVar
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 import pytest

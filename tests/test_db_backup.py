@@ -7,11 +7,10 @@ import asyncio
 import os
 import stat
 
-from tests.test_db_commands import _install
-
 from bot import cli
 from bot.host.backup import hold_running
 from bot.host.store import Store
+from tests.test_db_commands import _install
 
 
 def test_a_backup_is_a_checked_consistent_private_copy(env, tmp_path, capsys):

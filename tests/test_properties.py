@@ -14,11 +14,21 @@ import os
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engines import base, prompt
-from engines.base import (BadNotation, GameOver, IllegalAction, NotYourTurn, Outcome, VIEW_KEYS,
-                          play, replay, state_fingerprint)
+from engines.base import (
+    VIEW_KEYS,
+    BadNotation,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Outcome,
+    play,
+    replay,
+    state_fingerprint,
+)
 
 N_SEEDS = int(os.environ.get("BAZAAR_PROPERTY_SEEDS", "200"))
 CHUNKS = 4  # seeds are split in chunks so pytest-xdist can spread them over cores

@@ -20,7 +20,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 import render
 from engines import base
 from render import common
-from render.common import FONTS, PANEL, canvas, clear_caches, font, panel, stamp, to_png
+from render.common import PANEL, canvas, clear_caches, font, panel, stamp, to_png
 
 NAMES = ["Asha", "Bilal", "Chen", "Dara", "Emeka"]
 

@@ -17,8 +17,18 @@ from bot.host.live import Refusal, private_digest, private_part
 from bot.host.service import GameService, parse_options
 from bot.host.store import Store
 from engines import base
-from engines.base import (BadNotation, BadOption, Engine, Event, GameOver, IllegalAction, NotYourTurn,
-                          Option, Outcome, StaleState)
+from engines.base import (
+    BadNotation,
+    BadOption,
+    Engine,
+    Event,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Option,
+    Outcome,
+    StaleState,
+)
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,17 @@ from typing import Any
 
 import pytest
 
-from bot.host.store import (PG_MIGRATIONS, ConstraintViolation, CorruptDatabase, Store, StoreError, VersionConflict,
-                            digest, migration_files, stamp_of)
+from bot.host.store import (
+    PG_MIGRATIONS,
+    ConstraintViolation,
+    CorruptDatabase,
+    Store,
+    StoreError,
+    VersionConflict,
+    digest,
+    migration_files,
+    stamp_of,
+)
 
 
 async def _store(target: str | Path) -> Store:

@@ -63,9 +63,8 @@ async def test_a_folder_that_cannot_be_made_is_one_clear_line(tmp_path):
 async def test_a_database_locked_by_another_process_is_refused_as_locked(tmp_path, quick_locks):
     path = tmp_path / "db.sqlite3"
     await (await Store.open(path)).close()
-    with write_lock(path):
-        with pytest.raises(StoreUnavailable) as info:
-            await Store.open(path)
+    with write_lock(path), pytest.raises(StoreUnavailable) as info:
+        await Store.open(path)
     _one_line(info.value, str(path), "locked by another process")
     with exclusive_lock(path):  # not even readable: still "locked", never "damaged"
         with pytest.raises(StoreUnavailable) as info:

@@ -6,19 +6,20 @@ an injected clock, and small helpers to read the game back from the database.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 import discord
 
-from bot.surface.app import BazaarBot
+import render
 from bot.host.config import Config
 from bot.host.store import Store
 from bot.host.store_pg import dollar
-import render
-from render import caption
+from bot.surface.app import BazaarBot
 from engines import base
+from render import caption
 from render.common import to_png
 from tests.fakediscord import BotRunner, Channel, FakeDiscord, Guild, Message, User
 

@@ -16,8 +16,9 @@ import re
 import signal
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from tests.fakediscord import FakeDiscord, FakeDiscordError
 from tests.fakediscord.launch import ENV
@@ -114,7 +115,7 @@ class BotProcess:
             self.proc.send_signal(signal.SIGINT)
             try:
                 await asyncio.wait_for(asyncio.to_thread(self.proc.wait), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self.proc.kill()
                 await asyncio.to_thread(self.proc.wait)
                 raise FakeDiscordError("the bot did not stop within %s s of Ctrl-C:\n%s" % (timeout, self.tail()))

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
+from typing import Any
 
 import pytest
 
 from tests.e2e import bazaar_harness
-
 from tests.fakediscord import BotRunner, FakeDiscord
 from tests.fakediscord.runner import uninstall_task_factory
 

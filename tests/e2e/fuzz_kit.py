@@ -15,11 +15,11 @@ import logging
 import random
 import sqlite3
 from collections import Counter
-from typing import Any, Awaitable, Callable
-
-from tests.e2e.bazaar_harness import Table, buttons, selects
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from engines import base
+from tests.e2e.bazaar_harness import Table, buttons, selects
 from tests.fakediscord import Channel, Message, User
 
 STRING, INTEGER, BOOLEAN, NUMBER = 3, 4, 5, 10

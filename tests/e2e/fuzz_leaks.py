@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
-from typing import Any, Iterable
-
-from tests.e2e.bazaar_harness import replay_states
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
 
 from engines import base
+from tests.e2e.bazaar_harness import replay_states
 
 WORD = re.compile(r"[A-Za-z0-9_]+")
 EXAMPLE = re.compile(r"e\.g\. `[^`]*`")
@@ -71,7 +71,7 @@ class Leaks:
             known.append((w, p))
         return known[hi]
 
-    @lru_cache(maxsize=None)
+    @cache
     def _secrets(self, gid: int, v: int, seat: int | None) -> tuple[frozenset[str], frozenset[str]]:
         engine, states, _ = self.games[gid]
         return _tokens(engine.secrets(states[v], seat))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.e2e.bazaar_harness import make_table
 from bot.host import thinking
 from bot.host.workers import Workers
+from tests.e2e.bazaar_harness import make_table
 
 
 class HeldAI(Workers):

@@ -7,8 +7,8 @@ import asyncio
 import logging
 import re
 
-from tests.e2e.bazaar_harness import make_table
 from engines import base, search
+from tests.e2e.bazaar_harness import make_table
 
 
 async def test_addbot_levels_and_a_searching_ai_in_a_worker_process(fake_discord, run_bot, tmp_path, caplog):

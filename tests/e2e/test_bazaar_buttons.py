@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from tests.e2e.bazaar_harness import make_table
 from bot.surface import components
 from engines import base
+from tests.e2e.bazaar_harness import make_table
 
 TAKES = [f"take {i}" for i in range(1, 27)]
 STEPS: tuple[tuple[str, ...], ...] = (

@@ -11,11 +11,11 @@ import sqlite3
 
 import pytest
 
-from tests.e2e import toy_parley
-from tests.e2e.bazaar_harness import make_table
 from bot.host.service import STORE_RETRY
 from bot.host.store import Store
 from tests.dbfaults import FaultyDB, write_lock
+from tests.e2e import toy_parley
+from tests.e2e.bazaar_harness import make_table
 from tests.fakediscord import FakeDiscordError
 
 NOT_SAVED = "Could not save your move"
@@ -187,9 +187,8 @@ async def test_a_database_locked_at_start_up_stops_the_bot_before_it_serves(fake
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await (await Store.open(table.db_path)).close()
-    with write_lock(table.db_path):
-        with pytest.raises(FakeDiscordError, match="StoreUnavailable"):
-            await table.boot(sync=False)
+    with write_lock(table.db_path), pytest.raises(FakeDiscordError, match="StoreUnavailable"):
+        await table.boot(sync=False)
     assert fake.interactions == [] and not fake.requests_to("POST /channels/{channel_id}/messages")
 
 

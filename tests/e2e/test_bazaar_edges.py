@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.e2e.bazaar_harness import make_table, replay_states
 from engines import base
+from tests.e2e.bazaar_harness import make_table, replay_states
 from tests.fakediscord import FakeDiscordError
 
 

@@ -3,9 +3,8 @@ injected so nothing here sleeps: a flood is answered "slow down" and changes not
 are untouched, a normal player is never refused, and autocomplete has its own larger limit."""
 from __future__ import annotations
 
-from tests.e2e.bazaar_harness import FakeTime, make_table
-
 from bot.host.config import Config
+from tests.e2e.bazaar_harness import FakeTime, make_table
 
 DEFAULT = Config(token="x").rate_limit
 

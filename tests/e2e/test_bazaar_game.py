@@ -7,9 +7,9 @@ import re
 import pytest
 
 import render
-from tests.e2e.bazaar_harness import make_table, replay_states
 from engines import base
 from render.common import to_png
+from tests.e2e.bazaar_harness import make_table, replay_states
 
 
 def _png(kind: str, what: str, view, names) -> bytes:
@@ -77,7 +77,7 @@ async def test_full_pralaya_game_through_move_and_buttons(fake_discord, run_bot,
 
 async def test_a_busy_channel_without_thread_permission_plays_in_the_channel(fake_discord, run_bot, tmp_path):
     """No Create Public Threads: the game plays in the channel; two games share it."""
-    from tests.fakediscord import DEFAULT_BOT_PERMISSIONS, CREATE_PUBLIC_THREADS
+    from tests.fakediscord import CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS
 
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path, bot_permissions=DEFAULT_BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS,

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.bazaar_harness import make_table
-
 from bot.host.service import hides
+from tests.e2e.bazaar_harness import make_table
 
 
 async def test_log_never_names_a_hidden_card(fake_discord, run_bot, tmp_path):

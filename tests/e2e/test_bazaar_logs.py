@@ -6,9 +6,9 @@ import logging
 
 import pytest
 
-from tests.e2e.bazaar_harness import make_table
-from bot.surface import app as bot_app
 from bot.host.config import Config
+from bot.surface import app as bot_app
+from tests.e2e.bazaar_harness import make_table
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ async def test_debug_logging_keeps_hands_and_the_token_out(fake_discord, run_bot
     for i in range(4):
         await table.play_one(gid, thread, "button" if i % 2 else "move")
     dms = fake.dms(table.players["ann"]) + fake.dms(table.players["bob"])
-    assert dms and any("DEBUG" == r.levelname for r in caplog.records)
+    assert dms and any(r.levelname == "DEBUG" for r in caplog.records)
     assert "your private view" not in caplog.text
     for m in dms:
         hand_text = m.content.split("\n", 1)[-1]

@@ -9,9 +9,9 @@ import logging
 import sqlite3
 
 import pytest
-from tests.e2e.bazaar_harness import make_table
 
 from bot.surface import inputs
+from tests.e2e.bazaar_harness import make_table
 
 STRING, INTEGER, BOOLEAN, NUMBER = 3, 4, 5, 10
 HUGE = 2**64 + 5

@@ -4,11 +4,19 @@ post Discord made but whose answer was lost is not made twice; the final sheet g
 recap could not be built."""
 from __future__ import annotations
 
-from tests.e2e.bazaar_harness import board_pngs, make_table, shown as _shown
-from tests.e2e.test_discord_faults import backoff, POST, QUICK  # noqa: F401
-from tests.e2e.test_discord_faults import POST as _P, assert_every_board_once, boards_in, latest_board, play_until, setup_game
-
 from bot.host.store import StoreUnavailable
+from tests.e2e.bazaar_harness import board_pngs, make_table
+from tests.e2e.bazaar_harness import shown as _shown
+from tests.e2e.test_discord_faults import (  # noqa: F401
+    POST,
+    QUICK,
+    assert_every_board_once,
+    backoff,
+    boards_in,
+    latest_board,
+    play_until,
+    setup_game,
+)
 
 
 async def _posted_boards_match(table, gid, thread):

@@ -8,10 +8,17 @@ import re
 import pytest
 
 import render
-from tests.e2e.bazaar_harness import board_pngs, decode_view_image, install_toy_secret, make_table, replay_states, shown
 from engines import base
 from engines.pralaya.state import BUY
 from render.common import to_png
+from tests.e2e.bazaar_harness import (
+    board_pngs,
+    decode_view_image,
+    install_toy_secret,
+    make_table,
+    replay_states,
+    shown,
+)
 
 MOVE = re.compile(r"\(move (\d+)\)|· move (\d+)")
 

@@ -12,10 +12,9 @@ import json
 import pytest
 from PIL import Image, ImageSequence
 
-import render
-from tests.e2e.bazaar_harness import install_toy_secret, make_table, replay_states
 from engines import base
 from render import caption, recap
+from tests.e2e.bazaar_harness import install_toy_secret, make_table, replay_states
 
 
 def gif_frames(data: bytes) -> list[Image.Image]:

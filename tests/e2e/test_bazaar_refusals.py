@@ -6,9 +6,8 @@ import asyncio
 import copy
 import logging
 
-from tests.e2e.bazaar_harness import make_table
-
 from engines import base
+from tests.e2e.bazaar_harness import make_table
 
 
 async def _db(table, gid):

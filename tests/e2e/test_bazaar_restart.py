@@ -8,12 +8,12 @@ import logging
 import discord
 import pytest
 
-from tests.e2e.bazaar_harness import db_query, make_table
-from bot.surface import app as bot_app
-from bot.surface.app import BazaarBot
 from bot.host.config import Config
 from bot.host.store import CorruptDatabase, StoreError
+from bot.surface import app as bot_app
+from bot.surface.app import BazaarBot
 from engines import base
+from tests.e2e.bazaar_harness import db_query, make_table
 from tests.fakediscord import FakeDiscordError
 
 

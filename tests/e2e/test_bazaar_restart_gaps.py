@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.e2e.bazaar_harness import Table, make_table
 from engines import base
+from tests.e2e.bazaar_harness import Table, make_table
 from tests.fakediscord import Message
 
 

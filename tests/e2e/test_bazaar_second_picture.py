@@ -8,10 +8,9 @@ import io
 
 from PIL import Image
 
+from render import caption
 from tests.e2e.bazaar_harness import make_table
 from tests.render_stub import BOARD_H, EXTRA_H, board_height, use_stub
-
-from render import caption
 
 
 def sizes(msg) -> list[tuple[int, int]]:

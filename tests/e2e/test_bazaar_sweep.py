@@ -5,9 +5,9 @@ background with a database other processes share). PostgreSQL only: a SQLite fil
 process, which posts its own boards."""
 from __future__ import annotations
 
-from tests.e2e.bazaar_harness import make_table
 from bot.host.service import UNPOSTED, GameService
 from bot.host.store import Store
+from tests.e2e.bazaar_harness import make_table
 
 
 async def test_a_board_another_process_stored_but_never_posted_is_posted(pg_url, fake_discord, run_bot, tmp_path):

@@ -2,8 +2,8 @@
 no database is opened and no gateway connection is made."""
 from __future__ import annotations
 
-from bot.surface import app as bot_app
 from bot.host.config import Config
+from bot.surface import app as bot_app
 
 EXPECTED = ["game", "hand", "log", "move", "resign", "rules"]
 
@@ -24,8 +24,8 @@ async def test_sync_to_the_dev_guild_then_globally(fake_discord, tmp_path):
 async def test_the_bot_says_when_a_sync_is_due(fake_discord, run_bot, tmp_path, caplog):
     """At start the bot compares its commands with Discord's: one warning naming what differs
     (an upgrade that changed them), none once they agree."""
-    from tests.e2e.bazaar_harness import make_table
     from bot.surface import synccheck
+    from tests.e2e.bazaar_harness import make_table
 
     table = make_table(fake_discord, run_bot, tmp_path)
     await table.boot(sync=False)

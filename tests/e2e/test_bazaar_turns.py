@@ -8,10 +8,10 @@ import copy
 import re
 
 import render
-from tests.e2e.bazaar_harness import board_pngs, make_table, replay_states, shown
 from bot.host.live import private_digest
 from engines import base
 from render.common import to_png
+from tests.e2e.bazaar_harness import board_pngs, make_table, replay_states, shown
 
 MOVE = re.compile(r"\(move (\d+)\)|· move (\d+)")
 

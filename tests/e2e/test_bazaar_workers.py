@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from tests.e2e.bazaar_harness import make_table
 from bot.host.workers import Workers
+from tests.e2e.bazaar_harness import make_table
 
 
 class RecordingWorkers(Workers):

@@ -4,6 +4,7 @@ the same as for a number no game has."""
 from __future__ import annotations
 
 import discord
+
 from tests.e2e.bazaar_harness import GAME_TITLE, make_table
 
 

@@ -10,15 +10,14 @@ woke), and no answer to anyone carried ids hidden from them (see ``fuzz_leaks``)
 """
 from __future__ import annotations
 
-import logging
 import os
 
 import pytest
+
+from engines import base
 from tests.e2e.bazaar_harness import make_table
 from tests.e2e.fuzz_kit import Fuzz
 from tests.e2e.fuzz_leaks import Leaks
-
-from engines import base
 
 SEED = int(os.environ.get("BAZAAR_FUZZ_SEED", "1"))
 NAMES = tuple(f"p{i}{x}" for i in range(len(base.games())) for x in "ab") + ("eve",)

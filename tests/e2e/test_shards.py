@@ -28,8 +28,8 @@ import re
 import time
 
 from bot.host.store import Store
-from tests.e2e.botprocess import BotProcess, run_cli
 from engines import base
+from tests.e2e.botprocess import BotProcess, run_cli
 from tests.fakediscord import FakeDiscord
 
 PLAYED = "✅ Played `"

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 import sys
 import types
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from engines import base
 from engines import prompt as pr

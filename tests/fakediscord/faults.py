@@ -42,8 +42,9 @@ import fnmatch
 import math
 import time
 import zlib
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
@@ -362,6 +363,6 @@ class Gateway:
             if not conn.closed:
                 try:
                     await asyncio.wait_for(conn.close(1001), timeout=2)
-                except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+                except (TimeoutError, ConnectionError, RuntimeError):
                     conn.abort()
             conn.stop_writer()

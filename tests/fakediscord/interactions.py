@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .commands import build_options, nest_options, resolve_command
 from .errors import FakeDiscordError

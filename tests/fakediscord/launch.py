@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 from urllib.parse import urlsplit
 
 ENV = "FAKE_DISCORD_URL"

@@ -7,7 +7,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .records import (
-    DM, Attachment, Channel, Guild, Member, Message, Role, User, now_iso, snowflake_iso,
+    DM,
+    Attachment,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    User,
+    now_iso,
+    snowflake_iso,
 )
 
 if TYPE_CHECKING:

@@ -12,15 +12,21 @@ import json
 import re
 import struct
 import zlib
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from .commands import stored_command
 from .errors import CANNOT_DM, ApiError, unknown
 from .payloads import (
-    app_info_payload, channel_payload, client_user_payload, member_payload, role_payload, user_payload,
+    app_info_payload,
+    channel_payload,
+    client_user_payload,
+    member_payload,
+    role_payload,
+    user_payload,
 )
 from .records import Request, UploadedFile
 from .validate import check_commands

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from aiohttp import web
 
@@ -193,7 +194,7 @@ class FakeDiscord(Driver, World):
                                          + self._report())
             try:
                 await asyncio.wait_for(self._change.wait(), min(left, POLL_INTERVAL))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     def mark(self) -> int:

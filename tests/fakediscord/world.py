@@ -7,11 +7,22 @@ server turns them into gateway dispatches).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .records import (
-    DM, PRIVATE_THREAD, PUBLIC_THREAD, TEXT,
-    Attachment, Channel, Guild, Member, Message, Role, Snowflakes, User,
+    DM,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    TEXT,
+    Attachment,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    Snowflakes,
+    User,
 )
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
