@@ -1,4 +1,5 @@
 """Shared test configuration."""
+
 from __future__ import annotations
 
 import sys

@@ -6,6 +6,7 @@ another connection, and copies of damaged database files.
 ``faults = FaultyDB.install(store)`` puts the wrapper in front of ``store``'s connection;
 ``faults.fail("COMMIT")`` makes every COMMIT raise until ``faults.heal()``.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -77,6 +78,7 @@ class FaultyDB:
 
                 async def refuse() -> Any:
                     raise sqlite3.OperationalError(message)
+
                 return _Outcome(refuse)
         hook = next(((p, h) for p, h in self._hooks if self._matches(sql, p)), None)
         if hook is not None:
@@ -86,6 +88,7 @@ class FaultyDB:
             if hook is not None:
                 await hook[1]()
             return await self._real.execute(sql, parameters)
+
         return _Outcome(run)
 
     def __getattr__(self, name: str) -> Any:
@@ -125,6 +128,7 @@ def damaged_copies(good: Path, folder: Path) -> dict[str, Path]:
     """Files that are not usable databases, next to a good one: random bytes, the good file cut
     in half and cut to its first page, and a text file."""
     import random
+
     data = good.read_bytes()
     out = {
         "random bytes": random.Random(7).randbytes(8192),

@@ -11,6 +11,7 @@ elsewhere they are skipped with a message naming what is missing.
 Fixtures: ``pg_url`` (a fresh schema's URL), ``backend_target`` (parametrised over ``sqlite``
 and ``postgres``: a file path or a fresh schema's URL), ``pg_admin`` (the server URL itself).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -46,6 +47,7 @@ def with_schema(url: str, schema: str) -> str:
 
 async def _execute(sql: str) -> None:
     import asyncpg
+
     conn = await asyncpg.connect(SERVER, timeout=10)
     try:
         await conn.execute(sql)
@@ -94,9 +96,12 @@ def drop_schema(name: str) -> None:
 
 async def _drop_leftovers() -> None:
     import asyncpg
+
     conn = await asyncpg.connect(SERVER, timeout=10)
     try:
-        for (name,) in await conn.fetch("SELECT nspname FROM pg_namespace WHERE nspname LIKE $1", PREFIX + "%"):
+        for (name,) in await conn.fetch(
+            "SELECT nspname FROM pg_namespace WHERE nspname LIKE $1", PREFIX + "%"
+        ):
             await conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
     finally:
         await conn.close()

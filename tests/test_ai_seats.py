@@ -5,6 +5,7 @@ in real worker processes with the seat's own view only.
 The toy engine is test_service's ToyNim with a determinize (each seat holds a secret number that
 the others do not see: the sample draws it afresh).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -79,8 +80,9 @@ async def _host(tmp_path, workers, ai_level=None) -> GameService:
 
 
 async def _lobby(svc: GameService, humans: int = 1, levels=(None,), clock=None) -> int:
-    g = await svc.create(kind="toynim", options="pile=30", clock=clock, guild_id=1, channel_id=100,
-                         user_id=10, name="Ann")
+    g = await svc.create(
+        kind="toynim", options="pile=30", clock=clock, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     for i in range(1, humans):
         await svc.join(g.id, 10 + i, f"P{i}")
     for level in levels:
@@ -93,8 +95,10 @@ async def test_ai_levels_are_stored_named_and_checked(tmp_path, engine):
     gid = await _lobby(svc, levels=("hard", None))
     g = await svc.get(gid)
     assert [(s.name, s.ai_level) for s in g.seats[1:]] == [("AI 1 (hard)", "hard"), ("AI 2", None)]
-    assert [(s.name, s.ai_level) for s in (await svc.store.seats(gid))[1:]] == [("AI 1 (hard)", "hard"),
-                                                                               ("AI 2", None)]
+    assert [(s.name, s.ai_level) for s in (await svc.store.seats(gid))[1:]] == [
+        ("AI 1 (hard)", "hard"),
+        ("AI 2", None),
+    ]
     with pytest.raises(Refusal, match="no AI level `expert`"):
         await svc.add_ai(gid, 10, "expert")
     assert len(await svc.store.seats(gid)) == 3

@@ -4,6 +4,7 @@ action at a time, each published; the clock's tick that expired it returns at on
 the other games meanwhile. The AI is a fake slow one: its searches at level "hard" wait for the
 test's go (ordering, no wall clock).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -42,8 +43,15 @@ class SlowAI:
 
 
 async def _game(svc: GameService, channel: int, people: list[int], ais: int) -> int:
-    g = await svc.create(kind="toynim", options="pile=30", clock="1h", guild_id=1, channel_id=channel,
-                         user_id=people[0], name=f"P{people[0]}")
+    g = await svc.create(
+        kind="toynim",
+        options="pile=30",
+        clock="1h",
+        guild_id=1,
+        channel_id=channel,
+        user_id=people[0],
+        name=f"P{people[0]}",
+    )
     for user in people[1:]:
         await svc.join(g.id, user, f"P{user}")
     for _ in range(ais):

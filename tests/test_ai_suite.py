@@ -1,6 +1,7 @@
 """The AI suite, over every registered game (no game names here): AI-only games end within the
 engine's bound with every AI move legal, the same seed gives the same game, and the AI reads only
 the view it is given (a copy is left unchanged, and its choice depends on nothing else)."""
+
 from __future__ import annotations
 
 import copy

@@ -1,4 +1,5 @@
 """bazaar arena (bot/offline/arena.py): seating, pairing, the statistics and the command's refusals."""
+
 from __future__ import annotations
 
 import math
@@ -12,8 +13,18 @@ from bot.offline import arena
 def _result(levels, winners, scores, could=None, escaped=None, ms=None):
     n = len(levels)
     ranks = [1 if s in winners else 2 for s in range(n)]
-    return arena.GameResult(0, list(levels), ranks, list(scores), list(winners),
-                            could or [False] * n, escaped or [True] * n, ms or {}, {}, 10)
+    return arena.GameResult(
+        0,
+        list(levels),
+        ranks,
+        list(scores),
+        list(winners),
+        could or [False] * n,
+        escaped or [True] * n,
+        ms or {},
+        {},
+        10,
+    )
 
 
 def test_seats_alternate_and_pairs_share_a_deal():
@@ -26,8 +37,10 @@ def test_seats_alternate_and_pairs_share_a_deal():
 
 def test_edge_confidence_interval_and_verdict():
     # A wins 9 of 10 two-player games: edge +0.4 per game, interval above 0
-    results = [_result(("a", "b") if i % 2 == 0 else ("b", "a"), [i % 2 if i < 9 else 1 - i % 2], [5, 3])
-               for i in range(10)]
+    results = [
+        _result(("a", "b") if i % 2 == 0 else ("b", "a"), [i % 2 if i < 9 else 1 - i % 2], [5, 3])
+        for i in range(10)
+    ]
     s = arena.summarise("x", 2, "a", "b", results)
     edges = [0.5] * 9 + [-0.5]
     mean = sum(edges) / 10
@@ -38,15 +51,26 @@ def test_edge_confidence_interval_and_verdict():
 
 
 def test_even_results_show_no_difference_and_ties_split():
-    results = [_result(("a", "b"), [0, 1], [4, 4]), _result(("b", "a"), [0], [6, 2]),
-               _result(("a", "b"), [0], [6, 2])]
+    results = [
+        _result(("a", "b"), [0, 1], [4, 4]),
+        _result(("b", "a"), [0], [6, 2]),
+        _result(("a", "b"), [0], [6, 2]),
+    ]
     s = arena.summarise("x", 2, "a", "b", results)
     assert s.edge == pytest.approx(0.0) and s.verdict == "no difference shown"
 
 
 def test_escape_counts_and_move_times():
-    results = [_result(("a", "b"), [0], [5, None], could=[True, True], escaped=[True, False],
-                       ms={"a": [10.0, 30.0], "b": [1.0]})]
+    results = [
+        _result(
+            ("a", "b"),
+            [0],
+            [5, None],
+            could=[True, True],
+            escaped=[True, False],
+            ms={"a": [10.0, 30.0], "b": [1.0]},
+        )
+    ]
     s = arena.summarise("x", 2, "a", "b", results)
     assert s.escape == {"a": (1, 1), "b": (0, 1)}
     assert s.ms["a"] == (20.0, 30.0, 2) and s.margin == 5.0
@@ -58,13 +82,16 @@ def test_a_real_paired_run_plays_every_game():
     assert "ms per AI move" in arena.report(s)
 
 
-@pytest.mark.parametrize("args, needle", [
-    (["arena", "ra", "--levels", "normal"], "--levels takes two of"),
-    (["arena", "ra", "--levels", "easy:expert"], "--levels takes two of"),
-    (["arena", "ra", "--games", "0"], "--games takes"),
-    (["arena", "ra", "--players", "two"], "--players takes numbers"),
-    (["arena", "ra", "--players", "9"], "2–5 players"),
-])
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["arena", "ra", "--levels", "normal"], "--levels takes two of"),
+        (["arena", "ra", "--levels", "easy:expert"], "--levels takes two of"),
+        (["arena", "ra", "--games", "0"], "--games takes"),
+        (["arena", "ra", "--players", "two"], "--players takes numbers"),
+        (["arena", "ra", "--players", "9"], "2–5 players"),
+    ],
+)
 def test_arena_refuses_bad_arguments_in_one_line(args, needle, capsys):
     assert cli.main(args) == 2
     err = capsys.readouterr().err

@@ -1,4 +1,5 @@
 """The terminal's ``board`` command: the text map (Phraya) and the board picture in a file."""
+
 from __future__ import annotations
 
 import io

@@ -1,4 +1,5 @@
 """The offline command line: demo, replay, terminal play, and `run` without a token."""
+
 from __future__ import annotations
 
 import io
@@ -72,8 +73,15 @@ def test_replay_rejects_an_illegal_move_with_its_reason(tmp_path, capsys):
 
 
 def test_movelog_round_trip_and_errors():
-    log = MoveLog("pralaya", 9, 3, {"open_hands": True}, ["A", "B", "C"], [(0, "take b4"), (0, "done")],
-                  {"ranks": [1, 2, 3]})
+    log = MoveLog(
+        "pralaya",
+        9,
+        3,
+        {"open_hands": True},
+        ["A", "B", "C"],
+        [(0, "take b4"), (0, "done")],
+        {"ranks": [1, 2, 3]},
+    )
     again = loads(log.dumps())
     assert again == log
     with pytest.raises(LogError, match="line 3"):
@@ -104,9 +112,18 @@ def test_terminal_play_answers_bad_input_and_plays_to_the_end(game):
     answers = iter(["what is this", "999"])
     out = io.StringIO()
     listed = re.compile(r"\[\s*(\d+)\]")  # the lowest number listed (numbers stay with their move)
-    code = play_terminal(game, engine.min_players, 0, seed=4, out=out, level="easy",
-                         read=lambda p: next(answers, "y" if "[y/N]" in p else listed.search(
-                             out.getvalue().rsplit("Your moves:", 1)[-1]).group(1)))
+    code = play_terminal(
+        game,
+        engine.min_players,
+        0,
+        seed=4,
+        out=out,
+        level="easy",
+        read=lambda p: next(
+            answers,
+            "y" if "[y/N]" in p else listed.search(out.getvalue().rsplit("Your moves:", 1)[-1]).group(1),
+        ),
+    )
     text = out.getvalue()
     assert code == 0
     assert "Your moves:" in text
@@ -124,8 +141,14 @@ def test_terminal_play_quits_cleanly():
 
 def test_run_without_a_token_exits_2_with_a_hint(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    proc = subprocess.run([sys.executable, "-m", "bot.cli", "run"], cwd=tmp_path, env=env
-                          | {"PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "run"],
+        cwd=tmp_path,
+        env=env | {"PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 2
     assert "DISCORD_TOKEN" in proc.stderr
     assert "discord.com/developers" in proc.stderr
@@ -148,8 +171,8 @@ def test_replay_of_a_folder_a_binary_a_non_utf8_file_or_a_changed_log(tmp_path, 
     cases = {
         "empty": None,
         "binary.log": b"\x89PNG\r\n\x1a\n\x00\x00",
-        "latin1.log": "game: pralaya\nnames: [\"Zo\u00eb\"]\n".encode("latin-1"),
-        "names.log": text.replace(text.split("\n")[5], 'names: 7').encode(),
+        "latin1.log": 'game: pralaya\nnames: ["Zo\u00eb"]\n'.encode("latin-1"),
+        "names.log": text.replace(text.split("\n")[5], "names: 7").encode(),
         "result.log": (text + "# result: [1, 2]\n").encode(),
         "move.log": text.replace("\n0 ", "\n0 nonsense-", 1).encode(),
         "game.log": text.replace(f"game: {TWO}", "game: chess").encode(),

@@ -1,4 +1,5 @@
 """bot.clock: durations, what is due when, and the scheduler driven by an injected clock."""
+
 from __future__ import annotations
 
 import asyncio
@@ -9,15 +10,36 @@ from bot.host import clock as clk
 from bot.host.clock import BadDuration, Entry, TurnClock, due, format_duration, next_wake, parse_duration
 
 
-@pytest.mark.parametrize("text,seconds", [("24h", 86400), ("90m", 5400), ("1h30m", 5400), ("2d", 172800),
-                                          ("1m", 60), ("15", 900), (" 1h 5m ", 3900), ("", 86400),
-                                          (None, 86400), ("120s", 120)])
+@pytest.mark.parametrize(
+    "text,seconds",
+    [
+        ("24h", 86400),
+        ("90m", 5400),
+        ("1h30m", 5400),
+        ("2d", 172800),
+        ("1m", 60),
+        ("15", 900),
+        (" 1h 5m ", 3900),
+        ("", 86400),
+        (None, 86400),
+        ("120s", 120),
+    ],
+)
 def test_parse_duration(text, seconds):
     assert parse_duration(text) == seconds
 
 
-@pytest.mark.parametrize("text,needle", [("30s", "at least 1 minute"), ("0", "at least"), ("soon", "not a duration"),
-                                         ("5x", "not a duration"), ("31d", "at most"), ("h", "not a duration")])
+@pytest.mark.parametrize(
+    "text,needle",
+    [
+        ("30s", "at least 1 minute"),
+        ("0", "at least"),
+        ("soon", "not a duration"),
+        ("5x", "not a duration"),
+        ("31d", "at most"),
+        ("h", "not a duration"),
+    ],
+)
 def test_parse_duration_refuses(text, needle):
     with pytest.raises(BadDuration, match=needle):
         parse_duration(text)

@@ -1,6 +1,7 @@
 """`bazaar db backup FILE`: a consistent copy of the SQLite database (even while a bot writes to
 it), checked by replaying every game of the copy; pg_dump's way for PostgreSQL; and `db copy`
 refused while a bot runs on its source."""
+
 from __future__ import annotations
 
 import asyncio
@@ -35,7 +36,9 @@ def test_a_backup_is_a_checked_consistent_private_copy(env, tmp_path, capsys):
         finally:
             await store.close()
 
-    assert asyncio.run(games(copy)) == asyncio.run(games(db)) and len(asyncio.run(games(db))) == counts["games"]
+    assert (
+        asyncio.run(games(copy)) == asyncio.run(games(db)) and len(asyncio.run(games(db))) == counts["games"]
+    )
     # never over an existing file
     assert cli.main(["db", "backup", str(copy)]) == 1
     assert "exists already" in capsys.readouterr().err

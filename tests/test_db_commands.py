@@ -2,6 +2,7 @@
 real engines through the game service) copied to PostgreSQL, checked by replaying every game on
 the target; and one-line ``bazaar:`` errors for a wrong URL, an unreachable server, a target
 that is not empty and a missing source file."""
+
 from __future__ import annotations
 
 import asyncio
@@ -23,8 +24,9 @@ async def _install(path: Path) -> dict[str, int]:
     svc = GameService(store, seed_source=iter(range(100, 200)).__next__)
     try:
         for engine in base.games():
-            g = await svc.create(kind=engine.name, options=None, clock=None, guild_id=1, channel_id=5,
-                                 user_id=10, name="Ann")
+            g = await svc.create(
+                kind=engine.name, options=None, clock=None, guild_id=1, channel_id=5, user_id=10, name="Ann"
+            )
             for _ in range(engine.min_players):
                 await svc.add_ai(g.id, 10)
             await svc.start(g.id, 10)
@@ -34,13 +36,33 @@ async def _install(path: Path) -> dict[str, int]:
                     break
                 action = str(engine.legal_actions(game.state, 0)[0])
                 await svc.move(g.id, 10, action)
-            await store.add_message(g.id, kind="turn", channel_id=5, message_id=9000 + g.id,
-                                    version=(await svc.get(g.id)).row.version, live=True)
-        lobby = await svc.create(kind=base.games()[0].name, options=None, clock=None, guild_id=1,
-                                 channel_id=6, user_id=11, name="Bob")
+            await store.add_message(
+                g.id,
+                kind="turn",
+                channel_id=5,
+                message_id=9000 + g.id,
+                version=(await svc.get(g.id)).row.version,
+                live=True,
+            )
+        lobby = await svc.create(
+            kind=base.games()[0].name,
+            options=None,
+            clock=None,
+            guild_id=1,
+            channel_id=6,
+            user_id=11,
+            name="Bob",
+        )
         await store.save_draft(lobby.id, 0, "offer", 0, {"give": ["x"]})
-        ended = await svc.create(kind=base.games()[0].name, options=None, clock=None, guild_id=1,
-                                 channel_id=7, user_id=12, name="Cy")
+        ended = await svc.create(
+            kind=base.games()[0].name,
+            options=None,
+            clock=None,
+            guild_id=1,
+            channel_id=7,
+            user_id=12,
+            name="Cy",
+        )
         await svc.end(ended.id, 12, can_manage=False)
         return {t: len(r) for t, r in (await store.export_rows()).items()}
     finally:
@@ -62,7 +84,12 @@ def test_migrate_on_postgres_and_its_errors(env, pg_url, capsys):
     env.setenv("BAZAAR_DB", "postgresql://bazaar:pw@127.0.0.1:9/x")
     assert cli.main(["db", "migrate"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("bazaar: ") and err.count("\n") == 1 and "cannot be reached" in err and ":pw@" not in err
+    assert (
+        err.startswith("bazaar: ")
+        and err.count("\n") == 1
+        and "cannot be reached" in err
+        and ":pw@" not in err
+    )
     env.setenv("BAZAAR_DB", "mysql://db/x")
     assert cli.main(["db", "migrate"]) == 2
     assert "postgresql:// URL" in capsys.readouterr().err
@@ -84,11 +111,20 @@ def test_copy_moves_every_game_and_checks_it_by_replaying(env, tmp_path, pg_url,
             assert await pg.export_rows() == await lite.export_rows()
             for row in await pg.games(statuses=["active", "finished"]):
                 assert replays(await pg.record(row.id)) is True
-            new = await pg.create_game(kind="toy", seed=1, options={}, guild_id=1, channel_id=2, creator_id=3,
-                                       creator_name="Ann", clock_seconds=60)
+            new = await pg.create_game(
+                kind="toy",
+                seed=1,
+                options={},
+                guild_id=1,
+                channel_id=2,
+                creator_id=3,
+                creator_name="Ann",
+                clock_seconds=60,
+            )
             assert new.id == max(r.id for r in await lite.games()) + 1  # ids go on after the copied ones
         finally:
             await asyncio.gather(lite.close(), pg.close())
+
     asyncio.run(check())
     # a second copy into the same database is refused, and changes nothing
     assert cli.main(["db", "copy", "--from", str(source), "--to", pg_url]) == 1
@@ -104,15 +140,31 @@ def test_copy_argument_errors_are_one_line(env, tmp_path, capsys):
     assert cli.main(["db", "copy", "--to", "sqlite:///elsewhere.db"]) == 2
     assert "--to must be a postgresql:// URL" in capsys.readouterr().err
     asyncio.run(_install(tmp_path / "real.sqlite3"))
-    assert cli.main(["db", "copy", "--from", str(tmp_path / "real.sqlite3"),
-                     "--to", "postgresql://postgres@127.0.0.1:9/test"]) == 1
+    assert (
+        cli.main(
+            [
+                "db",
+                "copy",
+                "--from",
+                str(tmp_path / "real.sqlite3"),
+                "--to",
+                "postgresql://postgres@127.0.0.1:9/test",
+            ]
+        )
+        == 1
+    )
     err = capsys.readouterr().err
     assert "cannot be reached" in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("url", ["postgresql://postgres:s3cret@127.0.0.1:9/test",
-                                 "postgresql://postgres@127.0.0.1:9/test?password=s3cret",
-                                 "postgresql://postgres@127.0.0.1:9/test?sslmode=disable&sslpassword=s3cret"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://postgres:s3cret@127.0.0.1:9/test",
+        "postgresql://postgres@127.0.0.1:9/test?password=s3cret",
+        "postgresql://postgres@127.0.0.1:9/test?sslmode=disable&sslpassword=s3cret",
+    ],
+)
 def test_copy_takes_no_password_on_the_command_line(env, tmp_path, capsys, url):
     """argv is readable by every user of the machine (ps): the password comes from PGPASSWORD."""
     asyncio.run(_install(tmp_path / "real.sqlite3"))
@@ -124,8 +176,12 @@ def test_copy_takes_no_password_on_the_command_line(env, tmp_path, capsys, url):
 def test_no_password_form_reaches_a_message():
     from bot.host.store_pg import passwords, redacted, scrubbed
 
-    for url in ("postgresql://bob:s3cret@db:5432/x", "postgresql://bob@db/x?password=s3cret&sslmode=require",
-                "postgres://bob@db/x?sslpassword=s3cret", "postgresql://bob:s3cret@db/x?PASSWORD=s3cret"):
+    for url in (
+        "postgresql://bob:s3cret@db:5432/x",
+        "postgresql://bob@db/x?password=s3cret&sslmode=require",
+        "postgres://bob@db/x?sslpassword=s3cret",
+        "postgresql://bob:s3cret@db/x?PASSWORD=s3cret",
+    ):
         shown = redacted(url)
         assert "s3cret" not in shown and "***" in shown, shown
         assert passwords(url) and "s3cret" not in scrubbed(f"driver said: {url} failed", url)
@@ -135,9 +191,11 @@ def test_no_password_form_reaches_a_message():
 async def test_a_bad_url_error_never_holds_its_password(tmp_path):
     from bot.host.store import StoreError, StoreUnavailable
 
-    for url in ("postgresql://bob:s3cret@127.0.0.1:9/x?password=s3cret",
-                "postgresql://bob:s3cret@127.0.0.1:notaport/x",
-                "postgresql://bob@127.0.0.1:9/x?password=s3cret&sslmode=bogus"):
+    for url in (
+        "postgresql://bob:s3cret@127.0.0.1:9/x?password=s3cret",
+        "postgresql://bob:s3cret@127.0.0.1:notaport/x",
+        "postgresql://bob@127.0.0.1:9/x?password=s3cret&sslmode=bogus",
+    ):
         with pytest.raises((StoreError, StoreUnavailable)) as err:
             await Store.open(url, now=lambda: 0.0)
         assert "s3cret" not in str(err.value), str(err.value)
@@ -152,6 +210,7 @@ async def test_a_copy_that_reads_back_differently_is_reported(tmp_path, pg_url, 
 
     async def lossy(rows):
         await real({**rows, "moves": rows["moves"][:-1]})
+
     monkeypatch.setattr(pg, "import_rows", lossy)
     try:
         report = await copy_store(lite, pg)

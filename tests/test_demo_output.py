@@ -1,5 +1,6 @@
 """What `bazaar demo` writes besides the boards: every interim sheet, the recap, and the index.html
 contact sheets (valid, self-contained, every link to a file that is there)."""
+
 from __future__ import annotations
 
 import io
@@ -49,7 +50,13 @@ def check_page(path: Path) -> Checked:
     page.feed(text)
     page.close()
     assert page.stack == [], page.stack
-    assert page.tags.count("html") == page.tags.count("head") == page.tags.count("body") == page.tags.count("title") == 1
+    assert (
+        page.tags.count("html")
+        == page.tags.count("head")
+        == page.tags.count("body")
+        == page.tags.count("title")
+        == 1
+    )
     assert not {"script", "link", "iframe", "object"} & set(page.tags)
     for link in page.links:  # relative, to files that exist: nothing fetched from elsewhere
         assert "://" not in link and not link.startswith(("/", "//")), link
@@ -73,7 +80,9 @@ def test_a_demo_writes_every_interim_sheet_the_recap_and_contact_sheets(tmp_path
             expected.append(found[0])
     sheets = sorted(folder.glob("sheet-*.png"))
     assert expected and res.sheets == len(sheets) == len(expected)
-    assert [contact.title_of(p.name).split(" (after")[0].lower() for p in sheets] == [c.lower() for c in expected]
+    assert [contact.title_of(p.name).split(" (after")[0].lower() for p in sheets] == [
+        c.lower() for c in expected
+    ]
 
     turns = sorted(p for p in folder.glob("turn-*.png") if not p.name.endswith("-2.png"))
     assert res.snapshots == len(turns) and res.recap is not None
@@ -112,7 +121,9 @@ def test_titles_are_escaped(tmp_path, name):
     assert name not in text and check_page(tmp_path / "g" / "index.html")
 
 
-def test_phone_html_shows_every_picture_at_phone_width_boards_with_their_second_picture(tmp_path, monkeypatch):
+def test_phone_html_shows_every_picture_at_phone_width_boards_with_their_second_picture(
+    tmp_path, monkeypatch
+):
     """``phone.html`` beside the game's files: every picture the demo wrote (boards each followed
     by its second picture, sheets, hands, the recap) at 450 px wide, the end first; drawn by the
     stand-in renderer with a second picture, so it checks the page whatever the games draw."""
@@ -137,5 +148,8 @@ def test_phone_html_shows_every_picture_at_phone_width_boards_with_their_second_
     assert "phone.html" in check_page(folder / "index.html").links
     assert f"{folder.name}/phone.html" in check_page(tmp_path / "index.html").links
     # the recap: one frame per board written, each that board (caption included), one size
-    with Image.open(io.BytesIO((folder / "recap.gif").read_bytes())) as gif, Image.open(folder / boards[0]) as first:
+    with (
+        Image.open(io.BytesIO((folder / "recap.gif").read_bytes())) as gif,
+        Image.open(folder / boards[0]) as first,
+    ):
         assert gif.n_frames == len(boards) and gif.size == first.size

@@ -1,6 +1,7 @@
 """The end first (issue 21, item 7, the bot's side): the final message says the game is over
 once (the engines' own "Game over: …" lines are left out, the ranking gives every score), and
 each player's final DM says their rank."""
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -16,10 +17,14 @@ def batch(events: list[base.Event], status: str = "finished") -> Batch:
     engine = SimpleNamespace(title="Ra", name="ra")
     row = SimpleNamespace(id=12, version=40, status=status)
     seats = tuple(SimpleNamespace(seat=i, name=n) for i, n in enumerate(["Asha", "Bilal", "Chen"]))
-    return Batch(12, engine, row, seats, None, (Step(40, 2, "bid 5", "player", tuple(events)),), (), False, True)
+    return Batch(
+        12, engine, row, seats, None, (Step(40, 2, "bid 5", "player", tuple(events)),), (), False, True
+    )
 
 
-OUTCOME = base.Outcome(ranks=(2, 1, 2), scores=(30, 41, 30), categories=(), breakdown=({}, {}, {}), winners=(1,))
+OUTCOME = base.Outcome(
+    ranks=(2, 1, 2), scores=(30, 41, 30), categories=(), breakdown=({}, {}, {}), winners=(1,)
+)
 
 
 def test_the_final_message_says_game_over_once_and_keeps_the_last_move():
@@ -39,7 +44,16 @@ def test_a_final_dm_says_the_players_rank_and_the_end_once():
     nobody = base.Outcome((1, 2), (5, None), (), ({}, {}), (0,))
     assert text.rank_line(nobody, 1) == "You finished **2nd of 2** with no score"
     assert [text.place(r) for r in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
-        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+    ]
 
 
 def test_a_dm_during_the_game_is_the_private_view_as_before():

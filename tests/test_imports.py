@@ -1,4 +1,5 @@
 """``engines/`` and ``render/`` stay pure: no discord, sqlite or asyncio, checked two ways."""
+
 from __future__ import annotations
 
 import ast
@@ -53,6 +54,7 @@ def test_runtime_import_pulls_in_nothing_forbidden():
 
 def test_every_game_has_a_renderer():
     from engines import base
+
     engines.load_all()
     for e in base.games():
         mod = render.get(e.name)

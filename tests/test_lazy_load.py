@@ -1,6 +1,7 @@
 """Games load lazily: start-up reads the games table only (the turn clock runs from the stored
 deadlines), a game is loaded on its first use and not before, and the background check of the
 others keeps only the games that need something (a broken history, AI seats owed a move)."""
+
 from __future__ import annotations
 
 from bot.host.service import GameService
@@ -54,12 +55,21 @@ async def test_the_check_keeps_a_broken_game_and_one_whose_ai_is_owed(host):
     await host.store._db.execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (broken,))
     # the last run stopped between the person's move and the AI's answer: the AI seat is awaited
     g = await host.get(owed)
-    await host.store.record_move(owed, expected_version=0, seat=0, action="take 1", by="player", user_id=10,
-                                 state_json="{}", deadline=g.row.deadline)
+    await host.store.record_move(
+        owed,
+        expected_version=0,
+        seat=0,
+        action="take 1",
+        by="player",
+        user_id=10,
+        state_json="{}",
+        deadline=g.row.deadline,
+    )
     state = base.replay(g.engine, g.row.seed, 2, g.row.options, [(0, "take 1")])  # its snapshot as stored
     text = base.state_fingerprint(state)
-    await host.store._db.execute("UPDATE snapshots SET state = ?, fingerprint = ? WHERE game_id = ?",
-                                 (text, digest(text), owed))
+    await host.store._db.execute(
+        "UPDATE snapshots SET state = ?, fingerprint = ? WHERE game_id = ?", (text, digest(text), owed)
+    )
     fresh = _fresh(host)
     assert await fresh.load_all() == []
     assert list(fresh.loaded()) == []
@@ -76,10 +86,12 @@ async def test_the_check_keeps_a_broken_game_and_one_whose_ai_is_owed(host):
 
 async def test_listing_a_servers_open_games_loads_none_of_them(host):
     ids = [await _started(host, clock="10m") for _ in range(3)]
-    lobby = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=20,
-                              name="Zed")
-    await host.create(kind="toynim", options=None, clock=None, guild_id=2, channel_id=200, user_id=30,
-                      name="Elsewhere")  # another server's game is not listed
+    lobby = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=20, name="Zed"
+    )
+    await host.create(
+        kind="toynim", options=None, clock=None, guild_id=2, channel_id=200, user_id=30, name="Elsewhere"
+    )  # another server's game is not listed
     await host.move(ids[0], 10, "take 2")
     fresh = _fresh(host)
     assert await fresh.load_all() == []

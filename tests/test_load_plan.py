@@ -2,6 +2,7 @@
 every aimed rate is run and reported, also after a lower one fell behind; the next stretch waits
 (a bounded time) for what an overloaded one left unanswered; lower rates are tried only when the
 lowest aimed rate misses; a stretch that fell behind reports its p99 as a lower bound. No timing."""
+
 from __future__ import annotations
 
 import asyncio

@@ -32,7 +32,9 @@ def debug_logging():
 def test_no_interaction_token_at_debug(capsys, debug_logging) -> None:
     url = f"https://discord.com/api/v10/webhooks/123456789012345678/{TOKEN}/messages/@original"
     logging.getLogger("discord.webhook.async_").debug("PATCH %s with %s has returned 200", url, {})
-    logging.getLogger("discord.client").debug("answered %s", f"/interactions/987654321098765432/{TOKEN}/callback")
+    logging.getLogger("discord.client").debug(
+        "answered %s", f"/interactions/987654321098765432/{TOKEN}/callback"
+    )
     logging.getLogger("bazaar.test").info("a plain line stays as it is")
     err = capsys.readouterr().err
     assert TOKEN not in err

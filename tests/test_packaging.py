@@ -1,6 +1,7 @@
 """Install and run it like real software: the container image's install step gives the bot with
 its runtime dependencies only, the Compose files parse and use the image, `bazaar health` reads
 the heartbeat the running bot writes."""
+
 from __future__ import annotations
 
 import re
@@ -53,7 +54,7 @@ def test_the_dockerfile_runs_as_a_user_on_a_volume_with_a_health_check():
     text = (ROOT / "Dockerfile").read_text()
     assert re.search(r"^USER (?!root)\S+", text, re.M)
     assert 'VOLUME ["/data"]' in text and "BAZAAR_DB=/data/" in text
-    assert 'HEALTHCHECK' in text and '"bazaar", "health"' in text
+    assert "HEALTHCHECK" in text and '"bazaar", "health"' in text
     assert 'CMD ["bazaar", "run"]' in text
 
 
@@ -81,13 +82,13 @@ def test_the_dockerfiles_install_step_gives_the_runtime_only(tmp_path):
     bazaar = str(env_dir / "bin" / "bazaar")
     out = subprocess.run([bazaar, "--version"], capture_output=True, text=True, check=True)
     assert out.stdout.startswith("bazaar ")
-    installed = subprocess.run([str(pip), "list", "--format=freeze"], capture_output=True, text=True,
-                               check=True).stdout.lower()
+    installed = subprocess.run(
+        [str(pip), "list", "--format=freeze"], capture_output=True, text=True, check=True
+    ).stdout.lower()
     for tool in ("pytest", "hypothesis", "ruff", "mypy"):
         assert f"\n{tool}==" not in "\n" + installed, tool
     for needed in ("discord.py", "aiosqlite", "asyncpg", "pillow"):
         assert needed in installed, needed
-
 
 
 def _unit(path: Path) -> dict[str, dict[str, str]]:

@@ -7,6 +7,7 @@ round-trips through the parser, garbage and well-formed illegal text raise the r
 change nothing, views carry no secret, the engine's own invariants hold, games end within the
 engine's bound, the move log replays to the same state, and the global ``random`` is never used.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,9 +34,26 @@ from engines.base import (
 N_SEEDS = int(os.environ.get("BAZAAR_PROPERTY_SEEDS", "200"))
 CHUNKS = 4  # seeds are split in chunks so pytest-xdist can spread them over cores
 DEEP_SEEDS = 12  # in these seeds every legal action is applied and every check runs at every step
-SAMPLE = 60      # a longer legal list (Kathai's offers run to 30,000) is checked on a random sample
-GARBAGE = ["", "   ", "xyzzy", "take", "bid", "bid -1", "take z9", "42", "💥", "take b4 b4",
-           "buy veda 1g", "discard", "god", "pass pass", "draw 1", "done now", "\x00"]
+SAMPLE = 60  # a longer legal list (Kathai's offers run to 30,000) is checked on a random sample
+GARBAGE = [
+    "",
+    "   ",
+    "xyzzy",
+    "take",
+    "bid",
+    "bid -1",
+    "take z9",
+    "42",
+    "💥",
+    "take b4 b4",
+    "buy veda 1g",
+    "discard",
+    "god",
+    "pass pass",
+    "draw 1",
+    "done now",
+    "\x00",
+]
 
 
 def _cases():
@@ -43,8 +61,9 @@ def _cases():
         for n in range(engine.min_players, engine.max_players + 1):
             for oi, opts in enumerate(engine.property_options):
                 for chunk in range(CHUNKS):
-                    yield pytest.param(engine.name, n, dict(opts), chunk,
-                                       id=f"{engine.name}-{n}p-opt{oi}-c{chunk}")
+                    yield pytest.param(
+                        engine.name, n, dict(opts), chunk, id=f"{engine.name}-{n}p-opt{oi}-c{chunk}"
+                    )
 
 
 def _seeds(chunk: int) -> range:
@@ -104,7 +123,7 @@ def _check_prompt(engine, state, seat, legal):
         assert a in legal_set, f"the prompt offers the illegal {a!r}"
     for c in prompt.walk(p.controls):
         if isinstance(c, prompt.Pick):
-            values = [ch.value for ch in c.choices][:max(c.min, 1)]
+            values = [ch.value for ch in c.choices][: max(c.min, 1)]
             if c.min <= len(values) <= c.max:
                 built = c.build(values)
                 assert engine.is_legal(state, seat, built) is None, f"pick {c.key} builds {built!r}"

@@ -1,4 +1,5 @@
 """The animated recap (render/recap.py): which boards, the GIF itself, and the byte budget."""
+
 from __future__ import annotations
 
 import io
@@ -88,27 +89,38 @@ def test_an_auction_is_one_turn_where_the_view_names_who_holds_the_turn():
 
 def test_each_frame_carries_the_caption_of_its_turn():
     e = base.Event
-    steps = [(0, None, [e("setup", "Set up")]), (1, 0, [e("auction", "{s0} opens")]), (2, 1, [e("bid", "{s1} bids 2")]),
-             (3, 2, [e("bid", "{s2} bids 3")]), (4, 0, [e("bid", "{s0} bids 4"), e("win", "{s0} wins")]),
-             (5, 1, [e("draw", "{s1} draws"), e("turn", "{s2}'s turn")]), (6, 2, [e("end", "{s2} ends")])]
+    steps = [
+        (0, None, [e("setup", "Set up")]),
+        (1, 0, [e("auction", "{s0} opens")]),
+        (2, 1, [e("bid", "{s1} bids 2")]),
+        (3, 2, [e("bid", "{s2} bids 3")]),
+        (4, 0, [e("bid", "{s0} bids 4"), e("win", "{s0} wins")]),
+        (5, 1, [e("draw", "{s1} draws"), e("turn", "{s2}'s turn")]),
+        (6, 2, [e("end", "{s2} ends")]),
+    ]
     frames = list(recap.turns(Auction(), steps, ["A", "B", "C"]))
     assert [f.state for f in frames] == [0, 4, 5, 6]
     assert [[(ln.text, ln.by) for ln in f.lines] for f in frames] == [
         [("Set up", None)],
         [("A opens", 0), ("B bids 2", 1), ("C bids 3", 2), ("A bids 4", 0), ("A wins", None)],
         [("B draws", 1)],  # the next turn's announcement is the header's, not the caption's
-        [("C ends", 2)]]
+        [("C ends", 2)],
+    ]
 
 
 def test_replayed_turns_of_a_real_game_start_with_the_setup_and_end_with_the_final_state():
     engine = base.games()[0]
     final, moves = ai_game(engine, 4, engine.min_players)
-    frames = list(recap.replayed(engine, 4, engine.min_players, engine.resolve_options({}), moves, ["a", "b"]))
+    frames = list(
+        recap.replayed(engine, 4, engine.min_players, engine.resolve_options({}), moves, ["a", "b"])
+    )
     states = [f.state for f in frames]
     assert states[0] == engine.setup(4, engine.min_players, engine.resolve_options({}))
     assert states[-1] == final and 2 <= len(states) <= len(moves) + 1
     assert all(f.lines for f in frames[1:])  # every turn says what was played
-    assert list(recap.replayed_turns(engine, 4, engine.min_players, engine.resolve_options({}), moves)) == states
+    assert (
+        list(recap.replayed_turns(engine, 4, engine.min_players, engine.resolve_options({}), moves)) == states
+    )
 
 
 def test_boards_draw_only_spectator_views_with_each_turns_caption_and_the_previous_view():
@@ -138,9 +150,12 @@ def test_keep_evenly_keeps_the_first_and_the_last():
 
 
 def test_every_frame_shows_its_board_exactly_and_the_last_is_held():
-    boards = [flat((120, 80), (240, 230, 200)), flat((120, 80), (240, 230, 200), (10, 10, 30, 30)),
-              flat((120, 80), (240, 230, 200), (10, 10, 30, 30)),  # nothing changed
-              flat((120, 60), (200, 30, 30), (50, 5, 60, 20), ink=(0, 0, 90))]  # shorter, new colours
+    boards = [
+        flat((120, 80), (240, 230, 200)),
+        flat((120, 80), (240, 230, 200), (10, 10, 30, 30)),
+        flat((120, 80), (240, 230, 200), (10, 10, 30, 30)),  # nothing changed
+        flat((120, 60), (200, 30, 30), (50, 5, 60, 20), ink=(0, 0, 90)),
+    ]  # shorter, new colours
     made = recap.animate(boards)
     shown = frames_of(made.data)
     assert made.frames == made.turns == len(shown) == 4 and (made.width, made.height) == (120, 80)
@@ -180,7 +195,9 @@ def size_of(boards, k, colours, scale=1.0):
     """Bytes of the recap of ``k`` evenly kept ``boards`` (all one size) at ``colours`` and ``scale``."""
     w, h = boards[0].size
     size = (round(w * scale), round(h * scale))
-    return len(recap.encode(boards, recap.keep_evenly(len(boards), k), scale=scale, colours=colours, size=size))
+    return len(
+        recap.encode(boards, recap.keep_evenly(len(boards), k), scale=scale, colours=colours, size=size)
+    )
 
 
 def close_to(img, frame, limit=40):
@@ -223,7 +240,9 @@ def test_then_the_frames_shrink_then_fewer_frames_again():
 
 
 def test_wide_boards_are_scaled_to_the_largest_width_a_recap_needs():
-    made = recap.animate([flat((2 * recap.MAX_WIDTH, 100), (20, 120, 200)), flat((2 * recap.MAX_WIDTH, 50), (9, 9, 9))])
+    made = recap.animate(
+        [flat((2 * recap.MAX_WIDTH, 100), (20, 120, 200)), flat((2 * recap.MAX_WIDTH, 50), (9, 9, 9))]
+    )
     assert (made.width, made.height) == (recap.MAX_WIDTH, 50)
 
 

@@ -1,6 +1,7 @@
 """The workers' long-job lane (bot/host/workers.py ``Workers.run_long``), where recaps are drawn
 (a whole game's boards: 3 to 16 CPU-seconds): its own process at a lowered CPU priority, never
 the board pool, so a board is not queued behind a running recap; it ends with the bot."""
+
 from __future__ import annotations
 
 import asyncio

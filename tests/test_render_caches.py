@@ -9,6 +9,7 @@ bitmaps and widths, ``stamp`` for pieces drawn once per look, ``to_png``'s palet
 - the PNG is a pure function of the picture, decodes to colours close to it, and a higher
   zlib level is used only when the fast one would pass the size limit.
 """
+
 from __future__ import annotations
 
 import io
@@ -186,6 +187,8 @@ def test_a_picture_of_few_colours_comes_back_exactly():
     sampled palette's nearest-colour mapping would move some by a few levels."""
     rng = random.Random(3)
     img = Image.new("RGB", (300, 200))
-    img.putdata([(100 + rng.randrange(16), 50 + rng.randrange(4), 7) for _ in range(300 * 200)])  # 1 level apart
+    img.putdata(
+        [(100 + rng.randrange(16), 50 + rng.randrange(4), 7) for _ in range(300 * 200)]
+    )  # 1 level apart
     assert img.getcolors(256) is not None
     assert _same(_decoded(to_png(img)), img)

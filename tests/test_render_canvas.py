@@ -4,6 +4,7 @@ games is 1000 px wide, at most :data:`render.frame.MAX_HEIGHT` tall, and the one
 ``render.canvas_height(game, n)`` through the game; a game's second picture (``extra``) keeps one
 size too, at most 1000 × 1100. The recap of each game's longest seeded game at its most players
 fits :data:`render.recap.BUDGET` with one frame per turn (slow)."""
+
 from __future__ import annotations
 
 import io
@@ -19,7 +20,9 @@ from render import caption, frame, recap
 CASES = [(e.name, n) for e in base.games() for n in range(e.min_players, e.max_players + 1)]
 
 
-def posted_sizes(game: str, n: int, seed: int, every_step: bool) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+def posted_sizes(
+    game: str, n: int, seed: int, every_step: bool
+) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """The sizes of every posted board (at each turn's end, or ``every_step``) of a seeded AI
     game, and of its second pictures."""
     engine = base.get(game)

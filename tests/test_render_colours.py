@@ -4,6 +4,7 @@ deuteranopia (Machado, Oliveira & Fernandes 2009, severity 1.0, applied in linea
 stands out from the paper background. The simulation is checked against the known confusion of
 the old palette (vermillion and orange, bluish green and reddish purple) so it cannot pass
 vacuously."""
+
 from __future__ import annotations
 
 import itertools
@@ -35,8 +36,13 @@ def simulate(c, matrix):
 
 
 def lab(c):
-    x, y, z = (a / b for a, b in zip(_mul(((0.4124, 0.3576, 0.1805), (0.2126, 0.7152, 0.0722),
-                                           (0.0193, 0.1192, 0.9505)), _linear(c)), (0.95047, 1.0, 1.08883)))
+    x, y, z = (
+        a / b
+        for a, b in zip(
+            _mul(((0.4124, 0.3576, 0.1805), (0.2126, 0.7152, 0.0722), (0.0193, 0.1192, 0.9505)), _linear(c)),
+            (0.95047, 1.0, 1.08883),
+        )
+    )
 
     def f(t):
         return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
@@ -49,7 +55,9 @@ def delta_e(a, b):
 
 
 def closest(colours, matrix):
-    return min(delta_e(simulate(a, matrix), simulate(b, matrix)) for a, b in itertools.combinations(colours, 2))
+    return min(
+        delta_e(simulate(a, matrix), simulate(b, matrix)) for a, b in itertools.combinations(colours, 2)
+    )
 
 
 @pytest.mark.parametrize("vision", list(VISIONS))
@@ -69,8 +77,13 @@ def test_the_simulation_sees_the_old_palettes_confusions():
 
 
 def test_every_seat_has_a_distinct_initial():
-    for names in (["Asha", "Bilal", "Chen", "Dara", "Emeka"], ["You", "AI Asha", "AI Bilal"],
-                  ["Bob", "Bilal", "Ben", "Bo", "Bob"], ["x", "x", "x"], ["", "?", "!"]):
+    for names in (
+        ["Asha", "Bilal", "Chen", "Dara", "Emeka"],
+        ["You", "AI Asha", "AI Bilal"],
+        ["Bob", "Bilal", "Ben", "Bo", "Bob"],
+        ["x", "x", "x"],
+        ["", "?", "!"],
+    ):
         tags = seat_initials(names)
         assert len(set(tags)) == len(tags) and all(1 <= len(t) <= 2 for t in tags), (names, tags)
     assert seat_initials(["Asha", "Bilal", "AI Chen"]) == ["A", "B", "C"]

@@ -10,6 +10,7 @@ what changed since the previous board marked), with every awaited seat's hand an
   caption shows) are never empty and name the seat that moved;
 - boards stay about 1000 px wide.
 """
+
 from __future__ import annotations
 
 import random
@@ -55,7 +56,8 @@ def test_every_step_is_legible_and_captioned(game, n):
         public = [base.format_text(ev.text, names) for ev in base.events_for(events, None)]
         assert public, f"{action!r} by seat {seat} has no public event: the board's caption would be empty"
         assert any(names[seat] in line for line in public), (
-            f"the caption of {action!r} does not name {names[seat]}: {public}")
+            f"the caption of {action!r} does not name {names[seat]}: {public}"
+        )
         assert caption_lines(public, 1000), public
         view = engine.view(state, None)
         board = render.board_image(game, view, names, caption=public, previous=previous)

@@ -2,6 +2,7 @@
 random games renders (the board from the spectator view, the hand from each seat's own view, the
 text, and the score sheet at the end), the same view always gives the same PNG bytes, and the
 images stay within the size aims (about 1000 px wide, at most 250 KB)."""
+
 from __future__ import annotations
 
 import copy

@@ -47,16 +47,29 @@ class NimEngine(base.Engine):
         return Nim(state.stones - k, (state.turn + 1) % state.n, state.n), []
 
     def view(self, state, viewer):
-        return {"game": self.name, "viewer": viewer, "n_players": state.n, "to_move": list(self.to_move(state)),
-                "over": state.stones == 0, "headline": "", "stones": state.stones, "turn": state.turn}
+        return {
+            "game": self.name,
+            "viewer": viewer,
+            "n_players": state.n,
+            "to_move": list(self.to_move(state)),
+            "over": state.stones == 0,
+            "headline": "",
+            "stones": state.stones,
+            "turn": state.turn,
+        }
 
     def outcome(self, state):
         if state.stones:
             return None
         winner = (state.turn - 1) % state.n  # took the last stone
         ranks = tuple(1 if s == winner else 2 for s in range(state.n))
-        return base.Outcome(ranks, tuple(1 if s == winner else 0 for s in range(state.n)), ("won",),
-                            tuple({"won": int(s == winner)} for s in range(state.n)), (winner,))
+        return base.Outcome(
+            ranks,
+            tuple(1 if s == winner else 0 for s in range(state.n)),
+            ("won",),
+            tuple({"won": int(s == winner)} for s in range(state.n)),
+            (winner,),
+        )
 
     def parse(self, text):
         return text

@@ -4,6 +4,7 @@ Covers lobbies, moves and their refusals (nothing changes in the database), the 
 two moves at once, AI seats, loading by replay checked against the snapshot, the turn clock with
 an injected clock, resigning and ending, and the private-view digest.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -59,10 +60,13 @@ class ToyNim(Engine):
 
     def setup(self, seed, n_players, options=None):
         import random
+
         opts = self.resolve_options(options)
         self.check_players(n_players)
         rng = random.Random(seed)
-        return NimState(opts["pile"], 0, (0,) * n_players, tuple(rng.randrange(1000, 9999) for _ in range(n_players)))
+        return NimState(
+            opts["pile"], 0, (0,) * n_players, tuple(rng.randrange(1000, 9999) for _ in range(n_players))
+        )
 
     def to_move(self, state):
         return () if state.pile == 0 else (state.turn,)
@@ -78,16 +82,30 @@ class ToyNim(Engine):
         k = int(action.split()[1])
         taken = list(state.taken)
         taken[seat] += k
-        new = replace(state, pile=state.pile - k, turn=(seat + 1) % len(taken), taken=tuple(taken),
-                      secret=tuple(s + (k if i == seat else 0) for i, s in enumerate(state.secret)))
-        return new, [Event("take", "{s%d} takes %d" % (seat, k), {"seat": seat}),
-                     Event("secret", f"your secret is now {new.secret[seat]}", private_to=seat)]
+        new = replace(
+            state,
+            pile=state.pile - k,
+            turn=(seat + 1) % len(taken),
+            taken=tuple(taken),
+            secret=tuple(s + (k if i == seat else 0) for i, s in enumerate(state.secret)),
+        )
+        return new, [
+            Event("take", "{s%d} takes %d" % (seat, k), {"seat": seat}),
+            Event("secret", f"your secret is now {new.secret[seat]}", private_to=seat),
+        ]
 
     def view(self, state, viewer):
-        return {"game": self.name, "viewer": viewer, "n_players": len(state.taken),
-                "to_move": list(self.to_move(state)), "over": state.pile == 0,
-                "headline": f"pile {state.pile}", "pile": state.pile, "taken": list(state.taken),
-                "secret": state.secret[viewer] if viewer is not None else None}
+        return {
+            "game": self.name,
+            "viewer": viewer,
+            "n_players": len(state.taken),
+            "to_move": list(self.to_move(state)),
+            "over": state.pile == 0,
+            "headline": f"pile {state.pile}",
+            "pile": state.pile,
+            "taken": list(state.taken),
+            "secret": state.secret[viewer] if viewer is not None else None,
+        }
 
     def outcome(self, state):
         if state.pile:
@@ -95,7 +113,9 @@ class ToyNim(Engine):
         n = len(state.taken)
         winner = (state.turn - 1) % n
         ranks = tuple(1 if s == winner else 2 for s in range(n))
-        return Outcome(ranks, tuple(state.taken), ("taken",), tuple({"taken": t} for t in state.taken), (winner,))
+        return Outcome(
+            ranks, tuple(state.taken), ("taken",), tuple({"taken": t} for t in state.taken), (winner,)
+        )
 
     def parse(self, text):
         t = " ".join(str(text).lower().split())
@@ -130,8 +150,9 @@ async def host(tmp_path, toy):
     clock = Clock()
     store = await Store.open(tmp_path / "db.sqlite3", now=clock)
     pokes = []
-    svc = GameService(store, now=clock, seed_source=lambda: 42, on_clock_change=lambda: pokes.append(1),
-                      ai_level="easy")
+    svc = GameService(
+        store, now=clock, seed_source=lambda: 42, on_clock_change=lambda: pokes.append(1), ai_level="easy"
+    )
     svc.clock = clock
     svc.pokes = pokes
     yield svc
@@ -139,8 +160,15 @@ async def host(tmp_path, toy):
 
 
 async def _started(svc: GameService, humans=2, ais=0, **kw) -> int:
-    g = await svc.create(kind="toynim", options=kw.get("options"), clock=kw.get("clock"), guild_id=1,
-                         channel_id=100, user_id=10, name="Ann")
+    g = await svc.create(
+        kind="toynim",
+        options=kw.get("options"),
+        clock=kw.get("clock"),
+        guild_id=1,
+        channel_id=100,
+        user_id=10,
+        name="Ann",
+    )
     for i in range(1, humans):
         await svc.join(g.id, 10 + i, f"P{i}")
     for _ in range(ais):
@@ -151,7 +179,11 @@ async def _started(svc: GameService, humans=2, ais=0, **kw) -> int:
 
 async def _db(svc: GameService, gid: int):
     row = await svc.store.game(gid)
-    return row.version, [(m.seat, m.action) for m in await svc.store.moves(gid)], await svc.store.snapshot(gid)
+    return (
+        row.version,
+        [(m.seat, m.action) for m in await svc.store.moves(gid)],
+        await svc.store.snapshot(gid),
+    )
 
 
 def test_parse_options(toy):
@@ -166,13 +198,18 @@ def test_parse_options(toy):
 
 
 async def test_lobby_rules(host):
-    g = await host.create(kind="toynim", options="pile=5", clock="1h", guild_id=1, channel_id=100,
-                          user_id=10, name="Ann")
+    g = await host.create(
+        kind="toynim", options="pile=5", clock="1h", guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     assert g.row.options == {"pile": 5} and g.row.clock_seconds == 3600 and g.row.seed == 42
     with pytest.raises(BadOption, match="no game called"):
-        await host.create(kind="chess", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="A")
+        await host.create(
+            kind="chess", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="A"
+        )
     with pytest.raises(BadDuration):
-        await host.create(kind="toynim", options=None, clock="10s", guild_id=1, channel_id=100, user_id=10, name="A")
+        await host.create(
+            kind="toynim", options=None, clock="10s", guild_id=1, channel_id=100, user_id=10, name="A"
+        )
     with pytest.raises(Refusal, match="already in"):
         await host.join(g.id, 10, "Ann")
     with pytest.raises(BadOption, match="2–3 players"):
@@ -196,7 +233,9 @@ async def test_lobby_rules(host):
 
 
 async def test_last_person_leaving_closes_the_lobby(host):
-    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann")
+    g = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     await host.add_ai(g.id, 10)
     await host.leave(g.id, 10)
     assert g.row.status == "ended"
@@ -209,8 +248,12 @@ async def test_moves_and_refusals_change_nothing(host):
     g = await host.get(gid)
     assert g.awaited() == (0,)
     before = await _db(host, gid)
-    for user, text, err in [(11, "take 1", NotYourTurn), (10, "xyzzy", BadNotation), (10, "take 7", IllegalAction),
-                            (99, "take 1", Refusal)]:
+    for user, text, err in [
+        (11, "take 1", NotYourTurn),
+        (10, "xyzzy", BadNotation),
+        (10, "take 7", IllegalAction),
+        (99, "take 1", Refusal),
+    ]:
         with pytest.raises(err) as e:
             await host.move(gid, user, text)
         assert e.value.reason
@@ -229,8 +272,11 @@ async def test_moves_and_refusals_change_nothing(host):
 
 async def test_two_moves_at_once_exactly_one_applies(host):
     gid = await _started(host)
-    results = await asyncio.gather(host.move(gid, 10, "take 1", expected_version=0),
-                                   host.move(gid, 10, "take 1", expected_version=0), return_exceptions=True)
+    results = await asyncio.gather(
+        host.move(gid, 10, "take 1", expected_version=0),
+        host.move(gid, 10, "take 1", expected_version=0),
+        return_exceptions=True,
+    )
     assert sum(not isinstance(r, BaseException) for r in results) == 1
     assert any(isinstance(r, (StaleState, NotYourTurn)) for r in results)
     version, moves, _ = await _db(host, gid)
@@ -364,7 +410,9 @@ async def test_find_resolves_the_game_of_a_channel(host):
         await host.find(guild_id=1, channel_id=100, user_id=10)
     a = await _started(host)
     assert (await host.find(guild_id=1, channel_id=100, user_id=10)).id == a
-    b = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=20, name="Zed")
+    b = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=20, name="Zed"
+    )
     assert (await host.find(guild_id=1, channel_id=100, user_id=20)).id == b.id
     assert (await host.find(guild_id=1, channel_id=100, user_id=10)).id == a
     assert (await host.find(guild_id=1, channel_id=100, user_id=55)).id == a  # the active one
@@ -374,7 +422,9 @@ async def test_find_resolves_the_game_of_a_channel(host):
     with pytest.raises(Refusal) as elsewhere:
         await host.find(guild_id=2, channel_id=100, user_id=10, game_id=a)
     with pytest.raises(Refusal) as hidden:
-        await host.find(guild_id=1, channel_id=100, user_id=10, game_id=a, sees=lambda row: row.thread_id != 777)
+        await host.find(
+            guild_id=1, channel_id=100, user_id=10, game_id=a, sees=lambda row: row.thread_id != 777
+        )
     with pytest.raises(Refusal) as nowhere:
         await host.find(guild_id=1, channel_id=100, user_id=10, game_id=999)
     # one refusal, whether the game is on another server, in a channel the member cannot see, or
@@ -438,6 +488,7 @@ async def test_concurrent_loads_share_one_live_game(host):
 
 async def test_a_failing_ai_plays_the_first_legal_action_and_logs_no_move(host, toy, caplog, monkeypatch):
     """A seat's legal actions may reveal what it hides, so the log line names the game and seat only."""
+
     def broken(view, legal):
         raise RuntimeError("ai bug")
 
@@ -480,8 +531,9 @@ def test_names_are_text_not_markup_or_mentions():
 async def test_a_hostile_name_cannot_take_a_seat_ping_or_format(host):
     from bot.surface import text
 
-    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10,
-                          name=HOSTILE[0])
+    g = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name=HOSTILE[0]
+    )
     await host.join(g.id, 11, HOSTILE[1])
     await host.join(g.id, 12, HOSTILE[2])
     await host.start(g.id, 10)
@@ -519,7 +571,9 @@ async def test_log_is_served_from_the_held_game_without_replaying(host, monkeypa
 
 
 async def test_a_creator_who_left_has_no_say_and_a_resigned_player_no_hand(host):
-    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann")
+    g = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     await host.join(g.id, 11, "Bob")
     await host.join(g.id, 12, "Cy")
     await host.leave(g.id, 10)  # the creator leaves the lobby
@@ -557,8 +611,15 @@ async def test_quotas_refuse_clearly_and_change_nothing(host):
     host.quotas = Quotas(lobbies_per_user=2, games_per_channel=3, games_per_server=4)
 
     async def new(user, channel=100, guild=1):
-        return await host.create(kind="toynim", options=None, clock=None, guild_id=guild, channel_id=channel,
-                                 user_id=user, name=f"U{user}")
+        return await host.create(
+            kind="toynim",
+            options=None,
+            clock=None,
+            guild_id=guild,
+            channel_id=channel,
+            user_id=user,
+            name=f"U{user}",
+        )
 
     a, b = await new(10), await new(10)
     with pytest.raises(Refusal, match=rf"2 open lobbies \(#{a.id}, #{b.id}\)"):
@@ -579,8 +640,9 @@ async def test_a_lobby_nobody_starts_closes_after_the_idle_time(host):
     from bot.host.quotas import Quotas
 
     host.quotas = Quotas(lobby_idle=3600)
-    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10,
-                          name="Ann")
+    g = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     host.clock.t += 1800
     assert await host.close_idle_lobbies() == []
     await host.join(g.id, 11, "Bob")  # touched: the hour starts again

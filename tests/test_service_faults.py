@@ -5,6 +5,7 @@ A write the database refuses (a full disk, simulated by :class:`dbfaults.FaultyD
 pending batch) and the database unchanged; the next move works once the fault is gone. The AI
 and the turn clock try again later instead of losing their move. A flag whose cause has gone is
 cleared when the game is loaded again; a really inconsistent game stays flagged."""
+
 from __future__ import annotations
 
 import copy
@@ -20,8 +21,16 @@ from tests.test_service import _db, _started, host, start_up, toy  # noqa: F401 
 
 def _live(game):
     """What the live game holds, to compare before and after a refused write."""
-    return (game.state, game.row, copy.deepcopy(game.seats), list(game.pending), list(game.notes),
-            game.started, game.closed, game.ai_at)
+    return (
+        game.state,
+        game.row,
+        copy.deepcopy(game.seats),
+        list(game.pending),
+        list(game.notes),
+        game.started,
+        game.closed,
+        game.ai_at,
+    )
 
 
 async def test_a_move_the_database_refuses_changes_nothing_and_the_next_works(host):
@@ -61,15 +70,21 @@ async def test_lobby_operations_the_database_refuses_change_nothing(host):
     faults = FaultyDB.install(host.store)
     faults.fail("COMMIT")
     with pytest.raises(StoreUnavailable):
-        await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100,
-                          user_id=10, name="Ann")
+        await host.create(
+            kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+        )
     assert await host.store.games() == []
     faults.heal()
-    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100,
-                          user_id=10, name="Ann")
+    g = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     await host.join(g.id, 11, "Bob")
-    for op in (lambda: host.join(g.id, 12, "Cy"), lambda: host.add_ai(g.id, 10),
-               lambda: host.leave(g.id, 11), lambda: host.start(g.id, 10, thread_id=555)):
+    for op in (
+        lambda: host.join(g.id, 12, "Cy"),
+        lambda: host.add_ai(g.id, 10),
+        lambda: host.leave(g.id, 11),
+        lambda: host.start(g.id, 10, thread_id=555),
+    ):
         before = _live(g)
         faults.fail("COMMIT")
         with pytest.raises(StoreUnavailable):
@@ -82,8 +97,9 @@ async def test_lobby_operations_the_database_refuses_change_nothing(host):
 
 
 async def test_the_last_person_leaving_ends_the_lobby_in_the_same_write(host):
-    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100,
-                          user_id=10, name="Ann")
+    g = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     await host.add_ai(g.id, 10)
     await host.leave(g.id, 10)
     assert g.row.status == "ended" and (await host.store.game(g.id)).status == "ended"
@@ -107,6 +123,7 @@ async def test_an_ai_move_the_database_refuses_is_played_again_later(host):
             return await real_record(*args, **kwargs)
         finally:
             faults.heal()
+
     host.store.record_move = refuse_the_second
     await host.move(gid, 10, "take 1")
     assert game.row.version == 1 and game.awaited() == (1,)  # the AI's turn, not yet played

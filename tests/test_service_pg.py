@@ -1,5 +1,6 @@
 """Two game services (two bot processes) on one PostgreSQL schema: a move commits in only one of
 them, and a process holding a game in memory notices what the other did before it acts."""
+
 from __future__ import annotations
 
 import asyncio
@@ -32,7 +33,9 @@ async def pair(pg_url, nim):
 
 
 async def _started(svc: GameService) -> int:
-    g = await svc.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann")
+    g = await svc.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     await svc.join(g.id, 11, "Bob")
     await svc.start(g.id, 10)
     return g.id
@@ -45,8 +48,9 @@ async def test_moves_for_one_version_from_two_processes_apply_once(pair):
     for round_ in range(4):
         game = await a.get(gid)
         user = 10 + game.awaited()[0]
-        results = await asyncio.gather(a.move(gid, user, "take 1"), b.move(gid, user, "take 2"),
-                                       return_exceptions=True)
+        results = await asyncio.gather(
+            a.move(gid, user, "take 1"), b.move(gid, user, "take 2"), return_exceptions=True
+        )
         errors = [r for r in results if isinstance(r, BaseException)]
         assert len(errors) == 1 and isinstance(errors[0], StaleState), results
         assert "moved on meanwhile" in errors[0].reason
@@ -79,7 +83,9 @@ async def test_a_held_game_catches_up_with_another_process_before_acting(pair):
 
 async def test_a_lobby_joined_in_another_process_is_seen(pair):
     a, b = pair
-    g = await a.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann")
+    g = await a.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     await b.get(g.id)
     await a.join(g.id, 11, "Bob")
     with pytest.raises(Refusal, match="already in"):
@@ -112,17 +118,27 @@ async def test_every_overdue_game_gets_its_grace_when_processes_start_together(p
     try:
         ids = []
         for k in range(150):
-            g = await stores[0].create_game(kind="toynim", seed=42, options={"pile": 9}, guild_id=1 + k % 2,
-                                            channel_id=100 + k, creator_id=10, creator_name="Ann",
-                                            clock_seconds=3600)
+            g = await stores[0].create_game(
+                kind="toynim",
+                seed=42,
+                options={"pile": 9},
+                guild_id=1 + k % 2,
+                channel_id=100 + k,
+                creator_id=10,
+                creator_name="Ann",
+                clock_seconds=3600,
+            )
             await stores[0].add_seat(g.id, user_id=11, name="Bob", is_ai=False)
             state = nim.setup(42, 2, {"pile": 9})
-            await stores[0].start_game(g.id, state_json=base.state_fingerprint(state), deadline=clock() + 3600,
-                                       thread_id=None)
+            await stores[0].start_game(
+                g.id, state_json=base.state_fingerprint(state), deadline=clock() + 3600, thread_id=None
+            )
             ids.append(g.id)
         clock.t += 2 * 3600  # everyone was down: every clock ran out
-        services = [GameService(s, now=clock, seed_source=lambda: 42, holds=lambda g, k=k: g == 1 + k)
-                    for k, s in enumerate(stores)]
+        services = [
+            GameService(s, now=clock, seed_source=lambda: 42, holds=lambda g, k=k: g == 1 + k)
+            for k, s in enumerate(stores)
+        ]
         for k, svc in enumerate(services):
             svc.claims = (f"process-{k}", 60.0)
             await svc.load_all()

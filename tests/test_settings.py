@@ -1,5 +1,6 @@
 """Every setting the code reads is in .env.example with its default and meaning, and `bazaar run
 --help` lists them; `bazaar --version` gives the installed version."""
+
 from __future__ import annotations
 
 import importlib.metadata

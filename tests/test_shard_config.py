@@ -1,6 +1,7 @@
 """Shards: SHARD_COUNT / SHARD_IDS parsing and their one-line errors, which guilds a process
 holds, and the turn clock claimed from the database (SharedClock) firing each due clock once
 across two clocks on one database."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,16 +22,19 @@ def test_parse_shards_reads_count_and_ids():
     assert not parse_shards("2", "0,1").partial
 
 
-@pytest.mark.parametrize("count, ids, message", [
-    ("", "0", "SHARD_IDS needs SHARD_COUNT"),
-    ("0", "", "SHARD_COUNT must be a whole number from 1 to 4096, not '0'"),
-    ("two", "", "not 'two'"),
-    ("5000", "", "from 1 to 4096"),
-    ("2", "0;1", "separated by commas (like 0,1), not '0;1'"),
-    ("2", "0,-1", "separated by commas"),
-    ("2", "2", "SHARD_IDS names shard 2, but with SHARD_COUNT=2 the shards are 0 to 1"),
-    ("2", "1,1", "names a shard twice"),
-])
+@pytest.mark.parametrize(
+    "count, ids, message",
+    [
+        ("", "0", "SHARD_IDS needs SHARD_COUNT"),
+        ("0", "", "SHARD_COUNT must be a whole number from 1 to 4096, not '0'"),
+        ("two", "", "not 'two'"),
+        ("5000", "", "from 1 to 4096"),
+        ("2", "0;1", "separated by commas (like 0,1), not '0;1'"),
+        ("2", "0,-1", "separated by commas"),
+        ("2", "2", "SHARD_IDS names shard 2, but with SHARD_COUNT=2 the shards are 0 to 1"),
+        ("2", "1,1", "names a shard twice"),
+    ],
+)
 def test_bad_shard_settings_are_refused_with_one_line(count, ids, message):
     with pytest.raises(ValueError) as err:
         parse_shards(count, ids)
@@ -38,8 +42,14 @@ def test_bad_shard_settings_are_refused_with_one_line(count, ids, message):
 
 
 def test_load_config_takes_shards_and_wants_postgres_for_a_part_of_them():
-    env = {"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "1", "BAZAAR_DB": PG,
-           "BAZAAR_CLOCK_POLL": "0.5", "BAZAAR_CLOCK_LEASE": "90"}
+    env = {
+        "DISCORD_TOKEN": "t",
+        "SHARD_COUNT": "2",
+        "SHARD_IDS": "1",
+        "BAZAAR_DB": PG,
+        "BAZAAR_CLOCK_POLL": "0.5",
+        "BAZAAR_CLOCK_LEASE": "90",
+    }
     cfg = load_config(None, environ=env)
     assert cfg.shards == Shards(2, (1,)) and cfg.clock_poll == 0.5 and cfg.clock_lease == 90
     assert load_config(None, environ={"DISCORD_TOKEN": "t"}).shards is None
@@ -47,11 +57,17 @@ def test_load_config_takes_shards_and_wants_postgres_for_a_part_of_them():
     assert load_config(None, environ={"DISCORD_TOKEN": "t", "SHARD_COUNT": "2"}).shards == Shards(2, (0, 1))
     with pytest.raises(ConfigError, match=r"SHARD_IDS=1 runs only some of the 2 shards.*PostgreSQL"):
         load_config(None, environ={**env, "BAZAAR_DB": "data/x.sqlite3"})
-    with pytest.raises(ConfigError, match=r"^SHARD_IDS names shard 3, but with SHARD_COUNT=2 the shards are 0 to 1\.$"):
+    with pytest.raises(
+        ConfigError, match=r"^SHARD_IDS names shard 3, but with SHARD_COUNT=2 the shards are 0 to 1\.$"
+    ):
         load_config(None, environ={**env, "SHARD_IDS": "3"})
-    with pytest.raises(ConfigError, match="BAZAAR_CLOCK_POLL must be a number of seconds from 0.05 to 300, not 'soon'"):
+    with pytest.raises(
+        ConfigError, match="BAZAAR_CLOCK_POLL must be a number of seconds from 0.05 to 300, not 'soon'"
+    ):
         load_config(None, environ={**env, "BAZAAR_CLOCK_POLL": "soon"})
-    with pytest.raises(ConfigError, match="BAZAAR_CLOCK_LEASE must be a number of seconds from 1 to 3600, not '0'"):
+    with pytest.raises(
+        ConfigError, match="BAZAAR_CLOCK_LEASE must be a number of seconds from 1 to 3600, not '0'"
+    ):
         load_config(None, environ={**env, "BAZAAR_CLOCK_LEASE": "0"})
 
 
@@ -85,8 +101,16 @@ async def test_two_clocks_on_one_database_fire_each_due_clock_once_and_skip_a_li
     try:
         ids = []
         for deadline in (900.0, 1200.0, 5000.0, 950.0):
-            g = await store.create_game(kind="toy", seed=5, options={}, guild_id=1, channel_id=2, creator_id=10,
-                                        creator_name="Ann", clock_seconds=600)
+            g = await store.create_game(
+                kind="toy",
+                seed=5,
+                options={},
+                guild_id=1,
+                channel_id=2,
+                creator_id=10,
+                creator_name="Ann",
+                clock_seconds=600,
+            )
             await store.start_game(g.id, state_json="{}", deadline=deadline)
             ids.append(g.id)
         fired: list[tuple[str, int, str]] = []
@@ -98,6 +122,7 @@ async def test_two_clocks_on_one_database_fire_each_due_clock_once_and_skip_a_li
                     await db.update_game(gid, deadline=now[0] + 600, reminded=False)
                 else:
                     await db.update_game(gid, reminded=True)
+
             return handle
 
         await store.claim_due(now[0], "dead", 30.0, limit=1)  # a process died holding ids[0]

@@ -4,6 +4,7 @@ existing database, or a new one), a folder that cannot be made, a file that is n
 and a lock another process holds. The bot runs in a child process whose Discord address is a
 closed local port, so nothing can leave the machine whatever happens. As root, the child drops
 the capabilities that let root write read-only files (``setpriv``), so the modes count."""
+
 from __future__ import annotations
 
 import asyncio
@@ -29,7 +30,11 @@ Store.BUSY_TIMEOUT_MS = int(os.environ.get("BUSY_MS", "5000"))
 from bot.cli import main
 sys.exit(main(["run"]))
 """
-DROP = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--inh-caps=-dac_override,-dac_read_search"]
+DROP = [
+    "setpriv",
+    "--bounding-set=-dac_override,-dac_read_search",
+    "--inh-caps=-dac_override,-dac_read_search",
+]
 
 
 def _prefix(probe: Path) -> list[str]:
@@ -49,8 +54,14 @@ def _prefix(probe: Path) -> list[str]:
 def _run(db: Path, cwd: Path, prefix: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     environ = {k: v for k, v in os.environ.items() if not k.startswith(("BAZAAR_", "DISCORD_"))}
     environ |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token", "BAZAAR_DB": str(db), **env}
-    return subprocess.run([*prefix, sys.executable, "-c", CHILD], cwd=cwd, env=environ,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [*prefix, sys.executable, "-c", CHILD],
+        cwd=cwd,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def _refused(proc: subprocess.CompletedProcess[str], *words: str) -> str:
@@ -67,8 +78,10 @@ def _refused(proc: subprocess.CompletedProcess[str], *words: str) -> str:
 
 def _good_db(path: Path) -> Path:
     """A Bazaar database with every migration applied (so opening it needs no write)."""
+
     async def make() -> None:
         await (await Store.open(path)).close()
+
     asyncio.run(make())
     db = sqlite3.connect(path)
     db.execute("CREATE TABLE kept (x)")
@@ -117,8 +130,11 @@ def test_a_folder_that_cannot_be_made_a_damaged_file_and_a_lock_stop_the_bot(tmp
 def test_a_postgresql_server_that_cannot_be_used_stops_the_bot_with_one_line(tmp_path, pg_admin):
     """BAZAAR_DB a postgresql:// URL: no server at the port, a database that does not exist;
     one line each, naming the server but never the password."""
-    line = _refused(_run("postgresql://bazaar:hunter2@127.0.0.1:9/bazaar", tmp_path, []),  # type: ignore[arg-type]
-                    "127.0.0.1:9", "cannot be reached")
+    line = _refused(
+        _run("postgresql://bazaar:hunter2@127.0.0.1:9/bazaar", tmp_path, []),  # type: ignore[arg-type]
+        "127.0.0.1:9",
+        "cannot be reached",
+    )
     assert "hunter2" not in line
     missing = pg_admin.rsplit("/", 1)[0] + "/bazaar_no_such_database"
     _refused(_run(missing, tmp_path, []), "does not exist", "BAZAAR_DB")  # type: ignore[arg-type]

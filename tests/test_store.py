@@ -1,6 +1,7 @@
 """bot.store on both backends (SQLite and PostgreSQL, ``backend_target``): migrations, the
 version check inside the move transaction, the append-only log, messages, drafts and clock
 claims; and, on SQLite, WAL and refusing a corrupt file without touching it."""
+
 from __future__ import annotations
 
 import asyncio
@@ -28,8 +29,16 @@ async def _store(target: str | Path) -> Store:
 
 
 async def _game(store: Store, **kw):
-    args = dict(kind="toy", seed=5, options={"a": 1}, guild_id=1, channel_id=2, creator_id=10,
-                creator_name="Ann", clock_seconds=3600)
+    args = dict(
+        kind="toy",
+        seed=5,
+        options={"a": 1},
+        guild_id=1,
+        channel_id=2,
+        creator_id=10,
+        creator_name="Ann",
+        clock_seconds=3600,
+    )
     args.update(kw)
     return await store.create_game(**args)
 
@@ -40,6 +49,7 @@ async def raw(store: Store, sql: str, *args: Any) -> None:
         await store._db.execute(sql, args)
     else:
         from bot.host.store_pg import dollar
+
         await store._pool.execute(dollar(sql), *args)
 
 
@@ -47,14 +57,19 @@ def _integrity_errors(store: Store) -> tuple[type[BaseException], ...]:
     if store.dialect == "sqlite":
         return (sqlite3.IntegrityError,)
     import asyncpg
+
     return (asyncpg.IntegrityConstraintViolationError,)
 
 
 async def _tables(store: Store) -> set[str]:
     if store.dialect == "sqlite":
         return {r[0] for r in await store._all("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    return {r[0] for r in await store._all(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")}
+    return {
+        r[0]
+        for r in await store._all(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    }
 
 
 async def test_fresh_database_is_created_and_migrated(backend_target, caplog):
@@ -64,7 +79,15 @@ async def test_fresh_database_is_created_and_migrated(backend_target, caplog):
         newest = migration_files()[-1][0]
         assert newest == migration_files(PG_MIGRATIONS)[-1][0] >= 3
         assert await store.schema_version() == newest
-        assert {"games", "seats", "moves", "snapshots", "messages", "drafts", "schema_migrations"} <= await _tables(store)
+        assert {
+            "games",
+            "seats",
+            "moves",
+            "snapshots",
+            "messages",
+            "drafts",
+            "schema_migrations",
+        } <= await _tables(store)
         if store.dialect == "sqlite":
             assert Path(backend_target).exists()
             assert "creating a fresh one" in caplog.text
@@ -143,7 +166,9 @@ async def test_lobby_seats_and_game_rows(backend_target):
         assert await store.games(statuses=[]) == []
         by_game = await store.seats_of([g2.id, g.id, g.id, g.id + 99])  # one read for a list of games
         assert {k: [(s.seat, s.name) for s in v] for k, v in by_game.items()} == {
-            g.id: [(0, "Bob"), (1, "AI 1")], g2.id: [(0, "Ann")]}
+            g.id: [(0, "Bob"), (1, "AI 1")],
+            g2.id: [(0, "Ann")],
+        }
         assert by_game[g.id] == seats and await store.seats_of([]) == {}
         with pytest.raises(VersionConflict):
             await store.update_game(g2.id, expect_status="active", status="ended")
@@ -160,27 +185,59 @@ async def test_record_move_checks_version_inside_the_transaction(backend_target)
     try:
         g = await _game(store)
         with pytest.raises(VersionConflict):  # a lobby takes no moves
-            await store.record_move(g.id, expected_version=0, seat=0, action="x", by="player",
-                                    user_id=10, state_json="{}")
+            await store.record_move(
+                g.id, expected_version=0, seat=0, action="x", by="player", user_id=10, state_json="{}"
+            )
         g = await store.start_game(g.id, state_json='{"v":0}', deadline=5000.0)
         assert g.status == "active" and g.deadline == 5000.0
         with pytest.raises(VersionConflict):
             await store.start_game(g.id, state_json='{"v":0}', deadline=5000.0)
-        v = await store.record_move(g.id, expected_version=0, seat=0, action="take 1", by="player",
-                                    user_id=10, state_json='{"v":1}', deadline=6000.0,
-                                    seat_updates={0: {"expiries": 2}})
+        v = await store.record_move(
+            g.id,
+            expected_version=0,
+            seat=0,
+            action="take 1",
+            by="player",
+            user_id=10,
+            state_json='{"v":1}',
+            deadline=6000.0,
+            seat_updates={0: {"expiries": 2}},
+        )
         assert v == 1
         with pytest.raises(VersionConflict):
-            await store.record_move(g.id, expected_version=0, seat=0, action="take 2", by="player",
-                                    user_id=10, state_json='{"v":"bad"}')
+            await store.record_move(
+                g.id,
+                expected_version=0,
+                seat=0,
+                action="take 2",
+                by="player",
+                user_id=10,
+                state_json='{"v":"bad"}',
+            )
         with pytest.raises(ValueError):  # an unknown seat column writes nothing
-            await store.record_move(g.id, expected_version=1, seat=0, action="take 2", by="player",
-                                    user_id=10, state_json="{}", seat_updates={0: {"name = 'x'; --": 1}})
+            await store.record_move(
+                g.id,
+                expected_version=1,
+                seat=0,
+                action="take 2",
+                by="player",
+                user_id=10,
+                state_json="{}",
+                seat_updates={0: {"name = 'x'; --": 1}},
+            )
         assert [m.action for m in await store.moves(g.id)] == ["take 1"]
         assert await store.snapshot(g.id) == (1, '{"v":1}', digest('{"v":1}'))
         assert (await store.seats(g.id))[0].expiries == 2
-        await store.record_move(g.id, expected_version=1, seat=0, action="take 3", by="clock",
-                                user_id=None, state_json='{"v":2}', status="finished")
+        await store.record_move(
+            g.id,
+            expected_version=1,
+            seat=0,
+            action="take 3",
+            by="clock",
+            user_id=None,
+            state_json='{"v":2}',
+            status="finished",
+        )
         row = await store.game(g.id)
         assert (row.version, row.status, row.deadline) == (2, "finished", None)
         assert [m.version for m in await store.moves(g.id, last=1)] == [2]
@@ -201,9 +258,20 @@ async def test_concurrent_moves_on_one_version_commit_exactly_once(backend_targe
         await first.start_game(g.id, state_json="s0", deadline=None)
         for v in range(20):
             results = await asyncio.gather(
-                *(s.record_move(g.id, expected_version=v, seat=0, action=f"{name} {v}", by="player",
-                                user_id=10, state_json=f"{name}{v}") for s, name in ((first, "a"), (second, "b"))),
-                return_exceptions=True)
+                *(
+                    s.record_move(
+                        g.id,
+                        expected_version=v,
+                        seat=0,
+                        action=f"{name} {v}",
+                        by="player",
+                        user_id=10,
+                        state_json=f"{name}{v}",
+                    )
+                    for s, name in ((first, "a"), (second, "b"))
+                ),
+                return_exceptions=True,
+            )
             assert sorted(type(r).__name__ for r in results) == ["VersionConflict", "int"], results
         moves = await second.moves(g.id)
         assert [m.version for m in moves] == list(range(1, 21))
@@ -217,7 +285,9 @@ async def test_move_log_is_append_only(backend_target):
     try:
         g = await _game(store)
         await store.start_game(g.id, state_json="{}", deadline=None)
-        await store.record_move(g.id, expected_version=0, seat=0, action="a", by="ai", user_id=None, state_json="{}")
+        await store.record_move(
+            g.id, expected_version=0, seat=0, action="a", by="ai", user_id=None, state_json="{}"
+        )
         for sql in ("UPDATE moves SET action = 'b'", "DELETE FROM moves"):
             with pytest.raises(_integrity_errors(store), match="append-only"):
                 await raw(store, sql)
@@ -238,7 +308,9 @@ async def test_messages_are_remembered_and_retired(backend_target):
         live = await store.messages(g.id, kind="turn", live=True)
         assert [m.message_id for m in live] == [2**62 + 500]
         assert await store.unposted() == []
-        await store.record_move(g.id, expected_version=0, seat=0, action="a", by="ai", user_id=None, state_json="{}")
+        await store.record_move(
+            g.id, expected_version=0, seat=0, action="a", by="ai", user_id=None, state_json="{}"
+        )
         assert await store.unposted() == [(g.id, 0)]
         await store.set_message_version(2**62 + 500, 1)
         assert await store.unposted() == []

@@ -4,6 +4,7 @@ one-line message naming the file and what to do, and nothing is modified; at run
 disk or a lock raises :class:`StoreUnavailable`, rolls the transaction back (a failing COMMIT
 included) and leaves the connection usable once the fault is gone. Loading reads a game in one
 read transaction, so another process committing meanwhile cannot make it look inconsistent."""
+
 from __future__ import annotations
 
 import asyncio
@@ -22,8 +23,16 @@ def quick_locks(monkeypatch):
 
 
 async def _game(store: Store) -> int:
-    row = await store.create_game(kind="toy", seed=1, options={}, guild_id=1, channel_id=2,
-                                  creator_id=3, creator_name="Ann", clock_seconds=60)
+    row = await store.create_game(
+        kind="toy",
+        seed=1,
+        options={},
+        guild_id=1,
+        channel_id=2,
+        creator_id=3,
+        creator_name="Ann",
+        clock_seconds=60,
+    )
     await store.start_game(row.id, state_json="s0", deadline=None)
     return row.id
 
@@ -101,14 +110,19 @@ async def test_a_full_disk_during_a_move_changes_nothing_and_passes(tmp_path, wh
     faults = FaultyDB.install(store)
     faults.fail(where)
     with pytest.raises(StoreUnavailable) as info:
-        await store.record_move(gid, expected_version=0, seat=0, action="take 1", by="player",
-                                user_id=3, state_json="s1")
+        await store.record_move(
+            gid, expected_version=0, seat=0, action="take 1", by="player", user_id=3, state_json="s1"
+        )
     _one_line(info.value, "disk is full")
     assert faults.failed and not store._db.in_transaction
     assert await _stored(store, gid) == before
     faults.heal()
-    assert await store.record_move(gid, expected_version=0, seat=0, action="take 1", by="player",
-                                   user_id=3, state_json="s1") == 1
+    assert (
+        await store.record_move(
+            gid, expected_version=0, seat=0, action="take 1", by="player", user_id=3, state_json="s1"
+        )
+        == 1
+    )
     assert (await _stored(store, gid))[:3] == (1, "active", ["take 1"])
     await store.close()
 
@@ -129,8 +143,16 @@ async def test_a_write_lock_held_elsewhere_raises_unavailable_then_passes(tmp_pa
 
 async def test_constraint_errors_are_not_taken_for_a_failing_database(tmp_path):
     store = await Store.open(tmp_path / "db.sqlite3")
-    row = await store.create_game(kind="toy", seed=1, options={}, guild_id=1, channel_id=2,
-                                  creator_id=3, creator_name="Ann", clock_seconds=60)
+    row = await store.create_game(
+        kind="toy",
+        seed=1,
+        options={},
+        guild_id=1,
+        channel_id=2,
+        creator_id=3,
+        creator_name="Ann",
+        clock_seconds=60,
+    )
     with pytest.raises(ConstraintViolation):
         await store.add_seat(row.id, user_id=3, name="Ann again")
     assert not issubclass(ConstraintViolation, StoreUnavailable)
@@ -148,8 +170,10 @@ async def test_a_game_is_read_in_one_snapshot_while_another_process_commits(tmp_
     faults = FaultyDB.install(store)
 
     async def commit_elsewhere() -> None:
-        await other.record_move(gid, expected_version=0, seat=0, action="take 1", by="player",
-                                user_id=3, state_json="s1")
+        await other.record_move(
+            gid, expected_version=0, seat=0, action="take 1", by="player", user_id=3, state_json="s1"
+        )
+
     faults.before("FROM moves", commit_elsewhere)
     record = await store.record(gid)
     assert (await other.game(gid)).version == 1  # the other process did commit meanwhile

@@ -1,6 +1,7 @@
 """``bazaar play``: plain text in the second person, one numbered list of moves, answers to bad
 input, the game's own help and rules, confirmation of irreversible moves, saving after every
 move and ``--resume``, scoring by category with the reason for a zero."""
+
 from __future__ import annotations
 
 import io
@@ -54,22 +55,29 @@ def answers(first: list[str], then: str = "1", out: io.StringIO | None = None):
 
 def test_plain_removes_markdown_but_keeps_stand_in_stars():
     assert plain("**Pralaya** · `take b4` · t23 *new* · ~~old~~") == "Pralaya · take b4 · t23 new · old"
-    assert plain("Veda 3 left, price 4* · Dhoni X  (*stand-in price)") == \
-        "Veda 3 left, price 4* · Dhoni X  (*stand-in price)"
+    assert (
+        plain("Veda 3 left, price 4* · Dhoni X  (*stand-in price)")
+        == "Veda 3 left, price 4* · Dhoni X  (*stand-in price)"
+    )
 
 
-@pytest.mark.parametrize("text, want", [
-    ("Round 1 · You's turn · 1 Vitality", "Round 1 · Your turn · 1 Vitality"),
-    ("You takes a2 (Great Statue)", "You take a2 (Great Statue)"),
-    ("You wins.", "You win."),
-    ("You passes", "You pass"),
-    ("You is first; You has 3 suns", "You are first; You have 3 suns"),
-    ("You buy Dhoni X with no coins and escapes", "You buy Dhoni X with no coins and escape"),
-    ("It is not your turn: waiting for You.", "It is not your turn: waiting for you."),
-    ("AI Bilal takes a2", "AI Bilal takes a2"),
-    ("AI Chen and You trade: AI Chen gives t13, You gives t17.",
-     "AI Chen and you trade: AI Chen gives t13, you give t17."),
-])
+@pytest.mark.parametrize(
+    "text, want",
+    [
+        ("Round 1 · You's turn · 1 Vitality", "Round 1 · Your turn · 1 Vitality"),
+        ("You takes a2 (Great Statue)", "You take a2 (Great Statue)"),
+        ("You wins.", "You win."),
+        ("You passes", "You pass"),
+        ("You is first; You has 3 suns", "You are first; You have 3 suns"),
+        ("You buy Dhoni X with no coins and escapes", "You buy Dhoni X with no coins and escape"),
+        ("It is not your turn: waiting for You.", "It is not your turn: waiting for you."),
+        ("AI Bilal takes a2", "AI Bilal takes a2"),
+        (
+            "AI Chen and You trade: AI Chen gives t13, You gives t17.",
+            "AI Chen and you trade: AI Chen gives t13, you give t17.",
+        ),
+    ],
+)
 def test_second_person(text, want):
     assert second_person(text) == want
 
@@ -208,8 +216,11 @@ def test_ctrl_c_keeps_the_game_and_resume_refuses_what_is_not_a_save(tmp_path):
     err = io.StringIO()
     assert resume_terminal(save, "pralaya", out=io.StringIO(), err=err) == 2
     assert err.getvalue().startswith("bazaar: the saved game is Ra, not Pralaya")
-    for content, why in ((b"\xff\xfe\x00junk", "not UTF-8"), (b"hello\n", "not a saved game"),
-                         (b"game: ra\nseed: 1\nplayers: 3\n", "has no `seat:`")):
+    for content, why in (
+        (b"\xff\xfe\x00junk", "not UTF-8"),
+        (b"hello\n", "not a saved game"),
+        (b"game: ra\nseed: 1\nplayers: 3\n", "has no `seat:`"),
+    ):
         save.write_bytes(content)
         err = io.StringIO()
         assert resume_terminal(save, out=io.StringIO(), err=err) == 2
@@ -231,8 +242,15 @@ def test_a_changed_save_is_refused_in_one_line(tmp_path):
 
 
 def _cli(*args: str, env: dict[str, str], stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "bot.cli", *args], input=stdin, capture_output=True,
-                          text=True, timeout=120, env=env, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=ROOT,
+    )
 
 
 def test_bazaar_play_through_stdin_then_resume(tmp_path):
@@ -250,11 +268,18 @@ def test_bazaar_play_through_stdin_then_resume(tmp_path):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_in_the_terminal_prints_no_traceback(tmp_path):
-    env = dict(os.environ, BAZAAR_PLAY_SAVE=str(tmp_path / "play.log"), PYTHONPATH=str(ROOT),
-               PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "kathai", "--seed", "1"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=ROOT, env=env)
+    env = dict(
+        os.environ, BAZAAR_PLAY_SAVE=str(tmp_path / "play.log"), PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "play", "kathai", "--seed", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
     assert proc.stdout is not None
     for line in proc.stdout:  # wait until it asks for a move
         if line.startswith("Your moves:"):
@@ -276,11 +301,24 @@ def test_pralaya_says_why_fossils_scored_nothing():
         {"seat": 2, "hand": {"fos": 3}, "veda": False, "escaped": False},
     ]
     cats = ["Coins", "Manuscripts", "Urns", "Fossils"]
-    view = {"game": "pralaya", "n_players": 3, "over": True, "options": {"fossil_all_players": False},
-            "players": players,
-            "outcome": {"scores": [0, 5, None], "ranks": [2, 1, 3], "categories": cats, "winners": [1],
-                        "breakdown": [{c: 0 for c in cats}, {"Coins": 0, "Manuscripts": 5, "Urns": 0,
-                                                              "Fossils": 0}, None]}}
+    view = {
+        "game": "pralaya",
+        "n_players": 3,
+        "over": True,
+        "options": {"fossil_all_players": False},
+        "players": players,
+        "outcome": {
+            "scores": [0, 5, None],
+            "ranks": [2, 1, 3],
+            "categories": cats,
+            "winners": [1],
+            "breakdown": [
+                {c: 0 for c in cats},
+                {"Coins": 0, "Manuscripts": 5, "Urns": 0, "Fossils": 0},
+                None,
+            ],
+        },
+    }
     text = render.get("pralaya").score_text(view, ["You", "AI Bilal", "AI Chen"])
     assert "Fossils: tied with AI Bilal (2 each), a tie scores nothing" in text
     assert "Fossils: tied with You (2 each)" in text
@@ -296,13 +334,26 @@ def test_ra_epoch_text_gives_reasons_for_zeros():
     cats = ["Gods", "Pharaohs", "Nile & floods", "Civilizations"]
 
     def row(seat, pts, counts):
-        return {"seat": seat, "points": dict(zip(cats, pts)), "floor": 0, "epoch_total": sum(pts),
-                "running_total": 10 + sum(pts), "counts": counts}
+        return {
+            "seat": seat,
+            "points": dict(zip(cats, pts)),
+            "floor": 0,
+            "epoch_total": sum(pts),
+            "running_total": 10 + sum(pts),
+            "counts": counts,
+        }
 
-    ev = base.Event("epoch_score", "Epoch 1 scores", {"epoch": 1, "rows": [
-        row(0, [2, 0, 0, 0], {"pharaohs": 1, "niles": 2, "floods": 0, "civ_kinds": 2, "suns": 20}),
-        row(1, [0, 0, 3, -5], {"pharaohs": 1, "niles": 2, "floods": 1, "civ_kinds": 0, "suns": 20}),
-    ]})
+    ev = base.Event(
+        "epoch_score",
+        "Epoch 1 scores",
+        {
+            "epoch": 1,
+            "rows": [
+                row(0, [2, 0, 0, 0], {"pharaohs": 1, "niles": 2, "floods": 0, "civ_kinds": 2, "suns": 20}),
+                row(1, [0, 0, 3, -5], {"pharaohs": 1, "niles": 2, "floods": 1, "civ_kinds": 0, "suns": 20}),
+            ],
+        },
+    )
     text = render.get("ra").epoch_text([ev], ["You", "AI Bilal"])
     assert text.startswith("Epoch 1 scoring\nYou: +2 → 12 pts\n   Gods +2")
     assert "Pharaohs: everyone has 1 Pharaoh, so nobody scores" in text
@@ -352,8 +403,9 @@ def test_the_command_line_says_one_line_for_an_unwritable_save():
     proc = _cli("play", "ra", "--save", "/proc/x", env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     said = proc.stderr.strip().splitlines()
-    assert said == ["bazaar: cannot save the game to /proc/x: no file can be made in /proc "
-                    "(no such file or directory)"]
+    assert said == [
+        "bazaar: cannot save the game to /proc/x: no file can be made in /proc (no such file or directory)"
+    ]
 
 
 def test_a_save_failing_mid_game_is_said_and_the_game_goes_on(tmp_path, monkeypatch):
@@ -368,8 +420,10 @@ def test_a_save_failing_mid_game_is_said_and_the_game_goes_on(tmp_path, monkeypa
 
     monkeypatch.setattr(saved, "save", flaky)
     out = io.StringIO()
-    assert play_terminal("pralaya", 3, 0, seed=1, read=answers(["1", "quit"]), out=out, save=save,
-                         level="easy") == 0
+    assert (
+        play_terminal("pralaya", 3, 0, seed=1, read=answers(["1", "quit"]), out=out, save=save, level="easy")
+        == 0
+    )
     text = out.getvalue()
     assert text.count("no space left on device; the game goes on without saving") == 1
     assert len(calls) == 2  # tried once, then no more
@@ -407,8 +461,10 @@ def test_a_new_game_over_an_unfinished_one_asks_first(tmp_path):
     for reply in (["n"], []):
         read = answers(reply)
         if not reply:
+
             def read(prompt: str) -> str:
                 raise EOFError
+
         out = io.StringIO()
         assert play_terminal("pralaya", 3, 0, seed=2, read=read, out=out, save=save) == 0
         assert "Kept the saved Ra game" in out.getvalue() and "Pralaya:" not in out.getvalue()

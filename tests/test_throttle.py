@@ -1,4 +1,5 @@
 """The per-user flood guard's token bucket (``bot.host.throttle``), on an injected clock."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,10 +21,10 @@ def test_a_burst_then_the_refill_rate():
     assert [t.allow(1) for _ in range(4)] == [True, True, True, False]
     assert t.wait(1) == pytest.approx(0.5)
     clock.t = 0.25
-    assert not t.allow(1)          # half a token is not a token
+    assert not t.allow(1)  # half a token is not a token
     clock.t = 0.5
     assert t.allow(1) and not t.allow(1)
-    clock.t = 100.0                # a long pause refills to the burst, never beyond
+    clock.t = 100.0  # a long pause refills to the burst, never beyond
     assert [t.allow(1) for _ in range(4)] == [True, True, True, False]
     assert t.refused == 4
 
@@ -32,9 +33,9 @@ def test_users_have_their_own_buckets_and_the_table_is_bounded():
     clock = Clock()
     t = Throttle(1, 1.0, clock=clock, max_users=3)
     assert t.allow(1) and not t.allow(1)
-    assert all(t.allow(u) for u in (2, 3, 4))   # others are untouched
+    assert all(t.allow(u) for u in (2, 3, 4))  # others are untouched
     assert len(t._buckets) == 3 and 1 not in t._buckets  # the least recently seen went first
-    assert t.allow(1)                            # ...and starts again with a full bucket
+    assert t.allow(1)  # ...and starts again with a full bucket
 
 
 def test_off_allows_everything():
@@ -42,8 +43,17 @@ def test_off_allows_everything():
     assert not t.enabled and all(t.allow(1) for _ in range(1000)) and t.wait(1) == 0
 
 
-@pytest.mark.parametrize("text, expected", [("8/2", (8, 2.0)), ("20/0.5", (20, 0.5)), ("5", (5, 2.0)),
-                                            ("off", (0, 0.0)), (" OFF ", (0, 0.0)), ("0", (0, 0.0))])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("8/2", (8, 2.0)),
+        ("20/0.5", (20, 0.5)),
+        ("5", (5, 2.0)),
+        ("off", (0, 0.0)),
+        (" OFF ", (0, 0.0)),
+        ("0", (0, 0.0)),
+    ],
+)
 def test_parse(text, expected):
     assert parse_rate_limit(text) == expected
 

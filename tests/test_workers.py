@@ -1,6 +1,7 @@
 """The worker pool (bot/host/workers.py) and the drawing jobs the publisher sends it
 (bot/host/drawing.py): a board drawn in another process is the board drawn here, the event loop
 keeps running while a job runs, and the bot's posts go through its pool with views only."""
+
 from __future__ import annotations
 
 import asyncio
@@ -70,7 +71,9 @@ async def test_process_pool_draws_in_another_process_while_the_loop_runs(tmp_pat
         assert png == to_png(render.board_image("pralaya", public, names, caption=["Ann drew"]))
         hand = await workers.run(drawing.picture, "pralaya", "hand", mine, names)
         assert hand == to_png(render.get("pralaya").hand(mine, names))
-        assert await workers.run(drawing.view_text, "pralaya", mine, names) == render.get("pralaya").text(mine, names)
+        assert await workers.run(drawing.view_text, "pralaya", mine, names) == render.get("pralaya").text(
+            mine, names
+        )
         with pytest.raises(AttributeError):  # a failing job raises here, the pool goes on
             await workers.run(drawing.picture, "pralaya", "no_such_drawing", mine, names)
         assert await workers.run(drawing.warm) == pid
@@ -162,7 +165,9 @@ def test_a_failing_job_in_thread_workers_raises_its_own_error():
         "        w.close()\n"
         "asyncio.run(main())\n"
     )
-    out = subprocess.run([sys.executable, "-c", script], cwd=HERE.parent, capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=HERE.parent, capture_output=True, text=True, timeout=120
+    )
     assert out.stdout.strip() == "raised 'boom'", out.stderr[-2000:]
 
 
@@ -186,6 +191,7 @@ async def test_boards_never_wait_behind_ai_searches_and_watched_games_come_first
     started: list[str] = []
     go = threading.Event()
     try:
+
         async def job(name: str, level: int):
             with jobgate.priority(level):
                 return await workers.run(_held, name, started, go)

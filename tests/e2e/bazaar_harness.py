@@ -3,6 +3,7 @@ channel and players on the fake Discord, the real :class:`bot.app.BazaarBot` on 
 SQLite file, or a fresh PostgreSQL schema: :data:`DB_TARGET`),
 an injected clock, and small helpers to read the game back from the database.
 """
+
 from __future__ import annotations
 
 import re
@@ -71,9 +72,18 @@ class Table:
         ``bot_options`` go to BazaarBot (e.g. ``repost_delays``)."""
         if self.throttle_clock is not None:
             bot_options.setdefault("throttle_clock", self.throttle_clock)
-        bot = BazaarBot(Config(token=self.fake.token, db_path=self.db_path, rate_limit=self.rate_limit,
-                               ai_level=self.ai_level, workers=self.workers), now=self.now,
-                        seed_source=lambda: self.seed, **bot_options)
+        bot = BazaarBot(
+            Config(
+                token=self.fake.token,
+                db_path=self.db_path,
+                rate_limit=self.rate_limit,
+                ai_level=self.ai_level,
+                workers=self.workers,
+            ),
+            now=self.now,
+            seed_source=lambda: self.seed,
+            **bot_options,
+        )
         self.runner = await self.start_bot(bot)
         if sync:
             await bot.tree.sync()
@@ -81,9 +91,18 @@ class Table:
 
     async def settle(self, timeout: float | None = None) -> None:
         """Wait until every interaction sent so far is acknowledged and no handler is running."""
-        await self.fake.wait_for(lambda: all(i.acked for i in self.fake.interactions
-                                             if i.kind != "autocomplete" and i.sent_at is not None)
-                                 and self.bot.inflight == 0, timeout, what="the bot to settle")
+        await self.fake.wait_for(
+            lambda: (
+                all(
+                    i.acked
+                    for i in self.fake.interactions
+                    if i.kind != "autocomplete" and i.sent_at is not None
+                )
+                and self.bot.inflight == 0
+            ),
+            timeout,
+            what="the bot to settle",
+        )
 
     async def recaps_posted(self, timeout: float = 120.0) -> None:
         """Wait until the recaps of the games that ended are drawn and posted (they follow the
@@ -94,8 +113,9 @@ class Table:
     async def new_game(self, creator: str, game: str, **options: Any) -> tuple[int, Message]:
         """``/game new`` by ``creator``; returns the game id and the lobby message."""
         mark = self.fake.mark()
-        h = await self.fake.slash(self.players[creator], self.channel, "game new",
-                                  options={"game": game, **options})  # `options` is a command option too
+        h = await self.fake.slash(
+            self.players[creator], self.channel, "game new", options={"game": game, **options}
+        )  # `options` is a command option too
         assert h.ephemeral and "Opened" in h.content, h.content
         lobby = await self.fake.wait_message(self.channel, lambda m: "lobby" in m.content, after=mark)
         return int(GAME_TITLE.search(lobby.content)["id"]), lobby
@@ -113,8 +133,11 @@ class Table:
             game = await svc.get(game_id)
             seat = next(s for s in game.awaited() if not game.ai_plays(s))
             engine = game.engine
-            to_ai = [a for a in engine.legal_actions(game.state, seat)
-                     if any(game.ai_plays(s) for s in engine.to_move(base.play(engine, game.state, seat, a).state))]
+            to_ai = [
+                a
+                for a in engine.legal_actions(game.state, seat)
+                if any(game.ai_plays(s) for s in engine.to_move(base.play(engine, game.state, seat, a).state))
+            ]
             if to_ai:
                 return game, seat, to_ai
             await self.play_one(game_id, place, "move")
@@ -164,8 +187,9 @@ class Table:
         assert set(ids) & set(msg.custom_ids), f"no component for {action!r} on {msg.custom_ids}"
         return msg
 
-    async def use(self, user: User, msg: Message, game_id: int, version: int, action: str, *,
-                  wait: bool = True):
+    async def use(
+        self, user: User, msg: Message, game_id: int, version: int, action: str, *, wait: bool = True
+    ):
         """Click the button of ``action`` on ``msg`` (or choose it in the menu); returns the
         interaction handle."""
         button = f"bz:{game_id}:{version}:{action}"
@@ -182,8 +206,9 @@ class Table:
         assert panel.ephemeral and panel.visible_to == user.id, panel
         return panel
 
-    async def start_game(self, creator: str, joiners: tuple[str, ...], ais: int, game: str = "pralaya",
-                         **options: Any) -> tuple[int, Channel]:
+    async def start_game(
+        self, creator: str, joiners: tuple[str, ...], ais: int, game: str = "pralaya", **options: Any
+    ) -> tuple[int, Channel]:
         """Open, fill (lobby buttons) and start a game; returns its id and where it is played."""
         gid, lobby = await self.new_game(creator, game, **options)
         for name in joiners:
@@ -224,8 +249,13 @@ async def db_query(target: Path | str, sql: str, *args: Any) -> list[tuple[Any, 
         await store.close()
 
 
-def make_table(fake: FakeDiscord, start_bot: Callable[..., Awaitable[BotRunner]], tmp_path: Path,
-               names: tuple[str, ...] = ("ann", "bob", "cy"), **guild_options: Any) -> Table:
+def make_table(
+    fake: FakeDiscord,
+    start_bot: Callable[..., Awaitable[BotRunner]],
+    tmp_path: Path,
+    names: tuple[str, ...] = ("ann", "bob", "cy"),
+    **guild_options: Any,
+) -> Table:
     """A guild "Bazaar Test" with #games and members ``names`` (plus a moderator "mod")."""
     guild = fake.add_guild("Bazaar Test", channels=["games"], **guild_options)
     channel = fake.channel("games")
@@ -234,15 +264,28 @@ def make_table(fake: FakeDiscord, start_bot: Callable[..., Awaitable[BotRunner]]
     return Table(fake, start_bot, DB_TARGET or tmp_path / "bazaar.sqlite3", guild, channel, players)
 
 
-def replay_states(engine: base.Engine, seed: int, n: int, options: dict[str, Any],
-                  moves: list[tuple[int, str, str]]) -> list[Any]:
+def replay_states(
+    engine: base.Engine, seed: int, n: int, options: dict[str, Any], moves: list[tuple[int, str, str]]
+) -> list[Any]:
     """The state after setup and after each move (index = version)."""
-    return [state for state, _ in base.replay_steps(engine, seed, n, options,
-                                                    [(seat, action) for seat, action, _ in moves])]
+    return [
+        state
+        for state, _ in base.replay_steps(
+            engine, seed, n, options, [(seat, action) for seat, action, _ in moves]
+        )
+    ]
 
 
-def board_pngs(game: str, seed: int, n: int, options: dict[str, Any], moves: list[tuple[int, str, str]],
-               names: list[str], versions: list[int], messages: list[int] | None = None) -> list[bytes]:
+def board_pngs(
+    game: str,
+    seed: int,
+    n: int,
+    options: dict[str, Any],
+    moves: list[tuple[int, str, str]],
+    names: list[str],
+    versions: list[int],
+    messages: list[int] | None = None,
+) -> list[bytes]:
     """The board pictures the bot posts at ``versions`` (in the order it posted them, from one run
     of the bot; ``messages``: the message of each, where one board was edited in place): each
     board is ``render.board_image`` of its version's spectator view, with the caption of the
@@ -261,13 +304,20 @@ def board_pngs(game: str, seed: int, n: int, options: dict[str, Any], moves: lis
             out.append(out[-1])
             continue
         same = messages is not None and i > 0 and messages[i] == messages[i - 1]
-        since: list[tuple[int | None, Any]] = [(None, engine.events_on_setup(steps[0][0]))] if before is None else []
+        since: list[tuple[int | None, Any]] = (
+            [(None, engine.events_on_setup(steps[0][0]))] if before is None else []
+        )
         for k in range((0 if before is None else before) + 1, v + 1):
             since.append((played[k - 1][0], steps[k][1].events))
         lines = [*(lines if same else []), *caption.lines_of(since, names)]
         previous = None if before is None else engine.view(steps[before][0], None)
-        out.append(to_png(render.board_image(game, engine.view(steps[v][0], None), names, caption=lines,
-                                             previous=previous)))
+        out.append(
+            to_png(
+                render.board_image(
+                    game, engine.view(steps[v][0], None), names, caption=lines, previous=previous
+                )
+            )
+        )
         before = v
     return out
 
@@ -323,10 +373,11 @@ class SecretDraw(base.Engine):
 
     def setup(self, seed: int, n_players: int, options: Any = None) -> SecretState:
         import random
+
         deck = list(TOY_CARDS)
         random.Random(seed).shuffle(deck)
-        hands = tuple(tuple(deck[2 * i:2 * i + 2]) for i in range(n_players))
-        return SecretState(tuple(deck[2 * n_players:]), hands, 0, 0)
+        hands = tuple(tuple(deck[2 * i : 2 * i + 2]) for i in range(n_players))
+        return SecretState(tuple(deck[2 * n_players :]), hands, 0, 0)
 
     def to_move(self, state: SecretState) -> tuple[int, ...]:
         return () if state.played >= 6 else (state.turn,)
@@ -340,8 +391,10 @@ class SecretDraw(base.Engine):
         hands, deck, events = list(state.hands), state.deck, []
         if action == "draw":
             hands[seat] = hands[seat] + (deck[0],)
-            events = [base.Event("draw", "{s%d} draws a card" % seat, {"seat": seat}),
-                      base.Event("drew", f"you drew {deck[0]}", {"card": deck[0]}, private_to=seat)]
+            events = [
+                base.Event("draw", "{s%d} draws a card" % seat, {"seat": seat}),
+                base.Event("drew", f"you drew {deck[0]}", {"card": deck[0]}, private_to=seat),
+            ]
             deck = deck[1:]
         else:
             events = [base.Event("pass", "{s%d} passes" % seat, {"seat": seat})]
@@ -349,10 +402,16 @@ class SecretDraw(base.Engine):
 
     def view(self, state: SecretState, viewer: int | None) -> dict[str, Any]:
         over = state.played >= 6
-        return {"game": self.name, "viewer": viewer, "n_players": len(state.hands),
-                "to_move": list(self.to_move(state)), "over": over, "headline": f"turn {state.played + 1}",
-                "hands": [list(h) if (viewer == i or over) else len(h) for i, h in enumerate(state.hands)],
-                "deck": len(state.deck)}
+        return {
+            "game": self.name,
+            "viewer": viewer,
+            "n_players": len(state.hands),
+            "to_move": list(self.to_move(state)),
+            "over": over,
+            "headline": f"turn {state.played + 1}",
+            "hands": [list(h) if (viewer == i or over) else len(h) for i, h in enumerate(state.hands)],
+            "deck": len(state.deck),
+        }
 
     def outcome(self, state: SecretState):
         if state.played < 6:
@@ -360,8 +419,13 @@ class SecretDraw(base.Engine):
         sizes = [len(h) for h in state.hands]
         best = max(sizes)
         ranks = tuple(1 if s == best else 2 for s in sizes)
-        return base.Outcome(ranks, tuple(sizes), ("cards",), tuple({"cards": s} for s in sizes),
-                            tuple(i for i, r in enumerate(ranks) if r == 1))
+        return base.Outcome(
+            ranks,
+            tuple(sizes),
+            ("cards",),
+            tuple({"cards": s} for s in sizes),
+            tuple(i for i, r in enumerate(ranks) if r == 1),
+        )
 
     def parse(self, text: str) -> str:
         t = " ".join(str(text).lower().split())
@@ -385,6 +449,7 @@ def _view_image(what: str, view: dict[str, Any]):
     import json
 
     from PIL import Image
+
     data = json.dumps({"what": what, "view": view}, sort_keys=True).encode()
     nibbles = bytes(17 * x for b in data for x in (b >> 4, b & 15))
     return Image.frombytes("L", (len(nibbles), 1), nibbles).convert("RGB")
@@ -397,8 +462,11 @@ def decode_view_image(png: bytes) -> dict[str, Any]:
     import json
 
     from PIL import Image
+
     img = Image.open(io.BytesIO(png)).convert("L")
-    grey = img.crop((0, img.height - 1, img.width, img.height)).tobytes()  # the last row: a posted board has its caption on top
+    grey = img.crop(
+        (0, img.height - 1, img.width, img.height)
+    ).tobytes()  # the last row: a posted board has its caption on top
     nib = [round(g / 17) for g in grey]
     return json.loads(bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2])).decode())
 

@@ -10,6 +10,7 @@
   end of the test are stopped before the fake closes.
 - ``e2e_db``: the backend of the test's tables; the tests of ``PG_E2E_MODULES`` run on both.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -30,14 +31,23 @@ HERE = Path(__file__).resolve().parent
 # the modules whose tests run on PostgreSQL as well as SQLite (a representative part of the suite:
 # a whole game, restarts, turns, and one module per game's particular flows); a test that works on
 # the SQLite file itself is marked ``sqlite_only``
-PG_E2E_MODULES = {"test_bazaar_game", "test_bazaar_restart", "test_bazaar_turns", "test_kathai", "test_phraya",
-                  "test_ra_auction"}
+PG_E2E_MODULES = {
+    "test_bazaar_game",
+    "test_bazaar_restart",
+    "test_bazaar_turns",
+    "test_kathai",
+    "test_phraya",
+    "test_ra_auction",
+}
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Run each test of :data:`PG_E2E_MODULES` on both backends (``[sqlite]``, ``[postgres]``)."""
-    if (metafunc.module.__name__.rpartition(".")[2] in PG_E2E_MODULES and "e2e_db" in metafunc.fixturenames
-            and metafunc.definition.get_closest_marker("sqlite_only") is None):
+    if (
+        metafunc.module.__name__.rpartition(".")[2] in PG_E2E_MODULES
+        and "e2e_db" in metafunc.fixturenames
+        and metafunc.definition.get_closest_marker("sqlite_only") is None
+    ):
         metafunc.parametrize("e2e_db", ["sqlite", "postgres"], indirect=True)
 
 

@@ -16,6 +16,7 @@ themselves is not held against the answers to them.
 What it does not check: pictures (boards and hands are PNGs), and information shown by name
 rather than by id (Pralaya's hands are drawn as relic names, which several cards share).
 """
+
 from __future__ import annotations
 
 import json
@@ -112,20 +113,28 @@ class Leaks:
             channel = fake.channels[msg.channel_id]
             viewer = channel.recipient_id if channel.is_dm else msg.visible_to if msg.ephemeral else None
             typed = typed_by.get(msg.interaction_id or -1, "") if viewer is not None else ""
-            snaps = [*msg.versions, {"content": msg.content, "embeds": msg.embeds, "components": msg.components}]
+            snaps = [
+                *msg.versions,
+                {"content": msg.content, "embeds": msg.embeds, "components": msg.components},
+            ]
             for j, snap in enumerate(snaps):
                 phase = self.fuzz.seen.get((msg.id, j), len(self.fuzz.checkpoints) - 1)
                 text = json.dumps(snap, ensure_ascii=False, default=str)
                 searched += 1
-                leaks += [f"message {msg.id} v{j} (phase {phase}) to {viewer} in {channel.name}: {x} in "
-                          f"{_around(text, x.split(': ', 1)[1])}" for x in self.found(text, viewer, phase, typed)]
+                leaks += [
+                    f"message {msg.id} v{j} (phase {phase}) to {viewer} in {channel.name}: {x} in "
+                    f"{_around(text, x.split(': ', 1)[1])}"
+                    for x in self.found(text, viewer, phase, typed)
+                ]
         for i in fake.interactions:
             if i.choices:
                 phase = self._phase_of(i)
                 text = json.dumps([(c.name, c.value) for c in i.choices], ensure_ascii=False)
                 searched += 1
-                leaks += [f"autocomplete {i.id} to {i.user.id}: {x}"
-                          for x in self.found(text, i.user.id, phase, typed_by.get(i.id, ""))]
+                leaks += [
+                    f"autocomplete {i.id} to {i.user.id}: {x}"
+                    for x in self.found(text, i.user.id, phase, typed_by.get(i.id, ""))
+                ]
         for line, phase in self.fuzz.logs:
             searched += 1
             leaks += [f"log line {line[:60]!r}: {x}" for x in self.found(line, None, phase)]
@@ -140,7 +149,7 @@ def _around(text: str, token: str) -> str:
     """``text`` around the first whole-word ``token``, for a readable report."""
     m = re.search(rf"(?<![A-Za-z0-9_]){re.escape(token)}(?![A-Za-z0-9_])", text)
     at = m.start() if m else text.find(token)
-    return repr(text[max(0, at - 150): at + 80])
+    return repr(text[max(0, at - 150) : at + 80])
 
 
 def _strings(data: Any) -> list[str]:

@@ -2,6 +2,7 @@
 awaited play in the background once the bot is connected, not in ``setup_hook`` before the
 gateway connects. The AI's search is held until the test lets it go: the restarted bot must be
 ready (and answer) while it is held."""
+
 from __future__ import annotations
 
 import asyncio

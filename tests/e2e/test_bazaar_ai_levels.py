@@ -1,6 +1,7 @@
 """AI levels through the real client: ``/game addbot level:``, a searching AI seat thinking in a
 worker process while the bot answers other clicks, and its moves reproducible from the game's
 seed (the search is seeded from the stored seed, the version and the seat)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -59,8 +60,13 @@ async def test_addbot_levels_and_a_searching_ai_in_a_worker_process(fake_discord
     for m in moves:
         if m.by == "ai" and m.version - 1 not in capped:  # a search cut short by the time cap may differ
             legal = engine.legal_actions(state, m.seat)
-            again = search.choose(engine, engine.view(state, m.seat), legal, level[m.seat],
-                                  search.ai_seed(row.seed, m.version - 1, m.seat))
+            again = search.choose(
+                engine,
+                engine.view(state, m.seat),
+                legal,
+                level[m.seat],
+                search.ai_seed(row.seed, m.version - 1, m.seat),
+            )
             if not again.capped:
                 assert again.action == m.action, (m.version, m.seat)
                 compared += 1

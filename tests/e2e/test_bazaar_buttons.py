@@ -3,6 +3,7 @@ the legal list): buttons for up to 10 actions (5 to a row, runs of one verb kept
 on the last row, at most 4 rows), one select menu for 11–25, and beyond that labelled menus of at
 most 25 (one per verb, or per run of 25). Played through a toy game whose steps have exactly
 the list sizes at the edges, with clicks on every kind of control."""
+
 from __future__ import annotations
 
 import sys
@@ -19,11 +20,11 @@ from tests.e2e.bazaar_harness import make_table
 
 TAKES = [f"take {i}" for i in range(1, 27)]
 STEPS: tuple[tuple[str, ...], ...] = (
-    ("done", *TAKES[:9]),                                # 10: buttons on three rows
-    tuple(TAKES[:11]),                                   # 11: a select menu
-    tuple(TAKES[:25]),                                   # 25: still a select menu
-    tuple(TAKES),                                        # 26: two menus, "take … (1/2)" and "(2/2)"
-    ("bid 4", "bid 7", "bid 10", "bid 11", "pass"),      # an auction: bids, then Pass by itself
+    ("done", *TAKES[:9]),  # 10: buttons on three rows
+    tuple(TAKES[:11]),  # 11: a select menu
+    tuple(TAKES[:25]),  # 25: still a select menu
+    tuple(TAKES),  # 26: two menus, "take … (1/2)" and "(2/2)"
+    ("bid 4", "bid 7", "bid 10", "bid 11", "pass"),  # an auction: bids, then Pass by itself
     ("draw", "invoke", *(f"god {g}" for g in "abcdefg")),  # 9: two single verbs share a row
 )
 
@@ -57,8 +58,14 @@ class WideLists(base.Engine):
         return WideState(state.step + 1), [base.Event("pick", "{s%d} picks %s" % (seat, action))]
 
     def view(self, state: WideState, viewer: int | None) -> dict[str, Any]:
-        return {"game": self.name, "viewer": viewer, "n_players": 2, "to_move": list(self.to_move(state)),
-                "over": state.step >= len(STEPS), "headline": f"step {state.step + 1}"}
+        return {
+            "game": self.name,
+            "viewer": viewer,
+            "n_players": 2,
+            "to_move": list(self.to_move(state)),
+            "over": state.step >= len(STEPS),
+            "headline": f"step {state.step + 1}",
+        }
 
     def outcome(self, state: WideState):
         if state.step < len(STEPS):
@@ -89,8 +96,10 @@ def toy_lists():
 
 def _rows(msg) -> list[list[str]]:
     """Each action row as the labels of its buttons ("<menu>" for a select menu)."""
-    return [[c.get("label", "<menu>") if c["type"] == 2 else "<menu>" for c in row["components"]]
-            for row in msg.components]
+    return [
+        [c.get("label", "<menu>") if c["type"] == 2 else "<menu>" for c in row["components"]]
+        for row in msg.components
+    ]
 
 
 def test_button_rows_keep_the_order_and_fit_four_rows():
@@ -103,7 +112,7 @@ def test_button_rows_keep_the_order_and_fit_four_rows():
     mixed = [f"{v} {i}" for v in "abcde" for i in (1, 2)]
     assert components.button_rows(mixed) == [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]
     for n in range(1, components.MAX_BUTTONS + 1):
-        for actions in (TAKES[:n], [f"v{i} x" for i in range(n)], ["done", *TAKES[:n - 1]]):
+        for actions in (TAKES[:n], [f"v{i} x" for i in range(n)], ["done", *TAKES[: n - 1]]):
             rows = components.button_rows(actions)
             assert [i for r in rows for i in r] == list(range(n))
             assert all(1 <= len(r) <= components.PER_ROW for r in rows)
@@ -125,8 +134,14 @@ async def test_turn_messages_offer_buttons_a_menu_or_move(fake_discord, run_bot,
         [["Bid 4", "Bid 7", "Bid 10", "Bid 11"], ["Pass"] + hand],
         [["Draw", "Invoke"], [f"God {g}" for g in "abcde"], ["God f", "God g"] + hand],
     ]
-    how = ["the buttons below", "the menu below", "the menu below", "the menu below",
-           "the buttons below", "the buttons below"]
+    how = [
+        "the buttons below",
+        "the menu below",
+        "the menu below",
+        "the menu below",
+        "the buttons below",
+        "the buttons below",
+    ]
     for step, legal in enumerate(STEPS):
         msg = table.last_turn(place)
         version = (await table.bot.store.game(gid)).version
@@ -138,7 +153,10 @@ async def test_turn_messages_offer_buttons_a_menu_or_move(fake_discord, run_bot,
             assert "Choices: take … (1/2) · take … (2/2)" in msg.content
             values = [[o["value"] for o in m["options"]] for m in msg.selects]
             assert values == [list(legal[:25]), list(legal[25:])]
-            assert [m["custom_id"] for m in msg.selects] == [f"bzs:{gid}:{version}:move0", f"bzs:{gid}:{version}:move1"]
+            assert [m["custom_id"] for m in msg.selects] == [
+                f"bzs:{gid}:{version}:move0",
+                f"bzs:{gid}:{version}:move1",
+            ]
             offered = await fake.autocomplete(user, place, "move", focused="action", action="")
             assert [c.value for c in offered] == list(legal[:25])
             await fake.select(user, msg, f"bzs:{gid}:{version}:move1", [choice])

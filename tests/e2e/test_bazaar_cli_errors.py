@@ -1,6 +1,7 @@
 """``bazaar run`` and ``bazaar sync`` in the situations a person meets: a token Discord rejects
 (against the fake Discord) and Discord out of reach (an unused local port): one ``bazaar:`` line
 each, ``run`` retrying with back-off, no traceback and no voice-library warnings."""
+
 from __future__ import annotations
 
 import asyncio

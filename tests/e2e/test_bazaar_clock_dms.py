@@ -1,5 +1,6 @@
 """The turn clock fired by an injected clock (never by sleeping), and the fallback for a player
 whose DMs are closed."""
+
 from __future__ import annotations
 
 from tests.e2e.bazaar_harness import make_table
@@ -31,14 +32,16 @@ async def test_closed_dms_are_told_once_and_the_button_still_works(fake_discord,
     assert reply.attachments
 
 
-async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(fake_discord, run_bot, tmp_path):
+async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
+    fake_discord, run_bot, tmp_path
+):
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0, clock="1m")
     bot = table.bot
     game = await bot.service.get(gid)
-    late = table.user_of(game, game.awaited()[0])           # this player never moves
+    late = table.user_of(game, game.awaited()[0])  # this player never moves
     late_seat = next(s.seat for s in game.seats if s.user_id == late.id)
     punctual = next(u for u in (table.players["ann"], table.players["bob"]) if u is not late)
 
@@ -50,7 +53,9 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(fa
     # half time: a reminder that pings the awaited player
     mark = fake.mark()
     table.now.advance(30)
-    await wait_for_clock(lambda: any("half of your turn time" in m.content for m in fake.messages(thread) if m.id > mark))
+    await wait_for_clock(
+        lambda: any("half of your turn time" in m.content for m in fake.messages(thread) if m.id > mark)
+    )
     reminder = next(m for m in fake.messages(thread) if "half of your turn time" in m.content)
     assert late.id in reminder.pinged_ids and punctual.id not in reminder.pinged_ids
 
@@ -83,8 +88,11 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(fa
     assert not game.seats[late_seat].ai_takeover and game.seats[late_seat].expiries == 0
     while game.awaited() != (late_seat,):
         await table.play_one(gid, thread, "move")
-    assert any("is back: the AI no longer plays their seat" in m.content
-               for m in fake.messages(thread) if m.id > mark)  # told with the next board
+    assert any(
+        "is back: the AI no longer plays their seat" in m.content
+        for m in fake.messages(thread)
+        if m.id > mark
+    )  # told with the next board
     await table.play_one(gid, thread, "move")  # and plays their own turn again
     last = [m for m in await table.bot.store.moves(gid) if m.seat == late_seat][-1]
     assert last.by == "player"

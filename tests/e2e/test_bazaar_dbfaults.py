@@ -4,6 +4,7 @@ database refuses (a full disk, simulated by :class:`dbfaults.FaultyDB`; a write 
 by another process) get a private "could not save" answer, post nothing, change neither the
 live game nor the database, and work once the fault is gone; a lock at start-up stops the bot
 before it serves; a stale "needs attention" flag is cleared at restart and the players are told."""
+
 from __future__ import annotations
 
 import copy
@@ -33,8 +34,9 @@ def _seen(fake, place, *users):
     return out
 
 
-async def test_a_move_the_database_refuses_is_answered_privately_and_changes_nothing(fake_discord, run_bot,
-                                                                                      tmp_path):
+async def test_a_move_the_database_refuses_is_answered_privately_and_changes_nothing(
+    fake_discord, run_bot, tmp_path
+):
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -42,7 +44,9 @@ async def test_a_move_the_database_refuses_is_answered_privately_and_changes_not
     game = await table.bot.service.get(gid)
     seat = game.awaited()[0]
     user = table.user_of(game, seat)
-    action = game.engine.choose(game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat))
+    action = game.engine.choose(
+        game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat)
+    )
     board = await table.control(user, thread, gid, game.row.version, action)
     live, stored = _live(game), await table.db_state(gid)
     seen = _seen(fake, thread, *table.players.values())
@@ -65,8 +69,9 @@ async def test_a_move_the_database_refuses_is_answered_privately_and_changes_not
     assert (await table.db_state(gid))[0] == stored[0] + 1
 
 
-async def test_a_write_lock_held_by_another_process_is_waited_out_then_refused(fake_discord, run_bot, tmp_path,
-                                                                               monkeypatch):
+async def test_a_write_lock_held_by_another_process_is_waited_out_then_refused(
+    fake_discord, run_bot, tmp_path, monkeypatch
+):
     monkeypatch.setattr(Store, "BUSY_TIMEOUT_MS", 200)
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -97,7 +102,9 @@ async def test_lobby_buttons_and_new_games_the_database_refuses(fake_discord, ru
     for who, label in ((bob, "Join"), (ann, "Add AI")):
         h = await fake.click(who, lobby, label=label)
         await table.settle()
-        assert h.followups and h.followups[-1].ephemeral and "Could not save that" in h.followups[-1].content, label
+        assert (
+            h.followups and h.followups[-1].ephemeral and "Could not save that" in h.followups[-1].content
+        ), label
     h = await fake.slash(bob, table.channel, "game new", options={"game": "ra"})
     await table.settle()
     assert h.ephemeral and "Could not save that" in h.content, h.content
@@ -181,8 +188,9 @@ async def test_the_clock_tries_an_expiry_again_when_the_database_refused_it(fake
     assert "Time ran out" in table.last_turn(thread).content
 
 
-async def test_a_database_locked_at_start_up_stops_the_bot_before_it_serves(fake_discord, run_bot, tmp_path,
-                                                                            monkeypatch):
+async def test_a_database_locked_at_start_up_stops_the_bot_before_it_serves(
+    fake_discord, run_bot, tmp_path, monkeypatch
+):
     monkeypatch.setattr(Store, "BUSY_TIMEOUT_MS", 100)
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -200,8 +208,10 @@ async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(fak
     await table.play_one(gid, thread, "move")
     await table.runner.kill(release=table.bot.store.close)
     with sqlite3.connect(table.db_path) as db:  # a flag an earlier run raised, whose cause has gone
-        db.execute("UPDATE games SET attention = 'move 1 no longer replays (boom)', deadline = NULL WHERE id = ?",
-                   (gid,))
+        db.execute(
+            "UPDATE games SET attention = 'move 1 no longer replays (boom)', deadline = NULL WHERE id = ?",
+            (gid,),
+        )
     await table.boot(sync=False)
     notice = await fake.wait_message(thread, lambda m: "playable again" in m.content)
     assert {table.players["ann"].id, table.players["bob"].id} <= set(notice.pinged_ids)
@@ -215,7 +225,9 @@ async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(fak
     assert len([m for m in fake.messages(thread) if "playable again" in m.content]) == 1
 
 
-async def test_a_move_saved_whose_board_cannot_be_recorded_still_counts_as_played(fake_discord, run_bot, tmp_path):
+async def test_a_move_saved_whose_board_cannot_be_recorded_still_counts_as_played(
+    fake_discord, run_bot, tmp_path
+):
     """Only the bookkeeping of the posted board fails: the player is told the move was played
     (it was saved), never "could not save", and the game goes on."""
     fake = fake_discord

@@ -1,6 +1,7 @@
 """Edges found in the audit: a player who leaves the server mid-game, commands from DMs and from
 another server, and things happening at once (a move and the clock, a move and /game end, two
 Start clicks). Each keeps the database consistent and answers everyone."""
+
 from __future__ import annotations
 
 import asyncio
@@ -60,14 +61,19 @@ async def test_dms_offer_only_rules_and_another_servers_game_is_not_found(fake_d
     assert h.ephemeral and "Ra" in h.content
     for command in ("move", "hand", "game status"):  # server-only: Discord does not offer them here
         try:
-            await fake.slash(table.players["ann"], dm, command, **({"action": "done"} if command == "move" else {}))
+            await fake.slash(
+                table.players["ann"], dm, command, **({"action": "done"} if command == "move" else {})
+            )
         except FakeDiscordError as err:
             assert "guild-only" in str(err)
         else:
             raise AssertionError(f"/{command} was offered in a DM")
-    for who, command, values in ((zed, "move", {"action": "done", "game": gid}), (zed, "hand", {"game": gid}),
-                                 (table.players["ann"], "game end", {"game": gid}),
-                                 (zed, "game join", {"game": gid})):
+    for who, command, values in (
+        (zed, "move", {"action": "done", "game": gid}),
+        (zed, "hand", {"game": gid}),
+        (table.players["ann"], "game end", {"game": gid}),
+        (zed, "game join", {"game": gid}),
+    ):
         h = await fake.slash(who, fake.channel("play"), command, options=values)
         assert h.ephemeral and f"no game #{gid} here" in h.content.lower(), (command, h.content)
     h = await fake.slash(table.players["ann"], table.channel, "game new", game="pralaya", clock="0")

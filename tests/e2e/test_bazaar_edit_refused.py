@@ -1,6 +1,7 @@
 """Discord refuses edits to messages older than an hour beyond a rate (error 30046): a board that
 cannot be edited in place is posted anew, so players always see the current turn (a DM takes the
 same road: ``Publisher._dm`` posts a new DM when its edit is refused)."""
+
 from __future__ import annotations
 
 import re
@@ -21,8 +22,9 @@ async def test_a_board_and_dm_discord_will_not_edit_are_posted_anew(fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0)
-    refused = fake.faults.fail("PATCH /channels/*/messages/*", status=400, code=30046, message=OLD_EDIT,
-                               times=None)
+    refused = fake.faults.fail(
+        "PATCH /channels/*/messages/*", status=400, code=30046, message=OLD_EDIT, times=None
+    )
     for _ in range(12):
         if (await table.bot.store.game(gid)).status != "active":
             break

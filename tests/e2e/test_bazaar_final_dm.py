@@ -1,5 +1,6 @@
 """The end first (issue 21, item 7): when a game finishes, each person gets a last DM, their final
 hand with their rank, and it says the game is over once."""
+
 from __future__ import annotations
 
 from tests.e2e.bazaar_harness import make_table
@@ -23,6 +24,8 @@ async def test_each_player_gets_a_last_dm_with_their_rank(fake_discord, run_bot,
         seat = next(s.seat for s in game.seats if s.user_id == table.players[who].id)
         last = fake.dms(table.players[who])[-1]
         head = last.content.splitlines()[0]
-        assert head.startswith(f"🏁 **Pralaya #{gid}** is over (move {game.row.version}). You finished **"), head
+        assert head.startswith(f"🏁 **Pralaya #{gid}** is over (move {game.row.version}). You finished **"), (
+            head
+        )
         assert "of 3" in head and (f"{outcome.scores[seat]} pts" in head or "no score" in head), head
         assert head.lower().count("over") == 1 and last.attachments  # the final hand

@@ -1,6 +1,7 @@
 """The per-user flood guard, at its default limit (a burst of 8, then 2 a second), with its clock
 injected so nothing here sleeps: a flood is answered "slow down" and changes nothing, other users
 are untouched, a normal player is never refused, and autocomplete has its own larger limit."""
+
 from __future__ import annotations
 
 from bot.host.config import Config
@@ -31,7 +32,9 @@ async def test_a_flood_from_one_user_is_slowed_down_and_changes_nothing(fake_dis
     clock.advance(1.0)
     assert "Slow down" not in (await fake.slash(table.players["ann"], table.channel, "game list")).content
     assert "Slow down" not in (await fake.slash(table.players["ann"], table.channel, "game list")).content
-    assert (await fake.slash(table.players["ann"], table.channel, "game list")).content.startswith("Slow down")
+    assert (await fake.slash(table.players["ann"], table.channel, "game list")).content.startswith(
+        "Slow down"
+    )
     assert table.bot.throttle.refused == 5
 
 
@@ -60,8 +63,12 @@ async def test_autocomplete_has_its_own_larger_limit(fake_discord, run_bot, tmp_
     table.rate_limit, table.throttle_clock = DEFAULT, FakeTime(100.0)
     await table.boot()
     await table.start_game("ann", ("bob",), 0)
-    got = [await fake.autocomplete(table.players["ann"], table.channel, "game new", focused="options",
-                                   game="pralaya", options="") for _ in range(DEFAULT[0] * 4 + 3)]
+    got = [
+        await fake.autocomplete(
+            table.players["ann"], table.channel, "game new", focused="options", game="pralaya", options=""
+        )
+        for _ in range(DEFAULT[0] * 4 + 3)
+    ]
     assert all(got[: DEFAULT[0] * 4]) and got[-3:] == [[], [], []]
     # commands are counted apart: ann's typing did not use up her commands
     assert "Slow down" not in (await fake.slash(table.players["ann"], table.channel, "game list")).content

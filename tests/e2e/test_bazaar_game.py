@@ -1,5 +1,6 @@
 """Complete games through real interactions: the lobby (join twice, add an AI, start), moves by
 ``/move`` and by the turn message's buttons/select, the final score sheet, the archived thread."""
+
 from __future__ import annotations
 
 import re
@@ -57,7 +58,9 @@ async def test_full_pralaya_game_through_move_and_buttons(fake_discord, run_bot,
     row = await table.bot.store.game(gid)
     moves = await table.db_moves(gid)
     assert row.status == "finished" and row.version == len(moves) and row.deadline is None
-    assert {by for _, _, by in moves} == {"player", "ai"} and played == sum(by == "player" for *_, by in moves)
+    assert {by for _, _, by in moves} == {"player", "ai"} and played == sum(
+        by == "player" for *_, by in moves
+    )
     engine = base.get("pralaya")
     names = [s.name for s in await table.bot.store.seats(gid)]
     final_state = replay_states(engine, row.seed, 4, row.options, moves)[-1]
@@ -80,8 +83,13 @@ async def test_a_busy_channel_without_thread_permission_plays_in_the_channel(fak
     from tests.fakediscord import CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS
 
     fake = fake_discord
-    table = make_table(fake, run_bot, tmp_path, bot_permissions=DEFAULT_BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS,
-                       everyone_permissions=0x400 | 0x800 | 0x8000 | 0x10000 | (1 << 31))
+    table = make_table(
+        fake,
+        run_bot,
+        tmp_path,
+        bot_permissions=DEFAULT_BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS,
+        everyone_permissions=0x400 | 0x800 | 0x8000 | 0x10000 | (1 << 31),
+    )
     await table.boot()
     g1, place1 = await table.start_game("ann", ("bob",), 0)
     g2, place2 = await table.start_game("cy", (), 1)
@@ -192,6 +200,6 @@ async def test_a_ra_epoch_ends_with_its_score_sheet_above_the_next_board(fake_di
     sheet = messages[sheets[0]]
     assert sheet.attachments and sheet.attachments[0].filename.endswith("-sheet.png")
     assert sheet.attachments[0].data[:8] == b"\x89PNG\r\n\x1a\n"
-    below = messages[sheets[0] + 1:]
+    below = messages[sheets[0] + 1 :]
     assert below and "· move " in below[0].content and below[0].attachments  # the next board
     assert not any("Epoch 2 scoring" in m.content for m in messages)

@@ -1,6 +1,7 @@
 """/log shows a move's text only when it names nothing a spectator may not see: Kathai's
 ``swap t32`` names the card put back under the pile, an offer names the cards offered to the
 players it is addressed to. Such moves show only their public events."""
+
 from __future__ import annotations
 
 import re

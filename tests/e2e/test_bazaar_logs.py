@@ -1,5 +1,6 @@
 """What reaches the log: never the token, and never a private view, even at BAZAAR_LOG_LEVEL=DEBUG
 (discord.py's own DEBUG lines carry request and response bodies, so DM texts and hands)."""
+
 from __future__ import annotations
 
 import logging
@@ -26,8 +27,9 @@ def restore_logging():
         logging.getLogger(n).setLevel(level)
 
 
-async def test_debug_logging_keeps_hands_and_the_token_out(fake_discord, run_bot, tmp_path, caplog,
-                                                           restore_logging):
+async def test_debug_logging_keeps_hands_and_the_token_out(
+    fake_discord, run_bot, tmp_path, caplog, restore_logging
+):
     fake = fake_discord
     bot_app._setup_logging(Config(token=fake.token, db_path=tmp_path / "x.sqlite3", log_level="DEBUG"))
     caplog.set_level(logging.DEBUG)
@@ -49,8 +51,9 @@ async def test_debug_logging_keeps_hands_and_the_token_out(fake_discord, run_bot
     assert fake.token not in caplog.text
 
 
-async def test_run_bot_refuses_a_corrupt_database_with_one_clear_line(fake_discord, tmp_path, caplog, capsys,
-                                                                     restore_logging):
+async def test_run_bot_refuses_a_corrupt_database_with_one_clear_line(
+    fake_discord, tmp_path, caplog, capsys, restore_logging
+):
     """``bazaar run`` on a corrupt file: exit code 1, one ``bazaar:`` line on stderr naming the
     file and what to do, no critical log line, the file untouched, the token nowhere (the real
     run_bot, in a thread, against the fake)."""

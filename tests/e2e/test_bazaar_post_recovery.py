@@ -2,6 +2,7 @@
 posts and the recap: a board posted again marks what changed since the last board players saw; a
 post Discord made but whose answer was lost is not made twice; the final sheet goes out though the
 recap could not be built."""
+
 from __future__ import annotations
 
 from bot.host.store import StoreUnavailable
@@ -26,15 +27,28 @@ async def _posted_boards_match(table, gid, thread):
     names = [s.name for s in seats]
     moves = await table.db_moves(gid)
     boards = [m for m in fake.messages(thread) if "· move " in m.content]
-    posted = [(m, int(c.split("· move ")[1].split()[0].split("\n")[0]), png)
-              for m in boards for c, png in _shown(fake, m)]
-    expected = board_pngs(row.game if hasattr(row, "game") else row.kind, row.seed, len(seats), row.options, moves,
-                          names, [v for _, v, _ in posted], [m.id for m, _, _ in posted])
+    posted = [
+        (m, int(c.split("· move ")[1].split()[0].split("\n")[0]), png)
+        for m in boards
+        for c, png in _shown(fake, m)
+    ]
+    expected = board_pngs(
+        row.game if hasattr(row, "game") else row.kind,
+        row.seed,
+        len(seats),
+        row.options,
+        moves,
+        names,
+        [v for _, v, _ in posted],
+        [m.id for m, _, _ in posted],
+    )
     bad = [v for (m, v, png), want in zip(posted, expected) if png != want]
     return bad, [v for _, v, _ in posted]
 
 
-async def test_a_reposted_board_marks_changes_since_the_last_posted_board(fake_discord, run_bot, tmp_path, backoff):
+async def test_a_reposted_board_marks_changes_since_the_last_posted_board(
+    fake_discord, run_bot, tmp_path, backoff
+):
     fake = fake_discord
     table, gid, thread = await setup_game(fake, run_bot, tmp_path)
     fault = fake.faults.fail(POST, 502, times=5, where=boards_in(thread))
@@ -42,12 +56,14 @@ async def test_a_reposted_board_marks_changes_since_the_last_posted_board(fake_d
     game = await table.bot.service.get(gid)
     await fake.wait_for(lambda: latest_board(fake, thread) == game.row.version, what="the board posted again")
     await table.settle()
-    await table.play_one(gid, thread)   # one more board after the repost
+    await table.play_one(gid, thread)  # one more board after the repost
     bad, versions = await _posted_boards_match(table, gid, thread)
     assert bad == [], (bad, versions)
 
 
-async def test_a_board_post_that_broke_after_discord_made_it_is_not_posted_twice(fake_discord, run_bot, tmp_path):
+async def test_a_board_post_that_broke_after_discord_made_it_is_not_posted_twice(
+    fake_discord, run_bot, tmp_path
+):
     fake = fake_discord
     table, gid, thread = await setup_game(fake, run_bot, tmp_path)
     fault = fake.faults.disconnect(POST, after=True, where=boards_in(thread))
@@ -58,9 +74,11 @@ async def test_a_board_post_that_broke_after_discord_made_it_is_not_posted_twice
     await assert_every_board_once(table, gid, thread)
 
 
-async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_sheet(fake_discord, run_bot,
-                                                                                      tmp_path, backoff):
+async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_sheet(
+    fake_discord, run_bot, tmp_path, backoff
+):
     from tests.e2e.bazaar_harness import install_toy_secret
+
     remove = install_toy_secret()
     try:
         fake = fake_discord
@@ -77,6 +95,7 @@ async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_
                 calls.append(1)
                 raise StoreUnavailable("the database x is locked (simulated)")
             return await real(game_id, **kw)
+
         store.moves = moves
         for _ in range(8):
             g = await table.bot.service.get(gid)
@@ -95,8 +114,9 @@ async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_
         remove()
 
 
-async def test_a_board_discord_refuses_for_good_is_not_retried_and_the_next_move_posts(fake_discord, run_bot,
-                                                                                         tmp_path, backoff):
+async def test_a_board_discord_refuses_for_good_is_not_retried_and_the_next_move_posts(
+    fake_discord, run_bot, tmp_path, backoff
+):
     """A 403 Missing Access on a board (a permission taken away): logged, not retried forever;
     the game goes on and the next move's board is posted."""
     fake = fake_discord
@@ -113,16 +133,24 @@ async def test_a_board_discord_refuses_for_good_is_not_retried_and_the_next_move
     assert latest_board(fake, thread) == (await table.bot.service.get(gid)).row.version > refused
 
 
-async def test_an_epoch_sheet_discord_refused_is_posted_later_above_its_board(fake_discord, run_bot, tmp_path,
-                                                                                backoff):
+async def test_an_epoch_sheet_discord_refused_is_posted_later_above_its_board(
+    fake_discord, run_bot, tmp_path, backoff
+):
     """Ra's epoch sheet fails all of discord.py's tries: neither it nor the board below it is
     lost or doubled; both go up again later, the sheet first, once each."""
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot(repost_delays=QUICK)
     gid, place = await table.start_game("ann", (), 2, game="ra")
-    fault = fake.faults.fail(POST, 502, times=5, where=lambda r: r.path == f"/channels/{place.id}/messages"
-                             and any(f.filename.endswith("-sheet.png") for f in r.files))
+    fault = fake.faults.fail(
+        POST,
+        502,
+        times=5,
+        where=lambda r: (
+            r.path == f"/channels/{place.id}/messages"
+            and any(f.filename.endswith("-sheet.png") for f in r.files)
+        ),
+    )
     for _ in range(300):
         if fault.spent:
             break

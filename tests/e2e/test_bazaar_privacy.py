@@ -1,5 +1,6 @@
 """Hidden information: every DM and ephemeral answer carries exactly its recipient's view, and the
 channel only ever the spectator view; private events reach only their owner."""
+
 from __future__ import annotations
 
 import json
@@ -49,8 +50,16 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(fake_discord, r
     boards = [(content, png) for m in fake.messages(thread) for content, png in shown(fake, m) if png]
     ids = [m.id for m in fake.messages(thread) for _, png in shown(fake, m) if png]
     assert len(boards) >= 8
-    expected = board_pngs("pralaya", row.seed, len(seats), row.options, await table.db_moves(gid), names,
-                          [_version(content) for content, _ in boards], ids)
+    expected = board_pngs(
+        "pralaya",
+        row.seed,
+        len(seats),
+        row.options,
+        await table.db_moves(gid),
+        names,
+        [_version(content) for content, _ in boards],
+        ids,
+    )
     for (content, png), want in zip(boards, expected):
         state = states[_version(content)]
         assert png == want
@@ -103,7 +112,9 @@ def toy_secret():
     remove()
 
 
-async def test_private_events_and_hidden_cards_reach_only_their_owner(fake_discord, run_bot, tmp_path, toy_secret):
+async def test_private_events_and_hidden_cards_reach_only_their_owner(
+    fake_discord, run_bot, tmp_path, toy_secret
+):
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -139,8 +150,12 @@ async def test_private_events_and_hidden_cards_reach_only_their_owner(fake_disco
                 assert drawn["what"] == "hand" and drawn["view"]["viewer"] == seat
             for card in engine.secrets(states[version], seat):
                 assert card not in content, (who, card, content)
-        private_lines = [line for m in fake.dms(user) for line in m.content.splitlines() if "you drew" in line]
-        expected = [f"• you drew {states[v + 1].hands[seat][-1]}" for v, (s, _, _) in enumerate(moves) if s == seat]
+        private_lines = [
+            line for m in fake.dms(user) for line in m.content.splitlines() if "you drew" in line
+        ]
+        expected = [
+            f"• you drew {states[v + 1].hands[seat][-1]}" for v, (s, _, _) in enumerate(moves) if s == seat
+        ]
         assert private_lines == expected
         assert all(line.split()[-1] in mine for line in private_lines)
     # the ephemeral move confirmation carries the mover's own private event
@@ -154,8 +169,10 @@ def _component_text(components) -> str:
     for row in components:
         for c in row.get("components", []):
             out += [str(c.get(k, "")) for k in ("label", "custom_id", "placeholder")]
-            out += [f"{o.get('label', '')} {o.get('value', '')} {o.get('description') or ''}"
-                    for o in c.get("options", [])]
+            out += [
+                f"{o.get('label', '')} {o.get('value', '')} {o.get('description') or ''}"
+                for o in c.get("options", [])
+            ]
     return " ".join(out)
 
 
@@ -186,8 +203,9 @@ async def test_public_boards_never_offer_moves_that_depend_on_a_hidden_hand(fake
         else:  # the island's cells within the public Vitality left: buttons (or a menu) on the board
             version = game.row.version
             offered = [c for c in turn.custom_ids if c != f"bz:{gid}:0:!hand"]
-            assert offered == ([f"bz:{gid}:{version}:{a}" for a in legal] if len(legal) <= 10
-                               else [f"bzs:{gid}:{version}"]), (i, offered)
+            assert offered == (
+                [f"bz:{gid}:{version}:{a}" for a in legal] if len(legal) <= 10 else [f"bzs:{gid}:{version}"]
+            ), (i, offered)
         if any(a.startswith("buy ") for a in legal):
             buys += 1
             for coin in ("gold", "silver", "copper", "0g", "1g", "1s", "1c"):

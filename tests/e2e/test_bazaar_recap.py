@@ -2,6 +2,7 @@
 ``<game>-<id>-recap.gif``, one public board per turn, rebuilt from the stored move log (so also by
 a bot that restarted before posting the end, or after posting the sheet and before the recap),
 under the attachment budget."""
+
 from __future__ import annotations
 
 import asyncio
@@ -45,8 +46,9 @@ def sheet_and_recap(fake, thread, gid, kind):
     return final, film.attachments[0]
 
 
-async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_restart(fake_discord, run_bot,
-                                                                                       tmp_path):
+async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_restart(
+    fake_discord, run_bot, tmp_path
+):
     """Two people play the toy game; the bot dies after the last move is stored and before the end
     is posted; the next bot posts the sheet, then the recap: one frame per turn, each exactly the
     spectator view of that moment (other hands as counts), the last held."""
@@ -112,8 +114,10 @@ async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(fak
     frames = gif_frames(film.data)
     assert len(frames) == len(turns) and 3 <= len(turns) < len(moves)  # Pralaya turns have several steps
     # each frame is the board as posted: its turn's caption on top, what the turn changed marked
-    boards = [Image.open(io.BytesIO(p)).convert("RGB")
-              for p in recap.boards(engine, turns, recap.posted("pralaya"), names)]
+    boards = [
+        Image.open(io.BytesIO(p)).convert("RGB")
+        for p in recap.boards(engine, turns, recap.posted("pralaya"), names)
+    ]
     assert all(b.size == frames[0].size for b in boards)  # one size: no blank canvas
 
     def distance(frame: Image.Image, board: Image.Image) -> float:
@@ -166,8 +170,9 @@ async def _toy_game_over(fake, run_bot, tmp_path, monkeypatch, **boot):
         remove()
 
 
-async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(fake_discord, run_bot,
-                                                                            tmp_path, monkeypatch):
+async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(
+    fake_discord, run_bot, tmp_path, monkeypatch
+):
     """While the recap is still being drawn, the last move is answered and the final sheet is
     posted (the game is over for everyone); the recap comes below it once drawn, then the thread
     is archived and both messages are recorded."""
@@ -188,8 +193,9 @@ async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(fak
         assert len(await table.bot.store.messages(gid, kind="recap")) == 1
 
 
-async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_only(fake_discord, run_bot,
-                                                                                   tmp_path, monkeypatch):
+async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_only(
+    fake_discord, run_bot, tmp_path, monkeypatch
+):
     """The bot dies after posting the final sheet, while the recap is being drawn: the next bot
     finds the sheet on Discord (not posted again) and posts the recap below it; a third start
     posts nothing."""
@@ -216,8 +222,9 @@ async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_o
         assert len(fake.messages(thread)) == count
 
 
-async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_run_posts_it(fake_discord, run_bot,
-                                                                                        tmp_path, monkeypatch):
+async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_run_posts_it(
+    fake_discord, run_bot, tmp_path, monkeypatch
+):
     """A graceful stop does not wait for a recap being drawn: its task is cancelled (the sheet
     stays unrecorded), and the next start posts the recap once below the sheet."""
     fake = fake_discord
@@ -236,17 +243,25 @@ async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_ru
 
 @pytest.mark.parametrize("status, code, posted", [(503, 0, True), (403, 50001, False)])
 async def test_a_recap_refused_for_a_while_is_posted_later_once_and_one_refused_for_good_is_left_out(
-        fake_discord, run_bot, tmp_path, monkeypatch, status, code, posted):
+    fake_discord, run_bot, tmp_path, monkeypatch, status, code, posted
+):
     """Discord answers the recap's post with a 503 (not retried by discord.py) twice: the bot
     posts it again after its pauses, once, and records it with the sheet. A 403 Missing Access
     (the thread is gone for the bot) is not tried again: the sheet is recorded alone."""
     fake = fake_discord
-    async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch,
-                              repost_delays=(0.2, 0.4)) as (table, gid, thread, go):
-        recap_post = (lambda r: r.path == f"/channels/{thread.id}/messages"
-                      and any(f.filename.endswith("-recap.gif") for f in r.files))
-        fault = fake.faults.fail("POST /channels/{channel_id}/messages", status=status, code=code,
-                                 times=2, where=recap_post)
+    async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch, repost_delays=(0.2, 0.4)) as (
+        table,
+        gid,
+        thread,
+        go,
+    ):
+        recap_post = lambda r: (
+            r.path == f"/channels/{thread.id}/messages"
+            and any(f.filename.endswith("-recap.gif") for f in r.files)
+        )
+        fault = fake.faults.fail(
+            "POST /channels/{channel_id}/messages", status=status, code=code, times=2, where=recap_post
+        )
         go.set()
         await table.recaps_posted()
         tries = [r for f, r in fake.faults.log if f is fault]

@@ -1,5 +1,6 @@
 """Bad input, out-of-turn and stale actions, races and handler errors: each answered with a clear
 ephemeral message, and nothing changes in the database."""
+
 from __future__ import annotations
 
 import asyncio
@@ -47,8 +48,9 @@ async def test_autocomplete_offers_only_the_callers_legal_actions(fake_discord, 
         game_opt = next(o for o in options if o["name"] == "game")
         assert [c["value"] for c in game_opt["choices"]] == [e.name for e in base.games()]
         assert not game_opt.get("autocomplete")
-    opts = await fake.autocomplete(user, table.channel, "game new", focused="options",
-                                   options={"game": "pralaya", "options": "open"})
+    opts = await fake.autocomplete(
+        user, table.channel, "game new", focused="options", options={"game": "pralaya", "options": "open"}
+    )
     assert [c.value for c in opts] == ["open", "open_hands=false"]
 
 
@@ -94,7 +96,6 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(fake_discord
     assert len(await table.bot.store.games()) == 1
 
 
-
 async def test_a_click_on_an_old_board_is_stale(fake_discord, run_bot, tmp_path):
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -107,8 +108,11 @@ async def test_a_click_on_an_old_board_is_stale(fake_discord, run_bot, tmp_path)
     action = game.engine.legal_actions(game.state, seat)[0]
     await table.play_one(gid, thread, "move")
     if table.last_turn(thread).id == first.id:  # the same player went on: the board was edited
-        assert first.custom_ids and not [c for c in first.custom_ids if c.startswith(f"bz:{gid}:0:")
-                                         and not c.endswith("!hand") or c == f"bzs:{gid}:0"]
+        assert first.custom_ids and not [
+            c
+            for c in first.custom_ids
+            if c.startswith(f"bz:{gid}:0:") and not c.endswith("!hand") or c == f"bzs:{gid}:0"
+        ]
     else:
         assert fake.message(first.id).components == []  # the bot cleared the old buttons
     fake.message(first.id).components = shown
@@ -156,7 +160,9 @@ async def test_two_moves_at_once_exactly_one_applies(fake_discord, run_bot, tmp_
     assert len(refusals) == 1 and "out of date" in refusals[0]
 
 
-async def test_a_failing_handler_is_logged_with_the_game_and_answered(fake_discord, run_bot, tmp_path, caplog):
+async def test_a_failing_handler_is_logged_with_the_game_and_answered(
+    fake_discord, run_bot, tmp_path, caplog
+):
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -202,8 +208,13 @@ async def test_without_attach_files_the_game_plays_on_with_a_clear_note(fake_dis
     from tests.fakediscord import ATTACH_FILES, DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS
 
     fake = fake_discord
-    table = make_table(fake, run_bot, tmp_path, bot_permissions=DEFAULT_BOT_PERMISSIONS & ~ATTACH_FILES,
-                       everyone_permissions=DEFAULT_EVERYONE_PERMISSIONS & ~ATTACH_FILES)
+    table = make_table(
+        fake,
+        run_bot,
+        tmp_path,
+        bot_permissions=DEFAULT_BOT_PERMISSIONS & ~ATTACH_FILES,
+        everyone_permissions=DEFAULT_EVERYONE_PERMISSIONS & ~ATTACH_FILES,
+    )
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 1)
     opened = next(i for i in fake.interactions if i.label == "/game new")

@@ -1,6 +1,7 @@
 """Persistence across a crash: a new bot on the same database file resumes every game, buttons
 posted before the restart keep working, turn clocks restart; a history that no longer matches
 its snapshot is flagged and players are told; a corrupt file stops the bot from starting."""
+
 from __future__ import annotations
 
 import logging
@@ -34,7 +35,7 @@ async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(fake_
     board = await table.control(user, thread, gid, version, action)  # posted by the first bot
 
     await table.runner.kill(release=old.store.close)  # no shutdown code runs
-    await table.boot(sync=False)                     # a new process on the same file
+    await table.boot(sync=False)  # a new process on the same file
     new = table.bot
     assert new is not old
     resumed = await new.service.get(gid)
@@ -107,6 +108,7 @@ def test_run_bot_exit_codes_and_log_lines(monkeypatch, caplog, capsys, tmp_path)
     def failing(exc):
         async def run(config):
             raise exc
+
         return run
 
     monkeypatch.setattr(bot_app, "_setup_logging", lambda config: None)

@@ -3,6 +3,7 @@ Discord shows but the bot had not recorded (posted, or edited in place) is kept,
 again; AI seats the last run left awaited (it died between a person's move and the AI's answer,
 separate transactions) play when the bot comes back. (tests/e2e/test_kill_burst.py finds these
 gaps at random with a real process and SIGKILL; here each is hit on purpose.)"""
+
 from __future__ import annotations
 
 import asyncio
@@ -43,8 +44,11 @@ async def test_a_board_posted_but_not_recorded_is_not_posted_again(fake_discord,
     game = await table.bot.service.get(gid)
     seat = game.awaited()[0]
     # a move after which someone else must act, so that its board is a new message
-    action = next(a for a in game.engine.legal_actions(game.state, seat)
-                  if seat not in game.engine.to_move(base.play(game.engine, game.state, seat, a).state))
+    action = next(
+        a
+        for a in game.engine.legal_actions(game.state, seat)
+        if seat not in game.engine.to_move(base.play(game.engine, game.state, seat, a).state)
+    )
     version = game.row.version
     hit = await _hang_on(table, "turn", "add_message")
     await fake.slash(table.user_of(game, seat), thread, "move", action=action, wait=False)
@@ -72,9 +76,14 @@ async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(fake
         game = await table.bot.service.get(gid)
         seat = game.awaited()[0]
         engine = game.engine
-        same = [a for a in engine.legal_actions(game.state, seat)
-                if engine.to_move(base.play(engine, game.state, seat, a).state) == (seat,)]
-        if same and table.last_turn(thread).content.startswith(f"**Pralaya #{gid}** · move {game.row.version}"):
+        same = [
+            a
+            for a in engine.legal_actions(game.state, seat)
+            if engine.to_move(base.play(engine, game.state, seat, a).state) == (seat,)
+        ]
+        if same and table.last_turn(thread).content.startswith(
+            f"**Pralaya #{gid}** · move {game.row.version}"
+        ):
             break
         await table.play_one(gid, thread, "move")
     else:
@@ -84,7 +93,9 @@ async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(fake
     hit = await _hang_on(table, "turn", "set_message_version")
     await fake.slash(table.user_of(game, seat), thread, "move", action=same[0], wait=False)
     await asyncio.wait_for(hit.wait(), 10)
-    assert _boards(table, thread, gid, version + 1) == [board]  # edited in place; the bot died before recording it
+    assert _boards(table, thread, gid, version + 1) == [
+        board
+    ]  # edited in place; the bot died before recording it
     await table.runner.kill(release=table.bot.store.close)
 
     await table.boot(sync=False)
@@ -154,7 +165,9 @@ async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(fake_dis
         game = await table.bot.service.get(gid)
         assert game.row.status == "active"
         seat = next(s for s in game.awaited() if not game.ai_plays(s))
-        action = game.engine.choose(game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat))
+        action = game.engine.choose(
+            game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat)
+        )
         h = await fake.slash(table.user_of(game, seat), place, "move", action=action, wait=False)
         await fake.wait_for(lambda: hit.is_set() or h.done, 60)
         if hit.is_set():

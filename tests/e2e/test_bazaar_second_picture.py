@@ -2,6 +2,7 @@
 and players) posts its second picture with the board in the same message, and an edit in place
 replaces both. Drawn by the stand-in renderer (tests/render_stub.py), so this checks the posting
 whatever each game's drawing is."""
+
 from __future__ import annotations
 
 import io
@@ -17,8 +18,9 @@ def sizes(msg) -> list[tuple[int, int]]:
     return [Image.open(io.BytesIO(a.data)).size for a in msg.attachments]
 
 
-async def test_a_phraya_turn_message_carries_the_board_and_its_second_picture(fake_discord, run_bot, tmp_path,
-                                                                           monkeypatch):
+async def test_a_phraya_turn_message_carries_the_board_and_its_second_picture(
+    fake_discord, run_bot, tmp_path, monkeypatch
+):
     use_stub(monkeypatch, extra_for={"phraya"})
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)

@@ -1,4 +1,5 @@
 """A first end-to-end check: open a lobby, join, add an AI, start, see the board and the DMs."""
+
 from __future__ import annotations
 
 from tests.e2e.bazaar_harness import buttons, make_table

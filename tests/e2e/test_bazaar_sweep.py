@@ -3,6 +3,7 @@ its post, e.g. after a DM click for a game of this process's shard) is posted by
 process once ``BAZAAR_REPOST_AFTER`` has passed (``BazaarBot.sweep_unposted``, run in the
 background with a database other processes share). PostgreSQL only: a SQLite file has one
 process, which posts its own boards."""
+
 from __future__ import annotations
 
 from bot.host.service import UNPOSTED, GameService
@@ -10,7 +11,9 @@ from bot.host.store import Store
 from tests.e2e.bazaar_harness import make_table
 
 
-async def test_a_board_another_process_stored_but_never_posted_is_posted(pg_url, fake_discord, run_bot, tmp_path):
+async def test_a_board_another_process_stored_but_never_posted_is_posted(
+    pg_url, fake_discord, run_bot, tmp_path
+):
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     table.db_path = pg_url
@@ -29,7 +32,7 @@ async def test_a_board_another_process_stored_but_never_posted_is_posted(pg_url,
     table.now.advance(bot.config.repost_after + 1)
     assert await bot.sweep_unposted() == 1
     await table.settle()
-    new = [m for m in fake.messages(thread) if "· move " in m.content][len(boards):]
+    new = [m for m in fake.messages(thread) if "· move " in m.content][len(boards) :]
     assert len(new) == 1 and f"move {version + 1}" in new[0].content and UNPOSTED in new[0].content
     assert held.row.version == version + 1  # the held game caught up with the other process's move
     assert await bot.sweep_unposted() == 0  # posted once
@@ -37,8 +40,9 @@ async def test_a_board_another_process_stored_but_never_posted_is_posted(pg_url,
     assert (await bot.store.game(gid)).version == version + 2
 
 
-async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(pg_url, fake_discord, run_bot,
-                                                                             tmp_path):
+async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(
+    pg_url, fake_discord, run_bot, tmp_path
+):
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     table.db_path = pg_url
@@ -70,8 +74,10 @@ async def _move_elsewhere(pg_url: str, table, gid: int, *, ai_answers: bool = Tr
     try:
         other = GameService(store, now=table.now, seed_source=lambda: table.seed)
         if not ai_answers:
+
             async def stopped(game, **_):
                 return None
+
             other._advance_ai = stopped
         game = await other.get(gid)
         while True:

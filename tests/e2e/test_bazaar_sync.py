@@ -1,5 +1,6 @@
 """``bazaar sync`` (``bot.app._sync``): the command tree goes to the dev guild when set, else global;
 no database is opened and no gateway connection is made."""
+
 from __future__ import annotations
 
 from bot.host.config import Config
@@ -14,11 +15,22 @@ async def test_sync_to_the_dev_guild_then_globally(fake_discord, tmp_path):
     db = tmp_path / "never.sqlite3"
     assert await bot_app._sync(Config(token=fake.token, db_path=db, dev_guild_id=guild.id)) == 0
     assert await bot_app._sync(Config(token=fake.token, db_path=db)) == 0
-    assert [(scope, sorted(names)) for scope, names in fake.command_syncs] == [(guild.id, EXPECTED), (None, EXPECTED)]
+    assert [(scope, sorted(names)) for scope, names in fake.command_syncs] == [
+        (guild.id, EXPECTED),
+        (None, EXPECTED),
+    ]
     assert not db.exists() and fake.sessions == []
     game = next(c for c in fake.commands[None] if c["name"] == "game")
-    assert sorted(o["name"] for o in game["options"]) == ["addbot", "end", "join", "leave", "list", "new",
-                                                          "start", "status"]
+    assert sorted(o["name"] for o in game["options"]) == [
+        "addbot",
+        "end",
+        "join",
+        "leave",
+        "list",
+        "new",
+        "start",
+        "status",
+    ]
 
 
 async def test_the_bot_says_when_a_sync_is_due(fake_discord, run_bot, tmp_path, caplog):

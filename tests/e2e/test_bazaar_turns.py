@@ -2,6 +2,7 @@
 edits its latest board and that player's latest DM in place instead of posting new ones, so the
 channel and the DMs stay quiet but always current; a new board when someone else must act or
 something else was posted since; a click on what an edited board showed before is stale."""
+
 from __future__ import annotations
 
 import copy
@@ -64,8 +65,16 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(fake_discord, 
     boards = [m for m in fake.messages(thread) if "· move " in m.content]
     shown = {}
     posted = [(m, version, png) for m in boards for version, png in _shown(fake, m)]
-    expected = board_pngs("pralaya", row.seed, len(seats), row.options, moves, names, [v for _, v, _ in posted],
-                          [m.id for m, _, _ in posted])
+    expected = board_pngs(
+        "pralaya",
+        row.seed,
+        len(seats),
+        row.options,
+        moves,
+        names,
+        [v for _, v, _ in posted],
+        [m.id for m, _, _ in posted],
+    )
     for (m, version, png), want in zip(posted, expected):
         assert png == want, version
         shown[version] = m.id
@@ -100,8 +109,9 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(fake_discord, 
             assert len([v for v in created if start <= v <= end]) <= 1, (seat, start, end, created)
         assert any(m.versions for m in dms)  # the edit path was taken
         # always current: the newest DM shows what the player alone sees now
-        assert private_digest(engine, states[_version(dms[-1].content)], seat) == \
-            private_digest(engine, states[-1], seat)
+        assert private_digest(engine, states[_version(dms[-1].content)], seat) == private_digest(
+            engine, states[-1], seat
+        )
 
 
 async def _until_a_move_goes_on(table, gid, thread):

@@ -1,5 +1,6 @@
 """The bot draws through its worker pool: every board, hand and text of a game is a job of
 ``bot.workers`` given views and names only (never a state), and the pool is closed with the bot."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -27,7 +28,10 @@ class RecordingWorkers(Workers):
 
 
 def _holds_a_state(value: Any) -> bool:
-    if dataclasses.is_dataclass(value) and type(value).__name__ not in ("Event", "Line"):  # events, caption lines
+    if dataclasses.is_dataclass(value) and type(value).__name__ not in (
+        "Event",
+        "Line",
+    ):  # events, caption lines
         return True
     if isinstance(value, dict):
         return any(_holds_a_state(v) for v in value.values())

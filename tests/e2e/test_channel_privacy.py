@@ -1,6 +1,7 @@
 """Games in a channel a member cannot see stay out of that member's reach: `game:<number>`,
 `/game list`, `/game status`, `/log` and join answer with the one "no such game here" refusal,
 the same as for a number no game has."""
+
 from __future__ import annotations
 
 import discord
@@ -8,14 +9,21 @@ import discord
 from tests.e2e.bazaar_harness import GAME_TITLE, make_table
 
 
-async def test_a_game_in_a_hidden_channel_is_no_game_for_those_who_cannot_see_it(fake_discord, run_bot, tmp_path):
+async def test_a_game_in_a_hidden_channel_is_no_game_for_those_who_cannot_see_it(
+    fake_discord, run_bot, tmp_path
+):
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     mod = table.players["mod"]
-    staff = fake.add_text_channel(table.guild, "staff", overwrites={
-        table.guild.roles[table.guild.id]: discord.PermissionOverwrite(view_channel=False),
-        mod: discord.PermissionOverwrite(view_channel=True),
-        fake.bot_user: discord.PermissionOverwrite(view_channel=True)})
+    staff = fake.add_text_channel(
+        table.guild,
+        "staff",
+        overwrites={
+            table.guild.roles[table.guild.id]: discord.PermissionOverwrite(view_channel=False),
+            mod: discord.PermissionOverwrite(view_channel=True),
+            fake.bot_user: discord.PermissionOverwrite(view_channel=True),
+        },
+    )
     await table.boot()
     mark = fake.mark()
     h = await fake.slash(mod, staff, "game new", options={"game": "pralaya"})
@@ -24,7 +32,12 @@ async def test_a_game_in_a_hidden_channel_is_no_game_for_those_who_cannot_see_it
     gid = int(GAME_TITLE.search(lobby.content)["id"])
     ann = table.players["ann"]
     hidden, nowhere = [], []
-    for command, values in (("game status", {}), ("log", {}), ("game join", {}), ("move", {"action": "done"})):
+    for command, values in (
+        ("game status", {}),
+        ("log", {}),
+        ("game join", {}),
+        ("move", {"action": "done"}),
+    ):
         for number, out in ((gid, hidden), (gid + 1000, nowhere)):
             h = await fake.slash(ann, table.channel, command, options={**values, "game": number})
             assert h.ephemeral, (command, h.content)

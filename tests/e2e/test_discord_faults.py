@@ -10,6 +10,7 @@ is retried after its ``retry_after`` (a global one holds every request). Those s
 the tests take half a minute, so the ``backoff`` fixture records what discord.py asks to sleep
 and runs it 100 times faster (only discord.py's HTTP modules see it; the bot is unchanged).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -70,11 +71,13 @@ def dms_of(fake: FakeDiscord, *users):
     def where(r) -> bool:
         ch = next((c for c in fake.channels.values() if r.path.startswith(f"/channels/{c.id}/")), None)
         return ch is not None and ch.is_dm and ch.recipient_id in ids
+
     return where
 
 
-async def setup_game(fake: FakeDiscord, run_bot, tmp_path, *, clock: str | None = None,
-                     now: FakeTime | None = None) -> tuple[Table, int, Channel]:
+async def setup_game(
+    fake: FakeDiscord, run_bot, tmp_path, *, clock: str | None = None, now: FakeTime | None = None
+) -> tuple[Table, int, Channel]:
     table = make_table(fake, run_bot, tmp_path)
     if now is not None:
         table.now = now
@@ -172,7 +175,8 @@ async def test_a_refused_board_goes_out_with_the_next_move(fake_discord, run_bot
 
 
 async def test_5xx_answers_are_retried_by_discord_py_and_nothing_is_posted_twice(
-        fake_discord, run_bot, tmp_path, backoff):
+    fake_discord, run_bot, tmp_path, backoff
+):
     """500 and 502 on board posts, board edits, DMs, interaction responses and follow-ups, some
     after Discord did the work (the answer was lost): discord.py's retries get through, a post
     retried after it was made is answered with the same message (its nonce), every board is
@@ -210,7 +214,9 @@ async def test_a_board_post_whose_connection_breaks_is_posted_later(fake_discord
     await assert_every_board_once(table, gid, thread)
 
 
-async def test_an_acknowledgement_done_but_answered_500_still_plays_the_move(fake_discord, run_bot, tmp_path, backoff):
+async def test_an_acknowledgement_done_but_answered_500_still_plays_the_move(
+    fake_discord, run_bot, tmp_path, backoff
+):
     """Discord took the deferral but answered 500; discord.py's retry then gets 400 / 40060
     (already acknowledged). The interaction is acknowledged, so the bot goes on: the move is
     played, its board posted once and the player told, privately."""
@@ -278,7 +284,9 @@ async def test_a_slow_board_post_does_not_delay_acknowledgements(fake_discord, r
         version = game.row.version
         seat = next(s for s in game.awaited() if not game.ai_plays(s))
         user = table.user_of(game, seat)
-        action = game.engine.choose(game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat))
+        action = game.engine.choose(
+            game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat)
+        )
         h = await fake.slash(user, thread, "move", action=action, wait=False)
         await h.wait_ack(timeout=3)
         other = next(u for u in (table.players["ann"], bob) if u is not user)
@@ -332,8 +340,9 @@ async def test_the_gateway_failing_mid_game(fake_discord, run_bot, tmp_path, how
         await runner.wait_until_resumed()
         assert runner.session is first and len(fake.sessions) == 1
     else:
-        await fake.wait_for(lambda: (s := runner.session) is not None and s is not first and s.connected,
-                            what="a new session")
+        await fake.wait_for(
+            lambda: (s := runner.session) is not None and s is not first and s.connected, what="a new session"
+        )
         assert first.invalid and first.resumes == 0
     await table.settle()
     for _ in range(3):  # the clock is asked again: nothing more is due for that turn
@@ -348,7 +357,9 @@ async def test_the_gateway_failing_mid_game(fake_discord, run_bot, tmp_path, how
     assert_no_dm_twice(fake, table)
 
 
-async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resume(fake_discord, run_bot, tmp_path):
+async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resume(
+    fake_discord, run_bot, tmp_path
+):
     """A click sent while the bot's connection is cut reaches it when it resumes (the missed
     dispatches are replayed by sequence number); it is answered and played once."""
     fake = fake_discord
@@ -356,7 +367,9 @@ async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resu
     game = await table.bot.service.get(gid)
     seat = next(s for s in game.awaited() if not game.ai_plays(s))
     user = table.user_of(game, seat)
-    action = game.engine.choose(game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat))
+    action = game.engine.choose(
+        game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat)
+    )
     version = game.row.version
     msg = await table.control(user, thread, gid, version, action)
     fake.faults.drop_gateway()
@@ -367,11 +380,13 @@ async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resu
     assert game.row.version > version
     assert len([i for i in fake.interactions if i.id == h.id]) == 1 and len(h.callbacks) == 1
     moves = await table.bot.store.moves(gid)
-    assert [(m.seat, m.action) for m in moves[version:version + 1]] == [(seat, action)]
+    assert [(m.seat, m.action) for m in moves[version : version + 1]] == [(seat, action)]
     await assert_every_board_once(table, gid, thread)
 
 
-async def test_a_final_sheet_refused_by_discord_is_posted_later_once(fake_discord, run_bot, tmp_path, backoff):
+async def test_a_final_sheet_refused_by_discord_is_posted_later_once(
+    fake_discord, run_bot, tmp_path, backoff
+):
     """The last move's score sheet fails all of discord.py's tries: the bot posts it again by
     itself, once, then clears the buttons and archives the thread (once)."""
     from tests.e2e.bazaar_harness import install_toy_secret
@@ -382,20 +397,34 @@ async def test_a_final_sheet_refused_by_discord_is_posted_later_once(fake_discor
         table = make_table(fake, run_bot, tmp_path)
         await table.boot(repost_delays=QUICK)
         gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
-        fault = fake.faults.fail(POST, 500, times=5, where=lambda r: boards_in(thread)(r)
-                                 and "is over" in str((r.json or {}).get("content")))
+        fault = fake.faults.fail(
+            POST,
+            500,
+            times=5,
+            where=lambda r: boards_in(thread)(r) and "is over" in str((r.json or {}).get("content")),
+        )
         for _ in range(6):
             await table.play_one(gid, thread, "move")
         game = await table.bot.service.get(gid)
         assert game.row.status == "finished" and fault.spent
-        await fake.wait_for(lambda: any("is over" in m.content for m in fake.messages(thread)),
-                            what="the final sheet posted again")
+        await fake.wait_for(
+            lambda: any("is over" in m.content for m in fake.messages(thread)),
+            what="the final sheet posted again",
+        )
         await table.recaps_posted()  # the recap follows the sheet; then the thread is archived
         finals = [m for m in fake.messages(thread) if "is over" in m.content]
         assert len(finals) == 1 and finals[0].attachments and "Winner" in finals[0].content
         assert all(m.components == [] for m in fake.messages(thread)) and fake.channel(thread.id).archived
-        assert len([r for r in fake.requests if r.route == "PATCH /channels/{channel_id}"
-                    and (r.json or {}).get("archived")]) == 1
+        assert (
+            len(
+                [
+                    r
+                    for r in fake.requests
+                    if r.route == "PATCH /channels/{channel_id}" and (r.json or {}).get("archived")
+                ]
+            )
+            == 1
+        )
         assert await table.bot.store.unposted() == []
     finally:
         remove()

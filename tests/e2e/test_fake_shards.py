@@ -3,6 +3,7 @@ of 2, each get only the guilds of ``(guild_id >> 22) % 2 == shard`` (READY, GUIL
 later guild events), a click in a guild reaches that guild's shard, a click in a DM reaches
 shard 0, ``GET /gateway/bot`` recommends the fake's shard count, and a shard id out of range is
 refused with close code 4010."""
+
 from __future__ import annotations
 
 import discord
@@ -44,7 +45,10 @@ async def test_guilds_events_and_interactions_go_to_their_shard_and_dms_to_shard
             c0, c1 = (r.client for r in runners)
             assert [g.id for g in c0.guilds] == [g0.id] and [g.id for g in c1.guilds] == [g1.id]
             assert [s.shard for s in fake.sessions] == [(0, 2), (1, 2)]
-            assert fake.gateway.target(None) is fake.sessions[0] and fake.gateway.target(g1.id) is fake.sessions[1]
+            assert (
+                fake.gateway.target(None) is fake.sessions[0]
+                and fake.gateway.target(g1.id) is fake.sessions[1]
+            )
 
             late = fake.add_text_channel(g1, "late")
             await fake.wait_for(lambda: c1.get_channel(late.id) is not None)
@@ -56,7 +60,9 @@ async def test_guilds_events_and_interactions_go_to_their_shard_and_dms_to_shard
                 sent = await channel.send("buttons", view=_view(cid))
                 await fake.click(ann, fake.message(sent.id), cid)
             user = await c1.fetch_user(ann.id)
-            dm = await (await user.create_dm()).send("in a DM", view=_view("in-dm"))  # sent by shard 1's process
+            dm = await (await user.create_dm()).send(
+                "in a DM", view=_view("in-dm")
+            )  # sent by shard 1's process
             await fake.click(ann, fake.message(dm.id), "in-dm")
             assert c0.clicks == ["in-zero", "in-dm"] and c1.clicks == ["in-one"]
 
@@ -77,6 +83,9 @@ async def test_a_shard_id_out_of_range_is_refused_with_4010():
             client = discord.Client(intents=discord.Intents.none(), shard_id=2, shard_count=2)
             with pytest.raises(FakeDiscordError, match="closed with 4010") as err:
                 await BotRunner(fake, client).start()
-            assert isinstance(err.value.__cause__, discord.ConnectionClosed) and err.value.__cause__.code == INVALID_SHARD
+            assert (
+                isinstance(err.value.__cause__, discord.ConnectionClosed)
+                and err.value.__cause__.code == INVALID_SHARD
+            )
     finally:
         await fake.close()

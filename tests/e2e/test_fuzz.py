@@ -8,6 +8,7 @@ woke), and no answer to anyone carried ids hidden from them (see ``fuzz_leaks``)
 ``BAZAAR_FUZZ_SEED`` picks the seed (default 1). The long run is marked ``slow``
 (``pytest -m slow tests/e2e/test_fuzz.py``); a short one runs with the suite.
 """
+
 from __future__ import annotations
 
 import os
@@ -34,10 +35,17 @@ async def _fuzz(fake, run_bot, tmp_path, total: int, batch: int) -> None:
         await fuzz.run(total)
     finally:
         fuzz.close()
-    errors = [line for line, _ in fuzz.logs if "Traceback" in line or line.startswith(("Error in", "Command /"))]
+    errors = [
+        line for line, _ in fuzz.logs if "Traceback" in line or line.startswith(("Error in", "Command /"))
+    ]
     records = [i for i in fake.interactions]
-    unanswered = [i for i in records if i.expired or (i.kind != "autocomplete" and not i.acked)
-                  or (i.kind == "autocomplete" and i.choices is None)]
+    unanswered = [
+        i
+        for i in records
+        if i.expired
+        or (i.kind != "autocomplete" and not i.acked)
+        or (i.kind == "autocomplete" and i.choices is None)
+    ]
     leaks = Leaks(fuzz)
     await leaks.load()
     found, searched = leaks.check()
@@ -50,13 +58,15 @@ async def _fuzz(fake, run_bot, tmp_path, total: int, batch: int) -> None:
     answered = {i.id for i in private}
     silent = [i for i in hostile if i.kind != "autocomplete" and i.id not in answered]
     versions = {k: (await table.bot.store.game(g)).version for k, g in fuzz.games.items()}
-    print(f"\nfuzz seed {SEED}: {sum(fuzz.sent.values())} hostile interactions "
-          f"({', '.join(f'{k} {n}' for k, n in sorted(fuzz.sent.items()))}); {len(records)} interactions in all; "
-          f"{legit} legitimate moves accepted, {fuzz.refused_legit} refused; "
-          f"{sum(len(m) for m in moves.values())} moves stored (by {sorted(by)}); "
-          f"game versions {versions}; "
-          f"{searched} texts searched for hidden ids; hostile answers: {len(private)} private, "
-          f"{len(choices)} autocomplete, {len(silent)} silent")
+    print(
+        f"\nfuzz seed {SEED}: {sum(fuzz.sent.values())} hostile interactions "
+        f"({', '.join(f'{k} {n}' for k, n in sorted(fuzz.sent.items()))}); {len(records)} interactions in all; "
+        f"{legit} legitimate moves accepted, {fuzz.refused_legit} refused; "
+        f"{sum(len(m) for m in moves.values())} moves stored (by {sorted(by)}); "
+        f"game versions {versions}; "
+        f"{searched} texts searched for hidden ids; hostile answers: {len(private)} private, "
+        f"{len(choices)} autocomplete, {len(silent)} silent"
+    )
     assert errors == [], errors[:3]
     assert unanswered == [], unanswered[:5]
     assert silent == [], silent[:5]

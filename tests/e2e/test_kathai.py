@@ -3,6 +3,7 @@ offer to everyone built in the DM form, declined by one and accepted from a DM b
 named offer that is declined; a sale built in the form; a bribe, and the lock refusing the
 reverse bribe with its reason; a silent addressee declined by the turn clock; and the game to its
 score sheet (a short turn limit ends it)."""
+
 from __future__ import annotations
 
 from tests.e2e.bazaar_harness import make_table
@@ -18,8 +19,9 @@ async def test_kathai_trades_sales_bribes_and_the_clock(fake_discord, run_bot, t
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
-    gid, place = await table.start_game("ann", ("bob", "cy"), 0, game="kathai", clock="10m",
-                                        options="turn_limit=9")
+    gid, place = await table.start_game(
+        "ann", ("bob", "cy"), 0, game="kathai", clock="10m", options="turn_limit=9"
+    )
     bot = table.bot
     game = await bot.service.get(gid)
     engine = game.engine
@@ -38,8 +40,9 @@ async def test_kathai_trades_sales_bribes_and_the_clock(fake_discord, run_bot, t
     a = game.state.active
     others = [s for s in range(3) if s != a]
     v = game.row.version
-    offer = next(x for x in legal(a) if x.startswith("offer all ") and x.endswith(" for any 1")
-                 and len(x.split()) == 6)
+    offer = next(
+        x for x in legal(a) if x.startswith("offer all ") and x.endswith(" for any 1") and len(x.split()) == 6
+    )
     give = offer.split()[2]
     dm = _dm_with(fake, users[a], f"bzfs:{gid}:{v}:move")
     await fake.select(users[a], dm, f"bzf:{gid}:{v}:move:do", ["offer all"])
@@ -88,9 +91,14 @@ async def test_kathai_trades_sales_bribes_and_the_clock(fake_discord, run_bot, t
             break
         a = game.state.active
         if lock_pair is not None and not refused:
-            card = next(x.split()[1] for x in legal(a) if x.startswith("swap ")) if any(
-                x.startswith("swap ") for x in legal(a)) else "profit"
-            h = await fake.slash(users[a], place, "move", action=f"bribe {lock_pair[0]} {lock_pair[1]} {card}")
+            card = (
+                next(x.split()[1] for x in legal(a) if x.startswith("swap "))
+                if any(x.startswith("swap ") for x in legal(a))
+                else "profit"
+            )
+            h = await fake.slash(
+                users[a], place, "move", action=f"bribe {lock_pair[0]} {lock_pair[1]} {card}"
+            )
             assert h.ephemeral and "bribe card on" in h.content and "forbids" in h.content, h.content
             refused = True
         sells = [x for x in legal(a) if x.startswith("sell ")]

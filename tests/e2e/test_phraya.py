@@ -2,6 +2,7 @@
 seat play several complete turns from the board's controls alone (set-up, cards, the Merchant,
 movement steps whose buttons are the section ids, and the grouped action step: one labelled
 group per bank and the barge, and End), while the AI plays its own turns."""
+
 from __future__ import annotations
 
 from tests.e2e.bazaar_harness import make_table

@@ -4,6 +4,7 @@ draft survives a restart, two seats awaited at once (a decline that edits the bo
 pings nobody again, then an accept picked as exactly two cards), a race of two accepts where the
 first wins, a step of 60 moves shown as labelled menus, a stranger's click refused privately, and
 AI seats that wait for the people awaited beside them."""
+
 from __future__ import annotations
 
 import asyncio
@@ -40,20 +41,31 @@ async def test_every_prompt_shape_end_to_end(fake_discord, run_bot, tmp_path, pa
     ann, bob, cy, mod = (table.players[n] for n in ("ann", "bob", "cy", "mod"))
 
     # a string option: refused with its choices, then accepted
-    h = await fake.slash(ann, table.channel, "game new", options={"game": "toyparley", "options": "mood=wild"})
+    h = await fake.slash(
+        ann, table.channel, "game new", options={"game": "toyparley", "options": "mood=wild"}
+    )
     assert h.ephemeral and "takes one of calm, eager" in h.content, h.content
     gid, place = await table.start_game("ann", ("bob", "cy"), 0, game="toyparley", options="mood=eager")
     bot = table.bot
     game = await bot.service.get(gid)
-    assert game.row.options == {"mood": "eager"} and [s.user_id for s in game.seats] == [ann.id, bob.id, cy.id]
+    assert game.row.options == {"mood": "eager"} and [s.user_id for s in game.seats] == [
+        ann.id,
+        bob.id,
+        cy.id,
+    ]
 
     # the offer is a private form: the board says where to answer, the DM carries it
     board = table.last_turn(place)
     assert board.mention_ids == [ann.id] and "your moves are in your DM" in board.content
     assert [c for c in board.custom_ids if not c.endswith("!hand")] == []
     dm = _dm_with(fake, ann, f"bzfs:{gid}:0:offer")
-    assert dm.custom_ids == [f"bzf:{gid}:0:offer:to", f"bzf:{gid}:0:offer:give", f"bzf:{gid}:0:offer:want",
-                             f"bzfs:{gid}:0:offer", f"bz:{gid}:0:skip"]
+    assert dm.custom_ids == [
+        f"bzf:{gid}:0:offer:to",
+        f"bzf:{gid}:0:offer:give",
+        f"bzf:{gid}:0:offer:want",
+        f"bzfs:{gid}:0:offer",
+        f"bz:{gid}:0:skip",
+    ]
     give = list(game.state.hands[0][:2])
     h = await fake.select(ann, dm, f"bzf:{gid}:0:offer:to", ["all"])
     assert h.callback_type == 7  # the DM is updated in place to show the pick
@@ -98,7 +110,7 @@ async def test_every_prompt_shape_end_to_end(fake_discord, run_bot, tmp_path, pa
     board = fake.message(board.id)
     assert "declines" in board.content and board.versions
     assert f"bzs:{gid}:2:accept" in fake.message(bob_dm.id).custom_ids  # edited, same DM
-    assert fake.message(cy_dm.id).custom_ids == []                      # cy's controls are gone
+    assert fake.message(cy_dm.id).custom_ids == []  # cy's controls are gone
     # an accept is exactly two cards: the fake (like Discord) refuses one; two trade
     mine = list(game.state.hands[1][:2])
     await fake.select(bob, bob_dm, f"bzs:{gid}:2:accept", mine)

@@ -6,6 +6,7 @@ comes to the winner as buttons. Every refusal is ephemeral and changes nothing i
 The moves come from a small scripted policy, and the seed from a deterministic offline search
 (with the engine only) for the first seed whose script reaches every situation the test needs.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -49,16 +50,22 @@ def _policy(state: Any, seat: int, legal: list[str]) -> str:
     view = RA.view(state, None)
     track = view["track"]
     if view["step"] == "turn":
-        if "invoke" in legal and track and (
-                len(track) >= 4 or any(_choice_if_won(view, s) for s in range(view["n_players"]))):
+        if (
+            "invoke" in legal
+            and track
+            and (len(track) >= 4 or any(_choice_if_won(view, s) for s in range(view["n_players"])))
+        ):
             return "invoke"
         return "draw" if "draw" in legal else "invoke"
     if view["step"] == "auction":
         bids = [a for a in legal if a.startswith("bid ")]
         if "pass" not in legal:
             return bids[0]
-        calm_civ = (view["auction"]["high"] is None and any(t in data.CIVS for t in track)
-                    and not any(t in DISASTERS for t in track))
+        calm_civ = (
+            view["auction"]["high"] is None
+            and any(t in data.CIVS for t in track)
+            and not any(t in DISASTERS for t in track)
+        )
         return bids[0] if bids and (_choice_if_won(view, seat) or calm_civ) else "pass"
     return legal[0]
 
@@ -171,13 +178,15 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
         assert msg.button_labels == labels + ["My hand"] and msg.selects == []
         if view["step"] == "auction":
             assert labels == [f"Bid {v}" for v in state.up[seat] if v > state.a_high] + (
-                ["Pass"] if "pass" in legal else [])
+                ["Pass"] if "pass" in legal else []
+            )
             assert view["auction"]["to_bid"][0] == seat
         else:
             assert all(label.startswith("Discard ") for label in labels) and len(labels) >= 2
         # the snapshot is the spectator view, drawn as the renderer draws it, with its caption and marks
-        assert msg.attachments[0].data == to_png(render.board_image("ra", view, names, caption=shown,
-                                                                    previous=previous))
+        assert msg.attachments[0].data == to_png(
+            render.board_image("ra", view, names, caption=shown, previous=previous)
+        )
 
         # another player clicking the message is refused, ephemerally, and nothing changes
         before = await _db(table, gid)
@@ -212,7 +221,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
         assert (await table.db_moves(gid))[-1] == (seat, action, "player")
         new = table.last_turn(thread)
         if RA.to_move(state) == (seat,):  # the same person goes on (a winner's next discard):
-            assert new.id == msg.id      # the board is edited in place, its buttons renewed
+            assert new.id == msg.id  # the board is edited in place, its buttons renewed
             assert all(c.startswith(f"bz:{gid}:{version + 1}:") for c in new.custom_ids[:-1])
         else:  # every bid, and every other change of player, gets a board of its own
             assert new.id != msg.id and fake.message(msg.id).components == []  # old buttons cleared
@@ -224,7 +233,8 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
     assert set(done) >= NEEDED, done
     assert await table.db_moves(gid) == [(s, a, "player") for s, a in script]
     final = table.last_turn(thread)
-    assert final.attachments[0].data == to_png(render.board_image("ra", RA.view(state, None), names,
-                                                                  caption=board_lines(final), previous=previous))
+    assert final.attachments[0].data == to_png(
+        render.board_image("ra", RA.view(state, None), names, caption=board_lines(final), previous=previous)
+    )
     snap = await table.bot.store.snapshot(gid)
     assert snap[1] == base.state_fingerprint(state)

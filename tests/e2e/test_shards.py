@@ -21,6 +21,7 @@ an offer answers from buttons in their DM. The test checks that:
 
 With ``CI=true`` the test runs or fails, never skips (see tests/pgserver.py).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -48,8 +49,13 @@ class Table:
 async def _record(store: Store, gid: int):
     record = await store.record(gid)
     engine = base.get(record.row.kind)
-    state = base.replay(engine, record.row.seed, len(record.seats), record.row.options,
-                        [(m.seat, m.action) for m in record.moves])
+    state = base.replay(
+        engine,
+        record.row.seed,
+        len(record.seats),
+        record.row.options,
+        [(m.seat, m.action) for m in record.moves],
+    )
     return record, engine, state
 
 
@@ -81,8 +87,12 @@ async def _dead_claim(pg_url: str, gid: int, lease: float) -> None:
     conn = await asyncpg.connect(pg_url)
     try:
         now = time.time()
-        await conn.execute("UPDATE games SET deadline = $1, claim_owner = 'dead-process', claim_until = $2 "
-                           "WHERE id = $3", now - 1, now + lease, gid)
+        await conn.execute(
+            "UPDATE games SET deadline = $1, claim_owner = 'dead-process', claim_until = $2 WHERE id = $3",
+            now - 1,
+            now + lease,
+            gid,
+        )
     finally:
         await conn.close()
 
@@ -131,12 +141,21 @@ async def _offer(fake: FakeDiscord, store: Store, t: Table) -> tuple[int, int, i
 
 
 async def _dm_button(fake: FakeDiscord, user, custom_id: str):
-    return await fake.wait_for(lambda: next((m for m in reversed(fake.dms(user)) if custom_id in m.custom_ids), None),
-                               60, what=f"a DM carrying {custom_id}")
+    return await fake.wait_for(
+        lambda: next((m for m in reversed(fake.dms(user)) if custom_id in m.custom_ids), None),
+        60,
+        what=f"a DM carrying {custom_id}",
+    )
 
 
-async def _expire(fake: FakeDiscord, store: Store, tables: list[Table], expect: dict[int, int], *,
-                  move_deadline: bool = True) -> None:
+async def _expire(
+    fake: FakeDiscord,
+    store: Store,
+    tables: list[Table],
+    expect: dict[int, int],
+    *,
+    move_deadline: bool = True,
+) -> None:
     """Move the deadlines of ``tables`` into the past (as time passing would; ``deadline`` False:
     it is past already) and wait until each game took its expiry: its version moved on by a clock
     move and each seat it awaited counted it."""
@@ -162,8 +181,13 @@ async def _expire(fake: FakeDiscord, store: Store, tables: list[Table], expect: 
     await _until(done, "the expiries")
     for t in tables:  # and its board is posted (before the test may kill the process that fired it)
         version = (await store.game(t.gid)).version
-        await fake.wait_for(lambda: any(m.content.startswith(f"**{t.title}** · move {version}\n")
-                                        for m in fake.messages(t.place)), 60, what=f"the board of move {version}")
+        await fake.wait_for(
+            lambda: any(
+                m.content.startswith(f"**{t.title}** · move {version}\n") for m in fake.messages(t.place)
+            ),
+            60,
+            what=f"the board of move {version}",
+        )
     for t in tables:
         expect[t.gid] = expect.get(t.gid, 0) + 1
 
@@ -173,12 +197,22 @@ async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(p
     await fake.start()
     processes: list[BotProcess] = []
     store: Store | None = None
-    env = {"BAZAAR_AI_GRACE": "0", "BAZAAR_RATE_LIMIT": "off", "SHARD_COUNT": "2",
-           "BAZAAR_CLOCK_POLL": "0.3", "BAZAAR_CLOCK_LEASE": "30"}
+    env = {
+        "BAZAAR_AI_GRACE": "0",
+        "BAZAAR_RATE_LIMIT": "off",
+        "SHARD_COUNT": "2",
+        "BAZAAR_CLOCK_POLL": "0.3",
+        "BAZAAR_CLOCK_LEASE": "30",
+    }
 
     def boot(shard: int) -> BotProcess:
-        bot = BotProcess(fake, pg_url, tmp_path / f"bot-{len(processes)}-shard{shard}.log", cwd=tmp_path,
-                         env={**env, "SHARD_IDS": str(shard)})
+        bot = BotProcess(
+            fake,
+            pg_url,
+            tmp_path / f"bot-{len(processes)}-shard{shard}.log",
+            cwd=tmp_path,
+            env={**env, "SHARD_IDS": str(shard)},
+        )
         processes.append(bot)
         return bot
 
@@ -214,7 +248,10 @@ async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(p
         await _until(lambda: _version_above(store, t1.gid, v), "the DM click to land")
         record = await store.record(t1.gid)
         assert not h.followups, _answer(h)
-        assert record.row.version == v + 1 and (record.moves[v].seat, record.moves[v].action) == (addressee, "decline")
+        assert record.row.version == v + 1 and (record.moves[v].seat, record.moves[v].action) == (
+            addressee,
+            "decline",
+        )
         board = await fake.wait_message(t1.place, lambda m: f"· move {v + 1}" in m.content, after=mark)
         assert "declines" in board.content, board.content
 
@@ -224,7 +261,8 @@ async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(p
         dm = await _dm_button(fake, user, f"bz:{t1.gid}:{v}:decline")
         by_dm, by_move = await asyncio.gather(
             fake.click(user, dm, f"bz:{t1.gid}:{v}:decline", timeout=60),
-            fake.slash(user, t1.place, "move", action="decline", timeout=60))
+            fake.slash(user, t1.place, "move", action="decline", timeout=60),
+        )
         assert _received(a.session, by_dm) and _received(b.session, by_move)
         await _until(lambda: _version_above(store, t1.gid, v), "one of the two to land")
         if by_move.content.startswith(PLAYED):

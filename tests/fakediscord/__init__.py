@@ -31,6 +31,7 @@ Faults (``fakediscord.faults``): ``fake.faults.fail(route, status=500, times=2, 
 Reading records: ``fake.messages(chan)``, ``fake.dms(user)``, ``fake.threads``, ``fake.requests``,
 ``fake.unknown_routes``, ``fake.interactions``, ``await fake.wait_for(predicate)``.
 """
+
 from .errors import ApiError, FakeDiscordError, FakeDiscordTimeout
 from .faults import Fault, Faults
 from .gateway import Session
@@ -54,9 +55,34 @@ from .world import (
 )
 
 __all__ = [
-    "ADMINISTRATOR", "ATTACH_FILES", "ApiError", "Attachment", "BotRunner", "CREATE_PRIVATE_THREADS",
-    "CREATE_PUBLIC_THREADS", "Channel", "Choice", "DEFAULT_BOT_PERMISSIONS", "DEFAULT_EVERYONE_PERMISSIONS",
-    "FakeDiscord", "FakeDiscordError", "Fault", "Faults", "FakeDiscordTimeout", "Guild", "Interaction", "MANAGE_GUILD",
-    "MANAGE_MESSAGES", "MANAGE_THREADS", "Member", "Message", "Request", "Role", "SEND_MESSAGES",
-    "SEND_MESSAGES_IN_THREADS", "Session", "User", "VIEW_CHANNEL",
+    "ADMINISTRATOR",
+    "ATTACH_FILES",
+    "ApiError",
+    "Attachment",
+    "BotRunner",
+    "CREATE_PRIVATE_THREADS",
+    "CREATE_PUBLIC_THREADS",
+    "Channel",
+    "Choice",
+    "DEFAULT_BOT_PERMISSIONS",
+    "DEFAULT_EVERYONE_PERMISSIONS",
+    "FakeDiscord",
+    "FakeDiscordError",
+    "Fault",
+    "Faults",
+    "FakeDiscordTimeout",
+    "Guild",
+    "Interaction",
+    "MANAGE_GUILD",
+    "MANAGE_MESSAGES",
+    "MANAGE_THREADS",
+    "Member",
+    "Message",
+    "Request",
+    "Role",
+    "SEND_MESSAGES",
+    "SEND_MESSAGES_IN_THREADS",
+    "Session",
+    "User",
+    "VIEW_CHANNEL",
 ]

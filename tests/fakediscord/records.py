@@ -3,6 +3,7 @@
 Plain mutable dataclasses compared by identity (``eq=False``) so they can be used as
 dict keys. Ids are Discord snowflakes (ints); ``mention`` helpers give ``<@id>``-style text.
 """
+
 from __future__ import annotations
 
 import time
@@ -316,7 +317,12 @@ class Message:
         for comp in walk_components(self.components):
             if custom_id is not None and comp.get("custom_id") == custom_id:
                 return comp
-            if custom_id is None and label is not None and comp.get("type") == 2 and comp.get("label") == label:
+            if (
+                custom_id is None
+                and label is not None
+                and comp.get("type") == 2
+                and comp.get("label") == label
+            ):
                 return comp
         raise KeyError(
             f"message {self.id} has no component {custom_id or label!r}; "

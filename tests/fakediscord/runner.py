@@ -9,6 +9,7 @@ frame and its HTTP session is released, but none of the bot's own shutdown code 
 Tasks are attributed to a bot through a context variable set for its main task and read by a
 task factory installed on the loop (tasks inherit their creator's context).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -55,8 +56,14 @@ def uninstall_task_factory(loop: asyncio.AbstractEventLoop) -> None:
 class BotRunner:
     """One discord.py client running against a FakeDiscord."""
 
-    def __init__(self, fake: FakeDiscord, client: discord.Client, *, token: str | None = None,
-                 guild_ready_timeout: float = 0.05) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        client: discord.Client,
+        *,
+        token: str | None = None,
+        guild_ready_timeout: float = 0.05,
+    ) -> None:
         self.fake = fake
         self.client = client
         self.token = token or fake.token
@@ -76,10 +83,14 @@ class BotRunner:
         import discord.gateway
         import discord.http
 
-        if not discord.http.Route.BASE.startswith(self.fake.base_url) or \
-                str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) != self.fake.ws_url:
-            raise FakeDiscordError("discord.py is not pointed at this fake: use fake.patch_discord() "
-                                   "(the fake_discord fixture does it)")
+        if (
+            not discord.http.Route.BASE.startswith(self.fake.base_url)
+            or str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) != self.fake.ws_url
+        ):
+            raise FakeDiscordError(
+                "discord.py is not pointed at this fake: use fake.patch_discord() "
+                "(the fake_discord fixture does it)"
+            )
         state = getattr(self.client, "_connection", None)
         if state is not None:
             state.guild_ready_timeout = self.guild_ready_timeout
@@ -91,8 +102,9 @@ class BotRunner:
         self.task = loop.create_task(self._main(), name=f"fakediscord-bot-{id(self.client):x}", context=ctx)
         self._tasks.add(self.task)
         try:
-            await self.fake.wait_for(lambda: self.client.is_ready() or self.task.done(), timeout,
-                                     what="the bot to become ready")
+            await self.fake.wait_for(
+                lambda: self.client.is_ready() or self.task.done(), timeout, what="the bot to become ready"
+            )
         finally:
             self._starting = False
         if self.task.done():
@@ -118,8 +130,11 @@ class BotRunner:
 
     async def wait_until_resumed(self, resumes: int = 1, timeout: float | None = None) -> None:
         """Wait until this client's session has been resumed ``resumes`` times and is connected again."""
-        await self.fake.wait_for(lambda: (s := self.session) is not None and s.resumes >= resumes and s.connected,
-                                 timeout, what=f"the bot to resume {resumes} time(s)")
+        await self.fake.wait_for(
+            lambda: (s := self.session) is not None and s.resumes >= resumes and s.connected,
+            timeout,
+            what=f"the bot to resume {resumes} time(s)",
+        )
 
     def _stop_keep_alive_threads(self) -> None:
         """Stop this client's heartbeat threads, including one of a websocket still being opened."""
@@ -128,8 +143,9 @@ class BotRunner:
         from discord.gateway import KeepAliveHandler
 
         for thread in threading.enumerate():
-            if isinstance(thread, KeepAliveHandler) and \
-                    getattr(thread.ws, "_connection", None) is getattr(self.client, "_connection", False):
+            if isinstance(thread, KeepAliveHandler) and getattr(thread.ws, "_connection", None) is getattr(
+                self.client, "_connection", False
+            ):
                 thread.stop()
 
     async def stop(self, timeout: float = 5.0) -> None:
@@ -144,8 +160,12 @@ class BotRunner:
                 self.task.cancel()
                 await asyncio.gather(self.task, return_exceptions=True)
         self._stop_keep_alive_threads()
-        if self.task.done() and not self.task.cancelled() and self.task.exception() is not None \
-                and not self._start_failed:
+        if (
+            self.task.done()
+            and not self.task.cancelled()
+            and self.task.exception() is not None
+            and not self._start_failed
+        ):
             exc = self.task.exception()
             if not isinstance(exc, asyncio.CancelledError):
                 self.fake.bot_errors.append(f"the bot's client task ended with {exc!r}")
