@@ -18,6 +18,15 @@ from typing import Any
 DISK_FULL = "database or disk is full"
 
 
+def _refusal(message: str) -> Callable[[], Awaitable[Any]]:
+    """A statement's run that fails as SQLite would with ``message``."""
+
+    async def refuse() -> Any:
+        raise sqlite3.OperationalError(message)
+
+    return refuse
+
+
 class _Outcome:
     """What ``execute`` returns: awaitable and an async context manager, like aiosqlite's."""
 
@@ -76,10 +85,7 @@ class FaultyDB:
             if self._matches(sql, pattern):
                 self.failed.append(sql)
 
-                async def refuse() -> Any:
-                    raise sqlite3.OperationalError(message)
-
-                return _Outcome(refuse)
+                return _Outcome(_refusal(message))
         hook = next(((p, h) for p, h in self._hooks if self._matches(sql, p)), None)
         if hook is not None:
             self._hooks.remove(hook)

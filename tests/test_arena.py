@@ -32,7 +32,7 @@ def test_seats_alternate_and_pairs_share_a_deal():
     assert arena.seat_levels(1, 3, "a", "b") == ["b", "a", "b"]
     # over a pair each level holds each seat once
     pair = [arena.seat_levels(i, 4, "a", "b") for i in (0, 1)]
-    assert all(sorted(col) == ["a", "b"] for col in zip(*pair))
+    assert all(sorted(col) == ["a", "b"] for col in zip(*pair, strict=False))
 
 
 def test_edge_confidence_interval_and_verdict():

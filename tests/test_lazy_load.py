@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.host.service import GameService
 from bot.host.store import digest
 from engines import base
-from tests.test_service import _started, host, toy  # noqa: F401  (fixtures)
+from tests.test_service import _started, host_fixture, toy  # noqa: F401  (fixtures)
 
 
 def _fresh(host: GameService) -> GameService:

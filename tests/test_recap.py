@@ -159,7 +159,7 @@ def test_every_frame_shows_its_board_exactly_and_the_last_is_held():
     made = recap.animate(boards)
     shown = frames_of(made.data)
     assert made.frames == made.turns == len(shown) == 4 and (made.width, made.height) == (120, 80)
-    for img, (frame, _) in zip(boards, shown):
+    for img, (frame, _) in zip(boards, shown, strict=False):
         padded = Image.new("RGB", (120, 80), img.getpixel((0, img.height - 1)))
         padded.paste(img)
         assert frame.tobytes() == padded.tobytes()  # unchanged pixels show through, none lost
@@ -201,7 +201,10 @@ def size_of(boards, k, colours, scale=1.0):
 
 
 def close_to(img, frame, limit=40):
-    return sum(abs(a - b) for a, b in zip(img.tobytes(), frame.tobytes())) / len(img.tobytes()) < limit
+    return (
+        sum(abs(a - b) for a, b in zip(img.tobytes(), frame.tobytes(), strict=False)) / len(img.tobytes())
+        < limit
+    )
 
 
 def test_over_budget_every_turn_is_kept_in_fewer_colours_first():

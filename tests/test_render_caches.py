@@ -58,7 +58,7 @@ def test_a_stamped_piece_has_the_pixels_of_the_piece_drawn_in_place():
     clear_caches()
     a, da = canvas(200, 400)
     b, db = canvas(200, 400)
-    for img, d in ((a, da), (b, db)):
+    for d in (da, db):
         panel(d, (0, 0, 399, 120))
         d.line((300, 130, 399, 199), fill=(200, 0, 0), width=3)  # a mixed background at the right
     spots = [(10, 10), (100, 10), (200, 60), (330, 140), (12.5, 140)]  # cached, cached, …, fractional

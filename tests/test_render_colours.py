@@ -41,6 +41,7 @@ def lab(c):
         for a, b in zip(
             _mul(((0.4124, 0.3576, 0.1805), (0.2126, 0.7152, 0.0722), (0.0193, 0.1192, 0.9505)), _linear(c)),
             (0.95047, 1.0, 1.08883),
+            strict=True,
         )
     )
 
@@ -51,7 +52,7 @@ def lab(c):
 
 
 def delta_e(a, b):
-    return sum((p - q) ** 2 for p, q in zip(lab(a), lab(b))) ** 0.5
+    return sum((p - q) ** 2 for p, q in zip(lab(a), lab(b), strict=True)) ** 0.5
 
 
 def closest(colours, matrix):

@@ -145,8 +145,8 @@ class Clock:
         return self.t
 
 
-@pytest.fixture
-async def host(tmp_path, toy):
+@pytest.fixture(name="host")
+async def host_fixture(tmp_path, toy):
     clock = Clock()
     store = await Store.open(tmp_path / "db.sqlite3", now=clock)
     pokes = []

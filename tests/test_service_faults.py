@@ -16,7 +16,7 @@ from bot.host.live import Refusal
 from bot.host.service import STORE_RETRY, GameService
 from bot.host.store import StoreUnavailable
 from tests.dbfaults import FaultyDB
-from tests.test_service import _db, _started, host, start_up, toy  # noqa: F401  (fixtures)
+from tests.test_service import _db, _started, host_fixture, start_up, toy  # noqa: F401  (fixtures)
 
 
 def _live(game):

@@ -45,9 +45,13 @@ def _module_constants(tree: ast.Module) -> set[str]:
     """Names bound at module level to string literals (or sums of them)."""
     out: set[str] = set()
     for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            if _literal(node.value):
-                out.add(node.targets[0].id)
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and _literal(node.value)
+        ):
+            out.add(node.targets[0].id)
     return out
 
 
@@ -110,7 +114,7 @@ class Checker:
                         and isinstance(node.value, ast.Tuple)
                         and len(t.elts) == len(node.value.elts)
                     ):
-                        pairs = list(zip(t.elts, node.value.elts))
+                        pairs = list(zip(t.elts, node.value.elts, strict=True))
                     else:
                         pairs = [(t, node.value)]
                     for target, value in pairs:

@@ -75,9 +75,9 @@ async def test_a_database_locked_by_another_process_is_refused_as_locked(tmp_pat
     with write_lock(path), pytest.raises(StoreUnavailable) as info:
         await Store.open(path)
     _one_line(info.value, str(path), "locked by another process")
-    with exclusive_lock(path):  # not even readable: still "locked", never "damaged"
-        with pytest.raises(StoreUnavailable) as info:
-            await Store.open(path)
+    # not even readable: still "locked", never "damaged"
+    with exclusive_lock(path), pytest.raises(StoreUnavailable) as info:
+        await Store.open(path)
     assert not isinstance(info.value, CorruptDatabase)
     _one_line(info.value, "locked")
     await (await Store.open(path)).close()  # once the other process lets go, it opens

@@ -177,7 +177,8 @@ async def test_both_dialects_migrations_define_the_same_tables_and_columns(pg_ur
             sqlite_cols[table] = {(n, _kind(t), bool(nn) or pk > 0, pk > 0) for n, t, nn, pk in info}
         rows = await pg._all(
             "SELECT c.table_name, c.column_name, c.data_type, c.is_nullable, "
-            "EXISTS (SELECT 1 FROM information_schema.key_column_usage k JOIN information_schema.table_constraints t "
+            "EXISTS (SELECT 1 FROM information_schema.key_column_usage k "
+            "JOIN information_schema.table_constraints t "
             "ON t.constraint_name = k.constraint_name AND t.table_schema = k.table_schema "
             "WHERE t.constraint_type = 'PRIMARY KEY' AND k.table_schema = c.table_schema "
             "AND k.table_name = c.table_name AND k.column_name = c.column_name) "
@@ -214,7 +215,7 @@ async def test_a_missing_database_and_a_bad_url_are_one_clear_line(pg_admin):
 async def test_a_newer_schema_or_a_failing_migration_leaves_the_database_as_it_was(pg_url, tmp_path):
     folder = tmp_path / "migs"
     folder.mkdir()
-    for number, name, path in store_pg.migration_files(PG_MIGRATIONS):
+    for _, _, path in store_pg.migration_files(PG_MIGRATIONS):
         (folder / path.name).write_text(path.read_text())
     (folder / "0099_bad.sql").write_text(
         "ALTER TABLE games ADD COLUMN x INTEGER; INSERT INTO nowhere VALUES (1);"

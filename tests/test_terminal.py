@@ -336,7 +336,7 @@ def test_ra_epoch_text_gives_reasons_for_zeros():
     def row(seat, pts, counts):
         return {
             "seat": seat,
-            "points": dict(zip(cats, pts)),
+            "points": dict(zip(cats, pts, strict=False)),
             "floor": 0,
             "epoch_total": sum(pts),
             "running_total": 10 + sum(pts),

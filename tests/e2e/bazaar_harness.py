@@ -468,7 +468,7 @@ def decode_view_image(png: bytes) -> dict[str, Any]:
         (0, img.height - 1, img.width, img.height)
     ).tobytes()  # the last row: a posted board has its caption on top
     nib = [round(g / 17) for g in grey]
-    return json.loads(bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2])).decode())
+    return json.loads(bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2], strict=False)).decode())
 
 
 def install_toy_secret() -> Callable[[], None]:

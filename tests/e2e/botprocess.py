@@ -160,7 +160,7 @@ class BotProcess:
                 await asyncio.to_thread(self.proc.wait)
                 raise FakeDiscordError(
                     "the bot did not stop within %s s of Ctrl-C:\n%s" % (timeout, self.tail())
-                )
+                ) from None
         return self.proc.returncode
 
     def log(self) -> str:

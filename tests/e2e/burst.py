@@ -10,6 +10,7 @@ game version from the fake's records, and :class:`GameDb` the stored game back.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import random
 import re
@@ -206,6 +207,17 @@ def _board_shows_past(fake: FakeDiscord, player: Player, version: int, game: Sto
     return False
 
 
+def _answered(
+    fake: FakeDiscord, player: Player, game: StoredGame, batch: list[Sent], stop: asyncio.Event
+) -> bool:
+    """Whether each move of ``batch`` was answered: a /move reply (or refusal), or a board button's
+    move shown by a board of a later version (or the driving was stopped)."""
+    return stop.is_set() or all(
+        s.reply() is not None or (s.via == "button" and _board_shows_past(fake, player, s.version, game))
+        for s in batch
+    )
+
+
 async def drive(
     fake: FakeDiscord,
     db: GameDb,
@@ -237,7 +249,7 @@ async def drive(
             ),
             None,
         )
-        batch = []
+        batch: list[Sent] = []
         for seat in awaited:
             legal = engine.legal_actions(state, seat)
             action = (
@@ -254,13 +266,7 @@ async def drive(
             batch.append(Sent(player.game_id, game.version, seat, action, via, h, burst))
         ledger.sent.extend(batch)
 
-        def answered() -> bool:
-            return stop.is_set() or all(
-                s.reply() is not None
-                or (s.via == "button" and _board_shows_past(fake, player, s.version, game))
-                for s in batch
-            )
-
+        answered = functools.partial(_answered, fake, player, game, batch, stop)
         await fake.wait_for(answered, 120, what=f"answers in game {player.game_id}")
         for s in batch:
             text = s.reply()

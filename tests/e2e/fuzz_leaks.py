@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from functools import cache
 from typing import Any
 
 from engines import base
@@ -47,6 +46,7 @@ class Leaks:
         self.fuzz = fuzz
         self.games: dict[int, tuple[base.Engine, list[Any], dict[int, int]]] = {}
         self._prefix: dict[tuple[int, int | None], list[tuple[frozenset[str], frozenset[str]]]] = {}
+        self._secret_ids: dict[tuple[int, int, int | None], tuple[frozenset[str], frozenset[str]]] = {}
 
     async def load(self) -> None:
         svc = self.fuzz.t.bot.service
@@ -72,10 +72,12 @@ class Leaks:
             known.append((w, p))
         return known[hi]
 
-    @cache
     def _secrets(self, gid: int, v: int, seat: int | None) -> tuple[frozenset[str], frozenset[str]]:
-        engine, states, _ = self.games[gid]
-        return _tokens(engine.secrets(states[v], seat))
+        key = (gid, v, seat)
+        if key not in self._secret_ids:
+            engine, states, _ = self.games[gid]
+            self._secret_ids[key] = _tokens(engine.secrets(states[v], seat))
+        return self._secret_ids[key]
 
     def window(self, gid: int, phase: int) -> tuple[int, int] | None:
         """The versions game ``gid`` went through while items first seen at checkpoint

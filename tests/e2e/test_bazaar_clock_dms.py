@@ -64,7 +64,7 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
             await table.play_one(gid, thread, "move")  # the punctual player plays their own turns
         version = game.row.version
         table.now.advance(60)
-        await wait_for_clock(lambda: game.row.version > version)
+        await wait_for_clock(lambda version=version: game.row.version > version)
         assert game.seats[late_seat].expiries == k
         moves = await table.bot.store.moves(gid)
         assert moves[version].by == "clock" and moves[version].seat == late_seat
@@ -139,7 +139,7 @@ async def test_a_dm_refused_for_another_reason_does_not_mark_dms_closed(fake_dis
     bob.dm_error = (403, 20026, "The bot has been flagged by our anti-spam system")
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 1)
-    for i in range(6):
+    for _ in range(6):
         await table.play_one(gid, thread, "move")
     assert not any("cannot send you direct messages" in m.content for m in fake.messages(thread))
     seats = {s.name: s for s in await table.bot.store.seats(gid)}

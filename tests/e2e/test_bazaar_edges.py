@@ -37,7 +37,7 @@ async def test_a_player_who_leaves_the_server_does_not_wedge_the_game(fake_disco
             version = game.row.version
             table.now.advance(60)
             table.bot.clock.poke()
-            await fake.wait_for(lambda: game.row.version > version)
+            await fake.wait_for(lambda version=version: game.row.version > version)
             await table.settle()
         else:
             await table.play_one(gid, thread, "move")

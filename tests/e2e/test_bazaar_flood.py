@@ -20,7 +20,9 @@ async def test_a_flood_from_one_user_is_slowed_down_and_changes_nothing(fake_dis
     answers = [await fake.slash(table.players["ann"], table.channel, "game list") for _ in range(10)]
     texts = [h.content for h in answers]
     assert all("#" in t and "Slow down" not in t for t in texts[:7]), texts[:7]
-    assert all(h.ephemeral and t.startswith("Slow down") for h, t in zip(answers[7:], texts[7:])), texts[7:]
+    assert all(
+        h.ephemeral and t.startswith("Slow down") for h, t in zip(answers[7:], texts[7:], strict=True)
+    ), texts[7:]
     # a click in the flood is refused before it does anything: ann stays the only seat
     click = await fake.click(table.players["ann"], lobby, label="Add AI")
     assert click.ephemeral and click.content.startswith("Slow down"), click.content

@@ -8,11 +8,11 @@ from __future__ import annotations
 from bot.host.store import StoreUnavailable
 from tests.e2e.bazaar_harness import board_pngs, make_table
 from tests.e2e.bazaar_harness import shown as _shown
-from tests.e2e.test_discord_faults import (  # noqa: F401
+from tests.e2e.test_discord_faults import (
     POST,
     QUICK,
     assert_every_board_once,
-    backoff,
+    backoff_fixture,  # noqa: F401  (the fixture)
     boards_in,
     latest_board,
     play_until,
@@ -42,7 +42,7 @@ async def _posted_boards_match(table, gid, thread):
         [v for _, v, _ in posted],
         [m.id for m, _, _ in posted],
     )
-    bad = [v for (m, v, png), want in zip(posted, expected) if png != want]
+    bad = [v for (m, v, png), want in zip(posted, expected, strict=True) if png != want]
     return bad, [v for _, v, _ in posted]
 
 
@@ -68,7 +68,6 @@ async def test_a_board_post_that_broke_after_discord_made_it_is_not_posted_twice
     table, gid, thread = await setup_game(fake, run_bot, tmp_path)
     fault = fake.faults.disconnect(POST, after=True, where=boards_in(thread))
     await play_until(table, gid, thread, lambda: fault.spent)
-    game = await table.bot.service.get(gid)
     await fake.wait_for(lambda: not table.bot.publisher.retry.waiting(gid), what="the retry to end")
     await table.settle()
     await assert_every_board_once(table, gid, thread)

@@ -60,7 +60,7 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(fake_discord, r
         [_version(content) for content, _ in boards],
         ids,
     )
-    for (content, png), want in zip(boards, expected):
+    for (content, png), want in zip(boards, expected, strict=True):
         state = states[_version(content)]
         assert png == want
         for secret in engine.secrets(state, None):

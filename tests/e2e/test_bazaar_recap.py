@@ -16,6 +16,7 @@ from PIL import Image, ImageSequence
 from engines import base
 from render import caption, recap
 from tests.e2e.bazaar_harness import install_toy_secret, make_table, replay_states
+from tests.fakediscord import Request
 
 
 def gif_frames(data: bytes) -> list[Image.Image]:
@@ -30,7 +31,7 @@ def decode_padded(img: Image.Image) -> dict:
     decoder stops before."""
     img = img.crop((0, caption.HEIGHT, img.width, img.height))
     nib = [round(g / 17) for g in img.convert("L").tobytes()]
-    raw = bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2])).decode("latin-1")
+    raw = bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2], strict=False)).decode("latin-1")
     found, _ = json.JSONDecoder().raw_decode(raw)
     assert found["what"] == "board"
     return found["view"]
@@ -122,7 +123,9 @@ async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(fak
 
     def distance(frame: Image.Image, board: Image.Image) -> float:
         shown = frame.crop((0, 0, *board.size))
-        return sum(abs(a - b) for a, b in zip(board.tobytes(), shown.tobytes())) / len(board.tobytes())
+        return sum(abs(a - b) for a, b in zip(board.tobytes(), shown.tobytes(), strict=False)) / len(
+            board.tobytes()
+        )
 
     for i in (0, len(turns) // 2, len(turns) - 1):  # start, middle, end: each frame is its own turn's board
         near = {j: distance(frames[i], boards[j]) for j in (i - 1, i, i + 1) if 0 <= j < len(boards)}
@@ -255,10 +258,12 @@ async def test_a_recap_refused_for_a_while_is_posted_later_once_and_one_refused_
         thread,
         go,
     ):
-        recap_post = lambda r: (
-            r.path == f"/channels/{thread.id}/messages"
-            and any(f.filename.endswith("-recap.gif") for f in r.files)
-        )
+
+        def recap_post(r: Request) -> bool:
+            return r.path == f"/channels/{thread.id}/messages" and any(
+                f.filename.endswith("-recap.gif") for f in r.files
+            )
+
         fault = fake.faults.fail(
             "POST /channels/{channel_id}/messages", status=status, code=code, times=2, where=recap_post
         )

@@ -169,7 +169,7 @@ async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(fake_dis
             game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat)
         )
         h = await fake.slash(table.user_of(game, seat), place, "move", action=action, wait=False)
-        await fake.wait_for(lambda: hit.is_set() or h.done, 60)
+        await fake.wait_for(lambda h=h: hit.is_set() or h.done, 60)
         if hit.is_set():
             break
     else:

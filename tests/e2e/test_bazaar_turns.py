@@ -75,7 +75,7 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(fake_discord, 
         [v for _, v, _ in posted],
         [m.id for m, _, _ in posted],
     )
-    for (m, version, png), want in zip(posted, expected):
+    for (m, version, png), want in zip(posted, expected, strict=True):
         assert png == want, version
         shown[version] = m.id
     for v, state in enumerate(states):

@@ -40,8 +40,8 @@ class Backoff:
         self.asked: list[float] = []
 
 
-@pytest.fixture
-def backoff(monkeypatch: pytest.MonkeyPatch) -> Backoff:
+@pytest.fixture(name="backoff")
+def backoff_fixture(monkeypatch: pytest.MonkeyPatch) -> Backoff:
     """discord.py's retry sleeps, recorded and 100x shorter (see the module docstring)."""
     import discord.http
     import discord.webhook.async_ as webhook

@@ -8,13 +8,15 @@ from tests.fakediscord import FakeDiscord
 
 
 async def _post(fake: FakeDiscord, channel_id: int, body: dict) -> tuple[int, dict, dict]:
-    async with aiohttp.ClientSession() as http:
-        async with http.post(
+    async with (
+        aiohttp.ClientSession() as http,
+        http.post(
             f"{fake.base_url}/api/v10/channels/{channel_id}/messages",
             json=body,
             headers={"Authorization": f"Bot {fake.token}"},
-        ) as r:
-            return r.status, dict(r.headers), await r.json()
+        ) as r,
+    ):
+        return r.status, dict(r.headers), await r.json()
 
 
 async def test_429_bodies_and_headers_are_discords(fake_discord: FakeDiscord) -> None:

@@ -60,7 +60,8 @@ async def _fuzz(fake, run_bot, tmp_path, total: int, batch: int) -> None:
     versions = {k: (await table.bot.store.game(g)).version for k, g in fuzz.games.items()}
     print(
         f"\nfuzz seed {SEED}: {sum(fuzz.sent.values())} hostile interactions "
-        f"({', '.join(f'{k} {n}' for k, n in sorted(fuzz.sent.items()))}); {len(records)} interactions in all; "
+        f"({', '.join(f'{k} {n}' for k, n in sorted(fuzz.sent.items()))}); "
+        f"{len(records)} interactions in all; "
         f"{legit} legitimate moves accepted, {fuzz.refused_legit} refused; "
         f"{sum(len(m) for m in moves.values())} moves stored (by {sorted(by)}); "
         f"game versions {versions}; "

@@ -125,7 +125,7 @@ async def test_kathai_trades_sales_bribes_and_the_clock(fake_discord, run_bot, t
             version = game.row.version
             table.now.advance(601)
             bot.clock.poke()
-            await fake.wait_for(lambda: game.row.version > version)
+            await fake.wait_for(lambda version=version: game.row.version > version)
             await table.settle()
             assert (await table.db_moves(gid))[-1] == (target, "decline", "clock")
             assert "Time ran out" in table.last_turn(place).content

@@ -61,10 +61,10 @@ async def _open_game(
     gid = int(gid)
     for n, user in enumerate(users[1:], start=2):
         await fake.click(user, lobby, label="Join")
-        await fake.wait_for(lambda: len(db.game(gid).seats) == n, what="the join")
+        await fake.wait_for(lambda n=n: len(db.game(gid).seats) == n, what="the join")
     for n in range(len(users) + 1, len(users) + ais + 1):
         await fake.click(creator, lobby, label="Add AI")
-        await fake.wait_for(lambda: len(db.game(gid).seats) == n, what="the AI seat")
+        await fake.wait_for(lambda n=n: len(db.game(gid).seats) == n, what="the AI seat")
     start = await fake.click(creator, lobby, label="Start")
     await start.wait_followups()
     assert "has started" in start.followups[-1].content, start.followups
@@ -234,7 +234,9 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
             ]
             moves_before_kill = rng.randint(4, 16)
             await fake.wait_for(
-                lambda: len(ledger.sent) - before >= moves_before_kill or all(d.done() for d in drivers),
+                lambda before=before, enough=moves_before_kill, drivers=drivers: (
+                    len(ledger.sent) - before >= enough or all(d.done() for d in drivers)
+                ),
                 300,
                 what="the burst",
             )
@@ -274,11 +276,13 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
         dm_doubles = sum(1 for c in dm_versions.values() if c > 1)
         finished = sum(1 for gid in players if db.game(gid).status == "finished")
         print(
-            f"\nkill burst: {len(ledger.sent)} moves sent, {acked} acknowledged, {len(ledger.refused)} refused, "
+            f"\nkill burst: {len(ledger.sent)} moves sent, {acked} acknowledged, "
+            f"{len(ledger.refused)} refused, "
             f"{kills} kills, {reposts} reposts ({repost_messages} boards with the restart note), "
             f"{len(players)} games ({finished} finished), "
             f"{sum(db.game(g).version for g in players)} moves stored in all; "
-            f"{len(dm_versions)} DMs by version, {dm_doubles} of them sent twice, {stale_dms} not sent after a kill; "
+            f"{len(dm_versions)} DMs by version, {dm_doubles} of them sent twice, "
+            f"{stale_dms} not sent after a kill; "
             f"refusals: {sorted({(s.reply() or '')[:60] for s in ledger.refused})}"
         )
         assert dm_doubles == 0

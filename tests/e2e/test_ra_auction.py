@@ -1,7 +1,8 @@
 """A Ra auction on Discord with three people and no AI: each bid is a turn with its own message
 (a player's consecutive steps, such as a winner's discards, edit theirs) that mentions the
-bidder and carries one button per sun they may bid plus Pass, in the engine's order; a forced bid offers no Pass and refuses a typed ``pass``; a disaster's discard choice
-comes to the winner as buttons. Every refusal is ephemeral and changes nothing in the database.
+bidder and carries one button per sun they may bid plus Pass, in the engine's order; a forced
+bid offers no Pass and refuses a typed ``pass``; a disaster's discard choice comes to the winner
+as buttons. Every refusal is ephemeral and changes nothing in the database.
 
 The moves come from a small scripted policy, and the seed from a deterministic offline search
 (with the engine only) for the first seed whose script reaches every situation the test needs.
@@ -149,7 +150,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
 
     previous: dict[str, Any] | None = None
     done: Counter[str] = Counter()
-    for number, (seat, action) in enumerate(script):
+    for seat, action in script:
         game = await table.bot.service.get(gid)
         assert base.state_fingerprint(game.state) == base.state_fingerprint(state)
         version = game.row.version

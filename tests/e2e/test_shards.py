@@ -69,7 +69,7 @@ async def _open_kathai(fake: FakeDiscord, store: Store, channel, users) -> Table
     for n, user in enumerate(users[1:], start=2):
         join = await fake.click(user, lobby, label="Join")
         assert not join.followups, _answer(join)
-        await _until(lambda: _seated(store, gid, n), "the join")
+        await _until(lambda n=n: _seated(store, gid, n), "the join")
     start = await fake.click(ann, lobby, label="Start")
     await start.wait_followups()
     assert "has started" in start.followups[-1].content, start.followups
@@ -182,7 +182,7 @@ async def _expire(
     for t in tables:  # and its board is posted (before the test may kill the process that fired it)
         version = (await store.game(t.gid)).version
         await fake.wait_for(
-            lambda: any(
+            lambda t=t, version=version: any(
                 m.content.startswith(f"**{t.title}** · move {version}\n") for m in fake.messages(t.place)
             ),
             60,

@@ -12,7 +12,8 @@ Usage (the fixtures in tests/e2e/conftest.py do the start/patch/teardown)::
         bot = await run_bot(make_bot())          # started and READY (small guild_ready_timeout)
         await bot.client.tree.sync()              # stored by the fake; survives restarts like on Discord
 
-        h = await fake.slash(alice, chan, "game new", game="pralaya", players=3)   # waits for the final response
+        # waits for the final response
+        h = await fake.slash(alice, chan, "game new", game="pralaya", players=3)
         assert h.callback_type == 4 and not h.ephemeral and "Join" in h.response.button_labels
         # a deferred update (type 6) is final at once: ``await h.wait_edits()`` for the edit that follows
         join = await fake.click(alice, h.response, label="Join")                    # or custom_id=...

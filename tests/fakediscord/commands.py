@@ -138,7 +138,7 @@ def nest_options(
         opt = next(o for o in defs if o["name"] == name)
         types.append(opt["type"])
         defs = opt.get("options") or []
-    for name, otype in reversed(list(zip(subs, types))):
+    for name, otype in reversed(list(zip(subs, types, strict=True))):
         options = [{"type": otype, "name": name, "options": options}]
     return options
 

@@ -8,8 +8,9 @@ Shards, as Discord routes them: an IDENTIFY may carry ``shard: [id, count]`` (cl
 ``id`` is not below ``count``, 4011 when it has no shard while the fake's ``shard_count`` is
 above 1 and its guilds are many, see :data:`SHARDING_REQUIRED_AT`); a session then gets the
 guilds of ``(guild_id >> 22) % count == id`` only (READY, GUILD_CREATE, every guild event and
-guild interaction), and DMs (events and interactions without a guild) go to shard 0 only. discord.py asks for ``compress=zlib-stream`` in the URL, but it only decompresses
-*binary* frames: text frames are read as plain JSON, so the fake simply sends text.
+guild interaction), and DMs (events and interactions without a guild) go to shard 0 only.
+discord.py asks for ``compress=zlib-stream`` in the URL, but it only decompresses *binary* frames:
+text frames are read as plain JSON, so the fake simply sends text.
 """
 
 from __future__ import annotations

@@ -89,7 +89,8 @@ class Interaction:
 
     @property
     def done(self) -> bool:
-        """True once the interaction has its final response (a deferred message must be edited or followed up)."""
+        """True once the interaction has its final response (a deferred message must be edited or
+        followed up)."""
         if not self.callbacks:
             return False
         if self.callback_type == 5:
@@ -191,7 +192,8 @@ class Interaction:
         return self.followups
 
     async def wait_edits(self, count: int = 1, timeout: float | None = None) -> Message:
-        """Wait until the original response was edited ``count`` times (e.g. after a type 6 defer); returns it."""
+        """Wait until the original response was edited ``count`` times (e.g. after a type 6 defer);
+        returns it."""
         await self.wait(lambda h: len(h.edits) >= count, timeout, f"{count} edit(s) of the original")
         return self._final()
 
@@ -377,11 +379,12 @@ class Driver:
         wait: bool = True,
         timeout: float | None = None,
     ) -> Interaction:
-        """A FORGED component interaction on ``message`` as ``user``: any ``custom_id`` string and, for a select (``component_type`` 3), ``values`` sent unchecked (not
-        strings, not among the options, too many). The interaction's copy of the message carries
-        just that one component (as a message posted by an older or another build of the bot
-        would), so the client finds the component it was "used" on. Nothing the message really
-        shows is changed. Waits for the final response unless ``wait=False``."""
+        """A FORGED component interaction on ``message`` as ``user``: any ``custom_id`` string and,
+        for a select (``component_type`` 3), ``values`` sent unchecked (not strings, not among the
+        options, too many). The interaction's copy of the message carries just that one component
+        (as a message posted by an older or another build of the bot would), so the client finds
+        the component it was "used" on. Nothing the message really shows is changed. Waits for the
+        final response unless ``wait=False``."""
         user, msg = self.user(user), self._message_ref(message, user)
         comp: dict[str, Any] = {"type": component_type, "custom_id": custom_id}
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
@@ -508,7 +511,7 @@ class Driver:
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
         if guild is not None:
-            member = guild.members[user.id] if user.id in guild.members else None
+            member = guild.members.get(user.id)
             if member is None:
                 raise FakeDiscordError(f"{user!r} is not a member of {guild!r}")
             payload.update(

@@ -109,7 +109,8 @@ def thread_metadata(ch: Channel) -> dict[str, Any]:
 
 
 def channel_payload(world: World, ch: Channel, *, permissions_for: User | None = None) -> dict[str, Any]:
-    """A channel object: text channel, thread or DM. ``permissions_for`` adds the interaction ``permissions``."""
+    """A channel object: text channel, thread or DM. ``permissions_for`` adds the interaction's
+    ``permissions``."""
     last = str(ch.last_message_id) if ch.last_message_id else None
     if ch.is_dm:
         data: dict[str, Any] = {

@@ -6,6 +6,7 @@ read what the bot did and wait for it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -146,7 +147,8 @@ class FakeDiscord(Driver, World):
 
     @contextmanager
     def patch_discord(self) -> Iterator[FakeDiscord]:
-        """Point discord.py at the fake (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY, Asset.BASE); restores them.
+        """Point discord.py at the fake (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY, Asset.BASE);
+        restores them.
         (A bot in another process does the same through ``launch.py`` and ``FAKE_DISCORD_URL``.)"""
         from .launch import point_discord_at
 
@@ -213,10 +215,8 @@ class FakeDiscord(Driver, World):
                 raise FakeDiscordTimeout(
                     f"timed out after {timeout} s waiting for {what or predicate}" + self._report()
                 )
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._change.wait(), min(left, POLL_INTERVAL))
-            except TimeoutError:
-                pass
 
     def mark(self) -> int:
         """An id newer than everything so far, for ``wait_message(after=…)``."""
@@ -264,7 +264,8 @@ class FakeDiscord(Driver, World):
     def messages(
         self, channel: Channel | User | str, *, include_ephemeral: bool = False, include_deleted: bool = False
     ) -> list[Message]:
-        """Messages in a channel or thread (or a user's DM), oldest first; ephemeral/deleted ones on request."""
+        """Messages in a channel or thread (or a user's DM), oldest first; ephemeral and deleted
+        ones on request."""
         return self._channel_messages(channel, include_ephemeral, include_deleted)
 
     def dms(self, user: User | str) -> list[Message]:

@@ -93,7 +93,8 @@ def check_embed(embed: dict[str, Any], path: str) -> int:
 
 
 def check_components(rows: list[dict[str, Any]]) -> None:
-    """Check classic (non-v2) components: ≤5 action rows, ≤5 buttons or one select per row, unique custom ids."""
+    """Check classic (non-v2) components: ≤5 action rows, ≤5 buttons or one select per row, unique
+    custom ids."""
     if len(rows) > ROWS_MAX:
         raise form_error("components", f"Must be {ROWS_MAX} or fewer in length.", "BASE_TYPE_MAX_LENGTH")
     seen: set[str] = set()

@@ -165,7 +165,8 @@ class World:
         channels: Iterable[str] = (),
         shard: tuple[int, int] | None = None,
     ) -> Guild:
-        """Create a guild the bot is a member of (with a managed bot role) and text channels named in ``channels``.
+        """Create a guild the bot is a member of (with a managed bot role) and text channels named
+        in ``channels``.
 
         ``shard`` ``(id, count)``: give the guild an id Discord routes to that shard
         (``(guild_id >> 22) % count == id``). Returns the Guild. A connected bot (of its shard)
@@ -358,7 +359,8 @@ class World:
 
     # ----------------------------------------------------------------- permissions
     def base_permissions(self, guild: Guild, user: User) -> int:
-        """Guild-level permissions of ``user`` (owner and administrators get everything; 0 for non-members)."""
+        """Guild-level permissions of ``user`` (owner and administrators get everything; 0 for
+        non-members)."""
         if user.id == guild.owner_id:
             return ALL_PERMISSIONS
         member = guild.members.get(user.id)
@@ -372,7 +374,8 @@ class World:
         return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
 
     def permissions_in(self, channel: Channel, user: User) -> int:
-        """Permissions of ``user`` in ``channel`` (threads use their parent's overwrites; DMs allow messaging)."""
+        """Permissions of ``user`` in ``channel`` (threads use their parent's overwrites; DMs allow
+        messaging)."""
         if channel.is_dm:
             return (
                 VIEW_CHANNEL
