@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -64,14 +65,14 @@ class HeldWorkers:
         pass
 
 
-@pytest.fixture
-def engine():
+@pytest.fixture(name="engine")
+def engine_fixture():
     e = base.register(SearchNim())
     yield e
     base._REGISTRY.pop(e.name, None)
 
 
-async def _host(tmp_path, workers, ai_level=None) -> GameService:
+async def _host(tmp_path: Path, workers, ai_level=None) -> GameService:
     clock = Clock()
     store = await Store.open(tmp_path / "db.sqlite3", now=clock)
     svc = GameService(store, now=clock, seed_source=lambda: 42, workers=workers, ai_level=ai_level)
@@ -90,7 +91,7 @@ async def _lobby(svc: GameService, humans: int = 1, levels=(None,), clock=None) 
     return g.id
 
 
-async def test_ai_levels_are_stored_named_and_checked(tmp_path, engine):
+async def test_ai_levels_are_stored_named_and_checked(tmp_path: Path, engine) -> None:
     svc = await _host(tmp_path, HeldWorkers())
     gid = await _lobby(svc, levels=("hard", None))
     g = await svc.get(gid)
@@ -106,7 +107,7 @@ async def test_ai_levels_are_stored_named_and_checked(tmp_path, engine):
     await svc.store.close()
 
 
-async def test_the_ai_thinks_off_the_lock_with_its_own_view_and_seed(tmp_path, engine):
+async def test_the_ai_thinks_off_the_lock_with_its_own_view_and_seed(tmp_path: Path, engine) -> None:
     pool = HeldWorkers()
     svc = await _host(tmp_path, pool)
     gid = await _lobby(svc, humans=2, levels=("hard",))  # Ann, P1, AI 1 (hard)
@@ -136,7 +137,7 @@ async def test_the_ai_thinks_off_the_lock_with_its_own_view_and_seed(tmp_path, e
     await svc.store.close()
 
 
-async def test_a_game_ended_while_the_ai_thinks_takes_no_ai_move(tmp_path, engine):
+async def test_a_game_ended_while_the_ai_thinks_takes_no_ai_move(tmp_path: Path, engine) -> None:
     pool = HeldWorkers()
     svc = await _host(tmp_path, pool)
     gid = await _lobby(svc, levels=("normal",))
@@ -151,7 +152,9 @@ async def test_a_game_ended_while_the_ai_thinks_takes_no_ai_move(tmp_path, engin
     await svc.store.close()
 
 
-async def test_a_failing_ai_plays_the_first_legal_move_and_logs_no_action(tmp_path, engine, caplog):
+async def test_a_failing_ai_plays_the_first_legal_move_and_logs_no_action(
+    tmp_path: Path, engine, caplog: pytest.LogCaptureFixture
+) -> None:
     pool = HeldWorkers()
     pool.fail = True
     pool.go.set()
@@ -166,7 +169,7 @@ async def test_a_failing_ai_plays_the_first_legal_move_and_logs_no_action(tmp_pa
     await svc.store.close()
 
 
-async def test_the_clock_stand_in_plays_at_the_default_level(tmp_path, engine):
+async def test_the_clock_stand_in_plays_at_the_default_level(tmp_path: Path, engine) -> None:
     pool = HeldWorkers()
     pool.go.set()
     svc = await _host(tmp_path, pool)
@@ -184,7 +187,7 @@ async def test_the_clock_stand_in_plays_at_the_default_level(tmp_path, engine):
     await host_default.store.close()
 
 
-async def test_search_ai_plays_in_worker_processes(tmp_path):
+async def test_search_ai_plays_in_worker_processes(tmp_path: Path) -> None:
     """The real pool: the job runs in another process (engines registered there: a real game)."""
     import engines
 

@@ -8,12 +8,16 @@ test's go (ordering, no wall clock).
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from bot.host import jobgate
 from bot.host.clock import TurnClock
 from bot.host.service import GameService
 from bot.host.store import Store
-from tests.test_ai_seats import Clock, engine  # noqa: F401  (engine: the SearchNim fixture)
+from tests.test_ai_seats import (
+    Clock,
+    engine_fixture,  # noqa: F401  (the SearchNim fixture)
+)
 
 
 class SlowAI:
@@ -60,7 +64,7 @@ async def _game(svc: GameService, channel: int, people: list[int], ais: int) -> 
     return g.id
 
 
-async def test_an_ai_only_game_plays_in_the_background_not_in_the_clocks_tick(tmp_path, engine):  # noqa: F811
+async def test_an_ai_only_game_plays_in_the_background_not_in_the_clocks_tick(tmp_path: Path, engine) -> None:
     clock, pool = Clock(), SlowAI()
     store = await Store.open(tmp_path / "db.sqlite3", now=clock)
     svc = GameService(store, now=clock, seed_source=lambda: 42, workers=pool)
@@ -74,7 +78,7 @@ async def test_an_ai_only_game_plays_in_the_background_not_in_the_clocks_tick(tm
     svc.ai.sleep = pause
     published: list[tuple[int, int]] = []
 
-    async def publish(game):
+    async def publish(game) -> None:
         published.append((game.id, game.row.version))
         svc.take_batch(game)
 
@@ -118,7 +122,9 @@ async def test_an_ai_only_game_plays_in_the_background_not_in_the_clocks_tick(tm
     await store.close()
 
 
-async def test_a_clock_ai_grace_hands_the_rest_of_the_stretch_to_the_background(tmp_path, engine):  # noqa: F811
+async def test_a_clock_ai_grace_hands_the_rest_of_the_stretch_to_the_background(
+    tmp_path: Path, engine
+) -> None:  # noqa: F811
     """Only one AI action is played inside the clock's handling of a game people play."""
     clock, pool = Clock(), SlowAI()
     store = await Store.open(tmp_path / "db.sqlite3", now=clock)

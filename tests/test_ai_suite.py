@@ -19,7 +19,7 @@ def _cases():
 
 
 @pytest.mark.parametrize("game,n", list(_cases()))
-def test_ai_games_end_with_legal_moves(game, n):
+def test_ai_games_end_with_legal_moves(game, n) -> None:
     engine = base.get(game)
     for seed in (0, 1):
         final, moves = ai_game(engine, seed, n, {})  # every move goes through play(): legal
@@ -30,12 +30,12 @@ def test_ai_games_end_with_legal_moves(game, n):
 
 
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
-def test_the_ai_reads_only_its_own_view(game):
+def test_the_ai_reads_only_its_own_view(game) -> None:
     engine = base.get(game)
     n = engine.min_players
     checked = 0
 
-    def spy(state, seat, action, events):
+    def spy(state, seat, action, events) -> None:
         nonlocal checked
         if engine.outcome(state) is not None or checked >= 40:
             return

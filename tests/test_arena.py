@@ -27,7 +27,7 @@ def _result(levels, winners, scores, could=None, escaped=None, ms=None):
     )
 
 
-def test_seats_alternate_and_pairs_share_a_deal():
+def test_seats_alternate_and_pairs_share_a_deal() -> None:
     assert arena.seat_levels(0, 3, "a", "b") == ["a", "b", "a"]
     assert arena.seat_levels(1, 3, "a", "b") == ["b", "a", "b"]
     # over a pair each level holds each seat once
@@ -35,7 +35,7 @@ def test_seats_alternate_and_pairs_share_a_deal():
     assert all(sorted(col) == ["a", "b"] for col in zip(*pair, strict=False))
 
 
-def test_edge_confidence_interval_and_verdict():
+def test_edge_confidence_interval_and_verdict() -> None:
     # A wins 9 of 10 two-player games: edge +0.4 per game, interval above 0
     results = [
         _result(("a", "b") if i % 2 == 0 else ("b", "a"), [i % 2 if i < 9 else 1 - i % 2], [5, 3])
@@ -50,7 +50,7 @@ def test_edge_confidence_interval_and_verdict():
     assert s.win_per_seat["a"] == pytest.approx(0.9) and s.win_per_seat["b"] == pytest.approx(0.1)
 
 
-def test_even_results_show_no_difference_and_ties_split():
+def test_even_results_show_no_difference_and_ties_split() -> None:
     results = [
         _result(("a", "b"), [0, 1], [4, 4]),
         _result(("b", "a"), [0], [6, 2]),
@@ -60,7 +60,7 @@ def test_even_results_show_no_difference_and_ties_split():
     assert s.edge == pytest.approx(0.0) and s.verdict == "no difference shown"
 
 
-def test_escape_counts_and_move_times():
+def test_escape_counts_and_move_times() -> None:
     results = [
         _result(
             ("a", "b"),
@@ -76,7 +76,7 @@ def test_escape_counts_and_move_times():
     assert s.ms["a"] == (20.0, 30.0, 2) and s.margin == 5.0
 
 
-def test_a_real_paired_run_plays_every_game():
+def test_a_real_paired_run_plays_every_game() -> None:
     s = arena.run("ra", 2, "easy", "easy", 2, 1, 1)
     assert s.games == 2 and s.edge == pytest.approx(0.0)  # the same level: the pair cancels out
     assert "ms per AI move" in arena.report(s)
@@ -92,7 +92,7 @@ def test_a_real_paired_run_plays_every_game():
         (["arena", "ra", "--players", "9"], "2–5 players"),
     ],
 )
-def test_arena_refuses_bad_arguments_in_one_line(args, needle, capsys):
+def test_arena_refuses_bad_arguments_in_one_line(args, needle, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(args) == 2
     err = capsys.readouterr().err
     assert err.startswith("bazaar: ") and needle in err and err.count("\n") == 1

@@ -13,7 +13,7 @@ E = base.Event
 NAMES = ["Asha", "Bilal", "Chen"]
 
 
-def test_the_first_event_is_the_action_and_the_rest_the_games_own_folded_into_one_line():
+def test_the_first_event_is_the_action_and_the_rest_the_games_own_folded_into_one_line() -> None:
     events = [
         E("buy", "{s1} buys Dhoni 4 and escapes", {"seat": 1}),
         E("refill", "b3 refilled: Urn"),
@@ -26,7 +26,7 @@ def test_the_first_event_is_the_action_and_the_rest_the_games_own_folded_into_on
     ]
 
 
-def test_the_announcement_of_the_next_turn_or_round_is_left_to_the_header():
+def test_the_announcement_of_the_next_turn_or_round_is_left_to_the_header() -> None:
     events = [
         E("end", "{s0} ends the turn."),
         E("round", "Round 2: {s1} starts."),
@@ -35,7 +35,7 @@ def test_the_announcement_of_the_next_turn_or_round_is_left_to_the_header():
     assert [ln.text for ln in step_lines(0, events, NAMES)] == ["Asha ends the turn."]
 
 
-def test_a_private_action_shows_its_public_twin_and_a_private_draw_stays_hidden():
+def test_a_private_action_shows_its_public_twin_and_a_private_draw_stays_hidden() -> None:
     offer = E(
         "offer", "{s0} offers t12 (2 gold)", private_to=frozenset({0}), twin=E("offer", "{s0} offers 1 card")
     )
@@ -47,7 +47,7 @@ def test_a_private_action_shows_its_public_twin_and_a_private_draw_stays_hidden(
     assert step_lines(0, [draw], NAMES) == []  # an action nobody else sees has no line
 
 
-def test_the_setup_and_consecutive_lines_of_the_games_own_fold_into_one():
+def test_the_setup_and_consecutive_lines_of_the_games_own_fold_into_one() -> None:
     steps = [
         (None, [E("setup", "Coins dealt")]),
         (0, [E("pass", "{s0} passes"), E("win", "{s1} wins")]),
@@ -67,13 +67,13 @@ def test_the_setup_and_consecutive_lines_of_the_games_own_fold_into_one():
     assert [ln.text for ln in lines_of(steps, NAMES)] == ["Asha ends", "a1 refilled · a2 refilled"]
 
 
-def test_lines_that_fit_are_shown_as_they_are_and_the_games_own_muted():
+def test_lines_that_fit_are_shown_as_they_are_and_the_games_own_muted() -> None:
     lines = [Line("Asha takes b2", 0, who="Asha"), Line("b2 refilled: Ocean")]
     assert shown_lines(lines, 1000) == [("Asha takes b2", False), ("b2 refilled: Ocean", True)]
     assert caption_lines(["**Asha** takes `b2`"], 1000) == ["Asha takes b2"]  # plain strings: actions
 
 
-def test_shortening_packs_actions_then_drops_the_games_own_never_a_move():
+def test_shortening_packs_actions_then_drops_the_games_own_never_a_move() -> None:
     moves = [Line(f"Bilal takes b{i} (Silver Coin)", 1, who="Bilal") for i in range(1, 4)]
     buy = Line("Bilal buys Dhoni 4 with 2 silver and escapes", 1, who="Bilal")
     refills = Line("b1 refilled: Shattered Urn · b2 refilled: Ocean · b3 refilled: Fossil")
@@ -91,7 +91,7 @@ def test_shortening_packs_actions_then_drops_the_games_own_never_a_move():
     assert not any("refilled" in s for s in shown) and all(any(f"h{i}" in s for s in shown) for i in range(3))
 
 
-def test_when_even_the_actions_do_not_fit_the_newest_stay_and_the_others_are_counted():
+def test_when_even_the_actions_do_not_fit_the_newest_stay_and_the_others_are_counted() -> None:
     long = [
         Line(f"Chen moves the boat a long way down the canal called number {i} today", 2, who="Chen")
         for i in range(8)
@@ -103,12 +103,12 @@ def test_when_even_the_actions_do_not_fit_the_newest_stay_and_the_others_are_cou
     assert shown[0] == f"… and {8 - kept} earlier"
 
 
-def test_the_strip_has_one_height_whatever_it_holds():
+def test_the_strip_has_one_height_whatever_it_holds() -> None:
     for lines in ([], ["Asha passes"], [Line(f"Asha moves {i} " * 9, 0) for i in range(9)]):
         assert strip(lines, 1000).size == (1000, caption.HEIGHT)
 
 
-def test_in_a_real_game_every_move_of_a_turn_is_shown_and_never_the_header():
+def test_in_a_real_game_every_move_of_a_turn_is_shown_and_never_the_header() -> None:
     """Pralaya seed 1 at 3 players: the turn where Bilal buys a Dhoni and escapes (after two
     takes) shows his takes and the buy, not only the refills that followed, and no caption
     repeats the next turn's announcement (the board's header)."""
@@ -116,7 +116,7 @@ def test_in_a_real_game_every_move_of_a_turn_is_shown_and_never_the_header():
     names = DEMO_NAMES[:3]
     turns: list[list[tuple[int, list[base.Event]]]] = [[]]
 
-    def on_step(state, seat, action, events):
+    def on_step(state, seat, action, events) -> None:
         turns[-1].append((seat, events))
         if seat not in engine.to_move(state):
             turns.append([])
@@ -134,7 +134,7 @@ def test_in_a_real_game_every_move_of_a_turn_is_shown_and_never_the_header():
             assert "'s turn" not in ln, ln
 
 
-def test_a_recap_strip_keeps_few_tones_of_ink_and_the_same_text():
+def test_a_recap_strip_keeps_few_tones_of_ink_and_the_same_text() -> None:
     lines = [Line("Asha plays m02 (Vegetable Guild).", 0), Line("b1 refilled · b2 refilled")]
     smooth, few = strip(lines, 1000), strip(lines, 1000, tones=4)
     assert (

@@ -24,7 +24,9 @@ TWO = next(e.name for e in base.games() if e.min_players <= 2)  # a game two pla
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_demo_writes_snapshots_sheet_and_a_replayable_log(game, tmp_path, capsys):
+def test_demo_writes_snapshots_sheet_and_a_replayable_log(
+    game, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     engine = base.get(game)
     n = engine.min_players + 1
     assert cli.main(["demo", game, "--players", str(n), "--seed", "3", "--out", str(tmp_path)]) == 0
@@ -49,7 +51,7 @@ def test_demo_writes_snapshots_sheet_and_a_replayable_log(game, tmp_path, capsys
     assert "actions" in printed
 
 
-def test_replay_detects_a_tampered_result(tmp_path, capsys):
+def test_replay_detects_a_tampered_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     res = run_demo(TWO, 5, 2, {}, tmp_path, images=False)
     log = loads((res.folder / "moves.log").read_text())
     log.result = dict(log.result or {}, scores=[-1] * log.players)
@@ -59,7 +61,9 @@ def test_replay_detects_a_tampered_result(tmp_path, capsys):
     assert "differs" in capsys.readouterr().err
 
 
-def test_replay_rejects_an_illegal_move_with_its_reason(tmp_path, capsys):
+def test_replay_rejects_an_illegal_move_with_its_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     engine = base.get(TWO)
     _, moves = ai_game(engine, 2, 2, {})
     seat, action = moves[0]
@@ -72,7 +76,7 @@ def test_replay_rejects_an_illegal_move_with_its_reason(tmp_path, capsys):
     assert "move 2" in err or "move 3" in err
 
 
-def test_movelog_round_trip_and_errors():
+def test_movelog_round_trip_and_errors() -> None:
     log = MoveLog(
         "pralaya",
         9,
@@ -90,14 +94,16 @@ def test_movelog_round_trip_and_errors():
         loads("game: pralaya\nseed: 1\n0 done\n")
 
 
-def test_replay_of_missing_or_bad_file(tmp_path, capsys):
+def test_replay_of_missing_or_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["replay", str(tmp_path / "nope.log")]) == 2
     assert "cannot read" in capsys.readouterr().err
     (tmp_path / "x.log").write_text("hello\n")
     assert cli.main(["replay", str(tmp_path / "x.log")]) == 2
 
 
-def test_unknown_game_and_bad_option_are_explained(tmp_path, capsys):
+def test_unknown_game_and_bad_option_are_explained(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert cli.main(["demo", "chess", "--out", str(tmp_path)]) == 2
     assert "no game called `chess`" in capsys.readouterr().err
     assert cli.main(["demo", TWO, "-o", "nonsense=1", "--out", str(tmp_path)]) == 2
@@ -107,7 +113,7 @@ def test_unknown_game_and_bad_option_are_explained(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_terminal_play_answers_bad_input_and_plays_to_the_end(game):
+def test_terminal_play_answers_bad_input_and_plays_to_the_end(game) -> None:
     engine = base.get(game)
     answers = iter(["what is this", "999"])
     out = io.StringIO()
@@ -132,14 +138,14 @@ def test_terminal_play_answers_bad_input_and_plays_to_the_end(game):
     assert "{s" not in text  # every seat token was replaced by a name
 
 
-def test_terminal_play_quits_cleanly():
+def test_terminal_play_quits_cleanly() -> None:
     out = io.StringIO()
     answers = iter(["help", "board", "log", "quit"])
     assert play_terminal(TWO, 2, 0, seed=1, read=lambda _: next(answers), out=out) == 0
     assert "Bye." in out.getvalue()
 
 
-def test_run_without_a_token_exits_2_with_a_hint(tmp_path):
+def test_run_without_a_token_exits_2_with_a_hint(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     proc = subprocess.run(
         [sys.executable, "-m", "bot.cli", "run"],
@@ -156,14 +162,16 @@ def test_run_without_a_token_exits_2_with_a_hint(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
-def test_games_lists_every_engine(capsys):
+def test_games_lists_every_engine(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["games"]) == 0
     out = capsys.readouterr().out
     for game in GAMES:
         assert game in out
 
 
-def test_replay_of_a_folder_a_binary_a_non_utf8_file_or_a_changed_log(tmp_path, capsys):
+def test_replay_of_a_folder_a_binary_a_non_utf8_file_or_a_changed_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     res = run_demo(TWO, 5, 2, {}, tmp_path, images=False)
     assert cli.main(["replay", str(res.folder)]) == 0  # a demo folder: its moves.log
     assert "matches the result recorded" in capsys.readouterr().out
@@ -190,7 +198,9 @@ def test_replay_of_a_folder_a_binary_a_non_utf8_file_or_a_changed_log(tmp_path, 
         assert "Traceback" not in err
 
 
-def test_help_of_every_subcommand_lists_the_games_and_explains_every_flag(capsys):
+def test_help_of_every_subcommand_lists_the_games_and_explains_every_flag(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     parser = cli._parser()
     sub = next(a for a in parser._actions if a.dest == "cmd")
     for name, p in sub.choices.items():
@@ -204,7 +214,7 @@ def test_help_of_every_subcommand_lists_the_games_and_explains_every_flag(capsys
                 assert action.help, (name, action.dest)
 
 
-def test_bad_arguments_are_one_bazaar_line(capsys):
+def test_bad_arguments_are_one_bazaar_line(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         cli.main(["play", TWO, "--players", "x"])
     assert exc.value.code == 2

@@ -9,7 +9,7 @@ import pytest
 from bot.host.config import Config, ConfigError, load_config
 
 
-def test_missing_token_explains_where_to_get_one(tmp_path: Path):
+def test_missing_token_explains_where_to_get_one(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as err:
         load_config(tmp_path / "absent.env", environ={})
     msg = str(err.value)
@@ -17,7 +17,7 @@ def test_missing_token_explains_where_to_get_one(tmp_path: Path):
     assert "\n" not in msg
 
 
-def test_env_file_is_read_and_environment_wins(tmp_path: Path):
+def test_env_file_is_read_and_environment_wins(tmp_path: Path) -> None:
     env = tmp_path / ".env"
     env.write_text("DISCORD_TOKEN=from-file\nBAZAAR_DB=x/y.sqlite3\nDEV_GUILD_ID=123\nLOG_LEVEL=debug\n")
     cfg = load_config(env, environ={})
@@ -32,7 +32,7 @@ def test_env_file_is_read_and_environment_wins(tmp_path: Path):
     assert cfg.db_path == Path("x/y.sqlite3")
 
 
-def test_defaults(tmp_path: Path):
+def test_defaults(tmp_path: Path) -> None:
     cfg = load_config(None, environ={"DISCORD_TOKEN": "t"})
     assert cfg.db_path == Path("data/bazaar.sqlite3") and cfg.dev_guild_id is None and cfg.log_level == "INFO"
     assert cfg.log_level_number == 20
@@ -56,28 +56,28 @@ def test_defaults(tmp_path: Path):
         ("BAZAAR_RATE_LIMIT", "fast", "BAZAAR_RATE_LIMIT"),
     ],
 )
-def test_malformed_values_are_refused(key, value, needle):
+def test_malformed_values_are_refused(key, value, needle) -> None:
     with pytest.raises(ConfigError, match=needle):
         load_config(None, environ={"DISCORD_TOKEN": "t", key: value})
 
 
-def test_the_log_level_name_of_env_example_wins():
+def test_the_log_level_name_of_env_example_wins() -> None:
     cfg = load_config(
         None, environ={"DISCORD_TOKEN": "t", "BAZAAR_LOG_LEVEL": "warning", "LOG_LEVEL": "debug"}
     )
     assert cfg.log_level == "WARNING"
 
 
-def test_token_never_in_repr():
+def test_token_never_in_repr() -> None:
     cfg = Config(token="SECRET-TOKEN-123")
     assert "SECRET-TOKEN-123" not in repr(cfg) and "SECRET-TOKEN-123" not in str(cfg)
 
 
-def test_sync_may_skip_the_token_check():
+def test_sync_may_skip_the_token_check() -> None:
     assert load_config(None, environ={}, require_token=False).token == ""
 
 
-def test_quotas_are_read_from_the_environment_with_defaults():
+def test_quotas_are_read_from_the_environment_with_defaults() -> None:
     from bot.host.config import ConfigError, load_config
 
     q = load_config(None, environ={"DISCORD_TOKEN": "x"}).quotas

@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 import os
 import stat
+from pathlib import Path
+
+import pytest
 
 from bot import cli
 from bot.host.backup import hold_running
@@ -14,7 +17,9 @@ from bot.host.store import Store
 from tests.test_db_commands import _install
 
 
-def test_a_backup_is_a_checked_consistent_private_copy(env, tmp_path, capsys):
+def test_a_backup_is_a_checked_consistent_private_copy(
+    env: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = tmp_path / "bazaar.sqlite3"
     counts = asyncio.run(_install(db))
     env.setenv("BAZAAR_DB", str(db))
@@ -44,7 +49,9 @@ def test_a_backup_is_a_checked_consistent_private_copy(env, tmp_path, capsys):
     assert "exists already" in capsys.readouterr().err
 
 
-def test_a_backup_taken_while_a_bot_writes_is_one_consistent_state(env, tmp_path, capsys):
+def test_a_backup_taken_while_a_bot_writes_is_one_consistent_state(
+    env: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = tmp_path / "bazaar.sqlite3"
     asyncio.run(_install(db))
     env.setenv("BAZAAR_DB", str(db))
@@ -65,14 +72,18 @@ def test_a_backup_taken_while_a_bot_writes_is_one_consistent_state(env, tmp_path
     assert "do not" not in capsys.readouterr().out  # every game of the copy replays to its snapshot
 
 
-def test_postgresql_is_backed_up_with_pg_dump(env, capsys):
+def test_postgresql_is_backed_up_with_pg_dump(
+    env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     env.setenv("BAZAAR_DB", "postgresql://bob@127.0.0.1:9/x")
     assert cli.main(["db", "backup", "x.dump"]) == 2
     err = capsys.readouterr().err
     assert "pg_dump" in err and "pg_restore" in err and err.count("\n") == 1
 
 
-def test_copy_is_refused_while_a_bot_runs_on_the_source(env, tmp_path, capsys):
+def test_copy_is_refused_while_a_bot_runs_on_the_source(
+    env: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = tmp_path / "bazaar.sqlite3"
     asyncio.run(_install(db))
     running = hold_running(db)

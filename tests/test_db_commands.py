@@ -69,7 +69,9 @@ async def _install(path: Path) -> dict[str, int]:
         await store.close()
 
 
-def test_migrate_applies_pending_migrations_once(env, tmp_path, capsys):
+def test_migrate_applies_pending_migrations_once(
+    env: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     env.setenv("BAZAAR_DB", str(tmp_path / "new" / "bazaar.sqlite3"))
     assert cli.main(["db", "migrate"]) == 0
     assert "schema 0 -> 7 (applied migration(s) 1, 2, 3, 4, 5, 6, 7)" in capsys.readouterr().out
@@ -77,7 +79,9 @@ def test_migrate_applies_pending_migrations_once(env, tmp_path, capsys):
     assert "schema 7 -> 7 (nothing to apply)" in capsys.readouterr().out
 
 
-def test_migrate_on_postgres_and_its_errors(env, pg_url, capsys):
+def test_migrate_on_postgres_and_its_errors(
+    env: pytest.MonkeyPatch, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     env.setenv("BAZAAR_DB", pg_url)
     assert cli.main(["db", "migrate"]) == 0
     assert "schema 0 -> 7" in capsys.readouterr().out
@@ -95,7 +99,9 @@ def test_migrate_on_postgres_and_its_errors(env, pg_url, capsys):
     assert "postgresql:// URL" in capsys.readouterr().err
 
 
-def test_copy_moves_every_game_and_checks_it_by_replaying(env, tmp_path, pg_url, capsys):
+def test_copy_moves_every_game_and_checks_it_by_replaying(
+    env: pytest.MonkeyPatch, tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     source = tmp_path / "bazaar.sqlite3"
     counts = asyncio.run(_install(source))
     assert counts["moves"] > 10 and counts["games"] == len(base.games()) + 2
@@ -132,7 +138,9 @@ def test_copy_moves_every_game_and_checks_it_by_replaying(env, tmp_path, pg_url,
     assert err.startswith("bazaar: ") and "is not empty" in err and err.count("\n") == 1
 
 
-def test_copy_argument_errors_are_one_line(env, tmp_path, capsys):
+def test_copy_argument_errors_are_one_line(
+    env: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     env.setenv("BAZAAR_DB", str(tmp_path / "none.sqlite3"))
     assert cli.main(["db", "copy", "--to", "postgresql://postgres@127.0.0.1:5432/test"]) == 2
     assert "no SQLite database at" in capsys.readouterr().err
@@ -165,7 +173,9 @@ def test_copy_argument_errors_are_one_line(env, tmp_path, capsys):
         "postgresql://postgres@127.0.0.1:9/test?sslmode=disable&sslpassword=s3cret",
     ],
 )
-def test_copy_takes_no_password_on_the_command_line(env, tmp_path, capsys, url):
+def test_copy_takes_no_password_on_the_command_line(
+    env: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str], url
+) -> None:
     """argv is readable by every user of the machine (ps): the password comes from PGPASSWORD."""
     asyncio.run(_install(tmp_path / "real.sqlite3"))
     assert cli.main(["db", "copy", "--from", str(tmp_path / "real.sqlite3"), "--to", url]) == 2
@@ -173,7 +183,7 @@ def test_copy_takes_no_password_on_the_command_line(env, tmp_path, capsys, url):
     assert "PGPASSWORD" in err and "s3cret" not in err and err.count("\n") == 1
 
 
-def test_no_password_form_reaches_a_message():
+def test_no_password_form_reaches_a_message() -> None:
     from bot.host.store_pg import passwords, redacted, scrubbed
 
     for url in (
@@ -188,7 +198,7 @@ def test_no_password_form_reaches_a_message():
     assert redacted("postgresql://bob@db/x?sslmode=require") == "postgresql://bob@db/x?sslmode=require"
 
 
-async def test_a_bad_url_error_never_holds_its_password(tmp_path):
+async def test_a_bad_url_error_never_holds_its_password(tmp_path: Path) -> None:
     from bot.host.store import StoreError, StoreUnavailable
 
     for url in (
@@ -201,14 +211,16 @@ async def test_a_bad_url_error_never_holds_its_password(tmp_path):
         assert "s3cret" not in str(err.value), str(err.value)
 
 
-async def test_a_copy_that_reads_back_differently_is_reported(tmp_path, pg_url, monkeypatch):
+async def test_a_copy_that_reads_back_differently_is_reported(
+    tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The check is real: a target that drops a move is caught (by counts and by the record)."""
     source = tmp_path / "bazaar.sqlite3"
     await asyncio.to_thread(lambda: asyncio.run(_install(source)))
     lite, pg = await Store.open(source), await Store.open(pg_url)
     real = pg.import_rows
 
-    async def lossy(rows):
+    async def lossy(rows) -> None:
         await real({**rows, "moves": rows["moves"][:-1]})
 
     monkeypatch.setattr(pg, "import_rows", lossy)

@@ -29,7 +29,7 @@ class Checked(HTMLParser):
         self.tags: list[str] = []
         self.images: list[tuple[str, str]] = []  # (src, alt)
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag, attrs) -> None:
         a = dict(attrs)
         self.tags.append(tag)
         if tag not in VOID:
@@ -38,7 +38,7 @@ class Checked(HTMLParser):
         if tag == "img":
             self.images.append((a.get("src") or "", a.get("alt") or ""))
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag) -> None:
         assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-1:]}"
         self.stack.pop()
 
@@ -65,7 +65,7 @@ def check_page(path: Path) -> Checked:
     return page
 
 
-def test_a_demo_writes_every_interim_sheet_the_recap_and_contact_sheets(tmp_path):
+def test_a_demo_writes_every_interim_sheet_the_recap_and_contact_sheets(tmp_path: Path) -> None:
     game = next(e.name for e in base.games() if getattr(render.get(e.name), "interim_sheet", None))
     engine = base.get(game)
     n = engine.min_players
@@ -100,7 +100,7 @@ def test_a_demo_writes_every_interim_sheet_the_recap_and_contact_sheets(tmp_path
     assert f"{folder.name}/index.html" in top.links and f"{folder.name}/recap.gif" in top.links
 
 
-def test_the_out_index_lists_every_game_folder_and_titles_come_from_file_names(tmp_path):
+def test_the_out_index_lists_every_game_folder_and_titles_come_from_file_names(tmp_path: Path) -> None:
     two = next(e for e in base.games() if e.min_players <= 2)
     first = run_demo(two.name, 1, 2, {}, tmp_path, images=False)
     second = run_demo(two.name, 2, 2, {}, tmp_path, images=False)
@@ -114,7 +114,7 @@ def test_the_out_index_lists_every_game_folder_and_titles_come_from_file_names(t
 
 
 @pytest.mark.parametrize("name", ['<b>"x"</b>', "a & b"])
-def test_titles_are_escaped(tmp_path, name):
+def test_titles_are_escaped(tmp_path: Path, name) -> None:
     (tmp_path / "g").mkdir()
     contact.write_game_index(tmp_path / "g", name, [name])
     text = (tmp_path / "g" / "index.html").read_text()
@@ -122,8 +122,8 @@ def test_titles_are_escaped(tmp_path, name):
 
 
 def test_phone_html_shows_every_picture_at_phone_width_boards_with_their_second_picture(
-    tmp_path, monkeypatch
-):
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``phone.html`` beside the game's files: every picture the demo wrote (boards each followed
     by its second picture, sheets, hands, the recap) at 450 px wide, the end first; drawn by the
     stand-in renderer with a second picture, so it checks the page whatever the games draw."""

@@ -27,7 +27,7 @@ OUTCOME = base.Outcome(
 )
 
 
-def test_the_final_message_says_game_over_once_and_keeps_the_last_move():
+def test_the_final_message_says_game_over_once_and_keeps_the_last_move() -> None:
     b = batch([E("bid", "{s2} bids 5"), E("game_over", "Game over: {s0} 30, {s1} 41, {s2} 30 (best 41)")])
     msg = text.final(b, OUTCOME)
     assert msg.startswith("🏁 **Ra #12** is over.")
@@ -35,7 +35,7 @@ def test_the_final_message_says_game_over_once_and_keeps_the_last_move():
     assert "Chen bids 5" in msg and "🥇 Bilal — 41 pts" in msg
 
 
-def test_a_final_dm_says_the_players_rank_and_the_end_once():
+def test_a_final_dm_says_the_players_rank_and_the_end_once() -> None:
     b = batch([E("bid", "{s2} bids 5")])
     for seat, rank in ((1, "1st of 3** 🏆 with 41 pts"), (0, "tied 2nd of 3** with 30 pts")):
         dm = text.dm(b, seat, "https://discord.com/x", [], "Your tiles: …", outcome=OUTCOME)
@@ -56,7 +56,7 @@ def test_a_final_dm_says_the_players_rank_and_the_end_once():
     ]
 
 
-def test_a_dm_during_the_game_is_the_private_view_as_before():
+def test_a_dm_during_the_game_is_the_private_view_as_before() -> None:
     b = batch([E("bid", "{s2} bids 5")], status="active")
     dm = text.dm(b, 0, "https://discord.com/x", ["You drew a Pharaoh"], "Your tiles")
     assert dm.startswith("🎴 **Ra #12** — your private view as Asha (move 40)") and "finished" not in dm

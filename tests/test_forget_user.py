@@ -100,7 +100,9 @@ async def _read(target: str | Path) -> tuple[dict[str, list[tuple[Any, ...]]], d
         await store.close()
 
 
-def _forget(env, target: str | Path, user: str, capsys) -> tuple[int, str, str]:
+def _forget(
+    env: pytest.MonkeyPatch, target: str | Path, user: str, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, str]:
     env.setenv("BAZAAR_DB", str(target))
     code = cli.main(["db", "forget-user", user])
     out = capsys.readouterr()
@@ -125,7 +127,9 @@ def _bob(rows: dict[str, list[tuple[Any, ...]]], records: dict[int, Any]) -> Any
     return seats, moves, made
 
 
-def test_forget_user_on_both_backends(env, backend_target, capsys):
+def test_forget_user_on_both_backends(
+    env: pytest.MonkeyPatch, backend_target: str | Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     ids = asyncio.run(_install(backend_target))
     before, records = asyncio.run(_read(backend_target))
     assert {records[ids[k]].row.status for k in ("finished", "finished3")} == {"finished"}
@@ -230,7 +234,9 @@ async def _end(target: str | Path, gid: int) -> None:
         await store.close()
 
 
-def test_two_people_forgotten_in_one_game_are_numbered(env, backend_target, capsys):
+def test_two_people_forgotten_in_one_game_are_numbered(
+    env: pytest.MonkeyPatch, backend_target: str | Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     ids = asyncio.run(_install(backend_target))
     gid = ids["finished3"]
     assert _forget(env, backend_target, str(CY), capsys)[0] == 0
@@ -242,7 +248,9 @@ def test_two_people_forgotten_in_one_game_are_numbered(env, backend_target, caps
 
 
 @pytest.mark.parametrize("bad", ["abc", "-5", "0", "1.5", "²", "", str(2**63)])
-def test_a_user_id_that_is_not_one_is_refused_and_nothing_changes(env, tmp_path, bad, capsys):
+def test_a_user_id_that_is_not_one_is_refused_and_nothing_changes(
+    env: pytest.MonkeyPatch, tmp_path: Path, bad, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bazaar.sqlite3"
     asyncio.run(_install(path))
     before = asyncio.run(_read(path))
@@ -251,7 +259,9 @@ def test_a_user_id_that_is_not_one_is_refused_and_nothing_changes(env, tmp_path,
     assert asyncio.run(_read(path)) == before
 
 
-def test_sqlite_refuses_while_a_bot_runs_and_a_missing_file(env, tmp_path, capsys):
+def test_sqlite_refuses_while_a_bot_runs_and_a_missing_file(
+    env: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bazaar.sqlite3"
     asyncio.run(_install(path))
     before = asyncio.run(_read(path))
@@ -303,7 +313,7 @@ async def _raw(store: Store, sql: str) -> None:
         await store._pool.execute(sql)
 
 
-def test_the_move_log_accepts_only_erasing_a_sender(backend_target):
+def test_the_move_log_accepts_only_erasing_a_sender(backend_target: str | Path) -> None:
     asyncio.run(_log_rules(backend_target))
 
 
@@ -322,7 +332,13 @@ async def _schema_6_game(target: str | Path, folder: Path) -> int:
         await store.close()
 
 
-def test_an_older_database_is_migrated_first(env, backend, backend_target, tmp_path, capsys):
+def test_an_older_database_is_migrated_first(
+    env: pytest.MonkeyPatch,
+    backend,
+    backend_target: str | Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from bot.host.store import MIGRATIONS, PG_MIGRATIONS
 
     folder = tmp_path / "six"

@@ -26,7 +26,7 @@ def _imports(path: Path) -> set[str]:
     return out
 
 
-def test_sources_import_nothing_forbidden():
+def test_sources_import_nothing_forbidden() -> None:
     for pkg, allowed_extra in (("engines", {"engines"}), ("render", {"render", "engines", "PIL"})):
         files = sorted((ROOT / pkg).rglob("*.py"))
         assert files
@@ -39,7 +39,7 @@ def test_sources_import_nothing_forbidden():
                 assert "PIL" not in mods
 
 
-def test_runtime_import_pulls_in_nothing_forbidden():
+def test_runtime_import_pulls_in_nothing_forbidden() -> None:
     code = (
         "import sys, importlib, engines, render\n"
         "engines.load_all()\n"
@@ -52,7 +52,7 @@ def test_runtime_import_pulls_in_nothing_forbidden():
     assert out.stdout.strip() == "", f"importing engines/render loaded {out.stdout.strip()}"
 
 
-def test_every_game_has_a_renderer():
+def test_every_game_has_a_renderer() -> None:
     from engines import base
 
     engines.load_all()
@@ -97,7 +97,7 @@ def _bot_imports(name: str, path: Path, known: set[str]) -> set[str]:
     return found
 
 
-def test_bot_has_no_import_cycle_and_keeps_its_layers():
+def test_bot_has_no_import_cycle_and_keeps_its_layers() -> None:
     """``bot/`` is layered: ``host`` (store, service, clock) and ``offline`` (demo, terminal)
     import nothing of Discord or of ``surface``; no module imports one that imports it back."""
     mods = _bot_modules()

@@ -14,7 +14,7 @@ def _fresh(host: GameService) -> GameService:
     return GameService(host.store, now=host.clock, seed_source=lambda: 42)
 
 
-async def test_a_game_is_loaded_on_first_use_and_not_before(host):
+async def test_a_game_is_loaded_on_first_use_and_not_before(host) -> None:
     ids = [await _started(host, clock="10m") for _ in range(3)]
     await host.move(ids[0], 10, "take 2")
     fresh = _fresh(host)
@@ -37,7 +37,7 @@ async def test_a_game_is_loaded_on_first_use_and_not_before(host):
     assert (await host.store.game(ids[1])).version == 1 and ids[1] not in fresh.dormant()
 
 
-async def test_start_up_loads_only_games_overdue_or_flagged(host):
+async def test_start_up_loads_only_games_overdue_or_flagged(host) -> None:
     due, flagged, idle = [await _started(host, clock="10m") for _ in range(3)]
     await host.store.update_game(due, deadline=host.clock.t - 5)
     await host.store.update_game(flagged, attention="its setup no longer replays (boom)", deadline=None)
@@ -48,7 +48,7 @@ async def test_start_up_loads_only_games_overdue_or_flagged(host):
     assert [g for g, *_ in await fresh.rearm_overdue()] == [await fresh.get(due)]
 
 
-async def test_the_check_keeps_a_broken_game_and_one_whose_ai_is_owed(host):
+async def test_the_check_keeps_a_broken_game_and_one_whose_ai_is_owed(host) -> None:
     broken = await _started(host)
     owed = await _started(host, humans=1, ais=1)
     fine = await _started(host)
@@ -84,7 +84,7 @@ async def test_the_check_keeps_a_broken_game_and_one_whose_ai_is_owed(host):
     assert broken not in {e.game_id for e in fresh.clock_entries()}
 
 
-async def test_listing_a_servers_open_games_loads_none_of_them(host):
+async def test_listing_a_servers_open_games_loads_none_of_them(host) -> None:
     ids = [await _started(host, clock="10m") for _ in range(3)]
     lobby = await host.create(
         kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=20, name="Zed"

@@ -19,7 +19,9 @@ from bot.host import heartbeat
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_health_reads_the_heartbeat(tmp_path, monkeypatch, capsys):
+def test_health_reads_the_heartbeat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     beat = tmp_path / "beat"
     assert heartbeat.check(beat)[0] is False
     heartbeat.beat(beat, now=1000.0)
@@ -36,7 +38,7 @@ def test_health_reads_the_heartbeat(tmp_path, monkeypatch, capsys):
     assert err.startswith("bazaar: no heartbeat") and err.count("\n") == 1
 
 
-def test_the_compose_files_parse_and_build_the_image():
+def test_the_compose_files_parse_and_build_the_image() -> None:
     expected = {"compose.yaml": {"bazaar"}, "compose.sharded.yaml": {"db", "shard0", "shard1"}}
     for name, services in expected.items():
         doc = yaml.safe_load((ROOT / name).read_text())
@@ -50,7 +52,7 @@ def test_the_compose_files_parse_and_build_the_image():
     assert ":" not in user and env0["PGPASSWORD"]  # the password comes from PGPASSWORD, not the URL
 
 
-def test_the_dockerfile_runs_as_a_user_on_a_volume_with_a_health_check():
+def test_the_dockerfile_runs_as_a_user_on_a_volume_with_a_health_check() -> None:
     text = (ROOT / "Dockerfile").read_text()
     assert re.search(r"^USER (?!root)\S+", text, re.M)
     assert 'VOLUME ["/data"]' in text and "BAZAAR_DB=/data/" in text
@@ -59,7 +61,7 @@ def test_the_dockerfile_runs_as_a_user_on_a_volume_with_a_health_check():
 
 
 @pytest.mark.slow
-def test_the_dockerfiles_install_step_gives_the_runtime_only(tmp_path):
+def test_the_dockerfiles_install_step_gives_the_runtime_only(tmp_path: Path) -> None:
     """The image's `pip install .`, run in a fresh venv on a copy of what the image copies:
     the bot runs, and no test or lint tool comes with it."""
     text = (ROOT / "Dockerfile").read_text()
@@ -100,7 +102,7 @@ def _unit(path: Path) -> dict[str, dict[str, str]]:
     return {s: dict(parser[s]) for s in parser.sections()}
 
 
-def test_the_service_units_run_the_bot_as_its_own_user_and_restart_it():
+def test_the_service_units_run_the_bot_as_its_own_user_and_restart_it() -> None:
     for name in ("bazaar.service", "bazaar@.service"):
         unit = _unit(ROOT / "deploy" / name)
         service = unit["Service"]

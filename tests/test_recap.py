@@ -70,7 +70,7 @@ class Auction(Turns):
         return base.Outcome((1, 2, 3), (1, 0, 0), (), ({}, {}, {}), (0,)) if state == 6 else None
 
 
-def test_a_turn_ends_when_the_seat_is_no_longer_awaited_or_the_game_ends():
+def test_a_turn_ends_when_the_seat_is_no_longer_awaited_or_the_game_ends() -> None:
     t = Turns()
     steps = [(0, None), (1, 0), (2, 0), (3, 1), (4, 0), (5, 1)]
     # after move 1 seat 0 is still awaited; after 2 it is not; after 3 seat 1 is awaited again
@@ -78,7 +78,7 @@ def test_a_turn_ends_when_the_seat_is_no_longer_awaited_or_the_game_ends():
     assert list(recap.turn_states(t, steps)) == [0, 2, 4, 5]
 
 
-def test_an_auction_is_one_turn_where_the_view_names_who_holds_the_turn():
+def test_an_auction_is_one_turn_where_the_view_names_who_holds_the_turn() -> None:
     """Every bid hands over to another seat, but the seat holding the turn changes only when the
     auction is over: one frame for the opening and its three bids, none per bid."""
     steps = [(0, None), (1, 0), (2, 1), (3, 2), (4, 0), (5, 1), (6, 2)]
@@ -87,7 +87,7 @@ def test_an_auction_is_one_turn_where_the_view_names_who_holds_the_turn():
     assert recap.turn_holder({"current": None}) is None and recap.turn_holder({"active": True}) is None
 
 
-def test_each_frame_carries_the_caption_of_its_turn():
+def test_each_frame_carries_the_caption_of_its_turn() -> None:
     e = base.Event
     steps = [
         (0, None, [e("setup", "Set up")]),
@@ -108,7 +108,7 @@ def test_each_frame_carries_the_caption_of_its_turn():
     ]
 
 
-def test_replayed_turns_of_a_real_game_start_with_the_setup_and_end_with_the_final_state():
+def test_replayed_turns_of_a_real_game_start_with_the_setup_and_end_with_the_final_state() -> None:
     engine = base.games()[0]
     final, moves = ai_game(engine, 4, engine.min_players)
     frames = list(
@@ -123,7 +123,7 @@ def test_replayed_turns_of_a_real_game_start_with_the_setup_and_end_with_the_fin
     )
 
 
-def test_boards_draw_only_spectator_views_with_each_turns_caption_and_the_previous_view():
+def test_boards_draw_only_spectator_views_with_each_turns_caption_and_the_previous_view() -> None:
     engine = base.games()[0]
     _, moves = ai_game(engine, 2, engine.min_players)
     frames = list(recap.replayed(engine, 2, engine.min_players, engine.resolve_options({}), moves))[:3]
@@ -139,7 +139,7 @@ def test_boards_draw_only_spectator_views_with_each_turns_caption_and_the_previo
     assert len(pngs) == 3 and all(Image.open(io.BytesIO(p)).size == (4, 4) for p in pngs)
 
 
-def test_keep_evenly_keeps_the_first_and_the_last():
+def test_keep_evenly_keeps_the_first_and_the_last() -> None:
     assert recap.keep_evenly(10, 20) == list(range(10))
     assert recap.keep_evenly(10, 1) == [0, 9] and recap.keep_evenly(1, 1) == [0]
     kept = recap.keep_evenly(101, 11)
@@ -149,7 +149,7 @@ def test_keep_evenly_keeps_the_first_and_the_last():
 # --------------------------------------------------------------------------- the GIF
 
 
-def test_every_frame_shows_its_board_exactly_and_the_last_is_held():
+def test_every_frame_shows_its_board_exactly_and_the_last_is_held() -> None:
     boards = [
         flat((120, 80), (240, 230, 200)),
         flat((120, 80), (240, 230, 200), (10, 10, 30, 30)),
@@ -166,13 +166,13 @@ def test_every_frame_shows_its_board_exactly_and_the_last_is_held():
     assert [ms for _, ms in shown] == [recap.frame_ms(4)] * 3 + [recap.HOLD_MS]
 
 
-def test_a_board_with_black_keeps_it_although_the_clear_index_is_black_padding():
+def test_a_board_with_black_keeps_it_although_the_clear_index_is_black_padding() -> None:
     boards = [flat((50, 50), (0, 0, 0), (5, 5, 20, 20), ink=(255, 255, 255)), flat((50, 50), (0, 0, 0))]
     shown = frames_of(recap.animate(boards).data)
     assert [f.tobytes() for f, _ in shown] == [b.tobytes() for b in boards]
 
 
-def test_png_bytes_and_images_make_the_same_recap():
+def test_png_bytes_and_images_make_the_same_recap() -> None:
     boards = [flat((60, 40), (20, 120, 200), (i, 0, i + 5, 5)) for i in range(0, 50, 10)]
     as_png = []
     for b in boards:
@@ -182,7 +182,7 @@ def test_png_bytes_and_images_make_the_same_recap():
     assert recap.animate(boards).data == recap.animate(as_png).data
 
 
-def test_frame_time_keeps_a_short_game_to_about_a_minute_and_every_frame_readable():
+def test_frame_time_keeps_a_short_game_to_about_a_minute_and_every_frame_readable() -> None:
     assert recap.frame_ms(2) == recap.MAX_FRAME_MS and recap.frame_ms(10_000) == recap.MIN_FRAME_MS
     assert recap.frame_ms(61) == recap.TOTAL_MS // 60
     assert recap.MIN_FRAME_MS >= 800 and recap.HOLD_MS >= 3000
@@ -207,7 +207,7 @@ def close_to(img, frame, limit=40):
     )
 
 
-def test_over_budget_every_turn_is_kept_in_fewer_colours_first():
+def test_over_budget_every_turn_is_kept_in_fewer_colours_first() -> None:
     boards = [noise(i) for i in range(12)]
     full = recap.animate(boards, budget=10**9)
     assert full.frames == 12 and full.width == 400 and full.colours == recap.COLOURS[0]
@@ -217,7 +217,7 @@ def test_over_budget_every_turn_is_kept_in_fewer_colours_first():
     assert (made.frames, made.width, made.colours) == (12, 400, recap.COLOURS[1]) and made.size <= budget
 
 
-def test_then_the_most_evenly_spaced_frames_that_fit_are_kept():
+def test_then_the_most_evenly_spaced_frames_that_fit_are_kept() -> None:
     boards = [noise(i) for i in range(12)]
     budget = size_of(boards, 12, recap.COLOURS[-1]) * 6 // 10
     made = recap.animate(boards, budget=budget)
@@ -228,7 +228,7 @@ def test_then_the_most_evenly_spaced_frames_that_fit_are_kept():
     assert close_to(boards[0], shown[0][0]) and close_to(boards[-1], shown[-1][0])  # first and last kept
 
 
-def test_then_the_frames_shrink_then_fewer_frames_again():
+def test_then_the_frames_shrink_then_fewer_frames_again() -> None:
     wide = [noise(i, (1000, 200)) for i in range(4)]  # a quarter is two frames
     budget = size_of(wide, 2, recap.COLOURS[-1]) * 7 // 10
     made = recap.animate(wide, budget=budget)
@@ -242,14 +242,14 @@ def test_then_the_frames_shrink_then_fewer_frames_again():
     assert (made.frames, made.width) == (2, 400) and made.size <= budget
 
 
-def test_wide_boards_are_scaled_to_the_largest_width_a_recap_needs():
+def test_wide_boards_are_scaled_to_the_largest_width_a_recap_needs() -> None:
     made = recap.animate(
         [flat((2 * recap.MAX_WIDTH, 100), (20, 120, 200)), flat((2 * recap.MAX_WIDTH, 50), (9, 9, 9))]
     )
     assert (made.width, made.height) == (recap.MAX_WIDTH, 50)
 
 
-def test_a_budget_nothing_can_meet_is_refused():
+def test_a_budget_nothing_can_meet_is_refused() -> None:
     with pytest.raises(recap.RecapTooLarge):
         recap.animate([noise(1), noise(2), noise(3)], budget=1000)
     with pytest.raises(ValueError):

@@ -33,7 +33,7 @@ async def _started(path: Path, job: asyncio.Future, limit: float = 60.0) -> None
 
 
 @pytest.mark.parametrize("size", [1, 0])
-async def test_a_board_is_not_queued_behind_a_running_recap(tmp_path, size):
+async def test_a_board_is_not_queued_behind_a_running_recap(tmp_path: Path, size) -> None:
     """With one board worker (a shard process's pool) or threads: while a long job holds the
     lane, board jobs are drawn at once; the long job is still running when they are back."""
     workers = Workers(size)
@@ -54,7 +54,7 @@ async def test_a_board_is_not_queued_behind_a_running_recap(tmp_path, size):
         workers.close()
 
 
-async def test_the_lane_runs_at_a_lower_cpu_priority_and_watches_the_bot():
+async def test_the_lane_runs_at_a_lower_cpu_priority_and_watches_the_bot() -> None:
     workers = Workers(1)
     try:
         board, lane = await workers.run(niceness), await workers.run_long(niceness)
@@ -64,7 +64,7 @@ async def test_the_lane_runs_at_a_lower_cpu_priority_and_watches_the_bot():
         workers.close()
 
 
-async def test_closing_ends_the_lane_process_and_its_running_job(tmp_path):
+async def test_closing_ends_the_lane_process_and_its_running_job(tmp_path: Path) -> None:
     workers = Workers(1)
     started, go = tmp_path / "started", tmp_path / "go"
     long_job = asyncio.ensure_future(workers.run_long(wait_for_go, str(started), str(go)))
@@ -89,7 +89,7 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-async def test_a_thread_job_that_outlives_close_gives_its_result_to_nobody():
+async def test_a_thread_job_that_outlives_close_gives_its_result_to_nobody() -> None:
     workers = Workers(0)
     go = threading.Event()
     job = asyncio.ensure_future(workers.run_long(go.wait, 30))
@@ -113,7 +113,7 @@ asyncio.run(main())
 """
 
 
-async def test_the_lane_process_ends_when_the_bot_is_killed():
+async def test_the_lane_process_ends_when_the_bot_is_killed() -> None:
     """A bot killed outright (no close): its recap lane's process sees it gone and ends."""
     import signal
     import subprocess

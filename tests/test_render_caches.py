@@ -30,7 +30,7 @@ def _same(a: Image.Image, b: Image.Image) -> bool:
     return a.mode == b.mode and a.size == b.size and a.tobytes() == b.tobytes()
 
 
-def test_cached_fonts_draw_the_same_pixels_as_plain_ones():
+def test_cached_fonts_draw_the_same_pixels_as_plain_ones() -> None:
     cases = [
         ("Asha takes b4 (Gold Coin)", 28, False, False, "la", (10, 10)),
         ("−18 · ✔ ▶ 3rd", 30, True, False, "mm", (300.5, 60.25)),
@@ -54,7 +54,7 @@ def _piece(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float) -> None
     d.text((x + 30, y + 20), "12", font=font(26, True), fill=(255, 255, 255), anchor="mm")
 
 
-def test_a_stamped_piece_has_the_pixels_of_the_piece_drawn_in_place():
+def test_a_stamped_piece_has_the_pixels_of_the_piece_drawn_in_place() -> None:
     clear_caches()
     a, da = canvas(200, 400)
     b, db = canvas(200, 400)
@@ -69,7 +69,7 @@ def test_a_stamped_piece_has_the_pixels_of_the_piece_drawn_in_place():
     assert len(common._stamps) == 2  # one per background (panel, page); the others drew in place
 
 
-def test_the_stamp_cache_is_bounded_and_keyed(monkeypatch):
+def test_the_stamp_cache_is_bounded_and_keyed(monkeypatch: pytest.MonkeyPatch) -> None:
     clear_caches()
     monkeypatch.setattr(common._stamps, "size", 3)
     img, _ = canvas(100, 400)
@@ -113,7 +113,7 @@ GAMES = [e.name for e in base.games()]
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_boards_do_not_depend_on_what_was_drawn_before(game):
+def test_boards_do_not_depend_on_what_was_drawn_before(game) -> None:
     names, steps = _late_views(game, 5, 3)
     cold = []
     for view, previous, caption in steps:
@@ -137,7 +137,7 @@ def _decoded(png: bytes) -> Image.Image:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_png_keeps_the_board_s_colours(game):
+def test_the_png_keeps_the_board_s_colours(game) -> None:
     names, steps = _late_views(game, 7, 1)
     view, previous, caption = steps[0]
     img = render.board_image(game, view, names, caption=caption, previous=previous)
@@ -154,7 +154,7 @@ def test_the_png_keeps_the_board_s_colours(game):
     assert sum(worst[9:]) / total < 0.025
 
 
-def test_a_higher_zlib_level_only_when_the_fast_one_is_too_big():
+def test_a_higher_zlib_level_only_when_the_fast_one_is_too_big() -> None:
     game = GAMES[0]
     names, steps = _late_views(game, 7, 1)
     view, previous, caption = steps[0]
@@ -168,7 +168,7 @@ def test_a_higher_zlib_level_only_when_the_fast_one_is_too_big():
 
 
 @pytest.mark.parametrize("n", [2, 4])
-def test_phraya_boards_fit_at_the_fastest_level(n):
+def test_phraya_boards_fit_at_the_fastest_level(n) -> None:
     """A Phraya board (now one square canvas, its charts in the second picture) fits the limit
     at zlib level 1, so it keeps every game's levels (no ``BOARD_PNG_LEVELS``), and what a
     board encodes to is what the bot posts."""
@@ -182,7 +182,7 @@ def test_phraya_boards_fit_at_the_fastest_level(n):
     assert png == to_png(img) == to_png(img, levels=(1,))
 
 
-def test_a_picture_of_few_colours_comes_back_exactly():
+def test_a_picture_of_few_colours_comes_back_exactly() -> None:
     """A picture of at most 256 colours (a data picture, a plain card) keeps every pixel: the
     sampled palette's nearest-colour mapping would move some by a few levels."""
     rng = random.Random(3)

@@ -62,7 +62,7 @@ def closest(colours, matrix):
 
 
 @pytest.mark.parametrize("vision", list(VISIONS))
-def test_five_seat_colours_stay_apart(vision):
+def test_five_seat_colours_stay_apart(vision) -> None:
     assert len(SEAT_COLORS) == 5
     assert closest(SEAT_COLORS, VISIONS[vision]) >= MIN_DELTA_E
     for c in SEAT_COLORS:
@@ -70,14 +70,14 @@ def test_five_seat_colours_stay_apart(vision):
             assert delta_e(simulate(c, VISIONS[vision]), simulate(paper, VISIONS[vision])) >= MIN_DELTA_E
 
 
-def test_the_simulation_sees_the_old_palettes_confusions():
+def test_the_simulation_sees_the_old_palettes_confusions() -> None:
     old = [(0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (230, 159, 0)]
     assert closest(old, None) >= MIN_DELTA_E  # fine with normal vision...
     assert closest(old, DEUTAN) < 20  # ...but vermillion/orange and green/purple merge
     assert delta_e(simulate(old[1], DEUTAN), simulate(old[4], DEUTAN)) < 20
 
 
-def test_every_seat_has_a_distinct_initial():
+def test_every_seat_has_a_distinct_initial() -> None:
     for names in (
         ["Asha", "Bilal", "Chen", "Dara", "Emeka"],
         ["You", "AI Asha", "AI Bilal"],

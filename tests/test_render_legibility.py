@@ -31,14 +31,14 @@ def _cases():
             yield pytest.param(engine.name, n, id=f"{engine.name}-{n}p")
 
 
-def test_the_text_helper_refuses_unreadable_sizes():
+def test_the_text_helper_refuses_unreadable_sizes() -> None:
     assert font(MIN_TEXT).size == MIN_TEXT
     with pytest.raises(ValueError):
         font(MIN_TEXT - 1)
 
 
 @pytest.mark.parametrize("game,n", list(_cases()))
-def test_every_step_is_legible_and_captioned(game, n):
+def test_every_step_is_legible_and_captioned(game, n) -> None:
     engine = base.get(game)
     drawer = render.get(game)
     names = NAMES[:n]

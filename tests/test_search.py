@@ -85,7 +85,7 @@ E = NimEngine()
 
 
 @pytest.mark.parametrize("stones", [5, 6, 7, 9, 10, 11])
-def test_search_finds_the_winning_move(stones):
+def test_search_finds_the_winning_move(stones) -> None:
     state = Nim(stones, 0)
     legal = E.legal_actions(state, 0)
     got = search.choose(E, E.view(state, 0), legal, "normal", seed=3)
@@ -93,7 +93,7 @@ def test_search_finds_the_winning_move(stones):
     assert got.iterations == 400 and not got.capped
 
 
-def test_search_is_reproducible_and_seeded():
+def test_search_is_reproducible_and_seeded() -> None:
     state = Nim(8, 0)  # lost: every move loses against best play, so the choice is the seed's
     legal = E.legal_actions(state, 0)
     picks = {search.choose(E, E.view(state, 0), legal, "normal", seed=s).action for s in range(12)}
@@ -101,45 +101,45 @@ def test_search_is_reproducible_and_seeded():
     assert picks == again and picks <= set(legal)
 
 
-def test_one_legal_action_is_played_without_searching():
+def test_one_legal_action_is_played_without_searching() -> None:
     state = Nim(1, 0)
     got = search.choose(E, E.view(state, 0), ["take 1"], "hard", seed=1)
     assert got.action == "take 1" and got.iterations == 0
 
 
-def test_easy_is_the_heuristic_and_unknown_levels_are_refused():
+def test_easy_is_the_heuristic_and_unknown_levels_are_refused() -> None:
     state = Nim(6, 0)
     assert search.choose(E, E.view(state, 0), E.legal_actions(state, 0), "easy", 1).action == "take 1"
     with pytest.raises(ValueError, match="unknown AI level"):
         search.choose(E, E.view(state, 0), E.legal_actions(state, 0), "expert", 1)
 
 
-def test_time_cap_stops_a_search_and_says_so():
+def test_time_cap_stops_a_search_and_says_so() -> None:
     state = Nim(11, 0)
     got = search.search(E, E.view(state, 0), E.legal_actions(state, 0), 10**9, 0.05, seed=1)
     assert got.capped and 0 < got.iterations < 10**9 and got.action in E.legal_actions(state, 0)
 
 
-def test_three_players_each_maximise_their_own_reward():
+def test_three_players_each_maximise_their_own_reward() -> None:
     # 3 players, 2 stones, seat 0 to move: taking 2 wins at once; taking 1 hands seat 1 the win
     state = Nim(2, 0, 3)
     got = search.choose(E, E.view(state, 0), E.legal_actions(state, 0), "normal", seed=5)
     assert got.action == "take 2"
 
 
-def test_rewards_share_the_win_and_rank_the_rest():
+def test_rewards_share_the_win_and_rank_the_rest() -> None:
     out = base.Outcome((1, 1, 3), (5, 5, 1), ("x",), ({"x": 5}, {"x": 5}, {"x": 1}), (0, 1))
     r = search.rewards(out)
     assert r[0] == r[1] > r[2] == 0.0
     assert abs(r[0] - (search.WIN_WEIGHT * 0.5 + (1 - search.WIN_WEIGHT) * 1.0)) < 1e-9
 
 
-def test_ai_seed_depends_on_game_version_and_seat():
+def test_ai_seed_depends_on_game_version_and_seat() -> None:
     seeds = {search.ai_seed(g, v, s) for g in (1, 2) for v in (0, 1) for s in (0, 1)}
     assert len(seeds) == 8 and search.ai_seed(1, 0, 0) == search.ai_seed(1, 0, 0)
 
 
-def test_playout_with_depth_uses_the_evaluation():
+def test_playout_with_depth_uses_the_evaluation() -> None:
     class Cut(NimEngine):
         playout_depth = 0
 
@@ -153,11 +153,11 @@ def test_playout_with_depth_uses_the_evaluation():
     assert search.playout(Cut(), Nim(1, 0), random.Random(1), None) == [1.0, 0.0]  # played to the end
 
 
-def test_playout_depth_per_level():
+def test_playout_depth_per_level() -> None:
     class Cut(NimEngine):
         playout_depth = {"normal": 0}
 
-        def evaluate(self, state):
+        def evaluate(self, state) -> None:
             raise AssertionError("hard plays to the end; evaluate is never needed")
 
     assert search.depth_of(Cut(), "normal") == 0
@@ -170,7 +170,7 @@ def test_playout_depth_per_level():
         search.search(Cut(), Cut().view(state, 0), legal, 50, 10.0, seed=3, level="normal")
 
 
-def test_an_engines_own_rewards_replace_win_and_rank():
+def test_an_engines_own_rewards_replace_win_and_rank() -> None:
     """``engine.search_rewards`` (when a game defines it) scores finished games, in the tree and in
     playouts; a game without it keeps :func:`engines.search.rewards`."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import re
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import pytest
 
@@ -146,7 +147,7 @@ class Clock:
 
 
 @pytest.fixture(name="host")
-async def host_fixture(tmp_path, toy):
+async def host_fixture(tmp_path: Path, toy):
     clock = Clock()
     store = await Store.open(tmp_path / "db.sqlite3", now=clock)
     pokes = []
@@ -186,7 +187,7 @@ async def _db(svc: GameService, gid: int):
     )
 
 
-def test_parse_options(toy):
+def test_parse_options(toy) -> None:
     assert parse_options(toy, "pile=12") == {"pile": 12}
     assert parse_options(toy, None) == {"pile": 9}
     with pytest.raises(BadOption, match="no option `size`"):
@@ -197,7 +198,7 @@ def test_parse_options(toy):
         parse_options(toy, "pile 12")
 
 
-async def test_lobby_rules(host):
+async def test_lobby_rules(host) -> None:
     g = await host.create(
         kind="toynim", options="pile=5", clock="1h", guild_id=1, channel_id=100, user_id=10, name="Ann"
     )
@@ -232,7 +233,7 @@ async def test_lobby_rules(host):
         await host.leave(g.id, 10)
 
 
-async def test_last_person_leaving_closes_the_lobby(host):
+async def test_last_person_leaving_closes_the_lobby(host) -> None:
     g = await host.create(
         kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
     )
@@ -243,7 +244,7 @@ async def test_last_person_leaving_closes_the_lobby(host):
         await host.join(g.id, 11, "Bob")
 
 
-async def test_moves_and_refusals_change_nothing(host):
+async def test_moves_and_refusals_change_nothing(host) -> None:
     gid = await _started(host)
     g = await host.get(gid)
     assert g.awaited() == (0,)
@@ -270,7 +271,7 @@ async def test_moves_and_refusals_change_nothing(host):
     assert host.take_batch(g) is None
 
 
-async def test_two_moves_at_once_exactly_one_applies(host):
+async def test_two_moves_at_once_exactly_one_applies(host) -> None:
     gid = await _started(host)
     results = await asyncio.gather(
         host.move(gid, 10, "take 1", expected_version=0),
@@ -283,7 +284,7 @@ async def test_two_moves_at_once_exactly_one_applies(host):
     assert version == 1 and moves == [(0, "take 1")]
 
 
-async def test_ai_seats_play_until_a_person_is_awaited_and_game_finishes(host):
+async def test_ai_seats_play_until_a_person_is_awaited_and_game_finishes(host) -> None:
     gid = await _started(host, humans=1, ais=2, options="pile=20")
     g = await host.get(gid)
     while g.row.status == "active":
@@ -300,7 +301,7 @@ async def test_ai_seats_play_until_a_person_is_awaited_and_game_finishes(host):
     assert by == {"setup", "player", "ai"}
 
 
-async def test_restart_replays_and_checks_the_snapshot(host, tmp_path):
+async def test_restart_replays_and_checks_the_snapshot(host, tmp_path: Path) -> None:
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
     await host.move(gid, 11, "take 3")
@@ -320,7 +321,7 @@ async def test_restart_replays_and_checks_the_snapshot(host, tmp_path):
     assert third.clock_entries() == []
 
 
-async def test_a_log_that_no_longer_replays_is_flagged(host):
+async def test_a_log_that_no_longer_replays_is_flagged(host) -> None:
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
     await host.store._db.execute("DROP TRIGGER moves_append_only_update")
@@ -331,7 +332,7 @@ async def test_a_log_that_no_longer_replays_is_flagged(host):
     assert "take 9" not in why and "9" not in why.replace("move 1", "")  # the move's text may be secret
 
 
-async def test_an_attention_notice_names_no_hidden_card(host, caplog):
+async def test_an_attention_notice_names_no_hidden_card(host, caplog: pytest.LogCaptureFixture) -> None:
     """The toy's secret numbers stand for hidden cards: a move that names one (as `swap t32`
     names the card put back) and no longer replays is flagged without its text, in the notice
     and in the log."""
@@ -350,7 +351,7 @@ async def test_an_attention_notice_names_no_hidden_card(host, caplog):
     assert ours and not any(secret in line for line in ours)  # (aiosqlite is kept at INFO by the bot)
 
 
-async def test_turn_clock_reminds_expires_and_hands_over(host):
+async def test_turn_clock_reminds_expires_and_hands_over(host) -> None:
     gid = await _started(host, clock="10m", options="pile=60")
     g = await host.get(gid)
     entry = host.clock_entries()[0]
@@ -384,7 +385,7 @@ async def test_turn_clock_reminds_expires_and_hands_over(host):
     assert g.awaited() == (0,)
 
 
-async def test_resign_and_end(host):
+async def test_resign_and_end(host) -> None:
     gid = await _started(host, humans=3)
     with pytest.raises(Refusal, match="Only the creator"):
         await host.end(gid, 11, can_manage=False)
@@ -399,13 +400,13 @@ async def test_resign_and_end(host):
     assert host.take_batch(g).closed
 
 
-async def test_everyone_resigning_ends_the_game(host):
+async def test_everyone_resigning_ends_the_game(host) -> None:
     gid = await _started(host, humans=1, ais=1)
     g = await host.resign(gid, 10)
     assert g.row.status == "ended"
 
 
-async def test_find_resolves_the_game_of_a_channel(host):
+async def test_find_resolves_the_game_of_a_channel(host) -> None:
     with pytest.raises(Refusal, match="no game in this channel"):
         await host.find(guild_id=1, channel_id=100, user_id=10)
     a = await _started(host)
@@ -435,11 +436,13 @@ async def test_find_resolves_the_game_of_a_channel(host):
     assert a not in [g.id for g in listed] and b.id in [g.id for g in listed]
 
 
-async def test_a_number_from_elsewhere_is_refused_before_the_game_is_loaded(host, monkeypatch):
+async def test_a_number_from_elsewhere_is_refused_before_the_game_is_loaded(
+    host, monkeypatch: pytest.MonkeyPatch
+) -> None:
     g = await _started(host)
     fresh = GameService(host.store, now=host.clock, ai_level="easy")
 
-    async def no_load(*a, **k):
+    async def no_load(*a, **k) -> None:
         raise AssertionError("the game was loaded before the server check")
 
     monkeypatch.setattr(fresh, "_load", no_load)
@@ -448,7 +451,7 @@ async def test_a_number_from_elsewhere_is_refused_before_the_game_is_loaded(host
             await fresh.find(guild_id=guild, channel_id=100, user_id=10, game_id=g, sees=sees)
 
 
-async def test_history_reads_like_the_events(host):
+async def test_history_reads_like_the_events(host) -> None:
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
     await host.move(gid, 11, "take 1")
@@ -456,7 +459,7 @@ async def test_history_reads_like_the_events(host):
     assert hist == [(2, 1, "take 1", "player", ["{s1} takes 1"])]  # private events left out
 
 
-def test_private_part_and_digest(toy):
+def test_private_part_and_digest(toy) -> None:
     assert private_part({"a": 1, "b": [1, {"c": 2}]}, {"a": 1, "b": [1, {"c": 3}]}) == {"b": [None, {"c": 2}]}
     assert private_part({"a": 1}, {"a": 1}) is None
     s = toy.setup(1, 2)
@@ -467,7 +470,7 @@ def test_private_part_and_digest(toy):
     assert private_digest(toy, s3, 0) == private_digest(toy, s2, 0)
 
 
-async def test_complete_for_and_private_view(host):
+async def test_complete_for_and_private_view(host) -> None:
     gid = await _started(host)
     g = await host.get(gid)
     assert host.complete_for(g, 10, "") == [("take 1", "take 1"), ("take 2", "take 2"), ("take 3", "take 3")]
@@ -479,17 +482,19 @@ async def test_complete_for_and_private_view(host):
         host.private_view(g, 99)
 
 
-async def test_concurrent_loads_share_one_live_game(host):
+async def test_concurrent_loads_share_one_live_game(host) -> None:
     gid = await _started(host)
     fresh = GameService(host.store, now=host.clock, ai_level="easy")
     a, b = await asyncio.gather(fresh.get(gid), fresh.get(gid))
     assert a is b and a.lock is b.lock
 
 
-async def test_a_failing_ai_plays_the_first_legal_action_and_logs_no_move(host, toy, caplog, monkeypatch):
+async def test_a_failing_ai_plays_the_first_legal_action_and_logs_no_move(
+    host, toy, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A seat's legal actions may reveal what it hides, so the log line names the game and seat only."""
 
-    def broken(view, legal):
+    def broken(view, legal) -> None:
         raise RuntimeError("ai bug")
 
     monkeypatch.setattr(toy, "choose", broken)
@@ -500,7 +505,7 @@ async def test_a_failing_ai_plays_the_first_legal_action_and_logs_no_move(host, 
     assert f"Game {gid}" in line.getMessage() and "take" not in line.getMessage()
 
 
-async def test_a_game_id_as_text_is_the_same_live_game_and_garbage_is_refused(host):
+async def test_a_game_id_as_text_is_the_same_live_game_and_garbage_is_refused(host) -> None:
     """A command option may carry the game's id as a string ("1"): it must find the one live game
     (a second load would replace it and could race a commit), and anything that is not a game
     number is refused before any lookup."""
@@ -517,7 +522,7 @@ async def test_a_game_id_as_text_is_the_same_live_game_and_garbage_is_refused(ho
 HOSTILE = ["{s1}", "<@123456789012345678> @everyone", "**bold** [x](https://evil.example)"]
 
 
-def test_names_are_text_not_markup_or_mentions():
+def test_names_are_text_not_markup_or_mentions() -> None:
     from bot.host.names import shown
 
     assert base.format_text("{s0} takes 1; {s1} waits", ["{s1}", "Bob"]) == "{s1} takes 1; Bob waits"
@@ -528,7 +533,7 @@ def test_names_are_text_not_markup_or_mentions():
     assert shown("Ann") == "Ann" and shown("AI 1 (easy)") == "AI 1 (easy)"
 
 
-async def test_a_hostile_name_cannot_take_a_seat_ping_or_format(host):
+async def test_a_hostile_name_cannot_take_a_seat_ping_or_format(host) -> None:
     from bot.surface import text
 
     g = await host.create(
@@ -549,14 +554,16 @@ async def test_a_hostile_name_cannot_take_a_seat_ping_or_format(host):
     assert "<@123" not in lobby and "**bold**" not in lobby
 
 
-async def test_log_is_served_from_the_held_game_without_replaying(host, monkeypatch):
+async def test_log_is_served_from_the_held_game_without_replaying(
+    host, monkeypatch: pytest.MonkeyPatch
+) -> None:
     gid = await _started(host)
     for k, user in enumerate((10, 11, 10, 11)):
         await host.move(gid, user, f"take {1 + k % 2}")
     want = await host.history(gid, last=3)
     assert [v for v, *_ in want] == [2, 3, 4] and want[-1][4] == ["{s1} takes 2"]
 
-    def no_replay(*a, **k):
+    def no_replay(*a, **k) -> None:
         raise AssertionError("/log replayed the game")
 
     monkeypatch.setattr(base, "replay_steps", no_replay)
@@ -570,7 +577,7 @@ async def test_log_is_served_from_the_held_game_without_replaying(host, monkeypa
     assert await again.history(gid, last=4) == await host.history(gid, last=4)
 
 
-async def test_a_creator_who_left_has_no_say_and_a_resigned_player_no_hand(host):
+async def test_a_creator_who_left_has_no_say_and_a_resigned_player_no_hand(host) -> None:
     g = await host.create(
         kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
     )
@@ -596,7 +603,7 @@ async def test_a_creator_who_left_has_no_say_and_a_resigned_player_no_hand(host)
     assert (await host.get(g.id)).row.status == "ended"
 
 
-async def test_ending_a_game_that_finished_meanwhile_leaves_it_finished(host):
+async def test_ending_a_game_that_finished_meanwhile_leaves_it_finished(host) -> None:
     gid = await _started(host)
     await host.get(gid)
     await host.store.update_game(gid, status="finished", deadline=None)  # another process's last move
@@ -605,7 +612,7 @@ async def test_ending_a_game_that_finished_meanwhile_leaves_it_finished(host):
     assert (await host.store.game(gid)).status == "finished"
 
 
-async def test_quotas_refuse_clearly_and_change_nothing(host):
+async def test_quotas_refuse_clearly_and_change_nothing(host) -> None:
     from bot.host.quotas import Quotas
 
     host.quotas = Quotas(lobbies_per_user=2, games_per_channel=3, games_per_server=4)
@@ -636,7 +643,7 @@ async def test_quotas_refuse_clearly_and_change_nothing(host):
     await new(10, channel=200)  # a closed lobby frees its place
 
 
-async def test_a_lobby_nobody_starts_closes_after_the_idle_time(host):
+async def test_a_lobby_nobody_starts_closes_after_the_idle_time(host) -> None:
     from bot.host.quotas import Quotas
 
     host.quotas = Quotas(lobby_idle=3600)
@@ -654,7 +661,7 @@ async def test_a_lobby_nobody_starts_closes_after_the_idle_time(host):
     assert (await host.store.game(g.id)).status == "ended"
 
 
-async def test_held_games_are_bounded_and_loaded_again_on_use(host):
+async def test_held_games_are_bounded_and_loaded_again_on_use(host) -> None:
     from bot.host.quotas import Quotas
 
     host.quotas = Quotas(held_games=3, games_per_channel=0, games_per_server=0, lobbies_per_user=0)

@@ -33,7 +33,7 @@ def _live(game):
     )
 
 
-async def test_a_move_the_database_refuses_changes_nothing_and_the_next_works(host):
+async def test_a_move_the_database_refuses_changes_nothing_and_the_next_works(host) -> None:
     gid = await _started(host)
     game = await host.get(gid)
     host.take_batch(game)
@@ -49,7 +49,7 @@ async def test_a_move_the_database_refuses_changes_nothing_and_the_next_works(ho
     assert game.row.version == 1 and (await _db(host, gid))[1] == [(0, "take 2")]
 
 
-async def test_a_reclaimed_seat_is_reclaimed_only_with_its_saved_move(host):
+async def test_a_reclaimed_seat_is_reclaimed_only_with_its_saved_move(host) -> None:
     gid = await _started(host)
     game = await host.get(gid)
     await host.store.update_seat(gid, 0, ai_takeover=True, expiries=3)
@@ -66,7 +66,7 @@ async def test_a_reclaimed_seat_is_reclaimed_only_with_its_saved_move(host):
     assert any("is back" in n for n in game.notes)
 
 
-async def test_lobby_operations_the_database_refuses_change_nothing(host):
+async def test_lobby_operations_the_database_refuses_change_nothing(host) -> None:
     faults = FaultyDB.install(host.store)
     faults.fail("COMMIT")
     with pytest.raises(StoreUnavailable):
@@ -96,7 +96,7 @@ async def test_lobby_operations_the_database_refuses_change_nothing(host):
     assert g.row.status == "active" and g.row.thread_id == 555 and g.state is not None
 
 
-async def test_the_last_person_leaving_ends_the_lobby_in_the_same_write(host):
+async def test_the_last_person_leaving_ends_the_lobby_in_the_same_write(host) -> None:
     g = await host.create(
         kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
     )
@@ -106,7 +106,7 @@ async def test_the_last_person_leaving_ends_the_lobby_in_the_same_write(host):
     assert g.seats == await host.store.seats(g.id)
 
 
-async def test_an_ai_move_the_database_refuses_is_played_again_later(host):
+async def test_an_ai_move_the_database_refuses_is_played_again_later(host) -> None:
     gid = await _started(host, humans=1, ais=1)
     game = await host.get(gid)
     host.take_batch(game)
@@ -135,7 +135,7 @@ async def test_an_ai_move_the_database_refuses_is_played_again_later(host):
     assert game.row.version == 2 and [m.by for m in await host.store.moves(gid)] == ["player", "ai"]
 
 
-async def test_an_expiry_the_database_refuses_is_not_lost(host):
+async def test_an_expiry_the_database_refuses_is_not_lost(host) -> None:
     gid = await _started(host, clock="10m")
     game = await host.get(gid)
     host.take_batch(game)
@@ -156,7 +156,7 @@ async def test_an_expiry_the_database_refuses_is_not_lost(host):
     assert any("Time ran out" in n for n in game.notes)
 
 
-async def test_a_reminder_the_database_cannot_record_is_sent_once(host):
+async def test_a_reminder_the_database_cannot_record_is_sent_once(host) -> None:
     gid = await _started(host, clock="10m")
     host.clock.t += 301
     faults = FaultyDB.install(host.store)
@@ -166,7 +166,7 @@ async def test_a_reminder_the_database_cannot_record_is_sent_once(host):
     assert not (await host.store.game(gid)).reminded
 
 
-async def test_a_load_the_database_refuses_leaves_nothing_half_loaded(host):
+async def test_a_load_the_database_refuses_leaves_nothing_half_loaded(host) -> None:
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
     fresh = GameService(host.store, now=host.clock, ai_level="easy")
@@ -190,7 +190,7 @@ async def test_a_load_the_database_refuses_leaves_nothing_half_loaded(host):
 # ---------------------------------------------------------------------- the flag
 
 
-async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host):
+async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host) -> None:
     gid = await _started(host, clock="10m")
     await host.move(gid, 10, "take 2")
     # a flag left by an earlier run whose cause has gone (an engine missing then, a replay that raised)
@@ -206,7 +206,7 @@ async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host):
     assert [m.action for m in await host.store.moves(gid)] == ["take 2", "take 1"]
 
 
-async def test_a_really_inconsistent_game_stays_flagged_at_every_restart(host):
+async def test_a_really_inconsistent_game_stays_flagged_at_every_restart(host) -> None:
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
     await host.store._db.execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (gid,))

@@ -23,7 +23,7 @@ def nim():
 
 
 @pytest.fixture
-async def pair(pg_url, nim):
+async def pair(pg_url: str, nim):
     """Two services, each with its own store (pool) on one schema, sharing one clock."""
     clock = Clock()
     stores = [await Store.open(pg_url, now=clock) for _ in range(2)]
@@ -41,7 +41,7 @@ async def _started(svc: GameService) -> int:
     return g.id
 
 
-async def test_moves_for_one_version_from_two_processes_apply_once(pair):
+async def test_moves_for_one_version_from_two_processes_apply_once(pair) -> None:
     a, b = pair
     gid = await _started(a)
     await b.get(gid)  # both hold the game
@@ -63,7 +63,7 @@ async def test_moves_for_one_version_from_two_processes_apply_once(pair):
         assert game.row.version == 4 and game.state.pile == pile
 
 
-async def test_a_held_game_catches_up_with_another_process_before_acting(pair):
+async def test_a_held_game_catches_up_with_another_process_before_acting(pair) -> None:
     a, b = pair
     gid = await _started(a)
     held = await b.get(gid)
@@ -81,7 +81,7 @@ async def test_a_held_game_catches_up_with_another_process_before_acting(pair):
         await b.end(gid, 10, can_manage=False)
 
 
-async def test_a_lobby_joined_in_another_process_is_seen(pair):
+async def test_a_lobby_joined_in_another_process_is_seen(pair) -> None:
     a, b = pair
     g = await a.create(
         kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
@@ -95,7 +95,7 @@ async def test_a_lobby_joined_in_another_process_is_seen(pair):
     assert (await a.get(g.id)).row.status == "active" and (await a.get(g.id)).state.pile == 9
 
 
-async def test_seat_changes_without_a_move_in_another_process_are_seen(pair):
+async def test_seat_changes_without_a_move_in_another_process_are_seen(pair) -> None:
     """A resignation changes a seat but not the version: the other process sees it all the same
     (the stamp carries the seats' flags), so it does not wait for the person who left."""
     a, b = pair
@@ -109,7 +109,7 @@ async def test_seat_changes_without_a_move_in_another_process_are_seen(pair):
     assert (await a.get(gid)).seats[0].dm_closed
 
 
-async def test_every_overdue_game_gets_its_grace_when_processes_start_together(pg_url, nim):
+async def test_every_overdue_game_gets_its_grace_when_processes_start_together(pg_url: str, nim) -> None:
     """More overdue games than one claim reads (150 > 100), on two servers whose processes
     start together, each holding one server: every game is given its restart grace (none is
     expired by the other process's start), whichever process claims it."""

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class _Recording(dict):
-    def __init__(self, *a, **k):
+    def __init__(self, *a, **k) -> None:
         super().__init__(*a, **k)
         self.read: set[str] = set()
 
@@ -29,14 +29,14 @@ class _Recording(dict):
         return super().__getitem__(key)
 
 
-def test_the_loader_reads_exactly_the_listed_settings(monkeypatch):
+def test_the_loader_reads_exactly_the_listed_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     seen = _Recording({"DISCORD_TOKEN": "x"})
     monkeypatch.setattr(config, "_merged", lambda env_file, environ: seen)
     config.load_config(None)
     assert seen.read - ALIASES == {name for name, _, _ in SETTINGS}
 
 
-def test_env_example_lists_every_setting_with_its_default_and_meaning():
+def test_env_example_lists_every_setting_with_its_default_and_meaning() -> None:
     lines = (ROOT / ".env.example").read_text().splitlines()
     found: dict[str, str] = {}
     for i, line in enumerate(lines):
@@ -51,7 +51,9 @@ def test_env_example_lists_every_setting_with_its_default_and_meaning():
     config.load_config(None, environ=values)
 
 
-def test_run_help_lists_the_settings_and_version_comes_from_the_metadata(capsys):
+def test_run_help_lists_the_settings_and_version_comes_from_the_metadata(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     with pytest.raises(SystemExit):
         cli.main(["run", "--help"])
     out = capsys.readouterr().out

@@ -4,6 +4,8 @@ across two clocks on one database."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.host.clock_shared import SharedClock, due_kind
@@ -14,7 +16,7 @@ from bot.host.store import Store
 PG = "postgresql://postgres@127.0.0.1:5432/test"
 
 
-def test_parse_shards_reads_count_and_ids():
+def test_parse_shards_reads_count_and_ids() -> None:
     assert parse_shards("", "") is None
     assert parse_shards("4", "") == Shards(4, (0, 1, 2, 3))
     assert parse_shards(" 2 ", "1, 0") == Shards(2, (0, 1))
@@ -35,13 +37,13 @@ def test_parse_shards_reads_count_and_ids():
         ("2", "1,1", "names a shard twice"),
     ],
 )
-def test_bad_shard_settings_are_refused_with_one_line(count, ids, message):
+def test_bad_shard_settings_are_refused_with_one_line(count, ids, message) -> None:
     with pytest.raises(ValueError) as err:
         parse_shards(count, ids)
     assert message in str(err.value) and "\n" not in str(err.value)
 
 
-def test_load_config_takes_shards_and_wants_postgres_for_a_part_of_them():
+def test_load_config_takes_shards_and_wants_postgres_for_a_part_of_them() -> None:
     env = {
         "DISCORD_TOKEN": "t",
         "SHARD_COUNT": "2",
@@ -71,7 +73,7 @@ def test_load_config_takes_shards_and_wants_postgres_for_a_part_of_them():
         load_config(None, environ={**env, "BAZAAR_CLOCK_LEASE": "0"})
 
 
-def test_guilds_go_to_the_shard_discord_routes_them_to():
+def test_guilds_go_to_the_shard_discord_routes_them_to() -> None:
     assert shard_of(None, 4) == 0  # a DM
     assert shard_of(7 << 22, 1) == 0
     assert [shard_of((n << 22) | 12345, 3) for n in range(6)] == [0, 1, 2, 0, 1, 2]
@@ -81,7 +83,7 @@ def test_guilds_go_to_the_shard_discord_routes_them_to():
     assert Shards(2, (0,)).holds(None) and Shards(2, (0, 1)).describe() == "shards 0,1 of 2"
 
 
-def test_due_kind_reads_the_stored_row():
+def test_due_kind_reads_the_stored_row() -> None:
     from bot.host.store import GameRow
 
     def row(deadline, reminded=False, status="active"):
@@ -94,7 +96,9 @@ def test_due_kind_reads_the_stored_row():
     assert due_kind(row(999.0, status="finished"), 1000.0) is None
 
 
-async def test_two_clocks_on_one_database_fire_each_due_clock_once_and_skip_a_live_claim(backend_target):
+async def test_two_clocks_on_one_database_fire_each_due_clock_once_and_skip_a_live_claim(
+    backend_target: str | Path,
+) -> None:
     now = [1000.0]
     store = await Store.open(backend_target, now=lambda: now[0])
     other = await Store.open(backend_target, now=lambda: now[0]) if "://" in str(backend_target) else store

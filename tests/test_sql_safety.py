@@ -231,7 +231,7 @@ def sql_calls() -> list[tuple[Path, int, str, bool]]:
     return out
 
 
-def test_every_sql_statement_under_bot_is_parameterised():
+def test_every_sql_statement_under_bot_is_parameterised() -> None:
     calls = sql_calls()
     assert len(calls) > 40  # the store's statements were found
     files = {p.name for p, _, _, _ in calls}
@@ -240,7 +240,7 @@ def test_every_sql_statement_under_bot_is_parameterised():
     assert not unsafe, "SQL built from values:\n" + "\n".join(unsafe)
 
 
-def test_the_checker_catches_spliced_values():
+def test_the_checker_catches_spliced_values() -> None:
     """The check itself fails on the ways values get spliced into SQL."""
     bad = """
 async def f(db, name, game_id, row):
@@ -286,7 +286,7 @@ HOSTILE = "Robert'); DROP TABLE games; -- \u202e\u200d ? $1 ' OR 1=1 --"
 HOSTILE_NUL = HOSTILE + "\x00"  # PostgreSQL text cannot hold NUL; it goes in the JSON options only
 
 
-async def test_hostile_text_is_stored_as_text(backend_target):
+async def test_hostile_text_is_stored_as_text(backend_target: str | Path) -> None:
     store = await Store.open(backend_target)
     try:
         row = await store.create_game(
@@ -308,7 +308,7 @@ async def test_hostile_text_is_stored_as_text(backend_target):
         await store.close()
 
 
-def test_migration_files_split_into_whole_statements():
+def test_migration_files_split_into_whole_statements() -> None:
     from bot.host.store import StoreError, sql_statements
 
     script = """-- a comment; with a semicolon

@@ -91,7 +91,7 @@ def _good_db(path: Path) -> Path:
     return path
 
 
-def test_read_only_files_and_folders_stop_the_bot_with_one_line(tmp_path):
+def test_read_only_files_and_folders_stop_the_bot_with_one_line(tmp_path: Path) -> None:
     prefix = _prefix(tmp_path / "probe")
     ro_file = _good_db(tmp_path / "ro-file.sqlite3")
     ro_file.chmod(0o444)
@@ -115,7 +115,7 @@ def test_read_only_files_and_folders_stop_the_bot_with_one_line(tmp_path):
     db.close()
 
 
-def test_a_folder_that_cannot_be_made_a_damaged_file_and_a_lock_stop_the_bot(tmp_path):
+def test_a_folder_that_cannot_be_made_a_damaged_file_and_a_lock_stop_the_bot(tmp_path: Path) -> None:
     (tmp_path / "afile").write_text("x")
     _refused(_run(tmp_path / "afile" / "db.sqlite3", tmp_path, []), "afile", "BAZAAR_DB")
     junk = tmp_path / "junk.sqlite3"
@@ -127,7 +127,9 @@ def test_a_folder_that_cannot_be_made_a_damaged_file_and_a_lock_stop_the_bot(tmp
         _refused(_run(locked, tmp_path, [], BUSY_MS="100"), str(locked), "locked by another process")
 
 
-def test_a_postgresql_server_that_cannot_be_used_stops_the_bot_with_one_line(tmp_path, pg_admin):
+def test_a_postgresql_server_that_cannot_be_used_stops_the_bot_with_one_line(
+    tmp_path: Path, pg_admin: str
+) -> None:
     """BAZAAR_DB a postgresql:// URL: no server at the port, a database that does not exist;
     one line each, naming the server but never the password."""
     line = _refused(
@@ -140,7 +142,7 @@ def test_a_postgresql_server_that_cannot_be_used_stops_the_bot_with_one_line(tmp
     _refused(_run(missing, tmp_path, []), "does not exist", "BAZAAR_DB")  # type: ignore[arg-type]
 
 
-def test_a_database_path_that_does_not_exist_is_not_created_silently(tmp_path):
+def test_a_database_path_that_does_not_exist_is_not_created_silently(tmp_path: Path) -> None:
     """A typo in BAZAAR_DB would start an empty database: a path other than the default that
     does not exist is refused in one line saying how to create it, and nothing is created."""
     typo = tmp_path / "bazzar.sqlite3"

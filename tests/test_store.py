@@ -72,7 +72,9 @@ async def _tables(store: Store) -> set[str]:
     }
 
 
-async def test_fresh_database_is_created_and_migrated(backend_target, caplog):
+async def test_fresh_database_is_created_and_migrated(
+    backend_target: str | Path, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level("INFO")
     store = await _store(backend_target)
     try:
@@ -105,7 +107,7 @@ async def test_fresh_database_is_created_and_migrated(backend_target, caplog):
         await store.close()
 
 
-async def test_corrupt_file_is_refused_and_left_alone(tmp_path):
+async def test_corrupt_file_is_refused_and_left_alone(tmp_path: Path) -> None:
     path = tmp_path / "bad.sqlite3"
     junk = b"this is not a database at all " * 200
     path.write_bytes(junk)
@@ -114,7 +116,7 @@ async def test_corrupt_file_is_refused_and_left_alone(tmp_path):
     assert path.read_bytes() == junk
 
 
-async def test_newer_schema_is_refused(backend_target):
+async def test_newer_schema_is_refused(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     await raw(store, "INSERT INTO schema_migrations VALUES (9999, 'future', 0)")
     await store.close()
@@ -122,7 +124,7 @@ async def test_newer_schema_is_refused(backend_target):
         await _store(backend_target)
 
 
-async def test_failed_migration_rolls_back(backend_target, tmp_path):
+async def test_failed_migration_rolls_back(backend_target: str | Path, tmp_path: Path) -> None:
     folder = tmp_path / "migs"
     folder.mkdir()
     (folder / "0001_ok.sql").write_text("CREATE TABLE a (x INTEGER);")
@@ -138,7 +140,7 @@ async def test_failed_migration_rolls_back(backend_target, tmp_path):
         await store.close()
 
 
-async def test_lobby_seats_and_game_rows(backend_target):
+async def test_lobby_seats_and_game_rows(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     try:
         g = await _game(store)
@@ -180,7 +182,7 @@ async def test_lobby_seats_and_game_rows(backend_target):
         await store.close()
 
 
-async def test_record_move_checks_version_inside_the_transaction(backend_target):
+async def test_record_move_checks_version_inside_the_transaction(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     try:
         g = await _game(store)
@@ -249,7 +251,7 @@ async def test_record_move_checks_version_inside_the_transaction(backend_target)
         await store.close()
 
 
-async def test_concurrent_moves_on_one_version_commit_exactly_once(backend_target):
+async def test_concurrent_moves_on_one_version_commit_exactly_once(backend_target: str | Path) -> None:
     """Two writers (two Store objects: two processes) send a move for the same version at
     once, twenty times: each time exactly one commits and the other gets VersionConflict."""
     first, second = await _store(backend_target), await _store(backend_target)
@@ -280,7 +282,7 @@ async def test_concurrent_moves_on_one_version_commit_exactly_once(backend_targe
         await asyncio.gather(first.close(), second.close())
 
 
-async def test_move_log_is_append_only(backend_target):
+async def test_move_log_is_append_only(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     try:
         g = await _game(store)
@@ -298,7 +300,7 @@ async def test_move_log_is_append_only(backend_target):
         await store.close()
 
 
-async def test_messages_are_remembered_and_retired(backend_target):
+async def test_messages_are_remembered_and_retired(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     try:
         g = await _game(store)
@@ -321,7 +323,7 @@ async def test_messages_are_remembered_and_retired(backend_target):
         await store.close()
 
 
-async def test_drafts_are_kept_per_version(backend_target):
+async def test_drafts_are_kept_per_version(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     try:
         g = await _game(store)
@@ -335,7 +337,7 @@ async def test_drafts_are_kept_per_version(backend_target):
         await store.close()
 
 
-async def test_due_clocks_are_claimed_once_until_released_or_lapsed(backend_target):
+async def test_due_clocks_are_claimed_once_until_released_or_lapsed(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     try:
         ids = []
@@ -358,7 +360,7 @@ async def test_due_clocks_are_claimed_once_until_released_or_lapsed(backend_targ
         await store.close()
 
 
-async def test_a_migration_another_process_applied_meanwhile_is_skipped(tmp_path):
+async def test_a_migration_another_process_applied_meanwhile_is_skipped(tmp_path: Path) -> None:
     """Two bots starting on one new file: the second read the schema version before the first
     committed its migration. Running that migration again must be a no-op, not a failed start
     ("table games already exists"), and must not touch the data."""
@@ -384,7 +386,7 @@ async def test_a_migration_another_process_applied_meanwhile_is_skipped(tmp_path
         await second.close()
 
 
-async def test_processes_starting_together_on_postgres_migrate_once(pg_url):
+async def test_processes_starting_together_on_postgres_migrate_once(pg_url: str) -> None:
     """Three stores opened at once on one empty schema: the advisory lock lets one migrate;
     the others find every migration applied."""
     stores = await asyncio.gather(*(Store.open(pg_url) for _ in range(3)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,7 @@ from tests.dbfaults import FaultyDB, damaged_copies, exclusive_lock, write_lock
 
 
 @pytest.fixture
-def quick_locks(monkeypatch):
+def quick_locks(monkeypatch: pytest.MonkeyPatch) -> None:
     """A lock held by another connection counts after 0.1 s instead of 5 s."""
     monkeypatch.setattr(Store, "BUSY_TIMEOUT_MS", 100)
 
@@ -52,14 +53,14 @@ def _one_line(err: BaseException, *words: str) -> None:
 # ---------------------------------------------------------------------- opening
 
 
-async def test_a_missing_folder_is_created(tmp_path):
+async def test_a_missing_folder_is_created(tmp_path: Path) -> None:
     path = tmp_path / "not" / "there" / "bazaar.sqlite3"
     store = await Store.open(path)
     await store.close()
     assert path.exists()
 
 
-async def test_a_folder_that_cannot_be_made_is_one_clear_line(tmp_path):
+async def test_a_folder_that_cannot_be_made_is_one_clear_line(tmp_path: Path) -> None:
     (tmp_path / "afile").write_text("x")
     with pytest.raises(StoreUnavailable) as info:
         await Store.open(tmp_path / "afile" / "bazaar.sqlite3")
@@ -69,7 +70,7 @@ async def test_a_folder_that_cannot_be_made_is_one_clear_line(tmp_path):
     _one_line(info.value, "is a folder", "BAZAAR_DB")
 
 
-async def test_a_database_locked_by_another_process_is_refused_as_locked(tmp_path, quick_locks):
+async def test_a_database_locked_by_another_process_is_refused_as_locked(tmp_path: Path, quick_locks) -> None:
     path = tmp_path / "db.sqlite3"
     await (await Store.open(path)).close()
     with write_lock(path), pytest.raises(StoreUnavailable) as info:
@@ -83,7 +84,7 @@ async def test_a_database_locked_by_another_process_is_refused_as_locked(tmp_pat
     await (await Store.open(path)).close()  # once the other process lets go, it opens
 
 
-async def test_damaged_files_are_refused_and_left_alone(tmp_path):
+async def test_damaged_files_are_refused_and_left_alone(tmp_path: Path) -> None:
     good = tmp_path / "good.sqlite3"
     store = await Store.open(good)
     for _ in range(40):
@@ -103,7 +104,7 @@ async def test_damaged_files_are_refused_and_left_alone(tmp_path):
 
 
 @pytest.mark.parametrize("where", ["COMMIT", "INSERT INTO moves", "INSERT INTO snapshots"])
-async def test_a_full_disk_during_a_move_changes_nothing_and_passes(tmp_path, where):
+async def test_a_full_disk_during_a_move_changes_nothing_and_passes(tmp_path: Path, where) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     gid = await _game(store)
     before = await _stored(store, gid)
@@ -127,7 +128,9 @@ async def test_a_full_disk_during_a_move_changes_nothing_and_passes(tmp_path, wh
     await store.close()
 
 
-async def test_a_write_lock_held_elsewhere_raises_unavailable_then_passes(tmp_path, quick_locks):
+async def test_a_write_lock_held_elsewhere_raises_unavailable_then_passes(
+    tmp_path: Path, quick_locks
+) -> None:
     path = tmp_path / "db.sqlite3"
     store = await Store.open(path)
     gid = await _game(store)
@@ -141,7 +144,7 @@ async def test_a_write_lock_held_elsewhere_raises_unavailable_then_passes(tmp_pa
     await store.close()
 
 
-async def test_constraint_errors_are_not_taken_for_a_failing_database(tmp_path):
+async def test_constraint_errors_are_not_taken_for_a_failing_database(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     row = await store.create_game(
         kind="toy",
@@ -160,7 +163,7 @@ async def test_constraint_errors_are_not_taken_for_a_failing_database(tmp_path):
     await store.close()
 
 
-async def test_a_game_is_read_in_one_snapshot_while_another_process_commits(tmp_path):
+async def test_a_game_is_read_in_one_snapshot_while_another_process_commits(tmp_path: Path) -> None:
     """The row is read, then another connection (another process) commits a move before the
     moves are read: the record still shows one instant (version, log and snapshot agree)."""
     path = tmp_path / "db.sqlite3"

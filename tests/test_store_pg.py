@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -36,7 +37,7 @@ def _one_line(err: BaseException, *words: str) -> None:
         assert w in text, (w, text)
 
 
-async def test_a_move_waits_for_another_process_uncommitted_move_then_is_refused(pg_url):
+async def test_a_move_waits_for_another_process_uncommitted_move_then_is_refused(pg_url: str) -> None:
     """Process A has applied the UPDATE of its move but not committed; B's move for the same
     version waits on the row (it does not read the old version and go ahead), then A commits and
     B's UPDATE matches no row: VersionConflict, and the log holds A's move only."""
@@ -70,7 +71,9 @@ async def test_a_move_waits_for_another_process_uncommitted_move_then_is_refused
         await store.close()
 
 
-async def test_a_game_is_read_in_one_snapshot_while_another_process_commits(pg_url, monkeypatch):
+async def test_a_game_is_read_in_one_snapshot_while_another_process_commits(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Between the row and the move log of one record() another process commits a move: the
     record still shows one instant (REPEATABLE READ), and the next one shows the move."""
     store, other = await Store.open(pg_url), await Store.open(pg_url)
@@ -97,7 +100,7 @@ async def test_a_game_is_read_in_one_snapshot_while_another_process_commits(pg_u
         await asyncio.gather(store.close(), other.close())
 
 
-async def test_two_processes_claiming_due_clocks_get_each_game_once(pg_url):
+async def test_two_processes_claiming_due_clocks_get_each_game_once(pg_url: str) -> None:
     """Two stores (two processes) claim due clocks at the same moment, many times in small
     batches: every due game is claimed exactly once, and games not due are never claimed."""
     stores = [await Store.open(pg_url) for _ in range(2)]
@@ -125,7 +128,7 @@ async def test_two_processes_claiming_due_clocks_get_each_game_once(pg_url):
         await asyncio.gather(*(s.close() for s in stores))
 
 
-async def test_claims_skip_rows_another_transaction_holds(pg_url):
+async def test_claims_skip_rows_another_transaction_holds(pg_url: str) -> None:
     """A due game whose row another transaction holds (a process in the middle of a move) is
     skipped, not waited for (SKIP LOCKED), and claimed once the row is free."""
     import asyncpg
@@ -157,7 +160,9 @@ def _kind(declared: str) -> str:
     return t
 
 
-async def test_both_dialects_migrations_define_the_same_tables_and_columns(pg_url, tmp_path):
+async def test_both_dialects_migrations_define_the_same_tables_and_columns(
+    pg_url: str, tmp_path: Path
+) -> None:
     """Read both schemas back from the databases the migrations built (SQLite's PRAGMA
     table_info, PostgreSQL's information_schema.columns): the same tables, with the same
     columns, type families, NOT NULL and primary keys."""
@@ -195,14 +200,14 @@ async def test_both_dialects_migrations_define_the_same_tables_and_columns(pg_ur
         await asyncio.gather(lite.close(), pg.close())
 
 
-async def test_an_unreachable_server_is_one_clear_line():
+async def test_an_unreachable_server_is_one_clear_line() -> None:
     with pytest.raises(StoreUnavailable) as info:
         await Store.open("postgresql://bazaar:s3cret@127.0.0.1:9/nowhere")
     _one_line(info.value, "127.0.0.1:9", "cannot be reached", "BAZAAR_DB")
     assert "s3cret" not in str(info.value)
 
 
-async def test_a_missing_database_and_a_bad_url_are_one_clear_line(pg_admin):
+async def test_a_missing_database_and_a_bad_url_are_one_clear_line(pg_admin: str) -> None:
     base = pg_admin.rsplit("/", 1)[0]
     with pytest.raises(StoreUnavailable) as info:
         await Store.open(base + "/bazaar_no_such_database")
@@ -212,7 +217,9 @@ async def test_a_missing_database_and_a_bad_url_are_one_clear_line(pg_admin):
     _one_line(info.value, "BAZAAR_DB", "postgresql://")
 
 
-async def test_a_newer_schema_or_a_failing_migration_leaves_the_database_as_it_was(pg_url, tmp_path):
+async def test_a_newer_schema_or_a_failing_migration_leaves_the_database_as_it_was(
+    pg_url: str, tmp_path: Path
+) -> None:
     folder = tmp_path / "migs"
     folder.mkdir()
     for _, _, path in store_pg.migration_files(PG_MIGRATIONS):
@@ -237,7 +244,7 @@ async def test_a_newer_schema_or_a_failing_migration_leaves_the_database_as_it_w
         await store.close()
 
 
-def test_migration_files_split_into_whole_statements_for_postgres():
+def test_migration_files_split_into_whole_statements_for_postgres() -> None:
     parts = store_pg.pg_statements(
         "-- a comment; with a semicolon\nCREATE TABLE t (a TEXT DEFAULT 'x;y');\n"
         "CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RAISE "
@@ -257,7 +264,9 @@ def test_migration_files_split_into_whole_statements_for_postgres():
     )  # the same file splits the same way for SQLite's splitter
 
 
-async def test_a_connection_lost_in_the_middle_of_a_move_changes_nothing_and_passes(pg_url, monkeypatch):
+async def test_a_connection_lost_in_the_middle_of_a_move_changes_nothing_and_passes(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The server ends the move's connection between its UPDATE and its log entry (a restart,
     a failover): StoreUnavailable, one line, nothing of the move kept; the next try works on a
     new connection of the pool."""

@@ -121,7 +121,7 @@ def _public_methods() -> set[str]:
     return {name for name, fn in inspect.getmembers(Store, inspect.isfunction) if not name.startswith("_")}
 
 
-async def test_no_store_query_scans_a_growing_table(tmp_path: Path):
+async def test_no_store_query_scans_a_growing_table(tmp_path: Path) -> None:
     path = tmp_path / "plans.sqlite3"
     store = await Store.open(path, now=lambda: 1000.0)
     statements: list[str] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
+from pathlib import Path
 
 from bot.host.store import Store
 
@@ -13,7 +14,7 @@ def _mode(path) -> int:
     return stat.S_IMODE(os.stat(path).st_mode)
 
 
-async def test_a_new_database_and_its_wal_are_private(tmp_path) -> None:
+async def test_a_new_database_and_its_wal_are_private(tmp_path: Path) -> None:
     old = os.umask(0o022)  # a usual umask: files would be world-readable
     try:
         path = tmp_path / "data" / "bazaar.sqlite3"
@@ -28,7 +29,7 @@ async def test_a_new_database_and_its_wal_are_private(tmp_path) -> None:
         os.umask(old)
 
 
-async def test_commits_are_durable_against_power_loss(tmp_path) -> None:
+async def test_commits_are_durable_against_power_loss(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "db.sqlite3", now=lambda: 1_700_000_000.0)
     try:
         row = await store._one("PRAGMA synchronous")  # type: ignore[attr-defined]

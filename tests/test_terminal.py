@@ -53,7 +53,7 @@ def answers(first: list[str], then: str = "1", out: io.StringIO | None = None):
 # --------------------------------------------------------------------------- wording
 
 
-def test_plain_removes_markdown_but_keeps_stand_in_stars():
+def test_plain_removes_markdown_but_keeps_stand_in_stars() -> None:
     assert plain("**Pralaya** · `take b4` · t23 *new* · ~~old~~") == "Pralaya · take b4 · t23 new · old"
     assert (
         plain("Veda 3 left, price 4* · Dhoni X  (*stand-in price)")
@@ -78,11 +78,11 @@ def test_plain_removes_markdown_but_keeps_stand_in_stars():
         ),
     ],
 )
-def test_second_person(text, want):
+def test_second_person(text, want) -> None:
     assert second_person(text) == want
 
 
-def test_description_drops_what_repeats_the_action():
+def test_description_drops_what_repeats_the_action() -> None:
     assert description("take a1", "Take a1 · Great Statue (1 V)") == "Great Statue (1 V)"
     assert description("bribe gold silk t23", "bribe gold silk t23 (3 silk)") == "3 silk"
     assert description("pass", "pass") == ""
@@ -93,7 +93,7 @@ def test_description_drops_what_repeats_the_action():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_whole_game_reads_right(game, tmp_path):
+def test_a_whole_game_reads_right(game, tmp_path: Path) -> None:
     engine = base.get(game)
     n = engine.min_players
     out = io.StringIO()
@@ -121,7 +121,7 @@ def test_a_whole_game_reads_right(game, tmp_path):
     assert not save.exists()  # a finished game is no longer saved
 
 
-def test_the_winner_line_in_the_second_person(tmp_path):
+def test_the_winner_line_in_the_second_person(tmp_path: Path) -> None:
     """Over a few seeds of a two-player game, whoever wins is announced, "You win." when it is
     the person."""
     seen = set()
@@ -155,14 +155,14 @@ def _first_irreversible(game: str):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_marks_some_moves_irreversible(game):
+def test_every_game_marks_some_moves_irreversible(game) -> None:
     engine, state, seat, marked, ordinary = _first_irreversible(game)
     warning = engine.irreversible(state, seat, marked)
     assert warning and warning.endswith(".") and len(warning) < 200
     assert engine.irreversible(state, seat, ordinary) is None
 
 
-def test_escaping_is_confirmed_first():
+def test_escaping_is_confirmed_first() -> None:
     """Pralaya: the buy step lists the Dhoni; "n" leaves the move unplayed, "y" plays it."""
     out = io.StringIO()
     read = answers(["1", "1", "n", "board", "1", "y", "quit"])
@@ -179,7 +179,7 @@ def test_escaping_is_confirmed_first():
 # --------------------------------------------------------------------------- saving and resuming
 
 
-def test_saved_after_every_move_and_resumed(tmp_path):
+def test_saved_after_every_move_and_resumed(tmp_path: Path) -> None:
     save = tmp_path / "state" / "play.log"
     # Ctrl-D after two of the person's moves (seed 1: the person starts; take, then pass)
     lines = iter(["1", "2"])
@@ -204,7 +204,7 @@ def test_saved_after_every_move_and_resumed(tmp_path):
     assert "Game over." in text and not save.exists()
 
 
-def test_ctrl_c_keeps_the_game_and_resume_refuses_what_is_not_a_save(tmp_path):
+def test_ctrl_c_keeps_the_game_and_resume_refuses_what_is_not_a_save(tmp_path: Path) -> None:
     save = tmp_path / "play.log"
 
     def interrupt(prompt: str) -> str:
@@ -231,7 +231,7 @@ def test_ctrl_c_keeps_the_game_and_resume_refuses_what_is_not_a_save(tmp_path):
     assert "no saved game" in err.getvalue()
 
 
-def test_a_changed_save_is_refused_in_one_line(tmp_path):
+def test_a_changed_save_is_refused_in_one_line(tmp_path: Path) -> None:
     save = tmp_path / "play.log"
     out = io.StringIO()
     play_terminal("pralaya", 3, 0, seed=1, read=answers(["1", "quit"]), out=out, save=save, level="easy")
@@ -253,7 +253,7 @@ def _cli(*args: str, env: dict[str, str], stdin: str = "") -> subprocess.Complet
     )
 
 
-def test_bazaar_play_through_stdin_then_resume(tmp_path):
+def test_bazaar_play_through_stdin_then_resume(tmp_path: Path) -> None:
     """The command itself: stdin closes after two moves (Ctrl-D), `--resume` goes on."""
     env = dict(os.environ, BAZAAR_PLAY_SAVE=str(tmp_path / "play.log"), PYTHONPATH=str(ROOT))
     first = _cli("play", "pralaya", "--seed", "3", env=env, stdin="1\n1\n")
@@ -267,7 +267,7 @@ def test_bazaar_play_through_stdin_then_resume(tmp_path):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-def test_ctrl_c_in_the_terminal_prints_no_traceback(tmp_path):
+def test_ctrl_c_in_the_terminal_prints_no_traceback(tmp_path: Path) -> None:
     env = dict(
         os.environ, BAZAAR_PLAY_SAVE=str(tmp_path / "play.log"), PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1"
     )
@@ -294,7 +294,7 @@ def test_ctrl_c_in_the_terminal_prints_no_traceback(tmp_path):
 # --------------------------------------------------------------------------- scoring text
 
 
-def test_pralaya_says_why_fossils_scored_nothing():
+def test_pralaya_says_why_fossils_scored_nothing() -> None:
     players = [
         {"seat": 0, "hand": {"fos": 2, "urn": 1}, "veda": False, "escaped": True},
         {"seat": 1, "hand": {"fos": 2, "man": 2}, "veda": False, "escaped": True},
@@ -330,7 +330,7 @@ def test_pralaya_says_why_fossils_scored_nothing():
     assert "Fossils: AI Chen has more (3 to 2) (did not escape, but counts)" in text
 
 
-def test_ra_epoch_text_gives_reasons_for_zeros():
+def test_ra_epoch_text_gives_reasons_for_zeros() -> None:
     cats = ["Gods", "Pharaohs", "Nile & floods", "Civilizations"]
 
     def row(seat, pts, counts):
@@ -364,7 +364,7 @@ def test_ra_epoch_text_gives_reasons_for_zeros():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_score_text_of_every_game_lists_each_seat_by_category(game):
+def test_score_text_of_every_game_lists_each_seat_by_category(game) -> None:
     from bot.offline.demo import ai_game
 
     engine = base.get(game)
@@ -385,7 +385,7 @@ def test_score_text_of_every_game_lists_each_seat_by_category(game):
 
 
 @pytest.mark.parametrize("where", ["proc", "folder", "under a file"])
-def test_a_save_that_cannot_be_written_is_one_line_and_leaves_nothing(tmp_path, where):
+def test_a_save_that_cannot_be_written_is_one_line_and_leaves_nothing(tmp_path: Path, where) -> None:
     folder = tmp_path / "dir"
     folder.mkdir()
     (tmp_path / "file").write_text("x")
@@ -399,7 +399,7 @@ def test_a_save_that_cannot_be_written_is_one_line_and_leaves_nothing(tmp_path, 
     assert not Path("/proc/x.tmp").exists()
 
 
-def test_the_command_line_says_one_line_for_an_unwritable_save():
+def test_the_command_line_says_one_line_for_an_unwritable_save() -> None:
     proc = _cli("play", "ra", "--save", "/proc/x", env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     said = proc.stderr.strip().splitlines()
@@ -408,11 +408,13 @@ def test_the_command_line_says_one_line_for_an_unwritable_save():
     ]
 
 
-def test_a_save_failing_mid_game_is_said_and_the_game_goes_on(tmp_path, monkeypatch):
+def test_a_save_failing_mid_game_is_said_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     save = tmp_path / "play.log"
     calls = []
 
-    def flaky(path, log):
+    def flaky(path, log) -> None:
         calls.append(len(log.moves))
         if len(calls) > 1:
             raise saved.SaveError(f"cannot save the game to {path}: no space left on device")
@@ -429,7 +431,7 @@ def test_a_save_failing_mid_game_is_said_and_the_game_goes_on(tmp_path, monkeypa
     assert len(calls) == 2  # tried once, then no more
 
 
-def test_the_ai_level_is_saved_and_restored(tmp_path):
+def test_the_ai_level_is_saved_and_restored(tmp_path: Path) -> None:
     save = tmp_path / "play.log"
     play_terminal("ra", 3, 0, seed=1, read=answers(["quit"]), out=io.StringIO(), save=save, level="hard")
     assert loads(save.read_text()).level == "hard"
@@ -445,7 +447,7 @@ def test_the_ai_level_is_saved_and_restored(tmp_path):
     assert "AI level `silly`" in err.getvalue()
 
 
-def test_the_command_line_resumes_at_the_saved_level(tmp_path):
+def test_the_command_line_resumes_at_the_saved_level(tmp_path: Path) -> None:
     env = dict(os.environ, BAZAAR_PLAY_SAVE=str(tmp_path / "play.log"), PYTHONPATH=str(ROOT))
     first = _cli("play", "ra", "--seed", "2", "--ai-level", "easy", env=env, stdin="quit\n")
     assert first.returncode == 0 and loads((tmp_path / "play.log").read_text()).level == "easy"
@@ -453,7 +455,7 @@ def test_the_command_line_resumes_at_the_saved_level(tmp_path):
     assert again.returncode == 0 and "AI level easy" in again.stdout
 
 
-def test_a_new_game_over_an_unfinished_one_asks_first(tmp_path):
+def test_a_new_game_over_an_unfinished_one_asks_first(tmp_path: Path) -> None:
     save = tmp_path / "play.log"
     play_terminal("ra", 3, 0, seed=1, read=answers(["quit"]), out=io.StringIO(), save=save, level="easy")
     kept = save.read_text()
@@ -481,7 +483,7 @@ def test_a_new_game_over_an_unfinished_one_asks_first(tmp_path):
     assert "not a saved game" in err.getvalue() and save.read_text() == "my notes\n"
 
 
-def test_hand_moves_and_score_do_what_they_say():
+def test_hand_moves_and_score_do_what_they_say() -> None:
     out = io.StringIO()
     read = answers(["hand", "moves", "score", "quit"])
     assert play_terminal("pralaya", 3, 0, seed=1, read=read, out=out, level="easy") == 0
@@ -499,7 +501,7 @@ def test_hand_moves_and_score_do_what_they_say():
     assert text.count("If epoch 1 ended now") >= 2 and "is not a Ra action" not in text
 
 
-def test_numbers_stay_with_their_move_while_the_turn_goes_on():
+def test_numbers_stay_with_their_move_while_the_turn_goes_on() -> None:
     """Pralaya, seed 5: the person has 2 Vitality; after `take` of [1] the other moves keep
     their numbers (and [1] is gone), so typing a number still names the same move."""
     out = io.StringIO()
@@ -512,7 +514,7 @@ def test_numbers_stay_with_their_move_while_the_turn_goes_on():
     assert "✗ There is no move 1: pick a number from the list, or type a move." in out.getvalue()
 
 
-def test_a_long_stretch_of_others_play_ends_in_a_summary():
+def test_a_long_stretch_of_others_play_ends_in_a_summary() -> None:
     """Ra, seed 3: the person spends every sun at once; the AI seats then play on for dozens of
     moves, which end in one summary (the wins listed, draws and bids counted) and the epoch's
     scoring."""
@@ -528,7 +530,7 @@ def test_a_long_stretch_of_others_play_ends_in_a_summary():
     assert len(stretch.splitlines()) < 60
 
 
-def test_own_part_of_every_games_board_holds_the_persons_seat_line():
+def test_own_part_of_every_games_board_holds_the_persons_seat_line() -> None:
     from bot.offline.sections import own_part
 
     for game in GAMES:

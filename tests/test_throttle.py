@@ -15,7 +15,7 @@ class Clock:
         return self.t
 
 
-def test_a_burst_then_the_refill_rate():
+def test_a_burst_then_the_refill_rate() -> None:
     clock = Clock()
     t = Throttle(3, 2.0, clock=clock)
     assert [t.allow(1) for _ in range(4)] == [True, True, True, False]
@@ -29,7 +29,7 @@ def test_a_burst_then_the_refill_rate():
     assert t.refused == 4
 
 
-def test_users_have_their_own_buckets_and_the_table_is_bounded():
+def test_users_have_their_own_buckets_and_the_table_is_bounded() -> None:
     clock = Clock()
     t = Throttle(1, 1.0, clock=clock, max_users=3)
     assert t.allow(1) and not t.allow(1)
@@ -38,7 +38,7 @@ def test_users_have_their_own_buckets_and_the_table_is_bounded():
     assert t.allow(1)  # ...and starts again with a full bucket
 
 
-def test_off_allows_everything():
+def test_off_allows_everything() -> None:
     t = Throttle(0, 0.0)
     assert not t.enabled and all(t.allow(1) for _ in range(1000)) and t.wait(1) == 0
 
@@ -54,11 +54,11 @@ def test_off_allows_everything():
         ("0", (0, 0.0)),
     ],
 )
-def test_parse(text, expected):
+def test_parse(text, expected) -> None:
     assert parse_rate_limit(text) == expected
 
 
 @pytest.mark.parametrize("text", ["fast", "8/", "8/x", "0/2", "8/0", "-1/2", "2000/1", "8/2/1"])
-def test_parse_refuses_nonsense(text):
+def test_parse_refuses_nonsense(text) -> None:
     with pytest.raises(ValueError):
         parse_rate_limit(text)

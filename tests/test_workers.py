@@ -59,7 +59,7 @@ async def _loop_runs_during_a_job(workers: Workers, tmp_path: Path) -> int:
     return pid
 
 
-async def test_process_pool_draws_in_another_process_while_the_loop_runs(tmp_path):
+async def test_process_pool_draws_in_another_process_while_the_loop_runs(tmp_path: Path) -> None:
     workers = Workers(1)
     try:
         pid = await _loop_runs_during_a_job(workers, tmp_path)
@@ -81,7 +81,7 @@ async def test_process_pool_draws_in_another_process_while_the_loop_runs(tmp_pat
         workers.close()
 
 
-async def test_thread_workers_leave_the_loop_free_too(tmp_path):
+async def test_thread_workers_leave_the_loop_free_too(tmp_path: Path) -> None:
     workers = Workers(0)
     try:
         assert await _loop_runs_during_a_job(workers, tmp_path) == os.getpid()
@@ -89,7 +89,7 @@ async def test_thread_workers_leave_the_loop_free_too(tmp_path):
         workers.close()
 
 
-def test_the_size_follows_bazaar_workers(monkeypatch):
+def test_the_size_follows_bazaar_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BAZAAR_WORKERS", "3")
     assert Workers().size == 3
     monkeypatch.setenv("BAZAAR_WORKERS", "0")
@@ -121,7 +121,7 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
-def test_a_worker_ends_when_the_bot_process_is_killed(tmp_path):
+def test_a_worker_ends_when_the_bot_process_is_killed(tmp_path: Path) -> None:
     import signal
     import subprocess
     import sys
@@ -144,7 +144,7 @@ def test_a_worker_ends_when_the_bot_process_is_killed(tmp_path):
         owner.stdout.close()
 
 
-def test_a_failing_job_in_thread_workers_raises_its_own_error():
+def test_a_failing_job_in_thread_workers_raises_its_own_error() -> None:
     """In a fresh process (no process pool made yet, so ``concurrent.futures.process`` is not
     imported), a job's exception reaches the caller as itself."""
     import subprocess
@@ -178,7 +178,7 @@ def _held(name: str, started: list, go) -> str:
     return name
 
 
-async def test_boards_never_wait_behind_ai_searches_and_watched_games_come_first():
+async def test_boards_never_wait_behind_ai_searches_and_watched_games_come_first() -> None:
     """With every AI slot held by a slow AI search and more AI jobs queued, a board still runs
     at once (and ends while the searches go on); once the searches end, the AI of a game people
     play starts before the AI of games nobody plays that were queued earlier. Today's pool is
@@ -213,7 +213,7 @@ async def test_boards_never_wait_behind_ai_searches_and_watched_games_come_first
         workers.close()
 
 
-async def test_a_job_cancelled_while_waiting_for_the_gate_gives_no_slot_away():
+async def test_a_job_cancelled_while_waiting_for_the_gate_gives_no_slot_away() -> None:
     from bot.host import jobgate
 
     gate = jobgate.Gate(2)  # AI: one slot, boards: both

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
 
+import discord
 import pytest
 
 from tests.e2e import bazaar_harness
-from tests.fakediscord import BotRunner, FakeDiscord
+from tests.fakediscord import BotRunner, FakeDiscord, RunBot
 from tests.fakediscord.runner import uninstall_task_factory
 
 HERE = Path(__file__).resolve().parent
@@ -88,12 +88,14 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
-async def run_bot(fake_discord: FakeDiscord) -> AsyncIterator[Callable[..., Awaitable[BotRunner]]]:
+async def run_bot(fake_discord: FakeDiscord) -> AsyncIterator[RunBot]:
     """``await run_bot(client, **BotRunner options)`` → a ready BotRunner; stops leftovers at teardown."""
     runners: list[BotRunner] = []
 
-    async def start(client: Any, **options: Any) -> BotRunner:
-        runner = BotRunner(fake_discord, client, **options)
+    async def start(
+        client: discord.Client, *, token: str | None = None, guild_ready_timeout: float = 0.05
+    ) -> BotRunner:
+        runner = BotRunner(fake_discord, client, token=token, guild_ready_timeout=guild_ready_timeout)
         runners.append(runner)
         return await runner.start()
 

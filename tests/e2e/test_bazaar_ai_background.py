@@ -6,10 +6,12 @@ ready (and answer) while it is held."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from bot.host import thinking
 from bot.host.workers import Workers
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
 class HeldAI(Workers):
@@ -35,7 +37,7 @@ async def _leave_the_ai_owing(table):
     game, seat, to_ai = await table.play_until_the_ai_is_next(gid, thread)  # ann's next move hands it over
     version, hit = game.row.version, asyncio.Event()
 
-    async def dies_thinking(game, seat, **kwargs):
+    async def dies_thinking(game, seat, **kwargs) -> None:
         hit.set()
         await asyncio.Event().wait()
 
@@ -46,7 +48,9 @@ async def _leave_the_ai_owing(table):
     return gid, thread, seat, version
 
 
-async def test_the_bot_comes_online_before_the_ai_it_owes_plays(fake_discord, run_bot, tmp_path):
+async def test_the_bot_comes_online_before_the_ai_it_owes_plays(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     table = make_table(fake_discord, run_bot, tmp_path)
     await table.boot()
     gid, thread, seat, version = await _leave_the_ai_owing(table)

@@ -7,12 +7,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from pathlib import Path
+
+import pytest
 
 from engines import base, search
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
-async def test_addbot_levels_and_a_searching_ai_in_a_worker_process(fake_discord, run_bot, tmp_path, caplog):
+async def test_addbot_levels_and_a_searching_ai_in_a_worker_process(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.INFO, logger="bot.host.service")
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)

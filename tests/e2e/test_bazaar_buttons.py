@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 import types
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from PIL import Image
 from bot.surface import components
 from engines import base
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 TAKES = [f"take {i}" for i in range(1, 27)]
 STEPS: tuple[tuple[str, ...], ...] = (
@@ -102,7 +104,7 @@ def _rows(msg) -> list[list[str]]:
     ]
 
 
-def test_button_rows_keep_the_order_and_fit_four_rows():
+def test_button_rows_keep_the_order_and_fit_four_rows() -> None:
     rows = components.button_rows(STEPS[0])
     assert rows == [[0], [1, 2, 3, 4, 5], [6, 7, 8, 9]] and components.hand_row(rows) == 2
     assert components.button_rows(["bid 13", "pass"]) == [[0, 1]]
@@ -119,7 +121,9 @@ def test_button_rows_keep_the_order_and_fit_four_rows():
             assert components.hand_row(rows) < components.MAX_ROWS
 
 
-async def test_turn_messages_offer_buttons_a_menu_or_move(fake_discord, run_bot, tmp_path, toy_lists):
+async def test_turn_messages_offer_buttons_a_menu_or_move(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, toy_lists
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()

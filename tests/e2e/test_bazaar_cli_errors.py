@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+from pathlib import Path
 
 import discord
 import pytest
 
 from bot.host.config import Config
 from bot.surface import app as bot_app
+from tests.fakediscord import FakeDiscord
 
 
 @pytest.fixture(autouse=True)
@@ -33,14 +35,16 @@ def _unused_port() -> int:
     return port
 
 
-def _db(tmp_path):
+def _db(tmp_path: Path):
     """An existing (empty) database file: a path other than the default must exist (a typo is refused)."""
     path = tmp_path / "db.sqlite3"
     path.touch()
     return path
 
 
-async def test_a_rejected_token_is_one_line_and_exit_2(fake_discord, tmp_path, capsys):
+async def test_a_rejected_token_is_one_line_and_exit_2(
+    fake_discord: FakeDiscord, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     config = Config(token="not-the-token", db_path=_db(tmp_path))
     assert await asyncio.to_thread(bot_app.run_bot, config) == 2
     assert await asyncio.to_thread(bot_app.sync_commands, config) == 2
@@ -53,12 +57,14 @@ async def test_a_rejected_token_is_one_line_and_exit_2(fake_discord, tmp_path, c
 
 
 @pytest.fixture
-def no_discord(monkeypatch):
+def no_discord(monkeypatch: pytest.MonkeyPatch) -> None:
     """discord.py pointed at a local port where nothing listens."""
     monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{_unused_port()}/api/v10")
 
 
-def test_run_retries_with_back_off_while_discord_is_unreachable(no_discord, tmp_path, capsys):
+def test_run_retries_with_back_off_while_discord_is_unreachable(
+    no_discord, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     waits: list[float] = []
 
     def sleep(seconds: float) -> None:
@@ -77,7 +83,9 @@ def test_run_retries_with_back_off_while_discord_is_unreachable(no_discord, tmp_
     assert "Traceback" not in err
 
 
-def test_run_stops_cleanly_after_ctrl_c_during_a_retry(no_discord, tmp_path, monkeypatch, capsys):
+def test_run_stops_cleanly_after_ctrl_c_during_a_retry(
+    no_discord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     def sleep(seconds: float) -> None:
         raise KeyboardInterrupt
 
@@ -87,7 +95,9 @@ def test_run_stops_cleanly_after_ctrl_c_during_a_retry(no_discord, tmp_path, mon
     assert "Traceback" not in capsys.readouterr().err
 
 
-def test_sync_says_discord_is_unreachable_and_exits_1(no_discord, tmp_path, capsys):
+def test_sync_says_discord_is_unreachable_and_exits_1(
+    no_discord, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert bot_app.sync_commands(Config(token="t", db_path=_db(tmp_path))) == 1
     err = capsys.readouterr().err
     lines = [x for x in err.splitlines() if x.startswith("bazaar:")]

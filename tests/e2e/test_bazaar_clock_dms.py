@@ -3,10 +3,15 @@ whose DMs are closed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
-async def test_closed_dms_are_told_once_and_the_button_still_works(fake_discord, run_bot, tmp_path):
+async def test_closed_dms_are_told_once_and_the_button_still_works(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     ann, bob = table.players["ann"], table.players["bob"]
@@ -33,8 +38,8 @@ async def test_closed_dms_are_told_once_and_the_button_still_works(fake_discord,
 
 
 async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
-    fake_discord, run_bot, tmp_path
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -45,7 +50,7 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
     late_seat = next(s.seat for s in game.seats if s.user_id == late.id)
     punctual = next(u for u in (table.players["ann"], table.players["bob"]) if u is not late)
 
-    async def wait_for_clock(predicate):
+    async def wait_for_clock(predicate) -> None:
         bot.clock.poke()  # wake the scheduler: it reads the injected time, nothing sleeps
         await fake.wait_for(predicate)
         await table.settle()
@@ -98,7 +103,9 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
     assert last.by == "player"
 
 
-async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(fake_discord, run_bot, tmp_path):
+async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """The player could not move while the bot was down, so an outage never costs a turn or counts
     towards the AI takeover: the overdue turn gets half a clock more, and the player is told."""
     fake = fake_discord
@@ -130,7 +137,9 @@ async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(fake_
     assert (await bot.store.moves(gid))[version].by == "clock" and game.seats[seat].expiries == 1
 
 
-async def test_a_dm_refused_for_another_reason_does_not_mark_dms_closed(fake_discord, run_bot, tmp_path):
+async def test_a_dm_refused_for_another_reason_does_not_mark_dms_closed(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """Only 403 / 50007 means "this player's DMs are closed"; another refusal (here a 403 about
     the bot itself) is logged and the DM is tried again next time, with no notice to the player."""
     fake = fake_discord

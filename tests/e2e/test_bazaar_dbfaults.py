@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,7 @@ from bot.host.store import Store
 from tests.dbfaults import FaultyDB, write_lock
 from tests.e2e import toy_parley
 from tests.e2e.bazaar_harness import make_table
-from tests.fakediscord import FakeDiscordError
+from tests.fakediscord import FakeDiscord, FakeDiscordError, RunBot
 
 NOT_SAVED = "Could not save your move"
 
@@ -35,8 +36,8 @@ def _seen(fake, place, *users):
 
 
 async def test_a_move_the_database_refuses_is_answered_privately_and_changes_nothing(
-    fake_discord, run_bot, tmp_path
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -70,8 +71,8 @@ async def test_a_move_the_database_refuses_is_answered_privately_and_changes_not
 
 
 async def test_a_write_lock_held_by_another_process_is_waited_out_then_refused(
-    fake_discord, run_bot, tmp_path, monkeypatch
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(Store, "BUSY_TIMEOUT_MS", 200)
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -90,7 +91,9 @@ async def test_a_write_lock_held_by_another_process_is_waited_out_then_refused(
     assert (await table.db_state(gid))[0] == stored[0] + 1
 
 
-async def test_lobby_buttons_and_new_games_the_database_refuses(fake_discord, run_bot, tmp_path):
+async def test_lobby_buttons_and_new_games_the_database_refuses(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -135,7 +138,9 @@ async def test_lobby_buttons_and_new_games_the_database_refuses(fake_discord, ru
     assert "has started" in h.followups[-1].content and game.row.status == "active"
 
 
-async def test_a_draft_pick_the_database_refuses_is_not_kept(fake_discord, run_bot, tmp_path):
+async def test_a_draft_pick_the_database_refuses_is_not_kept(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     remove = toy_parley.install()
     try:
         fake = fake_discord
@@ -160,7 +165,9 @@ async def test_a_draft_pick_the_database_refuses_is_not_kept(fake_discord, run_b
         remove()
 
 
-async def test_the_clock_tries_an_expiry_again_when_the_database_refused_it(fake_discord, run_bot, tmp_path):
+async def test_the_clock_tries_an_expiry_again_when_the_database_refused_it(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -189,8 +196,8 @@ async def test_the_clock_tries_an_expiry_again_when_the_database_refused_it(fake
 
 
 async def test_a_database_locked_at_start_up_stops_the_bot_before_it_serves(
-    fake_discord, run_bot, tmp_path, monkeypatch
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(Store, "BUSY_TIMEOUT_MS", 100)
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -200,7 +207,9 @@ async def test_a_database_locked_at_start_up_stops_the_bot_before_it_serves(
     assert fake.interactions == [] and not fake.requests_to("POST /channels/{channel_id}/messages")
 
 
-async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(fake_discord, run_bot, tmp_path):
+async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -226,8 +235,8 @@ async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(fak
 
 
 async def test_a_move_saved_whose_board_cannot_be_recorded_still_counts_as_played(
-    fake_discord, run_bot, tmp_path
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """Only the bookkeeping of the posted board fails: the player is told the move was played
     (it was saved), never "could not save", and the game goes on."""
     fake = fake_discord

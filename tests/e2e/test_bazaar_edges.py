@@ -5,10 +5,11 @@ Start clicks). Each keeps the database consistent and answers everyone."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from engines import base
 from tests.e2e.bazaar_harness import make_table, replay_states
-from tests.fakediscord import FakeDiscordError
+from tests.fakediscord import FakeDiscord, FakeDiscordError, RunBot
 
 
 async def _consistent(table, gid: int) -> None:
@@ -21,7 +22,9 @@ async def _consistent(table, gid: int) -> None:
     assert (await table.bot.store.snapshot(gid))[1] == base.state_fingerprint(state)
 
 
-async def test_a_player_who_leaves_the_server_does_not_wedge_the_game(fake_discord, run_bot, tmp_path):
+async def test_a_player_who_leaves_the_server_does_not_wedge_the_game(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -47,7 +50,9 @@ async def test_a_player_who_leaves_the_server_does_not_wedge_the_game(fake_disco
     await _consistent(table, gid)
 
 
-async def test_dms_offer_only_rules_and_another_servers_game_is_not_found(fake_discord, run_bot, tmp_path):
+async def test_dms_offer_only_rules_and_another_servers_game_is_not_found(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     other = fake.add_guild("Elsewhere", channels=["play"])
@@ -81,7 +86,9 @@ async def test_dms_offer_only_rules_and_another_servers_game_is_not_found(fake_d
     assert await table.db_state(gid) == before and len(await table.bot.store.games()) == 1
 
 
-async def test_a_move_and_the_clock_at_once_play_one_turn(fake_discord, run_bot, tmp_path):
+async def test_a_move_and_the_clock_at_once_play_one_turn(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -106,7 +113,9 @@ async def test_a_move_and_the_clock_at_once_play_one_turn(fake_discord, run_bot,
     await _consistent(table, gid)
 
 
-async def test_a_move_during_game_end_is_either_played_before_or_refused(fake_discord, run_bot, tmp_path):
+async def test_a_move_during_game_end_is_either_played_before_or_refused(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -133,7 +142,9 @@ async def test_a_move_during_game_end_is_either_played_before_or_refused(fake_di
     await _consistent(table, gid)
 
 
-async def test_two_start_clicks_at_once_start_one_game_in_one_thread(fake_discord, run_bot, tmp_path):
+async def test_two_start_clicks_at_once_start_one_game_in_one_thread(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()

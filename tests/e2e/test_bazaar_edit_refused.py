@@ -5,8 +5,10 @@ same road: ``Publisher._dm`` posts a new DM when its edit is refused)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 MOVE = re.compile(r"· move (\d+)|\(move (\d+)\)")
 OLD_EDIT = "Maximum number of edits to messages older than 1 hour reached. Try again later"
@@ -17,7 +19,9 @@ def _version(content: str) -> int | None:
     return int(m.group(1) or m.group(2)) if m else None
 
 
-async def test_a_board_and_dm_discord_will_not_edit_are_posted_anew(fake_discord, run_bot, tmp_path):
+async def test_a_board_and_dm_discord_will_not_edit_are_posted_anew(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()

@@ -3,11 +3,18 @@ hand with their rank, and it says the game is over once."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 from tests.render_stub import use_stub
 
 
-async def test_each_player_gets_a_last_dm_with_their_rank(fake_discord, run_bot, tmp_path, monkeypatch):
+async def test_each_player_gets_a_last_dm_with_their_rank(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     use_stub(monkeypatch, games={"kathai", "phraya", "pralaya", "ra"})
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)

@@ -4,13 +4,18 @@ are untouched, a normal player is never refused, and autocomplete has its own la
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.host.config import Config
 from tests.e2e.bazaar_harness import FakeTime, make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 DEFAULT = Config(token="x").rate_limit
 
 
-async def test_a_flood_from_one_user_is_slowed_down_and_changes_nothing(fake_discord, run_bot, tmp_path):
+async def test_a_flood_from_one_user_is_slowed_down_and_changes_nothing(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     clock = FakeTime(100.0)
@@ -40,7 +45,9 @@ async def test_a_flood_from_one_user_is_slowed_down_and_changes_nothing(fake_dis
     assert table.bot.throttle.refused == 5
 
 
-async def test_a_player_at_a_quick_human_pace_is_never_slowed_down(fake_discord, run_bot, tmp_path):
+async def test_a_player_at_a_quick_human_pace_is_never_slowed_down(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """A whole two-player Pralaya game played by the people through /move and buttons, one action
     every 0.6 s, plus their lobby clicks in a rush: nobody is ever refused."""
     fake = fake_discord
@@ -59,7 +66,9 @@ async def test_a_player_at_a_quick_human_pace_is_never_slowed_down(fake_discord,
     assert not [i for i in fake.interactions if "Slow down" in (i.content or "")]
 
 
-async def test_autocomplete_has_its_own_larger_limit(fake_discord, run_bot, tmp_path):
+async def test_autocomplete_has_its_own_larger_limit(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     table.rate_limit, table.throttle_clock = DEFAULT, FakeTime(100.0)

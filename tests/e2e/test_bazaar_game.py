@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -11,13 +12,16 @@ import render
 from engines import base
 from render.common import to_png
 from tests.e2e.bazaar_harness import make_table, replay_states
+from tests.fakediscord import FakeDiscord, RunBot
 
 
 def _png(kind: str, what: str, view, names) -> bytes:
     return to_png(getattr(render.get(kind), what)(view, names))
 
 
-async def test_full_pralaya_game_through_move_and_buttons(fake_discord, run_bot, tmp_path):
+async def test_full_pralaya_game_through_move_and_buttons(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -78,7 +82,9 @@ async def test_full_pralaya_game_through_move_and_buttons(fake_discord, run_bot,
     assert snap[1] == base.state_fingerprint(final_state)
 
 
-async def test_a_busy_channel_without_thread_permission_plays_in_the_channel(fake_discord, run_bot, tmp_path):
+async def test_a_busy_channel_without_thread_permission_plays_in_the_channel(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """No Create Public Threads: the game plays in the channel; two games share it."""
     from tests.fakediscord import CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS
 
@@ -107,7 +113,9 @@ async def test_a_busy_channel_without_thread_permission_plays_in_the_channel(fak
 
 
 @pytest.mark.parametrize("kind", [e.name for e in base.games()])
-async def test_every_registered_game_plays_through_the_bot(fake_discord, run_bot, tmp_path, kind):
+async def test_every_registered_game_plays_through_the_bot(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, kind
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -123,7 +131,9 @@ async def test_every_registered_game_plays_through_the_bot(fake_discord, run_bot
     assert fake.dms(table.players["ann"]) and fake.dms(table.players["bob"])
 
 
-async def test_lobby_controls_resign_and_end_by_a_moderator(fake_discord, run_bot, tmp_path):
+async def test_lobby_controls_resign_and_end_by_a_moderator(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -170,7 +180,9 @@ async def test_lobby_controls_resign_and_end_by_a_moderator(fake_discord, run_bo
     assert "last moves" in h.content or "No moves" in h.content
 
 
-async def test_a_game_opened_in_a_thread_plays_in_that_thread(fake_discord, run_bot, tmp_path):
+async def test_a_game_opened_in_a_thread_plays_in_that_thread(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     own = fake.new_thread(table.channel, "our table", owner=table.players["ann"])
@@ -181,7 +193,9 @@ async def test_a_game_opened_in_a_thread_plays_in_that_thread(fake_discord, run_
     assert table.last_turn(own).attachments
 
 
-async def test_a_ra_epoch_ends_with_its_score_sheet_above_the_next_board(fake_discord, run_bot, tmp_path):
+async def test_a_ra_epoch_ends_with_its_score_sheet_above_the_next_board(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """When a batch of moves scores an epoch (not the last), the renderer's interim sheet is posted
     as its own picture, and the next board comes below it."""
     fake = fake_discord

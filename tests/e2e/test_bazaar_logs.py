@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
 
 from bot.host.config import Config
 from bot.surface import app as bot_app
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
 @pytest.fixture
@@ -28,8 +30,12 @@ def restore_logging():
 
 
 async def test_debug_logging_keeps_hands_and_the_token_out(
-    fake_discord, run_bot, tmp_path, caplog, restore_logging
-):
+    fake_discord: FakeDiscord,
+    run_bot: RunBot,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    restore_logging,
+) -> None:
     fake = fake_discord
     bot_app._setup_logging(Config(token=fake.token, db_path=tmp_path / "x.sqlite3", log_level="DEBUG"))
     caplog.set_level(logging.DEBUG)
@@ -52,8 +58,12 @@ async def test_debug_logging_keeps_hands_and_the_token_out(
 
 
 async def test_run_bot_refuses_a_corrupt_database_with_one_clear_line(
-    fake_discord, tmp_path, caplog, capsys, restore_logging
-):
+    fake_discord: FakeDiscord,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
+    restore_logging,
+) -> None:
     """``bazaar run`` on a corrupt file: exit code 1, one ``bazaar:`` line on stderr naming the
     file and what to do, no critical log line, the file untouched, the token nowhere (the real
     run_bot, in a thread, against the fake)."""

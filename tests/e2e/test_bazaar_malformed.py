@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from pathlib import Path
 
 import pytest
 
 from bot.surface import inputs
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 STRING, INTEGER, BOOLEAN, NUMBER = 3, 4, 5, 10
 HUGE = 2**64 + 5
@@ -23,7 +25,7 @@ def opt(name, value, otype=STRING):
 
 
 @pytest.fixture
-def errors(caplog):
+def errors(caplog: pytest.LogCaptureFixture):
     """The bot's log records at ERROR or above, or with a traceback, once the test ran."""
     caplog.set_level(logging.INFO, logger="bot")
     return lambda: [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
@@ -36,7 +38,7 @@ async def _db(table):
         return {n: sorted(map(repr, db.execute(f"SELECT * FROM {n}"))) for n in names if n != "messages"}
 
 
-async def _started(fake, run_bot, tmp_path):
+async def _started(fake, run_bot: RunBot, tmp_path: Path):
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 1)
@@ -53,8 +55,8 @@ def _one_private_line(h):
 
 
 async def test_a_command_without_its_required_options_says_the_commands_changed(
-    fake_discord, run_bot, tmp_path, errors
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors
+) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
     before = await _db(table)
@@ -68,8 +70,8 @@ async def test_a_command_without_its_required_options_says_the_commands_changed(
 
 
 async def test_a_command_the_bot_no_longer_has_says_the_commands_changed(
-    fake_discord, run_bot, tmp_path, errors
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors
+) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
     before = await _db(table)
@@ -101,8 +103,8 @@ async def test_a_command_the_bot_no_longer_has_says_the_commands_changed(
     ],
 )
 async def test_integers_beyond_64_bits_are_refused(
-    fake_discord, run_bot, tmp_path, errors, command, options, needle
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors, command, options, needle
+) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
     before = await _db(table)
@@ -145,8 +147,8 @@ async def test_integers_beyond_64_bits_are_refused(
     ],
 )
 async def test_options_of_the_wrong_json_type_are_refused(
-    fake_discord, run_bot, tmp_path, errors, command, options, needle
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors, command, options, needle
+) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
     before = await _db(table)
@@ -160,8 +162,8 @@ async def test_options_of_the_wrong_json_type_are_refused(
 
 
 async def test_autocomplete_with_forged_values_answers_without_errors(
-    fake_discord, run_bot, tmp_path, errors
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors
+) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
     ann = table.players["ann"]
@@ -200,7 +202,9 @@ def _ids(gid, version):
     ]
 
 
-async def test_forged_custom_ids_are_refused(fake_discord, run_bot, tmp_path, errors):
+async def test_forged_custom_ids_are_refused(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors
+) -> None:
     import re
 
     fake = fake_discord
@@ -224,7 +228,9 @@ async def test_forged_custom_ids_are_refused(fake_discord, run_bot, tmp_path, er
 # (``values`` that is not a list or a string at all, e.g. 7 or null, fails inside discord.py's
 # Select before any bot code runs; Discord's API never sends one.)
 @pytest.mark.parametrize("values", [[1], [None], [["a"]], "take", {"a": 1}, ["x" * 101], ["a"] * 26])
-async def test_forged_select_values_are_refused(fake_discord, run_bot, tmp_path, errors, values):
+async def test_forged_select_values_are_refused(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors, values
+) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
     game = await table.bot.service.get(gid)
@@ -241,8 +247,8 @@ async def test_forged_select_values_are_refused(fake_discord, run_bot, tmp_path,
 
 
 async def test_select_values_not_among_the_choices_or_too_many_are_refused(
-    fake_discord, run_bot, tmp_path, errors
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors
+) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
     game = await table.bot.service.get(gid)

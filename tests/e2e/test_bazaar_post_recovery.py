@@ -5,6 +5,8 @@ recap could not be built."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.host.store import StoreUnavailable
 from tests.e2e.bazaar_harness import board_pngs, make_table
 from tests.e2e.bazaar_harness import shown as _shown
@@ -18,6 +20,7 @@ from tests.e2e.test_discord_faults import (
     play_until,
     setup_game,
 )
+from tests.fakediscord import FakeDiscord, RunBot
 
 
 async def _posted_boards_match(table, gid, thread):
@@ -47,8 +50,8 @@ async def _posted_boards_match(table, gid, thread):
 
 
 async def test_a_reposted_board_marks_changes_since_the_last_posted_board(
-    fake_discord, run_bot, tmp_path, backoff
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+) -> None:
     fake = fake_discord
     table, gid, thread = await setup_game(fake, run_bot, tmp_path)
     fault = fake.faults.fail(POST, 502, times=5, where=boards_in(thread))
@@ -62,8 +65,8 @@ async def test_a_reposted_board_marks_changes_since_the_last_posted_board(
 
 
 async def test_a_board_post_that_broke_after_discord_made_it_is_not_posted_twice(
-    fake_discord, run_bot, tmp_path
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table, gid, thread = await setup_game(fake, run_bot, tmp_path)
     fault = fake.faults.disconnect(POST, after=True, where=boards_in(thread))
@@ -74,8 +77,8 @@ async def test_a_board_post_that_broke_after_discord_made_it_is_not_posted_twice
 
 
 async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_sheet(
-    fake_discord, run_bot, tmp_path, backoff
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+) -> None:
     from tests.e2e.bazaar_harness import install_toy_secret
 
     remove = install_toy_secret()
@@ -114,8 +117,8 @@ async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_
 
 
 async def test_a_board_discord_refuses_for_good_is_not_retried_and_the_next_move_posts(
-    fake_discord, run_bot, tmp_path, backoff
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+) -> None:
     """A 403 Missing Access on a board (a permission taken away): logged, not retried forever;
     the game goes on and the next move's board is posted."""
     fake = fake_discord
@@ -133,8 +136,8 @@ async def test_a_board_discord_refuses_for_good_is_not_retried_and_the_next_move
 
 
 async def test_an_epoch_sheet_discord_refused_is_posted_later_above_its_board(
-    fake_discord, run_bot, tmp_path, backoff
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+) -> None:
     """Ra's epoch sheet fails all of discord.py's tries: neither it nor the board below it is
     lost or doubled; both go up again later, the sheet first, once each."""
     fake = fake_discord

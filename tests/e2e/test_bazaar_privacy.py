@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,7 @@ from tests.e2e.bazaar_harness import (
     replay_states,
     shown,
 )
+from tests.fakediscord import FakeDiscord, RunBot
 
 MOVE = re.compile(r"\(move (\d+)\)|· move (\d+)")
 
@@ -30,7 +32,9 @@ def _version(content: str) -> int:
     return int(m.group(1) or m.group(2))
 
 
-async def test_pralaya_dms_and_channel_show_only_the_right_views(fake_discord, run_bot, tmp_path):
+async def test_pralaya_dms_and_channel_show_only_the_right_views(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -113,8 +117,8 @@ def toy_secret():
 
 
 async def test_private_events_and_hidden_cards_reach_only_their_owner(
-    fake_discord, run_bot, tmp_path, toy_secret
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, toy_secret
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -176,7 +180,9 @@ def _component_text(components) -> str:
     return " ".join(out)
 
 
-async def test_public_boards_never_offer_moves_that_depend_on_a_hidden_hand(fake_discord, run_bot, tmp_path):
+async def test_public_boards_never_offer_moves_that_depend_on_a_hidden_hand(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """Pralaya's buy step lists the payments the active hand allows ("Buy Veda: 1 gold"): on the
     public board those buttons would tell everyone which coins a hidden hand holds. A player who
     holds something hidden gets their moves privately (My hand, /move); the board offers only

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import io
 import json
+from pathlib import Path
 
 import pytest
 from PIL import Image, ImageSequence
@@ -16,7 +17,7 @@ from PIL import Image, ImageSequence
 from engines import base
 from render import caption, recap
 from tests.e2e.bazaar_harness import install_toy_secret, make_table, replay_states
-from tests.fakediscord import Request
+from tests.fakediscord import FakeDiscord, Request, RunBot
 
 
 def gif_frames(data: bytes) -> list[Image.Image]:
@@ -48,8 +49,8 @@ def sheet_and_recap(fake, thread, gid, kind):
 
 
 async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_restart(
-    fake_discord, run_bot, tmp_path
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """Two people play the toy game; the bot dies after the last move is stored and before the end
     is posted; the next bot posts the sheet, then the recap: one frame per turn, each exactly the
     spectator view of that moment (other hands as counts), the last held."""
@@ -63,7 +64,7 @@ async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_res
             await table.play_one(gid, thread, "move")
         game = await table.bot.service.get(gid)
 
-        async def dies_before_posting(game):
+        async def dies_before_posting(game) -> None:
             await asyncio.Event().wait()
 
         table.bot.publisher.publish = dies_before_posting
@@ -92,7 +93,9 @@ async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_res
         remove()
 
 
-async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(fake_discord, run_bot, tmp_path):
+async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -132,7 +135,7 @@ async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(fak
         assert min(near, key=near.get) == i and near[i] < 2.0, (i, near)
 
 
-def _held_recap(monkeypatch):
+def _held_recap(monkeypatch: pytest.MonkeyPatch):
     """Make the recap job wait (in its lane's thread) until the returned event is set."""
     import threading
 
@@ -148,7 +151,7 @@ def _held_recap(monkeypatch):
     return go
 
 
-async def _play_to_the_end(table, gid, thread):
+async def _play_to_the_end(table, gid, thread) -> None:
     for _ in range(20):
         if (await table.bot.store.game(gid)).status != "active":
             return
@@ -157,7 +160,7 @@ async def _play_to_the_end(table, gid, thread):
 
 
 @contextlib.asynccontextmanager
-async def _toy_game_over(fake, run_bot, tmp_path, monkeypatch, **boot):
+async def _toy_game_over(fake, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **boot):
     """Ann and Bob play the toy game to its end with its recap held (see :func:`_held_recap`);
     yields ``(table, gid, thread, go)``: set ``go`` to let the recap be drawn."""
     remove = install_toy_secret()
@@ -174,8 +177,8 @@ async def _toy_game_over(fake, run_bot, tmp_path, monkeypatch, **boot):
 
 
 async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(
-    fake_discord, run_bot, tmp_path, monkeypatch
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """While the recap is still being drawn, the last move is answered and the final sheet is
     posted (the game is over for everyone); the recap comes below it once drawn, then the thread
     is archived and both messages are recorded."""
@@ -197,8 +200,8 @@ async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(
 
 
 async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_only(
-    fake_discord, run_bot, tmp_path, monkeypatch
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The bot dies after posting the final sheet, while the recap is being drawn: the next bot
     finds the sheet on Discord (not posted again) and posts the recap below it; a third start
     posts nothing."""
@@ -226,8 +229,8 @@ async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_o
 
 
 async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_run_posts_it(
-    fake_discord, run_bot, tmp_path, monkeypatch
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A graceful stop does not wait for a recap being drawn: its task is cancelled (the sheet
     stays unrecorded), and the next start posts the recap once below the sheet."""
     fake = fake_discord
@@ -246,8 +249,14 @@ async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_ru
 
 @pytest.mark.parametrize("status, code, posted", [(503, 0, True), (403, 50001, False)])
 async def test_a_recap_refused_for_a_while_is_posted_later_once_and_one_refused_for_good_is_left_out(
-    fake_discord, run_bot, tmp_path, monkeypatch, status, code, posted
-):
+    fake_discord: FakeDiscord,
+    run_bot: RunBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    status,
+    code,
+    posted,
+) -> None:
     """Discord answers the recap's post with a 503 (not retried by discord.py) twice: the bot
     posts it again after its pauses, once, and records it with the sheet. A 403 Missing Access
     (the thread is gone for the bot) is not tried again: the sheet is recorded alone."""

@@ -6,9 +6,13 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
+from pathlib import Path
+
+import pytest
 
 from engines import base
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
 async def _db(table, gid):
@@ -21,7 +25,9 @@ async def _awaited(table, gid):
     return game, seat, table.user_of(game, seat)
 
 
-async def test_autocomplete_offers_only_the_callers_legal_actions(fake_discord, run_bot, tmp_path):
+async def test_autocomplete_offers_only_the_callers_legal_actions(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -54,7 +60,9 @@ async def test_autocomplete_offers_only_the_callers_legal_actions(fake_discord, 
     assert [c.value for c in opts] == ["open", "open_hands=false"]
 
 
-async def test_bad_input_is_refused_ephemerally_and_changes_nothing(fake_discord, run_bot, tmp_path):
+async def test_bad_input_is_refused_ephemerally_and_changes_nothing(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     fake.add_text_channel(table.guild, "elsewhere")
@@ -96,7 +104,9 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(fake_discord
     assert len(await table.bot.store.games()) == 1
 
 
-async def test_a_click_on_an_old_board_is_stale(fake_discord, run_bot, tmp_path):
+async def test_a_click_on_an_old_board_is_stale(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -128,7 +138,9 @@ async def test_a_click_on_an_old_board_is_stale(fake_discord, run_bot, tmp_path)
     assert await _db(table, gid) == before and game.row.version == version
 
 
-async def test_two_moves_at_once_exactly_one_applies(fake_discord, run_bot, tmp_path):
+async def test_two_moves_at_once_exactly_one_applies(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -161,14 +173,14 @@ async def test_two_moves_at_once_exactly_one_applies(fake_discord, run_bot, tmp_
 
 
 async def test_a_failing_handler_is_logged_with_the_game_and_answered(
-    fake_discord, run_bot, tmp_path, caplog
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0)
 
-    async def broken(*args, **kwargs):
+    async def broken(*args, **kwargs) -> None:
         raise RuntimeError("disk on fire")
 
     table.bot.service.history = broken
@@ -178,7 +190,9 @@ async def test_a_failing_handler_is_logged_with_the_game_and_answered(
     assert f"Error in /log (game {gid}" in caplog.text and "disk on fire" in caplog.text
 
 
-async def test_the_token_never_reaches_the_log(fake_discord, run_bot, tmp_path, caplog):
+async def test_the_token_never_reaches_the_log(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -189,7 +203,9 @@ async def test_the_token_never_reaches_the_log(fake_discord, run_bot, tmp_path, 
     assert fake.token not in repr(table.bot.config)
 
 
-async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(fake_discord, run_bot, tmp_path):
+async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     from tests.fakediscord import SEND_MESSAGES
 
     fake = fake_discord
@@ -202,7 +218,9 @@ async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(fake_discord
     assert fake.messages(quiet) == []
 
 
-async def test_without_attach_files_the_game_plays_on_with_a_clear_note(fake_discord, run_bot, tmp_path):
+async def test_without_attach_files_the_game_plays_on_with_a_clear_note(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """No Attach Files: the board is posted as text saying what is missing and how to see the
     picture (`/game status` answers privately with it); the game goes on."""
     from tests.fakediscord import ATTACH_FILES, DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS

@@ -5,6 +5,7 @@ its snapshot is flagged and players are told; a corrupt file stops the bot from 
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import discord
 import pytest
@@ -15,10 +16,12 @@ from bot.surface import app as bot_app
 from bot.surface.app import BazaarBot
 from engines import base
 from tests.e2e.bazaar_harness import db_query, make_table
-from tests.fakediscord import FakeDiscordError
+from tests.fakediscord import FakeDiscord, FakeDiscordError, RunBot
 
 
-async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(fake_discord, run_bot, tmp_path):
+async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -60,7 +63,9 @@ async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(fake_
     assert (await new.store.moves(gid))[version].by == "clock"
 
 
-async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(fake_discord, run_bot, tmp_path):
+async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -89,7 +94,9 @@ async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(fake_discor
 
 
 @pytest.mark.sqlite_only
-async def test_a_corrupt_database_stops_the_bot_before_it_serves(fake_discord, run_bot, tmp_path, caplog):
+async def test_a_corrupt_database_stops_the_bot_before_it_serves(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     fake = fake_discord
     path = tmp_path / "bazaar.sqlite3"
     junk = b"definitely not sqlite " * 100
@@ -102,11 +109,16 @@ async def test_a_corrupt_database_stops_the_bot_before_it_serves(fake_discord, r
 
 
 @pytest.mark.sqlite_only
-def test_run_bot_exit_codes_and_log_lines(monkeypatch, caplog, capsys, tmp_path):
+def test_run_bot_exit_codes_and_log_lines(
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
     cfg = Config(token="secret-token-xyz", db_path=tmp_path / "x.sqlite3")
 
     def failing(exc):
-        async def run(config):
+        async def run(config) -> None:
             raise exc
 
         return run
@@ -128,7 +140,9 @@ def test_run_bot_exit_codes_and_log_lines(monkeypatch, caplog, capsys, tmp_path)
     assert "secret-token-xyz" not in caplog.text + err
 
 
-async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(fake_discord, run_bot, tmp_path):
+async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """The move is stored, then the process dies before posting: the next bot posts the board of
     the stored version (with that move's events) and pings whoever must act, so the game goes on."""
     import asyncio
@@ -147,7 +161,7 @@ async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(fak
     events = [e for e in base.play(game.engine, game.state, seat, action).events if e.public]
     assert events
 
-    async def dies_before_posting(game):
+    async def dies_before_posting(game) -> None:
         await asyncio.Event().wait()
 
     table.bot.publisher.publish = dies_before_posting
@@ -173,7 +187,9 @@ async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(fak
 
 
 @pytest.mark.sqlite_only
-async def test_buttons_of_a_lost_database_do_not_act_on_new_games(fake_discord, run_bot, tmp_path):
+async def test_buttons_of_a_lost_database_do_not_act_on_new_games(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """The database file is lost and a fresh one starts numbering games from 1 again: buttons
     still on old messages carry the old numbers, and must not join or play a different game that
     now has that number (in another channel)."""
@@ -194,7 +210,9 @@ async def test_buttons_of_a_lost_database_do_not_act_on_new_games(fake_discord, 
     assert [s.name for s in await table.bot.store.seats(new_gid)] == ["cy"]
 
 
-async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(fake_discord, run_bot, tmp_path):
+async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """The last move is stored (the game finished), then the process dies before the score sheet:
     the next bot posts the sheet with that move's events, clears the buttons and archives."""
     import asyncio
@@ -212,7 +230,7 @@ async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(fake_discor
         game = await table.bot.service.get(gid)
         seat = game.awaited()[0]
 
-        async def dies_before_posting(game):
+        async def dies_before_posting(game) -> None:
             await asyncio.Event().wait()
 
         table.bot.publisher.publish = dies_before_posting

@@ -7,10 +7,11 @@ gaps at random with a real process and SIGKILL; here each is hit on purpose.)"""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from engines import base
 from tests.e2e.bazaar_harness import Table, make_table
-from tests.fakediscord import Message
+from tests.fakediscord import FakeDiscord, Message, RunBot
 
 
 def _boards(table: Table, place, gid: int, version: int) -> list[Message]:
@@ -35,7 +36,9 @@ async def _hang_on(table: Table, kind: str, method: str) -> asyncio.Event:
     return hit
 
 
-async def test_a_board_posted_but_not_recorded_is_not_posted_again(fake_discord, run_bot, tmp_path):
+async def test_a_board_posted_but_not_recorded_is_not_posted_again(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -67,7 +70,9 @@ async def test_a_board_posted_but_not_recorded_is_not_posted_again(fake_discord,
     assert (await table.bot.store.game(gid)).version > before
 
 
-async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(fake_discord, run_bot, tmp_path):
+async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -106,7 +111,9 @@ async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(fake
     await table.play_one(gid, thread, "move")  # and the game goes on
 
 
-async def test_ai_seats_left_awaited_by_a_crash_play_on_restart(fake_discord, run_bot, tmp_path):
+async def test_ai_seats_left_awaited_by_a_crash_play_on_restart(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -116,7 +123,7 @@ async def test_ai_seats_left_awaited_by_a_crash_play_on_restart(fake_discord, ru
     version = game.row.version
     hit = asyncio.Event()
 
-    async def dies_thinking(game, seat, **kwargs):
+    async def dies_thinking(game, seat, **kwargs) -> None:
         hit.set()
         await asyncio.Event().wait()
 
@@ -137,7 +144,9 @@ async def test_ai_seats_left_awaited_by_a_crash_play_on_restart(fake_discord, ru
         await table.play_one(gid, thread, "move")
 
 
-async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(fake_discord, run_bot, tmp_path):
+async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """Ra's epoch score sheet goes up, then the process dies before the board below it: the
     next bot posts the board once and leaves the sheet alone (one sheet per epoch)."""
     fake = fake_discord
@@ -154,7 +163,7 @@ async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(fake_dis
             sheets.append(batch.version)
         return ok
 
-    async def post_turn(*args, **kwargs):
+    async def post_turn(*args, **kwargs) -> None:
         hit.set()
         await asyncio.Event().wait()  # the process dies here, the sheet posted, not the board
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.e2e.bazaar_harness import buttons, make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
-async def test_lobby_to_first_board(fake_discord, run_bot, tmp_path):
+async def test_lobby_to_first_board(fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()

@@ -6,14 +6,17 @@ process, which posts its own boards."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.host.service import UNPOSTED, GameService
 from bot.host.store import Store
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
 async def test_a_board_another_process_stored_but_never_posted_is_posted(
-    pg_url, fake_discord, run_bot, tmp_path
-):
+    pg_url: str, fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     table.db_path = pg_url
@@ -41,8 +44,8 @@ async def test_a_board_another_process_stored_but_never_posted_is_posted(
 
 
 async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(
-    pg_url, fake_discord, run_bot, tmp_path
-):
+    pg_url: str, fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     table.db_path = pg_url

@@ -3,13 +3,18 @@ no database is opened and no gateway connection is made."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from bot.host.config import Config
 from bot.surface import app as bot_app
+from tests.fakediscord import FakeDiscord, RunBot
 
 EXPECTED = ["game", "hand", "log", "move", "resign", "rules"]
 
 
-async def test_sync_to_the_dev_guild_then_globally(fake_discord, tmp_path):
+async def test_sync_to_the_dev_guild_then_globally(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
     guild = fake.add_guild("Dev")
     db = tmp_path / "never.sqlite3"
@@ -33,7 +38,9 @@ async def test_sync_to_the_dev_guild_then_globally(fake_discord, tmp_path):
     ]
 
 
-async def test_the_bot_says_when_a_sync_is_due(fake_discord, run_bot, tmp_path, caplog):
+async def test_the_bot_says_when_a_sync_is_due(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     """At start the bot compares its commands with Discord's: one warning naming what differs
     (an upgrade that changed them), none once they agree."""
     from bot.surface import synccheck

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import copy
 import re
+from pathlib import Path
 
 import render
 from bot.host.live import private_digest
 from engines import base
 from render.common import to_png
 from tests.e2e.bazaar_harness import board_pngs, make_table, replay_states, shown
+from tests.fakediscord import FakeDiscord, RunBot
 
 MOVE = re.compile(r"\(move (\d+)\)|· move (\d+)")
 
@@ -41,7 +43,9 @@ def _turns(moves: list[tuple[int, str, str]], seat: int) -> list[tuple[int, int]
     return out
 
 
-async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(fake_discord, run_bot, tmp_path):
+async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -128,7 +132,9 @@ async def _until_a_move_goes_on(table, gid, thread):
     raise AssertionError("no move that lets the same player go on")
 
 
-async def test_a_new_board_when_someone_else_posted_and_old_clicks_are_stale(fake_discord, run_bot, tmp_path):
+async def test_a_new_board_when_someone_else_posted_and_old_clicks_are_stale(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()

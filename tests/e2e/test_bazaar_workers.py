@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 from bot.host.workers import Workers
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
 class RecordingWorkers(Workers):
@@ -40,7 +42,9 @@ def _holds_a_state(value: Any) -> bool:
     return False
 
 
-async def test_boards_hands_and_texts_are_jobs_of_the_pool_with_views_only(fake_discord, run_bot, tmp_path):
+async def test_boards_hands_and_texts_are_jobs_of_the_pool_with_views_only(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     workers = RecordingWorkers()

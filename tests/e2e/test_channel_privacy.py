@@ -4,14 +4,17 @@ the same as for a number no game has."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import discord
 
 from tests.e2e.bazaar_harness import GAME_TITLE, make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
 async def test_a_game_in_a_hidden_channel_is_no_game_for_those_who_cannot_see_it(
-    fake_discord, run_bot, tmp_path
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     mod = table.players["mod"]

@@ -17,12 +17,13 @@ import asyncio
 import re
 import types
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.bazaar_harness import FakeTime, Table, make_table
-from tests.fakediscord import Channel, FakeDiscord
+from tests.fakediscord import Channel, FakeDiscord, RunBot
 
 POST = "POST /channels/{channel_id}/messages"
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -76,7 +77,12 @@ def dms_of(fake: FakeDiscord, *users):
 
 
 async def setup_game(
-    fake: FakeDiscord, run_bot, tmp_path, *, clock: str | None = None, now: FakeTime | None = None
+    fake: FakeDiscord,
+    run_bot: RunBot,
+    tmp_path: Path,
+    *,
+    clock: str | None = None,
+    now: FakeTime | None = None,
 ) -> tuple[Table, int, Channel]:
     table = make_table(fake, run_bot, tmp_path)
     if now is not None:
@@ -130,7 +136,9 @@ async def play(table: Table, gid: int, place: Channel, n: int, via: str = "move"
 # ---------------------------------------------------------------------- 5xx and broken connections
 
 
-async def test_a_board_post_that_keeps_failing_is_posted_later_once(fake_discord, run_bot, tmp_path, backoff):
+async def test_a_board_post_that_keeps_failing_is_posted_later_once(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+) -> None:
     """Every one of discord.py's five tries answered 502: the move stands, and the bot posts its
     board itself a moment later (nobody has to move or restart it), once, with its DMs."""
     fake = fake_discord
@@ -150,7 +158,9 @@ async def test_a_board_post_that_keeps_failing_is_posted_later_once(fake_discord
     await assert_every_board_once(table, gid, thread)
 
 
-async def test_a_refused_board_goes_out_with_the_next_move(fake_discord, run_bot, tmp_path, backoff):
+async def test_a_refused_board_goes_out_with_the_next_move(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+) -> None:
     """The next move comes before the bot's own retry: its board carries the refused one's
     events too (one post for both), and the retry then finds nothing left to post."""
     fake = fake_discord
@@ -175,8 +185,8 @@ async def test_a_refused_board_goes_out_with_the_next_move(fake_discord, run_bot
 
 
 async def test_5xx_answers_are_retried_by_discord_py_and_nothing_is_posted_twice(
-    fake_discord, run_bot, tmp_path, backoff
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+) -> None:
     """500 and 502 on board posts, board edits, DMs, interaction responses and follow-ups, some
     after Discord did the work (the answer was lost): discord.py's retries get through, a post
     retried after it was made is answered with the same message (its nonce), every board is
@@ -199,7 +209,9 @@ async def test_5xx_answers_are_retried_by_discord_py_and_nothing_is_posted_twice
     assert_no_dm_twice(fake, table)
 
 
-async def test_a_board_post_whose_connection_breaks_is_posted_later(fake_discord, run_bot, tmp_path):
+async def test_a_board_post_whose_connection_breaks_is_posted_later(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """The connection breaks under a board post (no answer: aiohttp raises, discord.py does not
     retry): the bot posts the board again itself, once."""
     fake = fake_discord
@@ -215,8 +227,8 @@ async def test_a_board_post_whose_connection_breaks_is_posted_later(fake_discord
 
 
 async def test_an_acknowledgement_done_but_answered_500_still_plays_the_move(
-    fake_discord, run_bot, tmp_path, backoff
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+) -> None:
     """Discord took the deferral but answered 500; discord.py's retry then gets 400 / 40060
     (already acknowledged). The interaction is acknowledged, so the bot goes on: the move is
     played, its board posted once and the player told, privately."""
@@ -238,7 +250,9 @@ async def test_an_acknowledgement_done_but_answered_500_still_plays_the_move(
 
 
 @pytest.mark.parametrize("case", ["board", "global", "shared-edit", "callback", "dm"])
-async def test_429_is_waited_out_and_nothing_is_posted_twice(fake_discord, run_bot, tmp_path, case):
+async def test_429_is_waited_out_and_nothing_is_posted_twice(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, case
+) -> None:
     """A 429 as Discord sends it (per route, shared, or global): discord.py waits
     ``retry_after`` and tries again, which succeeds; every board is shown once."""
     fake = fake_discord
@@ -268,7 +282,9 @@ async def test_429_is_waited_out_and_nothing_is_posted_twice(fake_discord, run_b
 # ---------------------------------------------------------------------- slow answers
 
 
-async def test_a_slow_board_post_does_not_delay_acknowledgements(fake_discord, run_bot, tmp_path):
+async def test_a_slow_board_post_does_not_delay_acknowledgements(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """A board post Discord takes 3.5 s to answer: the click and a /move are acknowledged at once
     (the bot defers before it works), "My hand" meanwhile answers in time, and the board lands
     once."""
@@ -317,7 +333,9 @@ RESUMES = {"cut, no close frame", "closed 4000", "closed 1006", "op 7 reconnect"
 
 
 @pytest.mark.parametrize("how", list(GATEWAY_FAULTS))
-async def test_the_gateway_failing_mid_game(fake_discord, run_bot, tmp_path, how):
+async def test_the_gateway_failing_mid_game(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, how
+) -> None:
     """The gateway connection drops or the session is invalidated while a turn clock runs out:
     the bot resumes (or identifies again), the clock's AI move is played exactly once, and
     clicks and /move work afterwards with every board shown once."""
@@ -358,8 +376,8 @@ async def test_the_gateway_failing_mid_game(fake_discord, run_bot, tmp_path, how
 
 
 async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resume(
-    fake_discord, run_bot, tmp_path
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """A click sent while the bot's connection is cut reaches it when it resumes (the missed
     dispatches are replayed by sequence number); it is answered and played once."""
     fake = fake_discord
@@ -385,8 +403,8 @@ async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resu
 
 
 async def test_a_final_sheet_refused_by_discord_is_posted_later_once(
-    fake_discord, run_bot, tmp_path, backoff
-):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+) -> None:
     """The last move's score sheet fails all of discord.py's tries: the bot posts it again by
     itself, once, then clears the buttons and archives the thread (once)."""
     from tests.e2e.bazaar_harness import install_toy_secret

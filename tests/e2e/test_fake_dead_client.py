@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import pytest
+
 from tests.fakediscord import FakeDiscord
 
 
-async def test_a_request_cut_off_by_a_dying_client_is_dropped(caplog):
+async def test_a_request_cut_off_by_a_dying_client_is_dropped(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING)
     fake = await FakeDiscord().start()
     try:

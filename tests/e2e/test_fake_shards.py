@@ -31,7 +31,7 @@ def _view(custom_id: str) -> discord.ui.View:
     return view
 
 
-async def test_guilds_events_and_interactions_go_to_their_shard_and_dms_to_shard_0():
+async def test_guilds_events_and_interactions_go_to_their_shard_and_dms_to_shard_0() -> None:
     fake = FakeDiscord(shard_count=2)
     await fake.start()
     runners: list[BotRunner] = []
@@ -75,7 +75,7 @@ async def test_guilds_events_and_interactions_go_to_their_shard_and_dms_to_shard
     fake.assert_clean()
 
 
-async def test_a_shard_id_out_of_range_is_refused_with_4010():
+async def test_a_shard_id_out_of_range_is_refused_with_4010() -> None:
     fake = FakeDiscord(shard_count=2)
     await fake.start()
     try:

@@ -12,6 +12,7 @@ woke), and no answer to anyone carried ids hidden from them (see ``fuzz_leaks``)
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -19,12 +20,13 @@ from engines import base
 from tests.e2e.bazaar_harness import make_table
 from tests.e2e.fuzz_kit import Fuzz
 from tests.e2e.fuzz_leaks import Leaks
+from tests.fakediscord import FakeDiscord, RunBot
 
 SEED = int(os.environ.get("BAZAAR_FUZZ_SEED", "1"))
 NAMES = tuple(f"p{i}{x}" for i in range(len(base.games())) for x in "ab") + ("eve",)
 
 
-async def _fuzz(fake, run_bot, tmp_path, total: int, batch: int) -> None:
+async def _fuzz(fake, run_bot: RunBot, tmp_path: Path, total: int, batch: int) -> None:
     table = make_table(fake, run_bot, tmp_path, names=NAMES)
     other = fake.add_guild("Elsewhere", channels=["lounge"])
     fake.add_user("mal", guild=other)
@@ -79,10 +81,10 @@ async def _fuzz(fake, run_bot, tmp_path, total: int, batch: int) -> None:
     assert legit >= len(fuzz.games), "the games did not advance"
 
 
-async def test_fuzz_short(fake_discord, run_bot, tmp_path):
+async def test_fuzz_short(fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path) -> None:
     await _fuzz(fake_discord, run_bot, tmp_path, total=600, batch=30)
 
 
 @pytest.mark.slow
-async def test_fuzz_long(fake_discord, run_bot, tmp_path):
+async def test_fuzz_long(fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path) -> None:
     await _fuzz(fake_discord, run_bot, tmp_path, total=10_000, batch=60)

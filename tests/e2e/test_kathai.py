@@ -6,7 +6,10 @@ score sheet (a short turn limit ends it)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
 def _dm_with(fake, user, custom_id):
@@ -15,7 +18,9 @@ def _dm_with(fake, user, custom_id):
     return found[-1]
 
 
-async def test_kathai_trades_sales_bribes_and_the_clock(fake_discord, run_bot, tmp_path):
+async def test_kathai_trades_sales_bribes_and_the_clock(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()

@@ -23,6 +23,7 @@ import asyncio
 import os
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -193,7 +194,9 @@ async def _next_moves(
         assert after.version > game.version and after.moves[game.version][1:] == (seat, action, "player")
 
 
-async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_board_once(tmp_path):
+async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_board_once(
+    tmp_path: Path,
+) -> None:
     fake = FakeDiscord(ack_deadline=None, default_timeout=60)
     await fake.start()
     processes: list[BotProcess] = []
@@ -296,7 +299,7 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
     fake.assert_clean()
 
 
-async def test_a_launched_bot_that_fails_is_reported_with_its_log(tmp_path):
+async def test_a_launched_bot_that_fails_is_reported_with_its_log(tmp_path: Path) -> None:
     """The launcher refuses a URL that is not a local fake, and a launched bot's log problems are
     found (here the real CRITICAL line of a bot refusing a corrupt database, in whatever format
     discord.py chose for the file)."""

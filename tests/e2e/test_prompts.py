@@ -8,11 +8,13 @@ AI seats that wait for the people awaited beside them."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
 from tests.e2e import toy_parley
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
 @pytest.fixture
@@ -34,7 +36,9 @@ def _defaults(msg, custom_id):
     return [o["value"] for o in menu["options"] if o.get("default")]
 
 
-async def test_every_prompt_shape_end_to_end(fake_discord, run_bot, tmp_path, parley):
+async def test_every_prompt_shape_end_to_end(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, parley
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -167,7 +171,9 @@ async def test_every_prompt_shape_end_to_end(fake_discord, run_bot, tmp_path, pa
     assert all(m.custom_ids == [] for u in (ann, bob, cy) for m in fake.dms(u))  # no live control left
 
 
-async def test_ai_seats_wait_for_the_people_awaited_beside_them(fake_discord, run_bot, tmp_path, parley):
+async def test_ai_seats_wait_for_the_people_awaited_beside_them(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, parley
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()

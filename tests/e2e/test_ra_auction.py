@@ -11,6 +11,7 @@ The moves come from a small scripted policy, and the seed from a deterministic o
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from engines.ra import data
 from render import caption
 from render.common import to_png
 from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 RA = base.get("ra")
 NAMES = ("ann", "bob", "cy")  # seats 0, 1, 2: ann opens the lobby, bob then cy join
@@ -111,7 +113,7 @@ def find_script(max_seed: int = 3000, max_moves: int = 40) -> tuple[int, list[tu
 
 
 @pytest.mark.sqlite_only  # no database in it
-def test_the_script_search_is_deterministic():
+def test_the_script_search_is_deterministic() -> None:
     assert find_script() == find_script()
 
 
@@ -122,7 +124,9 @@ async def _db(table, gid: int) -> tuple:
     return (*(await table.db_state(gid)), await table.bot.store.snapshot(gid))
 
 
-async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_bot, tmp_path):
+async def test_a_ra_auction_with_three_people_through_buttons(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     seed, script = find_script()
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)

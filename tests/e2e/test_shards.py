@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from pathlib import Path
 
 from bot.host.store import Store
 from engines import base
@@ -192,7 +193,9 @@ async def _expire(
         expect[t.gid] = expect.get(t.gid, 0) + 1
 
 
-async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(pg_url, tmp_path):
+async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(
+    pg_url: str, tmp_path: Path
+) -> None:
     fake = FakeDiscord(ack_deadline=None, default_timeout=60, shard_count=2)
     await fake.start()
     processes: list[BotProcess] = []

@@ -38,7 +38,7 @@ from .faults import Fault, Faults
 from .gateway import Session
 from .interactions import Interaction
 from .records import Attachment, Channel, Choice, Guild, Member, Message, Request, Role, User
-from .runner import BotRunner
+from .runner import BotRunner, RunBot
 from .server import FakeDiscord
 from .world import (
     ADMINISTRATOR,
@@ -81,6 +81,7 @@ __all__ = [
     "Message",
     "Request",
     "Role",
+    "RunBot",
     "SEND_MESSAGES",
     "SEND_MESSAGES_IN_THREADS",
     "Session",

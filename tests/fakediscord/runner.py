@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import FakeDiscordError
 
@@ -26,6 +26,15 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 _OWNER: contextvars.ContextVar[BotRunner | None] = contextvars.ContextVar("fakediscord_bot", default=None)
+
+
+class RunBot(Protocol):
+    """The e2e ``run_bot`` fixture: ``await run_bot(client, **BotRunner options)`` starts the
+    client against the test's fake and returns its ready :class:`BotRunner`."""
+
+    def __call__(
+        self, client: discord.Client, *, token: str | None = None, guild_ready_timeout: float = 0.05
+    ) -> Awaitable[BotRunner]: ...
 
 
 def install_task_factory(loop: asyncio.AbstractEventLoop) -> None:
