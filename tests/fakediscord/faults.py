@@ -147,6 +147,10 @@ def error_response(fault: Fault) -> web.Response:
     )
 
 
+def _spent(fault: Fault) -> bool:
+    return fault.spent
+
+
 class Faults:
     """The faults injected into a :class:`~fakediscord.server.FakeDiscord` (``fake.faults``)."""
 
@@ -230,7 +234,7 @@ class Faults:
             fault.hits.append(record)
             self.log.append((fault, record))
             hit.append(fault)
-            if fault.spent:
+            if _spent(fault):  # (not fault.spent: mypy keeps it False from the check above)
                 self.active.remove(fault)
         return hit
 

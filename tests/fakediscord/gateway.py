@@ -166,8 +166,9 @@ class Session:
         frame = {"op": DISPATCH, "t": event, "s": self.seq, "d": data}
         self.buffer.append((frame, on_sent))
         del self.buffer[:-2000]
-        if self.connected:
-            self.connection.send(frame, on_sent)
+        conn = self.connection
+        if conn is not None and not conn.closed:  # (self.connected)
+            conn.send(frame, on_sent)
         return self.seq
 
 
@@ -193,7 +194,8 @@ class Gateway:
         of the guild's shard (shard 0 for a DM), preferring a connected one."""
         live = [s for s in self.live_sessions() if s.holds(guild_id)]
         connected = [s for s in live if s.connected]
-        return (connected or live or [None])[-1]
+        ranked = connected or live
+        return ranked[-1] if ranked else None
 
     def broadcast(self, event: str, data: Any, guild_id: int | None = None) -> None:
         """Dispatch to every live session whose intents cover ``event`` and whose shard gets
@@ -251,7 +253,7 @@ class Gateway:
         elif op == RESUME:
             await self._resume(conn, data or {})
         elif op == PRESENCE:
-            self.presence_updates.append(data)
+            self.presence_updates.append(data or {})
         elif op == REQUEST_MEMBERS:
             self._request_members(conn, data or {})
         else:

@@ -17,8 +17,10 @@ from .commands import build_options, nest_options, resolve_command
 from .errors import FakeDiscordError
 from .payloads import ATTACHMENT_SIZE_LIMIT, channel_payload, member_payload, message_payload, user_payload
 from .records import Attachment, Channel, Choice, Message, User
+from .world import World
 
 if TYPE_CHECKING:
+    from .gateway import Gateway
     from .server import FakeDiscord
 
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 2, 3, 4
@@ -202,11 +204,21 @@ class Interaction:
         return f"<Interaction {self.kind} {self.label!r} by {self.user.name} id={self.id} {state}>"
 
 
-class Driver:
-    """Mixin of FakeDiscord: the user-side actions."""
+class Driver(World):
+    """The user-side actions of FakeDiscord (its base class)."""
+
+    gateway: Gateway
+    interactions: list[Interaction]
+
+    def _as_fake(self) -> FakeDiscord:
+        """This object as the FakeDiscord it is (an Interaction holds the whole fake)."""
+        from .server import FakeDiscord
+
+        assert isinstance(self, FakeDiscord), "Driver is only FakeDiscord's base class"
+        return self
 
     async def slash(
-        self: FakeDiscord,
+        self,
         user: User | str,
         channel: Channel | str,
         command: str,
@@ -237,7 +249,7 @@ class Driver:
         if raw_options is not None:
             if values:
                 raise FakeDiscordError("slash() takes option values or raw_options, not both")
-            leaf, resolved = list(raw_options), {}
+            leaf, resolved = list(raw_options), dict[str, Any]()
         else:
             leaf, resolved = build_options(self, user, channel, leaf_defs, values)
         handle = self._new_interaction(
@@ -248,7 +260,7 @@ class Driver:
         return handle
 
     async def autocomplete(
-        self: FakeDiscord,
+        self,
         user: User | str,
         channel: Channel | str,
         command: str,
@@ -284,7 +296,7 @@ class Driver:
         return list(handle.choices or [])
 
     async def click(
-        self: FakeDiscord,
+        self,
         user: User | str,
         message: Message | int,
         custom_id: str | None = None,
@@ -324,7 +336,7 @@ class Driver:
         return handle
 
     async def select(
-        self: FakeDiscord,
+        self,
         user: User | str,
         message: Message | int,
         custom_id: str,
@@ -369,7 +381,7 @@ class Driver:
         return handle
 
     async def click_raw(
-        self: FakeDiscord,
+        self,
         user: User | str,
         message: Message | int,
         custom_id: str,
@@ -415,7 +427,7 @@ class Driver:
         return handle
 
     # ----------------------------------------------------------------- helpers
-    def _message_ref(self: FakeDiscord, message: Message | int, user: User) -> Message:
+    def _message_ref(self, message: Message | int, user: User) -> Message:
         """The message record, checked to be visible to ``user``; raises FakeDiscordError."""
         msg = message if isinstance(message, Message) else self.message_store.get(int(message))
         if msg is None:
@@ -433,7 +445,7 @@ class Driver:
             raise FakeDiscordError(f"{user!r} cannot see {channel!r}")
         return msg
 
-    def _select_resolved(self: FakeDiscord, msg: Message, values: list[Any]) -> dict[str, Any]:
+    def _select_resolved(self, msg: Message, values: list[Any]) -> dict[str, Any]:
         from .commands import _resolve_user
         from .payloads import role_payload
         from .records import Role
@@ -453,14 +465,12 @@ class Driver:
                 raise FakeDiscordError(f"select values must be User/Role/Channel records, got {v!r}")
         return resolved
 
-    def _component(
-        self: FakeDiscord, user: User, msg: Message, data: dict[str, Any], label: str
-    ) -> Interaction:
+    def _component(self, user: User, msg: Message, data: dict[str, Any], label: str) -> Interaction:
         channel = self.channels[msg.channel_id]
         return self._new_interaction(MESSAGE_COMPONENT, user, channel, data, label, message=msg)
 
     def _command_data(
-        self: FakeDiscord,
+        self,
         cmd: dict[str, Any],
         subs: list[str],
         leaf: list[dict[str, Any]],
@@ -479,7 +489,7 @@ class Driver:
         return data
 
     def _new_interaction(
-        self: FakeDiscord,
+        self,
         itype: int,
         user: User,
         channel: Channel,
@@ -528,7 +538,7 @@ class Driver:
             payload.update(
                 {"user": user_payload(user), "context": 1, "authorizing_integration_owners": {"0": "0"}}
             )
-        handle = Interaction(self, iid, itype, user, channel, payload, label, message)
+        handle = Interaction(self._as_fake(), iid, itype, user, channel, payload, label, message)
         if message is not None:
             payload["message"] = message_payload(self, message)
             if message_components is not None:

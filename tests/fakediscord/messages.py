@@ -47,6 +47,7 @@ def build_attachments(
     by_id = {a.id: a for a in existing}
     result: list[Attachment] = []
     spec = payload.get("attachments")
+    entries: list[dict[str, Any]]
     if spec is None:
         result = list(existing)
         entries = [{"id": i} for i in sorted(uploads)]

@@ -29,7 +29,7 @@ from .payloads import (
     role_payload,
     user_payload,
 )
-from .records import Request, UploadedFile
+from .records import Guild, Request, UploadedFile
 from .validate import check_commands
 
 if TYPE_CHECKING:
@@ -246,7 +246,7 @@ async def open_dm(ctx: Ctx) -> Reply:
     return channel_payload(fake, fake.open_dm(user))
 
 
-def _guild(ctx: Ctx):
+def _guild(ctx: Ctx) -> Guild:
     guild = ctx.fake.guilds.get(ctx.int("guild_id"))
     if guild is None:
         raise unknown("Guild")

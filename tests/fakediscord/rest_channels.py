@@ -83,7 +83,7 @@ def message_with_nonce(ctx: Ctx, ch: Channel) -> Message | None:
 async def create_message(ctx: Ctx) -> Reply:
     fake, ch = ctx.fake, channel_of(ctx)
     if ch.is_dm:
-        recipient = fake.users.get(ch.recipient_id)
+        recipient = fake.users.get(ch.recipient_id) if ch.recipient_id is not None else None
         if recipient is not None and recipient.dm_error is not None:
             raise ApiError(*recipient.dm_error)
         if recipient is None or not recipient.dms_open or not fake.shares_guild(recipient):

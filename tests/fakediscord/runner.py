@@ -108,11 +108,12 @@ class BotRunner:
         ctx = contextvars.copy_context()
         ctx.run(_OWNER.set, self)
         self._starting = True
-        self.task = loop.create_task(self._main(), name=f"fakediscord-bot-{id(self.client):x}", context=ctx)
-        self._tasks.add(self.task)
+        task = loop.create_task(self._main(), name=f"fakediscord-bot-{id(self.client):x}", context=ctx)
+        self.task = task
+        self._tasks.add(task)
         try:
             await self.fake.wait_for(
-                lambda: self.client.is_ready() or self.task.done(), timeout, what="the bot to become ready"
+                lambda: self.client.is_ready() or task.done(), timeout, what="the bot to become ready"
             )
         finally:
             self._starting = False

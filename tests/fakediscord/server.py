@@ -241,7 +241,8 @@ class FakeDiscord(Driver, World):
                     return m
             return None
 
-        return await self.wait_for(find, timeout, what=f"a message in {channel!r}")
+        found: Message = await self.wait_for(find, timeout, what=f"a message in {channel!r}")
+        return found
 
     # ----------------------------------------------------------------- reading records
     def _channel_messages(

@@ -391,7 +391,8 @@ class World:
         perms = self.base_permissions(guild, user)
         if perms & ADMINISTRATOR or user.id == guild.owner_id:
             return ALL_PERMISSIONS
-        source = self.channels.get(channel.parent_id) if channel.is_thread else channel
+        parent = self.channels.get(channel.parent_id) if channel.parent_id is not None else None
+        source = parent if channel.is_thread else channel
         overwrites = source.overwrites if source else []
         by_id = {o["id"]: o for o in overwrites}
         everyone = by_id.get(guild.id)
