@@ -27,7 +27,7 @@ os.environ.setdefault("BAZAAR_WORKERS", "0")
 
 
 @pytest.fixture
-def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     """For the `bazaar db` command tests: run in an empty folder (no .env) with no BAZAAR_DB or
     DISCORD_TOKEN from outside; each test sets what it needs."""
     monkeypatch.chdir(tmp_path)

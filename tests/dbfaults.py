@@ -10,7 +10,7 @@ another connection, and copies of damaged database files.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Generator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,7 @@ class _Outcome:
         self._run = run
         self._cursor: Any = None
 
-    def __await__(self):
+    def __await__(self) -> Generator[Any, None, Any]:
         return self._run().__await__()
 
     async def __aenter__(self) -> Any:

@@ -19,7 +19,7 @@ import concurrent.futures
 import itertools
 import os
 import secrets
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -33,7 +33,7 @@ _counter = itertools.count(1)
 BACKENDS = ("sqlite", "postgres")
 
 
-def in_thread(make: Callable[[], Awaitable[T]]) -> T:
+def in_thread(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
     """Run a coroutine to completion in a thread of its own (its own event loop), so fixtures can
     prepare the server whatever loop the test itself runs in."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:

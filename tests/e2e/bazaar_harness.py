@@ -7,27 +7,35 @@ an injected clock, and small helpers to read the game back from the database.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import discord
+from PIL import Image
 
 import render
 from bot.host.config import Config
-from bot.host.store import Store
+from bot.host.store import GameRow, Store
 from bot.host.store_pg import dollar
 from bot.surface.app import BazaarBot
 from engines import base
 from render import caption
 from render.common import to_png
-from tests.fakediscord import BotRunner, Channel, FakeDiscord, Guild, Message, User
+from tests.fakediscord import BotRunner, Channel, FakeDiscord, Guild, Interaction, Message, RunBot, User
 
 GAME_TITLE = re.compile(r"\*\*(?P<title>[^*#]+) #(?P<id>\d+)\*\*")
 DB_TARGET: str | None = None
 """The database new tables use instead of a SQLite file in the test's folder: a fresh
 PostgreSQL schema's URL while the e2e conftest's ``e2e_db`` fixture runs a test on PostgreSQL."""
+
+
+def title_id(content: str) -> int:
+    """The game id in a message's bold title (``**Pralaya #12**``)."""
+    found = GAME_TITLE.search(content)
+    assert found is not None, content
+    return int(found["id"])
 
 
 class FakeTime:
@@ -49,7 +57,7 @@ class Table:
     SQLite file, or a PostgreSQL URL when the test runs on that backend)."""
 
     fake: FakeDiscord
-    start_bot: Callable[..., Awaitable[BotRunner]]
+    start_bot: RunBot
     db_path: Path | str
     guild: Guild
     channel: Channel
@@ -118,7 +126,7 @@ class Table:
         )  # `options` is a command option too
         assert h.ephemeral and "Opened" in h.content, h.content
         lobby = await self.fake.wait_message(self.channel, lambda m: "lobby" in m.content, after=mark)
-        return int(GAME_TITLE.search(lobby.content)["id"]), lobby
+        return title_id(lobby.content), lobby
 
     def user_of(self, game: Any, seat: int) -> User:
         """The fake user sitting in ``seat`` of a live game."""
@@ -189,7 +197,7 @@ class Table:
 
     async def use(
         self, user: User, msg: Message, game_id: int, version: int, action: str, *, wait: bool = True
-    ):
+    ) -> Interaction:
         """Click the button of ``action`` on ``msg`` (or choose it in the menu); returns the
         interaction handle."""
         button = f"bz:{game_id}:{version}:{action}"
@@ -220,7 +228,7 @@ class Table:
         start = await self.fake.click(self.players[creator], lobby, label="Start")
         await self.settle()
         assert start.followups and "has started" in start.followups[-1].content, start.followups
-        row = await self.bot.store.game(gid)
+        row = await self.stored(gid)
         assert row.status == "active", row
         return gid, self.fake.channel(row.place_id)
 
@@ -228,9 +236,15 @@ class Table:
         """``(seat, action, by)`` of every stored move."""
         return [(m.seat, m.action, m.by) for m in await self.bot.store.moves(game_id)]
 
+    async def stored(self, game_id: int) -> GameRow:
+        """The game's row as stored (it must exist)."""
+        row = await self.bot.store.game(game_id)
+        assert row is not None, f"no game #{game_id} in the database"
+        return row
+
     async def db_state(self, game_id: int) -> tuple[int, str, int]:
         """``(version, status, number of moves)`` as stored."""
-        row = await self.bot.store.game(game_id)
+        row = await self.stored(game_id)
         return row.version, row.status, len(await self.bot.store.moves(game_id))
 
 
@@ -251,7 +265,7 @@ async def db_query(target: Path | str, sql: str, *args: Any) -> list[tuple[Any, 
 
 def make_table(
     fake: FakeDiscord,
-    start_bot: Callable[..., Awaitable[BotRunner]],
+    start_bot: RunBot,
     tmp_path: Path,
     names: tuple[str, ...] = ("ann", "bob", "cy"),
     **guild_options: Any,
@@ -296,6 +310,7 @@ def board_pngs(
     engine = base.get(game)
     played = [(seat, action) for seat, action, _ in moves]
     steps = list(base.replay_steps(engine, seed, n, options, played))
+    events_of = [[] if step is None else step.events for _, step in steps]  # by version (0: the setup)
     out: list[bytes] = []
     before: int | None = None
     lines: list[caption.Line] = []
@@ -308,7 +323,7 @@ def board_pngs(
             [(None, engine.events_on_setup(steps[0][0]))] if before is None else []
         )
         for k in range((0 if before is None else before) + 1, v + 1):
-            since.append((played[k - 1][0], steps[k][1].events))
+            since.append((played[k - 1][0], events_of[k]))
         lines = [*(lines if same else []), *caption.lines_of(since, names)]
         previous = None if before is None else engine.view(steps[before][0], None)
         out.append(
@@ -385,10 +400,10 @@ class SecretDraw(base.Engine):
     def legal_actions(self, state: SecretState, seat: int) -> list[str]:
         return ["draw", "pass"] if seat in self.to_move(state) else []
 
-    def apply(self, state: SecretState, seat: int, action: str):
+    def apply(self, state: SecretState, seat: int, action: str) -> tuple[SecretState, list[base.Event]]:
         if action not in self.legal_actions(state, seat):
             raise base.IllegalAction(f"You cannot {action} now.")
-        hands, deck, events = list(state.hands), state.deck, []
+        hands, deck = list(state.hands), state.deck
         if action == "draw":
             hands[seat] = hands[seat] + (deck[0],)
             events = [
@@ -413,7 +428,7 @@ class SecretDraw(base.Engine):
             "deck": len(state.deck),
         }
 
-    def outcome(self, state: SecretState):
+    def outcome(self, state: SecretState) -> base.Outcome | None:
         if state.played < 6:
             return None
         sizes = [len(h) for h in state.hands]
@@ -433,7 +448,7 @@ class SecretDraw(base.Engine):
             raise base.BadNotation(f"`{text}` is not a move: `draw` or `pass`.")
         return t
 
-    def choose(self, view: dict[str, Any], legal: list[str]) -> str:
+    def choose(self, view: base.View, legal: Sequence[str]) -> str:
         return legal[0]
 
     def secrets(self, state: SecretState, viewer: int | None) -> list[str]:
@@ -443,12 +458,10 @@ class SecretDraw(base.Engine):
         return [c for c in TOY_CARDS if c not in mine]
 
 
-def _view_image(what: str, view: dict[str, Any]):
+def _view_image(what: str, view: base.View) -> Image.Image:
     """A 1-pixel-high image whose pixels spell the JSON of the view it was drawn from, one nibble
     per pixel in 16 well-separated greys (so an 8-bit palette PNG keeps it exactly)."""
     import json
-
-    from PIL import Image
 
     data = json.dumps({"what": what, "view": view}, sort_keys=True).encode()
     nibbles = bytes(17 * x for b in data for x in (b >> 4, b & 15))
@@ -461,14 +474,15 @@ def decode_view_image(png: bytes) -> dict[str, Any]:
     import io
     import json
 
-    from PIL import Image
-
     img = Image.open(io.BytesIO(png)).convert("L")
     grey = img.crop(
         (0, img.height - 1, img.width, img.height)
     ).tobytes()  # the last row: a posted board has its caption on top
     nib = [round(g / 17) for g in grey]
-    return json.loads(bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2], strict=False)).decode())
+    decoded: dict[str, Any] = json.loads(
+        bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2], strict=False)).decode()
+    )
+    return decoded
 
 
 def install_toy_secret() -> Callable[[], None]:
@@ -479,10 +493,12 @@ def install_toy_secret() -> Callable[[], None]:
 
     engine = base.register(SecretDraw())
     mod = types.ModuleType("render.toysecret")
-    mod.board = lambda view, names=None: _view_image("board", view)
-    mod.hand = lambda view, names=None: _view_image("hand", view)
-    mod.score_sheet = lambda view, names=None: _view_image("score_sheet", view)
-    mod.text = lambda view, names=None: "view " + json.dumps(view, sort_keys=True)
+    mod.__dict__.update(
+        board=lambda view, names=None: _view_image("board", view),
+        hand=lambda view, names=None: _view_image("hand", view),
+        score_sheet=lambda view, names=None: _view_image("score_sheet", view),
+        text=lambda view, names=None: "view " + json.dumps(view, sort_keys=True),
+    )
     sys.modules["render.toysecret"] = mod
 
     def remove() -> None:

@@ -117,10 +117,12 @@ class BotProcess:
                 stderr=subprocess.STDOUT,
             )
 
+        proc = self.proc
+
         def connected() -> Any:
-            if self.proc.poll() is not None:
+            if proc.poll() is not None:
                 raise FakeDiscordError(
-                    f"the bot exited with {self.proc.returncode} while starting:\n" + self.tail()
+                    f"the bot exited with {proc.returncode} while starting:\n" + self.tail()
                 )
             return next((s for s in self.fake.sessions if id(s) not in known and s.connected), None)
 

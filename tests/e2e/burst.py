@@ -80,7 +80,7 @@ class GameDb:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def _query(self, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
+    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         db = sqlite3.connect(self.path, timeout=30)
         try:
             db.row_factory = sqlite3.Row

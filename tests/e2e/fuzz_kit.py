@@ -495,7 +495,7 @@ class Fuzz:
         ids = [s["custom_id"] for s in selects(msg)] or [
             f"bzs:{gid}:{self.t.bot.service._games[gid].row.version}"
         ]
-        values = rng.choice(
+        values: list[Any] = rng.choice(
             [
                 [1],
                 [None],

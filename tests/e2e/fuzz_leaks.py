@@ -32,7 +32,8 @@ EXAMPLE = re.compile(r"e\.g\. `[^`]*`")
 
 
 def _tokens(secrets: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
-    words, phrases = set(), set()
+    words: set[str] = set()
+    phrases: set[str] = set()
     for s in secrets:
         inner = s[1:-1] if len(s) >= 2 and s[0] == s[-1] == '"' else s
         (words if WORD.fullmatch(inner) else phrases).add(inner)
@@ -144,7 +145,8 @@ class Leaks:
 
     def _phase_of(self, interaction: Any) -> int:
         """The phase an interaction was answered in (noted by the fuzz when it was sent)."""
-        return self.fuzz.phase_of.get(interaction.id, len(self.fuzz.checkpoints) - 1)
+        phase: int = self.fuzz.phase_of.get(interaction.id, len(self.fuzz.checkpoints) - 1)
+        return phase
 
 
 def _around(text: str, token: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import sys
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -244,7 +244,7 @@ class Parley(base.Engine):
                 return " ".join(["offer", words[1], *sorted(give, key=_key), "for", "2", words[-1]])
         raise base.BadNotation(f"`{text}` is not a move of Toy Parley.")
 
-    def choose(self, view: dict[str, Any], legal: list[str]) -> str:
+    def choose(self, view: base.View, legal: Sequence[str]) -> str:
         return "decline" if "decline" in legal else legal[0]
 
     def secrets(self, state: ParleyState, viewer: int | None) -> list[str]:
@@ -260,10 +260,12 @@ def install() -> Callable[[], None]:
 
     engine = base.register(Parley())
     mod = types.ModuleType("render.toyparley")
-    mod.board = lambda view, names=None: Image.new("RGB", (8, 8), (40, 90, 160))
-    mod.hand = lambda view, names=None: Image.new("RGB", (8, 8), (160, 90, 40))
-    mod.score_sheet = lambda view, names=None: Image.new("RGB", (8, 8), (90, 160, 40))
-    mod.text = lambda view, names=None: f"hands {view['hands']}"
+    mod.__dict__.update(
+        board=lambda view, names=None: Image.new("RGB", (8, 8), (40, 90, 160)),
+        hand=lambda view, names=None: Image.new("RGB", (8, 8), (160, 90, 40)),
+        score_sheet=lambda view, names=None: Image.new("RGB", (8, 8), (90, 160, 40)),
+        text=lambda view, names=None: f"hands {view['hands']}",
+    )
     sys.modules["render.toyparley"] = mod
 
     def remove() -> None:
