@@ -52,7 +52,7 @@ async def test_the_check_keeps_a_broken_game_and_one_whose_ai_is_owed(host) -> N
     broken = await _started(host)
     owed = await _started(host, humans=1, ais=1)
     fine = await _started(host)
-    await host.store._db.execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (broken,))
+    await sqlite_of(host.store).execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (broken,))
     # the last run stopped between the person's move and the AI's answer: the AI seat is awaited
     g = await host.get(owed)
     await host.store.record_move(
@@ -67,7 +67,7 @@ async def test_the_check_keeps_a_broken_game_and_one_whose_ai_is_owed(host) -> N
     )
     state = base.replay(g.engine, g.row.seed, 2, g.row.options, [(0, "take 1")])  # its snapshot as stored
     text = base.state_fingerprint(state)
-    await host.store._db.execute(
+    await sqlite_of(host.store).execute(
         "UPDATE snapshots SET state = ?, fingerprint = ? WHERE game_id = ?", (text, digest(text), owed)
     )
     fresh = _fresh(host)

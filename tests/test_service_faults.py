@@ -209,7 +209,7 @@ async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host) ->
 async def test_a_really_inconsistent_game_stays_flagged_at_every_restart(host) -> None:
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
-    await host.store._db.execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (gid,))
+    await sqlite_of(host.store).execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (gid,))
     first = GameService(host.store, now=host.clock, ai_level="easy")
     assert [g.id for g in await start_up(first)] == [gid]
     second = GameService(host.store, now=host.clock, ai_level="easy")

@@ -58,7 +58,7 @@ async def test_addbot_levels_and_a_searching_ai_in_a_worker_process(
 
     # every AI move is the one the search makes from that seat's view with that seed
     engine = base.get("ra")
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     level = {1: "hard", 2: "normal"}
     capped = {int(v) for v in re.findall(r"search at version (\d+) was cut short", caplog.text)}
     state = engine.setup(row.seed, 3, row.options)

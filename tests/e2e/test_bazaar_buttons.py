@@ -148,7 +148,7 @@ async def test_turn_messages_offer_buttons_a_menu_or_move(
     ]
     for step, legal in enumerate(STEPS):
         msg = table.last_turn(place)
-        version = (await table.bot.store.game(gid)).version
+        version = (await table.stored(gid)).version
         user = users[step % 2]
         assert _rows(msg) == expected[step], (step, _rows(msg))
         assert how[step] in msg.content and msg.mention_ids == [user.id]
@@ -180,4 +180,4 @@ async def test_turn_messages_offer_buttons_a_menu_or_move(
             assert h.content.startswith("✅ Played"), h.content
         await table.settle()
         assert (await table.db_moves(gid))[-1] == (step % 2, choice, "player")
-    assert (await table.bot.store.game(gid)).status == "finished"
+    assert (await table.stored(gid)).status == "finished"

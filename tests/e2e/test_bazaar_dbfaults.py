@@ -131,7 +131,7 @@ async def test_lobby_buttons_and_new_games_the_database_refuses(
     h = await fake.click(ann, lobby, label="Start")
     await table.settle()
     assert h.followups and "Could not save that" in h.followups[-1].content
-    assert game.row.status == "lobby" and (await table.bot.store.game(gid)).status == "lobby"
+    assert game.row.status == "lobby" and (await table.stored(gid)).status == "lobby"
     faults.heal()
     h = await fake.click(ann, lobby, label="Start")
     await table.settle()

@@ -14,7 +14,7 @@ from tests.fakediscord import FakeDiscord, FakeDiscordError, RunBot
 
 async def _consistent(table, gid: int) -> None:
     """The stored snapshot is the replay of the stored log, and the version counts the moves."""
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     moves = await table.db_moves(gid)
     engine = base.get(row.kind)
     state = replay_states(engine, row.seed, len(await table.bot.store.seats(gid)), row.options, moves)[-1]
@@ -130,7 +130,7 @@ async def test_a_move_during_game_end_is_either_played_before_or_refused(
     await asyncio.gather(move.wait_done(), end.wait_done())
     await table.settle()
     assert "has been ended" in end.content
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     moves = await table.db_moves(gid)
     assert row.status == "ended"
     if move.content.startswith("✅ Played"):
@@ -168,7 +168,7 @@ async def test_two_start_clicks_at_once_start_one_game_in_one_thread(
     await table.settle()
     answers = sorted(c.followups[-1].content for c in clicks)
     assert sum("has started" in a for a in answers) == 1, answers
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     assert row.status == "active" and len(fake.threads) == 1 and row.thread_id == fake.threads[0].id
     assert table.last_turn(fake.threads[0]).attachments
     await _consistent(table, gid)

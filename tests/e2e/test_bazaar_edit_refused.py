@@ -30,10 +30,10 @@ async def test_a_board_and_dm_discord_will_not_edit_are_posted_anew(
         "PATCH /channels/*/messages/*", status=400, code=30046, message=OLD_EDIT, times=None
     )
     for _ in range(12):
-        if (await table.bot.store.game(gid)).status != "active":
+        if (await table.stored(gid)).status != "active":
             break
         await table.play_one(gid, thread)
-        row = await table.bot.store.game(gid)
+        row = await table.stored(gid)
         # the newest board names the current move, although no edit went through
         assert _version(table.last_turn(thread).content) == row.version
     assert refused.hits, "no edit was tried: the test did not reach an edit in place"

@@ -21,7 +21,7 @@ async def test_each_player_gets_a_last_dm_with_their_rank(
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 1, game="pralaya")
     for _ in range(300):
-        if (await table.bot.store.game(gid)).status != "active":
+        if (await table.stored(gid)).status != "active":
             break
         await table.play_one(gid, thread, "move")
     game = await table.bot.service.get(gid)

@@ -57,7 +57,7 @@ async def test_a_player_at_a_quick_human_pace_is_never_slowed_down(
     await table.boot()
     gid, place = await table.start_game("ann", ("bob",), 0)  # four lobby interactions at one instant
     moves = 0
-    while (await table.bot.store.game(gid)).status == "active":
+    while (await table.stored(gid)).status == "active":
         clock.advance(0.6)
         await table.play_one(gid, place, via="button" if moves % 2 else "move")
         moves += 1

@@ -52,14 +52,14 @@ async def test_full_pralaya_game_through_move_and_buttons(
 
     via = ["move", "button"]
     played = 0
-    while (await table.bot.store.game(gid)).status == "active":
+    while (await table.stored(gid)).status == "active":
         await table.play_one(gid, thread, via[played % 2])
         played += 1
         assert played < 300
     await table.settle()
 
     # the end: score sheet image of the spectator view, ranking, thread archived, no live buttons
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     moves = await table.db_moves(gid)
     assert row.status == "finished" and row.version == len(moves) and row.deadline is None
     assert {by for _, _, by in moves} == {"player", "ai"} and played == sum(
@@ -107,7 +107,7 @@ async def test_a_busy_channel_without_thread_permission_plays_in_the_channel(
     h = await fake.slash(other, table.channel, "move", action="done")
     assert "not your turn" in h.content.lower()
     await table.play_one(g1, table.channel, "move")
-    assert (await table.bot.store.game(g1)).version >= 1
+    assert (await table.stored(g1)).version >= 1
     h = await fake.slash(table.players["mod"], table.channel, "game status")
     assert "Several games" in h.content and f"#{g1}" in h.content
 
@@ -124,10 +124,10 @@ async def test_every_registered_game_plays_through_the_bot(
     board = table.last_turn(place)
     assert board.attachments and board.attachments[0].filename.endswith(".png")
     for i in range(8):
-        if (await table.bot.store.game(gid)).status != "active":
+        if (await table.stored(gid)).status != "active":
             break
         await table.play_one(gid, place, "button" if i % 2 else "move")
-    assert (await table.bot.store.game(gid)).version >= 8
+    assert (await table.stored(gid)).version >= 8
     assert fake.dms(table.players["ann"]) and fake.dms(table.players["bob"])
 
 
@@ -169,7 +169,7 @@ async def test_lobby_controls_resign_and_end_by_a_moderator(
     h = await fake.slash(mod, thread, "game end")
     await table.settle()
     assert "has been ended" in h.content
-    assert (await table.bot.store.game(gid)).status == "ended"
+    assert (await table.stored(gid)).status == "ended"
     assert "has been ended" in fake.last_message(thread).content and fake.channel(thread.id).archived
     assert all(m.components == [] for m in fake.messages(thread))
     h = await fake.slash(ann, thread, "move", action="done")

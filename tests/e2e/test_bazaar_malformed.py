@@ -8,44 +8,49 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.surface import inputs
-from tests.e2e.bazaar_harness import make_table
-from tests.fakediscord import FakeDiscord, RunBot
+from tests.e2e.bazaar_harness import Table, make_table
+from tests.fakediscord import Channel, FakeDiscord, Interaction, RunBot
 
 STRING, INTEGER, BOOLEAN, NUMBER = 3, 4, 5, 10
 HUGE = 2**64 + 5
 
+Errors = Callable[[], list[logging.LogRecord]]
+"""The ``errors`` fixture: the bot's log records at ERROR or above, or with a traceback."""
 
-def opt(name, value, otype=STRING):
+
+def opt(name: str, value: Any, otype: int = STRING) -> dict[str, Any]:
     return {"type": otype, "name": name, "value": value}
 
 
 @pytest.fixture
-def errors(caplog: pytest.LogCaptureFixture):
+def errors(caplog: pytest.LogCaptureFixture) -> Errors:
     """The bot's log records at ERROR or above, or with a traceback, once the test ran."""
     caplog.set_level(logging.INFO, logger="bot")
     return lambda: [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
 
 
-async def _db(table):
+async def _db(table: Table) -> dict[str, list[str]]:
     """Every stored row of every table but ``messages`` (what the bot posted where)."""
     with sqlite3.connect(table.db_path) as db:
         names = [n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         return {n: sorted(map(repr, db.execute(f"SELECT * FROM {n}"))) for n in names if n != "messages"}
 
 
-async def _started(fake, run_bot: RunBot, tmp_path: Path):
+async def _started(fake: FakeDiscord, run_bot: RunBot, tmp_path: Path) -> tuple[Table, int, Channel]:
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 1)
     return table, gid, thread
 
 
-def _one_private_line(h):
+def _one_private_line(h: Interaction) -> str:
     """The one private answer of ``h`` (its response or last follow-up)."""
     msg = h.followups[-1] if h.followups else h.response
     assert msg is not None and msg.ephemeral and msg.visible_to == h.user.id, h
@@ -55,7 +60,7 @@ def _one_private_line(h):
 
 
 async def test_a_command_without_its_required_options_says_the_commands_changed(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors: Errors
 ) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
@@ -70,7 +75,7 @@ async def test_a_command_without_its_required_options_says_the_commands_changed(
 
 
 async def test_a_command_the_bot_no_longer_has_says_the_commands_changed(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors: Errors
 ) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
@@ -103,7 +108,13 @@ async def test_a_command_the_bot_no_longer_has_says_the_commands_changed(
     ],
 )
 async def test_integers_beyond_64_bits_are_refused(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors, command, options, needle
+    fake_discord: FakeDiscord,
+    run_bot: RunBot,
+    tmp_path: Path,
+    errors: Errors,
+    command: str,
+    options: list[dict[str, Any]],
+    needle: str | None,
 ) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
@@ -147,7 +158,13 @@ async def test_integers_beyond_64_bits_are_refused(
     ],
 )
 async def test_options_of_the_wrong_json_type_are_refused(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors, command, options, needle
+    fake_discord: FakeDiscord,
+    run_bot: RunBot,
+    tmp_path: Path,
+    errors: Errors,
+    command: str,
+    options: list[dict[str, Any]],
+    needle: str | None,
 ) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
@@ -162,7 +179,7 @@ async def test_options_of_the_wrong_json_type_are_refused(
 
 
 async def test_autocomplete_with_forged_values_answers_without_errors(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors: Errors
 ) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
@@ -183,7 +200,7 @@ async def test_autocomplete_with_forged_values_answers_without_errors(
     assert errors() == []
 
 
-def _ids(gid, version):
+def _ids(gid: int, version: int) -> list[tuple[str, str]]:
     """Forged custom ids for game ``gid`` at ``version``, each with the words its refusal holds."""
     return [
         (f"bz:{gid}:{HUGE}:done", "out of date"),
@@ -203,14 +220,14 @@ def _ids(gid, version):
 
 
 async def test_forged_custom_ids_are_refused(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors: Errors
 ) -> None:
     import re
 
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
     board = table.last_turn(thread)
-    version = (await table.bot.store.game(gid)).version
+    version = (await table.stored(gid)).version
     before = await _db(table)
     for who in ("ann", "cy"):
         for cid, needle in _ids(gid, version):
@@ -229,7 +246,7 @@ async def test_forged_custom_ids_are_refused(
 # Select before any bot code runs; Discord's API never sends one.)
 @pytest.mark.parametrize("values", [[1], [None], [["a"]], "take", {"a": 1}, ["x" * 101], ["a"] * 26])
 async def test_forged_select_values_are_refused(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors, values
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors: Errors, values: Any
 ) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)
@@ -247,7 +264,7 @@ async def test_forged_select_values_are_refused(
 
 
 async def test_select_values_not_among_the_choices_or_too_many_are_refused(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, errors: Errors
 ) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)

@@ -25,7 +25,7 @@ from tests.fakediscord import FakeDiscord, RunBot
 
 async def _posted_boards_match(table, gid, thread):
     fake = table.fake
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     seats = await table.bot.store.seats(gid)
     names = [s.name for s in seats]
     moves = await table.db_moves(gid)
@@ -165,7 +165,7 @@ async def test_an_epoch_sheet_discord_refused_is_posted_later_above_its_board(
     messages = fake.messages(place)
     sheets = [i for i, m in enumerate(messages) if "Epoch 1 scoring" in m.content]
     assert len(sheets) == 1, [m.content[:50] for m in messages[-6:]]
-    version = (await table.bot.store.game(gid)).version
+    version = (await table.stored(gid)).version
     boards = [i for i, m in enumerate(messages) if "· move " in m.content]
     assert boards[-1] > sheets[0] and latest_board(fake, place) == version
     await assert_every_board_once(table, gid, place)

@@ -42,7 +42,7 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(
     for i in range(14):
         await table.play_one(gid, thread, "button" if i % 2 else "move")
 
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     seats = await table.bot.store.seats(gid)
     names = [s.name for s in seats]
     engine = base.get("pralaya")
@@ -123,10 +123,10 @@ async def test_private_events_and_hidden_cards_reach_only_their_owner(
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob", "cy"), 0, game="toysecret")
-    while (await table.bot.store.game(gid)).status == "active":
+    while (await table.stored(gid)).status == "active":
         await table.play_one(gid, thread, "move")
     await table.recaps_posted()  # its spectator boards are checked below too
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     engine = base.get("toysecret")
     moves = await table.db_moves(gid)
     states = replay_states(engine, row.seed, 3, row.options, moves)

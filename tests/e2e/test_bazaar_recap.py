@@ -78,7 +78,7 @@ async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_res
         assert 0 < film.size <= recap.BUDGET
 
         engine = base.get("toysecret")
-        row = await table.bot.store.game(gid)
+        row = await table.stored(gid)
         moves = await table.db_moves(gid)
         states = replay_states(engine, row.seed, 2, row.options, moves)
         assert len(moves) == 6 and len({seat for seat, *_ in moves}) == 2  # seats alternate: 6 turns
@@ -101,7 +101,7 @@ async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(
     await table.boot()
     gid, thread = await table.start_game("ann", (), 2, game="pralaya")
     played = 0
-    while (await table.bot.store.game(gid)).status == "active":
+    while (await table.stored(gid)).status == "active":
         await table.play_one(gid, thread, "move")
         played += 1
         assert played < 300
@@ -111,7 +111,7 @@ async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(
     assert film.size <= recap.BUDGET
 
     engine = base.get("pralaya")
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     names = [s.name for s in await table.bot.store.seats(gid)]
     moves = [(seat, action) for seat, action, _ in await table.db_moves(gid)]
     turns = list(recap.replayed(engine, row.seed, 3, row.options, moves, names))
@@ -153,7 +153,7 @@ def _held_recap(monkeypatch: pytest.MonkeyPatch):
 
 async def _play_to_the_end(table, gid, thread) -> None:
     for _ in range(20):
-        if (await table.bot.store.game(gid)).status != "active":
+        if (await table.stored(gid)).status != "active":
             return
         await table.play_one(gid, thread, "move")  # each move's answer and board awaited
     raise AssertionError("the toy game did not end")

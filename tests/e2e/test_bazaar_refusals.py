@@ -241,7 +241,7 @@ async def test_without_attach_files_the_game_plays_on_with_a_clear_note(
     assert board.attachments == [] and "Attach Files" in board.content and "/game status" in board.content
     for i in range(3):
         await table.play_one(gid, thread, "button" if i % 2 else "move")
-    assert (await table.bot.store.game(gid)).version >= 3
+    assert (await table.stored(gid)).version >= 3
     assert "Attach Files" in table.last_turn(thread).content
     h = await fake.slash(table.players["ann"], thread, "game status")
     assert h.ephemeral and h.attachments  # an interaction answer needs no Attach Files

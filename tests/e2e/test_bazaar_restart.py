@@ -84,7 +84,7 @@ async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(
     assert await db_query(table.db_path, "SELECT COUNT(*) FROM moves") == before
     h = await fake.slash(ann, thread, "game end")
     assert "has been ended" in h.content
-    assert (await table.bot.store.game(gid)).status == "ended"
+    assert (await table.stored(gid)).status == "ended"
 
     # told once: another restart does not repeat the notice
     await table.runner.stop()
@@ -183,7 +183,7 @@ async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(
     assert fake.message(old_board.id).components == []  # the stale board lost its buttons
     before = resumed.row.version
     await table.play_one(gid, thread, "move")  # and the game goes on
-    assert (await table.bot.store.game(gid)).version > before
+    assert (await table.stored(gid)).version > before
 
 
 @pytest.mark.sqlite_only

@@ -65,9 +65,9 @@ async def test_a_board_posted_but_not_recorded_is_not_posted_again(
     rows = await table.bot.store.messages(gid, kind="turn")
     assert rows[-1].message_id == posted.id and rows[-1].version == version + 1 and rows[-1].live
     assert [m.id for m in fake.messages(thread) if m.components and "· move" in m.content] == [posted.id]
-    before = (await table.bot.store.game(gid)).version
+    before = (await table.stored(gid)).version
     await table.play_one(gid, thread, "button")  # its buttons play on
-    assert (await table.bot.store.game(gid)).version > before
+    assert (await table.stored(gid)).version > before
 
 
 async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(
@@ -183,7 +183,7 @@ async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(
             break
     else:
         raise AssertionError("no epoch was scored")
-    version = (await table.bot.store.game(gid)).version
+    version = (await table.stored(gid)).version
     assert [m for m in fake.messages(place) if "Epoch 1 scoring" in m.content]
     await table.runner.kill(release=table.bot.store.close)
 

@@ -51,10 +51,10 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 1, options="open_hands=true")
     for i in range(24):
-        if (await table.bot.store.game(gid)).status != "active":
+        if (await table.stored(gid)).status != "active":
             break
         await table.play_one(gid, thread, "button" if i % 2 else "move")
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     seats = await table.bot.store.seats(gid)
     names = [s.name for s in seats]
     engine = base.get("pralaya")

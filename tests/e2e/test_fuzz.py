@@ -59,7 +59,7 @@ async def _fuzz(fake, run_bot: RunBot, tmp_path: Path, total: int, batch: int) -
     choices = [i for i in hostile if i.kind == "autocomplete"]
     answered = {i.id for i in private}
     silent = [i for i in hostile if i.kind != "autocomplete" and i.id not in answered]
-    versions = {k: (await table.bot.store.game(g)).version for k, g in fuzz.games.items()}
+    versions = {k: (await table.stored(g)).version for k, g in fuzz.games.items()}
     print(
         f"\nfuzz seed {SEED}: {sum(fuzz.sent.values())} hostile interactions "
         f"({', '.join(f'{k} {n}' for k, n in sorted(fuzz.sent.items()))}); "

@@ -1,0 +1,24 @@
+"""The connection behind a store, for tests that change the database behind the store's back
+(a tampered snapshot, a dropped trigger) as an operator with a SQL shell could."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiosqlite
+
+from bot.host.store_base import Store
+from bot.host.store_pg import PgStore
+from bot.host.store_sqlite import SqliteStore
+
+
+def sqlite_of(store: Store) -> aiosqlite.Connection:
+    """The SQLite connection of a store on a file."""
+    assert isinstance(store, SqliteStore), store
+    return store._db
+
+
+def pool_of(store: Store) -> Any:
+    """The asyncpg pool of a store on PostgreSQL (asyncpg has no types: Any)."""
+    assert isinstance(store, PgStore), store
+    return store._pool
