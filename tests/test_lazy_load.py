@@ -7,14 +7,15 @@ from __future__ import annotations
 from bot.host.service import GameService
 from bot.host.store import digest
 from engines import base
-from tests.test_service import _started, host_fixture, toy  # noqa: F401  (fixtures)
+from tests.store_internals import sqlite_of
+from tests.test_service import ToyHost, _started, host_fixture, toy  # noqa: F401  (fixtures)
 
 
-def _fresh(host: GameService) -> GameService:
+def _fresh(host: ToyHost) -> GameService:
     return GameService(host.store, now=host.clock, seed_source=lambda: 42)
 
 
-async def test_a_game_is_loaded_on_first_use_and_not_before(host) -> None:
+async def test_a_game_is_loaded_on_first_use_and_not_before(host: ToyHost) -> None:
     ids = [await _started(host, clock="10m") for _ in range(3)]
     await host.move(ids[0], 10, "take 2")
     fresh = _fresh(host)
@@ -37,7 +38,7 @@ async def test_a_game_is_loaded_on_first_use_and_not_before(host) -> None:
     assert (await host.store.game(ids[1])).version == 1 and ids[1] not in fresh.dormant()
 
 
-async def test_start_up_loads_only_games_overdue_or_flagged(host) -> None:
+async def test_start_up_loads_only_games_overdue_or_flagged(host: ToyHost) -> None:
     due, flagged, idle = [await _started(host, clock="10m") for _ in range(3)]
     await host.store.update_game(due, deadline=host.clock.t - 5)
     await host.store.update_game(flagged, attention="its setup no longer replays (boom)", deadline=None)
@@ -48,7 +49,7 @@ async def test_start_up_loads_only_games_overdue_or_flagged(host) -> None:
     assert [g for g, *_ in await fresh.rearm_overdue()] == [await fresh.get(due)]
 
 
-async def test_the_check_keeps_a_broken_game_and_one_whose_ai_is_owed(host) -> None:
+async def test_the_check_keeps_a_broken_game_and_one_whose_ai_is_owed(host: ToyHost) -> None:
     broken = await _started(host)
     owed = await _started(host, humans=1, ais=1)
     fine = await _started(host)
@@ -75,7 +76,7 @@ async def test_the_check_keeps_a_broken_game_and_one_whose_ai_is_owed(host) -> N
     assert list(fresh.loaded()) == []
     flagged, checked = await fresh.check_dormant()
     assert [x.id for x in flagged] == [broken] and checked == 3
-    assert "snapshot" in flagged[0].row.attention
+    assert "snapshot" in (flagged[0].row.attention or "")
     assert sorted(x.id for x in fresh.loaded()) == [broken, owed] and fresh.dormant() == [fine]
     moved = await fresh.resume_ai()  # handed to the background (fresh.ai), played there
     assert [x.id for x in moved] == [owed]
@@ -84,7 +85,7 @@ async def test_the_check_keeps_a_broken_game_and_one_whose_ai_is_owed(host) -> N
     assert broken not in {e.game_id for e in fresh.clock_entries()}
 
 
-async def test_listing_a_servers_open_games_loads_none_of_them(host) -> None:
+async def test_listing_a_servers_open_games_loads_none_of_them(host: ToyHost) -> None:
     ids = [await _started(host, clock="10m") for _ in range(3)]
     lobby = await host.create(
         kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=20, name="Zed"

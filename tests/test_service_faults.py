@@ -9,17 +9,25 @@ cleared when the game is loaded again; a really inconsistent game stays flagged.
 from __future__ import annotations
 
 import copy
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
-from bot.host.live import Refusal
+from bot.host.live import LiveGame, Refusal
 from bot.host.service import STORE_RETRY, GameService
 from bot.host.store import StoreUnavailable
 from tests.dbfaults import FaultyDB
-from tests.test_service import _db, _started, host_fixture, start_up, toy  # noqa: F401  (fixtures)
+from tests.store_internals import sqlite_of
+from tests.test_service import ToyHost, _db, _started, host_fixture, start_up, toy  # noqa: F401  (fixtures)
 
 
-def _live(game):
+def _taken_over(game: LiveGame, seat: int) -> bool:
+    """Whether the AI plays ``seat`` for its person now (read afresh each time)."""
+    return game.seats[seat].ai_takeover
+
+
+def _live(game: LiveGame) -> tuple[Any, ...]:
     """What the live game holds, to compare before and after a refused write."""
     return (
         game.state,
@@ -33,7 +41,7 @@ def _live(game):
     )
 
 
-async def test_a_move_the_database_refuses_changes_nothing_and_the_next_works(host) -> None:
+async def test_a_move_the_database_refuses_changes_nothing_and_the_next_works(host: ToyHost) -> None:
     gid = await _started(host)
     game = await host.get(gid)
     host.take_batch(game)
@@ -49,7 +57,7 @@ async def test_a_move_the_database_refuses_changes_nothing_and_the_next_works(ho
     assert game.row.version == 1 and (await _db(host, gid))[1] == [(0, "take 2")]
 
 
-async def test_a_reclaimed_seat_is_reclaimed_only_with_its_saved_move(host) -> None:
+async def test_a_reclaimed_seat_is_reclaimed_only_with_its_saved_move(host: ToyHost) -> None:
     gid = await _started(host)
     game = await host.get(gid)
     await host.store.update_seat(gid, 0, ai_takeover=True, expiries=3)
@@ -58,7 +66,7 @@ async def test_a_reclaimed_seat_is_reclaimed_only_with_its_saved_move(host) -> N
     faults.fail("COMMIT")
     with pytest.raises(StoreUnavailable):
         await host.move(gid, 10, "take 1")
-    assert game.seats[0].ai_takeover and (await host.store.seats(gid))[0].ai_takeover
+    assert _taken_over(game, 0) and (await host.store.seats(gid))[0].ai_takeover
     assert game.notes == []
     faults.heal()
     await host.move(gid, 10, "take 1")
@@ -66,7 +74,7 @@ async def test_a_reclaimed_seat_is_reclaimed_only_with_its_saved_move(host) -> N
     assert any("is back" in n for n in game.notes)
 
 
-async def test_lobby_operations_the_database_refuses_change_nothing(host) -> None:
+async def test_lobby_operations_the_database_refuses_change_nothing(host: ToyHost) -> None:
     faults = FaultyDB.install(host.store)
     faults.fail("COMMIT")
     with pytest.raises(StoreUnavailable):
@@ -79,12 +87,13 @@ async def test_lobby_operations_the_database_refuses_change_nothing(host) -> Non
         kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
     )
     await host.join(g.id, 11, "Bob")
-    for op in (
+    ops: tuple[Callable[[], Awaitable[Any]], ...] = (
         lambda: host.join(g.id, 12, "Cy"),
         lambda: host.add_ai(g.id, 10),
         lambda: host.leave(g.id, 11),
         lambda: host.start(g.id, 10, thread_id=555),
-    ):
+    )
+    for op in ops:
         before = _live(g)
         faults.fail("COMMIT")
         with pytest.raises(StoreUnavailable):
@@ -96,7 +105,7 @@ async def test_lobby_operations_the_database_refuses_change_nothing(host) -> Non
     assert g.row.status == "active" and g.row.thread_id == 555 and g.state is not None
 
 
-async def test_the_last_person_leaving_ends_the_lobby_in_the_same_write(host) -> None:
+async def test_the_last_person_leaving_ends_the_lobby_in_the_same_write(host: ToyHost) -> None:
     g = await host.create(
         kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
     )
@@ -106,16 +115,16 @@ async def test_the_last_person_leaving_ends_the_lobby_in_the_same_write(host) ->
     assert g.seats == await host.store.seats(g.id)
 
 
-async def test_an_ai_move_the_database_refuses_is_played_again_later(host) -> None:
+async def test_an_ai_move_the_database_refuses_is_played_again_later(host: ToyHost) -> None:
     gid = await _started(host, humans=1, ais=1)
     game = await host.get(gid)
     host.take_batch(game)
     faults = FaultyDB.install(host.store)
     # the person's move is saved; the AI's answer is refused: the move still stands
     real_record = host.store.record_move
-    calls = []
+    calls: list[str] = []
 
-    async def refuse_the_second(*args, **kwargs):
+    async def refuse_the_second(*args: Any, **kwargs: Any) -> Any:
         calls.append(kwargs["by"])
         if kwargs["by"] == "ai" and calls.count("ai") == 1:
             faults.fail("COMMIT")
@@ -135,7 +144,7 @@ async def test_an_ai_move_the_database_refuses_is_played_again_later(host) -> No
     assert game.row.version == 2 and [m.by for m in await host.store.moves(gid)] == ["player", "ai"]
 
 
-async def test_an_expiry_the_database_refuses_is_not_lost(host) -> None:
+async def test_an_expiry_the_database_refuses_is_not_lost(host: ToyHost) -> None:
     gid = await _started(host, clock="10m")
     game = await host.get(gid)
     host.take_batch(game)
@@ -156,7 +165,7 @@ async def test_an_expiry_the_database_refuses_is_not_lost(host) -> None:
     assert any("Time ran out" in n for n in game.notes)
 
 
-async def test_a_reminder_the_database_cannot_record_is_sent_once(host) -> None:
+async def test_a_reminder_the_database_cannot_record_is_sent_once(host: ToyHost) -> None:
     gid = await _started(host, clock="10m")
     host.clock.t += 301
     faults = FaultyDB.install(host.store)
@@ -166,7 +175,7 @@ async def test_a_reminder_the_database_cannot_record_is_sent_once(host) -> None:
     assert not (await host.store.game(gid)).reminded
 
 
-async def test_a_load_the_database_refuses_leaves_nothing_half_loaded(host) -> None:
+async def test_a_load_the_database_refuses_leaves_nothing_half_loaded(host: ToyHost) -> None:
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
     fresh = GameService(host.store, now=host.clock, ai_level="easy")
@@ -190,7 +199,7 @@ async def test_a_load_the_database_refuses_leaves_nothing_half_loaded(host) -> N
 # ---------------------------------------------------------------------- the flag
 
 
-async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host) -> None:
+async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host: ToyHost) -> None:
     gid = await _started(host, clock="10m")
     await host.move(gid, 10, "take 2")
     # a flag left by an earlier run whose cause has gone (an engine missing then, a replay that raised)
@@ -206,7 +215,7 @@ async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host) ->
     assert [m.action for m in await host.store.moves(gid)] == ["take 2", "take 1"]
 
 
-async def test_a_really_inconsistent_game_stays_flagged_at_every_restart(host) -> None:
+async def test_a_really_inconsistent_game_stays_flagged_at_every_restart(host: ToyHost) -> None:
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
     await sqlite_of(host.store).execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (gid,))
@@ -215,6 +224,6 @@ async def test_a_really_inconsistent_game_stays_flagged_at_every_restart(host) -
     second = GameService(host.store, now=host.clock, ai_level="easy")
     assert await start_up(second) == [] and second.take_recovered() == []
     game = await second.get(gid)
-    assert "snapshot" in game.row.attention and game.state is None
+    assert "snapshot" in (game.row.attention or "") and game.state is None
     with pytest.raises(Refusal, match="needs attention"):
         await second.move(gid, 11, "take 1")

@@ -4,6 +4,7 @@ them, and a process holding a game in memory notices what the other did before i
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator, Callable, Iterator
 
 import pytest
 
@@ -16,20 +17,26 @@ from tests.test_service import Clock, ToyNim
 
 
 @pytest.fixture
-def nim():
-    engine = base.register(ToyNim())
+def nim() -> Iterator[ToyNim]:
+    engine = ToyNim()
+    base.register(engine)
     yield engine
     base._REGISTRY.pop(engine.name, None)
 
 
 @pytest.fixture
-async def pair(pg_url: str, nim):
+async def pair(pg_url: str, nim: ToyNim) -> AsyncIterator[list[GameService]]:
     """Two services, each with its own store (pool) on one schema, sharing one clock."""
     clock = Clock()
     stores = [await Store.open(pg_url, now=clock) for _ in range(2)]
     services = [GameService(s, now=clock, seed_source=lambda: 42) for s in stores]
     yield services
     await asyncio.gather(*(s.close() for s in stores))
+
+
+def _only(guild_id: int) -> Callable[[int | None], bool]:
+    """A service's ``holds``: this process holds the games of server ``guild_id`` only."""
+    return lambda g: g == guild_id
 
 
 async def _started(svc: GameService) -> int:
@@ -41,7 +48,7 @@ async def _started(svc: GameService) -> int:
     return g.id
 
 
-async def test_moves_for_one_version_from_two_processes_apply_once(pair) -> None:
+async def test_moves_for_one_version_from_two_processes_apply_once(pair: list[GameService]) -> None:
     a, b = pair
     gid = await _started(a)
     await b.get(gid)  # both hold the game
@@ -63,7 +70,7 @@ async def test_moves_for_one_version_from_two_processes_apply_once(pair) -> None
         assert game.row.version == 4 and game.state.pile == pile
 
 
-async def test_a_held_game_catches_up_with_another_process_before_acting(pair) -> None:
+async def test_a_held_game_catches_up_with_another_process_before_acting(pair: list[GameService]) -> None:
     a, b = pair
     gid = await _started(a)
     held = await b.get(gid)
@@ -81,7 +88,7 @@ async def test_a_held_game_catches_up_with_another_process_before_acting(pair) -
         await b.end(gid, 10, can_manage=False)
 
 
-async def test_a_lobby_joined_in_another_process_is_seen(pair) -> None:
+async def test_a_lobby_joined_in_another_process_is_seen(pair: list[GameService]) -> None:
     a, b = pair
     g = await a.create(
         kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
@@ -95,7 +102,7 @@ async def test_a_lobby_joined_in_another_process_is_seen(pair) -> None:
     assert (await a.get(g.id)).row.status == "active" and (await a.get(g.id)).state.pile == 9
 
 
-async def test_seat_changes_without_a_move_in_another_process_are_seen(pair) -> None:
+async def test_seat_changes_without_a_move_in_another_process_are_seen(pair: list[GameService]) -> None:
     """A resignation changes a seat but not the version: the other process sees it all the same
     (the stamp carries the seats' flags), so it does not wait for the person who left."""
     a, b = pair
@@ -109,7 +116,9 @@ async def test_seat_changes_without_a_move_in_another_process_are_seen(pair) -> 
     assert (await a.get(gid)).seats[0].dm_closed
 
 
-async def test_every_overdue_game_gets_its_grace_when_processes_start_together(pg_url: str, nim) -> None:
+async def test_every_overdue_game_gets_its_grace_when_processes_start_together(
+    pg_url: str, nim: ToyNim
+) -> None:
     """More overdue games than one claim reads (150 > 100), on two servers whose processes
     start together, each holding one server: every game is given its restart grace (none is
     expired by the other process's start), whichever process claims it."""
@@ -136,7 +145,7 @@ async def test_every_overdue_game_gets_its_grace_when_processes_start_together(p
             ids.append(g.id)
         clock.t += 2 * 3600  # everyone was down: every clock ran out
         services = [
-            GameService(s, now=clock, seed_source=lambda: 42, holds=lambda g, k=k: g == 1 + k)
+            GameService(s, now=clock, seed_source=lambda: 42, holds=_only(1 + k))
             for k, s in enumerate(stores)
         ]
         for k, svc in enumerate(services):
@@ -147,6 +156,7 @@ async def test_every_overdue_game_gets_its_grace_when_processes_start_together(p
         assert got == sorted(ids)  # each game once, all of them
         for gid in ids:
             row = await stores[1].game(gid)
+            assert row is not None and row.deadline is not None
             assert row.deadline > clock() and row.reminded and row.version == 0
     finally:
         await asyncio.gather(*(s.close() for s in stores))
