@@ -17,6 +17,7 @@ from PIL import Image
 
 import render
 from bot.host.config import Config
+from bot.host.live import LiveGame
 from bot.host.store import GameRow, Store
 from bot.host.store_pg import dollar
 from bot.surface.app import BazaarBot
@@ -29,6 +30,11 @@ GAME_TITLE = re.compile(r"\*\*(?P<title>[^*#]+) #(?P<id>\d+)\*\*")
 DB_TARGET: str | None = None
 """The database new tables use instead of a SQLite file in the test's folder: a fresh
 PostgreSQL schema's URL while the e2e conftest's ``e2e_db`` fixture runs a test on PostgreSQL."""
+
+
+def moved_past(game: LiveGame, version: int) -> Callable[[], bool]:
+    """A wait's condition: the held game ``game`` is past ``version``."""
+    return lambda: game.row.version > version
 
 
 def title_id(content: str) -> int:

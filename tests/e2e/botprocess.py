@@ -35,7 +35,7 @@ PROBLEM = re.compile(
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def bot_env(fake: FakeDiscord, db_path: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+def bot_env(fake: FakeDiscord, db_path: Path | str, extra: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment of a launched bot: this one without Bazaar/Discord settings, plus the
     fake's URL, its token, the database and ``extra``."""
     env = {
@@ -58,7 +58,7 @@ def bot_env(fake: FakeDiscord, db_path: Path, extra: Mapping[str, str] | None = 
 
 async def run_cli(
     fake: FakeDiscord,
-    db_path: Path,
+    db_path: Path | str,
     *args: str,
     cwd: Path,
     timeout: float = 120.0,
@@ -85,7 +85,7 @@ class BotProcess:
     def __init__(
         self,
         fake: FakeDiscord,
-        db_path: Path,
+        db_path: Path | str,
         log_path: Path,
         *,
         cwd: Path,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table, moved_past
 from tests.fakediscord import FakeDiscord, RunBot
 
 
@@ -69,7 +69,7 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
             await table.play_one(gid, thread, "move")  # the punctual player plays their own turns
         version = game.row.version
         table.now.advance(60)
-        await wait_for_clock(lambda version=version: game.row.version > version)
+        await wait_for_clock(moved_past(game, version))
         assert game.seats[late_seat].expiries == k
         moves = await table.bot.store.moves(gid)
         assert moves[version].by == "clock" and moves[version].seat == late_seat

@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 
 from engines import base
-from tests.e2e.bazaar_harness import make_table, replay_states
+from tests.e2e.bazaar_harness import make_table, moved_past, replay_states
 from tests.fakediscord import FakeDiscord, FakeDiscordError, RunBot
 
 
@@ -40,7 +40,7 @@ async def test_a_player_who_leaves_the_server_does_not_wedge_the_game(
             version = game.row.version
             table.now.advance(60)
             table.bot.clock.poke()
-            await fake.wait_for(lambda version=version: game.row.version > version)
+            await fake.wait_for(moved_past(game, version))
             await table.settle()
         else:
             await table.play_one(gid, thread, "move")

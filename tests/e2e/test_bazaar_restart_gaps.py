@@ -7,17 +7,23 @@ gaps at random with a real process and SIGKILL; here each is hit on purpose.)"""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 from engines import base
 from tests.e2e.bazaar_harness import Table, make_table
-from tests.fakediscord import FakeDiscord, Message, RunBot
+from tests.fakediscord import FakeDiscord, Interaction, Message, RunBot
 
 
 def _boards(table: Table, place, gid: int, version: int) -> list[Message]:
     """Messages in ``place`` showing the board of ``gid`` at ``version`` now."""
     head = f"**Pralaya #{gid}** · move {version}"
     return [m for m in table.fake.messages(place) if m.content.split("\n", 1)[0] == head]
+
+
+def _answered_or_set(h: Interaction, hit: asyncio.Event) -> Callable[[], bool]:
+    """A wait's condition: ``h`` has its final answer, or ``hit`` is set."""
+    return lambda: hit.is_set() or h.done
 
 
 async def _hang_on(table: Table, kind: str, method: str) -> asyncio.Event:
@@ -178,7 +184,7 @@ async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(
             game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat)
         )
         h = await fake.slash(table.user_of(game, seat), place, "move", action=action, wait=False)
-        await fake.wait_for(lambda h=h: hit.is_set() or h.done, 60)
+        await fake.wait_for(_answered_or_set(h, hit), 60)
         if hit.is_set():
             break
     else:

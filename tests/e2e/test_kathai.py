@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table, moved_past
 from tests.fakediscord import FakeDiscord, RunBot
 
 
@@ -130,7 +130,7 @@ async def test_kathai_trades_sales_bribes_and_the_clock(
             version = game.row.version
             table.now.advance(601)
             bot.clock.poke()
-            await fake.wait_for(lambda version=version: game.row.version > version)
+            await fake.wait_for(moved_past(game, version))
             await table.settle()
             assert (await table.db_moves(gid))[-1] == (target, "decline", "clock")
             assert "Time ran out" in table.last_turn(place).content

@@ -23,6 +23,7 @@ import asyncio
 import os
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,16 @@ DM_HEAD = re.compile(r"🎴 (\*\*[^*]+\*\* — your private view as .* \(move \d
 TITLE = re.compile(r"\*\*(?P<title>[^*#]+ #(?P<id>\d+))\*\*")
 
 
+def _seats_are(db: GameDb, gid: int, n: int) -> Callable[[], bool]:
+    """A wait's condition: the stored game ``gid`` has ``n`` seats."""
+    return lambda: len(db.game(gid).seats) == n
+
+
+def _sent_or_done(ledger: Ledger, count: int, drivers: list[asyncio.Task[None]]) -> Callable[[], bool]:
+    """A wait's condition: ``count`` moves were sent in all, or every driver is done."""
+    return lambda: len(ledger.sent) >= count or all(d.done() for d in drivers)
+
+
 async def _open_game(
     fake: FakeDiscord, db: GameDb, channel, users, kind: str, ais: int, options: str
 ) -> Player:
@@ -62,10 +73,10 @@ async def _open_game(
     gid = int(gid)
     for n, user in enumerate(users[1:], start=2):
         await fake.click(user, lobby, label="Join")
-        await fake.wait_for(lambda n=n: len(db.game(gid).seats) == n, what="the join")
+        await fake.wait_for(_seats_are(db, gid, n), what="the join")
     for n in range(len(users) + 1, len(users) + ais + 1):
         await fake.click(creator, lobby, label="Add AI")
-        await fake.wait_for(lambda n=n: len(db.game(gid).seats) == n, what="the AI seat")
+        await fake.wait_for(_seats_are(db, gid, n), what="the AI seat")
     start = await fake.click(creator, lobby, label="Start")
     await start.wait_followups()
     assert "has started" in start.followups[-1].content, start.followups
@@ -237,9 +248,7 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
             ]
             moves_before_kill = rng.randint(4, 16)
             await fake.wait_for(
-                lambda before=before, enough=moves_before_kill, drivers=drivers: (
-                    len(ledger.sent) - before >= enough or all(d.done() for d in drivers)
-                ),
+                _sent_or_done(ledger, before + moves_before_kill, drivers),
                 300,
                 what="the burst",
             )
