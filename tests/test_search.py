@@ -9,7 +9,9 @@ the per-game determinize tests live in tests/test_ai_search.py.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -29,24 +31,24 @@ class NimEngine(base.Engine):
     max_players = 3
     search_iterations = {"normal": 400, "hard": 1600}
 
-    def setup(self, seed, n_players, options=None):
+    def setup(self, seed: int, n_players: int, options: Mapping[str, Any] | None = None) -> Nim:
         return Nim(stones=7 + seed % 5, turn=0, n=n_players)
 
-    def to_move(self, state):
+    def to_move(self, state: Nim) -> tuple[int, ...]:
         return () if state.stones == 0 else (state.turn,)
 
-    def legal_actions(self, state, seat):
+    def legal_actions(self, state: Nim, seat: int) -> list[str]:
         if seat != state.turn or state.stones == 0:
             return []
         return [f"take {k}" for k in (1, 2, 3) if k <= state.stones]
 
-    def apply(self, state, seat, action):
+    def apply(self, state: Nim, seat: int, action: str) -> tuple[Nim, list[base.Event]]:
         if action not in self.legal_actions(state, seat):
             raise base.IllegalAction("no")
         k = int(action.split()[1])
         return Nim(state.stones - k, (state.turn + 1) % state.n, state.n), []
 
-    def view(self, state, viewer):
+    def view(self, state: Nim, viewer: int | None) -> dict[str, Any]:
         return {
             "game": self.name,
             "viewer": viewer,
@@ -58,7 +60,7 @@ class NimEngine(base.Engine):
             "turn": state.turn,
         }
 
-    def outcome(self, state):
+    def outcome(self, state: Nim) -> base.Outcome | None:
         if state.stones:
             return None
         winner = (state.turn - 1) % state.n  # took the last stone
@@ -71,13 +73,13 @@ class NimEngine(base.Engine):
             (winner,),
         )
 
-    def parse(self, text):
+    def parse(self, text: str) -> str:
         return text
 
-    def choose(self, view, legal):
+    def choose(self, view: base.View, legal: Sequence[str]) -> str:
         return legal[0]
 
-    def determinize(self, view, rng):
+    def determinize(self, view: base.View, rng: random.Random) -> Nim:
         return Nim(view["stones"], view["turn"], view["n_players"])
 
 
@@ -85,7 +87,7 @@ E = NimEngine()
 
 
 @pytest.mark.parametrize("stones", [5, 6, 7, 9, 10, 11])
-def test_search_finds_the_winning_move(stones) -> None:
+def test_search_finds_the_winning_move(stones: int) -> None:
     state = Nim(stones, 0)
     legal = E.legal_actions(state, 0)
     got = search.choose(E, E.view(state, 0), legal, "normal", seed=3)
@@ -143,7 +145,7 @@ def test_playout_with_depth_uses_the_evaluation() -> None:
     class Cut(NimEngine):
         playout_depth = 0
 
-        def evaluate(self, state):
+        def evaluate(self, state: Nim) -> list[float]:
             return [1.0 if s == 1 else 0.0 for s in range(state.n)]  # seat 1 always "wins"
 
     rng = random.Random(1)
@@ -157,7 +159,7 @@ def test_playout_depth_per_level() -> None:
     class Cut(NimEngine):
         playout_depth = {"normal": 0}
 
-        def evaluate(self, state) -> None:
+        def evaluate(self, state: Nim) -> list[float]:
             raise AssertionError("hard plays to the end; evaluate is never needed")
 
     assert search.depth_of(Cut(), "normal") == 0
@@ -175,10 +177,11 @@ def test_an_engines_own_rewards_replace_win_and_rank() -> None:
     playouts; a game without it keeps :func:`engines.search.rewards`."""
 
     class Misere(NimEngine):
-        def search_rewards(self, outcome):
+        def search_rewards(self, outcome: base.Outcome) -> list[float]:
             return [1.0 - r for r in search.rewards(outcome)]  # taking the last stone loses
 
     out = E.outcome(Nim(0, 1))
+    assert out is not None
     assert search.outcome_rewards(E, out) == search.rewards(out) == [1.0, 0.0]
     assert search.outcome_rewards(Misere(), out) == [0.0, 1.0]
     assert search.playout(Misere(), Nim(1, 0), random.Random(1)) == [0.0, 1.0]
