@@ -77,6 +77,12 @@ class Table:
     workers: int = 0  # AI search and drawing in threads (no worker processes to start per test)
 
     @property
+    def running(self) -> BotRunner:
+        """The runner of the bot booted last."""
+        assert self.runner is not None, "the table's bot was never booted"
+        return self.runner
+
+    @property
     def bot(self) -> BazaarBot:
         assert self.runner is not None
         return self.runner.client  # type: ignore[return-value]

@@ -116,7 +116,7 @@ async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(
     seat = game.awaited()[0]
     late = table.user_of(game, seat)
     version = game.row.version
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
     table.now.advance(3600)  # down for an hour: the 10-minute turn ran out meanwhile
 
     mark = fake.mark()

@@ -215,7 +215,7 @@ async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0, clock="10m")
     await table.play_one(gid, thread, "move")
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
     with sqlite3.connect(table.db_path) as db:  # a flag an earlier run raised, whose cause has gone
         db.execute(
             "UPDATE games SET attention = 'move 1 no longer replays (boom)', deadline = NULL WHERE id = ?",
@@ -228,7 +228,7 @@ async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(
     assert game.row.attention is None and game.row.deadline is not None
     await table.play_one(gid, thread, "button")
     assert (await table.db_state(gid))[2] == 2
-    await table.runner.stop()
+    await table.running.stop()
     await table.boot(sync=False)  # told once
     await table.settle()
     assert len([m for m in fake.messages(thread) if "playable again" in m.content]) == 1

@@ -9,15 +9,19 @@ import asyncio
 import contextlib
 import io
 import json
+import threading
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageSequence
 
+from bot.host.live import Batch, LiveGame
 from engines import base
 from render import caption, recap
-from tests.e2e.bazaar_harness import install_toy_secret, make_table, replay_states
-from tests.fakediscord import FakeDiscord, Request, RunBot
+from tests.e2e.bazaar_harness import Table, install_toy_secret, make_table, replay_states
+from tests.fakediscord import Attachment, Channel, FakeDiscord, Message, Request, RunBot
 
 
 def gif_frames(data: bytes) -> list[Image.Image]:
@@ -26,7 +30,7 @@ def gif_frames(data: bytes) -> list[Image.Image]:
         return [f.convert("RGB") for f in ImageSequence.Iterator(gif)]
 
 
-def decode_padded(img: Image.Image) -> dict:
+def decode_padded(img: Image.Image) -> dict[str, Any]:
     """The view a toy board (render.toysecret: the view's JSON spelt in greys) was drawn from,
     below the frame's caption strip; the recap pads narrower boards on the right, which the JSON
     decoder stops before."""
@@ -35,10 +39,11 @@ def decode_padded(img: Image.Image) -> dict:
     raw = bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2], strict=False)).decode("latin-1")
     found, _ = json.JSONDecoder().raw_decode(raw)
     assert found["what"] == "board"
-    return found["view"]
+    view: dict[str, Any] = found["view"]
+    return view
 
 
-def sheet_and_recap(fake, thread, gid, kind):
+def sheet_and_recap(fake: FakeDiscord, thread: Channel, gid: int, kind: str) -> tuple[Message, Attachment]:
     """The final sheet's message and the recap's message below it (the last two of the thread)."""
     final, film = fake.messages(thread)[-2:]
     assert "is over" in final.content
@@ -49,7 +54,7 @@ def sheet_and_recap(fake, thread, gid, kind):
 
 
 async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_restart(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two people play the toy game; the bot dies after the last move is stored and before the end
     is posted; the next bot posts the sheet, then the recap: one frame per turn, each exactly the
@@ -64,13 +69,14 @@ async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_res
             await table.play_one(gid, thread, "move")
         game = await table.bot.service.get(gid)
 
-        async def dies_before_posting(game) -> None:
+        async def dies_before_posting(game: LiveGame, *, recover: bool = False) -> Batch | None:
             await asyncio.Event().wait()
+            return None
 
-        table.bot.publisher.publish = dies_before_posting
+        monkeypatch.setattr(table.bot.publisher, "publish", dies_before_posting)
         await fake.slash(table.user_of(game, game.awaited()[0]), thread, "move", action="draw", wait=False)
         await fake.wait_for(lambda: game.row.status == "finished")
-        await table.runner.kill(release=table.bot.store.close)
+        await table.running.kill(release=table.bot.store.close)
 
         await table.boot(sync=False)
         await table.recaps_posted()
@@ -132,18 +138,16 @@ async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(
 
     for i in (0, len(turns) // 2, len(turns) - 1):  # start, middle, end: each frame is its own turn's board
         near = {j: distance(frames[i], boards[j]) for j in (i - 1, i, i + 1) if 0 <= j < len(boards)}
-        assert min(near, key=near.get) == i and near[i] < 2.0, (i, near)
+        assert min(near, key=lambda j: near[j]) == i and near[i] < 2.0, (i, near)
 
 
-def _held_recap(monkeypatch: pytest.MonkeyPatch):
+def _held_recap(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     """Make the recap job wait (in its lane's thread) until the returned event is set."""
-    import threading
-
     from bot.host import drawing
 
     go, real = threading.Event(), drawing.recap
 
-    def held(*args):
+    def held(*args: Any) -> Any:
         assert go.wait(60), "the test never let the recap go"
         return real(*args)
 
@@ -151,7 +155,7 @@ def _held_recap(monkeypatch: pytest.MonkeyPatch):
     return go
 
 
-async def _play_to_the_end(table, gid, thread) -> None:
+async def _play_to_the_end(table: Table, gid: int, thread: Channel) -> None:
     for _ in range(20):
         if (await table.stored(gid)).status != "active":
             return
@@ -160,7 +164,9 @@ async def _play_to_the_end(table, gid, thread) -> None:
 
 
 @contextlib.asynccontextmanager
-async def _toy_game_over(fake, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **boot):
+async def _toy_game_over(
+    fake: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **boot: Any
+) -> AsyncIterator[tuple[Table, int, Channel, threading.Event]]:
     """Ann and Bob play the toy game to its end with its recap held (see :func:`_held_recap`);
     yields ``(table, gid, thread, go)``: set ``go`` to let the recap be drawn."""
     remove = install_toy_secret()
@@ -186,7 +192,7 @@ async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(
     async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
         assert table.bot.publisher.recaps_pending(gid)  # the recap is still held
         final = fake.last_message(thread)
-        assert "is over" in final.content
+        assert final is not None and "is over" in final.content
         assert [a.filename for a in final.attachments] == [f"toysecret-{gid}-final.png"]
         assert not fake.channel(thread.id).archived  # archived after the recap, which must still go in
         assert await table.bot.store.messages(gid, kind="final") == []  # recorded with its recap
@@ -207,11 +213,12 @@ async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_o
     posts nothing."""
     fake = fake_discord
     async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
-        assert "is over" in fake.last_message(thread).content and table.bot.publisher.recaps_pending(gid)
+        last = fake.last_message(thread)
+        assert last is not None and "is over" in last.content and table.bot.publisher.recaps_pending(gid)
         await fake.wait_for(lambda: all(fake.dms(u) for u in (table.players["ann"], table.players["bob"])))
         await asyncio.sleep(0.5)  # the end's DMs (of the private events it revealed) are out
         dms = {who: len(fake.dms(table.players[who])) for who in ("ann", "bob")}
-        await table.runner.kill(release=table.bot.store.close)
+        await table.running.kill(release=table.bot.store.close)
         go.set()  # the dead bot's recap thread ends; nothing of it is posted
 
         await table.boot(sync=False)
@@ -221,7 +228,7 @@ async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_o
         assert len(finals) == 1
         final, film = sheet_and_recap(fake, thread, gid, "toysecret")
         assert final.id == finals[0].id and fake.channel(thread.id).archived
-        await table.runner.stop()
+        await table.running.stop()
         count = len(fake.messages(thread))
         await table.boot(sync=False)
         await table.recaps_posted()
@@ -237,7 +244,7 @@ async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_ru
     async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
         publisher = table.bot.publisher
         assert publisher.recaps_pending(gid)
-        await table.runner.stop()
+        await table.running.stop()
         assert not publisher.recaps_pending(gid)  # cancelled by the stop, though the drawing is held
         go.set()
         await table.boot(sync=False)
@@ -253,9 +260,9 @@ async def test_a_recap_refused_for_a_while_is_posted_later_once_and_one_refused_
     run_bot: RunBot,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
-    status,
-    code,
-    posted,
+    status: int,
+    code: int,
+    posted: bool,
 ) -> None:
     """Discord answers the recap's post with a 503 (not retried by discord.py) twice: the bot
     posts it again after its pauses, once, and records it with the sheet. A 403 Missing Access

@@ -37,7 +37,7 @@ async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(
     version = game.row.version
     board = await table.control(user, thread, gid, version, action)  # posted by the first bot
 
-    await table.runner.kill(release=old.store.close)  # no shutdown code runs
+    await table.running.kill(release=old.store.close)  # no shutdown code runs
     await table.boot(sync=False)  # a new process on the same file
     new = table.bot
     assert new is not old
@@ -71,7 +71,7 @@ async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0)
     await table.play_one(gid, thread, "move")
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
     await db_query(table.db_path, "UPDATE snapshots SET fingerprint = 'tampered' WHERE game_id = ?", gid)
     before = await db_query(table.db_path, "SELECT COUNT(*) FROM moves")
 
@@ -87,7 +87,7 @@ async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(
     assert (await table.stored(gid)).status == "ended"
 
     # told once: another restart does not repeat the notice
-    await table.runner.stop()
+    await table.running.stop()
     await table.boot(sync=False)
     await table.settle()
     assert len([m for m in fake.messages(thread) if "needs attention" in m.content]) == 1
@@ -167,7 +167,7 @@ async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(
     table.bot.publisher.publish = dies_before_posting
     await fake.slash(user, thread, "move", action=action, wait=False)
     await fake.wait_for(lambda: game.row.version > version)
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
     assert table.last_turn(thread).id == old_board.id  # nothing was posted for the stored move
 
     await table.boot(sync=False)
@@ -198,7 +198,7 @@ async def test_buttons_of_a_lost_database_do_not_act_on_new_games(
     elsewhere = fake.add_text_channel(table.guild, "elsewhere")
     await table.boot()
     old_gid, old_lobby = await table.new_game("ann", "pralaya")
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
     table.db_path.unlink()
     await table.boot(sync=False)
     table.channel = elsewhere
@@ -236,7 +236,7 @@ async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(
         table.bot.publisher.publish = dies_before_posting
         await fake.slash(table.user_of(game, seat), thread, "move", action="draw", wait=False)
         await fake.wait_for(lambda: game.row.status == "finished")
-        await table.runner.kill(release=table.bot.store.close)
+        await table.running.kill(release=table.bot.store.close)
         assert not any("is over" in m.content for m in fake.messages(thread))
 
         await table.boot(sync=False)
@@ -245,7 +245,7 @@ async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(
         assert "is over" in final.content and "Winner" in final.content and final.attachments
         assert "draws a card" in final.content  # the stored last move's event
         assert all(m.components == [] for m in fake.messages(thread)) and fake.channel(thread.id).archived
-        await table.runner.stop()
+        await table.running.stop()
         await table.boot(sync=False)  # posted once: another restart posts nothing more
         await table.recaps_posted()
         assert len([m for m in fake.messages(thread) if "is over" in m.content]) == 1

@@ -63,7 +63,7 @@ async def test_a_board_posted_but_not_recorded_is_not_posted_again(
     await fake.slash(table.user_of(game, seat), thread, "move", action=action, wait=False)
     await asyncio.wait_for(hit.wait(), 10)
     [posted] = _boards(table, thread, gid, version + 1)  # Discord shows it; the bot never recorded it
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
 
     await table.boot(sync=False)
     await table.settle()
@@ -107,7 +107,7 @@ async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(
     assert _boards(table, thread, gid, version + 1) == [
         board
     ]  # edited in place; the bot died before recording it
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
 
     await table.boot(sync=False)
     await table.settle()
@@ -136,7 +136,7 @@ async def test_ai_seats_left_awaited_by_a_crash_play_on_restart(
     svc._ai_play = dies_thinking  # the person's move is stored; the process dies before the AI's
     await fake.slash(table.user_of(game, seat), thread, "move", action=to_ai[0], wait=False)
     await asyncio.wait_for(hit.wait(), 10)
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
 
     await table.boot(sync=False)
     await table.settle()
@@ -191,7 +191,7 @@ async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(
         raise AssertionError("no epoch was scored")
     version = (await table.stored(gid)).version
     assert [m for m in fake.messages(place) if "Epoch 1 scoring" in m.content]
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
 
     await table.boot(sync=False)
     await table.settle()

@@ -83,7 +83,7 @@ async def test_every_prompt_shape_end_to_end(
     assert await table.db_moves(gid) == []
 
     # the draft survives a restart: the last pick and Send after it complete the same offer
-    await table.runner.stop()
+    await table.running.stop()
     await table.boot(sync=False)
     bot = table.bot
     h = await fake.select(ann, dm, f"bzf:{gid}:0:offer:want", ["red"])
