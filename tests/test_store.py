@@ -15,6 +15,7 @@ from bot.host.store import (
     PG_MIGRATIONS,
     ConstraintViolation,
     CorruptDatabase,
+    GameRow,
     Store,
     StoreError,
     VersionConflict,
@@ -22,14 +23,15 @@ from bot.host.store import (
     migration_files,
     stamp_of,
 )
+from tests.store_internals import pool_of, record_of, row_of, sqlite_of
 
 
 async def _store(target: str | Path) -> Store:
     return await Store.open(target, now=lambda: 1000.0)
 
 
-async def _game(store: Store, **kw):
-    args = dict(
+async def _game(store: Store, **kw: Any) -> GameRow:
+    args: dict[str, Any] = dict(
         kind="toy",
         seed=5,
         options={"a": 1},
@@ -46,11 +48,11 @@ async def _game(store: Store, **kw):
 async def raw(store: Store, sql: str, *args: Any) -> None:
     """Run one statement past the store's API (as an operator with a SQL shell would)."""
     if store.dialect == "sqlite":
-        await store._db.execute(sql, args)
+        await sqlite_of(store).execute(sql, args)
     else:
         from bot.host.store_pg import dollar
 
-        await store._pool.execute(dollar(sql), *args)
+        await pool_of(store).execute(dollar(sql), *args)
 
 
 def _integrity_errors(store: Store) -> tuple[type[BaseException], ...]:
@@ -95,7 +97,7 @@ async def test_fresh_database_is_created_and_migrated(
             assert "creating a fresh one" in caplog.text
             mode = await store._one("PRAGMA journal_mode")
             fk = await store._one("PRAGMA foreign_keys")
-            assert mode[0] == "wal" and fk[0] == 1
+            assert mode is not None and fk is not None and mode[0] == "wal" and fk[0] == 1
         assert await store.migrate() == []  # idempotent
         g = await _game(store)
     finally:
@@ -177,7 +179,7 @@ async def test_lobby_seats_and_game_rows(backend_target: str | Path) -> None:
         with pytest.raises(KeyError):
             await store.update_game(g2.id + 99, status="ended")
         assert await store.remove_seat(g.id, 0, end_if_empty=True) is True  # only the AI is left
-        assert (await store.game(g.id)).status == "ended"
+        assert (await row_of(store, g.id)).status == "ended"
     finally:
         await store.close()
 
@@ -240,11 +242,12 @@ async def test_record_move_checks_version_inside_the_transaction(backend_target:
             state_json='{"v":2}',
             status="finished",
         )
-        row = await store.game(g.id)
+        row = await row_of(store, g.id)
         assert (row.version, row.status, row.deadline) == (2, "finished", None)
         assert [m.version for m in await store.moves(g.id, last=1)] == [2]
-        record = await store.record(g.id)
-        assert record.row == row and len(record.moves) == 2 and record.snapshot[0] == 2
+        record = await record_of(store, g.id)
+        assert record.row == row and len(record.moves) == 2
+        assert record.snapshot is not None and record.snapshot[0] == 2
         assert await store.history(g.id) == (record.moves, record.snapshot)
         assert await store.record(g.id + 99) is None
     finally:
@@ -277,7 +280,7 @@ async def test_concurrent_moves_on_one_version_commit_exactly_once(backend_targe
             assert sorted(type(r).__name__ for r in results) == ["VersionConflict", "int"], results
         moves = await second.moves(g.id)
         assert [m.version for m in moves] == list(range(1, 21))
-        assert (await first.game(g.id)).version == 20
+        assert (await row_of(first, g.id)).version == 20
     finally:
         await asyncio.gather(first.close(), second.close())
 
@@ -360,7 +363,9 @@ async def test_due_clocks_are_claimed_once_until_released_or_lapsed(backend_targ
         await store.close()
 
 
-async def test_a_migration_another_process_applied_meanwhile_is_skipped(tmp_path: Path) -> None:
+async def test_a_migration_another_process_applied_meanwhile_is_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two bots starting on one new file: the second read the schema version before the first
     committed its migration. Running that migration again must be a no-op, not a failed start
     ("table games already exists"), and must not touch the data."""
@@ -376,7 +381,7 @@ async def test_a_migration_another_process_applied_meanwhile_is_skipped(tmp_path
         async def still_stale() -> int:
             return stale
 
-        second.schema_version = still_stale  # what it read before the first one committed
+        monkeypatch.setattr(second, "schema_version", still_stale)  # what it read before the first committed
         assert await second.migrate() == []
         assert [x.id for x in await second.games()] == [g.id]
         rows = await second._all("SELECT version FROM schema_migrations ORDER BY version")
