@@ -6,6 +6,7 @@ an injected clock, and small helpers to read the game back from the database.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -13,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
 from PIL import Image
 
 import render
 from bot.host.config import Config
-from bot.host.live import LiveGame
+from bot.host.live import Batch, LiveGame
 from bot.host.store import GameRow, Store
 from bot.host.store_pg import dollar
 from bot.surface.app import BazaarBot
@@ -30,6 +32,23 @@ GAME_TITLE = re.compile(r"\*\*(?P<title>[^*#]+) #(?P<id>\d+)\*\*")
 DB_TARGET: str | None = None
 """The database new tables use instead of a SQLite file in the test's folder: a fresh
 PostgreSQL schema's URL while the e2e conftest's ``e2e_db`` fixture runs a test on PostgreSQL."""
+
+
+def poke(bot: BazaarBot) -> None:
+    """Wake the bot's turn clock (it reads the injected time; nothing sleeps)."""
+    assert bot.clock is not None, "the bot's turn clock is not running"
+    bot.clock.poke()
+
+
+def never_publish(monkeypatch: pytest.MonkeyPatch, bot: BazaarBot) -> None:
+    """Make ``bot`` hang before posting anything, as a bot that dies between storing a move and
+    posting it."""
+
+    async def hang(game: LiveGame, *, recover: bool = False) -> Batch | None:
+        await asyncio.Event().wait()
+        return None
+
+    monkeypatch.setattr(bot.publisher, "publish", hang)
 
 
 def moved_past(game: LiveGame, version: int) -> Callable[[], bool]:

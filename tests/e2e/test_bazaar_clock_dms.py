@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.bazaar_harness import make_table, moved_past
+from tests.e2e.bazaar_harness import make_table, moved_past, poke
 from tests.fakediscord import FakeDiscord, RunBot
 
 
@@ -51,7 +51,7 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
     punctual = next(u for u in (table.players["ann"], table.players["bob"]) if u is not late)
 
     async def wait_for_clock(predicate) -> None:
-        bot.clock.poke()  # wake the scheduler: it reads the injected time, nothing sleeps
+        poke(bot)  # wake the scheduler: it reads the injected time, nothing sleeps
         await fake.wait_for(predicate)
         await table.settle()
 
@@ -131,7 +131,7 @@ async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(
     assert not any("half of your turn time" in m.content for m in fake.messages(thread) if m.id > mark)
 
     table.now.advance(300)  # the grace runs out: now the clock plays that turn
-    bot.clock.poke()
+    poke(bot)
     await fake.wait_for(lambda: game.row.version > version)
     await table.settle()
     assert (await bot.store.moves(gid))[version].by == "clock" and game.seats[seat].expiries == 1

@@ -17,7 +17,7 @@ from bot.host.service import STORE_RETRY
 from bot.host.store import Store
 from tests.dbfaults import FaultyDB, write_lock
 from tests.e2e import toy_parley
-from tests.e2e.bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table, poke
 from tests.fakediscord import FakeDiscord, FakeDiscordError, RunBot
 
 NOT_SAVED = "Could not save your move"
@@ -178,17 +178,17 @@ async def test_the_clock_tries_an_expiry_again_when_the_database_refused_it(
     faults = FaultyDB.install(bot.store)
     faults.fail("COMMIT")
     table.now.advance(600)
-    bot.clock.poke()
+    poke(bot)
     await fake.wait_for(lambda: faults.failed, what="the clock to try the expiry")
     await table.settle()
     assert await table.db_state(gid) == stored and _seen(fake, thread) == seen and game.notes == []
     table.now.advance(STORE_RETRY / 2)
-    bot.clock.poke()
+    poke(bot)
     await table.settle()
     assert _seen(fake, thread) == seen  # no reminder either while the expiry waits to be retried
     faults.heal()
     table.now.advance(STORE_RETRY)
-    bot.clock.poke()
+    poke(bot)
     await fake.wait_for(lambda: game.row.version > stored[0], what="the expiry played")
     await table.settle()
     assert (await bot.store.moves(gid))[0].by == "clock"

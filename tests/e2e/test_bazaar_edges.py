@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 
 from engines import base
-from tests.e2e.bazaar_harness import make_table, moved_past, replay_states
+from tests.e2e.bazaar_harness import make_table, moved_past, poke, replay_states
 from tests.fakediscord import FakeDiscord, FakeDiscordError, RunBot
 
 
@@ -39,7 +39,7 @@ async def test_a_player_who_leaves_the_server_does_not_wedge_the_game(
         if game.awaited()[0] == bob_seat:  # he cannot act any more: his clock runs out
             version = game.row.version
             table.now.advance(60)
-            table.bot.clock.poke()
+            poke(table.bot)
             await fake.wait_for(moved_past(game, version))
             await table.settle()
         else:
@@ -100,7 +100,7 @@ async def test_a_move_and_the_clock_at_once_play_one_turn(
     version = game.row.version
     table.now.advance(61)  # the deadline has passed, and the player moves right then
     h = await fake.slash(user, thread, "move", action=action, wait=False)
-    table.bot.clock.poke()
+    poke(table.bot)
     await h.wait_done()
     await fake.wait_for(lambda: game.row.version > version)
     await table.settle()

@@ -12,10 +12,10 @@ import render
 from engines import base
 from render.common import to_png
 from tests.e2e.bazaar_harness import make_table, replay_states
-from tests.fakediscord import FakeDiscord, RunBot
+from tests.fakediscord import FakeDiscord, RunBot, User
 
 
-def _png(kind: str, what: str, view, names) -> bytes:
+def _png(kind: str, what: str, view: base.View, names: list[str]) -> bytes:
     return to_png(getattr(render.get(kind), what)(view, names))
 
 
@@ -42,10 +42,12 @@ async def test_full_pralaya_game_through_move_and_buttons(
     assert fake.message(lobby.id).components == [] and "Started" in fake.message(lobby.id).content
 
     thread = fake.threads[-1]
-    assert thread.parent_id == table.channel.id and thread.name.startswith("Pralaya #")
+    assert thread.parent_id == table.channel.id and (thread.name or "").startswith("Pralaya #")
     first = table.last_turn(thread)
     # the start's board, or (when the game's seed seats AI 1 first) one already showing only its moves
-    shown = int(re.search(r"· move (\d+)", first.content).group(1))
+    found = re.search(r"· move (\d+)", first.content)
+    assert found is not None, first.content
+    shown = int(found.group(1))
     before = await table.db_moves(gid)
     assert len(before) >= shown and all(by == "ai" for *_, by in before[:shown]), (shown, before)
     assert "My hand" in first.button_labels
@@ -69,17 +71,19 @@ async def test_full_pralaya_game_through_move_and_buttons(
     names = [s.name for s in await table.bot.store.seats(gid)]
     final_state = replay_states(engine, row.seed, 4, row.options, moves)[-1]
     outcome = engine.outcome(final_state)
+    assert outcome is not None
     final = next(m for m in fake.messages(thread) if "is over" in m.content)
     assert "is over" in final.content and "Winner" in final.content
     winner = names[outcome.winners[0]]
     assert f"🥇 {winner}" in final.content
     assert final.attachments[0].data == _png("pralaya", "score_sheet", engine.view(final_state, None), names)
     await table.recaps_posted()  # the recap follows the sheet; then the thread is archived
-    assert fake.last_message(thread).attachments[0].filename == f"pralaya-{gid}-recap.gif"
+    last = fake.last_message(thread)
+    assert last is not None and last.attachments[0].filename == f"pralaya-{gid}-recap.gif"
     assert fake.channel(thread.id).archived
     assert all(m.components == [] for m in fake.messages(thread))
     snap = await table.bot.store.snapshot(gid)
-    assert snap[1] == base.state_fingerprint(final_state)
+    assert snap is not None and snap[1] == base.state_fingerprint(final_state)
 
 
 async def test_a_busy_channel_without_thread_permission_plays_in_the_channel(
@@ -114,7 +118,7 @@ async def test_a_busy_channel_without_thread_permission_plays_in_the_channel(
 
 @pytest.mark.parametrize("kind", [e.name for e in base.games()])
 async def test_every_registered_game_plays_through_the_bot(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, kind
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, kind: str
 ) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -140,7 +144,7 @@ async def test_lobby_controls_resign_and_end_by_a_moderator(
     ann, bob, cy, mod = (table.players[n] for n in ("ann", "bob", "cy", "mod"))
     gid, lobby = await table.new_game("ann", "pralaya")
 
-    async def click(user, label):
+    async def click(user: User, label: str) -> str:
         h = await fake.click(user, lobby, label=label)
         await table.settle()
         return h.followups[-1].content if h.followups else ""
@@ -170,7 +174,8 @@ async def test_lobby_controls_resign_and_end_by_a_moderator(
     await table.settle()
     assert "has been ended" in h.content
     assert (await table.stored(gid)).status == "ended"
-    assert "has been ended" in fake.last_message(thread).content and fake.channel(thread.id).archived
+    last = fake.last_message(thread)
+    assert last is not None and "has been ended" in last.content and fake.channel(thread.id).archived
     assert all(m.components == [] for m in fake.messages(thread))
     h = await fake.slash(ann, thread, "move", action="done")
     assert "is over" in h.content

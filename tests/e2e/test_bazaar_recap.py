@@ -17,10 +17,9 @@ from typing import Any
 import pytest
 from PIL import Image, ImageSequence
 
-from bot.host.live import Batch, LiveGame
 from engines import base
 from render import caption, recap
-from tests.e2e.bazaar_harness import Table, install_toy_secret, make_table, replay_states
+from tests.e2e.bazaar_harness import Table, install_toy_secret, make_table, never_publish, replay_states
 from tests.fakediscord import Attachment, Channel, FakeDiscord, Message, Request, RunBot
 
 
@@ -69,11 +68,7 @@ async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_res
             await table.play_one(gid, thread, "move")
         game = await table.bot.service.get(gid)
 
-        async def dies_before_posting(game: LiveGame, *, recover: bool = False) -> Batch | None:
-            await asyncio.Event().wait()
-            return None
-
-        monkeypatch.setattr(table.bot.publisher, "publish", dies_before_posting)
+        never_publish(monkeypatch, table.bot)
         await fake.slash(table.user_of(game, game.awaited()[0]), thread, "move", action="draw", wait=False)
         await fake.wait_for(lambda: game.row.status == "finished")
         await table.running.kill(release=table.bot.store.close)

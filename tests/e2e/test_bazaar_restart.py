@@ -5,6 +5,7 @@ its snapshot is flagged and players are told; a corrupt file stops the bot from 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import discord
@@ -15,7 +16,7 @@ from bot.host.store import CorruptDatabase, StoreError
 from bot.surface import app as bot_app
 from bot.surface.app import BazaarBot
 from engines import base
-from tests.e2e.bazaar_harness import db_query, make_table
+from tests.e2e.bazaar_harness import db_query, make_table, moved_past, never_publish, poke
 from tests.fakediscord import FakeDiscord, FakeDiscordError, RunBot
 
 
@@ -57,8 +58,8 @@ async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(
     # the restarted turn clock fires in the new bot
     version = resumed.row.version
     table.now.advance(600)
-    new.clock.poke()
-    await fake.wait_for(lambda: resumed.row.version > version)
+    poke(new)
+    await fake.wait_for(moved_past(resumed, version))
     await table.settle()
     assert (await new.store.moves(gid))[version].by == "clock"
 
@@ -117,8 +118,8 @@ def test_run_bot_exit_codes_and_log_lines(
 ) -> None:
     cfg = Config(token="secret-token-xyz", db_path=tmp_path / "x.sqlite3")
 
-    def failing(exc):
-        async def run(config) -> None:
+    def failing(exc: BaseException) -> Callable[[Config], Awaitable[None]]:
+        async def run(config: Config) -> None:
             raise exc
 
         return run
@@ -141,11 +142,10 @@ def test_run_bot_exit_codes_and_log_lines(
 
 
 async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The move is stored, then the process dies before posting: the next bot posts the board of
     the stored version (with that move's events) and pings whoever must act, so the game goes on."""
-    import asyncio
 
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -161,10 +161,7 @@ async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(
     events = [e for e in base.play(game.engine, game.state, seat, action).events if e.public]
     assert events
 
-    async def dies_before_posting(game) -> None:
-        await asyncio.Event().wait()
-
-    table.bot.publisher.publish = dies_before_posting
+    never_publish(monkeypatch, table.bot)
     await fake.slash(user, thread, "move", action=action, wait=False)
     await fake.wait_for(lambda: game.row.version > version)
     await table.running.kill(release=table.bot.store.close)
@@ -199,6 +196,7 @@ async def test_buttons_of_a_lost_database_do_not_act_on_new_games(
     await table.boot()
     old_gid, old_lobby = await table.new_game("ann", "pralaya")
     await table.running.kill(release=table.bot.store.close)
+    assert isinstance(table.db_path, Path)  # (a test on the SQLite file only)
     table.db_path.unlink()
     await table.boot(sync=False)
     table.channel = elsewhere
@@ -211,11 +209,10 @@ async def test_buttons_of_a_lost_database_do_not_act_on_new_games(
 
 
 async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The last move is stored (the game finished), then the process dies before the score sheet:
     the next bot posts the sheet with that move's events, clears the buttons and archives."""
-    import asyncio
 
     from tests.e2e.bazaar_harness import install_toy_secret
 
@@ -230,10 +227,7 @@ async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(
         game = await table.bot.service.get(gid)
         seat = game.awaited()[0]
 
-        async def dies_before_posting(game) -> None:
-            await asyncio.Event().wait()
-
-        table.bot.publisher.publish = dies_before_posting
+        never_publish(monkeypatch, table.bot)
         await fake.slash(table.user_of(game, seat), thread, "move", action="draw", wait=False)
         await fake.wait_for(lambda: game.row.status == "finished")
         await table.running.kill(release=table.bot.store.close)

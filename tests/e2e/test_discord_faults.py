@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.bazaar_harness import FakeTime, Table, make_table
+from tests.e2e.bazaar_harness import FakeTime, Table, make_table, poke
 from tests.fakediscord import Channel, FakeDiscord, RunBot
 
 POST = "POST /channels/{channel_id}/messages"
@@ -352,7 +352,7 @@ async def test_the_gateway_failing_mid_game(
 
     GATEWAY_FAULTS[how](fake)
     table.now.advance(61)  # the awaited player's time runs out while the gateway is down
-    bot.clock.poke()
+    poke(bot)
     await fake.wait_for(lambda: game.row.version > version, what="the clock's move")
     if how in RESUMES:
         await runner.wait_until_resumed()
@@ -364,7 +364,7 @@ async def test_the_gateway_failing_mid_game(
         assert first.invalid and first.resumes == 0
     await table.settle()
     for _ in range(3):  # the clock is asked again: nothing more is due for that turn
-        bot.clock.poke()
+        poke(bot)
         await asyncio.sleep(0.05)
     await table.settle()
     moves = await table.bot.store.moves(gid)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.bazaar_harness import make_table, moved_past
-from tests.fakediscord import FakeDiscord, RunBot
+from tests.e2e.bazaar_harness import make_table, moved_past, poke
+from tests.fakediscord import FakeDiscord, Interaction, Message, RunBot, User
 
 
-def _dm_with(fake, user, custom_id):
+def _dm_with(fake: FakeDiscord, user: User, custom_id: str) -> Message:
     found = [m for m in fake.dms(user) if custom_id in m.custom_ids]
     assert found, (custom_id, [m.custom_ids for m in fake.dms(user)][-3:])
     return found[-1]
@@ -32,10 +32,10 @@ async def test_kathai_trades_sales_bribes_and_the_clock(
     engine = game.engine
     users = {s.seat: table.user_of(game, s.seat) for s in game.seats}
 
-    def legal(seat):
+    def legal(seat: int) -> list[str]:
         return engine.legal_actions(game.state, seat)
 
-    async def typed(seat, text):
+    async def typed(seat: int, text: str) -> Interaction:
         h = await fake.slash(users[seat], place, "move", action=text)
         await table.settle()
         assert h.content.startswith("✅ Played"), h.content
@@ -129,7 +129,7 @@ async def test_kathai_trades_sales_bribes_and_the_clock(
             await typed(a, ask)
             version = game.row.version
             table.now.advance(601)
-            bot.clock.poke()
+            poke(bot)
             await fake.wait_for(moved_past(game, version))
             await table.settle()
             assert (await table.db_moves(gid))[-1] == (target, "decline", "clock")
@@ -146,6 +146,6 @@ async def test_kathai_trades_sales_bribes_and_the_clock(
             break
         seat = next(s for s in game.awaited() if not game.ai_plays(s))
         await typed(seat, "decline" if "decline" in legal(seat) else "pass")
-    assert (await bot.store.game(gid)).status == "finished"
+    assert (await table.stored(gid)).status == "finished"
     final = [m for m in fake.messages(place) if "is over" in m.content]
     assert final and final[-1].attachments and final[-1].attachments[0].filename.endswith("-final.png")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e import toy_parley
-from tests.e2e.bazaar_harness import make_table
+from tests.e2e.bazaar_harness import make_table, poke
 from tests.fakediscord import FakeDiscord, RunBot
 
 
@@ -189,11 +189,11 @@ async def test_ai_seats_wait_for_the_people_awaited_beside_them(
 
     # its grace (20 s by default) runs out: it answers, bob is still awaited
     table.now.advance(19)
-    bot.clock.poke()
+    poke(bot)
     await table.settle()
     assert len(await table.db_moves(gid)) == 1
     table.now.advance(2)
-    bot.clock.poke()
+    poke(bot)
     await fake.wait_for(lambda: game.row.version == 2)
     await table.settle()
     assert (await table.db_moves(gid))[-1] == (2, "decline", "ai") and game.awaited() == (1,)
