@@ -19,6 +19,7 @@ from bot.host.forget import FORMER_CREATOR, FORMER_PLAYER
 from bot.host.service import GameService
 from bot.host.store import Store
 from bot.host.store_copy import replays
+from tests.store_internals import row_of
 
 ANN, BOB, CY = 10, 11, 12  # Ann is forgotten
 DM_CHANNEL = {ANN: 7010, BOB: 7011, CY: 7012}
@@ -76,7 +77,7 @@ async def _install(target: str | Path) -> dict[str, int]:
             "active": await _game(svc, "pralaya", [(BOB, "Bob"), (ANN, "Ann")]),
         }
         for name, gid in ids.items():
-            await svc.start(gid, (await store.game(gid)).creator_id)
+            await svc.start(gid, (await row_of(store, gid)).creator_id)
             people = (ANN, BOB, CY)
             await _play_out(svc, gid, people, moves=10_000 if name.startswith("finished") else 4)
             await _dms(store, gid, list(people))

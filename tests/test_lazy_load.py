@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.host.service import GameService
 from bot.host.store import digest
 from engines import base
-from tests.store_internals import sqlite_of
+from tests.store_internals import row_of, sqlite_of
 from tests.test_service import ToyHost, _started, host_fixture, toy  # noqa: F401  (fixtures)
 
 
@@ -23,7 +23,7 @@ async def test_a_game_is_loaded_on_first_use_and_not_before(host: ToyHost) -> No
     assert list(fresh.loaded()) == [] and sorted(fresh.dormant()) == ids
     # the clock knows every deadline without a game loaded
     deadlines = {e.game_id: e.deadline for e in fresh.clock_entries()}
-    assert deadlines == {gid: (await host.store.game(gid)).deadline for gid in ids}
+    assert deadlines == {gid: (await row_of(host.store, gid)).deadline for gid in ids}
     assert list(fresh.loaded()) == []
     game = await fresh.get(ids[0])
     assert [g.id for g in fresh.loaded()] == [ids[0]] and sorted(fresh.dormant()) == ids[1:]
@@ -35,7 +35,7 @@ async def test_a_game_is_loaded_on_first_use_and_not_before(host: ToyHost) -> No
     assert (flagged, checked) == ([], 2)
     assert [g.id for g in fresh.loaded()] == [ids[0]] and sorted(fresh.dormant()) == ids[1:]
     await fresh.move(ids[1], 10, "take 1")  # a dormant game plays on its first use
-    assert (await host.store.game(ids[1])).version == 1 and ids[1] not in fresh.dormant()
+    assert (await row_of(host.store, ids[1])).version == 1 and ids[1] not in fresh.dormant()
 
 
 async def test_start_up_loads_only_games_overdue_or_flagged(host: ToyHost) -> None:

@@ -34,7 +34,7 @@ from engines.base import (
     RuleError,
     StaleState,
 )
-from tests.store_internals import sqlite_of
+from tests.store_internals import row_of, sqlite_of
 
 
 @dataclass(frozen=True)
@@ -637,7 +637,7 @@ async def test_ending_a_game_that_finished_meanwhile_leaves_it_finished(host: To
     await host.store.update_game(gid, status="finished", deadline=None)  # another process's last move
     with pytest.raises(Refusal, match="already over"):
         await host.end(gid, 10, can_manage=True)
-    assert (await host.store.game(gid)).status == "finished"
+    assert (await row_of(host.store, gid)).status == "finished"
 
 
 async def test_quotas_refuse_clearly_and_change_nothing(host: ToyHost) -> None:
@@ -686,7 +686,7 @@ async def test_a_lobby_nobody_starts_closes_after_the_idle_time(host: ToyHost) -
     host.clock.t += 700
     [closed] = await host.close_idle_lobbies()
     assert closed.id == g.id and closed.row.status == "ended" and "nobody started it" in closed.notes[-1]
-    assert (await host.store.game(g.id)).status == "ended"
+    assert (await row_of(host.store, g.id)).status == "ended"
 
 
 async def test_held_games_are_bounded_and_loaded_again_on_use(host: ToyHost) -> None:

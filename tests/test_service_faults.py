@@ -18,7 +18,7 @@ from bot.host.live import LiveGame, Refusal
 from bot.host.service import STORE_RETRY, GameService
 from bot.host.store import StoreUnavailable
 from tests.dbfaults import FaultyDB
-from tests.store_internals import sqlite_of
+from tests.store_internals import row_of, sqlite_of
 from tests.test_service import ToyHost, _db, _started, host_fixture, start_up, toy  # noqa: F401  (fixtures)
 
 
@@ -111,7 +111,7 @@ async def test_the_last_person_leaving_ends_the_lobby_in_the_same_write(host: To
     )
     await host.add_ai(g.id, 10)
     await host.leave(g.id, 10)
-    assert g.row.status == "ended" and (await host.store.game(g.id)).status == "ended"
+    assert g.row.status == "ended" and (await row_of(host.store, g.id)).status == "ended"
     assert g.seats == await host.store.seats(g.id)
 
 
@@ -172,7 +172,7 @@ async def test_a_reminder_the_database_cannot_record_is_sent_once(host: ToyHost)
     faults.fail("COMMIT")
     assert await host.remind(gid) == [0]
     assert await host.remind(gid) == []  # no reminder storm while the disk is full
-    assert not (await host.store.game(gid)).reminded
+    assert not (await row_of(host.store, gid)).reminded
 
 
 async def test_a_load_the_database_refuses_leaves_nothing_half_loaded(host: ToyHost) -> None:
@@ -207,7 +207,7 @@ async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host: To
     fresh = GameService(host.store, now=host.clock, ai_level="easy")
     assert await start_up(fresh) == []
     game = await fresh.get(gid)
-    assert game.row.attention is None and (await host.store.game(gid)).attention is None
+    assert game.row.attention is None and (await row_of(host.store, gid)).attention is None
     assert game.row.deadline == host.clock.t + 600 and game.state is not None
     assert fresh.take_recovered() == [game] and fresh.take_recovered() == []
     assert [e.game_id for e in fresh.clock_entries()] == [gid]

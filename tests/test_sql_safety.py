@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.host.store import Store
+from tests.store_internals import row_of
 
 ROOT = Path(__file__).resolve().parents[1] / "bot"
 SQL_CALLS = {
@@ -300,7 +301,7 @@ async def test_hostile_text_is_stored_as_text(backend_target: str | Path) -> Non
             clock_seconds=60,
         )
         seats = await store.seats(row.id)
-        assert seats[0].name == HOSTILE and (await store.game(row.id)).options == {"x": HOSTILE_NUL}
+        assert seats[0].name == HOSTILE and (await row_of(store, row.id)).options == {"x": HOSTILE_NUL}
         with pytest.raises(ValueError):
             await store.update_seat(row.id, 0, **{"name = 'x'; --": "y"})
         assert len(await store.games()) == 1

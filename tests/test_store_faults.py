@@ -15,6 +15,7 @@ import pytest
 
 from bot.host.store import ConstraintViolation, CorruptDatabase, Store, StoreError, StoreUnavailable
 from tests.dbfaults import FaultyDB, damaged_copies, exclusive_lock, write_lock
+from tests.store_internals import record_of, row_of, sqlite_of
 
 
 @pytest.fixture
@@ -38,8 +39,8 @@ async def _game(store: Store) -> int:
     return row.id
 
 
-async def _stored(store: Store, gid: int):
-    row = await store.game(gid)
+async def _stored(store: Store, gid: int) -> tuple[int, str, list[str], tuple[int, str, str] | None]:
+    row = await row_of(store, gid)
     return row.version, row.status, [m.action for m in await store.moves(gid)], await store.snapshot(gid)
 
 
@@ -70,7 +71,9 @@ async def test_a_folder_that_cannot_be_made_is_one_clear_line(tmp_path: Path) ->
     _one_line(info.value, "is a folder", "BAZAAR_DB")
 
 
-async def test_a_database_locked_by_another_process_is_refused_as_locked(tmp_path: Path, quick_locks) -> None:
+async def test_a_database_locked_by_another_process_is_refused_as_locked(
+    tmp_path: Path, quick_locks: None
+) -> None:
     path = tmp_path / "db.sqlite3"
     await (await Store.open(path)).close()
     with write_lock(path), pytest.raises(StoreUnavailable) as info:
@@ -104,7 +107,7 @@ async def test_damaged_files_are_refused_and_left_alone(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("where", ["COMMIT", "INSERT INTO moves", "INSERT INTO snapshots"])
-async def test_a_full_disk_during_a_move_changes_nothing_and_passes(tmp_path: Path, where) -> None:
+async def test_a_full_disk_during_a_move_changes_nothing_and_passes(tmp_path: Path, where: str) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     gid = await _game(store)
     before = await _stored(store, gid)
@@ -115,7 +118,7 @@ async def test_a_full_disk_during_a_move_changes_nothing_and_passes(tmp_path: Pa
             gid, expected_version=0, seat=0, action="take 1", by="player", user_id=3, state_json="s1"
         )
     _one_line(info.value, "disk is full")
-    assert faults.failed and not store._db.in_transaction
+    assert faults.failed and not sqlite_of(store).in_transaction
     assert await _stored(store, gid) == before
     faults.heal()
     assert (
@@ -129,7 +132,7 @@ async def test_a_full_disk_during_a_move_changes_nothing_and_passes(tmp_path: Pa
 
 
 async def test_a_write_lock_held_elsewhere_raises_unavailable_then_passes(
-    tmp_path: Path, quick_locks
+    tmp_path: Path, quick_locks: None
 ) -> None:
     path = tmp_path / "db.sqlite3"
     store = await Store.open(path)
@@ -137,7 +140,7 @@ async def test_a_write_lock_held_elsewhere_raises_unavailable_then_passes(
     with write_lock(path):
         with pytest.raises(StoreUnavailable, match="locked"):
             await store.save_draft(gid, 0, "offer", 0, {"give": ["a"]})
-        assert (await store.game(gid)).version == 0  # reads still work in WAL mode
+        assert (await row_of(store, gid)).version == 0  # reads still work in WAL mode
     assert await store.draft(gid, 0, "offer", 0) == {}
     await store.save_draft(gid, 0, "offer", 0, {"give": ["a"]})
     assert await store.draft(gid, 0, "offer", 0) == {"give": ["a"]}
@@ -178,9 +181,9 @@ async def test_a_game_is_read_in_one_snapshot_while_another_process_commits(tmp_
         )
 
     faults.before("FROM moves", commit_elsewhere)
-    record = await store.record(gid)
-    assert (await other.game(gid)).version == 1  # the other process did commit meanwhile
-    assert record.row.version == len(record.moves) == record.snapshot[0] == 0
-    record = await store.record(gid)
-    assert record.row.version == len(record.moves) == record.snapshot[0] == 1
+    record = await record_of(store, gid)
+    assert (await row_of(other, gid)).version == 1  # the other process did commit meanwhile
+    assert record.snapshot is not None and record.row.version == len(record.moves) == record.snapshot[0] == 0
+    record = await record_of(store, gid)
+    assert record.snapshot is not None and record.row.version == len(record.moves) == record.snapshot[0] == 1
     await asyncio.gather(store.close(), other.close())

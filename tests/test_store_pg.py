@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.host import store_pg
 from bot.host.store import PG_MIGRATIONS, Store, StoreError, StoreUnavailable, VersionConflict
+from tests.store_internals import record_of, row_of
 
 
 async def _game(store: Store, deadline: float | None = None) -> int:
@@ -79,9 +82,9 @@ async def test_a_game_is_read_in_one_snapshot_while_another_process_commits(
     store, other = await Store.open(pg_url), await Store.open(pg_url)
     gid = await _game(store)
     real = store_pg._Handle.sql_rows
-    hooked = []
+    hooked: list[int] = []
 
-    async def sql_rows(self, sql, args=()):
+    async def sql_rows(self: store_pg._Handle, sql: str, args: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         if "FROM moves" in sql and not hooked:
             hooked.append(1)
             await other.record_move(
@@ -91,11 +94,15 @@ async def test_a_game_is_read_in_one_snapshot_while_another_process_commits(
 
     monkeypatch.setattr(store_pg._Handle, "sql_rows", sql_rows)
     try:
-        record = await store.record(gid)
-        assert hooked and (await other.game(gid)).version == 1  # the other process did commit meanwhile
-        assert record.row.version == len(record.moves) == record.snapshot[0] == 0
-        record = await store.record(gid)
-        assert record.row.version == len(record.moves) == record.snapshot[0] == 1
+        record = await record_of(store, gid)
+        assert hooked and (await row_of(other, gid)).version == 1  # the other process did commit meanwhile
+        assert (
+            record.snapshot is not None and record.row.version == len(record.moves) == record.snapshot[0] == 0
+        )
+        record = await record_of(store, gid)
+        assert (
+            record.snapshot is not None and record.row.version == len(record.moves) == record.snapshot[0] == 1
+        )
     finally:
         await asyncio.gather(store.close(), other.close())
 
@@ -189,7 +196,7 @@ async def test_both_dialects_migrations_define_the_same_tables_and_columns(
             "AND k.table_name = c.table_name AND k.column_name = c.column_name) "
             "FROM information_schema.columns c WHERE c.table_schema = current_schema()"
         )
-        pg_cols: dict[str, set] = {}
+        pg_cols: dict[str, set[tuple[Any, ...]]] = {}
         for table, col, dtype, nullable, pk in rows:
             pg_cols.setdefault(table, set()).add((col, _kind(dtype), nullable == "NO", pk))
         assert len(tables) >= 7 and "claim_until" in {c[0] for c in sqlite_cols["games"]}
@@ -212,9 +219,9 @@ async def test_a_missing_database_and_a_bad_url_are_one_clear_line(pg_admin: str
     with pytest.raises(StoreUnavailable) as info:
         await Store.open(base + "/bazaar_no_such_database")
     _one_line(info.value, "does not exist", "BAZAAR_DB")
-    with pytest.raises(StoreError) as info:
+    with pytest.raises(StoreError) as bad_url:
         await Store.open("postgresql://postgres@127.0.0.1:notaport/test")
-    _one_line(info.value, "BAZAAR_DB", "postgresql://")
+    _one_line(bad_url.value, "BAZAAR_DB", "postgresql://")
 
 
 async def test_a_newer_schema_or_a_failing_migration_leaves_the_database_as_it_was(
@@ -276,9 +283,9 @@ async def test_a_connection_lost_in_the_middle_of_a_move_changes_nothing_and_pas
     gid = await _game(store)
     admin = await asyncpg.connect(pg_url)
     real = store_pg._Handle.sql_run
-    cut = []
+    cut: list[bool] = []
 
-    async def sql_run(self, sql, args=()):
+    async def sql_run(self: store_pg._Handle, sql: str, args: Iterable[Any] = ()) -> int:
         if sql.startswith("INSERT INTO moves") and not cut:
             cut.append(await admin.fetchval("SELECT pg_terminate_backend($1)", self._conn.get_server_pid()))
         return await real(self, sql, args)
@@ -291,8 +298,9 @@ async def test_a_connection_lost_in_the_middle_of_a_move_changes_nothing_and_pas
             )
         assert cut == [True]
         _one_line(info.value, "lost its connection", "try again")
-        row = await store.game(gid)
-        assert row.version == 0 and await store.moves(gid) == [] and (await store.snapshot(gid))[0] == 0
+        row = await row_of(store, gid)
+        snapshot = await store.snapshot(gid)
+        assert row.version == 0 and await store.moves(gid) == [] and snapshot is not None and snapshot[0] == 0
         assert (
             await store.record_move(
                 gid, expected_version=0, seat=0, action="take 1", by="player", user_id=3, state_json="s1"

@@ -12,6 +12,7 @@ from bot.host.service import UNPOSTED, GameService
 from bot.host.store import Store
 from tests.e2e.bazaar_harness import make_table
 from tests.fakediscord import FakeDiscord, RunBot
+from tests.store_internals import row_of
 
 
 async def test_a_board_another_process_stored_but_never_posted_is_posted(
@@ -40,7 +41,7 @@ async def test_a_board_another_process_stored_but_never_posted_is_posted(
     assert held.row.version == version + 1  # the held game caught up with the other process's move
     assert await bot.sweep_unposted() == 0  # posted once
     await table.play_one(gid, thread)  # and the game goes on from the board posted
-    assert (await bot.store.game(gid)).version == version + 2
+    assert (await row_of(bot.store, gid)).version == version + 2
 
 
 async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(

@@ -392,7 +392,7 @@ async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resu
     msg = await table.control(user, thread, gid, version, action)
     fake.faults.drop_gateway()
     h = await table.use(user, msg, gid, version, action, wait=False)
-    await table.runner.wait_until_resumed()
+    await table.running.wait_until_resumed()
     await h.wait_done()
     await table.settle()
     assert game.row.version > version

@@ -15,6 +15,7 @@ import pytest
 from tests.e2e import toy_parley
 from tests.e2e.bazaar_harness import make_table, poke
 from tests.fakediscord import FakeDiscord, RunBot
+from tests.store_internals import row_of
 
 
 @pytest.fixture
@@ -166,7 +167,7 @@ async def test_every_prompt_shape_end_to_end(
     await table.settle()
     await fake.slash(cy, place, "move", action="mark 2")
     await table.settle()
-    assert (await bot.store.game(gid)).status == "finished"
+    assert (await row_of(bot.store, gid)).status == "finished"
     assert any("is over" in m.content for m in fake.messages(place))
     assert all(m.custom_ids == [] for u in (ann, bob, cy) for m in fake.dms(u))  # no live control left
 
