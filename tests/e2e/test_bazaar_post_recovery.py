@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.host.store import StoreUnavailable
-from tests.e2e.bazaar_harness import board_pngs, make_table
+import pytest
+
+from bot.host.store import MoveRow, StoreUnavailable
+from tests.e2e.bazaar_harness import Table, board_pngs, make_table
 from tests.e2e.bazaar_harness import shown as _shown
 from tests.e2e.test_discord_faults import (
     POST,
     QUICK,
+    Backoff,
     assert_every_board_once,
     backoff_fixture,  # noqa: F401  (the fixture)
     boards_in,
@@ -20,10 +23,11 @@ from tests.e2e.test_discord_faults import (
     play_until,
     setup_game,
 )
-from tests.fakediscord import FakeDiscord, RunBot
+from tests.fakediscord import Channel, FakeDiscord, RunBot
+from tests.store_internals import row_of
 
 
-async def _posted_boards_match(table, gid, thread):
+async def _posted_boards_match(table: Table, gid: int, thread: Channel) -> tuple[list[int], list[int]]:
     fake = table.fake
     row = await table.stored(gid)
     seats = await table.bot.store.seats(gid)
@@ -50,7 +54,7 @@ async def _posted_boards_match(table, gid, thread):
 
 
 async def test_a_reposted_board_marks_changes_since_the_last_posted_board(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
 ) -> None:
     fake = fake_discord
     table, gid, thread = await setup_game(fake, run_bot, tmp_path)
@@ -77,7 +81,11 @@ async def test_a_board_post_that_broke_after_discord_made_it_is_not_posted_twice
 
 
 async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_sheet(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+    fake_discord: FakeDiscord,
+    run_bot: RunBot,
+    tmp_path: Path,
+    backoff: Backoff,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from tests.e2e.bazaar_harness import install_toy_secret
 
@@ -89,16 +97,16 @@ async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_
         gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
         store = table.bot.store
         real = store.moves
-        calls = []
+        calls: list[int] = []
 
-        async def moves(game_id, **kw):
-            g = await store.game(game_id)
+        async def moves(game_id: int, *, last: int | None = None) -> list[MoveRow]:
+            g = await row_of(store, game_id)
             if g.status == "finished" and not calls:
                 calls.append(1)
                 raise StoreUnavailable("the database x is locked (simulated)")
-            return await real(game_id, **kw)
+            return await real(game_id, last=last)
 
-        store.moves = moves
+        monkeypatch.setattr(store, "moves", moves)
         for _ in range(8):
             g = await table.bot.service.get(gid)
             if g.row.status != "active":
@@ -109,7 +117,8 @@ async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_
         assert game.row.status == "finished" and calls
         finals = [m for m in fake.messages(thread) if "is over" in m.content]
         assert len(finals) == 1, [m.content[:60] for m in fake.messages(thread)][-4:]
-        assert fake.last_message(thread).id == finals[0].id  # no recap: it could not be built
+        last = fake.last_message(thread)
+        assert last is not None and last.id == finals[0].id  # no recap: it could not be built
         assert [m.message_id for m in await store.messages(gid, kind="final")] == [finals[0].id]
         assert fake.channel(thread.id).archived and await store.unposted() == []
     finally:
@@ -117,7 +126,7 @@ async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_
 
 
 async def test_a_board_discord_refuses_for_good_is_not_retried_and_the_next_move_posts(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
 ) -> None:
     """A 403 Missing Access on a board (a permission taken away): logged, not retried forever;
     the game goes on and the next move's board is posted."""
@@ -130,13 +139,14 @@ async def test_a_board_discord_refuses_for_good_is_not_retried_and_the_next_move
     assert not table.bot.publisher.retry.waiting(gid)
     game = await table.bot.service.get(gid)
     refused = game.row.version
-    assert latest_board(fake, thread) < refused  # that board never came
+    shown = latest_board(fake, thread)
+    assert shown is not None and shown < refused  # that board never came
     await table.play_one(gid, thread)
     assert latest_board(fake, thread) == (await table.bot.service.get(gid)).row.version > refused
 
 
 async def test_an_epoch_sheet_discord_refused_is_posted_later_above_its_board(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
 ) -> None:
     """Ra's epoch sheet fails all of discord.py's tries: neither it nor the board below it is
     lost or doubled; both go up again later, the sheet first, once each."""

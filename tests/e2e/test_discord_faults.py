@@ -17,13 +17,14 @@ import asyncio
 import re
 import types
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.bazaar_harness import FakeTime, Table, make_table, poke
-from tests.fakediscord import Channel, FakeDiscord, RunBot
+from tests.fakediscord import Channel, FakeDiscord, Request, RunBot, User
 
 POST = "POST /channels/{channel_id}/messages"
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -61,15 +62,15 @@ def backoff_fixture(monkeypatch: pytest.MonkeyPatch) -> Backoff:
     return record
 
 
-def boards_in(place: Channel):
+def boards_in(place: Channel) -> Callable[[Request], bool]:
     """``where`` for the board posts of a game: messages with a picture in its thread."""
     return lambda r: r.path == f"/channels/{place.id}/messages" and bool(r.files)
 
 
-def dms_of(fake: FakeDiscord, *users):
+def dms_of(fake: FakeDiscord, *users: User) -> Callable[[Request], bool]:
     ids = {u.id for u in users}
 
-    def where(r) -> bool:
+    def where(r: Request) -> bool:
         ch = next((c for c in fake.channels.values() if r.path.startswith(f"/channels/{c.id}/")), None)
         return ch is not None and ch.is_dm and ch.recipient_id in ids
 
@@ -119,7 +120,9 @@ def assert_no_dm_twice(fake: FakeDiscord, table: Table) -> None:
         assert len(contents) == len(set(contents)), f"a DM to {user.name} sent twice"
 
 
-async def play_until(table: Table, gid: int, place: Channel, done, limit: int = 8) -> None:
+async def play_until(
+    table: Table, gid: int, place: Channel, done: Callable[[], object], limit: int = 8
+) -> None:
     """Play moves until ``done()`` (a fault was hit: an edited board posts nothing new)."""
     for _ in range(limit):
         if done():
@@ -137,7 +140,7 @@ async def play(table: Table, gid: int, place: Channel, n: int, via: str = "move"
 
 
 async def test_a_board_post_that_keeps_failing_is_posted_later_once(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
 ) -> None:
     """Every one of discord.py's five tries answered 502: the move stands, and the bot posts its
     board itself a moment later (nobody has to move or restart it), once, with its DMs."""
@@ -159,7 +162,7 @@ async def test_a_board_post_that_keeps_failing_is_posted_later_once(
 
 
 async def test_a_refused_board_goes_out_with_the_next_move(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
 ) -> None:
     """The next move comes before the bot's own retry: its board carries the refused one's
     events too (one post for both), and the retry then finds nothing left to post."""
@@ -185,7 +188,7 @@ async def test_a_refused_board_goes_out_with_the_next_move(
 
 
 async def test_5xx_answers_are_retried_by_discord_py_and_nothing_is_posted_twice(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
 ) -> None:
     """500 and 502 on board posts, board edits, DMs, interaction responses and follow-ups, some
     after Discord did the work (the answer was lost): discord.py's retries get through, a post
@@ -227,7 +230,7 @@ async def test_a_board_post_whose_connection_breaks_is_posted_later(
 
 
 async def test_an_acknowledgement_done_but_answered_500_still_plays_the_move(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
 ) -> None:
     """Discord took the deferral but answered 500; discord.py's retry then gets 400 / 40060
     (already acknowledged). The interaction is acknowledged, so the bot goes on: the move is
@@ -251,7 +254,7 @@ async def test_an_acknowledgement_done_but_answered_500_still_plays_the_move(
 
 @pytest.mark.parametrize("case", ["board", "global", "shared-edit", "callback", "dm"])
 async def test_429_is_waited_out_and_nothing_is_posted_twice(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, case
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, case: str
 ) -> None:
     """A 429 as Discord sends it (per route, shared, or global): discord.py waits
     ``retry_after`` and tries again, which succeeds; every board is shown once."""
@@ -311,6 +314,7 @@ async def test_a_slow_board_post_does_not_delay_acknowledgements(
         await h.wait_done()
         await hand.wait_done()
         await table.settle()
+        assert h.ack_latency is not None and hand.ack_latency is not None
         assert h.ack_latency < 3 and hand.ack_latency < 3
         assert h.content.startswith("✅ Played"), h.content
         assert game.row.version > version
@@ -334,7 +338,7 @@ RESUMES = {"cut, no close frame", "closed 4000", "closed 1006", "op 7 reconnect"
 
 @pytest.mark.parametrize("how", list(GATEWAY_FAULTS))
 async def test_the_gateway_failing_mid_game(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, how
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, how: str
 ) -> None:
     """The gateway connection drops or the session is invalidated while a turn clock runs out:
     the bot resumes (or identifies again), the clock's AI move is played exactly once, and
@@ -342,7 +346,7 @@ async def test_the_gateway_failing_mid_game(
     fake = fake_discord
     fake.default_timeout = 10.0
     table, gid, thread = await setup_game(fake, run_bot, tmp_path, clock="1m")
-    runner, bot = table.runner, table.bot
+    runner, bot = table.running, table.bot
     game = await bot.service.get(gid)
     await play(table, gid, thread, 1)
     first = runner.session
@@ -361,7 +365,7 @@ async def test_the_gateway_failing_mid_game(
         await fake.wait_for(
             lambda: (s := runner.session) is not None and s is not first and s.connected, what="a new session"
         )
-        assert first.invalid and first.resumes == 0
+        assert first is not None and first.invalid and first.resumes == 0
     await table.settle()
     for _ in range(3):  # the clock is asked again: nothing more is due for that turn
         poke(bot)
@@ -403,7 +407,7 @@ async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resu
 
 
 async def test_a_final_sheet_refused_by_discord_is_posted_later_once(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
 ) -> None:
     """The last move's score sheet fails all of discord.py's tries: the bot posts it again by
     itself, once, then clears the buttons and archives the thread (once)."""
