@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw, ImageSequence
 
 from bot.offline.demo import ai_game
 from engines import base
-from render import recap
+from render import caption, recap
 
 
 def frames_of(data: bytes) -> list[tuple[Image.Image, int]]:
@@ -20,14 +22,19 @@ def frames_of(data: bytes) -> list[tuple[Image.Image, int]]:
         return [(f.convert("RGB"), f.info["duration"]) for f in ImageSequence.Iterator(gif)]
 
 
-def flat(size: tuple[int, int], colour: tuple[int, int, int], box=None, ink=(0, 0, 0)) -> Image.Image:
+def flat(
+    size: tuple[int, int],
+    colour: tuple[int, int, int],
+    box: tuple[int, int, int, int] | None = None,
+    ink: tuple[int, int, int] = (0, 0, 0),
+) -> Image.Image:
     img = Image.new("RGB", size, colour)
     if box:
         ImageDraw.Draw(img).rectangle(box, fill=ink)
     return img
 
 
-def noise(seed: int, size=(400, 300)) -> Image.Image:
+def noise(seed: int, size: tuple[int, int] = (400, 300)) -> Image.Image:
     rnd = random.Random(seed)
     return Image.frombytes("RGB", size, bytes(rnd.randrange(256) for _ in range(size[0] * size[1] * 3)))
 
@@ -41,16 +48,16 @@ class Turns(base.Engine):
 
     name = "turns"
 
-    def setup(self, seed, n_players, options=None):
+    def setup(self, seed: int, n_players: int, options: Mapping[str, Any] | None = None) -> int:
         return 0
 
-    def to_move(self, state):
+    def to_move(self, state: int) -> tuple[int, ...]:
         return [(0,), (0,), (1,), (0, 1), (1,), ()][state]
 
-    def view(self, state, viewer):
+    def view(self, state: int, viewer: int | None) -> dict[str, Any]:
         return {"n_players": 2, "step": state}
 
-    def outcome(self, state):
+    def outcome(self, state: int) -> base.Outcome | None:
         return base.Outcome((1, 2), (1, 0), (), ({}, {}), (0,)) if state == 5 else None
 
 
@@ -60,13 +67,13 @@ class Auction(Turns):
 
     name = "auction"
 
-    def to_move(self, state):
+    def to_move(self, state: int) -> tuple[int, ...]:
         return [(0,), (1,), (2,), (0,), (1,), (2,), ()][state]
 
-    def view(self, state, viewer):
+    def view(self, state: int, viewer: int | None) -> dict[str, Any]:
         return {"n_players": 3, "current": [0, 0, 0, 0, 1, 2, 2][state]}
 
-    def outcome(self, state):
+    def outcome(self, state: int) -> base.Outcome | None:
         return base.Outcome((1, 2, 3), (1, 0, 0), (), ({}, {}, {}), (0,)) if state == 6 else None
 
 
@@ -127,9 +134,14 @@ def test_boards_draw_only_spectator_views_with_each_turns_caption_and_the_previo
     engine = base.games()[0]
     _, moves = ai_game(engine, 2, engine.min_players)
     frames = list(recap.replayed(engine, 2, engine.min_players, engine.resolve_options({}), moves))[:3]
-    seen = []
+    seen: list[tuple[Mapping[str, Any], list[caption.Line], Mapping[str, Any] | None]] = []
 
-    def draw(view, names, lines, previous):
+    def draw(
+        view: Mapping[str, Any],
+        names: Sequence[str],
+        lines: Sequence[caption.Line],
+        previous: Mapping[str, Any] | None,
+    ) -> Image.Image:
         seen.append((view, list(lines), previous))
         return flat((4, 4), (9, 9, 9))
 
@@ -191,7 +203,7 @@ def test_frame_time_keeps_a_short_game_to_about_a_minute_and_every_frame_readabl
 # --------------------------------------------------------------------------- the budget
 
 
-def size_of(boards, k, colours, scale=1.0):
+def size_of(boards: Sequence[Image.Image], k: int, colours: int, scale: float = 1.0) -> int:
     """Bytes of the recap of ``k`` evenly kept ``boards`` (all one size) at ``colours`` and ``scale``."""
     w, h = boards[0].size
     size = (round(w * scale), round(h * scale))
@@ -200,7 +212,7 @@ def size_of(boards, k, colours, scale=1.0):
     )
 
 
-def close_to(img, frame, limit=40):
+def close_to(img: Image.Image, frame: Image.Image, limit: float = 40) -> bool:
     return (
         sum(abs(a - b) for a, b in zip(img.tobytes(), frame.tobytes(), strict=False)) / len(img.tobytes())
         < limit

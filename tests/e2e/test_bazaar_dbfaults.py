@@ -10,24 +10,32 @@ from __future__ import annotations
 import copy
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.host.live import LiveGame
 from bot.host.service import STORE_RETRY
 from bot.host.store import Store
 from tests.dbfaults import FaultyDB, write_lock
 from tests.e2e import toy_parley
-from tests.e2e.bazaar_harness import make_table, poke
-from tests.fakediscord import FakeDiscord, FakeDiscordError, RunBot
+from tests.e2e.bazaar_harness import Table, make_table, poke
+from tests.fakediscord import Channel, FakeDiscord, FakeDiscordError, RunBot, User
 
 NOT_SAVED = "Could not save your move"
 
 
-def _live(game):
+def sqlite_file(table: Table) -> Path:
+    """The table's SQLite file (these tests hold its write lock)."""
+    assert isinstance(table.db_path, Path), table.db_path
+    return table.db_path
+
+
+def _live(game: LiveGame) -> tuple[Any, ...]:
     return (game.state, game.row, copy.deepcopy(game.seats), list(game.pending), list(game.notes))
 
 
-def _seen(fake, place, *users):
+def _seen(fake: FakeDiscord, place: Channel, *users: User) -> list[tuple[int, str, tuple[str, ...]]]:
     """Every message in ``place`` and in the users' DMs, with its content (what anyone saw)."""
     out = [(m.id, m.content, tuple(m.custom_ids)) for m in fake.messages(place)]
     for u in users:
@@ -82,7 +90,7 @@ async def test_a_write_lock_held_by_another_process_is_waited_out_then_refused(
     seat = game.awaited()[0]
     action = game.engine.legal_actions(game.state, seat)[0]
     stored = await table.db_state(gid)
-    with write_lock(table.db_path):
+    with write_lock(sqlite_file(table)):
         h = await fake.slash(table.user_of(game, seat), thread, "move", action=action)
         await table.settle()
         assert h.ephemeral and NOT_SAVED in h.content, h.content
@@ -202,7 +210,7 @@ async def test_a_database_locked_at_start_up_stops_the_bot_before_it_serves(
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await (await Store.open(table.db_path)).close()
-    with write_lock(table.db_path), pytest.raises(FakeDiscordError, match="StoreUnavailable"):
+    with write_lock(sqlite_file(table)), pytest.raises(FakeDiscordError, match="StoreUnavailable"):
         await table.boot(sync=False)
     assert fake.interactions == [] and not fake.requests_to("POST /channels/{channel_id}/messages")
 

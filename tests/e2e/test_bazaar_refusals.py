@@ -7,26 +7,28 @@ import asyncio
 import copy
 import logging
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.host.live import LiveGame
 from engines import base
-from tests.e2e.bazaar_harness import make_table
-from tests.fakediscord import FakeDiscord, RunBot
+from tests.e2e.bazaar_harness import Table, make_table
+from tests.fakediscord import Channel, FakeDiscord, RunBot, User
 
 
-async def _db(table, gid):
+async def _db(table: Table, gid: int) -> tuple[Any, ...]:
     return (*(await table.db_state(gid)), await table.bot.store.snapshot(gid))
 
 
-async def _awaited(table, gid):
+async def _awaited(table: Table, gid: int) -> tuple[LiveGame, int, User]:
     game = await table.bot.service.get(gid)
     seat = game.awaited()[0]
     return game, seat, table.user_of(game, seat)
 
 
 async def test_autocomplete_offers_only_the_callers_legal_actions(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -44,7 +46,9 @@ async def test_autocomplete_offers_only_the_callers_legal_actions(
     assert await fake.autocomplete(other, thread, "move", focused="action", action="") == []
     assert await fake.autocomplete(table.players["cy"], thread, "move", focused="action", action="") == []
     # never more than 25
-    table.bot.service.complete_for = lambda g, u, p: [(f"take x{i}", f"take x{i}") for i in range(40)]
+    monkeypatch.setattr(
+        table.bot.service, "complete_for", lambda g, u, p: [(f"take x{i}", f"take x{i}") for i in range(40)]
+    )
     assert len(await fake.autocomplete(user, thread, "move", focused="action", action="take")) == 25
     # the game and option autocompletes
     # the game is a fixed choice of the registered games (Discord refuses anything else)
@@ -74,7 +78,7 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(
     other = bob if user is ann else ann
     before = await _db(table, gid)
 
-    cases = [
+    cases: list[tuple[User, Channel, str, dict[str, Any], str]] = [
         (other, thread, "move", {"action": game.engine.legal_actions(game.state, seat)[0]}, "not your turn"),
         (user, thread, "move", {"action": "xyzzy"}, "xyzzy"),
         (user, thread, "move", {"action": "take"}, "take"),
@@ -173,17 +177,21 @@ async def test_two_moves_at_once_exactly_one_applies(
 
 
 async def test_a_failing_handler_is_logged_with_the_game_and_answered(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    fake_discord: FakeDiscord,
+    run_bot: RunBot,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0)
 
-    async def broken(*args, **kwargs) -> None:
+    async def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("disk on fire")
 
-    table.bot.service.history = broken
+    monkeypatch.setattr(table.bot.service, "history", broken)
     with caplog.at_level(logging.ERROR, logger="bot"):
         h = await fake.slash(table.players["ann"], thread, "log")
     assert h.ephemeral and "Sorry" in h.content and f"game #{gid}" in h.content
