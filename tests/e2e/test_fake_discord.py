@@ -17,7 +17,9 @@ from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeDiscordTimeout
 PNG = b"\x89PNG\r\n\x1a\n" + b"fake-image-bytes"
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tiny:join:(?P<game>[a-z]+)"):
+class JoinButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"tiny:join:(?P<game>[a-z]+)"
+):
     """A restart-proof button: its state lives in the custom_id."""
 
     def __init__(self, game: str) -> None:
@@ -28,7 +30,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tiny:join
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> JoinButton:
         return cls(match["game"])
 
@@ -47,7 +49,7 @@ class LobbyView(discord.ui.View):
         self.add_item(JoinButton("pralaya"))
 
     @discord.ui.button(label="Ping", custom_id="tiny:ping", style=discord.ButtonStyle.secondary)
-    async def ping(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def ping(self, interaction: discord.Interaction, button: discord.ui.Button[LobbyView]) -> None:
         self.bot.pings += 1
         await interaction.response.send_message("pong", ephemeral=True)
 
@@ -55,7 +57,7 @@ class LobbyView(discord.ui.View):
         custom_id="tiny:seat",
         options=[discord.SelectOption(label=f"Seat {i}", value=str(i)) for i in range(3)],
     )
-    async def seat(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+    async def seat(self, interaction: discord.Interaction, select: discord.ui.Select[LobbyView]) -> None:
         await interaction.response.defer()
         await interaction.edit_original_response(content=f"seat {select.values[0]}")
 
@@ -159,6 +161,7 @@ class TinyBot(commands.Bot):
         @tree.command(description="Play in a thread")
         async def table(inter: discord.Interaction) -> None:
             await inter.response.defer(ephemeral=True)
+            assert isinstance(inter.channel, discord.TextChannel), inter.channel
             thread = await inter.channel.create_thread(name="table-1", type=discord.ChannelType.public_thread)
             await thread.send("game on")
             await thread.edit(archived=True)
@@ -386,9 +389,9 @@ async def test_permissions_enforced(fake_discord: FakeDiscord, run_bot: Any) -> 
     assert info.value.code == 50013
     with pytest.raises(discord.Forbidden):
         await channel.create_thread(name="t", type=discord.ChannelType.public_thread)
-    with pytest.raises(discord.HTTPException) as info:
+    with pytest.raises(discord.HTTPException) as too_long:
         await channel.send("x" * 2001)
-    assert info.value.status == 403  # still no send permission: permissions are checked before the body
+    assert too_long.value.status == 403  # still no send permission: permissions are checked before the body
 
 
 async def test_message_limits_and_edits(world: dict[str, Any], run_bot: Any) -> None:

@@ -8,37 +8,38 @@ AI seats that wait for the people awaited beside them."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.e2e import toy_parley
 from tests.e2e.bazaar_harness import make_table, poke
-from tests.fakediscord import FakeDiscord, RunBot
+from tests.fakediscord import FakeDiscord, Message, RunBot, User
 from tests.store_internals import row_of
 
 
 @pytest.fixture
-def parley():
+def parley() -> Iterator[None]:
     remove = toy_parley.install()
     yield
     remove()
 
 
-def _dm_with(fake, user, custom_id):
+def _dm_with(fake: FakeDiscord, user: User, custom_id: str) -> Message:
     """The newest DM of ``user`` carrying the component ``custom_id``."""
     found = [m for m in fake.dms(user) if custom_id in m.custom_ids]
     assert found, (custom_id, [m.custom_ids for m in fake.dms(user)])
     return found[-1]
 
 
-def _defaults(msg, custom_id):
+def _defaults(msg: Message, custom_id: str) -> list[str]:
     menu = next(s for s in msg.selects if s["custom_id"] == custom_id)
     return [o["value"] for o in menu["options"] if o.get("default")]
 
 
 async def test_every_prompt_shape_end_to_end(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, parley
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, parley: None
 ) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -173,7 +174,7 @@ async def test_every_prompt_shape_end_to_end(
 
 
 async def test_ai_seats_wait_for_the_people_awaited_beside_them(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, parley
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, parley: None
 ) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
