@@ -11,12 +11,13 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import render
 from bot.offline import saved
-from bot.offline.movelog import loads
+from bot.offline.movelog import MoveLog, loads
 from bot.offline.terminal import play_terminal, resume_terminal
 from bot.offline.wording import description, plain, second_person
 from engines import base
@@ -32,22 +33,23 @@ def lowest_listed(out: io.StringIO) -> str:
     return found.group(1) if found else "1"
 
 
-def answers(first: list[str], then: str = "1", out: io.StringIO | None = None):
+class Answers:
     """A ``read`` that gives ``first`` in turn, then ``then`` (with ``out``: the lowest listed
-    number) for every move and "y" to every confirmation (so a whole game is played)."""
-    it = iter(first)
-    prompts: list[str] = []
+    number) for every move and "y" to every confirmation (so a whole game is played); it keeps
+    the ``prompts`` it was asked."""
 
-    def read(prompt: str) -> str:
-        prompts.append(prompt)
-        for line in it:
+    def __init__(self, first: list[str], then: str = "1", out: io.StringIO | None = None) -> None:
+        self.it = iter(first)
+        self.then, self.out = then, out
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        for line in self.it:
             return line
         if "[y/N]" in prompt:
             return "y"
-        return lowest_listed(out) if out is not None else then
-
-    read.prompts = prompts  # type: ignore[attr-defined]
-    return read
+        return lowest_listed(self.out) if self.out is not None else self.then
 
 
 # --------------------------------------------------------------------------- wording
@@ -78,7 +80,7 @@ def test_plain_removes_markdown_but_keeps_stand_in_stars() -> None:
         ),
     ],
 )
-def test_second_person(text, want) -> None:
+def test_second_person(text: str, want: str) -> None:
     assert second_person(text) == want
 
 
@@ -93,11 +95,11 @@ def test_description_drops_what_repeats_the_action() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_whole_game_reads_right(game, tmp_path: Path) -> None:
+def test_a_whole_game_reads_right(game: str, tmp_path: Path) -> None:
     engine = base.get(game)
     n = engine.min_players
     out = io.StringIO()
-    read = answers(["rules", "help", "999", "0", "what is this"], out=out)
+    read = Answers(["rules", "help", "999", "0", "what is this"], out=out)
     save = tmp_path / "play.log"
     assert play_terminal(game, n, 0, seed=4, read=read, out=out, save=save, level="easy") == 0
     text = out.getvalue()
@@ -127,7 +129,7 @@ def test_the_winner_line_in_the_second_person(tmp_path: Path) -> None:
     seen = set()
     for seed in range(1, 6):
         out = io.StringIO()
-        assert play_terminal("ra", 2, 0, seed=seed, read=answers([], out=out), out=out) == 0
+        assert play_terminal("ra", 2, 0, seed=seed, read=Answers([], out=out), out=out) == 0
         last = out.getvalue().split("Game over. ", 1)[1].splitlines()[0]
         assert last in ("You win.", "AI Bilal wins.", "You and AI Bilal share the win.")
         seen.add(last)
@@ -137,7 +139,7 @@ def test_the_winner_line_in_the_second_person(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- irreversible moves
 
 
-def _first_irreversible(game: str):
+def _first_irreversible(game: str) -> tuple[base.Engine, Any, int, str, str]:
     """The first state of an AI game (seeds 1…) where the awaited seat has a move the engine
     marks irreversible: (engine, state, seat, that move, an ordinary move)."""
     engine = base.get(game)
@@ -155,7 +157,7 @@ def _first_irreversible(game: str):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_marks_some_moves_irreversible(game) -> None:
+def test_every_game_marks_some_moves_irreversible(game: str) -> None:
     engine, state, seat, marked, ordinary = _first_irreversible(game)
     warning = engine.irreversible(state, seat, marked)
     assert warning and warning.endswith(".") and len(warning) < 200
@@ -165,7 +167,7 @@ def test_every_game_marks_some_moves_irreversible(game) -> None:
 def test_escaping_is_confirmed_first() -> None:
     """Pralaya: the buy step lists the Dhoni; "n" leaves the move unplayed, "y" plays it."""
     out = io.StringIO()
-    read = answers(["1", "1", "n", "board", "1", "y", "quit"])
+    read = Answers(["1", "1", "n", "board", "1", "y", "quit"])
     assert play_terminal("pralaya", 3, 0, seed=1, read=read, out=out, level="easy") == 0
     text = out.getvalue()
     asks = [p for p in read.prompts if "[y/N]" in p]
@@ -198,7 +200,7 @@ def test_saved_after_every_move_and_resumed(tmp_path: Path) -> None:
     mine = len(log.moves)
     # resumed: the game goes on from there and is played to its end
     out = io.StringIO()
-    assert resume_terminal(save, read=answers([], out=out), out=out) == 0
+    assert resume_terminal(save, read=Answers([], out=out), out=out) == 0
     text = out.getvalue()
     assert text.startswith(f"Pralaya: resuming after {mine} moves (seed 1, AI level easy).")
     assert "Game over." in text and not save.exists()
@@ -234,7 +236,7 @@ def test_ctrl_c_keeps_the_game_and_resume_refuses_what_is_not_a_save(tmp_path: P
 def test_a_changed_save_is_refused_in_one_line(tmp_path: Path) -> None:
     save = tmp_path / "play.log"
     out = io.StringIO()
-    play_terminal("pralaya", 3, 0, seed=1, read=answers(["1", "quit"]), out=out, save=save, level="easy")
+    play_terminal("pralaya", 3, 0, seed=1, read=Answers(["1", "quit"]), out=out, save=save, level="easy")
     save.write_text(save.read_text() + "1 take z9\n")
     err = io.StringIO()
     assert resume_terminal(save, out=io.StringIO(), err=err) == 2
@@ -301,11 +303,12 @@ def test_pralaya_says_why_fossils_scored_nothing() -> None:
         {"seat": 2, "hand": {"fos": 3}, "veda": False, "escaped": False},
     ]
     cats = ["Coins", "Manuscripts", "Urns", "Fossils"]
+    options = {"fossil_all_players": False}
     view = {
         "game": "pralaya",
         "n_players": 3,
         "over": True,
-        "options": {"fossil_all_players": False},
+        "options": options,
         "players": players,
         "outcome": {
             "scores": [0, 5, None],
@@ -325,7 +328,7 @@ def test_pralaya_says_why_fossils_scored_nothing() -> None:
     assert "Urns: 1 Urn; they score in sets of 3" in text
     assert "3rd AI Chen: no score (did not escape" in text
     # with fossil_all_players the non-escaped seat's 3 Fossils count
-    view["options"]["fossil_all_players"] = True
+    options["fossil_all_players"] = True
     text = render.get("pralaya").score_text(view, ["You", "AI Bilal", "AI Chen"])
     assert "Fossils: AI Chen has more (3 to 2) (did not escape, but counts)" in text
 
@@ -333,7 +336,7 @@ def test_pralaya_says_why_fossils_scored_nothing() -> None:
 def test_ra_epoch_text_gives_reasons_for_zeros() -> None:
     cats = ["Gods", "Pharaohs", "Nile & floods", "Civilizations"]
 
-    def row(seat, pts, counts):
+    def row(seat: int, pts: list[int], counts: dict[str, Any]) -> dict[str, Any]:
         return {
             "seat": seat,
             "points": dict(zip(cats, pts, strict=False)),
@@ -364,13 +367,14 @@ def test_ra_epoch_text_gives_reasons_for_zeros() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_score_text_of_every_game_lists_each_seat_by_category(game) -> None:
+def test_score_text_of_every_game_lists_each_seat_by_category(game: str) -> None:
     from bot.offline.demo import ai_game
 
     engine = base.get(game)
     n = engine.min_players + 1
     state, _ = ai_game(engine, 2, n)
     out = engine.outcome(state)
+    assert out is not None
     names = [f"P{s}" for s in range(n)]
     text = render.get(game).score_text(engine.view(state, 0), names)
     assert text.startswith("Final scoring")
@@ -385,14 +389,14 @@ def test_score_text_of_every_game_lists_each_seat_by_category(game) -> None:
 
 
 @pytest.mark.parametrize("where", ["proc", "folder", "under a file"])
-def test_a_save_that_cannot_be_written_is_one_line_and_leaves_nothing(tmp_path: Path, where) -> None:
+def test_a_save_that_cannot_be_written_is_one_line_and_leaves_nothing(tmp_path: Path, where: str) -> None:
     folder = tmp_path / "dir"
     folder.mkdir()
     (tmp_path / "file").write_text("x")
     save = {"proc": Path("/proc/x"), "folder": folder, "under a file": tmp_path / "file" / "play.log"}[where]
     before = sorted(tmp_path.rglob("*"))
     out, err = io.StringIO(), io.StringIO()
-    assert play_terminal("pralaya", 3, 0, seed=1, read=answers([]), out=out, err=err, save=save) == 2
+    assert play_terminal("pralaya", 3, 0, seed=1, read=Answers([]), out=out, err=err, save=save) == 2
     assert err.getvalue().startswith("bazaar: cannot save the game to ")
     assert len(err.getvalue().strip().splitlines()) == 1 and out.getvalue() == ""
     assert sorted(tmp_path.rglob("*")) == before  # no .tmp left, nothing changed
@@ -412,9 +416,9 @@ def test_a_save_failing_mid_game_is_said_and_the_game_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     save = tmp_path / "play.log"
-    calls = []
+    calls: list[int] = []
 
-    def flaky(path, log) -> None:
+    def flaky(path: Path, log: MoveLog) -> None:
         calls.append(len(log.moves))
         if len(calls) > 1:
             raise saved.SaveError(f"cannot save the game to {path}: no space left on device")
@@ -423,7 +427,7 @@ def test_a_save_failing_mid_game_is_said_and_the_game_goes_on(
     monkeypatch.setattr(saved, "save", flaky)
     out = io.StringIO()
     assert (
-        play_terminal("pralaya", 3, 0, seed=1, read=answers(["1", "quit"]), out=out, save=save, level="easy")
+        play_terminal("pralaya", 3, 0, seed=1, read=Answers(["1", "quit"]), out=out, save=save, level="easy")
         == 0
     )
     text = out.getvalue()
@@ -433,17 +437,17 @@ def test_a_save_failing_mid_game_is_said_and_the_game_goes_on(
 
 def test_the_ai_level_is_saved_and_restored(tmp_path: Path) -> None:
     save = tmp_path / "play.log"
-    play_terminal("ra", 3, 0, seed=1, read=answers(["quit"]), out=io.StringIO(), save=save, level="hard")
+    play_terminal("ra", 3, 0, seed=1, read=Answers(["quit"]), out=io.StringIO(), save=save, level="hard")
     assert loads(save.read_text()).level == "hard"
     out = io.StringIO()
-    assert resume_terminal(save, read=answers(["quit"]), out=out) == 0
+    assert resume_terminal(save, read=Answers(["quit"]), out=out) == 0
     assert "AI level hard" in out.getvalue().splitlines()[0]
     out = io.StringIO()  # a level given with --resume wins, and is saved with the next move
-    assert resume_terminal(save, read=answers(["quit"]), out=out, level="easy") == 0
+    assert resume_terminal(save, read=Answers(["quit"]), out=out, level="easy") == 0
     assert "AI level easy" in out.getvalue().splitlines()[0]
     save.write_text(save.read_text().replace("level: hard", "level: silly"))
     err = io.StringIO()
-    assert resume_terminal(save, read=answers([]), out=io.StringIO(), err=err) == 2
+    assert resume_terminal(save, read=Answers([]), out=io.StringIO(), err=err) == 2
     assert "AI level `silly`" in err.getvalue()
 
 
@@ -457,11 +461,11 @@ def test_the_command_line_resumes_at_the_saved_level(tmp_path: Path) -> None:
 
 def test_a_new_game_over_an_unfinished_one_asks_first(tmp_path: Path) -> None:
     save = tmp_path / "play.log"
-    play_terminal("ra", 3, 0, seed=1, read=answers(["quit"]), out=io.StringIO(), save=save, level="easy")
+    play_terminal("ra", 3, 0, seed=1, read=Answers(["quit"]), out=io.StringIO(), save=save, level="easy")
     kept = save.read_text()
     # "n" (or Ctrl-D) keeps the saved game and starts nothing
     for reply in (["n"], []):
-        read = answers(reply)
+        read = Answers(reply)
         if not reply:
 
             def read(prompt: str) -> str:
@@ -471,7 +475,7 @@ def test_a_new_game_over_an_unfinished_one_asks_first(tmp_path: Path) -> None:
         assert play_terminal("pralaya", 3, 0, seed=2, read=read, out=out, save=save) == 0
         assert "Kept the saved Ra game" in out.getvalue() and "Pralaya:" not in out.getvalue()
         assert save.read_text() == kept
-    read = answers(["y", "quit"])
+    read = Answers(["y", "quit"])
     out = io.StringIO()
     assert play_terminal("pralaya", 3, 0, seed=2, read=read, out=out, save=save, level="easy") == 0
     assert "unfinished Ra game" in read.prompts[0] and "[y/N]" in read.prompts[0]
@@ -479,13 +483,13 @@ def test_a_new_game_over_an_unfinished_one_asks_first(tmp_path: Path) -> None:
     # a file that is not a saved game is never replaced
     save.write_text("my notes\n")
     err = io.StringIO()
-    assert play_terminal("ra", 3, 0, seed=1, read=answers([]), out=io.StringIO(), err=err, save=save) == 2
+    assert play_terminal("ra", 3, 0, seed=1, read=Answers([]), out=io.StringIO(), err=err, save=save) == 2
     assert "not a saved game" in err.getvalue() and save.read_text() == "my notes\n"
 
 
 def test_hand_moves_and_score_do_what_they_say() -> None:
     out = io.StringIO()
-    read = answers(["hand", "moves", "score", "quit"])
+    read = Answers(["hand", "moves", "score", "quit"])
     assert play_terminal("pralaya", 3, 0, seed=1, read=read, out=out, level="easy") == 0
     text = out.getvalue()
     after = text.split("Your moves:", 1)[1]
@@ -494,7 +498,7 @@ def test_hand_moves_and_score_do_what_they_say() -> None:
     assert "is not a Pralaya action" not in text
     assert "escaped now" in rest.split("Bye", 1)[0]  # `score` gives the preview
     out = io.StringIO()
-    read = answers(["score", "hand", "quit"])
+    read = Answers(["score", "hand", "quit"])
     assert play_terminal("ra", 3, 0, seed=1, read=read, out=out, level="easy") == 0
     text = out.getvalue().split("Your moves:", 1)[1]
     assert "AI Bilal — 10 pts" in text  # `score`: every seat's points
@@ -505,7 +509,7 @@ def test_numbers_stay_with_their_move_while_the_turn_goes_on() -> None:
     """Pralaya, seed 5: the person has 2 Vitality; after `take` of [1] the other moves keep
     their numbers (and [1] is gone), so typing a number still names the same move."""
     out = io.StringIO()
-    read = answers(["1", "1", "quit"])
+    read = Answers(["1", "1", "quit"])
     assert play_terminal("pralaya", 3, 0, seed=5, read=read, out=out, level="easy") == 0
     lists = [block.split("\n>")[0] for block in out.getvalue().split("Your moves:")[1:]]
     first = dict(re.findall(r"\[\s*(\d+)\] (\S+ \S+)", lists[0]))
@@ -519,7 +523,7 @@ def test_a_long_stretch_of_others_play_ends_in_a_summary() -> None:
     moves, which end in one summary (the wins listed, draws and bids counted) and the epoch's
     scoring."""
     out = io.StringIO()
-    read = answers(["2", "1", "2", "1", "2", "1", "2", "1", "y", "quit"])
+    read = Answers(["2", "1", "2", "1", "2", "1", "2", "1", "y", "quit"])
     assert play_terminal("ra", 3, 0, seed=3, read=read, out=out, level="easy") == 0
     text = out.getvalue()
     stretch = text.split("You bid 12", 1)[1].split("Your moves:", 1)[0]
