@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,11 @@ def lowest_listed(out: io.StringIO) -> str:
     move through a turn, so it need not be 1)."""
     found = re.search(r"\[\s*(\d+)\]", out.getvalue().rsplit("Your moves:", 1)[-1])
     return found.group(1) if found else "1"
+
+
+def _ctrl_d(prompt: str) -> str:
+    """A ``read`` whose input ends at once (Ctrl-D)."""
+    raise EOFError
 
 
 class Answers:
@@ -465,11 +471,7 @@ def test_a_new_game_over_an_unfinished_one_asks_first(tmp_path: Path) -> None:
     kept = save.read_text()
     # "n" (or Ctrl-D) keeps the saved game and starts nothing
     for reply in (["n"], []):
-        read = Answers(reply)
-        if not reply:
-
-            def read(prompt: str) -> str:
-                raise EOFError
+        read: Callable[[str], str] = Answers(reply) if reply else _ctrl_d
 
         out = io.StringIO()
         assert play_terminal("pralaya", 3, 0, seed=2, read=read, out=out, save=save) == 0
