@@ -4,6 +4,7 @@ across two clocks on one database."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -20,8 +21,10 @@ def test_parse_shards_reads_count_and_ids() -> None:
     assert parse_shards("", "") is None
     assert parse_shards("4", "") == Shards(4, (0, 1, 2, 3))
     assert parse_shards(" 2 ", "1, 0") == Shards(2, (0, 1))
-    assert parse_shards("3", "2") == Shards(3, (2,)) and parse_shards("3", "2").partial
-    assert not parse_shards("2", "0,1").partial
+    three = parse_shards("3", "2")
+    assert three == Shards(3, (2,)) and three.partial
+    both = parse_shards("2", "0,1")
+    assert both is not None and not both.partial
 
 
 @pytest.mark.parametrize(
@@ -37,7 +40,7 @@ def test_parse_shards_reads_count_and_ids() -> None:
         ("2", "1,1", "names a shard twice"),
     ],
 )
-def test_bad_shard_settings_are_refused_with_one_line(count, ids, message) -> None:
+def test_bad_shard_settings_are_refused_with_one_line(count: str, ids: str, message: str) -> None:
     with pytest.raises(ValueError) as err:
         parse_shards(count, ids)
     assert message in str(err.value) and "\n" not in str(err.value)
@@ -86,7 +89,7 @@ def test_guilds_go_to_the_shard_discord_routes_them_to() -> None:
 def test_due_kind_reads_the_stored_row() -> None:
     from bot.host.store import GameRow
 
-    def row(deadline, reminded=False, status="active"):
+    def row(deadline: float, reminded: bool = False, status: str = "active") -> GameRow:
         return GameRow(1, "toy", 1, {}, 1, 2, None, 3, status, 4, 600, deadline, reminded, None, 0.0, 0.0)
 
     assert due_kind(row(999.0), 1000.0) == "expire"
@@ -119,7 +122,7 @@ async def test_two_clocks_on_one_database_fire_each_due_clock_once_and_skip_a_li
             ids.append(g.id)
         fired: list[tuple[str, int, str]] = []
 
-        def handler(name, db):
+        def handler(name: str, db: Store) -> Callable[[int, str], Awaitable[None]]:
             async def handle(gid: int, kind: str) -> None:
                 fired.append((name, gid, kind))
                 if kind == "expire":  # what the service does: the move moves the deadline on
