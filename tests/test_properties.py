@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -56,7 +58,7 @@ GARBAGE = [
 ]
 
 
-def _cases():
+def _cases() -> Iterator[Any]:
     for engine in base.games():
         for n in range(engine.min_players, engine.max_players + 1):
             for oi, opts in enumerate(engine.property_options):
@@ -71,7 +73,7 @@ def _seeds(chunk: int) -> range:
     return range(chunk * per, min(N_SEEDS, (chunk + 1) * per))
 
 
-def _check_view(engine, state, viewer, n) -> None:
+def _check_view(engine: base.Engine, state: Any, viewer: int | None, n: int) -> None:
     v = engine.view(state, viewer)
     for key in VIEW_KEYS:
         assert key in v, f"view lacks {key!r}"
@@ -81,7 +83,9 @@ def _check_view(engine, state, viewer, n) -> None:
         assert secret not in text, f"view for {viewer} leaks {secret!r}"
 
 
-def _check_rejections(engine, state, actor, legal, n, rng) -> None:
+def _check_rejections(
+    engine: base.Engine, state: Any, actor: int, legal: list[str], n: int, rng: random.Random
+) -> None:
     before = state_fingerprint(state)
     for g in rng.sample(GARBAGE, 4):
         try:
@@ -113,7 +117,7 @@ def _check_rejections(engine, state, actor, legal, n, rng) -> None:
     assert state_fingerprint(state) == before, "a rejected action changed the state"
 
 
-def _check_prompt(engine, state, seat, legal) -> None:
+def _check_prompt(engine: base.Engine, state: Any, seat: int, legal: list[str]) -> None:
     """The seat's prompt offers only legal moves (every button, and a sample of what each pick
     builds) and fits a Discord message: 5 rows, one of them the host's own button under a board."""
     p = engine.prompt(state, seat)
@@ -132,7 +136,7 @@ def _check_prompt(engine, state, seat, legal) -> None:
     assert prompt.rows(p.controls) <= (4 if p.public else 5), "a prompt must fit one Discord message"
 
 
-def _check_complete(engine, state, seat, legal, rng) -> None:
+def _check_complete(engine: base.Engine, state: Any, seat: int, legal: list[str], rng: random.Random) -> None:
     """Autocomplete offers at most 25 entries, and each is a legal move or the start of one."""
     for prefix in ["", legal[0][:1], rng.choice(legal)]:
         got = engine.complete(state, seat, prefix)
@@ -143,7 +147,9 @@ def _check_complete(engine, state, seat, legal, rng) -> None:
     assert engine.complete(state, seat, ""), "no completion for an awaited seat"
 
 
-def _playout(engine, seed: int, n: int, opts: dict, deep: bool):
+def _playout(
+    engine: base.Engine, seed: int, n: int, opts: dict[str, Any], deep: bool
+) -> list[tuple[int, str]]:
     rng = random.Random(10_000 + seed)
     state = engine.setup(seed, n, opts)
     moves: list[tuple[int, str]] = []
@@ -191,7 +197,7 @@ def _playout(engine, seed: int, n: int, opts: dict, deep: bool):
 
 
 @pytest.mark.parametrize("game,n,opts,chunk", list(_cases()))
-def test_random_playouts(game, n, opts, chunk) -> None:
+def test_random_playouts(game: str, n: int, opts: dict[str, Any], chunk: int) -> None:
     engine = base.get(game)
     for seed in _seeds(chunk):
         final, moves = _playout(engine, seed, n, opts, deep=seed < DEEP_SEEDS)
@@ -213,7 +219,7 @@ def test_random_playouts(game, n, opts, chunk) -> None:
 
 
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
-def test_global_random_changes_nothing(game) -> None:
+def test_global_random_changes_nothing(game: str) -> None:
     """Seeding and drawing from the global ``random`` between moves must not change a game."""
     engine = base.get(game)
     n = engine.min_players + 1 if engine.max_players > engine.min_players else engine.min_players
@@ -231,7 +237,7 @@ def test_global_random_changes_nothing(game) -> None:
 
 
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
-def test_setup_is_deterministic_and_seed_dependent(game) -> None:
+def test_setup_is_deterministic_and_seed_dependent(game: str) -> None:
     engine = base.get(game)
     n = engine.min_players
     a = state_fingerprint(engine.setup(7, n, {}))
@@ -242,7 +248,7 @@ def test_setup_is_deterministic_and_seed_dependent(game) -> None:
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(max_size=30))
-def test_parse_fuzz(game, text) -> None:
+def test_parse_fuzz(game: str, text: str) -> None:
     """Any text either parses to a canonical action of this game or raises BadNotation."""
     engine = base.get(game)
     try:
@@ -254,7 +260,7 @@ def test_parse_fuzz(game, text) -> None:
 
 
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
-def test_the_leak_check_is_not_vacuous(game) -> None:
+def test_the_leak_check_is_not_vacuous(game: str) -> None:
     """The view check above searches for ``secrets``: mid-game every viewer has some, and a view
     built for another seat (which shows that seat's hidden cards) is caught when the engine has
     per-seat hidden cards."""
