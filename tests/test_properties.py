@@ -149,7 +149,7 @@ def _check_complete(engine: base.Engine, state: Any, seat: int, legal: list[str]
 
 def _playout(
     engine: base.Engine, seed: int, n: int, opts: dict[str, Any], deep: bool
-) -> list[tuple[int, str]]:
+) -> tuple[Any, list[tuple[int, str]]]:
     rng = random.Random(10_000 + seed)
     state = engine.setup(seed, n, opts)
     moves: list[tuple[int, str]] = []
