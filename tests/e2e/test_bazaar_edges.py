@@ -6,20 +6,24 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from engines import base
-from tests.e2e.bazaar_harness import make_table, moved_past, poke, replay_states
+from tests.e2e.bazaar_harness import Table, make_table, moved_past, poke, replay_states
 from tests.fakediscord import FakeDiscord, FakeDiscordError, RunBot
 
 
-async def _consistent(table, gid: int) -> None:
+async def _consistent(table: Table, gid: int) -> None:
     """The stored snapshot is the replay of the stored log, and the version counts the moves."""
     row = await table.stored(gid)
     moves = await table.db_moves(gid)
     engine = base.get(row.kind)
     state = replay_states(engine, row.seed, len(await table.bot.store.seats(gid)), row.options, moves)[-1]
     assert row.version == len(moves)
-    assert (await table.bot.store.snapshot(gid))[1] == base.state_fingerprint(state)
+    snapshot = await table.bot.store.snapshot(gid)
+    assert snapshot is not None and snapshot[1] == base.state_fingerprint(state)
 
 
 async def test_a_player_who_leaves_the_server_does_not_wedge_the_game(
@@ -66,9 +70,8 @@ async def test_dms_offer_only_rules_and_another_servers_game_is_not_found(
     assert h.ephemeral and "Ra" in h.content
     for command in ("move", "hand", "game status"):  # server-only: Discord does not offer them here
         try:
-            await fake.slash(
-                table.players["ann"], dm, command, **({"action": "done"} if command == "move" else {})
-            )
+            values: dict[str, Any] = {"action": "done"} if command == "move" else {}
+            await fake.slash(table.players["ann"], dm, command, **values)
         except FakeDiscordError as err:
             assert "guild-only" in str(err)
         else:
@@ -137,13 +140,14 @@ async def test_a_move_during_game_end_is_either_played_before_or_refused(
         assert moves[version] == (seat, action, "player")
     else:
         assert "over" in move.content and len(moves) == version
-    assert "has been ended" in fake.last_message(thread).content
+    last = fake.last_message(thread)
+    assert last is not None and "has been ended" in last.content
     assert all(m.components == [] for m in fake.messages(thread)) and fake.channel(thread.id).archived
     await _consistent(table, gid)
 
 
 async def test_two_start_clicks_at_once_start_one_game_in_one_thread(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -153,16 +157,16 @@ async def test_two_start_clicks_at_once_start_one_game_in_one_thread(
     await table.settle()
     http = table.bot.http
     opened = http.start_thread_with_message
-    calls = []
+    calls: list[int] = []
 
-    async def slow_first(*args, **kwargs):  # the first thread's answer is slow to come back
+    async def slow_first(*args: Any, **kwargs: Any) -> Any:  # the first thread's answer is slow to come back
         calls.append(1)
         data = await opened(*args, **kwargs)
         if len(calls) == 1:
             await asyncio.sleep(0.3)
         return data
 
-    http.start_thread_with_message = slow_first
+    monkeypatch.setattr(http, "start_thread_with_message", slow_first)
     clicks = [await fake.click(table.players["ann"], lobby, label="Start", wait=False) for _ in range(2)]
     await asyncio.gather(*(c.wait_done() for c in clicks))
     await table.settle()

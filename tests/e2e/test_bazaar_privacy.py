@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -78,12 +80,13 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(
         if user is None:
             continue
         dms = fake.dms(user)
-        assert dms and all(m.channel_id == fake.dm_channel(user).id for m in dms)
-        for content, png in (v for m in dms for v in shown(fake, m)):  # every version of every DM
+        dm = fake.dm_channel(user)
+        assert dms and dm is not None and all(m.channel_id == dm.id for m in dms)
+        for content, dm_png in (v for m in dms for v in shown(fake, m)):  # every version of every DM
             state = states[_version(content)]
             own = engine.view(state, seat.seat)
             assert pr.text(own, names) in content
-            assert png == to_png(pr.hand(own, names))
+            assert dm_png == to_png(pr.hand(own, names))
             for other in range(len(seats)):
                 other_text = pr.text(engine.view(state, other), names)
                 if other != seat.seat and other_text != pr.text(own, names):
@@ -97,7 +100,7 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(
     # /hand and "My hand" answer ephemerally with the caller's own view; spectators get a refusal
     final = states[-1]
     h = await fake.slash(table.players["bob"], thread, "hand")
-    assert h.ephemeral and h.response.visible_to == table.players["bob"].id
+    assert h.ephemeral and h.response is not None and h.response.visible_to == table.players["bob"].id
     assert pr.text(engine.view(final, 1), names) in h.content
     assert h.attachments[0].data == to_png(pr.hand(engine.view(final, 1), names))
     turn = table.last_turn(thread)
@@ -110,14 +113,14 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(
 
 
 @pytest.fixture
-def toy_secret():
+def toy_secret() -> Iterator[None]:
     remove = install_toy_secret()
     yield
     remove()
 
 
 async def test_private_events_and_hidden_cards_reach_only_their_owner(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, toy_secret
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, toy_secret: None
 ) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -167,7 +170,7 @@ async def test_private_events_and_hidden_cards_reach_only_their_owner(
     assert confirmations and all(i.ephemeral and "you drew" in i.content for i in confirmations)
 
 
-def _component_text(components) -> str:
+def _component_text(components: list[dict[str, Any]]) -> str:
     """Everything a component row shows or carries: labels, values, descriptions, custom ids."""
     out = []
     for row in components:
