@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 import types
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from PIL import Image
 from bot.surface import components
 from engines import base
 from tests.e2e.bazaar_harness import make_table
-from tests.fakediscord import FakeDiscord, RunBot
+from tests.fakediscord import FakeDiscord, Message, RunBot
 
 TAKES = [f"take {i}" for i in range(1, 27)]
 STEPS: tuple[tuple[str, ...], ...] = (
@@ -54,7 +55,7 @@ class WideLists(base.Engine):
     def legal_actions(self, state: WideState, seat: int) -> list[str]:
         return list(STEPS[state.step]) if seat in self.to_move(state) else []
 
-    def apply(self, state: WideState, seat: int, action: str):
+    def apply(self, state: WideState, seat: int, action: str) -> tuple[WideState, list[base.Event]]:
         if action not in self.legal_actions(state, seat):
             raise base.IllegalAction(f"You cannot {action} now.")
         return WideState(state.step + 1), [base.Event("pick", "{s%d} picks %s" % (seat, action))]
@@ -69,7 +70,7 @@ class WideLists(base.Engine):
             "headline": f"step {state.step + 1}",
         }
 
-    def outcome(self, state: WideState):
+    def outcome(self, state: WideState) -> base.Outcome | None:
         if state.step < len(STEPS):
             return None
         return base.Outcome((1, 1), (0, 0), ("picks",), ({"picks": 0}, {"picks": 0}), (0, 1))
@@ -84,19 +85,28 @@ class WideLists(base.Engine):
         return action.capitalize()
 
 
+def _picture(view: base.View, names: list[str] | None = None) -> Image.Image:
+    return Image.new("RGB", (4, 4))
+
+
 @pytest.fixture
-def toy_lists():
-    engine = base.register(WideLists())
+def toy_lists() -> Iterator[WideLists]:
+    engine = WideLists()
+    base.register(engine)
     mod = types.ModuleType("render.toywide")
-    mod.board = mod.hand = mod.score_sheet = lambda view, names=None: Image.new("RGB", (4, 4))
-    mod.text = lambda view, names=None: f"step {view['headline']}"
+    mod.__dict__.update(
+        board=_picture,
+        hand=_picture,
+        score_sheet=_picture,
+        text=lambda view, names=None: f"step {view['headline']}",
+    )
     sys.modules["render.toywide"] = mod
     yield engine
     base._REGISTRY.pop(engine.name, None)
     sys.modules.pop("render.toywide", None)
 
 
-def _rows(msg) -> list[list[str]]:
+def _rows(msg: Message) -> list[list[str]]:
     """Each action row as the labels of its buttons ("<menu>" for a select menu)."""
     return [
         [c.get("label", "<menu>") if c["type"] == 2 else "<menu>" for c in row["components"]]
@@ -122,7 +132,7 @@ def test_button_rows_keep_the_order_and_fit_four_rows() -> None:
 
 
 async def test_turn_messages_offer_buttons_a_menu_or_move(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, toy_lists
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, toy_lists: WideLists
 ) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
