@@ -11,6 +11,7 @@ The moves come from a small scripted policy, and the seed from a deterministic o
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,8 @@ from engines import base
 from engines.ra import data
 from render import caption
 from render.common import to_png
-from tests.e2e.bazaar_harness import make_table
-from tests.fakediscord import FakeDiscord, RunBot
+from tests.e2e.bazaar_harness import Table, make_table
+from tests.fakediscord import FakeDiscord, Message, RunBot
 
 RA = base.get("ra")
 NAMES = ("ann", "bob", "cy")  # seats 0, 1, 2: ann opens the lobby, bob then cy join
@@ -32,7 +33,7 @@ DISASTERS = {"unrest": data.CIVS, "earthquake": data.MONUMENTS}
 # ---------------------------------------------------------------------- the script, offline
 
 
-def _choice_if_won(view: dict[str, Any], seat: int) -> bool:
+def _choice_if_won(view: Mapping[str, Any], seat: int) -> bool:
     """Whether ``seat`` would have to choose discards after winning the track now (more tiles of
     a hit category than it loses, of at least two types)."""
     held = dict(view["players"][seat]["tiles"])
@@ -120,7 +121,7 @@ def test_the_script_search_is_deterministic() -> None:
 # ---------------------------------------------------------------------- through the bot
 
 
-async def _db(table, gid: int) -> tuple:
+async def _db(table: Table, gid: int) -> tuple[Any, ...]:
     return (*(await table.db_state(gid)), await table.bot.store.snapshot(gid))
 
 
@@ -144,15 +145,16 @@ async def test_a_ra_auction_with_three_people_through_buttons(
     # events, and marks of what changed since the board posted before
     # (an edited board's caption goes on with what its earlier versions showed)
     pending = caption.lines_of([(None, RA.events_on_setup(state))], names)
-    shown_id, lines = None, []
+    shown_id: int | None = None
+    lines: list[caption.Line] = []
 
-    def board_lines(msg) -> list[caption.Line]:
+    def board_lines(msg: Message) -> list[caption.Line]:
         nonlocal shown_id, lines, pending
         lines = [*(lines if msg.id == shown_id else []), *pending]
         shown_id, pending = msg.id, []
         return lines
 
-    previous: dict[str, Any] | None = None
+    previous: Mapping[str, Any] | None = None
     done: Counter[str] = Counter()
     for seat, action in script:
         game = await table.bot.service.get(gid)
@@ -242,4 +244,4 @@ async def test_a_ra_auction_with_three_people_through_buttons(
         render.board_image("ra", RA.view(state, None), names, caption=board_lines(final), previous=previous)
     )
     snap = await table.bot.store.snapshot(gid)
-    assert snap[1] == base.state_fingerprint(state)
+    assert snap is not None and snap[1] == base.state_fingerprint(state)
