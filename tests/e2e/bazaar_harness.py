@@ -51,6 +51,20 @@ def never_publish(monkeypatch: pytest.MonkeyPatch, bot: BazaarBot) -> None:
     monkeypatch.setattr(bot.publisher, "publish", hang)
 
 
+def hang_the_ai(monkeypatch: pytest.MonkeyPatch, bot: BazaarBot) -> asyncio.Event:
+    """Make ``bot``'s AI seats never answer, as a bot process that dies while its AI thinks;
+    returns an event set when an AI seat is asked to play."""
+    asked = asyncio.Event()
+
+    async def dies_thinking(game: LiveGame, seat: int, *, timeout: bool = False) -> base.Played | None:
+        asked.set()
+        await asyncio.Event().wait()
+        return None
+
+    monkeypatch.setattr(bot.service, "_ai_play", dies_thinking)
+    return asked
+
+
 def moved_past(game: LiveGame, version: int) -> Callable[[], bool]:
     """A wait's condition: the held game ``game`` is past ``version``."""
     return lambda: game.row.version > version

@@ -7,15 +7,19 @@ gaps at random with a real process and SIGKILL; here each is hit on purpose.)"""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from bot.host.live import Batch, LiveGame
 from engines import base
-from tests.e2e.bazaar_harness import Table, make_table
-from tests.fakediscord import FakeDiscord, Interaction, Message, RunBot
+from tests.e2e.bazaar_harness import Table, hang_the_ai, make_table
+from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, RunBot
 
 
-def _boards(table: Table, place, gid: int, version: int) -> list[Message]:
+def _boards(table: Table, place: Channel, gid: int, version: int) -> list[Message]:
     """Messages in ``place`` showing the board of ``gid`` at ``version`` now."""
     head = f"**Pralaya #{gid}** · move {version}"
     return [m for m in table.fake.messages(place) if m.content.split("\n", 1)[0] == head]
@@ -32,7 +36,7 @@ async def _hang_on(table: Table, kind: str, method: str) -> asyncio.Event:
     store, hit = table.bot.store, asyncio.Event()
     real = getattr(store, method)
 
-    async def hang(*args, **kwargs):
+    async def hang(*args: Any, **kwargs: Any) -> Any:
         if method == "set_message_version" or kwargs.get("kind") == kind:
             hit.set()
             await asyncio.Event().wait()
@@ -118,22 +122,15 @@ async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(
 
 
 async def test_ai_seats_left_awaited_by_a_crash_play_on_restart(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", (), 1)
-    svc = table.bot.service
     game, seat, to_ai = await table.play_until_the_ai_is_next(gid, thread)  # ann's next move hands it over
     version = game.row.version
-    hit = asyncio.Event()
-
-    async def dies_thinking(game, seat, **kwargs) -> None:
-        hit.set()
-        await asyncio.Event().wait()
-
-    svc._ai_play = dies_thinking  # the person's move is stored; the process dies before the AI's
+    hit = hang_the_ai(monkeypatch, table.bot)  # the person's move is stored; the process dies before the AI's
     await fake.slash(table.user_of(game, seat), thread, "move", action=to_ai[0], wait=False)
     await asyncio.wait_for(hit.wait(), 10)
     await table.running.kill(release=table.bot.store.close)
@@ -151,7 +148,7 @@ async def test_ai_seats_left_awaited_by_a_crash_play_on_restart(
 
 
 async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ra's epoch score sheet goes up, then the process dies before the board below it: the
     next bot posts the board once and leaves the sheet alone (one sheet per epoch)."""
@@ -159,23 +156,28 @@ async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, place = await table.start_game("ann", (), 2, game="ra")
-    publisher, hit, sheets = table.bot.publisher, asyncio.Event(), []
+    publisher, hit = table.bot.publisher, asyncio.Event()
+    sheets: list[int] = []
     real_interim = publisher._post_interim
 
-    async def interim(game, batch, channel):
+    async def interim(game: LiveGame, batch: Batch, channel: Any) -> bool:
         before = len(fake.messages(place))
         ok = await real_interim(game, batch, channel)
         if len(fake.messages(place)) > before:
             sheets.append(batch.version)
         return ok
 
-    async def post_turn(*args, **kwargs) -> None:
+    async def post_turn() -> None:
         hit.set()
         await asyncio.Event().wait()  # the process dies here, the sheet posted, not the board
 
-    publisher._post_interim = interim
+    monkeypatch.setattr(publisher, "_post_interim", interim)
     real_post_turn = publisher._post_turn
-    publisher._post_turn = lambda *a, **k: post_turn() if sheets else real_post_turn(*a, **k)
+
+    def post_or_die(*a: Any, **k: Any) -> Awaitable[Any]:
+        return post_turn() if sheets else real_post_turn(*a, **k)
+
+    monkeypatch.setattr(publisher, "_post_turn", post_or_die)
     for _ in range(200):
         game = await table.bot.service.get(gid)
         assert game.row.status == "active"
