@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 
 import discord
@@ -18,7 +19,7 @@ from tests.fakediscord import FakeDiscord
 
 
 @pytest.fixture(autouse=True)
-def restore_logging():
+def restore_logging() -> Iterator[None]:
     """run_bot installs a root handler on the (captured) stderr: take it off again afterwards."""
     root = logging.getLogger()
     handlers, level = list(root.handlers), root.level
@@ -30,12 +31,12 @@ def restore_logging():
 def _unused_port() -> int:
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
+    port: int = s.getsockname()[1]
     s.close()
     return port
 
 
-def _db(tmp_path: Path):
+def _db(tmp_path: Path) -> Path:
     """An existing (empty) database file: a path other than the default must exist (a typo is refused)."""
     path = tmp_path / "db.sqlite3"
     path.touch()
@@ -63,7 +64,7 @@ def no_discord(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_run_retries_with_back_off_while_discord_is_unreachable(
-    no_discord, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    no_discord: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     waits: list[float] = []
 
@@ -84,7 +85,7 @@ def test_run_retries_with_back_off_while_discord_is_unreachable(
 
 
 def test_run_stops_cleanly_after_ctrl_c_during_a_retry(
-    no_discord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    no_discord: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def sleep(seconds: float) -> None:
         raise KeyboardInterrupt
@@ -96,7 +97,7 @@ def test_run_stops_cleanly_after_ctrl_c_during_a_retry(
 
 
 def test_sync_says_discord_is_unreachable_and_exits_1(
-    no_discord, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    no_discord: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert bot_app.sync_commands(Config(token="t", db_path=_db(tmp_path))) == 1
     err = capsys.readouterr().err

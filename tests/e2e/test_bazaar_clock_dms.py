@@ -3,6 +3,7 @@ whose DMs are closed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from tests.e2e.bazaar_harness import make_table, moved_past, poke
@@ -50,7 +51,7 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
     late_seat = next(s.seat for s in game.seats if s.user_id == late.id)
     punctual = next(u for u in (table.players["ann"], table.players["bob"]) if u is not late)
 
-    async def wait_for_clock(predicate) -> None:
+    async def wait_for_clock(predicate: Callable[[], object]) -> None:
         poke(bot)  # wake the scheduler: it reads the injected time, nothing sleeps
         await fake.wait_for(predicate)
         await table.settle()

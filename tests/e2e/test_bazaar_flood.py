@@ -76,7 +76,7 @@ async def test_autocomplete_has_its_own_larger_limit(
     await table.start_game("ann", ("bob",), 0)
     got = [
         await fake.autocomplete(
-            table.players["ann"], table.channel, "game new", focused="options", game="pralaya", options=""
+            table.players["ann"], table.channel, "game new", focused="options", game="pralaya"
         )
         for _ in range(DEFAULT[0] * 4 + 3)
     ]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from tests.fakediscord import FakeDiscord, RunBot
 
 
 @pytest.fixture
-def restore_logging():
+def restore_logging() -> Iterator[None]:
     """Put the root handlers and the levels the bot's set-up touches back afterwards."""
     root = logging.getLogger()
     names = ("discord", "discord.http", "discord.gateway", "discord.client", "aiosqlite")
@@ -34,7 +35,7 @@ async def test_debug_logging_keeps_hands_and_the_token_out(
     run_bot: RunBot,
     tmp_path: Path,
     caplog: pytest.LogCaptureFixture,
-    restore_logging,
+    restore_logging: None,
 ) -> None:
     fake = fake_discord
     bot_app._setup_logging(Config(token=fake.token, db_path=tmp_path / "x.sqlite3", log_level="DEBUG"))
@@ -52,7 +53,9 @@ async def test_debug_logging_keeps_hands_and_the_token_out(
         assert hand_text not in caplog.text
     # nor the stored state (every hand, the deck order), which the database layer's DEBUG lines
     # would print with each statement's parameters
-    state_json = (await table.bot.store.snapshot(gid))[1]
+    snapshot = await table.bot.store.snapshot(gid)
+    assert snapshot is not None
+    state_json = snapshot[1]
     assert state_json[:120] not in caplog.text and state_json[-120:] not in caplog.text
     assert fake.token not in caplog.text
 
@@ -62,7 +65,7 @@ async def test_run_bot_refuses_a_corrupt_database_with_one_clear_line(
     tmp_path: Path,
     caplog: pytest.LogCaptureFixture,
     capsys: pytest.CaptureFixture[str],
-    restore_logging,
+    restore_logging: None,
 ) -> None:
     """``bazaar run`` on a corrupt file: exit code 1, one ``bazaar:`` line on stderr naming the
     file and what to do, no critical log line, the file untouched, the token nowhere (the real

@@ -114,7 +114,7 @@ async def test_integers_beyond_64_bits_are_refused(
     errors: Errors,
     command: str,
     options: list[dict[str, Any]],
-    needle: str | None,
+    needle: str,
 ) -> None:
     fake = fake_discord
     table, gid, thread = await _started(fake, run_bot, tmp_path)

@@ -13,11 +13,11 @@ from PIL import Image
 
 from render import caption
 from tests.e2e.bazaar_harness import make_table
-from tests.fakediscord import FakeDiscord, RunBot
+from tests.fakediscord import FakeDiscord, Message, RunBot
 from tests.render_stub import BOARD_H, EXTRA_H, board_height, use_stub
 
 
-def sizes(msg) -> list[tuple[int, int]]:
+def sizes(msg: Message) -> list[tuple[int, int]]:
     return [Image.open(io.BytesIO(a.data)).size for a in msg.attachments]
 
 

@@ -7,16 +7,20 @@ process, which posts its own boards."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from bot.host.live import LiveGame
 from bot.host.service import UNPOSTED, GameService
 from bot.host.store import Store
-from tests.e2e.bazaar_harness import make_table
+from tests.e2e.bazaar_harness import Table, make_table
 from tests.fakediscord import FakeDiscord, RunBot
 from tests.store_internals import row_of
 
 
 async def test_a_board_another_process_stored_but_never_posted_is_posted(
-    pg_url: str, fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+    pg_url: str, fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -29,7 +33,9 @@ async def test_a_board_another_process_stored_but_never_posted_is_posted(
     held = await bot.service.get(gid)
     version = held.row.version
 
-    await _move_elsewhere(pg_url, table, gid)  # another process plays the next move, stops before posting
+    await _move_elsewhere(
+        pg_url, table, gid, monkeypatch
+    )  # another process plays the next move, stops before posting
     boards = [m for m in fake.messages(thread) if "· move " in m.content]
 
     assert await bot.sweep_unposted() == 0  # too soon: the other process may still be posting it
@@ -45,7 +51,7 @@ async def test_a_board_another_process_stored_but_never_posted_is_posted(
 
 
 async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(
-    pg_url: str, fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+    pg_url: str, fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -57,7 +63,9 @@ async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(
     while held.ai_plays(held.awaited()[0]):
         await table.settle()
     version = held.row.version
-    await _move_elsewhere(pg_url, table, gid, ai_answers=False)  # Ann's move; the AI's answer never came
+    await _move_elsewhere(
+        pg_url, table, gid, monkeypatch, ai_answers=False
+    )  # Ann's move; the AI's answer never came
 
     table.now.advance(bot.config.repost_after + 1)
     assert await bot.sweep_unposted() == 1
@@ -70,7 +78,9 @@ async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(
     assert f"move {game.row.version}" in table.last_turn(thread).content  # the AI's moves are posted too
 
 
-async def _move_elsewhere(pg_url: str, table, gid: int, *, ai_answers: bool = True) -> None:
+async def _move_elsewhere(
+    pg_url: str, table: Table, gid: int, monkeypatch: pytest.MonkeyPatch, *, ai_answers: bool = True
+) -> None:
     """Another process (a service with its own pool on the same schema) plays the awaited
     person's first legal move and stops before posting it; without ``ai_answers``, it plays on
     until an AI seat is awaited and stops before the AI's answer (a transaction of its own)."""
@@ -79,15 +89,17 @@ async def _move_elsewhere(pg_url: str, table, gid: int, *, ai_answers: bool = Tr
         other = GameService(store, now=table.now, seed_source=lambda: table.seed)
         if not ai_answers:
 
-            async def stopped(game, **_):
+            async def stopped(game: LiveGame, **_: Any) -> None:
                 return None
 
-            other._advance_ai = stopped
+            monkeypatch.setattr(other, "_advance_ai", stopped)
         game = await other.get(gid)
         while True:
             seat = game.awaited()[0]
             action = game.engine.legal_actions(game.state, seat)[0]
-            await other.move(gid, game.seats[seat].user_id, action)
+            user_id = game.seats[seat].user_id
+            assert user_id is not None  # a person's seat
+            await other.move(gid, user_id, action)
             if ai_answers or game.ai_plays(game.awaited()[0]):
                 break  # without ai_answers: on until an AI seat is owed its answer (a turn of steps)
     finally:

@@ -10,11 +10,11 @@ import re
 from pathlib import Path
 
 import render
-from bot.host.live import private_digest
+from bot.host.live import LiveGame, private_digest
 from engines import base
 from render.common import to_png
-from tests.e2e.bazaar_harness import board_pngs, make_table, replay_states, shown
-from tests.fakediscord import FakeDiscord, RunBot
+from tests.e2e.bazaar_harness import Table, board_pngs, make_table, replay_states, shown
+from tests.fakediscord import Channel, FakeDiscord, Message, RunBot, User
 
 MOVE = re.compile(r"\(move (\d+)\)|· move (\d+)")
 
@@ -25,7 +25,7 @@ def _version(content: str) -> int:
     return int(m.group(1) or m.group(2))
 
 
-def _shown(fake, msg) -> list[tuple[int, bytes | None]]:
+def _shown(fake: FakeDiscord, msg: Message) -> list[tuple[int, bytes | None]]:
     """``(version named, image data)`` of every version of ``msg``, oldest first."""
     return [(_version(content), png) for content, png in shown(fake, msg)]
 
@@ -118,7 +118,7 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(
         )
 
 
-async def _until_a_move_goes_on(table, gid, thread):
+async def _until_a_move_goes_on(table: Table, gid: int, thread: Channel) -> tuple[LiveGame, int, User, str]:
     """Play on until the awaited person has a move after which they act again; returns
     ``(game, seat, user, that move)``."""
     for _ in range(60):

@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.host.workers import Workers
 from tests.e2e.bazaar_harness import make_table
 from tests.fakediscord import FakeDiscord, RunBot
+
+T = TypeVar("T")
 
 
 class RecordingWorkers(Workers):
@@ -20,7 +23,7 @@ class RecordingWorkers(Workers):
         self.jobs: list[tuple[str, tuple[Any, ...]]] = []
         self.closed = False
 
-    async def run(self, fn, *args):
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
         self.jobs.append((fn.__name__, args))
         return await super().run(fn, *args)
 
@@ -65,7 +68,9 @@ async def test_boards_hands_and_texts_are_jobs_of_the_pool_with_views_only(
     boards = [args for name, args in workers.jobs if name == "boards"]
     assert boards[-1][1] == game.engine.view(game.state, None)  # the spectator view of the last move
     hands = [args for name, args in workers.jobs if name == "picture" and args[1] == "hand"]
-    seat = game.seat_of(table.players["ann"].id).seat
+    ann = game.seat_of(table.players["ann"].id)
+    assert ann is not None
+    seat = ann.seat
     assert hands[-1][2] == game.engine.view(game.state, seat)
     assert table.bot.lag.samples  # the loop's lag is being sampled
     await runner.stop()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import discord
 
-from tests.e2e.bazaar_harness import GAME_TITLE, make_table
+from tests.e2e.bazaar_harness import make_table, title_id
 from tests.fakediscord import FakeDiscord, RunBot
 
 
@@ -32,9 +32,10 @@ async def test_a_game_in_a_hidden_channel_is_no_game_for_those_who_cannot_see_it
     h = await fake.slash(mod, staff, "game new", options={"game": "pralaya"})
     assert h.ephemeral and "Opened" in h.content, h.content
     lobby = await fake.wait_message(staff, lambda m: "lobby" in m.content, after=mark)
-    gid = int(GAME_TITLE.search(lobby.content)["id"])
+    gid = title_id(lobby.content)
     ann = table.players["ann"]
-    hidden, nowhere = [], []
+    hidden: list[str] = []
+    nowhere: list[str] = []
     for command, values in (
         ("game status", {}),
         ("log", {}),

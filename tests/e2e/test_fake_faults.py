@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import aiohttp
 
 from tests.fakediscord import FakeDiscord
 
 
-async def _post(fake: FakeDiscord, channel_id: int, body: dict) -> tuple[int, dict, dict]:
+async def _post(
+    fake: FakeDiscord, channel_id: int, body: dict[str, Any]
+) -> tuple[int, dict[str, str], dict[str, Any]]:
     async with (
         aiohttp.ClientSession() as http,
         http.post(

@@ -6,6 +6,9 @@ refused with close code 4010."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import discord
 import pytest
 
@@ -21,7 +24,8 @@ class Client(discord.Client):
         self.clicks: list[str] = []
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        self.clicks.append((interaction.data or {}).get("custom_id"))
+        data: Mapping[str, Any] = interaction.data or {}
+        self.clicks.append(str(data.get("custom_id")))
         await interaction.response.defer()
 
 
@@ -43,6 +47,7 @@ async def test_guilds_events_and_interactions_go_to_their_shard_and_dms_to_shard
             for shard in (0, 1):
                 runners.append(await BotRunner(fake, Client(shard)).start())
             c0, c1 = (r.client for r in runners)
+            assert isinstance(c0, Client) and isinstance(c1, Client)
             assert [g.id for g in c0.guilds] == [g0.id] and [g.id for g in c1.guilds] == [g1.id]
             assert [s.shard for s in fake.sessions] == [(0, 2), (1, 2)]
             assert (
@@ -57,6 +62,7 @@ async def test_guilds_events_and_interactions_go_to_their_shard_and_dms_to_shard
             # a click in each guild reaches its shard; a click in a DM reaches shard 0
             for client, guild, cid in ((c0, g0, "in-zero"), (c1, g1, "in-one")):
                 channel = client.get_channel(next(iter(guild.channels)))
+                assert isinstance(channel, discord.TextChannel), channel
                 sent = await channel.send("buttons", view=_view(cid))
                 await fake.click(ann, fake.message(sent.id), cid)
             user = await c1.fetch_user(ann.id)

@@ -26,7 +26,7 @@ SEED = int(os.environ.get("BAZAAR_FUZZ_SEED", "1"))
 NAMES = tuple(f"p{i}{x}" for i in range(len(base.games())) for x in "ab") + ("eve",)
 
 
-async def _fuzz(fake, run_bot: RunBot, tmp_path: Path, total: int, batch: int) -> None:
+async def _fuzz(fake: FakeDiscord, run_bot: RunBot, tmp_path: Path, total: int, batch: int) -> None:
     table = make_table(fake, run_bot, tmp_path, names=NAMES)
     other = fake.add_guild("Elsewhere", channels=["lounge"])
     fake.add_user("mal", guild=other)

@@ -31,7 +31,7 @@ import pytest
 from bot.host.live import private_digest
 from tests.e2e.botprocess import BotProcess, run_cli
 from tests.e2e.burst import PLAYED, RESTARTED, GameDb, Ledger, Player, Sent, StoredGame, boards, drive
-from tests.fakediscord import FakeDiscord, FakeDiscordError
+from tests.fakediscord import Channel, FakeDiscord, FakeDiscordError, User
 
 #: One seed per kill: it sets when the kill falls (after how many moves, plus a delay) and the
 #: players' choices in the burst before it. BAZAAR_KILL_SEEDS=1,2,3,... runs other or more kills.
@@ -60,7 +60,7 @@ def _sent_or_done(ledger: Ledger, count: int, drivers: list[asyncio.Task[None]])
 
 
 async def _open_game(
-    fake: FakeDiscord, db: GameDb, channel, users, kind: str, ais: int, options: str
+    fake: FakeDiscord, db: GameDb, channel: Channel, users: list[User], kind: str, ais: int, options: str
 ) -> Player:
     """Open a lobby, let the other people join, add AI seats and start; returns the Player."""
     creator = users[0]
@@ -69,8 +69,9 @@ async def _open_game(
     h = await fake.slash(creator, channel, "game new", options=values)  # `options` is also a command option
     assert h.ephemeral and "Opened" in h.content, h.content
     lobby = await fake.wait_message(channel, lambda m: "lobby" in m.content, after=mark)
-    title, gid = TITLE.search(lobby.content).group("title", "id")
-    gid = int(gid)
+    found = TITLE.search(lobby.content)
+    assert found is not None, lobby.content
+    title, gid = found.group("title"), int(found.group("id"))
     for n, user in enumerate(users[1:], start=2):
         await fake.click(user, lobby, label="Join")
         await fake.wait_for(_seats_are(db, gid, n), what="the join")
@@ -301,7 +302,7 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
         assert acked >= kills  # the bursts did play
     finally:
         for proc in processes:
-            if proc.alive():
+            if proc.alive() and proc.proc is not None:
                 proc.proc.kill()
                 proc.proc.wait()
         await fake.close()
