@@ -5,6 +5,8 @@ the view it is given (a copy is left unchanged, and its choice depends on nothin
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -12,14 +14,14 @@ from bot.offline.demo import ai_game
 from engines import base
 
 
-def _cases():
+def _cases() -> Iterator[Any]:
     for engine in base.games():
         for n in range(engine.min_players, engine.max_players + 1):
             yield pytest.param(engine.name, n, id=f"{engine.name}-{n}p")
 
 
 @pytest.mark.parametrize("game,n", list(_cases()))
-def test_ai_games_end_with_legal_moves(game, n) -> None:
+def test_ai_games_end_with_legal_moves(game: str, n: int) -> None:
     engine = base.get(game)
     for seed in (0, 1):
         final, moves = ai_game(engine, seed, n, {})  # every move goes through play(): legal
@@ -30,12 +32,12 @@ def test_ai_games_end_with_legal_moves(game, n) -> None:
 
 
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
-def test_the_ai_reads_only_its_own_view(game) -> None:
+def test_the_ai_reads_only_its_own_view(game: str) -> None:
     engine = base.get(game)
     n = engine.min_players
     checked = 0
 
-    def spy(state, seat, action, events) -> None:
+    def spy(state: Any, seat: int, action: str, events: list[base.Event]) -> None:
         nonlocal checked
         if engine.outcome(state) is not None or checked >= 40:
             return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pytest
 
@@ -10,7 +11,14 @@ from bot import cli
 from bot.offline import arena
 
 
-def _result(levels, winners, scores, could=None, escaped=None, ms=None):
+def _result(
+    levels: Sequence[str],
+    winners: Sequence[int],
+    scores: Sequence[int | None],
+    could: list[bool] | None = None,
+    escaped: list[bool] | None = None,
+    ms: dict[str, list[float]] | None = None,
+) -> arena.GameResult:
     n = len(levels)
     ranks = [1 if s in winners else 2 for s in range(n)]
     return arena.GameResult(
@@ -92,7 +100,9 @@ def test_a_real_paired_run_plays_every_game() -> None:
         (["arena", "ra", "--players", "9"], "2–5 players"),
     ],
 )
-def test_arena_refuses_bad_arguments_in_one_line(args, needle, capsys: pytest.CaptureFixture[str]) -> None:
+def test_arena_refuses_bad_arguments_in_one_line(
+    args: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert cli.main(args) == 2
     err = capsys.readouterr().err
     assert err.startswith("bazaar: ") and needle in err and err.count("\n") == 1

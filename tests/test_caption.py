@@ -4,6 +4,8 @@ when it must be shortened the game's own lines go first, never a player's move."
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.offline.demo import DEMO_NAMES, ai_game
 from engines import base
 from render import caption
@@ -116,7 +118,7 @@ def test_in_a_real_game_every_move_of_a_turn_is_shown_and_never_the_header() -> 
     names = DEMO_NAMES[:3]
     turns: list[list[tuple[int, list[base.Event]]]] = [[]]
 
-    def on_step(state, seat, action, events) -> None:
+    def on_step(state: Any, seat: int, action: str, events: list[base.Event]) -> None:
         turns[-1].append((seat, events))
         if seat not in engine.to_move(state):
             turns.append([])
@@ -137,9 +139,9 @@ def test_in_a_real_game_every_move_of_a_turn_is_shown_and_never_the_header() -> 
 def test_a_recap_strip_keeps_few_tones_of_ink_and_the_same_text() -> None:
     lines = [Line("Asha plays m02 (Vegetable Guild).", 0), Line("b1 refilled · b2 refilled")]
     smooth, few = strip(lines, 1000), strip(lines, 1000, tones=4)
-    assert (
-        len(few.getcolors(10_000)) <= 2 + 2 * 3 < len(smooth.getcolors(10_000))
-    )  # bg, rule, 3 levels of 2 inks
+    few_colours, smooth_colours = few.getcolors(10_000), smooth.getcolors(10_000)
+    assert few_colours is not None and smooth_colours is not None
+    assert len(few_colours) <= 2 + 2 * 3 < len(smooth_colours)  # bg, rule, 3 levels of 2 inks
     assert few.size == smooth.size
     # the same letters where they are: the ink's full-strength pixels agree
     dark = [i for i, px in enumerate(smooth.convert("L").tobytes()) if px < 60]

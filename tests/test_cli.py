@@ -25,7 +25,7 @@ TWO = next(e.name for e in base.games() if e.min_players <= 2)  # a game two pla
 
 @pytest.mark.parametrize("game", GAMES)
 def test_demo_writes_snapshots_sheet_and_a_replayable_log(
-    game, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     engine = base.get(game)
     n = engine.min_players + 1
@@ -113,7 +113,14 @@ def test_unknown_game_and_bad_option_are_explained(
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_terminal_play_answers_bad_input_and_plays_to_the_end(game) -> None:
+def _lowest(listed: re.Pattern[str], shown: str) -> str:
+    """The lowest move number listed after the last "Your moves:" of ``shown``."""
+    found = listed.search(shown.rsplit("Your moves:", 1)[-1])
+    assert found is not None, shown[-300:]
+    return found.group(1)
+
+
+def test_terminal_play_answers_bad_input_and_plays_to_the_end(game: str) -> None:
     engine = base.get(game)
     answers = iter(["what is this", "999"])
     out = io.StringIO()
@@ -125,10 +132,7 @@ def test_terminal_play_answers_bad_input_and_plays_to_the_end(game) -> None:
         seed=4,
         out=out,
         level="easy",
-        read=lambda p: next(
-            answers,
-            "y" if "[y/N]" in p else listed.search(out.getvalue().rsplit("Your moves:", 1)[-1]).group(1),
-        ),
+        read=lambda p: next(answers, "y" if "[y/N]" in p else _lowest(listed, out.getvalue())),
     )
     text = out.getvalue()
     assert code == 0
@@ -203,6 +207,7 @@ def test_help_of_every_subcommand_lists_the_games_and_explains_every_flag(
 ) -> None:
     parser = cli._parser()
     sub = next(a for a in parser._actions if a.dest == "cmd")
+    assert isinstance(sub.choices, dict)
     for name, p in sub.choices.items():
         with pytest.raises(SystemExit):
             cli.main([name, "--help"])

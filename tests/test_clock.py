@@ -25,7 +25,7 @@ from bot.host.clock import BadDuration, Entry, TurnClock, due, format_duration, 
         ("120s", 120),
     ],
 )
-def test_parse_duration(text, seconds) -> None:
+def test_parse_duration(text: str, seconds: int) -> None:
     assert parse_duration(text) == seconds
 
 
@@ -40,7 +40,7 @@ def test_parse_duration(text, seconds) -> None:
         ("h", "not a duration"),
     ],
 )
-def test_parse_duration_refuses(text, needle) -> None:
+def test_parse_duration_refuses(text: str, needle: str) -> None:
     with pytest.raises(BadDuration, match=needle):
         parse_duration(text)
 
@@ -94,9 +94,9 @@ async def test_tick_handles_due_items_with_injected_time() -> None:
 async def test_a_failing_handler_does_not_stop_the_others(caplog: pytest.LogCaptureFixture) -> None:
     now = FakeTime()
     entries = [Entry.of(1, now.t, 60, True), Entry.of(2, now.t, 60, True)]
-    seen = []
+    seen: list[int] = []
 
-    async def handler(gid, kind) -> None:
+    async def handler(gid: int, kind: str) -> None:
         if gid == 1:
             raise RuntimeError("boom")
         seen.append(gid)
@@ -111,7 +111,7 @@ async def test_running_loop_wakes_on_poke_not_by_sleeping() -> None:
     entries = [Entry.of(3, now.t + 86400, 86400, True)]  # a day away: the loop would sleep max_sleep
     fired = asyncio.Event()
 
-    async def handler(gid, kind) -> None:
+    async def handler(gid: int, kind: str) -> None:
         entries.clear()
         fired.set()
 

@@ -56,7 +56,7 @@ def test_defaults(tmp_path: Path) -> None:
         ("BAZAAR_RATE_LIMIT", "fast", "BAZAAR_RATE_LIMIT"),
     ],
 )
-def test_malformed_values_are_refused(key, value, needle) -> None:
+def test_malformed_values_are_refused(key: str, value: str, needle: str) -> None:
     with pytest.raises(ConfigError, match=needle):
         load_config(None, environ={"DISCORD_TOKEN": "t", key: value})
 

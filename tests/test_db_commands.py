@@ -174,7 +174,7 @@ def test_copy_argument_errors_are_one_line(
     ],
 )
 def test_copy_takes_no_password_on_the_command_line(
-    env: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str], url
+    env: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str], url: str
 ) -> None:
     """argv is readable by every user of the machine (ps): the password comes from PGPASSWORD."""
     asyncio.run(_install(tmp_path / "real.sqlite3"))

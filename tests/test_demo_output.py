@@ -114,7 +114,7 @@ def test_the_out_index_lists_every_game_folder_and_titles_come_from_file_names(t
 
 
 @pytest.mark.parametrize("name", ['<b>"x"</b>', "a & b"])
-def test_titles_are_escaped(tmp_path: Path, name) -> None:
+def test_titles_are_escaped(tmp_path: Path, name: str) -> None:
     (tmp_path / "g").mkdir()
     contact.write_game_index(tmp_path / "g", name, [name])
     text = (tmp_path / "g" / "index.html").read_text()

@@ -250,7 +250,7 @@ def test_two_people_forgotten_in_one_game_are_numbered(
 
 @pytest.mark.parametrize("bad", ["abc", "-5", "0", "1.5", "²", "", str(2**63)])
 def test_a_user_id_that_is_not_one_is_refused_and_nothing_changes(
-    env: pytest.MonkeyPatch, tmp_path: Path, bad, capsys: pytest.CaptureFixture[str]
+    env: pytest.MonkeyPatch, tmp_path: Path, bad: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "bazaar.sqlite3"
     asyncio.run(_install(path))
@@ -335,7 +335,7 @@ async def _schema_6_game(target: str | Path, folder: Path) -> int:
 
 def test_an_older_database_is_migrated_first(
     env: pytest.MonkeyPatch,
-    backend,
+    backend: str,
     backend_target: str | Path,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],

@@ -29,7 +29,7 @@ def debug_logging():
         logging.getLogger(n).setLevel(lv)
 
 
-def test_no_interaction_token_at_debug(capsys: pytest.CaptureFixture[str], debug_logging) -> None:
+def test_no_interaction_token_at_debug(capsys: pytest.CaptureFixture[str], debug_logging: None) -> None:
     url = f"https://discord.com/api/v10/webhooks/123456789012345678/{TOKEN}/messages/@original"
     logging.getLogger("discord.webhook.async_").debug("PATCH %s with %s has returned 200", url, {})
     logging.getLogger("discord.client").debug(

@@ -33,7 +33,7 @@ async def _started(path: Path, job: asyncio.Future, limit: float = 60.0) -> None
 
 
 @pytest.mark.parametrize("size", [1, 0])
-async def test_a_board_is_not_queued_behind_a_running_recap(tmp_path: Path, size) -> None:
+async def test_a_board_is_not_queued_behind_a_running_recap(tmp_path: Path, size: int) -> None:
     """With one board worker (a shard process's pool) or threads: while a long job holds the
     lane, board jobs are drawn at once; the long job is still running when they are back."""
     workers = Workers(size)

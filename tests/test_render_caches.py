@@ -113,7 +113,7 @@ GAMES = [e.name for e in base.games()]
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_boards_do_not_depend_on_what_was_drawn_before(game) -> None:
+def test_boards_do_not_depend_on_what_was_drawn_before(game: str) -> None:
     names, steps = _late_views(game, 5, 3)
     cold = []
     for view, previous, caption in steps:
@@ -137,7 +137,7 @@ def _decoded(png: bytes) -> Image.Image:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_png_keeps_the_board_s_colours(game) -> None:
+def test_the_png_keeps_the_board_s_colours(game: str) -> None:
     names, steps = _late_views(game, 7, 1)
     view, previous, caption = steps[0]
     img = render.board_image(game, view, names, caption=caption, previous=previous)
@@ -168,7 +168,7 @@ def test_a_higher_zlib_level_only_when_the_fast_one_is_too_big() -> None:
 
 
 @pytest.mark.parametrize("n", [2, 4])
-def test_phraya_boards_fit_at_the_fastest_level(n) -> None:
+def test_phraya_boards_fit_at_the_fastest_level(n: int) -> None:
     """A Phraya board (now one square canvas, its charts in the second picture) fits the limit
     at zlib level 1, so it keeps every game's levels (no ``BOARD_PNG_LEVELS``), and what a
     board encodes to is what the bot posts."""

@@ -56,14 +56,14 @@ def check(game: str, n: int, boards: set[tuple[int, int]], extras: set[tuple[int
 
 
 @pytest.mark.parametrize("game,n", CASES)
-def test_every_turns_board_has_the_one_fixed_canvas(game, n) -> None:
+def test_every_turns_board_has_the_one_fixed_canvas(game: str, n: int) -> None:
     check(game, n, *posted_sizes(game, n, 1, every_step=False))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game,n", CASES)
 @pytest.mark.parametrize("seed", [2, 3])
-def test_every_steps_board_has_the_one_fixed_canvas(game, n, seed) -> None:
+def test_every_steps_board_has_the_one_fixed_canvas(game: str, n: int, seed: int) -> None:
     check(game, n, *posted_sizes(game, n, seed, every_step=True))
 
 
@@ -85,7 +85,7 @@ def longest_game(game: str) -> tuple[int, int, list[tuple[int, str]]]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
-def test_the_recap_of_the_longest_seeded_game_keeps_every_turn_within_the_budget(game) -> None:
+def test_the_recap_of_the_longest_seeded_game_keeps_every_turn_within_the_budget(game: str) -> None:
     """Item 8: one frame per turn (each the posted board with its turn's caption), 0.8 s at
     least a frame, the last held 3 s, one frame size (the fixed canvas: no blank), ≤ 4 MB."""
     engine = base.get(game)

@@ -38,7 +38,7 @@ def test_the_text_helper_refuses_unreadable_sizes() -> None:
 
 
 @pytest.mark.parametrize("game,n", list(_cases()))
-def test_every_step_is_legible_and_captioned(game, n) -> None:
+def test_every_step_is_legible_and_captioned(game: str, n: int) -> None:
     engine = base.get(game)
     drawer = render.get(game)
     names = NAMES[:n]

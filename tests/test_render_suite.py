@@ -39,7 +39,7 @@ def _steps(engine: base.Engine, seed: int, n: int, every: int):
 
 
 @pytest.mark.parametrize("game,n", list(_cases()))
-def test_every_step_renders_from_views_only(game, n) -> None:
+def test_every_step_renders_from_views_only(game: str, n: int) -> None:
     engine = base.get(game)
     drawer = render.get(game)
     names = [f"Player {i + 1}" for i in range(n)]
@@ -63,7 +63,7 @@ def test_every_step_renders_from_views_only(game, n) -> None:
 
 
 @pytest.mark.parametrize("game,n", list(_cases()))
-def test_rendering_is_deterministic(game, n) -> None:
+def test_rendering_is_deterministic(game: str, n: int) -> None:
     engine = base.get(game)
     drawer = render.get(game)
     states = list(_steps(engine, 5, n, every=11))

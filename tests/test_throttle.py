@@ -54,11 +54,11 @@ def test_off_allows_everything() -> None:
         ("0", (0, 0.0)),
     ],
 )
-def test_parse(text, expected) -> None:
+def test_parse(text: str, expected: tuple[int, float]) -> None:
     assert parse_rate_limit(text) == expected
 
 
 @pytest.mark.parametrize("text", ["fast", "8/", "8/x", "0/2", "8/0", "-1/2", "2000/1", "8/2/1"])
-def test_parse_refuses_nonsense(text) -> None:
+def test_parse_refuses_nonsense(text: str) -> None:
     with pytest.raises(ValueError):
         parse_rate_limit(text)
