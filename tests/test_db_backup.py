@@ -34,7 +34,7 @@ def test_a_backup_is_a_checked_consistent_private_copy(
     assert stat.S_IMODE(os.stat(copy).st_mode) == 0o600
     assert not copy.with_name("copy.sqlite3-wal").exists()  # one self-contained file
 
-    async def games(path):
+    async def games(path: Path) -> list[tuple[int, int, str]]:
         store = await Store.open(path, migrate=False)
         try:
             return [(r.id, r.version, r.status) for r in await store.games()]

@@ -6,7 +6,9 @@ that is not empty and a missing source file."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,6 +17,7 @@ from bot.host.service import GameService
 from bot.host.store import Store
 from bot.host.store_copy import copy_store, replays
 from engines import base
+from tests.store_internals import record_of
 
 
 async def _install(path: Path) -> dict[str, int]:
@@ -116,7 +119,7 @@ def test_copy_moves_every_game_and_checks_it_by_replaying(
         try:
             assert await pg.export_rows() == await lite.export_rows()
             for row in await pg.games(statuses=["active", "finished"]):
-                assert replays(await pg.record(row.id)) is True
+                assert replays(await record_of(pg, row.id)) is True
             new = await pg.create_game(
                 kind="toy",
                 seed=1,
@@ -220,7 +223,7 @@ async def test_a_copy_that_reads_back_differently_is_reported(
     lite, pg = await Store.open(source), await Store.open(pg_url)
     real = pg.import_rows
 
-    async def lossy(rows) -> None:
+    async def lossy(rows: Mapping[str, list[tuple[Any, ...]]]) -> None:
         await real({**rows, "moves": rows["moves"][:-1]})
 
     monkeypatch.setattr(pg, "import_rows", lossy)

@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 import render
 from bot.offline import contact
@@ -29,7 +29,7 @@ class Checked(HTMLParser):
         self.tags: list[str] = []
         self.images: list[tuple[str, str]] = []  # (src, alt)
 
-    def handle_starttag(self, tag, attrs) -> None:
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
         self.tags.append(tag)
         if tag not in VOID:
@@ -38,7 +38,7 @@ class Checked(HTMLParser):
         if tag == "img":
             self.images.append((a.get("src") or "", a.get("alt") or ""))
 
-    def handle_endtag(self, tag) -> None:
+    def handle_endtag(self, tag: str) -> None:
         assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-1:]}"
         self.stack.pop()
 
@@ -75,6 +75,7 @@ def test_a_demo_writes_every_interim_sheet_the_recap_and_contact_sheets(tmp_path
     _, moves = ai_game(engine, 2, n, engine.resolve_options({}))
     expected = []
     for state, played in list(base.replay_steps(engine, 2, n, engine.resolve_options({}), moves))[1:]:
+        assert played is not None  # (every step after the setup is a move)
         found = render.interim_sheet(game, engine.view(state, None), base.events_for(played.events, None))
         if found is not None:
             expected.append(found[0])
@@ -89,6 +90,7 @@ def test_a_demo_writes_every_interim_sheet_the_recap_and_contact_sheets(tmp_path
     data = (folder / "recap.gif").read_bytes()
     assert data == res.recap.data and len(data) <= recap.BUDGET
     with Image.open(io.BytesIO(data)) as gif:
+        assert isinstance(gif, GifImagePlugin.GifImageFile)
         assert gif.format == "GIF" and gif.n_frames == res.recap.frames == len(turns)
 
     page = check_page(folder / "index.html")
@@ -152,4 +154,5 @@ def test_phone_html_shows_every_picture_at_phone_width_boards_with_their_second_
         Image.open(io.BytesIO((folder / "recap.gif").read_bytes())) as gif,
         Image.open(folder / boards[0]) as first,
     ):
+        assert isinstance(gif, GifImagePlugin.GifImageFile)
         assert gif.n_frames == len(boards) and gif.size == first.size

@@ -4,9 +4,8 @@ each player's final DM says their rank."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from bot.host.live import Batch, Step
+from bot.host.store import GameRow, SeatRow
 from bot.surface import text
 from engines import base
 
@@ -14,9 +13,12 @@ E = base.Event
 
 
 def batch(events: list[base.Event], status: str = "finished") -> Batch:
-    engine = SimpleNamespace(title="Ra", name="ra")
-    row = SimpleNamespace(id=12, version=40, status=status)
-    seats = tuple(SimpleNamespace(seat=i, name=n) for i, n in enumerate(["Asha", "Bilal", "Chen"]))
+    engine = base.get("ra")
+    row = GameRow(12, "ra", 1, {}, 1, 2, 3, 4, status, 40, 0, None, False, None, 0.0, 0.0)
+    seats = tuple(
+        SeatRow(12, i, 100 + i, n, False, False, None, 0, False)
+        for i, n in enumerate(["Asha", "Bilal", "Chen"])
+    )
     return Batch(
         12, engine, row, seats, None, (Step(40, 2, "bid 5", "player", tuple(events)),), (), False, True
     )
