@@ -19,7 +19,7 @@ from bot.host.forget import FORMER_CREATOR, FORMER_PLAYER
 from bot.host.service import GameService
 from bot.host.store import Store
 from bot.host.store_copy import replays
-from tests.store_internals import row_of
+from tests.store_internals import pool_of, row_of, sqlite_of
 
 ANN, BOB, CY = 10, 11, 12  # Ann is forgotten
 DM_CHANNEL = {ANN: 7010, BOB: 7011, CY: 7012}
@@ -33,6 +33,7 @@ async def _play_out(svc: GameService, gid: int, people: tuple[int, ...], moves: 
             return
         user = next(u for u in people if svc.awaited_seat(game, u) is not None)
         seat = svc.awaited_seat(game, user)
+        assert seat is not None
         await svc.move(gid, user, str(game.engine.legal_actions(game.state, seat)[0]))
 
 
@@ -309,9 +310,9 @@ async def _log_rules(target: str | Path) -> None:
 
 async def _raw(store: Store, sql: str) -> None:
     if store.dialect == "sqlite":
-        await store._db.execute(sql)
+        await sqlite_of(store).execute(sql)
     else:
-        await store._pool.execute(sql)
+        await pool_of(store).execute(sql)
 
 
 def test_the_move_log_accepts_only_erasing_a_sender(backend_target: str | Path) -> None:

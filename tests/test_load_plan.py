@@ -6,6 +6,8 @@ lowest aimed rate misses; a stretch that fell behind reports its p99 as a lower 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Any
 
 from benchmarks.load import AIMED, Phase, Plan, _phase_rows
 
@@ -14,9 +16,11 @@ class FakeLoad:
     """Answers each rate as ``p99_at(rate)`` ms; rates above ``keeps_up`` fall behind, leaving
     ``leaves`` moves unanswered, which the bot answers during the next recovery wait."""
 
-    def __init__(self, keeps_up: float, p99_at=lambda rate: 100.0, leaves: int = 3) -> None:
+    def __init__(
+        self, keeps_up: float, p99_at: Callable[[float], float] = lambda rate: 100.0, leaves: int = 3
+    ) -> None:
         self.keeps_up, self.p99_at, self.leaves = keeps_up, p99_at, leaves
-        self.calls: list[tuple] = []
+        self.calls: list[tuple[Any, ...]] = []
         self.waiting = 0
 
     async def recover(self, timeout: float) -> int:

@@ -5,6 +5,7 @@ quotes such a URL has the token masked."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,7 +16,7 @@ TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OnNlY3JldHRva2Vu"
 
 
 @pytest.fixture
-def debug_logging():
+def debug_logging() -> Iterator[None]:
     root = logging.getLogger()
     handlers, level = list(root.handlers), root.level
     quiet = {n: logging.getLogger(n).level for n in app.QUIET_LOGGERS}

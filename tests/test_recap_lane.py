@@ -9,6 +9,7 @@ import os
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ def thread_names() -> list[str]:
     return [t.name for t in threading.enumerate()]
 
 
-async def _started(path: Path, job: asyncio.Future, limit: float = 60.0) -> None:
+async def _started(path: Path, job: asyncio.Future[Any], limit: float = 60.0) -> None:
     end = time.monotonic() + limit  # a worker process may take seconds to start
     while not path.exists() and not job.done() and time.monotonic() < end:
         await asyncio.sleep(0.01)
@@ -121,8 +122,10 @@ async def test_the_lane_process_ends_when_the_bot_is_killed() -> None:
 
     root = Path(__file__).resolve().parent.parent
     bot = subprocess.Popen([sys.executable, "-c", _BOT], cwd=root, stdout=subprocess.PIPE, text=True)
+    assert bot.stdout is not None
+    out = bot.stdout
     try:
-        line = await asyncio.wait_for(asyncio.to_thread(bot.stdout.readline), 60)
+        line = await asyncio.wait_for(asyncio.to_thread(out.readline), 60)
         lane = int(line)
         assert lane != bot.pid and _alive(lane)
         bot.send_signal(signal.SIGKILL)
@@ -134,4 +137,4 @@ async def test_the_lane_process_ends_when_the_bot_is_killed() -> None:
     finally:
         if bot.poll() is None:
             bot.kill()
-        bot.stdout.close()
+        out.close()

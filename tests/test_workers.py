@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import threading
 import time
 from pathlib import Path
 
@@ -33,7 +34,7 @@ def wait_for_go(started: str, go: str, limit: float = 60.0) -> tuple[int, bool]:
     return os.getpid(), False
 
 
-def _views(kind: str, n: int = 3):
+def _views(kind: str, n: int = 3) -> tuple[base.View, base.View]:
     engine = base.get(kind)
     rng = random.Random(3)
     state = engine.setup(5, n, {})
@@ -128,8 +129,10 @@ def test_a_worker_ends_when_the_bot_process_is_killed(tmp_path: Path) -> None:
 
     root = HERE.parent
     owner = subprocess.Popen([sys.executable, "-c", OWNER], cwd=root, stdout=subprocess.PIPE, text=True)
+    assert owner.stdout is not None
+    out = owner.stdout
     try:
-        worker = int(owner.stdout.readline())
+        worker = int(out.readline())
         assert worker != owner.pid and _alive(worker)
         owner.send_signal(signal.SIGKILL)
         owner.wait()
@@ -141,7 +144,7 @@ def test_a_worker_ends_when_the_bot_process_is_killed(tmp_path: Path) -> None:
     finally:
         owner.kill()
         owner.wait()
-        owner.stdout.close()
+        out.close()
 
 
 def test_a_failing_job_in_thread_workers_raises_its_own_error() -> None:
@@ -171,7 +174,7 @@ def test_a_failing_job_in_thread_workers_raises_its_own_error() -> None:
     assert out.stdout.strip() == "raised 'boom'", out.stderr[-2000:]
 
 
-def _held(name: str, started: list, go) -> str:
+def _held(name: str, started: list[str], go: threading.Event) -> str:
     """A job that notes it started, then waits for the test's ``go`` (a threading.Event)."""
     started.append(name)
     go.wait(30)
@@ -183,7 +186,6 @@ async def test_boards_never_wait_behind_ai_searches_and_watched_games_come_first
     at once (and ends while the searches go on); once the searches end, the AI of a game people
     play starts before the AI of games nobody plays that were queued earlier. Today's pool is
     first come, first served: the board would wait behind the queued searches."""
-    import threading
 
     from bot.host import jobgate
 
@@ -192,7 +194,7 @@ async def test_boards_never_wait_behind_ai_searches_and_watched_games_come_first
     go = threading.Event()
     try:
 
-        async def job(name: str, level: int):
+        async def job(name: str, level: int) -> str:
             with jobgate.priority(level):
                 return await workers.run(_held, name, started, go)
 
