@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Callable
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -74,13 +75,17 @@ def test_the_stamp_cache_is_bounded_and_keyed(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(common._stamps, "size", 3)
     img, _ = canvas(100, 400)
 
-    def label(s: str):
+    def label(s: str) -> Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None]:
         return lambda im, d, x, y: d.text((x + 2, y + 2), s, font=font(26), fill=(0, 0, 0))
 
     for i in range(5):
         stamp(img, (0, 0, 60, 30), ("test.label", str(i)), label(str(i)))
     assert len(common._stamps) == 3
-    assert [k[0][1] for k in common._stamps] == ["2", "3", "4"]  # the least recently used went
+    assert [k[0][1] for k in common._stamps if isinstance(k, tuple)] == [
+        "2",
+        "3",
+        "4",
+    ]  # the least recently used went
     # the same key on another background is another piece; another key is never reused
     a, _ = canvas(100, 400, PANEL)
     stamp(a, (0, 0, 60, 30), ("test.label", "4"), label("4"))
@@ -91,14 +96,17 @@ def test_the_stamp_cache_is_bounded_and_keyed(monkeypatch: pytest.MonkeyPatch) -
     assert _same(a, want)
 
 
-def _late_views(game: str, seed: int, count: int):
+def _late_views(
+    game: str, seed: int, count: int
+) -> tuple[list[str], list[tuple[base.View, base.View | None, list[str]]]]:
     """(view, previous, caption) of the last ``count`` moves of a seeded random game at the
     game's most players."""
     engine = base.get(game)
     n = engine.max_players
     rng = random.Random(seed)
     state = engine.setup(seed, n, {})
-    out, previous = [], None
+    out: list[tuple[base.View, base.View | None, list[str]]] = []
+    previous: base.View | None = None
     while engine.outcome(state) is None:
         seat = rng.choice(engine.to_move(state))
         state, events = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))

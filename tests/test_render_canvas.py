@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 import render
 from bot.offline.demo import DEMO_NAMES, ai_game
@@ -96,6 +96,7 @@ def test_the_recap_of_the_longest_seeded_game_keeps_every_turn_within_the_budget
     assert made.turns == turns and made.frames == turns, (made.frames, turns)
     assert (made.width, made.height) == (1000, render.canvas_height(game, n))
     with Image.open(io.BytesIO(made.data)) as gif:
+        assert isinstance(gif, GifImagePlugin.GifImageFile)
         durations = []
         for i in range(gif.n_frames):
             gif.seek(i)

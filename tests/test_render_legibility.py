@@ -14,6 +14,8 @@ what changed since the previous board marked), with every awaited seat's hand an
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -25,7 +27,7 @@ from render.common import MIN_TEXT, font
 NAMES = ["Asha", "Bilal", "Chen", "Dara", "Emeka"]
 
 
-def _cases():
+def _cases() -> Iterator[Any]:
     for engine in base.games():
         for n in sorted({engine.min_players, engine.max_players}):
             yield pytest.param(engine.name, n, id=f"{engine.name}-{n}p")

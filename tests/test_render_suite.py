@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -18,13 +20,13 @@ SEEDS = (1, 2)
 MAX_BYTES = 250_000
 
 
-def _cases():
+def _cases() -> Iterator[Any]:
     for engine in base.games():
         for n in sorted({engine.min_players, engine.max_players}):
             yield pytest.param(engine.name, n, id=f"{engine.name}-{n}p")
 
 
-def _steps(engine: base.Engine, seed: int, n: int, every: int):
+def _steps(engine: base.Engine, seed: int, n: int, every: int) -> Iterator[Any]:
     """States of a random game (every ``every``-th step and the last)."""
     rng = random.Random(seed)
     state = engine.setup(seed, n, {})

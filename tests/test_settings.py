@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.metadata
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,16 +16,16 @@ from bot.host.settings import ALIASES, SETTINGS
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class _Recording(dict):
-    def __init__(self, *a, **k) -> None:
+class _Recording(dict[str, str]):
+    def __init__(self, *a: Any, **k: Any) -> None:
         super().__init__(*a, **k)
         self.read: set[str] = set()
 
-    def get(self, key, default=None):
+    def get(self, key: str, default: Any = None) -> Any:
         self.read.add(key)
         return super().get(key, default)
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> str:
         self.read.add(key)
         return super().__getitem__(key)
 
