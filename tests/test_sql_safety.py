@@ -106,7 +106,7 @@ class Checker:
         # a helper that runs SQL handed to it (the store's _all/_one): its callers are checked instead
         self.passthrough = {a.arg for a in func.args.args} if func.name in SQL_CALLS else set()
         # a local is safe when every value bound to it (or appended to it) is safe; iterate to a fixpoint
-        binds: dict[str, list[ast.expr]] = {}
+        binds: dict[str, list[ast.expr | None]] = {}  # None: a value not known to be safe
         for node in ast.walk(func):
             if isinstance(node, ast.Assign):
                 for t in node.targets:
@@ -256,6 +256,7 @@ async def f(db, name, game_id, row):
 """
     tree = ast.parse(bad)
     func = tree.body[0]
+    assert isinstance(func, ast.AsyncFunctionDef)
     checker = Checker(func, _module_constants(tree), set())
     args = [
         n.args[0]
@@ -274,6 +275,7 @@ async def f(db, fields, ids):
     await db.execute(f"UPDATE t SET {sets} WHERE id = ?", [1])
 """)
     gfunc = good.body[1]
+    assert isinstance(gfunc, ast.AsyncFunctionDef)
     checker = Checker(gfunc, _module_constants(good), {"_SEAT_FIELDS"})
     gargs = [
         n.args[0]

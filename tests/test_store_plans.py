@@ -14,8 +14,10 @@ import inspect
 import re
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from bot.host.store import Store
+from tests.store_internals import sqlite_of
 
 #: Tables that grow with every move or post: none may be read by a full scan.
 GROWING = ("moves", "seats", "snapshots", "messages", "drafts")
@@ -29,7 +31,7 @@ async def _exercise(store: Store) -> set[str]:
     """Call every public method of the store; returns their names."""
     called: set[str] = set()
 
-    async def call(method: str, *args, **kwargs):
+    async def call(method: str, *args: Any, **kwargs: Any) -> Any:
         called.add(method)
         return await getattr(store, method)(*args, **kwargs)
 
@@ -126,10 +128,10 @@ async def test_no_store_query_scans_a_growing_table(tmp_path: Path) -> None:
     store = await Store.open(path, now=lambda: 1000.0)
     statements: list[str] = []
     try:
-        raw = store._db._conn  # the sqlite3 connection aiosqlite drives in its thread
-        await store._db._execute(raw.set_trace_callback, statements.append)
+        traced = sqlite_of(store)
+        await traced.set_trace_callback(statements.append)  # each statement the store runs
         called = await _exercise(store)
-        await store._db._execute(raw.set_trace_callback, None)
+        await traced.set_trace_callback(lambda statement: None)  # (not the close's)
     finally:
         await store.close()
     missing = _public_methods() - called - {"open", "close"} - WHOLE_TABLE_BY_DESIGN
