@@ -14,6 +14,7 @@ import pytest
 from bot import cli
 from bot.host.backup import hold_running
 from bot.host.store import Store
+from tests.store_internals import sqlite_of
 from tests.test_db_commands import _install
 
 
@@ -59,12 +60,13 @@ def test_a_backup_taken_while_a_bot_writes_is_one_consistent_state(
     async def write_and_back_up() -> None:
         store = await Store.open(db)
         try:
-            await store._db.execute("BEGIN IMMEDIATE")  # type: ignore[attr-defined]
-            await store._db.execute("UPDATE games SET version = version + 100")  # type: ignore[attr-defined]
+            conn = sqlite_of(store)
+            await conn.execute("BEGIN IMMEDIATE")
+            await conn.execute("UPDATE games SET version = version + 100")
             # a write in flight: the backup sees the last committed state, not this
             code = await asyncio.to_thread(cli.main, ["db", "backup", str(tmp_path / "mid.sqlite3")])
             assert code == 0
-            await store._db.execute("ROLLBACK")  # type: ignore[attr-defined]
+            await conn.execute("ROLLBACK")
         finally:
             await store.close()
 

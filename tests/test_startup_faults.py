@@ -51,7 +51,7 @@ def _prefix(probe: Path) -> list[str]:
     return DROP
 
 
-def _run(db: Path, cwd: Path, prefix: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+def _run(db: Path | str, cwd: Path, prefix: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     environ = {k: v for k, v in os.environ.items() if not k.startswith(("BAZAAR_", "DISCORD_"))}
     environ |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token", "BAZAAR_DB": str(db), **env}
     return subprocess.run(
@@ -133,13 +133,13 @@ def test_a_postgresql_server_that_cannot_be_used_stops_the_bot_with_one_line(
     """BAZAAR_DB a postgresql:// URL: no server at the port, a database that does not exist;
     one line each, naming the server but never the password."""
     line = _refused(
-        _run("postgresql://bazaar:hunter2@127.0.0.1:9/bazaar", tmp_path, []),  # type: ignore[arg-type]
+        _run("postgresql://bazaar:hunter2@127.0.0.1:9/bazaar", tmp_path, []),
         "127.0.0.1:9",
         "cannot be reached",
     )
     assert "hunter2" not in line
     missing = pg_admin.rsplit("/", 1)[0] + "/bazaar_no_such_database"
-    _refused(_run(missing, tmp_path, []), "does not exist", "BAZAAR_DB")  # type: ignore[arg-type]
+    _refused(_run(missing, tmp_path, []), "does not exist", "BAZAAR_DB")
 
 
 def test_a_database_path_that_does_not_exist_is_not_created_silently(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from engines import base
 from render import caption
 from render.common import to_png
 from tests.fakediscord import BotRunner, Channel, FakeDiscord, Guild, Interaction, Message, RunBot, User
+from tests.store_internals import pool_of, sqlite_of
 
 GAME_TITLE = re.compile(r"\*\*(?P<title>[^*#]+) #(?P<id>\d+)\*\*")
 DB_TARGET: str | None = None
@@ -117,8 +118,9 @@ class Table:
 
     @property
     def bot(self) -> BazaarBot:
-        assert self.runner is not None
-        return self.runner.client  # type: ignore[return-value]
+        client = self.running.client
+        assert isinstance(client, BazaarBot), client
+        return client
 
     async def boot(self, *, sync: bool = True, **bot_options: Any) -> BotRunner:
         """Start a new BazaarBot on the table's database (and sync its commands);
@@ -299,11 +301,12 @@ async def db_query(target: Path | str, sql: str, *args: Any) -> list[tuple[Any, 
     store = await Store.open(target, migrate=False)
     try:
         if store.dialect == "sqlite":
-            async with store._db.execute(sql, args) as cur:  # type: ignore[attr-defined]
+            db = sqlite_of(store)
+            async with db.execute(sql, args) as cur:
                 rows = [tuple(r) for r in await cur.fetchall()]
-            await store._db.commit()  # type: ignore[attr-defined]
+            await db.commit()
             return rows
-        return [tuple(r) for r in await store._pool.fetch(dollar(sql), *args)]  # type: ignore[attr-defined]
+        return [tuple(r) for r in await pool_of(store).fetch(dollar(sql), *args)]
     finally:
         await store.close()
 

@@ -35,7 +35,8 @@ class JoinButton(
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: TinyBot = interaction.client  # type: ignore[assignment]
+        bot = interaction.client
+        assert isinstance(bot, TinyBot), bot
         bot.joins.append((bot.name, self.game, interaction.user.id))
         await interaction.response.edit_message(content=f"{interaction.user.name} joined {self.game}")
 
