@@ -75,7 +75,7 @@ def engine_fixture() -> Iterator[SearchNim]:
     e = SearchNim()
     base.register(e)
     yield e
-    base._REGISTRY.pop(e.name, None)
+    base.unregister(e.name)
 
 
 class ClockedHost(GameService):

@@ -140,7 +140,7 @@ def toy() -> Iterator[ToyNim]:
     engine = ToyNim()
     base.register(engine)
     yield engine
-    base._REGISTRY.pop(engine.name, None)
+    base.unregister(engine.name)
 
 
 class Clock:

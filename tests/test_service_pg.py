@@ -21,7 +21,7 @@ def nim() -> Iterator[ToyNim]:
     engine = ToyNim()
     base.register(engine)
     yield engine
-    base._REGISTRY.pop(engine.name, None)
+    base.unregister(engine.name)
 
 
 @pytest.fixture

@@ -323,7 +323,7 @@ def _awaited_prompt(interaction: discord.Interaction, game: LiveGame, version: i
     ``StaleState`` for an old version, :class:`Refusal` when the caller is not awaited."""
     svc = bot_of(interaction).service
     if version != game.row.version:
-        raise base.StaleState("That board is out of date: the game has moved on since. Use the latest message.")
+        raise base.StaleState()
     seat = game.seat_of(interaction.user.id)
     if seat is None:
         raise Refusal(f"You are not playing in {game.title}.")

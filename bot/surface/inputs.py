@@ -94,7 +94,7 @@ def ids(game: Any, version: Any) -> tuple[int, int]:
     if isinstance(version, str) and is_digits(version) and len(version) <= 19:
         version = int(version)
     if isinstance(version, bool) or not isinstance(version, int) or not 0 <= version <= MAX_INT:
-        raise base.StaleState("That board is out of date: the game has moved on since. Use the latest message.")
+        raise base.StaleState()
     return gid, version
 
 

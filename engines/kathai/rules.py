@@ -219,7 +219,7 @@ class KathaiEngine(Engine):
 
     def _reason(self, state: State, seat: int, m: Move) -> RuleError | None:
         if state.step == OVER:
-            return GameOver("This game is over; no more moves are accepted.")
+            return GameOver()
         awaited = lg.awaited(state)
         if seat not in awaited:
             return NotYourTurn(not_your_turn_reason(awaited))

@@ -237,7 +237,7 @@ class PhrayaEngine(Engine):
         """Apply a legal action and what resolves itself after it. Raises :class:`GameOver`,
         :class:`NotYourTurn` or :class:`IllegalAction` (with the reason); changes nothing then."""
         if state.step == OVER:
-            raise GameOver("This game is over; no more moves are accepted.")
+            raise GameOver()
         if seat != (state.cur if state.step >= CARD else flow.actor(state)):
             raise NotYourTurn("It is not your turn: waiting for {s%d}." % self.to_move(state)[0])
         got = state.__dict__.get(LEGAL)

@@ -180,7 +180,7 @@ class PralayaEngine(Engine):
         :class:`IllegalAction` with a reason (the state is never changed).
         """
         if state.step == OVER:
-            raise GameOver("This game is over; no more moves are accepted.")
+            raise GameOver()
         if seat != state.active:
             raise NotYourTurn("It is not your turn: waiting for {s%d}." % state.active)
         dec = SPACE[state.n].get(action)

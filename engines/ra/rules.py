@@ -259,7 +259,7 @@ class RaEngine(Engine):
     def _rejection(self, state: State, seat: int, action: Action) -> Exception:
         """The error explaining why ``action`` is not legal for ``seat`` now."""
         if state.step == OVER:
-            return GameOver("This game is over; no more moves are accepted.")
+            return GameOver()
         awaited = self.to_move(state)
         if seat not in awaited:
             return NotYourTurn("It is not your turn: waiting for {s%d}." % awaited[0])

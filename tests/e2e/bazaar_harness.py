@@ -550,7 +550,7 @@ def install_toy_secret() -> Callable[[], None]:
     sys.modules["render.toysecret"] = mod
 
     def remove() -> None:
-        base._REGISTRY.pop(engine.name, None)
+        base.unregister(engine.name)
         sys.modules.pop("render.toysecret", None)
 
     return remove

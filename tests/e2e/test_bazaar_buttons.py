@@ -102,7 +102,7 @@ def toy_lists() -> Iterator[WideLists]:
     )
     sys.modules["render.toywide"] = mod
     yield engine
-    base._REGISTRY.pop(engine.name, None)
+    base.unregister(engine.name)
     sys.modules.pop("render.toywide", None)
 
 

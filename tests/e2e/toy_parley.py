@@ -269,7 +269,7 @@ def install() -> Callable[[], None]:
     sys.modules["render.toyparley"] = mod
 
     def remove() -> None:
-        base._REGISTRY.pop(engine.name, None)
+        base.unregister(engine.name)
         sys.modules.pop("render.toyparley", None)
 
     return remove

@@ -1,0 +1,133 @@
+"""Copying a frozen state fast: the one place that writes an instance's ``__dict__``.
+
+Game states are frozen dataclasses. A move builds the next state from the last one with a few
+fields changed; ``dataclasses.replace`` does that through ``__init__`` (one
+``object.__setattr__`` per field), which costs more than the move itself in a random playout.
+The functions here copy the instance dict once instead:
+
+* :func:`replace` -- a copy with some fields changed (``dataclasses.replace`` without
+  ``__init__``);
+* :func:`build` -- a new instance from every field's value, without ``__init__``;
+* :func:`thaw` / :func:`poke` -- a private copy that one function changes field by field and
+  then hands out as the new value (it must not be changed after that);
+* :func:`memo` / :func:`remember` / :func:`forget` -- entries that ride along in a state's
+  ``__dict__`` without being fields: invisible to ``==``, to ``repr``, to
+  :func:`engines.serial.state_fingerprint` and to views (a cache, or what a state remembers for
+  the AI such as the asks refused this turn). :func:`replace` and :func:`thaw` carry them along.
+
+Each has a plain reference version built on :mod:`dataclasses` (:func:`replace_reference`,
+:func:`build_reference`); :func:`use_reference` switches every call to them, so a test can play
+whole games both ways and compare (``tests/test_fastcopy.py``). The fast versions do no
+checking: callers pass field names and values of the right types, as the reference would demand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_reference = False
+_new = object.__new__
+_set = object.__setattr__
+
+
+def use_reference(on: bool) -> None:
+    """Make every function here use its plain :mod:`dataclasses` version (``on``) or the fast one."""
+    global _reference
+    _reference = on
+
+
+def _extras(obj: object) -> dict[str, Any]:
+    names = {f.name for f in dataclasses.fields(obj)}  # type: ignore[arg-type]
+    return {k: v for k, v in vars(obj).items() if k not in names}
+
+
+def replace_reference(obj: T, /, **changes: Any) -> T:
+    """``dataclasses.replace(obj, **changes)`` for fields; non-field entries (see :func:`memo`) in
+    ``changes`` or carried by ``obj`` are set on the copy afterwards."""
+    names = {f.name for f in dataclasses.fields(obj)}  # type: ignore[arg-type]
+    fields = {k: v for k, v in changes.items() if k in names}
+    out = dataclasses.replace(obj, **fields)  # type: ignore[type-var]
+    vars(out).update(_extras(obj))
+    for k, v in changes.items():
+        if k not in names:
+            vars(out)[k] = v
+    return out
+
+
+def replace(obj: T, /, **changes: Any) -> T:
+    """A copy of the frozen dataclass ``obj`` with ``changes`` (field name -> value); entries that
+    are not fields are kept as :func:`memo` entries. ``obj`` is unchanged."""
+    if _reference:
+        return replace_reference(obj, **changes)
+    new: T = _new(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
+
+
+def build_reference(cls: type[T], /, **values: Any) -> T:
+    """``cls(**values)``."""
+    return cls(**values)
+
+
+def build(cls: type[T], /, **values: Any) -> T:
+    """An instance of the frozen dataclass ``cls`` holding ``values`` (every field without a
+    default must be given; defaults fill the rest), without running ``__init__``."""
+    if _reference:
+        return build_reference(cls, **values)
+    d = dict(_defaults(cls))
+    d.update(values)
+    new: T = _new(cls)
+    _set(new, "__dict__", d)
+    return new
+
+
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def _defaults(cls: type) -> dict[str, Any]:
+    got = _DEFAULTS.get(cls)
+    if got is None:
+        got = {}
+        for f in dataclasses.fields(cls):
+            if f.default is not dataclasses.MISSING:
+                got[f.name] = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                raise TypeError(f"fastcopy.build: {cls.__name__}.{f.name} has a default factory")
+        _DEFAULTS[cls] = got
+    return got
+
+
+def thaw(obj: T) -> T:
+    """A private copy of ``obj`` that the caller may change with :func:`poke` until it hands the
+    copy out as the new value (after which nobody changes it)."""
+    if _reference:
+        return replace_reference(obj)
+    new: T = _new(type(obj))
+    _set(new, "__dict__", obj.__dict__.copy())
+    return new
+
+
+def poke(obj: object, name: str, value: Any) -> None:
+    """Set field ``name`` of a copy made by :func:`thaw` (never of a state others hold)."""
+    _set(obj, name, value)
+
+
+def memo(obj: object, key: str, default: Any = None) -> Any:
+    """The non-field entry ``key`` of ``obj`` (see the module's docstring), or ``default``."""
+    return obj.__dict__.get(key, default)
+
+
+def remember(obj: object, key: str, value: Any) -> None:
+    """Keep ``value`` under the non-field entry ``key`` of ``obj`` (a cache of something the
+    state's fields already determine, or a note for the state's own later use)."""
+    obj.__dict__[key] = value
+
+
+def forget(obj: object, key: str) -> None:
+    """Drop the non-field entry ``key`` of ``obj``, if it has one."""
+    obj.__dict__.pop(key, None)

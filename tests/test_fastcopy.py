@@ -1,0 +1,103 @@
+"""engines.fastcopy: the fast copies agree with their dataclasses reference, field by field and
+over whole seeded games of every game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import FrozenInstanceError, dataclass
+
+import pytest
+
+from engines import base, fastcopy
+
+
+@dataclass(frozen=True)
+class Toy:
+    a: int
+    b: tuple[int, ...]
+    c: str = "x"
+
+
+@pytest.fixture
+def reference() -> Iterator[None]:
+    fastcopy.use_reference(True)
+    try:
+        yield
+    finally:
+        fastcopy.use_reference(False)
+
+
+def test_replace_matches_dataclasses_replace() -> None:
+    t = Toy(1, (2, 3))
+    fast = fastcopy.replace(t, a=5, c="y")
+    ref = fastcopy.replace_reference(t, a=5, c="y")
+    assert fast == ref == Toy(5, (2, 3), "y")
+    assert vars(fast) == vars(ref)
+    assert type(fast) is Toy and t == Toy(1, (2, 3))  # the original is unchanged
+    with pytest.raises(FrozenInstanceError):
+        fast.a = 9  # type: ignore[misc]
+
+
+def test_build_matches_init_and_fills_defaults() -> None:
+    assert fastcopy.build(Toy, a=1, b=()) == Toy(1, ()) == fastcopy.build_reference(Toy, a=1, b=())
+    assert vars(fastcopy.build(Toy, a=1, b=())) == vars(Toy(1, ()))
+
+
+def test_memo_entries_ride_along_unseen() -> None:
+    t = Toy(1, ())
+    fastcopy.remember(t, "_cache", 42)
+    assert fastcopy.memo(t, "_cache") == 42 and t == Toy(1, ())
+    for copy in (fastcopy.replace(t, a=2), fastcopy.replace_reference(t, a=2), fastcopy.thaw(t)):
+        assert fastcopy.memo(copy, "_cache") == 42
+    assert base.state_fingerprint(t) == base.state_fingerprint(Toy(1, ()))
+    assert "_cache" not in repr(t)
+    fastcopy.forget(t, "_cache")
+    assert fastcopy.memo(t, "_cache", "gone") == "gone"
+
+
+def test_thaw_and_poke_leave_the_original_alone() -> None:
+    t = Toy(1, (2,))
+    w = fastcopy.thaw(t)
+    fastcopy.poke(w, "a", 7)
+    assert w == Toy(7, (2,)) and t == Toy(1, (2,))
+
+
+def test_reference_switch_routes_every_call(reference: None) -> None:
+    t = Toy(1, ())
+    assert fastcopy.replace(t, a=3) == Toy(3, ())
+    assert fastcopy.build(Toy, a=1, b=()) == Toy(1, ())
+    w = fastcopy.thaw(t)
+    assert w == t and w is not t
+
+
+def _playthrough(name: str, seed: int) -> list[str]:
+    engine = base.get(name)
+    rng = random.Random(seed)
+    n = engine.max_players
+    state = engine.setup(seed, n)
+    out = [base.state_fingerprint(state)]
+    for _ in range(400):
+        awaited = engine.to_move(state)
+        if not awaited:
+            break
+        seat = min(awaited)
+        legal = engine.legal_actions(state, seat)
+        action = legal[rng.randrange(len(legal))]
+        state, events = engine.apply(state, seat, action)
+        out.append(action)
+        out.extend(e.text for e in events)
+        out.append(base.state_fingerprint(state))
+    return out
+
+
+@pytest.mark.parametrize("name", ["kathai", "phraya", "pralaya", "ra"])
+def test_whole_games_agree_with_the_reference(name: str) -> None:
+    fast = _playthrough(name, 7)
+    fastcopy.use_reference(True)
+    try:
+        ref = _playthrough(name, 7)
+    finally:
+        fastcopy.use_reference(False)
+    assert len(fast) > 20
+    assert fast == ref
