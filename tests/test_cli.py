@@ -112,7 +112,6 @@ def test_unknown_game_and_bad_option_are_explained(
     assert "players" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("game", GAMES)
 def _lowest(listed: re.Pattern[str], shown: str) -> str:
     """The lowest move number listed after the last "Your moves:" of ``shown``."""
     found = listed.search(shown.rsplit("Your moves:", 1)[-1])
@@ -120,6 +119,7 @@ def _lowest(listed: re.Pattern[str], shown: str) -> str:
     return found.group(1)
 
 
+@pytest.mark.parametrize("game", GAMES)
 def test_terminal_play_answers_bad_input_and_plays_to_the_end(game: str) -> None:
     engine = base.get(game)
     answers = iter(["what is this", "999"])
