@@ -1,18 +1,23 @@
 """Shared test configuration."""
+
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import pytest
 
 # PostgreSQL fixtures (a fresh schema per test on the machine's server; see tests/pgserver.py)
-import os
+from tests.pgserver import backend, backend_target, pg_admin, pg_session, pg_url  # noqa: F401
 
-import pytest
-from pgserver import backend, backend_target, pg_admin, pg_session, pg_url  # noqa: E402,F401
+# tests/ is a package (its modules are ``tests.…``; pytest puts the repository's root on the path,
+# as the first folder above them without an __init__.py), so tests/ itself is no longer on the
+# path: the game tests that still import their helpers by bare name (``from pralaya_helpers import
+# …``) find them through this entry until they import ``tests.…`` too
+TESTS = Path(__file__).resolve().parent
+if str(TESTS) not in sys.path:
+    sys.path.append(str(TESTS))
 
 # In-process bots of the tests draw in threads (Workers(0)): starting worker processes for each of
 # the hundreds of bots the tests boot would only slow them. A bot launched as its own process
@@ -22,7 +27,7 @@ os.environ.setdefault("BAZAAR_WORKERS", "0")
 
 
 @pytest.fixture
-def env(tmp_path, monkeypatch):
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     """For the `bazaar db` command tests: run in an empty folder (no .env) with no BAZAAR_DB or
     DISCORD_TOKEN from outside; each test sets what it needs."""
     monkeypatch.chdir(tmp_path)

@@ -6,14 +6,25 @@ another connection, and copies of damaged database files.
 ``faults = FaultyDB.install(store)`` puts the wrapper in front of ``store``'s connection;
 ``faults.fail("COMMIT")`` makes every COMMIT raise until ``faults.heal()``.
 """
+
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Awaitable, Callable, Generator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Iterator
+from typing import Any
 
 DISK_FULL = "database or disk is full"
+
+
+def _refusal(message: str) -> Callable[[], Awaitable[Any]]:
+    """A statement's run that fails as SQLite would with ``message``."""
+
+    async def refuse() -> Any:
+        raise sqlite3.OperationalError(message)
+
+    return refuse
 
 
 class _Outcome:
@@ -23,7 +34,7 @@ class _Outcome:
         self._run = run
         self._cursor: Any = None
 
-    def __await__(self):
+    def __await__(self) -> Generator[Any, None, Any]:
         return self._run().__await__()
 
     async def __aenter__(self) -> Any:
@@ -48,7 +59,7 @@ class FaultyDB:
         self.failed: list[str] = []  # the statements refused so far
 
     @classmethod
-    def install(cls, store: Any) -> "FaultyDB":
+    def install(cls, store: Any) -> FaultyDB:
         faults = cls(store._db)
         store._db = faults
         return faults
@@ -74,9 +85,7 @@ class FaultyDB:
             if self._matches(sql, pattern):
                 self.failed.append(sql)
 
-                async def refuse() -> Any:
-                    raise sqlite3.OperationalError(message)
-                return _Outcome(refuse)
+                return _Outcome(_refusal(message))
         hook = next(((p, h) for p, h in self._hooks if self._matches(sql, p)), None)
         if hook is not None:
             self._hooks.remove(hook)
@@ -85,6 +94,7 @@ class FaultyDB:
             if hook is not None:
                 await hook[1]()
             return await self._real.execute(sql, parameters)
+
         return _Outcome(run)
 
     def __getattr__(self, name: str) -> Any:
@@ -124,6 +134,7 @@ def damaged_copies(good: Path, folder: Path) -> dict[str, Path]:
     """Files that are not usable databases, next to a good one: random bytes, the good file cut
     in half and cut to its first page, and a text file."""
     import random
+
     data = good.read_bytes()
     out = {
         "random bytes": random.Random(7).randbytes(8192),

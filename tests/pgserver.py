@@ -11,6 +11,7 @@ elsewhere they are skipped with a message naming what is missing.
 Fixtures: ``pg_url`` (a fresh schema's URL), ``backend_target`` (parametrised over ``sqlite``
 and ``postgres``: a file path or a fresh schema's URL), ``pg_admin`` (the server URL itself).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -18,8 +19,9 @@ import concurrent.futures
 import itertools
 import os
 import secrets
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Iterator, TypeVar
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 import pytest
@@ -31,7 +33,7 @@ _counter = itertools.count(1)
 BACKENDS = ("sqlite", "postgres")
 
 
-def in_thread(make: Callable[[], Awaitable[T]]) -> T:
+def in_thread(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
     """Run a coroutine to completion in a thread of its own (its own event loop), so fixtures can
     prepare the server whatever loop the test itself runs in."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
@@ -45,6 +47,7 @@ def with_schema(url: str, schema: str) -> str:
 
 async def _execute(sql: str) -> None:
     import asyncpg
+
     conn = await asyncpg.connect(SERVER, timeout=10)
     try:
         await conn.execute(sql)
@@ -93,9 +96,12 @@ def drop_schema(name: str) -> None:
 
 async def _drop_leftovers() -> None:
     import asyncpg
+
     conn = await asyncpg.connect(SERVER, timeout=10)
     try:
-        for (name,) in await conn.fetch("SELECT nspname FROM pg_namespace WHERE nspname LIKE $1", PREFIX + "%"):
+        for (name,) in await conn.fetch(
+            "SELECT nspname FROM pg_namespace WHERE nspname LIKE $1", PREFIX + "%"
+        ):
             await conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
     finally:
         await conn.close()

@@ -2,6 +2,7 @@
 they run while a game's own renderer is being rebuilt: it draws any game's public view in the
 house style (header band, standings strip) at one fixed size per player count, and may offer a
 second picture (``extra``). Use :func:`use_stub` (monkeypatches ``render.get``)."""
+
 from __future__ import annotations
 
 import json
@@ -71,8 +72,14 @@ def score_text(view: dict[str, Any], names: Any = None) -> str:
 
 def stub(with_extra: bool = False) -> SimpleNamespace:
     """A renderer module stand-in (with ``extra`` when asked)."""
-    fns = dict(board=board, board_height=board_height, hand=hand, score_sheet=score_sheet, text=text,
-               score_text=score_text)
+    fns = dict(
+        board=board,
+        board_height=board_height,
+        hand=hand,
+        score_sheet=score_sheet,
+        text=text,
+        score_text=score_text,
+    )
     if with_extra:
         fns["extra"] = extra
     return SimpleNamespace(**fns)

@@ -45,8 +45,16 @@ def states(engine: base.Engine, n: int, options: Mapping[str, Any], seed: int, e
     return out
 
 
-def check_determinize(engine: base.Engine, n: int, options: Mapping[str, Any] | None = None, *,
-                      seeds: range = range(3), every: int = 7, samples: int = 2, playon: int = 40) -> int:
+def check_determinize(
+    engine: base.Engine,
+    n: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    seeds: range = range(3),
+    every: int = 7,
+    samples: int = 2,
+    playon: int = 40,
+) -> int:
     """Run the determinize checks; returns how many samples differed from the true state."""
     opts = dict(options or {})
     differed = 0
@@ -82,8 +90,15 @@ def check_determinize(engine: base.Engine, n: int, options: Mapping[str, Any] | 
     return differed
 
 
-def check_search(engine: base.Engine, n: int, options: Mapping[str, Any] | None = None, *,
-                 seeds: range = range(2), every: int = 11, iterations: int = 24) -> int:
+def check_search(
+    engine: base.Engine,
+    n: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    seeds: range = range(2),
+    every: int = 11,
+    iterations: int = 24,
+) -> int:
     """Run the search checks with a small budget; returns how many decisions were searched."""
     opts = dict(options or {})
     searched = 0
@@ -94,12 +109,16 @@ def check_search(engine: base.Engine, n: int, options: Mapping[str, Any] | None 
             view = engine.view(state, seat)
             got = search.search(engine, view, legal, iterations, 60.0, seed)
             assert got.action in legal
-            assert search.search(engine, copy.deepcopy(view), list(legal), iterations, 60.0, seed).action == got.action
+            assert (
+                search.search(engine, copy.deepcopy(view), list(legal), iterations, 60.0, seed).action
+                == got.action
+            )
             # another true state with the same view for this seat: the same move
             other = engine.determinize(view, random.Random(seed + 77))
             assert _canon(engine.view(other, seat)) == _canon(view)
-            again = search.search(engine, engine.view(other, seat), engine.legal_actions(other, seat),
-                                  iterations, 60.0, seed)
+            again = search.search(
+                engine, engine.view(other, seat), engine.legal_actions(other, seat), iterations, 60.0, seed
+            )
             assert again.action == got.action
             searched += len(legal) > 1
     assert searched, "no decision with a choice was searched"

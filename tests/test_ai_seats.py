@@ -5,11 +5,15 @@ in real worker processes with the seat's own view only.
 The toy engine is test_service's ToyNim with a determinize (each seat holds a secret number that
 the others do not see: the sample draws it afresh).
 """
+
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -20,14 +24,16 @@ from bot.host.store import Store
 from bot.host.workers import Workers
 from engines import base, search
 from engines.base import NotYourTurn
-from test_service import NimState, ToyNim
+from tests.test_service import NimState, ToyNim
+
+T = TypeVar("T")
 
 
 class SearchNim(ToyNim):
     name = "toynim"
     search_iterations = {"normal": 60, "hard": 200}
 
-    def determinize(self, view, rng):
+    def determinize(self, view: base.View, rng: random.Random) -> NimState:
         n = view["n_players"]
         secret = tuple(view["secret"] if s == view["viewer"] else rng.randrange(1000, 9999) for s in range(n))
         turn = view["to_move"][0] if view["to_move"] else 0
@@ -42,16 +48,17 @@ class Clock:
         return self.t
 
 
-class HeldWorkers:
+class HeldWorkers(Workers):
     """A worker pool that records each job and holds it until the test lets it go."""
 
     def __init__(self) -> None:
+        super().__init__(0)
         self.jobs: list[tuple[Any, ...]] = []
         self.go = asyncio.Event()
         self.started = asyncio.Event()
         self.fail = False
 
-    async def run(self, fn, *args):
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
         self.jobs.append((fn, *args))
         self.started.set()
         await self.go.wait()
@@ -63,24 +70,34 @@ class HeldWorkers:
         pass
 
 
-@pytest.fixture
-def engine():
-    e = base.register(SearchNim())
+@pytest.fixture(name="engine")
+def engine_fixture() -> Iterator[SearchNim]:
+    e = SearchNim()
+    base.register(e)
     yield e
     base.unregister(e.name)
 
 
-async def _host(tmp_path, workers, ai_level=None) -> GameService:
+class ClockedHost(GameService):
+    """The host of these tests, with its injected clock."""
+
+    def __init__(self, store: Store, clock: Clock, workers: Workers, ai_level: str | None) -> None:
+        self.clock = clock
+        super().__init__(store, now=clock, seed_source=lambda: 42, workers=workers, ai_level=ai_level)
+
+
+async def _host(tmp_path: Path, workers: Workers, ai_level: str | None = None) -> ClockedHost:
     clock = Clock()
     store = await Store.open(tmp_path / "db.sqlite3", now=clock)
-    svc = GameService(store, now=clock, seed_source=lambda: 42, workers=workers, ai_level=ai_level)
-    svc.clock = clock
-    return svc
+    return ClockedHost(store, clock, workers, ai_level)
 
 
-async def _lobby(svc: GameService, humans: int = 1, levels=(None,), clock=None) -> int:
-    g = await svc.create(kind="toynim", options="pile=30", clock=clock, guild_id=1, channel_id=100,
-                         user_id=10, name="Ann")
+async def _lobby(
+    svc: GameService, humans: int = 1, levels: tuple[str | None, ...] = (None,), clock: str | None = None
+) -> int:
+    g = await svc.create(
+        kind="toynim", options="pile=30", clock=clock, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     for i in range(1, humans):
         await svc.join(g.id, 10 + i, f"P{i}")
     for level in levels:
@@ -88,13 +105,15 @@ async def _lobby(svc: GameService, humans: int = 1, levels=(None,), clock=None) 
     return g.id
 
 
-async def test_ai_levels_are_stored_named_and_checked(tmp_path, engine):
+async def test_ai_levels_are_stored_named_and_checked(tmp_path: Path, engine: SearchNim) -> None:
     svc = await _host(tmp_path, HeldWorkers())
     gid = await _lobby(svc, levels=("hard", None))
     g = await svc.get(gid)
     assert [(s.name, s.ai_level) for s in g.seats[1:]] == [("AI 1 (hard)", "hard"), ("AI 2", None)]
-    assert [(s.name, s.ai_level) for s in (await svc.store.seats(gid))[1:]] == [("AI 1 (hard)", "hard"),
-                                                                               ("AI 2", None)]
+    assert [(s.name, s.ai_level) for s in (await svc.store.seats(gid))[1:]] == [
+        ("AI 1 (hard)", "hard"),
+        ("AI 2", None),
+    ]
     with pytest.raises(Refusal, match="no AI level `expert`"):
         await svc.add_ai(gid, 10, "expert")
     assert len(await svc.store.seats(gid)) == 3
@@ -102,7 +121,9 @@ async def test_ai_levels_are_stored_named_and_checked(tmp_path, engine):
     await svc.store.close()
 
 
-async def test_the_ai_thinks_off_the_lock_with_its_own_view_and_seed(tmp_path, engine):
+async def test_the_ai_thinks_off_the_lock_with_its_own_view_and_seed(
+    tmp_path: Path, engine: SearchNim
+) -> None:
     pool = HeldWorkers()
     svc = await _host(tmp_path, pool)
     gid = await _lobby(svc, humans=2, levels=("hard",))  # Ann, P1, AI 1 (hard)
@@ -132,7 +153,7 @@ async def test_the_ai_thinks_off_the_lock_with_its_own_view_and_seed(tmp_path, e
     await svc.store.close()
 
 
-async def test_a_game_ended_while_the_ai_thinks_takes_no_ai_move(tmp_path, engine):
+async def test_a_game_ended_while_the_ai_thinks_takes_no_ai_move(tmp_path: Path, engine: SearchNim) -> None:
     pool = HeldWorkers()
     svc = await _host(tmp_path, pool)
     gid = await _lobby(svc, levels=("normal",))
@@ -147,7 +168,9 @@ async def test_a_game_ended_while_the_ai_thinks_takes_no_ai_move(tmp_path, engin
     await svc.store.close()
 
 
-async def test_a_failing_ai_plays_the_first_legal_move_and_logs_no_action(tmp_path, engine, caplog):
+async def test_a_failing_ai_plays_the_first_legal_move_and_logs_no_action(
+    tmp_path: Path, engine: SearchNim, caplog: pytest.LogCaptureFixture
+) -> None:
     pool = HeldWorkers()
     pool.fail = True
     pool.go.set()
@@ -162,7 +185,7 @@ async def test_a_failing_ai_plays_the_first_legal_move_and_logs_no_action(tmp_pa
     await svc.store.close()
 
 
-async def test_the_clock_stand_in_plays_at_the_default_level(tmp_path, engine):
+async def test_the_clock_stand_in_plays_at_the_default_level(tmp_path: Path, engine: SearchNim) -> None:
     pool = HeldWorkers()
     pool.go.set()
     svc = await _host(tmp_path, pool)
@@ -180,7 +203,7 @@ async def test_the_clock_stand_in_plays_at_the_default_level(tmp_path, engine):
     await host_default.store.close()
 
 
-async def test_search_ai_plays_in_worker_processes(tmp_path):
+async def test_search_ai_plays_in_worker_processes(tmp_path: Path) -> None:
     """The real pool: the job runs in another process (engines registered there: a real game)."""
     import engines
 

@@ -1,9 +1,12 @@
 """The AI suite, over every registered game (no game names here): AI-only games end within the
 engine's bound with every AI move legal, the same seed gives the same game, and the AI reads only
 the view it is given (a copy is left unchanged, and its choice depends on nothing else)."""
+
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -11,14 +14,14 @@ from bot.offline.demo import ai_game
 from engines import base
 
 
-def _cases():
+def _cases() -> Iterator[Any]:
     for engine in base.games():
         for n in range(engine.min_players, engine.max_players + 1):
             yield pytest.param(engine.name, n, id=f"{engine.name}-{n}p")
 
 
 @pytest.mark.parametrize("game,n", list(_cases()))
-def test_ai_games_end_with_legal_moves(game, n):
+def test_ai_games_end_with_legal_moves(game: str, n: int) -> None:
     engine = base.get(game)
     for seed in (0, 1):
         final, moves = ai_game(engine, seed, n, {})  # every move goes through play(): legal
@@ -29,12 +32,12 @@ def test_ai_games_end_with_legal_moves(game, n):
 
 
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
-def test_the_ai_reads_only_its_own_view(game):
+def test_the_ai_reads_only_its_own_view(game: str) -> None:
     engine = base.get(game)
     n = engine.min_players
     checked = 0
 
-    def spy(state, seat, action, events):
+    def spy(state: Any, seat: int, action: str, events: list[base.Event]) -> None:
         nonlocal checked
         if engine.outcome(state) is not None or checked >= 40:
             return

@@ -1,8 +1,10 @@
 """The terminal's ``board`` command: the text map (Phraya) and the board picture in a file."""
+
 from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 from bot.offline import boardcmd
 from bot.offline.terminal import play_terminal
@@ -54,7 +56,7 @@ def test_map_hides_what_the_view_hides() -> None:
     assert "veg/" not in text and "fruit/" not in text
 
 
-def test_board_command_prints_the_map_and_writes_the_picture(tmp_path) -> None:
+def test_board_command_prints_the_map_and_writes_the_picture(tmp_path: Path) -> None:
     out = io.StringIO()
     save = tmp_path / "state" / "play.log"
     lines = iter(["board", "quit"])
@@ -68,7 +70,7 @@ def test_board_command_prints_the_map_and_writes_the_picture(tmp_path) -> None:
     assert text.rstrip().endswith("continues it.")  # quit after: the game stays saved
 
 
-def test_board_command_for_a_game_without_a_map(tmp_path) -> None:
+def test_board_command_for_a_game_without_a_map(tmp_path: Path) -> None:
     out = io.StringIO()
     lines = iter(["board", "quit"])
     save = tmp_path / "play.log"

@@ -1,4 +1,5 @@
 """bot.clock: durations, what is due when, and the scheduler driven by an injected clock."""
+
 from __future__ import annotations
 
 import asyncio
@@ -9,25 +10,46 @@ from bot.host import clock as clk
 from bot.host.clock import BadDuration, Entry, TurnClock, due, format_duration, next_wake, parse_duration
 
 
-@pytest.mark.parametrize("text,seconds", [("24h", 86400), ("90m", 5400), ("1h30m", 5400), ("2d", 172800),
-                                          ("1m", 60), ("15", 900), (" 1h 5m ", 3900), ("", 86400),
-                                          (None, 86400), ("120s", 120)])
-def test_parse_duration(text, seconds):
+@pytest.mark.parametrize(
+    "text,seconds",
+    [
+        ("24h", 86400),
+        ("90m", 5400),
+        ("1h30m", 5400),
+        ("2d", 172800),
+        ("1m", 60),
+        ("15", 900),
+        (" 1h 5m ", 3900),
+        ("", 86400),
+        (None, 86400),
+        ("120s", 120),
+    ],
+)
+def test_parse_duration(text: str, seconds: int) -> None:
     assert parse_duration(text) == seconds
 
 
-@pytest.mark.parametrize("text,needle", [("30s", "at least 1 minute"), ("0", "at least"), ("soon", "not a duration"),
-                                         ("5x", "not a duration"), ("31d", "at most"), ("h", "not a duration")])
-def test_parse_duration_refuses(text, needle):
+@pytest.mark.parametrize(
+    "text,needle",
+    [
+        ("30s", "at least 1 minute"),
+        ("0", "at least"),
+        ("soon", "not a duration"),
+        ("5x", "not a duration"),
+        ("31d", "at most"),
+        ("h", "not a duration"),
+    ],
+)
+def test_parse_duration_refuses(text: str, needle: str) -> None:
     with pytest.raises(BadDuration, match=needle):
         parse_duration(text)
 
 
-def test_format_duration():
+def test_format_duration() -> None:
     assert [format_duration(s) for s in (30, 60, 3900, 90000, 86400)] == ["30s", "1m", "1h 5m", "1d 1h", "1d"]
 
 
-def test_due_and_next_wake():
+def test_due_and_next_wake() -> None:
     a = Entry.of(1, deadline=1000.0, clock_seconds=600, reminded=False)  # reminder at 700
     b = Entry.of(2, deadline=900.0, clock_seconds=600, reminded=True)
     assert a.remind_at == 700.0 and b.remind_at is None
@@ -46,7 +68,7 @@ class FakeTime:
         return self.t
 
 
-async def test_tick_handles_due_items_with_injected_time():
+async def test_tick_handles_due_items_with_injected_time() -> None:
     now = FakeTime()
     entries = [Entry.of(7, now.t + 100, 100, False)]
     seen: list[tuple[int, str]] = []
@@ -69,12 +91,12 @@ async def test_tick_handles_due_items_with_injected_time():
     assert tc.seconds_to_next() == tc.max_sleep
 
 
-async def test_a_failing_handler_does_not_stop_the_others(caplog):
+async def test_a_failing_handler_does_not_stop_the_others(caplog: pytest.LogCaptureFixture) -> None:
     now = FakeTime()
     entries = [Entry.of(1, now.t, 60, True), Entry.of(2, now.t, 60, True)]
-    seen = []
+    seen: list[int] = []
 
-    async def handler(gid, kind):
+    async def handler(gid: int, kind: str) -> None:
         if gid == 1:
             raise RuntimeError("boom")
         seen.append(gid)
@@ -84,12 +106,12 @@ async def test_a_failing_handler_does_not_stop_the_others(caplog):
     assert "game 1" in caplog.text
 
 
-async def test_running_loop_wakes_on_poke_not_by_sleeping():
+async def test_running_loop_wakes_on_poke_not_by_sleeping() -> None:
     now = FakeTime()
     entries = [Entry.of(3, now.t + 86400, 86400, True)]  # a day away: the loop would sleep max_sleep
     fired = asyncio.Event()
 
-    async def handler(gid, kind):
+    async def handler(gid: int, kind: str) -> None:
         entries.clear()
         fired.set()
 
@@ -103,11 +125,11 @@ async def test_running_loop_wakes_on_poke_not_by_sleeping():
     await tc.stop()
 
 
-def test_constants():
+def test_constants() -> None:
     assert clk.MIN_CLOCK == 60 and clk.DEFAULT_CLOCK == 86400 and clk.EXPIRIES_BEFORE_TAKEOVER == 3
 
 
-async def test_a_slow_game_does_not_hold_up_another_games_expiry():
+async def test_a_slow_game_does_not_hold_up_another_games_expiry() -> None:
     """Issue 23: the tick handles due games side by side. Game 1's handler cannot finish before
     game 2's has run (it waits for it): a tick that awaits each game in turn never gets there."""
     t = FakeTime()
@@ -129,7 +151,7 @@ async def test_a_slow_game_does_not_hold_up_another_games_expiry():
     assert order == ["1 expire begins", "2 expire begins", "2 expire ends", "1 expire ends"]
 
 
-async def test_the_ticks_concurrency_is_bounded_and_one_games_items_stay_in_order():
+async def test_the_ticks_concurrency_is_bounded_and_one_games_items_stay_in_order() -> None:
     t = FakeTime()
     entries = [Entry.of(g, t() + 100, 3600, False, ai_at=t() - 5) for g in range(1, 6)]  # remind, then ai
     running, most, seen = 0, 0, []

@@ -2,10 +2,13 @@
 real engines through the game service) copied to PostgreSQL, checked by replaying every game on
 the target; and one-line ``bazaar:`` errors for a wrong URL, an unreachable server, a target
 that is not empty and a missing source file."""
+
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +17,7 @@ from bot.host.service import GameService
 from bot.host.store import Store
 from bot.host.store_copy import copy_store, replays
 from engines import base
+from tests.store_internals import record_of
 
 
 async def _install(path: Path) -> dict[str, int]:
@@ -23,8 +27,9 @@ async def _install(path: Path) -> dict[str, int]:
     svc = GameService(store, seed_source=iter(range(100, 200)).__next__)
     try:
         for engine in base.games():
-            g = await svc.create(kind=engine.name, options=None, clock=None, guild_id=1, channel_id=5,
-                                 user_id=10, name="Ann")
+            g = await svc.create(
+                kind=engine.name, options=None, clock=None, guild_id=1, channel_id=5, user_id=10, name="Ann"
+            )
             for _ in range(engine.min_players):
                 await svc.add_ai(g.id, 10)
             await svc.start(g.id, 10)
@@ -34,20 +39,42 @@ async def _install(path: Path) -> dict[str, int]:
                     break
                 action = str(engine.legal_actions(game.state, 0)[0])
                 await svc.move(g.id, 10, action)
-            await store.add_message(g.id, kind="turn", channel_id=5, message_id=9000 + g.id,
-                                    version=(await svc.get(g.id)).row.version, live=True)
-        lobby = await svc.create(kind=base.games()[0].name, options=None, clock=None, guild_id=1,
-                                 channel_id=6, user_id=11, name="Bob")
+            await store.add_message(
+                g.id,
+                kind="turn",
+                channel_id=5,
+                message_id=9000 + g.id,
+                version=(await svc.get(g.id)).row.version,
+                live=True,
+            )
+        lobby = await svc.create(
+            kind=base.games()[0].name,
+            options=None,
+            clock=None,
+            guild_id=1,
+            channel_id=6,
+            user_id=11,
+            name="Bob",
+        )
         await store.save_draft(lobby.id, 0, "offer", 0, {"give": ["x"]})
-        ended = await svc.create(kind=base.games()[0].name, options=None, clock=None, guild_id=1,
-                                 channel_id=7, user_id=12, name="Cy")
+        ended = await svc.create(
+            kind=base.games()[0].name,
+            options=None,
+            clock=None,
+            guild_id=1,
+            channel_id=7,
+            user_id=12,
+            name="Cy",
+        )
         await svc.end(ended.id, 12, can_manage=False)
         return {t: len(r) for t, r in (await store.export_rows()).items()}
     finally:
         await store.close()
 
 
-def test_migrate_applies_pending_migrations_once(env, tmp_path, capsys):
+def test_migrate_applies_pending_migrations_once(
+    env: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     env.setenv("BAZAAR_DB", str(tmp_path / "new" / "bazaar.sqlite3"))
     assert cli.main(["db", "migrate"]) == 0
     assert "schema 0 -> 8 (applied migration(s) 1, 2, 3, 4, 5, 6, 7, 8)" in capsys.readouterr().out
@@ -55,20 +82,29 @@ def test_migrate_applies_pending_migrations_once(env, tmp_path, capsys):
     assert "schema 8 -> 8 (nothing to apply)" in capsys.readouterr().out
 
 
-def test_migrate_on_postgres_and_its_errors(env, pg_url, capsys):
+def test_migrate_on_postgres_and_its_errors(
+    env: pytest.MonkeyPatch, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     env.setenv("BAZAAR_DB", pg_url)
     assert cli.main(["db", "migrate"]) == 0
     assert "schema 0 -> 8" in capsys.readouterr().out
     env.setenv("BAZAAR_DB", "postgresql://bazaar:pw@127.0.0.1:9/x")
     assert cli.main(["db", "migrate"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("bazaar: ") and err.count("\n") == 1 and "cannot be reached" in err and ":pw@" not in err
+    assert (
+        err.startswith("bazaar: ")
+        and err.count("\n") == 1
+        and "cannot be reached" in err
+        and ":pw@" not in err
+    )
     env.setenv("BAZAAR_DB", "mysql://db/x")
     assert cli.main(["db", "migrate"]) == 2
     assert "postgresql:// URL" in capsys.readouterr().err
 
 
-def test_copy_moves_every_game_and_checks_it_by_replaying(env, tmp_path, pg_url, capsys):
+def test_copy_moves_every_game_and_checks_it_by_replaying(
+    env: pytest.MonkeyPatch, tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     source = tmp_path / "bazaar.sqlite3"
     counts = asyncio.run(_install(source))
     assert counts["moves"] > 10 and counts["games"] == len(base.games()) + 2
@@ -83,12 +119,21 @@ def test_copy_moves_every_game_and_checks_it_by_replaying(env, tmp_path, pg_url,
         try:
             assert await pg.export_rows() == await lite.export_rows()
             for row in await pg.games(statuses=["active", "finished"]):
-                assert replays(await pg.record(row.id)) is True
-            new = await pg.create_game(kind="toy", seed=1, options={}, guild_id=1, channel_id=2, creator_id=3,
-                                       creator_name="Ann", clock_seconds=60)
+                assert replays(await record_of(pg, row.id)) is True
+            new = await pg.create_game(
+                kind="toy",
+                seed=1,
+                options={},
+                guild_id=1,
+                channel_id=2,
+                creator_id=3,
+                creator_name="Ann",
+                clock_seconds=60,
+            )
             assert new.id == max(r.id for r in await lite.games()) + 1  # ids go on after the copied ones
         finally:
             await asyncio.gather(lite.close(), pg.close())
+
     asyncio.run(check())
     # a second copy into the same database is refused, and changes nothing
     assert cli.main(["db", "copy", "--from", str(source), "--to", pg_url]) == 1
@@ -96,7 +141,9 @@ def test_copy_moves_every_game_and_checks_it_by_replaying(env, tmp_path, pg_url,
     assert err.startswith("bazaar: ") and "is not empty" in err and err.count("\n") == 1
 
 
-def test_copy_argument_errors_are_one_line(env, tmp_path, capsys):
+def test_copy_argument_errors_are_one_line(
+    env: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     env.setenv("BAZAAR_DB", str(tmp_path / "none.sqlite3"))
     assert cli.main(["db", "copy", "--to", "postgresql://postgres@127.0.0.1:5432/test"]) == 2
     assert "no SQLite database at" in capsys.readouterr().err
@@ -104,16 +151,34 @@ def test_copy_argument_errors_are_one_line(env, tmp_path, capsys):
     assert cli.main(["db", "copy", "--to", "sqlite:///elsewhere.db"]) == 2
     assert "--to must be a postgresql:// URL" in capsys.readouterr().err
     asyncio.run(_install(tmp_path / "real.sqlite3"))
-    assert cli.main(["db", "copy", "--from", str(tmp_path / "real.sqlite3"),
-                     "--to", "postgresql://postgres@127.0.0.1:9/test"]) == 1
+    assert (
+        cli.main(
+            [
+                "db",
+                "copy",
+                "--from",
+                str(tmp_path / "real.sqlite3"),
+                "--to",
+                "postgresql://postgres@127.0.0.1:9/test",
+            ]
+        )
+        == 1
+    )
     err = capsys.readouterr().err
     assert "cannot be reached" in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("url", ["postgresql://postgres:s3cret@127.0.0.1:9/test",
-                                 "postgresql://postgres@127.0.0.1:9/test?password=s3cret",
-                                 "postgresql://postgres@127.0.0.1:9/test?sslmode=disable&sslpassword=s3cret"])
-def test_copy_takes_no_password_on_the_command_line(env, tmp_path, capsys, url):
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://postgres:s3cret@127.0.0.1:9/test",
+        "postgresql://postgres@127.0.0.1:9/test?password=s3cret",
+        "postgresql://postgres@127.0.0.1:9/test?sslmode=disable&sslpassword=s3cret",
+    ],
+)
+def test_copy_takes_no_password_on_the_command_line(
+    env: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str], url: str
+) -> None:
     """argv is readable by every user of the machine (ps): the password comes from PGPASSWORD."""
     asyncio.run(_install(tmp_path / "real.sqlite3"))
     assert cli.main(["db", "copy", "--from", str(tmp_path / "real.sqlite3"), "--to", url]) == 2
@@ -121,37 +186,46 @@ def test_copy_takes_no_password_on_the_command_line(env, tmp_path, capsys, url):
     assert "PGPASSWORD" in err and "s3cret" not in err and err.count("\n") == 1
 
 
-def test_no_password_form_reaches_a_message():
+def test_no_password_form_reaches_a_message() -> None:
     from bot.host.store_pg import passwords, redacted, scrubbed
 
-    for url in ("postgresql://bob:s3cret@db:5432/x", "postgresql://bob@db/x?password=s3cret&sslmode=require",
-                "postgres://bob@db/x?sslpassword=s3cret", "postgresql://bob:s3cret@db/x?PASSWORD=s3cret"):
+    for url in (
+        "postgresql://bob:s3cret@db:5432/x",
+        "postgresql://bob@db/x?password=s3cret&sslmode=require",
+        "postgres://bob@db/x?sslpassword=s3cret",
+        "postgresql://bob:s3cret@db/x?PASSWORD=s3cret",
+    ):
         shown = redacted(url)
         assert "s3cret" not in shown and "***" in shown, shown
         assert passwords(url) and "s3cret" not in scrubbed(f"driver said: {url} failed", url)
     assert redacted("postgresql://bob@db/x?sslmode=require") == "postgresql://bob@db/x?sslmode=require"
 
 
-async def test_a_bad_url_error_never_holds_its_password(tmp_path):
+async def test_a_bad_url_error_never_holds_its_password(tmp_path: Path) -> None:
     from bot.host.store import StoreError, StoreUnavailable
 
-    for url in ("postgresql://bob:s3cret@127.0.0.1:9/x?password=s3cret",
-                "postgresql://bob:s3cret@127.0.0.1:notaport/x",
-                "postgresql://bob@127.0.0.1:9/x?password=s3cret&sslmode=bogus"):
+    for url in (
+        "postgresql://bob:s3cret@127.0.0.1:9/x?password=s3cret",
+        "postgresql://bob:s3cret@127.0.0.1:notaport/x",
+        "postgresql://bob@127.0.0.1:9/x?password=s3cret&sslmode=bogus",
+    ):
         with pytest.raises((StoreError, StoreUnavailable)) as err:
             await Store.open(url, now=lambda: 0.0)
         assert "s3cret" not in str(err.value), str(err.value)
 
 
-async def test_a_copy_that_reads_back_differently_is_reported(tmp_path, pg_url, monkeypatch):
+async def test_a_copy_that_reads_back_differently_is_reported(
+    tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The check is real: a target that drops a move is caught (by counts and by the record)."""
     source = tmp_path / "bazaar.sqlite3"
     await asyncio.to_thread(lambda: asyncio.run(_install(source)))
     lite, pg = await Store.open(source), await Store.open(pg_url)
     real = pg.import_rows
 
-    async def lossy(rows):
+    async def lossy(rows: Mapping[str, list[tuple[Any, ...]]]) -> None:
         await real({**rows, "moves": rows["moves"][:-1]})
+
     monkeypatch.setattr(pg, "import_rows", lossy)
     try:
         report = await copy_store(lite, pg)

@@ -1,5 +1,6 @@
 """What `bazaar demo` writes besides the boards: every interim sheet, the recap, and the index.html
 contact sheets (valid, self-contained, every link to a file that is there)."""
+
 from __future__ import annotations
 
 import io
@@ -7,7 +8,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 import render
 from bot.offline import contact
@@ -28,7 +29,7 @@ class Checked(HTMLParser):
         self.tags: list[str] = []
         self.images: list[tuple[str, str]] = []  # (src, alt)
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
         self.tags.append(tag)
         if tag not in VOID:
@@ -37,7 +38,7 @@ class Checked(HTMLParser):
         if tag == "img":
             self.images.append((a.get("src") or "", a.get("alt") or ""))
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-1:]}"
         self.stack.pop()
 
@@ -49,7 +50,13 @@ def check_page(path: Path) -> Checked:
     page.feed(text)
     page.close()
     assert page.stack == [], page.stack
-    assert page.tags.count("html") == page.tags.count("head") == page.tags.count("body") == page.tags.count("title") == 1
+    assert (
+        page.tags.count("html")
+        == page.tags.count("head")
+        == page.tags.count("body")
+        == page.tags.count("title")
+        == 1
+    )
     assert not {"script", "link", "iframe", "object"} & set(page.tags)
     for link in page.links:  # relative, to files that exist: nothing fetched from elsewhere
         assert "://" not in link and not link.startswith(("/", "//")), link
@@ -58,7 +65,7 @@ def check_page(path: Path) -> Checked:
     return page
 
 
-def test_a_demo_writes_every_interim_sheet_the_recap_and_contact_sheets(tmp_path):
+def test_a_demo_writes_every_interim_sheet_the_recap_and_contact_sheets(tmp_path: Path) -> None:
     game = next(e.name for e in base.games() if getattr(render.get(e.name), "interim_sheet", None))
     engine = base.get(game)
     n = engine.min_players
@@ -68,18 +75,22 @@ def test_a_demo_writes_every_interim_sheet_the_recap_and_contact_sheets(tmp_path
     _, moves = ai_game(engine, 2, n, engine.resolve_options({}))
     expected = []
     for state, played in list(base.replay_steps(engine, 2, n, engine.resolve_options({}), moves))[1:]:
+        assert played is not None  # (every step after the setup is a move)
         found = render.interim_sheet(game, engine.view(state, None), base.events_for(played.events, None))
         if found is not None:
             expected.append(found[0])
     sheets = sorted(folder.glob("sheet-*.png"))
     assert expected and res.sheets == len(sheets) == len(expected)
-    assert [contact.title_of(p.name).split(" (after")[0].lower() for p in sheets] == [c.lower() for c in expected]
+    assert [contact.title_of(p.name).split(" (after")[0].lower() for p in sheets] == [
+        c.lower() for c in expected
+    ]
 
     turns = sorted(p for p in folder.glob("turn-*.png") if not p.name.endswith("-2.png"))
     assert res.snapshots == len(turns) and res.recap is not None
     data = (folder / "recap.gif").read_bytes()
     assert data == res.recap.data and len(data) <= recap.BUDGET
     with Image.open(io.BytesIO(data)) as gif:
+        assert isinstance(gif, GifImagePlugin.GifImageFile)
         assert gif.format == "GIF" and gif.n_frames == res.recap.frames == len(turns)
 
     page = check_page(folder / "index.html")
@@ -91,7 +102,7 @@ def test_a_demo_writes_every_interim_sheet_the_recap_and_contact_sheets(tmp_path
     assert f"{folder.name}/index.html" in top.links and f"{folder.name}/recap.gif" in top.links
 
 
-def test_the_out_index_lists_every_game_folder_and_titles_come_from_file_names(tmp_path):
+def test_the_out_index_lists_every_game_folder_and_titles_come_from_file_names(tmp_path: Path) -> None:
     two = next(e for e in base.games() if e.min_players <= 2)
     first = run_demo(two.name, 1, 2, {}, tmp_path, images=False)
     second = run_demo(two.name, 2, 2, {}, tmp_path, images=False)
@@ -105,18 +116,20 @@ def test_the_out_index_lists_every_game_folder_and_titles_come_from_file_names(t
 
 
 @pytest.mark.parametrize("name", ['<b>"x"</b>', "a & b"])
-def test_titles_are_escaped(tmp_path, name):
+def test_titles_are_escaped(tmp_path: Path, name: str) -> None:
     (tmp_path / "g").mkdir()
     contact.write_game_index(tmp_path / "g", name, [name])
     text = (tmp_path / "g" / "index.html").read_text()
     assert name not in text and check_page(tmp_path / "g" / "index.html")
 
 
-def test_phone_html_shows_every_picture_at_phone_width_boards_with_their_second_picture(tmp_path, monkeypatch):
+def test_phone_html_shows_every_picture_at_phone_width_boards_with_their_second_picture(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``phone.html`` beside the game's files: every picture the demo wrote (boards each followed
     by its second picture, sheets, hands, the recap) at 450 px wide, the end first; drawn by the
     stand-in renderer with a second picture, so it checks the page whatever the games draw."""
-    from render_stub import use_stub
+    from tests.render_stub import use_stub
 
     use_stub(monkeypatch, extra_for={"pralaya"})
     res = run_demo("pralaya", 1, 3, {}, tmp_path)
@@ -137,5 +150,9 @@ def test_phone_html_shows_every_picture_at_phone_width_boards_with_their_second_
     assert "phone.html" in check_page(folder / "index.html").links
     assert f"{folder.name}/phone.html" in check_page(tmp_path / "index.html").links
     # the recap: one frame per board written, each that board (caption included), one size
-    with Image.open(io.BytesIO((folder / "recap.gif").read_bytes())) as gif, Image.open(folder / boards[0]) as first:
+    with (
+        Image.open(io.BytesIO((folder / "recap.gif").read_bytes())) as gif,
+        Image.open(folder / boards[0]) as first,
+    ):
+        assert isinstance(gif, GifImagePlugin.GifImageFile)
         assert gif.n_frames == len(boards) and gif.size == first.size

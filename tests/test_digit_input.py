@@ -3,6 +3,8 @@ any bad number, with the usual clear message, never let through to an ``int`` th
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.digits import is_digits
@@ -42,7 +44,7 @@ def test_a_custom_id_of_odd_digits_is_stale_not_a_crash() -> None:
         ids("²", 3)
 
 
-def test_settings_of_odd_digits_are_refused(tmp_path) -> None:
+def test_settings_of_odd_digits_are_refused(tmp_path: Path) -> None:
     for name, value in (("DEV_GUILD_ID", "¹²³"), ("BAZAAR_WORKERS", "²")):
         with pytest.raises(ConfigError, match=name):
             load_config(None, environ={"DISCORD_TOKEN": "x", name: value})

@@ -4,6 +4,7 @@ and name leave every finished and ended game (the seat stays, as "a former playe
 still replays to its snapshot) and every open lobby (their seat removed, a lobby left with no
 person closed); an active game they play is left as it is and reported (exit code 1) until it
 is over; the other players' rows are untouched; a second run changes nothing."""
+
 from __future__ import annotations
 
 import asyncio
@@ -18,6 +19,7 @@ from bot.host.forget import FORMER_CREATOR, FORMER_PLAYER
 from bot.host.service import GameService
 from bot.host.store import Store
 from bot.host.store_copy import replays
+from tests.store_internals import pool_of, row_of, sqlite_of
 
 ANN, BOB, CY = 10, 11, 12  # Ann is forgotten
 DM_CHANNEL = {ANN: 7010, BOB: 7011, CY: 7012}
@@ -31,12 +33,15 @@ async def _play_out(svc: GameService, gid: int, people: tuple[int, ...], moves: 
             return
         user = next(u for u in people if svc.awaited_seat(game, u) is not None)
         seat = svc.awaited_seat(game, user)
+        assert seat is not None
         await svc.move(gid, user, str(game.engine.legal_actions(game.state, seat)[0]))
 
 
 async def _game(svc: GameService, kind: str, people: list[tuple[int, str]], ai: int = 1) -> int:
     creator, name = people[0]
-    g = await svc.create(kind=kind, options=None, clock=None, guild_id=1, channel_id=5, user_id=creator, name=name)
+    g = await svc.create(
+        kind=kind, options=None, clock=None, guild_id=1, channel_id=5, user_id=creator, name=name
+    )
     for user, who in people[1:]:
         await svc.join(g.id, user, who)
     for _ in range(ai):
@@ -48,8 +53,14 @@ async def _dms(store: Store, gid: int, people: list[int]) -> None:
     """A DM recorded per person's seat, a form draft of each, Ann's private view digest."""
     for seat in await store.seats(gid):
         if seat.user_id in people:
-            await store.add_message(gid, kind="dm", seat=seat.seat, channel_id=DM_CHANNEL[seat.user_id],
-                                    message_id=90_000 + 10 * gid + seat.seat, version=0)
+            await store.add_message(
+                gid,
+                kind="dm",
+                seat=seat.seat,
+                channel_id=DM_CHANNEL[seat.user_id],
+                message_id=90_000 + 10 * gid + seat.seat,
+                version=0,
+            )
             await store.save_draft(gid, seat.seat, "offer", 0, {"give": [str(seat.user_id)]})
             if seat.user_id == ANN:
                 await store.update_seat(gid, seat.seat, dm_hash="abc", dm_closed=True)
@@ -67,7 +78,7 @@ async def _install(target: str | Path) -> dict[str, int]:
             "active": await _game(svc, "pralaya", [(BOB, "Bob"), (ANN, "Ann")]),
         }
         for name, gid in ids.items():
-            await svc.start(gid, (await store.game(gid)).creator_id)
+            await svc.start(gid, (await row_of(store, gid)).creator_id)
             people = (ANN, BOB, CY)
             await _play_out(svc, gid, people, moves=10_000 if name.startswith("finished") else 4)
             await _dms(store, gid, list(people))
@@ -91,7 +102,9 @@ async def _read(target: str | Path) -> tuple[dict[str, list[tuple[Any, ...]]], d
         await store.close()
 
 
-def _forget(env, target: str | Path, user: str, capsys) -> tuple[int, str, str]:
+def _forget(
+    env: pytest.MonkeyPatch, target: str | Path, user: str, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, str]:
     env.setenv("BAZAAR_DB", str(target))
     code = cli.main(["db", "forget-user", user])
     out = capsys.readouterr()
@@ -100,10 +113,12 @@ def _forget(env, target: str | Path, user: str, capsys) -> tuple[int, str, str]:
 
 def _holding(rows: dict[str, list[tuple[Any, ...]]], user: int) -> dict[str, set[int]]:
     """The games whose rows hold ``user``: as creator, in a seat, as a move's sender, in a DM's channel."""
-    return {"games": {r[0] for r in rows["games"] if r[7] == user},
-            "seats": {r[0] for r in rows["seats"] if r[2] == user},
-            "moves": {r[0] for r in rows["moves"] if r[5] == user},
-            "messages": {r[1] for r in rows["messages"] if r[4] == DM_CHANNEL[user]}}
+    return {
+        "games": {r[0] for r in rows["games"] if r[7] == user},
+        "seats": {r[0] for r in rows["seats"] if r[2] == user},
+        "moves": {r[0] for r in rows["moves"] if r[5] == user},
+        "messages": {r[1] for r in rows["messages"] if r[4] == DM_CHANNEL[user]},
+    }
 
 
 def _bob(rows: dict[str, list[tuple[Any, ...]]], records: dict[int, Any]) -> Any:
@@ -114,7 +129,9 @@ def _bob(rows: dict[str, list[tuple[Any, ...]]], records: dict[int, Any]) -> Any
     return seats, moves, made
 
 
-def test_forget_user_on_both_backends(env, backend_target, capsys):
+def test_forget_user_on_both_backends(
+    env: pytest.MonkeyPatch, backend_target: str | Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     ids = asyncio.run(_install(backend_target))
     before, records = asyncio.run(_read(backend_target))
     assert {records[ids[k]].row.status for k in ("finished", "finished3")} == {"finished"}
@@ -127,14 +144,21 @@ def test_forget_user_on_both_backends(env, backend_target, capsys):
     assert code == 1 and not out and err.count("\n") == 1 and err.startswith(f"bazaar: forgot user {ANN}: ")
     assert "3 seat(s) in 3 game(s) that are over renamed 'a former player'" in err
     assert f"1 active game(s) left as they are (#{ids['active']})" in err
-    assert "taken out of 3 open lobby(ies) (1 closed)" in err and "3 changed game(s) replay to their snapshots" in err
+    assert (
+        "taken out of 3 open lobby(ies) (1 closed)" in err
+        and "3 changed game(s) replay to their snapshots" in err
+    )
     n_moves = sum(1 for r in before["moves"] if r[5] == ANN and r[0] != ids["active"])
     assert f"{n_moves} move(s) and 4 game creator(s) unlinked" in err  # finished, ended and two lobbies
     after, now = asyncio.run(_read(backend_target))
 
     left = _holding(after, ANN)
-    assert left == {"games": set(), "seats": {ids["active"]}, "moves": {ids["active"]} & held["moves"],
-                    "messages": {ids["active"]}}
+    assert left == {
+        "games": set(),
+        "seats": {ids["active"]},
+        "moves": {ids["active"]} & held["moves"],
+        "messages": {ids["active"]},
+    }
     assert now[ids["active"]] == records[ids["active"]]  # the active game is left exactly as it was
     assert not any(r[3] == "Ann" and r[0] != ids["active"] for r in after["seats"])
     _check_games_over(ids, records, now, after)
@@ -159,19 +183,29 @@ def test_forget_user_on_both_backends(env, backend_target, capsys):
     assert code == 0 and "nothing to forget" in out and asyncio.run(_read(backend_target)) == (final, games)
 
 
-def _check_games_over(ids: dict[str, int], records: dict[int, Any], now: dict[int, Any],
-                      after: dict[str, list[tuple[Any, ...]]]) -> None:
+def _check_games_over(
+    ids: dict[str, int], records: dict[int, Any], now: dict[int, Any], after: dict[str, list[tuple[Any, ...]]]
+) -> None:
     """Ann's seat in each game that is over: kept, unnamed and unlinked; the game replays as before."""
     for key in ("finished", "finished3", "ended"):
         gid = ids[key]
         was, is_ = records[gid], now[gid]
         assert (is_.row.seed, is_.row.options, is_.row.status, is_.snapshot) == (
-            was.row.seed, was.row.options, was.row.status, was.snapshot)
+            was.row.seed,
+            was.row.options,
+            was.row.status,
+            was.snapshot,
+        )
         assert [(m.seat, m.action, m.by) for m in is_.moves] == [(m.seat, m.action, m.by) for m in was.moves]
         assert len(is_.seats) == len(was.seats) and replays(is_) is True
         ann = next(s for s in was.seats if s.user_id == ANN)
         former = is_.seats[ann.seat]
-        assert (former.user_id, former.name, former.dm_hash, former.dm_closed) == (None, FORMER_PLAYER, None, False)
+        assert (former.user_id, former.name, former.dm_hash, former.dm_closed) == (
+            None,
+            FORMER_PLAYER,
+            None,
+            False,
+        )
         assert former.is_ai == ann.is_ai and not any(m.user_id == ANN for m in is_.moves)
         assert not any(r[0] == gid and r[1] == ann.seat for r in after["drafts"])  # her draft is gone
         assert any(r[0] == gid and r[1] != ann.seat for r in after["drafts"])  # the others' stay
@@ -179,8 +213,9 @@ def _check_games_over(ids: dict[str, int], records: dict[int, Any], now: dict[in
     assert now[ids["finished"]].row.creator_id == FORMER_CREATOR
 
 
-def _check_lobbies(ids: dict[str, int], records: dict[int, Any], now: dict[int, Any],
-                   after: dict[str, list[tuple[Any, ...]]]) -> None:
+def _check_lobbies(
+    ids: dict[str, int], records: dict[int, Any], now: dict[int, Any], after: dict[str, list[tuple[Any, ...]]]
+) -> None:
     """Ann taken out of the open lobbies (the one left with no person closed); Bob's game untouched."""
     made = now[ids["lobby_ann_made"]]
     assert made.row.status == "lobby" and made.row.creator_id == FORMER_CREATOR
@@ -201,7 +236,9 @@ async def _end(target: str | Path, gid: int) -> None:
         await store.close()
 
 
-def test_two_people_forgotten_in_one_game_are_numbered(env, backend_target, capsys):
+def test_two_people_forgotten_in_one_game_are_numbered(
+    env: pytest.MonkeyPatch, backend_target: str | Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     ids = asyncio.run(_install(backend_target))
     gid = ids["finished3"]
     assert _forget(env, backend_target, str(CY), capsys)[0] == 0
@@ -213,7 +250,9 @@ def test_two_people_forgotten_in_one_game_are_numbered(env, backend_target, caps
 
 
 @pytest.mark.parametrize("bad", ["abc", "-5", "0", "1.5", "²", "", str(2**63)])
-def test_a_user_id_that_is_not_one_is_refused_and_nothing_changes(env, tmp_path, bad, capsys):
+def test_a_user_id_that_is_not_one_is_refused_and_nothing_changes(
+    env: pytest.MonkeyPatch, tmp_path: Path, bad: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bazaar.sqlite3"
     asyncio.run(_install(path))
     before = asyncio.run(_read(path))
@@ -222,7 +261,9 @@ def test_a_user_id_that_is_not_one_is_refused_and_nothing_changes(env, tmp_path,
     assert asyncio.run(_read(path)) == before
 
 
-def test_sqlite_refuses_while_a_bot_runs_and_a_missing_file(env, tmp_path, capsys):
+def test_sqlite_refuses_while_a_bot_runs_and_a_missing_file(
+    env: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bazaar.sqlite3"
     asyncio.run(_install(path))
     before = asyncio.run(_read(path))
@@ -240,13 +281,25 @@ def test_sqlite_refuses_while_a_bot_runs_and_a_missing_file(env, tmp_path, capsy
 async def _log_rules(target: str | Path) -> None:
     store = await Store.open(target)
     try:
-        g = await store.create_game(kind="toy", seed=5, options={}, guild_id=1, channel_id=2, creator_id=ANN,
-                                    creator_name="Ann", clock_seconds=3600)
+        g = await store.create_game(
+            kind="toy",
+            seed=5,
+            options={},
+            guild_id=1,
+            channel_id=2,
+            creator_id=ANN,
+            creator_name="Ann",
+            clock_seconds=3600,
+        )
         await store.start_game(g.id, state_json="{}", deadline=None)
-        await store.record_move(g.id, expected_version=0, seat=0, action="a", by="player", user_id=ANN,
-                                state_json="{}")
-        for sql in ("UPDATE moves SET user_id = 5", "UPDATE moves SET user_id = NULL, action = 'b'",
-                    "DELETE FROM moves"):
+        await store.record_move(
+            g.id, expected_version=0, seat=0, action="a", by="player", user_id=ANN, state_json="{}"
+        )
+        for sql in (
+            "UPDATE moves SET user_id = 5",
+            "UPDATE moves SET user_id = NULL, action = 'b'",
+            "DELETE FROM moves",
+        ):
             with pytest.raises(Exception, match="append-only"):
                 await _raw(store, sql)
         await _raw(store, "UPDATE moves SET user_id = NULL")  # the one change migration 7 allows
@@ -257,12 +310,12 @@ async def _log_rules(target: str | Path) -> None:
 
 async def _raw(store: Store, sql: str) -> None:
     if store.dialect == "sqlite":
-        await store._db.execute(sql)
+        await sqlite_of(store).execute(sql)
     else:
-        await store._pool.execute(sql)
+        await pool_of(store).execute(sql)
 
 
-def test_the_move_log_accepts_only_erasing_a_sender(backend_target):
+def test_the_move_log_accepts_only_erasing_a_sender(backend_target: str | Path) -> None:
     asyncio.run(_log_rules(backend_target))
 
 
@@ -281,7 +334,13 @@ async def _schema_6_game(target: str | Path, folder: Path) -> int:
         await store.close()
 
 
-def test_an_older_database_is_migrated_first(env, backend, backend_target, tmp_path, capsys):
+def test_an_older_database_is_migrated_first(
+    env: pytest.MonkeyPatch,
+    backend: str,
+    backend_target: str | Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from bot.host.store import MIGRATIONS, PG_MIGRATIONS
 
     folder = tmp_path / "six"

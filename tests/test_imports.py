@@ -1,6 +1,7 @@
 """``engines/`` and ``render/`` stay pure: no discord, sqlite or asyncio, checked two ways.
 ``render`` may use Pillow and ``isal`` (ISA-L's deflate for the PNGs, optional: render.png falls
 back to zlib without it)."""
+
 from __future__ import annotations
 
 import ast
@@ -27,7 +28,7 @@ def _imports(path: Path) -> set[str]:
     return out
 
 
-def test_sources_import_nothing_forbidden():
+def test_sources_import_nothing_forbidden() -> None:
     for pkg, allowed_extra in (("engines", {"engines"}), ("render", {"render", "engines", "PIL", "isal"})):
         files = sorted((ROOT / pkg).rglob("*.py"))
         assert files
@@ -40,7 +41,7 @@ def test_sources_import_nothing_forbidden():
                 assert "PIL" not in mods
 
 
-def test_runtime_import_pulls_in_nothing_forbidden():
+def test_runtime_import_pulls_in_nothing_forbidden() -> None:
     code = (
         "import sys, importlib, engines, render\n"
         "engines.load_all()\n"
@@ -53,8 +54,9 @@ def test_runtime_import_pulls_in_nothing_forbidden():
     assert out.stdout.strip() == "", f"importing engines/render loaded {out.stdout.strip()}"
 
 
-def test_every_game_has_a_renderer():
+def test_every_game_has_a_renderer() -> None:
     from engines import base
+
     engines.load_all()
     for e in base.games():
         mod = render.get(e.name)
@@ -97,7 +99,7 @@ def _bot_imports(name: str, path: Path, known: set[str]) -> set[str]:
     return found
 
 
-def test_bot_has_no_import_cycle_and_keeps_its_layers():
+def test_bot_has_no_import_cycle_and_keeps_its_layers() -> None:
     """``bot/`` is layered: ``host`` (store, service, clock) and ``offline`` (demo, terminal)
     import nothing of Discord or of ``surface``; no module imports one that imports it back."""
     mods = _bot_modules()

@@ -2,9 +2,12 @@
 every aimed rate is run and reported, also after a lower one fell behind; the next stretch waits
 (a bounded time) for what an overloaded one left unanswered; lower rates are tried only when the
 lowest aimed rate misses; a stretch that fell behind reports its p99 as a lower bound. No timing."""
+
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Any
 
 from benchmarks.load import AIMED, Phase, Plan, _phase_rows
 
@@ -13,9 +16,11 @@ class FakeLoad:
     """Answers each rate as ``p99_at(rate)`` ms; rates above ``keeps_up`` fall behind, leaving
     ``leaves`` moves unanswered, which the bot answers during the next recovery wait."""
 
-    def __init__(self, keeps_up: float, p99_at=lambda rate: 100.0, leaves: int = 3) -> None:
+    def __init__(
+        self, keeps_up: float, p99_at: Callable[[float], float] = lambda rate: 100.0, leaves: int = 3
+    ) -> None:
         self.keeps_up, self.p99_at, self.leaves = keeps_up, p99_at, leaves
-        self.calls: list[tuple] = []
+        self.calls: list[tuple[Any, ...]] = []
         self.waiting = 0
 
     async def recover(self, timeout: float) -> int:
@@ -44,7 +49,7 @@ def _run(plan: Plan, load: FakeLoad) -> list[Phase]:
     return asyncio.run(plan.run(load))
 
 
-def test_every_aimed_rate_is_run_though_the_first_falls_behind():
+def test_every_aimed_rate_is_run_though_the_first_falls_behind() -> None:
     load = FakeLoad(keeps_up=5.0, p99_at=lambda rate: 100.0 if rate <= 2.5 else 400.0)
     phases = _run(Plan(list(AIMED), 60.0, 3, 20.0, 100, 30.0, recover_s=45.0), load)
     stretches = [c[1:3] for c in load.calls if c[0] == "poisson"]
@@ -59,19 +64,19 @@ def test_every_aimed_rate_is_run_though_the_first_falls_behind():
     assert [p.meets() for p in phases[:5]] == [False, False, False, False, True]
 
 
-def test_no_lower_rates_when_the_lowest_aimed_rate_meets_the_aim():
+def test_no_lower_rates_when_the_lowest_aimed_rate_meets_the_aim() -> None:
     load = FakeLoad(keeps_up=25.0)
     _run(Plan(list(AIMED), 60.0, 3, 20.0, 100, 30.0), load)
     assert [c[1] for c in load.calls if c[0] == "poisson"] == [10.0, 20.0, 40.0]
 
 
-def test_quick_plan_runs_the_three_rates_and_the_burst():
+def test_quick_plan_runs_the_three_rates_and_the_burst() -> None:
     load = FakeLoad(keeps_up=0.0)
     phases = _run(Plan(list(AIMED), 2.0, 0, 2.0, 15, 10.0, recover_s=5.0, tail_s=1.0), load)
     assert [p.name for p in phases] == ["10 moves/s", "20 moves/s", "40 moves/s", "burst of 15"]
 
 
-def test_a_stretch_that_fell_behind_reports_a_lower_bound_and_why():
+def test_a_stretch_that_fell_behind_reports_a_lower_bound_and_why() -> None:
     phase = Phase("40 moves/s", 60.0, sent=200)
     phase.boards = [100.0] * 90
     phase.overloaded_at, phase.backlog, phase.lost, phase.waited = 7.0, 200, 10, [31_000.0] * 10
@@ -84,7 +89,7 @@ def test_a_stretch_that_fell_behind_reports_a_lower_bound_and_why():
     assert board.met is True and board.value == "100 ms"
 
 
-def test_a_burst_with_unanswered_moves_reports_the_last_board_as_a_lower_bound():
+def test_a_burst_with_unanswered_moves_reports_the_last_board_as_a_lower_bound() -> None:
     phase = Phase("burst of 100", 0.0, sent=100)
     phase.boards, phase.first_sent, phase.last_board = [900.0] * 95, 10.0, 11.0
     phase.lost, phase.drained_at = 5, 40.0

@@ -5,6 +5,7 @@ quotes such a URL has the token masked."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,7 +16,7 @@ TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OnNlY3JldHRva2Vu"
 
 
 @pytest.fixture
-def debug_logging():
+def debug_logging() -> Iterator[None]:
     root = logging.getLogger()
     handlers, level = list(root.handlers), root.level
     quiet = {n: logging.getLogger(n).level for n in app.QUIET_LOGGERS}
@@ -29,10 +30,12 @@ def debug_logging():
         logging.getLogger(n).setLevel(lv)
 
 
-def test_no_interaction_token_at_debug(capsys, debug_logging) -> None:
+def test_no_interaction_token_at_debug(capsys: pytest.CaptureFixture[str], debug_logging: None) -> None:
     url = f"https://discord.com/api/v10/webhooks/123456789012345678/{TOKEN}/messages/@original"
     logging.getLogger("discord.webhook.async_").debug("PATCH %s with %s has returned 200", url, {})
-    logging.getLogger("discord.client").debug("answered %s", f"/interactions/987654321098765432/{TOKEN}/callback")
+    logging.getLogger("discord.client").debug(
+        "answered %s", f"/interactions/987654321098765432/{TOKEN}/callback"
+    )
     logging.getLogger("bazaar.test").info("a plain line stays as it is")
     err = capsys.readouterr().err
     assert TOKEN not in err

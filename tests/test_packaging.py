@@ -1,6 +1,7 @@
 """Install and run it like real software: the container image's install step gives the bot with
 its runtime dependencies only, the Compose files parse and use the image, `bazaar health` reads
 the heartbeat the running bot writes."""
+
 from __future__ import annotations
 
 import re
@@ -18,7 +19,9 @@ from bot.host import heartbeat
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_health_reads_the_heartbeat(tmp_path, monkeypatch, capsys):
+def test_health_reads_the_heartbeat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     beat = tmp_path / "beat"
     assert heartbeat.check(beat)[0] is False
     heartbeat.beat(beat, now=1000.0)
@@ -35,7 +38,7 @@ def test_health_reads_the_heartbeat(tmp_path, monkeypatch, capsys):
     assert err.startswith("bazaar: no heartbeat") and err.count("\n") == 1
 
 
-def test_the_compose_files_parse_and_build_the_image():
+def test_the_compose_files_parse_and_build_the_image() -> None:
     expected = {"compose.yaml": {"bazaar"}, "compose.sharded.yaml": {"db", "shard0", "shard1"}}
     for name, services in expected.items():
         doc = yaml.safe_load((ROOT / name).read_text())
@@ -49,16 +52,16 @@ def test_the_compose_files_parse_and_build_the_image():
     assert ":" not in user and env0["PGPASSWORD"]  # the password comes from PGPASSWORD, not the URL
 
 
-def test_the_dockerfile_runs_as_a_user_on_a_volume_with_a_health_check():
+def test_the_dockerfile_runs_as_a_user_on_a_volume_with_a_health_check() -> None:
     text = (ROOT / "Dockerfile").read_text()
     assert re.search(r"^USER (?!root)\S+", text, re.M)
     assert 'VOLUME ["/data"]' in text and "BAZAAR_DB=/data/" in text
-    assert 'HEALTHCHECK' in text and '"bazaar", "health"' in text
+    assert "HEALTHCHECK" in text and '"bazaar", "health"' in text
     assert 'CMD ["bazaar", "run"]' in text
 
 
 @pytest.mark.slow
-def test_the_dockerfiles_install_step_gives_the_runtime_only(tmp_path):
+def test_the_dockerfiles_install_step_gives_the_runtime_only(tmp_path: Path) -> None:
     """The image's `pip install .`, run in a fresh venv on a copy of what the image copies:
     the bot runs, and no test or lint tool comes with it."""
     text = (ROOT / "Dockerfile").read_text()
@@ -81,13 +84,13 @@ def test_the_dockerfiles_install_step_gives_the_runtime_only(tmp_path):
     bazaar = str(env_dir / "bin" / "bazaar")
     out = subprocess.run([bazaar, "--version"], capture_output=True, text=True, check=True)
     assert out.stdout.startswith("bazaar ")
-    installed = subprocess.run([str(pip), "list", "--format=freeze"], capture_output=True, text=True,
-                               check=True).stdout.lower()
+    installed = subprocess.run(
+        [str(pip), "list", "--format=freeze"], capture_output=True, text=True, check=True
+    ).stdout.lower()
     for tool in ("pytest", "hypothesis", "ruff", "mypy"):
         assert f"\n{tool}==" not in "\n" + installed, tool
     for needed in ("discord.py", "aiosqlite", "asyncpg", "pillow"):
         assert needed in installed, needed
-
 
 
 def _unit(path: Path) -> dict[str, dict[str, str]]:
@@ -99,7 +102,7 @@ def _unit(path: Path) -> dict[str, dict[str, str]]:
     return {s: dict(parser[s]) for s in parser.sections()}
 
 
-def test_the_service_units_run_the_bot_as_its_own_user_and_restart_it():
+def test_the_service_units_run_the_bot_as_its_own_user_and_restart_it() -> None:
     for name in ("bazaar.service", "bazaar@.service"):
         unit = _unit(ROOT / "deploy" / name)
         service = unit["Service"]

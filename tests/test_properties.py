@@ -7,34 +7,65 @@ round-trips through the parser, garbage and well-formed illegal text raise the r
 change nothing, views carry no secret, the engine's own invariants hold, games end within the
 engine's bound, the move log replays to the same state, and the global ``random`` is never used.
 """
+
 from __future__ import annotations
 
 import json
 import os
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engines import base, prompt
-from engines.base import (BadNotation, GameOver, IllegalAction, NotYourTurn, Outcome, VIEW_KEYS,
-                          play, replay, state_fingerprint)
+from engines.base import (
+    VIEW_KEYS,
+    BadNotation,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Outcome,
+    play,
+    replay,
+    state_fingerprint,
+)
 
 N_SEEDS = int(os.environ.get("BAZAAR_PROPERTY_SEEDS", "200"))
 CHUNKS = 4  # seeds are split in chunks so pytest-xdist can spread them over cores
 DEEP_SEEDS = 12  # in these seeds every legal action is applied and every check runs at every step
-SAMPLE = 60      # a longer legal list (Kathai's offers run to 30,000) is checked on a random sample
-GARBAGE = ["", "   ", "xyzzy", "take", "bid", "bid -1", "take z9", "42", "💥", "take b4 b4",
-           "buy veda 1g", "discard", "god", "pass pass", "draw 1", "done now", "\x00"]
+SAMPLE = 60  # a longer legal list (Kathai's offers run to 30,000) is checked on a random sample
+GARBAGE = [
+    "",
+    "   ",
+    "xyzzy",
+    "take",
+    "bid",
+    "bid -1",
+    "take z9",
+    "42",
+    "💥",
+    "take b4 b4",
+    "buy veda 1g",
+    "discard",
+    "god",
+    "pass pass",
+    "draw 1",
+    "done now",
+    "\x00",
+]
 
 
-def _cases():
+def _cases() -> Iterator[Any]:
     for engine in base.games():
         for n in range(engine.min_players, engine.max_players + 1):
             for oi, opts in enumerate(engine.property_options):
                 for chunk in range(CHUNKS):
-                    yield pytest.param(engine.name, n, dict(opts), chunk,
-                                       id=f"{engine.name}-{n}p-opt{oi}-c{chunk}")
+                    yield pytest.param(
+                        engine.name, n, dict(opts), chunk, id=f"{engine.name}-{n}p-opt{oi}-c{chunk}"
+                    )
 
 
 def _seeds(chunk: int) -> range:
@@ -42,7 +73,7 @@ def _seeds(chunk: int) -> range:
     return range(chunk * per, min(N_SEEDS, (chunk + 1) * per))
 
 
-def _check_view(engine, state, viewer, n):
+def _check_view(engine: base.Engine, state: Any, viewer: int | None, n: int) -> None:
     v = engine.view(state, viewer)
     for key in VIEW_KEYS:
         assert key in v, f"view lacks {key!r}"
@@ -52,7 +83,9 @@ def _check_view(engine, state, viewer, n):
         assert secret not in text, f"view for {viewer} leaks {secret!r}"
 
 
-def _check_rejections(engine, state, actor, legal, n, rng):
+def _check_rejections(
+    engine: base.Engine, state: Any, actor: int, legal: list[str], n: int, rng: random.Random
+) -> None:
     before = state_fingerprint(state)
     for g in rng.sample(GARBAGE, 4):
         try:
@@ -84,7 +117,7 @@ def _check_rejections(engine, state, actor, legal, n, rng):
     assert state_fingerprint(state) == before, "a rejected action changed the state"
 
 
-def _check_prompt(engine, state, seat, legal):
+def _check_prompt(engine: base.Engine, state: Any, seat: int, legal: list[str]) -> None:
     """The seat's prompt offers only legal moves (every button, and a sample of what each pick
     builds) and fits a Discord message: 5 rows, one of them the host's own button under a board."""
     p = engine.prompt(state, seat)
@@ -94,7 +127,7 @@ def _check_prompt(engine, state, seat, legal):
         assert a in legal_set, f"the prompt offers the illegal {a!r}"
     for c in prompt.walk(p.controls):
         if isinstance(c, prompt.Pick):
-            values = [ch.value for ch in c.choices][:max(c.min, 1)]
+            values = [ch.value for ch in c.choices][: max(c.min, 1)]
             if c.min <= len(values) <= c.max:
                 built = c.build(values)
                 assert engine.is_legal(state, seat, built) is None, f"pick {c.key} builds {built!r}"
@@ -103,7 +136,7 @@ def _check_prompt(engine, state, seat, legal):
     assert prompt.rows(p.controls) <= (4 if p.public else 5), "a prompt must fit one Discord message"
 
 
-def _check_complete(engine, state, seat, legal, rng):
+def _check_complete(engine: base.Engine, state: Any, seat: int, legal: list[str], rng: random.Random) -> None:
     """Autocomplete offers at most 25 entries, and each is a legal move or the start of one."""
     for prefix in ["", legal[0][:1], rng.choice(legal)]:
         got = engine.complete(state, seat, prefix)
@@ -114,7 +147,9 @@ def _check_complete(engine, state, seat, legal, rng):
     assert engine.complete(state, seat, ""), "no completion for an awaited seat"
 
 
-def _playout(engine, seed: int, n: int, opts: dict, deep: bool):
+def _playout(
+    engine: base.Engine, seed: int, n: int, opts: dict[str, Any], deep: bool
+) -> tuple[Any, list[tuple[int, str]]]:
     rng = random.Random(10_000 + seed)
     state = engine.setup(seed, n, opts)
     moves: list[tuple[int, str]] = []
@@ -162,7 +197,7 @@ def _playout(engine, seed: int, n: int, opts: dict, deep: bool):
 
 
 @pytest.mark.parametrize("game,n,opts,chunk", list(_cases()))
-def test_random_playouts(game, n, opts, chunk):
+def test_random_playouts(game: str, n: int, opts: dict[str, Any], chunk: int) -> None:
     engine = base.get(game)
     for seed in _seeds(chunk):
         final, moves = _playout(engine, seed, n, opts, deep=seed < DEEP_SEEDS)
@@ -184,7 +219,7 @@ def test_random_playouts(game, n, opts, chunk):
 
 
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
-def test_global_random_changes_nothing(game):
+def test_global_random_changes_nothing(game: str) -> None:
     """Seeding and drawing from the global ``random`` between moves must not change a game."""
     engine = base.get(game)
     n = engine.min_players + 1 if engine.max_players > engine.min_players else engine.min_players
@@ -202,7 +237,7 @@ def test_global_random_changes_nothing(game):
 
 
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
-def test_setup_is_deterministic_and_seed_dependent(game):
+def test_setup_is_deterministic_and_seed_dependent(game: str) -> None:
     engine = base.get(game)
     n = engine.min_players
     a = state_fingerprint(engine.setup(7, n, {}))
@@ -213,7 +248,7 @@ def test_setup_is_deterministic_and_seed_dependent(game):
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(max_size=30))
-def test_parse_fuzz(game, text):
+def test_parse_fuzz(game: str, text: str) -> None:
     """Any text either parses to a canonical action of this game or raises BadNotation."""
     engine = base.get(game)
     try:
@@ -225,7 +260,7 @@ def test_parse_fuzz(game, text):
 
 
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
-def test_the_leak_check_is_not_vacuous(game):
+def test_the_leak_check_is_not_vacuous(game: str) -> None:
     """The view check above searches for ``secrets``: mid-game every viewer has some, and a view
     built for another seat (which shows that seat's hidden cards) is caught when the engine has
     per-seat hidden cards."""

@@ -1,6 +1,7 @@
 """The workers' long-job lane (bot/host/workers.py ``Workers.run_long``), where recaps are drawn
 (a whole game's boards: 3 to 16 CPU-seconds): its own process at a lowered CPU priority, never
 the board pool, so a board is not queued behind a running recap; it ends with the bot."""
+
 from __future__ import annotations
 
 import asyncio
@@ -8,12 +9,13 @@ import os
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.host import drawing
 from bot.host.workers import LANE_NICE, Workers, WorkersClosed
-from test_workers import wait_for_go  # the held long job: says it started, waits for go
+from tests.test_workers import wait_for_go  # the held long job: says it started, waits for go
 
 
 def niceness() -> int:
@@ -24,7 +26,7 @@ def thread_names() -> list[str]:
     return [t.name for t in threading.enumerate()]
 
 
-async def _started(path: Path, job: asyncio.Future, limit: float = 60.0) -> None:
+async def _started(path: Path, job: asyncio.Future[Any], limit: float = 60.0) -> None:
     end = time.monotonic() + limit  # a worker process may take seconds to start
     while not path.exists() and not job.done() and time.monotonic() < end:
         await asyncio.sleep(0.01)
@@ -32,7 +34,7 @@ async def _started(path: Path, job: asyncio.Future, limit: float = 60.0) -> None
 
 
 @pytest.mark.parametrize("size", [1, 0])
-async def test_a_board_is_not_queued_behind_a_running_recap(tmp_path, size):
+async def test_a_board_is_not_queued_behind_a_running_recap(tmp_path: Path, size: int) -> None:
     """With one board worker (a shard process's pool) or threads: while a long job holds the
     lane, board jobs are drawn at once; the long job is still running when they are back."""
     workers = Workers(size)
@@ -53,7 +55,7 @@ async def test_a_board_is_not_queued_behind_a_running_recap(tmp_path, size):
         workers.close()
 
 
-async def test_the_lane_runs_at_a_lower_cpu_priority_and_watches_the_bot():
+async def test_the_lane_runs_at_a_lower_cpu_priority_and_watches_the_bot() -> None:
     workers = Workers(1)
     try:
         board, lane = await workers.run(niceness), await workers.run_long(niceness)
@@ -63,7 +65,7 @@ async def test_the_lane_runs_at_a_lower_cpu_priority_and_watches_the_bot():
         workers.close()
 
 
-async def test_closing_ends_the_lane_process_and_its_running_job(tmp_path):
+async def test_closing_ends_the_lane_process_and_its_running_job(tmp_path: Path) -> None:
     workers = Workers(1)
     started, go = tmp_path / "started", tmp_path / "go"
     long_job = asyncio.ensure_future(workers.run_long(wait_for_go, str(started), str(go)))
@@ -88,7 +90,7 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-async def test_a_thread_job_that_outlives_close_gives_its_result_to_nobody():
+async def test_a_thread_job_that_outlives_close_gives_its_result_to_nobody() -> None:
     workers = Workers(0)
     go = threading.Event()
     job = asyncio.ensure_future(workers.run_long(go.wait, 30))
@@ -112,7 +114,7 @@ asyncio.run(main())
 """
 
 
-async def test_the_lane_process_ends_when_the_bot_is_killed():
+async def test_the_lane_process_ends_when_the_bot_is_killed() -> None:
     """A bot killed outright (no close): its recap lane's process sees it gone and ends."""
     import signal
     import subprocess
@@ -120,8 +122,10 @@ async def test_the_lane_process_ends_when_the_bot_is_killed():
 
     root = Path(__file__).resolve().parent.parent
     bot = subprocess.Popen([sys.executable, "-c", _BOT], cwd=root, stdout=subprocess.PIPE, text=True)
+    assert bot.stdout is not None
+    out = bot.stdout
     try:
-        line = await asyncio.wait_for(asyncio.to_thread(bot.stdout.readline), 60)
+        line = await asyncio.wait_for(asyncio.to_thread(out.readline), 60)
         lane = int(line)
         assert lane != bot.pid and _alive(lane)
         bot.send_signal(signal.SIGKILL)
@@ -133,4 +137,4 @@ async def test_the_lane_process_ends_when_the_bot_is_killed():
     finally:
         if bot.poll() is None:
             bot.kill()
-        bot.stdout.close()
+        out.close()

@@ -4,12 +4,13 @@ games is 1000 px wide, at most :data:`render.frame.MAX_HEIGHT` tall, and the one
 ``render.canvas_height(game, n)`` through the game; a game's second picture (``extra``) keeps one
 size too, at most 1000 × 1100. The recap of each game's longest seeded game at its most players
 fits :data:`render.recap.BUDGET` with one frame per turn (slow)."""
+
 from __future__ import annotations
 
 import io
 
 import pytest
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 import render
 from bot.offline.demo import DEMO_NAMES, ai_game
@@ -19,7 +20,9 @@ from render import caption, frame, recap
 CASES = [(e.name, n) for e in base.games() for n in range(e.min_players, e.max_players + 1)]
 
 
-def posted_sizes(game: str, n: int, seed: int, every_step: bool) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+def posted_sizes(
+    game: str, n: int, seed: int, every_step: bool
+) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """The sizes of every posted board (at each turn's end, or ``every_step``) of a seeded AI
     game, and of its second pictures."""
     engine = base.get(game)
@@ -53,14 +56,14 @@ def check(game: str, n: int, boards: set[tuple[int, int]], extras: set[tuple[int
 
 
 @pytest.mark.parametrize("game,n", CASES)
-def test_every_turns_board_has_the_one_fixed_canvas(game, n):
+def test_every_turns_board_has_the_one_fixed_canvas(game: str, n: int) -> None:
     check(game, n, *posted_sizes(game, n, 1, every_step=False))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game,n", CASES)
 @pytest.mark.parametrize("seed", [2, 3])
-def test_every_steps_board_has_the_one_fixed_canvas(game, n, seed):
+def test_every_steps_board_has_the_one_fixed_canvas(game: str, n: int, seed: int) -> None:
     check(game, n, *posted_sizes(game, n, seed, every_step=True))
 
 
@@ -82,7 +85,7 @@ def longest_game(game: str) -> tuple[int, int, list[tuple[int, str]]]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", [e.name for e in base.games()])
-def test_the_recap_of_the_longest_seeded_game_keeps_every_turn_within_the_budget(game):
+def test_the_recap_of_the_longest_seeded_game_keeps_every_turn_within_the_budget(game: str) -> None:
     """Item 8: one frame per turn (each the posted board with its turn's caption), 0.8 s at
     least a frame, the last held 3 s, one frame size (the fixed canvas: no blank), ≤ 4 MB."""
     engine = base.get(game)
@@ -93,6 +96,7 @@ def test_the_recap_of_the_longest_seeded_game_keeps_every_turn_within_the_budget
     assert made.turns == turns and made.frames == turns, (made.frames, turns)
     assert (made.width, made.height) == (1000, render.canvas_height(game, n))
     with Image.open(io.BytesIO(made.data)) as gif:
+        assert isinstance(gif, GifImagePlugin.GifImageFile)
         durations = []
         for i in range(gif.n_frames):
             gif.seek(i)

@@ -10,9 +10,12 @@ what changed since the previous board marked), with every awaited seat's hand an
   caption shows) are never empty and name the seat that moved;
 - boards stay about 1000 px wide.
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -24,20 +27,20 @@ from render.common import MIN_TEXT, font
 NAMES = ["Asha", "Bilal", "Chen", "Dara", "Emeka"]
 
 
-def _cases():
+def _cases() -> Iterator[Any]:
     for engine in base.games():
         for n in sorted({engine.min_players, engine.max_players}):
             yield pytest.param(engine.name, n, id=f"{engine.name}-{n}p")
 
 
-def test_the_text_helper_refuses_unreadable_sizes():
+def test_the_text_helper_refuses_unreadable_sizes() -> None:
     assert font(MIN_TEXT).size == MIN_TEXT
     with pytest.raises(ValueError):
         font(MIN_TEXT - 1)
 
 
 @pytest.mark.parametrize("game,n", list(_cases()))
-def test_every_step_is_legible_and_captioned(game, n):
+def test_every_step_is_legible_and_captioned(game: str, n: int) -> None:
     engine = base.get(game)
     drawer = render.get(game)
     names = NAMES[:n]
@@ -55,7 +58,8 @@ def test_every_step_is_legible_and_captioned(game, n):
         public = [base.format_text(ev.text, names) for ev in base.events_for(events, None)]
         assert public, f"{action!r} by seat {seat} has no public event: the board's caption would be empty"
         assert any(names[seat] in line for line in public), (
-            f"the caption of {action!r} does not name {names[seat]}: {public}")
+            f"the caption of {action!r} does not name {names[seat]}: {public}"
+        )
         assert caption_lines(public, 1000), public
         view = engine.view(state, None)
         board = render.board_image(game, view, names, caption=public, previous=previous)

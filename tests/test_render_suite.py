@@ -2,10 +2,13 @@
 random games renders (the board from the spectator view, the hand from each seat's own view, the
 text, and the score sheet at the end), the same view always gives the same PNG bytes, and the
 images stay within the size aims (about 1000 px wide, at most 250 KB)."""
+
 from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -17,13 +20,13 @@ SEEDS = (1, 2)
 MAX_BYTES = 250_000
 
 
-def _cases():
+def _cases() -> Iterator[Any]:
     for engine in base.games():
         for n in sorted({engine.min_players, engine.max_players}):
             yield pytest.param(engine.name, n, id=f"{engine.name}-{n}p")
 
 
-def _steps(engine: base.Engine, seed: int, n: int, every: int):
+def _steps(engine: base.Engine, seed: int, n: int, every: int) -> Iterator[Any]:
     """States of a random game (every ``every``-th step and the last)."""
     rng = random.Random(seed)
     state = engine.setup(seed, n, {})
@@ -38,7 +41,7 @@ def _steps(engine: base.Engine, seed: int, n: int, every: int):
 
 
 @pytest.mark.parametrize("game,n", list(_cases()))
-def test_every_step_renders_from_views_only(game, n):
+def test_every_step_renders_from_views_only(game: str, n: int) -> None:
     engine = base.get(game)
     drawer = render.get(game)
     names = [f"Player {i + 1}" for i in range(n)]
@@ -62,7 +65,7 @@ def test_every_step_renders_from_views_only(game, n):
 
 
 @pytest.mark.parametrize("game,n", list(_cases()))
-def test_rendering_is_deterministic(game, n):
+def test_rendering_is_deterministic(game: str, n: int) -> None:
     engine = base.get(game)
     drawer = render.get(game)
     states = list(_steps(engine, 5, n, every=11))

@@ -4,21 +4,37 @@ Covers lobbies, moves and their refusals (nothing changes in the database), the 
 two moves at once, AI seats, loading by replay checked against the snapshot, the turn clock with
 an injected clock, resigning and ending, and the private-view digest.
 """
+
 from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.host.clock import BadDuration
-from bot.host.live import Refusal, private_digest, private_part
+from bot.host.live import Listing, LiveGame, Refusal, private_digest, private_part
 from bot.host.service import GameService, parse_options
 from bot.host.store import Store
 from engines import base
-from engines.base import (BadNotation, BadOption, Engine, Event, GameOver, IllegalAction, NotYourTurn,
-                          Option, Outcome, StaleState)
+from engines.base import (
+    BadNotation,
+    BadOption,
+    Engine,
+    Event,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Option,
+    Outcome,
+    RuleError,
+    StaleState,
+)
+from tests.store_internals import row_of, sqlite_of
 
 
 @dataclass(frozen=True)
@@ -29,7 +45,7 @@ class NimState:
     secret: tuple[int, ...]
 
 
-async def start_up(service) -> list:
+async def start_up(service: GameService) -> list[LiveGame]:
     """What start-up does with the stored games: ``load_all`` then the background
     ``check_dormant``; returns the games newly flagged by either."""
     flagged = await service.load_all()
@@ -47,62 +63,82 @@ class ToyNim(Engine):
     options = (Option("pile", int, 9, "starting pile", 3, 60),)
     summary = "Take 1 to 3; the last taker wins."
 
-    def setup(self, seed, n_players, options=None):
+    def setup(self, seed: int, n_players: int, options: Mapping[str, Any] | None = None) -> NimState:
         import random
+
         opts = self.resolve_options(options)
         self.check_players(n_players)
         rng = random.Random(seed)
-        return NimState(opts["pile"], 0, (0,) * n_players, tuple(rng.randrange(1000, 9999) for _ in range(n_players)))
+        return NimState(
+            opts["pile"], 0, (0,) * n_players, tuple(rng.randrange(1000, 9999) for _ in range(n_players))
+        )
 
-    def to_move(self, state):
+    def to_move(self, state: NimState) -> tuple[int, ...]:
         return () if state.pile == 0 else (state.turn,)
 
-    def legal_actions(self, state, seat):
+    def legal_actions(self, state: NimState, seat: int) -> list[str]:
         if seat not in self.to_move(state):
             return []
         return [f"take {k}" for k in range(1, min(3, state.pile) + 1)]
 
-    def apply(self, state, seat, action):
+    def apply(self, state: NimState, seat: int, action: str) -> tuple[NimState, list[Event]]:
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(f"You cannot {action} now.")
         k = int(action.split()[1])
         taken = list(state.taken)
         taken[seat] += k
-        new = replace(state, pile=state.pile - k, turn=(seat + 1) % len(taken), taken=tuple(taken),
-                      secret=tuple(s + (k if i == seat else 0) for i, s in enumerate(state.secret)))
-        return new, [Event("take", "{s%d} takes %d" % (seat, k), {"seat": seat}),
-                     Event("secret", f"your secret is now {new.secret[seat]}", private_to=seat)]
+        new = replace(
+            state,
+            pile=state.pile - k,
+            turn=(seat + 1) % len(taken),
+            taken=tuple(taken),
+            secret=tuple(s + (k if i == seat else 0) for i, s in enumerate(state.secret)),
+        )
+        return new, [
+            Event("take", "{s%d} takes %d" % (seat, k), {"seat": seat}),
+            Event("secret", f"your secret is now {new.secret[seat]}", private_to=seat),
+        ]
 
-    def view(self, state, viewer):
-        return {"game": self.name, "viewer": viewer, "n_players": len(state.taken),
-                "to_move": list(self.to_move(state)), "over": state.pile == 0,
-                "headline": f"pile {state.pile}", "pile": state.pile, "taken": list(state.taken),
-                "secret": state.secret[viewer] if viewer is not None else None}
+    def view(self, state: NimState, viewer: int | None) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "viewer": viewer,
+            "n_players": len(state.taken),
+            "to_move": list(self.to_move(state)),
+            "over": state.pile == 0,
+            "headline": f"pile {state.pile}",
+            "pile": state.pile,
+            "taken": list(state.taken),
+            "secret": state.secret[viewer] if viewer is not None else None,
+        }
 
-    def outcome(self, state):
+    def outcome(self, state: NimState) -> Outcome | None:
         if state.pile:
             return None
         n = len(state.taken)
         winner = (state.turn - 1) % n
         ranks = tuple(1 if s == winner else 2 for s in range(n))
-        return Outcome(ranks, tuple(state.taken), ("taken",), tuple({"taken": t} for t in state.taken), (winner,))
+        return Outcome(
+            ranks, tuple(state.taken), ("taken",), tuple({"taken": t} for t in state.taken), (winner,)
+        )
 
-    def parse(self, text):
+    def parse(self, text: str) -> str:
         t = " ".join(str(text).lower().split())
         if not re.fullmatch(r"take [0-9]+", t):
             raise BadNotation(f"`{text}` is not a move: write `take 1`, `take 2` or `take 3`.")
         return t
 
-    def choose(self, view, legal):
+    def choose(self, view: base.View, legal: Sequence[str]) -> str:
         return legal[-1]
 
-    def secrets(self, state, viewer):
+    def secrets(self, state: NimState, viewer: int | None) -> list[str]:
         return [str(s) for i, s in enumerate(state.secret) if i != viewer]
 
 
 @pytest.fixture
-def toy():
-    engine = base.register(ToyNim())
+def toy() -> Iterator[ToyNim]:
+    engine = ToyNim()
+    base.register(engine)
     yield engine
     base.unregister(engine.name)
 
@@ -115,22 +151,40 @@ class Clock:
         return self.t
 
 
-@pytest.fixture
-async def host(tmp_path, toy):
+class ToyHost(GameService):
+    """The host of these tests, with its injected clock and the record of its clock pokes."""
+
+    def __init__(self, store: Store, clock: Clock) -> None:
+        self.clock = clock
+        self.pokes: list[int] = []
+        super().__init__(
+            store,
+            now=clock,
+            seed_source=lambda: 42,
+            on_clock_change=lambda: self.pokes.append(1),
+            ai_level="easy",
+        )
+
+
+@pytest.fixture(name="host")
+async def host_fixture(tmp_path: Path, toy: ToyNim) -> AsyncIterator[ToyHost]:
     clock = Clock()
     store = await Store.open(tmp_path / "db.sqlite3", now=clock)
-    pokes = []
-    svc = GameService(store, now=clock, seed_source=lambda: 42, on_clock_change=lambda: pokes.append(1),
-                      ai_level="easy")
-    svc.clock = clock
-    svc.pokes = pokes
+    svc = ToyHost(store, clock)
     yield svc
     await store.close()
 
 
-async def _started(svc: GameService, humans=2, ais=0, **kw) -> int:
-    g = await svc.create(kind="toynim", options=kw.get("options"), clock=kw.get("clock"), guild_id=1,
-                         channel_id=100, user_id=10, name="Ann")
+async def _started(svc: GameService, humans: int = 2, ais: int = 0, **kw: Any) -> int:
+    g = await svc.create(
+        kind="toynim",
+        options=kw.get("options"),
+        clock=kw.get("clock"),
+        guild_id=1,
+        channel_id=100,
+        user_id=10,
+        name="Ann",
+    )
     for i in range(1, humans):
         await svc.join(g.id, 10 + i, f"P{i}")
     for _ in range(ais):
@@ -139,12 +193,17 @@ async def _started(svc: GameService, humans=2, ais=0, **kw) -> int:
     return g.id
 
 
-async def _db(svc: GameService, gid: int):
+async def _db(svc: GameService, gid: int) -> tuple[int, list[tuple[int, str]], tuple[int, str, str] | None]:
     row = await svc.store.game(gid)
-    return row.version, [(m.seat, m.action) for m in await svc.store.moves(gid)], await svc.store.snapshot(gid)
+    assert row is not None
+    return (
+        row.version,
+        [(m.seat, m.action) for m in await svc.store.moves(gid)],
+        await svc.store.snapshot(gid),
+    )
 
 
-def test_parse_options(toy):
+def test_parse_options(toy: ToyNim) -> None:
     assert parse_options(toy, "pile=12") == {"pile": 12}
     assert parse_options(toy, None) == {"pile": 9}
     with pytest.raises(BadOption, match="no option `size`"):
@@ -155,14 +214,19 @@ def test_parse_options(toy):
         parse_options(toy, "pile 12")
 
 
-async def test_lobby_rules(host):
-    g = await host.create(kind="toynim", options="pile=5", clock="1h", guild_id=1, channel_id=100,
-                          user_id=10, name="Ann")
+async def test_lobby_rules(host: ToyHost) -> None:
+    g = await host.create(
+        kind="toynim", options="pile=5", clock="1h", guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     assert g.row.options == {"pile": 5} and g.row.clock_seconds == 3600 and g.row.seed == 42
     with pytest.raises(BadOption, match="no game called"):
-        await host.create(kind="chess", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="A")
+        await host.create(
+            kind="chess", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="A"
+        )
     with pytest.raises(BadDuration):
-        await host.create(kind="toynim", options=None, clock="10s", guild_id=1, channel_id=100, user_id=10, name="A")
+        await host.create(
+            kind="toynim", options=None, clock="10s", guild_id=1, channel_id=100, user_id=10, name="A"
+        )
     with pytest.raises(Refusal, match="already in"):
         await host.join(g.id, 10, "Ann")
     with pytest.raises(BadOption, match="2–3 players"):
@@ -185,8 +249,10 @@ async def test_lobby_rules(host):
         await host.leave(g.id, 10)
 
 
-async def test_last_person_leaving_closes_the_lobby(host):
-    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann")
+async def test_last_person_leaving_closes_the_lobby(host: ToyHost) -> None:
+    g = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     await host.add_ai(g.id, 10)
     await host.leave(g.id, 10)
     assert g.row.status == "ended"
@@ -194,40 +260,49 @@ async def test_last_person_leaving_closes_the_lobby(host):
         await host.join(g.id, 11, "Bob")
 
 
-async def test_moves_and_refusals_change_nothing(host):
+async def test_moves_and_refusals_change_nothing(host: ToyHost) -> None:
     gid = await _started(host)
     g = await host.get(gid)
     assert g.awaited() == (0,)
     before = await _db(host, gid)
-    for user, text, err in [(11, "take 1", NotYourTurn), (10, "xyzzy", BadNotation), (10, "take 7", IllegalAction),
-                            (99, "take 1", Refusal)]:
+    errors: list[tuple[int, str, type[RuleError | Refusal]]] = [
+        (11, "take 1", NotYourTurn),
+        (10, "xyzzy", BadNotation),
+        (10, "take 7", IllegalAction),
+        (99, "take 1", Refusal),
+    ]
+    for user, text, err in errors:
         with pytest.raises(err) as e:
             await host.move(gid, user, text)
-        assert e.value.reason
+        assert isinstance(e.value, (RuleError, Refusal)) and e.value.reason
     with pytest.raises(StaleState):
         await host.move(gid, 10, "take 1", expected_version=3)
     assert await _db(host, gid) == before
     await host.move(gid, 10, "TAKE  2", expected_version=0)
     version, moves, snap = await _db(host, gid)
-    assert version == 1 and moves == [(0, "take 2")] and snap[0] == 1
+    assert version == 1 and moves == [(0, "take 2")] and snap is not None and snap[0] == 1
     with pytest.raises(StaleState):  # the old board's button
         await host.move(gid, 11, "take 1", expected_version=0)
     batch = host.take_batch(g)
+    assert batch is not None
     assert batch.started and [s.action for s in batch.steps] == [None, "take 2"]
     assert host.take_batch(g) is None
 
 
-async def test_two_moves_at_once_exactly_one_applies(host):
+async def test_two_moves_at_once_exactly_one_applies(host: ToyHost) -> None:
     gid = await _started(host)
-    results = await asyncio.gather(host.move(gid, 10, "take 1", expected_version=0),
-                                   host.move(gid, 10, "take 1", expected_version=0), return_exceptions=True)
+    results = await asyncio.gather(
+        host.move(gid, 10, "take 1", expected_version=0),
+        host.move(gid, 10, "take 1", expected_version=0),
+        return_exceptions=True,
+    )
     assert sum(not isinstance(r, BaseException) for r in results) == 1
     assert any(isinstance(r, (StaleState, NotYourTurn)) for r in results)
     version, moves, _ = await _db(host, gid)
     assert version == 1 and moves == [(0, "take 1")]
 
 
-async def test_ai_seats_play_until_a_person_is_awaited_and_game_finishes(host):
+async def test_ai_seats_play_until_a_person_is_awaited_and_game_finishes(host: ToyHost) -> None:
     gid = await _started(host, humans=1, ais=2, options="pile=20")
     g = await host.get(gid)
     while g.row.status == "active":
@@ -239,12 +314,13 @@ async def test_ai_seats_play_until_a_person_is_awaited_and_game_finishes(host):
     with pytest.raises(GameOver):
         await host.move(gid, 10, "take 1")
     batch = host.take_batch(g)
+    assert batch is not None
     assert batch.closed and batch.row.status == "finished"
     by = {s.by for s in batch.steps}
     assert by == {"setup", "player", "ai"}
 
 
-async def test_restart_replays_and_checks_the_snapshot(host, tmp_path):
+async def test_restart_replays_and_checks_the_snapshot(host: ToyHost, tmp_path: Path) -> None:
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
     await host.move(gid, 11, "take 3")
@@ -254,28 +330,31 @@ async def test_restart_replays_and_checks_the_snapshot(host, tmp_path):
     g2 = await fresh.get(gid)
     assert base.state_fingerprint(g2.state) == base.state_fingerprint(state) and g2.row.attention is None
     # a tampered snapshot: the game is flagged (once), moves are refused, nothing crashes
-    await host.store._db.execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (gid,))
+    await sqlite_of(host.store).execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (gid,))
     third = GameService(host.store, now=host.clock, ai_level="easy")
     flagged = await start_up(third)
-    assert [g.id for g in flagged] == [gid] and "snapshot" in flagged[0].row.attention
+    assert [g.id for g in flagged] == [gid] and "snapshot" in (flagged[0].row.attention or "")
     with pytest.raises(Refusal, match="needs attention"):
         await third.move(gid, 10, "take 1")
     assert await start_up(GameService(host.store, now=host.clock, ai_level="easy")) == []  # told once only
     assert third.clock_entries() == []
 
 
-async def test_a_log_that_no_longer_replays_is_flagged(host):
+async def test_a_log_that_no_longer_replays_is_flagged(host: ToyHost) -> None:
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
-    await host.store._db.execute("DROP TRIGGER moves_append_only_update")
-    await host.store._db.execute("UPDATE moves SET action = 'take 9' WHERE game_id = ?", (gid,))
+    await sqlite_of(host.store).execute("DROP TRIGGER moves_append_only_update")
+    await sqlite_of(host.store).execute("UPDATE moves SET action = 'take 9' WHERE game_id = ?", (gid,))
     flagged = await start_up(GameService(host.store, now=host.clock, ai_level="easy"))
     why = flagged[0].row.attention
+    assert why is not None
     assert "move 1 no longer replays (the rules refuse it now)" in why
     assert "take 9" not in why and "9" not in why.replace("move 1", "")  # the move's text may be secret
 
 
-async def test_an_attention_notice_names_no_hidden_card(host, caplog):
+async def test_an_attention_notice_names_no_hidden_card(
+    host: ToyHost, caplog: pytest.LogCaptureFixture
+) -> None:
     """The toy's secret numbers stand for hidden cards: a move that names one (as `swap t32`
     names the card put back) and no longer replays is flagged without its text, in the notice
     and in the log."""
@@ -283,10 +362,12 @@ async def test_an_attention_notice_names_no_hidden_card(host, caplog):
 
     gid = await _started(host)
     game = await host.get(gid)
-    secret = game.engine.secrets(game.state, None)[0]
+    secret = list(game.engine.secrets(game.state, None))[0]
     await host.move(gid, 10, "take 2")
-    await host.store._db.execute("DROP TRIGGER moves_append_only_update")
-    await host.store._db.execute("UPDATE moves SET action = ? WHERE game_id = ?", (f"take {secret}", gid))
+    await sqlite_of(host.store).execute("DROP TRIGGER moves_append_only_update")
+    await sqlite_of(host.store).execute(
+        "UPDATE moves SET action = ? WHERE game_id = ?", (f"take {secret}", gid)
+    )
     with caplog.at_level("DEBUG"):
         flagged = await start_up(GameService(host.store, now=host.clock, ai_level="easy"))
     assert secret not in text.attention(flagged[0])
@@ -294,7 +375,7 @@ async def test_an_attention_notice_names_no_hidden_card(host, caplog):
     assert ours and not any(secret in line for line in ours)  # (aiosqlite is kept at INFO by the bot)
 
 
-async def test_turn_clock_reminds_expires_and_hands_over(host):
+async def test_turn_clock_reminds_expires_and_hands_over(host: ToyHost) -> None:
     gid = await _started(host, clock="10m", options="pile=60")
     g = await host.get(gid)
     entry = host.clock_entries()[0]
@@ -310,7 +391,9 @@ async def test_turn_clock_reminds_expires_and_hands_over(host):
         host.clock.t += 600
         assert await host.expire(gid) is g
         assert g.seats[0].expiries == k and g.seats[0].ai_takeover == (k == 3)
-    notes = host.take_batch(g).notes
+    batch = host.take_batch(g)
+    assert batch is not None
+    notes = batch.notes
     assert sum("Time ran out" in n for n in notes) == 3 and any("missed 3 turns" in n for n in notes)
     _, moves, _ = await _db(host, gid)
     assert [m for m in moves if m[0] == 0]
@@ -328,7 +411,7 @@ async def test_turn_clock_reminds_expires_and_hands_over(host):
     assert g.awaited() == (0,)
 
 
-async def test_resign_and_end(host):
+async def test_resign_and_end(host: ToyHost) -> None:
     gid = await _started(host, humans=3)
     with pytest.raises(Refusal, match="Only the creator"):
         await host.end(gid, 11, can_manage=False)
@@ -340,21 +423,24 @@ async def test_resign_and_end(host):
     assert g.row.status == "ended"
     with pytest.raises(Refusal, match="already over"):
         await host.end(gid, 10, can_manage=True)
-    assert host.take_batch(g).closed
+    batch = host.take_batch(g)
+    assert batch is not None and batch.closed
 
 
-async def test_everyone_resigning_ends_the_game(host):
+async def test_everyone_resigning_ends_the_game(host: ToyHost) -> None:
     gid = await _started(host, humans=1, ais=1)
     g = await host.resign(gid, 10)
     assert g.row.status == "ended"
 
 
-async def test_find_resolves_the_game_of_a_channel(host):
+async def test_find_resolves_the_game_of_a_channel(host: ToyHost) -> None:
     with pytest.raises(Refusal, match="no game in this channel"):
         await host.find(guild_id=1, channel_id=100, user_id=10)
     a = await _started(host)
     assert (await host.find(guild_id=1, channel_id=100, user_id=10)).id == a
-    b = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=20, name="Zed")
+    b = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=20, name="Zed"
+    )
     assert (await host.find(guild_id=1, channel_id=100, user_id=20)).id == b.id
     assert (await host.find(guild_id=1, channel_id=100, user_id=10)).id == a
     assert (await host.find(guild_id=1, channel_id=100, user_id=55)).id == a  # the active one
@@ -364,7 +450,9 @@ async def test_find_resolves_the_game_of_a_channel(host):
     with pytest.raises(Refusal) as elsewhere:
         await host.find(guild_id=2, channel_id=100, user_id=10, game_id=a)
     with pytest.raises(Refusal) as hidden:
-        await host.find(guild_id=1, channel_id=100, user_id=10, game_id=a, sees=lambda row: row.thread_id != 777)
+        await host.find(
+            guild_id=1, channel_id=100, user_id=10, game_id=a, sees=lambda row: row.thread_id != 777
+        )
     with pytest.raises(Refusal) as nowhere:
         await host.find(guild_id=1, channel_id=100, user_id=10, game_id=999)
     # one refusal, whether the game is on another server, in a channel the member cannot see, or
@@ -375,11 +463,13 @@ async def test_find_resolves_the_game_of_a_channel(host):
     assert a not in [g.id for g in listed] and b.id in [g.id for g in listed]
 
 
-async def test_a_number_from_elsewhere_is_refused_before_the_game_is_loaded(host, monkeypatch):
+async def test_a_number_from_elsewhere_is_refused_before_the_game_is_loaded(
+    host: ToyHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
     g = await _started(host)
     fresh = GameService(host.store, now=host.clock, ai_level="easy")
 
-    async def no_load(*a, **k):
+    async def no_load(*a: Any, **k: Any) -> None:
         raise AssertionError("the game was loaded before the server check")
 
     monkeypatch.setattr(fresh, "_load", no_load)
@@ -388,7 +478,7 @@ async def test_a_number_from_elsewhere_is_refused_before_the_game_is_loaded(host
             await fresh.find(guild_id=guild, channel_id=100, user_id=10, game_id=g, sees=sees)
 
 
-async def test_history_reads_like_the_events(host):
+async def test_history_reads_like_the_events(host: ToyHost) -> None:
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
     await host.move(gid, 11, "take 1")
@@ -396,7 +486,7 @@ async def test_history_reads_like_the_events(host):
     assert hist == [(2, 1, "take 1", "player", ["{s1} takes 1"])]  # private events left out
 
 
-def test_private_part_and_digest(toy):
+def test_private_part_and_digest(toy: ToyNim) -> None:
     assert private_part({"a": 1, "b": [1, {"c": 2}]}, {"a": 1, "b": [1, {"c": 3}]}) == {"b": [None, {"c": 2}]}
     assert private_part({"a": 1}, {"a": 1}) is None
     s = toy.setup(1, 2)
@@ -407,7 +497,7 @@ def test_private_part_and_digest(toy):
     assert private_digest(toy, s3, 0) == private_digest(toy, s2, 0)
 
 
-async def test_complete_for_and_private_view(host):
+async def test_complete_for_and_private_view(host: ToyHost) -> None:
     gid = await _started(host)
     g = await host.get(gid)
     assert host.complete_for(g, 10, "") == [("take 1", "take 1"), ("take 2", "take 2"), ("take 3", "take 3")]
@@ -419,16 +509,19 @@ async def test_complete_for_and_private_view(host):
         host.private_view(g, 99)
 
 
-async def test_concurrent_loads_share_one_live_game(host):
+async def test_concurrent_loads_share_one_live_game(host: ToyHost) -> None:
     gid = await _started(host)
     fresh = GameService(host.store, now=host.clock, ai_level="easy")
     a, b = await asyncio.gather(fresh.get(gid), fresh.get(gid))
     assert a is b and a.lock is b.lock
 
 
-async def test_a_failing_ai_plays_the_first_legal_action_and_logs_no_move(host, toy, caplog, monkeypatch):
+async def test_a_failing_ai_plays_the_first_legal_action_and_logs_no_move(
+    host: ToyHost, toy: ToyNim, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A seat's legal actions may reveal what it hides, so the log line names the game and seat only."""
-    def broken(view, legal):
+
+    def broken(view: base.View, legal: Sequence[str]) -> None:
         raise RuntimeError("ai bug")
 
     monkeypatch.setattr(toy, "choose", broken)
@@ -439,14 +532,15 @@ async def test_a_failing_ai_plays_the_first_legal_action_and_logs_no_move(host, 
     assert f"Game {gid}" in line.getMessage() and "take" not in line.getMessage()
 
 
-async def test_a_game_id_as_text_is_the_same_live_game_and_garbage_is_refused(host):
+async def test_a_game_id_as_text_is_the_same_live_game_and_garbage_is_refused(host: ToyHost) -> None:
     """A command option may carry the game's id as a string ("1"): it must find the one live game
     (a second load would replace it and could race a commit), and anything that is not a game
     number is refused before any lookup."""
     gid = await _started(host)
     g = await host.get(gid)
     assert await host.get(str(gid)) is g and await host.get(f"#{gid}") is g
-    for bad in ("x", "", "1.5", str(2**63), 2**70, -1, 0, True, None, "9" * 40):
+    bad_ids: tuple[Any, ...] = ("x", "", "1.5", str(2**63), 2**70, -1, 0, True, None, "9" * 40)
+    for bad in bad_ids:
         with pytest.raises(Refusal):
             await host.get(bad)
     moves, snap = await host.store.history(gid)
@@ -456,7 +550,7 @@ async def test_a_game_id_as_text_is_the_same_live_game_and_garbage_is_refused(ho
 HOSTILE = ["{s1}", "<@123456789012345678> @everyone", "**bold** [x](https://evil.example)"]
 
 
-def test_names_are_text_not_markup_or_mentions():
+def test_names_are_text_not_markup_or_mentions() -> None:
     from bot.host.names import shown
 
     assert base.format_text("{s0} takes 1; {s1} waits", ["{s1}", "Bob"]) == "{s1} takes 1; Bob waits"
@@ -467,11 +561,12 @@ def test_names_are_text_not_markup_or_mentions():
     assert shown("Ann") == "Ann" and shown("AI 1 (easy)") == "AI 1 (easy)"
 
 
-async def test_a_hostile_name_cannot_take_a_seat_ping_or_format(host):
+async def test_a_hostile_name_cannot_take_a_seat_ping_or_format(host: ToyHost) -> None:
     from bot.surface import text
 
-    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10,
-                          name=HOSTILE[0])
+    g = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name=HOSTILE[0]
+    )
     await host.join(g.id, 11, HOSTILE[1])
     await host.join(g.id, 12, HOSTILE[2])
     await host.start(g.id, 10)
@@ -483,18 +578,20 @@ async def test_a_hostile_name_cannot_take_a_seat_ping_or_format(host):
     assert "{s1}" in log  # seat 0's name, shown as typed, not seat 1's
     assert "<@123456789012345678>" not in log and "@everyone" not in log
     assert "**bold**" not in log and "[x](" not in log
-    lobby = text.game_list([game])
+    lobby = text.game_list([Listing(game.row, game.seats, game.engine)])
     assert "<@123" not in lobby and "**bold**" not in lobby
 
 
-async def test_log_is_served_from_the_held_game_without_replaying(host, monkeypatch):
+async def test_log_is_served_from_the_held_game_without_replaying(
+    host: ToyHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
     gid = await _started(host)
     for k, user in enumerate((10, 11, 10, 11)):
         await host.move(gid, user, f"take {1 + k % 2}")
     want = await host.history(gid, last=3)
     assert [v for v, *_ in want] == [2, 3, 4] and want[-1][4] == ["{s1} takes 2"]
 
-    def no_replay(*a, **k):
+    def no_replay(*a: Any, **k: Any) -> None:
         raise AssertionError("/log replayed the game")
 
     monkeypatch.setattr(base, "replay_steps", no_replay)
@@ -508,8 +605,10 @@ async def test_log_is_served_from_the_held_game_without_replaying(host, monkeypa
     assert await again.history(gid, last=4) == await host.history(gid, last=4)
 
 
-async def test_a_creator_who_left_has_no_say_and_a_resigned_player_no_hand(host):
-    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann")
+async def test_a_creator_who_left_has_no_say_and_a_resigned_player_no_hand(host: ToyHost) -> None:
+    g = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     await host.join(g.id, 11, "Bob")
     await host.join(g.id, 12, "Cy")
     await host.leave(g.id, 10)  # the creator leaves the lobby
@@ -532,23 +631,30 @@ async def test_a_creator_who_left_has_no_say_and_a_resigned_player_no_hand(host)
     assert (await host.get(g.id)).row.status == "ended"
 
 
-async def test_ending_a_game_that_finished_meanwhile_leaves_it_finished(host):
+async def test_ending_a_game_that_finished_meanwhile_leaves_it_finished(host: ToyHost) -> None:
     gid = await _started(host)
     await host.get(gid)
     await host.store.update_game(gid, status="finished", deadline=None)  # another process's last move
     with pytest.raises(Refusal, match="already over"):
         await host.end(gid, 10, can_manage=True)
-    assert (await host.store.game(gid)).status == "finished"
+    assert (await row_of(host.store, gid)).status == "finished"
 
 
-async def test_quotas_refuse_clearly_and_change_nothing(host):
+async def test_quotas_refuse_clearly_and_change_nothing(host: ToyHost) -> None:
     from bot.host.quotas import Quotas
 
     host.quotas = Quotas(lobbies_per_user=2, games_per_channel=3, games_per_server=4)
 
-    async def new(user, channel=100, guild=1):
-        return await host.create(kind="toynim", options=None, clock=None, guild_id=guild, channel_id=channel,
-                                 user_id=user, name=f"U{user}")
+    async def new(user: int, channel: int = 100, guild: int = 1) -> LiveGame:
+        return await host.create(
+            kind="toynim",
+            options=None,
+            clock=None,
+            guild_id=guild,
+            channel_id=channel,
+            user_id=user,
+            name=f"U{user}",
+        )
 
     a, b = await new(10), await new(10)
     with pytest.raises(Refusal, match=rf"2 open lobbies \(#{a.id}, #{b.id}\)"):
@@ -565,12 +671,13 @@ async def test_quotas_refuse_clearly_and_change_nothing(host):
     await new(10, channel=200)  # a closed lobby frees its place
 
 
-async def test_a_lobby_nobody_starts_closes_after_the_idle_time(host):
+async def test_a_lobby_nobody_starts_closes_after_the_idle_time(host: ToyHost) -> None:
     from bot.host.quotas import Quotas
 
     host.quotas = Quotas(lobby_idle=3600)
-    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10,
-                          name="Ann")
+    g = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     host.clock.t += 1800
     assert await host.close_idle_lobbies() == []
     await host.join(g.id, 11, "Bob")  # touched: the hour starts again
@@ -579,10 +686,10 @@ async def test_a_lobby_nobody_starts_closes_after_the_idle_time(host):
     host.clock.t += 700
     [closed] = await host.close_idle_lobbies()
     assert closed.id == g.id and closed.row.status == "ended" and "nobody started it" in closed.notes[-1]
-    assert (await host.store.game(g.id)).status == "ended"
+    assert (await row_of(host.store, g.id)).status == "ended"
 
 
-async def test_held_games_are_bounded_and_loaded_again_on_use(host):
+async def test_held_games_are_bounded_and_loaded_again_on_use(host: ToyHost) -> None:
     from bot.host.quotas import Quotas
 
     host.quotas = Quotas(held_games=3, games_per_channel=0, games_per_server=0, lobbies_per_user=0)

@@ -5,26 +5,43 @@ A write the database refuses (a full disk, simulated by :class:`dbfaults.FaultyD
 pending batch) and the database unchanged; the next move works once the fault is gone. The AI
 and the turn clock try again later instead of losing their move. A flag whose cause has gone is
 cleared when the game is loaded again; a really inconsistent game stays flagged."""
+
 from __future__ import annotations
 
 import copy
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
-from bot.host.live import Refusal
+from bot.host.live import LiveGame, Refusal
 from bot.host.service import STORE_RETRY, GameService
 from bot.host.store import StoreUnavailable
-from dbfaults import FaultyDB
-from test_service import _db, _started, host, start_up, toy  # noqa: F401  (fixtures)
+from tests.dbfaults import FaultyDB
+from tests.store_internals import row_of, sqlite_of
+from tests.test_service import ToyHost, _db, _started, host_fixture, start_up, toy  # noqa: F401  (fixtures)
 
 
-def _live(game):
+def _taken_over(game: LiveGame, seat: int) -> bool:
+    """Whether the AI plays ``seat`` for its person now (read afresh each time)."""
+    return game.seats[seat].ai_takeover
+
+
+def _live(game: LiveGame) -> tuple[Any, ...]:
     """What the live game holds, to compare before and after a refused write."""
-    return (game.state, game.row, copy.deepcopy(game.seats), list(game.pending), list(game.notes),
-            game.started, game.closed, game.ai_at)
+    return (
+        game.state,
+        game.row,
+        copy.deepcopy(game.seats),
+        list(game.pending),
+        list(game.notes),
+        game.started,
+        game.closed,
+        game.ai_at,
+    )
 
 
-async def test_a_move_the_database_refuses_changes_nothing_and_the_next_works(host):
+async def test_a_move_the_database_refuses_changes_nothing_and_the_next_works(host: ToyHost) -> None:
     gid = await _started(host)
     game = await host.get(gid)
     host.take_batch(game)
@@ -40,7 +57,7 @@ async def test_a_move_the_database_refuses_changes_nothing_and_the_next_works(ho
     assert game.row.version == 1 and (await _db(host, gid))[1] == [(0, "take 2")]
 
 
-async def test_a_reclaimed_seat_is_reclaimed_only_with_its_saved_move(host):
+async def test_a_reclaimed_seat_is_reclaimed_only_with_its_saved_move(host: ToyHost) -> None:
     gid = await _started(host)
     game = await host.get(gid)
     await host.store.update_seat(gid, 0, ai_takeover=True, expiries=3)
@@ -49,7 +66,7 @@ async def test_a_reclaimed_seat_is_reclaimed_only_with_its_saved_move(host):
     faults.fail("COMMIT")
     with pytest.raises(StoreUnavailable):
         await host.move(gid, 10, "take 1")
-    assert game.seats[0].ai_takeover and (await host.store.seats(gid))[0].ai_takeover
+    assert _taken_over(game, 0) and (await host.store.seats(gid))[0].ai_takeover
     assert game.notes == []
     faults.heal()
     await host.move(gid, 10, "take 1")
@@ -57,19 +74,26 @@ async def test_a_reclaimed_seat_is_reclaimed_only_with_its_saved_move(host):
     assert any("is back" in n for n in game.notes)
 
 
-async def test_lobby_operations_the_database_refuses_change_nothing(host):
+async def test_lobby_operations_the_database_refuses_change_nothing(host: ToyHost) -> None:
     faults = FaultyDB.install(host.store)
     faults.fail("COMMIT")
     with pytest.raises(StoreUnavailable):
-        await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100,
-                          user_id=10, name="Ann")
+        await host.create(
+            kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+        )
     assert await host.store.games() == []
     faults.heal()
-    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100,
-                          user_id=10, name="Ann")
+    g = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     await host.join(g.id, 11, "Bob")
-    for op in (lambda: host.join(g.id, 12, "Cy"), lambda: host.add_ai(g.id, 10),
-               lambda: host.leave(g.id, 11), lambda: host.start(g.id, 10, thread_id=555)):
+    ops: tuple[Callable[[], Awaitable[Any]], ...] = (
+        lambda: host.join(g.id, 12, "Cy"),
+        lambda: host.add_ai(g.id, 10),
+        lambda: host.leave(g.id, 11),
+        lambda: host.start(g.id, 10, thread_id=555),
+    )
+    for op in ops:
         before = _live(g)
         faults.fail("COMMIT")
         with pytest.raises(StoreUnavailable):
@@ -81,25 +105,26 @@ async def test_lobby_operations_the_database_refuses_change_nothing(host):
     assert g.row.status == "active" and g.row.thread_id == 555 and g.state is not None
 
 
-async def test_the_last_person_leaving_ends_the_lobby_in_the_same_write(host):
-    g = await host.create(kind="toynim", options=None, clock=None, guild_id=1, channel_id=100,
-                          user_id=10, name="Ann")
+async def test_the_last_person_leaving_ends_the_lobby_in_the_same_write(host: ToyHost) -> None:
+    g = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
     await host.add_ai(g.id, 10)
     await host.leave(g.id, 10)
-    assert g.row.status == "ended" and (await host.store.game(g.id)).status == "ended"
+    assert g.row.status == "ended" and (await row_of(host.store, g.id)).status == "ended"
     assert g.seats == await host.store.seats(g.id)
 
 
-async def test_an_ai_move_the_database_refuses_is_played_again_later(host):
+async def test_an_ai_move_the_database_refuses_is_played_again_later(host: ToyHost) -> None:
     gid = await _started(host, humans=1, ais=1)
     game = await host.get(gid)
     host.take_batch(game)
     faults = FaultyDB.install(host.store)
     # the person's move is saved; the AI's answer is refused: the move still stands
     real_record = host.store.record_move
-    calls = []
+    calls: list[str] = []
 
-    async def refuse_the_second(*args, **kwargs):
+    async def refuse_the_second(*args: Any, **kwargs: Any) -> Any:
         calls.append(kwargs["by"])
         if kwargs["by"] == "ai" and calls.count("ai") == 1:
             faults.fail("COMMIT")
@@ -107,6 +132,7 @@ async def test_an_ai_move_the_database_refuses_is_played_again_later(host):
             return await real_record(*args, **kwargs)
         finally:
             faults.heal()
+
     host.store.record_move = refuse_the_second
     await host.move(gid, 10, "take 1")
     assert game.row.version == 1 and game.awaited() == (1,)  # the AI's turn, not yet played
@@ -118,7 +144,7 @@ async def test_an_ai_move_the_database_refuses_is_played_again_later(host):
     assert game.row.version == 2 and [m.by for m in await host.store.moves(gid)] == ["player", "ai"]
 
 
-async def test_an_expiry_the_database_refuses_is_not_lost(host):
+async def test_an_expiry_the_database_refuses_is_not_lost(host: ToyHost) -> None:
     gid = await _started(host, clock="10m")
     game = await host.get(gid)
     host.take_batch(game)
@@ -139,17 +165,17 @@ async def test_an_expiry_the_database_refuses_is_not_lost(host):
     assert any("Time ran out" in n for n in game.notes)
 
 
-async def test_a_reminder_the_database_cannot_record_is_sent_once(host):
+async def test_a_reminder_the_database_cannot_record_is_sent_once(host: ToyHost) -> None:
     gid = await _started(host, clock="10m")
     host.clock.t += 301
     faults = FaultyDB.install(host.store)
     faults.fail("COMMIT")
     assert await host.remind(gid) == [0]
     assert await host.remind(gid) == []  # no reminder storm while the disk is full
-    assert not (await host.store.game(gid)).reminded
+    assert not (await row_of(host.store, gid)).reminded
 
 
-async def test_a_load_the_database_refuses_leaves_nothing_half_loaded(host):
+async def test_a_load_the_database_refuses_leaves_nothing_half_loaded(host: ToyHost) -> None:
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
     fresh = GameService(host.store, now=host.clock, ai_level="easy")
@@ -173,7 +199,7 @@ async def test_a_load_the_database_refuses_leaves_nothing_half_loaded(host):
 # ---------------------------------------------------------------------- the flag
 
 
-async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host):
+async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host: ToyHost) -> None:
     gid = await _started(host, clock="10m")
     await host.move(gid, 10, "take 2")
     # a flag left by an earlier run whose cause has gone (an engine missing then, a replay that raised)
@@ -181,7 +207,7 @@ async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host):
     fresh = GameService(host.store, now=host.clock, ai_level="easy")
     assert await start_up(fresh) == []
     game = await fresh.get(gid)
-    assert game.row.attention is None and (await host.store.game(gid)).attention is None
+    assert game.row.attention is None and (await row_of(host.store, gid)).attention is None
     assert game.row.deadline == host.clock.t + 600 and game.state is not None
     assert fresh.take_recovered() == [game] and fresh.take_recovered() == []
     assert [e.game_id for e in fresh.clock_entries()] == [gid]
@@ -189,15 +215,15 @@ async def test_a_stale_flag_is_cleared_at_restart_and_the_game_moves_on(host):
     assert [m.action for m in await host.store.moves(gid)] == ["take 2", "take 1"]
 
 
-async def test_a_really_inconsistent_game_stays_flagged_at_every_restart(host):
+async def test_a_really_inconsistent_game_stays_flagged_at_every_restart(host: ToyHost) -> None:
     gid = await _started(host)
     await host.move(gid, 10, "take 2")
-    await host.store._db.execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (gid,))
+    await sqlite_of(host.store).execute("UPDATE snapshots SET fingerprint = 'x' WHERE game_id = ?", (gid,))
     first = GameService(host.store, now=host.clock, ai_level="easy")
     assert [g.id for g in await start_up(first)] == [gid]
     second = GameService(host.store, now=host.clock, ai_level="easy")
     assert await start_up(second) == [] and second.take_recovered() == []
     game = await second.get(gid)
-    assert "snapshot" in game.row.attention and game.state is None
+    assert "snapshot" in (game.row.attention or "") and game.state is None
     with pytest.raises(Refusal, match="needs attention"):
         await second.move(gid, 11, "take 1")

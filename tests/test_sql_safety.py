@@ -8,6 +8,7 @@ first checks against a whitelist (``bad = set(fields) - _FIELDS; if bad: raise``
 else (a parameter, a formatted value, an attribute) fails the test with the line. The runtime
 check stores hostile text through the store and reads it back intact.
 """
+
 from __future__ import annotations
 
 import ast
@@ -16,11 +17,25 @@ from pathlib import Path
 import pytest
 
 from bot.host.store import Store
+from tests.store_internals import row_of
 
 ROOT = Path(__file__).resolve().parents[1] / "bot"
-SQL_CALLS = {"execute", "executemany", "executescript", "fetch", "fetchrow", "fetchval", "_all", "_one",
-             # the store's transaction handles (bot/host/store_sqlite.py, bot/host/store_pg.py)
-             "sql_rows", "sql_row", "sql_run", "sql_insert", "sql_many"}
+SQL_CALLS = {
+    "execute",
+    "executemany",
+    "executescript",
+    "fetch",
+    "fetchrow",
+    "fetchval",
+    "_all",
+    "_one",
+    # the store's transaction handles (bot/host/store_sqlite.py, bot/host/store_pg.py)
+    "sql_rows",
+    "sql_row",
+    "sql_run",
+    "sql_insert",
+    "sql_many",
+}
 # pure functions of SQL text that keep it safe: renumbering ``?`` placeholders ``$1, $2…``
 SAFE_WRAPPERS = {"dollar"}
 # functions splitting the package's own migration files into statements
@@ -31,9 +46,13 @@ def _module_constants(tree: ast.Module) -> set[str]:
     """Names bound at module level to string literals (or sums of them)."""
     out: set[str] = set()
     for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            if _literal(node.value):
-                out.add(node.targets[0].id)
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and _literal(node.value)
+        ):
+            out.add(node.targets[0].id)
     return out
 
 
@@ -51,7 +70,9 @@ def _module_whitelists(tree: ast.Module) -> set[str]:
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             v = node.value
-            if isinstance(v, ast.Set) and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in v.elts):
+            if isinstance(v, ast.Set) and all(
+                isinstance(e, ast.Constant) and isinstance(e.value, str) for e in v.elts
+            ):
                 out.add(node.targets[0].id)
     return out
 
@@ -60,37 +81,53 @@ def _whitelisted(func: ast.AST, whitelists: set[str]) -> set[str]:
     """Names the function checks against a module-level whitelist: ``set(name) - WHITELIST``."""
     out: set[str] = set()
     for node in ast.walk(func):
-        if (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and isinstance(node.left, ast.Call)
-                and isinstance(node.left.func, ast.Name) and node.left.func.id == "set"
-                and len(node.left.args) == 1 and isinstance(node.left.args[0], ast.Name)
-                and isinstance(node.right, ast.Name) and node.right.id in whitelists):
+        if (
+            isinstance(node, ast.BinOp)
+            and isinstance(node.op, ast.Sub)
+            and isinstance(node.left, ast.Call)
+            and isinstance(node.left.func, ast.Name)
+            and node.left.func.id == "set"
+            and len(node.left.args) == 1
+            and isinstance(node.left.args[0], ast.Name)
+            and isinstance(node.right, ast.Name)
+            and node.right.id in whitelists
+        ):
             out.add(node.left.args[0].id)
     return out
 
 
 class Checker:
-    def __init__(self, func: ast.FunctionDef | ast.AsyncFunctionDef, constants: set[str],
-                 whitelists: set[str]) -> None:
+    def __init__(
+        self, func: ast.FunctionDef | ast.AsyncFunctionDef, constants: set[str], whitelists: set[str]
+    ) -> None:
         self.constants = constants
         self.checked = _whitelisted(func, whitelists)
         self.safe_locals: set[str] = set()
         # a helper that runs SQL handed to it (the store's _all/_one): its callers are checked instead
         self.passthrough = {a.arg for a in func.args.args} if func.name in SQL_CALLS else set()
         # a local is safe when every value bound to it (or appended to it) is safe; iterate to a fixpoint
-        binds: dict[str, list[ast.expr]] = {}
+        binds: dict[str, list[ast.expr | None]] = {}  # None: a value not known to be safe
         for node in ast.walk(func):
             if isinstance(node, ast.Assign):
                 for t in node.targets:
-                    if isinstance(t, ast.Tuple) and isinstance(node.value, ast.Tuple) and len(t.elts) == len(node.value.elts):
-                        pairs = list(zip(t.elts, node.value.elts))
+                    if (
+                        isinstance(t, ast.Tuple)
+                        and isinstance(node.value, ast.Tuple)
+                        and len(t.elts) == len(node.value.elts)
+                    ):
+                        pairs = list(zip(t.elts, node.value.elts, strict=True))
                     else:
                         pairs = [(t, node.value)]
                     for target, value in pairs:
                         for name in self._names(target):
                             binds.setdefault(name, []).append(value if isinstance(target, ast.Name) else None)
-            elif (isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Name)
-                  and isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Name)
-                  and node.iter.func.id in MIGRATION_SPLITTERS):
+            elif (
+                isinstance(node, (ast.For, ast.AsyncFor))
+                and isinstance(node.target, ast.Name)
+                and isinstance(node.iter, ast.Call)
+                and isinstance(node.iter.func, ast.Name)
+                and node.iter.func.id in MIGRATION_SPLITTERS
+            ):
                 # the statements of the package's own migration files (see store.sql_statements)
                 binds.setdefault(node.target.id, []).append(ast.Constant(""))
             elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
@@ -98,8 +135,12 @@ class Checker:
                     binds.setdefault(name, []).append(None)
             elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
                 binds.setdefault(node.target.id, []).append(node.value)
-            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append"
-                  and isinstance(node.func.value, ast.Name)):
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "append"
+                and isinstance(node.func.value, ast.Name)
+            ):
                 binds.setdefault(node.func.value.id, []).extend(node.args)
         changed = True
         while changed:
@@ -121,14 +162,23 @@ class Checker:
         if isinstance(node, ast.Constant):
             return isinstance(node.value, str)
         if isinstance(node, ast.Name):
-            return (node.id in self.constants or node.id in self.safe_locals or node.id in self.checked
-                    or node.id in self.passthrough)
+            return (
+                node.id in self.constants
+                or node.id in self.safe_locals
+                or node.id in self.checked
+                or node.id in self.passthrough
+            )
         if isinstance(node, ast.List):
             return all(self.safe(e) for e in node.elts)
         if isinstance(node, ast.JoinedStr):
             return all(self.safe(v.value) if isinstance(v, ast.FormattedValue) else True for v in node.values)
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SAFE_WRAPPERS
-                and len(node.args) == 1 and not node.keywords):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in SAFE_WRAPPERS
+            and len(node.args) == 1
+            and not node.keywords
+        ):
             return self.safe(node.args[0])
         if isinstance(node, ast.IfExp):
             return self.safe(node.body) and self.safe(node.orelse)
@@ -136,12 +186,21 @@ class Checker:
             return self.safe(node.left) and self.safe(node.right)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):  # '?' * n placeholders
             return isinstance(node.left, ast.Constant) and node.left.value == "?"
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join"
-                and isinstance(node.func.value, ast.Constant) and len(node.args) == 1):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "join"
+            and isinstance(node.func.value, ast.Constant)
+            and len(node.args) == 1
+        ):
             arg = node.args[0]
             if isinstance(arg, ast.GeneratorExp):  # f"{k} = ?" for k in <whitelisted>
                 gen = arg.generators[0]
-                if isinstance(gen.iter, ast.Name) and gen.iter.id in self.checked and isinstance(gen.target, ast.Name):
+                if (
+                    isinstance(gen.iter, ast.Name)
+                    and gen.iter.id in self.checked
+                    and isinstance(gen.target, ast.Name)
+                ):
                     self.checked.add(gen.target.id)
                     ok = self.safe(arg.elt)
                     self.checked.discard(gen.target.id)
@@ -162,14 +221,18 @@ def sql_calls() -> list[tuple[Path, int, str, bool]]:
                 continue
             checker = None
             for node in ast.walk(func):
-                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                        and node.func.attr in SQL_CALLS and node.args):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in SQL_CALLS
+                    and node.args
+                ):
                     checker = checker or Checker(func, constants, whitelists)
                     out.append((path, node.lineno, ast.unparse(node.args[0]), checker.safe(node.args[0])))
     return out
 
 
-def test_every_sql_statement_under_bot_is_parameterised():
+def test_every_sql_statement_under_bot_is_parameterised() -> None:
     calls = sql_calls()
     assert len(calls) > 40  # the store's statements were found
     files = {p.name for p, _, _, _ in calls}
@@ -178,9 +241,9 @@ def test_every_sql_statement_under_bot_is_parameterised():
     assert not unsafe, "SQL built from values:\n" + "\n".join(unsafe)
 
 
-def test_the_checker_catches_spliced_values():
+def test_the_checker_catches_spliced_values() -> None:
     """The check itself fails on the ways values get spliced into SQL."""
-    bad = '''
+    bad = """
 async def f(db, name, game_id, row):
     await db.execute(f"SELECT * FROM games WHERE name = '{name}'")
     await db.execute("SELECT * FROM games WHERE id = " + str(game_id))
@@ -190,25 +253,35 @@ async def f(db, name, game_id, row):
     sql += name
     await db.execute(sql)
     await conn.fetch(dollar(f"SELECT * FROM games WHERE name = '{name}'"))
-'''
+"""
     tree = ast.parse(bad)
     func = tree.body[0]
+    assert isinstance(func, ast.AsyncFunctionDef)
     checker = Checker(func, _module_constants(tree), set())
-    args = [n.args[0] for n in ast.walk(func) if isinstance(n, ast.Call)
-            and isinstance(n.func, ast.Attribute) and n.func.attr in ("execute", "fetch")]
+    args = [
+        n.args[0]
+        for n in ast.walk(func)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr in ("execute", "fetch")
+    ]
     assert len(args) == 6 and not any(checker.safe(a) for a in args)
-    good = ast.parse('''
+    good = ast.parse("""
 COLS = "a, b"
 async def f(db, fields, ids):
     bad = set(fields) - _SEAT_FIELDS
     sets = ", ".join(f"{k} = ?" for k in fields)
     await db.execute(f"SELECT {COLS} FROM t WHERE id IN ({','.join('?' * len(ids))})", ids)
     await db.execute(f"UPDATE t SET {sets} WHERE id = ?", [1])
-''')
+""")
     gfunc = good.body[1]
+    assert isinstance(gfunc, ast.AsyncFunctionDef)
     checker = Checker(gfunc, _module_constants(good), {"_SEAT_FIELDS"})
-    gargs = [n.args[0] for n in ast.walk(gfunc) if isinstance(n, ast.Call)
-             and isinstance(n.func, ast.Attribute) and n.func.attr == "execute"]
+    gargs = [
+        n.args[0]
+        for n in ast.walk(gfunc)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "execute"
+    ]
     assert len(gargs) == 2 and all(checker.safe(a) for a in gargs)
 
 
@@ -216,13 +289,21 @@ HOSTILE = "Robert'); DROP TABLE games; -- \u202e\u200d ? $1 ' OR 1=1 --"
 HOSTILE_NUL = HOSTILE + "\x00"  # PostgreSQL text cannot hold NUL; it goes in the JSON options only
 
 
-async def test_hostile_text_is_stored_as_text(backend_target):
+async def test_hostile_text_is_stored_as_text(backend_target: str | Path) -> None:
     store = await Store.open(backend_target)
     try:
-        row = await store.create_game(kind="pralaya", seed=1, options={"x": HOSTILE_NUL}, guild_id=1, channel_id=2,
-                                      creator_id=3, creator_name=HOSTILE, clock_seconds=60)
+        row = await store.create_game(
+            kind="pralaya",
+            seed=1,
+            options={"x": HOSTILE_NUL},
+            guild_id=1,
+            channel_id=2,
+            creator_id=3,
+            creator_name=HOSTILE,
+            clock_seconds=60,
+        )
         seats = await store.seats(row.id)
-        assert seats[0].name == HOSTILE and (await store.game(row.id)).options == {"x": HOSTILE_NUL}
+        assert seats[0].name == HOSTILE and (await row_of(store, row.id)).options == {"x": HOSTILE_NUL}
         with pytest.raises(ValueError):
             await store.update_seat(row.id, 0, **{"name = 'x'; --": "y"})
         assert len(await store.games()) == 1
@@ -230,8 +311,9 @@ async def test_hostile_text_is_stored_as_text(backend_target):
         await store.close()
 
 
-def test_migration_files_split_into_whole_statements():
+def test_migration_files_split_into_whole_statements() -> None:
     from bot.host.store import StoreError, sql_statements
+
     script = """-- a comment; with a semicolon
 CREATE TABLE t (a TEXT DEFAULT 'x;y');
 CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t SET a = 'z'; DELETE FROM t WHERE a = ';'; END;

@@ -4,6 +4,7 @@ existing database, or a new one), a folder that cannot be made, a file that is n
 and a lock another process holds. The bot runs in a child process whose Discord address is a
 closed local port, so nothing can leave the machine whatever happens. As root, the child drops
 the capabilities that let root write read-only files (``setpriv``), so the modes count."""
+
 from __future__ import annotations
 
 import asyncio
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.host.store import Store
-from dbfaults import write_lock
+from tests.dbfaults import write_lock
 
 ROOT = Path(__file__).resolve().parent.parent
 CHILD = """
@@ -29,7 +30,11 @@ Store.BUSY_TIMEOUT_MS = int(os.environ.get("BUSY_MS", "5000"))
 from bot.cli import main
 sys.exit(main(["run"]))
 """
-DROP = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--inh-caps=-dac_override,-dac_read_search"]
+DROP = [
+    "setpriv",
+    "--bounding-set=-dac_override,-dac_read_search",
+    "--inh-caps=-dac_override,-dac_read_search",
+]
 
 
 def _prefix(probe: Path) -> list[str]:
@@ -46,11 +51,17 @@ def _prefix(probe: Path) -> list[str]:
     return DROP
 
 
-def _run(db: Path, cwd: Path, prefix: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+def _run(db: Path | str, cwd: Path, prefix: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     environ = {k: v for k, v in os.environ.items() if not k.startswith(("BAZAAR_", "DISCORD_"))}
     environ |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token", "BAZAAR_DB": str(db), **env}
-    return subprocess.run([*prefix, sys.executable, "-c", CHILD], cwd=cwd, env=environ,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [*prefix, sys.executable, "-c", CHILD],
+        cwd=cwd,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def _refused(proc: subprocess.CompletedProcess[str], *words: str) -> str:
@@ -67,8 +78,10 @@ def _refused(proc: subprocess.CompletedProcess[str], *words: str) -> str:
 
 def _good_db(path: Path) -> Path:
     """A Bazaar database with every migration applied (so opening it needs no write)."""
+
     async def make() -> None:
         await (await Store.open(path)).close()
+
     asyncio.run(make())
     db = sqlite3.connect(path)
     db.execute("CREATE TABLE kept (x)")
@@ -78,7 +91,7 @@ def _good_db(path: Path) -> Path:
     return path
 
 
-def test_read_only_files_and_folders_stop_the_bot_with_one_line(tmp_path):
+def test_read_only_files_and_folders_stop_the_bot_with_one_line(tmp_path: Path) -> None:
     prefix = _prefix(tmp_path / "probe")
     ro_file = _good_db(tmp_path / "ro-file.sqlite3")
     ro_file.chmod(0o444)
@@ -102,7 +115,7 @@ def test_read_only_files_and_folders_stop_the_bot_with_one_line(tmp_path):
     db.close()
 
 
-def test_a_folder_that_cannot_be_made_a_damaged_file_and_a_lock_stop_the_bot(tmp_path):
+def test_a_folder_that_cannot_be_made_a_damaged_file_and_a_lock_stop_the_bot(tmp_path: Path) -> None:
     (tmp_path / "afile").write_text("x")
     _refused(_run(tmp_path / "afile" / "db.sqlite3", tmp_path, []), "afile", "BAZAAR_DB")
     junk = tmp_path / "junk.sqlite3"
@@ -114,17 +127,22 @@ def test_a_folder_that_cannot_be_made_a_damaged_file_and_a_lock_stop_the_bot(tmp
         _refused(_run(locked, tmp_path, [], BUSY_MS="100"), str(locked), "locked by another process")
 
 
-def test_a_postgresql_server_that_cannot_be_used_stops_the_bot_with_one_line(tmp_path, pg_admin):
+def test_a_postgresql_server_that_cannot_be_used_stops_the_bot_with_one_line(
+    tmp_path: Path, pg_admin: str
+) -> None:
     """BAZAAR_DB a postgresql:// URL: no server at the port, a database that does not exist;
     one line each, naming the server but never the password."""
-    line = _refused(_run("postgresql://bazaar:hunter2@127.0.0.1:9/bazaar", tmp_path, []),  # type: ignore[arg-type]
-                    "127.0.0.1:9", "cannot be reached")
+    line = _refused(
+        _run("postgresql://bazaar:hunter2@127.0.0.1:9/bazaar", tmp_path, []),
+        "127.0.0.1:9",
+        "cannot be reached",
+    )
     assert "hunter2" not in line
     missing = pg_admin.rsplit("/", 1)[0] + "/bazaar_no_such_database"
-    _refused(_run(missing, tmp_path, []), "does not exist", "BAZAAR_DB")  # type: ignore[arg-type]
+    _refused(_run(missing, tmp_path, []), "does not exist", "BAZAAR_DB")
 
 
-def test_a_database_path_that_does_not_exist_is_not_created_silently(tmp_path):
+def test_a_database_path_that_does_not_exist_is_not_created_silently(tmp_path: Path) -> None:
     """A typo in BAZAAR_DB would start an empty database: a path other than the default that
     does not exist is refused in one line saying how to create it, and nothing is created."""
     typo = tmp_path / "bazzar.sqlite3"

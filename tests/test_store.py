@@ -1,6 +1,7 @@
 """bot.store on both backends (SQLite and PostgreSQL, ``backend_target``): migrations, the
 version check inside the move transaction, the append-only log, messages, drafts and clock
 claims; and, on SQLite, WAL and refusing a corrupt file without touching it."""
+
 from __future__ import annotations
 
 import asyncio
@@ -10,17 +11,36 @@ from typing import Any
 
 import pytest
 
-from bot.host.store import (PG_MIGRATIONS, ConstraintViolation, CorruptDatabase, Store, StoreError, VersionConflict,
-                            digest, migration_files, stamp_of)
+from bot.host.store import (
+    PG_MIGRATIONS,
+    ConstraintViolation,
+    CorruptDatabase,
+    GameRow,
+    Store,
+    StoreError,
+    VersionConflict,
+    digest,
+    migration_files,
+    stamp_of,
+)
+from tests.store_internals import pool_of, record_of, row_of, sqlite_of
 
 
 async def _store(target: str | Path) -> Store:
     return await Store.open(target, now=lambda: 1000.0)
 
 
-async def _game(store: Store, **kw):
-    args = dict(kind="toy", seed=5, options={"a": 1}, guild_id=1, channel_id=2, creator_id=10,
-                creator_name="Ann", clock_seconds=3600)
+async def _game(store: Store, **kw: Any) -> GameRow:
+    args: dict[str, Any] = dict(
+        kind="toy",
+        seed=5,
+        options={"a": 1},
+        guild_id=1,
+        channel_id=2,
+        creator_id=10,
+        creator_name="Ann",
+        clock_seconds=3600,
+    )
     args.update(kw)
     return await store.create_game(**args)
 
@@ -28,40 +48,56 @@ async def _game(store: Store, **kw):
 async def raw(store: Store, sql: str, *args: Any) -> None:
     """Run one statement past the store's API (as an operator with a SQL shell would)."""
     if store.dialect == "sqlite":
-        await store._db.execute(sql, args)
+        await sqlite_of(store).execute(sql, args)
     else:
         from bot.host.store_pg import dollar
-        await store._pool.execute(dollar(sql), *args)
+
+        await pool_of(store).execute(dollar(sql), *args)
 
 
 def _integrity_errors(store: Store) -> tuple[type[BaseException], ...]:
     if store.dialect == "sqlite":
         return (sqlite3.IntegrityError,)
     import asyncpg
+
     return (asyncpg.IntegrityConstraintViolationError,)
 
 
 async def _tables(store: Store) -> set[str]:
     if store.dialect == "sqlite":
         return {r[0] for r in await store._all("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    return {r[0] for r in await store._all(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")}
+    return {
+        r[0]
+        for r in await store._all(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    }
 
 
-async def test_fresh_database_is_created_and_migrated(backend_target, caplog):
+async def test_fresh_database_is_created_and_migrated(
+    backend_target: str | Path, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level("INFO")
     store = await _store(backend_target)
     try:
         newest = migration_files()[-1][0]
         assert newest == migration_files(PG_MIGRATIONS)[-1][0] >= 3
         assert await store.schema_version() == newest
-        assert {"games", "seats", "moves", "snapshots", "messages", "drafts", "schema_migrations"} <= await _tables(store)
+        assert {
+            "games",
+            "seats",
+            "moves",
+            "snapshots",
+            "messages",
+            "drafts",
+            "schema_migrations",
+        } <= await _tables(store)
         if store.dialect == "sqlite":
             assert Path(backend_target).exists()
             assert "creating a fresh one" in caplog.text
             mode = await store._one("PRAGMA journal_mode")
             fk = await store._one("PRAGMA foreign_keys")
-            assert mode[0] == "wal" and fk[0] == 1
+            assert mode is not None and fk is not None and mode[0] == "wal" and fk[0] == 1
         assert await store.migrate() == []  # idempotent
         g = await _game(store)
     finally:
@@ -73,7 +109,7 @@ async def test_fresh_database_is_created_and_migrated(backend_target, caplog):
         await store.close()
 
 
-async def test_corrupt_file_is_refused_and_left_alone(tmp_path):
+async def test_corrupt_file_is_refused_and_left_alone(tmp_path: Path) -> None:
     path = tmp_path / "bad.sqlite3"
     junk = b"this is not a database at all " * 200
     path.write_bytes(junk)
@@ -82,7 +118,7 @@ async def test_corrupt_file_is_refused_and_left_alone(tmp_path):
     assert path.read_bytes() == junk
 
 
-async def test_newer_schema_is_refused(backend_target):
+async def test_newer_schema_is_refused(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     await raw(store, "INSERT INTO schema_migrations VALUES (9999, 'future', 0)")
     await store.close()
@@ -90,7 +126,7 @@ async def test_newer_schema_is_refused(backend_target):
         await _store(backend_target)
 
 
-async def test_failed_migration_rolls_back(backend_target, tmp_path):
+async def test_failed_migration_rolls_back(backend_target: str | Path, tmp_path: Path) -> None:
     folder = tmp_path / "migs"
     folder.mkdir()
     (folder / "0001_ok.sql").write_text("CREATE TABLE a (x INTEGER);")
@@ -106,7 +142,7 @@ async def test_failed_migration_rolls_back(backend_target, tmp_path):
         await store.close()
 
 
-async def test_lobby_seats_and_game_rows(backend_target):
+async def test_lobby_seats_and_game_rows(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     try:
         g = await _game(store)
@@ -134,56 +170,91 @@ async def test_lobby_seats_and_game_rows(backend_target):
         assert await store.games(statuses=[]) == []
         by_game = await store.seats_of([g2.id, g.id, g.id, g.id + 99])  # one read for a list of games
         assert {k: [(s.seat, s.name) for s in v] for k, v in by_game.items()} == {
-            g.id: [(0, "Bob"), (1, "AI 1")], g2.id: [(0, "Ann")]}
+            g.id: [(0, "Bob"), (1, "AI 1")],
+            g2.id: [(0, "Ann")],
+        }
         assert by_game[g.id] == seats and await store.seats_of([]) == {}
         with pytest.raises(VersionConflict):
             await store.update_game(g2.id, expect_status="active", status="ended")
         with pytest.raises(KeyError):
             await store.update_game(g2.id + 99, status="ended")
         assert await store.remove_seat(g.id, 0, end_if_empty=True) is True  # only the AI is left
-        assert (await store.game(g.id)).status == "ended"
+        assert (await row_of(store, g.id)).status == "ended"
     finally:
         await store.close()
 
 
-async def test_record_move_checks_version_inside_the_transaction(backend_target):
+async def test_record_move_checks_version_inside_the_transaction(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     try:
         g = await _game(store)
         with pytest.raises(VersionConflict):  # a lobby takes no moves
-            await store.record_move(g.id, expected_version=0, seat=0, action="x", by="player",
-                                    user_id=10, state_json="{}")
+            await store.record_move(
+                g.id, expected_version=0, seat=0, action="x", by="player", user_id=10, state_json="{}"
+            )
         g = await store.start_game(g.id, state_json='{"v":0}', deadline=5000.0)
         assert g.status == "active" and g.deadline == 5000.0
         with pytest.raises(VersionConflict):
             await store.start_game(g.id, state_json='{"v":0}', deadline=5000.0)
-        v = await store.record_move(g.id, expected_version=0, seat=0, action="take 1", by="player",
-                                    user_id=10, state_json='{"v":1}', deadline=6000.0,
-                                    seat_updates={0: {"expiries": 2}})
+        v = await store.record_move(
+            g.id,
+            expected_version=0,
+            seat=0,
+            action="take 1",
+            by="player",
+            user_id=10,
+            state_json='{"v":1}',
+            deadline=6000.0,
+            seat_updates={0: {"expiries": 2}},
+        )
         assert v == 1
         with pytest.raises(VersionConflict):
-            await store.record_move(g.id, expected_version=0, seat=0, action="take 2", by="player",
-                                    user_id=10, state_json='{"v":"bad"}')
+            await store.record_move(
+                g.id,
+                expected_version=0,
+                seat=0,
+                action="take 2",
+                by="player",
+                user_id=10,
+                state_json='{"v":"bad"}',
+            )
         with pytest.raises(ValueError):  # an unknown seat column writes nothing
-            await store.record_move(g.id, expected_version=1, seat=0, action="take 2", by="player",
-                                    user_id=10, state_json="{}", seat_updates={0: {"name = 'x'; --": 1}})
+            await store.record_move(
+                g.id,
+                expected_version=1,
+                seat=0,
+                action="take 2",
+                by="player",
+                user_id=10,
+                state_json="{}",
+                seat_updates={0: {"name = 'x'; --": 1}},
+            )
         assert [m.action for m in await store.moves(g.id)] == ["take 1"]
         assert await store.snapshot(g.id) == (1, '{"v":1}', digest('{"v":1}'))
         assert (await store.seats(g.id))[0].expiries == 2
-        await store.record_move(g.id, expected_version=1, seat=0, action="take 3", by="clock",
-                                user_id=None, state_json='{"v":2}', status="finished")
-        row = await store.game(g.id)
+        await store.record_move(
+            g.id,
+            expected_version=1,
+            seat=0,
+            action="take 3",
+            by="clock",
+            user_id=None,
+            state_json='{"v":2}',
+            status="finished",
+        )
+        row = await row_of(store, g.id)
         assert (row.version, row.status, row.deadline) == (2, "finished", None)
         assert [m.version for m in await store.moves(g.id, last=1)] == [2]
-        record = await store.record(g.id)
-        assert record.row == row and len(record.moves) == 2 and record.snapshot[0] == 2
+        record = await record_of(store, g.id)
+        assert record.row == row and len(record.moves) == 2
+        assert record.snapshot is not None and record.snapshot[0] == 2
         assert await store.history(g.id) == (record.moves, record.snapshot)
         assert await store.record(g.id + 99) is None
     finally:
         await store.close()
 
 
-async def test_concurrent_moves_on_one_version_commit_exactly_once(backend_target):
+async def test_concurrent_moves_on_one_version_commit_exactly_once(backend_target: str | Path) -> None:
     """Two writers (two Store objects: two processes) send a move for the same version at
     once, twenty times: each time exactly one commits and the other gets VersionConflict."""
     first, second = await _store(backend_target), await _store(backend_target)
@@ -192,23 +263,36 @@ async def test_concurrent_moves_on_one_version_commit_exactly_once(backend_targe
         await first.start_game(g.id, state_json="s0", deadline=None)
         for v in range(20):
             results = await asyncio.gather(
-                *(s.record_move(g.id, expected_version=v, seat=0, action=f"{name} {v}", by="player",
-                                user_id=10, state_json=f"{name}{v}") for s, name in ((first, "a"), (second, "b"))),
-                return_exceptions=True)
+                *(
+                    s.record_move(
+                        g.id,
+                        expected_version=v,
+                        seat=0,
+                        action=f"{name} {v}",
+                        by="player",
+                        user_id=10,
+                        state_json=f"{name}{v}",
+                    )
+                    for s, name in ((first, "a"), (second, "b"))
+                ),
+                return_exceptions=True,
+            )
             assert sorted(type(r).__name__ for r in results) == ["VersionConflict", "int"], results
         moves = await second.moves(g.id)
         assert [m.version for m in moves] == list(range(1, 21))
-        assert (await first.game(g.id)).version == 20
+        assert (await row_of(first, g.id)).version == 20
     finally:
         await asyncio.gather(first.close(), second.close())
 
 
-async def test_move_log_is_append_only(backend_target):
+async def test_move_log_is_append_only(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     try:
         g = await _game(store)
         await store.start_game(g.id, state_json="{}", deadline=None)
-        await store.record_move(g.id, expected_version=0, seat=0, action="a", by="ai", user_id=None, state_json="{}")
+        await store.record_move(
+            g.id, expected_version=0, seat=0, action="a", by="ai", user_id=None, state_json="{}"
+        )
         for sql in ("UPDATE moves SET action = 'b'", "DELETE FROM moves"):
             with pytest.raises(_integrity_errors(store), match="append-only"):
                 await raw(store, sql)
@@ -219,7 +303,7 @@ async def test_move_log_is_append_only(backend_target):
         await store.close()
 
 
-async def test_messages_are_remembered_and_retired(backend_target):
+async def test_messages_are_remembered_and_retired(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     try:
         g = await _game(store)
@@ -229,7 +313,9 @@ async def test_messages_are_remembered_and_retired(backend_target):
         live = await store.messages(g.id, kind="turn", live=True)
         assert [m.message_id for m in live] == [2**62 + 500]
         assert await store.unposted() == []
-        await store.record_move(g.id, expected_version=0, seat=0, action="a", by="ai", user_id=None, state_json="{}")
+        await store.record_move(
+            g.id, expected_version=0, seat=0, action="a", by="ai", user_id=None, state_json="{}"
+        )
         assert await store.unposted() == [(g.id, 0)]
         await store.set_message_version(2**62 + 500, 1)
         assert await store.unposted() == []
@@ -240,7 +326,7 @@ async def test_messages_are_remembered_and_retired(backend_target):
         await store.close()
 
 
-async def test_drafts_are_kept_per_version(backend_target):
+async def test_drafts_are_kept_per_version(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     try:
         g = await _game(store)
@@ -254,7 +340,7 @@ async def test_drafts_are_kept_per_version(backend_target):
         await store.close()
 
 
-async def test_due_clocks_are_claimed_once_until_released_or_lapsed(backend_target):
+async def test_due_clocks_are_claimed_once_until_released_or_lapsed(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     try:
         ids = []
@@ -277,7 +363,9 @@ async def test_due_clocks_are_claimed_once_until_released_or_lapsed(backend_targ
         await store.close()
 
 
-async def test_a_migration_another_process_applied_meanwhile_is_skipped(tmp_path):
+async def test_a_migration_another_process_applied_meanwhile_is_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two bots starting on one new file: the second read the schema version before the first
     committed its migration. Running that migration again must be a no-op, not a failed start
     ("table games already exists"), and must not touch the data."""
@@ -293,7 +381,7 @@ async def test_a_migration_another_process_applied_meanwhile_is_skipped(tmp_path
         async def still_stale() -> int:
             return stale
 
-        second.schema_version = still_stale  # what it read before the first one committed
+        monkeypatch.setattr(second, "schema_version", still_stale)  # what it read before the first committed
         assert await second.migrate() == []
         assert [x.id for x in await second.games()] == [g.id]
         rows = await second._all("SELECT version FROM schema_migrations ORDER BY version")
@@ -303,7 +391,7 @@ async def test_a_migration_another_process_applied_meanwhile_is_skipped(tmp_path
         await second.close()
 
 
-async def test_processes_starting_together_on_postgres_migrate_once(pg_url):
+async def test_processes_starting_together_on_postgres_migrate_once(pg_url: str) -> None:
     """Three stores opened at once on one empty schema: the advisory lock lets one migrate;
     the others find every migration applied."""
     stores = await asyncio.gather(*(Store.open(pg_url) for _ in range(3)))

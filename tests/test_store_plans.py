@@ -7,14 +7,17 @@ The statements are not copied out of ``bot/host/store.py`` by hand: every public
 each statement as run (parameters bound), so a query added to the store later is checked too; a
 public method this test does not call fails it.
 """
+
 from __future__ import annotations
 
 import inspect
 import re
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from bot.host.store import Store
+from tests.store_internals import sqlite_of
 
 #: Tables that grow with every move or post: none may be read by a full scan.
 GROWING = ("moves", "seats", "snapshots", "messages", "drafts", "posts")
@@ -28,14 +31,31 @@ async def _exercise(store: Store) -> set[str]:
     """Call every public method of the store; returns their names."""
     called: set[str] = set()
 
-    async def call(method: str, *args, **kwargs):
+    async def call(method: str, *args: Any, **kwargs: Any) -> Any:
         called.add(method)
         return await getattr(store, method)(*args, **kwargs)
 
-    g = await call("create_game", kind="toy", seed=5, options={}, guild_id=1, channel_id=2, creator_id=10,
-                   creator_name="Ann", clock_seconds=3600)
-    other = await store.create_game(kind="toy", seed=6, options={}, guild_id=1, channel_id=2, creator_id=11,
-                                    creator_name="Bo", clock_seconds=3600)
+    g = await call(
+        "create_game",
+        kind="toy",
+        seed=5,
+        options={},
+        guild_id=1,
+        channel_id=2,
+        creator_id=10,
+        creator_name="Ann",
+        clock_seconds=3600,
+    )
+    other = await store.create_game(
+        kind="toy",
+        seed=6,
+        options={},
+        guild_id=1,
+        channel_id=2,
+        creator_id=11,
+        creator_name="Bo",
+        clock_seconds=3600,
+    )
     await call("add_seat", g.id, user_id=11, name="Bo")
     await call("add_seat", g.id, user_id=None, name="AI 1", is_ai=True, max_seats=5)
     await store.add_seat(other.id, user_id=12, name="Cy")
@@ -43,8 +63,18 @@ async def _exercise(store: Store) -> set[str]:
     await call("update_seat", g.id, 1, dm_hash="x", expiries=1)
     await call("start_game", g.id, state_json="{}", deadline=5000.0, thread_id=77)
     for v in range(3):
-        await call("record_move", g.id, expected_version=v, seat=v % 2, action=f"a{v}", by="player", user_id=10,
-                   state_json=f"{{{v}}}", deadline=6000.0, seat_updates={0: {"expiries": 0}})
+        await call(
+            "record_move",
+            g.id,
+            expected_version=v,
+            seat=v % 2,
+            action=f"a{v}",
+            by="player",
+            user_id=10,
+            state_json=f"{{{v}}}",
+            deadline=6000.0,
+            seat_updates={0: {"expiries": 0}},
+        )
     await call("update_game", g.id, expect_status="active", reminded=True)
     await call("game", g.id)
     await call("games", statuses=["active"])
@@ -99,22 +129,23 @@ def _public_methods() -> set[str]:
     return {name for name, fn in inspect.getmembers(Store, inspect.isfunction) if not name.startswith("_")}
 
 
-async def test_no_store_query_scans_a_growing_table(tmp_path: Path):
+async def test_no_store_query_scans_a_growing_table(tmp_path: Path) -> None:
     path = tmp_path / "plans.sqlite3"
     store = await Store.open(path, now=lambda: 1000.0)
     statements: list[str] = []
     try:
-        raw = store._db._conn  # the sqlite3 connection aiosqlite drives in its thread
-        await store._db._execute(raw.set_trace_callback, statements.append)
+        traced = sqlite_of(store)
+        await traced.set_trace_callback(statements.append)  # each statement the store runs
         called = await _exercise(store)
-        await store._db._execute(raw.set_trace_callback, None)
+        await traced.set_trace_callback(lambda statement: None)  # (not the close's)
     finally:
         await store.close()
     missing = _public_methods() - called - {"open", "close"} - WHOLE_TABLE_BY_DESIGN
     assert not missing, f"the plan test does not call Store.{sorted(missing)}: add them to _exercise"
 
-    queries = sorted({" ".join(s.split()) for s in statements
-                      if not s.lstrip().upper().startswith(NOT_QUERIES)})
+    queries = sorted(
+        {" ".join(s.split()) for s in statements if not s.lstrip().upper().startswith(NOT_QUERIES)}
+    )
     assert any(q.startswith("SELECT") and "FROM moves" in q for q in queries), queries  # the trace worked
     db = sqlite3.connect(path)
     scans: list[str] = []
@@ -127,8 +158,11 @@ async def test_no_store_query_scans_a_growing_table(tmp_path: Path):
                     continue
                 table = m.group(1)
                 listing = GAMES_SCAN_ALLOWED.search(q) and "updated_at >=" not in q  # not the sweep's window
-                if table in GROWING or (table == "games" and not listing and
-                                        not re.fullmatch(r"SELECT .* FROM games ORDER BY id", q)):
+                if table in GROWING or (
+                    table == "games"
+                    and not listing
+                    and not re.fullmatch(r"SELECT .* FROM games ORDER BY id", q)
+                ):
                     scans.append(f"{detail}  <-  {q}")
     finally:
         db.close()

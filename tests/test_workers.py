@@ -1,11 +1,13 @@
 """The worker pool (bot/host/workers.py) and the drawing jobs the publisher sends it
 (bot/host/drawing.py): a board drawn in another process is the board drawn here, the event loop
 keeps running while a job runs, and the bot's posts go through its pool with views only."""
+
 from __future__ import annotations
 
 import asyncio
 import os
 import random
+import threading
 import time
 from pathlib import Path
 
@@ -32,7 +34,7 @@ def wait_for_go(started: str, go: str, limit: float = 60.0) -> tuple[int, bool]:
     return os.getpid(), False
 
 
-def _views(kind: str, n: int = 3):
+def _views(kind: str, n: int = 3) -> tuple[base.View, base.View]:
     engine = base.get(kind)
     rng = random.Random(3)
     state = engine.setup(5, n, {})
@@ -58,7 +60,7 @@ async def _loop_runs_during_a_job(workers: Workers, tmp_path: Path) -> int:
     return pid
 
 
-async def test_process_pool_draws_in_another_process_while_the_loop_runs(tmp_path):
+async def test_process_pool_draws_in_another_process_while_the_loop_runs(tmp_path: Path) -> None:
     workers = Workers(1)
     try:
         pid = await _loop_runs_during_a_job(workers, tmp_path)
@@ -71,7 +73,9 @@ async def test_process_pool_draws_in_another_process_while_the_loop_runs(tmp_pat
         assert png == render.board_png("pralaya", public, names, caption=["Ann drew"])
         hand = await workers.run(drawing.picture, "pralaya", "hand", mine, names)
         assert hand == to_png(render.get("pralaya").hand(mine, names))
-        assert await workers.run(drawing.view_text, "pralaya", mine, names) == render.get("pralaya").text(mine, names)
+        assert await workers.run(drawing.view_text, "pralaya", mine, names) == render.get("pralaya").text(
+            mine, names
+        )
         with pytest.raises(AttributeError):  # a failing job raises here, the pool goes on
             await workers.run(drawing.picture, "pralaya", "no_such_drawing", mine, names)
         assert await workers.run(drawing.warm) == pid
@@ -79,7 +83,7 @@ async def test_process_pool_draws_in_another_process_while_the_loop_runs(tmp_pat
         workers.close()
 
 
-async def test_thread_workers_leave_the_loop_free_too(tmp_path):
+async def test_thread_workers_leave_the_loop_free_too(tmp_path: Path) -> None:
     workers = Workers(0)
     try:
         assert await _loop_runs_during_a_job(workers, tmp_path) == os.getpid()
@@ -87,7 +91,7 @@ async def test_thread_workers_leave_the_loop_free_too(tmp_path):
         workers.close()
 
 
-def test_the_size_follows_bazaar_workers(monkeypatch):
+def test_the_size_follows_bazaar_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BAZAAR_WORKERS", "3")
     assert Workers().size == 3
     monkeypatch.setenv("BAZAAR_WORKERS", "0")
@@ -119,15 +123,17 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
-def test_a_worker_ends_when_the_bot_process_is_killed(tmp_path):
+def test_a_worker_ends_when_the_bot_process_is_killed(tmp_path: Path) -> None:
     import signal
     import subprocess
     import sys
 
     root = HERE.parent
     owner = subprocess.Popen([sys.executable, "-c", OWNER], cwd=root, stdout=subprocess.PIPE, text=True)
+    assert owner.stdout is not None
+    out = owner.stdout
     try:
-        worker = int(owner.stdout.readline())
+        worker = int(out.readline())
         assert worker != owner.pid and _alive(worker)
         owner.send_signal(signal.SIGKILL)
         owner.wait()
@@ -139,10 +145,10 @@ def test_a_worker_ends_when_the_bot_process_is_killed(tmp_path):
     finally:
         owner.kill()
         owner.wait()
-        owner.stdout.close()
+        out.close()
 
 
-def test_a_failing_job_in_thread_workers_raises_its_own_error():
+def test_a_failing_job_in_thread_workers_raises_its_own_error() -> None:
     """In a fresh process (no process pool made yet, so ``concurrent.futures.process`` is not
     imported), a job's exception reaches the caller as itself."""
     import subprocess
@@ -163,23 +169,24 @@ def test_a_failing_job_in_thread_workers_raises_its_own_error():
         "        w.close()\n"
         "asyncio.run(main())\n"
     )
-    out = subprocess.run([sys.executable, "-c", script], cwd=HERE.parent, capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=HERE.parent, capture_output=True, text=True, timeout=120
+    )
     assert out.stdout.strip() == "raised 'boom'", out.stderr[-2000:]
 
 
-def _held(name: str, started: list, go) -> str:
+def _held(name: str, started: list[str], go: threading.Event) -> str:
     """A job that notes it started, then waits for the test's ``go`` (a threading.Event)."""
     started.append(name)
     go.wait(30)
     return name
 
 
-async def test_boards_never_wait_behind_ai_searches_and_watched_games_come_first():
+async def test_boards_never_wait_behind_ai_searches_and_watched_games_come_first() -> None:
     """With every AI slot held by a slow AI search and more AI jobs queued, a board still runs
     at once (and ends while the searches go on); once the searches end, the AI of a game people
     play starts before the AI of games nobody plays that were queued earlier. Today's pool is
     first come, first served: the board would wait behind the queued searches."""
-    import threading
 
     from bot.host import jobgate
 
@@ -187,7 +194,8 @@ async def test_boards_never_wait_behind_ai_searches_and_watched_games_come_first
     started: list[str] = []
     go = threading.Event()
     try:
-        async def job(name: str, level: int):
+
+        async def job(name: str, level: int) -> str:
             with jobgate.priority(level):
                 return await workers.run(_held, name, started, go)
 
@@ -208,7 +216,7 @@ async def test_boards_never_wait_behind_ai_searches_and_watched_games_come_first
         workers.close()
 
 
-async def test_a_job_cancelled_while_waiting_for_the_gate_gives_no_slot_away():
+async def test_a_job_cancelled_while_waiting_for_the_gate_gives_no_slot_away() -> None:
     from bot.host import jobgate
 
     gate = jobgate.Gate(2)  # AI: one slot, boards: both

@@ -3,28 +3,78 @@ channel and players on the fake Discord, the real :class:`bot.app.BazaarBot` on 
 SQLite file, or a fresh PostgreSQL schema: :data:`DB_TARGET`),
 an injected clock, and small helpers to read the game back from the database.
 """
+
 from __future__ import annotations
 
+import asyncio
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 import discord
+import pytest
+from PIL import Image
 
-from bot.surface.app import BazaarBot
-from bot.host.config import Config
-from bot.host.store import Store
-from bot.host.store_pg import dollar
 import render
-from render import caption
+from bot.host.config import Config
+from bot.host.live import Batch, LiveGame
+from bot.host.store import GameRow, Store
+from bot.host.store_pg import dollar
+from bot.surface.app import BazaarBot
 from engines import base
-from fakediscord import BotRunner, Channel, FakeDiscord, Guild, Message, User
+from render import caption
+from tests.fakediscord import BotRunner, Channel, FakeDiscord, Guild, Interaction, Message, RunBot, User
+from tests.store_internals import pool_of, sqlite_of
 
 GAME_TITLE = re.compile(r"\*\*(?P<title>[^*#]+) #(?P<id>\d+)\*\*")
 DB_TARGET: str | None = None
 """The database new tables use instead of a SQLite file in the test's folder: a fresh
 PostgreSQL schema's URL while the e2e conftest's ``e2e_db`` fixture runs a test on PostgreSQL."""
+
+
+def poke(bot: BazaarBot) -> None:
+    """Wake the bot's turn clock (it reads the injected time; nothing sleeps)."""
+    assert bot.clock is not None, "the bot's turn clock is not running"
+    bot.clock.poke()
+
+
+def never_publish(monkeypatch: pytest.MonkeyPatch, bot: BazaarBot) -> None:
+    """Make ``bot`` hang before posting anything, as a bot that dies between storing a move and
+    posting it."""
+
+    async def hang(game: LiveGame, *, recover: bool = False) -> Batch | None:
+        await asyncio.Event().wait()
+        return None
+
+    monkeypatch.setattr(bot.publisher, "publish", hang)
+
+
+def hang_the_ai(monkeypatch: pytest.MonkeyPatch, bot: BazaarBot) -> asyncio.Event:
+    """Make ``bot``'s AI seats never answer, as a bot process that dies while its AI thinks;
+    returns an event set when an AI seat is asked to play."""
+    asked = asyncio.Event()
+
+    async def dies_thinking(game: LiveGame, seat: int, *, timeout: bool = False) -> base.Played | None:
+        asked.set()
+        await asyncio.Event().wait()
+        return None
+
+    monkeypatch.setattr(bot.service, "_ai_play", dies_thinking)
+    return asked
+
+
+def moved_past(game: LiveGame, version: int) -> Callable[[], bool]:
+    """A wait's condition: the held game ``game`` is past ``version``."""
+    return lambda: game.row.version > version
+
+
+def title_id(content: str) -> int:
+    """The game id in a message's bold title (``**Pralaya #12**``)."""
+    found = GAME_TITLE.search(content)
+    assert found is not None, content
+    return int(found["id"])
 
 
 class FakeTime:
@@ -46,7 +96,7 @@ class Table:
     SQLite file, or a PostgreSQL URL when the test runs on that backend)."""
 
     fake: FakeDiscord
-    start_bot: Callable[..., Awaitable[BotRunner]]
+    start_bot: RunBot
     db_path: Path | str
     guild: Guild
     channel: Channel
@@ -60,18 +110,34 @@ class Table:
     workers: int = 0  # AI search and drawing in threads (no worker processes to start per test)
 
     @property
+    def running(self) -> BotRunner:
+        """The runner of the bot booted last."""
+        assert self.runner is not None, "the table's bot was never booted"
+        return self.runner
+
+    @property
     def bot(self) -> BazaarBot:
-        assert self.runner is not None
-        return self.runner.client  # type: ignore[return-value]
+        client = self.running.client
+        assert isinstance(client, BazaarBot), client
+        return client
 
     async def boot(self, *, sync: bool = True, **bot_options: Any) -> BotRunner:
         """Start a new BazaarBot on the table's database (and sync its commands);
         ``bot_options`` go to BazaarBot (e.g. ``repost_delays``)."""
         if self.throttle_clock is not None:
             bot_options.setdefault("throttle_clock", self.throttle_clock)
-        bot = BazaarBot(Config(token=self.fake.token, db_path=self.db_path, rate_limit=self.rate_limit,
-                               ai_level=self.ai_level, workers=self.workers), now=self.now,
-                        seed_source=lambda: self.seed, **bot_options)
+        bot = BazaarBot(
+            Config(
+                token=self.fake.token,
+                db_path=self.db_path,
+                rate_limit=self.rate_limit,
+                ai_level=self.ai_level,
+                workers=self.workers,
+            ),
+            now=self.now,
+            seed_source=lambda: self.seed,
+            **bot_options,
+        )
         self.runner = await self.start_bot(bot)
         if sync:
             await bot.tree.sync()
@@ -79,9 +145,18 @@ class Table:
 
     async def settle(self, timeout: float | None = None) -> None:
         """Wait until every interaction sent so far is acknowledged and no handler is running."""
-        await self.fake.wait_for(lambda: all(i.acked for i in self.fake.interactions
-                                             if i.kind != "autocomplete" and i.sent_at is not None)
-                                 and self.bot.inflight == 0, timeout, what="the bot to settle")
+        await self.fake.wait_for(
+            lambda: (
+                all(
+                    i.acked
+                    for i in self.fake.interactions
+                    if i.kind != "autocomplete" and i.sent_at is not None
+                )
+                and self.bot.inflight == 0
+            ),
+            timeout,
+            what="the bot to settle",
+        )
 
     async def recaps_posted(self, timeout: float = 120.0) -> None:
         """Wait until the recaps of the games that ended are drawn and posted (they follow the
@@ -92,11 +167,12 @@ class Table:
     async def new_game(self, creator: str, game: str, **options: Any) -> tuple[int, Message]:
         """``/game new`` by ``creator``; returns the game id and the lobby message."""
         mark = self.fake.mark()
-        h = await self.fake.slash(self.players[creator], self.channel, "game new",
-                                  options={"game": game, **options})  # `options` is a command option too
+        h = await self.fake.slash(
+            self.players[creator], self.channel, "game new", options={"game": game, **options}
+        )  # `options` is a command option too
         assert h.ephemeral and "Opened" in h.content, h.content
         lobby = await self.fake.wait_message(self.channel, lambda m: "lobby" in m.content, after=mark)
-        return int(GAME_TITLE.search(lobby.content)["id"]), lobby
+        return title_id(lobby.content), lobby
 
     def user_of(self, game: Any, seat: int) -> User:
         """The fake user sitting in ``seat`` of a live game."""
@@ -111,8 +187,11 @@ class Table:
             game = await svc.get(game_id)
             seat = next(s for s in game.awaited() if not game.ai_plays(s))
             engine = game.engine
-            to_ai = [a for a in engine.legal_actions(game.state, seat)
-                     if any(game.ai_plays(s) for s in engine.to_move(base.play(engine, game.state, seat, a).state))]
+            to_ai = [
+                a
+                for a in engine.legal_actions(game.state, seat)
+                if any(game.ai_plays(s) for s in engine.to_move(base.play(engine, game.state, seat, a).state))
+            ]
             if to_ai:
                 return game, seat, to_ai
             await self.play_one(game_id, place, "move")
@@ -162,8 +241,9 @@ class Table:
         assert set(ids) & set(msg.custom_ids), f"no component for {action!r} on {msg.custom_ids}"
         return msg
 
-    async def use(self, user: User, msg: Message, game_id: int, version: int, action: str, *,
-                  wait: bool = True):
+    async def use(
+        self, user: User, msg: Message, game_id: int, version: int, action: str, *, wait: bool = True
+    ) -> Interaction:
         """Click the button of ``action`` on ``msg`` (or choose it in the menu); returns the
         interaction handle."""
         button = f"bz:{game_id}:{version}:{action}"
@@ -180,8 +260,9 @@ class Table:
         assert panel.ephemeral and panel.visible_to == user.id, panel
         return panel
 
-    async def start_game(self, creator: str, joiners: tuple[str, ...], ais: int, game: str = "pralaya",
-                         **options: Any) -> tuple[int, Channel]:
+    async def start_game(
+        self, creator: str, joiners: tuple[str, ...], ais: int, game: str = "pralaya", **options: Any
+    ) -> tuple[int, Channel]:
         """Open, fill (lobby buttons) and start a game; returns its id and where it is played."""
         gid, lobby = await self.new_game(creator, game, **options)
         for name in joiners:
@@ -193,7 +274,7 @@ class Table:
         start = await self.fake.click(self.players[creator], lobby, label="Start")
         await self.settle()
         assert start.followups and "has started" in start.followups[-1].content, start.followups
-        row = await self.bot.store.game(gid)
+        row = await self.stored(gid)
         assert row.status == "active", row
         return gid, self.fake.channel(row.place_id)
 
@@ -201,9 +282,15 @@ class Table:
         """``(seat, action, by)`` of every stored move."""
         return [(m.seat, m.action, m.by) for m in await self.bot.store.moves(game_id)]
 
+    async def stored(self, game_id: int) -> GameRow:
+        """The game's row as stored (it must exist)."""
+        row = await self.bot.store.game(game_id)
+        assert row is not None, f"no game #{game_id} in the database"
+        return row
+
     async def db_state(self, game_id: int) -> tuple[int, str, int]:
         """``(version, status, number of moves)`` as stored."""
-        row = await self.bot.store.game(game_id)
+        row = await self.stored(game_id)
         return row.version, row.status, len(await self.bot.store.moves(game_id))
 
 
@@ -213,17 +300,23 @@ async def db_query(target: Path | str, sql: str, *args: Any) -> list[tuple[Any, 
     store = await Store.open(target, migrate=False)
     try:
         if store.dialect == "sqlite":
-            async with store._db.execute(sql, args) as cur:  # type: ignore[attr-defined]
+            db = sqlite_of(store)
+            async with db.execute(sql, args) as cur:
                 rows = [tuple(r) for r in await cur.fetchall()]
-            await store._db.commit()  # type: ignore[attr-defined]
+            await db.commit()
             return rows
-        return [tuple(r) for r in await store._pool.fetch(dollar(sql), *args)]  # type: ignore[attr-defined]
+        return [tuple(r) for r in await pool_of(store).fetch(dollar(sql), *args)]
     finally:
         await store.close()
 
 
-def make_table(fake: FakeDiscord, start_bot: Callable[..., Awaitable[BotRunner]], tmp_path: Path,
-               names: tuple[str, ...] = ("ann", "bob", "cy"), **guild_options: Any) -> Table:
+def make_table(
+    fake: FakeDiscord,
+    start_bot: RunBot,
+    tmp_path: Path,
+    names: tuple[str, ...] = ("ann", "bob", "cy"),
+    **guild_options: Any,
+) -> Table:
     """A guild "Bazaar Test" with #games and members ``names`` (plus a moderator "mod")."""
     guild = fake.add_guild("Bazaar Test", channels=["games"], **guild_options)
     channel = fake.channel("games")
@@ -232,15 +325,28 @@ def make_table(fake: FakeDiscord, start_bot: Callable[..., Awaitable[BotRunner]]
     return Table(fake, start_bot, DB_TARGET or tmp_path / "bazaar.sqlite3", guild, channel, players)
 
 
-def replay_states(engine: base.Engine, seed: int, n: int, options: dict[str, Any],
-                  moves: list[tuple[int, str, str]]) -> list[Any]:
+def replay_states(
+    engine: base.Engine, seed: int, n: int, options: dict[str, Any], moves: list[tuple[int, str, str]]
+) -> list[Any]:
     """The state after setup and after each move (index = version)."""
-    return [state for state, _ in base.replay_steps(engine, seed, n, options,
-                                                    [(seat, action) for seat, action, _ in moves])]
+    return [
+        state
+        for state, _ in base.replay_steps(
+            engine, seed, n, options, [(seat, action) for seat, action, _ in moves]
+        )
+    ]
 
 
-def board_pngs(game: str, seed: int, n: int, options: dict[str, Any], moves: list[tuple[int, str, str]],
-               names: list[str], versions: list[int], messages: list[int] | None = None) -> list[bytes]:
+def board_pngs(
+    game: str,
+    seed: int,
+    n: int,
+    options: dict[str, Any],
+    moves: list[tuple[int, str, str]],
+    names: list[str],
+    versions: list[int],
+    messages: list[int] | None = None,
+) -> list[bytes]:
     """The board pictures the bot posts at ``versions`` (in the order it posted them, from one run
     of the bot; ``messages``: the message of each, where one board was edited in place): each
     board is ``render.board_png`` of its version's spectator view, with the caption of the
@@ -251,6 +357,7 @@ def board_pngs(game: str, seed: int, n: int, options: dict[str, Any], moves: lis
     engine = base.get(game)
     played = [(seat, action) for seat, action, _ in moves]
     steps = list(base.replay_steps(engine, seed, n, options, played))
+    events_of = [[] if step is None else step.events for _, step in steps]  # by version (0: the setup)
     out: list[bytes] = []
     before: int | None = None
     lines: list[caption.Line] = []
@@ -259,13 +366,16 @@ def board_pngs(game: str, seed: int, n: int, options: dict[str, Any], moves: lis
             out.append(out[-1])
             continue
         same = messages is not None and i > 0 and messages[i] == messages[i - 1]
-        since: list[tuple[int | None, Any]] = [(None, engine.events_on_setup(steps[0][0]))] if before is None else []
+        since: list[tuple[int | None, Any]] = (
+            [(None, engine.events_on_setup(steps[0][0]))] if before is None else []
+        )
         for k in range((0 if before is None else before) + 1, v + 1):
-            since.append((played[k - 1][0], steps[k][1].events))
+            since.append((played[k - 1][0], events_of[k]))
         lines = [*(lines if same else []), *caption.lines_of(since, names)]
         previous = None if before is None else engine.view(steps[before][0], None)
-        out.append(render.board_png(game, engine.view(steps[v][0], None), names, caption=lines,
-                                    previous=previous))
+        out.append(
+            render.board_png(game, engine.view(steps[v][0], None), names, caption=lines, previous=previous)
+        )
         before = v
     return out
 
@@ -321,10 +431,11 @@ class SecretDraw(base.Engine):
 
     def setup(self, seed: int, n_players: int, options: Any = None) -> SecretState:
         import random
+
         deck = list(TOY_CARDS)
         random.Random(seed).shuffle(deck)
-        hands = tuple(tuple(deck[2 * i:2 * i + 2]) for i in range(n_players))
-        return SecretState(tuple(deck[2 * n_players:]), hands, 0, 0)
+        hands = tuple(tuple(deck[2 * i : 2 * i + 2]) for i in range(n_players))
+        return SecretState(tuple(deck[2 * n_players :]), hands, 0, 0)
 
     def to_move(self, state: SecretState) -> tuple[int, ...]:
         return () if state.played >= 6 else (state.turn,)
@@ -332,14 +443,16 @@ class SecretDraw(base.Engine):
     def legal_actions(self, state: SecretState, seat: int) -> list[str]:
         return ["draw", "pass"] if seat in self.to_move(state) else []
 
-    def apply(self, state: SecretState, seat: int, action: str):
+    def apply(self, state: SecretState, seat: int, action: str) -> tuple[SecretState, list[base.Event]]:
         if action not in self.legal_actions(state, seat):
             raise base.IllegalAction(f"You cannot {action} now.")
-        hands, deck, events = list(state.hands), state.deck, []
+        hands, deck = list(state.hands), state.deck
         if action == "draw":
             hands[seat] = hands[seat] + (deck[0],)
-            events = [base.Event("draw", "{s%d} draws a card" % seat, {"seat": seat}),
-                      base.Event("drew", f"you drew {deck[0]}", {"card": deck[0]}, private_to=seat)]
+            events = [
+                base.Event("draw", "{s%d} draws a card" % seat, {"seat": seat}),
+                base.Event("drew", f"you drew {deck[0]}", {"card": deck[0]}, private_to=seat),
+            ]
             deck = deck[1:]
         else:
             events = [base.Event("pass", "{s%d} passes" % seat, {"seat": seat})]
@@ -347,19 +460,30 @@ class SecretDraw(base.Engine):
 
     def view(self, state: SecretState, viewer: int | None) -> dict[str, Any]:
         over = state.played >= 6
-        return {"game": self.name, "viewer": viewer, "n_players": len(state.hands),
-                "to_move": list(self.to_move(state)), "over": over, "headline": f"turn {state.played + 1}",
-                "hands": [list(h) if (viewer == i or over) else len(h) for i, h in enumerate(state.hands)],
-                "deck": len(state.deck)}
+        return {
+            "game": self.name,
+            "viewer": viewer,
+            "n_players": len(state.hands),
+            "to_move": list(self.to_move(state)),
+            "over": over,
+            "headline": f"turn {state.played + 1}",
+            "hands": [list(h) if (viewer == i or over) else len(h) for i, h in enumerate(state.hands)],
+            "deck": len(state.deck),
+        }
 
-    def outcome(self, state: SecretState):
+    def outcome(self, state: SecretState) -> base.Outcome | None:
         if state.played < 6:
             return None
         sizes = [len(h) for h in state.hands]
         best = max(sizes)
         ranks = tuple(1 if s == best else 2 for s in sizes)
-        return base.Outcome(ranks, tuple(sizes), ("cards",), tuple({"cards": s} for s in sizes),
-                            tuple(i for i, r in enumerate(ranks) if r == 1))
+        return base.Outcome(
+            ranks,
+            tuple(sizes),
+            ("cards",),
+            tuple({"cards": s} for s in sizes),
+            tuple(i for i, r in enumerate(ranks) if r == 1),
+        )
 
     def parse(self, text: str) -> str:
         t = " ".join(str(text).lower().split())
@@ -367,7 +491,7 @@ class SecretDraw(base.Engine):
             raise base.BadNotation(f"`{text}` is not a move: `draw` or `pass`.")
         return t
 
-    def choose(self, view: dict[str, Any], legal: list[str]) -> str:
+    def choose(self, view: base.View, legal: Sequence[str]) -> str:
         return legal[0]
 
     def secrets(self, state: SecretState, viewer: int | None) -> list[str]:
@@ -377,12 +501,11 @@ class SecretDraw(base.Engine):
         return [c for c in TOY_CARDS if c not in mine]
 
 
-def _view_image(what: str, view: dict[str, Any]):
+def _view_image(what: str, view: base.View) -> Image.Image:
     """A 1-pixel-high image whose pixels spell the JSON of the view it was drawn from, one nibble
     per pixel in 16 well-separated greys (so an 8-bit palette PNG keeps it exactly)."""
     import json
 
-    from PIL import Image
     data = json.dumps({"what": what, "view": view}, sort_keys=True).encode()
     nibbles = bytes(17 * x for b in data for x in (b >> 4, b & 15))
     return Image.frombytes("L", (len(nibbles), 1), nibbles).convert("RGB")
@@ -394,11 +517,15 @@ def decode_view_image(png: bytes) -> dict[str, Any]:
     import io
     import json
 
-    from PIL import Image
     img = Image.open(io.BytesIO(png)).convert("L")
-    grey = img.crop((0, img.height - 1, img.width, img.height)).tobytes()  # the last row: a posted board has its caption on top
+    grey = img.crop(
+        (0, img.height - 1, img.width, img.height)
+    ).tobytes()  # the last row: a posted board has its caption on top
     nib = [round(g / 17) for g in grey]
-    return json.loads(bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2])).decode())
+    decoded: dict[str, Any] = json.loads(
+        bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2], strict=False)).decode()
+    )
+    return decoded
 
 
 def install_toy_secret() -> Callable[[], None]:
@@ -409,10 +536,12 @@ def install_toy_secret() -> Callable[[], None]:
 
     engine = base.register(SecretDraw())
     mod = types.ModuleType("render.toysecret")
-    mod.board = lambda view, names=None: _view_image("board", view)
-    mod.hand = lambda view, names=None: _view_image("hand", view)
-    mod.score_sheet = lambda view, names=None: _view_image("score_sheet", view)
-    mod.text = lambda view, names=None: "view " + json.dumps(view, sort_keys=True)
+    mod.__dict__.update(
+        board=lambda view, names=None: _view_image("board", view),
+        hand=lambda view, names=None: _view_image("hand", view),
+        score_sheet=lambda view, names=None: _view_image("score_sheet", view),
+        text=lambda view, names=None: "view " + json.dumps(view, sort_keys=True),
+    )
     sys.modules["render.toysecret"] = mod
 
     def remove() -> None:

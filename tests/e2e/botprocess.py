@@ -8,6 +8,7 @@ process's output (stdout and stderr, discord.py's log lines included) goes to ``
 :meth:`BotProcess.problems` lists its unhandled tracebacks and ERROR/CRITICAL lines.
 :meth:`kill` is SIGKILL (nothing of the bot runs), :meth:`stop` a Ctrl-C (a clean stop).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -16,38 +17,64 @@ import re
 import signal
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from fakediscord import FakeDiscord, FakeDiscordError
-from fakediscord.launch import ENV
+from tests.fakediscord import FakeDiscord, FakeDiscordError
+from tests.fakediscord.launch import ENV
 
 LAUNCH = Path(__file__).resolve().parent.parent / "fakediscord" / "launch.py"
 #: What a clean log never contains: a traceback, or a record at ERROR or CRITICAL level, as
 #: discord.utils.setup_logging writes them: "[<date> <time>] [LEVEL   ] logger: message", or
 #: coloured (it colours even a file inside Docker) "<date> <time> LEVEL    logger message" once
 #: the colour codes (:data:`ANSI`) are taken out.
-PROBLEM = re.compile(r"^Traceback |^bazaar: |^\[[^]]*\] \[(ERROR|CRITICAL) *\] |^\d{4}-\d\d-\d\d \S+ (ERROR|CRITICAL) ")
+PROBLEM = re.compile(
+    r"^Traceback |^bazaar: |^\[[^]]*\] \[(ERROR|CRITICAL) *\] |^\d{4}-\d\d-\d\d \S+ (ERROR|CRITICAL) "
+)
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def bot_env(fake: FakeDiscord, db_path: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+def bot_env(fake: FakeDiscord, db_path: Path | str, extra: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment of a launched bot: this one without Bazaar/Discord settings, plus the
     fake's URL, its token, the database and ``extra``."""
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("BAZAAR_", "DISCORD_", "DEV_GUILD", "SHARD_", ENV))}
-    env.update({ENV: fake.base_url, "DISCORD_TOKEN": fake.token, "BAZAAR_DB": str(db_path),
-                "PYTHONUNBUFFERED": "1", "BAZAAR_AI_LEVEL": "easy", **(extra or {})})
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("BAZAAR_", "DISCORD_", "DEV_GUILD", "SHARD_", ENV))
+    }
+    env.update(
+        {
+            ENV: fake.base_url,
+            "DISCORD_TOKEN": fake.token,
+            "BAZAAR_DB": str(db_path),
+            "PYTHONUNBUFFERED": "1",
+            "BAZAAR_AI_LEVEL": "easy",
+            **(extra or {}),
+        }
+    )
     return env
 
 
-async def run_cli(fake: FakeDiscord, db_path: Path, *args: str, cwd: Path, timeout: float = 120.0,
-                  env: Mapping[str, str] | None = None) -> tuple[int, str]:
+async def run_cli(
+    fake: FakeDiscord,
+    db_path: Path | str,
+    *args: str,
+    cwd: Path,
+    timeout: float = 120.0,
+    env: Mapping[str, str] | None = None,
+) -> tuple[int, str]:
     """Run ``bazaar <args>`` (e.g. ``sync``) through the launcher to its end; returns the exit
     code and its output. The fake keeps serving meanwhile."""
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, str(LAUNCH), *args, cwd=cwd, env=bot_env(fake, db_path, env),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        sys.executable,
+        str(LAUNCH),
+        *args,
+        cwd=cwd,
+        env=bot_env(fake, db_path, env),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
     out, _ = await asyncio.wait_for(proc.communicate(), timeout)
     return proc.returncode or 0, out.decode(errors="replace")
 
@@ -55,8 +82,15 @@ async def run_cli(fake: FakeDiscord, db_path: Path, *args: str, cwd: Path, timeo
 class BotProcess:
     """One run of ``bazaar run`` in its own process."""
 
-    def __init__(self, fake: FakeDiscord, db_path: Path, log_path: Path, *, cwd: Path,
-                 env: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        db_path: Path | str,
+        log_path: Path,
+        *,
+        cwd: Path,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
         self.fake = fake
         self.db_path = db_path
         if isinstance(db_path, Path) and not db_path.exists():  # as `bazaar db migrate` leaves it:
@@ -75,14 +109,21 @@ class BotProcess:
         Raises FakeDiscordError (with the log's tail) if it exits or is not connected in time."""
         known = set(map(id, self.fake.sessions))
         with open(self.log_path, "ab") as log:
-            self.proc = subprocess.Popen([sys.executable, str(LAUNCH), "run"], cwd=self.cwd,
-                                         env=bot_env(self.fake, self.db_path, self.env),
-                                         stdout=log, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(
+                [sys.executable, str(LAUNCH), "run"],
+                cwd=self.cwd,
+                env=bot_env(self.fake, self.db_path, self.env),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+
+        proc = self.proc
 
         def connected() -> Any:
-            if self.proc.poll() is not None:
-                raise FakeDiscordError(f"the bot exited with {self.proc.returncode} while starting:\n"
-                                       + self.tail())
+            if proc.poll() is not None:
+                raise FakeDiscordError(
+                    f"the bot exited with {proc.returncode} while starting:\n" + self.tail()
+                )
             return next((s for s in self.fake.sessions if id(s) not in known and s.connected), None)
 
         self.session = await self.fake.wait_for(connected, timeout, what="the bot process to connect")
@@ -105,7 +146,9 @@ class BotProcess:
         await asyncio.to_thread(self.proc.wait)
         session = self.session
         if session is not None:
-            await self.fake.wait_for(lambda: not session.connected, 30, what="the dead bot's connection to drop")
+            await self.fake.wait_for(
+                lambda: not session.connected, 30, what="the dead bot's connection to drop"
+            )
 
     async def stop(self, timeout: float = 60.0) -> int:
         """Ctrl-C (SIGINT) and wait for the exit; returns the exit code (0 for a clean stop)."""
@@ -114,10 +157,12 @@ class BotProcess:
             self.proc.send_signal(signal.SIGINT)
             try:
                 await asyncio.wait_for(asyncio.to_thread(self.proc.wait), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self.proc.kill()
                 await asyncio.to_thread(self.proc.wait)
-                raise FakeDiscordError("the bot did not stop within %s s of Ctrl-C:\n%s" % (timeout, self.tail()))
+                raise FakeDiscordError(
+                    "the bot did not stop within %s s of Ctrl-C:\n%s" % (timeout, self.tail())
+                ) from None
         return self.proc.returncode
 
     def log(self) -> str:
@@ -133,5 +178,5 @@ class BotProcess:
         out = []
         for i, line in enumerate(text):
             if PROBLEM.match(line):
-                out.append("\n".join(text[i:i + 12]))
+                out.append("\n".join(text[i : i + 12]))
         return out

@@ -6,9 +6,11 @@ database (the seed and move log replayed by the engine, as any player could foll
 and choosing a legal move for each person awaited. :func:`boards` reads the board messages per
 game version from the fake's records, and :class:`GameDb` the stored game back.
 """
+
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import random
 import re
@@ -19,7 +21,7 @@ from typing import Any
 
 from bot.host.store import digest
 from engines import base
-from fakediscord import Channel, FakeDiscord, Interaction, Message, User
+from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 
 PLAYED = "✅ Played `"
 RESTARTED = "♻️ I was restarted before posting this"
@@ -41,7 +43,7 @@ class StoredGame:
     channel_id: int
     seats: list[dict[str, Any]]
     moves: list[tuple[int, int, str, str]]  # (version, seat, action, by)
-    snapshot: tuple[int, str] | None         # (version, fingerprint)
+    snapshot: tuple[int, str] | None  # (version, fingerprint)
 
     @property
     def engine(self) -> base.Engine:
@@ -57,8 +59,13 @@ class StoredGame:
 
     def state(self) -> Any:
         """The state after replaying the move log from the seed."""
-        return base.replay(self.engine, self.seed, len(self.seats), self.options,
-                           [(seat, action) for _, seat, action, _ in self.moves])
+        return base.replay(
+            self.engine,
+            self.seed,
+            len(self.seats),
+            self.options,
+            [(seat, action) for _, seat, action, _ in self.moves],
+        )
 
     def replays_to_snapshot(self) -> bool:
         """Whether the replayed log gives the stored snapshot (and versions agree)."""
@@ -73,7 +80,7 @@ class GameDb:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def _query(self, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
+    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         db = sqlite3.connect(self.path, timeout=30)
         try:
             db.row_factory = sqlite3.Row
@@ -90,16 +97,33 @@ class GameDb:
             db.row_factory = sqlite3.Row
             db.execute("BEGIN")  # one read transaction: the row, log and snapshot belong together
             g = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-            seats = [dict(r) for r in db.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))]
-            moves = [(r["version"], r["seat"], r["action"], r["by"]) for r in
-                     db.execute("SELECT * FROM moves WHERE game_id = ? ORDER BY version", (game_id,))]
-            snap = db.execute("SELECT version, fingerprint FROM snapshots WHERE game_id = ?", (game_id,)).fetchone()
+            seats = [
+                dict(r) for r in db.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+            ]
+            moves = [
+                (r["version"], r["seat"], r["action"], r["by"])
+                for r in db.execute("SELECT * FROM moves WHERE game_id = ? ORDER BY version", (game_id,))
+            ]
+            snap = db.execute(
+                "SELECT version, fingerprint FROM snapshots WHERE game_id = ?", (game_id,)
+            ).fetchone()
             db.execute("COMMIT")
         finally:
             db.close()
-        return StoredGame(g["id"], g["kind"], g["seed"], json.loads(g["options"]), g["status"], g["version"],
-                          g["attention"], g["thread_id"], g["channel_id"], seats, moves,
-                          (snap[0], snap[1]) if snap else None)
+        return StoredGame(
+            g["id"],
+            g["kind"],
+            g["seed"],
+            json.loads(g["options"]),
+            g["status"],
+            g["version"],
+            g["attention"],
+            g["thread_id"],
+            g["channel_id"],
+            seats,
+            moves,
+            (snap[0], snap[1]) if snap else None,
+        )
 
 
 # ---------------------------------------------------------------------- boards in the fake
@@ -183,8 +207,26 @@ def _board_shows_past(fake: FakeDiscord, player: Player, version: int, game: Sto
     return False
 
 
-async def drive(fake: FakeDiscord, db: GameDb, player: Player, rng: random.Random, ledger: Ledger,
-                stop: asyncio.Event, burst: int) -> None:
+def _answered(
+    fake: FakeDiscord, player: Player, game: StoredGame, batch: list[Sent], stop: asyncio.Event
+) -> bool:
+    """Whether each move of ``batch`` was answered: a /move reply (or refusal), or a board button's
+    move shown by a board of a later version (or the driving was stopped)."""
+    return stop.is_set() or all(
+        s.reply() is not None or (s.via == "button" and _board_shows_past(fake, player, s.version, game))
+        for s in batch
+    )
+
+
+async def drive(
+    fake: FakeDiscord,
+    db: GameDb,
+    player: Player,
+    rng: random.Random,
+    ledger: Ledger,
+    stop: asyncio.Event,
+    burst: int,
+) -> None:
     """Play ``player``'s game until ``stop`` is set or the game is over: for each person awaited
     a legal move (the AI's pick or a random one), through the board's button when it has one
     (and one person is awaited) or ``/move``; each next move waits until the last was answered
@@ -199,12 +241,20 @@ async def drive(fake: FakeDiscord, db: GameDb, player: Player, rng: random.Rando
         if not awaited:
             await asyncio.sleep(0.1)
             continue
-        board = next((m for m in reversed(fake.messages(player.place)) if m.author is fake.bot_user
-                      and board_version(m, game, player.title) == game.version), None)
-        batch = []
+        board = next(
+            (
+                m
+                for m in reversed(fake.messages(player.place))
+                if m.author is fake.bot_user and board_version(m, game, player.title) == game.version
+            ),
+            None,
+        )
+        batch: list[Sent] = []
         for seat in awaited:
             legal = engine.legal_actions(state, seat)
-            action = rng.choice(legal) if rng.random() < 0.3 else engine.choose(engine.view(state, seat), legal)
+            action = (
+                rng.choice(legal) if rng.random() < 0.3 else engine.choose(engine.view(state, seat), legal)
+            )
             button = f"bz:{player.game_id}:{game.version}:{action}"
             user = player.users[seat]
             if len(awaited) == 1 and board is not None and button in board.custom_ids and rng.random() < 0.5:
@@ -216,11 +266,7 @@ async def drive(fake: FakeDiscord, db: GameDb, player: Player, rng: random.Rando
             batch.append(Sent(player.game_id, game.version, seat, action, via, h, burst))
         ledger.sent.extend(batch)
 
-        def answered() -> bool:
-            return stop.is_set() or all(
-                s.reply() is not None or (s.via == "button" and _board_shows_past(fake, player, s.version, game))
-                for s in batch)
-
+        answered = functools.partial(_answered, fake, player, game, batch, stop)
         await fake.wait_for(answered, 120, what=f"answers in game {player.game_id}")
         for s in batch:
             text = s.reply()

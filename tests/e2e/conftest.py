@@ -10,19 +10,20 @@
   end of the test are stopped before the fake closes.
 - ``e2e_db``: the backend of the test's tables; the tests of ``PG_E2E_MODULES`` run on both.
 """
+
 from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
 
+import discord
 import pytest
 
-import bazaar_harness
-
-from fakediscord import BotRunner, FakeDiscord
-from fakediscord.runner import uninstall_task_factory
+from tests.e2e import bazaar_harness
+from tests.fakediscord import BotRunner, FakeDiscord, RunBot
+from tests.fakediscord.runner import uninstall_task_factory
 
 HERE = Path(__file__).resolve().parent
 
@@ -30,14 +31,23 @@ HERE = Path(__file__).resolve().parent
 # the modules whose tests run on PostgreSQL as well as SQLite (a representative part of the suite:
 # a whole game, restarts, turns, and one module per game's particular flows); a test that works on
 # the SQLite file itself is marked ``sqlite_only``
-PG_E2E_MODULES = {"test_bazaar_game", "test_bazaar_restart", "test_bazaar_turns", "test_kathai", "test_phraya",
-                  "test_ra_auction"}
+PG_E2E_MODULES = {
+    "test_bazaar_game",
+    "test_bazaar_restart",
+    "test_bazaar_turns",
+    "test_kathai",
+    "test_phraya",
+    "test_ra_auction",
+}
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Run each test of :data:`PG_E2E_MODULES` on both backends (``[sqlite]``, ``[postgres]``)."""
-    if (metafunc.module.__name__ in PG_E2E_MODULES and "e2e_db" in metafunc.fixturenames
-            and metafunc.definition.get_closest_marker("sqlite_only") is None):
+    if (
+        metafunc.module.__name__.rpartition(".")[2] in PG_E2E_MODULES
+        and "e2e_db" in metafunc.fixturenames
+        and metafunc.definition.get_closest_marker("sqlite_only") is None
+    ):
         metafunc.parametrize("e2e_db", ["sqlite", "postgres"], indirect=True)
 
 
@@ -78,12 +88,14 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
-async def run_bot(fake_discord: FakeDiscord) -> AsyncIterator[Callable[..., Awaitable[BotRunner]]]:
+async def run_bot(fake_discord: FakeDiscord) -> AsyncIterator[RunBot]:
     """``await run_bot(client, **BotRunner options)`` → a ready BotRunner; stops leftovers at teardown."""
     runners: list[BotRunner] = []
 
-    async def start(client: Any, **options: Any) -> BotRunner:
-        runner = BotRunner(fake_discord, client, **options)
+    async def start(
+        client: discord.Client, *, token: str | None = None, guild_ready_timeout: float = 0.05
+    ) -> BotRunner:
+        runner = BotRunner(fake_discord, client, token=token, guild_ready_timeout=guild_ready_timeout)
         runners.append(runner)
         return await runner.start()
 

@@ -8,6 +8,7 @@ so that it cannot be a legal move or a legal draft (a text or id that the engine
 from an awaited player is never sent as "hostile"). Legitimate moves are made between phases
 by the awaited people, through ``/move`` or the message's controls.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -15,20 +16,58 @@ import logging
 import random
 import sqlite3
 from collections import Counter
-from typing import Any, Awaitable, Callable
-
-from bazaar_harness import Table, buttons, selects
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from engines import base
-from fakediscord import Channel, Message, User
+from tests.e2e.bazaar_harness import Table, buttons, selects
+from tests.fakediscord import Channel, Message, User
 
 STRING, INTEGER, BOOLEAN, NUMBER = 3, 4, 5, 10
-ODD = ["", " ", "\u200f", "\u200e\u202e", "a\u200db", "\x00", "e\u0301\u0301\u0301", "🎲🏺👨‍👩‍👧",
-       "𝕏𝔸", "\ufeff", "\n\n", "**@everyone**", "<@1>", "' OR 1=1 --", "%s%n{0}{s0}", "{s1}", "#",
-       "\\", "``", "ａｂｃ", "İı", "\u0000draw", "done\u0000", "pass\u200b", "\t", "‮take a1"]
+ODD = [
+    "",
+    " ",
+    "\u200f",
+    "\u200e\u202e",
+    "a\u200db",
+    "\x00",
+    "e\u0301\u0301\u0301",
+    "🎲🏺👨‍👩‍👧",
+    "𝕏𝔸",
+    "\ufeff",
+    "\n\n",
+    "**@everyone**",
+    "<@1>",
+    "' OR 1=1 --",
+    "%s%n{0}{s0}",
+    "{s1}",
+    "#",
+    "\\",
+    "``",
+    "ａｂｃ",
+    "İı",
+    "\u0000draw",
+    "done\u0000",
+    "pass\u200b",
+    "\t",
+    "‮take a1",
+]
 NUMBERS = [0, -1, 2**63, 2**63 - 1, 2**64, -(2**63) - 1, 10**30, 1, 51, 999999]
-COMMANDS = ["move", "hand", "resign", "log", "rules", "game new", "game join", "game leave",
-            "game addbot", "game start", "game status", "game list", "game end"]
+COMMANDS = [
+    "move",
+    "hand",
+    "resign",
+    "log",
+    "rules",
+    "game new",
+    "game join",
+    "game leave",
+    "game addbot",
+    "game start",
+    "game status",
+    "game list",
+    "game end",
+]
 
 
 def odd_text(rng: random.Random) -> str:
@@ -42,15 +81,25 @@ def _odd(rng: random.Random) -> str:
         return rng.choice(ODD) * rng.choice((100, 1000, 4000 // max(1, len(rng.choice(ODD)) or 1)))
     if r < 0.15:
         return "x" * 4000
-    return "".join(rng.choice(ODD + ["take", "b4", "bid", "7", " ", "sell", "t5", "!"])
-                   for _ in range(rng.randint(1, 6)))
+    return "".join(
+        rng.choice(ODD + ["take", "b4", "bid", "7", " ", "sell", "t5", "!"]) for _ in range(rng.randint(1, 6))
+    )
 
 
 def odd_value(rng: random.Random) -> tuple[int, Any]:
     """A random option value of a random JSON type, with the option type it claims."""
-    return rng.choice([(STRING, odd_text(rng)), (INTEGER, rng.choice(NUMBERS)), (BOOLEAN, rng.random() < 0.5),
-                       (NUMBER, rng.choice((1.5, -0.0, 1e300))), (STRING, None), (STRING, [1, "a"]),
-                       (STRING, {"a": 1}), (STRING, str(rng.choice(NUMBERS)))])
+    return rng.choice(
+        [
+            (STRING, odd_text(rng)),
+            (INTEGER, rng.choice(NUMBERS)),
+            (BOOLEAN, rng.random() < 0.5),
+            (NUMBER, rng.choice((1.5, -0.0, 1e300))),
+            (STRING, None),
+            (STRING, [1, "a"]),
+            (STRING, {"a": 1}),
+            (STRING, str(rng.choice(NUMBERS))),
+        ]
+    )
 
 
 class Fuzz:
@@ -61,16 +110,16 @@ class Fuzz:
         self.fake = table.fake
         self.rng = random.Random(seed)
         self.batch = batch
-        self.games: dict[str, int] = {}               # kind -> game id in play
+        self.games: dict[str, int] = {}  # kind -> game id in play
         self.places: dict[int, Channel] = {}
         self.legit: dict[int, list[tuple[int, str]]] = {}
         self.sent: Counter[str] = Counter()
         self.refused_legit = 0
-        self.checkpoints: list[dict[int, int]] = []   # game id -> version, after each phase
-        self.seen: dict[tuple[int, int], int] = {}    # (message id, version index) -> phase
-        self.logs: list[tuple[str, int]] = []         # (log line, phase)
-        self.phase_of: dict[int, int] = {}            # interaction id -> phase
-        self.legit_ids: set[int] = set()              # interactions of the legitimate moves
+        self.checkpoints: list[dict[int, int]] = []  # game id -> version, after each phase
+        self.seen: dict[tuple[int, int], int] = {}  # (message id, version index) -> phase
+        self.logs: list[tuple[str, int]] = []  # (log line, phase)
+        self.phase_of: dict[int, int] = {}  # interaction id -> phase
+        self.legit_ids: set[int] = set()  # interactions of the legitimate moves
         self.handler = _Collect(self)
         self.outsider: User = table.players["eve"]
         self.stranger: User = self.fake.user("mal")
@@ -116,8 +165,12 @@ class Fuzz:
             await asyncio.gather(*(h for h in handles if h is not None))
             await self.t.settle(timeout=60)
             after = self.dump()
-            assert after == before, (f"hostile phase {phase} changed the database: " + _diff(before, after)
-                                     + "\n" + _sent(self.fake.interactions[first:]))
+            assert after == before, (
+                f"hostile phase {phase} changed the database: "
+                + _diff(before, after)
+                + "\n"
+                + _sent(self.fake.interactions[first:])
+            )
             self.checkpoint()
             await self.legit_move(kinds[phase % len(kinds)])
             self.checkpoint()
@@ -126,8 +179,13 @@ class Fuzz:
     def checkpoint(self) -> None:
         """Note every game's version, and which phase first showed each message version."""
         k = len(self.checkpoints)
-        self.checkpoints.append({gid: self.t.bot.service._games[gid].row.version
-                                 for gid in self.places if gid in self.t.bot.service._games})
+        self.checkpoints.append(
+            {
+                gid: self.t.bot.service._games[gid].row.version
+                for gid in self.places
+                if gid in self.t.bot.service._games
+            }
+        )
         for i in self.fake.interactions:
             self.phase_of.setdefault(i.id, k)
         for msg in list(self.fake.message_store.values()):
@@ -155,8 +213,8 @@ class Fuzz:
         seat, action = await self._play(gid, via)
         self.legit_ids.update(i.id for i in self.fake.interactions[first:])
         after = [m for m in await self.t.db_moves(gid) if m[2] == "player"]
-        new = after[len(before):]
-        assert after[:len(before)] == before
+        new = after[len(before) :]
+        assert after[: len(before)] == before
         if new:
             assert new == [(seat, action, "player")], (gid, seat, action, new)
             self.legit[gid].append((seat, action))
@@ -222,9 +280,15 @@ class Fuzz:
         """Start one random hostile interaction; returns what to await for its answer."""
         r = self.rng.random()
         makers: list[tuple[float, Callable[[], Awaitable[Any] | None]]] = [
-            (0.22, self._command), (0.14, self._raw_command), (0.12, self._autocomplete),
-            (0.24, self._forged_click), (0.12, self._wrong_clicker), (0.06, self._forged_select),
-            (0.05, self._stranger_click), (0.05, self._reading)]
+            (0.22, self._command),
+            (0.14, self._raw_command),
+            (0.12, self._autocomplete),
+            (0.24, self._forged_click),
+            (0.12, self._wrong_clicker),
+            (0.06, self._forged_select),
+            (0.05, self._stranger_click),
+            (0.05, self._reading),
+        ]
         acc = 0.0
         for weight, make in makers:
             acc += weight
@@ -254,7 +318,9 @@ class Fuzz:
         if rng.random() < 0.4 and command not in ("game list", "rules", "game new"):
             values["game"] = rng.choice([gid, *self.places, 0, 999_999, 2**53])
         if command == "move":
-            values["action"] = (odd_text(rng) if rng.random() < 0.7 else self._someones_action(gid) + odd_text(rng))[:4000]
+            values["action"] = (
+                odd_text(rng) if rng.random() < 0.7 else self._someones_action(gid) + odd_text(rng)
+            )[:4000]
             if self._legal_for(user, values.get("game"), None, values["action"]):
                 return None
         elif command in ("resign", "game end"):
@@ -281,15 +347,21 @@ class Fuzz:
         """A command whose options are of the wrong JSON type, out of range, or missing."""
         rng = self.rng
         command = rng.choice(COMMANDS)
-        names = {"move": ["action", "game"], "log": ["count", "game"], "rules": ["game"],
-                 "game new": ["game", "options", "clock"]}.get(command, ["game"])
+        names = {
+            "move": ["action", "game"],
+            "log": ["count", "game"],
+            "rules": ["game"],
+            "game new": ["game", "options", "clock"],
+        }.get(command, ["game"])
         options = []
         for name in names:
             if rng.random() < 0.7:
                 otype, value = odd_value(rng)
                 options.append({"type": otype, "name": name, "value": value})
         if command == "game new":
-            options = [o for o in options if o["name"] != "clock"] + [{"type": STRING, "name": "clock", "value": "0m"}]
+            options = [o for o in options if o["name"] != "clock"] + [
+                {"type": STRING, "name": "clock", "value": "0m"}
+            ]
         if command in ("resign", "game end", "move"):
             user = self.outsider  # (a forged /move by a player might be a legal move)
             _, place = self._place()
@@ -311,20 +383,41 @@ class Fuzz:
         gid, place = self._place()
         r = rng.random()
         if r < 0.5:
-            prefix = odd_text(rng)[:100] if rng.random() < 0.5 else self._someones_action(gid)[:rng.randint(0, 6)]
+            prefix = (
+                odd_text(rng)[:100] if rng.random() < 0.5 else self._someones_action(gid)[: rng.randint(0, 6)]
+            )
             coro = self.fake.autocomplete(user, place, "move", focused="action", action=prefix, timeout=60)
         elif r < 0.75:
-            coro = self.fake.autocomplete(user, place, "game status", focused="game",
-                                          game=rng.choice(["", "1", "#", odd_text(rng)[:50]]), timeout=60)
+            coro = self.fake.autocomplete(
+                user,
+                place,
+                "game status",
+                focused="game",
+                game=rng.choice(["", "1", "#", odd_text(rng)[:50]]),
+                timeout=60,
+            )
         elif r < 0.9:
-            coro = self.fake.autocomplete(user, place, "game new", focused="options", timeout=60,
-                                          options={"game": rng.choice([e.name for e in base.games()]),
-                                                   "options": odd_text(rng)[:100]})
+            coro = self.fake.autocomplete(
+                user,
+                place,
+                "game new",
+                focused="options",
+                timeout=60,
+                options={"game": rng.choice([e.name for e in base.games()]), "options": odd_text(rng)[:100]},
+            )
         else:
             otype, value = odd_value(rng)
-            coro = self.fake.autocomplete(user, place, "move", focused="action", timeout=60,
-                                          raw_options=[{"type": otype, "name": "action", "value": value},
-                                                       {"type": INTEGER, "name": "game", "value": gid}])
+            coro = self.fake.autocomplete(
+                user,
+                place,
+                "move",
+                focused="action",
+                timeout=60,
+                raw_options=[
+                    {"type": otype, "name": "action", "value": value},
+                    {"type": INTEGER, "name": "game", "value": gid},
+                ],
+            )
         return self._start("autocomplete", coro)
 
     def _forged_id(self, gid: int, user: User) -> str:
@@ -339,13 +432,18 @@ class Fuzz:
         shapes = [
             f"bz:{other}:{self.t.bot.service._games[other].row.version}:{action}",
             f"bz:{gid}:{rng.randint(0, max(0, v - 1))}:{action}" if v else f"bz:{gid}:{v + 10**6}:{action}",
-            f"bz:{gid}:{v + 10**6 + rng.randint(0, 99)}:{action}", f"bz:{gid}:{2**64}:{action}",
-            f"bz:{2**64}:{v}:{action}", f"bz:{gid}:{v}:{odd_text(rng)[:60] or 'x'}",
+            f"bz:{gid}:{v + 10**6 + rng.randint(0, 99)}:{action}",
+            f"bz:{gid}:{2**64}:{action}",
+            f"bz:{2**64}:{v}:{action}",
+            f"bz:{gid}:{v}:{odd_text(rng)[:60] or 'x'}",
             f"bzs:{gid}:{v + 10**6}:{rng.choice(['p', 'pick', 'k' * 70])}",
-            f"bzf:{gid}:{max(0, v - 1) if v else v + 5}:f:p", f"bzfs:{gid}:{v + 10**7}:f",
+            f"bzf:{gid}:{max(0, v - 1) if v else v + 5}:f:p",
+            f"bzfs:{gid}:{v + 10**7}:f",
             f"bz:{gid}:0:!{rng.choice(['join', 'leave', 'addbot', 'start', 'end', 'hand'])}",
-            odd_text(rng)[:100] or "x", (rng.choice(real)[: rng.randint(0, 12)] if real else "bz:"),
-            f"bz:{gid}:{v}:{action}\u200b", f"bz:{gid}:{v}:{action.upper()}\x00",
+            odd_text(rng)[:100] or "x",
+            (rng.choice(real)[: rng.randint(0, 12)] if real else "bz:"),
+            f"bz:{gid}:{v}:{action}\u200b",
+            f"bz:{gid}:{v}:{action.upper()}\x00",
         ]
         cid = rng.choice(shapes)[:100]
         if cid.startswith("bz:") and cid.count(":") >= 3:
@@ -370,13 +468,18 @@ class Fuzz:
         cid = self._forged_id(gid, user)
         ctype = 3 if cid.startswith(("bzs", "bzf:")) else 2
         values = [self._someones_action(gid)] if ctype == 3 else None
-        if ctype == 3 and self._awaited_anywhere(user) and f":{self.t.bot.service._games[gid].row.version}" in cid:
+        if (
+            ctype == 3
+            and self._awaited_anywhere(user)
+            and f":{self.t.bot.service._games[gid].row.version}" in cid
+        ):
             user = self.outsider
         msg = self._message_of(gid, user)
         if msg is None:
             return None
-        return self._start("forged id", self.fake.click_raw(user, msg, cid, component_type=ctype, values=values,
-                                                            timeout=60))
+        return self._start(
+            "forged id", self.fake.click_raw(user, msg, cid, component_type=ctype, values=values, timeout=60)
+        )
 
     def _forged_select(self) -> Awaitable[Any] | None:
         """A real menu id with values that are not strings, not offered, or too many; or a real
@@ -389,11 +492,25 @@ class Fuzz:
         msg = self._message_of(gid, user)
         if msg is None:
             return None
-        ids = [s["custom_id"] for s in selects(msg)] or [f"bzs:{gid}:{self.t.bot.service._games[gid].row.version}"]
-        values = rng.choice([[1], [None], [["x"]], ["x" * 101], ["a"] * 26, [odd_text(rng)[:100]],
-                             [self._someones_action(gid)] * 2, []])
-        return self._start("forged select", self.fake.click_raw(user, msg, rng.choice(ids), component_type=3,
-                                                                values=values, timeout=60))
+        ids = [s["custom_id"] for s in selects(msg)] or [
+            f"bzs:{gid}:{self.t.bot.service._games[gid].row.version}"
+        ]
+        values: list[Any] = rng.choice(
+            [
+                [1],
+                [None],
+                [["x"]],
+                ["x" * 101],
+                ["a"] * 26,
+                [odd_text(rng)[:100]],
+                [self._someones_action(gid)] * 2,
+                [],
+            ]
+        )
+        return self._start(
+            "forged select",
+            self.fake.click_raw(user, msg, rng.choice(ids), component_type=3, values=values, timeout=60),
+        )
 
     def _wrong_clicker(self) -> Awaitable[Any] | None:
         """A real button or menu of a board clicked by someone the rules do not await."""
@@ -408,7 +525,9 @@ class Fuzz:
         ss = [s for s in selects(msg) if s.get("options")]
         if bs and (not ss or self.rng.random() < 0.7):
             b = self.rng.choice(bs)
-            return self._start("wrong clicker", self.fake.click(user, msg, b["custom_id"], wait=True, timeout=60))
+            return self._start(
+                "wrong clicker", self.fake.click(user, msg, b["custom_id"], wait=True, timeout=60)
+            )
         if ss:
             s = self.rng.choice(ss)
             k = max(1, s.get("min_values", 1))
@@ -419,17 +538,25 @@ class Fuzz:
     def _stranger_click(self) -> Awaitable[Any]:
         """A control of a game used from another server."""
         gid = self.rng.choice(list(self.places))
-        cid = self.rng.choice([f"bz:{gid}:0:!hand", f"bz:{gid}:0:!join",
-                               f"bz:{gid}:{self.t.bot.service._games[gid].row.version}:{self._someones_action(gid)}"])
+        cid = self.rng.choice(
+            [
+                f"bz:{gid}:0:!hand",
+                f"bz:{gid}:0:!join",
+                f"bz:{gid}:{self.t.bot.service._games[gid].row.version}:{self._someones_action(gid)}",
+            ]
+        )
         assert self.stranger_msg is not None
         if self.rng.random() < 0.5:
-            return self._start("other server", self.fake.click_raw(self.stranger, self.stranger_msg, cid, timeout=60))
+            return self._start(
+                "other server", self.fake.click_raw(self.stranger, self.stranger_msg, cid, timeout=60)
+            )
         command = self.rng.choice(["move", "hand", "game status", "log", "game join"])
         options: dict[str, Any] = {"game": gid}
         if command == "move":
             options["action"] = self._someones_action(gid)
-        return self._start("other server", self._slash(self.stranger, self.fake.channel("lounge"), command,
-                                                       options=options))
+        return self._start(
+            "other server", self._slash(self.stranger, self.fake.channel("lounge"), command, options=options)
+        )
 
     def _reading(self) -> Awaitable[Any]:
         """Reading commands that change nothing (and answer with private views): /hand,
@@ -440,7 +567,9 @@ class Fuzz:
         place = self.places[gid]
         command = self.rng.choice(["hand", "game status", "log", "game list", "my hand"])
         if command == "my hand":
-            msg = next((m for m in reversed(self.fake.messages(place)) if f"bz:{gid}:0:!hand" in m.custom_ids), None)
+            msg = next(
+                (m for m in reversed(self.fake.messages(place)) if f"bz:{gid}:0:!hand" in m.custom_ids), None
+            )
             if msg is not None:
                 return self._start("reading", self.fake.click(user, msg, f"bz:{gid}:0:!hand", timeout=60))
             command = "hand"
@@ -451,9 +580,11 @@ def _sent(interactions: list[Any]) -> str:
     """What each interaction sent and got back, one line each."""
     out = []
     for i in interactions:
-        answer = (i.followups[-1] if i.followups else i.response)
-        out.append(f"{i.user.name} {i.label!r} {str(i.payload.get('data'))[:200]} -> "
-                   f"{(answer.content if answer else i.choices)!r:.120}")
+        answer = i.followups[-1] if i.followups else i.response
+        out.append(
+            f"{i.user.name} {i.label!r} {str(i.payload.get('data'))[:200]} -> "
+            f"{(answer.content if answer else i.choices)!r:.120}"
+        )
     return "\n".join(out)
 
 

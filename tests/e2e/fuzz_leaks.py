@@ -16,23 +16,24 @@ themselves is not held against the answers to them.
 What it does not check: pictures (boards and hands are PNGs), and information shown by name
 rather than by id (Pralaya's hands are drawn as relic names, which several cards share).
 """
+
 from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
-from typing import Any, Iterable
-
-from bazaar_harness import replay_states
+from collections.abc import Iterable
+from typing import Any
 
 from engines import base
+from tests.e2e.bazaar_harness import replay_states
 
 WORD = re.compile(r"[A-Za-z0-9_]+")
 EXAMPLE = re.compile(r"e\.g\. `[^`]*`")
 
 
 def _tokens(secrets: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
-    words, phrases = set(), set()
+    words: set[str] = set()
+    phrases: set[str] = set()
     for s in secrets:
         inner = s[1:-1] if len(s) >= 2 and s[0] == s[-1] == '"' else s
         (words if WORD.fullmatch(inner) else phrases).add(inner)
@@ -46,6 +47,7 @@ class Leaks:
         self.fuzz = fuzz
         self.games: dict[int, tuple[base.Engine, list[Any], dict[int, int]]] = {}
         self._prefix: dict[tuple[int, int | None], list[tuple[frozenset[str], frozenset[str]]]] = {}
+        self._secret_ids: dict[tuple[int, int, int | None], tuple[frozenset[str], frozenset[str]]] = {}
 
     async def load(self) -> None:
         svc = self.fuzz.t.bot.service
@@ -71,10 +73,12 @@ class Leaks:
             known.append((w, p))
         return known[hi]
 
-    @lru_cache(maxsize=None)
     def _secrets(self, gid: int, v: int, seat: int | None) -> tuple[frozenset[str], frozenset[str]]:
-        engine, states, _ = self.games[gid]
-        return _tokens(engine.secrets(states[v], seat))
+        key = (gid, v, seat)
+        if key not in self._secret_ids:
+            engine, states, _ = self.games[gid]
+            self._secret_ids[key] = _tokens(engine.secrets(states[v], seat))
+        return self._secret_ids[key]
 
     def window(self, gid: int, phase: int) -> tuple[int, int] | None:
         """The versions game ``gid`` went through while items first seen at checkpoint
@@ -112,20 +116,28 @@ class Leaks:
             channel = fake.channels[msg.channel_id]
             viewer = channel.recipient_id if channel.is_dm else msg.visible_to if msg.ephemeral else None
             typed = typed_by.get(msg.interaction_id or -1, "") if viewer is not None else ""
-            snaps = [*msg.versions, {"content": msg.content, "embeds": msg.embeds, "components": msg.components}]
+            snaps = [
+                *msg.versions,
+                {"content": msg.content, "embeds": msg.embeds, "components": msg.components},
+            ]
             for j, snap in enumerate(snaps):
                 phase = self.fuzz.seen.get((msg.id, j), len(self.fuzz.checkpoints) - 1)
                 text = json.dumps(snap, ensure_ascii=False, default=str)
                 searched += 1
-                leaks += [f"message {msg.id} v{j} (phase {phase}) to {viewer} in {channel.name}: {x} in "
-                          f"{_around(text, x.split(': ', 1)[1])}" for x in self.found(text, viewer, phase, typed)]
+                leaks += [
+                    f"message {msg.id} v{j} (phase {phase}) to {viewer} in {channel.name}: {x} in "
+                    f"{_around(text, x.split(': ', 1)[1])}"
+                    for x in self.found(text, viewer, phase, typed)
+                ]
         for i in fake.interactions:
             if i.choices:
                 phase = self._phase_of(i)
                 text = json.dumps([(c.name, c.value) for c in i.choices], ensure_ascii=False)
                 searched += 1
-                leaks += [f"autocomplete {i.id} to {i.user.id}: {x}"
-                          for x in self.found(text, i.user.id, phase, typed_by.get(i.id, ""))]
+                leaks += [
+                    f"autocomplete {i.id} to {i.user.id}: {x}"
+                    for x in self.found(text, i.user.id, phase, typed_by.get(i.id, ""))
+                ]
         for line, phase in self.fuzz.logs:
             searched += 1
             leaks += [f"log line {line[:60]!r}: {x}" for x in self.found(line, None, phase)]
@@ -133,14 +145,15 @@ class Leaks:
 
     def _phase_of(self, interaction: Any) -> int:
         """The phase an interaction was answered in (noted by the fuzz when it was sent)."""
-        return self.fuzz.phase_of.get(interaction.id, len(self.fuzz.checkpoints) - 1)
+        phase: int = self.fuzz.phase_of.get(interaction.id, len(self.fuzz.checkpoints) - 1)
+        return phase
 
 
 def _around(text: str, token: str) -> str:
     """``text`` around the first whole-word ``token``, for a readable report."""
     m = re.search(rf"(?<![A-Za-z0-9_]){re.escape(token)}(?![A-Za-z0-9_])", text)
     at = m.start() if m else text.find(token)
-    return repr(text[max(0, at - 150): at + 80])
+    return repr(text[max(0, at - 150) : at + 80])
 
 
 def _strings(data: Any) -> list[str]:

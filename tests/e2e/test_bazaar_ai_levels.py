@@ -1,17 +1,24 @@
 """AI levels through the real client: ``/game addbot level:``, a searching AI seat thinking in a
 worker process while the bot answers other clicks, and its moves reproducible from the game's
 seed (the search is seeded from the stored seed, the version and the seat)."""
+
 from __future__ import annotations
 
 import asyncio
 import logging
 import re
+from pathlib import Path
 
-from bazaar_harness import make_table
+import pytest
+
 from engines import base, search
+from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
-async def test_addbot_levels_and_a_searching_ai_in_a_worker_process(fake_discord, run_bot, tmp_path, caplog):
+async def test_addbot_levels_and_a_searching_ai_in_a_worker_process(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.INFO, logger="bot.host.service")
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -51,7 +58,7 @@ async def test_addbot_levels_and_a_searching_ai_in_a_worker_process(fake_discord
 
     # every AI move is the one the search makes from that seat's view with that seed
     engine = base.get("ra")
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     level = {1: "hard", 2: "normal"}
     capped = {int(v) for v in re.findall(r"search at version (\d+) was cut short", caplog.text)}
     state = engine.setup(row.seed, 3, row.options)
@@ -59,8 +66,13 @@ async def test_addbot_levels_and_a_searching_ai_in_a_worker_process(fake_discord
     for m in moves:
         if m.by == "ai" and m.version - 1 not in capped:  # a search cut short by the time cap may differ
             legal = engine.legal_actions(state, m.seat)
-            again = search.choose(engine, engine.view(state, m.seat), legal, level[m.seat],
-                                  search.ai_seed(row.seed, m.version - 1, m.seat))
+            again = search.choose(
+                engine,
+                engine.view(state, m.seat),
+                legal,
+                level[m.seat],
+                search.ai_seed(row.seed, m.version - 1, m.seat),
+            )
             if not again.capped:
                 assert again.action == m.action, (m.version, m.seat)
                 compared += 1

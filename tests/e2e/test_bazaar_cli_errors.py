@@ -1,21 +1,25 @@
 """``bazaar run`` and ``bazaar sync`` in the situations a person meets: a token Discord rejects
 (against the fake Discord) and Discord out of reach (an unused local port): one ``bazaar:`` line
 each, ``run`` retrying with back-off, no traceback and no voice-library warnings."""
+
 from __future__ import annotations
 
 import asyncio
 import logging
 import socket
+from collections.abc import Iterator
+from pathlib import Path
 
 import discord
 import pytest
 
 from bot.host.config import Config
 from bot.surface import app as bot_app
+from tests.fakediscord import FakeDiscord
 
 
 @pytest.fixture(autouse=True)
-def restore_logging():
+def restore_logging() -> Iterator[None]:
     """run_bot installs a root handler on the (captured) stderr: take it off again afterwards."""
     root = logging.getLogger()
     handlers, level = list(root.handlers), root.level
@@ -27,19 +31,21 @@ def restore_logging():
 def _unused_port() -> int:
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
+    port: int = s.getsockname()[1]
     s.close()
     return port
 
 
-def _db(tmp_path):
+def _db(tmp_path: Path) -> Path:
     """An existing (empty) database file: a path other than the default must exist (a typo is refused)."""
     path = tmp_path / "db.sqlite3"
     path.touch()
     return path
 
 
-async def test_a_rejected_token_is_one_line_and_exit_2(fake_discord, tmp_path, capsys):
+async def test_a_rejected_token_is_one_line_and_exit_2(
+    fake_discord: FakeDiscord, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     config = Config(token="not-the-token", db_path=_db(tmp_path))
     assert await asyncio.to_thread(bot_app.run_bot, config) == 2
     assert await asyncio.to_thread(bot_app.sync_commands, config) == 2
@@ -52,12 +58,14 @@ async def test_a_rejected_token_is_one_line_and_exit_2(fake_discord, tmp_path, c
 
 
 @pytest.fixture
-def no_discord(monkeypatch):
+def no_discord(monkeypatch: pytest.MonkeyPatch) -> None:
     """discord.py pointed at a local port where nothing listens."""
     monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{_unused_port()}/api/v10")
 
 
-def test_run_retries_with_back_off_while_discord_is_unreachable(no_discord, tmp_path, capsys):
+def test_run_retries_with_back_off_while_discord_is_unreachable(
+    no_discord: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     waits: list[float] = []
 
     def sleep(seconds: float) -> None:
@@ -76,7 +84,9 @@ def test_run_retries_with_back_off_while_discord_is_unreachable(no_discord, tmp_
     assert "Traceback" not in err
 
 
-def test_run_stops_cleanly_after_ctrl_c_during_a_retry(no_discord, tmp_path, monkeypatch, capsys):
+def test_run_stops_cleanly_after_ctrl_c_during_a_retry(
+    no_discord: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     def sleep(seconds: float) -> None:
         raise KeyboardInterrupt
 
@@ -86,7 +96,9 @@ def test_run_stops_cleanly_after_ctrl_c_during_a_retry(no_discord, tmp_path, mon
     assert "Traceback" not in capsys.readouterr().err
 
 
-def test_sync_says_discord_is_unreachable_and_exits_1(no_discord, tmp_path, capsys):
+def test_sync_says_discord_is_unreachable_and_exits_1(
+    no_discord: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert bot_app.sync_commands(Config(token="t", db_path=_db(tmp_path))) == 1
     err = capsys.readouterr().err
     lines = [x for x in err.splitlines() if x.startswith("bazaar:")]

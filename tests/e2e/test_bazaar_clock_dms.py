@@ -1,11 +1,18 @@
 """The turn clock fired by an injected clock (never by sleeping), and the fallback for a player
 whose DMs are closed."""
+
 from __future__ import annotations
 
-from bazaar_harness import make_table
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.e2e.bazaar_harness import make_table, moved_past, poke
+from tests.fakediscord import FakeDiscord, RunBot
 
 
-async def test_closed_dms_are_told_once_and_the_button_still_works(fake_discord, run_bot, tmp_path):
+async def test_closed_dms_are_told_once_and_the_button_still_works(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     ann, bob = table.players["ann"], table.players["bob"]
@@ -31,26 +38,30 @@ async def test_closed_dms_are_told_once_and_the_button_still_works(fake_discord,
     assert reply.attachments
 
 
-async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(fake_discord, run_bot, tmp_path):
+async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0, clock="1m")
     bot = table.bot
     game = await bot.service.get(gid)
-    late = table.user_of(game, game.awaited()[0])           # this player never moves
+    late = table.user_of(game, game.awaited()[0])  # this player never moves
     late_seat = next(s.seat for s in game.seats if s.user_id == late.id)
     punctual = next(u for u in (table.players["ann"], table.players["bob"]) if u is not late)
 
-    async def wait_for_clock(predicate):
-        bot.clock.poke()  # wake the scheduler: it reads the injected time, nothing sleeps
+    async def wait_for_clock(predicate: Callable[[], object]) -> None:
+        poke(bot)  # wake the scheduler: it reads the injected time, nothing sleeps
         await fake.wait_for(predicate)
         await table.settle()
 
     # half time: a reminder that pings the awaited player
     mark = fake.mark()
     table.now.advance(30)
-    await wait_for_clock(lambda: any("half of your turn time" in m.content for m in fake.messages(thread) if m.id > mark))
+    await wait_for_clock(
+        lambda: any("half of your turn time" in m.content for m in fake.messages(thread) if m.id > mark)
+    )
     reminder = next(m for m in fake.messages(thread) if "half of your turn time" in m.content)
     assert late.id in reminder.pinged_ids and punctual.id not in reminder.pinged_ids
 
@@ -59,7 +70,7 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(fa
             await table.play_one(gid, thread, "move")  # the punctual player plays their own turns
         version = game.row.version
         table.now.advance(60)
-        await wait_for_clock(lambda: game.row.version > version)
+        await wait_for_clock(moved_past(game, version))
         assert game.seats[late_seat].expiries == k
         moves = await table.bot.store.moves(gid)
         assert moves[version].by == "clock" and moves[version].seat == late_seat
@@ -83,14 +94,19 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(fa
     assert not game.seats[late_seat].ai_takeover and game.seats[late_seat].expiries == 0
     while game.awaited() != (late_seat,):
         await table.play_one(gid, thread, "move")
-    assert any("is back: the AI no longer plays their seat" in m.content
-               for m in fake.messages(thread) if m.id > mark)  # told with the next board
+    assert any(
+        "is back: the AI no longer plays their seat" in m.content
+        for m in fake.messages(thread)
+        if m.id > mark
+    )  # told with the next board
     await table.play_one(gid, thread, "move")  # and plays their own turn again
     last = [m for m in await table.bot.store.moves(gid) if m.seat == late_seat][-1]
     assert last.by == "player"
 
 
-async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(fake_discord, run_bot, tmp_path):
+async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """The player could not move while the bot was down, so an outage never costs a turn or counts
     towards the AI takeover: the overdue turn gets half a clock more, and the player is told."""
     fake = fake_discord
@@ -101,7 +117,7 @@ async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(fake_
     seat = game.awaited()[0]
     late = table.user_of(game, seat)
     version = game.row.version
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
     table.now.advance(3600)  # down for an hour: the 10-minute turn ran out meanwhile
 
     mark = fake.mark()
@@ -116,13 +132,15 @@ async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(fake_
     assert not any("half of your turn time" in m.content for m in fake.messages(thread) if m.id > mark)
 
     table.now.advance(300)  # the grace runs out: now the clock plays that turn
-    bot.clock.poke()
+    poke(bot)
     await fake.wait_for(lambda: game.row.version > version)
     await table.settle()
     assert (await bot.store.moves(gid))[version].by == "clock" and game.seats[seat].expiries == 1
 
 
-async def test_a_dm_refused_for_another_reason_does_not_mark_dms_closed(fake_discord, run_bot, tmp_path):
+async def test_a_dm_refused_for_another_reason_does_not_mark_dms_closed(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """Only 403 / 50007 means "this player's DMs are closed"; another refusal (here a 403 about
     the bot itself) is logged and the DM is tried again next time, with no notice to the player."""
     fake = fake_discord
@@ -131,7 +149,7 @@ async def test_a_dm_refused_for_another_reason_does_not_mark_dms_closed(fake_dis
     bob.dm_error = (403, 20026, "The bot has been flagged by our anti-spam system")
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 1)
-    for i in range(6):
+    for _ in range(6):
         await table.play_one(gid, thread, "move")
     assert not any("cannot send you direct messages" in m.content for m in fake.messages(thread))
     seats = {s.name: s for s in await table.bot.store.seats(gid)}

@@ -4,28 +4,38 @@ database refuses (a full disk, simulated by :class:`dbfaults.FaultyDB`; a write 
 by another process) get a private "could not save" answer, post nothing, change neither the
 live game nor the database, and work once the fault is gone; a lock at start-up stops the bot
 before it serves; a stale "needs attention" flag is cleared at restart and the players are told."""
+
 from __future__ import annotations
 
 import copy
 import sqlite3
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-import toy_parley
-from bazaar_harness import make_table
+from bot.host.live import LiveGame
 from bot.host.service import STORE_RETRY
 from bot.host.store import Store
-from dbfaults import FaultyDB, write_lock
-from fakediscord import FakeDiscordError
+from tests.dbfaults import FaultyDB, write_lock
+from tests.e2e import toy_parley
+from tests.e2e.bazaar_harness import Table, make_table, poke
+from tests.fakediscord import Channel, FakeDiscord, FakeDiscordError, RunBot, User
 
 NOT_SAVED = "Could not save your move"
 
 
-def _live(game):
+def sqlite_file(table: Table) -> Path:
+    """The table's SQLite file (these tests hold its write lock)."""
+    assert isinstance(table.db_path, Path), table.db_path
+    return table.db_path
+
+
+def _live(game: LiveGame) -> tuple[Any, ...]:
     return (game.state, game.row, copy.deepcopy(game.seats), list(game.pending), list(game.notes))
 
 
-def _seen(fake, place, *users):
+def _seen(fake: FakeDiscord, place: Channel, *users: User) -> list[tuple[int, str, tuple[str, ...]]]:
     """Every message in ``place`` and in the users' DMs, with its content (what anyone saw)."""
     out = [(m.id, m.content, tuple(m.custom_ids)) for m in fake.messages(place)]
     for u in users:
@@ -33,8 +43,9 @@ def _seen(fake, place, *users):
     return out
 
 
-async def test_a_move_the_database_refuses_is_answered_privately_and_changes_nothing(fake_discord, run_bot,
-                                                                                      tmp_path):
+async def test_a_move_the_database_refuses_is_answered_privately_and_changes_nothing(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -42,7 +53,9 @@ async def test_a_move_the_database_refuses_is_answered_privately_and_changes_not
     game = await table.bot.service.get(gid)
     seat = game.awaited()[0]
     user = table.user_of(game, seat)
-    action = game.engine.choose(game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat))
+    action = game.engine.choose(
+        game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat)
+    )
     board = await table.control(user, thread, gid, game.row.version, action)
     live, stored = _live(game), await table.db_state(gid)
     seen = _seen(fake, thread, *table.players.values())
@@ -65,8 +78,9 @@ async def test_a_move_the_database_refuses_is_answered_privately_and_changes_not
     assert (await table.db_state(gid))[0] == stored[0] + 1
 
 
-async def test_a_write_lock_held_by_another_process_is_waited_out_then_refused(fake_discord, run_bot, tmp_path,
-                                                                               monkeypatch):
+async def test_a_write_lock_held_by_another_process_is_waited_out_then_refused(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(Store, "BUSY_TIMEOUT_MS", 200)
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -76,7 +90,7 @@ async def test_a_write_lock_held_by_another_process_is_waited_out_then_refused(f
     seat = game.awaited()[0]
     action = game.engine.legal_actions(game.state, seat)[0]
     stored = await table.db_state(gid)
-    with write_lock(table.db_path):
+    with write_lock(sqlite_file(table)):
         h = await fake.slash(table.user_of(game, seat), thread, "move", action=action)
         await table.settle()
         assert h.ephemeral and NOT_SAVED in h.content, h.content
@@ -85,7 +99,9 @@ async def test_a_write_lock_held_by_another_process_is_waited_out_then_refused(f
     assert (await table.db_state(gid))[0] == stored[0] + 1
 
 
-async def test_lobby_buttons_and_new_games_the_database_refuses(fake_discord, run_bot, tmp_path):
+async def test_lobby_buttons_and_new_games_the_database_refuses(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -97,7 +113,9 @@ async def test_lobby_buttons_and_new_games_the_database_refuses(fake_discord, ru
     for who, label in ((bob, "Join"), (ann, "Add AI")):
         h = await fake.click(who, lobby, label=label)
         await table.settle()
-        assert h.followups and h.followups[-1].ephemeral and "Could not save that" in h.followups[-1].content, label
+        assert (
+            h.followups and h.followups[-1].ephemeral and "Could not save that" in h.followups[-1].content
+        ), label
     h = await fake.slash(bob, table.channel, "game new", options={"game": "ra"})
     await table.settle()
     assert h.ephemeral and "Could not save that" in h.content, h.content
@@ -121,14 +139,16 @@ async def test_lobby_buttons_and_new_games_the_database_refuses(fake_discord, ru
     h = await fake.click(ann, lobby, label="Start")
     await table.settle()
     assert h.followups and "Could not save that" in h.followups[-1].content
-    assert game.row.status == "lobby" and (await table.bot.store.game(gid)).status == "lobby"
+    assert game.row.status == "lobby" and (await table.stored(gid)).status == "lobby"
     faults.heal()
     h = await fake.click(ann, lobby, label="Start")
     await table.settle()
     assert "has started" in h.followups[-1].content and game.row.status == "active"
 
 
-async def test_a_draft_pick_the_database_refuses_is_not_kept(fake_discord, run_bot, tmp_path):
+async def test_a_draft_pick_the_database_refuses_is_not_kept(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     remove = toy_parley.install()
     try:
         fake = fake_discord
@@ -153,7 +173,9 @@ async def test_a_draft_pick_the_database_refuses_is_not_kept(fake_discord, run_b
         remove()
 
 
-async def test_the_clock_tries_an_expiry_again_when_the_database_refused_it(fake_discord, run_bot, tmp_path):
+async def test_the_clock_tries_an_expiry_again_when_the_database_refused_it(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -164,45 +186,49 @@ async def test_the_clock_tries_an_expiry_again_when_the_database_refused_it(fake
     faults = FaultyDB.install(bot.store)
     faults.fail("COMMIT")
     table.now.advance(600)
-    bot.clock.poke()
+    poke(bot)
     await fake.wait_for(lambda: faults.failed, what="the clock to try the expiry")
     await table.settle()
     assert await table.db_state(gid) == stored and _seen(fake, thread) == seen and game.notes == []
     table.now.advance(STORE_RETRY / 2)
-    bot.clock.poke()
+    poke(bot)
     await table.settle()
     assert _seen(fake, thread) == seen  # no reminder either while the expiry waits to be retried
     faults.heal()
     table.now.advance(STORE_RETRY)
-    bot.clock.poke()
+    poke(bot)
     await fake.wait_for(lambda: game.row.version > stored[0], what="the expiry played")
     await table.settle()
     assert (await bot.store.moves(gid))[0].by == "clock"
     assert "Time ran out" in table.last_turn(thread).content
 
 
-async def test_a_database_locked_at_start_up_stops_the_bot_before_it_serves(fake_discord, run_bot, tmp_path,
-                                                                            monkeypatch):
+async def test_a_database_locked_at_start_up_stops_the_bot_before_it_serves(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(Store, "BUSY_TIMEOUT_MS", 100)
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await (await Store.open(table.db_path)).close()
-    with write_lock(table.db_path):
-        with pytest.raises(FakeDiscordError, match="StoreUnavailable"):
-            await table.boot(sync=False)
+    with write_lock(sqlite_file(table)), pytest.raises(FakeDiscordError, match="StoreUnavailable"):
+        await table.boot(sync=False)
     assert fake.interactions == [] and not fake.requests_to("POST /channels/{channel_id}/messages")
 
 
-async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(fake_discord, run_bot, tmp_path):
+async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0, clock="10m")
     await table.play_one(gid, thread, "move")
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
     with sqlite3.connect(table.db_path) as db:  # a flag an earlier run raised, whose cause has gone
-        db.execute("UPDATE games SET attention = 'move 1 no longer replays (boom)', deadline = NULL WHERE id = ?",
-                   (gid,))
+        db.execute(
+            "UPDATE games SET attention = 'move 1 no longer replays (boom)', deadline = NULL WHERE id = ?",
+            (gid,),
+        )
     await table.boot(sync=False)
     notice = await fake.wait_message(thread, lambda m: "playable again" in m.content)
     assert {table.players["ann"].id, table.players["bob"].id} <= set(notice.pinged_ids)
@@ -210,13 +236,15 @@ async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(fak
     assert game.row.attention is None and game.row.deadline is not None
     await table.play_one(gid, thread, "button")
     assert (await table.db_state(gid))[2] == 2
-    await table.runner.stop()
+    await table.running.stop()
     await table.boot(sync=False)  # told once
     await table.settle()
     assert len([m for m in fake.messages(thread) if "playable again" in m.content]) == 1
 
 
-async def test_a_move_saved_whose_board_cannot_be_recorded_still_counts_as_played(fake_discord, run_bot, tmp_path):
+async def test_a_move_saved_whose_board_cannot_be_recorded_still_counts_as_played(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """Only the bookkeeping of the posted board fails: the player is told the move was played
     (it was saved), never "could not save", and the game goes on."""
     fake = fake_discord

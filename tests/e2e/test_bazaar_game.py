@@ -1,22 +1,27 @@
 """Complete games through real interactions: the lobby (join twice, add an AI, start), moves by
 ``/move`` and by the turn message's buttons/select, the final score sheet, the archived thread."""
+
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 import render
-from bazaar_harness import make_table, replay_states
 from engines import base
 from render.common import to_png
+from tests.e2e.bazaar_harness import make_table, replay_states
+from tests.fakediscord import FakeDiscord, RunBot, User
 
 
-def _png(kind: str, what: str, view, names) -> bytes:
+def _png(kind: str, what: str, view: base.View, names: list[str]) -> bytes:
     return to_png(getattr(render.get(kind), what)(view, names))
 
 
-async def test_full_pralaya_game_through_move_and_buttons(fake_discord, run_bot, tmp_path):
+async def test_full_pralaya_game_through_move_and_buttons(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -37,51 +42,64 @@ async def test_full_pralaya_game_through_move_and_buttons(fake_discord, run_bot,
     assert fake.message(lobby.id).components == [] and "Started" in fake.message(lobby.id).content
 
     thread = fake.threads[-1]
-    assert thread.parent_id == table.channel.id and thread.name.startswith("Pralaya #")
+    assert thread.parent_id == table.channel.id and (thread.name or "").startswith("Pralaya #")
     first = table.last_turn(thread)
     # the start's board, or (when the game's seed seats AI 1 first) one already showing only its moves
-    shown = int(re.search(r"· move (\d+)", first.content).group(1))
+    found = re.search(r"· move (\d+)", first.content)
+    assert found is not None, first.content
+    shown = int(found.group(1))
     before = await table.db_moves(gid)
     assert len(before) >= shown and all(by == "ai" for *_, by in before[:shown]), (shown, before)
     assert "My hand" in first.button_labels
 
     via = ["move", "button"]
     played = 0
-    while (await table.bot.store.game(gid)).status == "active":
+    while (await table.stored(gid)).status == "active":
         await table.play_one(gid, thread, via[played % 2])
         played += 1
         assert played < 300
     await table.settle()
 
     # the end: score sheet image of the spectator view, ranking, thread archived, no live buttons
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     moves = await table.db_moves(gid)
     assert row.status == "finished" and row.version == len(moves) and row.deadline is None
-    assert {by for _, _, by in moves} == {"player", "ai"} and played == sum(by == "player" for *_, by in moves)
+    assert {by for _, _, by in moves} == {"player", "ai"} and played == sum(
+        by == "player" for *_, by in moves
+    )
     engine = base.get("pralaya")
     names = [s.name for s in await table.bot.store.seats(gid)]
     final_state = replay_states(engine, row.seed, 4, row.options, moves)[-1]
     outcome = engine.outcome(final_state)
+    assert outcome is not None
     final = next(m for m in fake.messages(thread) if "is over" in m.content)
     assert "is over" in final.content and "Winner" in final.content
     winner = names[outcome.winners[0]]
     assert f"🥇 {winner}" in final.content
     assert final.attachments[0].data == _png("pralaya", "score_sheet", engine.view(final_state, None), names)
     await table.recaps_posted()  # the recap follows the sheet; then the thread is archived
-    assert fake.last_message(thread).attachments[0].filename == f"pralaya-{gid}-recap.gif"
+    last = fake.last_message(thread)
+    assert last is not None and last.attachments[0].filename == f"pralaya-{gid}-recap.gif"
     assert fake.channel(thread.id).archived
     assert all(m.components == [] for m in fake.messages(thread))
     snap = await table.bot.store.snapshot(gid)
-    assert snap[1] == base.state_fingerprint(final_state)
+    assert snap is not None and snap[1] == base.state_fingerprint(final_state)
 
 
-async def test_a_busy_channel_without_thread_permission_plays_in_the_channel(fake_discord, run_bot, tmp_path):
+async def test_a_busy_channel_without_thread_permission_plays_in_the_channel(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """No Create Public Threads: the game plays in the channel; two games share it."""
-    from fakediscord import DEFAULT_BOT_PERMISSIONS, CREATE_PUBLIC_THREADS
+    from tests.fakediscord import CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS
 
     fake = fake_discord
-    table = make_table(fake, run_bot, tmp_path, bot_permissions=DEFAULT_BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS,
-                       everyone_permissions=0x400 | 0x800 | 0x8000 | 0x10000 | (1 << 31))
+    table = make_table(
+        fake,
+        run_bot,
+        tmp_path,
+        bot_permissions=DEFAULT_BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS,
+        everyone_permissions=0x400 | 0x800 | 0x8000 | 0x10000 | (1 << 31),
+    )
     await table.boot()
     g1, place1 = await table.start_game("ann", ("bob",), 0)
     g2, place2 = await table.start_game("cy", (), 1)
@@ -93,13 +111,15 @@ async def test_a_busy_channel_without_thread_permission_plays_in_the_channel(fak
     h = await fake.slash(other, table.channel, "move", action="done")
     assert "not your turn" in h.content.lower()
     await table.play_one(g1, table.channel, "move")
-    assert (await table.bot.store.game(g1)).version >= 1
+    assert (await table.stored(g1)).version >= 1
     h = await fake.slash(table.players["mod"], table.channel, "game status")
     assert "Several games" in h.content and f"#{g1}" in h.content
 
 
 @pytest.mark.parametrize("kind", [e.name for e in base.games()])
-async def test_every_registered_game_plays_through_the_bot(fake_discord, run_bot, tmp_path, kind):
+async def test_every_registered_game_plays_through_the_bot(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, kind: str
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -108,21 +128,23 @@ async def test_every_registered_game_plays_through_the_bot(fake_discord, run_bot
     board = table.last_turn(place)
     assert board.attachments and board.attachments[0].filename.endswith(".png")
     for i in range(8):
-        if (await table.bot.store.game(gid)).status != "active":
+        if (await table.stored(gid)).status != "active":
             break
         await table.play_one(gid, place, "button" if i % 2 else "move")
-    assert (await table.bot.store.game(gid)).version >= 8
+    assert (await table.stored(gid)).version >= 8
     assert fake.dms(table.players["ann"]) and fake.dms(table.players["bob"])
 
 
-async def test_lobby_controls_resign_and_end_by_a_moderator(fake_discord, run_bot, tmp_path):
+async def test_lobby_controls_resign_and_end_by_a_moderator(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     ann, bob, cy, mod = (table.players[n] for n in ("ann", "bob", "cy", "mod"))
     gid, lobby = await table.new_game("ann", "pralaya")
 
-    async def click(user, label):
+    async def click(user: User, label: str) -> str:
         h = await fake.click(user, lobby, label=label)
         await table.settle()
         return h.followups[-1].content if h.followups else ""
@@ -151,8 +173,9 @@ async def test_lobby_controls_resign_and_end_by_a_moderator(fake_discord, run_bo
     h = await fake.slash(mod, thread, "game end")
     await table.settle()
     assert "has been ended" in h.content
-    assert (await table.bot.store.game(gid)).status == "ended"
-    assert "has been ended" in fake.last_message(thread).content and fake.channel(thread.id).archived
+    assert (await table.stored(gid)).status == "ended"
+    last = fake.last_message(thread)
+    assert last is not None and "has been ended" in last.content and fake.channel(thread.id).archived
     assert all(m.components == [] for m in fake.messages(thread))
     h = await fake.slash(ann, thread, "move", action="done")
     assert "is over" in h.content
@@ -162,7 +185,9 @@ async def test_lobby_controls_resign_and_end_by_a_moderator(fake_discord, run_bo
     assert "last moves" in h.content or "No moves" in h.content
 
 
-async def test_a_game_opened_in_a_thread_plays_in_that_thread(fake_discord, run_bot, tmp_path):
+async def test_a_game_opened_in_a_thread_plays_in_that_thread(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     own = fake.new_thread(table.channel, "our table", owner=table.players["ann"])
@@ -173,7 +198,9 @@ async def test_a_game_opened_in_a_thread_plays_in_that_thread(fake_discord, run_
     assert table.last_turn(own).attachments
 
 
-async def test_a_ra_epoch_ends_with_its_score_sheet_above_the_next_board(fake_discord, run_bot, tmp_path):
+async def test_a_ra_epoch_ends_with_its_score_sheet_above_the_next_board(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """When a batch of moves scores an epoch (not the last), the renderer's interim sheet is posted
     as its own picture, and the next board comes below it."""
     fake = fake_discord
@@ -192,6 +219,6 @@ async def test_a_ra_epoch_ends_with_its_score_sheet_above_the_next_board(fake_di
     sheet = messages[sheets[0]]
     assert sheet.attachments and sheet.attachments[0].filename.endswith("-sheet.png")
     assert sheet.attachments[0].data[:8] == b"\x89PNG\r\n\x1a\n"
-    below = messages[sheets[0] + 1:]
+    below = messages[sheets[0] + 1 :]
     assert below and "· move " in below[0].content and below[0].attachments  # the next board
     assert not any("Epoch 2 scoring" in m.content for m in messages)

@@ -1,16 +1,20 @@
 """/log shows a move's text only when it names nothing a spectator may not see: Kathai's
 ``swap t32`` names the card put back under the pile, an offer names the cards offered to the
 players it is addressed to. Such moves show only their public events."""
+
 from __future__ import annotations
 
 import re
-
-from bazaar_harness import make_table
+from pathlib import Path
 
 from bot.host.service import hides
+from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
-async def test_log_never_names_a_hidden_card(fake_discord, run_bot, tmp_path):
+async def test_log_never_names_a_hidden_card(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()

@@ -1,17 +1,29 @@
 """Hidden information: every DM and ephemeral answer carries exactly its recipient's view, and the
 channel only ever the spectator view; private events reach only their owner."""
+
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 import render
-from bazaar_harness import board_pngs, decode_view_image, install_toy_secret, make_table, replay_states, shown
 from engines import base
 from engines.pralaya.state import BUY
 from render.common import to_png
+from tests.e2e.bazaar_harness import (
+    board_pngs,
+    decode_view_image,
+    install_toy_secret,
+    make_table,
+    replay_states,
+    shown,
+)
+from tests.fakediscord import FakeDiscord, RunBot
 
 MOVE = re.compile(r"\(move (\d+)\)|· move (\d+)")
 
@@ -22,7 +34,9 @@ def _version(content: str) -> int:
     return int(m.group(1) or m.group(2))
 
 
-async def test_pralaya_dms_and_channel_show_only_the_right_views(fake_discord, run_bot, tmp_path):
+async def test_pralaya_dms_and_channel_show_only_the_right_views(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -30,7 +44,7 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(fake_discord, r
     for i in range(14):
         await table.play_one(gid, thread, "button" if i % 2 else "move")
 
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     seats = await table.bot.store.seats(gid)
     names = [s.name for s in seats]
     engine = base.get("pralaya")
@@ -42,9 +56,17 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(fake_discord, r
     boards = [(content, png) for m in fake.messages(thread) for content, png in shown(fake, m) if png]
     ids = [m.id for m in fake.messages(thread) for _, png in shown(fake, m) if png]
     assert len(boards) >= 8
-    expected = board_pngs("pralaya", row.seed, len(seats), row.options, await table.db_moves(gid), names,
-                          [_version(content) for content, _ in boards], ids)
-    for (content, png), want in zip(boards, expected):
+    expected = board_pngs(
+        "pralaya",
+        row.seed,
+        len(seats),
+        row.options,
+        await table.db_moves(gid),
+        names,
+        [_version(content) for content, _ in boards],
+        ids,
+    )
+    for (content, png), want in zip(boards, expected, strict=True):
         state = states[_version(content)]
         assert png == want
         for secret in engine.secrets(state, None):
@@ -58,12 +80,13 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(fake_discord, r
         if user is None:
             continue
         dms = fake.dms(user)
-        assert dms and all(m.channel_id == fake.dm_channel(user).id for m in dms)
-        for content, png in (v for m in dms for v in shown(fake, m)):  # every version of every DM
+        dm = fake.dm_channel(user)
+        assert dms and dm is not None and all(m.channel_id == dm.id for m in dms)
+        for content, dm_png in (v for m in dms for v in shown(fake, m)):  # every version of every DM
             state = states[_version(content)]
             own = engine.view(state, seat.seat)
             assert pr.text(own, names) in content
-            assert png == to_png(pr.hand(own, names))
+            assert dm_png == to_png(pr.hand(own, names))
             for other in range(len(seats)):
                 other_text = pr.text(engine.view(state, other), names)
                 if other != seat.seat and other_text != pr.text(own, names):
@@ -77,7 +100,7 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(fake_discord, r
     # /hand and "My hand" answer ephemerally with the caller's own view; spectators get a refusal
     final = states[-1]
     h = await fake.slash(table.players["bob"], thread, "hand")
-    assert h.ephemeral and h.response.visible_to == table.players["bob"].id
+    assert h.ephemeral and h.response is not None and h.response.visible_to == table.players["bob"].id
     assert pr.text(engine.view(final, 1), names) in h.content
     assert h.attachments[0].data == to_png(pr.hand(engine.view(final, 1), names))
     turn = table.last_turn(thread)
@@ -90,21 +113,23 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(fake_discord, r
 
 
 @pytest.fixture
-def toy_secret():
+def toy_secret() -> Iterator[None]:
     remove = install_toy_secret()
     yield
     remove()
 
 
-async def test_private_events_and_hidden_cards_reach_only_their_owner(fake_discord, run_bot, tmp_path, toy_secret):
+async def test_private_events_and_hidden_cards_reach_only_their_owner(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, toy_secret: None
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob", "cy"), 0, game="toysecret")
-    while (await table.bot.store.game(gid)).status == "active":
+    while (await table.stored(gid)).status == "active":
         await table.play_one(gid, thread, "move")
     await table.recaps_posted()  # its spectator boards are checked below too
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     engine = base.get("toysecret")
     moves = await table.db_moves(gid)
     states = replay_states(engine, row.seed, 3, row.options, moves)
@@ -132,8 +157,12 @@ async def test_private_events_and_hidden_cards_reach_only_their_owner(fake_disco
                 assert drawn["what"] == "hand" and drawn["view"]["viewer"] == seat
             for card in engine.secrets(states[version], seat):
                 assert card not in content, (who, card, content)
-        private_lines = [line for m in fake.dms(user) for line in m.content.splitlines() if "you drew" in line]
-        expected = [f"• you drew {states[v + 1].hands[seat][-1]}" for v, (s, _, _) in enumerate(moves) if s == seat]
+        private_lines = [
+            line for m in fake.dms(user) for line in m.content.splitlines() if "you drew" in line
+        ]
+        expected = [
+            f"• you drew {states[v + 1].hands[seat][-1]}" for v, (s, _, _) in enumerate(moves) if s == seat
+        ]
         assert private_lines == expected
         assert all(line.split()[-1] in mine for line in private_lines)
     # the ephemeral move confirmation carries the mover's own private event
@@ -141,18 +170,22 @@ async def test_private_events_and_hidden_cards_reach_only_their_owner(fake_disco
     assert confirmations and all(i.ephemeral and "you drew" in i.content for i in confirmations)
 
 
-def _component_text(components) -> str:
+def _component_text(components: list[dict[str, Any]]) -> str:
     """Everything a component row shows or carries: labels, values, descriptions, custom ids."""
     out = []
     for row in components:
         for c in row.get("components", []):
             out += [str(c.get(k, "")) for k in ("label", "custom_id", "placeholder")]
-            out += [f"{o.get('label', '')} {o.get('value', '')} {o.get('description') or ''}"
-                    for o in c.get("options", [])]
+            out += [
+                f"{o.get('label', '')} {o.get('value', '')} {o.get('description') or ''}"
+                for o in c.get("options", [])
+            ]
     return " ".join(out)
 
 
-async def test_public_boards_never_offer_moves_that_depend_on_a_hidden_hand(fake_discord, run_bot, tmp_path):
+async def test_public_boards_never_offer_moves_that_depend_on_a_hidden_hand(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """Pralaya's buy step lists the payments the active hand allows ("Buy Veda: 1 gold"): on the
     public board those buttons would tell everyone which coins a hidden hand holds. A player who
     holds something hidden gets their moves privately (My hand, /move); the board offers only
@@ -179,8 +212,9 @@ async def test_public_boards_never_offer_moves_that_depend_on_a_hidden_hand(fake
         else:  # the island's cells within the public Vitality left: buttons (or a menu) on the board
             version = game.row.version
             offered = [c for c in turn.custom_ids if c != f"bz:{gid}:0:!hand"]
-            assert offered == ([f"bz:{gid}:{version}:{a}" for a in legal] if len(legal) <= 10
-                               else [f"bzs:{gid}:{version}"]), (i, offered)
+            assert offered == (
+                [f"bz:{gid}:{version}:{a}" for a in legal] if len(legal) <= 10 else [f"bzs:{gid}:{version}"]
+            ), (i, offered)
         if any(a.startswith("buy ") for a in legal):
             buys += 1
             for coin in ("gold", "silver", "copper", "0g", "1g", "1s", "1c"):

@@ -2,20 +2,25 @@
 ``<game>-<id>-recap.gif``, one public board per turn, rebuilt from the stored move log (so also by
 a bot that restarted before posting the end, or after posting the sheet and before the recap),
 under the attachment budget."""
+
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import io
 import json
+import threading
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageSequence
 
-import render
-from bazaar_harness import install_toy_secret, make_table, replay_states
 from engines import base
 from render import caption, recap
+from tests.e2e.bazaar_harness import Table, install_toy_secret, make_table, never_publish, replay_states
+from tests.fakediscord import Attachment, Channel, FakeDiscord, Message, Request, RunBot
 
 
 def gif_frames(data: bytes) -> list[Image.Image]:
@@ -24,19 +29,20 @@ def gif_frames(data: bytes) -> list[Image.Image]:
         return [f.convert("RGB") for f in ImageSequence.Iterator(gif)]
 
 
-def decode_padded(img: Image.Image) -> dict:
+def decode_padded(img: Image.Image) -> dict[str, Any]:
     """The view a toy board (render.toysecret: the view's JSON spelt in greys) was drawn from,
     below the frame's caption strip; the recap pads narrower boards on the right, which the JSON
     decoder stops before."""
     img = img.crop((0, caption.HEIGHT, img.width, img.height))
     nib = [round(g / 17) for g in img.convert("L").tobytes()]
-    raw = bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2])).decode("latin-1")
+    raw = bytes(16 * a + b for a, b in zip(nib[::2], nib[1::2], strict=False)).decode("latin-1")
     found, _ = json.JSONDecoder().raw_decode(raw)
     assert found["what"] == "board"
-    return found["view"]
+    view: dict[str, Any] = found["view"]
+    return view
 
 
-def sheet_and_recap(fake, thread, gid, kind):
+def sheet_and_recap(fake: FakeDiscord, thread: Channel, gid: int, kind: str) -> tuple[Message, Attachment]:
     """The final sheet's message and the recap's message below it (the last two of the thread)."""
     final, film = fake.messages(thread)[-2:]
     assert "is over" in final.content
@@ -46,8 +52,9 @@ def sheet_and_recap(fake, thread, gid, kind):
     return final, film.attachments[0]
 
 
-async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_restart(fake_discord, run_bot,
-                                                                                       tmp_path):
+async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_restart(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two people play the toy game; the bot dies after the last move is stored and before the end
     is posted; the next bot posts the sheet, then the recap: one frame per turn, each exactly the
     spectator view of that moment (other hands as counts), the last held."""
@@ -61,13 +68,10 @@ async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_res
             await table.play_one(gid, thread, "move")
         game = await table.bot.service.get(gid)
 
-        async def dies_before_posting(game):
-            await asyncio.Event().wait()
-
-        table.bot.publisher.publish = dies_before_posting
+        never_publish(monkeypatch, table.bot)
         await fake.slash(table.user_of(game, game.awaited()[0]), thread, "move", action="draw", wait=False)
         await fake.wait_for(lambda: game.row.status == "finished")
-        await table.runner.kill(release=table.bot.store.close)
+        await table.running.kill(release=table.bot.store.close)
 
         await table.boot(sync=False)
         await table.recaps_posted()
@@ -75,7 +79,7 @@ async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_res
         assert 0 < film.size <= recap.BUDGET
 
         engine = base.get("toysecret")
-        row = await table.bot.store.game(gid)
+        row = await table.stored(gid)
         moves = await table.db_moves(gid)
         states = replay_states(engine, row.seed, 2, row.options, moves)
         assert len(moves) == 6 and len({seat for seat, *_ in moves}) == 2  # seats alternate: 6 turns
@@ -90,13 +94,15 @@ async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_res
         remove()
 
 
-async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(fake_discord, run_bot, tmp_path):
+async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", (), 2, game="pralaya")
     played = 0
-    while (await table.bot.store.game(gid)).status == "active":
+    while (await table.stored(gid)).status == "active":
         await table.play_one(gid, thread, "move")
         played += 1
         assert played < 300
@@ -106,35 +112,37 @@ async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(fak
     assert film.size <= recap.BUDGET
 
     engine = base.get("pralaya")
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     names = [s.name for s in await table.bot.store.seats(gid)]
     moves = [(seat, action) for seat, action, _ in await table.db_moves(gid)]
     turns = list(recap.replayed(engine, row.seed, 3, row.options, moves, names))
     frames = gif_frames(film.data)
     assert len(frames) == len(turns) and 3 <= len(turns) < len(moves)  # Pralaya turns have several steps
     # each frame is the board as posted: its turn's caption on top, what the turn changed marked
-    boards = [Image.open(io.BytesIO(p)).convert("RGB")
-              for p in recap.boards(engine, turns, recap.posted("pralaya"), names)]
+    boards = [
+        Image.open(io.BytesIO(p)).convert("RGB")
+        for p in recap.boards(engine, turns, recap.posted("pralaya"), names)
+    ]
     assert all(b.size == frames[0].size for b in boards)  # one size: no blank canvas
 
     def distance(frame: Image.Image, board: Image.Image) -> float:
         shown = frame.crop((0, 0, *board.size))
-        return sum(abs(a - b) for a, b in zip(board.tobytes(), shown.tobytes())) / len(board.tobytes())
+        return sum(abs(a - b) for a, b in zip(board.tobytes(), shown.tobytes(), strict=False)) / len(
+            board.tobytes()
+        )
 
     for i in (0, len(turns) // 2, len(turns) - 1):  # start, middle, end: each frame is its own turn's board
         near = {j: distance(frames[i], boards[j]) for j in (i - 1, i, i + 1) if 0 <= j < len(boards)}
-        assert min(near, key=near.get) == i and near[i] < 2.0, (i, near)
+        assert min(near, key=lambda j: near[j]) == i and near[i] < 2.0, (i, near)
 
 
-def _held_recap(monkeypatch):
+def _held_recap(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     """Make the recap job wait (in its lane's thread) until the returned event is set."""
-    import threading
-
     from bot.host import drawing
 
     go, real = threading.Event(), drawing.recap
 
-    def held(*args):
+    def held(*args: Any) -> Any:
         assert go.wait(60), "the test never let the recap go"
         return real(*args)
 
@@ -142,16 +150,18 @@ def _held_recap(monkeypatch):
     return go
 
 
-async def _play_to_the_end(table, gid, thread):
+async def _play_to_the_end(table: Table, gid: int, thread: Channel) -> None:
     for _ in range(20):
-        if (await table.bot.store.game(gid)).status != "active":
+        if (await table.stored(gid)).status != "active":
             return
         await table.play_one(gid, thread, "move")  # each move's answer and board awaited
     raise AssertionError("the toy game did not end")
 
 
 @contextlib.asynccontextmanager
-async def _toy_game_over(fake, run_bot, tmp_path, monkeypatch, **boot):
+async def _toy_game_over(
+    fake: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **boot: Any
+) -> AsyncIterator[tuple[Table, int, Channel, threading.Event]]:
     """Ann and Bob play the toy game to its end with its recap held (see :func:`_held_recap`);
     yields ``(table, gid, thread, go)``: set ``go`` to let the recap be drawn."""
     remove = install_toy_secret()
@@ -167,8 +177,9 @@ async def _toy_game_over(fake, run_bot, tmp_path, monkeypatch, **boot):
         remove()
 
 
-async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(fake_discord, run_bot,
-                                                                            tmp_path, monkeypatch):
+async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """While the recap is still being drawn, the last move is answered and the final sheet is
     posted (the game is over for everyone); the recap comes below it once drawn, then the thread
     is archived and both messages are recorded."""
@@ -176,7 +187,7 @@ async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(fak
     async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
         assert table.bot.publisher.recaps_pending(gid)  # the recap is still held
         final = fake.last_message(thread)
-        assert "is over" in final.content
+        assert final is not None and "is over" in final.content
         assert [a.filename for a in final.attachments] == [f"toysecret-{gid}-final.png"]
         assert not fake.channel(thread.id).archived  # archived after the recap, which must still go in
         assert await table.bot.store.messages(gid, kind="final") == []  # recorded with its recap
@@ -189,18 +200,20 @@ async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(fak
         assert len(await table.bot.store.messages(gid, kind="recap")) == 1
 
 
-async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_only(fake_discord, run_bot,
-                                                                                   tmp_path, monkeypatch):
+async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_only(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The bot dies after posting the final sheet, while the recap is being drawn: the next bot
     finds the sheet on Discord (not posted again) and posts the recap below it; a third start
     posts nothing."""
     fake = fake_discord
     async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
-        assert "is over" in fake.last_message(thread).content and table.bot.publisher.recaps_pending(gid)
+        last = fake.last_message(thread)
+        assert last is not None and "is over" in last.content and table.bot.publisher.recaps_pending(gid)
         await fake.wait_for(lambda: all(fake.dms(u) for u in (table.players["ann"], table.players["bob"])))
         await asyncio.sleep(0.5)  # the end's DMs (of the private events it revealed) are out
         dms = {who: len(fake.dms(table.players[who])) for who in ("ann", "bob")}
-        await table.runner.kill(release=table.bot.store.close)
+        await table.running.kill(release=table.bot.store.close)
         go.set()  # the dead bot's recap thread ends; nothing of it is posted
 
         await table.boot(sync=False)
@@ -210,22 +223,23 @@ async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_o
         assert len(finals) == 1
         final, film = sheet_and_recap(fake, thread, gid, "toysecret")
         assert final.id == finals[0].id and fake.channel(thread.id).archived
-        await table.runner.stop()
+        await table.running.stop()
         count = len(fake.messages(thread))
         await table.boot(sync=False)
         await table.recaps_posted()
         assert len(fake.messages(thread)) == count
 
 
-async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_run_posts_it(fake_discord, run_bot,
-                                                                                        tmp_path, monkeypatch):
+async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_run_posts_it(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A graceful stop does not wait for a recap being drawn: its task is cancelled (the sheet
     stays unrecorded), and the next start posts the recap once below the sheet."""
     fake = fake_discord
     async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
         publisher = table.bot.publisher
         assert publisher.recaps_pending(gid)
-        await table.runner.stop()
+        await table.running.stop()
         assert not publisher.recaps_pending(gid)  # cancelled by the stop, though the drawing is held
         go.set()
         await table.boot(sync=False)
@@ -237,17 +251,33 @@ async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_ru
 
 @pytest.mark.parametrize("status, code, posted", [(503, 0, True), (403, 50001, False)])
 async def test_a_recap_refused_for_a_while_is_posted_later_once_and_one_refused_for_good_is_left_out(
-        fake_discord, run_bot, tmp_path, monkeypatch, status, code, posted):
+    fake_discord: FakeDiscord,
+    run_bot: RunBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    status: int,
+    code: int,
+    posted: bool,
+) -> None:
     """Discord answers the recap's post with a 503 (not retried by discord.py) twice: the bot
     posts it again after its pauses, once, and records it with the sheet. A 403 Missing Access
     (the thread is gone for the bot) is not tried again: the sheet is recorded alone."""
     fake = fake_discord
-    async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch,
-                              repost_delays=(0.2, 0.4)) as (table, gid, thread, go):
-        recap_post = (lambda r: r.path == f"/channels/{thread.id}/messages"
-                      and any(f.filename.endswith("-recap.gif") for f in r.files))
-        fault = fake.faults.fail("POST /channels/{channel_id}/messages", status=status, code=code,
-                                 times=2, where=recap_post)
+    async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch, repost_delays=(0.2, 0.4)) as (
+        table,
+        gid,
+        thread,
+        go,
+    ):
+
+        def recap_post(r: Request) -> bool:
+            return r.path == f"/channels/{thread.id}/messages" and any(
+                f.filename.endswith("-recap.gif") for f in r.files
+            )
+
+        fault = fake.faults.fail(
+            "POST /channels/{channel_id}/messages", status=status, code=code, times=2, where=recap_post
+        )
         go.set()
         await table.recaps_posted()
         tries = [r for f, r in fake.faults.log if f is fault]

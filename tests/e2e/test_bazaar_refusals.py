@@ -1,27 +1,35 @@
 """Bad input, out-of-turn and stale actions, races and handler errors: each answered with a clear
 ephemeral message, and nothing changes in the database."""
+
 from __future__ import annotations
 
 import asyncio
 import copy
 import logging
+from pathlib import Path
+from typing import Any
 
-from bazaar_harness import make_table
+import pytest
 
+from bot.host.live import LiveGame
 from engines import base
+from tests.e2e.bazaar_harness import Table, make_table
+from tests.fakediscord import Channel, FakeDiscord, RunBot, User
 
 
-async def _db(table, gid):
+async def _db(table: Table, gid: int) -> tuple[Any, ...]:
     return (*(await table.db_state(gid)), await table.bot.store.snapshot(gid))
 
 
-async def _awaited(table, gid):
+async def _awaited(table: Table, gid: int) -> tuple[LiveGame, int, User]:
     game = await table.bot.service.get(gid)
     seat = game.awaited()[0]
     return game, seat, table.user_of(game, seat)
 
 
-async def test_autocomplete_offers_only_the_callers_legal_actions(fake_discord, run_bot, tmp_path):
+async def test_autocomplete_offers_only_the_callers_legal_actions(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -38,7 +46,9 @@ async def test_autocomplete_offers_only_the_callers_legal_actions(fake_discord, 
     assert await fake.autocomplete(other, thread, "move", focused="action", action="") == []
     assert await fake.autocomplete(table.players["cy"], thread, "move", focused="action", action="") == []
     # never more than 25
-    table.bot.service.complete_for = lambda g, u, p: [(f"take x{i}", f"take x{i}") for i in range(40)]
+    monkeypatch.setattr(
+        table.bot.service, "complete_for", lambda g, u, p: [(f"take x{i}", f"take x{i}") for i in range(40)]
+    )
     assert len(await fake.autocomplete(user, thread, "move", focused="action", action="take")) == 25
     # the game and option autocompletes
     # the game is a fixed choice of the registered games (Discord refuses anything else)
@@ -48,12 +58,15 @@ async def test_autocomplete_offers_only_the_callers_legal_actions(fake_discord, 
         game_opt = next(o for o in options if o["name"] == "game")
         assert [c["value"] for c in game_opt["choices"]] == [e.name for e in base.games()]
         assert not game_opt.get("autocomplete")
-    opts = await fake.autocomplete(user, table.channel, "game new", focused="options",
-                                   options={"game": "pralaya", "options": "open"})
+    opts = await fake.autocomplete(
+        user, table.channel, "game new", focused="options", options={"game": "pralaya", "options": "open"}
+    )
     assert [c.value for c in opts] == ["open", "open_hands=false"]
 
 
-async def test_bad_input_is_refused_ephemerally_and_changes_nothing(fake_discord, run_bot, tmp_path):
+async def test_bad_input_is_refused_ephemerally_and_changes_nothing(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     fake.add_text_channel(table.guild, "elsewhere")
@@ -65,7 +78,7 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(fake_discord
     other = bob if user is ann else ann
     before = await _db(table, gid)
 
-    cases = [
+    cases: list[tuple[User, Channel, str, dict[str, Any], str]] = [
         (other, thread, "move", {"action": game.engine.legal_actions(game.state, seat)[0]}, "not your turn"),
         (user, thread, "move", {"action": "xyzzy"}, "xyzzy"),
         (user, thread, "move", {"action": "take"}, "take"),
@@ -95,8 +108,9 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(fake_discord
     assert len(await table.bot.store.games()) == 1
 
 
-
-async def test_a_click_on_an_old_board_is_stale(fake_discord, run_bot, tmp_path):
+async def test_a_click_on_an_old_board_is_stale(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -108,8 +122,11 @@ async def test_a_click_on_an_old_board_is_stale(fake_discord, run_bot, tmp_path)
     action = game.engine.legal_actions(game.state, seat)[0]
     await table.play_one(gid, thread, "move")
     if table.last_turn(thread).id == first.id:  # the same player went on: the board was edited
-        assert first.custom_ids and not [c for c in first.custom_ids if c.startswith(f"bz:{gid}:0:")
-                                         and not c.endswith("!hand") or c == f"bzs:{gid}:0"]
+        assert first.custom_ids and not [
+            c
+            for c in first.custom_ids
+            if c.startswith(f"bz:{gid}:0:") and not c.endswith("!hand") or c == f"bzs:{gid}:0"
+        ]
     else:
         assert fake.message(first.id).components == []  # the bot cleared the old buttons
     fake.message(first.id).components = shown
@@ -125,7 +142,9 @@ async def test_a_click_on_an_old_board_is_stale(fake_discord, run_bot, tmp_path)
     assert await _db(table, gid) == before and game.row.version == version
 
 
-async def test_two_moves_at_once_exactly_one_applies(fake_discord, run_bot, tmp_path):
+async def test_two_moves_at_once_exactly_one_applies(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -157,23 +176,31 @@ async def test_two_moves_at_once_exactly_one_applies(fake_discord, run_bot, tmp_
     assert len(refusals) == 1 and "out of date" in refusals[0]
 
 
-async def test_a_failing_handler_is_logged_with_the_game_and_answered(fake_discord, run_bot, tmp_path, caplog):
+async def test_a_failing_handler_is_logged_with_the_game_and_answered(
+    fake_discord: FakeDiscord,
+    run_bot: RunBot,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0)
 
-    async def broken(*args, **kwargs):
+    async def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("disk on fire")
 
-    table.bot.service.history = broken
+    monkeypatch.setattr(table.bot.service, "history", broken)
     with caplog.at_level(logging.ERROR, logger="bot"):
         h = await fake.slash(table.players["ann"], thread, "log")
     assert h.ephemeral and "Sorry" in h.content and f"game #{gid}" in h.content
     assert f"Error in /log (game {gid}" in caplog.text and "disk on fire" in caplog.text
 
 
-async def test_the_token_never_reaches_the_log(fake_discord, run_bot, tmp_path, caplog):
+async def test_the_token_never_reaches_the_log(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -184,8 +211,10 @@ async def test_the_token_never_reaches_the_log(fake_discord, run_bot, tmp_path, 
     assert fake.token not in repr(table.bot.config)
 
 
-async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(fake_discord, run_bot, tmp_path):
-    from fakediscord import SEND_MESSAGES
+async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    from tests.fakediscord import SEND_MESSAGES
 
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -197,14 +226,21 @@ async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(fake_discord
     assert fake.messages(quiet) == []
 
 
-async def test_without_attach_files_the_game_plays_on_with_a_clear_note(fake_discord, run_bot, tmp_path):
+async def test_without_attach_files_the_game_plays_on_with_a_clear_note(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """No Attach Files: the board is posted as text saying what is missing and how to see the
     picture (`/game status` answers privately with it); the game goes on."""
-    from fakediscord import ATTACH_FILES, DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS
+    from tests.fakediscord import ATTACH_FILES, DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS
 
     fake = fake_discord
-    table = make_table(fake, run_bot, tmp_path, bot_permissions=DEFAULT_BOT_PERMISSIONS & ~ATTACH_FILES,
-                       everyone_permissions=DEFAULT_EVERYONE_PERMISSIONS & ~ATTACH_FILES)
+    table = make_table(
+        fake,
+        run_bot,
+        tmp_path,
+        bot_permissions=DEFAULT_BOT_PERMISSIONS & ~ATTACH_FILES,
+        everyone_permissions=DEFAULT_EVERYONE_PERMISSIONS & ~ATTACH_FILES,
+    )
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 1)
     opened = next(i for i in fake.interactions if i.label == "/game new")
@@ -213,7 +249,7 @@ async def test_without_attach_files_the_game_plays_on_with_a_clear_note(fake_dis
     assert board.attachments == [] and "Attach Files" in board.content and "/game status" in board.content
     for i in range(3):
         await table.play_one(gid, thread, "button" if i % 2 else "move")
-    assert (await table.bot.store.game(gid)).version >= 3
+    assert (await table.stored(gid)).version >= 3
     assert "Attach Files" in table.last_turn(thread).content
     h = await fake.slash(table.players["ann"], thread, "game status")
     assert h.ephemeral and h.attachments  # an interaction answer needs no Attach Files

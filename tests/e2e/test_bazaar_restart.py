@@ -1,23 +1,28 @@
 """Persistence across a crash: a new bot on the same database file resumes every game, buttons
 posted before the restart keep working, turn clocks restart; a history that no longer matches
 its snapshot is flagged and players are told; a corrupt file stops the bot from starting."""
+
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import discord
 import pytest
 
-from bazaar_harness import db_query, make_table
-from bot.surface import app as bot_app
-from bot.surface.app import BazaarBot
 from bot.host.config import Config
 from bot.host.store import CorruptDatabase, StoreError
+from bot.surface import app as bot_app
+from bot.surface.app import BazaarBot
 from engines import base
-from fakediscord import FakeDiscordError
+from tests.e2e.bazaar_harness import db_query, make_table, moved_past, never_publish, poke
+from tests.fakediscord import FakeDiscord, FakeDiscordError, RunBot
 
 
-async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(fake_discord, run_bot, tmp_path):
+async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -33,8 +38,8 @@ async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(fake_
     version = game.row.version
     board = await table.control(user, thread, gid, version, action)  # posted by the first bot
 
-    await table.runner.kill(release=old.store.close)  # no shutdown code runs
-    await table.boot(sync=False)                     # a new process on the same file
+    await table.running.kill(release=old.store.close)  # no shutdown code runs
+    await table.boot(sync=False)  # a new process on the same file
     new = table.bot
     assert new is not old
     resumed = await new.service.get(gid)
@@ -53,19 +58,21 @@ async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(fake_
     # the restarted turn clock fires in the new bot
     version = resumed.row.version
     table.now.advance(600)
-    new.clock.poke()
-    await fake.wait_for(lambda: resumed.row.version > version)
+    poke(new)
+    await fake.wait_for(moved_past(resumed, version))
     await table.settle()
     assert (await new.store.moves(gid))[version].by == "clock"
 
 
-async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(fake_discord, run_bot, tmp_path):
+async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0)
     await table.play_one(gid, thread, "move")
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
     await db_query(table.db_path, "UPDATE snapshots SET fingerprint = 'tampered' WHERE game_id = ?", gid)
     before = await db_query(table.db_path, "SELECT COUNT(*) FROM moves")
 
@@ -78,17 +85,19 @@ async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(fake_discor
     assert await db_query(table.db_path, "SELECT COUNT(*) FROM moves") == before
     h = await fake.slash(ann, thread, "game end")
     assert "has been ended" in h.content
-    assert (await table.bot.store.game(gid)).status == "ended"
+    assert (await table.stored(gid)).status == "ended"
 
     # told once: another restart does not repeat the notice
-    await table.runner.stop()
+    await table.running.stop()
     await table.boot(sync=False)
     await table.settle()
     assert len([m for m in fake.messages(thread) if "needs attention" in m.content]) == 1
 
 
 @pytest.mark.sqlite_only
-async def test_a_corrupt_database_stops_the_bot_before_it_serves(fake_discord, run_bot, tmp_path, caplog):
+async def test_a_corrupt_database_stops_the_bot_before_it_serves(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     fake = fake_discord
     path = tmp_path / "bazaar.sqlite3"
     junk = b"definitely not sqlite " * 100
@@ -101,12 +110,18 @@ async def test_a_corrupt_database_stops_the_bot_before_it_serves(fake_discord, r
 
 
 @pytest.mark.sqlite_only
-def test_run_bot_exit_codes_and_log_lines(monkeypatch, caplog, capsys, tmp_path):
+def test_run_bot_exit_codes_and_log_lines(
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
     cfg = Config(token="secret-token-xyz", db_path=tmp_path / "x.sqlite3")
 
-    def failing(exc):
-        async def run(config):
+    def failing(exc: BaseException) -> Callable[[Config], Awaitable[None]]:
+        async def run(config: Config) -> None:
             raise exc
+
         return run
 
     monkeypatch.setattr(bot_app, "_setup_logging", lambda config: None)
@@ -126,10 +141,11 @@ def test_run_bot_exit_codes_and_log_lines(monkeypatch, caplog, capsys, tmp_path)
     assert "secret-token-xyz" not in caplog.text + err
 
 
-async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(fake_discord, run_bot, tmp_path):
+async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The move is stored, then the process dies before posting: the next bot posts the board of
     the stored version (with that move's events) and pings whoever must act, so the game goes on."""
-    import asyncio
 
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -145,13 +161,10 @@ async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(fak
     events = [e for e in base.play(game.engine, game.state, seat, action).events if e.public]
     assert events
 
-    async def dies_before_posting(game):
-        await asyncio.Event().wait()
-
-    table.bot.publisher.publish = dies_before_posting
+    never_publish(monkeypatch, table.bot)
     await fake.slash(user, thread, "move", action=action, wait=False)
     await fake.wait_for(lambda: game.row.version > version)
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
     assert table.last_turn(thread).id == old_board.id  # nothing was posted for the stored move
 
     await table.boot(sync=False)
@@ -167,11 +180,13 @@ async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(fak
     assert fake.message(old_board.id).components == []  # the stale board lost its buttons
     before = resumed.row.version
     await table.play_one(gid, thread, "move")  # and the game goes on
-    assert (await table.bot.store.game(gid)).version > before
+    assert (await table.stored(gid)).version > before
 
 
 @pytest.mark.sqlite_only
-async def test_buttons_of_a_lost_database_do_not_act_on_new_games(fake_discord, run_bot, tmp_path):
+async def test_buttons_of_a_lost_database_do_not_act_on_new_games(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """The database file is lost and a fresh one starts numbering games from 1 again: buttons
     still on old messages carry the old numbers, and must not join or play a different game that
     now has that number (in another channel)."""
@@ -180,7 +195,8 @@ async def test_buttons_of_a_lost_database_do_not_act_on_new_games(fake_discord, 
     elsewhere = fake.add_text_channel(table.guild, "elsewhere")
     await table.boot()
     old_gid, old_lobby = await table.new_game("ann", "pralaya")
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
+    assert isinstance(table.db_path, Path)  # (a test on the SQLite file only)
     table.db_path.unlink()
     await table.boot(sync=False)
     table.channel = elsewhere
@@ -192,12 +208,13 @@ async def test_buttons_of_a_lost_database_do_not_act_on_new_games(fake_discord, 
     assert [s.name for s in await table.bot.store.seats(new_gid)] == ["cy"]
 
 
-async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(fake_discord, run_bot, tmp_path):
+async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The last move is stored (the game finished), then the process dies before the score sheet:
     the next bot posts the sheet with that move's events, clears the buttons and archives."""
-    import asyncio
 
-    from bazaar_harness import install_toy_secret
+    from tests.e2e.bazaar_harness import install_toy_secret
 
     remove = install_toy_secret()
     try:
@@ -210,13 +227,10 @@ async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(fake_discor
         game = await table.bot.service.get(gid)
         seat = game.awaited()[0]
 
-        async def dies_before_posting(game):
-            await asyncio.Event().wait()
-
-        table.bot.publisher.publish = dies_before_posting
+        never_publish(monkeypatch, table.bot)
         await fake.slash(table.user_of(game, seat), thread, "move", action="draw", wait=False)
         await fake.wait_for(lambda: game.row.status == "finished")
-        await table.runner.kill(release=table.bot.store.close)
+        await table.running.kill(release=table.bot.store.close)
         assert not any("is over" in m.content for m in fake.messages(thread))
 
         await table.boot(sync=False)
@@ -225,7 +239,7 @@ async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(fake_discor
         assert "is over" in final.content and "Winner" in final.content and final.attachments
         assert "draws a card" in final.content  # the stored last move's event
         assert all(m.components == [] for m in fake.messages(thread)) and fake.channel(thread.id).archived
-        await table.runner.stop()
+        await table.running.stop()
         await table.boot(sync=False)  # posted once: another restart posts nothing more
         await table.recaps_posted()
         assert len([m for m in fake.messages(thread) if "is over" in m.content]) == 1

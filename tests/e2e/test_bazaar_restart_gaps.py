@@ -3,19 +3,31 @@ Discord shows but the bot had not recorded (posted, or edited in place) is kept,
 again; AI seats the last run left awaited (it died between a person's move and the AI's answer,
 separate transactions) play when the bot comes back. (tests/e2e/test_kill_burst.py finds these
 gaps at random with a real process and SIGKILL; here each is hit on purpose.)"""
+
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
 
-from bazaar_harness import Table, make_table
+import pytest
+
+from bot.host.live import Batch, LiveGame
 from engines import base
-from fakediscord import Message
+from tests.e2e.bazaar_harness import Table, hang_the_ai, make_table
+from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, RunBot
 
 
-def _boards(table: Table, place, gid: int, version: int) -> list[Message]:
+def _boards(table: Table, place: Channel, gid: int, version: int) -> list[Message]:
     """Messages in ``place`` showing the board of ``gid`` at ``version`` now."""
     head = f"**Pralaya #{gid}** · move {version}"
     return [m for m in table.fake.messages(place) if m.content.split("\n", 1)[0] == head]
+
+
+def _answered_or_set(h: Interaction, hit: asyncio.Event) -> Callable[[], bool]:
+    """A wait's condition: ``h`` has its final answer, or ``hit`` is set."""
+    return lambda: hit.is_set() or h.done
 
 
 async def _hang_on(table: Table, kind: str, method: str) -> asyncio.Event:
@@ -24,7 +36,7 @@ async def _hang_on(table: Table, kind: str, method: str) -> asyncio.Event:
     store, hit = table.bot.store, asyncio.Event()
     real = getattr(store, method)
 
-    async def hang(*args, **kwargs):
+    async def hang(*args: Any, **kwargs: Any) -> Any:
         if method == "set_message_version" or kwargs.get("kind") == kind:
             hit.set()
             await asyncio.Event().wait()
@@ -34,7 +46,9 @@ async def _hang_on(table: Table, kind: str, method: str) -> asyncio.Event:
     return hit
 
 
-async def test_a_board_posted_but_not_recorded_is_not_posted_again(fake_discord, run_bot, tmp_path):
+async def test_a_board_posted_but_not_recorded_is_not_posted_again(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -43,14 +57,17 @@ async def test_a_board_posted_but_not_recorded_is_not_posted_again(fake_discord,
     game = await table.bot.service.get(gid)
     seat = game.awaited()[0]
     # a move after which someone else must act, so that its board is a new message
-    action = next(a for a in game.engine.legal_actions(game.state, seat)
-                  if seat not in game.engine.to_move(base.play(game.engine, game.state, seat, a).state))
+    action = next(
+        a
+        for a in game.engine.legal_actions(game.state, seat)
+        if seat not in game.engine.to_move(base.play(game.engine, game.state, seat, a).state)
+    )
     version = game.row.version
     hit = await _hang_on(table, "turn", "add_message")
     await fake.slash(table.user_of(game, seat), thread, "move", action=action, wait=False)
     await asyncio.wait_for(hit.wait(), 10)
     [posted] = _boards(table, thread, gid, version + 1)  # Discord shows it; the bot never recorded it
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
 
     await table.boot(sync=False)
     await table.settle()
@@ -58,12 +75,14 @@ async def test_a_board_posted_but_not_recorded_is_not_posted_again(fake_discord,
     rows = await table.bot.store.messages(gid, kind="turn")
     assert rows[-1].message_id == posted.id and rows[-1].version == version + 1 and rows[-1].live
     assert [m.id for m in fake.messages(thread) if m.components and "· move" in m.content] == [posted.id]
-    before = (await table.bot.store.game(gid)).version
+    before = (await table.stored(gid)).version
     await table.play_one(gid, thread, "button")  # its buttons play on
-    assert (await table.bot.store.game(gid)).version > before
+    assert (await table.stored(gid)).version > before
 
 
-async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(fake_discord, run_bot, tmp_path):
+async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -72,9 +91,14 @@ async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(fake
         game = await table.bot.service.get(gid)
         seat = game.awaited()[0]
         engine = game.engine
-        same = [a for a in engine.legal_actions(game.state, seat)
-                if engine.to_move(base.play(engine, game.state, seat, a).state) == (seat,)]
-        if same and table.last_turn(thread).content.startswith(f"**Pralaya #{gid}** · move {game.row.version}"):
+        same = [
+            a
+            for a in engine.legal_actions(game.state, seat)
+            if engine.to_move(base.play(engine, game.state, seat, a).state) == (seat,)
+        ]
+        if same and table.last_turn(thread).content.startswith(
+            f"**Pralaya #{gid}** · move {game.row.version}"
+        ):
             break
         await table.play_one(gid, thread, "move")
     else:
@@ -84,8 +108,10 @@ async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(fake
     hit = await _hang_on(table, "turn", "set_message_version")
     await fake.slash(table.user_of(game, seat), thread, "move", action=same[0], wait=False)
     await asyncio.wait_for(hit.wait(), 10)
-    assert _boards(table, thread, gid, version + 1) == [board]  # edited in place; the bot died before recording it
-    await table.runner.kill(release=table.bot.store.close)
+    assert _boards(table, thread, gid, version + 1) == [
+        board
+    ]  # edited in place; the bot died before recording it
+    await table.running.kill(release=table.bot.store.close)
 
     await table.boot(sync=False)
     await table.settle()
@@ -95,24 +121,19 @@ async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(fake
     await table.play_one(gid, thread, "move")  # and the game goes on
 
 
-async def test_ai_seats_left_awaited_by_a_crash_play_on_restart(fake_discord, run_bot, tmp_path):
+async def test_ai_seats_left_awaited_by_a_crash_play_on_restart(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", (), 1)
-    svc = table.bot.service
     game, seat, to_ai = await table.play_until_the_ai_is_next(gid, thread)  # ann's next move hands it over
     version = game.row.version
-    hit = asyncio.Event()
-
-    async def dies_thinking(game, seat, **kwargs):
-        hit.set()
-        await asyncio.Event().wait()
-
-    svc._ai_play = dies_thinking  # the person's move is stored; the process dies before the AI's
+    hit = hang_the_ai(monkeypatch, table.bot)  # the person's move is stored; the process dies before the AI's
     await fake.slash(table.user_of(game, seat), thread, "move", action=to_ai[0], wait=False)
     await asyncio.wait_for(hit.wait(), 10)
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
 
     await table.boot(sync=False)
     await table.settle()
@@ -126,44 +147,53 @@ async def test_ai_seats_left_awaited_by_a_crash_play_on_restart(fake_discord, ru
         await table.play_one(gid, thread, "move")
 
 
-async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(fake_discord, run_bot, tmp_path):
+async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ra's epoch score sheet goes up, then the process dies before the board below it: the
     next bot posts the board once and leaves the sheet alone (one sheet per epoch)."""
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, place = await table.start_game("ann", (), 2, game="ra")
-    publisher, hit, sheets = table.bot.publisher, asyncio.Event(), []
+    publisher, hit = table.bot.publisher, asyncio.Event()
+    sheets: list[int] = []
     real_interim = publisher._post_interim
 
-    async def interim(game, batch, channel):
+    async def interim(game: LiveGame, batch: Batch, channel: Any) -> bool:
         before = len(fake.messages(place))
         ok = await real_interim(game, batch, channel)
         if len(fake.messages(place)) > before:
             sheets.append(batch.version)
         return ok
 
-    async def post_turn(*args, **kwargs):
+    async def post_turn() -> None:
         hit.set()
         await asyncio.Event().wait()  # the process dies here, the sheet posted, not the board
 
-    publisher._post_interim = interim
+    monkeypatch.setattr(publisher, "_post_interim", interim)
     real_post_turn = publisher._post_turn
-    publisher._post_turn = lambda *a, **k: post_turn() if sheets else real_post_turn(*a, **k)
+
+    def post_or_die(*a: Any, **k: Any) -> Awaitable[Any]:
+        return post_turn() if sheets else real_post_turn(*a, **k)
+
+    monkeypatch.setattr(publisher, "_post_turn", post_or_die)
     for _ in range(200):
         game = await table.bot.service.get(gid)
         assert game.row.status == "active"
         seat = next(s for s in game.awaited() if not game.ai_plays(s))
-        action = game.engine.choose(game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat))
+        action = game.engine.choose(
+            game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat)
+        )
         h = await fake.slash(table.user_of(game, seat), place, "move", action=action, wait=False)
-        await fake.wait_for(lambda: hit.is_set() or h.done, 60)
+        await fake.wait_for(_answered_or_set(h, hit), 60)
         if hit.is_set():
             break
     else:
         raise AssertionError("no epoch was scored")
-    version = (await table.bot.store.game(gid)).version
+    version = (await table.stored(gid)).version
     assert [m for m in fake.messages(place) if "Epoch 1 scoring" in m.content]
-    await table.runner.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.store.close)
 
     await table.boot(sync=False)
     await table.settle()

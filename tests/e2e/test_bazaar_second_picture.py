@@ -2,24 +2,28 @@
 and players) posts its second picture with the board in the same message, and an edit in place
 replaces both. Drawn by the stand-in renderer (tests/render_stub.py), so this checks the posting
 whatever each game's drawing is."""
+
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
+import pytest
 from PIL import Image
 
-from bazaar_harness import make_table
-from render_stub import BOARD_H, EXTRA_H, board_height, use_stub
-
 from render import caption
+from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, Message, RunBot
+from tests.render_stub import BOARD_H, EXTRA_H, board_height, use_stub
 
 
-def sizes(msg) -> list[tuple[int, int]]:
+def sizes(msg: Message) -> list[tuple[int, int]]:
     return [Image.open(io.BytesIO(a.data)).size for a in msg.attachments]
 
 
-async def test_a_phraya_turn_message_carries_the_board_and_its_second_picture(fake_discord, run_bot, tmp_path,
-                                                                           monkeypatch):
+async def test_a_phraya_turn_message_carries_the_board_and_its_second_picture(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     use_stub(monkeypatch, extra_for={"phraya"})
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
@@ -41,7 +45,9 @@ async def test_a_phraya_turn_message_carries_the_board_and_its_second_picture(fa
     assert {a.id for a in board.attachments} != first_ids  # replaced, not kept
 
 
-async def test_a_game_with_one_picture_posts_one(fake_discord, run_bot, tmp_path, monkeypatch):
+async def test_a_game_with_one_picture_posts_one(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     use_stub(monkeypatch)
     table = make_table(fake_discord, run_bot, tmp_path)
     await table.boot()

@@ -1,10 +1,14 @@
 """A first end-to-end check: open a lobby, join, add an AI, start, see the board and the DMs."""
+
 from __future__ import annotations
 
-from bazaar_harness import buttons, make_table
+from pathlib import Path
+
+from tests.e2e.bazaar_harness import buttons, make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
-async def test_lobby_to_first_board(fake_discord, run_bot, tmp_path):
+async def test_lobby_to_first_board(fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()

@@ -3,17 +3,28 @@ its post, e.g. after a DM click for a game of this process's shard) is posted by
 process once ``BAZAAR_REPOST_AFTER`` has passed (``BazaarBot.sweep_unposted``, run in the
 background with a database other processes share). PostgreSQL only: a SQLite file has one
 process, which posts its own boards."""
+
 from __future__ import annotations
 
-from bazaar_harness import make_table
-from test_discord_faults import POST, backoff, boards_in  # noqa: F401  (backoff: a fixture)
+from pathlib import Path
+from typing import Any
 
+import pytest
+
+from bot.host.live import LiveGame
 from bot.host.service import UNPOSTED, GameService
 from bot.host.store import Store
 from bot.surface.postclaims import POST_LEASE, RECAP_LEASE
+from tests.e2e.bazaar_harness import Table, make_table
+from tests.e2e.test_discord_faults import POST, boards_in
+from tests.e2e.test_discord_faults import backoff_fixture as backoff_fixture  # noqa: F401  (the fixture)
+from tests.fakediscord import FakeDiscord, RunBot
+from tests.store_internals import row_of
 
 
-async def test_a_board_another_process_stored_but_never_posted_is_posted(pg_url, fake_discord, run_bot, tmp_path):
+async def test_a_board_another_process_stored_but_never_posted_is_posted(
+    pg_url: str, fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     table.db_path = pg_url
@@ -25,23 +36,26 @@ async def test_a_board_another_process_stored_but_never_posted_is_posted(pg_url,
     held = await bot.service.get(gid)
     version = held.row.version
 
-    await _move_elsewhere(pg_url, table, gid)  # another process plays the next move, stops before posting
+    await _move_elsewhere(
+        pg_url, table, gid, monkeypatch
+    )  # another process plays the next move, stops before posting
     boards = [m for m in fake.messages(thread) if "· move " in m.content]
 
     assert await bot.sweep_unposted() == 0  # too soon: the other process may still be posting it
     table.now.advance(bot.config.repost_after + 1)
     assert await bot.sweep_unposted() == 1
     await table.settle()
-    new = [m for m in fake.messages(thread) if "· move " in m.content][len(boards):]
+    new = [m for m in fake.messages(thread) if "· move " in m.content][len(boards) :]
     assert len(new) == 1 and f"move {version + 1}" in new[0].content and UNPOSTED in new[0].content
     assert held.row.version == version + 1  # the held game caught up with the other process's move
     assert await bot.sweep_unposted() == 0  # posted once
     await table.play_one(gid, thread)  # and the game goes on from the board posted
-    assert (await bot.store.game(gid)).version == version + 2
+    assert (await row_of(bot.store, gid)).version == version + 2
 
 
-async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(pg_url, fake_discord, run_bot,
-                                                                             tmp_path):
+async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(
+    pg_url: str, fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     table.db_path = pg_url
@@ -52,7 +66,9 @@ async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(pg_
     while held.ai_plays(held.awaited()[0]):
         await table.settle()
     version = held.row.version
-    await _move_elsewhere(pg_url, table, gid, ai_answers=False)  # Ann's move; the AI's answer never came
+    await _move_elsewhere(
+        pg_url, table, gid, monkeypatch, ai_answers=False
+    )  # Ann's move; the AI's answer never came
 
     table.now.advance(bot.config.repost_after + 1)
     assert await bot.sweep_unposted() == 1
@@ -65,7 +81,9 @@ async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(pg_
     assert f"move {game.row.version}" in table.last_turn(thread).content  # the AI's moves are posted too
 
 
-async def _move_elsewhere(pg_url: str, table, gid: int, *, ai_answers: bool = True) -> None:
+async def _move_elsewhere(
+    pg_url: str, table: Table, gid: int, monkeypatch: pytest.MonkeyPatch, *, ai_answers: bool = True
+) -> None:
     """Another process (a service with its own pool on the same schema) plays the awaited
     person's first legal move and stops before posting it; without ``ai_answers``, it plays on
     until an AI seat is awaited and stops before the AI's answer (a transaction of its own)."""
@@ -73,14 +91,18 @@ async def _move_elsewhere(pg_url: str, table, gid: int, *, ai_answers: bool = Tr
     try:
         other = GameService(store, now=table.now, seed_source=lambda: table.seed)
         if not ai_answers:
-            async def stopped(game, **_):
+
+            async def stopped(game: LiveGame, **_: Any) -> None:
                 return None
-            other._advance_ai = stopped
+
+            monkeypatch.setattr(other, "_advance_ai", stopped)
         game = await other.get(gid)
         while True:
             seat = game.awaited()[0]
             action = game.engine.legal_actions(game.state, seat)[0]
-            await other.move(gid, game.seats[seat].user_id, action)
+            user_id = game.seats[seat].user_id
+            assert user_id is not None  # a person's seat
+            await other.move(gid, user_id, action)
             if ai_answers or game.ai_plays(game.awaited()[0]):
                 break  # without ai_answers: on until an AI seat is owed its answer (a turn of steps)
     finally:
@@ -111,13 +133,14 @@ async def test_the_sweep_leaves_a_board_another_process_is_posting(pg_url, fake_
     table.now.advance(POST_LEASE)  # it stopped before posting: its claim lapsed
     assert await bot.sweep_unposted() == 1
     await table.settle()
-    new = [m for m in fake.messages(thread) if "· move " in m.content][len(boards):]
+    new = [m for m in fake.messages(thread) if "· move " in m.content][len(boards) :]
     assert len(new) == 1 and f"move {version + 1}" in new[0].content
     assert (await bot.store.post_state(gid, version + 1, "board"))[2]  # done: nobody posts it again
 
 
-async def test_a_board_another_process_posted_is_not_posted_again_by_a_retry(pg_url, fake_discord, run_bot,
-                                                                             tmp_path, backoff):
+async def test_a_board_another_process_posted_is_not_posted_again_by_a_retry(
+    pg_url, fake_discord, run_bot, tmp_path, backoff
+):
     """This process's board post failed (Discord 502s) and waits for its retry; meanwhile the
     game's own process (its sweep) posted that board and recorded it as done in the database:
     the retry posts nothing (today it posted the same board a second time)."""
@@ -138,7 +161,9 @@ async def test_a_board_another_process_posted_is_not_posted_again_by_a_retry(pg_
     assert await bot.store.post_state(gid, game.row.version, "board") is None  # its claim was given back
     other = await Store.open(pg_url, now=table.now)
     try:  # the other process claims it, posts it (not shown here) and records it as done
-        assert await other.claim_post(gid, game.row.version, "board", "the-other-process", POST_LEASE) == "won"
+        assert (
+            await other.claim_post(gid, game.row.version, "board", "the-other-process", POST_LEASE) == "won"
+        )
         await other.post_done(gid, game.row.version, "board", "the-other-process")
     finally:
         await other.close()
@@ -154,6 +179,7 @@ async def test_a_recap_another_process_is_drawing_is_posted_once(pg_url, fake_di
     That process stops before posting it: once its lease lapses, this process's sweep finds the
     final sheet on Discord and posts the recap, once."""
     from bazaar_harness import install_toy_secret
+
     remove = install_toy_secret()
     try:
         fake = fake_discord

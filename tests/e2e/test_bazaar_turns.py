@@ -2,16 +2,19 @@
 edits its latest board and that player's latest DM in place instead of posting new ones, so the
 channel and the DMs stay quiet but always current; a new board when someone else must act or
 something else was posted since; a click on what an edited board showed before is stale."""
+
 from __future__ import annotations
 
 import copy
 import re
+from pathlib import Path
 
 import render
-from bazaar_harness import board_pngs, make_table, replay_states, shown
-from bot.host.live import private_digest
+from bot.host.live import LiveGame, private_digest
 from engines import base
 from render.common import to_png
+from tests.e2e.bazaar_harness import Table, board_pngs, make_table, replay_states, shown
+from tests.fakediscord import Channel, FakeDiscord, Message, RunBot, User
 
 MOVE = re.compile(r"\(move (\d+)\)|· move (\d+)")
 
@@ -22,7 +25,7 @@ def _version(content: str) -> int:
     return int(m.group(1) or m.group(2))
 
 
-def _shown(fake, msg) -> list[tuple[int, bytes | None]]:
+def _shown(fake: FakeDiscord, msg: Message) -> list[tuple[int, bytes | None]]:
     """``(version named, image data)`` of every version of ``msg``, oldest first."""
     return [(_version(content), png) for content, png in shown(fake, msg)]
 
@@ -40,16 +43,18 @@ def _turns(moves: list[tuple[int, str, str]], seat: int) -> list[tuple[int, int]
     return out
 
 
-async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(fake_discord, run_bot, tmp_path):
+async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 1, options="open_hands=true")
     for i in range(24):
-        if (await table.bot.store.game(gid)).status != "active":
+        if (await table.stored(gid)).status != "active":
             break
         await table.play_one(gid, thread, "button" if i % 2 else "move")
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     seats = await table.bot.store.seats(gid)
     names = [s.name for s in seats]
     engine = base.get("pralaya")
@@ -64,9 +69,17 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(fake_discord, 
     boards = [m for m in fake.messages(thread) if "· move " in m.content]
     shown = {}
     posted = [(m, version, png) for m in boards for version, png in _shown(fake, m)]
-    expected = board_pngs("pralaya", row.seed, len(seats), row.options, moves, names, [v for _, v, _ in posted],
-                          [m.id for m, _, _ in posted])
-    for (m, version, png), want in zip(posted, expected):
+    expected = board_pngs(
+        "pralaya",
+        row.seed,
+        len(seats),
+        row.options,
+        moves,
+        names,
+        [v for _, v, _ in posted],
+        [m.id for m, _, _ in posted],
+    )
+    for (m, version, png), want in zip(posted, expected, strict=True):
         assert png == want, version
         shown[version] = m.id
     for v, state in enumerate(states):
@@ -100,11 +113,12 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(fake_discord, 
             assert len([v for v in created if start <= v <= end]) <= 1, (seat, start, end, created)
         assert any(m.versions for m in dms)  # the edit path was taken
         # always current: the newest DM shows what the player alone sees now
-        assert private_digest(engine, states[_version(dms[-1].content)], seat) == \
-            private_digest(engine, states[-1], seat)
+        assert private_digest(engine, states[_version(dms[-1].content)], seat) == private_digest(
+            engine, states[-1], seat
+        )
 
 
-async def _until_a_move_goes_on(table, gid, thread):
+async def _until_a_move_goes_on(table: Table, gid: int, thread: Channel) -> tuple[LiveGame, int, User, str]:
     """Play on until the awaited person has a move after which they act again; returns
     ``(game, seat, user, that move)``."""
     for _ in range(60):
@@ -118,7 +132,9 @@ async def _until_a_move_goes_on(table, gid, thread):
     raise AssertionError("no move that lets the same player go on")
 
 
-async def test_a_new_board_when_someone_else_posted_and_old_clicks_are_stale(fake_discord, run_bot, tmp_path):
+async def test_a_new_board_when_someone_else_posted_and_old_clicks_are_stale(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()

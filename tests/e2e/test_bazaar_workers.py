@@ -1,12 +1,18 @@
 """The bot draws through its worker pool: every board, hand and text of a game is a job of
 ``bot.workers`` given views and names only (never a state), and the pool is closed with the bot."""
+
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
 
-from bazaar_harness import make_table
 from bot.host.workers import Workers
+from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
+
+T = TypeVar("T")
 
 
 class RecordingWorkers(Workers):
@@ -17,7 +23,7 @@ class RecordingWorkers(Workers):
         self.jobs: list[tuple[str, tuple[Any, ...]]] = []
         self.closed = False
 
-    async def run(self, fn, *args):
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
         self.jobs.append((fn.__name__, args))
         return await super().run(fn, *args)
 
@@ -27,7 +33,10 @@ class RecordingWorkers(Workers):
 
 
 def _holds_a_state(value: Any) -> bool:
-    if dataclasses.is_dataclass(value) and type(value).__name__ not in ("Event", "Line"):  # events, caption lines
+    if dataclasses.is_dataclass(value) and type(value).__name__ not in (
+        "Event",
+        "Line",
+    ):  # events, caption lines
         return True
     if isinstance(value, dict):
         return any(_holds_a_state(v) for v in value.values())
@@ -36,7 +45,9 @@ def _holds_a_state(value: Any) -> bool:
     return False
 
 
-async def test_boards_hands_and_texts_are_jobs_of_the_pool_with_views_only(fake_discord, run_bot, tmp_path):
+async def test_boards_hands_and_texts_are_jobs_of_the_pool_with_views_only(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     workers = RecordingWorkers()
@@ -57,7 +68,9 @@ async def test_boards_hands_and_texts_are_jobs_of_the_pool_with_views_only(fake_
     boards = [args for name, args in workers.jobs if name == "boards"]
     assert boards[-1][1] == game.engine.view(game.state, None)  # the spectator view of the last move
     hands = [args for name, args in workers.jobs if name == "picture" and args[1] == "hand"]
-    seat = game.seat_of(table.players["ann"].id).seat
+    ann = game.seat_of(table.players["ann"].id)
+    assert ann is not None
+    seat = ann.seat
     assert hands[-1][2] == game.engine.view(game.state, seat)
     assert table.bot.lag.samples  # the loop's lag is being sampled
     await runner.stop()

@@ -1,29 +1,47 @@
 """Games in a channel a member cannot see stay out of that member's reach: `game:<number>`,
 `/game list`, `/game status`, `/log` and join answer with the one "no such game here" refusal,
 the same as for a number no game has."""
+
 from __future__ import annotations
 
+from pathlib import Path
+
 import discord
-from bazaar_harness import GAME_TITLE, make_table
+
+from tests.e2e.bazaar_harness import make_table, title_id
+from tests.fakediscord import FakeDiscord, RunBot
 
 
-async def test_a_game_in_a_hidden_channel_is_no_game_for_those_who_cannot_see_it(fake_discord, run_bot, tmp_path):
+async def test_a_game_in_a_hidden_channel_is_no_game_for_those_who_cannot_see_it(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     mod = table.players["mod"]
-    staff = fake.add_text_channel(table.guild, "staff", overwrites={
-        table.guild.roles[table.guild.id]: discord.PermissionOverwrite(view_channel=False),
-        mod: discord.PermissionOverwrite(view_channel=True),
-        fake.bot_user: discord.PermissionOverwrite(view_channel=True)})
+    staff = fake.add_text_channel(
+        table.guild,
+        "staff",
+        overwrites={
+            table.guild.roles[table.guild.id]: discord.PermissionOverwrite(view_channel=False),
+            mod: discord.PermissionOverwrite(view_channel=True),
+            fake.bot_user: discord.PermissionOverwrite(view_channel=True),
+        },
+    )
     await table.boot()
     mark = fake.mark()
     h = await fake.slash(mod, staff, "game new", options={"game": "pralaya"})
     assert h.ephemeral and "Opened" in h.content, h.content
     lobby = await fake.wait_message(staff, lambda m: "lobby" in m.content, after=mark)
-    gid = int(GAME_TITLE.search(lobby.content)["id"])
+    gid = title_id(lobby.content)
     ann = table.players["ann"]
-    hidden, nowhere = [], []
-    for command, values in (("game status", {}), ("log", {}), ("game join", {}), ("move", {"action": "done"})):
+    hidden: list[str] = []
+    nowhere: list[str] = []
+    for command, values in (
+        ("game status", {}),
+        ("log", {}),
+        ("game join", {}),
+        ("move", {"action": "done"}),
+    ):
         for number, out in ((gid, hidden), (gid + 1000, nowhere)):
             h = await fake.slash(ann, table.channel, command, options={**values, "game": number})
             assert h.ephemeral, (command, h.content)

@@ -10,18 +10,21 @@ is retried after its ``retry_after`` (a global one holds every request). Those s
 the tests take half a minute, so the ``backoff`` fixture records what discord.py asks to sleep
 and runs it 100 times faster (only discord.py's HTTP modules see it; the bot is unchanged).
 """
+
 from __future__ import annotations
 
 import asyncio
 import re
 import types
 from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bazaar_harness import FakeTime, Table, make_table
-from fakediscord import Channel, FakeDiscord
+from tests.e2e.bazaar_harness import FakeTime, Table, make_table, poke
+from tests.fakediscord import Channel, FakeDiscord, Request, RunBot, User
 
 POST = "POST /channels/{channel_id}/messages"
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -39,8 +42,8 @@ class Backoff:
         self.asked: list[float] = []
 
 
-@pytest.fixture
-def backoff(monkeypatch: pytest.MonkeyPatch) -> Backoff:
+@pytest.fixture(name="backoff")
+def backoff_fixture(monkeypatch: pytest.MonkeyPatch) -> Backoff:
     """discord.py's retry sleeps, recorded and 100x shorter (see the module docstring)."""
     import discord.http
     import discord.webhook.async_ as webhook
@@ -59,22 +62,29 @@ def backoff(monkeypatch: pytest.MonkeyPatch) -> Backoff:
     return record
 
 
-def boards_in(place: Channel):
+def boards_in(place: Channel) -> Callable[[Request], bool]:
     """``where`` for the board posts of a game: messages with a picture in its thread."""
     return lambda r: r.path == f"/channels/{place.id}/messages" and bool(r.files)
 
 
-def dms_of(fake: FakeDiscord, *users):
+def dms_of(fake: FakeDiscord, *users: User) -> Callable[[Request], bool]:
     ids = {u.id for u in users}
 
-    def where(r) -> bool:
+    def where(r: Request) -> bool:
         ch = next((c for c in fake.channels.values() if r.path.startswith(f"/channels/{c.id}/")), None)
         return ch is not None and ch.is_dm and ch.recipient_id in ids
+
     return where
 
 
-async def setup_game(fake: FakeDiscord, run_bot, tmp_path, *, clock: str | None = None,
-                     now: FakeTime | None = None) -> tuple[Table, int, Channel]:
+async def setup_game(
+    fake: FakeDiscord,
+    run_bot: RunBot,
+    tmp_path: Path,
+    *,
+    clock: str | None = None,
+    now: FakeTime | None = None,
+) -> tuple[Table, int, Channel]:
     table = make_table(fake, run_bot, tmp_path)
     if now is not None:
         table.now = now
@@ -110,7 +120,9 @@ def assert_no_dm_twice(fake: FakeDiscord, table: Table) -> None:
         assert len(contents) == len(set(contents)), f"a DM to {user.name} sent twice"
 
 
-async def play_until(table: Table, gid: int, place: Channel, done, limit: int = 8) -> None:
+async def play_until(
+    table: Table, gid: int, place: Channel, done: Callable[[], object], limit: int = 8
+) -> None:
     """Play moves until ``done()`` (a fault was hit: an edited board posts nothing new)."""
     for _ in range(limit):
         if done():
@@ -127,7 +139,9 @@ async def play(table: Table, gid: int, place: Channel, n: int, via: str = "move"
 # ---------------------------------------------------------------------- 5xx and broken connections
 
 
-async def test_a_board_post_that_keeps_failing_is_posted_later_once(fake_discord, run_bot, tmp_path, backoff):
+async def test_a_board_post_that_keeps_failing_is_posted_later_once(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
+) -> None:
     """Every one of discord.py's five tries answered 502: the move stands, and the bot posts its
     board itself a moment later (nobody has to move or restart it), once, with its DMs."""
     fake = fake_discord
@@ -147,7 +161,9 @@ async def test_a_board_post_that_keeps_failing_is_posted_later_once(fake_discord
     await assert_every_board_once(table, gid, thread)
 
 
-async def test_a_refused_board_goes_out_with_the_next_move(fake_discord, run_bot, tmp_path, backoff):
+async def test_a_refused_board_goes_out_with_the_next_move(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
+) -> None:
     """The next move comes before the bot's own retry: its board carries the refused one's
     events too (one post for both), and the retry then finds nothing left to post."""
     fake = fake_discord
@@ -172,7 +188,8 @@ async def test_a_refused_board_goes_out_with_the_next_move(fake_discord, run_bot
 
 
 async def test_5xx_answers_are_retried_by_discord_py_and_nothing_is_posted_twice(
-        fake_discord, run_bot, tmp_path, backoff):
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
+) -> None:
     """500 and 502 on board posts, board edits, DMs, interaction responses and follow-ups, some
     after Discord did the work (the answer was lost): discord.py's retries get through, a post
     retried after it was made is answered with the same message (its nonce), every board is
@@ -195,7 +212,9 @@ async def test_5xx_answers_are_retried_by_discord_py_and_nothing_is_posted_twice
     assert_no_dm_twice(fake, table)
 
 
-async def test_a_board_post_whose_connection_breaks_is_posted_later(fake_discord, run_bot, tmp_path):
+async def test_a_board_post_whose_connection_breaks_is_posted_later(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """The connection breaks under a board post (no answer: aiohttp raises, discord.py does not
     retry): the bot posts the board again itself, once."""
     fake = fake_discord
@@ -210,7 +229,9 @@ async def test_a_board_post_whose_connection_breaks_is_posted_later(fake_discord
     await assert_every_board_once(table, gid, thread)
 
 
-async def test_an_acknowledgement_done_but_answered_500_still_plays_the_move(fake_discord, run_bot, tmp_path, backoff):
+async def test_an_acknowledgement_done_but_answered_500_still_plays_the_move(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
+) -> None:
     """Discord took the deferral but answered 500; discord.py's retry then gets 400 / 40060
     (already acknowledged). The interaction is acknowledged, so the bot goes on: the move is
     played, its board posted once and the player told, privately."""
@@ -232,7 +253,9 @@ async def test_an_acknowledgement_done_but_answered_500_still_plays_the_move(fak
 
 
 @pytest.mark.parametrize("case", ["board", "global", "shared-edit", "callback", "dm"])
-async def test_429_is_waited_out_and_nothing_is_posted_twice(fake_discord, run_bot, tmp_path, case):
+async def test_429_is_waited_out_and_nothing_is_posted_twice(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, case: str
+) -> None:
     """A 429 as Discord sends it (per route, shared, or global): discord.py waits
     ``retry_after`` and tries again, which succeeds; every board is shown once."""
     fake = fake_discord
@@ -262,7 +285,9 @@ async def test_429_is_waited_out_and_nothing_is_posted_twice(fake_discord, run_b
 # ---------------------------------------------------------------------- slow answers
 
 
-async def test_a_slow_board_post_does_not_delay_acknowledgements(fake_discord, run_bot, tmp_path):
+async def test_a_slow_board_post_does_not_delay_acknowledgements(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """A board post Discord takes 3.5 s to answer: the click and a /move are acknowledged at once
     (the bot defers before it works), "My hand" meanwhile answers in time, and the board lands
     once."""
@@ -278,7 +303,9 @@ async def test_a_slow_board_post_does_not_delay_acknowledgements(fake_discord, r
         version = game.row.version
         seat = next(s for s in game.awaited() if not game.ai_plays(s))
         user = table.user_of(game, seat)
-        action = game.engine.choose(game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat))
+        action = game.engine.choose(
+            game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat)
+        )
         h = await fake.slash(user, thread, "move", action=action, wait=False)
         await h.wait_ack(timeout=3)
         other = next(u for u in (table.players["ann"], bob) if u is not user)
@@ -287,6 +314,7 @@ async def test_a_slow_board_post_does_not_delay_acknowledgements(fake_discord, r
         await h.wait_done()
         await hand.wait_done()
         await table.settle()
+        assert h.ack_latency is not None and hand.ack_latency is not None
         assert h.ack_latency < 3 and hand.ack_latency < 3
         assert h.content.startswith("✅ Played"), h.content
         assert game.row.version > version
@@ -309,14 +337,16 @@ RESUMES = {"cut, no close frame", "closed 4000", "closed 1006", "op 7 reconnect"
 
 
 @pytest.mark.parametrize("how", list(GATEWAY_FAULTS))
-async def test_the_gateway_failing_mid_game(fake_discord, run_bot, tmp_path, how):
+async def test_the_gateway_failing_mid_game(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, how: str
+) -> None:
     """The gateway connection drops or the session is invalidated while a turn clock runs out:
     the bot resumes (or identifies again), the clock's AI move is played exactly once, and
     clicks and /move work afterwards with every board shown once."""
     fake = fake_discord
     fake.default_timeout = 10.0
     table, gid, thread = await setup_game(fake, run_bot, tmp_path, clock="1m")
-    runner, bot = table.runner, table.bot
+    runner, bot = table.running, table.bot
     game = await bot.service.get(gid)
     await play(table, gid, thread, 1)
     first = runner.session
@@ -326,18 +356,19 @@ async def test_the_gateway_failing_mid_game(fake_discord, run_bot, tmp_path, how
 
     GATEWAY_FAULTS[how](fake)
     table.now.advance(61)  # the awaited player's time runs out while the gateway is down
-    bot.clock.poke()
+    poke(bot)
     await fake.wait_for(lambda: game.row.version > version, what="the clock's move")
     if how in RESUMES:
         await runner.wait_until_resumed()
         assert runner.session is first and len(fake.sessions) == 1
     else:
-        await fake.wait_for(lambda: (s := runner.session) is not None and s is not first and s.connected,
-                            what="a new session")
-        assert first.invalid and first.resumes == 0
+        await fake.wait_for(
+            lambda: (s := runner.session) is not None and s is not first and s.connected, what="a new session"
+        )
+        assert first is not None and first.invalid and first.resumes == 0
     await table.settle()
     for _ in range(3):  # the clock is asked again: nothing more is due for that turn
-        bot.clock.poke()
+        poke(bot)
         await asyncio.sleep(0.05)
     await table.settle()
     moves = await table.bot.store.moves(gid)
@@ -348,7 +379,9 @@ async def test_the_gateway_failing_mid_game(fake_discord, run_bot, tmp_path, how
     assert_no_dm_twice(fake, table)
 
 
-async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resume(fake_discord, run_bot, tmp_path):
+async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resume(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """A click sent while the bot's connection is cut reaches it when it resumes (the missed
     dispatches are replayed by sequence number); it is answered and played once."""
     fake = fake_discord
@@ -356,25 +389,29 @@ async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resu
     game = await table.bot.service.get(gid)
     seat = next(s for s in game.awaited() if not game.ai_plays(s))
     user = table.user_of(game, seat)
-    action = game.engine.choose(game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat))
+    action = game.engine.choose(
+        game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat)
+    )
     version = game.row.version
     msg = await table.control(user, thread, gid, version, action)
     fake.faults.drop_gateway()
     h = await table.use(user, msg, gid, version, action, wait=False)
-    await table.runner.wait_until_resumed()
+    await table.running.wait_until_resumed()
     await h.wait_done()
     await table.settle()
     assert game.row.version > version
     assert len([i for i in fake.interactions if i.id == h.id]) == 1 and len(h.callbacks) == 1
     moves = await table.bot.store.moves(gid)
-    assert [(m.seat, m.action) for m in moves[version:version + 1]] == [(seat, action)]
+    assert [(m.seat, m.action) for m in moves[version : version + 1]] == [(seat, action)]
     await assert_every_board_once(table, gid, thread)
 
 
-async def test_a_final_sheet_refused_by_discord_is_posted_later_once(fake_discord, run_bot, tmp_path, backoff):
+async def test_a_final_sheet_refused_by_discord_is_posted_later_once(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
+) -> None:
     """The last move's score sheet fails all of discord.py's tries: the bot posts it again by
     itself, once, then clears the buttons and archives the thread (once)."""
-    from bazaar_harness import install_toy_secret
+    from tests.e2e.bazaar_harness import install_toy_secret
 
     remove = install_toy_secret()
     try:
@@ -382,20 +419,34 @@ async def test_a_final_sheet_refused_by_discord_is_posted_later_once(fake_discor
         table = make_table(fake, run_bot, tmp_path)
         await table.boot(repost_delays=QUICK)
         gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
-        fault = fake.faults.fail(POST, 500, times=5, where=lambda r: boards_in(thread)(r)
-                                 and "is over" in str((r.json or {}).get("content")))
+        fault = fake.faults.fail(
+            POST,
+            500,
+            times=5,
+            where=lambda r: boards_in(thread)(r) and "is over" in str((r.json or {}).get("content")),
+        )
         for _ in range(6):
             await table.play_one(gid, thread, "move")
         game = await table.bot.service.get(gid)
         assert game.row.status == "finished" and fault.spent
-        await fake.wait_for(lambda: any("is over" in m.content for m in fake.messages(thread)),
-                            what="the final sheet posted again")
+        await fake.wait_for(
+            lambda: any("is over" in m.content for m in fake.messages(thread)),
+            what="the final sheet posted again",
+        )
         await table.recaps_posted()  # the recap follows the sheet; then the thread is archived
         finals = [m for m in fake.messages(thread) if "is over" in m.content]
         assert len(finals) == 1 and finals[0].attachments and "Winner" in finals[0].content
         assert all(m.components == [] for m in fake.messages(thread)) and fake.channel(thread.id).archived
-        assert len([r for r in fake.requests if r.route == "PATCH /channels/{channel_id}"
-                    and (r.json or {}).get("archived")]) == 1
+        assert (
+            len(
+                [
+                    r
+                    for r in fake.requests
+                    if r.route == "PATCH /channels/{channel_id}" and (r.json or {}).get("archived")
+                ]
+            )
+            == 1
+        )
         assert await table.bot.store.unposted() == []
     finally:
         remove()

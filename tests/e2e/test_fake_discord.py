@@ -1,4 +1,5 @@
 """Self-tests of the fake Discord, driving a tiny discord.py bot defined here."""
+
 from __future__ import annotations
 
 import asyncio
@@ -11,26 +12,31 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from fakediscord import FakeDiscord, FakeDiscordError, FakeDiscordTimeout
+from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeDiscordTimeout
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"fake-image-bytes"
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tiny:join:(?P<game>[a-z]+)"):
+class JoinButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"tiny:join:(?P<game>[a-z]+)"
+):
     """A restart-proof button: its state lives in the custom_id."""
 
     def __init__(self, game: str) -> None:
-        super().__init__(discord.ui.Button(label="Join", style=discord.ButtonStyle.primary,
-                                           custom_id=f"tiny:join:{game}"))
+        super().__init__(
+            discord.ui.Button(label="Join", style=discord.ButtonStyle.primary, custom_id=f"tiny:join:{game}")
+        )
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> JoinButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> JoinButton:
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: TinyBot = interaction.client  # type: ignore[assignment]
+        bot = interaction.client
+        assert isinstance(bot, TinyBot), bot
         bot.joins.append((bot.name, self.game, interaction.user.id))
         await interaction.response.edit_message(content=f"{interaction.user.name} joined {self.game}")
 
@@ -44,13 +50,15 @@ class LobbyView(discord.ui.View):
         self.add_item(JoinButton("pralaya"))
 
     @discord.ui.button(label="Ping", custom_id="tiny:ping", style=discord.ButtonStyle.secondary)
-    async def ping(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def ping(self, interaction: discord.Interaction, button: discord.ui.Button[LobbyView]) -> None:
         self.bot.pings += 1
         await interaction.response.send_message("pong", ephemeral=True)
 
-    @discord.ui.select(custom_id="tiny:seat", options=[discord.SelectOption(label=f"Seat {i}", value=str(i))
-                                                       for i in range(3)])
-    async def seat(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+    @discord.ui.select(
+        custom_id="tiny:seat",
+        options=[discord.SelectOption(label=f"Seat {i}", value=str(i)) for i in range(3)],
+    )
+    async def seat(self, interaction: discord.Interaction, select: discord.ui.Select[LobbyView]) -> None:
         await interaction.response.defer()
         await interaction.edit_original_response(content=f"seat {select.values[0]}")
 
@@ -59,8 +67,11 @@ class TinyBot(commands.Bot):
     """Slash commands covering every response style the fake must support."""
 
     def __init__(self, name: str = "tiny", intents: discord.Intents | None = None) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents or discord.Intents.default(),
-                         help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents or discord.Intents.default(),
+            help_command=None,
+        )
         self.name = name
         self.joins: list[tuple[str, str, int]] = []
         self.pings = 0
@@ -94,7 +105,9 @@ class TinyBot(commands.Bot):
 
         @tree.command(description="Repeat some text")
         @app_commands.describe(text="what to say", times="how often")
-        async def echo(inter: discord.Interaction, text: str, times: app_commands.Range[int, 1, 3] = 1) -> None:
+        async def echo(
+            inter: discord.Interaction, text: str, times: app_commands.Range[int, 1, 3] = 1
+        ) -> None:
             await inter.response.send_message(" ".join([text] * times))
 
         @tree.command(description="Only you can see this")
@@ -108,14 +121,19 @@ class TinyBot(commands.Bot):
 
         @tree.command(description="Answer with a file at once")
         async def picture(inter: discord.Interaction) -> None:
-            await inter.response.send_message(file=discord.File(io.BytesIO(PNG), "pic.png"),
-                                              embed=discord.Embed(title="Board", description="turn 1"))
+            await inter.response.send_message(
+                file=discord.File(io.BytesIO(PNG), "pic.png"),
+                embed=discord.Embed(title="Board", description="turn 1"),
+            )
 
         game = app_commands.Group(name="game", description="Games")
 
         @game.command(name="new", description="Open a lobby")
-        async def game_new(inter: discord.Interaction, game: Literal["pralaya", "kathai"],
-                           players: app_commands.Range[int, 2, 5] = 3) -> None:
+        async def game_new(
+            inter: discord.Interaction,
+            game: Literal["pralaya", "kathai"],
+            players: app_commands.Range[int, 2, 5] = 3,
+        ) -> None:
             await inter.response.send_message(f"lobby {game} for {players}", view=LobbyView(self))
 
         tree.add_command(game)
@@ -144,17 +162,23 @@ class TinyBot(commands.Bot):
         @tree.command(description="Play in a thread")
         async def table(inter: discord.Interaction) -> None:
             await inter.response.defer(ephemeral=True)
+            assert isinstance(inter.channel, discord.TextChannel), inter.channel
             thread = await inter.channel.create_thread(name="table-1", type=discord.ChannelType.public_thread)
             await thread.send("game on")
             await thread.edit(archived=True)
             await inter.edit_original_response(content=f"played in {thread.mention}")
 
         @tree.command(description="Resolved options")
-        async def who(inter: discord.Interaction, member: discord.Member, where: discord.TextChannel,
-                      file: discord.Attachment | None = None) -> None:
+        async def who(
+            inter: discord.Interaction,
+            member: discord.Member,
+            where: discord.TextChannel,
+            file: discord.Attachment | None = None,
+        ) -> None:
             size = len(await file.read()) if file else 0
-            await inter.response.send_message(f"{member.name}/{member.guild_permissions.manage_guild} in {where.name} "
-                                              f"{size}")
+            await inter.response.send_message(
+                f"{member.name}/{member.guild_permissions.manage_guild} in {where.name} {size}"
+            )
 
         @tree.command(description="Moderators only")
         @app_commands.default_permissions(manage_guild=True)
@@ -178,7 +202,9 @@ async def world(fake_discord: FakeDiscord) -> dict[str, Any]:
     fake = fake_discord
     guild = fake.add_guild("Test Guild", channels=["games", "lounge"])
     return {
-        "fake": fake, "guild": guild, "chan": guild.channel("games"),
+        "fake": fake,
+        "guild": guild,
+        "chan": guild.channel("games"),
         "alice": fake.add_user("alice", guild=guild),
         "bob": fake.add_user("bob", guild=guild),
     }
@@ -199,12 +225,17 @@ async def test_connects_ready_with_guilds(world: dict[str, Any], run_bot: Any) -
     assert client.user.id == fake.bot_user.id and client.application_id == fake.application_id
     [g] = client.guilds
     assert g.id == guild.id and sorted(c.name for c in g.text_channels) == ["games", "lounge"]
-    assert g.me is not None and g.me.guild_permissions.send_messages and not g.me.guild_permissions.administrator
+    assert (
+        g.me is not None and g.me.guild_permissions.send_messages and not g.me.guild_permissions.administrator
+    )
     [session] = fake.sessions
     conn = session.connection
     # discord.py asks for zlib-stream transport compression; the fake answers plain text frames it accepts.
     assert conn.query["v"] == "10" and conn.query["encoding"] == "json"
-    assert conn.query["compress"] in ("zlib-stream", "zstd-stream")  # zstd when the zstandard module is present
+    assert conn.query["compress"] in (
+        "zlib-stream",
+        "zstd-stream",
+    )  # zstd when the zstandard module is present
     assert session.intents == discord.Intents.default().value
     await fake.wait_for(lambda: conn.heartbeats >= 1 and client.latency != float("inf"))
     assert [r.route for r in fake.requests[:2]] == ["GET /users/@me", "GET /oauth2/applications/@me"]
@@ -218,10 +249,16 @@ async def test_command_tree_sync(world: dict[str, Any], run_bot: Any) -> None:
     runner.client.tree.copy_global_to(guild=discord.Object(guild.id))
     synced = await runner.client.tree.sync(guild=discord.Object(guild.id))
     names = sorted(c["name"] for c in fake.commands[guild.id])
-    assert names == sorted(c.name for c in synced) == ["admin", "dm", "echo", "game", "late", "move", "picture",
-                                                         "secret", "slow", "table", "who"]
+    assert (
+        names
+        == sorted(c.name for c in synced)
+        == ["admin", "dm", "echo", "game", "late", "move", "picture", "secret", "slow", "table", "who"]
+    )
     game = next(c for c in fake.commands[guild.id] if c["name"] == "game")
-    assert game["options"][0]["name"] == "new" and game["options"][0]["options"][0]["choices"][0]["value"] == "pralaya"
+    assert (
+        game["options"][0]["name"] == "new"
+        and game["options"][0]["options"][0]["choices"][0]["value"] == "pralaya"
+    )
     fetched = await runner.client.tree.fetch_commands(guild=discord.Object(guild.id))
     assert {c.id for c in fetched} == {c.id for c in synced}
     await runner.client.tree.sync()  # global
@@ -237,7 +274,9 @@ async def test_slash_plain_and_ephemeral(world: dict[str, Any], run_bot: Any) ->
     assert fake.messages(chan)[-1] is h.response and h.response.interaction_id == h.id
     h2 = await fake.slash(alice, chan, "secret")
     assert h2.ephemeral and h2.content == "for your eyes only"
-    assert h2.response not in fake.messages(chan) and h2.response in fake.messages(chan, include_ephemeral=True)
+    assert h2.response not in fake.messages(chan) and h2.response in fake.messages(
+        chan, include_ephemeral=True
+    )
 
 
 async def test_slash_deferred_followup_and_files(world: dict[str, Any], run_bot: Any) -> None:
@@ -328,14 +367,21 @@ async def test_thread_created_and_archived(world: dict[str, Any], run_bot: Any) 
     assert thread.name == "table-1" and thread.parent_id == chan.id and thread.archived and thread.type == 11
     assert [m.content for m in fake.messages(thread)] == ["game on"]
     assert h.content == f"played in <#{thread.id}>" and not h.response.loading
-    await fake.wait_for(lambda: runner.client.get_channel(thread.id) is None)  # archived threads leave the cache
+    await fake.wait_for(
+        lambda: runner.client.get_channel(thread.id) is None
+    )  # archived threads leave the cache
 
 
 async def test_permissions_enforced(fake_discord: FakeDiscord, run_bot: Any) -> None:
     fake = fake_discord
     guild = fake.add_guild("Perms")
-    closed = fake.add_text_channel(guild, "closed", overwrites={
-        fake.bot_user: discord.PermissionOverwrite(send_messages=False, create_public_threads=False)})
+    closed = fake.add_text_channel(
+        guild,
+        "closed",
+        overwrites={
+            fake.bot_user: discord.PermissionOverwrite(send_messages=False, create_public_threads=False)
+        },
+    )
     runner = await run_bot(TinyBot())
     channel = runner.client.get_channel(closed.id)
     assert not channel.permissions_for(channel.guild.me).send_messages
@@ -344,9 +390,9 @@ async def test_permissions_enforced(fake_discord: FakeDiscord, run_bot: Any) -> 
     assert info.value.code == 50013
     with pytest.raises(discord.Forbidden):
         await channel.create_thread(name="t", type=discord.ChannelType.public_thread)
-    with pytest.raises(discord.HTTPException) as info:
+    with pytest.raises(discord.HTTPException) as too_long:
         await channel.send("x" * 2001)
-    assert info.value.status == 403  # still no send permission: permissions are checked before the body
+    assert too_long.value.status == 403  # still no send permission: permissions are checked before the body
 
 
 async def test_message_limits_and_edits(world: dict[str, Any], run_bot: Any) -> None:
@@ -491,16 +537,27 @@ async def test_resolved_options_permissions_and_followups(world: dict[str, Any],
     fake, guild, chan, alice = world["fake"], world["guild"], world["chan"], world["alice"]
     mod = fake.add_user("mod", guild=guild, permissions=discord.Permissions(manage_guild=True))
     await started(run_bot, world)
-    h = await fake.slash(alice, chan, "who", member=mod, where=guild.channel("lounge"), file=("f.bin", b"12345"))
+    h = await fake.slash(
+        alice, chan, "who", member=mod, where=guild.channel("lounge"), file=("f.bin", b"12345")
+    )
     assert h.content == "mod/True in lounge 5"
     with pytest.raises(FakeDiscordError, match="hides /admin"):
         await fake.slash(alice, chan, "admin")
     h = await fake.slash(mod, chan, "admin")
     public = await h.wait_followups(2)
     note = h.response  # the first follow-up after a defer fills the "thinking" message
-    assert h.ephemeral and note is public[0] and note.content == "step 2" and note.versions[-1]["content"] == "step 1"
+    assert (
+        h.ephemeral
+        and note is public[0]
+        and note.content == "step 2"
+        and note.versions[-1]["content"] == "step 1"
+    )
     assert [a.filename for a in note.attachments] == ["p.png"]
-    assert public[1].content == "public note" and not public[1].ephemeral and fake.last_message(chan) is public[1]
+    assert (
+        public[1].content == "public note"
+        and not public[1].ephemeral
+        and fake.last_message(chan) is public[1]
+    )
 
 
 async def test_dm_interactions(world: dict[str, Any], run_bot: Any) -> None:
@@ -527,7 +584,9 @@ async def test_threads_members_and_replies(world: dict[str, Any], run_bot: Any) 
     await thread.add_user(discord.Object(alice.id))
     assert alice.id in fake.channel(thread.id).member_ids
     reply = await msg.reply("noted")
-    assert fake.message(reply.id).type == 19 and fake.message(reply.id).message_reference["message_id"] == str(msg.id)
+    assert fake.message(reply.id).type == 19 and fake.message(reply.id).message_reference[
+        "message_id"
+    ] == str(msg.id)
     await fake.wait_for(lambda: runner.client.get_channel(thread.id) is not None)
 
 

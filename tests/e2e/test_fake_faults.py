@@ -1,16 +1,26 @@
 """The fake's fault injection answers as Discord does (checked with plain HTTP requests)."""
+
 from __future__ import annotations
+
+from typing import Any
 
 import aiohttp
 
-from fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord
 
 
-async def _post(fake: FakeDiscord, channel_id: int, body: dict) -> tuple[int, dict, dict]:
-    async with aiohttp.ClientSession() as http:
-        async with http.post(f"{fake.base_url}/api/v10/channels/{channel_id}/messages", json=body,
-                             headers={"Authorization": f"Bot {fake.token}"}) as r:
-            return r.status, dict(r.headers), await r.json()
+async def _post(
+    fake: FakeDiscord, channel_id: int, body: dict[str, Any]
+) -> tuple[int, dict[str, str], dict[str, Any]]:
+    async with (
+        aiohttp.ClientSession() as http,
+        http.post(
+            f"{fake.base_url}/api/v10/channels/{channel_id}/messages",
+            json=body,
+            headers={"Authorization": f"Bot {fake.token}"},
+        ) as r,
+    ):
+        return r.status, dict(r.headers), await r.json()
 
 
 async def test_429_bodies_and_headers_are_discords(fake_discord: FakeDiscord) -> None:
@@ -20,7 +30,11 @@ async def test_429_bodies_and_headers_are_discords(fake_discord: FakeDiscord) ->
     route = fake.faults.rate_limit("POST /channels/{channel_id}/messages", 1.5, scope="shared")
     glob = fake.faults.rate_limit("POST /channels/*/messages", 0.25, global_=True)
     status, headers, body = await _post(fake, chan.id, {"content": "a"})
-    assert status == 429 and body == {"message": "You are being rate limited.", "retry_after": 1.5, "global": False}
+    assert status == 429 and body == {
+        "message": "You are being rate limited.",
+        "retry_after": 1.5,
+        "global": False,
+    }
     assert headers["Retry-After"] == "2" and headers["X-RateLimit-Remaining"] == "0"
     assert headers["X-RateLimit-Scope"] == "shared" and headers["X-RateLimit-Reset-After"] == "1.500"
     assert headers["X-RateLimit-Bucket"] and headers["X-RateLimit-Limit"] and headers["X-RateLimit-Reset"]
@@ -33,7 +47,9 @@ async def test_429_bodies_and_headers_are_discords(fake_discord: FakeDiscord) ->
     assert status == 200 and [m.content for m in fake.messages(chan)] == ["c"]
 
 
-async def test_a_failure_after_the_work_and_the_nonce_that_makes_a_retry_safe(fake_discord: FakeDiscord) -> None:
+async def test_a_failure_after_the_work_and_the_nonce_that_makes_a_retry_safe(
+    fake_discord: FakeDiscord,
+) -> None:
     fake = fake_discord
     fake.add_guild("G", channels=["c"])
     chan = fake.channel("c")

@@ -3,13 +3,17 @@ of 2, each get only the guilds of ``(guild_id >> 22) % 2 == shard`` (READY, GUIL
 later guild events), a click in a guild reaches that guild's shard, a click in a DM reaches
 shard 0, ``GET /gateway/bot`` recommends the fake's shard count, and a shard id out of range is
 refused with close code 4010."""
+
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 import discord
 import pytest
 
-from fakediscord import BotRunner, FakeDiscord, FakeDiscordError
-from fakediscord.gateway import INVALID_SHARD
+from tests.fakediscord import BotRunner, FakeDiscord, FakeDiscordError
+from tests.fakediscord.gateway import INVALID_SHARD
 
 
 class Client(discord.Client):
@@ -20,7 +24,8 @@ class Client(discord.Client):
         self.clicks: list[str] = []
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        self.clicks.append((interaction.data or {}).get("custom_id"))
+        data: Mapping[str, Any] = interaction.data or {}
+        self.clicks.append(str(data.get("custom_id")))
         await interaction.response.defer()
 
 
@@ -30,7 +35,7 @@ def _view(custom_id: str) -> discord.ui.View:
     return view
 
 
-async def test_guilds_events_and_interactions_go_to_their_shard_and_dms_to_shard_0():
+async def test_guilds_events_and_interactions_go_to_their_shard_and_dms_to_shard_0() -> None:
     fake = FakeDiscord(shard_count=2)
     await fake.start()
     runners: list[BotRunner] = []
@@ -42,9 +47,13 @@ async def test_guilds_events_and_interactions_go_to_their_shard_and_dms_to_shard
             for shard in (0, 1):
                 runners.append(await BotRunner(fake, Client(shard)).start())
             c0, c1 = (r.client for r in runners)
+            assert isinstance(c0, Client) and isinstance(c1, Client)
             assert [g.id for g in c0.guilds] == [g0.id] and [g.id for g in c1.guilds] == [g1.id]
             assert [s.shard for s in fake.sessions] == [(0, 2), (1, 2)]
-            assert fake.gateway.target(None) is fake.sessions[0] and fake.gateway.target(g1.id) is fake.sessions[1]
+            assert (
+                fake.gateway.target(None) is fake.sessions[0]
+                and fake.gateway.target(g1.id) is fake.sessions[1]
+            )
 
             late = fake.add_text_channel(g1, "late")
             await fake.wait_for(lambda: c1.get_channel(late.id) is not None)
@@ -53,10 +62,13 @@ async def test_guilds_events_and_interactions_go_to_their_shard_and_dms_to_shard
             # a click in each guild reaches its shard; a click in a DM reaches shard 0
             for client, guild, cid in ((c0, g0, "in-zero"), (c1, g1, "in-one")):
                 channel = client.get_channel(next(iter(guild.channels)))
+                assert isinstance(channel, discord.TextChannel), channel
                 sent = await channel.send("buttons", view=_view(cid))
                 await fake.click(ann, fake.message(sent.id), cid)
             user = await c1.fetch_user(ann.id)
-            dm = await (await user.create_dm()).send("in a DM", view=_view("in-dm"))  # sent by shard 1's process
+            dm = await (await user.create_dm()).send(
+                "in a DM", view=_view("in-dm")
+            )  # sent by shard 1's process
             await fake.click(ann, fake.message(dm.id), "in-dm")
             assert c0.clicks == ["in-zero", "in-dm"] and c1.clicks == ["in-one"]
 
@@ -69,7 +81,7 @@ async def test_guilds_events_and_interactions_go_to_their_shard_and_dms_to_shard
     fake.assert_clean()
 
 
-async def test_a_shard_id_out_of_range_is_refused_with_4010():
+async def test_a_shard_id_out_of_range_is_refused_with_4010() -> None:
     fake = FakeDiscord(shard_count=2)
     await fake.start()
     try:
@@ -77,6 +89,9 @@ async def test_a_shard_id_out_of_range_is_refused_with_4010():
             client = discord.Client(intents=discord.Intents.none(), shard_id=2, shard_count=2)
             with pytest.raises(FakeDiscordError, match="closed with 4010") as err:
                 await BotRunner(fake, client).start()
-            assert isinstance(err.value.__cause__, discord.ConnectionClosed) and err.value.__cause__.code == INVALID_SHARD
+            assert (
+                isinstance(err.value.__cause__, discord.ConnectionClosed)
+                and err.value.__cause__.code == INVALID_SHARD
+            )
     finally:
         await fake.close()

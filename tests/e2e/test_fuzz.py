@@ -8,23 +8,25 @@ woke), and no answer to anyone carried ids hidden from them (see ``fuzz_leaks``)
 ``BAZAAR_FUZZ_SEED`` picks the seed (default 1). The long run is marked ``slow``
 (``pytest -m slow tests/e2e/test_fuzz.py``); a short one runs with the suite.
 """
+
 from __future__ import annotations
 
-import logging
 import os
+from pathlib import Path
 
 import pytest
-from bazaar_harness import make_table
-from fuzz_kit import Fuzz
-from fuzz_leaks import Leaks
 
 from engines import base
+from tests.e2e.bazaar_harness import make_table
+from tests.e2e.fuzz_kit import Fuzz
+from tests.e2e.fuzz_leaks import Leaks
+from tests.fakediscord import FakeDiscord, RunBot
 
 SEED = int(os.environ.get("BAZAAR_FUZZ_SEED", "1"))
 NAMES = tuple(f"p{i}{x}" for i in range(len(base.games())) for x in "ab") + ("eve",)
 
 
-async def _fuzz(fake, run_bot, tmp_path, total: int, batch: int) -> None:
+async def _fuzz(fake: FakeDiscord, run_bot: RunBot, tmp_path: Path, total: int, batch: int) -> None:
     table = make_table(fake, run_bot, tmp_path, names=NAMES)
     other = fake.add_guild("Elsewhere", channels=["lounge"])
     fake.add_user("mal", guild=other)
@@ -35,10 +37,17 @@ async def _fuzz(fake, run_bot, tmp_path, total: int, batch: int) -> None:
         await fuzz.run(total)
     finally:
         fuzz.close()
-    errors = [line for line, _ in fuzz.logs if "Traceback" in line or line.startswith(("Error in", "Command /"))]
+    errors = [
+        line for line, _ in fuzz.logs if "Traceback" in line or line.startswith(("Error in", "Command /"))
+    ]
     records = [i for i in fake.interactions]
-    unanswered = [i for i in records if i.expired or (i.kind != "autocomplete" and not i.acked)
-                  or (i.kind == "autocomplete" and i.choices is None)]
+    unanswered = [
+        i
+        for i in records
+        if i.expired
+        or (i.kind != "autocomplete" and not i.acked)
+        or (i.kind == "autocomplete" and i.choices is None)
+    ]
     leaks = Leaks(fuzz)
     await leaks.load()
     found, searched = leaks.check()
@@ -50,14 +59,17 @@ async def _fuzz(fake, run_bot, tmp_path, total: int, batch: int) -> None:
     choices = [i for i in hostile if i.kind == "autocomplete"]
     answered = {i.id for i in private}
     silent = [i for i in hostile if i.kind != "autocomplete" and i.id not in answered]
-    versions = {k: (await table.bot.store.game(g)).version for k, g in fuzz.games.items()}
-    print(f"\nfuzz seed {SEED}: {sum(fuzz.sent.values())} hostile interactions "
-          f"({', '.join(f'{k} {n}' for k, n in sorted(fuzz.sent.items()))}); {len(records)} interactions in all; "
-          f"{legit} legitimate moves accepted, {fuzz.refused_legit} refused; "
-          f"{sum(len(m) for m in moves.values())} moves stored (by {sorted(by)}); "
-          f"game versions {versions}; "
-          f"{searched} texts searched for hidden ids; hostile answers: {len(private)} private, "
-          f"{len(choices)} autocomplete, {len(silent)} silent")
+    versions = {k: (await table.stored(g)).version for k, g in fuzz.games.items()}
+    print(
+        f"\nfuzz seed {SEED}: {sum(fuzz.sent.values())} hostile interactions "
+        f"({', '.join(f'{k} {n}' for k, n in sorted(fuzz.sent.items()))}); "
+        f"{len(records)} interactions in all; "
+        f"{legit} legitimate moves accepted, {fuzz.refused_legit} refused; "
+        f"{sum(len(m) for m in moves.values())} moves stored (by {sorted(by)}); "
+        f"game versions {versions}; "
+        f"{searched} texts searched for hidden ids; hostile answers: {len(private)} private, "
+        f"{len(choices)} autocomplete, {len(silent)} silent"
+    )
     assert errors == [], errors[:3]
     assert unanswered == [], unanswered[:5]
     assert silent == [], silent[:5]
@@ -69,10 +81,10 @@ async def _fuzz(fake, run_bot, tmp_path, total: int, batch: int) -> None:
     assert legit >= len(fuzz.games), "the games did not advance"
 
 
-async def test_fuzz_short(fake_discord, run_bot, tmp_path):
+async def test_fuzz_short(fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path) -> None:
     await _fuzz(fake_discord, run_bot, tmp_path, total=600, batch=30)
 
 
 @pytest.mark.slow
-async def test_fuzz_long(fake_discord, run_bot, tmp_path):
+async def test_fuzz_long(fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path) -> None:
     await _fuzz(fake_discord, run_bot, tmp_path, total=10_000, batch=60)

@@ -3,32 +3,39 @@ offer to everyone built in the DM form, declined by one and accepted from a DM b
 named offer that is declined; a sale built in the form; a bribe, and the lock refusing the
 reverse bribe with its reason; a silent addressee declined by the turn clock; and the game to its
 score sheet (a short turn limit ends it)."""
+
 from __future__ import annotations
 
-from bazaar_harness import make_table
+from pathlib import Path
+
+from tests.e2e.bazaar_harness import make_table, moved_past, poke
+from tests.fakediscord import FakeDiscord, Interaction, Message, RunBot, User
 
 
-def _dm_with(fake, user, custom_id):
+def _dm_with(fake: FakeDiscord, user: User, custom_id: str) -> Message:
     found = [m for m in fake.dms(user) if custom_id in m.custom_ids]
     assert found, (custom_id, [m.custom_ids for m in fake.dms(user)][-3:])
     return found[-1]
 
 
-async def test_kathai_trades_sales_bribes_and_the_clock(fake_discord, run_bot, tmp_path):
+async def test_kathai_trades_sales_bribes_and_the_clock(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
-    gid, place = await table.start_game("ann", ("bob", "cy"), 0, game="kathai", clock="10m",
-                                        options="turn_limit=9")
+    gid, place = await table.start_game(
+        "ann", ("bob", "cy"), 0, game="kathai", clock="10m", options="turn_limit=9"
+    )
     bot = table.bot
     game = await bot.service.get(gid)
     engine = game.engine
     users = {s.seat: table.user_of(game, s.seat) for s in game.seats}
 
-    def legal(seat):
+    def legal(seat: int) -> list[str]:
         return engine.legal_actions(game.state, seat)
 
-    async def typed(seat, text):
+    async def typed(seat: int, text: str) -> Interaction:
         h = await fake.slash(users[seat], place, "move", action=text)
         await table.settle()
         assert h.content.startswith("✅ Played"), h.content
@@ -38,8 +45,9 @@ async def test_kathai_trades_sales_bribes_and_the_clock(fake_discord, run_bot, t
     a = game.state.active
     others = [s for s in range(3) if s != a]
     v = game.row.version
-    offer = next(x for x in legal(a) if x.startswith("offer all ") and x.endswith(" for any 1")
-                 and len(x.split()) == 6)
+    offer = next(
+        x for x in legal(a) if x.startswith("offer all ") and x.endswith(" for any 1") and len(x.split()) == 6
+    )
     give = offer.split()[2]
     dm = _dm_with(fake, users[a], f"bzfs:{gid}:{v}:move")
     await fake.select(users[a], dm, f"bzf:{gid}:{v}:move:do", ["offer all"])
@@ -88,9 +96,14 @@ async def test_kathai_trades_sales_bribes_and_the_clock(fake_discord, run_bot, t
             break
         a = game.state.active
         if lock_pair is not None and not refused:
-            card = next(x.split()[1] for x in legal(a) if x.startswith("swap ")) if any(
-                x.startswith("swap ") for x in legal(a)) else "profit"
-            h = await fake.slash(users[a], place, "move", action=f"bribe {lock_pair[0]} {lock_pair[1]} {card}")
+            card = (
+                next(x.split()[1] for x in legal(a) if x.startswith("swap "))
+                if any(x.startswith("swap ") for x in legal(a))
+                else "profit"
+            )
+            h = await fake.slash(
+                users[a], place, "move", action=f"bribe {lock_pair[0]} {lock_pair[1]} {card}"
+            )
             assert h.ephemeral and "bribe card on" in h.content and "forbids" in h.content, h.content
             refused = True
         sells = [x for x in legal(a) if x.startswith("sell ")]
@@ -116,8 +129,8 @@ async def test_kathai_trades_sales_bribes_and_the_clock(fake_discord, run_bot, t
             await typed(a, ask)
             version = game.row.version
             table.now.advance(601)
-            bot.clock.poke()
-            await fake.wait_for(lambda: game.row.version > version)
+            poke(bot)
+            await fake.wait_for(moved_past(game, version))
             await table.settle()
             assert (await table.db_moves(gid))[-1] == (target, "decline", "clock")
             assert "Time ran out" in table.last_turn(place).content
@@ -133,6 +146,6 @@ async def test_kathai_trades_sales_bribes_and_the_clock(fake_discord, run_bot, t
             break
         seat = next(s for s in game.awaited() if not game.ai_plays(s))
         await typed(seat, "decline" if "decline" in legal(seat) else "pass")
-    assert (await bot.store.game(gid)).status == "finished"
+    assert (await table.stored(gid)).status == "finished"
     final = [m for m in fake.messages(place) if "is over" in m.content]
     assert final and final[-1].attachments and final[-1].attachments[0].filename.endswith("-final.png")

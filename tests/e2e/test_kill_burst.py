@@ -16,31 +16,52 @@ times. After each kill and restart:
 
 ``-s`` prints the counts (moves sent, acknowledged, kills, reposts).
 """
+
 from __future__ import annotations
 
 import asyncio
 import os
 import random
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from bot.host.live import private_digest
-from botprocess import BotProcess, run_cli
-from burst import PLAYED, RESTARTED, GameDb, Ledger, Player, Sent, StoredGame, boards, drive
-from fakediscord import FakeDiscord, FakeDiscordError
+from tests.e2e.botprocess import BotProcess, run_cli
+from tests.e2e.burst import PLAYED, RESTARTED, GameDb, Ledger, Player, Sent, StoredGame, boards, drive
+from tests.fakediscord import Channel, FakeDiscord, FakeDiscordError, User
 
 #: One seed per kill: it sets when the kill falls (after how many moves, plus a delay) and the
 #: players' choices in the burst before it. BAZAAR_KILL_SEEDS=1,2,3,... runs other or more kills.
 KILL_SEEDS = tuple(int(x) for x in os.environ.get("BAZAAR_KILL_SEEDS", "11,23,37,41").split(","))
 #: (game, people, AI seats, options): the short ones should finish during the bursts
-TABLES = (("pralaya", 2, 1, ""), ("ra", 2, 1, ""), ("kathai", 2, 1, ""), ("phraya", 1, 1, "round_limit=1"),
-          ("ra", 1, 2, ""), ("kathai", 1, 2, "turn_limit=5"))
+TABLES = (
+    ("pralaya", 2, 1, ""),
+    ("ra", 2, 1, ""),
+    ("kathai", 2, 1, ""),
+    ("phraya", 1, 1, "round_limit=1"),
+    ("ra", 1, 2, ""),
+    ("kathai", 1, 2, "turn_limit=5"),
+)
 DM_HEAD = re.compile(r"🎴 (\*\*[^*]+\*\* — your private view as .* \(move \d+\))")
 TITLE = re.compile(r"\*\*(?P<title>[^*#]+ #(?P<id>\d+))\*\*")
 
 
-async def _open_game(fake: FakeDiscord, db: GameDb, channel, users, kind: str, ais: int, options: str) -> Player:
+def _seats_are(db: GameDb, gid: int, n: int) -> Callable[[], bool]:
+    """A wait's condition: the stored game ``gid`` has ``n`` seats."""
+    return lambda: len(db.game(gid).seats) == n
+
+
+def _sent_or_done(ledger: Ledger, count: int, drivers: list[asyncio.Task[None]]) -> Callable[[], bool]:
+    """A wait's condition: ``count`` moves were sent in all, or every driver is done."""
+    return lambda: len(ledger.sent) >= count or all(d.done() for d in drivers)
+
+
+async def _open_game(
+    fake: FakeDiscord, db: GameDb, channel: Channel, users: list[User], kind: str, ais: int, options: str
+) -> Player:
     """Open a lobby, let the other people join, add AI seats and start; returns the Player."""
     creator = users[0]
     mark = fake.mark()
@@ -48,14 +69,15 @@ async def _open_game(fake: FakeDiscord, db: GameDb, channel, users, kind: str, a
     h = await fake.slash(creator, channel, "game new", options=values)  # `options` is also a command option
     assert h.ephemeral and "Opened" in h.content, h.content
     lobby = await fake.wait_message(channel, lambda m: "lobby" in m.content, after=mark)
-    title, gid = TITLE.search(lobby.content).group("title", "id")
-    gid = int(gid)
+    found = TITLE.search(lobby.content)
+    assert found is not None, lobby.content
+    title, gid = found.group("title"), int(found.group("id"))
     for n, user in enumerate(users[1:], start=2):
         await fake.click(user, lobby, label="Join")
-        await fake.wait_for(lambda: len(db.game(gid).seats) == n, what="the join")
+        await fake.wait_for(_seats_are(db, gid, n), what="the join")
     for n in range(len(users) + 1, len(users) + ais + 1):
         await fake.click(creator, lobby, label="Add AI")
-        await fake.wait_for(lambda: len(db.game(gid).seats) == n, what="the AI seat")
+        await fake.wait_for(_seats_are(db, gid, n), what="the AI seat")
     start = await fake.click(creator, lobby, label="Start")
     await start.wait_followups()
     assert "has started" in start.followups[-1].content, start.followups
@@ -73,8 +95,9 @@ def _mark_acknowledged(db: GameDb, sends: list[Sent], players: dict[int, Player]
     for s in sends:
         if s.acknowledged_by_reply():
             s.acked = "reply"
-        elif s.via == "button" and any(v > s.version for v in
-                                       boards(fake, stored[s.game_id], players[s.game_id].title)):
+        elif s.via == "button" and any(
+            v > s.version for v in boards(fake, stored[s.game_id], players[s.game_id].title)
+        ):
             s.acked = "board"
 
 
@@ -84,11 +107,15 @@ def _check_in_log(db: GameDb, ledger: Ledger) -> int:
     acked = [s for s in ledger.sent if s.acked]
     stored = {gid: db.game(gid) for gid in {s.game_id for s in acked}}
     for s in acked:
-        later = [(seat, action, by) for v, seat, action, by in stored[s.game_id].moves
-                 if v > s.version and seat == s.seat]
+        later = [
+            (seat, action, by)
+            for v, seat, action, by in stored[s.game_id].moves
+            if v > s.version and seat == s.seat
+        ]
         assert later and later[0] == (s.seat, s.action, "player"), (
             f"game {s.game_id}: {s.action!r} by seat {s.seat} at version {s.version} was acknowledged "
-            f"({s.acked}, burst {s.burst}) but the log has {later[:1]}")
+            f"({s.acked}, burst {s.burst}) but the log has {later[:1]}"
+        )
     return len(acked)
 
 
@@ -96,8 +123,13 @@ def _stale_dms(games: dict[int, StoredGame]) -> int:
     """Seats of active games whose last DM (its stored digest) is not their private view now: a
     DM the killed run never sent. Counted for the report, not asserted: the bot does not send
     it again on restart (My hand shows the view; the next change sends a DM)."""
-    return sum(1 for g in games.values() if g.status == "active" for s in g.seats
-               if not s["is_ai"] and s["dm_hash"] != private_digest(g.engine, g.state(), s["seat"]))
+    return sum(
+        1
+        for g in games.values()
+        if g.status == "active"
+        for s in g.seats
+        if not s["is_ai"] and s["dm_hash"] != private_digest(g.engine, g.state(), s["seat"])
+    )
 
 
 def _check_games(db: GameDb, players: dict[int, Player], fake: FakeDiscord) -> dict[int, StoredGame]:
@@ -109,15 +141,22 @@ def _check_games(db: GameDb, players: dict[int, Player], fake: FakeDiscord) -> d
         assert game.attention is None, f"game {gid} needs attention: {game.attention}"
         assert game.replays_to_snapshot(), f"game {gid} does not replay to its snapshot"
         shown = boards(fake, game, player.title)
-        doubles = {v: [(m.id, len(m.versions), RESTARTED in m.content) for m in msgs]
-                   for v, msgs in shown.items() if len(msgs) > 1}
+        doubles = {
+            v: [(m.id, len(m.versions), RESTARTED in m.content) for m in msgs]
+            for v, msgs in shown.items()
+            if len(msgs) > 1
+        }
         assert not doubles, (
-            f"game {gid}: versions posted more than once (message id, edits, restart note): {doubles}")
+            f"game {gid}: versions posted more than once (message id, edits, restart note): {doubles}"
+        )
         assert len(shown.get(game.version, [])) == 1, (
-            f"game {gid} is at version {game.version} but its boards show {sorted(shown)}")
+            f"game {gid} is at version {game.version} but its boards show {sorted(shown)}"
+        )
         out[gid] = game
     notices = [m.content for m in fake.messages(fake.channel("games")) if "needs attention" in m.content]
-    notices += [m.content for p in players.values() for m in fake.messages(p.place) if "needs attention" in m.content]
+    notices += [
+        m.content for p in players.values() for m in fake.messages(p.place) if "needs attention" in m.content
+    ]
     assert not notices, notices
     return out
 
@@ -126,10 +165,13 @@ async def _caught_up(fake: FakeDiscord, db: GameDb, players: dict[int, Player]) 
     """Wait until the restarted bot has caught up (it comes online first, then lets the AI seats
     the kill left owing play in the background): every active game awaits a person, and its
     boards check out."""
+
     def done() -> bool:
         for gid in players:
             game = db.game(gid)
-            if game.status == "active" and not [s for s in game.engine.to_move(game.state()) if s in game.people()]:
+            if game.status == "active" and not [
+                s for s in game.engine.to_move(game.state()) if s in game.people()
+            ]:
                 return False
         try:
             _check_games(db, players, fake)
@@ -140,8 +182,9 @@ async def _caught_up(fake: FakeDiscord, db: GameDb, players: dict[int, Player]) 
     await fake.wait_for(done, 180, what="the restarted bot to catch up on the AI's moves")
 
 
-async def _next_moves(fake: FakeDiscord, db: GameDb, players: dict[int, Player], ledger: Ledger,
-                      burst: int) -> None:
+async def _next_moves(
+    fake: FakeDiscord, db: GameDb, players: dict[int, Player], ledger: Ledger, burst: int
+) -> None:
     """Each active game takes a legal move from a person it awaits (answered "✅ Played")."""
     for gid, player in players.items():
         game = db.game(gid)
@@ -150,8 +193,10 @@ async def _next_moves(fake: FakeDiscord, db: GameDb, players: dict[int, Player],
         state = game.state()
         awaited = game.engine.to_move(state)
         people = [s for s in awaited if s in game.people()]
-        assert people, (f"game {gid} ({game.kind}) at version {game.version} awaits only AI seats {awaited} "
-                        f"after the restart: nobody plays them")
+        assert people, (
+            f"game {gid} ({game.kind}) at version {game.version} awaits only AI seats {awaited} "
+            f"after the restart: nobody plays them"
+        )
         seat = people[0]
         action = game.engine.legal_actions(state, seat)[0]
         h = await fake.slash(player.users[seat], player.place, "move", action=action, timeout=120)
@@ -161,7 +206,9 @@ async def _next_moves(fake: FakeDiscord, db: GameDb, players: dict[int, Player],
         assert after.version > game.version and after.moves[game.version][1:] == (seat, action, "player")
 
 
-async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_board_once(tmp_path):
+async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_board_once(
+    tmp_path: Path,
+) -> None:
     fake = FakeDiscord(ack_deadline=None, default_timeout=60)
     await fake.start()
     processes: list[BotProcess] = []
@@ -196,11 +243,16 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
             rng = random.Random(seed)
             stop = asyncio.Event()
             before = len(ledger.sent)
-            drivers = [asyncio.create_task(drive(fake, db, p, random.Random(seed * 1000 + gid), ledger, stop, burst))
-                       for gid, p in players.items()]
+            drivers = [
+                asyncio.create_task(drive(fake, db, p, random.Random(seed * 1000 + gid), ledger, stop, burst))
+                for gid, p in players.items()
+            ]
             moves_before_kill = rng.randint(4, 16)
-            await fake.wait_for(lambda: len(ledger.sent) - before >= moves_before_kill
-                                or all(d.done() for d in drivers), 300, what="the burst")
+            await fake.wait_for(
+                _sent_or_done(ledger, before + moves_before_kill, drivers),
+                300,
+                what="the burst",
+            )
             for d in drivers:
                 if d.done():
                     d.result()  # a driver that failed fails the test
@@ -222,9 +274,10 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
         assert await bot.stop() == 0, bot.tail()
         for proc in processes:
             assert not proc.problems(), f"{proc.log_path.name}:\n" + "\n---\n".join(proc.problems())
-        reposts = sum(len(re.findall("posted what was stored but never posted", p.log()))
-                      for p in processes)
-        repost_messages = sum(1 for p in players.values() for m in fake.messages(p.place) if RESTARTED in m.content)
+        reposts = sum(len(re.findall("posted what was stored but never posted", p.log())) for p in processes)
+        repost_messages = sum(
+            1 for p in players.values() for m in fake.messages(p.place) if RESTARTED in m.content
+        )
         dm_versions: dict[tuple[int, str], int] = {}
         for p in players.values():
             for user in p.users.values():
@@ -235,32 +288,37 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
                         dm_versions[key] = dm_versions.get(key, 0) + 1
         dm_doubles = sum(1 for c in dm_versions.values() if c > 1)
         finished = sum(1 for gid in players if db.game(gid).status == "finished")
-        print(f"\nkill burst: {len(ledger.sent)} moves sent, {acked} acknowledged, {len(ledger.refused)} refused, "
-              f"{kills} kills, {reposts} reposts ({repost_messages} boards with the restart note), "
-              f"{len(players)} games ({finished} finished), "
-              f"{sum(db.game(g).version for g in players)} moves stored in all; "
-              f"{len(dm_versions)} DMs by version, {dm_doubles} of them sent twice, {stale_dms} not sent after a kill; "
-              f"refusals: {sorted({(s.reply() or '')[:60] for s in ledger.refused})}")
+        print(
+            f"\nkill burst: {len(ledger.sent)} moves sent, {acked} acknowledged, "
+            f"{len(ledger.refused)} refused, "
+            f"{kills} kills, {reposts} reposts ({repost_messages} boards with the restart note), "
+            f"{len(players)} games ({finished} finished), "
+            f"{sum(db.game(g).version for g in players)} moves stored in all; "
+            f"{len(dm_versions)} DMs by version, {dm_doubles} of them sent twice, "
+            f"{stale_dms} not sent after a kill; "
+            f"refusals: {sorted({(s.reply() or '')[:60] for s in ledger.refused})}"
+        )
         assert dm_doubles == 0
         assert acked >= kills  # the bursts did play
     finally:
         for proc in processes:
-            if proc.alive():
+            if proc.alive() and proc.proc is not None:
                 proc.proc.kill()
                 proc.proc.wait()
         await fake.close()
     fake.assert_clean()
 
 
-async def test_a_launched_bot_that_fails_is_reported_with_its_log(tmp_path):
+async def test_a_launched_bot_that_fails_is_reported_with_its_log(tmp_path: Path) -> None:
     """The launcher refuses a URL that is not a local fake, and a launched bot's log problems are
     found (here the real CRITICAL line of a bot refusing a corrupt database, in whatever format
     discord.py chose for the file)."""
     fake = FakeDiscord(ack_deadline=None, default_timeout=60)
     await fake.start()
     try:
-        code, out = await run_cli(fake, tmp_path / "x.sqlite3", "run", cwd=tmp_path,
-                                  env={"FAKE_DISCORD_URL": "https://discord.com"})
+        code, out = await run_cli(
+            fake, tmp_path / "x.sqlite3", "run", cwd=tmp_path, env={"FAKE_DISCORD_URL": "https://discord.com"}
+        )
         assert code == 2 and "must be http://127.0.0.1" in out and not fake.requests
         db_path = tmp_path / "bazaar.sqlite3"
         db_path.write_bytes(b"not a database " * 200)
@@ -269,10 +327,13 @@ async def test_a_launched_bot_that_fails_is_reported_with_its_log(tmp_path):
             await bot.start()
         [problem] = bot.problems()
         assert problem.startswith("bazaar: not starting") and "unreadable" in problem
-        (tmp_path / "bot.log").write_text("[2026-01-01 10:00:00] [INFO    ] bot: fine\n"
-                                          "[2026-01-01 10:00:01] [ERROR   ] bot: Publishing game 1 failed\n")
+        (tmp_path / "bot.log").write_text(
+            "[2026-01-01 10:00:00] [INFO    ] bot: fine\n"
+            "[2026-01-01 10:00:01] [ERROR   ] bot: Publishing game 1 failed\n"
+        )
         assert [p.splitlines()[0] for p in bot.problems()] == [
-            "[2026-01-01 10:00:01] [ERROR   ] bot: Publishing game 1 failed"]
+            "[2026-01-01 10:00:01] [ERROR   ] bot: Publishing game 1 failed"
+        ]
     finally:
         await fake.close()
     fake.assert_clean()

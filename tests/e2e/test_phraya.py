@@ -2,12 +2,18 @@
 seat play several complete turns from the board's controls alone (set-up, cards, the Merchant,
 movement steps whose buttons are the section ids, and the grouped action step: one labelled
 group per bank and the barge, and End), while the AI plays its own turns."""
+
 from __future__ import annotations
 
-from bazaar_harness import make_table
+from pathlib import Path
+
+from tests.e2e.bazaar_harness import make_table
+from tests.fakediscord import FakeDiscord, RunBot
 
 
-async def test_phraya_turns_from_the_board_controls(fake_discord, run_bot, tmp_path):
+async def test_phraya_turns_from_the_board_controls(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()

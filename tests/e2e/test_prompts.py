@@ -4,56 +4,74 @@ draft survives a restart, two seats awaited at once (a decline that edits the bo
 pings nobody again, then an accept picked as exactly two cards), a race of two accepts where the
 first wins, a step of 60 moves shown as labelled menus, a stranger's click refused privately, and
 AI seats that wait for the people awaited beside them."""
+
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-import toy_parley
-from bazaar_harness import make_table
+from tests.e2e import toy_parley
+from tests.e2e.bazaar_harness import make_table, poke
+from tests.fakediscord import FakeDiscord, Message, RunBot, User
+from tests.store_internals import row_of
 
 
 @pytest.fixture
-def parley():
+def parley() -> Iterator[None]:
     remove = toy_parley.install()
     yield
     remove()
 
 
-def _dm_with(fake, user, custom_id):
+def _dm_with(fake: FakeDiscord, user: User, custom_id: str) -> Message:
     """The newest DM of ``user`` carrying the component ``custom_id``."""
     found = [m for m in fake.dms(user) if custom_id in m.custom_ids]
     assert found, (custom_id, [m.custom_ids for m in fake.dms(user)])
     return found[-1]
 
 
-def _defaults(msg, custom_id):
+def _defaults(msg: Message, custom_id: str) -> list[str]:
     menu = next(s for s in msg.selects if s["custom_id"] == custom_id)
     return [o["value"] for o in menu["options"] if o.get("default")]
 
 
-async def test_every_prompt_shape_end_to_end(fake_discord, run_bot, tmp_path, parley):
+async def test_every_prompt_shape_end_to_end(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, parley: None
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     ann, bob, cy, mod = (table.players[n] for n in ("ann", "bob", "cy", "mod"))
 
     # a string option: refused with its choices, then accepted
-    h = await fake.slash(ann, table.channel, "game new", options={"game": "toyparley", "options": "mood=wild"})
+    h = await fake.slash(
+        ann, table.channel, "game new", options={"game": "toyparley", "options": "mood=wild"}
+    )
     assert h.ephemeral and "takes one of calm, eager" in h.content, h.content
     gid, place = await table.start_game("ann", ("bob", "cy"), 0, game="toyparley", options="mood=eager")
     bot = table.bot
     game = await bot.service.get(gid)
-    assert game.row.options == {"mood": "eager"} and [s.user_id for s in game.seats] == [ann.id, bob.id, cy.id]
+    assert game.row.options == {"mood": "eager"} and [s.user_id for s in game.seats] == [
+        ann.id,
+        bob.id,
+        cy.id,
+    ]
 
     # the offer is a private form: the board says where to answer, the DM carries it
     board = table.last_turn(place)
     assert board.mention_ids == [ann.id] and "your moves are in your DM" in board.content
     assert [c for c in board.custom_ids if not c.endswith("!hand")] == []
     dm = _dm_with(fake, ann, f"bzfs:{gid}:0:offer")
-    assert dm.custom_ids == [f"bzf:{gid}:0:offer:to", f"bzf:{gid}:0:offer:give", f"bzf:{gid}:0:offer:want",
-                             f"bzfs:{gid}:0:offer", f"bz:{gid}:0:skip"]
+    assert dm.custom_ids == [
+        f"bzf:{gid}:0:offer:to",
+        f"bzf:{gid}:0:offer:give",
+        f"bzf:{gid}:0:offer:want",
+        f"bzfs:{gid}:0:offer",
+        f"bz:{gid}:0:skip",
+    ]
     give = list(game.state.hands[0][:2])
     h = await fake.select(ann, dm, f"bzf:{gid}:0:offer:to", ["all"])
     assert h.callback_type == 7  # the DM is updated in place to show the pick
@@ -67,7 +85,7 @@ async def test_every_prompt_shape_end_to_end(fake_discord, run_bot, tmp_path, pa
     assert await table.db_moves(gid) == []
 
     # the draft survives a restart: the last pick and Send after it complete the same offer
-    await table.runner.stop()
+    await table.running.stop()
     await table.boot(sync=False)
     bot = table.bot
     h = await fake.select(ann, dm, f"bzf:{gid}:0:offer:want", ["red"])
@@ -98,7 +116,7 @@ async def test_every_prompt_shape_end_to_end(fake_discord, run_bot, tmp_path, pa
     board = fake.message(board.id)
     assert "declines" in board.content and board.versions
     assert f"bzs:{gid}:2:accept" in fake.message(bob_dm.id).custom_ids  # edited, same DM
-    assert fake.message(cy_dm.id).custom_ids == []                      # cy's controls are gone
+    assert fake.message(cy_dm.id).custom_ids == []  # cy's controls are gone
     # an accept is exactly two cards: the fake (like Discord) refuses one; two trade
     mine = list(game.state.hands[1][:2])
     await fake.select(bob, bob_dm, f"bzs:{gid}:2:accept", mine)
@@ -150,12 +168,14 @@ async def test_every_prompt_shape_end_to_end(fake_discord, run_bot, tmp_path, pa
     await table.settle()
     await fake.slash(cy, place, "move", action="mark 2")
     await table.settle()
-    assert (await bot.store.game(gid)).status == "finished"
+    assert (await row_of(bot.store, gid)).status == "finished"
     assert any("is over" in m.content for m in fake.messages(place))
     assert all(m.custom_ids == [] for u in (ann, bob, cy) for m in fake.dms(u))  # no live control left
 
 
-async def test_ai_seats_wait_for_the_people_awaited_beside_them(fake_discord, run_bot, tmp_path, parley):
+async def test_ai_seats_wait_for_the_people_awaited_beside_them(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, parley: None
+) -> None:
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -171,11 +191,11 @@ async def test_ai_seats_wait_for_the_people_awaited_beside_them(fake_discord, ru
 
     # its grace (20 s by default) runs out: it answers, bob is still awaited
     table.now.advance(19)
-    bot.clock.poke()
+    poke(bot)
     await table.settle()
     assert len(await table.db_moves(gid)) == 1
     table.now.advance(2)
-    bot.clock.poke()
+    poke(bot)
     await fake.wait_for(lambda: game.row.version == 2)
     await table.settle()
     assert (await table.db_moves(gid))[-1] == (2, "decline", "ai") and game.awaited() == (1,)

@@ -1,23 +1,28 @@
 """A Ra auction on Discord with three people and no AI: each bid is a turn with its own message
 (a player's consecutive steps, such as a winner's discards, edit theirs) that mentions the
-bidder and carries one button per sun they may bid plus Pass, in the engine's order; a forced bid offers no Pass and refuses a typed ``pass``; a disaster's discard choice
-comes to the winner as buttons. Every refusal is ephemeral and changes nothing in the database.
+bidder and carries one button per sun they may bid plus Pass, in the engine's order; a forced
+bid offers no Pass and refuses a typed ``pass``; a disaster's discard choice comes to the winner
+as buttons. Every refusal is ephemeral and changes nothing in the database.
 
 The moves come from a small scripted policy, and the seed from a deterministic offline search
 (with the engine only) for the first seed whose script reaches every situation the test needs.
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import render
-from bazaar_harness import make_table
 from engines import base
 from engines.ra import data
 from render import caption
+from tests.e2e.bazaar_harness import Table, make_table
+from tests.fakediscord import FakeDiscord, Message, RunBot
 
 RA = base.get("ra")
 NAMES = ("ann", "bob", "cy")  # seats 0, 1, 2: ann opens the lobby, bob then cy join
@@ -27,7 +32,7 @@ DISASTERS = {"unrest": data.CIVS, "earthquake": data.MONUMENTS}
 # ---------------------------------------------------------------------- the script, offline
 
 
-def _choice_if_won(view: dict[str, Any], seat: int) -> bool:
+def _choice_if_won(view: Mapping[str, Any], seat: int) -> bool:
     """Whether ``seat`` would have to choose discards after winning the track now (more tiles of
     a hit category than it loses, of at least two types)."""
     held = dict(view["players"][seat]["tiles"])
@@ -48,16 +53,22 @@ def _policy(state: Any, seat: int, legal: list[str]) -> str:
     view = RA.view(state, None)
     track = view["track"]
     if view["step"] == "turn":
-        if "invoke" in legal and track and (
-                len(track) >= 4 or any(_choice_if_won(view, s) for s in range(view["n_players"]))):
+        if (
+            "invoke" in legal
+            and track
+            and (len(track) >= 4 or any(_choice_if_won(view, s) for s in range(view["n_players"])))
+        ):
             return "invoke"
         return "draw" if "draw" in legal else "invoke"
     if view["step"] == "auction":
         bids = [a for a in legal if a.startswith("bid ")]
         if "pass" not in legal:
             return bids[0]
-        calm_civ = (view["auction"]["high"] is None and any(t in data.CIVS for t in track)
-                    and not any(t in DISASTERS for t in track))
+        calm_civ = (
+            view["auction"]["high"] is None
+            and any(t in data.CIVS for t in track)
+            and not any(t in DISASTERS for t in track)
+        )
         return bids[0] if bids and (_choice_if_won(view, seat) or calm_civ) else "pass"
     return legal[0]
 
@@ -102,25 +113,27 @@ def find_script(max_seed: int = 3000, max_moves: int = 40) -> tuple[int, list[tu
 
 
 @pytest.mark.sqlite_only  # no database in it
-def test_the_script_search_is_deterministic():
+def test_the_script_search_is_deterministic() -> None:
     assert find_script() == find_script()
 
 
 # ---------------------------------------------------------------------- through the bot
 
 
-async def _db(table, gid: int) -> tuple:
+async def _db(table: Table, gid: int) -> tuple[Any, ...]:
     return (*(await table.db_state(gid)), await table.bot.store.snapshot(gid))
 
 
-async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_bot, tmp_path):
+async def test_a_ra_auction_with_three_people_through_buttons(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     seed, script = find_script()
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     table.seed = seed
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob", "cy"), 0, game="ra")
-    row = await table.bot.store.game(gid)
+    row = await table.stored(gid)
     seats = await table.bot.store.seats(gid)
     assert [s.name for s in seats] == list(NAMES) and not any(s.is_ai for s in seats)
     names = list(NAMES)
@@ -131,17 +144,18 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
     # events, and marks of what changed since the board posted before
     # (an edited board's caption goes on with what its earlier versions showed)
     pending = caption.lines_of([(None, RA.events_on_setup(state))], names)
-    shown_id, lines = None, []
+    shown_id: int | None = None
+    lines: list[caption.Line] = []
 
-    def board_lines(msg) -> list[caption.Line]:
+    def board_lines(msg: Message) -> list[caption.Line]:
         nonlocal shown_id, lines, pending
         lines = [*(lines if msg.id == shown_id else []), *pending]
         shown_id, pending = msg.id, []
         return lines
 
-    previous: dict[str, Any] | None = None
+    previous: Mapping[str, Any] | None = None
     done: Counter[str] = Counter()
-    for number, (seat, action) in enumerate(script):
+    for seat, action in script:
         game = await table.bot.service.get(gid)
         assert base.state_fingerprint(game.state) == base.state_fingerprint(state)
         version = game.row.version
@@ -170,13 +184,15 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
         assert msg.button_labels == labels + ["My hand"] and msg.selects == []
         if view["step"] == "auction":
             assert labels == [f"Bid {v}" for v in state.up[seat] if v > state.a_high] + (
-                ["Pass"] if "pass" in legal else [])
+                ["Pass"] if "pass" in legal else []
+            )
             assert view["auction"]["to_bid"][0] == seat
         else:
             assert all(label.startswith("Discard ") for label in labels) and len(labels) >= 2
         # the snapshot is the spectator view, drawn as the renderer draws it, with its caption and marks
-        assert msg.attachments[0].data == render.board_png("ra", view, names, caption=shown,
-                                                                 previous=previous)
+        assert msg.attachments[0].data == render.board_png(
+            "ra", view, names, caption=shown, previous=previous
+        )
 
         # another player clicking the message is refused, ephemerally, and nothing changes
         before = await _db(table, gid)
@@ -211,7 +227,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
         assert (await table.db_moves(gid))[-1] == (seat, action, "player")
         new = table.last_turn(thread)
         if RA.to_move(state) == (seat,):  # the same person goes on (a winner's next discard):
-            assert new.id == msg.id      # the board is edited in place, its buttons renewed
+            assert new.id == msg.id  # the board is edited in place, its buttons renewed
             assert all(c.startswith(f"bz:{gid}:{version + 1}:") for c in new.custom_ids[:-1])
         else:  # every bid, and every other change of player, gets a board of its own
             assert new.id != msg.id and fake.message(msg.id).components == []  # old buttons cleared
@@ -220,10 +236,11 @@ async def test_a_ra_auction_with_three_people_through_buttons(fake_discord, run_
         done.update(situations)
 
     # every situation came up, each move is stored as the player's, and the board is current
-    assert NEEDED <= set(done), done
+    assert set(done) >= NEEDED, done
     assert await table.db_moves(gid) == [(s, a, "player") for s, a in script]
     final = table.last_turn(thread)
-    assert final.attachments[0].data == render.board_png("ra", RA.view(state, None), names,
-                                                               caption=board_lines(final), previous=previous)
+    assert final.attachments[0].data == render.board_png(
+        "ra", RA.view(state, None), names, caption=board_lines(final), previous=previous
+    )
     snap = await table.bot.store.snapshot(gid)
-    assert snap[1] == base.state_fingerprint(state)
+    assert snap is not None and snap[1] == base.state_fingerprint(state)

@@ -21,16 +21,22 @@ an offer answers from buttons in their DM. The test checks that:
 
 With ``CI=true`` the test runs or fails, never skips (see tests/pgserver.py).
 """
+
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
 
-from bot.host.store import Store
-from botprocess import BotProcess, run_cli
+from bot.host.store import GameRecord, Store
 from engines import base
-from fakediscord import FakeDiscord
+from tests.e2e.botprocess import BotProcess, run_cli
+from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, Session, User
+from tests.store_internals import record_of, row_of
 
 PLAYED = "✅ Played `"
 TIMED_OUT = "⏰ Time ran out for"
@@ -40,34 +46,41 @@ TITLE = re.compile(r"\*\*(?P<title>[^*#]+ #(?P<id>\d+))\*\*")
 class Table:
     """One Kathai game of three people, read back from the database."""
 
-    def __init__(self, gid: int, place, users: dict[int, object]) -> None:
+    def __init__(self, gid: int, place: Channel, users: dict[int, User]) -> None:
         self.gid, self.place, self.users = gid, place, users
         self.title = f"Kathai #{gid}"
 
 
-async def _record(store: Store, gid: int):
-    record = await store.record(gid)
+async def _record(store: Store, gid: int) -> tuple[GameRecord, base.Engine, Any]:
+    record = await record_of(store, gid)
     engine = base.get(record.row.kind)
-    state = base.replay(engine, record.row.seed, len(record.seats), record.row.options,
-                        [(m.seat, m.action) for m in record.moves])
+    state = base.replay(
+        engine,
+        record.row.seed,
+        len(record.seats),
+        record.row.options,
+        [(m.seat, m.action) for m in record.moves],
+    )
     return record, engine, state
 
 
-async def _open_kathai(fake: FakeDiscord, store: Store, channel, users) -> Table:
+async def _open_kathai(fake: FakeDiscord, store: Store, channel: Channel, users: list[User]) -> Table:
     ann = users[0]
     mark = fake.mark()
     h = await fake.slash(ann, channel, "game new", options={"game": "kathai", "clock": "10m"})
     assert h.ephemeral and "Opened" in h.content, h.content
     lobby = await fake.wait_message(channel, lambda m: "lobby" in m.content, after=mark)
-    gid = int(TITLE.search(lobby.content).group("id"))
+    found = TITLE.search(lobby.content)
+    assert found is not None, lobby.content
+    gid = int(found.group("id"))
     for n, user in enumerate(users[1:], start=2):
         join = await fake.click(user, lobby, label="Join")
         assert not join.followups, _answer(join)
-        await _until(lambda: _seated(store, gid, n), "the join")
+        await _until(functools.partial(_seated, store, gid, n), "the join")
     start = await fake.click(ann, lobby, label="Start")
     await start.wait_followups()
     assert "has started" in start.followups[-1].content, start.followups
-    row = await store.game(gid)
+    row = await row_of(store, gid)
     assert row.status == "active", row
     seats = {s.seat: next(u for u in users if u.id == s.user_id) for s in await store.seats(gid)}
     return Table(gid, fake.channel(row.place_id), seats)
@@ -81,21 +94,25 @@ async def _dead_claim(pg_url: str, gid: int, lease: float) -> None:
     conn = await asyncpg.connect(pg_url)
     try:
         now = time.time()
-        await conn.execute("UPDATE games SET deadline = $1, claim_owner = 'dead-process', claim_until = $2 "
-                           "WHERE id = $3", now - 1, now + lease, gid)
+        await conn.execute(
+            "UPDATE games SET deadline = $1, claim_owner = 'dead-process', claim_until = $2 WHERE id = $3",
+            now - 1,
+            now + lease,
+            gid,
+        )
     finally:
         await conn.close()
 
 
 async def _version_above(store: Store, gid: int, v: int) -> bool:
-    return (await store.game(gid)).version > v
+    return (await row_of(store, gid)).version > v
 
 
 async def _seated(store: Store, gid: int, n: int) -> bool:
     return len(await store.seats(gid)) == n
 
 
-async def _until(check, what: str, timeout: float = 60.0) -> None:
+async def _until(check: Callable[[], Awaitable[bool]], what: str, timeout: float = 60.0) -> None:
     """Wait until the coroutine ``check()`` returns true (polling the database)."""
     end = time.monotonic() + timeout
     while not await check():
@@ -103,14 +120,19 @@ async def _until(check, what: str, timeout: float = 60.0) -> None:
         await asyncio.sleep(0.1)
 
 
-def _answer(h) -> str:
+def _board_posted(fake: FakeDiscord, t: Table, version: int) -> bool:
+    """Whether the board of ``version`` of ``t``'s game is posted in its place."""
+    return any(m.content.startswith(f"**{t.title}** · move {version}\n") for m in fake.messages(t.place))
+
+
+def _answer(h: Interaction) -> str:
     """What the bot answered an interaction (its reply, else its last follow-up)."""
     if h.followups:
         return h.followups[-1].content or ""
     return h.content or ""
 
 
-def _received(session, h) -> bool:
+def _received(session: Session, h: Interaction) -> bool:
     """Whether ``session`` was sent the interaction ``h``."""
     return any(f["t"] == "INTERACTION_CREATE" and f["d"]["id"] == str(h.id) for f, _ in session.buffer)
 
@@ -130,13 +152,23 @@ async def _offer(fake: FakeDiscord, store: Store, t: Table) -> tuple[int, int, i
     return a, b, record.row.version
 
 
-async def _dm_button(fake: FakeDiscord, user, custom_id: str):
-    return await fake.wait_for(lambda: next((m for m in reversed(fake.dms(user)) if custom_id in m.custom_ids), None),
-                               60, what=f"a DM carrying {custom_id}")
+async def _dm_button(fake: FakeDiscord, user: User, custom_id: str) -> Message:
+    message: Message = await fake.wait_for(
+        lambda: next((m for m in reversed(fake.dms(user)) if custom_id in m.custom_ids), None),
+        60,
+        what=f"a DM carrying {custom_id}",
+    )
+    return message
 
 
-async def _expire(fake: FakeDiscord, store: Store, tables: list[Table], expect: dict[int, int], *,
-                  move_deadline: bool = True) -> None:
+async def _expire(
+    fake: FakeDiscord,
+    store: Store,
+    tables: list[Table],
+    expect: dict[int, int],
+    *,
+    move_deadline: bool = True,
+) -> None:
     """Move the deadlines of ``tables`` into the past (as time passing would; ``deadline`` False:
     it is past already) and wait until each game took its expiry: its version moved on by a clock
     move and each seat it awaited counted it."""
@@ -152,7 +184,7 @@ async def _expire(fake: FakeDiscord, store: Store, tables: list[Table], expect: 
     async def done() -> bool:
         for t in tables:
             version, expiries = before[t.gid]
-            record = await store.record(t.gid)
+            record = await record_of(store, t.gid)
             if record.row.version == version:
                 return False
             assert record.moves[version].by == "clock", record.moves[version:]
@@ -161,24 +193,37 @@ async def _expire(fake: FakeDiscord, store: Store, tables: list[Table], expect: 
 
     await _until(done, "the expiries")
     for t in tables:  # and its board is posted (before the test may kill the process that fired it)
-        version = (await store.game(t.gid)).version
-        await fake.wait_for(lambda: any(m.content.startswith(f"**{t.title}** · move {version}\n")
-                                        for m in fake.messages(t.place)), 60, what=f"the board of move {version}")
+        version = (await row_of(store, t.gid)).version
+        await fake.wait_for(
+            functools.partial(_board_posted, fake, t, version), 60, what=f"the board of move {version}"
+        )
     for t in tables:
         expect[t.gid] = expect.get(t.gid, 0) + 1
 
 
-async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(pg_url, tmp_path):
+async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(
+    pg_url: str, tmp_path: Path
+) -> None:
     fake = FakeDiscord(ack_deadline=None, default_timeout=60, shard_count=2)
     await fake.start()
     processes: list[BotProcess] = []
     store: Store | None = None
-    env = {"BAZAAR_AI_GRACE": "0", "BAZAAR_RATE_LIMIT": "off", "SHARD_COUNT": "2",
-           "BAZAAR_CLOCK_POLL": "0.3", "BAZAAR_CLOCK_LEASE": "30"}
+    env = {
+        "BAZAAR_AI_GRACE": "0",
+        "BAZAAR_RATE_LIMIT": "off",
+        "SHARD_COUNT": "2",
+        "BAZAAR_CLOCK_POLL": "0.3",
+        "BAZAAR_CLOCK_LEASE": "30",
+    }
 
     def boot(shard: int) -> BotProcess:
-        bot = BotProcess(fake, pg_url, tmp_path / f"bot-{len(processes)}-shard{shard}.log", cwd=tmp_path,
-                         env={**env, "SHARD_IDS": str(shard)})
+        bot = BotProcess(
+            fake,
+            pg_url,
+            tmp_path / f"bot-{len(processes)}-shard{shard}.log",
+            cwd=tmp_path,
+            env={**env, "SHARD_IDS": str(shard)},
+        )
         processes.append(bot)
         return bot
 
@@ -212,9 +257,12 @@ async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(p
         h = await fake.click(t1.users[addressee], dm, f"bz:{t1.gid}:{v}:decline", timeout=60)
         assert _received(a.session, h) and not _received(b.session, h)
         await _until(lambda: _version_above(store, t1.gid, v), "the DM click to land")
-        record = await store.record(t1.gid)
+        record = await record_of(store, t1.gid)
         assert not h.followups, _answer(h)
-        assert record.row.version == v + 1 and (record.moves[v].seat, record.moves[v].action) == (addressee, "decline")
+        assert record.row.version == v + 1 and (record.moves[v].seat, record.moves[v].action) == (
+            addressee,
+            "decline",
+        )
         board = await fake.wait_message(t1.place, lambda m: f"· move {v + 1}" in m.content, after=mark)
         assert "declines" in board.content, board.content
 
@@ -224,12 +272,13 @@ async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(p
         dm = await _dm_button(fake, user, f"bz:{t1.gid}:{v}:decline")
         by_dm, by_move = await asyncio.gather(
             fake.click(user, dm, f"bz:{t1.gid}:{v}:decline", timeout=60),
-            fake.slash(user, t1.place, "move", action="decline", timeout=60))
+            fake.slash(user, t1.place, "move", action="decline", timeout=60),
+        )
         assert _received(a.session, by_dm) and _received(b.session, by_move)
         await _until(lambda: _version_above(store, t1.gid, v), "one of the two to land")
         if by_move.content.startswith(PLAYED):
             await by_dm.wait_followups(timeout=60)  # the click lost: its refusal comes as a follow-up
-        record = await store.record(t1.gid)
+        record = await record_of(store, t1.gid)
         declines = [m for m in record.moves[v:] if m.seat == addressee]
         assert [(m.version, m.action) for m in declines] == [(v + 1, "decline")], record.moves[v:]
         if by_move.content.startswith(PLAYED):  # /move at shard 1 won: the click is refused
@@ -251,7 +300,7 @@ async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(p
         record, engine, state = await _record(store, t0.gid)
         await _dead_claim(pg_url, t0.gid, lease=2.0)
         await asyncio.sleep(0.5)
-        assert (await store.game(t0.gid)).version == record.row.version  # held by the dead claim
+        assert (await row_of(store, t0.gid)).version == record.row.version  # held by the dead claim
         await _expire(fake, store, [t0], expected, move_deadline=False)  # fires once the claim lapses
 
         # 6. the shard-1 process started again resumes its game: its next move is played there
@@ -263,14 +312,14 @@ async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(p
         h = await fake.slash(t1.users[seat], t1.place, "move", action=action, timeout=60)
         assert h.content.startswith(PLAYED), h.content
         assert _received(b2.session, h)
-        assert (await store.game(t1.gid)).version > record.row.version
+        assert (await row_of(store, t1.gid)).version > record.row.version
         await _expire(fake, store, [t1], expected)
 
         # each clock fired once: counters, log lines, board lines
         await asyncio.sleep(1.0)  # a second firing would have happened by now (polls every 0.3 s)
         logs = "\n".join(p.log() for p in processes)
         for t in (t0, t1):
-            record = await store.record(t.gid)
+            record = await record_of(store, t.gid)
             fired = len(re.findall(rf"Turn clock: expire for game {t.gid} ", logs))
             assert fired == expected[t.gid], (t.gid, fired, expected)
             lines = sum(m.content.count(TIMED_OUT) for m in fake.messages(t.place))
@@ -286,7 +335,7 @@ async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(p
             assert not p.problems(), f"{p.log_path.name}:\n" + "\n---\n".join(p.problems())
     finally:
         for p in processes:
-            if p.alive():
+            if p.alive() and p.proc is not None:
                 p.proc.kill()
                 p.proc.wait()
         if store is not None:

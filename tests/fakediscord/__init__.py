@@ -12,7 +12,8 @@ Usage (the fixtures in tests/e2e/conftest.py do the start/patch/teardown)::
         bot = await run_bot(make_bot())          # started and READY (small guild_ready_timeout)
         await bot.client.tree.sync()              # stored by the fake; survives restarts like on Discord
 
-        h = await fake.slash(alice, chan, "game new", game="pralaya", players=3)   # waits for the final response
+        # waits for the final response
+        h = await fake.slash(alice, chan, "game new", game="pralaya", players=3)
         assert h.callback_type == 4 and not h.ephemeral and "Join" in h.response.button_labels
         # a deferred update (type 6) is final at once: ``await h.wait_edits()`` for the edit that follows
         join = await fake.click(alice, h.response, label="Join")                    # or custom_id=...
@@ -31,23 +32,59 @@ Faults (``fakediscord.faults``): ``fake.faults.fail(route, status=500, times=2, 
 Reading records: ``fake.messages(chan)``, ``fake.dms(user)``, ``fake.threads``, ``fake.requests``,
 ``fake.unknown_routes``, ``fake.interactions``, ``await fake.wait_for(predicate)``.
 """
+
 from .errors import ApiError, FakeDiscordError, FakeDiscordTimeout
 from .faults import Fault, Faults
 from .gateway import Session
 from .interactions import Interaction
 from .records import Attachment, Channel, Choice, Guild, Member, Message, Request, Role, User
-from .runner import BotRunner
+from .runner import BotRunner, RunBot
 from .server import FakeDiscord
 from .world import (
-    ADMINISTRATOR, ATTACH_FILES, CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS,
-    DEFAULT_EVERYONE_PERMISSIONS, MANAGE_GUILD, MANAGE_MESSAGES, MANAGE_THREADS, SEND_MESSAGES,
-    SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL,
+    ADMINISTRATOR,
+    ATTACH_FILES,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    DEFAULT_BOT_PERMISSIONS,
+    DEFAULT_EVERYONE_PERMISSIONS,
+    MANAGE_GUILD,
+    MANAGE_MESSAGES,
+    MANAGE_THREADS,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
 )
 
 __all__ = [
-    "ADMINISTRATOR", "ATTACH_FILES", "ApiError", "Attachment", "BotRunner", "CREATE_PRIVATE_THREADS",
-    "CREATE_PUBLIC_THREADS", "Channel", "Choice", "DEFAULT_BOT_PERMISSIONS", "DEFAULT_EVERYONE_PERMISSIONS",
-    "FakeDiscord", "FakeDiscordError", "Fault", "Faults", "FakeDiscordTimeout", "Guild", "Interaction", "MANAGE_GUILD",
-    "MANAGE_MESSAGES", "MANAGE_THREADS", "Member", "Message", "Request", "Role", "SEND_MESSAGES",
-    "SEND_MESSAGES_IN_THREADS", "Session", "User", "VIEW_CHANNEL",
+    "ADMINISTRATOR",
+    "ATTACH_FILES",
+    "ApiError",
+    "Attachment",
+    "BotRunner",
+    "CREATE_PRIVATE_THREADS",
+    "CREATE_PUBLIC_THREADS",
+    "Channel",
+    "Choice",
+    "DEFAULT_BOT_PERMISSIONS",
+    "DEFAULT_EVERYONE_PERMISSIONS",
+    "FakeDiscord",
+    "FakeDiscordError",
+    "Fault",
+    "Faults",
+    "FakeDiscordTimeout",
+    "Guild",
+    "Interaction",
+    "MANAGE_GUILD",
+    "MANAGE_MESSAGES",
+    "MANAGE_THREADS",
+    "Member",
+    "Message",
+    "Request",
+    "Role",
+    "RunBot",
+    "SEND_MESSAGES",
+    "SEND_MESSAGES_IN_THREADS",
+    "Session",
+    "User",
+    "VIEW_CHANNEL",
 ]

@@ -5,6 +5,7 @@ checks and converts keyword arguments against the command's option definitions (
 choices, ranges, required options) and returns the ``options`` and ``resolved`` payloads
 exactly as Discord would send them.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -18,12 +19,22 @@ if TYPE_CHECKING:
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
-TYPE_NAMES = {3: "string", 4: "integer", 5: "boolean", 6: "user", 7: "channel", 8: "role", 9: "mentionable",
-              10: "number", 11: "attachment"}
+TYPE_NAMES = {
+    3: "string",
+    4: "integer",
+    5: "boolean",
+    6: "user",
+    7: "channel",
+    8: "role",
+    9: "mentionable",
+    10: "number",
+    11: "attachment",
+}
 
 
-def stored_command(world: World, data: dict[str, Any], guild_id: int | None,
-                   previous: dict[str, Any] | None) -> dict[str, Any]:
+def stored_command(
+    world: World, data: dict[str, Any], guild_id: int | None, previous: dict[str, Any] | None
+) -> dict[str, Any]:
     """The command object Discord stores and returns for one entry of a bulk overwrite."""
     cmd = dict(data)
     cmd["id"] = previous["id"] if previous else str(world.ids.next())
@@ -42,8 +53,9 @@ def stored_command(world: World, data: dict[str, Any], guild_id: int | None,
     return cmd
 
 
-def resolve_command(world: World, user: User, channel: Channel, path: str) -> tuple[dict[str, Any], list[str],
-                                                                                     list[dict[str, Any]]]:
+def resolve_command(
+    world: World, user: User, channel: Channel, path: str
+) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
     """Find the command for ``path`` ("game new") usable by ``user`` in ``channel``.
 
     Returns (command, [sub-names], leaf option definitions). Raises FakeDiscordError naming the
@@ -56,13 +68,20 @@ def resolve_command(world: World, user: User, channel: Channel, path: str) -> tu
     scopes: list[int | None] = ([guild.id] if guild else []) + [None]
     cmd = None
     for scope in scopes:
-        cmd = next((c for c in world.commands.get(scope, []) if c["name"] == names[0] and c.get("type", 1) == 1), None)
+        cmd = next(
+            (c for c in world.commands.get(scope, []) if c["name"] == names[0] and c.get("type", 1) == 1),
+            None,
+        )
         if cmd is not None:
             break
     if cmd is None:
-        available = sorted({c["name"] for s in scopes for c in world.commands.get(s, []) if c.get("type", 1) == 1})
-        raise FakeDiscordError(f"no slash command /{names[0]} is synced for this channel; synced: {available} "
-                               "(did the bot sync its command tree?)")
+        available = sorted(
+            {c["name"] for s in scopes for c in world.commands.get(s, []) if c.get("type", 1) == 1}
+        )
+        raise FakeDiscordError(
+            f"no slash command /{names[0]} is synced for this channel; synced: {available} "
+            "(did the bot sync its command tree?)"
+        )
     _check_available(world, user, channel, cmd)
     options = cmd.get("options") or []
     subs: list[str] = []
@@ -70,8 +89,10 @@ def resolve_command(world: World, user: User, channel: Channel, path: str) -> tu
         group = [o for o in options if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)]
         opt = next((o for o in group if o["name"] == name), None)
         if opt is None:
-            raise FakeDiscordError(f"/{' '.join([names[0], *subs])} has no subcommand {name!r}; "
-                                   f"it has {[o['name'] for o in group]}")
+            raise FakeDiscordError(
+                f"/{' '.join([names[0], *subs])} has no subcommand {name!r}; "
+                f"it has {[o['name'] for o in group]}"
+            )
         subs.append(name)
         options = opt.get("options") or []
     leftover = [o["name"] for o in options if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)]
@@ -84,7 +105,11 @@ def _check_available(world: World, user: User, channel: Channel, cmd: dict[str, 
     guild = world.guild_of(channel)
     if guild is None:
         contexts = cmd.get("contexts")
-        if "guild_id" in cmd or cmd.get("dm_permission") is False or (contexts is not None and 1 not in contexts):
+        if (
+            "guild_id" in cmd
+            or cmd.get("dm_permission") is False
+            or (contexts is not None and 1 not in contexts)
+        ):
             raise FakeDiscordError(f"/{cmd['name']} cannot be used in DMs (guild-only command)")
         return
     if user.id not in guild.members:
@@ -96,12 +121,15 @@ def _check_available(world: World, user: User, channel: Channel, cmd: dict[str, 
     if required is not None:
         have = world.base_permissions(guild, user)
         if int(required) == 0 and have != (1 << 53) - 1 or have & int(required) != int(required):
-            raise FakeDiscordError(f"Discord hides /{cmd['name']} from {user!r}: it needs permissions "
-                                   f"{int(required):#x} (default_member_permissions)")
+            raise FakeDiscordError(
+                f"Discord hides /{cmd['name']} from {user!r}: it needs permissions "
+                f"{int(required):#x} (default_member_permissions)"
+            )
 
 
-def nest_options(subs: list[str], leaf: list[dict[str, Any]],
-                 definitions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def nest_options(
+    subs: list[str], leaf: list[dict[str, Any]], definitions: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """Wrap leaf option values in their subcommand (group) options, as Discord nests them."""
     options = leaf
     types = []
@@ -110,13 +138,20 @@ def nest_options(subs: list[str], leaf: list[dict[str, Any]],
         opt = next(o for o in defs if o["name"] == name)
         types.append(opt["type"])
         defs = opt.get("options") or []
-    for name, otype in reversed(list(zip(subs, types))):
+    for name, otype in reversed(list(zip(subs, types, strict=True))):
         options = [{"type": otype, "name": name, "options": options}]
     return options
 
 
-def build_options(world: World, user: User, channel: Channel, definitions: list[dict[str, Any]],
-                  values: dict[str, Any], *, focused: str | None = None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def build_options(
+    world: World,
+    user: User,
+    channel: Channel,
+    definitions: list[dict[str, Any]],
+    values: dict[str, Any],
+    *,
+    focused: str | None = None,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Convert ``values`` to interaction options in declaration order, plus the ``resolved`` data.
 
     For autocomplete (``focused`` set) required options may be missing and the focused value
@@ -149,15 +184,23 @@ def build_options(world: World, user: User, channel: Channel, definitions: list[
     return options, resolved
 
 
-def _convert(world: World, user: User, channel: Channel, d: dict[str, Any], value: Any,
-             resolved: dict[str, dict[str, Any]]) -> Any:
+def _convert(
+    world: World,
+    user: User,
+    channel: Channel,
+    d: dict[str, Any],
+    value: Any,
+    resolved: dict[str, dict[str, Any]],
+) -> Any:
     otype, name = d["type"], d["name"]
     if otype == STRING:
         if not isinstance(value, str):
             raise FakeDiscordError(f"option {name!r} takes a string, got {value!r}")
         if not d.get("min_length", 0) <= len(value) <= d.get("max_length", 6000):
-            raise FakeDiscordError(f"option {name!r}: length {len(value)} outside {d.get('min_length', 0)}.."
-                                   f"{d.get('max_length', 6000)}")
+            raise FakeDiscordError(
+                f"option {name!r}: length {len(value)} outside {d.get('min_length', 0)}.."
+                f"{d.get('max_length', 6000)}"
+            )
         return _check_choice(d, value)
     if otype in (INTEGER, NUMBER):
         wrong = not isinstance(value, int) if otype == INTEGER else not isinstance(value, (int, float))
@@ -203,8 +246,9 @@ def _check_choice(d: dict[str, Any], value: Any) -> Any:
     for ch in choices:
         if ch["name"] == value:
             return ch["value"]
-    raise FakeDiscordError(f"option {d['name']!r}: {value!r} is not one of the choices "
-                           f"{[c['value'] for c in choices]}")
+    raise FakeDiscordError(
+        f"option {d['name']!r}: {value!r} is not one of the choices {[c['value'] for c in choices]}"
+    )
 
 
 def _resolve_user(world: World, channel: Channel, user: User, resolved: dict[str, dict[str, Any]]) -> None:
@@ -213,8 +257,9 @@ def _resolve_user(world: World, channel: Channel, user: User, resolved: dict[str
     member = guild.members.get(user.id) if guild else None
     if member is not None:
         perms = world.permissions_in(channel, user)
-        resolved.setdefault("members", {})[str(user.id)] = member_payload(world, member, with_user=False,
-                                                                         permissions=perms)
+        resolved.setdefault("members", {})[str(user.id)] = member_payload(
+            world, member, with_user=False, permissions=perms
+        )
 
 
 def _upload(world: World, channel: Channel, value: Any) -> Attachment:

@@ -1,4 +1,5 @@
 """Errors: ``ApiError`` is what the fake answers the client with; the others are raised to tests."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -33,8 +34,15 @@ def form_error(path: str, message: str, code: str = "BASE_TYPE_INVALID") -> ApiE
 def unknown(kind: str) -> ApiError:
     """A 404 for an unknown resource, with Discord's error code for that kind."""
     codes = {
-        "Channel": 10003, "Guild": 10004, "Member": 10007, "Message": 10008, "User": 10013,
-        "Webhook": 10015, "interaction": 10062, "Application": 10002, "application command": 10063,
+        "Channel": 10003,
+        "Guild": 10004,
+        "Member": 10007,
+        "Message": 10008,
+        "User": 10013,
+        "Webhook": 10015,
+        "interaction": 10062,
+        "Application": 10002,
+        "application command": 10063,
         "Attachment": 10065,
     }
     return ApiError(404, codes.get(kind, 0), f"Unknown {kind}")

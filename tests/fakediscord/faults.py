@@ -35,6 +35,7 @@ What Discord sends, and what discord.py 2.7 does with it:
   then answered with the message already made, since discord.py sends a nonce with
   ``enforce_nonce`` (the fake honours it as Discord does).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -42,8 +43,9 @@ import fnmatch
 import math
 import time
 import zlib
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -85,8 +87,11 @@ class Fault:
     def matches(self, record: Request) -> bool:
         """Whether ``record`` is one this fault targets (ignoring ``times``)."""
         concrete = f"{record.method} {record.path}"
-        if self.route not in ("*", record.route) and not fnmatch.fnmatchcase(concrete, self.route) \
-                and not (record.route and fnmatch.fnmatchcase(record.route, self.route)):
+        if (
+            self.route not in ("*", record.route)
+            and not fnmatch.fnmatchcase(concrete, self.route)
+            and not (record.route and fnmatch.fnmatchcase(record.route, self.route))
+        ):
             return False
         return self.where is None or bool(self.where(record))
 
@@ -102,20 +107,31 @@ def rate_limit_response(fault: Fault, record: Request) -> web.Response:
     """A 429 as Discord sends it for ``fault`` (see the module docstring)."""
     import json
 
-    body: dict[str, Any] = {"message": "You are being rate limited.", "retry_after": fault.retry_after,
-                            "global": fault.global_}
+    body: dict[str, Any] = {
+        "message": "You are being rate limited.",
+        "retry_after": fault.retry_after,
+        "global": fault.global_,
+    }
     if fault.global_:
         body["code"] = 0
-    headers = {"Content-Type": "application/json", "Via": VIA,
-               "Retry-After": str(max(1, math.ceil(fault.retry_after))),
-               "X-RateLimit-Scope": "global" if fault.global_ else fault.scope}
+    headers = {
+        "Content-Type": "application/json",
+        "Via": VIA,
+        "Retry-After": str(max(1, math.ceil(fault.retry_after))),
+        "X-RateLimit-Scope": "global" if fault.global_ else fault.scope,
+    }
     if fault.global_:
         headers["X-RateLimit-Global"] = "true"
     else:
-        headers.update({"X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
-                        "X-RateLimit-Reset": f"{time.time() + fault.retry_after:.3f}",
-                        "X-RateLimit-Reset-After": f"{fault.retry_after:.3f}",
-                        "X-RateLimit-Bucket": _bucket(record.route)})
+        headers.update(
+            {
+                "X-RateLimit-Limit": "5",
+                "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset": f"{time.time() + fault.retry_after:.3f}",
+                "X-RateLimit-Reset-After": f"{fault.retry_after:.3f}",
+                "X-RateLimit-Bucket": _bucket(record.route),
+            }
+        )
     return web.Response(body=json.dumps(body).encode(), status=429, headers=headers)
 
 
@@ -124,8 +140,15 @@ def error_response(fault: Fault) -> web.Response:
     import json
 
     body = {"code": fault.code, "message": fault.message or f"{fault.status}: Injected fault"}
-    return web.Response(body=json.dumps(body).encode(), status=fault.status,
-                        headers={"Content-Type": "application/json", "Via": VIA})
+    return web.Response(
+        body=json.dumps(body).encode(),
+        status=fault.status,
+        headers={"Content-Type": "application/json", "Via": VIA},
+    )
+
+
+def _spent(fault: Fault) -> bool:
+    return fault.spent
 
 
 class Faults:
@@ -138,26 +161,55 @@ class Faults:
         self.log: list[tuple[Fault, Request]] = []
 
     # ----------------------------------------------------------------- REST faults
-    def fail(self, route: str, status: int = 500, *, times: int | None = 1, after: bool = False,
-             code: int = 0, message: str = "", where: Where = None) -> Fault:
+    def fail(
+        self,
+        route: str,
+        status: int = 500,
+        *,
+        times: int | None = 1,
+        after: bool = False,
+        code: int = 0,
+        message: str = "",
+        where: Where = None,
+    ) -> Fault:
         """Answer ``times`` matching requests with ``status``; with ``after`` the fake does the
         request first (its effects stay) and then answers the error."""
-        return self._add(Fault("fail", route, times, where, status=status, code=code, message=message,
-                               after=after))
+        return self._add(
+            Fault("fail", route, times, where, status=status, code=code, message=message, after=after)
+        )
 
-    def rate_limit(self, route: str = "*", retry_after: float = 0.2, *, global_: bool = False,
-                   scope: str = "user", times: int | None = 1, where: Where = None) -> Fault:
+    def rate_limit(
+        self,
+        route: str = "*",
+        retry_after: float = 0.2,
+        *,
+        global_: bool = False,
+        scope: str = "user",
+        times: int | None = 1,
+        where: Where = None,
+    ) -> Fault:
         """Answer ``times`` matching requests with a 429 (per route, or ``global_``) asking to
         retry after ``retry_after`` seconds; ``scope`` is "user" or "shared" for a route limit."""
-        return self._add(Fault("rate_limit", route, times, where, status=429, retry_after=retry_after,
-                               global_=global_, scope=scope))
+        return self._add(
+            Fault(
+                "rate_limit",
+                route,
+                times,
+                where,
+                status=429,
+                retry_after=retry_after,
+                global_=global_,
+                scope=scope,
+            )
+        )
 
     def slow(self, route: str, seconds: float, *, times: int | None = 1, where: Where = None) -> Fault:
         """Hold ``times`` matching requests for ``seconds`` before doing them."""
         return self._add(Fault("slow", route, times, where, seconds=seconds))
 
-    def disconnect(self, route: str, *, times: int | None = 1, after: bool = False,
-                   where: Where = None) -> Fault:
+    def disconnect(
+        self, route: str, *, times: int | None = 1, after: bool = False, where: Where = None
+    ) -> Fault:
         """Break the connection of ``times`` matching requests without an answer (the client sees
         ``ServerDisconnectedError``, which discord.py does not retry); with ``after`` the request
         is done first."""
@@ -182,12 +234,13 @@ class Faults:
             fault.hits.append(record)
             self.log.append((fault, record))
             hit.append(fault)
-            if fault.spent:
+            if _spent(fault):  # (not fault.spent: mypy keeps it False from the check above)
                 self.active.remove(fault)
         return hit
 
-    async def around(self, record: Request, handle: Callable[[], Awaitable[Any]],
-                     request: web.Request | None = None) -> Any:
+    async def around(
+        self, record: Request, handle: Callable[[], Awaitable[Any]], request: web.Request | None = None
+    ) -> Any:
         """Run ``handle`` (the route handler) for ``record`` with the faults that hit it: a
         :class:`aiohttp.web.Response` for an injected answer, else what ``handle`` returns.
         ``request`` is the aiohttp request (its connection is what a disconnect breaks)."""
@@ -209,8 +262,9 @@ class Faults:
         return error_response(answer)
 
     # ----------------------------------------------------------------- gateway faults
-    def drop_gateway(self, session: Session | None = None, *, code: int | None = None,
-                     resumable: bool = True) -> int:
+    def drop_gateway(
+        self, session: Session | None = None, *, code: int | None = None, resumable: bool = True
+    ) -> int:
         """Cut the gateway connection(s): ``code`` None drops TCP with no close frame (the client
         sees 1006), else a close frame with that code (4000 unknown error, …); ``resumable=False``
         also ends the session, so the client's RESUME is answered with op 9. Returns how many

@@ -8,16 +8,19 @@ Shards, as Discord routes them: an IDENTIFY may carry ``shard: [id, count]`` (cl
 ``id`` is not below ``count``, 4011 when it has no shard while the fake's ``shard_count`` is
 above 1 and its guilds are many, see :data:`SHARDING_REQUIRED_AT`); a session then gets the
 guilds of ``(guild_id >> 22) % count == id`` only (READY, GUILD_CREATE, every guild event and
-guild interaction), and DMs (events and interactions without a guild) go to shard 0 only. discord.py asks for ``compress=zlib-stream`` in the URL, but it only decompresses
-*binary* frames: text frames are read as plain JSON, so the fake simply sends text.
+guild interaction), and DMs (events and interactions without a guild) go to shard 0 only.
+discord.py asks for ``compress=zlib-stream`` in the URL, but it only decompresses *binary* frames:
+text frames are read as plain JSON, so the fake simply sends text.
 """
+
 from __future__ import annotations
 
 import asyncio
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
@@ -26,7 +29,16 @@ from .payloads import guild_create_payload, ready_payload
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
-DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE_STATE, RESUME, RECONNECT, REQUEST_MEMBERS = 0, 1, 2, 3, 4, 6, 7, 8
+DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE_STATE, RESUME, RECONNECT, REQUEST_MEMBERS = (
+    0,
+    1,
+    2,
+    3,
+    4,
+    6,
+    7,
+    8,
+)
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
 
 GUILDS, GUILD_MEMBERS, GUILD_PRESENCES = 1 << 0, 1 << 1, 1 << 8
@@ -72,7 +84,9 @@ class Connection:
         #: The code the fake closed this connection with (None: the client closed it, or it broke).
         self.closed_by_server: int | None = None
         self._queue: asyncio.Queue[tuple[dict[str, Any] | None, OnSent]] = asyncio.Queue()
-        self._writer = asyncio.get_running_loop().create_task(self._write(), name="fake-discord-gateway-writer")
+        self._writer = asyncio.get_running_loop().create_task(
+            self._write(), name="fake-discord-gateway-writer"
+        )
 
     def send(self, frame: dict[str, Any], on_sent: OnSent = None) -> None:
         """Queue a frame (sent after every frame queued before it)."""
@@ -152,8 +166,9 @@ class Session:
         frame = {"op": DISPATCH, "t": event, "s": self.seq, "d": data}
         self.buffer.append((frame, on_sent))
         del self.buffer[:-2000]
-        if self.connected:
-            self.connection.send(frame, on_sent)
+        conn = self.connection
+        if conn is not None and not conn.closed:  # (self.connected)
+            conn.send(frame, on_sent)
         return self.seq
 
 
@@ -179,7 +194,8 @@ class Gateway:
         of the guild's shard (shard 0 for a DM), preferring a connected one."""
         live = [s for s in self.live_sessions() if s.holds(guild_id)]
         connected = [s for s in live if s.connected]
-        return (connected or live or [None])[-1]
+        ranked = connected or live
+        return ranked[-1] if ranked else None
 
     def broadcast(self, event: str, data: Any, guild_id: int | None = None) -> None:
         """Dispatch to every live session whose intents cover ``event`` and whose shard gets
@@ -200,8 +216,14 @@ class Gateway:
         await ws.prepare(request)
         conn = Connection(ws, request)
         self.connections.append(conn)
-        conn.send({"op": HELLO, "s": None, "t": None,
-                   "d": {"heartbeat_interval": self.heartbeat_interval_ms, "_trace": ["fake-discord"]}})
+        conn.send(
+            {
+                "op": HELLO,
+                "s": None,
+                "t": None,
+                "d": {"heartbeat_interval": self.heartbeat_interval_ms, "_trace": ["fake-discord"]},
+            }
+        )
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
@@ -231,7 +253,7 @@ class Gateway:
         elif op == RESUME:
             await self._resume(conn, data or {})
         elif op == PRESENCE:
-            self.presence_updates.append(data)
+            self.presence_updates.append(data or {})
         elif op == REQUEST_MEMBERS:
             self._request_members(conn, data or {})
         else:
@@ -254,23 +276,32 @@ class Gateway:
             return
         shard = data.get("shard")
         if shard is not None:
-            if (not isinstance(shard, list) or len(shard) != 2 or not all(isinstance(x, int) for x in shard)
-                    or not 0 <= shard[0] < shard[1]):
+            if (
+                not isinstance(shard, list)
+                or len(shard) != 2
+                or not all(isinstance(x, int) for x in shard)
+                or not 0 <= shard[0] < shard[1]
+            ):
                 await conn.close(INVALID_SHARD)
                 return
             shard = (shard[0], shard[1])
         elif self.fake.shard_count > 1 and len(self.fake.guilds) >= SHARDING_REQUIRED_AT:
             await conn.close(SHARDING_REQUIRED)
             return
-        session = Session(secrets.token_hex(16), intents, {k: v for k, v in data.items() if k != "token"},
-                          shard=shard)
+        session = Session(
+            secrets.token_hex(16), intents, {k: v for k, v in data.items() if k != "token"}, shard=shard
+        )
         session.connection = conn
         conn.session = session
         self.sessions.append(session)
         resume_url = f"{self.fake.ws_url}resume"
         held = [g for g in self.fake.guilds.values() if session.holds(g.id)]
-        session.dispatch("READY", ready_payload(self.fake, session.id, resume_url, data.get("shard"),
-                                                guild_ids=[g.id for g in held]))
+        session.dispatch(
+            "READY",
+            ready_payload(
+                self.fake, session.id, resume_url, data.get("shard"), guild_ids=[g.id for g in held]
+            ),
+        )
         for guild in held:
             session.dispatch("GUILD_CREATE", guild_create_payload(self.fake, guild, session.members_intent))
 
@@ -303,13 +334,21 @@ class Gateway:
             return
         query = (data.get("query") or "").lower()
         ids = {int(u) for u in data.get("user_ids") or []}
-        members = [m for m in guild.members.values()
-                   if (not ids or m.user.id in ids) and m.user.name.lower().startswith(query)]
+        members = [
+            m
+            for m in guild.members.values()
+            if (not ids or m.user.id in ids) and m.user.name.lower().startswith(query)
+        ]
         limit = data.get("limit") or 0
         if limit:
             members = members[:limit]
-        payload = {"guild_id": str(guild.id), "members": [member_payload(self.fake, m) for m in members],
-                   "chunk_index": 0, "chunk_count": 1, "presences": []}
+        payload = {
+            "guild_id": str(guild.id),
+            "members": [member_payload(self.fake, m) for m in members],
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "presences": [],
+        }
         if data.get("nonce"):
             payload["nonce"] = data["nonce"]
         session.dispatch("GUILD_MEMBERS_CHUNK", payload)
@@ -362,6 +401,6 @@ class Gateway:
             if not conn.closed:
                 try:
                     await asyncio.wait_for(conn.close(1001), timeout=2)
-                except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+                except (TimeoutError, ConnectionError, RuntimeError):
                     conn.abort()
             conn.stop_writer()

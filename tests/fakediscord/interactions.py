@@ -5,18 +5,22 @@ discord.py 2.7 reads: attachment_size_limit, app_permissions, entitlements, cont
 authorizing_integration_owners, channel, member with permissions, locale…), dispatches it to
 the connected bot and returns an ``Interaction`` handle that records how the bot answered.
 """
+
 from __future__ import annotations
 
 import asyncio
 import secrets
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .commands import build_options, nest_options, resolve_command
 from .errors import FakeDiscordError
 from .payloads import ATTACHMENT_SIZE_LIMIT, channel_payload, member_payload, message_payload, user_payload
 from .records import Attachment, Channel, Choice, Message, User
+from .world import World
 
 if TYPE_CHECKING:
+    from .gateway import Gateway
     from .server import FakeDiscord
 
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 2, 3, 4
@@ -32,8 +36,17 @@ class Interaction:
     follow-up messages; ``edits`` the edit payloads applied to the original.
     """
 
-    def __init__(self, fake: FakeDiscord, iid: int, itype: int, user: User, channel: Channel,
-                 payload: dict[str, Any], label: str, message: Message | None = None) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        iid: int,
+        itype: int,
+        user: User,
+        channel: Channel,
+        payload: dict[str, Any],
+        label: str,
+        message: Message | None = None,
+    ) -> None:
         self.fake = fake
         self.id = iid
         self.type = itype
@@ -78,7 +91,8 @@ class Interaction:
 
     @property
     def done(self) -> bool:
-        """True once the interaction has its final response (a deferred message must be edited or followed up)."""
+        """True once the interaction has its final response (a deferred message must be edited or
+        followed up)."""
         if not self.callbacks:
             return False
         if self.callback_type == 5:
@@ -145,17 +159,21 @@ class Interaction:
             self.expired = True
             self.fake._changed()
 
-    async def wait(self, predicate: Callable[[Interaction], Any], timeout: float | None = None,
-                   what: str = "condition") -> Any:
+    async def wait(
+        self, predicate: Callable[[Interaction], Any], timeout: float | None = None, what: str = "condition"
+    ) -> Any:
         """Wait until ``predicate(self)`` is truthy and return its value.
 
         Raises FakeDiscordError right away if the bot let the 3 s acknowledgement deadline pass,
         FakeDiscordTimeout after ``timeout`` seconds.
         """
+
         def check() -> Any:
             if self.expired:
-                raise FakeDiscordError(f"{self!r}: the bot did not respond within {self.fake.ack_deadline} s "
-                                       "(Discord shows 'This interaction failed')" + self.fake._report())
+                raise FakeDiscordError(
+                    f"{self!r}: the bot did not respond within {self.fake.ack_deadline} s "
+                    "(Discord shows 'This interaction failed')" + self.fake._report()
+                )
             return predicate(self)
 
         return await self.fake.wait_for(check, timeout, what=f"{what} of {self!r}")
@@ -176,7 +194,8 @@ class Interaction:
         return self.followups
 
     async def wait_edits(self, count: int = 1, timeout: float | None = None) -> Message:
-        """Wait until the original response was edited ``count`` times (e.g. after a type 6 defer); returns it."""
+        """Wait until the original response was edited ``count`` times (e.g. after a type 6 defer);
+        returns it."""
         await self.wait(lambda h: len(h.edits) >= count, timeout, f"{count} edit(s) of the original")
         return self._final()
 
@@ -185,12 +204,31 @@ class Interaction:
         return f"<Interaction {self.kind} {self.label!r} by {self.user.name} id={self.id} {state}>"
 
 
-class Driver:
-    """Mixin of FakeDiscord: the user-side actions."""
+class Driver(World):
+    """The user-side actions of FakeDiscord (its base class)."""
 
-    async def slash(self: FakeDiscord, user: User | str, channel: Channel | str, command: str, *,
-                    wait: bool = True, timeout: float | None = None, options: dict[str, Any] | None = None,
-                    raw_options: list[dict[str, Any]] | None = None, **values: Any) -> Interaction:
+    gateway: Gateway
+    interactions: list[Interaction]
+
+    def _as_fake(self) -> FakeDiscord:
+        """This object as the FakeDiscord it is (an Interaction holds the whole fake)."""
+        from .server import FakeDiscord
+
+        assert isinstance(self, FakeDiscord), "Driver is only FakeDiscord's base class"
+        return self
+
+    async def slash(
+        self,
+        user: User | str,
+        channel: Channel | str,
+        command: str,
+        *,
+        wait: bool = True,
+        timeout: float | None = None,
+        options: dict[str, Any] | None = None,
+        raw_options: list[dict[str, Any]] | None = None,
+        **values: Any,
+    ) -> Interaction:
         """Run ``/command`` ("game new") as ``user`` in ``channel`` with option values as keywords.
 
         Values: str/int/float/bool, a User/Role/Channel record for those option types, an
@@ -211,18 +249,28 @@ class Driver:
         if raw_options is not None:
             if values:
                 raise FakeDiscordError("slash() takes option values or raw_options, not both")
-            leaf, resolved = list(raw_options), {}
+            leaf, resolved = list(raw_options), dict[str, Any]()
         else:
             leaf, resolved = build_options(self, user, channel, leaf_defs, values)
-        handle = self._new_interaction(APPLICATION_COMMAND, user, channel,
-                                       self._command_data(cmd, subs, leaf, resolved), f"/{command}")
+        handle = self._new_interaction(
+            APPLICATION_COMMAND, user, channel, self._command_data(cmd, subs, leaf, resolved), f"/{command}"
+        )
         if wait:
             await handle.wait_done(timeout)
         return handle
 
-    async def autocomplete(self: FakeDiscord, user: User | str, channel: Channel | str, command: str, *,
-                           focused: str, timeout: float | None = None, options: dict[str, Any] | None = None,
-                           raw_options: list[dict[str, Any]] | None = None, **values: Any) -> list[Choice]:
+    async def autocomplete(
+        self,
+        user: User | str,
+        channel: Channel | str,
+        command: str,
+        *,
+        focused: str,
+        timeout: float | None = None,
+        options: dict[str, Any] | None = None,
+        raw_options: list[dict[str, Any]] | None = None,
+        **values: Any,
+    ) -> list[Choice]:
         """Type into option ``focused`` of ``/command``; returns the bot's choices as Choice(name, value).
 
         ``raw_options`` (instead of values) is a FORGED payload, sent unchecked as in
@@ -237,13 +285,26 @@ class Driver:
             resolved: dict[str, Any] = {}
         else:
             leaf, resolved = build_options(self, user, channel, leaf_defs, values, focused=focused)
-        handle = self._new_interaction(AUTOCOMPLETE, user, channel, self._command_data(cmd, subs, leaf, resolved),
-                                       f"/{command} [{focused}]")
+        handle = self._new_interaction(
+            AUTOCOMPLETE,
+            user,
+            channel,
+            self._command_data(cmd, subs, leaf, resolved),
+            f"/{command} [{focused}]",
+        )
         await handle.wait(lambda h: h.choices is not None, timeout, "autocomplete choices")
         return list(handle.choices or [])
 
-    async def click(self: FakeDiscord, user: User | str, message: Message | int, custom_id: str | None = None, *,
-                    label: str | None = None, wait: bool = True, timeout: float | None = None) -> Interaction:
+    async def click(
+        self,
+        user: User | str,
+        message: Message | int,
+        custom_id: str | None = None,
+        *,
+        label: str | None = None,
+        wait: bool = True,
+        timeout: float | None = None,
+    ) -> Interaction:
         """Click the button ``custom_id`` (or the one labelled ``label``) on ``message`` as ``user``.
 
         Raises FakeDiscordError if there is no such enabled button or the user cannot see the message.
@@ -257,9 +318,13 @@ class Driver:
         except KeyError as exc:
             raise FakeDiscordError(str(exc.args[0])) from None
         if comp.get("type") != 2:
-            raise FakeDiscordError(f"component {custom_id or label!r} is not a button (type {comp.get('type')})")
+            raise FakeDiscordError(
+                f"component {custom_id or label!r} is not a button (type {comp.get('type')})"
+            )
         if comp.get("style") in (5, 6) or "custom_id" not in comp:
-            raise FakeDiscordError(f"button {custom_id or label!r} is a link/premium button: it sends no interaction")
+            raise FakeDiscordError(
+                f"button {custom_id or label!r} is a link/premium button: it sends no interaction"
+            )
         if comp.get("disabled"):
             raise FakeDiscordError(f"button {comp['custom_id']!r} is disabled")
         data = {"custom_id": comp["custom_id"], "component_type": 2}
@@ -270,8 +335,16 @@ class Driver:
             await handle.wait_done(timeout)
         return handle
 
-    async def select(self: FakeDiscord, user: User | str, message: Message | int, custom_id: str,
-                     values: list[Any], *, wait: bool = True, timeout: float | None = None) -> Interaction:
+    async def select(
+        self,
+        user: User | str,
+        message: Message | int,
+        custom_id: str,
+        values: list[Any],
+        *,
+        wait: bool = True,
+        timeout: float | None = None,
+    ) -> Interaction:
         """Choose ``values`` in the select menu ``custom_id`` of ``message`` as ``user``.
 
         String selects take option values; user/role/channel selects take records. Raises
@@ -307,14 +380,23 @@ class Driver:
             await handle.wait_done(timeout)
         return handle
 
-    async def click_raw(self: FakeDiscord, user: User | str, message: Message | int, custom_id: str, *,
-                        component_type: int = 2, values: list[Any] | None = None, wait: bool = True,
-                        timeout: float | None = None) -> Interaction:
-        """A FORGED component interaction on ``message`` as ``user``: any ``custom_id`` string and, for a select (``component_type`` 3), ``values`` sent unchecked (not
-        strings, not among the options, too many). The interaction's copy of the message carries
-        just that one component (as a message posted by an older or another build of the bot
-        would), so the client finds the component it was "used" on. Nothing the message really
-        shows is changed. Waits for the final response unless ``wait=False``."""
+    async def click_raw(
+        self,
+        user: User | str,
+        message: Message | int,
+        custom_id: str,
+        *,
+        component_type: int = 2,
+        values: list[Any] | None = None,
+        wait: bool = True,
+        timeout: float | None = None,
+    ) -> Interaction:
+        """A FORGED component interaction on ``message`` as ``user``: any ``custom_id`` string and,
+        for a select (``component_type`` 3), ``values`` sent unchecked (not strings, not among the
+        options, too many). The interaction's copy of the message carries just that one component
+        (as a message posted by an older or another build of the bot would), so the client finds
+        the component it was "used" on. Nothing the message really shows is changed. Waits for the
+        final response unless ``wait=False``."""
         user, msg = self.user(user), self._message_ref(message, user)
         comp: dict[str, Any] = {"type": component_type, "custom_id": custom_id}
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
@@ -322,19 +404,30 @@ class Driver:
             comp.update(style=2, label="forged")
         else:
             shown = values if isinstance(values, list) else []
-            comp.update(options=[{"label": str(v)[:100] or "-", "value": str(v)[:100] or "-"} for v in shown][:25] or
-                        [{"label": "-", "value": "-"}], min_values=0, max_values=max(1, min(25, len(shown))))
+            comp.update(
+                options=[{"label": str(v)[:100] or "-", "value": str(v)[:100] or "-"} for v in shown][:25]
+                or [{"label": "-", "value": "-"}],
+                min_values=0,
+                max_values=max(1, min(25, len(shown))),
+            )
             data["values"] = values  # exactly as given: a list, or not even one
         rows = [{"type": 1, "components": [comp]}]
         channel = self.channels[msg.channel_id]
-        handle = self._new_interaction(MESSAGE_COMPONENT, user, channel, data, f"forged {str(custom_id)[:40]!r}",
-                                       message=msg, message_components=rows)
+        handle = self._new_interaction(
+            MESSAGE_COMPONENT,
+            user,
+            channel,
+            data,
+            f"forged {str(custom_id)[:40]!r}",
+            message=msg,
+            message_components=rows,
+        )
         if wait:
             await handle.wait_done(timeout)
         return handle
 
     # ----------------------------------------------------------------- helpers
-    def _message_ref(self: FakeDiscord, message: Message | int, user: User) -> Message:
+    def _message_ref(self, message: Message | int, user: User) -> Message:
         """The message record, checked to be visible to ``user``; raises FakeDiscordError."""
         msg = message if isinstance(message, Message) else self.message_store.get(int(message))
         if msg is None:
@@ -345,12 +438,14 @@ class Driver:
         if msg.ephemeral and msg.visible_to not in (None, user.id):
             raise FakeDiscordError(f"{user!r} cannot see ephemeral message {msg.id}")
         if channel.is_dm and channel.recipient_id != user.id:
-            raise FakeDiscordError(f"{user!r} cannot see DM message {msg.id} (DM of user {channel.recipient_id})")
+            raise FakeDiscordError(
+                f"{user!r} cannot see DM message {msg.id} (DM of user {channel.recipient_id})"
+            )
         if not channel.is_dm and not self.permissions_in(channel, user):
             raise FakeDiscordError(f"{user!r} cannot see {channel!r}")
         return msg
 
-    def _select_resolved(self: FakeDiscord, msg: Message, values: list[Any]) -> dict[str, Any]:
+    def _select_resolved(self, msg: Message, values: list[Any]) -> dict[str, Any]:
         from .commands import _resolve_user
         from .payloads import role_payload
         from .records import Role
@@ -363,54 +458,87 @@ class Driver:
             elif isinstance(v, Role):
                 resolved.setdefault("roles", {})[str(v.id)] = role_payload(v)
             elif isinstance(v, Channel):
-                resolved.setdefault("channels", {})[str(v.id)] = channel_payload(self, v, permissions_for=self.bot_user)
+                resolved.setdefault("channels", {})[str(v.id)] = channel_payload(
+                    self, v, permissions_for=self.bot_user
+                )
             else:
                 raise FakeDiscordError(f"select values must be User/Role/Channel records, got {v!r}")
         return resolved
 
-    def _component(self: FakeDiscord, user: User, msg: Message, data: dict[str, Any], label: str) -> Interaction:
+    def _component(self, user: User, msg: Message, data: dict[str, Any], label: str) -> Interaction:
         channel = self.channels[msg.channel_id]
         return self._new_interaction(MESSAGE_COMPONENT, user, channel, data, label, message=msg)
 
-    def _command_data(self: FakeDiscord, cmd: dict[str, Any], subs: list[str], leaf: list[dict[str, Any]],
-                      resolved: dict[str, Any]) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1,
-                                "options": nest_options(subs, leaf, cmd.get("options") or [])}
+    def _command_data(
+        self,
+        cmd: dict[str, Any],
+        subs: list[str],
+        leaf: list[dict[str, Any]],
+        resolved: dict[str, Any],
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": cmd["id"],
+            "name": cmd["name"],
+            "type": 1,
+            "options": nest_options(subs, leaf, cmd.get("options") or []),
+        }
         if "guild_id" in cmd:
             data["guild_id"] = cmd["guild_id"]
         if resolved:
             data["resolved"] = resolved
         return data
 
-    def _new_interaction(self: FakeDiscord, itype: int, user: User, channel: Channel, data: dict[str, Any],
-                         label: str, message: Message | None = None,
-                         message_components: list[dict[str, Any]] | None = None) -> Interaction:
+    def _new_interaction(
+        self,
+        itype: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        label: str,
+        message: Message | None = None,
+        message_components: list[dict[str, Any]] | None = None,
+    ) -> Interaction:
         guild = self.guild_of(channel)
         session = self.gateway.target(guild.id if guild is not None else None)
         if session is None:
-            raise FakeDiscordError("no bot is connected to the fake gateway (start one with run_bot first)"
-                                   + (" for this guild's shard" if self.gateway.live_sessions() else ""))
+            raise FakeDiscordError(
+                "no bot is connected to the fake gateway (start one with run_bot first)"
+                + (" for this guild's shard" if self.gateway.live_sessions() else "")
+            )
         iid = self.ids.next()
         payload: dict[str, Any] = {
-            "id": str(iid), "application_id": str(self.application_id), "type": itype, "data": data,
-            "channel_id": str(channel.id), "channel": channel_payload(self, channel, permissions_for=user),
-            "version": 1, "locale": "en-US", "entitlements": [], "entitlement_sku_ids": [],
+            "id": str(iid),
+            "application_id": str(self.application_id),
+            "type": itype,
+            "data": data,
+            "channel_id": str(channel.id),
+            "channel": channel_payload(self, channel, permissions_for=user),
+            "version": 1,
+            "locale": "en-US",
+            "entitlements": [],
+            "entitlement_sku_ids": [],
             "app_permissions": str(self.permissions_in(channel, self.bot_user)),
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
         if guild is not None:
-            member = guild.members[user.id] if user.id in guild.members else None
+            member = guild.members.get(user.id)
             if member is None:
                 raise FakeDiscordError(f"{user!r} is not a member of {guild!r}")
-            payload.update({
-                "guild_id": str(guild.id), "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
-                "guild_locale": guild.locale, "context": 0,
-                "member": member_payload(self, member, permissions=self.permissions_in(channel, user)),
-                "authorizing_integration_owners": {"0": str(guild.id)},
-            })
+            payload.update(
+                {
+                    "guild_id": str(guild.id),
+                    "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+                    "guild_locale": guild.locale,
+                    "context": 0,
+                    "member": member_payload(self, member, permissions=self.permissions_in(channel, user)),
+                    "authorizing_integration_owners": {"0": str(guild.id)},
+                }
+            )
         else:
-            payload.update({"user": user_payload(user), "context": 1, "authorizing_integration_owners": {"0": "0"}})
-        handle = Interaction(self, iid, itype, user, channel, payload, label, message)
+            payload.update(
+                {"user": user_payload(user), "context": 1, "authorizing_integration_owners": {"0": "0"}}
+            )
+        handle = Interaction(self._as_fake(), iid, itype, user, channel, payload, label, message)
         if message is not None:
             payload["message"] = message_payload(self, message)
             if message_components is not None:

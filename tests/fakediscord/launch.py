@@ -17,11 +17,12 @@ CDN ``Asset.BASE``), exactly as :meth:`FakeDiscord.patch_discord` does inside a 
 The file imports only discord.py, yarl and the bot (not the fake's server), so it can be run as a
 script or as ``python -m fakediscord.launch`` with ``tests`` on the path.
 """
+
 from __future__ import annotations
 
 import os
 import sys
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 from urllib.parse import urlsplit
 
 ENV = "FAKE_DISCORD_URL"

@@ -1,4 +1,5 @@
 """Creating and editing message records from REST payloads (JSON or multipart with files)."""
+
 from __future__ import annotations
 
 import re
@@ -24,8 +25,13 @@ def _file_index(upload: UploadedFile, position: int) -> int:
     return int(m.group(1)) if m else position
 
 
-def build_attachments(world: World, channel: Channel, payload: dict[str, Any], files: list[UploadedFile],
-                      existing: list[Attachment] | None = None) -> list[Attachment]:
+def build_attachments(
+    world: World,
+    channel: Channel,
+    payload: dict[str, Any],
+    files: list[UploadedFile],
+    existing: list[Attachment] | None = None,
+) -> list[Attachment]:
     """Return the attachment list a create/edit produces.
 
     ``payload["attachments"]`` lists kept attachments by id and new uploads by file index
@@ -41,6 +47,7 @@ def build_attachments(world: World, channel: Channel, payload: dict[str, Any], f
     by_id = {a.id: a for a in existing}
     result: list[Attachment] = []
     spec = payload.get("attachments")
+    entries: list[dict[str, Any]]
     if spec is None:
         result = list(existing)
         entries = [{"id": i} for i in sorted(uploads)]
@@ -50,9 +57,13 @@ def build_attachments(world: World, channel: Channel, payload: dict[str, Any], f
         ref = int(entry.get("id", i))
         if ref in uploads:
             up = uploads.pop(ref)
-            att = Attachment(world.ids.next(), entry.get("filename") or up.filename, up.data,
-                             content_type=guess_type(entry.get("filename") or up.filename, up.content_type),
-                             description=entry.get("description"))
+            att = Attachment(
+                world.ids.next(),
+                entry.get("filename") or up.filename,
+                up.data,
+                content_type=guess_type(entry.get("filename") or up.filename, up.content_type),
+                description=entry.get("description"),
+            )
             att.url = f"{world.cdn_base}/attachments/{channel.id}/{att.id}/{att.filename}"
             world.attachments[att.id] = att
             result.append(att)
@@ -66,8 +77,16 @@ def build_attachments(world: World, channel: Channel, payload: dict[str, Any], f
 def guess_type(filename: str, given: str | None) -> str | None:
     """Content type Discord would report for an upload (by extension, as discord.py sends octet-stream)."""
     ext = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
-    known = {"png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
-             "txt": "text/plain; charset=utf-8", "json": "application/json; charset=utf-8", "md": "text/markdown"}
+    known = {
+        "png": "image/png",
+        "jpg": "image/jpeg",
+        "jpeg": "image/jpeg",
+        "gif": "image/gif",
+        "webp": "image/webp",
+        "txt": "text/plain; charset=utf-8",
+        "json": "application/json; charset=utf-8",
+        "md": "text/markdown",
+    }
     return known.get(ext, given)
 
 
@@ -84,10 +103,20 @@ def apply_mentions(world: World, msg: Message, allowed: dict[str, Any] | None) -
     msg.mention_everyone = ("@everyone" in content or "@here" in content) and "everyone" in parse
 
 
-def new_message(world: World, channel: Channel, author: User, payload: dict[str, Any],
-                files: list[UploadedFile], *, extra_flags: int = 0, interaction_id: int | None = None,
-                visible_to: int | None = None, msg_type: int = 0, webhook: bool = False,
-                placeholder: bool = False) -> Message:
+def new_message(
+    world: World,
+    channel: Channel,
+    author: User,
+    payload: dict[str, Any],
+    files: list[UploadedFile],
+    *,
+    extra_flags: int = 0,
+    interaction_id: int | None = None,
+    visible_to: int | None = None,
+    msg_type: int = 0,
+    webhook: bool = False,
+    placeholder: bool = False,
+) -> Message:
     """Validate a create payload and return the new Message (stored, channel counters updated).
 
     ``placeholder`` creates the empty "thinking" message of a deferred interaction response.
@@ -110,10 +139,19 @@ def new_message(world: World, channel: Channel, author: User, payload: dict[str,
                 reference["guild_id"] = str(target.guild_id)
             msg_type = 19
     msg = Message(
-        mid, channel.id, author, guild_id=channel.guild_id, content=payload.get("content") or "",
-        embeds=list(payload.get("embeds") or []), components=list(payload.get("components") or []),
-        flags=flags, type=msg_type, tts=bool(payload.get("tts")), created_at=snowflake_iso(mid),
-        interaction_id=interaction_id, visible_to=visible_to if flags & EPHEMERAL else None,
+        mid,
+        channel.id,
+        author,
+        guild_id=channel.guild_id,
+        content=payload.get("content") or "",
+        embeds=list(payload.get("embeds") or []),
+        components=list(payload.get("components") or []),
+        flags=flags,
+        type=msg_type,
+        tts=bool(payload.get("tts")),
+        created_at=snowflake_iso(mid),
+        interaction_id=interaction_id,
+        visible_to=visible_to if flags & EPHEMERAL else None,
         message_reference=reference,
     )
     if webhook:

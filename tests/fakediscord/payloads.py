@@ -2,12 +2,22 @@
 
 Every function returns a fresh JSON-serialisable dict; ids are strings as on the wire.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from .records import (
-    DM, Attachment, Channel, Guild, Member, Message, Role, User, now_iso, snowflake_iso,
+    DM,
+    Attachment,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    User,
+    now_iso,
+    snowflake_iso,
 )
 
 if TYPE_CHECKING:
@@ -41,8 +51,9 @@ def client_user_payload(user: User) -> dict[str, Any]:
     return data
 
 
-def member_payload(world: World, member: Member, *, with_user: bool = True,
-                   permissions: int | None = None) -> dict[str, Any]:
+def member_payload(
+    world: World, member: Member, *, with_user: bool = True, permissions: int | None = None
+) -> dict[str, Any]:
     """A guild member object; ``permissions`` adds the interaction-only ``permissions`` field."""
     data: dict[str, Any] = {
         "roles": [str(r) for r in member.role_ids],
@@ -98,29 +109,56 @@ def thread_metadata(ch: Channel) -> dict[str, Any]:
 
 
 def channel_payload(world: World, ch: Channel, *, permissions_for: User | None = None) -> dict[str, Any]:
-    """A channel object: text channel, thread or DM. ``permissions_for`` adds the interaction ``permissions``."""
+    """A channel object: text channel, thread or DM. ``permissions_for`` adds the interaction's
+    ``permissions``."""
     last = str(ch.last_message_id) if ch.last_message_id else None
     if ch.is_dm:
         data: dict[str, Any] = {
-            "id": str(ch.id), "type": DM, "last_message_id": last, "flags": 0,
-            "recipients": [user_payload(world.users[ch.recipient_id])] if ch.recipient_id in world.users else [],
+            "id": str(ch.id),
+            "type": DM,
+            "last_message_id": last,
+            "flags": 0,
+            "recipients": [user_payload(world.users[ch.recipient_id])]
+            if ch.recipient_id in world.users
+            else [],
         }
     elif ch.is_thread:
         data = {
-            "id": str(ch.id), "type": ch.type, "guild_id": str(ch.guild_id), "parent_id": str(ch.parent_id),
-            "owner_id": str(ch.owner_id), "name": ch.name, "last_message_id": last, "rate_limit_per_user": 0,
-            "message_count": ch.message_count, "member_count": len(ch.member_ids),
-            "total_message_sent": ch.message_count, "flags": 0, "applied_tags": [],
+            "id": str(ch.id),
+            "type": ch.type,
+            "guild_id": str(ch.guild_id),
+            "parent_id": str(ch.parent_id),
+            "owner_id": str(ch.owner_id),
+            "name": ch.name,
+            "last_message_id": last,
+            "rate_limit_per_user": 0,
+            "message_count": ch.message_count,
+            "member_count": len(ch.member_ids),
+            "total_message_sent": ch.message_count,
+            "flags": 0,
+            "applied_tags": [],
             "thread_metadata": thread_metadata(ch),
         }
         if world.bot_user.id in ch.member_ids:
-            data["member"] = {"id": str(ch.id), "user_id": str(world.bot_user.id),
-                              "join_timestamp": ch.created_at, "flags": 0}
+            data["member"] = {
+                "id": str(ch.id),
+                "user_id": str(world.bot_user.id),
+                "join_timestamp": ch.created_at,
+                "flags": 0,
+            }
     else:
         data = {
-            "id": str(ch.id), "type": ch.type, "guild_id": str(ch.guild_id), "name": ch.name,
-            "position": ch.position, "parent_id": None, "topic": ch.topic, "nsfw": False,
-            "rate_limit_per_user": 0, "last_message_id": last, "flags": 0,
+            "id": str(ch.id),
+            "type": ch.type,
+            "guild_id": str(ch.guild_id),
+            "name": ch.name,
+            "position": ch.position,
+            "parent_id": None,
+            "topic": ch.topic,
+            "nsfw": False,
+            "rate_limit_per_user": 0,
+            "last_message_id": last,
+            "flags": 0,
             "default_auto_archive_duration": 1440,
             "permission_overwrites": [
                 {"id": str(o["id"]), "type": o["type"], "allow": str(o["allow"]), "deny": str(o["deny"])}
@@ -141,22 +179,52 @@ def guild_create_payload(world: World, guild: Guild, members_intent: bool = Fals
     channels = [c for c in guild.channels.values() if not c.is_thread and not c.deleted]
     threads = [c for c in guild.channels.values() if c.is_thread and not c.deleted and not c.archived]
     return {
-        "id": str(guild.id), "name": guild.name, "icon": None, "splash": None, "discovery_splash": None,
-        "banner": None, "description": None, "owner_id": str(guild.owner_id), "afk_channel_id": None,
-        "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
-        "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0, "premium_tier": 0,
-        "premium_subscription_count": 0, "premium_progress_bar_enabled": False, "system_channel_id": None,
-        "system_channel_flags": 0, "rules_channel_id": None, "public_updates_channel_id": None,
-        "safety_alerts_channel_id": None, "vanity_url_code": None, "preferred_locale": guild.locale,
-        "features": [], "max_members": 500000, "max_video_channel_users": 25, "application_id": None,
-        "widget_enabled": False, "widget_channel_id": None,
-        "roles": [role_payload(r) for r in guild.roles.values()], "emojis": [], "stickers": [],
-        "joined_at": guild.members[world.bot_user.id].joined_at, "large": False, "unavailable": False,
-        "member_count": len(guild.members), "voice_states": [],
+        "id": str(guild.id),
+        "name": guild.name,
+        "icon": None,
+        "splash": None,
+        "discovery_splash": None,
+        "banner": None,
+        "description": None,
+        "owner_id": str(guild.owner_id),
+        "afk_channel_id": None,
+        "afk_timeout": 300,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "mfa_level": 0,
+        "nsfw_level": 0,
+        "premium_tier": 0,
+        "premium_subscription_count": 0,
+        "premium_progress_bar_enabled": False,
+        "system_channel_id": None,
+        "system_channel_flags": 0,
+        "rules_channel_id": None,
+        "public_updates_channel_id": None,
+        "safety_alerts_channel_id": None,
+        "vanity_url_code": None,
+        "preferred_locale": guild.locale,
+        "features": [],
+        "max_members": 500000,
+        "max_video_channel_users": 25,
+        "application_id": None,
+        "widget_enabled": False,
+        "widget_channel_id": None,
+        "roles": [role_payload(r) for r in guild.roles.values()],
+        "emojis": [],
+        "stickers": [],
+        "joined_at": guild.members[world.bot_user.id].joined_at,
+        "large": False,
+        "unavailable": False,
+        "member_count": len(guild.members),
+        "voice_states": [],
         "members": [member_payload(world, m) for m in members],
         "channels": [channel_payload(world, c) for c in channels],
         "threads": [channel_payload(world, t) for t in threads],
-        "presences": [], "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "soundboard_sounds": [],
         "lazy": True,
     }
 
@@ -164,8 +232,13 @@ def guild_create_payload(world: World, guild: Guild, members_intent: bool = Fals
 def attachment_payload(att: Attachment, *, ephemeral: bool = False) -> dict[str, Any]:
     """An attachment object (``url`` points at the fake's own file server)."""
     data: dict[str, Any] = {
-        "id": str(att.id), "filename": att.filename, "size": att.size, "url": att.url, "proxy_url": att.url,
-        "content_type": att.content_type, "flags": 0,
+        "id": str(att.id),
+        "filename": att.filename,
+        "size": att.size,
+        "url": att.url,
+        "proxy_url": att.url,
+        "content_type": att.content_type,
+        "flags": 0,
     }
     if att.description is not None:
         data["description"] = att.description
@@ -177,14 +250,23 @@ def attachment_payload(att: Attachment, *, ephemeral: bool = False) -> dict[str,
 def message_payload(world: World, msg: Message) -> dict[str, Any]:
     """A message object, including the author's member data in guilds."""
     data: dict[str, Any] = {
-        "id": str(msg.id), "channel_id": str(msg.channel_id), "type": msg.type,
-        "author": user_payload(msg.author), "content": msg.content,
+        "id": str(msg.id),
+        "channel_id": str(msg.channel_id),
+        "type": msg.type,
+        "author": user_payload(msg.author),
+        "content": msg.content,
         "timestamp": msg.created_at or snowflake_iso(msg.id),
-        "edited_timestamp": msg.edited_at, "tts": msg.tts, "mention_everyone": msg.mention_everyone,
+        "edited_timestamp": msg.edited_at,
+        "tts": msg.tts,
+        "mention_everyone": msg.mention_everyone,
         "mentions": [user_payload(world.users[u]) for u in msg.mention_ids if u in world.users],
         "mention_roles": [str(r) for r in msg.mention_role_ids],
         "attachments": [attachment_payload(a, ephemeral=msg.ephemeral) for a in msg.attachments],
-        "embeds": msg.embeds, "reactions": [], "pinned": False, "flags": msg.flags, "components": msg.components,
+        "embeds": msg.embeds,
+        "reactions": [],
+        "pinned": False,
+        "flags": msg.flags,
+        "components": msg.components,
     }
     if msg.guild_id is not None:
         data["guild_id"] = str(msg.guild_id)
@@ -200,7 +282,9 @@ def message_payload(world: World, msg: Message) -> dict[str, Any]:
         inter = world.interaction_records.get(msg.interaction_id)
         if inter is not None:
             meta: dict[str, Any] = {
-                "id": str(inter.id), "type": inter.type, "user": user_payload(inter.user),
+                "id": str(inter.id),
+                "type": inter.type,
+                "user": user_payload(inter.user),
                 "authorizing_integration_owners": inter.payload.get("authorizing_integration_owners", {}),
             }
             if inter.message is not None:
@@ -218,26 +302,55 @@ def message_payload(world: World, msg: Message) -> dict[str, Any]:
 def app_info_payload(world: World) -> dict[str, Any]:
     """GET /oauth2/applications/@me."""
     return {
-        "id": str(world.application_id), "name": world.bot_user.name, "icon": None, "description": "",
-        "summary": "", "type": None, "rpc_origins": [], "bot_public": True, "bot_require_code_grant": False,
-        "bot": user_payload(world.bot_user), "owner": user_payload(world.app_owner), "team": None,
-        "verify_key": "0" * 64, "flags": 0, "hook": True, "tags": [], "redirect_uris": [],
-        "interactions_endpoint_url": None, "approximate_guild_count": len(world.guilds),
+        "id": str(world.application_id),
+        "name": world.bot_user.name,
+        "icon": None,
+        "description": "",
+        "summary": "",
+        "type": None,
+        "rpc_origins": [],
+        "bot_public": True,
+        "bot_require_code_grant": False,
+        "bot": user_payload(world.bot_user),
+        "owner": user_payload(world.app_owner),
+        "team": None,
+        "verify_key": "0" * 64,
+        "flags": 0,
+        "hook": True,
+        "tags": [],
+        "redirect_uris": [],
+        "interactions_endpoint_url": None,
+        "approximate_guild_count": len(world.guilds),
         "integration_types_config": {"0": {}},
     }
 
 
-def ready_payload(world: World, session_id: str, resume_url: str, shard: list[int] | None,
-                  guild_ids: list[int] | None = None) -> dict[str, Any]:
+def ready_payload(
+    world: World,
+    session_id: str,
+    resume_url: str,
+    shard: list[int] | None,
+    guild_ids: list[int] | None = None,
+) -> dict[str, Any]:
     """The READY dispatch: the bot user, its guilds (``guild_ids``: those of the session's
     shard; default all) as unavailable, the session and resume URL."""
     data: dict[str, Any] = {
-        "v": 10, "user": client_user_payload(world.bot_user), "user_settings": {},
-        "guilds": [{"id": str(g), "unavailable": True} for g in (world.guilds if guild_ids is None else guild_ids)],
-        "session_id": session_id, "session_type": "normal", "resume_gateway_url": resume_url,
+        "v": 10,
+        "user": client_user_payload(world.bot_user),
+        "user_settings": {},
+        "guilds": [
+            {"id": str(g), "unavailable": True} for g in (world.guilds if guild_ids is None else guild_ids)
+        ],
+        "session_id": session_id,
+        "session_type": "normal",
+        "resume_gateway_url": resume_url,
         "application": {"id": str(world.application_id), "flags": 0},
-        "private_channels": [], "relationships": [], "presences": [], "geo_ordered_rtc_regions": [],
-        "guild_join_requests": [], "_trace": ["fake-discord"],
+        "private_channels": [],
+        "relationships": [],
+        "presences": [],
+        "geo_ordered_rtc_regions": [],
+        "guild_join_requests": [],
+        "_trace": ["fake-discord"],
     }
     if shard is not None:
         data["shard"] = shard

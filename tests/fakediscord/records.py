@@ -3,12 +3,14 @@
 Plain mutable dataclasses compared by identity (``eq=False``) so they can be used as
 dict keys. Ids are Discord snowflakes (ints); ``mention`` helpers give ``<@id>``-style text.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any, Iterator, NamedTuple
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -43,12 +45,12 @@ class Snowflakes:
 def snowflake_iso(snowflake: int) -> str:
     """Return the ISO-8601 timestamp encoded in a snowflake."""
     ms = (snowflake >> 22) + DISCORD_EPOCH_MS
-    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).isoformat()
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).isoformat()
 
 
 def now_iso() -> str:
     """Return the current UTC time in ISO-8601."""
-    return datetime.now(tz=timezone.utc).isoformat()
+    return datetime.now(tz=UTC).isoformat()
 
 
 class Choice(NamedTuple):
@@ -315,7 +317,12 @@ class Message:
         for comp in walk_components(self.components):
             if custom_id is not None and comp.get("custom_id") == custom_id:
                 return comp
-            if custom_id is None and label is not None and comp.get("type") == 2 and comp.get("label") == label:
+            if (
+                custom_id is None
+                and label is not None
+                and comp.get("type") == 2
+                and comp.get("label") == label
+            ):
                 return comp
         raise KeyError(
             f"message {self.id} has no component {custom_id or label!r}; "

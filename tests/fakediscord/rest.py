@@ -5,6 +5,7 @@ Every request is recorded in ``fake.requests``. Routes are matched by this modul
 (method + template), so an unknown route is recorded in ``fake.unknown_routes`` and answered
 404. Answers are JSON with ``Content-Type: application/json`` exactly (what discord.py checks).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -12,17 +13,23 @@ import json
 import re
 import struct
 import zlib
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from .commands import stored_command
 from .errors import CANNOT_DM, ApiError, unknown
 from .payloads import (
-    app_info_payload, channel_payload, client_user_payload, member_payload, role_payload, user_payload,
+    app_info_payload,
+    channel_payload,
+    client_user_payload,
+    member_payload,
+    role_payload,
+    user_payload,
 )
-from .records import Request, UploadedFile
+from .records import Guild, Request, UploadedFile
 from .validate import check_commands
 
 if TYPE_CHECKING:
@@ -67,8 +74,13 @@ class Router:
 
     def add(self, method: str, template: str, handler: Handler, *, auth: bool = True) -> None:
         """Register ``handler`` for ``method template``; ``auth`` requires the bot token."""
-        pattern = re.compile("^" + re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", re.escape(template).replace(r"\{", "{")
-                                          .replace(r"\}", "}")) + "$")
+        pattern = re.compile(
+            "^"
+            + re.sub(
+                r"\{(\w+)\}", r"(?P<\1>[^/]+)", re.escape(template).replace(r"\{", "{").replace(r"\}", "}")
+            )
+            + "$"
+        )
         self.routes.append((method, template, pattern, handler, auth))
 
     def match(self, method: str, path: str) -> tuple[str, Handler, dict[str, str], bool] | None:
@@ -83,7 +95,9 @@ class Router:
 
 def json_response(body: Any, status: int = 200) -> web.Response:
     """A response whose Content-Type is exactly ``application/json``."""
-    return web.Response(body=json.dumps(body).encode(), status=status, headers={"Content-Type": "application/json"})
+    return web.Response(
+        body=json.dumps(body).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
 
 
 _BOUNDARY = re.compile(r'boundary="?([^";]+)"?')
@@ -145,9 +159,17 @@ async def dispatch(fake: FakeDiscord, request: web.Request) -> web.StreamRespons
     path = request.path
     m = API_PREFIX.match(path)
     router, rel = (fake.api_router, m.group(2)) if m else (fake.cdn_router, path)
-    record = Request(request.method, rel, None, dict(request.query),
-                     headers={k: v for k, v in request.headers.items()
-                              if k.lower() in ("authorization", "x-audit-log-reason", "content-type")})
+    record = Request(
+        request.method,
+        rel,
+        None,
+        dict(request.query),
+        headers={
+            k: v
+            for k, v in request.headers.items()
+            if k.lower() in ("authorization", "x-audit-log-reason", "content-type")
+        },
+    )
     record.at = asyncio.get_running_loop().time()
     fake.requests.append(record)
     try:
@@ -192,8 +214,11 @@ async def get_gateway(ctx: Ctx) -> Reply:
 
 
 async def get_gateway_bot(ctx: Ctx) -> Reply:
-    return {"url": ctx.fake.ws_url.rstrip("/"), "shards": ctx.fake.shard_count,
-            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
+    return {
+        "url": ctx.fake.ws_url.rstrip("/"),
+        "shards": ctx.fake.shard_count,
+        "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+    }
 
 
 async def get_me(ctx: Ctx) -> Reply:
@@ -221,7 +246,7 @@ async def open_dm(ctx: Ctx) -> Reply:
     return channel_payload(fake, fake.open_dm(user))
 
 
-def _guild(ctx: Ctx):
+def _guild(ctx: Ctx) -> Guild:
     guild = ctx.fake.guilds.get(ctx.int("guild_id"))
     if guild is None:
         raise unknown("Guild")
@@ -232,14 +257,25 @@ async def get_guild(ctx: Ctx) -> Reply:
     from .payloads import guild_create_payload
 
     data = guild_create_payload(ctx.fake, _guild(ctx))
-    for key in ("channels", "threads", "members", "voice_states", "presences", "joined_at", "large", "member_count"):
+    for key in (
+        "channels",
+        "threads",
+        "members",
+        "voice_states",
+        "presences",
+        "joined_at",
+        "large",
+        "member_count",
+    ):
         data.pop(key, None)
     return data
 
 
 async def get_guild_channels(ctx: Ctx) -> Reply:
     guild = _guild(ctx)
-    return [channel_payload(ctx.fake, c) for c in guild.channels.values() if not c.is_thread and not c.deleted]
+    return [
+        channel_payload(ctx.fake, c) for c in guild.channels.values() if not c.is_thread and not c.deleted
+    ]
 
 
 async def get_guild_roles(ctx: Ctx) -> Reply:
@@ -257,8 +293,11 @@ async def get_member(ctx: Ctx) -> Reply:
 async def get_active_threads(ctx: Ctx) -> Reply:
     fake, guild = ctx.fake, _guild(ctx)
     threads = [t for t in guild.threads if not t.archived]
-    members = [{"id": str(t.id), "user_id": str(fake.bot_user.id), "join_timestamp": t.created_at, "flags": 0}
-               for t in threads if fake.bot_user.id in t.member_ids]
+    members = [
+        {"id": str(t.id), "user_id": str(fake.bot_user.id), "join_timestamp": t.created_at, "flags": 0}
+        for t in threads
+        if fake.bot_user.id in t.member_ids
+    ]
     return {"threads": [channel_payload(fake, t) for t in threads], "members": members}
 
 
@@ -279,8 +318,9 @@ async def put_commands(ctx: Ctx) -> Reply:
     fake, scope = ctx.fake, _scope(ctx)
     check_commands(ctx.json)
     old = {(c.get("type", 1), c["name"]): c for c in fake.commands.get(scope, [])}
-    fake.commands[scope] = [stored_command(fake, c, scope, old.get((c.get("type", 1), c["name"])))
-                            for c in ctx.json]
+    fake.commands[scope] = [
+        stored_command(fake, c, scope, old.get((c.get("type", 1), c["name"]))) for c in ctx.json
+    ]
     fake.command_syncs.append((scope, [c["name"] for c in fake.commands[scope]]))
     return fake.commands[scope]
 
@@ -322,7 +362,9 @@ async def get_attachment(ctx: Ctx) -> Reply:
     att = ctx.fake.attachments.get(ctx.int("attachment_id"))
     if att is None or att.filename != ctx.params["filename"]:
         raise unknown("Attachment")
-    return web.Response(body=att.data, headers={"Content-Type": att.content_type or "application/octet-stream"})
+    return web.Response(
+        body=att.data, headers={"Content-Type": att.content_type or "application/octet-stream"}
+    )
 
 
 def _tiny_png() -> bytes:
@@ -330,8 +372,12 @@ def _tiny_png() -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     raw = zlib.compress(b"\x00\x58\x65\xf2")
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)) + \
-        chunk(b"IDAT", raw) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", raw)
+        + chunk(b"IEND", b"")
+    )
 
 
 async def get_default_avatar(ctx: Ctx) -> Reply:

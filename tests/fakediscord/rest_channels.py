@@ -3,6 +3,7 @@
 Permissions are checked as Discord does for the bot (403 / 50013 Missing Permissions, 50001
 Missing Access); DMs to a user with closed DMs fail with 403 / 50007.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -13,8 +14,16 @@ from .payloads import channel_payload, message_payload, timestamp_now
 from .records import Channel, Message
 from .rest import Ctx, Reply, Router
 from .world import (
-    ATTACH_FILES, CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, MANAGE_CHANNELS, MANAGE_MESSAGES, MANAGE_THREADS,
-    READ_MESSAGE_HISTORY, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL,
+    ATTACH_FILES,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    MANAGE_CHANNELS,
+    MANAGE_MESSAGES,
+    MANAGE_THREADS,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
 )
 
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
@@ -74,7 +83,7 @@ def message_with_nonce(ctx: Ctx, ch: Channel) -> Message | None:
 async def create_message(ctx: Ctx) -> Reply:
     fake, ch = ctx.fake, channel_of(ctx)
     if ch.is_dm:
-        recipient = fake.users.get(ch.recipient_id)
+        recipient = fake.users.get(ch.recipient_id) if ch.recipient_id is not None else None
         if recipient is not None and recipient.dm_error is not None:
             raise ApiError(*recipient.dm_error)
         if recipient is None or not recipient.dms_open or not fake.shares_guild(recipient):
@@ -133,7 +142,9 @@ async def list_messages(ctx: Ctx) -> Reply:
     fake, ch = ctx.fake, channel_of(ctx)
     require(ctx, ch, VIEW_CHANNEL | READ_MESSAGE_HISTORY)
     limit = max(1, min(100, int(ctx.query.get("limit", 50))))
-    msgs = [m for m in fake.message_store.values() if m.channel_id == ch.id and not m.deleted and not m.ephemeral]
+    msgs = [
+        m for m in fake.message_store.values() if m.channel_id == ch.id and not m.deleted and not m.ephemeral
+    ]
     msgs.sort(key=lambda m: m.id, reverse=True)
     if "before" in ctx.query:
         msgs = [m for m in msgs if m.id < int(ctx.query["before"])]
@@ -142,7 +153,7 @@ async def list_messages(ctx: Ctx) -> Reply:
     if "around" in ctx.query:
         pivot = int(ctx.query["around"])
         older = [m for m in msgs if m.id <= pivot][: (limit + 1) // 2]
-        newer = [m for m in msgs if m.id > pivot][-(limit // 2):] if limit // 2 else []
+        newer = [m for m in msgs if m.id > pivot][-(limit // 2) :] if limit // 2 else []
         msgs = newer + older
     return [message_payload(fake, m) for m in msgs[:limit]]
 
@@ -165,7 +176,9 @@ def _thread_args(ctx: Ctx) -> tuple[str, int]:
         raise form_error("name", "Must be between 1 and 100 in length.", "BASE_TYPE_BAD_LENGTH")
     duration = ctx.body.get("auto_archive_duration") or 1440
     if duration not in ARCHIVE_DURATIONS:
-        raise form_error("auto_archive_duration", f"Value must be one of {ARCHIVE_DURATIONS}.", "BASE_TYPE_CHOICES")
+        raise form_error(
+            "auto_archive_duration", f"Value must be one of {ARCHIVE_DURATIONS}.", "BASE_TYPE_CHOICES"
+        )
     return name, duration
 
 
@@ -190,8 +203,13 @@ async def create_thread(ctx: Ctx) -> Reply:
     if ttype not in (11, 12):
         raise form_error("type", "Thread type must be 11 (public) or 12 (private).", "BASE_TYPE_CHOICES")
     require(ctx, parent, CREATE_PUBLIC_THREADS if ttype == 11 else CREATE_PRIVATE_THREADS)
-    th = fake.new_thread(parent, name, private=ttype == 12, auto_archive_duration=duration,
-                         invitable=bool(ctx.body.get("invitable", True)))
+    th = fake.new_thread(
+        parent,
+        name,
+        private=ttype == 12,
+        auto_archive_duration=duration,
+        invitable=bool(ctx.body.get("invitable", True)),
+    )
     return _announce_thread(ctx, th)
 
 
@@ -251,8 +269,11 @@ async def delete_channel(ctx: Ctx) -> Reply:
     ch.deleted = True
     data = channel_payload(fake, ch)
     if ch.is_thread:
-        fake._emit("THREAD_DELETE", {"id": str(ch.id), "guild_id": str(ch.guild_id), "parent_id": str(ch.parent_id),
-                                     "type": ch.type}, guild_id=ch.guild_id)
+        fake._emit(
+            "THREAD_DELETE",
+            {"id": str(ch.id), "guild_id": str(ch.guild_id), "parent_id": str(ch.parent_id), "type": ch.type},
+            guild_id=ch.guild_id,
+        )
     else:
         fake._emit("CHANNEL_DELETE", data, guild_id=ch.guild_id)
     return data
@@ -280,9 +301,16 @@ async def add_thread_member(ctx: Ctx) -> Reply:
     if uid != fake.bot_user.id:
         require(ctx, th, SEND_MESSAGES_IN_THREADS)
     th.member_ids.add(uid)
-    fake._emit("THREAD_MEMBERS_UPDATE", {"id": str(th.id), "guild_id": str(th.guild_id),
-                                         "member_count": len(th.member_ids),
-                                         "added_members": [_thread_member(th, uid)]}, guild_id=th.guild_id)
+    fake._emit(
+        "THREAD_MEMBERS_UPDATE",
+        {
+            "id": str(th.id),
+            "guild_id": str(th.guild_id),
+            "member_count": len(th.member_ids),
+            "added_members": [_thread_member(th, uid)],
+        },
+        guild_id=th.guild_id,
+    )
     return None
 
 
@@ -292,9 +320,16 @@ async def remove_thread_member(ctx: Ctx) -> Reply:
     if uid != fake.bot_user.id and th.owner_id != fake.bot_user.id:
         require(ctx, th, MANAGE_THREADS)
     th.member_ids.discard(uid)
-    fake._emit("THREAD_MEMBERS_UPDATE", {"id": str(th.id), "guild_id": str(th.guild_id),
-                                         "member_count": len(th.member_ids),
-                                         "removed_member_ids": [str(uid)]}, guild_id=th.guild_id)
+    fake._emit(
+        "THREAD_MEMBERS_UPDATE",
+        {
+            "id": str(th.id),
+            "guild_id": str(th.guild_id),
+            "member_count": len(th.member_ids),
+            "removed_member_ids": [str(uid)],
+        },
+        guild_id=th.guild_id,
+    )
     return None
 
 

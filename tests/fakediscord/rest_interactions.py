@@ -4,6 +4,7 @@ Behaves like Discord: one initial response per interaction (a second one gets 40
 none after the acknowledgement deadline (404 / 10062), follow-ups only after the initial
 response, and the first follow-up after a deferred message replaces the "thinking" placeholder.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -30,8 +31,11 @@ def _truthy(value: str | None) -> bool:
 
 def _announce(fake: FakeDiscord, msg: Message, created: bool) -> None:
     if not msg.ephemeral:
-        fake._emit("MESSAGE_CREATE" if created else "MESSAGE_UPDATE", message_payload(fake, msg),
-                   guild_id=msg.guild_id)
+        fake._emit(
+            "MESSAGE_CREATE" if created else "MESSAGE_UPDATE",
+            message_payload(fake, msg),
+            guild_id=msg.guild_id,
+        )
 
 
 async def callback(ctx: Ctx) -> Reply:
@@ -46,18 +50,40 @@ async def callback(ctx: Ctx) -> Reply:
     body = ctx.body
     rtype, data = body.get("type"), body.get("data") or {}
     if rtype not in VALID_CALLBACKS[handle.type]:
-        raise form_error("type", f"Callback type {rtype} is not valid for a {handle.kind} interaction.",
-                         "INTERACTION_CALLBACK_TYPE_INVALID")
+        raise form_error(
+            "type",
+            f"Callback type {rtype} is not valid for a {handle.kind} interaction.",
+            "INTERACTION_CALLBACK_TYPE_INVALID",
+        )
     msg: Message | None = None
     bot, user, channel = fake.bot_user, handle.user, handle.channel
     if rtype == 4:
-        msg = new_message(fake, channel, bot, data, ctx.files, interaction_id=handle.id, visible_to=user.id,
-                          msg_type=20 if handle.type == APPLICATION_COMMAND else 0, webhook=True)
+        msg = new_message(
+            fake,
+            channel,
+            bot,
+            data,
+            ctx.files,
+            interaction_id=handle.id,
+            visible_to=user.id,
+            msg_type=20 if handle.type == APPLICATION_COMMAND else 0,
+            webhook=True,
+        )
         _announce(fake, msg, True)
     elif rtype == 5:
-        msg = new_message(fake, channel, bot, {"flags": data.get("flags")}, [], extra_flags=LOADING,
-                          interaction_id=handle.id, visible_to=user.id, webhook=True, placeholder=True,
-                          msg_type=20 if handle.type == APPLICATION_COMMAND else 0)
+        msg = new_message(
+            fake,
+            channel,
+            bot,
+            {"flags": data.get("flags")},
+            [],
+            extra_flags=LOADING,
+            interaction_id=handle.id,
+            visible_to=user.id,
+            webhook=True,
+            placeholder=True,
+            msg_type=20 if handle.type == APPLICATION_COMMAND else 0,
+        )
         _announce(fake, msg, True)
     elif rtype in (6, 7):
         msg = handle.message
@@ -82,8 +108,13 @@ async def callback(ctx: Ctx) -> Reply:
     info: dict[str, Any] = {"id": str(handle.id), "type": handle.type}
     resource: dict[str, Any] = {"type": rtype}
     if msg is not None:
-        info.update({"response_message_id": str(msg.id), "response_message_loading": rtype == 5,
-                     "response_message_ephemeral": msg.ephemeral})
+        info.update(
+            {
+                "response_message_id": str(msg.id),
+                "response_message_loading": rtype == 5,
+                "response_message_ephemeral": msg.ephemeral,
+            }
+        )
         if rtype in (4, 5, 7):
             resource["message"] = message_payload(fake, msg)
     return {"interaction": info, "resource": resource}
@@ -138,8 +169,16 @@ async def followup(ctx: Ctx) -> Reply:
         msg = original
         _announce(fake, msg, False)
     else:
-        msg = new_message(fake, handle.channel, fake.bot_user, ctx.body, ctx.files, interaction_id=handle.id,
-                          visible_to=handle.user.id, webhook=True)
+        msg = new_message(
+            fake,
+            handle.channel,
+            fake.bot_user,
+            ctx.body,
+            ctx.files,
+            interaction_id=handle.id,
+            visible_to=handle.user.id,
+            webhook=True,
+        )
         _announce(fake, msg, True)
     handle.followups.append(msg)
     return message_payload(fake, msg) if _truthy(ctx.query.get("wait")) else None
@@ -177,6 +216,9 @@ def install(router: Router) -> None:
     """Register this module's routes (no bot token needed: the interaction token is the credential)."""
     router.add("POST", "/interactions/{interaction_id}/{token}/callback", callback, auth=False)
     router.add("POST", "/webhooks/{app_id}/{token}", followup, auth=False)
-    for method, handler in (("GET", get_webhook_message), ("PATCH", edit_webhook_message),
-                            ("DELETE", delete_webhook_message)):
+    for method, handler in (
+        ("GET", get_webhook_message),
+        ("PATCH", edit_webhook_message),
+        ("DELETE", delete_webhook_message),
+    ):
         router.add(method, "/webhooks/{app_id}/{token}/messages/{message_id}", handler, auth=False)

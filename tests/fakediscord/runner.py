@@ -9,11 +9,13 @@ frame and its HTTP session is released, but none of the bot's own shutdown code 
 Tasks are attributed to a bot through a context variable set for its main task and read by a
 task factory installed on the loop (tasks inherit their creator's context).
 """
+
 from __future__ import annotations
 
 import asyncio
 import contextvars
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import FakeDiscordError
 
@@ -24,6 +26,15 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 _OWNER: contextvars.ContextVar[BotRunner | None] = contextvars.ContextVar("fakediscord_bot", default=None)
+
+
+class RunBot(Protocol):
+    """The e2e ``run_bot`` fixture: ``await run_bot(client, **BotRunner options)`` starts the
+    client against the test's fake and returns its ready :class:`BotRunner`."""
+
+    def __call__(
+        self, client: discord.Client, *, token: str | None = None, guild_ready_timeout: float = 0.05
+    ) -> Awaitable[BotRunner]: ...
 
 
 def install_task_factory(loop: asyncio.AbstractEventLoop) -> None:
@@ -54,8 +65,14 @@ def uninstall_task_factory(loop: asyncio.AbstractEventLoop) -> None:
 class BotRunner:
     """One discord.py client running against a FakeDiscord."""
 
-    def __init__(self, fake: FakeDiscord, client: discord.Client, *, token: str | None = None,
-                 guild_ready_timeout: float = 0.05) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        client: discord.Client,
+        *,
+        token: str | None = None,
+        guild_ready_timeout: float = 0.05,
+    ) -> None:
         self.fake = fake
         self.client = client
         self.token = token or fake.token
@@ -75,10 +92,14 @@ class BotRunner:
         import discord.gateway
         import discord.http
 
-        if not discord.http.Route.BASE.startswith(self.fake.base_url) or \
-                str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) != self.fake.ws_url:
-            raise FakeDiscordError("discord.py is not pointed at this fake: use fake.patch_discord() "
-                                   "(the fake_discord fixture does it)")
+        if (
+            not discord.http.Route.BASE.startswith(self.fake.base_url)
+            or str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) != self.fake.ws_url
+        ):
+            raise FakeDiscordError(
+                "discord.py is not pointed at this fake: use fake.patch_discord() "
+                "(the fake_discord fixture does it)"
+            )
         state = getattr(self.client, "_connection", None)
         if state is not None:
             state.guild_ready_timeout = self.guild_ready_timeout
@@ -87,11 +108,13 @@ class BotRunner:
         ctx = contextvars.copy_context()
         ctx.run(_OWNER.set, self)
         self._starting = True
-        self.task = loop.create_task(self._main(), name=f"fakediscord-bot-{id(self.client):x}", context=ctx)
-        self._tasks.add(self.task)
+        task = loop.create_task(self._main(), name=f"fakediscord-bot-{id(self.client):x}", context=ctx)
+        self.task = task
+        self._tasks.add(task)
         try:
-            await self.fake.wait_for(lambda: self.client.is_ready() or self.task.done(), timeout,
-                                     what="the bot to become ready")
+            await self.fake.wait_for(
+                lambda: self.client.is_ready() or task.done(), timeout, what="the bot to become ready"
+            )
         finally:
             self._starting = False
         if self.task.done():
@@ -117,8 +140,11 @@ class BotRunner:
 
     async def wait_until_resumed(self, resumes: int = 1, timeout: float | None = None) -> None:
         """Wait until this client's session has been resumed ``resumes`` times and is connected again."""
-        await self.fake.wait_for(lambda: (s := self.session) is not None and s.resumes >= resumes and s.connected,
-                                 timeout, what=f"the bot to resume {resumes} time(s)")
+        await self.fake.wait_for(
+            lambda: (s := self.session) is not None and s.resumes >= resumes and s.connected,
+            timeout,
+            what=f"the bot to resume {resumes} time(s)",
+        )
 
     def _stop_keep_alive_threads(self) -> None:
         """Stop this client's heartbeat threads, including one of a websocket still being opened."""
@@ -127,8 +153,9 @@ class BotRunner:
         from discord.gateway import KeepAliveHandler
 
         for thread in threading.enumerate():
-            if isinstance(thread, KeepAliveHandler) and \
-                    getattr(thread.ws, "_connection", None) is getattr(self.client, "_connection", False):
+            if isinstance(thread, KeepAliveHandler) and getattr(thread.ws, "_connection", None) is getattr(
+                self.client, "_connection", False
+            ):
                 thread.stop()
 
     async def stop(self, timeout: float = 5.0) -> None:
@@ -143,8 +170,12 @@ class BotRunner:
                 self.task.cancel()
                 await asyncio.gather(self.task, return_exceptions=True)
         self._stop_keep_alive_threads()
-        if self.task.done() and not self.task.cancelled() and self.task.exception() is not None \
-                and not self._start_failed:
+        if (
+            self.task.done()
+            and not self.task.cancelled()
+            and self.task.exception() is not None
+            and not self._start_failed
+        ):
             exc = self.task.exception()
             if not isinstance(exc, asyncio.CancelledError):
                 self.fake.bot_errors.append(f"the bot's client task ended with {exc!r}")

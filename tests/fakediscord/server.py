@@ -2,12 +2,15 @@
 API for the real discord.py 2.7 client, with a test-facing API to build the world, act as users,
 read what the bot did and wait for it.
 """
+
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from aiohttp import web
 
@@ -23,8 +26,11 @@ from .world import World
 
 POLL_INTERVAL = 0.05
 #: Starts of discord.py's log messages for exceptions that escaped bot code.
-UNHANDLED_PREFIXES = ("Ignoring exception", "Unhandled exception in internal background task",
-                      "Exception occurred during")
+UNHANDLED_PREFIXES = (
+    "Ignoring exception",
+    "Unhandled exception in internal background task",
+    "Exception occurred during",
+)
 
 
 class _BotErrorLog(logging.Handler):
@@ -53,9 +59,17 @@ class FakeDiscord(Driver, World):
     ``shard`` get their shard's guilds only, see ``fakediscord.gateway``).
     """
 
-    def __init__(self, *, bot_name: str = "Bazaar", token: str = "fake-bot-token", heartbeat_interval: float = 1.0,
-                 ack_deadline: float | None = 3.0, default_timeout: float = 5.0, privileged_intents: int = 0,
-                 shard_count: int = 1) -> None:
+    def __init__(
+        self,
+        *,
+        bot_name: str = "Bazaar",
+        token: str = "fake-bot-token",
+        heartbeat_interval: float = 1.0,
+        ack_deadline: float | None = 3.0,
+        default_timeout: float = 5.0,
+        privileged_intents: int = 0,
+        shard_count: int = 1,
+    ) -> None:
         World.__init__(self, bot_name=bot_name, token=token)
         self.shard_count = shard_count
         self.ack_deadline = ack_deadline
@@ -133,7 +147,8 @@ class FakeDiscord(Driver, World):
 
     @contextmanager
     def patch_discord(self) -> Iterator[FakeDiscord]:
-        """Point discord.py at the fake (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY, Asset.BASE); restores them.
+        """Point discord.py at the fake (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY, Asset.BASE);
+        restores them.
         (A bot in another process does the same through ``launch.py`` and ``FAKE_DISCORD_URL``.)"""
         from .launch import point_discord_at
 
@@ -147,7 +162,9 @@ class FakeDiscord(Driver, World):
         """Raise FakeDiscordError if a request hit an unknown route or the bot logged unhandled errors."""
         problems = []
         if self.unknown_routes:
-            problems.append(f"unknown routes requested (add them to the fake or fix the bot): {self.unknown_routes}")
+            problems.append(
+                f"unknown routes requested (add them to the fake or fix the bot): {self.unknown_routes}"
+            )
         if self.bot_errors and not self.allow_bot_errors:
             problems.append("unhandled exceptions in the bot:\n" + "\n".join(self.bot_errors))
         if problems:
@@ -165,8 +182,13 @@ class FakeDiscord(Driver, World):
         self.unknown_routes.append(what)
 
     def _report(self) -> str:
-        sessions = ", ".join(f"{s.id[:8]}({'connected' if s.connected else 'invalid' if s.invalid else 'dropped'})"
-                             for s in self.gateway.sessions) or "none"
+        sessions = (
+            ", ".join(
+                f"{s.id[:8]}({'connected' if s.connected else 'invalid' if s.invalid else 'dropped'})"
+                for s in self.gateway.sessions
+            )
+            or "none"
+        )
         lines = ["", f"  gateway sessions: {sessions}", "  last requests:"]
         lines += [f"    {r!r}" for r in self.requests[-8:]] or ["    (none)"]
         if self.unknown_routes:
@@ -176,8 +198,9 @@ class FakeDiscord(Driver, World):
         return "\n".join(lines)
 
     # ----------------------------------------------------------------- waiting
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float | None = None, *,
-                       what: str | None = None) -> Any:
+    async def wait_for(
+        self, predicate: Callable[[], Any], timeout: float | None = None, *, what: str | None = None
+    ) -> Any:
         """Return ``predicate()``'s first truthy value, re-checking after every change to the records
         (and every 50 ms, for conditions outside the fake). Raises FakeDiscordTimeout after ``timeout`` s."""
         timeout = self.default_timeout if timeout is None else timeout
@@ -189,20 +212,25 @@ class FakeDiscord(Driver, World):
                 return value
             left = end - loop.time()
             if left <= 0:
-                raise FakeDiscordTimeout(f"timed out after {timeout} s waiting for {what or predicate}"
-                                         + self._report())
-            try:
+                raise FakeDiscordTimeout(
+                    f"timed out after {timeout} s waiting for {what or predicate}" + self._report()
+                )
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._change.wait(), min(left, POLL_INTERVAL))
-            except asyncio.TimeoutError:
-                pass
 
     def mark(self) -> int:
         """An id newer than everything so far, for ``wait_message(after=…)``."""
         return self.ids.next()
 
-    async def wait_message(self, channel: Channel | User | str, where: Callable[[Message], Any] | None = None, *,
-                           after: Message | Interaction | int | None = None, include_ephemeral: bool = False,
-                           timeout: float | None = None) -> Message:
+    async def wait_message(
+        self,
+        channel: Channel | User | str,
+        where: Callable[[Message], Any] | None = None,
+        *,
+        after: Message | Interaction | int | None = None,
+        include_ephemeral: bool = False,
+        timeout: float | None = None,
+    ) -> Message:
         """Wait for the oldest message in ``channel`` (a User means their DM) newer than ``after``
         that satisfies ``where``; returns it."""
         floor = after.id if isinstance(after, (Message, Interaction)) else (after or 0)
@@ -213,30 +241,41 @@ class FakeDiscord(Driver, World):
                     return m
             return None
 
-        return await self.wait_for(find, timeout, what=f"a message in {channel!r}")
+        found: Message = await self.wait_for(find, timeout, what=f"a message in {channel!r}")
+        return found
 
     # ----------------------------------------------------------------- reading records
-    def _channel_messages(self, channel: Channel | User | str, include_ephemeral: bool,
-                          include_deleted: bool) -> list[Message]:
+    def _channel_messages(
+        self, channel: Channel | User | str, include_ephemeral: bool, include_deleted: bool
+    ) -> list[Message]:
         if isinstance(channel, User):
             ch = self.dm_channel(channel)
             if ch is None:
                 return []
         else:
             ch = self.channel(channel)
-        return [m for m in self.message_store.values() if m.channel_id == ch.id
-                and (include_ephemeral or not m.ephemeral) and (include_deleted or not m.deleted)]
+        return [
+            m
+            for m in self.message_store.values()
+            if m.channel_id == ch.id
+            and (include_ephemeral or not m.ephemeral)
+            and (include_deleted or not m.deleted)
+        ]
 
-    def messages(self, channel: Channel | User | str, *, include_ephemeral: bool = False,
-                 include_deleted: bool = False) -> list[Message]:
-        """Messages in a channel or thread (or a user's DM), oldest first; ephemeral/deleted ones on request."""
+    def messages(
+        self, channel: Channel | User | str, *, include_ephemeral: bool = False, include_deleted: bool = False
+    ) -> list[Message]:
+        """Messages in a channel or thread (or a user's DM), oldest first; ephemeral and deleted
+        ones on request."""
         return self._channel_messages(channel, include_ephemeral, include_deleted)
 
     def dms(self, user: User | str) -> list[Message]:
         """Messages in the bot's DM with ``user``, oldest first."""
         return self._channel_messages(self.user(user), True, False)
 
-    def last_message(self, channel: Channel | User | str, *, include_ephemeral: bool = False) -> Message | None:
+    def last_message(
+        self, channel: Channel | User | str, *, include_ephemeral: bool = False
+    ) -> Message | None:
         """The newest message in the channel, or None."""
         msgs = self._channel_messages(channel, include_ephemeral, False)
         return msgs[-1] if msgs else None
@@ -260,7 +299,9 @@ class FakeDiscord(Driver, World):
         return [r for r in self.requests if r.route == route]
 
     # ----------------------------------------------------------------- gateway controls
-    def drop_gateway(self, session: Session | None = None, *, code: int | None = None, resumable: bool = True) -> int:
+    def drop_gateway(
+        self, session: Session | None = None, *, code: int | None = None, resumable: bool = True
+    ) -> int:
         """Cut the bot's gateway connection(s) abruptly (no close frame unless ``code``); returns how many.
 
         The client reconnects and RESUMEs (missed events are replayed) unless ``resumable=False``,

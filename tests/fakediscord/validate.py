@@ -3,6 +3,7 @@
 Each ``check_*`` function returns None or raises ``ApiError`` (400, code 50035 "Invalid Form
 Body", or 50006 for an empty message) naming the offending field.
 """
+
 from __future__ import annotations
 
 import re
@@ -40,13 +41,22 @@ def check_message(payload: dict[str, Any], n_files: int, *, editing: bool = Fals
     for i, embed in enumerate(embeds):
         total += check_embed(embed, f"embeds.{i}")
     if total > EMBED_TOTAL_MAX:
-        raise form_error("embeds", f"Embed size exceeds maximum size of {EMBED_TOTAL_MAX}", "MAX_EMBED_SIZE_EXCEEDED")
+        raise form_error(
+            "embeds", f"Embed size exceeds maximum size of {EMBED_TOTAL_MAX}", "MAX_EMBED_SIZE_EXCEEDED"
+        )
     components = payload.get("components") or []
     flags = payload.get("flags") or 0
     if not flags & (1 << 15):
         check_components(components)
     if not editing:
-        has_body = bool(content) or embeds or components or n_files or payload.get("sticker_ids") or payload.get("poll")
+        has_body = (
+            bool(content)
+            or embeds
+            or components
+            or n_files
+            or payload.get("sticker_ids")
+            or payload.get("poll")
+        )
         if not has_body:
             raise ApiError(400, 50006, "Cannot send an empty message")
 
@@ -69,8 +79,9 @@ def check_embed(embed: dict[str, Any], path: str) -> int:
             if n == 0:
                 raise form_error(f"{path}.fields.{j}.{key}", "This field is required", "BASE_TYPE_REQUIRED")
             if n > limit:
-                raise form_error(f"{path}.fields.{j}.{key}", f"Must be {limit} or fewer in length.",
-                                 "BASE_TYPE_MAX_LENGTH")
+                raise form_error(
+                    f"{path}.fields.{j}.{key}", f"Must be {limit} or fewer in length.", "BASE_TYPE_MAX_LENGTH"
+                )
             total += n
     footer = (embed.get("footer") or {}).get("text")
     if _len(footer) > 2048:
@@ -82,7 +93,8 @@ def check_embed(embed: dict[str, Any], path: str) -> int:
 
 
 def check_components(rows: list[dict[str, Any]]) -> None:
-    """Check classic (non-v2) components: ≤5 action rows, ≤5 buttons or one select per row, unique custom ids."""
+    """Check classic (non-v2) components: ≤5 action rows, ≤5 buttons or one select per row, unique
+    custom ids."""
     if len(rows) > ROWS_MAX:
         raise form_error("components", f"Must be {ROWS_MAX} or fewer in length.", "BASE_TYPE_MAX_LENGTH")
     seen: set[str] = set()
@@ -91,14 +103,22 @@ def check_components(rows: list[dict[str, Any]]) -> None:
             raise form_error(f"components.{i}.type", "Top-level components must be action rows (type 1).")
         children = row.get("components") or []
         if not children:
-            raise form_error(f"components.{i}.components", "Must be 1 or more in length.", "BASE_TYPE_MIN_LENGTH")
+            raise form_error(
+                f"components.{i}.components", "Must be 1 or more in length.", "BASE_TYPE_MIN_LENGTH"
+            )
         kinds = {c.get("type") for c in children}
         if kinds - {2} and len(children) > 1:
-            raise form_error(f"components.{i}.components", "A select menu must be alone in its action row.",
-                             "COMPONENT_LAYOUT_WIDTH_EXCEEDED")
+            raise form_error(
+                f"components.{i}.components",
+                "A select menu must be alone in its action row.",
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+            )
         if len(children) > BUTTONS_PER_ROW:
-            raise form_error(f"components.{i}.components", "Must be 5 or fewer in length.",
-                             "COMPONENT_LAYOUT_WIDTH_EXCEEDED")
+            raise form_error(
+                f"components.{i}.components",
+                "Must be 5 or fewer in length.",
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+            )
         for j, comp in enumerate(children):
             check_component(comp, f"components.{i}.components.{j}", seen)
 
@@ -124,33 +144,49 @@ def check_component(comp: dict[str, Any], path: str, seen: set[str]) -> None:
             raise form_error(f"{path}.placeholder", "Must be 150 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
         lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
         if not 0 <= lo <= hi <= 25:
-            raise form_error(f"{path}.max_values", "min_values/max_values out of range.", "BASE_TYPE_BAD_VALUE")
+            raise form_error(
+                f"{path}.max_values", "min_values/max_values out of range.", "BASE_TYPE_BAD_VALUE"
+            )
         if ctype == 3:
             options = comp.get("options") or []
             if not 1 <= len(options) <= SELECT_OPTIONS_MAX:
-                raise form_error(f"{path}.options", "Must be between 1 and 25 in length.", "BASE_TYPE_BAD_LENGTH")
+                raise form_error(
+                    f"{path}.options", "Must be between 1 and 25 in length.", "BASE_TYPE_BAD_LENGTH"
+                )
             if hi > len(options):
-                raise form_error(f"{path}.max_values", "max_values exceeds the number of options.",
-                                 "BASE_TYPE_BAD_VALUE")
+                raise form_error(
+                    f"{path}.max_values", "max_values exceeds the number of options.", "BASE_TYPE_BAD_VALUE"
+                )
             values = set()
             for k, opt in enumerate(options):
                 for key in ("label", "value"):
                     if not 1 <= _len(opt.get(key)) <= 100:
-                        raise form_error(f"{path}.options.{k}.{key}", "Must be between 1 and 100 in length.",
-                                         "BASE_TYPE_BAD_LENGTH")
+                        raise form_error(
+                            f"{path}.options.{k}.{key}",
+                            "Must be between 1 and 100 in length.",
+                            "BASE_TYPE_BAD_LENGTH",
+                        )
                 if opt["value"] in values:
-                    raise form_error(f"{path}.options.{k}.value", "Select option values must be unique.",
-                                     "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED")
+                    raise form_error(
+                        f"{path}.options.{k}.value",
+                        "Select option values must be unique.",
+                        "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                    )
                 values.add(opt["value"])
     else:
         raise form_error(f"{path}.type", f"Component type {ctype} is not allowed in an action row.")
     custom_id = comp.get("custom_id")
     if custom_id is not None:
         if not 1 <= len(custom_id) <= 100:
-            raise form_error(f"{path}.custom_id", "Must be between 1 and 100 in length.", "BASE_TYPE_BAD_LENGTH")
+            raise form_error(
+                f"{path}.custom_id", "Must be between 1 and 100 in length.", "BASE_TYPE_BAD_LENGTH"
+            )
         if custom_id in seen:
-            raise form_error(f"{path}.custom_id", "Component custom id cannot be duplicated",
-                             "COMPONENT_CUSTOM_ID_DUPLICATED")
+            raise form_error(
+                f"{path}.custom_id",
+                "Component custom id cannot be duplicated",
+                "COMPONENT_CUSTOM_ID_DUPLICATED",
+            )
         seen.add(custom_id)
 
 
@@ -162,10 +198,14 @@ def check_choices(choices: Any) -> None:
         raise form_error("data.choices", f"Must be {CHOICES_MAX} or fewer in length.", "BASE_TYPE_MAX_LENGTH")
     for i, ch in enumerate(choices):
         if not 1 <= _len(ch.get("name")) <= 100:
-            raise form_error(f"data.choices.{i}.name", "Must be between 1 and 100 in length.", "BASE_TYPE_BAD_LENGTH")
+            raise form_error(
+                f"data.choices.{i}.name", "Must be between 1 and 100 in length.", "BASE_TYPE_BAD_LENGTH"
+            )
         value = ch.get("value")
         if isinstance(value, str) and len(value) > 100:
-            raise form_error(f"data.choices.{i}.value", "Must be 100 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
+            raise form_error(
+                f"data.choices.{i}.value", "Must be 100 or fewer in length.", "BASE_TYPE_MAX_LENGTH"
+            )
 
 
 def check_commands(commands: Any) -> None:
@@ -179,8 +219,9 @@ def check_commands(commands: Any) -> None:
         ctype = cmd.get("type", 1)
         key = (ctype, cmd.get("name", ""))
         if key in names:
-            raise form_error(f"{i}.name", "Application command names must be unique",
-                             "APPLICATION_COMMANDS_DUPLICATE_NAME")
+            raise form_error(
+                f"{i}.name", "Application command names must be unique", "APPLICATION_COMMANDS_DUPLICATE_NAME"
+            )
         names.add(key)
         _check_named(cmd, str(i), chat_input=ctype == 1)
         if ctype == 1:
@@ -190,9 +231,13 @@ def check_commands(commands: Any) -> None:
 def _check_named(obj: dict[str, Any], path: str, *, chat_input: bool = True) -> None:
     name = obj.get("name") or ""
     if chat_input and (not COMMAND_NAME.match(name) or name != name.lower()):
-        raise form_error(f"{path}.name", f"Command name is invalid: {name!r}", "APPLICATION_COMMAND_INVALID_NAME")
+        raise form_error(
+            f"{path}.name", f"Command name is invalid: {name!r}", "APPLICATION_COMMAND_INVALID_NAME"
+        )
     if chat_input and not 1 <= _len(obj.get("description")) <= 100:
-        raise form_error(f"{path}.description", "Must be between 1 and 100 in length.", "BASE_TYPE_BAD_LENGTH")
+        raise form_error(
+            f"{path}.description", "Must be between 1 and 100 in length.", "BASE_TYPE_BAD_LENGTH"
+        )
 
 
 def _check_options(options: list[dict[str, Any]], path: str, depth: int) -> None:
@@ -204,29 +249,38 @@ def _check_options(options: list[dict[str, Any]], path: str, depth: int) -> None
         p = f"{path}.{j}"
         _check_named(opt, p)
         if opt["name"] in seen:
-            raise form_error(f"{p}.name", "Option names must be unique",
-                             "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS")
+            raise form_error(
+                f"{p}.name", "Option names must be unique", "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS"
+            )
         seen.add(opt["name"])
         otype = opt.get("type")
         if otype in (1, 2):
             if depth >= (1 if otype == 2 else 2):
-                raise form_error(f"{p}.type", "Subcommands nested too deeply.",
-                                 "APPLICATION_COMMAND_OPTION_TYPE_INVALID")
+                raise form_error(
+                    f"{p}.type", "Subcommands nested too deeply.", "APPLICATION_COMMAND_OPTION_TYPE_INVALID"
+                )
             _check_options(opt.get("options") or [], f"{p}.options", depth + 1)
             continue
         if opt.get("required"):
             if optional_seen:
-                raise form_error(f"{p}.required", "Required options must be placed before non-required options",
-                                 "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID")
+                raise form_error(
+                    f"{p}.required",
+                    "Required options must be placed before non-required options",
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                )
         else:
             optional_seen = True
         choices = opt.get("choices") or []
         if len(choices) > CHOICES_MAX:
             raise form_error(f"{p}.choices", "Must be 25 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
         if choices and opt.get("autocomplete"):
-            raise form_error(f"{p}.autocomplete", "Autocomplete cannot be set with choices.",
-                             "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID")
+            raise form_error(
+                f"{p}.autocomplete",
+                "Autocomplete cannot be set with choices.",
+                "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID",
+            )
         for k, ch in enumerate(choices):
             if not 1 <= _len(ch.get("name")) <= 100:
-                raise form_error(f"{p}.choices.{k}.name", "Must be between 1 and 100 in length.",
-                                 "BASE_TYPE_BAD_LENGTH")
+                raise form_error(
+                    f"{p}.choices.{k}.name", "Must be between 1 and 100 in length.", "BASE_TYPE_BAD_LENGTH"
+                )

@@ -5,13 +5,25 @@ computes permissions the way Discord does (roles, then @everyone/role/member ove
 Changes that a connected client would hear about go through ``_emit`` (a no-op here; the
 server turns them into gateway dispatches).
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .records import (
-    DM, PRIVATE_THREAD, PUBLIC_THREAD, TEXT,
-    Attachment, Channel, Guild, Member, Message, Role, Snowflakes, User,
+    DM,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    TEXT,
+    Attachment,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    Snowflakes,
+    User,
 )
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
@@ -36,12 +48,24 @@ SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
 
 DEFAULT_EVERYONE_PERMISSIONS = (
-    CREATE_INSTANT_INVITE | ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
-    | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS | CREATE_PUBLIC_THREADS
+    CREATE_INSTANT_INVITE
+    | ADD_REACTIONS
+    | VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | USE_EXTERNAL_EMOJIS
+    | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
 )
 DEFAULT_BOT_PERMISSIONS = (
-    DEFAULT_EVERYONE_PERMISSIONS | MANAGE_MESSAGES | MANAGE_THREADS | CREATE_PRIVATE_THREADS | MENTION_EVERYONE
+    DEFAULT_EVERYONE_PERMISSIONS
+    | MANAGE_MESSAGES
+    | MANAGE_THREADS
+    | CREATE_PRIVATE_THREADS
+    | MENTION_EVERYONE
 )
 
 
@@ -68,8 +92,9 @@ def overwrite_pair(value: Any) -> tuple[int, int]:
 class World:
     """State of the fake Discord and the synchronous API that builds it."""
 
-    def __init__(self, *, bot_name: str = "Bazaar", application_id: int | None = None,
-                 token: str = "fake-bot-token") -> None:
+    def __init__(
+        self, *, bot_name: str = "Bazaar", application_id: int | None = None, token: str = "fake-bot-token"
+    ) -> None:
         self.ids = Snowflakes()
         self.token = token
         self.bot_user = User(self.ids.next(), bot_name, bot=True)
@@ -91,8 +116,13 @@ class World:
         self.cdn_base = "http://127.0.0.1:0"
 
     # ----------------------------------------------------------------- hooks
-    def _emit(self, event: str, data: dict[str, Any] | Callable[[Any], dict[str, Any]], *,
-              guild_id: int | None = None) -> None:
+    def _emit(
+        self,
+        event: str,
+        data: dict[str, Any] | Callable[[Any], dict[str, Any]],
+        *,
+        guild_id: int | None = None,
+    ) -> None:
         """Tell connected clients about a change (the server overrides this).
 
         ``data`` may be a function of the gateway session (for payloads that depend on its intents).
@@ -102,8 +132,16 @@ class World:
         """Wake whoever waits on the records (the server overrides this)."""
 
     # ----------------------------------------------------------------- set-up API
-    def add_user(self, name: str, *, guild: Guild | Iterable[Guild] | None = None, permissions: Any = 0,
-                 roles: Iterable[Role] = (), dms_open: bool = True, bot: bool = False) -> User:
+    def add_user(
+        self,
+        name: str,
+        *,
+        guild: Guild | Iterable[Guild] | None = None,
+        permissions: Any = 0,
+        roles: Iterable[Role] = (),
+        dms_open: bool = True,
+        bot: bool = False,
+    ) -> User:
         """Create a user, optionally as a member of ``guild`` (one or several) with extra permissions.
 
         ``permissions`` (int or discord.Permissions) is granted through a personal role.
@@ -117,11 +155,18 @@ class World:
         self._changed()
         return user
 
-    def add_guild(self, name: str = "Test Guild", *, owner: User | None = None,
-                  everyone_permissions: Any = DEFAULT_EVERYONE_PERMISSIONS,
-                  bot_permissions: Any = DEFAULT_BOT_PERMISSIONS, channels: Iterable[str] = (),
-                  shard: tuple[int, int] | None = None) -> Guild:
-        """Create a guild the bot is a member of (with a managed bot role) and text channels named in ``channels``.
+    def add_guild(
+        self,
+        name: str = "Test Guild",
+        *,
+        owner: User | None = None,
+        everyone_permissions: Any = DEFAULT_EVERYONE_PERMISSIONS,
+        bot_permissions: Any = DEFAULT_BOT_PERMISSIONS,
+        channels: Iterable[str] = (),
+        shard: tuple[int, int] | None = None,
+    ) -> Guild:
+        """Create a guild the bot is a member of (with a managed bot role) and text channels named
+        in ``channels``.
 
         ``shard`` ``(id, count)``: give the guild an id Discord routes to that shard
         (``(guild_id >> 22) % count == id``). Returns the Guild. A connected bot (of its shard)
@@ -132,7 +177,9 @@ class World:
             gid = self.ids.next_after(gid + (1 << 22))
         guild = Guild(gid, name, owner_id=owner.id if owner else self.app_owner.id)
         guild.roles[gid] = Role(gid, gid, "@everyone", perm_value(everyone_permissions), position=0)
-        bot_role = Role(self.ids.next(), gid, self.bot_user.name, perm_value(bot_permissions), position=1, managed=True)
+        bot_role = Role(
+            self.ids.next(), gid, self.bot_user.name, perm_value(bot_permissions), position=1, managed=True
+        )
         guild.roles[bot_role.id] = bot_role
         guild.members[self.bot_user.id] = Member(self.bot_user, gid, [bot_role.id])
         self.guilds[gid] = guild
@@ -142,8 +189,11 @@ class World:
             self._new_text_channel(guild, ch_name)
         from .payloads import guild_create_payload  # local import: payloads imports world's constants
 
-        self._emit("GUILD_CREATE", lambda session: guild_create_payload(self, guild, session.members_intent),
-                   guild_id=gid)
+        self._emit(
+            "GUILD_CREATE",
+            lambda session: guild_create_payload(self, guild, session.members_intent),
+            guild_id=gid,
+        )
         self._changed()
         return guild
 
@@ -152,12 +202,22 @@ class World:
         role = Role(self.ids.next(), guild.id, name, perm_value(permissions), position=len(guild.roles))
         guild.roles[role.id] = role
         from .payloads import role_payload
-        self._emit("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role_payload(role)}, guild_id=guild.id)
+
+        self._emit(
+            "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role_payload(role)}, guild_id=guild.id
+        )
         self._changed()
         return role
 
-    def add_member(self, guild: Guild, user: User, *, permissions: Any = 0, roles: Iterable[Role] = (),
-                   nick: str | None = None) -> Member:
+    def add_member(
+        self,
+        guild: Guild,
+        user: User,
+        *,
+        permissions: Any = 0,
+        roles: Iterable[Role] = (),
+        nick: str | None = None,
+    ) -> Member:
         """Make ``user`` a member of ``guild``; ``permissions`` are granted through a personal role.
 
         Returns the Member; a connected bot with the GUILD_MEMBERS intent hears GUILD_MEMBER_ADD/UPDATE.
@@ -182,28 +242,39 @@ class World:
         intent). Once they share no guild with the bot, DMs to them fail with 403 / 50007."""
         guild.members.pop(user.id, None)
         from .payloads import user_payload
-        self._emit("GUILD_MEMBER_REMOVE", {"guild_id": str(guild.id), "user": user_payload(user)},
-                   guild_id=guild.id)
+
+        self._emit(
+            "GUILD_MEMBER_REMOVE", {"guild_id": str(guild.id), "user": user_payload(user)}, guild_id=guild.id
+        )
         self._changed()
 
     def shares_guild(self, user: User) -> bool:
         """True when ``user`` is a member of a guild the bot is in (Discord's condition for DMs)."""
         return any(user.id in g.members for g in self.guilds.values())
 
-    def add_text_channel(self, guild: Guild, name: str, *, topic: str | None = None,
-                         overwrites: dict[Any, Any] | None = None) -> Channel:
+    def add_text_channel(
+        self, guild: Guild, name: str, *, topic: str | None = None, overwrites: dict[Any, Any] | None = None
+    ) -> Channel:
         """Create a text channel. ``overwrites`` maps a User or Role to a discord.PermissionOverwrite
         or an (allow, deny) pair. Returns the Channel; a connected bot receives CHANNEL_CREATE."""
         ch = self._new_text_channel(guild, name, topic=topic, overwrites=overwrites)
         from .payloads import channel_payload
+
         self._emit("CHANNEL_CREATE", channel_payload(self, ch), guild_id=guild.id)
         self._changed()
         return ch
 
-    def _new_text_channel(self, guild: Guild, name: str, *, topic: str | None = None,
-                          overwrites: dict[Any, Any] | None = None) -> Channel:
-        ch = Channel(self.ids.next(), TEXT, name=name, guild_id=guild.id, topic=topic,
-                     position=sum(1 for c in guild.channels.values() if c.type == TEXT))
+    def _new_text_channel(
+        self, guild: Guild, name: str, *, topic: str | None = None, overwrites: dict[Any, Any] | None = None
+    ) -> Channel:
+        ch = Channel(
+            self.ids.next(),
+            TEXT,
+            name=name,
+            guild_id=guild.id,
+            topic=topic,
+            position=sum(1 for c in guild.channels.values() if c.type == TEXT),
+        )
         for target, value in (overwrites or {}).items():
             allow, deny = overwrite_pair(value)
             kind = 0 if isinstance(target, Role) else 1
@@ -256,13 +327,30 @@ class World:
             self.channels[ch.id] = ch
         return ch
 
-    def new_thread(self, parent: Channel, name: str, *, private: bool = False, owner: User | None = None,
-                   auto_archive_duration: int = 1440, invitable: bool = True, thread_id: int | None = None) -> Channel:
+    def new_thread(
+        self,
+        parent: Channel,
+        name: str,
+        *,
+        private: bool = False,
+        owner: User | None = None,
+        auto_archive_duration: int = 1440,
+        invitable: bool = True,
+        thread_id: int | None = None,
+    ) -> Channel:
         """Create a thread under a text channel; returns it (no event is emitted)."""
         owner = owner or self.bot_user
-        th = Channel(thread_id or self.ids.next(), PRIVATE_THREAD if private else PUBLIC_THREAD, name=name,
-                     guild_id=parent.guild_id, parent_id=parent.id, owner_id=owner.id,
-                     auto_archive_duration=auto_archive_duration, invitable=invitable, member_ids={owner.id})
+        th = Channel(
+            thread_id or self.ids.next(),
+            PRIVATE_THREAD if private else PUBLIC_THREAD,
+            name=name,
+            guild_id=parent.guild_id,
+            parent_id=parent.id,
+            owner_id=owner.id,
+            auto_archive_duration=auto_archive_duration,
+            invitable=invitable,
+            member_ids={owner.id},
+        )
         self.channels[th.id] = th
         guild = self.guild_of(parent)
         if guild is not None:
@@ -271,7 +359,8 @@ class World:
 
     # ----------------------------------------------------------------- permissions
     def base_permissions(self, guild: Guild, user: User) -> int:
-        """Guild-level permissions of ``user`` (owner and administrators get everything; 0 for non-members)."""
+        """Guild-level permissions of ``user`` (owner and administrators get everything; 0 for
+        non-members)."""
         if user.id == guild.owner_id:
             return ALL_PERMISSIONS
         member = guild.members.get(user.id)
@@ -285,16 +374,25 @@ class World:
         return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
 
     def permissions_in(self, channel: Channel, user: User) -> int:
-        """Permissions of ``user`` in ``channel`` (threads use their parent's overwrites; DMs allow messaging)."""
+        """Permissions of ``user`` in ``channel`` (threads use their parent's overwrites; DMs allow
+        messaging)."""
         if channel.is_dm:
-            return VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY | ADD_REACTIONS
+            return (
+                VIEW_CHANNEL
+                | SEND_MESSAGES
+                | EMBED_LINKS
+                | ATTACH_FILES
+                | READ_MESSAGE_HISTORY
+                | ADD_REACTIONS
+            )
         guild = self.guild_of(channel)
         if guild is None:
             return 0
         perms = self.base_permissions(guild, user)
         if perms & ADMINISTRATOR or user.id == guild.owner_id:
             return ALL_PERMISSIONS
-        source = self.channels.get(channel.parent_id) if channel.is_thread else channel
+        parent = self.channels.get(channel.parent_id) if channel.parent_id is not None else None
+        source = parent if channel.is_thread else channel
         overwrites = source.overwrites if source else []
         by_id = {o["id"]: o for o in overwrites}
         everyone = by_id.get(guild.id)
