@@ -16,9 +16,9 @@ from bot.host.service import UNPOSTED, GameService
 from bot.host.store import Store
 from bot.surface.postclaims import POST_LEASE, RECAP_LEASE
 from tests.e2e.bazaar_harness import Table, make_table
-from tests.e2e.test_discord_faults import POST, boards_in
+from tests.e2e.test_discord_faults import POST, Backoff, boards_in
 from tests.e2e.test_discord_faults import backoff_fixture as backoff_fixture  # noqa: F401  (the fixture)
-from tests.fakediscord import FakeDiscord, RunBot
+from tests.fakediscord import FakeDiscord, Message, RunBot
 from tests.store_internals import row_of
 
 
@@ -109,7 +109,9 @@ async def _move_elsewhere(
         await store.close()
 
 
-async def test_the_sweep_leaves_a_board_another_process_is_posting(pg_url, fake_discord, run_bot, tmp_path):
+async def test_the_sweep_leaves_a_board_another_process_is_posting(
+    pg_url: str, fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The process that stored the move has claimed its board and is posting it (slowly: its
     Discord retries, a slow render): the sweep leaves it alone, however late it looks (today it
     posted a second board). Once that claim's lease lapses (the process stopped mid-post) the
@@ -122,7 +124,7 @@ async def test_the_sweep_leaves_a_board_another_process_is_posting(pg_url, fake_
     gid, thread = await table.start_game("ann", ("bob",), 0, clock="10m")
     await table.play_one(gid, thread)
     version = (await bot.service.get(gid)).row.version
-    await _move_elsewhere(pg_url, table, gid)
+    await _move_elsewhere(pg_url, table, gid, monkeypatch)
     assert await bot.store.claim_post(gid, version + 1, "board", "the-other-process", POST_LEASE) == "won"
     boards = [m for m in fake.messages(thread) if "· move " in m.content]
 
@@ -139,8 +141,8 @@ async def test_the_sweep_leaves_a_board_another_process_is_posting(pg_url, fake_
 
 
 async def test_a_board_another_process_posted_is_not_posted_again_by_a_retry(
-    pg_url, fake_discord, run_bot, tmp_path, backoff
-):
+    pg_url: str, fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, backoff: Backoff
+) -> None:
     """This process's board post failed (Discord 502s) and waits for its retry; meanwhile the
     game's own process (its sweep) posted that board and recorded it as done in the database:
     the retry posts nothing (today it posted the same board a second time)."""
@@ -173,12 +175,14 @@ async def test_a_board_another_process_posted_is_not_posted_again_by_a_retry(
     assert not bot.service.has_pending(game)  # dropped, not put back
 
 
-async def test_a_recap_another_process_is_drawing_is_posted_once(pg_url, fake_discord, run_bot, tmp_path):
+async def test_a_recap_another_process_is_drawing_is_posted_once(
+    pg_url: str, fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
     """The game's last move posts its final sheet here, but another process holds the claim on
     its recap (it is drawing it): this process draws and posts none (today: a second recap).
     That process stops before posting it: once its lease lapses, this process's sweep finds the
     final sheet on Discord and posts the recap, once."""
-    from bazaar_harness import install_toy_secret
+    from tests.e2e.bazaar_harness import install_toy_secret
 
     remove = install_toy_secret()
     try:
@@ -192,7 +196,10 @@ async def test_a_recap_another_process_is_drawing_is_posted_once(pg_url, fake_di
         while (await bot.service.get(gid)).row.status == "active":
             await table.play_one(gid, thread, "move")
         await table.recaps_posted()
-        films = lambda: [m for m in fake.messages(thread) if m.content.startswith("🎞️")]  # noqa: E731
+
+        def films() -> list[Message]:
+            return [m for m in fake.messages(thread) if m.content.startswith("🎞️")]
+
         assert len([m for m in fake.messages(thread) if "is over" in m.content]) == 1 and films() == []
 
         table.now.advance(RECAP_LEASE + 1)
