@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -48,13 +49,33 @@ async def _started(svc: GameService) -> int:
     return g.id
 
 
-async def test_moves_for_one_version_from_two_processes_apply_once(pair: list[GameService]) -> None:
+async def test_moves_for_one_version_from_two_processes_apply_once(
+    pair: list[GameService], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both processes have checked the move against the same version when they commit (each
+    waits at the commit until the other arrives there, so the race is the same on any machine):
+    one commit applies, the other is told the game moved on."""
     a, b = pair
     gid = await _started(a)
     await b.get(gid)  # both hold the game
+    arrived: list[int] = []
+    both = asyncio.Event()
+    for svc in (a, b):
+        real = svc.store.record_move
+
+        async def record_move(*args: Any, _real: Any = real, **kwargs: Any) -> Any:
+            arrived.append(1)
+            if len(arrived) == 2:
+                both.set()
+            await asyncio.wait_for(both.wait(), 30)
+            return await _real(*args, **kwargs)
+
+        monkeypatch.setattr(svc.store, "record_move", record_move)
     for round_ in range(4):
         game = await a.get(gid)
         user = 10 + game.awaited()[0]
+        arrived.clear()
+        both.clear()
         results = await asyncio.gather(
             a.move(gid, user, "take 1"), b.move(gid, user, "take 2"), return_exceptions=True
         )
