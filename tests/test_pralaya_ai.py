@@ -6,10 +6,10 @@ import random
 import pytest
 
 from engines.base import play
-from engines.pralaya.ai import ESCAPE_RISK, choose, potential, target_price, view_risk
+from engines.pralaya.ai.heuristic import ESCAPE_RISK, choose, potential, target_price, view_risk
 from engines.pralaya.data import CARD_IDS
 from engines.pralaya.positions import rig
-from engines.pralaya.rules import ACTION_BOUND
+from engines.pralaya.notation import ACTION_BOUND
 from pralaya_helpers import E, fresh
 
 

@@ -15,9 +15,11 @@ import pytest
 from engines.base import IllegalAction, play
 from engines.pralaya import data
 from engines.pralaya import scoring as scoring_mod
+from engines.pralaya import legal as legal_mod
 from engines.pralaya import state as state_mod
+from engines.pralaya.apply import begin
 from engines.pralaya.positions import rig
-from engines.pralaya.state import CARD_CODE, EMPTY, IS_OCEAN, new_game
+from engines.pralaya.state import CARD_CODE, EMPTY, IS_OCEAN, deal
 from pralaya_helpers import E, fresh, act
 
 COST = {r.code: r.cost for r in data.RELICS}
@@ -123,8 +125,8 @@ def test_the_oracles_can_fail(monkeypatch):
     s, _ = act(s, "take a1", "done")
     assert oracle_legal(s) == E.legal_actions(s, 0)
     # payments that overpay (reducible ones) offered too
-    monkeypatch.setattr(state_mod, "_PAY_CACHE", {})
-    monkeypatch.setattr(state_mod, "_irreducible", lambda g, si, c, price: [
+    monkeypatch.setattr(legal_mod, "_PAY_CACHE", {})
+    monkeypatch.setattr(legal_mod, "_irreducible", lambda g, si, c, price: [
         p for p in itertools.product(range(g + 1), range(si + 1), range(c + 1))
         if 6 * p[0] + 3 * p[1] + p[2] >= price])
     assert oracle_legal(s) != E.legal_actions(s, 0)
@@ -175,7 +177,7 @@ def test_setup_events_match_the_first_start():
     for seed in range(200):
         n = 2 + seed % 4
         opts = E.resolve_options({})
-        s, ev = new_game(seed, n, opts)
+        s, ev = begin(deal(seed, n, opts))
         assert [(e.kind, e.text, dict(e.data)) for e in E.events_on_setup(s)] == \
             [(e.kind, e.text, dict(e.data)) for e in ev]
     s = rig(fresh(), island={"b2": "urn1", "c1": "gol1"})  # round 1, V 1, nothing affordable

@@ -9,7 +9,8 @@ from engines.base import IllegalAction, play
 from engines.pralaya.positions import rig
 from engines.pralaya.scoring import category_points, score_table
 from engines.pralaya.data import CARD_IDS
-from engines.pralaya.state import EMPTY, end_turn
+from engines.pralaya.apply import end_turn
+from engines.pralaya.state import EMPTY
 from pralaya_helpers import E, fresh, act
 
 
@@ -235,7 +236,7 @@ def test_k_refill_row_major():
     s = rig(fresh(), island=island, round=2, active=0)
     s, _ = act(s, "take c1", "take a4", "done")
     ev = []
-    empty = end_turn(dataclasses.replace(s, deck=()), ev, {})
+    empty = end_turn(dataclasses.replace(s, deck=()), ev)
     assert [e.data for e in ev if e.kind == "refill"] == [{"cell": "a4", "card": None}, {"cell": "c1", "card": None}]
     assert empty.island[3] == EMPTY and empty.island[10] == EMPTY and empty.step == 0
     # if no non-Ocean remains after the refill: island_empty

@@ -11,9 +11,11 @@ from engines.base import BadNotation, BadOption, GameOver, IllegalAction, NotYou
 from engines.base import state_fingerprint
 from engines.pralaya import data
 from engines.pralaya.positions import rig
-from engines.pralaya.rules import ACTION_BOUND, PralayaEngine
+from engines.pralaya.legal import buy_texts
+from engines.pralaya.notation import ACTION_BOUND
+from engines.pralaya.rules import PralayaEngine
 from engines.pralaya.scoring import category_points, score_table
-from engines.pralaya.state import (DISCARD, IS_OCEAN, N_CARDS, OVER, buy_texts, deal_island,
+from engines.pralaya.state import (DISCARD, IS_OCEAN, N_CARDS, OVER, deal_island,
                                    island_avail)
 from pralaya_helpers import E, fresh, act
 

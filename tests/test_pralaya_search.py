@@ -11,10 +11,10 @@ from search_helpers import check_determinize, check_search
 
 from engines import search
 from engines.base import play
-from engines.pralaya import playout
-from engines.pralaya.ai import ESCAPE_RISK, view_risk
+from engines.pralaya.ai import playout
+from engines.pralaya.ai.heuristic import ESCAPE_RISK, view_risk
 from engines.pralaya.data import CARD_IDS
-from engines.pralaya.determinize import determinize
+from engines.pralaya.ai.determinize import determinize
 from engines.pralaya.positions import rig
 
 
@@ -140,7 +140,7 @@ def test_the_searchs_reward_pays_for_escaping():
 
 
 def test_playout_gain_table_matches_the_easy_levels_potential():
-    from engines.pralaya.ai import potential
+    from engines.pralaya.ai.heuristic import potential
     from engines.pralaya.state import hand_counts
 
     rng = random.Random(8)
@@ -184,7 +184,7 @@ def test_easy_seats_escape_when_they_could(n):
 
 def test_the_search_and_the_easy_level_share_one_escape_rule():
     """``must_escape`` on the full state says what the easy level decides from the view."""
-    from engines.pralaya import ai
+    from engines.pralaya.ai import heuristic as ai
 
     checked = 0
     for seed in range(30):

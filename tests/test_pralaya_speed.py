@@ -2,21 +2,17 @@
 
 import random
 
+from engines.fastcopy import replace as evolve
+from engines.pralaya.legal import DISCARD_TEXT, TAKE_TEXT, buy_actions, can_buy, legal
 from engines.pralaya.positions import rig
 from engines.pralaya.state import (
     BUY,
     CELLS,
     COLLECT,
     DISCARD,
-    DISCARD_TEXT,
     NEVER,
-    TAKE_TEXT,
-    buy_actions,
-    can_buy,
-    evolve,
     island_avail,
     island_costs,
-    legal,
     shuffle_deck,
 )
 from pralaya_helpers import fresh
@@ -67,7 +63,7 @@ def test_can_buy_is_whether_a_buy_is_listed():
         t = rig(s, hands={0: hand}, veda=veda, dhoni=dhoni, round=2, active=0)
         for price in (1, 4, 9, 10):
             u = evolve(t, veda_price=price, step=BUY)
-            got = can_buy(dict(u.__dict__))
+            got = can_buy(u)
             assert got == bool(buy_actions(u))
             seen.add(got)
     assert seen == {True, False}

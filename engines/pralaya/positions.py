@@ -8,9 +8,10 @@ seat, so the result obeys every invariant of spec §11 and continues like any ga
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 
+from engines import fastcopy
 from engines.pralaya import data
+from engines.pralaya.apply import start_turn
 from engines.pralaya.state import (
     CARD_INDEX,
     CELLS,
@@ -19,7 +20,6 @@ from engines.pralaya.state import (
     IS_OCEAN,
     State,
     island_avail,
-    start_turn,
 )
 
 
@@ -112,7 +112,7 @@ def rig(
         dh, dh_pile = state.dhoni, state.dhoni_pile
 
     island_t = tuple(cells)
-    out = replace(
+    out = fastcopy.replace(
         state,
         island=island_t,
         avail=island_avail(island_t),
@@ -129,4 +129,4 @@ def rig(
         turn_cards=(),
         end_reason="",
     )
-    return start_turn(out, [], {}) if start else out
+    return start_turn(out, []) if start else out

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from engines.pralaya.data import BRAHMIN_BONUS, CATEGORIES, FOSSIL_MAJORITY, SCORING_TYPES
+from engines.outcome import Outcome
+from engines.pralaya.data import BRAHMIN_BONUS, CATEGORIES, DHONI, FOSSIL_MAJORITY, SCORING_TYPES
+from engines.pralaya.state import OVER, State, hand_counts
 
 
 def category_points(
@@ -91,3 +93,25 @@ def score_table(
         totals[s] = sum(b[c] for c in CATEGORIES)
     scores = tuple(totals.get(s) for s in range(n))
     return rank_seats(totals, n, first), scores, tuple(breakdowns)
+
+
+def outcome(s: State) -> Outcome | None:
+    """None while the game runs; else the result (only escaped seats score)."""
+    if s.step != OVER:
+        return None
+    ranks, scores, breakdown = score_table(
+        [hand_counts(h) for h in s.hands],
+        [bool(v) for v in s.veda],
+        [d >= 0 for d in s.dhoni],
+        s.first,
+        s.fossil_all,
+    )
+    notes = tuple(f"escaped via {DHONI[d].name}" if d >= 0 else "did not escape" for d in s.dhoni)
+    return Outcome(
+        ranks=ranks,
+        scores=scores,
+        categories=CATEGORIES,
+        breakdown=breakdown,
+        winners=tuple(seat for seat in range(s.n) if ranks[seat] == 1),
+        notes=notes,
+    )

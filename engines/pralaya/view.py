@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
-from engines.base import Outcome
+from engines.outcome import Outcome
 from engines.pralaya import data
+from engines.pralaya.describe import headline
+from engines.pralaya.legal import legal
 from engines.pralaya.scoring import category_points, fossil_leader
 from engines.pralaya.state import (
     CARD_CODE,
     CARD_CUR,
     CARD_NAME,
     CELLS_BY_SIZE,
-    COLLECT,
     COST_E,
     DHONI_IDS,
     DHONI_NAME,
     DHONI_PRICE,
-    DISCARD,
     EMPTY,
     IS_OCEAN,
     NEVER,
@@ -26,7 +26,6 @@ from engines.pralaya.state import (
     State,
     coins,
     hand_counts,
-    legal,
     veda_left,
 )
 
@@ -137,24 +136,6 @@ class PralayaView(TypedDict):
 def _price(d: int) -> int | str:
     p = DHONI_PRICE[d]
     return "X" if p is None else p
-
-
-def headline(s: State, outcome: Outcome | None) -> str:
-    """One line: round, whose turn and what step (or the result once over); seats as ``{sN}``."""
-    if s.step == OVER:
-        if outcome is None or not any(sc is not None for sc in outcome.scores):
-            return "Game over · nobody escaped: a draw"
-        w = outcome.winners[0]
-        pts = outcome.scores[w]
-        assert pts is not None, "a winner has escaped, so has a score"
-        return f"Game over · {{s{w}}} wins with {pts} point{'' if abs(pts) == 1 else 's'}"
-    who = "{s%d}" % s.active
-    last = " · last relic" if s.last else ""
-    if s.step == COLLECT:
-        return f"Round {s.round} · {who} collecting · {s.v_left} Vitality left{last}"
-    if s.step == DISCARD:
-        return f"Round {s.round} · {who} has escaped and discards a relic{last}"
-    return f"Round {s.round} · {who} buying{last}"
 
 
 def _island(s: State) -> list[CellView]:

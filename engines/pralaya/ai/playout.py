@@ -1,7 +1,7 @@
 """The Pralaya search's playout policy and action list: the easy level's ideas on the full state.
 
 :func:`playout_action` works on a full :class:`State` (never through ``view``), for the search's
-playouts only. It plays like the easy level (engines.pralaya.ai) with a table of marginal values
+playouts only. It plays like the easy level (engines.pralaya.ai.heuristic) with a table of marginal values
 (:func:`_gain`, the easy level's S(h + c) − S(h) exactly) instead of re-scoring the hand, and a
 little randomness (``EPSILON``) so that playouts differ:
 
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Outcome
-from engines.pralaya.ai import (
+from engines.outcome import Outcome
+from engines.pralaya.ai.heuristic import (
     COIN_GAIN,
     ESCAPE_RISK,
     REMOVE,
@@ -34,6 +34,7 @@ from engines.pralaya.ai import (
     W_COINS_LATE,
     end_risk,
 )
+from engines.pralaya.legal import DISCARD_TEXT, TAKE_TEXT, buy_actions, legal
 from engines.pralaya.state import (
     AFF_SHIFT,
     BUY,
@@ -45,14 +46,10 @@ from engines.pralaya.state import (
     DHONI_PRICE,
     DHONI_X,
     DISCARD,
-    DISCARD_TEXT,
     IS_RELIC_E,
     RELIC_SHIFT,
-    TAKE_TEXT,
     State,
-    buy_actions,
     coins,
-    legal,
 )
 from engines.search import rewards
 
@@ -113,7 +110,7 @@ def _gain_of_type(k: list[int], t: int, veda: bool) -> float:
 
 
 def target_price(s: State, seat: int) -> int:
-    """:func:`engines.pralaya.ai.target_price` on the full state."""
+    """:func:`engines.pralaya.ai.heuristic.target_price` on the full state."""
     pile = s.dhoni_pile
     if not pile:
         return 0
@@ -123,7 +120,7 @@ def target_price(s: State, seat: int) -> int:
 
 
 def risk(s: State, seat: int, cycles: int) -> float:
-    """:func:`engines.pralaya.ai.view_risk` on the full state (``seat`` is the one to move)."""
+    """:func:`engines.pralaya.ai.heuristic.view_risk` on the full state (``seat`` is the one to move)."""
     n = s.n
     rem = []
     for k in range(1, cycles * n):

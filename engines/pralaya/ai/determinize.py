@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
+from engines import fastcopy
 from engines.pralaya.state import (
     CARD_INDEX,
     COST_E,
@@ -38,7 +39,6 @@ from engines.pralaya.state import (
     OVER,
     STEP_NAMES,
     State,
-    evolve,
     island_avail,
 )
 
@@ -137,7 +137,7 @@ def sample(k: Known, rng: random.Random) -> State:
     deck = relics[at:]
     deck += k.oceans
     rng.shuffle(deck)
-    return evolve(s, hands=tuple(full), deck=tuple(deck), turn_cards=tuple(turn_cards))
+    return fastcopy.replace(s, hands=tuple(full), deck=tuple(deck), turn_cards=tuple(turn_cards))
 
 
 def read(view: Mapping[str, Any]) -> Known:
