@@ -1,4 +1,4 @@
-"""The Pralaya AI (spec §12): always legal, deterministic, follows the heuristic, finishes games."""
+"""The Pralaya AI (docs/rules/pralaya.md#ai): always legal, deterministic, follows the heuristic, finishes games."""
 from __future__ import annotations
 
 import random
@@ -86,7 +86,7 @@ def test_escape_when_the_game_may_end_before_the_next_turn():
     few = to_buy(rig(fresh(), hands=hand, island={"a1": "dem1", "b1": "dem2", "c1": "gre1"}, round=2, active=0))
     v = E.view(few, 0)
     assert view_risk(v, 1) > ESCAPE_RISK
-    assert v["unrevealed"] + 2 > 6 * 2  # the spec's own trigger (R ≤ 6·k) would not fire
+    assert v["unrevealed"] + 2 > 6 * 2  # the first rule (R ≤ 6·k, docs/rules/pralaya.md#ai-escape-rule) would not fire
     assert ai(few) == "buy dhoni 0g 2s 1c"
     many = to_buy(rig(fresh(), hands=hand, round=2, active=0))  # a fresh island: time enough
     assert view_risk(E.view(many, 0), 1) <= ESCAPE_RISK
@@ -160,6 +160,6 @@ def test_ai_games_end(n):
             assert moves <= ACTION_BOUND
         out = E.outcome(s)
         escaped += sum(1 for x in out.scores if x is not None)
-    # The §12 thresholds (R ≤ 6·k) often come late: islands fill with Oceans and games end with
+    # Escapes often come late: islands fill with Oceans and games end with
     # relics still in the deck, so about 1 (2p) to 2.5 (5p) seats escape per game. Some must.
     assert escaped >= 10

@@ -1,9 +1,9 @@
-"""Second-pair-of-eyes audit of the Pralaya engine against the rulebook and spec.
+"""Second-pair-of-eyes audit of the Pralaya engine against the rules.
 
-Two independent oracles written straight from shared/rules/pralaya-rulebook.txt and the spec
-(§4 legal actions, §7 scoring and ranking) are compared with the engine over random games with
-random options; then the spec's options (§9) and events (§4) are pinned down, and a few texts a
-player reads are checked.
+Two independent oracles written straight from the rules (docs/rules/pralaya.md#turn for the legal actions,
+docs/rules/pralaya.md#scoring for scoring and ranking) are compared with the engine over random games with
+random options; then the options (docs/rules/pralaya.md#options) and the events (docs/rules/pralaya.md#turn) are pinned down,
+and a few texts a player reads are checked.
 """
 from __future__ import annotations
 
@@ -137,7 +137,7 @@ def test_the_oracles_can_fail(monkeypatch):
     assert E.outcome(s).scores == (10, None) and oracle_result(s)[0] == (15, None)
 
 
-# ------------------------------------------------------------------ §9 options: defaults
+# ------------------------------------------------------------------ options: defaults (docs/rules/pralaya.md#options)
 
 def test_option_defaults():
     assert E.default_options() == {"open_hands": False, "veda_price": 4, "first_seat": -1,
@@ -154,7 +154,7 @@ def test_option_defaults():
 
 
 def test_setup_redeal_runs_inside_setup(monkeypatch):
-    """Ruling 17 through ``setup`` itself: an all-Ocean first island is shuffled and dealt again."""
+    """docs/rules/pralaya.md#setup-redeal through ``setup`` itself: an all-Ocean first island is shuffled and dealt again."""
     calls = []
 
     class Rigged(random.Random):
@@ -184,7 +184,7 @@ def test_setup_events_match_the_first_start():
     assert E.events_on_setup(s)[0].text == "Round 1 · {s0}'s turn · 1 Vitality · nothing affordable"
 
 
-# ------------------------------------------------------------------ §4 events, exactly
+# ------------------------------------------------------------------ events, exactly (docs/rules/pralaya.md#turn)
 
 def test_every_event_kind_and_its_data():
     s = rig(fresh(), hands={0: ["sil1", "cop1"]}, island={"a1": "dem1", "b2": "man1", "c5": "gre1"},

@@ -1,4 +1,4 @@
-"""Every worked example of the Pralaya spec (shared/specs/pralaya.md §10), one test each."""
+"""Every worked example of the Pralaya rules (docs/rules/pralaya.md#examples), one test each."""
 from __future__ import annotations
 
 import dataclasses

@@ -1,4 +1,5 @@
-"""Pralaya rules: the 19 rulings of spec §8, the options of §9, notation, views, invariants (§11)."""
+"""Pralaya rules: the rulings (each test names its anchor in docs/rules/pralaya.md), the options
+(docs/rules/pralaya.md#options), notation, views, invariants (docs/rules/pralaya.md#invariants)."""
 from __future__ import annotations
 
 import dataclasses
@@ -33,7 +34,7 @@ def random_game(seed: int, n: int, opts=None, check=True):
         legal = E.legal_actions(s, s.active)
         if check:
             E.invariants(s)
-            assert legal == sorted(legal)  # ASCII order, cells row-major (spec §5)
+            assert legal == sorted(legal)  # ASCII order, cells row-major (docs/rules/pralaya.md#actions)
         s, _ = E.apply(s, s.active, rng.choice(legal))
         states.append(s)
     if check:
@@ -41,9 +42,10 @@ def random_game(seed: int, n: int, opts=None, check=True):
     return states
 
 
-# ------------------------------------------------------------------ §8 rulings
+# ------------------------------------------------------------------ rulings
 
 def test_ruling_1_oceans_are_dealt_never_taken_discarded_or_refilled():
+    # docs/rules/pralaya.md#oceans
     s = fresh()
     assert sum(IS_OCEAN[c] for c in s.deck + s.island if c >= 0) == 22
     ocean_cell = next(i for i, c in enumerate(s.island) if IS_OCEAN[c])
@@ -64,6 +66,7 @@ def test_ruling_1_oceans_are_dealt_never_taken_discarded_or_refilled():
 
 
 def test_ruling_2_at_least_one_relic_unless_none_affordable():
+    # docs/rules/pralaya.md#at-least-one-relic
     s = rig(fresh(), island={"a1": "dem1", "b2": "gol1"}, round=2, active=0)
     with pytest.raises(IllegalAction) as err:
         play(E, s, 0, "done")
@@ -92,6 +95,7 @@ def advance_to(s, seat):
 
 
 def test_ruling_3_one_card_at_a_time_leftover_lost():
+    # docs/rules/pralaya.md#one-relic-at-a-time
     s = rig(fresh(), island={"a1": "dem1", "a2": "man1", "c5": "gre1"}, round=2, active=0)
     s, ev = act(s, "take a1")
     assert [e.kind for e in ev] == ["take"] and s.v_left == 2 and s.step == 0
@@ -101,6 +105,7 @@ def test_ruling_3_one_card_at_a_time_leftover_lost():
 
 
 def test_ruling_4_round_one_vitality_two_players_and_veda_next_turn():
+    # docs/rules/pralaya.md#round-one-vitality
     s = rig(fresh(first=1), hands={0: ["gol1"]}, island={"a1": "dem1", "a2": "man1", "b1": "gre1", "c1": "fos1"})
     assert s.active == 1 and s.v_start == 1
     s, _ = act(s, "take a1")  # V 1 spent: BUY comes by itself
@@ -116,6 +121,7 @@ def test_ruling_4_round_one_vitality_two_players_and_veda_next_turn():
 
 
 def test_ruling_5_buy_with_coins_just_taken_and_once_per_turn():
+    # docs/rules/pralaya.md#one-buy-a-turn
     s = rig(fresh(), island={"a1": "gol1", "b1": "dem1"}, round=2, active=0)
     s, _ = act(s, "take a1")
     assert s.step == 2 and "buy veda 1g 0s 0c" in E.legal_actions(s, 0)
@@ -134,6 +140,7 @@ def test_ruling_5_buy_with_coins_just_taken_and_once_per_turn():
 
 
 def test_ruling_6_irreducible_payments_and_no_change():
+    # docs/rules/pralaya.md#irreducible-payments
     for g in range(6):
         for si in range(7):
             for c in range(5):
@@ -152,6 +159,7 @@ def test_ruling_6_irreducible_payments_and_no_change():
 
 
 def test_ruling_7_dhoni_x_always_buyable_even_with_no_coins():
+    # docs/rules/pralaya.md#dhoni-x
     s = rig(fresh(), island={"a1": "dem1", "b1": "man1"}, round=2, active=0)
     s, _ = act(s, "take a1", "done")
     assert "buy dhoni 0g 0s 0c" in E.legal_actions(s, 0)
@@ -162,6 +170,7 @@ def test_ruling_7_dhoni_x_always_buyable_even_with_no_coins():
 
 
 def test_ruling_8_escaped_seats_discard_and_keep_coin_points():
+    # docs/rules/pralaya.md#escaped-discard
     s = rig(fresh(), hands={0: ["sil1", "sil2", "sil3"]}, dhoni={0: "dhx"},
             island={"a1": "dem1", "b1": "man1"}, round=2, active=0)
     assert s.step == DISCARD
@@ -178,6 +187,7 @@ def test_ruling_8_escaped_seats_discard_and_keep_coin_points():
 
 
 def test_ruling_9_refill_row_major_and_empty_cells_are_not_relics():
+    # docs/rules/pralaya.md#refill-row-major
     s = rig(fresh(), island={"c5": "dem1", "a1": "man1", "b3": "gre1"}, deck_top=["cop1", "cop2", "cop3"],
             round=2, active=0)
     s, ev = act(s, "take c5", "take a1", "take b3")
@@ -191,6 +201,7 @@ def test_ruling_9_refill_row_major_and_empty_cells_are_not_relics():
 
 
 def test_ruling_10_last_turn_may_buy_and_ends_without_refill():
+    # docs/rules/pralaya.md#last-turn
     s = rig(fresh(first=0), island={"b2": "urn1"})
     assert s.v_start == 1 and s.last and s.step == 2  # the only relic costs 2: nothing taken
     deck = s.deck
@@ -201,6 +212,7 @@ def test_ruling_10_last_turn_may_buy_and_ends_without_refill():
 
 
 def test_ruling_11_all_escaped_checked_before_refill():
+    # docs/rules/pralaya.md#all-escaped-before-refill
     s = rig(fresh(), hands={0: ["sil1", "sil2", "cop1"]}, dhoni={1: "dhx"},
             island={"a1": "dem1", "b1": "man1", "c1": "gre1"}, round=3, active=0)
     s, ev = act(s, "take a1", "done", "buy dhoni 0g 2s 1c")
@@ -213,12 +225,14 @@ def test_ruling_11_all_escaped_checked_before_refill():
 
 
 def test_ruling_12_pundit_types_max_13():
+    # docs/rules/pralaya.md#pundit-types
     everything = {code: 1 for code in data.SCORING_TYPES}
     assert category_points(everything, True, True)["Pundits"] == 13
     assert category_points({"pun": 1, "cop": 1, "sil": 1, "gol": 1}, False, False)["Pundits"] == 4
 
 
 def test_ruling_13_brahmin():
+    # docs/rules/pralaya.md#brahmin
     for pac in range(5):
         assert category_points({"bra": 1, "dem": 3, "pac": pac}, False, True)["Demon Statues"] == 0
     assert category_points({"bra": 1}, True, True)["Brahmin"] == 15
@@ -226,6 +240,7 @@ def test_ruling_13_brahmin():
 
 
 def test_ruling_14_fossil_majority_among_escaped_only():
+    # docs/rules/pralaya.md#fossil-majority
     counts = [{"fos": 2}, {"fos": 1}, {"fos": 4}]
     assert score_table(counts, [False] * 3, [True, True, False], 0, False)[1][0] == 15
     assert score_table(counts, [False] * 3, [True, True, False], 0, True)[1][0] == 0
@@ -233,11 +248,13 @@ def test_ruling_14_fossil_majority_among_escaped_only():
 
 
 def test_ruling_15_negative_totals_rank_above_non_escaped():
+    # docs/rules/pralaya.md#negative-totals
     ranks, scores, _ = score_table([{"dem": 1, "pac": 1}, {"gol": 3}], [False] * 2, [True, False], 0, False)
     assert scores == (-6, None) and ranks == (1, 2)
 
 
 def test_ruling_16_seeded_first_player_and_option():
+    # docs/rules/pralaya.md#first-player
     firsts = {E.setup(seed, 4, {}).first for seed in range(60)}
     assert firsts == {0, 1, 2, 3}
     assert E.setup(9, 4, {}).first == E.setup(9, 4, {}).first
@@ -247,6 +264,7 @@ def test_ruling_16_seeded_first_player_and_option():
 
 
 def test_ruling_17_setup_redeals_an_all_ocean_island():
+    # docs/rules/pralaya.md#setup-redeal
     rng = random.Random(4)
     oceans = [i for i in range(N_CARDS) if IS_OCEAN[i]]
     deck = oceans[:15] + [i for i in range(N_CARDS) if i not in oceans[:15]]
@@ -258,6 +276,7 @@ def test_ruling_17_setup_redeals_an_all_ocean_island():
 
 
 def test_ruling_18_hands_hidden_unless_open():
+    # docs/rules/pralaya.md#hidden-hands
     s = rig(fresh(), hands={0: ["gol1"], 1: ["fos1"]})
     v1 = E.view(s, 1)
     assert v1["players"][0]["hand"] is None and v1["players"][0]["hand_size"] == 1
@@ -269,12 +288,13 @@ def test_ruling_18_hands_hidden_unless_open():
 
 
 def test_ruling_19_piles_hold_n():
+    # docs/rules/pralaya.md#piles-hold-n
     for n in range(2, 6):
         s = E.setup(2, n, {})
         assert E.view(s, None)["veda"]["left"] == n and len(s.dhoni_pile) == n
 
 
-# ------------------------------------------------------------------ §9 options
+# ------------------------------------------------------------------ options (docs/rules/pralaya.md#options)
 
 def test_option_veda_price():
     for price, expect in ((1, ["buy veda 0g 0s 1c", "buy veda 0g 1s 0c", "buy veda 1g 0s 0c"]), (10, ["buy veda 1g 1s 1c", "buy veda 1g 2s 0c"])):
@@ -429,7 +449,7 @@ def test_secrets_never_in_views():
                     assert secret not in text
 
 
-# ------------------------------------------------------------------ §11 invariants and sizes
+# ------------------------------------------------------------------ invariants and sizes
 
 def test_invariants_hold_in_random_games_and_bounds():
     for seed in range(40):

@@ -1,5 +1,5 @@
 """Pralaya (Yukinori Ohashi, Domina Games, revised edition 2018): collect relics from a sinking
-island and escape on a Dhoni. Spec: shared/specs/pralaya.md.
+island and escape on a Dhoni. The rules as implemented: docs/rules/pralaya.md.
 
 One role per module: ``data`` (component data, stand-ins), ``state`` (the value, the deal, the
 invariants), ``legal`` (whose turn, what is legal now), ``apply`` (what an action does),

@@ -1,4 +1,4 @@
-"""What a Pralaya action does (spec §4): the turn machine, its events, and ``apply``.
+"""What a Pralaya action does (docs/rules/pralaya.md#turn): the turn machine, its events, and ``apply``.
 
 The machine: :func:`start` (START), the COLLECT / DISCARD / BUY decisions applied by
 :func:`do_take`, :func:`do_done`, :func:`do_discard`, :func:`do_buy`, :func:`do_pass`, and
@@ -129,8 +129,8 @@ def _seat_event(kind: int, seat: int) -> Event:
 
 
 def start(s: State, ch: dict[str, Any], ev: list[Event], seat: int, rnd: int, avail: int) -> State:
-    """START (spec §4) for ``seat`` in round ``rnd`` with the island's ``avail``: set ``last`` and
-    Vitality, then COLLECT or DISCARD (or, with nothing affordable, BUY or END)."""
+    """START (docs/rules/pralaya.md#turn) for ``seat`` in round ``rnd`` with the island's ``avail``:
+    set ``last`` and Vitality, then COLLECT or DISCARD (or, with nothing affordable, BUY or END)."""
     relics = avail >> RELIC_SHIFT
     last = relics != 0 and not relics & (relics - 1)  # exactly one relic cell
     ch["turns"] = ch.get("turns", s.turns) + 1
@@ -153,7 +153,7 @@ def start(s: State, ch: dict[str, Any], ev: list[Event], seat: int, rnd: int, av
     ch["v_start"] = ch["v_left"] = v
     if can_take:
         return _replace(s, **ch)
-    return buy_or_end(s, ch, ev)  # nothing affordable (round 1 only)
+    return buy_or_end(s, ch, ev)  # nothing affordable (docs/rules/pralaya.md#at-least-one-relic)
 
 
 def buy_or_end(s: State, ch: dict[str, Any], ev: list[Event]) -> State:
@@ -207,7 +207,9 @@ def _refill(s: State, ch: dict[str, Any], ev: list[Event], taken: int) -> int:
 
 
 def end(s: State, ch: dict[str, Any], ev: list[Event]) -> State:
-    """END (spec §4): the end checks, the row-major refill, then the next seat's START."""
+    """END (docs/rules/pralaya.md#turn): the end checks (all escaped before the refill:
+    docs/rules/pralaya.md#all-escaped-before-refill), the row-major refill
+    (docs/rules/pralaya.md#refill-row-major), then the next seat's START."""
     if ch.get("last", s.last):
         return _game_over(s, ch, ev, "last_card", "only one relic was left at the start of the turn")
     if -1 not in ch.get("dhoni", s.dhoni):
@@ -275,7 +277,7 @@ def do_take(s: State, cell: int, ev: list[Event]) -> State:
 
 def do_done(s: State, ev: list[Event]) -> State:
     """COLLECT: stop collecting. Leftover Vitality stays in ``v_left`` for this turn's record
-    (invariant 4) but is lost: the next START sets it afresh."""
+    (invariant 4) but is lost: the next START sets it afresh (docs/rules/pralaya.md#one-relic-at-a-time)."""
     ev.append(_seat_event(_DONE, s.active))
     return buy_or_end(s, {}, ev)
 

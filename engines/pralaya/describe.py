@@ -1,5 +1,5 @@
 """Pralaya in words for people: the rules summary, the headline of a position, payments in
-words, and why an action is refused (spec §5)."""
+words, and why an action is refused (docs/rules/pralaya.md#actions)."""
 
 from __future__ import annotations
 

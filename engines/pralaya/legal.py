@@ -1,4 +1,5 @@
-"""Whose turn it is and what is legal now in Pralaya (spec §4–§5): the legal lists of each step,
+"""Whose turn it is and what is legal now in Pralaya (docs/rules/pralaya.md#turn,
+docs/rules/pralaya.md#actions): the legal lists of each step,
 the payments a hand allows, and the fast checks ``apply`` uses.
 
 The legal lists come from tables indexed by the two 9-bit halves of the island's ``avail`` masks
@@ -47,7 +48,8 @@ _PAY_CACHE: dict[tuple[int, int, int, int, int], tuple[str, ...]] = {}
 
 
 def _irreducible(g: int, s: int, c: int, price: int) -> list[tuple[int, int, int]]:
-    """Payments (x, y, z) ≤ (g, s, c) worth ≥ price where dropping any paid coin falls below it."""
+    """Payments (x, y, z) ≤ (g, s, c) worth ≥ price where dropping any paid coin falls below it
+    (docs/rules/pralaya.md#irreducible-payments)."""
     out = []
     for x in range(g + 1):
         for y in range(s + 1):
@@ -114,7 +116,7 @@ def can_buy_with(
     price = NEVER
     if pile:
         top_price = DHONI_PRICE[pile[0]]
-        if top_price is None:  # Dhoni X: any holding pays it, even no coins
+        if top_price is None:  # Dhoni X: any holding pays it, even no coins (docs/rules/pralaya.md#dhoni-x)
             return True
         price = top_price
     if not veda and 0 < veda_price < price:

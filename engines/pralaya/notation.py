@@ -1,5 +1,5 @@
-"""Pralaya action text (spec §5): the grammar, the action space, parsing, the bound on a game's
-length.
+"""Pralaya action text (docs/rules/pralaya.md#actions): the grammar, the action space, parsing, the bound
+on a game's length (docs/rules/pralaya.md#length).
 
 Canonical forms: ``take <cell>``, ``done``, ``buy veda <g>g <s>s <c>c``, ``buy dhoni <g>g <s>s <c>c``,
 ``pass``, ``discard <cell>``. A payment's counts range over the coins that exist (0–5 gold,

@@ -2,7 +2,7 @@
 
 :func:`rig` starts from a real state (usually a fresh ``setup``), places the named cards where
 asked, puts every other card in the deck, and (by default) runs START again for the active
-seat, so the result obeys every invariant of spec §11 and continues like any game.
+seat, so the result obeys every invariant (docs/rules/pralaya.md#invariants) and continues like any game.
 """
 
 from __future__ import annotations

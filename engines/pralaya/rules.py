@@ -82,7 +82,7 @@ class PralayaEngine(GameEngine[State, PralayaView]):
         return notation.parse(text)
 
     def invariants(self, state: State) -> None:
-        """Spec §11 on one state; raises AssertionError."""
+        """The invariants (docs/rules/pralaya.md#invariants) on one state; raises AssertionError."""
         check_invariants(state, legal.legal(state), scoring.outcome(state))
 
     # ---------------------------------------------------------------- host

@@ -1,5 +1,6 @@
 """The Pralaya state value: how it encodes cards, the island and whose turn; the seeded deal;
-the invariants every state keeps (spec §3, §11).
+the invariants every state keeps (docs/rules/pralaya.md#setup,
+docs/rules/pralaya.md#invariants).
 
 Cards are ints: index ``i`` into :data:`engines.pralaya.data.CARD_IDS` (data order), so the coins
 are 0–14 (Copper 0–3, Silver 4–9, Gold 10–14) and the Oceans 63–84. An island cell holds a card
@@ -185,7 +186,7 @@ def veda_left(s: State) -> int:
 
 def round1_or_base_vitality(s: State, seat: int) -> int:
     """The Vitality ``seat`` starts its turn with (not escaped): round 1 gives 1 and 2 to the first
-    and second seat; otherwise 4 with a Veda, else 3."""
+    and second seat; otherwise 4 with a Veda, else 3 (docs/rules/pralaya.md#round-one-vitality)."""
     offset = (seat - s.first) % s.n
     if s.round == 1 and offset < len(data.ROUND1_VITALITY):
         return data.ROUND1_VITALITY[offset]
@@ -222,7 +223,8 @@ def deal_island(rng: random.Random, deck: list[int], cells: int) -> tuple[tuple[
     """Deal ``cells`` cards from the top of the shuffled ``deck`` in row-major order.
 
     If no dealt card is a non-Ocean, the cards go back on top (restoring ``deck``) and the whole
-    deck is shuffled again with ``rng`` and re-dealt (spec §3.3). Returns ``(island, deck)``.
+    deck is shuffled again with ``rng`` and re-dealt (docs/rules/pralaya.md#setup-redeal). Returns
+    ``(island, deck)``.
     """
     while True:
         island = tuple(deck[:cells])
@@ -256,12 +258,12 @@ OPTIONS: tuple[Option, ...] = (
         "Fossils of players who did not escape also count for the majority (they still score nothing).",
     ),
 )
-"""The game's options; ``deal`` reads them resolved (every name present)."""
+"""The game's options (docs/rules/pralaya.md#options); ``deal`` reads them resolved (every name present)."""
 
 
 def deal(seed: int, n: int, opts: Mapping[str, Any]) -> State:
-    """Seeded setup (spec §3): the first seat, the shuffled deck and the dealt island, before the
-    first seat's START (:func:`engines.pralaya.apply.begin` runs it)."""
+    """Seeded setup (docs/rules/pralaya.md#setup): the first seat, the shuffled deck and the dealt island,
+    before the first seat's START (:func:`engines.pralaya.apply.begin` runs it)."""
     rng = random.Random(seed)
     first_seat = opts["first_seat"]
     first = first_seat if first_seat >= 0 else rng.randrange(n)
@@ -299,7 +301,8 @@ def deal(seed: int, n: int, opts: Mapping[str, Any]) -> State:
     )
 
 
-# ------------------------------------------------------------------ invariants (spec §11)
+# ------------------------------------------------------------------ invariants
+# (docs/rules/pralaya.md#invariants)
 
 MAX_TURNS = 65  # after round 1 every turn removes one of the 63 relics; 2 round-1 turns may not
 
@@ -373,8 +376,8 @@ def _check_scores(s: State, out: Outcome | None) -> None:
 
 
 def check_invariants(s: State, legal: list[str], outcome: Outcome | None) -> None:
-    """Spec §11 (1–5, 7, 10) on one state, given the active seat's legal list and the outcome;
-    raises AssertionError naming what broke."""
+    """The invariants (docs/rules/pralaya.md#invariants) on one state, given the active seat's legal list
+    and the outcome; raises AssertionError naming what broke."""
     _check_cards(s)
     _check_turn(s, legal)
     if s.step == OVER:

@@ -1,4 +1,5 @@
-"""What one viewer may see of a Pralaya state (spec §6), and the secrets the view must not hold."""
+"""What one viewer may see of a Pralaya state (docs/rules/pralaya.md#hidden), and the secrets the view
+must not hold."""
 
 from __future__ import annotations
 
@@ -200,7 +201,8 @@ def escape_cost(s: State, seat: int) -> tuple[str | None, int, int]:
 
 def provisional(s: State, seat: int) -> ProvisionalView:
     """The seat's score "if escaped now", after paying for the top Dhoni (see
-    :func:`escape_cost`); the Fossil majority only when all hands are known."""
+    :func:`escape_cost`); the Fossil majority only when all hands are known
+    (docs/rules/pralaya.md#provisional-score)."""
     counts = hand_counts(s.hands[seat])
     known = hands_public(s)
     wins_fossils = False

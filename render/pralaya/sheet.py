@@ -1,5 +1,6 @@
-"""The Pralaya score sheet (spec §7): one row per category, one column per player, then the Dhoni
-each seat escaped on, the total and the rank; winners highlighted, stranded seats greyed."""
+"""The Pralaya score sheet (docs/rules/pralaya.md#scoring): one row per category, one column per player,
+then the Dhoni each seat escaped on, the total and the rank; winners highlighted, stranded seats
+greyed."""
 
 from __future__ import annotations
 
