@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engines import base
-from render.pralaya.changes import DISCARDED, DRAWN, SANK, TAKEN, changes
+from render.pralaya.marks import DISCARDED, DRAWN, SANK, TAKEN, changes
 
 ENGINE = base.get("pralaya")
 

@@ -1,4 +1,4 @@
-"""The Pralaya renderer (render/pralaya.py): images and text from views.
+"""The Pralaya renderer (render/pralaya): images and text from views.
 
 ``sample_view`` builds hand-made views that follow the agreed view schema exactly; it is used for
 edge cases a random playout rarely reaches (five long names, every relic type in one hand, all
@@ -21,7 +21,7 @@ from engines import base
 from engines.pralaya import data as pdata
 from render import pralaya
 from render.common import PANEL, SEAT_COLORS, WIDTH, contrast, num, seat_ink, to_png
-from render.pralaya.cards import CARDS, set_progress
+from render.pralaya.art.cards import CARDS, set_progress
 
 CATS = list(pdata.CATEGORIES)
 
@@ -160,7 +160,7 @@ def _check_image(img: Image.Image, n: int, min_h: int = 300) -> None:
 
 def _check_board(img: Image.Image, n: int) -> None:
     # one fixed size per player count
-    from render.pralaya.board import board_height
+    from render.pralaya.layout import board_height
 
     assert img.mode == "RGB" and img.size == (WIDTH, board_height(n))
 
@@ -386,10 +386,10 @@ def test_golden_tolerance_sees_one_move(name, seed, n, moves, opts):
 # --------------------------------------------------------------------------- the last move marked
 
 from render.frame import HEADER_H  # noqa: E402
-from render.pralaya.board import GAP, TILE_H, TURN_H, board_height, grid_layout  # noqa: E402
-from render.pralaya.changes import DRAWN, SANK, TAKEN, changes  # noqa: E402
-from render.pralaya.draw import M as MARGIN  # noqa: E402
-from render.pralaya.hands import hands_height  # noqa: E402
+from render.pralaya.layout import GAP, TILE_H, TURN_H, board_height, grid_layout  # noqa: E402
+from render.pralaya.marks import DRAWN, SANK, TAKEN, changes  # noqa: E402
+from render.pralaya.layout import M as MARGIN  # noqa: E402
+from render.pralaya.layout import hands_height  # noqa: E402
 
 
 def _steps(seed: int, n: int):

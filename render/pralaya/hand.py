@@ -30,20 +30,10 @@ from render.common import (
     tint,
 )
 from render.frame import HEADER_H, seat_badge
-from render.pralaya.cards import info, set_progress, sort_key
-from render.pralaya.draw import (
-    INNER,
-    STEP_LABEL,
-    VITALITY,
-    M,
-    crop,
-    names_for,
-    new_canvas,
-    price_text,
-    section_title,
-    top,
-)
-from render.pralaya.icons import paste_icon, pips
+from render.pralaya.art.cards import info, set_progress, sort_key
+from render.pralaya.art.icons import paste_icon, pips
+from render.pralaya.art.pieces import section_title, top
+from render.pralaya.layout import INNER, STEP_LABEL, VITALITY, M, crop, names_for, new_canvas, price_text
 
 PER_ROW = 3
 TILE_W = (INNER - (PER_ROW - 1) * 8) // PER_ROW

@@ -28,8 +28,9 @@ from render.common import (
 )
 from render.common import fit as fit_text
 from render.frame import HEADER_H, header, seat_badge
-from render.pralaya.cards import CATEGORIES
-from render.pralaya.draw import INNER, M, crop, names_for, new_canvas, price_text, section_title
+from render.pralaya.art.cards import CATEGORIES
+from render.pralaya.art.pieces import section_title
+from render.pralaya.layout import INNER, M, crop, names_for, new_canvas, price_text
 
 LABEL_W = 250
 HEAD_H = 100

@@ -11,9 +11,9 @@ from typing import Any
 
 from engines.pralaya.view import PralayaView
 from render.common import ordinal, score_lines
-from render.pralaya.cards import info, set_progress, sort_key
-from render.pralaya.draw import fmt, names_for, price_text
+from render.pralaya.art.cards import info, set_progress, sort_key
 from render.pralaya.hand import action_label
+from render.pralaya.layout import fmt, names_for, price_text
 
 LIMIT = 1900
 
