@@ -1,4 +1,5 @@
 """The Pralaya AI (docs/rules/pralaya.md#ai): always legal, deterministic, follows the heuristic, finishes games."""
+
 from __future__ import annotations
 
 import random
@@ -8,9 +9,9 @@ import pytest
 from engines.base import play
 from engines.pralaya.ai.heuristic import ESCAPE_RISK, choose, potential, target_price, view_risk
 from engines.pralaya.data import CARD_IDS
-from engines.pralaya.positions import rig
 from engines.pralaya.notation import ACTION_BOUND
-from pralaya_helpers import E, fresh
+from engines.pralaya.positions import rig
+from tests.pralaya.helpers import E, fresh
 
 
 def ai(state):
@@ -41,8 +42,13 @@ def test_potential_partial_credit():
 
 def test_collect_prefers_best_value_per_cost_then_stops():
     # coins enough for the Dhoni 7 that waits under Dhoni X: coins weigh w = 0.5
-    s = rig(fresh(), hands={0: ["gol2", "sil1"]}, island={"a1": "gol1", "b1": "urn1", "c1": "dem1"},
-            round=2, active=0)
+    s = rig(
+        fresh(),
+        hands={0: ["gol2", "sil1"]},
+        island={"a1": "gol1", "b1": "urn1", "c1": "dem1"},
+        round=2,
+        active=0,
+    )
     assert ai(s) == "take b1"  # urn 6.5/2 beats gold (6 + 0.5*6)/3 and demon 2/1
     s = play(E, s, 0, "take b1").state
     assert ai(s) == "take c1"
@@ -83,20 +89,41 @@ def to_buy(state):
 
 def test_escape_when_the_game_may_end_before_the_next_turn():
     hand = {0: ["sil1", "sil2", "cop1"]}  # 7: Dhoni X would take it all, the Dhoni 7 too
-    few = to_buy(rig(fresh(), hands=hand, island={"a1": "dem1", "b1": "dem2", "c1": "gre1"}, round=2, active=0))
+    few = to_buy(
+        rig(fresh(), hands=hand, island={"a1": "dem1", "b1": "dem2", "c1": "gre1"}, round=2, active=0)
+    )
     v = E.view(few, 0)
     assert view_risk(v, 1) > ESCAPE_RISK
-    assert v["unrevealed"] + 2 > 6 * 2  # the first rule (R ≤ 6·k, docs/rules/pralaya.md#ai-escape-rule) would not fire
+    assert (
+        v["unrevealed"] + 2 > 6 * 2
+    )  # the first rule (R ≤ 6·k, docs/rules/pralaya.md#ai-escape-rule) would not fire
     assert ai(few) == "buy dhoni 0g 2s 1c"
     many = to_buy(rig(fresh(), hands=hand, round=2, active=0))  # a fresh island: time enough
     assert view_risk(E.view(many, 0), 1) <= ESCAPE_RISK
     assert "buy dhoni 0g 2s 1c" in E.legal_actions(many, 0) and ai(many) != "buy dhoni 0g 2s 1c"
 
 
-FULL = dict(zip(
-    "a1 a2 a3 a4 a5 b1 b2 b3 b4 b5 c1 c2 c3 c4".split(),
-    "dem1 man1 gre1 fos1 dem2 man2 gre2 fos2 dem3 man3 gre3 fos3 urn1 urn2".split(),
-))  # 14 relics and one Ocean: a long game ahead
+FULL = dict(
+    zip(
+        ["a1", "a2", "a3", "a4", "a5", "b1", "b2", "b3", "b4", "b5", "c1", "c2", "c3", "c4"],
+        [
+            "dem1",
+            "man1",
+            "gre1",
+            "fos1",
+            "dem2",
+            "man2",
+            "gre2",
+            "fos2",
+            "dem3",
+            "man3",
+            "gre3",
+            "fos3",
+            "urn1",
+            "urn2",
+        ],
+    )
+)  # 14 relics and one Ocean: a long game ahead
 
 
 def test_veda_early_only_when_the_coins_for_a_dhoni_stay():
@@ -124,8 +151,13 @@ def test_buy_dhoni_on_the_last_turn():
 
 
 def test_discard_highest_cost_then_currency():
-    s = rig(fresh(), dhoni={0: "dhx"}, island={"a1": "dem1", "b1": "bra1", "c1": "gol1", "c2": "urn1"},
-            round=2, active=0)
+    s = rig(
+        fresh(),
+        dhoni={0: "dhx"},
+        island={"a1": "dem1", "b1": "bra1", "c1": "gol1", "c2": "urn1"},
+        round=2,
+        active=0,
+    )
     assert ai(s) == "discard c1"
 
 

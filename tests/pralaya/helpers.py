@@ -1,5 +1,6 @@
 """Helpers shared by the Pralaya tests: the engine, a fresh game with a chosen first seat, and
 playing a run of actions by whoever is to move."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,5 @@
 """Every worked example of the Pralaya rules (docs/rules/pralaya.md#examples), one test each."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -6,12 +7,12 @@ import dataclasses
 import pytest
 
 from engines.base import IllegalAction, play
+from engines.pralaya.apply import end_turn
+from engines.pralaya.data import CARD_IDS
 from engines.pralaya.positions import rig
 from engines.pralaya.scoring import category_points, score_table
-from engines.pralaya.data import CARD_IDS
-from engines.pralaya.apply import end_turn
 from engines.pralaya.state import EMPTY
-from pralaya_helpers import E, fresh, act
+from tests.pralaya.helpers import E, act, fresh
 
 
 def cell(state, name: str):
@@ -33,6 +34,7 @@ def finish(state, seat: int):
 
 
 # ------------------------------------------------------------------ from the rulebook
+
 
 def test_r1_turn_example():
     s = rig(fresh(), island={"b2": "dem1", "c4": "sil1", "a1": "gol1", "a3": "man1"}, round=2, active=0)
@@ -61,8 +63,15 @@ def test_r3_two_demons_two_pacts():
     assert category_points({"dem": 2, "pac": 2}, False, True)["Demon Statues"] == 36
 
 
-@pytest.mark.parametrize("n,dhoni,cells,deck", [
-    (2, ["X", 7], 15, 70), (3, ["X", 4, 7], 15, 70), (4, ["X", 2, 4, 7], 18, 67), (5, ["X", 2, 4, 7, 10], 18, 67)])
+@pytest.mark.parametrize(
+    "n,dhoni,cells,deck",
+    [
+        (2, ["X", 7], 15, 70),
+        (3, ["X", 4, 7], 15, 70),
+        (4, ["X", 2, 4, 7], 18, 67),
+        (5, ["X", 2, 4, 7, 10], 18, 67),
+    ],
+)
 def test_r4_setup(n, dhoni, cells, deck):
     v = E.view(E.setup(3, n, {}), None)
     assert [d["price"] for d in v["dhoni"]] == dhoni
@@ -85,23 +94,74 @@ def test_r5_round_one_vitality():
         if "buy veda 0g 1s 1c" in legal:
             a = "buy veda 0g 1s 1c"
         else:
-            a = next((x for x in legal if x.startswith("take")), None) or ("done" if "done" in legal else "pass")
+            a = next((x for x in legal if x.startswith("take")), None) or (
+                "done" if "done" in legal else "pass"
+            )
         s, events = E.apply(s, s.active, a)
-    assert {k: seen[k] for k in [(1, 2), (1, 3), (1, 0), (1, 1)]} == {(1, 2): 1, (1, 3): 2, (1, 0): 3, (1, 1): 3}
-    assert {k: seen[k] for k in [(2, 2), (2, 3), (2, 0), (2, 1)]} == {(2, 2): 3, (2, 3): 4, (2, 0): 3, (2, 1): 3}
+    assert {k: seen[k] for k in [(1, 2), (1, 3), (1, 0), (1, 1)]} == {
+        (1, 2): 1,
+        (1, 3): 2,
+        (1, 0): 3,
+        (1, 1): 3,
+    }
+    assert {k: seen[k] for k in [(2, 2), (2, 3), (2, 0), (2, 1)]} == {
+        (2, 2): 3,
+        (2, 3): 4,
+        (2, 0): 3,
+        (2, 1): 3,
+    }
 
 
 # ------------------------------------------------------------------ added examples
 
-HAND_A = ["gol1", "sil1", "sil2", "cop1", "dem1", "dem2", "dem3", "pac1", "man1", "man2", "man3",
-          "urn1", "urn2", "urn3", "urn4", "gre1", "gre2", "pun1", "fos1", "fos2"]
+HAND_A = [
+    "gol1",
+    "sil1",
+    "sil2",
+    "cop1",
+    "dem1",
+    "dem2",
+    "dem3",
+    "pac1",
+    "man1",
+    "man2",
+    "man3",
+    "urn1",
+    "urn2",
+    "urn3",
+    "urn4",
+    "gre1",
+    "gre2",
+    "pun1",
+    "fos1",
+    "fos2",
+]
 
 
 def test_a_full_sheet():
-    counts = {"gol": 1, "sil": 2, "cop": 1, "dem": 3, "pac": 1, "man": 3, "urn": 4, "gre": 2, "pun": 1, "fos": 2}
+    counts = {
+        "gol": 1,
+        "sil": 2,
+        "cop": 1,
+        "dem": 3,
+        "pac": 1,
+        "man": 3,
+        "urn": 4,
+        "gre": 2,
+        "pun": 1,
+        "fos": 2,
+    }
     b = category_points(counts, True, True)
-    assert b == {"Coins": 13, "Demon Statues": -18, "Manuscripts": 5, "Urns": 20, "Great Statues": 4,
-                 "Pundits": 12, "Brahmin": 0, "Fossils": 0}
+    assert b == {
+        "Coins": 13,
+        "Demon Statues": -18,
+        "Manuscripts": 5,
+        "Urns": 20,
+        "Great Statues": 4,
+        "Pundits": 12,
+        "Brahmin": 0,
+        "Fossils": 0,
+    }
     assert sum(b.values()) == 36
     assert sum(category_points(counts, True, True, fossil_majority=True).values()) == 51
     # The same through a finished game: seat 0 alone escaped with 2 Fossils -> 51;
@@ -139,8 +199,11 @@ def test_d_fossils():
 @pytest.mark.parametrize("fossil_all,expect", [(False, 15), (True, 0)])
 def test_d_fossils_in_a_game(fossil_all, expect):
     # Only 7 Fossils exist, so the game version scales D down: A 2 (E), B 1 (E), C 3 (not E).
-    s = rig(fresh(3, fossil_all_players=fossil_all),
-            hands={0: ["fos1", "fos2"], 1: ["fos3"], 2: ["fos4", "fos5", "fos6"]}, dhoni={0: "dhx", 1: "dh7"})
+    s = rig(
+        fresh(3, fossil_all_players=fossil_all),
+        hands={0: ["fos1", "fos2"], 1: ["fos3"], 2: ["fos4", "fos5", "fos6"]},
+        dhoni={0: "dhx", 1: "dh7"},
+    )
     out = finish(s, 0)
     assert out.breakdown[0]["Fossils"] == expect and out.breakdown[1]["Fossils"] == 0
     assert out.scores[2] is None
@@ -151,10 +214,16 @@ def test_e_ranking_ties():
     ranks, scores, _ = score_table(counts, [False] * 4, [True, False, True, True], 2, False)
     assert scores == (30, None, -4, 30)
     assert ranks == (1, 4, 3, 2)
-    s = rig(fresh(4, first=2), hands={0: ["gol1", "gol2", "gol3", "gol4", "gol5"], 1: ["gre1"],
-                                      2: ["dem1", "pac1", "cop1", "cop2"],
-                                      3: ["urn1", "urn2", "urn3", "man1", "man2", "man3", "man4"]},
-            dhoni={0: "dhx", 2: "dh2", 3: "dh4"})
+    s = rig(
+        fresh(4, first=2),
+        hands={
+            0: ["gol1", "gol2", "gol3", "gol4", "gol5"],
+            1: ["gre1"],
+            2: ["dem1", "pac1", "cop1", "cop2"],
+            3: ["urn1", "urn2", "urn3", "man1", "man2", "man3", "man4"],
+        },
+        dhoni={0: "dhx", 2: "dh2", 3: "dh4"},
+    )
     out = finish(s, 0)
     assert out.scores == (30, None, -4, 30)
     assert out.ranks == (1, 4, 3, 2) and out.winners == (0,)
@@ -173,13 +242,26 @@ def test_f_nothing_affordable_round_one():
     assert out.scores[0] == 0
 
 
-G_LIST = ["buy dhoni 0g 2s 1c", "buy dhoni 1g 0s 1c", "buy dhoni 1g 1s 0c",
-          "buy veda 0g 1s 1c", "buy veda 0g 2s 0c", "buy veda 1g 0s 0c", "pass"]
+G_LIST = [
+    "buy dhoni 0g 2s 1c",
+    "buy dhoni 1g 0s 1c",
+    "buy dhoni 1g 1s 0c",
+    "buy veda 0g 1s 1c",
+    "buy veda 0g 2s 0c",
+    "buy veda 1g 0s 0c",
+    "pass",
+]
 
 
 def test_g_payments():
-    s = rig(fresh(), hands={0: ["gol1", "sil1", "sil2", "cop1", "cop2"]}, dhoni={1: "dhx"},
-            island={"a1": "dem1", "b1": "man1"}, round=2, active=0)
+    s = rig(
+        fresh(),
+        hands={0: ["gol1", "sil1", "sil2", "cop1", "cop2"]},
+        dhoni={1: "dhx"},
+        island={"a1": "dem1", "b1": "man1"},
+        round=2,
+        active=0,
+    )
     s, _ = act(s, "take a1", "done")
     assert E.legal_actions(s, 0) == G_LIST
     with pytest.raises(IllegalAction) as err:
@@ -189,8 +271,9 @@ def test_g_payments():
 
 
 def test_h_dhoni_x_takes_all():
-    s = rig(fresh(), hands={0: ["gol1", "cop1", "cop2"]}, island={"a1": "dem1", "a2": "man1"},
-            round=2, active=0)
+    s = rig(
+        fresh(), hands={0: ["gol1", "cop1", "cop2"]}, island={"a1": "dem1", "a2": "man1"}, round=2, active=0
+    )
     s, _ = act(s, "take a1", "done")
     dh = [a for a in E.legal_actions(s, 0) if a.startswith("buy dhoni")]
     assert dh == ["buy dhoni 1g 0s 2c"]
@@ -210,14 +293,22 @@ def test_i_last_relic():
     s, _ = act(s, "take c3")
     assert E.view(s, 1)["step"] == "buy"
     s, events = act(s, "pass")
-    assert s.end_reason == "last_card" and events[-1].kind == "end" and events[-1].data["reason"] == "last_card"
+    assert (
+        s.end_reason == "last_card" and events[-1].kind == "end" and events[-1].data["reason"] == "last_card"
+    )
     assert cell(s, "c3") is None and len(s.deck) == deck
     assert not any(e.kind == "refill" for e in events)
 
 
 def test_j_escaped_discards():
-    s = rig(fresh(), dhoni={0: "dhx"}, island={"a2": "man1", "b3": "gre1", "c5": "fos1"},
-            deck_top=["cop1"], round=2, active=0)
+    s = rig(
+        fresh(),
+        dhoni={0: "dhx"},
+        island={"a2": "man1", "b3": "gre1", "c5": "fos1"},
+        deck_top=["cop1"],
+        round=2,
+        active=0,
+    )
     assert E.legal_actions(s, 0) == ["discard a2", "discard b3", "discard c5"]
     s, events = act(s, "discard a2")
     assert [e.kind for e in events] == ["discard", "refill", "turn"]
@@ -237,7 +328,10 @@ def test_k_refill_row_major():
     s, _ = act(s, "take c1", "take a4", "done")
     ev = []
     empty = end_turn(dataclasses.replace(s, deck=()), ev)
-    assert [e.data for e in ev if e.kind == "refill"] == [{"cell": "a4", "card": None}, {"cell": "c1", "card": None}]
+    assert [e.data for e in ev if e.kind == "refill"] == [
+        {"cell": "a4", "card": None},
+        {"cell": "c1", "card": None},
+    ]
     assert empty.island[3] == EMPTY and empty.island[10] == EMPTY and empty.step == 0
     # if no non-Ocean remains after the refill: island_empty
     s = rig(fresh(), island={"c1": "dem1", "a4": "man1"}, deck_top=["oce5", "oce6"], round=2, active=0)
@@ -246,8 +340,12 @@ def test_k_refill_row_major():
 
 
 def test_l_costs_limit_the_list():
-    s = rig(fresh(), island={"b1": "urn1", "a3": "gol1", "a1": "dem1", "c2": "man1", "b4": "sil1"},
-            round=2, active=0)
+    s = rig(
+        fresh(),
+        island={"b1": "urn1", "a3": "gol1", "a1": "dem1", "c2": "man1", "b4": "sil1"},
+        round=2,
+        active=0,
+    )
     s, _ = act(s, "take b1")
     assert s.v_left == 1
     assert E.legal_actions(s, 0) == ["done", "take a1", "take c2"]

@@ -4,6 +4,7 @@
 edge cases a random playout rarely reaches (five long names, every relic type in one hand, all
 flags at once) and while the engine is not there.
 """
+
 from __future__ import annotations
 
 import copy
@@ -34,9 +35,18 @@ def _hand_counts(ids: list[str]) -> dict[str, int]:
     return out
 
 
-def sample_view(seed: int = 0, n: int = 3, viewer: int | None = None, *, step: str = "collect",
-                over: bool = False, open_hands: bool = False, hand_size: int = 6,
-                taken: int = 2, new: int = 2) -> dict[str, Any]:
+def sample_view(
+    seed: int = 0,
+    n: int = 3,
+    viewer: int | None = None,
+    *,
+    step: str = "collect",
+    over: bool = False,
+    open_hands: bool = False,
+    hand_size: int = 6,
+    taken: int = 2,
+    new: int = 2,
+) -> dict[str, Any]:
     """A schema-exact Pralaya view with seeded random contents (not a reachable state)."""
     rng = random.Random(seed)
     rows, cols = pdata.GRID[n]
@@ -48,15 +58,34 @@ def sample_view(seed: int = 0, n: int = 3, viewer: int | None = None, *, step: s
     new_cells = set(rng.sample([c for c in cells if c not in taken_cells], new))
     for cell in cells:
         if cell in taken_cells:
-            island.append({"cell": cell, "card": None, "code": None, "name": None, "cost": None,
-                           "currency": 0, "taken": True, "new": False})
+            island.append(
+                {
+                    "cell": cell,
+                    "card": None,
+                    "code": None,
+                    "name": None,
+                    "cost": None,
+                    "currency": 0,
+                    "taken": True,
+                    "new": False,
+                }
+            )
             continue
         cid = pool.pop()
         code = cid.rstrip("0123456789")
         rel = pdata.RELIC_BY_CODE[code]
-        island.append({"cell": cell, "card": cid, "code": code, "name": rel.name,
-                       "cost": rel.cost, "currency": rel.currency, "taken": False,
-                       "new": cell in new_cells})
+        island.append(
+            {
+                "cell": cell,
+                "card": cid,
+                "code": code,
+                "name": rel.name,
+                "cost": rel.cost,
+                "currency": rel.currency,
+                "taken": False,
+                "new": cell in new_cells,
+            }
+        )
     non_ocean = [c for c in pool if not c.startswith("oce")]
     first = rng.randrange(n)
     active = (first + 2) % n
@@ -71,12 +100,18 @@ def sample_view(seed: int = 0, n: int = 3, viewer: int | None = None, *, step: s
         dh = dhoni_pile.pop(1) if has_dhoni and len(dhoni_pile) > 1 else None
         price = pdata.DHONI_BY_ID[dh].price if dh else None
         show = over or open_hands or viewer == s
-        players.append({"seat": s, "hand_size": len(ids),
-                        "hand": _hand_counts(ids) if show else None,
-                        "hand_ids": sorted(ids) if show else None,
-                        "veda": s % 2 == 0, "dhoni": dh,
-                        "dhoni_price": ("X" if price is None else price) if dh else None,
-                        "escaped": dh is not None})
+        players.append(
+            {
+                "seat": s,
+                "hand_size": len(ids),
+                "hand": _hand_counts(ids) if show else None,
+                "hand_ids": sorted(ids) if show else None,
+                "veda": s % 2 == 0,
+                "dhoni": dh,
+                "dhoni_price": ("X" if price is None else price) if dh else None,
+                "escaped": dh is not None,
+            }
+        )
     discard = [non_ocean.pop() for _ in range(5)]
     me = None
     if viewer is not None:
@@ -84,12 +119,24 @@ def sample_view(seed: int = 0, n: int = 3, viewer: int | None = None, *, step: s
         hc = _hand_counts(ids)
         currency = sum(pdata.COIN_VALUE.get(c, 0) * k for c, k in hc.items())
         bd = {c: rng.randint(-6, 20) for c in CATS}
-        legal = ([f"take {c['cell']}" for c in island if c["code"] not in (None, "oce")][:8]
-                 + ["done"]) if step == "collect" else ["buy veda 0g 1s 1c", "pass"]
-        me = {"seat": viewer, "hand": hc, "hand_ids": sorted(ids), "currency": currency,
-              "provisional": {"categories": CATS, "breakdown": bd, "total": sum(bd.values()),
-                              "fossil_known": open_hands},
-              "legal": legal if viewer == active and not over else []}
+        legal = (
+            ([f"take {c['cell']}" for c in island if c["code"] not in (None, "oce")][:8] + ["done"])
+            if step == "collect"
+            else ["buy veda 0g 1s 1c", "pass"]
+        )
+        me = {
+            "seat": viewer,
+            "hand": hc,
+            "hand_ids": sorted(ids),
+            "currency": currency,
+            "provisional": {
+                "categories": CATS,
+                "breakdown": bd,
+                "total": sum(bd.values()),
+                "fossil_known": open_hands,
+            },
+            "legal": legal if viewer == active and not over else [],
+        }
     outcome = None
     if over:
         scores = [None if not p["escaped"] and s % 3 else 10 + 7 * s for s, p in enumerate(players)]
@@ -100,33 +147,51 @@ def sample_view(seed: int = 0, n: int = 3, viewer: int | None = None, *, step: s
         for s in range(n):
             if scores[s] is None:
                 ranks[s] = len(esc) + 1
-        outcome = {"ranks": ranks, "scores": scores, "categories": CATS,
-                   "breakdown": [None if scores[s] is None else
-                                 {c: (scores[s] if c == "Coins" else 0) for c in CATS}
-                                 for s in range(n)],
-                   "winners": [s for s in range(n) if ranks[s] == 1],
-                   "notes": ["" for _ in range(n)]}
+        outcome = {
+            "ranks": ranks,
+            "scores": scores,
+            "categories": CATS,
+            "breakdown": [
+                None if scores[s] is None else {c: (scores[s] if c == "Coins" else 0) for c in CATS}
+                for s in range(n)
+            ],
+            "winners": [s for s in range(n) if ranks[s] == 1],
+            "notes": ["" for _ in range(n)],
+        }
     return {
-        "game": "pralaya", "viewer": viewer, "n_players": n,
-        "to_move": [] if over else [active], "over": over,
-        "headline": ("Game over" if over
-                     else f"Round 3 · {{s{active}}} collecting · 2 Vitality left"),
-        "options": {"open_hands": open_hands, "veda_price": 4, "first_seat": -1,
-                    "fossil_all_players": False},
-        "round": 3, "first": first, "active": active, "step": "over" if over else step,
-        "vitality": 3, "v_left": 2 if step == "collect" else 0, "rows": rows, "cols": cols,
-        "island": island, "deck": len(pool), "unrevealed": 31, "discard": discard,
+        "game": "pralaya",
+        "viewer": viewer,
+        "n_players": n,
+        "to_move": [] if over else [active],
+        "over": over,
+        "headline": ("Game over" if over else f"Round 3 · {{s{active}}} collecting · 2 Vitality left"),
+        "options": {"open_hands": open_hands, "veda_price": 4, "first_seat": -1, "fossil_all_players": False},
+        "round": 3,
+        "first": first,
+        "active": active,
+        "step": "over" if over else step,
+        "vitality": 3,
+        "v_left": 2 if step == "collect" else 0,
+        "rows": rows,
+        "cols": cols,
+        "island": island,
+        "deck": len(pool),
+        "unrevealed": 31,
+        "discard": discard,
         "veda": {"left": n - sum(p["veda"] for p in players), "price": 4, "stand_in": True},
-        "dhoni": [{"id": d, "price": "X" if pdata.DHONI_BY_ID[d].price is None
-                   else pdata.DHONI_BY_ID[d].price} for d in dhoni_pile],
-        "players": players, "me": me, "outcome": outcome,
+        "dhoni": [
+            {"id": d, "price": "X" if pdata.DHONI_BY_ID[d].price is None else pdata.DHONI_BY_ID[d].price}
+            for d in dhoni_pile
+        ],
+        "players": players,
+        "me": me,
+        "outcome": outcome,
     }
-
 
 
 # --------------------------------------------------------------------------- helpers
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent.parent / "golden"
 from render.pralaya.hand import result_line  # noqa: E402
 from render.pralaya.sheet import ranked  # noqa: E402
 
@@ -137,8 +202,7 @@ def _engine() -> base.Engine:
     return base.get("pralaya")
 
 
-def playout(seed: int, n: int, opts: dict | None = None,
-            stop: int | None = None) -> Iterator[Any]:
+def playout(seed: int, n: int, opts: dict | None = None, stop: int | None = None) -> Iterator[Any]:
     """Every state of a seeded random playout (random legal actions chosen by a seeded
     ``random.Random``), the start included, until the end or ``stop`` actions."""
     engine = _engine()
@@ -173,6 +237,7 @@ def _check_text(s: str) -> None:
 
 # --------------------------------------------------------------------------- seeded playouts
 
+
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_every_step_of_playouts_renders(n):
     """Board (spectator view) and hand (awaited seat) at every step of two seeded games per
@@ -203,7 +268,7 @@ def test_every_step_of_playouts_renders(n):
         assert sorted(seat for seat, _, _ in order) == list(range(n))
         scored = [(place, total) for _, place, total in order if total is not None]
         assert scored == sorted(scored, key=lambda pt: pt[0])
-        assert all(total is None for _, _, total in order[len(scored):])
+        assert all(total is None for _, _, total in order[len(scored) :])
         for seat, _, total in order:
             assert total == outcome.scores[seat]
             said = result_line(engine.view(state, seat), seat)
@@ -286,6 +351,7 @@ def test_rendering_is_deterministic():
 
 # --------------------------------------------------------------------------- hand-made views
 
+
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 @pytest.mark.parametrize("open_hands,over", [(False, False), (True, False), (False, True)])
 def test_sample_views_every_layout(n, open_hands, over):
@@ -294,8 +360,7 @@ def test_sample_views_every_layout(n, open_hands, over):
         v = sample_view(n, n, open_hands=open_hands, over=over, hand_size=9)
         _check_board(pralaya.board(v, names), n)
         _check_text(pralaya.text(v, names))
-        mine = sample_view(n, n, viewer=v["active"], open_hands=open_hands, over=over,
-                           hand_size=9)
+        mine = sample_view(n, n, viewer=v["active"], open_hands=open_hands, over=over, hand_size=9)
         _check_image(pralaya.hand(mine, names), n)
         _check_text(pralaya.text(mine, names))
         _check_image(pralaya.score_sheet(v, names), n, min_h=100)
@@ -311,9 +376,9 @@ def test_text_stays_under_the_discord_limit_in_the_worst_case():
 
 # --------------------------------------------------------------------------- helpers
 
+
 def test_helpers():
-    assert [set_progress("man", k) for k in (0, 1, 2, 3)] == [
-        None, "1/2 to a pair", "1 pair", "1 pair + 1/2"]
+    assert [set_progress("man", k) for k in (0, 1, 2, 3)] == [None, "1/2 to a pair", "1 pair", "1 pair + 1/2"]
     assert set_progress("urn", 2) == "2/3 to a set" and set_progress("urn", 6) == "2 sets"
     assert set_progress("gol", 3) is None
     assert num(-18) == "−18" and num(0) == "0" and num(7) == "7"
@@ -323,12 +388,13 @@ def test_helpers():
 
 # --------------------------------------------------------------------------- golden image
 
+
 def _diff(a: Image.Image, b: Image.Image) -> tuple[float, float]:
     """(mean absolute difference per channel, fraction of pixels off by more than 64)."""
     diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
     hist = diff.histogram()
     total = a.width * a.height
-    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[256 * k: 256 * (k + 1)]))
+    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[256 * k : 256 * (k + 1)]))
     mean /= total * 3
     r, g, b = diff.split()
     worst = ImageChops.lighter(ImageChops.lighter(r, g), b)  # largest channel difference
@@ -336,7 +402,7 @@ def _diff(a: Image.Image, b: Image.Image) -> tuple[float, float]:
     return mean, far / total
 
 
-MAX_MEAN = 1.0   # mean absolute difference per channel (0-255)
+MAX_MEAN = 1.0  # mean absolute difference per channel (0-255)
 MAX_FAR = 0.001  # share of pixels with a channel off by more than 64 (a step tag alone is ~0.15 %)
 
 
@@ -347,8 +413,7 @@ def _close(a: Image.Image, b: Image.Image) -> tuple[bool, str]:
     return mean < MAX_MEAN and far < MAX_FAR, f"mean {mean:.3f}, {far:.3%} of pixels off by > 64"
 
 
-GOLDEN_CASES = [("pralaya_board_4p", 3, 4, 20, {}),
-                ("pralaya_board_5p_open", 4, 5, 31, {"open_hands": True})]
+GOLDEN_CASES = [("pralaya_board_4p", 3, 4, 20, {}), ("pralaya_board_5p_open", 4, 5, 31, {"open_hands": True})]
 
 
 def _golden_board(seed: int, n: int, moves: int, opts: dict) -> Image.Image:
@@ -386,10 +451,16 @@ def test_golden_tolerance_sees_one_move(name, seed, n, moves, opts):
 # --------------------------------------------------------------------------- the last move marked
 
 from render.frame import HEADER_H  # noqa: E402
-from render.pralaya.layout import GAP, TILE_H, TURN_H, board_height, grid_layout  # noqa: E402
-from render.pralaya.marks import DRAWN, SANK, TAKEN, changes  # noqa: E402
+from render.pralaya.layout import (  # noqa: E402
+    GAP,
+    TILE_H,
+    TURN_H,
+    board_height,
+    grid_layout,
+    hands_height,  # noqa: E402
+)
 from render.pralaya.layout import M as MARGIN  # noqa: E402
-from render.pralaya.layout import hands_height  # noqa: E402
+from render.pralaya.marks import DRAWN, SANK, TAKEN, changes  # noqa: E402
 
 
 def _steps(seed: int, n: int):

@@ -1,21 +1,22 @@
 """The Pralaya search AI: determinize (engines/pralaya/determinize.py), the playout policy, the
 search's action list and evaluation (playout.py), and the easy level's escape fix (ai.py)."""
+
 from __future__ import annotations
 
 import collections
 import random
 
 import pytest
-from pralaya_helpers import E, fresh
-from search_helpers import check_determinize, check_search
 
 from engines import search
 from engines.base import play
 from engines.pralaya.ai import playout
+from engines.pralaya.ai.determinize import determinize
 from engines.pralaya.ai.heuristic import ESCAPE_RISK, view_risk
 from engines.pralaya.data import CARD_IDS
-from engines.pralaya.ai.determinize import determinize
 from engines.pralaya.positions import rig
+from tests.pralaya.helpers import E, fresh
+from tests.search_helpers import check_determinize, check_search
 
 
 @pytest.mark.parametrize("options", E.property_options, ids=["default", "open-hands-etc"])
@@ -89,8 +90,9 @@ def test_playout_policy_is_legal_and_finishes_games():
 
 
 def test_the_search_must_escape_when_the_game_may_end_first_and_else_weighs_it():
-    s = rig(fresh(), hands={0: ["sil1", "sil2", "cop1"]}, island={"a1": "dem1", "b1": "dem2"},
-            round=2, active=0)
+    s = rig(
+        fresh(), hands={0: ["sil1", "sil2", "cop1"]}, island={"a1": "dem1", "b1": "dem2"}, round=2, active=0
+    )
     s = play(E, play(E, s, 0, "take a1").state, 0, "done").state
     assert view_risk(E.view(s, 0), 1) > ESCAPE_RISK
     assert "pass" in E.legal_actions(s, 0) and "buy veda 0g 1s 1c" in E.legal_actions(s, 0)
