@@ -3,7 +3,7 @@ must not hold."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Literal, TypedDict
 
 from engines.outcome import Outcome
 from engines.pralaya import data
@@ -105,6 +105,18 @@ class DhoniView(TypedDict):
     price: int | str  # "X" for Dhoni X
 
 
+class OutcomeView(TypedDict):
+    """The result once the game is over (:meth:`engines.outcome.Outcome.as_dict`): only escaped
+    seats have a score and a breakdown."""
+
+    ranks: list[int]
+    scores: list[int | None]
+    categories: list[str]
+    breakdown: list[dict[str, int] | None]
+    winners: list[int]
+    notes: list[str]
+
+
 class PralayaView(TypedDict):
     """What :func:`make_view` returns (and ``PralayaEngine.view``)."""
 
@@ -131,7 +143,7 @@ class PralayaView(TypedDict):
     dhoni: list[DhoniView]
     players: list[PlayerView]
     me: MeView | None
-    outcome: dict[str, Any] | None  # Outcome.as_dict()
+    outcome: OutcomeView | None
 
 
 def _price(d: int) -> int | str:
@@ -224,10 +236,19 @@ def provisional(s: State, seat: int) -> ProvisionalView:
     }
 
 
-def make_view(s: State, viewer: int | None, outcome: Outcome | None) -> PralayaView:
-    """The view dict; see :meth:`engines.pralaya.rules.PralayaEngine.view` for the schema."""
-    over = s.step == OVER
-    rows, cols = data.GRID[s.n]
+def _outcome(outcome: Outcome) -> OutcomeView:
+    return {
+        "ranks": list(outcome.ranks),
+        "scores": list(outcome.scores),
+        "categories": list(outcome.categories),
+        "breakdown": [dict(b) if b is not None else None for b in outcome.breakdown],
+        "winners": list(outcome.winners),
+        "notes": list(outcome.notes),
+    }
+
+
+def _players(s: State, viewer: int | None) -> list[PlayerView]:
+    """Every seat as ``viewer`` sees it (hands only where visible to it)."""
     public = hands_public(s)
     players: list[PlayerView] = []
     for t in range(s.n):
@@ -246,18 +267,29 @@ def make_view(s: State, viewer: int | None, outcome: Outcome | None) -> PralayaV
                 "escaped": d >= 0,
             }
         )
-    me: MeView | None = None
-    if viewer is not None:
-        hand = s.hands[viewer]
-        g, si, c = coins(hand)
-        me = {
-            "seat": viewer,
-            "hand": hand_counts(hand),
-            "hand_ids": [data.CARD_IDS[i] for i in hand],
-            "currency": 6 * g + 3 * si + c,
-            "provisional": provisional(s, viewer),
-            "legal": legal(s) if (viewer == s.active and not over) else [],
-        }
+    return players
+
+
+def _me(s: State, viewer: int) -> MeView:
+    """The viewer's own part: hand, coins, the score if escaped now, its legal actions."""
+    hand = s.hands[viewer]
+    g, si, c = coins(hand)
+    return {
+        "seat": viewer,
+        "hand": hand_counts(hand),
+        "hand_ids": [data.CARD_IDS[i] for i in hand],
+        "currency": 6 * g + 3 * si + c,
+        "provisional": provisional(s, viewer),
+        "legal": legal(s) if (viewer == s.active and s.step != OVER) else [],
+    }
+
+
+def make_view(s: State, viewer: int | None, outcome: Outcome | None) -> PralayaView:
+    """What ``viewer`` (a seat, or None for a spectator) sees of ``s`` (see :class:`PralayaView`)."""
+    over = s.step == OVER
+    rows, cols = data.GRID[s.n]
+    players = _players(s, viewer)
+    me = _me(s, viewer) if viewer is not None else None
     return {
         "game": "pralaya",
         "viewer": viewer,
@@ -287,7 +319,7 @@ def make_view(s: State, viewer: int | None, outcome: Outcome | None) -> PralayaV
         "dhoni": [{"id": DHONI_IDS[d], "price": _price(d)} for d in s.dhoni_pile],
         "players": players,
         "me": me,
-        "outcome": outcome.as_dict() if outcome is not None else None,
+        "outcome": _outcome(outcome) if outcome is not None else None,
     }
 
 

@@ -117,9 +117,9 @@ def _turn_line(
     cy = y + TURN_H / 2
     active = view.get("active")
     if view.get("over"):
-        outcome = view.get("outcome") or {}
-        winners = list(outcome.get("winners") or [])
-        scores = list(outcome.get("scores") or [])
+        outcome = view["outcome"]
+        winners = outcome["winners"] if outcome is not None else []
+        scores = outcome["scores"] if outcome is not None else []
         if not any(v is not None for v in scores):
             msg = "Nobody escaped: nobody wins"
         elif len(winners) == 1:
@@ -308,10 +308,10 @@ def _box(
         paste_icon(img, "veda", (x1 - 48, cy - 16), 32)
     if "hand" in changed:
         mark_box(d, (x0 + 10, cy - 26, x1 - 10, cy + 26), radius=8, width=4)
-    outcome = view.get("outcome") or {}
-    if over and outcome:  # the end: the seat's rank and score instead of its Dhoni
-        score = (outcome.get("scores") or [None] * (seat + 1))[seat]
-        rank = (outcome.get("ranks") or [0] * (seat + 1))[seat]
+    outcome = view["outcome"]
+    if over and outcome is not None:  # the end: the seat's rank and score instead of its Dhoni
+        score = outcome["scores"][seat]
+        rank = outcome["ranks"][seat]
         text = "no score" if score is None else f"{ordinal(rank)} · {score} pts"
         t, f = fit(text, int(w - 30), 28, True)
         d.text((x0 + 18, y0 + 130), t, font=f, fill=MUTED if score is None else INK, anchor="lm")

@@ -222,11 +222,11 @@ def action_label(action: str, view: PralayaView) -> str:
 
 def result_line(view: PralayaView, seat: int) -> str:
     """The seat's result at the end: its rank and score, or that it did not escape."""
-    out = view.get("outcome") or {}
-    scores, ranks = out.get("scores") or [], out.get("ranks") or []
-    if seat < len(scores) and scores[seat] is not None:
+    out = view["outcome"]
+    if out is not None and seat < len(out["scores"]) and (score := out["scores"][seat]) is not None:
+        scores, ranks = out["scores"], out["ranks"]
         tied = sum(1 for r, v in zip(ranks, scores, strict=False) if v is not None and r == ranks[seat]) > 1
-        return f"You finished {ordinal(ranks[seat])}{' (tied)' if tied else ''} with {scores[seat]} pts"
+        return f"You finished {ordinal(ranks[seat])}{' (tied)' if tied else ''} with {score} pts"
     return "You did not escape, so you score nothing"
 
 
@@ -303,17 +303,16 @@ def hand(view: PralayaView, names: Sequence[str] | None = None) -> Image.Image:
     y = _relic_tiles(img, d, hand_counts, y) + 16
     y = section_title(d, y, "Coins and purchases")
     y = _coins_panel(img, d, view, me, mine, y) + 16
-    final = None
-    if view.get("over"):
-        out = view.get("outcome") or {}
-        scores = out.get("scores") or []
-        scored = seat < len(scores) and scores[seat] is not None
-        title = "Final score" if scored else "Would have scored (did not escape)"
-        if scored:
+    final: dict[str, Any] | None = None
+    if view["over"]:
+        out = view["outcome"]
+        score = out["scores"][seat] if out is not None and seat < len(out["scores"]) else None
+        title = "Final score" if score is not None else "Would have scored (did not escape)"
+        if out is not None and score is not None:
             final = {
-                "categories": out.get("categories") or [],
-                "breakdown": (out.get("breakdown") or [])[seat] or {},
-                "total": scores[seat],
+                "categories": out["categories"],
+                "breakdown": out["breakdown"][seat] or {},
+                "total": score,
                 "fossil_known": True,
             }
     elif mine.get("escaped"):

@@ -102,15 +102,14 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -
         if dhoni:
             buy.append(f"top Dhoni {price_text(dhoni[0].get('price'))}")
     out.append(" · ".join(buy))
-    prov = me.get("provisional") or {}
-    res = view.get("outcome") or {}
-    if (
-        view.get("over") and seat < len(res.get("scores") or []) and res["scores"][seat] is not None
-    ):  # the final score, from the outcome
+    prov = me["provisional"]
+    res = view["outcome"]
+    score = res["scores"][seat] if res is not None and seat < len(res["scores"]) else None
+    if view["over"] and res is not None and score is not None:  # the final score, from the outcome
         prov = {
-            "categories": res.get("categories") or [],
-            "breakdown": (res.get("breakdown") or [])[seat] or {},
-            "total": res["scores"][seat],
+            "categories": res["categories"],
+            "breakdown": res["breakdown"][seat] or {},
+            "total": score,
             "fossil_known": True,
             "dhoni": None,
             "paid": 0,

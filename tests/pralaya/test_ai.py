@@ -1,4 +1,5 @@
-"""The Pralaya AI (docs/rules/pralaya.md#ai): always legal, deterministic, follows the heuristic, finishes games."""
+"""The Pralaya AI (docs/rules/pralaya.md#ai): always legal, deterministic, follows the heuristic,
+finishes games."""
 
 from __future__ import annotations
 
@@ -122,6 +123,7 @@ FULL = dict(
             "urn1",
             "urn2",
         ],
+        strict=True,
     )
 )  # 14 relics and one Ocean: a long game ahead
 

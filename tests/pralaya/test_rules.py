@@ -187,8 +187,8 @@ def test_ruling_1_oceans_are_dealt_never_taken_discarded_or_refilled():
     # an Ocean cell never changes, whatever happens
     for seed in range(30):
         states = random_game(seed, 2 + seed % 4, check=False)
-        for a, b in zip(states, states[1:]):
-            for x, y in zip(a.island, b.island):
+        for a, b in zip(states, states[1:], strict=False):
+            for x, y in zip(a.island, b.island, strict=True):
                 if x >= 0 and IS_OCEAN[x]:
                     assert y == x
 
@@ -569,7 +569,7 @@ def test_engine_agrees_with_independent_oracles(chunk):
             a = E.choose(E.view(s, s.active), legal) if ai else rng.choice(legal)
             before = s.island
             s = play(E, s, s.active, a).state
-            assert all(y == x for x, y in zip(before, s.island) if x != EMPTY and IS_OCEAN[x])
+            assert all(y == x for x, y in zip(before, s.island, strict=True) if x != EMPTY and IS_OCEAN[x])
         assert (E.outcome(s).scores, E.outcome(s).ranks) == oracle_result(s), seed
 
 
@@ -629,7 +629,8 @@ def test_option_defaults():
 
 
 def test_setup_redeal_runs_inside_setup(monkeypatch):
-    """docs/rules/pralaya.md#setup-redeal through ``setup`` itself: an all-Ocean first island is shuffled and dealt again."""
+    """docs/rules/pralaya.md#setup-redeal through ``setup`` itself: an all-Ocean first island is
+    shuffled and dealt again."""
     calls = []
 
     class Rigged(random.Random):
