@@ -73,14 +73,7 @@ def rig(
 
     cells = _cells(state, island, placed)
     placed += [c for c in cells if c != EMPTY]
-    if len(placed) != len(set(placed)):
-        dup = sorted({data.CARD_IDS[c] for c in placed if placed.count(c) > 1})
-        raise ValueError(f"cards placed twice: {dup}")
-    used = set(placed)
-    old_deck = set(state.deck)
-    rest = [c for c in state.deck if c not in used]
-    rest += [c for c in range(len(IS_OCEAN)) if c not in used and c not in old_deck]
-
+    rest = _rest(state, placed)
     new_veda, dh, dh_pile = _purchases(state, veda, dhoni)
 
     island_t = tuple(cells)
@@ -145,3 +138,15 @@ def _purchases(
     else:
         dh, dh_pile = state.dhoni, state.dhoni_pile
     return new_veda, dh, dh_pile
+
+
+def _rest(state: State, placed: list[int]) -> list[int]:
+    """The deck below the cards put on top: the cards not ``placed``, in their deck order, then the
+    others in data order. Raises ValueError for a card placed twice."""
+    if len(placed) != len(set(placed)):
+        dup = sorted({data.CARD_IDS[c] for c in placed if placed.count(c) > 1})
+        raise ValueError(f"cards placed twice: {dup}")
+    used = set(placed)
+    old_deck = set(state.deck)
+    rest = [c for c in state.deck if c not in used]
+    return rest + [c for c in range(len(IS_OCEAN)) if c not in used and c not in old_deck]

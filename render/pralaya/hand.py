@@ -80,29 +80,8 @@ def _relic_tiles(img: Image.Image, d: ImageDraw.ImageDraw, hand: Mapping[str, in
 # --------------------------------------------------------------------------- coins and prices
 
 
-def _coins_panel(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    view: PralayaView,
-    me: MeView,
-    mine: Mapping[str, Any],  # the seat's player entry ({} if missing)
-    y: int,
-) -> int:
-    h = 150
-    panel(d, (M, y, WIDTH - M, y + h), radius=10)
-    hand = me.get("hand") or {}
-    cur = int(me.get("currency", 0))
-    x = M + 18
-    draw_text(d, (x, y + 10), "CURRENCY", 26, fill=MUTED, bold=True)
-    draw_text(d, (x, y + 34), str(cur), 48, bold=True, fill=INK)
-    cx = x
-    for code in ("gol", "sil", "cop"):
-        k = int(hand.get(code, 0))
-        paste_icon(img, code, (cx, y + 102), 30)
-        d.text((cx + 34, y + 118), f"×{k}", font=font(26, True), fill=INK if k else MUTED, anchor="lm")
-        cx += 88
-    # right part: what the coins buy
-    bx = M + 290
+def _purchase_lines(view: PralayaView, mine: Mapping[str, Any], cur: int) -> list[tuple[str, str, Any]]:
+    """What the seat's coins buy, as (icon, text, colour) lines; at the end, how the game left it."""
     veda = view.get("veda") or {}
     dhoni = view.get("dhoni") or []
     lines: list[tuple[str, str, Any]] = []
@@ -140,6 +119,32 @@ def _coins_panel(
                 lines.append(("dhoni", f"✓ Dhoni {top} affordable: you can escape", GOOD))
             else:
                 lines.append(("dhoni", f"Dhoni {top}: {int(top) - cur} more needed to escape", INK))
+    return lines
+
+
+def _coins_panel(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: PralayaView,
+    me: MeView,
+    mine: Mapping[str, Any],  # the seat's player entry ({} if missing)
+    y: int,
+) -> int:
+    h = 150
+    panel(d, (M, y, WIDTH - M, y + h), radius=10)
+    hand = me.get("hand") or {}
+    cur = int(me.get("currency", 0))
+    x = M + 18
+    draw_text(d, (x, y + 10), "CURRENCY", 26, fill=MUTED, bold=True)
+    draw_text(d, (x, y + 34), str(cur), 48, bold=True, fill=INK)
+    cx = x
+    for code in ("gol", "sil", "cop"):
+        k = int(hand.get(code, 0))
+        paste_icon(img, code, (cx, y + 102), 30)
+        d.text((cx + 34, y + 118), f"×{k}", font=font(26, True), fill=INK if k else MUTED, anchor="lm")
+        cx += 88
+    bx = M + 290  # right part: what the coins buy
+    lines = _purchase_lines(view, mine, cur)
     ly = y + 18
     for kind, s, col in lines:
         if kind:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.pralaya.view import PralayaView
+from engines.pralaya.view import MeView, PralayaView
 from render.common import ordinal, score_lines
 from render.pralaya.art.cards import info, set_progress, sort_key
 from render.pralaya.hand import action_label
@@ -81,14 +81,8 @@ def _players(view: PralayaView, nm: Sequence[str], short: bool) -> list[str]:
     return out
 
 
-def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -> list[str]:
-    me = view.get("me")
-    if not me:
-        return []
-    seat = int(me["seat"])
-    mine: Mapping[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
-    hand = me.get("hand") or {}
-    out = [f"**Your hand** ({sum(hand.values())}): {_counts(hand, short, progress=True)}"]
+def _buy_line(view: PralayaView, me: MeView, mine: Mapping[str, Any]) -> str:
+    """The seat's coins and what they buy (or that it escaped)."""
     cur = int(me.get("currency", 0))
     veda = view.get("veda") or {}
     dhoni = view.get("dhoni") or []
@@ -101,7 +95,12 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -
         buy.append("Veda owned" if mine.get("veda") else f"Veda {veda.get('price')}")
         if dhoni:
             buy.append(f"top Dhoni {price_text(dhoni[0].get('price'))}")
-    out.append(" · ".join(buy))
+    return " · ".join(buy)
+
+
+def _score_line(view: PralayaView, me: MeView, mine: Mapping[str, Any]) -> str:
+    """The seat's score: final, "if escaped now", or how many coins it lacks to escape."""
+    seat = me["seat"]
     prov = me["provisional"]
     res = view["outcome"]
     score = res["scores"][seat] if res is not None and seat < len(res["scores"]) else None
@@ -135,7 +134,19 @@ def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -
         title = f"If escaped now (after paying {paid} for {prov['dhoni']})" if paid else "If escaped now"
     else:
         title = "If escaped now"
-    out.append(f"{title}: **{prov.get('total', 0)}**" + (f" ({', '.join(parts)})" if parts else ""))
+    return f"{title}: **{prov.get('total', 0)}**" + (f" ({', '.join(parts)})" if parts else "")
+
+
+def _me(view: PralayaView, nm: Sequence[str], short: bool, moves: bool = True) -> list[str]:
+    me = view.get("me")
+    if not me:
+        return []
+    seat = int(me["seat"])
+    mine: Mapping[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+    hand = me.get("hand") or {}
+    out = [f"**Your hand** ({sum(hand.values())}): {_counts(hand, short, progress=True)}"]
+    out.append(_buy_line(view, me, mine))
+    out.append(_score_line(view, me, mine))
     legal = list(me.get("legal") or [])
     if legal and moves:
         if short:
