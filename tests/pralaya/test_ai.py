@@ -32,7 +32,7 @@ def late(state, keep: set[str], **kw):
     return rig(state, discard=pile, **kw)
 
 
-def test_potential_partial_credit():
+def test_potential_partial_credit() -> None:
     assert potential({}, False, None) == 0
     assert potential({"man": 1}, False, None) == 2.5
     assert potential({"urn": 2}, False, None) == 13
@@ -41,7 +41,7 @@ def test_potential_partial_credit():
     assert potential({"gol": 1}, False, None) == 6
 
 
-def test_collect_prefers_best_value_per_cost_then_stops():
+def test_collect_prefers_best_value_per_cost_then_stops() -> None:
     # coins enough for the Dhoni 7 that waits under Dhoni X: coins weigh w = 0.5
     s = rig(
         fresh(),
@@ -60,12 +60,12 @@ def test_collect_prefers_best_value_per_cost_then_stops():
     assert E.legal_actions(s, 0) == ["done", "take b1"] and ai(s) == "done"
 
 
-def test_collect_ties_go_to_the_first_cell():
+def test_collect_ties_go_to_the_first_cell() -> None:
     s = rig(fresh(), island={"c5": "dem2", "a2": "dem1"}, round=2, active=0)
     assert ai(s) == "take a2"
 
 
-def test_target_price_is_the_dhoni_left_after_half_the_others_escape():
+def test_target_price_is_the_dhoni_left_after_half_the_others_escape() -> None:
     assert target_price(E.view(fresh(2), 0)) == 7  # X, 7: one other seat may take X
     assert target_price(E.view(fresh(3), 0)) == 4  # X, 4, 7
     assert target_price(E.view(fresh(5), 0)) == 4  # X, 2, 4, 7, 10: two of four others first
@@ -73,7 +73,7 @@ def test_target_price_is_the_dhoni_left_after_half_the_others_escape():
     assert target_price(E.view(s, 0)) == 7  # alone on the island: the last Dhoni
 
 
-def test_coins_weigh_more_while_short_of_the_target_price():
+def test_coins_weigh_more_while_short_of_the_target_price() -> None:
     kw = dict(island={"a1": "sil1", "b1": "urn1"}, round=6, active=0)
     rich = rig(fresh(), hands={0: ["gol1", "sil2"]}, **kw)
     assert ai(rich) == "take b1"  # w = 0.5: urn 3.25 > silver 2.25
@@ -88,7 +88,7 @@ def to_buy(state):
     return state
 
 
-def test_escape_when_the_game_may_end_before_the_next_turn():
+def test_escape_when_the_game_may_end_before_the_next_turn() -> None:
     hand = {0: ["sil1", "sil2", "cop1"]}  # 7: Dhoni X would take it all, the Dhoni 7 too
     few = to_buy(
         rig(fresh(), hands=hand, island={"a1": "dem1", "b1": "dem2", "c1": "gre1"}, round=2, active=0)
@@ -128,14 +128,14 @@ FULL = dict(
 )  # 14 relics and one Ocean: a long game ahead
 
 
-def test_veda_early_only_when_the_coins_for_a_dhoni_stay():
+def test_veda_early_only_when_the_coins_for_a_dhoni_stay() -> None:
     rich = to_buy(rig(fresh(), hands={0: ["gol1", "gol2", "sil1", "cop1"]}, island=FULL, round=2, active=0))
     assert ai(rich) == "buy veda 0g 1s 1c"  # 16 - 4 leaves the 7 for the Dhoni
     poor = to_buy(rig(fresh(), hands={0: ["sil1", "cop1"]}, island=FULL, round=2, active=0))
     assert "buy veda 0g 1s 1c" in E.legal_actions(poor, 0) and ai(poor) != "buy veda 0g 1s 1c"
 
 
-def test_buy_least_currency_dhoni_and_pass():
+def test_buy_least_currency_dhoni_and_pass() -> None:
     kw = dict(hands={0: ["gol1", "sil1", "sil2", "cop1", "cop2"]}, dhoni={1: "dhx"}, round=3, active=0)
     # one relic left after this turn's take and the escaped seat discards it: the game ends
     s = late(fresh(), set(), island={"a1": "dem1", "b1": "dem2"}, **kw)
@@ -146,13 +146,13 @@ def test_buy_least_currency_dhoni_and_pass():
     assert ai(s) == "pass"
 
 
-def test_buy_dhoni_on_the_last_turn():
+def test_buy_dhoni_on_the_last_turn() -> None:
     s = rig(fresh(), island={"c3": "gre1"}, round=2, active=0)
     s = play(E, s, 0, "take c3").state
     assert ai(s) == "buy dhoni 0g 0s 0c"
 
 
-def test_discard_highest_cost_then_currency():
+def test_discard_highest_cost_then_currency() -> None:
     s = rig(
         fresh(),
         dhoni={0: "dhx"},
@@ -163,7 +163,7 @@ def test_discard_highest_cost_then_currency():
     assert ai(s) == "discard c1"
 
 
-def test_choose_is_legal_and_deterministic_in_random_positions():
+def test_choose_is_legal_and_deterministic_in_random_positions() -> None:
     rng = random.Random(5)
     for seed in range(40):
         n = 2 + seed % 4
@@ -176,7 +176,7 @@ def test_choose_is_legal_and_deterministic_in_random_positions():
             s = play(E, s, s.active, rng.choice(legal) if rng.random() < 0.5 else pick).state
 
 
-def test_choose_falls_back_to_the_first_legal_action():
+def test_choose_falls_back_to_the_first_legal_action() -> None:
     s = rig(fresh(), island={"a1": "dem1"}, round=2, active=0)
     assert choose(E.view(s, 0), ["pass"]) == "pass"
     assert choose(E.view(s, None), ["take a1"]) == "take a1"

@@ -36,7 +36,7 @@ def finish(state, seat: int):
 # ------------------------------------------------------------------ from the rulebook
 
 
-def test_r1_turn_example():
+def test_r1_turn_example() -> None:
     s = rig(fresh(), island={"b2": "dem1", "c4": "sil1", "a1": "gol1", "a3": "man1"}, round=2, active=0)
     assert s.v_start == 3 and s.step == 0
     s, _ = act(s, "take b2")
@@ -48,7 +48,7 @@ def test_r1_turn_example():
     assert "done" not in v["me"]["legal"] and "pass" in v["me"]["legal"]
 
 
-def test_r2_sets():
+def test_r2_sets() -> None:
     assert category_points({"man": 5}, False, True)["Manuscripts"] == 10
     assert category_points({"urn": 5}, False, True)["Urns"] == 20
     assert category_points({"gre": 3}, False, True)["Great Statues"] == 9
@@ -59,7 +59,7 @@ def test_r3_pacts(pac, points):
     assert category_points({"dem": 1, "pac": pac}, False, True)["Demon Statues"] == points
 
 
-def test_r3_two_demons_two_pacts():
+def test_r3_two_demons_two_pacts() -> None:
     assert category_points({"dem": 2, "pac": 2}, False, True)["Demon Statues"] == 36
 
 
@@ -80,7 +80,7 @@ def test_r4_setup(n, dhoni, cells, deck):
     assert (v["rows"], v["cols"]) == ((3, 5) if n <= 3 else (3, 6))
 
 
-def test_r5_round_one_vitality():
+def test_r5_round_one_vitality() -> None:
     # 4 players, first_seat=2: V = 1 (seat 2), 2 (seat 3), 3 (seat 0), 3 (seat 1); round 2: all 3,
     # 4 for the seat that bought a Veda in round 1.
     s = rig(fresh(4, first=2, seed=5), hands={3: ["sil1", "cop1"]})
@@ -138,7 +138,7 @@ HAND_A = [
 ]
 
 
-def test_a_full_sheet():
+def test_a_full_sheet() -> None:
     counts = {
         "gol": 1,
         "sil": 2,
@@ -174,18 +174,18 @@ def test_a_full_sheet():
     assert out.scores[0] == 36 and out.scores[1] == 15
 
 
-def test_b_brahmin():
+def test_b_brahmin() -> None:
     with_v = category_points({"bra": 1, "dem": 4, "pac": 1}, True, True)
     assert with_v["Demon Statues"] == 0 and with_v["Brahmin"] == 15 and sum(with_v.values()) == 15
     assert sum(category_points({"bra": 1, "dem": 4, "pac": 1}, False, True).values()) == 0
 
 
-def test_c_pundits():
+def test_c_pundits() -> None:
     b = category_points({"pun": 2, "cop": 1, "sil": 1, "gol": 1}, False, True)
     assert b["Pundits"] == 10 and b["Coins"] == 10 and sum(b.values()) == 20
 
 
-def test_d_fossils():
+def test_d_fossils() -> None:
     esc = [True, True, False]
     _, scores, _ = score_table([{"fos": 3}, {"fos": 3}, {"fos": 5}], [False] * 3, esc, 0, False)
     assert scores == (0, 0, None)
@@ -209,7 +209,7 @@ def test_d_fossils_in_a_game(fossil_all, expect):
     assert out.scores[2] is None
 
 
-def test_e_ranking_ties():
+def test_e_ranking_ties() -> None:
     counts = [{"gol": 5}, {"gre": 1}, {"dem": 1, "pac": 1, "cop": 2}, {"urn": 3, "man": 4}]
     ranks, scores, _ = score_table(counts, [False] * 4, [True, False, True, True], 2, False)
     assert scores == (30, None, -4, 30)
@@ -230,7 +230,7 @@ def test_e_ranking_ties():
     assert out.notes[1] == "did not escape"
 
 
-def test_f_nothing_affordable_round_one():
+def test_f_nothing_affordable_round_one() -> None:
     s = rig(fresh(first=0), island={"a1": "sil1", "b2": "urn1", "c3": "gol1", "c5": "pac1"})
     v = E.view(s, 0)
     assert v["step"] == "buy" and v["vitality"] == 1 and s.turn_cards == ()
@@ -253,7 +253,7 @@ G_LIST = [
 ]
 
 
-def test_g_payments():
+def test_g_payments() -> None:
     s = rig(
         fresh(),
         hands={0: ["gol1", "sil1", "sil2", "cop1", "cop2"]},
@@ -270,7 +270,7 @@ def test_g_payments():
     assert E.parse("BUY VEDA  0G 1S 1C") == "buy veda 0g 1s 1c"
 
 
-def test_h_dhoni_x_takes_all():
+def test_h_dhoni_x_takes_all() -> None:
     s = rig(
         fresh(), hands={0: ["gol1", "cop1", "cop2"]}, island={"a1": "dem1", "a2": "man1"}, round=2, active=0
     )
@@ -286,7 +286,7 @@ def test_h_dhoni_x_takes_all():
     assert out.breakdown[0]["Coins"] == 0
 
 
-def test_i_last_relic():
+def test_i_last_relic() -> None:
     s = rig(fresh(), island={"c3": "gre1"}, round=2, active=1)
     assert s.last
     deck = len(s.deck)
@@ -300,7 +300,7 @@ def test_i_last_relic():
     assert not any(e.kind == "refill" for e in events)
 
 
-def test_j_escaped_discards():
+def test_j_escaped_discards() -> None:
     s = rig(
         fresh(),
         dhoni={0: "dhx"},
@@ -316,7 +316,7 @@ def test_j_escaped_discards():
     assert "man1" in E.view(s, None)["discard"]
 
 
-def test_k_refill_row_major():
+def test_k_refill_row_major() -> None:
     island = {"c1": "dem1", "a4": "man1", "b2": "gre1"}
     s = rig(fresh(), island=island, deck_top=["oce5", "gol3"], round=2, active=0)
     s, events = act(s, "take c1", "take a4", "done", "pass")
@@ -339,7 +339,7 @@ def test_k_refill_row_major():
     assert s.end_reason == "island_empty" and events[-1].data == {"reason": "island_empty"}
 
 
-def test_l_costs_limit_the_list():
+def test_l_costs_limit_the_list() -> None:
     s = rig(
         fresh(),
         island={"b1": "urn1", "a3": "gol1", "a1": "dem1", "c2": "man1", "b4": "sil1"},

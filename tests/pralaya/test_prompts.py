@@ -11,7 +11,7 @@ def cell(state, name):
     return next(c["card"] for c in E.view(state, None)["island"] if c["cell"] == name)
 
 
-def test_labels():
+def test_labels() -> None:
     s = rig(fresh(), island={"b4": "dem1", "a1": "gol1"}, round=2, active=0)
     assert E.action_label(s, 0, "take b4") == "Take b4 · Demon Statue (1 V)"
     assert E.action_label(s, 0, "done") == "Done collecting"
@@ -22,7 +22,7 @@ def test_labels():
     assert E.action_label(s, 0, "discard a1") == "Discard a1 · Gold Coin"
 
 
-def test_public_actions_collecting_and_discarding_are_derivable_from_the_spectator_view():
+def test_public_actions_collecting_and_discarding_are_derivable_from_the_spectator_view() -> None:
     """``public_actions`` lets the bot show a step's moves under the public board. It must be
     True only where the legal list follows from what spectators see: collecting (cells of the
     face-up island within the public Vitality left) and discarding; False when buying with a
@@ -56,12 +56,12 @@ def test_public_actions_collecting_and_discarding_are_derivable_from_the_spectat
     assert all(seen.values()), seen
 
 
-def test_labels_of_an_ocean_cell_name_no_cost():
+def test_labels_of_an_ocean_cell_name_no_cost() -> None:
     s = rig(fresh(), island={"a1": "dem1"}, round=2, active=0)
     assert E.action_label(s, 0, "take a2") == "Take a2 · Ocean (cannot be taken)"
 
 
-def test_take_labels_give_what_a_coin_is_worth():
+def test_take_labels_give_what_a_coin_is_worth() -> None:
     s = rig(fresh(3), island={"a1": "gol1", "a2": "sil1", "a3": "cop1", "b1": "man1"}, round=2, active=0)
     assert E.action_label(s, 0, "take a1") == "Take a1 · Gold Coin (3 V, worth 6)"
     assert E.action_label(s, 0, "take a2").endswith("worth 3)")

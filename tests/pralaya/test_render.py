@@ -289,7 +289,7 @@ def test_every_step_of_playouts_renders(n):
                 assert f"Final score: **{out.scores[seat]}**" in t
 
 
-def test_open_hands_add_a_second_picture_of_the_hands():
+def test_open_hands_add_a_second_picture_of_the_hands() -> None:
     """With ``open_hands`` the same game (the option changes no rule) shows every hand's
     grouped counts in a second picture (``extra``) of one size per player count; the board
     keeps its size, and hidden hands have no second picture."""
@@ -311,7 +311,7 @@ def test_open_hands_add_a_second_picture_of_the_hands():
     assert name in t
 
 
-def test_spectator_view_is_hand_free_and_enough():
+def test_spectator_view_is_hand_free_and_enough() -> None:
     """The board is drawn from the spectator view alone: it holds no hand contents and no
     private block, renders, and is not modified by rendering."""
     engine = _engine()
@@ -328,7 +328,7 @@ def test_spectator_view_is_hand_free_and_enough():
         assert json.dumps(v, sort_keys=True) == before, "rendering changed the view"
 
 
-def test_hand_text_lists_the_legal_moves_and_names():
+def test_hand_text_lists_the_legal_moves_and_names() -> None:
     engine = _engine()
     state = list(playout(9, 3, stop=7))[-1]
     seat = engine.to_move(state)[0]
@@ -343,7 +343,7 @@ def test_hand_text_lists_the_legal_moves_and_names():
     _check_text(t2)
 
 
-def test_rendering_is_deterministic():
+def test_rendering_is_deterministic() -> None:
     engine = _engine()
     v = engine.view(list(playout(2, 3, stop=12))[-1], None)
     assert to_png(pralaya.board(copy.deepcopy(v))) == to_png(pralaya.board(v))
@@ -366,7 +366,7 @@ def test_sample_views_every_layout(n, open_hands, over):
         _check_image(pralaya.score_sheet(v, names), n, min_h=100)
 
 
-def test_text_stays_under_the_discord_limit_in_the_worst_case():
+def test_text_stays_under_the_discord_limit_in_the_worst_case() -> None:
     v = sample_view(1, 5, viewer=2, open_hands=True, hand_size=10, taken=0, new=6)
     v["me"]["legal"] = [f"take {c['cell']}" for c in v["island"]][:18] + ["done"]
     t = pralaya.text(v, ["W" * 32] * 5)
@@ -377,7 +377,7 @@ def test_text_stays_under_the_discord_limit_in_the_worst_case():
 # --------------------------------------------------------------------------- helpers
 
 
-def test_helpers():
+def test_helpers() -> None:
     assert [set_progress("man", k) for k in (0, 1, 2, 3)] == [None, "1/2 to a pair", "1 pair", "1 pair + 1/2"]
     assert set_progress("urn", 2) == "2/3 to a set" and set_progress("urn", 6) == "2 sets"
     assert set_progress("gol", 3) is None
@@ -474,7 +474,7 @@ def _steps(seed: int, n: int):
         prev = v
 
 
-def test_changes_name_the_cells_taken_drawn_and_sunk_and_nothing_without_previous():
+def test_changes_name_the_cells_taken_drawn_and_sunk_and_nothing_without_previous() -> None:
     seen = set()
     for prev, v in _steps(4, 5):
         ch = changes(prev, v)
@@ -509,7 +509,7 @@ def _cell_box(view, name):
     return x, y, x + widths[c], y + heights[r]
 
 
-def test_the_board_rings_a_taken_cell_only_when_given_the_previous_view():
+def test_the_board_rings_a_taken_cell_only_when_given_the_previous_view() -> None:
     prev, v = next((p, q) for p, q in _steps(6, 4) if TAKEN in changes(p, q).cells.values())
     cell = next(k for k, m in changes(prev, v).cells.items() if m == TAKEN)
     plain, marked = pralaya.board(v), pralaya.board(v, previous=prev)
@@ -523,7 +523,7 @@ def test_the_board_rings_a_taken_cell_only_when_given_the_previous_view():
     assert ImageChops.difference(plain.crop(top), marked.crop(top)).getbbox() is None
 
 
-def test_the_grid_keeps_its_geometry_as_cells_sink():
+def test_the_grid_keeps_its_geometry_as_cells_sink() -> None:
     """Sunk rows and columns keep their place and size: the board is one size through a game."""
     v = sample_view(3, 5, taken=0, new=0)
     cols = v["cols"]

@@ -172,7 +172,7 @@ def _plain_legal(s):
     return [*buy_actions(s), "pass"]
 
 
-def test_ruling_1_oceans_are_dealt_never_taken_discarded_or_refilled():
+def test_ruling_1_oceans_are_dealt_never_taken_discarded_or_refilled() -> None:
     # docs/rules/pralaya.md#oceans
     s = fresh()
     assert sum(IS_OCEAN[c] for c in s.deck + s.island if c >= 0) == 22
@@ -193,7 +193,7 @@ def test_ruling_1_oceans_are_dealt_never_taken_discarded_or_refilled():
                     assert y == x
 
 
-def test_ruling_2_at_least_one_relic_unless_none_affordable():
+def test_ruling_2_at_least_one_relic_unless_none_affordable() -> None:
     # docs/rules/pralaya.md#at-least-one-relic
     s = rig(fresh(), island={"a1": "dem1", "b2": "gol1"}, round=2, active=0)
     with pytest.raises(IllegalAction) as err:
@@ -206,7 +206,7 @@ def test_ruling_2_at_least_one_relic_unless_none_affordable():
     assert s.v_start == 2 and s.step == 2 and s.turn_cards == ()
 
 
-def test_ruling_3_one_card_at_a_time_leftover_lost():
+def test_ruling_3_one_card_at_a_time_leftover_lost() -> None:
     # docs/rules/pralaya.md#one-relic-at-a-time
     s = rig(fresh(), island={"a1": "dem1", "a2": "man1", "c5": "gre1"}, round=2, active=0)
     s, ev = act(s, "take a1")
@@ -216,7 +216,7 @@ def test_ruling_3_one_card_at_a_time_leftover_lost():
     assert s.v_start == 3 and s.v_left == 3
 
 
-def test_ruling_4_round_one_vitality_two_players_and_veda_next_turn():
+def test_ruling_4_round_one_vitality_two_players_and_veda_next_turn() -> None:
     # docs/rules/pralaya.md#round-one-vitality
     s = rig(
         fresh(first=1), hands={0: ["gol1"]}, island={"a1": "dem1", "a2": "man1", "b1": "gre1", "c1": "fos1"}
@@ -234,7 +234,7 @@ def test_ruling_4_round_one_vitality_two_players_and_veda_next_turn():
     assert s.v_start == 4
 
 
-def test_ruling_5_buy_with_coins_just_taken_and_once_per_turn():
+def test_ruling_5_buy_with_coins_just_taken_and_once_per_turn() -> None:
     # docs/rules/pralaya.md#one-buy-a-turn
     s = rig(fresh(), island={"a1": "gol1", "b1": "dem1"}, round=2, active=0)
     s, _ = act(s, "take a1")
@@ -260,7 +260,7 @@ def test_ruling_5_buy_with_coins_just_taken_and_once_per_turn():
     assert s.dhoni[0] >= 0 and s.veda[0] == 1
 
 
-def test_ruling_6_irreducible_payments_and_no_change():
+def test_ruling_6_irreducible_payments_and_no_change() -> None:
     # docs/rules/pralaya.md#irreducible-payments
     for g in range(6):
         for si in range(7):
@@ -279,7 +279,7 @@ def test_ruling_6_irreducible_payments_and_no_change():
     assert "gol1" in E.view(s, None)["discard"] and E.view(s, 0)["me"]["hand"] == {"cop": 1, "dem": 1}
 
 
-def test_ruling_7_dhoni_x_always_buyable_even_with_no_coins():
+def test_ruling_7_dhoni_x_always_buyable_even_with_no_coins() -> None:
     # docs/rules/pralaya.md#dhoni-x
     s = rig(fresh(), island={"a1": "dem1", "b1": "man1"}, round=2, active=0)
     s, _ = act(s, "take a1", "done")
@@ -290,7 +290,7 @@ def test_ruling_7_dhoni_x_always_buyable_even_with_no_coins():
         play(E, s2, 0, "buy dhoni 0g 1s 0c")
 
 
-def test_ruling_8_escaped_seats_discard_and_keep_coin_points():
+def test_ruling_8_escaped_seats_discard_and_keep_coin_points() -> None:
     # docs/rules/pralaya.md#escaped-discard
     s = rig(
         fresh(),
@@ -317,7 +317,7 @@ def test_ruling_8_escaped_seats_discard_and_keep_coin_points():
     assert scores[0] == 9
 
 
-def test_ruling_9_refill_row_major_and_empty_cells_are_not_relics():
+def test_ruling_9_refill_row_major_and_empty_cells_are_not_relics() -> None:
     # docs/rules/pralaya.md#refill-row-major
     s = rig(
         fresh(),
@@ -339,7 +339,7 @@ def test_ruling_9_refill_row_major_and_empty_cells_are_not_relics():
     assert s.last and s.active == 1
 
 
-def test_ruling_10_last_turn_may_buy_and_ends_without_refill():
+def test_ruling_10_last_turn_may_buy_and_ends_without_refill() -> None:
     # docs/rules/pralaya.md#last-turn
     s = rig(fresh(first=0), island={"b2": "urn1"})
     assert s.v_start == 1 and s.last and s.step == 2  # the only relic costs 2: nothing taken
@@ -350,7 +350,7 @@ def test_ruling_10_last_turn_may_buy_and_ends_without_refill():
     assert E.outcome(s).scores == (0, None)
 
 
-def test_ruling_11_all_escaped_checked_before_refill():
+def test_ruling_11_all_escaped_checked_before_refill() -> None:
     # docs/rules/pralaya.md#all-escaped-before-refill
     s = rig(
         fresh(),
@@ -369,14 +369,14 @@ def test_ruling_11_all_escaped_checked_before_refill():
     assert score_table([{}, {}], [False, False], [True, True], 0, False)[0] == (2, 1)
 
 
-def test_ruling_12_pundit_types_max_13():
+def test_ruling_12_pundit_types_max_13() -> None:
     # docs/rules/pralaya.md#pundit-types
     everything = {code: 1 for code in data.SCORING_TYPES}
     assert category_points(everything, True, True)["Pundits"] == 13
     assert category_points({"pun": 1, "cop": 1, "sil": 1, "gol": 1}, False, False)["Pundits"] == 4
 
 
-def test_ruling_13_brahmin():
+def test_ruling_13_brahmin() -> None:
     # docs/rules/pralaya.md#brahmin
     for pac in range(5):
         assert category_points({"bra": 1, "dem": 3, "pac": pac}, False, True)["Demon Statues"] == 0
@@ -384,7 +384,7 @@ def test_ruling_13_brahmin():
     assert category_points({"bra": 1}, False, True)["Brahmin"] == 0
 
 
-def test_ruling_14_fossil_majority_among_escaped_only():
+def test_ruling_14_fossil_majority_among_escaped_only() -> None:
     # docs/rules/pralaya.md#fossil-majority
     counts = [{"fos": 2}, {"fos": 1}, {"fos": 4}]
     assert score_table(counts, [False] * 3, [True, True, False], 0, False)[1][0] == 15
@@ -392,13 +392,13 @@ def test_ruling_14_fossil_majority_among_escaped_only():
     assert score_table([{"fos": 0}, {"fos": 0}], [False] * 2, [True, True], 0, False)[1] == (0, 0)
 
 
-def test_ruling_15_negative_totals_rank_above_non_escaped():
+def test_ruling_15_negative_totals_rank_above_non_escaped() -> None:
     # docs/rules/pralaya.md#negative-totals
     ranks, scores, _ = score_table([{"dem": 1, "pac": 1}, {"gol": 3}], [False] * 2, [True, False], 0, False)
     assert scores == (-6, None) and ranks == (1, 2)
 
 
-def test_ruling_16_seeded_first_player_and_option():
+def test_ruling_16_seeded_first_player_and_option() -> None:
     # docs/rules/pralaya.md#first-player
     firsts = {E.setup(seed, 4, {}).first for seed in range(60)}
     assert firsts == {0, 1, 2, 3}
@@ -408,7 +408,7 @@ def test_ruling_16_seeded_first_player_and_option():
         E.setup(1, 3, {"first_seat": 3})
 
 
-def test_ruling_17_setup_redeals_an_all_ocean_island():
+def test_ruling_17_setup_redeals_an_all_ocean_island() -> None:
     # docs/rules/pralaya.md#setup-redeal
     rng = random.Random(4)
     oceans = [i for i in range(N_CARDS) if IS_OCEAN[i]]
@@ -420,14 +420,14 @@ def test_ruling_17_setup_redeals_an_all_ocean_island():
     assert island2 == island  # reproducible
 
 
-def test_ruling_19_piles_hold_n():
+def test_ruling_19_piles_hold_n() -> None:
     # docs/rules/pralaya.md#piles-hold-n
     for n in range(2, 6):
         s = E.setup(2, n, {})
         assert E.view(s, None)["veda"]["left"] == n and len(s.dhoni_pile) == n
 
 
-def test_option_veda_price():
+def test_option_veda_price() -> None:
     for price, expect in (
         (1, ["buy veda 0g 0s 1c", "buy veda 0g 1s 0c", "buy veda 1g 0s 0c"]),
         (10, ["buy veda 1g 1s 1c", "buy veda 1g 2s 0c"]),
@@ -452,7 +452,7 @@ def test_option_veda_price():
         E.setup(1, 6, {})
 
 
-def test_parse_and_action_space():
+def test_parse_and_action_space() -> None:
     assert E.parse("  Take   B4 ") == "take b4"
     assert E.parse("PASS") == "pass"
     for bad in (
@@ -483,7 +483,7 @@ def test_parse_and_action_space():
         play(E, s, 0, "take c6")
 
 
-def test_turn_and_game_over_errors():
+def test_turn_and_game_over_errors() -> None:
     s = rig(fresh(), island={"a1": "dem1", "a2": "dem2"}, round=2, active=0)
     with pytest.raises(NotYourTurn):
         play(E, s, 1, "take a1")
@@ -497,7 +497,7 @@ def test_turn_and_game_over_errors():
         E.apply(s, 0, "pass")
 
 
-def test_invariants_hold_in_random_games_and_bounds():
+def test_invariants_hold_in_random_games_and_bounds() -> None:
     for seed in range(40):
         n = 2 + seed % 4
         opts = {"open_hands": bool(seed % 2), "veda_price": 1 + seed % 10}
@@ -506,7 +506,7 @@ def test_invariants_hold_in_random_games_and_bounds():
         assert states[-1].turns <= 65
 
 
-def test_invariants_detect_broken_states():
+def test_invariants_detect_broken_states() -> None:
     s = fresh()
     with pytest.raises(AssertionError):
         E.invariants(dataclasses.replace(s, deck=s.deck[1:]))
@@ -518,7 +518,7 @@ def test_invariants_detect_broken_states():
     E.invariants(dataclasses.replace(bad, avail=island_avail(bad.island)))
 
 
-def test_size_limits_of_the_buy_step():
+def test_size_limits_of_the_buy_step() -> None:
     for vp in range(1, 11):
         worst = max(
             len(buy_texts(g, si, c, dp, vp)) + 1
@@ -532,7 +532,7 @@ def test_size_limits_of_the_buy_step():
             assert worst <= 12
 
 
-def test_replay_and_determinism():
+def test_replay_and_determinism() -> None:
     rng = random.Random(3)
     s = E.setup(11, 3, {})
     moves = []
@@ -544,7 +544,7 @@ def test_replay_and_determinism():
     assert E.setup(11, 3, {}) == E.setup(11, 3, {}) and E.setup(11, 3, {}) != E.setup(12, 3, {})
 
 
-def test_apply_never_mutates():
+def test_apply_never_mutates() -> None:
     s = rig(fresh(), island={"a1": "dem1", "a2": "man1"}, round=2, active=0)
     before = state_fingerprint(s)
     E.apply(s, 0, "take a1")
@@ -573,7 +573,7 @@ def test_engine_agrees_with_independent_oracles(chunk):
         assert (E.outcome(s).scores, E.outcome(s).ranks) == oracle_result(s), seed
 
 
-def test_the_oracles_can_fail(monkeypatch):
+def test_the_oracles_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     """The oracles are not the engine's code: break a rule in the engine and they disagree."""
     s = rig(
         fresh(),
@@ -604,7 +604,7 @@ def test_the_oracles_can_fail(monkeypatch):
     assert E.outcome(s).scores == (10, None) and oracle_result(s)[0] == (15, None)
 
 
-def test_option_defaults():
+def test_option_defaults() -> None:
     assert E.default_options() == {
         "open_hands": False,
         "veda_price": 4,
@@ -628,7 +628,7 @@ def test_option_defaults():
     assert E.outcome(s).breakdown[0]["Fossils"] == 15
 
 
-def test_setup_redeal_runs_inside_setup(monkeypatch):
+def test_setup_redeal_runs_inside_setup(monkeypatch: pytest.MonkeyPatch) -> None:
     """docs/rules/pralaya.md#setup-redeal through ``setup`` itself: an all-Ocean first island is
     shuffled and dealt again."""
     calls = []
@@ -648,7 +648,7 @@ def test_setup_redeal_runs_inside_setup(monkeypatch):
     assert sorted(list(s.island) + list(s.deck)) == list(range(85))
 
 
-def test_setup_events_match_the_first_start():
+def test_setup_events_match_the_first_start() -> None:
     """``events_on_setup`` repeats exactly the turn event the first START produced."""
     for seed in range(200):
         n = 2 + seed % 4
@@ -661,7 +661,7 @@ def test_setup_events_match_the_first_start():
     assert E.events_on_setup(s)[0].text == "Round 1 · {s0}'s turn · 1 Vitality · nothing affordable"
 
 
-def test_every_event_kind_and_its_data():
+def test_every_event_kind_and_its_data() -> None:
     s = rig(
         fresh(),
         hands={0: ["sil1", "cop1"]},
@@ -722,7 +722,7 @@ def test_end_events(reason, text):
     assert s.end_reason == reason
 
 
-def test_a_turn_with_nothing_to_take_and_nothing_to_buy_passes_by_itself():
+def test_a_turn_with_nothing_to_take_and_nothing_to_buy_passes_by_itself() -> None:
     """Round 1, 2 players: seat 0 (V 1) can take nothing and escapes on Dhoni X for free; seat 1
     (V 2) can take neither 3-cost relic and cannot pay Dhoni 7 or the Veda, so its turn runs
     START -> BUY skipped -> END by itself, with no refill, and seat 0 discards in round 2."""
@@ -740,7 +740,7 @@ def test_a_turn_with_nothing_to_take_and_nothing_to_buy_passes_by_itself():
     assert E.legal_actions(s, 0) == ["discard a1", "discard b2"] and s.hands == ((), ())
 
 
-def test_the_inline_shuffle_draws_as_random_shuffle():
+def test_the_inline_shuffle_draws_as_random_shuffle() -> None:
     for seed in range(500):
         a, b = random.Random(seed), random.Random(seed)
         x, y = list(range(85)), list(range(85))
@@ -750,7 +750,7 @@ def test_the_inline_shuffle_draws_as_random_shuffle():
         assert a.getstate() == b.getstate()
 
 
-def test_legal_lists_from_the_masks_match_the_costs():
+def test_legal_lists_from_the_masks_match_the_costs() -> None:
     rng = random.Random(3)
     for n in (2, 3, 4, 5):
         s = fresh(n)
@@ -769,7 +769,7 @@ def test_legal_lists_from_the_masks_match_the_costs():
                     assert legal(t) == _plain_legal(t) == sorted(_plain_legal(t))
 
 
-def test_can_buy_is_whether_a_buy_is_listed():
+def test_can_buy_is_whether_a_buy_is_listed() -> None:
     s = fresh(3)
     coins = ["gol1", "gol2", "sil1", "sil2", "sil3", "cop1", "cop2", "cop3"]
     rng = random.Random(5)

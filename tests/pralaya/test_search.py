@@ -26,7 +26,7 @@ def test_determinize_is_consistent_with_the_view(n, options):
     assert differed > 0
 
 
-def test_determinize_fills_hidden_hands_uniformly_and_keeps_what_is_seen():
+def test_determinize_fills_hidden_hands_uniformly_and_keeps_what_is_seen() -> None:
     s = E.setup(4, 3, {})
     rng = random.Random(4)
     while s.round < 4:  # a few rounds of play, so the other seats hold hidden relics
@@ -50,7 +50,7 @@ def test_determinize_fills_hidden_hands_uniformly_and_keeps_what_is_seen():
     assert all(0.75 * expect < c < 1.25 * expect for c in seen.values())
 
 
-def test_determinize_reads_only_the_view():
+def test_determinize_reads_only_the_view() -> None:
     """Two true states that show the seat the same view give the same samples."""
     s = E.setup(7, 4, {})
     while s.round < 3:
@@ -62,7 +62,7 @@ def test_determinize_reads_only_the_view():
     assert determinize(view, random.Random(1)) == determinize(again, random.Random(1))
 
 
-def test_determinize_refuses_a_spectators_view():
+def test_determinize_refuses_a_spectators_view() -> None:
     with pytest.raises(ValueError):
         determinize(E.view(fresh(), None), random.Random(1))
 
@@ -72,7 +72,7 @@ def test_search_moves_are_legal_deterministic_and_view_only(n):
     assert check_search(E, n, seeds=range(1), iterations=16) > 0
 
 
-def test_playout_policy_is_legal_and_finishes_games():
+def test_playout_policy_is_legal_and_finishes_games() -> None:
     rng = random.Random(3)
     for seed in range(20):
         n = 2 + seed % 4
@@ -89,7 +89,7 @@ def test_playout_policy_is_legal_and_finishes_games():
         assert steps <= E.action_bound(n)
 
 
-def test_the_search_must_escape_when_the_game_may_end_first_and_else_weighs_it():
+def test_the_search_must_escape_when_the_game_may_end_first_and_else_weighs_it() -> None:
     s = rig(
         fresh(), hands={0: ["sil1", "sil2", "cop1"]}, island={"a1": "dem1", "b1": "dem2"}, round=2, active=0
     )
@@ -109,7 +109,7 @@ def test_the_search_must_escape_when_the_game_may_end_first_and_else_weighs_it()
     assert playout.search_actions(s, 0) == ["buy dhoni 0g 2s 1c", "buy veda 0g 1s 1c", "pass"]
 
 
-def test_the_search_weighs_passing_on_dhoni_x_that_the_easy_rule_takes():
+def test_the_search_weighs_passing_on_dhoni_x_that_the_easy_rule_takes() -> None:
     """Round 1 of 2 players: the easy rule escapes on Dhoni X with no coins (its horizon is the
     five turns it needs to pay Dhoni 7); the search may pass, since the game cannot end first."""
     checked = 0
@@ -125,7 +125,7 @@ def test_the_search_weighs_passing_on_dhoni_x_that_the_easy_rule_takes():
     assert checked > 5
 
 
-def test_the_searchs_reward_pays_for_escaping():
+def test_the_searchs_reward_pays_for_escaping() -> None:
     """A seat that escapes, even last, is worth more to the search than one that drowns."""
     from engines.base import Outcome
 
@@ -141,7 +141,7 @@ def test_the_searchs_reward_pays_for_escaping():
     assert search.outcome_rewards(E, drowned) == E.search_rewards(drowned)
 
 
-def test_playout_gain_table_matches_the_easy_levels_potential():
+def test_playout_gain_table_matches_the_easy_levels_potential() -> None:
     from engines.pralaya.ai.heuristic import potential
     from engines.pralaya.state import hand_counts
 
@@ -184,7 +184,7 @@ def test_easy_seats_escape_when_they_could(n):
     assert escaped >= 0.95 * could, f"{escaped}/{could}"
 
 
-def test_the_search_and_the_easy_level_share_one_escape_rule():
+def test_the_search_and_the_easy_level_share_one_escape_rule() -> None:
     """``must_escape`` on the full state says what the easy level decides from the view."""
     from engines.pralaya.ai import heuristic as ai
 
@@ -204,7 +204,7 @@ def test_the_search_and_the_easy_level_share_one_escape_rule():
     assert checked > 50
 
 
-def test_the_policy_reads_the_cells_it_may_take_from_the_avail_masks():
+def test_the_policy_reads_the_cells_it_may_take_from_the_avail_masks() -> None:
     """``_cells`` over the ``avail`` masks lists the cells ``costs`` allows, in row-major order."""
     from engines.pralaya.state import AFF_SHIFT, CELL_BITS, NEVER, RELIC_SHIFT
 
@@ -225,7 +225,7 @@ def test_the_policy_reads_the_cells_it_may_take_from_the_avail_masks():
     assert checked > 300
 
 
-def test_a_priced_dhoni_follows_the_easy_rule_even_when_the_game_cannot_end_first():
+def test_a_priced_dhoni_follows_the_easy_rule_even_when_the_game_cannot_end_first() -> None:
     """Below Dhoni X the search escapes when the easy rule does (its playouts model the seat's
     later turns with that rule), also when the game cannot end before the seat's next turn."""
     from engines.pralaya.state import DHONI_X

@@ -24,7 +24,7 @@ def cell(state, name):
 NAMES = ["You", "AI Bilal", "AI Chen"]
 
 
-def test_illegal_reasons():
+def test_illegal_reasons() -> None:
     s = rig(fresh(), island={"a1": "gol1", "a2": "dem1", "b1": "urn1"}, round=2, active=0)
     s, _ = act(s, "take b1")
     with pytest.raises(IllegalAction) as err:
@@ -43,7 +43,7 @@ def test_illegal_reasons():
         play(E, s, 0, "buy veda 1g 0s 0c")
 
 
-def test_events_and_texts():
+def test_events_and_texts() -> None:
     s = rig(
         fresh(),
         hands={0: ["gol1", "cop1"]},
@@ -72,14 +72,14 @@ def test_events_and_texts():
     assert all(e.public for e in ev)
 
 
-def test_headline_says_one_point():
+def test_headline_says_one_point() -> None:
     s = rig(fresh(), hands={0: ["cop1"]}, dhoni={0: "dhx"}, island={"a1": "dem1"}, round=3, active=0)
     s, _ = act(s, "discard a1")
     assert E.outcome(s).scores == (1, None)
     assert E.view(s, None)["headline"] == "Game over · {s0} wins with 1 point"
 
 
-def test_non_canonical_text_given_to_apply_gets_an_honest_reason():
+def test_non_canonical_text_given_to_apply_gets_an_honest_reason() -> None:
     """``apply`` takes canonical text only (``play`` parses first). Given another spelling of a
     legal action it refuses, and the reason must say so rather than invent a rule problem."""
     s = rig(fresh(), island={"a1": "dem1", "b1": "man1"}, round=2, active=0)
@@ -119,7 +119,7 @@ def test_buy_texts_read_as_a_sentence(hand, action, text):
     assert ev[0].kind == "buy" and ev[0].text == text
 
 
-def test_rules_summary_states_the_end_conditions_as_the_rulebook_does():
+def test_rules_summary_states_the_end_conditions_as_the_rulebook_does() -> None:
     """/rules shows this text: the last-relic end comes after that turn (its player still
     collects and may buy), and the all-Ocean end is checked after the refill."""
     text = " ".join(E.summary.split())
@@ -128,7 +128,7 @@ def test_rules_summary_states_the_end_conditions_as_the_rulebook_does():
     assert "at least one relic" in text
 
 
-def test_the_text_shows_the_score_after_paying_and_coin_values():
+def test_the_text_shows_the_score_after_paying_and_coin_values() -> None:
     s = rig(fresh(3), hands={0: ["gol1", "sil1", "gre1"]}, island={"a1": "dem1"}, round=2, active=0)
     text = render.get("pralaya").text(E.view(s, 0), NAMES, moves=False)
     assert "If escaped now (after paying 9 for Dhoni X): **1**" in text
@@ -137,7 +137,7 @@ def test_the_text_shows_the_score_after_paying_and_coin_values():
     assert "If escaped now: **1**" in render.get("pralaya").text(E.view(s, 0), NAMES, moves=False)
 
 
-def test_the_hand_image_titles_the_preview_after_paying(monkeypatch):
+def test_the_hand_image_titles_the_preview_after_paying(monkeypatch: pytest.MonkeyPatch) -> None:
     hand = importlib.import_module("render.pralaya.hand")  # (``render.pralaya.hand`` is also a function)
     titles: list[str] = []
     real = hand.section_title
@@ -150,7 +150,7 @@ def test_the_hand_image_titles_the_preview_after_paying(monkeypatch):
     assert "Score so far (3 coins short of Dhoni 4)" in titles
 
 
-def test_the_rules_explain_every_relic_and_the_coin_values():
+def test_the_rules_explain_every_relic_and_the_coin_values() -> None:
     text = E.summary
     for relic in data.RELICS:
         assert relic.name.replace(" Coin", "") in text, relic.name

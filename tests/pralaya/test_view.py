@@ -43,7 +43,7 @@ def _preview(hand: list[str], dhoni: dict[int, str] | None = None) -> dict:
     return E.view(s, 0)["me"]["provisional"]
 
 
-def test_ruling_18_hands_hidden_unless_open():
+def test_ruling_18_hands_hidden_unless_open() -> None:
     # docs/rules/pralaya.md#hidden-hands
     s = rig(fresh(), hands={0: ["gol1"], 1: ["fos1"]})
     v1 = E.view(s, 1)
@@ -55,13 +55,13 @@ def test_ruling_18_hands_hidden_unless_open():
     assert E.view(so, None)["players"][1]["hand"] == {"fos": 1}
 
 
-def test_options_in_view():
+def test_options_in_view() -> None:
     v = E.view(fresh(3, first=2, open_hands=True, veda_price=5, fossil_all_players=True), None)
     assert v["options"] == {"open_hands": True, "veda_price": 5, "first_seat": 2, "fossil_all_players": True}
     assert v["first"] == 2
 
 
-def test_view_schema():
+def test_view_schema() -> None:
     s = rig(fresh(4, first=1), hands={1: ["gol1", "man1"]}, veda=[1], round=2, active=1)
     v = E.view(s, 1)
     assert set(v) == {
@@ -110,7 +110,7 @@ def test_view_schema():
     json.dumps(v)
 
 
-def test_view_taken_new_and_over():
+def test_view_taken_new_and_over() -> None:
     s = rig(fresh(), island={"a1": "dem1", "a2": "man1", "b1": "gre1"}, deck_top=["cop1"], round=2, active=0)
     s, _ = act(s, "take a2")
     v = E.view(s, None)
@@ -127,7 +127,7 @@ def test_view_taken_new_and_over():
     assert v["headline"] == "Game over · {s0} wins with 2 points"
 
 
-def test_secrets_never_in_views():
+def test_secrets_never_in_views() -> None:
     for seed in range(10):
         for s in random_game(seed, 2 + seed % 4, check=False)[::5]:
             for viewer in (None, *range(s.n)):
@@ -136,13 +136,13 @@ def test_secrets_never_in_views():
                     assert secret not in text
 
 
-def test_the_preview_pays_dhoni_x_with_every_coin():
+def test_the_preview_pays_dhoni_x_with_every_coin() -> None:
     p = _preview(["gol1", "sil1", "gre1", "gre2"])  # Dhoni X on top
     assert p["dhoni"] == "Dhoni X" and p["paid"] == 9 and p["short"] == 0
     assert p["breakdown"]["Coins"] == 0 and p["total"] == 4  # two Great Statues: 2²
 
 
-def test_the_preview_pays_a_priced_dhoni_the_cheapest_way():
+def test_the_preview_pays_a_priced_dhoni_the_cheapest_way() -> None:
     p = _preview(["gol1", "sil1", "cop1", "gre1"], dhoni={1: "dhx"})  # Dhoni 4 on top
     assert p["dhoni"] == "Dhoni 4" and p["paid"] == 4  # silver + copper, not the gold
     assert p["breakdown"]["Coins"] == 6 and p["total"] == 7
@@ -150,7 +150,7 @@ def test_the_preview_pays_a_priced_dhoni_the_cheapest_way():
     assert p["paid"] == 6 and p["breakdown"]["Coins"] == 3
 
 
-def test_the_preview_says_when_the_coins_fall_short():
+def test_the_preview_says_when_the_coins_fall_short() -> None:
     p = _preview(["cop1", "gre1"], dhoni={1: "dhx"})
     assert p["short"] == 3 and p["paid"] == 0 and p["breakdown"]["Coins"] == 1
     s = rig(fresh(3), hands={0: ["cop1", "gre1"]}, dhoni={1: "dhx"}, island={"a1": "dem1"}, round=2, active=0)
@@ -158,7 +158,7 @@ def test_the_preview_says_when_the_coins_fall_short():
     assert "Cannot escape yet (Dhoni 4: 3 more in coins needed)" in text
 
 
-def test_escaping_scores_what_the_preview_said():
+def test_escaping_scores_what_the_preview_said() -> None:
     """The preview equals the score the seat has right after buying the Dhoni the cheapest way."""
     s = rig(
         fresh(3),
