@@ -4,6 +4,7 @@ finishes games."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -12,15 +13,16 @@ from engines.pralaya.ai.heuristic import ESCAPE_RISK, choose, potential, target_
 from engines.pralaya.data import CARD_IDS
 from engines.pralaya.notation import ACTION_BOUND
 from engines.pralaya.positions import rig
-from tests.pralaya.helpers import E, fresh
+from engines.pralaya.state import State
+from tests.pralaya.helpers import E, fresh, result
 
 
-def ai(state):
+def ai(state: State) -> str:
     seat = state.active
     return E.choose(E.view(state, seat), E.legal_actions(state, seat))
 
 
-def late(state, keep: set[str], **kw):
+def late(state: State, keep: set[str], **kw: Any) -> State:
     """``rig`` with every relic not in ``keep`` (nor in a hand) put on the discard pile, so that
     few relics remain (R is small)."""
     held = {CARD_IDS[i] for h in state.hands for i in h} | set(keep)
@@ -74,14 +76,14 @@ def test_target_price_is_the_dhoni_left_after_half_the_others_escape() -> None:
 
 
 def test_coins_weigh_more_while_short_of_the_target_price() -> None:
-    kw = dict(island={"a1": "sil1", "b1": "urn1"}, round=6, active=0)
+    kw: dict[str, Any] = dict(island={"a1": "sil1", "b1": "urn1"}, round=6, active=0)
     rich = rig(fresh(), hands={0: ["gol1", "sil2"]}, **kw)
     assert ai(rich) == "take b1"  # w = 0.5: urn 3.25 > silver 2.25
     poor = rig(fresh(), hands={0: ["cop1"]}, **kw)
     assert ai(poor) == "take a1"  # short of 7: w = 3, silver (3 + 9)/2 = 6 > urn 3.25
 
 
-def to_buy(state):
+def to_buy(state: State) -> State:
     """Play the AI's own collecting moves until it is at its BUY step."""
     while state.step != 2:
         state = play(E, state, state.active, ai(state)).state
@@ -136,7 +138,9 @@ def test_veda_early_only_when_the_coins_for_a_dhoni_stay() -> None:
 
 
 def test_buy_least_currency_dhoni_and_pass() -> None:
-    kw = dict(hands={0: ["gol1", "sil1", "sil2", "cop1", "cop2"]}, dhoni={1: "dhx"}, round=3, active=0)
+    kw: dict[str, Any] = dict(
+        hands={0: ["gol1", "sil1", "sil2", "cop1", "cop2"]}, dhoni={1: "dhx"}, round=3, active=0
+    )
     # one relic left after this turn's take and the escaped seat discards it: the game ends
     s = late(fresh(), set(), island={"a1": "dem1", "b1": "dem2"}, **kw)
     s = play(E, play(E, s, 0, "take a1").state, 0, "done").state
@@ -183,7 +187,7 @@ def test_choose_falls_back_to_the_first_legal_action() -> None:
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_ai_games_end(n):
+def test_ai_games_end(n: int) -> None:
     escaped = 0
     for seed in range(25):
         s = E.setup(seed, n, {})
@@ -192,7 +196,7 @@ def test_ai_games_end(n):
             s = play(E, s, s.active, ai(s)).state
             moves += 1
             assert moves <= ACTION_BOUND
-        out = E.outcome(s)
+        out = result(s)
         escaped += sum(1 for x in out.scores if x is not None)
     # Escapes often come late: islands fill with Oceans and games end with
     # relics still in the deck, so about 1 (2p) to 2.5 (5p) seats escape per game. Some must.

@@ -7,20 +7,21 @@ import dataclasses
 import pytest
 
 from engines.base import IllegalAction, play
+from engines.outcome import Outcome
 from engines.pralaya.apply import end_turn
 from engines.pralaya.data import CARD_IDS
 from engines.pralaya.positions import rig
 from engines.pralaya.scoring import category_points, score_table
-from engines.pralaya.state import EMPTY
-from tests.pralaya.helpers import E, act, fresh
+from engines.pralaya.state import EMPTY, State
+from tests.pralaya.helpers import E, act, fresh, result
 
 
-def cell(state, name: str):
+def cell(state: State, name: str) -> str | None:
     """The card id at cell ``name`` (None if empty), read from the public view."""
     return next(c["card"] for c in E.view(state, None)["island"] if c["cell"] == name)
 
 
-def finish(state, seat: int):
+def finish(state: State, seat: int) -> Outcome:
     """End the game from ``state`` keeping hands, Veda and Dhoni: ``seat`` (escaped) discards the
     only relic left on the island. Returns the outcome."""
     used = {i for h in state.hands for i in h} | set(state.discard)
@@ -28,7 +29,7 @@ def finish(state, seat: int):
     s = rig(state, island={"a1": spare}, active=seat, round=5)
     assert s.step == 1 and s.last  # DISCARD, the last relic
     s, _ = act(s, "discard a1")
-    out = E.outcome(s)
+    out = result(s)
     assert out is not None and s.end_reason == "last_card"
     return out
 
@@ -55,7 +56,7 @@ def test_r2_sets() -> None:
 
 
 @pytest.mark.parametrize("pac,points", [(0, 2), (1, -6), (2, 18), (3, -54), (4, 162)])
-def test_r3_pacts(pac, points):
+def test_r3_pacts(pac: int, points: int) -> None:
     assert category_points({"dem": 1, "pac": pac}, False, True)["Demon Statues"] == points
 
 
@@ -72,7 +73,7 @@ def test_r3_two_demons_two_pacts() -> None:
         (5, ["X", 2, 4, 7, 10], 18, 67),
     ],
 )
-def test_r4_setup(n, dhoni, cells, deck):
+def test_r4_setup(n: int, dhoni: list[int | str], cells: int, deck: int) -> None:
     v = E.view(E.setup(3, n, {}), None)
     assert [d["price"] for d in v["dhoni"]] == dhoni
     assert len(v["island"]) == cells and v["deck"] == deck
@@ -197,7 +198,7 @@ def test_d_fossils() -> None:
 
 
 @pytest.mark.parametrize("fossil_all,expect", [(False, 15), (True, 0)])
-def test_d_fossils_in_a_game(fossil_all, expect):
+def test_d_fossils_in_a_game(fossil_all: bool, expect: int) -> None:
     # Only 7 Fossils exist, so the game version scales D down: A 2 (E), B 1 (E), C 3 (not E).
     s = rig(
         fresh(3, fossil_all_players=fossil_all),

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from engines.pralaya.positions import rig
 from engines.pralaya.rules import PralayaEngine
+from engines.pralaya.state import State
 from tests.pralaya.helpers import E, fresh
 
 
-def cell(state, name):
+def cell(state: State, name: str) -> str | None:
     return next(c["card"] for c in E.view(state, None)["island"] if c["cell"] == name)
 
 

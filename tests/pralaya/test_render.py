@@ -20,6 +20,7 @@ from PIL import Image, ImageChops
 
 from engines import base
 from engines.pralaya import data as pdata
+from engines.pralaya.view import PralayaView
 from render import pralaya
 from render.common import PANEL, SEAT_COLORS, WIDTH, contrast, num, seat_ink, to_png
 from render.pralaya.art.cards import CARDS, set_progress
@@ -239,7 +240,7 @@ def _check_text(s: str) -> None:
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_every_step_of_playouts_renders(n):
+def test_every_step_of_playouts_renders(n: int) -> None:
     """Board (spectator view) and hand (awaited seat) at every step of two seeded games per
     player count; the score sheet and the final board at the end; text all along."""
     engine = _engine()
@@ -354,7 +355,7 @@ def test_rendering_is_deterministic() -> None:
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 @pytest.mark.parametrize("open_hands,over", [(False, False), (True, False), (False, True)])
-def test_sample_views_every_layout(n, open_hands, over):
+def test_sample_views_every_layout(n: int, open_hands: bool, over: bool) -> None:
     """Edge cases a random game rarely shows: long names, every flag at once, big hands."""
     for names in (LONG[:n], None, ["x" * 60] * n):
         v = sample_view(n, n, open_hands=open_hands, over=over, hand_size=9)
@@ -422,7 +423,7 @@ def _golden_board(seed: int, n: int, moves: int, opts: dict) -> Image.Image:
 
 
 @pytest.mark.parametrize("name,seed,n,moves,opts", GOLDEN_CASES)
-def test_golden_board(name, seed, n, moves, opts):
+def test_golden_board(name: str, seed: int, n: int, moves: int, opts: dict[str, Any]) -> None:
     """A fixed seed, player count and number of random moves -> the stored board image.
     Regenerate with BAZAAR_UPDATE_GOLDEN=1 (the test then writes the file and skips)."""
     img = _golden_board(seed, n, moves, opts)
@@ -437,7 +438,9 @@ def test_golden_board(name, seed, n, moves, opts):
 
 
 @pytest.mark.parametrize("name,seed,n,moves,opts", GOLDEN_CASES)
-def test_golden_tolerance_sees_one_move(name, seed, n, moves, opts):
+def test_golden_tolerance_sees_one_move(
+    name: str, seed: int, n: int, moves: int, opts: dict[str, Any]
+) -> None:
     """The tolerance is tight enough that the board one move earlier or later does not pass."""
     path = GOLDEN / f"{name}.png"
     if not path.exists():
@@ -463,7 +466,7 @@ from render.pralaya.layout import M as MARGIN  # noqa: E402
 from render.pralaya.marks import DRAWN, SANK, TAKEN, changes  # noqa: E402
 
 
-def _steps(seed: int, n: int):
+def _steps(seed: int, n: int) -> Iterator[tuple[PralayaView | None, PralayaView]]:
     """(previous public view, public view) after every move of a seeded playout."""
     engine = _engine()
     prev = None
@@ -499,7 +502,7 @@ def test_changes_name_the_cells_taken_drawn_and_sunk_and_nothing_without_previou
     assert {TAKEN, DRAWN, SANK} <= seen, seen
 
 
-def _cell_box(view, name):
+def _cell_box(view: PralayaView, name: str) -> tuple[int, int, int, int]:
     widths, heights = grid_layout(view)
     cols = view["cols"]
     i = next(k for k, c in enumerate(view["island"]) if c["cell"] == name)
@@ -540,7 +543,7 @@ def test_the_grid_keeps_its_geometry_as_cells_sink() -> None:
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_every_board_of_whole_games_has_the_fixed_size(n):
+def test_every_board_of_whole_games_has_the_fixed_size(n: int) -> None:
     """Every posted board (caption included) of seeded whole games is 1000 × canvas_height, at
     most 1100 tall; the open-hands picture keeps one size too."""
     import render

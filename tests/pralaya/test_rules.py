@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from typing import Any
 
 import pytest
 
@@ -42,20 +43,21 @@ from engines.pralaya.state import (
     N_CARDS,
     NEVER,
     OVER,
+    State,
     deal,
     deal_island,
     island_avail,
     island_costs,
     shuffle_deck,
 )
-from tests.pralaya.helpers import E, act, fresh
+from tests.pralaya.helpers import E, act, fresh, me, result
 
 
-def cell(state, name):
+def cell(state: State, name: str) -> str | None:
     return next(c["card"] for c in E.view(state, None)["island"] if c["cell"] == name)
 
 
-def random_game(seed: int, n: int, opts=None, check=True):
+def random_game(seed: int, n: int, opts: dict[str, Any] | None = None, check: bool = True) -> list[State]:
     """A random playout; yields every state (checking the invariants when ``check``)."""
     rng = random.Random(seed)
     s = E.setup(seed, n, opts or {})
@@ -72,7 +74,7 @@ def random_game(seed: int, n: int, opts=None, check=True):
     return states
 
 
-def simple(s):
+def simple(s: State) -> str:
     """A plain policy: take the first card, then `done`; never buy; discard the first cell."""
     legal = E.legal_actions(s, s.active)
     if s.step == 0:
@@ -80,7 +82,7 @@ def simple(s):
     return "pass" if s.step == 2 else legal[0]
 
 
-def advance_to(s, seat):
+def advance_to(s: State, seat: int) -> State:
     """Play ``simple`` moves (at least one) until ``seat`` starts a turn."""
     s, _ = act(s, simple(s))
     while s.active != seat:
@@ -91,7 +93,7 @@ def advance_to(s, seat):
 COST = {r.code: r.cost for r in data.RELICS}
 
 
-def oracle_legal(s) -> list[str]:
+def oracle_legal(s: State) -> list[str]:
     """The active seat's actions, computed from the rulebook without the engine's helpers."""
     seat = s.active
     rows, cols = data.GRID[s.n]
@@ -129,7 +131,7 @@ def oracle_legal(s) -> list[str]:
     return sorted(out)
 
 
-def oracle_result(s) -> tuple[tuple, tuple]:
+def oracle_result(s: State) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
     """(scores, ranks) of a finished game, computed from the rulebook's card list and scoring."""
     n = s.n
     escaped = [d >= 0 for d in s.dhoni]
@@ -162,7 +164,7 @@ def oracle_result(s) -> tuple[tuple, tuple]:
 OPTION_SETS = list(itertools.product([False, True], [1, 4, 7, 10], [-1, 1], [False, True]))
 
 
-def _plain_legal(s):
+def _plain_legal(s: State) -> list[str]:
     costs = island_costs(s.island)
     if s.step == COLLECT:
         names = TAKE_TEXT[len(costs)]
@@ -276,7 +278,7 @@ def test_ruling_6_irreducible_payments_and_no_change() -> None:
     with pytest.raises(IllegalAction, match="more than needed"):
         play(E, s, 0, "buy veda 1g 0s 1c")
     s, _ = act(s, "buy veda 1g 0s 0c")
-    assert "gol1" in E.view(s, None)["discard"] and E.view(s, 0)["me"]["hand"] == {"cop": 1, "dem": 1}
+    assert "gol1" in E.view(s, None)["discard"] and me(E.view(s, 0))["hand"] == {"cop": 1, "dem": 1}
 
 
 def test_ruling_7_dhoni_x_always_buyable_even_with_no_coins() -> None:
@@ -347,7 +349,7 @@ def test_ruling_10_last_turn_may_buy_and_ends_without_refill() -> None:
     s, ev = act(s, "buy dhoni 0g 0s 0c")
     assert s.step == OVER and s.end_reason == "last_card" and s.deck == deck
     assert cell(s, "b2") == "urn1"
-    assert E.outcome(s).scores == (0, None)
+    assert result(s).scores == (0, None)
 
 
 def test_ruling_11_all_escaped_checked_before_refill() -> None:
@@ -363,7 +365,7 @@ def test_ruling_11_all_escaped_checked_before_refill() -> None:
     s, ev = act(s, "take a1", "done", "buy dhoni 0g 2s 1c")
     assert s.end_reason == "all_escaped" and cell(s, "a1") is None
     assert not any(e.kind == "refill" for e in ev)
-    out = E.outcome(s)
+    out = result(s)
     assert out.scores == (2, 0) and out.ranks == (1, 2)
     # the same scoring as any other end; a tie goes to the seat further from the first player
     assert score_table([{}, {}], [False, False], [True, True], 0, False)[0] == (2, 1)
@@ -554,7 +556,7 @@ def test_apply_never_mutates() -> None:
 
 
 @pytest.mark.parametrize("chunk", range(4))
-def test_engine_agrees_with_independent_oracles(chunk):
+def test_engine_agrees_with_independent_oracles(chunk: int) -> None:
     """Random and AI play, every option combination: legal lists, Oceans, scores and ranks."""
     for seed in range(chunk * 100, chunk * 100 + 100):
         rng = random.Random(seed)
@@ -570,7 +572,7 @@ def test_engine_agrees_with_independent_oracles(chunk):
             before = s.island
             s = play(E, s, s.active, a).state
             assert all(y == x for x, y in zip(before, s.island, strict=True) if x != EMPTY and IS_OCEAN[x])
-        assert (E.outcome(s).scores, E.outcome(s).ranks) == oracle_result(s), seed
+        assert (result(s).scores, result(s).ranks) == oracle_result(s), seed
 
 
 def test_the_oracles_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -601,7 +603,7 @@ def test_the_oracles_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(scoring_mod, "FOSSIL_MAJORITY", 10)
     s = rig(fresh(), hands={0: ["fos1"]}, dhoni={0: "dhx"}, island={"a1": "dem1"}, round=3, active=0)
     s, _ = act(s, "discard a1")
-    assert E.outcome(s).scores == (10, None) and oracle_result(s)[0] == (15, None)
+    assert result(s).scores == (10, None) and oracle_result(s)[0] == (15, None)
 
 
 def test_option_defaults() -> None:
@@ -625,7 +627,7 @@ def test_option_defaults() -> None:
         active=0,
     )
     s, _ = act(s, "discard a1")
-    assert E.outcome(s).breakdown[0]["Fossils"] == 15
+    assert result(s).breakdown[0]["Fossils"] == 15
 
 
 def test_setup_redeal_runs_inside_setup(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -634,7 +636,7 @@ def test_setup_redeal_runs_inside_setup(monkeypatch: pytest.MonkeyPatch) -> None
     calls = []
 
     class Rigged(random.Random):
-        def shuffle(self, x):  # the first shuffle puts every Ocean on top
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]  # the first shuffle puts every Ocean on top
             calls.append(len(x))
             if len(calls) == 1:
                 x.sort(key=lambda c: not IS_OCEAN[c])
@@ -700,7 +702,7 @@ def test_every_event_kind_and_its_data() -> None:
         ("island_empty", "The game ends: only Oceans are left on the island."),
     ],
 )
-def test_end_events(reason, text):
+def test_end_events(reason: str, text: str) -> None:
     if reason == "last_card":
         s = rig(fresh(), island={"a1": "dem1"}, round=2, active=0)
         moves = ["take a1", "pass"]

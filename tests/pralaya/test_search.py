@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import collections
 import random
+from typing import Any
 
 import pytest
 
@@ -15,13 +16,13 @@ from engines.pralaya.ai.determinize import determinize
 from engines.pralaya.ai.heuristic import ESCAPE_RISK, view_risk
 from engines.pralaya.data import CARD_IDS
 from engines.pralaya.positions import rig
-from tests.pralaya.helpers import E, fresh
+from tests.pralaya.helpers import E, fresh, result
 from tests.search_helpers import check_determinize, check_search
 
 
 @pytest.mark.parametrize("options", E.property_options, ids=["default", "open-hands-etc"])
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_determinize_is_consistent_with_the_view(n, options):
+def test_determinize_is_consistent_with_the_view(n: int, options: dict[str, Any]) -> None:
     differed = check_determinize(E, n, options, seeds=range(2 if n < 4 else 1))
     assert differed > 0
 
@@ -68,7 +69,7 @@ def test_determinize_refuses_a_spectators_view() -> None:
 
 
 @pytest.mark.parametrize("n", [2, 4])
-def test_search_moves_are_legal_deterministic_and_view_only(n):
+def test_search_moves_are_legal_deterministic_and_view_only(n: int) -> None:
     assert check_search(E, n, seeds=range(1), iterations=16) > 0
 
 
@@ -170,14 +171,14 @@ def easy_escape_rate(n: int, games: int) -> tuple[int, int]:
             if any(a.startswith("buy dhoni") for a in legal):
                 had[s.active] = True
             s = E.apply(s, s.active, E.choose(E.view(s, s.active), legal))[0]
-        out = E.outcome(s)
+        out = result(s)
         could += sum(had)
         escaped += sum(1 for t in range(n) if had[t] and out.scores[t] is not None)
     return escaped, could
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_easy_seats_escape_when_they_could(n):
+def test_easy_seats_escape_when_they_could(n: int) -> None:
     """Issue #12: 14%-38% of AI seats never escaped. Measured here over 100 seeded games."""
     escaped, could = easy_escape_rate(n, 100)
     assert could >= 0.75 * n * 100  # most seats had a Dhoni among their moves at some point

@@ -14,10 +14,11 @@ from engines.base import (
 )
 from engines.pralaya import data
 from engines.pralaya.positions import rig
-from tests.pralaya.helpers import E, act, fresh
+from engines.pralaya.state import State
+from tests.pralaya.helpers import E, act, fresh, result
 
 
-def cell(state, name):
+def cell(state: State, name: str) -> str | None:
     return next(c["card"] for c in E.view(state, None)["island"] if c["cell"] == name)
 
 
@@ -75,7 +76,7 @@ def test_events_and_texts() -> None:
 def test_headline_says_one_point() -> None:
     s = rig(fresh(), hands={0: ["cop1"]}, dhoni={0: "dhx"}, island={"a1": "dem1"}, round=3, active=0)
     s, _ = act(s, "discard a1")
-    assert E.outcome(s).scores == (1, None)
+    assert result(s).scores == (1, None)
     assert E.view(s, None)["headline"] == "Game over · {s0} wins with 1 point"
 
 
@@ -111,7 +112,7 @@ def test_non_canonical_text_given_to_apply_gets_an_honest_reason() -> None:
         (["sil1", "sil2"], "buy veda 0g 2s 0c", "{s0} buys a Veda with 2 silver"),
     ],
 )
-def test_buy_texts_read_as_a_sentence(hand, action, text):
+def test_buy_texts_read_as_a_sentence(hand: list[str], action: str, text: str) -> None:
     """The payment is a plain English list, and 'and escapes' is not read as one more item."""
     s = rig(fresh(), hands={0: hand}, island={"a1": "dem1", "b1": "man1"}, round=2, active=0)
     s, _ = act(s, "take a1", "done")
@@ -160,7 +161,7 @@ def test_the_rules_explain_every_relic_and_the_coin_values() -> None:
 
 
 @pytest.mark.parametrize("n, cols", [(2, 5), (3, 5), (4, 6), (5, 6)])
-def test_a_bad_cell_names_the_islands_own_size(n, cols):
+def test_a_bad_cell_names_the_islands_own_size(n: int, cols: int) -> None:
     s = fresh(n)
     for seat in range(n):
         for typed in ("take z9", "take", "discard q"):

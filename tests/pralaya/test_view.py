@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import render
 from engines.pralaya.positions import rig
-from engines.pralaya.state import IS_OCEAN
-from tests.pralaya.helpers import E, act, fresh
+from engines.pralaya.state import IS_OCEAN, State
+from tests.pralaya.helpers import E, act, fresh, me
 
 
-def cell(state, name):
+def cell(state: State, name: str) -> str | None:
     return next(c["card"] for c in E.view(state, None)["island"] if c["cell"] == name)
 
 
-def random_game(seed: int, n: int, opts=None, check=True):
+def random_game(seed: int, n: int, opts: dict[str, Any] | None = None, check: bool = True) -> list[State]:
     """A random playout; yields every state (checking the invariants when ``check``)."""
     rng = random.Random(seed)
     s = E.setup(seed, n, opts or {})
@@ -40,7 +41,7 @@ def _preview(hand: list[str], dhoni: dict[int, str] | None = None) -> dict:
     """The provisional score of seat 0 (3 players, round 2) holding ``hand``; ``dhoni`` gives
     Dhoni to other seats, which changes the top of the pile."""
     s = rig(fresh(3), hands={0: hand}, dhoni=dhoni, island={"a1": "dem1", "b1": "man1"}, round=2, active=0)
-    return E.view(s, 0)["me"]["provisional"]
+    return me(E.view(s, 0))["provisional"]
 
 
 def test_ruling_18_hands_hidden_unless_open() -> None:
@@ -100,13 +101,13 @@ def test_view_schema() -> None:
         "price": 4,
         "stand_in": True,
     }
-    me = v["me"]
-    assert me["hand"] == {"gol": 1, "man": 1} and me["currency"] == 6 and me["legal"] == E.legal_actions(s, 1)
-    assert me["provisional"]["fossil_known"] is False
+    mine = me(v)
+    assert mine["hand"] == {"gol": 1, "man": 1} and mine["currency"] == 6 and mine["legal"] == E.legal_actions(s, 1)
+    assert mine["provisional"]["fossil_known"] is False
     # escaping now on Dhoni X (the top) would pay the gold: no coins, and one Manuscript scores nothing
-    assert me["provisional"]["breakdown"]["Coins"] == 0 and me["provisional"]["paid"] == 6
-    assert me["provisional"]["total"] == 0 and me["provisional"]["dhoni"] == "Dhoni X"
-    assert E.view(s, None)["me"] is None and E.view(s, 0)["me"]["legal"] == []
+    assert mine["provisional"]["breakdown"]["Coins"] == 0 and mine["provisional"]["paid"] == 6
+    assert mine["provisional"]["total"] == 0 and mine["provisional"]["dhoni"] == "Dhoni X"
+    assert E.view(s, None)["me"] is None and me(E.view(s, 0))["legal"] == []
     json.dumps(v)
 
 
@@ -170,6 +171,6 @@ def test_escaping_scores_what_the_preview_said() -> None:
     )
     s = E.apply(s, 0, "take b1")[0]
     s = E.apply(s, 0, "done")[0]
-    before = E.view(s, 0)["me"]["provisional"]["total"]
+    before = me(E.view(s, 0))["provisional"]["total"]
     s = E.apply(s, 0, "buy dhoni 0g 1s 1c")[0]
-    assert E.view(s, 0)["me"]["provisional"]["total"] == before == 6 + 5 + 1
+    assert me(E.view(s, 0))["provisional"]["total"] == before == 6 + 5 + 1
