@@ -13,7 +13,7 @@ import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from PIL import Image, ImageChops
@@ -24,6 +24,7 @@ from engines.pralaya.view import PralayaView
 from render import pralaya
 from render.common import PANEL, SEAT_COLORS, WIDTH, contrast, num, seat_ink, to_png
 from render.pralaya.art.cards import CARDS, set_progress
+from tests.pralaya.helpers import me, result
 
 CATS = list(pdata.CATEGORIES)
 
@@ -47,7 +48,7 @@ def sample_view(
     hand_size: int = 6,
     taken: int = 2,
     new: int = 2,
-) -> dict[str, Any]:
+) -> PralayaView:
     """A schema-exact Pralaya view with seeded random contents (not a reachable state)."""
     rng = random.Random(seed)
     rows, cols = pdata.GRID[n]
@@ -141,7 +142,7 @@ def sample_view(
     outcome = None
     if over:
         scores = [None if not p["escaped"] and s % 3 else 10 + 7 * s for s, p in enumerate(players)]
-        esc = sorted((s for s in range(n) if scores[s] is not None), key=lambda s: -scores[s])
+        esc = sorted((s for s in range(n) if scores[s] is not None), key=lambda s: -(scores[s] or 0))
         ranks = [0] * n
         for i, s in enumerate(esc):
             ranks[s] = i + 1
@@ -159,35 +160,43 @@ def sample_view(
             "winners": [s for s in range(n) if ranks[s] == 1],
             "notes": ["" for _ in range(n)],
         }
-    return {
-        "game": "pralaya",
-        "viewer": viewer,
-        "n_players": n,
-        "to_move": [] if over else [active],
-        "over": over,
-        "headline": ("Game over" if over else f"Round 3 · {{s{active}}} collecting · 2 Vitality left"),
-        "options": {"open_hands": open_hands, "veda_price": 4, "first_seat": -1, "fossil_all_players": False},
-        "round": 3,
-        "first": first,
-        "active": active,
-        "step": "over" if over else step,
-        "vitality": 3,
-        "v_left": 2 if step == "collect" else 0,
-        "rows": rows,
-        "cols": cols,
-        "island": island,
-        "deck": len(pool),
-        "unrevealed": 31,
-        "discard": discard,
-        "veda": {"left": n - sum(p["veda"] for p in players), "price": 4, "stand_in": True},
-        "dhoni": [
-            {"id": d, "price": "X" if pdata.DHONI_BY_ID[d].price is None else pdata.DHONI_BY_ID[d].price}
-            for d in dhoni_pile
-        ],
-        "players": players,
-        "me": me,
-        "outcome": outcome,
-    }
+    return cast(
+        PralayaView,
+        {
+            "game": "pralaya",
+            "viewer": viewer,
+            "n_players": n,
+            "to_move": [] if over else [active],
+            "over": over,
+            "headline": ("Game over" if over else f"Round 3 · {{s{active}}} collecting · 2 Vitality left"),
+            "options": {
+                "open_hands": open_hands,
+                "veda_price": 4,
+                "first_seat": -1,
+                "fossil_all_players": False,
+            },
+            "round": 3,
+            "first": first,
+            "active": active,
+            "step": "over" if over else step,
+            "vitality": 3,
+            "v_left": 2 if step == "collect" else 0,
+            "rows": rows,
+            "cols": cols,
+            "island": island,
+            "deck": len(pool),
+            "unrevealed": 31,
+            "discard": discard,
+            "veda": {"left": n - sum(bool(p["veda"]) for p in players), "price": 4, "stand_in": True},
+            "dhoni": [
+                {"id": d, "price": "X" if pdata.DHONI_BY_ID[d].price is None else pdata.DHONI_BY_ID[d].price}
+                for d in dhoni_pile
+            ],
+            "players": players,
+            "me": me,
+            "outcome": outcome,
+        },
+    )
 
 
 # --------------------------------------------------------------------------- helpers
@@ -203,7 +212,7 @@ def _engine() -> base.Engine:
     return base.get("pralaya")
 
 
-def playout(seed: int, n: int, opts: dict | None = None, stop: int | None = None) -> Iterator[Any]:
+def playout(seed: int, n: int, opts: dict[str, Any] | None = None, stop: int | None = None) -> Iterator[Any]:
     """Every state of a seeded random playout (random legal actions chosen by a seeded
     ``random.Random``), the start included, until the end or ``stop`` actions."""
     engine = _engine()
@@ -265,7 +274,7 @@ def test_every_step_of_playouts_renders(n: int) -> None:
         # the board keeps its size at the end; the sheet is a picture of its own, ranking first
         _check_board(pralaya.board(final, names), n)
         order = ranked(final)
-        outcome = engine.outcome(state)
+        outcome = result(state)
         assert sorted(seat for seat, _, _ in order) == list(range(n))
         scored = [(place, total) for _, place, total in order if total is not None]
         assert scored == sorted(scored, key=lambda pt: pt[0])
@@ -278,7 +287,7 @@ def test_every_step_of_playouts_renders(n: int) -> None:
         _check_text(text)
         assert "Result" in text
         # each seat's final private view: its hand and its real score (or none)
-        out = engine.outcome(state)
+        out = result(state)
         for seat in range(n):
             mine = engine.view(state, seat)
             _check_image(pralaya.hand(mine, names), n)
@@ -369,7 +378,7 @@ def test_sample_views_every_layout(n: int, open_hands: bool, over: bool) -> None
 
 def test_text_stays_under_the_discord_limit_in_the_worst_case() -> None:
     v = sample_view(1, 5, viewer=2, open_hands=True, hand_size=10, taken=0, new=6)
-    v["me"]["legal"] = [f"take {c['cell']}" for c in v["island"]][:18] + ["done"]
+    me(v)["legal"] = [f"take {c['cell']}" for c in v["island"]][:18] + ["done"]
     t = pralaya.text(v, ["W" * 32] * 5)
     _check_text(t)
     assert "take a1" in t
@@ -395,8 +404,8 @@ def _diff(a: Image.Image, b: Image.Image) -> tuple[float, float]:
     diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
     hist = diff.histogram()
     total = a.width * a.height
-    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[256 * k : 256 * (k + 1)]))
-    mean /= total * 3
+    mean: float = sum(i * c for k in range(3) for i, c in enumerate(hist[256 * k : 256 * (k + 1)]))
+    mean = mean / (total * 3)
     r, g, b = diff.split()
     worst = ImageChops.lighter(ImageChops.lighter(r, g), b)  # largest channel difference
     far = sum(worst.histogram()[65:])
@@ -417,7 +426,7 @@ def _close(a: Image.Image, b: Image.Image) -> tuple[bool, str]:
 GOLDEN_CASES = [("pralaya_board_4p", 3, 4, 20, {}), ("pralaya_board_5p_open", 4, 5, 31, {"open_hands": True})]
 
 
-def _golden_board(seed: int, n: int, moves: int, opts: dict) -> Image.Image:
+def _golden_board(seed: int, n: int, moves: int, opts: dict[str, Any]) -> Image.Image:
     state = list(playout(seed, n, opts, stop=moves))[-1]
     return pralaya.board(_engine().view(state, None), LONG[:n])
 
@@ -466,7 +475,7 @@ from render.pralaya.layout import M as MARGIN  # noqa: E402
 from render.pralaya.marks import DRAWN, SANK, TAKEN, changes  # noqa: E402
 
 
-def _steps(seed: int, n: int) -> Iterator[tuple[PralayaView | None, PralayaView]]:
+def _steps(seed: int, n: int) -> Iterator[tuple[PralayaView, PralayaView]]:
     """(previous public view, public view) after every move of a seeded playout."""
     engine = _engine()
     prev = None
@@ -532,7 +541,7 @@ def test_the_grid_keeps_its_geometry_as_cells_sink() -> None:
     cols = v["cols"]
     for k, c in enumerate(v["island"]):
         if k < cols or k % cols == 1:  # the first row and the second column sink
-            c.update(code="oce", card="oce1", name="Ocean", cost=None)
+            c.update({"code": "oce", "card": "oce1", "name": "Ocean", "cost": None})
     widths, heights = grid_layout(v)
     assert heights == [TILE_H] * 3
     assert max(widths) - min(widths) <= 1
@@ -553,7 +562,8 @@ def test_every_board_of_whole_games_has_the_fixed_size(n: int) -> None:
     assert want <= 1100
     for seed, opts in ((1, {}), (2, {"open_hands": True})):
         prev = None
-        sizes, extras = set(), set()
+        sizes: set[tuple[int, int]] = set()
+        extras: set[tuple[int, int]] = set()
         for state in playout(seed, n, opts):
             v = engine.view(state, None)
             imgs = render.board_images("pralaya", v, LONG[:n], caption=["Ann takes a1"], previous=prev)

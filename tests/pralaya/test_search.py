@@ -37,7 +37,7 @@ def test_determinize_fills_hidden_hands_uniformly_and_keeps_what_is_seen() -> No
     other = (seat + 1) % 3
     size = view["players"][other]["hand_size"]
     assert size > 0
-    seen = collections.Counter()
+    seen: collections.Counter[Any] = collections.Counter()
     k = 3000
     for _ in range(k):
         d = determinize(view, rng)

@@ -4,6 +4,7 @@ summary, and the terminal text and hand picture of the escape preview."""
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import pytest
 
@@ -142,7 +143,12 @@ def test_the_hand_image_titles_the_preview_after_paying(monkeypatch: pytest.Monk
     hand = importlib.import_module("render.pralaya.hand")  # (``render.pralaya.hand`` is also a function)
     titles: list[str] = []
     real = hand.section_title
-    monkeypatch.setattr(hand, "section_title", lambda d, y, t, *a: titles.append(t) or real(d, y, t, *a))
+
+    def titled(d: Any, y: int, t: str, *a: Any) -> int:
+        titles.append(t)
+        return int(real(d, y, t, *a))
+
+    monkeypatch.setattr(hand, "section_title", titled)
     s = rig(fresh(3), hands={0: ["gol1", "gre1"]}, island={"a1": "dem1"}, round=2, active=0)
     render.get("pralaya").hand(E.view(s, 0), NAMES)
     assert "If you escaped now (after paying 6)" in titles
@@ -166,5 +172,5 @@ def test_a_bad_cell_names_the_islands_own_size(n: int, cols: int) -> None:
     for seat in range(n):
         for typed in ("take z9", "take", "discard q"):
             reason = E.is_legal(s, seat, typed)
-            assert f"a column 1–{cols}," in reason, reason
+            assert reason is not None and f"a column 1–{cols}," in reason, reason
     assert E.is_legal(s, s.active, "take c6" if cols == 5 else "take c7") is not None

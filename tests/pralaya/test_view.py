@@ -10,7 +10,8 @@ from typing import Any
 import render
 from engines.pralaya.positions import rig
 from engines.pralaya.state import IS_OCEAN, State
-from tests.pralaya.helpers import E, act, fresh, me
+from engines.pralaya.view import ProvisionalView
+from tests.pralaya.helpers import E, act, final, fresh, me
 
 
 def cell(state: State, name: str) -> str | None:
@@ -37,7 +38,7 @@ def random_game(seed: int, n: int, opts: dict[str, Any] | None = None, check: bo
 NAMES = ["You", "AI Bilal", "AI Chen"]
 
 
-def _preview(hand: list[str], dhoni: dict[int, str] | None = None) -> dict:
+def _preview(hand: list[str], dhoni: dict[int, str] | None = None) -> ProvisionalView:
     """The provisional score of seat 0 (3 players, round 2) holding ``hand``; ``dhoni`` gives
     Dhoni to other seats, which changes the top of the pile."""
     s = rig(fresh(3), hands={0: hand}, dhoni=dhoni, island={"a1": "dem1", "b1": "man1"}, round=2, active=0)
@@ -102,7 +103,11 @@ def test_view_schema() -> None:
         "stand_in": True,
     }
     mine = me(v)
-    assert mine["hand"] == {"gol": 1, "man": 1} and mine["currency"] == 6 and mine["legal"] == E.legal_actions(s, 1)
+    assert (
+        mine["hand"] == {"gol": 1, "man": 1}
+        and mine["currency"] == 6
+        and mine["legal"] == E.legal_actions(s, 1)
+    )
     assert mine["provisional"]["fossil_known"] is False
     # escaping now on Dhoni X (the top) would pay the gold: no coins, and one Manuscript scores nothing
     assert mine["provisional"]["breakdown"]["Coins"] == 0 and mine["provisional"]["paid"] == 6
@@ -124,7 +129,7 @@ def test_view_taken_new_and_over() -> None:
     s, _ = act(s, "take a1", "buy dhoni 0g 0s 0c")
     v = E.view(s, None)
     assert v["over"] and v["step"] == "over" and v["to_move"] == []
-    assert v["players"][1]["hand_ids"] == ["fos1"] and v["outcome"]["winners"] == [0]
+    assert v["players"][1]["hand_ids"] == ["fos1"] and final(v)["winners"] == [0]
     assert v["headline"] == "Game over · {s0} wins with 2 points"
 
 
