@@ -69,9 +69,9 @@ def _grid(
     active: tuple[RGB, str, str],
     ch: Changes,
 ) -> int:
-    cols = int(view.get("cols", 5))
+    cols = int(view["cols"])
     widths, heights = grid_layout(view)
-    island = view.get("island", [])
+    island = view["island"]
     yy = y
     for r, h in enumerate(heights):
         x = MARGIN
@@ -79,7 +79,7 @@ def _grid(
             i = r * cols + c
             if i < len(island):
                 cell = island[i]
-                tile(img, d, (x, yy, x + w, yy + h), cell, active, ch.cells.get(str(cell.get("cell"))))
+                tile(img, d, (x, yy, x + w, yy + h), cell, active, ch.cells.get(str(cell["cell"])))
             x += w + GAP
         yy += h + GAP
     return yy - GAP
@@ -115,8 +115,8 @@ def _turn_line(
 ) -> int:
     """Who acts and what the step is for, and the Vitality left; at the end, the result."""
     cy = y + TURN_H / 2
-    active = view.get("active")
-    if view.get("over"):
+    active = view["active"]
+    if view["over"]:
         outcome = view["outcome"]
         winners = outcome["winners"] if outcome is not None else []
         scores = outcome["scores"] if outcome is not None else []
@@ -134,11 +134,11 @@ def _turn_line(
     if active is None:
         return y + TURN_H
     seat_badge(d, (MARGIN + 22, cy), active, seat_initials(names)[active], 20)
-    escaped = any(p.get("escaped") for p in view.get("players", []) if p.get("seat") == active)
-    hint = "has escaped: discards 1 relic" if escaped else STEP_HINT.get(str(view.get("step")), "")
+    escaped = any(p["escaped"] for p in view["players"] if p["seat"] == active)
+    hint = "has escaped: discards 1 relic" if escaped else STEP_HINT.get(str(view["step"]), "")
     right = 0
     if not escaped:
-        vit, left = int(view.get("vitality", 0)), int(view.get("v_left", 0))
+        vit, left = int(view["vitality"]), int(view["v_left"])
         nf = font(NUMBER_TEXT + 4, True)
         rx = WIDTH - MARGIN - 4
         d.text((rx, cy), str(left), font=nf, fill=VITALITY, anchor="rm")
@@ -171,12 +171,12 @@ def _supply(img: Image.Image, d: ImageDraw.ImageDraw, view: PralayaView, y: int,
     d.rounded_rectangle(
         (MARGIN, y, WIDTH - MARGIN, y + SUPPLY_H), radius=10, fill=PANEL, outline=LINE, width=2
     )
-    veda = view.get("veda") or {}
-    dhoni = view.get("dhoni") or []
-    discard = view.get("discard") or []
+    veda = view["veda"] or {}
+    dhoni = view["dhoni"] or []
+    discard = view["discard"] or []
     cy = y + 32
-    x = _count(d, MARGIN + 16, cy, int(view.get("deck", 0)), "in the deck")
-    x = _count(d, x, cy, int(view.get("unrevealed", 0)), "relics unseen")
+    x = _count(d, MARGIN + 16, cy, int(view["deck"]), "in the deck")
+    x = _count(d, x, cy, int(view["unrevealed"]), "relics unseen")
     x = _count(d, x, cy, len(discard), "discarded")
     if discard:  # the last card discarded, as a reminder of what left the game
         card = info(discard[-1].rstrip("0123456789"))
@@ -192,8 +192,8 @@ def _supply(img: Image.Image, d: ImageDraw.ImageDraw, view: PralayaView, y: int,
     x = vx + 44
     d.text((x, cy), "Veda", font=font(28, True), fill=INK, anchor="lm")
     x += text_width("Veda", font(28, True)) + 10
-    x = _count(d, x, cy, int(veda.get("price", 0)), "coins,")
-    x = _count(d, x - 14, cy, int(veda.get("left", 0)), "left")
+    x = _count(d, x, cy, int(veda["price"]), "coins,")
+    x = _count(d, x - 14, cy, int(veda["left"]), "left")
     if "veda" in ch.supply:
         mark_box(d, (vx - 6, cy - 24, x - 10, cy + 24), radius=8, width=4)
     dx = max(x + 10, MARGIN + 470)
@@ -237,7 +237,7 @@ def board(
     img, d = new_canvas(board_height(n))
     top(img, d, view, nm)
     y = _turn_line(img, d, view, nm, HEADER_H + 6)
-    active = view.get("active")
+    active = view["active"]
     tags = seat_initials(nm)
     how = emptied_by(view, previous)
     acol = (seat_ink(active), tags[active], how) if active is not None else (INK, "?", how)
@@ -253,9 +253,9 @@ def board(
 
 def _status(img: Image.Image, d: ImageDraw.ImageDraw, p: PlayerView, x: float, cy: float, w: float) -> None:
     """The box's last line: the Dhoni the seat escaped on (with "escaped"), or its Veda."""
-    if p.get("dhoni"):
+    if p["dhoni"]:
         paste_icon(img, "dhoni", (x, cy - 16), 32)
-        label = f"Dhoni {price_text(p.get('dhoni_price'))}" if w >= 300 else price_text(p.get("dhoni_price"))
+        label = f"Dhoni {price_text(p.get('dhoni_price'))}" if w >= 300 else price_text(p["dhoni_price"])
         f = font(MIN_TEXT + 2, True)
         d.text((x + 36, cy), label, font=f, fill=INK, anchor="lm")
         lx = x + 36 + text_width(label, f) + 10
@@ -264,7 +264,7 @@ def _status(img: Image.Image, d: ImageDraw.ImageDraw, p: PlayerView, x: float, c
             tag(d, (x + w - 10 - pw, cy - (MIN_TEXT + 11) / 2), "escaped", GOOD, size=MIN_TEXT, pad=7)
         elif lx + text_width("escaped", font(MIN_TEXT, True, True)) <= x + w - 6:
             d.text((lx, cy), "escaped", font=font(MIN_TEXT, True, True), fill=GOOD, anchor="lm")
-    elif p.get("veda"):
+    elif p["veda"]:
         paste_icon(img, "veda", (x, cy - 16), 32)
         d.text((x + 36, cy), "Veda", font=font(MIN_TEXT + 2, True), fill=INK, anchor="lm")
 
@@ -279,8 +279,8 @@ def _box(
     changed: frozenset[str],
 ) -> None:
     seat = int(p["seat"])
-    over = bool(view.get("over"))
-    active = (not over) and seat == view.get("active")
+    over = bool(view["over"])
+    active = (not over) and seat == view["active"]
     x0, y0, x1, y1 = box
     w = x1 - x0
     d.rounded_rectangle(
@@ -289,14 +289,14 @@ def _box(
     d.rectangle((x0 + 2, y0 + 10, x0 + 8, y1 - 10), fill=seat_color(seat))
     r = 18
     seat_badge(d, (x0 + 18 + r, y0 + 12 + r), seat, seat_initials(names)[seat], r)
-    first = seat == view.get("first") and not over and w >= 220
+    first = seat == view["first"] and not over and w >= 220
     name_w = int(w - 2 * r - 40 - (62 if first else 0))
     s, nf = fit(names[seat], name_w, 28, bold=True)
     d.text((x0 + 2 * r + 28, y0 + 12 + r), s, font=nf, fill=seat_ink(seat), anchor="lm")
     if first:
         tag(d, (x1 - 68, y0 + 14), "1st", PANEL, fg=MUTED, size=MIN_TEXT, pad=6, outline=LINE)
     cy = y0 + 86
-    hs = int(p.get("hand_size", 0))
+    hs = int(p["hand_size"])
     paste_icon(img, "back", (x0 + 18, cy - 17), 34)
     nfnt = font(NUMBER_TEXT, True)
     d.text((x0 + 58, cy), str(hs), font=nfnt, fill=INK, anchor="lm")
@@ -304,7 +304,7 @@ def _box(
     nx = x0 + 58 + text_width(str(hs), nfnt) + 8
     if nx + text_width(word, font(MIN_TEXT)) < x1 - 10:
         d.text((nx, cy + 3), word, font=font(MIN_TEXT), fill=MUTED, anchor="lm")
-    if p.get("veda") and p.get("dhoni") and w >= 230:  # both: the Veda beside the cards
+    if p["veda"] and p["dhoni"] and w >= 230:  # both: the Veda beside the cards
         paste_icon(img, "veda", (x1 - 48, cy - 16), 32)
     if "hand" in changed:
         mark_box(d, (x0 + 10, cy - 26, x1 - 10, cy + 26), radius=8, width=4)
@@ -330,7 +330,7 @@ def players_block(
     changed: dict[int, frozenset[str]],
 ) -> int:
     """One box per seat, in seat order, across the board; returns the y below them."""
-    players = list(view.get("players", []))
+    players = list(view["players"])
     w = box_width(len(players))
     for i, p in enumerate(players):
         x0 = MARGIN + i * (w + BOX_GAP)
@@ -346,23 +346,23 @@ def extra(
 ) -> Image.Image | None:
     """Every seat's relics when the game is played with open hands (None otherwise: the hands
     are hidden, and the board says all there is)."""
-    if not (view.get("options") or {}).get("open_hands"):
+    if not (view["options"] or {}).get("open_hands"):
         return None
     nm = names_for(view, names)
     n = int(view["n_players"])
     img, d = canvas(hands_height(n))
-    header(img, d, "Pralaya", "Open hands", over=bool(view.get("over")))
+    header(img, d, "Pralaya", "Open hands", over=bool(view["over"]))
     marked = changes(previous, view).players if previous is not None else {}
     initials = seat_initials(nm)
     y = HEADER_H + 14
-    for p in view.get("players", []):
+    for p in view["players"]:
         seat = int(p["seat"])
         box = (MARGIN, y, WIDTH - MARGIN, y + ROW_H)
         d.rounded_rectangle(box, radius=10, fill=PANEL, outline=LINE, width=2)
         seat_badge(d, (MARGIN + 30, y + 30), seat, initials[seat], 19)
         t, f = fit(nm[seat], NAME_W - 70, 28, True)
         d.text((MARGIN + 58, y + 30), t, font=f, fill=seat_ink(seat), anchor="lm")
-        hs = int(p.get("hand_size", 0))
+        hs = int(p["hand_size"])
         d.text(
             (MARGIN + 16, y + 80),
             f"{hs} card{'' if hs == 1 else 's'}",
@@ -370,7 +370,7 @@ def extra(
             fill=MUTED,
             anchor="lm",
         )
-        _chips(img, p.get("hand") or {}, MARGIN + NAME_W, y + 6)
+        _chips(img, p["hand"] or {}, MARGIN + NAME_W, y + 6)
         if "hand" in marked.get(seat, frozenset()):
             mark_box(d, (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), radius=12, width=4)
         y += ROW_H + 8

@@ -70,7 +70,7 @@ def is_ocean(code: object) -> bool:
 def grid_layout(view: Mapping[str, object]) -> tuple[list[int], list[int]]:
     """(column widths, row heights) of the island grid: fixed by its size, so that the board
     keeps one geometry through a game (sunk cells stay where they were, drawn as Ocean)."""
-    rows, cols = int(view.get("rows", 3)), int(view.get("cols", 5))  # type: ignore[call-overload]
+    rows, cols = int(view["rows"]), int(view["cols"])  # type: ignore[call-overload]
     base, extra = divmod(INNER - (cols - 1) * GAP, cols)
     return [base + (1 if c < extra else 0) for c in range(cols)], [TILE_H] * rows
 

@@ -136,6 +136,9 @@ def sample_view(
                 "breakdown": bd,
                 "total": sum(bd.values()),
                 "fossil_known": open_hands,
+                "dhoni": None,
+                "paid": 0,
+                "short": 0,
             },
             "legal": legal if viewer == active and not over else [],
         }

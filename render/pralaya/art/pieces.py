@@ -80,9 +80,9 @@ def section_title(d: ImageDraw.ImageDraw, y: int, title: str, note: str = "") ->
 def top(img: Image.Image, d: ImageDraw.ImageDraw, view: PralayaView, names: Sequence[str]) -> int:
     """The house header of every Pralaya picture: the round, the step and who acts (or "Game
     over"). Returns the y below it."""
-    over = bool(view.get("over"))
-    active = view.get("active")
-    step = str(view.get("step", ""))
+    over = bool(view["over"])
+    active = view["active"]
+    step = str(view["step"])
     return header(
         img,
         d,
@@ -170,7 +170,7 @@ def tile(
     )
     if mark:
         mark_box(d, (x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=10, width=5)
-        if cell.get("code") is not None:  # an empty cell's own words say what happened
+        if cell["code"] is not None:  # an empty cell's own words say what happened
             _mark_tag(d, x1 - 6, y0 + 6, mark)
 
 
@@ -180,7 +180,7 @@ def _empty(
     x0, y0, x1, y1 = box
     d.rectangle(box, fill=BG)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 12
-    if cell.get("taken"):
+    if cell["taken"]:
         colour, initial, how = active
         d.rounded_rectangle(box, radius=8, outline=colour, width=3)
         dashed_rect(d, (x0 + 6, y0 + 6, x1 - 6, y1 - 6), tint(colour, 0.45), dash=7)
@@ -191,7 +191,7 @@ def _empty(
     else:
         dashed_rect(d, box, MUTED, dash=7)
         draw_text(d, (cx, cy), "empty", MIN_TEXT, fill=MUTED, anchor="mm")
-    draw_text(d, (x0 + 9, y0 + 6), str(cell.get("cell", "")), 28, fill=MUTED, bold=True)
+    draw_text(d, (x0 + 9, y0 + 6), str(cell["cell"]), 28, fill=MUTED, bold=True)
 
 
 def _face(
@@ -203,9 +203,9 @@ def _face(
     mark: str | None,
 ) -> None:
     x0, y0, x1, y1 = box
-    code = cell.get("code")
+    code = cell["code"]
     card = info(code)
-    label = str(cell.get("cell", ""))
+    label = str(cell["cell"])
     if code is None:
         _empty(d, box, cell, active)
         return
@@ -222,9 +222,9 @@ def _face(
     )
     draw_text(d, (x0 + 9, y0 + 6), label, 28, fill=INK, bold=True)
     paste_icon(img, code if card else "back", (x0 + 10, y0 + 42), 42)
-    cost = cell.get("cost") if cell.get("cost") is not None else (card.cost if card else None)
+    cost = cell["cost"] if cell["cost"] is not None else (card.cost if card else None)
     if cost:
         pw = cost * (PIP + 4) - 4
         pips(img, (x1 - 12 - pw, y0 + 54), cost, cost, PIP, VITALITY, gap=4)
-    name = cell.get("name") or (card.name if card else str(code))
+    name = cell["name"] or (card.name if card else str(code))
     name_lines(d, name, (x0 + x1) / 2, y0 + 96, x1 - x0 - 12)
