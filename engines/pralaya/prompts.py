@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 TEXT = {
     0: "Take cells within your Vitality, or stop",
-    1: "Discard down to the hand limit",
+    1: "You have escaped: discard one relic from the island",
     2: "Buy a Veda or a Dhoni, or pass",
 }
 ESCAPE_WARNING = (

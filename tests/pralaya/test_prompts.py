@@ -70,3 +70,11 @@ def test_take_labels_give_what_a_coin_is_worth() -> None:
     assert E.action_label(s, 0, "take a2").endswith("worth 3)")
     assert E.action_label(s, 0, "take a3").endswith("worth 1)")
     assert "worth" not in E.action_label(s, 0, "take b1")
+
+
+def test_an_escaped_seat_is_asked_to_discard_from_the_island() -> None:
+    """Pralaya has no hand limit: the escaped seat's instruction says what its discard is."""
+    s = rig(fresh(), dhoni={0: "dhx"}, island={"a1": "dem1", "b2": "man1"}, round=3, active=0)
+    p = E.prompt(s, 0)
+    assert p.text == "You have escaped: discard one relic from the island"
+    assert "limit" not in p.text
