@@ -1,4 +1,5 @@
-"""Pralaya component data (spec §2): relics, Veda and Dhoni cards, the island grid, vitality.
+"""Pralaya component data (docs/rules/pralaya.md#components): relics, Veda and Dhoni cards, the island
+grid, vitality; the stand-in values (docs/rules/pralaya.md#stand-ins).
 
 Data only, no rules. The renderer may import this module for names, costs, currencies and the
 score-sheet categories.
@@ -108,7 +109,7 @@ CATEGORIES: tuple[str, ...] = (
 FOSSIL_MAJORITY = 15
 BRAHMIN_BONUS = 15
 
-# ------------------------------------------------------------------ STAND-INS (not printed in the rules)
+# ---------------------------------------------------- STAND-INS (docs/rules/pralaya.md#stand-ins)
 
 
 class StandIns(TypedDict):

@@ -1,4 +1,5 @@
-"""Pralaya action text (spec §5): the action space, parsing, reasons for refusals, button labels.
+"""Pralaya action text (docs/rules/pralaya.md#actions): the grammar, the action space, parsing, the bound
+on a game's length (docs/rules/pralaya.md#length).
 
 Canonical forms: ``take <cell>``, ``done``, ``buy veda <g>g <s>s <c>c``, ``buy dhoni <g>g <s>s <c>c``,
 ``pass``, ``discard <cell>``. A payment's counts range over the coins that exist (0–5 gold,
@@ -7,33 +8,15 @@ Canonical forms: ``take <cell>``, ``done``, ``buy veda <g>g <s>s <c>c``, ``buy d
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from engines.base import BadNotation
+from engines.errors import BadNotation
 from engines.pralaya import data
-from engines.pralaya.state import (
-    BUY,
-    CARD_CUR,
-    CARD_NAME,
-    CELLS,
-    CELLS_BY_SIZE,
-    COLLECT,
-    COST_E,
-    DHONI_NAME,
-    DHONI_PRICE,
-    DHONI_X,
-    DISCARD,
-    EMPTY,
-    IS_OCEAN,
-    OVER,
-    State,
-    coins,
-    legal,
-    pay_phrase,
-    veda_left,
-)
+from engines.pralaya.state import CELLS, MAX_TURNS
 
 TAKE, DONE, BUY_VEDA, BUY_DHONI, PASS, DISCARD_V = range(6)
+
 MAX_COINS = {code: data.RELIC_BY_CODE[code].qty for code in data.COIN_CODES}  # gol 5, sil 6, cop 4
 
 HINT = "Try `take b4`, `done`, `buy veda 0g 1s 1c`, `buy dhoni …`, `pass` or `discard c2`."
@@ -76,7 +59,7 @@ def action_space(n_players: int) -> list[str]:
     return sorted(SPACE[n_players])
 
 
-def _quote(text: str) -> str:
+def quote(text: str) -> str:
     t = " ".join(text.split())
     t = t if len(t) <= 40 else t[:39] + "…"
     return "`" + t.replace("`", "'") + "`" if t else "An empty message"
@@ -107,141 +90,16 @@ def parse(text: str, cols: int = 6) -> str:
         why = f"`{verb}` takes nothing after it."
     else:
         why = HINT
-    raise BadNotation(f"{_quote(str(text))} is not a Pralaya action. {why}")
+    raise BadNotation(f"{quote(str(text))} is not a Pralaya action. {why}")
 
 
-# ------------------------------------------------------------------ why an action is refused
+ACTION_BOUND = data.N_NON_OCEAN + 2 * MAX_TURNS  # takes/discards + done + buy/pass = 193
+_SPACES: dict[int, tuple[str, ...]] = {}
 
 
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}" + ("" if k == 1 else "s")
-
-
-def _cell_problem(s: State, cell: int, what: str) -> str | None:
-    names = CELLS_BY_SIZE[len(s.island)]
-    card = s.island[cell]
-    if card == EMPTY:
-        if s.taken >> cell & 1:
-            return (
-                f"{names[cell]} is empty: its card went this turn, and refills come at the end of the turn."
-            )
-        return f"{names[cell]} is empty."
-    if IS_OCEAN[card]:
-        return f"{names[cell]} is an Ocean: Oceans cannot be {what}."
-    return None
-
-
-def _buy_problem(s: State, verb: int, pay: tuple[int, int, int]) -> str:
-    seat = s.active
-    g, si, c = coins(s.hands[seat])
-    x, y, z = pay
-    price: int | None  # None: Dhoni X
-    if verb == BUY_VEDA:
-        if s.veda[seat]:
-            return "You already have a Veda (at most one per player)."
-        if veda_left(s) == 0:
-            return "No Veda is left in the pile."
-        price, card = s.veda_price, "the Veda"
-    else:
-        if not s.dhoni_pile:
-            return "No Dhoni is left in the pile."
-        top = s.dhoni_pile[0]
-        price, card = DHONI_PRICE[top], DHONI_NAME[top]
-    for want, have, word in ((x, g, "Gold Coin"), (y, si, "Silver Coin"), (z, c, "Copper Coin")):
-        if want > have:
-            return f"You offered {_plural(want, word)} but hold {have}."
-    if price is None:
-        return f"Dhoni X takes all your coins: `buy dhoni {g}g {si}s {c}c`."
-    total = 6 * x + 3 * y + z
-    if total < price:
-        return f"That pays {total} but {card} costs {price}."
-    return "That payment is more than needed: drop a coin."
-
-
-def why_illegal(s: State, action: str) -> str:
-    """A sentence saying why ``action`` (any text) is not legal for the active seat now."""
-    if s.step == OVER:
-        return "The game is over."
-    try:
-        canonical = parse(action, data.GRID[s.n][1])
-    except BadNotation as err:
-        return err.reason
-    if canonical != action and canonical in legal(s):
-        return f"{_quote(action)} is not written the canonical way: send `{canonical}`."
-    action = canonical
-    dec = SPACE[s.n].get(action)
-    if dec is None:  # a cell of a larger island
-        names = CELLS_BY_SIZE[len(s.island)]
-        return f"There is no cell {action.split()[-1]} on this island: it runs from a1 to {names[-1]}."
-    verb, arg = dec
-    step = s.step
-    if step == DISCARD:
-        if verb == DISCARD_V:
-            return _cell_problem(s, arg, "discarded") or "You cannot discard that now."
-        if verb in (BUY_VEDA, BUY_DHONI):
-            return "You have escaped: escaped players never buy. Discard a relic with `discard <cell>`."
-        return (
-            "You have escaped: instead of collecting you discard a relic from the island (`discard <cell>`)."
-        )
-    if verb == DISCARD_V:
-        return "Only a player who has escaped discards; " + (
-            "you collect with `take <cell>`." if step == COLLECT else "now buy or `pass`."
-        )
-    if step == COLLECT:
-        if verb == TAKE:
-            problem = _cell_problem(s, arg, "collected")
-            if problem:
-                return problem
-            cost = COST_E[s.island[arg]]
-            return f"{CELLS_BY_SIZE[len(s.island)][arg]} costs {cost} Vitality but you have {s.v_left} left."
-        if not s.taken:
-            if verb == DONE:
-                return "You must take at least one card before `done`."
-            return "Take at least one card first: buying (or `pass`) comes after collecting."
-        if verb == PASS:
-            return "You are still collecting: say `done` first, then buy or `pass`."
-        return "Finish collecting first: say `done`, then buy."
-    if step == BUY:
-        if verb == TAKE:
-            return "Collecting is over for this turn: buy a Veda or a Dhoni, or `pass`."
-        if verb == DONE:
-            return "You are already done collecting: buy a Veda or a Dhoni, or `pass`."
-        if verb in (BUY_VEDA, BUY_DHONI):
-            return _buy_problem(s, verb, arg)
-    return "That is not possible now."
-
-
-# ------------------------------------------------------------------ labels
-
-
-def label(s: State, action: str) -> str:
-    """A short button label for ``action`` (falls back to the text itself)."""
-    dec = SPACE[s.n].get(action)
-    if dec is None:
-        return action[:80]
-    verb, arg = dec
-    if verb in (TAKE, DISCARD_V):
-        names = CELLS_BY_SIZE[len(s.island)]
-        card = s.island[arg]
-        cell = names[arg]
-        if card == EMPTY:
-            return f"{'Take' if verb == TAKE else 'Discard'} {cell}"
-        if verb == DISCARD_V:
-            return f"Discard {cell} · {CARD_NAME[card]}"
-        if IS_OCEAN[card]:
-            return f"Take {cell} · Ocean (cannot be taken)"
-        worth = CARD_CUR[card]
-        return f"Take {cell} · {CARD_NAME[card]} ({COST_E[card]} V" + (f", worth {worth})" if worth else ")")
-    if verb == DONE:
-        return "Done collecting"
-    if verb == PASS:
-        return "Pass (buy nothing)"
-    x, y, z = arg
-    pay = pay_phrase(x, y, z, joiner=" + ")
-    if verb == BUY_VEDA:
-        return f"Buy Veda: {pay}"
-    top = s.dhoni_pile[0] if s.dhoni_pile else DHONI_X
-    name = DHONI_NAME[top]
-    if top == DHONI_X and any(arg):
-        return f"Buy {name}: all coins ({pay})"
-    return f"Buy {name}: {pay}"
+def sample_actions(n_players: int, rng: random.Random, k: int) -> list[str]:
+    """``k`` well-formed texts drawn from :func:`action_space` (small enough to list)."""
+    space = _SPACES.get(n_players)
+    if space is None:
+        space = _SPACES[n_players] = tuple(action_space(n_players))
+    return rng.choices(space, k=k)

@@ -1,4 +1,5 @@
-"""Pralaya scoring (spec §7): the score sheet of one hand, the Fossil majority, the ranking.
+"""Pralaya scoring (docs/rules/pralaya.md#scoring): the score sheet of one hand, the Fossil majority
+(docs/rules/pralaya.md#fossil-majority), the ranking (docs/rules/pralaya.md#tie-break).
 
 Everything works on hand *counts* by relic code (``{"gol": 1, "dem": 2}``), so the engine, the
 provisional "if escaped now" view and the AI share the same arithmetic.
@@ -8,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from engines.pralaya.data import BRAHMIN_BONUS, CATEGORIES, FOSSIL_MAJORITY, SCORING_TYPES
+from engines.outcome import Outcome
+from engines.pralaya.data import BRAHMIN_BONUS, CATEGORIES, DHONI, FOSSIL_MAJORITY, SCORING_TYPES
+from engines.pralaya.state import OVER, State, hand_counts
 
 
 def category_points(
@@ -53,7 +56,8 @@ def rank_seats(totals: Mapping[int, int], n: int, first: int) -> tuple[int, ...]
     """Ranks (1 = best) for ``n`` seats; ``totals`` holds only the escaped seats.
 
     Escaped seats rank by total, descending; ties go to the seat furthest from the first player
-    in turn order (larger ``(seat - first) mod n``), so escaped seats never share a rank. Seats
+    in turn order (larger ``(seat - first) mod n``: docs/rules/pralaya.md#tie-break), so escaped seats never
+    share a rank. Seats
     not in ``totals`` share rank ``len(totals) + 1`` (all rank 1 if nobody escaped).
     """
     order = sorted(totals, key=lambda s: (-totals[s], -((s - first) % n)))
@@ -70,7 +74,7 @@ def score_table(
     first: int,
     fossil_all_players: bool,
 ) -> tuple[tuple[int, ...], tuple[int | None, ...], tuple[dict[str, int] | None, ...]]:
-    """Final ranks, totals and breakdowns for every seat (spec §7).
+    """Final ranks, totals and breakdowns for every seat (docs/rules/pralaya.md#scoring).
 
     Only escaped seats score (others get None). The Fossil majority is decided among escaped
     seats, or among all seats when ``fossil_all_players`` (a non-escaped leader then blocks it).
@@ -91,3 +95,25 @@ def score_table(
         totals[s] = sum(b[c] for c in CATEGORIES)
     scores = tuple(totals.get(s) for s in range(n))
     return rank_seats(totals, n, first), scores, tuple(breakdowns)
+
+
+def outcome(s: State) -> Outcome | None:
+    """None while the game runs; else the result (only escaped seats score)."""
+    if s.step != OVER:
+        return None
+    ranks, scores, breakdown = score_table(
+        [hand_counts(h) for h in s.hands],
+        [bool(v) for v in s.veda],
+        [d >= 0 for d in s.dhoni],
+        s.first,
+        s.fossil_all,
+    )
+    notes = tuple(f"escaped via {DHONI[d].name}" if d >= 0 else "did not escape" for d in s.dhoni)
+    return Outcome(
+        ranks=ranks,
+        scores=scores,
+        categories=CATEGORIES,
+        breakdown=breakdown,
+        winners=tuple(seat for seat in range(s.n) if ranks[seat] == 1),
+        notes=notes,
+    )

@@ -1,23 +1,24 @@
-"""What one viewer may see of a Pralaya state (spec §6), and the secrets the view must not hold."""
+"""What one viewer may see of a Pralaya state (docs/rules/pralaya.md#hidden), and the secrets the view
+must not hold."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Literal, TypedDict
 
-from engines.base import Outcome
+from engines.outcome import Outcome
 from engines.pralaya import data
+from engines.pralaya.describe import headline
+from engines.pralaya.legal import legal
 from engines.pralaya.scoring import category_points, fossil_leader
 from engines.pralaya.state import (
     CARD_CODE,
     CARD_CUR,
     CARD_NAME,
     CELLS_BY_SIZE,
-    COLLECT,
     COST_E,
     DHONI_IDS,
     DHONI_NAME,
     DHONI_PRICE,
-    DISCARD,
     EMPTY,
     IS_OCEAN,
     NEVER,
@@ -26,7 +27,6 @@ from engines.pralaya.state import (
     State,
     coins,
     hand_counts,
-    legal,
     veda_left,
 )
 
@@ -105,6 +105,18 @@ class DhoniView(TypedDict):
     price: int | str  # "X" for Dhoni X
 
 
+class OutcomeView(TypedDict):
+    """The result once the game is over (:meth:`engines.outcome.Outcome.as_dict`): only escaped
+    seats have a score and a breakdown."""
+
+    ranks: list[int]
+    scores: list[int | None]
+    categories: list[str]
+    breakdown: list[dict[str, int] | None]
+    winners: list[int]
+    notes: list[str]
+
+
 class PralayaView(TypedDict):
     """What :func:`make_view` returns (and ``PralayaEngine.view``)."""
 
@@ -131,30 +143,12 @@ class PralayaView(TypedDict):
     dhoni: list[DhoniView]
     players: list[PlayerView]
     me: MeView | None
-    outcome: dict[str, Any] | None  # Outcome.as_dict()
+    outcome: OutcomeView | None
 
 
 def _price(d: int) -> int | str:
     p = DHONI_PRICE[d]
     return "X" if p is None else p
-
-
-def headline(s: State, outcome: Outcome | None) -> str:
-    """One line: round, whose turn and what step (or the result once over); seats as ``{sN}``."""
-    if s.step == OVER:
-        if outcome is None or not any(sc is not None for sc in outcome.scores):
-            return "Game over · nobody escaped: a draw"
-        w = outcome.winners[0]
-        pts = outcome.scores[w]
-        assert pts is not None, "a winner has escaped, so has a score"
-        return f"Game over · {{s{w}}} wins with {pts} point{'' if abs(pts) == 1 else 's'}"
-    who = "{s%d}" % s.active
-    last = " · last relic" if s.last else ""
-    if s.step == COLLECT:
-        return f"Round {s.round} · {who} collecting · {s.v_left} Vitality left{last}"
-    if s.step == DISCARD:
-        return f"Round {s.round} · {who} has escaped and discards a relic{last}"
-    return f"Round {s.round} · {who} buying{last}"
 
 
 def _island(s: State) -> list[CellView]:
@@ -219,7 +213,8 @@ def escape_cost(s: State, seat: int) -> tuple[str | None, int, int]:
 
 def provisional(s: State, seat: int) -> ProvisionalView:
     """The seat's score "if escaped now", after paying for the top Dhoni (see
-    :func:`escape_cost`); the Fossil majority only when all hands are known."""
+    :func:`escape_cost`); the Fossil majority only when all hands are known
+    (docs/rules/pralaya.md#provisional-score)."""
     counts = hand_counts(s.hands[seat])
     known = hands_public(s)
     wins_fossils = False
@@ -241,10 +236,19 @@ def provisional(s: State, seat: int) -> ProvisionalView:
     }
 
 
-def make_view(s: State, viewer: int | None, outcome: Outcome | None) -> PralayaView:
-    """The view dict; see :meth:`engines.pralaya.rules.PralayaEngine.view` for the schema."""
-    over = s.step == OVER
-    rows, cols = data.GRID[s.n]
+def _outcome(outcome: Outcome) -> OutcomeView:
+    return {
+        "ranks": list(outcome.ranks),
+        "scores": list(outcome.scores),
+        "categories": list(outcome.categories),
+        "breakdown": [dict(b) if b is not None else None for b in outcome.breakdown],
+        "winners": list(outcome.winners),
+        "notes": list(outcome.notes),
+    }
+
+
+def _players(s: State, viewer: int | None) -> list[PlayerView]:
+    """Every seat as ``viewer`` sees it (hands only where visible to it)."""
     public = hands_public(s)
     players: list[PlayerView] = []
     for t in range(s.n):
@@ -263,18 +267,29 @@ def make_view(s: State, viewer: int | None, outcome: Outcome | None) -> PralayaV
                 "escaped": d >= 0,
             }
         )
-    me: MeView | None = None
-    if viewer is not None:
-        hand = s.hands[viewer]
-        g, si, c = coins(hand)
-        me = {
-            "seat": viewer,
-            "hand": hand_counts(hand),
-            "hand_ids": [data.CARD_IDS[i] for i in hand],
-            "currency": 6 * g + 3 * si + c,
-            "provisional": provisional(s, viewer),
-            "legal": legal(s) if (viewer == s.active and not over) else [],
-        }
+    return players
+
+
+def _me(s: State, viewer: int) -> MeView:
+    """The viewer's own part: hand, coins, the score if escaped now, its legal actions."""
+    hand = s.hands[viewer]
+    g, si, c = coins(hand)
+    return {
+        "seat": viewer,
+        "hand": hand_counts(hand),
+        "hand_ids": [data.CARD_IDS[i] for i in hand],
+        "currency": 6 * g + 3 * si + c,
+        "provisional": provisional(s, viewer),
+        "legal": legal(s) if (viewer == s.active and s.step != OVER) else [],
+    }
+
+
+def make_view(s: State, viewer: int | None, outcome: Outcome | None) -> PralayaView:
+    """What ``viewer`` (a seat, or None for a spectator) sees of ``s`` (see :class:`PralayaView`)."""
+    over = s.step == OVER
+    rows, cols = data.GRID[s.n]
+    players = _players(s, viewer)
+    me = _me(s, viewer) if viewer is not None else None
     return {
         "game": "pralaya",
         "viewer": viewer,
@@ -304,7 +319,7 @@ def make_view(s: State, viewer: int | None, outcome: Outcome | None) -> PralayaV
         "dhoni": [{"id": DHONI_IDS[d], "price": _price(d)} for d in s.dhoni_pile],
         "players": players,
         "me": me,
-        "outcome": outcome.as_dict() if outcome is not None else None,
+        "outcome": _outcome(outcome) if outcome is not None else None,
     }
 
 

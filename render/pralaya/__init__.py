@@ -9,15 +9,17 @@
 * :func:`score_sheet` — the final sheet of a finished game: the ranking first, then by category.
 * :func:`text` — the same information as Discord-markdown text (≤ 1900 characters).
 
-The drawing lives in ``render/pralaya_*.py``: cards (display data), icons, draw (shared pieces),
-board, hand, sheet and text.
+One role per module: ``layout`` (sizes, geometry, the fixed canvas per player count), ``art``
+(each card's look and icon, the header, tags and island tiles), ``board`` (the board, its player
+boxes and the open-hands picture), ``hand``, ``sheet``, ``marks`` (what the last move changed) and
+``text``.
 """
 
 from __future__ import annotations
 
-from render.pralaya.board import board, board_height
+from render.pralaya.board import board, extra
 from render.pralaya.hand import hand
-from render.pralaya.hands import extra
+from render.pralaya.layout import board_height
 from render.pralaya.sheet import score_sheet
 from render.pralaya.text import score_text, text
 

@@ -3,7 +3,7 @@
 Everything drawn here comes from the spectator view (``view(state, None)``); a hand's contents
 are drawn only where the view carries them (open hands, or the game is over). With ``previous``
 (the public view of the board posted before) the places the last move changed get a ring and a tag
-(see :mod:`render.pralaya.changes`). Rows and columns that are all Ocean shrink to a thin band.
+(see :mod:`render.pralaya.marks`). Rows and columns that are all Ocean shrink to a thin band.
 """
 
 from __future__ import annotations
@@ -12,198 +12,53 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from engines.pralaya.view import CellView, PralayaView
+from engines.pralaya.view import PlayerView, PralayaView
 from render.common import (
-    BG,
+    GOOD,
     INK,
     LINE,
-    MARK,
     MIN_TEXT,
     MUTED,
     NUMBER_TEXT,
     PANEL,
     RGB,
     WIDTH,
-    dashed_rect,
-    draw_text,
+    canvas,
     fit,
     font,
-    hatch,
     mark_box,
+    ordinal,
+    seat_color,
     seat_initials,
     seat_ink,
-    stamp,
     text_width,
-    tint,
 )
-from render.frame import HEADER_H, MARGIN, fixed, seat_badge
-from render.pralaya.cards import OCEAN_FILL, OCEAN_HATCH, info
-from render.pralaya.changes import DISCARDED, NONE, Changes, changes, emptied_by
-from render.pralaya.draw import INNER, VITALITY, names_for, new_canvas, price_text, top
-from render.pralaya.icons import paste_icon, pips
-from render.pralaya.players import BOX_H, players_block
-
-GAP = 8  # gap between tiles
-TILE_H = 140
-OCEAN_INK = (40, 86, 140)
-PIP = 18  # a Vitality pip on a tile
-TURN_H = 56  # the line under the header: who acts and the Vitality left
-LEGEND_H = 40
-SUPPLY_H = 116
-
-
-def _ocean(code: object) -> bool:
-    return code == "oce"
-
-
-def grid_layout(view: Mapping[str, object]) -> tuple[list[int], list[int]]:
-    """(column widths, row heights) of the island grid: fixed by its size, so that the board
-    keeps one geometry through a game (sunk cells stay where they were, drawn as Ocean)."""
-    rows, cols = int(view.get("rows", 3)), int(view.get("cols", 5))  # type: ignore[call-overload]
-    base, extra = divmod(INNER - (cols - 1) * GAP, cols)
-    return [base + (1 if c < extra else 0) for c in range(cols)], [TILE_H] * rows
-
-
-def board_height(n_players: int) -> int:
-    """The height of every Pralaya board at ``n_players`` (the island has three rows at every
-    count)."""
-    del n_players
-    grid = 3 * TILE_H + 2 * GAP
-    return HEADER_H + 6 + TURN_H + 4 + grid + 8 + LEGEND_H + 8 + SUPPLY_H + 14 + BOX_H + MARGIN
-
-
-# --------------------------------------------------------------------------- island tiles
-
-
-def name_lines(d: ImageDraw.ImageDraw, name: str, cx: float, y: float, width: int) -> None:
-    """A card name centred on ``cx`` from ``y`` at 28 px, in the first way that fits: one bold
-    line, one bold condensed line, two bold condensed lines, then the same in the regular face;
-    a single word too long for all of them is ellipsised."""
-    words = name.split()
-    for bold in (True, False):
-        for f in (font(28, bold), font(28, bold, True)):
-            if text_width(name, f) <= width:
-                d.text((cx, y + 15), name, font=f, fill=INK, anchor="mm")
-                return
-        f = font(28, bold, True)
-        for i in range(1, len(words)):
-            a, b = " ".join(words[:i]), " ".join(words[i:])
-            if max(text_width(a, f), text_width(b, f)) <= width:
-                d.text((cx, y), a, font=f, fill=INK, anchor="mm")
-                d.text((cx, y + 30), b, font=f, fill=INK, anchor="mm")
-                return
-    f = font(28, False, True)
-    s = name
-    while s and text_width(s + "…", f) > width:
-        s = s[:-1]
-    d.text((cx, y + 15), s + "…", font=f, fill=INK, anchor="mm")
-
-
-def _ocean_tile(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], label: str) -> None:
-    x0, y0, x1, y1 = box
-    d.rounded_rectangle(box, radius=8, fill=OCEAN_FILL)
-    hatch(d, (x0 + 2, y0 + 2, x1 - 2, y1 - 2), OCEAN_HATCH, step=14, width=2)
-    d.rounded_rectangle(box, radius=8, outline=OCEAN_HATCH, width=2)
-    f = font(28, True)
-    lw = text_width(label, f)
-    d.rectangle((x0 + 5, y0 + 5, x0 + 13 + lw, y0 + 39), fill=OCEAN_FILL)
-    d.text((x0 + 9, y0 + 6), label, font=f, fill=OCEAN_INK)
-    wf = font(MIN_TEXT, True)  # a calm plate behind the word so the hatching never crosses it
-    tw = text_width("Ocean", wf)
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 14
-    d.rounded_rectangle((cx - tw / 2 - 8, cy - 18, cx + tw / 2 + 8, cy + 18), radius=6, fill=OCEAN_FILL)
-    d.text((cx, cy), "Ocean", font=wf, fill=OCEAN_INK, anchor="mm")
-
-
-def _mark_tag(d: ImageDraw.ImageDraw, x1: float, y0: float, word: str) -> None:
-    """The house mark's tag naming what the last move did to a tile, its top-right at (x1, y0)."""
-    f = font(MIN_TEXT, True, True)
-    w = text_width(word, f) + 14
-    d.rounded_rectangle((x1 - w, y0, x1, y0 + 34), radius=17, fill=MARK)
-    d.text((x1 - w / 2, y0 + 17), word, font=f, fill=(255, 255, 255), anchor="mm")
-
-
-def _tile(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    box: tuple[int, int, int, int],
-    cell: CellView,
-    active: tuple[RGB, str, str],
-    mark: str | None,
-) -> None:
-    """One island cell in ``box``, outlined and tagged when the last move changed it (``mark``).
-    The cell itself is drawn once per look and pasted (:func:`render.common.stamp`)."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    key = ("pralaya.tile", tuple(sorted(cell.items())), active)
-    stamp(
-        img,
-        box,
-        key,
-        lambda im, dd, sx, sy: _face(
-            im, dd, (int(sx), int(sy), int(sx) + w, int(sy) + h), cell, active, mark
-        ),
-    )
-    if mark:
-        mark_box(d, (x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=10, width=5)
-        if cell.get("code") is not None:  # an empty cell's own words say what happened
-            _mark_tag(d, x1 - 6, y0 + 6, mark)
-
-
-def _empty(
-    d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], cell: CellView, active: tuple[RGB, str, str]
-) -> None:
-    x0, y0, x1, y1 = box
-    d.rectangle(box, fill=BG)
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 12
-    if cell.get("taken"):
-        colour, initial, how = active
-        d.rounded_rectangle(box, radius=8, outline=colour, width=3)
-        dashed_rect(d, (x0 + 6, y0 + 6, x1 - 6, y1 - 6), tint(colour, 0.45), dash=7)
-        word = "discarded" if how == DISCARDED else "taken"
-        t, f = fit(word, x1 - x0 - 16, 28, True)
-        d.text((cx, cy - 14), t, font=f, fill=colour, anchor="mm")
-        d.text((cx, cy + 20), f"by {initial}", font=font(MIN_TEXT, True), fill=colour, anchor="mm")
-    else:
-        dashed_rect(d, box, MUTED, dash=7)
-        draw_text(d, (cx, cy), "empty", MIN_TEXT, fill=MUTED, anchor="mm")
-    draw_text(d, (x0 + 9, y0 + 6), str(cell.get("cell", "")), 28, fill=MUTED, bold=True)
-
-
-def _face(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    box: tuple[int, int, int, int],
-    cell: CellView,
-    active: tuple[RGB, str, str],
-    mark: str | None,
-) -> None:
-    x0, y0, x1, y1 = box
-    code = cell.get("code")
-    card = info(code)
-    label = str(cell.get("cell", ""))
-    if code is None:
-        _empty(d, box, cell, active)
-        return
-    if _ocean(code):
-        _ocean_tile(d, box, label)
-        return
-    color = card.color if card else MUTED
-    d.rounded_rectangle(
-        box,
-        radius=8,
-        fill=tint(color, 0.86) if card else PANEL,
-        outline=tint(color, 0.35) if card else LINE,
-        width=2,
-    )
-    draw_text(d, (x0 + 9, y0 + 6), label, 28, fill=INK, bold=True)
-    paste_icon(img, code if card else "back", (x0 + 10, y0 + 42), 42)
-    cost = cell.get("cost") if cell.get("cost") is not None else (card.cost if card else None)
-    if cost:
-        pw = cost * (PIP + 4) - 4
-        pips(img, (x1 - 12 - pw, y0 + 54), cost, cost, PIP, VITALITY, gap=4)
-    name = cell.get("name") or (card.name if card else str(code))
-    name_lines(d, name, (x0 + x1) / 2, y0 + 96, x1 - x0 - 12)
+from render.frame import HEADER_H, MARGIN, fixed, header, seat_badge
+from render.pralaya.art.cards import info, sort_key
+from render.pralaya.art.icons import paste_icon, pips
+from render.pralaya.art.pieces import tag, tile, top
+from render.pralaya.layout import (
+    BOX_GAP,
+    BOX_H,
+    CHIP_W,
+    GAP,
+    INNER,
+    LEGEND_H,
+    NAME_W,
+    PIP,
+    ROW_H,
+    SUPPLY_H,
+    TURN_H,
+    VITALITY,
+    board_height,
+    box_width,
+    grid_layout,
+    hands_height,
+    names_for,
+    new_canvas,
+    price_text,
+)
+from render.pralaya.marks import NONE, Changes, changes, emptied_by
 
 
 def _grid(
@@ -214,9 +69,9 @@ def _grid(
     active: tuple[RGB, str, str],
     ch: Changes,
 ) -> int:
-    cols = int(view.get("cols", 5))
+    cols = int(view["cols"])
     widths, heights = grid_layout(view)
-    island = view.get("island", [])
+    island = view["island"]
     yy = y
     for r, h in enumerate(heights):
         x = MARGIN
@@ -224,7 +79,7 @@ def _grid(
             i = r * cols + c
             if i < len(island):
                 cell = island[i]
-                _tile(img, d, (x, yy, x + w, yy + h), cell, active, ch.cells.get(str(cell.get("cell"))))
+                tile(img, d, (x, yy, x + w, yy + h), cell, active, ch.cells.get(str(cell["cell"])))
             x += w + GAP
         yy += h + GAP
     return yy - GAP
@@ -260,11 +115,11 @@ def _turn_line(
 ) -> int:
     """Who acts and what the step is for, and the Vitality left; at the end, the result."""
     cy = y + TURN_H / 2
-    active = view.get("active")
-    if view.get("over"):
-        outcome = view.get("outcome") or {}
-        winners = list(outcome.get("winners") or [])
-        scores = list(outcome.get("scores") or [])
+    active = view["active"]
+    if view["over"]:
+        outcome = view["outcome"]
+        winners = outcome["winners"] if outcome is not None else []
+        scores = outcome["scores"] if outcome is not None else []
         if not any(v is not None for v in scores):
             msg = "Nobody escaped: nobody wins"
         elif len(winners) == 1:
@@ -279,11 +134,11 @@ def _turn_line(
     if active is None:
         return y + TURN_H
     seat_badge(d, (MARGIN + 22, cy), active, seat_initials(names)[active], 20)
-    escaped = any(p.get("escaped") for p in view.get("players", []) if p.get("seat") == active)
-    hint = "has escaped: discards 1 relic" if escaped else STEP_HINT.get(str(view.get("step")), "")
+    escaped = any(p["escaped"] for p in view["players"] if p["seat"] == active)
+    hint = "has escaped: discards 1 relic" if escaped else STEP_HINT.get(str(view["step"]), "")
     right = 0
     if not escaped:
-        vit, left = int(view.get("vitality", 0)), int(view.get("v_left", 0))
+        vit, left = int(view["vitality"]), int(view["v_left"])
         nf = font(NUMBER_TEXT + 4, True)
         rx = WIDTH - MARGIN - 4
         d.text((rx, cy), str(left), font=nf, fill=VITALITY, anchor="rm")
@@ -316,12 +171,12 @@ def _supply(img: Image.Image, d: ImageDraw.ImageDraw, view: PralayaView, y: int,
     d.rounded_rectangle(
         (MARGIN, y, WIDTH - MARGIN, y + SUPPLY_H), radius=10, fill=PANEL, outline=LINE, width=2
     )
-    veda = view.get("veda") or {}
-    dhoni = view.get("dhoni") or []
-    discard = view.get("discard") or []
+    veda = view["veda"] or {}
+    dhoni = view["dhoni"] or []
+    discard = view["discard"] or []
     cy = y + 32
-    x = _count(d, MARGIN + 16, cy, int(view.get("deck", 0)), "in the deck")
-    x = _count(d, x, cy, int(view.get("unrevealed", 0)), "relics unseen")
+    x = _count(d, MARGIN + 16, cy, int(view["deck"]), "in the deck")
+    x = _count(d, x, cy, int(view["unrevealed"]), "relics unseen")
     x = _count(d, x, cy, len(discard), "discarded")
     if discard:  # the last card discarded, as a reminder of what left the game
         card = info(discard[-1].rstrip("0123456789"))
@@ -337,8 +192,8 @@ def _supply(img: Image.Image, d: ImageDraw.ImageDraw, view: PralayaView, y: int,
     x = vx + 44
     d.text((x, cy), "Veda", font=font(28, True), fill=INK, anchor="lm")
     x += text_width("Veda", font(28, True)) + 10
-    x = _count(d, x, cy, int(veda.get("price", 0)), "coins,")
-    x = _count(d, x - 14, cy, int(veda.get("left", 0)), "left")
+    x = _count(d, x, cy, int(veda["price"]), "coins,")
+    x = _count(d, x - 14, cy, int(veda["left"]), "left")
     if "veda" in ch.supply:
         mark_box(d, (vx - 6, cy - 24, x - 10, cy + 24), radius=8, width=4)
     dx = max(x + 10, MARGIN + 470)
@@ -382,7 +237,7 @@ def board(
     img, d = new_canvas(board_height(n))
     top(img, d, view, nm)
     y = _turn_line(img, d, view, nm, HEADER_H + 6)
-    active = view.get("active")
+    active = view["active"]
     tags = seat_initials(nm)
     how = emptied_by(view, previous)
     acol = (seat_ink(active), tags[active], how) if active is not None else (INK, "?", how)
@@ -391,3 +246,148 @@ def board(
     y = _supply(img, d, view, y, ch) + 14
     players_block(img, d, view, nm, y, ch.players)
     return fixed(img, board_height(n))
+
+
+# --------------------------------------------------------------------------- player boxes
+
+
+def _status(img: Image.Image, d: ImageDraw.ImageDraw, p: PlayerView, x: float, cy: float, w: float) -> None:
+    """The box's last line: the Dhoni the seat escaped on (with "escaped"), or its Veda."""
+    if p["dhoni"]:
+        paste_icon(img, "dhoni", (x, cy - 16), 32)
+        label = f"Dhoni {price_text(p.get('dhoni_price'))}" if w >= 300 else price_text(p["dhoni_price"])
+        f = font(MIN_TEXT + 2, True)
+        d.text((x + 36, cy), label, font=f, fill=INK, anchor="lm")
+        lx = x + 36 + text_width(label, f) + 10
+        pw = text_width("escaped", font(MIN_TEXT, True)) + 14
+        if lx + pw <= x + w - 10:
+            tag(d, (x + w - 10 - pw, cy - (MIN_TEXT + 11) / 2), "escaped", GOOD, size=MIN_TEXT, pad=7)
+        elif lx + text_width("escaped", font(MIN_TEXT, True, True)) <= x + w - 6:
+            d.text((lx, cy), "escaped", font=font(MIN_TEXT, True, True), fill=GOOD, anchor="lm")
+    elif p["veda"]:
+        paste_icon(img, "veda", (x, cy - 16), 32)
+        d.text((x + 36, cy), "Veda", font=font(MIN_TEXT + 2, True), fill=INK, anchor="lm")
+
+
+def _box(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: PralayaView,
+    p: PlayerView,
+    names: Sequence[str],
+    box: tuple[float, float, float, float],
+    changed: frozenset[str],
+) -> None:
+    seat = int(p["seat"])
+    over = bool(view["over"])
+    active = (not over) and seat == view["active"]
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    d.rounded_rectangle(
+        box, radius=10, fill=PANEL, outline=seat_color(seat) if active else LINE, width=5 if active else 2
+    )
+    d.rectangle((x0 + 2, y0 + 10, x0 + 8, y1 - 10), fill=seat_color(seat))
+    r = 18
+    seat_badge(d, (x0 + 18 + r, y0 + 12 + r), seat, seat_initials(names)[seat], r)
+    first = seat == view["first"] and not over and w >= 220
+    name_w = int(w - 2 * r - 40 - (62 if first else 0))
+    s, nf = fit(names[seat], name_w, 28, bold=True)
+    d.text((x0 + 2 * r + 28, y0 + 12 + r), s, font=nf, fill=seat_ink(seat), anchor="lm")
+    if first:
+        tag(d, (x1 - 68, y0 + 14), "1st", PANEL, fg=MUTED, size=MIN_TEXT, pad=6, outline=LINE)
+    cy = y0 + 86
+    hs = int(p["hand_size"])
+    paste_icon(img, "back", (x0 + 18, cy - 17), 34)
+    nfnt = font(NUMBER_TEXT, True)
+    d.text((x0 + 58, cy), str(hs), font=nfnt, fill=INK, anchor="lm")
+    word = "card" if hs == 1 else "cards"
+    nx = x0 + 58 + text_width(str(hs), nfnt) + 8
+    if nx + text_width(word, font(MIN_TEXT)) < x1 - 10:
+        d.text((nx, cy + 3), word, font=font(MIN_TEXT), fill=MUTED, anchor="lm")
+    if p["veda"] and p["dhoni"] and w >= 230:  # both: the Veda beside the cards
+        paste_icon(img, "veda", (x1 - 48, cy - 16), 32)
+    if "hand" in changed:
+        mark_box(d, (x0 + 10, cy - 26, x1 - 10, cy + 26), radius=8, width=4)
+    outcome = view["outcome"]
+    if over and outcome is not None:  # the end: the seat's rank and score instead of its Dhoni
+        score = outcome["scores"][seat]
+        rank = outcome["ranks"][seat]
+        text = "no score" if score is None else f"{ordinal(rank)} · {score} pts"
+        t, f = fit(text, int(w - 30), 28, True)
+        d.text((x0 + 18, y0 + 130), t, font=f, fill=MUTED if score is None else INK, anchor="lm")
+    else:
+        _status(img, d, p, x0 + 18, y0 + 130, w - 18)
+    if changed & {"veda", "dhoni", "escaped"}:
+        mark_box(d, (x0 + 10, y0 + 110, x1 - 10, y1 - 4), radius=8, width=4)
+
+
+def players_block(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: PralayaView,
+    names: Sequence[str],
+    y: int,
+    changed: dict[int, frozenset[str]],
+) -> int:
+    """One box per seat, in seat order, across the board; returns the y below them."""
+    players = list(view["players"])
+    w = box_width(len(players))
+    for i, p in enumerate(players):
+        x0 = MARGIN + i * (w + BOX_GAP)
+        _box(img, d, view, p, names, (x0, y, x0 + w, y + BOX_H), changed.get(int(p["seat"]), frozenset()))
+    return y + BOX_H
+
+
+# --------------------------------------------------------------------------- the open-hands picture
+
+
+def extra(
+    view: PralayaView, names: Sequence[str] | None = None, previous: PralayaView | None = None
+) -> Image.Image | None:
+    """Every seat's relics when the game is played with open hands (None otherwise: the hands
+    are hidden, and the board says all there is)."""
+    if not (view["options"] or {}).get("open_hands"):
+        return None
+    nm = names_for(view, names)
+    n = int(view["n_players"])
+    img, d = canvas(hands_height(n))
+    header(img, d, "Pralaya", "Open hands", over=bool(view["over"]))
+    marked = changes(previous, view).players if previous is not None else {}
+    initials = seat_initials(nm)
+    y = HEADER_H + 14
+    for p in view["players"]:
+        seat = int(p["seat"])
+        box = (MARGIN, y, WIDTH - MARGIN, y + ROW_H)
+        d.rounded_rectangle(box, radius=10, fill=PANEL, outline=LINE, width=2)
+        seat_badge(d, (MARGIN + 30, y + 30), seat, initials[seat], 19)
+        t, f = fit(nm[seat], NAME_W - 70, 28, True)
+        d.text((MARGIN + 58, y + 30), t, font=f, fill=seat_ink(seat), anchor="lm")
+        hs = int(p["hand_size"])
+        d.text(
+            (MARGIN + 16, y + 80),
+            f"{hs} card{'' if hs == 1 else 's'}",
+            font=font(MIN_TEXT),
+            fill=MUTED,
+            anchor="lm",
+        )
+        _chips(img, p["hand"] or {}, MARGIN + NAME_W, y + 6)
+        if "hand" in marked.get(seat, frozenset()):
+            mark_box(d, (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), radius=12, width=4)
+        y += ROW_H + 8
+    return img
+
+
+def _chips(img: Image.Image, hand: Mapping[str, int], x0: int, y0: int) -> None:
+    """Icon-and-count chips of a visible hand, two lines of them from (x0, y0)."""
+    from PIL import ImageDraw
+
+    d = ImageDraw.Draw(img)
+    per_line = (WIDTH - MARGIN - 10 - x0) // CHIP_W
+    codes = sorted((c for c, k in hand.items() if k), key=sort_key)
+    if not codes:
+        d.text((x0, y0 + 50), "no relics", font=font(MIN_TEXT), fill=MUTED, anchor="lm")
+    for i, code in enumerate(codes[: 2 * per_line]):
+        r, c = divmod(i, per_line)
+        x, y = x0 + c * CHIP_W, y0 + r * 50
+        paste_icon(img, code, (x, y + 3), 40)
+        d.text((x + 44, y + 24), f"×{hand[code]}", font=font(28, True), fill=INK, anchor="lm")

@@ -30,20 +30,10 @@ from render.common import (
     tint,
 )
 from render.frame import HEADER_H, seat_badge
-from render.pralaya.cards import info, set_progress, sort_key
-from render.pralaya.draw import (
-    INNER,
-    STEP_LABEL,
-    VITALITY,
-    M,
-    crop,
-    names_for,
-    new_canvas,
-    price_text,
-    section_title,
-    top,
-)
-from render.pralaya.icons import paste_icon, pips
+from render.pralaya.art.cards import info, set_progress, sort_key
+from render.pralaya.art.icons import paste_icon, pips
+from render.pralaya.art.pieces import section_title, top
+from render.pralaya.layout import INNER, STEP_LABEL, VITALITY, M, crop, names_for, new_canvas, price_text
 
 PER_ROW = 3
 TILE_W = (INNER - (PER_ROW - 1) * 8) // PER_ROW
@@ -90,52 +80,29 @@ def _relic_tiles(img: Image.Image, d: ImageDraw.ImageDraw, hand: Mapping[str, in
 # --------------------------------------------------------------------------- coins and prices
 
 
-def _coins_panel(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    view: PralayaView,
-    me: MeView,
-    mine: Mapping[str, Any],  # the seat's player entry ({} if missing)
-    y: int,
-) -> int:
-    h = 150
-    panel(d, (M, y, WIDTH - M, y + h), radius=10)
-    hand = me.get("hand") or {}
-    cur = int(me.get("currency", 0))
-    x = M + 18
-    draw_text(d, (x, y + 10), "CURRENCY", 26, fill=MUTED, bold=True)
-    draw_text(d, (x, y + 34), str(cur), 48, bold=True, fill=INK)
-    cx = x
-    for code in ("gol", "sil", "cop"):
-        k = int(hand.get(code, 0))
-        paste_icon(img, code, (cx, y + 102), 30)
-        d.text((cx + 34, y + 118), f"×{k}", font=font(26, True), fill=INK if k else MUTED, anchor="lm")
-        cx += 88
-    # right part: what the coins buy
-    bx = M + 290
-    veda = view.get("veda") or {}
-    dhoni = view.get("dhoni") or []
+def _purchase_lines(view: PralayaView, mine: Mapping[str, Any], cur: int) -> list[tuple[str, str, Any]]:
+    """What the seat's coins buy, as (icon, text, colour) lines; at the end, how the game left it."""
+    veda = view["veda"] or {}
+    dhoni = view["dhoni"] or []
     lines: list[tuple[str, str, Any]] = []
-    if view.get("over"):  # purchases are over: say how the game left this seat
-        if mine.get("escaped"):
+    if view["over"]:  # purchases are over: say how the game left this seat
+        if mine["escaped"]:
             lines.append(("dhoni", f"Escaped on Dhoni {price_text(mine.get('dhoni_price'))}", GOOD))
         else:
             lines.append(("dhoni", "Did not escape: no score", BAD))
-        lines.append(
-            ("veda", "Veda owned" if mine.get("veda") else "No Veda", INK if mine.get("veda") else MUTED)
-        )
-    elif mine.get("escaped"):
+        lines.append(("veda", "Veda owned" if mine["veda"] else "No Veda", INK if mine["veda"] else MUTED))
+    elif mine["escaped"]:
         lines.append(
             ("dhoni", f"Escaped on Dhoni {price_text(mine.get('dhoni_price'))}: coins now only score", INK)
         )
         lines.append(("", "Each turn you discard a relic from the island.", MUTED))
     else:
-        if mine.get("veda"):
+        if mine["veda"]:
             lines.append(("veda", f"Veda owned: {pdata.VEDA_VITALITY} Vitality a turn", GOOD))
-        elif not veda.get("left"):
+        elif not veda["left"]:
             lines.append(("veda", "No Veda left", MUTED))
         else:
-            price = int(veda.get("price", 0))
+            price = int(veda["price"])
             if cur >= price:
                 lines.append(("veda", f"✓ Veda affordable (price {price})", GOOD))
             else:
@@ -150,6 +117,32 @@ def _coins_panel(
                 lines.append(("dhoni", f"✓ Dhoni {top} affordable: you can escape", GOOD))
             else:
                 lines.append(("dhoni", f"Dhoni {top}: {int(top) - cur} more needed to escape", INK))
+    return lines
+
+
+def _coins_panel(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: PralayaView,
+    me: MeView,
+    mine: Mapping[str, Any],  # the seat's player entry ({} if missing)
+    y: int,
+) -> int:
+    h = 150
+    panel(d, (M, y, WIDTH - M, y + h), radius=10)
+    hand = me["hand"] or {}
+    cur = int(me["currency"])
+    x = M + 18
+    draw_text(d, (x, y + 10), "CURRENCY", 26, fill=MUTED, bold=True)
+    draw_text(d, (x, y + 34), str(cur), 48, bold=True, fill=INK)
+    cx = x
+    for code in ("gol", "sil", "cop"):
+        k = int(hand.get(code, 0))
+        paste_icon(img, code, (cx, y + 102), 30)
+        d.text((cx + 34, y + 118), f"×{k}", font=font(26, True), fill=INK if k else MUTED, anchor="lm")
+        cx += 88
+    bx = M + 290  # right part: what the coins buy
+    lines = _purchase_lines(view, mine, cur)
     ly = y + 18
     for kind, s, col in lines:
         if kind:
@@ -167,10 +160,10 @@ def _coins_panel(
 def _score_panel(d: ImageDraw.ImageDraw, me: MeView, final: Mapping[str, Any] | None, y: int) -> int:
     """The breakdown and total: ``final`` (from the outcome) once the game is over and the seat
     scored, else the provisional score "if escaped now"."""
-    prov: Mapping[str, Any] = final or me.get("provisional") or {}
-    cats = list(prov.get("categories") or [])
-    bd = prov.get("breakdown") or {}
-    known = bool(prov.get("fossil_known"))
+    prov: Mapping[str, Any] = final or me["provisional"] or {}
+    cats = list(prov["categories"] or [])
+    bd = prov["breakdown"] or {}
+    known = bool(prov["fossil_known"])
     per_col = (len(cats) + 1) // 2
     h = 24 + per_col * 40 + (32 if not known else 0)
     panel(d, (M, y, WIDTH - M, y + h), radius=10)
@@ -190,7 +183,7 @@ def _score_panel(d: ImageDraw.ImageDraw, me: MeView, final: Mapping[str, Any] | 
     # the total, big, on the right
     tx = WIDTH - M - 20
     draw_text(d, (tx, y + 16), "TOTAL", 26, fill=MUTED, bold=True, anchor="ra")
-    total = int(prov.get("total", 0))
+    total = int(prov["total"])
     draw_text(d, (tx, y + 40), num(total), 52, bold=True, fill=BAD if total < 0 else INK, anchor="ra")
     if not known:
         draw_text(
@@ -210,12 +203,12 @@ def _score_panel(d: ImageDraw.ImageDraw, me: MeView, final: Mapping[str, Any] | 
 def action_label(action: str, view: PralayaView) -> str:
     """A readable label for an action text, naming the card or the coins paid."""
     parts = action.split()
-    cells = {c.get("cell"): c for c in view.get("island", [])}
+    cells = {c["cell"]: c for c in view["island"]}
     if parts and parts[0] in ("take", "discard") and len(parts) == 2:
         cell: Mapping[str, Any] = cells.get(parts[1]) or {}
-        name = cell.get("name")
+        name = cell["name"]
         if name:
-            cost = cell.get("cost")
+            cost = cell["cost"]
             extra = f" ({cost} V)" if parts[0] == "take" and cost else ""
             return f"{action} · {name}{extra}"
     if parts and parts[0] == "buy":
@@ -232,11 +225,11 @@ def action_label(action: str, view: PralayaView) -> str:
 
 def result_line(view: PralayaView, seat: int) -> str:
     """The seat's result at the end: its rank and score, or that it did not escape."""
-    out = view.get("outcome") or {}
-    scores, ranks = out.get("scores") or [], out.get("ranks") or []
-    if seat < len(scores) and scores[seat] is not None:
+    out = view["outcome"]
+    if out is not None and seat < len(out["scores"]) and (score := out["scores"][seat]) is not None:
+        scores, ranks = out["scores"], out["ranks"]
         tied = sum(1 for r, v in zip(ranks, scores, strict=False) if v is not None and r == ranks[seat]) > 1
-        return f"You finished {ordinal(ranks[seat])}{' (tied)' if tied else ''} with {scores[seat]} pts"
+        return f"You finished {ordinal(ranks[seat])}{' (tied)' if tied else ''} with {score} pts"
     return "You did not escape, so you score nothing"
 
 
@@ -248,15 +241,15 @@ def _whose(
     y = HEADER_H + 8
     cy = y + 28
     seat_badge(d, (M + 22, cy), seat, seat_initials(names)[seat], 20)
-    if view.get("over"):
+    if view["over"]:
         msg = result_line(view, seat)
     else:
-        msg = f"{names[seat]}'s hand" + (" · your turn" if seat == view.get("active") else "")
-    s, f = fit(msg, INNER - 320 if not view.get("over") else INNER - 60, 30, bold=True)
+        msg = f"{names[seat]}'s hand" + (" · your turn" if seat == view["active"] else "")
+    s, f = fit(msg, INNER - 320 if not view["over"] else INNER - 60, 30, bold=True)
     d.text((M + 52, cy), s, font=f, fill=seat_ink(seat), anchor="lm")
-    mine: Mapping[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
-    if not view.get("over") and seat == view.get("active") and not mine.get("escaped"):
-        vit, left = int(view.get("vitality", 0)), int(view.get("v_left", 0))
+    mine: Mapping[str, Any] = next((p for p in view["players"] if p["seat"] == seat), {})
+    if not view["over"] and seat == view["active"] and not mine["escaped"]:
+        vit, left = int(view["vitality"]), int(view["v_left"])
         nf = font(38, True)
         rx = WIDTH - M - 4
         d.text((rx, cy), str(left), font=nf, fill=VITALITY, anchor="rm")
@@ -268,11 +261,11 @@ def _whose(
 
 
 def _moves(d: ImageDraw.ImageDraw, view: PralayaView, me: MeView, names: Sequence[str], y: int) -> int:
-    legal = list(me.get("legal") or [])
+    legal = list(me["legal"] or [])
     if not legal:
-        active = view.get("active")
+        active = view["active"]
         who = names[active] if active is not None else "?"
-        step = STEP_LABEL.get(view.get("step", ""), "")
+        step = STEP_LABEL.get(view["step"], "")
         draw_text(
             d, (M + 4, y), f"Not your turn: waiting for {who} ({step}).", 28, fill=MUTED, max_width=INNER - 8
         )
@@ -298,46 +291,45 @@ def hand(view: PralayaView, names: Sequence[str] | None = None) -> Image.Image:
     escaped now, and the legal moves. A spectator view (no ``me``) gives a short notice image.
     Returns an RGB image WIDTH px wide."""
     nm = names_for(view, names)
-    me = view.get("me")
+    me = view["me"]
     img, d = new_canvas(2400)
     top(img, d, view, nm)
     if not me:
         draw_text(d, (M + 4, HEADER_H + 16), "Spectator view: no hand to show.", 28, fill=MUTED)
         return crop(img, HEADER_H + 56)
     seat = int(me["seat"])
-    mine: Mapping[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+    mine: Mapping[str, Any] = next((p for p in view["players"] if p["seat"] == seat), {})
     y = _whose(img, d, view, nm, seat)
-    hand_counts = me.get("hand") or {}
+    hand_counts = me["hand"] or {}
     total = sum(hand_counts.values())
     y = section_title(d, y + 2, "Relics in hand", f"{total} card" + ("" if total == 1 else "s"))
     y = _relic_tiles(img, d, hand_counts, y) + 16
     y = section_title(d, y, "Coins and purchases")
     y = _coins_panel(img, d, view, me, mine, y) + 16
-    final = None
-    if view.get("over"):
-        out = view.get("outcome") or {}
-        scores = out.get("scores") or []
-        scored = seat < len(scores) and scores[seat] is not None
-        title = "Final score" if scored else "Would have scored (did not escape)"
-        if scored:
+    final: dict[str, Any] | None = None
+    if view["over"]:
+        out = view["outcome"]
+        score = out["scores"][seat] if out is not None and seat < len(out["scores"]) else None
+        title = "Final score" if score is not None else "Would have scored (did not escape)"
+        if out is not None and score is not None:
             final = {
-                "categories": out.get("categories") or [],
-                "breakdown": (out.get("breakdown") or [])[seat] or {},
-                "total": scores[seat],
+                "categories": out["categories"],
+                "breakdown": out["breakdown"][seat] or {},
+                "total": score,
                 "fossil_known": True,
             }
-    elif mine.get("escaped"):
+    elif mine["escaped"]:
         title = "Score now"
     else:  # the engine's preview has paid for the top Dhoni, or says how many coins are missing
-        prov = me.get("provisional") or {}
-        short, paid = int(prov.get("short") or 0), int(prov.get("paid") or 0)
+        prov = me["provisional"] or {}
+        short, paid = int(prov["short"] or 0), int(prov["paid"] or 0)
         if short:
             title = f"Score so far ({short} coins short of {prov.get('dhoni')})"
         else:
             title = "If you escaped now" + (f" (after paying {paid})" if paid else "")
     y = section_title(d, y, title)
     y = _score_panel(d, me, final, y) + 16
-    if view.get("over"):  # the result is said once, at the top
+    if view["over"]:  # the result is said once, at the top
         return crop(img, y - 16)
     y = section_title(d, y, "Your moves")
     y = _moves(d, view, me, nm, y)

@@ -1,8 +1,10 @@
-"""The Pralaya AI's easy level (spec §12, fixed where it let seats drown): a deterministic
+"""The Pralaya AI's easy level (docs/rules/pralaya.md#ai, with the escape rule of
+docs/rules/pralaya.md#ai-escape-rule): a deterministic
 heuristic that reads only the seat's own view.
 
-S(h) is the §7 score of hand h as if escaped, plus partial credit for unfinished sets: 2.5 for
-an unpaired Manuscript, 6.5 per Urn in an unfinished set of 3, 2 per Fossil. The Fossil majority
+S(h) is the score (docs/rules/pralaya.md#scoring) of hand h as if escaped, plus partial credit for
+unfinished sets: 2.5 for an unpaired Manuscript, 6.5 per Urn in an unfinished set of 3, 2 per
+Fossil. The Fossil majority
 (15) is included only when every hand is visible (``open_hands`` or game over).
 
 Time left is read from the island, not the deck (issue #12): most games end because the island
@@ -20,7 +22,7 @@ expect to pay if it waits (the one left after half the other seats still on the 
   its coins reach the target price; else the turns it needs to collect the shortfall at
   ``COIN_GAIN`` a turn, plus one). Else a Veda (cheapest payment ≤ 6) if the seat has none and the
   game will very likely last the turns needed to earn back the coins it costs. Else ``pass``.
-  With the spec's rule (R ≤ 6·k, R counting the deck) 15%-40% of AI seats never escaped; over 300
+  With the first rule (R ≤ 6·k, R counting the deck) 15%-40% of AI seats never escaped; over 300
   seeded easy-only games per player count this escapes 98.6%, 97.0%, 96.1% and 96.4% (2-5p) of
   the seats that had a Dhoni among their legal moves.
 * DISCARD: the highest cost, then the highest currency, then the first cell.

@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import INK, font
-from render.pralaya.cards import CARDS, DHONI_COLOR, VEDA_COLOR
+from render.pralaya.art.cards import CARDS, DHONI_COLOR, VEDA_COLOR
 
 SS = 4  # supersampling factor
 OUT = INK  # outline colour

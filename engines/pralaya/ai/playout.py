@@ -1,7 +1,7 @@
 """The Pralaya search's playout policy and action list: the easy level's ideas on the full state.
 
 :func:`playout_action` works on a full :class:`State` (never through ``view``), for the search's
-playouts only. It plays like the easy level (engines.pralaya.ai) with a table of marginal values
+playouts only. It plays like the easy level (engines.pralaya.ai.heuristic) with a table of marginal values
 (:func:`_gain`, the easy level's S(h + c) − S(h) exactly) instead of re-scoring the hand, and a
 little randomness (``EPSILON``) so that playouts differ:
 
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Outcome
-from engines.pralaya.ai import (
+from engines.outcome import Outcome
+from engines.pralaya.ai.heuristic import (
     COIN_GAIN,
     ESCAPE_RISK,
     REMOVE,
@@ -34,6 +34,7 @@ from engines.pralaya.ai import (
     W_COINS_LATE,
     end_risk,
 )
+from engines.pralaya.legal import DISCARD_TEXT, TAKE_TEXT, buy_actions, legal
 from engines.pralaya.state import (
     AFF_SHIFT,
     BUY,
@@ -45,14 +46,10 @@ from engines.pralaya.state import (
     DHONI_PRICE,
     DHONI_X,
     DISCARD,
-    DISCARD_TEXT,
     IS_RELIC_E,
     RELIC_SHIFT,
-    TAKE_TEXT,
     State,
-    buy_actions,
     coins,
-    legal,
 )
 from engines.search import rewards
 
@@ -113,7 +110,7 @@ def _gain_of_type(k: list[int], t: int, veda: bool) -> float:
 
 
 def target_price(s: State, seat: int) -> int:
-    """:func:`engines.pralaya.ai.target_price` on the full state."""
+    """:func:`engines.pralaya.ai.heuristic.target_price` on the full state."""
     pile = s.dhoni_pile
     if not pile:
         return 0
@@ -123,7 +120,7 @@ def target_price(s: State, seat: int) -> int:
 
 
 def risk(s: State, seat: int, cycles: int) -> float:
-    """:func:`engines.pralaya.ai.view_risk` on the full state (``seat`` is the one to move)."""
+    """:func:`engines.pralaya.ai.heuristic.view_risk` on the full state (``seat`` is the one to move)."""
     n = s.n
     rem = []
     for k in range(1, cycles * n):
@@ -174,51 +171,65 @@ def search_actions(s: State, seat: int) -> list[str]:
     93-94% of its seats escaping, which :func:`search_rewards` then fixed. The takes are three
     (not five) kinds for the same reason: the budget goes to ``done``, the buys and discards.
     """
-    step = s.step
-    if step == COLLECT:
-        v = s.v_left
-        island = s.island
-        names = TAKE_TEXT[len(island)]
-        hand = s.hands[seat]
-        k = _counts(hand)
-        veda = bool(s.veda[seat])
-        g, sv, c = coins(hand)
-        w = W_COINS_LATE if 6 * g + 3 * sv + c < target_price(s, seat) else W_COINS
-        scored = []
-        kinds = set()
-        for i in _cells(s.avail >> AFF_SHIFT[v] & CELL_BITS):
-            card = island[i]
-            t = _TYPE[card]
-            if t not in kinds:
-                kinds.add(t)
-                scored.append(((_gain(k, t, veda) + w * CARD_CUR[card]) / COST_E[card], -i))
-        scored.sort(reverse=True)
-        out = ["done"] if s.taken else []
-        out += [names[-i] for _, i in scored[:SEARCH_TAKES]]
-        return out
-    if step == DISCARD:
-        names = DISCARD_TEXT[len(s.island)]
-        kinds = set()
-        out = []
-        for i in _cells(s.avail >> RELIC_SHIFT & CELL_BITS):
-            if _TYPE[s.island[i]] not in kinds:
-                kinds.add(_TYPE[s.island[i]])
-                out.append(names[i])
-        return out
+    if s.step == COLLECT:
+        return _search_takes(s, seat)
+    if s.step == DISCARD:
+        return _search_discards(s)
+    if s.step == BUY:
+        return _search_buys(s, seat)
+    return legal(s)
+
+
+def _search_takes(s: State, seat: int) -> list[str]:
+    """One take per kind of relic, the ``SEARCH_TAKES`` best by the policy's value, and ``done``."""
+    v = s.v_left
+    island = s.island
+    names = TAKE_TEXT[len(island)]
+    hand = s.hands[seat]
+    k = _counts(hand)
+    veda = bool(s.veda[seat])
+    g, sv, c = coins(hand)
+    w = W_COINS_LATE if 6 * g + 3 * sv + c < target_price(s, seat) else W_COINS
+    scored = []
+    kinds = set()
+    for i in _cells(s.avail >> AFF_SHIFT[v] & CELL_BITS):
+        card = island[i]
+        t = _TYPE[card]
+        if t not in kinds:
+            kinds.add(t)
+            scored.append(((_gain(k, t, veda) + w * CARD_CUR[card]) / COST_E[card], -i))
+    scored.sort(reverse=True)
+    out = ["done"] if s.taken else []
+    out += [names[-i] for _, i in scored[:SEARCH_TAKES]]
+    return out
+
+
+def _search_discards(s: State) -> list[str]:
+    """One discard per kind of relic on the island."""
+    names = DISCARD_TEXT[len(s.island)]
+    kinds = set()
+    out = []
+    for i in _cells(s.avail >> RELIC_SHIFT & CELL_BITS):
+        if _TYPE[s.island[i]] not in kinds:
+            kinds.add(_TYPE[s.island[i]])
+            out.append(names[i])
+    return out
+
+
+def _search_buys(s: State, seat: int) -> list[str]:
+    """The Dhoni alone when the escape rule says so, else the Dhoni, the Veda and ``pass``."""
     acts = legal(s)
-    if step == BUY:
-        dhoni = [a for a in acts if a.startswith("buy dhoni")]
-        if dhoni and (
-            s.last or risk(s, seat, 1) > ESCAPE_RISK or (s.dhoni_pile[0] != DHONI_X and must_escape(s, seat))
-        ):
-            return [min(dhoni, key=_paid)]
-        vedas = [a for a in acts if a.startswith("buy veda")]
-        out = [min(dhoni, key=_paid)] if dhoni else []
-        if vedas:
-            out.append(min(vedas, key=_paid))
-        out.append("pass")
-        return out
-    return acts
+    dhoni = [a for a in acts if a.startswith("buy dhoni")]
+    if dhoni and (
+        s.last or risk(s, seat, 1) > ESCAPE_RISK or (s.dhoni_pile[0] != DHONI_X and must_escape(s, seat))
+    ):
+        return [min(dhoni, key=_paid)]
+    vedas = [a for a in acts if a.startswith("buy veda")]
+    out = [min(dhoni, key=_paid)] if dhoni else []
+    if vedas:
+        out.append(min(vedas, key=_paid))
+    out.append("pass")
+    return out
 
 
 def search_rewards(outcome: Outcome) -> list[float]:

@@ -5,16 +5,20 @@ every player count, one board per move and one board per batch of moves (as afte
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from engines import base
-from render.pralaya.changes import DISCARDED, DRAWN, SANK, TAKEN, changes
+from render.pralaya.marks import DISCARDED, DRAWN, SANK, TAKEN, changes
 
 ENGINE = base.get("pralaya")
 
 
-def _games(n: int, seeds: range, batch: int) -> list[tuple[dict, dict, list[tuple[int, str]]]]:
+Board = dict[str, Any]  # a public view, as the marks read it
+
+
+def _games(n: int, seeds: range, batch: int) -> list[tuple[Board, Board, list[tuple[int, str]]]]:
     """(previous public view, public view, the moves between them) for every board of seeded
     random games; ``batch`` is the most moves between two boards."""
     out = []
@@ -37,7 +41,7 @@ def _games(n: int, seeds: range, batch: int) -> list[tuple[dict, dict, list[tupl
     return out
 
 
-def _expected(prev: dict, view: dict, moves: list[tuple[int, str]]) -> dict[str, str]:
+def _expected(prev: Board, view: Board, moves: list[tuple[int, str]]) -> dict[str, str]:
     """What each changed cell must say, from the moves: the last move that named an emptied cell
     took it or discarded it; any other cell whose card changed was drawn (or sank to Ocean)."""
     last: dict[str, str] = {}

@@ -21,11 +21,10 @@ the Vitality spent) and ``end_reason`` once over.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from math import comb
-from typing import Any
 
+from engines import fastcopy
 from engines.pralaya.state import (
     CARD_INDEX,
     COST_E,
@@ -38,9 +37,9 @@ from engines.pralaya.state import (
     OVER,
     STEP_NAMES,
     State,
-    evolve,
     island_avail,
 )
+from engines.pralaya.view import PralayaView
 
 _STEP = {name: i for i, name in enumerate(STEP_NAMES)}
 _OCEANS = frozenset(i for i in range(N_CARDS) if IS_OCEAN[i])
@@ -88,14 +87,14 @@ class Known:
     collecting: bool
 
 
-_last: tuple[Mapping[str, Any], Known] | None = None
+_last: tuple[PralayaView, Known] | None = None
 """The last view read and what it fixes: the search determinizes the same view object once per
 iteration, so it is read once. The pair holds the view, so its ``id`` cannot be reused while
 cached; it is replaced in one assignment, so threads sharing it see one pair or the other. Views
 are never changed in place (the search's checks prove it leaves them as they were)."""
 
 
-def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
+def determinize(view: PralayaView, rng: random.Random) -> State:
     """A state drawn uniformly from those the viewing seat cannot tell from the true one:
     ``make_view(determinize(v, rng), v["viewer"]) == v``. Raises ValueError for a spectator's view
     (the search only plays seats) or a view that no state fits."""
@@ -137,74 +136,60 @@ def sample(k: Known, rng: random.Random) -> State:
     deck = relics[at:]
     deck += k.oceans
     rng.shuffle(deck)
-    return evolve(s, hands=tuple(full), deck=tuple(deck), turn_cards=tuple(turn_cards))
+    return fastcopy.replace(s, hands=tuple(full), deck=tuple(deck), turn_cards=tuple(turn_cards))
 
 
-def read(view: Mapping[str, Any]) -> Known:
-    """What ``view`` fixes. Raises ValueError for a spectator's view or one no state fits."""
-    seat = view["viewer"]
-    if seat is None or view.get("me") is None:
-        raise ValueError("determinize needs a seat's own view")
-    n = view["n_players"]
-    opts = view["options"]
-    island = tuple(EMPTY if c["card"] is None else CARD_INDEX[c["card"]] for c in view["island"])
-    taken = new = 0
-    for i, c in enumerate(view["island"]):
-        taken |= int(c["taken"]) << i
-        new |= int(c["new"]) << i
-    discard = tuple(_ids(view["discard"]))
+def _hands(view: PralayaView, seat: int) -> tuple[list[tuple[int, ...] | None], list[int], int]:
+    """The hands the view shows (None where hidden), every hand's size, and the hidden cards' count."""
+    me = view["me"]
+    assert me is not None
     hands: list[tuple[int, ...] | None] = []
     sizes = []
     hidden_sizes = 0
     for p in view["players"]:
         sizes.append(p["hand_size"])
         if p["seat"] == seat:
-            hands.append(tuple(sorted(_ids(view["me"]["hand_ids"]))))
+            hands.append(tuple(sorted(_ids(me["hand_ids"]))))
         elif p["hand_ids"] is not None:
             hands.append(tuple(sorted(_ids(p["hand_ids"]))))
         else:
             hands.append(None)
             hidden_sizes += p["hand_size"]
-    seen = set(island)
-    seen.update(discard)
-    for h in hands:
-        if h is not None:
-            seen.update(h)
-    unseen = [i for i in range(N_CARDS) if i not in seen]
-    relics = tuple(i for i in unseen if i not in _OCEANS)
-    oceans = tuple(i for i in unseen if i in _OCEANS)
-    if len(relics) != hidden_sizes + view["unrevealed"] or len(unseen) - hidden_sizes != view["deck"]:
-        raise ValueError("the view's hand sizes and deck counts do not fit its cards")
-    step = _STEP[view["step"]]
-    active = view["active"]
-    v_start, v_left = view["vitality"], view["v_left"]
-    n_taken = bin(taken).count("1")
+    return hands, sizes, hidden_sizes
+
+
+def _end_reason(step: int, dhoni: tuple[int, ...], relics_now: int, taken: int) -> str:
+    """Why a finished game ended, from what its view shows ("" while it runs)."""
+    if step != OVER:
+        return ""
+    if all(d >= 0 for d in dhoni):
+        return "all_escaped"
+    return "island_empty" if relics_now == 0 and not taken else "last_card"
+
+
+def _template(
+    view: PralayaView, island: tuple[int, ...], taken: int, new: int, discard: tuple[int, ...]
+) -> State:
+    """The state the view fixes, with every hand and the deck empty."""
+    n, step, active = view["n_players"], _STEP[view["step"]], view["active"]
     veda_count = 0
     veda = []
-    for p in view["players"]:
+    for p in view["players"]:  # Veda numbers 1, 2, … in seat order (nothing depends on them)
         veda_count += bool(p["veda"])
         veda.append(veda_count if p["veda"] else 0)
     dhoni = tuple(-1 if p["dhoni"] is None else DHONI_INDEX[p["dhoni"]] for p in view["players"])
     relics_now = sum(IS_RELIC_E[c] for c in island)
-    first, rnd = view["first"], view["round"]
-    end_reason = ""
-    if step == OVER:
-        if all(d >= 0 for d in dhoni):
-            end_reason = "all_escaped"
-        elif relics_now == 0 and not taken:
-            end_reason = "island_empty"
-        else:
-            end_reason = "last_card"
-    template = State(
+    first, rnd, opts = view["first"], view["round"], view["options"]
+    return State(
         n=n,
         first=first,
         round=rnd,
         turns=(rnd - 1) * n + (active - first) % n + 1,
         active=active,
         step=step,
-        v_start=v_start,
-        v_left=v_left,
-        last=relics_now + n_taken == 1 and step != OVER,
+        v_start=view["vitality"],
+        v_left=view["v_left"],
+        last=relics_now + bin(taken).count("1") == 1 and step != OVER,
         island=island,
         avail=island_avail(island),
         taken=taken,
@@ -216,11 +201,39 @@ def read(view: Mapping[str, Any]) -> Known:
         dhoni=dhoni,
         dhoni_pile=tuple(DHONI_INDEX[d["id"]] for d in view["dhoni"]),
         discard=discard,
-        end_reason=end_reason,
+        end_reason=_end_reason(step, dhoni, relics_now, taken),
         open_hands=opts["open_hands"],
         veda_price=opts["veda_price"],
         first_seat=opts["first_seat"],
         fossil_all=opts["fossil_all_players"],
     )
+
+
+def read(view: PralayaView) -> Known:
+    """What ``view`` fixes. Raises ValueError for a spectator's view or one no state fits."""
+    seat = view["viewer"]
+    if seat is None or view["me"] is None:
+        raise ValueError("determinize needs a seat's own view")
+    island = tuple(EMPTY if c["card"] is None else CARD_INDEX[c["card"]] for c in view["island"])
+    taken = new = 0
+    for i, c in enumerate(view["island"]):
+        taken |= int(c["taken"]) << i
+        new |= int(c["new"]) << i
+    discard = tuple(_ids(view["discard"]))
+    hands, sizes, hidden_sizes = _hands(view, seat)
+    seen = set(island)
+    seen.update(discard)
+    for h in hands:
+        if h is not None:
+            seen.update(h)
+    unseen = [i for i in range(N_CARDS) if i not in seen]
+    relics = tuple(i for i in unseen if i not in _OCEANS)
+    oceans = tuple(i for i in unseen if i in _OCEANS)
+    if len(relics) != hidden_sizes + view["unrevealed"] or len(unseen) - hidden_sizes != view["deck"]:
+        raise ValueError("the view's hand sizes and deck counts do not fit its cards")
+    template = _template(view, island, taken, new, discard)
+    n_taken = bin(taken).count("1")
+    step = template.step
     collecting = bool(n_taken) and step not in (OVER, DISCARD)  # the seat to move took relics this turn
-    return Known(template, tuple(hands), tuple(sizes), relics, oceans, n_taken, v_start - v_left, collecting)
+    spent = view["vitality"] - view["v_left"]
+    return Known(template, tuple(hands), tuple(sizes), relics, oceans, n_taken, spent, collecting)
