@@ -6,7 +6,7 @@ fields changed; ``dataclasses.replace`` does that through ``__init__`` (one
 The functions here copy the instance dict once instead:
 
 * :func:`replace` -- a copy with some fields changed (``dataclasses.replace`` without
-  ``__init__``);
+  ``__init__``); :func:`update` the same with the changes in a mapping;
 * :func:`build` -- a new instance from every field's value, without ``__init__``;
 * :func:`thaw` / :func:`poke` -- a private copy that one function changes field by field and
   then hands out as the new value (it must not be changed after that);
@@ -24,7 +24,7 @@ checking: callers pass field names and values of the right types, as the referen
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -61,6 +61,18 @@ def replace_reference(obj: T, /, **changes: Any) -> T:
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` (field name -> value); entries that
     are not fields are kept as :func:`memo` entries. ``obj`` is unchanged."""
+    if _reference:
+        return replace_reference(obj, **changes)
+    new: T = _new(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
+
+
+def update(obj: T, changes: Mapping[str, Any], /) -> T:
+    """:func:`replace` with the changes in a mapping already built (a move that gathers its
+    changes as it goes): the same copy without unpacking them into keyword arguments."""
     if _reference:
         return replace_reference(obj, **changes)
     new: T = _new(type(obj))

@@ -40,6 +40,20 @@ def test_replace_matches_dataclasses_replace() -> None:
         fast.a = 9  # type: ignore[misc]
 
 
+def test_update_matches_replace() -> None:
+    t = Toy(1, (2, 3))
+    fastcopy.remember(t, "_note", "x")
+    changes = {"a": 5, "b": ()}
+    fast = fastcopy.update(t, changes)
+    assert fast == fastcopy.replace_reference(t, **changes) == Toy(5, (), "x")
+    assert vars(fast) == vars(fastcopy.replace_reference(t, **changes))
+    fastcopy.use_reference(True)
+    try:
+        assert vars(fastcopy.update(t, changes)) == vars(fast)
+    finally:
+        fastcopy.use_reference(False)
+
+
 def test_build_matches_init_and_fills_defaults() -> None:
     assert fastcopy.build(Toy, a=1, b=()) == Toy(1, ()) == fastcopy.build_reference(Toy, a=1, b=())
     assert vars(fastcopy.build(Toy, a=1, b=())) == vars(Toy(1, ()))

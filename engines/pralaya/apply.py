@@ -43,7 +43,7 @@ from engines.pralaya.state import (
     State,
 )
 
-_replace = fastcopy.replace
+_update = fastcopy.update
 
 # ------------------------------------------------------------------ shared events
 
@@ -141,7 +141,7 @@ def start(s: State, ch: dict[str, Any], ev: list[Event], seat: int, rnd: int, av
         ev.append(turn_event(seat, rnd, 0, True, False, last))
         ch["step"] = DISCARD
         ch["v_start"] = ch["v_left"] = 0
-        return _replace(s, **ch)
+        return _update(s, ch)
     if rnd == 1 and (offset := (seat - s.first) % s.n) < len(data.ROUND1_VITALITY):
         v = data.ROUND1_VITALITY[offset]
     else:
@@ -152,7 +152,7 @@ def start(s: State, ch: dict[str, Any], ev: list[Event], seat: int, rnd: int, av
     ch["step"] = COLLECT
     ch["v_start"] = ch["v_left"] = v
     if can_take:
-        return _replace(s, **ch)
+        return _update(s, ch)
     return buy_or_end(s, ch, ev)  # nothing affordable (docs/rules/pralaya.md#at-least-one-relic)
 
 
@@ -164,7 +164,7 @@ def buy_or_end(s: State, ch: dict[str, Any], ev: list[Event]) -> State:
     hand = ch.get("hands", s.hands)[seat]
     if can_buy_with(dhoni, ch.get("dhoni_pile", s.dhoni_pile), veda, s.veda_price, hand):
         ch["step"] = BUY
-        return _replace(s, **ch)
+        return _update(s, ch)
     return end(s, ch, ev)
 
 
@@ -172,7 +172,7 @@ def _game_over(s: State, ch: dict[str, Any], ev: list[Event], reason: str, text:
     ev.append(Event("end", f"The game ends: {text}.", {"reason": reason}))
     ch["step"] = OVER
     ch["end_reason"] = reason
-    return _replace(s, **ch)
+    return _update(s, ch)
 
 
 def _refill(s: State, ch: dict[str, Any], ev: list[Event], taken: int) -> int:
@@ -271,7 +271,7 @@ def do_take(s: State, cell: int, ev: list[Event]) -> State:
         "turn_cards": s.turn_cards + (card,),
     }
     if avail >> AFF_SHIFT[v_left] & CELL_BITS:
-        return _replace(s, **ch)
+        return _update(s, ch)
     return buy_or_end(s, ch, ev)
 
 
