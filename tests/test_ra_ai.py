@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engines.base import play, state_fingerprint
-from engines.ra import ai
+from engines.ra.ai import heuristic as ai
 from engines.ra.positions import build
 from ra_helpers import E
 

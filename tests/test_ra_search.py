@@ -9,8 +9,9 @@ import random
 import pytest
 
 from engines import base, search
-from engines.ra import ai, playout
-from engines.ra.determinize import determinize
+from engines.ra.ai import heuristic as ai
+from engines.ra.ai import playout
+from engines.ra.ai.determinize import determinize
 from engines.ra.positions import build
 from engines.ra.state import IDX, RA
 from ra_helpers import E

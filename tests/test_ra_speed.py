@@ -12,7 +12,7 @@ import pytest
 from engines import base
 from engines.base import Event
 from engines.ra import data
-from engines.ra import rng as ra_rng
+from engines.ra import state as ra_rng
 from engines.ra.rules import RaEngine
 from engines.ra.state import State, new_state
 

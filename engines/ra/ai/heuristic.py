@@ -1,15 +1,22 @@
-"""A simple Ra AI (spec §12): values tiles with stand-in weights and reads only its own view.
+"""Ra's heuristics: the easy AI (:func:`choose`) and the search's evaluation (:func:`evaluate`).
 
-Deterministic: ties go to the first action in list order, and anything that is not legal falls
-back to the first legal action.
+The easy AI (docs/rules/ra.md#easy-ai) values tiles with stand-in weights and reads only its own
+view. It is deterministic: ties go to the first action in list order, and anything that is not
+legal falls back to the first legal action. The evaluation turns each seat's estimated final
+score (its total so far plus what ``playout.py`` says its tiles, crates and suns are still
+worth) into the search's reward.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.ra import data
+from engines.ra.ai.playout import per_sun, row_value, sun_value
+from engines.ra.state import O_TRADERS, State
+from engines.search import WIN_WEIGHT
 
 W = data.AI_WEIGHTS
 _CIVS = frozenset(data.CIVS)
@@ -162,3 +169,54 @@ def choose(view: Mapping[str, Any], legal: Sequence[str]) -> str:
         return legal[0]
     pick = _choose(view, legal)
     return pick if pick in legal else legal[0]
+
+
+# --------------------------------------------------------------------------- evaluation (search)
+
+TEMP_END = 2.0
+TEMP_START = 6.0
+"""The evaluation's temperature in points: ``TEMP_END + TEMP_START × the share of the game
+still to play``."""
+
+
+def estimated_scores(state: State) -> list[float]:
+    """Each seat's estimated final score: its total so far, what its tiles, crates and suns are
+    still worth."""
+    n = state.n
+    unit = per_sun(state)
+    mean_total = sum(sum(u) + sum(d) for u, d in zip(state.up, state.down, strict=True)) / n
+    traders = state.opts[O_TRADERS]
+    out = []
+    for s in range(n):
+        v = state.score[s] + row_value(state, s, state.tiles[s]) + sun_value(state, s, unit, mean_total)
+        if traders:
+            v += state.crates[s]
+        out.append(v)
+    return out
+
+
+def _left_fraction(state: State) -> float:
+    """Roughly how much of the game is still to play (1 at the start, 0 at the end)."""
+    epoch_left = 1.0 - state.ra_track / data.RA_LIMIT[state.n]
+    return max(0.0, (data.EPOCHS - state.epoch + epoch_left) / data.EPOCHS)
+
+
+def evaluate(state: State) -> list[float]:
+    """Each seat's expected reward in [0, 1], as ``engines.search.rewards`` scores a finished
+    game: 0.75 × a softmax win chance + 0.25 × the expected share of seats beaten, both from
+    :func:`estimated_scores` at a temperature that falls as the game nears its end."""
+    est = estimated_scores(state)
+    n = len(est)
+    temp = TEMP_END + TEMP_START * _left_fraction(state)
+    top = max(est)
+    weights = [math.exp((e - top) / temp) for e in est]
+    total = sum(weights)
+    out = []
+    for s in range(n):
+        beaten = 0.0
+        for t in range(n):
+            if t != s:
+                beaten += 1.0 / (1.0 + math.exp(-(est[s] - est[t]) / temp))
+        place = beaten / (n - 1) if n > 1 else 1.0
+        out.append(WIN_WEIGHT * weights[s] / total + (1.0 - WIN_WEIGHT) * place)
+    return out

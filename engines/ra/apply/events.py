@@ -1,7 +1,7 @@
 """Ra's events, built cheaply: one constructor and the texts of the frequent events, written
 once at import instead of formatted at every action.
 
-:func:`event` makes the same :class:`~engines.base.Event` as ``Event(kind, text, data)`` (equal,
+:func:`event` makes the same :class:`~engines.events.Event` as ``Event(kind, text, data)`` (equal,
 same repr, same fields in the same order) without the frozen dataclass's ``__init__``, which
 sets each field through ``object.__setattr__`` and costs about three times as much. The tables
 are indexed by seat (``{s0}``… tokens, up to the 5 seats of a game) and by a sun, a tile code or
@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Event
+from engines.events import Event
 from engines.ra import data
 from engines.ra.state import CODES, NCODES
+
+Events = list[Event]
 
 _new = object.__new__
 _set = object.__setattr__
