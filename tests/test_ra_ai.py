@@ -1,4 +1,4 @@
-"""The Ra AI (spec §12): complete games for 2–5 players with and without Traders, determinism,
+"""The Ra AI (docs/rules/ra.md#easy-ai): complete games for 2–5 players with and without Traders, determinism,
 reading only the view, and the individual heuristics."""
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Ra: tests added by the independent rules audit.
 
-Each test pins a rule of the spec (/shared/specs/ra.md) or of the Ra: Traders rules sheet that the
+Each test pins a rule of docs/rules/ra.md (the base game or the Ra: Traders module) that the
 earlier tests left open (a mutation of the rule would have passed them), or a bug the audit found.
 Seats A, B, C, D are 0, 1, 2, 3.
 """
@@ -49,7 +49,7 @@ def test_god_reason_names_the_missing_tile_when_gods_may_take_disasters():
 # --------------------------------------------------------------------------- disasters
 
 def test_two_disasters_of_one_kind_cost_four_tiles():
-    """Spec §4/§8.9: each disaster tile costs two tiles, so two funerals take four pharaohs and
+    """docs/rules/ra.md#disaster-cost: each disaster tile costs two tiles, so two funerals take four pharaohs and
     two unrests leave four civilization tiles owed."""
     s = build(3, cur=A, track=["funeral", "funeral"], tiles=[{"pharaoh": 5}, {}, {}])
     s, _ = run(s, (A, "invoke"), (B, "pass"), (C, "pass"), (A, "bid 2"))
@@ -72,7 +72,7 @@ def _final(n, up, **kw):
 
 
 def test_sun_ties_share_the_bonus_and_the_penalty():
-    """Spec §7/§8.11: every seat tied for the highest sun total gets +5, every seat tied for
+    """docs/rules/ra.md#ties: every seat tied for the highest sun total gets +5, every seat tied for
     the lowest −5, seats in between 0."""
     s = _final(3, [(2, 5, 10, 13), (1, 8, 9, 12), (4, 6, 7, 11)])  # 30 / 30 / 28, centre 3
     assert [epoch_row(s, 3, q)["Suns"] for q in (A, B, C)] == [5, 5, -5]
@@ -89,7 +89,7 @@ def _end_epoch(n=3, epoch=1, **kw):
 
 
 def test_floor_clamps_the_epoch_net_not_each_category():
-    """Spec §7/§8.12: the floor applies once to the epoch's net change. A from 1: pharaohs −2,
+    """docs/rules/ra.md#score-floor: the floor applies once to the epoch's net change. A from 1: pharaohs −2,
     civilizations (3 types) +5 → 4; clamping after each row would give 0 then 5."""
     s = _end_epoch(score=[1, 10, 10], tiles=[
         {"astronomy": 1, "writing": 1, "art": 1}, {"pharaoh": 1}, {"pharaoh": 1}])
@@ -99,7 +99,7 @@ def test_floor_clamps_the_epoch_net_not_each_category():
 
 
 def test_traders_count_before_the_floor():
-    """Spec §8.16: the Traders row is part of the epoch's net before the floor. A from 0:
+    """docs/rules/ra.md#traders: the Traders row is part of the epoch's net before the floor. A from 0:
     traders 2 + crates 1 = +3, civilizations −5 → −2 → 0 (floor +2),
     not max(0, −5) + 3 = 3.
     """
@@ -121,7 +121,7 @@ def test_traders_score_in_every_epoch(epoch):
 
 
 def test_epoch_end_keeps_pharaohs_niles_and_monuments_only():
-    """Spec §2/§4: at the end of epochs 1 and 2, gods, gold, floods, civilizations and traders
+    """docs/rules/ra.md#epoch-end: at the end of epochs 1 and 2, gods, gold, floods, civilizations and traders
     leave the game; pharaohs, niles and monuments stay; crates go back to the supply; every sun
     turns face up."""
     s = _end_epoch(up=[(2, 5, 8), (3, 6, 9, 12), (4, 7, 10, 11)], down=[(13,), (), ()],
@@ -140,7 +140,7 @@ def test_epoch_end_keeps_pharaohs_niles_and_monuments_only():
 
 def test_ra_tile_auction_on_an_empty_track_sells_the_centre_sun():
     """A Ra tile drawn on an empty track still opens an auction; a bid wins only the centre sun
-    (spec §4: every track tile → winner, centre → winner's face-down suns)."""
+    (docs/rules/ra.md#auction: every track tile → winner, centre → winner's face-down suns)."""
     s = build(3, cur=A, bag_front=["ra"])
     s, ev = run(s, (A, "draw"))
     assert s.a_order == (B, C, A) and E.legal_actions(s, B)[-1] == "pass"

@@ -1,4 +1,4 @@
-"""Every worked example of the Ra spec §10 (R1–R3 Traders, E1–E14), one test each, as written.
+"""Every worked example of docs/rules/ra.md#worked-examples (R1–R3 Traders, E1–E14), one test each, as written.
 
 Seats A, B, C, D are 0, 1, 2, 3. Positions are built with ``engines.ra.positions.build``; the
 rest goes through the engine's own ``play``.

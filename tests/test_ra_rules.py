@@ -1,5 +1,6 @@
-"""Ra rules: set-up, the rulings of spec §8, every option of §9, the action grammar (§5), the
-view (§6 and the agreed schema), invariants (§11) and rejections with readable reasons."""
+"""Ra rules: set-up, the rulings (docs/rules/ra.md#rulings), every option
+(docs/rules/ra.md#options), the action grammar (docs/rules/ra.md#actions), the view
+(docs/rules/ra.md#view and the schema of engines/ra/view.py), invariants (docs/rules/ra.md#invariants) and rejections with readable reasons."""
 from __future__ import annotations
 
 import dataclasses
@@ -50,7 +51,7 @@ def test_sun_set_checks():
     for n, sets in data.SUN_SETS.items():
         suns = sorted([1, *[v for st in sets for v in st]])
         assert suns == list(range(1, data.MAX_SUN[n] + 1))
-        if n >= 3:  # spec: totals unequal for 3-5 players (the two 2-player sets both sum to 22)
+        if n >= 3:  # docs/rules/ra.md#sun-sets: totals unequal for 3-5 players (the two 2-player sets both sum to 22)
             assert len({sum(st) for st in sets}) == len(sets)
         assert 3 * data.RA_LIMIT[n] <= data.TILE_COUNT["ra"]
     assert sorted(sum(st) for st in data.SUN_SETS[2]) == [22, 22]

@@ -1,4 +1,4 @@
-"""Ra scoring (spec §7): the tables, most/fewest ties, the floor, the score sheet and the outcome."""
+"""Ra scoring (docs/rules/ra.md#scoring): the tables, most/fewest ties, the floor, the score sheet and the outcome."""
 from __future__ import annotations
 
 import random

@@ -1,8 +1,8 @@
 """Build a Ra position from a readable description (for tests, examples and tutorials).
 
-The position keeps every invariant of spec §11: tiles not placed on the tracks, with a player or
-in the box stay in the bag (``bag_front`` codes first, then the rest in a seeded order), and the
-sun not held by anyone is the centre sun.
+The position keeps every invariant of docs/rules/ra.md#invariants: tiles not placed on the
+tracks, with a player or in the box stay in the bag (``bag_front`` codes first, then the rest in
+a seeded order), and the sun not held by anyone is the centre sun.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Ra scoring (spec §7): the epoch rows, the floor, and the final outcome."""
+"""Ra scoring (docs/rules/ra.md#scoring): the epoch rows, the floor, and the final outcome."""
 
 from __future__ import annotations
 

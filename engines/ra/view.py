@@ -5,7 +5,7 @@ other seats' totals until the game is over. The schema (agreed with ``render/ra`
 
     {"game": "ra", "viewer": seat | None, "n_players": n, "to_move": [seat], "over": bool,
      "headline": "Epoch 2 · Auction (voluntary) · {s2} to bid · high 9 by {s1}",
-     "options": {option: value, ...},             # every option of spec §9
+     "options": {option: value, ...},             # docs/rules/ra.md#options
      "epoch": 1..3, "step": "turn" | "god_more" | "auction" | "discard" | "over",
      "current": seat,                             # whose turn (the Ra player in an auction)
      "ra_track": int, "ra_limit": int, "track": [code, ...], "center": int,

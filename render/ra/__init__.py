@@ -1,4 +1,4 @@
-"""Ra renderer: pure functions of a Ra view (see the view schema in engines/ra and specs/ra.md §13).
+"""Ra renderer: pure functions of a Ra view (the view schema is in engines/ra/view.py).
 
 * :func:`board` — the public snapshot, from ``view(state, None)``: exactly 1000 ×
   :func:`board_height` px (one size per player count, 658–970 px, so that with the caption strip

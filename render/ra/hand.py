@@ -1,6 +1,7 @@
 """The Ra private view (DM): prompt and legal actions, the table (Ra track, centre sun, the
 auction track), what a bidder needs to know of the others (their face-up suns, pharaohs and
-score), the player's own row enlarged, and the score preview for this epoch (§7 rows)."""
+score), the player's own row enlarged, and the score preview for this epoch (the rows of
+docs/rules/ra.md#scoring)."""
 
 from __future__ import annotations
 
@@ -183,8 +184,9 @@ def draw_opponents(
 
 
 def preview_categories(view: RaView, prev: Mapping[str, int]) -> list[str]:
-    """The §7 rows of a preview worth showing: Traders only with the module on, Monuments and
-    Suns only in epoch 3 (or when non-zero), then any extra category the engine sent."""
+    """The scoring rows (docs/rules/ra.md#scoring) of a preview worth showing: Traders only with
+    the module on, Monuments and Suns only in epoch 3 (or when non-zero), then any extra category
+    the engine sent."""
     traders = (view.get("options") or {}).get("traders", True)
     final = int(view.get("epoch") or 1) >= 3
     cats = []
@@ -200,7 +202,7 @@ def preview_categories(view: RaView, prev: Mapping[str, int]) -> list[str]:
 
 
 def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, seat: int, y: int) -> int:
-    """This epoch's score if it ended now: one cell per §7 row, then the total and the new score.
+    """This epoch's score if it ended now: one cell per scoring row, then the total and the new score.
     Returns the y below (unchanged when the view has no preview)."""
     me = view.get("me")
     prev = me["preview"] if me else None

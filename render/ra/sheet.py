@@ -1,6 +1,7 @@
 """Ra score sheets: one column per seat, headed by the seat's name in words; for each scored
-epoch a band of the §7 rows that scored for anyone (the floor adjustment when it applied), the
-epoch total and the running total; then the final ranking (or the standings so far)."""
+epoch a band of the scoring rows (docs/rules/ra.md#scoring) that scored for anyone (the floor
+adjustment when it applied), the epoch total and the running total; then the final ranking (or
+the standings so far)."""
 
 from __future__ import annotations
 
@@ -92,7 +93,7 @@ def _sheet(
 
 
 def _categories(view: RaView, hist: list[EpochView]) -> list[str]:
-    """The §7 rows to show: all of them, minus Traders when the module is off, plus any extra
+    """The scoring rows to show: all of them, minus Traders when the module is off, plus any extra
     category the engine reported."""
     seen: list[str] = []
     for e in hist:

@@ -31,7 +31,8 @@ _CATEGORY_CODES = {
 
 
 def tile_value(code: str, held: Mapping[str, int], epoch: int, own_traders: int, opp_traders: float) -> float:
-    """What one more ``code`` is worth to a seat holding ``held`` (spec §12 weights)."""
+    """What one more ``code`` is worth to a seat holding ``held`` (the weights of
+    docs/rules/ra.md#easy-ai)."""
     if code == "god":
         return W["god"]
     if code == "gold":
