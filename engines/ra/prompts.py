@@ -9,16 +9,15 @@ board).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.contract import Action
 from engines.engine import HostBase
 from engines.prompt import Prompt
 from engines.ra import data
 from engines.ra.state import State
+from engines.ra.view import RaView
 
 
-def prompt(engine: HostBase[State, Any], state: State, seat: int) -> Prompt:
+def prompt(engine: HostBase[State, RaView], state: State, seat: int) -> Prompt:
     """``seat``'s controls now: the step's legal actions as labelled buttons (or a menu)."""
     return engine.legal_prompt(state, seat, str(engine.view(state, seat)["headline"]))
 

@@ -99,7 +99,7 @@ def interim_sheet(
     """When ``events`` (public engine events of one batch) scored an epoch and the game goes on,
     that epoch's sheet and a caption for it ("Epoch 1 scoring"); else None. The final epoch is
     shown by :func:`score_sheet` at the end instead."""
-    if view.get("over"):
+    if view["over"]:
         return None
     scored = [e.data.get("epoch") for e in events if e.kind == "epoch_score"]
     if not scored or scored[-1] is None:

@@ -113,7 +113,7 @@ def fmt(text: str | None, names: Sequence[str]) -> str:
 
 def awaited_label(view: RaView) -> str:
     """'to play', 'to bid'… for the step the game is in."""
-    return STEP_VERB.get(view.get("step", ""), "to play")
+    return STEP_VERB.get(view["step"], "to play")
 
 
 # --------------------------------------------------------------------------- header
@@ -131,13 +131,13 @@ def draw_header(
     """The house header band (:func:`render.frame.header`): the sun, "RA", the epoch (or
     ``title``), the step; on the right the awaited seats (or ``right_label`` with
     ``right_seats``). Returns the y below the band."""
-    over = bool(view.get("over"))
+    over = view["over"]
     if title is None:
-        title = f"Epoch {int(view.get('epoch', 1))} of 3"
-        step = None if over else STEP_LABEL.get(view.get("step", ""), str(view.get("step", "")))
+        title = f"Epoch {int(view['epoch'])} of 3"
+        step = None if over else STEP_LABEL.get(view["step"], str(view["step"]))
     else:
         step = None
-    seats = list(view.get("to_move") or []) if right_seats is None else list(right_seats)
+    seats = list(view["to_move"]) if right_seats is None else list(right_seats)
     label = awaited_label(view) if right_label is None else right_label
     if right_label is None and not seats:
         label = ""  # a sheet, or nobody awaited: "Game over" at the end, else nothing
@@ -169,10 +169,10 @@ def draw_table(
     two rows of four (tile names stay large). Returns the y below."""
     top = y + 8
     panel(d, (X0, top, X1, top + TABLE_H))
-    track = list(view.get("track") or [])
+    track = list(view["track"])
     x, yc = X0 + PAD, top + 36
-    limit = int(view.get("ra_limit") or 0)
-    filled = int(view.get("ra_track") or 0)
+    limit = int(view["ra_limit"])
+    filled = int(view["ra_track"])
     lf = font(MIN_TEXT, True)
     d.text((x, yc), "Ra track", font=lf, fill=MUTED, anchor="lm")
     sx = x + text_width("Ra track", lf) + 12
@@ -184,14 +184,14 @@ def draw_table(
         mark_box(d, (bx - 5, yc - size / 2 - 5, bx + size + 5, yc + size / 2 + 5))
     # the bag, then the centre sun, right-aligned
     xr = X1 - PAD
-    bt = str(int(view.get("bag_total") or 0))
+    bt = str(int(view["bag_total"]))
     nf = font(NUMBER_TEXT, True)
     d.text((xr, yc), bt, font=nf, fill=INK, anchor="rm")
     xr -= text_width(bt, nf) + 6
     paste(img, icon("bag", 40, (150, 118, 80)), xr - 40, yc - 22)
     xr -= 40 + 20
     ssz = 54
-    sun(img, d, xr - ssz, yc - ssz / 2, ssz, int(view.get("center") or 0), True)
+    sun(img, d, xr - ssz, yc - ssz / 2, ssz, int(view["center"]), True)
     if "center" in marks:
         mark_box(d, (xr - ssz - 5, yc - ssz / 2 - 5, xr + 5, yc + ssz / 2 + 5), radius=30)
     xr -= ssz + 10
@@ -214,7 +214,7 @@ def draw_table(
 
 def owed_text(p: PendingView) -> str:
     """'2 Nile/flood, 1 civilization and 2 monument tiles' for a pending-discard record."""
-    owed = ((p.get("river"), "Nile/flood"), (p.get("civ"), "civilization"), (p.get("monument"), "monument"))
+    owed = ((p["river"], "Nile/flood"), (p["civ"], "civilization"), (p["monument"], "monument"))
     parts = [f"{k} {w}" for k, w in owed if k]
     if not parts:
         return "tiles"
@@ -226,9 +226,9 @@ def owed_text(p: PendingView) -> str:
 def owed_short(p: PendingView) -> str:
     """'2 Nile/flood, 1 civ, 2 monuments': the owed discards in few words."""
     owed = (
-        (p.get("river"), "Nile/flood", "Nile/flood"),
-        (p.get("civ"), "civ", "civs"),
-        (p.get("monument"), "monument", "monuments"),
+        (p["river"], "Nile/flood", "Nile/flood"),
+        (p["civ"], "civ", "civs"),
+        (p["monument"], "monument", "monuments"),
     )
     parts = [f"{k} {one if k == 1 else many}" for k, one, many in owed if k]
     return ", ".join(parts) or "tiles"
@@ -239,7 +239,7 @@ def draw_band(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Seq
     demands, whose turn and what they may do, or the winners. Returns the y below."""
     top = y + 8
     box = (X0, top, X1, top + BAND_H)
-    a, p = view.get("auction"), view.get("pending")
+    a, p = view["auction"], view["pending"]
     if a:
         panel(d, box, outline=mix(ACCENT, PANEL, 0.35), width=3)
         _auction_band(img, d, view, names, top)
@@ -264,16 +264,16 @@ def draw_band(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Seq
 def _auction_band(
     img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], top: int
 ) -> None:
-    a = view.get("auction")
+    a = view["auction"]
     if a is None:
         return
     x, yc = X0 + PAD, top + BAND_H / 2
-    rp = int(a.get("ra_player", view.get("current", 0)))
+    rp = int(a["ra_player"])
     f = font(28, True)
     d.text((x, yc), "Auction", font=f, fill=ACCENT, anchor="lm")
     x += text_width("Auction", f) + 14
     right = X1 - PAD
-    high = a.get("high")
+    high = a["high"]
     if high:
         t, hf = fit(names[int(high["seat"])], 200, 28, True)
         d.text((right, yc), t, font=hf, fill=seat_ink(int(high["seat"])), anchor="rm")
@@ -285,13 +285,13 @@ def _auction_band(
     else:
         d.text((right, yc), "no bid yet", font=font(MIN_TEXT), fill=MUTED, anchor="rm")
         right -= text_width("no bid yet", font(MIN_TEXT)) + 14
-    if a.get("forced"):
+    if a["forced"]:
         pf = font(MIN_TEXT, True)
         fw = text_width("forced", pf) + 22
         d.rounded_rectangle((right - fw, yc - 18, right, yc + 18), radius=18, fill=DANGER)
         d.text((right - fw / 2, yc), "forced", font=pf, fill=(255, 255, 255), anchor="mm")
         right -= fw + 12
-    kind = KIND_LABEL.get(a.get("kind", ""), str(a.get("kind", "")))
+    kind = KIND_LABEL.get(a["kind"], str(a["kind"]))
     t, kf = fit(f"{kind} by ", max(60, (right - x) // 2), 28)
     d.text((x, yc), t, font=kf, fill=INK, anchor="lm")
     x += text_width(t, kf)
@@ -302,30 +302,30 @@ def _auction_band(
 def band_text(view: RaView, names: Sequence[str]) -> str:
     """The band's sentence outside an auction or a disaster: whose turn and what they may do,
     or who won."""
-    out = view.get("outcome")
-    if view.get("over") and out:
+    out = view["outcome"]
+    if view["over"] and out:
         win = list(out.get("winners") or [])
         scores = list(out.get("scores") or [])
         who = " and ".join(names[s] for s in win)
         pts = f"{scores[win[0]]} pts" if win and win[0] < len(scores) else ""
         return f"{who} {'share the win' if len(win) > 1 else 'wins'} with {pts}"
-    seats = list(view.get("to_move") or [])
+    seats = list(view["to_move"])
     if not seats:
         return ""
     s = seats[0]
-    gods = int((view["players"][s].get("tiles") or {}).get("god", 0))
-    if view.get("step") == "god_more":
+    gods = view["players"][s]["tiles"].get("god", 0)
+    if view["step"] == "god_more":
         return f"{names[s]} may use another God, or be done"
-    if not view["players"][s].get("up"):
+    if not view["players"][s]["up"]:
         return f"{names[s]} has no sun left to bid"
-    return f"{names[s]} to draw or invoke Ra" + (", or use a God" if gods and view.get("track") else "")
+    return f"{names[s]} to draw or invoke Ra" + (", or use a God" if gods and view["track"] else "")
 
 
 def _turn_band(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], top: int) -> None:
     s = band_text(view, names)
     if not s:
         return
-    over = bool(view.get("over"))
+    over = view["over"]
     t, f = fit(s, X1 - X0 - 2 * PAD, 28, True)
     d.text((X0 + PAD, top + BAND_H / 2), t, font=f, fill=GOOD if over else INK, anchor="lm")
 
@@ -350,8 +350,8 @@ def legend_items(view: RaView) -> list[tuple[Image.Image | None, str]]:
     """The legend: what a ghost chip, a grey sun and the changed mark mean, the tiles out of the
     game, and the options that differ from the defaults (as many as fit one line)."""
     ghost, spent, changed = _legend_pictures()
-    opts = view.get("options") or {}
-    box = sum(int(v) for v in (view.get("box") or {}).values())
+    opts = view["options"]
+    box = sum(int(v) for v in view["box"].values())
     items: list[tuple[Image.Image | None, str]] = [
         (ghost, "not held"),
         (spent, "spent"),

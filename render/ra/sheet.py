@@ -52,8 +52,8 @@ def score_sheet(view: RaView, names: Sequence[str] | None = None) -> Image.Image
     that, the standings after the last scored epoch. Returns a ~1000 px wide RGB image."""
     n = int(view["n_players"])
     nm = seat_names(names, n)
-    hist = sorted(view.get("history") or [], key=lambda e: e["epoch"])
-    if view.get("over"):
+    hist = sorted(view["history"], key=lambda e: e["epoch"])
+    if view["over"]:
         title = "Final scores"
     elif hist:
         title = f"Scores after epoch {hist[-1]['epoch']}"
@@ -67,7 +67,7 @@ def epoch_sheet(view: RaView, epoch: int, names: Sequence[str] | None = None) ->
     standings after it. Raises ValueError if ``view["history"]`` has no such epoch."""
     n = int(view["n_players"])
     nm = seat_names(names, n)
-    hist = [e for e in view.get("history") or [] if int(e["epoch"]) == int(epoch)]
+    hist = [e for e in view["history"] if int(e["epoch"]) == int(epoch)]
     if not hist:
         raise ValueError(f"epoch {epoch} has not been scored yet")
     return _sheet(view, nm, hist, f"Epoch {epoch} scoring", final=False)
@@ -81,7 +81,7 @@ def _sheet(
     n = int(view["n_players"])
     img, d = new_canvas(MAX_HEIGHT + 400 + 70 * n)
     y = draw_header(img, d, view, nm, right_seats=[], title=title)
-    show_final = bool(view.get("over") and view.get("outcome")) if final is None else final
+    show_final = bool(view["over"] and view["outcome"]) if final is None else final
     y = draw_ranking(img, d, view, nm, hist, y, show_final)
     if hist:
         y = draw_grid(img, d, view, nm, hist, y)
@@ -98,10 +98,10 @@ def _categories(view: RaView, hist: list[EpochView]) -> list[str]:
     seen: list[str] = []
     for e in hist:
         for r in e["rows"]:
-            for c in r.get("points") or {}:
+            for c in r["points"]:
                 if c not in seen:
                     seen.append(c)
-    traders = (view.get("options") or {}).get("traders", True)
+    traders = view["options"].get("traders", True)
     cats = [c for c in SCORE_CATEGORIES if c != "Traders" or traders]
     return cats + [c for c in seen if c not in SCORE_CATEGORIES]
 
@@ -115,10 +115,10 @@ def _points(hist: list[EpochView], seat: int, label: str) -> int | None:
             if int(r["seat"]) != seat:
                 continue
             if label == "Floor adjustment":
-                total += int(r.get("floor") or 0)
+                total += int(r["floor"])
                 scored = True
-            elif label in (r.get("points") or {}):
-                total += int((r.get("points") or {})[label] or 0)
+            elif label in r["points"]:
+                total += int(r["points"][label] or 0)
                 scored = scored or int(e["epoch"]) >= 3 or label not in ("Monuments", "Suns")
     return total if scored else None
 
@@ -132,7 +132,7 @@ def _rows(view: RaView, hist: list[EpochView]) -> list[str]:
         vals = [_points(hist, s, c) for s in range(n)]
         if any(vals) or (c in ("Gods", "Pharaohs") and any(v is not None for v in vals)):
             out.append(c)
-    if any(int(r.get("floor") or 0) for e in hist for r in e["rows"]):
+    if any(int(r["floor"]) for e in hist for r in e["rows"]):
         out.append("Floor adjustment")
     return out + [f"Epoch {e['epoch']}" for e in hist] + ["Total"]
 
@@ -202,9 +202,9 @@ def _cell(label: str, r: HistoryRow | None) -> tuple[str, tuple[int, int, int], 
     if r is None:
         return "–", MUTED, font(MIN_TEXT)
     if label == "Running total":
-        v = r.get("running_total")
+        v = r["running_total"]
         return ("?" if v is None else str(v)), INK, font(NUMBER_TEXT, True)
-    return signed(int(r.get("epoch_total", 0))), INK, font(28, True)
+    return signed(int(r["epoch_total"])), INK, font(28, True)
 
 
 def _cat_rgb(code: str) -> tuple[int, int, int]:
@@ -218,7 +218,7 @@ def _cat_rgb(code: str) -> tuple[int, int, int]:
 
 def highest_sun(p: PlayerView) -> int:
     """The highest sun a seat holds, face up or down (0 if none)."""
-    return max(list(p.get("up") or []) + list(p.get("down") or []) or [0])
+    return max(list(p["up"]) + list(p["down"]) or [0])
 
 
 def draw_ranking(
@@ -233,8 +233,8 @@ def draw_ranking(
     """Final ranking (winners highlighted, tie-break note) or standings after the last epoch in
     ``hist``. Returns the y below."""
     n = int(view["n_players"])
-    players = view.get("players") or []
-    out = view.get("outcome") if final else None
+    players = view["players"]
+    out = view["outcome"] if final else None
     if out:
         scores = list(out["scores"])
         ranks = list(out["ranks"])
@@ -312,8 +312,8 @@ def _tie_note(view: RaView, nm: Sequence[str], scores: Sequence[int | None], ran
     tied = [g for g in groups.values() if len(g) > 1]
     if not tied:
         return ""
-    players = view.get("players") or []
-    opts = view.get("options") or {}
+    players = view["players"]
+    opts = view["options"]
     parts = []
     for g in tied:
         who = ", ".join(f"{nm[s]} ({highest_sun(players[s])})" for s in g if s < len(players))

@@ -19,6 +19,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from engines import fastcopy
 from engines.ra import data
 from engines.ra.state import (
     IDX,
@@ -27,9 +28,10 @@ from engines.ra.state import (
     OPTION_NAMES,
     STEP_NAMES,
     TRADER,
+    EpochScore,
     State,
-    Work,
 )
+from engines.ra.view import AuctionView, PendingView, RaView
 
 _KIND = {k: i for i, k in enumerate(KIND_NAMES)}
 _STEP = {k: i for i, k in enumerate(STEP_NAMES)}
@@ -43,28 +45,59 @@ def _row(counts: Mapping[str, int]) -> tuple[int, ...]:
     return tuple(row)
 
 
-def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
+def determinize(view: RaView, rng: random.Random) -> State:
     """A state whose ``view(state, view["viewer"])`` equals ``view``: the bag's remaining tiles
     in a uniformly random order drawn with ``rng``, every other field as the view shows it.
     Raises ValueError for a spectator's view (it has no seat to search for)."""
-    seat = view["viewer"]
-    if seat is None:
+    if view["viewer"] is None:
         raise ValueError("determinize needs a seat's own view, not a spectator's")
-    n = view["n_players"]
-    tiles_left = [IDX[code] for code, k in view["bag"].items() for _ in range(k)]
-    # a uniform order: sort by independent uniform keys (faster here than rng.shuffle's
-    # randbelow per element; a tie of two 53-bit keys is as good as impossible)
-    rand = rng.random
-    keys = [rand() for _ in tiles_left]
-    bag = [tiles_left[i] for i in sorted(range(len(tiles_left)), key=keys.__getitem__)]
     players = view["players"]
     tiles = []
     for p in players:
         row = list(_row(p["tiles"]))
         row[TRADER] = p["traders"]
         tiles.append(tuple(row))
-    start = data.START_SCORE
-    totals = [start] * n
+    history, totals = _history(view)
+    opts = view["options"]
+    track = tuple(IDX[c] for c in view["track"])
+    return fastcopy.build(
+        State,
+        n=view["n_players"],
+        opts=tuple(bool(opts[k]) for k in OPTION_NAMES),
+        bag=_bag(view, rng),
+        bag_pos=0,
+        epoch=view["epoch"],
+        step=_STEP[view["step"]],
+        cur=view["current"],
+        ra_track=view["ra_track"],
+        track=track,
+        center=view["center"],
+        up=tuple(tuple(p["up"]) for p in players),
+        down=tuple(tuple(p["down"]) for p in players),
+        tiles=tuple(tiles),
+        score=tuple(p["score"] if p["score"] is not None else totals[p["seat"]] for p in players),
+        crates=tuple(p["crates"] for p in players),
+        box=_row(view["box"]),
+        history=history,
+        **_auction(view["auction"]),
+        **_pending(view["pending"], bool(track)),
+    )
+
+
+def _bag(view: RaView, rng: random.Random) -> tuple[int, ...]:
+    """The bag's remaining tiles in a uniform order: sorted by independent uniform keys (faster
+    here than ``rng.shuffle``'s randbelow per element; a tie of two 53-bit keys is as good as
+    impossible)."""
+    tiles_left = [IDX[code] for code, k in view["bag"].items() for _ in range(k)]
+    rand = rng.random
+    keys = [rand() for _ in tiles_left]
+    return tuple([tiles_left[i] for i in sorted(range(len(tiles_left)), key=keys.__getitem__)])
+
+
+def _history(view: RaView) -> tuple[tuple[EpochScore, ...], list[int]]:
+    """The scored epochs as the state keeps them, and each seat's running total (the start
+    plus its public epoch totals: what a hidden total must be)."""
+    totals = [data.START_SCORE] * view["n_players"]
     history = []
     for epoch in view["history"]:
         rows = []
@@ -74,53 +107,31 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
             points = tuple(r["points"][c] for c in _CATS)
             rows.append((points, r["floor"], r["epoch_total"], totals[q]))
         history.append((epoch["epoch"], tuple(rows)))
-    scores = tuple(p["score"] if p["score"] is not None else totals[p["seat"]] for p in players)
-    opts = view["options"]
-    track = tuple(IDX[c] for c in view["track"])
-    step = _STEP[view["step"]]
-    w = Work.__new__(Work)
-    w.__dict__.update(
-        n=n,
-        opts=tuple(bool(opts[k]) for k in OPTION_NAMES),
-        bag=tuple(bag),
-        bag_pos=0,
-        epoch=view["epoch"],
-        step=step,
-        cur=view["current"],
-        ra_track=view["ra_track"],
-        track=track,
-        center=view["center"],
-        up=tuple(tuple(p["up"]) for p in players),
-        down=tuple(tuple(p["down"]) for p in players),
-        tiles=tuple(tiles),
-        score=scores,
-        crates=tuple(p["crates"] for p in players),
-        box=_row(view["box"]),
-        a_ra=-1,
-        a_kind=0,
-        a_order=(),
-        a_idx=0,
-        a_bids=(),
-        a_high=0,
-        a_high_seat=-1,
-        p_seat=-1,
-        p_left=(0, 0, 0),
-        p_after_god=False,
-        history=tuple(history),
-    )
-    auction = view["auction"]
-    if auction is not None:
-        high = auction["high"]
-        w.a_ra = auction["ra_player"]
-        w.a_kind = _KIND[auction["kind"]]
-        w.a_order = tuple(auction["order"])
-        w.a_idx = auction["idx"]
-        w.a_bids = tuple(b["sun"] or 0 for b in auction["bids"])
-        w.a_high = high["sun"] if high else 0
-        w.a_high_seat = high["seat"] if high else -1
-    pending = view["pending"]
-    if pending is not None:
-        w.p_seat = pending["seat"]
-        w.p_left = (pending["river"], pending["civ"], pending["monument"])
-        w.p_after_god = bool(track)
-    return w.freeze()
+    return tuple(history), totals
+
+
+def _auction(auction: AuctionView | None) -> dict[str, Any]:
+    """The state's auction fields (none while no auction runs: the defaults stand)."""
+    if auction is None:
+        return {}
+    high = auction["high"]
+    return {
+        "a_ra": auction["ra_player"],
+        "a_kind": _KIND[auction["kind"]],
+        "a_order": tuple(auction["order"]),
+        "a_idx": auction["idx"],
+        "a_bids": tuple(b["sun"] or 0 for b in auction["bids"]),
+        "a_high": high["sun"] if high else 0,
+        "a_high_seat": high["seat"] if high else -1,
+    }
+
+
+def _pending(pending: PendingView | None, track: bool) -> dict[str, Any]:
+    """The state's owed-discard fields; ``p_after_god`` from the track (module docstring)."""
+    if pending is None:
+        return {}
+    return {
+        "p_seat": pending["seat"],
+        "p_left": (pending["river"], pending["civ"], pending["monument"]),
+        "p_after_god": track,
+    }

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from engines.ra import data
 from engines.ra.ai.playout import per_sun, row_value, sun_value
 from engines.ra.state import O_TRADERS, State
+from engines.ra.view import RaView
 from engines.search import WIN_WEIGHT
 
 W = data.AI_WEIGHTS
@@ -57,9 +57,16 @@ def tile_value(code: str, held: Mapping[str, int], epoch: int, own_traders: int,
     return 0.0
 
 
-def _context(view: Mapping[str, Any]) -> tuple[int, dict[str, int], int, int, float]:
+def _seat(view: RaView) -> int:
+    """The seat whose own view ``view`` is (a spectator's view has none to play for)."""
     me = view["me"]
-    seat = me["seat"]
+    if me is None:
+        raise ValueError("the heuristic reads a seat's own view, not a spectator's")
+    return me["seat"]
+
+
+def _context(view: RaView) -> tuple[int, dict[str, int], int, int, float]:
+    seat = _seat(view)
     players = view["players"]
     held = dict(players[seat]["tiles"])
     own = players[seat]["traders"]
@@ -67,7 +74,7 @@ def _context(view: Mapping[str, Any]) -> tuple[int, dict[str, int], int, int, fl
     return seat, held, view["epoch"], own, (sum(opps) / len(opps) if opps else 0.0)
 
 
-def lot_value(view: Mapping[str, Any], track: Sequence[str] | None = None) -> float:
+def lot_value(view: RaView, track: Sequence[str] | None = None) -> float:
     """V: the value of the whole track to the viewer, adding tiles one by one (so a second tile
     of a new civilization type counts as a duplicate); disasters are valued against the
     holdings plus the lot's other tiles, which they hit."""
@@ -87,7 +94,7 @@ def lot_value(view: Mapping[str, Any], track: Sequence[str] | None = None) -> fl
     return total
 
 
-def _best_god(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str | None, float]:
+def _best_god(view: RaView, legal: Sequence[str]) -> tuple[str | None, float]:
     _seat, held, epoch, own, opp = _context(view)
     best, best_v = None, float("-inf")
     for a in legal:
@@ -98,7 +105,7 @@ def _best_god(view: Mapping[str, Any], legal: Sequence[str]) -> tuple[str | None
     return best, best_v
 
 
-def _discard(view: Mapping[str, Any], legal: Sequence[str]) -> str:
+def _discard(view: RaView, legal: Sequence[str]) -> str:
     _seat, held, *_ = _context(view)
     codes = [a.split(" ", 1)[1] for a in legal]
     if set(codes) <= {"nile", "flood"}:
@@ -116,19 +123,19 @@ def _discard(view: Mapping[str, Any], legal: Sequence[str]) -> str:
     return "discard " + best
 
 
-def _best_sun_extra(view: Mapping[str, Any], sun: int) -> float:
+def _best_sun_extra(view: RaView, sun: int) -> float:
     """How much more a lot must be worth before the seat spends ``sun`` when it is its best
     face-up sun and it holds others: a lot worth the threshold of an ordinary sun is a poor
     use of the sun that wins most later auctions, above all early in the epoch, when most of
     the epoch's tiles are still to come (the old heuristic bid 13 on the first three-tile lot)."""
-    up = view["players"][view["me"]["seat"]]["up"]
+    up = view["players"][_seat(view)]["up"]
     if len(up) < 2 or sun != max(up):
         return 0.0
     to_come = 1.0 - float(view["ra_track"]) / float(view["ra_limit"])
     return W["best_sun_base"] + W["best_sun_early"] * to_come
 
 
-def _choose(view: Mapping[str, Any], legal: Sequence[str]) -> str:
+def _choose(view: RaView, legal: Sequence[str]) -> str:
     step = view["step"]
     if step == "discard":
         return _discard(view, legal)
@@ -161,12 +168,12 @@ def _choose(view: Mapping[str, Any], legal: Sequence[str]) -> str:
     return legal[0]
 
 
-def choose(view: Mapping[str, Any], legal: Sequence[str]) -> str:
+def choose(view: RaView, legal: Sequence[str]) -> str:
     """The AI's action for the seat whose own view is ``view``; always one of ``legal``.
     Raises ValueError if ``legal`` is empty."""
     if not legal:
         raise ValueError("no legal action to choose from")
-    if not view.get("me"):
+    if not view["me"]:
         return legal[0]
     pick = _choose(view, legal)
     return pick if pick in legal else legal[0]
