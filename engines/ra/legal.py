@@ -24,7 +24,6 @@ from engines.ra.state import (
     PENDING_CODES,
     TURN,
     VOLUNTARY,
-    Fields,
     State,
 )
 
@@ -121,7 +120,7 @@ def _bids(row: tuple[int, ...]) -> tuple[tuple[Action, ...], ...]:
     return got
 
 
-def god_targets(w: Fields, seat: int) -> list[int]:
+def god_targets(w: State, seat: int) -> list[int]:
     """Distinct track codes a god may take (ascending ``TILE_ORDER``); [] if ``seat`` holds no
     god (docs/rules/ra.md#god-takes-disaster)."""
     if not w.tiles[seat][GOD]:
@@ -130,7 +129,7 @@ def god_targets(w: Fields, seat: int) -> list[int]:
     return [c for c in sorted(set(w.track)) if c != GOD and (allow_disaster or c not in DISASTER)]
 
 
-def pending_category(w: Fields) -> int:
+def pending_category(w: State) -> int:
     """The pending category now owed (river, then civ, then monument), or -1."""
     for i, k in enumerate(w.p_left):
         if k:

@@ -17,14 +17,13 @@ from engines.contract import Action
 from engines.engine import GameEngine
 from engines.events import Event
 from engines.options import Option
-from engines.outcome import Outcome
 from engines.prompt import Prompt
 from engines.ra import apply as ra_apply
 from engines.ra import describe, legal, notation, prompts, scoring
 from engines.ra import state as ra_state
 from engines.ra import view as ra_view
 from engines.ra.ai import determinize, heuristic, playout
-from engines.ra.state import OPTION_NAMES, OVER, State
+from engines.ra.state import OPTION_NAMES, State
 from engines.ra.view import RaView
 
 OPTIONS = (
@@ -84,6 +83,7 @@ class RaEngine(GameEngine[State, RaView]):
     to_move = staticmethod(legal.to_move)
     legal_actions = staticmethod(legal.legal_actions)
     apply = staticmethod(ra_apply.apply)
+    outcome = staticmethod(scoring.result)
 
     # ------------------------------------------------------------------ set-up
     def setup(self, seed: int, n_players: int, options: Mapping[str, Any] | None = None) -> State:
@@ -128,10 +128,6 @@ class RaEngine(GameEngine[State, RaView]):
 
     def secrets(self, state: State, viewer: int | None) -> Iterable[str]:
         return ra_view.secrets(state, viewer)
-
-    def outcome(self, state: State) -> Outcome | None:
-        """The :class:`Outcome` once epoch 3 is scored, else None."""
-        return scoring.outcome(state) if state.step == OVER else None
 
     # ------------------------------------------------------------------ AI
     def choose(self, view: RaView, legal: Sequence[Action]) -> Action:

@@ -5,14 +5,13 @@ A :class:`State` is a frozen dataclass of ints and tuples. Tiles are indices int
 full shuffled tuple fixed at set-up plus a position (``bag[bag_pos:]`` is what remains, drawn
 from the front), which keeps every state flat and cheap to copy.
 
-:class:`Work` is the mutable scratch copy ``apply`` edits before freezing it into a new state.
-
 What keeps it fast (random playouts with the legal list at every step, issue #13):
 
-* ``apply`` copies the state's ``__dict__`` once (``dict.copy`` of 27 entries), lets the
-  handler edit that copy through a :class:`Work` and then relabels the same object as a
-  :class:`State` (``__class__`` assignment): no second copy, no frozen ``__init__`` (which sets
-  each field through ``object.__setattr__``). :func:`new_state` does the same for set-up.
+* ``apply`` copies the state once with :func:`engines.fastcopy.thaw` and lets the action's
+  handler write the copy's fields through :func:`engines.fastcopy.poke` before handing it out
+  as the new state: no frozen ``__init__`` (which sets each field through
+  ``object.__setattr__``). :func:`new_state` builds the first state with
+  :func:`engines.fastcopy.build`.
 * Fields are flat ints and tuples, so the copy is shallow and a change rebuilds only what it
   touches: one seat's row of ``up``/``down``/``tiles``, not every seat's.
 * The bag is one tuple fixed at set-up plus ``bag_pos``: a draw is an index step.
@@ -32,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, TypeAlias
 
+from engines import fastcopy
 from engines.ra import data
 
 # --------------------------------------------------------------------------- tile indices
@@ -160,99 +160,19 @@ class State:
     history: tuple[EpochScore, ...] = ()
 
 
-_new = object.__new__
-
-
-class Work:
-    """A mutable copy of a :class:`State`'s fields, made by :meth:`of`; :meth:`freeze` turns
-    it into the new state.
-
-    The fields live in the instance ``__dict__``: :meth:`of` copies the state's dict once (the
-    fastest copy there is) and :meth:`freeze` relabels this very object as a :class:`State`
-    (same layout, no second copy), so the copy must not be edited after ``freeze``. The fields
-    are declared here once more for the type checker, exactly as on :class:`State` (checked
-    below).
-    """
-
-    n: int
-    opts: tuple[bool, ...]
-    bag: tuple[int, ...]
-    bag_pos: int
-    epoch: int
-    step: int
-    cur: int
-    ra_track: int
-    track: tuple[int, ...]
-    center: int
-    up: tuple[tuple[int, ...], ...]
-    down: tuple[tuple[int, ...], ...]
-    tiles: tuple[tuple[int, ...], ...]
-    score: tuple[int, ...]
-    crates: tuple[int, ...]
-    box: tuple[int, ...]
-    a_ra: int
-    a_kind: int
-    a_order: tuple[int, ...]
-    a_idx: int
-    a_bids: tuple[int, ...]
-    a_high: int
-    a_high_seat: int
-    p_seat: int
-    p_left: tuple[int, int, int]
-    p_after_god: bool
-    history: tuple[EpochScore, ...]
-
-    @staticmethod
-    def of(state: State) -> Work:
-        """A working copy of ``state``'s fields."""
-        w: Work = _new(Work)
-        w.__dict__ = state.__dict__.copy()
-        return w
-
-    def freeze(self) -> State:
-        """This copy, now the new :class:`State` (an immutable value from here on: the copy is
-        not used again)."""
-        self.__class__ = State  # type: ignore[assignment]
-        return self  # type: ignore[return-value]
-
-    # -- small copy-on-write helpers
-    def add_tile(self, seat: int, code: int, k: int) -> None:
-        """Give ``seat`` ``k`` tiles of ``code`` (``k`` may be negative)."""
-        tiles = list(self.tiles)
-        row = list(tiles[seat])
-        row[code] += k
-        tiles[seat] = tuple(row)
-        self.tiles = tuple(tiles)
-
-    def to_box(self, code: int, k: int) -> None:
-        """Put ``k`` tiles of ``code`` out of the game."""
-        box = list(self.box)
-        box[code] += k
-        self.box = tuple(box)
-
-
 _FIELDS = {f.name: f.default for f in fields(State)}
 """Every field of :class:`State` in order, with its default (``MISSING`` for none)."""
 
 
 def new_state(**values: Any) -> State:
-    """``State(**values)`` without the frozen dataclass's ``__init__`` (one ``object.__setattr__``
-    per field); every field without a default must be given."""
-    d = _FIELDS.copy()
-    d.update(values)
-    if len(d) != len(_FIELDS) or MISSING in d.values():
+    """``State(**values)`` through :func:`engines.fastcopy.build` (no frozen ``__init__``, which
+    sets each field through ``object.__setattr__``); every field without a default must be given
+    and no other name."""
+    if not values.keys() <= _FIELDS.keys() or any(
+        v is MISSING and k not in values for k, v in _FIELDS.items()
+    ):
         raise TypeError(f"new_state: bad or missing fields in {sorted(values)}")
-    state: State = _new(State)
-    object.__setattr__(state, "__dict__", d)
-    return state
-
-
-if Work.__annotations__ != {f.name: f.type for f in fields(State)}:  # pragma: no cover
-    raise TypeError("Work must declare exactly the fields of State, with the same types")
-
-Fields: TypeAlias = State | Work
-"""Either a state or its working copy: what the read-only helpers of ``legal`` and ``scoring``
-take, since they answer about a state and about the copy ``apply`` edits."""
+    return fastcopy.build(State, **values)
 
 
 # --------------------------------------------------------------------------- set-up

@@ -1,8 +1,11 @@
 """What a Ra action does: the transitions and their events (docs/rules/ra.md#a-turn).
 
-:func:`apply` checks the action against the legal list, copies the state once and lets the
-action's handler edit the copy: each well-formed text has its handler and its argument (a sun or
-a tile index) in :data:`HANDLERS`. The handlers run the automatic steps that follow (auto-passes,
+:func:`apply` checks the action against the legal list and hands the state to the action's
+handler (each well-formed text has its handler and its argument, a sun or a tile index, in
+:data:`HANDLERS`), which returns the new state: the frequent small moves as one
+:func:`engines.fastcopy.replace`, the others by editing a private copy made by
+:func:`engines.fastcopy.thaw` through :func:`engines.fastcopy.poke`; the given state is never
+changed. The handlers run the automatic steps that follow (auto-passes,
 forced discards, the auction's settlement, the epoch's end, the game's end) until some seat has a
 decision. The modules: ``turn`` (draw, invoke, god, done), ``auction`` (bids, passes, the lot),
 ``disasters`` (traders' crates, disasters, discards), ``order`` (the next turn), ``epoch`` (an
@@ -28,9 +31,9 @@ from engines.ra.apply.turn import do_done, do_draw, do_god, do_invoke
 from engines.ra.describe import rejection
 from engines.ra.legal import LAST, legal_actions
 from engines.ra.notation import BID_TEXT, DISCARD_CODES, DISCARD_TEXT, GOD_CODES, GOD_TEXT
-from engines.ra.state import IDX, State, Work
+from engines.ra.state import IDX, State
 
-Handler = Callable[[Work, int, Events], None]
+Handler = Callable[[State, int, Events], State]
 
 HANDLERS: dict[str, tuple[Handler, int]] = {
     "draw": (do_draw, 0),
@@ -43,8 +46,6 @@ HANDLERS: dict[str, tuple[Handler, int]] = {
 }
 """Each well-formed action text: its handler and its argument (a sun or a tile index)."""
 
-_new = object.__new__
-
 
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     """Apply a legal action and every automatic step after it. Returns the new state and the
@@ -56,9 +57,5 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     if action not in last[2]:  # type: ignore[operator]
         raise rejection(state, seat, action)
     handler, arg = HANDLERS[action]
-    w: Work = _new(Work)  # Work.of(state) and w.freeze(), written out: the hottest lines
-    w.__dict__ = state.__dict__.copy()
     ev: list[Event] = []
-    handler(w, arg, ev)
-    w.__class__ = State  # type: ignore[assignment]
-    return w, ev  # type: ignore[return-value]
+    return handler(state, arg, ev), ev

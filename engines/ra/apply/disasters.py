@@ -4,6 +4,8 @@ tiles a disaster costs, and the discards a player chooses one at a time
 
 from __future__ import annotations
 
+from engines.fastcopy import poke, thaw
+from engines.ra.apply.edit import add_tile, to_box
 from engines.ra.apply.events import NAME, Events, a_tile, count, event
 from engines.ra.apply.order import after_god, next_turn
 from engines.ra.legal import pending_category
@@ -23,11 +25,11 @@ from engines.ra.state import (
     PHARAOH,
     TRADER,
     UNREST,
-    Work,
+    State,
 )
 
 
-def trader_trigger(w: Work, receiver: int, t: int, ev: Events) -> None:
+def trader_trigger(w: State, receiver: int, t: int, ev: Events) -> None:
     """Traders sheet: when ``receiver`` gets ``t`` trader tiles, every other seat adds ``t``
     crates per trader tile in its own collection; the receiver gets none."""
     crates = list(w.crates)
@@ -38,7 +40,7 @@ def trader_trigger(w: Work, receiver: int, t: int, ev: Events) -> None:
             if g:
                 crates[q] += g
                 gains.append((q, g))
-    w.crates = tuple(crates)
+    poke(w, "crates", tuple(crates))
     what = count(t, "trader")
     text = f"{{s{receiver}}} takes {what}: " + (
         ", ".join(f"{{s{q}}} +{count(g, 'crate')}" for q, g in gains)
@@ -48,7 +50,7 @@ def trader_trigger(w: Work, receiver: int, t: int, ev: Events) -> None:
     ev.append(event("crates", text, {"seat": receiver, "traders": t, "gains": {str(q): g for q, g in gains}}))
 
 
-def hit_disasters(w: Work, seat: int, disasters: dict[int, int], ev: Events) -> tuple[int, int, int]:
+def hit_disasters(w: State, seat: int, disasters: dict[int, int], ev: Events) -> tuple[int, int, int]:
     """Apply each disaster tile (two tiles each) to ``seat``. Funerals (and droughts when
     ``drought_floods_first``) resolve at once; returns the tiles still owed as
     ``(river, civ, monument)``."""
@@ -82,17 +84,17 @@ def hit_disasters(w: Work, seat: int, disasters: dict[int, int], ev: Events) -> 
     return (river, civ, mon)
 
 
-def _disaster_target(w: Work, code: int) -> str:
+def _disaster_target(w: State, code: int) -> str:
     if code == DROUGHT:
         return "river tiles (floods first)" if w.opts[O_FLOODS_FIRST] else "river tiles"
     return {FUNERAL: "pharaohs", UNREST: "civilization tiles", EARTHQUAKE: "monument tiles"}[code]
 
 
-def _discard(w: Work, seat: int, code: int, k: int, ev: Events, why: str) -> None:
+def _discard(w: State, seat: int, code: int, k: int, ev: Events, why: str) -> None:
     if k <= 0:
         return
-    w.add_tile(seat, code, -k)
-    w.to_box(code, k)
+    add_tile(w, seat, code, -k)
+    to_box(w, code, k)
     what = f"{a_tile(code)} tile" if k == 1 else f"{k} {NAME[code]} tiles"
     ev.append(
         event(
@@ -103,18 +105,20 @@ def _discard(w: Work, seat: int, code: int, k: int, ev: Events, why: str) -> Non
     )
 
 
-def owe_discards(w: Work, seat: int, disasters: dict[int, int], after_god: bool, ev: Events) -> bool:
+def owe_discards(w: State, seat: int, disasters: dict[int, int], after_god: bool, ev: Events) -> bool:
     """Hit ``seat`` with ``disasters``; if tiles are still owed, record them and settle what
     needs no choice (:func:`settle_pending`), and return True (the caller's step is over)."""
     pend = hit_disasters(w, seat, disasters, ev)
     if not any(pend):
         return False
-    w.p_seat, w.p_left, w.p_after_god = seat, pend, after_god
+    poke(w, "p_seat", seat)
+    poke(w, "p_left", pend)
+    poke(w, "p_after_god", after_god)
     settle_pending(w, ev)
     return True
 
 
-def settle_pending(w: Work, ev: Events) -> None:
+def settle_pending(w: State, ev: Events) -> None:
     """Resolve owed discards that leave no choice (owning no more than owed, or one type only);
     stop at the first real choice (step DISCARD), else continue the game."""
     seat = w.p_seat
@@ -134,24 +138,25 @@ def settle_pending(w: Work, ev: Events) -> None:
             _discard(w, seat, held[0][0], k, ev, why[cat])
             left[cat] = 0
         else:
-            w.p_left = (left[0], left[1], left[2])
-            w.step = DISCARD
+            poke(w, "p_left", (left[0], left[1], left[2]))
+            poke(w, "step", DISCARD)
             return
-    w.p_left = (0, 0, 0)
-    w.p_seat = -1
+    poke(w, "p_left", (0, 0, 0))
+    poke(w, "p_seat", -1)
     if w.p_after_god:
-        w.p_after_god = False
+        poke(w, "p_after_god", False)
         after_god(w, ev)
     else:
         next_turn(w, w.cur, ev)
 
 
-def do_discard(w: Work, code: int, ev: Events) -> None:
+def do_discard(state: State, code: int, ev: Events) -> State:
     """``discard X``: one owed tile of the pending category."""
+    w = thaw(state)
     seat = w.p_seat
     cat = pending_category(w)
-    w.add_tile(seat, code, -1)
-    w.to_box(code, 1)
+    add_tile(w, seat, code, -1)
+    to_box(w, code, 1)
     ev.append(
         event(
             "discard",
@@ -161,5 +166,6 @@ def do_discard(w: Work, code: int, ev: Events) -> None:
     )
     left = list(w.p_left)
     left[cat] -= 1
-    w.p_left = (left[0], left[1], left[2])
+    poke(w, "p_left", (left[0], left[1], left[2]))
     settle_pending(w, ev)
+    return w

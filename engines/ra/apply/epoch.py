@@ -4,6 +4,7 @@ ends (after epoch 3) or the next epoch starts (docs/rules/ra.md#epoch-end)."""
 from __future__ import annotations
 
 from engines.events import Event
+from engines.fastcopy import poke
 from engines.ra import data
 from engines.ra.apply.events import Events, event
 from engines.ra.scoring import score_epoch
@@ -21,13 +22,13 @@ from engines.ra.state import (
     RA,
     TURN,
     ScoreRow,
-    Work,
+    State,
 )
 
 _ZEROS = (0,) * NCODES
 
 
-def epoch_end(w: Work, ev: Events) -> None:
+def epoch_end(w: State, ev: Events) -> None:
     """Discard the tracks, score the epoch, then either end the game (epoch 3) or discard the
     held god, gold, flood, civilization and trader tiles, reset crates, turn every sun face up
     and give the first turn of the next epoch to the holder of the highest sun."""
@@ -35,18 +36,18 @@ def epoch_end(w: Work, ev: Events) -> None:
     for c in w.track:
         box[c] += 1
     box[RA] += w.ra_track
-    w.track = ()
-    w.ra_track = 0
+    poke(w, "track", ())
+    poke(w, "ra_track", 0)
     end_auction(w)
     scores, rows = score_epoch(w)
-    w.score = scores
+    poke(w, "score", scores)
     epoch = w.epoch
-    w.history += ((epoch, rows),)
+    poke(w, "history", w.history + ((epoch, rows),))
     ev.append(_epoch_event(w, rows))
     n = w.n
     if epoch >= data.EPOCHS:
-        w.box = tuple(box)
-        w.step = OVER
+        poke(w, "box", tuple(box))
+        poke(w, "step", OVER)
         ev.append(
             event(
                 "game_over",
@@ -61,22 +62,25 @@ def epoch_end(w: Work, ev: Events) -> None:
     columns = tuple(zip(*tiles, strict=True))
     for c in LOSE:
         box[c] += sum(columns[c])
-    w.box = tuple(box)
+    poke(w, "box", tuple(box))
     kept = []
     for row in tiles:
         new: tuple[int, ...] = ()
         for a, b, keep in KEEP_RUNS:
             new += row[a:b] if keep else _ZEROS[a:b]
         kept.append(new)
-    w.tiles = tuple(kept)
-    w.crates = (0,) * n
-    up = w.up = tuple([tuple(sorted(u + d)) for u, d in zip(w.up, w.down, strict=True)])
-    w.down = ((),) * n
-    epoch = w.epoch = epoch + 1
+    poke(w, "tiles", tuple(kept))
+    poke(w, "crates", (0,) * n)
+    up = tuple([tuple(sorted(u + d)) for u, d in zip(w.up, w.down, strict=True)])
+    poke(w, "up", up)
+    poke(w, "down", ((),) * n)
+    epoch = epoch + 1
+    poke(w, "epoch", epoch)
     top = [u[-1] for u in up]
     high = max(top)
-    cur = w.cur = top.index(high)
-    w.step = TURN
+    cur = top.index(high)
+    poke(w, "cur", cur)
+    poke(w, "step", TURN)
     ev.append(
         event(
             "epoch_start",
@@ -86,7 +90,7 @@ def epoch_end(w: Work, ev: Events) -> None:
     )
 
 
-def _epoch_event(w: Work, rows: tuple[ScoreRow, ...]) -> Event:
+def _epoch_event(w: State, rows: tuple[ScoreRow, ...]) -> Event:
     """The ``epoch_score`` event; each row's ``counts`` say what the seat's score was counted
     from (public tiles and suns), so that a score sheet can say why a category scored nothing."""
     hidden = w.opts[O_HIDDEN]  # running totals stay private; epoch totals are public
@@ -124,11 +128,11 @@ def _epoch_event(w: Work, rows: tuple[ScoreRow, ...]) -> Event:
     )
 
 
-def end_auction(w: Work) -> None:
-    w.a_ra = -1
-    w.a_kind = 0
-    w.a_order = ()
-    w.a_idx = 0
-    w.a_bids = ()
-    w.a_high = 0
-    w.a_high_seat = -1
+def end_auction(w: State) -> None:
+    poke(w, "a_ra", -1)
+    poke(w, "a_kind", 0)
+    poke(w, "a_order", ())
+    poke(w, "a_idx", 0)
+    poke(w, "a_bids", ())
+    poke(w, "a_high", 0)
+    poke(w, "a_high_seat", -1)

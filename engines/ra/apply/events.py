@@ -1,11 +1,10 @@
-"""Ra's events, built cheaply: one constructor and the texts of the frequent events, written
-once at import instead of formatted at every action.
+"""Ra's events, built cheaply: the frequent events (draws, bids, passes, invocations, turns
+ended) made once at import instead of at every action, and one constructor for the others.
 
 :func:`event` makes the same :class:`~engines.events.Event` as ``Event(kind, text, data)`` (equal,
 same repr, same fields in the same order) without the frozen dataclass's ``__init__``, which
-sets each field through ``object.__setattr__`` and costs about three times as much. The tables
-are indexed by seat (``{s0}``… tokens, up to the 5 seats of a game) and by a sun, a tile code or
-a count.
+sets each field through ``object.__setattr__``. The tables are indexed by seat (``{s0}``…
+tokens, up to the 5 seats of a game) and by a sun, a tile code or a track length.
 """
 
 from __future__ import annotations
@@ -13,20 +12,19 @@ from __future__ import annotations
 from typing import Any
 
 from engines.events import Event
+from engines.fastcopy import replace
 from engines.ra import data
 from engines.ra.state import CODES, NCODES
 
 Events = list[Event]
 
-_new = object.__new__
-_set = object.__setattr__
+_BLANK = Event("", "", {})
 
 
 def event(kind: str, text: str, data_: dict[str, Any]) -> Event:
-    """``Event(kind, text, data_)``, public and without a twin."""
-    e: Event = _new(Event)
-    _set(e, "__dict__", {"kind": kind, "text": text, "data": data_, "private_to": None, "twin": None})
-    return e
+    """``Event(kind, text, data_)``, public and without a twin: a copy of a blank event
+    (:func:`engines.fastcopy.replace`), which keeps the fields in the constructor's order."""
+    return replace(_BLANK, kind=kind, text=text, data=data_)
 
 
 NAME = tuple(data.TILE_NAME[c] for c in CODES)
@@ -47,19 +45,40 @@ def count(k: int, what: str) -> str:
 SEATS = range(max(data.SUN_SETS))
 SUNS = range(max(data.MAX_SUN.values()) + 1)
 
-DRAW = tuple(tuple(f"{{s{s}}} draws {a_tile(c)}" for c in range(NCODES)) for s in SEATS)
-"""``DRAW[seat][code]``: the text of a draw onto the auction track."""
-BID = tuple(tuple(f"{{s{s}}} bids {v}" for v in SUNS) for s in SEATS)
-"""``BID[seat][sun]``."""
-PASS = tuple(f"{{s{s}}} passes" for s in SEATS)
-"""``PASS[seat]``: a pass the seat chose."""
-AUTO_PASS = tuple(tuple(f"{{s{s}}} passes (no sun higher than {v})" for v in SUNS) for s in SEATS)
-"""``AUTO_PASS[seat][high]``: a pass made for the seat (no face-up sun above the high bid)."""
 _TRACK = tuple(
     "an empty track" if k == 0 else "the full track" if k == data.AUCTION_SLOTS else count(k, "tile")
     for k in range(data.AUCTION_SLOTS + 1)
 )
-INVOKE = tuple(tuple(f"{{s{s}}} invokes Ra on {what}" for what in _TRACK) for s in SEATS)
-"""``INVOKE[seat][track length]``."""
-DONE = tuple(f"{{s{s}}} ends the turn" for s in SEATS)
+
+# The frequent events, each made once at import: they depend only on a seat and a tile, a sun or
+# a track length. Events are immutable values (nothing changes an event or its data after it is
+# made), so one object serves every game.
+
+DRAW = tuple(
+    tuple(Event("draw", f"{{s{s}}} draws {a_tile(c)}", {"seat": s, "tile": CODES[c]}) for c in range(NCODES))
+    for s in SEATS
+)
+"""``DRAW[seat][code]``: a draw onto the auction track."""
+BID = tuple(tuple(Event("bid", f"{{s{s}}} bids {v}", {"seat": s, "sun": v}) for v in SUNS) for s in SEATS)
+"""``BID[seat][sun]``."""
+PASS = tuple(Event("pass", f"{{s{s}}} passes", {"seat": s, "auto": False}) for s in SEATS)
+"""``PASS[seat]``: a pass the seat chose."""
+AUTO_PASS = tuple(
+    tuple(Event("pass", f"{{s{s}}} passes (no sun higher than {v})", {"seat": s, "auto": True}) for v in SUNS)
+    for s in SEATS
+)
+"""``AUTO_PASS[seat][high]``: a pass made for the seat (no face-up sun above the high bid)."""
+INVOKE = tuple(
+    tuple(
+        Event(
+            "auction",
+            f"{{s{s}}} invokes Ra on {what}",
+            {"seat": s, "kind": "full" if k == data.AUCTION_SLOTS else "voluntary", "tiles": k},
+        )
+        for k, what in enumerate(_TRACK)
+    )
+    for s in SEATS
+)
+"""``INVOKE[seat][track length]``: Ra invoked (a full-track auction on 8 tiles, else voluntary)."""
+DONE = tuple(Event("done", f"{{s{s}}} ends the turn", {"seat": s}) for s in SEATS)
 """``DONE[seat]``."""
