@@ -221,6 +221,10 @@ def highest_sun(p: PlayerView) -> int:
     return max(list(p["up"]) + list(p["down"]) or [0])
 
 
+Ranking = tuple[list[int | None], list[int], set[int], list[str], str]
+"""Scores, ranks, winners, notes and the title of a ranking."""
+
+
 def draw_ranking(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
@@ -233,22 +237,11 @@ def draw_ranking(
     """Final ranking (winners highlighted, tie-break note) or standings after the last epoch in
     ``hist``. Returns the y below."""
     n = int(view["n_players"])
-    players = view["players"]
     out = view["outcome"] if final else None
-    if out:
-        scores = list(out["scores"])
-        ranks = list(out["ranks"])
-        winners = set(out.get("winners") or [])
-        notes = list(out.get("notes") or [])
-        title = "Final ranking"
-    else:
-        last = {int(r["seat"]): r for r in (hist[-1]["rows"] if hist else [])}
-        scores = [last[s]["running_total"] if s in last else None for s in range(n)]
-        if not hist or any(v is None for v in scores):  # nothing scored, or hidden scores
-            return y
-        ranks = [1 + sum(1 for v in scores if v > w) for w in scores]
-        winners, notes = set(), []
-        title = f"Standings after epoch {hist[-1]['epoch']}"
+    got = _ranking(view, hist, out)
+    if got is None:
+        return y
+    scores, ranks, winners, notes, title = got
     order = sorted(range(n), key=lambda s: (ranks[s], s))
     tie_note = _tie_note(view, nm, scores, ranks) if out else ""
     row_h = 56
@@ -260,40 +253,13 @@ def draw_ranking(
     yy = top + 14 + 40
     initials = seat_initials(nm)
     for s in order:
-        win = s in winners
-        yc = yy + (row_h - 4) / 2
-        if win:
-            d.rounded_rectangle(
-                (X0 + PAD - 6, yy, X1 - PAD + 6, yy + row_h - 4),
-                radius=10,
-                fill=WIN_BG,
-                outline=GOLD_MEDAL,
-                width=2,
-            )
-        medal = GOLD_MEDAL if win else GREY_MEDAL
-        d.rounded_rectangle((X0 + PAD, yc - 20, X0 + PAD + 52, yc + 20), radius=20, fill=medal)
-        rf = font(MIN_TEXT, True, True)
-        d.text((X0 + PAD + 26, yc), ordinal(ranks[s]), font=rf, fill=(255, 255, 255), anchor="mm")
-        frame.seat_badge(d, (X0 + PAD + 74, yc), s, initials[s], 18)
-        v = scores[s]
-        st = f"{'?' if v is None else v} pts"
-        sf = font(NUMBER_TEXT, True)
-        d.text((X1 - PAD - 4, yc), st, font=sf, fill=INK, anchor="rm")
-        right = X1 - PAD - 4 - text_width(st, sf) - 16
-        t, f = fit(nm[s], min(420, right - (X0 + PAD + 100)), 28, True)
-        d.text((X0 + PAD + 100, yc), t, font=f, fill=seat_ink(s), anchor="lm")
-        extra = []
-        if win:
-            extra.append("winner")
+        extra = ["winner"] if s in winners else []
         note = format_text(notes[s], list(nm)) if s < len(notes) and notes[s] else ""
         if note:
             extra.append(note)
-        elif s < len(players) and out and scores.count(scores[s]) > 1:
-            extra.append(f"highest sun {highest_sun(players[s])}")
-        ex = X0 + PAD + 100 + text_width(t, f) + 14
-        if extra and right - ex >= 80:
-            et, ef = fit(" · ".join(extra), int(right - ex), MIN_TEXT)
-            d.text((ex, yc), et, font=ef, fill=MUTED, anchor="lm")
+        elif s < len(view["players"]) and out and scores.count(scores[s]) > 1:
+            extra.append(f"highest sun {highest_sun(view['players'][s])}")
+        _rank_row(d, nm[s], initials[s], s, ranks[s], scores[s], s in winners, extra, yy, row_h)
         yy += row_h
     if note_lines:
         yy += 4
@@ -301,6 +267,66 @@ def draw_ranking(
             d.text((X0 + PAD, yy), line, font=font(MIN_TEXT), fill=MUTED)
             yy += 34
     return top + h
+
+
+def _ranking(view: RaView, hist: list[EpochView], out: dict[str, Any] | None) -> Ranking | None:
+    """The final ranking from the outcome, or the standings after the last epoch in ``hist``
+    (None when nothing is scored yet or the totals are hidden)."""
+    n = int(view["n_players"])
+    if out:
+        return (
+            list(out["scores"]),
+            list(out["ranks"]),
+            set(out.get("winners") or []),
+            list(out.get("notes") or []),
+            "Final ranking",
+        )
+    last = {int(r["seat"]): r for r in (hist[-1]["rows"] if hist else [])}
+    scores = [last[s]["running_total"] if s in last else None for s in range(n)]
+    if not hist or any(v is None for v in scores):  # nothing scored, or hidden scores
+        return None
+    known = [v for v in scores if v is not None]
+    ranks = [1 + sum(1 for v in known if v > w) for w in known]
+    return scores, ranks, set(), [], f"Standings after epoch {hist[-1]['epoch']}"
+
+
+def _rank_row(
+    d: ImageDraw.ImageDraw,
+    name: str,
+    initial: str,
+    s: int,
+    rank: int,
+    v: int | None,
+    win: bool,
+    extra: list[str],
+    yy: int,
+    row_h: int,
+) -> None:
+    """One seat's line of the ranking: medal with the place, badge, name, notes, points."""
+    yc = yy + (row_h - 4) / 2
+    if win:
+        d.rounded_rectangle(
+            (X0 + PAD - 6, yy, X1 - PAD + 6, yy + row_h - 4),
+            radius=10,
+            fill=WIN_BG,
+            outline=GOLD_MEDAL,
+            width=2,
+        )
+    medal = GOLD_MEDAL if win else GREY_MEDAL
+    d.rounded_rectangle((X0 + PAD, yc - 20, X0 + PAD + 52, yc + 20), radius=20, fill=medal)
+    rf = font(MIN_TEXT, True, True)
+    d.text((X0 + PAD + 26, yc), ordinal(rank), font=rf, fill=(255, 255, 255), anchor="mm")
+    frame.seat_badge(d, (X0 + PAD + 74, yc), s, initial, 18)
+    st = f"{'?' if v is None else v} pts"
+    sf = font(NUMBER_TEXT, True)
+    d.text((X1 - PAD - 4, yc), st, font=sf, fill=INK, anchor="rm")
+    right = X1 - PAD - 4 - text_width(st, sf) - 16
+    t, f = fit(name, min(420, right - (X0 + PAD + 100)), 28, True)
+    d.text((X0 + PAD + 100, yc), t, font=f, fill=seat_ink(s), anchor="lm")
+    ex = X0 + PAD + 100 + text_width(t, f) + 14
+    if extra and right - ex >= 80:
+        et, ef = fit(" · ".join(extra), int(right - ex), MIN_TEXT)
+        d.text((ex, yc), et, font=ef, fill=MUTED, anchor="lm")
 
 
 def _tie_note(view: RaView, nm: Sequence[str], scores: Sequence[int | None], ranks: Sequence[int]) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.base import format_text
-from engines.ra.view import PlayerView, RaView
+from engines.ra.view import AuctionView, PlayerView, RaView
 from render.common import ordinal, score_lines, seat_names, signed
 from render.ra.art import CIVS, MONUMENTS, tile_abbr, tile_name
 from render.ra.board import KIND_LABEL, STEP_LABEL, owed_text
@@ -65,14 +65,11 @@ def text(view: RaView, names: Sequence[str] | None = None, *, moves: bool = True
 
 
 def _compose(view: RaView, nm: Sequence[str], short: bool, moves: bool = True) -> str:
-    def f(s: str | None) -> str:
-        return format_text(s or "", list(nm))
-
     n = int(view["n_players"])
     step = STEP_LABEL.get(view["step"], view["step"])
     lines = [f"**Ra** · Epoch {view['epoch']}/3 · {step}"]
     if view["headline"] and not view["over"]:  # at the end the Final line says it
-        lines.append(f(view["headline"]))
+        lines.append(format_text(view["headline"], list(nm)))
     lines.append(
         f"Ra track {view['ra_track']}/{view['ra_limit']} · centre sun "
         f"{view['center']} · bag {view['bag_total']}"
@@ -82,42 +79,13 @@ def _compose(view: RaView, nm: Sequence[str], short: bool, moves: bool = True) -
     lines.append(f"Auction track ({len(track)}/8): " + (", ".join(lab(c) for c in track) or "empty"))
     a = view["auction"]
     if a:
-        rp = int(a["ra_player"])
-        s = f"Auction: {KIND_LABEL.get(a['kind'], a['kind'])} by {nm[rp]}"
-        if a["forced"]:  # the Ra player has to bid only when everyone else passes
-            alone = list(a["to_bid"]) == [rp]
-            s += " (must bid)" if alone else f" ({nm[rp]} must bid if everyone else passes)"
-        high = a["high"]
-        s += f" · high {high['sun']} by {nm[int(high['seat'])]}" if high else " · no bid yet"
-        done = [f"{nm[int(b['seat'])]} {'pass' if b['sun'] is None else b['sun']}" for b in a["bids"]]
-        if done:
-            s += " · so far: " + ", ".join(done)
-        if a["to_bid"]:
-            s += " · to bid: " + " → ".join(nm[x] for x in a["to_bid"])
-        lines.append(s)
+        lines.append(_auction_line(a, nm))
     p = view["pending"]
     if p:
         lines.append(f"Disaster: {nm[int(p['seat'])]} must discard {owed_text(p)}")
     lines.append("")
     lines += [_seat_line(view, nm, s, short) for s in range(n)]
-    me = view["me"]
-    if me:
-        lines.append("")
-        if view["over"]:  # the header says the game is over: the rank, not that again
-            lines.append(final_line(view, nm, int(me["seat"])))
-        elif me["prompt"]:
-            lines.append(f"**Your move:** {f(me['prompt'])}" if me["legal"] else f(me["prompt"]))
-        if me["legal"] and moves:
-            lines.append("Actions: " + " ".join(f"`{x}`" for x in me["legal"]))
-        prev = me["preview"]
-        if prev and not view["over"]:
-            cats = preview_categories(view, prev)
-            delta = sum(int(v) for v in prev.values())
-            lines.append(
-                f"If epoch {view['epoch']} ended now: "
-                + " · ".join(f"{c} {signed(int(prev[c]))}" for c in cats)
-                + f" = **{signed(delta)}**"
-            )
+    lines += _me_lines(view, nm, moves)
     out = view["outcome"]
     if view["over"] and out:
         lines.append("")
@@ -129,6 +97,48 @@ def _compose(view: RaView, nm: Sequence[str], short: bool, moves: bool = True) -
         ]
         lines.append("**Final:** " + " · ".join(ranking))
     return "\n".join(lines)
+
+
+def _auction_line(a: AuctionView, nm: Sequence[str]) -> str:
+    """The running auction in one line: kind, Ra player, high bid, bids so far, who is to bid."""
+    rp = int(a["ra_player"])
+    s = f"Auction: {KIND_LABEL.get(a['kind'], a['kind'])} by {nm[rp]}"
+    if a["forced"]:  # the Ra player has to bid only when everyone else passes
+        alone = list(a["to_bid"]) == [rp]
+        s += " (must bid)" if alone else f" ({nm[rp]} must bid if everyone else passes)"
+    high = a["high"]
+    s += f" · high {high['sun']} by {nm[int(high['seat'])]}" if high else " · no bid yet"
+    done = [f"{nm[int(b['seat'])]} {'pass' if b['sun'] is None else b['sun']}" for b in a["bids"]]
+    if done:
+        s += " · so far: " + ", ".join(done)
+    if a["to_bid"]:
+        s += " · to bid: " + " → ".join(nm[x] for x in a["to_bid"])
+    return s
+
+
+def _me_lines(view: RaView, nm: Sequence[str], moves: bool) -> list[str]:
+    """A seat's own lines: its prompt (or final rank), its moves and its epoch preview."""
+    me = view["me"]
+    if not me:
+        return []
+    lines = [""]
+    if view["over"]:  # the header says the game is over: the rank, not that again
+        lines.append(final_line(view, nm, int(me["seat"])))
+    elif me["prompt"]:
+        prompt = format_text(me["prompt"], list(nm))
+        lines.append(f"**Your move:** {prompt}" if me["legal"] else prompt)
+    if me["legal"] and moves:
+        lines.append("Actions: " + " ".join(f"`{x}`" for x in me["legal"]))
+    prev = me["preview"]
+    if prev and not view["over"]:
+        cats = preview_categories(view, prev)
+        delta = sum(int(v) for v in prev.values())
+        lines.append(
+            f"If epoch {view['epoch']} ended now: "
+            + " · ".join(f"{c} {signed(int(prev[c]))}" for c in cats)
+            + f" = **{signed(delta)}**"
+        )
+    return lines
 
 
 def _most_fewest_reason(values: Sequence[int], mine: int, what: str) -> str:
