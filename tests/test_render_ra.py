@@ -387,11 +387,11 @@ def test_the_end_names_each_rank_once(n):
 
 @needs_engine
 def test_reused_rows_draw_the_same_pixels_as_fresh_ones():
-    """Seat rows are remembered by everything they show (render.ra.rows.RowSpec): a board
+    """Seat rows are remembered by everything they show (render.ra.board.rows.RowSpec): a board
     drawn after other games' boards equals the same board drawn with no row remembered."""
     import sys
 
-    rows = sys.modules["render.ra.rows"]
+    rows = sys.modules["render.ra.board.rows"]
     steps = _steps(2024, 4, 120)[::7]
     cold = []
     for before, after in steps:

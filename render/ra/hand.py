@@ -34,18 +34,9 @@ from render.common import (
     wrap,
 )
 from render.ra.art import CATEGORY_COLOR, SCORE_CATEGORIES, icon, paste, sun
-from render.ra.board import (
-    PAD,
-    X0,
-    X1,
-    crop,
-    draw_band,
-    draw_header,
-    draw_table,
-    fmt,
-    new_canvas,
-)
-from render.ra.rows import draw_seat_row
+from render.ra.board import draw_band, draw_header, draw_table, fmt
+from render.ra.board.rows import draw_seat_row
+from render.ra.layout import PAD, X0, X1, crop, new_canvas
 
 MAX_HEIGHT = 1100
 

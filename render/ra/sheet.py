@@ -36,7 +36,8 @@ from render.common import (
     wrap,
 )
 from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste
-from render.ra.board import PAD, X0, X1, crop, draw_header, new_canvas
+from render.ra.board import draw_header
+from render.ra.layout import PAD, X0, X1, crop, new_canvas
 
 LABEL_W = 250
 ROW_H = 38

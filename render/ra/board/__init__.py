@@ -1,7 +1,7 @@
-"""Ra board sections, on one fixed canvas per player count (:func:`board_height`): the house
+"""Ra board sections, on one fixed canvas per player count (``layout.board_height``): the house
 header (``render.frame.header``), the table (Ra track, centre sun, bag, the eight auction-track
 slots), one status band (the running auction, the discards a disaster demands, whose turn, or
-the winner), one row per seat (``render.ra.rows``), and the legend (``render.frame.legend``).
+the winner), one row per seat (``board.rows``), and the legend (``render.frame.legend``).
 Each ``draw_*`` function draws at ``y`` and returns the y below what it drew. Text is at least
 ``MIN_TEXT`` (26 px); the numbers a player decides by (suns, the high bid, scores, the bag, tile
 counts) are at ``NUMBER_TEXT`` (34 px). ``marks`` (see ``render.ra.marks``) are outlined and
@@ -25,9 +25,6 @@ from render.common import (
     MUTED,
     NUMBER_TEXT,
     PANEL,
-    WIDTH,
-    canvas,
-    crop_to,
     fit,
     font,
     mark_box,
@@ -47,10 +44,8 @@ from render.ra.art import (
     sun,
     track_tile,
 )
+from render.ra.layout import BAND_H, PAD, TABLE_H, X0, X1
 
-M = frame.MARGIN  # outer margin
-X0, X1 = M, WIDTH - M  # panel edges
-PAD = 20  # inner padding of panels
 GOLDEN = frame.HEADER_TITLE
 NEUTRAL = (112, 106, 99)  # grey pills (passed, out of suns, lower ranks)
 SUN_PILL = (150, 104, 10)  # a bid's pill
@@ -72,38 +67,11 @@ STEP_VERB = {
 }
 KIND_LABEL = {"ra_tile": "Ra tile drawn", "voluntary": "Ra invoked", "full": "Ra invoked · full track"}
 
-# --------------------------------------------------------------------------- the fixed layout
-TABLE_TOP = frame.HEADER_H + 8
-TABLE_H = 196
-BAND_TOP = TABLE_TOP + TABLE_H + 8
-BAND_H = 56
-ROWS_TOP = BAND_TOP + BAND_H + 8
-ROW_GAP = 6
-ROW_H = {2: 128, 3: 128, 4: 120, 5: 110}
-"""A seat row's height by player count (the 5-player board is the densest)."""
-LEGEND_H = 50
-CHIP_W = 52
-SMALL_GAP, BIG_GAP = 4, 12
-CHIPS_W = 10 * CHIP_W + 7 * SMALL_GAP + 2 * BIG_GAP  # the wider of the two chip lines
-CHIP_X = X1 - 10 - CHIPS_W
-LEFT_X = X0 + 22  # the seat row's left block, right of its colour bar
-LEFT_W = CHIP_X - 10 - LEFT_X
-
 
 @lru_cache(maxsize=64)
 def initials_of(names: tuple[str, ...]) -> list[str]:
     """:func:`render.common.seat_initials`, remembered (every row of every board asks)."""
     return seat_initials(names)
-
-
-def row_height(n: int) -> int:
-    """A seat row's height at ``n`` players."""
-    return ROW_H.get(n, ROW_H[5])
-
-
-def board_height(n: int) -> int:
-    """The board's fixed height at ``n`` players (the caption strip comes on top of it)."""
-    return ROWS_TOP + n * (row_height(n) + ROW_GAP) + LEGEND_H
 
 
 def fmt(text: str | None, names: Sequence[str]) -> str:
@@ -380,13 +348,3 @@ def legend_items(view: RaView) -> list[tuple[Image.Image | None, str]]:
 def draw_legend(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, y: int) -> int:
     """The legend line (:func:`render.frame.legend`). Returns the y below."""
     return frame.legend(img, d, y + 4, legend_items(view))
-
-
-def new_canvas(height: int = 2400) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A canvas to draw on (crop a tall one with :func:`crop` once the height is known)."""
-    return canvas(height)
-
-
-def crop(img: Image.Image, y: int) -> Image.Image:
-    """``img`` cut to height ``y`` plus the bottom margin."""
-    return crop_to(img, y, M)

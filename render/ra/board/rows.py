@@ -34,23 +34,8 @@ from render.common import (
     text_width,
 )
 from render.ra.art import CATEGORY_COLOR, CIVS, MONUMENTS, chip, sun
-from render.ra.board import (
-    BID_RING,
-    BIG_GAP,
-    CHIP_W,
-    CHIP_X,
-    LEFT_W,
-    LEFT_X,
-    NEUTRAL,
-    ROW_GAP,
-    SMALL_GAP,
-    SUN_PILL,
-    X0,
-    X1,
-    awaited_label,
-    initials_of,
-    row_height,
-)
+from render.ra.board import BID_RING, NEUTRAL, SUN_PILL, awaited_label, initials_of
+from render.ra.layout import BIG_GAP, CHIP_W, CHIP_X, LEFT_W, LEFT_X, ROW_GAP, SMALL_GAP, X0, X1, row_height
 
 LINE1 = (("god", "gold", "pharaoh"), ("nile", "flood"), CIVS)
 LINE2 = (MONUMENTS, ("trader", "crate"))
