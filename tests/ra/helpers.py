@@ -1,5 +1,6 @@
 """Helpers shared by the Ra tests: the engine, seat names, playing moves with the invariants
 checked after each, and the reason an illegal move gets."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -14,7 +14,11 @@ from render import ra
 from render.common import MARK
 
 SEEDS = (1, 2, 3)
+
+
 CLEARS = ("win", "unsold", "epoch_end")  # events that empty the auction track
+
+
 STARTS = ("auction", "ra")  # events that open an auction (a Ra tile drawn, Ra invoked)
 
 

@@ -1,5 +1,6 @@
 """The Ra AI (docs/rules/ra.md#easy-ai): complete games for 2–5 players with and without Traders, determinism,
 reading only the view, and the individual heuristics."""
+
 from __future__ import annotations
 
 import copy
@@ -10,7 +11,7 @@ import pytest
 from engines.base import play, state_fingerprint
 from engines.ra.ai import heuristic as ai
 from engines.ra.positions import build
-from ra_helpers import E
+from tests.ra.helpers import E
 
 A, B, C = 0, 1, 2
 
@@ -57,17 +58,23 @@ def test_ai_reads_only_a_copy_of_the_view():
 def test_ai_falls_back_to_first_legal():
     s = build(3, cur=A, track=["gold"])
     v = E.view(s, A)
-    assert ai.choose(v, ["invoke"]) == "invoke"           # would draw, but only invoke is offered
+    assert ai.choose(v, ["invoke"]) == "invoke"  # would draw, but only invoke is offered
     assert ai.choose({**v, "me": None}, ["draw", "invoke"]) == "draw"  # no own view: first legal
     with pytest.raises(ValueError):
         ai.choose(v, [])
 
 
 def test_ai_uses_a_god_on_a_valuable_tile():
-    s = build(3, cur=A, up=[(2, 5, 8), (3, 6, 9, 12), (4, 7, 10, 11)], down=[(13,), (), ()],
-              track=["nile", "gold"], tiles=[{"god": 2}, {}, {}])
+    s = build(
+        3,
+        cur=A,
+        up=[(2, 5, 8), (3, 6, 9, 12), (4, 7, 10, 11)],
+        down=[(13,), (), ()],
+        track=["nile", "gold"],
+        tiles=[{"god": 2}, {}, {}],
+    )
     legal = E.legal_actions(s, A)
-    assert E.choose(E.view(s, A), legal) == "god gold"       # gold is worth 3
+    assert E.choose(E.view(s, A), legal) == "god gold"  # gold is worth 3
     s = play(E, s, A, "god gold").state
     assert E.choose(E.view(s, A), E.legal_actions(s, A)) == "done"  # a nile without flood: 0.5
 
@@ -90,14 +97,20 @@ def test_ai_bids():
     assert E.choose(E.view(s, B), E.legal_actions(s, B)) == "bid 3"
     s2 = build(3, cur=A, track=["nile"])
     s2 = play(E, s2, A, "invoke").state
-    assert E.choose(E.view(s2, B), E.legal_actions(s2, B)) == "pass"   # V = 0.5
+    assert E.choose(E.view(s2, B), E.legal_actions(s2, B)) == "pass"  # V = 0.5
     s2 = play(E, play(E, s2, B, "pass").state, C, "pass").state
     assert E.choose(E.view(s2, A), E.legal_actions(s2, A)) == "bid 2"  # forced: lowest sun
 
 
 def test_ai_disaster_lowers_the_lot():
-    s = build(3, cur=A, up=[(2, 5, 8, 13), (3, 6, 9), (4, 7, 10, 11)], down=[(), (1,), ()],
-              track=["gold", "funeral"], tiles=[{}, {"pharaoh": 3}, {}])
+    s = build(
+        3,
+        cur=A,
+        up=[(2, 5, 8, 13), (3, 6, 9), (4, 7, 10, 11)],
+        down=[(), (1,), ()],
+        track=["gold", "funeral"],
+        tiles=[{}, {"pharaoh": 3}, {}],
+    )
     s = play(E, s, A, "invoke").state
     v = E.view(s, B)
     assert ai.lot_value(v) == pytest.approx(3 - 4)
@@ -105,10 +118,14 @@ def test_ai_disaster_lowers_the_lot():
 
 
 def test_ai_discards():
-    s = build(3, cur=A, up=[(2, 5, 8, 13), (3, 6, 9), (4, 7, 10, 11)], down=[(), (1,), ()],
-              track=["unrest", "earthquake"],
-              tiles=[{}, {"astronomy": 1, "art": 2, "writing": 1, "temple": 3, "sphinx": 1,
-                          "pyramid": 2}, {}])
+    s = build(
+        3,
+        cur=A,
+        up=[(2, 5, 8, 13), (3, 6, 9), (4, 7, 10, 11)],
+        down=[(), (1,), ()],
+        track=["unrest", "earthquake"],
+        tiles=[{}, {"astronomy": 1, "art": 2, "writing": 1, "temple": 3, "sphinx": 1, "pyramid": 2}, {}],
+    )
     s = play(E, s, A, "invoke").state
     s = play(E, play(E, play(E, s, B, "bid 3").state, C, "pass").state, A, "pass").state
     assert E.choose(E.view(s, B), E.legal_actions(s, B)) == "discard art"  # the duplicate

@@ -1,6 +1,7 @@
 """The Ra renderer: every step of seeded random playouts renders (board, hand, text), score
 sheets render at the end and after each epoch, the board never needs private data, and a golden
 image pins the board's look (regenerate with BAZAAR_UPDATE_GOLDEN=1)."""
+
 from __future__ import annotations
 
 import copy
@@ -20,7 +21,9 @@ from render.common import PNG_LIMIT, WIDTH
 from render.frame import MAX_HEIGHT
 
 NAMES = ["Ann", "Bartholomew the Magnificent", "Cy", "Dora Delacroix-Montgomery", "Eve"]
-GOLDEN = Path(__file__).parent / "golden"
+
+
+GOLDEN = Path(__file__).parent.parent / "golden"  # tests/golden, shared by the games
 
 
 def _registered() -> bool:
@@ -68,26 +71,99 @@ def _check_text(s: str, names: list[str] | None) -> None:
         assert names[0] in s
 
 
-# --------------------------------------------------------------------------- playouts
-
-# (players, options, seed, steps the playout must reach): seeds chosen so that the rare DISCARD
-# and GOD_MORE steps are drawn too.
 PLAYOUTS = [
     (2, {}, 1, {"turn", "auction", "over"}),
     (3, {}, 25, {"turn", "auction", "discard", "over"}),
     (4, {}, 3, {"turn", "auction", "over"}),
     (5, {}, 7, {"turn", "auction", "god_more", "over"}),
     (2, {"traders": False, "hidden_scores": True}, 5, {"turn", "auction", "over"}),
-    (3, {"god_takes_disaster": True, "drought_floods_first": False, "auto_pass": False}, 6,
-     {"turn", "auction", "over"}),
-    (5, {"traders": False, "score_floor_zero": False, "hidden_scores": True}, 24,
-     {"turn", "auction", "over"}),
+    (
+        3,
+        {"god_takes_disaster": True, "drought_floods_first": False, "auto_pass": False},
+        6,
+        {"turn", "auction", "over"},
+    ),
+    (
+        5,
+        {"traders": False, "score_floor_zero": False, "hidden_scores": True},
+        24,
+        {"turn", "auction", "over"},
+    ),
 ]
 
 
+def _sample(n: int = 3, **over) -> dict:
+    players = [
+        {
+            "seat": s,
+            "up": [2 + s, 9 + s],
+            "down": [5 + s],
+            "traders": 1,
+            "crates": 2,
+            "tiles": {"pharaoh": s + 1, "nile": 2, "flood": 1, "art": 1, "pyramid": 3},
+            "score": 10 + s,
+        }
+        for s in range(n)
+    ]
+    v = {
+        "game": "ra",
+        "viewer": None,
+        "n_players": n,
+        "to_move": [1],
+        "over": False,
+        "headline": "Epoch 3 · {s1} must discard 2 river tiles",
+        "options": {"traders": True, "hidden_scores": False, "score_floor_zero": True},
+        "epoch": 3,
+        "step": "discard",
+        "current": 0,
+        "ra_track": 4,
+        "ra_limit": 8,
+        "track": ["god", "gold", "pharaoh", "nile", "flood", "trader", "funeral", "step-pyramid"],
+        "center": 7,
+        "bag": {"pharaoh": 3},
+        "bag_total": 3,
+        "box": {"god": 4},
+        "auction": None,
+        "pending": {"seat": 1, "civ": 1, "monument": 2, "river": 2},
+        "players": players,
+        "history": [],
+        "me": None,
+        "outcome": None,
+    }
+    v.update(over)
+    return v
+
+
+def _diff_stats(a: Image.Image, b: Image.Image) -> tuple[float, float]:
+    """(mean absolute difference per channel, fraction of pixels whose largest channel
+    difference exceeds 64)."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    total = a.width * a.height
+    hist = diff.histogram()
+    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[k * 256 : (k + 1) * 256])) / (3 * total)
+    r, g, bl = diff.split()
+    big = ImageChops.lighter(ImageChops.lighter(r, g), bl)
+    return mean, sum(big.histogram()[65:]) / total
+
+
+def _mark_pixels(img: Image.Image) -> int:
+    """How many pixels are exactly the change-mark colour (outlines are drawn unblended)."""
+    from render.common import MARK
+
+    return sum(k for k, colour in img.getcolors(1 << 24) if colour == MARK)
+
+
+def _steps(seed: int, n: int, limit: int):
+    """(previous public view, public view) of each move of a seeded random playout."""
+    engine, states = _playout(seed, n, {}, limit=limit)
+    views = [engine.view(s, None) for s in states]
+    return list(zip(views, views[1:], strict=False))
+
+
 @needs_engine
-@pytest.mark.parametrize("n,opts,seed,must", PLAYOUTS,
-                         ids=[f"{n}p-{'-'.join(o) or 'default'}" for n, o, _, _ in PLAYOUTS])
+@pytest.mark.parametrize(
+    "n,opts,seed,must", PLAYOUTS, ids=[f"{n}p-{'-'.join(o) or 'default'}" for n, o, _, _ in PLAYOUTS]
+)
 def test_every_step_of_playouts_renders(n, opts, seed, must):
     engine, states = _playout(seed, n, opts)
     names = NAMES[:n] if seed % 2 else None
@@ -121,7 +197,7 @@ def test_sheets_between_epochs_and_hidden_scores():
     mid = next(s for s in states if len(engine.view(s, None)["history"]) == 1)
     public = engine.view(mid, None)
     assert public["players"][0]["score"] is None
-    _check_size(ra.score_sheet(public, NAMES))   # the sheet so far, standings hidden as "?"
+    _check_size(ra.score_sheet(public, NAMES))  # the sheet so far, standings hidden as "?"
     _check_size(ra.epoch_sheet(public, 1, NAMES))
     with pytest.raises(ValueError):
         ra.epoch_sheet(public, 2, NAMES)
@@ -167,25 +243,6 @@ def test_rendering_is_deterministic():
     assert ra.board(v, NAMES).tobytes() == ra.board(json.loads(json.dumps(v)), NAMES).tobytes()
 
 
-# --------------------------------------------------------------------------- hand-built views
-# Schema-exact views for states a short random playout rarely reaches.
-
-def _sample(n: int = 3, **over) -> dict:
-    players = [{"seat": s, "up": [2 + s, 9 + s], "down": [5 + s], "traders": 1, "crates": 2,
-                "tiles": {"pharaoh": s + 1, "nile": 2, "flood": 1, "art": 1, "pyramid": 3},
-                "score": 10 + s} for s in range(n)]
-    v = {"game": "ra", "viewer": None, "n_players": n, "to_move": [1], "over": False,
-         "headline": "Epoch 3 · {s1} must discard 2 river tiles",
-         "options": {"traders": True, "hidden_scores": False, "score_floor_zero": True},
-         "epoch": 3, "step": "discard", "current": 0, "ra_track": 4, "ra_limit": 8,
-         "track": ["god", "gold", "pharaoh", "nile", "flood", "trader", "funeral", "step-pyramid"],
-         "center": 7, "bag": {"pharaoh": 3}, "bag_total": 3, "box": {"god": 4},
-         "auction": None, "pending": {"seat": 1, "civ": 1, "monument": 2, "river": 2},
-         "players": players, "history": [], "me": None, "outcome": None}
-    v.update(over)
-    return v
-
-
 def test_board_heights_fit_the_square_canvas():
     """One height per player count, the caption strip included at most MAX_HEIGHT."""
     for n in range(2, 6):
@@ -198,14 +255,40 @@ def test_sample_views_every_section():
     v = _sample(5)
     _check_board(ra.board(v, NAMES), 5)
     assert "must discard 2 Nile/flood, 1 civilization and 2 monument tiles" in ra.text(v, NAMES)
-    auction = {"ra_player": 2, "kind": "voluntary", "order": [3, 4, 0, 1, 2], "idx": 4,
-               "high": None, "bids": [{"seat": s, "sun": None} for s in (3, 4, 0, 1)],
-               "to_bid": [2], "forced": True}
-    v = _sample(5, step="auction", pending=None, auction=auction, to_move=[2], viewer=2,
-                me={"seat": 2, "score": 12, "legal": ["bid 4", "bid 11"],
-                    "prompt": "You must bid: you invoked Ra on this track. Bid 4 or 11.",
-                    "preview": {"Gods": 0, "Gold": 0, "Pharaohs": 5, "Nile & floods": 3,
-                                "Civilizations": -5, "Traders": 3, "Monuments": 6, "Suns": -5}})
+    auction = {
+        "ra_player": 2,
+        "kind": "voluntary",
+        "order": [3, 4, 0, 1, 2],
+        "idx": 4,
+        "high": None,
+        "bids": [{"seat": s, "sun": None} for s in (3, 4, 0, 1)],
+        "to_bid": [2],
+        "forced": True,
+    }
+    v = _sample(
+        5,
+        step="auction",
+        pending=None,
+        auction=auction,
+        to_move=[2],
+        viewer=2,
+        me={
+            "seat": 2,
+            "score": 12,
+            "legal": ["bid 4", "bid 11"],
+            "prompt": "You must bid: you invoked Ra on this track. Bid 4 or 11.",
+            "preview": {
+                "Gods": 0,
+                "Gold": 0,
+                "Pharaohs": 5,
+                "Nile & floods": 3,
+                "Civilizations": -5,
+                "Traders": 3,
+                "Monuments": 6,
+                "Suns": -5,
+            },
+        },
+    )
     _check_board(ra.board(v, NAMES), 5)
     _check_size(ra.hand(v, NAMES))
     text = ra.text(v, NAMES)
@@ -213,9 +296,29 @@ def test_sample_views_every_section():
 
 
 def test_text_stays_under_the_discord_limit_with_everything_held():
-    tiles = {c: 5 for c in ("god", "gold", "pharaoh", "nile", "flood", "astronomy", "agriculture",
-                            "writing", "religion", "art", "fortress", "obelisk", "palace", "pyramid",
-                            "temple", "statue", "step-pyramid", "sphinx")}
+    tiles = {
+        c: 5
+        for c in (
+            "god",
+            "gold",
+            "pharaoh",
+            "nile",
+            "flood",
+            "astronomy",
+            "agriculture",
+            "writing",
+            "religion",
+            "art",
+            "fortress",
+            "obelisk",
+            "palace",
+            "pyramid",
+            "temple",
+            "statue",
+            "step-pyramid",
+            "sphinx",
+        )
+    }
     v = _sample(5)
     for p in v["players"]:
         p["tiles"] = dict(tiles)
@@ -223,22 +326,12 @@ def test_text_stays_under_the_discord_limit_with_everything_held():
     s = ra.text(v, long_names)
     assert len(s) <= 1900 and "{s" not in s
     _check_board(ra.board(v, long_names), 5)
-    _check_size(ra.hand(dict(v, viewer=1, me={"seat": 1, "score": 11, "legal": [], "prompt": "",
-                                              "preview": None}), long_names))
-
-
-# --------------------------------------------------------------------------- golden image
-
-def _diff_stats(a: Image.Image, b: Image.Image) -> tuple[float, float]:
-    """(mean absolute difference per channel, fraction of pixels whose largest channel
-    difference exceeds 64)."""
-    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
-    total = a.width * a.height
-    hist = diff.histogram()
-    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[k * 256:(k + 1) * 256])) / (3 * total)
-    r, g, bl = diff.split()
-    big = ImageChops.lighter(ImageChops.lighter(r, g), bl)
-    return mean, sum(big.histogram()[65:]) / total
+    _check_size(
+        ra.hand(
+            dict(v, viewer=1, me={"seat": 1, "score": 11, "legal": [], "prompt": "", "preview": None}),
+            long_names,
+        )
+    )
 
 
 def test_golden_tolerance_catches_a_real_change():
@@ -293,23 +386,6 @@ def test_interim_sheet_is_offered_once_per_scored_epoch_before_the_end():
     assert offered == ["Epoch 1 scoring", "Epoch 2 scoring"]
 
 
-# --------------------------------------------------------------------------- what changed
-
-
-def _mark_pixels(img: Image.Image) -> int:
-    """How many pixels are exactly the change-mark colour (outlines are drawn unblended)."""
-    from render.common import MARK
-
-    return sum(k for k, colour in img.getcolors(1 << 24) if colour == MARK)
-
-
-def _steps(seed: int, n: int, limit: int):
-    """(previous public view, public view) of each move of a seeded random playout."""
-    engine, states = _playout(seed, n, {}, limit=limit)
-    views = [engine.view(s, None) for s in states]
-    return list(zip(views, views[1:], strict=False))
-
-
 @needs_engine
 def test_changes_name_the_tile_drawn_the_lot_won_and_the_suns_moved():
     seen = set()
@@ -351,9 +427,6 @@ def test_the_board_marks_changes_only_with_a_previous_view():
     marked = ra.board(after, NAMES[:4], previous=before)
     assert _mark_pixels(marked) > _mark_pixels(bare) + 200  # the bare board: the legend's swatch only
     assert ImageChops.difference(bare, ra.board(after, NAMES[:4], previous=after)).getbbox() is None
-
-
-# --------------------------------------------------------------------------- the end first
 
 
 @needs_engine
@@ -409,16 +482,31 @@ def test_a_hand_with_many_actions_still_fits():
     within MAX_HEIGHT, the table left out rather than the text shrunk."""
     from render.ra.hand import hand_image
 
-    auction = {"ra_player": 0, "kind": "voluntary", "order": [1, 2, 3, 4, 0], "idx": 1,
-               "high": {"sun": 9, "seat": 1}, "bids": [{"seat": 1, "sun": 9}], "to_bid": [2, 3, 4, 0],
-               "forced": False}
+    auction = {
+        "ra_player": 0,
+        "kind": "voluntary",
+        "order": [1, 2, 3, 4, 0],
+        "idx": 1,
+        "high": {"sun": 9, "seat": 1},
+        "bids": [{"seat": 1, "sun": 9}],
+        "to_bid": [2, 3, 4, 0],
+        "forced": False,
+    }
     me = {
         "seat": 2,
         "score": 12,
         "legal": [f"bid {v}" for v in range(10, 17)] + ["pass"] * 6,
         "prompt": "High bid 9 (Bartholomew). Bid one of your suns above it or pass this auction. " * 3,
-        "preview": {"Gods": 2, "Gold": 3, "Pharaohs": 5, "Nile & floods": 3, "Civilizations": -5,
-                    "Traders": 3, "Monuments": 6, "Suns": -5},
+        "preview": {
+            "Gods": 2,
+            "Gold": 3,
+            "Pharaohs": 5,
+            "Nile & floods": 3,
+            "Civilizations": -5,
+            "Traders": 3,
+            "Monuments": 6,
+            "Suns": -5,
+        },
     }
     v = _sample(5, step="auction", pending=None, auction=auction, to_move=[2], viewer=2, me=me)
     assert hand_image(v, NAMES, table=False).height < MAX_HEIGHT

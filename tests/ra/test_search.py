@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from search_helpers import check_determinize, check_search, states
 
 from engines import base, search
 from engines.ra.ai import heuristic as ai
@@ -14,11 +15,14 @@ from engines.ra.ai import playout
 from engines.ra.ai.determinize import determinize
 from engines.ra.positions import build
 from engines.ra.state import IDX, RA
-from ra_helpers import E
-from search_helpers import check_determinize, check_search, states
+from tests.ra.helpers import E
 
 A, B, C = 0, 1, 2
+
+
 OPTION_SETS = [dict(o) for o in E.property_options]
+
+
 MIXED = {"hidden_scores": True, "god_takes_disaster": True, "drought_floods_first": False, "auto_pass": False}
 
 
@@ -56,7 +60,14 @@ def test_determinize_shuffles_only_the_bag():
         d = determinize(view, random.Random(k))
         assert sorted(d.bag[d.bag_pos :]) == left
         assert (d.tiles, d.up, d.down, d.track, d.score, d.crates, d.box) == (
-            state.tiles, state.up, state.down, state.track, state.score, state.crates, state.box)
+            state.tiles,
+            state.up,
+            state.down,
+            state.track,
+            state.score,
+            state.crates,
+            state.box,
+        )
         bags.add(d.bag[d.bag_pos :])
     assert len(bags) == 20
     # the first tile drawn is spread as the counts say: Ra tiles about their share of the bag
@@ -147,9 +158,6 @@ def test_search_actions_keep_pass_and_the_lowest_and_highest_bids():
     assert late.center == 13 and E.search_actions(late, A) == ["draw", "invoke"]  # 2 for 13
 
 
-# --------------------------------------------------------------------------- the easy fix
-
-
 def test_easy_does_not_spend_its_best_sun_on_a_poor_first_lot():
     # 3p epoch 1: A holds 13 and invokes on a three-tile lot; B bids 9, C bids 10: A's only
     # bid is its best sun, 13
@@ -171,8 +179,13 @@ def test_easy_still_spends_its_best_sun_on_a_rich_lot_or_its_last_sun():
     s = base.play(E, s, B, "bid 12").state  # C, with 11 at most, is passed automatically
     assert E.legal_actions(s, A) == ["bid 13", "pass"]
     assert E.choose(E.view(s, A), E.legal_actions(s, A)) == "bid 13"
-    last = build(3, cur=B, up=[(13,), (3, 6, 9, 12), (4, 7, 10, 11)], down=[(2, 5, 8), (), ()],
-                 track=["gold", "pharaoh", "astronomy"])
+    last = build(
+        3,
+        cur=B,
+        up=[(13,), (3, 6, 9, 12), (4, 7, 10, 11)],
+        down=[(2, 5, 8), (), ()],
+        track=["gold", "pharaoh", "astronomy"],
+    )
     s = base.play(E, base.play(E, last, B, "invoke").state, C, "bid 4").state
     assert E.legal_actions(s, A) == ["bid 13", "pass"]
     # A's last sun is no "best of several": it bids as the old heuristic did
@@ -202,4 +215,3 @@ def test_easy_rarely_spends_its_best_sun_on_a_first_small_lot():
                     total += 1
                     bad += len(prev.up[w]) > 1 and s.center == max(prev.up[w]) and len(prev.track) <= 3
     assert total >= 80 and bad <= 1
-
