@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import Any
 
 import pytest
 
 from engines.base import play, state_fingerprint
 from engines.ra.ai import heuristic as ai
 from engines.ra.positions import build
+from engines.ra.state import State
 from tests.ra.helpers import E
 
 A, B, C = 0, 1, 2
 
 
-def ai_game(n, opts, seed):
+def ai_game(n: int, opts: dict[str, Any], seed: int) -> tuple[State, int]:
     s = E.setup(seed, n, opts)
     moves = 0
     while E.outcome(s) is None:
@@ -33,20 +35,20 @@ def ai_game(n, opts, seed):
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 @pytest.mark.parametrize("traders", [True, False])
-def test_ai_games_end(n, traders):
+def test_ai_games_end(n: int, traders: bool) -> None:
     for seed in range(4):
         s, moves = ai_game(n, {"traders": traders}, seed)
         out = E.outcome(s)
         assert out is not None and len(out.ranks) == n and moves > 0
 
 
-def test_ai_is_deterministic():
+def test_ai_is_deterministic() -> None:
     a, _ = ai_game(4, {}, 11)
     b, _ = ai_game(4, {}, 11)
     assert state_fingerprint(a) == state_fingerprint(b)
 
 
-def test_ai_reads_only_a_copy_of_the_view():
+def test_ai_reads_only_a_copy_of_the_view() -> None:
     s = E.setup(3, 3, {})
     v = E.view(s, s.cur)
     frozen = json.dumps(v, sort_keys=True)
@@ -55,7 +57,7 @@ def test_ai_reads_only_a_copy_of_the_view():
     assert json.dumps(v, sort_keys=True) == frozen
 
 
-def test_ai_falls_back_to_first_legal():
+def test_ai_falls_back_to_first_legal() -> None:
     s = build(3, cur=A, track=["gold"])
     v = E.view(s, A)
     assert ai.choose(v, ["invoke"]) == "invoke"  # would draw, but only invoke is offered
@@ -64,7 +66,7 @@ def test_ai_falls_back_to_first_legal():
         ai.choose(v, [])
 
 
-def test_ai_uses_a_god_on_a_valuable_tile():
+def test_ai_uses_a_god_on_a_valuable_tile() -> None:
     s = build(
         3,
         cur=A,
@@ -79,7 +81,7 @@ def test_ai_uses_a_god_on_a_valuable_tile():
     assert E.choose(E.view(s, A), E.legal_actions(s, A)) == "done"  # a nile without flood: 0.5
 
 
-def test_ai_invokes_on_a_full_track_and_draws_on_a_poor_one():
+def test_ai_invokes_on_a_full_track_and_draws_on_a_poor_one() -> None:
     full = build(3, cur=A, track=["nile"] * 8)
     assert E.choose(E.view(full, A), E.legal_actions(full, A)) == "invoke"
     poor = build(3, cur=A, track=["nile"])
@@ -90,7 +92,7 @@ def test_ai_invokes_on_a_full_track_and_draws_on_a_poor_one():
     assert E.choose(E.view(rich, A), E.legal_actions(rich, A)) == "invoke"
 
 
-def test_ai_bids():
+def test_ai_bids() -> None:
     s = build(3, cur=A, track=["gold", "pharaoh"])
     s = play(E, s, A, "invoke").state
     # B: V = 5, lowest sun 3: threshold 1.75 -> bid 3
@@ -102,7 +104,7 @@ def test_ai_bids():
     assert E.choose(E.view(s2, A), E.legal_actions(s2, A)) == "bid 2"  # forced: lowest sun
 
 
-def test_ai_disaster_lowers_the_lot():
+def test_ai_disaster_lowers_the_lot() -> None:
     s = build(
         3,
         cur=A,
@@ -117,7 +119,7 @@ def test_ai_disaster_lowers_the_lot():
     assert E.choose(v, E.legal_actions(s, B)) == "pass"
 
 
-def test_ai_discards():
+def test_ai_discards() -> None:
     s = build(
         3,
         cur=A,

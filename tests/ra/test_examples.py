@@ -6,14 +6,16 @@ rest goes through the engine's own ``play``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.ra.positions import boxed, build, held
-from engines.ra.state import AUCTION, DISCARD, IDX, OVER, TURN
+from engines.ra.state import AUCTION, DISCARD, IDX, OVER, TURN, State
 from tests.ra.helpers import A, B, C, D, E, run
 
 CATS = ("Gods", "Gold", "Pharaohs", "Nile & floods", "Civilizations", "Traders", "Monuments", "Suns")
 
 
-def rows(state, epoch):
+def rows(state: State, epoch: int) -> dict[int, dict[str, int]]:
     """{seat: {category: points}} of the scored ``epoch``."""
     for ep, rws in state.history:
         if ep == epoch:
@@ -21,12 +23,12 @@ def rows(state, epoch):
     raise AssertionError(f"epoch {epoch} not scored")
 
 
-def row_tuple(state, epoch, seat):
+def row_tuple(state: State, epoch: int, seat: int) -> tuple[int, ...]:
     r = rows(state, epoch)[seat]
     return tuple(r[c] for c in CATS)
 
 
-def _r1_position():
+def _r1_position() -> State:
     # A invokes on [trader, trader, gold]; B and C pass; A must bid.
     return build(
         3,
@@ -41,7 +43,7 @@ def _r1_position():
     )
 
 
-def _e1_position():
+def _e1_position() -> State:
     return build(
         3,
         epoch=3,
@@ -89,7 +91,7 @@ def _e1_position():
     )
 
 
-def _e2_position(**options):
+def _e2_position(**options: Any) -> State:
     return build(
         2,
         epoch=3,
@@ -103,13 +105,13 @@ def _e2_position(**options):
     )
 
 
-def _end_epoch1_4p(tiles):
+def _end_epoch1_4p(tiles: Any) -> State:
     s = build(4, cur=A, ra_track=8, bag_front=["ra"], tiles=tiles, down=[(), (), (), ()])
     s, _ = run(s, (A, "draw"))
     return s
 
 
-def _e13_final(**options):
+def _e13_final(**options: Any) -> State:
     # no tiles: civilizations -5 each, pharaohs all equal, suns A 15 (-5), B 23 (+5)
     s = build(
         2,
@@ -126,14 +128,14 @@ def _e13_final(**options):
     return E.outcome(s)
 
 
-def test_r1_two_traders_in_one_lot():
+def test_r1_two_traders_in_one_lot() -> None:
     s, ev = run(_r1_position(), (A, "invoke"), (B, "pass"), (C, "pass"), (A, "bid 2"))
     assert held(s, A) == {"trader": 3, "gold": 1}
     assert s.crates == (0, 8, 0)  # B: 2 + 2 traders × 3 held; C holds none; A gets none
     assert any(e.kind == "crates" for e in ev)
 
 
-def test_r2_trader_scoring_and_removal():
+def test_r2_trader_scoring_and_removal() -> None:
     s, _ = run(_r1_position(), (A, "invoke"), (B, "pass"), (C, "pass"), (A, "bid 2"))
     bag_traders = list(s.bag[s.bag_pos :]).count(IDX["trader"])
     assert s.cur == B and s.step == TURN
@@ -147,7 +149,7 @@ def test_r2_trader_scoring_and_removal():
     assert any(e.kind == "epoch_score" for e in ev)
 
 
-def test_r3_god_takes_traders():
+def test_r3_god_takes_traders() -> None:
     s = build(
         3,
         cur=A,
@@ -168,7 +170,7 @@ def test_r3_god_takes_traders():
     assert [E.view(s, None)["track"]] == [["god", "funeral", "pharaoh", "gold"]]
 
 
-def test_e1_final_scoring():
+def test_e1_final_scoring() -> None:
     s0 = _e1_position()
     assert s0.center == 7
     s, ev = run(s0, (A, "draw"))
@@ -182,7 +184,7 @@ def test_e1_final_scoring():
     assert ev[-1].kind == "game_over"
 
 
-def test_e2_floor():
+def test_e2_floor() -> None:
     s, _ = run(_e2_position(), (A, "draw"))
     assert _e2_position().center == 7
     assert row_tuple(s, 3, A) == (0, 0, -2, 0, -5, 0, 0, -5)
@@ -191,19 +193,19 @@ def test_e2_floor():
     assert s.history[-1][1][A][1] == 2  # the floor lifted A from -2 to 0
 
 
-def test_e2_floor_off():
+def test_e2_floor_off() -> None:
     s, _ = run(_e2_position(score_floor_zero=False), (A, "draw"))
     assert s.score == (-2, 30)
 
 
-def test_e3_pharaoh_ties():
+def test_e3_pharaoh_ties() -> None:
     s = _end_epoch1_4p([{"pharaoh": 2}] * 4)
     assert [rows(s, 1)[q]["Pharaohs"] for q in range(4)] == [0, 0, 0, 0]
     s = _end_epoch1_4p([{"pharaoh": 3}, {"pharaoh": 3}, {"pharaoh": 1}, {}])
     assert [rows(s, 1)[q]["Pharaohs"] for q in range(4)] == [5, 5, 0, -2]
 
 
-def test_e4_river_and_civilizations():
+def test_e4_river_and_civilizations() -> None:
     s = _end_epoch1_4p(
         [
             {"nile": 4},
@@ -217,7 +219,7 @@ def test_e4_river_and_civilizations():
     assert [r[q]["Civilizations"] for q in range(4)] == [-5, 0, 5, 10]
 
 
-def test_e5_drought_takes_floods_first():
+def test_e5_drought_takes_floods_first() -> None:
     s = build(
         3,
         cur=A,
@@ -232,14 +234,14 @@ def test_e5_drought_takes_floods_first():
     assert boxed(s) == {"drought": 1, "flood": 1, "nile": 1}
 
 
-def test_e6_funeral_hits_the_lot():
+def test_e6_funeral_hits_the_lot() -> None:
     s = build(3, cur=A, track=["pharaoh", "funeral", "funeral", "gold"])
     s, _ = run(s, (A, "invoke"), (B, "pass"), (C, "pass"), (A, "bid 2"))
     assert held(s, A) == {"gold": 1}
     assert boxed(s) == {"pharaoh": 1, "funeral": 2}
 
 
-def test_e7_unrest_choice():
+def test_e7_unrest_choice() -> None:
     s = build(
         3,
         cur=A,
@@ -264,7 +266,7 @@ def test_e7_unrest_choice():
     assert E.view(s, B)["me"]["preview"]["Civilizations"] == 5
 
 
-def test_e7_earthquake_auto():
+def test_e7_earthquake_auto() -> None:
     s = build(
         3,
         cur=A,
@@ -279,7 +281,7 @@ def test_e7_earthquake_auto():
     assert not any(e.kind == "discard" and not e.data["auto"] for e in ev)
 
 
-def test_e8_auction_flow():
+def test_e8_auction_flow() -> None:
     s = build(3, cur=A, track=["pharaoh", "gold", "nile"])
     assert s.up == ((2, 5, 8, 13), (3, 6, 9, 12), (4, 7, 10, 11)) and s.center == 1
     s, _ = run(s, (A, "invoke"))
@@ -297,7 +299,7 @@ def test_e8_auction_flow():
     assert win.text == "{s1} wins Pharaoh, Gold, Nile with sun 9 and takes sun 1 face down"
 
 
-def test_e9_forced_bid():
+def test_e9_forced_bid() -> None:
     s = build(3, cur=A, track=["flood"])
     s, _ = run(s, (A, "invoke"), (B, "pass"), (C, "pass"))
     assert E.to_move(s) == (A,)
@@ -305,7 +307,7 @@ def test_e9_forced_bid():
     assert E.view(s, None)["headline"] == "Epoch 1 · Auction (voluntary) · everyone passed: {s0} must bid"
 
 
-def test_e10_unsold_lots():
+def test_e10_unsold_lots() -> None:
     s = build(3, cur=C, ra_track=3, track=["gold", "god"], bag_front=["ra"])
     s, _ = run(s, (C, "draw"))
     assert s.ra_track == 4 and s.step == AUCTION
@@ -324,7 +326,7 @@ def test_e10_unsold_lots():
     assert boxed(s) == {"gold": 1, "pharaoh": 2, "nile": 2, "flood": 1, "art": 1, "temple": 1}
 
 
-def test_e11_last_ra_ends_the_epoch():
+def test_e11_last_ra_ends_the_epoch() -> None:
     s = build(4, cur=D, ra_track=8, bag_front=["ra"], track=["gold", "nile", "pharaoh", "art", "god"])
     s, ev = run(s, (D, "draw"))
     assert not any(e.kind == "auction" for e in ev)
@@ -332,7 +334,7 @@ def test_e11_last_ra_ends_the_epoch():
     assert boxed(s) == {"gold": 1, "nile": 1, "pharaoh": 1, "art": 1, "god": 1, "ra": 9}
 
 
-def test_e12_highest_sun_starts_next_epoch():
+def test_e12_highest_sun_starts_next_epoch() -> None:
     s = build(
         3,
         cur=A,
@@ -348,18 +350,18 @@ def test_e12_highest_sun_starts_next_epoch():
     assert ev[-1].kind == "epoch_start"
 
 
-def test_e13_tiebreak_highest_sun():
+def test_e13_tiebreak_highest_sun() -> None:
     out = _e13_final()
     assert out.ranks == (2, 1) and out.winners == (B,)
     assert out.notes == ("highest sun 6", "highest sun 9")
 
 
-def test_e13_tiebreak_off_shares_first_place():
+def test_e13_tiebreak_off_shares_first_place() -> None:
     out = _e13_final(tiebreak_highest_sun=False)
     assert out.ranks == (1, 1) and out.winners == (A, B)
 
 
-def test_e14_lone_seat():
+def test_e14_lone_seat() -> None:
     s = build(
         3,
         cur=A,

@@ -6,7 +6,7 @@ from engines.ra.positions import build
 from tests.ra.helpers import A, B, C, E, run
 
 
-def test_action_labels():
+def test_action_labels() -> None:
     s = build(3, cur=A)
     labels = {
         a: E.action_label(s, A, a)
@@ -23,7 +23,7 @@ def test_action_labels():
     }
 
 
-def test_headline_and_prompts():
+def test_headline_and_prompts() -> None:
     s = build(3, cur=A, track=["gold"])
     s, _ = run(s, (A, "invoke"), (B, "bid 9"))
     v = E.view(s, C)
@@ -32,7 +32,7 @@ def test_headline_and_prompts():
     assert E.view(s, A)["me"]["prompt"] == "Waiting for {s2}."
 
 
-def test_discard_prompt_for_a_single_tile():
+def test_discard_prompt_for_a_single_tile() -> None:
     s = build(
         3,
         cur=A,
@@ -47,7 +47,7 @@ def test_discard_prompt_for_a_single_tile():
     assert E.view(s, A)["me"]["prompt"] == "Discard 1 civilization tile."
 
 
-def test_lone_seat_headline_does_not_claim_others_passed():
+def test_lone_seat_headline_does_not_claim_others_passed() -> None:
     s = build(
         3, cur=A, up=[(2, 5, 8, 13), (), ()], down=[(), (3, 6, 9, 12), (4, 7, 10, 11)], track=["pharaoh"]
     )

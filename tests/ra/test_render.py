@@ -9,6 +9,7 @@ import json
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
@@ -164,7 +165,7 @@ def _steps(seed: int, n: int, limit: int):
 @pytest.mark.parametrize(
     "n,opts,seed,must", PLAYOUTS, ids=[f"{n}p-{'-'.join(o) or 'default'}" for n, o, _, _ in PLAYOUTS]
 )
-def test_every_step_of_playouts_renders(n, opts, seed, must):
+def test_every_step_of_playouts_renders(n: int, opts: dict[str, Any], seed: int, must: str) -> None:
     engine, states = _playout(seed, n, opts)
     names = NAMES[:n] if seed % 2 else None
     steps = set()
@@ -192,7 +193,7 @@ def test_every_step_of_playouts_renders(n, opts, seed, must):
 
 
 @needs_engine
-def test_sheets_between_epochs_and_hidden_scores():
+def test_sheets_between_epochs_and_hidden_scores() -> None:
     engine, states = _playout(8, 4, {"hidden_scores": True})
     mid = next(s for s in states if len(engine.view(s, None)["history"]) == 1)
     public = engine.view(mid, None)
@@ -208,7 +209,7 @@ def test_sheets_between_epochs_and_hidden_scores():
 
 
 @needs_engine
-def test_board_uses_only_the_public_view():
+def test_board_uses_only_the_public_view() -> None:
     """The board of a spectator view equals the board of the same view carrying a player's
     private part: nothing private is drawn, so the bot can only ever pass view(state, None)."""
     engine, states = _playout(9, 3, {"hidden_scores": True}, limit=40)
@@ -225,7 +226,7 @@ def test_board_uses_only_the_public_view():
 
 
 @needs_engine
-def test_hand_shows_the_prompt_and_legal_actions_in_text():
+def test_hand_shows_the_prompt_and_legal_actions_in_text() -> None:
     engine, states = _playout(10, 3, {}, limit=30)
     state = states[-1]
     seat = engine.to_move(state)[0]
@@ -237,13 +238,13 @@ def test_hand_shows_the_prompt_and_legal_actions_in_text():
 
 
 @needs_engine
-def test_rendering_is_deterministic():
+def test_rendering_is_deterministic() -> None:
     engine, states = _playout(12, 5, {}, limit=60)
     v = engine.view(states[-1], None)
     assert ra.board(v, NAMES).tobytes() == ra.board(json.loads(json.dumps(v)), NAMES).tobytes()
 
 
-def test_board_heights_fit_the_square_canvas():
+def test_board_heights_fit_the_square_canvas() -> None:
     """One height per player count, the caption strip included at most MAX_HEIGHT."""
     for n in range(2, 6):
         assert CAPTION_H + ra.board_height(n) <= MAX_HEIGHT
@@ -251,7 +252,7 @@ def test_board_heights_fit_the_square_canvas():
     assert ra.board_height(5) > ra.board_height(4) > ra.board_height(3) > ra.board_height(2)
 
 
-def test_sample_views_every_section():
+def test_sample_views_every_section() -> None:
     v = _sample(5)
     _check_board(ra.board(v, NAMES), 5)
     assert "must discard 2 Nile/flood, 1 civilization and 2 monument tiles" in ra.text(v, NAMES)
@@ -295,7 +296,7 @@ def test_sample_views_every_section():
     assert "(must bid)" in text and "= **+7**" in text
 
 
-def test_text_stays_under_the_discord_limit_with_everything_held():
+def test_text_stays_under_the_discord_limit_with_everything_held() -> None:
     tiles = {
         c: 5
         for c in (
@@ -334,7 +335,7 @@ def test_text_stays_under_the_discord_limit_with_everything_held():
     )
 
 
-def test_golden_tolerance_catches_a_real_change():
+def test_golden_tolerance_catches_a_real_change() -> None:
     img = ra.board(_sample(3), NAMES)
     same = _diff_stats(img, img.copy())
     assert same == (0.0, 0.0)
@@ -346,7 +347,7 @@ def test_golden_tolerance_catches_a_real_change():
 
 @needs_engine
 @pytest.mark.parametrize("name,seed,n,moves,opts", [("ra_board_4p", 2024, 4, 142, {})])
-def test_golden_board(name, seed, n, moves, opts):
+def test_golden_board(name: str, seed: int, n: int, moves: int, opts: dict[str, Any]) -> None:
     """A fixed playout's board matches the stored PNG within a small tolerance.
     Regenerate with BAZAAR_UPDATE_GOLDEN=1 (the test then writes the file and skips)."""
     engine, states = _playout(seed, n, opts, limit=moves)
@@ -366,7 +367,7 @@ def test_golden_board(name, seed, n, moves, opts):
     assert mean < 1.0 and over < 0.005, f"board differs from {path}: mean {mean:.3f}, {over:.2%} pixels"
 
 
-def test_interim_sheet_is_offered_once_per_scored_epoch_before_the_end():
+def test_interim_sheet_is_offered_once_per_scored_epoch_before_the_end() -> None:
     """``interim_sheet`` answers the batch that scored epoch 1 or 2 with that epoch's sheet, and
     every other batch (and the final epoch, shown by ``score_sheet``) with None."""
     engine = base.get("ra")
@@ -387,7 +388,7 @@ def test_interim_sheet_is_offered_once_per_scored_epoch_before_the_end():
 
 
 @needs_engine
-def test_changes_name_the_tile_drawn_the_lot_won_and_the_suns_moved():
+def test_changes_name_the_tile_drawn_the_lot_won_and_the_suns_moved() -> None:
     seen = set()
     for before, after in _steps(2024, 4, 160):
         marks = ra.changes(before, after)
@@ -420,7 +421,7 @@ def test_changes_name_the_tile_drawn_the_lot_won_and_the_suns_moved():
 
 
 @needs_engine
-def test_the_board_marks_changes_only_with_a_previous_view():
+def test_the_board_marks_changes_only_with_a_previous_view() -> None:
     steps = _steps(2024, 4, 160)
     before, after = next((b, a) for b, a in steps if len(a["track"]) > len(b["track"]) and a["track"])
     bare = ra.board(after, NAMES[:4])
@@ -431,7 +432,7 @@ def test_the_board_marks_changes_only_with_a_previous_view():
 
 @needs_engine
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_the_end_names_each_rank_once(n):
+def test_the_end_names_each_rank_once(n: int) -> None:
     """Each final hand says its seat's rank and total; the final board's band names the winner;
     no text says "game over" (the header alone does, once); the final sheet fits the canvas."""
     from render.common import ordinal
@@ -459,7 +460,7 @@ def test_the_end_names_each_rank_once(n):
 
 
 @needs_engine
-def test_reused_rows_draw_the_same_pixels_as_fresh_ones():
+def test_reused_rows_draw_the_same_pixels_as_fresh_ones() -> None:
     """Seat rows are remembered by everything they show (render.ra.board.rows.RowSpec): a board
     drawn after other games' boards equals the same board drawn with no row remembered."""
     import sys
@@ -477,7 +478,7 @@ def test_reused_rows_draw_the_same_pixels_as_fresh_ones():
     assert len(rows._rows) <= rows.ROW_CACHE
 
 
-def test_a_hand_with_many_actions_still_fits():
+def test_a_hand_with_many_actions_still_fits() -> None:
     """Five players in an auction, a three-line prompt and two rows of actions: the hand stays
     within MAX_HEIGHT, the table left out rather than the text shrunk."""
     from render.ra.hand import hand_image

@@ -8,6 +8,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 
@@ -31,7 +33,7 @@ from engines.ra.state import DISCARD, GOD_MORE, IDX, TURN, State, new_state
 from tests.ra.helpers import A, B, C, D, E, reason, run
 
 
-def _random_states(n, opts, seeds=3):
+def _random_states(n: int, opts: dict[str, Any], seeds: int = 3) -> Iterator[State]:
     for seed in range(seeds):
         rng = random.Random(seed)
         s = E.setup(seed, n, opts)
@@ -43,7 +45,7 @@ def _random_states(n, opts, seeds=3):
             s, _ = E.apply(s, seat, rng.choice(E.legal_actions(s, seat)))
 
 
-def epoch_row(state, epoch, seat):
+def epoch_row(state: State, epoch: int, seat: int) -> dict[str, int]:
     """{category: points} of ``seat`` in the scored ``epoch``, plus the floor adjustment."""
     for ep, rows in state.history:
         if ep == epoch:
@@ -52,23 +54,23 @@ def epoch_row(state, epoch, seat):
     raise AssertionError(f"epoch {epoch} not scored")
 
 
-def _final(n, up, **kw):
+def _final(n: int, up: Sequence[Sequence[int]], **kw: Any) -> State:
     s = build(n, epoch=3, cur=A, ra_track=data.RA_LIMIT[n] - 1, bag_front=["ra"], up=up, **kw)
     s, _ = run(s, (A, "draw"))
     return s
 
 
-def _end_epoch(n=3, epoch=1, **kw):
+def _end_epoch(n: int = 3, epoch: int = 1, **kw: Any) -> State:
     s = build(n, epoch=epoch, cur=A, ra_track=data.RA_LIMIT[n] - 1, bag_front=["ra"], **kw)
     s, _ = run(s, (A, "draw"))
     return s
 
 
-def by_cat(row):
+def by_cat(row: Sequence[int]) -> dict[str, int]:
     return dict(zip(data.CATEGORIES, row, strict=True))
 
 
-def _play_random(n, opts, seed):
+def _play_random(n: int, opts: dict[str, Any], seed: int) -> State:
     rng = random.Random(seed)
     s = E.setup(seed, n, opts)
     while E.outcome(s) is None:
@@ -82,7 +84,7 @@ ENGINE = RaEngine()
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 @pytest.mark.parametrize("traders", [True, False])
-def test_setup(n, traders):
+def test_setup(n: int, traders: bool) -> None:
     for seed in range(20):
         s = E.setup(seed, n, {"traders": traders})
         E.invariants(s)
@@ -97,7 +99,7 @@ def test_setup(n, traders):
         assert v["bag"].get("trader", 0) == (20 if traders else 0)
 
 
-def test_two_player_setup():
+def test_two_player_setup() -> None:
     firsts = set()
     for seed in range(12):
         s = E.setup(seed, 2, {})
@@ -108,7 +110,7 @@ def test_two_player_setup():
     assert firsts == {0, 1}  # the sun sets are dealt at random
 
 
-def test_sun_set_checks():
+def test_sun_set_checks() -> None:
     for n, sets in data.SUN_SETS.items():
         suns = sorted([1, *[v for st in sets for v in st]])
         assert suns == list(range(1, data.MAX_SUN[n] + 1))
@@ -121,7 +123,7 @@ def test_sun_set_checks():
     assert data.TOTAL_TILES == 180 and data.TOTAL_TILES_TRADERS == 200
 
 
-def test_setup_deterministic_and_bad_options():
+def test_setup_deterministic_and_bad_options() -> None:
     assert state_fingerprint(E.setup(3, 4, {})) == state_fingerprint(E.setup(3, 4, {}))
     assert state_fingerprint(E.setup(3, 4, {})) != state_fingerprint(E.setup(4, 4, {}))
     with pytest.raises(BadOption):
@@ -132,7 +134,7 @@ def test_setup_deterministic_and_bad_options():
         E.setup(1, 3, {"traders": "maybe"})
 
 
-def test_options_and_defaults():
+def test_options_and_defaults() -> None:
     assert E.default_options() == {
         "traders": True,
         "god_takes_disaster": False,
@@ -149,7 +151,7 @@ def test_options_and_defaults():
     assert E.property_options == ({}, {"traders": False})
 
 
-def test_ruling1_god_may_not_take_god_or_disaster():
+def test_ruling1_god_may_not_take_god_or_disaster() -> None:
     s = build(
         3,
         cur=A,
@@ -166,7 +168,7 @@ def test_ruling1_god_may_not_take_god_or_disaster():
     assert reason(s2, A, "god gold") == "You hold no god tile."
 
 
-def test_god_takes_disaster_option():
+def test_god_takes_disaster_option() -> None:
     s = build(
         3,
         cur=A,
@@ -191,7 +193,7 @@ def test_god_takes_disaster_option():
     assert s.step == TURN and s.cur == B  # no god left: the turn passes on
 
 
-def test_ruling2_several_gods_and_full_track():
+def test_ruling2_several_gods_and_full_track() -> None:
     full = ["gold", "pharaoh", "nile", "flood", "art", "temple", "pharaoh", "nile"]
     s = build(
         3,
@@ -217,7 +219,7 @@ def test_ruling2_several_gods_and_full_track():
     assert reason(s, B, "done").startswith("`done` only ends a turn after using a god")
 
 
-def test_ruling3_invoke_on_empty_track_is_a_sun_swap():
+def test_ruling3_invoke_on_empty_track_is_a_sun_swap() -> None:
     s = build(3, cur=A)
     assert E.legal_actions(s, A) == ["draw", "invoke"]
     s, ev = run(s, (A, "invoke"), (B, "pass"), (C, "pass"))
@@ -229,7 +231,7 @@ def test_ruling3_invoke_on_empty_track_is_a_sun_swap():
     assert reason(off, A, "invoke") == "The auction track is empty: draw a tile first."
 
 
-def test_empty_bag():
+def test_empty_bag() -> None:
     s = build(3, cur=A, track=["gold"], rest_to_box=True)
     assert E.legal_actions(s, A) == ["invoke"]
     assert reason(s, A, "draw") == "The bag is empty: invoke Ra."
@@ -239,7 +241,7 @@ def test_empty_bag():
     assert E.view(empty, None)["bag_total"] == 0
 
 
-def test_ruling4_forced_only_in_voluntary_auctions():
+def test_ruling4_forced_only_in_voluntary_auctions() -> None:
     s = build(3, cur=C, ra_track=2, bag_front=["ra"])
     s, _ = run(s, (C, "draw"), (A, "pass"), (B, "pass"))
     assert "pass" in E.legal_actions(s, C)  # a Ra-tile auction may go unsold
@@ -247,13 +249,13 @@ def test_ruling4_forced_only_in_voluntary_auctions():
     assert v["auction"]["forced"] is False and v["auction"]["kind"] == "ra_tile"
 
 
-def test_ruling6_play_resumes_left_of_the_ra_player():
+def test_ruling6_play_resumes_left_of_the_ra_player() -> None:
     s = build(3, cur=A, track=["gold"])
     s, _ = run(s, (A, "invoke"), (B, "pass"), (C, "bid 4"), (A, "pass"))
     assert held(s, C) == {"gold": 1} and s.cur == B and s.step == TURN
 
 
-def test_ruling7_seats_without_suns_are_skipped():
+def test_ruling7_seats_without_suns_are_skipped() -> None:
     s = build(3, cur=A, up=[(2, 5, 8, 13), (), (4, 7, 10, 11)], down=[(), (3, 6, 9, 12), ()], track=["gold"])
     s, _ = run(s, (A, "invoke"))
     assert s.a_order == (C, A)
@@ -261,7 +263,7 @@ def test_ruling7_seats_without_suns_are_skipped():
     assert s.cur == C  # B is skipped
 
 
-def test_ruling8_epoch_ends_when_suns_run_out():
+def test_ruling8_epoch_ends_when_suns_run_out() -> None:
     s = build(
         3,
         cur=A,
@@ -277,7 +279,7 @@ def test_ruling8_epoch_ends_when_suns_run_out():
     assert [e.kind for e in ev].count("epoch_score") == 1
 
 
-def test_ruling9_unrest_before_earthquake():
+def test_ruling9_unrest_before_earthquake() -> None:
     s = build(
         3,
         cur=A,
@@ -297,14 +299,14 @@ def test_ruling9_unrest_before_earthquake():
     assert held(s, B) == {"astronomy": 2, "temple": 1, "sphinx": 1} and s.cur == B
 
 
-def test_disaster_with_fewer_tiles_discards_all():
+def test_disaster_with_fewer_tiles_discards_all() -> None:
     s = build(3, cur=A, track=["unrest", "unrest", "art", "earthquake"])
     s, ev = run(s, (A, "invoke"), (B, "pass"), (C, "pass"), (A, "bid 2"))
     assert held(s, A) == {} and boxed(s) == {"unrest": 2, "art": 1, "earthquake": 1}
     assert s.step == TURN
 
 
-def test_ruling10_drought_choice_option():
+def test_ruling10_drought_choice_option() -> None:
     s = build(
         3,
         cur=A,
@@ -320,7 +322,7 @@ def test_ruling10_drought_choice_option():
     assert held(s, B) == {"flood": 2, "nile": 1} and s.step == TURN
 
 
-def test_ruling15_traders_immune_to_disasters_and_count_nowhere_else():
+def test_ruling15_traders_immune_to_disasters_and_count_nowhere_else() -> None:
     s = build(3, cur=A, track=["trader", "funeral", "drought", "unrest", "earthquake"])
     s, _ = run(s, (A, "invoke"), (B, "pass"), (C, "pass"), (A, "bid 2"))
     assert held(s, A) == {"trader": 1}
@@ -329,7 +331,7 @@ def test_ruling15_traders_immune_to_disasters_and_count_nowhere_else():
     assert prev["Civilizations"] == -5 and prev["Gods"] == prev["Gold"] == 0
 
 
-def test_ruling16_unsold_traders_leave_bag_traders_stay():
+def test_ruling16_unsold_traders_leave_bag_traders_stay() -> None:
     s = build(
         3,
         cur=A,
@@ -347,7 +349,7 @@ def test_ruling16_unsold_traders_leave_bag_traders_stay():
     assert dict(zip(data.CATEGORIES, s.history[0][1][B][0], strict=True))["Traders"] == 1
 
 
-def test_ruling17_auto_pass():
+def test_ruling17_auto_pass() -> None:
     pos = dict(cur=A, up=[(2, 5, 8, 13), (3, 6, 9, 12), (4, 7, 10, 11)], track=["gold"])
     s, ev = run(build(3, **pos), (A, "invoke"), (B, "bid 12"))
     assert E.to_move(s) == (A,)  # C held nothing above 12: passed by the engine
@@ -356,7 +358,7 @@ def test_ruling17_auto_pass():
     assert E.to_move(s) == (C,) and E.legal_actions(s, C) == ["pass"]
 
 
-def test_parse():
+def test_parse() -> None:
     assert E.parse("BID  013") == "bid 13"
     assert E.parse("  God   Step-Pyramid ") == "god step-pyramid"
     assert E.parse("discard ART") == "discard art"
@@ -381,7 +383,7 @@ def test_parse():
     assert "`bid <sun>`" in err.value.reason
 
 
-def test_action_space_round_trips():
+def test_action_space_round_trips() -> None:
     union = set()
     for n in range(2, 6):
         space = list(E.action_space(n))
@@ -400,11 +402,11 @@ def test_action_space_round_trips():
     )
 
 
-def test_action_bound():
+def test_action_bound() -> None:
     assert [E.action_bound(n) for n in range(2, 6)] == [431, 554, 641, 782]
 
 
-def test_rejections_change_nothing():
+def test_rejections_change_nothing() -> None:
     s = build(3, cur=A, track=["pharaoh"] * 8)
     before = state_fingerprint(s)
     assert reason(s, A, "draw") == "The auction track is full: invoke Ra."
@@ -419,7 +421,7 @@ def test_rejections_change_nothing():
     assert state_fingerprint(s) == before
 
 
-def test_apply_rejects_text_that_is_not_canonical():
+def test_apply_rejects_text_that_is_not_canonical() -> None:
     s = build(3, cur=A, track=["gold"])
     for text in ["god xyz", "BID 2", "bid", "discard ra", "fly away"]:
         with pytest.raises(IllegalAction) as err:
@@ -427,7 +429,7 @@ def test_apply_rejects_text_that_is_not_canonical():
         assert "is not a Ra move" in err.value.reason
 
 
-def test_game_over_rejects():
+def test_game_over_rejects() -> None:
     s = build(2, epoch=3, cur=A, ra_track=5, bag_front=["ra"])
     s, _ = run(s, (A, "draw"))
     assert E.to_move(s) == () and E.legal_actions(s, A) == []
@@ -437,14 +439,14 @@ def test_game_over_rejects():
         E.apply(s, A, "draw")
 
 
-def test_apply_returns_a_new_value():
+def test_apply_returns_a_new_value() -> None:
     s = E.setup(5, 4, {})
     before = state_fingerprint(s)
     new, events = E.apply(s, s.cur, "draw")
     assert new is not s and state_fingerprint(s) == before and events
 
 
-def test_invariants_catch_broken_states():
+def test_invariants_catch_broken_states() -> None:
     s = E.setup(1, 3, {})
     E.invariants(s)
     broken = [
@@ -460,7 +462,7 @@ def test_invariants_catch_broken_states():
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_epoch_starts_are_clean(n):
+def test_epoch_starts_are_clean(n: int) -> None:
     for s in _random_states(n, {}, seeds=4):
         E.invariants(s)
         if s.step == TURN and not any(s.down) and s.epoch > 1:
@@ -471,7 +473,7 @@ def test_epoch_starts_are_clean(n):
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_random_games_with_every_option_flipped(n):
+def test_random_games_with_every_option_flipped(n: int) -> None:
     """The property suite plays the defaults and traders off; here every option is flipped."""
     flipped = {o.name: not o.default for o in E.options}
     for s in _random_states(n, flipped, seeds=8):
@@ -488,7 +490,7 @@ def test_random_games_with_every_option_flipped(n):
                 assert [p["score"] for p in v["players"]][1] is None  # hidden_scores
 
 
-def test_parse_never_crashes_on_a_huge_number():
+def test_parse_never_crashes_on_a_huge_number() -> None:
     """A bid with thousands of digits is text a player can type (Discord allows 6000 characters):
     leading zeros still normalise, and a huge value is refused as notation, not with a crash."""
     assert E.parse("bid " + "0" * 5000 + "13") == "bid 13"
@@ -497,7 +499,7 @@ def test_parse_never_crashes_on_a_huge_number():
     assert len(err.value.reason) < 200 and "suns run from 1 to 16" in err.value.reason
 
 
-def test_two_disasters_of_one_kind_cost_four_tiles():
+def test_two_disasters_of_one_kind_cost_four_tiles() -> None:
     """docs/rules/ra.md#disaster-cost: each disaster tile costs two tiles, so two funerals take
     four pharaohs and two unrests leave four civilization tiles owed."""
     s = build(3, cur=A, track=["funeral", "funeral"], tiles=[{"pharaoh": 5}, {}, {}])
@@ -518,7 +520,7 @@ def test_two_disasters_of_one_kind_cost_four_tiles():
     assert s.step == TURN and held(s, A) == {"astronomy": 2}  # the fourth went automatically
 
 
-def test_sun_ties_share_the_bonus_and_the_penalty():
+def test_sun_ties_share_the_bonus_and_the_penalty() -> None:
     """docs/rules/ra.md#ties: every seat tied for the highest sun total gets +5, every seat tied for
     the lowest −5, seats in between 0."""
     s = _final(3, [(2, 5, 10, 13), (1, 8, 9, 12), (4, 6, 7, 11)])  # 30 / 30 / 28, centre 3
@@ -529,7 +531,7 @@ def test_sun_ties_share_the_bonus_and_the_penalty():
     assert [epoch_row(s, 3, q)["Suns"] for q in (A, B, C, D)] == [5, 5, 0, -5]
 
 
-def test_floor_clamps_the_epoch_net_not_each_category():
+def test_floor_clamps_the_epoch_net_not_each_category() -> None:
     """docs/rules/ra.md#score-floor: the floor applies once to the epoch's net change. A from 1: pharaohs −2,
     civilizations (3 types) +5 → 4; clamping after each row would give 0 then 5."""
     s = _end_epoch(
@@ -540,7 +542,7 @@ def test_floor_clamps_the_epoch_net_not_each_category():
     assert s.score[A] == 4
 
 
-def test_traders_count_before_the_floor():
+def test_traders_count_before_the_floor() -> None:
     """docs/rules/ra.md#traders: the Traders row is part of the epoch's net before the floor. A from 0:
     traders 2 + crates 1 = +3, civilizations −5 → −2 → 0 (floor +2),
     not max(0, −5) + 3 = 3.
@@ -554,7 +556,7 @@ def test_traders_count_before_the_floor():
 
 
 @pytest.mark.parametrize("epoch", [2, 3])
-def test_traders_score_in_every_epoch(epoch):
+def test_traders_score_in_every_epoch(epoch: int) -> None:
     """Traders sheet, "Scoring in the First, Second & Third Epochs": 1 per trader and 1 per crate
     at the end of every epoch, the last one included."""
     s = _end_epoch(epoch=epoch, tiles=[{"trader": 2}, {"trader": 1}, {}], crates=[0, 4, 0])
@@ -563,7 +565,7 @@ def test_traders_score_in_every_epoch(epoch):
         assert [E.outcome(s).breakdown[q]["Traders"] for q in (A, B, C)] == [2, 5, 0]
 
 
-def test_epoch_end_keeps_pharaohs_niles_and_monuments_only():
+def test_epoch_end_keeps_pharaohs_niles_and_monuments_only() -> None:
     """docs/rules/ra.md#epoch-end: at the end of epochs 1 and 2, gods, gold, floods, civilizations and traders
     leave the game; pharaohs, niles and monuments stay; crates go back to the supply; every sun
     turns face up."""
@@ -595,7 +597,7 @@ def test_epoch_end_keeps_pharaohs_niles_and_monuments_only():
     assert s.crates == (0, 0, 0)
 
 
-def test_ra_tile_auction_on_an_empty_track_sells_the_centre_sun():
+def test_ra_tile_auction_on_an_empty_track_sells_the_centre_sun() -> None:
     """A Ra tile drawn on an empty track still opens an auction; a bid wins only the centre sun
     (docs/rules/ra.md#auction: every track tile → winner, centre → winner's face-down suns)."""
     s = build(3, cur=A, bag_front=["ra"])
@@ -606,7 +608,7 @@ def test_ra_tile_auction_on_an_empty_track_sells_the_centre_sun():
     assert next(e for e in ev if e.kind == "win").data["tiles"] == []
 
 
-def test_tables():
+def test_tables() -> None:
     assert [civ_points([0] * 5)] == [-5]
     assert [civ_points([1] * k + [0] * (5 - k)) for k in range(6)] == [-5, 0, 0, 5, 10, 15]
     assert civ_points([4, 0, 0, 0, 0]) == 0
@@ -618,7 +620,7 @@ def test_tables():
     assert river_points(4, 0) == 0 and river_points(4, 1) == 5 and river_points(0, 2) == 2
 
 
-def test_monuments_and_suns_only_in_the_final_epoch():
+def test_monuments_and_suns_only_in_the_final_epoch() -> None:
     tiles = [{"pyramid": 3}, {}, {}]
     s = build(3, epoch=2, tiles=tiles, down=[(), (), ()])
     r = by_cat(epoch_rows(s)[A])
@@ -629,33 +631,33 @@ def test_monuments_and_suns_only_in_the_final_epoch():
     assert [x["Suns"] for x in r3] == [-5, 0, 5]  # totals 28 / 30 / 32
 
 
-def test_all_equal_suns_score_nothing():
+def test_all_equal_suns_score_nothing() -> None:
     # 2 players, centre 5: A 1+2+8+9 = 20, B 3+4+6+7 = 20
     s = build(2, epoch=3, up=[(1, 2, 8, 9), (3, 4, 6, 7)])
     assert s.center == 5
     assert [by_cat(r)["Suns"] for r in epoch_rows(s)] == [0, 0]
 
 
-def test_two_player_pharaoh_tie_scores_nothing():
+def test_two_player_pharaoh_tie_scores_nothing() -> None:
     s = build(2, tiles=[{"pharaoh": 3}, {"pharaoh": 3}])
     assert [by_cat(r)["Pharaohs"] for r in epoch_rows(s)] == [0, 0]
     s = build(2, tiles=[{"pharaoh": 3}, {"pharaoh": 1}])
     assert [by_cat(r)["Pharaohs"] for r in epoch_rows(s)] == [5, -2]
 
 
-def test_pharaoh_zero_counts_as_fewest():
+def test_pharaoh_zero_counts_as_fewest() -> None:
     s = build(3, tiles=[{"pharaoh": 2}, {}, {}])
     assert [by_cat(r)["Pharaohs"] for r in epoch_rows(s)] == [5, -2, -2]
 
 
-def test_traders_row_only_with_the_module():
+def test_traders_row_only_with_the_module() -> None:
     s = build(3, tiles=[{"trader": 2}, {}, {}], crates=[0, 5, 0], down=[(), (), ()])
     assert [by_cat(r)["Traders"] for r in epoch_rows(s)] == [2, 5, 0]
     off = build(3, options={"traders": False}, crates=[0, 5, 0])
     assert [by_cat(r)["Traders"] for r in epoch_rows(off)] == [0, 0, 0]
 
 
-def test_floor_is_applied_to_the_epoch_net_once():
+def test_floor_is_applied_to_the_epoch_net_once() -> None:
     # A: gold 3, civilizations -5, pharaohs -2 => -4 from 2 => floored at 0 (floor +2)
     s = build(
         3,
@@ -672,7 +674,7 @@ def test_floor_is_applied_to_the_epoch_net_once():
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 @pytest.mark.parametrize("opts", [{}, {"traders": False}, {"score_floor_zero": False}])
-def test_breakdown_adds_up(n, opts):
+def test_breakdown_adds_up(n: int, opts: dict[str, Any]) -> None:
     for seed in range(6):
         s = _play_random(n, opts, seed)
         out = E.outcome(s)
@@ -694,7 +696,7 @@ def test_breakdown_adds_up(n, opts):
         assert len(out.winners) == 1  # suns are unique: the tie-break always decides
 
 
-def test_ranks_share_places_without_tiebreak():
+def test_ranks_share_places_without_tiebreak() -> None:
     s = build(
         3,
         epoch=3,

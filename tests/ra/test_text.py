@@ -10,6 +10,7 @@ from engines import base
 from engines.base import BadNotation
 from engines.ra import data
 from engines.ra.positions import build
+from engines.ra.state import State
 from tests.ra.helpers import A, reason, run
 
 E = base.get("ra")
@@ -18,12 +19,12 @@ E = base.get("ra")
 NAMES = ["You", "AI Bilal", "AI Chen"]
 
 
-def _auction_text(state) -> str:
+def _auction_text(state: State) -> str:
     lines = render.get("ra").text(E.view(state, 0), NAMES).splitlines()
     return next(x for x in lines if x.startswith("Auction:"))
 
 
-def test_the_rules_explain_tiles_scores_disasters_and_gods():
+def test_the_rules_explain_tiles_scores_disasters_and_gods() -> None:
     text = E.summary
     for name in ("God", "Gold", "Pharaoh", "Nile and Flood", "Civilization", "Monument", "Suns", "Disasters"):
         assert f"• {name}" in text or f"· {name}" in text, name
@@ -40,7 +41,7 @@ def test_the_rules_explain_tiles_scores_disasters_and_gods():
     assert "none −5" in text and "must bid if all others pass" in text
 
 
-def test_rules_fit_one_discord_message_with_every_option_named():
+def test_rules_fit_one_discord_message_with_every_option_named() -> None:
     for engine in base.games():
         shown = surface_text.rules(engine)
         assert len(shown) <= surface_text.LIMIT and not shown.endswith("…")
@@ -48,7 +49,7 @@ def test_rules_fit_one_discord_message_with_every_option_named():
         assert all(f"`{o.name}`" in shown for o in engine.options)
 
 
-def test_the_invoker_must_bid_only_once_everyone_else_passed():
+def test_the_invoker_must_bid_only_once_everyone_else_passed() -> None:
     s = E.setup(3, 3, None)  # seed 3: AI Chen (seat 2) starts
     s, _ = run(s, (2, "draw"), (0, "invoke"))
     assert "(You must bid if everyone else passes)" in _auction_text(s)
@@ -59,7 +60,7 @@ def test_the_invoker_must_bid_only_once_everyone_else_passed():
     assert "must bid" not in _auction_text(s)
 
 
-def test_suns_face_down_are_said_to_return_next_epoch():
+def test_suns_face_down_are_said_to_return_next_epoch() -> None:
     s = E.setup(3, 3, None)
     s, _ = run(s, (2, "draw"), (0, "invoke"), (1, "pass"), (2, "pass"), (0, "bid 3"))
     line = next(x for x in render.get("ra").text(E.view(s, 0), NAMES).splitlines() if x.startswith("**You**"))
@@ -69,7 +70,7 @@ def test_suns_face_down_are_said_to_return_next_epoch():
     assert "(face down: 1)" in line
 
 
-def test_one_pharaoh_is_singular():
+def test_one_pharaoh_is_singular() -> None:
     rows = [
         {
             "seat": s,
@@ -87,7 +88,7 @@ def test_one_pharaoh_is_singular():
     assert "1 Pharaohs" not in text
 
 
-def test_god_reason_names_the_missing_tile_when_gods_may_take_disasters():
+def test_god_reason_names_the_missing_tile_when_gods_may_take_disasters() -> None:
     s = build(
         3,
         cur=A,
@@ -109,7 +110,7 @@ def test_god_reason_names_the_missing_tile_when_gods_may_take_disasters():
     assert reason(off, A, "god funeral") == "A god cannot take a disaster tile."
 
 
-def test_full_track_reason_offers_a_god_only_to_a_god_holder():
+def test_full_track_reason_offers_a_god_only_to_a_god_holder() -> None:
     full = ["gold", "pharaoh", "nile", "flood", "art", "temple", "pharaoh", "nile"]
     s = build(3, cur=A, track=full)
     assert reason(s, A, "draw") == "The auction track is full: invoke Ra."
@@ -126,7 +127,7 @@ def test_full_track_reason_offers_a_god_only_to_a_god_holder():
     assert reason(empty_bag, A, "draw") == "The bag is empty: invoke Ra."
 
 
-def test_trader_reason_without_the_module():
+def test_trader_reason_without_the_module() -> None:
     s = build(
         3,
         cur=A,
@@ -139,7 +140,7 @@ def test_trader_reason_without_the_module():
     assert reason(s, A, "god trader") == ("This game is played without Ra: Traders (no trader tiles).")
 
 
-def test_notation_reason_for_a_real_tile_that_cannot_follow_the_verb():
+def test_notation_reason_for_a_real_tile_that_cannot_follow_the_verb() -> None:
     """``discard gold`` and ``god ra`` name real tiles: the reason says why they are no moves
     instead of calling the tile unknown."""
     with pytest.raises(BadNotation) as err:

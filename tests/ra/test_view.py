@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from typing import Any
 
 from engines.base import (
     VIEW_KEYS,
 )
 from engines.ra import data
 from engines.ra.positions import build
+from engines.ra.state import State
 from tests.ra.helpers import A, B, C, E, run
 
 
-def _random_states(n, opts, seeds=3):
+def _random_states(n: int, opts: dict[str, Any], seeds: int = 3) -> Iterator[State]:
     for seed in range(seeds):
         rng = random.Random(seed)
         s = E.setup(seed, n, opts)
@@ -26,7 +29,7 @@ def _random_states(n, opts, seeds=3):
             s, _ = E.apply(s, seat, rng.choice(E.legal_actions(s, seat)))
 
 
-def test_view_schema():
+def test_view_schema() -> None:
     keys = {
         "game",
         "viewer",
@@ -76,7 +79,7 @@ def test_view_schema():
     assert {"turn", "auction", "over"} <= seen_steps
 
 
-def test_view_never_shows_bag_order():
+def test_view_never_shows_bag_order() -> None:
     for s in _random_states(4, {}):
         secrets = list(E.secrets(s, None))
         for viewer in (None, 0, 3):
@@ -87,7 +90,7 @@ def test_view_never_shows_bag_order():
             assert secrets  # the check is live whenever nine tiles remain
 
 
-def test_hidden_scores():
+def test_hidden_scores() -> None:
     s = build(3, cur=A, score=[17, 23, 31], options={"hidden_scores": True})
     v = E.view(s, B)
     assert [p["score"] for p in v["players"]] == [None, 23, None] and v["me"]["score"] == 23
@@ -107,7 +110,7 @@ def test_hidden_scores():
     assert "→" not in epoch_event.text and "running_total" not in epoch_event.data["rows"][0]
 
 
-def test_hidden_scores_revealed_at_the_end():
+def test_hidden_scores_revealed_at_the_end() -> None:
     s = build(2, epoch=3, cur=A, ra_track=5, bag_front=["ra"], options={"hidden_scores": True})
     s, _ = run(s, (A, "draw"))
     v = E.view(s, B)
@@ -115,7 +118,7 @@ def test_hidden_scores_revealed_at_the_end():
     assert all(r["running_total"] is not None for r in v["history"][-1]["rows"])
 
 
-def test_events_name_seats():
+def test_events_name_seats() -> None:
     s = E.setup(2, 3, {})
     setup_events = E.events_on_setup(s)
     assert setup_events and "{s%d}" % s.cur in setup_events[0].text
