@@ -10,7 +10,7 @@ from typing import Any
 
 from engines.ra.positions import boxed, build, held
 from engines.ra.state import AUCTION, DISCARD, IDX, OVER, TURN, State
-from tests.ra.helpers import A, B, C, D, E, run
+from tests.ra.helpers import A, B, C, D, E, auction, own, run
 
 CATS = ("Gods", "Gold", "Pharaohs", "Nile & floods", "Civilizations", "Traders", "Monuments", "Suns")
 
@@ -230,7 +230,7 @@ def test_e5_drought_takes_floods_first() -> None:
     )
     s, _ = run(s, (A, "invoke"), (B, "bid 3"), (C, "pass"), (A, "pass"))
     assert held(s, B) == {"nile": 3}
-    assert E.view(s, B)["me"]["preview"]["Nile & floods"] == 0
+    assert own(E.view(s, B))["preview"]["Nile & floods"] == 0
     assert boxed(s) == {"drought": 1, "flood": 1, "nile": 1}
 
 
@@ -263,7 +263,7 @@ def test_e7_unrest_choice() -> None:
     s, _ = run(s, (B, "discard astronomy"))
     assert s.step == TURN and s.cur == B
     assert held(s, B) == {"writing": 1, "religion": 1, "art": 1}
-    assert E.view(s, B)["me"]["preview"]["Civilizations"] == 5
+    assert own(E.view(s, B))["preview"]["Civilizations"] == 5
 
 
 def test_e7_earthquake_auto() -> None:
@@ -311,7 +311,7 @@ def test_e10_unsold_lots() -> None:
     s = build(3, cur=C, ra_track=3, track=["gold", "god"], bag_front=["ra"])
     s, _ = run(s, (C, "draw"))
     assert s.ra_track == 4 and s.step == AUCTION
-    assert E.view(s, None)["auction"]["kind"] == "ra_tile"
+    assert auction(E.view(s, None))["kind"] == "ra_tile"
     assert E.view(s, None)["headline"].endswith("Auction (Ra tile) · {s0} to bid · no bid yet")
     assert s.a_order == (A, B, C)
     s, ev = run(s, (A, "pass"), (B, "pass"), (C, "pass"))

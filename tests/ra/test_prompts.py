@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.ra.positions import build
-from tests.ra.helpers import A, B, C, E, run
+from tests.ra.helpers import A, B, C, E, own, run
 
 
 def test_action_labels() -> None:
@@ -28,8 +28,8 @@ def test_headline_and_prompts() -> None:
     s, _ = run(s, (A, "invoke"), (B, "bid 9"))
     v = E.view(s, C)
     assert v["headline"] == "Epoch 1 · Auction (voluntary) · {s2} to bid · high 9 by {s1}"
-    assert v["me"]["prompt"] == "High bid 9 ({s1}). Bid 10, 11 or pass."
-    assert E.view(s, A)["me"]["prompt"] == "Waiting for {s2}."
+    assert own(v)["prompt"] == "High bid 9 ({s1}). Bid 10, 11 or pass."
+    assert own(E.view(s, A))["prompt"] == "Waiting for {s2}."
 
 
 def test_discard_prompt_for_a_single_tile() -> None:
@@ -42,9 +42,9 @@ def test_discard_prompt_for_a_single_tile() -> None:
         tiles=[{"astronomy": 1, "art": 1, "writing": 1}, {}, {}],
     )
     s, _ = run(s, (A, "invoke"), (B, "pass"), (C, "pass"), (A, "bid 2"))
-    assert E.view(s, A)["me"]["prompt"] == "Discard 2 civilization tiles, one at a time."
+    assert own(E.view(s, A))["prompt"] == "Discard 2 civilization tiles, one at a time."
     s, _ = run(s, (A, "discard art"))
-    assert E.view(s, A)["me"]["prompt"] == "Discard 1 civilization tile."
+    assert own(E.view(s, A))["prompt"] == "Discard 1 civilization tile."
 
 
 def test_lone_seat_headline_does_not_claim_others_passed() -> None:

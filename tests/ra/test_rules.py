@@ -30,7 +30,7 @@ from engines.ra.positions import boxed, build, held
 from engines.ra.rules import RaEngine
 from engines.ra.scoring import civ_points, epoch_rows, monument_points, river_points
 from engines.ra.state import DISCARD, GOD_MORE, IDX, TURN, State, new_state
-from tests.ra.helpers import A, B, C, D, E, reason, run
+from tests.ra.helpers import A, B, C, D, E, auction, own, reason, run
 
 
 def _random_states(n: int, opts: dict[str, Any], seeds: int = 3) -> Iterator[State]:
@@ -246,7 +246,7 @@ def test_ruling4_forced_only_in_voluntary_auctions() -> None:
     s, _ = run(s, (C, "draw"), (A, "pass"), (B, "pass"))
     assert "pass" in E.legal_actions(s, C)  # a Ra-tile auction may go unsold
     v = E.view(s, C)
-    assert v["auction"]["forced"] is False and v["auction"]["kind"] == "ra_tile"
+    assert auction(v)["forced"] is False and auction(v)["kind"] == "ra_tile"
 
 
 def test_ruling6_play_resumes_left_of_the_ra_player() -> None:
@@ -326,7 +326,7 @@ def test_ruling15_traders_immune_to_disasters_and_count_nowhere_else() -> None:
     s = build(3, cur=A, track=["trader", "funeral", "drought", "unrest", "earthquake"])
     s, _ = run(s, (A, "invoke"), (B, "pass"), (C, "pass"), (A, "bid 2"))
     assert held(s, A) == {"trader": 1}
-    prev = E.view(s, A)["me"]["preview"]
+    prev = own(E.view(s, A))["preview"]
     assert prev["Traders"] == 1
     assert prev["Civilizations"] == -5 and prev["Gods"] == prev["Gold"] == 0
 

@@ -14,7 +14,7 @@ from engines.base import (
 from engines.ra import data
 from engines.ra.positions import build
 from engines.ra.state import State
-from tests.ra.helpers import A, B, C, E, run
+from tests.ra.helpers import A, B, C, E, own, run
 
 
 def _random_states(n: int, opts: dict[str, Any], seeds: int = 3) -> Iterator[State]:
@@ -68,9 +68,9 @@ def test_view_schema() -> None:
                 assert a["to_bid"][0] == v["to_move"][0] and len(a["bids"]) == a["idx"]
                 assert set(a) == {"ra_player", "kind", "order", "idx", "high", "bids", "to_bid", "forced"}
             if viewer is not None:
-                assert v["me"]["legal"] == E.legal_actions(s, viewer)
-                assert set(v["me"]["preview"]) == set(data.CATEGORIES)
-                assert v["me"]["prompt"]
+                assert own(v)["legal"] == E.legal_actions(s, viewer)
+                assert set(own(v)["preview"]) == set(data.CATEGORIES)
+                assert own(v)["prompt"]
             else:
                 assert v["me"] is None
             for p in v["players"]:
@@ -93,7 +93,7 @@ def test_view_never_shows_bag_order() -> None:
 def test_hidden_scores() -> None:
     s = build(3, cur=A, score=[17, 23, 31], options={"hidden_scores": True})
     v = E.view(s, B)
-    assert [p["score"] for p in v["players"]] == [None, 23, None] and v["me"]["score"] == 23
+    assert [p["score"] for p in v["players"]] == [None, 23, None] and own(v)["score"] == 23
     assert [p["score"] for p in E.view(s, None)["players"]] == [None, None, None]
     text = json.dumps(E.view(s, B))
     assert "17" not in text and "31" not in text  # other totals appear nowhere in the view
