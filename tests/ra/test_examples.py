@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.outcome import Outcome
 from engines.ra.positions import boxed, build, held
 from engines.ra.state import AUCTION, DISCARD, IDX, OVER, TURN, State
 from tests.ra.helpers import A, B, C, D, E, auction, own, run
@@ -111,7 +112,7 @@ def _end_epoch1_4p(tiles: Any) -> State:
     return s
 
 
-def _e13_final(**options: Any) -> State:
+def _e13_final(**options: Any) -> Outcome:
     # no tiles: civilizations -5 each, pharaohs all equal, suns A 15 (-5), B 23 (+5)
     s = build(
         2,
@@ -125,7 +126,9 @@ def _e13_final(**options: Any) -> State:
     )
     s, _ = run(s, (A, "draw"))
     assert s.score == (30, 30)
-    return E.outcome(s)
+    out = E.outcome(s)
+    assert out is not None
+    return out
 
 
 def test_r1_two_traders_in_one_lot() -> None:

@@ -165,7 +165,7 @@ def _steps(seed: int, n: int, limit: int):
 @pytest.mark.parametrize(
     "n,opts,seed,must", PLAYOUTS, ids=[f"{n}p-{'-'.join(o) or 'default'}" for n, o, _, _ in PLAYOUTS]
 )
-def test_every_step_of_playouts_renders(n: int, opts: dict[str, Any], seed: int, must: str) -> None:
+def test_every_step_of_playouts_renders(n: int, opts: dict[str, Any], seed: int, must: set[str]) -> None:
     engine, states = _playout(seed, n, opts)
     names = NAMES[:n] if seed % 2 else None
     steps = set()
