@@ -38,7 +38,8 @@ def epoch_end(w: State, ev: Events) -> None:
     box[RA] += w.ra_track
     poke(w, "track", ())
     poke(w, "ra_track", 0)
-    end_auction(w)
+    if w.a_ra != -1 or w.a_order or w.a_bids or w.a_kind or w.a_idx or w.a_high or w.a_high_seat != -1:
+        end_auction(w)  # (an auction's settlement has reset them already)
     scores, rows = score_epoch(w)
     poke(w, "score", scores)
     epoch = w.epoch
