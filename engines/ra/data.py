@@ -1,4 +1,4 @@
-"""Component data of Ra and the Ra: Traders module (spec §2). Data only: no rules here.
+"""Component data of Ra and the Ra: Traders module (docs/rules/ra.md#components). Data only: no rules here.
 
 Tiles are named by their code (``"pharaoh"``, ``"step-pyramid"``…). ``TILE_ORDER`` fixes the
 order used for sorting everywhere (legal lists, views, renderers); the rules code works with the
@@ -229,4 +229,4 @@ AI_WEIGHTS: dict[str, float] = {
     "best_sun_base": 2.0,  # more a lot must be worth to spend the seat's best sun (of several)
     "best_sun_early": 4.0,  # ... plus this times the share of the epoch's Ra tiles still to come
 }
-"""Stand-in weights of the AI heuristic (spec §12)."""
+"""Stand-in weights of the AI heuristic (docs/rules/ra.md#easy-ai)."""

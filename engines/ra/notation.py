@@ -1,17 +1,19 @@
-"""Ra action text (spec §5): the canonical forms, parsing, the action space and button labels.
+"""Ra's action grammar (docs/rules/ra.md#actions): the canonical forms, parsing, the action
+space, samples of it and the bound on a game's length.
 
 Canonical forms: ``draw``, ``invoke``, ``god <tile>``, ``done``, ``bid <sun>``, ``pass``,
-``discard <tile>``, tiles by their code in ``data.TILE_ORDER``. :class:`~engines.ra.rules.RaEngine`
-delegates ``parse``, ``action_space`` and ``action_label`` here; its legal lists are built from
-the same texts (``GOD_TEXT``, ``BID_TEXT``, ``DISCARD_TEXT``).
+``discard <tile>``, tiles by their code in ``data.TILE_ORDER``. The legal lists (``legal.py``)
+are built from the same texts (``GOD_TEXT``, ``BID_TEXT``, ``DISCARD_TEXT``).
 """
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 
-from engines.base import Action, BadNotation
+from engines.contract import Action
+from engines.errors import BadNotation
 from engines.ra import data
 from engines.ra.state import CODES
 
@@ -79,30 +81,29 @@ def action_space(n_players: int) -> Iterator[Action]:
         yield "discard " + c
 
 
-def label(action: Action) -> str:
-    """A short button label: "Draw a tile", "Invoke Ra", "God → Pharaoh", "Bid 13"…"""
-    if action == "draw":
-        return "Draw a tile"
-    if action == "invoke":
-        return "Invoke Ra"
-    if action == "done":
-        return "Done"
-    if action == "pass":
-        return "Pass"
-    verb, _, arg = action.partition(" ")
-    if verb == "bid":
-        return f"Bid {arg}"
-    name = data.TILE_NAME.get(arg, arg)
-    if verb == "god":
-        return f"God → {name}"
-    if verb == "discard":
-        return f"Discard {name}"
-    return action
-
-
 def forms() -> str:
     return "Moves: " + ", ".join(f"`{f}`" for f in FORMS) + "."
 
 
 def bad_form(text: str) -> str:
     return f"`{text}` is not a Ra move. " + forms()
+
+
+_SPACES: dict[int, tuple[Action, ...]] = {}
+
+
+def sample_actions(n_players: int, rng: random.Random, k: int) -> list[Action]:
+    """``k`` well-formed texts drawn from :func:`action_space` (small enough to list)."""
+    space = _SPACES.get(n_players)
+    if space is None:
+        space = _SPACES[n_players] = tuple(action_space(n_players))
+    return rng.choices(space, k=k)
+
+
+def action_bound(n_players: int) -> int:
+    """An upper bound on a game's actions (docs/rules/ra.md#action-bound): draws <= 200,
+    invocations <= 3S + 21, n bids or passes per auction over <= 3S + 21 + 30 auctions, gods
+    and dones <= 16, discards <= 20 (431/554/641/782 for 2-5 players)."""
+    s = len(data.SUN_SETS[n_players][0]) * n_players
+    auctions = 3 * s + 21 + 30
+    return 200 + (3 * s + 21) + n_players * auctions + 16 + 20

@@ -1,4 +1,4 @@
-"""Ra scoring (spec §7): the epoch rows, the floor, and the final outcome."""
+"""Ra scoring (docs/rules/ra.md#scoring): the epoch rows, the floor, and the final outcome."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from engines.ra.state import (
     O_FLOOR,
     O_TIEBREAK,
     O_TRADERS,
+    OVER,
     PHARAOH,
     TRADER,
-    Fields,
     Points,
     ScoreRow,
     State,
@@ -52,12 +52,12 @@ def river_points(nile: int, flood: int) -> int:
     return nile + flood if flood else 0
 
 
-def sun_total(state: Fields, seat: int) -> int:
+def sun_total(state: State, seat: int) -> int:
     """The sum of the suns ``seat`` holds, face up and face down."""
     return sum(state.up[seat]) + sum(state.down[seat])
 
 
-def epoch_rows(state: Fields, final: bool | None = None) -> list[Points]:
+def epoch_rows(state: State, final: bool | None = None) -> list[Points]:
     """The score rows every seat would get if the epoch ended now: one tuple per seat in
     ``data.CATEGORIES`` order. Monuments and suns count only in the final epoch (``final``
     defaults to ``state.epoch == 3``); traders only with the Traders module."""
@@ -90,7 +90,7 @@ def epoch_rows(state: Fields, final: bool | None = None) -> list[Points]:
     return rows
 
 
-def score_epoch(state: Fields) -> tuple[tuple[int, ...], tuple[ScoreRow, ...]]:
+def score_epoch(state: State) -> tuple[tuple[int, ...], tuple[ScoreRow, ...]]:
     """Score the epoch that is ending. Returns ``(new_scores, rows)`` where each row is
     ``(points, floor, epoch_total, running_total)``: ``floor`` is what the zero floor added
     (0 unless ``score_floor_zero`` lifted a negative total), ``epoch_total`` the net change."""
@@ -110,6 +110,11 @@ def score_epoch(state: Fields) -> tuple[tuple[int, ...], tuple[ScoreRow, ...]]:
 def highest_sun(state: State, seat: int) -> int:
     """The highest single sun ``seat`` holds (face up or down)."""
     return max(state.up[seat] + state.down[seat])
+
+
+def result(state: State) -> Outcome | None:
+    """The :class:`Outcome` once epoch 3 is scored, else None."""
+    return outcome(state) if state.step == OVER else None
 
 
 def outcome(state: State) -> Outcome:

@@ -5,19 +5,18 @@ A :class:`State` is a frozen dataclass of ints and tuples. Tiles are indices int
 full shuffled tuple fixed at set-up plus a position (``bag[bag_pos:]`` is what remains, drawn
 from the front), which keeps every state flat and cheap to copy.
 
-:class:`Work` is the mutable scratch copy ``apply`` edits before freezing it into a new state.
-
 What keeps it fast (random playouts with the legal list at every step, issue #13):
 
-* ``apply`` copies the state's ``__dict__`` once (``dict.copy`` of 27 entries), lets the
-  handler edit that copy through a :class:`Work` and then relabels the same object as a
-  :class:`State` (``__class__`` assignment): no second copy, no frozen ``__init__`` (which sets
-  each field through ``object.__setattr__``). :func:`new_state` does the same for set-up.
+* ``apply`` copies the state once with :func:`engines.fastcopy.thaw` and lets the action's
+  handler write the copy's fields through :func:`engines.fastcopy.poke` before handing it out
+  as the new state: no frozen ``__init__`` (which sets each field through
+  ``object.__setattr__``). :func:`new_state` builds the first state with
+  :func:`engines.fastcopy.build`.
 * Fields are flat ints and tuples, so the copy is shallow and a change rebuilds only what it
   touches: one seat's row of ``up``/``down``/``tiles``, not every seat's.
 * The bag is one tuple fixed at set-up plus ``bag_pos``: a draw is an index step.
 * ``to_move``, the legal lists and the event texts come from tables built at import or
-  filled on first use (``rules._BIDS``, ``rules._TURN``, ``events``), and ``legal_actions``
+  filled on first use (``legal._BIDS``, ``legal._TURN``, ``apply.events``), and ``legal_actions``
   remembers its last answer by state identity, so ``apply`` right after it does not
   enumerate again.
 
@@ -27,9 +26,12 @@ frozen dataclass, and ``apply`` never edits the state it was given.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, TypeAlias
 
+from engines import fastcopy
 from engines.ra import data
 
 # --------------------------------------------------------------------------- tile indices
@@ -158,96 +160,143 @@ class State:
     history: tuple[EpochScore, ...] = ()
 
 
-_new = object.__new__
-
-
-class Work:
-    """A mutable copy of a :class:`State`'s fields, made by :meth:`of`; :meth:`freeze` turns
-    it into the new state.
-
-    The fields live in the instance ``__dict__``: :meth:`of` copies the state's dict once (the
-    fastest copy there is) and :meth:`freeze` relabels this very object as a :class:`State`
-    (same layout, no second copy), so the copy must not be edited after ``freeze``. The fields
-    are declared here once more for the type checker, exactly as on :class:`State` (checked
-    below).
-    """
-
-    n: int
-    opts: tuple[bool, ...]
-    bag: tuple[int, ...]
-    bag_pos: int
-    epoch: int
-    step: int
-    cur: int
-    ra_track: int
-    track: tuple[int, ...]
-    center: int
-    up: tuple[tuple[int, ...], ...]
-    down: tuple[tuple[int, ...], ...]
-    tiles: tuple[tuple[int, ...], ...]
-    score: tuple[int, ...]
-    crates: tuple[int, ...]
-    box: tuple[int, ...]
-    a_ra: int
-    a_kind: int
-    a_order: tuple[int, ...]
-    a_idx: int
-    a_bids: tuple[int, ...]
-    a_high: int
-    a_high_seat: int
-    p_seat: int
-    p_left: tuple[int, int, int]
-    p_after_god: bool
-    history: tuple[EpochScore, ...]
-
-    @staticmethod
-    def of(state: State) -> Work:
-        """A working copy of ``state``'s fields."""
-        w: Work = _new(Work)
-        w.__dict__ = state.__dict__.copy()
-        return w
-
-    def freeze(self) -> State:
-        """This copy, now the new :class:`State` (an immutable value from here on: the copy is
-        not used again)."""
-        self.__class__ = State  # type: ignore[assignment]
-        return self  # type: ignore[return-value]
-
-    # -- small copy-on-write helpers
-    def add_tile(self, seat: int, code: int, k: int) -> None:
-        """Give ``seat`` ``k`` tiles of ``code`` (``k`` may be negative)."""
-        tiles = list(self.tiles)
-        row = list(tiles[seat])
-        row[code] += k
-        tiles[seat] = tuple(row)
-        self.tiles = tuple(tiles)
-
-    def to_box(self, code: int, k: int) -> None:
-        """Put ``k`` tiles of ``code`` out of the game."""
-        box = list(self.box)
-        box[code] += k
-        self.box = tuple(box)
-
-
 _FIELDS = {f.name: f.default for f in fields(State)}
 """Every field of :class:`State` in order, with its default (``MISSING`` for none)."""
 
 
 def new_state(**values: Any) -> State:
-    """``State(**values)`` without the frozen dataclass's ``__init__`` (one ``object.__setattr__``
-    per field); every field without a default must be given."""
-    d = _FIELDS.copy()
-    d.update(values)
-    if len(d) != len(_FIELDS) or MISSING in d.values():
+    """``State(**values)`` through :func:`engines.fastcopy.build` (no frozen ``__init__``, which
+    sets each field through ``object.__setattr__``); every field without a default must be given
+    and no other name."""
+    if not values.keys() <= _FIELDS.keys() or any(
+        v is MISSING and k not in values for k, v in _FIELDS.items()
+    ):
         raise TypeError(f"new_state: bad or missing fields in {sorted(values)}")
-    state: State = _new(State)
-    object.__setattr__(state, "__dict__", d)
-    return state
+    return fastcopy.build(State, **values)
 
 
-if Work.__annotations__ != {f.name: f.type for f in fields(State)}:  # pragma: no cover
-    raise TypeError("Work must declare exactly the fields of State, with the same types")
+# --------------------------------------------------------------------------- set-up
 
-Fields: TypeAlias = State | Work
-"""Either a state or its working copy: what the read-only helpers of ``flow`` and ``scoring``
-take, since ``rules`` asks them about a state and ``flow`` about the copy it edits."""
+BAGS = {t: tuple([i for i, k in enumerate(tile_counts(t)) for _ in range(k)]) for t in (False, True)}
+"""The bag before shuffling, with and without the Traders module."""
+
+
+def first_state(seed: int, n_players: int, opts: Mapping[str, Any]) -> State:
+    """A new game for ``n_players`` with the resolved options ``opts``: suns dealt, bag
+    shuffled, first turn to the holder of the highest sun."""
+    rng = random.Random(seed)
+    sets = list(data.SUN_SETS[n_players])
+    shuffle(rng, sets)  # rng.shuffle, written out (below): the same numbers drawn
+    bag = list(BAGS[bool(opts["traders"])])
+    shuffle(rng, bag)
+    up = tuple([tuple(sorted(s)) for s in sets])
+    top = [u[-1] for u in up]
+    return new_state(
+        n=n_players,
+        opts=tuple([bool(opts[k]) for k in OPTION_NAMES]),
+        bag=tuple(bag),
+        bag_pos=0,
+        epoch=1,
+        step=TURN,
+        cur=top.index(max(top)),
+        ra_track=0,
+        track=(),
+        center=data.CENTER_START,
+        up=up,
+        down=((),) * n_players,
+        tiles=((0,) * NCODES,) * n_players,
+        score=(data.START_SCORE,) * n_players,
+        crates=(0,) * n_players,
+        box=(0,) * NCODES,
+    )
+
+
+# ``random.Random.shuffle`` written out for set-up, drawing exactly the same numbers. Stored games
+# replay from their seed, so set-up must consume the generator exactly as ``rng.shuffle(x)``
+# does. CPython's ``shuffle`` swaps ``x[i]`` with ``x[_randbelow(i + 1)]`` for ``i`` from
+# ``len(x) - 1`` down to 1, and ``_randbelow(n)`` draws ``getrandbits(n.bit_length())`` until the
+# value is below ``n``. :func:`shuffle` does the same with the bit lengths worked out once per
+# length (the bag's 200 swaps were a third of set-up); the tests check it against
+# ``random.Random.shuffle``.
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """``(i, i + 1, (i + 1).bit_length())`` for ``i`` from ``length - 1`` down to 1."""
+    steps = _STEPS.get(length)
+    if steps is None:
+        steps = _STEPS[length] = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
+    return steps
+
+
+def shuffle(rng: random.Random, x: list[Any]) -> None:
+    """``rng.shuffle(x)``: the same permutation, the same numbers drawn from ``rng``."""
+    getrandbits = rng.getrandbits
+    for i, n, k in _steps(len(x)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+# --------------------------------------------------------------------------- invariants
+
+
+def invariants(s: State) -> None:
+    """The state's own invariants as assertions: tile and sun conservation, bounds, the auction's
+    and the discards' fields, epoch-start holdings (``legal.invariants`` adds that the awaited
+    seat has a move)."""
+    _tile_invariants(s)
+    n = s.n
+    suns = [v for seat in range(n) for v in s.up[seat] + s.down[seat]] + [s.center]
+    assert sorted(suns) == list(range(1, data.MAX_SUN[n] + 1)), f"suns {suns}"
+    per = len(data.SUN_SETS[n][0])
+    for seat in range(n):
+        assert len(s.up[seat]) + len(s.down[seat]) == per, "a seat lost or gained a sun"
+        assert list(s.up[seat]) == sorted(s.up[seat]) and list(s.down[seat]) == sorted(s.down[seat])
+    assert 0 <= len(s.track) <= data.AUCTION_SLOTS
+    assert 1 <= s.epoch <= data.EPOCHS
+    assert all(c >= 0 for c in s.crates)
+    if s.opts[O_FLOOR]:
+        assert all(v >= 0 for v in s.score), "a score below 0 with the floor on"
+    if s.step != OVER:
+        assert 0 <= s.ra_track < data.RA_LIMIT[n]
+    if s.step == AUCTION:
+        bids = [b for b in s.a_bids if b]
+        assert bids == sorted(set(bids)), "bids must strictly increase"
+        assert s.a_high == (bids[-1] if bids else 0)
+        assert len(s.a_bids) == s.a_idx < len(s.a_order)
+        assert s.a_order[-1] == s.a_ra
+    if s.step == DISCARD:
+        assert any(s.p_left) and s.p_seat >= 0
+    if s.step != OVER and not any(s.down):
+        # Nobody has won anything this epoch (a god comes only from a win), so the holdings
+        # are those of the epoch start: only keepers, no crates, no traders.
+        for seat in range(n):
+            row = s.tiles[seat]
+            assert all(row[c] == 0 for c in HELD if c not in KEEP), "non-keeper at epoch start"
+            assert s.crates[seat] == 0
+
+
+def _tile_invariants(s: State) -> None:
+    """Every tile is in the bag, on a track, with a seat or in the box; none held is a disaster
+    or Ra, none on the auction track is Ra, no holding is negative."""
+    counts = tile_counts(s.opts[O_TRADERS])
+    have = [0] * NCODES
+    for c in s.bag[s.bag_pos :]:
+        have[c] += 1
+    for c in s.track:
+        have[c] += 1
+    have[RA] += s.ra_track
+    for row in s.tiles:
+        for c in range(NCODES):
+            have[c] += row[c]
+    for c in range(NCODES):
+        have[c] += s.box[c]
+    assert tuple(have) == counts, f"tile counts {have} != {counts}"
+    assert sum(counts) == (data.TOTAL_TILES_TRADERS if s.opts[O_TRADERS] else data.TOTAL_TILES)
+    assert RA not in s.track, "a Ra tile on the auction track"
+    for row in s.tiles:
+        assert all(row[c] == 0 for c in DISASTER) and row[RA] == 0, "held disaster or Ra"
+        assert all(row[c] >= 0 for c in range(NCODES)), "negative holding"

@@ -5,7 +5,7 @@ other seats' totals until the game is over. The schema (agreed with ``render/ra`
 
     {"game": "ra", "viewer": seat | None, "n_players": n, "to_move": [seat], "over": bool,
      "headline": "Epoch 2 · Auction (voluntary) · {s2} to bid · high 9 by {s1}",
-     "options": {option: value, ...},             # every option of spec §9
+     "options": {option: value, ...},             # docs/rules/ra.md#options
      "epoch": 1..3, "step": "turn" | "god_more" | "auction" | "discard" | "over",
      "current": seat,                             # whose turn (the Ra player in an auction)
      "ra_track": int, "ra_limit": int, "track": [code, ...], "center": int,
@@ -29,16 +29,18 @@ other seats' totals until the game is over. The schema (agreed with ``render/ra`
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 from engines.ra import data
+from engines.ra.describe import headline, prompt_text
+from engines.ra.legal import legal_actions, to_move
 from engines.ra.scoring import epoch_rows, outcome
 from engines.ra.state import (
     AUCTION,
     CODES,
     DISCARD,
-    GOD_MORE,
     KIND_NAMES,
     NCODES,
     O_HIDDEN,
@@ -46,15 +48,9 @@ from engines.ra.state import (
     OVER,
     STEP_NAMES,
     TRADER,
-    TURN,
     VOLUNTARY,
     State,
 )
-
-if TYPE_CHECKING:
-    from engines.ra.rules import RaEngine
-
-_CAT_WORD = ("river", "civilization", "monument")
 
 # --------------------------------------------------------------------------- the view's shape
 # The schema of the module docstring as types; the renderers in ``render/ra`` take them, so the
@@ -161,117 +157,60 @@ def _bag_counts(state: State) -> dict[str, int]:
     return _counts(counts)
 
 
-_KIND_WORDS = ("Ra tile", "voluntary", "full track")  # by KIND_NAMES index, for the headline
-
-
-def _or_list(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def headline(state: State) -> str:
-    """One line: epoch, step, who acts, and the auction's high bid."""
-    s = state
-    if s.step == OVER:
-        out = outcome(s)
-        who = " and ".join(f"{{s{w}}}" for w in out.winners)
-        return f"Game over · {who} {'win' if len(out.winners) > 1 else 'wins'} with {max(s.score)}"
-    head = f"Epoch {s.epoch} · "
-    if s.step == TURN:
-        return head + f"{{s{s.cur}}} to play · Ra {s.ra_track}/{data.RA_LIMIT[s.n]} · track {len(s.track)}/8"
-    if s.step == GOD_MORE:
-        return head + f"{{s{s.cur}}} may use another god"
-    if s.step == AUCTION:
-        bidder = s.a_order[s.a_idx]
-        if s.a_high:
-            return head + (
-                f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} to bid · "
-                f"high {s.a_high} by {{s{s.a_high_seat}}}"
-            )
-        if s.a_kind == VOLUNTARY and bidder == s.a_ra:
-            if len(s.a_order) == 1:
-                return head + (
-                    f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} must bid: "
-                    "nobody else has a sun to bid"
-                )
-            return head + f"Auction ({_KIND_WORDS[s.a_kind]}) · everyone passed: {{s{bidder}}} must bid"
-        return head + f"Auction ({_KIND_WORDS[s.a_kind]}) · {{s{bidder}}} to bid · no bid yet"
-    cat = next(i for i, k in enumerate(s.p_left) if k)
-    k = s.p_left[cat]
-    return head + f"{{s{s.p_seat}}} must discard {k} {_CAT_WORD[cat]} tile{'s' if k > 1 else ''}"
-
-
-def prompt(state: State, seat: int, legal: list[str]) -> str:
-    """What ``seat`` is asked to do now (or who is awaited)."""
-    s = state
-    if s.step == OVER:
-        return "The game is over."
-    if not legal:
-        actor = (
-            s.cur if s.step in (TURN, GOD_MORE) else (s.a_order[s.a_idx] if s.step == AUCTION else s.p_seat)
-        )
-        return f"Waiting for {{s{actor}}}."
-    if s.step == TURN:
-        options = []
-        if "draw" in legal:
-            options.append("draw a tile")
-        if "invoke" in legal:
-            options.append("invoke Ra")
-        if any(a.startswith("god ") for a in legal):
-            options.append("use a god")
-        return "Your turn: " + _or_list(options) + "."
-    if s.step == GOD_MORE:
-        return "Use another god, or done."
-    if s.step == AUCTION:
-        bids = [a.split()[1] for a in legal if a.startswith("bid ")]
-        if "pass" not in legal:
-            choice = "Bid " + _or_list(bids)
-        elif bids:
-            choice = "Bid " + ", ".join(bids) + " or pass"
-        else:
-            choice = "You can only pass"
-        if s.a_high:
-            return f"High bid {s.a_high} ({{s{s.a_high_seat}}}). {choice}."
-        if "pass" not in legal:
-            return f"You must bid: you invoked Ra on this track. {choice}."
-        return f"No bid yet. {choice}."
-    cat = next(i for i, k in enumerate(s.p_left) if k)
-    k = s.p_left[cat]
-    if k == 1:
-        return f"Discard 1 {_CAT_WORD[cat]} tile."
-    return f"Discard {k} {_CAT_WORD[cat]} tiles, one at a time."
-
-
-def view(engine: RaEngine, state: State, viewer: int | None) -> RaView:
+def view(state: State, viewer: int | None) -> RaView:
     """The JSON-serialisable view of ``state`` for ``viewer`` (schema in the module docstring).
     Never contains the bag order."""
     s = state
-    n = s.n
     over = s.step == OVER
     hidden = s.opts[O_HIDDEN] and not over
-    to_move = list(engine.to_move(s))
+    out = outcome(s) if over else None
+    return {
+        "game": "ra",
+        "viewer": viewer,
+        "n_players": s.n,
+        "to_move": list(to_move(s)),
+        "over": over,
+        "headline": headline(s),
+        "options": dict(zip(OPTION_NAMES, s.opts, strict=True)),
+        "epoch": s.epoch,
+        "step": STEP_NAMES[s.step],
+        "current": s.cur,
+        "ra_track": s.ra_track,
+        "ra_limit": data.RA_LIMIT[s.n],
+        "track": [CODES[c] for c in s.track],
+        "center": s.center,
+        "bag": _bag_counts(s),
+        "bag_total": len(s.bag) - s.bag_pos,
+        "box": _counts(s.box),
+        "auction": _auction(s) if s.step == AUCTION else None,
+        "pending": _pending(s) if s.step == DISCARD else None,
+        "players": _players(s, viewer, hidden),
+        "history": _history(s, viewer, hidden),
+        "me": _me(s, viewer) if viewer is not None else None,
+        "outcome": out.as_dict() if out is not None else None,
+    }
 
-    def visible(seat: int) -> bool:
-        return not hidden or seat == viewer
 
-    auction: AuctionView | None = None
-    if s.step == AUCTION:
-        acted = s.a_order[: s.a_idx]
-        auction = {
-            "ra_player": s.a_ra,
-            "kind": KIND_NAMES[s.a_kind],
-            "order": list(s.a_order),
-            "idx": s.a_idx,
-            "high": {"sun": s.a_high, "seat": s.a_high_seat} if s.a_high else None,
-            "bids": [{"seat": q, "sun": b or None} for q, b in zip(acted, s.a_bids, strict=True)],
-            "to_bid": list(s.a_order[s.a_idx :]),
-            "forced": s.a_kind == VOLUNTARY and s.a_high == 0,
-        }
-    pending: PendingView | None = None
-    if s.step == DISCARD:
-        pending = {"seat": s.p_seat, "civ": s.p_left[1], "monument": s.p_left[2], "river": s.p_left[0]}
-    players: list[PlayerView] = [
+def _auction(s: State) -> AuctionView:
+    acted = s.a_order[: s.a_idx]
+    return {
+        "ra_player": s.a_ra,
+        "kind": KIND_NAMES[s.a_kind],
+        "order": list(s.a_order),
+        "idx": s.a_idx,
+        "high": {"sun": s.a_high, "seat": s.a_high_seat} if s.a_high else None,
+        "bids": [{"seat": q, "sun": b or None} for q, b in zip(acted, s.a_bids, strict=True)],
+        "to_bid": list(s.a_order[s.a_idx :]),
+        "forced": s.a_kind == VOLUNTARY and s.a_high == 0,
+    }
+
+
+def _pending(s: State) -> PendingView:
+    return {"seat": s.p_seat, "civ": s.p_left[1], "monument": s.p_left[2], "river": s.p_left[0]}
+
+
+def _players(s: State, viewer: int | None, hidden: bool) -> list[PlayerView]:
+    return [
         {
             "seat": q,
             "up": list(s.up[q]),
@@ -279,11 +218,14 @@ def view(engine: RaEngine, state: State, viewer: int | None) -> RaView:
             "tiles": _counts(s.tiles[q]),
             "traders": s.tiles[q][TRADER],
             "crates": s.crates[q],
-            "score": s.score[q] if visible(q) else None,
+            "score": s.score[q] if not hidden or q == viewer else None,
         }
-        for q in range(n)
+        for q in range(s.n)
     ]
-    history: list[EpochView] = [
+
+
+def _history(s: State, viewer: int | None, hidden: bool) -> list[EpochView]:
+    return [
         {
             "epoch": epoch,
             "rows": [
@@ -292,47 +234,32 @@ def view(engine: RaEngine, state: State, viewer: int | None) -> RaView:
                     "points": dict(zip(data.CATEGORIES, points, strict=True)),
                     "floor": floor,
                     "epoch_total": total,
-                    "running_total": running if visible(q) else None,
+                    "running_total": running if not hidden or q == viewer else None,
                 }
                 for q, (points, floor, total, running) in enumerate(rows)
             ],
         }
         for epoch, rows in s.history
     ]
-    me: MeView | None = None
-    if viewer is not None:
-        legal = engine.legal_actions(s, viewer)
-        preview = epoch_rows(s)[viewer] if not over else (0,) * len(data.CATEGORIES)
-        me = {
-            "seat": viewer,
-            "score": s.score[viewer],
-            "legal": legal,
-            "prompt": prompt(s, viewer, legal),
-            "preview": dict(zip(data.CATEGORIES, preview, strict=True)),
-        }
-    out = engine.outcome(s)
+
+
+def _me(s: State, viewer: int) -> MeView:
+    legal = legal_actions(s, viewer)
+    preview = epoch_rows(s)[viewer] if s.step != OVER else (0,) * len(data.CATEGORIES)
     return {
-        "game": "ra",
-        "viewer": viewer,
-        "n_players": n,
-        "to_move": to_move,
-        "over": over,
-        "headline": headline(s),
-        "options": dict(zip(OPTION_NAMES, s.opts, strict=True)),
-        "epoch": s.epoch,
-        "step": STEP_NAMES[s.step],
-        "current": s.cur,
-        "ra_track": s.ra_track,
-        "ra_limit": data.RA_LIMIT[n],
-        "track": [CODES[c] for c in s.track],
-        "center": s.center,
-        "bag": _bag_counts(s),
-        "bag_total": len(s.bag) - s.bag_pos,
-        "box": _counts(s.box),
-        "auction": auction,
-        "pending": pending,
-        "players": players,
-        "history": history,
-        "me": me,
-        "outcome": out.as_dict() if out is not None else None,
+        "seat": viewer,
+        "score": s.score[viewer],
+        "legal": legal,
+        "prompt": prompt_text(s, viewer, legal),
+        "preview": dict(zip(data.CATEGORIES, preview, strict=True)),
     }
+
+
+def secrets(state: State, viewer: int | None) -> Iterable[str]:
+    """The JSON text of the next nine bag codes, when nine or more remain. Nine consecutive
+    codes can never appear by chance in a view (the track holds at most eight), so any match is
+    a leak of the bag order."""
+    rest = state.bag[state.bag_pos : state.bag_pos + 9]
+    if len(rest) == 9:
+        return [json.dumps([CODES[c] for c in rest])[1:-1]]
+    return []

@@ -1,4 +1,4 @@
-"""Ra renderer: pure functions of a Ra view (see the view schema in engines/ra and specs/ra.md §13).
+"""Ra renderer: pure functions of a Ra view (the view schema is in engines/ra/view.py).
 
 * :func:`board` — the public snapshot, from ``view(state, None)``: exactly 1000 ×
   :func:`board_height` px (one size per player count, 658–970 px, so that with the caption strip
@@ -13,10 +13,11 @@
 * :func:`text` — the same information as plain text (Discord markdown, ≤ 1900 characters);
 * :func:`interim_sheet` — the sheet to show when an epoch (not the last) has just been scored.
 
-The drawing pieces live in ``render.ra.art`` (icons, suns, tiles), ``render.ra.board`` (the
-fixed layout, header, table, status band, legend), ``render.ra.rows`` (seat rows),
-``render.ra.marks`` (what changed), ``render.ra.hand`` (the private view), ``render.ra.sheet``
-(score sheets) and ``render.ra.text`` (text). Text is never under ``MIN_TEXT`` (26 px); suns,
+The drawing pieces live in ``render.ra.layout`` (the fixed geometry per player count),
+``render.ra.art`` (icons, suns, tiles; the silhouettes in ``art.shapes``), ``render.ra.board``
+(header, table, status band, legend; the seat rows in ``board.rows``), ``render.ra.marks`` (what
+changed), ``render.ra.hand`` (the private view), ``render.ra.sheet`` (score sheets) and
+``render.ra.text`` (text). Text is never under ``MIN_TEXT`` (26 px); suns,
 bids, scores and tile counts are at ``NUMBER_TEXT`` (34 px).
 """
 
@@ -30,18 +31,11 @@ from PIL import Image
 from engines.ra.view import RaView
 from render.common import seat_names
 from render.frame import fixed
-from render.ra.board import (
-    ROWS_TOP,
-    board_height,
-    draw_band,
-    draw_header,
-    draw_legend,
-    draw_table,
-    new_canvas,
-)
+from render.ra.board import draw_band, draw_header, draw_legend, draw_table
+from render.ra.board.rows import draw_seat_row
 from render.ra.hand import hand_image
+from render.ra.layout import ROWS_TOP, board_height, new_canvas
 from render.ra.marks import SEAT_TAGS, changes, labels
-from render.ra.rows import draw_seat_row
 from render.ra.sheet import epoch_sheet, score_sheet
 from render.ra.text import epoch_text, score_text, text
 
@@ -99,7 +93,7 @@ def interim_sheet(
     """When ``events`` (public engine events of one batch) scored an epoch and the game goes on,
     that epoch's sheet and a caption for it ("Epoch 1 scoring"); else None. The final epoch is
     shown by :func:`score_sheet` at the end instead."""
-    if view.get("over"):
+    if view["over"]:
         return None
     scored = [e.data.get("epoch") for e in events if e.kind == "epoch_score"]
     if not scored or scored[-1] is None:

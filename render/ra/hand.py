@@ -1,6 +1,7 @@
 """The Ra private view (DM): prompt and legal actions, the table (Ra track, centre sun, the
 auction track), what a bidder needs to know of the others (their face-up suns, pharaohs and
-score), the player's own row enlarged, and the score preview for this epoch (§7 rows)."""
+score), the player's own row enlarged, and the score preview for this epoch (the rows of
+docs/rules/ra.md#scoring)."""
 
 from __future__ import annotations
 
@@ -33,18 +34,9 @@ from render.common import (
     wrap,
 )
 from render.ra.art import CATEGORY_COLOR, SCORE_CATEGORIES, icon, paste, sun
-from render.ra.board import (
-    PAD,
-    X0,
-    X1,
-    crop,
-    draw_band,
-    draw_header,
-    draw_table,
-    fmt,
-    new_canvas,
-)
-from render.ra.rows import draw_seat_row
+from render.ra.board import draw_band, draw_header, draw_table, fmt
+from render.ra.board.rows import draw_seat_row
+from render.ra.layout import PAD, X0, X1, crop, new_canvas
 
 MAX_HEIGHT = 1100
 
@@ -54,16 +46,16 @@ def hand_image(view: RaView, names: Sequence[str], table: bool = True) -> Image.
     :data:`MAX_HEIGHT` px: when a long prompt with many actions would make it taller, it is
     drawn again without the table (the posted board shows it), never with smaller text. Raises
     ValueError when the view belongs to no seat."""
-    me = view.get("me")
-    seat = me["seat"] if me else view.get("viewer")
+    me = view["me"]
+    seat = me["seat"] if me else view["viewer"]
     if seat is None:
         raise ValueError("hand() needs a player's view (viewer is a seat), not a spectator view")
     seat = int(seat)
     img, d = new_canvas(1600)
     y = draw_header(img, d, view, names, right_label="Private view", right_seats=[seat])
     y = draw_prompt(d, view, names, seat, y)
-    if not view.get("over"):  # at the end the prompt names the rank and the winner
-        if view.get("auction") or view.get("pending"):  # else the prompt says whose turn
+    if not view["over"]:  # at the end the prompt names the rank and the winner
+        if view["auction"] or view["pending"]:  # else the prompt says whose turn
             y = draw_band(img, d, view, names, y)
         if table:
             y = draw_table(img, d, view, y)
@@ -79,7 +71,7 @@ def hand_image(view: RaView, names: Sequence[str], table: bool = True) -> Image.
 def final_line(view: RaView, names: Sequence[str], seat: int) -> str:
     """The final hand's sentence: the viewer's rank and total ("You finished 2nd of 4 with 38
     pts; Ann won with 45.")."""
-    out = view.get("outcome") or {}
+    out = view["outcome"] or {}
     ranks, scores = list(out.get("ranks") or []), list(out.get("scores") or [])
     winners = list(out.get("winners") or [])
     if seat >= len(ranks) or seat >= len(scores):
@@ -98,16 +90,16 @@ def final_line(view: RaView, names: Sequence[str], seat: int) -> str:
 
 def draw_prompt(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], seat: int, y: int) -> int:
     """The current prompt (names filled in) and the legal actions as pills. Returns the y below."""
-    me = view.get("me")
+    me = view["me"]
     legal = list(me["legal"]) if me else []
     prompt = fmt(me["prompt"] if me else None, names)
-    if view.get("over"):
+    if view["over"]:
         prompt = final_line(view, names, seat)
     elif not prompt:
         if legal:
             prompt = "Your move."
         else:
-            waiting = ", ".join(names[s] for s in view.get("to_move") or [])
+            waiting = ", ".join(names[s] for s in view["to_move"])
             prompt = f"Waiting for {waiting}." if waiting else "Nothing to do now."
     f = font(28, True)
     lines = wrap(prompt, X1 - X0 - 2 * PAD, f)[:3]
@@ -124,7 +116,7 @@ def draw_prompt(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], seat
     ph = (py + 44 + 14) if legal else 0
     top = y + 12
     h = PAD + 36 * len(lines) + 6 + ph + PAD - 6
-    mine = seat in (view.get("to_move") or [])
+    mine = seat in view["to_move"]
     panel(d, (X0, top, X1, top + h), outline=seat_color(seat) if mine else LINE, width=4 if mine else 2)
     yy = top + PAD
     for line in lines:
@@ -165,7 +157,7 @@ def draw_opponents(
         t, nf = fit(names[s], 220, 28, True)
         d.text((X0 + PAD + 42, yc), t, font=nf, fill=seat_ink(s), anchor="lm")
         sx = X0 + PAD + 280
-        ups = list(p.get("up") or [])
+        ups = list(p["up"])
         for v in ups:
             sun(img, d, sx, yc - 24, 48, int(v), True)
             sx += 52
@@ -173,9 +165,9 @@ def draw_opponents(
             d.text((sx, yc), "no suns left", font=font(MIN_TEXT), fill=MUTED, anchor="lm")
         px = X1 - PAD - 250
         paste(img, icon("pharaoh", 36, CATEGORY_COLOR["pharaoh"]), px, yc - 18)
-        k = int((p.get("tiles") or {}).get("pharaoh", 0))
+        k = int(p["tiles"].get("pharaoh", 0))
         d.text((px + 42, yc), str(k), font=font(NUMBER_TEXT, True), fill=INK, anchor="lm")
-        score = p.get("score")
+        score = p["score"]
         st = f"{'?' if score is None else score} pts"
         d.text((X1 - PAD, yc), st, font=font(NUMBER_TEXT, True), fill=INK, anchor="rm")
         yy += line_h
@@ -183,10 +175,11 @@ def draw_opponents(
 
 
 def preview_categories(view: RaView, prev: Mapping[str, int]) -> list[str]:
-    """The §7 rows of a preview worth showing: Traders only with the module on, Monuments and
-    Suns only in epoch 3 (or when non-zero), then any extra category the engine sent."""
-    traders = (view.get("options") or {}).get("traders", True)
-    final = int(view.get("epoch") or 1) >= 3
+    """The scoring rows (docs/rules/ra.md#scoring) of a preview worth showing: Traders only with
+    the module on, Monuments and Suns only in epoch 3 (or when non-zero), then any extra category
+    the engine sent."""
+    traders = view["options"].get("traders", True)
+    final = int(view["epoch"]) >= 3
     cats = []
     for c in SCORE_CATEGORIES:
         if c not in prev:
@@ -200,11 +193,11 @@ def preview_categories(view: RaView, prev: Mapping[str, int]) -> list[str]:
 
 
 def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, seat: int, y: int) -> int:
-    """This epoch's score if it ended now: one cell per §7 row, then the total and the new score.
+    """This epoch's score if it ended now: one cell per scoring row, then the total and the new score.
     Returns the y below (unchanged when the view has no preview)."""
-    me = view.get("me")
+    me = view["me"]
     prev = me["preview"] if me else None
-    if not prev or view.get("over"):
+    if not prev or view["over"]:
         return y
     cats = preview_categories(view, prev)
     top = y + 8
@@ -212,7 +205,7 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, seat: i
     h = 14 + 40 + cell_h + 14
     panel(d, (X0, top, X1, top + h))
     x, yy = X0 + PAD, top + 14
-    epoch = int(view.get("epoch") or 1)
+    epoch = int(view["epoch"])
     title = f"If epoch {epoch} ended now"
     tf = font(28, True)
     d.text((x, yy), title, font=tf, fill=INK)
@@ -220,7 +213,7 @@ def draw_preview(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, seat: i
     score = me["score"] if me else None
     line = f"total {signed(delta)}"
     if score is not None:
-        floor = (view.get("options") or {}).get("score_floor_zero", True)
+        floor = view["options"].get("score_floor_zero", True)
         new = max(0, score + delta) if floor else score + delta
         line += f" · {score} → {new} pts" + (" (floor 0)" if floor and score + delta < 0 else "")
     t, f = fit(line, X1 - PAD - x - text_width(title, tf) - 20, 28, True)

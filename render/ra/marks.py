@@ -20,73 +20,72 @@ across an epoch only the scores and the tiles drawn since (every tile on the tra
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from engines.ra.view import PlayerView, RaView
 
 
-def _counts(p: Mapping[str, Any]) -> dict[str, int]:
-    c = {k: int(v) for k, v in (p.get("tiles") or {}).items()}
-    c["trader"] = int(p.get("traders", c.get("trader", 0)) or 0)
-    c["crate"] = int(p.get("crates", 0) or 0)
+def _counts(p: PlayerView) -> dict[str, int]:
+    c = {k: int(v) for k, v in p["tiles"].items()}
+    c["trader"] = int(p["traders"])
+    c["crate"] = int(p["crates"])
     return c
 
 
-def _bids(view: Mapping[str, Any]) -> dict[int, Any]:
-    a = view.get("auction") or {}
-    return {int(b["seat"]): b.get("sun") for b in a.get("bids") or []}
+def _bids(view: RaView) -> dict[int, int | None]:
+    a = view["auction"]
+    return {b["seat"]: b["sun"] for b in a["bids"]} if a else {}
 
 
-def _same_auction(previous: Mapping[str, Any], view: Mapping[str, Any]) -> bool:
+def _same_auction(previous: RaView, view: RaView) -> bool:
     """Whether ``view``'s auction is the one running in ``previous`` (same Ra player, kind,
     track and centre, and its bids go on from the earlier ones) rather than a later one."""
-    a, b = previous.get("auction"), view.get("auction")
+    a, b = previous["auction"], view["auction"]
     if not a or not b:
         return False
-    old, new = list(a.get("bids") or []), list(b.get("bids") or [])
+    old, new = list(a["bids"]), list(b["bids"])
     return (
-        a.get("ra_player") == b.get("ra_player")
-        and a.get("kind") == b.get("kind")
-        and previous.get("track") == view.get("track")
-        and previous.get("center") == view.get("center")
+        a["ra_player"] == b["ra_player"]
+        and a["kind"] == b["kind"]
+        and previous["track"] == view["track"]
+        and previous["center"] == view["center"]
         and new[: len(old)] == old
     )
 
 
-def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> frozenset[str]:
+def changes(previous: RaView | None, view: RaView) -> frozenset[str]:
     """The places of ``view`` that differ from ``previous`` (see the module docstring); empty
     when ``previous`` is None."""
     if previous is None:
         return frozenset()
     out: set[str] = set()
-    before, after = previous.get("players") or [], view.get("players") or []
+    before, after = previous["players"], view["players"]
     for s, (p, q) in enumerate(zip(before, after, strict=False)):
-        if p.get("score") != q.get("score"):
+        if p["score"] != q["score"]:
             out.add(f"score:{s}")
-    if previous.get("epoch") != view.get("epoch"):  # the board was cleared in between
-        out.update(f"track:{i}" for i in range(len(view.get("track") or [])))
-        if int(view.get("ra_track") or 0):
+    if previous["epoch"] != view["epoch"]:  # the board was cleared in between
+        out.update(f"track:{i}" for i in range(len(view["track"])))
+        if int(view["ra_track"]):
             out.add("ra_track")
         return frozenset(out)
-    old_track, new_track = list(previous.get("track") or []), list(view.get("track") or [])
+    old_track, new_track = list(previous["track"]), list(view["track"])
     for i, code in enumerate(new_track):
         if i >= len(old_track) or old_track[i] != code:
             out.add(f"track:{i}")
-    if int(view.get("ra_track") or 0) > int(previous.get("ra_track") or 0):
+    if int(view["ra_track"]) > int(previous["ra_track"]):
         out.add("ra_track")
-    if previous.get("center") != view.get("center"):
+    if previous["center"] != view["center"]:
         out.add("center")
     for s, (p, q) in enumerate(zip(before, after, strict=False)):
         a, b = _counts(p), _counts(q)
         for code in set(a) | set(b):
             if a.get(code, 0) != b.get(code, 0):
                 out.add(f"tiles:{s}:{code}")
-        if set(q.get("down") or []) - set(p.get("down") or []):
+        if set(q["down"]) - set(p["down"]):
             out.add(f"won:{s}")  # a sun turns face down only when its seat wins a lot
-        for v in q.get("up") or []:
-            if v not in (p.get("up") or []):
+        for v in q["up"]:
+            if v not in p["up"]:
                 out.add(f"sun:{s}:{v}")
-        for v in q.get("down") or []:
-            if v not in (p.get("down") or []):
+        for v in q["down"]:
+            if v not in p["down"]:
                 out.add(f"sun:{s}:{v}")
     old_bids, new_bids = (_bids(previous) if _same_auction(previous, view) else {}), _bids(view)
     for s, sun in new_bids.items():
@@ -99,7 +98,7 @@ SEAT_TAGS = ("just won", "discarded", "used a God")
 """The tags a seat row may carry, most important first; a row shows one."""
 
 
-def seat_tag(marks: frozenset[str], p: Mapping[str, Any], q: Mapping[str, Any], s: int) -> str:
+def seat_tag(marks: frozenset[str], p: PlayerView, q: PlayerView, s: int) -> str:
     """The one tag seat ``s``'s row carries ('' for none): "just won" when it won a lot, else
     "discarded" when it holds fewer of a kind other than Gods, else "used a God"; ``p`` and ``q``
     are the seat's previous and current player views."""
@@ -112,7 +111,7 @@ def seat_tag(marks: frozenset[str], p: Mapping[str, Any], q: Mapping[str, Any], 
     return "used a God" if lost else ""
 
 
-def labels(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+def labels(previous: RaView | None, view: RaView) -> list[tuple[str, str]]:
     """What the board says changed, as data: ``(thing, label)`` pairs in board order, e.g.
     ``("track:3:flood", "drawn")`` (the tile drawn into that auction-track slot),
     ``("ra_track:2", "drawn")`` (the Ra tile drawn into that Ra-track slot),
@@ -123,16 +122,16 @@ def labels(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> list[
     if not marks:
         return []
     out: list[tuple[str, str]] = []
-    track = list(view.get("track") or [])
+    track = list(view["track"])
     for i, code in enumerate(track):
         if f"track:{i}" in marks:
             out.append((f"track:{i}:{code}", "drawn"))
     if "ra_track" in marks:
-        out.append((f"ra_track:{int(view.get('ra_track') or 0) - 1}", "drawn"))
+        out.append((f"ra_track:{int(view['ra_track']) - 1}", "drawn"))
     assert previous is not None
-    before, after = previous.get("players") or [], view.get("players") or []
+    before, after = previous["players"], view["players"]
     bids = _bids(view)
-    same_epoch = previous.get("epoch") == view.get("epoch")
+    same_epoch = previous["epoch"] == view["epoch"]
     for s, (p, q) in enumerate(zip(before, after, strict=False)):
         tag = seat_tag(marks, p, q, s) if same_epoch else ""
         if tag:

@@ -1,6 +1,7 @@
 """Ra score sheets: one column per seat, headed by the seat's name in words; for each scored
-epoch a band of the §7 rows that scored for anyone (the floor adjustment when it applied), the
-epoch total and the running total; then the final ranking (or the standings so far)."""
+epoch a band of the scoring rows (docs/rules/ra.md#scoring) that scored for anyone (the floor
+adjustment when it applied), the epoch total and the running total; then the final ranking (or
+the standings so far)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ from render.common import (
     wrap,
 )
 from render.ra.art import CATEGORY_COLOR, CATEGORY_ICON, SCORE_CATEGORIES, icon, paste
-from render.ra.board import PAD, X0, X1, crop, draw_header, new_canvas
+from render.ra.board import draw_header
+from render.ra.layout import PAD, X0, X1, crop, new_canvas
 
 LABEL_W = 250
 ROW_H = 38
@@ -51,8 +53,8 @@ def score_sheet(view: RaView, names: Sequence[str] | None = None) -> Image.Image
     that, the standings after the last scored epoch. Returns a ~1000 px wide RGB image."""
     n = int(view["n_players"])
     nm = seat_names(names, n)
-    hist = sorted(view.get("history") or [], key=lambda e: e["epoch"])
-    if view.get("over"):
+    hist = sorted(view["history"], key=lambda e: e["epoch"])
+    if view["over"]:
         title = "Final scores"
     elif hist:
         title = f"Scores after epoch {hist[-1]['epoch']}"
@@ -66,7 +68,7 @@ def epoch_sheet(view: RaView, epoch: int, names: Sequence[str] | None = None) ->
     standings after it. Raises ValueError if ``view["history"]`` has no such epoch."""
     n = int(view["n_players"])
     nm = seat_names(names, n)
-    hist = [e for e in view.get("history") or [] if int(e["epoch"]) == int(epoch)]
+    hist = [e for e in view["history"] if int(e["epoch"]) == int(epoch)]
     if not hist:
         raise ValueError(f"epoch {epoch} has not been scored yet")
     return _sheet(view, nm, hist, f"Epoch {epoch} scoring", final=False)
@@ -80,7 +82,7 @@ def _sheet(
     n = int(view["n_players"])
     img, d = new_canvas(MAX_HEIGHT + 400 + 70 * n)
     y = draw_header(img, d, view, nm, right_seats=[], title=title)
-    show_final = bool(view.get("over") and view.get("outcome")) if final is None else final
+    show_final = bool(view["over"] and view["outcome"]) if final is None else final
     y = draw_ranking(img, d, view, nm, hist, y, show_final)
     if hist:
         y = draw_grid(img, d, view, nm, hist, y)
@@ -92,15 +94,15 @@ def _sheet(
 
 
 def _categories(view: RaView, hist: list[EpochView]) -> list[str]:
-    """The §7 rows to show: all of them, minus Traders when the module is off, plus any extra
+    """The scoring rows to show: all of them, minus Traders when the module is off, plus any extra
     category the engine reported."""
     seen: list[str] = []
     for e in hist:
         for r in e["rows"]:
-            for c in r.get("points") or {}:
+            for c in r["points"]:
                 if c not in seen:
                     seen.append(c)
-    traders = (view.get("options") or {}).get("traders", True)
+    traders = view["options"].get("traders", True)
     cats = [c for c in SCORE_CATEGORIES if c != "Traders" or traders]
     return cats + [c for c in seen if c not in SCORE_CATEGORIES]
 
@@ -114,10 +116,10 @@ def _points(hist: list[EpochView], seat: int, label: str) -> int | None:
             if int(r["seat"]) != seat:
                 continue
             if label == "Floor adjustment":
-                total += int(r.get("floor") or 0)
+                total += int(r["floor"])
                 scored = True
-            elif label in (r.get("points") or {}):
-                total += int((r.get("points") or {})[label] or 0)
+            elif label in r["points"]:
+                total += int(r["points"][label] or 0)
                 scored = scored or int(e["epoch"]) >= 3 or label not in ("Monuments", "Suns")
     return total if scored else None
 
@@ -131,7 +133,7 @@ def _rows(view: RaView, hist: list[EpochView]) -> list[str]:
         vals = [_points(hist, s, c) for s in range(n)]
         if any(vals) or (c in ("Gods", "Pharaohs") and any(v is not None for v in vals)):
             out.append(c)
-    if any(int(r.get("floor") or 0) for e in hist for r in e["rows"]):
+    if any(int(r["floor"]) for e in hist for r in e["rows"]):
         out.append("Floor adjustment")
     return out + [f"Epoch {e['epoch']}" for e in hist] + ["Total"]
 
@@ -201,9 +203,9 @@ def _cell(label: str, r: HistoryRow | None) -> tuple[str, tuple[int, int, int], 
     if r is None:
         return "–", MUTED, font(MIN_TEXT)
     if label == "Running total":
-        v = r.get("running_total")
+        v = r["running_total"]
         return ("?" if v is None else str(v)), INK, font(NUMBER_TEXT, True)
-    return signed(int(r.get("epoch_total", 0))), INK, font(28, True)
+    return signed(int(r["epoch_total"])), INK, font(28, True)
 
 
 def _cat_rgb(code: str) -> tuple[int, int, int]:
@@ -217,7 +219,11 @@ def _cat_rgb(code: str) -> tuple[int, int, int]:
 
 def highest_sun(p: PlayerView) -> int:
     """The highest sun a seat holds, face up or down (0 if none)."""
-    return max(list(p.get("up") or []) + list(p.get("down") or []) or [0])
+    return max(list(p["up"]) + list(p["down"]) or [0])
+
+
+Ranking = tuple[list[int | None], list[int], set[int], list[str], str]
+"""Scores, ranks, winners, notes and the title of a ranking."""
 
 
 def draw_ranking(
@@ -232,22 +238,11 @@ def draw_ranking(
     """Final ranking (winners highlighted, tie-break note) or standings after the last epoch in
     ``hist``. Returns the y below."""
     n = int(view["n_players"])
-    players = view.get("players") or []
-    out = view.get("outcome") if final else None
-    if out:
-        scores = list(out["scores"])
-        ranks = list(out["ranks"])
-        winners = set(out.get("winners") or [])
-        notes = list(out.get("notes") or [])
-        title = "Final ranking"
-    else:
-        last = {int(r["seat"]): r for r in (hist[-1]["rows"] if hist else [])}
-        scores = [last[s]["running_total"] if s in last else None for s in range(n)]
-        if not hist or any(v is None for v in scores):  # nothing scored, or hidden scores
-            return y
-        ranks = [1 + sum(1 for v in scores if v > w) for w in scores]
-        winners, notes = set(), []
-        title = f"Standings after epoch {hist[-1]['epoch']}"
+    out = view["outcome"] if final else None
+    got = _ranking(view, hist, out)
+    if got is None:
+        return y
+    scores, ranks, winners, notes, title = got
     order = sorted(range(n), key=lambda s: (ranks[s], s))
     tie_note = _tie_note(view, nm, scores, ranks) if out else ""
     row_h = 56
@@ -259,40 +254,13 @@ def draw_ranking(
     yy = top + 14 + 40
     initials = seat_initials(nm)
     for s in order:
-        win = s in winners
-        yc = yy + (row_h - 4) / 2
-        if win:
-            d.rounded_rectangle(
-                (X0 + PAD - 6, yy, X1 - PAD + 6, yy + row_h - 4),
-                radius=10,
-                fill=WIN_BG,
-                outline=GOLD_MEDAL,
-                width=2,
-            )
-        medal = GOLD_MEDAL if win else GREY_MEDAL
-        d.rounded_rectangle((X0 + PAD, yc - 20, X0 + PAD + 52, yc + 20), radius=20, fill=medal)
-        rf = font(MIN_TEXT, True, True)
-        d.text((X0 + PAD + 26, yc), ordinal(ranks[s]), font=rf, fill=(255, 255, 255), anchor="mm")
-        frame.seat_badge(d, (X0 + PAD + 74, yc), s, initials[s], 18)
-        v = scores[s]
-        st = f"{'?' if v is None else v} pts"
-        sf = font(NUMBER_TEXT, True)
-        d.text((X1 - PAD - 4, yc), st, font=sf, fill=INK, anchor="rm")
-        right = X1 - PAD - 4 - text_width(st, sf) - 16
-        t, f = fit(nm[s], min(420, right - (X0 + PAD + 100)), 28, True)
-        d.text((X0 + PAD + 100, yc), t, font=f, fill=seat_ink(s), anchor="lm")
-        extra = []
-        if win:
-            extra.append("winner")
+        extra = ["winner"] if s in winners else []
         note = format_text(notes[s], list(nm)) if s < len(notes) and notes[s] else ""
         if note:
             extra.append(note)
-        elif s < len(players) and out and scores.count(scores[s]) > 1:
-            extra.append(f"highest sun {highest_sun(players[s])}")
-        ex = X0 + PAD + 100 + text_width(t, f) + 14
-        if extra and right - ex >= 80:
-            et, ef = fit(" · ".join(extra), int(right - ex), MIN_TEXT)
-            d.text((ex, yc), et, font=ef, fill=MUTED, anchor="lm")
+        elif s < len(view["players"]) and out and scores.count(scores[s]) > 1:
+            extra.append(f"highest sun {highest_sun(view['players'][s])}")
+        _rank_row(d, nm[s], initials[s], s, ranks[s], scores[s], s in winners, extra, yy, row_h)
         yy += row_h
     if note_lines:
         yy += 4
@@ -300,6 +268,66 @@ def draw_ranking(
             d.text((X0 + PAD, yy), line, font=font(MIN_TEXT), fill=MUTED)
             yy += 34
     return top + h
+
+
+def _ranking(view: RaView, hist: list[EpochView], out: dict[str, Any] | None) -> Ranking | None:
+    """The final ranking from the outcome, or the standings after the last epoch in ``hist``
+    (None when nothing is scored yet or the totals are hidden)."""
+    n = int(view["n_players"])
+    if out:
+        return (
+            list(out["scores"]),
+            list(out["ranks"]),
+            set(out.get("winners") or []),
+            list(out.get("notes") or []),
+            "Final ranking",
+        )
+    last = {int(r["seat"]): r for r in (hist[-1]["rows"] if hist else [])}
+    scores = [last[s]["running_total"] if s in last else None for s in range(n)]
+    if not hist or any(v is None for v in scores):  # nothing scored, or hidden scores
+        return None
+    known = [v for v in scores if v is not None]
+    ranks = [1 + sum(1 for v in known if v > w) for w in known]
+    return scores, ranks, set(), [], f"Standings after epoch {hist[-1]['epoch']}"
+
+
+def _rank_row(
+    d: ImageDraw.ImageDraw,
+    name: str,
+    initial: str,
+    s: int,
+    rank: int,
+    v: int | None,
+    win: bool,
+    extra: list[str],
+    yy: int,
+    row_h: int,
+) -> None:
+    """One seat's line of the ranking: medal with the place, badge, name, notes, points."""
+    yc = yy + (row_h - 4) / 2
+    if win:
+        d.rounded_rectangle(
+            (X0 + PAD - 6, yy, X1 - PAD + 6, yy + row_h - 4),
+            radius=10,
+            fill=WIN_BG,
+            outline=GOLD_MEDAL,
+            width=2,
+        )
+    medal = GOLD_MEDAL if win else GREY_MEDAL
+    d.rounded_rectangle((X0 + PAD, yc - 20, X0 + PAD + 52, yc + 20), radius=20, fill=medal)
+    rf = font(MIN_TEXT, True, True)
+    d.text((X0 + PAD + 26, yc), ordinal(rank), font=rf, fill=(255, 255, 255), anchor="mm")
+    frame.seat_badge(d, (X0 + PAD + 74, yc), s, initial, 18)
+    st = f"{'?' if v is None else v} pts"
+    sf = font(NUMBER_TEXT, True)
+    d.text((X1 - PAD - 4, yc), st, font=sf, fill=INK, anchor="rm")
+    right = X1 - PAD - 4 - text_width(st, sf) - 16
+    t, f = fit(name, min(420, right - (X0 + PAD + 100)), 28, True)
+    d.text((X0 + PAD + 100, yc), t, font=f, fill=seat_ink(s), anchor="lm")
+    ex = X0 + PAD + 100 + text_width(t, f) + 14
+    if extra and right - ex >= 80:
+        et, ef = fit(" · ".join(extra), int(right - ex), MIN_TEXT)
+        d.text((ex, yc), et, font=ef, fill=MUTED, anchor="lm")
 
 
 def _tie_note(view: RaView, nm: Sequence[str], scores: Sequence[int | None], ranks: Sequence[int]) -> str:
@@ -311,8 +339,8 @@ def _tie_note(view: RaView, nm: Sequence[str], scores: Sequence[int | None], ran
     tied = [g for g in groups.values() if len(g) > 1]
     if not tied:
         return ""
-    players = view.get("players") or []
-    opts = view.get("options") or {}
+    players = view["players"]
+    opts = view["options"]
     parts = []
     for g in tied:
         who = ", ".join(f"{nm[s]} ({highest_sun(players[s])})" for s in g if s < len(players))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.base import format_text
-from engines.ra.view import PlayerView, RaView
+from engines.ra.view import AuctionView, PlayerView, RaView
 from render.common import ordinal, score_lines, seat_names, signed
 from render.ra.art import CIVS, MONUMENTS, tile_abbr, tile_name
 from render.ra.board import KIND_LABEL, STEP_LABEL, owed_text
@@ -18,7 +18,7 @@ LIMIT = 1900
 
 def _tiles(p: PlayerView, traders: bool, short: bool) -> str:
     """'Gods 1 · Gold 2 · Pharaohs 3 · Nile 2 · Flood 1 · Civ (2): Astronomy, Art×2 · …'."""
-    t = p.get("tiles") or {}
+    t = p["tiles"]
     label = tile_abbr if short else tile_name
     bits = []
     for code, word in (
@@ -36,18 +36,18 @@ def _tiles(p: PlayerView, traders: bool, short: bool) -> str:
             items = ", ".join(label(c) + (f"×{t[c]}" if t[c] > 1 else "") for c in held)
             bits.append(f"{word} ({len(held)}): {items}")
     if traders:
-        bits.append(f"Traders {p.get('traders', 0)} · crates {p.get('crates', 0)}")
+        bits.append(f"Traders {p['traders']} · crates {p['crates']}")
     return " · ".join(bits) if bits else "no tiles"
 
 
 def _seat_line(view: RaView, nm: Sequence[str], s: int, short: bool) -> str:
     p = view["players"][s]
-    traders = bool((view.get("options") or {}).get("traders", True))
-    mark = " ▶" if s in (view.get("to_move") or []) else ""
-    score = p.get("score")
-    up = " ".join(str(v) for v in p.get("up") or []) or "none"
-    down = " ".join(str(v) for v in p.get("down") or [])
-    last = int(view.get("epoch", 1) or 1) >= 3  # no next epoch: they only count in the sun totals
+    traders = bool(view["options"].get("traders", True))
+    mark = " ▶" if s in view["to_move"] else ""
+    score = p["score"]
+    up = " ".join(str(v) for v in p["up"]) or "none"
+    down = " ".join(str(v) for v in p["down"])
+    last = int(view["epoch"]) >= 3  # no next epoch: they only count in the sun totals
     suns = f"suns {up}" + (f" (face down{'' if last else ' till next epoch'}: {down})" if down else "")
     pts = "?" if score is None else str(score)
     return f"**{nm[s]}**{mark} — {pts} pts · {suns} · {_tiles(p, traders, short)}"
@@ -65,64 +65,29 @@ def text(view: RaView, names: Sequence[str] | None = None, *, moves: bool = True
 
 
 def _compose(view: RaView, nm: Sequence[str], short: bool, moves: bool = True) -> str:
-    def f(s: str | None) -> str:
-        return format_text(s or "", list(nm))
-
     n = int(view["n_players"])
-    step = STEP_LABEL.get(view.get("step", ""), view.get("step", ""))
-    lines = [f"**Ra** · Epoch {view.get('epoch', 1)}/3 · {step}"]
-    if view.get("headline") and not view.get("over"):  # at the end the Final line says it
-        lines.append(f(view["headline"]))
+    step = STEP_LABEL.get(view["step"], view["step"])
+    lines = [f"**Ra** · Epoch {view['epoch']}/3 · {step}"]
+    if view["headline"] and not view["over"]:  # at the end the Final line says it
+        lines.append(format_text(view["headline"], list(nm)))
     lines.append(
-        f"Ra track {view.get('ra_track', 0)}/{view.get('ra_limit', 0)} · centre sun "
-        f"{view.get('center', 0)} · bag {view.get('bag_total', 0)}"
+        f"Ra track {view['ra_track']}/{view['ra_limit']} · centre sun "
+        f"{view['center']} · bag {view['bag_total']}"
     )
-    track = view.get("track") or []
+    track = view["track"]
     lab = tile_abbr if short else tile_name
     lines.append(f"Auction track ({len(track)}/8): " + (", ".join(lab(c) for c in track) or "empty"))
-    a = view.get("auction")
+    a = view["auction"]
     if a:
-        rp = int(a.get("ra_player", view.get("current", 0)))
-        s = f"Auction: {KIND_LABEL.get(a.get('kind', ''), a.get('kind', ''))} by {nm[rp]}"
-        if a.get("forced"):  # the Ra player has to bid only when everyone else passes
-            alone = list(a.get("to_bid") or []) == [rp]
-            s += " (must bid)" if alone else f" ({nm[rp]} must bid if everyone else passes)"
-        high = a.get("high")
-        s += f" · high {high['sun']} by {nm[int(high['seat'])]}" if high else " · no bid yet"
-        done = [
-            f"{nm[int(b['seat'])]} {'pass' if b.get('sun') is None else b['sun']}"
-            for b in a.get("bids") or []
-        ]
-        if done:
-            s += " · so far: " + ", ".join(done)
-        if a.get("to_bid"):
-            s += " · to bid: " + " → ".join(nm[x] for x in a["to_bid"])
-        lines.append(s)
-    p = view.get("pending")
+        lines.append(_auction_line(a, nm))
+    p = view["pending"]
     if p:
         lines.append(f"Disaster: {nm[int(p['seat'])]} must discard {owed_text(p)}")
     lines.append("")
     lines += [_seat_line(view, nm, s, short) for s in range(n)]
-    me = view.get("me")
-    if me:
-        lines.append("")
-        if view.get("over"):  # the header says the game is over: the rank, not that again
-            lines.append(final_line(view, nm, int(me["seat"])))
-        elif me.get("prompt"):
-            lines.append(f"**Your move:** {f(me['prompt'])}" if me.get("legal") else f(me["prompt"]))
-        if me.get("legal") and moves:
-            lines.append("Actions: " + " ".join(f"`{x}`" for x in me["legal"]))
-        prev = me.get("preview")
-        if prev and not view.get("over"):
-            cats = preview_categories(view, prev)
-            delta = sum(int(v) for v in prev.values())
-            lines.append(
-                f"If epoch {view.get('epoch', 1)} ended now: "
-                + " · ".join(f"{c} {signed(int(prev[c]))}" for c in cats)
-                + f" = **{signed(delta)}**"
-            )
-    out = view.get("outcome")
-    if view.get("over") and out:
+    lines += _me_lines(view, nm, moves)
+    out = view["outcome"]
+    if view["over"] and out:
         lines.append("")
         order = sorted(range(n), key=lambda s: (out["ranks"][s], s))
         ranking = [
@@ -132,6 +97,48 @@ def _compose(view: RaView, nm: Sequence[str], short: bool, moves: bool = True) -
         ]
         lines.append("**Final:** " + " · ".join(ranking))
     return "\n".join(lines)
+
+
+def _auction_line(a: AuctionView, nm: Sequence[str]) -> str:
+    """The running auction in one line: kind, Ra player, high bid, bids so far, who is to bid."""
+    rp = int(a["ra_player"])
+    s = f"Auction: {KIND_LABEL.get(a['kind'], a['kind'])} by {nm[rp]}"
+    if a["forced"]:  # the Ra player has to bid only when everyone else passes
+        alone = list(a["to_bid"]) == [rp]
+        s += " (must bid)" if alone else f" ({nm[rp]} must bid if everyone else passes)"
+    high = a["high"]
+    s += f" · high {high['sun']} by {nm[int(high['seat'])]}" if high else " · no bid yet"
+    done = [f"{nm[int(b['seat'])]} {'pass' if b['sun'] is None else b['sun']}" for b in a["bids"]]
+    if done:
+        s += " · so far: " + ", ".join(done)
+    if a["to_bid"]:
+        s += " · to bid: " + " → ".join(nm[x] for x in a["to_bid"])
+    return s
+
+
+def _me_lines(view: RaView, nm: Sequence[str], moves: bool) -> list[str]:
+    """A seat's own lines: its prompt (or final rank), its moves and its epoch preview."""
+    me = view["me"]
+    if not me:
+        return []
+    lines = [""]
+    if view["over"]:  # the header says the game is over: the rank, not that again
+        lines.append(final_line(view, nm, int(me["seat"])))
+    elif me["prompt"]:
+        prompt = format_text(me["prompt"], list(nm))
+        lines.append(f"**Your move:** {prompt}" if me["legal"] else prompt)
+    if me["legal"] and moves:
+        lines.append("Actions: " + " ".join(f"`{x}`" for x in me["legal"]))
+    prev = me["preview"]
+    if prev and not view["over"]:
+        cats = preview_categories(view, prev)
+        delta = sum(int(v) for v in prev.values())
+        lines.append(
+            f"If epoch {view['epoch']} ended now: "
+            + " · ".join(f"{c} {signed(int(prev[c]))}" for c in cats)
+            + f" = **{signed(delta)}**"
+        )
+    return lines
 
 
 def _most_fewest_reason(values: Sequence[int], mine: int, what: str) -> str:
@@ -207,8 +214,8 @@ def epoch_text(events: Sequence[Any], names: Sequence[str] | None = None) -> str
 def score_text(view: RaView, names: Sequence[str] | None = None) -> str:
     """The final score of a finished game's view: each seat's total, best first, with the points
     of every category over the three epochs (the epoch sheets give the reasons for zeros)."""
-    out = view.get("outcome")
-    if not view.get("over") or not out:
+    out = view["outcome"]
+    if not view["over"] or not out:
         return ""
     n = int(view["n_players"])
     nm = seat_names(names, n)

@@ -14,7 +14,11 @@ from render import ra
 from render.common import MARK
 
 SEEDS = (1, 2, 3)
+
+
 CLEARS = ("win", "unsold", "epoch_end")  # events that empty the auction track
+
+
 STARTS = ("auction", "ra")  # events that open an auction (a Ra tile drawn, Ra invoked)
 
 
@@ -92,7 +96,7 @@ def _check(before, after, events) -> set[str]:
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_labels_match_the_move_log(n):
+def test_labels_match_the_move_log(n: int) -> None:
     seen: set[str] = set()
     for seed in SEEDS:
         for before, after, events in _batches(seed, n):
@@ -100,7 +104,7 @@ def test_labels_match_the_move_log(n):
     assert {"drawn", "just", "bid", "passed", "score"} <= seen, seen
 
 
-def test_the_board_draws_the_labels():
+def test_the_board_draws_the_labels() -> None:
     """A board whose labels are not empty shows the change mark beyond the legend's swatch."""
     checked = 0
     for before, after, _events in _batches(4, 4):

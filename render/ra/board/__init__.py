@@ -1,7 +1,7 @@
-"""Ra board sections, on one fixed canvas per player count (:func:`board_height`): the house
+"""Ra board sections, on one fixed canvas per player count (``layout.board_height``): the house
 header (``render.frame.header``), the table (Ra track, centre sun, bag, the eight auction-track
 slots), one status band (the running auction, the discards a disaster demands, whose turn, or
-the winner), one row per seat (``render.ra.rows``), and the legend (``render.frame.legend``).
+the winner), one row per seat (``board.rows``), and the legend (``render.frame.legend``).
 Each ``draw_*`` function draws at ``y`` and returns the y below what it drew. Text is at least
 ``MIN_TEXT`` (26 px); the numbers a player decides by (suns, the high bid, scores, the bag, tile
 counts) are at ``NUMBER_TEXT`` (34 px). ``marks`` (see ``render.ra.marks``) are outlined and
@@ -25,9 +25,6 @@ from render.common import (
     MUTED,
     NUMBER_TEXT,
     PANEL,
-    WIDTH,
-    canvas,
-    crop_to,
     fit,
     font,
     mark_box,
@@ -47,10 +44,8 @@ from render.ra.art import (
     sun,
     track_tile,
 )
+from render.ra.layout import BAND_H, PAD, TABLE_H, X0, X1
 
-M = frame.MARGIN  # outer margin
-X0, X1 = M, WIDTH - M  # panel edges
-PAD = 20  # inner padding of panels
 GOLDEN = frame.HEADER_TITLE
 NEUTRAL = (112, 106, 99)  # grey pills (passed, out of suns, lower ranks)
 SUN_PILL = (150, 104, 10)  # a bid's pill
@@ -72,38 +67,11 @@ STEP_VERB = {
 }
 KIND_LABEL = {"ra_tile": "Ra tile drawn", "voluntary": "Ra invoked", "full": "Ra invoked · full track"}
 
-# --------------------------------------------------------------------------- the fixed layout
-TABLE_TOP = frame.HEADER_H + 8
-TABLE_H = 196
-BAND_TOP = TABLE_TOP + TABLE_H + 8
-BAND_H = 56
-ROWS_TOP = BAND_TOP + BAND_H + 8
-ROW_GAP = 6
-ROW_H = {2: 128, 3: 128, 4: 120, 5: 110}
-"""A seat row's height by player count (the 5-player board is the densest)."""
-LEGEND_H = 50
-CHIP_W = 52
-SMALL_GAP, BIG_GAP = 4, 12
-CHIPS_W = 10 * CHIP_W + 7 * SMALL_GAP + 2 * BIG_GAP  # the wider of the two chip lines
-CHIP_X = X1 - 10 - CHIPS_W
-LEFT_X = X0 + 22  # the seat row's left block, right of its colour bar
-LEFT_W = CHIP_X - 10 - LEFT_X
-
 
 @lru_cache(maxsize=64)
 def initials_of(names: tuple[str, ...]) -> list[str]:
     """:func:`render.common.seat_initials`, remembered (every row of every board asks)."""
     return seat_initials(names)
-
-
-def row_height(n: int) -> int:
-    """A seat row's height at ``n`` players."""
-    return ROW_H.get(n, ROW_H[5])
-
-
-def board_height(n: int) -> int:
-    """The board's fixed height at ``n`` players (the caption strip comes on top of it)."""
-    return ROWS_TOP + n * (row_height(n) + ROW_GAP) + LEGEND_H
 
 
 def fmt(text: str | None, names: Sequence[str]) -> str:
@@ -113,7 +81,7 @@ def fmt(text: str | None, names: Sequence[str]) -> str:
 
 def awaited_label(view: RaView) -> str:
     """'to play', 'to bid'… for the step the game is in."""
-    return STEP_VERB.get(view.get("step", ""), "to play")
+    return STEP_VERB.get(view["step"], "to play")
 
 
 # --------------------------------------------------------------------------- header
@@ -131,13 +99,13 @@ def draw_header(
     """The house header band (:func:`render.frame.header`): the sun, "RA", the epoch (or
     ``title``), the step; on the right the awaited seats (or ``right_label`` with
     ``right_seats``). Returns the y below the band."""
-    over = bool(view.get("over"))
+    over = view["over"]
     if title is None:
-        title = f"Epoch {int(view.get('epoch', 1))} of 3"
-        step = None if over else STEP_LABEL.get(view.get("step", ""), str(view.get("step", "")))
+        title = f"Epoch {int(view['epoch'])} of 3"
+        step = None if over else STEP_LABEL.get(view["step"], str(view["step"]))
     else:
         step = None
-    seats = list(view.get("to_move") or []) if right_seats is None else list(right_seats)
+    seats = list(view["to_move"]) if right_seats is None else list(right_seats)
     label = awaited_label(view) if right_label is None else right_label
     if right_label is None and not seats:
         label = ""  # a sheet, or nobody awaited: "Game over" at the end, else nothing
@@ -169,10 +137,10 @@ def draw_table(
     two rows of four (tile names stay large). Returns the y below."""
     top = y + 8
     panel(d, (X0, top, X1, top + TABLE_H))
-    track = list(view.get("track") or [])
+    track = list(view["track"])
     x, yc = X0 + PAD, top + 36
-    limit = int(view.get("ra_limit") or 0)
-    filled = int(view.get("ra_track") or 0)
+    limit = int(view["ra_limit"])
+    filled = int(view["ra_track"])
     lf = font(MIN_TEXT, True)
     d.text((x, yc), "Ra track", font=lf, fill=MUTED, anchor="lm")
     sx = x + text_width("Ra track", lf) + 12
@@ -184,14 +152,14 @@ def draw_table(
         mark_box(d, (bx - 5, yc - size / 2 - 5, bx + size + 5, yc + size / 2 + 5))
     # the bag, then the centre sun, right-aligned
     xr = X1 - PAD
-    bt = str(int(view.get("bag_total") or 0))
+    bt = str(int(view["bag_total"]))
     nf = font(NUMBER_TEXT, True)
     d.text((xr, yc), bt, font=nf, fill=INK, anchor="rm")
     xr -= text_width(bt, nf) + 6
     paste(img, icon("bag", 40, (150, 118, 80)), xr - 40, yc - 22)
     xr -= 40 + 20
     ssz = 54
-    sun(img, d, xr - ssz, yc - ssz / 2, ssz, int(view.get("center") or 0), True)
+    sun(img, d, xr - ssz, yc - ssz / 2, ssz, int(view["center"]), True)
     if "center" in marks:
         mark_box(d, (xr - ssz - 5, yc - ssz / 2 - 5, xr + 5, yc + ssz / 2 + 5), radius=30)
     xr -= ssz + 10
@@ -214,7 +182,7 @@ def draw_table(
 
 def owed_text(p: PendingView) -> str:
     """'2 Nile/flood, 1 civilization and 2 monument tiles' for a pending-discard record."""
-    owed = ((p.get("river"), "Nile/flood"), (p.get("civ"), "civilization"), (p.get("monument"), "monument"))
+    owed = ((p["river"], "Nile/flood"), (p["civ"], "civilization"), (p["monument"], "monument"))
     parts = [f"{k} {w}" for k, w in owed if k]
     if not parts:
         return "tiles"
@@ -226,9 +194,9 @@ def owed_text(p: PendingView) -> str:
 def owed_short(p: PendingView) -> str:
     """'2 Nile/flood, 1 civ, 2 monuments': the owed discards in few words."""
     owed = (
-        (p.get("river"), "Nile/flood", "Nile/flood"),
-        (p.get("civ"), "civ", "civs"),
-        (p.get("monument"), "monument", "monuments"),
+        (p["river"], "Nile/flood", "Nile/flood"),
+        (p["civ"], "civ", "civs"),
+        (p["monument"], "monument", "monuments"),
     )
     parts = [f"{k} {one if k == 1 else many}" for k, one, many in owed if k]
     return ", ".join(parts) or "tiles"
@@ -239,7 +207,7 @@ def draw_band(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Seq
     demands, whose turn and what they may do, or the winners. Returns the y below."""
     top = y + 8
     box = (X0, top, X1, top + BAND_H)
-    a, p = view.get("auction"), view.get("pending")
+    a, p = view["auction"], view["pending"]
     if a:
         panel(d, box, outline=mix(ACCENT, PANEL, 0.35), width=3)
         _auction_band(img, d, view, names, top)
@@ -264,16 +232,16 @@ def draw_band(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Seq
 def _auction_band(
     img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], top: int
 ) -> None:
-    a = view.get("auction")
+    a = view["auction"]
     if a is None:
         return
     x, yc = X0 + PAD, top + BAND_H / 2
-    rp = int(a.get("ra_player", view.get("current", 0)))
+    rp = int(a["ra_player"])
     f = font(28, True)
     d.text((x, yc), "Auction", font=f, fill=ACCENT, anchor="lm")
     x += text_width("Auction", f) + 14
     right = X1 - PAD
-    high = a.get("high")
+    high = a["high"]
     if high:
         t, hf = fit(names[int(high["seat"])], 200, 28, True)
         d.text((right, yc), t, font=hf, fill=seat_ink(int(high["seat"])), anchor="rm")
@@ -285,13 +253,13 @@ def _auction_band(
     else:
         d.text((right, yc), "no bid yet", font=font(MIN_TEXT), fill=MUTED, anchor="rm")
         right -= text_width("no bid yet", font(MIN_TEXT)) + 14
-    if a.get("forced"):
+    if a["forced"]:
         pf = font(MIN_TEXT, True)
         fw = text_width("forced", pf) + 22
         d.rounded_rectangle((right - fw, yc - 18, right, yc + 18), radius=18, fill=DANGER)
         d.text((right - fw / 2, yc), "forced", font=pf, fill=(255, 255, 255), anchor="mm")
         right -= fw + 12
-    kind = KIND_LABEL.get(a.get("kind", ""), str(a.get("kind", "")))
+    kind = KIND_LABEL.get(a["kind"], str(a["kind"]))
     t, kf = fit(f"{kind} by ", max(60, (right - x) // 2), 28)
     d.text((x, yc), t, font=kf, fill=INK, anchor="lm")
     x += text_width(t, kf)
@@ -302,30 +270,30 @@ def _auction_band(
 def band_text(view: RaView, names: Sequence[str]) -> str:
     """The band's sentence outside an auction or a disaster: whose turn and what they may do,
     or who won."""
-    out = view.get("outcome")
-    if view.get("over") and out:
+    out = view["outcome"]
+    if view["over"] and out:
         win = list(out.get("winners") or [])
         scores = list(out.get("scores") or [])
         who = " and ".join(names[s] for s in win)
         pts = f"{scores[win[0]]} pts" if win and win[0] < len(scores) else ""
         return f"{who} {'share the win' if len(win) > 1 else 'wins'} with {pts}"
-    seats = list(view.get("to_move") or [])
+    seats = list(view["to_move"])
     if not seats:
         return ""
     s = seats[0]
-    gods = int((view["players"][s].get("tiles") or {}).get("god", 0))
-    if view.get("step") == "god_more":
+    gods = view["players"][s]["tiles"].get("god", 0)
+    if view["step"] == "god_more":
         return f"{names[s]} may use another God, or be done"
-    if not view["players"][s].get("up"):
+    if not view["players"][s]["up"]:
         return f"{names[s]} has no sun left to bid"
-    return f"{names[s]} to draw or invoke Ra" + (", or use a God" if gods and view.get("track") else "")
+    return f"{names[s]} to draw or invoke Ra" + (", or use a God" if gods and view["track"] else "")
 
 
 def _turn_band(d: ImageDraw.ImageDraw, view: RaView, names: Sequence[str], top: int) -> None:
     s = band_text(view, names)
     if not s:
         return
-    over = bool(view.get("over"))
+    over = view["over"]
     t, f = fit(s, X1 - X0 - 2 * PAD, 28, True)
     d.text((X0 + PAD, top + BAND_H / 2), t, font=f, fill=GOOD if over else INK, anchor="lm")
 
@@ -350,8 +318,8 @@ def legend_items(view: RaView) -> list[tuple[Image.Image | None, str]]:
     """The legend: what a ghost chip, a grey sun and the changed mark mean, the tiles out of the
     game, and the options that differ from the defaults (as many as fit one line)."""
     ghost, spent, changed = _legend_pictures()
-    opts = view.get("options") or {}
-    box = sum(int(v) for v in (view.get("box") or {}).values())
+    opts = view["options"]
+    box = sum(int(v) for v in view["box"].values())
     items: list[tuple[Image.Image | None, str]] = [
         (ghost, "not held"),
         (spent, "spent"),
@@ -380,13 +348,3 @@ def legend_items(view: RaView) -> list[tuple[Image.Image | None, str]]:
 def draw_legend(img: Image.Image, d: ImageDraw.ImageDraw, view: RaView, y: int) -> int:
     """The legend line (:func:`render.frame.legend`). Returns the y below."""
     return frame.legend(img, d, y + 4, legend_items(view))
-
-
-def new_canvas(height: int = 2400) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A canvas to draw on (crop a tall one with :func:`crop` once the height is known)."""
-    return canvas(height)
-
-
-def crop(img: Image.Image, y: int) -> Image.Image:
-    """``img`` cut to height ``y`` plus the bottom margin."""
-    return crop_to(img, y, M)

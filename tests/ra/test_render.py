@@ -1,6 +1,7 @@
 """The Ra renderer: every step of seeded random playouts renders (board, hand, text), score
 sheets render at the end and after each epoch, the board never needs private data, and a golden
 image pins the board's look (regenerate with BAZAAR_UPDATE_GOLDEN=1)."""
+
 from __future__ import annotations
 
 import copy
@@ -8,6 +9,7 @@ import json
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
@@ -20,7 +22,9 @@ from render.common import PNG_LIMIT, WIDTH
 from render.frame import MAX_HEIGHT
 
 NAMES = ["Ann", "Bartholomew the Magnificent", "Cy", "Dora Delacroix-Montgomery", "Eve"]
-GOLDEN = Path(__file__).parent / "golden"
+
+
+GOLDEN = Path(__file__).parent.parent / "golden"  # tests/golden, shared by the games
 
 
 def _registered() -> bool:
@@ -68,27 +72,100 @@ def _check_text(s: str, names: list[str] | None) -> None:
         assert names[0] in s
 
 
-# --------------------------------------------------------------------------- playouts
-
-# (players, options, seed, steps the playout must reach): seeds chosen so that the rare DISCARD
-# and GOD_MORE steps are drawn too.
 PLAYOUTS = [
     (2, {}, 1, {"turn", "auction", "over"}),
     (3, {}, 25, {"turn", "auction", "discard", "over"}),
     (4, {}, 3, {"turn", "auction", "over"}),
     (5, {}, 7, {"turn", "auction", "god_more", "over"}),
     (2, {"traders": False, "hidden_scores": True}, 5, {"turn", "auction", "over"}),
-    (3, {"god_takes_disaster": True, "drought_floods_first": False, "auto_pass": False}, 6,
-     {"turn", "auction", "over"}),
-    (5, {"traders": False, "score_floor_zero": False, "hidden_scores": True}, 24,
-     {"turn", "auction", "over"}),
+    (
+        3,
+        {"god_takes_disaster": True, "drought_floods_first": False, "auto_pass": False},
+        6,
+        {"turn", "auction", "over"},
+    ),
+    (
+        5,
+        {"traders": False, "score_floor_zero": False, "hidden_scores": True},
+        24,
+        {"turn", "auction", "over"},
+    ),
 ]
 
 
+def _sample(n: int = 3, **over) -> dict:
+    players = [
+        {
+            "seat": s,
+            "up": [2 + s, 9 + s],
+            "down": [5 + s],
+            "traders": 1,
+            "crates": 2,
+            "tiles": {"pharaoh": s + 1, "nile": 2, "flood": 1, "art": 1, "pyramid": 3},
+            "score": 10 + s,
+        }
+        for s in range(n)
+    ]
+    v = {
+        "game": "ra",
+        "viewer": None,
+        "n_players": n,
+        "to_move": [1],
+        "over": False,
+        "headline": "Epoch 3 · {s1} must discard 2 river tiles",
+        "options": {"traders": True, "hidden_scores": False, "score_floor_zero": True},
+        "epoch": 3,
+        "step": "discard",
+        "current": 0,
+        "ra_track": 4,
+        "ra_limit": 8,
+        "track": ["god", "gold", "pharaoh", "nile", "flood", "trader", "funeral", "step-pyramid"],
+        "center": 7,
+        "bag": {"pharaoh": 3},
+        "bag_total": 3,
+        "box": {"god": 4},
+        "auction": None,
+        "pending": {"seat": 1, "civ": 1, "monument": 2, "river": 2},
+        "players": players,
+        "history": [],
+        "me": None,
+        "outcome": None,
+    }
+    v.update(over)
+    return v
+
+
+def _diff_stats(a: Image.Image, b: Image.Image) -> tuple[float, float]:
+    """(mean absolute difference per channel, fraction of pixels whose largest channel
+    difference exceeds 64)."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    total = a.width * a.height
+    hist = diff.histogram()
+    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[k * 256 : (k + 1) * 256])) / (3 * total)
+    r, g, bl = diff.split()
+    big = ImageChops.lighter(ImageChops.lighter(r, g), bl)
+    return mean, sum(big.histogram()[65:]) / total
+
+
+def _mark_pixels(img: Image.Image) -> int:
+    """How many pixels are exactly the change-mark colour (outlines are drawn unblended)."""
+    from render.common import MARK
+
+    return sum(k for k, colour in img.getcolors(1 << 24) if colour == MARK)
+
+
+def _steps(seed: int, n: int, limit: int):
+    """(previous public view, public view) of each move of a seeded random playout."""
+    engine, states = _playout(seed, n, {}, limit=limit)
+    views = [engine.view(s, None) for s in states]
+    return list(zip(views, views[1:], strict=False))
+
+
 @needs_engine
-@pytest.mark.parametrize("n,opts,seed,must", PLAYOUTS,
-                         ids=[f"{n}p-{'-'.join(o) or 'default'}" for n, o, _, _ in PLAYOUTS])
-def test_every_step_of_playouts_renders(n, opts, seed, must):
+@pytest.mark.parametrize(
+    "n,opts,seed,must", PLAYOUTS, ids=[f"{n}p-{'-'.join(o) or 'default'}" for n, o, _, _ in PLAYOUTS]
+)
+def test_every_step_of_playouts_renders(n: int, opts: dict[str, Any], seed: int, must: set[str]) -> None:
     engine, states = _playout(seed, n, opts)
     names = NAMES[:n] if seed % 2 else None
     steps = set()
@@ -116,12 +193,12 @@ def test_every_step_of_playouts_renders(n, opts, seed, must):
 
 
 @needs_engine
-def test_sheets_between_epochs_and_hidden_scores():
+def test_sheets_between_epochs_and_hidden_scores() -> None:
     engine, states = _playout(8, 4, {"hidden_scores": True})
     mid = next(s for s in states if len(engine.view(s, None)["history"]) == 1)
     public = engine.view(mid, None)
     assert public["players"][0]["score"] is None
-    _check_size(ra.score_sheet(public, NAMES))   # the sheet so far, standings hidden as "?"
+    _check_size(ra.score_sheet(public, NAMES))  # the sheet so far, standings hidden as "?"
     _check_size(ra.epoch_sheet(public, 1, NAMES))
     with pytest.raises(ValueError):
         ra.epoch_sheet(public, 2, NAMES)
@@ -132,7 +209,7 @@ def test_sheets_between_epochs_and_hidden_scores():
 
 
 @needs_engine
-def test_board_uses_only_the_public_view():
+def test_board_uses_only_the_public_view() -> None:
     """The board of a spectator view equals the board of the same view carrying a player's
     private part: nothing private is drawn, so the bot can only ever pass view(state, None)."""
     engine, states = _playout(9, 3, {"hidden_scores": True}, limit=40)
@@ -149,7 +226,7 @@ def test_board_uses_only_the_public_view():
 
 
 @needs_engine
-def test_hand_shows_the_prompt_and_legal_actions_in_text():
+def test_hand_shows_the_prompt_and_legal_actions_in_text() -> None:
     engine, states = _playout(10, 3, {}, limit=30)
     state = states[-1]
     seat = engine.to_move(state)[0]
@@ -161,32 +238,13 @@ def test_hand_shows_the_prompt_and_legal_actions_in_text():
 
 
 @needs_engine
-def test_rendering_is_deterministic():
+def test_rendering_is_deterministic() -> None:
     engine, states = _playout(12, 5, {}, limit=60)
     v = engine.view(states[-1], None)
     assert ra.board(v, NAMES).tobytes() == ra.board(json.loads(json.dumps(v)), NAMES).tobytes()
 
 
-# --------------------------------------------------------------------------- hand-built views
-# Schema-exact views for states a short random playout rarely reaches.
-
-def _sample(n: int = 3, **over) -> dict:
-    players = [{"seat": s, "up": [2 + s, 9 + s], "down": [5 + s], "traders": 1, "crates": 2,
-                "tiles": {"pharaoh": s + 1, "nile": 2, "flood": 1, "art": 1, "pyramid": 3},
-                "score": 10 + s} for s in range(n)]
-    v = {"game": "ra", "viewer": None, "n_players": n, "to_move": [1], "over": False,
-         "headline": "Epoch 3 · {s1} must discard 2 river tiles",
-         "options": {"traders": True, "hidden_scores": False, "score_floor_zero": True},
-         "epoch": 3, "step": "discard", "current": 0, "ra_track": 4, "ra_limit": 8,
-         "track": ["god", "gold", "pharaoh", "nile", "flood", "trader", "funeral", "step-pyramid"],
-         "center": 7, "bag": {"pharaoh": 3}, "bag_total": 3, "box": {"god": 4},
-         "auction": None, "pending": {"seat": 1, "civ": 1, "monument": 2, "river": 2},
-         "players": players, "history": [], "me": None, "outcome": None}
-    v.update(over)
-    return v
-
-
-def test_board_heights_fit_the_square_canvas():
+def test_board_heights_fit_the_square_canvas() -> None:
     """One height per player count, the caption strip included at most MAX_HEIGHT."""
     for n in range(2, 6):
         assert CAPTION_H + ra.board_height(n) <= MAX_HEIGHT
@@ -194,28 +252,74 @@ def test_board_heights_fit_the_square_canvas():
     assert ra.board_height(5) > ra.board_height(4) > ra.board_height(3) > ra.board_height(2)
 
 
-def test_sample_views_every_section():
+def test_sample_views_every_section() -> None:
     v = _sample(5)
     _check_board(ra.board(v, NAMES), 5)
     assert "must discard 2 Nile/flood, 1 civilization and 2 monument tiles" in ra.text(v, NAMES)
-    auction = {"ra_player": 2, "kind": "voluntary", "order": [3, 4, 0, 1, 2], "idx": 4,
-               "high": None, "bids": [{"seat": s, "sun": None} for s in (3, 4, 0, 1)],
-               "to_bid": [2], "forced": True}
-    v = _sample(5, step="auction", pending=None, auction=auction, to_move=[2], viewer=2,
-                me={"seat": 2, "score": 12, "legal": ["bid 4", "bid 11"],
-                    "prompt": "You must bid: you invoked Ra on this track. Bid 4 or 11.",
-                    "preview": {"Gods": 0, "Gold": 0, "Pharaohs": 5, "Nile & floods": 3,
-                                "Civilizations": -5, "Traders": 3, "Monuments": 6, "Suns": -5}})
+    auction = {
+        "ra_player": 2,
+        "kind": "voluntary",
+        "order": [3, 4, 0, 1, 2],
+        "idx": 4,
+        "high": None,
+        "bids": [{"seat": s, "sun": None} for s in (3, 4, 0, 1)],
+        "to_bid": [2],
+        "forced": True,
+    }
+    v = _sample(
+        5,
+        step="auction",
+        pending=None,
+        auction=auction,
+        to_move=[2],
+        viewer=2,
+        me={
+            "seat": 2,
+            "score": 12,
+            "legal": ["bid 4", "bid 11"],
+            "prompt": "You must bid: you invoked Ra on this track. Bid 4 or 11.",
+            "preview": {
+                "Gods": 0,
+                "Gold": 0,
+                "Pharaohs": 5,
+                "Nile & floods": 3,
+                "Civilizations": -5,
+                "Traders": 3,
+                "Monuments": 6,
+                "Suns": -5,
+            },
+        },
+    )
     _check_board(ra.board(v, NAMES), 5)
     _check_size(ra.hand(v, NAMES))
     text = ra.text(v, NAMES)
     assert "(must bid)" in text and "= **+7**" in text
 
 
-def test_text_stays_under_the_discord_limit_with_everything_held():
-    tiles = {c: 5 for c in ("god", "gold", "pharaoh", "nile", "flood", "astronomy", "agriculture",
-                            "writing", "religion", "art", "fortress", "obelisk", "palace", "pyramid",
-                            "temple", "statue", "step-pyramid", "sphinx")}
+def test_text_stays_under_the_discord_limit_with_everything_held() -> None:
+    tiles = {
+        c: 5
+        for c in (
+            "god",
+            "gold",
+            "pharaoh",
+            "nile",
+            "flood",
+            "astronomy",
+            "agriculture",
+            "writing",
+            "religion",
+            "art",
+            "fortress",
+            "obelisk",
+            "palace",
+            "pyramid",
+            "temple",
+            "statue",
+            "step-pyramid",
+            "sphinx",
+        )
+    }
     v = _sample(5)
     for p in v["players"]:
         p["tiles"] = dict(tiles)
@@ -223,25 +327,15 @@ def test_text_stays_under_the_discord_limit_with_everything_held():
     s = ra.text(v, long_names)
     assert len(s) <= 1900 and "{s" not in s
     _check_board(ra.board(v, long_names), 5)
-    _check_size(ra.hand(dict(v, viewer=1, me={"seat": 1, "score": 11, "legal": [], "prompt": "",
-                                              "preview": None}), long_names))
+    _check_size(
+        ra.hand(
+            dict(v, viewer=1, me={"seat": 1, "score": 11, "legal": [], "prompt": "", "preview": None}),
+            long_names,
+        )
+    )
 
 
-# --------------------------------------------------------------------------- golden image
-
-def _diff_stats(a: Image.Image, b: Image.Image) -> tuple[float, float]:
-    """(mean absolute difference per channel, fraction of pixels whose largest channel
-    difference exceeds 64)."""
-    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
-    total = a.width * a.height
-    hist = diff.histogram()
-    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[k * 256:(k + 1) * 256])) / (3 * total)
-    r, g, bl = diff.split()
-    big = ImageChops.lighter(ImageChops.lighter(r, g), bl)
-    return mean, sum(big.histogram()[65:]) / total
-
-
-def test_golden_tolerance_catches_a_real_change():
+def test_golden_tolerance_catches_a_real_change() -> None:
     img = ra.board(_sample(3), NAMES)
     same = _diff_stats(img, img.copy())
     assert same == (0.0, 0.0)
@@ -253,7 +347,7 @@ def test_golden_tolerance_catches_a_real_change():
 
 @needs_engine
 @pytest.mark.parametrize("name,seed,n,moves,opts", [("ra_board_4p", 2024, 4, 142, {})])
-def test_golden_board(name, seed, n, moves, opts):
+def test_golden_board(name: str, seed: int, n: int, moves: int, opts: dict[str, Any]) -> None:
     """A fixed playout's board matches the stored PNG within a small tolerance.
     Regenerate with BAZAAR_UPDATE_GOLDEN=1 (the test then writes the file and skips)."""
     engine, states = _playout(seed, n, opts, limit=moves)
@@ -273,7 +367,7 @@ def test_golden_board(name, seed, n, moves, opts):
     assert mean < 1.0 and over < 0.005, f"board differs from {path}: mean {mean:.3f}, {over:.2%} pixels"
 
 
-def test_interim_sheet_is_offered_once_per_scored_epoch_before_the_end():
+def test_interim_sheet_is_offered_once_per_scored_epoch_before_the_end() -> None:
     """``interim_sheet`` answers the batch that scored epoch 1 or 2 with that epoch's sheet, and
     every other batch (and the final epoch, shown by ``score_sheet``) with None."""
     engine = base.get("ra")
@@ -293,25 +387,8 @@ def test_interim_sheet_is_offered_once_per_scored_epoch_before_the_end():
     assert offered == ["Epoch 1 scoring", "Epoch 2 scoring"]
 
 
-# --------------------------------------------------------------------------- what changed
-
-
-def _mark_pixels(img: Image.Image) -> int:
-    """How many pixels are exactly the change-mark colour (outlines are drawn unblended)."""
-    from render.common import MARK
-
-    return sum(k for k, colour in img.getcolors(1 << 24) if colour == MARK)
-
-
-def _steps(seed: int, n: int, limit: int):
-    """(previous public view, public view) of each move of a seeded random playout."""
-    engine, states = _playout(seed, n, {}, limit=limit)
-    views = [engine.view(s, None) for s in states]
-    return list(zip(views, views[1:], strict=False))
-
-
 @needs_engine
-def test_changes_name_the_tile_drawn_the_lot_won_and_the_suns_moved():
+def test_changes_name_the_tile_drawn_the_lot_won_and_the_suns_moved() -> None:
     seen = set()
     for before, after in _steps(2024, 4, 160):
         marks = ra.changes(before, after)
@@ -344,7 +421,7 @@ def test_changes_name_the_tile_drawn_the_lot_won_and_the_suns_moved():
 
 
 @needs_engine
-def test_the_board_marks_changes_only_with_a_previous_view():
+def test_the_board_marks_changes_only_with_a_previous_view() -> None:
     steps = _steps(2024, 4, 160)
     before, after = next((b, a) for b, a in steps if len(a["track"]) > len(b["track"]) and a["track"])
     bare = ra.board(after, NAMES[:4])
@@ -353,12 +430,9 @@ def test_the_board_marks_changes_only_with_a_previous_view():
     assert ImageChops.difference(bare, ra.board(after, NAMES[:4], previous=after)).getbbox() is None
 
 
-# --------------------------------------------------------------------------- the end first
-
-
 @needs_engine
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_the_end_names_each_rank_once(n):
+def test_the_end_names_each_rank_once(n: int) -> None:
     """Each final hand says its seat's rank and total; the final board's band names the winner;
     no text says "game over" (the header alone does, once); the final sheet fits the canvas."""
     from render.common import ordinal
@@ -386,12 +460,12 @@ def test_the_end_names_each_rank_once(n):
 
 
 @needs_engine
-def test_reused_rows_draw_the_same_pixels_as_fresh_ones():
-    """Seat rows are remembered by everything they show (render.ra.rows.RowSpec): a board
+def test_reused_rows_draw_the_same_pixels_as_fresh_ones() -> None:
+    """Seat rows are remembered by everything they show (render.ra.board.rows.RowSpec): a board
     drawn after other games' boards equals the same board drawn with no row remembered."""
     import sys
 
-    rows = sys.modules["render.ra.rows"]
+    rows = sys.modules["render.ra.board.rows"]
     steps = _steps(2024, 4, 120)[::7]
     cold = []
     for before, after in steps:
@@ -404,21 +478,36 @@ def test_reused_rows_draw_the_same_pixels_as_fresh_ones():
     assert len(rows._rows) <= rows.ROW_CACHE
 
 
-def test_a_hand_with_many_actions_still_fits():
+def test_a_hand_with_many_actions_still_fits() -> None:
     """Five players in an auction, a three-line prompt and two rows of actions: the hand stays
     within MAX_HEIGHT, the table left out rather than the text shrunk."""
     from render.ra.hand import hand_image
 
-    auction = {"ra_player": 0, "kind": "voluntary", "order": [1, 2, 3, 4, 0], "idx": 1,
-               "high": {"sun": 9, "seat": 1}, "bids": [{"seat": 1, "sun": 9}], "to_bid": [2, 3, 4, 0],
-               "forced": False}
+    auction = {
+        "ra_player": 0,
+        "kind": "voluntary",
+        "order": [1, 2, 3, 4, 0],
+        "idx": 1,
+        "high": {"sun": 9, "seat": 1},
+        "bids": [{"seat": 1, "sun": 9}],
+        "to_bid": [2, 3, 4, 0],
+        "forced": False,
+    }
     me = {
         "seat": 2,
         "score": 12,
         "legal": [f"bid {v}" for v in range(10, 17)] + ["pass"] * 6,
         "prompt": "High bid 9 (Bartholomew). Bid one of your suns above it or pass this auction. " * 3,
-        "preview": {"Gods": 2, "Gold": 3, "Pharaohs": 5, "Nile & floods": 3, "Civilizations": -5,
-                    "Traders": 3, "Monuments": 6, "Suns": -5},
+        "preview": {
+            "Gods": 2,
+            "Gold": 3,
+            "Pharaohs": 5,
+            "Nile & floods": 3,
+            "Civilizations": -5,
+            "Traders": 3,
+            "Monuments": 6,
+            "Suns": -5,
+        },
     }
     v = _sample(5, step="auction", pending=None, auction=auction, to_move=[2], viewer=2, me=me)
     assert hand_image(v, NAMES, table=False).height < MAX_HEIGHT

@@ -1,5 +1,6 @@
 """Helpers shared by the Ra tests: the engine, seat names, playing moves with the invariants
 checked after each, and the reason an illegal move gets."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -8,6 +9,7 @@ import pytest
 
 from engines.base import Event, IllegalAction, play
 from engines.ra.rules import RaEngine
+from engines.ra.view import AuctionView, MeView, RaView
 
 E = RaEngine()
 A, B, C, D = 0, 1, 2, 3
@@ -30,3 +32,17 @@ def reason(state: Any, seat: int, text: str) -> str:
     with pytest.raises(IllegalAction) as err:
         play(E, state, seat, text)
     return err.value.reason
+
+
+def own(view: RaView) -> MeView:
+    """The seat's own part of ``view`` (fails for a spectator's view)."""
+    me = view["me"]
+    assert me is not None, "a spectator's view has no own part"
+    return me
+
+
+def auction(view: RaView) -> AuctionView:
+    """The running auction of ``view`` (fails when none runs)."""
+    a = view["auction"]
+    assert a is not None, "no auction runs"
+    return a

@@ -1,5 +1,5 @@
-"""What the search AI (``engines.search``) needs of Ra besides ``determinize``: a cheap playout
-policy on the full state and an evaluation of a running game.
+"""What the search AI (``engines.search``) plays out in Ra: the moves worth searching, a cheap
+playout policy on the full state, and the valuation that policy and ``heuristic.evaluate`` share.
 
 Both rest on one estimate, :func:`row_value`: the points a seat's held tiles are still worth
 from now to the end of the game (this epoch's gods, gold, civilizations and traders; pharaohs,
@@ -13,20 +13,16 @@ The policy (:func:`policy`) bids its lowest sun that wins when the lot is worth 
 sun (its share of the epoch's remaining tiles, and what it costs next epoch to swap it for the
 centre sun), invokes Ra on a lot worth enough, uses a god on a tile worth more than the god,
 and discards what costs least; with a small probability it plays a random legal move instead,
-so that the search sees varied continuations. :func:`evaluate` turns each seat's estimated final
-score into the search's reward: a softmax win chance and a pairwise expected place, with a
-temperature that shrinks as the game nears its end.
+so that the search sees varied continuations.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from engines.ra import data
-from engines.ra.flow import god_targets, pending_category
+from engines.ra.legal import god_targets, legal_actions, pending_category
 from engines.ra.notation import BID_TEXT, DISCARD_TEXT, GOD_TEXT
 from engines.ra.scoring import monument_points
 from engines.ra.state import (
@@ -53,9 +49,6 @@ from engines.ra.state import (
     State,
 )
 
-if TYPE_CHECKING:
-    from engines.ra.rules import RaEngine
-
 EPOCHS = data.EPOCHS
 CIV_BY_TYPES = data.CIV_BY_TYPES
 MON_KEEP = 0.85
@@ -74,10 +67,6 @@ TILE_WORTH = 1.2
 """What one tile still to come out this epoch is worth on average to whoever buys it."""
 SUN_FUTURE = 0.25
 """Points per unit of sun total above the table's mean, for the epochs after this one."""
-TEMP_END = 2.0
-TEMP_START = 6.0
-"""The evaluation's temperature in points: ``TEMP_END + TEMP_START × the share of the game
-still to play``."""
 EPSILON = 0.08
 """Chance that the playout policy plays a uniformly random legal move."""
 _DISASTERS = (FUNERAL, DROUGHT, UNREST, EARTHQUAKE)
@@ -260,54 +249,6 @@ def sun_value(state: State, seat: int, unit: float, mean_total: float) -> float:
     return v
 
 
-# --------------------------------------------------------------------------- evaluation
-
-
-def estimated_scores(state: State) -> list[float]:
-    """Each seat's estimated final score: its total so far, what its tiles, crates and suns are
-    still worth."""
-    n = state.n
-    unit = per_sun(state)
-    mean_total = sum(sum(u) + sum(d) for u, d in zip(state.up, state.down, strict=True)) / n
-    traders = state.opts[O_TRADERS]
-    out = []
-    for s in range(n):
-        v = state.score[s] + row_value(state, s, state.tiles[s]) + sun_value(state, s, unit, mean_total)
-        if traders:
-            v += state.crates[s]
-        out.append(v)
-    return out
-
-
-def _left_fraction(state: State) -> float:
-    """Roughly how much of the game is still to play (1 at the start, 0 at the end)."""
-    epoch_left = 1.0 - state.ra_track / data.RA_LIMIT[state.n]
-    return max(0.0, (EPOCHS - state.epoch + epoch_left) / EPOCHS)
-
-
-def evaluate(state: State) -> list[float]:
-    """Each seat's expected reward in [0, 1], as ``engines.search.rewards`` scores a finished
-    game: 0.75 × a softmax win chance + 0.25 × the expected share of seats beaten, both from
-    :func:`estimated_scores` at a temperature that falls as the game nears its end."""
-    from engines.search import WIN_WEIGHT
-
-    est = estimated_scores(state)
-    n = len(est)
-    temp = TEMP_END + TEMP_START * _left_fraction(state)
-    top = max(est)
-    weights = [math.exp((e - top) / temp) for e in est]
-    total = sum(weights)
-    out = []
-    for s in range(n):
-        beaten = 0.0
-        for t in range(n):
-            if t != s:
-                beaten += 1.0 / (1.0 + math.exp(-(est[s] - est[t]) / temp))
-        place = beaten / (n - 1) if n > 1 else 1.0
-        out.append(WIN_WEIGHT * weights[s] / total + (1.0 - WIN_WEIGHT) * place)
-    return out
-
-
 # --------------------------------------------------------------------------- what to search
 
 EMPTY_SWAP = 3
@@ -408,10 +349,10 @@ def policy(state: State, seat: int, legal: Sequence[str]) -> str:
     return legal[0]
 
 
-def playout_action(engine: RaEngine, state: State, seat: int, rng: random.Random) -> str:
+def playout_action(state: State, seat: int, rng: random.Random) -> str:
     """The playout's move: :func:`policy`, or with probability :data:`EPSILON` a uniformly
     random legal move."""
-    legal = engine.legal_actions(state, seat)
+    legal = legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
     if rng.random() < EPSILON:

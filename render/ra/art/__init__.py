@@ -1,4 +1,5 @@
-"""Ra drawing pieces: tile data lookup, tile icons, sun discs, tile chips and track tiles.
+"""Ra drawing pieces: tile data lookup, tile icons, sun discs, tile chips and track tiles (the
+silhouettes themselves are in ``shapes``).
 
 Icons are drawn with Pillow primitives on a 100×100 grid at 4× the target size and scaled down
 (anti-aliased), then cached per (code, size, colour), so a board pastes ready-made sprites.
@@ -6,14 +7,13 @@ Icons are drawn with Pillow primitives on a 100×100 grid at 4× the target size
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engines.ra import data
 from render.common import INK, LINE, MIN_TEXT, MUTED, NUMBER_TEXT, PANEL, fit, font, mix, stamp
+from render.ra.art.shapes import draw_shape
 
 Color = tuple[int, int, int]
 
@@ -31,7 +31,6 @@ SUN_DOWN = (128, 122, 115)
 SUN_DOWN_RING = (98, 93, 88)
 DANGER = (200, 36, 36)
 
-DISASTER_ICON = {"funeral": "pharaoh", "drought": "flood", "unrest": "civ", "earthquake": "monument"}
 CATEGORY_ICON = {
     "Gods": "god",
     "Gold": "gold",
@@ -71,142 +70,6 @@ def tile_color(code: str) -> Color:
     return data.TILE_COLOR.get(code) or CATEGORY_COLOR[category(code)]
 
 
-# --------------------------------------------------------------------------- icon shapes
-
-Pen = Callable[..., list[tuple[float, float]]]
-
-
-def _wave(d: ImageDraw.ImageDraw, p: Pen, y: float, w: float) -> None:
-    pts = [(x, y + 6 * math.sin((x - 8) / 84 * 2 * math.pi * 1.5)) for x in range(8, 93, 4)]
-    d.line(p(*[c for pt in pts for c in pt]), fill=255, width=round(w), joint="curve")
-
-
-def _shape(code: str, d: ImageDraw.ImageDraw, p: Pen, k: float) -> None:
-    """Draw ``code``'s silhouette (255 on 0) on a 100×100 grid; ``p`` maps grid to pixels."""
-    on, off = 255, 0
-    if code == "god":  # ankh
-        d.ellipse(p(33, 4, 67, 44), outline=on, width=round(10 * k))
-        d.rectangle(p(44, 40, 56, 96), fill=on)
-        d.rectangle(p(18, 44, 82, 55), fill=on)
-    elif code == "gold":  # three ingots
-        d.polygon(p(4, 92, 49, 92, 41, 66, 12, 66), fill=on)
-        d.polygon(p(51, 92, 96, 92, 88, 66, 59, 66), fill=on)
-        d.polygon(p(27, 61, 73, 61, 65, 35, 35, 35), fill=on)
-    elif code == "pharaoh":  # nemes headdress around a face
-        d.polygon(p(50, 4, 80, 16, 84, 58, 96, 96, 4, 96, 16, 58, 20, 16), fill=on)
-        d.ellipse(p(33, 26, 67, 80), fill=off)
-        d.rectangle(p(33, 22, 67, 32), fill=on)
-        for y in (66, 78):
-            d.line(p(6, y + 6, 26, y), fill=off, width=round(4 * k))
-            d.line(p(74, y, 94, y + 6), fill=off, width=round(4 * k))
-    elif code == "nile":
-        for y in (26, 50, 74):
-            _wave(d, p, y, 9 * k)
-    elif code == "flood":  # a drop over a wave
-        d.ellipse(p(26, 30, 74, 78), fill=on)
-        d.polygon(p(50, 2, 28, 46, 72, 46), fill=on)
-        _wave(d, p, 90, 8 * k)
-    elif code == "astronomy":  # star
-        pts = []
-        for i in range(10):
-            r = 47 if i % 2 == 0 else 19
-            a = -math.pi / 2 + i * math.pi / 5
-            pts += [50 + r * math.cos(a), 53 + r * math.sin(a)]
-        d.polygon(p(*pts), fill=on)
-    elif code == "agriculture":  # ear of wheat
-        d.line(p(50, 98, 50, 8), fill=on, width=round(7 * k))
-        for y in (18, 36, 54, 72):
-            d.ellipse(p(26, y - 8, 48, y + 8), fill=on)
-            d.ellipse(p(52, y - 8, 74, y + 8), fill=on)
-        d.ellipse(p(42, 0, 58, 20), fill=on)
-    elif code == "writing":  # scroll
-        d.rectangle(p(20, 18, 80, 82), fill=on)
-        d.ellipse(p(12, 8, 88, 26), fill=on)
-        d.ellipse(p(12, 74, 88, 92), fill=on)
-        for y in (38, 50, 62):
-            d.line(p(30, y, 70, y), fill=off, width=round(5 * k))
-    elif code == "religion":  # eye
-        top = [(x, 50 - 34 * math.sin(math.pi * (x - 4) / 92)) for x in range(4, 97, 4)]
-        bot = [(x, 50 + 26 * math.sin(math.pi * (x - 4) / 92)) for x in range(96, 3, -4)]
-        d.polygon(p(*[c for pt in top + bot for c in pt]), fill=on)
-        d.ellipse(p(33, 29, 67, 63), fill=off)
-        d.ellipse(p(40, 36, 60, 56), fill=on)
-        d.line(p(40, 74, 36, 97), fill=on, width=round(6 * k))
-    elif code == "art":  # vase
-        d.polygon(p(36, 6, 64, 6, 58, 20, 80, 44, 74, 80, 60, 94, 40, 94, 26, 80, 20, 44, 42, 20), fill=on)
-        d.line(p(26, 50, 74, 50), fill=off, width=round(5 * k))
-    elif code == "fortress":  # crenellated wall with a gate
-        d.rectangle(p(8, 40, 92, 94), fill=on)
-        for x in (8, 31, 54, 77):
-            d.rectangle(p(x, 22, x + 15, 42), fill=on)
-        d.rectangle(p(40, 64, 60, 94), fill=off)
-        d.ellipse(p(40, 54, 60, 74), fill=off)
-    elif code == "obelisk":
-        d.polygon(p(40, 18, 50, 2, 60, 18, 66, 88, 34, 88), fill=on)
-        d.rectangle(p(24, 86, 76, 97), fill=on)
-    elif code == "palace":  # pylon gate
-        d.polygon(p(4, 94, 14, 14, 40, 14, 44, 94), fill=on)
-        d.polygon(p(56, 94, 60, 14, 86, 14, 96, 94), fill=on)
-        d.rectangle(p(40, 30, 60, 44), fill=on)
-        d.rectangle(p(2, 8, 42, 16), fill=on)
-        d.rectangle(p(58, 8, 98, 16), fill=on)
-    elif code == "pyramid":
-        d.polygon(p(2, 92, 50, 8, 98, 92), fill=on)
-        d.polygon(p(50, 8, 98, 92, 62, 92), fill=off)
-        d.line(p(50, 8, 98, 92, 62, 92, 50, 8), fill=on, width=round(5 * k))
-    elif code == "temple":  # columns under a pediment
-        d.polygon(p(6, 30, 50, 6, 94, 30), fill=on)
-        d.rectangle(p(8, 30, 92, 38), fill=on)
-        for x in (14, 34, 56, 76):
-            d.rectangle(p(x, 40, x + 10, 86), fill=on)
-        d.rectangle(p(4, 86, 96, 96), fill=on)
-    elif code == "statue":  # standing figure on a plinth
-        d.ellipse(p(38, 2, 62, 26), fill=on)
-        d.polygon(p(32, 30, 68, 30, 62, 76, 38, 76), fill=on)
-        d.rectangle(p(24, 80, 76, 96), fill=on)
-    elif code == "step-pyramid":
-        for i, (x0, x1) in enumerate(((4, 96), (18, 82), (32, 68), (44, 56))):
-            y1 = 96 - i * 21
-            d.rectangle(p(x0, y1 - 18, x1, y1), fill=on)
-    elif code == "sphinx":  # lying body, head-dress raised at the front
-        d.rounded_rectangle(p(4, 58, 70, 84), radius=round(10 * k), fill=on)
-        d.polygon(p(58, 84, 60, 32, 72, 16, 88, 16, 96, 32, 96, 84), fill=on)
-        d.line(p(66, 40, 66, 76), fill=off, width=round(4 * k))
-        d.rectangle(p(2, 86, 98, 97), fill=on)
-    elif code == "trader":  # sailing ship
-        d.polygon(p(2, 62, 98, 62, 82, 88, 18, 88), fill=on)
-        d.rectangle(p(46, 6, 52, 62), fill=on)
-        d.polygon(p(54, 10, 90, 56, 54, 56), fill=on)
-        d.polygon(p(44, 18, 12, 56, 44, 56), fill=on)
-    elif code == "crate":
-        d.rectangle(p(10, 18, 90, 90), fill=on)
-        d.rectangle(p(20, 28, 80, 80), fill=off)
-        d.line(p(20, 28, 80, 80), fill=on, width=round(8 * k))
-        d.line(p(20, 80, 80, 28), fill=on, width=round(8 * k))
-    elif code in ("ra", "sun"):  # sun with rays
-        d.ellipse(p(28, 28, 72, 72), fill=on)
-        for i in range(12):
-            a = i * math.pi / 6
-            d.line(
-                p(50 + 30 * math.cos(a), 50 + 30 * math.sin(a), 50 + 48 * math.cos(a), 50 + 48 * math.sin(a)),
-                fill=on,
-                width=round(7 * k),
-            )
-    elif code == "bag":  # tied sack
-        d.ellipse(p(12, 34, 88, 98), fill=on)
-        d.polygon(p(34, 40, 40, 22, 60, 22, 66, 40), fill=on)
-        d.polygon(p(30, 4, 50, 18, 70, 4, 64, 22, 36, 22), fill=on)
-        d.line(p(34, 26, 66, 26), fill=off, width=round(4 * k))
-    elif code == "civ":
-        _shape("writing", d, p, k)
-    elif code == "monument":
-        _shape("pyramid", d, p, k)
-    elif code in DISASTER_ICON:
-        _shape(DISASTER_ICON[code], d, p, k)
-    else:  # unknown code: a plain square
-        d.rounded_rectangle(p(10, 10, 90, 90), radius=round(12 * k), fill=on)
-
-
 SS = 4  # supersampling factor
 
 
@@ -221,7 +84,7 @@ def icon(code: str, size: int, color: Color) -> Image.Image:
     def p(*c: float) -> list[tuple[float, float]]:
         return [(c[i] * k, c[i + 1] * k) for i in range(0, len(c), 2)]
 
-    _shape(code, d, p, k)
+    draw_shape(code, d, p, k)
     mask = mask.resize((size, size), Image.Resampling.LANCZOS)
     out = Image.new("RGBA", (size, size), color + (255,))
     out.putalpha(mask)

@@ -34,23 +34,8 @@ from render.common import (
     text_width,
 )
 from render.ra.art import CATEGORY_COLOR, CIVS, MONUMENTS, chip, sun
-from render.ra.board import (
-    BID_RING,
-    BIG_GAP,
-    CHIP_W,
-    CHIP_X,
-    LEFT_W,
-    LEFT_X,
-    NEUTRAL,
-    ROW_GAP,
-    SMALL_GAP,
-    SUN_PILL,
-    X0,
-    X1,
-    awaited_label,
-    initials_of,
-    row_height,
-)
+from render.ra.board import BID_RING, NEUTRAL, SUN_PILL, awaited_label, initials_of
+from render.ra.layout import BIG_GAP, CHIP_W, CHIP_X, LEFT_W, LEFT_X, ROW_GAP, SMALL_GAP, X0, X1, row_height
 
 LINE1 = (("god", "gold", "pharaoh"), ("nile", "flood"), CIVS)
 LINE2 = (MONUMENTS, ("trader", "crate"))
@@ -65,29 +50,29 @@ def seat_status(view: RaView, s: int) -> list[Pill]:
     the game is over."""
     out: list[Pill] = []
     white = (255, 255, 255)
-    a = view.get("auction")
+    a = view["auction"]
     p = view["players"][s]
     if a:
-        acted = {int(b["seat"]): b.get("sun") for b in a.get("bids") or []}
+        acted = {int(b["seat"]): b["sun"] for b in a["bids"]}
         if s in acted:
             v = acted[s]
             out.append(("passed", NEUTRAL, white) if v is None else (f"bid {v}", SUN_PILL, white))
-    if s in (view.get("to_move") or []):
+    if s in view["to_move"]:
         out.append(("▶ " + awaited_label(view), seat_color(s), on_color(seat_color(s))))
     if a:
-        if int(a.get("ra_player", -1)) == s:
+        if int(a["ra_player"]) == s:
             out.append(("Ra player", CATEGORY_COLOR["ra"], white))
-        order = list(a.get("to_bid") or [])
-        acted_seats = {int(b["seat"]) for b in a.get("bids") or []}
-        if s not in acted_seats and s not in (view.get("to_move") or []) and s in order:
+        order = list(a["to_bid"])
+        acted_seats = {int(b["seat"]) for b in a["bids"]}
+        if s not in acted_seats and s not in view["to_move"] and s in order:
             k = order.index(s)
             out.append(("bids next" if k == 1 else f"bids {ordinal(k + 1)}", NEUTRAL, white))
-    elif s == view.get("current") and not view.get("over") and s not in (view.get("to_move") or []):
+    elif s == view["current"] and not view["over"] and s not in view["to_move"]:
         out.append(("current", NEUTRAL, white))
-    if not p.get("up") and not view.get("over"):
+    if not p["up"] and not view["over"]:
         out.append(("out of suns", NEUTRAL, white))
-    out_ = view.get("outcome")
-    if view.get("over") and out_:
+    out_ = view["outcome"]
+    if view["over"] and out_:
         rank = out_["ranks"][s]
         win = s in out_.get("winners", [])
         out.append((("winner" if win else ordinal(rank)), GOOD if win else NEUTRAL, white))
@@ -113,9 +98,9 @@ def chip_layout(
 
 def counts_of(p: PlayerView) -> dict[str, int]:
     """A seat's held tiles by code, with its traders and crates."""
-    counts = {k: int(v) for k, v in (p.get("tiles") or {}).items()}
-    counts["trader"] = int(p.get("traders", counts.get("trader", 0)) or 0)
-    counts["crate"] = int(p.get("crates", 0) or 0)
+    counts = {k: int(v) for k, v in p["tiles"].items()}
+    counts["trader"] = int(p["traders"])
+    counts["crate"] = int(p["crates"])
     return counts
 
 
@@ -217,9 +202,9 @@ class RowSpec:
 def row_spec(view: RaView, names: Sequence[str], s: int, marks: frozenset[str]) -> RowSpec:
     """The :class:`RowSpec` of seat ``s`` in ``view``."""
     p = view["players"][s]
-    a = view.get("auction")
-    downs = tuple(int(v) for v in p.get("down") or [])
-    tags: tuple[str, ...] = ("Ra",) if a is not None and int(a.get("ra_player", -1)) == s else ()
+    a = view["auction"]
+    downs = tuple(int(v) for v in p["down"])
+    tags: tuple[str, ...] = ("Ra",) if a is not None and int(a["ra_player"]) == s else ()
     tags += tuple(k.split(":", 2)[2] for k in sorted(marks) if k.startswith(f"tag:{s}:"))
     pills = tuple(
         pl for pl in seat_status(view, s) if pl[0] != "Ra player" and not (pl[0] == "out of suns" and downs)
@@ -227,8 +212,8 @@ def row_spec(view: RaView, names: Sequence[str], s: int, marks: frozenset[str]) 
     own = frozenset(
         k for k in marks if k in (f"score:{s}", f"bid:{s}") or k.startswith((f"sun:{s}:", f"tiles:{s}:"))
     )
-    score = p.get("score")
-    bids = {int(b["seat"]): b.get("sun") for b in (a.get("bids") or [])} if a else {}
+    score = p["score"]
+    bids = {int(b["seat"]): b["sun"] for b in a["bids"]} if a else {}
     bid = bids.get(s)
     return RowSpec(
         n=int(view["n_players"]),
@@ -236,11 +221,11 @@ def row_spec(view: RaView, names: Sequence[str], s: int, marks: frozenset[str]) 
         name=names[s],
         initial=initials_of(tuple(names))[s],
         score=None if score is None else int(score),
-        ups=tuple(int(v) for v in p.get("up") or []),
+        ups=tuple(int(v) for v in p["up"]),
         downs=downs,
         held=tuple(sorted(counts_of(p).items())),
-        traders=bool((view.get("options") or {}).get("traders", True)),
-        awaited=s in (view.get("to_move") or []),
+        traders=bool(view["options"].get("traders", True)),
+        awaited=s in view["to_move"],
         tags=tags,
         pills=pills,
         marks=own,
