@@ -134,9 +134,10 @@ def thaw(obj: T) -> T:
     return new
 
 
-def poke(obj: object, name: str, value: Any) -> None:
-    """Set field ``name`` of a copy made by :func:`thaw` (never of a state others hold)."""
-    _set(obj, name, value)
+poke: Callable[[object, str, Any], None] = object.__setattr__
+"""``poke(copy, name, value)`` sets field ``name`` of a copy made by :func:`thaw` (never of a
+state others hold): ``object.__setattr__`` itself, so that a move that sets many fields pays no
+call of its own for each."""
 
 
 def memo(obj: object, key: str, default: Any = None) -> Any:

@@ -343,12 +343,13 @@ def do_pass(s: State, ev: list[Event]) -> State:
 # ------------------------------------------------------------------ apply
 
 
-def apply(s: State, seat: int, action: str) -> tuple[State, list[Event]]:
+def apply(state: State, seat: int, action: str) -> tuple[State, list[Event]]:
     """Apply one canonical action of the active seat and run the automatic steps after it.
 
     Returns ``(new state, events)``. Raises :class:`GameOver`, :class:`NotYourTurn`, or
     :class:`IllegalAction` with a reason (``s`` is never changed).
     """
+    s = state
     if s.step == OVER:
         raise GameOver()
     if seat != s.active:

@@ -37,8 +37,9 @@ DISCARD_TEXT: dict[int, tuple[str, ...]] = {
 _SEATS = tuple((seat,) for seat in range(5))  # to_move's answers, built once
 
 
-def to_move(s: State) -> tuple[int, ...]:
+def to_move(state: State) -> tuple[int, ...]:
     """The active seat, or () once the game is over."""
+    s = state
     return () if s.step == OVER else _SEATS[s.active]
 
 
@@ -169,8 +170,9 @@ def legal(s: State) -> list[str]:
     return []
 
 
-def legal_actions(s: State, seat: int) -> list[str]:
+def legal_actions(state: State, seat: int) -> list[str]:
     """``seat``'s legal actions, ASCII-sorted; [] for any seat but the active one."""
+    s = state
     if seat != s.active:
         return []
     if s.step == COLLECT:  # legal(s) for the commonest step, inline

@@ -97,8 +97,9 @@ def score_table(
     return rank_seats(totals, n, first), scores, tuple(breakdowns)
 
 
-def outcome(s: State) -> Outcome | None:
+def outcome(state: State) -> Outcome | None:
     """None while the game runs; else the result (only escaped seats score)."""
+    s = state
     if s.step != OVER:
         return None
     ranks, scores, breakdown = score_table(
