@@ -6,11 +6,13 @@ import pytest
 
 from engines.base import BadOption
 from engines.phraya import ENGINE as E
-from engines.phraya import data, flow, scoring
+from engines.phraya import data, scoring
+from engines.phraya import legal as flow
 from engines.phraya.positions import SEAT, build, seats
-from engines.phraya.rules import new_game
+from engines.phraya.state import new_game
 from engines.phraya.state import conditions as state_conditions
-from engines.phraya.state import (ACT, CARD, GI, MOVE, OVER, PREMOVE, REFRESH, Opts, State,
+from engines.phraya.data import GI
+from engines.phraya.state import (ACT, CARD, MOVE, OVER, PREMOVE, REFRESH, Opts, State,
                                   capacity, price)
 
 P, O, W, B = SEAT["P"], SEAT["O"], SEAT["W"], SEAT["B"]
@@ -95,7 +97,7 @@ def e2() -> State:
 def test_e2_the_85_vp_scoring_example() -> None:
     s = e2()
     assert state_conditions(s)[:2] == (True, True)
-    from engines.phraya.turn import finish
+    from engines.phraya.apply.ending import finish
     s = finish(s, [], "Royal Tithe and Buddha worshipped")
     E.invariants(s)
     assert s.players[O].coins == 17

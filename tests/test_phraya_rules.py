@@ -8,7 +8,7 @@ import pytest
 
 from engines.base import BadNotation, IllegalAction
 from engines.phraya import ENGINE as E
-from engines.phraya import board
+from engines.phraya.data import board
 from engines.phraya.positions import build
 from engines.phraya.state import ACT, CARD, OVER
 from engines.prompt import Pick, rows, walk

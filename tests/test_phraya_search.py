@@ -12,10 +12,14 @@ import pytest
 
 from engines import base, search
 from engines.phraya import ENGINE as E
-from engines.phraya import board, playout, scoring, turn
-from engines.phraya import determinize as D
+from engines.phraya import scoring
+from engines.phraya.ai import determinize as D
+from engines.phraya.ai import heuristic, playout
+from engines.phraya.apply import apply
+from engines.phraya.data import board
 from engines.phraya.positions import build
-from engines.phraya.state import ACT, BASKET, CARD, State, put, put_player
+from engines.phraya.data import BASKET
+from engines.phraya.state import ACT, CARD, State, put, put_player
 from tests.search_helpers import check_determinize, check_search, states
 
 HIDDEN = {"hidden_hands": True, "starting_boats": True, "round_limit": 12}
@@ -145,13 +149,13 @@ def test_step_is_apply_without_events() -> None:
 def test_points_are_the_score_sheet_and_the_final_score_at_the_end() -> None:
     for n in (2, 3, 4):
         for s in states(E, n, {"round_limit": 10}, n + 10, 13):
-            assert playout.points(s) == [sum(r.values()) for r in scoring.sheet(s, final=False)]
+            assert heuristic.points(s) == [sum(r.values()) for r in scoring.sheet(s, final=False)]
     s = E.setup(7, 3, {"round_limit": 4})
     while E.outcome(s) is None:
         seat = E.to_move(s)[0]
         s = E.apply(s, seat, E.choose(E.view(s, seat), E.legal_actions(s, seat)))[0]
     out = E.outcome(s)
-    assert out is not None and playout.estimate(s) == [float(x) for x in out.scores]
+    assert out is not None and heuristic.estimate(s) == [float(x) for x in out.scores]
 
 
 def test_evaluate_gives_rewards_that_favour_the_leader() -> None:
@@ -159,7 +163,7 @@ def test_evaluate_gives_rewards_that_favour_the_leader() -> None:
         r = E.evaluate(s)
         assert len(r) == 3 and all(0.0 <= x <= 1.0 for x in r)
         assert abs(sum(r) - (search.WIN_WEIGHT + (1 - search.WIN_WEIGHT) * 1.5)) < 1e-6
-    r = playout.rewards_of([40.0, 20.0], 5.0)
+    r = heuristic.rewards_of([40.0, 20.0], 5.0)
     assert r[0] > 0.95 and r[1] < 0.05
 
 
@@ -184,7 +188,7 @@ def test_evaluate_finishes_the_turn_under_way() -> None:
     s = next(x for x in states(E, 2, {"round_limit": 10}, 5, 1) if x.step == CARD and x.round > 2)
     after = s
     seat = s.cur
-    after = turn.apply(after, seat, playout.policy(after, seat, None, 0.0))[0]
+    after = apply(after, seat, playout.policy(after, seat, None, 0.0))[0]
     assert after.cur == seat and after.step != CARD  # mid-turn now
     E.evaluate(after)  # runs the rest of the turn with the policy; must not raise
 

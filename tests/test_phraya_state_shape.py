@@ -7,7 +7,7 @@ import random
 
 from engines import base
 from engines.phraya import ENGINE as E
-from engines.phraya import flow
+from engines.phraya import legal as flow
 from engines.phraya.state import ACT, CARD, HELD, LEGAL, MOVE, conditions, put, put_player
 
 

@@ -214,7 +214,7 @@ def test_autocomplete_matches_words_of_the_description() -> None:
 def test_labels_keep_basket_goods_hidden() -> None:
     s = build(3, step=ACT, boats={0: "v00"}, fill_boats=True, players={0: {"coins": 20}})
     tile = s.stall_baskets[s.board.baskets.index("v00e")]
-    from engines.phraya.state import BASKET
+    from engines.phraya.data import BASKET
 
     lab = _label(s, "basket")
     assert str(BASKET[tile][2]) in lab and f"{BASKET[tile][0]}/" not in lab
@@ -258,7 +258,8 @@ def test_events_name_what_codes_stand_for() -> None:
     k = act(boats={0: "h11"}, players={0: {"coins": 20}})
     _, events = E.apply(k, 0, "king c2")
     assert "c2 (6 coins)" in " ".join(e.text for e in events)
-    from engines.phraya.state import CARDS, REFRESH
+    from engines.phraya.data import CARDS
+    from engines.phraya.state import REFRESH
 
     r = build(3, step=REFRESH, boats={0: "h11"}, fill_boats=True, card="b2")
     first = r.display[0]

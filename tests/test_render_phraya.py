@@ -225,7 +225,7 @@ def test_step_marks_are_drawn_from_the_view():
 def test_the_rulebook_scoring_example_renders():
     """Spec §10 E2 (the rulebook's 85 VP example): a dense finished board, its sheet and text."""
     from engines.phraya.positions import SEAT, build, seats
-    from engines.phraya.turn import finish
+    from engines.phraya.apply.ending import finish
     P, O, W, B = (SEAT[c] for c in "POWB")
     king = {f"{row}{i + 1}": q for row, text in (("c", "O W P O W B"), ("f", "O W"), ("g", "O W P"))
             for i, q in enumerate(seats(text))}

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.phraya import board, data
-from engines.phraya.rules import new_game
-from engines.phraya.state import CARD, GI, KING_INDEX, TEMPLE_ROW, Opts, Player, State, put, put_player
+from engines.phraya import data
+from engines.phraya.data import GI, KING_INDEX, TEMPLE_ROW, board
+from engines.phraya.state import CARD, Opts, Player, State, new_game, put, put_player
 
 SEAT = {"P": 0, "O": 1, "W": 2, "B": 3}  # purple, orange, white, black (spec §10)
 

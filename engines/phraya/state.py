@@ -7,36 +7,40 @@ stored snapshots) and the views read, so they keep their names and meaning.
 The shape that makes random playouts fast (issue #13):
 
 * Copies go through the instance ``__dict__``: :func:`put` copies that dict and writes the
-  changes (no ``dataclasses.replace``, no ``__init__``); ``turn.apply`` copies it once per
+  changes (no ``dataclasses.replace``, no ``__init__``); ``apply.apply`` copies it once per
   action (:func:`fresh`) and then writes into its own copy in place, so an action costs one
   copy however many fields it touches. A state is never written to once ``apply`` returns it.
 * Two non-field entries may ride along in ``__dict__`` (invisible to ``==``, the fingerprint
   and the views): :data:`LEGAL`, the actor's sorted legal list, which the engine fills on first
-  use and ``turn.apply`` fills when it has just worked the list out (the ACT list, the move
+  use and ``apply.apply`` fills when it has just worked the list out (the ACT list, the move
   list), and :data:`HELD`, the count of end conditions, counted again only after an action
   that moves a King or Temple disk or a stall piece. :func:`put` drops both; :func:`fresh`
   drops :data:`LEGAL`.
-* Boat movement is a lookup: ``board.reach`` gives, per (start, rowers, barge crossing), the
+* Boat movement is a lookup: ``data.board.reach`` gives, per (start, rowers, barge crossing), the
   reachable sections as a bit mask (boats only stop a boat ending on them), so a destination
   list is ``mask & ~boats`` (:func:`move_mask`) and "blocked" is a zero mask.
 * The legal lists that depend on a few values (hand, pending effect, Merchant space, move mask,
-  an unsorted ACT list) are built once per value in ``flow`` and reused.
+  an unsorted ACT list) are built once per value in ``legal`` and reused.
 """
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, cached_property, lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
-from engines.phraya import board, data
-
-# --------------------------------------------------------------------------- steps
+from engines.base import BadOption, Option
+from engines.phraya import data
+from engines.phraya.data import BASIC_IDS, BASKET, CARDS, GI, MARKET_IDS, ORDER_IDS, board
 
 (SETUP_BOAT, SETUP_STALL, CARD, MERCHANT, PRICE, BARGE, DISCARD, PREMOVE, REFRESH, MOVE, ACT, OVER) = range(
     12
 )
+
+
 STEP_NAMES = (
     "setup_boat",
     "setup_stall",
@@ -52,34 +56,6 @@ STEP_NAMES = (
     "over",
 )
 
-GI = {g: i for i, g in enumerate(data.GOODS)}
-TEMPLE_ROW = {g: i for i, g in enumerate(data.TEMPLE_ROWS)}
-KING_SPACES: tuple[str, ...] = tuple(
-    f"{r}{k + 1}" for r in data.KING_ROWS for k in range(len(data.KING_CHART[r]))
-)
-KING_INDEX = {sp: i for i, sp in enumerate(KING_SPACES)}
-ORDER_IDS: tuple[str, ...] = tuple(t[0] for t in data.RESTAURANT_TILES)
-ORDER = {t[0]: t for t in data.RESTAURANT_TILES}
-BASKET = {k: data.BASKET_TILES[i] for i, k in enumerate(data.BASKET_IDS)}
-
-
-@dataclass(frozen=True)
-class Card:
-    """A card's data: ``immediate``/``passive``/``endgame`` are the spec's effect texts."""
-
-    id: str
-    name: str
-    coins: int
-    flowers: int
-    immediate: tuple[str, ...]
-    passive: tuple[str, ...]
-    endgame: tuple[str, ...]
-
-
-CARDS: dict[str, Card] = {c[0]: Card(*c) for c in (*data.BASIC_CARDS, *data.MARKET_CARDS)}
-BASIC_IDS: tuple[str, ...] = tuple(c[0] for c in data.BASIC_CARDS)
-MARKET_IDS: tuple[str, ...] = tuple(c[0] for c in data.MARKET_CARDS)
-
 
 @lru_cache(maxsize=1 << 14)
 def natural_key(text: str) -> tuple[Any, ...]:
@@ -93,22 +69,6 @@ def nsorted(items: Any) -> list[str]:
     return sorted(items, key=natural_key)
 
 
-@cache
-def parse_range(effect: str) -> tuple[int, int]:
-    """``(lo, hi)`` of a ``mer a-b …`` or ``barge a-b …`` effect text."""
-    lo, hi = effect.split()[1].split("-")
-    return int(lo), int(hi)
-
-
-@cache
-def merchant_mods(effect: str) -> tuple[int, ...]:
-    """The price modifications of a ``mer`` effect, in card order (one or two ints)."""
-    return tuple(int(m) for m in effect.split()[2].split("/"))
-
-
-# --------------------------------------------------------------------------- options
-
-
 @dataclass(frozen=True)
 class Opts:
     """The options of spec §9 (``players`` is the state's ``n``)."""
@@ -119,9 +79,6 @@ class Opts:
     open_baskets: bool = False
     blocked_allow_retrieve: bool = False
     round_limit: int = 50
-
-
-# --------------------------------------------------------------------------- the state
 
 
 @dataclass(frozen=True)
@@ -147,7 +104,7 @@ class Player:
 class State:
     """One moment of a Phraya game (a value; never mutated).
 
-    ``owner`` is indexed like ``board.STALLS`` (-1: no owner); ``boats`` holds a section id per
+    ``owner`` is indexed like ``data.board.STALLS`` (-1: no owner); ``boats`` holds a section id per
     seat ("" before set-up places it). ``stall_baskets``/``orders_on`` follow the board's sorted
     basket/restaurant stall ids ("" empty). ``king`` follows ``KING_SPACES`` (-1 empty);
     ``temple`` holds one tuple of seats per ``data.TEMPLE_ROWS`` row, left to right.
@@ -197,7 +154,10 @@ class State:
 
 
 _new = object.__new__
+
+
 _osa = object.__setattr__
+
 
 LEGAL = "_legal"
 """The ``__dict__`` key (not a dataclass field: ``==``, the fingerprint and the view never see
@@ -206,9 +166,9 @@ below drops it."""
 
 
 HELD = "_held"
-"""The ``__dict__`` key (not a field either) under which ``turn.apply`` keeps how many end
+"""The ``__dict__`` key (not a field either) under which ``apply.apply`` keeps how many end
 conditions (§7) hold, so that an action that changes no King space, Temple row or stall piece
-need not count them again. :func:`fresh` keeps it (``turn`` drops it when it changes those),
+need not count them again. :func:`fresh` keeps it (``apply`` drops it when it changes those),
 :func:`put` drops it."""
 
 
@@ -225,7 +185,7 @@ def put(s: State, **changes: Any) -> State:
 
 
 def fresh(s: State) -> State:
-    """A copy of ``s`` that the caller owns and may change in place (``turn.apply`` builds its
+    """A copy of ``s`` that the caller owns and may change in place (``apply.apply`` builds its
     result this way: one copy per action, then plain dict writes). Keeps :data:`HELD`."""
     d = s.__dict__.copy()
     d.pop(LEGAL, None)
@@ -275,47 +235,9 @@ def price(s: State, good: str) -> int:
     return data.PRICE_ROWS[good][s.prices[GI[good]]]
 
 
-def occupied(s: State, seat: int) -> frozenset[str]:
-    """Sections holding another seat's boat."""
-    return frozenset(b for q, b in enumerate(s.boats) if q != seat and b)
-
-
-_SEC_BIT = board.SEC_BIT
-_reach = board.reach
-
-
-def occupied_mask(s: State, seat: int) -> int:
-    """:func:`occupied` as a section mask."""
-    m = 0
-    for q, b in enumerate(s.boats):
-        if q != seat and b:
-            m |= _SEC_BIT[b]
-    return m
-
-
-def move_mask(s: State, seat: int, start: str | None = None, barge: str | None = None) -> int:
-    """:func:`moves_from` as a section mask (0: blocked)."""
-    occ = 0
-    for q, b in enumerate(s.boats):
-        if q != seat and b:
-            occ |= _SEC_BIT[b]
-    return _reach(start or s.boats[seat], s.players[seat].rowers, barge or s.barge)[0] & ~occ
-
-
-def moves_from(s: State, seat: int, start: str | None = None, barge: str | None = None) -> tuple[str, ...]:
-    """Legal destinations of ``seat``'s normal movement (from ``start``, with the barge at
-    ``barge``; defaults: the boat and the barge now), sorted."""
-    return board.mask_sections(move_mask(s, seat, start, barge))
-
-
-def premoves(s: State, seat: int) -> tuple[str, ...]:
-    """Ends of exactly-2-section paths, else of 1-section paths (ruling 3)."""
-    occ = occupied_mask(s, seat)
-    two = _reach(s.boats[seat], 2, s.barge)[1] & ~occ
-    return board.mask_sections(two if two else _reach(s.boats[seat], 1, s.barge)[0] & ~occ)
-
-
 _KING_ROW_SLICES = ((0, 6), (6, 11), (11, 16))
+
+
 _BUDDHA_COLUMN = data.TEMPLE_SECTIONS[-1][0]
 assert tuple(len(data.KING_CHART[r]) for r in data.KING_ROWS) == (6, 5, 5)  # the slices above
 
@@ -351,3 +273,222 @@ def stall_counts(s: State, seat: int, with_cards: bool) -> dict[str, int]:
                 if e.startswith("as:"):
                     out[e[3:]] += 1
     return out
+
+
+def t4(v: list[int]) -> tuple[int, int, int, int]:
+    """A 4-list as a 4-tuple."""
+    return v[0], v[1], v[2], v[3]
+
+
+OPTIONS = (
+    Option(
+        "layout",
+        str,
+        "default",
+        "Board parts: the default layout or a random one.",
+        choices=("default", "random"),
+    ),
+    Option(
+        "starting_boats",
+        bool,
+        False,
+        "Advanced: boats start with 2 dealt baskets (and extra coins to even out their prices).",
+    ),
+    Option("hidden_hands", bool, False, "Other players see only how many cards you hold."),
+    Option("open_baskets", bool, False, "Show the goods of the baskets lying on stalls."),
+    Option("blocked_allow_retrieve", bool, False, "A blocked player may always play Return to Pier (b1)."),
+    Option("round_limit", int, 50, "Safety cap on rounds (0 = none; not at 2 players).", min=0, max=500),
+)
+
+
+def new_game(seed: int, n: int, opts: Opts) -> State:
+    """A new game in SETUP_BOAT, built with the RNG calls of spec §14.1 in that order."""
+    rng = random.Random(seed)
+    if opts.layout == "random":
+        tiles = ["A", "B", "C", "D"]
+        rng.shuffle(tiles)
+        sides = ["ab"[rng.randrange(2)] for _ in data.POSITION_ORDER]
+        layout: board.Layout = tuple((p, tiles[i], sides[i]) for i, p in enumerate(data.POSITION_ORDER))
+    else:
+        layout = board.DEFAULT_LAYOUT
+    b = board.build(layout)
+    first = rng.randrange(n)
+    cards = list(MARKET_IDS)
+    rng.shuffle(cards)
+    display, deck = tuple(cards[: data.DISPLAY_SLOTS]), tuple(cards[data.DISPLAY_SLOTS :])
+    bag = list(data.BASKET_IDS)
+    rng.shuffle(bag)
+    order = [(first + k) % n for k in range(n)]
+    dealt: dict[int, tuple[str, str]] = {}
+    if opts.starting_boats:
+        for q in order:
+            dealt[q] = (bag.pop(0), bag.pop(0))
+    on_stalls = tuple(bag.pop(0) if bag else "" for _ in b.baskets)
+    stacks = []
+    removed = []
+    for t in range(1, 5):
+        st = [o for o in ORDER_IDS if o[1] == str(t)]
+        rng.shuffle(st)
+        if n == 2:
+            removed.append(st.pop(0))
+        stacks.append(st)
+    orders_on = tuple(stacks[0].pop(0) if stacks[0] else "" for _ in b.restaurants)
+    values = {q: -(-(int(BASKET[a][2]) + int(BASKET[c][2])) // 2) for q, (a, c) in dealt.items()}
+    top = max(values.values()) if values else 0
+    players = []
+    for q in range(n):
+        coins = data.START_COINS + order.index(q)
+        baskets: tuple[str, ...] = data.PRINTED_BASKET_IDS
+        if opts.starting_boats:
+            baskets = dealt[q]
+            coins += top - values[q]
+        players.append(Player(coins=coins, baskets=baskets, stalls_left=data.STALLS_PER_PLAYER[n]))
+    g = data.GOODS_SUPPLY
+    return State(
+        n=n,
+        opts=opts,
+        layout=layout,
+        step=SETUP_BOAT,
+        first=first,
+        cur=first,
+        round=0,
+        setup_i=0,
+        owner=(-1,) * len(board.STALLS),
+        boats=("",) * n,
+        barge=data.BARGE_START,
+        prices=(data.PRICE_START_INDEX,) * 4,
+        merchant=data.MERCHANT_START,
+        display=display,
+        deck=deck,
+        bag=tuple(bag),
+        stall_baskets=on_stalls,
+        stacks=tuple(tuple(x) for x in stacks),
+        removed=tuple(removed),
+        orders_on=orders_on,
+        king=(-1,) * 16,
+        temple=((), (), (), ()),
+        supply_goods=(g, g, g, g),
+        supply_flowers=data.FLOWERS,
+        supply_favors=data.FAVORS,
+        supply_rowers=data.ROWER_TILES,
+        players=tuple(players),
+    )
+
+
+_MARKET_SET = frozenset(MARKET_IDS)
+
+
+@lru_cache(maxsize=64)
+def _ownable_mask(layout: board.Layout) -> tuple[bool, ...]:
+    b = board.build(layout)
+    return tuple(b.stalls[x].ownable for x in board.STALLS)
+
+
+def _owned(owner: tuple[int, ...]) -> list[int]:
+    return [i for i, q in enumerate(owner) if q >= 0]
+
+
+def setup(seed: int, n: int, o: Mapping[str, Any]) -> State:
+    """The first state from resolved options ``o``. Raises :class:`BadOption` for ``round_limit``
+    0 at 2 players (two end conditions may never hold there)."""
+    if n == 2 and o["round_limit"] == 0:
+        raise BadOption(
+            "At 2 players the game may never reach two end conditions, so `round_limit` must be at least 1."
+        )
+    opts = Opts(
+        layout=str(o["layout"]),
+        starting_boats=bool(o["starting_boats"]),
+        hidden_hands=bool(o["hidden_hands"]),
+        open_baskets=bool(o["open_baskets"]),
+        blocked_allow_retrieve=bool(o["blocked_allow_retrieve"]),
+        round_limit=int(o["round_limit"]),
+    )
+    return new_game(seed, n, opts)
+
+
+def _check_player(s: State, q: int, p: Player) -> None:
+    """One seat's bounds: pieces in reserve, rowers, baskets, goods within capacity."""
+    assert p.stalls_left + s.owner.count(q) == data.STALLS_PER_PLAYER[s.n]
+    temple = s.temple
+    disks = (
+        s.king.count(q) + temple[0].count(q) + temple[1].count(q) + temple[2].count(q) + temple[3].count(q)
+    )
+    assert p.disks_left + disks == data.DISKS_PER_PLAYER
+    assert data.ROWERS_START <= p.rowers <= data.ROWERS_START + data.ROWER_BENCHES_EXTRA
+    assert 0 <= len(p.baskets) - p.start_baskets <= data.BASKET_SPACES_EXTRA
+    g = p.goods
+    cap = capacity(p)
+    assert 0 <= g[0] <= cap[0] and 0 <= g[1] <= cap[1] and 0 <= g[2] <= cap[2] and 0 <= g[3] <= cap[3], (
+        "goods over capacity"
+    )
+    assert p.coins >= 0 and p.flowers >= 0 and p.favors >= 0
+    if s.step == CARD and q == s.cur:
+        assert p.hand, "empty hand at CARD"
+
+
+def _check_supplies(s: State) -> None:
+    """Goods, flowers, favors and rower tiles are conserved between the supply and the seats."""
+    goods = list(s.supply_goods)
+    flowers, favors, rowers = s.supply_flowers, s.supply_favors, s.supply_rowers
+    for p in s.players:
+        g = p.goods
+        goods[0] += g[0]
+        goods[1] += g[1]
+        goods[2] += g[2]
+        goods[3] += g[3]
+        flowers += p.flowers
+        favors += p.favors
+        rowers += p.rowers - data.ROWERS_START
+    assert goods == [data.GOODS_SUPPLY] * 4, "goods not conserved"
+    assert flowers == data.FLOWERS and favors == data.FAVORS, "flowers or favors not conserved"
+    assert rowers == data.ROWER_TILES, "rowers not conserved"
+
+
+def _check_tiles(s: State) -> None:
+    """Every card, basket tile and order tile is in exactly one place."""
+    cards = [*s.deck, *s.display]
+    baskets = [*s.bag, *s.stall_baskets]
+    orders = [*s.removed, *s.orders_on]
+    for st in s.stacks:
+        orders += st
+    for p in s.players:
+        cards += p.hand
+        cards += p.discard
+        baskets += p.baskets
+        orders += p.orders
+    empty = s.display.count("")
+    assert len(cards) - empty == len(MARKET_IDS) + 5 * s.n, "cards lost or doubled"
+    assert len(_MARKET_SET.intersection(cards)) == len(MARKET_IDS), "market cards lost"
+    bs = set(baskets)
+    bs.discard("")
+    bs.difference_update(data.PRINTED_BASKET_IDS)
+    assert (
+        len(bs)
+        == len(data.BASKET_IDS)
+        == len(baskets) - s.stall_baskets.count("") - sum(1 for k in baskets if k[:1] == "p")
+    ), "baskets lost or doubled"
+    os_ = set(orders)
+    os_.discard("")
+    assert len(os_) == len(ORDER_IDS) == len(orders) - s.orders_on.count(""), "order tiles lost or doubled"
+
+
+def invariants(s: State) -> None:
+    """The conservation and bounds rules as assertions (the legal list's side is checked by
+    ``legal.check_actor``)."""
+    for q, p in enumerate(s.players):
+        _check_player(s, q, p)
+    _check_supplies(s)
+    _check_tiles(s)
+    assert all(0 <= i <= 6 for i in s.prices) and 0 <= s.merchant < len(data.MERCHANT_ROUTE)
+    placed = [b for b in s.boats if b]
+    assert len(placed) == len(set(placed)), "two boats on one section"
+    assert s.barge in board.CROSSINGS
+    assert all(len(row) <= data.TEMPLE_COLUMNS for row in s.temple)
+    ownable = _ownable_mask(s.layout)
+    for i in _owned(s.owner):
+        assert ownable[i], "an unownable stall owned"
+    held = sum(conditions(s))
+    if s.step == OVER:
+        assert held >= 2 or s.end_reason.startswith("round limit")
+    else:
+        assert held < 2, "two end conditions hold but the game goes on"

@@ -11,21 +11,21 @@ capacity and free space, passives, a score preview). Field names are stable: onl
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, TypedDict
+from typing import TypedDict
 
-from engines.phraya import board, data
+from engines.phraya import data
+from engines.phraya.data import BASKET, CARDS, GI, KING_SPACES, ORDER, board
+from engines.phraya.describe import effect_words, king_cost
+from engines.phraya.legal import kept_legal, moves_from, premoves, to_move
+from engines.phraya.prompts import instruction
+from engines.phraya.scoring import outcome, sheet
 from engines.phraya.state import (
     ACT,
     BARGE,
-    BASKET,
     CARD,
-    CARDS,
     DISCARD,
-    GI,
-    KING_SPACES,
     MERCHANT,
     MOVE,
-    ORDER,
     OVER,
     PREMOVE,
     PRICE,
@@ -36,15 +36,10 @@ from engines.phraya.state import (
     State,
     capacity,
     conditions,
-    moves_from,
-    premoves,
     price,
     put,
     put_player,
 )
-
-if TYPE_CHECKING:
-    from engines.phraya.rules import PhrayaEngine
 
 
 class IslandView(TypedDict):
@@ -235,60 +230,6 @@ class PhrayaView(TypedDict):
     me: MeView | None
 
 
-# --------------------------------------------------------------------------- words
-
-_GOOD_WORD = {"veg": "vegetable", "fruit": "fruit", "fish": "fish", "meat": "meat"}
-
-
-def effect_words(e: str) -> str:
-    """One card effect code in words."""
-    head, _, rest = e.partition(" ")
-    if head == "mer":
-        rng, mods = rest.split()
-        lo, hi = rng.split("-")
-        dist = lo if lo == hi else f"{lo}–{hi}"
-        return f"Move the Merchant {dist} space(s), then change prices {' and '.join(mods.split('/'))}"
-    if head == "barge":
-        rng, bless = rest.split()
-        lo, hi = rng.split("-")
-        dist = lo if lo == hi else f"{lo}–{hi}"
-        gift = {"1fl": "1 flower", "2fl": "2 flowers", "2c": "2 coins"}[bless]
-        return f"Move the Royal Barge {dist} crossing(s); blessing {gift} per adjacent owned stall"
-    if head == "coins":
-        return f"Gain {rest} coins"
-    if head == "flower":
-        return "Gain 1 flower"
-    if e == "boat2":
-        return "Move your boat 2 sections before your movement"
-    if e == "g2f":
-        return "Discard goods for 1 flower each"
-    if e == "f2c":
-        return "Discard flowers for 3 coins each"
-    if e == "retrieve":
-        return "Take back your discards (+1 coin each, this card too); no movement or actions"
-    if e.startswith("cheap:"):
-        return f"Buy {_GOOD_WORD[e[6:]]} at the lowest price this turn"
-    if e.startswith("ignore:"):
-        return f"An order needs one {_GOOD_WORD[e[7:]]} less this turn"
-    if e == "temple-2":
-        return "Temple offerings cost 2 flowers less this turn"
-    if e == "stall5":
-        return "A stall at the Administration costs 5 coins this turn"
-    if e.startswith("as:"):
-        return f"Counts as a {_GOOD_WORD[e[3:]]} stall at the end"
-    if e.startswith("3/"):
-        return f"3 VP per {_GOOD_WORD[e[2:].split('-')[0]]} stall"
-    return {
-        "2/order": "2 VP per fulfilled order",
-        "2/king": "2 VP per King disk",
-        "2/temple": "2 VP per Temple disk",
-        "2/stall": "2 VP per stall",
-        "1/flower": "1 VP per flower left",
-        "4/favor": "4 VP per favor left",
-        "1/5coins": "1 VP per 5 coins",
-    }.get(e, e)
-
-
 def card_view(cid: str) -> CardView:
     """The card ``cid`` with its effects in words."""
     c = CARDS[cid]
@@ -314,20 +255,6 @@ def _card_text(cid: str) -> str:
 def order_view(oid: str) -> OrderView:
     t = ORDER[oid]
     return OrderView(id=oid, type=t[1], goods=t[2].split(), coins=t[3], vp=t[4])
-
-
-def king_cost(space: str) -> str:
-    """The cost of a King's Chart space in words."""
-    row, k = space[0], int(space[1:]) - 1
-    if row == "c":
-        return f"{data.KING_COINS[k]} coins"
-    if row == "f":
-        return f"{data.KING_FLOWERS[k]} flowers"
-    a, b = data.KING_GOODS[k]
-    return f"{a} + {b}"
-
-
-# --------------------------------------------------------------------------- static geometry
 
 
 def _geometry() -> tuple[list[IslandView], list[CrossingView], list[SectionView]]:
@@ -390,7 +317,7 @@ def headline(s: State) -> str:
     return f"Round {s.round}{limit} · {who} {what}"
 
 
-def view(engine: PhrayaEngine, s: State, viewer: int | None) -> PhrayaView:
+def view(s: State, viewer: int | None) -> PhrayaView:
     """The JSON-serialisable view of ``s`` for ``viewer`` (schema: :class:`PhrayaView`). Never
     contains the deck or bag order, the order stacks, or (unless ``open_baskets``) the goods of
     baskets lying on stalls; with ``hidden_hands`` no other seat's hand."""
@@ -447,7 +374,7 @@ def view(engine: PhrayaEngine, s: State, viewer: int | None) -> PhrayaView:
     elif s.step == PREMOVE:
         reachable = list(premoves(s, cur))
     elif s.step == BARGE:
-        targets = [a.split()[1] for a in engine.legal_actions(s, cur)]
+        targets = [a.split()[1] for a in kept_legal(s, cur)]
     if s.step == CARD:
         blocked = not moves_from(s, cur)
     players: list[PlayerView] = []
@@ -481,30 +408,28 @@ def view(engine: PhrayaEngine, s: State, viewer: int | None) -> PhrayaView:
             )
         )
     tithe, buddha, supremacy = conditions(s)
-    out = engine.outcome(s)
+    out = outcome(s) if over else None
     me: MeView | None = None
     if viewer is not None:
-        from engines.phraya import prompts, scoring
-
-        legal = engine.legal_actions(s, viewer)
+        legal = list(kept_legal(s, viewer))
         p = s.players[viewer]
         cap = capacity(p)
         me = MeView(
             seat=viewer,
             legal=legal,
-            prompt=prompts.instruction(s, viewer, legal),
+            prompt=instruction(s, viewer, legal),
             hand=[card_view(c) for c in p.hand],
             playable=[a.split()[1] for a in legal if a.startswith("play ")],
             capacity=dict(zip(data.GOODS, cap, strict=False)),
             free={g: cap[GI[g]] - p.goods[GI[g]] for g in data.GOODS},
             passives=list(s.passives) if viewer == cur else [],
-            preview=scoring.sheet(_as_seen(s, viewer), final=over)[viewer],
+            preview=sheet(_as_seen(s, viewer), final=over)[viewer],
         )
     return PhrayaView(
         game="phraya",
         viewer=viewer,
         n_players=s.n,
-        to_move=list(engine.to_move(s)),
+        to_move=list(to_move(s)),
         over=over,
         headline=headline(s),
         options={
@@ -596,3 +521,17 @@ def _basket_goods(k: str) -> list[str]:
         return list(data.BOAT_PRINTED_BASKETS[int(k[1]) - 1])
     t = BASKET[k]
     return [str(t[0]), str(t[1])]
+
+
+def secrets(state: State, viewer: int | None) -> list[str]:
+    """Ids that no view may hold: baskets in the bag or lying on stalls (their goods are
+    hidden), cards in the deck, order tiles in the stacks or removed; with
+    ``hidden_hands`` the market cards in other seats' hands."""
+    out = [f'"{k}"' for k in state.bag] + [f'"{k}"' for k in state.stall_baskets if k]
+    out += [f'"{c}"' for c in state.deck]
+    out += [f'"{o}"' for st in state.stacks for o in st] + [f'"{o}"' for o in state.removed]
+    if state.opts.hidden_hands and state.step != OVER:
+        for q, p in enumerate(state.players):
+            if q != viewer:
+                out += [f'"{c}"' for c in p.hand if c[0] == "m"]
+    return out

@@ -8,8 +8,10 @@ coins; 3 fish cost 15."), then what the step asks now.
 from __future__ import annotations
 
 from engines.base import BadNotation
-from engines.phraya import board, data, flow, notation
-from engines.phraya.describe import (
+from engines.phraya import data, notation
+from engines.phraya.data import CARDS, GI, KING_INDEX, board, parse_range
+from engines.phraya.describe import king_cost
+from engines.phraya.describe.moves import (
     admin_cost,
     basket_tile_text,
     kind_word,
@@ -20,14 +22,20 @@ from engines.phraya.describe import (
     stall_name,
     where,
 )
+from engines.phraya.legal import (
+    card_choices,
+    is_blocked,
+    kept_legal,
+    occupied_mask,
+    order_need,
+    temple_cost,
+    unit_price,
+)
 from engines.phraya.state import (
     ACT,
     BARGE,
     CARD,
-    CARDS,
     DISCARD,
-    GI,
-    KING_INDEX,
     MERCHANT,
     MOVE,
     PREMOVE,
@@ -37,8 +45,6 @@ from engines.phraya.state import (
     SETUP_STALL,
     State,
     capacity,
-    occupied_mask,
-    parse_range,
 )
 
 _NOW = {
@@ -53,6 +59,8 @@ _NOW = {
     REFRESH: "refresh the card market or keep it",
     MOVE: "move your boat",
 }
+
+
 _STEP_OF = {
     "boat": SETUP_BOAT,
     "play": CARD,
@@ -66,6 +74,8 @@ _STEP_OF = {
     "keep": REFRESH,
     "move": MOVE,
 }
+
+
 _WHEN = {
     SETUP_BOAT: "boats are placed only at set-up",
     SETUP_STALL: "starting stalls are placed only at set-up",
@@ -102,7 +112,7 @@ def why(s: State, seat: int, action: str) -> str:
 
 def now_text(s: State, seat: int) -> str:
     """What the step asks of ``seat``, with examples from its legal list."""
-    legal = flow.kept_legal(s, seat)
+    legal = kept_legal(s, seat)
     if s.step == ACT:
         verbs = sorted({a.split()[0] for a in legal} - {"end"})
         can = f" (you can: {', '.join(verbs)})" if verbs else " (nothing else is possible)"
@@ -110,9 +120,6 @@ def now_text(s: State, seat: int) -> str:
     eg = [a for a in legal if a != "done"][:2]
     shown = " or ".join(f"`{a}`" for a in eg)
     return f"Now {_NOW.get(s.step, 'nothing can be played')}" + (f", e.g. {shown}." if shown else ".")
-
-
-# --------------------------------------------------------------------------- steps before ACT
 
 
 def _setup_boat(s: State, seat: int, verb: str, a: list[str]) -> str:
@@ -149,8 +156,8 @@ def _card(s: State, seat: int, verb: str, a: list[str]) -> str:
         held = ", ".join(f"{c} {CARDS[c].name}" for c in hand)
         where_ = "in your discard pile" if cid in s.players[seat].discard else "not yours"
         return f"{cid} ({CARDS[cid].name}) is {where_}; your hand: {held}."
-    if flow.is_blocked(s, seat):
-        ok = ", ".join(flow.card_choices(s, seat))
+    if is_blocked(s, seat):
+        ok = ", ".join(card_choices(s, seat))
         return f"Your boat is blocked (no section to move to): play a card that moves the Royal Barge ({ok})."
     return ""
 
@@ -231,9 +238,6 @@ def _refresh(s: State, seat: int, verb: str, a: list[str]) -> str:
     return "The market's first slot is empty: there is nothing to refresh."
 
 
-# --------------------------------------------------------------------------- ACT
-
-
 def _act(s: State, seat: int, verb: str, a: list[str]) -> str:
     if verb == "end":
         return ""
@@ -288,9 +292,9 @@ def _buy(s: State, seat: int, sid: str, a: list[str]) -> str:
         return f"The supply has only {s.supply_goods[gi]} {g} left."
     if fav > p.favors:
         return f"You have {plural(p.favors, 'favor')}, not {fav}."
-    cost = (n - fav) * flow.unit_price(s, g)
+    cost = (n - fav) * unit_price(s, g)
     fav_note = f" (a favor pays for one: you have {plural(p.favors, 'favor')})" if p.favors > fav else ""
-    return f"{n - fav} {g} at {flow.unit_price(s, g)}c each cost {cost} coins; you have {p.coins}{fav_note}."
+    return f"{n - fav} {g} at {unit_price(s, g)}c each cost {cost} coins; you have {p.coins}{fav_note}."
 
 
 def _sell(s: State, seat: int, sid: str, a: list[str]) -> str:
@@ -335,7 +339,7 @@ def _deliver(s: State, seat: int, sid: str, a: list[str]) -> str:
     oid = order_at(s, sid)
     if not oid:
         return f"{stall_name(s, sid)} has no order left."
-    need = flow.order_need(s, oid)
+    need = order_need(s, oid)
     have = s.players[seat].goods
     short = [f"{need[i] - have[i]} {g}" for i, g in enumerate(data.GOODS) if need[i] > have[i]]
     return f"The order at {sid} ({order_text(oid)}) needs {', '.join(short)} more than you carry."
@@ -348,7 +352,7 @@ def _temple(s: State, seat: int, sid: str, a: list[str]) -> str:
         return "You have no disks left."
     if p.goods[GI[g]] <= 0:
         return f"You carry no {g} to offer."
-    cost = flow.temple_cost(s, g)
+    cost = temple_cost(s, g)
     if cost is None:
         return f"The Temple's {g} row is full."
     if len(a) > 1:
@@ -377,8 +381,6 @@ def _king(s: State, seat: int, a: list[str]) -> str:
         return "{s%d} already holds the King's space %s." % (q, a[0])
     if s.players[seat].disks_left <= 0:
         return "You have no disks left."
-    from engines.phraya.view import king_cost
-
     p = s.players[seat]
     have = {"c": f"{plural(p.coins, 'coin')}", "f": f"{plural(p.flowers, 'flower')}"}.get(a[0][0])
     if have is None:
@@ -397,6 +399,8 @@ _ACT_CHECKS = {
     "temple": _temple,
     "scribe": _scribe,
 }
+
+
 _SPECIFIC = {
     SETUP_BOAT: _setup_boat,
     SETUP_STALL: _setup_stall,

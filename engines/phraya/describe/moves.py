@@ -9,8 +9,11 @@ the host asks for labels only to show them.
 
 from __future__ import annotations
 
-from engines.phraya import board, data, flow
-from engines.phraya.state import BASKET, CARDS, GI, ORDER, TEMPLE_ROW, State, capacity, price
+from engines.phraya import data
+from engines.phraya.data import BASKET, CARDS, GI, ORDER, TEMPLE_ROW, board
+from engines.phraya.describe import king_cost
+from engines.phraya.legal import act_texts, king_choices, stall_choices, temple_cost, unit_price
+from engines.phraya.state import State, capacity, price
 
 MAX_LABEL = 80
 
@@ -95,21 +98,18 @@ def admin_cost(s: State) -> int:
     return data.ADMIN_PRICE_DISCOUNT if "stall5" in s.passives else data.ADMIN_PRICE
 
 
-# --------------------------------------------------------------------------- banks
-
-
 def bank_tag(s: State, seat: int, sid: str, short: bool = False, verbs: bool = True) -> str:
     """One bank in a few words, led by what ``seat`` could do there now ("buy/sell veg 3c
     (orange's)", "deliver veg+veg → 7c 2VP", "Temple"…); ``short`` leaves out whose stall it is
     and runs the order's arrow together; without ``verbs`` it names the stall only."""
     st = s.board.stalls[sid]
-    can = flow.stall_choices(s, seat, sid) if verbs else []
+    can = stall_choices(s, seat, sid) if verbs else []
     kind = st.kind
     if kind == "goods":
         g = str(st.good)
         doing = "/".join(v for v in ("buy", "sell") if any(a.startswith(v) for a in can))
         owner = "" if short else f" ({owner_word(s, seat, sid)})"
-        return f"{doing + ' ' if doing else ''}{g} {flow.unit_price(s, g)}c{owner}"
+        return f"{doing + ' ' if doing else ''}{g} {unit_price(s, g)}c{owner}"
     if kind == "restaurant":
         oid = order_at(s, sid)
         if not oid:
@@ -134,13 +134,10 @@ def section_text(s: State, seat: int, sec: str, room: int = MAX_LABEL - 12, verb
     for short in (False, True):
         out = " | ".join(bank_tag(s, seat, sid, short, verbs) for sid in board.banks(sec))
         if s.barge in board.SECTION_ENDS[sec]:
-            out += " | " + ("offer to the King" if verbs and flow.king_choices(s, seat) else "King")
+            out += " | " + ("offer to the King" if verbs and king_choices(s, seat) else "King")
         if len(out) <= room:
             break
     return out
-
-
-# --------------------------------------------------------------------------- the label
 
 
 def label(s: State, seat: int, action: str) -> str:
@@ -287,7 +284,7 @@ def _buy(s: State, seat: int, t: list[str]) -> str:
     sid, n = t[0], int(t[1])
     g = str(s.board.stalls[sid].good)
     fav = int(t[3]) if len(t) > 3 else 0
-    paid = (n - fav) * flow.unit_price(s, g)
+    paid = (n - fav) * unit_price(s, g)
     pay = [f"{paid}c"] if paid else []
     pay += [plural(fav, "favor")] if fav else []
     out = f"{n} {g} for {' + '.join(pay)}"
@@ -326,7 +323,7 @@ def _deliver(s: State, seat: int, t: list[str]) -> str:
 
 def _temple(s: State, seat: int, t: list[str]) -> str:
     g = t[0]
-    cost = flow.temple_cost(s, g) or 0
+    cost = temple_cost(s, g) or 0
     pay = "1 favor" if len(t) > 1 else (plural(cost, "flower") if cost else "free")
     col = len(s.temple[TEMPLE_ROW[g]]) + 1
     pay = pay if pay == "free" else "for " + pay
@@ -340,13 +337,11 @@ def _scribe(s: State, seat: int, t: list[str]) -> str:
 
 
 def _king(s: State, seat: int, t: list[str]) -> str:
-    from engines.phraya.view import king_cost
-
     return f"King's offering on {t[0]} for {king_cost(t[0])}: a disk + 1 favor"
 
 
 def _end(s: State, seat: int, t: list[str]) -> str:
-    left = len(flow.act_texts(s, seat)) - 1
+    left = len(act_texts(s, seat)) - 1
     return "end your turn" + (f" (gives up {plural(left, 'other move')})" if left > 0 else "")
 
 

@@ -31,12 +31,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engines.phraya import board, data
+from engines.phraya import data
+from engines.phraya.data import BASIC_IDS, BASKET, MARKET_IDS, ORDER_IDS, board
 from engines.phraya.state import (
-    BASIC_IDS,
-    BASKET,
-    MARKET_IDS,
-    ORDER_IDS,
     SETUP_BOAT,
     SETUP_STALL,
     STEP_NAMES,
@@ -49,10 +46,16 @@ from engines.phraya.state import (
 )
 
 _PAIRS: tuple[tuple[str, str], ...] = tuple(sorted({(str(t[0]), str(t[1])) for t in data.BASKET_TILES}))
+
+
 _TILES_BY_PAIR: dict[tuple[str, str], tuple[str, ...]] = {
     p: tuple(k for k in data.BASKET_IDS if (BASKET[k][0], BASKET[k][1]) == p) for p in _PAIRS
 }
+
+
 _TILE_BY_GOODS_PRICE = {(str(t[0]), str(t[1]), int(t[2])): k for k, t in BASKET.items()}
+
+
 _STEP_INDEX = {name: i for i, name in enumerate(STEP_NAMES)}
 
 
@@ -146,9 +149,6 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
         stall_baskets=tuple(on_stalls),
         bag=tuple(bag),
     )
-
-
-# --------------------------------------------------------------------------- the public part
 
 
 def _template(v: Mapping[str, Any]) -> _Template:

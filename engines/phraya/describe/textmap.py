@@ -14,7 +14,11 @@ from typing import Any
 from engines.base import format_text
 
 CELL = 16  # an island's width
+
+
 GAP = 5  # a vertical channel's width
+
+
 _SERVICE = {
     "restaurant": "Rest",
     "temple": "Temple",

@@ -16,11 +16,18 @@ from engines.phraya import data
 Layout = tuple[tuple[str, str, str], ...]
 """A layout: ``(position, tile, side)`` for NW, NE, SE, SW in that order."""
 
+
 SECTIONS: tuple[str, ...] = tuple(
     [f"h{r}{k}" for r in range(3) for k in range(4)] + [f"v{c}{k}" for c in range(3) for k in range(4)]
 )
+
+
 SEC_INDEX = {s: i for i, s in enumerate(SECTIONS)}
+
+
 CROSSINGS: tuple[str, ...] = tuple(f"x{r}{c}" for r in range(3) for c in range(3))
+
+
 ISLANDS: tuple[str, ...] = tuple(f"i{i}{j}" for i in range(4) for j in range(4))
 
 
@@ -36,8 +43,14 @@ def _ends(sec: str) -> tuple[str | None, str | None]:
 
 
 SECTION_ENDS: dict[str, tuple[str | None, str | None]] = {s: _ends(s) for s in SECTIONS}
+
+
 EXTERIOR: tuple[str, ...] = tuple(s for s in SECTIONS if None in SECTION_ENDS[s])
+
+
 INTERIOR: tuple[str, ...] = tuple(s for s in SECTIONS if None not in SECTION_ENDS[s])
+
+
 CROSS_SECTIONS: dict[str, tuple[str, ...]] = {
     x: (f"h{x[1]}{x[2]}", f"h{x[1]}{int(x[2]) + 1}", f"v{x[2]}{x[1]}", f"v{x[2]}{int(x[1]) + 1}")
     for x in CROSSINGS
@@ -50,6 +63,8 @@ def banks(sec: str) -> tuple[str, str]:
 
 
 STALLS: tuple[str, ...] = tuple(b for s in SECTIONS for b in banks(s))
+
+
 STALL_INDEX = {s: i for i, s in enumerate(STALLS)}
 
 
@@ -137,9 +152,6 @@ def build(layout: Layout) -> Board:
         tuple(sorted(s for s, st in ordered.items() if st.kind == "basket")),
         tuple(sorted(s for s, st in ordered.items() if st.ownable)),
     )
-
-
-# --------------------------------------------------------------------------- paths
 
 
 @lru_cache(maxsize=1 << 16)

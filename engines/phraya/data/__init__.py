@@ -7,37 +7,82 @@ Values are grouped and labelled as the spec labels them: "from the rulebook" (§
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
-# --------------------------------------------------------------------------- §2.1 from the rulebook
-
 GOODS: Final = ("veg", "fruit", "fish", "meat")
+
+
 GOODS_SUPPLY: Final = 9
+
+
 FLOWERS: Final = 28
+
+
 FAVORS: Final = 16
+
+
 ROWER_TILES: Final = 8  # coins are unlimited
+
+
 STALLS_PER_PLAYER: Final = {2: 7, 3: 6, 4: 5}
+
+
 DISKS_PER_PLAYER: Final = 15
+
+
 START_COINS: Final = 8  # +1 per seat after the first player
+
+
 ROWERS_START: Final = 2
+
+
 ROWER_BENCHES_EXTRA: Final = 2
+
+
 BASKETS_PRINTED: Final = 2
+
+
 BASKET_SPACES_EXTRA: Final = 4
+
+
 ADMIN_PRICE: Final = 10
+
+
 ADMIN_PRICE_DISCOUNT: Final = 5
+
+
 RETRIEVE_COIN_PER_CARD: Final = 1
+
+
 TEMPLE_OFFERING_VP: Final = {"meat": 5, "fish": 4, "fruit": 3, "veg": 2}
+
+
 TEMPLE_SECTION_VP: Final = (10, 7, 4)
+
+
 TEMPLE_SECTION_PENALTY: Final = (-7, -4, -2)
+
+
 KING_MAJORITY: Final = (12, 6)
+
+
 KING_SET_VP: Final = 8
+
+
 STALL_MAJORITY: Final = {"veg": (14, 7), "fruit": (12, 6), "fish": (10, 5), "meat": (8, 4)}
+
+
 PRICE_START_INDEX: Final = 2  # the third (shadowed) box
+
+
 PLAYER_COLORS: Final = ("purple", "orange", "white", "black")  # by seat
 
-# --------------------------------------------------------------------------- §2.3 board tiles (stand-in)
 
 SERVICES: Final = ("restaurant", "temple", "basket", "scribe", "admin")
+
+
 TILE_SLOTS: Final[dict[str, str | int]] = {
     "C.S": "temple",
     "L.N": 0,
@@ -53,21 +98,36 @@ TILE_SLOTS: Final[dict[str, str | int]] = {
     "I.S": 6,
 }
 """Slot ``island.side`` of a board part in NW orientation -> service or index into TILE_GOODS."""
+
+
 PUBLIC_SLOT: Final = "T.E"  # the goods stall of this slot is public (never ownable)
+
+
 TILE_GOODS: Final = {
     "A": ("veg", "fruit", "fish", "fruit", "veg", "fish", "meat"),
     "B": ("fruit", "fish", "meat", "fish", "fruit", "meat", "veg"),
     "C": ("fish", "meat", "veg", "meat", "fish", "veg", "fruit"),
     "D": ("meat", "veg", "fruit", "veg", "meat", "fruit", "fish"),
 }
+
+
 SIDE_B_SWAPS: Final = (("C.S", "C.E"), ("L.N", "T.W"), ("T.S", "L.E"), ("I.N", "I.W"), ("I.E", "I.S"))
+
+
 TILE_ISLANDS: Final = {"C": (0, 0), "T": (0, 1), "L": (1, 0), "I": (1, 1)}
+
+
 POSITIONS: Final = {"NW": 0, "NE": 1, "SE": 2, "SW": 3}  # clockwise quarter turns
+
+
 POSITION_ORDER: Final = ("NW", "NE", "SE", "SW")
+
+
 DEFAULT_LAYOUT: Final = {"NW": ("A", "a"), "NE": ("B", "b"), "SE": ("C", "a"), "SW": ("D", "b")}
+
+
 BARGE_START: Final = "x11"
 
-# ------------------------------------------------------------ §2.4 prices and Merchant (stand-in)
 
 PRICE_ROWS: Final = {
     "veg": (1, 2, 3, 4, 5, 6, 7),
@@ -75,6 +135,8 @@ PRICE_ROWS: Final = {
     "fish": (3, 4, 5, 6, 7, 8, 9),
     "meat": (4, 5, 6, 7, 8, 9, 10),
 }
+
+
 MERCHANT_ROUTE: Final = (
     ("veg", "fruit"),
     ("fish", "meat"),
@@ -90,9 +152,10 @@ MERCHANT_ROUTE: Final = (
     ("veg", "meat"),
 )
 """A closed loop; ``+`` is the next index ("right")."""
+
+
 MERCHANT_START: Final = 0  # the asterisk space
 
-# --------------------------------------------------------------------------- §2.5 cards (stand-in)
 
 # Effect texts as the spec writes them. Immediate: "mer a-b m1/m2", "barge a-b B", "coins n",
 # "flower 1", "boat2", "g2f", "f2c", "retrieve". Passive: "cheap:G", "ignore:G", "temple-2",
@@ -105,6 +168,8 @@ BASIC_CARDS: Final = (
     ("b4", "Procession", 0, 0, ("barge 1-1 1fl",), (), ()),
     ("b5", "Grand Procession", 0, 0, ("barge 1-2 1fl",), (), ()),
 )
+
+
 MARKET_CARDS: Final = (
     # id, name, coins, flowers, immediate, passive, endgame
     ("m01", "Spice Broker", 7, 3, ("mer 1-2 +2/-2", "coins 2"), (), ("2/king",)),
@@ -133,13 +198,20 @@ MARKET_CARDS: Final = (
     ("m24", "Speculator", 6, 2, ("mer 1-3 +2/-2", "boat2"), (), ()),
     ("m25", "King's Favourite", 6, 2, ("barge 1-3 2c", "flower 1"), (), ()),
 )
+
+
 DISPLAY_SLOTS: Final = 4
+
+
 BLESSINGS: Final = {"1fl": ("flowers", 1), "2fl": ("flowers", 2), "2c": ("coins", 2)}
 
-# --------------------------------------------------------------------------- §2.6 charts and tiles (stand-in)
 
 KING_COINS: Final = (5, 6, 8, 10, 12, 15)  # coins; spaces c1..c6
+
+
 KING_FLOWERS: Final = (2, 3, 3, 4, 5)  # flowers; f1..f5
+
+
 KING_GOODS: Final = (
     ("veg", "veg"),
     ("veg", "fruit"),
@@ -147,12 +219,26 @@ KING_GOODS: Final = (
     ("fish", "meat"),
     ("meat", "meat"),
 )  # goods; g1..g5 (16 spaces = FAVORS)
+
+
 KING_CHART: Final[dict[str, tuple[object, ...]]] = {"c": KING_COINS, "f": KING_FLOWERS, "g": KING_GOODS}
+
+
 KING_ROWS: Final = ("c", "f", "g")
+
+
 TEMPLE_ROWS: Final = ("meat", "fish", "fruit", "veg")
+
+
 TEMPLE_COLUMNS: Final = 8
+
+
 TEMPLE_FLOWER_COST: Final = (0, 1, 1, 2, 2, 3, 3, 4)  # per column, all rows
+
+
 TEMPLE_SECTIONS: Final = ((0, 1, 2), (3, 4, 5), (6, 7))  # the last section = the last 2 columns
+
+
 RESTAURANT_TILES: Final = (  # id, type, goods, coins, VP (coins = goods at start prices + 1)
     ("r1a", 1, "veg veg", 7, 2),
     ("r1b", 1, "veg fruit", 8, 2),
@@ -175,6 +261,8 @@ RESTAURANT_TILES: Final = (  # id, type, goods, coins, VP (coins = goods at star
     ("r4d", 4, "veg veg veg fruit fruit", 18, 7),
     ("r4e", 4, "veg fish fish meat meat", 26, 7),
 )
+
+
 BASKET_TILES: Final = (  # k01..k18 in this order: (good, good, price)
     ("veg", "fruit", 2),
     ("veg", "fruit", 3),
@@ -195,11 +283,16 @@ BASKET_TILES: Final = (  # k01..k18 in this order: (good, good, price)
     ("fish", "meat", 5),
     ("fish", "meat", 6),
 )
+
+
 BASKET_IDS: Final = tuple(f"k{i + 1:02d}" for i in range(len(BASKET_TILES)))
+
+
 BOAT_PRINTED_BASKETS: Final = (("veg", "fruit"), ("fish", "meat"))
+
+
 PRINTED_BASKET_IDS: Final = ("p1", "p2")
 
-# --------------------------------------------------------------------------- score sheet
 
 CATEGORIES: Final = (
     "coins",
@@ -211,3 +304,59 @@ CATEGORIES: Final = (
     "king_sets",
     "stalls",
 )
+
+
+GI = {g: i for i, g in enumerate(GOODS)}
+
+
+TEMPLE_ROW = {g: i for i, g in enumerate(TEMPLE_ROWS)}
+
+
+KING_SPACES: tuple[str, ...] = tuple(f"{r}{k + 1}" for r in KING_ROWS for k in range(len(KING_CHART[r])))
+
+
+KING_INDEX = {sp: i for i, sp in enumerate(KING_SPACES)}
+
+
+ORDER_IDS: tuple[str, ...] = tuple(t[0] for t in RESTAURANT_TILES)
+
+
+ORDER = {t[0]: t for t in RESTAURANT_TILES}
+
+
+BASKET = {k: BASKET_TILES[i] for i, k in enumerate(BASKET_IDS)}
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card's data: ``immediate``/``passive``/``endgame`` are the spec's effect texts."""
+
+    id: str
+    name: str
+    coins: int
+    flowers: int
+    immediate: tuple[str, ...]
+    passive: tuple[str, ...]
+    endgame: tuple[str, ...]
+
+
+CARDS: dict[str, Card] = {c[0]: Card(*c) for c in (*BASIC_CARDS, *MARKET_CARDS)}
+
+
+BASIC_IDS: tuple[str, ...] = tuple(c[0] for c in BASIC_CARDS)
+
+
+MARKET_IDS: tuple[str, ...] = tuple(c[0] for c in MARKET_CARDS)
+
+
+@cache
+def parse_range(effect: str) -> tuple[int, int]:
+    """``(lo, hi)`` of a ``mer a-b …`` or ``barge a-b …`` effect text."""
+    lo, hi = effect.split()[1].split("-")
+    return int(lo), int(hi)
+
+
+@cache
+def merchant_mods(effect: str) -> tuple[int, ...]:
+    """The price modifications of a ``mer`` effect, in card order (one or two ints)."""
+    return tuple(int(m) for m in effect.split()[2].split("/"))

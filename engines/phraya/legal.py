@@ -6,42 +6,85 @@ Every function is pure: it takes a :class:`State` and returns a new one plus eve
 
 from __future__ import annotations
 
-from engines.base import Event
-from engines.phraya import board, data
+from engines.phraya import data
+from engines.phraya.data import (
+    BASKET,
+    CARDS,
+    GI,
+    KING_SPACES,
+    ORDER,
+    TEMPLE_ROW,
+    board,
+    merchant_mods,
+    parse_range,
+)
 from engines.phraya.state import (
     ACT,
     BARGE,
-    BASKET,
     CARD,
-    CARDS,
     DISCARD,
-    GI,
-    KING_SPACES,
     LEGAL,
     MERCHANT,
     MOVE,
-    ORDER,
     OVER,
     PREMOVE,
     PRICE,
     REFRESH,
     SETUP_BOAT,
     SETUP_STALL,
-    TEMPLE_ROW,
     State,
     capacity,
-    merchant_mods,
-    move_mask,
     nsorted,
-    occupied_mask,
-    parse_range,
-    premoves,
     price,
     setup_order,
 )
 
-Events = list[Event]
+
+def occupied(s: State, seat: int) -> frozenset[str]:
+    """Sections holding another seat's boat."""
+    return frozenset(b for q, b in enumerate(s.boats) if q != seat and b)
+
+
+_SEC_BIT = board.SEC_BIT
+
+
+_reach = board.reach
+
+
+def occupied_mask(s: State, seat: int) -> int:
+    """:func:`occupied` as a section mask."""
+    m = 0
+    for q, b in enumerate(s.boats):
+        if q != seat and b:
+            m |= _SEC_BIT[b]
+    return m
+
+
+def move_mask(s: State, seat: int, start: str | None = None, barge: str | None = None) -> int:
+    """:func:`moves_from` as a section mask (0: blocked)."""
+    occ = 0
+    for q, b in enumerate(s.boats):
+        if q != seat and b:
+            occ |= _SEC_BIT[b]
+    return _reach(start or s.boats[seat], s.players[seat].rowers, barge or s.barge)[0] & ~occ
+
+
+def moves_from(s: State, seat: int, start: str | None = None, barge: str | None = None) -> tuple[str, ...]:
+    """Legal destinations of ``seat``'s normal movement (from ``start``, with the barge at
+    ``barge``; defaults: the boat and the barge now), sorted."""
+    return board.mask_sections(move_mask(s, seat, start, barge))
+
+
+def premoves(s: State, seat: int) -> tuple[str, ...]:
+    """Ends of exactly-2-section paths, else of 1-section paths (ruling 3)."""
+    occ = occupied_mask(s, seat)
+    two = _reach(s.boats[seat], 2, s.barge)[1] & ~occ
+    return board.mask_sections(two if two else _reach(s.boats[seat], 1, s.barge)[0] & ~occ)
+
+
 GOODS = data.GOODS
+
+
 _KING_ROW_START = {
     "c": 0,
     "f": len(data.KING_CHART["c"]),
@@ -62,9 +105,6 @@ def actor(s: State) -> int | None:
     if s.step == SETUP_STALL:
         return setup_order(s)[s.n - 1 - s.setup_i]
     return s.cur
-
-
-# --------------------------------------------------------------------------- legal lists
 
 
 def is_blocked(s: State, seat: int) -> bool:
@@ -110,7 +150,7 @@ def legal(s: State, seat: int) -> list[str]:
 
 def kept_legal(s: State, seat: int) -> tuple[str, ...]:
     """:func:`legal_texts`, kept on ``s`` (see ``state.LEGAL``) for its actor. Only for a state
-    handed out by ``apply``, ``setup`` or a copy (never one ``turn.apply`` is still writing): such
+    handed out by ``apply``, ``setup`` or a copy (never one ``apply.apply`` is still writing): such
     a state is never written to again, so its list never changes."""
     got = s.__dict__.get(LEGAL)
     out: tuple[str, ...]
@@ -124,12 +164,26 @@ def kept_legal(s: State, seat: int) -> tuple[str, ...]:
 
 
 _CARD_LISTS: dict[tuple[tuple[str, ...], bool, bool], tuple[str, ...]] = {}
+
+
 _MERCHANT_LISTS: dict[str, tuple[str, ...]] = {}
+
+
 _PRICE_LISTS: dict[tuple[int, str], tuple[str, ...]] = {}
+
+
 _MOVE_LISTS: dict[int, tuple[str, ...]] = {}
+
+
 _BARGE_TEXT = {x: "barge " + x for x in board.CROSSINGS}
+
+
 _PREMOVE_TEXT = {x: "premove " + x for x in board.SECTIONS}
+
+
 _KEEP = ("keep",)
+
+
 _KEEP_REFRESH = ("keep", "refresh")
 
 
@@ -280,13 +334,29 @@ _BUY: dict[str, tuple[tuple[str, ...], ...]] = {
     for sid in board.STALLS
 }
 """``_BUY[stall][n][k]``: the text buying ``n`` goods there, ``k`` of them paid by favors."""
+
+
 _SELL = {sid: tuple(f"sell {sid} {n}" for n in range(data.GOODS_SUPPLY + 1)) for sid in board.STALLS}
+
+
 _SCRIBE = {c: (f"scribe {c} coins", f"scribe {c} flowers") for c in CARDS}
+
+
 _STALL_TEXT = {sid: "stall " + sid for sid in board.STALLS}
+
+
 _CHEAP = {g: "cheap:" + g for g in GOODS}
+
+
 _TEMPLE_TEXT = tuple((g, GI[g], "temple " + g, f"temple {g} favor") for g in GOODS)
+
+
 _MEAT, _FISH = GI["meat"], GI["fish"]
+
+
 _MAX_ROWERS = data.ROWERS_START + data.ROWER_BENCHES_EXTRA
+
+
 _PRICE_ROWS = data.PRICE_ROWS
 
 
@@ -396,6 +466,8 @@ def king_choices(s: State, seat: int) -> list[str]:
 
 
 _BANKS = {sec: board.banks(sec) for sec in board.SECTIONS}
+
+
 _SECTION_ENDS = board.SECTION_ENDS
 
 
@@ -440,6 +512,16 @@ def act_texts(s: State, seat: int) -> tuple[str, ...]:
     return got
 
 
-def t4(v: list[int]) -> tuple[int, int, int, int]:
-    """A 4-list as a 4-tuple."""
-    return v[0], v[1], v[2], v[3]
+def to_move(s: State) -> tuple[int, ...]:
+    """The one seat awaited, or () once over."""
+    if CARD <= s.step < OVER:  # the steps after set-up: the seat whose turn it is
+        return (s.cur,)
+    a = actor(s)
+    return () if a is None else (a,)
+
+
+def check_actor(s: State) -> None:
+    """Until the game is over, the seat awaited has a legal action."""
+    if s.step != OVER:
+        a = actor(s)
+        assert a is not None and kept_legal(s, a), "the actor has no legal action"

@@ -1,0 +1,140 @@
+"""Applying Phraya actions (spec §4, §8): each verb's effect, the effect queue of a played card,
+the steps that resolve themselves, the end of a turn and the end of the game (§7).
+
+``apply`` assumes the action is in the legal list (the engine checks that first).
+
+Speed: ``apply`` copies the state once (:func:`state.fresh`) and every helper here then writes
+into that private copy in place (``_put``, ``_with_player``...), so an action costs one copy of
+the state's field dict however many fields it touches; :class:`Player` values stay immutable
+(a changed seat gets a new one). Nothing outside this module ever sees the copy before
+``apply`` returns it, and from then on nobody writes to it again.
+"""
+
+from __future__ import annotations
+
+from engines.phraya import data
+from engines.phraya.apply.effects import advance, boat_to, discard, move_barge, play, refresh
+from engines.phraya.apply.ending import check_end, end_turn, enter_act
+from engines.phraya.apply.interact import interact, place_stall
+from engines.phraya.apply.write import Events, event, write
+from engines.phraya.data import GI
+from engines.phraya.legal import legal
+from engines.phraya.state import (
+    ACT,
+    BARGE,
+    CARD,
+    DISCARD,
+    HELD,
+    LEGAL,
+    MERCHANT,
+    MOVE,
+    OVER,
+    PREMOVE,
+    PRICE,
+    REFRESH,
+    SETUP_BOAT,
+    SETUP_STALL,
+    State,
+    _new,
+    _osa,
+    t4,
+)
+
+
+def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
+    """The state after ``seat`` plays the legal ``action``, with the events, every
+    self-resolving step after it applied, and the end of the game checked."""
+    ev: Events = []
+    d = s.__dict__.copy()  # ``fresh(s)``, written out: once per action
+    if LEGAL in d:
+        del d[LEGAL]
+    s = _new(State)
+    _osa(s, "__dict__", d)
+    verb, _, rest = action.partition(" ")
+    args = rest.split()
+    step = s.step
+    if step == SETUP_BOAT:
+        boats = list(s.boats)
+        boats[seat] = args[0]
+        s = write(s, boats=tuple(boats), setup_i=s.setup_i + 1)
+        ev.append(
+            event("boat", f"{{s{seat}}} places the boat on {args[0]}.", {"seat": seat, "section": args[0]})
+        )
+        if s.setup_i == s.n:
+            s = write(s, step=SETUP_STALL, setup_i=0)
+    elif step == SETUP_STALL:
+        s = place_stall(s, seat, args[0], ev)
+        s = write(s, setup_i=s.setup_i + 1)
+        if s.setup_i == s.n:
+            s = write(s, step=CARD, cur=s.first, round=1, setup_i=0)
+            ev.append(event("round", f"Round 1: {{s{s.first}}} starts.", {"round": 1, "seat": s.first}))
+    elif step == CARD:
+        s = play(s, seat, args[0], ev)
+    elif step == MERCHANT:
+        pos = (s.merchant + int(args[0])) % len(data.MERCHANT_ROUTE)
+        a, b = data.MERCHANT_ROUTE[pos]
+        s = write(s, merchant=pos, step=PRICE)
+        ev.append(
+            event(
+                "merchant",
+                f"{{s{seat}}} moves the Merchant {args[0]} to {a}/{b}.",
+                {"seat": seat, "position": pos},
+            )
+        )
+    elif step == PRICE:
+        prices = list(s.prices)
+        words = []
+        for i in range(0, len(args), 2):
+            g, k = args[i], int(args[i + 1])
+            gi = GI[g]
+            prices[gi] = max(0, min(len(data.PRICE_ROWS[g]) - 1, prices[gi] + k))
+            words.append(f"{g} {args[i + 1]} → {data.PRICE_ROWS[g][prices[gi]]}")
+        s = write(s, prices=t4(prices), pending="")
+        ev.append(
+            event(
+                "price",
+                f"{{s{seat}}} changes prices: {', '.join(words)}.",
+                {"seat": seat, "prices": list(prices)},
+            )
+        )
+        s = advance(s, ev)
+    elif step == BARGE:
+        s = move_barge(s, seat, args[0], ev)
+        s = advance(s, ev)
+    elif step == DISCARD:
+        if verb == "done":
+            s = write(s, pending="")
+            s = advance(s, ev)
+        else:
+            s = discard(s, seat, args[0], ev)
+            if legal(s, seat) == ["done"]:
+                ev.append(event("auto", f"{{s{seat}}} has nothing more to discard.", {"seat": seat}))
+                s = advance(write(s, pending=""), ev)
+    elif step == PREMOVE:
+        s = boat_to(s, seat, args[0], ev, "premove")
+        s = advance(write(s, pending=""), ev)
+    elif step == REFRESH:
+        if verb == "refresh":
+            s = refresh(s, seat, ev)
+        else:
+            ev.append(event("keep", f"{{s{seat}}} keeps the market as it is.", {"seat": seat}))
+        s = end_turn(s, ev)
+    elif step == MOVE:
+        s = boat_to(s, seat, args[0], ev, "move")
+        s.__dict__["step"] = ACT
+        s = enter_act(s, seat, ev)
+    elif step == ACT:
+        if verb == "end":
+            ev.append(event("end", f"{{s{seat}}} ends the turn.", {"seat": seat}))
+            s = end_turn(s, ev)
+        else:
+            s = interact(s, seat, verb, args, ev)
+            if s.step != OVER:
+                s = enter_act(s, seat, ev)
+    if s.step != OVER:
+        # the count kept on the state is current unless a stall piece was just placed at set-up
+        # (an ACT interaction counts again itself)
+        held = s.__dict__.get(HELD)
+        if held is None or held >= 2 or step == SETUP_STALL:
+            s = check_end(s, ev)
+    return s, ev
