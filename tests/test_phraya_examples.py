@@ -1,4 +1,4 @@
-"""Phraya worked examples (spec §10): the rulebook's example turn (E1), its 85 VP scoring example
+"""Phraya worked examples (docs/rules/phraya.md#examples): the rulebook's example turn (E1), its 85 VP scoring example
 (E2), and E3–E12, each with its numbers."""
 from __future__ import annotations
 
@@ -145,7 +145,7 @@ def test_e3_starting_boats_coins() -> None:
     top = max(vals.values())
     for k, q in enumerate(order):
         assert s.players[q].coins == 8 + k + top - vals[q]
-    # the spec's numbers: prices (2,3) (4,5) (3,4) (5,6) -> values 3 5 4 6 -> extra 3 1 2 0
+    # docs/rules/phraya.md#example-e3: prices (2,3) (4,5) (3,4) (5,6) -> values 3 5 4 6 -> extra 3 1 2 0
     v = [-(-(a + b) // 2) for a, b in ((2, 3), (4, 5), (3, 4), (5, 6))]
     assert v == [3, 5, 4, 6] and [max(v) - x for x in v] == [3, 1, 2, 0]
 

@@ -78,7 +78,7 @@ def _check_text(s: str, names: list[str] | None) -> None:
 # --------------------------------------------------------------------------- playouts
 
 # (players, options, seed). Short round limits keep every-step rendering fast; the games still
-# end and are scored (spec §8 ruling 20).
+# end and are scored (docs/rules/phraya.md#final-sale).
 PLAYOUTS = [
     (2, {"round_limit": 4}, 1),
     (3, {"round_limit": 3, "layout": "random", "open_baskets": True}, 2),
@@ -223,7 +223,7 @@ def test_step_marks_are_drawn_from_the_view():
 
 @needs_engine
 def test_the_rulebook_scoring_example_renders():
-    """Spec §10 E2 (the rulebook's 85 VP example): a dense finished board, its sheet and text."""
+    """docs/rules/phraya.md#example-e2 (the rulebook's 85 VP example): a dense finished board, its sheet and text."""
     from engines.phraya.positions import SEAT, build, seats
     from engines.phraya.apply.ending import finish
     P, O, W, B = (SEAT[c] for c in "POWB")

@@ -1,7 +1,8 @@
-"""The Phraya turn machine (spec §4, §8): legal lists per step and the effect of each action,
-including the steps that resolve themselves and the end of the game (§7).
+"""Whose turn it is and what is legal now (docs/rules/phraya.md#turn): the seat awaited, the
+legal list of each step, boat movement as section masks, and what things cost at this moment.
 
-Every function is pure: it takes a :class:`State` and returns a new one plus events.
+Every function is pure: it reads a :class:`State` (the one write is the legal list kept on a
+handed-out state, see :func:`kept_legal`).
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ def moves_from(s: State, seat: int, start: str | None = None, barge: str | None 
 
 
 def premoves(s: State, seat: int) -> tuple[str, ...]:
-    """Ends of exactly-2-section paths, else of 1-section paths (ruling 3)."""
+    """Ends of exactly-2-section paths, else of 1-section paths (docs/rules/phraya.md#premove)."""
     occ = occupied_mask(s, seat)
     two = _reach(s.boats[seat], 2, s.barge)[1] & ~occ
     return board.mask_sections(two if two else _reach(s.boats[seat], 1, s.barge)[0] & ~occ)
@@ -108,12 +109,12 @@ def actor(s: State) -> int | None:
 
 
 def is_blocked(s: State, seat: int) -> bool:
-    """Ruling 1: no legal destination now."""
+    """No legal destination now (docs/rules/phraya.md#blocked)."""
     return not move_mask(s, seat)
 
 
 def barge_choices(s: State, seat: int, effect: str) -> list[str]:
-    """Crossings for a ``barge`` effect, minus those leaving ``seat`` no move (ruling 2) while
+    """Crossings for a ``barge`` effect, minus those leaving ``seat`` no move (docs/rules/phraya.md#keep-a-move) while
     another choice exists."""
     lo, hi = parse_range(effect)
     targets = board.barge_targets(s.barge, lo, hi)
@@ -124,7 +125,7 @@ def barge_choices(s: State, seat: int, effect: str) -> list[str]:
 
 
 def premove_choices(s: State, seat: int) -> list[str]:
-    """Premove ends (ruling 3), minus those leaving no normal move (ruling 2) while others exist."""
+    """Premove ends (docs/rules/phraya.md#premove), minus those leaving no normal move (docs/rules/phraya.md#keep-a-move) while others exist."""
     ends = premoves(s, seat)
     rowers, barge, occ = s.players[seat].rowers, s.barge, occupied_mask(s, seat)
     reach = board.reach
@@ -290,7 +291,7 @@ _ORDER_NEED = {oid: tuple(t[2].split().count(g) for g in GOODS) for oid, t in OR
 
 
 def order_need(s: State, oid: str) -> list[int]:
-    """Goods an order needs, per good, after ``ignore:G`` (ruling 8)."""
+    """Goods an order needs, per good, after ``ignore:G`` (docs/rules/phraya.md#ignore-good)."""
     need = list(_ORDER_NEED[oid])
     for pas in s.passives:
         if pas.startswith("ignore:") and need[GI[pas[7:]]] > 0:

@@ -1,7 +1,7 @@
 """Build Phraya positions from a readable description (tests, examples, tutorials).
 
 :func:`build` starts from a set-up game (default layout, seed 0, stacks and deck as dealt) and
-overrides what is described, then restores every §11 conservation rule: supplies hold what no
+overrides what is described, then restores every conservation rule of docs/rules/phraya.md#invariants: supplies hold what no
 player holds, stall pieces and disks in reserve are what is not on the board, order tiles and
 market cards named anywhere leave the stacks and the deck.
 """
@@ -15,7 +15,7 @@ from engines.phraya import data
 from engines.phraya.data import GI, KING_INDEX, TEMPLE_ROW, board
 from engines.phraya.state import CARD, Opts, Player, State, new_game, put, put_player
 
-SEAT = {"P": 0, "O": 1, "W": 2, "B": 3}  # purple, orange, white, black (spec §10)
+SEAT = {"P": 0, "O": 1, "W": 2, "B": 3}  # purple, orange, white, black (docs/rules/phraya.md#examples)
 
 
 def build(

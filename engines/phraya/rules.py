@@ -132,8 +132,8 @@ class PhrayaEngine(GameEngine[State, PhrayaView]):
     # playout_depth 8: 2p +0.312 in 16 games, 3p -0.333 in 12.
     search_iterations = {"normal": 6, "hard": 400}
     playout_depth = 0
-    # 3: the middle of the box's 2-4 (we hold no figures of real tables; the spec's worked
-    # examples seat 4), and the cheaper count besides 2 for ``bazaar arena`` to play.
+    # 3: the middle of the box's 2-4 (we hold no figures of real tables; the worked examples
+    # of docs/rules/phraya.md#examples seat 4), and the cheaper count besides 2 for ``bazaar arena`` to play.
     common_players = 3
     default_ai_level = "normal"
 

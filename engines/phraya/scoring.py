@@ -1,4 +1,4 @@
-"""Phraya end-game scoring (spec §7, RB §End of the Game): the score sheet's categories, the
+"""Phraya end-game scoring (docs/rules/phraya.md#scoring): the score sheet's categories, the
 majority rules with their ties and rounding, and the outcome with its tie-breaks.
 """
 

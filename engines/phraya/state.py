@@ -59,7 +59,7 @@ STEP_NAMES = (
 
 @lru_cache(maxsize=1 << 14)
 def natural_key(text: str) -> tuple[Any, ...]:
-    """Sort key of spec §14.2: digit runs compare as integers, the rest as strings."""
+    """Sort key of docs/rules/phraya.md#natural-order: digit runs compare as integers, the rest as strings."""
     parts = re.split(r"(\d+)", text)
     return tuple(int(p) if i % 2 else p for i, p in enumerate(parts))
 
@@ -71,7 +71,7 @@ def nsorted(items: Any) -> list[str]:
 
 @dataclass(frozen=True)
 class Opts:
-    """The options of spec §9 (``players`` is the state's ``n``)."""
+    """The options (docs/rules/phraya.md#options) (``players`` is the state's ``n``)."""
 
     layout: str = "default"
     starting_boats: bool = False
@@ -167,7 +167,7 @@ below drops it."""
 
 HELD = "_held"
 """The ``__dict__`` key (not a field either) under which ``apply.apply`` keeps how many end
-conditions (§7) hold, so that an action that changes no King space, Temple row or stall piece
+conditions (docs/rules/phraya.md#end) hold, so that an action that changes no King space, Temple row or stall piece
 need not count them again. :func:`fresh` keeps it (``apply`` drops it when it changes those),
 :func:`put` drops it."""
 
@@ -243,7 +243,7 @@ assert tuple(len(data.KING_CHART[r]) for r in data.KING_ROWS) == (6, 5, 5)  # th
 
 
 def conditions(s: State) -> tuple[bool, bool, bool]:
-    """(Tithe, Buddha, Supremacy) of spec §7."""
+    """(Tithe, Buddha, Supremacy): docs/rules/phraya.md#end."""
     king = s.king  # written out: this runs after every action, and generators cost here
     tithe = -1 not in king[0:6] or -1 not in king[6:11] or -1 not in king[11:16]
     t0, t1, t2, t3 = s.temple
@@ -302,7 +302,7 @@ OPTIONS = (
 
 
 def new_game(seed: int, n: int, opts: Opts) -> State:
-    """A new game in SETUP_BOAT, built with the RNG calls of spec §14.1 in that order."""
+    """A new game in SETUP_BOAT, built with the random draws of docs/rules/phraya.md#setup-rng in that order."""
     rng = random.Random(seed)
     if opts.layout == "random":
         tiles = ["A", "B", "C", "D"]

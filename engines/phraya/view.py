@@ -1,4 +1,4 @@
-"""The Phraya view (spec §6, §13): everything a renderer needs, for one viewer.
+"""The Phraya view (docs/rules/phraya.md#hidden-information): everything a renderer needs, for one viewer.
 
 Public: board (geometry, stalls, owners, orders, basket prices), boats, barge, charts, the card
 market, supplies, and every player's coins, flowers, favors, goods, baskets, rowers, pieces,
@@ -113,7 +113,7 @@ class CardView(TypedDict):
     name: str
     coins: int  # scribe cost in coins (0 for basic cards)
     flowers: int  # scribe cost in flowers
-    immediate: list[str]  # effect codes (spec §2.5)
+    immediate: list[str]  # effect codes (docs/rules/phraya.md#cards)
     passive: list[str]
     endgame: list[str]
     text: str  # the effects in words

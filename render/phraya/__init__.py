@@ -1,4 +1,4 @@
-"""Phraya renderer: pure functions of a Phraya view (``engines/phraya/view.py``, spec §13).
+"""Phraya renderer: pure functions of a Phraya view (``engines/phraya/view.py``).
 
 * :func:`board` — the public board (canals, stalls, boats, barge, orders, standings) at one
   fixed size, 1000 × :func:`board_height`, from ``view(state, None)``;

@@ -363,7 +363,7 @@ def hatch_poly(
 
 
 def card_info(cid: str) -> dict[str, Any] | None:
-    """The static data of card ``cid`` (spec §2.5) in the view's card shape, or None."""
+    """The static data of card ``cid`` (docs/rules/phraya.md#cards) in the view's card shape, or None."""
     from engines.phraya import data
 
     for c in (*data.BASIC_CARDS, *data.MARKET_CARDS):

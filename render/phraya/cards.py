@@ -30,7 +30,7 @@ EFFECT_SHORT = {
 
 
 def effect_short(e: str) -> str:
-    """A short label of one effect code (spec §2.5) for the market tiles."""
+    """A short label of one effect code (docs/rules/phraya.md#cards) for the market tiles."""
     head, _, rest = e.partition(" ")
     if head == "mer":
         rng, mods = rest.split()

@@ -1,4 +1,4 @@
-"""Phraya AI (spec §12): a deterministic heuristic that reads only its own view.
+"""Phraya AI (docs/rules/phraya.md#ai): a deterministic heuristic that reads only its own view.
 
 It pursues restaurant orders, Temple offerings, the King's Chart and stall majorities rather than
 wandering: the card by its immediate gain, each destination by what its stalls offer, and in

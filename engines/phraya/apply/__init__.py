@@ -1,5 +1,5 @@
-"""Applying Phraya actions (spec §4, §8): each verb's effect, the effect queue of a played card,
-the steps that resolve themselves, the end of a turn and the end of the game (§7).
+"""Applying Phraya actions (docs/rules/phraya.md#turn): each verb's effect, the effect queue of a played card,
+the steps that resolve themselves, the end of a turn and the end of the game (docs/rules/phraya.md#end).
 
 ``apply`` assumes the action is in the legal list (the engine checks that first).
 

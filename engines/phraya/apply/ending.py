@@ -11,7 +11,7 @@ _COND_NAMES = ("Royal Tithe", "Buddha worshipped", "Market supremacy")
 
 
 def check_end(s: State, ev: Events) -> State:
-    """End the game at once when two of the three conditions hold (spec §7); else keep the
+    """End the game at once when two of the three conditions hold (docs/rules/phraya.md#end); else keep the
     count on ``s`` (``state.HELD``)."""
     conds = conditions(s)
     held = conds[0] + conds[1] + conds[2]

@@ -1,8 +1,8 @@
-"""Phraya component data (spec §2). Rules live elsewhere; this module only holds tables.
+"""Phraya component data and constants (docs/rules/phraya.md#components): tables only, no rules.
 
-Values are grouped and labelled as the spec labels them: "from the rulebook" (§2.1) and the
-"stand-in" tables the spec adds because the rulebook prints no board, charts or card list
-(§2.3–§2.6).
+The rulebook's own numbers come first; then the stand-in values this project chose because the box
+prints no board, charts or card list (docs/rules/phraya.md#stand-in-values); then the card, order
+and basket tables derived from them for fast lookups.
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ MERCHANT_ROUTE: Final = (
 MERCHANT_START: Final = 0  # the asterisk space
 
 
-# Effect texts as the spec writes them. Immediate: "mer a-b m1/m2", "barge a-b B", "coins n",
+# Effect codes (docs/rules/phraya.md#cards). Immediate: "mer a-b m1/m2", "barge a-b B", "coins n",
 # "flower 1", "boat2", "g2f", "f2c", "retrieve". Passive: "cheap:G", "ignore:G", "temple-2",
 # "stall5". Endgame: "as:G", "2/order", "2/king", "2/temple", "3/G-stall", "2/stall", "1/flower",
 # "4/favor", "1/5coins".
@@ -329,7 +329,7 @@ BASKET = {k: BASKET_TILES[i] for i, k in enumerate(BASKET_IDS)}
 
 @dataclass(frozen=True)
 class Card:
-    """A card's data: ``immediate``/``passive``/``endgame`` are the spec's effect texts."""
+    """A card's data: ``immediate``/``passive``/``endgame`` are effect codes (docs/rules/phraya.md#cards)."""
 
     id: str
     name: str

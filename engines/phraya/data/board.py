@@ -1,4 +1,4 @@
-"""Board geometry (spec §2.2–§2.3): islands, crossings, channel sections, stalls, layouts, and the
+"""Board geometry (docs/rules/phraya.md#board, #layout): islands, crossings, channel sections, stalls, layouts, and the
 two path searches (boat movement, Royal Barge movement).
 
 Ids: islands ``iRC``; crossings ``xRC`` (R, C in 0–2); sections ``hRK`` / ``vCK``; stalls are a
@@ -158,7 +158,7 @@ def build(layout: Layout) -> Board:
 def boat_paths(
     start: str, steps: int, barge: str, occupied: frozenset[str]
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Boat movement from ``start`` (spec §4): ``(destinations within 1..steps sections,
+    """Boat movement from ``start`` (docs/rules/phraya.md#movement): ``(destinations within 1..steps sections,
     destinations of exactly ``steps`` sections)``, each sorted. A path never enters the barge
     crossing, never repeats a section (the start included), leaves each section by its other
     crossing and continues past no dead end; ``occupied`` sections may be crossed but not ended
