@@ -114,8 +114,8 @@ def is_blocked(s: State, seat: int) -> bool:
 
 
 def barge_choices(s: State, seat: int, effect: str) -> list[str]:
-    """Crossings for a ``barge`` effect, minus those leaving ``seat`` no move (docs/rules/phraya.md#keep-a-move) while
-    another choice exists."""
+    """Crossings for a ``barge`` effect, minus those leaving ``seat`` no move
+    (docs/rules/phraya.md#keep-a-move) while another choice exists."""
     lo, hi = parse_range(effect)
     targets = board.barge_targets(s.barge, lo, hi)
     start, rowers, occ = s.boats[seat], s.players[seat].rowers, occupied_mask(s, seat)
@@ -125,7 +125,8 @@ def barge_choices(s: State, seat: int, effect: str) -> list[str]:
 
 
 def premove_choices(s: State, seat: int) -> list[str]:
-    """Premove ends (docs/rules/phraya.md#premove), minus those leaving no normal move (docs/rules/phraya.md#keep-a-move) while others exist."""
+    """Premove ends (docs/rules/phraya.md#premove), minus those leaving no normal move
+    (docs/rules/phraya.md#keep-a-move) while others exist."""
     ends = premoves(s, seat)
     rowers, barge, occ = s.players[seat].rowers, s.barge, occupied_mask(s, seat)
     reach = board.reach

@@ -1,4 +1,5 @@
-"""The Phraya action grammar (docs/rules/phraya.md#notation): parsing to canonical text, and well-formed samples.
+"""The Phraya action grammar (docs/rules/phraya.md#notation): parsing to canonical text, and well-formed
+samples.
 
 Canonical text is lowercase, single-spaced, verb first. The parser lower-cases and collapses
 white space and rejects everything else with :class:`BadNotation`.

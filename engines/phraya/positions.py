@@ -1,9 +1,9 @@
 """Build Phraya positions from a readable description (tests, examples, tutorials).
 
-:func:`build` starts from a set-up game (default layout, seed 0, stacks and deck as dealt) and
-overrides what is described, then restores every conservation rule of docs/rules/phraya.md#invariants: supplies hold what no
-player holds, stall pieces and disks in reserve are what is not on the board, order tiles and
-market cards named anywhere leave the stacks and the deck.
+:func:`build` starts from a set-up game (default layout, seed 0, stacks and deck as dealt) and overrides what
+is described, then restores every conservation rule of docs/rules/phraya.md#invariants: supplies hold what no
+player holds, stall pieces and disks in reserve are what is not on the board, order tiles and market cards
+named anywhere leave the stacks and the deck.
 """
 
 from __future__ import annotations

@@ -166,10 +166,10 @@ below drops it."""
 
 
 HELD = "_held"
-"""The ``__dict__`` key (not a field either) under which ``apply.apply`` keeps how many end
-conditions (docs/rules/phraya.md#end) hold, so that an action that changes no King space, Temple row or stall piece
-need not count them again. :func:`fresh` keeps it (``apply`` drops it when it changes those),
-:func:`put` drops it."""
+"""The ``__dict__`` key (not a field either) under which ``apply.apply`` keeps how many end conditions
+(docs/rules/phraya.md#end) hold, so that an action that changes no King space, Temple row or stall piece need
+not count them again. :func:`fresh` keeps it (``apply`` drops it when it changes those), :func:`put` drops
+it."""
 
 
 def put(s: State, **changes: Any) -> State:
@@ -302,7 +302,8 @@ OPTIONS = (
 
 
 def new_game(seed: int, n: int, opts: Opts) -> State:
-    """A new game in SETUP_BOAT, built with the random draws of docs/rules/phraya.md#setup-rng in that order."""
+    """A new game in SETUP_BOAT, built with the random draws of docs/rules/phraya.md#setup-rng in that
+    order."""
     rng = random.Random(seed)
     if opts.layout == "random":
         tiles = ["A", "B", "C", "D"]

@@ -1,5 +1,5 @@
-"""Pixel geometry of the 4×4-island board (docs/rules/phraya.md#board): islands, channel sections, crossings and
-the stall tile on each island side. Pure arithmetic, no drawing."""
+"""Pixel geometry of the 4×4-island board (docs/rules/phraya.md#board): islands, channel sections, crossings
+and the stall tile on each island side. Pure arithmetic, no drawing."""
 
 from __future__ import annotations
 

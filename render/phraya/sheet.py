@@ -1,6 +1,6 @@
-"""The Phraya score sheet: one column per player, one row per scoring category (docs/rules/phraya.md#scoring), the
-total and the rank; winners highlighted. Before the end, a viewer's own preview if the view has
-one."""
+"""The Phraya score sheet: one column per player, one row per scoring category
+(docs/rules/phraya.md#scoring), the total and the rank; winners highlighted. Before the end, a
+viewer's own preview if the view has one."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Phraya determinization for the search AI: a full :class:`State` consistent with one seat's view.
 
-What a seat cannot see (docs/rules/phraya.md#hidden-information) and how each part is drawn, uniformly among what the view allows:
+What a seat cannot see (docs/rules/phraya.md#hidden-information) and how each part is drawn, uniformly among
+what the view allows:
 
 * the deck's order, and with ``hidden_hands`` the market cards in the other seats' hands: the
   market cards seen nowhere (not on display, in a visible hand or in any discard) are shuffled,

@@ -1,5 +1,5 @@
-"""Board geometry (docs/rules/phraya.md#board, #layout): islands, crossings, channel sections, stalls, layouts, and the
-two path searches (boat movement, Royal Barge movement).
+"""Board geometry (docs/rules/phraya.md#board, #layout): islands, crossings, channel sections, stalls,
+layouts, and the two path searches (boat movement, Royal Barge movement).
 
 Ids: islands ``iRC``; crossings ``xRC`` (R, C in 0–2); sections ``hRK`` / ``vCK``; stalls are a
 section id plus a bank letter (``n``/``s`` for h-sections, ``w``/``e`` for v-sections).
