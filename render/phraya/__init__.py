@@ -16,17 +16,17 @@ Pieces: ``art`` (colours, icons), ``geo`` (board geometry), ``model`` (what is r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image
 
+from engines.phraya.view import PhrayaView
 from render.phraya.board import BOARD_H, board_image
 from render.phraya.extra import extra_height, extra_image
 from render.phraya.hand import hand_image
 from render.phraya.sheet import sheet_image
 from render.phraya.text import score_text, text
 
-View = dict[str, Any]
+View = PhrayaView
 
 __all__ = ["board", "board_height", "extra", "extra_height", "hand", "score_sheet", "score_text", "text"]
 

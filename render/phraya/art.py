@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.phraya.data import CARDS
+from engines.phraya.view import CardView, card_view
 from render.common import (
     INK,
     MIN_TEXT,
@@ -362,19 +363,11 @@ def hatch_poly(
     hatch(d, box, color, step, width)
 
 
-def card_info(cid: str) -> dict[str, Any] | None:
-    """The static data of card ``cid`` (docs/rules/phraya.md#cards) in the view's card shape, or None."""
-    from engines.phraya import data
-
-    for c in (*data.BASIC_CARDS, *data.MARKET_CARDS):
-        if c[0] == cid:
-            return {
-                "id": c[0],
-                "name": c[1],
-                "coins": c[2],
-                "flowers": c[3],
-                "immediate": list(c[4]),
-                "passive": list(c[5]),
-                "endgame": list(c[6]),
-            }
-    return None
+def card_info(cid: str) -> CardView | None:
+    """The static data of card ``cid`` (docs/rules/phraya.md#cards) in the view's card shape without
+    the effects in words (``text`` empty), or None for an unknown id."""
+    if cid not in CARDS:
+        return None
+    card = card_view(cid)
+    card["text"] = ""
+    return card

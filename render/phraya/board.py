@@ -10,12 +10,12 @@ as the face of a thing (stalls show their good or service as a picture)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.phraya.view import PhrayaView
 from render import frame
 from render.common import (
     BG,
@@ -87,7 +87,7 @@ def stage(m: Model) -> str:
         return f"Round {m.round}" if m.round else ""
     if not m.round:
         return "Set-up"
-    limit = m.view.get("round_limit")
+    limit = m.view["round_limit"]
     return f"Round {m.round}" + (f" of {limit}" if limit else "")
 
 
@@ -99,7 +99,7 @@ def draw_header(
     seats = [] if m.over or m.active is None or not chips else [m.active]
     pill = None
     if m.over:
-        ranks = m.view.get("ranks") or []
+        ranks = m.view["ranks"] or []
         win = [m.names[q] for q in range(m.n) if q < len(ranks) and ranks[q] == 1]
         pill = (" and ".join(win) + (" win" if len(win) > 1 else " wins")) if win else None
     text = (m.step_label if not m.over else "") if label is None else label
@@ -133,15 +133,15 @@ def _fit_label(text: str, stage_text: str, pill: str | None, chips: list[str]) -
 def _stall_tile(
     img: Image.Image, d: ImageDraw.ImageDraw, m: Model, sid: str, x0: int, y0: int, marked: bool, active: bool
 ) -> None:
-    st: Mapping[str, Any] = m.stalls.get(sid) or {}
-    kind = st.get("kind", "goods")
+    st = m.stalls[sid]
+    kind = st["kind"]
     poly = geo.stall_poly(sid, x0, y0)
     cx, cy, horiz = geo.stall_anchor(sid, x0, y0)
     if kind == "goods":
-        good = st.get("good") or "veg"
+        good = st["good"] or "veg"
         d.polygon(poly, fill=GOOD_TINT[good])
-        owner = st.get("owner")
-        if st.get("ownable") and owner is None:  # for sale: hatched
+        owner = st["owner"]
+        if st["ownable"] and owner is None:  # for sale: hatched
             xs, ys = [p[0] for p in poly], [p[1] for p in poly]
             box = (int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1)
             shape = tuple((px - box[0], py - box[1]) for px, py in poly)
@@ -256,13 +256,13 @@ def _island(
 
 
 def _stall_key(m: Model, sid: str) -> str:
-    st: Mapping[str, Any] = m.stalls.get(sid) or {}
-    owner = st.get("owner")
+    st = m.stalls[sid]
+    owner = st["owner"]
     return repr(
         (
-            st.get("kind"),
-            st.get("good"),
-            st.get("ownable"),
+            st["kind"],
+            st["good"],
+            st["ownable"],
             owner,
             m.letters[owner] if isinstance(owner, int) and 0 <= owner < len(m.letters) else None,
         )
@@ -370,7 +370,7 @@ def draw_orders(
         paste_c(img, icon("basket", 30), x + 16, y + 20)
         d.text((x + 36, y + 20), sid, font=tagf, fill=MUTED, anchor="lm")
         if b:
-            goods = b.get("goods")
+            goods = b["goods"]
             if goods:  # open baskets: the two goods, then the price
                 goods_row(img, goods, x + 96, y + 20, 26, 0)
             else:
@@ -388,16 +388,16 @@ def draw_orders(
 def standing_entries(m: Model) -> list[frame.Standing]:
     """One strip entry per seat: VP from orders during the game (and coins as the note), the
     final total and rank at the end."""
-    totals, ranks = m.view.get("totals"), m.view.get("ranks")
+    totals, ranks = m.view["totals"], m.view["ranks"]
     out = []
     for s in range(m.n):
-        p: Mapping[str, Any] = m.players[s] if s < len(m.players) else {}
+        p = m.players[s]
         if m.over and totals and ranks and s < len(totals):
             score = f"{totals[s]} VP"
             note = "winner" if ranks[s] == 1 else _ordinal(int(ranks[s]))
         else:
-            score = f"{p.get('orders_vp', 0)} VP"
-            note = f"{p.get('coins', 0)} coins"
+            score = f"{p['orders_vp']} VP"
+            note = f"{p['coins']} coins"
         out.append(frame.Standing(s, m.names[s], m.letters[s], score, note, s == m.active))
     return out
 
@@ -452,7 +452,7 @@ def _legend(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int) -> None:
 
 
 def board_image(
-    view: dict[str, Any], names: list[str] | None = None, previous: dict[str, Any] | None = None
+    view: PhrayaView, names: list[str] | None = None, previous: PhrayaView | None = None
 ) -> Image.Image:
     """The public board of ``view`` at 1000 × :data:`BOARD_H`; with ``previous`` (the public
     view of the board before) what the moves since changed is outlined and tagged."""

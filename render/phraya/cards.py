@@ -3,11 +3,9 @@ and in the text view."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw, ImageFont
 
+from engines.phraya.view import CardView
 from render.common import ACCENT, BG, INK, LINE, MIN_TEXT, MUTED, NUMBER_TEXT, PANEL, font, text_width, wrap
 from render.phraya.art import icon, paste
 from render.phraya.draw import text_at
@@ -56,18 +54,18 @@ def effect_short(e: str) -> str:
     return EFFECT_SHORT.get(e, e)
 
 
-def card_lines(card: Mapping[str, Any]) -> list[str]:
+def card_lines(card: CardView) -> list[str]:
     """The effects of a card as short lines: immediate, then 'Turn: …', then 'End: …'."""
-    out = [effect_short(e) for e in card.get("immediate") or []]
-    out += ["Turn: " + effect_short(e) for e in card.get("passive") or []]
-    out += ["End: " + effect_short(e) for e in card.get("endgame") or []]
+    out = [effect_short(e) for e in card["immediate"]]
+    out += ["Turn: " + effect_short(e) for e in card["passive"]]
+    out += ["End: " + effect_short(e) for e in card["endgame"]]
     return out
 
 
 def draw_card(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
-    card: Mapping[str, Any] | None,
+    card: CardView | None,
     box: tuple[int, int, int, int],
     hot: bool = False,
     price: bool = True,
@@ -86,22 +84,20 @@ def draw_card(
     numf = font(NUMBER_TEXT, True)
     x = x0 + 10
     if price:
-        for ic, key in (("coin", "coins"), ("flower", "flowers")):
-            if card.get(key):
+        for ic, amount in (("coin", card["coins"]), ("flower", card["flowers"])):
+            if amount:
                 paste(img, icon(ic, 28), x, y0 + 10)
-                d.text((x + 32, y0 + 25), str(card[key]), font=numf, fill=INK, anchor="lm")
-                x += 42 + text_width(str(card[key]), numf)
-    d.text(
-        (x1 - 10, y0 + 25), str(card.get("id", "")), font=font(MIN_TEXT, False, True), fill=MUTED, anchor="rm"
-    )
+                d.text((x + 32, y0 + 25), str(amount), font=numf, fill=INK, anchor="lm")
+                x += 42 + text_width(str(amount), numf)
+    d.text((x1 - 10, y0 + 25), str(card["id"]), font=font(MIN_TEXT, False, True), fill=MUTED, anchor="rm")
     yy = y0 + 46
     if names:
-        text_at(d, (x0 + 10, yy), card.get("name", ""), 28, INK, True, max_width=w, condensed=True)
+        text_at(d, (x0 + 10, yy), card["name"], 28, INK, True, max_width=w, condensed=True)
         yy += 36
     f = font(MIN_TEXT, False, True)
     lh = 32
     lines = []
-    if words and card.get("text"):
+    if words and card["text"]:
         for part in word_parts(card):
             lines += wrap_lines(part, w, f)
     else:
@@ -113,12 +109,12 @@ def draw_card(
         yy += lh
 
 
-def word_parts(card: Mapping[str, Any]) -> list[str]:
+def word_parts(card: CardView) -> list[str]:
     """The engine's effect words of a card, one part per effect, passive ones prefixed "This
     turn:" and endgame ones "End:"."""
-    parts = str(card.get("text") or "").split("; ")
-    ni, np_ = len(card.get("immediate") or []), len(card.get("passive") or [])
-    if len(parts) != ni + np_ + len(card.get("endgame") or []):
+    parts = str(card["text"]).split("; ")
+    ni, np_ = len(card["immediate"]), len(card["passive"])
+    if len(parts) != ni + np_ + len(card["endgame"]):
         return parts
     return [
         ("This turn: " if ni <= i < ni + np_ else "End: " if i >= ni + np_ else "") + p

@@ -6,9 +6,10 @@ nothing a spectator could not work out by comparing the two pictures.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from engines.phraya.view import PhrayaView, PlayerView
 
 # the parts of a player's card that can change (keys of the player view)
 PLAYER_KEYS = ("coins", "flowers", "favors", "rowers", "stalls_left", "disks_left", "hand_count")
@@ -49,60 +50,56 @@ class Changes:
 NONE = Changes()
 
 
-def _stalls(view: Mapping[str, Any]) -> dict[str, tuple[Any, ...]]:
+def _stalls(view: PhrayaView) -> dict[str, tuple[Any, ...]]:
     out = {}
-    for st in (view.get("board") or {}).get("stalls") or []:
-        order, basket = st.get("order"), st.get("basket")
-        out[st["id"]] = (st.get("owner"), order and order.get("id"), basket and basket.get("price"))
+    for st in (view["board"])["stalls"]:
+        order, basket = st["order"], st["basket"]
+        out[st["id"]] = (st["owner"], order and order["id"], basket and basket["price"])
     return out
 
 
-def _player(p: Mapping[str, Any], q: Mapping[str, Any]) -> frozenset[str]:
+def _player(p: PlayerView, q: PlayerView) -> frozenset[str]:
     parts = {k for k in PLAYER_KEYS if p.get(k) != q.get(k)}
-    goods, old = p.get("goods") or {}, q.get("goods") or {}
+    goods, old = p["goods"] or {}, q["goods"] or {}
     parts |= {f"goods:{g}" for g in set(goods) | set(old) if goods.get(g, 0) != old.get(g, 0)}
-    if len(p.get("orders") or []) != len(q.get("orders") or []):
+    if len(p["orders"]) != len(q["orders"]):
         parts.add("orders")
     return frozenset(parts)
 
 
-def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> Changes:
+def changes(previous: PhrayaView | None, view: PhrayaView) -> Changes:
     """The places that differ from ``previous`` to ``view`` (both public views of one game);
     nothing when ``previous`` is None or has another player count."""
-    if previous is None or previous.get("n_players") != view.get("n_players"):
+    if previous is None or previous["n_players"] != view["n_players"]:
         return NONE
-    old_boats, new_boats = list(previous.get("boats") or []), list(view.get("boats") or [])
+    old_boats, new_boats = list(previous["boats"] or []), list(view["boats"] or [])
     boats = {b for i, b in enumerate(new_boats) if b and (i >= len(old_boats) or old_boats[i] != b)}
     before, after = _stalls(previous), _stalls(view)
     stalls = {s for s, v in after.items() if before.get(s) != v}
-    old_prices, new_prices = previous.get("prices") or {}, view.get("prices") or {}
-    prices = {g for g, p in new_prices.items() if (old_prices.get(g) or {}).get("index") != p.get("index")}
-    old_rows = (previous.get("temple") or {}).get("rows") or {}
+    old_prices, new_prices = previous["prices"], view["prices"]
+    prices = {g for g, p in new_prices.items() if old_prices[g]["index"] != p["index"]}
+    old_rows = (previous["temple"])["rows"]
     temple = set()
-    for g, seats in ((view.get("temple") or {}).get("rows") or {}).items():
+    for g, seats in ((view["temple"])["rows"]).items():
         temple |= {(g, c) for c in range(len(old_rows.get(g) or []), len(seats))}
-    old_king = {k["space"]: k.get("seat") for k in previous.get("king") or []}
-    king = {
-        k["space"]
-        for k in view.get("king") or []
-        if k.get("seat") is not None and old_king.get(k["space"]) is None
-    }
-    old_disp = [c and c.get("id") for c in previous.get("display") or []]
-    new_disp = [c and c.get("id") for c in view.get("display") or []]
+    old_king = {k["space"]: k["seat"] for k in previous["king"]}
+    king = {k["space"] for k in view["king"] if k["seat"] is not None and old_king.get(k["space"]) is None}
+    old_disp = [c and c["id"] for c in previous["display"] or []]
+    new_disp = [c and c["id"] for c in view["display"] or []]
     display = {i for i, c in enumerate(new_disp) if c and (i >= len(old_disp) or old_disp[i] != c)}
-    old_players = {int(p["seat"]): p for p in previous.get("players") or []}
+    old_players = {int(p["seat"]): p for p in previous["players"]}
     players = {}
-    for p in view.get("players") or []:
+    for p in view["players"]:
         q = old_players.get(int(p["seat"]))
         parts = _player(p, q) if q is not None else frozenset()
         if parts:
             players[int(p["seat"])] = parts
     return Changes(
         boats=frozenset(boats),
-        barge=previous.get("barge") != view.get("barge"),
+        barge=previous["barge"] != view["barge"],
         stalls=frozenset(stalls),
         prices=frozenset(prices),
-        merchant=previous.get("merchant") != view.get("merchant"),
+        merchant=previous["merchant"] != view["merchant"],
         temple=frozenset(temple),
         king=frozenset(king),
         display=frozenset(display),
@@ -110,14 +107,12 @@ def changes(previous: Mapping[str, Any] | None, view: Mapping[str, Any]) -> Chan
     )
 
 
-def _restaurants_refilled(previous: Mapping[str, Any], view: Mapping[str, Any]) -> frozenset[str]:
+def _restaurants_refilled(previous: PhrayaView, view: PhrayaView) -> frozenset[str]:
     before, after = _stalls(previous), _stalls(view)
     return frozenset(s for s, v in after.items() if v[1] and before.get(s, (None, None, None))[1] != v[1])
 
 
-def labels(
-    previous: Mapping[str, Any] | None, view: Mapping[str, Any], ch: Changes | None = None
-) -> list[tuple[str, str]]:
+def labels(previous: PhrayaView | None, view: PhrayaView, ch: Changes | None = None) -> list[tuple[str, str]]:
     """What the board and the second picture tag as changed since ``previous``, as data:
     ``(thing, label)`` with ``thing`` the id a player sees beside it ("h12" a section, "x11" a
     crossing, "h00s" a stall, "c3" a King's space, "temple:veg:3" a Temple space, "market:1" a
@@ -128,12 +123,10 @@ def labels(
         ch = changes(previous, view)
     if previous is None or not ch:
         return []
-    old_boats = list(previous.get("boats") or [])
-    placed = {
-        b for i, b in enumerate(view.get("boats") or []) if b and (i >= len(old_boats) or not old_boats[i])
-    }
+    old_boats = list(previous["boats"] or [])
+    placed = {b for i, b in enumerate(view["boats"] or []) if b and (i >= len(old_boats) or not old_boats[i])}
     out = [(sec, "placed" if sec in placed else "moved") for sec in ch.boats]
-    if ch.barge and view.get("barge"):
+    if ch.barge and view["barge"]:
         out.append((str(view["barge"]), "barge moved"))
     before, after = _stalls(previous), _stalls(view)
     for sid in ch.stalls:
@@ -143,8 +136,8 @@ def labels(
     out += [(sp, "taken") for sp in ch.king]
     out += [(f"temple:{g}:{c}", "offered") for g, c in ch.temple]
     out += [(f"market:{i}", "new card") for i in ch.display]
-    old_prices, new_prices = previous.get("prices") or {}, view.get("prices") or {}
+    old_prices, new_prices = previous["prices"], view["prices"]
     for g in ch.prices:
-        step = int(new_prices[g].get("index", 0)) - int((old_prices.get(g) or {}).get("index", 0))
+        step = int(new_prices[g]["index"]) - int(old_prices[g]["index"])
         out.append((f"price:{g}", f"up {step}" if step > 0 else f"down {-step}"))
     return sorted(out)

@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.phraya.view import CardView, KingSpaceView, PhrayaView, PlayerView
 from render import frame
 from render.common import (
     BG,
@@ -128,15 +129,15 @@ def draw_temple(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
     """4 rows × 8 columns of disks (seat badges), the flower cost of each column above, the
     offering VP of each row at its left and the sections' VP below; the next free space of
     each row outlined."""
-    t = m.view.get("temple") or {}
-    order = list(t.get("row_order") or ["meat", "fish", "fruit", "veg"])
-    cols = int(t.get("columns") or 8)
-    cost = list(t.get("flower_cost") or [0, 1, 1, 2, 2, 3, 3, 4])
-    secs = [list(s) for s in t.get("sections") or [[0, 1, 2], [3, 4, 5], [6, 7]]]
-    svp = list(t.get("section_vp") or [10, 7, 4])
-    spen = list(t.get("section_penalty") or [-7, -4, -2])
-    ovp = dict(t.get("offering_vp") or {"meat": 5, "fish": 4, "fruit": 3, "veg": 2})
-    cond = bool((m.view.get("conditions") or {}).get("buddha"))
+    t = m.view["temple"]
+    order = list(t["row_order"] or ["meat", "fish", "fruit", "veg"])
+    cols = int(t["columns"] or 8)
+    cost = list(t["flower_cost"] or [0, 1, 1, 2, 2, 3, 3, 4])
+    secs = [list(s) for s in t["sections"] or [[0, 1, 2], [3, 4, 5], [6, 7]]]
+    svp = list(t["section_vp"] or [10, 7, 4])
+    spen = list(t["section_penalty"] or [-7, -4, -2])
+    ovp = dict(t["offering_vp"] or {"meat": 5, "fish": 4, "fruit": 3, "veg": 2})
+    cond = bool((m.view["conditions"]).get("buddha"))
     key = ("xtemple", cond, tuple(order), cols, tuple(cost), repr(secs), tuple(svp), tuple(spen), repr(ovp))
 
     def grid(im: Image.Image, dd: ImageDraw.ImageDraw, lx: int, ly: int) -> None:
@@ -144,7 +145,7 @@ def draw_temple(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
 
     layer(img, x, y, x + HALF, y + ROW1_H - 1, key, grid)
     _tags(d, x + HALF, y, tags)
-    rows = t.get("rows") or {}
+    rows = t["rows"]
     lw, rh = 86, 40
     cw = (HALF - lw) // cols
     y0 = y + 34 + TEMPLE_COST_H
@@ -175,7 +176,7 @@ def _temple_grid(
     secs: Sequence[Sequence[int]],
     svp: Sequence[int],
     spen: Sequence[int],
-    ovp: Mapping[str, Any],
+    ovp: Mapping[str, int],
 ) -> None:
     note = "Buddha ✔" if cond else "Buddha: a disk in 7–8"
     f = font(MIN_TEXT, True)
@@ -222,8 +223,8 @@ def _temple_grid(
 def draw_king(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: int, tags: list[str]) -> None:
     """The King's Chart: a row of coin spaces, one of flower spaces and one of goods spaces,
     each with its cost as a picture and its id as a tag; a taken space shows the seat's badge."""
-    spaces = list(m.view.get("king") or [])
-    cond = bool((m.view.get("conditions") or {}).get("tithe"))
+    spaces = list(m.view["king"])
+    cond = bool((m.view["conditions"]).get("tithe"))
     changed = {tg.split()[0] for tg in tags}
     key = ("xking", repr(spaces), tuple(m.letters), cond, tuple(sorted(changed)))
     layer(
@@ -244,7 +245,7 @@ def _king(
     m: Model,
     x: int,
     y: int,
-    spaces: Sequence[Mapping[str, Any]],
+    spaces: Sequence[KingSpaceView],
     cond: bool,
     changed: set[str],
 ) -> None:
@@ -256,7 +257,7 @@ def _king(
         font=font(MIN_TEXT),
         fill=MUTED,
     )
-    rows: dict[str, list[Mapping[str, Any]]] = {}
+    rows: dict[str, list[KingSpaceView]] = {}
     for sp in spaces:
         rows.setdefault(str(sp["row"]), []).append(sp)
     cw = HALF // max([6, *(len(r) for r in rows.values())])
@@ -267,7 +268,7 @@ def _king(
         for k, sp in enumerate(items):
             bx = x + k * cw
             box = (bx + 2, yy + 2, bx + cw - 2, yy + rh - 2)
-            seat = sp.get("seat")
+            seat = sp["seat"]
             d.rounded_rectangle(
                 box, radius=8, fill=PANEL if seat is None else (236, 230, 216), outline=LINE, width=1
             )
@@ -278,7 +279,7 @@ def _king(
                 if sp["space"] in changed:
                     mark_box(d, box, radius=8)
                 continue
-            cost = str(sp.get("cost", ""))
+            cost = str(sp["cost"])
             if row == "g":
                 gs = [t for t in cost.replace("+", " ").split() if t in GOOD_COLOR]
                 goods_row(img, gs, cx - len(gs) * 15 + 6, cy + 8, 28, 2)
@@ -300,13 +301,13 @@ def draw_supply(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
     """The supply as pictures with counts (goods, flowers, favors, rowers, cards in the deck)
     and the three end conditions."""
     v = m.view
-    sup = v.get("supply") or {}
+    sup = v["supply"]
     d.text((x, y), "Supply", font=font(MIN_TEXT, True), fill=MUTED)
     items = [(g, sup.get(g, 0)) for g in GOODS] + [
-        ("flower", sup.get("flowers", 0)),
-        ("favor", sup.get("favors", 0)),
-        ("rower", sup.get("rowers", 0)),
-        ("card", v.get("deck", 0)),
+        ("flower", sup["flowers"]),
+        ("favor", sup["favors"]),
+        ("rower", sup["rowers"]),
+        ("card", v["deck"]),
     ]
     cw = HALF // 4
     numf = font(NUMBER_TEXT, True)
@@ -314,7 +315,7 @@ def draw_supply(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
         cx, cy = x + (k % 4) * cw, y + 34 + (k // 4) * 48 + 22
         paste_c(img, icon(ic, 36), cx + 20, cy)
         d.text((cx + 44, cy + 1), str(val), font=numf, fill=INK, anchor="lm")
-    cond = v.get("conditions") or {}
+    cond = v["conditions"]
     yy = y + 34 + 2 * 48 + 4
     d.text((x, yy), "Game ends with 2 of 3:", font=font(MIN_TEXT, True), fill=MUTED)
     yy += 32
@@ -332,8 +333,8 @@ def draw_supply(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x: int, y: i
 def draw_merchant(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, moved: bool) -> None:
     """The Merchant's loop of 12 spaces (the pair of goods whose prices change there), each
     with its distance from him."""
-    route = m.view.get("merchant_route") or []
-    at = int(m.view.get("merchant") or 0)
+    route = m.view["merchant_route"]
+    at = int(m.view["merchant"])
     key = ("xmerchant", repr(route), at)
     layer(
         img,
@@ -394,12 +395,12 @@ def _merchant(
 
 def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: Changes) -> None:
     v = m.view
-    disp = list(v.get("display") or [])
+    disp = list(v["display"] or [])
     f = font(MIN_TEXT, True)
     d.text((X, y), "Card market", font=f, fill=MUTED)
     d.text(
         (X + text_width("Card market", f) + 12, y),
-        f"bought at a scribe stall · {v.get('deck', 0)} in the deck",
+        f"bought at a scribe stall · {v['deck']} in the deck",
         font=font(MIN_TEXT),
         fill=MUTED,
     )
@@ -416,7 +417,7 @@ def draw_market(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch: 
             mark_tag(d, (x + cw - 4, y + 34 + h - 38), "new card")
 
 
-def _card_tile(card: Mapping[str, Any] | None, cw: int, h: int) -> Any:
+def _card_tile(card: CardView | None, cw: int, h: int) -> Any:
     def draw(im: Image.Image, dd: ImageDraw.ImageDraw, x: int, y: int) -> None:
         draw_card_face(im, dd, card, (x, y, x + cw, y + h))
 
@@ -426,7 +427,7 @@ def _card_tile(card: Mapping[str, Any] | None, cw: int, h: int) -> Any:
 def draw_card_face(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
-    card: Mapping[str, Any] | None,
+    card: CardView | None,
     box: tuple[int, int, int, int],
     hot: bool = False,
     lines: int = 3,
@@ -443,16 +444,14 @@ def draw_card_face(
     )
     numf = font(NUMBER_TEXT, True)
     x = x0 + 8
-    for ic, key in (("coin", "coins"), ("flower", "flowers")):
-        if card.get(key):
+    for ic, amount in (("coin", card["coins"]), ("flower", card["flowers"])):
+        if amount:
             paste_c(img, icon(ic, 28), x + 14, y0 + 24)
-            d.text((x + 31, y0 + 25), str(card[key]), font=numf, fill=INK, anchor="lm")
-            x += 34 + text_width(str(card[key]), numf) + 10
-    d.text(
-        (x1 - 8, y0 + 24), str(card.get("id", "")), font=font(MIN_TEXT, False, True), fill=MUTED, anchor="rm"
-    )
+            d.text((x + 31, y0 + 25), str(amount), font=numf, fill=INK, anchor="lm")
+            x += 34 + text_width(str(amount), numf) + 10
+    d.text((x1 - 8, y0 + 24), str(card["id"]), font=font(MIN_TEXT, False, True), fill=MUTED, anchor="rm")
     w = x1 - x0 - 16
-    t, tf = fit(str(card.get("name", "")), w, MIN_TEXT, True, condensed=True)
+    t, tf = fit(str(card["name"]), w, MIN_TEXT, True, condensed=True)
     d.text((x0 + 8, y0 + 44), t, font=tf, fill=INK)
     f = font(MIN_TEXT, False, True)
     out: list[str] = []
@@ -509,16 +508,16 @@ def draw_players(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, y: int, ch:
     pieces and disks left, each good held (of the room for it), cards in hand."""
     layer(img, X, y, WIDTH - X, y + TABLE_HEAD - 1, ("xplayers-head",), _players_head)
     for s in range(m.n):
-        p: Mapping[str, Any] = m.players[s] if s < len(m.players) else {}
+        p = m.players[s]
         yy = y + TABLE_HEAD + s * TABLE_ROW
         changed = ch.players.get(s, frozenset())
         shown = tuple(p.get(c, 0) for c in COLS if c not in GOODS)
-        goods = tuple(((p.get("goods") or {}).get(g, 0), (p.get("capacity") or {}).get(g, 0)) for g in GOODS)
+        goods = tuple(((p["goods"] or {}).get(g, 0), (p["capacity"]).get(g, 0)) for g in GOODS)
         key = ("xplayer", s, m.names[s], m.letters[s], s == m.active, shown, goods, tuple(sorted(changed)))
         layer(img, X, yy, WIDTH - X, yy + TABLE_ROW - 1, key, _row_drawer(m, s, p, changed))
 
 
-def _row_drawer(m: Model, s: int, p: Mapping[str, Any], changed: frozenset[str]) -> Draw:
+def _row_drawer(m: Model, s: int, p: PlayerView, changed: frozenset[str]) -> Draw:
     def draw(im: Image.Image, dd: ImageDraw.ImageDraw, lx: int, ly: int) -> None:
         _player_row(im, dd, m, s, p, lx, ly, changed)
 
@@ -530,7 +529,7 @@ def _player_row(
     d: ImageDraw.ImageDraw,
     m: Model,
     s: int,
-    p: Mapping[str, Any],
+    p: PlayerView,
     x0: int,
     yy: int,
     changed: frozenset[str],
@@ -549,7 +548,7 @@ def _player_row(
     seat_disc(img, s, m.letters[s], x0 + 22, yy + TABLE_ROW / 2, 36)
     t, tf = fit(m.names[s], NAME_W - 50, MIN_TEXT, True)
     d.text((x0 + 46, yy + TABLE_ROW / 2), t, font=tf, fill=INK, anchor="lm")
-    goods, cap = p.get("goods") or {}, p.get("capacity") or {}
+    goods, cap = p["goods"] or {}, p["capacity"]
     for k, c in enumerate(COLS):
         cx, cw = _col_x(k)
         cx += dx
@@ -584,7 +583,7 @@ def _players_head(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int) -> N
 
 
 def extra_image(
-    view: dict[str, Any], names: Sequence[str] | None = None, previous: dict[str, Any] | None = None
+    view: PhrayaView, names: Sequence[str] | None = None, previous: PhrayaView | None = None
 ) -> Image.Image:
     """The second picture of ``view`` at 1000 × :func:`extra_height` (n)."""
     m = model(view, names)
@@ -602,8 +601,8 @@ def extra_image(
     king_tags = [f"{t} taken" for t, lab in tags if lab == "taken"]
     draw_king(img, d, m, X, y, king_tags)
     v = m.view
-    sup = repr(sorted((v.get("supply") or {}).items()))
-    key = ("xsupply", sup, v.get("deck", 0), repr(sorted((v.get("conditions") or {}).items())))
+    sup = repr(sorted((v["supply"]).items()))
+    key = ("xsupply", sup, v["deck"], repr(sorted((v["conditions"]).items())))
     # (from 4 px left of the column: a glyph may reach a pixel left of where it starts)
     layer(
         img,

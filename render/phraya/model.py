@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import format_text
-from engines.phraya.view import BasketView, MeView, OrderView, PlayerView, StallView
+from engines.phraya.view import BasketView, MeView, OrderView, PhrayaView, PlayerView, StallView
 from render.common import seat_names
 from render.phraya import geo
 from render.phraya.art import GOODS, card_info, seat_letters
@@ -38,7 +38,7 @@ PRICE_ROWS_DEFAULT = {
 
 @dataclass
 class Model:
-    view: dict[str, Any]
+    view: PhrayaView
     n: int
     names: list[str]
     letters: list[str]
@@ -70,56 +70,51 @@ class Model:
         return format_text(s or "", self.names)
 
 
-def model(view: dict[str, Any], names: Sequence[str] | None = None) -> Model:
-    n = int(view.get("n_players") or len(view.get("players") or []) or 2)
+def model(view: PhrayaView, names: Sequence[str] | None = None) -> Model:
+    n = int(view["n_players"] or len(view["players"]) or 2)
     nm = seat_names(names, n)
     letters = seat_letters(nm, n)
-    over = bool(view.get("over"))
-    step = str(view.get("step") or "")
-    to_move = list(view.get("to_move") or [])
-    active = None if over else (to_move[0] if to_move else view.get("current"))
-    b = view.get("board") or {}
-    stalls = {st["id"]: st for st in b.get("stalls") or []}
-    order_on = {sid: st["order"] for sid, st in stalls.items() if st.get("order")}
-    basket_on = {sid: st["basket"] for sid, st in stalls.items() if st.get("basket")}
-    restaurants = sorted(s for s, st in stalls.items() if st.get("kind") == "restaurant")
-    basket_stalls = sorted(s for s, st in stalls.items() if st.get("kind") == "basket")
-    boats = list(view.get("boats") or [None] * n)
-    marks_s = list(view.get("reachable") or [])
-    marks_x = list(view.get("barge_targets") or [])
+    over = bool(view["over"])
+    step = str(view["step"])
+    to_move = list(view["to_move"])
+    active = None if over else (to_move[0] if to_move else view["current"])
+    b = view["board"]
+    stalls = {st["id"]: st for st in b["stalls"]}
+    order_on = {sid: st["order"] for sid, st in stalls.items() if st["order"]}
+    basket_on = {sid: st["basket"] for sid, st in stalls.items() if st["basket"]}
+    restaurants = sorted(s for s, st in stalls.items() if st["kind"] == "restaurant")
+    basket_stalls = sorted(s for s, st in stalls.items() if st["kind"] == "basket")
+    boats = list(view["boats"] or [None] * n)
+    marks_s = list(view["reachable"])
+    marks_x = list(view["barge_targets"])
     marks_st: list[str] = []
     act_st: list[str] = []
     if step == "setup_boat" and active is not None:
         taken = {x for x in boats if x}
         marks_s = [s for s in geo.SECTIONS if None in geo.crossing_ends(s) and s not in taken]
     if step == "setup_stall":
-        marks_st = [s for s, st in stalls.items() if st.get("ownable") and st.get("owner") is None]
-    if step == "act" and active is not None and boats[active]:
-        sec = boats[active]
+        marks_st = [s for s, st in stalls.items() if st["ownable"] and st["owner"] is None]
+    sec = boats[active] if active is not None else None
+    if step == "act" and sec:
         act_st = [sec + ("n" if sec[0] == "h" else "w"), sec + ("s" if sec[0] == "h" else "e")]
-    prices = view.get("prices") or {}
-    rows = {g: list((prices.get(g) or {}).get("row") or PRICE_ROWS_DEFAULT[g]) for g in GOODS}
-    idx = {g: int((prices.get(g) or {}).get("index", 2)) for g in GOODS}
+    prices = view["prices"]
+    rows = {g: list(prices[g]["row"] or PRICE_ROWS_DEFAULT[g]) for g in GOODS}
+    idx = {g: int(prices[g]["index"]) for g in GOODS}
     price = {g: rows[g][idx[g]] for g in GOODS}
     label = STEP_LABEL.get(step, step)
     if step == "move" and active is not None:
-        p = (view.get("players") or [{}] * n)[active]
-        r = p.get("rowers")
+        p = view["players"][active]
+        r = p["rowers"]
         if r:
             label = f"moves 1–{r} sections"
-    turn = view.get("turn") or {}
-    card = turn.get("card")
+    turn = view["turn"]
+    card = turn["card"]
     if card and step not in ("card", "setup_boat", "setup_stall", "over"):
         info = card_info(str(card))  # the card by its name: an id is only a tag
         label += f" · {info['name'] if info else card}"
-    if step == "card" and turn.get("blocked"):
+    if step == "card" and turn["blocked"]:
         label += " · blocked: barge card"
-    if (
-        step == "act"
-        and active is not None
-        and boats[active]
-        and m_barge_adjacent(boats[active], str(view.get("barge") or ""))
-    ):
+    if step == "act" and sec and m_barge_adjacent(sec, str(view["barge"])):
         label += " · King here"
     return Model(
         view=view,
@@ -128,7 +123,7 @@ def model(view: dict[str, Any], names: Sequence[str] | None = None) -> Model:
         letters=letters,
         over=over,
         step=step,
-        round=int(view.get("round") or 0),
+        round=int(view["round"]),
         active=active,
         step_label=label,
         stalls=stalls,
@@ -137,17 +132,17 @@ def model(view: dict[str, Any], names: Sequence[str] | None = None) -> Model:
         restaurants=restaurants,
         basket_stalls=basket_stalls,
         boats=boats,
-        barge=str(view.get("barge") or "x11"),
+        barge=str(view["barge"] or "x11"),
         mark_sections=marks_s,
         mark_crossings=marks_x,
         mark_stalls=marks_st,
         active_stalls=act_st,
-        last_move=list(view.get("last_move") or []),
+        last_move=list(view["last_move"]),
         price_rows=rows,
         price_index=idx,
         price=price,
-        players=list(view.get("players") or []),
-        me=view.get("me"),
+        players=list(view["players"]),
+        me=view["me"],
     )
 
 
