@@ -7,6 +7,7 @@ handed-out state, see :func:`kept_legal`).
 
 from __future__ import annotations
 
+from engines import fastcopy
 from engines.phraya import data
 from engines.phraya.data import (
     BASKET,
@@ -154,14 +155,14 @@ def kept_legal(s: State, seat: int) -> tuple[str, ...]:
     """:func:`legal_texts`, kept on ``s`` (see ``state.LEGAL``) for its actor. Only for a state
     handed out by ``apply``, ``setup`` or a copy (never one ``apply.apply`` is still writing): such
     a state is never written to again, so its list never changes."""
-    got = s.__dict__.get(LEGAL)
+    got = fastcopy.memo(s, LEGAL)
     out: tuple[str, ...]
     if got is not None and got[0] == seat:
         out = got[1]
         return out
     out = legal_texts(s, seat)
     if out:
-        s.__dict__[LEGAL] = (seat, out)
+        fastcopy.remember(s, LEGAL, (seat, out))
     return out
 
 

@@ -1,4 +1,4 @@
-"""The Phraya state value, its step constants, derived card tables and small pure helpers.
+"""The Phraya state value, its step constants, set-up, invariants and small pure helpers.
 
 A :class:`State` is a frozen dataclass of ints, strings and tuples; per-seat holdings are
 :class:`Player` values. Its fields are exactly what ``==``, ``base.state_fingerprint`` (the
@@ -6,11 +6,11 @@ stored snapshots) and the views read, so they keep their names and meaning.
 
 The shape that makes random playouts fast (issue #13):
 
-* Copies go through the instance ``__dict__``: :func:`put` copies that dict and writes the
-  changes (no ``dataclasses.replace``, no ``__init__``); ``apply.apply`` copies it once per
-  action (:func:`fresh`) and then writes into its own copy in place, so an action costs one
-  copy however many fields it touches. A state is never written to once ``apply`` returns it.
-* Two non-field entries may ride along in ``__dict__`` (invisible to ``==``, the fingerprint
+* Copies go through :mod:`engines.fastcopy`: :func:`put` is its ``replace`` (no ``__init__``);
+  ``apply.apply`` copies once per action (``thaw``, as :func:`fresh` does) and then writes into
+  its own copy in place (``poke``), so an action costs one copy however many fields it touches.
+  A state is never written to once ``apply`` returns it.
+* Two :func:`engines.fastcopy.memo` entries may ride along (invisible to ``==``, the fingerprint
   and the views): :data:`LEGAL`, the actor's sorted legal list, which the engine fills on first
   use and ``apply.apply`` fills when it has just worked the list out (the ACT list, the move
   list), and :data:`HELD`, the count of end conditions, counted again only after an action
@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
+from engines import fastcopy
 from engines.base import BadOption, Option
 from engines.phraya import data
 from engines.phraya.data import BASIC_IDS, BASKET, CARDS, GI, MARKET_IDS, ORDER_IDS, board
@@ -153,54 +154,39 @@ class State:
         return board.build(self.layout)
 
 
-_new = object.__new__
-
-
-_osa = object.__setattr__
-
-
 LEGAL = "_legal"
-"""The ``__dict__`` key (not a dataclass field: ``==``, the fingerprint and the view never see
-it) under which a finished state may carry its actor's legal list, ``(seat, texts)``; every copy
-below drops it."""
+"""The :func:`engines.fastcopy.memo` key (not a dataclass field: ``==``, the fingerprint and the
+view never see it) under which a finished state may carry its actor's legal list, ``(seat,
+texts)``; every copy below drops it."""
 
 
 HELD = "_held"
-"""The ``__dict__`` key (not a field either) under which ``apply.apply`` keeps how many end conditions
-(docs/rules/phraya.md#end) hold, so that an action that changes no King space, Temple row or stall piece need
-not count them again. :func:`fresh` keeps it (``apply`` drops it when it changes those), :func:`put` drops
-it."""
+"""The :func:`engines.fastcopy.memo` key (not a field either) under which ``apply.apply`` keeps
+how many end conditions (docs/rules/phraya.md#end) hold, so that an action that changes no King
+space, Temple row or stall piece need not count them again. :func:`fresh` keeps it (``apply``
+drops it when it changes those), :func:`put` drops it."""
 
 
 def put(s: State, **changes: Any) -> State:
     """A copy of ``s`` with ``changes`` (like :func:`dataclasses.replace`, without its checks:
     callers pass field names of :class:`State` only)."""
-    d = s.__dict__.copy()
-    d.pop(LEGAL, None)
-    d.pop(HELD, None)
-    d.update(changes)
-    out = _new(State)
-    _osa(out, "__dict__", d)
+    out = fastcopy.replace(s, **changes)
+    fastcopy.forget(out, LEGAL)
+    fastcopy.forget(out, HELD)
     return out
 
 
 def fresh(s: State) -> State:
     """A copy of ``s`` that the caller owns and may change in place (``apply.apply`` builds its
-    result this way: one copy per action, then plain dict writes). Keeps :data:`HELD`."""
-    d = s.__dict__.copy()
-    d.pop(LEGAL, None)
-    out = _new(State)
-    _osa(out, "__dict__", d)
+    result this way: one copy per action, then :func:`engines.fastcopy.poke` writes). Keeps :data:`HELD`."""
+    out = fastcopy.thaw(s)
+    fastcopy.forget(out, LEGAL)
     return out
 
 
 def put_player(p: Player, **changes: Any) -> Player:
     """A copy of ``p`` with ``changes``."""
-    d = p.__dict__.copy()
-    d.update(changes)
-    out = _new(Player)
-    _osa(out, "__dict__", d)
-    return out
+    return fastcopy.replace(p, **changes)
 
 
 def with_player(s: State, seat: int, **changes: Any) -> State:

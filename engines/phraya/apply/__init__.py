@@ -1,17 +1,21 @@
-"""Applying Phraya actions (docs/rules/phraya.md#turn): each verb's effect, the effect queue of a played card,
-the steps that resolve themselves, the end of a turn and the end of the game (docs/rules/phraya.md#end).
+"""What a Phraya action does (docs/rules/phraya.md#turn): each verb's effect, the effect queue of
+a played card, the steps that resolve themselves, the end of a turn and of the game
+(docs/rules/phraya.md#end). ``write`` holds the in-place writes, ``effects`` the card and its
+effects, ``interact`` the trades of the ACT step, ``ending`` the end of a turn and of the game.
 
 ``apply`` assumes the action is in the legal list (the engine checks that first).
 
-Speed: ``apply`` copies the state once (:func:`state.fresh`) and every helper here then writes
-into that private copy in place (``_put``, ``_with_player``...), so an action costs one copy of
-the state's field dict however many fields it touches; :class:`Player` values stay immutable
-(a changed seat gets a new one). Nothing outside this module ever sees the copy before
+Speed: ``apply`` copies the state once (:func:`engines.fastcopy.thaw`) and every helper then
+writes into that private copy in place (``write``, ``write_player``: :func:`engines.fastcopy.poke`),
+so an action costs one copy of the state however many fields it touches; :class:`Player` values
+stay immutable (a changed seat gets a new one). Nothing outside this package sees the copy before
 ``apply`` returns it, and from then on nobody writes to it again.
 """
 
 from __future__ import annotations
 
+from engines import fastcopy
+from engines.fastcopy import poke
 from engines.phraya import data
 from engines.phraya.apply.effects import advance, boat_to, discard, move_barge, play, refresh
 from engines.phraya.apply.ending import check_end, end_turn, enter_act
@@ -35,8 +39,6 @@ from engines.phraya.state import (
     SETUP_BOAT,
     SETUP_STALL,
     State,
-    _new,
-    _osa,
     t4,
 )
 
@@ -45,11 +47,8 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
     """The state after ``seat`` plays the legal ``action``, with the events, every
     self-resolving step after it applied, and the end of the game checked."""
     ev: Events = []
-    d = s.__dict__.copy()  # ``fresh(s)``, written out: once per action
-    if LEGAL in d:
-        del d[LEGAL]
-    s = _new(State)
-    _osa(s, "__dict__", d)
+    s = fastcopy.thaw(s)  # the one copy of the action: ``state.fresh``, written out
+    fastcopy.forget(s, LEGAL)
     verb, _, rest = action.partition(" ")
     args = rest.split()
     step = s.step
@@ -121,7 +120,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
         s = end_turn(s, ev)
     elif step == MOVE:
         s = boat_to(s, seat, args[0], ev, "move")
-        s.__dict__["step"] = ACT
+        poke(s, "step", ACT)
         s = enter_act(s, seat, ev)
     elif step == ACT:
         if verb == "end":
@@ -134,7 +133,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
     if s.step != OVER:
         # the count kept on the state is current unless a stall piece was just placed at set-up
         # (an ACT interaction counts again itself)
-        held = s.__dict__.get(HELD)
+        held = fastcopy.memo(s, HELD)
         if held is None or held >= 2 or step == SETUP_STALL:
             s = check_end(s, ev)
     return s, ev

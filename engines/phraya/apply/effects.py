@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engines import fastcopy
+from engines.fastcopy import poke
 from engines.phraya import data
 from engines.phraya.apply.ending import end_turn, enter_act
 from engines.phraya.apply.write import Events, event, gain_flowers, goods_delta, write, write_player
@@ -12,15 +14,13 @@ from engines.phraya.state import ACT, BARGE, DISCARD, LEGAL, MERCHANT, MOVE, PRE
 
 def play(s: State, seat: int, cid: str, ev: Events) -> State:
     p = s.players[seat]
-    hand = tuple([c for c in p.hand if c != cid])
-    s = write_player(s, seat, hand=hand, discard=(*p.discard, cid))
+    s = write_player(s, seat, hand=tuple([c for c in p.hand if c != cid]), discard=(*p.discard, cid))
     card = CARDS[cid]
-    d = s.__dict__
-    d["card"] = cid
-    d["effects"] = card.immediate
-    d["passives"] = card.passive
-    d["used"] = ()
-    d["pending"] = ""
+    poke(s, "card", cid)
+    poke(s, "effects", card.immediate)
+    poke(s, "passives", card.passive)
+    poke(s, "used", ())
+    poke(s, "pending", "")
     ev.append(event("play", f"{{s{seat}}} plays {cid} ({card.name}).", {"seat": seat, "card": cid}))
     return advance(s, ev)
 
@@ -37,11 +37,10 @@ _HEADS = {e: _head(e) for c in CARDS.values() for e in c.immediate}
 def advance(s: State, ev: Events) -> State:
     """Resolve queued effects until one needs a choice; then MOVE (or ACT, or the turn's end)."""
     seat = s.cur
-    d = s.__dict__
     while s.effects:
         eff = s.effects[0]
-        d["effects"] = s.effects[1:]
-        d["pending"] = eff
+        poke(s, "effects", s.effects[1:])
+        poke(s, "pending", eff)
         head, k = _HEADS.get(eff) or _head(eff)
         if head == "coins":
             s = write_player(s, seat, coins=s.players[seat].coins + k)
@@ -56,18 +55,18 @@ def advance(s: State, ev: Events) -> State:
                 )
             )
         elif head == "mer":
-            d["step"] = MERCHANT
+            poke(s, "step", MERCHANT)
             return s
         elif head == "barge":
-            d["step"] = BARGE
+            poke(s, "step", BARGE)
             return s
         elif head in ("g2f", "f2c"):
-            d["step"] = DISCARD
+            poke(s, "step", DISCARD)
             if legal(s, seat) != ["done"]:
                 return s
             ev.append(event("auto", f"{{s{seat}}} has nothing to discard.", {"seat": seat}))
         elif head == "boat2":
-            d["step"] = PREMOVE
+            poke(s, "step", PREMOVE)
             if premove_choices(s, seat):
                 return s
             ev.append(event("auto", f"{{s{seat}}} cannot move before the movement.", {"seat": seat}))
@@ -87,15 +86,15 @@ def advance(s: State, ev: Events) -> State:
                 return s
             ev.append(event("auto", f"{{s{seat}}} keeps the market (slot 1 is empty).", {"seat": seat}))
             return end_turn(s, ev)
-        d["pending"] = ""
-    d["pending"] = ""
-    d["step"] = MOVE
+        poke(s, "pending", "")
+    poke(s, "pending", "")
+    poke(s, "step", MOVE)
     mask = move_mask(s, seat)
     if mask:
-        d[LEGAL] = (seat, move_texts(mask))  # the legal list, for the engine (``state.LEGAL``)
+        fastcopy.remember(s, LEGAL, (seat, move_texts(mask)))  # the legal list, for the engine
         return s
     ev.append(event("auto", f"{{s{seat}}} cannot move and acts in place.", {"seat": seat}))
-    d["step"] = ACT
+    poke(s, "step", ACT)
     return enter_act(s, seat, ev)
 
 
@@ -162,9 +161,8 @@ def boat_to(s: State, seat: int, sec: str, ev: Events, verb: str) -> State:
             {"seat": seat, "from": start, "to": sec},
         )
     )
-    d = s.__dict__
-    d["boats"] = tuple(boats)
-    d["last_move"] = (start, sec)
+    poke(s, "boats", tuple(boats))
+    poke(s, "last_move", (start, sec))
     return s
 
 

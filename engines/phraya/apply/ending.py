@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engines import fastcopy
+from engines.fastcopy import poke
 from engines.phraya.apply.write import Events, event, goods_delta, write, write_player
 from engines.phraya.data import GOODS
 from engines.phraya.legal import act_texts
@@ -18,7 +20,7 @@ def check_end(s: State, ev: Events) -> State:
     if held >= 2:
         names = " and ".join(n for n, c in zip(_COND_NAMES, conds, strict=False) if c)
         return finish_in_place(s, ev, names)
-    s.__dict__[HELD] = held
+    fastcopy.remember(s, HELD, held)
     return s
 
 
@@ -31,8 +33,8 @@ def finish(s: State, ev: Events, reason: str) -> State:
 def finish_in_place(s: State, ev: Events, reason: str) -> State:
     """:func:`finish` in place (the only write that may follow ``enter_act`` or the move
     step's start in ``advance``, so it drops the legal list they may have left)."""
-    s.__dict__.pop(HELD, None)
-    s.__dict__.pop(LEGAL, None)
+    fastcopy.forget(s, HELD)
+    fastcopy.forget(s, LEGAL)
     sale = []
     for q in range(s.n):
         p = s.players[q]
@@ -63,17 +65,20 @@ def finish_in_place(s: State, ev: Events, reason: str) -> State:
 
 
 def end_turn(s: State, ev: Events) -> State:
-    d = s.__dict__
     nxt = (s.cur + 1) % s.n
-    d["card"] = d["pending"] = ""
-    d["effects"] = d["passives"] = d["used"] = ()
-    d["cur"] = nxt
-    d["step"] = CARD
+    poke(s, "card", "")
+    poke(s, "pending", "")
+    poke(s, "effects", ())
+    poke(s, "passives", ())
+    poke(s, "used", ())
+    poke(s, "cur", nxt)
+    poke(s, "step", CARD)
     if nxt == s.first:
-        rnd = d["round"] = s.round + 1
+        rnd = s.round + 1
+        poke(s, "round", rnd)
         limit = s.opts.round_limit
         if limit and rnd > limit:
-            d["round"] = limit
+            poke(s, "round", limit)
             return finish_in_place(s, ev, f"round limit {limit}")
         ev.append(event("round", f"Round {rnd}.", {"round": rnd}))
     return s
@@ -86,5 +91,5 @@ def enter_act(s: State, seat: int, ev: Events) -> State:
     if len(acts) == 1:
         ev.append(event("auto", f"{{s{seat}}} has nothing more to do; the turn ends.", {"seat": seat}))
         return end_turn(s, ev)
-    s.__dict__[LEGAL] = (seat, acts)
+    fastcopy.remember(s, LEGAL, (seat, acts))
     return s

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engines import fastcopy
+from engines.fastcopy import poke
 from engines.phraya import data
 from engines.phraya.apply.ending import check_end
 from engines.phraya.apply.write import (
@@ -55,15 +57,14 @@ def interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> Sta
         gi = GI[g]
         goods = list(p.goods)
         supply = list(s.supply_goods)
-        d = s.__dict__
         if verb == "buy":
             k = int(args[3]) if len(args) > 3 else 0
             cost = (n - k) * unit_price(s, g)
             goods[gi] += n
             supply[gi] -= n
             s = write_player(s, seat, goods=t4(goods), coins=p.coins - cost, favors=p.favors - k)
-            d["supply_goods"] = t4(supply)
-            d["supply_favors"] = s.supply_favors + k
+            poke(s, "supply_goods", t4(supply))
+            poke(s, "supply_favors", s.supply_favors + k)
             favtxt = f"{k} favor{'s' if k > 1 else ''}"
             paid = favtxt if not cost else f"{cost} coins and {favtxt}" if k else f"{cost} coins"
             ev.append(
@@ -78,7 +79,7 @@ def interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> Sta
             goods[gi] -= n
             supply[gi] += n
             s = write_player(s, seat, goods=t4(goods), coins=p.coins + got)
-            d["supply_goods"] = t4(supply)
+            poke(s, "supply_goods", t4(supply))
             ev.append(
                 event(
                     "sell",
@@ -228,9 +229,8 @@ def interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> Sta
                 {"seat": seat, "space": sp},
             )
         )
-    d = s.__dict__
-    d["used"] = (*s.used, target)
-    if verb in _COUNTED or HELD not in d:  # only these move a disk or a stall piece
+    poke(s, "used", (*s.used, target))
+    if verb in _COUNTED or fastcopy.memo(s, HELD) is None:  # only these move a disk or a stall piece
         return check_end(s, ev)
     return s
 

@@ -1,44 +1,40 @@
-"""In-place writes into the private copy that ``apply`` builds."""
+"""In-place writes (:func:`engines.fastcopy.poke`) into the private copy that ``apply`` builds."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from engines import fastcopy
 from engines.base import Event
+from engines.fastcopy import poke
 from engines.phraya import data
-from engines.phraya.state import Player, State, t4
+from engines.phraya.state import State, t4
 
 Events = list[Event]
 
 
-_new = object.__new__
-
-
-_osa = object.__setattr__
+_PUBLIC = Event("", "")
+"""The shape every event of this package copies: public, no twin."""
 
 
 def event(kind: str, text: str, data: dict[str, Any]) -> Event:
-    """``Event(kind, text, data)`` (public), built without the dataclass ``__init__``."""
-    e = _new(Event)
-    _osa(e, "__dict__", {"kind": kind, "text": text, "data": data, "private_to": None, "twin": None})
-    return e
+    """``Event(kind, text, data)`` (public), a copy of :data:`_PUBLIC` without the dataclass
+    ``__init__``."""
+    return fastcopy.replace(_PUBLIC, kind=kind, text=text, data=data)
 
 
 def write(s: State, **changes: Any) -> State:
     """Write ``changes`` into ``apply``'s own copy ``s`` (in place); returns ``s``."""
-    s.__dict__.update(changes)
+    for name, value in changes.items():
+        poke(s, name, value)
     return s
 
 
 def write_player(s: State, seat: int, **changes: Any) -> State:
     """Give ``seat`` a new :class:`Player` with ``changes`` in ``apply``'s own copy ``s``."""
     ps = list(s.players)
-    d = ps[seat].__dict__.copy()
-    d.update(changes)
-    p = _new(Player)
-    _osa(p, "__dict__", d)
-    ps[seat] = p
-    s.__dict__["players"] = tuple(ps)
+    ps[seat] = fastcopy.replace(ps[seat], **changes)
+    poke(s, "players", tuple(ps))
     return s
 
 
