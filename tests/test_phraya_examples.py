@@ -8,12 +8,11 @@ from engines.base import BadOption
 from engines.phraya import ENGINE as E
 from engines.phraya import data, scoring
 from engines.phraya import legal as flow
-from engines.phraya.positions import SEAT, build, seats
-from engines.phraya.state import new_game
-from engines.phraya.state import conditions as state_conditions
 from engines.phraya.data import GI
-from engines.phraya.state import (ACT, CARD, MOVE, OVER, PREMOVE, REFRESH, Opts, State,
-                                  capacity, price)
+from engines.phraya.positions import SEAT, build, seats
+from engines.phraya.state import ACT, CARD, MOVE, OVER, PREMOVE, REFRESH, Opts, State, capacity, price
+from engines.phraya.state.setup import new_game
+from engines.phraya.state import conditions as state_conditions
 
 P, O, W, B = SEAT["P"], SEAT["O"], SEAT["W"], SEAT["B"]
 

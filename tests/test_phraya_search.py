@@ -16,9 +16,8 @@ from engines.phraya import scoring
 from engines.phraya.ai import determinize as D
 from engines.phraya.ai import heuristic, playout
 from engines.phraya.apply import apply
-from engines.phraya.data import board
+from engines.phraya.data import BASKET, board
 from engines.phraya.positions import build
-from engines.phraya.data import BASKET
 from engines.phraya.state import ACT, CARD, State, put, put_player
 from tests.search_helpers import check_determinize, check_search, states
 

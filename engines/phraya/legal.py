@@ -14,8 +14,6 @@ from engines.phraya.data import (
     CARDS,
     GI,
     KING_SPACES,
-    ORDER,
-    TEMPLE_ROW,
     board,
     merchant_mods,
     parse_range,
@@ -36,9 +34,11 @@ from engines.phraya.state import (
     SETUP_STALL,
     State,
     capacity,
+    king_pay,
     nsorted,
-    price,
+    order_need,
     setup_order,
+    temple_cost,
 )
 
 
@@ -280,53 +280,6 @@ def price_choices(s: State) -> list[str]:
         return [f"price {a} {_mod(mods[0])}", f"price {b} {_mod(mods[0])}"]
     m1, m2 = _mod(mods[0]), _mod(mods[1])
     return [f"price {a} {m1} {b} {m2}", f"price {b} {m1} {a} {m2}"]
-
-
-def unit_price(s: State, good: str) -> int:
-    """What one ``good`` costs the active player now (``cheap:G`` gives the row minimum)."""
-    if "cheap:" + good in s.passives:
-        return data.PRICE_ROWS[good][0]
-    return price(s, good)
-
-
-_ORDER_NEED = {oid: tuple(t[2].split().count(g) for g in GOODS) for oid, t in ORDER.items()}
-
-
-def order_need(s: State, oid: str) -> list[int]:
-    """Goods an order needs, per good, after ``ignore:G`` (docs/rules/phraya.md#ignore-good)."""
-    need = list(_ORDER_NEED[oid])
-    for pas in s.passives:
-        if pas.startswith("ignore:") and need[GI[pas[7:]]] > 0:
-            need[GI[pas[7:]]] -= 1
-    return need
-
-
-def temple_cost(s: State, good: str) -> int | None:
-    """Flowers for the next ``good`` offering (None when its row is full)."""
-    row = s.temple[TEMPLE_ROW[good]]
-    if len(row) >= data.TEMPLE_COLUMNS:
-        return None
-    cost = data.TEMPLE_FLOWER_COST[len(row)]
-    if "temple-2" in s.passives:
-        cost = max(0, cost - 2)
-    return cost
-
-
-def king_pay(space: str) -> tuple[int, int, tuple[str, ...]]:
-    """(coins, flowers, goods) a King's Chart space costs."""
-    row, k = space[0], int(space[1:]) - 1
-    if row == "c":
-        return data.KING_COINS[k], 0, ()
-    if row == "f":
-        return 0, data.KING_FLOWERS[k], ()
-    return 0, 0, data.KING_GOODS[k]
-
-
-def _can_pay_goods(goods: tuple[int, ...], need: tuple[str, ...]) -> bool:
-    cnt = [0, 0, 0, 0]
-    for g in need:
-        cnt[GI[g]] += 1
-    return all(goods[i] >= cnt[i] for i in range(4))
 
 
 _BUY: dict[str, tuple[tuple[str, ...], ...]] = {

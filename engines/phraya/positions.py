@@ -13,7 +13,8 @@ from typing import Any
 
 from engines.phraya import data
 from engines.phraya.data import GI, KING_INDEX, TEMPLE_ROW, board
-from engines.phraya.state import CARD, Opts, Player, State, new_game, put, put_player
+from engines.phraya.state import CARD, Opts, Player, State, put, put_player
+from engines.phraya.state.setup import new_game
 
 SEAT = {"P": 0, "O": 1, "W": 2, "B": 3}  # purple, orange, white, black (docs/rules/phraya.md#examples)
 

@@ -17,7 +17,9 @@ from engines.engine import GameEngine
 from engines.phraya import apply, describe, legal, notation, prompts, scoring, view
 from engines.phraya.ai import determinize, heuristic, playout
 from engines.phraya.describe import reasons, textmap
-from engines.phraya.state import CARD, OPTIONS, OVER, State, invariants, setup
+from engines.phraya.state import CARD, OVER, State
+from engines.phraya.state.invariants import invariants
+from engines.phraya.state.setup import OPTIONS, setup
 from engines.phraya.view import PhrayaView
 
 if TYPE_CHECKING:

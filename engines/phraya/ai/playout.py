@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from engines.phraya import data
 from engines.phraya.data import BASKET, CARDS, GI, KING_SPACES, ORDER, board
-from engines.phraya.legal import kept_legal, king_choices, temple_cost
+from engines.phraya.legal import kept_legal, king_choices
 from engines.phraya.state import (
     ACT,
     BARGE,
@@ -34,6 +34,7 @@ from engines.phraya.state import (
     SETUP_STALL,
     State,
     capacity,
+    temple_cost,
 )
 
 GOODS = data.GOODS

@@ -16,8 +16,17 @@ from engines.phraya.apply.write import (
     write_player,
 )
 from engines.phraya.data import BASKET, CARDS, GI, KING_INDEX, ORDER, TEMPLE_ROW, board
-from engines.phraya.legal import king_pay, order_need, temple_cost, unit_price
-from engines.phraya.state import HELD, State, nsorted, price, t4
+from engines.phraya.state import (
+    HELD,
+    State,
+    king_pay,
+    nsorted,
+    order_need,
+    price,
+    t4,
+    temple_cost,
+    unit_price,
+)
 
 
 def place_stall(s: State, seat: int, sid: str, ev: Events) -> State:

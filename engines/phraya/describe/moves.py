@@ -12,8 +12,8 @@ from __future__ import annotations
 from engines.phraya import data
 from engines.phraya.data import BASKET, CARDS, GI, ORDER, TEMPLE_ROW, board
 from engines.phraya.describe import king_cost
-from engines.phraya.legal import act_texts, king_choices, stall_choices, temple_cost, unit_price
-from engines.phraya.state import State, capacity, price
+from engines.phraya.legal import act_texts, king_choices, stall_choices
+from engines.phraya.state import State, capacity, price, temple_cost, unit_price
 
 MAX_LABEL = 80
 

@@ -22,15 +22,7 @@ from engines.phraya.describe.moves import (
     stall_name,
     where,
 )
-from engines.phraya.legal import (
-    card_choices,
-    is_blocked,
-    kept_legal,
-    occupied_mask,
-    order_need,
-    temple_cost,
-    unit_price,
-)
+from engines.phraya.legal import card_choices, is_blocked, kept_legal, occupied_mask
 from engines.phraya.state import (
     ACT,
     BARGE,
@@ -45,6 +37,9 @@ from engines.phraya.state import (
     SETUP_STALL,
     State,
     capacity,
+    order_need,
+    temple_cost,
+    unit_price,
 )
 
 _NOW = {

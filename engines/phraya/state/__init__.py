@@ -1,4 +1,5 @@
-"""The Phraya state value, its step constants, set-up, invariants and small pure helpers.
+"""The Phraya state value, its step constants and small pure helpers (the first state is built in
+``setup``, the rules it keeps are checked in ``invariants``).
 
 A :class:`State` is a frozen dataclass of ints, strings and tuples; per-seat holdings are
 :class:`Player` values. Its fields are exactly what ``==``, ``base.state_fingerprint`` (the
@@ -25,17 +26,23 @@ The shape that makes random playouts fast (issue #13):
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
 from engines import fastcopy
-from engines.base import BadOption, Option
 from engines.phraya import data
-from engines.phraya.data import BASIC_IDS, BASKET, CARDS, GI, MARKET_IDS, ORDER_IDS, board
+from engines.phraya.data import (
+    BASIC_IDS,
+    BASKET,
+    CARDS,
+    GI,
+    GOODS,
+    ORDER,
+    TEMPLE_ROW,
+    board,
+)
 
 (SETUP_BOAT, SETUP_STALL, CARD, MERCHANT, PRICE, BARGE, DISCARD, PREMOVE, REFRESH, MOVE, ACT, OVER) = range(
     12
@@ -266,216 +273,48 @@ def t4(v: list[int]) -> tuple[int, int, int, int]:
     return v[0], v[1], v[2], v[3]
 
 
-OPTIONS = (
-    Option(
-        "layout",
-        str,
-        "default",
-        "Board parts: the default layout or a random one.",
-        choices=("default", "random"),
-    ),
-    Option(
-        "starting_boats",
-        bool,
-        False,
-        "Advanced: boats start with 2 dealt baskets (and extra coins to even out their prices).",
-    ),
-    Option("hidden_hands", bool, False, "Other players see only how many cards you hold."),
-    Option("open_baskets", bool, False, "Show the goods of the baskets lying on stalls."),
-    Option("blocked_allow_retrieve", bool, False, "A blocked player may always play Return to Pier (b1)."),
-    Option("round_limit", int, 50, "Safety cap on rounds (0 = none; not at 2 players).", min=0, max=500),
-)
+def unit_price(s: State, good: str) -> int:
+    """What one ``good`` costs the active player now (``cheap:G`` gives the row minimum)."""
+    if "cheap:" + good in s.passives:
+        return data.PRICE_ROWS[good][0]
+    return price(s, good)
 
 
-def new_game(seed: int, n: int, opts: Opts) -> State:
-    """A new game in SETUP_BOAT, built with the random draws of docs/rules/phraya.md#setup-rng in that
-    order."""
-    rng = random.Random(seed)
-    if opts.layout == "random":
-        tiles = ["A", "B", "C", "D"]
-        rng.shuffle(tiles)
-        sides = ["ab"[rng.randrange(2)] for _ in data.POSITION_ORDER]
-        layout: board.Layout = tuple((p, tiles[i], sides[i]) for i, p in enumerate(data.POSITION_ORDER))
-    else:
-        layout = board.DEFAULT_LAYOUT
-    b = board.build(layout)
-    first = rng.randrange(n)
-    cards = list(MARKET_IDS)
-    rng.shuffle(cards)
-    display, deck = tuple(cards[: data.DISPLAY_SLOTS]), tuple(cards[data.DISPLAY_SLOTS :])
-    bag = list(data.BASKET_IDS)
-    rng.shuffle(bag)
-    order = [(first + k) % n for k in range(n)]
-    dealt: dict[int, tuple[str, str]] = {}
-    if opts.starting_boats:
-        for q in order:
-            dealt[q] = (bag.pop(0), bag.pop(0))
-    on_stalls = tuple(bag.pop(0) if bag else "" for _ in b.baskets)
-    stacks = []
-    removed = []
-    for t in range(1, 5):
-        st = [o for o in ORDER_IDS if o[1] == str(t)]
-        rng.shuffle(st)
-        if n == 2:
-            removed.append(st.pop(0))
-        stacks.append(st)
-    orders_on = tuple(stacks[0].pop(0) if stacks[0] else "" for _ in b.restaurants)
-    values = {q: -(-(int(BASKET[a][2]) + int(BASKET[c][2])) // 2) for q, (a, c) in dealt.items()}
-    top = max(values.values()) if values else 0
-    players = []
-    for q in range(n):
-        coins = data.START_COINS + order.index(q)
-        baskets: tuple[str, ...] = data.PRINTED_BASKET_IDS
-        if opts.starting_boats:
-            baskets = dealt[q]
-            coins += top - values[q]
-        players.append(Player(coins=coins, baskets=baskets, stalls_left=data.STALLS_PER_PLAYER[n]))
-    g = data.GOODS_SUPPLY
-    return State(
-        n=n,
-        opts=opts,
-        layout=layout,
-        step=SETUP_BOAT,
-        first=first,
-        cur=first,
-        round=0,
-        setup_i=0,
-        owner=(-1,) * len(board.STALLS),
-        boats=("",) * n,
-        barge=data.BARGE_START,
-        prices=(data.PRICE_START_INDEX,) * 4,
-        merchant=data.MERCHANT_START,
-        display=display,
-        deck=deck,
-        bag=tuple(bag),
-        stall_baskets=on_stalls,
-        stacks=tuple(tuple(x) for x in stacks),
-        removed=tuple(removed),
-        orders_on=orders_on,
-        king=(-1,) * 16,
-        temple=((), (), (), ()),
-        supply_goods=(g, g, g, g),
-        supply_flowers=data.FLOWERS,
-        supply_favors=data.FAVORS,
-        supply_rowers=data.ROWER_TILES,
-        players=tuple(players),
-    )
+_ORDER_NEED = {oid: tuple(t[2].split().count(g) for g in GOODS) for oid, t in ORDER.items()}
 
 
-_MARKET_SET = frozenset(MARKET_IDS)
+def order_need(s: State, oid: str) -> list[int]:
+    """Goods an order needs, per good, after ``ignore:G`` (docs/rules/phraya.md#ignore-good)."""
+    need = list(_ORDER_NEED[oid])
+    for pas in s.passives:
+        if pas.startswith("ignore:") and need[GI[pas[7:]]] > 0:
+            need[GI[pas[7:]]] -= 1
+    return need
 
 
-@lru_cache(maxsize=64)
-def _ownable_mask(layout: board.Layout) -> tuple[bool, ...]:
-    b = board.build(layout)
-    return tuple(b.stalls[x].ownable for x in board.STALLS)
+def temple_cost(s: State, good: str) -> int | None:
+    """Flowers for the next ``good`` offering (None when its row is full)."""
+    row = s.temple[TEMPLE_ROW[good]]
+    if len(row) >= data.TEMPLE_COLUMNS:
+        return None
+    cost = data.TEMPLE_FLOWER_COST[len(row)]
+    if "temple-2" in s.passives:
+        cost = max(0, cost - 2)
+    return cost
 
 
-def _owned(owner: tuple[int, ...]) -> list[int]:
-    return [i for i, q in enumerate(owner) if q >= 0]
+def king_pay(space: str) -> tuple[int, int, tuple[str, ...]]:
+    """(coins, flowers, goods) a King's Chart space costs."""
+    row, k = space[0], int(space[1:]) - 1
+    if row == "c":
+        return data.KING_COINS[k], 0, ()
+    if row == "f":
+        return 0, data.KING_FLOWERS[k], ()
+    return 0, 0, data.KING_GOODS[k]
 
 
-def setup(seed: int, n: int, o: Mapping[str, Any]) -> State:
-    """The first state from resolved options ``o``. Raises :class:`BadOption` for ``round_limit``
-    0 at 2 players (two end conditions may never hold there)."""
-    if n == 2 and o["round_limit"] == 0:
-        raise BadOption(
-            "At 2 players the game may never reach two end conditions, so `round_limit` must be at least 1."
-        )
-    opts = Opts(
-        layout=str(o["layout"]),
-        starting_boats=bool(o["starting_boats"]),
-        hidden_hands=bool(o["hidden_hands"]),
-        open_baskets=bool(o["open_baskets"]),
-        blocked_allow_retrieve=bool(o["blocked_allow_retrieve"]),
-        round_limit=int(o["round_limit"]),
-    )
-    return new_game(seed, n, opts)
-
-
-def _check_player(s: State, q: int, p: Player) -> None:
-    """One seat's bounds: pieces in reserve, rowers, baskets, goods within capacity."""
-    assert p.stalls_left + s.owner.count(q) == data.STALLS_PER_PLAYER[s.n]
-    temple = s.temple
-    disks = (
-        s.king.count(q) + temple[0].count(q) + temple[1].count(q) + temple[2].count(q) + temple[3].count(q)
-    )
-    assert p.disks_left + disks == data.DISKS_PER_PLAYER
-    assert data.ROWERS_START <= p.rowers <= data.ROWERS_START + data.ROWER_BENCHES_EXTRA
-    assert 0 <= len(p.baskets) - p.start_baskets <= data.BASKET_SPACES_EXTRA
-    g = p.goods
-    cap = capacity(p)
-    assert 0 <= g[0] <= cap[0] and 0 <= g[1] <= cap[1] and 0 <= g[2] <= cap[2] and 0 <= g[3] <= cap[3], (
-        "goods over capacity"
-    )
-    assert p.coins >= 0 and p.flowers >= 0 and p.favors >= 0
-    if s.step == CARD and q == s.cur:
-        assert p.hand, "empty hand at CARD"
-
-
-def _check_supplies(s: State) -> None:
-    """Goods, flowers, favors and rower tiles are conserved between the supply and the seats."""
-    goods = list(s.supply_goods)
-    flowers, favors, rowers = s.supply_flowers, s.supply_favors, s.supply_rowers
-    for p in s.players:
-        g = p.goods
-        goods[0] += g[0]
-        goods[1] += g[1]
-        goods[2] += g[2]
-        goods[3] += g[3]
-        flowers += p.flowers
-        favors += p.favors
-        rowers += p.rowers - data.ROWERS_START
-    assert goods == [data.GOODS_SUPPLY] * 4, "goods not conserved"
-    assert flowers == data.FLOWERS and favors == data.FAVORS, "flowers or favors not conserved"
-    assert rowers == data.ROWER_TILES, "rowers not conserved"
-
-
-def _check_tiles(s: State) -> None:
-    """Every card, basket tile and order tile is in exactly one place."""
-    cards = [*s.deck, *s.display]
-    baskets = [*s.bag, *s.stall_baskets]
-    orders = [*s.removed, *s.orders_on]
-    for st in s.stacks:
-        orders += st
-    for p in s.players:
-        cards += p.hand
-        cards += p.discard
-        baskets += p.baskets
-        orders += p.orders
-    empty = s.display.count("")
-    assert len(cards) - empty == len(MARKET_IDS) + 5 * s.n, "cards lost or doubled"
-    assert len(_MARKET_SET.intersection(cards)) == len(MARKET_IDS), "market cards lost"
-    bs = set(baskets)
-    bs.discard("")
-    bs.difference_update(data.PRINTED_BASKET_IDS)
-    assert (
-        len(bs)
-        == len(data.BASKET_IDS)
-        == len(baskets) - s.stall_baskets.count("") - sum(1 for k in baskets if k[:1] == "p")
-    ), "baskets lost or doubled"
-    os_ = set(orders)
-    os_.discard("")
-    assert len(os_) == len(ORDER_IDS) == len(orders) - s.orders_on.count(""), "order tiles lost or doubled"
-
-
-def invariants(s: State) -> None:
-    """The conservation and bounds rules as assertions (the legal list's side is checked by
-    ``legal.check_actor``)."""
-    for q, p in enumerate(s.players):
-        _check_player(s, q, p)
-    _check_supplies(s)
-    _check_tiles(s)
-    assert all(0 <= i <= 6 for i in s.prices) and 0 <= s.merchant < len(data.MERCHANT_ROUTE)
-    placed = [b for b in s.boats if b]
-    assert len(placed) == len(set(placed)), "two boats on one section"
-    assert s.barge in board.CROSSINGS
-    assert all(len(row) <= data.TEMPLE_COLUMNS for row in s.temple)
-    ownable = _ownable_mask(s.layout)
-    for i in _owned(s.owner):
-        assert ownable[i], "an unownable stall owned"
-    held = sum(conditions(s))
-    if s.step == OVER:
-        assert held >= 2 or s.end_reason.startswith("round limit")
-    else:
-        assert held < 2, "two end conditions hold but the game goes on"
+def _can_pay_goods(goods: tuple[int, ...], need: tuple[str, ...]) -> bool:
+    cnt = [0, 0, 0, 0]
+    for g in need:
+        cnt[GI[g]] += 1
+    return all(goods[i] >= cnt[i] for i in range(4))
