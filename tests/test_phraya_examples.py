@@ -11,8 +11,8 @@ from engines.phraya import legal as flow
 from engines.phraya.data import GI
 from engines.phraya.positions import SEAT, build, seats
 from engines.phraya.state import ACT, CARD, MOVE, OVER, PREMOVE, REFRESH, Opts, State, capacity, price
-from engines.phraya.state.setup import new_game
 from engines.phraya.state import conditions as state_conditions
+from engines.phraya.state.setup import new_game
 
 P, O, W, B = SEAT["P"], SEAT["O"], SEAT["W"], SEAT["B"]
 

@@ -20,7 +20,7 @@ from engines.phraya.describe import reasons, textmap
 from engines.phraya.state import CARD, OVER, State
 from engines.phraya.state.invariants import invariants
 from engines.phraya.state.setup import OPTIONS, setup
-from engines.phraya.view import PhrayaView
+from engines.phraya.view.types import PhrayaView
 
 if TYPE_CHECKING:
     from engines.prompt import Prompt

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from engines.phraya.view import PhrayaView
+from engines.phraya.view.types import PhrayaView
 from render.phraya.board import BOARD_H, board_image
 from render.phraya.extra import extra_height, extra_image
 from render.phraya.hand import hand_image

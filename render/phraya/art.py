@@ -15,7 +15,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.phraya.data import CARDS
-from engines.phraya.view import CardView, card_view
+from engines.phraya.view import card_view
+from engines.phraya.view.types import CardView
 from render.common import (
     INK,
     MIN_TEXT,

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engines.phraya.view import PhrayaView
+from engines.phraya.view.types import PhrayaView
 from render import frame
 from render.common import (
     BG,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engines.phraya.view import CardView
+from engines.phraya.view.types import CardView
 from render.common import ACCENT, BG, INK, LINE, MIN_TEXT, MUTED, NUMBER_TEXT, PANEL, font, text_width, wrap
 from render.phraya.art import icon, paste
 from render.phraya.draw import text_at

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.phraya.view import PhrayaView, PlayerView
+from engines.phraya.view.types import PhrayaView, PlayerView
 
 # the parts of a player's card that can change (keys of the player view)
 PLAYER_KEYS = ("coins", "flowers", "favors", "rowers", "stalls_left", "disks_left", "hand_count")

@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engines.phraya.view import CardView, KingSpaceView, PhrayaView, PlayerView
+from engines.phraya.view.types import CardView, KingSpaceView, PhrayaView, PlayerView
 from render import frame
 from render.common import (
     BG,

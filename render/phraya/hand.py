@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engines.phraya.view import CardView, MeView, PhrayaView, PlayerView
+from engines.phraya.view.types import CardView, MeView, PhrayaView, PlayerView
 from render.common import (
     ACCENT,
     INK,

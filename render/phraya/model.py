@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import format_text
-from engines.phraya.view import BasketView, MeView, OrderView, PhrayaView, PlayerView, StallView
+from engines.phraya.view.types import BasketView, MeView, OrderView, PhrayaView, PlayerView, StallView
 from render.common import seat_names
 from render.phraya import geo
 from render.phraya.art import GOODS, card_info, seat_letters

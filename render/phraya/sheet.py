@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engines.phraya.view import PhrayaView
+from engines.phraya.view.types import PhrayaView
 from render.common import GOOD, INK, LINE, MIN_TEXT, MUTED, WIDTH, fit, font, num, ordinal
 from render.phraya.art import seat_disc, seat_text
 from render.phraya.board import draw_header

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engines.phraya.view import PhrayaView
+from engines.phraya.view.types import PhrayaView
 from render.common import num, ordinal, score_lines
 from render.phraya.art import GOODS
 from render.phraya.cards import card_lines

@@ -11,7 +11,6 @@ capacity and free space, passives, a score preview). Field names are stable: onl
 from __future__ import annotations
 
 from functools import cache
-from typing import TypedDict
 
 from engines.phraya import data
 from engines.phraya.data import BASKET, CARDS, GI, KING_SPACES, ORDER, board
@@ -40,194 +39,23 @@ from engines.phraya.state import (
     put,
     put_player,
 )
-
-
-class IslandView(TypedDict):
-    id: str  # "i12": row 1, column 2
-    row: int
-    col: int
-    x: float  # centre, in island units (the board is 4×4; x east, y south)
-    y: float
-    stalls: list[str]  # stall ids on its sides
-
-
-class CrossingView(TypedDict):
-    id: str  # "x11"
-    row: int
-    col: int
-    x: float
-    y: float
-    sections: list[str]  # the 4 sections touching it
-
-
-class SectionView(TypedDict):
-    id: str  # "h12" / "v03"
-    orient: str  # "h" (runs east-west) or "v" (runs north-south)
-    ends: list[str | None]  # crossing ids; None = dead end to the outside
-    interior: bool
-    banks: list[str]  # the two stall ids (north/west first)
-    x: float
-    y: float
-
-
-class OrderView(TypedDict):
-    id: str
-    type: int
-    goods: list[str]
-    coins: int
-    vp: int
-
-
-class BasketView(TypedDict):
-    price: int
-    goods: list[str] | None  # None while hidden (a basket lying on a stall)
-
-
-class StallView(TypedDict):
-    id: str  # section + bank, "h22s"
-    section: str
-    bank: str  # n/s/w/e
-    island: str
-    side: str  # the island side it sits on: N/E/S/W
-    x: float
-    y: float
-    kind: str  # "goods" | "restaurant" | "temple" | "basket" | "scribe" | "admin"
-    good: str | None
-    ownable: bool
-    owner: int | None
-    order: OrderView | None  # restaurants
-    basket: BasketView | None  # basket stalls
-
-
-class BoardView(TypedDict):
-    size: int  # 4 islands a side
-    islands: list[IslandView]
-    crossings: list[CrossingView]
-    sections: list[SectionView]
-    stalls: list[StallView]
-    layout: list[list[str]]  # [position, tile, side]
-
-
-class CardView(TypedDict):
-    id: str
-    name: str
-    coins: int  # scribe cost in coins (0 for basic cards)
-    flowers: int  # scribe cost in flowers
-    immediate: list[str]  # effect codes (docs/rules/phraya.md#cards)
-    passive: list[str]
-    endgame: list[str]
-    text: str  # the effects in words
-
-
-class PriceView(TypedDict):
-    index: int
-    price: int
-    row: list[int]
-
-
-class KingSpaceView(TypedDict):
-    space: str  # "c3"
-    row: str  # "c" | "f" | "g"
-    cost: str  # in words: "8 coins", "3 flowers", "fish + meat"
-    seat: int | None
-
-
-class TempleView(TypedDict):
-    rows: dict[str, list[int]]  # good -> seats, left to right (no gaps)
-    row_order: list[str]
-    columns: int
-    flower_cost: list[int]
-    sections: list[list[int]]
-    section_vp: list[int]
-    section_penalty: list[int]
-    offering_vp: dict[str, int]
-
-
-class PlayerView(TypedDict):
-    seat: int
-    color: str
-    coins: int
-    flowers: int
-    favors: int
-    goods: dict[str, int]
-    capacity: dict[str, int]
-    baskets: list[list[str]]  # each basket's two goods
-    basket_spaces: int  # extra basket spaces free (of 4)
-    rowers: int
-    stalls_left: int
-    disks_left: int
-    stalls_owned: list[str]
-    hand: list[CardView] | None  # None when hidden from this viewer
-    hand_count: int
-    discard: list[str]
-    market_cards: list[str]  # owned market cards (hand + discard) when hand is visible
-    orders: list[OrderView]
-    orders_vp: int
-    boat: str | None
-
-
-class TurnView(TypedDict):
-    card: str | None
-    pending: str | None  # the effect being resolved
-    effects_left: list[str]
-    passives: list[str]
-    used: list[str]  # stall ids (and "barge") already used this turn
-    blocked: bool
-
-
-class MeView(TypedDict):
-    seat: int
-    legal: list[str]
-    prompt: str
-    hand: list[CardView]
-    playable: list[str]
-    capacity: dict[str, int]
-    free: dict[str, int]
-    passives: list[str]
-    preview: dict[str, int]  # the score sheet if the game ended now
-
-
-class PhrayaView(TypedDict):
-    game: str
-    viewer: int | None
-    n_players: int
-    to_move: list[int]
-    over: bool
-    headline: str
-    options: dict[str, object]
-    step: str
-    current: int
-    first: int
-    round: int
-    round_limit: int
-    board: BoardView
-    boats: list[str | None]  # section per seat
-    barge: str
-    reachable: list[str]  # MOVE / PREMOVE: destination sections; [] otherwise
-    barge_targets: list[str]  # BARGE: destination crossings; [] otherwise
-    last_move: list[str]  # [from, to] of the last boat move (empty before any)
-    prices: dict[str, PriceView]
-    merchant: int
-    merchant_route: list[list[str]]
-    merchant_start: int
-    king: list[KingSpaceView]
-    temple: TempleView
-    display: list[CardView | None]
-    deck: int
-    bag: int
-    stacks: list[int]  # order tiles left per type 1..4
-    removed: int
-    supply: dict[str, int]  # veg fruit fish meat flowers favors rowers
-    players: list[PlayerView]
-    turn: TurnView
-    conditions: dict[str, bool]  # tithe, buddha, supremacy
-    end_reason: str
-    final_sale: list[int]
-    categories: list[str]
-    scores: list[dict[str, int]] | None  # final breakdown per seat, once over
-    totals: list[int] | None
-    ranks: list[int] | None
-    me: MeView | None
+from engines.phraya.view.types import (
+    BasketView,
+    BoardView,
+    CardView,
+    CrossingView,
+    IslandView,
+    KingSpaceView,
+    MeView,
+    OrderView,
+    PhrayaView,
+    PlayerView,
+    PriceView,
+    SectionView,
+    StallView,
+    TempleView,
+    TurnView,
+)
 
 
 def card_view(cid: str) -> CardView:
@@ -317,12 +145,9 @@ def headline(s: State) -> str:
     return f"Round {s.round}{limit} · {who} {what}"
 
 
-def view(s: State, viewer: int | None) -> PhrayaView:
-    """The JSON-serialisable view of ``s`` for ``viewer`` (schema: :class:`PhrayaView`). Never
-    contains the deck or bag order, the order stacks, or (unless ``open_baskets``) the goods of
-    baskets lying on stalls; with ``hidden_hands`` no other seat's hand."""
+def _stall_views(s: State) -> list[StallView]:
+    """Every stall: where it is, what it is, its owner, the order or basket lying on it."""
     b = s.board
-    over = s.step == OVER
     rest_order = dict(zip(b.restaurants, s.orders_on, strict=False))
     stall_basket = dict(zip(b.baskets, s.stall_baskets, strict=False))
     stalls: list[StallView] = []
@@ -356,27 +181,24 @@ def view(s: State, viewer: int | None) -> PhrayaView:
                 basket=basket,
             )
         )
+    return stalls
+
+
+def _board_view(s: State) -> BoardView:
     islands, crossings, sections = _GEOMETRY
-    bview = BoardView(
+    return BoardView(
         size=4,
         islands=islands,
         crossings=crossings,
         sections=sections,
-        stalls=stalls,
+        stalls=_stall_views(s),
         layout=[list(t) for t in s.layout],
     )
-    cur = s.cur
-    reachable: list[str] = []
-    targets: list[str] = []
-    blocked = False
-    if s.step == MOVE:
-        reachable = list(moves_from(s, cur))
-    elif s.step == PREMOVE:
-        reachable = list(premoves(s, cur))
-    elif s.step == BARGE:
-        targets = [a.split()[1] for a in kept_legal(s, cur)]
-    if s.step == CARD:
-        blocked = not moves_from(s, cur)
+
+
+def _player_views(s: State, viewer: int | None) -> list[PlayerView]:
+    """Every seat's holdings; the hand only where ``viewer`` may see it."""
+    over = s.step == OVER
     players: list[PlayerView] = []
     for q, p in enumerate(s.players):
         show = not s.opts.hidden_hands or q == viewer or over
@@ -407,24 +229,108 @@ def view(s: State, viewer: int | None) -> PhrayaView:
                 boat=s.boats[q] or None,
             )
         )
+    return players
+
+
+def _me_view(s: State, viewer: int) -> MeView:
+    """``viewer``'s private panel."""
+    over = s.step == OVER
+    cur = s.cur
+    legal = list(kept_legal(s, viewer))
+    p = s.players[viewer]
+    cap = capacity(p)
+    return MeView(
+        seat=viewer,
+        legal=legal,
+        prompt=instruction(s, viewer, legal),
+        hand=[card_view(c) for c in p.hand],
+        playable=[a.split()[1] for a in legal if a.startswith("play ")],
+        capacity=dict(zip(data.GOODS, cap, strict=False)),
+        free={g: cap[GI[g]] - p.goods[GI[g]] for g in data.GOODS},
+        passives=list(s.passives) if viewer == cur else [],
+        preview=sheet(_as_seen(s, viewer), final=over)[viewer],
+    )
+
+
+def _marks(s: State) -> tuple[list[str], list[str], bool]:
+    """The destinations (MOVE, PREMOVE) or Barge crossings (BARGE) to mark, and whether the
+    active boat is blocked (CARD)."""
+    cur = s.cur
+    reachable: list[str] = []
+    targets: list[str] = []
+    if s.step == MOVE:
+        reachable = list(moves_from(s, cur))
+    elif s.step == PREMOVE:
+        reachable = list(premoves(s, cur))
+    elif s.step == BARGE:
+        targets = [a.split()[1] for a in kept_legal(s, cur)]
+    blocked = s.step == CARD and not moves_from(s, cur)
+    return reachable, targets, blocked
+
+
+def _price_views(s: State) -> dict[str, PriceView]:
+    """Each good's price box, price and row."""
+    return {
+        g: PriceView(index=s.prices[GI[g]], price=price(s, g), row=list(data.PRICE_ROWS[g]))
+        for g in data.GOODS
+    }
+
+
+def _king_views(s: State) -> list[KingSpaceView]:
+    """The King's chart, space by space."""
+    return [
+        KingSpaceView(space=sp, row=sp[0], cost=king_cost(sp), seat=s.king[i] if s.king[i] >= 0 else None)
+        for i, sp in enumerate(KING_SPACES)
+    ]
+
+
+def _temple_view(s: State) -> TempleView:
+    """The Temple rows and their fixed costs and values."""
+    return TempleView(
+        rows={g: list(s.temple[i]) for i, g in enumerate(data.TEMPLE_ROWS)},
+        row_order=list(data.TEMPLE_ROWS),
+        columns=data.TEMPLE_COLUMNS,
+        flower_cost=list(data.TEMPLE_FLOWER_COST),
+        sections=[list(x) for x in data.TEMPLE_SECTIONS],
+        section_vp=list(data.TEMPLE_SECTION_VP),
+        section_penalty=list(data.TEMPLE_SECTION_PENALTY),
+        offering_vp=dict(data.TEMPLE_OFFERING_VP),
+    )
+
+
+def _options(s: State) -> dict[str, object]:
+    """The game's options."""
+    return {
+        "layout": s.opts.layout,
+        "starting_boats": s.opts.starting_boats,
+        "hidden_hands": s.opts.hidden_hands,
+        "open_baskets": s.opts.open_baskets,
+        "blocked_allow_retrieve": s.opts.blocked_allow_retrieve,
+        "round_limit": s.opts.round_limit,
+    }
+
+
+def _supply(s: State) -> dict[str, int]:
+    """What the supply holds: each good, flowers, favors, rower tiles."""
+    return {
+        **dict(zip(data.GOODS, s.supply_goods, strict=False)),
+        "flowers": s.supply_flowers,
+        "favors": s.supply_favors,
+        "rowers": s.supply_rowers,
+    }
+
+
+def view(s: State, viewer: int | None) -> PhrayaView:
+    """The JSON-serialisable view of ``s`` for ``viewer`` (schema: :class:`PhrayaView`). Never
+    contains the deck or bag order, the order stacks, or (unless ``open_baskets``) the goods of
+    baskets lying on stalls; with ``hidden_hands`` no other seat's hand."""
+    over = s.step == OVER
+    cur = s.cur
+    reachable, targets, blocked = _marks(s)
+    players = _player_views(s, viewer)
     tithe, buddha, supremacy = conditions(s)
     out = outcome(s) if over else None
-    me: MeView | None = None
-    if viewer is not None:
-        legal = list(kept_legal(s, viewer))
-        p = s.players[viewer]
-        cap = capacity(p)
-        me = MeView(
-            seat=viewer,
-            legal=legal,
-            prompt=instruction(s, viewer, legal),
-            hand=[card_view(c) for c in p.hand],
-            playable=[a.split()[1] for a in legal if a.startswith("play ")],
-            capacity=dict(zip(data.GOODS, cap, strict=False)),
-            free={g: cap[GI[g]] - p.goods[GI[g]] for g in data.GOODS},
-            passives=list(s.passives) if viewer == cur else [],
-            preview=sheet(_as_seen(s, viewer), final=over)[viewer],
-        )
+    me = _me_view(s, viewer) if viewer is not None else None
     return PhrayaView(
         game="phraya",
         viewer=viewer,
@@ -432,57 +338,30 @@ def view(s: State, viewer: int | None) -> PhrayaView:
         to_move=list(to_move(s)),
         over=over,
         headline=headline(s),
-        options={
-            "layout": s.opts.layout,
-            "starting_boats": s.opts.starting_boats,
-            "hidden_hands": s.opts.hidden_hands,
-            "open_baskets": s.opts.open_baskets,
-            "blocked_allow_retrieve": s.opts.blocked_allow_retrieve,
-            "round_limit": s.opts.round_limit,
-        },
+        options=_options(s),
         step=STEP_NAMES[s.step],
         current=cur,
         first=s.first,
         round=s.round,
         round_limit=s.opts.round_limit,
-        board=bview,
+        board=_board_view(s),
         boats=[x or None for x in s.boats],
         barge=s.barge,
         reachable=reachable,
         barge_targets=targets,
         last_move=list(s.last_move),
-        prices={
-            g: PriceView(index=s.prices[GI[g]], price=price(s, g), row=list(data.PRICE_ROWS[g]))
-            for g in data.GOODS
-        },
+        prices=_price_views(s),
         merchant=s.merchant,
         merchant_route=[list(r) for r in data.MERCHANT_ROUTE],
         merchant_start=data.MERCHANT_START,
-        king=[
-            KingSpaceView(space=sp, row=sp[0], cost=king_cost(sp), seat=s.king[i] if s.king[i] >= 0 else None)
-            for i, sp in enumerate(KING_SPACES)
-        ],
-        temple=TempleView(
-            rows={g: list(s.temple[i]) for i, g in enumerate(data.TEMPLE_ROWS)},
-            row_order=list(data.TEMPLE_ROWS),
-            columns=data.TEMPLE_COLUMNS,
-            flower_cost=list(data.TEMPLE_FLOWER_COST),
-            sections=[list(x) for x in data.TEMPLE_SECTIONS],
-            section_vp=list(data.TEMPLE_SECTION_VP),
-            section_penalty=list(data.TEMPLE_SECTION_PENALTY),
-            offering_vp=dict(data.TEMPLE_OFFERING_VP),
-        ),
+        king=_king_views(s),
+        temple=_temple_view(s),
         display=[card_view(c) if c else None for c in s.display],
         deck=len(s.deck),
         bag=len(s.bag),
         stacks=[len(x) for x in s.stacks],
         removed=len(s.removed),
-        supply={
-            **dict(zip(data.GOODS, s.supply_goods, strict=False)),
-            "flowers": s.supply_flowers,
-            "favors": s.supply_favors,
-            "rowers": s.supply_rowers,
-        },
+        supply=_supply(s),
         players=players,
         turn=TurnView(
             card=s.card or None,
