@@ -1,29 +1,32 @@
-"""The Phraya renderer (render/phraya): every step of seeded random games renders (board, hand
-per awaited seat, text, the score sheet at the end), deterministically and within the size
-limits; the board needs only the public view; a golden image pins the look of one position
-(regenerate with BAZAAR_UPDATE_GOLDEN=1)."""
+"""Phraya's pictures and text: every step renders, golden images, what changed, sizes."""
+
 from __future__ import annotations
 
 import copy
 import json
 import os
-import random
 from pathlib import Path
-from typing import Any, Iterator
 
 import pytest
 from PIL import Image, ImageChops
 
-from engines import base
-from render import phraya
 import render
-from render import caption, frame
+from engines import base
+from render import caption, frame, phraya
 from render.common import SEAT_COLORS, WIDTH, seat_initials, to_png
+from render.phraya import geo  # noqa: E402
 from render.phraya.art import SEAT_FILL, seat_letters
+from render.phraya.board import MAP_X, MAP_Y  # noqa: E402
 from render.phraya.cards import card_lines, effect_short
+from render.phraya.changes import changes  # noqa: E402
+from tests.phraya.helpers import random_playout
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent.parent / "golden"
+
+
 NAMES = ["Ann", "Bartholomew the Magnificent", "Cy", "Dora Delacroix-Montgomery"]
+
+
 MAX_PNG = 120_000
 
 
@@ -36,21 +39,6 @@ def _registered() -> bool:
 
 
 needs_engine = pytest.mark.skipif(not _registered(), reason="engine phraya not registered yet")
-
-
-def playout(seed: int, n: int, opts: dict | None = None, stop: int | None = None) -> Iterator[Any]:
-    """Every state of a game played with seeded random legal actions (the start included),
-    until the end or ``stop`` actions."""
-    engine = base.get("phraya")
-    rng = random.Random(1000 + seed)
-    state = engine.setup(seed, n, opts or {})
-    yield state
-    k = 0
-    while engine.outcome(state) is None and (stop is None or k < stop):
-        seat = engine.to_move(state)[0]
-        state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
-        k += 1
-        yield state
 
 
 def _check_image(img: Image.Image, min_h: int = 150, max_h: int = 3200) -> None:
@@ -75,8 +63,6 @@ def _check_text(s: str, names: list[str] | None) -> None:
         assert names[0] in s
 
 
-# --------------------------------------------------------------------------- playouts
-
 # (players, options, seed). Short round limits keep every-step rendering fast; the games still
 # end and are scored (docs/rules/phraya.md#final-sale).
 PLAYOUTS = [
@@ -86,6 +72,74 @@ PLAYOUTS = [
 ]
 
 
+def _diff(a: Image.Image, b: Image.Image) -> tuple[float, float]:
+    """(mean absolute difference per channel, fraction of pixels off by more than 64)."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    hist = diff.histogram()
+    total = a.width * a.height
+    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[256 * k : 256 * (k + 1)]))
+    mean /= total * 3
+    r, g, bl = diff.split()
+    worst = ImageChops.lighter(ImageChops.lighter(r, g), bl)
+    return mean, sum(worst.histogram()[65:]) / total
+
+
+def _close(a: Image.Image, b: Image.Image) -> tuple[bool, str]:
+    if a.size != b.size:
+        return False, f"size {a.size} != {b.size}"
+    mean, far = _diff(a, b)
+    return mean < 1.0 and far < 0.001, f"mean {mean:.3f}, {far:.3%} of pixels off by > 64"
+
+
+GOLDEN_CASE = ("phraya_board_3p", 7, 3, 90)
+
+
+def _golden_board(seed: int, n: int, moves: int) -> Image.Image:
+    state = list(random_playout(seed, n, stop=moves))[-1]
+    return phraya.board(base.get("phraya").view(state, None), NAMES[:n])
+
+
+def _golden_extra(seed: int, n: int, moves: int) -> Image.Image:
+    states = list(random_playout(seed, n, stop=moves))
+    engine = base.get("phraya")
+    return phraya.extra(engine.view(states[-1], None), NAMES[:n], previous=engine.view(states[-2], None))
+
+
+def _steps(seed: int, n: int, stop: int):
+    """(previous public view, public view) after each move of a seeded playout."""
+    engine = base.get("phraya")
+    prev = None
+    for state in random_playout(seed, n, stop=stop):
+        v = engine.view(state, None)
+        if prev is not None:
+            yield prev, v
+        prev = v
+
+
+def _far(a: Image.Image, b: Image.Image) -> int:
+    """How many pixels differ by more than 64 in some channel."""
+    r, g, bl = ImageChops.difference(a, b).split()
+    worst = ImageChops.lighter(ImageChops.lighter(r, g), bl)
+    return sum(worst.histogram()[65:])
+
+
+WHOLE_GAMES = [(2, 11), (3, 12), (4, 13)]
+
+
+def _drawn_texts(monkeypatch) -> list[str]:
+    from PIL import ImageDraw
+
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    return drawn
+
+
 @needs_engine
 @pytest.mark.parametrize("n,opts,seed", PLAYOUTS, ids=[f"{n}p" for n, _, _ in PLAYOUTS])
 def test_every_step_of_playouts_renders(n, opts, seed):
@@ -93,7 +147,7 @@ def test_every_step_of_playouts_renders(n, opts, seed):
     names = NAMES[:n] if seed % 2 else None
     steps = set()
     state = None
-    for k, state in enumerate(playout(seed, n, opts)):
+    for k, state in enumerate(random_playout(seed, n, opts)):
         public = engine.view(state, None)
         steps.add(public["step"])
         img = phraya.board(public, names)
@@ -126,7 +180,7 @@ def test_every_step_of_playouts_renders(n, opts, seed):
 def test_a_whole_game_renders_at_intervals_and_ends_with_a_sheet():
     """A full 3-player game without a round limit: every 25th step and the end."""
     engine = base.get("phraya")
-    states = list(playout(4, 3))
+    states = list(random_playout(4, 3))
     assert engine.outcome(states[-1]) is not None
     worst = 0
     for state in states[::25] + states[-3:]:
@@ -146,7 +200,7 @@ def test_board_uses_only_the_public_view():
     """The board of a spectator view equals the board of the same view carrying a seat's
     private part, and rendering changes nothing in the view."""
     engine = base.get("phraya")
-    state = list(playout(5, 3, stop=40))[-1]
+    state = list(random_playout(5, 3, stop=40))[-1]
     public = engine.view(state, None)
     assert public["me"] is None and public["viewer"] is None
     before = json.dumps(public, sort_keys=True)
@@ -166,7 +220,7 @@ def test_board_uses_only_the_public_view():
 def test_hand_text_lists_the_legal_moves_and_names():
     engine = base.get("phraya")
     for stop in (6, 30, 55):
-        state = list(playout(9, 3, stop=stop))[-1]
+        state = list(random_playout(9, 3, stop=stop))[-1]
         seat = engine.to_move(state)[0]
         v = engine.view(state, seat)
         t = phraya.text(v, ["Ann", "Bob", "Cleo"])
@@ -181,7 +235,7 @@ def test_hand_text_lists_the_legal_moves_and_names():
 @needs_engine
 def test_rendering_is_deterministic():
     engine = base.get("phraya")
-    state = list(playout(2, 4, stop=60))[-1]
+    state = list(random_playout(2, 4, stop=60))[-1]
     v = engine.view(state, None)
     assert to_png(phraya.board(copy.deepcopy(v), NAMES)) == to_png(phraya.board(v, NAMES))
     seat = engine.to_move(state)[0]
@@ -193,7 +247,7 @@ def test_rendering_is_deterministic():
 @needs_engine
 def test_movement_step_marks_the_reachable_sections_in_the_text():
     engine = base.get("phraya")
-    for state in playout(6, 2):
+    for state in random_playout(6, 2):
         v = engine.view(state, None)
         if v["step"] == "move" and v["reachable"]:
             t = phraya.text(v)
@@ -209,7 +263,7 @@ def test_step_marks_are_drawn_from_the_view():
     same position draws without marks."""
     engine = base.get("phraya")
     seen = set()
-    for state in playout(3, 4, {"round_limit": 4}):
+    for state in random_playout(3, 4, {"round_limit": 4}):
         v = engine.view(state, None)
         key = {"move": "reachable", "barge": "barge_targets"}.get(v["step"])
         if key is None or not v[key] or v["step"] in seen:
@@ -224,21 +278,55 @@ def test_step_marks_are_drawn_from_the_view():
 @needs_engine
 def test_the_rulebook_scoring_example_renders():
     """docs/rules/phraya.md#example-e2 (the rulebook's 85 VP example): a dense finished board, its sheet and text."""
-    from engines.phraya.positions import SEAT, build, seats
     from engines.phraya.apply.ending import finish
+    from engines.phraya.positions import SEAT, build, seats
+
     P, O, W, B = (SEAT[c] for c in "POWB")
-    king = {f"{row}{i + 1}": q for row, text in (("c", "O W P O W B"), ("f", "O W"), ("g", "O W P"))
-            for i, q in enumerate(seats(text))}
-    owners = {"h00s": O, "h03s": O, "h02n": O, "h12n": W, "v03w": W, "h11n": W, "h20n": W,
-              "h12s": P, "h01n": P, "h22s": B, "v02e": B, "h11s": B, "h23n": B}
-    s = build(4, owners=owners, king=king, prices={"fish": 7},
-              temple={"meat": seats("O W P O W B P -"), "fruit": seats("O B P O W"),
-                      "veg": seats("O W B W"), "fish": []},
-              players={O: {"coins": 3, "goods": {"fish": 2}, "baskets": ("p1", "p2", "k16"),
-                           "orders": ("r1a", "r3a", "r3e"),
-                           "hand": ("b1", "b2", "b3", "b4", "b5", "m01", "m22", "m03")},
-                       P: {"coins": 0}, W: {"coins": 0}, B: {"coins": 0}},
-              boats={P: "h00", O: "h03", W: "h20", B: "h23"})
+    king = {
+        f"{row}{i + 1}": q
+        for row, text in (("c", "O W P O W B"), ("f", "O W"), ("g", "O W P"))
+        for i, q in enumerate(seats(text))
+    }
+    owners = {
+        "h00s": O,
+        "h03s": O,
+        "h02n": O,
+        "h12n": W,
+        "v03w": W,
+        "h11n": W,
+        "h20n": W,
+        "h12s": P,
+        "h01n": P,
+        "h22s": B,
+        "v02e": B,
+        "h11s": B,
+        "h23n": B,
+    }
+    s = build(
+        4,
+        owners=owners,
+        king=king,
+        prices={"fish": 7},
+        temple={
+            "meat": seats("O W P O W B P -"),
+            "fruit": seats("O B P O W"),
+            "veg": seats("O W B W"),
+            "fish": [],
+        },
+        players={
+            O: {
+                "coins": 3,
+                "goods": {"fish": 2},
+                "baskets": ("p1", "p2", "k16"),
+                "orders": ("r1a", "r3a", "r3e"),
+                "hand": ("b1", "b2", "b3", "b4", "b5", "m01", "m22", "m03"),
+            },
+            P: {"coins": 0},
+            W: {"coins": 0},
+            B: {"coins": 0},
+        },
+        boats={P: "h00", O: "h03", W: "h20", B: "h23"},
+    )
     s = finish(s, [], "Royal Tithe and Buddha worshipped")
     names = ["Pat", "Olga", "Wen", "Bea"]
     v = base.get("phraya").view(s, None)
@@ -254,8 +342,6 @@ def test_the_rulebook_scoring_example_renders():
     assert "1st Olga 85" in t and "2nd Wen 58" in t
 
 
-# --------------------------------------------------------------------------- helpers
-
 def test_seats_use_the_house_palette_and_initials():
     """Phraya's seats look as in every game: the shared colours (no white seat on the cream
     paper) and the shared initials."""
@@ -270,42 +356,10 @@ def test_card_effects_in_short_words():
     assert effect_short("barge 1-1 1fl") == "Barge 1, bless 1 flower"
     assert effect_short("3/veg-stall") == "3 VP/veg stall"
     assert card_lines({"immediate": ["coins 2"], "passive": ["stall5"], "endgame": ["2/king"]}) == [
-        "+2 coins", "Turn: Admin stall 5 coins", "End: 2 VP/King disk"]
-
-
-# --------------------------------------------------------------------------- golden image
-
-def _diff(a: Image.Image, b: Image.Image) -> tuple[float, float]:
-    """(mean absolute difference per channel, fraction of pixels off by more than 64)."""
-    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
-    hist = diff.histogram()
-    total = a.width * a.height
-    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[256 * k: 256 * (k + 1)]))
-    mean /= total * 3
-    r, g, bl = diff.split()
-    worst = ImageChops.lighter(ImageChops.lighter(r, g), bl)
-    return mean, sum(worst.histogram()[65:]) / total
-
-
-def _close(a: Image.Image, b: Image.Image) -> tuple[bool, str]:
-    if a.size != b.size:
-        return False, f"size {a.size} != {b.size}"
-    mean, far = _diff(a, b)
-    return mean < 1.0 and far < 0.001, f"mean {mean:.3f}, {far:.3%} of pixels off by > 64"
-
-
-GOLDEN_CASE = ("phraya_board_3p", 7, 3, 90)
-
-
-def _golden_board(seed: int, n: int, moves: int) -> Image.Image:
-    state = list(playout(seed, n, stop=moves))[-1]
-    return phraya.board(base.get("phraya").view(state, None), NAMES[:n])
-
-
-def _golden_extra(seed: int, n: int, moves: int) -> Image.Image:
-    states = list(playout(seed, n, stop=moves))
-    engine = base.get("phraya")
-    return phraya.extra(engine.view(states[-1], None), NAMES[:n], previous=engine.view(states[-2], None))
+        "+2 coins",
+        "Turn: Admin stall 5 coins",
+        "End: 2 VP/King disk",
+    ]
 
 
 @needs_engine
@@ -342,24 +396,6 @@ def test_golden_tolerance_sees_one_move():
         assert not ok, f"the board after {k} moves passes as the golden one ({why})"
 
 
-# --------------------------------------------------------------------------- the last move marked
-
-from render.phraya import geo  # noqa: E402
-from render.phraya.board import MAP_X, MAP_Y  # noqa: E402
-from render.phraya.changes import changes  # noqa: E402
-
-
-def _steps(seed: int, n: int, stop: int):
-    """(previous public view, public view) after each move of a seeded playout."""
-    engine = base.get("phraya")
-    prev = None
-    for state in playout(seed, n, stop=stop):
-        v = engine.view(state, None)
-        if prev is not None:
-            yield prev, v
-        prev = v
-
-
 @needs_engine
 def test_changes_follow_the_public_views_and_are_empty_without_previous():
     seen = set()
@@ -393,15 +429,6 @@ def test_the_board_rings_the_section_a_boat_moved_to_only_with_previous():
     assert _far(plain.crop(header), marked.crop(header)) == 0
 
 
-def _far(a: Image.Image, b: Image.Image) -> int:
-    """How many pixels differ by more than 64 in some channel."""
-    r, g, bl = ImageChops.difference(a, b).split()
-    worst = ImageChops.lighter(ImageChops.lighter(r, g), bl)
-    return sum(worst.histogram()[65:])
-
-
-# --------------------------------------------------------------------------- encoding cost
-
 @needs_engine
 def test_late_four_player_boards_fit_the_limit_at_zlib_level_1():
     """The posted board (caption and marks included) fits 120,000 bytes at zlib level 1, the
@@ -415,7 +442,7 @@ def test_late_four_player_boards_fit_the_limit_at_zlib_level_1():
     steps = []
     for seed in (0, 1):
         prev = None
-        states = list(playout(seed, 4))
+        states = list(random_playout(seed, 4))
         for state in states[int(0.6 * len(states)) : int(0.95 * len(states)) : 12]:
             v = engine.view(state, None)
             steps.append((v, prev))
@@ -443,13 +470,14 @@ def test_static_layers_have_the_pixels_of_drawing_in_place(monkeypatch):
     engine = base.get("phraya")
     boards = []
     for seed, n in ((2, 4), (3, 3)):
-        states = list(playout(seed, n))
+        states = list(random_playout(seed, n))
         prev = None
         for state in states[:: max(1, len(states) // 12)] + states[-1:]:
             v = engine.view(state, None)
             boards.append((n, v, prev))
             prev = v
     clear_caches()
+
     def both(n, v, p):
         return render.board_images("phraya", v, NAMES[:n], previous=p)
 
@@ -463,11 +491,6 @@ def test_static_layers_have_the_pixels_of_drawing_in_place(monkeypatch):
     plain = [im for n, v, p in boards for im in both(n, v, p)]
     for a, b in zip(stamped, plain + plain, strict=True):
         assert a.size == b.size and a.tobytes() == b.tobytes()
-
-
-# --------------------------------------------------------------------------- fixed canvases
-
-WHOLE_GAMES = [(2, 11), (3, 12), (4, 13)]
 
 
 @needs_engine
@@ -484,7 +507,7 @@ def test_every_board_of_a_whole_game_keeps_one_size(n, seed):
     assert render.canvas_height("phraya", n) == caption.HEIGHT + phraya.board_height(n)
     prev = None
     sizes = set()
-    states = list(playout(seed, n))
+    states = list(random_playout(seed, n))
     assert engine.outcome(states[-1]) is not None
     for k, state in enumerate(states):
         v = engine.view(state, None)
@@ -524,7 +547,7 @@ def test_numbers_a_player_decides_by_are_drawn_at_34_px_or_more(monkeypatch):
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
     engine = base.get("phraya")
-    states = list(playout(8, 4, stop=160))
+    states = list(random_playout(8, 4, stop=160))
     prev = engine.view(states[-2], None)
     v = engine.view(states[-1], None)
     clear_caches()
@@ -539,20 +562,6 @@ def test_numbers_a_player_decides_by_are_drawn_at_34_px_or_more(monkeypatch):
     assert any(fill == INK for _, _, fill in numbers)
 
 
-def _drawn_texts(monkeypatch) -> list[str]:
-    from PIL import ImageDraw
-
-    drawn: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        drawn.append(str(text))
-        return real(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
-    return drawn
-
-
 @needs_engine
 def test_the_end_comes_first_and_says_game_over_once(monkeypatch):
     """The final sheet draws the ranking with every total before any category; each final hand
@@ -560,7 +569,7 @@ def test_the_end_comes_first_and_says_game_over_once(monkeypatch):
     from render.common import clear_caches
 
     engine = base.get("phraya")
-    state = list(playout(1, 3, {"round_limit": 3}))[-1]
+    state = list(random_playout(1, 3, {"round_limit": 3}))[-1]
     names = NAMES[:3]
     final = engine.view(state, None)
     order = sorted(range(3), key=lambda q: (final["ranks"][q], q))

@@ -1,11 +1,4 @@
-"""Phraya's "what changed" tags are proved against the move log (issue 21, item 6).
-
-Seeded whole games at 2, 3 and 4 players (the engine's AI and random legal moves) post a board
-after every move, and after every few moves as a burst would. ``render.phraya.changes.labels``
-(what the board and the second picture tag: "moved", "barge moved", "placed", "new order",
-"taken", "offered", "new card", "up 2" ...) must name exactly what the public events of those
-moves did: a tag with no event behind it, or an event whose visible effect is not tagged, fails.
-"""
+"""The tags the Phraya board puts on what the last moves changed."""
 
 from __future__ import annotations
 
@@ -23,10 +16,14 @@ from render.phraya.changes import labels
 
 # (players, seed): whole games (no round limit)
 GAMES = [(2, 1), (3, 2), (4, 3)]
+
+
 PRICE_KINDS = {"price"}
 
 
-def _moves(n: int, seed: int, burst: int) -> Iterator[tuple[Mapping[str, Any], Mapping[str, Any], list[base.Event]]]:
+def _moves(
+    n: int, seed: int, burst: int
+) -> Iterator[tuple[Mapping[str, Any], Mapping[str, Any], list[base.Event]]]:
     """(previous public view, public view, public events between) for a seeded whole game,
     a board every ``burst`` moves."""
     engine = base.get("phraya")
@@ -52,7 +49,9 @@ def _moves(n: int, seed: int, burst: int) -> Iterator[tuple[Mapping[str, Any], M
     assert engine.outcome(state) is not None, "the game did not end"
 
 
-def expected(prev: Mapping[str, Any], view: Mapping[str, Any], events: Sequence[base.Event]) -> set[tuple[str, str]]:
+def expected(
+    prev: Mapping[str, Any], view: Mapping[str, Any], events: Sequence[base.Event]
+) -> set[tuple[str, str]]:
     """The tags the events call for, where their effect still shows on the new board."""
     out: set[tuple[str, str]] = set()
     boats = list(view["boats"])
@@ -107,6 +106,13 @@ def check(prev: Mapping[str, Any], view: Mapping[str, Any], events: Sequence[bas
                     assert any(t == f"price:{g}" for t, _ in got)
 
 
+def _exactly(img: Image.Image, colour: tuple[int, int, int]) -> int:
+    """How many pixels of ``img`` are exactly ``colour``."""
+    diff = ImageChops.difference(img, Image.new("RGB", img.size, colour))
+    r, g, b = diff.split()
+    return ImageChops.lighter(ImageChops.lighter(r, g), b).histogram()[0]
+
+
 @pytest.mark.parametrize("n,seed", GAMES, ids=[f"{n}p" for n, _ in GAMES])
 @pytest.mark.parametrize("burst", [1, 3])
 def test_every_tag_matches_the_move_log(n: int, seed: int, burst: int) -> None:
@@ -135,10 +141,3 @@ def test_the_tags_are_drawn() -> None:
     assert ImageChops.difference(marked, plain).getbbox() is not None
     assert _exactly(marked, MARK) > _exactly(plain, MARK) + 200  # (the legend shows the colour too)
     del events
-
-
-def _exactly(img: Image.Image, colour: tuple[int, int, int]) -> int:
-    """How many pixels of ``img`` are exactly ``colour``."""
-    diff = ImageChops.difference(img, Image.new("RGB", img.size, colour))
-    r, g, b = diff.split()
-    return ImageChops.lighter(ImageChops.lighter(r, g), b).histogram()[0]

@@ -1,5 +1,6 @@
-"""Phraya worked examples (docs/rules/phraya.md#examples): the rulebook's example turn (E1), its 85 VP scoring example
-(E2), and E3–E12, each with its numbers."""
+"""Phraya's worked examples (docs/rules/phraya.md#examples): the rulebook's example turn (E1), its 85 VP
+scoring example (E2) and the rulings' examples E3-E12."""
+
 from __future__ import annotations
 
 import pytest
@@ -31,13 +32,74 @@ def legal(s: State) -> list[str]:
 
 
 def e1(extra_hand: tuple[str, ...] = ()) -> State:
-    return build(4, boats={P: "h12", O: "v22", W: "h01", B: "h20"}, barge="x21",
-                 owners={"h22s": B}, merchant=1, prices={"veg": 6, "fish": 6},
-                 orders_on={"h22n": "r2a", "h02s": "r1c", "h01s": "r1a", "h21n": "r1b"},
-                 players={P: {"coins": 6, "goods": {"fish": 2, "meat": 1},
-                              "baskets": ("p1", "p2", "k04"), "hand": ("b1", "b2", "m01", *extra_hand),
-                              "discard": ("b3", "b4", "b5")}},
-                 king={"c1": W, "c2": O, "f1": P, "f2": W, "g1": P, "g2": W})
+    return build(
+        4,
+        boats={P: "h12", O: "v22", W: "h01", B: "h20"},
+        barge="x21",
+        owners={"h22s": B},
+        merchant=1,
+        prices={"veg": 6, "fish": 6},
+        orders_on={"h22n": "r2a", "h02s": "r1c", "h01s": "r1a", "h21n": "r1b"},
+        players={
+            P: {
+                "coins": 6,
+                "goods": {"fish": 2, "meat": 1},
+                "baskets": ("p1", "p2", "k04"),
+                "hand": ("b1", "b2", "m01", *extra_hand),
+                "discard": ("b3", "b4", "b5"),
+            }
+        },
+        king={"c1": W, "c2": O, "f1": P, "f2": W, "g1": P, "g2": W},
+    )
+
+
+def e2() -> State:
+    temple = {
+        "meat": seats("O W P O W B P -"),
+        "fruit": seats("O B P O W"),
+        "veg": seats("O W B W"),
+        "fish": [],
+    }
+    king = {}
+    for row, text in (("c", "O W P O W B"), ("f", "O W"), ("g", "O W P")):
+        for i, q in enumerate(seats(text)):
+            king[f"{row}{i + 1}"] = q
+    owners = {
+        "h00s": O,
+        "h03s": O,
+        "h02n": O,
+        "h12n": W,
+        "v03w": W,
+        "h11n": W,
+        "h20n": W,
+        "h12s": P,
+        "h01n": P,
+        "h22s": B,
+        "v02e": B,
+        "h11s": B,
+        "h23n": B,
+    }
+    zero: dict[str, object] = {"coins": 0}
+    return build(
+        4,
+        owners=owners,
+        temple=temple,
+        king=king,
+        prices={"fish": 7},
+        players={
+            O: {
+                "coins": 3,
+                "goods": {"fish": 2},
+                "baskets": ("p1", "p2", "k16"),
+                "orders": ("r1a", "r3a", "r3e"),
+                "hand": ("b1", "b2", "b3", "b4", "b5", "m01", "m22", "m03"),
+            },
+            P: zero,
+            W: zero,
+            B: zero,
+        },
+        boats={P: "h00", O: "h03", W: "h20", B: "h23"},
+    )
 
 
 def test_e1_the_rulebook_example_turn() -> None:
@@ -51,9 +113,23 @@ def test_e1_the_rulebook_example_turn() -> None:
     s = play(s, "price fish +2 veg -2")
     assert price(s, "fish") == 8 and price(s, "veg") == 4 and s.players[P].coins == 8
     assert s.step == MOVE
-    assert [a.split()[1] for a in legal(s)] == ["h02", "h03", "h10", "h11", "h13", "h22", "h23",
-                                                "v01", "v02", "v10", "v11", "v12", "v20", "v21",
-                                                "v23"]
+    assert [a.split()[1] for a in legal(s)] == [
+        "h02",
+        "h03",
+        "h10",
+        "h11",
+        "h13",
+        "h22",
+        "h23",
+        "v01",
+        "v02",
+        "v10",
+        "v11",
+        "v12",
+        "v20",
+        "v21",
+        "v23",
+    ]
     s = play(s, "move h22")
     assert legal(s) == ["buy h22s 1", "buy h22s 2", "end", "king c3", "king g4"]
     assert capacity(s.players[P])[GI["veg"]] == 2
@@ -75,41 +151,56 @@ def test_e1_the_rulebook_example_turn() -> None:
     assert sum(kd.values()) == sum(scoring.king_disks(s, W).values()) == 3
 
 
-def e2() -> State:
-    temple = {"meat": seats("O W P O W B P -"), "fruit": seats("O B P O W"),
-              "veg": seats("O W B W"), "fish": []}
-    king = {}
-    for row, text in (("c", "O W P O W B"), ("f", "O W"), ("g", "O W P")):
-        for i, q in enumerate(seats(text)):
-            king[f"{row}{i + 1}"] = q
-    owners = {"h00s": O, "h03s": O, "h02n": O, "h12n": W, "v03w": W, "h11n": W, "h20n": W,
-              "h12s": P, "h01n": P, "h22s": B, "v02e": B, "h11s": B, "h23n": B}
-    zero: dict[str, object] = {"coins": 0}
-    return build(4, owners=owners, temple=temple, king=king, prices={"fish": 7},
-                 players={O: {"coins": 3, "goods": {"fish": 2}, "baskets": ("p1", "p2", "k16"),
-                              "orders": ("r1a", "r3a", "r3e"),
-                              "hand": ("b1", "b2", "b3", "b4", "b5", "m01", "m22", "m03")},
-                          P: zero, W: zero, B: zero},
-                 boats={P: "h00", O: "h03", W: "h20", B: "h23"})
-
-
 def test_e2_the_85_vp_scoring_example() -> None:
     s = e2()
     assert state_conditions(s)[:2] == (True, True)
     from engines.phraya.apply.ending import finish
+
     s = finish(s, [], "Royal Tithe and Buddha worshipped")
     E.invariants(s)
     assert s.players[O].coins == 17
     rows = scoring.sheet(s)
     want = {
-        O: dict(coins=3, temple_offerings=18, temple_majority=8, orders=12, cards=11,
-                king_majority=9, king_sets=8, stalls=16),
-        W: dict(coins=0, temple_offerings=17, temple_majority=5, orders=0, cards=0,
-                king_majority=9, king_sets=8, stalls=19),
-        P: dict(coins=0, temple_offerings=13, temple_majority=0, orders=0, cards=0,
-                king_majority=0, king_sets=0, stalls=11),
-        B: dict(coins=0, temple_offerings=10, temple_majority=-2, orders=0, cards=0,
-                king_majority=0, king_sets=0, stalls=21),
+        O: dict(
+            coins=3,
+            temple_offerings=18,
+            temple_majority=8,
+            orders=12,
+            cards=11,
+            king_majority=9,
+            king_sets=8,
+            stalls=16,
+        ),
+        W: dict(
+            coins=0,
+            temple_offerings=17,
+            temple_majority=5,
+            orders=0,
+            cards=0,
+            king_majority=9,
+            king_sets=8,
+            stalls=19,
+        ),
+        P: dict(
+            coins=0,
+            temple_offerings=13,
+            temple_majority=0,
+            orders=0,
+            cards=0,
+            king_majority=0,
+            king_sets=0,
+            stalls=11,
+        ),
+        B: dict(
+            coins=0,
+            temple_offerings=10,
+            temple_majority=-2,
+            orders=0,
+            cards=0,
+            king_majority=0,
+            king_sets=0,
+            stalls=21,
+        ),
     }
     for q, row in want.items():
         assert rows[q] == row, (q, rows[q])
@@ -151,6 +242,7 @@ def test_e3_starting_boats_coins() -> None:
 
 def test_e3_setup_rng_calls() -> None:
     import random
+
     rng = random.Random(5)
     first = rng.randrange(3)
     cards = [f"m{i:02d}" for i in range(1, 26)]
@@ -166,8 +258,12 @@ def test_e3_setup_rng_calls() -> None:
 
 
 def test_e4_return_to_pier() -> None:
-    s = build(4, boats={P: "h12"}, fill_boats=True, players={P: {"coins": 0, "hand": ("b1", "m05"),
-                                                "discard": ("b2", "b3", "b4", "b5")}})
+    s = build(
+        4,
+        boats={P: "h12"},
+        fill_boats=True,
+        players={P: {"coins": 0, "hand": ("b1", "m05"), "discard": ("b2", "b3", "b4", "b5")}},
+    )
     s = play(s, "play b1")
     assert s.players[P].coins == 5 and len(s.players[P].hand) == 6 and s.step == REFRESH
     disp, top = s.display, s.deck[0]
@@ -178,23 +274,51 @@ def test_e4_return_to_pier() -> None:
 
 def test_e5_temple_costs() -> None:
     # P at h00, whose north bank is a Temple
-    s = build(4, boats={P: "h00"}, temple={"meat": [O, W, B]}, step=ACT,
-              players={P: {"coins": 0, "flowers": 1, "goods": {"meat": 1}}})
+    s = build(
+        4,
+        boats={P: "h00"},
+        temple={"meat": [O, W, B]},
+        step=ACT,
+        players={P: {"coins": 0, "flowers": 1, "goods": {"meat": 1}}},
+    )
     assert flow.temple_cost(s, "meat") == 2
     assert not any(a.startswith("temple meat") for a in legal(s))
-    s = build(4, boats={P: "h00"}, temple={"meat": [O, W, B]}, step=ACT,
-              players={P: {"coins": 0, "flowers": 1, "favors": 1, "goods": {"meat": 1}}})
+    s = build(
+        4,
+        boats={P: "h00"},
+        temple={"meat": [O, W, B]},
+        step=ACT,
+        players={P: {"coins": 0, "flowers": 1, "favors": 1, "goods": {"meat": 1}}},
+    )
     assert "temple meat favor" in legal(s) and "temple meat" not in legal(s)
-    s = build(4, boats={P: "h00"}, temple={"meat": [O, W, B]}, step=ACT, passives=("temple-2",),
-              players={P: {"coins": 0, "flowers": 1, "favors": 1, "goods": {"meat": 1}}})
+    s = build(
+        4,
+        boats={P: "h00"},
+        temple={"meat": [O, W, B]},
+        step=ACT,
+        passives=("temple-2",),
+        players={P: {"coins": 0, "flowers": 1, "favors": 1, "goods": {"meat": 1}}},
+    )
     assert flow.temple_cost(s, "meat") == 0
     assert "temple meat" in legal(s) and "temple meat favor" not in legal(s)
 
 
 def test_e5_via_monks_blessing() -> None:
-    s = build(4, boats={P: "h01"}, temple={"meat": [O, W, B]}, fill_boats=True,
-              players={P: {"coins": 0, "flowers": 1, "goods": {"meat": 1},
-                           "hand": ("b1", "m17"), "discard": ("b2", "b3", "b4", "b5")}})
+    s = build(
+        4,
+        boats={P: "h01"},
+        temple={"meat": [O, W, B]},
+        fill_boats=True,
+        players={
+            P: {
+                "coins": 0,
+                "flowers": 1,
+                "goods": {"meat": 1},
+                "hand": ("b1", "m17"),
+                "discard": ("b2", "b3", "b4", "b5"),
+            }
+        },
+    )
     s = play(s, "play m17", "move h00")
     assert "temple meat" in legal(s)
     s = play(s, "temple meat")
@@ -207,8 +331,7 @@ def test_e6_majority_ties() -> None:
     assert scoring.majority([3, 3, 3, 0], 12, 6) == [6, 6, 6, 0]
     assert scoring.majority([4, 2, 2], 12, 6) == [12, 3, 3]
     # fruit: O one stall + m03 vs P one stall -> O 12, P 6
-    s = build(4, owners={"h03s": O, "h12s": P},
-              players={O: {"hand": ("b1", "b2", "b3", "b4", "b5", "m03")}})
+    s = build(4, owners={"h03s": O, "h12s": P}, players={O: {"hand": ("b1", "b2", "b3", "b4", "b5", "m03")}})
     rows = scoring.sheet(s)
     assert rows[O]["stalls"] == 12 and rows[P]["stalls"] == 6
     s = build(4, king={"c3": P, "f2": P, "g1": P, "c2": O, "f1": O})
@@ -228,15 +351,15 @@ def test_e8_blocked() -> None:
     s = build(4, boats={P: "v13"}, barge="x21")
     assert flow.is_blocked(s, P)
     assert legal(s) == ["play b4", "play b5"]
-    s2 = build(4, boats={P: "v13"}, barge="x21",
-               players={P: {"hand": ("b1", "b2"), "discard": ("b3", "b4", "b5")}})
+    s2 = build(
+        4, boats={P: "v13"}, barge="x21", players={P: {"hand": ("b1", "b2"), "discard": ("b3", "b4", "b5")}}
+    )
     assert legal(s2) == ["play b1"]
     s = play(s, "play b4")
     assert legal(s) == ["barge x11", "barge x20", "barge x22"]
     s = play(s, "barge x11")
     assert s.step == MOVE
-    assert [a.split()[1] for a in legal(s)] == ["h20", "h21", "h22", "h23", "v02", "v03", "v12",
-                                                "v22", "v23"]
+    assert [a.split()[1] for a in legal(s)] == ["h20", "h21", "h22", "h23", "v02", "v03", "v12", "v22", "v23"]
 
 
 def test_e8_blocked_allow_retrieve() -> None:
@@ -250,17 +373,27 @@ def test_e9_blessing() -> None:
     assert legal(s) == ["barge x00", "barge x02", "barge x11"]
     s = play(s, "barge x11")
     assert [s.players[q].flowers for q in (O, W, B)] == [2, 1, 0]
-    s = build(4, boats={P: "h23"}, barge="x01",
-              players={P: {"hand": ("b1", "m12"), "discard": ("b2", "b3", "b4", "b5")}})
+    s = build(
+        4,
+        boats={P: "h23"},
+        barge="x01",
+        players={P: {"hand": ("b1", "m12"), "discard": ("b2", "b3", "b4", "b5")}},
+    )
     s = play(s, "play m12")
     assert legal(s) == ["barge x10", "barge x12", "barge x21"]
 
 
 def test_e10_immediate_end() -> None:
     king = {f"c{i}": O for i in range(1, 7)}
-    s = build(4, boats={P: "h10"}, king=king, step=ACT, prices={"meat": 6},
-              owners={"h11n": P, "h11s": P, "h12n": P, "h12s": P},
-              players={P: {"coins": 12, "goods": {"meat": 1}}})
+    s = build(
+        4,
+        boats={P: "h10"},
+        king=king,
+        step=ACT,
+        prices={"meat": 6},
+        owners={"h11n": P, "h11s": P, "h12n": P, "h12s": P},
+        players={P: {"coins": 12, "goods": {"meat": 1}}},
+    )
     assert state_conditions(s) == (True, False, False)
     assert "sell h10s 1" in legal(s)
     s = play(s, "stall v12w")
@@ -272,9 +405,17 @@ def test_e11_prices() -> None:
     hand = ("b1", "m06")
     disc = ("b2", "b3", "b4", "b5")
     # v12e is a veg* stall on v12 (x11-x21); P at h11 moves there after m06
-    s = build(4, boats={P: "h11"}, barge="x00", fill_boats=True, owners={"v12e": O}, prices={"veg": 5},
-              players={P: {"coins": 2, "favors": 1, "hand": hand, "discard": disc,
-                           "baskets": ("p1", "p2", "k01", "k04")}})
+    s = build(
+        4,
+        boats={P: "h11"},
+        barge="x00",
+        fill_boats=True,
+        owners={"v12e": O},
+        prices={"veg": 5},
+        players={
+            P: {"coins": 2, "favors": 1, "hand": hand, "discard": disc, "baskets": ("p1", "p2", "k01", "k04")}
+        },
+    )
     s = play(s, "play m06", "merchant +1")
     a, b_ = data.MERCHANT_ROUTE[1]
     s = play(s, f"price {a} +1 {b_} -1")
@@ -286,15 +427,25 @@ def test_e11_prices() -> None:
     s = play(s, "buy v12e 3 favor 1")
     assert s.players[P].coins == 0 and s.players[O].flowers == flowers + 1
     # veg at its maximum: +1 keeps it at 7 and fruit drops one box
-    s = build(4, boats={P: "h12"}, merchant=11, fill_boats=True, prices={"veg": 7, "fruit": 5},
-              players={P: {"hand": ("b1", "b2"), "discard": ("b3", "b4", "b5")}})
+    s = build(
+        4,
+        boats={P: "h12"},
+        merchant=11,
+        fill_boats=True,
+        prices={"veg": 7, "fruit": 5},
+        players={P: {"hand": ("b1", "b2"), "discard": ("b3", "b4", "b5")}},
+    )
     s = play(s, "play b2", "merchant +1")
     assert "price veg +1 fruit -1" in legal(s)
     s = play(s, "price veg +1 fruit -1")
     assert price(s, "veg") == 7 and price(s, "fruit") == 4
     # m03 with merchant 0 changes the goods of the current space
-    s = build(4, boats={P: "h12"}, fill_boats=True, players={P: {"hand": ("b1", "m03"),
-                                                "discard": ("b2", "b3", "b4", "b5")}})
+    s = build(
+        4,
+        boats={P: "h12"},
+        fill_boats=True,
+        players={P: {"hand": ("b1", "m03"), "discard": ("b2", "b3", "b4", "b5")}},
+    )
     s = play(s, "play m03")
     assert "merchant 0" in legal(s)
     s = play(s, "merchant 0")
@@ -305,8 +456,18 @@ def test_e12_premove() -> None:
     s = e1(extra_hand=("m16",))
     s = play(s, "play m16")
     assert s.step == PREMOVE
-    assert [a.split()[1] for a in legal(s)] == ["h02", "h03", "h10", "h22", "h23", "v01", "v02",
-                                                "v10", "v20", "v23"]
+    assert [a.split()[1] for a in legal(s)] == [
+        "h02",
+        "h03",
+        "h10",
+        "h22",
+        "h23",
+        "v01",
+        "v02",
+        "v10",
+        "v20",
+        "v23",
+    ]
     s = play(s, "premove h10")
     assert s.step == MOVE and s.boats[P] == "h10"
     assert "move h11" in legal(s)  # the normal move may retrace the premove
