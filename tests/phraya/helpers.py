@@ -8,15 +8,17 @@ from typing import Any
 
 from engines import base
 from engines.phraya.positions import build
-from engines.phraya.state import ACT
+from engines.phraya.state import ACT, State
 
 
-def act(**kw):
+def act(**kw: Any) -> State:
     kw.setdefault("boats", {0: "h02"})
     return build(3, step=ACT, fill_boats=True, **kw)
 
 
-def random_playout(seed: int, n: int, opts: dict | None = None, stop: int | None = None) -> Iterator[Any]:
+def random_playout(
+    seed: int, n: int, opts: dict[str, object] | None = None, stop: int | None = None
+) -> Iterator[Any]:
     """Every state of a game played with seeded random legal actions (the start included),
     until the end or ``stop`` actions."""
     engine = base.get("phraya")

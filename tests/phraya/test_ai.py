@@ -50,7 +50,7 @@ def test_points_are_the_score_sheet_and_the_final_score_at_the_end() -> None:
         seat = E.to_move(s)[0]
         s = E.apply(s, seat, E.choose(E.view(s, seat), E.legal_actions(s, seat)))[0]
     out = E.outcome(s)
-    assert out is not None and heuristic.estimate(s) == [float(x) for x in out.scores]
+    assert out is not None and heuristic.estimate(s) == [float(x or 0) for x in out.scores]
 
 
 def test_evaluate_gives_rewards_that_favour_the_leader() -> None:

@@ -11,11 +11,23 @@ from engines.phraya import data, scoring
 from engines.phraya import legal as flow
 from engines.phraya.data import GI
 from engines.phraya.positions import SEAT, build, seats
-from engines.phraya.state import ACT, CARD, MOVE, OVER, PREMOVE, REFRESH, Opts, State, capacity, price
+from engines.phraya.state import (
+    ACT,
+    CARD,
+    MOVE,
+    OVER,
+    PREMOVE,
+    REFRESH,
+    Opts,
+    State,
+    capacity,
+    price,
+    temple_cost,
+)
 from engines.phraya.state import conditions as state_conditions
 from engines.phraya.state.setup import new_game
 
-P, O, W, B = SEAT["P"], SEAT["O"], SEAT["W"], SEAT["B"]
+P, O, W, B = SEAT["P"], SEAT["O"], SEAT["W"], SEAT["B"]  # noqa: E741 (the seats as the rules write them)
 
 
 def play(s: State, *actions: str) -> State:
@@ -254,7 +266,7 @@ def test_e3_setup_rng_calls() -> None:
     rng.shuffle(t)
     sides = ["ab"[rng.randrange(2)] for _ in range(4)]
     s = new_game(5, 3, Opts(layout="random"))
-    assert s.layout == tuple(zip(("NW", "NE", "SE", "SW"), t, sides))
+    assert s.layout == tuple(zip(("NW", "NE", "SE", "SW"), t, sides, strict=True))
 
 
 def test_e4_return_to_pier() -> None:
@@ -281,7 +293,7 @@ def test_e5_temple_costs() -> None:
         step=ACT,
         players={P: {"coins": 0, "flowers": 1, "goods": {"meat": 1}}},
     )
-    assert flow.temple_cost(s, "meat") == 2
+    assert temple_cost(s, "meat") == 2
     assert not any(a.startswith("temple meat") for a in legal(s))
     s = build(
         4,
@@ -299,7 +311,7 @@ def test_e5_temple_costs() -> None:
         passives=("temple-2",),
         players={P: {"coins": 0, "flowers": 1, "favors": 1, "goods": {"meat": 1}}},
     )
-    assert flow.temple_cost(s, "meat") == 0
+    assert temple_cost(s, "meat") == 0
     assert "temple meat" in legal(s) and "temple meat favor" not in legal(s)
 
 

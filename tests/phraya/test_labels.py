@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
 
 import pytest
 from PIL import Image, ImageChops
 
 from engines import base
+from engines.phraya.view.types import PhrayaView
 from render import phraya
 from render.common import MARK
 from render.phraya.changes import labels
@@ -21,9 +21,7 @@ GAMES = [(2, 1), (3, 2), (4, 3)]
 PRICE_KINDS = {"price"}
 
 
-def _moves(
-    n: int, seed: int, burst: int
-) -> Iterator[tuple[Mapping[str, Any], Mapping[str, Any], list[base.Event]]]:
+def _moves(n: int, seed: int, burst: int) -> Iterator[tuple[PhrayaView, PhrayaView, list[base.Event]]]:
     """(previous public view, public view, public events between) for a seeded whole game,
     a board every ``burst`` moves."""
     engine = base.get("phraya")
@@ -35,10 +33,7 @@ def _moves(
     while engine.outcome(state) is None and k < 2000:
         seat = engine.to_move(state)[0]
         legal = engine.legal_actions(state, seat)
-        if rng.random() < 0.6:
-            action = engine.choose(engine.view(state, seat), legal)
-        else:
-            action = rng.choice(legal)
+        action = engine.choose(engine.view(state, seat), legal) if rng.random() < 0.6 else rng.choice(legal)
         state, evs = engine.apply(state, seat, action)
         events += list(base.events_for(evs, None))
         k += 1
@@ -49,16 +44,14 @@ def _moves(
     assert engine.outcome(state) is not None, "the game did not end"
 
 
-def expected(
-    prev: Mapping[str, Any], view: Mapping[str, Any], events: Sequence[base.Event]
-) -> set[tuple[str, str]]:
+def expected(prev: PhrayaView, view: PhrayaView, events: Sequence[base.Event]) -> set[tuple[str, str]]:
     """The tags the events call for, where their effect still shows on the new board."""
     out: set[tuple[str, str]] = set()
     boats = list(view["boats"])
     for ev in events:
         d = ev.data
         if ev.kind in ("move", "premove", "boat"):
-            sec = d.get("to") or d.get("section")
+            sec = str(d.get("to") or d.get("section"))
             if sec in boats and sec != prev["boats"][int(d["seat"])]:
                 out.add((sec, "placed" if ev.kind == "boat" else "moved"))
         elif ev.kind == "barge" and d.get("crossing") == view["barge"] != prev["barge"]:
@@ -72,11 +65,11 @@ def expected(
     return out
 
 
-def _order_ids(view: Mapping[str, Any]) -> dict[str, str]:
-    return {st["id"]: st["order"]["id"] for st in view["board"]["stalls"] if st.get("order")}
+def _order_ids(view: PhrayaView) -> dict[str, str]:
+    return {st["id"]: o["id"] for st in view["board"]["stalls"] if (o := st["order"]) is not None}
 
 
-def check(prev: Mapping[str, Any], view: Mapping[str, Any], events: Sequence[base.Event]) -> None:
+def check(prev: PhrayaView, view: PhrayaView, events: Sequence[base.Event]) -> None:
     got = set(labels(prev, view))
     kinds = {ev.kind for ev in events}
     want = expected(prev, view, events)
@@ -132,7 +125,7 @@ def test_no_tags_without_a_previous_board() -> None:
 def test_the_tags_are_drawn() -> None:
     """A board whose moves tagged something shows the mark colour; the same board without the
     previous view shows none of it."""
-    for prev, view, events in _moves(3, 5, 1):
+    for prev, view, _events in _moves(3, 5, 1):
         tags = labels(prev, view)
         if any(lab == "moved" for _, lab in tags):
             break
@@ -140,4 +133,4 @@ def test_the_tags_are_drawn() -> None:
     marked, plain = phraya.board(view, names, previous=prev), phraya.board(view, names)
     assert ImageChops.difference(marked, plain).getbbox() is not None
     assert _exactly(marked, MARK) > _exactly(plain, MARK) + 200  # (the legend shows the colour too)
-    del events
+    del _events

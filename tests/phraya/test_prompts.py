@@ -6,12 +6,12 @@ import random
 
 from engines.phraya import ENGINE as E
 from engines.phraya.positions import build
-from engines.phraya.state import ACT, CARD, MOVE
+from engines.phraya.state import ACT, CARD, MOVE, State
 from engines.prompt import rows
 from tests.phraya.helpers import act
 
 
-def _label(s, action: str) -> str:
+def _label(s: State, action: str) -> str:
     lab = E.action_label(s, 0, action)
     assert lab.lower().startswith(action.lower()) and " · " in lab and len(lab) <= 80
     return lab

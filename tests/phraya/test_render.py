@@ -5,13 +5,16 @@ from __future__ import annotations
 import copy
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
 
 import render
 from engines import base
+from engines.phraya.view.types import CardView, PhrayaView
 from render import caption, frame, phraya
 from render.common import SEAT_COLORS, WIDTH, seat_initials, to_png
 from render.phraya import geo  # noqa: E402
@@ -77,8 +80,7 @@ def _diff(a: Image.Image, b: Image.Image) -> tuple[float, float]:
     diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
     hist = diff.histogram()
     total = a.width * a.height
-    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[256 * k : 256 * (k + 1)]))
-    mean /= total * 3
+    mean = sum(i * c for k in range(3) for i, c in enumerate(hist[256 * k : 256 * (k + 1)])) / (total * 3)
     r, g, bl = diff.split()
     worst = ImageChops.lighter(ImageChops.lighter(r, g), bl)
     return mean, sum(worst.histogram()[65:]) / total
@@ -105,7 +107,7 @@ def _golden_extra(seed: int, n: int, moves: int) -> Image.Image:
     return phraya.extra(engine.view(states[-1], None), NAMES[:n], previous=engine.view(states[-2], None))
 
 
-def _steps(seed: int, n: int, stop: int):
+def _steps(seed: int, n: int, stop: int) -> Iterator[tuple[PhrayaView | None, PhrayaView]]:
     """(previous public view, public view) after each move of a seeded playout."""
     engine = base.get("phraya")
     prev = None
@@ -126,13 +128,13 @@ def _far(a: Image.Image, b: Image.Image) -> int:
 WHOLE_GAMES = [(2, 11), (3, 12), (4, 13)]
 
 
-def _drawn_texts(monkeypatch) -> list[str]:
+def _drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     from PIL import ImageDraw
 
     drawn: list[str] = []
     real = ImageDraw.ImageDraw.text
 
-    def spy(self, xy, text, *args, **kwargs):
+    def spy(self: Any, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
         drawn.append(str(text))
         return real(self, xy, text, *args, **kwargs)
 
@@ -142,7 +144,7 @@ def _drawn_texts(monkeypatch) -> list[str]:
 
 @needs_engine
 @pytest.mark.parametrize("n,opts,seed", PLAYOUTS, ids=[f"{n}p" for n, _, _ in PLAYOUTS])
-def test_every_step_of_playouts_renders(n, opts, seed):
+def test_every_step_of_playouts_renders(n: int, opts: dict[str, object], seed: int) -> None:
     engine = base.get("phraya")
     names = NAMES[:n] if seed % 2 else None
     steps = set()
@@ -156,7 +158,7 @@ def test_every_step_of_playouts_renders(n, opts, seed):
             assert len(to_png(img)) <= MAX_PNG
             extra = phraya.extra(public, names)
             _check_extra(extra, n)
-            assert len(to_png(extra)) <= MAX_PNG
+            assert extra is not None and len(to_png(extra)) <= MAX_PNG
         _check_text(phraya.text(public, names), names)
         for seat in engine.to_move(state):
             mine = engine.view(state, seat)
@@ -177,7 +179,7 @@ def test_every_step_of_playouts_renders(n, opts, seed):
 
 
 @needs_engine
-def test_a_whole_game_renders_at_intervals_and_ends_with_a_sheet():
+def test_a_whole_game_renders_at_intervals_and_ends_with_a_sheet() -> None:
     """A full 3-player game without a round limit: every 25th step and the end."""
     engine = base.get("phraya")
     states = list(random_playout(4, 3))
@@ -196,7 +198,7 @@ def test_a_whole_game_renders_at_intervals_and_ends_with_a_sheet():
 
 
 @needs_engine
-def test_board_uses_only_the_public_view():
+def test_board_uses_only_the_public_view() -> None:
     """The board of a spectator view equals the board of the same view carrying a seat's
     private part, and rendering changes nothing in the view."""
     engine = base.get("phraya")
@@ -217,7 +219,7 @@ def test_board_uses_only_the_public_view():
 
 
 @needs_engine
-def test_hand_text_lists_the_legal_moves_and_names():
+def test_hand_text_lists_the_legal_moves_and_names() -> None:
     engine = base.get("phraya")
     for stop in (6, 30, 55):
         state = list(random_playout(9, 3, stop=stop))[-1]
@@ -233,7 +235,7 @@ def test_hand_text_lists_the_legal_moves_and_names():
 
 
 @needs_engine
-def test_rendering_is_deterministic():
+def test_rendering_is_deterministic() -> None:
     engine = base.get("phraya")
     state = list(random_playout(2, 4, stop=60))[-1]
     v = engine.view(state, None)
@@ -245,7 +247,7 @@ def test_rendering_is_deterministic():
 
 
 @needs_engine
-def test_movement_step_marks_the_reachable_sections_in_the_text():
+def test_movement_step_marks_the_reachable_sections_in_the_text() -> None:
     engine = base.get("phraya")
     for state in random_playout(6, 2):
         v = engine.view(state, None)
@@ -258,7 +260,7 @@ def test_movement_step_marks_the_reachable_sections_in_the_text():
 
 
 @needs_engine
-def test_step_marks_are_drawn_from_the_view():
+def test_step_marks_are_drawn_from_the_view() -> None:
     """Reachable sections (MOVE) and barge targets (BARGE) change the picture; without them the
     same position draws without marks."""
     engine = base.get("phraya")
@@ -276,12 +278,13 @@ def test_step_marks_are_drawn_from_the_view():
 
 
 @needs_engine
-def test_the_rulebook_scoring_example_renders():
-    """docs/rules/phraya.md#example-e2 (the rulebook's 85 VP example): a dense finished board, its sheet and text."""
+def test_the_rulebook_scoring_example_renders() -> None:
+    """docs/rules/phraya.md#example-e2 (the rulebook's 85 VP example): a dense finished board, its
+    sheet and text."""
     from engines.phraya.apply.ending import finish
     from engines.phraya.positions import SEAT, build, seats
 
-    P, O, W, B = (SEAT[c] for c in "POWB")
+    P, O, W, B = (SEAT[c] for c in "POWB")  # noqa: E741 (the seats as the rules write them)
     king = {
         f"{row}{i + 1}": q
         for row, text in (("c", "O W P O W B"), ("f", "O W"), ("g", "O W P"))
@@ -342,7 +345,7 @@ def test_the_rulebook_scoring_example_renders():
     assert "1st Olga 85" in t and "2nd Wen 58" in t
 
 
-def test_seats_use_the_house_palette_and_initials():
+def test_seats_use_the_house_palette_and_initials() -> None:
     """Phraya's seats look as in every game: the shared colours (no white seat on the cream
     paper) and the shared initials."""
     assert seat_letters(["Ann", "Bob", "Cy"], 3) == ["A", "B", "C"] == seat_initials(["Ann", "Bob", "Cy"])
@@ -351,11 +354,21 @@ def test_seats_use_the_house_palette_and_initials():
     assert all(min(c) < 200 for c in SEAT_FILL[:4]), "a seat as light as white"
 
 
-def test_card_effects_in_short_words():
+def test_card_effects_in_short_words() -> None:
     assert effect_short("mer 1-2 +2/-2") == "Merchant 1–2: +2/−2"
     assert effect_short("barge 1-1 1fl") == "Barge 1, bless 1 flower"
     assert effect_short("3/veg-stall") == "3 VP/veg stall"
-    assert card_lines({"immediate": ["coins 2"], "passive": ["stall5"], "endgame": ["2/king"]}) == [
+    card = CardView(
+        id="m00",
+        name="",
+        coins=0,
+        flowers=0,
+        text="",
+        immediate=["coins 2"],
+        passive=["stall5"],
+        endgame=["2/king"],
+    )
+    assert card_lines(card) == [
         "+2 coins",
         "Turn: Admin stall 5 coins",
         "End: 2 VP/King disk",
@@ -364,7 +377,7 @@ def test_card_effects_in_short_words():
 
 @needs_engine
 @pytest.mark.parametrize("which", ["board", "extra"])
-def test_golden_board(which):
+def test_golden_board(which: str) -> None:
     """A fixed seed and number of random moves -> the stored board and second picture.
     Regenerate with BAZAAR_UPDATE_GOLDEN=1 (the test then writes the file and skips)."""
     name, seed, n, moves = GOLDEN_CASE
@@ -384,7 +397,7 @@ def test_golden_board(which):
 
 
 @needs_engine
-def test_golden_tolerance_sees_one_move():
+def test_golden_tolerance_sees_one_move() -> None:
     name, seed, n, moves = GOLDEN_CASE
     path = GOLDEN / f"{name}.png"
     if not path.exists():
@@ -397,9 +410,10 @@ def test_golden_tolerance_sees_one_move():
 
 
 @needs_engine
-def test_changes_follow_the_public_views_and_are_empty_without_previous():
+def test_changes_follow_the_public_views_and_are_empty_without_previous() -> None:
     seen = set()
     for prev, v in _steps(3, 4, 160):
+        assert prev is not None
         ch = changes(prev, v)
         assert not changes(None, v) and not changes(v, v)
         moved = {b for a, b in zip(prev["boats"], v["boats"], strict=True) if b and a != b}
@@ -416,7 +430,7 @@ def test_changes_follow_the_public_views_and_are_empty_without_previous():
 
 
 @needs_engine
-def test_the_board_rings_the_section_a_boat_moved_to_only_with_previous():
+def test_the_board_rings_the_section_a_boat_moved_to_only_with_previous() -> None:
     prev, v = next((p, q) for p, q in _steps(5, 4, 200) if changes(p, q).boats)
     sec = sorted(changes(prev, v).boats)[0]
     plain, marked = phraya.board(v), phraya.board(v, previous=prev)
@@ -430,7 +444,7 @@ def test_the_board_rings_the_section_a_boat_moved_to_only_with_previous():
 
 
 @needs_engine
-def test_late_four_player_boards_fit_the_limit_at_zlib_level_1():
+def test_late_four_player_boards_fit_the_limit_at_zlib_level_1() -> None:
     """The posted board (caption and marks included) fits 120,000 bytes at zlib level 1, the
     fastest ``to_png`` tries, so no board pays for a second encoding."""
     import io
@@ -457,7 +471,7 @@ def test_late_four_player_boards_fit_the_limit_at_zlib_level_1():
 
 
 @needs_engine
-def test_static_layers_have_the_pixels_of_drawing_in_place(monkeypatch):
+def test_static_layers_have_the_pixels_of_drawing_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every layer pasted from the stamp cache (warm, after other boards of the game filled it)
     has the pixels of drawing it in place: a layer drawing outside its box, or a key missing a
     value the layer shows, would show here."""
@@ -478,13 +492,14 @@ def test_static_layers_have_the_pixels_of_drawing_in_place(monkeypatch):
             prev = v
     clear_caches()
 
-    def both(n, v, p):
-        return render.board_images("phraya", v, NAMES[:n], previous=p)
+    def both(n: int, v: PhrayaView, p: PhrayaView | None) -> tuple[Image.Image, Image.Image]:
+        a, b = render.board_images("phraya", v, NAMES[:n], previous=p)
+        return a, b
 
     stamped = [im for n, v, p in boards for im in both(n, v, p)]
     stamped += [im for n, v, p in boards for im in both(n, v, p)]  # warm
 
-    def in_place(img, box, key, draw):
+    def in_place(img: Any, box: Any, key: Any, draw: Any) -> None:
         draw(img, ImageDraw.Draw(img), box[0], box[1])
 
     monkeypatch.setattr(layers, "stamp", in_place)
@@ -495,7 +510,7 @@ def test_static_layers_have_the_pixels_of_drawing_in_place(monkeypatch):
 
 @needs_engine
 @pytest.mark.parametrize("n,seed", WHOLE_GAMES, ids=[f"{n}p" for n, _ in WHOLE_GAMES])
-def test_every_board_of_a_whole_game_keeps_one_size(n, seed):
+def test_every_board_of_a_whole_game_keeps_one_size(n: int, seed: int) -> None:
     """Every posted board of a seeded whole game (no round limit) is exactly 1000 ×
     (caption + board_height(n)) ≤ 1100, every second picture 1000 × extra_height(n) ≤ 1100,
     both in one size through the game; the PNGs stay within 120,000 bytes; the text of all of
@@ -517,17 +532,18 @@ def test_every_board_of_a_whole_game_keeps_one_size(n, seed):
         sizes.add(("board", board.size))
         if k % 4 == 0 or last:  # the second picture's canvas is made at its size: a sample
             extra = render.extra_image("phraya", v, names, previous=prev)
+            assert extra is not None
             sizes.add(("extra", extra.size))
         if k % 12 == 0 or last:
             assert len(to_png(board)) <= MAX_PNG
-            assert len(to_png(extra)) <= MAX_PNG
+            assert extra is not None and len(to_png(extra)) <= MAX_PNG
         prev = v
     want = {("board", (WIDTH, render.canvas_height("phraya", n))), ("extra", (WIDTH, phraya.extra_height(n)))}
     assert sizes == want, sizes
 
 
 @needs_engine
-def test_numbers_a_player_decides_by_are_drawn_at_34_px_or_more(monkeypatch):
+def test_numbers_a_player_decides_by_are_drawn_at_34_px_or_more(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every number drawn in ink on the board and the second picture (prices, order coins and
     VP, basket prices, King and Temple costs, supply, the players' counts, scores) is at least
     NUMBER_TEXT px; only muted reference numbers (the price ladder's other steps) are smaller,
@@ -541,7 +557,9 @@ def test_numbers_a_player_decides_by_are_drawn_at_34_px_or_more(monkeypatch):
     drawn = []
     real = ImageDraw.ImageDraw.text
 
-    def spy(self, xy, text, fill=None, font=None, *args, **kwargs):
+    def spy(
+        self: Any, xy: Any, text: Any, fill: Any = None, font: Any = None, *args: Any, **kwargs: Any
+    ) -> None:
         drawn.append((str(text), getattr(font, "size", 0), fill))
         return real(self, xy, text, fill, font, *args, **kwargs)
 
@@ -563,7 +581,7 @@ def test_numbers_a_player_decides_by_are_drawn_at_34_px_or_more(monkeypatch):
 
 
 @needs_engine
-def test_the_end_comes_first_and_says_game_over_once(monkeypatch):
+def test_the_end_comes_first_and_says_game_over_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The final sheet draws the ranking with every total before any category; each final hand
     (picture and text) says the seat's place; "game over" is said once at most in each."""
     from render.common import clear_caches
@@ -591,7 +609,7 @@ def test_the_end_comes_first_and_says_game_over_once(monkeypatch):
         assert "You finished" in t and t.lower().count("game over") <= 1, t
 
 
-def test_the_header_label_gives_way_to_the_seat_chip():
+def test_the_header_label_gives_way_to_the_seat_chip() -> None:
     """A long step label loses its last parts (then letters) so that the title, the stage and
     the chip of a long name keep their room; a short one stays whole."""
     from render.common import MIN_TEXT, font, text_width

@@ -14,7 +14,7 @@ from engines.phraya import ENGINE as E
 from engines.phraya import legal as flow
 from engines.phraya.data import board
 from engines.phraya.positions import build
-from engines.phraya.state import ACT, CARD, HELD, LEGAL, MOVE, OVER, conditions, put, put_player
+from engines.phraya.state import ACT, CARD, HELD, LEGAL, MOVE, OVER, State, conditions, put, put_player
 from engines.prompt import Pick, rows, walk
 
 
@@ -47,7 +47,7 @@ def _random_game(n: int, seed: int, opts: dict[str, object]) -> None:
     E.invariants(s)
 
 
-def _walk(n: int, seed: int, opts: dict) -> tuple[int, int]:
+def _walk(n: int, seed: int, opts: dict[str, object]) -> tuple[int, int]:
     """Play one random game checking every step; returns how many states came out of ``apply``
     with a legal list and with a count already kept."""
     rng = random.Random(seed)
@@ -77,12 +77,13 @@ def _walk(n: int, seed: int, opts: dict) -> tuple[int, int]:
     return kept_lists, kept_counts
 
 
-def _at(step: int, n: int = 3, seed: int = 0):
+def _at(step: int, n: int = 3, seed: int = 0) -> State:
     rng = random.Random(seed)
     s = E.setup(seed, n, {})
     while s.step != step:
         seat = base.first_awaited(E, s)
         s, _ = E.apply(s, seat, rng.choice(E.legal_actions(s, seat)))
+    assert isinstance(s, State)
     return s
 
 
@@ -102,7 +103,7 @@ def test_every_random_layout_is_valid() -> None:
 
     for perm in itertools.permutations("ABCD"):
         for sides in itertools.product("ab", repeat=4):
-            lay = tuple(zip(("NW", "NE", "SE", "SW"), perm, sides))
+            lay = tuple(zip(("NW", "NE", "SE", "SW"), perm, sides, strict=True))
             b = board.build(lay)
             for sec in board.SECTIONS:
                 svc = [x for x in board.banks(sec) if b.stalls[x].kind != "goods"]

@@ -22,7 +22,9 @@ HIDDEN = {"hidden_hands": True, "starting_boats": True, "round_limit": 12}
 def _assignments(free: tuple[str, ...], need: tuple[int, ...], prices: tuple[int, ...]) -> int:
     """Brute force: the ways to give the boats' slots (``need`` per goods pair) and the stalls'
     slots (``prices``) distinct tiles of ``free`` that fit."""
-    slots = [("pair", p) for p, m in zip(D._PAIRS, need, strict=True) for _ in range(m)]
+    slots: list[tuple[str, object]] = [
+        ("pair", p) for p, m in zip(D._PAIRS, need, strict=True) for _ in range(m)
+    ]
     slots += [("price", x) for x in prices]
     count = 0
     for tiles in itertools.permutations(free, len(slots)):
@@ -54,7 +56,7 @@ def test_determinize_draws_the_hidden_hands_and_the_deck_from_the_unseen_cards()
     seen = {c for p in s.players for c in p.discard} | set(s.display) | set(s.players[0].hand)
     unseen = sorted({c for q in (1, 2) for c in s.players[q].hand if c[0] == "m"} | set(s.deck))
     assert unseen, "the game should have hidden cards by then"
-    hands = Counter()
+    hands: Counter[tuple[str, ...]] = Counter()
     for k in range(200):
         d = E.determinize(view, random.Random(k))
         assert not seen & set(d.deck)

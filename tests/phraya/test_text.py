@@ -10,13 +10,13 @@ from engines.base import IllegalAction, format_text, replay
 from engines.phraya import ENGINE as E
 from engines.phraya import notation
 from engines.phraya.positions import build
-from engines.phraya.state import ACT, BARGE, CARD, MOVE, SETUP_BOAT, SETUP_STALL
+from engines.phraya.state import ACT, BARGE, CARD, MOVE, SETUP_BOAT, SETUP_STALL, State
 from tests.phraya.helpers import act
 
 VAGUE = ("wrong stall, already used", "is not allowed now", "is not possible now.")
 
 
-def why(s, seat: int, action: str) -> str:
+def why(s: State, seat: int, action: str) -> str:
     reason = E.is_legal(s, seat, action)
     assert reason is not None, f"{action} is legal here"
     with pytest.raises(IllegalAction) as err:
@@ -126,7 +126,7 @@ def test_old_logs_still_replay() -> None:
     """No action text changed: a log played before these texts replays as it did."""
     rng = random.Random(9)
     s = E.setup(11, 2, {})
-    moves = []
+    moves: list[tuple[int, str]] = []
     while E.outcome(s) is None and len(moves) < 200:
         seat = E.to_move(s)[0]
         a = E.playout_action(s, seat, rng)
