@@ -1,4 +1,4 @@
-"""Phraya renderer: pure functions of a Phraya view (``engines/phraya/view.py``).
+"""Phraya renderer: pure functions of a Phraya view (``engines/phraya/view/types.py``).
 
 * :func:`board` — the public board (canals, stalls, boats, barge, orders, standings) at one
   fixed size, 1000 × :func:`board_height`, from ``view(state, None)``;
@@ -8,9 +8,11 @@
 * :func:`score_sheet` — the final score sheet of a finished game;
 * :func:`text` — the same information as Discord markdown (≤ 1900 characters).
 
-Pieces: ``art`` (colours, icons), ``geo`` (board geometry), ``model`` (what is read from a view),
-``changes`` (what changed since the previous board, and its tags as data), ``board``, ``extra``,
-``hand``, ``sheet``, ``text``.
+The same parts as every game's renderer: ``layout`` (the board's geometry and sizes;
+``layout.model``, what the pictures read from a view), ``art`` (colours, icons, the card tiles,
+drawing helpers and the cached static layers), ``board`` (the board picture; ``board.extra`` the
+second picture), ``hand``, ``sheet``, ``marks`` (what changed since the previous board, and its
+tags as data) and ``text``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from PIL import Image
 
 from engines.phraya.view.types import PhrayaView
 from render.phraya.board import BOARD_H, board_image
-from render.phraya.extra import extra_height, extra_image
+from render.phraya.board.extra import extra_height, extra_image
 from render.phraya.hand import hand_image
 from render.phraya.sheet import sheet_image
 from render.phraya.text import score_text, text

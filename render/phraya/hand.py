@@ -26,10 +26,10 @@ from render.common import (
     wrap,
 )
 from render.phraya.art import GOOD_COLOR, GOOD_TINT, GOODS, card_info, icon, paste_c, seat_disc
+from render.phraya.art.cards import card_lines, draw_card, effect_short, word_parts
+from render.phraya.art.draw import M, crop, new_canvas, text_at, title
 from render.phraya.board import draw_header
-from render.phraya.cards import card_lines, draw_card, effect_short, word_parts
-from render.phraya.draw import M, crop, new_canvas, text_at, title
-from render.phraya.model import Model, model
+from render.phraya.layout.model import Model, model
 from render.phraya.sheet import category_label
 
 

@@ -11,9 +11,9 @@ from PIL import Image, ImageDraw
 from engines.phraya.view.types import PhrayaView
 from render.common import GOOD, INK, LINE, MIN_TEXT, MUTED, WIDTH, fit, font, num, ordinal
 from render.phraya.art import seat_disc, seat_text
+from render.phraya.art.draw import M, crop, new_canvas, text_at
 from render.phraya.board import draw_header
-from render.phraya.draw import M, crop, new_canvas, text_at
-from render.phraya.model import Model, model
+from render.phraya.layout.model import Model, model
 
 LABELS = {
     "coins": "Coins (1 per 5)",

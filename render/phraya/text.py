@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from engines.phraya.view.types import PhrayaView
 from render.common import num, ordinal, score_lines
 from render.phraya.art import GOODS
-from render.phraya.cards import card_lines
-from render.phraya.model import model
+from render.phraya.art.cards import card_lines
+from render.phraya.layout.model import model
 from render.phraya.sheet import category_label
 
 LIMIT = 1900

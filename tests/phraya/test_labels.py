@@ -12,7 +12,7 @@ from engines import base
 from engines.phraya.view.types import PhrayaView
 from render import phraya
 from render.common import MARK
-from render.phraya.changes import labels
+from render.phraya.marks import labels
 
 # (players, seed): whole games (no round limit)
 GAMES = [(2, 1), (3, 2), (4, 3)]

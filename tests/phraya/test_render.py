@@ -17,11 +17,11 @@ from engines import base
 from engines.phraya.view.types import CardView, PhrayaView
 from render import caption, frame, phraya
 from render.common import SEAT_COLORS, WIDTH, seat_initials, to_png
-from render.phraya import geo  # noqa: E402
+from render.phraya import layout  # noqa: E402
 from render.phraya.art import SEAT_FILL, seat_letters
+from render.phraya.art.cards import card_lines, effect_short
 from render.phraya.board import MAP_X, MAP_Y  # noqa: E402
-from render.phraya.cards import card_lines, effect_short
-from render.phraya.changes import changes  # noqa: E402
+from render.phraya.marks import changes  # noqa: E402
 from tests.phraya.helpers import random_playout
 
 GOLDEN = Path(__file__).parent.parent / "golden"
@@ -435,7 +435,7 @@ def test_the_board_rings_the_section_a_boat_moved_to_only_with_previous() -> Non
     sec = sorted(changes(prev, v).boats)[0]
     plain, marked = phraya.board(v), phraya.board(v, previous=prev)
     assert plain.size == marked.size  # one size, marks or not
-    x0, y0, x1, y1 = geo.section_box(sec, MAP_X, MAP_Y)
+    x0, y0, x1, y1 = layout.section_box(sec, MAP_X, MAP_Y)
     box = (x0 - 4, y0 - 4, x1 + 4, y1 + 4)
     assert _far(plain.crop(box), marked.crop(box)) > 200  # the mark: hundreds of pixels turn magenta
     assert to_png(phraya.board(v, previous=None)) == to_png(plain)
@@ -479,7 +479,7 @@ def test_static_layers_have_the_pixels_of_drawing_in_place(monkeypatch: pytest.M
 
     import render
     from render.common import clear_caches
-    from render.phraya import layers
+    from render.phraya.art import layers
 
     engine = base.get("phraya")
     boards = []

@@ -11,7 +11,7 @@ from typing import Any
 from engines.base import format_text
 from engines.phraya.view.types import BasketView, MeView, OrderView, PhrayaView, PlayerView, StallView
 from render.common import seat_names
-from render.phraya import geo
+from render.phraya import layout
 from render.phraya.art import GOODS, card_info, seat_letters
 
 STEP_LABEL = {
@@ -91,7 +91,7 @@ def model(view: PhrayaView, names: Sequence[str] | None = None) -> Model:
     act_st: list[str] = []
     if step == "setup_boat" and active is not None:
         taken = {x for x in boats if x}
-        marks_s = [s for s in geo.SECTIONS if None in geo.crossing_ends(s) and s not in taken]
+        marks_s = [s for s in layout.SECTIONS if None in layout.crossing_ends(s) and s not in taken]
     if step == "setup_stall":
         marks_st = [s for s, st in stalls.items() if st["ownable"] and st["owner"] is None]
     sec = boats[active] if active is not None else None
@@ -148,4 +148,4 @@ def model(view: PhrayaView, names: Sequence[str] | None = None) -> Model:
 
 def m_barge_adjacent(section: str, barge: str) -> bool:
     """Whether the barge sits on one of the section's crossings."""
-    return barge in geo.crossing_ends(section)
+    return barge in layout.crossing_ends(section)

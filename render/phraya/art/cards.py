@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw, ImageFont
 from engines.phraya.view.types import CardView
 from render.common import ACCENT, BG, INK, LINE, MIN_TEXT, MUTED, NUMBER_TEXT, PANEL, font, text_width, wrap
 from render.phraya.art import icon, paste
-from render.phraya.draw import text_at
+from render.phraya.art.draw import text_at
 
 EFFECT_SHORT = {
     "boat2": "boat 2 first",

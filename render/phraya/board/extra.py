@@ -43,10 +43,10 @@ from render.phraya.art import (
     seat_disc,
     seat_fill,
 )
-from render.phraya.cards import card_lines
-from render.phraya.changes import NONE, Changes, changes, labels
-from render.phraya.layers import Draw, layer
-from render.phraya.model import Model, model
+from render.phraya.art.cards import card_lines
+from render.phraya.art.layers import Draw, layer
+from render.phraya.layout.model import Model, model
+from render.phraya.marks import NONE, Changes, changes, labels
 
 X = frame.MARGIN
 HALF = (WIDTH - 2 * X - 20) // 2  # 470

@@ -2,7 +2,7 @@
 stalls, boats and the Royal Barge, the restaurants' orders and the basket stalls beside it, the
 standings strip and one legend line. One fixed size for every state of every game
 (:data:`BOARD_H`); prices, Temple, King, market and the players' goods are the second picture
-(:mod:`render.phraya.extra`).
+(:mod:`render.phraya.board.extra`).
 
 Section, crossing and stall ids are the targets a player types in ``/move`` ("move h12", "buy
 h00s 1", "barge x11"): they appear as small muted tags in the water and beside the orders, never
@@ -33,7 +33,7 @@ from render.common import (
     mix,
     text_width,
 )
-from render.phraya import geo
+from render.phraya import layout
 from render.phraya.art import (
     GOLD,
     GOLD_DARK,
@@ -50,17 +50,17 @@ from render.phraya.art import (
     paste_c,
     seat_disc,
 )
-from render.phraya.changes import NONE, Changes, changes, labels
-from render.phraya.layers import layer
-from render.phraya.model import Model, model
+from render.phraya.art.layers import layer
+from render.phraya.layout.model import Model, model
+from render.phraya.marks import NONE, Changes, changes, labels
 
 BOARD_H = 964
 """Every Phraya board is 1000 × BOARD_H px, at every player count (with the caption strip
 1092 px, within :data:`render.frame.MAX_HEIGHT`)."""
 MAP_X, MAP_Y = frame.MARGIN + 4, frame.HEADER_H + 14
-COL_X = MAP_X + geo.SPAN + 18  # the orders' column
+COL_X = MAP_X + layout.SPAN + 18  # the orders' column
 COL_W = WIDTH - frame.MARGIN - COL_X
-STRIP_Y = MAP_Y + geo.SPAN + 14
+STRIP_Y = MAP_Y + layout.SPAN + 14
 LEGEND_Y = STRIP_Y + 84 + 4
 REACH = (255, 214, 64)  # the sections / crossings the step can reach
 REACH_EDGE = (200, 80, 0)
@@ -135,8 +135,8 @@ def _stall_tile(
 ) -> None:
     st = m.stalls[sid]
     kind = st["kind"]
-    poly = geo.stall_poly(sid, x0, y0)
-    cx, cy, horiz = geo.stall_anchor(sid, x0, y0)
+    poly = layout.stall_poly(sid, x0, y0)
+    cx, cy, horiz = layout.stall_anchor(sid, x0, y0)
     if kind == "goods":
         good = st["good"] or "veg"
         d.polygon(poly, fill=GOOD_TINT[good])
@@ -180,14 +180,14 @@ def _hatched(
 def _water(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int) -> None:
     """The map's static layer: the water with every section's and crossing's id as a tag."""
     x0, y0 = x + 4, y + 4
-    span = geo.SPAN
+    span = layout.SPAN
     d.rectangle((x0 - 4, y0 - 4, x0 + span + 4, y0 + span + 4), fill=WATER, outline=WATER_DARK, width=3)
     f = font(MIN_TEXT, False, True)
-    for sec in geo.SECTIONS:
-        X0, Y0, X1, Y1 = geo.section_box(sec, x0, y0)
+    for sec in layout.SECTIONS:
+        X0, Y0, X1, Y1 = layout.section_box(sec, x0, y0)
         d.text(((X0 + X1) / 2, (Y0 + Y1) / 2 + 1), sec, font=f, fill=TAG, anchor="mm")
-    for xid in geo.CROSSINGS:
-        X0, Y0, X1, Y1 = geo.crossing_box(xid, x0, y0)
+    for xid in layout.CROSSINGS:
+        X0, Y0, X1, Y1 = layout.crossing_box(xid, x0, y0)
         d.text(((X0 + X1) / 2, (Y0 + Y1) / 2 + 1), xid, font=f, fill=TAG, anchor="mm")
 
 
@@ -196,11 +196,11 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
     sec_marks, x_marks = set(m.mark_sections), set(m.mark_crossings)
     boats = {sec: seat for seat, sec in enumerate(m.boats) if sec}
     f = font(MIN_TEXT, False, True)
-    for sec in geo.SECTIONS:
+    for sec in layout.SECTIONS:
         hot, seat = sec in sec_marks, boats.get(sec)
         if not hot and seat is None:
             continue
-        X0, Y0, X1, Y1 = geo.section_box(sec, x0, y0)
+        X0, Y0, X1, Y1 = layout.section_box(sec, x0, y0)
         if hot:
             d.rectangle((X0 + 2, Y0 + 2, X1 - 2, Y1 - 2), fill=REACH, outline=REACH_EDGE, width=4)
         else:
@@ -215,14 +215,14 @@ def draw_map(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, x0: int, y0: in
             d.text(((X0 + X1) / 2, Y0 + 18), sec, font=f, fill=col, anchor="mm")
             boat(img, seat, m.letters[seat], (X0 + X1) / 2, Y1 - 40, 44, 76)
     for xid in x_marks - {m.barge}:
-        X0, Y0, X1, Y1 = geo.crossing_box(xid, x0, y0)
+        X0, Y0, X1, Y1 = layout.crossing_box(xid, x0, y0)
         d.rectangle((X0 + 2, Y0 + 2, X1 - 2, Y1 - 2), fill=REACH, outline=REACH_EDGE, width=4)
         d.text(((X0 + X1) / 2, (Y0 + Y1) / 2 + 1), xid, font=f, fill=(120, 40, 0), anchor="mm")
     for i in range(4):
         for j in range(4):
             _island(img, m, i, j, x0, y0, set(m.mark_stalls), set(m.active_stalls))
-    if m.barge in geo.CROSSINGS:
-        X0, Y0, X1, Y1 = geo.crossing_box(m.barge, x0, y0)
+    if m.barge in layout.CROSSINGS:
+        X0, Y0, X1, Y1 = layout.crossing_box(m.barge, x0, y0)
         cx, cy = (X0 + X1) / 2, (Y0 + Y1) / 2
         d.ellipse((X0 - 10, Y0 - 10, X1 + 10, Y1 + 10), fill=GOLD, outline=GOLD_DARK, width=4)
         paste_c(img, icon("crown", 34), cx, cy - 14)
@@ -234,9 +234,9 @@ def _island(
 ) -> None:
     """Island (i, j) with its stall tiles, drawn once per look and pasted from the stamp cache
     (the key holds every stall's view and owner initials and whether it is marked)."""
-    X0, Y0, X1, Y1 = geo.island_box(i, j, x0, y0)
+    X0, Y0, X1, Y1 = layout.island_box(i, j, x0, y0)
     bx, by = X0 - X0 % 2, Y0 - Y0 % 2
-    sides = list(geo.island_sides(i, j).items())
+    sides = list(layout.island_sides(i, j).items())
     key = (
         "phraya.island",
         X0 - bx,
@@ -246,7 +246,9 @@ def _island(
 
     def draw(im: Image.Image, dd: ImageDraw.ImageDraw, sx: float, sy: float) -> None:
         ox, oy = x0 - bx + int(sx), y0 - by + int(sy)
-        dd.rounded_rectangle(geo.island_box(i, j, ox, oy), radius=10, fill=LAND, outline=LAND_EDGE, width=2)
+        dd.rounded_rectangle(
+            layout.island_box(i, j, ox, oy), radius=10, fill=LAND, outline=LAND_EDGE, width=2
+        )
         for _, sid in sides:
             _stall_tile(im, dd, m, sid, ox, oy, sid in marked, sid in active)
 
@@ -276,17 +278,17 @@ def _map_marks(d: ImageDraw.ImageDraw, m: Model, tags: list[tuple[str, str]], x0
     """What the last move changed on the map: the section a boat moved to, the barge's new
     crossing and a stall just placed, outlined in the house mark colour with their tags (each
     tag beside its thing where it covers no place the step can reach, no boat and no other tag)."""
-    busy: list[Box] = [geo.section_box(sec, x0, y0) for sec in m.mark_sections + [b for b in m.boats if b]]
-    busy += [geo.crossing_box(xid, x0, y0) for xid in m.mark_crossings]
+    busy: list[Box] = [layout.section_box(sec, x0, y0) for sec in m.mark_sections + [b for b in m.boats if b]]
+    busy += [layout.crossing_box(xid, x0, y0) for xid in m.mark_crossings]
     for thing, label in tags:
-        if thing in geo.SECTIONS:
-            X0, Y0, X1, Y1 = geo.section_box(thing, x0, y0)
+        if thing in layout.SECTIONS:
+            X0, Y0, X1, Y1 = layout.section_box(thing, x0, y0)
             mark_box(d, (X0 - 2, Y0 - 2, X1 + 2, Y1 + 2), radius=8)
-        elif thing in geo.CROSSINGS:
-            X0, Y0, X1, Y1 = geo.crossing_box(thing, x0, y0)
+        elif thing in layout.CROSSINGS:
+            X0, Y0, X1, Y1 = layout.crossing_box(thing, x0, y0)
             d.ellipse((X0 - 16, Y0 - 16, X1 + 16, Y1 + 16), outline=MARK, width=6)
-        elif thing in geo.STALLS and label == "placed":
-            d.polygon(geo.stall_poly(thing, x0, y0), outline=MARK, width=6)
+        elif thing in layout.STALLS and label == "placed":
+            d.polygon(layout.stall_poly(thing, x0, y0), outline=MARK, width=6)
         else:
             continue
         own = _thing_box(thing, x0, y0)
@@ -301,7 +303,7 @@ def _tag_spot(own: Box, w: float, busy: list[Box], x0: int, y0: int) -> Box:
     inside the map)."""
     bx0, by0, bx1, by1 = own
     cx, cy, h = (bx0 + bx1) / 2, (by0 + by1) / 2, 34
-    lo, hi = x0, x0 + geo.SPAN
+    lo, hi = x0, x0 + layout.SPAN
 
     def clamp(x: float) -> float:
         return min(max(x, lo), hi - w)
@@ -312,7 +314,7 @@ def _tag_spot(own: Box, w: float, busy: list[Box], x0: int, y0: int) -> Box:
         (bx1 + 4, cy - h / 2, bx1 + 4 + w, cy + h / 2),
         (bx0 - 4 - w, cy - h / 2, bx0 - 4, cy + h / 2),
     ]
-    inside = [t for t in spots if lo <= t[0] and t[2] <= hi and y0 <= t[1] and t[3] <= y0 + geo.SPAN]
+    inside = [t for t in spots if lo <= t[0] and t[2] <= hi and y0 <= t[1] and t[3] <= y0 + layout.SPAN]
     for t in inside:
         if not any(_overlap(t, b) for b in busy if b != own):
             return t
@@ -324,12 +326,12 @@ def _overlap(a: Box, b: Box) -> bool:
 
 
 def _thing_box(thing: str, x0: int, y0: int) -> tuple[float, float, float, float]:
-    if thing in geo.SECTIONS:
-        return geo.section_box(thing, x0, y0)
-    if thing in geo.CROSSINGS:
-        X0, Y0, X1, Y1 = geo.crossing_box(thing, x0, y0)
+    if thing in layout.SECTIONS:
+        return layout.section_box(thing, x0, y0)
+    if thing in layout.CROSSINGS:
+        X0, Y0, X1, Y1 = layout.crossing_box(thing, x0, y0)
         return X0 - 10, Y0 - 10, X1 + 10, Y1 + 10
-    xs, ys = zip(*geo.stall_poly(thing, x0, y0), strict=True)
+    xs, ys = zip(*layout.stall_poly(thing, x0, y0), strict=True)
     return min(xs), min(ys), max(xs), max(ys)
 
 
