@@ -32,6 +32,7 @@ from engines.phraya.state import (
     REFRESH,
     SETUP_BOAT,
     SETUP_STALL,
+    Player,
     State,
     capacity,
     king_pay,
@@ -316,6 +317,42 @@ _MAX_ROWERS = data.ROWERS_START + data.ROWER_BENCHES_EXTRA
 _PRICE_ROWS = data.PRICE_ROWS
 
 
+def _goods_choices(s: State, p: Player, sid: str, g: str, out: list[str]) -> None:
+    """Append the buys and sells of goods stall ``sid`` (good ``g``) that ``p`` can make."""
+    gi = GI[g]
+    held = p.goods[gi]
+    free = min(capacity(p)[gi] - held, s.supply_goods[gi])
+    if free > 0:
+        unit = _PRICE_ROWS[g][0] if _CHEAP[g] in s.passives else _PRICE_ROWS[g][s.prices[gi]]
+        favors = p.favors
+        afford = p.coins // unit  # n - k goods paid in coins: (n - k) * unit <= coins
+        buy = _BUY[sid]
+        for n in range(1, free + 1):
+            top = n if n < favors else favors
+            low = n - afford if n > afford else 0
+            if low <= top:
+                out += buy[n][low : top + 1]
+    if held:
+        out += _SELL[sid][1 : held + 1]
+
+
+def _basket_choices(s: State, p: Player, sid: str, out: list[str]) -> None:
+    """Append the basket purchases and rower hires ``p`` can make at basket stall ``sid``."""
+    tile = s.stall_baskets[s.board.baskets.index(sid)]
+    if tile and len(p.baskets) - p.start_baskets < data.BASKET_SPACES_EXTRA:
+        if p.coins >= int(BASKET[tile][2]):
+            out.append("basket")
+        if p.favors > 0:
+            out.append("basket favor")
+    if p.rowers < _MAX_ROWERS and s.supply_rowers > 0:
+        if p.goods[_MEAT] > 0:
+            out.append("rower meat")
+        if p.goods[_FISH] > 0:
+            out.append("rower fish")
+        if p.favors > 0:
+            out.append("rower favor")
+
+
 def stall_choices(s: State, seat: int, sid: str) -> list[str]:
     """The interactions with stall ``sid`` for ``seat`` now (ignoring whether it was used)."""
     st = s.board.stalls[sid]
@@ -323,37 +360,9 @@ def stall_choices(s: State, seat: int, sid: str) -> list[str]:
     out: list[str] = []
     kind = st.kind
     if kind == "goods":
-        g = str(st.good)
-        gi = GI[g]
-        held = p.goods[gi]
-        free = min(capacity(p)[gi] - held, s.supply_goods[gi])
-        if free > 0:
-            unit = _PRICE_ROWS[g][0] if _CHEAP[g] in s.passives else _PRICE_ROWS[g][s.prices[gi]]
-            favors = p.favors
-            afford = p.coins // unit  # n - k goods paid in coins: (n - k) * unit <= coins
-            buy = _BUY[sid]
-            for n in range(1, free + 1):
-                top = n if n < favors else favors
-                low = n - afford if n > afford else 0
-                if low <= top:
-                    out += buy[n][low : top + 1]
-        if held:
-            out += _SELL[sid][1 : held + 1]
+        _goods_choices(s, p, sid, str(st.good), out)
     elif kind == "basket":
-        i = s.board.baskets.index(sid)
-        tile = s.stall_baskets[i]
-        if tile and len(p.baskets) - p.start_baskets < data.BASKET_SPACES_EXTRA:
-            if p.coins >= int(BASKET[tile][2]):
-                out.append("basket")
-            if p.favors > 0:
-                out.append("basket favor")
-        if p.rowers < _MAX_ROWERS and s.supply_rowers > 0:
-            if p.goods[_MEAT] > 0:
-                out.append("rower meat")
-            if p.goods[_FISH] > 0:
-                out.append("rower fish")
-            if p.favors > 0:
-                out.append("rower favor")
+        _basket_choices(s, p, sid, out)
     elif kind == "restaurant":
         oid = s.orders_on[s.board.restaurants.index(sid)]
         if oid:

@@ -34,6 +34,26 @@ def _head(effect: str) -> tuple[str, int]:
 _HEADS = {e: _head(e) for c in CARDS.values() for e in c.immediate}
 
 
+def _retrieve(s: State, seat: int, ev: Events) -> State:
+    """Return to Pier (docs/rules/phraya.md#return-to-pier): the discard pile back to hand, a coin a
+    card, then the refresh step (or the turn's end when slot 1 is empty)."""
+    p = s.players[seat]
+    k = len(p.discard) * data.RETRIEVE_COIN_PER_CARD
+    s = write_player(s, seat, coins=p.coins + k, hand=tuple(nsorted(p.hand + p.discard)), discard=())
+    ev.append(
+        event(
+            "retrieve",
+            f"{{s{seat}}} takes back {len(p.discard)} cards and gains {k} coins.",
+            {"seat": seat, "coins": k},
+        )
+    )
+    s = write(s, step=REFRESH, effects=(), pending="")
+    if s.display[0]:
+        return s
+    ev.append(event("auto", f"{{s{seat}}} keeps the market (slot 1 is empty).", {"seat": seat}))
+    return end_turn(s, ev)
+
+
 def advance(s: State, ev: Events) -> State:
     """Resolve queued effects until one needs a choice; then MOVE (or ACT, or the turn's end)."""
     seat = s.cur
@@ -71,21 +91,7 @@ def advance(s: State, ev: Events) -> State:
                 return s
             ev.append(event("auto", f"{{s{seat}}} cannot move before the movement.", {"seat": seat}))
         elif head == "retrieve":
-            p = s.players[seat]
-            k = len(p.discard) * data.RETRIEVE_COIN_PER_CARD
-            s = write_player(s, seat, coins=p.coins + k, hand=tuple(nsorted(p.hand + p.discard)), discard=())
-            ev.append(
-                event(
-                    "retrieve",
-                    f"{{s{seat}}} takes back {len(p.discard)} cards and gains {k} coins.",
-                    {"seat": seat, "coins": k},
-                )
-            )
-            s = write(s, step=REFRESH, effects=(), pending="")
-            if s.display[0]:
-                return s
-            ev.append(event("auto", f"{{s{seat}}} keeps the market (slot 1 is empty).", {"seat": seat}))
-            return end_turn(s, ev)
+            return _retrieve(s, seat, ev)
         poke(s, "pending", "")
     poke(s, "pending", "")
     poke(s, "step", MOVE)
