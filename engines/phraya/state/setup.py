@@ -32,17 +32,50 @@ OPTIONS = (
 )
 
 
+def _layout(rng: random.Random, opts: Opts) -> board.Layout:
+    """The board parts and sides: drawn with ``layout=random`` (no draw for the default)."""
+    if opts.layout != "random":
+        return board.DEFAULT_LAYOUT
+    tiles = ["A", "B", "C", "D"]
+    rng.shuffle(tiles)
+    sides = ["ab"[rng.randrange(2)] for _ in data.POSITION_ORDER]
+    return tuple((p, tiles[i], sides[i]) for i, p in enumerate(data.POSITION_ORDER))
+
+
+def _order_stacks(rng: random.Random, n: int) -> tuple[list[list[str]], list[str]]:
+    """The four order stacks shuffled type by type, and the tiles removed at 2 players."""
+    stacks = []
+    removed = []
+    for t in range(1, 5):
+        st = [o for o in ORDER_IDS if o[1] == str(t)]
+        rng.shuffle(st)
+        if n == 2:
+            removed.append(st.pop(0))
+        stacks.append(st)
+    return stacks, removed
+
+
+def _players(n: int, order: list[int], dealt: dict[int, tuple[str, str]]) -> list[Player]:
+    """Each seat's start: coins by turn order, the printed baskets or the two dealt ones (with the
+    coins that even out the boats' values, docs/rules/phraya.md#starting-boats)."""
+    values = {q: -(-(int(BASKET[a][2]) + int(BASKET[c][2])) // 2) for q, (a, c) in dealt.items()}
+    top = max(values.values()) if values else 0
+    players = []
+    for q in range(n):
+        coins = data.START_COINS + order.index(q)
+        baskets: tuple[str, ...] = data.PRINTED_BASKET_IDS
+        if dealt:
+            baskets = dealt[q]
+            coins += top - values[q]
+        players.append(Player(coins=coins, baskets=baskets, stalls_left=data.STALLS_PER_PLAYER[n]))
+    return players
+
+
 def new_game(seed: int, n: int, opts: Opts) -> State:
     """A new game in SETUP_BOAT, built with the random draws of docs/rules/phraya.md#setup-rng in that
     order."""
     rng = random.Random(seed)
-    if opts.layout == "random":
-        tiles = ["A", "B", "C", "D"]
-        rng.shuffle(tiles)
-        sides = ["ab"[rng.randrange(2)] for _ in data.POSITION_ORDER]
-        layout: board.Layout = tuple((p, tiles[i], sides[i]) for i, p in enumerate(data.POSITION_ORDER))
-    else:
-        layout = board.DEFAULT_LAYOUT
+    layout = _layout(rng, opts)
     b = board.build(layout)
     first = rng.randrange(n)
     cards = list(MARKET_IDS)
@@ -56,25 +89,9 @@ def new_game(seed: int, n: int, opts: Opts) -> State:
         for q in order:
             dealt[q] = (bag.pop(0), bag.pop(0))
     on_stalls = tuple(bag.pop(0) if bag else "" for _ in b.baskets)
-    stacks = []
-    removed = []
-    for t in range(1, 5):
-        st = [o for o in ORDER_IDS if o[1] == str(t)]
-        rng.shuffle(st)
-        if n == 2:
-            removed.append(st.pop(0))
-        stacks.append(st)
+    stacks, removed = _order_stacks(rng, n)
     orders_on = tuple(stacks[0].pop(0) if stacks[0] else "" for _ in b.restaurants)
-    values = {q: -(-(int(BASKET[a][2]) + int(BASKET[c][2])) // 2) for q, (a, c) in dealt.items()}
-    top = max(values.values()) if values else 0
-    players = []
-    for q in range(n):
-        coins = data.START_COINS + order.index(q)
-        baskets: tuple[str, ...] = data.PRINTED_BASKET_IDS
-        if opts.starting_boats:
-            baskets = dealt[q]
-            coins += top - values[q]
-        players.append(Player(coins=coins, baskets=baskets, stalls_left=data.STALLS_PER_PLAYER[n]))
+    players = _players(n, order, dealt)
     g = data.GOODS_SUPPLY
     return State(
         n=n,
