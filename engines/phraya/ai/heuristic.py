@@ -17,7 +17,7 @@ from engines.phraya.ai.playout import _KING_ROW, _PRICES, _STALL_MAJ, _TEMPLE_VP
 from engines.phraya.apply import apply
 from engines.phraya.data import CARDS, GI, ORDER
 from engines.phraya.scoring import majority
-from engines.phraya.state import CARD, OVER, State
+from engines.phraya.state import CARD, OVER, Player, State
 
 GOODS = ("veg", "fruit", "fish", "meat")
 
@@ -222,13 +222,8 @@ def _dest_value(view: V, me: V, sec: str) -> float:
     return best
 
 
-def _act(view: V, me: V, legal: Sequence[str]) -> str:
-    goods = me["goods"]
-    sec = view["boats"][view["viewer"]]
-    stalls = {st["id"]: st for st in view["board"]["stalls"] if st["section"] == sec}
-    if "deliver" in legal:
-        return "deliver"
-    # buy what the order on this section lacks
+def _buy_for_order(stalls: Mapping[str, V], goods: V, legal: Sequence[str]) -> str | None:
+    """The buy that gives exactly what the order on this section lacks of a good, if listed."""
     for st in stalls.values():
         if st["kind"] == "restaurant" and st["order"]:
             o = st["order"]
@@ -239,6 +234,18 @@ def _act(view: V, me: V, legal: Sequence[str]) -> str:
                     lack = o["goods"].count(g) - goods[g]
                     if lack > 0 and int(t[2]) == lack:
                         return a
+    return None
+
+
+def _act(view: V, me: V, legal: Sequence[str]) -> str:
+    goods = me["goods"]
+    sec = view["boats"][view["viewer"]]
+    stalls = {st["id"]: st for st in view["board"]["stalls"] if st["section"] == sec}
+    if "deliver" in legal:
+        return "deliver"
+    buy = _buy_for_order(stalls, goods, legal)
+    if buy is not None:
+        return buy
     for pref in ("temple ",):
         opts = [a for a in legal if a.startswith(pref)]
         if opts:
@@ -376,26 +383,33 @@ def points(s: State) -> list[int]:
             out[q] += pts
     for q, p in enumerate(players):
         out[q] += sum(ORDER[o][4] for o in p.orders)
-        for cid in p.hand + p.discard:
-            if cid[0] != "m":
-                continue
-            for e in CARDS[cid].endgame:
-                if e == "2/order":
-                    out[q] += 2 * len(p.orders)
-                elif e == "2/king":
-                    out[q] += 2 * king[q]
-                elif e == "2/temple":
-                    out[q] += 2 * temple_disks[q]
-                elif e[:2] == "3/":
-                    out[q] += 3 * stalls[q][GI[e[2:].split("-")[0]]]
-                elif e == "2/stall":
-                    out[q] += 2 * sum(stalls[q])
-                elif e == "1/flower":
-                    out[q] += p.flowers
-                elif e == "4/favor":
-                    out[q] += 4 * p.favors
-                elif e == "1/5coins":
-                    out[q] += coins[q] // 5
+        out[q] += _card_points(p, king[q], temple_disks[q], stalls[q], coins[q])
+    return out
+
+
+def _card_points(p: Player, king: int, temple: int, stalls: list[int], coins: int) -> int:
+    """What the end-game effects of ``p``'s market cards score (as ``scoring.card_points``)."""
+    out = 0
+    for cid in p.hand + p.discard:
+        if cid[0] != "m":
+            continue
+        for e in CARDS[cid].endgame:
+            if e == "2/order":
+                out += 2 * len(p.orders)
+            elif e == "2/king":
+                out += 2 * king
+            elif e == "2/temple":
+                out += 2 * temple
+            elif e[:2] == "3/":
+                out += 3 * stalls[GI[e[2:].split("-")[0]]]
+            elif e == "2/stall":
+                out += 2 * sum(stalls)
+            elif e == "1/flower":
+                out += p.flowers
+            elif e == "4/favor":
+                out += 4 * p.favors
+            elif e == "1/5coins":
+                out += coins // 5
     return out
 
 

@@ -32,6 +32,7 @@ from engines.phraya.state import (
     REFRESH,
     SETUP_BOAT,
     SETUP_STALL,
+    Player,
     State,
     capacity,
     temple_cost,
@@ -162,6 +163,27 @@ def _stall(s: State, seat: int, sid: str) -> float:
     return gain - 0.5 * mine
 
 
+def _order_value(s: State, p: Player, sec: str, sid: str, cap: tuple[int, int, int, int]) -> float:
+    """What the order at restaurant ``sid`` is worth to ``p`` there: deliverable now, or after
+    buying what it lacks at the other stall of section ``sec``."""
+    b = s.board
+    oid = s.orders_on[b.restaurants.index(sid)]
+    if not oid:
+        return 0.0
+    need = _ORDER_NEED[oid]
+    missing = sum(max(0, need[i] - p.goods[i]) for i in range(4))
+    if missing == 0:
+        return 6.0 + _ORDER_VALUE[oid]
+    other = b.stalls[board.banks(sec)[0] if board.banks(sec)[1] == sid else board.banks(sec)[1]]
+    if other.good is not None:
+        gi = GI[other.good]
+        rest = missing - max(0, need[gi] - p.goods[gi])
+        cost = max(0, need[gi] - p.goods[gi]) * _PRICES[gi][s.prices[gi]]
+        if rest == 0 and cost <= p.coins and need[gi] <= cap[gi]:
+            return 5.0 + _ORDER_VALUE[oid] - cost * 0.2
+    return 0.0
+
+
 def _dest(s: State, seat: int, sec: str) -> float:
     p = s.players[seat]
     b = s.board
@@ -172,22 +194,7 @@ def _dest(s: State, seat: int, sec: str) -> float:
         kind = st.kind
         v = 0.0
         if kind == "restaurant":
-            oid = s.orders_on[b.restaurants.index(sid)]
-            if oid:
-                need = _ORDER_NEED[oid]
-                missing = sum(max(0, need[i] - p.goods[i]) for i in range(4))
-                if missing == 0:
-                    v = 6.0 + _ORDER_VALUE[oid]
-                else:
-                    other = b.stalls[
-                        board.banks(sec)[0] if board.banks(sec)[1] == sid else board.banks(sec)[1]
-                    ]
-                    if other.good is not None:
-                        gi = GI[other.good]
-                        rest = missing - max(0, need[gi] - p.goods[gi])
-                        cost = max(0, need[gi] - p.goods[gi]) * _PRICES[gi][s.prices[gi]]
-                        if rest == 0 and cost <= p.coins and need[gi] <= cap[gi]:
-                            v = 5.0 + _ORDER_VALUE[oid] - cost * 0.2
+            v = _order_value(s, p, sec, sid, cap)
         elif kind == "temple":
             if p.disks_left:
                 for gi in range(4):
