@@ -152,10 +152,8 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
     )
 
 
-def _template(v: Mapping[str, Any]) -> _Template:
-    n = int(v["n_players"])
-    o = v["options"]
-    opts = Opts(
+def _opts(o: Mapping[str, Any]) -> Opts:
+    return Opts(
         layout=str(o["layout"]),
         starting_boats=bool(o["starting_boats"]),
         hidden_hands=bool(o["hidden_hands"]),
@@ -163,27 +161,19 @@ def _template(v: Mapping[str, Any]) -> _Template:
         blocked_allow_retrieve=bool(o["blocked_allow_retrieve"]),
         round_limit=int(o["round_limit"]),
     )
-    layout: board.Layout = tuple((str(a), str(b), str(c)) for a, b, c in v["board"]["layout"])
-    b = board.build(layout)
-    stalls = {st["id"]: st for st in v["board"]["stalls"]}
-    owner = tuple(-1 if stalls[x]["owner"] is None else int(stalls[x]["owner"]) for x in board.STALLS)
-    orders_on = tuple(stalls[x]["order"]["id"] if stalls[x]["order"] else "" for x in b.restaurants)
-    step = _STEP_INDEX[v["step"]]
-    first, cur = int(v["first"]), int(v["current"])
-    boats = tuple(x or "" for x in v["boats"])
-    setup_i = 0
-    if step == SETUP_BOAT:
-        setup_i = sum(1 for x in boats if x)
-    elif step == SETUP_STALL and v["to_move"]:
-        order = [(first + k) % n for k in range(n)]
-        setup_i = n - 1 - order.index(int(v["to_move"][0]))
-    supply = v["supply"]
-    # players, with what each shows
+
+
+_Seen = tuple[list[Player], set[str], list[tuple[int, int]], list[tuple[int, int, tuple[str, str]]], set[str]]
+
+
+def _players(v: Mapping[str, Any], opts: Opts) -> _Seen:
+    """Each seat as its view shows it, with the cards and order tiles seen, the hidden hands
+    (seat, market cards held) and the boats' basket slots whose tiles are to draw."""
     players = []
-    seen_cards: set[str] = {c["id"] for c in v["display"] if c}
+    seen_cards: set[str] = set()
     hidden: list[tuple[int, int]] = []
     boat_slots: list[tuple[int, int, tuple[str, str]]] = []
-    seen_orders: set[str] = set(x for x in orders_on if x)
+    seen_orders: set[str] = set()
     for q, pv in enumerate(v["players"]):
         discard = tuple(pv["discard"])
         seen_cards.update(discard)
@@ -219,14 +209,13 @@ def _template(v: Mapping[str, Any]) -> _Template:
                 start_baskets=2,
             )
         )
-    card_pool = tuple(c for c in MARKET_IDS if c not in seen_cards)
-    # order tiles
-    removed_per_type = 1 if int(v["removed"]) else 0
-    order_pools = tuple(
-        tuple(x for x in ORDER_IDS if x[1] == str(k + 1) and x not in seen_orders) for k in range(4)
-    )
-    stack_sizes = tuple(int(c) for c in v["stacks"])
-    # baskets
+    return players, seen_cards, hidden, boat_slots, seen_orders
+
+
+def _stall_baskets(
+    stalls: Mapping[str, Any], b: board.Board
+) -> tuple[list[tuple[int, int]], list[tuple[int, str]]]:
+    """The basket stalls whose tile is to draw (index, price) and those whose tile is known."""
     stall_slots: list[tuple[int, int]] = []
     fixed: list[tuple[int, str]] = []
     for i, sid in enumerate(b.baskets):
@@ -237,14 +226,29 @@ def _template(v: Mapping[str, Any]) -> _Template:
             fixed.append((i, _TILE_BY_GOODS_PRICE[(bv["goods"][0], bv["goods"][1], int(bv["price"]))]))
         else:
             stall_slots.append((i, int(bv["price"])))
-    known = {k for _, k in fixed}
-    free = tuple(k for k in data.BASKET_IDS if k not in known)
-    need = tuple(sum(1 for *_, p in boat_slots if p == pair) for pair in _PAIRS)
-    prices = tuple(sorted(p for _, p in stall_slots))
-    plan = _basket_plan(free, need, prices)
+    return stall_slots, fixed
+
+
+def _public_state(v: Mapping[str, Any], opts: Opts, layout: board.Layout, players: list[Player]) -> State:
+    """The state the view shows, with nothing hidden drawn yet (deck, bag, stacks empty)."""
+    n = int(v["n_players"])
+    b = board.build(layout)
+    stalls = {st["id"]: st for st in v["board"]["stalls"]}
+    owner = tuple(-1 if stalls[x]["owner"] is None else int(stalls[x]["owner"]) for x in board.STALLS)
+    orders_on = tuple(stalls[x]["order"]["id"] if stalls[x]["order"] else "" for x in b.restaurants)
+    step = _STEP_INDEX[v["step"]]
+    first, cur = int(v["first"]), int(v["current"])
+    boats = tuple(x or "" for x in v["boats"])
+    setup_i = 0
+    if step == SETUP_BOAT:
+        setup_i = sum(1 for x in boats if x)
+    elif step == SETUP_STALL and v["to_move"]:
+        order = [(first + k) % n for k in range(n)]
+        setup_i = n - 1 - order.index(int(v["to_move"][0]))
+    supply = v["supply"]
     temple = tuple(tuple(int(q) for q in v["temple"]["rows"][g]) for g in data.TEMPLE_ROWS)
     turn = v["turn"]
-    state = State(
+    return State(
         n=n,
         opts=opts,
         layout=layout,
@@ -281,6 +285,31 @@ def _template(v: Mapping[str, Any]) -> _Template:
         end_reason=str(v["end_reason"]),
         final_sale=tuple(int(x) for x in v["final_sale"]),
     )
+
+
+def _template(v: Mapping[str, Any]) -> _Template:
+    opts = _opts(v["options"])
+    layout: board.Layout = tuple((str(a), str(b), str(c)) for a, b, c in v["board"]["layout"])
+    b = board.build(layout)
+    stalls = {st["id"]: st for st in v["board"]["stalls"]}
+    players, seen_cards, hidden, boat_slots, seen_orders = _players(v, opts)
+    state = _public_state(v, opts, layout, players)
+    seen_cards.update(c["id"] for c in v["display"] if c)
+    seen_orders.update(x for x in state.orders_on if x)
+    card_pool = tuple(c for c in MARKET_IDS if c not in seen_cards)
+    # order tiles
+    removed_per_type = 1 if int(v["removed"]) else 0
+    order_pools = tuple(
+        tuple(x for x in ORDER_IDS if x[1] == str(k + 1) and x not in seen_orders) for k in range(4)
+    )
+    stack_sizes = tuple(int(c) for c in v["stacks"])
+    # baskets
+    stall_slots, fixed = _stall_baskets(stalls, b)
+    known = {k for _, k in fixed}
+    free = tuple(k for k in data.BASKET_IDS if k not in known)
+    need = tuple(sum(1 for *_, p in boat_slots if p == pair) for pair in _PAIRS)
+    prices = tuple(sorted(p for _, p in stall_slots))
+    plan = _basket_plan(free, need, prices)
     return _Template(
         state=state,
         players=tuple(players),
