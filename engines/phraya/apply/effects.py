@@ -18,9 +18,14 @@ def play(s: State, seat: int, cid: str, ev: Events) -> State:
     card = CARDS[cid]
     poke(s, "card", cid)
     poke(s, "effects", card.immediate)
-    poke(s, "passives", card.passive)
-    poke(s, "used", ())
-    poke(s, "pending", "")
+    # the rest of the turn's scratch is normally empty at the CARD step (``end_turn``): a write
+    # only where it is not (each write is a call)
+    if card.passive or s.passives:
+        poke(s, "passives", card.passive)
+    if s.used:
+        poke(s, "used", ())
+    if s.pending:
+        poke(s, "pending", "")
     ev.append(event("play", f"{{s{seat}}} plays {cid} ({card.name}).", {"seat": seat, "card": cid}))
     return advance(s, ev)
 
@@ -93,7 +98,8 @@ def advance(s: State, ev: Events) -> State:
         elif head == "retrieve":
             return _retrieve(s, seat, ev)
         poke(s, "pending", "")
-    poke(s, "pending", "")
+    if s.pending:
+        poke(s, "pending", "")
     poke(s, "step", MOVE)
     mask = move_mask(s, seat)
     if mask:

@@ -66,11 +66,17 @@ def finish_in_place(s: State, ev: Events, reason: str) -> State:
 
 def end_turn(s: State, ev: Events) -> State:
     nxt = (s.cur + 1) % s.n
-    poke(s, "card", "")
-    poke(s, "pending", "")
-    poke(s, "effects", ())
-    poke(s, "passives", ())
-    poke(s, "used", ())
+    # the turn's scratch back to empty (a write only where it is not: each write is a call)
+    if s.card:
+        poke(s, "card", "")
+    if s.pending:
+        poke(s, "pending", "")
+    if s.effects:
+        poke(s, "effects", ())
+    if s.passives:
+        poke(s, "passives", ())
+    if s.used:
+        poke(s, "used", ())
     poke(s, "cur", nxt)
     poke(s, "step", CARD)
     if nxt == s.first:
