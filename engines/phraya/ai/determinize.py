@@ -81,6 +81,39 @@ class _Template:
 _cache: tuple[Any, _Template | None] = (None, None)
 
 
+def _draw_baskets(
+    t: _Template, rng: random.Random
+) -> tuple[dict[tuple[int, int], str], list[str], list[str]]:
+    """The hidden basket tiles: the boats' slots (by goods pair), the stalls' (by price), the bag."""
+    s = t.state
+    combos, cum, free = t.plan
+    chosen = combos[bisect.bisect_right(cum, rng.random() * cum[-1])] if len(combos) > 1 else combos[0]
+    left = set(free)
+    boat_ids: dict[tuple[int, int], str] = {}
+    by_pair: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for seat, i, pair in t.boat_slots:
+        by_pair.setdefault(pair, []).append((seat, i))
+    for pair, picked in zip(_PAIRS, chosen, strict=True):
+        if not picked:
+            continue
+        tiles = list(picked)
+        rng.shuffle(tiles)
+        for slot, tile in zip(by_pair[pair], tiles, strict=True):
+            boat_ids[slot] = tile
+        left.difference_update(tiles)
+    on_stalls = list(s.stall_baskets)
+    for i, tile in t.fixed_stalls:
+        on_stalls[i] = tile
+    for i, price in t.stall_slots:
+        options = sorted(x for x in left if int(BASKET[x][2]) == price)
+        tile = options[rng.randrange(len(options))]
+        on_stalls[i] = tile
+        left.discard(tile)
+    bag = sorted(left)
+    rng.shuffle(bag)
+    return boat_ids, on_stalls, bag
+
+
 def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
     """A full state consistent with ``view`` (a seat's own view), its hidden parts drawn with
     ``rng`` uniformly from what that seat cannot rule out."""
@@ -110,32 +143,7 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
         rng.shuffle(tiles)
         removed += tiles[: t.removed_per_type]
         stacks.append(tuple(tiles[t.removed_per_type : t.removed_per_type + size]))
-    # baskets
-    combos, cum, free = t.plan
-    chosen = combos[bisect.bisect_right(cum, rng.random() * cum[-1])] if len(combos) > 1 else combos[0]
-    left = set(free)
-    boat_ids: dict[tuple[int, int], str] = {}
-    by_pair: dict[tuple[str, str], list[tuple[int, int]]] = {}
-    for seat, i, pair in t.boat_slots:
-        by_pair.setdefault(pair, []).append((seat, i))
-    for pair, picked in zip(_PAIRS, chosen, strict=True):
-        if not picked:
-            continue
-        tiles = list(picked)
-        rng.shuffle(tiles)
-        for slot, tile in zip(by_pair[pair], tiles, strict=True):
-            boat_ids[slot] = tile
-        left.difference_update(tiles)
-    on_stalls = list(s.stall_baskets)
-    for i, tile in t.fixed_stalls:
-        on_stalls[i] = tile
-    for i, price in t.stall_slots:
-        options = sorted(x for x in left if int(BASKET[x][2]) == price)
-        tile = options[rng.randrange(len(options))]
-        on_stalls[i] = tile
-        left.discard(tile)
-    bag = sorted(left)
-    rng.shuffle(bag)
+    boat_ids, on_stalls, bag = _draw_baskets(t, rng)
     if boat_ids:
         for seat in {q for q, _ in boat_ids}:
             p = players[seat]
