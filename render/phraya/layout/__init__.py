@@ -3,6 +3,9 @@ and the stall tile on each island side. Pure arithmetic, no drawing."""
 
 from __future__ import annotations
 
+from render import frame
+from render.common import WIDTH
+
 S = 140  # island side (px)
 C = 60  # channel width (px)
 D = 48  # depth of a stall tile into its island
@@ -104,3 +107,36 @@ def island_sides(i: int, j: int) -> dict[str, str]:
 
 
 STALLS = tuple(s for i in range(4) for j in range(4) for s in island_sides(i, j).values())
+
+
+X = frame.MARGIN
+
+
+HALF = (WIDTH - 2 * X - 20) // 2  # 470
+
+
+XR = X + HALF + 20
+
+
+TOP = 10
+
+
+ROW1_H = 284  # prices | Temple
+
+
+TEMPLE_COST_H = 40  # the Temple's row of flower costs
+
+
+ROW2_H = 214  # King | supply
+
+
+MERCHANT_H = 108
+
+
+MARKET_H = 34 + 186
+
+
+TABLE_HEAD, TABLE_ROW = 40, 46
+
+
+GAP = 6
