@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from engines import base, search
-from engines.phraya import playout
+from engines.phraya.ai import heuristic as playout
 from engines.phraya.state import CARD
 
 Sample = tuple[float, float, int]  # (time left, estimate of q minus estimate of r, 1 if q finished ahead)

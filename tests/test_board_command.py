@@ -9,9 +9,9 @@ from pathlib import Path
 from bot.offline import boardcmd
 from bot.offline.terminal import play_terminal
 from engines.phraya import ENGINE as E
+from engines.phraya.describe.textmap import text_map
 from engines.phraya.positions import build
 from engines.phraya.state import MOVE
-from engines.phraya.textmap import text_map
 
 NAMES = ["Ann", "Bob", "Cy"]
 

@@ -1,10 +1,11 @@
 """Phraya (Alberto Millán, DMZ Games): a floating market on the channels of a 4×4 grid of
-islands. Spec: shared/specs/phraya.md.
+islands. The rules as implemented: docs/rules/phraya.md.
 
-Modules: ``data`` (component tables), ``board`` (geometry and paths), ``state`` (the state value),
-``flow`` (legal lists), ``turn`` (effects of actions), ``notation`` (action text), ``scoring``,
-``view`` (:class:`~engines.phraya.view.PhrayaView`), ``prompts``, ``rules`` (the engine), ``ai``
-(spec §12), ``positions`` (test positions).
+One role per module: ``data`` (component tables; ``data.board`` the geometry and paths),
+``state`` (the value, set-up, invariants), ``legal`` (whose turn, what is legal), ``apply`` (what an
+action does), ``notation`` (action text), ``view`` (:class:`~engines.phraya.view.PhrayaView`),
+``scoring``, ``prompts`` (the host's controls), ``describe`` (texts for people), ``rules`` (the
+engine), ``positions`` (named positions), ``ai`` (the heuristic, determinize, the playout policy).
 """
 
 from __future__ import annotations

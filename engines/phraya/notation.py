@@ -1,4 +1,5 @@
-"""The Phraya action grammar (spec §5): parsing to canonical text, and well-formed samples.
+"""The Phraya action grammar (docs/rules/phraya.md#notation): parsing to canonical text, and well-formed
+samples.
 
 Canonical text is lowercase, single-spaced, verb first. The parser lower-cases and collapses
 white space and rejects everything else with :class:`BadNotation`.
@@ -10,20 +11,42 @@ import random
 from collections.abc import Callable
 
 from engines.base import BadNotation
-from engines.phraya import board, data
-from engines.phraya.state import CARDS, KING_SPACES, MARKET_IDS
+from engines.phraya import data
+from engines.phraya.data import CARDS, KING_SPACES, MARKET_IDS, board
 
 GOODS = frozenset(data.GOODS)
+
+
 SECTIONS = frozenset(board.SECTIONS)
+
+
 CROSSINGS = frozenset(board.CROSSINGS)
+
+
 STALLS = frozenset(board.STALLS)
+
+
 CARD_IDS = frozenset(CARDS)
+
+
 MARKET = frozenset(MARKET_IDS)
+
+
 SPACES = frozenset(KING_SPACES)
+
+
 _NOARG = frozenset({"done", "refresh", "keep", "deliver", "end", "basket"})
+
+
 MAX_MERCHANT = len(data.MERCHANT_ROUTE) - 1
+
+
 MAX_MOD = 6
+
+
 MAX_BUY = data.GOODS_SUPPLY
+
+
 FORMS = (
     "boat S",
     "stall ID",
@@ -164,3 +187,9 @@ def _sample_buy(rng: random.Random, stalls: list[str]) -> str:
     if rng.random() < 0.5:
         return f"buy {sid} {n}"
     return f"buy {sid} {n} favor {rng.randint(1, n)}"
+
+
+def action_bound(n_players: int) -> int:
+    """An upper bound on a game's actions: 2 set-up actions a seat, then at most 35 a turn over the
+    default 50 rounds."""
+    return 2 * n_players + 35 * n_players * 50

@@ -8,14 +8,10 @@ Every prompt fits ``engines.prompt.rows(controls) <= 4``. The CARD prompt is pri
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engines.phraya import describe, flow
-from engines.phraya.state import ACT, CARD, MOVE, PREMOVE, State
+from engines.phraya.describe import moves
+from engines.phraya.legal import act_targets, actor, is_blocked, kept_legal
+from engines.phraya.state import ACT, CARD, MOVE, PREMOVE, STEP_NAMES, State
 from engines.prompt import MAX_CHOICES, Button, Choice, Group, Pick, Prompt, from_legal, rows
-
-if TYPE_CHECKING:
-    from engines.phraya.rules import PhrayaEngine
 
 _STEP_TEXT = {
     "setup_boat": "Place your boat on an outer channel section.",
@@ -34,13 +30,11 @@ _STEP_TEXT = {
 
 def instruction(s: State, seat: int, legal: list[str]) -> str:
     """What ``seat`` is asked to do now, or whom the game waits for."""
-    from engines.phraya.state import STEP_NAMES
-
     if not legal:
-        a = flow.actor(s)
+        a = actor(s)
         return "The game is over." if a is None else "Waiting for {s%d}." % a
     text = _STEP_TEXT.get(STEP_NAMES[s.step], "")
-    if s.step == CARD and flow.is_blocked(s, seat):
+    if s.step == CARD and is_blocked(s, seat):
         text = "Your boat is blocked: play a card that moves the Royal Barge."
     return text
 
@@ -48,7 +42,7 @@ def instruction(s: State, seat: int, legal: list[str]) -> str:
 def label(s: State, seat: int, action: str) -> str:
     """A short label for ``action`` (≤ 80 characters): its text and what it does
     (:func:`engines.phraya.describe.label`)."""
-    return describe.label(s, seat, action)
+    return moves.label(s, seat, action)
 
 
 Ctl = Button | Pick
@@ -70,11 +64,24 @@ def _pick_or_buttons(
     return [Pick(key, text, choices)]
 
 
-def prompt(engine: PhrayaEngine, s: State, seat: int) -> Prompt:
+def public_actions(s: State, seat: int) -> bool:
+    """Whether ``seat``'s controls may be shown to everyone: not a hand at the CARD step with
+    ``hidden_hands``."""
+    return not (s.opts.hidden_hands and s.step == CARD)
+
+
+def irreversible(s: State, seat: int, action: str) -> str | None:
+    """Ending the turn while other actions are still open gives them up."""
+    if action == "end" and kept_legal(s, seat) != ("end",):
+        return "Ending your turn now gives up the actions you have not used this turn."
+    return None
+
+
+def prompt(s: State, seat: int) -> Prompt:
     """The controls of ``seat``'s current step (empty if not awaited)."""
-    legal = engine.legal_actions(s, seat)
+    legal = list(kept_legal(s, seat))
     text = instruction(s, seat, legal)
-    public = engine.public_actions(s, seat)
+    public = public_actions(s, seat)
     if not legal:
         return Prompt(seat, text, (), public)
     if s.step in (MOVE, PREMOVE):
@@ -83,7 +90,7 @@ def prompt(engine: PhrayaEngine, s: State, seat: int) -> Prompt:
         if len(secs) <= 10:
             return Prompt(seat, text, tuple(Button(label=x, action=f"{verb} {x}") for x in secs), public)
         choices = tuple(
-            Choice(label=x, value=x, description=describe.describe(s, seat, f"{verb} {x}")[:100])
+            Choice(label=x, value=x, description=moves.describe(s, seat, f"{verb} {x}")[:100])
             for x in secs[:MAX_CHOICES]
         )
         return Prompt(
@@ -105,7 +112,7 @@ def _act_controls(s: State, seat: int, legal: list[str]) -> tuple[Group, ...]:
         else f"{'West' if b == 'w' else 'East'} bank"
         for b in ("n", "s", "w", "e")
     }
-    for target, acts in flow.act_targets(s, seat):
+    for target, acts in act_targets(s, seat):
         acts = [a for a in acts if a in legal_set]
         if not acts:
             continue

@@ -1,11 +1,13 @@
-"""Phraya end-game scoring (spec §7, RB §End of the Game): the score sheet's categories, the
-majority rules with their ties and rounding, and the outcome with its tie-breaks."""
+"""Phraya end-game scoring (docs/rules/phraya.md#scoring): the score sheet's categories, the
+majority rules with their ties and rounding, and the outcome with its tie-breaks.
+"""
 
 from __future__ import annotations
 
 from engines.base import Outcome
 from engines.phraya import data
-from engines.phraya.state import CARDS, KING_SPACES, ORDER, OVER, State, price, stall_counts
+from engines.phraya.data import CARDS, KING_SPACES, ORDER
+from engines.phraya.state import OVER, State, price, stall_counts
 
 
 def ceil_div(a: int, b: int) -> int:

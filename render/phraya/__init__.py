@@ -1,4 +1,4 @@
-"""Phraya renderer: pure functions of a Phraya view (``engines/phraya/view.py``, spec §13).
+"""Phraya renderer: pure functions of a Phraya view (``engines/phraya/view/types.py``).
 
 * :func:`board` — the public board (canals, stalls, boats, barge, orders, standings) at one
   fixed size, 1000 × :func:`board_height`, from ``view(state, None)``;
@@ -8,25 +8,27 @@
 * :func:`score_sheet` — the final score sheet of a finished game;
 * :func:`text` — the same information as Discord markdown (≤ 1900 characters).
 
-Pieces: ``art`` (colours, icons), ``geo`` (board geometry), ``model`` (what is read from a view),
-``changes`` (what changed since the previous board, and its tags as data), ``board``, ``extra``,
-``hand``, ``sheet``, ``text``.
+The same parts as every game's renderer: ``layout`` (the board's geometry and sizes;
+``layout.model``, what the pictures read from a view), ``art`` (colours, icons, the card tiles,
+drawing helpers and the cached static layers), ``board`` (the board picture; ``board.extra`` the
+second picture), ``hand``, ``sheet``, ``marks`` (what changed since the previous board, and its
+tags as data) and ``text``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image
 
+from engines.phraya.view.types import PhrayaView
 from render.phraya.board import BOARD_H, board_image
-from render.phraya.extra import extra_height, extra_image
+from render.phraya.board.extra import extra_height, extra_image
 from render.phraya.hand import hand_image
 from render.phraya.sheet import sheet_image
 from render.phraya.text import score_text, text
 
-View = dict[str, Any]
+View = PhrayaView
 
 __all__ = ["board", "board_height", "extra", "extra_height", "hand", "score_sheet", "score_text", "text"]
 

@@ -5,12 +5,11 @@ outlined) and the score preview."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engines.phraya.view import MeView
+from engines.phraya.view.types import CardView, MeView, PhrayaView, PlayerView
 from render.common import (
     ACCENT,
     INK,
@@ -27,10 +26,10 @@ from render.common import (
     wrap,
 )
 from render.phraya.art import GOOD_COLOR, GOOD_TINT, GOODS, card_info, icon, paste_c, seat_disc
+from render.phraya.art.cards import card_lines, draw_card, effect_short, word_parts
+from render.phraya.art.draw import M, crop, new_canvas, text_at, title
 from render.phraya.board import draw_header
-from render.phraya.cards import card_lines, draw_card, effect_short, word_parts
-from render.phraya.draw import M, crop, new_canvas, text_at, title
-from render.phraya.model import Model, model
+from render.phraya.layout.model import Model, model
 from render.phraya.sheet import category_label
 
 
@@ -43,7 +42,7 @@ def _notice(m: Model, s: str) -> Image.Image:
 
 def final_line(m: Model, seat: int) -> str:
     """The seat's place at the end: "You finished 2nd of 4 with 58 VP · Asha won with 85"."""
-    totals, ranks = m.view.get("totals") or [], m.view.get("ranks") or []
+    totals, ranks = m.view["totals"] or [], m.view["ranks"] or []
     if seat >= len(totals) or seat >= len(ranks):
         return ""
     rank, total = int(ranks[seat]), int(totals[seat])
@@ -56,10 +55,10 @@ def final_line(m: Model, seat: int) -> str:
     return s
 
 
-def _baskets(img: Image.Image, d: ImageDraw.ImageDraw, p: Mapping[str, Any], x: int, y: int, w: int) -> int:
+def _baskets(img: Image.Image, d: ImageDraw.ImageDraw, p: PlayerView, x: int, y: int, w: int) -> int:
     """Each basket as a tile with its two goods; a held good fills its slot."""
-    left = dict(p.get("goods") or {})
-    baskets = list(p.get("baskets") or [])
+    left = dict(p["goods"] or {})
+    baskets = list(p["baskets"])
     bw, gap = 112, 10
     per = max(1, (w + gap) // (bw + gap))
     for k, pair in enumerate(baskets):
@@ -82,7 +81,7 @@ def _baskets(img: Image.Image, d: ImageDraw.ImageDraw, p: Mapping[str, Any], x: 
                 ic = icon(g, 30).copy()
                 ic.putalpha(ic.getchannel("A").point(lambda a: a * 35 // 100))
                 paste_c(img, ic, cx, by + 28)
-    free = int(p.get("basket_spaces") or 0)
+    free = int(p["basket_spaces"])
     for k in range(len(baskets), len(baskets) + free):
         bx = x + (k % per) * (bw + gap)
         by = y + (k // per) * 64
@@ -92,7 +91,7 @@ def _baskets(img: Image.Image, d: ImageDraw.ImageDraw, p: Mapping[str, Any], x: 
     return y + rows * 64
 
 
-def card_height(card: Mapping[str, Any], w: int) -> int:
+def card_height(card: CardView, w: int) -> int:
     """The height a hand tile needs for the card's effects in words."""
     f = font(MIN_TEXT, False, True)
     lines = sum(len(wrap(part, w - 20, f)) for part in word_parts(card))
@@ -102,9 +101,9 @@ def card_height(card: Mapping[str, Any], w: int) -> int:
 def action_label(m: Model, a: str, me: MeView) -> str:
     """What an action costs or gives, from the view: 'veg, 4 coins', '8 coins'…"""
     t = a.split()
-    passives = set(me.get("passives") or [])
+    passives = set(me["passives"])
     if t[0] in ("buy", "sell") and len(t) >= 3 and t[1] in m.stalls:
-        g = m.stalls[t[1]].get("good")
+        g = m.stalls[t[1]]["good"]
         if not g:
             return ""
         n = int(t[2])
@@ -112,8 +111,8 @@ def action_label(m: Model, a: str, me: MeView) -> str:
         k = int(t[4]) if len(t) > 4 else 0
         return f"{g} {'−' if t[0] == 'buy' else '+'}{(n - k) * unit}c"
     if t[0] == "king" and len(t) > 1:
-        sp = next((x for x in m.view.get("king") or [] if x.get("space") == t[1]), None)
-        return str(sp.get("cost", "")) if sp else ""
+        sp = next((x for x in m.view["king"] if x["space"] == t[1]), None)
+        return str(sp["cost"]) if sp else ""
     if t[0] == "scribe" and len(t) > 2:
         c = card_info(t[1])
         if c:
@@ -128,13 +127,13 @@ def action_label(m: Model, a: str, me: MeView) -> str:
     return ""
 
 
-def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+def hand_image(view: PhrayaView, names: Sequence[str] | None = None) -> Image.Image:
     m = model(view, names)
-    me = view.get("me")
+    me = view["me"]
     if not me:
         return _notice(m, "A spectator has no hand: this view belongs to nobody.")
     seat = int(me["seat"])
-    p: Mapping[str, Any] = m.players[seat] if seat < len(m.players) else {}
+    p = m.players[seat]
     img, d = new_canvas(3200)
     y = draw_header(img, d, m, label=f"{m.names[seat]}'s hand" if not m.over else "", chips=False)
     y += 12
@@ -143,8 +142,8 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
         d.text((M, y), t, font=f, fill=INK)
         y += 50
     # the prompt
-    legal = list(me.get("legal") or [])
-    prompt = m.fmt(me.get("prompt"))
+    legal = list(me["legal"])
+    prompt = m.fmt(me["prompt"])
     if prompt and not m.over:
         f = font(MIN_TEXT, True)
         for ln in wrap(prompt, WIDTH - 2 * M, f)[:3]:
@@ -173,8 +172,8 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
         if shown < len(legal):
             d.text((M, y), f"… and {len(legal) - shown} more (see the text)", font=font(MIN_TEXT), fill=MUTED)
             y += 34
-    turn = view.get("turn") or {}
-    if turn.get("card") and seat == m.active:
+    turn = view["turn"]
+    if turn["card"] and seat == m.active:
         cid = turn["card"]
         card = card_info(cid)
         s = f"Played {cid}" + (f" {card['name']}: " + "; ".join(card_lines(card)) if card else "")
@@ -186,10 +185,10 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
     seat_disc(img, seat, m.letters[seat], M + 32, y + 33, 44)
     x = M + 66
     for ic, val, word in (
-        ("coin", p.get("coins", 0), "coins"),
-        ("flower", p.get("flowers", 0), "flowers"),
-        ("favor", p.get("favors", 0), "favors"),
-        ("rower", p.get("rowers", 2), "rowers"),
+        ("coin", p["coins"], "coins"),
+        ("flower", p["flowers"], "flowers"),
+        ("favor", p["favors"], "favors"),
+        ("rower", p["rowers"], "rowers"),
     ):
         paste_c(img, icon(ic, 34), x + 17, y + 33)
         x += 40
@@ -197,16 +196,13 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
         word = word[:-1] if val == 1 else word  # "1 flower", never "1 flowers"
         x += text_at(d, (x, y + 35), word, MIN_TEXT, MUTED, False, "lm") + 16
     y += 78
-    sub = (
-        f"Stall pieces left {p.get('stalls_left', 0)} · disks left {p.get('disks_left', 0)}"
-        f" · boat at {p.get('boat') or '–'}"
-    )
+    sub = f"Stall pieces left {p['stalls_left']} · disks left {p['disks_left']} · boat at {p['boat'] or '–'}"
     text_at(d, (M, y), sub, MIN_TEXT, INK, max_width=WIDTH - 2 * M)
     y += 38
     # baskets and goods
-    cap = me.get("capacity") or p.get("capacity") or {}
-    free = me.get("free") or {}
-    goods = p.get("goods") or {}
+    cap = me["capacity"] or p["capacity"]
+    free = me["free"]
+    goods = p["goods"] or {}
     y = title(d, M, y, "Baskets", "goods held / room for each good", WIDTH - 2 * M)
     x = M
     for g in GOODS:
@@ -221,21 +217,21 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
     y += 42
     y = _baskets(img, d, p, M, y, WIDTH - 2 * M) + 8
     # orders and passives
-    orders = p.get("orders") or []
+    orders = p["orders"]
     if orders:
-        vp = sum(int(o.get("vp", 0)) for o in orders)
+        vp = sum(int(o["vp"]) for o in orders)
         s = f"Orders delivered: {len(orders)}, worth {vp} VP"
         for ln in wrap(s, WIDTH - 2 * M, font(MIN_TEXT))[:2]:
             d.text((M, y), ln, font=font(MIN_TEXT), fill=INK)
             y += 34
-    passives = me.get("passives") or []
+    passives = me["passives"]
     if passives:
         s = "Active this turn: " + ", ".join(effect_short(e) for e in passives)
         text_at(d, (M, y), s, MIN_TEXT, ACCENT, True, max_width=WIDTH - 2 * M)
         y += 34
     # hand
-    hand = [] if m.over else list(me.get("hand") or p.get("hand") or [])  # at the end: the score
-    playable = set(me.get("playable") or [])
+    hand = [] if m.over else list(me["hand"] or p["hand"] or [])  # at the end: the score
+    playable = set(me["playable"])
     y += 4
     note = "outlined: playable now" if playable else ""
     if hand:
@@ -246,19 +242,19 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
         ch = max(card_height(c, cw) for c in pair)
         for i, card in enumerate(pair):
             x = M + i * (cw + gap)
-            draw_card(img, d, card, (x, y, x + cw, y + ch), hot=card.get("id") in playable, words=True)
+            draw_card(img, d, card, (x, y, x + cw, y + ch), hot=card["id"] in playable, words=True)
         y += ch + gap
-    discard = [] if m.over else list(p.get("discard") or [])
+    discard = [] if m.over else list(p["discard"])
     if discard:  # by name: an id is only a tag
-        words = ", ".join((card_info(c) or {}).get("name", c) for c in discard)
+        words = ", ".join(_card_name(c) for c in discard)
         text_at(d, (M, y), "Discard pile: " + words, MIN_TEXT, MUTED, max_width=WIDTH - 2 * M)
         y += 34
     # score preview
-    prev = me.get("preview") or {}
+    prev = me["preview"]
     if prev:
         y += 4
         total = sum(int(v) for v in prev.values())
-        head = "Your score now" if not view.get("over") else "Your final score"
+        head = "Your score now" if not view["over"] else "Your final score"
         tw = text_at(d, (M, y + 2), head, MIN_TEXT, MUTED, True)
         text_at(d, (M + tw + 14, y - 4), f"{num(total)} VP", 34, INK, True)
         y += 44
@@ -277,3 +273,9 @@ def hand_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Imag
             d.text((M, y), line, font=f, fill=INK)
             y += 34
     return crop(img, y)
+
+
+def _card_name(cid: str) -> str:
+    """A card's name (its id if the id is unknown)."""
+    info = card_info(cid)
+    return info["name"] if info else cid

@@ -1,19 +1,19 @@
-"""The Phraya score sheet: one column per player, one row per scoring category (spec §7), the
-total and the rank; winners highlighted. Before the end, a viewer's own preview if the view has
-one."""
+"""The Phraya score sheet: one column per player, one row per scoring category
+(docs/rules/phraya.md#scoring), the total and the rank; winners highlighted. Before the end, a
+viewer's own preview if the view has one."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.phraya.view.types import PhrayaView
 from render.common import GOOD, INK, LINE, MIN_TEXT, MUTED, WIDTH, fit, font, num, ordinal
 from render.phraya.art import seat_disc, seat_text
+from render.phraya.art.draw import M, crop, new_canvas, text_at
 from render.phraya.board import draw_header
-from render.phraya.draw import M, crop, new_canvas, text_at
-from render.phraya.model import Model, model
+from render.phraya.layout.model import Model, model
 
 LABELS = {
     "coins": "Coins (1 per 5)",
@@ -59,39 +59,38 @@ def _ranking(
     return y
 
 
-def sheet_image(view: dict[str, Any], names: Sequence[str] | None = None) -> Image.Image:
+def sheet_image(view: PhrayaView, names: Sequence[str] | None = None) -> Image.Image:
     """The final sheet: the ranking with each total first, then every category per seat, the
     end's reason and the tie rule. Before the end, a viewer's own preview (if the view has it)."""
     m = model(view, names)
     v = view
     n = m.n
-    cats = list(v.get("categories") or CATS)
-    scores = v.get("scores")
-    totals = v.get("totals")
-    ranks = v.get("ranks")
+    cats = list(v["categories"] or CATS)
+    scores = v["scores"]
+    totals: list[int | None] | None = list(v["totals"]) if v["totals"] is not None else None
+    ranks = v["ranks"]
     preview_only = False
-    if not scores:
-        me = v.get("me") or {}
-        if me.get("preview"):
-            seat = int(me["seat"])
-            scores = [dict(me["preview"]) if q == seat else {} for q in range(n)]
-            totals = [sum(int(x) for x in me["preview"].values()) if q == seat else None for q in range(n)]
-            ranks = None
-            preview_only = True
+    me = v["me"]
+    if not scores and me is not None and me["preview"]:
+        seat = int(me["seat"])
+        scores = [dict(me["preview"]) if q == seat else {} for q in range(n)]
+        totals = [sum(int(x) for x in me["preview"].values()) if q == seat else None for q in range(n)]
+        ranks = None
+        preview_only = True
     img, d = new_canvas(700 + 62 * n + 48 * (len(cats) + 4))
-    label = "Final scores" if v.get("over") else ("Score preview" if preview_only else "Score sheet")
+    label = "Final scores" if v["over"] else ("Score preview" if preview_only else "Score sheet")
     y = draw_header(img, d, m, label=label) + 12
     if not scores:
         d.text((M, y), "The game is not over yet: no score to show.", font=font(MIN_TEXT), fill=MUTED)
         return crop(img, y + 34)
-    if ranks and totals:
-        y = _ranking(img, d, m, y, totals, ranks) + 10
-    if v.get("over") and v.get("end_reason"):
+    if ranks and v["totals"]:  # a finished game's (the preview has no ranks)
+        y = _ranking(img, d, m, y, v["totals"], ranks) + 10
+    if v["over"] and v["end_reason"]:
         text_at(d, (M, y), f"Ended by {v['end_reason']}", MIN_TEXT, MUTED, max_width=WIDTH - 2 * M)
         y += 40
     y = _table(img, d, m, y, cats, scores, totals, ranks)
-    if v.get("over"):
-        sale = v.get("final_sale") or []
+    if v["over"]:
+        sale = v["final_sale"]
         if any(sale):
             s = "Final sale (coins): " + " · ".join(
                 f"{m.names[q]} {sale[q]}" for q in range(n) if q < len(sale)

@@ -4,12 +4,12 @@ at most 1900 characters. Less important lines are shortened first, then dropped.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from engines.phraya.view.types import PhrayaView
 from render.common import num, ordinal, score_lines
 from render.phraya.art import GOODS
-from render.phraya.cards import card_lines
-from render.phraya.model import model
+from render.phraya.art.cards import card_lines
+from render.phraya.layout.model import model
 from render.phraya.sheet import category_label
 
 LIMIT = 1900
@@ -25,7 +25,7 @@ SHORT = {
 }
 
 
-def text(view: dict[str, Any], names: Sequence[str] | None = None, *, moves: bool = True) -> str:
+def text(view: PhrayaView, names: Sequence[str] | None = None, *, moves: bool = True) -> str:
     """The view as Discord markdown text (≤ 1900 characters), names for ``{sN}``; without the
     viewer's legal actions when ``moves`` is false (the terminal lists them itself)."""
     for level in range(5):
@@ -35,18 +35,16 @@ def text(view: dict[str, Any], names: Sequence[str] | None = None, *, moves: boo
     return out[: LIMIT - 1] + "…"
 
 
-def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int, moves: bool = True) -> str:
+def _compose(view: PhrayaView, names: Sequence[str] | None, level: int, moves: bool = True) -> str:
     m = model(view, names)
     v = view
     n = m.n
     who = [f"{m.names[q]} ({m.letters[q]})" for q in range(n)]
     if m.over or m.active is None:
-        head = m.fmt(v.get("headline")) or "Game over"
+        head = m.fmt(v["headline"]) or "Game over"
     else:  # built from to_move, like the board's header (the awaited seat, set-up included)
         rnd = (
-            f"Round {m.round}" + (f"/{v['round_limit']}" if v.get("round_limit") else "")
-            if m.round
-            else "Set-up"
+            f"Round {m.round}" + (f"/{v['round_limit']}" if v["round_limit"] else "") if m.round else "Set-up"
         )
         head = f"{rnd} · {who[m.active]} {m.step_label}"
     lines = [f"**Phraya** · {head}"]
@@ -60,8 +58,8 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int, move
     if m.mark_crossings:
         lines.append("Barge can go to: " + " ".join(m.mark_crossings))
     prices = " · ".join(f"{g} {m.price[g]}" for g in GOODS)
-    route = v.get("merchant_route") or []
-    at = int(v.get("merchant") or 0)
+    route = v["merchant_route"]
+    at = int(v["merchant"])
     mer = f" · Merchant at {'/'.join(route[at])}" if route else ""
     lines.append(f"Prices: {prices}{mer}")
     if level < 2 and route and not m.over:
@@ -83,26 +81,26 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int, move
         own = []
         for q in range(n):
             mine = [
-                f"{sid} {m.stalls[sid].get('good', '')}"
+                f"{sid} {m.stalls[sid]['good'] or ''}"
                 for sid in sorted(m.stalls)
-                if m.stalls[sid].get("owner") == q
+                if m.stalls[sid]["owner"] == q
             ]
             if mine:
                 own.append(f"{m.letters[q]}: " + ", ".join(mine))
         if own:
             lines.append("Stalls: " + " · ".join(own))
     # charts
-    t = v.get("temple") or {}
-    trows = t.get("rows") or {}
+    t = v["temple"]
+    trows = t["rows"]
     temple = " · ".join(
-        f"{g} " + ("".join(m.letters[s] for s in trows.get(g, [])) or "–") for g in t.get("row_order") or []
+        f"{g} " + ("".join(m.letters[s] for s in trows.get(g, [])) or "–") for g in t["row_order"]
     )
     if temple:
         lines.append(f"Temple: {temple}")
-    king = v.get("king") or []
-    taken = [f"{sp['space']} {m.letters[sp['seat']]}" for sp in king if sp.get("seat") is not None]
+    king = v["king"]
+    taken = [f"{sp['space']} {m.letters[sp['seat']]}" for sp in king if sp["seat"] is not None]
     lines.append("King: " + (", ".join(taken) if taken else "empty"))
-    cond = v.get("conditions") or {}
+    cond = v["conditions"]
     lines.append(
         "Ends (2 of 3): "
         + " · ".join(
@@ -111,7 +109,7 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int, move
         )
     )
     disp = []
-    for c in v.get("display") or []:
+    for c in v["display"] or []:
         if not c:
             disp.append("empty")
             continue
@@ -120,82 +118,74 @@ def _compose(view: dict[str, Any], names: Sequence[str] | None, level: int, move
             s += ": " + "; ".join(card_lines(c))
         disp.append(s)
     if not m.over:
-        lines.append(f"Market (deck {v.get('deck', 0)}): " + " | ".join(disp))
+        lines.append(f"Market (deck {v['deck']}): " + " | ".join(disp))
     lines.append("")
     for q in range(n):
-        p: Mapping[str, Any] = m.players[q] if q < len(m.players) else {}
+        p = m.players[q]
         mark = " ▶" if q == m.active else ""
-        goods = " ".join(
-            f"{g} {p.get('goods', {}).get(g, 0)}/{p.get('capacity', {}).get(g, 0)}" for g in GOODS
-        )
+        goods = " ".join(f"{g} {p['goods'].get(g, 0)}/{p['capacity'].get(g, 0)}" for g in GOODS)
         lines.append(
-            f"**{who[q]}**{mark} — {p.get('coins', 0)}c {p.get('flowers', 0)}fl "
-            f"{p.get('favors', 0)}fav · {goods} · rowers {p.get('rowers', 2)} · "
-            f"stalls {p.get('stalls_left', 0)} · disks {p.get('disks_left', 0)} · "
-            f"orders {len(p.get('orders') or [])} ({p.get('orders_vp', 0)}VP) · "
-            f"{p.get('hand_count', 0)} card{'s' if p.get('hand_count', 0) != 1 else ''}"
-            + (
-                f" ({' '.join(c['id'] for c in p['hand'])})"
-                if level < 2 and p.get("hand") and not m.over
-                else ""
-            )
+            f"**{who[q]}**{mark} — {p['coins']}c {p['flowers']}fl "
+            f"{p['favors']}fav · {goods} · rowers {p['rowers']} · "
+            f"stalls {p['stalls_left']} · disks {p['disks_left']} · "
+            f"orders {len(p['orders'])} ({p['orders_vp']}VP) · "
+            f"{p['hand_count']} card{'s' if p['hand_count'] != 1 else ''}"
+            + (f" ({' '.join(c['id'] for c in p['hand'])})" if level < 2 and p["hand"] and not m.over else "")
         )
     if level >= 4:  # last resort: the board is in the image; keep the viewer's part whole
         del lines[body_start:]
-    me = v.get("me")
+    me = v["me"]
     if me:
         lines.append("")
-        legal = me.get("legal") or []
-        if m.over and v.get("totals"):
+        legal = me["legal"]
+        if m.over and v["totals"]:
             from render.phraya.hand import final_line
 
             lines.append(f"**{final_line(m, int(me['seat']))}**")
-        elif me.get("prompt"):
+        elif me["prompt"]:
             lines.append(("**Your move:** " if legal else "") + m.fmt(me["prompt"]))
         if legal and moves:
             lines.append("Actions: " + " ".join(f"`{a}`" for a in legal))
-        hand = me.get("hand") or []
+        hand = me["hand"] or []
         if hand:
             if level < 1:
-                lines.append(
-                    "Hand: " + " | ".join(f"{c['id']} {c['name']}: {c.get('text', '')}" for c in hand)
-                )
+                lines.append("Hand: " + " | ".join(f"{c['id']} {c['name']}: {c['text']}" for c in hand))
             elif level < 3:
                 lines.append(
                     "Hand: " + " | ".join(f"{c['id']} {c['name']}: " + "; ".join(card_lines(c)) for c in hand)
                 )
             else:
                 lines.append("Hand: " + " ".join(c["id"] for c in hand))
-        if me.get("passives"):
+        if me["passives"]:
             lines.append("Active: " + ", ".join(me["passives"]))
-        prev = me.get("preview") or {}
-        if prev and not v.get("over") and level < 3:
+        prev = me["preview"]
+        if prev and not v["over"] and level < 3:
             total = sum(int(x) for x in prev.values())
             lines.append(
                 f"Score now: **{num(total)}** ("
                 + ", ".join(f"{category_label(c)} {num(int(x))}" for c, x in prev.items() if int(x))
                 + ")"
             )
-    if v.get("over") and v.get("totals"):  # the end first: the ranking, then the board
+    if v["over"] and v["totals"]:  # the end first: the ranking, then the board
         lines[1:1] = _result(v, m.names, n, level) + [""]
     return "\n".join(lines)
 
 
-def _result(v: Mapping[str, Any], names: Sequence[str], n: int, level: int) -> list[str]:
+def _result(v: PhrayaView, names: Sequence[str], n: int, level: int) -> list[str]:
     """The ranking with each total, the end's reason and (room allowing) each seat's points by
     category."""
-    ranks = v.get("ranks") or [1] * n
+    ranks = v["ranks"] or [1] * n
+    totals = v["totals"] or [0] * n
     order = sorted(range(n), key=lambda q: (ranks[q], q))
     lines = [
         "**Result:** "
         + " · ".join(
-            f"{ordinal(ranks[q])} {names[q]} {v['totals'][q]}" + (" 🏆" if ranks[q] == 1 else "")
-            for q in order
+            f"{ordinal(ranks[q])} {names[q]} {totals[q]}" + (" 🏆" if ranks[q] == 1 else "") for q in order
         )
     ]
-    if v.get("end_reason"):
+    if v["end_reason"]:
         lines.append(f"Ended by {v['end_reason']}")
-    scores = v.get("scores") or []
+    scores = v["scores"] or []
     if level < 3:
         for q in order:
             row = scores[q] if q < len(scores) else {}
@@ -206,17 +196,17 @@ def _result(v: Mapping[str, Any], names: Sequence[str], n: int, level: int) -> l
     return lines
 
 
-def _zeros(view: dict[str, Any], seat: int, row: Mapping[str, int]) -> list[tuple[str, str]]:
+def _zeros(view: PhrayaView, seat: int, row: Mapping[str, int]) -> list[tuple[str, str]]:
     """Categories of ``seat`` that scored 0 where a reason helps (coins short of 5, no orders,
     King disks without a majority or a full set)."""
-    p: Mapping[str, Any] = (view.get("players") or [{}] * (seat + 1))[seat]
+    p = view["players"][seat]
     out: list[tuple[str, str]] = []
-    coins = int(p.get("coins", 0))
-    if not row.get("coins"):
+    coins = int(p["coins"])
+    if not row["coins"]:
         out.append((category_label("coins"), f"{coins} coin{'s' if coins != 1 else ''}; 1 point per 5"))
-    if not row.get("orders") and not p.get("orders"):
+    if not row["orders"] and not p["orders"]:
         out.append((category_label("orders"), "no restaurant orders delivered"))
-    disks = [sp for sp in view.get("king") or [] if sp.get("seat") == seat]
+    disks = [sp for sp in view["king"] if sp["seat"] == seat]
     if disks and not row.get("king_majority"):
         out.append((category_label("king_majority"), f"{len(disks)} disks: neither first nor second"))
     if disks and not row.get("king_sets"):
@@ -224,15 +214,15 @@ def _zeros(view: dict[str, Any], seat: int, row: Mapping[str, int]) -> list[tupl
     return out
 
 
-def score_text(view: dict[str, Any], names: Sequence[str] | None = None) -> str:
+def score_text(view: PhrayaView, names: Sequence[str] | None = None) -> str:
     """The final score of a finished game's view, best first, by category, with the reason for a
     zero where one helps; "" while the game runs."""
-    if not view.get("over") or not view.get("totals"):
+    if not view["over"] or not view["totals"]:
         return ""
     m = model(view, names)
-    totals, scores = view["totals"], view.get("scores") or []
-    ranks = view.get("ranks") or [1] * m.n
-    reason = f" (ended by {view['end_reason']})" if view.get("end_reason") else ""
+    totals, scores = view["totals"], view["scores"] or []
+    ranks = view["ranks"] or [1] * m.n
+    reason = f" (ended by {view['end_reason']})" if view["end_reason"] else ""
     lines = [f"Final scoring{reason}"]
     for q in sorted(range(m.n), key=lambda q: (ranks[q], q)):
         row = scores[q] if q < len(scores) else {}

@@ -1,0 +1,1 @@
+"""The Phraya AIs: the easy heuristic, and what the search needs (determinize, playout)."""

@@ -1,0 +1,68 @@
+"""In-place writes (:func:`engines.fastcopy.poke`) into the private copy that ``apply`` builds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines import fastcopy
+from engines.base import Event
+from engines.fastcopy import poke
+from engines.phraya import data
+from engines.phraya.state import State, t4
+
+Events = list[Event]
+
+
+_PUBLIC = Event("", "")
+"""The shape every event of this package copies: public, no twin."""
+
+
+def event(kind: str, text: str, data: dict[str, Any]) -> Event:
+    """``Event(kind, text, data)`` (public), a copy of :data:`_PUBLIC` without the dataclass
+    ``__init__``."""
+    return fastcopy.replace(_PUBLIC, kind=kind, text=text, data=data)
+
+
+def write(s: State, **changes: Any) -> State:
+    """Write ``changes`` into ``apply``'s own copy ``s`` (in place); returns ``s``."""
+    for name, value in changes.items():
+        poke(s, name, value)
+    return s
+
+
+def write_player(s: State, seat: int, **changes: Any) -> State:
+    """Give ``seat`` a new :class:`Player` with ``changes`` in ``apply``'s own copy ``s``."""
+    ps = list(s.players)
+    ps[seat] = fastcopy.replace(ps[seat], **changes)
+    poke(s, "players", tuple(ps))
+    return s
+
+
+def gain_flowers(s: State, seat: int, k: int) -> tuple[State, int]:
+    """Give ``seat`` up to ``k`` flowers from the supply; returns the state and how many."""
+    k = min(k, s.supply_flowers)
+    if k <= 0:
+        return s, 0
+    p = s.players[seat]
+    s = write_player(s, seat, flowers=p.flowers + k)
+    return write(s, supply_flowers=s.supply_flowers - k), k
+
+
+def gain_favor(s: State, seat: int) -> tuple[State, int]:
+    if s.supply_favors <= 0:
+        return s, 0
+    p = s.players[seat]
+    s = write_player(s, seat, favors=p.favors + 1)
+    return write(s, supply_favors=s.supply_favors - 1), 1
+
+
+def goods_delta(s: State, seat: int, delta: list[int]) -> State:
+    """``seat`` takes ``delta[i]`` of good i from the supply (negative: gives back)."""
+    p = s.players[seat]
+    goods = t4([p.goods[i] + delta[i] for i in range(4)])
+    supply = t4([s.supply_goods[i] - delta[i] for i in range(4)])
+    s = write_player(s, seat, goods=goods)
+    return write(s, supply_goods=supply)
+
+
+GOODS = data.GOODS
