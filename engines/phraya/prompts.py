@@ -1,4 +1,4 @@
-"""Phraya prompts: each micro-step's choices as controls (DESIGN principle 12).
+"""Phraya prompts: each micro-step's choices as controls (a click builds one action text).
 
 Buttons where the list is short; the MOVE/PREMOVE step a pick of section ids (``move {}``); the
 ACT step one group per target (left stall, right stall, barge) plus ``end``, each ≤ 25 choices.

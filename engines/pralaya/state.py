@@ -131,10 +131,6 @@ class State:
         return island_costs(self.island)
 
 
-_new = object.__new__
-_set = object.__setattr__
-
-
 # ------------------------------------------------------------------ small queries
 
 
