@@ -22,24 +22,23 @@ and taken with :meth:`GameService.take_batch`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from engines import base, prompt, search
-from engines.base import Engine, RuleError
+from engines import base, search
+from engines.base import RuleError
 
 from . import clock as clk
+from . import reading, replay
 from .airunner import MAX_AI_STEPS as MAX_AI_STEPS  # re-exported
 from .airunner import AiRunner
 from .dormant import Dormant
 from .duties import MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
-from .live import HISTORY, Batch, Entry, Listing, LiveGame, Refusal, Step
+from .live import Entry, Listing, LiveGame, Refusal, Step
 from .lobbies import Lobbies, _may_end
 from .parsing import MAX_GAME_ID, game_number, hides, no_game_here, parse_options  # noqa: F401  (re-exported)
 from .quotas import Quotas
@@ -51,7 +50,6 @@ from .store import (
     StoreError,
     StoreUnavailable,
     VersionConflict,
-    digest,
     stamp_of,
 )
 from .workers import Workers
@@ -241,57 +239,24 @@ class GameService(Dormant, SeatDuties, Lobbies):
     async def _from_record(self, record: GameRecord) -> LiveGame:
         """The live game a stored record gives (its replay checked against its snapshot)."""
         row = record.row
-        engine = _engine_of(row.kind)
+        engine = replay.engine_of(row.kind)
         game = LiveGame(row=row, seats=record.seats, engine=engine)
-        if row.status in ("active", "finished") and not isinstance(engine, _Missing):
+        if row.status in ("active", "finished") and not isinstance(engine, replay.Missing):
             await self._replay(game, record)
-        elif isinstance(engine, _Missing) and row.status == "active":
+        elif isinstance(engine, replay.Missing) and row.status == "active":
             await self._flag(game, f"the game `{row.kind}` is not installed on this bot")
         return game
 
     async def _replay(self, game: LiveGame, record: GameRecord) -> None:
         """Set the game's state by replaying its log, checked against the snapshot of the same
         read. A game that fails the check is flagged; a flagged game that passes is cleared."""
-        row, moves, snap = record.row, record.moves, record.snapshot
-        where = ["its setup"]
-
-        recent: deque[Entry] = deque(maxlen=HISTORY)
-        first = len(moves) - HISTORY
-
-        def replay() -> tuple[Any, str]:  # CPU only: in a worker thread, so the loop stays free
-            steps = base.replay_steps(
-                game.engine, row.seed, len(game.seats), row.options, [(m.seat, m.action) for m in moves]
-            )
-            state, _ = next(steps)
-            for i, m in enumerate(moves):
-                where[0] = f"move {m.version}"  # not its text: it may name a hidden card (swap t32)
-                before = state
-                state, played = next(steps)
-                if i >= first and played is not None:
-                    recent.append(_entry(game.engine, m.version, m.seat, played, m.by, before))
-            return state, base.state_fingerprint(state)
-
-        try:
-            state, text = await asyncio.to_thread(replay)
-        except Exception as err:  # a rules change or an engine bug: flag the game, keep the bot up
-            # neither the move's text nor the engine's reason is said (either may name a hidden
-            # card); `bazaar replay` on the game's log shows them to whoever may see them
-            if not isinstance(err, RuleError):
-                log.error("Game %s: replay raised %s at %s", row.id, type(err).__name__, where[0])
-            kind = (
-                "the rules refuse it now"
-                if isinstance(err, RuleError)
-                else f"the engine raised {type(err).__name__}"
-            )
-            await self._flag(game, f"{where[0]} no longer replays ({kind})")
+        replayed = await replay.replay_checked(game, record)
+        if isinstance(replayed, str):
+            await self._flag(game, replayed)
             return
-        if len(moves) != row.version or snap is None or snap[0] != row.version or snap[2] != digest(text):
-            await self._flag(game, "its replayed history differs from the saved snapshot")
-            return
-        if row.attention and row.status == "active":
+        if record.row.attention and record.row.status == "active":
             await self._unflag(game)
-        game.state = state
-        game.recent = recent
+        game.state, game.recent = replayed
 
     async def _unflag(self, game: LiveGame) -> None:
         """Clear the "needs attention" flag of a game whose history checks out again (the flag
@@ -367,29 +332,12 @@ class GameService(Dormant, SeatDuties, Lobbies):
         if sees is not None:
             rows = [r for r in rows if sees(r)]
         seats = await self.store.seats_of([r.id for r in rows])
-        return [Listing(r, seats.get(r.id, []), _engine_of(r.kind)) for r in rows]
+        return [Listing(r, seats.get(r.id, []), replay.engine_of(r.kind)) for r in rows]
 
     # ------------------------------------------------------------------ moves
 
-    def check_playable(self, game: LiveGame) -> None:
-        """Raise why ``game`` takes no move now (a lobby, over, needing attention), if so."""
-        if game.row.status == "lobby":
-            raise Refusal(f"{game.title} has not started yet.")
-        if game.row.status in ("finished", "ended"):
-            raise base.GameOver(f"{game.title} is over; no more moves are accepted.")
-        if game.row.attention or game.state is None:
-            raise Refusal(
-                f"{game.title} needs attention ({game.row.attention or 'it could not be loaded'}), "
-                f"so moves are paused. The creator or a server manager can `/game end` it."
-            )
-
-    def _seat_for(self, game: LiveGame, user_id: int) -> SeatRow:
-        seat = game.seat_of(user_id)
-        if seat is None:
-            raise Refusal(f"You are not playing in {game.title}.")
-        if seat.is_ai:
-            raise Refusal(f"You resigned from {game.title}.")
-        return seat
+    check_playable = staticmethod(reading.check_playable)
+    _seat_for = staticmethod(reading.seat_for)
 
     async def move(
         self,
@@ -481,7 +429,7 @@ class GameService(Dormant, SeatDuties, Lobbies):
             version = await self._committed_anyway(game, seat, played.action, err)
         before, game.state = game.state, played.state
         if game.recent is not None:
-            game.recent.append(_entry(game.engine, version, seat, played, by, before))
+            game.recent.append(replay.entry(game.engine, version, seat, played, by, before))
         game.row = dataclasses.replace(
             game.row,
             version=version,
@@ -576,79 +524,13 @@ class GameService(Dormant, SeatDuties, Lobbies):
 
     # ------------------------------------------------------------------ reading
 
-    def take_batch(self, game: LiveGame) -> Batch | None:
-        """Take (and clear) what the game has to publish; None if nothing. Synchronous, so the
-        state, version and steps it returns belong together."""
-        if not self.has_pending(game):
-            return None
-        batch = Batch(
-            game.id,
-            game.engine,
-            game.row,
-            tuple(game.seats),
-            game.state,
-            tuple(game.pending),
-            tuple(game.notes),
-            game.started,
-            game.closed,
-        )
-        game.pending.clear()
-        game.notes.clear()
-        game.started = game.closed = False
-        return batch
-
-    def put_back(self, game: LiveGame, batch: Batch) -> None:
-        """Return a batch that could not be posted to the game's queue, in front of anything
-        queued since, so the next publish posts it (coalesced with the newer steps)."""
-        game.pending[:0] = batch.steps
-        game.notes[:0] = batch.notes
-        game.started = game.started or batch.started
-        game.closed = game.closed or batch.closed
-
-    def has_pending(self, game: LiveGame) -> bool:
-        """Whether the game has steps, notes, a start or an end still to publish."""
-        return bool(game.pending or game.notes or game.started or game.closed)
-
-    def awaited_seat(self, game: LiveGame, user_id: int) -> int | None:
-        """The caller's seat if the rules await it now (and a person plays it), else None."""
-        seat = game.seat_of(user_id)
-        if seat is None or seat.is_ai or game.state is None or game.row.status != "active":
-            return None
-        return seat.seat if seat.seat in game.awaited() else None
-
-    def complete_for(self, game: LiveGame, user_id: int, prefix: str) -> list[tuple[str, str]]:
-        """``/move`` autocomplete for the caller: ``(value, label)`` pairs from the engine's
-        :meth:`~engines.base.Engine.complete` (empty if the caller is not awaited)."""
-        seat = self.awaited_seat(game, user_id)
-        if seat is None:
-            return []
-        with contextlib.suppress(
-            RuleError
-        ):  # a player's name typed for a seat code ("offer bil" -> "offer s1")
-            prefix = game.engine.read_names(game.state, seat, prefix, game.names)
-        return [(value, game.fmt(label)) for value, label in game.engine.complete(game.state, seat, prefix)]
-
-    def prompt_for(self, game: LiveGame, seat: int) -> prompt.Prompt | None:
-        """What ``seat`` can do now as controls, or None when the rules do not await it."""
-        if game.state is None or game.row.status != "active" or seat not in game.awaited():
-            return None
-        return game.engine.prompt(game.state, seat)
-
-    def private_view(self, game: LiveGame, user_id: int) -> tuple[int, Mapping[str, Any]]:
-        """``(seat, view)`` of the caller's private view. Raises :class:`Refusal` if not seated
-        or the game has no state."""
-        seat = game.seat_of(user_id)
-        if seat is None:
-            raise Refusal(f"You are not playing in {game.title}, so you have no hand there.")
-        if seat.is_ai:
-            raise Refusal(
-                f"You resigned from {game.title}: the AI plays that seat now, and its hand is its own."
-            )
-        if game.row.status == "lobby":
-            raise Refusal(f"{game.title} has not started yet.")
-        if game.state is None:
-            raise Refusal(f"{game.title} needs attention ({game.row.attention}).")
-        return seat.seat, game.engine.view(game.state, seat.seat)
+    take_batch = staticmethod(reading.take_batch)
+    put_back = staticmethod(reading.put_back)
+    has_pending = staticmethod(reading.has_pending)
+    awaited_seat = staticmethod(reading.awaited_seat)
+    complete_for = staticmethod(reading.complete_for)
+    prompt_for = staticmethod(reading.prompt_for)
+    private_view = staticmethod(reading.private_view)
 
     async def requeue(self, game_id: int, posted: int | None, note: str = RESTARTED) -> LiveGame:
         """Queue again for publishing what the players never saw: the moves after version
@@ -657,23 +539,12 @@ class GameService(Dormant, SeatDuties, Lobbies):
         game; a game that needs attention gets nothing queued."""
         game = await self.get(game_id)
         async with game.lock:
-            if game.state is None or isinstance(game.engine, _Missing):
+            if game.state is None or isinstance(game.engine, replay.Missing):
                 return game
             moves = await self.store.moves(game.id)
-            steps = base.replay_steps(
-                game.engine,
-                game.row.seed,
-                len(game.seats),
-                game.row.options,
-                [(m.seat, m.action) for m in moves],
-            )
-            state, _ = next(steps)
             if posted is None:
                 game.started = True
-                game.pending.append(Step(0, None, None, "setup", tuple(game.engine.events_on_setup(state))))
-            for m, (_after, played) in zip(moves, steps, strict=False):
-                if m.version > (posted or 0) and played is not None:
-                    game.pending.append(Step(m.version, m.seat, played.action, m.by, tuple(played.events)))
+            game.pending.extend(replay.unposted_steps(game, moves, posted))
             game.notes.append(note)
             game.closed = game.row.status == "finished"
         return game
@@ -688,27 +559,7 @@ class GameService(Dormant, SeatDuties, Lobbies):
         game = await self.get(game_id)
         if game.recent is not None:
             return list(game.recent)[-last:] if last > 0 else []
-        return await asyncio.to_thread(self._replayed_history, game, await self.store.moves(game.id), last)
-
-    @staticmethod
-    def _replayed_history(game: LiveGame, moves: list[Any], last: int) -> list[Entry]:
-        if not moves or isinstance(game.engine, _Missing):
-            return []
-        out: list[Entry] = []
-        steps = base.replay_steps(
-            game.engine, game.row.seed, len(game.seats), game.row.options, [(m.seat, m.action) for m in moves]
-        )
-        first = max(0, len(moves) - last)
-        try:
-            before, _ = next(steps)
-            for i, m in enumerate(moves):
-                after, played = next(steps)
-                if i >= first and played is not None:
-                    out.append(_entry(game.engine, m.version, m.seat, played, m.by, before))
-                before = after
-        except Exception:  # the game needs attention; show what replays
-            pass
-        return out
+        return await asyncio.to_thread(replay.replayed_history, game, await self.store.moves(game.id), last)
 
     async def note_dm(
         self, game_id: int, seat: int, *, closed: bool | None = None, dm_hash: str | None = None
@@ -763,30 +614,6 @@ def _idle(game: LiveGame) -> bool:
     )
 
 
-def _entry(engine: Engine, version: int, seat: int, played: base.Played, by: str, before: Any) -> Entry:
-    """One move as ``/log`` shows it (see :data:`bot.host.live.Entry`)."""
-    seen = base.events_for(played.events, None)
-    shown = "" if hides(engine, played.action, before, played.state) else played.action
-    return (version, seat, shown, by, [e.text for e in seen])
-
-
 def _updated_seats(seats: list[SeatRow], updates: Mapping[int, Mapping[str, Any]]) -> list[SeatRow]:
     """``seats`` with the column values ``updates`` (seat -> fields) applied, as just stored."""
     return [dataclasses.replace(s, **updates[s.seat]) if updates.get(s.seat) else s for s in seats]
-
-
-def _engine_of(kind: str) -> Engine:
-    """The engine of a stored game's kind, or a :class:`_Missing` stand-in if not installed."""
-    try:
-        return base.get(kind)
-    except base.BadOption:
-        return _Missing(kind)
-
-
-class _Missing(Engine):
-    """Stands in for a game whose engine is not installed, so its row can still be listed."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name  # type: ignore[misc]
-        self.title = name.title()  # type: ignore[misc]
-        self.max_players = 0  # type: ignore[misc]
