@@ -449,7 +449,7 @@ class BazaarBot(commands.Bot):
         if not await self.idle():
             log.warning("Closing with %d interaction handler(s) still running", self.inflight)
         await self.publisher.retry.stop()  # after the handlers: none of them schedules a retry now
-        await self.publisher.stop_recaps()  # drawn and posted by the next run
+        await self.publisher.recaps.stop()  # drawn and posted by the next run
         await super().close()
         if self.store is not None:
             await self.store.close()
