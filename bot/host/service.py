@@ -22,7 +22,6 @@ and taken with :meth:`GameService.take_batch`.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import secrets
 import time
@@ -33,22 +32,20 @@ from engines import base, search
 from engines.base import RuleError
 
 from . import clock as clk
-from . import reading, replay
+from . import commit, finding, holding, reading, replay
 from .airunner import MAX_AI_STEPS as MAX_AI_STEPS  # re-exported
 from .airunner import AiRunner
 from .dormant import Dormant
 from .duties import MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
-from .live import Entry, Listing, LiveGame, Refusal, Step
+from .finding import Sees
+from .live import Entry, Listing, LiveGame, Refusal
 from .lobbies import Lobbies, _may_end
 from .parsing import MAX_GAME_ID, game_number, hides, no_game_here, parse_options  # noqa: F401  (re-exported)
 from .quotas import Quotas
 from .store import (
     GameRecord,
     GameRow,
-    SeatRow,
     Store,
-    StoreError,
-    StoreUnavailable,
     VersionConflict,
     stamp_of,
 )
@@ -61,6 +58,7 @@ UNPOSTED = "♻️ A bot process stopped before posting this; here is where the 
 """The note of boards another process stored and never posted, posted by the game's own process."""
 
 AI_GRACE = 20.0  # seconds AI seats wait for the people awaited beside them (a trade reply)
+_BACK = "{s%d} is back: the AI no longer plays their seat."
 
 
 class GameService(Dormant, SeatDuties, Lobbies):
@@ -97,7 +95,7 @@ class GameService(Dormant, SeatDuties, Lobbies):
         self._load_lock = asyncio.Lock()  # one LiveGame (and so one lock) per game id
         self._recovered: list[LiveGame] = []  # flags cleared by loads, for take_recovered()
         # game id -> (version, seat, action) of a write that failed in a way that may have committed
-        self._unsure: dict[int, tuple[int, int, str]] = {}
+        self._unsure: commit.Unsure = {}
         # whether this process serves a guild's games at start-up (its Discord shards, see
         # bot.host.shards); a game of another guild is still served when asked for (a DM click)
         self.holds: Callable[[int | None], bool] = holds or (lambda guild_id: True)
@@ -225,16 +223,7 @@ class GameService(Dormant, SeatDuties, Lobbies):
         """Keep at most ``quotas.held_games`` games in memory: drop the least recently used that
         nothing is using (no lock held, nothing to publish, no AI thinking); a running game goes
         back to the dormant rows its clock is kept from, and any of them is loaded again on use."""
-        limit = self.quotas.held_games
-        if not limit or len(self._games) <= limit:
-            return
-        for gid, game in list(self._games.items())[:-1]:  # never the one just held
-            if len(self._games) <= limit:
-                break
-            if _idle(game):
-                del self._games[gid]
-                if game.row.status == "active":
-                    self._dormant[gid] = game.row
+        holding.trim(self._games, self._dormant, self.quotas.held_games)
 
     async def _from_record(self, record: GameRecord) -> LiveGame:
         """The live game a stored record gives (its replay checked against its snapshot)."""
@@ -291,48 +280,20 @@ class GameService(Dormant, SeatDuties, Lobbies):
         game_id: int | None = None,
         sees: Sees | None = None,
     ) -> LiveGame:
-        """The game a command in ``channel_id`` is about: ``game_id`` if given (it must belong to
-        the guild and be played where the member can see, by ``sees``), else the open game
-        played in this channel or thread, preferring games the user sits in. Raises
-        :class:`Refusal` when none or several match; for a number, one refusal whether the game
-        exists elsewhere or not, said before anything of the game is loaded."""
-        if game_id is not None:
-            number = game_number(game_id)
-            row = await self.store.game(number)
-            if row is None or row.guild_id != guild_id or (sees is not None and not sees(row)):
-                raise Refusal(no_game_here(number))
-            return await self.get(number)
-        rows = [
-            r
-            for r in await self.store.games(place_id=channel_id)
-            if r.status in ("lobby", "active") or r.thread_id == channel_id
-        ]
-        if not rows:
-            raise Refusal(
-                "There is no game in this channel. Start one with `/game new`, or pass "
-                "`game:` with its number (see `/game list`)."
-            )
-        games = [await self.get(r.id) for r in rows]
-        if len(games) > 1:
-            mine = [g for g in games if g.seat_of(user_id)]
-            games = mine or games
-        if len(games) > 1:
-            active = [g for g in games if g.row.status == "active"]
-            games = active if len(active) == 1 else games
-        if len(games) > 1:
-            ids = ", ".join(f"#{g.id}" for g in games)
-            raise Refusal(f"Several games are running here ({ids}): add `game:` with the number.")
-        return games[0]
+        """The game a command in ``channel_id`` is about (see :func:`.finding.find`)."""
+        return await finding.find(
+            self.store,
+            self.get,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            user_id=user_id,
+            game_id=game_id,
+            sees=sees,
+        )
 
     async def list_games(self, guild_id: int | None, sees: Sees | None = None) -> list[Listing]:
-        """Open (lobby or active) games of a guild played where the member can see (``sees``),
-        by id: two reads (the rows, then every listed game's seats at once); no game is loaded
-        or replayed for it."""
-        rows = await self.store.games(statuses=["lobby", "active"], guild_id=guild_id)
-        if sees is not None:
-            rows = [r for r in rows if sees(r)]
-        seats = await self.store.seats_of([r.id for r in rows])
-        return [Listing(r, seats.get(r.id, []), replay.engine_of(r.kind)) for r in rows]
+        """Open games of a guild the member can see (see :func:`.finding.listings`)."""
+        return await finding.listings(self.store, guild_id, sees)
 
     # ------------------------------------------------------------------ moves
 
@@ -393,7 +354,7 @@ class GameService(Dormant, SeatDuties, Lobbies):
         """Give a seat the AI took over back to its owner (a refused typed move still does)."""
         fields = {"ai_takeover": False, "expiries": 0}
         await self.store.update_seat(game.id, seat, **fields)
-        game.seats = _updated_seats(game.seats, {seat: fields})
+        game.seats = commit.updated_seats(game.seats, {seat: fields})
         game.notes.append(_BACK % seat)
 
     async def _commit(
@@ -406,73 +367,19 @@ class GameService(Dormant, SeatDuties, Lobbies):
         user_id: int | None = None,
         seat_updates: Mapping[int, Mapping[str, Any]] | None = None,
     ) -> None:
-        """Write one applied move (one transaction) and update the live game. The live game is
-        changed only once the transaction has committed, and without reading the database again:
-        a write that fails (:class:`StoreUnavailable`) leaves both the database and the game as
-        they were."""
-        over = game.engine.outcome(played.state) is not None
-        deadline = None if over else self.now() + game.row.clock_seconds
-        try:
-            version = await self.store.record_move(
-                game.id,
-                expected_version=game.row.version,
-                seat=seat,
-                action=played.action,
-                by=by,
-                user_id=user_id,
-                state_json=base.state_fingerprint(played.state),
-                status="finished" if over else "active",
-                deadline=deadline,
-                seat_updates=seat_updates,
-            )
-        except (VersionConflict, StoreUnavailable) as err:
-            version = await self._committed_anyway(game, seat, played.action, err)
-        before, game.state = game.state, played.state
-        if game.recent is not None:
-            game.recent.append(replay.entry(game.engine, version, seat, played, by, before))
-        game.row = dataclasses.replace(
-            game.row,
-            version=version,
-            deadline=deadline,
-            reminded=False,
-            status="finished" if over else "active",
-            updated_at=self.now(),
+        """Write one applied move and update the live game (see :func:`.commit.commit`)."""
+        await commit.commit(
+            self.store,
+            game,
+            seat,
+            played,
+            now=self.now,
+            unsure=self._unsure,
+            games=self._games,
+            by=by,
+            user_id=user_id,
+            seat_updates=seat_updates,
         )
-        if seat_updates:
-            game.seats = _updated_seats(game.seats, seat_updates)
-        game.pending.append(Step(version, seat, played.action, by, tuple(played.events)))
-        if over:
-            game.closed = True
-
-    async def _committed_anyway(self, game: LiveGame, seat: int, action: str, err: StoreError) -> int:
-        """After a move's write failed (``err``): its version if this very write committed after
-        all, so it is reported as played: the database failed after the commit (its answer was
-        lost) and the move is found stored; or, after such a failure that could not be checked
-        then, the same seat sends the same move again and finds it stored. Otherwise a version
-        conflict (another move, or another request for the same move, got in first: one of two
-        applies, as in one process) raises ``StaleState`` with the game dropped from memory
-        (reloaded on next use), and a failing database raises ``err`` again."""
-        version = game.row.version + 1
-        try:
-            stored = await self.store.move_at(game.id, version)
-        except StoreError:
-            if isinstance(err, StoreUnavailable):  # it may have committed: its retry will tell
-                self._unsure[game.id] = (version, seat, action)
-            raise err from None
-        ours = isinstance(err, StoreUnavailable) or self._unsure.get(game.id) == (version, seat, action)
-        if stored == (seat, action) and ours:
-            self._unsure.pop(game.id, None)
-            log.info(
-                "Game %s: move %s was stored though its write reported %s; it counts as played",
-                game.id,
-                version,
-                type(err).__name__,
-            )
-            return version
-        if isinstance(err, VersionConflict):  # another writer (process) got in first: reload on next use
-            self._games.pop(game.id, None)
-            raise base.StaleState("The game moved on meanwhile: look at the latest board and try again.")
-        raise err
 
     async def resign(self, game_id: int, user_id: int) -> LiveGame:
         """The caller leaves an active game: the AI plays their seat from now on. When no person
@@ -484,7 +391,7 @@ class GameService(Dormant, SeatDuties, Lobbies):
             self.check_playable(game)
             seat = self._seat_for(game, user_id)
             await self.store.update_seat(game.id, seat.seat, is_ai=True, ai_takeover=False)
-            game.seats = _updated_seats(game.seats, {seat.seat: {"is_ai": True, "ai_takeover": False}})
+            game.seats = commit.updated_seats(game.seats, {seat.seat: {"is_ai": True, "ai_takeover": False}})
             game.notes.append("{s%d} resigned; the AI plays their seat from now on." % seat.seat)
             if not game.humans():
                 await self._close(game, "Everyone has resigned, so the game is ended.")
@@ -576,7 +483,7 @@ class GameService(Dormant, SeatDuties, Lobbies):
             fields["dm_hash"] = dm_hash
         if fields:
             await self.store.update_seat(game.id, seat, **fields)
-            game.seats = _updated_seats(game.seats, {seat: fields})
+            game.seats = commit.updated_seats(game.seats, {seat: fields})
         return newly
 
     def forget(self, game_id: int) -> None:
@@ -591,29 +498,3 @@ class GameService(Dormant, SeatDuties, Lobbies):
     def held(self, game_id: int) -> LiveGame | None:
         """The game ``game_id`` if it is held in memory (nothing is loaded)."""
         return self._games.get(game_id)
-
-
-_BACK = "{s%d} is back: the AI no longer plays their seat."
-
-
-Sees = Callable[[GameRow], bool]
-"""Whether the member asking may see where a game is played (its thread, else its channel)."""
-
-
-def _idle(game: LiveGame) -> bool:
-    """Whether nothing is using a held game (it may be dropped from memory and loaded again)."""
-    return not (
-        game.lock.locked()
-        or game.publish_lock.locked()
-        or game.start_lock.locked()
-        or game.pending
-        or game.notes
-        or game.started
-        or game.closed
-        or game.thinking
-    )
-
-
-def _updated_seats(seats: list[SeatRow], updates: Mapping[int, Mapping[str, Any]]) -> list[SeatRow]:
-    """``seats`` with the column values ``updates`` (seat -> fields) applied, as just stored."""
-    return [dataclasses.replace(s, **updates[s.seat]) if updates.get(s.seat) else s for s in seats]
