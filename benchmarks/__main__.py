@@ -32,55 +32,9 @@ def main(argv: list[str]) -> int:
     t0 = time.perf_counter()
     figures: list[Figure] = []
     with tempfile.TemporaryDirectory(prefix="bazaar-bench-") as tmp:
-        folder = Path(tmp)
-        if "engines" in which:
-            from . import sections
-
-            figures += safely("engines", lambda: sections.engine_rows(quick))
-        if "render" in which:
-            from . import sections
-
-            figures += safely("render", lambda: sections.render_rows(quick))
-        if "startup" in which:
-            from . import movelog, startup
-
-            print("\n[startup] stored games, start-up, memory; the store with a big move log", flush=True)
-            figures += safely("startup", lambda: startup.rows(quick, folder))
-            big_db = startup.LAST_DB
-            if big_db is not None:
-                figures += safely("store", lambda: movelog.rows(quick, big_db))
-        if "store" in which:
-            from . import store
-
-            print("\n[store] one move committed on SQLite and PostgreSQL", flush=True)
-            figures += safely("store", lambda: store.rows(quick))
-        if "load" in which:
-            from . import load
-
-            print("\n[load] the real bot process under load, through the fake Discord", flush=True)
-            figures += safely("load", lambda: load.rows(quick, folder))
-        if "shards" in which:
-            from . import load
-
-            print("\n[shards] the same load on two shard processes sharing PostgreSQL", flush=True)
-            figures += safely("shards", lambda: load.rows(quick, folder, shards=2))
-        if "soak" in which:
-            from . import soak
-
-            print(
-                "\n[soak] a simulated week: one bot process, kills and restarts, people come and go",
-                flush=True,
-            )
-            figures += safely("soak", lambda: soak.rows(quick, folder))
-        if "arena" in which:
-            from . import arena
-
-            print("\n[arena] a short arena: normal against easy in each game", flush=True)
-            figures += safely("arena", lambda: arena.figures(quick))
-        if "e2e" in which:
-            from . import e2e
-
-            e2e.main()
+        for name in (*SECTIONS, "e2e"):  # in this order, however they were asked for
+            if name in which:
+                figures += _in_process(name, quick, Path(tmp)) + _through_discord(name, quick, Path(tmp))
     print()
     print(render_table(figures))
     print(
@@ -88,6 +42,63 @@ def main(argv: list[str]) -> int:
         f"load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
     return 0
+
+
+def _in_process(name: str, quick: bool, folder: Path) -> list[Figure]:
+    """The figures of section ``name`` if it is measured in this process (engines, drawing,
+    start-up and the store); nothing for the other sections."""
+    if name in ("engines", "render"):
+        from . import sections
+
+        if name == "engines":
+            return safely("engines", lambda: sections.engine_rows(quick))
+        return safely("render", lambda: sections.render_rows(quick))
+    if name == "startup":
+        from . import movelog, startup
+
+        print("\n[startup] stored games, start-up, memory; the store with a big move log", flush=True)
+        figures = safely("startup", lambda: startup.rows(quick, folder))
+        big_db = startup.LAST_DB
+        if big_db is not None:
+            figures += safely("store", lambda: movelog.rows(quick, big_db))
+        return figures
+    if name == "store":
+        from . import store
+
+        print("\n[store] one move committed on SQLite and PostgreSQL", flush=True)
+        return safely("store", lambda: store.rows(quick))
+    return []
+
+
+def _through_discord(name: str, quick: bool, folder: Path) -> list[Figure]:
+    """The figures of section ``name`` if it runs bot processes or whole games (the load, the
+    shards, the soak, the AI arena, the older end-to-end run); nothing for the other sections."""
+    if name in ("load", "shards"):
+        from . import load_report
+
+        if name == "load":
+            print("\n[load] the real bot process under load, through the fake Discord", flush=True)
+            return safely("load", lambda: load_report.rows(quick, folder))
+        print("\n[shards] the same load on two shard processes sharing PostgreSQL", flush=True)
+        return safely("shards", lambda: load_report.rows(quick, folder, shards=2))
+    if name == "soak":
+        from . import soak
+
+        print(
+            "\n[soak] a simulated week: one bot process, kills and restarts, people come and go",
+            flush=True,
+        )
+        return safely("soak", lambda: soak.rows(quick, folder))
+    if name == "arena":
+        from . import arena
+
+        print("\n[arena] a short arena: normal against easy in each game", flush=True)
+        return safely("arena", lambda: arena.figures(quick))
+    if name == "e2e":
+        from . import e2e
+
+        e2e.main()
+    return []
 
 
 if __name__ == "__main__":

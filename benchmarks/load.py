@@ -26,18 +26,14 @@ Figures only; nothing is asserted.
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import random
 import re
-import statistics
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from .table import Figure, aim_at_most
 
 ROOT = Path(__file__).resolve().parent.parent
 for extra in (ROOT, ROOT / "tests", ROOT / "tests" / "e2e"):
@@ -327,7 +323,7 @@ def _shows(msg: Any, f: Flight) -> bool:
     return m is not None and int(m.group(1)) == f.gid
 
 
-def _lags(path: Path, phase: Phase) -> list[float]:
+def lag_samples(path: Path, phase: Phase) -> list[float]:
     """The bot's lag samples (ms) taken during ``phase``."""
     out: list[float] = []
     if not path.exists():
@@ -355,143 +351,6 @@ class DriverLag:
 
     def during(self, phase: Phase) -> list[float]:
         return [ms for t, ms in self.samples if phase.started <= t <= phase.ended]
-
-
-async def _measure(
-    folder: Path, n_games: int, plan: Plan, seed: int = 1, shards: int = 0
-) -> tuple[list[Phase], dict[str, Any]]:
-    """The load against one ``bazaar run`` on a SQLite file (``shards`` 0), or against ``shards``
-    processes (``SHARD_COUNT``, one ``SHARD_IDS`` each) sharing a fresh schema of the PostgreSQL
-    server, the games spread over one guild per shard and copied there by ``bazaar db copy``."""
-    from botprocess import BotProcess, run_cli  # type: ignore[import-not-found]
-    from fakediscord import FakeDiscord  # type: ignore[import-not-found]
-
-    from bot.host.config import Config
-    from bot.surface.app import BazaarBot
-
-    from . import fixture
-
-    fake = FakeDiscord(ack_deadline=None, default_timeout=120.0, shard_count=max(1, shards))
-    await fake.start()
-    bots: list[Any] = []
-    driver_lag = DriverLag()
-    schema: PgSchema | None = None
-    try:
-        homes = []  # (guild, channel) of each shard (one, unsharded)
-        for shard in range(max(1, shards)):
-            name = f"games-{shard}"
-            where = (shard, shards) if shards else None
-            guild = fake.add_guild(f"Load {shard}", channels=[name], shard=where)
-            homes.append((guild, fake.channel(name)))
-        threads: dict[int, Any] = {}
-        users: dict[int, Any] = {}
-        places = []
-        for gid in range(1, n_games + 1):
-            guild, channel = homes[gid % len(homes)]
-            thread = fake.new_thread(channel, f"game {gid}")
-            threads[gid] = thread
-            people = [fake.add_user(f"u{gid}x{s}", guild=guild) for s in range(3)]
-            users.update({u.id: u for u in people})
-            places.append(fixture.Place(channel.id, thread.id, [u.id for u in people], guild.id))
-        db = folder / f"load-{n_games}-{shards}.sqlite3"
-        t0 = time.perf_counter()
-        info = fixture.build(
-            db,
-            n_games,
-            people_only=True,
-            places=places,
-            pool_scale=0.5 if n_games <= 100 else 1.0,
-        )
-        print(
-            f"  fixture: {n_games} games in play, {info['moves']:,} moves, built in "
-            f"{time.perf_counter() - t0:.1f} s",
-            flush=True,
-        )
-        target: str | Path = db
-        if shards:
-            schema = await PgSchema.create()
-            target = schema.url
-            t0 = time.perf_counter()
-            code, out = await run_cli(fake, db, "db", "copy", "--to", target, "--from", str(db), cwd=folder)
-            if code != 0:
-                raise RuntimeError(f"bazaar db copy failed ({code}): {out.strip()[-300:]}")
-            took = time.perf_counter() - t0
-            print(f"  copied to PostgreSQL and replayed there in {took:.1f} s", flush=True)
-        with fake.patch_discord():  # register the commands, as `bazaar sync` does
-            async with BazaarBot(Config(token=fake.token, db_path=db), sync_only=True) as syncer:
-                await syncer.login(fake.token)
-                await syncer.tree.sync()
-        lag_files = []
-        for shard in range(max(1, shards)):
-            lag_files.append(folder / f"load-lag-{shards}-{shard}.txt")
-            env = {"BAZAAR_LOG_LEVEL": "INFO", "BAZAAR_LAG_LOG": str(lag_files[-1])}
-            if shards:
-                # one drawing worker each: the processes share this machine's cores between them
-                env.update({"SHARD_COUNT": str(shards), "SHARD_IDS": str(shard), "BAZAAR_WORKERS": "1"})
-            bot = BotProcess(fake, target, folder / f"load-bot-{shards}-{shard}.log", cwd=folder, env=env)
-            bots.append(bot)
-            await bot.start(120.0)
-        await fake.wait_for(
-            lambda: all("Checked" in b.log() for b in bots), 120.0, what="the bots' check of the stored games"
-        )
-        games = fixture.stored_logs(db, list(range(1, n_games + 1)))
-        load = Load(fake, games, users, threads, random.Random(seed), [b.pid for b in bots], plan.drain_s)
-        driver_lag.task = asyncio.ensure_future(driver_lag.run())
-        results = await plan.run(load)
-        await load.settle(plan.drain_s)
-        await asyncio.sleep(plan.tail_s)  # the posts after the last answers
-        for phase in results:
-            phase.lags = [ms for path in lag_files for ms in _lags(path, phase)]
-            phase.driver_lags = driver_lag.during(phase)
-        codes = [await bot.stop() for bot in bots]
-        extra = {
-            "exit": max(codes, key=abs),
-            "problems": [p for bot in bots for p in bot.problems()],
-            "processes": len(bots),
-        }
-    finally:
-        if driver_lag.task is not None:
-            driver_lag.task.cancel()
-        for bot in bots:
-            if bot.alive():
-                bot.proc.kill()
-        await fake.close()
-        if schema is not None:
-            await schema.drop()
-    return results, extra
-
-
-class PgSchema:
-    """A fresh schema of the PostgreSQL server named by ``BAZAAR_BENCH_PG`` (default: the
-    machine's), dropped afterwards."""
-
-    def __init__(self, name: str) -> None:
-        from .store import SERVER
-
-        self.name = name
-        self.url = f"{SERVER}{'&' if '?' in SERVER else '?'}search_path={name}"
-
-    @classmethod
-    async def create(cls) -> PgSchema:
-        import secrets
-
-        schema = cls(f"bazaar_bench_{secrets.token_hex(4)}")
-        await schema._execute(f'CREATE SCHEMA "{schema.name}"')
-        return schema
-
-    async def drop(self) -> None:
-        await self._execute(f'DROP SCHEMA IF EXISTS "{self.name}" CASCADE')
-
-    async def _execute(self, sql: str) -> None:
-        import asyncpg  # type: ignore[import-untyped]
-
-        from .store import SERVER
-
-        conn = await asyncpg.connect(SERVER, timeout=10)
-        try:
-            await conn.execute(sql)
-        finally:
-            await conn.close()
 
 
 @dataclass
@@ -542,122 +401,3 @@ class Plan:
         phase.carried = carried
         done.append(phase)
         return done
-
-
-def rows(quick: bool, folder: Path, shards: int = 0) -> list[Figure]:
-    """Run the load and report it (see the module docstring): against one process on SQLite, or
-    (``shards`` > 0) against that many shard processes sharing PostgreSQL."""
-    logging.getLogger("discord").setLevel(logging.ERROR)
-    seconds = SHARDED_SECONDS if shards else 60.0
-    if quick:
-        n_games, plan = 30, Plan(list(AIMED), 2.0, 0, 2.0, 15, 10.0, recover_s=5.0, tail_s=1.0)
-    else:
-        n_games, plan = 500, Plan(list(AIMED), seconds, 3, 20.0, 100, 30.0, recover_s=30.0)
-    label = f"load ({shards} shards, PostgreSQL)" if shards else "load"
-    results, extra = asyncio.run(_measure(folder, n_games, plan, shards=shards))
-    figs: list[Figure] = []
-    for phase in results:
-        figs += _phase_rows(phase, n_games, label, plan.drain_s)
-    met = [p.rate for p in results if p.rate is not None and p.meets()]
-    tried = ", ".join(f"{p.rate:g}" for p in results if p.rate is not None)
-    figs.append(
-        Figure(
-            f"{label}: highest rate with p99 < 250 ms",
-            f"{max(met):g} moves/s" if met else "none measured",
-            "",
-            None,
-            note=f"of the rates run ({tried} moves/s)",
-        )
-    )
-    for problem in extra["problems"][:3]:  # the whole record, for whoever reads the bench's output
-        print("  a bot logged:\n    " + problem.replace("\n", "\n    "), flush=True)
-    if extra["exit"] != 0 or extra["problems"]:
-        figs.append(
-            Figure(
-                f"{label}: the bot's log",
-                f"exit {extra['exit']}, {len(extra['problems'])} problems",
-                "clean",
-                False,
-                note=(extra["problems"] or [""])[0][:200],
-            )
-        )
-    return figs
-
-
-def _phase_rows(phase: Phase, n_games: int, label: str = "load", drain_s: float = 0.0) -> list[Figure]:
-    nan = float("nan")
-    med = statistics.median(phase.boards) if phase.boards else nan
-    lag99, lagmax = percentile(phase.lags, 99), max(phase.lags, default=nan)
-    answered = len(phase.boards)
-    cpu = ", ".join(f"{k} {v / answered:.3f}" for k, v in phase.cpu.items()) if answered else "-"
-    wall = max(1e-9, phase.ended - phase.started)
-    cores = sum(v for k, v in phase.cpu.items() if k != "players+fake") / wall
-    cpu += f" (the bot and its workers, recap lane included, got {cores:.2f} cores"
-    cpu += f" over the {wall:.0f} s; machine load average {os.getloadavg()[0]:.1f})"
-    detail = (
-        f"{answered} boards, median {med:.0f} ms; ack p99 {percentile(phase.acks, 99):.0f} ms, "
-        f"max {max(phase.acks, default=nan):.0f} ms; bot loop lag max {lagmax:.0f} ms; "
-        f"CPU s per move: {cpu}; "
-        f"{phase.skipped} arrivals found no idle game, {len(phase.refused)} refused, {phase.lost} unanswered "
-        f"after the drain; the players' own loop lag p99 {percentile(phase.driver_lags, 99):.0f} ms"
-    )
-    if phase.carried:
-        detail += f"; it began with {phase.carried} moves of earlier stretches still unanswered"
-    if phase.refused:
-        detail += f"; refusals: {sorted(set(phase.refused))[:2]}"
-    if phase.rate is not None:
-        aimed = phase.rate in AIMED
-        sending = phase.seconds if phase.overloaded_at is None else phase.overloaded_at
-        board = aim_at_most(
-            f"{label} {phase.name}: /move -> board p99",
-            phase.p99,
-            AIM_P99_MS,
-            "ms",
-            "{:.0f}",
-            note=f"{n_games} games, {phase.sent} moves sent in {sending:.0f} s of {phase.seconds:g}; "
-            + detail,
-        )
-        if phase.behind:  # what it measured is a lower bound: the bot did not keep up
-            why = []
-            if phase.overloaded_at is not None:
-                why.append(f"fell behind after {phase.overloaded_at:.0f} s, {phase.backlog} moves waiting")
-            if phase.lost:
-                why.append(f"{phase.lost} unanswered after the {drain_s:g} s wait")
-            note = board.note
-            if phase.overloaded_at is not None:
-                note += f"; it stopped sending once {BACKLOG_S:g} s of moves were waiting"
-            board = Figure(board.name, f"> {board.value} ({'; '.join(why)})", board.aim, False, note)
-        lag = aim_at_most(f"{label} {phase.name}: bot event-loop lag p99", lag99, AIM_LAG_MS, "ms", "{:.1f}")
-        if phase.rate != 20.0:
-            lag = Figure(lag.name, lag.value, "", None)
-        if not aimed:
-            board = Figure(board.name, board.value, board.aim, None, board.note)
-        return [board, lag]
-    worst_ack = max(phase.acks, default=float("inf"))
-    last = 1000 * (phase.last_board - phase.first_sent) if phase.boards else float("inf")
-    if phase.lost:  # some never came: the last board came at least as late as the wait's end
-        last = max(last if phase.boards else 0.0, 1000 * (phase.drained_at - phase.first_sent))
-    figs = [
-        aim_at_most(
-            f"{label} {phase.name}: slowest acknowledgement",
-            worst_ack,
-            1000,
-            "ms",
-            "{:.0f}",
-            note=f"{n_games} games; " + detail,
-        ),
-        aim_at_most(
-            f"{label} {phase.name}: last board",
-            last,
-            1500,
-            "ms",
-            "{:.0f}",
-            note=f"from the first interaction sent; p99 of each move {phase.p99:.0f} ms; bot "
-            f"loop lag p99 {lag99:.0f} ms",
-        ),
-    ]
-    if phase.lost:
-        last_fig = figs[1]
-        value = f"> {last_fig.value} ({phase.lost} unanswered after the {drain_s:g} s wait)"
-        figs[1] = Figure(last_fig.name, value, last_fig.aim, False, last_fig.note)
-    return figs

@@ -46,11 +46,11 @@ class SimClock:
 async def _run(clock: SimClock, tick: float, sync: Path) -> None:
     from bot.host.config import load_config
     from bot.host.store import Store
-    from bot.surface import app
+    from bot.surface import launch
 
     config = load_config(None)
     store = await Store.open(config.db_path, now=clock)
-    async with app.make_bot(config, store=store, now=clock, clock_max_sleep=tick) as bot:
+    async with launch.make_bot(config, store=store, now=clock, clock_max_sleep=tick) as bot:
 
         async def ready() -> None:
             await bot.wait_until_ready()
@@ -67,10 +67,10 @@ def main() -> int:
     from fakediscord.launch import ENV, point_discord_at  # type: ignore[import-not-found]
 
     from bot.host.config import load_config
-    from bot.surface import app
+    from bot.surface import launch
 
     point_discord_at(os.environ[ENV])
-    app._setup_logging(load_config(None))
+    launch._setup_logging(load_config(None))
     clock = SimClock(float(os.environ["BAZAAR_SOAK_SIM0"]), float(os.environ["BAZAAR_SOAK_SPEED"]))
     tick, sync = float(os.environ.get("BAZAAR_SOAK_TICK", "0.2")), Path(os.environ["BAZAAR_SOAK_SYNC"])
     with contextlib.suppress(KeyboardInterrupt):

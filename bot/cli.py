@@ -77,9 +77,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         except ConfigError as err:
             print(f"bazaar: {err}", file=sys.stderr)
             return 2
-        from .surface import app
+        from .surface import launch
 
-        return app.run_bot(config) if args.cmd == "run" else app.sync_commands(config)
+        return launch.run_bot(config) if args.cmd == "run" else launch.sync_commands(config)
     raise AssertionError(args.cmd)
 
 

@@ -3,21 +3,12 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
 # PostgreSQL fixtures (a fresh schema per test on the machine's server; see tests/pgserver.py)
 from tests.pgserver import backend, backend_target, pg_admin, pg_session, pg_url  # noqa: F401
-
-# tests/ is a package (its modules are ``tests.…``; pytest puts the repository's root on the path,
-# as the first folder above them without an __init__.py), so tests/ itself is no longer on the
-# path: the game tests that still import their helpers by bare name (``from pralaya_helpers import
-# …``) find them through this entry until they import ``tests.…`` too
-TESTS = Path(__file__).resolve().parent
-if str(TESTS) not in sys.path:
-    sys.path.append(str(TESTS))
 
 # In-process bots of the tests draw in threads (Workers(0)): starting worker processes for each of
 # the hundreds of bots the tests boot would only slow them. A bot launched as its own process

@@ -9,7 +9,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.load import AIMED, Phase, Plan, _phase_rows
+from benchmarks.load import AIMED, Phase, Plan
+from benchmarks.load_report import phase_rows
 
 
 class FakeLoad:
@@ -80,12 +81,12 @@ def test_a_stretch_that_fell_behind_reports_a_lower_bound_and_why() -> None:
     phase = Phase("40 moves/s", 60.0, sent=200)
     phase.boards = [100.0] * 90
     phase.overloaded_at, phase.backlog, phase.lost, phase.waited = 7.0, 200, 10, [31_000.0] * 10
-    board, lag = _phase_rows(phase, 500, "load", drain_s=30.0)
+    board, lag = phase_rows(phase, 500, "load", drain_s=30.0)
     assert board.met is False
     assert board.value.startswith("> 31000 ms (fell behind after 7 s, 200 moves waiting; 10 unanswered")
     kept = Phase("10 moves/s", 60.0, sent=600)
     kept.boards = [100.0] * 600
-    board, _ = _phase_rows(kept, 500, "load", drain_s=30.0)
+    board, _ = phase_rows(kept, 500, "load", drain_s=30.0)
     assert board.met is True and board.value == "100 ms"
 
 
@@ -93,5 +94,5 @@ def test_a_burst_with_unanswered_moves_reports_the_last_board_as_a_lower_bound()
     phase = Phase("burst of 100", 0.0, sent=100)
     phase.boards, phase.first_sent, phase.last_board = [900.0] * 95, 10.0, 11.0
     phase.lost, phase.drained_at = 5, 40.0
-    ack, last = _phase_rows(phase, 500, "load", drain_s=30.0)
+    ack, last = phase_rows(phase, 500, "load", drain_s=30.0)
     assert last.met is False and last.value == "> 30000 ms (5 unanswered after the 30 s wait)"

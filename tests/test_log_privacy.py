@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.host.config import load_config
-from bot.surface import app
+from bot.surface import launch
 
 TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OnNlY3JldHRva2Vu"
 
@@ -19,8 +19,8 @@ TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OnNlY3JldHRva2Vu"
 def debug_logging() -> Iterator[None]:
     root = logging.getLogger()
     handlers, level = list(root.handlers), root.level
-    quiet = {n: logging.getLogger(n).level for n in app.QUIET_LOGGERS}
-    app._setup_logging(load_config(None, environ={"DISCORD_TOKEN": "x", "BAZAAR_LOG_LEVEL": "DEBUG"}))
+    quiet = {n: logging.getLogger(n).level for n in launch.QUIET_LOGGERS}
+    launch._setup_logging(load_config(None, environ={"DISCORD_TOKEN": "x", "BAZAAR_LOG_LEVEL": "DEBUG"}))
     yield
     for h in root.handlers:
         if h not in handlers:

@@ -14,14 +14,14 @@ from bot.host.service import GameService
 from bot.host.store import Store, StoreUnavailable
 from bot.host.store_posts import DONE, HELD, WON
 from engines import base
-from test_service import Clock, ToyNim
+from tests.test_service import Clock, ToyNim
 
 
 @pytest.fixture
 def nim():
     engine = base.register(ToyNim())
     yield engine
-    base._REGISTRY.pop(engine.name, None)
+    base.unregister(engine.name)
 
 
 @pytest.fixture

@@ -21,7 +21,8 @@ import time
 from collections.abc import Callable, Iterable
 
 from .clock import Entry, Handler, TurnClock, due
-from .store_base import GameRow, Store
+from .store_base import Store
+from .store_rows import GameRow
 from .storefail import StoreError
 
 log = logging.getLogger(__name__)

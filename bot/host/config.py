@@ -18,7 +18,7 @@ from bot.digits import is_digits
 
 from .quotas import Quotas, read_quotas
 from .shards import Shards, parse_shards
-from .store_base import is_postgres_url
+from .store_schema import is_postgres_url
 from .throttle import DEFAULT_BURST, DEFAULT_RATE, parse_rate_limit
 
 DEFAULT_DB = "data/bazaar.sqlite3"

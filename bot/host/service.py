@@ -22,36 +22,31 @@ and taken with :meth:`GameService.take_batch`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import dataclasses
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from engines import base, prompt, search
-from engines.base import Engine, RuleError
+from engines import base, search
+from engines.base import RuleError
 
 from . import clock as clk
+from . import commit, finding, holding, reading, replay
 from .airunner import MAX_AI_STEPS as MAX_AI_STEPS  # re-exported
 from .airunner import AiRunner
 from .dormant import Dormant
 from .duties import MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-exported)
-from .live import HISTORY, Batch, Entry, Listing, LiveGame, Refusal, Step
+from .finding import Sees
+from .live import Entry, Listing, LiveGame, Refusal
 from .lobbies import Lobbies, _may_end
 from .parsing import MAX_GAME_ID, game_number, hides, no_game_here, parse_options  # noqa: F401  (re-exported)
 from .quotas import Quotas
 from .store import (
     GameRecord,
     GameRow,
-    SeatRow,
     Store,
-    StoreError,
-    StoreUnavailable,
     VersionConflict,
-    digest,
     stamp_of,
 )
 from .workers import Workers
@@ -63,6 +58,7 @@ UNPOSTED = "♻️ A bot process stopped before posting this; here is where the 
 """The note of boards another process stored and never posted, posted by the game's own process."""
 
 AI_GRACE = 20.0  # seconds AI seats wait for the people awaited beside them (a trade reply)
+_BACK = "{s%d} is back: the AI no longer plays their seat."
 
 
 class GameService(Dormant, SeatDuties, Lobbies):
@@ -99,7 +95,7 @@ class GameService(Dormant, SeatDuties, Lobbies):
         self._load_lock = asyncio.Lock()  # one LiveGame (and so one lock) per game id
         self._recovered: list[LiveGame] = []  # flags cleared by loads, for take_recovered()
         # game id -> (version, seat, action) of a write that failed in a way that may have committed
-        self._unsure: dict[int, tuple[int, int, str]] = {}
+        self._unsure: commit.Unsure = {}
         # whether this process serves a guild's games at start-up (its Discord shards, see
         # bot.host.shards); a game of another guild is still served when asked for (a DM click)
         self.holds: Callable[[int | None], bool] = holds or (lambda guild_id: True)
@@ -227,71 +223,29 @@ class GameService(Dormant, SeatDuties, Lobbies):
         """Keep at most ``quotas.held_games`` games in memory: drop the least recently used that
         nothing is using (no lock held, nothing to publish, no AI thinking); a running game goes
         back to the dormant rows its clock is kept from, and any of them is loaded again on use."""
-        limit = self.quotas.held_games
-        if not limit or len(self._games) <= limit:
-            return
-        for gid, game in list(self._games.items())[:-1]:  # never the one just held
-            if len(self._games) <= limit:
-                break
-            if _idle(game):
-                del self._games[gid]
-                if game.row.status == "active":
-                    self._dormant[gid] = game.row
+        holding.trim(self._games, self._dormant, self.quotas.held_games)
 
     async def _from_record(self, record: GameRecord) -> LiveGame:
         """The live game a stored record gives (its replay checked against its snapshot)."""
         row = record.row
-        engine = _engine_of(row.kind)
+        engine = replay.engine_of(row.kind)
         game = LiveGame(row=row, seats=record.seats, engine=engine)
-        if row.status in ("active", "finished") and not isinstance(engine, _Missing):
+        if row.status in ("active", "finished") and not isinstance(engine, replay.Missing):
             await self._replay(game, record)
-        elif isinstance(engine, _Missing) and row.status == "active":
+        elif isinstance(engine, replay.Missing) and row.status == "active":
             await self._flag(game, f"the game `{row.kind}` is not installed on this bot")
         return game
 
     async def _replay(self, game: LiveGame, record: GameRecord) -> None:
         """Set the game's state by replaying its log, checked against the snapshot of the same
         read. A game that fails the check is flagged; a flagged game that passes is cleared."""
-        row, moves, snap = record.row, record.moves, record.snapshot
-        where = ["its setup"]
-
-        recent: deque[Entry] = deque(maxlen=HISTORY)
-        first = len(moves) - HISTORY
-
-        def replay() -> tuple[Any, str]:  # CPU only: in a worker thread, so the loop stays free
-            steps = base.replay_steps(
-                game.engine, row.seed, len(game.seats), row.options, [(m.seat, m.action) for m in moves]
-            )
-            state, _ = next(steps)
-            for i, m in enumerate(moves):
-                where[0] = f"move {m.version}"  # not its text: it may name a hidden card (swap t32)
-                before = state
-                state, played = next(steps)
-                if i >= first and played is not None:
-                    recent.append(_entry(game.engine, m.version, m.seat, played, m.by, before))
-            return state, base.state_fingerprint(state)
-
-        try:
-            state, text = await asyncio.to_thread(replay)
-        except Exception as err:  # a rules change or an engine bug: flag the game, keep the bot up
-            # neither the move's text nor the engine's reason is said (either may name a hidden
-            # card); `bazaar replay` on the game's log shows them to whoever may see them
-            if not isinstance(err, RuleError):
-                log.error("Game %s: replay raised %s at %s", row.id, type(err).__name__, where[0])
-            kind = (
-                "the rules refuse it now"
-                if isinstance(err, RuleError)
-                else f"the engine raised {type(err).__name__}"
-            )
-            await self._flag(game, f"{where[0]} no longer replays ({kind})")
+        replayed = await replay.replay_checked(game, record)
+        if isinstance(replayed, str):
+            await self._flag(game, replayed)
             return
-        if len(moves) != row.version or snap is None or snap[0] != row.version or snap[2] != digest(text):
-            await self._flag(game, "its replayed history differs from the saved snapshot")
-            return
-        if row.attention and row.status == "active":
+        if record.row.attention and record.row.status == "active":
             await self._unflag(game)
-        game.state = state
-        game.recent = recent
+        game.state, game.recent = replayed
 
     async def _unflag(self, game: LiveGame) -> None:
         """Clear the "needs attention" flag of a game whose history checks out again (the flag
@@ -326,70 +280,25 @@ class GameService(Dormant, SeatDuties, Lobbies):
         game_id: int | None = None,
         sees: Sees | None = None,
     ) -> LiveGame:
-        """The game a command in ``channel_id`` is about: ``game_id`` if given (it must belong to
-        the guild and be played where the member can see, by ``sees``), else the open game
-        played in this channel or thread, preferring games the user sits in. Raises
-        :class:`Refusal` when none or several match; for a number, one refusal whether the game
-        exists elsewhere or not, said before anything of the game is loaded."""
-        if game_id is not None:
-            number = game_number(game_id)
-            row = await self.store.game(number)
-            if row is None or row.guild_id != guild_id or (sees is not None and not sees(row)):
-                raise Refusal(no_game_here(number))
-            return await self.get(number)
-        rows = [
-            r
-            for r in await self.store.games(place_id=channel_id)
-            if r.status in ("lobby", "active") or r.thread_id == channel_id
-        ]
-        if not rows:
-            raise Refusal(
-                "There is no game in this channel. Start one with `/game new`, or pass "
-                "`game:` with its number (see `/game list`)."
-            )
-        games = [await self.get(r.id) for r in rows]
-        if len(games) > 1:
-            mine = [g for g in games if g.seat_of(user_id)]
-            games = mine or games
-        if len(games) > 1:
-            active = [g for g in games if g.row.status == "active"]
-            games = active if len(active) == 1 else games
-        if len(games) > 1:
-            ids = ", ".join(f"#{g.id}" for g in games)
-            raise Refusal(f"Several games are running here ({ids}): add `game:` with the number.")
-        return games[0]
+        """The game a command in ``channel_id`` is about (see :func:`.finding.find`)."""
+        return await finding.find(
+            self.store,
+            self.get,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            user_id=user_id,
+            game_id=game_id,
+            sees=sees,
+        )
 
     async def list_games(self, guild_id: int | None, sees: Sees | None = None) -> list[Listing]:
-        """Open (lobby or active) games of a guild played where the member can see (``sees``),
-        by id: two reads (the rows, then every listed game's seats at once); no game is loaded
-        or replayed for it."""
-        rows = await self.store.games(statuses=["lobby", "active"], guild_id=guild_id)
-        if sees is not None:
-            rows = [r for r in rows if sees(r)]
-        seats = await self.store.seats_of([r.id for r in rows])
-        return [Listing(r, seats.get(r.id, []), _engine_of(r.kind)) for r in rows]
+        """Open games of a guild the member can see (see :func:`.finding.listings`)."""
+        return await finding.listings(self.store, guild_id, sees)
 
     # ------------------------------------------------------------------ moves
 
-    def check_playable(self, game: LiveGame) -> None:
-        """Raise why ``game`` takes no move now (a lobby, over, needing attention), if so."""
-        if game.row.status == "lobby":
-            raise Refusal(f"{game.title} has not started yet.")
-        if game.row.status in ("finished", "ended"):
-            raise base.GameOver(f"{game.title} is over; no more moves are accepted.")
-        if game.row.attention or game.state is None:
-            raise Refusal(
-                f"{game.title} needs attention ({game.row.attention or 'it could not be loaded'}), "
-                f"so moves are paused. The creator or a server manager can `/game end` it."
-            )
-
-    def _seat_for(self, game: LiveGame, user_id: int) -> SeatRow:
-        seat = game.seat_of(user_id)
-        if seat is None:
-            raise Refusal(f"You are not playing in {game.title}.")
-        if seat.is_ai:
-            raise Refusal(f"You resigned from {game.title}.")
-        return seat
+    check_playable = staticmethod(reading.check_playable)
+    _seat_for = staticmethod(reading.seat_for)
 
     async def move(
         self,
@@ -445,7 +354,7 @@ class GameService(Dormant, SeatDuties, Lobbies):
         """Give a seat the AI took over back to its owner (a refused typed move still does)."""
         fields = {"ai_takeover": False, "expiries": 0}
         await self.store.update_seat(game.id, seat, **fields)
-        game.seats = _updated_seats(game.seats, {seat: fields})
+        game.seats = commit.updated_seats(game.seats, {seat: fields})
         game.notes.append(_BACK % seat)
 
     async def _commit(
@@ -458,73 +367,19 @@ class GameService(Dormant, SeatDuties, Lobbies):
         user_id: int | None = None,
         seat_updates: Mapping[int, Mapping[str, Any]] | None = None,
     ) -> None:
-        """Write one applied move (one transaction) and update the live game. The live game is
-        changed only once the transaction has committed, and without reading the database again:
-        a write that fails (:class:`StoreUnavailable`) leaves both the database and the game as
-        they were."""
-        over = game.engine.outcome(played.state) is not None
-        deadline = None if over else self.now() + game.row.clock_seconds
-        try:
-            version = await self.store.record_move(
-                game.id,
-                expected_version=game.row.version,
-                seat=seat,
-                action=played.action,
-                by=by,
-                user_id=user_id,
-                state_json=base.state_fingerprint(played.state),
-                status="finished" if over else "active",
-                deadline=deadline,
-                seat_updates=seat_updates,
-            )
-        except (VersionConflict, StoreUnavailable) as err:
-            version = await self._committed_anyway(game, seat, played.action, err)
-        before, game.state = game.state, played.state
-        if game.recent is not None:
-            game.recent.append(_entry(game.engine, version, seat, played, by, before))
-        game.row = dataclasses.replace(
-            game.row,
-            version=version,
-            deadline=deadline,
-            reminded=False,
-            status="finished" if over else "active",
-            updated_at=self.now(),
+        """Write one applied move and update the live game (see :func:`.commit.commit`)."""
+        await commit.commit(
+            self.store,
+            game,
+            seat,
+            played,
+            now=self.now,
+            unsure=self._unsure,
+            games=self._games,
+            by=by,
+            user_id=user_id,
+            seat_updates=seat_updates,
         )
-        if seat_updates:
-            game.seats = _updated_seats(game.seats, seat_updates)
-        game.pending.append(Step(version, seat, played.action, by, tuple(played.events)))
-        if over:
-            game.closed = True
-
-    async def _committed_anyway(self, game: LiveGame, seat: int, action: str, err: StoreError) -> int:
-        """After a move's write failed (``err``): its version if this very write committed after
-        all, so it is reported as played: the database failed after the commit (its answer was
-        lost) and the move is found stored; or, after such a failure that could not be checked
-        then, the same seat sends the same move again and finds it stored. Otherwise a version
-        conflict (another move, or another request for the same move, got in first: one of two
-        applies, as in one process) raises ``StaleState`` with the game dropped from memory
-        (reloaded on next use), and a failing database raises ``err`` again."""
-        version = game.row.version + 1
-        try:
-            stored = await self.store.move_at(game.id, version)
-        except StoreError:
-            if isinstance(err, StoreUnavailable):  # it may have committed: its retry will tell
-                self._unsure[game.id] = (version, seat, action)
-            raise err from None
-        ours = isinstance(err, StoreUnavailable) or self._unsure.get(game.id) == (version, seat, action)
-        if stored == (seat, action) and ours:
-            self._unsure.pop(game.id, None)
-            log.info(
-                "Game %s: move %s was stored though its write reported %s; it counts as played",
-                game.id,
-                version,
-                type(err).__name__,
-            )
-            return version
-        if isinstance(err, VersionConflict):  # another writer (process) got in first: reload on next use
-            self._games.pop(game.id, None)
-            raise base.StaleState("The game moved on meanwhile: look at the latest board and try again.")
-        raise err
 
     async def resign(self, game_id: int, user_id: int) -> LiveGame:
         """The caller leaves an active game: the AI plays their seat from now on. When no person
@@ -536,7 +391,7 @@ class GameService(Dormant, SeatDuties, Lobbies):
             self.check_playable(game)
             seat = self._seat_for(game, user_id)
             await self.store.update_seat(game.id, seat.seat, is_ai=True, ai_takeover=False)
-            game.seats = _updated_seats(game.seats, {seat.seat: {"is_ai": True, "ai_takeover": False}})
+            game.seats = commit.updated_seats(game.seats, {seat.seat: {"is_ai": True, "ai_takeover": False}})
             game.notes.append("{s%d} resigned; the AI plays their seat from now on." % seat.seat)
             if not game.humans():
                 await self._close(game, "Everyone has resigned, so the game is ended.")
@@ -576,79 +431,13 @@ class GameService(Dormant, SeatDuties, Lobbies):
 
     # ------------------------------------------------------------------ reading
 
-    def take_batch(self, game: LiveGame) -> Batch | None:
-        """Take (and clear) what the game has to publish; None if nothing. Synchronous, so the
-        state, version and steps it returns belong together."""
-        if not self.has_pending(game):
-            return None
-        batch = Batch(
-            game.id,
-            game.engine,
-            game.row,
-            tuple(game.seats),
-            game.state,
-            tuple(game.pending),
-            tuple(game.notes),
-            game.started,
-            game.closed,
-        )
-        game.pending.clear()
-        game.notes.clear()
-        game.started = game.closed = False
-        return batch
-
-    def put_back(self, game: LiveGame, batch: Batch) -> None:
-        """Return a batch that could not be posted to the game's queue, in front of anything
-        queued since, so the next publish posts it (coalesced with the newer steps)."""
-        game.pending[:0] = batch.steps
-        game.notes[:0] = batch.notes
-        game.started = game.started or batch.started
-        game.closed = game.closed or batch.closed
-
-    def has_pending(self, game: LiveGame) -> bool:
-        """Whether the game has steps, notes, a start or an end still to publish."""
-        return bool(game.pending or game.notes or game.started or game.closed)
-
-    def awaited_seat(self, game: LiveGame, user_id: int) -> int | None:
-        """The caller's seat if the rules await it now (and a person plays it), else None."""
-        seat = game.seat_of(user_id)
-        if seat is None or seat.is_ai or game.state is None or game.row.status != "active":
-            return None
-        return seat.seat if seat.seat in game.awaited() else None
-
-    def complete_for(self, game: LiveGame, user_id: int, prefix: str) -> list[tuple[str, str]]:
-        """``/move`` autocomplete for the caller: ``(value, label)`` pairs from the engine's
-        :meth:`~engines.base.Engine.complete` (empty if the caller is not awaited)."""
-        seat = self.awaited_seat(game, user_id)
-        if seat is None:
-            return []
-        with contextlib.suppress(
-            RuleError
-        ):  # a player's name typed for a seat code ("offer bil" -> "offer s1")
-            prefix = game.engine.read_names(game.state, seat, prefix, game.names)
-        return [(value, game.fmt(label)) for value, label in game.engine.complete(game.state, seat, prefix)]
-
-    def prompt_for(self, game: LiveGame, seat: int) -> prompt.Prompt | None:
-        """What ``seat`` can do now as controls, or None when the rules do not await it."""
-        if game.state is None or game.row.status != "active" or seat not in game.awaited():
-            return None
-        return game.engine.prompt(game.state, seat)
-
-    def private_view(self, game: LiveGame, user_id: int) -> tuple[int, Mapping[str, Any]]:
-        """``(seat, view)`` of the caller's private view. Raises :class:`Refusal` if not seated
-        or the game has no state."""
-        seat = game.seat_of(user_id)
-        if seat is None:
-            raise Refusal(f"You are not playing in {game.title}, so you have no hand there.")
-        if seat.is_ai:
-            raise Refusal(
-                f"You resigned from {game.title}: the AI plays that seat now, and its hand is its own."
-            )
-        if game.row.status == "lobby":
-            raise Refusal(f"{game.title} has not started yet.")
-        if game.state is None:
-            raise Refusal(f"{game.title} needs attention ({game.row.attention}).")
-        return seat.seat, game.engine.view(game.state, seat.seat)
+    take_batch = staticmethod(reading.take_batch)
+    put_back = staticmethod(reading.put_back)
+    has_pending = staticmethod(reading.has_pending)
+    awaited_seat = staticmethod(reading.awaited_seat)
+    complete_for = staticmethod(reading.complete_for)
+    prompt_for = staticmethod(reading.prompt_for)
+    private_view = staticmethod(reading.private_view)
 
     async def requeue(self, game_id: int, posted: int | None, note: str = RESTARTED) -> LiveGame:
         """Queue again for publishing what the players never saw: the moves after version
@@ -657,23 +446,12 @@ class GameService(Dormant, SeatDuties, Lobbies):
         game; a game that needs attention gets nothing queued."""
         game = await self.get(game_id)
         async with game.lock:
-            if game.state is None or isinstance(game.engine, _Missing):
+            if game.state is None or isinstance(game.engine, replay.Missing):
                 return game
             moves = await self.store.moves(game.id)
-            steps = base.replay_steps(
-                game.engine,
-                game.row.seed,
-                len(game.seats),
-                game.row.options,
-                [(m.seat, m.action) for m in moves],
-            )
-            state, _ = next(steps)
             if posted is None:
                 game.started = True
-                game.pending.append(Step(0, None, None, "setup", tuple(game.engine.events_on_setup(state))))
-            for m, (_after, played) in zip(moves, steps, strict=False):
-                if m.version > (posted or 0) and played is not None:
-                    game.pending.append(Step(m.version, m.seat, played.action, m.by, tuple(played.events)))
+            game.pending.extend(replay.unposted_steps(game, moves, posted))
             game.notes.append(note)
             game.closed = game.row.status == "finished"
         return game
@@ -688,27 +466,7 @@ class GameService(Dormant, SeatDuties, Lobbies):
         game = await self.get(game_id)
         if game.recent is not None:
             return list(game.recent)[-last:] if last > 0 else []
-        return await asyncio.to_thread(self._replayed_history, game, await self.store.moves(game.id), last)
-
-    @staticmethod
-    def _replayed_history(game: LiveGame, moves: list[Any], last: int) -> list[Entry]:
-        if not moves or isinstance(game.engine, _Missing):
-            return []
-        out: list[Entry] = []
-        steps = base.replay_steps(
-            game.engine, game.row.seed, len(game.seats), game.row.options, [(m.seat, m.action) for m in moves]
-        )
-        first = max(0, len(moves) - last)
-        try:
-            before, _ = next(steps)
-            for i, m in enumerate(moves):
-                after, played = next(steps)
-                if i >= first and played is not None:
-                    out.append(_entry(game.engine, m.version, m.seat, played, m.by, before))
-                before = after
-        except Exception:  # the game needs attention; show what replays
-            pass
-        return out
+        return await asyncio.to_thread(replay.replayed_history, game, await self.store.moves(game.id), last)
 
     async def note_dm(
         self, game_id: int, seat: int, *, closed: bool | None = None, dm_hash: str | None = None
@@ -725,7 +483,7 @@ class GameService(Dormant, SeatDuties, Lobbies):
             fields["dm_hash"] = dm_hash
         if fields:
             await self.store.update_seat(game.id, seat, **fields)
-            game.seats = _updated_seats(game.seats, {seat: fields})
+            game.seats = commit.updated_seats(game.seats, {seat: fields})
         return newly
 
     def forget(self, game_id: int) -> None:
@@ -740,53 +498,3 @@ class GameService(Dormant, SeatDuties, Lobbies):
     def held(self, game_id: int) -> LiveGame | None:
         """The game ``game_id`` if it is held in memory (nothing is loaded)."""
         return self._games.get(game_id)
-
-
-_BACK = "{s%d} is back: the AI no longer plays their seat."
-
-
-Sees = Callable[[GameRow], bool]
-"""Whether the member asking may see where a game is played (its thread, else its channel)."""
-
-
-def _idle(game: LiveGame) -> bool:
-    """Whether nothing is using a held game (it may be dropped from memory and loaded again)."""
-    return not (
-        game.lock.locked()
-        or game.publish_lock.locked()
-        or game.start_lock.locked()
-        or game.pending
-        or game.notes
-        or game.started
-        or game.closed
-        or game.thinking
-    )
-
-
-def _entry(engine: Engine, version: int, seat: int, played: base.Played, by: str, before: Any) -> Entry:
-    """One move as ``/log`` shows it (see :data:`bot.host.live.Entry`)."""
-    seen = base.events_for(played.events, None)
-    shown = "" if hides(engine, played.action, before, played.state) else played.action
-    return (version, seat, shown, by, [e.text for e in seen])
-
-
-def _updated_seats(seats: list[SeatRow], updates: Mapping[int, Mapping[str, Any]]) -> list[SeatRow]:
-    """``seats`` with the column values ``updates`` (seat -> fields) applied, as just stored."""
-    return [dataclasses.replace(s, **updates[s.seat]) if updates.get(s.seat) else s for s in seats]
-
-
-def _engine_of(kind: str) -> Engine:
-    """The engine of a stored game's kind, or a :class:`_Missing` stand-in if not installed."""
-    try:
-        return base.get(kind)
-    except base.BadOption:
-        return _Missing(kind)
-
-
-class _Missing(Engine):
-    """Stands in for a game whose engine is not installed, so its row can still be listed."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name  # type: ignore[misc]
-        self.title = name.title()  # type: ignore[misc]
-        self.max_players = 0  # type: ignore[misc]

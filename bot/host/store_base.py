@@ -1,5 +1,5 @@
-"""The store's interface and the SQL both backends share: the row types, the migration files, and
-:class:`Store` with every method written once (see :mod:`bot.host.store` for how a backend is
+"""The store's interface and the SQL both backends share: :class:`Store` with every method written
+once (see :mod:`bot.host.store` for how a backend is
 chosen, :mod:`bot.host.store_sqlite` and :mod:`bot.host.store_pg` for the two backends).
 
 Every method is written in SQL both dialects accept, with ``?`` placeholders (renumbered ``$1,
@@ -9,149 +9,31 @@ $2…`` for PostgreSQL), and runs through a transaction handle the backend provi
 WHERE id = ? AND version = ?``), so a move computed on an old version never lands, whichever
 process computed it: on PostgreSQL the second of two concurrent updates of the row waits for
 the first to commit and then matches no row. :meth:`Store.claim_due` hands due turn clocks to
-one process at a time, with a lease.
-
-Schema changes are numbered files ``bot/host/migrations/<dialect>/NNNN_name.sql`` (the same
-numbers, tables and columns in both dialects; a test reads both schemas back), applied in order
-and tracked in ``schema_migrations``.
+one process at a time, with a lease. The rows are in :mod:`bot.host.store_rows`, the migration
+files in :mod:`bot.host.store_schema`.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import re
-import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from .store_posts import PostClaims
-from .store_side import COPY_TABLES as COPY_TABLES  # re-exported
-from .store_side import MessageRow as MessageRow  # re-exported
+from .store_rows import GameRecord, GameRow, MoveRow, SeatRow, digest, game_row, seat_row, stored
+from .store_schema import is_postgres_url
 from .store_side import SideTables
-from .storefail import ConstraintViolation as ConstraintViolation  # re-exported
-from .storefail import CorruptDatabase as CorruptDatabase  # re-exported
 from .storefail import StoreError, VersionConflict
-from .storefail import StoreUnavailable as StoreUnavailable  # re-exported
 
-MIGRATIONS_ROOT = Path(__file__).parent / "migrations"
-MIGRATIONS = MIGRATIONS_ROOT / "sqlite"
-PG_MIGRATIONS = MIGRATIONS_ROOT / "postgres"
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 STATUSES = ("lobby", "active", "finished", "ended")
-OPEN_STATUSES = ("lobby", "active")
-PG_SCHEMES = ("postgresql://", "postgres://")
-
-
-def is_postgres_url(target: str | Path) -> bool:
-    """Whether ``target`` (a ``BAZAAR_DB`` value) names a PostgreSQL database, not a file."""
-    return isinstance(target, str) and target.strip().lower().startswith(PG_SCHEMES)
-
-
-def sql_statements(script: str) -> list[str]:
-    """The statements of a migration file, each whole (a trigger's ``BEGIN … END`` included, as
-    ``sqlite3.complete_statement`` judges), so each runs through ``execute`` inside the one
-    transaction that also records the migration (``executescript`` would commit first). The
-    PostgreSQL files write function bodies as quoted strings, which split the same way."""
-    out: list[str] = []
-    buf = ""
-    pieces = script.split(";")
-    for i, piece in enumerate(pieces):
-        buf += piece + (";" if i < len(pieces) - 1 else "")
-        if sqlite3.complete_statement(buf):
-            if buf.strip(" \t\r\n;"):
-                out.append(buf.strip())
-            buf = ""
-    if buf.strip(" \t\r\n;"):
-        raise StoreError(f"a migration ends in an incomplete statement: {buf.strip()[:60]!r}")
-    return out
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """One row of ``games``; ``options`` is decoded from JSON."""
-
-    id: int
-    kind: str
-    seed: int
-    options: dict[str, Any]
-    guild_id: int | None
-    channel_id: int
-    thread_id: int | None
-    creator_id: int
-    status: str
-    version: int
-    clock_seconds: int
-    deadline: float | None
-    reminded: bool
-    attention: str | None
-    created_at: float
-    updated_at: float
-
-    @property
-    def place_id(self) -> int:
-        """The channel where the game is played: its thread if it has one, else the channel."""
-        return self.thread_id or self.channel_id
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    """One row of ``seats``."""
-
-    game_id: int
-    seat: int
-    user_id: int | None
-    name: str
-    is_ai: bool
-    dm_closed: bool
-    dm_hash: str | None
-    expiries: int
-    ai_takeover: bool
-    ai_level: str | None = None  # an AI seat's level (engines.search.LEVELS); None: the default
 
 
 _SEAT_FLAGS = "(is_ai + 2 * ai_takeover + 4 * dm_closed) * (1 << (3 * seat))"
 """The seat flags a process acts on, three bits a seat, summed over a game's seats by
 :meth:`Store.stamp` (the same number :func:`seat_flags` makes of seats held in memory)."""
-
-
-def seat_flags(seats: Iterable[SeatRow]) -> int:
-    """The number :data:`_SEAT_FLAGS` sums in the database, of ``seats`` held in memory."""
-    return sum((s.is_ai + 2 * s.ai_takeover + 4 * s.dm_closed) << (3 * s.seat) for s in seats)
-
-
-def stamp_of(row: GameRow, seats: Iterable[SeatRow]) -> tuple[int, str, int, int]:
-    """What :meth:`Store.stamp` returns for a game stored as ``row`` and ``seats``."""
-    seats = list(seats)
-    return (row.version, row.status, len(seats), seat_flags(seats))
-
-
-@dataclass(frozen=True)
-class MoveRow:
-    """One entry of the append-only move log."""
-
-    game_id: int
-    version: int
-    seat: int
-    action: str
-    by: str
-    user_id: int | None
-    at: float
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """A game as stored, read at one instant: its row, seats, move log and snapshot
-    ``(version, state_json, fingerprint)`` (None before the start)."""
-
-    row: GameRow
-    seats: list[SeatRow]
-    moves: list[MoveRow]
-    snapshot: tuple[int, str, str] | None
 
 
 _GAME_COLS = (
@@ -162,77 +44,6 @@ _SEAT_COLS = "game_id, seat, user_id, name, is_ai, dm_closed, dm_hash, expiries,
 _MOVE_COLS = "game_id, version, seat, action, by, user_id, at"
 _GAME_FIELDS = {"status", "thread_id", "deadline", "reminded", "attention", "channel_id"}
 _SEAT_FIELDS = {"user_id", "name", "is_ai", "dm_closed", "dm_hash", "expiries", "ai_takeover", "ai_level"}
-
-
-def _game(row: Any) -> GameRow:
-    (
-        gid,
-        kind,
-        seed,
-        options,
-        guild,
-        channel,
-        thread,
-        creator,
-        status,
-        version,
-        clock,
-        deadline,
-        reminded,
-        attention,
-        created,
-        updated,
-    ) = row
-    return GameRow(
-        gid,
-        kind,
-        seed,
-        json.loads(options),
-        guild,
-        channel,
-        thread,
-        creator,
-        status,
-        version,
-        clock,
-        deadline,
-        bool(reminded),
-        attention,
-        created,
-        updated,
-    )
-
-
-def _seat(row: Any) -> SeatRow:
-    gid, seat, user, name, is_ai, dm_closed, dm_hash, expiries, takeover, level = row
-    return SeatRow(
-        gid, seat, user, name, bool(is_ai), bool(dm_closed), dm_hash, expiries, bool(takeover), level
-    )
-
-
-def _plain(v: Any) -> Any:
-    """A value as stored: flags are 0/1 integers in both dialects."""
-    return int(v) if isinstance(v, bool) else v
-
-
-def digest(text: str) -> str:
-    """The sha256 hex digest of ``text`` (used for snapshot and private-view fingerprints)."""
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def migration_files(folder: Path = MIGRATIONS) -> list[tuple[int, str, Path]]:
-    """``(number, name, path)`` of every migration file, in order. Raises :class:`StoreError` if
-    two files share a number."""
-    out: dict[int, tuple[int, str, Path]] = {}
-    for path in sorted(folder.glob("*.sql")):
-        m = _MIGRATION_NAME.match(path.name)
-        if not m:
-            continue
-        number = int(m.group(1))
-        if number in out:
-            raise StoreError(f"two migrations are numbered {number:04d} in {folder}")
-        out[number] = (number, path.stem, path)
-    return [out[k] for k in sorted(out)]
 
 
 BACKENDS: dict[str, type[Store]] = {}
@@ -376,12 +187,12 @@ class Store(SideTables, PostClaims):
                 (gid, creator_id, creator_name),
             )
             row = await h.sql_row(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (gid,))
-        return _game(row)
+        return game_row(row)
 
     async def game(self, game_id: int) -> GameRow | None:
         """The game ``game_id``, or None."""
         row = await self._one(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
-        return _game(row) if row else None
+        return game_row(row) if row else None
 
     async def stamp(self, game_id: int) -> tuple[int, str, int, int] | None:
         """``(version, status, seat count, seat flags)`` of a game as stored now (one indexed
@@ -422,7 +233,7 @@ class Store(SideTables, PostClaims):
         sql = f"SELECT {_GAME_COLS} FROM games"
         if where:
             sql += " WHERE " + " AND ".join(where)
-        return [_game(r) for r in await self._all(sql + " ORDER BY id", args)]
+        return [game_row(r) for r in await self._all(sql + " ORDER BY id", args)]
 
     async def update_game(
         self, game_id: int, *, expect_status: str | Iterable[str] | None = None, **fields: Any
@@ -451,15 +262,15 @@ class Store(SideTables, PostClaims):
             sets = ", ".join(f"{k} = ?" for k in fields)
             await h.sql_run(
                 f"UPDATE games SET {sets}{', ' if sets else ''}updated_at = ? WHERE id = ?",
-                (*(_plain(v) for v in fields.values()), self.now(), game_id),
+                (*(stored(v) for v in fields.values()), self.now(), game_id),
             )
             row = await h.sql_row(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
-        return _game(row)
+        return game_row(row)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         """The seats of a game, by seat number."""
         rows = await self._all(f"SELECT {_SEAT_COLS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-        return [_seat(r) for r in rows]
+        return [seat_row(r) for r in rows]
 
     async def seats_of(self, game_ids: Iterable[int]) -> dict[int, list[SeatRow]]:
         """The seats of several games in one read (by game, then seat number); a game without
@@ -474,7 +285,7 @@ class Store(SideTables, PostClaims):
                 tuple(chunk),
             )
             for r in rows:
-                seat = _seat(r)
+                seat = seat_row(r)
                 out.setdefault(seat.game_id, []).append(seat)
         return out
 
@@ -552,7 +363,7 @@ class Store(SideTables, PostClaims):
         async with self._tx() as h:
             await h.sql_run(
                 f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
-                (*(_plain(v) for v in fields.values()), game_id, seat),
+                (*(stored(v) for v in fields.values()), game_id, seat),
             )
 
     # ------------------------------------------------------------------ moves and snapshots
@@ -573,7 +384,7 @@ class Store(SideTables, PostClaims):
                 raise VersionConflict(f"game {game_id} is not a lobby any more")
             await self._put_snapshot(h, game_id, 0, state_json)
             row = await h.sql_row(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
-        return _game(row)
+        return game_row(row)
 
     @staticmethod
     async def _put_snapshot(h: Handle, game_id: int, version: int, state_json: str) -> None:
@@ -630,7 +441,7 @@ class Store(SideTables, PostClaims):
                     sets = ", ".join(f"{k} = ?" for k in fields)
                     await h.sql_run(
                         f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
-                        (*(_plain(v) for v in fields.values()), game_id, s),
+                        (*(stored(v) for v in fields.values()), game_id, s),
                     )
         return new_version
 
@@ -672,8 +483,8 @@ class Store(SideTables, PostClaims):
                 "SELECT version, state, fingerprint FROM snapshots WHERE game_id = ?", (game_id,)
             )
         return GameRecord(
-            _game(row),
-            [_seat(r) for r in seats],
+            game_row(row),
+            [seat_row(r) for r in seats],
             [MoveRow(*r) for r in moves],
             (snap[0], snap[1], snap[2]) if snap else None,
         )

@@ -31,7 +31,8 @@ import asyncpg  # type: ignore[import-untyped]
 
 from bot.digits import is_digits
 
-from .store_base import PG_MIGRATIONS, Store, migration_files
+from .store_base import Store
+from .store_schema import PG_MIGRATIONS, migration_files
 from .storefail import ConstraintViolation, StoreError, StoreUnavailable
 
 log = logging.getLogger("bot.host.store")

@@ -20,7 +20,8 @@ from typing import Any
 
 import aiosqlite
 
-from .store_base import MIGRATIONS, Store, migration_files, sql_statements
+from .store_base import Store
+from .store_schema import MIGRATIONS, migration_files, sql_statements
 from .storefail import (
     ConstraintViolation,
     CorruptDatabase,

@@ -18,7 +18,7 @@ from engines import base
 from engines.prompt import Form, Pick, Prompt, PromptError
 
 from ..host.live import LiveGame, Refusal
-from . import components, controls, inputs, text
+from . import components, controls, drawn, inputs, text
 from .handling import QUIET, bot_of, can_manage, checked, defer, guard, resolve, sees, target
 from .handling import reply as reply  # re-exported: app.py answers stray components with it
 from .lobby import lobby_op
@@ -266,18 +266,18 @@ async def end(interaction: discord.Interaction, game_id: int | None) -> None:
 
 async def status(interaction: discord.Interaction, game_id: int | None) -> None:
     """/game status: seats, whose turn, the clock, and the public board."""
-    bot = bot_of(interaction)
     async with guard(interaction, "/game status"):
         await defer(interaction)
         game = await resolve(interaction, game_id)
         view = game.engine.view(game.state, None) if game.state is not None else None
         file = None
         if view is not None:
-            file = await bot.publisher.image(
+            file = await drawn.image(
+                interaction.client,
                 game.id,
                 game.engine.name,
                 "board",
-                dict(view),  # Publisher.image takes a dict
+                dict(view),  # drawn.image takes a dict
                 game.names,
                 f"{game.engine.name}-{game.id}-status.png",
             )

@@ -10,9 +10,8 @@ Only ``view(state, seat)`` of the recipient reaches a DM or an ephemeral answer.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from typing import Any
 
 import aiohttp
@@ -23,18 +22,13 @@ from engines.prompt import Prompt
 
 from ..host.live import Batch, LiveGame, Posted, private_digest
 from ..host.service import GameService
-from ..host.store import Store
-from . import controls, text
+from ..host.store import SeatRow, Store
+from . import controls, drawn, text
 
 log = logging.getLogger("bot.surface.publish")
 #: Failures of a request to Discord: its answer (after discord.py's own retries), a connection
 #: that broke or a request that timed out.
 SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
-
-
-def _file(png: bytes | None, filename: str) -> discord.File | None:
-    """A fresh upload of ``png`` (discord.py closes a File once sent, so each request needs one)."""
-    return discord.File(io.BytesIO(png), filename=filename) if png is not None else None
 
 
 def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -47,9 +41,6 @@ class PrivateViews:
     """DMs and the "My hand" answer (see the module docstring)."""
 
     bot: commands.Bot
-    png: Any  # Publisher.png
-    image: Any  # Publisher.image
-    view_text: Any  # Publisher.view_text
     notice: Any  # Publisher.notice
     retire: Any  # Publisher.retire
     _edit: Any  # Publisher._edit
@@ -73,10 +64,10 @@ class PrivateViews:
     ) -> None:
         """DM each person what is new for them: their private view when it changed (everyone at
         the start) or private events reached them, and the controls of a private prompt (see
-        :meth:`board_prompt`) whenever one awaits them. A seat's DM of its current turn is
+        :func:`.controls.board_prompt`) whenever one awaits them. A seat's DM of its current turn is
         edited in place while it stays awaited and only people's answers came in (its own steps,
         or another replier's); otherwise a new DM is sent. Nobody is DMed whose DMs are known to
-        be closed. ``private`` are the private prompts of :meth:`board_prompt`. With
+        be closed. ``private`` are the private prompts of :func:`.controls.board_prompt`. With
         ``events_only`` (the game just ended) each person gets a last DM: the final hand with
         their rank (see :func:`text.dm`); after a game ended early, only people with private
         events in the batch get one."""
@@ -85,57 +76,68 @@ class PrivateViews:
             posted.channel.id if posted else batch.row.place_id,
             posted.id if posted else None,
         )
-        jobs = []
         active = batch.row.status == "active"
         awaited = set(batch.engine.to_move(batch.state)) if active else set()
-        # the end's DMs went out before a restart if they are stored (the final sheet is stored
-        # only with its recap, so a run that stops in between publishes the end again)
-        told = (
-            {m.seat for m in await self.store.messages(game.id, kind="dm") if m.version == batch.version}
-            if events_only
-            else set()
-        )
+        told = await self._told(game, batch) if events_only else set()
+        jobs = []
         for seat in batch.seats:
-            s = seat.seat
-            # the DM of this turn may be edited when only people acted: its own moves, or another
-            # replier's answer while it is still awaited
-            kept = game.dms.pop(s, None)
-            movers = batch.movers
-            turn_dm = kept if movers is not None and (s in movers or s in awaited) else None
-            if seat.user_id is None or seat.is_ai or seat.dm_closed or s in told:
-                continue
-            lines = batch.private_lines(s)
-            digest = private_digest(batch.engine, batch.state, s)
-            controls_due = s in private
-            final = batch.row.status == "finished"  # everyone's last DM: the final hand and rank
-            if (
-                lines
-                or controls_due
-                or final
-                or (not events_only and (batch.started or digest != seat.dm_hash))
-            ):
-                jobs.append(
-                    self._dm(
-                        game,
-                        batch,
-                        s,
-                        seat.user_id,
-                        where,
-                        lines,
-                        digest,
-                        turn_dm,
-                        keep=s in awaited,
-                        prompt=private.get(s),
-                    )
-                )
-            elif turn_dm is not None:
-                game.dms[s] = turn_dm  # nothing new to show; still this player's turn
+            job = self._dm_job(game, batch, seat, where, awaited, told, private, events_only)
+            if job is not None:
+                jobs.append(job)
         if jobs:
             await asyncio.gather(*jobs)
         # controls left on the DMs of seats that no prompt awaits any more
         await self.retire(
             game.id, kinds=("dm",), seats=[s.seat for s in batch.seats if s.seat not in private]
         )
+
+    async def _told(self, game: LiveGame, batch: Batch) -> set[int | None]:
+        """The seats whose DMs of the end went out before a restart: they are stored (the final
+        sheet is stored only with its recap, so a run that stops in between publishes the end
+        again)."""
+        return {m.seat for m in await self.store.messages(game.id, kind="dm") if m.version == batch.version}
+
+    def _dm_job(
+        self,
+        game: LiveGame,
+        batch: Batch,
+        seat: SeatRow,
+        where: str,
+        awaited: set[int],
+        told: set[int | None],
+        private: dict[int, Prompt],
+        events_only: bool,
+    ) -> Coroutine[Any, Any, None] | None:
+        """The DM ``seat`` is due now (see :meth:`send_dms`), or None; its DM of this turn is
+        taken from ``game.dms`` (kept there while nothing new is shown and it is still awaited)."""
+        s = seat.seat
+        # the DM of this turn may be edited when only people acted: its own moves, or another
+        # replier's answer while it is still awaited
+        kept = game.dms.pop(s, None)
+        movers = batch.movers
+        turn_dm = kept if movers is not None and (s in movers or s in awaited) else None
+        if seat.user_id is None or seat.is_ai or seat.dm_closed or s in told:
+            return None
+        lines = batch.private_lines(s)
+        digest = private_digest(batch.engine, batch.state, s)
+        controls_due = s in private
+        final = batch.row.status == "finished"  # everyone's last DM: the final hand and rank
+        if lines or controls_due or final or (not events_only and (batch.started or digest != seat.dm_hash)):
+            return self._dm(
+                game,
+                batch,
+                s,
+                seat.user_id,
+                where,
+                lines,
+                digest,
+                turn_dm,
+                keep=s in awaited,
+                prompt=private.get(s),
+            )
+        if turn_dm is not None:
+            game.dms[s] = turn_dm  # nothing new to show; still this player's turn
+        return None
 
     async def _dm(
         self,
@@ -158,8 +160,8 @@ class PrivateViews:
         50007 marks the seat's DMs closed and tells the player once; other failures are logged
         and the DM is tried again when the view next changes."""
         view = batch.engine.view(batch.state, seat)
-        body = await self.view_text(game.id, batch.engine.name, view, batch.text_names)
-        png = await self.png(game.id, batch.engine.name, "hand", view, batch.names)
+        body = await drawn.view_text(self.bot, game.id, batch.engine.name, view, batch.text_names)
+        png = await drawn.png(self.bot, game.id, batch.engine.name, "hand", view, batch.names)
         name = f"{batch.engine.name}-{game.id}-hand-{batch.version}.png"
         lines = [*(turn_dm.lines if turn_dm else []), *private][-50:]
         extra = [f"➡️ {batch.fmt(prompt.text)}" if prompt.text else "➡️ Your move:"] if prompt else []
@@ -174,45 +176,61 @@ class PrivateViews:
             msg = await self._edit(
                 turn_dm,
                 content,
-                _file(png, name),
+                drawn.file_of(png, name),
                 comps or discord.ui.View(),
                 mentions=discord.AllowedMentions.none(),
             )
         if msg is not None:
             await self.store.set_message_version(msg.id, batch.version)
         else:
-            try:
-                channel = await self.bot.create_dm(discord.Object(id=user_id))
-                kwargs: dict[str, Any] = {"file": _file(png, name)} if png is not None else {}
-                if comps is not None:
-                    kwargs["view"] = comps
-                msg = await channel.send(content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
-            except discord.Forbidden as err:
-                if err.code != 50007:  # not the player's settings: try again next time
-                    log.warning(
-                        "DM to user %s (game %s) refused: %s %s", user_id, game.id, err.code, err.text
-                    )
-                    return
-                log.info("DMs closed for user %s (game %s): %s", user_id, game.id, err.code)
-                if await self.service.note_dm(game.id, seat, closed=True):
-                    await self.notice(game, text.dm_closed(user_id, batch.title))
+            msg = await self._new_dm(game, batch, seat, user_id, content, drawn.file_of(png, name), comps)
+            if msg is None:
                 return
-            except SEND_ERRORS as err:
-                log.warning("DM to user %s (game %s) failed: %s", user_id, game.id, err)
-                return
-            await self.retire(game.id, kinds=("dm",), seat=seat)
-            await self.store.add_message(
-                game.id,
-                kind="dm",
-                seat=seat,
-                channel_id=msg.channel.id,
-                message_id=msg.id,
-                version=batch.version,
-                live=comps is not None,
-            )
         if keep:
             game.dms[seat] = Posted(msg.channel.id, msg.id, frozenset((seat,)), lines)
         await self.service.note_dm(game.id, seat, dm_hash=digest)
+
+    async def _new_dm(
+        self,
+        game: LiveGame,
+        batch: Batch,
+        seat: int,
+        user_id: int,
+        content: str,
+        file: discord.File | None,
+        comps: discord.ui.View | None,
+    ) -> discord.Message | None:
+        """Send ``seat`` a new DM (its older DMs' controls cleared) and record it; None when it
+        failed: a DM refused with 403 / 50007 marks the seat's DMs closed and tells the player
+        once, other failures are logged."""
+        try:
+            channel = await self.bot.create_dm(discord.Object(id=user_id))
+            kwargs: dict[str, Any] = {"file": file} if file is not None else {}
+            if comps is not None:
+                kwargs["view"] = comps
+            msg = await channel.send(content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+        except discord.Forbidden as err:
+            if err.code != 50007:  # not the player's settings: try again next time
+                log.warning("DM to user %s (game %s) refused: %s %s", user_id, game.id, err.code, err.text)
+                return None
+            log.info("DMs closed for user %s (game %s): %s", user_id, game.id, err.code)
+            if await self.service.note_dm(game.id, seat, closed=True):
+                await self.notice(game, text.dm_closed(user_id, batch.title))
+            return None
+        except SEND_ERRORS as err:
+            log.warning("DM to user %s (game %s) failed: %s", user_id, game.id, err)
+            return None
+        await self.retire(game.id, kinds=("dm",), seat=seat)
+        await self.store.add_message(
+            game.id,
+            kind="dm",
+            seat=seat,
+            channel_id=msg.channel.id,
+            message_id=msg.id,
+            version=batch.version,
+            live=comps is not None,
+        )
+        return msg
 
     async def drafts(
         self, game_id: int, seat: int, version: int, prompt: Prompt | None
@@ -229,9 +247,15 @@ class PrivateViews:
         self, game: LiveGame, seat: int, view: Mapping[str, Any]
     ) -> tuple[str, discord.File | None]:
         """Content and image of an ephemeral private view."""
-        body = await self.view_text(game.id, game.engine.name, view, game.text_names)
-        file = await self.image(
-            game.id, game.engine.name, "hand", view, game.names, f"{game.engine.name}-{game.id}-hand.png"
+        body = await drawn.view_text(self.bot, game.id, game.engine.name, view, game.text_names)
+        file = await drawn.image(
+            self.bot,
+            game.id,
+            game.engine.name,
+            "hand",
+            view,
+            game.names,
+            f"{game.engine.name}-{game.id}-hand.png",
         )
         head = f"🎴 **{game.title}** — your private view as {game.text_names[seat]}"
         return text.clip(head + (f"\n{body}" if body else "")), file

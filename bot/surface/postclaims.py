@@ -38,7 +38,14 @@ class Publishing(Protocol):
 
     async def landed(self, game: LiveGame, batch: Batch) -> Any: ...
 
-    def _follow_with_recap(self, game: LiveGame, batch: Batch, final: Any) -> None: ...
+    @property
+    def recaps(self) -> Following: ...
+
+
+class Following(Protocol):
+    """The publisher's recaps (``recaps.Recaps``), as far as the claims use them."""
+
+    def follow(self, game: LiveGame, batch: Batch, final: Any) -> None: ...
 
 
 def claimed(batch: Batch) -> bool:
@@ -97,7 +104,7 @@ class PostClaiming:
         if claim == DONE and recover and batch.row.status == "finished":
             final = await self.publisher.landed(game, batch)
             if final is not None:
-                self.publisher._follow_with_recap(game, batch, final)
+                self.publisher.recaps.follow(game, batch, final)
                 return True
         return False
 

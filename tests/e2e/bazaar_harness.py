@@ -162,7 +162,7 @@ class Table:
         """Wait until the recaps of the games that ended are drawn and posted (they follow the
         final score sheet as messages of their own, drawn in the workers' long-job lane)."""
         await self.settle()
-        await self.fake.wait_for(lambda: not self.bot.publisher.recaps_pending(), timeout, what="the recaps")
+        await self.fake.wait_for(lambda: not self.bot.publisher.recaps.pending(), timeout, what="the recaps")
 
     async def new_game(self, creator: str, game: str, **options: Any) -> tuple[int, Message]:
         """``/game new`` by ``creator``; returns the game id and the lobby message."""

@@ -14,7 +14,7 @@ import discord
 import pytest
 
 from bot.host.config import Config
-from bot.surface import app as bot_app
+from bot.surface import launch
 from tests.fakediscord import FakeDiscord
 
 
@@ -47,11 +47,11 @@ async def test_a_rejected_token_is_one_line_and_exit_2(
     fake_discord: FakeDiscord, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     config = Config(token="not-the-token", db_path=_db(tmp_path))
-    assert await asyncio.to_thread(bot_app.run_bot, config) == 2
-    assert await asyncio.to_thread(bot_app.sync_commands, config) == 2
+    assert await asyncio.to_thread(launch.run_bot, config) == 2
+    assert await asyncio.to_thread(launch.sync_commands, config) == 2
     err = capsys.readouterr().err
     lines = [x for x in err.splitlines() if x.startswith("bazaar:")]
-    assert lines == [f"bazaar: {bot_app.BAD_TOKEN}"] * 2
+    assert lines == [f"bazaar: {launch.BAD_TOKEN}"] * 2
     assert "Traceback" not in err
     assert "PyNaCl" not in err and "davey" not in err
     assert fake_discord.sessions == []
@@ -75,7 +75,7 @@ def test_run_retries_with_back_off_while_discord_is_unreachable(
 
     config = Config(token="t", db_path=_db(tmp_path))
     with pytest.raises(KeyboardInterrupt):
-        bot_app.run_retrying(config, sleep=sleep, delays=(1.0, 2.0, 4.0))
+        launch.run_retrying(config, sleep=sleep, delays=(1.0, 2.0, 4.0))
     assert waits == [1.0, 2.0, 4.0, 4.0, 4.0, 4.0, 4.0]
     err = capsys.readouterr().err
     lines = [x for x in err.splitlines() if x.startswith("bazaar:")]
@@ -90,16 +90,16 @@ def test_run_stops_cleanly_after_ctrl_c_during_a_retry(
     def sleep(seconds: float) -> None:
         raise KeyboardInterrupt
 
-    real = bot_app.run_retrying
-    monkeypatch.setattr(bot_app, "run_retrying", lambda config: real(config, sleep=sleep))
-    assert bot_app.run_bot(Config(token="t", db_path=_db(tmp_path))) == 0
+    real = launch.run_retrying
+    monkeypatch.setattr(launch, "run_retrying", lambda config: real(config, sleep=sleep))
+    assert launch.run_bot(Config(token="t", db_path=_db(tmp_path))) == 0
     assert "Traceback" not in capsys.readouterr().err
 
 
 def test_sync_says_discord_is_unreachable_and_exits_1(
     no_discord: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert bot_app.sync_commands(Config(token="t", db_path=_db(tmp_path))) == 1
+    assert launch.sync_commands(Config(token="t", db_path=_db(tmp_path))) == 1
     err = capsys.readouterr().err
     lines = [x for x in err.splitlines() if x.startswith("bazaar:")]
     assert len(lines) == 1 and "cannot reach Discord" in lines[0] and "not registered" in lines[0]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.host.config import Config
-from bot.surface import app as bot_app
+from bot.surface import launch
 from tests.e2e.bazaar_harness import make_table
 from tests.fakediscord import FakeDiscord, RunBot
 
@@ -38,7 +38,7 @@ async def test_debug_logging_keeps_hands_and_the_token_out(
     restore_logging: None,
 ) -> None:
     fake = fake_discord
-    bot_app._setup_logging(Config(token=fake.token, db_path=tmp_path / "x.sqlite3", log_level="DEBUG"))
+    launch._setup_logging(Config(token=fake.token, db_path=tmp_path / "x.sqlite3", log_level="DEBUG"))
     caplog.set_level(logging.DEBUG)
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
@@ -77,7 +77,7 @@ async def test_run_bot_refuses_a_corrupt_database_with_one_clear_line(
     junk = b"this is not a database " * 100
     path.write_bytes(junk)
     caplog.set_level(logging.INFO)
-    code = await asyncio.to_thread(bot_app.run_bot, Config(token=fake.token, db_path=path))
+    code = await asyncio.to_thread(launch.run_bot, Config(token=fake.token, db_path=path))
     assert code == 1 and path.read_bytes() == junk
     err = capsys.readouterr().err.splitlines()
     said = [line for line in err if line.startswith("bazaar: ")]

@@ -185,7 +185,7 @@ async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(
     is archived and both messages are recorded."""
     fake = fake_discord
     async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
-        assert table.bot.publisher.recaps_pending(gid)  # the recap is still held
+        assert table.bot.publisher.recaps.pending(gid)  # the recap is still held
         final = fake.last_message(thread)
         assert final is not None and "is over" in final.content
         assert [a.filename for a in final.attachments] == [f"toysecret-{gid}-final.png"]
@@ -209,7 +209,7 @@ async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_o
     fake = fake_discord
     async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
         last = fake.last_message(thread)
-        assert last is not None and "is over" in last.content and table.bot.publisher.recaps_pending(gid)
+        assert last is not None and "is over" in last.content and table.bot.publisher.recaps.pending(gid)
         await fake.wait_for(lambda: all(fake.dms(u) for u in (table.players["ann"], table.players["bob"])))
         await asyncio.sleep(0.5)  # the end's DMs (of the private events it revealed) are out
         dms = {who: len(fake.dms(table.players[who])) for who in ("ann", "bob")}
@@ -238,9 +238,9 @@ async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_ru
     fake = fake_discord
     async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
         publisher = table.bot.publisher
-        assert publisher.recaps_pending(gid)
+        assert publisher.recaps.pending(gid)
         await table.running.stop()
-        assert not publisher.recaps_pending(gid)  # cancelled by the stop, though the drawing is held
+        assert not publisher.recaps.pending(gid)  # cancelled by the stop, though the drawing is held
         go.set()
         await table.boot(sync=False)
         await table.recaps_posted()

@@ -13,7 +13,7 @@ import pytest
 
 from bot.host.config import Config
 from bot.host.store import CorruptDatabase, StoreError
-from bot.surface import app as bot_app
+from bot.surface import launch
 from bot.surface.app import BazaarBot
 from engines import base
 from tests.e2e.bazaar_harness import db_query, make_table, moved_past, never_publish, poke
@@ -124,20 +124,20 @@ def test_run_bot_exit_codes_and_log_lines(
 
         return run
 
-    monkeypatch.setattr(bot_app, "_setup_logging", lambda config: None)
+    monkeypatch.setattr(launch, "_setup_logging", lambda config: None)
     caplog.set_level(logging.INFO)
-    monkeypatch.setattr(bot_app, "_run", failing(CorruptDatabase("the database x is unreadable")))
-    assert bot_app.run_bot(cfg) == 1
+    monkeypatch.setattr(launch, "_run", failing(CorruptDatabase("the database x is unreadable")))
+    assert launch.run_bot(cfg) == 1
     assert capsys.readouterr().err == "bazaar: not starting: the database x is unreadable\n"
-    monkeypatch.setattr(bot_app, "_run", failing(StoreError("schema too new")))
-    assert bot_app.run_bot(cfg) == 1
+    monkeypatch.setattr(launch, "_run", failing(StoreError("schema too new")))
+    assert launch.run_bot(cfg) == 1
     assert capsys.readouterr().err == "bazaar: not starting: schema too new\n"
-    monkeypatch.setattr(bot_app, "_run", failing(discord.LoginFailure("bad")))
-    assert bot_app.run_bot(cfg) == 2
+    monkeypatch.setattr(launch, "_run", failing(discord.LoginFailure("bad")))
+    assert launch.run_bot(cfg) == 2
     err = capsys.readouterr().err
     assert err.startswith("bazaar: ") and "rejected the token" in err and err.count("\n") == 1
-    monkeypatch.setattr(bot_app, "_run", failing(KeyboardInterrupt()))
-    assert bot_app.run_bot(cfg) == 0
+    monkeypatch.setattr(launch, "_run", failing(KeyboardInterrupt()))
+    assert launch.run_bot(cfg) == 0
     assert "secret-token-xyz" not in caplog.text + err
 
 

@@ -1,4 +1,4 @@
-"""``bazaar sync`` (``bot.app._sync``): the command tree goes to the dev guild when set, else global;
+"""``bazaar sync`` (``bot.surface.launch._sync``): the command tree goes to the dev guild when set, else global;
 no database is opened and no gateway connection is made."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.host.config import Config
-from bot.surface import app as bot_app
+from bot.surface import launch
 from tests.fakediscord import FakeDiscord, RunBot
 
 EXPECTED = ["game", "hand", "log", "move", "resign", "rules"]
@@ -18,8 +18,8 @@ async def test_sync_to_the_dev_guild_then_globally(fake_discord: FakeDiscord, tm
     fake = fake_discord
     guild = fake.add_guild("Dev")
     db = tmp_path / "never.sqlite3"
-    assert await bot_app._sync(Config(token=fake.token, db_path=db, dev_guild_id=guild.id)) == 0
-    assert await bot_app._sync(Config(token=fake.token, db_path=db)) == 0
+    assert await launch._sync(Config(token=fake.token, db_path=db, dev_guild_id=guild.id)) == 0
+    assert await launch._sync(Config(token=fake.token, db_path=db)) == 0
     assert [(scope, sorted(names)) for scope, names in fake.command_syncs] == [
         (guild.id, EXPECTED),
         (None, EXPECTED),
@@ -52,7 +52,7 @@ async def test_the_bot_says_when_a_sync_is_due(
         found = await synccheck.check(table.bot, None)
     assert found == [f"new /{name}" for name in EXPECTED]
     assert "run `bazaar sync`" in caplog.text
-    assert await bot_app._sync(Config(token=fake_discord.token, db_path=tmp_path / "x.sqlite3")) == 0
+    assert await launch._sync(Config(token=fake_discord.token, db_path=tmp_path / "x.sqlite3")) == 0
     assert await synccheck.check(table.bot, None) == []
     game = next(c for c in fake_discord.commands[None] if c["name"] == "game")
     game["options"] = [o for o in game["options"] if o["name"] != "list"]  # an older version's tree

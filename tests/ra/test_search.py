@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from search_helpers import check_determinize, check_search, states
+from tests.search_helpers import check_determinize, check_search, states
 
 from engines import base, search
 from engines.ra.ai import heuristic as ai

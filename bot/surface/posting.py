@@ -1,0 +1,115 @@
+"""Posting and editing one message on Discord, for the publisher: the nonce that makes a retried
+post land once, a board's picture uploads, a send that leaves the picture out where files may not
+be attached (and tells whether Discord refused for good), an edit in place, whether a message is
+still its channel's newest, and recording a post the database may refuse."""
+
+from __future__ import annotations
+
+import contextvars
+import io
+import logging
+from collections.abc import Awaitable, Sequence
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from ..host.live import LiveGame, Posted
+from ..host.store import StoreUnavailable
+from . import text
+from .dms import SEND_ERRORS
+
+log = logging.getLogger(__name__)
+PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+REFUSED_FOR_GOOD: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "bazaar_refused_for_good", default=False
+)
+"""Set by :func:`send` when Discord refused a post for good (4xx: the channel is gone, access or
+a permission is missing), read by the publisher and the recaps: such a post is not retried."""
+
+
+def nonce(game_id: int, version: int, kind: str) -> str:
+    """The nonce of a game's post of ``kind`` at ``version`` (≤ 25 characters): sent with
+    ``enforce_nonce``, so a post retried after Discord made it but the answer was lost (a broken
+    connection, a timeout, a 5xx after the work) returns that message instead of a second one."""
+    return f"bz{game_id}.{version}{kind}"[-25:]
+
+
+def files_of(pngs: Sequence[bytes] | None, filename: str) -> list[discord.File]:
+    """Fresh uploads of a board's pictures: ``filename``, then ``-2`` before its suffix for the
+    second picture (one message carries both)."""
+    stem, dot, ext = filename.rpartition(".")
+    names = [filename] + [f"{stem}-{i}{dot}{ext}" for i in range(2, len(pngs or []) + 1)]
+    return [discord.File(io.BytesIO(p), filename=n) for p, n in zip(pngs or [], names, strict=False)]
+
+
+async def send(channel: Any, content: str, **kwargs: Any) -> discord.Message | None:
+    """Post ``content`` (with ``file``/``view`` when given); returns the message, or None
+    (logged) when Discord refuses. Without Attach Files the picture is left out and the
+    message says so (and how to see it) instead of the whole post being lost."""
+    kwargs = {k: v for k, v in kwargs.items() if v is not None}
+    try:
+        sent: discord.Message = await channel.send(content, allowed_mentions=PINGS, **kwargs)
+        return sent
+    except discord.Forbidden as err:
+        if not ("file" in kwargs or "files" in kwargs) or err.code != 50013:
+            log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
+            REFUSED_FOR_GOOD.set(True)
+            return None
+        log.warning("No Attach Files in channel %s: posting the board without its picture", channel.id)
+        kwargs.pop("file", None)
+        kwargs.pop("files", None)
+        return await send(channel, text.clip(f"{content}\n{text.NO_FILES}"), **kwargs)
+    except discord.HTTPException as err:
+        log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
+        if 400 <= err.status < 500 and err.status != 429:
+            REFUSED_FOR_GOOD.set(True)  # a deleted channel, missing access: retrying cannot help
+        return None
+    except SEND_ERRORS as err:
+        log.error("Posting to channel %s failed: %r", channel.id, err)
+        return None
+
+
+async def edit(
+    bot: commands.Bot,
+    posted: Posted,
+    content: str,
+    file: discord.File | list[discord.File] | None,
+    view: discord.ui.View | None = None,
+    *,
+    mentions: discord.AllowedMentions = PINGS,
+) -> discord.Message | None:
+    """Replace ``posted``'s text, pictures (``file``: one, several or none; every picture
+    it had is replaced) and components (when ``view`` is given: an empty view clears them);
+    returns the edited message, or None (logged) if Discord refuses."""
+    msg = bot.get_partial_messageable(posted.channel_id).get_partial_message(posted.message_id)
+    files = file if isinstance(file, list) else [file] if file else []
+    kwargs: dict[str, Any] = {"attachments": files}
+    if view is not None:
+        kwargs["view"] = view
+    try:
+        return await msg.edit(content=content, allowed_mentions=mentions, **kwargs)
+    except SEND_ERRORS as err:
+        log.info("Editing message %s failed: %r", posted.message_id, err)
+        return None
+
+
+async def is_latest(bot: commands.Bot, posted: Posted) -> bool:
+    """Whether ``posted`` is still the newest message of its channel (nobody wrote below it);
+    False when that cannot be read."""
+    try:
+        data = await bot.http.get_channel(posted.channel_id)
+    except SEND_ERRORS as err:
+        log.info("Reading channel %s failed: %s", posted.channel_id, err)
+        return False
+    return str(data.get("last_message_id") or "") == str(posted.message_id)
+
+
+async def note(game: LiveGame, write: Awaitable[Any]) -> None:
+    """Record a post (``write``, the store call) that Discord already made; if the database
+    refuses, log it and go on (the post stands, the DMs and the rest still go out; a restart
+    finds the post in the channel: see :meth:`~bot.surface.publish.Publisher.landed`)."""
+    try:
+        await write
+    except StoreUnavailable as err:
+        log.warning("Game %s: a post could not be recorded: %s", game.id, err)
