@@ -12,7 +12,7 @@ SOURCES   := $(shell find bot engines render -type f \( -name '*.py' -o -name '*
 SEED   ?= 1
 OUT    ?= demo-out
 # what ruff checks and formats; mypy's paths and strictness are set in pyproject.toml
-LINT_PATHS := engines render benchmarks
+LINT_PATHS := engines render bot benchmarks tests
 
 .PHONY: demo test test-slow lint run sync bench profile playthroughs clean help
 
@@ -20,7 +20,7 @@ help:
 	@echo "make demo   play offline games with AI seats, writing board images to $(OUT)/"
 	@echo "make test   run the test suite (engines, properties, render, store, end-to-end)"
 	@echo "make test-slow  the long runs left out of make test (the 10,000-interaction fuzz, longest recaps)"
-	@echo "make lint   ruff check, ruff format --check and mypy on $(LINT_PATHS) (mypy: engines, render)"
+	@echo "make lint   ruff check, ruff format --check and mypy --strict on $(LINT_PATHS)"
 	@echo "make run    start the Discord bot (needs DISCORD_TOKEN in .env; see README)"
 	@echo "make sync   register the slash commands with Discord"
 	@echo "make bench  print every speed, size, start-up and load figure in one table (ARGS=--quick: under a minute)"

@@ -58,7 +58,7 @@ class _Boards:
         self.posted: dict[int, list[tuple[float, int]]] = {}  # channel id -> [(time, sequence number)]
         self._inner = fake._changed
         # the fake offers no hook for changes: its private one is wrapped (and still called)
-        fake._changed = self._changed  # type: ignore[method-assign]
+        fake._changed = self._changed
 
     def _changed(self) -> None:
         store = self.fake.message_store

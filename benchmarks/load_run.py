@@ -20,7 +20,7 @@ async def measure(
     """The load against one ``bazaar run`` on a SQLite file (``shards`` 0), or against ``shards``
     processes (``SHARD_COUNT``, one ``SHARD_IDS`` each) sharing a fresh schema of the PostgreSQL
     server, the games spread over one guild per shard and copied there by ``bazaar db copy``."""
-    from fakediscord import FakeDiscord  # type: ignore[import-not-found]
+    from fakediscord import FakeDiscord
 
     fake = FakeDiscord(ack_deadline=None, default_timeout=120.0, shard_count=max(1, shards))
     await fake.start()
@@ -104,7 +104,7 @@ def _games(fake: Any, folder: Path, n_games: int, shards: int) -> tuple[dict[int
 
 async def _copy(fake: Any, db: Path, target: str, folder: Path) -> None:
     """Copy the fixture's games to the PostgreSQL ``target`` with ``bazaar db copy``."""
-    from botprocess import run_cli  # type: ignore[import-not-found]
+    from botprocess import run_cli
 
     t0 = time.perf_counter()
     code, out = await run_cli(fake, db, "db", "copy", "--to", target, "--from", str(db), cwd=folder)
@@ -167,7 +167,7 @@ class PgSchema:
         await self._execute(f'DROP SCHEMA IF EXISTS "{self.name}" CASCADE')
 
     async def _execute(self, sql: str) -> None:
-        import asyncpg  # type: ignore[import-untyped]
+        import asyncpg
 
         from .store import SERVER
 

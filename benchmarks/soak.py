@@ -47,8 +47,8 @@ QUICK = Shape(60, 6, 2.0, 0.5, 4800.0)  # two days in 36 s, and the restarts
 
 
 async def _soak(shape: Shape, folder: Path) -> tuple[Soak, dict[str, Any]]:
-    import botprocess  # type: ignore[import-not-found]
-    from fakediscord import FakeDiscord  # type: ignore[import-not-found]
+    import botprocess
+    from fakediscord import FakeDiscord
 
     fake = FakeDiscord(ack_deadline=None, default_timeout=120.0)
     await fake.start()

@@ -64,7 +64,7 @@ async def _run(clock: SimClock, tick: float, sync: Path) -> None:
 
 
 def main() -> int:
-    from fakediscord.launch import ENV, point_discord_at  # type: ignore[import-not-found]
+    from fakediscord.launch import ENV, point_discord_at
 
     from bot.host.config import load_config
     from bot.surface import launch

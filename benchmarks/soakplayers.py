@@ -105,7 +105,7 @@ class Soak:
 
     async def run_bot(self, fake: Any, db: Path, env: dict[str, str], log_path: Path) -> Any:
         """Start a bot run at the simulated time now and wait until its clock runs."""
-        from botprocess import BotProcess  # type: ignore[import-not-found]
+        from botprocess import BotProcess
 
         self.sim0, self.real0 = self.sim(), None
         sync = self.folder / "soak-clock.txt"

@@ -8,8 +8,9 @@ from typing import Any
 
 import aiosqlite
 
-from bot.host.store_base import GameRecord, GameRow, Store
+from bot.host.store_base import Store
 from bot.host.store_pg import PgStore
+from bot.host.store_rows import GameRecord, GameRow
 from bot.host.store_sqlite import SqliteStore
 
 

@@ -18,7 +18,8 @@ import pytest
 
 from bot.host.clock import BadDuration
 from bot.host.live import Listing, LiveGame, Refusal, private_digest, private_part
-from bot.host.service import GameService, parse_options
+from bot.host.parsing import parse_options
+from bot.host.service import GameService
 from bot.host.store import Store
 from engines import base
 from engines.base import (

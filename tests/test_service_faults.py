@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
+from bot.host.duties import STORE_RETRY
 from bot.host.live import LiveGame, Refusal
-from bot.host.service import STORE_RETRY, GameService
+from bot.host.service import GameService
 from bot.host.store import StoreUnavailable
 from tests.dbfaults import FaultyDB
 from tests.store_internals import row_of, sqlite_of

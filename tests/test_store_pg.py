@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.host import store_pg
+from bot.host import store_pg, store_schema
 from bot.host.store import PG_MIGRATIONS, Store, StoreError, StoreUnavailable, VersionConflict
 from tests.store_internals import record_of, row_of
 
@@ -229,7 +229,7 @@ async def test_a_newer_schema_or_a_failing_migration_leaves_the_database_as_it_w
 ) -> None:
     folder = tmp_path / "migs"
     folder.mkdir()
-    for _, _, path in store_pg.migration_files(PG_MIGRATIONS):
+    for _, _, path in store_schema.migration_files(PG_MIGRATIONS):
         (folder / path.name).write_text(path.read_text())
     (folder / "0099_bad.sql").write_text(
         "ALTER TABLE games ADD COLUMN x INTEGER; INSERT INTO nowhere VALUES (1);"
@@ -238,7 +238,9 @@ async def test_a_newer_schema_or_a_failing_migration_leaves_the_database_as_it_w
         await Store.open(pg_url, migrations=folder)
     store = await Store.open(pg_url, migrate=False)
     try:
-        assert await store.schema_version() == max(n for n, _, _ in store_pg.migration_files(PG_MIGRATIONS))
+        assert await store.schema_version() == max(
+            n for n, _, _ in store_schema.migration_files(PG_MIGRATIONS)
+        )
         cols = {
             r[0]
             for r in await store._all(

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 
 from bot.digits import is_digits
 

@@ -200,7 +200,7 @@ async def _hand_answer(
     version = game.row.version  # read with the view: same state, same version
     p = bot.service.prompt_for(game, seat) if bot.service.awaited_seat(game, user) is not None else None
     drafts = await bot.publisher.drafts(game.id, seat, version, p)
-    content, file = await bot.publisher.hand(game, seat, view)
+    content, file = await bot.publisher.hand(game, seat, dict(view))
     if notes:
         content = text.clip("\n".join(f"• {n}" for n in notes) + "\n" + content)
     fits = controls.fits(p, hand=False)

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from bot.host.duties import STORE_RETRY
 from bot.host.live import LiveGame
-from bot.host.service import STORE_RETRY
 from bot.host.store import Store
 from tests.dbfaults import FaultyDB, write_lock
 from tests.e2e import toy_parley

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.host.service import hides
+from bot.host.parsing import hides
 from tests.e2e.bazaar_harness import make_table
 from tests.fakediscord import FakeDiscord, RunBot
 

@@ -137,7 +137,8 @@ async def test_the_sweep_leaves_a_board_another_process_is_posting(
     await table.settle()
     new = [m for m in fake.messages(thread) if "· move " in m.content][len(boards) :]
     assert len(new) == 1 and f"move {version + 1}" in new[0].content
-    assert (await bot.store.post_state(gid, version + 1, "board"))[2]  # done: nobody posts it again
+    state = await bot.store.post_state(gid, version + 1, "board")
+    assert state is not None and state[2]  # done: nobody posts it again
 
 
 async def test_a_board_another_process_posted_is_not_posted_again_by_a_retry(

@@ -1,4 +1,5 @@
-"""``bazaar sync`` (``bot.surface.launch._sync``): the command tree goes to the dev guild when set, else global;
+"""``bazaar sync`` (``bot.surface.launch._sync``): the command tree goes to the dev guild when set,
+else global;
 no database is opened and no gateway connection is made."""
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ import random
 from typing import Any
 
 import pytest
-from tests.search_helpers import check_determinize, check_search, states
 
 from engines import base, search
 from engines.ra.ai import heuristic as ai
@@ -17,6 +16,7 @@ from engines.ra.ai.determinize import determinize
 from engines.ra.positions import build
 from engines.ra.state import IDX, RA
 from tests.ra.helpers import E
+from tests.search_helpers import check_determinize, check_search, states
 
 A, B, C = 0, 1, 2
 
