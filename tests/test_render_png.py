@@ -62,7 +62,7 @@ def _worst(a: Image.Image, b: Image.Image) -> list[int]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_file_decodes_to_pillow_s_own_pixels(game):
+def test_the_file_decodes_to_pillow_s_own_pixels(game: str) -> None:
     img, _ = _posted(game, 11)
     small = img.crop((0, 0, 400, 300))
     for picture in (img, small):
@@ -77,7 +77,7 @@ def test_the_file_decodes_to_pillow_s_own_pixels(game):
             assert ours.getpalette() == theirs.getpalette()
 
 
-def test_without_isal_zlib_writes_the_same_pixels(monkeypatch):
+def test_without_isal_zlib_writes_the_same_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
     img, n = _posted("ra", 12)
     palette = house.palette("ra", "board", n)
     fast = encoder.to_png(img, house=palette)
@@ -87,7 +87,7 @@ def test_without_isal_zlib_writes_the_same_pixels(monkeypatch):
     assert a.tobytes() == b.tobytes() and a.getpalette() == b.getpalette()
 
 
-def test_every_game_has_its_house_palettes():
+def test_every_game_has_its_house_palettes() -> None:
     for engine in base.games():
         for n in range(engine.min_players, engine.max_players + 1):
             made = house.palette(engine.name, "board", n)
@@ -99,7 +99,7 @@ def test_every_game_has_its_house_palettes():
 
 
 @pytest.mark.slow
-def test_the_stored_house_palettes_are_the_ones_made_now():
+def test_the_stored_house_palettes_are_the_ones_made_now() -> None:
     """A palette is made the same way every time from the code's own pictures; after a change to
     a game's colours or art, ``python -m render.house`` makes them again."""
     assert house.make_all() == house.stored(), (
@@ -108,7 +108,7 @@ def test_the_stored_house_palettes_are_the_ones_made_now():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_boards_on_the_house_palette_keep_their_colours(game):
+def test_boards_on_the_house_palette_keep_their_colours(game: str) -> None:
     """Late boards of three seeds the palette was not made from: the house palette fits at
     least two (else it would save no time), and every PNG, on whichever palette, keeps the
     board's colours as closely as tests/test_render_caches.py asks of the sampled palette."""
@@ -121,7 +121,8 @@ def test_boards_on_the_house_palette_keep_their_colours(game):
         data = render.encode(game, "board", img, n)
         decoded = _decoded(data)
         if encoder.fits(img, palette):
-            assert decoded.getpalette() == palette.getpalette()[: len(decoded.getpalette())]
+            got, want = decoded.getpalette(), palette.getpalette()
+            assert got is not None and want is not None and got == want[: len(got)]
         worst = _worst(img, decoded)
         total = img.width * img.height
         assert max(i for i, c in enumerate(worst) if c) <= 48
@@ -131,7 +132,7 @@ def test_boards_on_the_house_palette_keep_their_colours(game):
     assert fitted >= 2
 
 
-def test_a_picture_the_house_palette_does_not_fit_gets_its_own():
+def test_a_picture_the_house_palette_does_not_fit_gets_its_own() -> None:
     img, n = _posted("kathai", 15)
     palette = house.palette("kathai", "board", n)
     assert palette is not None
@@ -147,7 +148,7 @@ def test_a_picture_the_house_palette_does_not_fit_gets_its_own():
 
 
 @pytest.mark.parametrize("game", ["pralaya", "phraya"])
-def test_a_board_in_parts_is_the_picture_they_make(game):
+def test_a_board_in_parts_is_the_picture_they_make(game: str) -> None:
     """``render.board_png`` encodes the caption strip and the board without putting them on one
     canvas: the PNG decodes to :func:`render.board_image` (on the house palette, which fits)."""
     engine = base.get(game)

@@ -7,9 +7,12 @@ database (``Store.claim_post``). Interleavings are forced with events, never wit
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import pytest
 
+from bot.host.live import LiveGame
 from bot.host.service import GameService
 from bot.host.store import Store, StoreUnavailable
 from bot.host.store_posts import DONE, HELD, WON
@@ -18,14 +21,14 @@ from tests.test_service import Clock, ToyNim
 
 
 @pytest.fixture
-def nim():
+def nim() -> Iterator[base.Engine]:
     engine = base.register(ToyNim())
     yield engine
     base.unregister(engine.name)
 
 
 @pytest.fixture
-async def pair(backend_target, nim):
+async def pair(backend_target: str, nim: base.Engine) -> AsyncIterator[list[GameService]]:
     """Two services, each with its own store (connection or pool) on one database, one clock."""
     clock = Clock()
     stores = [await Store.open(backend_target, now=clock) for _ in range(2)]
@@ -48,15 +51,15 @@ def _lose_the_answer(store: Store) -> None:
     broke after the COMMIT reached the server)."""
     real = store.record_move
 
-    async def committed_then_lost(*args, **kwargs):
-        store.record_move = real  # once
+    async def committed_then_lost(*args: Any, **kwargs: Any) -> Any:
+        store.record_move = real  # type: ignore[method-assign]  # once
         await real(*args, **kwargs)
         raise StoreUnavailable("the database lost its connection (after the commit)")
 
-    store.record_move = committed_then_lost
+    store.record_move = committed_then_lost  # type: ignore[method-assign]
 
 
-async def test_a_move_whose_answer_was_lost_after_the_commit_is_played(pair):
+async def test_a_move_whose_answer_was_lost_after_the_commit_is_played(pair: list[GameService]) -> None:
     a, _ = pair
     gid = await _started(a)
     _lose_the_answer(a.store)
@@ -68,7 +71,7 @@ async def test_a_move_whose_answer_was_lost_after_the_commit_is_played(pair):
     assert (await a.store.game(gid)).version == 2
 
 
-async def test_the_same_move_from_two_requests_at_two_processes_applies_once(pair):
+async def test_the_same_move_from_two_requests_at_two_processes_applies_once(pair: list[GameService]) -> None:
     """Two requests for the same move (a DM button and a typed /move) reach two processes at
     once: one applies, the other is refused as in one process (the game moved on), though the
     stored move is the same: it was not that request's write that committed."""
@@ -77,7 +80,7 @@ async def test_the_same_move_from_two_requests_at_two_processes_applies_once(pai
     held = await b.get(gid)
     real = b.store.record_move
 
-    async def a_first(*args, **kwargs):
+    async def a_first(*args: Any, **kwargs: Any) -> Any:
         await a.move(gid, 10, "take 3")
         return await real(*args, **kwargs)
 
@@ -87,7 +90,7 @@ async def test_the_same_move_from_two_requests_at_two_processes_applies_once(pai
     assert held.row.version == 0 and [m.action for m in await a.store.moves(gid)] == ["take 3"]
 
 
-async def test_a_move_resent_after_its_answer_was_lost_is_played(pair):
+async def test_a_move_resent_after_its_answer_was_lost_is_played(pair: list[GameService]) -> None:
     """The answer of a move's write is lost and the check after it fails too (the database
     is away for a moment): the player is told it could not be saved, and sends it again. It
     had committed: it is reported as played, not as "moved on"."""
@@ -96,7 +99,7 @@ async def test_a_move_resent_after_its_answer_was_lost_is_played(pair):
     _lose_the_answer(a.store)
     real = a.store.move_at
 
-    async def away(*args, **kwargs):
+    async def away(*args: Any, **kwargs: Any) -> Any:
         raise StoreUnavailable("the database is away")
 
     a.store.move_at = away
@@ -110,7 +113,7 @@ async def test_a_move_resent_after_its_answer_was_lost_is_played(pair):
     assert [m.action for m in await a.store.moves(gid)] == ["take 2"]
 
 
-async def test_another_move_that_got_in_first_is_still_moved_on(pair):
+async def test_another_move_that_got_in_first_is_still_moved_on(pair: list[GameService]) -> None:
     a, b = pair
     gid = await _started(a)
     await b.get(gid)
@@ -119,12 +122,12 @@ async def test_another_move_that_got_in_first_is_still_moved_on(pair):
         await b.move(gid, 10, "take 2", expected_version=0)
 
 
-async def test_a_failed_write_that_did_not_commit_still_says_so(pair):
+async def test_a_failed_write_that_did_not_commit_still_says_so(pair: list[GameService]) -> None:
     a, _ = pair
     gid = await _started(a)
     real = a.store.record_move
 
-    async def refused(*args, **kwargs):
+    async def refused(*args: Any, **kwargs: Any) -> Any:
         raise StoreUnavailable("the database is full")
 
     a.store.record_move = refused
@@ -134,7 +137,9 @@ async def test_a_failed_write_that_did_not_commit_still_says_so(pair):
     assert (await a.get(gid)).row.version == 0 and await a.store.moves(gid) == []
 
 
-async def test_the_half_time_reminder_is_sent_by_one_of_two_processes(pair):
+async def test_the_half_time_reminder_is_sent_by_one_of_two_processes(
+    pair: list[GameService], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Both processes find the reminder due (their clocks fired together: a lease that lapsed
     while the first was slow); the first is held up just before it records it, the second
     records and sends it; the first then finds it sent."""
@@ -146,12 +151,12 @@ async def test_the_half_time_reminder_is_sent_by_one_of_two_processes(pair):
     first_reading = asyncio.Event()
     real = a.reread
 
-    async def held_up(game):
+    async def held_up(game: LiveGame) -> None:
         await real(game)
         first_reading.set()
         await second_done.wait()
 
-    a.reread = held_up
+    monkeypatch.setattr(a, "reread", held_up)
     first = asyncio.create_task(a.remind(gid))
     await first_reading.wait()  # A has read the game (not reminded yet) and is about to record it
     sent_by_b = await b.remind(gid)
@@ -161,7 +166,9 @@ async def test_the_half_time_reminder_is_sent_by_one_of_two_processes(pair):
     assert (await a.store.game(gid)).reminded
 
 
-async def test_a_post_is_claimed_by_one_process_until_done_or_its_lease_lapses(pair):
+async def test_a_post_is_claimed_by_one_process_until_done_or_its_lease_lapses(
+    pair: list[GameService],
+) -> None:
     a, b = pair
     gid = await _started(a)
     sa, sb, clock = a.store, b.store, a.now
