@@ -11,7 +11,8 @@ def test_profile_prints_the_engines_hot_spots(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert out.startswith("pralaya 2p: ")
     assert "by own time (tottime):" in out and "by cumulative time:" in out
-    assert "rules.py" in out  # the engine's own functions are among the listed calls
+    # the engine's own functions are among the listed calls (its moves are applied in apply.py)
+    assert "apply.py:" in out
 
 
 def test_profile_refuses_an_unknown_game_and_a_wrong_count(capsys: pytest.CaptureFixture[str]) -> None:
