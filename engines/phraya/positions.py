@@ -100,6 +100,42 @@ def _pieces(
     return own, kg, tp
 
 
+def _orders_and_market(
+    s: State, ps: list[Player], orders_on: Mapping[str, str], display: Sequence[str] | None
+) -> tuple[list[list[str]], list[str], list[str], list[str]]:
+    """The order stacks, the restaurants' tiles, the display and the deck once every order tile
+    and market card named anywhere (restaurants, display, seats) has left the stacks and the deck."""
+    named_orders: set[str] = set(orders_on.values())
+    named_cards: set[str] = set(display or ())
+    for p in ps:
+        named_orders.update(p.orders)
+        named_cards.update(c for c in (*p.hand, *p.discard) if c[0] == "m")
+    stacks, ron = _orders(s, orders_on, named_orders)
+    disp, deck = _market(s, display, named_cards)
+    return stacks, ron, disp, deck
+
+
+def _price_indexes(s: State, prices: Mapping[str, int]) -> list[int]:
+    """The price markers as indexes on their rows, with ``prices`` given as values (ValueError for a
+    value not on its row)."""
+    pr = list(s.prices)
+    for good, v in prices.items():
+        pr[GI[good]] = data.PRICE_ROWS[good].index(v)
+    return pr
+
+
+def _set_reserves(ps: list[Player], own: list[int], kg: list[int], tp: list[tuple[int, ...]]) -> None:
+    """Each seat's stall pieces and disks in reserve: what it does not have on the board."""
+    n = len(ps)
+    for q in range(n):
+        disks = kg.count(q) + sum(row.count(q) for row in tp)
+        ps[q] = put_player(
+            ps[q],
+            stalls_left=data.STALLS_PER_PLAYER[n] - own.count(q),
+            disks_left=data.DISKS_PER_PLAYER - disks,
+        )
+
+
 def _supplies(ps: list[Player]) -> dict[str, Any]:
     """What the supply holds once the seats hold what they were given."""
     return {
@@ -138,30 +174,14 @@ def build(
     ``extra`` sets other :class:`State` fields (``passives``, ``used``…). Raises ValueError for
     a price not on its row."""
     s = new_game(seed, n, opts or Opts())
-    # market cards and orders
     ps = _players(s, players or {})
-    named_orders: set[str] = set(orders_on.values()) if orders_on else set()
-    named_cards: set[str] = set(display or ())
-    for p in ps:
-        named_orders.update(p.orders)
-        named_cards.update(c for c in (*p.hand, *p.discard) if c[0] == "m")
-    stacks_l, ron = _orders(s, orders_on or {}, named_orders)
-    disp, deck = _market(s, display, named_cards)
+    stacks_l, ron, disp, deck = _orders_and_market(s, ps, orders_on or {}, display)
     own, kg, tp = _pieces(owners or {}, king or {}, temple or {})
-    pr = list(s.prices)
-    for good, v in (prices or {}).items():
-        pr[GI[good]] = data.PRICE_ROWS[good].index(v)
+    pr = _price_indexes(s, prices or {})
     bt = _boats(n, boats or {}, fill_boats)
     bag, on = _baskets(s, ps)
-    # reserves and supplies
-    for q in range(n):
-        disks = kg.count(q) + sum(row.count(q) for row in tp)
-        ps[q] = put_player(
-            ps[q],
-            stalls_left=data.STALLS_PER_PLAYER[n] - own.count(q),
-            disks_left=data.DISKS_PER_PLAYER - disks,
-        )
-    s = put(
+    _set_reserves(ps, own, kg, tp)
+    return put(
         s,
         step=step,
         first=first,
@@ -184,7 +204,6 @@ def build(
         stall_baskets=tuple(on),
         **extra,
     )
-    return s
 
 
 def seats(text: str) -> list[int]:

@@ -137,50 +137,76 @@ def hand_image(view: PhrayaView, names: Sequence[str] | None = None) -> Image.Im
     img, d = new_canvas(3200)
     y = draw_header(img, d, m, label=f"{m.names[seat]}'s hand" if not m.over else "", chips=False)
     y += 12
+    y = _prompt(d, m, me, seat, y)
+    if me["legal"]:
+        y = _action_chips(d, m, me, y)
+    y = _played_card(d, m, seat, y) + 6
+    y = _resources(img, d, m, p, seat, y)
+    y = _goods(img, d, me, p, y)
+    y = _orders_and_passives(d, me, p, y)
+    y = _hand_and_discard(img, d, m, me, p, y)
+    y = _score_preview(d, me, bool(view["over"]), y)
+    return crop(img, y)
+
+
+def _prompt(d: ImageDraw.ImageDraw, m: Model, me: MeView, seat: int, y: int) -> int:
+    """The seat's final place once the game is over, else the prompt (in the accent colour when
+    the seat has something to do)."""
     if m.over:  # the place first; the header already says the game is over
         t, f = fit(final_line(m, seat), WIDTH - 2 * M, 34, True)
         d.text((M, y), t, font=f, fill=INK)
         y += 50
-    # the prompt
-    legal = list(me["legal"])
     prompt = m.fmt(me["prompt"])
     if prompt and not m.over:
         f = font(MIN_TEXT, True)
         for ln in wrap(prompt, WIDTH - 2 * M, f)[:3]:
-            d.text((M, y), ln, font=f, fill=ACCENT if legal else INK)
+            d.text((M, y), ln, font=f, fill=ACCENT if me["legal"] else INK)
             y += 34
-    if legal:
-        x = M
-        f = font(26, True, True)
-        fl = font(MIN_TEXT, False, True)
-        shown = 0
-        for a in legal:
-            lab = action_label(m, a, me)
-            w = text_width(a, f) + 18 + (text_width(lab, fl) + 8 if lab else 0)
-            if x + w > WIDTH - M:
-                x = M
-                y += 46
-            if shown >= 30:
-                break
-            d.rounded_rectangle((x, y, x + w, y + 40), radius=8, fill=PANEL, outline=ACCENT, width=2)
-            d.text((x + 9, y + 20), a, font=f, fill=INK, anchor="lm")
-            if lab:
-                d.text((x + w - 9, y + 21), lab, font=fl, fill=MUTED, anchor="rm")
-            x += w + 8
-            shown += 1
-        y += 48
-        if shown < len(legal):
-            d.text((M, y), f"… and {len(legal) - shown} more (see the text)", font=font(MIN_TEXT), fill=MUTED)
-            y += 34
-    turn = view["turn"]
+    return y
+
+
+def _action_chips(d: ImageDraw.ImageDraw, m: Model, me: MeView, y: int) -> int:
+    """The legal actions as labelled chips, wrapping, at most 30 (then a count of the rest)."""
+    legal = list(me["legal"])
+    x = M
+    f = font(26, True, True)
+    fl = font(MIN_TEXT, False, True)
+    shown = 0
+    for a in legal:
+        lab = action_label(m, a, me)
+        w = text_width(a, f) + 18 + (text_width(lab, fl) + 8 if lab else 0)
+        if x + w > WIDTH - M:
+            x = M
+            y += 46
+        if shown >= 30:
+            break
+        d.rounded_rectangle((x, y, x + w, y + 40), radius=8, fill=PANEL, outline=ACCENT, width=2)
+        d.text((x + 9, y + 20), a, font=f, fill=INK, anchor="lm")
+        if lab:
+            d.text((x + w - 9, y + 21), lab, font=fl, fill=MUTED, anchor="rm")
+        x += w + 8
+        shown += 1
+    y += 48
+    if shown < len(legal):
+        d.text((M, y), f"… and {len(legal) - shown} more (see the text)", font=font(MIN_TEXT), fill=MUTED)
+        y += 34
+    return y
+
+
+def _played_card(d: ImageDraw.ImageDraw, m: Model, seat: int, y: int) -> int:
+    """The card the seat played this turn, with its effects, if it is the seat's turn."""
+    turn = m.view["turn"]
     if turn["card"] and seat == m.active:
         cid = turn["card"]
         card = card_info(cid)
         s = f"Played {cid}" + (f" {card['name']}: " + "; ".join(card_lines(card)) if card else "")
         text_at(d, (M, y), s, MIN_TEXT, INK, max_width=WIDTH - 2 * M)
         y += 34
-    y += 6
-    # resources
+    return y
+
+
+def _resources(img: Image.Image, d: ImageDraw.ImageDraw, m: Model, p: PlayerView, seat: int, y: int) -> int:
+    """A panel with the seat's coins, flowers, favours and rowers, then its pieces left and boat."""
     d.rounded_rectangle((M, y, WIDTH - M, y + 66), radius=10, fill=PANEL, outline=LINE, width=2)
     seat_disc(img, seat, m.letters[seat], M + 32, y + 33, 44)
     x = M + 66
@@ -198,8 +224,11 @@ def hand_image(view: PhrayaView, names: Sequence[str] | None = None) -> Image.Im
     y += 78
     sub = f"Stall pieces left {p['stalls_left']} · disks left {p['disks_left']} · boat at {p['boat'] or '–'}"
     text_at(d, (M, y), sub, MIN_TEXT, INK, max_width=WIDTH - 2 * M)
-    y += 38
-    # baskets and goods
+    return y + 38
+
+
+def _goods(img: Image.Image, d: ImageDraw.ImageDraw, me: MeView, p: PlayerView, y: int) -> int:
+    """Each good held against the room for it (and the room still free), then the basket tiles."""
     cap = me["capacity"] or p["capacity"]
     free = me["free"]
     goods = p["goods"] or {}
@@ -215,8 +244,11 @@ def hand_image(view: PhrayaView, names: Sequence[str] | None = None) -> Image.Im
             x += text_at(d, (x + 6, y + 18), f"({fr} free)", MIN_TEXT, MUTED, False, "lm", condensed=True) + 6
         x += 16
     y += 42
-    y = _baskets(img, d, p, M, y, WIDTH - 2 * M) + 8
-    # orders and passives
+    return _baskets(img, d, p, M, y, WIDTH - 2 * M) + 8
+
+
+def _orders_and_passives(d: ImageDraw.ImageDraw, me: MeView, p: PlayerView, y: int) -> int:
+    """The orders delivered and their VP, then the effects active this turn."""
     orders = p["orders"]
     if orders:
         vp = sum(int(o["vp"]) for o in orders)
@@ -229,7 +261,14 @@ def hand_image(view: PhrayaView, names: Sequence[str] | None = None) -> Image.Im
         s = "Active this turn: " + ", ".join(effect_short(e) for e in passives)
         text_at(d, (M, y), s, MIN_TEXT, ACCENT, True, max_width=WIDTH - 2 * M)
         y += 34
-    # hand
+    return y
+
+
+def _hand_and_discard(
+    img: Image.Image, d: ImageDraw.ImageDraw, m: Model, me: MeView, p: PlayerView, y: int
+) -> int:
+    """The hand as cards two abreast (the playable ones outlined), then the discard pile by name;
+    neither once the game is over."""
     hand = [] if m.over else list(me["hand"] or p["hand"] or [])  # at the end: the score
     playable = set(me["playable"])
     y += 4
@@ -249,30 +288,35 @@ def hand_image(view: PhrayaView, names: Sequence[str] | None = None) -> Image.Im
         words = ", ".join(_card_name(c) for c in discard)
         text_at(d, (M, y), "Discard pile: " + words, MIN_TEXT, MUTED, max_width=WIDTH - 2 * M)
         y += 34
-    # score preview
+    return y
+
+
+def _score_preview(d: ImageDraw.ImageDraw, me: MeView, over: bool, y: int) -> int:
+    """The seat's score if the game ended now (or its final score), by category, wrapped."""
     prev = me["preview"]
-    if prev:
-        y += 4
-        total = sum(int(v) for v in prev.values())
-        head = "Your score now" if not view["over"] else "Your final score"
-        tw = text_at(d, (M, y + 2), head, MIN_TEXT, MUTED, True)
-        text_at(d, (M + tw + 14, y - 4), f"{num(total)} VP", 34, INK, True)
-        y += 44
-        items = [f"{category_label(c)} {num(int(v))}" for c, v in prev.items()]
-        f = font(MIN_TEXT)
-        line = ""
-        for it in items:
-            trial = f"{line} · {it}" if line else it
-            if text_width(trial, f) > WIDTH - 2 * M:
-                d.text((M, y), line, font=f, fill=INK)
-                y += 34
-                line = it
-            else:
-                line = trial
-        if line:
+    if not prev:
+        return y
+    y += 4
+    total = sum(int(v) for v in prev.values())
+    head = "Your score now" if not over else "Your final score"
+    tw = text_at(d, (M, y + 2), head, MIN_TEXT, MUTED, True)
+    text_at(d, (M + tw + 14, y - 4), f"{num(total)} VP", 34, INK, True)
+    y += 44
+    items = [f"{category_label(c)} {num(int(v))}" for c, v in prev.items()]
+    f = font(MIN_TEXT)
+    line = ""
+    for it in items:
+        trial = f"{line} · {it}" if line else it
+        if text_width(trial, f) > WIDTH - 2 * M:
             d.text((M, y), line, font=f, fill=INK)
             y += 34
-    return crop(img, y)
+            line = it
+        else:
+            line = trial
+    if line:
+        d.text((M, y), line, font=f, fill=INK)
+        y += 34
+    return y
 
 
 def _card_name(cid: str) -> str:

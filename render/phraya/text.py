@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engines.phraya.view.types import PhrayaView
+from engines.phraya.view.types import CardView, MeView, PhrayaView
 from render.common import num, ordinal, score_lines
 from render.phraya.art import GOODS
 from render.phraya.art.cards import card_lines
-from render.phraya.layout.model import model
+from render.phraya.layout.model import Model, model
 from render.phraya.sheet import category_label
 
 LIMIT = 1900
@@ -36,38 +36,45 @@ def text(view: PhrayaView, names: Sequence[str] | None = None, *, moves: bool = 
 
 
 def _compose(view: PhrayaView, names: Sequence[str] | None, level: int, moves: bool = True) -> str:
+    """The text at shortening ``level`` (0 whole … 4 the viewer's part only)."""
     m = model(view, names)
-    v = view
-    n = m.n
-    who = [f"{m.names[q]} ({m.letters[q]})" for q in range(n)]
+    who = [f"{m.names[q]} ({m.letters[q]})" for q in range(m.n)]
+    lines = [f"**Phraya** · {_headline(m, who)}"]
+    lines += _board_lines(m, who, level)
+    lines += _chart_lines(m, level)
+    lines.append("")
+    lines += _seat_lines(m, who, level)
+    if level >= 4:  # last resort: the board is in the image; keep the viewer's part whole
+        del lines[1:]
+    me = view["me"]
+    if me:
+        lines.append("")
+        lines += _viewer_lines(m, me, level, moves)
+    if view["over"] and view["totals"]:  # the end first: the ranking, then the board
+        lines[1:1] = _result(view, m.names, m.n, level) + [""]
+    return "\n".join(lines)
+
+
+def _headline(m: Model, who: list[str]) -> str:
+    """Who is to do what in which round, or the game's end."""
+    v = m.view
     if m.over or m.active is None:
-        head = m.fmt(v["headline"]) or "Game over"
-    else:  # built from to_move, like the board's header (the awaited seat, set-up included)
-        rnd = (
-            f"Round {m.round}" + (f"/{v['round_limit']}" if v["round_limit"] else "") if m.round else "Set-up"
-        )
-        head = f"{rnd} · {who[m.active]} {m.step_label}"
-    lines = [f"**Phraya** · {head}"]
-    body_start = len(lines)
-    # board
-    boats = " · ".join(f"{who[q]} {m.boats[q] or '–'}" for q in range(n) if q < len(m.boats))
-    lines.append(f"Barge {m.barge} · boats: {boats}")
+        return m.fmt(v["headline"]) or "Game over"
+    # built from to_move, like the board's header (the awaited seat, set-up included)
+    rnd = f"Round {m.round}" + (f"/{v['round_limit']}" if v["round_limit"] else "") if m.round else "Set-up"
+    return f"{rnd} · {who[m.active]} {m.step_label}"
+
+
+def _board_lines(m: Model, who: list[str], level: int) -> list[str]:
+    """The river (boats, barge, marked moves), prices and Merchant, orders, baskets and stalls."""
+    boats = " · ".join(f"{who[q]} {m.boats[q] or '–'}" for q in range(m.n) if q < len(m.boats))
+    lines = [f"Barge {m.barge} · boats: {boats}"]
     if m.mark_sections:
         verb = "place a boat on" if m.step == "setup_boat" else "reach"
         lines.append(f"Can {verb}: " + " ".join(m.mark_sections))
     if m.mark_crossings:
         lines.append("Barge can go to: " + " ".join(m.mark_crossings))
-    prices = " · ".join(f"{g} {m.price[g]}" for g in GOODS)
-    route = v["merchant_route"]
-    at = int(v["merchant"])
-    mer = f" · Merchant at {'/'.join(route[at])}" if route else ""
-    lines.append(f"Prices: {prices}{mer}")
-    if level < 2 and route and not m.over:
-        k = len(route)
-        near = [
-            f"{'+' if d > 0 else '−'}{abs(d)} {'/'.join(route[(at + d) % k])}" for d in (1, 2, 3, -1, -2, -3)
-        ]
-        lines.append("Merchant spaces: " + ", ".join(near))
+    lines += _price_lines(m, level)
     rest = []
     for sid in m.restaurants:
         o = m.order_on.get(sid)
@@ -78,18 +85,43 @@ def _compose(view: PhrayaView, names: Sequence[str] | None, level: int, moves: b
     ]
     lines.append("Baskets: " + " · ".join(bas))
     if level < 3:
-        own = []
-        for q in range(n):
-            mine = [
-                f"{sid} {m.stalls[sid]['good'] or ''}"
-                for sid in sorted(m.stalls)
-                if m.stalls[sid]["owner"] == q
-            ]
-            if mine:
-                own.append(f"{m.letters[q]}: " + ", ".join(mine))
-        if own:
-            lines.append("Stalls: " + " · ".join(own))
-    # charts
+        lines += _stall_lines(m)
+    return lines
+
+
+def _price_lines(m: Model, level: int) -> list[str]:
+    """The prices and where the Merchant stands; room allowing, the spaces it could move to."""
+    v = m.view
+    prices = " · ".join(f"{g} {m.price[g]}" for g in GOODS)
+    route = v["merchant_route"]
+    at = int(v["merchant"])
+    mer = f" · Merchant at {'/'.join(route[at])}" if route else ""
+    lines = [f"Prices: {prices}{mer}"]
+    if level < 2 and route and not m.over:
+        k = len(route)
+        near = [
+            f"{'+' if d > 0 else '−'}{abs(d)} {'/'.join(route[(at + d) % k])}" for d in (1, 2, 3, -1, -2, -3)
+        ]
+        lines.append("Merchant spaces: " + ", ".join(near))
+    return lines
+
+
+def _stall_lines(m: Model) -> list[str]:
+    """Each seat's stalls with their goods (nothing when no stall is owned)."""
+    own = []
+    for q in range(m.n):
+        mine = [
+            f"{sid} {m.stalls[sid]['good'] or ''}" for sid in sorted(m.stalls) if m.stalls[sid]["owner"] == q
+        ]
+        if mine:
+            own.append(f"{m.letters[q]}: " + ", ".join(mine))
+    return ["Stalls: " + " · ".join(own)] if own else []
+
+
+def _chart_lines(m: Model, level: int) -> list[str]:
+    """The Temple and King charts, the end conditions and (while the game runs) the market."""
+    v = m.view
+    lines = []
     t = v["temple"]
     trows = t["rows"]
     temple = " · ".join(
@@ -97,8 +129,7 @@ def _compose(view: PhrayaView, names: Sequence[str] | None, level: int, moves: b
     )
     if temple:
         lines.append(f"Temple: {temple}")
-    king = v["king"]
-    taken = [f"{sp['space']} {m.letters[sp['seat']]}" for sp in king if sp["seat"] is not None]
+    taken = [f"{sp['space']} {m.letters[sp['seat']]}" for sp in v["king"] if sp["seat"] is not None]
     lines.append("King: " + (", ".join(taken) if taken else "empty"))
     cond = v["conditions"]
     lines.append(
@@ -119,8 +150,13 @@ def _compose(view: PhrayaView, names: Sequence[str] | None, level: int, moves: b
         disp.append(s)
     if not m.over:
         lines.append(f"Market (deck {v['deck']}): " + " | ".join(disp))
-    lines.append("")
-    for q in range(n):
+    return lines
+
+
+def _seat_lines(m: Model, who: list[str], level: int) -> list[str]:
+    """One line per seat: coins, flowers, favours, goods, rowers, pieces left, orders and cards."""
+    lines = []
+    for q in range(m.n):
         p = m.players[q]
         mark = " ▶" if q == m.active else ""
         goods = " ".join(f"{g} {p['goods'].get(g, 0)}/{p['capacity'].get(g, 0)}" for g in GOODS)
@@ -132,43 +168,45 @@ def _compose(view: PhrayaView, names: Sequence[str] | None, level: int, moves: b
             f"{p['hand_count']} card{'s' if p['hand_count'] != 1 else ''}"
             + (f" ({' '.join(c['id'] for c in p['hand'])})" if level < 2 and p["hand"] and not m.over else "")
         )
-    if level >= 4:  # last resort: the board is in the image; keep the viewer's part whole
-        del lines[body_start:]
-    me = v["me"]
-    if me:
-        lines.append("")
-        legal = me["legal"]
-        if m.over and v["totals"]:
-            from render.phraya.hand import final_line
+    return lines
 
-            lines.append(f"**{final_line(m, int(me['seat']))}**")
-        elif me["prompt"]:
-            lines.append(("**Your move:** " if legal else "") + m.fmt(me["prompt"]))
-        if legal and moves:
-            lines.append("Actions: " + " ".join(f"`{a}`" for a in legal))
-        hand = me["hand"] or []
-        if hand:
-            if level < 1:
-                lines.append("Hand: " + " | ".join(f"{c['id']} {c['name']}: {c['text']}" for c in hand))
-            elif level < 3:
-                lines.append(
-                    "Hand: " + " | ".join(f"{c['id']} {c['name']}: " + "; ".join(card_lines(c)) for c in hand)
-                )
-            else:
-                lines.append("Hand: " + " ".join(c["id"] for c in hand))
-        if me["passives"]:
-            lines.append("Active: " + ", ".join(me["passives"]))
-        prev = me["preview"]
-        if prev and not v["over"] and level < 3:
-            total = sum(int(x) for x in prev.values())
-            lines.append(
-                f"Score now: **{num(total)}** ("
-                + ", ".join(f"{category_label(c)} {num(int(x))}" for c, x in prev.items() if int(x))
-                + ")"
-            )
-    if v["over"] and v["totals"]:  # the end first: the ranking, then the board
-        lines[1:1] = _result(v, m.names, n, level) + [""]
-    return "\n".join(lines)
+
+def _viewer_lines(m: Model, me: MeView, level: int, moves: bool) -> list[str]:
+    """The viewer's part: final line or prompt, legal actions, hand, active cards, score so far."""
+    v = m.view
+    lines = []
+    legal = me["legal"]
+    if m.over and v["totals"]:
+        from render.phraya.hand import final_line
+
+        lines.append(f"**{final_line(m, int(me['seat']))}**")
+    elif me["prompt"]:
+        lines.append(("**Your move:** " if legal else "") + m.fmt(me["prompt"]))
+    if legal and moves:
+        lines.append("Actions: " + " ".join(f"`{a}`" for a in legal))
+    hand = me["hand"] or []
+    if hand:
+        lines.append(_hand_line(hand, level))
+    if me["passives"]:
+        lines.append("Active: " + ", ".join(me["passives"]))
+    prev = me["preview"]
+    if prev and not v["over"] and level < 3:
+        total = sum(int(x) for x in prev.values())
+        lines.append(
+            f"Score now: **{num(total)}** ("
+            + ", ".join(f"{category_label(c)} {num(int(x))}" for c, x in prev.items() if int(x))
+            + ")"
+        )
+    return lines
+
+
+def _hand_line(hand: list[CardView], level: int) -> str:
+    """The viewer's cards: whole texts, then their short lines, then only their ids."""
+    if level < 1:
+        return "Hand: " + " | ".join(f"{c['id']} {c['name']}: {c['text']}" for c in hand)
+    if level < 3:
+        return "Hand: " + " | ".join(f"{c['id']} {c['name']}: " + "; ".join(card_lines(c)) for c in hand)
+    return "Hand: " + " ".join(c["id"] for c in hand)
 
 
 def _result(v: PhrayaView, names: Sequence[str], n: int, level: int) -> list[str]:

@@ -32,33 +32,44 @@ def epoch_end(w: State, ev: Events) -> None:
     """Discard the tracks, score the epoch, then either end the game (epoch 3) or discard the
     held god, gold, flood, civilization and trader tiles, reset crates, turn every sun face up
     and give the first turn of the next epoch to the holder of the highest sun."""
+    box = _clear_tracks(w)
+    if w.a_ra != -1 or w.a_order or w.a_bids or w.a_kind or w.a_idx or w.a_high or w.a_high_seat != -1:
+        end_auction(w)  # (an auction's settlement has reset them already)
+    scores, rows = score_epoch(w)
+    poke(w, "score", scores)
+    poke(w, "history", w.history + ((w.epoch, rows),))
+    ev.append(_epoch_event(w, rows))
+    if w.epoch >= data.EPOCHS:
+        poke(w, "box", tuple(box))
+        poke(w, "step", OVER)
+        ev.append(_game_over_event(scores))
+        return
+    _discard_held_tiles(w, box)
+    _start_next_epoch(w, ev)
+
+
+def _clear_tracks(w: State) -> list[int]:
+    """Empty the auction track and the Ra track; the box counts with their tiles back in it."""
     box = list(w.box)
     for c in w.track:
         box[c] += 1
     box[RA] += w.ra_track
     poke(w, "track", ())
     poke(w, "ra_track", 0)
-    if w.a_ra != -1 or w.a_order or w.a_bids or w.a_kind or w.a_idx or w.a_high or w.a_high_seat != -1:
-        end_auction(w)  # (an auction's settlement has reset them already)
-    scores, rows = score_epoch(w)
-    poke(w, "score", scores)
-    epoch = w.epoch
-    poke(w, "history", w.history + ((epoch, rows),))
-    ev.append(_epoch_event(w, rows))
-    n = w.n
-    if epoch >= data.EPOCHS:
-        poke(w, "box", tuple(box))
-        poke(w, "step", OVER)
-        ev.append(
-            event(
-                "game_over",
-                "Game over: "
-                + ", ".join([f"{{s{s}}} {scores[s]}" for s in range(n)])
-                + f" (best {max(scores)})",
-                {"scores": list(scores)},
-            )
-        )
-        return
+    return box
+
+
+def _game_over_event(scores: tuple[int, ...]) -> Event:
+    """The ``game_over`` event with every seat's final score."""
+    return event(
+        "game_over",
+        "Game over: " + ", ".join([f"{{s{s}}} {v}" for s, v in enumerate(scores)]) + f" (best {max(scores)})",
+        {"scores": list(scores)},
+    )
+
+
+def _discard_held_tiles(w: State, box: list[int]) -> None:
+    """Return the tiles that do not survive an epoch (KEEP_RUNS says which do) to the box."""
     tiles = w.tiles
     columns = tuple(zip(*tiles, strict=True))
     for c in LOSE:
@@ -71,11 +82,16 @@ def epoch_end(w: State, ev: Events) -> None:
             new += row[a:b] if keep else _ZEROS[a:b]
         kept.append(new)
     poke(w, "tiles", tuple(kept))
+
+
+def _start_next_epoch(w: State, ev: Events) -> None:
+    """Reset crates, turn every sun face up and give the first turn to the highest sun."""
+    n = w.n
     poke(w, "crates", (0,) * n)
     up = tuple([tuple(sorted(u + d)) for u, d in zip(w.up, w.down, strict=True)])
     poke(w, "up", up)
     poke(w, "down", ((),) * n)
-    epoch = epoch + 1
+    epoch = w.epoch + 1
     poke(w, "epoch", epoch)
     top = [u[-1] for u in up]
     high = max(top)

@@ -9,7 +9,7 @@ under colour-vision deficiencies; seats carry a letter as well as their colour.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -143,113 +143,185 @@ def _star(cx: float, cy: float, r1: float, r2: float, n: int = 5) -> list[tuple[
     return out
 
 
+def _veg(p: Pen, _color: Color | None) -> None:
+    """A tall eggplant under a wide crown of leaves."""
+    c = GOOD_COLOR["veg"]
+    e = _darker(c, 0.6)
+    p.ellipse((26, 26, 74, 98), c, e, 6)
+    p.ellipse((36, 40, 48, 60), mix(c, (255, 255, 255), 0.55), None, 0)
+    leaf = (36, 100, 28)
+    p.poly([(8, 40), (30, 18), (50, 30), (70, 18), (92, 40), (66, 34), (50, 44), (34, 34)], leaf, e, 4)
+    p.rect((45, 2, 55, 24), leaf, e, 2, 3)
+
+
+def _fruit(p: Pen, _color: Color | None) -> None:
+    """Star fruit (carambola)."""
+    c = GOOD_COLOR["fruit"]
+    p.poly(_star(50, 53, 48, 22), c, _darker(c, 0.55), 6)
+    p.poly(_star(50, 53, 18, 9), mix(c, (255, 255, 255), 0.55), None, 0)
+
+
+def _fish(p: Pen, _color: Color | None) -> None:
+    """A fish."""
+    c = GOOD_COLOR["fish"]
+    p.poly([(66, 50), (97, 22), (90, 50), (97, 78)], c, _darker(c, 0.55), 6)
+    p.ellipse((3, 24, 76, 76), c, _darker(c, 0.55), 6)
+    p.ellipse((16, 38, 28, 50), (255, 255, 255), _darker(c, 0.6), 3)
+
+
+def _meat(p: Pen, _color: Color | None) -> None:
+    """Drumstick with a big white bone."""
+    c = GOOD_COLOR["meat"]
+    bone = (250, 246, 236)
+    e = _darker(c, 0.5)
+    p.line([(40, 60), (16, 84)], INK, 24)
+    p.line([(40, 60), (16, 84)], bone, 14)
+    p.ellipse((0, 78, 22, 100), bone, INK, 4)
+    p.ellipse((10, 66, 32, 88), bone, INK, 4)
+    p.ellipse((30, 2, 98, 70), c, e, 6)
+    p.ellipse((50, 14, 68, 30), mix(c, (255, 255, 255), 0.45), None, 0)
+
+
+def _flower(p: Pen, _color: Color | None) -> None:
+    """Plumeria: five petals."""
+    c = FLOWER
+    for cx, cy in ((50, 22), (78, 42), (67, 76), (33, 76), (22, 42)):
+        p.ellipse((cx - 20, cy - 20, cx + 20, cy + 20), c, _darker(c, 0.5), 4)
+    p.ellipse((38, 40, 62, 64), (250, 214, 64), _darker(c, 0.5), 4)
+
+
+def _favor(p: Pen, _color: Color | None) -> None:
+    """Royal favour: gold medallion with a crown."""
+    p.ellipse((4, 4, 96, 96), GOLD, GOLD_DARK, 6)
+    p.ellipse((16, 16, 84, 84), None, GOLD_DARK, 3)
+    p.poly(
+        [(28, 66), (24, 34), (40, 48), (50, 28), (60, 48), (76, 34), (72, 66)],
+        (255, 246, 210),
+        GOLD_DARK,
+        4,
+    )
+
+
+def _coin(p: Pen, _color: Color | None) -> None:
+    """A gold coin."""
+    p.ellipse((4, 4, 96, 96), (242, 200, 70), (150, 110, 20), 6)
+    p.ellipse((20, 20, 80, 80), None, (176, 132, 30), 4)
+
+
+def _crown(p: Pen, _color: Color | None) -> None:
+    """The King's crown."""
+    p.poly([(8, 84), (4, 24), (30, 50), (50, 10), (70, 50), (96, 24), (92, 84)], GOLD, GOLD_DARK, 6)
+    p.rect((8, 78, 92, 94), GOLD, GOLD_DARK, 3, 5)
+    for cx in (4, 50, 96):
+        cy = 24 if cx != 50 else 10
+        p.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), (220, 60, 60), GOLD_DARK, 3)
+
+
+def _rower(p: Pen, _color: Color | None) -> None:
+    """An oar."""
+    c = (140, 96, 52)
+    p.line([(20, 90), (70, 20)], _darker(c, 0.4), 12)
+    p.line([(20, 90), (70, 20)], c, 6)
+    p.poly([(62, 22), (78, 2), (96, 14), (80, 36)], c, _darker(c, 0.4), 5)
+
+
+def _basket(p: Pen, _color: Color | None) -> None:
+    """A woven basket with a handle."""
+    c = (190, 140, 80)
+    p.poly([(8, 40), (92, 40), (80, 92), (20, 92)], c, _darker(c, 0.45), 6)
+    for x in (32, 50, 68):
+        p.line([(x, 44), (x - (x - 50) * 0.25, 88)], _darker(c, 0.35), 4)
+    p.line([(14, 60), (86, 60)], _darker(c, 0.35), 4)
+    p.d.arc(p.box((22, 6, 78, 66)), 180, 360, fill=_darker(c, 0.45), width=p.w(7))
+
+
+def _card(p: Pen, _color: Color | None) -> None:
+    """A market card."""
+    p.rect((18, 6, 82, 94), (250, 246, 236), INK, 10, 6)
+    p.rect((30, 20, 70, 52), (214, 190, 140), None, 4, 0)
+    p.line([(30, 66), (70, 66)], (150, 140, 128), 6)
+    p.line([(30, 80), (62, 80)], (150, 140, 128), 6)
+
+
+def _stall(p: Pen, color: Color | None) -> None:
+    """A stall piece: roof and counter."""
+    c = color or (120, 120, 120)
+    edge = INK if contrast(c, (255, 255, 255)) < 1.6 else _darker(c, 0.55)
+    p.poly([(6, 44), (50, 6), (94, 44)], c, edge, 6)
+    p.rect((16, 44, 84, 94), c, edge, 4, 6)
+
+
+def _temple(p: Pen, _color: Color | None) -> None:
+    """A stupa."""
+    c = (196, 150, 40)
+    e = _darker(c, 0.5)
+    p.poly([(50, 4), (58, 26), (42, 26)], c, e, 4)
+    p.ellipse((22, 22, 78, 70), c, e, 5)
+    p.rect((10, 64, 90, 78), c, e, 3, 5)
+    p.rect((4, 78, 96, 94), c, e, 3, 5)
+
+
+def _scroll(p: Pen, _color: Color | None) -> None:
+    """The scribe: a card being written."""
+    p.rect((14, 6, 76, 94), (250, 246, 236), INK, 8, 6)
+    for yy in (26, 42, 58):
+        p.line([(26, yy), (62, yy)], (150, 140, 128), 6)
+    p.line([(56, 92), (92, 30)], (60, 60, 70), 9)
+    p.poly([(50, 100), (52, 84), (62, 90)], (60, 60, 70), (60, 60, 70), 2)
+
+
+def _admin(p: Pen, _color: Color | None) -> None:
+    """The administration: a stall piece with a "+"."""
+    c = (130, 130, 136)
+    e = _darker(c, 0.5)
+    p.poly([(4, 46), (44, 10), (84, 46)], c, e, 6)
+    p.rect((12, 46, 76, 94), c, e, 4, 6)
+    p.ellipse((56, 50, 98, 92), (255, 255, 255), e, 5)
+    p.line([(77, 58), (77, 84)], e, 8)
+    p.line([(64, 71), (90, 71)], e, 8)
+
+
+def _bowl(p: Pen, _color: Color | None) -> None:
+    """The restaurant: a bowl with chopsticks."""
+    c = (226, 110, 70)
+    e = _darker(c, 0.5)
+    p.line([(30, 8), (60, 44)], (120, 80, 40), 7)
+    p.line([(52, 4), (70, 44)], (120, 80, 40), 7)
+    p.d.chord(p.box((4, 18, 96, 96)), 0, 180, fill=c, outline=e, width=p.w(6))
+    p.rect((4, 52, 96, 60), c, e, 2, 5)
+
+
+def _disk(p: Pen, color: Color | None) -> None:
+    """A round disk."""
+    c = color or (120, 120, 120)
+    edge = INK if contrast(c, (255, 255, 255)) < 1.6 else _darker(c, 0.55)
+    p.ellipse((4, 4, 96, 96), c, edge, 7)
+
+
+_ICONS: dict[str, Callable[[Pen, Color | None], None]] = {
+    "veg": _veg,
+    "fruit": _fruit,
+    "fish": _fish,
+    "meat": _meat,
+    "flower": _flower,
+    "favor": _favor,
+    "coin": _coin,
+    "crown": _crown,
+    "rower": _rower,
+    "basket": _basket,
+    "card": _card,
+    "stall": _stall,
+    "temple": _temple,
+    "scroll": _scroll,
+    "admin": _admin,
+    "bowl": _bowl,
+    "disk": _disk,
+}
+
+
 def _draw(name: str, p: Pen, color: Color | None) -> None:
-    if name == "veg":  # a tall eggplant under a wide crown of leaves
-        c = GOOD_COLOR["veg"]
-        e = _darker(c, 0.6)
-        p.ellipse((26, 26, 74, 98), c, e, 6)
-        p.ellipse((36, 40, 48, 60), mix(c, (255, 255, 255), 0.55), None, 0)
-        leaf = (36, 100, 28)
-        p.poly([(8, 40), (30, 18), (50, 30), (70, 18), (92, 40), (66, 34), (50, 44), (34, 34)], leaf, e, 4)
-        p.rect((45, 2, 55, 24), leaf, e, 2, 3)
-    elif name == "fruit":  # star fruit (carambola)
-        c = GOOD_COLOR["fruit"]
-        p.poly(_star(50, 53, 48, 22), c, _darker(c, 0.55), 6)
-        p.poly(_star(50, 53, 18, 9), mix(c, (255, 255, 255), 0.55), None, 0)
-    elif name == "fish":
-        c = GOOD_COLOR["fish"]
-        p.poly([(66, 50), (97, 22), (90, 50), (97, 78)], c, _darker(c, 0.55), 6)
-        p.ellipse((3, 24, 76, 76), c, _darker(c, 0.55), 6)
-        p.ellipse((16, 38, 28, 50), (255, 255, 255), _darker(c, 0.6), 3)
-    elif name == "meat":  # drumstick with a big white bone
-        c = GOOD_COLOR["meat"]
-        bone = (250, 246, 236)
-        e = _darker(c, 0.5)
-        p.line([(40, 60), (16, 84)], INK, 24)
-        p.line([(40, 60), (16, 84)], bone, 14)
-        p.ellipse((0, 78, 22, 100), bone, INK, 4)
-        p.ellipse((10, 66, 32, 88), bone, INK, 4)
-        p.ellipse((30, 2, 98, 70), c, e, 6)
-        p.ellipse((50, 14, 68, 30), mix(c, (255, 255, 255), 0.45), None, 0)
-    elif name == "flower":  # plumeria: five petals
-        c = FLOWER
-        for cx, cy in ((50, 22), (78, 42), (67, 76), (33, 76), (22, 42)):
-            p.ellipse((cx - 20, cy - 20, cx + 20, cy + 20), c, _darker(c, 0.5), 4)
-        p.ellipse((38, 40, 62, 64), (250, 214, 64), _darker(c, 0.5), 4)
-    elif name == "favor":  # royal favour: gold medallion with a crown
-        p.ellipse((4, 4, 96, 96), GOLD, GOLD_DARK, 6)
-        p.ellipse((16, 16, 84, 84), None, GOLD_DARK, 3)
-        p.poly(
-            [(28, 66), (24, 34), (40, 48), (50, 28), (60, 48), (76, 34), (72, 66)],
-            (255, 246, 210),
-            GOLD_DARK,
-            4,
-        )
-    elif name == "coin":
-        p.ellipse((4, 4, 96, 96), (242, 200, 70), (150, 110, 20), 6)
-        p.ellipse((20, 20, 80, 80), None, (176, 132, 30), 4)
-    elif name == "crown":
-        p.poly([(8, 84), (4, 24), (30, 50), (50, 10), (70, 50), (96, 24), (92, 84)], GOLD, GOLD_DARK, 6)
-        p.rect((8, 78, 92, 94), GOLD, GOLD_DARK, 3, 5)
-        for cx in (4, 50, 96):
-            cy = 24 if cx != 50 else 10
-            p.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), (220, 60, 60), GOLD_DARK, 3)
-    elif name == "rower":  # an oar
-        c = (140, 96, 52)
-        p.line([(20, 90), (70, 20)], _darker(c, 0.4), 12)
-        p.line([(20, 90), (70, 20)], c, 6)
-        p.poly([(62, 22), (78, 2), (96, 14), (80, 36)], c, _darker(c, 0.4), 5)
-    elif name == "basket":
-        c = (190, 140, 80)
-        p.poly([(8, 40), (92, 40), (80, 92), (20, 92)], c, _darker(c, 0.45), 6)
-        for x in (32, 50, 68):
-            p.line([(x, 44), (x - (x - 50) * 0.25, 88)], _darker(c, 0.35), 4)
-        p.line([(14, 60), (86, 60)], _darker(c, 0.35), 4)
-        p.d.arc(p.box((22, 6, 78, 66)), 180, 360, fill=_darker(c, 0.45), width=p.w(7))
-    elif name == "card":
-        p.rect((18, 6, 82, 94), (250, 246, 236), INK, 10, 6)
-        p.rect((30, 20, 70, 52), (214, 190, 140), None, 4, 0)
-        p.line([(30, 66), (70, 66)], (150, 140, 128), 6)
-        p.line([(30, 80), (62, 80)], (150, 140, 128), 6)
-    elif name == "stall":  # a stall piece: roof and counter
-        c = color or (120, 120, 120)
-        edge = INK if contrast(c, (255, 255, 255)) < 1.6 else _darker(c, 0.55)
-        p.poly([(6, 44), (50, 6), (94, 44)], c, edge, 6)
-        p.rect((16, 44, 84, 94), c, edge, 4, 6)
-    elif name == "temple":  # a stupa
-        c = (196, 150, 40)
-        e = _darker(c, 0.5)
-        p.poly([(50, 4), (58, 26), (42, 26)], c, e, 4)
-        p.ellipse((22, 22, 78, 70), c, e, 5)
-        p.rect((10, 64, 90, 78), c, e, 3, 5)
-        p.rect((4, 78, 96, 94), c, e, 3, 5)
-    elif name == "scroll":  # the scribe: a card being written
-        p.rect((14, 6, 76, 94), (250, 246, 236), INK, 8, 6)
-        for yy in (26, 42, 58):
-            p.line([(26, yy), (62, yy)], (150, 140, 128), 6)
-        p.line([(56, 92), (92, 30)], (60, 60, 70), 9)
-        p.poly([(50, 100), (52, 84), (62, 90)], (60, 60, 70), (60, 60, 70), 2)
-    elif name == "admin":  # the administration: a stall piece with a "+"
-        c = (130, 130, 136)
-        e = _darker(c, 0.5)
-        p.poly([(4, 46), (44, 10), (84, 46)], c, e, 6)
-        p.rect((12, 46, 76, 94), c, e, 4, 6)
-        p.ellipse((56, 50, 98, 92), (255, 255, 255), e, 5)
-        p.line([(77, 58), (77, 84)], e, 8)
-        p.line([(64, 71), (90, 71)], e, 8)
-    elif name == "bowl":  # the restaurant: a bowl with chopsticks
-        c = (226, 110, 70)
-        e = _darker(c, 0.5)
-        p.line([(30, 8), (60, 44)], (120, 80, 40), 7)
-        p.line([(52, 4), (70, 44)], (120, 80, 40), 7)
-        p.d.chord(p.box((4, 18, 96, 96)), 0, 180, fill=c, outline=e, width=p.w(6))
-        p.rect((4, 52, 96, 60), c, e, 2, 5)
-    elif name == "disk":
-        c = color or (120, 120, 120)
-        edge = INK if contrast(c, (255, 255, 255)) < 1.6 else _darker(c, 0.55)
-        p.ellipse((4, 4, 96, 96), c, edge, 7)
-    else:
-        raise KeyError(name)
+    """Draw the icon ``name`` (KeyError for an unknown one) with ``p`` on the design grid."""
+    _ICONS[name](p, color)
 
 
 @lru_cache(maxsize=512)

@@ -73,20 +73,56 @@ class Model:
 def model(view: PhrayaView, names: Sequence[str] | None = None) -> Model:
     n = int(view["n_players"] or len(view["players"]) or 2)
     nm = seat_names(names, n)
-    letters = seat_letters(nm, n)
     over = bool(view["over"])
     step = str(view["step"])
     to_move = list(view["to_move"])
     active = None if over else (to_move[0] if to_move else view["current"])
-    b = view["board"]
-    stalls = {st["id"]: st for st in b["stalls"]}
-    order_on = {sid: st["order"] for sid, st in stalls.items() if st["order"]}
-    basket_on = {sid: st["basket"] for sid, st in stalls.items() if st["basket"]}
-    restaurants = sorted(s for s, st in stalls.items() if st["kind"] == "restaurant")
-    basket_stalls = sorted(s for s, st in stalls.items() if st["kind"] == "basket")
+    stalls = {st["id"]: st for st in view["board"]["stalls"]}
     boats = list(view["boats"] or [None] * n)
+    sec = boats[active] if active is not None else None
+    marks_s, marks_st, act_st = _marks(view, step, active, sec, stalls, boats)
+    rows, idx, price = _prices(view)
+    return Model(
+        view=view,
+        n=n,
+        names=nm,
+        letters=seat_letters(nm, n),
+        over=over,
+        step=step,
+        round=int(view["round"]),
+        active=active,
+        step_label=_step_label(view, step, active, sec),
+        stalls=stalls,
+        order_on={sid: st["order"] for sid, st in stalls.items() if st["order"]},
+        basket_on={sid: st["basket"] for sid, st in stalls.items() if st["basket"]},
+        restaurants=sorted(s for s, st in stalls.items() if st["kind"] == "restaurant"),
+        basket_stalls=sorted(s for s, st in stalls.items() if st["kind"] == "basket"),
+        boats=boats,
+        barge=str(view["barge"] or "x11"),
+        mark_sections=marks_s,
+        mark_crossings=list(view["barge_targets"]),
+        mark_stalls=marks_st,
+        active_stalls=act_st,
+        last_move=list(view["last_move"]),
+        price_rows=rows,
+        price_index=idx,
+        price=price,
+        players=list(view["players"]),
+        me=view["me"],
+    )
+
+
+def _marks(
+    view: PhrayaView,
+    step: str,
+    active: int | None,
+    sec: str | None,
+    stalls: dict[str, StallView],
+    boats: list[str | None],
+) -> tuple[list[str], list[str], list[str]]:
+    """What the current step marks: the sections a boat may reach (or be placed on), the stalls a
+    seat may place on, and the two stalls the active boat trades with."""
     marks_s = list(view["reachable"])
-    marks_x = list(view["barge_targets"])
     marks_st: list[str] = []
     act_st: list[str] = []
     if step == "setup_boat" and active is not None:
@@ -94,13 +130,22 @@ def model(view: PhrayaView, names: Sequence[str] | None = None) -> Model:
         marks_s = [s for s in layout.SECTIONS if None in layout.crossing_ends(s) and s not in taken]
     if step == "setup_stall":
         marks_st = [s for s, st in stalls.items() if st["ownable"] and st["owner"] is None]
-    sec = boats[active] if active is not None else None
     if step == "act" and sec:
         act_st = [sec + ("n" if sec[0] == "h" else "w"), sec + ("s" if sec[0] == "h" else "e")]
+    return marks_s, marks_st, act_st
+
+
+def _prices(view: PhrayaView) -> tuple[dict[str, list[int]], dict[str, int], dict[str, int]]:
+    """Each good's price row, the marker's index on it, and the price it marks."""
     prices = view["prices"]
     rows = {g: list(prices[g]["row"] or PRICE_ROWS_DEFAULT[g]) for g in GOODS}
     idx = {g: int(prices[g]["index"]) for g in GOODS}
     price = {g: rows[g][idx[g]] for g in GOODS}
+    return rows, idx, price
+
+
+def _step_label(view: PhrayaView, step: str, active: int | None, sec: str | None) -> str:
+    """What the active seat is doing, with the card in play, a blocked draw or the King nearby."""
     label = STEP_LABEL.get(step, step)
     if step == "move" and active is not None:
         p = view["players"][active]
@@ -116,34 +161,7 @@ def model(view: PhrayaView, names: Sequence[str] | None = None) -> Model:
         label += " · blocked: barge card"
     if step == "act" and sec and m_barge_adjacent(sec, str(view["barge"])):
         label += " · King here"
-    return Model(
-        view=view,
-        n=n,
-        names=nm,
-        letters=letters,
-        over=over,
-        step=step,
-        round=int(view["round"]),
-        active=active,
-        step_label=label,
-        stalls=stalls,
-        order_on=order_on,
-        basket_on=basket_on,
-        restaurants=restaurants,
-        basket_stalls=basket_stalls,
-        boats=boats,
-        barge=str(view["barge"] or "x11"),
-        mark_sections=marks_s,
-        mark_crossings=marks_x,
-        mark_stalls=marks_st,
-        active_stalls=act_st,
-        last_move=list(view["last_move"]),
-        price_rows=rows,
-        price_index=idx,
-        price=price,
-        players=list(view["players"]),
-        me=view["me"],
-    )
+    return label
 
 
 def m_barge_adjacent(section: str, barge: str) -> bool:
