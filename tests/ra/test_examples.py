@@ -11,7 +11,7 @@ from typing import Any
 from engines.outcome import Outcome
 from engines.ra.positions import boxed, build, held
 from engines.ra.state import AUCTION, DISCARD, IDX, OVER, TURN, State
-from tests.ra.helpers import A, B, C, D, E, auction, own, run
+from tests.ra.helpers import A, B, C, D, E, auction, finished, own, run
 
 CATS = ("Gods", "Gold", "Pharaohs", "Nile & floods", "Civilizations", "Traders", "Monuments", "Suns")
 
@@ -126,9 +126,7 @@ def _e13_final(**options: Any) -> Outcome:
     )
     s, _ = run(s, (A, "draw"))
     assert s.score == (30, 30)
-    out = E.outcome(s)
-    assert out is not None
-    return out
+    return finished(s)
 
 
 def test_r1_two_traders_in_one_lot() -> None:
@@ -182,7 +180,7 @@ def test_e1_final_scoring() -> None:
     assert row_tuple(s, 3, B) == (0, 0, 5, 3, -5, 0, 10, 5)
     assert row_tuple(s, 3, C) == (0, 6, -2, 2, 15, 0, 17, 0)
     assert s.score == (42, 43, 68)
-    out = E.outcome(s)
+    out = finished(s)
     assert out.winners == (C,) and out.ranks == (3, 2, 1)
     assert ev[-1].kind == "game_over"
 

@@ -6,12 +6,18 @@ a board posted after every batch of one to three moves, and each board's labels
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
+from PIL import Image
 
 from engines import base
+from engines.base import Event
+from engines.ra.rules import RaEngine
+from engines.ra.view import RaView
 from render import ra
 from render.common import MARK
+from render.ra.marks import SEAT_TAGS
 
 SEEDS = (1, 2, 3)
 
@@ -22,15 +28,16 @@ CLEARS = ("win", "unsold", "epoch_end")  # events that empty the auction track
 STARTS = ("auction", "ra")  # events that open an auction (a Ra tile drawn, Ra invoked)
 
 
-def _batches(seed: int, n: int):
+def _batches(seed: int, n: int) -> Iterator[tuple[RaView, RaView, list[Event]]]:
     """(previous public view, public view, public events between them) of a seeded game played
     by random legal moves, a board every one to three moves."""
     engine = base.get("ra")
+    assert isinstance(engine, RaEngine)
     rng = random.Random(seed)
     state = engine.setup(seed, n, {})
     before = engine.view(state, None)
     while engine.outcome(state) is None:
-        events = []
+        events: list[Event] = []
         for _ in range(rng.randint(1, 3)):
             if engine.outcome(state) is not None:
                 break
@@ -42,7 +49,7 @@ def _batches(seed: int, n: int):
         before = after
 
 
-def _check(before, after, events) -> set[str]:
+def _check(before: RaView, after: RaView, events: list[Event]) -> set[str]:
     """Assert every label of the board ``after`` against ``events``; the kinds of labels seen."""
     got = ra.labels(before, after)
     seen = {label.split()[0] for _, label in got}
@@ -74,7 +81,7 @@ def _check(before, after, events) -> set[str]:
         won = any(e.kind == "win" for e in mine)
         discarded = any(e.kind == "discard" and e.data.get("count", 1) for e in mine)
         god = any(e.kind == "god" for e in mine)
-        tags = labels & set(ra.SEAT_TAGS)
+        tags = labels & set(SEAT_TAGS)
         want = "just won" if won else "discarded" if discarded else "used a God" if god else None
         assert tags == ({want} if want else set()), (s, labels, [e.kind for e in mine])
         # bids and passes of the auction still running
@@ -95,6 +102,13 @@ def _check(before, after, events) -> set[str]:
     return seen
 
 
+def _marks(img: Image.Image) -> int:
+    """How many pixels of ``img`` are exactly the change-mark colour."""
+    colours = img.getcolors(1 << 24)
+    assert colours is not None  # None only past the limit of 1 << 24 colours
+    return sum(k for k, c in colours if c == MARK)
+
+
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_labels_match_the_move_log(n: int) -> None:
     seen: set[str] = set()
@@ -111,8 +125,8 @@ def test_the_board_draws_the_labels() -> None:
         got = ra.labels(before, after)
         if not got or checked >= 6:
             continue
-        marked = sum(k for k, c in ra.board(after, None, previous=before).getcolors(1 << 24) if c == MARK)
-        bare = sum(k for k, c in ra.board(after, None).getcolors(1 << 24) if c == MARK)
+        marked = _marks(ra.board(after, None, previous=before))
+        bare = _marks(ra.board(after, None))
         assert marked > bare + 100, got  # the bare board has the mark only in its legend
         checked += 1
     assert checked == 6

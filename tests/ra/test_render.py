@@ -16,10 +16,14 @@ from PIL import Image, ImageChops
 
 import render
 from engines import base
+from engines.ra.rules import RaEngine
+from engines.ra.state import State
+from engines.ra.view import AuctionView, MeView, PlayerView, RaView
 from render import ra
 from render.caption import HEIGHT as CAPTION_H
 from render.common import PNG_LIMIT, WIDTH
 from render.frame import MAX_HEIGHT
+from tests.ra.helpers import own
 
 NAMES = ["Ann", "Bartholomew the Magnificent", "Cy", "Dora Delacroix-Montgomery", "Eve"]
 
@@ -38,9 +42,12 @@ def _registered() -> bool:
 needs_engine = pytest.mark.skipif(not _registered(), reason="engine ra not registered yet")
 
 
-def _playout(seed: int, n: int, opts: dict, limit: int | None = None):
+def _playout(
+    seed: int, n: int, opts: dict[str, Any], limit: int | None = None
+) -> tuple[RaEngine, list[State]]:
     """(engine, [states]) of a game played with seeded random legal actions, all states kept."""
     engine = base.get("ra")
+    assert isinstance(engine, RaEngine)
     rng = random.Random(seed)
     state = engine.setup(seed, n, opts)
     states = [state]
@@ -93,8 +100,9 @@ PLAYOUTS = [
 ]
 
 
-def _sample(n: int = 3, **over) -> dict:
-    players = [
+def _sample(n: int = 3) -> RaView:
+    """A hand-built spectator view of ``n`` seats in a discard step (a test changes its items)."""
+    players: list[PlayerView] = [
         {
             "seat": s,
             "up": [2 + s, 9 + s],
@@ -106,7 +114,7 @@ def _sample(n: int = 3, **over) -> dict:
         }
         for s in range(n)
     ]
-    v = {
+    return {
         "game": "ra",
         "viewer": None,
         "n_players": n,
@@ -131,8 +139,19 @@ def _sample(n: int = 3, **over) -> dict:
         "me": None,
         "outcome": None,
     }
-    v.update(over)
-    return v
+
+
+def _bidding(auction: AuctionView, me: MeView) -> RaView:
+    """Seat 2's view of a five-seat auction (the sample's players), seat 2 to bid."""
+    return {
+        **_sample(5),
+        "step": "auction",
+        "pending": None,
+        "auction": auction,
+        "to_move": [2],
+        "viewer": 2,
+        "me": me,
+    }
 
 
 def _diff_stats(a: Image.Image, b: Image.Image) -> tuple[float, float]:
@@ -151,10 +170,12 @@ def _mark_pixels(img: Image.Image) -> int:
     """How many pixels are exactly the change-mark colour (outlines are drawn unblended)."""
     from render.common import MARK
 
-    return sum(k for k, colour in img.getcolors(1 << 24) if colour == MARK)
+    colours = img.getcolors(1 << 24)
+    assert colours is not None  # None only past the limit of 1 << 24 colours
+    return sum(k for k, colour in colours if colour == MARK)
 
 
-def _steps(seed: int, n: int, limit: int):
+def _steps(seed: int, n: int, limit: int) -> list[tuple[RaView, RaView]]:
     """(previous public view, public view) of each move of a seeded random playout."""
     engine, states = _playout(seed, n, {}, limit=limit)
     views = [engine.view(s, None) for s in states]
@@ -232,9 +253,9 @@ def test_hand_shows_the_prompt_and_legal_actions_in_text() -> None:
     seat = engine.to_move(state)[0]
     v = engine.view(state, seat)
     text = ra.text(v, NAMES)
-    for action in v["me"]["legal"]:
+    for action in own(v)["legal"]:
         assert f"`{action}`" in text
-    assert base.format_text(v["me"]["prompt"], NAMES[:3]) in text
+    assert base.format_text(own(v)["prompt"], NAMES[:3]) in text
 
 
 @needs_engine
@@ -256,7 +277,7 @@ def test_sample_views_every_section() -> None:
     v = _sample(5)
     _check_board(ra.board(v, NAMES), 5)
     assert "must discard 2 Nile/flood, 1 civilization and 2 monument tiles" in ra.text(v, NAMES)
-    auction = {
+    auction: AuctionView = {
         "ra_player": 2,
         "kind": "voluntary",
         "order": [3, 4, 0, 1, 2],
@@ -266,14 +287,9 @@ def test_sample_views_every_section() -> None:
         "to_bid": [2],
         "forced": True,
     }
-    v = _sample(
-        5,
-        step="auction",
-        pending=None,
-        auction=auction,
-        to_move=[2],
-        viewer=2,
-        me={
+    v = _bidding(
+        auction,
+        {
             "seat": 2,
             "score": 12,
             "legal": ["bid 4", "bid 11"],
@@ -329,7 +345,7 @@ def test_text_stays_under_the_discord_limit_with_everything_held() -> None:
     _check_board(ra.board(v, long_names), 5)
     _check_size(
         ra.hand(
-            dict(v, viewer=1, me={"seat": 1, "score": 11, "legal": [], "prompt": "", "preview": None}),
+            {**v, "viewer": 1, "me": {"seat": 1, "score": 11, "legal": [], "prompt": "", "preview": {}}},
             long_names,
         )
     )
@@ -442,6 +458,7 @@ def test_the_end_names_each_rank_once(n: int) -> None:
     engine, states = _playout(40 + n, n, {})
     final = engine.view(states[-1], None)
     out = final["outcome"]
+    assert out is not None
     names = NAMES[:n]
     for seat in range(n):
         line = final_line(engine.view(states[-1], seat), names, seat)
@@ -483,7 +500,7 @@ def test_a_hand_with_many_actions_still_fits() -> None:
     within MAX_HEIGHT, the table left out rather than the text shrunk."""
     from render.ra.hand import hand_image
 
-    auction = {
+    auction: AuctionView = {
         "ra_player": 0,
         "kind": "voluntary",
         "order": [1, 2, 3, 4, 0],
@@ -493,7 +510,7 @@ def test_a_hand_with_many_actions_still_fits() -> None:
         "to_bid": [2, 3, 4, 0],
         "forced": False,
     }
-    me = {
+    me: MeView = {
         "seat": 2,
         "score": 12,
         "legal": [f"bid {v}" for v in range(10, 17)] + ["pass"] * 6,
@@ -509,6 +526,6 @@ def test_a_hand_with_many_actions_still_fits() -> None:
             "Suns": -5,
         },
     }
-    v = _sample(5, step="auction", pending=None, auction=auction, to_move=[2], viewer=2, me=me)
+    v = _bidding(auction, me)
     assert hand_image(v, NAMES, table=False).height < MAX_HEIGHT
     _check_size(ra.hand(v, NAMES))

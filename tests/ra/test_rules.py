@@ -30,7 +30,7 @@ from engines.ra.positions import boxed, build, held
 from engines.ra.rules import RaEngine
 from engines.ra.scoring import civ_points, epoch_rows, monument_points, river_points
 from engines.ra.state import DISCARD, GOD_MORE, IDX, TURN, State, new_state
-from tests.ra.helpers import A, B, C, D, E, auction, own, reason, run
+from tests.ra.helpers import A, B, C, D, E, auction, breakdown, finished, own, reason, run
 
 
 def _random_states(n: int, opts: dict[str, Any], seeds: int = 3) -> Iterator[State]:
@@ -350,11 +350,14 @@ def test_ruling16_unsold_traders_leave_bag_traders_stay() -> None:
 
 
 def test_ruling17_auto_pass() -> None:
-    pos = dict(cur=A, up=[(2, 5, 8, 13), (3, 6, 9, 12), (4, 7, 10, 11)], track=["gold"])
-    s, ev = run(build(3, **pos), (A, "invoke"), (B, "bid 12"))
+    def position(options: dict[str, bool] | None = None) -> State:
+        up = [(2, 5, 8, 13), (3, 6, 9, 12), (4, 7, 10, 11)]
+        return build(3, cur=A, up=up, track=["gold"], options=options)
+
+    s, ev = run(position(), (A, "invoke"), (B, "bid 12"))
     assert E.to_move(s) == (A,)  # C held nothing above 12: passed by the engine
     assert any(e.kind == "pass" and e.data["auto"] for e in ev)
-    s, _ = run(build(3, **pos, options={"auto_pass": False}), (A, "invoke"), (B, "bid 12"))
+    s, _ = run(position({"auto_pass": False}), (A, "invoke"), (B, "bid 12"))
     assert E.to_move(s) == (C,) and E.legal_actions(s, C) == ["pass"]
 
 
@@ -562,7 +565,7 @@ def test_traders_score_in_every_epoch(epoch: int) -> None:
     s = _end_epoch(epoch=epoch, tiles=[{"trader": 2}, {"trader": 1}, {}], crates=[0, 4, 0])
     assert [epoch_row(s, epoch, q)["Traders"] for q in (A, B, C)] == [2, 5, 0]
     if epoch == 3:
-        assert [E.outcome(s).breakdown[q]["Traders"] for q in (A, B, C)] == [2, 5, 0]
+        assert [breakdown(finished(s), q)["Traders"] for q in (A, B, C)] == [2, 5, 0]
 
 
 def test_epoch_end_keeps_pharaohs_niles_and_monuments_only() -> None:
@@ -677,10 +680,10 @@ def test_floor_is_applied_to_the_epoch_net_once() -> None:
 def test_breakdown_adds_up(n: int, opts: dict[str, Any]) -> None:
     for seed in range(6):
         s = _play_random(n, opts, seed)
-        out = E.outcome(s)
+        out = finished(s)
         assert len(s.history) == 3 and [h[0] for h in s.history] == [1, 2, 3]
         for q in range(n):
-            b = out.breakdown[q]
+            b = breakdown(out, q)
             assert sum(b.values()) == out.scores[q] == s.score[q]
             assert set(b) <= set(out.categories)
             assert ("Traders" in out.categories) == opts.get("traders", True)
@@ -710,7 +713,7 @@ def test_ranks_share_places_without_tiebreak() -> None:
     # suns 28 / 30 / 32 => A -5, C +5; civilizations -5 each; pharaohs all equal
     s = play(E, s, A, "draw").state
     assert s.score == (30, 35, 20)
-    out = E.outcome(s)
+    out = finished(s)
     assert out.ranks == (2, 1, 3)
     s2 = build(
         3,
@@ -721,10 +724,10 @@ def test_ranks_share_places_without_tiebreak() -> None:
         score=[45, 40, 20],
         options={"tiebreak_highest_sun": False},
     )
-    out2 = E.outcome(play(E, s2, A, "draw").state)
+    out2 = finished(play(E, s2, A, "draw").state)
     assert out2.scores == (35, 35, 20) and out2.ranks == (1, 1, 3) and out2.winners == (A, B)
     s3 = build(3, epoch=3, cur=A, ra_track=7, bag_front=["ra"], score=[45, 40, 20])
-    out3 = E.outcome(play(E, s3, A, "draw").state)
+    out3 = finished(play(E, s3, A, "draw").state)
     assert out3.scores == (35, 35, 20) and out3.ranks == (1, 2, 3)  # A holds the 13, B the 12
     assert out3.notes[:2] == ("highest sun 13", "highest sun 12")
 

@@ -20,7 +20,7 @@ NAMES = ["You", "AI Bilal", "AI Chen"]
 
 
 def _auction_text(state: State) -> str:
-    lines = render.get("ra").text(E.view(state, 0), NAMES).splitlines()
+    lines: list[str] = render.get("ra").text(E.view(state, 0), NAMES).splitlines()
     return next(x for x in lines if x.startswith("Auction:"))
 
 
