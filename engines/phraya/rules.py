@@ -120,18 +120,10 @@ class PhrayaEngine(GameEngine[State, PhrayaView]):
     # one-turn look-ahead. ``normal`` (6) tries at most 6 of the root's moves once each, so on a
     # wide step (a move to one of ~10 sections, an ACT list) it takes the best it happened to
     # try; ``hard`` (400) tries every move many times and grows the tree through its own turn.
-    # ``bazaar arena phraya --levels hard:normal``, 2026-12-02, quiet machine. With the fitted
-    # spread of the win chances (``playout.SPREAD``): 2p, seeds 1-40, hard's edge +0.175 (95% CI
-    # +0.028 … +0.322), seeds 41-80 +0.275 (+0.144 … +0.406); 3p, 40 games, +0.200 (+0.064 …
-    # +0.336). Normal's edge over easy: 2p +0.225 (+0.085 … +0.365), 3p +0.363 (+0.266 … +0.459).
-    # With the spread before (1.5 + 4 * time left) hard's 2p edge was +0.125 (-0.027 … +0.277) on
-    # seeds 1-40 and +0.325 (+0.206 … +0.444) on seeds 41-80: the same +0.225 over the 80 games,
-    # so the fit did not change hard's edge measurably; the 40 games of one run were too few.
-    # Ms per move: hard median 71-79, p99 98-220; normal median 1.1, p99 under 6.
-    # Tried and undone (with the old spread): hard scoring its leaves after a whole round (every
-    # other seat's next turn by the greedy policy): 2p, 40 games, normal > hard by 0.200 (-0.344
-    # … -0.056); a guess, not measured: the search learns to exploit the greedy replies. Hard
-    # playout_depth 8: 2p +0.312 in 16 games, 3p -0.333 in 12.
+    # The measured edges (hard over normal, normal over easy) and milliseconds per move are in
+    # docs/ai.md. Tried and undone: hard scoring its leaves after a whole round of greedy replies
+    # (normal then beat hard: the search learnt to exploit the greedy replies), and a hard
+    # playout_depth of 8 (no better over the games tried).
     search_iterations = {"normal": 6, "hard": 400}
     playout_depth = 0
     # 3: the middle of the box's 2-4 (we hold no figures of real tables; the worked examples

@@ -53,13 +53,8 @@ class RaEngine(GameEngine[State, RaView]):
     options = OPTIONS
     property_options = ({}, {"traders": False})
     search_iterations = {"normal": 100, "hard": 800}
-    """Hard searches 8 times normal's iterations (a wide gap: hard must beat normal clearly).
-    ``bazaar arena ra --levels hard:normal`` (2026-12-01, wall time on a machine loaded by
-    other jobs, so above the CPU time a move takes): 2p, 40 games, hard's edge +0.350 (95% CI
-    +0.238 … +0.462); ms per move hard median 820 p99 1790, normal median 88 p99 295, none
-    over the cap; 3p, 20 games, hard's edge +0.300 (95% CI +0.123 … +0.477), hard median 747
-    p99 1802, normal median 78 p99 247, none over the cap. 3p again on 2026-12-02, 40 games on
-    a quiet machine: +0.300 (+0.184 … +0.416); hard median 226 p99 317, normal median 25 p99 56."""
+    """Hard searches 8 times normal's iterations (a wide gap: hard must beat normal clearly); the
+    measured edges and milliseconds per move are in docs/ai.md (``bazaar arena``)."""
     playout_depth = 12
     """A playout runs through the current auction and a few draws, then ``evaluate`` scores it:
     full playouts (hundreds of actions) were too noisy for a budget of 100 iterations."""

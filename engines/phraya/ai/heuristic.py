@@ -323,8 +323,8 @@ WIN_WEIGHT = 0.75  # as engines.search.WIN_WEIGHT
 
 SPREAD = (3.0, 25.0)
 """The spread of the logistic win chances: ``SPREAD[0] + SPREAD[1] * time left``, fitted to who
-finished ahead in seeded normal games (``python -m benchmarks.spread``, 2026-12-02: 120 games at 2
-and 80 at 3 players, the best of a grid): log loss 0.509 against 0.858 for the (1.5, 4.0) before,
+finished ahead in seeded normal games (``python -m benchmarks.spread``: 120 games at 2 and 80 at 3
+players, the best of a grid): log loss 0.509 against 0.858 for the (1.5, 4.0) before,
 which was worse than a coin flip (0.693) from the first third of the game on. Too narrow a spread
 made the win chances 0 or 1 for most of a game (a leader's lead of 20 estimated points is far
 from safe with half the game left), and the search chose among moves whose rewards differed in the
