@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from types import ModuleType
+from typing import Any
 
 import pytest
 
+from engines import base
 from engines.base import IllegalAction, play
 from engines.kathai import ENGINE as E
 from engines.kathai.data import CARD_TEXT, GOODS
@@ -315,3 +317,30 @@ def kathai_renderer() -> ModuleType:
     from render import kathai
 
     return kathai
+
+
+def kathai_engine() -> base.Engine:
+    return base.get("kathai")
+
+
+def verb_first_pick(rng: random.Random, legal: list[str]) -> str:
+    """A random legal action: first a verb (uniformly), then one of its texts, so sells, bribes
+    and buys happen although offers make up most of the list."""
+    verbs = sorted({a.split()[0] for a in legal})
+    verb = rng.choice(verbs)
+    return rng.choice([a for a in legal if a.split()[0] == verb])
+
+
+def playout(seed: int, n: int, opts: dict[str, Any] | None = None, stop: int | None = None) -> Iterator[Any]:
+    """Every state of a seeded random playout, the start included, until the end or ``stop``
+    actions."""
+    engine = kathai_engine()
+    rng = random.Random(1000 + seed)
+    state = engine.setup(seed, n, opts or {})
+    yield state
+    k = 0
+    while engine.outcome(state) is None and (stop is None or k < stop):
+        seat = engine.to_move(state)[0]
+        state, _ = engine.apply(state, seat, verb_first_pick(rng, engine.legal_actions(state, seat)))
+        k += 1
+        yield state

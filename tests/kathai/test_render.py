@@ -22,7 +22,16 @@ from engines.kathai.data import GOODS
 from engines.kathai.state import State
 from engines.kathai.view import KathaiView
 from render.common import PNG_LIMIT, WIDTH, to_png
-from tests.kathai.helpers import CARDS, LONG, check_text, kathai_renderer, sample_view
+from tests.kathai.helpers import (
+    CARDS,
+    LONG,
+    check_text,
+    kathai_engine,
+    kathai_renderer,
+    playout,
+    sample_view,
+    verb_first_pick,
+)
 
 GOLDEN = Path(__file__).parent.parent / "golden"
 
@@ -39,33 +48,6 @@ def _registered() -> bool:
 
 
 needs_engine = pytest.mark.skipif(not _registered(), reason="engine kathai not registered yet")
-
-
-def _engine() -> base.Engine:
-    return base.get("kathai")
-
-
-def _pick(rng: random.Random, legal: list[str]) -> str:
-    """A random legal action: first a verb (uniformly), then one of its texts, so sells, bribes
-    and buys happen although offers make up most of the list."""
-    verbs = sorted({a.split()[0] for a in legal})
-    verb = rng.choice(verbs)
-    return rng.choice([a for a in legal if a.split()[0] == verb])
-
-
-def playout(seed: int, n: int, opts: dict[str, Any] | None = None, stop: int | None = None) -> Iterator[Any]:
-    """Every state of a seeded random playout, the start included, until the end or ``stop``
-    actions."""
-    engine = _engine()
-    rng = random.Random(1000 + seed)
-    state = engine.setup(seed, n, opts or {})
-    yield state
-    k = 0
-    while engine.outcome(state) is None and (stop is None or k < stop):
-        seat = engine.to_move(state)[0]
-        state, _ = engine.apply(state, seat, _pick(rng, engine.legal_actions(state, seat)))
-        k += 1
-        yield state
 
 
 def _check_image(
@@ -124,7 +106,7 @@ GOLDEN_CASES: list[tuple[str, int, int, int, dict[str, Any]]] = [
 def _golden_board(seed: int, n: int, moves: int, opts: dict[str, Any]) -> Image.Image:
     """The board after ``moves`` random moves, what the last one changed marked."""
     *_, before, state = playout(seed, n, opts, stop=moves)
-    view = _engine().view
+    view = kathai_engine().view
     img: Image.Image = kathai_renderer().board(view(state, None), LONG[:n], view(before, None))
     return img
 
@@ -134,7 +116,7 @@ def _golden_board(seed: int, n: int, moves: int, opts: dict[str, Any]) -> Image.
 
 def _public_steps(seed: int, n: int, stop: int | None = None) -> list[tuple[KathaiView, KathaiView]]:
     """(previous public view, public view) of every move of a seeded random playout."""
-    engine = _engine()
+    engine = kathai_engine()
     views = [engine.view(s, None) for s in playout(seed, n, stop=stop)]
     return list(zip(views, views[1:], strict=False))
 
@@ -145,14 +127,18 @@ def _public_steps(seed: int, n: int, stop: int | None = None) -> list[tuple[Kath
 def _ai_game(seed: int, n: int) -> Iterator[tuple[State, KathaiView]]:
     """(state, public view) of every step of a seeded game the AI seats mostly play (60 %) with
     random moves between (so offers, locks, sales and the end all happen)."""
-    engine = _engine()
+    engine = kathai_engine()
     rng = random.Random(seed)
     state = engine.setup(seed, n, {})
     yield state, engine.view(state, None)
     while engine.outcome(state) is None:
         seat = engine.to_move(state)[0]
         legal = engine.legal_actions(state, seat)
-        action = engine.choose(engine.view(state, seat), legal) if rng.random() < 0.6 else _pick(rng, legal)
+        action = (
+            engine.choose(engine.view(state, seat), legal)
+            if rng.random() < 0.6
+            else verb_first_pick(rng, legal)
+        )
         state, _ = engine.apply(state, seat, action)
         yield state, engine.view(state, None)
 
@@ -183,7 +169,7 @@ def test_every_step_of_playouts_renders(n: int, seed: int, opts: dict[str, Any])
     """Board and text (spectator view) and the awaited seats' hands at every step of a seeded
     game; every seat's hand and the PNG sizes every tenth step; the sheet at the end."""
     kathai = kathai_renderer()
-    engine = _engine()
+    engine = kathai_engine()
     names = LONG[:n] if seed % 2 else None
     steps, offers, locks = 0, 0, 0
     previous = None
@@ -219,7 +205,7 @@ def test_rendering_is_deterministic_and_pure() -> None:
     """Same view -> same bytes; rendering never changes the view; a JSON copy renders the same
     (the renderers read nothing but plain view data)."""
     kathai = kathai_renderer()
-    engine = _engine()
+    engine = kathai_engine()
     states = list(playout(7, 4, stop=80))
     for state in (states[25], states[-1]):
         for viewer in (None, 0, 2):
@@ -240,7 +226,7 @@ def test_hand_is_made_from_that_seats_view_only() -> None:
     cards (and no other seat's), it is the same whatever the other seats hold, and a spectator
     view gives a short notice instead."""
     kathai = kathai_renderer()
-    engine = _engine()
+    engine = kathai_engine()
     state = next(
         st for st in playout(4, 4) if engine.view(st, None)["offer"] and engine.view(st, None)["turn_no"] > 6
     )
@@ -320,7 +306,7 @@ def test_goods_pictures_differ_in_shape_not_only_colour() -> None:
 
 
 @needs_engine
-def test_card_data_matches_the_engine() -> None:
+def test_card_data_matches_thekathai_engine() -> None:
     from engines.kathai import data
     from render.kathai.art import CARDS as RCARDS
 
@@ -417,7 +403,7 @@ def test_every_board_of_whole_games_has_the_fixed_size(n: int) -> None:
     kathai = kathai_renderer()
     h = kathai.board_height(n)
     assert HEIGHT + h <= 1100 and render.canvas_height("kathai", n) == HEIGHT + h
-    engine = _engine()
+    engine = kathai_engine()
     for seed in (1, 2):
         previous, k, state = None, 0, None
         for state, view in _ai_game(seed, n):
@@ -444,7 +430,7 @@ def test_text_is_readable_numbers_large_and_nothing_to_decode(monkeypatch: pytes
     clear_caches()  # cached card faces would hide their text from the spy
     spy = _Spy(monkeypatch)
     kathai = kathai_renderer()
-    engine = _engine()
+    engine = kathai_engine()
     previous = None
     hand_ids = 0
     for k, (state, view) in enumerate(_ai_game(3, 5)):
@@ -480,7 +466,7 @@ def test_the_end_comes_first_and_game_over_is_said_once(monkeypatch: pytest.Monk
     from render.kathai import sheet as sheet_mod
 
     kathai = kathai_renderer()
-    engine = _engine()
+    engine = kathai_engine()
     *_, (state, view) = _ai_game(n, n)
     out = view["outcome"]
     assert out is not None

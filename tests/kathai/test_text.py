@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-from typing import Any
-
-from engines import base
 from engines.base import play
 from engines.kathai import ENGINE as E
 from engines.kathai import legal as lg
 from engines.kathai.positions import build
 from engines.kathai.state import State
-from tests.kathai.helpers import check_text, go, kathai_renderer, sample_view
+from tests.kathai.helpers import (
+    check_text,
+    go,
+    kathai_renderer,
+    sample_view,
+)
 
 NAMES = ["You", "AI Bilal", "AI Chen"]
 
@@ -22,33 +22,6 @@ def _declined_by_all(s: State, text: str) -> State:
     for q in lg.awaited(s):
         s = go(s, q, "decline")
     return s
-
-
-def _engine() -> base.Engine:
-    return base.get("kathai")
-
-
-def _pick(rng: random.Random, legal: list[str]) -> str:
-    """A random legal action: first a verb (uniformly), then one of its texts, so sells, bribes
-    and buys happen although offers make up most of the list."""
-    verbs = sorted({a.split()[0] for a in legal})
-    verb = rng.choice(verbs)
-    return rng.choice([a for a in legal if a.split()[0] == verb])
-
-
-def playout(seed: int, n: int, opts: dict[str, Any] | None = None, stop: int | None = None) -> Iterator[Any]:
-    """Every state of a seeded random playout, the start included, until the end or ``stop``
-    actions."""
-    engine = _engine()
-    rng = random.Random(1000 + seed)
-    state = engine.setup(seed, n, opts or {})
-    yield state
-    k = 0
-    while engine.outcome(state) is None and (stop is None or k < stop):
-        seat = engine.to_move(state)[0]
-        state, _ = engine.apply(state, seat, _pick(rng, engine.legal_actions(state, seat)))
-        k += 1
-        yield state
 
 
 def test_the_board_text_does_not_offer_a_sale_once_selling_is_closed() -> None:
