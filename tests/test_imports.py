@@ -11,6 +11,8 @@ from pathlib import Path
 
 import engines
 import render
+from tests.test_tree import module_imports as tree_imports
+from tests.test_tree import product_modules as tree_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {"discord", "aiosqlite", "sqlite3", "_sqlite3", "asyncio", "aiohttp"}
@@ -64,62 +66,14 @@ def test_every_game_has_a_renderer() -> None:
             assert callable(getattr(mod, fn, None)), f"render.{e.name} lacks {fn}()"
 
 
-def _bot_modules() -> dict[str, Path]:
-    out = {}
-    for f in sorted((ROOT / "bot").rglob("*.py")):
-        parts = list(f.relative_to(ROOT).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        out[".".join(parts)] = f
-    return out
-
-
-def _bot_imports(name: str, path: Path, known: set[str]) -> set[str]:
-    """Every ``bot.*`` module that ``name`` imports anywhere (top level, inside functions, under
-    ``TYPE_CHECKING``): a cycle counts wherever its imports stand."""
-    tree = ast.parse(path.read_text(), filename=str(path))
-    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        targets: list[str] = []
-        if isinstance(node, ast.Import):
-            targets = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base_parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                mod = ".".join(base_parts + ([node.module] if node.module else []))
-            else:
-                mod = node.module or ""
-            targets = [mod] + [f"{mod}.{a.name}" for a in node.names]
-        for t in targets:
-            while t and t not in known:
-                t = t.rsplit(".", 1)[0] if "." in t else ""
-            if t and t != name and not name.startswith(t + "."):
-                found.add(t)
-    return found
-
-
-def test_bot_has_no_import_cycle_and_keeps_its_layers() -> None:
+def test_bot_keeps_its_layers() -> None:
     """``bot/`` is layered: ``host`` (store, service, clock) and ``offline`` (demo, terminal)
-    import nothing of Discord or of ``surface``; no module imports one that imports it back."""
-    mods = _bot_modules()
-    known = set(mods)
-    graph = {m: _bot_imports(m, p, known) for m, p in mods.items()}
+    import nothing of Discord or of ``surface`` (tests/test_tree.py checks that no module anywhere
+    imports one that imports it back)."""
+    mods = {m: p for m, p in tree_modules().items() if m.startswith("bot")}
+    graph = {m: tree_imports(m, p, set(mods)) for m, p in mods.items()}
     for m, deps in graph.items():
         if m.startswith(("bot.host", "bot.offline")):
             assert not any(d.startswith("bot.surface") for d in deps), f"{m} imports the Discord layer"
             assert "discord" not in _imports(mods[m]), f"{m} imports discord"
-    state: dict[str, int] = {}
-
-    def visit(m: str, path: list[str]) -> None:
-        state[m] = 1
-        for d in sorted(graph[m]):
-            assert state.get(d) != 1, "import cycle: " + " -> ".join([*path, m, d])
-            if d not in state:
-                visit(d, [*path, m])
-        state[m] = 2
-
-    for m in sorted(graph):
-        if m not in state:
-            visit(m, [])
     assert len(graph) > 15

@@ -88,7 +88,7 @@ def test_no_product_function_is_over_the_limit() -> None:
     assert not over, f"functions over {MAX_FUNCTION_LINES} lines:\n" + "\n".join(sorted(over))
 
 
-def _modules() -> dict[str, Path]:
+def product_modules() -> dict[str, Path]:
     out = {}
     for top in ("engines", "render", "bot"):
         for f in sorted((ROOT / top).rglob("*.py")):
@@ -99,7 +99,7 @@ def _modules() -> dict[str, Path]:
     return out
 
 
-def _imports(name: str, path: Path, known: set[str]) -> set[str]:
+def module_imports(name: str, path: Path, known: set[str]) -> set[str]:
     """Every known module that ``name`` imports anywhere (top level, inside functions, under
     ``TYPE_CHECKING``): a cycle counts wherever its imports stand. A module's own packages are
     left out (importing ``engines.ra`` from ``engines.ra.rules`` runs the package first)."""
@@ -126,8 +126,8 @@ def _imports(name: str, path: Path, known: set[str]) -> set[str]:
 
 
 def test_no_import_cycle_anywhere() -> None:
-    mods = _modules()
-    graph = {m: _imports(m, p, set(mods)) for m, p in mods.items()}
+    mods = product_modules()
+    graph = {m: module_imports(m, p, set(mods)) for m, p in mods.items()}
     state: dict[str, int] = {}
 
     def visit(m: str, path: list[str]) -> None:

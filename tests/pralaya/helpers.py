@@ -4,6 +4,7 @@ types leave optional."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engines.base import Event, Outcome, play
@@ -47,3 +48,24 @@ def final(view: PralayaView) -> OutcomeView:
     out = view["outcome"]
     assert out is not None, "the game is not over"
     return out
+
+
+def cell(state: State, name: str) -> str | None:
+    return next(c["card"] for c in E.view(state, None)["island"] if c["cell"] == name)
+
+
+def random_game(seed: int, n: int, opts: dict[str, Any] | None = None, check: bool = True) -> list[State]:
+    """A random playout; yields every state (checking the invariants when ``check``)."""
+    rng = random.Random(seed)
+    s = E.setup(seed, n, opts or {})
+    states = [s]
+    while E.outcome(s) is None:
+        legal = E.legal_actions(s, s.active)
+        if check:
+            E.invariants(s)
+            assert legal == sorted(legal)  # ASCII order, cells row-major (docs/rules/pralaya.md#actions)
+        s, _ = E.apply(s, s.active, rng.choice(legal))
+        states.append(s)
+    if check:
+        E.invariants(s)
+    return states

@@ -4,36 +4,12 @@ secrets it never holds, and the score "if escaped now" (docs/rules/pralaya.md#pr
 from __future__ import annotations
 
 import json
-import random
-from typing import Any
 
 import render
 from engines.pralaya.positions import rig
-from engines.pralaya.state import IS_OCEAN, State
+from engines.pralaya.state import IS_OCEAN
 from engines.pralaya.view import ProvisionalView
-from tests.pralaya.helpers import E, act, final, fresh, me
-
-
-def cell(state: State, name: str) -> str | None:
-    return next(c["card"] for c in E.view(state, None)["island"] if c["cell"] == name)
-
-
-def random_game(seed: int, n: int, opts: dict[str, Any] | None = None, check: bool = True) -> list[State]:
-    """A random playout; yields every state (checking the invariants when ``check``)."""
-    rng = random.Random(seed)
-    s = E.setup(seed, n, opts or {})
-    states = [s]
-    while E.outcome(s) is None:
-        legal = E.legal_actions(s, s.active)
-        if check:
-            E.invariants(s)
-            assert legal == sorted(legal)  # ASCII order, cells row-major (docs/rules/pralaya.md#actions)
-        s, _ = E.apply(s, s.active, rng.choice(legal))
-        states.append(s)
-    if check:
-        E.invariants(s)
-    return states
-
+from tests.pralaya.helpers import E, act, final, fresh, me, random_game
 
 NAMES = ["You", "AI Bilal", "AI Chen"]
 
