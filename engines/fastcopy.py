@@ -8,6 +8,10 @@ The functions here copy the instance dict once instead:
 * :func:`replace` -- a copy with some fields changed (``dataclasses.replace`` without
   ``__init__``); :func:`update` the same with the changes in a mapping;
 * :func:`build` -- a new instance from every field's value, without ``__init__``;
+* :func:`work` / :func:`make` -- a "work dict": a state's fields copied once into a plain dict
+  that one function edits (``d["step"] = 2``, no call per field), then the new instance made
+  from that very dict (no second copy); :func:`make` also turns a dict literal of every field
+  into an instance (an event built at every action);
 * :func:`thaw` / :func:`poke` -- a private copy that one function changes field by field and
   then hands out as the new value (it must not be changed after that);
 * :func:`memo` / :func:`remember` / :func:`forget` -- entries that ride along in a state's
@@ -16,7 +20,8 @@ The functions here copy the instance dict once instead:
   the AI such as the asks refused this turn). :func:`replace` and :func:`thaw` carry them along.
 
 Each has a plain reference version built on :mod:`dataclasses` (:func:`replace_reference`,
-:func:`build_reference`); :func:`use_reference` switches every call to them, so a test can play
+:func:`build_reference`, :func:`work_reference`, :func:`make_reference`); :func:`use_reference`
+switches every call to them, so a test can play
 whole games both ways and compare (``tests/test_fastcopy.py``). The fast versions do no
 checking: callers pass field names and values of the right types, as the reference would demand.
 """
@@ -101,6 +106,42 @@ def build(cls: type[T], /, **values: Any) -> T:
     d.update(values)
     new: T = _new(cls)
     _set(new, "__dict__", d)
+    return new
+
+
+def work_reference(obj: object) -> dict[str, Any]:
+    """Every field of ``obj`` by name (``dataclasses.fields``), then its :func:`memo` entries."""
+    out = {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}  # type: ignore[arg-type]
+    out.update(_extras(obj))
+    return out
+
+
+def work(obj: object) -> dict[str, Any]:
+    """A private copy of the fields of the frozen dataclass ``obj`` (and its :func:`memo`
+    entries) as a plain dict, for one function to edit and hand to :func:`make` (after which
+    nobody changes it). ``obj`` is unchanged."""
+    if _reference:
+        return work_reference(obj)
+    return obj.__dict__.copy()
+
+
+def make_reference(cls: type[T], values: Mapping[str, Any], /) -> T:
+    """``cls(**fields)`` from the field entries of ``values``; the other entries are set on the
+    new instance as :func:`memo` entries."""
+    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    out = cls(**{k: v for k, v in values.items() if k in names})
+    vars(out).update({k: v for k, v in values.items() if k not in names})
+    return out
+
+
+def make(cls: type[T], values: dict[str, Any], /) -> T:
+    """An instance of the frozen dataclass ``cls`` whose dict is ``values`` itself: every field
+    (defaults are not filled in) and possibly :func:`memo` entries, as :func:`work` gives them or
+    as a dict literal. No ``__init__`` and no copy: ``values`` must not be changed afterwards."""
+    if _reference:
+        return make_reference(cls, values)
+    new: T = _new(cls)
+    _set(new, "__dict__", values)
     return new
 
 

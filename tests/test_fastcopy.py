@@ -78,12 +78,39 @@ def test_thaw_and_poke_leave_the_original_alone() -> None:
     assert w == Toy(7, (2,)) and t == Toy(1, (2,))
 
 
+def test_work_and_make_match_their_references() -> None:
+    t = Toy(1, (2, 3))
+    fastcopy.remember(t, "_note", "x")
+    w = fastcopy.work(t)
+    assert w == fastcopy.work_reference(t) == {"a": 1, "b": (2, 3), "c": "x", "_note": "x"}
+    w["a"] = 5  # the work dict is a private copy: the original is unchanged
+    assert t == Toy(1, (2, 3)) and fastcopy.work(t)["a"] == 1
+    fast = fastcopy.make(Toy, w)
+    ref = fastcopy.make_reference(Toy, dict(w))
+    assert fast == ref == Toy(5, (2, 3), "x")
+    assert vars(fast) == vars(ref) and fastcopy.memo(fast, "_note") == "x"
+    assert type(fast) is Toy
+    with pytest.raises(FrozenInstanceError):
+        fast.a = 9  # type: ignore[misc]
+
+
+def test_make_from_a_literal_equals_the_constructor() -> None:
+    fast = fastcopy.make(Toy, {"a": 1, "b": (), "c": "y"})
+    assert fast == Toy(1, (), "y") == fastcopy.make_reference(Toy, {"a": 1, "b": (), "c": "y"})
+    assert vars(fast) == vars(Toy(1, (), "y"))
+    with pytest.raises(TypeError):  # the reference refuses a missing field, as __init__ does
+        fastcopy.make_reference(Toy, {"a": 1})
+
+
 def test_reference_switch_routes_every_call(reference: None) -> None:
     t = Toy(1, ())
     assert fastcopy.replace(t, a=3) == Toy(3, ())
     assert fastcopy.build(Toy, a=1, b=()) == Toy(1, ())
     w = fastcopy.thaw(t)
     assert w == t and w is not t
+    d = fastcopy.work(t)
+    d["a"] = 4
+    assert fastcopy.make(Toy, d) == Toy(4, ())
 
 
 def _playthrough(name: str, seed: int) -> list[str]:
@@ -111,6 +138,7 @@ def test_whole_games_agree_with_the_reference(name: str, monkeypatch: pytest.Mon
     fast = _playthrough(name, 7)
     calls = 0
     ref_replace, ref_build = fastcopy.replace_reference, fastcopy.build_reference
+    ref_make = fastcopy.make_reference
 
     def counted_replace(obj: Any, /, **changes: Any) -> Any:
         nonlocal calls
@@ -122,9 +150,16 @@ def test_whole_games_agree_with_the_reference(name: str, monkeypatch: pytest.Mon
         calls += 1
         return ref_build(cls, **values)
 
-    # in reference mode every fastcopy call goes through these two (looked up at call time)
+    def counted_make(cls: type[Any], values: Any, /) -> Any:
+        nonlocal calls
+        calls += 1
+        return ref_make(cls, values)
+
+    # in reference mode every fastcopy call that makes an instance goes through these three
+    # (looked up at call time; a work dict ends in make)
     monkeypatch.setattr(fastcopy, "replace_reference", counted_replace)
     monkeypatch.setattr(fastcopy, "build_reference", counted_build)
+    monkeypatch.setattr(fastcopy, "make_reference", counted_make)
     fastcopy.use_reference(True)
     try:
         ref = _playthrough(name, 7)
