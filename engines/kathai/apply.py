@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.events import Event
-from engines.fastcopy import replace
+from engines.fastcopy import make
 from engines.kathai.data import (
     CARD_TEXT,
     FINAL_TURNS,
@@ -41,8 +41,6 @@ from engines.kathai.state import (
     upd,
 )
 
-_BLANK = Event("", "")
-
 
 def _event(
     kind: str,
@@ -51,11 +49,11 @@ def _event(
     private_to: int | frozenset[int] | None = None,
     twin: Event | None = None,
 ) -> Event:
-    """``Event(kind, text, data, private_to, twin)`` copied from a blank event by
-    :func:`engines.fastcopy.replace`, without the frozen dataclass's ``__init__`` (one
+    """``Event(kind, text, data, private_to, twin)`` made from a dict of its fields by
+    :func:`engines.fastcopy.make`, without the frozen dataclass's ``__init__`` (one
     ``object.__setattr__`` per field); ``tests/kathai/test_rules.py`` checks it equals the
     constructor's."""
-    return replace(_BLANK, kind=kind, text=text, data=data, private_to=private_to, twin=twin)
+    return make(Event, {"kind": kind, "text": text, "data": data, "private_to": private_to, "twin": twin})
 
 
 def _say(ev: list[Event], kind: str, text: str, data: Mapping[str, object]) -> str:

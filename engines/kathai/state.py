@@ -224,7 +224,10 @@ def declined_by(o: Offer, seat: int) -> Offer:
 def deal(seed: int, n: int, opts: Opts) -> State:
     """The dealt game before its first turn: three cards each, the market shuffled, the first
     seat chosen (``active``), with the same RNG calls in the same order as ever (so stored games
-    replay). The first turn (its draw) is started by ``apply.first_turn``."""
+    replay). The first turn (its draw) is started by ``apply.first_turn``. Built by
+    :func:`engines.fastcopy.build` rather than ``State(...)``: its dict is then a plain one, which
+    every later :func:`upd` copies whole in one step (an instance dict filled by ``__init__`` is
+    copied key by key)."""
     rng = random.Random(seed)
     pile = [f"t{i}" for i in range(1, NCARDS + 1)]
     rng.shuffle(pile)
@@ -233,7 +236,8 @@ def deal(seed: int, n: int, opts: Opts) -> State:
     market = list(GOODS)
     rng.shuffle(market)
     first = rng.randrange(n) if opts.first_player == "random" else 0
-    return State(
+    return fastcopy.build(
+        State,
         n=n,
         opts=opts,
         pile=tuple(cards[DEAL * n :]),
