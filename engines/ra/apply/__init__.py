@@ -3,7 +3,9 @@
 :func:`apply` checks the action against the legal list and hands the state to the action's
 handler (each well-formed text has its handler and its argument, a sun or a tile index, in
 :data:`HANDLERS`), which returns the new state: the frequent small moves as one
-:func:`engines.fastcopy.replace`, the others by editing a private copy made by
+:func:`engines.fastcopy.replace`, an auction's start and settlement (which change a dozen fields)
+from a work dict (:func:`engines.fastcopy.work`, edited, then :func:`engines.fastcopy.make`: no
+keyword arguments gathered and merged), the others by editing a private copy made by
 :func:`engines.fastcopy.thaw` through :func:`engines.fastcopy.poke`; the given state is never
 changed. The handlers run the automatic steps that follow (auto-passes,
 forced discards, the auction's settlement, the epoch's end, the game's end) until some seat has a

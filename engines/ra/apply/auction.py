@@ -3,7 +3,9 @@ outbid), and settling the lot (docs/rules/ra.md#auction)."""
 
 from __future__ import annotations
 
-from engines.fastcopy import poke, replace
+from typing import Any
+
+from engines.fastcopy import make, poke, replace, work
 from engines.ra.apply.disasters import owe_discards, trader_trigger
 from engines.ra.apply.events import AUTO_PASS, BID, NAME, PASS, Events, event
 from engines.ra.apply.order import ORDER, next_seat, next_turn
@@ -19,25 +21,23 @@ from engines.ra.state import (
 )
 
 
-def start_auction(state: State, kind: int, **changes: object) -> State:
-    """A copy of ``state`` with ``changes`` and an auction opened with the current seat as Ra
+def start_auction(state: State, kind: int, w: dict[str, Any]) -> State:
+    """The new state made from ``w``, the work dict of ``state`` (:func:`engines.fastcopy.work`,
+    maybe already changed by the caller), with an auction opened with the current seat as Ra
     player. Nobody is passed automatically yet: before the first bid every bidder holds a sun
     above the high bid (0)."""
     ra = state.cur
     up = state.up
     order = ORDER[state.n][ra]
-    return replace(
-        state,
-        step=AUCTION,
-        a_ra=ra,
-        a_kind=kind,
-        a_order=order if all(up) else tuple([t for t in order if up[t]]),
-        a_idx=0,
-        a_bids=(),
-        a_high=0,
-        a_high_seat=-1,
-        **changes,
-    )
+    w["step"] = AUCTION
+    w["a_ra"] = ra
+    w["a_kind"] = kind
+    w["a_order"] = order if all(up) else tuple([t for t in order if up[t]])
+    w["a_idx"] = 0
+    w["a_bids"] = ()
+    w["a_high"] = 0
+    w["a_high_seat"] = -1
+    return make(State, w)
 
 
 def auto_passes(w: State, idx: int, ev: Events) -> State:
@@ -126,18 +126,18 @@ def settle(state: State, winner: int, sun: int, ev: Events) -> State:
     new_up = tuple(up)
     # next_turn, inline when no disaster is owed and someone holds a face-up sun
     nxt = -1 if disasters else next_seat(new_up, state.n, ra)
-    w = replace(
-        state,
-        up=new_up,
-        down=tuple(down),
-        center=sun,
-        tiles=tiles,
-        box=box,
-        track=(),
-        cur=ra if nxt < 0 else nxt,
-        step=state.step if nxt < 0 else TURN,
-        **NO_AUCTION,
-    )
+    d = work(state)
+    d.update(NO_AUCTION)
+    d["up"] = new_up
+    d["down"] = tuple(down)
+    d["center"] = sun
+    d["tiles"] = tiles
+    d["box"] = box
+    d["track"] = ()
+    d["cur"] = ra if nxt < 0 else nxt
+    if nxt >= 0:
+        d["step"] = TURN
+    w = make(State, d)
     names = ", ".join([NAME[c] for c in lot]) if lot else "an empty track"
     ev.append(
         event(
@@ -192,14 +192,20 @@ def _unsold(state: State, ev: Events) -> State:
         box = list(state.box)
         for c in lot:
             box[c] += 1
-        w = replace(state, box=tuple(box), track=(), **NO_AUCTION)
+        d = work(state)
+        d.update(NO_AUCTION)
+        d["box"] = tuple(box)
+        d["track"] = ()
+        w = make(State, d)
         ev.append(
             event(
                 "unsold", "Nobody bids: the full track is discarded", {"discarded": [CODES[c] for c in lot]}
             )
         )
     else:
-        w = replace(state, **NO_AUCTION)
+        d = work(state)
+        d.update(NO_AUCTION)
+        w = make(State, d)
         text = "Nobody bids: the tiles stay on the track" if lot else "Nobody bids"
         ev.append(event("unsold", text, {"discarded": []}))
     next_turn(w, state.a_ra, ev)

@@ -12,19 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from engines.events import Event
-from engines.fastcopy import replace
+from engines.fastcopy import make
 from engines.ra import data
 from engines.ra.state import CODES, NCODES
 
 Events = list[Event]
 
-_BLANK = Event("", "", {})
-
 
 def event(kind: str, text: str, data_: dict[str, Any]) -> Event:
-    """``Event(kind, text, data_)``, public and without a twin: a copy of a blank event
-    (:func:`engines.fastcopy.replace`), which keeps the fields in the constructor's order."""
-    return replace(_BLANK, kind=kind, text=text, data=data_)
+    """``Event(kind, text, data_)``, public and without a twin: made from a dict literal of its
+    fields in the constructor's order (:func:`engines.fastcopy.make`), with no call per field."""
+    return make(Event, {"kind": kind, "text": text, "data": data_, "private_to": None, "twin": None})
 
 
 NAME = tuple(data.TILE_NAME[c] for c in CODES)

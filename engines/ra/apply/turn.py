@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engines.fastcopy import poke, replace, thaw
+from engines.fastcopy import poke, replace, thaw, work
 from engines.ra import data
 from engines.ra.apply.auction import start_auction
 from engines.ra.apply.disasters import owe_discards, trader_trigger
@@ -56,14 +56,17 @@ def _draw_ra(state: State, ev: Events) -> State:
         epoch_end(w, ev)
         return w
     ev.append(event("ra", f"{{s{s}}} draws Ra ({ra_track}/{limit}): auction!", data_))
-    return start_auction(state, RA_TILE, bag_pos=state.bag_pos + 1, ra_track=ra_track)
+    d = work(state)
+    d["bag_pos"] = state.bag_pos + 1
+    d["ra_track"] = ra_track
+    return start_auction(state, RA_TILE, d)
 
 
 def do_invoke(state: State, _arg: int, ev: Events) -> State:
     """``invoke``: start a voluntary auction (or a full-track one when the track is full)."""
     k = len(state.track)
     ev.append(INVOKE[state.cur][k])
-    return start_auction(state, FULL if k == data.AUCTION_SLOTS else VOLUNTARY)
+    return start_auction(state, FULL if k == data.AUCTION_SLOTS else VOLUNTARY, work(state))
 
 
 def do_god(state: State, code: int, ev: Events) -> State:
