@@ -82,6 +82,42 @@ def update(obj: T, changes: Mapping[str, Any], /) -> T:
     return new
 
 
+def work_dict_reference(obj: object) -> dict[str, Any]:
+    """Every field of ``obj`` by name, then its :func:`memo` entries."""
+    out = {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}  # type: ignore[arg-type]
+    out.update(_extras(obj))
+    return out
+
+
+def work_dict(obj: object) -> dict[str, Any]:
+    """A plain dict of ``obj``'s fields (and :func:`memo` entries) that a move edits in place, step
+    after step, before :func:`from_work` makes the new value of it: one copy an action however
+    many steps it runs, and a plain ``d[name]`` to read back what an earlier step wrote."""
+    if _reference:
+        return work_dict_reference(obj)
+    return obj.__dict__.copy()
+
+
+def from_work_reference(cls: type[T], work: dict[str, Any], /) -> T:
+    """:func:`build_reference` from the fields in ``work``; its other entries are set afterwards
+    as :func:`memo` entries."""
+    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    out = build_reference(cls, **{k: v for k, v in work.items() if k in names})
+    vars(out).update({k: v for k, v in work.items() if k not in names})
+    return out
+
+
+def from_work(cls: type[T], work: dict[str, Any], /) -> T:
+    """The instance of the frozen dataclass ``cls`` that ``work`` (from :func:`work_dict`, every
+    field present) describes, without ``__init__`` and without copying: ``work`` becomes its
+    dict, so the caller hands it over and never touches it again."""
+    if _reference:
+        return from_work_reference(cls, work)
+    new: T = _new(cls)
+    _set(new, "__dict__", work)
+    return new
+
+
 def build_reference(cls: type[T], /, **values: Any) -> T:
     """``cls(**values)``."""
     return cls(**values)

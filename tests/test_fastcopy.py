@@ -54,6 +54,29 @@ def test_update_matches_replace() -> None:
         fastcopy.use_reference(False)
 
 
+@pytest.mark.parametrize("ref", [False, True])
+def test_work_dict_and_from_work_match_their_reference(ref: bool) -> None:
+    t = Toy(1, (2, 3))
+    fastcopy.remember(t, "_note", "x")
+    fastcopy.use_reference(ref)
+    try:
+        work = fastcopy.work_dict(t)
+        assert work == fastcopy.work_dict_reference(t) == {"a": 1, "b": (2, 3), "c": "x", "_note": "x"}
+        work["a"] = 5
+        work["c"] = "y"
+        out = fastcopy.from_work(Toy, work)
+    finally:
+        fastcopy.use_reference(False)
+    assert out == Toy(5, (2, 3), "y") and type(out) is Toy
+    assert fastcopy.memo(out, "_note") == "x"  # memo entries ride along
+    assert t == Toy(1, (2, 3))  # the original is unchanged by edits of the work dict
+    again = fastcopy.work_dict(t)
+    again["b"] = ()
+    assert vars(fastcopy.from_work(Toy, dict(again))) == vars(fastcopy.from_work_reference(Toy, again))
+    with pytest.raises(FrozenInstanceError):
+        out.a = 9  # type: ignore[misc]
+
+
 def test_build_matches_init_and_fills_defaults() -> None:
     assert fastcopy.build(Toy, a=1, b=()) == Toy(1, ()) == fastcopy.build_reference(Toy, a=1, b=())
     assert vars(fastcopy.build(Toy, a=1, b=())) == vars(Toy(1, ()))
