@@ -181,10 +181,17 @@ def memo(obj: object, key: str, default: Any = None) -> Any:
     return obj.__dict__.get(key, default)
 
 
-def remember(obj: object, key: str, value: Any) -> None:
-    """Keep ``value`` under the non-field entry ``key`` of ``obj`` (a cache of something the
-    state's fields already determine, or a note for the state's own later use)."""
-    obj.__dict__[key] = value
+peek: Callable[[object, str, Any], Any] = getattr
+"""``peek(obj, key, default)``: :func:`memo` with its default given, for a hot path: ``getattr``
+itself, so that it pays no call of its own (a memo key names no field and nothing of the class,
+so the attribute found is the entry of the dict, or none)."""
+
+
+remember: Callable[[object, str, Any], None] = object.__setattr__
+"""``remember(obj, key, value)`` keeps ``value`` under the non-field entry ``key`` of ``obj`` (a
+cache of something the state's fields already determine, or a note for the state's own later
+use): ``object.__setattr__`` itself, as :data:`poke` (a key that names no field goes into the
+dict beside the fields)."""
 
 
 def forget(obj: object, key: str) -> None:

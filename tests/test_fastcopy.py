@@ -94,6 +94,14 @@ def test_memo_entries_ride_along_unseen() -> None:
     assert fastcopy.memo(t, "_cache", "gone") == "gone"
 
 
+def test_peek_reads_what_memo_reads() -> None:
+    t = Toy(1, ())
+    assert fastcopy.peek(t, "_cache", "none") == fastcopy.memo(t, "_cache", "none") == "none"
+    fastcopy.remember(t, "_cache", 42)
+    assert fastcopy.peek(t, "_cache", None) == fastcopy.memo(t, "_cache") == 42
+    assert vars(t) == {"a": 1, "b": (), "c": "x", "_cache": 42} and t == Toy(1, ())
+
+
 def test_thaw_and_poke_leave_the_original_alone() -> None:
     t = Toy(1, (2,))
     w = fastcopy.thaw(t)

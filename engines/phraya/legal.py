@@ -8,6 +8,7 @@ handed-out state, see :func:`kept_legal`).
 from __future__ import annotations
 
 from engines import fastcopy
+from engines.fastcopy import peek
 from engines.phraya import data
 from engines.phraya.data import (
     BASKET,
@@ -152,11 +153,20 @@ def legal(s: State, seat: int) -> list[str]:
     return list(legal_texts(s, seat))
 
 
+def legal_actions(s: State, seat: int) -> list[str]:
+    """The engine's ``legal_actions``: :func:`kept_legal` as a list (natural order); [] if
+    ``seat`` is not awaited."""
+    got = peek(s, LEGAL, None)
+    if got is not None and got[0] == seat:
+        return list(got[1])
+    return list(kept_legal(s, seat))
+
+
 def kept_legal(s: State, seat: int) -> tuple[str, ...]:
     """:func:`legal_texts`, kept on ``s`` (see ``state.LEGAL``) for its actor. Only for a state
     handed out by ``apply``, ``setup`` or a copy (never one ``apply.apply`` is still writing): such
     a state is never written to again, so its list never changes."""
-    got = fastcopy.memo(s, LEGAL)
+    got = peek(s, LEGAL, None)
     out: tuple[str, ...]
     if got is not None and got[0] == seat:
         out = got[1]
