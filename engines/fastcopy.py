@@ -82,39 +82,23 @@ def update(obj: T, changes: Mapping[str, Any], /) -> T:
     return new
 
 
-def work_dict_reference(obj: object) -> dict[str, Any]:
-    """Every field of ``obj`` by name, then its :func:`memo` entries."""
-    out = {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}  # type: ignore[arg-type]
-    out.update(_extras(obj))
-    return out
-
-
-def work_dict(obj: object) -> dict[str, Any]:
-    """A plain dict of ``obj``'s fields (and :func:`memo` entries) that a move edits in place, step
-    after step, before :func:`from_work` makes the new value of it: one copy an action however
-    many steps it runs, and a plain ``d[name]`` to read back what an earlier step wrote."""
-    if _reference:
-        return work_dict_reference(obj)
-    return obj.__dict__.copy()
-
-
-def from_work_reference(cls: type[T], work: dict[str, Any], /) -> T:
-    """:func:`build_reference` from the fields in ``work``; its other entries are set afterwards
-    as :func:`memo` entries."""
+def build_dict_reference(cls: type[T], fields: dict[str, Any], /) -> T:
+    """:func:`build_reference` from the fields in ``fields``; its other entries are set
+    afterwards as :func:`memo` entries."""
     names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    out = build_reference(cls, **{k: v for k, v in work.items() if k in names})
-    vars(out).update({k: v for k, v in work.items() if k not in names})
+    out = build_reference(cls, **{k: v for k, v in fields.items() if k in names})
+    vars(out).update({k: v for k, v in fields.items() if k not in names})
     return out
 
 
-def from_work(cls: type[T], work: dict[str, Any], /) -> T:
-    """The instance of the frozen dataclass ``cls`` that ``work`` (from :func:`work_dict`, every
-    field present) describes, without ``__init__`` and without copying: ``work`` becomes its
-    dict, so the caller hands it over and never touches it again."""
+def build_dict(cls: type[T], fields: dict[str, Any], /) -> T:
+    """An instance of the frozen dataclass ``cls`` holding ``fields`` (every field given), without
+    ``__init__`` and without copying: ``fields`` becomes its dict, so the caller hands it over and
+    never touches it again (a small value built often, such as an event)."""
     if _reference:
-        return from_work_reference(cls, work)
+        return build_dict_reference(cls, fields)
     new: T = _new(cls)
-    _set(new, "__dict__", work)
+    _set(new, "__dict__", fields)
     return new
 
 
@@ -168,6 +152,24 @@ def thaw(obj: T) -> T:
     new: T = _new(type(obj))
     _set(new, "__dict__", obj.__dict__.copy())
     return new
+
+
+def thaw_dict_reference(obj: T) -> tuple[T, dict[str, Any]]:
+    """:func:`replace_reference` with no change, and the copy's dict."""
+    out = replace_reference(obj)
+    return out, vars(out)
+
+
+def thaw_dict(obj: T) -> tuple[T, dict[str, Any]]:
+    """:func:`thaw`, and the copy's own dict: a move that runs step after step writes the copy's
+    fields there (``d[name] = value``, no call a write) and reads back what an earlier step wrote
+    (``d[name]``) until it hands the copy out, as with :func:`poke`."""
+    if _reference:
+        return thaw_dict_reference(obj)
+    new: T = _new(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    return new, d
 
 
 poke: Callable[[object, str, Any], None] = object.__setattr__

@@ -55,26 +55,26 @@ def test_update_matches_replace() -> None:
 
 
 @pytest.mark.parametrize("ref", [False, True])
-def test_work_dict_and_from_work_match_their_reference(ref: bool) -> None:
+def test_thaw_dict_and_build_dict_match_their_reference(ref: bool) -> None:
     t = Toy(1, (2, 3))
     fastcopy.remember(t, "_note", "x")
     fastcopy.use_reference(ref)
     try:
-        work = fastcopy.work_dict(t)
-        assert work == fastcopy.work_dict_reference(t) == {"a": 1, "b": (2, 3), "c": "x", "_note": "x"}
-        work["a"] = 5
-        work["c"] = "y"
-        out = fastcopy.from_work(Toy, work)
+        w, d = fastcopy.thaw_dict(t)
+        d["a"] = 5
+        d["c"] = "y"
+        built = fastcopy.build_dict(Toy, {"a": 1, "b": (), "c": "z", "_note": "y"})
     finally:
         fastcopy.use_reference(False)
-    assert out == Toy(5, (2, 3), "y") and type(out) is Toy
-    assert fastcopy.memo(out, "_note") == "x"  # memo entries ride along
-    assert t == Toy(1, (2, 3))  # the original is unchanged by edits of the work dict
-    again = fastcopy.work_dict(t)
-    again["b"] = ()
-    assert vars(fastcopy.from_work(Toy, dict(again))) == vars(fastcopy.from_work_reference(Toy, again))
+    assert w == Toy(5, (2, 3), "y") and type(w) is Toy and w is not t
+    assert fastcopy.memo(w, "_note") == "x"  # memo entries ride along
+    assert t == Toy(1, (2, 3)) and vars(t)["a"] == 1  # the original is unchanged
+    assert vars(w) == vars(fastcopy.thaw_dict_reference(w)[0])
+    assert built == Toy(1, (), "z") and fastcopy.memo(built, "_note") == "y"
+    ref_built = fastcopy.build_dict_reference(Toy, {"a": 1, "b": (), "c": "z", "_note": "y"})
+    assert vars(built) == vars(ref_built)
     with pytest.raises(FrozenInstanceError):
-        out.a = 9  # type: ignore[misc]
+        w.a = 9  # type: ignore[misc]
 
 
 def test_build_matches_init_and_fills_defaults() -> None:

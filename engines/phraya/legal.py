@@ -153,13 +153,13 @@ def legal(s: State, seat: int) -> list[str]:
     return list(legal_texts(s, seat))
 
 
-def legal_actions(s: State, seat: int) -> list[str]:
-    """The engine's ``legal_actions``: :func:`kept_legal` as a list (natural order); [] if
+def legal_actions(state: State, seat: int) -> list[str]:
+    """The engine's ``legal_actions`` itself: :func:`kept_legal` as a list (natural order); [] if
     ``seat`` is not awaited."""
-    got = peek(s, LEGAL, None)
+    got = peek(state, LEGAL, None)
     if got is not None and got[0] == seat:
         return list(got[1])
-    return list(kept_legal(s, seat))
+    return list(kept_legal(state, seat))
 
 
 def kept_legal(s: State, seat: int) -> tuple[str, ...]:
@@ -487,8 +487,9 @@ def act_texts(s: State, seat: int) -> tuple[str, ...]:
     return got
 
 
-def to_move(s: State) -> tuple[int, ...]:
-    """The one seat awaited, or () once over."""
+def to_move(state: State) -> tuple[int, ...]:
+    """The one seat awaited, or () once over (the engine's ``to_move`` itself)."""
+    s = state
     if CARD <= s.step < OVER:  # the steps after set-up: the seat whose turn it is
         return (s.cur,)
     a = actor(s)

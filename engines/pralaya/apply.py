@@ -5,9 +5,9 @@ The machine: :func:`start` (START), the COLLECT / DISCARD / BUY decisions applie
 :func:`end` (END). Automatic steps loop until a seat has a decision or the game is over. Every
 ``do_*`` function expects an action already checked legal and appends its events to ``ev``.
 
-An action copies the old state's fields once into a plain dict (:func:`engines.fastcopy.work_dict`),
-edits it through every automatic step (take → BUY/END → refill → START) and makes the new state
-of it once (:func:`engines.fastcopy.from_work`): one copy an action, no constructor call. Events are shared
+An action copies the old state once (:func:`engines.fastcopy.thaw_dict`) and edits the copy's
+dict through every automatic step (take → BUY/END → refill → START) before handing the copy out:
+one copy an action, no constructor call. Events are shared
 frozen values, looked up in one dict under int keys.
 """
 
@@ -43,8 +43,7 @@ from engines.pralaya.state import (
     State,
 )
 
-_work_dict = fastcopy.work_dict
-_from_work = fastcopy.from_work
+_thaw_dict = fastcopy.thaw_dict
 
 # ------------------------------------------------------------------ shared events
 
@@ -124,13 +123,12 @@ def _seat_event(kind: int, seat: int) -> Event:
 
 # ------------------------------------------------------------------ automatic steps
 #
-# The machine works on ``d``, the new state's fields in one plain dict
-# (:func:`engines.fastcopy.work_dict`: one copy of the old state an action), updated in place step
-# after step and made a State once (:func:`engines.fastcopy.from_work`) when some seat has a
-# decision or the game is over.
+# The machine works on ``d``, the dict of the action's one copy of the old state
+# (:func:`engines.fastcopy.thaw_dict`), updated in place step after step until some seat has a
+# decision or the game is over; the decision (``do_*``) then hands the copy out.
 
 
-def start(d: dict[str, Any], ev: list[Event], seat: int, rnd: int, avail: int) -> State:
+def start(d: dict[str, Any], ev: list[Event], seat: int, rnd: int, avail: int) -> None:
     """START (docs/rules/pralaya.md#turn) for ``seat`` in round ``rnd`` with the island's ``avail``:
     set ``last`` and Vitality, then COLLECT or DISCARD (or, with nothing affordable, BUY or END)."""
     relics = avail >> RELIC_SHIFT
@@ -143,7 +141,7 @@ def start(d: dict[str, Any], ev: list[Event], seat: int, rnd: int, avail: int) -
         ev.append(turn_event(seat, rnd, 0, True, False, last))
         d["step"] = DISCARD
         d["v_start"] = d["v_left"] = 0
-        return _from_work(State, d)
+        return
     if rnd == 1 and (offset := (seat - d["first"]) % d["n"]) < len(data.ROUND1_VITALITY):
         v = data.ROUND1_VITALITY[offset]
     else:
@@ -154,35 +152,36 @@ def start(d: dict[str, Any], ev: list[Event], seat: int, rnd: int, avail: int) -
     d["step"] = COLLECT
     d["v_start"] = d["v_left"] = v
     if can_take:
-        return _from_work(State, d)
-    return buy_or_end(d, ev)  # nothing affordable (docs/rules/pralaya.md#at-least-one-relic)
+        return
+    buy_or_end(d, ev)  # nothing affordable (docs/rules/pralaya.md#at-least-one-relic)
 
 
-def buy_or_end(d: dict[str, Any], ev: list[Event]) -> State:
+def buy_or_end(d: dict[str, Any], ev: list[Event]) -> None:
     """Enter BUY, or skip it (to END) when no ``buy`` is legal."""
     seat = d["active"]
     if can_buy_with(d["dhoni"][seat], d["dhoni_pile"], d["veda"][seat], d["veda_price"], d["hands"][seat]):
         d["step"] = BUY
-        return _from_work(State, d)
-    return end(d, ev)
+        return
+    end(d, ev)
 
 
-def _game_over(d: dict[str, Any], ev: list[Event], reason: str, text: str) -> State:
+def _game_over(d: dict[str, Any], ev: list[Event], reason: str, text: str) -> None:
     ev.append(Event("end", f"The game ends: {text}.", {"reason": reason}))
     d["step"] = OVER
     d["end_reason"] = reason
-    return _from_work(State, d)
 
 
-def end(d: dict[str, Any], ev: list[Event]) -> State:
+def end(d: dict[str, Any], ev: list[Event]) -> None:
     """END (docs/rules/pralaya.md#turn): the end checks (all escaped before the refill:
     docs/rules/pralaya.md#all-escaped-before-refill), the row-major refill of the cells taken
     (a cell stays empty once the deck is empty: docs/rules/pralaya.md#refill-row-major), then the
     next seat's START."""
     if d["last"]:
-        return _game_over(d, ev, "last_card", "only one relic was left at the start of the turn")
+        _game_over(d, ev, "last_card", "only one relic was left at the start of the turn")
+        return
     if -1 not in d["dhoni"]:
-        return _game_over(d, ev, "all_escaped", "every player has escaped")
+        _game_over(d, ev, "all_escaped", "every player has escaped")
+        return
     taken = d["taken"]
     avail = d["avail"]
     new = 0
@@ -212,30 +211,37 @@ def end(d: dict[str, Any], ev: list[Event]) -> State:
         d["taken"] = 0
     d["new"] = new
     if not avail:
-        return _game_over(d, ev, "island_empty", "only Oceans are left on the island")
+        _game_over(d, ev, "island_empty", "only Oceans are left on the island")
+        return
     nxt = d["active"] + 1
     if nxt == d["n"]:
         nxt = 0
     rnd = d["round"] + (nxt == d["first"])
     d["active"] = nxt
     d["round"] = rnd
-    return start(d, ev, nxt, rnd, avail)
+    start(d, ev, nxt, rnd, avail)
 
 
 def begin(s: State) -> tuple[State, list[Event]]:
     """START for the first seat of a freshly dealt state (:func:`engines.pralaya.state.deal`)."""
     ev: list[Event] = []
-    return start(_work_dict(s), ev, s.active, s.round, s.avail), ev
+    out, d = _thaw_dict(s)
+    start(d, ev, s.active, s.round, s.avail)
+    return out, ev
 
 
 def start_turn(s: State, ev: list[Event]) -> State:
     """START again for ``s.active`` in ``s.round`` on the island of ``s`` (see :func:`start`)."""
-    return start(_work_dict(s), ev, s.active, s.round, s.avail)
+    out, d = _thaw_dict(s)
+    start(d, ev, s.active, s.round, s.avail)
+    return out
 
 
 def end_turn(s: State, ev: list[Event]) -> State:
     """:func:`end` on ``s`` (the turn's last decision made)."""
-    return end(_work_dict(s), ev)
+    out, d = _thaw_dict(s)
+    end(d, ev)
+    return out
 
 
 # ------------------------------------------------------------------ decisions (already legal)
@@ -243,7 +249,7 @@ def end_turn(s: State, ev: list[Event]) -> State:
 
 def do_take(s: State, cell: int, ev: list[Event]) -> State:
     """COLLECT: move the card at ``cell`` to the active hand; BUY follows when nothing more fits."""
-    d = _work_dict(s)
+    out, d = _thaw_dict(s)
     seat = d["active"]
     island = d["island"]
     card = island[cell]
@@ -261,21 +267,23 @@ def do_take(s: State, cell: int, ev: list[Event]) -> State:
     n = d["n"]
     key = (((n << 3 | seat) << 5 | cell) << 7 | card) << 3 | _TAKE
     ev.append(_EVENTS.get(key) or _cell_event(_TAKE, seat, n, cell, card))
-    if avail >> AFF_SHIFT[v_left] & CELL_BITS:
-        return _from_work(State, d)
-    return buy_or_end(d, ev)
+    if not avail >> AFF_SHIFT[v_left] & CELL_BITS:
+        buy_or_end(d, ev)
+    return out
 
 
 def do_done(s: State, ev: list[Event]) -> State:
     """COLLECT: stop collecting. Leftover Vitality stays in ``v_left`` for this turn's record
     (invariant 4) but is lost: the next START sets it afresh (docs/rules/pralaya.md#one-relic-at-a-time)."""
     ev.append(_seat_event(_DONE, s.active))
-    return buy_or_end(_work_dict(s), ev)
+    out, d = _thaw_dict(s)
+    buy_or_end(d, ev)
+    return out
 
 
 def do_discard(s: State, cell: int, ev: list[Event]) -> State:
     """DISCARD (escaped seat): the relic at ``cell`` goes to the discard pile; then END."""
-    d = _work_dict(s)
+    out, d = _thaw_dict(s)
     island = d["island"]
     card = island[cell]
     d["island"] = island[:cell] + (EMPTY,) + island[cell + 1 :]
@@ -284,7 +292,8 @@ def do_discard(s: State, cell: int, ev: list[Event]) -> State:
     d["taken"] |= 1 << cell
     d["turn_cards"] += (card,)
     ev.append(_cell_event(_DISCARD, d["active"], d["n"], cell, card))
-    return end(d, ev)
+    end(d, ev)
+    return out
 
 
 def _pay(s: State, d: dict[str, Any], seat: int, pay: tuple[int, int, int]) -> list[str]:
@@ -303,7 +312,7 @@ def _pay(s: State, d: dict[str, Any], seat: int, pay: tuple[int, int, int]) -> l
 
 def do_buy(s: State, what: str, pay: tuple[int, int, int], ev: list[Event]) -> State:
     """BUY: pay (see :func:`_pay`) and take the Veda or the top Dhoni; then END."""
-    d = _work_dict(s)
+    out, d = _thaw_dict(s)
     seat = s.active
     paid_ids = _pay(s, d, seat, pay)
     paying = pay_phrase(*pay)
@@ -321,13 +330,16 @@ def do_buy(s: State, what: str, pay: tuple[int, int, int], ev: list[Event]) -> S
         comma = "," if " and " in paying else ""  # "with 1 gold and 1 copper, and escapes"
         text = f"{seat_tag(seat)} buys {DHONI_NAME[top]} with {paying}{comma} and escapes"
         ev.append(Event("buy", text, {"seat": seat, "card": DHONI_IDS[top], "paid": paid_ids}))
-    return end(d, ev)
+    end(d, ev)
+    return out
 
 
 def do_pass(s: State, ev: list[Event]) -> State:
     """BUY: buy nothing; then END."""
     ev.append(_seat_event(_PASS, s.active))
-    return end(_work_dict(s), ev)
+    out, d = _thaw_dict(s)
+    end(d, ev)
+    return out
 
 
 # ------------------------------------------------------------------ apply
