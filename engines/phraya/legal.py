@@ -178,14 +178,8 @@ def kept_legal(s: State, seat: int) -> tuple[str, ...]:
 
 
 _CARD_LISTS: dict[tuple[tuple[str, ...], bool, bool], tuple[str, ...]] = {}
-
-
 _MERCHANT_LISTS: dict[str, tuple[str, ...]] = {}
-
-
 _PRICE_LISTS: dict[tuple[int, str], tuple[str, ...]] = {}
-
-
 _MOVE_LISTS: dict[int, tuple[str, ...]] = {}
 
 
