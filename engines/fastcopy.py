@@ -87,6 +87,26 @@ def update(obj: T, changes: Mapping[str, Any], /) -> T:
     return new
 
 
+def build_dict_reference(cls: type[T], fields: dict[str, Any], /) -> T:
+    """:func:`build_reference` from the fields in ``fields``; its other entries are set
+    afterwards as :func:`memo` entries."""
+    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    out = build_reference(cls, **{k: v for k, v in fields.items() if k in names})
+    vars(out).update({k: v for k, v in fields.items() if k not in names})
+    return out
+
+
+def build_dict(cls: type[T], fields: dict[str, Any], /) -> T:
+    """An instance of the frozen dataclass ``cls`` holding ``fields`` (every field given), without
+    ``__init__`` and without copying: ``fields`` becomes its dict, so the caller hands it over and
+    never touches it again (a small value built often, such as an event)."""
+    if _reference:
+        return build_dict_reference(cls, fields)
+    new: T = _new(cls)
+    _set(new, "__dict__", fields)
+    return new
+
+
 def build_reference(cls: type[T], /, **values: Any) -> T:
     """``cls(**values)``."""
     return cls(**values)
@@ -175,6 +195,24 @@ def thaw(obj: T) -> T:
     return new
 
 
+def thaw_dict_reference(obj: T) -> tuple[T, dict[str, Any]]:
+    """:func:`replace_reference` with no change, and the copy's dict."""
+    out = replace_reference(obj)
+    return out, vars(out)
+
+
+def thaw_dict(obj: T) -> tuple[T, dict[str, Any]]:
+    """:func:`thaw`, and the copy's own dict: a move that runs step after step writes the copy's
+    fields there (``d[name] = value``, no call a write) and reads back what an earlier step wrote
+    (``d[name]``) until it hands the copy out, as with :func:`poke`."""
+    if _reference:
+        return thaw_dict_reference(obj)
+    new: T = _new(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    return new, d
+
+
 poke: Callable[[object, str, Any], None] = object.__setattr__
 """``poke(copy, name, value)`` sets field ``name`` of a copy made by :func:`thaw` (never of a
 state others hold): ``object.__setattr__`` itself, so that a move that sets many fields pays no
@@ -186,10 +224,17 @@ def memo(obj: object, key: str, default: Any = None) -> Any:
     return obj.__dict__.get(key, default)
 
 
-def remember(obj: object, key: str, value: Any) -> None:
-    """Keep ``value`` under the non-field entry ``key`` of ``obj`` (a cache of something the
-    state's fields already determine, or a note for the state's own later use)."""
-    obj.__dict__[key] = value
+peek: Callable[[object, str, Any], Any] = getattr
+"""``peek(obj, key, default)``: :func:`memo` with its default given, for a hot path: ``getattr``
+itself, so that it pays no call of its own (a memo key names no field and nothing of the class,
+so the attribute found is the entry of the dict, or none)."""
+
+
+remember: Callable[[object, str, Any], None] = object.__setattr__
+"""``remember(obj, key, value)`` keeps ``value`` under the non-field entry ``key`` of ``obj`` (a
+cache of something the state's fields already determine, or a note for the state's own later
+use): ``object.__setattr__`` itself, as :data:`poke` (a key that names no field goes into the
+dict beside the fields)."""
 
 
 def forget(obj: object, key: str) -> None:

@@ -54,6 +54,29 @@ def test_update_matches_replace() -> None:
         fastcopy.use_reference(False)
 
 
+@pytest.mark.parametrize("ref", [False, True])
+def test_thaw_dict_and_build_dict_match_their_reference(ref: bool) -> None:
+    t = Toy(1, (2, 3))
+    fastcopy.remember(t, "_note", "x")
+    fastcopy.use_reference(ref)
+    try:
+        w, d = fastcopy.thaw_dict(t)
+        d["a"] = 5
+        d["c"] = "y"
+        built = fastcopy.build_dict(Toy, {"a": 1, "b": (), "c": "z", "_note": "y"})
+    finally:
+        fastcopy.use_reference(False)
+    assert w == Toy(5, (2, 3), "y") and type(w) is Toy and w is not t
+    assert fastcopy.memo(w, "_note") == "x"  # memo entries ride along
+    assert t == Toy(1, (2, 3)) and vars(t)["a"] == 1  # the original is unchanged
+    assert vars(w) == vars(fastcopy.thaw_dict_reference(w)[0])
+    assert built == Toy(1, (), "z") and fastcopy.memo(built, "_note") == "y"
+    ref_built = fastcopy.build_dict_reference(Toy, {"a": 1, "b": (), "c": "z", "_note": "y"})
+    assert vars(built) == vars(ref_built)
+    with pytest.raises(FrozenInstanceError):
+        w.a = 9  # type: ignore[misc]
+
+
 def test_build_matches_init_and_fills_defaults() -> None:
     assert fastcopy.build(Toy, a=1, b=()) == Toy(1, ()) == fastcopy.build_reference(Toy, a=1, b=())
     assert vars(fastcopy.build(Toy, a=1, b=())) == vars(Toy(1, ()))
@@ -69,6 +92,14 @@ def test_memo_entries_ride_along_unseen() -> None:
     assert "_cache" not in repr(t)
     fastcopy.forget(t, "_cache")
     assert fastcopy.memo(t, "_cache", "gone") == "gone"
+
+
+def test_peek_reads_what_memo_reads() -> None:
+    t = Toy(1, ())
+    assert fastcopy.peek(t, "_cache", "none") == fastcopy.memo(t, "_cache", "none") == "none"
+    fastcopy.remember(t, "_cache", 42)
+    assert fastcopy.peek(t, "_cache", None) == fastcopy.memo(t, "_cache") == 42
+    assert vars(t) == {"a": 1, "b": (), "c": "x", "_cache": 42} and t == Toy(1, ())
 
 
 def test_thaw_and_poke_leave_the_original_alone() -> None:

@@ -8,6 +8,7 @@ handed-out state, see :func:`kept_legal`).
 from __future__ import annotations
 
 from engines import fastcopy
+from engines.fastcopy import peek
 from engines.phraya import data
 from engines.phraya.data import (
     BASKET,
@@ -152,11 +153,20 @@ def legal(s: State, seat: int) -> list[str]:
     return list(legal_texts(s, seat))
 
 
+def legal_actions(state: State, seat: int) -> list[str]:
+    """The engine's ``legal_actions`` itself: :func:`kept_legal` as a list (natural order); [] if
+    ``seat`` is not awaited."""
+    got = peek(state, LEGAL, None)
+    if got is not None and got[0] == seat:
+        return list(got[1])
+    return list(kept_legal(state, seat))
+
+
 def kept_legal(s: State, seat: int) -> tuple[str, ...]:
     """:func:`legal_texts`, kept on ``s`` (see ``state.LEGAL``) for its actor. Only for a state
     handed out by ``apply``, ``setup`` or a copy (never one ``apply.apply`` is still writing): such
     a state is never written to again, so its list never changes."""
-    got = fastcopy.memo(s, LEGAL)
+    got = peek(s, LEGAL, None)
     out: tuple[str, ...]
     if got is not None and got[0] == seat:
         out = got[1]
@@ -168,14 +178,8 @@ def kept_legal(s: State, seat: int) -> tuple[str, ...]:
 
 
 _CARD_LISTS: dict[tuple[tuple[str, ...], bool, bool], tuple[str, ...]] = {}
-
-
 _MERCHANT_LISTS: dict[str, tuple[str, ...]] = {}
-
-
 _PRICE_LISTS: dict[tuple[int, str], tuple[str, ...]] = {}
-
-
 _MOVE_LISTS: dict[int, tuple[str, ...]] = {}
 
 
@@ -477,8 +481,9 @@ def act_texts(s: State, seat: int) -> tuple[str, ...]:
     return got
 
 
-def to_move(s: State) -> tuple[int, ...]:
-    """The one seat awaited, or () once over."""
+def to_move(state: State) -> tuple[int, ...]:
+    """The one seat awaited, or () once over (the engine's ``to_move`` itself)."""
+    s = state
     if CARD <= s.step < OVER:  # the steps after set-up: the seat whose turn it is
         return (s.cur,)
     a = actor(s)

@@ -5,9 +5,9 @@ The machine: :func:`start` (START), the COLLECT / DISCARD / BUY decisions applie
 :func:`end` (END). Automatic steps loop until a seat has a decision or the game is over. Every
 ``do_*`` function expects an action already checked legal and appends its events to ``ev``.
 
-An action collects the fields it changes in one plain dict through every automatic step (take →
-BUY/END → refill → START) and makes the new state once from the old one and that dict
-(:func:`engines.fastcopy.replace`): one copy an action, no constructor call. Events are shared
+An action copies the old state once (:func:`engines.fastcopy.thaw_dict`) and edits the copy's
+dict through every automatic step (take → BUY/END → refill → START) before handing the copy out:
+one copy an action, no constructor call. Events are shared
 frozen values, looked up in one dict under int keys.
 """
 
@@ -43,7 +43,7 @@ from engines.pralaya.state import (
     State,
 )
 
-_update = fastcopy.update
+_thaw_dict = fastcopy.thaw_dict
 
 # ------------------------------------------------------------------ shared events
 
@@ -123,128 +123,125 @@ def _seat_event(kind: int, seat: int) -> Event:
 
 # ------------------------------------------------------------------ automatic steps
 #
-# The machine works on ``ch``, a plain dict of the fields changed since the old state ``s``
-# (read back with ``ch.get(name, s.name)``), and makes the new state from both once, with
-# :func:`engines.fastcopy.replace`, when some seat has a decision or the game is over.
+# The machine works on ``d``, the dict of the action's one copy of the old state
+# (:func:`engines.fastcopy.thaw_dict`), updated in place step after step until some seat has a
+# decision or the game is over; the decision (``do_*``) then hands the copy out.
 
 
-def start(s: State, ch: dict[str, Any], ev: list[Event], seat: int, rnd: int, avail: int) -> State:
+def start(d: dict[str, Any], ev: list[Event], seat: int, rnd: int, avail: int) -> None:
     """START (docs/rules/pralaya.md#turn) for ``seat`` in round ``rnd`` with the island's ``avail``:
     set ``last`` and Vitality, then COLLECT or DISCARD (or, with nothing affordable, BUY or END)."""
     relics = avail >> RELIC_SHIFT
     last = relics != 0 and not relics & (relics - 1)  # exactly one relic cell
-    ch["turns"] = ch.get("turns", s.turns) + 1
-    ch["taken"] = 0
-    ch["turn_cards"] = ()
-    ch["last"] = last
-    if ch.get("dhoni", s.dhoni)[seat] >= 0:
+    d["turns"] += 1
+    d["taken"] = 0
+    d["turn_cards"] = ()
+    d["last"] = last
+    if d["dhoni"][seat] >= 0:
         ev.append(turn_event(seat, rnd, 0, True, False, last))
-        ch["step"] = DISCARD
-        ch["v_start"] = ch["v_left"] = 0
-        return _update(s, ch)
-    if rnd == 1 and (offset := (seat - s.first) % s.n) < len(data.ROUND1_VITALITY):
+        d["step"] = DISCARD
+        d["v_start"] = d["v_left"] = 0
+        return
+    if rnd == 1 and (offset := (seat - d["first"]) % d["n"]) < len(data.ROUND1_VITALITY):
         v = data.ROUND1_VITALITY[offset]
     else:
-        v = data.VEDA_VITALITY if ch.get("veda", s.veda)[seat] else data.BASE_VITALITY
+        v = data.VEDA_VITALITY if d["veda"][seat] else data.BASE_VITALITY
     can_take = avail >> AFF_SHIFT[v] & CELL_BITS != 0
     key = ((((rnd << 3 | v) << 3 | seat) << 3) + 2 * can_take + last) << 3 | _TURN
     ev.append(_EVENTS.get(key) or turn_event(seat, rnd, v, False, can_take, last))
-    ch["step"] = COLLECT
-    ch["v_start"] = ch["v_left"] = v
+    d["step"] = COLLECT
+    d["v_start"] = d["v_left"] = v
     if can_take:
-        return _update(s, ch)
-    return buy_or_end(s, ch, ev)  # nothing affordable (docs/rules/pralaya.md#at-least-one-relic)
+        return
+    buy_or_end(d, ev)  # nothing affordable (docs/rules/pralaya.md#at-least-one-relic)
 
 
-def buy_or_end(s: State, ch: dict[str, Any], ev: list[Event]) -> State:
+def buy_or_end(d: dict[str, Any], ev: list[Event]) -> None:
     """Enter BUY, or skip it (to END) when no ``buy`` is legal."""
-    seat = ch.get("active", s.active)
-    dhoni = ch.get("dhoni", s.dhoni)[seat]
-    veda = ch.get("veda", s.veda)[seat]
-    hand = ch.get("hands", s.hands)[seat]
-    if can_buy_with(dhoni, ch.get("dhoni_pile", s.dhoni_pile), veda, s.veda_price, hand):
-        ch["step"] = BUY
-        return _update(s, ch)
-    return end(s, ch, ev)
+    seat = d["active"]
+    if can_buy_with(d["dhoni"][seat], d["dhoni_pile"], d["veda"][seat], d["veda_price"], d["hands"][seat]):
+        d["step"] = BUY
+        return
+    end(d, ev)
 
 
-def _game_over(s: State, ch: dict[str, Any], ev: list[Event], reason: str, text: str) -> State:
+def _game_over(d: dict[str, Any], ev: list[Event], reason: str, text: str) -> None:
     ev.append(Event("end", f"The game ends: {text}.", {"reason": reason}))
-    ch["step"] = OVER
-    ch["end_reason"] = reason
-    return _update(s, ch)
+    d["step"] = OVER
+    d["end_reason"] = reason
 
 
-def _refill(s: State, ch: dict[str, Any], ev: list[Event], taken: int) -> int:
-    """Refill the cells of ``taken`` from the top of the deck in row-major order (a cell stays
-    empty once the deck is empty); returns the island's new ``avail``."""
-    deck = ch.get("deck", s.deck)
-    n = s.n
-    cells = list(ch.get("island", s.island))
-    avail: int = ch.get("avail", s.avail)
-    used = new = 0
-    n_deck = len(deck)
-    while taken:
-        low = taken & -taken
-        taken ^= low
-        i = low.bit_length() - 1
-        if used < n_deck:
-            card = deck[used]
-            used += 1
-            cells[i] = card
-            avail |= AVAIL_BITS_E[card] << i
-            new |= low
-        else:
-            card = EMPTY
-        key = (((n << 5 | i) << 7) + card + 1) << 3 | _REFILL
-        ev.append(_EVENTS.get(key) or _refill_event(n, i, card))
-    ch["island"] = tuple(cells)
-    ch["avail"] = avail
-    ch["deck"] = deck[used:]
-    ch["taken"] = 0
-    ch["new"] = new
-    return avail
-
-
-def end(s: State, ch: dict[str, Any], ev: list[Event]) -> State:
+def end(d: dict[str, Any], ev: list[Event]) -> None:
     """END (docs/rules/pralaya.md#turn): the end checks (all escaped before the refill:
-    docs/rules/pralaya.md#all-escaped-before-refill), the row-major refill
-    (docs/rules/pralaya.md#refill-row-major), then the next seat's START."""
-    if ch.get("last", s.last):
-        return _game_over(s, ch, ev, "last_card", "only one relic was left at the start of the turn")
-    if -1 not in ch.get("dhoni", s.dhoni):
-        return _game_over(s, ch, ev, "all_escaped", "every player has escaped")
-    taken = ch.get("taken", s.taken)
+    docs/rules/pralaya.md#all-escaped-before-refill), the row-major refill of the cells taken
+    (a cell stays empty once the deck is empty: docs/rules/pralaya.md#refill-row-major), then the
+    next seat's START."""
+    if d["last"]:
+        _game_over(d, ev, "last_card", "only one relic was left at the start of the turn")
+        return
+    if -1 not in d["dhoni"]:
+        _game_over(d, ev, "all_escaped", "every player has escaped")
+        return
+    taken = d["taken"]
+    avail = d["avail"]
+    new = 0
     if taken:
-        avail = _refill(s, ch, ev, taken)
-    else:
-        avail = ch.get("avail", s.avail)
-        ch["new"] = 0
+        deck = d["deck"]
+        n = d["n"]
+        cells = list(d["island"])
+        used = 0
+        n_deck = len(deck)
+        while taken:
+            low = taken & -taken
+            taken ^= low
+            i = low.bit_length() - 1
+            if used < n_deck:
+                card = deck[used]
+                used += 1
+                cells[i] = card
+                avail |= AVAIL_BITS_E[card] << i
+                new |= low
+            else:
+                card = EMPTY
+            key = (((n << 5 | i) << 7) + card + 1) << 3 | _REFILL
+            ev.append(_EVENTS.get(key) or _refill_event(n, i, card))
+        d["island"] = tuple(cells)
+        d["avail"] = avail
+        d["deck"] = deck[used:]
+        d["taken"] = 0
+    d["new"] = new
     if not avail:
-        return _game_over(s, ch, ev, "island_empty", "only Oceans are left on the island")
-    nxt = ch.get("active", s.active) + 1
-    if nxt == s.n:
+        _game_over(d, ev, "island_empty", "only Oceans are left on the island")
+        return
+    nxt = d["active"] + 1
+    if nxt == d["n"]:
         nxt = 0
-    rnd = ch.get("round", s.round) + (nxt == s.first)
-    ch["active"] = nxt
-    ch["round"] = rnd
-    return start(s, ch, ev, nxt, rnd, avail)
+    rnd = d["round"] + (nxt == d["first"])
+    d["active"] = nxt
+    d["round"] = rnd
+    start(d, ev, nxt, rnd, avail)
 
 
 def begin(s: State) -> tuple[State, list[Event]]:
     """START for the first seat of a freshly dealt state (:func:`engines.pralaya.state.deal`)."""
     ev: list[Event] = []
-    return start(s, {}, ev, s.active, s.round, s.avail), ev
+    out, d = _thaw_dict(s)
+    start(d, ev, s.active, s.round, s.avail)
+    return out, ev
 
 
 def start_turn(s: State, ev: list[Event]) -> State:
     """START again for ``s.active`` in ``s.round`` on the island of ``s`` (see :func:`start`)."""
-    return start(s, {}, ev, s.active, s.round, s.avail)
+    out, d = _thaw_dict(s)
+    start(d, ev, s.active, s.round, s.avail)
+    return out
 
 
 def end_turn(s: State, ev: list[Event]) -> State:
     """:func:`end` on ``s`` (the turn's last decision made)."""
-    return end(s, {}, ev)
+    out, d = _thaw_dict(s)
+    end(d, ev)
+    return out
 
 
 # ------------------------------------------------------------------ decisions (already legal)
@@ -252,52 +249,54 @@ def end_turn(s: State, ev: list[Event]) -> State:
 
 def do_take(s: State, cell: int, ev: list[Event]) -> State:
     """COLLECT: move the card at ``cell`` to the active hand; BUY follows when nothing more fits."""
-    seat = s.active
-    island = s.island
+    out, d = _thaw_dict(s)
+    seat = d["active"]
+    island = d["island"]
     card = island[cell]
-    hands = s.hands
+    hands = d["hands"]
     hand = hands[seat]
     k = bisect_right(hand, card)
-    avail = s.avail ^ AVAIL_BITS_E[card] << cell
-    v_left = s.v_left - COST_E[card]
-    key = (((s.n << 3 | seat) << 5 | cell) << 7 | card) << 3 | _TAKE
-    ev.append(_EVENTS.get(key) or _cell_event(_TAKE, seat, s.n, cell, card))
-    ch = {
-        "hands": hands[:seat] + (hand[:k] + (card,) + hand[k:],) + hands[seat + 1 :],
-        "island": island[:cell] + (EMPTY,) + island[cell + 1 :],
-        "avail": avail,
-        "v_left": v_left,
-        "taken": s.taken | 1 << cell,
-        "turn_cards": s.turn_cards + (card,),
-    }
-    if avail >> AFF_SHIFT[v_left] & CELL_BITS:
-        return _update(s, ch)
-    return buy_or_end(s, ch, ev)
+    d["hands"] = hands[:seat] + (hand[:k] + (card,) + hand[k:],) + hands[seat + 1 :]
+    d["island"] = island[:cell] + (EMPTY,) + island[cell + 1 :]
+    avail = d["avail"] ^ AVAIL_BITS_E[card] << cell
+    d["avail"] = avail
+    v_left = d["v_left"] - COST_E[card]
+    d["v_left"] = v_left
+    d["taken"] |= 1 << cell
+    d["turn_cards"] += (card,)
+    n = d["n"]
+    key = (((n << 3 | seat) << 5 | cell) << 7 | card) << 3 | _TAKE
+    ev.append(_EVENTS.get(key) or _cell_event(_TAKE, seat, n, cell, card))
+    if not avail >> AFF_SHIFT[v_left] & CELL_BITS:
+        buy_or_end(d, ev)
+    return out
 
 
 def do_done(s: State, ev: list[Event]) -> State:
     """COLLECT: stop collecting. Leftover Vitality stays in ``v_left`` for this turn's record
     (invariant 4) but is lost: the next START sets it afresh (docs/rules/pralaya.md#one-relic-at-a-time)."""
     ev.append(_seat_event(_DONE, s.active))
-    return buy_or_end(s, {}, ev)
+    out, d = _thaw_dict(s)
+    buy_or_end(d, ev)
+    return out
 
 
 def do_discard(s: State, cell: int, ev: list[Event]) -> State:
     """DISCARD (escaped seat): the relic at ``cell`` goes to the discard pile; then END."""
-    island = s.island
+    out, d = _thaw_dict(s)
+    island = d["island"]
     card = island[cell]
-    ev.append(_cell_event(_DISCARD, s.active, s.n, cell, card))
-    ch = {
-        "island": island[:cell] + (EMPTY,) + island[cell + 1 :],
-        "avail": s.avail ^ AVAIL_BITS_E[card] << cell,
-        "discard": s.discard + (card,),
-        "taken": s.taken | 1 << cell,
-        "turn_cards": s.turn_cards + (card,),
-    }
-    return end(s, ch, ev)
+    d["island"] = island[:cell] + (EMPTY,) + island[cell + 1 :]
+    d["avail"] ^= AVAIL_BITS_E[card] << cell
+    d["discard"] += (card,)
+    d["taken"] |= 1 << cell
+    d["turn_cards"] += (card,)
+    ev.append(_cell_event(_DISCARD, d["active"], d["n"], cell, card))
+    end(d, ev)
+    return out
 
 
-def _pay(s: State, ch: dict[str, Any], seat: int, pay: tuple[int, int, int]) -> list[str]:
+def _pay(s: State, d: dict[str, Any], seat: int, pay: tuple[int, int, int]) -> list[str]:
     """Move the paid coins (the lowest-numbered of each type, in gold, silver, copper order) from
     ``seat``'s hand to the discard pile; returns their ids."""
     hand = s.hands[seat]
@@ -306,38 +305,41 @@ def _pay(s: State, ch: dict[str, Any], seat: int, pay: tuple[int, int, int]) -> 
     cs = bisect_left(hand, FIRST_GOL, c)
     paid = hand[cs : cs + x] + hand[c : c + y] + hand[:z]
     new_hand = hand[z:c] + hand[c + y : cs] + hand[cs + x :]
-    ch["hands"] = s.hands[:seat] + (new_hand,) + s.hands[seat + 1 :]
-    ch["discard"] = s.discard + paid
+    d["hands"] = s.hands[:seat] + (new_hand,) + s.hands[seat + 1 :]
+    d["discard"] = s.discard + paid
     return [data.CARD_IDS[i] for i in paid]
 
 
 def do_buy(s: State, what: str, pay: tuple[int, int, int], ev: list[Event]) -> State:
     """BUY: pay (see :func:`_pay`) and take the Veda or the top Dhoni; then END."""
-    ch: dict[str, Any] = {}
+    out, d = _thaw_dict(s)
     seat = s.active
-    paid_ids = _pay(s, ch, seat, pay)
+    paid_ids = _pay(s, d, seat, pay)
     paying = pay_phrase(*pay)
     if what == "veda":
         veda = s.veda
         k = s.n - veda.count(0) + 1
-        ch["veda"] = veda[:seat] + (k,) + veda[seat + 1 :]
+        d["veda"] = veda[:seat] + (k,) + veda[seat + 1 :]
         text = f"{seat_tag(seat)} buys a Veda with {paying}"
         ev.append(Event("buy", text, {"seat": seat, "card": f"ve{k}", "paid": paid_ids}))
     else:
         pile = s.dhoni_pile
         top = pile[0]
-        ch["dhoni"] = s.dhoni[:seat] + (top,) + s.dhoni[seat + 1 :]
-        ch["dhoni_pile"] = pile[1:]
+        d["dhoni"] = s.dhoni[:seat] + (top,) + s.dhoni[seat + 1 :]
+        d["dhoni_pile"] = pile[1:]
         comma = "," if " and " in paying else ""  # "with 1 gold and 1 copper, and escapes"
         text = f"{seat_tag(seat)} buys {DHONI_NAME[top]} with {paying}{comma} and escapes"
         ev.append(Event("buy", text, {"seat": seat, "card": DHONI_IDS[top], "paid": paid_ids}))
-    return end(s, ch, ev)
+    end(d, ev)
+    return out
 
 
 def do_pass(s: State, ev: list[Event]) -> State:
     """BUY: buy nothing; then END."""
     ev.append(_seat_event(_PASS, s.active))
-    return end(s, {}, ev)
+    out, d = _thaw_dict(s)
+    end(d, ev)
+    return out
 
 
 # ------------------------------------------------------------------ apply

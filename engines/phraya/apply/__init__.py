@@ -15,7 +15,7 @@ stay immutable (a changed seat gets a new one). Nothing outside this package see
 from __future__ import annotations
 
 from engines import fastcopy
-from engines.fastcopy import poke
+from engines.fastcopy import peek, poke, remember
 from engines.phraya import data
 from engines.phraya.apply.effects import advance, boat_to, discard, move_barge, play, refresh
 from engines.phraya.apply.ending import check_end, end_turn, enter_act
@@ -74,7 +74,8 @@ def _on_merchant(s: State, seat: int, verb: str, args: list[str], ev: Events) ->
     """The Merchant moved."""
     pos = (s.merchant + int(args[0])) % len(data.MERCHANT_ROUTE)
     a, b = data.MERCHANT_ROUTE[pos]
-    s = write(s, merchant=pos, step=PRICE)
+    poke(s, "merchant", pos)
+    poke(s, "step", PRICE)
     ev.append(
         event(
             "merchant",
@@ -94,7 +95,8 @@ def _on_price(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         gi = GI[g]
         prices[gi] = max(0, min(len(data.PRICE_ROWS[g]) - 1, prices[gi] + k))
         words.append(f"{g} {args[i + 1]} → {data.PRICE_ROWS[g][prices[gi]]}")
-    s = write(s, prices=t4(prices), pending="")
+    poke(s, "prices", t4(prices))
+    poke(s, "pending", "")
     ev.append(
         event(
             "price",
@@ -184,7 +186,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
     self-resolving step after it applied, and the end of the game checked."""
     ev: Events = []
     s = fastcopy.thaw(s)  # the one copy of the action: ``state.fresh``, written out
-    fastcopy.forget(s, LEGAL)
+    remember(s, LEGAL, None)  # no list kept (cheaper than forget: no call of its own)
     verb, _, rest = action.partition(" ")
     args = rest.split()
     step = s.step
@@ -192,7 +194,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
     if s.step != OVER:
         # the count kept on the state is current unless a stall piece was just placed at set-up
         # (an ACT interaction counts again itself)
-        held = fastcopy.memo(s, HELD)
+        held = peek(s, HELD, None)
         if held is None or held >= 2 or step == SETUP_STALL:
             s = check_end(s, ev)
     return s, ev

@@ -117,7 +117,7 @@ _ADJACENT = {x: tuple(board.STALL_INDEX[b] for b in board.adjacent_stalls(x)) fo
 def move_barge(s: State, seat: int, x: str, ev: Events) -> State:
     bless = s.pending.split()[2]
     kind, amount = data.BLESSINGS[bless]
-    s = write(s, barge=x)
+    poke(s, "barge", x)
     per = [0] * s.n
     owner = s.owner
     for i in _ADJACENT[x]:
@@ -142,7 +142,8 @@ def move_barge(s: State, seat: int, x: str, ev: Events) -> State:
             {"seat": seat, "crossing": x},
         )
     )
-    return write(s, pending="")
+    poke(s, "pending", "")
+    return s
 
 
 def discard(s: State, seat: int, what: str, ev: Events) -> State:

@@ -6,21 +6,16 @@ from typing import Any
 
 from engines import fastcopy
 from engines.base import Event
-from engines.fastcopy import poke
+from engines.fastcopy import build_dict, poke
 from engines.phraya import data
 from engines.phraya.state import State, t4
 
 Events = list[Event]
 
 
-_PUBLIC = Event("", "")
-"""The shape every event of this package copies: public, no twin."""
-
-
 def event(kind: str, text: str, data: dict[str, Any]) -> Event:
-    """``Event(kind, text, data)`` (public), a copy of :data:`_PUBLIC` without the dataclass
-    ``__init__``."""
-    return fastcopy.replace(_PUBLIC, kind=kind, text=text, data=data)
+    """``Event(kind, text, data)`` (public), made without the dataclass ``__init__``."""
+    return build_dict(Event, {"kind": kind, "text": text, "data": data, "private_to": None, "twin": None})
 
 
 def write(s: State, **changes: Any) -> State:
@@ -33,7 +28,7 @@ def write(s: State, **changes: Any) -> State:
 def write_player(s: State, seat: int, **changes: Any) -> State:
     """Give ``seat`` a new :class:`Player` with ``changes`` in ``apply``'s own copy ``s``."""
     ps = list(s.players)
-    ps[seat] = fastcopy.replace(ps[seat], **changes)
+    ps[seat] = fastcopy.update(ps[seat], changes)
     poke(s, "players", tuple(ps))
     return s
 
@@ -45,7 +40,8 @@ def gain_flowers(s: State, seat: int, k: int) -> tuple[State, int]:
         return s, 0
     p = s.players[seat]
     s = write_player(s, seat, flowers=p.flowers + k)
-    return write(s, supply_flowers=s.supply_flowers - k), k
+    poke(s, "supply_flowers", s.supply_flowers - k)
+    return s, k
 
 
 def gain_favor(s: State, seat: int) -> tuple[State, int]:

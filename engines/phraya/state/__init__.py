@@ -164,7 +164,7 @@ class State:
 LEGAL = "_legal"
 """The :func:`engines.fastcopy.memo` key (not a dataclass field: ``==``, the fingerprint and the
 view never see it) under which a finished state may carry its actor's legal list, ``(seat,
-texts)``; every copy below drops it."""
+texts)``, or None for no list kept; every copy below drops it."""
 
 
 HELD = "_held"
