@@ -141,6 +141,8 @@ class Channel:
     last_message_id: int | None = None
     message_count: int = 0
     deleted: bool = False
+    #: Messages with the IS_COMPONENTS_V2 flag are refused here (400), as where V2 is not available.
+    refuses_v2: bool = False
 
     @property
     def is_thread(self) -> bool:
@@ -262,6 +264,19 @@ class Message:
     #: Earlier versions (content/embeds/components/attachment names and ids/flags) before each edit;
     #: an id finds the attachment (with its data) in ``World.attachments``.
     versions: list[dict[str, Any]] = field(default_factory=list)
+    #: Seconds added to the message's real age (its snowflake's time), to test edits of old messages.
+    aged: float = 0.0
+
+    @property
+    def age(self) -> float:
+        """Seconds since the message was created (by its id's timestamp), plus ``aged``."""
+        created_ms = (self.id >> 22) + DISCORD_EPOCH_MS
+        return time.time() - created_ms / 1000 + self.aged
+
+    @property
+    def v2(self) -> bool:
+        """True for a Components V2 message (flag IS_COMPONENTS_V2)."""
+        return bool(self.flags & COMPONENTS_V2)
 
     @property
     def ephemeral(self) -> bool:

@@ -112,6 +112,10 @@ class World:
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         #: Interactions by id (filled by the driver; message payloads read it for interaction_metadata).
         self.interaction_records: dict[int, Any] = {}
+        #: The application's own emojis by id (``{"id", "name", "animated"}``; see rest_emojis).
+        self.app_emojis: dict[int, dict[str, Any]] = {}
+        #: The image bytes of each application emoji, by id.
+        self.app_emoji_images: dict[int, bytes] = {}
         #: Base URL of the fake (attachment URLs point here); set by the server when it starts.
         self.cdn_base = "http://127.0.0.1:0"
 
