@@ -217,7 +217,9 @@ def check_v2_allowed(channel: Channel, flags: int) -> None:
     """400 / 50035 for a V2 message in a channel that refuses V2 (``fake.faults.refuse_v2``)."""
     if flags & COMPONENTS_V2 and channel.refuses_v2:
         raise form_error(
-            "flags", "IS_COMPONENTS_V2 is not available in this channel.", "MESSAGE_FLAGS_COMPONENTS_V2_UNAVAILABLE"
+            "flags",
+            "IS_COMPONENTS_V2 is not available in this channel.",
+            "MESSAGE_FLAGS_COMPONENTS_V2_UNAVAILABLE",
         )
 
 

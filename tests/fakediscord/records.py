@@ -345,9 +345,42 @@ class Message:
         )
 
     @property
+    def text_displays(self) -> list[str]:
+        """The content of every TextDisplay (type 10), wherever nested, in display order."""
+        return [c.get("content", "") for c in walk_components(self.components) if c.get("type") == 10]
+
+    @property
+    def images(self) -> list[Attachment]:
+        """The attachments the message shows as images, in display order: for a V2 message those
+        its media galleries and thumbnails show (resolved ``attachment://`` references); for any
+        other, its image attachments."""
+        if not self.flags & COMPONENTS_V2:
+            return [a for a in self.attachments if (a.content_type or "").startswith("image/")]
+        by_id = {a.id: a for a in self.attachments}
+        out = []
+        for comp in walk_components(self.components):
+            medias = [comp.get("media")] if comp.get("type") == 11 else []
+            if comp.get("type") == 12:
+                medias = [item.get("media") for item in comp.get("items") or []]
+            for media in medias:
+                att = by_id.get(int((media or {}).get("attachment_id") or 0))
+                if att is not None:
+                    out.append(att)
+        return out
+
+    @property
+    def accent_color(self) -> int | None:
+        """The accent colour of the message's first container (V2), None without one."""
+        for comp in walk_components(self.components):
+            if comp.get("type") == 17:
+                return comp.get("accent_color")
+        return None
+
+    @property
     def text(self) -> str:
-        """Content plus the text of every embed (title, description, fields, footer), for searching."""
-        parts = [self.content]
+        """Content, the text of every embed (title, description, fields, footer) and every
+        TextDisplay (wherever nested), for searching."""
+        parts = [self.content, *self.text_displays]
         for e in self.embeds:
             parts += [e.get("title", ""), e.get("description", "")]
             for f in e.get("fields", []):

@@ -11,7 +11,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from .errors import ApiError, form_error, unknown
-from .interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, Interaction
+from .interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, Interaction
 from .messages import (
     SETTABLE_FLAGS,
     apply_edit,
@@ -21,6 +21,7 @@ from .messages import (
     finish_components,
     new_message,
 )
+from .modals import check_modal
 from .payloads import message_payload, timestamp_now
 from .records import COMPONENTS_V2, EPHEMERAL, LOADING, Choice, Message
 from .rest import Ctx, Reply, Router
@@ -30,7 +31,12 @@ from .validate import check_choices, check_message
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
-VALID_CALLBACKS = {APPLICATION_COMMAND: {4, 5, 9}, MESSAGE_COMPONENT: {4, 5, 6, 7, 9}, AUTOCOMPLETE: {8}}
+VALID_CALLBACKS = {
+    APPLICATION_COMMAND: {4, 5, 9},
+    MESSAGE_COMPONENT: {4, 5, 6, 7, 9},
+    AUTOCOMPLETE: {8},
+    MODAL_SUBMIT: {4, 5, 6, 7},
+}
 
 
 def _truthy(value: str | None) -> bool:
@@ -105,9 +111,7 @@ async def callback(ctx: Ctx) -> Reply:
         check_choices(data.get("choices"))
         handle.choices = [Choice(c["name"], c["value"]) for c in data["choices"]]
     elif rtype == 9:
-        if not data.get("custom_id") or not data.get("title"):
-            raise form_error("data", "A modal needs a custom_id and a title.", "BASE_TYPE_REQUIRED")
-        handle.modal = data
+        handle.modal = check_modal(data)
     handle.callbacks.append(body)
     handle.acked_at = asyncio.get_running_loop().time()
     handle.response = msg

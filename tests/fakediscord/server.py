@@ -14,7 +14,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import rest, rest_channels, rest_interactions
+from . import rest, rest_channels, rest_emojis, rest_interactions
 from .errors import FakeDiscordError, FakeDiscordTimeout
 from .faults import Faults
 from .gateway import MESSAGE_CONTENT, Gateway, Session
@@ -92,6 +92,7 @@ class FakeDiscord(Driver, World):
         rest.install(self.api_router, self.cdn_router)
         rest_channels.install(self.api_router)
         rest_interactions.install(self.api_router)
+        rest_emojis.install(self.api_router, self.cdn_router)
         self.gateway = Gateway(self, int(heartbeat_interval * 1000))
         #: Injected REST and gateway faults (see ``fakediscord.faults``).
         self.faults = Faults(self)

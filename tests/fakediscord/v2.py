@@ -194,7 +194,9 @@ def _container(comp: dict[str, Any], path: str, tally: Tally, check_component: A
 def _gallery(comp: dict[str, Any], path: str) -> None:
     items = _children(comp, path, "items")
     if len(items) > GALLERY_MAX:
-        raise form_error(f"{path}.items", f"Must be {GALLERY_MAX} or fewer in length.", "BASE_TYPE_MAX_LENGTH")
+        raise form_error(
+            f"{path}.items", f"Must be {GALLERY_MAX} or fewer in length.", "BASE_TYPE_MAX_LENGTH"
+        )
     for j, item in enumerate(items):
         if not isinstance(item, dict):
             raise form_error(f"{path}.items.{j}", "Must be an object.", "MODEL_TYPE_CONVERT")
@@ -320,8 +322,9 @@ def _walk(components: list[Any]) -> list[dict[str, Any]]:
         if isinstance(comp, dict):
             out.append(comp)
             out += _walk(comp.get("components") or [])
-            if isinstance(comp.get("accessory"), dict):
-                out += _walk([comp["accessory"]])
+            for key in ("accessory", "component"):
+                if isinstance(comp.get(key), dict):
+                    out += _walk([comp[key]])
     return out
 
 

@@ -295,6 +295,13 @@ class World:
         """Let the bot DM ``user`` again."""
         user.dms_open = True
 
+    def age_messages(self, seconds: float, channel: Channel | None = None) -> None:
+        """Make every message so far (or those of ``channel``) ``seconds`` older (``Message.aged``),
+        as if that time had passed, for the refusal of edits of old messages."""
+        for msg in self.message_store.values():
+            if channel is None or msg.channel_id == channel.id:
+                msg.aged += seconds
+
     # ----------------------------------------------------------------- lookups
     def guild_of(self, channel: Channel) -> Guild | None:
         """The guild of a channel or thread (None for DMs)."""
