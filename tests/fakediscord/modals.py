@@ -35,6 +35,12 @@ SELECTS = (3, 5, 6, 7, 8)
 FIELDS = (TEXT_INPUT, *SELECTS, FILE_UPLOAD, RADIO, CHECKBOXES, CHECKBOX)
 
 
+def _num(comp: dict[str, Any], key: str, default: int) -> Any:
+    """``comp[key]``, or ``default`` when absent or null (discord.py sends null for unset limits)."""
+    value = comp.get(key)
+    return default if value is None else value
+
+
 def _len(value: Any) -> int:
     return len(value) if isinstance(value, str) else 0
 
@@ -126,7 +132,7 @@ def _check_field(comp: dict[str, Any], path: str, seen: set[str], check_componen
     elif ctype == CHECKBOX and not isinstance(comp.get("default", False), bool):
         raise form_error(f"{path}.default", "Must be a boolean.", "BASE_TYPE_BAD_VALUE")
     elif ctype == FILE_UPLOAD:
-        lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+        lo, hi = _num(comp, "min_values", 1), _num(comp, "max_values", 1)
         if not 0 <= lo <= hi <= 10:
             raise form_error(
                 f"{path}.max_values", "min_values/max_values out of range.", "BASE_TYPE_BAD_VALUE"
@@ -136,7 +142,7 @@ def _check_field(comp: dict[str, Any], path: str, seen: set[str], check_componen
 def _check_text_input(comp: dict[str, Any], path: str) -> None:
     if comp.get("style", 1) not in (1, 2):
         raise form_error(f"{path}.style", "Value must be one of (1, 2).", "BASE_TYPE_CHOICES")
-    lo, hi = comp.get("min_length", 0), comp.get("max_length", TEXT_INPUT_MAX)
+    lo, hi = _num(comp, "min_length", 0), _num(comp, "max_length", TEXT_INPUT_MAX)
     if not 0 <= lo <= hi <= TEXT_INPUT_MAX or hi < 1:
         raise form_error(f"{path}.max_length", "min_length/max_length out of range.", "BASE_TYPE_BAD_VALUE")
     if _len(comp.get("value")) > hi:
@@ -172,7 +178,7 @@ def _check_choices(comp: dict[str, Any], path: str) -> None:
         if sum(1 for o in options if o.get("default")) > 1:
             raise form_error(f"{path}.options", "Only one option can be the default.", "BASE_TYPE_BAD_VALUE")
         return
-    lo, hi = comp.get("min_values", 0), comp.get("max_values", len(options))
+    lo, hi = _num(comp, "min_values", 0), _num(comp, "max_values", len(options))
     if not 0 <= lo <= hi <= len(options):
         raise form_error(f"{path}.max_values", "min_values/max_values out of range.", "BASE_TYPE_BAD_VALUE")
 
@@ -251,7 +257,7 @@ def _answer(
     if ctype == TEXT_INPUT:
         if not isinstance(value, str):
             raise FakeDiscordError(f"text input {cid!r} takes a str, got {value!r}")
-        lo, hi = field.get("min_length", 0), field.get("max_length", TEXT_INPUT_MAX)
+        lo, hi = _num(field, "min_length", 0), _num(field, "max_length", TEXT_INPUT_MAX)
         if (value or required) and not max(lo, 1 if required else 0) <= len(value) <= hi:
             raise FakeDiscordError(
                 f"text input {cid!r} takes {max(lo, int(required))}..{hi} characters, got {len(value)}"
@@ -279,8 +285,8 @@ def _many(
     cid, ctype = field["custom_id"], field["type"]
     required = field.get("required", True)
     options = [o["value"] for o in field.get("options") or []]
-    lo = field.get("min_values", 0 if ctype == CHECKBOXES else 1)
-    hi = field.get("max_values", len(options) if ctype == CHECKBOXES else 1)
+    lo = _num(field, "min_values", 0 if ctype == CHECKBOXES else 1)
+    hi = _num(field, "max_values", len(options) if ctype == CHECKBOXES else 1)
     if not value:
         if required:
             raise FakeDiscordError(f"field {cid!r} is required: choose at least one value")
