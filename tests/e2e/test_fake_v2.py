@@ -141,6 +141,15 @@ class V2Bot(discord.Client):
         async def form(interaction: discord.Interaction) -> None:
             await interaction.response.send_modal(FormModal(self))
 
+        @self.tree.command(description="post a turn card after thinking")
+        async def late_card(interaction: discord.Interaction) -> None:
+            await interaction.response.defer()
+            board = discord.File(io.BytesIO(BOARD), "board.png")
+            try:
+                await interaction.followup.send(view=CardView(self), file=board)
+            except discord.HTTPException as exc:
+                self.events.append(("refused", exc.status, exc.code))
+
         @self.tree.command(description="never answers")
         async def noop(interaction: discord.Interaction) -> None:
             return None
@@ -417,6 +426,27 @@ async def test_injected_edit_refusals(world: dict[str, Any], run_bot: Any) -> No
     await channel.send(view=CardView(bot), file=discord.File(io.BytesIO(BOARD), "board.png"))
 
 
+async def test_refusals_on_interaction_routes(world: dict[str, Any], run_bot: Any) -> None:
+    fake, chan, alice = world["fake"], world["chan"], world["alice"]
+    runner = await start(run_bot, world)
+    bot = runner.client
+    fake.faults.refuse_v2_media_edits()
+    late = await fake.slash(alice, chan, "late_card", wait=False)
+    await fake.wait_for(lambda: bot.events)
+    assert bot.events == [("refused", 400, 50035)] and late.response is not None and late.response.loading
+    first = await fake.slash(alice, chan, "card")  # a first response with its board is no edit
+    assert [a.filename for a in first.images] == ["board.png"] and "alice to move" in first.text
+    fake.faults.clear()
+    fake.faults.refuse_old_edits()
+    sent = await bot.get_channel(chan.id).send("make an offer", view=AskView(bot))
+    fake.age_messages(4000)
+    click = await fake.click(alice, fake.message(sent.id), "v2:offer")  # opening a modal is no edit
+    fake.allow_bot_errors = True
+    await fake.submit_modal(click, {"p:who": [alice]}, wait=False)
+    await fake.wait_for(lambda: fake.bot_errors)
+    assert "30046" in "\n".join(fake.bot_errors) and fake.message(sent.id).content == "make an offer"
+
+
 # --------------------------------------------------------------------- modals
 async def test_modal_with_labels_filled_and_submitted(world: dict[str, Any], run_bot: Any) -> None:
     fake, chan, alice = world["fake"], world["chan"], world["alice"]
@@ -532,7 +562,9 @@ async def test_application_emojis(world: dict[str, Any], run_bot: Any) -> None:
     channel = bot.get_channel(chan.id)
     view = discord.ui.View()
     view.add_item(discord.ui.Button(label="Pay", emoji=gold, custom_id="pay"))
-    await channel.send("pay", view=view)
+    paid = fake.message((await channel.send(f"pay {gold} or <:ghost:123>", view=view)).id)
+    assert paid.custom_emojis == [("gold_coin", gold.id), ("ghost", 123), ("gold_coin", gold.id)]
+    assert fake.unknown_emojis(paid) == [("ghost", 123)]
     await gold.delete()
     with pytest.raises(discord.NotFound) as info:
         await bot.fetch_application_emoji(gold.id)

@@ -149,6 +149,16 @@ class Interaction:
     files = attachments
 
     @property
+    def text(self) -> str:
+        """All text of the response message (content, embeds, TextDisplays wherever nested)."""
+        return self._final().text
+
+    @property
+    def images(self) -> list[Attachment]:
+        """The images the response message shows, in order (see ``Message.images``)."""
+        return self._final().images
+
+    @property
     def messages(self) -> list[Message]:
         """The response message (if any) followed by the follow-ups, without duplicates."""
         out = [self.response] if self.response is not None else []

@@ -6,6 +6,7 @@ dict keys. Ids are Discord snowflakes (ints); ``mention`` helpers give ``<@id>``
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -14,6 +15,8 @@ from typing import Any, NamedTuple
 
 DISCORD_EPOCH_MS = 1420070400000
 
+#: A custom emoji in message text: ``<:name:id>`` or animated ``<a:name:id>``.
+CUSTOM_EMOJI = re.compile(r"<(a?):(\w{2,32}):(\d+)>")
 #: Channel types used by the fake.
 TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
 #: Message flags.
@@ -367,6 +370,17 @@ class Message:
                 if att is not None:
                     out.append(att)
         return out
+
+    @property
+    def custom_emojis(self) -> list[tuple[str, int]]:
+        """(name, id) of every custom emoji the message shows, in order: ``<:name:id>`` (or
+        ``<a:name:id>``) in its text, then the ``emoji`` of its buttons and select options."""
+        found = [(m[1], int(m[2])) for m in CUSTOM_EMOJI.findall(self.text)]
+        for comp in walk_components(self.components):
+            for emoji in [comp.get("emoji")] + [o.get("emoji") for o in comp.get("options") or []]:
+                if isinstance(emoji, dict) and emoji.get("id") is not None:
+                    found.append((str(emoji.get("name") or ""), int(emoji["id"])))
+        return found
 
     @property
     def accent_color(self) -> int | None:

@@ -281,6 +281,11 @@ class FakeDiscord(Driver, World):
         msgs = self._channel_messages(channel, include_ephemeral, False)
         return msgs[-1] if msgs else None
 
+    def unknown_emojis(self, message: Message) -> list[tuple[str, int]]:
+        """The custom emojis ``message`` shows (text and components) that are not application
+        emojis of the bot: Discord shows such text as ``:name:``, so a test asserts this is empty."""
+        return [(name, eid) for name, eid in message.custom_emojis if eid not in self.app_emojis]
+
     def message(self, message_id: int) -> Message:
         """A message by id (deleted ones included); raises KeyError."""
         return self.message_store[message_id]
