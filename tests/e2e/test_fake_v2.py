@@ -522,6 +522,15 @@ async def test_bad_modals_refused(world: dict[str, Any], run_bot: Any) -> None:
             {"custom_id": "m", "title": "t", "components": [{"type": 17, "components": [text("x")]}]},
             "UNION_TYPE_CHOICES",
         ),
+        ({"custom_id": "m", "title": "t", "components": [row(text_input)]}, "BASE_TYPE_BAD_LENGTH"),
+        (
+            {
+                "custom_id": "m",
+                "title": "t",
+                "components": [{**label, "component": {**text_input, "style": 3}}],
+            },
+            "BASE_TYPE_CHOICES",
+        ),
     ]
     h = await fake.slash(alice, chan, "noop", wait=False)
     url = f"/interactions/{h.id}/{h.token}/callback"
@@ -529,10 +538,15 @@ async def test_bad_modals_refused(world: dict[str, Any], run_bot: Any) -> None:
         status, answer = await rest(fake, "POST", url, {"type": 9, "data": data})
         assert (status, error_code(answer)) == (400, code), data
     assert not h.acked
-    status, _ = await rest(
-        fake, "POST", url, {"type": 9, "data": {"custom_id": "m", "title": "t", "components": [label]}}
-    )
-    assert status == 204 and h.modal is not None and h.modal["components"][0]["id"] == 1
+    old_way = row({**text_input, "custom_id": "old", "label": "The old way"})
+    modal = {"custom_id": "m", "title": "t", "components": [text("Read me"), old_way, label]}
+    status, _ = await rest(fake, "POST", url, {"type": 9, "data": modal})
+    assert status == 204 and h.modal is not None and [c["id"] for c in h.modal["components"]] == [1, 2, 4]
+    sub = await fake.submit_modal(h, {"t": "new", "old": "kept"}, wait=False)  # the bot ignores it
+    sent = sub.payload["data"]
+    assert sent["custom_id"] == "m" and [c["type"] for c in sent["components"]] == [10, 1, 18]
+    assert sent["components"][1]["components"][0] == {"type": 4, "id": 3, "custom_id": "old", "value": "kept"}
+    assert sent["components"][2]["component"] == {"type": 4, "id": 5, "custom_id": "t", "value": "new"}
 
 
 # --------------------------------------------------------------------- application emojis
