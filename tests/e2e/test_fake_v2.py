@@ -314,6 +314,14 @@ async def test_v2_rules_refused_with_discords_errors(world: dict[str, Any]) -> N
         ({"flags": V2, "components": [{**container, "accent_color": 0x1000000}]}, "NUMBER_TYPE_MAX"),
         ({"flags": V2, "components": [{"type": 14, "spacing": 3}]}, "BASE_TYPE_CHOICES"),
         ({"flags": V2, "components": [{"type": 17, "components": []}]}, "BASE_TYPE_MIN_LENGTH"),
+        (
+            {"flags": V2, "components": [row({**button("e"), "emoji": {"id": "x1", "name": "e"}})]},
+            "BUTTON_COMPONENT_INVALID_EMOJI",
+        ),
+        (
+            {"components": [row({**button("e"), "emoji": {"id": "99", "name": "e"}})]},
+            "BUTTON_COMPONENT_INVALID_EMOJI",
+        ),
     ]
     for body, code in bad:
         status, answer = await rest(fake, "POST", path, body)

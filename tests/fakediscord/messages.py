@@ -244,7 +244,7 @@ def check_emojis(world: World, components: list[Any]) -> None:
         eid = emoji.get("id")
         if eid is None:
             continue
-        if int(eid) not in world.app_emojis:
+        if not str(eid).isdigit() or int(eid) not in world.app_emojis:
             raise form_error(
                 f"{path}.id",
                 f"Invalid emoji: {emoji!r} is not an emoji of this application.",
