@@ -29,6 +29,24 @@ Faults (``fakediscord.faults``): ``fake.faults.fail(route, status=500, times=2, 
 ``fake.faults.disconnect(route)``, ``fake.faults.drop_gateway(code=None, resumable=True)``,
 ``fake.faults.reconnect()`` (op 7), ``fake.faults.invalid_session(resumable=False)`` (op 9).
 
+Components V2 (``fakediscord.v2``): a message with flag 32768 has no content or embeds and
+layout components (9 Section, 10 TextDisplay, 11 Thumbnail, 12 MediaGallery, 13 File, 14
+Separator, 17 Container, 1 rows), at most 40 in all and 4000 characters of text; anything else
+is refused with Discord's 400 / 50035. ``attachment://board.png`` media are resolved to the
+message's attachments. Readers: ``msg.v2``, ``msg.text`` (content, embeds and every
+TextDisplay), ``msg.text_displays``, ``msg.images`` (the attachments shown, in order),
+``msg.accent_color``, ``msg.buttons``/``msg.selects``/``msg.component(...)`` wherever nested,
+``msg.custom_emojis`` and ``fake.unknown_emojis(msg)``.
+
+Modals (``fakediscord.modals``): ``h.modal`` is the modal the bot opened (labels, text inputs,
+selects, radio groups, checkbox groups, checkboxes), ``sub = await fake.submit_modal(h,
+{"custom_id": value, ...})`` fills and submits it (``sub`` is the MODAL_SUBMIT interaction).
+Application emojis: ``/applications/{id}/emojis`` routes, stored in ``fake.app_emojis``; a
+button or option showing an unknown custom emoji is refused. Discord's refusals, on request:
+``fake.faults.refuse_v2_media_edits()`` (400, discord-api-docs#7529),
+``fake.faults.refuse_old_edits(3600)`` with ``fake.age_messages(seconds)`` (429 / 30046),
+``fake.faults.refuse_v2(channel)`` (400 on the flag in that channel).
+
 Reading records: ``fake.messages(chan)``, ``fake.dms(user)``, ``fake.threads``, ``fake.requests``,
 ``fake.unknown_routes``, ``fake.interactions``, ``await fake.wait_for(predicate)``.
 """

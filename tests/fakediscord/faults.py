@@ -11,6 +11,9 @@ Usage (``fake.faults`` is a :class:`Faults`)::
     fake.faults.disconnect("POST /channels/{channel_id}/messages")  # the connection breaks, no answer
     fake.faults.drop_gateway(code=4000)           # or None: no close frame; resumable=False
     fake.faults.invalid_session(resumable=True)   # op 9
+    fake.faults.refuse_v2_media_edits()           # 400 on edits bringing files into a V2 message
+    fake.faults.refuse_old_edits(3600)            # 429 / 30046 on edits of messages over an hour old
+    fake.faults.refuse_v2(channel)                # 400 on IS_COMPONENTS_V2 in that channel
 
 A route is the fake's route template (``"POST /channels/{channel_id}/messages"``) or a
 shell-style pattern matched against the template and against the concrete ``"METHOD /path"``
@@ -49,7 +52,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from .records import Request
+from . import refusals
+from .records import Channel, Request
 
 if TYPE_CHECKING:
     from .gateway import Session
@@ -76,6 +80,11 @@ class Fault:
     global_: bool = False
     scope: str = "user"
     seconds: float = 0.0
+    #: For "fail": the ``errors`` object of the JSON body (as in a 50035 Invalid Form Body).
+    errors: dict[str, Any] | None = None
+    #: Whether the answer carries Discord's ``Via`` header (without it discord.py raises a 429
+    #: instead of sleeping and retrying).
+    via: bool = True
     #: The requests this fault hit, in order.
     hits: list[Request] = field(default_factory=list)
 
@@ -139,12 +148,13 @@ def error_response(fault: Fault) -> web.Response:
     """A 5xx (or other status) answer for ``fault``: JSON like Discord's API errors."""
     import json
 
-    body = {"code": fault.code, "message": fault.message or f"{fault.status}: Injected fault"}
-    return web.Response(
-        body=json.dumps(body).encode(),
-        status=fault.status,
-        headers={"Content-Type": "application/json", "Via": VIA},
-    )
+    body: dict[str, Any] = {"code": fault.code, "message": fault.message or f"{fault.status}: Injected fault"}
+    if fault.errors:
+        body["errors"] = fault.errors
+    headers = {"Content-Type": "application/json"}
+    if fault.via:
+        headers["Via"] = VIA
+    return web.Response(body=json.dumps(body).encode(), status=fault.status, headers=headers)
 
 
 def _spent(fault: Fault) -> bool:
@@ -214,6 +224,51 @@ class Faults:
         ``ServerDisconnectedError``, which discord.py does not retry); with ``after`` the request
         is done first."""
         return self._add(Fault("disconnect", route, times, where, status=0, after=after))
+
+    # ----------------------------------------------------------------- Discord's edit refusals
+    def refuse_v2_media_edits(self, *, times: int | None = None) -> Fault:
+        """Edits that upload files into a Components V2 message (channel PATCH, interaction
+        ``@original``/follow-up PATCH, a type 7 update, the follow-up filling a deferred
+        placeholder) fail with 400 / 50035 "unfurled media item attachment not found", as
+        Discord answers them (discord-api-docs issue 7529); nothing changes."""
+        fake = self.fake
+        return self._add(
+            Fault(
+                "fail",
+                "*",
+                times,
+                lambda r: refusals.is_v2_media_edit(fake, r),
+                status=400,
+                code=50035,
+                message="Invalid Form Body",
+                errors=refusals.MEDIA_NOT_FOUND_ERRORS,
+            )
+        )
+
+    def refuse_old_edits(self, older_than: float = 3600.0, *, times: int | None = None) -> Fault:
+        """Edits of messages older than ``older_than`` seconds (by ``Message.age``: its id's time
+        plus ``Message.aged``, see ``fake.age_messages``) fail as Discord's limit on them answers:
+        429 with code 30046 and no ``Via`` header, so discord.py raises ``HTTPException``
+        (status 429, code 30046) at once instead of retrying; nothing changes."""
+        fake = self.fake
+        return self._add(
+            Fault(
+                "fail",
+                "*",
+                times,
+                lambda r: refusals.is_old_edit(fake, r, older_than),
+                status=429,
+                code=30046,
+                message=refusals.OLD_EDITS_MESSAGE,
+                via=False,
+            )
+        )
+
+    def refuse_v2(self, channel: Channel, refuse: bool = True) -> None:
+        """From now on (until called with ``refuse=False``) every message with the
+        IS_COMPONENTS_V2 flag in ``channel`` (posts, edits, interaction responses there) fails
+        with 400 / 50035 on ``flags``, as where V2 is not available; nothing changes."""
+        channel.refuses_v2 = refuse
 
     def clear(self) -> None:
         """Remove every fault (their hits stay in :attr:`log`)."""

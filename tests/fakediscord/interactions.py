@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .commands import build_options, nest_options, resolve_command
 from .errors import FakeDiscordError
+from .modals import select_resolved, submit_data
 from .payloads import ATTACHMENT_SIZE_LIMIT, channel_payload, member_payload, message_payload, user_payload
 from .records import Attachment, Channel, Choice, Message, User
 from .world import World
@@ -23,8 +24,13 @@ if TYPE_CHECKING:
     from .gateway import Gateway
     from .server import FakeDiscord
 
-APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 2, 3, 4
-KIND = {APPLICATION_COMMAND: "command", MESSAGE_COMPONENT: "component", AUTOCOMPLETE: "autocomplete"}
+APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
+KIND = {
+    APPLICATION_COMMAND: "command",
+    MESSAGE_COMPONENT: "component",
+    AUTOCOMPLETE: "autocomplete",
+    MODAL_SUBMIT: "modal",
+}
 
 
 class Interaction:
@@ -62,7 +68,11 @@ class Interaction:
         self.followups: list[Message] = []
         self.edits: list[dict[str, Any]] = []
         self.choices: list[Choice] | None = None
+        #: The modal the bot opened in answer (callback type 9), as Discord keeps it (components
+        #: numbered); ``fake.submit_modal(handle, {...})`` fills and sends it.
         self.modal: dict[str, Any] | None = None
+        #: The MODAL_SUBMIT interaction that answered ``modal`` (a modal is submitted once).
+        self.modal_submit: Interaction | None = None
         self.original_deleted = False
         self.sent_at: float | None = None
         self.acked_at: float | None = None
@@ -71,7 +81,7 @@ class Interaction:
     # ----------------------------------------------------------------- state
     @property
     def kind(self) -> str:
-        """'command', 'component' or 'autocomplete'."""
+        """'command', 'component', 'autocomplete' or 'modal' (a modal submit)."""
         return KIND[self.type]
 
     @property
@@ -137,6 +147,16 @@ class Interaction:
         return self._final().attachments
 
     files = attachments
+
+    @property
+    def text(self) -> str:
+        """All text of the response message (content, embeds, TextDisplays wherever nested)."""
+        return self._final().text
+
+    @property
+    def images(self) -> list[Attachment]:
+        """The images the response message shows, in order (see ``Message.images``)."""
+        return self._final().images
 
     @property
     def messages(self) -> list[Message]:
@@ -372,7 +392,7 @@ class Driver(World):
             data["values"] = list(values)
         else:
             data["values"] = [str(v.id) for v in values]
-            data["resolved"] = self._select_resolved(msg, values)
+            data["resolved"] = select_resolved(self, self.channels[msg.channel_id], values, {})
         if "id" in comp:
             data["id"] = comp["id"]
         handle = self._component(user, msg, data, f"select {custom_id}={data['values']}")
@@ -426,6 +446,40 @@ class Driver(World):
             await handle.wait_done(timeout)
         return handle
 
+    async def submit_modal(
+        self,
+        handle: Interaction,
+        answers: dict[str, Any] | None = None,
+        *,
+        wait: bool = True,
+        timeout: float | None = None,
+    ) -> Interaction:
+        """Fill the modal the bot opened in answer to ``handle`` and submit it, as its user.
+
+        ``answers`` maps a field's custom_id to its value: str for a text input, option values
+        (list) for a string select or checkbox group, User/Role/Channel records (list) for the
+        other selects, one option value (or None) for a radio group, bool for a checkbox; fields
+        left out keep their defaults. Raises FakeDiscordError when there is no modal, it was
+        already submitted, or an answer is not one the modal allows. Returns the MODAL_SUBMIT
+        Interaction (waits for its final response unless ``wait=False``)."""
+        if handle.modal is None:
+            raise FakeDiscordError(f"{handle!r} opened no modal (callback type {handle.callback_type})")
+        if handle.modal_submit is not None:
+            raise FakeDiscordError(f"the modal of {handle!r} was already submitted")
+        data = submit_data(self, handle.channel, handle.modal, dict(answers or {}))
+        sub = self._new_interaction(
+            MODAL_SUBMIT,
+            handle.user,
+            handle.channel,
+            data,
+            f"modal {handle.modal['custom_id']}",
+            handle.message,
+        )
+        handle.modal_submit = sub
+        if wait:
+            await sub.wait_done(timeout)
+        return sub
+
     # ----------------------------------------------------------------- helpers
     def _message_ref(self, message: Message | int, user: User) -> Message:
         """The message record, checked to be visible to ``user``; raises FakeDiscordError."""
@@ -444,26 +498,6 @@ class Driver(World):
         if not channel.is_dm and not self.permissions_in(channel, user):
             raise FakeDiscordError(f"{user!r} cannot see {channel!r}")
         return msg
-
-    def _select_resolved(self, msg: Message, values: list[Any]) -> dict[str, Any]:
-        from .commands import _resolve_user
-        from .payloads import role_payload
-        from .records import Role
-
-        channel = self.channels[msg.channel_id]
-        resolved: dict[str, dict[str, Any]] = {}
-        for v in values:
-            if isinstance(v, User):
-                _resolve_user(self, channel, v, resolved)
-            elif isinstance(v, Role):
-                resolved.setdefault("roles", {})[str(v.id)] = role_payload(v)
-            elif isinstance(v, Channel):
-                resolved.setdefault("channels", {})[str(v.id)] = channel_payload(
-                    self, v, permissions_for=self.bot_user
-                )
-            else:
-                raise FakeDiscordError(f"select values must be User/Role/Channel records, got {v!r}")
-        return resolved
 
     def _component(self, user: User, msg: Message, data: dict[str, Any], label: str) -> Interaction:
         channel = self.channels[msg.channel_id]

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import ApiError, form_error
 from .payloads import ATTACHMENT_SIZE_LIMIT, timestamp_now
-from .records import EPHEMERAL, Attachment, Channel, Message, UploadedFile, User, snowflake_iso
+from .records import COMPONENTS_V2, EPHEMERAL, Attachment, Channel, Message, UploadedFile, User, snowflake_iso
+from .v2 import number_ids, resolve_media
 from .validate import check_message
 
 if TYPE_CHECKING:
@@ -122,10 +123,12 @@ def new_message(
     ``placeholder`` creates the empty "thinking" message of a deferred interaction response.
     Raises ApiError when the payload is invalid.
     """
-    if not placeholder:
-        check_message(payload, len(files))
-    mid = world.ids.next()
     flags = (int(payload.get("flags") or 0) & SETTABLE_FLAGS) | extra_flags
+    if not placeholder:
+        check_v2_allowed(channel, flags)
+        check_message(payload, len(files))
+        check_emojis(world, payload.get("components") or [])
+    mid = world.ids.next()
     reference = None
     if payload.get("message_reference"):
         ref = payload["message_reference"]
@@ -158,6 +161,7 @@ def new_message(
         msg.webhook_id = world.application_id
         msg.application_id = world.application_id
     msg.attachments = build_attachments(world, channel, payload, files)
+    msg.components = finish_components(msg.components, msg.attachments, flags)
     apply_mentions(world, msg, payload.get("allowed_mentions"))
     world.message_store[mid] = msg
     if not msg.ephemeral:
@@ -171,19 +175,20 @@ def apply_edit(world: World, msg: Message, payload: dict[str, Any], files: list[
 
     Raises ApiError (nothing changes) when the payload is invalid or would leave the message empty.
     """
-    check_message(payload, len(files), editing=True)
+    flags = edited_flags(msg, payload)
     channel = world.channels[msg.channel_id]
+    check_v2_allowed(channel, flags)
+    content = (payload["content"] or "") if "content" in payload else msg.content
+    embeds = list(payload["embeds"] or []) if "embeds" in payload else msg.embeds
+    v2 = bool(flags & COMPONENTS_V2)
+    check_message({**payload, "content": content, "embeds": embeds}, len(files), editing=True, v2=v2)
+    check_emojis(world, payload.get("components") or [])
     attachments = msg.attachments
     if "attachments" in payload or files:
         attachments = build_attachments(world, channel, payload, files, existing=msg.attachments)
-    content = (payload["content"] or "") if "content" in payload else msg.content
-    embeds = list(payload["embeds"] or []) if "embeds" in payload else msg.embeds
     components = list(payload["components"] or []) if "components" in payload else msg.components
-    flags = msg.flags
-    if payload.get("flags") is not None:
-        requested = int(payload["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL  # ephemerality cannot change
-        flags = (msg.flags & ~SETTABLE_FLAGS) | (msg.flags & EPHEMERAL) | requested
-    if not (content or embeds or components or attachments or flags & (1 << 15)):
+    components = finish_components(components, attachments, flags)
+    if not (content or embeds or components or attachments or v2):
         raise ApiError(400, 50006, "Cannot send an empty message")
     msg.versions.append(msg.snapshot())
     msg.content, msg.embeds, msg.components = content, embeds, components
@@ -191,3 +196,57 @@ def apply_edit(world: World, msg: Message, payload: dict[str, Any], files: list[
     if "content" in payload:
         apply_mentions(world, msg, payload.get("allowed_mentions"))
     msg.edited_at = timestamp_now()
+
+
+def edited_flags(msg: Message, payload: dict[str, Any]) -> int:
+    """The flags ``msg`` has after an edit with ``payload``: ephemerality cannot change, and
+    IS_COMPONENTS_V2 cannot be removed once set (400 / 50035 when an edit's flags drop it)."""
+    if payload.get("flags") is None:
+        return msg.flags
+    requested = int(payload["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL
+    if msg.flags & COMPONENTS_V2 and not requested & COMPONENTS_V2:
+        raise form_error(
+            "flags",
+            "The IS_COMPONENTS_V2 flag cannot be removed from a message once set.",
+            "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+        )
+    return (msg.flags & ~SETTABLE_FLAGS) | (msg.flags & EPHEMERAL) | requested
+
+
+def check_v2_allowed(channel: Channel, flags: int) -> None:
+    """400 / 50035 for a V2 message in a channel that refuses V2 (``fake.faults.refuse_v2``)."""
+    if flags & COMPONENTS_V2 and channel.refuses_v2:
+        raise form_error(
+            "flags",
+            "IS_COMPONENTS_V2 is not available in this channel.",
+            "MESSAGE_FLAGS_COMPONENTS_V2_UNAVAILABLE",
+        )
+
+
+def finish_components(
+    components: list[dict[str, Any]], attachments: list[Attachment], flags: int
+) -> list[dict[str, Any]]:
+    """The components as stored: for a V2 message, media references resolved to the message's
+    attachments (400 when one names none) and every component numbered (``id``), as Discord does."""
+    if not flags & COMPONENTS_V2:
+        return components
+    out = resolve_media(components, attachments)
+    number_ids(out)
+    return out
+
+
+def check_emojis(world: World, components: list[Any]) -> None:
+    """400 / 50035 when a button or select option shows a custom emoji (one with an ``id``) that is
+    not one of the application's emojis (``world.app_emojis``)."""
+    from .v2 import emoji_refs
+
+    for path, emoji in emoji_refs(components):
+        eid = emoji.get("id")
+        if eid is None:
+            continue
+        if not str(eid).isdigit() or int(eid) not in world.app_emojis:
+            raise form_error(
+                f"{path}.id",
+                f"Invalid emoji: {emoji!r} is not an emoji of this application.",
+                "BUTTON_COMPONENT_INVALID_EMOJI",
+            )

@@ -6,6 +6,7 @@ dict keys. Ids are Discord snowflakes (ints); ``mention`` helpers give ``<@id>``
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -14,6 +15,8 @@ from typing import Any, NamedTuple
 
 DISCORD_EPOCH_MS = 1420070400000
 
+#: A custom emoji in message text: ``<:name:id>`` or animated ``<a:name:id>``.
+CUSTOM_EMOJI = re.compile(r"<(a?):(\w{2,32}):(\d+)>")
 #: Channel types used by the fake.
 TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
 #: Message flags.
@@ -141,6 +144,8 @@ class Channel:
     last_message_id: int | None = None
     message_count: int = 0
     deleted: bool = False
+    #: Messages with the IS_COMPONENTS_V2 flag are refused here (400), as where V2 is not available.
+    refuses_v2: bool = False
 
     @property
     def is_thread(self) -> bool:
@@ -262,6 +267,19 @@ class Message:
     #: Earlier versions (content/embeds/components/attachment names and ids/flags) before each edit;
     #: an id finds the attachment (with its data) in ``World.attachments``.
     versions: list[dict[str, Any]] = field(default_factory=list)
+    #: Seconds added to the message's real age (its snowflake's time), to test edits of old messages.
+    aged: float = 0.0
+
+    @property
+    def age(self) -> float:
+        """Seconds since the message was created (by its id's timestamp), plus ``aged``."""
+        created_ms = (self.id >> 22) + DISCORD_EPOCH_MS
+        return time.time() - created_ms / 1000 + self.aged
+
+    @property
+    def v2(self) -> bool:
+        """True for a Components V2 message (flag IS_COMPONENTS_V2)."""
+        return bool(self.flags & COMPONENTS_V2)
 
     @property
     def ephemeral(self) -> bool:
@@ -330,9 +348,53 @@ class Message:
         )
 
     @property
+    def text_displays(self) -> list[str]:
+        """The content of every TextDisplay (type 10), wherever nested, in display order."""
+        return [c.get("content", "") for c in walk_components(self.components) if c.get("type") == 10]
+
+    @property
+    def images(self) -> list[Attachment]:
+        """The attachments the message shows as images, in display order: for a V2 message those
+        its media galleries and thumbnails show (resolved ``attachment://`` references); for any
+        other, its image attachments."""
+        if not self.flags & COMPONENTS_V2:
+            return [a for a in self.attachments if (a.content_type or "").startswith("image/")]
+        by_id = {a.id: a for a in self.attachments}
+        out = []
+        for comp in walk_components(self.components):
+            medias = [comp.get("media")] if comp.get("type") == 11 else []
+            if comp.get("type") == 12:
+                medias = [item.get("media") for item in comp.get("items") or []]
+            for media in medias:
+                att = by_id.get(int((media or {}).get("attachment_id") or 0))
+                if att is not None:
+                    out.append(att)
+        return out
+
+    @property
+    def custom_emojis(self) -> list[tuple[str, int]]:
+        """(name, id) of every custom emoji the message shows, in order: ``<:name:id>`` (or
+        ``<a:name:id>``) in its text, then the ``emoji`` of its buttons and select options."""
+        found = [(m[1], int(m[2])) for m in CUSTOM_EMOJI.findall(self.text)]
+        for comp in walk_components(self.components):
+            for emoji in [comp.get("emoji")] + [o.get("emoji") for o in comp.get("options") or []]:
+                if isinstance(emoji, dict) and emoji.get("id") is not None:
+                    found.append((str(emoji.get("name") or ""), int(emoji["id"])))
+        return found
+
+    @property
+    def accent_color(self) -> int | None:
+        """The accent colour of the message's first container (V2), None without one."""
+        for comp in walk_components(self.components):
+            if comp.get("type") == 17:
+                return comp.get("accent_color")
+        return None
+
+    @property
     def text(self) -> str:
-        """Content plus the text of every embed (title, description, fields, footer), for searching."""
-        parts = [self.content]
+        """Content, the text of every embed (title, description, fields, footer) and every
+        TextDisplay (wherever nested), for searching."""
+        parts = [self.content, *self.text_displays]
         for e in self.embeds:
             parts += [e.get("title", ""), e.get("description", "")]
             for f in e.get("fields", []):

@@ -11,10 +11,19 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from .errors import ApiError, form_error, unknown
-from .interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, Interaction
-from .messages import apply_edit, build_attachments, new_message
+from .interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, Interaction
+from .messages import (
+    SETTABLE_FLAGS,
+    apply_edit,
+    build_attachments,
+    check_emojis,
+    check_v2_allowed,
+    finish_components,
+    new_message,
+)
+from .modals import check_modal
 from .payloads import message_payload, timestamp_now
-from .records import EPHEMERAL, LOADING, Choice, Message
+from .records import COMPONENTS_V2, EPHEMERAL, LOADING, Choice, Message
 from .rest import Ctx, Reply, Router
 from .rest_channels import delete
 from .validate import check_choices, check_message
@@ -22,7 +31,12 @@ from .validate import check_choices, check_message
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
-VALID_CALLBACKS = {APPLICATION_COMMAND: {4, 5, 9}, MESSAGE_COMPONENT: {4, 5, 6, 7, 9}, AUTOCOMPLETE: {8}}
+VALID_CALLBACKS = {
+    APPLICATION_COMMAND: {4, 5, 9},
+    MESSAGE_COMPONENT: {4, 5, 6, 7, 9},
+    AUTOCOMPLETE: {8},
+    MODAL_SUBMIT: {4, 5, 6, 7},
+}
 
 
 def _truthy(value: str | None) -> bool:
@@ -97,9 +111,7 @@ async def callback(ctx: Ctx) -> Reply:
         check_choices(data.get("choices"))
         handle.choices = [Choice(c["name"], c["value"]) for c in data["choices"]]
     elif rtype == 9:
-        if not data.get("custom_id") or not data.get("title"):
-            raise form_error("data", "A modal needs a custom_id and a title.", "BASE_TYPE_REQUIRED")
-        handle.modal = data
+        handle.modal = check_modal(data)
     handle.callbacks.append(body)
     handle.acked_at = asyncio.get_running_loop().time()
     handle.response = msg
@@ -143,15 +155,19 @@ def _target(ctx: Ctx, handle: Interaction) -> Message:
 
 def _fill_placeholder(ctx: Ctx, msg: Message, payload: dict[str, Any]) -> None:
     """Turn the deferred "thinking" message into the real response (keeps its ephemeral flag)."""
-    check_message(payload, len(ctx.files))
     channel = ctx.fake.channels[msg.channel_id]
+    flags = (msg.flags & ~LOADING) | (int(payload.get("flags") or 0) & SETTABLE_FLAGS & ~EPHEMERAL)
+    check_v2_allowed(channel, flags)
+    check_message(payload, len(ctx.files), v2=bool(flags & COMPONENTS_V2))
+    check_emojis(ctx.fake, payload.get("components") or [])
     attachments = build_attachments(ctx.fake, channel, payload, ctx.files)
+    components = finish_components(list(payload.get("components") or []), attachments, flags)
     msg.versions.append(msg.snapshot())
     msg.content = payload.get("content") or ""
     msg.embeds = list(payload.get("embeds") or [])
-    msg.components = list(payload.get("components") or [])
+    msg.components = components
     msg.attachments = attachments
-    msg.flags = (msg.flags & ~LOADING) | (int(payload.get("flags") or 0) & ~EPHEMERAL & ~LOADING)
+    msg.flags = flags
     msg.edited_at = timestamp_now()
     from .messages import apply_mentions
 

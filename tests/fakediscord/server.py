@@ -14,7 +14,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import rest, rest_channels, rest_interactions
+from . import rest, rest_channels, rest_emojis, rest_interactions
 from .errors import FakeDiscordError, FakeDiscordTimeout
 from .faults import Faults
 from .gateway import MESSAGE_CONTENT, Gateway, Session
@@ -92,6 +92,7 @@ class FakeDiscord(Driver, World):
         rest.install(self.api_router, self.cdn_router)
         rest_channels.install(self.api_router)
         rest_interactions.install(self.api_router)
+        rest_emojis.install(self.api_router, self.cdn_router)
         self.gateway = Gateway(self, int(heartbeat_interval * 1000))
         #: Injected REST and gateway faults (see ``fakediscord.faults``).
         self.faults = Faults(self)
@@ -279,6 +280,11 @@ class FakeDiscord(Driver, World):
         """The newest message in the channel, or None."""
         msgs = self._channel_messages(channel, include_ephemeral, False)
         return msgs[-1] if msgs else None
+
+    def unknown_emojis(self, message: Message) -> list[tuple[str, int]]:
+        """The custom emojis ``message`` shows (text and components) that are not application
+        emojis of the bot: Discord shows such text as ``:name:``, so a test asserts this is empty."""
+        return [(name, eid) for name, eid in message.custom_emojis if eid not in self.app_emojis]
 
     def message(self, message_id: int) -> Message:
         """A message by id (deleted ones included); raises KeyError."""

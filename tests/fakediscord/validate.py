@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from .errors import ApiError, form_error
+from .v2 import check_no_legacy_fields, check_v2_components, is_v2
 
 CONTENT_MAX = 2000
 EMBEDS_MAX = 10
@@ -27,8 +28,16 @@ def _len(value: Any) -> int:
     return len(value) if isinstance(value, str) else 0
 
 
-def check_message(payload: dict[str, Any], n_files: int, *, editing: bool = False) -> None:
-    """Check content, embeds and components of a message create/edit payload."""
+def check_message(
+    payload: dict[str, Any], n_files: int, *, editing: bool = False, v2: bool | None = None
+) -> None:
+    """Check content, embeds and components of a message create/edit payload.
+
+    ``v2``: whether the message is (or becomes) a Components V2 message; by default, whether the
+    payload's ``flags`` say so. A V2 message has no content or embeds and V2 components (see
+    ``fakediscord.v2``); any other has at most 5 action rows."""
+    if v2 is None:
+        v2 = is_v2(payload.get("flags"))
     content = payload.get("content")
     if content is not None and not isinstance(content, str):
         raise form_error("content", "Must be a string.")
@@ -45,8 +54,10 @@ def check_message(payload: dict[str, Any], n_files: int, *, editing: bool = Fals
             "embeds", f"Embed size exceeds maximum size of {EMBED_TOTAL_MAX}", "MAX_EMBED_SIZE_EXCEEDED"
         )
     components = payload.get("components") or []
-    flags = payload.get("flags") or 0
-    if not flags & (1 << 15):
+    if v2:
+        check_no_legacy_fields(content, embeds)
+        check_v2_components(components)
+    else:
         check_components(components)
     if not editing:
         has_body = (
@@ -99,8 +110,12 @@ def check_components(rows: list[dict[str, Any]]) -> None:
         raise form_error("components", f"Must be {ROWS_MAX} or fewer in length.", "BASE_TYPE_MAX_LENGTH")
     seen: set[str] = set()
     for i, row in enumerate(rows):
-        if row.get("type") != 1:
-            raise form_error(f"components.{i}.type", "Top-level components must be action rows (type 1).")
+        if not isinstance(row, dict) or row.get("type") != 1:
+            raise form_error(
+                f"components.{i}",
+                'Value of field "type" must be one of (1,) (other types need the IS_COMPONENTS_V2 flag).',
+                "UNION_TYPE_CHOICES",
+            )
         children = row.get("components") or []
         if not children:
             raise form_error(

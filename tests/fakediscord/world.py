@@ -112,6 +112,10 @@ class World:
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         #: Interactions by id (filled by the driver; message payloads read it for interaction_metadata).
         self.interaction_records: dict[int, Any] = {}
+        #: The application's own emojis by id (``{"id", "name", "animated"}``; see rest_emojis).
+        self.app_emojis: dict[int, dict[str, Any]] = {}
+        #: The image bytes of each application emoji, by id.
+        self.app_emoji_images: dict[int, bytes] = {}
         #: Base URL of the fake (attachment URLs point here); set by the server when it starts.
         self.cdn_base = "http://127.0.0.1:0"
 
@@ -290,6 +294,13 @@ class World:
     def open_dms(self, user: User) -> None:
         """Let the bot DM ``user`` again."""
         user.dms_open = True
+
+    def age_messages(self, seconds: float, channel: Channel | None = None) -> None:
+        """Make every message so far (or those of ``channel``) ``seconds`` older (``Message.aged``),
+        as if that time had passed, for the refusal of edits of old messages."""
+        for msg in self.message_store.values():
+            if channel is None or msg.channel_id == channel.id:
+                msg.aged += seconds
 
     # ----------------------------------------------------------------- lookups
     def guild_of(self, channel: Channel) -> Guild | None:
