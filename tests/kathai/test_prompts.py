@@ -267,7 +267,7 @@ def test_autocomplete_lists_sales_with_points_before_the_other_moves() -> None:
     assert heads.index("offer") < heads.index("bribe")
     # typing narrows it as before; the target of an offer is labelled with the player token
     assert [v for v, _ in E.complete(s, 0, "p")] == ["pass"]
-    assert ("offer s2", "{s2}") in E.complete(s, 0, "offer ")
+    assert ("offer s2", "offer {s2} … then the cards you give, or for") in E.complete(s, 0, "offer ")
 
 
 def test_move_form_lists_sales_then_pass_swap_buy_offers_bribes() -> None:
@@ -368,7 +368,7 @@ async def test_host_refuses_an_unknown_name_with_the_seats_of_this_game(host: Ga
 async def test_host_autocomplete_reads_names_and_names_the_targets(host: GameService) -> None:
     gid = await _kathai_game(host)
     g = await host.get(gid)
-    assert ("offer s1", "Bob") in host.complete_for(g, 10, "offer ")
+    assert ("offer s1", "offer Bob … then the cards you give, or for") in host.complete_for(g, 10, "offer ")
     assert [v for v, _ in host.complete_for(g, 10, "offer cy")] == ["offer s2"]
     assert host.complete_for(g, 10, "offer zed ") == []  # an unknown name offers nothing
 
@@ -391,10 +391,11 @@ def test_autocomplete_gives_next_tokens() -> None:
     got = E.complete(s, 0, "")
     assert [v for v, _ in got] == ["sell gold t1 t2 t40", "sell", "pass", "swap", "offer", "bribe"]
     assert "4 points" in got[0][1]
+    then = " … then the cards you give, or for"
     assert E.complete(s, 0, "offer ") == [
-        ("offer all", "offer all"),
-        ("offer s1", "{s1}"),
-        ("offer s2", "{s2}"),
+        ("offer all", "offer all" + then),
+        ("offer s1", "offer {s1}" + then),
+        ("offer s2", "offer {s2}" + then),
     ]
     assert [v for v, _ in E.complete(s, 0, "offer all t1 t2 for sa")] == ["offer all t1 t2 for salt"]
     assert [v for v, _ in E.complete(s, 0, "sell gold t1 t2 t4")] == ["sell gold t1 t2 t40"]
