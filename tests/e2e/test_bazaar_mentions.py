@@ -22,7 +22,7 @@ from tests.render_stub import use_stub
 GAMES = {
     # game -> options shortening it (a Kathai game of a few turns still has many offers to all)
     "kathai": "turn_limit=4",
-    "phraya": "",
+    "phraya": "round_limit=8",
     "pralaya": "",
     "ra": "",
 }
