@@ -246,6 +246,20 @@ def from_legal(
     return Prompt(seat, text, tuple(groups), public)
 
 
+THEN = " … then "
+"""What joins a partial completion's text to what comes next (see :func:`going_on`)."""
+OR_ON = " … or go on: "
+"""What joins a whole action's text to what may still follow it (see :func:`going_on`)."""
+
+
+def going_on(value: str, what: str, *, whole: bool = False) -> str:
+    """The ``/move`` autocomplete label of ``value`` when more may be typed after it: the text
+    and what comes next, ``"swap … then a card of your hand"``; for a ``whole`` action that may
+    also go on, ``"accept … or go on: the cards you show"``. Games say ``what``; a host shows
+    the label as it is."""
+    return f"{value}{OR_ON if whole else THEN}{what}"
+
+
 def next_tokens(candidates: Iterable[str], prefix: str, limit: int = MAX_CHOICES) -> list[tuple[str, str]]:
     """Autocomplete by next token: for the legal texts in ``candidates`` that start with the
     words of ``prefix``, the distinct continuations up to the end of the next word, as

@@ -137,13 +137,18 @@ def _check_prompt(engine: base.Engine, state: Any, seat: int, legal: list[str]) 
 
 
 def _check_complete(engine: base.Engine, state: Any, seat: int, legal: list[str], rng: random.Random) -> None:
-    """Autocomplete offers at most 25 entries, and each is a legal move or the start of one."""
+    """Autocomplete offers at most 25 entries, and each is a legal move, or the start of one
+    labelled with what comes next (a pair may be typed in either order: its start need not be
+    the canonical text's)."""
     for prefix in ["", legal[0][:1], rng.choice(legal)]:
         got = engine.complete(state, seat, prefix)
         assert len(got) <= 25
         for value, label in got:
             assert label
-            assert any(a == value or a.startswith(value + " ") for a in legal), value
+            if prompt.THEN in label:
+                assert engine.is_legal(state, seat, value) is not None, label
+            else:
+                assert engine.is_legal(state, seat, value) is None, (value, label)
     assert engine.complete(state, seat, ""), "no completion for an awaited seat"
 
 

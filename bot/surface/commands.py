@@ -69,7 +69,8 @@ async def move_autocomplete(interaction: discord.Interaction, current: str) -> l
         return []
     out = []
     for value, label in bot.service.complete_for(game, interaction.user.id, inputs.typed(current))[:25]:
-        name = value if label == value else f"{label} — {value}"
+        # a label that begins with its text (a move that goes on: "swap … then a card") is shown alone
+        name = label if label == value or label.startswith(value + " ") else f"{label} — {value}"
         out.append(Choice(name=name[:100], value=value[:100]))
     return out
 

@@ -124,6 +124,11 @@ def _cards(toks: list[str]) -> tuple[int, ...]:
     return tuple(sorted(ids))
 
 
+def goods_word(tok: str) -> int | None:
+    """The goods ``tok`` names (lower case: a code, a plural or the board's name), or None."""
+    return _GOODS_WORDS.get(tok)
+
+
 def _goods(tok: str) -> int:
     g = _GOODS_WORDS.get(tok)
     if g is None:

@@ -3,7 +3,8 @@ on a game's length (docs/rules/pralaya.md#length).
 
 Canonical forms: ``take <cell>``, ``done``, ``buy veda <g>g <s>s <c>c``, ``buy dhoni <g>g <s>s <c>c``,
 ``pass``, ``discard <cell>``. A payment's counts range over the coins that exist (0–5 gold,
-0–6 silver, 0–4 copper); cells over the largest island (a1–c6).
+0–6 silver, 0–4 copper) and may be typed in any order (``buy veda 1s 0g 1c`` is read as
+``buy veda 0g 1s 1c``); cells over the largest island (a1–c6).
 """
 
 from __future__ import annotations
@@ -75,6 +76,11 @@ def parse(text: str, cols: int = 6) -> str:
     if norm in KNOWN:
         return norm
     words = norm.split(" ")
+    coins = sorted(words[2:], key=lambda w: "gsc".find(w[-1:]))
+    if words[0] == "buy" and [w[-1:] for w in coins] == ["g", "s", "c"]:  # the coins in any order
+        ordered = " ".join(words[:2] + coins)
+        if ordered in KNOWN:
+            return ordered
     verb = words[0]
     if verb in ("take", "discard"):
         why = f"`{verb}` needs one cell of the island, a row a–c and a column 1–{cols}, e.g. `{verb} b4`."
@@ -83,7 +89,7 @@ def parse(text: str, cols: int = 6) -> str:
             why = "Buy a `veda` or a `dhoni` with three coin counts, e.g. `buy veda 0g 1s 1c`."
         else:
             why = (
-                f"A payment is three counts in the order gold, silver, copper, e.g. `buy {words[1]} 0g 1s 1c`"
+                f"A payment is three counts, gold, silver and copper, e.g. `buy {words[1]} 0g 1s 1c`"
                 f" (at most {MAX_COINS['gol']} gold, {MAX_COINS['sil']} silver, {MAX_COINS['cop']} copper)."
             )
     elif verb in ("done", "pass"):

@@ -267,7 +267,7 @@ def test_autocomplete_lists_sales_with_points_before_the_other_moves() -> None:
     assert heads.index("offer") < heads.index("bribe")
     # typing narrows it as before; the target of an offer is labelled with the player token
     assert [v for v, _ in E.complete(s, 0, "p")] == ["pass"]
-    assert ("offer s2", "{s2}") in E.complete(s, 0, "offer ")
+    assert ("offer s2", "offer {s2} … then the cards you give, or for") in E.complete(s, 0, "offer ")
 
 
 def test_move_form_lists_sales_then_pass_swap_buy_offers_bribes() -> None:
@@ -368,7 +368,7 @@ async def test_host_refuses_an_unknown_name_with_the_seats_of_this_game(host: Ga
 async def test_host_autocomplete_reads_names_and_names_the_targets(host: GameService) -> None:
     gid = await _kathai_game(host)
     g = await host.get(gid)
-    assert ("offer s1", "Bob") in host.complete_for(g, 10, "offer ")
+    assert ("offer s1", "offer Bob … then the cards you give, or for") in host.complete_for(g, 10, "offer ")
     assert [v for v, _ in host.complete_for(g, 10, "offer cy")] == ["offer s2"]
     assert host.complete_for(g, 10, "offer zed ") == []  # an unknown name offers nothing
 
@@ -391,10 +391,11 @@ def test_autocomplete_gives_next_tokens() -> None:
     got = E.complete(s, 0, "")
     assert [v for v, _ in got] == ["sell gold t1 t2 t40", "sell", "pass", "swap", "offer", "bribe"]
     assert "4 points" in got[0][1]
+    then = " … then the cards you give, or for"
     assert E.complete(s, 0, "offer ") == [
-        ("offer all", "offer all"),
-        ("offer s1", "{s1}"),
-        ("offer s2", "{s2}"),
+        ("offer all", "offer all" + then),
+        ("offer s1", "offer {s1}" + then),
+        ("offer s2", "offer {s2}" + then),
     ]
     assert [v for v, _ in E.complete(s, 0, "offer all t1 t2 for sa")] == ["offer all t1 t2 for salt"]
     assert [v for v, _ in E.complete(s, 0, "sell gold t1 t2 t4")] == ["sell gold t1 t2 t40"]
@@ -444,3 +445,91 @@ def test_main_prompt_text_summarises_the_hand() -> None:
     s = build(hands=["t5 t13 t31 t40 t41", "t3", "t4"])
     text = E.prompt(s, 0).text
     assert "salt 7 (sell now: 6 pts)" in text and "profit cards 0" in text
+
+
+# --------------------------------------------------------------------------- typing as the board reads
+# (issue #26, item 7: a bribe's pair typed left goods first; what comes next, labelled)
+
+# silk left of gold, gold left of tea: the pairs are silk|gold, gold|tea, tea|salt, salt|spice
+MARKET = "silk gold tea salt spice"
+
+
+def _values(got: list[tuple[str, str]]) -> list[str]:
+    return [v for v, _ in got]
+
+
+def test_a_bribe_pair_in_either_order_is_the_same_action() -> None:
+    assert E.parse("bribe silk gold t1") == E.parse("bribe gold silk t1") == "bribe gold silk t1"
+    assert E.parse("Bribe  SPICES salt profit") == "bribe salt spice profit"
+    s = build(hands=["t1 t2", "t3", "t5"], market=MARKET)
+    assert E.is_legal(s, 0, "bribe silk gold t1") is None
+    board_order = base.play(E, s, 0, "bribe silk gold t1")
+    goods_order = base.play(E, s, 0, "bribe gold silk t1")
+    assert board_order.action == goods_order.action == "bribe gold silk t1"
+    assert board_order.state == goods_order.state
+    assert E.is_legal(s, 0, "bribe silk tea t1") is not None  # not neighbours: refused as before
+
+
+def test_a_bribe_typed_left_goods_first_completes() -> None:
+    s = build(hands=["t1 t2", "t3", "t5"], profit=["t11"], market=MARKET)
+    # the goods in the order the board shows them, left first
+    assert _values(E.complete(s, 0, "bribe ")) == [f"bribe {g}" for g in MARKET.split()]
+    assert _values(E.complete(s, 0, "bribe silk ")) == ["bribe silk gold"]
+    assert _values(E.complete(s, 0, "bribe gold ")) == ["bribe gold silk", "bribe gold tea"]
+    assert _values(E.complete(s, 0, "bribe g")) == ["bribe gold"]
+    for typed in ("bribe silk gold ", "bribe gold silk "):  # was: nothing for the left-first order
+        got = E.complete(s, 0, typed)
+        assert _values(got) == [typed + pay for pay in ("t1", "t2", "profit")]
+        assert all(E.is_legal(s, 0, v) is None and label == v for v, label in got)
+    assert _values(E.complete(s, 0, "bribe silk gold p")) == ["bribe silk gold profit"]
+    assert E.complete(s, 0, "bribe silk tea ") == []  # not neighbours
+    assert E.complete(s, 0, "bribe silk gold t9") == []  # not in the hand
+
+
+def test_a_locked_pair_is_not_offered_in_either_order() -> None:
+    s = build(hands=["t1 t2", "t3", "t5"], market=MARKET, lock=("gold", "silk", "t40", 1))
+    assert "bribe silk" not in _values(E.complete(s, 0, "bribe "))
+    assert _values(E.complete(s, 0, "bribe gold ")) == ["bribe gold tea"]
+    assert E.complete(s, 0, "bribe silk gold ") == []
+
+
+def test_partial_completions_say_what_comes_next() -> None:
+    s = build(hands=["t1 t2 t40", "t3 t4", "t5 t30"], market=MARKET)
+    got = dict(E.complete(s, 0, ""))
+    assert got["swap"] == "swap … then a card of your hand"
+    assert got["sell"] == "sell … then the goods to sell"
+    assert got["offer"] == "offer … then to whom: all or a player"
+    assert got["bribe"] == "bribe … then two goods side by side"
+    assert got["pass"] == "pass"  # a whole action, nothing after it
+    assert dict(E.complete(s, 0, "offer "))["offer s1"] == "offer {s1} … then the cards you give, or for"
+    assert dict(E.complete(s, 0, "offer all t1 for "))["offer all t1 for salt"].endswith(
+        "then how many cards"
+    )
+    assert (
+        dict(E.complete(s, 0, "offer all t1 for salt "))["offer all t1 for salt 1"]
+        == "offer all t1 for salt 1"
+    )
+    assert dict(E.complete(s, 0, "swap "))["swap t1"] == "swap t1"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_partial_completion_leads_on_to_a_legal_move(seed: int) -> None:
+    rng = random.Random(seed)
+    for st in random_states(25, seed=seed):
+        for q in E.to_move(st):
+            legal = E.legal_actions(st, q)
+            a = rng.choice(legal)
+            for prefix in ["", "bribe ", a.split(" ")[0] + " ", a[: len(a) // 2], a]:
+                for value, label in E.complete(st, q, prefix):
+                    if pr.THEN not in label:
+                        assert E.is_legal(st, q, value) is None, (value, label)
+                        continue
+                    assert label.startswith(value.split(" ")[0]) and E.is_legal(st, q, value) is not None
+                    on = value  # taking the first completion each time ends in a legal move
+                    for _ in range(12):
+                        nxt = E.complete(st, q, on + " ")
+                        assert nxt, (value, on)
+                        on = nxt[0][0]
+                        if E.is_legal(st, q, on) is None:
+                            break
+                    assert E.is_legal(st, q, on) is None, (value, on)
