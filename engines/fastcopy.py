@@ -87,26 +87,6 @@ def update(obj: T, changes: Mapping[str, Any], /) -> T:
     return new
 
 
-def build_dict_reference(cls: type[T], fields: dict[str, Any], /) -> T:
-    """:func:`build_reference` from the fields in ``fields``; its other entries are set
-    afterwards as :func:`memo` entries."""
-    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    out = build_reference(cls, **{k: v for k, v in fields.items() if k in names})
-    vars(out).update({k: v for k, v in fields.items() if k not in names})
-    return out
-
-
-def build_dict(cls: type[T], fields: dict[str, Any], /) -> T:
-    """An instance of the frozen dataclass ``cls`` holding ``fields`` (every field given), without
-    ``__init__`` and without copying: ``fields`` becomes its dict, so the caller hands it over and
-    never touches it again (a small value built often, such as an event)."""
-    if _reference:
-        return build_dict_reference(cls, fields)
-    new: T = _new(cls)
-    _set(new, "__dict__", fields)
-    return new
-
-
 def build_reference(cls: type[T], /, **values: Any) -> T:
     """``cls(**values)``."""
     return cls(**values)

@@ -55,7 +55,7 @@ def test_update_matches_replace() -> None:
 
 
 @pytest.mark.parametrize("ref", [False, True])
-def test_thaw_dict_and_build_dict_match_their_reference(ref: bool) -> None:
+def test_thaw_dict_and_make_match_their_reference(ref: bool) -> None:
     t = Toy(1, (2, 3))
     fastcopy.remember(t, "_note", "x")
     fastcopy.use_reference(ref)
@@ -63,7 +63,7 @@ def test_thaw_dict_and_build_dict_match_their_reference(ref: bool) -> None:
         w, d = fastcopy.thaw_dict(t)
         d["a"] = 5
         d["c"] = "y"
-        built = fastcopy.build_dict(Toy, {"a": 1, "b": (), "c": "z", "_note": "y"})
+        built = fastcopy.make(Toy, {"a": 1, "b": (), "c": "z", "_note": "y"})
     finally:
         fastcopy.use_reference(False)
     assert w == Toy(5, (2, 3), "y") and type(w) is Toy and w is not t
@@ -71,7 +71,7 @@ def test_thaw_dict_and_build_dict_match_their_reference(ref: bool) -> None:
     assert t == Toy(1, (2, 3)) and vars(t)["a"] == 1  # the original is unchanged
     assert vars(w) == vars(fastcopy.thaw_dict_reference(w)[0])
     assert built == Toy(1, (), "z") and fastcopy.memo(built, "_note") == "y"
-    ref_built = fastcopy.build_dict_reference(Toy, {"a": 1, "b": (), "c": "z", "_note": "y"})
+    ref_built = fastcopy.make_reference(Toy, {"a": 1, "b": (), "c": "z", "_note": "y"})
     assert vars(built) == vars(ref_built)
     with pytest.raises(FrozenInstanceError):
         w.a = 9  # type: ignore[misc]

@@ -6,7 +6,7 @@ from typing import Any
 
 from engines import fastcopy
 from engines.base import Event
-from engines.fastcopy import build_dict, poke
+from engines.fastcopy import make, poke
 from engines.phraya import data
 from engines.phraya.state import State, t4
 
@@ -15,7 +15,7 @@ Events = list[Event]
 
 def event(kind: str, text: str, data: dict[str, Any]) -> Event:
     """``Event(kind, text, data)`` (public), made without the dataclass ``__init__``."""
-    return build_dict(Event, {"kind": kind, "text": text, "data": data, "private_to": None, "twin": None})
+    return make(Event, {"kind": kind, "text": text, "data": data, "private_to": None, "twin": None})
 
 
 def write(s: State, **changes: Any) -> State:
