@@ -232,17 +232,13 @@ class Faults:
         placeholder) fail with 400 / 50035 "unfurled media item attachment not found", as
         Discord answers them (discord-api-docs issue 7529); nothing changes."""
         fake = self.fake
-        return self._add(
-            Fault(
-                "fail",
-                "*",
-                times,
-                lambda r: refusals.is_v2_media_edit(fake, r),
-                status=400,
-                code=50035,
-                message="Invalid Form Body",
-                errors=refusals.MEDIA_NOT_FOUND_ERRORS,
-            )
+        return self._refuse(
+            lambda r: refusals.is_v2_media_edit(fake, r),
+            times,
+            status=400,
+            code=50035,
+            message="Invalid Form Body",
+            errors=refusals.MEDIA_NOT_FOUND_ERRORS,
         )
 
     def refuse_old_edits(self, older_than: float = 3600.0, *, times: int | None = None) -> Fault:
@@ -251,17 +247,13 @@ class Faults:
         429 with code 30046 and no ``Via`` header, so discord.py raises ``HTTPException``
         (status 429, code 30046) at once instead of retrying; nothing changes."""
         fake = self.fake
-        return self._add(
-            Fault(
-                "fail",
-                "*",
-                times,
-                lambda r: refusals.is_old_edit(fake, r, older_than),
-                status=429,
-                code=30046,
-                message=refusals.OLD_EDITS_MESSAGE,
-                via=False,
-            )
+        return self._refuse(
+            lambda r: refusals.is_old_edit(fake, r, older_than),
+            times,
+            status=429,
+            code=30046,
+            message=refusals.OLD_EDITS_MESSAGE,
+            via=False,
         )
 
     def refuse_v2(self, channel: Channel, refuse: bool = True) -> None:
@@ -273,6 +265,11 @@ class Faults:
     def clear(self) -> None:
         """Remove every fault (their hits stay in :attr:`log`)."""
         self.active.clear()
+
+    def _refuse(self, matches: Callable[[Request], bool], times: int | None, **answer: Any) -> Fault:
+        """A ``fail`` fault on every route for the requests ``matches`` picks, answered as
+        ``answer`` says (status, code, message, ...)."""
+        return self._add(Fault("fail", "*", times, matches, **answer))
 
     def _add(self, fault: Fault) -> Fault:
         self.active.append(fault)
