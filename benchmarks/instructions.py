@@ -11,7 +11,7 @@ count, the same from run to run.
     python benchmarks/instructions.py pralaya            # 3 players, k = 3000
     python benchmarks/instructions.py kathai -k 1000 --players 4
     python benchmarks/instructions.py phraya --tree /tmp/old   # an older checkout's engines
-    python benchmarks/instructions.py ra --keep ra.out   # keep the k run's file for callgrind_annotate
+    python benchmarks/instructions.py ra --keep cg/      # keep both runs' files for callgrind_annotate
 
 The file runs as a plain script (not ``-m``) so that ``--tree`` can point it at the engines of
 another checkout (a worktree of an older commit) with the same Python: the child puts that tree
@@ -58,26 +58,43 @@ def play(game: str, players: int, k: int) -> int:
 
 def count(game: str, players: int, k: int, tree: Path, keep: Path | None) -> int:
     """Ir (instructions executed) of one child run playing ``k`` actions of ``tree``'s engines
-    under callgrind."""
-    env = dict(os.environ, PYTHONHASHSEED="0")
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH")]))
+    under callgrind (its file kept in the folder ``keep`` as ``<game>-<k>.out``)."""
+    env = child_env(tree)
     with tempfile.TemporaryDirectory(prefix="bazaar-ir-") as tmp:
-        out = keep or Path(tmp) / "callgrind.out"
+        out = (keep or Path(tmp)) / f"{game}-{k}.out"
         cmd = [
             "valgrind",
+            "--quiet",
             "--tool=callgrind",
             f"--callgrind-out-file={out}",
-            sys.executable,
-            str(Path(__file__).resolve()),
-            game,
-            f"--players={players}",
-            "-k",
-            str(k),
-            "--play",
-            f"--tree={tree}",
+            *child_command(game, players, k, tree),
         ]
-        subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL)
         return read_ir(out.read_text())
+
+
+def child_env(tree: Path) -> dict[str, str]:
+    """The child's environment: ``tree`` first on the path, hashes seeded, and compiled modules
+    cached outside the trees (``PYTHONPYCACHEPREFIX``), so that no run spends its instructions
+    compiling (``PYTHONDONTWRITEBYTECODE`` would make every run compile every module)."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH")]))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "bazaar-ir-pycache")
+    return env
+
+
+def child_command(game: str, players: int, k: int, tree: Path) -> list[str]:
+    return [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        game,
+        f"--players={players}",
+        "-k",
+        str(k),
+        "--play",
+        f"--tree={tree}",
+    ]
 
 
 def read_ir(text: str) -> int:
@@ -94,7 +111,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int, default=3, help="player count (default 3)")
     parser.add_argument("-k", type=int, default=None, help="actions to play (default 3000, Kathai 1000)")
     parser.add_argument("--tree", type=Path, help="a checkout whose engines to measure (default: this one)")
-    parser.add_argument("--keep", type=Path, help="keep the k run's callgrind file here")
+    parser.add_argument("--keep", type=Path, help="a folder to keep both callgrind files in")
     parser.add_argument("--play", action="store_true", help="play k actions and exit (the child)")
     args = parser.parse_args(argv)
     k = DEFAULT_K.get(args.game, 3000) if args.k is None else args.k
@@ -106,7 +123,11 @@ def main(argv: list[str]) -> int:
         play(args.game, args.players, k)
         return 0
     tree = args.tree.resolve() if args.tree else Path(__file__).resolve().parent.parent
-    base_ir = count(args.game, args.players, 0, tree, None)
+    # once outside callgrind first, so that both counted runs find every module compiled
+    subprocess.run(child_command(args.game, args.players, 0, tree), env=child_env(tree), check=True)
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+    base_ir = count(args.game, args.players, 0, tree, args.keep)
     full_ir = count(args.game, args.players, k, tree, args.keep)
     per = (full_ir - base_ir) / max(k, 1)
     print(

@@ -11,7 +11,8 @@ The functions here copy the instance dict once instead:
 * :func:`work` / :func:`make` -- a "work dict": a state's fields copied once into a plain dict
   that one function edits (``d["step"] = 2``, no call per field), then the new instance made
   from that very dict (no second copy); :func:`make` also turns a dict literal of every field
-  into an instance (an event built at every action);
+  into an instance (an event built at every action); :func:`maker` writes such a literal once
+  as a constructor of its own (``new_event(kind, text, data)``, no call but its own);
 * :func:`thaw` / :func:`poke` -- a private copy that one function changes field by field and
   then hands out as the new value (it must not be changed after that);
 * :func:`memo` / :func:`remember` / :func:`forget` -- entries that ride along in a state's
@@ -20,7 +21,8 @@ The functions here copy the instance dict once instead:
   the AI such as the asks refused this turn). :func:`replace` and :func:`thaw` carry them along.
 
 Each has a plain reference version built on :mod:`dataclasses` (:func:`replace_reference`,
-:func:`build_reference`, :func:`work_reference`, :func:`make_reference`); :func:`use_reference`
+:func:`build_reference`, :func:`work_reference`, :func:`make_reference`,
+:func:`maker_reference`); :func:`use_reference`
 switches every call to them, so a test can play
 whole games both ways and compare (``tests/test_fastcopy.py``). The fast versions do no
 checking: callers pass field names and values of the right types, as the reference would demand.
@@ -142,6 +144,51 @@ def make(cls: type[T], values: dict[str, Any], /) -> T:
         return make_reference(cls, values)
     new: T = _new(cls)
     _set(new, "__dict__", values)
+    return new
+
+
+def maker_reference(cls: type[T], /, *names: str) -> Callable[..., T]:
+    """``lambda *values: cls(**dict(zip(names, values)))``."""
+
+    def new(*values: Any) -> T:
+        if len(values) != len(names):
+            raise TypeError(f"{cls.__name__}: {len(names)} values expected, {len(values)} given")
+        return cls(**dict(zip(names, values, strict=True)))
+
+    return new
+
+
+def maker(cls: type[T], /, *names: str) -> Callable[..., T]:
+    """A constructor of the frozen dataclass ``cls`` taking the fields ``names`` by position,
+    every other field at its plain default: ``maker(Event, "kind", "text", "data")`` gives
+    ``new(kind, text, data)``. It is :func:`make` of a dict literal without a call of its own:
+    its code is generated once here (as :mod:`dataclasses` generates ``__init__``), the dict
+    literal in field order. In reference mode it calls :func:`make_reference` (``cls(**fields)``)."""
+    defaults, _ = _defaults(cls)
+    fields = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    if len(set(names)) != len(names) or not set(names) <= set(fields):
+        raise TypeError(f"maker: {names} are not distinct fields of {cls.__name__}")
+    if any(not n.isidentifier() or n.startswith("_") for n in names):
+        raise TypeError("maker: fields whose names start with '_' are not supported")
+    rest = [f for f in fields if f not in names]
+    if not set(rest) <= set(defaults):
+        raise TypeError(f"maker: {cls.__name__}'s fields {rest} need plain defaults")
+    items = ", ".join(f"{f!r}: {f if f in names else '_fc_' + f}" for f in fields)
+    source = (
+        f"def _fc_outer(_fc_cls, {''.join('_fc_' + f + ', ' for f in rest)}):\n"
+        f"    def new({', '.join(names)}):\n"
+        f"        _fc_d = {{{items}}}\n"
+        "        if _reference:\n"
+        "            return make_reference(_fc_cls, _fc_d)\n"
+        "        _fc_o = _new(_fc_cls)\n"
+        "        _set(_fc_o, '__dict__', _fc_d)\n"
+        "        return _fc_o\n"
+        "    return new\n"
+    )
+    scope: dict[str, Any] = {}
+    exec(source, globals(), scope)  # the function reads this module's _reference, _new, _set
+    new: Callable[..., T] = scope["_fc_outer"](cls, *(defaults[f] for f in rest))
+    new.__qualname__ = new.__name__ = f"new_{cls.__name__}"
     return new
 
 

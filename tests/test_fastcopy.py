@@ -215,3 +215,37 @@ def test_build_fills_default_factories_like_init() -> None:
     assert fastcopy.build(WithFactory, a=1).notes is not fast.notes  # a fresh value each time
     given = fastcopy.build(WithFactory, a=2, notes=["x"])
     assert given == fastcopy.build_reference(WithFactory, a=2, notes=["x"])
+
+
+@pytest.mark.parametrize("ref", [False, True])
+def test_maker_matches_its_reference_and_the_constructor(ref: bool) -> None:
+    new_toy = fastcopy.maker(Toy, "b", "a")  # any order of the named fields; c at its default
+    fastcopy.use_reference(ref)
+    try:
+        made = new_toy((2,), 1)
+    finally:
+        fastcopy.use_reference(False)
+    expected = Toy(1, (2,))
+    assert made == expected == fastcopy.maker_reference(Toy, "b", "a")((2,), 1)
+    assert type(made) is Toy and list(vars(made).items()) == list(vars(expected).items())
+    with pytest.raises(FrozenInstanceError):
+        made.a = 9  # type: ignore[misc]
+
+
+def test_maker_refuses_what_it_cannot_make() -> None:
+    with pytest.raises(TypeError):
+        fastcopy.maker(Toy, "a")  # b has no default
+    with pytest.raises(TypeError):
+        fastcopy.maker(Toy, "a", "b", "z")  # no such field
+    with pytest.raises(TypeError):
+        fastcopy.maker(WithFactory, "a")  # items is plain, notes a factory: not filled in
+    with pytest.raises(TypeError):
+        fastcopy.maker_reference(Toy, "a", "b")(1)  # too few values, as the constructor would
+
+
+def test_public_event_is_the_event_constructor() -> None:
+    made = base.Event("take", "{s0} takes a1", {"seat": 0})
+    from engines.events import public_event
+
+    fast = public_event("take", "{s0} takes a1", {"seat": 0})
+    assert fast == made and vars(fast) == vars(made) and fast.public

@@ -18,7 +18,7 @@ from typing import Any
 
 from engines import fastcopy
 from engines.errors import GameOver, IllegalAction, NotYourTurn
-from engines.events import Event
+from engines.events import Event, public_event
 from engines.pralaya import data
 from engines.pralaya.describe import pay_phrase, why_illegal
 from engines.pralaya.legal import buy_actions, can_buy_with
@@ -63,8 +63,10 @@ def seat_tag(seat: int) -> str:
 def refill_event(cell: str, card: int) -> Event:
     """The ``refill`` event of ``cell`` receiving ``card`` (EMPTY: the deck was empty)."""
     if card == EMPTY:
-        return Event("refill", "%s stays empty: the deck is empty" % cell, {"cell": cell, "card": None})
-    return Event(
+        return public_event(
+            "refill", "%s stays empty: the deck is empty" % cell, {"cell": cell, "card": None}
+        )
+    return public_event(
         "refill", "%s refilled: %s" % (cell, CARD_NAME[card]), {"cell": cell, "card": data.CARD_IDS[card]}
     )
 
@@ -84,7 +86,7 @@ def _cell_event(kind: int, seat: int, n: int, cell: int, card: int) -> Event:
     if hit is None:
         name = CELLS[n][cell]
         verb, what = ("take", "takes") if kind == _TAKE else ("discard", "discards")
-        hit = _EVENTS[key] = Event(
+        hit = _EVENTS[key] = public_event(
             verb,
             "{s%d} %s %s (%s)" % (seat, what, name, CARD_NAME[card]),
             {"seat": seat, "cell": name, "card": data.CARD_IDS[card]},
@@ -104,7 +106,7 @@ def turn_event(seat: int, rnd: int, vitality: int, escaped: bool, can_take: bool
     else:
         note = "" if can_take else " · nothing affordable"
         text = f"Round {rnd} · {seat_tag(seat)}'s turn · {vitality} Vitality{note}{tail}"
-    hit = _EVENTS[key] = Event("turn", text, {"seat": seat, "round": rnd, "vitality": vitality})
+    hit = _EVENTS[key] = public_event("turn", text, {"seat": seat, "round": rnd, "vitality": vitality})
     return hit
 
 
@@ -114,9 +116,9 @@ def _seat_event(kind: int, seat: int) -> Event:
     hit = _EVENTS.get(key)
     if hit is None:
         if kind == _DONE:
-            hit = Event("done", "{s%d} is done collecting" % seat, {"seat": seat})
+            hit = public_event("done", "{s%d} is done collecting" % seat, {"seat": seat})
         else:
-            hit = Event("pass", "{s%d} buys nothing" % seat, {"seat": seat})
+            hit = public_event("pass", "{s%d} buys nothing" % seat, {"seat": seat})
         _EVENTS[key] = hit
     return hit
 
@@ -166,7 +168,7 @@ def buy_or_end(d: dict[str, Any], ev: list[Event]) -> None:
 
 
 def _game_over(d: dict[str, Any], ev: list[Event], reason: str, text: str) -> None:
-    ev.append(Event("end", f"The game ends: {text}.", {"reason": reason}))
+    ev.append(public_event("end", f"The game ends: {text}.", {"reason": reason}))
     d["step"] = OVER
     d["end_reason"] = reason
 
@@ -321,7 +323,7 @@ def do_buy(s: State, what: str, pay: tuple[int, int, int], ev: list[Event]) -> S
         k = s.n - veda.count(0) + 1
         d["veda"] = veda[:seat] + (k,) + veda[seat + 1 :]
         text = f"{seat_tag(seat)} buys a Veda with {paying}"
-        ev.append(Event("buy", text, {"seat": seat, "card": f"ve{k}", "paid": paid_ids}))
+        ev.append(public_event("buy", text, {"seat": seat, "card": f"ve{k}", "paid": paid_ids}))
     else:
         pile = s.dhoni_pile
         top = pile[0]
@@ -329,7 +331,7 @@ def do_buy(s: State, what: str, pay: tuple[int, int, int], ev: list[Event]) -> S
         d["dhoni_pile"] = pile[1:]
         comma = "," if " and " in paying else ""  # "with 1 gold and 1 copper, and escapes"
         text = f"{seat_tag(seat)} buys {DHONI_NAME[top]} with {paying}{comma} and escapes"
-        ev.append(Event("buy", text, {"seat": seat, "card": DHONI_IDS[top], "paid": paid_ids}))
+        ev.append(public_event("buy", text, {"seat": seat, "card": DHONI_IDS[top], "paid": paid_ids}))
     end(d, ev)
     return out
 

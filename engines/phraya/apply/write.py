@@ -6,16 +6,16 @@ from typing import Any
 
 from engines import fastcopy
 from engines.base import Event
-from engines.fastcopy import make, poke
+from engines.events import public_event
+from engines.fastcopy import poke
 from engines.phraya import data
 from engines.phraya.state import State, t4
 
 Events = list[Event]
 
 
-def event(kind: str, text: str, data: dict[str, Any]) -> Event:
-    """``Event(kind, text, data)`` (public), made without the dataclass ``__init__``."""
-    return make(Event, {"kind": kind, "text": text, "data": data, "private_to": None, "twin": None})
+event = public_event
+"""``event(kind, text, data)``: ``Event(kind, text, data)``, public (:data:`engines.events.public_event`)."""
 
 
 def write(s: State, **changes: Any) -> State:
