@@ -249,3 +249,20 @@ def test_public_event_is_the_event_constructor() -> None:
 
     fast = public_event("take", "{s0} takes a1", {"seat": 0})
     assert fast == made and vars(fast) == vars(made) and fast.public
+
+
+@pytest.mark.parametrize("ref", [False, True])
+def test_fields_of_a_thawed_copy_is_the_dict_thaw_dict_hands_out(ref: bool) -> None:
+    t = Toy(1, (2, 3))
+    fastcopy.remember(t, "_note", "x")
+    fastcopy.use_reference(ref)
+    try:
+        w, d = fastcopy.thaw_dict(t)
+        assert fastcopy.fields_of(w) is d
+        fastcopy.fields_of(w)["a"] = 5
+        copied = fastcopy.thaw(t)
+        fastcopy.fields_of(copied)["c"] = "y"
+    finally:
+        fastcopy.use_reference(False)
+    assert w == Toy(5, (2, 3)) and copied == Toy(1, (2, 3), "y")
+    assert t == Toy(1, (2, 3)) and fastcopy.memo(w, "_note") == fastcopy.memo(copied, "_note") == "x"

@@ -5,8 +5,9 @@ effects, ``interact`` the trades of the ACT step, ``ending`` the end of a turn a
 
 ``apply`` assumes the action is in the legal list (the engine checks that first).
 
-Speed: ``apply`` copies the state once (:func:`engines.fastcopy.thaw`) and every helper then
-writes into that private copy in place (``write``, ``write_player``: :func:`engines.fastcopy.poke`),
+Speed: ``apply`` copies the state once (:func:`engines.fastcopy.thaw_dict`) and every helper then
+writes into that private copy in place (``write``, ``write_player``: :func:`engines.fastcopy.poke`;
+a helper that writes several fields writes the copy's dict, :func:`engines.fastcopy.fields_of`),
 so an action costs one copy of the state however many fields it touches; :class:`Player` values
 stay immutable (a changed seat gets a new one). Nothing outside this package sees the copy before
 ``apply`` returns it, and from then on nobody writes to it again.
@@ -15,7 +16,7 @@ stay immutable (a changed seat gets a new one). Nothing outside this package see
 from __future__ import annotations
 
 from engines import fastcopy
-from engines.fastcopy import peek, poke, remember
+from engines.fastcopy import fields_of, peek, poke
 from engines.phraya import data
 from engines.phraya.apply.effects import advance, boat_to, discard, move_barge, play, refresh
 from engines.phraya.apply.ending import check_end, end_turn, enter_act
@@ -74,8 +75,9 @@ def _on_merchant(s: State, seat: int, verb: str, args: list[str], ev: Events) ->
     """The Merchant moved."""
     pos = (s.merchant + int(args[0])) % len(data.MERCHANT_ROUTE)
     a, b = data.MERCHANT_ROUTE[pos]
-    poke(s, "merchant", pos)
-    poke(s, "step", PRICE)
+    d = fields_of(s)
+    d["merchant"] = pos
+    d["step"] = PRICE
     ev.append(
         event(
             "merchant",
@@ -95,8 +97,9 @@ def _on_price(s: State, seat: int, verb: str, args: list[str], ev: Events) -> St
         gi = GI[g]
         prices[gi] = max(0, min(len(data.PRICE_ROWS[g]) - 1, prices[gi] + k))
         words.append(f"{g} {args[i + 1]} → {data.PRICE_ROWS[g][prices[gi]]}")
-    poke(s, "prices", t4(prices))
-    poke(s, "pending", "")
+    d = fields_of(s)
+    d["prices"] = t4(prices)
+    d["pending"] = ""
     ev.append(
         event(
             "price",
@@ -165,6 +168,8 @@ def _on_act(s: State, seat: int, verb: str, args: list[str], ev: Events) -> Stat
     return s
 
 
+_thaw_dict = fastcopy.thaw_dict
+
 _STEPS = {
     SETUP_BOAT: _on_setup_boat,
     SETUP_STALL: _on_setup_stall,
@@ -185,11 +190,11 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
     """The state after ``seat`` plays the legal ``action``, with the events, every
     self-resolving step after it applied, and the end of the game checked."""
     ev: Events = []
-    s = fastcopy.thaw(s)  # the one copy of the action: ``state.fresh``, written out
-    remember(s, LEGAL, None)  # no list kept (cheaper than forget: no call of its own)
+    s, d = _thaw_dict(s)  # the one copy of the action: ``state.fresh``, written out
+    d[LEGAL] = None  # no list kept (cheaper than forget: no call)
     verb, _, rest = action.partition(" ")
     args = rest.split()
-    step = s.step
+    step = d["step"]
     s = _STEPS[step](s, seat, verb, args, ev)
     if s.step != OVER:
         # the count kept on the state is current unless a stall piece was just placed at set-up

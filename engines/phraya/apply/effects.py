@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engines import fastcopy
-from engines.fastcopy import poke
+from engines.fastcopy import fields_of, poke
 from engines.phraya import data
 from engines.phraya.apply.ending import end_turn, enter_act
 from engines.phraya.apply.write import Events, event, gain_flowers, goods_delta, write, write_player
@@ -16,16 +15,12 @@ def play(s: State, seat: int, cid: str, ev: Events) -> State:
     p = s.players[seat]
     s = write_player(s, seat, hand=tuple([c for c in p.hand if c != cid]), discard=(*p.discard, cid))
     card = CARDS[cid]
-    poke(s, "card", cid)
-    poke(s, "effects", card.immediate)
-    # the rest of the turn's scratch is normally empty at the CARD step (``end_turn``): a write
-    # only where it is not (each write is a call)
-    if card.passive or s.passives:
-        poke(s, "passives", card.passive)
-    if s.used:
-        poke(s, "used", ())
-    if s.pending:
-        poke(s, "pending", "")
+    d = fields_of(s)
+    d["card"] = cid
+    d["effects"] = card.immediate
+    d["passives"] = card.passive
+    d["used"] = ()
+    d["pending"] = ""
     ev.append(event("play", f"{{s{seat}}} plays {cid} ({card.name}).", {"seat": seat, "card": cid}))
     return advance(s, ev)
 
@@ -62,10 +57,11 @@ def _retrieve(s: State, seat: int, ev: Events) -> State:
 def advance(s: State, ev: Events) -> State:
     """Resolve queued effects until one needs a choice; then MOVE (or ACT, or the turn's end)."""
     seat = s.cur
-    while s.effects:
-        eff = s.effects[0]
-        poke(s, "effects", s.effects[1:])
-        poke(s, "pending", eff)
+    d = fields_of(s)
+    while d["effects"]:
+        eff = d["effects"][0]
+        d["effects"] = d["effects"][1:]
+        d["pending"] = eff
         head, k = _HEADS.get(eff) or _head(eff)
         if head == "coins":
             s = write_player(s, seat, coins=s.players[seat].coins + k)
@@ -80,33 +76,32 @@ def advance(s: State, ev: Events) -> State:
                 )
             )
         elif head == "mer":
-            poke(s, "step", MERCHANT)
+            d["step"] = MERCHANT
             return s
         elif head == "barge":
-            poke(s, "step", BARGE)
+            d["step"] = BARGE
             return s
         elif head in ("g2f", "f2c"):
-            poke(s, "step", DISCARD)
+            d["step"] = DISCARD
             if legal(s, seat) != ["done"]:
                 return s
             ev.append(event("auto", f"{{s{seat}}} has nothing to discard.", {"seat": seat}))
         elif head == "boat2":
-            poke(s, "step", PREMOVE)
+            d["step"] = PREMOVE
             if premove_choices(s, seat):
                 return s
             ev.append(event("auto", f"{{s{seat}}} cannot move before the movement.", {"seat": seat}))
         elif head == "retrieve":
             return _retrieve(s, seat, ev)
-        poke(s, "pending", "")
-    if s.pending:
-        poke(s, "pending", "")
-    poke(s, "step", MOVE)
+        d["pending"] = ""
+    d["pending"] = ""
+    d["step"] = MOVE
     mask = move_mask(s, seat)
     if mask:
-        fastcopy.remember(s, LEGAL, (seat, move_texts(mask)))  # the legal list, for the engine
+        d[LEGAL] = (seat, move_texts(mask))  # the legal list, for the engine
         return s
     ev.append(event("auto", f"{{s{seat}}} cannot move and acts in place.", {"seat": seat}))
-    poke(s, "step", ACT)
+    d["step"] = ACT
     return enter_act(s, seat, ev)
 
 
@@ -174,8 +169,9 @@ def boat_to(s: State, seat: int, sec: str, ev: Events, verb: str) -> State:
             {"seat": seat, "from": start, "to": sec},
         )
     )
-    poke(s, "boats", tuple(boats))
-    poke(s, "last_move", (start, sec))
+    d = fields_of(s)
+    d["boats"] = tuple(boats)
+    d["last_move"] = (start, sec)
     return s
 
 

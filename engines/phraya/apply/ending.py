@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines import fastcopy
-from engines.fastcopy import poke
+from engines.fastcopy import fields_of
 from engines.phraya.apply.write import Events, event, goods_delta, write, write_player
 from engines.phraya.data import GOODS
 from engines.phraya.legal import act_texts
@@ -65,26 +65,19 @@ def finish_in_place(s: State, ev: Events, reason: str) -> State:
 
 
 def end_turn(s: State, ev: Events) -> State:
-    nxt = (s.cur + 1) % s.n
-    # the turn's scratch back to empty (a write only where it is not: each write is a call)
-    if s.card:
-        poke(s, "card", "")
-    if s.pending:
-        poke(s, "pending", "")
-    if s.effects:
-        poke(s, "effects", ())
-    if s.passives:
-        poke(s, "passives", ())
-    if s.used:
-        poke(s, "used", ())
-    poke(s, "cur", nxt)
-    poke(s, "step", CARD)
-    if nxt == s.first:
-        rnd = s.round + 1
-        poke(s, "round", rnd)
+    d = fields_of(s)
+    nxt = (d["cur"] + 1) % d["n"]
+    # the turn's scratch back to empty
+    d["card"] = d["pending"] = ""
+    d["effects"] = d["passives"] = d["used"] = ()
+    d["cur"] = nxt
+    d["step"] = CARD
+    if nxt == d["first"]:
+        rnd = d["round"] + 1
+        d["round"] = rnd
         limit = s.opts.round_limit
         if limit and rnd > limit:
-            poke(s, "round", limit)
+            d["round"] = limit
             return finish_in_place(s, ev, f"round limit {limit}")
         ev.append(event("round", f"Round {rnd}.", {"round": rnd}))
     return s
