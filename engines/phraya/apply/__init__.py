@@ -6,7 +6,7 @@ effects, ``interact`` the trades of the ACT step, ``ending`` the end of a turn a
 ``apply`` assumes the action is in the legal list (the engine checks that first).
 
 Speed: ``apply`` copies the state once (:func:`engines.fastcopy.thaw_dict`) and every helper then
-writes into that private copy in place (``write``, ``write_player``: :func:`engines.fastcopy.poke`;
+writes into that private copy in place (``write``, ``write_player``, :func:`engines.fastcopy.poke`;
 a helper that writes several fields writes the copy's dict, :func:`engines.fastcopy.fields_of`),
 so an action costs one copy of the state however many fields it touches; :class:`Player` values
 stay immutable (a changed seat gets a new one). Nothing outside this package sees the copy before
@@ -16,7 +16,7 @@ stay immutable (a changed seat gets a new one). Nothing outside this package see
 from __future__ import annotations
 
 from engines import fastcopy
-from engines.fastcopy import fields_of, peek, poke
+from engines.fastcopy import fields_of, peek
 from engines.phraya import data
 from engines.phraya.apply.effects import advance, boat_to, discard, move_barge, play, refresh
 from engines.phraya.apply.ending import check_end, end_turn, enter_act
@@ -62,12 +62,6 @@ def _on_setup_stall(s: State, seat: int, verb: str, args: list[str], ev: Events)
     if s.setup_i == s.n:
         s = write(s, step=CARD, cur=s.first, round=1, setup_i=0)
         ev.append(event("round", f"Round 1: {{s{s.first}}} starts.", {"round": 1, "seat": s.first}))
-    return s
-
-
-def _on_card(s: State, seat: int, verb: str, args: list[str], ev: Events) -> State:
-    """The card played (its effects follow)."""
-    s = play(s, seat, args[0], ev)
     return s
 
 
@@ -148,42 +142,19 @@ def _on_refresh(s: State, seat: int, verb: str, args: list[str], ev: Events) -> 
     return s
 
 
-def _on_move(s: State, seat: int, verb: str, args: list[str], ev: Events) -> State:
-    """The movement; trading follows."""
-    s = boat_to(s, seat, args[0], ev, "move")
-    poke(s, "step", ACT)
-    s = enter_act(s, seat, ev)
-    return s
-
-
-def _on_act(s: State, seat: int, verb: str, args: list[str], ev: Events) -> State:
-    """A trade, or ``end``."""
-    if verb == "end":
-        ev.append(event("end", f"{{s{seat}}} ends the turn.", {"seat": seat}))
-        s = end_turn(s, ev)
-    else:
-        s = interact(s, seat, verb, args, ev)
-        if s.step != OVER:
-            s = enter_act(s, seat, ev)
-    return s
-
-
 _thaw_dict = fastcopy.thaw_dict
 
 _STEPS = {
     SETUP_BOAT: _on_setup_boat,
     SETUP_STALL: _on_setup_stall,
-    CARD: _on_card,
     MERCHANT: _on_merchant,
     PRICE: _on_price,
     BARGE: _on_barge,
     DISCARD: _on_discard,
     PREMOVE: _on_premove,
     REFRESH: _on_refresh,
-    MOVE: _on_move,
-    ACT: _on_act,
 }
-"""What an action does at each step."""
+"""What an action does at each step but ACT, CARD and MOVE (written out in :func:`apply`)."""
 
 
 def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
@@ -195,7 +166,22 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
     verb, _, rest = action.partition(" ")
     args = rest.split()
     step = d["step"]
-    s = _STEPS[step](s, seat, verb, args, ev)
+    if step == ACT:  # the commonest steps without a call of their own (the others: _STEPS)
+        if verb == "end":
+            ev.append(event("end", f"{{s{seat}}} ends the turn.", {"seat": seat}))
+            s = end_turn(s, ev)
+        else:
+            s = interact(s, seat, verb, args, ev)
+            if s.step != OVER:
+                s = enter_act(s, seat, ev)
+    elif step == CARD:
+        s = play(s, seat, args[0], ev)
+    elif step == MOVE:
+        s = boat_to(s, seat, args[0], ev, "move")
+        d["step"] = ACT  # (boat_to writes the same copy)
+        s = enter_act(s, seat, ev)
+    else:
+        s = _STEPS[step](s, seat, verb, args, ev)
     if s.step != OVER:
         # the count kept on the state is current unless a stall piece was just placed at set-up
         # (an ACT interaction counts again itself)

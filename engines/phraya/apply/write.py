@@ -7,7 +7,7 @@ from typing import Any
 from engines import fastcopy
 from engines.base import Event
 from engines.events import public_event
-from engines.fastcopy import poke
+from engines.fastcopy import fields_of, poke
 from engines.phraya import data
 from engines.phraya.state import State, t4
 
@@ -20,8 +20,7 @@ event = public_event
 
 def write(s: State, **changes: Any) -> State:
     """Write ``changes`` into ``apply``'s own copy ``s`` (in place); returns ``s``."""
-    for name, value in changes.items():
-        poke(s, name, value)
+    fields_of(s).update(changes)
     return s
 
 
@@ -29,7 +28,7 @@ def write_player(s: State, seat: int, **changes: Any) -> State:
     """Give ``seat`` a new :class:`Player` with ``changes`` in ``apply``'s own copy ``s``."""
     ps = list(s.players)
     ps[seat] = fastcopy.update(ps[seat], changes)
-    poke(s, "players", tuple(ps))
+    fields_of(s)["players"] = tuple(ps)
     return s
 
 
