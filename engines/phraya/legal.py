@@ -159,7 +159,10 @@ def legal_actions(state: State, seat: int) -> list[str]:
     got = peek(state, LEGAL, None)
     if got is not None and got[0] == seat:
         return list(got[1])
-    return list(kept_legal(state, seat))
+    out = legal_texts(state, seat)  # kept_legal's miss, written out: no second call and peek
+    if out:
+        fastcopy.remember(state, LEGAL, (seat, out))
+    return list(out)
 
 
 def kept_legal(s: State, seat: int) -> tuple[str, ...]:

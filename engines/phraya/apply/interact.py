@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engines import fastcopy
-from engines.fastcopy import poke
+from engines.fastcopy import peek, poke
 from engines.phraya import data
 from engines.phraya.apply.ending import check_end
 from engines.phraya.apply.write import (
@@ -297,7 +296,7 @@ def interact(s: State, seat: int, verb: str, args: list[str], ev: Events) -> Sta
     """Apply one ACT interaction and mark its target used."""
     s, target = _TRADES[verb](s, seat, verb, args, ev)
     poke(s, "used", (*s.used, target))
-    if verb in _COUNTED or fastcopy.memo(s, HELD) is None:  # only these move a disk or a stall piece
+    if verb in _COUNTED or peek(s, HELD, None) is None:  # only these move a disk or a stall piece
         return check_end(s, ev)
     return s
 
