@@ -21,7 +21,7 @@ from engines.phraya import data
 from engines.phraya.apply.effects import advance, boat_to, discard, move_barge, play, refresh
 from engines.phraya.apply.ending import check_end, end_turn, enter_act
 from engines.phraya.apply.interact import interact, place_stall
-from engines.phraya.apply.write import Events, event, write
+from engines.phraya.apply.write import Events, event, seat_event, write
 from engines.phraya.data import GI
 from engines.phraya.legal import legal
 from engines.phraya.state import (
@@ -137,7 +137,7 @@ def _on_refresh(s: State, seat: int, verb: str, args: list[str], ev: Events) -> 
     if verb == "refresh":
         s = refresh(s, seat, ev)
     else:
-        ev.append(event("keep", f"{{s{seat}}} keeps the market as it is.", {"seat": seat}))
+        ev.append(seat_event("keep", "{seat} keeps the market as it is.", seat))
     s = end_turn(s, ev)
     return s
 
@@ -168,7 +168,7 @@ def apply(s: State, seat: int, action: str) -> tuple[State, Events]:
     step = d["step"]
     if step == ACT:  # the commonest steps without a call of their own (the others: _STEPS)
         if verb == "end":
-            ev.append(event("end", f"{{s{seat}}} ends the turn.", {"seat": seat}))
+            ev.append(seat_event("end", "{seat} ends the turn.", seat))
             s = end_turn(s, ev)
         else:
             s = interact(s, seat, verb, args, ev)

@@ -5,7 +5,15 @@ from __future__ import annotations
 from engines.fastcopy import fields_of, poke
 from engines.phraya import data
 from engines.phraya.apply.ending import end_turn, enter_act
-from engines.phraya.apply.write import Events, event, gain_flowers, goods_delta, write, write_player
+from engines.phraya.apply.write import (
+    Events,
+    event,
+    gain_flowers,
+    goods_delta,
+    seat_event,
+    write,
+    write_player,
+)
 from engines.phraya.data import CARDS, GI, board
 from engines.phraya.legal import legal, move_mask, move_texts, premove_choices
 from engines.phraya.state import ACT, BARGE, DISCARD, LEGAL, MERCHANT, MOVE, PREMOVE, REFRESH, State, nsorted
@@ -21,7 +29,7 @@ def play(s: State, seat: int, cid: str, ev: Events) -> State:
     d["passives"] = card.passive
     d["used"] = ()
     d["pending"] = ""
-    ev.append(event("play", f"{{s{seat}}} plays {cid} ({card.name}).", {"seat": seat, "card": cid}))
+    ev.append(seat_event("play", f"{{seat}} plays {cid} ({card.name}).", seat, cid))
     return advance(s, ev)
 
 

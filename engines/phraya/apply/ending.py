@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines import fastcopy
 from engines.fastcopy import fields_of
-from engines.phraya.apply.write import Events, event, goods_delta, write, write_player
+from engines.phraya.apply.write import Events, event, goods_delta, seat_event, write, write_player
 from engines.phraya.data import GOODS
 from engines.phraya.legal import act_texts
 from engines.phraya.state import CARD, HELD, LEGAL, OVER, State, conditions, fresh, price
@@ -88,7 +88,7 @@ def enter_act(s: State, seat: int, ev: Events) -> State:
     ``s`` for the engine, see ``state.LEGAL``)."""
     acts = act_texts(s, seat)
     if len(acts) == 1:
-        ev.append(event("auto", f"{{s{seat}}} has nothing more to do; the turn ends.", {"seat": seat}))
+        ev.append(seat_event("auto", "{seat} has nothing more to do; the turn ends.", seat))
         return end_turn(s, ev)
     fastcopy.remember(s, LEGAL, (seat, acts))
     return s

@@ -18,6 +18,23 @@ event = public_event
 """``event(kind, text, data)``: ``Event(kind, text, data)``, public (:data:`engines.events.public_event`)."""
 
 
+_SHARED: dict[tuple[str, int], Event] = {}
+"""The events that only name their seat (and maybe a card), one shared instance each: an
+:class:`Event` is a frozen value and nothing changes its ``data``, so equal happenings may share
+one (as Pralaya's do). Bounded by the seats times the texts and cards."""
+
+
+def seat_event(kind: str, text: str, seat: int, card: str = "") -> Event:
+    """``event(kind, text with {seat} for the seat's tag, {"seat": seat})`` (and ``"card": card``
+    when given), shared: made once per text, seat and card, then looked up."""
+    key = (text + card, seat)
+    hit = _SHARED.get(key)
+    if hit is None:
+        said = text.replace("{seat}", "{s%d}" % seat)
+        hit = _SHARED[key] = event(kind, said, {"seat": seat, "card": card} if card else {"seat": seat})
+    return hit
+
+
 def write(s: State, **changes: Any) -> State:
     """Write ``changes`` into ``apply``'s own copy ``s`` (in place); returns ``s``."""
     fields_of(s).update(changes)
