@@ -190,7 +190,9 @@ def why_better(
 ) -> str:
     """One or two sentences on why ``advice``'s move is better than ``played``, from ``view``."""
     ours, theirs = chances(engine, view, [advice.action, played], seed)
-    head = f"The guide suggests `{advice.action}` rather than `{played}`: {tip(guide, advice.action)}"
+    head = f"The guide suggests `{advice.action}` rather than `{played}`."
+    if kind(guide, advice.action) != kind(guide, played):  # a step of another kind: what it is for
+        head = f"{head[:-1]}: {tip(guide, advice.action)}"
     if ours > theirs:
         return (
             f"{head} Played out {SAMPLES} times from what you can see, `{advice.action}` is worth "

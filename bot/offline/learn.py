@@ -47,8 +47,9 @@ class LearnSession(Session):
         read: Callable[[str], str],
         out: TextIO,
         autoplay: bool = False,
+        level: str = "normal",
     ) -> None:
-        super().__init__(engine, log, guide.seat, save, read, out, "normal")
+        super().__init__(engine, log, guide.seat, save, read, out, level)
         self.guide, self.autoplay = guide, autoplay
         self.advice: Advice | None = None
         self.advised_at = -1  # the number of moves played when ``advice`` was made
@@ -196,10 +197,12 @@ def learn_terminal(
     read: Callable[[str], str] = input,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    level: str = "normal",
 ) -> int:
     """Play (or, with ``autoplay``, show) ``game``'s guided first game; 0 when it ends or the
     learner leaves (saved in ``save``, resumed from there next time unless ``new``), 2 (one line
-    on ``err``) when the game has no guide or the save cannot be used."""
+    on ``err``) when the game has no guide or the save cannot be used. ``level`` is the AI's
+    once the game has left the script (its suggestions and the AI seats' moves)."""
     out, err = out or sys.stdout, err or sys.stderr
     engine = base.get(game)
     try:
@@ -215,7 +218,7 @@ def learn_terminal(
     except saved.SaveError as e:
         print(f"bazaar: {e}", file=err)
         return 2
-    session = LearnSession(engine, guide, log, save, read, out, autoplay)
+    session = LearnSession(engine, guide, log, save, read, out, autoplay, level)
     for state, played in base.replay_steps(engine, log.seed, log.players, guide.options, list(log.moves)):
         session.state = state
         if played is not None:

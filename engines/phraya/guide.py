@@ -48,7 +48,7 @@ TIPS = {
         "for blessings, or where your boat can meet the King."
     ),
     "discard": "Trade goods or flowers as the card allows: flowers pay for the Temple and cards.",
-    "done": "Stop here and go on with your turn.",
+    "done": "Stop trading goods or flowers here once the next one is worth more kept than traded.",
     "premove": (
         "The card carries your boat two sections first: pick the side that leaves you the better move."
     ),
@@ -57,10 +57,10 @@ TIPS = {
         "of its crossings). Pick the section whose stalls fit your goods and coins."
     ),
     "refresh": "Refresh the display when its first card is of no use to you, to see a new one.",
-    "keep": "Keep the display as it is.",
+    "keep": "Keep the display as it is when its first card is one you may buy later.",
     "buy": "Buy goods while they are cheap: you need them for orders and Temple offerings.",
     "sell": "Sell goods while their price is high: coins buy cards, stalls and points (one per 5 coins).",
-    "basket": "Buy the basket here: more room for goods.",
+    "basket": "Buy the basket here: more room for goods, so that one trip fills an order or an offering.",
     "rower": "Hire a rower: your boat can then go one section further each turn.",
     "deliver": "Deliver the restaurant's order: its coins now and its points at the end.",
     "temple": (
@@ -72,7 +72,7 @@ TIPS = {
         "Make an offering to the King: a disk on his chart and a favor. The most disks, and one in "
         "each row, score at the end."
     ),
-    "end": "End your turn when nothing here is worth doing.",
+    "end": "End your turn when no stall here fits your goods and coins: unspent coins still score.",
 }
 
 GUIDE = Guide(
