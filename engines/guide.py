@@ -30,7 +30,7 @@ from typing import Any
 from engines import search
 from engines.base import Action, Engine, View
 
-SAMPLES = 24
+SAMPLES = 64
 """Samples of the learner's view :func:`why_better` plays out per move."""
 
 

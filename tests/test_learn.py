@@ -107,7 +107,7 @@ def test_playing_off_script_says_why_and_the_guide_goes_on(tmp_path: Path) -> No
     assert learn_terminal("pralaya", save=tmp_path / "g.log", read=read, out=out, level="easy") == 0
     text = out.getvalue()
     assert (
-        f"The guide suggests {suggested} rather than {other}. Played out 24 times from what you can see"
+        f"The guide suggests {suggested} rather than {other}. Played out 64 times from what you can see"
         in text
     )
     assert text.count(f"The guide suggests {suggested} rather than {other}") == 2
