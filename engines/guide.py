@@ -77,6 +77,11 @@ class Position:
     played: int
     own: tuple[Action, ...]
 
+    @classmethod
+    def of(cls, log: Sequence[tuple[int, Action]], seat: int) -> Position:
+        """The position of ``seat`` after the move log ``log`` (a host keeps the log)."""
+        return cls(len(log), tuple(a for s, a in log if s == seat))
+
 
 @dataclass(frozen=True)
 class Advice:

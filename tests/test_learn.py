@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.offline import saved
+from bot.offline import guidefind, saved
 from bot.offline.learn import learn_terminal
 from engines import base
 from engines import guide as guides
@@ -190,3 +190,15 @@ def test_bazaar_learn_autoplay_from_the_command_line(capsys: pytest.CaptureFixtu
     assert main(["learn", "pralaya", "--autoplay"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("Pralaya, the guided first game.") and "Game over." in text
+
+
+@pytest.mark.parametrize(
+    "game", [pytest.param(g, marks=pytest.mark.slow) if g == "pralaya" else g for g in GAMES]
+)
+def test_the_finder_makes_each_stored_script_from_its_seed(game: str) -> None:
+    """The scripts are the finder's (``python -m bot.offline.guidefind``), not edited by hand;
+    Pralaya's full playouts make it the slow one (about 9 s)."""
+    guide = guides.guide_for(game)
+    found = guidefind.play(guide, guide.seed)
+    assert found.script == guide.script.strip()
+    assert not found.missed and found.won

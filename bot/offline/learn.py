@@ -25,7 +25,7 @@ from . import saved
 from .demo import DEMO_NAMES
 from .movelog import MoveLog
 from .terminal import YES, Session, Stop
-from .wording import YOU, plain
+from .wording import YOU, description, plain
 
 GO = ("go", "g")
 WHY = ("why", "guide")
@@ -57,8 +57,7 @@ class LearnSession(Session):
         self.resume_hint = f"bazaar learn {engine.name}"
 
     def position(self) -> Position:
-        own = tuple(a for s, a in self.log.moves if s == self.human)
-        return Position(len(self.log.moves), own)
+        return Position.of(self.log.moves, self.human)
 
     def current_advice(self) -> Advice:
         """The guide's advice for the learner's step now (made once per step)."""
@@ -73,7 +72,15 @@ class LearnSession(Session):
         advice = self.current_advice()
         self.say(f"Guide: {advice.text}")
         if not self.autoplay:
-            self.say(f"Suggested: `{advice.action}` (type `go` to play it).")
+            self.say(f"Suggested: {self.labelled(advice.action)}. Type `go` to play it.")
+
+    def labelled(self, action: str) -> str:
+        """``action`` with what it does, as the list of moves words it (``take a3 — Ancient
+        Manuscript (1 V)``)."""
+        menu = self.engine.menu(self.state, self.human)
+        label = dict(menu.moves).get(action) if menu is not None else None
+        desc = description(action, label or self.engine.action_label(self.state, self.human, action))
+        return f"`{action}` — {desc}" if desc else f"`{action}`"
 
     # -- the AI seats: the script while the game follows it, else the normal AI
     def ai_turn(self) -> None:

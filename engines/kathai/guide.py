@@ -43,135 +43,134 @@ GUIDE = Guide(
     game="kathai",
     players=3,
     seat=0,
-    seed=2,
+    seed=1,
     options={"first_player": "seat0"},
     script="""
-0 offer all t16 for spice 1
-1 decline
-2 decline
-0 swap t16
-1 offer all t5 for salt 1
-0 accept t30
-1 pass
-2 offer all t27 for spice 1
-0 decline
-1 decline
-2 swap t27
-0 bribe gold salt t10
-1 offer all t7 for gold 1
-0 decline
-2 decline
-1 swap t7
-2 offer all t8 for salt 1
-0 decline
-1 decline
-2 swap t8
-0 sell salt t32 t42
-1 offer all t30 for gold 1
-0 decline
-2 accept t21
-1 pass
-2 offer all t19 for spice 1
-0 decline
-1 decline
-2 swap t19
-0 bribe salt silk profit
-1 sell gold t21 t36 t40 t52
-2 sell silk t15 t23 t30 t41 t44 t46 t54
-0 offer all t5 for salt 1
-1 decline
-0 swap t5
-1 bribe salt spice profit
-2 offer all t2 for spice 1
-0 decline
-1 decline
-2 swap t2
-0 offer all t1 for spice 1
-1 decline
-2 decline
-0 swap t1
-1 offer all t31 for tea 1
-0 decline
-2 decline
-1 swap t29
-2 bribe gold silk profit
-0 sell spice t18 t33
-1 sell salt t22 t26 t31 t49
-2 offer all t34 for gold 1
-0 accept t12
-2 pass
-0 bribe salt spice profit
-1 offer all t35 for gold 1
-0 accept t37
-1 pass
-2 offer all t3 for silk 1
-0 decline
-1 decline
-2 swap t3
-0 sell salt t13 t14
-1 bribe gold silk profit
-2 offer all t12 for silk 1
-0 decline
-1 accept t47
-2 pass
-0 sell tea t9 t20 t25 t34 t35
-1 sell gold t12 t37 t38 t39
-2 sell spice t17 t28 t48 t51
-0 bribe gold spice profit
-1 bribe spice tea profit
-2 offer all t53 for silk 1
-0 decline
-1 decline
-2 swap t53
-0 bribe gold tea profit
-1 offer all t43 for gold 1
-0 decline
-2 decline
-1 swap t43
-2 offer all t6 for silk 1
-0 decline
-1 decline
-2 swap t6
-0 offer all t11 for salt 1
-1 decline
-2 decline
-0 swap t4
-1 offer all t5 for gold 1
-0 decline
-2 decline
-1 swap t5
-2 offer all t1 for silk 1
-0 decline
-1 decline
-2 swap t1
-0 offer all t11 for salt 1
+0 offer all t3 for spice 1
 1 decline
 2 decline
 0 swap t3
-1 offer all t2 for salt 1
+1 offer all t10 for silk 1
+0 accept t27
+1 pass
+2 offer all t11 for spice 1
 0 decline
-2 decline
-1 swap t2
-2 offer all t4 for silk 1
+1 decline
+2 swap t11
+0 offer all t6 for spice 1
+1 decline
+2 accept t38
+0 pass
+1 offer all t27 for tea 1
+0 decline
+2 accept t39
+1 pass
+2 offer all t4 for spice 1
 0 decline
 1 decline
 2 swap t4
-0 offer all t1 for salt 1
+0 offer all t12 for tea 1
 1 decline
 2 decline
-0 swap t1
-1 offer all t2 for salt 1
+0 swap t12
+1 offer all t26 for silk 1
 0 decline
 2 decline
-1 swap t2
-2 sell gold t1 t27 t29
-0 sell spice t8 t50
-1 sell tea t43 t55
-2 sell spice t7
-0 sell gold t2 t11
-1 sell spice t24
+1 swap t26
+2 sell silk t6 t16 t23 t27 t33 t34
+0 sell spice t38 t50 t51
+1 sell salt t13 t40 t43
+2 bribe salt spice profit
+0 bribe salt silk profit
+1 bribe silk spice profit
+2 offer all t30 for salt 1
+0 decline
+1 decline
+2 swap t30
+0 sell tea t10 t20 t35 t53 t54
+1 offer all t19 for gold 1
+0 decline
+2 decline
+1 swap t19
+2 offer all t36 for spice 1
+0 decline
+1 accept t24
 2 pass
-0 sell tea t19 t53
+0 offer all t22 for spice 1
+1 decline
+2 decline
+0 swap t18
+1 sell gold t1 t21 t36 t39
+2 offer all t15 for tea 1
+0 decline
+1 decline
+2 swap t15
+0 bribe gold tea profit
+1 offer all t45 for spice 1
+0 decline
+2 decline
+1 swap t48
+2 offer all t44 for salt 1
+0 decline
+1 decline
+2 swap t14
+0 offer all t2 for silk 1
+1 decline
+2 decline
+0 swap t2
+1 offer all t29 for spice 1
+0 decline
+2 decline
+1 swap t7
+2 sell spice t8 t24 t28 t46
+0 offer all t17 for salt 1
+1 decline
+2 decline
+0 swap t17
+1 bribe gold tea profit
+2 bribe silk tea profit
+0 offer all t5 for salt 1
+1 decline
+2 decline
+0 swap t5
+1 sell silk t41 t45
+2 offer all t11 for spice 1
+0 decline
+1 decline
+2 swap t11
+0 sell gold t12 t37
+1 bribe gold silk profit
+2 offer all t4 for spice 1
+0 decline
+1 accept t55
+2 pass
+0 offer all t9 for salt 1
+1 decline
+2 accept t30
+0 pass
+1 sell spice t18 t49
+2 sell tea t9 t25 t52 t55
+0 sell salt t22 t30 t31 t42
+1 bribe salt tea profit
+2 offer all t2 for silk 1
+0 decline
+1 decline
+2 swap t2
+0 buy
+1 sell salt t3 t4 t14 t26 t32
+2 offer all t2 for silk 1
+0 decline
+1 decline
+2 pass
+0 sell spice t17 t48
+1 offer all t29 for salt 1
+0 decline
+2 decline
+1 pass
+2 bribe salt spice profit
+0 sell tea t19 t47
+1 pass
+2 pass
 """,
     intro=INTRO,
     tips=TIPS,

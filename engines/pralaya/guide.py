@@ -37,52 +37,82 @@ GUIDE = Guide(
     game="pralaya",
     players=3,
     seat=0,
-    seed=17,
+    seed=3,
     options={"first_seat": 0},
     script="""
-0 take a3
+0 take b5
 0 pass
-1 take a4
-1 buy dhoni 0g 0s 0c
-2 take b5
+1 take c4
+1 pass
+2 take b3
 2 pass
-0 take b5
+0 take c4
 0 take a4
-0 buy veda 0g 1s 1c
-1 discard b5
-2 take c5
-2 take a4
-2 take b4
-2 pass
-0 take b4
-0 take a5
-1 discard a5
+0 pass
+1 take a5
+1 take a4
+1 pass
 2 take a5
+2 take b1
 2 pass
 0 take b5
-0 take c1
-0 take a2
-0 take b1
-1 discard b3
-2 take c1
-2 take b1
-2 pass
-0 take a2
 0 take b2
-0 take c3
-0 take b1
-0 buy dhoni 0g 1s 1c
-1 discard b3
-2 take b1
-2 take b2
+0 pass
+1 take b5
+1 pass
+2 take a5
 2 take b5
 2 pass
-0 discard b3
-1 discard b5
+0 take a5
+0 buy veda 0g 1s 1c
+1 take b5
+1 take a4
+1 pass
+2 take a4
+2 take a2
+2 pass
+0 take a1
+0 take b4
+0 pass
+1 take b5
+1 take c1
+1 pass
+2 take b4
+2 take a2
+2 pass
+0 take c1
+0 take b4
+0 take b1
+0 pass
+1 take c1
+1 take b4
+1 pass
 2 take b5
-2 take c2
-2 take c3
-2 buy dhoni 1g 0s 1c
+2 take b4
+2 take c1
+2 pass
+0 take a1
+0 take b4
+0 pass
+1 take a1
+1 take c1
+1 pass
+2 take a2
+2 take a1
+2 buy dhoni 1g 1s 0c
+0 take a1
+0 take c4
+0 take c5
+0 done
+0 buy dhoni 1g 0s 0c
+1 take c4
+1 take a1
+1 pass
+2 discard a1
+0 discard c4
+1 take c4
+1 take c3
+1 buy dhoni 0g 2s 1c
 """,
     intro=INTRO,
     tips=TIPS,

@@ -45,283 +45,228 @@ GUIDE = Guide(
     game="ra",
     players=3,
     seat=0,
-    seed=147,
+    seed=164,
     options={},
     script="""
-1 draw
 2 draw
 0 draw
 1 draw
 2 invoke
-0 bid 3
-1 bid 5
-2 bid 7
-0 invoke
-1 pass
-2 pass
-0 bid 3
-1 draw
-2 draw
-0 draw
-1 draw
-2 bid 4
-0 pass
-1 bid 5
-2 draw
-0 draw
-1 invoke
-2 bid 4
-0 bid 6
-1 bid 8
-2 draw
+0 bid 4
+1 bid 6
+2 bid 8
 0 draw
 1 draw
 2 draw
 0 invoke
-1 pass
-2 bid 4
-0 bid 6
-1 draw
-2 draw
-0 pass
-1 pass
-2 pass
-0 draw
-1 draw
-2 invoke
-0 bid 9
-1 pass
-2 bid 10
-0 draw
-1 draw
-2 draw
-0 invoke
-1 bid 2
-2 bid 4
-0 bid 9
-1 draw
-2 draw
-0 draw
-1 draw
-2 invoke
-0 bid 12
-1 pass
-1 draw
-2 god agriculture
-1 draw
-2 draw
-1 bid 2
-2 bid 4
-1 draw
-2 pass
-1 pass
-2 draw
-1 draw
-2 draw
-1 invoke
-2 bid 11
-1 pass
-1 draw
-1 draw
-1 bid 2
-1 draw
-1 draw
-1 draw
-1 invoke
-1 bid 13
-2 draw
-0 draw
-1 draw
-2 invoke
+1 bid 3
+2 bid 5
 0 bid 7
+1 draw
+2 draw
+0 draw
+1 invoke
+2 bid 2
+0 bid 4
+1 bid 6
+2 draw
+0 draw
+1 pass
+2 bid 2
+0 pass
+1 draw
+2 draw
+0 draw
+1 bid 3
+2 bid 5
+0 pass
+1 draw
+2 draw
+0 bid 4
 1 pass
 2 pass
 0 draw
 1 draw
 2 draw
 0 draw
+1 invoke
+2 bid 13
+0 draw
+1 draw
+0 draw
+1 god astronomy
+0 draw
+1 invoke
+0 bid 10
+1 pass
+0 draw
+1 draw
+0 draw
+1 invoke
+0 bid 11
+1 pass
+1 draw
+1 draw
+1 draw
+1 invoke
+1 bid 3
+1 draw
+1 draw
+1 god agriculture
+1 done
+1 draw
+1 draw
+1 invoke
+1 bid 9
+1 draw
+1 draw
+1 draw
+1 god religion
+1 done
+1 draw
+1 invoke
+1 bid 12
+0 draw
 1 draw
 2 draw
-0 invoke
-1 bid 2
-2 bid 4
-0 bid 8
+0 bid 5
+1 bid 7
+0 draw
+1 draw
+2 invoke
+0 bid 5
+1 bid 9
+0 draw
+1 draw
+2 draw
+0 draw
+1 draw
+2 draw
+0 draw
+1 draw
+2 invoke
+0 bid 5
+1 pass
+2 pass
 0 discard fortress
 0 discard obelisk
-1 draw
+0 draw
+1 pass
 2 pass
 0 pass
-1 pass
-2 draw
-0 draw
-1 draw
-2 draw
-0 invoke
-1 bid 2
-2 bid 4
-0 bid 9
 1 draw
 2 draw
 0 god pharaoh
 1 draw
 2 draw
+0 draw
+1 invoke
+2 bid 1
+0 bid 8
+1 pass
+2 draw
+0 draw
+1 draw
+2 draw
 0 invoke
-1 bid 2
+1 bid 3
 2 bid 4
 0 bid 10
 1 draw
-2 draw
-1 draw
-2 draw
-1 invoke
-2 bid 1
-1 bid 2
-2 draw
-1 draw
-2 draw
-1 invoke
-2 bid 1
-1 bid 3
-2 draw
-1 draw
-2 draw
-1 pass
 2 pass
-1 draw
-2 draw
-1 invoke
-2 bid 1
-1 bid 5
-2 draw
-1 pass
-2 pass
-1 draw
-2 pass
+0 pass
 1 pass
 2 draw
-1 pass
-2 pass
+0 draw
 1 draw
-2 draw
-1 god agriculture
-2 draw
-1 invoke
-2 bid 1
-1 bid 11
-2 draw
-2 pass
-2 draw
-2 pass
-2 draw
-2 draw
-2 draw
-2 draw
 2 invoke
-2 bid 1
-2 draw
-2 draw
-2 draw
-0 draw
-1 draw
-2 bid 4
-0 pass
-1 pass
-2 draw
-0 draw
-1 pass
-2 pass
-0 pass
-1 draw
-2 draw
-0 invoke
-1 bid 2
-2 bid 6
-0 bid 7
-1 draw
-2 draw
-0 god agriculture
-1 draw
-2 draw
-0 invoke
-1 bid 2
-2 bid 6
-0 bid 8
-1 draw
-2 draw
-0 pass
-1 pass
-2 pass
-0 draw
-1 draw
-2 draw
-0 invoke
-1 bid 2
-2 bid 6
-0 bid 9
-1 draw
-2 draw
-0 invoke
-1 bid 2
-2 bid 6
 0 bid 13
 1 draw
 2 draw
-1 draw
-2 invoke
-1 bid 2
-2 bid 6
-1 draw
-2 god statue
+1 bid 3
+2 bid 4
 1 draw
 2 pass
 1 pass
 2 draw
 1 draw
-2 draw
-1 invoke
-2 bid 11
-2 draw
-1 draw
-2 draw
-1 pass
-2 pass
-1 draw
-2 draw
-1 draw
-2 invoke
-1 bid 2
-2 pass
-1 draw
-2 draw
-1 invoke
-2 pass
+2 bid 1
 1 bid 3
 2 draw
 1 draw
+2 invoke
+1 bid 11
 2 draw
-1 invoke
+2 draw
+2 draw
+2 draw
+2 draw
+2 draw
+2 draw
 2 pass
-1 bid 5
 2 draw
+2 draw
+2 draw
+0 draw
+1 bid 3
+2 pass
+0 pass
 1 draw
 2 draw
+0 draw
 1 draw
+2 invoke
+0 bid 5
+1 bid 7
+2 pass
+0 draw
+1 draw
+2 bid 1
+0 pass
+1 bid 4
 2 draw
+0 draw
 1 pass
 2 pass
+0 pass
 1 draw
 2 draw
-1 invoke
+0 pass
+1 pass
+2 bid 1
+0 draw
+1 draw
+2 draw
+0 draw
+1 pass
 2 pass
-1 bid 10
+0 pass
+1 draw
 2 draw
-2 draw
-2 draw
-2 pass
-2 draw
-2 draw
+0 draw
+1 draw
 2 invoke
-2 bid 12
+0 pass
+1 pass
+2 bid 2
+2 discard step-pyramid
+2 discard fortress
+0 draw
+1 draw
+2 draw
+0 pass
+1 pass
+2 pass
+0 draw
+1 pass
+2 pass
+0 pass
+1 draw
+2 invoke
+0 bid 5
+1 pass
+2 bid 6
+0 draw
 """,
     intro=INTRO,
     tips=TIPS,
