@@ -53,6 +53,9 @@ class Guide:
     step is for and what a good choice looks like."""
     covers: tuple[str, ...]
     """The action prefixes the learner's scripted moves reach (the tests check them)."""
+    notes: Mapping[int, str] = field(default_factory=dict)
+    """Learner step (1-based, counting every move of the learner) -> a sentence on this step of
+    the script in particular, said after the kind's sentences while the game follows the script."""
     defer: Mapping[str, str] = field(default_factory=dict)
     """For the script finder: a prefix the learner avoids while another is not reached yet."""
 
@@ -156,7 +159,8 @@ def advise(
     if follows(guide, pos) and pos.played < len(script):
         who, action = script[pos.played]
         if who == guide.seat and action in legal:
-            return Advice(action, tip(guide, action), True)
+            note = guide.notes.get(len(pos.own) + 1)
+            return Advice(action, f"{tip(guide, action)} Here: {note}" if note else tip(guide, action), True)
     found = search.choose(engine, view, list(legal), level, decision_seed(guide, pos))
     return Advice(found.action, tip(guide, found.action), False)
 

@@ -59,6 +59,7 @@ def test_autoplay_plays_the_script_to_its_end_explaining_every_step(game: str) -
     assert "Game over." in out.getvalue()
     guide = guides.guide_for(game)
     assert [lines[i][2:] for i in played] == _advised(guide)
+    assert sum(" Here: " in lines[i - 1] for i in played) == len(guide.notes), "a note is never said"
 
 
 def _advised(guide: guides.Guide) -> list[str]:

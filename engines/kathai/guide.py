@@ -39,6 +39,16 @@ TIPS = {
     "pass": "Pass: end your turn without a sale; keep cards for a better sale later.",
 }
 
+NOTES = {  # the learner's step -> what this step of the script is about
+    1: "selling silk now would score 1 point; your spices lack one item to sell, so ask for spice.",
+    2: "nobody accepted; your salt card is four items away from a sale, so trade it for a fresh card.",
+    3: "{s1} gives a tea card for your silk card: tea is a goods you collect.",
+    12: "your spice cards reach the minimum of spice's place: your first sale.",
+    13: "you pay the bribe with the profit card your first sale gave you.",
+    38: "a profit card buys the top card of the pile while the pile lasts.",
+    40: "the pile is empty: these are the final turns, for selling what you hold.",
+}
+
 GUIDE = Guide(
     game="kathai",
     players=3,
@@ -174,5 +184,6 @@ GUIDE = Guide(
 """,
     intro=INTRO,
     tips=TIPS,
+    notes=NOTES,
     covers=("offer", "accept", "sell", "bribe", "swap"),
 )

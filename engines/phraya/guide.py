@@ -75,6 +75,21 @@ TIPS = {
     "end": "End your turn when no stall here fits your goods and coins: unspent coins still score.",
 }
 
+NOTES = {  # the learner's step -> what this step of the script is about
+    1: "where your boat starts decides which stalls you reach on your first turns.",
+    2: "every trade another player makes at this stall gives you a flower.",
+    3: (
+        "you hold the five basic cards b1 to b5; a card played stays in "
+        "your discard pile until Return to Pier takes the pile back."
+    ),
+    7: "the Royal Barge lies on a crossing of this section, so the King takes an offering from you here.",
+    8: "spend the favor the King just gave you: one unit bought for free.",
+    18: "paying the scribe in flowers keeps your coins, which score a point per 5.",
+    19: "the market card you bought plays like a basic card, with a stronger effect.",
+    22: "Return to Pier: your played cards come back to your hand, a coin for each; no move this turn.",
+    24: "the last round: this guided game stops after round 6.",
+}
+
 GUIDE = Guide(
     game="phraya",
     players=3,
@@ -172,6 +187,7 @@ GUIDE = Guide(
 """,
     intro=INTRO,
     tips=TIPS,
+    notes=NOTES,
     covers=(
         "play b1",
         "play b2",

@@ -33,6 +33,14 @@ TIPS = {
     ),
 }
 
+NOTES = {  # the learner's step -> what this step of the script is about
+    1: "in round 1 the first player has only 1 Vitality: one cheap relic is all you can take.",
+    10: "one silver and one copper pay the Veda's price of 4 exactly; it counts from your next turn.",
+    11: "your first turn with the Veda: 4 Vitality instead of 3.",
+    25: "a gold coin pays for the Dhoni: you escape with everything you collected.",
+    26: "escaped players never buy again, and each turn sink one relic; your coins still score.",
+}
+
 GUIDE = Guide(
     game="pralaya",
     players=3,
@@ -116,6 +124,7 @@ GUIDE = Guide(
 """,
     intro=INTRO,
     tips=TIPS,
+    notes=NOTES,
     covers=("take", "buy veda", "buy dhoni", "discard"),
     defer={"buy dhoni": "buy veda"},
 )

@@ -41,6 +41,19 @@ TIPS = {
     ),
 }
 
+NOTES = {  # the learner's step -> what this step of the script is about
+    1: "the track holds a single tile: too little yet to spend a sun on.",
+    2: "nobody has bid yet, so a low sun can take the lot; whoever bids highest wins it.",
+    9: "a Ra tile started this auction: nobody has to bid, and an unsold lot stays on the track.",
+    29: "the track is full: if nobody buys, all eight tiles are discarded.",
+    30: (
+        "the lot you won holds an earthquake, a disaster that costs "
+        "two monument tiles: keep the kinds you hold most of."
+    ),
+    34: "a god tile takes the pharaoh from the track with no auction at all.",
+    43: "the last epoch: besides the usual rows, monuments and the sums of everyone's suns score at its end.",
+}
+
 GUIDE = Guide(
     game="ra",
     players=3,
@@ -270,5 +283,6 @@ GUIDE = Guide(
 """,
     intro=INTRO,
     tips=TIPS,
+    notes=NOTES,
     covers=("draw", "invoke", "bid", "pass", "god", "discard"),
 )
