@@ -34,6 +34,11 @@ SAMPLES = 64
 """Samples of the learner's view :func:`why_better` plays out per move."""
 
 
+CLOSE = 0.02
+"""Two moves whose worth differs by less than this are called about as good (the samples'
+noise is of that size)."""
+
+
 @dataclass(frozen=True)
 class Guide:
     """One game's guided first game, as data."""
@@ -202,14 +207,14 @@ def why_better(
     head = f"The guide suggests `{advice.action}` rather than `{played}`."
     if kind(guide, advice.action) != kind(guide, played):  # a step of another kind: what it is for
         head = f"{head[:-1]}: {tip(guide, advice.action)}"
-    if ours > theirs:
+    if ours >= theirs + CLOSE:
         return (
             f"{head} Played out {SAMPLES} times from what you can see, `{advice.action}` is worth "
             f"{ours:.0%} against {theirs:.0%} for `{played}` (the AI's measure: mostly the chance to win)."
         )
     return (
-        f"{head} Played out {SAMPLES} times from what you can see, `{played}` does as well here "
-        f"({theirs:.0%} against {ours:.0%}): go on with either."
+        f"{head} Played out {SAMPLES} times from what you can see, `{played}` does about as well "
+        f"here ({theirs:.0%} against {ours:.0%}): go on with either."
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -203,3 +204,14 @@ def test_the_finder_makes_each_stored_script_from_its_seed(game: str) -> None:
     found = guidefind.play(guide, guide.seed)
     assert found.script == guide.script.strip()
     assert not found.missed and found.won
+
+
+def test_a_worse_move_is_told_what_the_suggestion_gains() -> None:
+    """Invoking Ra on an empty track (step 3 of Ra's script) against the suggested draw."""
+    out = io.StringIO()
+    assert learn_terminal("ra", read=Reader(["go", "go", "invoke", "n"], stop=4), out=out) == 0
+    text = out.getvalue()
+    assert "The guide suggests draw rather than invoke: Draw a tile onto the auction track" in text
+    worth = re.search(r"draw is worth (\d+)% against (\d+)% for invoke", text)
+    assert worth is not None and int(worth.group(1)) > int(worth.group(2))
+    assert "Not played. Type go for draw" in text and "You left the script" not in text
