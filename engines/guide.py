@@ -16,7 +16,8 @@ step is for and what a good choice looks like. This module reads it:
 
 What reaches the learner is computed from ``view(state, learner)``, the learner's legal moves
 and how far the game is (:class:`Position`: the number of moves played and the learner's own
-moves), never from the state itself.
+moves), never from the state itself; and the script's moves for the learner were chosen by the
+finder from the learner's view only, so a suggestion never profits from the deal's secrets.
 """
 
 from __future__ import annotations

@@ -192,6 +192,8 @@ def test_bazaar_learn_autoplay_from_the_command_line(capsys: pytest.CaptureFixtu
     assert main(["learn", "pralaya", "--autoplay"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("Pralaya, the guided first game.") and "Game over." in text
+    assert main(["learn", "chess"]) == 2
+    assert capsys.readouterr().err.startswith("bazaar: ")
 
 
 @pytest.mark.parametrize(
