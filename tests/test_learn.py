@@ -156,6 +156,11 @@ def test_new_starts_over_and_a_foreign_save_is_refused(tmp_path: Path) -> None:
     assert "Resuming" not in out.getvalue()
     log = saved.load(save)
     assert log is not None and log.moves == []
+    log.moves = [(0, "take a1"), (0, "take a1")]  # a save the rules no longer accept
+    saved.save(save, log)
+    err = io.StringIO()
+    assert learn_terminal("pralaya", save=save, read=Reader([]), out=io.StringIO(), err=err) == 2
+    assert "no longer replays" in err.getvalue() and "--new starts over" in err.getvalue()
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -226,10 +226,17 @@ def learn_terminal(
         print(f"bazaar: {e}", file=err)
         return 2
     session = LearnSession(engine, guide, log, save, read, out, autoplay, level)
-    for state, played in base.replay_steps(engine, log.seed, log.players, guide.options, list(log.moves)):
-        session.state = state
-        if played is not None:
-            session.history += [e.text for e in base.events_for(played.events, guide.seat)]
+    try:
+        for state, played in base.replay_steps(engine, log.seed, log.players, guide.options, list(log.moves)):
+            session.state = state
+            if played is not None:
+                session.history += [e.text for e in base.events_for(played.events, guide.seat)]
+    except base.RuleError as e:  # saved by another version of the rules
+        why = base.format_text(e.reason, log.names)
+        print(
+            f"bazaar: the guided game saved in {save} no longer replays ({why}); --new starts over.", file=err
+        )
+        return 2
     _welcome(session, resumed)
     try:
         return session.run()
