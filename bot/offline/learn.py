@@ -56,6 +56,11 @@ class LearnSession(Session):
         self.checking = False  # the learner's typed move is being played (compare it first)
         self.resume_hint = f"bazaar learn {engine.name}"
 
+    def help_text(self) -> str:
+        return (
+            "`go` plays the guide's suggestion and `why` says the guide's words again. " + super().help_text()
+        )
+
     def position(self) -> Position:
         return Position.of(self.log.moves, self.human)
 

@@ -76,8 +76,8 @@ TIPS = {
 }
 
 NOTES = {  # the learner's step -> what this step of the script is about
-    1: "where your boat starts decides which stalls you reach on your first turns.",
-    2: "every trade another player makes at this stall gives you a flower.",
+    1: "you are the first player, so you place your boat before the others choose theirs.",
+    2: "a veg stall: veg is the good whose stall majority scores most (14 for the most stalls).",
     3: (
         "you hold the five basic cards b1 to b5; a card played stays in "
         "your discard pile until Return to Pier takes the pile back."
