@@ -47,8 +47,8 @@ NOTES = {  # the learner's step -> what this step of the script is about
     9: "a Ra tile started this auction: nobody has to bid, and an unsold lot stays on the track.",
     29: "the track is full: if nobody buys, all eight tiles are discarded.",
     30: (
-        "the lot you won holds an earthquake, a disaster that costs "
-        "two monument tiles: keep the kinds you hold most of."
+        "the lot you won held two unrests and an earthquake, disasters that cost two tiles each "
+        "(civilizations, monuments): choose the monuments to lose, keeping the kinds you hold most of."
     ),
     34: "a god tile takes the pharaoh from the track with no auction at all.",
     43: "the last epoch: besides the usual rows, monuments and the sums of everyone's suns score at its end.",
