@@ -180,7 +180,8 @@ def chances(
 ) -> list[float]:
     """Each action's mean reward for the viewer (about its win chance, in [0, 1]): the same
     ``samples`` full states drawn from ``view`` (:meth:`determinize`), the action played, and the
-    game played out with the game's playout policy."""
+    game played out with the game's playout policy (to the normal search's depth, then the game's
+    ``evaluate``, as the search scores its leaves)."""
     seat = view["viewer"]
     assert isinstance(seat, int), "chances are estimated for a seat"
     rng = random.Random(seed)
