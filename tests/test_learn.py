@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import copy
 import io
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -222,3 +225,22 @@ def test_a_worse_move_is_told_what_the_suggestion_gains() -> None:
     worth = re.search(r"draw is worth (\d+)% against (\d+)% for invoke", text)
     assert worth is not None and int(worth.group(1)) > int(worth.group(2))
     assert "Not played. Type go for draw" in text and "You left the script" not in text
+
+
+def test_autoplay_piped_into_a_reader_that_stops_ends_quietly() -> None:
+    """``bazaar learn ra --autoplay | head -3``: no traceback when the pipe closes."""
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    with subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "learn", "ra", "--autoplay"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=root,
+        env=env,
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        head = proc.stdout.readline()
+        proc.stdout.close()  # the reader stops
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == 0
+    assert head.startswith(b"Ra, the guided first game.") and err == ""

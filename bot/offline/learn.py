@@ -12,6 +12,7 @@ Everything the learner is told comes from their own view (:func:`engines.guide.a
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -242,13 +243,17 @@ def learn_terminal(
             f"bazaar: the guided game saved in {save} no longer replays ({why}); --new starts over.", file=err
         )
         return 2
-    _welcome(session, resumed)
     try:
+        _welcome(session, resumed)
         return session.run()
     except Stop:
         return _left(session, 0)
     except KeyboardInterrupt:
         return _left(session, 130)
+    except BrokenPipeError:  # whoever read the output stopped (`--autoplay | head`): end quietly
+        if out is sys.stdout:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _welcome(session: LearnSession, resumed: bool) -> None:
