@@ -1,5 +1,5 @@
-"""The ``bazaar`` command: ``demo``, ``play``, ``replay`` (offline), ``run``, ``sync`` (Discord) and
-``db migrate``, ``db backup``, ``db copy``, ``db forget-user`` (the database)."""
+"""The ``bazaar`` command: ``demo``, ``play``, ``learn``, ``replay`` (offline), ``run``, ``sync``
+(Discord) and ``db migrate``, ``db backup``, ``db copy``, ``db forget-user`` (the database)."""
 
 from __future__ import annotations
 
@@ -45,6 +45,13 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _demo(args)
     if args.cmd == "play":
         return _play(args)
+    if args.cmd == "learn":
+        from .offline.learn import default_save, learn_terminal
+
+        game = base.get(args.game).name
+        return learn_terminal(
+            game, autoplay=args.autoplay, save=args.save or default_save(game), new=args.new
+        )
     if args.cmd == "replay":
         return _replay(args.log)
     if args.cmd == "arena":

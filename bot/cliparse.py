@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="bazaar", description="Bazaar: trading board games on Discord.", epilog=line)
     p.add_argument("--version", action="version", version=f"bazaar {version()}")
     sub = p.add_subparsers(dest="cmd", required=True)
-    for add in (_demo, _play, _replay, _arena, _bot_commands, _db):
+    for add in (_demo, _play, _learn, _replay, _arena, _bot_commands, _db):
         add(sub, line)
     return p
 
@@ -149,6 +149,32 @@ def _play(sub: Commands, games_line: str) -> None:
         metavar="FILE",
         help="where the game is saved after every "
         "move (default $BAZAAR_PLAY_SAVE, else ~/.local/state/bazaar/play.log)",
+    )
+
+
+def _learn(sub: Commands, games_line: str) -> None:
+    """``bazaar learn``: the guided first game of one game in the terminal."""
+    le = sub.add_parser(
+        "learn",
+        help="play a guided first game in the terminal",
+        epilog=games_line,
+        description="Play a short scripted game against AI seats; before each of your steps a "
+        "guide says what it is for and suggests a move. The game is saved after every move; "
+        "`bazaar learn <game>` again resumes it.",
+    )
+    le.add_argument("game", help="the game to learn")
+    le.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="play the whole script by itself, printing every explanation (nothing is saved)",
+    )
+    le.add_argument("--new", action="store_true", help="start the guided game over instead of resuming it")
+    le.add_argument(
+        "--save",
+        type=Path,
+        metavar="FILE",
+        help="where the guided game is saved after every move (default learn-<game>.log beside "
+        "`bazaar play`'s save, ~/.local/state/bazaar/)",
     )
 
 

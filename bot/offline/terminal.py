@@ -38,6 +38,8 @@ class Stop(Exception):
 class Session:
     """One terminal game: the state, the move log (saved after every move) and the output."""
 
+    resume_hint = "bazaar play --resume"  # the command that continues a saved game
+
     def __init__(
         self,
         engine: base.Engine,
@@ -124,7 +126,7 @@ class Session:
             f"Other commands: `rules` ({self.engine.title}'s rules in short), `board` (the "
             "board again), `hand` (your part of it), `score` (the points), `moves` (the list "
             "again), `log` (recent moves), `help`, `quit`. The game is saved after every "
-            "move: `bazaar play --resume` continues it."
+            f"move: `{self.resume_hint}` continues it."
         )
 
     # -- the game
@@ -215,7 +217,11 @@ class Session:
 
     def human_turn(self) -> bool:
         """Read one line and act on it; True when a move was played."""
-        line = self.ask("> ")
+        return self.handle(self.ask("> "))
+
+    def handle(self, line: str) -> bool:
+        """Act on one line the person typed (a command, a number, a move); True when a move
+        was played."""
         cmd = line.lower()
         if cmd in QUIT:
             raise Stop
