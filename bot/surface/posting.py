@@ -181,7 +181,7 @@ async def take_controls(bot: commands.Bot, channel_id: int, message_id: int, *, 
     if kept is None:
         await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
         return
-    payload = {"components": kept, "flags": layout.FLAG, "allowed_mentions": {"parse": []}}
+    payload = {"components": kept, "flags": layout.FLAG}  # an edit pings nobody again
     await bot.http.edit_message(
         channel_id,
         message_id,
