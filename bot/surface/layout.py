@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -32,14 +32,15 @@ class Shown:
     """One message: ``text`` (the classic content; the first text of the V2 container),
     ``footer`` (V2 only, in small text below the controls), ``accent`` (24-bit RGB of the V2
     container), ``pngs`` called ``filename`` (then ``-2`` … before the suffix) and the rows of
-    ``controls`` (a classic view, as :func:`.controls.view` lays them out)."""
+    ``controls`` (a function making them anew as a classic view, as :func:`.controls.view` lays
+    them out: an item belongs to one message, and a refused V2 post is sent again classic)."""
 
     text: str
     footer: str = ""
     accent: int | None = None
     pngs: Sequence[bytes] = ()
     filename: str = "board.png"
-    controls: discord.ui.View | None = None
+    controls: Callable[[], discord.ui.View] | None = None
 
     @property
     def names(self) -> list[str]:
@@ -57,15 +58,16 @@ class Shown:
 
 
 def rows(view: discord.ui.View | None) -> list[discord.ui.ActionRow[Any]]:
-    """The items of a classic ``view`` as action rows, row by row (each item's ``row``); the
-    items leave ``view`` (an item belongs to one view)."""
+    """The items of a classic ``view`` as action rows, on the rows the view laid them out on;
+    the items leave ``view`` (an item belongs to one view)."""
     if view is None:
         return []
-    items = list(view.children)
+    # the row the view placed each item on (a menu given no row goes on the first free one)
+    placed = [(getattr(item, "_rendered_row", None) or 0, item) for item in view.children]
     view.clear_items()
     by_row: dict[int, list[discord.ui.Item[Any]]] = {}
-    for item in items:
-        by_row.setdefault(item.row or 0, []).append(item)
+    for row, item in placed:
+        by_row.setdefault(row, []).append(item)
     return [discord.ui.ActionRow(*by_row[r]) for r in sorted(by_row)]
 
 
@@ -78,7 +80,7 @@ def layout(shown: Shown, *, pictures: bool = True) -> discord.ui.LayoutView:
         box.add_item(
             discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{n}") for n in shown.names))
         )
-    controls = rows(shown.controls)
+    controls = rows(shown.controls()) if shown.controls is not None else []
     if controls:
         box.add_item(discord.ui.Separator())
         for row in controls:
@@ -97,7 +99,7 @@ def classic(shown: Shown) -> dict[str, Any]:
     if shown.pngs:
         out["files"] = shown.files()
     if shown.controls is not None:
-        out["view"] = shown.controls
+        out["view"] = shown.controls()
     return out
 
 

@@ -153,7 +153,13 @@ async def send_shown(
 
 
 async def edit_shown(
-    bot: commands.Bot, posted: Posted, shown: layout.Shown, shape: str, *, pictures: bool = True
+    bot: commands.Bot,
+    posted: Posted,
+    shown: layout.Shown,
+    shape: str,
+    *,
+    pictures: bool = True,
+    mentions: discord.AllowedMentions = PINGS,
 ) -> discord.Message | None:
     """Edit ``posted`` to show ``shown`` in ``shape`` (every picture replaced; none without
     ``pictures``); the edited message, or None (logged) if Discord refuses: a V2 edit bringing
@@ -167,7 +173,7 @@ async def edit_shown(
     msg = bot.get_partial_messageable(posted.channel_id).get_partial_message(posted.message_id)
     kwargs = layout.v2(shown, pictures=pictures)
     try:
-        return await msg.edit(allowed_mentions=PINGS, attachments=kwargs.pop("files", []), **kwargs)
+        return await msg.edit(allowed_mentions=mentions, attachments=kwargs.pop("files", []), **kwargs)
     except SEND_ERRORS as err:
         log.info("Editing message %s failed: %r", posted.message_id, err)
         return None

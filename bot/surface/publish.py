@@ -286,7 +286,7 @@ class Publisher(PrivateViews, TurnPosts):
         ]
         for m in old:
             try:
-                v2 = m.kind != "dm" and await self.shape_of(m.channel_id) == layout.V2
+                v2 = await self.shape_of(m.channel_id) == layout.V2
                 await posting.take_controls(self.bot, m.channel_id, m.message_id, v2=v2)
             except SEND_ERRORS as err:
                 log.info("Clearing buttons of message %s (game %s) failed: %s", m.message_id, game_id, err)

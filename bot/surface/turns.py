@@ -297,5 +297,5 @@ class _Turn:
             accent=render.seat_colour(self.people[0].seat) if self.people else None,
             pngs=self.pngs or [],
             filename=f"{batch.engine.name}-{game.id}-{batch.version}.png",
-            controls=controls.view(game.id, batch.version, self.on_board),
+            controls=lambda: controls.view(game.id, batch.version, self.on_board),
         )

@@ -189,9 +189,10 @@ async def test_a_ra_auction_with_three_people_through_buttons(
             assert view["auction"]["to_bid"][0] == seat
         else:
             assert all(label.startswith("Discard ") for label in labels) and len(labels) >= 2
-        # the snapshot is the spectator view, drawn as the renderer draws it, with its caption and marks
+        # the snapshot is the spectator view, drawn as the renderer draws it, with its marks (the
+        # V2 message says its caption as text: no strip on the picture)
         assert msg.attachments[0].data == render.board_png(
-            "ra", view, names, caption=shown, previous=previous
+            "ra", view, names, caption=shown, previous=previous, with_strip=False
         )
 
         # another player clicking the message is refused, ephemerally, and nothing changes
@@ -240,7 +241,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(
     assert await table.db_moves(gid) == [(s, a, "player") for s, a in script]
     final = table.last_turn(thread)
     assert final.attachments[0].data == render.board_png(
-        "ra", RA.view(state, None), names, caption=board_lines(final), previous=previous
+        "ra", RA.view(state, None), names, caption=board_lines(final), previous=previous, with_strip=False
     )
     snap = await table.bot.store.snapshot(gid)
     assert snap is not None and snap[1] == base.state_fingerprint(state)
