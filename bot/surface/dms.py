@@ -47,6 +47,7 @@ class PrivateViews:
     _edit: Any  # Publisher._edit
     shape_of: Any  # TurnPosts.shape_of
     v2_refused: Any  # TurnPosts.v2_refused
+    noted: Any  # TurnPosts.noted
 
     @property
     def store(self) -> Store:
@@ -190,8 +191,12 @@ class PrivateViews:
         msg = None
         if turn_dm is not None:
             shape = await self.shape_of(turn_dm.channel_id)
-            msg = await posting.edit_shown(
-                self.bot, turn_dm, shown(), shape, mentions=discord.AllowedMentions.none()
+            dm = shown()
+            msg = self.noted(
+                await posting.edit_shown(
+                    self.bot, turn_dm, dm, shape, mentions=discord.AllowedMentions.none()
+                ),
+                dm,
             )
         if msg is not None:
             await self.store.set_message_version(msg.id, batch.version)
@@ -250,7 +255,9 @@ class PrivateViews:
         none = discord.AllowedMentions.none()
         if await self.shape_of(channel.id) == layout.V2:
             try:
-                sent: discord.Message = await channel.send(allowed_mentions=none, **layout.v2(shown()))
+                dm = shown()
+                sent: discord.Message = await channel.send(allowed_mentions=none, **layout.v2(dm))
+                self.noted(sent, dm)
                 return sent
             except discord.HTTPException as err:
                 if err.status != 400 or isinstance(err, discord.Forbidden):

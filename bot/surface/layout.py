@@ -57,6 +57,12 @@ class Shown:
         return dataclasses.replace(self, text=f"{self.text}\n{note}", pngs=())
 
 
+def bare(shown: Shown) -> Shown:
+    """What a V2 message of ``shown`` keeps once its controls are taken away: its text and its
+    pictures by name (the message keeps its attachments), no bytes held."""
+    return dataclasses.replace(shown, pngs=[b""] * len(shown.pngs), controls=None)
+
+
 def rows(view: discord.ui.View | None) -> list[discord.ui.ActionRow[Any]]:
     """The items of a classic ``view`` as action rows, on the rows the view laid them out on;
     the items leave ``view`` (an item belongs to one view)."""

@@ -179,13 +179,21 @@ async def edit_shown(
         return None
 
 
-async def take_controls(bot: commands.Bot, channel_id: int, message_id: int, *, v2: bool = True) -> None:
+async def take_controls(
+    bot: commands.Bot, channel_id: int, message_id: int, *, v2: bool = True, shown: layout.Shown | None = None
+) -> None:
     """Remove the controls of a message of the bot: ``view=None`` for a classic one; a V2 one
-    (read first, unless not ``v2``: the flag cannot be dropped) keeps its text and pictures
-    without its rows. Raises what Discord raises (the caller logs it)."""
+    keeps its text and pictures without its rows (the flag cannot be dropped): rebuilt from
+    ``shown`` (:func:`~.layout.bare`: what this run posted there) when given, else read first
+    (unless not ``v2``) and patched without its rows. Raises what Discord raises (the caller
+    logs it)."""
+    message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+    if shown is not None:  # kept attachments, named again by their files (attachment://)
+        await message.edit(view=layout.layout(shown))
+        return
     kept = layout.strip_controls(dict(await bot.http.get_message(channel_id, message_id))) if v2 else None
     if kept is None:
-        await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
+        await message.edit(view=None)
         return
     payload = {"components": kept, "flags": layout.FLAG}  # an edit pings nobody again
     await bot.http.edit_message(

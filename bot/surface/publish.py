@@ -43,6 +43,7 @@ class Publisher(PrivateViews, TurnPosts):
         self.claims = PostClaiming(self)
         self._sheet_done: dict[int, int] = {}  # game id -> version whose interim sheet is posted
         self.shapes: dict[int, str] = {}  # channel id -> message shape (see TurnPosts.shape_of)
+        self.layouts: dict[int, layout.Shown] = {}  # message id -> its V2 message, bare (TurnPosts.noted)
         self.recaps = Recaps(self)
 
     @property
@@ -287,7 +288,8 @@ class Publisher(PrivateViews, TurnPosts):
         for m in old:
             try:
                 v2 = await self.shape_of(m.channel_id) == layout.V2
-                await posting.take_controls(self.bot, m.channel_id, m.message_id, v2=v2)
+                shown = self.layouts.pop(m.message_id, None)
+                await posting.take_controls(self.bot, m.channel_id, m.message_id, v2=v2, shown=shown)
             except SEND_ERRORS as err:
                 log.info("Clearing buttons of message %s (game %s) failed: %s", m.message_id, game_id, err)
         await self.store.retire_messages(m.id for m in old)

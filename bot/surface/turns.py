@@ -35,6 +35,7 @@ from ..host.store import GameRow, SeatRow, Store, StoreUnavailable
 from . import controls, drawn, layout, posting, text
 
 log = logging.getLogger("bot.surface.publish")
+KEPT = 2000  # V2 messages whose look is remembered (TurnPosts.noted)
 
 
 class TurnPosts:
@@ -44,6 +45,7 @@ class TurnPosts:
     recaps: Any  # Publisher.recaps
     _sheet_done: dict[int, int]
     shapes: dict[int, str]  # channel id -> message shape, as read from or written to the store
+    layouts: dict[int, layout.Shown]  # message id -> what a V2 message of this run shows (bare)
 
     @property
     def store(self) -> Store:
@@ -73,6 +75,19 @@ class TurnPosts:
         except StoreUnavailable as err:
             log.warning("Noting channel %s as classic: %s", channel_id, err)
 
+    def noted(self, msg: discord.Message | None, shown: layout.Shown) -> discord.Message | None:
+        """Remember what the V2 message ``msg`` shows (:func:`~.layout.bare`), so its controls
+        are taken away later without reading it first (the newest :data:`KEPT` are kept)."""
+        if msg is None or not msg.flags.components_v2:
+            return msg
+        if len(msg.attachments) < len(shown.pngs):  # sent without its pictures: read it when due
+            self.layouts.pop(msg.id, None)
+        else:
+            self.layouts[msg.id] = layout.bare(shown)
+        while len(self.layouts) > KEPT:
+            del self.layouts[next(iter(self.layouts))]
+        return msg
+
     async def post_shown(
         self, row: GameRow, make: Callable[[str], Awaitable[layout.Shown]], nonce: str
     ) -> discord.Message | None:
@@ -81,7 +96,8 @@ class TurnPosts:
         channel = self.place(row)
         shape = await self.shape_of(row.place_id)
         try:
-            return await posting.send_shown(channel, await make(shape), shape, nonce)
+            shown = await make(shape)
+            return self.noted(await posting.send_shown(channel, shown, shape, nonce), shown)
         except posting.V2Refused:
             await self.v2_refused(row.place_id)
             return await posting.send_shown(channel, await make(layout.CLASSIC), layout.CLASSIC, nonce)
@@ -213,7 +229,9 @@ class TurnPosts:
         if not prev.pictures:
             content = text.clip(f"{content}\n{text.NO_FILES}")
         shown = turn.shown(game, batch, content)
-        msg = await posting.edit_shown(self.bot, prev, shown, shape, pictures=prev.pictures)
+        msg = self.noted(
+            await posting.edit_shown(self.bot, prev, shown, shape, pictures=prev.pictures), shown
+        )
         if msg is not None:
             game.shown = turn.view
             await posting.note(game, self.store.set_message_version(msg.id, batch.version))

@@ -137,7 +137,10 @@ async def test_a_channel_refusing_v2_gets_the_classic_shape_and_keeps_it_after_a
         return sum(
             1
             for r in fake.requests
-            if r.method == "POST" and isinstance(r.json, dict) and int(r.json.get("flags") or 0) & 32768
+            if r.method == "POST"
+            and r.path == f"/channels/{place.id}/messages"  # not the DMs: they take V2
+            and isinstance(r.json, dict)
+            and int(r.json.get("flags") or 0) & 32768
         )
 
     tried = v2_posts()
