@@ -146,7 +146,7 @@ async def shoot(game: str, out: Path, folder: Path, moves: int) -> Path:
         names[fake.bot_user.id] = "Bazaar"
         img = draw_message(table.last_turn(place), names)
     path = out / f"turn-{game}.png"
-    img.save(path, optimize=True)
+    img.quantize(256, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)  # a small file for the repo
     return path
 
 
