@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Coroutine, Mapping
 from typing import Any
 
-import aiohttp
 import discord
 from discord.ext import commands
 
@@ -25,11 +24,9 @@ from ..host.live import Batch, LiveGame, Posted, private_digest
 from ..host.service import GameService
 from ..host.store import SeatRow, Store
 from . import controls, drawn, layout, posting, text
+from .posting import SEND_ERRORS as SEND_ERRORS  # re-exported: the publisher's modules read it here
 
 log = logging.getLogger("bot.surface.publish")
-#: Failures of a request to Discord: its answer (after discord.py's own retries), a connection
-#: that broke or a request that timed out.
-SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
 
 
 def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -175,33 +172,25 @@ class PrivateViews:
         content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
         drafts = await self.drafts(game.id, seat, batch.version, prompt)
 
-        def comps() -> discord.ui.View:
-            return controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts)
-
-        def shown() -> layout.Shown:
-            return layout.Shown(
-                content,
-                footer=text.footer(batch, batch.row.deadline if prompt else None),
-                accent=render.seat_colour(seat),
-                pngs=[png] if png is not None else [],
-                filename=name,
-                controls=comps if prompt else None,
-            )
-
+        dm = layout.Shown(
+            content,
+            footer=text.footer(batch, batch.row.deadline if prompt else None),
+            accent=render.seat_colour(seat),
+            pngs=[png] if png is not None else [],
+            filename=name,
+            controls=(lambda: controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts))
+            if prompt
+            else None,
+        )
         msg = None
         if turn_dm is not None:
             shape = await self.shape_of(turn_dm.channel_id)
-            dm = shown()
-            msg = self.noted(
-                await posting.edit_shown(
-                    self.bot, turn_dm, dm, shape, mentions=discord.AllowedMentions.none()
-                ),
-                dm,
-            )
+            none = discord.AllowedMentions.none()
+            msg = self.noted(await posting.edit_shown(self.bot, turn_dm, dm, shape, mentions=none), dm)
         if msg is not None:
             await self.store.set_message_version(msg.id, batch.version)
         else:
-            msg = await self._new_dm(game, batch, seat, user_id, shown, live=prompt is not None)
+            msg = await self._new_dm(game, batch, seat, user_id, dm, live=prompt is not None)
             if msg is None:
                 return
         if keep:
@@ -214,11 +203,11 @@ class PrivateViews:
         batch: Batch,
         seat: int,
         user_id: int,
-        shown: Callable[[], layout.Shown],
+        shown: layout.Shown,
         *,
         live: bool,
     ) -> discord.Message | None:
-        """Send ``seat`` a new DM of ``shown()`` in its DM channel's shape (classic from then on
+        """Send ``seat`` a new DM of ``shown`` in its DM channel's shape (classic from then on
         where V2 is refused) with controls when ``live`` (its older DMs' controls cleared) and
         record it; None when it failed: a DM refused with 403 / 50007 marks the seat's DMs
         closed and tells the player once, other failures are logged."""
@@ -248,23 +237,20 @@ class PrivateViews:
         )
         return msg
 
-    async def _send_dm(
-        self, channel: discord.DMChannel, shown: Callable[[], layout.Shown]
-    ) -> discord.Message:
-        """Post ``shown()`` in ``channel``'s shape; a V2 refusal (400) makes the channel classic."""
+    async def _send_dm(self, channel: discord.DMChannel, shown: layout.Shown) -> discord.Message:
+        """Post ``shown`` in ``channel``'s shape; a V2 refusal (400) makes the channel classic."""
         none = discord.AllowedMentions.none()
         if await self.shape_of(channel.id) == layout.V2:
             try:
-                dm = shown()
-                sent: discord.Message = await channel.send(allowed_mentions=none, **layout.v2(dm))
-                self.noted(sent, dm)
+                sent: discord.Message = await channel.send(allowed_mentions=none, **layout.v2(shown))
+                self.noted(sent, shown)
                 return sent
             except discord.HTTPException as err:
                 if err.status != 400 or isinstance(err, discord.Forbidden):
                     raise
                 log.warning("DM channel %s refused a V2 message: %s %s", channel.id, err.code, err.text)
                 await self.v2_refused(channel.id)
-        kwargs = layout.classic(shown())
+        kwargs = layout.classic(shown)
         classic: discord.Message = await channel.send(allowed_mentions=none, **kwargs)
         return classic
 

@@ -10,21 +10,25 @@ V2 post: the caller remembers the channel as classic and the message is posted c
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import io
 import logging
 from collections.abc import Awaitable, Sequence
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
 from ..host.live import LiveGame, Posted
 from ..host.store import StoreUnavailable
 from . import layout, text
-from .dms import SEND_ERRORS
 
 log = logging.getLogger(__name__)
+#: Failures of a request to Discord: its answer (after discord.py's own retries), a connection
+#: that broke or a request that timed out.
+SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 REFUSED_FOR_GOOD: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "bazaar_refused_for_good", default=False
