@@ -155,3 +155,24 @@ async def test_a_channel_refusing_v2_gets_the_classic_shape_and_keeps_it_after_a
     boards = [m for m in fake.messages(place) if "· move " in m.text]
     assert len(boards) >= 2 and not any(m.v2 for m in boards)
     assert all(no_controls(m) for m in boards[:-1]) and not no_controls(boards[-1])
+
+
+async def test_a_dm_channel_refusing_v2_gets_classic_dms(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    """A player's DM channel that refuses V2: their next DM comes in the classic shape (text,
+    the hand picture, its controls), and the channel is remembered as classic."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    ann = table.players["ann"]
+    first = fake.dms(ann)[-1]
+    assert first.v2 and first.images and first.accent_color is not None
+    dm_channel = fake.channel(first.channel_id)
+    fake.faults.refuse_v2(dm_channel)
+    before = len(fake.dms(ann))
+    await _play_until(table, gid, thread, lambda: len(fake.dms(ann)) > before)
+    later = fake.dms(ann)[before:]
+    assert later and all(not m.v2 and m.content and m.attachments for m in later)
+    assert await table.bot.store.message_shape(dm_channel.id) == "classic"
