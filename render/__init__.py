@@ -7,7 +7,8 @@ Each game has a module ``render.<game>`` exposing:
   for the first), and the board marks what changed since (cells taken, tiles drawn, prices moved).
   It is exactly 1000 × ``board_height(n_players)`` px, one size through a game.
   Use :func:`board_image`, which also puts the caption strip of the last moves on top
-  (:func:`board_parts` gives the two apart, :func:`board_png` the PNG the bot posts);
+  (:func:`board_parts` gives the two apart, :func:`board_png` the PNG the bot posts, either
+  with the strip or, for a message that says its caption as text, without it);
 * ``board_height(n_players) -> int``: that height; with the caption strip
   (:data:`render.caption.HEIGHT`) at most :data:`render.frame.MAX_HEIGHT`;
 * ``hand(view, names=None) -> Image``: one player's private view (pass ``view(state, seat)``);
@@ -52,6 +53,7 @@ from typing import Any
 from PIL import Image
 
 from .caption import Caption, strip
+from .common import seat_color
 from .png import PNG_LEVELS, Picture, stack, to_png
 
 
@@ -86,14 +88,17 @@ def board_parts(
     caption: Caption = (),
     previous: Mapping[str, Any] | None = None,
     tones: int = 0,
+    with_strip: bool = True,
 ) -> list[Image.Image]:
     """The posted board of ``game`` as its two parts, top to bottom: the caption strip of
     ``caption`` (the public lines of what happened since ``previous``; its text in ``tones``
     levels where given: see :func:`render.caption.strip`) and ``board(view, names, previous)``
-    (RGB). :func:`board_png` encodes them without copying them onto one canvas."""
+    (RGB). :func:`board_png` encodes them without copying them onto one canvas. Without
+    ``with_strip`` only the board (a message that says its caption as text)."""
     board = get(game).board
     img = board(view, names, previous=previous) if _marks_changes(game) else board(view, names)
-    return [strip(caption, img.width, tones=tones), img if img.mode == "RGB" else img.convert("RGB")]
+    img = img if img.mode == "RGB" else img.convert("RGB")
+    return [strip(caption, img.width, tones=tones), img] if with_strip else [img]
 
 
 def board_image(
@@ -107,6 +112,13 @@ def board_image(
 ) -> Image.Image:
     """The posted board of ``game`` as one picture: :func:`board_parts` on one canvas."""
     return stack(board_parts(game, view, names, caption=caption, previous=previous, tones=tones))
+
+
+def seat_colour(seat: int) -> int:
+    """The colour of ``seat`` in every picture (:func:`render.common.seat_color`) as a 24-bit
+    RGB number, for what a message shows beside the pictures (a Components V2 accent)."""
+    r, g, b = seat_color(seat)
+    return (r << 16) | (g << 8) | b
 
 
 def has_extra(game: str) -> bool:
@@ -163,11 +175,12 @@ def board_png(
     *,
     caption: Caption = (),
     previous: Mapping[str, Any] | None = None,
+    with_strip: bool = True,
 ) -> bytes:
     """:func:`board_image` encoded as the bot posts it: :func:`render.png.to_png` at the game's
     ``BOARD_PNG_LEVELS``, on the game's house palette for ``len(names)`` players where it fits
-    (:mod:`render.house`)."""
-    parts = board_parts(game, view, names, caption=caption, previous=previous)
+    (:mod:`render.house`); without ``with_strip``, the board alone (see :func:`board_parts`)."""
+    parts = board_parts(game, view, names, caption=caption, previous=previous, with_strip=with_strip)
     return encode(game, "board", parts, len(names or ()), board_png_levels(game))
 
 

@@ -16,6 +16,7 @@ import render
 from bot.offline.demo import DEMO_NAMES, ai_game
 from engines import base
 from render import caption, frame, recap
+from render.common import seat_color
 
 CASES = [(e.name, n) for e in base.games() for n in range(e.min_players, e.max_players + 1)]
 
@@ -102,3 +103,25 @@ def test_the_recap_of_the_longest_seeded_game_keeps_every_turn_within_the_budget
             gif.seek(i)
             durations.append(gif.info["duration"])
     assert min(durations[:-1]) >= 800 and durations[-1] == recap.HOLD_MS >= 3000
+
+
+@pytest.mark.parametrize("game", [e.name for e in base.games()])
+def test_a_board_without_its_strip_is_the_board_alone_and_seat_colours_are_the_badges(game: str) -> None:
+    """A V2 message says its caption as text: its board PNG is the board's own height, the same
+    pixels as the stripped board's lower part; the accent of a seat is the colour its badge has."""
+    engine = base.get(game)
+    n = engine.min_players
+    names = DEMO_NAMES[:n]
+    state = engine.setup(1, n, engine.resolve_options({}))
+    view = engine.view(state, None)
+    bare = Image.open(
+        io.BytesIO(render.board_png(game, view, names, caption=["Asha plays"], with_strip=False))
+    )
+    full = Image.open(io.BytesIO(render.board_png(game, view, names, caption=["Asha plays"])))
+    h = render.get(game).board_height(n)
+    assert bare.size == (1000, h) and full.size == (1000, h + caption.HEIGHT)
+    lower = full.convert("RGB").crop((0, caption.HEIGHT, 1000, h + caption.HEIGHT))
+    assert bare.convert("RGB").tobytes() == lower.tobytes()
+    for seat in range(6):
+        r, g, b = seat_color(seat)
+        assert render.seat_colour(seat) == r * 65536 + g * 256 + b

@@ -326,6 +326,27 @@ async def test_messages_are_remembered_and_retired(backend_target: str | Path) -
         await store.close()
 
 
+async def test_channel_shapes_are_remembered_across_reopening(backend_target: str | Path) -> None:
+    """A channel where V2 was refused stays classic for every later store on the database (a
+    restart, another process); an unknown channel is V2; a bad shape is refused."""
+    store = await _store(backend_target)
+    try:
+        assert await store.message_shape(2**62 + 7) == "v2"
+        await store.set_message_shape(2**62 + 7, "classic")
+        with pytest.raises(ValueError):
+            await store.set_message_shape(8, "embeds")
+    finally:
+        await store.close()
+    again = await _store(backend_target)
+    try:
+        assert await again.message_shape(2**62 + 7) == "classic"
+        assert await again.message_shape(8) == "v2"
+        await again.set_message_shape(2**62 + 7, "v2")
+        assert await again.message_shape(2**62 + 7) == "v2"
+    finally:
+        await again.close()
+
+
 async def test_drafts_are_kept_per_version(backend_target: str | Path) -> None:
     store = await _store(backend_target)
     try:

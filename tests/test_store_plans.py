@@ -115,6 +115,8 @@ async def _exercise(store: Store) -> set[str]:
     await call("release_post", g.id, 3, "recap", "p1")
     await call("mark_reminded", g.id, 3)
     await call("move_at", g.id, 2)
+    await call("set_message_shape", 2, "classic")
+    await call("message_shape", 2)
     called.add("describe")
     assert store.describe()
     return called

@@ -38,19 +38,31 @@ def picture(kind: str, what: str, view: dict[str, Any], names: Sequence[str]) ->
 
 
 def board(
-    kind: str, view: dict[str, Any], names: Sequence[str], caption: Caption, previous: dict[str, Any] | None
+    kind: str,
+    view: dict[str, Any],
+    names: Sequence[str],
+    caption: Caption,
+    previous: dict[str, Any] | None,
+    with_strip: bool = True,
 ) -> bytes:
-    """The posted board (the caption strip of ``caption`` on top, what changed since the public
-    view ``previous`` marked) as PNG."""
-    return render.board_png(kind, view, list(names), caption=list(caption), previous=previous)
+    """The posted board (the caption strip of ``caption`` on top unless not ``with_strip``, what
+    changed since the public view ``previous`` marked) as PNG."""
+    return render.board_png(
+        kind, view, list(names), caption=list(caption), previous=previous, with_strip=with_strip
+    )
 
 
 def boards(
-    kind: str, view: dict[str, Any], names: Sequence[str], caption: Caption, previous: dict[str, Any] | None
+    kind: str,
+    view: dict[str, Any],
+    names: Sequence[str],
+    caption: Caption,
+    previous: dict[str, Any] | None,
+    with_strip: bool = True,
 ) -> list[bytes]:
     """The posted board as :func:`board` draws it, then the game's second picture (its
     ``extra``, e.g. Phraya's prices and players) where it has one: every picture of one post."""
-    out = [board(kind, view, names, caption, previous)]
+    out = [board(kind, view, names, caption, previous, with_strip)]
     second = render.extra_png(kind, view, list(names), previous=previous)
     if second is not None:
         out.append(second)

@@ -12,6 +12,10 @@ marks the claim done once Discord shows the post (:meth:`PostClaims.post_done`),
 back when the post failed (:meth:`PostClaims.release_post`), so the next try, from any process,
 can claim it. The unposted-board sweep, the publisher's retries, a restart's reposts and the
 recap lane all go through it.
+
+The shape of message each channel takes (the table ``channel_shapes``, migration 0009): where
+Discord refused a Components V2 message, the bot posts the classic shape there from then on,
+in every process (:meth:`PostClaims.message_shape`, :meth:`PostClaims.set_message_shape`).
 """
 
 from __future__ import annotations
@@ -107,3 +111,20 @@ class PostClaims:
             "SELECT seat, action FROM moves WHERE game_id = ? AND version = ?", (game_id, version)
         )
         return (int(row[0]), str(row[1])) if row else None
+
+    async def message_shape(self, channel_id: int) -> str:
+        """The message shape the bot uses in ``channel_id``: ``"classic"`` where Discord refused
+        a Components V2 message, else ``"v2"`` (nothing noted)."""
+        row = await self._one("SELECT shape FROM channel_shapes WHERE channel_id = ?", (channel_id,))
+        return str(row[0]) if row else "v2"
+
+    async def set_message_shape(self, channel_id: int, shape: str) -> None:
+        """Note the message ``shape`` (``"classic"`` or ``"v2"``) of ``channel_id``."""
+        if shape not in ("classic", "v2"):
+            raise ValueError(f"unknown message shape {shape!r}")
+        async with self._tx() as h:
+            await h.sql_run(
+                "INSERT INTO channel_shapes (channel_id, shape, noted_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (channel_id) DO UPDATE SET shape = excluded.shape, noted_at = excluded.noted_at",
+                (channel_id, shape, self.now()),
+            )

@@ -14,12 +14,13 @@ import logging
 
 import discord
 
+import render
 from engines import base
 from engines.prompt import Form, Pick, Prompt, PromptError
 
 from ..host.live import LiveGame, Refusal
-from . import components, controls, drawn, inputs, text
-from .handling import QUIET, bot_of, can_manage, checked, defer, guard, resolve, sees, target
+from . import components, controls, drawn, inputs, layout, text
+from .handling import QUIET, bot_of, can_manage, checked, defer, guard, reply_shown, resolve, sees, target
 from .handling import reply as reply  # re-exported: app.py answers stray components with it
 from .lobby import lobby_op
 
@@ -183,16 +184,15 @@ async def hand(
     async with guard(interaction, "hand"):
         await defer(interaction)
         game = await target(interaction, game_id, component=component)
-        content, file, controls = await _hand_answer(interaction, game)
-        await reply(interaction, content, file=file, view=controls)
+        await reply_shown(interaction, await _hand_answer(interaction, game))
 
 
 async def _hand_answer(
     interaction: discord.Interaction, game: LiveGame, notes: list[str] | None = None
-) -> tuple[str, discord.File | None, discord.ui.View | None]:
+) -> layout.Shown:
     """The caller's private answer: their view (text and image) and, when the rules await them,
     the buttons or menu of their legal moves (stamped with the current version, so a click after
-    the game moved on is refused as stale). Returns ``(content, file, view or None)``. Raises
+    the game moved on is refused as stale), accented with their seat's colour. Raises
     :class:`Refusal` if the caller has no seat or the game no state."""
     bot = bot_of(interaction)
     user = interaction.user.id
@@ -200,7 +200,7 @@ async def _hand_answer(
     version = game.row.version  # read with the view: same state, same version
     p = bot.service.prompt_for(game, seat) if bot.service.awaited_seat(game, user) is not None else None
     drafts = await bot.publisher.drafts(game.id, seat, version, p)
-    content, file = await bot.publisher.hand(game, seat, dict(view))
+    content, png, filename = await bot.publisher.hand(game, seat, dict(view))
     if notes:
         content = text.clip("\n".join(f"• {n}" for n in notes) + "\n" + content)
     fits = controls.fits(p, hand=False)
@@ -208,20 +208,33 @@ async def _hand_answer(
         content = text.clip(content + "\nYour move: use `/move` (it lists your moves).")
     elif p is not None and fits:
         content = text.clip("\n".join([content, *controls.groups_text(p)]))
-    comps = controls.view(game.id, version, p, hand=False, drafts=drafts) if fits else None
-    return content, file, comps
+    return layout.Shown(
+        content,
+        footer=f"{game.engine.name.capitalize()} — move {version} — only you see this",
+        accent=render.seat_colour(seat),
+        pngs=[png] if png is not None else [],
+        filename=filename,
+        controls=(lambda: controls.view(game.id, version, p, hand=False, drafts=drafts)) if fits else None,
+    )
 
 
 async def _refresh_hand(interaction: discord.Interaction, game: LiveGame, notes: list[str]) -> None:
     """After a move played from the caller's own (ephemeral) answer, show them the new view and
-    their next moves in that same message; errors are logged."""
+    their next moves in that same message; where Discord refuses the edit (new pictures in a V2
+    message) the answer is sent anew; errors are logged."""
     try:
-        content, file, controls = await _hand_answer(interaction, game, notes)
-        await interaction.edit_original_response(
-            content=content, attachments=[file] if file else [], view=controls, allowed_mentions=QUIET
-        )
-    except (Refusal, discord.HTTPException) as err:
+        shown = await _hand_answer(interaction, game, notes)
+    except Refusal as err:
         log.info("Refreshing the private answer of game %s failed: %r", game.id, err)
+        return
+    try:
+        kwargs = layout.v2(shown)
+        await interaction.edit_original_response(
+            attachments=kwargs.pop("files", []), allowed_mentions=QUIET, **kwargs
+        )
+    except discord.HTTPException as err:
+        log.info("Editing the private answer of game %s failed (%r): sending it anew", game.id, err)
+        await reply_shown(interaction, await _hand_answer(interaction, game, notes))
 
 
 async def on_button(interaction: discord.Interaction, game_id: int, version: int, action: str) -> None:

@@ -32,7 +32,7 @@ class Publishing(Protocol):
 
     async def hand(
         self, game: LiveGame, seat: int, view: dict[str, Any]
-    ) -> tuple[str, discord.File | None]: ...
+    ) -> tuple[str, bytes | None, str]: ...
 
     async def image(
         self, game_id: int, kind: str, what: str, view: dict[str, Any], names: Sequence[str], filename: str

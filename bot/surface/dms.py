@@ -14,21 +14,19 @@ import logging
 from collections.abc import Coroutine, Mapping
 from typing import Any
 
-import aiohttp
 import discord
 from discord.ext import commands
 
+import render
 from engines.prompt import Prompt
 
 from ..host.live import Batch, LiveGame, Posted, private_digest
 from ..host.service import GameService
 from ..host.store import SeatRow, Store
-from . import controls, drawn, text
+from . import controls, drawn, layout, posting, text
+from .posting import SEND_ERRORS as SEND_ERRORS  # re-exported: the publisher's modules read it here
 
 log = logging.getLogger("bot.surface.publish")
-#: Failures of a request to Discord: its answer (after discord.py's own retries), a connection
-#: that broke or a request that timed out.
-SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
 
 
 def link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -44,6 +42,9 @@ class PrivateViews:
     notice: Any  # Publisher.notice
     retire: Any  # Publisher.retire
     _edit: Any  # Publisher._edit
+    shape_of: Any  # TurnPosts.shape_of
+    v2_refused: Any  # TurnPosts.v2_refused
+    noted: Any  # TurnPosts.noted
 
     @property
     def store(self) -> Store:
@@ -170,20 +171,26 @@ class PrivateViews:
         outcome = batch.engine.outcome(batch.state) if batch.row.status == "finished" else None
         content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
         drafts = await self.drafts(game.id, seat, batch.version, prompt)
-        comps = controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts) if prompt else None
+
+        dm = layout.Shown(
+            content,
+            footer=text.footer(batch, batch.row.deadline if prompt else None),
+            accent=render.seat_colour(seat),
+            pngs=[png] if png is not None else [],
+            filename=name,
+            controls=(lambda: controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts))
+            if prompt
+            else None,
+        )
         msg = None
         if turn_dm is not None:
-            msg = await self._edit(
-                turn_dm,
-                content,
-                drawn.file_of(png, name),
-                comps or discord.ui.View(),
-                mentions=discord.AllowedMentions.none(),
-            )
+            shape = await self.shape_of(turn_dm.channel_id)
+            none = discord.AllowedMentions.none()
+            msg = self.noted(await posting.edit_shown(self.bot, turn_dm, dm, shape, mentions=none), dm)
         if msg is not None:
             await self.store.set_message_version(msg.id, batch.version)
         else:
-            msg = await self._new_dm(game, batch, seat, user_id, content, drawn.file_of(png, name), comps)
+            msg = await self._new_dm(game, batch, seat, user_id, dm, live=prompt is not None)
             if msg is None:
                 return
         if keep:
@@ -196,19 +203,17 @@ class PrivateViews:
         batch: Batch,
         seat: int,
         user_id: int,
-        content: str,
-        file: discord.File | None,
-        comps: discord.ui.View | None,
+        shown: layout.Shown,
+        *,
+        live: bool,
     ) -> discord.Message | None:
-        """Send ``seat`` a new DM (its older DMs' controls cleared) and record it; None when it
-        failed: a DM refused with 403 / 50007 marks the seat's DMs closed and tells the player
-        once, other failures are logged."""
+        """Send ``seat`` a new DM of ``shown`` in its DM channel's shape (classic from then on
+        where V2 is refused) with controls when ``live`` (its older DMs' controls cleared) and
+        record it; None when it failed: a DM refused with 403 / 50007 marks the seat's DMs
+        closed and tells the player once, other failures are logged."""
         try:
             channel = await self.bot.create_dm(discord.Object(id=user_id))
-            kwargs: dict[str, Any] = {"file": file} if file is not None else {}
-            if comps is not None:
-                kwargs["view"] = comps
-            msg = await channel.send(content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+            msg = await self._send_dm(channel, shown)
         except discord.Forbidden as err:
             if err.code != 50007:  # not the player's settings: try again next time
                 log.warning("DM to user %s (game %s) refused: %s %s", user_id, game.id, err.code, err.text)
@@ -228,9 +233,26 @@ class PrivateViews:
             channel_id=msg.channel.id,
             message_id=msg.id,
             version=batch.version,
-            live=comps is not None,
+            live=live,
         )
         return msg
+
+    async def _send_dm(self, channel: discord.DMChannel, shown: layout.Shown) -> discord.Message:
+        """Post ``shown`` in ``channel``'s shape; a V2 refusal (400) makes the channel classic."""
+        none = discord.AllowedMentions.none()
+        if await self.shape_of(channel.id) == layout.V2:
+            try:
+                sent: discord.Message = await channel.send(allowed_mentions=none, **layout.v2(shown))
+                self.noted(sent, shown)
+                return sent
+            except discord.HTTPException as err:
+                if err.status != 400 or isinstance(err, discord.Forbidden):
+                    raise
+                log.warning("DM channel %s refused a V2 message: %s %s", channel.id, err.code, err.text)
+                await self.v2_refused(channel.id)
+        kwargs = layout.classic(shown)
+        classic: discord.Message = await channel.send(allowed_mentions=none, **kwargs)
+        return classic
 
     async def drafts(
         self, game_id: int, seat: int, version: int, prompt: Prompt | None
@@ -243,19 +265,10 @@ class PrivateViews:
                 out[form.key] = draft
         return out
 
-    async def hand(
-        self, game: LiveGame, seat: int, view: Mapping[str, Any]
-    ) -> tuple[str, discord.File | None]:
-        """Content and image of an ephemeral private view."""
+    async def hand(self, game: LiveGame, seat: int, view: Mapping[str, Any]) -> tuple[str, bytes | None, str]:
+        """Content, image and its file name of an ephemeral private view."""
         body = await drawn.view_text(self.bot, game.id, game.engine.name, view, game.text_names)
-        file = await drawn.image(
-            self.bot,
-            game.id,
-            game.engine.name,
-            "hand",
-            view,
-            game.names,
-            f"{game.engine.name}-{game.id}-hand.png",
-        )
+        png = await drawn.png(self.bot, game.id, game.engine.name, "hand", view, game.names)
         head = f"🎴 **{game.title}** — your private view as {game.text_names[seat]}"
-        return text.clip(head + (f"\n{body}" if body else "")), file
+        filename = f"{game.engine.name}-{game.id}-hand.png"
+        return text.clip(head + (f"\n{body}" if body else "")), png, filename

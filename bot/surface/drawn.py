@@ -56,10 +56,13 @@ async def board_pngs(
     batch: Batch,
     view: Mapping[str, Any],
     lines: caption.Caption | None = None,
+    *,
+    with_strip: bool = True,
 ) -> list[bytes] | None:
     """The posted board of ``batch`` as PNG, then the game's second picture where it has one
     (:func:`render.board_images`): the public ``view`` with the caption strip of ``lines``
-    (by default the batch's moves, :func:`caption_of`) on top, and what changed since the
+    (by default the batch's moves, :func:`caption_of`) on top (not without ``with_strip``: a V2
+    message says it as text), and what changed since the
     board posted before it (``game.shown``, this run's last public view; None after a
     restart) marked. Rendered off the event loop; None (logged) if the renderer fails."""
     if lines is None:
@@ -67,7 +70,7 @@ async def board_pngs(
     previous = game.shown  # set to this view once the board is posted (see Publisher._post_turn)
     try:
         pngs: list[bytes] = await job(
-            bot, drawing.boards, batch.engine.name, view, list(batch.names), list(lines), previous
+            bot, drawing.boards, batch.engine.name, view, list(batch.names), list(lines), previous, with_strip
         )
         return pngs
     except Exception:

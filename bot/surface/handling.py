@@ -19,7 +19,7 @@ from engines.base import RuleError
 from ..host.clock import BadDuration
 from ..host.live import LiveGame, Refusal
 from ..host.store import GameRow, StoreUnavailable
-from . import text
+from . import layout, text
 from .context import Bazaar, bazaar
 
 log = logging.getLogger(__name__)
@@ -56,6 +56,32 @@ async def reply(
             await interaction.response.send_message(**kwargs)
     except Exception as err:  # an expired token, or a client shutting down
         log.warning("Could not answer interaction %s: %r", interaction.id, err)
+
+
+async def reply_shown(interaction: discord.Interaction, shown: layout.Shown) -> None:
+    """Answer privately with ``shown`` as a V2 message; where Discord refuses it (a deferred
+    ephemeral answer carrying a picture can be refused with 400) the classic shape is sent
+    instead; errors are logged."""
+    for shape in (layout.v2, layout.classic):
+        kwargs = shape(shown)
+        try:
+            if answered(interaction):
+                await interaction.followup.send(ephemeral=True, allowed_mentions=QUIET, **kwargs)
+            else:
+                await interaction.response.send_message(ephemeral=True, allowed_mentions=QUIET, **kwargs)
+            return
+        except discord.HTTPException as err:
+            if err.status != 400 or not isinstance(kwargs.get("view"), discord.ui.LayoutView):
+                log.warning("Could not answer interaction %s: %r", interaction.id, err)
+                return
+            log.info(
+                "Interaction %s: the V2 answer was refused (%s); answering in the classic shape",
+                interaction.id,
+                err.code,
+            )
+        except Exception as err:  # an expired token, or a client shutting down
+            log.warning("Could not answer interaction %s: %r", interaction.id, err)
+            return
 
 
 def answered(interaction: discord.Interaction) -> bool:

@@ -1,25 +1,34 @@
 """Posting and editing one message on Discord, for the publisher: the nonce that makes a retried
 post land once, a board's picture uploads, a send that leaves the picture out where files may not
 be attached (and tells whether Discord refused for good), an edit in place, whether a message is
-still its channel's newest, and recording a post the database may refuse."""
+still its channel's newest, and recording a post the database may refuse.
+
+A :class:`~.layout.Shown` message goes out in its channel's shape (:func:`send_shown`,
+:func:`edit_shown`): Components V2, or the classic shape where Discord refused V2 (a 400 on a
+V2 post: the caller remembers the channel as classic and the message is posted classic at once).
+:func:`take_controls` removes an older message's controls in either shape."""
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import io
 import logging
 from collections.abc import Awaitable, Sequence
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
 from ..host.live import LiveGame, Posted
 from ..host.store import StoreUnavailable
-from . import text
-from .dms import SEND_ERRORS
+from . import layout, text
 
 log = logging.getLogger(__name__)
+#: Failures of a request to Discord: its answer (after discord.py's own retries), a connection
+#: that broke or a request that timed out.
+SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 REFUSED_FOR_GOOD: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "bazaar_refused_for_good", default=False
@@ -113,3 +122,86 @@ async def note(game: LiveGame, write: Awaitable[Any]) -> None:
         await write
     except StoreUnavailable as err:
         log.warning("Game %s: a post could not be recorded: %s", game.id, err)
+
+
+class V2Refused(Exception):
+    """Discord refused a Components V2 post with 400 (V2 is not available where it was sent)."""
+
+
+async def send_shown(
+    channel: Any, shown: layout.Shown, shape: str, nonce_: str | None = None
+) -> discord.Message | None:
+    """Post ``shown`` in ``shape`` (:data:`~.layout.V2` or :data:`~.layout.CLASSIC`) as
+    :func:`send` does (the pictures left out where files may not be attached); raises
+    :class:`V2Refused` when a V2 post is refused with 400."""
+    if shape == layout.CLASSIC:
+        kwargs = layout.classic(shown)
+        return await send(channel, kwargs.pop("content"), nonce=nonce_, **kwargs)
+    try:
+        sent: discord.Message = await channel.send(allowed_mentions=PINGS, nonce=nonce_, **layout.v2(shown))
+        return sent
+    except discord.HTTPException as err:
+        if err.status == 400:
+            log.warning("Channel %s refused a V2 message: %s %s", channel.id, err.code, err.text)
+            raise V2Refused(str(err.text)) from err
+        if not (isinstance(err, discord.Forbidden) and err.code == 50013 and shown.pngs):
+            log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
+            if 400 <= err.status < 500 and err.status != 429:
+                REFUSED_FOR_GOOD.set(True)
+            return None
+        log.warning("No Attach Files in channel %s: posting the board without its picture", channel.id)
+        return await send_shown(channel, shown.without_pictures(text.NO_FILES), shape, nonce_)
+    except SEND_ERRORS as err:
+        log.error("Posting to channel %s failed: %r", channel.id, err)
+        return None
+
+
+async def edit_shown(
+    bot: commands.Bot,
+    posted: Posted,
+    shown: layout.Shown,
+    shape: str,
+    *,
+    pictures: bool = True,
+    mentions: discord.AllowedMentions = PINGS,
+) -> discord.Message | None:
+    """Edit ``posted`` to show ``shown`` in ``shape`` (every picture replaced; none without
+    ``pictures``); the edited message, or None (logged) if Discord refuses: a V2 edit bringing
+    new pictures can be refused with 400 (discord-api-docs#7529), an edit of a message over an
+    hour old with 30046; the caller then posts the message anew."""
+    if shape == layout.CLASSIC:
+        kwargs = layout.classic(shown)
+        return await edit(
+            bot, posted, kwargs["content"], kwargs.get("files", []) if pictures else [], kwargs.get("view")
+        )
+    msg = bot.get_partial_messageable(posted.channel_id).get_partial_message(posted.message_id)
+    kwargs = layout.v2(shown, pictures=pictures)
+    try:
+        return await msg.edit(allowed_mentions=mentions, attachments=kwargs.pop("files", []), **kwargs)
+    except SEND_ERRORS as err:
+        log.info("Editing message %s failed: %r", posted.message_id, err)
+        return None
+
+
+async def take_controls(
+    bot: commands.Bot, channel_id: int, message_id: int, *, v2: bool = True, shown: layout.Shown | None = None
+) -> None:
+    """Remove the controls of a message of the bot: ``view=None`` for a classic one; a V2 one
+    keeps its text and pictures without its rows (the flag cannot be dropped): rebuilt from
+    ``shown`` (:func:`~.layout.bare`: what this run posted there) when given, else read first
+    (unless not ``v2``) and patched without its rows. Raises what Discord raises (the caller
+    logs it)."""
+    message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+    if shown is not None:  # kept attachments, named again by their files (attachment://)
+        await message.edit(view=layout.layout(shown))
+        return
+    kept = layout.strip_controls(dict(await bot.http.get_message(channel_id, message_id))) if v2 else None
+    if kept is None:
+        await message.edit(view=None)
+        return
+    payload = {"components": kept, "flags": layout.FLAG}  # an edit pings nobody again
+    await bot.http.edit_message(
+        channel_id,
+        message_id,
+        params=discord.http.MultipartParameters(payload=payload, multipart=None, files=None),
+    )

@@ -14,33 +14,27 @@ long-job lane has drawn it (:mod:`.recaps`).
 
 from __future__ import annotations
 
-import dataclasses
 import logging
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import discord
 from discord.ext import commands
 
-from engines import base
-from engines.prompt import Prompt
-from render import caption
-
-from ..host import drawing
 from ..host.live import Batch, LiveGame, Posted
 from ..host.service import GameService
-from ..host.store import GameRow, SeatRow, Store, StoreUnavailable
-from . import components, controls, drawn, posting, text
+from ..host.store import GameRow, Store, StoreUnavailable
+from . import components, controls, layout, posting, text
 from .context import bazaar
 from .dms import SEND_ERRORS, PrivateViews
 from .postclaims import WON, PostClaiming
 from .recaps import Recaps, recap_head
 from .retry import PostRetry
+from .turns import TurnPosts
 
 log = logging.getLogger(__name__)
 
 
-class Publisher(PrivateViews):
+class Publisher(PrivateViews, TurnPosts):
     """Turns a game's pending steps into Discord messages."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -48,6 +42,8 @@ class Publisher(PrivateViews):
         self.retry = PostRetry(self)
         self.claims = PostClaiming(self)
         self._sheet_done: dict[int, int] = {}  # game id -> version whose interim sheet is posted
+        self.shapes: dict[int, str] = {}  # channel id -> message shape (see TurnPosts.shape_of)
+        self.layouts: dict[int, layout.Shown] = {}  # message id -> its V2 message, bare (TurnPosts.noted)
         self.recaps = Recaps(self)
 
     @property
@@ -152,15 +148,15 @@ class Publisher(PrivateViews):
             game.board, posted = None, landed
             self.recaps.follow(game, batch, landed)
         elif row.status == "finished":
-            posted = await self._post_final(game, batch, channel)
+            posted = await self._post_final(game, batch)
         elif row.status == "ended":
             posted = await posting.send(channel, text.ended(batch))
         elif landed is not None:
             posted = landed
         else:
-            if not await self._post_interim(game, batch, channel):
+            if not await self._post_interim(game, batch):
                 return False  # the sheet could not be posted: it and the board again later, in order
-            posted = await self._post_turn(game, batch, channel, plan or ([], None, {}))
+            posted = await self._post_turn(game, batch, plan or ([], None, {}))
         if posted is None and batch.state is not None and row.status in ("active", "finished"):
             return False  # the board or sheet is missing: all of it again later
         if batch.started or batch.closed:
@@ -175,31 +171,6 @@ class Publisher(PrivateViews):
         if batch.closed and row.thread_id and row.status != "finished":  # finished: after its recap
             await self.archive(game.id, row.thread_id)
         return True
-
-    async def _post_final(self, game: LiveGame, batch: Batch, channel: Any) -> discord.Message | None:
-        """The final score sheet of a finished game, followed by its recap (see
-        :class:`.recaps.Recaps`); None if Discord refused it."""
-        engine = batch.engine
-        game.board = None
-        view = engine.view(batch.state, None)
-        file = await drawn.image(
-            self.bot,
-            game.id,
-            engine.name,
-            "score_sheet",
-            view,
-            batch.names,
-            f"{engine.name}-{game.id}-final.png",
-        )
-        posted = await posting.send(
-            channel,
-            text.final(batch, engine.outcome(batch.state)),
-            file=file,
-            nonce=posting.nonce(game.id, batch.version, "f"),
-        )
-        if posted:  # recorded once its recap is posted too (see Recaps.follow)
-            self.recaps.follow(game, batch, posted)
-        return posted
 
     async def landed(self, game: LiveGame, batch: Batch) -> discord.Message | None:
         """After a restart, the board of ``batch``'s version (or the final sheet of a finished
@@ -228,14 +199,16 @@ class Publisher(PrivateViews):
             log.info("Game %s: reading what the last run posted failed: %s", game.id, err)
             return None
         mine = [m for m in found if m.author.id == me]
-        if any(m.content.startswith(text.sheet_head(batch.title)) for m in mine):
+        if any(layout.text_of(m).startswith(text.sheet_head(batch.title)) for m in mine):
             self._sheet_done[game.id] = batch.version
-        board = next((m for m in mine if m.content.split("\n", 1)[0] == head), None)
+        board = next((m for m in mine if layout.text_of(m).split("\n", 1)[0] == head), None)
         if board is None:
             return None
         if not active:  # the final sheet is recorded with its recap (see Recaps.follow)
             film_head = recap_head(batch.title)
-            film = next((m for m in mine if m.id > board.id and m.content.startswith(film_head)), None)
+            film = next(
+                (m for m in mine if m.id > board.id and layout.text_of(m).startswith(film_head)), None
+            )
             if film is not None:
                 self.recaps.found[game.id] = film
             log.info("Game %s: the last run had posted its final sheet; not posting it again", game.id)
@@ -257,150 +230,6 @@ class Publisher(PrivateViews):
             batch.version,
         )
         return board
-
-    async def _post_turn(
-        self,
-        game: LiveGame,
-        batch: Batch,
-        channel: Any,
-        plan: tuple[list[SeatRow], Prompt | None, dict[int, Prompt]],
-    ) -> discord.Message | None:
-        """The board of an active game: the spectator snapshot, this batch's lines, who must act
-        (mentioned) and the controls of the board's prompt (see :func:`.controls.board_prompt`); private
-        prompts are offered in DMs and under My hand. While the people it awaited answer and
-        nothing was posted below it (one player going on with several steps; one of several
-        repliers answering), the board is edited in place (new text, picture and version-stamped
-        controls), which pings nobody again. Returns the message shown, or None if Discord
-        refused it."""
-        people, on_board, private = plan
-        how: str | None = None
-        if on_board is not None:
-            how = controls.kind(on_board) if controls.fits(on_board, hand=True) else None
-        elif private:
-            how = "private"
-        now_seats = frozenset(s.seat for s in people)
-        movers = batch.movers
-        prev, game.board = game.board, None
-        turn = _Turn(batch.engine.view(batch.state, None), people, on_board, how, drawn.caption_of(batch))
-        if (
-            prev is not None
-            and now_seats
-            and movers is not None
-            and movers <= prev.seats
-            and now_seats <= prev.seats
-            and await posting.is_latest(self.bot, prev)
-        ):
-            # the people awaited answer, nothing posted below the board: edit it in place (its
-            # caption goes on with the turn's earlier moves)
-            turn.lines = [*prev.caption, *turn.lines]
-            turn.pngs = await drawn.board_pngs(self.bot, game, batch, turn.view, turn.lines)
-            msg = await self._edit_turn(game, batch, prev, turn)
-            if msg is not None:
-                return msg
-        else:
-            turn.pngs = await drawn.board_pngs(self.bot, game, batch, turn.view, turn.lines)
-        return await self._send_turn(game, batch, channel, turn, now_seats)
-
-    async def _edit_turn(
-        self, game: LiveGame, batch: Batch, prev: Posted, turn: _Turn
-    ) -> discord.Message | None:
-        """Edit the board ``prev`` in place to show ``batch`` (its earlier lines kept); the
-        message, or None if Discord refused the edit."""
-        content = text.turn(
-            batch,
-            turn.headline,
-            turn.people,
-            batch.row.deadline,
-            turn.how,
-            earlier=prev.lines,
-            extra=turn.extra,
-        )
-        if not prev.pictures:
-            content = text.clip(f"{content}\n{text.NO_FILES}")
-        msg = await self._edit(
-            prev,
-            content,
-            posting.files_of(turn.pngs, turn.filename(game, batch)) if prev.pictures else [],
-            controls.view(game.id, batch.version, turn.on_board),
-        )
-        if msg is not None:
-            game.shown = turn.view
-            await posting.note(game, self.store.set_message_version(msg.id, batch.version))
-            game.board = Posted(
-                prev.channel_id,
-                msg.id,
-                prev.seats,
-                [*prev.lines, *text.turn_lines(batch)][-50:],
-                prev.pictures,
-                turn.lines[-50:],
-            )
-        return msg
-
-    async def _send_turn(
-        self, game: LiveGame, batch: Batch, channel: Any, turn: _Turn, now_seats: frozenset[int]
-    ) -> discord.Message | None:
-        """Post ``batch``'s board as a new message and record it (the board edited in place
-        later while ``now_seats`` answer); the message, or None if Discord refused it."""
-        content = text.turn(batch, turn.headline, turn.people, batch.row.deadline, turn.how, extra=turn.extra)
-        msg = await posting.send(
-            channel,
-            content,
-            files=posting.files_of(turn.pngs, turn.filename(game, batch)) or None,
-            view=controls.view(game.id, batch.version, turn.on_board),
-            nonce=posting.nonce(game.id, batch.version, "b"),
-        )
-        if msg is not None:
-            game.shown = turn.view
-            await posting.note(
-                game,
-                self.store.add_message(
-                    game.id,
-                    kind="turn",
-                    channel_id=msg.channel.id,
-                    message_id=msg.id,
-                    version=batch.version,
-                    live=True,
-                ),
-            )
-            if now_seats:
-                game.board = Posted(
-                    msg.channel.id,
-                    msg.id,
-                    now_seats,
-                    text.turn_lines(batch)[-50:],
-                    pictures=not turn.pngs or bool(msg.attachments),
-                    caption=turn.lines[-50:],
-                )
-        return msg
-
-    async def _post_interim(self, game: LiveGame, batch: Batch, channel: Any) -> bool:
-        """Post the sheet the renderer offers for this batch's public events (a Ra epoch's
-        scoring), above the new board; nothing if the renderer has none. Returns False when a
-        sheet was due but Discord refused it (the batch is then posted again later, sheet first);
-        a renderer failure is logged and the board goes on without its sheet."""
-        done = self._sheet_done.get(game.id, -1)  # a batch put back after its sheet was posted
-        events = base.events_for((e for st in batch.steps if st.version > done for e in st.events), None)
-        view = batch.engine.view(batch.state, None)
-        try:
-            found = await drawn.job(
-                self.bot, drawing.interim_sheet, batch.engine.name, view, list(events), list(batch.names)
-            )
-            if found is None:
-                return True
-            caption, png = found
-        except Exception:
-            log.exception("Rendering the interim sheet failed for game %s", game.id)
-            return True
-        game.board = None  # the board goes below the sheet, as a new message
-        if await posting.send(
-            channel,
-            f"{text.sheet_head(batch.title)}{caption}",
-            nonce=posting.nonce(game.id, batch.version, "s"),
-            file=drawn.file_of(png, f"{batch.engine.name}-{game.id}-{batch.version}-sheet.png"),
-        ):
-            self._sheet_done[game.id] = batch.version
-            return True
-        return False
 
     async def _edit(
         self,
@@ -457,9 +286,10 @@ class Publisher(PrivateViews):
             and (among is None or m.seat in among)
         ]
         for m in old:
-            msg = self.bot.get_partial_messageable(m.channel_id).get_partial_message(m.message_id)
             try:
-                await msg.edit(view=None)
+                v2 = await self.shape_of(m.channel_id) == layout.V2
+                shown = self.layouts.pop(m.message_id, None)
+                await posting.take_controls(self.bot, m.channel_id, m.message_id, v2=v2, shown=shown)
             except SEND_ERRORS as err:
                 log.info("Clearing buttons of message %s (game %s) failed: %s", m.message_id, game_id, err)
         await self.store.retire_messages(m.id for m in old)
@@ -470,28 +300,3 @@ class Publisher(PrivateViews):
             await self.bot.http.edit_channel(thread_id, archived=True)
         except SEND_ERRORS as err:
             log.warning("Archiving thread %s of game %s failed: %s", thread_id, game_id, err)
-
-
-@dataclasses.dataclass
-class _Turn:
-    """What a turn's board shows: the public ``view``, the ``people`` awaited, the prompt
-    ``on_board`` and ``how`` it is answered, the caption ``lines`` and the pictures drawn."""
-
-    view: Mapping[str, Any]
-    people: list[SeatRow]
-    on_board: Prompt | None
-    how: str | None
-    lines: list[caption.Line]
-    pngs: list[bytes] | None = None
-
-    @property
-    def headline(self) -> str:
-        return str(self.view.get("headline") or "")
-
-    @property
-    def extra(self) -> list[str]:
-        return controls.groups_text(self.on_board)
-
-    @staticmethod
-    def filename(game: LiveGame, batch: Batch) -> str:
-        return f"{batch.engine.name}-{game.id}-{batch.version}.png"

@@ -199,6 +199,18 @@ def turn(
     return fit_lines(head, body, tail)
 
 
+def footer(batch: Batch, deadline: float | None, *, final: bool = False) -> str:
+    """The small line under a V2 message: the game, the move and the turn clock ("Pralaya —
+    move 12 — turn clock ends <t:…:R>"), or "… — final" for a finished game's sheet (not "·
+    move", which begins a board's first line)."""
+    parts = [batch.engine.name.capitalize(), f"move {batch.version}"]
+    if final:
+        parts.append("final")
+    elif deadline:
+        parts.append(f"turn clock ends <t:{int(deadline)}:R>")
+    return " — ".join(parts)
+
+
 def final(batch: Batch, outcome: base.Outcome | None) -> str:
     """The end message: the last events, the ranking with scores and notes."""
     head = [final_head(batch.title)]

@@ -26,6 +26,7 @@ from bot.surface.app import BazaarBot
 from engines import base
 from render import caption
 from tests.fakediscord import BotRunner, Channel, FakeDiscord, Guild, Interaction, Message, RunBot, User
+from tests.fakediscord.records import walk_components
 from tests.store_internals import pool_of, sqlite_of
 
 GAME_TITLE = re.compile(r"\*\*(?P<title>[^*#]+) #(?P<id>\d+)\*\*")
@@ -170,9 +171,9 @@ class Table:
         h = await self.fake.slash(
             self.players[creator], self.channel, "game new", options={"game": game, **options}
         )  # `options` is a command option too
-        assert h.ephemeral and "Opened" in h.content, h.content
-        lobby = await self.fake.wait_message(self.channel, lambda m: "lobby" in m.content, after=mark)
-        return title_id(lobby.content), lobby
+        assert h.ephemeral and "Opened" in h.text, h.text
+        lobby = await self.fake.wait_message(self.channel, lambda m: "lobby" in m.text, after=mark)
+        return title_id(lobby.text), lobby
 
     def user_of(self, game: Any, seat: int) -> User:
         """The fake user sitting in ``seat`` of a live game."""
@@ -199,7 +200,7 @@ class Table:
 
     def last_turn(self, place: Channel) -> Message:
         """The newest turn message (a board with "· move N") in ``place``."""
-        turns = [m for m in self.fake.messages(place) if "· move " in m.content]
+        turns = [m for m in self.fake.messages(place) if "· move " in m.text]
         assert turns, f"no turn message in {place!r}"
         return turns[-1]
 
@@ -216,7 +217,7 @@ class Table:
             via = "move"  # no button or menu plays this one (a form builds it): typed instead
         if via == "move":
             h = await self.fake.slash(user, place, "move", action=action)
-            assert h.ephemeral and h.content.startswith("✅ Played"), h.content
+            assert h.ephemeral and h.text.startswith("✅ Played"), h.text
         else:
             msg = await self.control(user, place, game_id, game.row.version, action)
             await self.use(user, msg, game_id, game.row.version, action)
@@ -273,7 +274,7 @@ class Table:
             await self.settle()
         start = await self.fake.click(self.players[creator], lobby, label="Start")
         await self.settle()
-        assert start.followups and "has started" in start.followups[-1].content, start.followups
+        assert start.followups and "has started" in start.followups[-1].text, start.followups
         row = await self.stored(gid)
         assert row.status == "active", row
         return gid, self.fake.channel(row.place_id)
@@ -346,10 +347,13 @@ def board_pngs(
     names: list[str],
     versions: list[int],
     messages: list[int] | None = None,
+    *,
+    with_strip: bool = False,
 ) -> list[bytes]:
     """The board pictures the bot posts at ``versions`` (in the order it posted them, from one run
     of the bot; ``messages``: the message of each, where one board was edited in place): each
-    board is ``render.board_png`` of its version's spectator view, with the caption of the
+    board is ``render.board_png`` of its version's spectator view (a V2 board, without its caption
+    strip, unless ``with_strip``: the classic shape), with the caption of the
     moves since the board before it (the setup's for the first; an edited board's caption goes
     on with its earlier versions': see ``render.caption.lines_of``) and the marks of what changed
     since that board. A version repeated (one board shown again by an edit of its buttons) gives
@@ -374,36 +378,58 @@ def board_pngs(
         lines = [*(lines if same else []), *caption.lines_of(since, names)]
         previous = None if before is None else engine.view(steps[before][0], None)
         out.append(
-            render.board_png(game, engine.view(steps[v][0], None), names, caption=lines, previous=previous)
+            render.board_png(
+                game,
+                engine.view(steps[v][0], None),
+                names,
+                caption=lines,
+                previous=previous,
+                with_strip=with_strip,
+            )
         )
         before = v
     return out
+
+
+def snap_text(snap: dict[str, Any]) -> str:
+    """What one stored version of a message said: its content, or its TextDisplays (V2)."""
+    texts = [
+        c.get("content", "") for c in walk_components(snap.get("components") or []) if c.get("type") == 10
+    ]
+    return "\n".join(t for t in [snap.get("content") or "", *texts] if t)
 
 
 def shown(fake: FakeDiscord, msg: Message) -> list[tuple[str, bytes | None]]:
     """``(content, data of the first attachment or None)`` of every version ``msg`` showed,
     oldest first (a board or DM edited in place showed several), skipping empty placeholders."""
     out = []
-    for snap in [*msg.versions, {"content": msg.content, "attachment_ids": [a.id for a in msg.attachments]}]:
-        if snap["content"]:
+    for snap in [*msg.versions, msg.snapshot()]:
+        said = snap_text(snap)
+        if said:
             ids = snap.get("attachment_ids") or []
-            out.append((snap["content"], fake.attachments[ids[0]].data if ids else None))
+            out.append((said, fake.attachments[ids[0]].data if ids else None))
     return out
+
+
+def action_rows(msg: Message) -> list[dict[str, Any]]:
+    """Every action row of a message, wherever nested (in a V2 container, or at the top)."""
+    return [c for c in walk_components(msg.components) if c.get("type") == 1]
 
 
 def buttons(msg: Message) -> list[dict[str, Any]]:
-    """Every button of a message (flattened from its action rows)."""
-    out = []
-    for row in msg.components:
-        for c in row.get("components", []):
-            if c.get("type") == 2:
-                out.append(c)
-    return out
+    """Every button of a message's action rows."""
+    return [c for row in action_rows(msg) for c in row.get("components", []) if c.get("type") == 2]
 
 
 def selects(msg: Message) -> list[dict[str, Any]]:
     """Every select menu of a message."""
-    return [c for row in msg.components for c in row.get("components", []) if c.get("type") == 3]
+    return [c for row in action_rows(msg) for c in row.get("components", []) if c.get("type") == 3]
+
+
+def no_controls(msg: Message) -> bool:
+    """Whether a message shows no controls (its text and pictures may stay: a V2 message keeps
+    its container once its rows are taken away)."""
+    return not action_rows(msg)
 
 
 # ---------------------------------------------------------------------- a toy game with secrets

@@ -132,7 +132,7 @@ class GameDb:
 def board_version(msg: Message, game: StoredGame, title: str) -> int | None:
     """The game version a message of the bot shows as the board of ``game`` (the final sheet
     shows its last version), or None if it is no board of that game."""
-    first = (msg.content or "").split("\n", 1)[0]
+    first = (msg.text or "").split("\n", 1)[0]
     m = re.fullmatch(rf"\*\*{re.escape(title)}\*\* · move (\d+)", first)
     if m:
         return int(m.group(1))
@@ -175,8 +175,8 @@ class Sent:
         """The final text the player got (the /move answer or a refusal's follow-up), if any."""
         h = self.handle
         if self.via == "move":
-            return h.content if h.response is not None and not h.response.loading else None
-        return h.followups[-1].content if h.followups else None
+            return h.text if h.response is not None and not h.response.loading else None
+        return h.followups[-1].text if h.followups else None
 
     def acknowledged_by_reply(self) -> bool:
         return self.via == "move" and (self.reply() or "").startswith(PLAYED)

@@ -583,7 +583,7 @@ def _sent(interactions: list[Any]) -> str:
         answer = i.followups[-1] if i.followups else i.response
         out.append(
             f"{i.user.name} {i.label!r} {str(i.payload.get('data'))[:200]} -> "
-            f"{(answer.content if answer else i.choices)!r:.120}"
+            f"{(answer.text if answer else i.choices)!r:.120}"
         )
     return "\n".join(out)
 

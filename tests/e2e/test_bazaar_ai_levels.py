@@ -28,9 +28,9 @@ async def test_addbot_levels_and_a_searching_ai_in_a_worker_process(
     ann, bob = table.players["ann"], table.players["bob"]
     gid, lobby = await table.new_game("ann", "ra", clock="2h")
     h = await fake.slash(ann, table.channel, "game addbot", level="hard")
-    assert h.ephemeral and "Added an AI (hard)" in h.content
+    assert h.ephemeral and "Added an AI (hard)" in h.text
     await table.settle()
-    assert "AI 1 (hard)" in fake.message(lobby.id).content
+    assert "AI 1 (hard)" in fake.message(lobby.id).text
     seats = await table.bot.store.seats(gid)
     assert [(s.name, s.ai_level) for s in seats] == [("ann", None), ("AI 1 (hard)", "hard")]
     await fake.click(ann, lobby, label="Add AI")  # the button: the default level
@@ -50,7 +50,7 @@ async def test_addbot_levels_and_a_searching_ai_in_a_worker_process(
         plays += 1
         # a stranger's click while the AI may be thinking is answered at once and changes nothing
         h = await fake.slash(bob, thread, "move", action="draw")
-        assert h.ephemeral and "not playing" in h.content
+        assert h.ephemeral and "not playing" in h.text
     await table.settle(timeout=60)
     moves = await table.bot.store.moves(gid)
     ai = [m for m in moves if m.by == "ai"]

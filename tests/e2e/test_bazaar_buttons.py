@@ -18,7 +18,7 @@ from PIL import Image
 
 from bot.surface import components
 from engines import base
-from tests.e2e.bazaar_harness import make_table
+from tests.e2e.bazaar_harness import action_rows, make_table
 from tests.fakediscord import FakeDiscord, Message, RunBot
 
 TAKES = [f"take {i}" for i in range(1, 27)]
@@ -110,7 +110,7 @@ def _rows(msg: Message) -> list[list[str]]:
     """Each action row as the labels of its buttons ("<menu>" for a select menu)."""
     return [
         [c.get("label", "<menu>") if c["type"] == 2 else "<menu>" for c in row["components"]]
-        for row in msg.components
+        for row in action_rows(msg)
     ]
 
 
@@ -161,10 +161,10 @@ async def test_turn_messages_offer_buttons_a_menu_or_move(
         version = (await table.stored(gid)).version
         user = users[step % 2]
         assert _rows(msg) == expected[step], (step, _rows(msg))
-        assert how[step] in msg.content and msg.mention_ids == [user.id]
+        assert how[step] in msg.text and msg.mention_ids == [user.id]
         choice = legal[-1]
         if len(msg.selects) == 2:  # a long list in groups: each menu builds its own pick
-            assert "Choices: take … (1/2) · take … (2/2)" in msg.content
+            assert "Choices: take … (1/2) · take … (2/2)" in msg.text
             values = [[o["value"] for o in m["options"]] for m in msg.selects]
             assert values == [list(legal[:25]), list(legal[25:])]
             assert [m["custom_id"] for m in msg.selects] == [
@@ -187,7 +187,7 @@ async def test_turn_messages_offer_buttons_a_menu_or_move(
             offered = await fake.autocomplete(user, place, "move", focused="action", action="")
             assert [c.value for c in offered] == list(legal[:25])
             h = await fake.slash(user, place, "move", action=choice)
-            assert h.content.startswith("✅ Played"), h.content
+            assert h.text.startswith("✅ Played"), h.text
         await table.settle()
         assert (await table.db_moves(gid))[-1] == (step % 2, choice, "player")
     assert (await table.stored(gid)).status == "finished"

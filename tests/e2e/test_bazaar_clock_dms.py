@@ -22,9 +22,9 @@ async def test_closed_dms_are_told_once_and_the_button_still_works(
     for i in range(10):
         await table.play_one(gid, thread, "button" if i % 2 else "move")
 
-    notices = [m for m in fake.messages(thread) if "cannot send you direct messages" in m.content]
+    notices = [m for m in fake.messages(thread) if "cannot send you direct messages" in m.text]
     assert len(notices) == 1 and bob.id in notices[0].pinged_ids
-    assert "My hand" in notices[0].content
+    assert "My hand" in notices[0].text
     seats = {s.name: s for s in await table.bot.store.seats(gid)}
     assert seats["bob"].dm_closed and not seats["ann"].dm_closed
     dm_bob = fake.dm_channel(bob)
@@ -34,7 +34,7 @@ async def test_closed_dms_are_told_once_and_the_button_still_works(
     h = await fake.click(bob, table.last_turn(thread), label="My hand")
     await table.settle()
     reply = h.followups[-1]
-    assert reply.ephemeral and reply.visible_to == bob.id and "your private view as bob" in reply.content
+    assert reply.ephemeral and reply.visible_to == bob.id and "your private view as bob" in reply.text
     assert reply.attachments
 
 
@@ -60,9 +60,9 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
     mark = fake.mark()
     table.now.advance(30)
     await wait_for_clock(
-        lambda: any("half of your turn time" in m.content for m in fake.messages(thread) if m.id > mark)
+        lambda: any("half of your turn time" in m.text for m in fake.messages(thread) if m.id > mark)
     )
-    reminder = next(m for m in fake.messages(thread) if "half of your turn time" in m.content)
+    reminder = next(m for m in fake.messages(thread) if "half of your turn time" in m.text)
     assert late.id in reminder.pinged_ids and punctual.id not in reminder.pinged_ids
 
     for k in (1, 2, 3):
@@ -75,9 +75,9 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
         moves = await table.bot.store.moves(gid)
         assert moves[version].by == "clock" and moves[version].seat == late_seat
         turn = table.last_turn(thread)
-        assert "Time ran out for" in turn.content and "the AI played their turn" in turn.content
+        assert "Time ran out for" in turn.text and "the AI played their turn" in turn.text
     assert game.seats[late_seat].ai_takeover
-    assert "missed 3 turns in a row" in table.last_turn(thread).content
+    assert "missed 3 turns in a row" in table.last_turn(thread).text
 
     # handed over: the AI now plays that seat at once, without waiting for the clock
     for _ in range(20):
@@ -90,14 +90,12 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
     # the owner takes the seat back with /move, even though it is not their turn
     mark = fake.mark()
     h = await fake.slash(late, thread, "move", action="done")
-    assert h.ephemeral and "back in control" in h.content
+    assert h.ephemeral and "back in control" in h.text
     assert not game.seats[late_seat].ai_takeover and game.seats[late_seat].expiries == 0
     while game.awaited() != (late_seat,):
         await table.play_one(gid, thread, "move")
     assert any(
-        "is back: the AI no longer plays their seat" in m.content
-        for m in fake.messages(thread)
-        if m.id > mark
+        "is back: the AI no longer plays their seat" in m.text for m in fake.messages(thread) if m.id > mark
     )  # told with the next board
     await table.play_one(gid, thread, "move")  # and plays their own turn again
     last = [m for m in await table.bot.store.moves(gid) if m.seat == late_seat][-1]
@@ -127,9 +125,9 @@ async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(
     game = await bot.service.get(gid)
     assert game.row.version == version and game.seats[seat].expiries == 0
     assert game.row.deadline == table.now() + 300
-    notice = await fake.wait_message(thread, lambda m: "offline" in m.content, after=mark)
-    assert late.id in notice.pinged_ids and "5m" in notice.content
-    assert not any("half of your turn time" in m.content for m in fake.messages(thread) if m.id > mark)
+    notice = await fake.wait_message(thread, lambda m: "offline" in m.text, after=mark)
+    assert late.id in notice.pinged_ids and "5m" in notice.text
+    assert not any("half of your turn time" in m.text for m in fake.messages(thread) if m.id > mark)
 
     table.now.advance(300)  # the grace runs out: now the clock plays that turn
     poke(bot)
@@ -151,7 +149,7 @@ async def test_a_dm_refused_for_another_reason_does_not_mark_dms_closed(
     gid, thread = await table.start_game("ann", ("bob",), 1)
     for _ in range(6):
         await table.play_one(gid, thread, "move")
-    assert not any("cannot send you direct messages" in m.content for m in fake.messages(thread))
+    assert not any("cannot send you direct messages" in m.text for m in fake.messages(thread))
     seats = {s.name: s for s in await table.bot.store.seats(gid)}
     assert not seats["bob"].dm_closed
     bob.dm_error = None  # the problem goes away: DMs flow again

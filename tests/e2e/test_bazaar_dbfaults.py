@@ -37,9 +37,9 @@ def _live(game: LiveGame) -> tuple[Any, ...]:
 
 def _seen(fake: FakeDiscord, place: Channel, *users: User) -> list[tuple[int, str, tuple[str, ...]]]:
     """Every message in ``place`` and in the users' DMs, with its content (what anyone saw)."""
-    out = [(m.id, m.content, tuple(m.custom_ids)) for m in fake.messages(place)]
+    out = [(m.id, m.text, tuple(m.custom_ids)) for m in fake.messages(place)]
     for u in users:
-        out += [(m.id, m.content, tuple(m.custom_ids)) for m in fake.dms(u)]
+        out += [(m.id, m.text, tuple(m.custom_ids)) for m in fake.dms(u)]
     return out
 
 
@@ -64,12 +64,12 @@ async def test_a_move_the_database_refuses_is_answered_privately_and_changes_not
 
     h = await fake.slash(user, thread, "move", action=action)
     await table.settle()
-    assert h.ephemeral and NOT_SAVED in h.content and "Nothing changed" in h.content, h.content
+    assert h.ephemeral and NOT_SAVED in h.text and "Nothing changed" in h.text, h.text
     h = await table.use(user, board, gid, game.row.version, action)  # the same move from its control
     await table.settle()
     answer = h.followups[-1]
-    assert answer.ephemeral and answer.visible_to == user.id and NOT_SAVED in answer.content
-    assert "Traceback" not in answer.content and "sqlite" not in answer.content.lower()
+    assert answer.ephemeral and answer.visible_to == user.id and NOT_SAVED in answer.text
+    assert "Traceback" not in answer.text and "sqlite" not in answer.text.lower()
     assert _live(game) == live and await table.db_state(gid) == stored
     assert _seen(fake, thread, *table.players.values()) == seen  # nothing posted, edited or DMed
 
@@ -93,7 +93,7 @@ async def test_a_write_lock_held_by_another_process_is_waited_out_then_refused(
     with write_lock(sqlite_file(table)):
         h = await fake.slash(table.user_of(game, seat), thread, "move", action=action)
         await table.settle()
-        assert h.ephemeral and NOT_SAVED in h.content, h.content
+        assert h.ephemeral and NOT_SAVED in h.text, h.text
         assert await table.db_state(gid) == stored
     await table.play_one(gid, thread, "move")
     assert (await table.db_state(gid))[0] == stored[0] + 1
@@ -113,12 +113,12 @@ async def test_lobby_buttons_and_new_games_the_database_refuses(
     for who, label in ((bob, "Join"), (ann, "Add AI")):
         h = await fake.click(who, lobby, label=label)
         await table.settle()
-        assert (
-            h.followups and h.followups[-1].ephemeral and "Could not save that" in h.followups[-1].content
-        ), label
+        assert h.followups and h.followups[-1].ephemeral and "Could not save that" in h.followups[-1].text, (
+            label
+        )
     h = await fake.slash(bob, table.channel, "game new", options={"game": "ra"})
     await table.settle()
-    assert h.ephemeral and "Could not save that" in h.content, h.content
+    assert h.ephemeral and "Could not save that" in h.text, h.text
     assert _seen(fake, table.channel) == before
     game = await table.bot.service.get(gid)
     assert [s.user_id for s in game.seats] == [ann.id] and game.row.status == "lobby"
@@ -128,22 +128,22 @@ async def test_lobby_buttons_and_new_games_the_database_refuses(
     faults.fail("INSERT INTO messages")
     h = await fake.slash(bob, table.channel, "game new", options={"game": "ra"})
     await table.settle()
-    assert h.ephemeral and "Could not save that" in h.content, h.content
+    assert h.ephemeral and "Could not save that" in h.text, h.text
     assert _seen(fake, table.channel) == before
     faults.heal()
     await fake.click(bob, lobby, label="Join")
     await table.settle()
     assert [s.user_id for s in (await table.bot.service.get(gid)).seats] == [ann.id, bob.id]
-    assert "bob" in fake.message(lobby.id).content
+    assert "bob" in fake.message(lobby.id).text
     faults.fail("COMMIT")  # Start: refused privately, still a lobby (a thread may have opened)
     h = await fake.click(ann, lobby, label="Start")
     await table.settle()
-    assert h.followups and "Could not save that" in h.followups[-1].content
+    assert h.followups and "Could not save that" in h.followups[-1].text
     assert game.row.status == "lobby" and (await table.stored(gid)).status == "lobby"
     faults.heal()
     h = await fake.click(ann, lobby, label="Start")
     await table.settle()
-    assert "has started" in h.followups[-1].content and game.row.status == "active"
+    assert "has started" in h.followups[-1].text and game.row.status == "active"
 
 
 async def test_a_draft_pick_the_database_refuses_is_not_kept(
@@ -162,7 +162,7 @@ async def test_a_draft_pick_the_database_refuses_is_not_kept(
         h = await fake.select(ann, dm, f"bzf:{gid}:0:offer:to", ["all"])
         await table.settle()
         answer = h.followups[-1] if h.followups else None
-        content = answer.content if answer else h.content
+        content = answer.text if answer else h.text
         assert NOT_SAVED in content, (h.callbacks, content)
         assert await table.bot.store.draft(gid, 0, "offer", 0) == {}
         faults.heal()
@@ -200,7 +200,7 @@ async def test_the_clock_tries_an_expiry_again_when_the_database_refused_it(
     await fake.wait_for(lambda: game.row.version > stored[0], what="the expiry played")
     await table.settle()
     assert (await bot.store.moves(gid))[0].by == "clock"
-    assert "Time ran out" in table.last_turn(thread).content
+    assert "Time ran out" in table.last_turn(thread).text
 
 
 async def test_a_database_locked_at_start_up_stops_the_bot_before_it_serves(
@@ -230,7 +230,7 @@ async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(
             (gid,),
         )
     await table.boot(sync=False)
-    notice = await fake.wait_message(thread, lambda m: "playable again" in m.content)
+    notice = await fake.wait_message(thread, lambda m: "playable again" in m.text)
     assert {table.players["ann"].id, table.players["bob"].id} <= set(notice.pinged_ids)
     game = await table.bot.service.get(gid)
     assert game.row.attention is None and game.row.deadline is not None
@@ -239,7 +239,7 @@ async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(
     await table.running.stop()
     await table.boot(sync=False)  # told once
     await table.settle()
-    assert len([m for m in fake.messages(thread) if "playable again" in m.content]) == 1
+    assert len([m for m in fake.messages(thread) if "playable again" in m.text]) == 1
 
 
 async def test_a_move_saved_whose_board_cannot_be_recorded_still_counts_as_played(
@@ -256,6 +256,6 @@ async def test_a_move_saved_whose_board_cannot_be_recorded_still_counts_as_playe
     faults.fail("messages")  # every read and write of the posted-message records
     await table.play_one(gid, thread, "move")  # asserts the "✅ Played" answer
     assert faults.failed and (await table.db_state(gid))[0] == stored[0] + 1
-    assert f"move {stored[0] + 1}" in table.last_turn(thread).content
+    assert f"move {stored[0] + 1}" in table.last_turn(thread).text
     faults.heal()
     await table.play_one(gid, thread, "move")

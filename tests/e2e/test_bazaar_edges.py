@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engines import base
-from tests.e2e.bazaar_harness import Table, make_table, moved_past, poke, replay_states
+from tests.e2e.bazaar_harness import Table, make_table, moved_past, no_controls, poke, replay_states
 from tests.fakediscord import FakeDiscord, FakeDiscordError, RunBot
 
 
@@ -49,7 +49,7 @@ async def test_a_player_who_leaves_the_server_does_not_wedge_the_game(
         else:
             await table.play_one(gid, thread, "move")
     assert game.seats[bob_seat].ai_takeover or game.row.status == "finished"
-    notices = [m for m in fake.messages(thread) if "cannot send you direct messages" in m.content]
+    notices = [m for m in fake.messages(thread) if "cannot send you direct messages" in m.text]
     assert len(notices) == 1 and bob.id in notices[0].pinged_ids and game.seats[bob_seat].dm_closed
     await _consistent(table, gid)
 
@@ -67,7 +67,7 @@ async def test_dms_offer_only_rules_and_another_servers_game_is_not_found(
     before = await table.db_state(gid)
     dm = fake.open_dm(table.players["ann"])
     h = await fake.slash(table.players["ann"], dm, "rules", game="ra")
-    assert h.ephemeral and "Ra" in h.content
+    assert h.ephemeral and "Ra" in h.text
     for command in ("move", "hand", "game status"):  # server-only: Discord does not offer them here
         try:
             values: dict[str, Any] = {"action": "done"} if command == "move" else {}
@@ -83,9 +83,9 @@ async def test_dms_offer_only_rules_and_another_servers_game_is_not_found(
         (zed, "game join", {"game": gid}),
     ):
         h = await fake.slash(who, fake.channel("play"), command, options=values)
-        assert h.ephemeral and f"no game #{gid} here" in h.content.lower(), (command, h.content)
+        assert h.ephemeral and f"no game #{gid} here" in h.text.lower(), (command, h.text)
     h = await fake.slash(table.players["ann"], table.channel, "game new", game="pralaya", clock="0")
-    assert h.ephemeral and "at least 1 minute" in h.content
+    assert h.ephemeral and "at least 1 minute" in h.text
     assert await table.db_state(gid) == before and len(await table.bot.store.games()) == 1
 
 
@@ -108,7 +108,7 @@ async def test_a_move_and_the_clock_at_once_play_one_turn(
     await fake.wait_for(lambda: game.row.version > version)
     await table.settle()
     first = (await table.bot.store.moves(gid))[version]
-    if h.content.startswith("✅ Played"):
+    if h.text.startswith("✅ Played"):
         assert (first.by, first.action) == ("player", action)
     else:
         assert first.by == "clock" and h.ephemeral
@@ -132,17 +132,17 @@ async def test_a_move_during_game_end_is_either_played_before_or_refused(
     end = await fake.slash(table.players["mod"], thread, "game end", wait=False)
     await asyncio.gather(move.wait_done(), end.wait_done())
     await table.settle()
-    assert "has been ended" in end.content
+    assert "has been ended" in end.text
     row = await table.stored(gid)
     moves = await table.db_moves(gid)
     assert row.status == "ended"
-    if move.content.startswith("✅ Played"):
+    if move.text.startswith("✅ Played"):
         assert moves[version] == (seat, action, "player")
     else:
-        assert "over" in move.content and len(moves) == version
+        assert "over" in move.text and len(moves) == version
     last = fake.last_message(thread)
-    assert last is not None and "has been ended" in last.content
-    assert all(m.components == [] for m in fake.messages(thread)) and fake.channel(thread.id).archived
+    assert last is not None and "has been ended" in last.text
+    assert all(no_controls(m) for m in fake.messages(thread)) and fake.channel(thread.id).archived
     await _consistent(table, gid)
 
 
@@ -170,7 +170,7 @@ async def test_two_start_clicks_at_once_start_one_game_in_one_thread(
     clicks = [await fake.click(table.players["ann"], lobby, label="Start", wait=False) for _ in range(2)]
     await asyncio.gather(*(c.wait_done() for c in clicks))
     await table.settle()
-    answers = sorted(c.followups[-1].content for c in clicks)
+    answers = sorted(c.followups[-1].text for c in clicks)
     assert sum("has started" in a for a in answers) == 1, answers
     row = await table.stored(gid)
     assert row.status == "active" and len(fake.threads) == 1 and row.thread_id == fake.threads[0].id

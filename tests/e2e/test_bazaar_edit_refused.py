@@ -35,5 +35,5 @@ async def test_a_board_and_dm_discord_will_not_edit_are_posted_anew(
         await table.play_one(gid, thread)
         row = await table.stored(gid)
         # the newest board names the current move, although no edit went through
-        assert _version(table.last_turn(thread).content) == row.version
+        assert _version(table.last_turn(thread).text) == row.version
     assert refused.hits, "no edit was tried: the test did not reach an edit in place"

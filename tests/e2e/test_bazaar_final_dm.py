@@ -30,7 +30,7 @@ async def test_each_player_gets_a_last_dm_with_their_rank(
     for who in ("ann", "bob"):
         seat = next(s.seat for s in game.seats if s.user_id == table.players[who].id)
         last = fake.dms(table.players[who])[-1]
-        head = last.content.splitlines()[0]
+        head = last.text.splitlines()[0]
         assert head.startswith(f"🏁 **Pralaya #{gid}** is over (move {game.row.version}). You finished **"), (
             head
         )

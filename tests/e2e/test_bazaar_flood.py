@@ -23,25 +23,23 @@ async def test_a_flood_from_one_user_is_slowed_down_and_changes_nothing(
     await table.boot()
     gid, lobby = await table.new_game("ann", "pralaya")  # 1 of ann's 8
     answers = [await fake.slash(table.players["ann"], table.channel, "game list") for _ in range(10)]
-    texts = [h.content for h in answers]
+    texts = [h.text for h in answers]
     assert all("#" in t and "Slow down" not in t for t in texts[:7]), texts[:7]
     assert all(
         h.ephemeral and t.startswith("Slow down") for h, t in zip(answers[7:], texts[7:], strict=True)
     ), texts[7:]
     # a click in the flood is refused before it does anything: ann stays the only seat
     click = await fake.click(table.players["ann"], lobby, label="Add AI")
-    assert click.ephemeral and click.content.startswith("Slow down"), click.content
+    assert click.ephemeral and click.text.startswith("Slow down"), click.text
     assert [s.name for s in await table.bot.store.seats(gid)] == ["ann"]
     # someone else is not slowed down by ann's flood
     h = await fake.slash(table.players["bob"], table.channel, "game join")
-    assert "You joined" in h.content, h.content
+    assert "You joined" in h.text, h.text
     # ann is served again once her bucket refills (2 a second)
     clock.advance(1.0)
-    assert "Slow down" not in (await fake.slash(table.players["ann"], table.channel, "game list")).content
-    assert "Slow down" not in (await fake.slash(table.players["ann"], table.channel, "game list")).content
-    assert (await fake.slash(table.players["ann"], table.channel, "game list")).content.startswith(
-        "Slow down"
-    )
+    assert "Slow down" not in (await fake.slash(table.players["ann"], table.channel, "game list")).text
+    assert "Slow down" not in (await fake.slash(table.players["ann"], table.channel, "game list")).text
+    assert (await fake.slash(table.players["ann"], table.channel, "game list")).text.startswith("Slow down")
     assert table.bot.throttle.refused == 5
 
 
@@ -63,7 +61,7 @@ async def test_a_player_at_a_quick_human_pace_is_never_slowed_down(
         moves += 1
     assert moves > 20
     assert table.bot.throttle.refused == 0
-    assert not [i for i in fake.interactions if "Slow down" in (i.content or "")]
+    assert not [i for i in fake.interactions if "Slow down" in (i.text or "")]
 
 
 async def test_autocomplete_has_its_own_larger_limit(
@@ -82,4 +80,4 @@ async def test_autocomplete_has_its_own_larger_limit(
     ]
     assert all(got[: DEFAULT[0] * 4]) and got[-3:] == [[], [], []]
     # commands are counted apart: ann's typing did not use up her commands
-    assert "Slow down" not in (await fake.slash(table.players["ann"], table.channel, "game list")).content
+    assert "Slow down" not in (await fake.slash(table.players["ann"], table.channel, "game list")).text

@@ -11,7 +11,7 @@ import pytest
 import render
 from engines import base
 from render.common import to_png
-from tests.e2e.bazaar_harness import make_table, replay_states
+from tests.e2e.bazaar_harness import make_table, no_controls, replay_states
 from tests.fakediscord import FakeDiscord, RunBot, User
 
 
@@ -30,23 +30,23 @@ async def test_full_pralaya_game_through_move_and_buttons(
     assert lobby.button_labels == ["Join", "Leave", "Add AI", "Start"]
 
     h = await fake.slash(bob, table.channel, "game join")  # join twice: a command and a button
-    assert h.ephemeral and "You joined" in h.content
+    assert h.ephemeral and "You joined" in h.text
     await fake.click(cy, lobby, label="Join")
     h = await fake.slash(ann, table.channel, "game addbot")
-    assert "Added an AI" in h.content
+    assert "Added an AI" in h.text
     await table.settle()
-    assert all(n in fake.message(lobby.id).content for n in ("ann", "bob", "cy", "AI 1"))
+    assert all(n in fake.message(lobby.id).text for n in ("ann", "bob", "cy", "AI 1"))
     start = await fake.click(ann, lobby, label="Start")
     await table.settle()
-    assert "has started" in start.followups[-1].content and start.followups[-1].ephemeral
-    assert fake.message(lobby.id).components == [] and "Started" in fake.message(lobby.id).content
+    assert "has started" in start.followups[-1].text and start.followups[-1].ephemeral
+    assert no_controls(fake.message(lobby.id)) and "Started" in fake.message(lobby.id).text
 
     thread = fake.threads[-1]
     assert thread.parent_id == table.channel.id and (thread.name or "").startswith("Pralaya #")
     first = table.last_turn(thread)
     # the start's board, or (when the game's seed seats AI 1 first) one already showing only its moves
-    found = re.search(r"· move (\d+)", first.content)
-    assert found is not None, first.content
+    found = re.search(r"· move (\d+)", first.text)
+    assert found is not None, first.text
     shown = int(found.group(1))
     before = await table.db_moves(gid)
     assert len(before) >= shown and all(by == "ai" for *_, by in before[:shown]), (shown, before)
@@ -72,16 +72,16 @@ async def test_full_pralaya_game_through_move_and_buttons(
     final_state = replay_states(engine, row.seed, 4, row.options, moves)[-1]
     outcome = engine.outcome(final_state)
     assert outcome is not None
-    final = next(m for m in fake.messages(thread) if "is over" in m.content)
-    assert "is over" in final.content and "Winner" in final.content
+    final = next(m for m in fake.messages(thread) if "is over" in m.text)
+    assert "is over" in final.text and "Winner" in final.text
     winner = names[outcome.winners[0]]
-    assert f"🥇 {winner}" in final.content
+    assert f"🥇 {winner}" in final.text
     assert final.attachments[0].data == _png("pralaya", "score_sheet", engine.view(final_state, None), names)
     await table.recaps_posted()  # the recap follows the sheet; then the thread is archived
     last = fake.last_message(thread)
     assert last is not None and last.attachments[0].filename == f"pralaya-{gid}-recap.gif"
     assert fake.channel(thread.id).archived
-    assert all(m.components == [] for m in fake.messages(thread))
+    assert all(no_controls(m) for m in fake.messages(thread))
     snap = await table.bot.store.snapshot(gid)
     assert snap is not None and snap[1] == base.state_fingerprint(final_state)
 
@@ -109,11 +109,11 @@ async def test_a_busy_channel_without_thread_permission_plays_in_the_channel(
     user = table.user_of(game1, game1.awaited()[0])
     other = next(u for u in (table.players["ann"], table.players["bob"]) if u is not user)
     h = await fake.slash(other, table.channel, "move", action="done")
-    assert "not your turn" in h.content.lower()
+    assert "not your turn" in h.text.lower()
     await table.play_one(g1, table.channel, "move")
     assert (await table.stored(g1)).version >= 1
     h = await fake.slash(table.players["mod"], table.channel, "game status")
-    assert "Several games" in h.content and f"#{g1}" in h.content
+    assert "Several games" in h.text and f"#{g1}" in h.text
 
 
 @pytest.mark.parametrize("kind", [e.name for e in base.games()])
@@ -147,13 +147,13 @@ async def test_lobby_controls_resign_and_end_by_a_moderator(
     async def click(user: User, label: str) -> str:
         h = await fake.click(user, lobby, label=label)
         await table.settle()
-        return h.followups[-1].content if h.followups else ""
+        return h.followups[-1].text if h.followups else ""
 
     assert "2–5 players" in await click(ann, "Start")
     assert await click(bob, "Join") == ""
-    assert "bob" in fake.message(lobby.id).content
+    assert "bob" in fake.message(lobby.id).text
     assert await click(bob, "Leave") == ""
-    assert "bob" not in fake.message(lobby.id).content
+    assert "bob" not in fake.message(lobby.id).text
     assert "not in" in await click(cy, "Leave")
     await click(bob, "Join")
     assert "Only the creator" in await click(bob, "Start")
@@ -163,26 +163,26 @@ async def test_lobby_controls_resign_and_end_by_a_moderator(
 
     h = await fake.slash(bob, thread, "resign")
     await table.settle()
-    assert h.ephemeral and "You resigned" in h.content
+    assert h.ephemeral and "You resigned" in h.text
     seats = await table.bot.store.seats(gid)
     assert seats[1].is_ai and seats[1].user_id == bob.id
-    assert any("bob resigned" in m.content for m in fake.messages(thread))
+    assert any("bob resigned" in m.text for m in fake.messages(thread))
     h = await fake.slash(bob, thread, "move", action="done")
-    assert "You resigned" in h.content
+    assert "You resigned" in h.text
 
     h = await fake.slash(mod, thread, "game end")
     await table.settle()
-    assert "has been ended" in h.content
+    assert "has been ended" in h.text
     assert (await table.stored(gid)).status == "ended"
     last = fake.last_message(thread)
-    assert last is not None and "has been ended" in last.content and fake.channel(thread.id).archived
-    assert all(m.components == [] for m in fake.messages(thread))
+    assert last is not None and "has been ended" in last.text and fake.channel(thread.id).archived
+    assert all(no_controls(m) for m in fake.messages(thread))
     h = await fake.slash(ann, thread, "move", action="done")
-    assert "is over" in h.content
+    assert "is over" in h.text
     h = await fake.slash(ann, table.channel, "game list")
-    assert "No games are open" in h.content
+    assert "No games are open" in h.text
     h = await fake.slash(ann, thread, "log")
-    assert "last moves" in h.content or "No moves" in h.content
+    assert "last moves" in h.text or "No moves" in h.text
 
 
 async def test_a_game_opened_in_a_thread_plays_in_that_thread(
@@ -214,11 +214,11 @@ async def test_a_ra_epoch_ends_with_its_score_sheet_above_the_next_board(
         await table.play_one(gid, place, "move")
     assert game.state.epoch == 2
     messages = fake.messages(place)
-    sheets = [i for i, m in enumerate(messages) if "Epoch 1 scoring" in m.content]
-    assert len(sheets) == 1, [m.content[:60] for m in messages]
+    sheets = [i for i, m in enumerate(messages) if "Epoch 1 scoring" in m.text]
+    assert len(sheets) == 1, [m.text[:60] for m in messages]
     sheet = messages[sheets[0]]
     assert sheet.attachments and sheet.attachments[0].filename.endswith("-sheet.png")
     assert sheet.attachments[0].data[:8] == b"\x89PNG\r\n\x1a\n"
     below = messages[sheets[0] + 1 :]
-    assert below and "· move " in below[0].content and below[0].attachments  # the next board
-    assert not any("Epoch 2 scoring" in m.content for m in messages)
+    assert below and "· move " in below[0].text and below[0].attachments  # the next board
+    assert not any("Epoch 2 scoring" in m.text for m in messages)

@@ -26,11 +26,11 @@ async def test_log_never_names_a_hidden_card(
     action = next(x for x in hidden if x.startswith(("swap ", "offer ")))
     card = next(w for w in action.split() if f'"{w}"' in set(engine.secrets(game.state, None)))
     h = await fake.slash(table.user_of(game, a), place, "move", action=action)
-    assert h.content.startswith("✅ Played"), h.content
+    assert h.text.startswith("✅ Played"), h.text
     await table.settle()
     assert not hides(engine, "take a1", game.state)  # a text naming no hidden card is shown as it is
     for who in ("mod", table.user_of(game, a).name):  # a spectator, and the player themself
         log = await fake.slash(table.players[who], place, "log")
-        assert log.ephemeral and "last moves" in log.content, log.content
-        assert not re.search(rf"\b{card}\b", log.content), log.content
-        assert game.names[a] in log.content  # the move is listed, by its public events
+        assert log.ephemeral and "last moves" in log.text, log.text
+        assert not re.search(rf"\b{card}\b", log.text), log.text
+        assert game.names[a] in log.text  # the move is listed, by its public events

@@ -49,7 +49,7 @@ async def test_debug_logging_keeps_hands_and_the_token_out(
     assert dms and any(r.levelname == "DEBUG" for r in caplog.records)
     assert "your private view" not in caplog.text
     for m in dms:
-        hand_text = m.content.split("\n", 1)[-1]
+        hand_text = m.text.split("\n", 1)[-1]
         assert hand_text not in caplog.text
     # nor the stored state (every hand, the deck order), which the database layer's DEBUG lines
     # would print with each statement's parameters

@@ -54,9 +54,9 @@ def _one_private_line(h: Interaction) -> str:
     """The one private answer of ``h`` (its response or last follow-up)."""
     msg = h.followups[-1] if h.followups else h.response
     assert msg is not None and msg.ephemeral and msg.visible_to == h.user.id, h
-    assert msg.content and "\n" not in msg.content, msg.content
-    assert "Sorry" not in msg.content and "Traceback" not in msg.content, msg.content
-    return msg.content
+    assert msg.text and "\n" not in msg.text, msg.text
+    assert "Sorry" not in msg.text and "Traceback" not in msg.text, msg.text
+    return msg.text
 
 
 async def test_a_command_without_its_required_options_says_the_commands_changed(
@@ -171,7 +171,7 @@ async def test_options_of_the_wrong_json_type_are_refused(
     before = await _db(table)
     h = await fake.slash(table.players["ann"], thread, command, raw_options=options)
     if needle is None:
-        assert h.ephemeral and "Sorry" not in h.content
+        assert h.ephemeral and "Sorry" not in h.text
     else:
         assert needle.lower() in _one_private_line(h).lower()
     await table.settle()

@@ -30,12 +30,12 @@ SEEDS = (1, 2, 3)
 
 
 def _turns(table: Table, place: Channel) -> list[Message]:
-    return [m for m in table.fake.messages(place) if "· move " in m.content]
+    return [m for m in table.fake.messages(place) if "· move " in m.text]
 
 
 def _shows(table: Table, place: Channel, version: int) -> bool:
     """Whether the newest board in ``place`` shows ``version``."""
-    return f"· move {version}\n" in _turns(table, place)[-1].content
+    return f"· move {version}\n" in _turns(table, place)[-1].text
 
 
 async def _play_checking_mentions(
@@ -80,7 +80,7 @@ async def _play_checking_mentions(
         else:
             action = game.engine.choose(game.engine.view(game.state, seat), legal)
         h = await table.fake.slash(table.user_of(game, seat), place, "move", action=action)
-        assert h.content.startswith("✅ Played"), (game.row.version, action, h.content)
+        assert h.text.startswith("✅ Played"), (game.row.version, action, h.text)
         await table.settle(60)
     raise AssertionError(f"game #{gid} did not end")
 
@@ -97,10 +97,10 @@ async def _check(
     seen.update(m.id for m in fresh)
     where = f"game #{game.id} version {game.row.version}, awaited {sorted(game.awaited())}"
     board = _turns(table, place)[-1]
-    assert set(board.mention_ids) == people, (where, board.content)
+    assert set(board.mention_ids) == people, (where, board.text)
     if seats - before or (others and seats):
-        assert fresh, (where, "no new board for a new turn", board.content)
-        assert set(fresh[-1].pinged_ids) == people, (where, fresh[-1].content)
+        assert fresh, (where, "no new board for a new turn", board.text)
+        assert set(fresh[-1].pinged_ids) == people, (where, fresh[-1].text)
     return seats
 
 
@@ -152,9 +152,9 @@ async def test_a_new_turn_is_a_new_dm_not_an_edit_of_an_answered_one(
     for seat, action in ((a, offer), (b, "decline"), (a, "pass")):
         mark = fake.mark()
         h = await fake.slash(users[seat], place, "move", action=action)
-        assert h.content.startswith("✅ Played"), h.content
+        assert h.text.startswith("✅ Played"), h.text
         await table.settle(60)
     assert game.awaited() == (b,)
     assert table.last_turn(place).pinged_ids == [users[b].id]
     fresh = [m for m in fake.dms(users[b]) if m.id > mark and m.custom_ids]
-    assert fresh, [(m.id > mark, m.content[:80]) for m in fake.dms(users[b])[-3:]]
+    assert fresh, [(m.id > mark, m.text[:80]) for m in fake.dms(users[b])[-3:]]

@@ -33,7 +33,7 @@ async def _posted_boards_match(table: Table, gid: int, thread: Channel) -> tuple
     seats = await table.bot.store.seats(gid)
     names = [s.name for s in seats]
     moves = await table.db_moves(gid)
-    boards = [m for m in fake.messages(thread) if "· move " in m.content]
+    boards = [m for m in fake.messages(thread) if "· move " in m.text]
     posted = [
         (m, int(c.split("· move ")[1].split()[0].split("\n")[0]), png)
         for m in boards
@@ -115,8 +115,8 @@ async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_
         game = await table.bot.service.get(gid)
         await table.recaps_posted()
         assert game.row.status == "finished" and calls
-        finals = [m for m in fake.messages(thread) if "is over" in m.content]
-        assert len(finals) == 1, [m.content[:60] for m in fake.messages(thread)][-4:]
+        finals = [m for m in fake.messages(thread) if "is over" in m.text]
+        assert len(finals) == 1, [m.text[:60] for m in fake.messages(thread)][-4:]
         last = fake.last_message(thread)
         assert last is not None and last.id == finals[0].id  # no recap: it could not be built
         assert [m.message_id for m in await store.messages(gid, kind="final")] == [finals[0].id]
@@ -173,9 +173,9 @@ async def test_an_epoch_sheet_discord_refused_is_posted_later_above_its_board(
     await fake.wait_for(lambda: not table.bot.publisher.retry.waiting(gid), what="the retry to end")
     await table.settle()
     messages = fake.messages(place)
-    sheets = [i for i, m in enumerate(messages) if "Epoch 1 scoring" in m.content]
-    assert len(sheets) == 1, [m.content[:50] for m in messages[-6:]]
+    sheets = [i for i, m in enumerate(messages) if "Epoch 1 scoring" in m.text]
+    assert len(sheets) == 1, [m.text[:50] for m in messages[-6:]]
     version = (await table.stored(gid)).version
-    boards = [i for i, m in enumerate(messages) if "· move " in m.content]
+    boards = [i for i, m in enumerate(messages) if "· move " in m.text]
     assert boards[-1] > sheets[0] and latest_board(fake, place) == version
     await assert_every_board_once(table, gid, place)

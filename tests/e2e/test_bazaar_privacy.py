@@ -101,15 +101,15 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(
     final = states[-1]
     h = await fake.slash(table.players["bob"], thread, "hand")
     assert h.ephemeral and h.response is not None and h.response.visible_to == table.players["bob"].id
-    assert pr.text(engine.view(final, 1), names) in h.content
+    assert pr.text(engine.view(final, 1), names) in h.text
     assert h.attachments[0].data == to_png(pr.hand(engine.view(final, 1), names))
     turn = table.last_turn(thread)
     h = await fake.click(table.players["ann"], turn, label="My hand")
     await table.settle()
-    assert h.followups[-1].ephemeral and pr.text(engine.view(final, 0), names) in h.followups[-1].content
+    assert h.followups[-1].ephemeral and pr.text(engine.view(final, 0), names) in h.followups[-1].text
     h = await fake.click(table.players["cy"], turn, label="My hand")
     await table.settle()
-    assert h.followups[-1].ephemeral and "not playing" in h.followups[-1].content
+    assert h.followups[-1].ephemeral and "not playing" in h.followups[-1].text
 
 
 @pytest.fixture
@@ -157,9 +157,7 @@ async def test_private_events_and_hidden_cards_reach_only_their_owner(
                 assert drawn["what"] == "hand" and drawn["view"]["viewer"] == seat
             for card in engine.secrets(states[version], seat):
                 assert card not in content, (who, card, content)
-        private_lines = [
-            line for m in fake.dms(user) for line in m.content.splitlines() if "you drew" in line
-        ]
+        private_lines = [line for m in fake.dms(user) for line in m.text.splitlines() if "you drew" in line]
         expected = [
             f"• you drew {states[v + 1].hands[seat][-1]}" for v, (s, _, _) in enumerate(moves) if s == seat
         ]
@@ -167,7 +165,7 @@ async def test_private_events_and_hidden_cards_reach_only_their_owner(
         assert all(line.split()[-1] in mine for line in private_lines)
     # the ephemeral move confirmation carries the mover's own private event
     confirmations = [i for i in fake.interactions if i.label == "/move"]
-    assert confirmations and all(i.ephemeral and "you drew" in i.content for i in confirmations)
+    assert confirmations and all(i.ephemeral and "you drew" in i.text for i in confirmations)
 
 
 def _component_text(components: list[dict[str, Any]]) -> str:
@@ -208,7 +206,7 @@ async def test_public_boards_never_offer_moves_that_depend_on_a_hidden_hand(
         shown = _component_text(turn.components).lower()
         if not public:
             assert turn.custom_ids == [f"bz:{gid}:0:!hand"], (i, turn.custom_ids)
-            assert "My hand" in turn.content and "/move" in turn.content
+            assert "My hand" in turn.text and "/move" in turn.text
         else:  # the island's cells within the public Vitality left: buttons (or a menu) on the board
             version = game.row.version
             offered = [c for c in turn.custom_ids if c != f"bz:{gid}:0:!hand"]
@@ -233,7 +231,7 @@ async def test_public_boards_never_offer_moves_that_depend_on_a_hidden_hand(
             assert after.row.version > version
             names = [s.name for s in after.seats]
             own = engine.view(after.state, seat)
-            assert render.get("pralaya").text(own, names) in panel.content
+            assert render.get("pralaya").text(own, names) in panel.text
             assert panel.attachments[0].data == to_png(render.get("pralaya").hand(own, names))
             continue
         await table.play_one(gid, thread, "button" if i % 3 else "move")

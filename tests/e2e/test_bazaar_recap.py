@@ -45,9 +45,9 @@ def decode_padded(img: Image.Image) -> dict[str, Any]:
 def sheet_and_recap(fake: FakeDiscord, thread: Channel, gid: int, kind: str) -> tuple[Message, Attachment]:
     """The final sheet's message and the recap's message below it (the last two of the thread)."""
     final, film = fake.messages(thread)[-2:]
-    assert "is over" in final.content
+    assert "is over" in final.text
     assert [a.filename for a in final.attachments] == [f"{kind}-{gid}-final.png"]
-    assert "turn by turn" in film.content and "is over" not in film.content
+    assert "turn by turn" in film.text and "is over" not in film.text
     assert [a.filename for a in film.attachments] == [f"{kind}-{gid}-recap.gif"]
     return final, film.attachments[0]
 
@@ -187,7 +187,7 @@ async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(
     async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
         assert table.bot.publisher.recaps.pending(gid)  # the recap is still held
         final = fake.last_message(thread)
-        assert final is not None and "is over" in final.content
+        assert final is not None and "is over" in final.text
         assert [a.filename for a in final.attachments] == [f"toysecret-{gid}-final.png"]
         assert not fake.channel(thread.id).archived  # archived after the recap, which must still go in
         assert await table.bot.store.messages(gid, kind="final") == []  # recorded with its recap
@@ -209,7 +209,7 @@ async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_o
     fake = fake_discord
     async with _toy_game_over(fake, run_bot, tmp_path, monkeypatch) as (table, gid, thread, go):
         last = fake.last_message(thread)
-        assert last is not None and "is over" in last.content and table.bot.publisher.recaps.pending(gid)
+        assert last is not None and "is over" in last.text and table.bot.publisher.recaps.pending(gid)
         await fake.wait_for(lambda: all(fake.dms(u) for u in (table.players["ann"], table.players["bob"])))
         await asyncio.sleep(0.5)  # the end's DMs (of the private events it revealed) are out
         dms = {who: len(fake.dms(table.players[who])) for who in ("ann", "bob")}
@@ -219,7 +219,7 @@ async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_o
         await table.boot(sync=False)
         await table.recaps_posted()
         assert {who: len(fake.dms(table.players[who])) for who in ("ann", "bob")} == dms  # none sent again
-        finals = [m for m in fake.messages(thread) if "is over" in m.content]
+        finals = [m for m in fake.messages(thread) if "is over" in m.text]
         assert len(finals) == 1
         final, film = sheet_and_recap(fake, thread, gid, "toysecret")
         assert final.id == finals[0].id and fake.channel(thread.id).archived
@@ -244,7 +244,7 @@ async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_ru
         go.set()
         await table.boot(sync=False)
         await table.recaps_posted()
-        assert len([m for m in fake.messages(thread) if "is over" in m.content]) == 1
+        assert len([m for m in fake.messages(thread) if "is over" in m.text]) == 1
         sheet_and_recap(fake, thread, gid, "toysecret")
         assert len(await table.bot.store.messages(gid, kind="recap")) == 1
 
@@ -283,10 +283,10 @@ async def test_a_recap_refused_for_a_while_is_posted_later_once_and_one_refused_
         tries = [r for f, r in fake.faults.log if f is fault]
         assert len(tries) == (2 if posted else 1)  # a refusal for good is not tried again
         store = table.bot.store
-        finals = [m for m in fake.messages(thread) if "is over" in m.content]
+        finals = [m for m in fake.messages(thread) if "is over" in m.text]
         assert len(finals) == 1
         assert [m.message_id for m in await store.messages(gid, kind="final")] == [finals[0].id]
-        films = [m for m in fake.messages(thread) if "turn by turn" in m.content]
+        films = [m for m in fake.messages(thread) if "turn by turn" in m.text]
         assert len(films) == int(posted) and len(await store.messages(gid, kind="recap")) == int(posted)
         if posted:
             sheet_and_recap(fake, thread, gid, "toysecret")

@@ -13,7 +13,7 @@ import pytest
 
 from bot.host.live import LiveGame
 from engines import base
-from tests.e2e.bazaar_harness import Table, make_table
+from tests.e2e.bazaar_harness import Table, make_table, no_controls
 from tests.fakediscord import Channel, FakeDiscord, RunBot, User
 
 
@@ -99,9 +99,9 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(
     ]
     for who, where, command, values, needle in cases:
         h = await fake.slash(who, where, command, options=values)  # (`options` is also a command option)
-        assert h.ephemeral, (command, values, h.content)
-        assert needle.lower() in h.content.lower(), (command, values, h.content)
-        assert "{s" not in h.content  # seat tokens are replaced by names
+        assert h.ephemeral, (command, values, h.text)
+        assert needle.lower() in h.text.lower(), (command, values, h.text)
+        assert "{s" not in h.text  # seat tokens are replaced by names
     await table.settle()
     assert await _db(table, gid) == before
     # no lobby was opened by the refused /game new
@@ -128,7 +128,7 @@ async def test_a_click_on_an_old_board_is_stale(
             if c.startswith(f"bz:{gid}:0:") and not c.endswith("!hand") or c == f"bzs:{gid}:0"
         ]
     else:
-        assert fake.message(first.id).components == []  # the bot cleared the old buttons
+        assert no_controls(fake.message(first.id))  # the bot cleared the old buttons
     fake.message(first.id).components = shown
     before = await _db(table, gid)
     version = game.row.version
@@ -138,7 +138,7 @@ async def test_a_click_on_an_old_board_is_stale(
     else:
         h = await fake.select(user2, fake.message(first.id), f"bzs:{gid}:0", [action])
     await table.settle()
-    assert h.followups and h.followups[-1].ephemeral and "out of date" in h.followups[-1].content
+    assert h.followups and h.followups[-1].ephemeral and "out of date" in h.followups[-1].text
     assert await _db(table, gid) == before and game.row.version == version
 
 
@@ -156,8 +156,8 @@ async def test_two_moves_at_once_exactly_one_applies(
     b = await fake.slash(user, thread, "move", action=action, wait=False)
     await asyncio.gather(a.wait_done(), b.wait_done())
     await table.settle()
-    played = [h for h in (a, b) if h.content.startswith("✅ Played")]
-    assert len(played) == 1, [a.content, b.content]
+    played = [h for h in (a, b) if h.text.startswith("✅ Played")]
+    assert len(played) == 1, [a.text, b.text]
     assert all(h.ephemeral for h in (a, b))
     new_moves = (await table.db_moves(gid))[moves:]
     assert [m for m in new_moves if m[2] == "player"] == [(seat, action, "player")]
@@ -172,7 +172,7 @@ async def test_two_moves_at_once_exactly_one_applies(
     await table.settle()
     new_moves = (await table.db_moves(gid))[moves:]
     assert [m for m in new_moves if m[2] == "player"] == [(seat, action, "player")]
-    refusals = [f.content for c in clicks for f in c.followups]
+    refusals = [f.text for c in clicks for f in c.followups]
     assert len(refusals) == 1 and "out of date" in refusals[0]
 
 
@@ -194,7 +194,7 @@ async def test_a_failing_handler_is_logged_with_the_game_and_answered(
     monkeypatch.setattr(table.bot.service, "history", broken)
     with caplog.at_level(logging.ERROR, logger="bot"):
         h = await fake.slash(table.players["ann"], thread, "log")
-    assert h.ephemeral and "Sorry" in h.content and f"game #{gid}" in h.content
+    assert h.ephemeral and "Sorry" in h.text and f"game #{gid}" in h.text
     assert f"Error in /log (game {gid}" in caplog.text and "disk on fire" in caplog.text
 
 
@@ -221,7 +221,7 @@ async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(
     quiet = fake.add_text_channel(table.guild, "quiet", overwrites={fake.bot_user: (0, SEND_MESSAGES)})
     await table.boot()
     h = await fake.slash(table.players["ann"], quiet, "game new", game="pralaya")
-    assert h.ephemeral and "I cannot post in this channel" in h.content
+    assert h.ephemeral and "I cannot post in this channel" in h.text
     assert [g.status for g in await table.bot.store.games()] == ["ended"]
     assert fake.messages(quiet) == []
 
@@ -244,12 +244,12 @@ async def test_without_attach_files_the_game_plays_on_with_a_clear_note(
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 1)
     opened = next(i for i in fake.interactions if i.label == "/game new")
-    assert "Attach Files" in opened.content  # told when the lobby opens
+    assert "Attach Files" in opened.text  # told when the lobby opens
     board = table.last_turn(thread)
-    assert board.attachments == [] and "Attach Files" in board.content and "/game status" in board.content
+    assert board.attachments == [] and "Attach Files" in board.text and "/game status" in board.text
     for i in range(3):
         await table.play_one(gid, thread, "button" if i % 2 else "move")
     assert (await table.stored(gid)).version >= 3
-    assert "Attach Files" in table.last_turn(thread).content
+    assert "Attach Files" in table.last_turn(thread).text
     h = await fake.slash(table.players["ann"], thread, "game status")
     assert h.ephemeral and h.attachments  # an interaction answer needs no Attach Files

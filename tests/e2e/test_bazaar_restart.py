@@ -16,7 +16,7 @@ from bot.host.store import CorruptDatabase, StoreError
 from bot.surface import launch
 from bot.surface.app import BazaarBot
 from engines import base
-from tests.e2e.bazaar_harness import db_query, make_table, moved_past, never_publish, poke
+from tests.e2e.bazaar_harness import db_query, make_table, moved_past, never_publish, no_controls, poke
 from tests.fakediscord import FakeDiscord, FakeDiscordError, RunBot
 
 
@@ -50,10 +50,10 @@ async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(
     await table.settle()
     moves = await table.db_moves(gid)
     assert moves[version] == (seat, action, "player")
-    assert f"move {resumed.row.version}" in table.last_turn(thread).content
+    assert f"move {resumed.row.version}" in table.last_turn(thread).text
     if not board.ephemeral:
         assert table.last_turn(thread).id != board.id
-        assert fake.message(board.id).components == []  # the new bot cleared the old board's buttons
+        assert no_controls(fake.message(board.id))  # the new bot cleared the old board's buttons
 
     # the restarted turn clock fires in the new bot
     version = resumed.row.version
@@ -77,21 +77,21 @@ async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(
     before = await db_query(table.db_path, "SELECT COUNT(*) FROM moves")
 
     await table.boot(sync=False)
-    notice = await fake.wait_message(thread, lambda m: "needs attention" in m.content)
+    notice = await fake.wait_message(thread, lambda m: "needs attention" in m.text)
     ann, bob = table.players["ann"], table.players["bob"]
     assert {ann.id, bob.id} <= set(notice.pinged_ids)
     h = await fake.slash(ann, thread, "move", action="done")
-    assert h.ephemeral and "needs attention" in h.content
+    assert h.ephemeral and "needs attention" in h.text
     assert await db_query(table.db_path, "SELECT COUNT(*) FROM moves") == before
     h = await fake.slash(ann, thread, "game end")
-    assert "has been ended" in h.content
+    assert "has been ended" in h.text
     assert (await table.stored(gid)).status == "ended"
 
     # told once: another restart does not repeat the notice
     await table.running.stop()
     await table.boot(sync=False)
     await table.settle()
-    assert len([m for m in fake.messages(thread) if "needs attention" in m.content]) == 1
+    assert len([m for m in fake.messages(thread) if "needs attention" in m.text]) == 1
 
 
 @pytest.mark.sqlite_only
@@ -171,13 +171,13 @@ async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(
     await table.settle()
     resumed = await table.bot.service.get(gid)
     board = table.last_turn(thread)
-    assert board.id != old_board.id and f"move {resumed.row.version}" in board.content
+    assert board.id != old_board.id and f"move {resumed.row.version}" in board.text
     names = [s.name for s in resumed.seats]
     for event in events:  # the stored move's public events are on the repaired board
-        assert base.format_text(event.text, names) in board.content
+        assert base.format_text(event.text, names) in board.text
     nxt = table.user_of(resumed, resumed.awaited()[0])
     assert nxt.id in board.pinged_ids
-    assert fake.message(old_board.id).components == []  # the stale board lost its buttons
+    assert no_controls(fake.message(old_board.id))  # the stale board lost its buttons
     before = resumed.row.version
     await table.play_one(gid, thread, "move")  # and the game goes on
     assert (await table.stored(gid)).version > before
@@ -204,7 +204,7 @@ async def test_buttons_of_a_lost_database_do_not_act_on_new_games(
     assert new_gid == old_gid  # the same number, another game
     h = await fake.click(table.players["bob"], old_lobby, label="Join")
     await table.settle()
-    assert h.followups and h.followups[-1].ephemeral and "no longer" in h.followups[-1].content
+    assert h.followups and h.followups[-1].ephemeral and "no longer" in h.followups[-1].text
     assert [s.name for s in await table.bot.store.seats(new_gid)] == ["cy"]
 
 
@@ -231,18 +231,18 @@ async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(
         await fake.slash(table.user_of(game, seat), thread, "move", action="draw", wait=False)
         await fake.wait_for(lambda: game.row.status == "finished")
         await table.running.kill(release=table.bot.store.close)
-        assert not any("is over" in m.content for m in fake.messages(thread))
+        assert not any("is over" in m.text for m in fake.messages(thread))
 
         await table.boot(sync=False)
         await table.recaps_posted()
-        final = next(m for m in fake.messages(thread) if "is over" in m.content)
-        assert "is over" in final.content and "Winner" in final.content and final.attachments
-        assert "draws a card" in final.content  # the stored last move's event
-        assert all(m.components == [] for m in fake.messages(thread)) and fake.channel(thread.id).archived
+        final = next(m for m in fake.messages(thread) if "is over" in m.text)
+        assert "is over" in final.text and "Winner" in final.text and final.attachments
+        assert "draws a card" in final.text  # the stored last move's event
+        assert all(no_controls(m) for m in fake.messages(thread)) and fake.channel(thread.id).archived
         await table.running.stop()
         await table.boot(sync=False)  # posted once: another restart posts nothing more
         await table.recaps_posted()
-        assert len([m for m in fake.messages(thread) if "is over" in m.content]) == 1
-        assert len([m for m in fake.messages(thread) if "turn by turn" in m.content]) == 1  # the recap
+        assert len([m for m in fake.messages(thread) if "is over" in m.text]) == 1
+        assert len([m for m in fake.messages(thread) if "turn by turn" in m.text]) == 1  # the recap
     finally:
         remove()

@@ -15,14 +15,14 @@ import pytest
 
 from bot.host.live import Batch, LiveGame
 from engines import base
-from tests.e2e.bazaar_harness import Table, hang_the_ai, make_table
+from tests.e2e.bazaar_harness import Table, hang_the_ai, make_table, no_controls
 from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, RunBot
 
 
 def _boards(table: Table, place: Channel, gid: int, version: int) -> list[Message]:
     """Messages in ``place`` showing the board of ``gid`` at ``version`` now."""
     head = f"**Pralaya #{gid}** · move {version}"
-    return [m for m in table.fake.messages(place) if m.content.split("\n", 1)[0] == head]
+    return [m for m in table.fake.messages(place) if m.text.split("\n", 1)[0] == head]
 
 
 def _answered_or_set(h: Interaction, hit: asyncio.Event) -> Callable[[], bool]:
@@ -74,7 +74,7 @@ async def test_a_board_posted_but_not_recorded_is_not_posted_again(
     assert _boards(table, thread, gid, version + 1) == [posted]  # kept, not posted a second time
     rows = await table.bot.store.messages(gid, kind="turn")
     assert rows[-1].message_id == posted.id and rows[-1].version == version + 1 and rows[-1].live
-    assert [m.id for m in fake.messages(thread) if m.components and "· move" in m.content] == [posted.id]
+    assert [m.id for m in fake.messages(thread) if not no_controls(m) and "· move" in m.text] == [posted.id]
     before = (await table.stored(gid)).version
     await table.play_one(gid, thread, "button")  # its buttons play on
     assert (await table.stored(gid)).version > before
@@ -96,9 +96,7 @@ async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(
             for a in engine.legal_actions(game.state, seat)
             if engine.to_move(base.play(engine, game.state, seat, a).state) == (seat,)
         ]
-        if same and table.last_turn(thread).content.startswith(
-            f"**Pralaya #{gid}** · move {game.row.version}"
-        ):
+        if same and table.last_turn(thread).text.startswith(f"**Pralaya #{gid}** · move {game.row.version}"):
             break
         await table.play_one(gid, thread, "move")
     else:
@@ -160,9 +158,9 @@ async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(
     sheets: list[int] = []
     real_interim = publisher._post_interim
 
-    async def interim(game: LiveGame, batch: Batch, channel: Any) -> bool:
+    async def interim(game: LiveGame, batch: Batch) -> bool:
         before = len(fake.messages(place))
-        ok = await real_interim(game, batch, channel)
+        ok = await real_interim(game, batch)
         if len(fake.messages(place)) > before:
             sheets.append(batch.version)
         return ok
@@ -192,13 +190,13 @@ async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(
     else:
         raise AssertionError("no epoch was scored")
     version = (await table.stored(gid)).version
-    assert [m for m in fake.messages(place) if "Epoch 1 scoring" in m.content]
+    assert [m for m in fake.messages(place) if "Epoch 1 scoring" in m.text]
     await table.running.kill(release=table.bot.store.close)
 
     await table.boot(sync=False)
     await table.settle()
     messages = fake.messages(place)
-    at = [i for i, m in enumerate(messages) if "Epoch 1 scoring" in m.content]
-    assert len(at) == 1, [m.content[:40] for m in messages]
-    boards = [i for i, m in enumerate(messages) if m.content.startswith(f"**Ra #{gid}** · move {version}")]
+    at = [i for i, m in enumerate(messages) if "Epoch 1 scoring" in m.text]
+    assert len(at) == 1, [m.text[:40] for m in messages]
+    boards = [i for i, m in enumerate(messages) if m.text.startswith(f"**Ra #{gid}** · move {version}")]
     assert len(boards) == 1 and boards[0] > at[0]  # the board, once, below the sheet

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from render import caption
 from tests.e2e.bazaar_harness import make_table
 from tests.fakediscord import FakeDiscord, Message, RunBot
 from tests.render_stub import BOARD_H, EXTRA_H, board_height, use_stub
@@ -32,14 +31,14 @@ async def test_a_phraya_turn_message_carries_the_board_and_its_second_picture(
     board = table.last_turn(place)
     names = [a.filename for a in board.attachments]
     assert len(names) == 2 and names[0].endswith(".png") and names[1] == names[0].replace(".png", "-2.png")
-    assert sizes(board) == [(1000, caption.HEIGHT + board_height(3)), (1000, EXTRA_H)]
+    assert sizes(board) == [(1000, board_height(3)), (1000, EXTRA_H)]
     assert BOARD_H < EXTRA_H
     first_ids = {a.id for a in board.attachments}
     for _ in range(6):  # people play; each board (posted anew or edited in place) carries both
         await table.play_one(gid, place)
         board = table.last_turn(place)
         assert len(board.attachments) == 2, [a.filename for a in board.attachments]
-        assert sizes(board) == [(1000, caption.HEIGHT + board_height(3)), (1000, EXTRA_H)]
+        assert sizes(board) == [(1000, board_height(3)), (1000, EXTRA_H)]
         if (await table.bot.service.get(gid)).row.status != "active":
             break
     assert {a.id for a in board.attachments} != first_ids  # replaced, not kept

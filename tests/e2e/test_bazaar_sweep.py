@@ -39,14 +39,14 @@ async def test_a_board_another_process_stored_but_never_posted_is_posted(
     await _move_elsewhere(
         pg_url, table, gid, monkeypatch
     )  # another process plays the next move, stops before posting
-    boards = [m for m in fake.messages(thread) if "· move " in m.content]
+    boards = [m for m in fake.messages(thread) if "· move " in m.text]
 
     assert await bot.sweep_unposted() == 0  # too soon: the other process may still be posting it
     table.now.advance(bot.config.repost_after + 1)
     assert await bot.sweep_unposted() == 1
     await table.settle()
-    new = [m for m in fake.messages(thread) if "· move " in m.content][len(boards) :]
-    assert len(new) == 1 and f"move {version + 1}" in new[0].content and UNPOSTED in new[0].content
+    new = [m for m in fake.messages(thread) if "· move " in m.text][len(boards) :]
+    assert len(new) == 1 and f"move {version + 1}" in new[0].text and UNPOSTED in new[0].text
     assert held.row.version == version + 1  # the held game caught up with the other process's move
     assert await bot.sweep_unposted() == 0  # posted once
     await table.play_one(gid, thread)  # and the game goes on from the board posted
@@ -78,7 +78,7 @@ async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(
     await table.settle()
     moves = await bot.store.moves(gid)
     assert moves[version].by == "player" and moves[-1].by == "ai"
-    assert f"move {game.row.version}" in table.last_turn(thread).content  # the AI's moves are posted too
+    assert f"move {game.row.version}" in table.last_turn(thread).text  # the AI's moves are posted too
 
 
 async def _move_elsewhere(
@@ -126,17 +126,17 @@ async def test_the_sweep_leaves_a_board_another_process_is_posting(
     version = (await bot.service.get(gid)).row.version
     await _move_elsewhere(pg_url, table, gid, monkeypatch)
     assert await bot.store.claim_post(gid, version + 1, "board", "the-other-process", POST_LEASE) == "won"
-    boards = [m for m in fake.messages(thread) if "· move " in m.content]
+    boards = [m for m in fake.messages(thread) if "· move " in m.text]
 
     table.now.advance(bot.config.repost_after + 1)
     assert await bot.sweep_unposted() == 0  # the other process is posting it
     await table.settle()
-    assert [m for m in fake.messages(thread) if "· move " in m.content] == boards
+    assert [m for m in fake.messages(thread) if "· move " in m.text] == boards
     table.now.advance(POST_LEASE)  # it stopped before posting: its claim lapsed
     assert await bot.sweep_unposted() == 1
     await table.settle()
-    new = [m for m in fake.messages(thread) if "· move " in m.content][len(boards) :]
-    assert len(new) == 1 and f"move {version + 1}" in new[0].content
+    new = [m for m in fake.messages(thread) if "· move " in m.text][len(boards) :]
+    assert len(new) == 1 and f"move {version + 1}" in new[0].text
     state = await bot.store.post_state(gid, version + 1, "board")
     assert state is not None and state[2]  # done: nobody posts it again
 
@@ -154,7 +154,7 @@ async def test_a_board_another_process_posted_is_not_posted_again_by_a_retry(
     bot = table.bot
     gid, thread = await table.start_game("ann", ("bob",), 0, clock="10m")
     await table.play_one(gid, thread)
-    boards = [m for m in fake.messages(thread) if "· move " in m.content]
+    boards = [m for m in fake.messages(thread) if "· move " in m.text]
     fault = fake.faults.fail(POST, 502, times=5, where=boards_in(thread))
     await table.play_one(gid, thread)
     await fake.wait_for(lambda: fault.spent, what="the refused board")
@@ -172,7 +172,7 @@ async def test_a_board_another_process_posted_is_not_posted_again_by_a_retry(
         await other.close()
     await bot.publisher.publish(game)  # the retry
     await table.settle()
-    assert [m for m in fake.messages(thread) if "· move " in m.content] == boards
+    assert [m for m in fake.messages(thread) if "· move " in m.text] == boards
     assert not bot.service.has_pending(game)  # dropped, not put back
 
 
@@ -199,14 +199,14 @@ async def test_a_recap_another_process_is_drawing_is_posted_once(
         await table.recaps_posted()
 
         def films() -> list[Message]:
-            return [m for m in fake.messages(thread) if m.content.startswith("🎞️")]
+            return [m for m in fake.messages(thread) if m.text.startswith("🎞️")]
 
-        assert len([m for m in fake.messages(thread) if "is over" in m.content]) == 1 and films() == []
+        assert len([m for m in fake.messages(thread) if "is over" in m.text]) == 1 and films() == []
 
         table.now.advance(RECAP_LEASE + 1)
         assert await bot.sweep_unposted() == 1
         await table.recaps_posted()
-        assert len(films()) == 1 and len([m for m in fake.messages(thread) if "is over" in m.content]) == 1
+        assert len(films()) == 1 and len([m for m in fake.messages(thread) if "is over" in m.text]) == 1
         assert await bot.sweep_unposted() == 0 and await bot.store.unposted() == []
         await table.recaps_posted()
         assert len(films()) == 1

@@ -66,7 +66,7 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(
 
     # the channel: every board version is the spectator view of the version it names; every
     # state a person had to act in was shown; no new board inside a turn, but edits
-    boards = [m for m in fake.messages(thread) if "· move " in m.content]
+    boards = [m for m in fake.messages(thread) if "· move " in m.text]
     shown = {}
     posted = [(m, version, png) for m in boards for version, png in _shown(fake, m)]
     expected = board_pngs(
@@ -94,7 +94,7 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(
 
     # the DMs: at most one new DM per turn, every version the recipient's own view, the last one current
     # (the game's end brings each player a last DM: the final hand with their rank)
-    finals = {m.id for m in fake.messages(thread) if "is over" in m.content}
+    finals = {m.id for m in fake.messages(thread) if "is over" in m.text}
     for seat in (0, 1):
         user = table.user_of(await table.bot.service.get(gid), seat)
         dms = fake.dms(user)
@@ -102,10 +102,10 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(
             for version, png in _shown(fake, m):
                 own = engine.view(states[version], seat)
                 assert png == to_png(pr.hand(own, names))
-            assert pr.text(engine.view(states[_version(m.content)], seat), names) in m.content
+            assert pr.text(engine.view(states[_version(m.text)], seat), names) in m.text
             # it names the game and links to a board of it in the game's thread
-            link = re.search(r"https://discord\.com/channels/(\d+)/(\d+)/(\d+)", m.content)
-            assert f"**Pralaya #{gid}**" in m.content and link, m.content
+            link = re.search(r"https://discord\.com/channels/(\d+)/(\d+)/(\d+)", m.text)
+            assert f"**Pralaya #{gid}**" in m.text and link, m.text
             assert (int(link[1]), int(link[2])) == (table.guild.id, thread.id)
             assert int(link[3]) in {b.id for b in boards} | finals  # a board, or the final sheet (last DM)
         created = [_shown(fake, m)[0][0] for m in dms]
@@ -113,7 +113,7 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(
             assert len([v for v in created if start <= v <= end]) <= 1, (seat, start, end, created)
         assert any(m.versions for m in dms)  # the edit path was taken
         # always current: the newest DM shows what the player alone sees now
-        assert private_digest(engine, states[_version(dms[-1].content)], seat) == private_digest(
+        assert private_digest(engine, states[_version(dms[-1].text)], seat) == private_digest(
             engine, states[-1], seat
         )
 
@@ -157,7 +157,7 @@ async def test_a_new_board_when_someone_else_posted_and_old_clicks_are_stale(
     await table.use(user, board, gid, version, action)
     await table.settle()
     assert game.awaited() == (seat,) and game.row.version == version + 1
-    assert table.last_turn(thread).id == board.id and f"move {version + 1}" in board.content
+    assert table.last_turn(thread).id == board.id and f"move {version + 1}" in board.text
     assert board.custom_ids and all(f":{version}:" not in c for c in board.custom_ids)
 
     # what the board showed before the edit is refused as out of date, and changes nothing
@@ -166,5 +166,5 @@ async def test_a_new_board_when_someone_else_posted_and_old_clicks_are_stale(
     h = await table.use(user, board, gid, version, action)
     await table.settle()
     board.components = now
-    assert h.followups and "out of date" in h.followups[-1].content
+    assert h.followups and "out of date" in h.followups[-1].text
     assert game.row.version == version + 1 and len(await table.db_moves(gid)) == version + 1

@@ -46,7 +46,7 @@ async def test_a_bribe_typed_left_goods_first_completes_and_plays(
     pays = await offered(f"bribe {left} {right} ")
     assert pays and all(n == v and v.startswith(f"bribe {left} {right} ") for n, v in pays)
     h = await fake.slash(user, place, "move", action=pays[0][1])
-    assert h.content.startswith("✅ Played"), h.content
+    assert h.text.startswith("✅ Played"), h.text
     await table.settle()
     pay = pays[0][1].split()[-1]
     assert (await table.db_moves(gid))[-1] == (seat, f"bribe {right} {left} {pay}", "player")

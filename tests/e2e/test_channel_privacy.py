@@ -30,9 +30,9 @@ async def test_a_game_in_a_hidden_channel_is_no_game_for_those_who_cannot_see_it
     await table.boot()
     mark = fake.mark()
     h = await fake.slash(mod, staff, "game new", options={"game": "pralaya"})
-    assert h.ephemeral and "Opened" in h.content, h.content
-    lobby = await fake.wait_message(staff, lambda m: "lobby" in m.content, after=mark)
-    gid = title_id(lobby.content)
+    assert h.ephemeral and "Opened" in h.text, h.text
+    lobby = await fake.wait_message(staff, lambda m: "lobby" in m.text, after=mark)
+    gid = title_id(lobby.text)
     ann = table.players["ann"]
     hidden: list[str] = []
     nowhere: list[str] = []
@@ -44,11 +44,11 @@ async def test_a_game_in_a_hidden_channel_is_no_game_for_those_who_cannot_see_it
     ):
         for number, out in ((gid, hidden), (gid + 1000, nowhere)):
             h = await fake.slash(ann, table.channel, command, options={**values, "game": number})
-            assert h.ephemeral, (command, h.content)
-            out.append(h.content.replace(f"#{number}", "#N"))
+            assert h.ephemeral, (command, h.text)
+            out.append(h.text.replace(f"#{number}", "#N"))
     assert hidden == nowhere and all("no game #N here" in t for t in hidden), hidden
     h = await fake.slash(ann, table.channel, "game list")
-    assert f"#{gid}" not in h.content
+    assert f"#{gid}" not in h.text
     h = await fake.slash(mod, table.channel, "game list")
-    assert f"#{gid}" in h.content  # the moderator sees the staff channel, so the game too
+    assert f"#{gid}" in h.text  # the moderator sees the staff channel, so the game too
     assert [s.user_id for s in await table.bot.store.seats(gid)] == [mod.id]  # ann did not join

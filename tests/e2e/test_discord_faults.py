@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.bazaar_harness import FakeTime, Table, make_table, poke
+from tests.e2e.bazaar_harness import FakeTime, Table, make_table, no_controls, poke
 from tests.fakediscord import Channel, FakeDiscord, Request, RunBot, User
 
 POST = "POST /channels/{channel_id}/messages"
@@ -96,7 +96,7 @@ async def setup_game(
 
 def latest_board(fake: FakeDiscord, place: Channel) -> int | None:
     """The version the newest board in ``place`` shows."""
-    versions = [int(m.group(1)) for msg in fake.messages(place) if (m := MOVE.search(msg.content))]
+    versions = [int(m.group(1)) for msg in fake.messages(place) if (m := MOVE.search(msg.text))]
     return versions[-1] if versions else None
 
 
@@ -104,19 +104,19 @@ async def assert_every_board_once(table: Table, gid: int, place: Channel) -> Non
     """Each version is shown by at most one board message, the latest board shows the current
     version, and the store knows of nothing unposted."""
     fake = table.fake
-    shown = Counter(int(m.group(1)) for msg in fake.messages(place) if (m := MOVE.search(msg.content)))
+    shown = Counter(int(m.group(1)) for msg in fake.messages(place) if (m := MOVE.search(msg.text)))
     assert shown and max(shown.values()) == 1, f"a board posted twice: {shown}"
     game = await table.bot.service.get(gid)
     assert max(shown) == game.row.version, (shown, game.row.version)
     assert await table.bot.store.unposted() == []
-    contents = [m.content for m in fake.messages(place)]
+    contents = [m.text for m in fake.messages(place)]
     assert len(contents) == len(set(contents)), "a message posted twice"
 
 
 def assert_no_dm_twice(fake: FakeDiscord, table: Table) -> None:
     """No DM of any player repeats another (a DM re-sent after a failure would)."""
     for user in table.players.values():
-        contents = [m.content for m in fake.dms(user)]
+        contents = [m.text for m in fake.dms(user)]
         assert len(contents) == len(set(contents)), f"a DM to {user.name} sent twice"
 
 
@@ -183,7 +183,7 @@ async def test_a_refused_board_goes_out_with_the_next_move(
     await fake.wait_for(lambda: not table.bot.publisher.retry.waiting(gid), what="the retry to end")
     await table.settle()
     assert fake.messages(thread) == seen  # the retry posted nothing more
-    assert f"move {game.row.version}" in board.content and lost[0] in board.content, (lost, board.content)
+    assert f"move {game.row.version}" in board.text and lost[0] in board.text, (lost, board.text)
     await assert_every_board_once(table, gid, thread)
 
 
@@ -316,7 +316,7 @@ async def test_a_slow_board_post_does_not_delay_acknowledgements(
         await table.settle()
         assert h.ack_latency is not None and hand.ack_latency is not None
         assert h.ack_latency < 3 and hand.ack_latency < 3
-        assert h.content.startswith("✅ Played"), h.content
+        assert h.text.startswith("✅ Played"), h.text
         assert game.row.version > version
     assert fault.spent
     await assert_every_board_once(table, gid, thread)
@@ -423,20 +423,20 @@ async def test_a_final_sheet_refused_by_discord_is_posted_later_once(
             POST,
             500,
             times=5,
-            where=lambda r: boards_in(thread)(r) and "is over" in str((r.json or {}).get("content")),
+            where=lambda r: boards_in(thread)(r) and "is over" in str(r.json or {}),  # content or V2 text
         )
         for _ in range(6):
             await table.play_one(gid, thread, "move")
         game = await table.bot.service.get(gid)
         assert game.row.status == "finished" and fault.spent
         await fake.wait_for(
-            lambda: any("is over" in m.content for m in fake.messages(thread)),
+            lambda: any("is over" in m.text for m in fake.messages(thread)),
             what="the final sheet posted again",
         )
         await table.recaps_posted()  # the recap follows the sheet; then the thread is archived
-        finals = [m for m in fake.messages(thread) if "is over" in m.content]
-        assert len(finals) == 1 and finals[0].attachments and "Winner" in finals[0].content
-        assert all(m.components == [] for m in fake.messages(thread)) and fake.channel(thread.id).archived
+        finals = [m for m in fake.messages(thread) if "is over" in m.text]
+        assert len(finals) == 1 and finals[0].attachments and "Winner" in finals[0].text
+        assert all(no_controls(m) for m in fake.messages(thread)) and fake.channel(thread.id).archived
         assert (
             len(
                 [

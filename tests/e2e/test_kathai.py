@@ -38,7 +38,7 @@ async def test_kathai_trades_sales_bribes_and_the_clock(
     async def typed(seat: int, text: str) -> Interaction:
         h = await fake.slash(users[seat], place, "move", action=text)
         await table.settle()
-        assert h.content.startswith("✅ Played"), h.content
+        assert h.text.startswith("✅ Played"), h.text
         return h
 
     # 1. the active player builds an offer to everyone in the form of their DM and sends it
@@ -74,11 +74,11 @@ async def test_kathai_trades_sales_bribes_and_the_clock(
     await fake.select(users[b], reply, f"bzs:{gid}:{v}:accept", [got])
     await table.settle()
     assert (await table.db_moves(gid))[-1] == (b, f"accept {got}", "player")
-    public = "\n".join(m.content for m in fake.messages(place))
+    public = "\n".join(m.text for m in fake.messages(place))
     assert "declines" in public and "trade" in public
     assert f"{give} " not in public.replace(offer, "") and got not in public  # only the traders see the cards
-    assert any(got in m.content for m in fake.dms(users[a]))
-    assert not any(got in m.content and give in m.content for m in fake.dms(users[d]))
+    assert any(got in m.text for m in fake.dms(users[a]))
+    assert not any(got in m.text and give in m.text for m in fake.dms(users[d]))
 
     # 3. a named offer in the trading step, declined; then the active player passes
     named = next(x for x in legal(a) if x.startswith(f"offer s{d} ") and x.endswith(" for any 1"))
@@ -104,7 +104,7 @@ async def test_kathai_trades_sales_bribes_and_the_clock(
             h = await fake.slash(
                 users[a], place, "move", action=f"bribe {lock_pair[0]} {lock_pair[1]} {card}"
             )
-            assert h.ephemeral and "bribe card on" in h.content and "forbids" in h.content, h.content
+            assert h.ephemeral and "bribe card on" in h.text and "forbids" in h.text, h.text
             refused = True
         sells = [x for x in legal(a) if x.startswith("sell ")]
         bribes = [x for x in legal(a) if x.startswith("bribe ")]
@@ -117,7 +117,7 @@ async def test_kathai_trades_sales_bribes_and_the_clock(
             await fake.click(users[a], dm, f"bzfs:{gid}:{v}:move")
             await table.settle()
             assert (await table.db_moves(gid))[-1] == (a, sells[0], "player")
-            assert "sells" in table.last_turn(place).content.lower()
+            assert "sells" in table.last_turn(place).text.lower()
             sold = True
         elif not bribed and bribes:
             await typed(a, bribes[0])
@@ -133,7 +133,7 @@ async def test_kathai_trades_sales_bribes_and_the_clock(
             await fake.wait_for(moved_past(game, version))
             await table.settle()
             assert (await table.db_moves(gid))[-1] == (target, "decline", "clock")
-            assert "Time ran out" in table.last_turn(place).content
+            assert "Time ran out" in table.last_turn(place).text
             clocked = True
             await typed(a, "pass")
         else:
@@ -147,5 +147,5 @@ async def test_kathai_trades_sales_bribes_and_the_clock(
         seat = next(s for s in game.awaited() if not game.ai_plays(s))
         await typed(seat, "decline" if "decline" in legal(seat) else "pass")
     assert (await table.stored(gid)).status == "finished"
-    final = [m for m in fake.messages(place) if "is over" in m.content]
+    final = [m for m in fake.messages(place) if "is over" in m.text]
     assert final and final[-1].attachments and final[-1].attachments[0].filename.endswith("-final.png")

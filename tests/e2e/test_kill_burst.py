@@ -67,10 +67,10 @@ async def _open_game(
     mark = fake.mark()
     values = {"game": kind, **({"options": options} if options else {})}
     h = await fake.slash(creator, channel, "game new", options=values)  # `options` is also a command option
-    assert h.ephemeral and "Opened" in h.content, h.content
-    lobby = await fake.wait_message(channel, lambda m: "lobby" in m.content, after=mark)
-    found = TITLE.search(lobby.content)
-    assert found is not None, lobby.content
+    assert h.ephemeral and "Opened" in h.text, h.text
+    lobby = await fake.wait_message(channel, lambda m: "lobby" in m.text, after=mark)
+    found = TITLE.search(lobby.text)
+    assert found is not None, lobby.text
     title, gid = found.group("title"), int(found.group("id"))
     for n, user in enumerate(users[1:], start=2):
         await fake.click(user, lobby, label="Join")
@@ -80,7 +80,7 @@ async def _open_game(
         await fake.wait_for(_seats_are(db, gid, n), what="the AI seat")
     start = await fake.click(creator, lobby, label="Start")
     await start.wait_followups()
-    assert "has started" in start.followups[-1].content, start.followups
+    assert "has started" in start.followups[-1].text, start.followups
     game = db.game(gid)
     assert game.status == "active"
     seats = {s["seat"]: next(u for u in users if u.id == s["user_id"]) for s in game.seats if not s["is_ai"]}
@@ -142,7 +142,7 @@ def _check_games(db: GameDb, players: dict[int, Player], fake: FakeDiscord) -> d
         assert game.replays_to_snapshot(), f"game {gid} does not replay to its snapshot"
         shown = boards(fake, game, player.title)
         doubles = {
-            v: [(m.id, len(m.versions), RESTARTED in m.content) for m in msgs]
+            v: [(m.id, len(m.versions), RESTARTED in m.text) for m in msgs]
             for v, msgs in shown.items()
             if len(msgs) > 1
         }
@@ -153,9 +153,9 @@ def _check_games(db: GameDb, players: dict[int, Player], fake: FakeDiscord) -> d
             f"game {gid} is at version {game.version} but its boards show {sorted(shown)}"
         )
         out[gid] = game
-    notices = [m.content for m in fake.messages(fake.channel("games")) if "needs attention" in m.content]
+    notices = [m.text for m in fake.messages(fake.channel("games")) if "needs attention" in m.text]
     notices += [
-        m.content for p in players.values() for m in fake.messages(p.place) if "needs attention" in m.content
+        m.text for p in players.values() for m in fake.messages(p.place) if "needs attention" in m.text
     ]
     assert not notices, notices
     return out
@@ -200,7 +200,7 @@ async def _next_moves(
         seat = people[0]
         action = game.engine.legal_actions(state, seat)[0]
         h = await fake.slash(player.users[seat], player.place, "move", action=action, timeout=120)
-        assert h.content.startswith(PLAYED), (gid, action, h.content)
+        assert h.text.startswith(PLAYED), (gid, action, h.text)
         ledger.sent.append(Sent(gid, game.version, seat, action, "move", h, burst, acked="reply"))
         after = db.game(gid)
         assert after.version > game.version and after.moves[game.version][1:] == (seat, action, "player")
@@ -276,13 +276,13 @@ async def test_sigkill_in_a_burst_loses_no_acknowledged_move_and_posts_each_boar
             assert not proc.problems(), f"{proc.log_path.name}:\n" + "\n---\n".join(proc.problems())
         reposts = sum(len(re.findall("posted what was stored but never posted", p.log())) for p in processes)
         repost_messages = sum(
-            1 for p in players.values() for m in fake.messages(p.place) if RESTARTED in m.content
+            1 for p in players.values() for m in fake.messages(p.place) if RESTARTED in m.text
         )
         dm_versions: dict[tuple[int, str], int] = {}
         for p in players.values():
             for user in p.users.values():
                 for m in fake.dms(user):
-                    head = DM_HEAD.match(m.content or "")
+                    head = DM_HEAD.match(m.text or "")
                     if head:
                         key = (user.id, head.group(1))
                         dm_versions[key] = dm_versions.get(key, 0) + 1

@@ -36,7 +36,7 @@ async def test_phraya_turns_from_the_board_controls(
         board = table.last_turn(place)
         assert user.id in board.mention_ids or board.versions  # pinged (or this board edited in place)
         if step == "act":
-            assert "Choices: " in board.content and "End" in board.content, board.content
+            assert "Choices: " in board.text and "End" in board.text, board.text
         button = f"bz:{gid}:{v}:{action}"
         labels = {b.get("label") for b in board.buttons}
         if step == "move" and button in board.custom_ids:

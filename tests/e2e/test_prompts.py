@@ -50,7 +50,7 @@ async def test_every_prompt_shape_end_to_end(
     h = await fake.slash(
         ann, table.channel, "game new", options={"game": "toyparley", "options": "mood=wild"}
     )
-    assert h.ephemeral and "takes one of calm, eager" in h.content, h.content
+    assert h.ephemeral and "takes one of calm, eager" in h.text, h.text
     gid, place = await table.start_game("ann", ("bob", "cy"), 0, game="toyparley", options="mood=eager")
     bot = table.bot
     game = await bot.service.get(gid)
@@ -62,7 +62,7 @@ async def test_every_prompt_shape_end_to_end(
 
     # the offer is a private form: the board says where to answer, the DM carries it
     board = table.last_turn(place)
-    assert board.mention_ids == [ann.id] and "your moves are in your DM" in board.content
+    assert board.mention_ids == [ann.id] and "your moves are in your DM" in board.text
     assert [c for c in board.custom_ids if not c.endswith("!hand")] == []
     dm = _dm_with(fake, ann, f"bzfs:{gid}:0:offer")
     assert dm.custom_ids == [
@@ -81,7 +81,7 @@ async def test_every_prompt_shape_end_to_end(
     # Send before the form is complete: refused privately, nothing played
     h = await fake.click(ann, dm, f"bzfs:{gid}:0:offer")
     await table.settle()
-    assert h.followups and h.followups[-1].ephemeral and "Choose “Wanted” first" in h.followups[-1].content
+    assert h.followups and h.followups[-1].ephemeral and "Choose “Wanted” first" in h.followups[-1].text
     assert await table.db_moves(gid) == []
 
     # the draft survives a restart: the last pick and Send after it complete the same offer
@@ -90,10 +90,10 @@ async def test_every_prompt_shape_end_to_end(
     bot = table.bot
     h = await fake.select(ann, dm, f"bzf:{gid}:0:offer:want", ["red"])
     await table.settle()
-    assert h.callback_type == 7, (h.callbacks, h.followups and h.followups[-1].content)
+    assert h.callback_type == 7, (h.callbacks, h.followups and h.followups[-1].text)
     h = await fake.click(ann, dm, f"bzfs:{gid}:0:offer")
     await table.settle()
-    assert not h.followups, h.followups[-1].content
+    assert not h.followups, h.followups[-1].text
     offer = f"offer all {' '.join(give)} for 2 red"
     assert await table.db_moves(gid) == [(0, offer, "player")]
 
@@ -101,8 +101,8 @@ async def test_every_prompt_shape_end_to_end(
     game = await bot.service.get(gid)
     assert game.awaited() == (1, 2)
     board = table.last_turn(place)
-    assert board.mention_ids == [bob.id, cy.id] and "offers 2 card(s) to everyone" in board.content
-    boards = len([m for m in fake.messages(place) if "· move " in m.content])
+    assert board.mention_ids == [bob.id, cy.id] and "offers 2 card(s) to everyone" in board.text
+    boards = len([m for m in fake.messages(place) if "· move " in m.text])
     bob_dm = _dm_with(fake, bob, f"bzs:{gid}:1:accept")
     menu = next(s for s in bob_dm.selects if s["custom_id"] == f"bzs:{gid}:1:accept")
     assert (menu["min_values"], menu["max_values"]) == (2, 2)
@@ -112,9 +112,9 @@ async def test_every_prompt_shape_end_to_end(
     # a decline: the board is edited in place (nobody pinged again), bob's DM gets new controls
     await fake.click(cy, cy_dm, f"bz:{gid}:1:decline")
     await table.settle()
-    assert len([m for m in fake.messages(place) if "· move " in m.content]) == boards
+    assert len([m for m in fake.messages(place) if "· move " in m.text]) == boards
     board = fake.message(board.id)
-    assert "declines" in board.content and board.versions
+    assert "declines" in board.text and board.versions
     assert f"bzs:{gid}:2:accept" in fake.message(bob_dm.id).custom_ids  # edited, same DM
     assert fake.message(cy_dm.id).custom_ids == []  # cy's controls are gone
     # an accept is exactly two cards: the fake (like Discord) refuses one; two trade
@@ -122,22 +122,22 @@ async def test_every_prompt_shape_end_to_end(
     await fake.select(bob, bob_dm, f"bzs:{gid}:2:accept", mine)
     await table.settle()
     assert (await table.db_moves(gid))[-1] == (1, "accept " + " ".join(mine), "player")
-    public = [m.content for m in fake.messages(place)]
+    public = [m.text for m in fake.messages(place)]
     assert any("trade 2 card(s) for 2" in c for c in public)
     assert not any(" ".join(give) in c for c in public)  # which cards moved stays between the traders
-    assert any(" ".join(give) in m.content for m in fake.dms(bob))
-    assert not any("gives" in m.content for m in fake.dms(cy))
+    assert any(" ".join(give) in m.text for m in fake.dms(bob))
+    assert not any("gives" in m.text for m in fake.dms(cy))
 
     # 60 moves in labelled menus on the public board; a stranger's pick is refused privately
     game = await bot.service.get(gid)
     board = table.last_turn(place)
-    assert "Choices: mark … (1/3) · mark … (2/3) · mark … (3/3)" in board.content
+    assert "Choices: mark … (1/3) · mark … (2/3) · mark … (3/3)" in board.text
     ids = [f"bzs:{gid}:3:move{i}" for i in range(3)]
     assert [s["custom_id"] for s in board.selects] == ids
     assert [len(s["options"]) for s in board.selects] == [25, 25, 10]
     h = await fake.select(mod, board, ids[2], ["mark 60"])
     await table.settle()
-    assert h.followups and h.followups[-1].ephemeral and "not playing" in h.followups[-1].content
+    assert h.followups and h.followups[-1].ephemeral and "not playing" in h.followups[-1].text
     await fake.select(ann, board, ids[2], ["mark 60"])
     await table.settle()
     assert (await table.db_moves(gid))[-1] == (0, "mark 60", "player")
@@ -158,7 +158,7 @@ async def test_every_prompt_shape_end_to_end(
     accepts = [m for m in (await table.db_moves(gid))[v:] if m[1].startswith("accept")]
     assert len(accepts) == 1, accepts
     loser = second if accepts[0][0] == 0 else first
-    assert loser.followups and loser.followups[-1].ephemeral and "out of date" in loser.followups[-1].content
+    assert loser.followups and loser.followups[-1].ephemeral and "out of date" in loser.followups[-1].text
 
     # to the end: bob marks, cy skips from her DM and marks; the final sheet closes the game
     await fake.slash(bob, place, "move", action="mark 1")
@@ -169,7 +169,7 @@ async def test_every_prompt_shape_end_to_end(
     await fake.slash(cy, place, "move", action="mark 2")
     await table.settle()
     assert (await row_of(bot.store, gid)).status == "finished"
-    assert any("is over" in m.content for m in fake.messages(place))
+    assert any("is over" in m.text for m in fake.messages(place))
     assert all(m.custom_ids == [] for u in (ann, bob, cy) for m in fake.dms(u))  # no live control left
 
 
@@ -185,7 +185,7 @@ async def test_ai_seats_wait_for_the_people_awaited_beside_them(
     ann, bob = table.players["ann"], table.players["bob"]
     card = game.state.hands[0][0]
     h = await fake.slash(ann, place, "move", action=f"offer all {card} for 2 red")
-    assert h.content.startswith("✅ Played"), h.content
+    assert h.text.startswith("✅ Played"), h.text
     await table.settle()
     assert game.awaited() == (1, 2) and len(await table.db_moves(gid)) == 1  # the AI waits
 

@@ -68,10 +68,10 @@ async def _open_kathai(fake: FakeDiscord, store: Store, channel: Channel, users:
     ann = users[0]
     mark = fake.mark()
     h = await fake.slash(ann, channel, "game new", options={"game": "kathai", "clock": "10m"})
-    assert h.ephemeral and "Opened" in h.content, h.content
-    lobby = await fake.wait_message(channel, lambda m: "lobby" in m.content, after=mark)
-    found = TITLE.search(lobby.content)
-    assert found is not None, lobby.content
+    assert h.ephemeral and "Opened" in h.text, h.text
+    lobby = await fake.wait_message(channel, lambda m: "lobby" in m.text, after=mark)
+    found = TITLE.search(lobby.text)
+    assert found is not None, lobby.text
     gid = int(found.group("id"))
     for n, user in enumerate(users[1:], start=2):
         join = await fake.click(user, lobby, label="Join")
@@ -79,7 +79,7 @@ async def _open_kathai(fake: FakeDiscord, store: Store, channel: Channel, users:
         await _until(functools.partial(_seated, store, gid, n), "the join")
     start = await fake.click(ann, lobby, label="Start")
     await start.wait_followups()
-    assert "has started" in start.followups[-1].content, start.followups
+    assert "has started" in start.followups[-1].text, start.followups
     row = await row_of(store, gid)
     assert row.status == "active", row
     seats = {s.seat: next(u for u in users if u.id == s.user_id) for s in await store.seats(gid)}
@@ -122,14 +122,14 @@ async def _until(check: Callable[[], Awaitable[bool]], what: str, timeout: float
 
 def _board_posted(fake: FakeDiscord, t: Table, version: int) -> bool:
     """Whether the board of ``version`` of ``t``'s game is posted in its place."""
-    return any(m.content.startswith(f"**{t.title}** · move {version}\n") for m in fake.messages(t.place))
+    return any(m.text.startswith(f"**{t.title}** · move {version}\n") for m in fake.messages(t.place))
 
 
 def _answer(h: Interaction) -> str:
     """What the bot answered an interaction (its reply, else its last follow-up)."""
     if h.followups:
-        return h.followups[-1].content or ""
-    return h.content or ""
+        return h.followups[-1].text or ""
+    return h.text or ""
 
 
 def _received(session: Session, h: Interaction) -> bool:
@@ -145,7 +145,7 @@ async def _offer(fake: FakeDiscord, store: Store, t: Table) -> tuple[int, int, i
     offers = [x for x in engine.legal_actions(state, a) if x.startswith("offer s")]
     offer = offers[0] if offers else next(x for x in engine.legal_actions(state, a) if x.startswith("offer "))
     h = await fake.slash(t.users[a], t.place, "move", action=offer, timeout=60)
-    assert h.content.startswith(PLAYED), h.content
+    assert h.text.startswith(PLAYED), h.text
     record, engine, state = await _record(store, t.gid)
     b = engine.to_move(state)[0]
     assert b != a
@@ -263,8 +263,8 @@ async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(
             addressee,
             "decline",
         )
-        board = await fake.wait_message(t1.place, lambda m: f"· move {v + 1}" in m.content, after=mark)
-        assert "declines" in board.content, board.content
+        board = await fake.wait_message(t1.place, lambda m: f"· move {v + 1}" in m.text, after=mark)
+        assert "declines" in board.text, board.text
 
         # 2. two clicks for one game at once, one at each process: one applies, the other is refused
         offerer, addressee, v = await _offer(fake, store, t1)
@@ -276,17 +276,17 @@ async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(
         )
         assert _received(a.session, by_dm) and _received(b.session, by_move)
         await _until(lambda: _version_above(store, t1.gid, v), "one of the two to land")
-        if by_move.content.startswith(PLAYED):
+        if by_move.text.startswith(PLAYED):
             await by_dm.wait_followups(timeout=60)  # the click lost: its refusal comes as a follow-up
         record = await record_of(store, t1.gid)
         declines = [m for m in record.moves[v:] if m.seat == addressee]
         assert [(m.version, m.action) for m in declines] == [(v + 1, "decline")], record.moves[v:]
-        if by_move.content.startswith(PLAYED):  # /move at shard 1 won: the click is refused
+        if by_move.text.startswith(PLAYED):  # /move at shard 1 won: the click is refused
             winner = "/move at shard 1"
-            refusal = next((m.content for m in by_dm.followups if m.ephemeral), "")
+            refusal = next((m.text for m in by_dm.followups if m.ephemeral), "")
         else:  # the DM click at shard 0 won
-            winner, refusal = "the DM click at shard 0", by_move.content
-        assert refusal and not refusal.startswith(PLAYED), (by_move.content, by_dm.followups)
+            winner, refusal = "the DM click at shard 0", by_move.text
+        assert refusal and not refusal.startswith(PLAYED), (by_move.text, by_dm.followups)
         print(f"\nconcurrent clicks: {winner} applied; the other was told {refusal!r}")
 
         # 3. every clock fires exactly once: both shards' games while both processes run
@@ -310,7 +310,7 @@ async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(
         [seat] = engine.to_move(state)
         action = engine.legal_actions(state, seat)[0]
         h = await fake.slash(t1.users[seat], t1.place, "move", action=action, timeout=60)
-        assert h.content.startswith(PLAYED), h.content
+        assert h.text.startswith(PLAYED), h.text
         assert _received(b2.session, h)
         assert (await row_of(store, t1.gid)).version > record.row.version
         await _expire(fake, store, [t1], expected)
@@ -322,7 +322,7 @@ async def test_two_shard_processes_share_games_dms_clicks_clocks_and_a_sigkill(
             record = await record_of(store, t.gid)
             fired = len(re.findall(rf"Turn clock: expire for game {t.gid} ", logs))
             assert fired == expected[t.gid], (t.gid, fired, expected)
-            lines = sum(m.content.count(TIMED_OUT) for m in fake.messages(t.place))
+            lines = sum(m.text.count(TIMED_OUT) for m in fake.messages(t.place))
             assert lines == expected[t.gid], (t.gid, lines, expected)
             assert record.row.attention is None
         assert expected == {t0.gid: 2, t1.gid: 3}

@@ -92,8 +92,9 @@ def guess_type(filename: str, given: str | None) -> str | None:
 
 
 def apply_mentions(world: World, msg: Message, allowed: dict[str, Any] | None) -> None:
-    """Fill mention_ids, pinged_ids, mention_role_ids and mention_everyone from the content."""
-    content = msg.content or ""
+    """Fill mention_ids, pinged_ids, mention_role_ids and mention_everyone from the content and,
+    in a V2 message, every TextDisplay (Discord pings mentions there as in content)."""
+    content = "\n".join([msg.content or "", *(msg.text_displays if msg.v2 else [])])
     msg.mention_ids = [int(u) for u in dict.fromkeys(USER_MENTION.findall(content)) if int(u) in world.users]
     msg.mention_role_ids = [int(r) for r in dict.fromkeys(ROLE_MENTION.findall(content))]
     if allowed is None:
@@ -193,7 +194,7 @@ def apply_edit(world: World, msg: Message, payload: dict[str, Any], files: list[
     msg.versions.append(msg.snapshot())
     msg.content, msg.embeds, msg.components = content, embeds, components
     msg.attachments, msg.flags = attachments, flags
-    if "content" in payload:
+    if "content" in payload or (v2 and "components" in payload):
         apply_mentions(world, msg, payload.get("allowed_mentions"))
     msg.edited_at = timestamp_now()
 

@@ -1,0 +1,178 @@
+"""One message per turn in Components V2: the turn message's container (accent, text, mention,
+gallery, controls, footer), and what the bot does where Discord refuses: an edit bringing new
+pictures into a V2 message (400, discord-api-docs#7529) or an edit of an hour-old message (30046)
+posts the turn anew and takes the older message's controls away; a channel refusing V2 gets
+the classic shape at once and keeps it across a restart (the store remembers it)."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from PIL import Image
+
+import render
+from tests.e2e.bazaar_harness import Table, make_table, no_controls
+from tests.fakediscord import CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS, FakeDiscord, Message, RunBot
+
+MOVE = re.compile(r"· move (\d+)")
+
+
+def _version(msg: Message) -> int:
+    found = MOVE.search(msg.text)
+    assert found is not None, msg.text
+    return int(found.group(1))
+
+
+def _size(data: bytes) -> tuple[int, int]:
+    size: tuple[int, int] = Image.open(io.BytesIO(data)).size
+    return size
+
+
+async def _play_until(table: Table, gid: int, thread: object, done: object, limit: int = 40) -> None:
+    """Play moves (typed, then clicked in turn) until ``done()`` or the game ends."""
+    for i in range(limit):
+        if done() or (await table.stored(gid)).status != "active":  # type: ignore[operator]
+            return
+        await table.play_one(gid, thread, "button" if i % 2 else "move")  # type: ignore[arg-type]
+
+
+async def test_a_turn_message_is_one_container_in_the_colour_of_the_seat_to_act(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    for _ in range(3):
+        board = table.last_turn(thread)
+        game = await table.bot.service.get(gid)
+        seat = game.awaited()[0]
+        user = table.user_of(game, seat)
+        assert board.v2 and board.content == "" and board.embeds == []
+        assert board.accent_color == render.seat_colour(seat)
+        said = board.text_displays
+        assert said[0].startswith(f"**{game.title}** · move {game.row.version}\n")
+        assert f"<@{user.id}>" in said[0] and user.id in board.pinged_ids  # the mention pings
+        assert said[-1].startswith(f"-# Pralaya — move {game.row.version}")
+        # the board in the gallery, drawn without its caption strip (the text says it)
+        assert [a.filename for a in board.images] == [a.filename for a in board.attachments]
+        assert _size(board.images[0].data) == (1000, render.get("pralaya").board_height(2))
+        assert f"bz:{gid}:0:!hand" in board.custom_ids
+        await table.play_one(gid, thread)
+    older = [m for m in fake.messages(thread) if "· move " in m.text][:-1]
+    assert older and all(no_controls(m) and m.v2 and m.images for m in older)  # text and board kept
+
+
+async def test_a_refused_v2_picture_edit_posts_the_turn_anew(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    """Editing the board in place (one player going on) brings new pictures into a V2 message:
+    Discord may refuse that with 400; the bot then posts the turn as a new message and the
+    board it could not edit loses its controls, its text and picture staying."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    refused = fake.faults.refuse_v2_media_edits()
+    await _play_until(table, gid, thread, lambda: bool(refused.hits))
+    assert refused.hits, "no edit in place was tried"
+    edited = int(refused.hits[0].path.rstrip("/").split("/")[-1])
+    row = await table.stored(gid)
+    new = table.last_turn(thread)
+    assert new.id != edited and _version(new) == row.version and new.v2 and new.images
+    assert not no_controls(new) and f"bz:{gid}:0:!hand" in new.custom_ids
+    old = fake.message(edited)
+    assert no_controls(old) and old.v2 and old.images and _version(old) < row.version
+
+
+async def test_an_hour_old_board_refused_an_edit_is_posted_anew(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    """Discord refuses edits of messages over an hour old beyond a rate (429 / 30046): the turn
+    is posted anew; once the limit lifts the old board's controls are taken away."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    refused = fake.faults.refuse_old_edits(3600, times=1)
+    for i in range(40):
+        if refused.hits or (await table.stored(gid)).status != "active":
+            break
+        fake.age_messages(4000, thread)
+        await table.play_one(gid, thread, "button" if i % 2 else "move")
+    assert refused.hits and "/channels/" in refused.hits[0].path, refused.hits
+    edited = int(refused.hits[0].path.rstrip("/").split("/")[-1])
+    new = table.last_turn(thread)
+    assert new.id != edited and _version(new) == (await table.stored(gid)).version
+    assert no_controls(fake.message(edited)) and not no_controls(new)
+
+
+async def test_a_channel_refusing_v2_gets_the_classic_shape_and_keeps_it_after_a_restart(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    """Where a V2 post is refused with 400 the turn is posted at once in the classic shape (text,
+    the board with its caption strip, rows of controls); the store remembers the channel, so
+    the bot does not try V2 there again, after a restart either."""
+    fake = fake_discord
+    table = make_table(
+        fake,
+        run_bot,
+        tmp_path,
+        bot_permissions=DEFAULT_BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS,  # the game plays in #games
+        everyone_permissions=0x400 | 0x800 | 0x8000 | 0x10000 | (1 << 31),
+    )
+    await table.boot()
+    fake.faults.refuse_v2(table.channel)
+    gid, place = await table.start_game("ann", ("bob",), 0)
+    assert place.id == table.channel.id
+    board = table.last_turn(place)
+    assert not board.v2 and board.content.startswith("**Pralaya #") and "· move 0\n" in board.content
+    assert _size(board.attachments[0].data) == (1000, render.canvas_height("pralaya", 2))  # with its strip
+    assert f"bz:{gid}:0:!hand" in board.custom_ids
+    assert await table.bot.store.message_shape(place.id) == "classic"
+
+    def v2_posts() -> int:
+        return sum(
+            1
+            for r in fake.requests
+            if r.method == "POST"
+            and r.path == f"/channels/{place.id}/messages"  # not the DMs: they take V2
+            and isinstance(r.json, dict)
+            and int(r.json.get("flags") or 0) & 32768
+        )
+
+    tried = v2_posts()
+    await table.play_one(gid, place)
+    await table.play_one(gid, place, "button")
+    assert v2_posts() == tried  # known classic: no V2 tried again
+    await table.running.kill(release=table.bot.store.close)
+    await table.boot(sync=False)
+    await table.settle()
+    await _play_until(table, gid, place, lambda: v2_posts() > tried, limit=4)
+    assert v2_posts() == tried
+    boards = [m for m in fake.messages(place) if "· move " in m.text]
+    assert len(boards) >= 2 and not any(m.v2 for m in boards)
+    assert all(no_controls(m) for m in boards[:-1]) and not no_controls(boards[-1])
+
+
+async def test_a_dm_channel_refusing_v2_gets_classic_dms(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    """A player's DM channel that refuses V2: their next DM comes in the classic shape (text,
+    the hand picture, its controls), and the channel is remembered as classic."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    ann = table.players["ann"]
+    first = fake.dms(ann)[-1]
+    assert first.v2 and first.images and first.accent_color is not None
+    dm_channel = fake.channel(first.channel_id)
+    fake.faults.refuse_v2(dm_channel)
+    before = len(fake.dms(ann))
+    await _play_until(table, gid, thread, lambda: len(fake.dms(ann)) > before)
+    later = fake.dms(ann)[before:]
+    assert later and all(not m.v2 and m.content and m.attachments for m in later)
+    assert await table.bot.store.message_shape(dm_channel.id) == "classic"
