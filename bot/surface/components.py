@@ -78,11 +78,15 @@ class GameButton(
         *,
         label: str | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: discord.PartialEmoji | None = None,
         row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=(label or action)[:80], style=style, custom_id=button_id(game_id, version, action)
+                label=(label or action)[:80],
+                style=style,
+                emoji=emoji,
+                custom_id=button_id(game_id, version, action),
             ),
             row=row,
         )
@@ -96,7 +100,12 @@ class GameButton(
     ) -> Self:
         sent = _posted(item, discord.ui.Button)
         return cls(
-            int(match["game"]), int(match["version"]), match["action"], label=sent.label, style=sent.style
+            int(match["game"]),
+            int(match["version"]),
+            match["action"],
+            label=sent.label,
+            style=sent.style,
+            emoji=sent.emoji,
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
