@@ -49,6 +49,30 @@ def pieces(remote: Iterable[discord.Emoji]) -> dict[str, discord.PartialEmoji]:
     return {k: discord.PartialEmoji(name=e.name, id=e.id, animated=e.animated) for k, e in out.items()}
 
 
+def refused(err: discord.HTTPException) -> bool:
+    """Whether Discord refused a message for an emoji it does not know (one deleted since the
+    bot loaded the map): 400 / 50035 naming an emoji."""
+    return err.status == 400 and err.code == 50035 and "emoji" in (err.text or "").lower()
+
+
+def drop(view: discord.ui.View) -> bool:
+    """After :func:`refused`: forget every emoji (text labels from now on; a restart after
+    ``bazaar sync`` brings them back) and take them off ``view``'s buttons and options. Whether
+    ``view`` had any (if not, sending it again cannot help)."""
+    use({})
+    had = False
+    for item in view.children:
+        if isinstance(item, discord.ui.DynamicItem):
+            item = item.item
+        if isinstance(item, discord.ui.Button) and item.emoji is not None:
+            item.emoji, had = None, True
+        if isinstance(item, discord.ui.Select):
+            for option in item.options:
+                if option.emoji is not None:
+                    option.emoji, had = None, True
+    return had
+
+
 async def load(client: discord.Client, timeout: float = LOAD_TIMEOUT) -> int:
     """Read the application's emojis into the map :func:`of` reads; returns how many pieces have
     one. On a failure or after ``timeout`` s: logged, the map emptied, 0 (text labels)."""

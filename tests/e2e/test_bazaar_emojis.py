@@ -105,3 +105,29 @@ async def test_a_bot_without_emojis_shows_text_labels(
     assert after and all("emoji" not in b for b in after.values()), after
     for m in fake.messages(place):
         assert fake.unknown_emojis(m) == [], m.custom_emojis
+
+
+async def test_emojis_deleted_while_the_bot_runs_give_way_to_text(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    """Discord refuses a message naming an emoji deleted since the bot started: the bot posts it
+    again with text labels, and every later message is text, none lost."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    assert len((await emojis.sync(table.bot)).uploaded) == PIECES
+    await table.running.stop()
+    await table.boot(sync=False)
+    gid, place, board, bidder = await _to_an_auction(table)
+    assert all("emoji" in b for b in _bids(board).values())
+    fake.app_emojis.clear()
+    for _ in range(2):
+        game = await table.bot.service.get(gid)
+        version = game.row.version
+        user = table.user_of(game, game.awaited()[0])
+        h = await fake.slash(user, place, "move", action="pass")
+        assert h.content.startswith("✅ Played"), h.content
+        await table.settle()
+        turn = table.last_turn(place)
+        assert f"move {version + 1}" in turn.content and turn.custom_emojis == [], turn
+    assert emojis._current == {}
