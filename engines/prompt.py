@@ -182,7 +182,8 @@ def with_icons(p: Prompt, icon: Icons) -> Prompt:
 
 def _iconed(c: Control, icon: Icons) -> Control:
     if isinstance(c, Button):
-        return replace(c, icon=icon(c.action) or "")
+        key = icon(c.action)
+        return Button(c.label, c.action, c.style, key) if key else c
     if isinstance(c, Pick):
         return _iconed_pick(c, icon, alone=True)
     if isinstance(c, Form):
@@ -191,9 +192,11 @@ def _iconed(c: Control, icon: Icons) -> Control:
 
 
 def _iconed_pick(p: Pick, icon: Icons, *, alone: bool) -> Pick:
+    built = alone and p.template != "{}"
+
     def one(ch: Choice) -> Choice:
-        key = icon(squash(p.template.format(ch.value))) if alone else None
-        return replace(ch, icon=key or icon(ch.value) or "")
+        key = (icon(squash(p.template.format(ch.value))) if built else None) or icon(ch.value)
+        return Choice(ch.label, ch.value, ch.description, key) if key else ch
 
     return replace(p, choices=tuple(one(ch) for ch in p.choices))
 

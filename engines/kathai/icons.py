@@ -5,6 +5,8 @@ only; ``render/kathai/emoji.py`` draws each of :data:`KEYS`."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.kathai.data import GOODS, ITEMS, NCARDS
 
 PREFIX = "kathai_"
@@ -20,6 +22,7 @@ def card_goods(token: str) -> str | None:
     return GOODS[max(range(len(GOODS)), key=lambda g: (items[g], -g))]
 
 
+@lru_cache(maxsize=4096)
 def icon(text: str) -> str | None:
     """The key of the goods ``text`` (an action, or a form's value: ``sell silk``, ``for tea``,
     ``t7``) names first, or None (pass, decline, swap, buy, ``for any``, a count)."""

@@ -4,6 +4,8 @@ invoking Ra the Ra tile. Keys only; ``render/ra/emoji.py`` draws each of :data:`
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.ra import data
 
 PREFIX = "ra_"
@@ -24,6 +26,7 @@ TILE_OF_KEY = {tile_key(c): c for c in data.TILE_NAME}
 SUN_OF_KEY = {sun_key(v): v for v in SUNS}
 
 
+@lru_cache(maxsize=4096)
 def icon(action: str) -> str | None:
     """The key of the piece ``action`` names, or None (draw, done, pass)."""
     verb, _, arg = action.partition(" ")
