@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.host.config import Config
 from bot.surface import emojis, launch
 from render import emojis as drawn
@@ -131,3 +133,18 @@ async def test_emojis_deleted_while_the_bot_runs_give_way_to_text(
         turn = table.last_turn(place)
         assert f"move {version + 1}" in turn.content and turn.custom_emojis == [], turn
     assert emojis._current == {}
+
+
+async def test_sync_stops_at_2000_emojis_and_says_so(
+    fake_discord: FakeDiscord, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An application already holding 1995 emojis of its own: five pieces go up, the others are
+    refused with the reason, the exit code is 1; nothing of the owner's is deleted."""
+    fake = fake_discord
+    for i in range(1995):
+        fake.app_emojis[10_000 + i] = {"id": 10_000 + i, "name": f"mine_{i}", "animated": False}
+    assert await launch._sync(Config(token=fake.token, db_path=tmp_path / "never.sqlite3")) == 1
+    ours = [e["name"] for e in fake.app_emojis.values() if drawn.key_of(e["name"])]
+    assert len(ours) == 5 and len(fake.app_emojis) == 2000
+    err = capsys.readouterr().err
+    assert f"{PIECES - 5} emojis were refused" in err and "2000 emojis already" in err
