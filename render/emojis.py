@@ -58,6 +58,11 @@ def keys(game: str) -> tuple[str, ...]:
     return found
 
 
+def all_keys() -> list[str]:
+    """Every game's piece keys, in game then key order, without drawing them."""
+    return [key for game in engines.game_packages() for key in keys(game)]
+
+
 def draw(game: str, key: str) -> Image.Image:
     """Piece ``key`` of ``game``, :data:`SIZE` px square RGBA."""
     img: Image.Image = _module(game).draw(key)

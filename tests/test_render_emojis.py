@@ -24,6 +24,7 @@ def test_every_game_has_pieces_and_names_fit_discord() -> None:
     per_game = {g: emojis.keys(g) for g in engines.game_packages()}
     assert all(len(keys) >= 5 for keys in per_game.values()), per_game
     assert sum(map(len, per_game.values())) == len(CATALOGUE) <= emojis.MAX_EMOJIS
+    assert emojis.all_keys() == list(CATALOGUE)
     names = [name for name, _ in CATALOGUE.values()]
     assert len(set(names)) == len(names)
     for key, (name, _) in CATALOGUE.items():

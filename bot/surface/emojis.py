@@ -83,7 +83,7 @@ async def load(client: discord.Client, timeout: float = LOAD_TIMEOUT) -> int:
         use({})
         return 0
     use(pieces(remote))
-    missing = len(drawn.catalogue()) - len(_current)
+    missing = len(set(drawn.all_keys()) - _current.keys())  # (drawing them would hold up the start)
     if missing > 0:
         log.info("%d game pieces have no emoji yet: run `bazaar sync` to upload them", missing)
     return len(_current)
