@@ -100,12 +100,7 @@ class GameButton(
     ) -> Self:
         sent = _posted(item, discord.ui.Button)
         return cls(
-            int(match["game"]),
-            int(match["version"]),
-            match["action"],
-            label=sent.label,
-            style=sent.style,
-            emoji=sent.emoji,
+            int(match["game"]), int(match["version"]), match["action"], label=sent.label, style=sent.style
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
