@@ -15,6 +15,10 @@ Controls:
   far) between clicks, and Send builds ``template`` from it ("offer {to} {give} for {want} {k}").
 * :class:`Group` — a label and controls, so a long list is shown as several menus of ≤ 25.
 
+A button or a choice may carry an ``icon``: the key of the game piece it names (``"ra_sun13"``,
+``"kathai_silk"``), set by :func:`with_icons` from each game's ``icons.py``. A host shows the
+piece's emoji beside the label where it has one, and the label alone otherwise.
+
 A prompt is ``public`` (shown to everyone, under the board) when its controls reveal nothing the
 seat hides, else private (only to the seat: its DM and its private answer).
 """
@@ -22,8 +26,8 @@ seat hides, else private (only to the seat: its DM and its private answer).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 MAX_CHOICES = 25  # a menu holds at most 25 choices
 MAX_BUTTONS = 10  # up to this many actions are offered as buttons by from_legal
@@ -43,6 +47,7 @@ class Button:
     label: str
     action: str
     style: str = "primary"
+    icon: str = ""
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,7 @@ class Choice:
     label: str
     value: str
     description: str = ""
+    icon: str = ""
 
 
 @dataclass(frozen=True)
@@ -162,6 +168,48 @@ def walk(controls: Iterable[Control]) -> Iterable[Control]:
 
 def buttons(controls: Iterable[Control]) -> list[Button]:
     return [c for c in walk(controls) if isinstance(c, Button)]
+
+
+Icons = Callable[[str], str | None]
+"""An action text (or a form pick's bare value) -> the key of the piece it names, or None."""
+
+
+def with_icons(p: Prompt, icon: Icons) -> Prompt:
+    """``p`` with each button's and choice's ``icon`` set from ``icon``: a button by its action, a
+    standalone pick's choice by the action it builds alone, a form's choice by its value."""
+    return replace(p, controls=tuple(_iconed(c, icon) for c in p.controls))
+
+
+def _iconed(c: Control, icon: Icons) -> Control:
+    if isinstance(c, Button):
+        key = icon(c.action)
+        return Button(c.label, c.action, c.style, key) if key else c
+    if isinstance(c, Pick):
+        return _iconed_pick(c, icon, alone=True)
+    if isinstance(c, Form):
+        return replace(c, picks=tuple(_iconed_pick(p, icon, alone=False) for p in c.picks))
+    return replace(c, controls=tuple(_iconed(x, icon) for x in c.controls))  # type: ignore[misc]
+
+
+def _iconed_pick(p: Pick, icon: Icons, *, alone: bool) -> Pick:
+    built = alone and p.template != "{}"
+
+    def one(ch: Choice) -> Choice:
+        key = (icon(squash(p.template.format(ch.value))) if built else None) or icon(ch.value)
+        return Choice(ch.label, ch.value, ch.description, key) if key else ch
+
+    return replace(p, choices=tuple(one(ch) for ch in p.choices))
+
+
+def icons(p: Prompt | None) -> set[str]:
+    """The icon keys ``p`` names (empty for None)."""
+    if p is None:
+        return set()
+    out = {b.icon for b in buttons(p.controls)}
+    for c in walk(p.controls):
+        for pick in c.picks if isinstance(c, Form) else (c,) if isinstance(c, Pick) else ():
+            out.update(ch.icon for ch in pick.choices)
+    return out - {""}
 
 
 def squash(text: str) -> str:

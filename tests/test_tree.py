@@ -19,10 +19,10 @@ MAX_FUNCTION_LINES = 60
 
 ENGINE_ROLES = {
     "__init__", "data", "state", "legal", "apply", "notation", "view", "scoring", "prompts",
-    "describe", "rules", "positions", "ai", "guide",
+    "describe", "rules", "positions", "ai", "guide", "icons",
 }  # fmt: skip
 AI_ROLES = {"__init__", "heuristic", "determinize", "playout"}
-RENDER_ROLES = {"__init__", "layout", "art", "board", "hand", "sheet", "marks", "text"}
+RENDER_ROLES = {"__init__", "layout", "art", "board", "hand", "sheet", "marks", "text", "emoji"}
 TEST_ROLES = {
     "__init__", "helpers", "test_examples", "test_rules", "test_view", "test_prompts", "test_text",
     "test_ai", "test_search", "test_render", "test_labels",

@@ -37,7 +37,7 @@ from ..host.shards import ALL
 from ..host.store import Store, StoreError
 from ..host.throttle import Throttle
 from ..host.workers import Workers
-from . import actions, components, inputs, synccheck, text
+from . import actions, components, emojis, inputs, synccheck, text
 from . import commands as bot_commands
 from .components import DYNAMIC_ITEMS
 from .flood import BazaarTree
@@ -123,6 +123,7 @@ class BazaarBot(commands.Bot):
         await bot_commands.setup(self)
         if self.sync_only:
             return
+        await emojis.load(self)  # the pieces' emojis for buttons and menus (text labels without)
         self.lag.start()
         given: Store | None = self.store  # None: the hook opens it
         if given is None:

@@ -78,11 +78,15 @@ class GameButton(
         *,
         label: str | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: discord.PartialEmoji | None = None,
         row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=(label or action)[:80], style=style, custom_id=button_id(game_id, version, action)
+                label=(label or action)[:80],
+                style=style,
+                emoji=emoji,
+                custom_id=button_id(game_id, version, action),
             ),
             row=row,
         )

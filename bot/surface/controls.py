@@ -19,7 +19,7 @@ from engines import prompt as pr
 
 from ..host.live import Batch
 from ..host.store import SeatRow
-from . import components
+from . import components, emojis
 from .components import ActionSelect, FormSelect, FormSend, GameButton
 
 MAX_ROWS = 5
@@ -40,6 +40,7 @@ def _options(pick: pr.Pick, chosen: Sequence[str] = ()) -> list[discord.SelectOp
             label=c.label[:100] or c.value[:100],
             value=c.value[:100],
             description=c.description[:100] or None,
+            emoji=emojis.of(c.icon),
             default=c.value in chosen,
         )
         for c in pick.choices
@@ -155,6 +156,7 @@ def _lay_buttons(out: discord.ui.View, gid: int, version: int, run: list[pr.Butt
                     b.action,
                     label=b.label,
                     style=STYLES.get(b.style, discord.ButtonStyle.primary),
+                    emoji=emojis.of(b.icon),
                     row=row + r,
                 )
             )

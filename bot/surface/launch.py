@@ -21,6 +21,7 @@ from discord.ext import commands
 from ..host.backup import hold_running
 from ..host.config import DEFAULT_DB, Config
 from ..host.store import Store, StoreError
+from . import emojis
 from .app import BazaarBot
 
 log = logging.getLogger("bot")
@@ -176,6 +177,29 @@ async def _sync(config: Config) -> int:
         log.info(
             "Synced %d commands to %s: %s", len(synced), where, ", ".join(sorted(c.name for c in synced))
         )
+        return await _sync_emojis(bot)
+
+
+async def _sync_emojis(bot: discord.Client) -> int:
+    """Upload the game pieces as the bot's emojis (:func:`emojis.sync`); 0 when every piece has
+    its emoji, 1 (said in one line) when Discord refused some or all of them."""
+    try:
+        done = await emojis.sync(bot)
+    except discord.HTTPException as err:
+        fail(f"the game pieces' emojis were not uploaded: Discord answered {err.status} {err.text}".strip())
+        return 1
+    log.info(
+        "Emojis: %d uploaded, %d already there, %d older pictures deleted",
+        len(done.uploaded),
+        len(done.kept),
+        len(done.deleted),
+    )
+    if done.refused:
+        fail(
+            f"{len(done.refused)} emojis were refused (their buttons show text): "
+            + "; ".join(done.refused[:3])
+        )
+        return 1
     return 0
 
 

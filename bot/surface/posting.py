@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from ..host.live import LiveGame, Posted
 from ..host.store import StoreUnavailable
-from . import layout, text
+from . import emojis, layout, text
 
 log = logging.getLogger(__name__)
 #: Failures of a request to Discord: its answer (after discord.py's own retries), a connection
@@ -70,6 +70,10 @@ async def send(channel: Any, content: str, **kwargs: Any) -> discord.Message | N
         kwargs.pop("files", None)
         return await send(channel, text.clip(f"{content}\n{text.NO_FILES}"), **kwargs)
     except discord.HTTPException as err:
+        if emojis.refused(err) and "view" in kwargs and emojis.drop(kwargs["view"]):
+            log.warning("Discord no longer knows the bot's emojis: posting with text labels")
+            _rewind(kwargs.get("file"), kwargs.get("files"))
+            return await send(channel, content, **kwargs)
         log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
         if 400 <= err.status < 500 and err.status != 429:
             REFUSED_FOR_GOOD.set(True)  # a deleted channel, missing access: retrying cannot help
@@ -77,6 +81,13 @@ async def send(channel: Any, content: str, **kwargs: Any) -> discord.Message | N
     except SEND_ERRORS as err:
         log.error("Posting to channel %s failed: %r", channel.id, err)
         return None
+
+
+def _rewind(*uploads: discord.File | list[discord.File] | None) -> None:
+    """Rewind pictures already read by a refused request, to send them again."""
+    for up in uploads:
+        for f in up if isinstance(up, list) else [up] if up is not None else []:
+            f.reset()
 
 
 async def edit(
@@ -98,6 +109,13 @@ async def edit(
         kwargs["view"] = view
     try:
         return await msg.edit(content=content, allowed_mentions=mentions, **kwargs)
+    except discord.HTTPException as err:
+        if view is not None and emojis.refused(err) and emojis.drop(view):
+            log.warning("Discord no longer knows the bot's emojis: editing with text labels")
+            _rewind(files)
+            return await edit(bot, posted, content, file, view, mentions=mentions)
+        log.info("Editing message %s failed: %r", posted.message_id, err)
+        return None
     except SEND_ERRORS as err:
         log.info("Editing message %s failed: %r", posted.message_id, err)
         return None

@@ -16,7 +16,7 @@ from engines.contract import Action
 from engines.engine import GameEngine
 from engines.events import Event
 from engines.kathai import apply as ap
-from engines.kathai import describe, notation, scoring
+from engines.kathai import describe, icons, notation, scoring
 from engines.kathai import legal as lg
 from engines.kathai import state as st
 from engines.kathai import view as kv
@@ -26,6 +26,7 @@ from engines.kathai.prompts import complete, controls, host, menu
 from engines.kathai.state import State
 from engines.kathai.view import KathaiView
 from engines.outcome import Menu, Outcome
+from engines.prompt import with_icons
 
 if TYPE_CHECKING:
     from engines.prompt import Prompt
@@ -128,7 +129,7 @@ class KathaiEngine(GameEngine[State, KathaiView]):
         return host.timeout_action(state, seat)
 
     def prompt(self, state: State, seat: int) -> Prompt:
-        return controls.build_prompt(state, seat)
+        return with_icons(controls.build_prompt(state, seat), icons.icon)
 
     def public_actions(self, state: State, seat: int) -> bool:
         """False: every step's list names the seat's own cards (swap, sell, accept)."""

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from engines.base import Action, Event, GameOver, IllegalAction, NotYourTurn, Outcome, View
 from engines.engine import GameEngine
 from engines.fastcopy import peek
-from engines.phraya import apply, describe, legal, notation, prompts, scoring, view
+from engines.phraya import apply, describe, icons, legal, notation, prompts, scoring, view
 from engines.phraya.ai import determinize, heuristic, playout
 from engines.phraya.describe import reasons, textmap
 from engines.phraya.state import CARD, LEGAL, OVER, State
 from engines.phraya.state.invariants import invariants
 from engines.phraya.state.setup import OPTIONS, setup
 from engines.phraya.view.types import PhrayaView
+from engines.prompt import with_icons
 
 if TYPE_CHECKING:
     from engines.prompt import Prompt
@@ -98,7 +100,7 @@ class PhrayaEngine(GameEngine[State, PhrayaView]):
         return heuristic.choose(view, legal)
 
     def prompt(self, state: State, seat: int) -> Prompt:
-        return prompts.prompt(state, seat)
+        return with_icons(prompts.prompt(state, seat), partial(icons.icon, state))
 
     def irreversible(self, state: State, seat: int, action: Action) -> str | None:
         return prompts.irreversible(state, seat, action)

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 from engines.engine import GameEngine
 from engines.errors import BadOption
 from engines.events import Event
 from engines.outcome import Outcome
-from engines.pralaya import apply, describe, legal, notation, prompts, scoring
+from engines.pralaya import apply, describe, icons, legal, notation, prompts, scoring
 from engines.pralaya.ai import determinize, heuristic, playout
 from engines.pralaya.state import OPTIONS, State, check_invariants, deal
 from engines.pralaya.view import PralayaView, make_view, secrets
-from engines.prompt import Prompt
+from engines.prompt import Prompt, with_icons
 
 
 class PralayaEngine(GameEngine[State, PralayaView]):
@@ -83,7 +84,7 @@ class PralayaEngine(GameEngine[State, PralayaView]):
     # ---------------------------------------------------------------- host
 
     def prompt(self, state: State, seat: int) -> Prompt:
-        return prompts.prompt(self, state, seat)
+        return with_icons(prompts.prompt(self, state, seat), partial(icons.icon, state))
 
     def public_actions(self, state: State, seat: int) -> bool:
         return prompts.public_list(state) or super().public_actions(state, seat)

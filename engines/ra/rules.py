@@ -17,9 +17,9 @@ from engines.contract import Action
 from engines.engine import GameEngine
 from engines.events import Event
 from engines.options import Option
-from engines.prompt import Prompt
+from engines.prompt import Prompt, with_icons
 from engines.ra import apply as ra_apply
-from engines.ra import describe, legal, notation, prompts, scoring
+from engines.ra import describe, icons, legal, notation, prompts, scoring
 from engines.ra import state as ra_state
 from engines.ra import view as ra_view
 from engines.ra.ai import determinize, heuristic, playout
@@ -109,7 +109,7 @@ class RaEngine(GameEngine[State, RaView]):
 
     # ------------------------------------------------------------------ the host
     def prompt(self, state: State, seat: int) -> Prompt:
-        return prompts.prompt(self, state, seat)
+        return with_icons(prompts.prompt(self, state, seat), icons.icon)
 
     def action_label(self, state: State, seat: int, action: Action) -> str:
         return prompts.label(action)

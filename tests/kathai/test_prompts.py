@@ -533,3 +533,24 @@ def test_every_partial_completion_leads_on_to_a_legal_move(seed: int) -> None:
                         if E.is_legal(st, q, on) is None:
                             break
                     assert E.is_legal(st, q, on) is None, (value, on)
+
+
+def test_the_icons_name_the_goods_of_the_controls() -> None:
+    """A sale, a bribe and an offer's wish carry the goods they name first, a card the goods
+    its label shows most of; counts, ``for any``, pass and decline no icon (docs/playing.md#emojis)."""
+    from engines.kathai import icons
+    from engines.kathai.data import GOODS
+    from tests.icon_checks import controls, random_prompts
+
+    seen: set[str] = set()
+    for _, _, p in random_prompts("kathai", seeds=4):
+        for text, label, icon in controls(p):
+            words = text.split()
+            seen.add(icon)
+            if words[0] in ("sell", "bribe", "for") and words[1] in GOODS:
+                assert icon == f"kathai_{words[1]}", text
+            elif words[-1].startswith("t") and words[-1][1:].isdigit():
+                assert icon.startswith("kathai_") and icon[7:] in label, (text, label, icon)
+            elif words[0] in ("pass", "decline", "buy", "swap") or words[-1].isdigit() or text == "for any":
+                assert icon == "", text
+    assert {f"kathai_{g}" for g in GOODS} <= seen and seen - {""} <= set(icons.KEYS)

@@ -120,3 +120,28 @@ def test_a_delivered_order_is_named_as_it_was_listed() -> None:
     for part in ("h02s", "fish+meat"):
         assert part in label and part in text
     assert "r1d" not in text and "r1d" not in label
+
+
+def test_the_icons_name_the_pieces_of_the_controls() -> None:
+    """Buying, selling or owning a stall carries its goods (the one its label names); a discard,
+    a rower or a Temple offering the goods paid; the King, the Scribe, a basket and a card their
+    piece; moves and prices no icon (docs/playing.md#emojis)."""
+    from engines.phraya import icons
+    from engines.phraya.data import GOODS
+    from tests.icon_checks import controls, random_prompts
+
+    seen: set[str] = set()
+    pieces = {"king": "crown", "scribe": "scroll", "basket": "basket", "play": "card"}
+    for _, _, p in random_prompts("phraya", seeds=2):
+        for action, label, icon in controls(p):
+            seen.add(icon)
+            verb, *args = action.split()
+            if verb in ("buy", "sell", "stall"):
+                good = icon.removeprefix("phraya_")
+                assert good in GOODS and f" {good}" in label, (label, icon)
+            elif verb in ("discard", "rower", "temple"):
+                assert icon == f"phraya_{args[0]}", action
+            else:
+                assert icon == (f"phraya_{pieces[verb]}" if verb in pieces else ""), action
+    assert {f"phraya_{g}" for g in GOODS} | {"phraya_crown", "phraya_card"} <= seen
+    assert seen - {""} <= set(icons.KEYS)

@@ -78,3 +78,24 @@ def test_an_escaped_seat_is_asked_to_discard_from_the_island() -> None:
     p = E.prompt(s, 0)
     assert p.text == "You have escaped: discard one relic from the island"
     assert "limit" not in p.text
+
+
+def test_the_icons_name_the_relics_of_the_buttons() -> None:
+    """Taking or discarding a cell carries the relic lying there (the one its label names), a
+    purchase the Veda or the Dhoni; done, pass and empty cells no icon (docs/playing.md#emojis)."""
+    from engines.pralaya import data, icons
+    from tests.icon_checks import controls, random_prompts
+
+    seen: set[str] = set()
+    for _, _, p in random_prompts("pralaya"):
+        for action, label, icon in controls(p):
+            seen.add(icon)
+            verb = action.split()[0]
+            if verb == "buy":
+                assert icon == "pralaya_" + action.split()[1], action
+            elif verb in ("take", "discard") and "·" in label:
+                relic = data.RELIC_BY_CODE[icon.removeprefix("pralaya_")]
+                assert label.split("· ", 1)[1].startswith(relic.name), (label, icon)
+            else:
+                assert icon == "", action
+    assert {"pralaya_veda", "pralaya_dhoni", "pralaya_man"} <= seen and seen - {""} <= set(icons.KEYS)

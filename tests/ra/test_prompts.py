@@ -55,3 +55,25 @@ def test_lone_seat_headline_does_not_claim_others_passed() -> None:
     assert E.view(s, None)["headline"] == (
         "Epoch 1 · Auction (voluntary) · {s0} must bid: nobody else has a sun to bid"
     )
+
+
+def test_the_icons_name_the_pieces_of_the_buttons() -> None:
+    """Every bid carries its sun, every god's pick, discard and Ra call its tile; no other
+    button an icon (docs/playing.md#emojis); each key is one the renderer draws."""
+    from engines.ra import icons
+    from tests.icon_checks import controls, random_prompts
+
+    seen: set[str] = set()
+    for _, _, p in random_prompts("ra"):
+        for action, _, icon in controls(p):
+            verb, _, arg = action.partition(" ")
+            want = {
+                "bid": f"ra_sun{arg}",
+                "god": f"ra_{arg.replace('-', '_')}",
+                "discard": f"ra_{arg.replace('-', '_')}",
+                "invoke": "ra_ra",
+            }.get(verb, "")
+            assert icon == want, action
+            seen.add(icon)
+    assert seen - {""} <= set(icons.KEYS)
+    assert {"ra_ra", "ra_sun13", "ra_sun2"} <= seen and len(seen) > 12
