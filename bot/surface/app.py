@@ -37,10 +37,10 @@ from ..host.shards import ALL
 from ..host.store import Store, StoreError
 from ..host.throttle import Throttle
 from ..host.workers import Workers
-from . import actions, components, inputs, synccheck, text
+from . import actions, inputs, synccheck, text
 from . import commands as bot_commands
-from .components import DYNAMIC_ITEMS
 from .flood import BazaarTree
+from .items import ITEMS, known
 from .publish import Publisher
 
 log = logging.getLogger("bot")
@@ -142,7 +142,7 @@ class BazaarBot(commands.Bot):
         self.service.ai.publish = self.publisher.publish  # AI stretches played in the background
         self.service.ai.on_busy = self._ai_busy
         flagged = await self.service.load_all()
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*ITEMS)
         active = sum(1 for g in self.service.loaded() if g.row.status == "active") + len(
             self.service.dormant()
         )
@@ -422,7 +422,7 @@ class BazaarBot(commands.Bot):
         if interaction.type is discord.InteractionType.component:
             data: dict[str, Any] = dict(interaction.data or {})
             cid = data.get("custom_id")
-            if not components.known(cid):
+            if not known(cid):
                 await actions.reply(interaction, inputs.OLD_CONTROL)
 
     async def idle(self, timeout: float = 5.0) -> bool:
