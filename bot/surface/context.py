@@ -5,7 +5,7 @@ components/publish, never back)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
 import discord
@@ -83,6 +83,19 @@ class Bazaar(Protocol):
         form: str,
         pick: str | None,
         values: object,
+    ) -> None: ...
+
+    async def on_dialog(
+        self, interaction: discord.Interaction, game_id: int, version: int, key: str
+    ) -> None: ...
+
+    async def on_dialog_submit(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        key: str,
+        answers: Mapping[str, object],
     ) -> None: ...
 
 

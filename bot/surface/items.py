@@ -4,9 +4,9 @@ custom id fits none of them is answered as an old control."""
 
 from __future__ import annotations
 
-from . import components, confirm
+from . import components, confirm, dialogs
 
-ITEMS = (*components.DYNAMIC_ITEMS, *confirm.ITEMS)
+ITEMS = (*components.DYNAMIC_ITEMS, *confirm.ITEMS, *dialogs.ITEMS)
 
 
 def known(custom_id: object) -> bool:
