@@ -24,7 +24,7 @@ from ..host import confirming
 from ..host.live import LiveGame, Refusal
 from . import inputs, text
 from .flood import Throttled
-from .handling import QUIET, bot_of, checked, guard, reply, target
+from .handling import QUIET, bot_of, checked, defer, guard, reply, target
 from .playing import play_and_publish
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ async def ask(interaction: discord.Interaction, game: LiveGame, action: str, *, 
     if q is None:
         return False
     if len(confirm_id(game.id, q.version, q.action)) > MAX_ID:
-        log.info("Game %s: %r is too long to confirm by a button; played at once", game.id, q.action)
+        log.info("Game %s: a move too long to confirm by a button is played at once", game.id)
         return False
     await reply(interaction, ask_text(q), view=view(game.id, q))
     return True
@@ -88,7 +88,8 @@ async def on_confirm(interaction: discord.Interaction, game_id: int, version: in
     game_id, version, action = sent
     interaction.extras["game_id"] = game_id
     async with guard(interaction, "confirm"):
-        await interaction.response.defer()
+        own = _question_message(interaction)
+        await defer(interaction, component=own)
         game = await _where_asked(interaction, game_id)
         if version != game.row.version:
             raise base.StaleState(
@@ -98,6 +99,9 @@ async def on_confirm(interaction: discord.Interaction, game_id: int, version: in
         if q is None or q.action != action:
             raise Refusal(NOTHING)
         played, mine = await play_and_publish(interaction, game, action, version=version)
+        if not own:
+            await reply(interaction, text.played(played, mine))
+            return
         try:
             await interaction.edit_original_response(
                 content=text.played(played, mine), view=None, allowed_mentions=QUIET
@@ -119,10 +123,20 @@ async def _where_asked(interaction: discord.Interaction, game_id: int) -> LiveGa
     return game
 
 
+def _question_message(interaction: discord.Interaction) -> bool:
+    """Whether the button was used on a private answer (the question as the bot asks it), which
+    may then be edited; a forged id on another message (a public board) never edits that."""
+    msg = interaction.message
+    return msg is not None and msg.flags.ephemeral
+
+
 async def on_cancel(interaction: discord.Interaction) -> None:
     """Nothing is played; the question's message says so, without buttons."""
     async with guard(interaction, "cancel"):
-        await interaction.response.edit_message(content=CANCELLED, view=None)
+        if _question_message(interaction):
+            await interaction.response.edit_message(content=CANCELLED, view=None)
+        else:
+            await reply(interaction, CANCELLED)
 
 
 class ConfirmButton(

@@ -88,6 +88,14 @@ async def test_confirm_cancel_forged_restart_and_stale(
         assert forged.messages[-1].content == confirm.NOTHING
         assert await table.db_state(gid) == before
 
+    # a Cancel forged onto the public board never edits the board
+    board = table.last_turn(place)
+    shown = (board.content, board.custom_ids)
+    h = await fake.click_raw(table.players["ann"], board, confirm.cancel_id(gid, v))
+    await table.settle()
+    assert h.messages[-1].ephemeral and h.messages[-1].content == confirm.CANCELLED
+    assert (fake.message(board.id).content, fake.message(board.id).custom_ids) == shown
+
     # asked twice at the same version; the bot restarts in between; the first Confirm plays
     _, second = await _ask(table, place, "ann", action)
     _, third = await _ask(table, place, "ann", action)
@@ -120,3 +128,21 @@ async def test_with_the_setting_off_the_move_plays_at_once(
     await table.settle()
     assert h.content.startswith("✅ Played"), h.content
     assert (await table.db_moves(gid))[n] == (seat, action, "player")
+
+
+async def test_a_confirm_forged_onto_the_board_answers_privately_and_leaves_the_board(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    table = make_table(fake_discord, run_bot, tmp_path)
+    table.confirm = True
+    await table.boot()
+    gid, place = await table.start_game("ann", (), 1, game="phraya")
+    seat, action, _ = await _until_irreversible(table, gid, place)
+    v, _, n = await table.db_state(gid)
+    board = table.last_turn(place)
+    h = await fake_discord.click_raw(table.players["ann"], board, confirm.confirm_id(gid, v, action))
+    await table.settle()
+    # the move was the caller's own to confirm: played, and said privately, not on the board
+    assert (await table.db_moves(gid))[n] == (seat, action, "player")
+    assert h.messages[-1].ephemeral and h.messages[-1].content.startswith(f"✅ Played `{action}`")
+    assert not fake_discord.message(board.id).content.startswith("✅")
