@@ -42,10 +42,10 @@ async def move(
     async with guard(interaction, "move"):
         await defer(interaction, component=component)
         game = await target(interaction, game_id, component=component)
-        await play_move(interaction, game, action, version=version, component=component)
+        await _play(interaction, game, action, version=version, component=component)
 
 
-async def play_move(
+async def _play(
     interaction: discord.Interaction, game: LiveGame, action: str, *, version: int | None, component: bool
 ) -> None:
     """Apply ``action`` for the caller, publish, and confirm: ephemerally for ``/move``, by
@@ -60,7 +60,7 @@ async def play_move(
         await _refresh_hand(interaction, game, mine)  # played from the player's own answer
 
 
-def awaited_prompt(interaction: discord.Interaction, game: LiveGame, version: int) -> tuple[int, Prompt]:
+def _awaited_prompt(interaction: discord.Interaction, game: LiveGame, version: int) -> tuple[int, Prompt]:
     """The caller's seat and prompt now, for a click on controls made at ``version``. Raises
     ``StaleState`` for an old version, :class:`Refusal` when the caller is not awaited."""
     svc = bot_of(interaction).service
@@ -80,9 +80,9 @@ def awaited_prompt(interaction: discord.Interaction, game: LiveGame, version: in
 def _awaited_form(
     interaction: discord.Interaction, game: LiveGame, version: int, key: str
 ) -> tuple[int, Prompt, Form]:
-    """The caller's seat, prompt and its form ``key`` (see :func:`awaited_prompt`); raises
+    """The caller's seat, prompt and its form ``key`` (see :func:`_awaited_prompt`); raises
     :class:`Refusal` when the prompt has no such form any more."""
-    seat, p = awaited_prompt(interaction, game, version)
+    seat, p = _awaited_prompt(interaction, game, version)
     f = p.find(key)
     if not isinstance(f, Form):
         raise Refusal("That form is out of date: use the latest message.")
@@ -110,7 +110,7 @@ async def on_pick(
         await defer(interaction, component=True)
         game = await target(interaction, game_id, component=True)
         async with game.lock:
-            _, p = awaited_prompt(interaction, game, version)
+            _, p = _awaited_prompt(interaction, game, version)
             pick = p.find(key)
             if not isinstance(pick, Pick):
                 raise Refusal("That menu is out of date: use the latest message.")
@@ -118,7 +118,7 @@ async def on_pick(
                 action = pick.build(values)
             except PromptError as err:
                 raise Refusal(str(err)) from None
-        await play_move(interaction, game, action, version=version, component=True)
+        await _play(interaction, game, action, version=version, component=True)
 
 
 async def on_form(
@@ -165,7 +165,7 @@ async def on_form(
                 action = f.build(await bot.store.draft(game.id, seat, form, version))
             except PromptError as err:
                 raise Refusal(str(err)) from None
-        await play_move(interaction, game, action, version=version, component=True)
+        await _play(interaction, game, action, version=version, component=True)
 
 
 async def hand(
@@ -300,3 +300,7 @@ async def move_log(interaction: discord.Interaction, game_id: int | None, count:
         await reply(
             interaction, text.log(game, await bot.service.history(game.id, last=max(1, min(count, 50))))
         )
+
+
+play_move = _play  # a move from a dialog (dialog_flow) is played as any other
+awaited_prompt = _awaited_prompt  # a dialog is read from the clicker's prompt (dialog_flow)
