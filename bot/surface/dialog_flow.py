@@ -36,7 +36,7 @@ async def open_dialog(interaction: discord.Interaction, game_id: int, version: i
     async with guard(interaction, "dialog"):
         game = await target(interaction, game_id, component=True)
         d = _dialog(interaction, game, version, key)
-        await interaction.response.send_modal(DialogModal(game.id, version, d, game.fmt))
+        await interaction.response.send_modal(DialogModal(game.id, version, d, game.fmt, interaction.id))
 
 
 async def submit_dialog(

@@ -6,7 +6,7 @@ the first answer to the interaction (nothing is deferred before it, so it is wit
 clicker's prompt as it is now; on submit, the values go back through that same dialog of the
 clicker's prompt (asked again, never trusted from the modal), which builds the action that is
 then played like any move (:mod:`dialog_flow`). The modal's custom id
-(``bzdm:<game>:<version>:<dialog>``) names what it was opened for.
+(``bzdm:<game>:<version>:<dialog>:<click>``) names what it was opened for and by which click.
 """
 
 from __future__ import annotations
@@ -64,13 +64,16 @@ class DialogButton(
 
 class DialogModal(discord.ui.Modal):
     """The modal of ``dialog``: a labelled select menu per pick. ``fmt`` puts player names in the
-    engine's texts (``{s1}``)."""
+    engine's texts (``{s1}``); ``opened_by`` is the id of the click that opens it."""
 
-    def __init__(self, game_id: int, version: int, dialog: pr.Dialog, fmt: Callable[[str], str]) -> None:
+    def __init__(
+        self, game_id: int, version: int, dialog: pr.Dialog, fmt: Callable[[str], str], opened_by: int
+    ) -> None:
+        # discord.py finds an open modal by its custom id alone: one per opening interaction
         super().__init__(
             title=fmt(dialog.title)[:MAX_TITLE],
             timeout=MODAL_TIMEOUT,
-            custom_id=f"bzdm:{game_id}:{version}:{dialog.key}",
+            custom_id=f"bzdm:{game_id}:{version}:{dialog.key}:{opened_by}",
         )
         self.game_id, self.version, self.key = game_id, version, dialog.key
         self.menus: dict[str, discord.ui.Select[DialogModal]] = {}

@@ -41,11 +41,16 @@ def _shown(value: Any) -> str:
 
 class OptionsModal(discord.ui.Modal):
     """The options of ``engine`` at ``values`` (resolved: every option has one); ``clock`` is
-    passed on as ``/game new`` got it."""
+    passed on as ``/game new`` got it; ``opened_by`` is the id of the interaction that opens it."""
 
-    def __init__(self, engine: base.Engine, values: Mapping[str, Any], clock: str | None) -> None:
+    def __init__(
+        self, engine: base.Engine, values: Mapping[str, Any], clock: str | None, opened_by: int
+    ) -> None:
+        # discord.py finds an open modal by its custom id alone: one per opening interaction
         super().__init__(
-            title=f"New {engine.title} game"[:45], timeout=MODAL_TIMEOUT, custom_id=f"bzn:{engine.name}"
+            title=f"New {engine.title} game"[:45],
+            timeout=MODAL_TIMEOUT,
+            custom_id=f"bzn:{engine.name}:{opened_by}",
         )
         self.kind, self.clock = engine.name, clock
         self.switches: list[str] = []
@@ -111,4 +116,4 @@ async def ask(interaction: discord.Interaction, kind: str, options: str | None, 
         return
     async with guard(interaction, "/game new"):
         values = parse_options(engine, options)
-        await interaction.response.send_modal(OptionsModal(engine, values, clock))
+        await interaction.response.send_modal(OptionsModal(engine, values, clock, interaction.id))

@@ -100,3 +100,25 @@ async def test_a_bad_option_given_with_the_command_opens_no_dialog(
         options={"game": "ra", "form": True, "options": "nope=1"},
     )
     assert h.modal is None and h.ephemeral and "has no option `nope`" in h.content, h.content
+
+
+async def test_two_people_filling_the_same_games_dialog_at_once_each_get_their_lobby(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    table = make_table(fake_discord, run_bot, tmp_path)
+    await table.boot()
+    opened = {}
+    for name, clock in (("ann", "10m"), ("bob", "2h")):
+        opened[name] = await fake_discord.slash(
+            table.players[name],
+            table.channel,
+            "game new",
+            options={"game": "ra", "form": True, "clock": clock},
+        )
+    for name in ("ann", "bob"):  # ann sends hers after bob opened his: each reaches its own dialog
+        sub = await fake_discord.submit_modal(opened[name], {"switches": ["traders"]}, timeout=10)
+        await table.settle()
+        assert "Opened" in sub.messages[-1].content, sub.messages[-1].content
+    rows = {g.row.creator_id: g.row for g in table.bot.service.loaded()}
+    assert rows[table.players["ann"].id].clock_seconds == 600
+    assert rows[table.players["bob"].id].clock_seconds == 7200
