@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +37,7 @@ from ..host.shards import ALL
 from ..host.store import Store, StoreError
 from ..host.throttle import Throttle
 from ..host.workers import Workers
-from . import actions, dialog_flow, inputs, synccheck, text
+from . import actions, dialog_flow, inputs, submits, synccheck, text
 from . import commands as bot_commands
 from .flood import BazaarTree
 from .items import ITEMS, known
@@ -419,22 +419,13 @@ class BazaarBot(commands.Bot):
         """A prompt's dialog button was clicked (see ``dialogs.DialogButton``): its modal opens."""
         await dialog_flow.open_dialog(interaction, game_id, version, key)
 
-    async def on_dialog_submit(
-        self,
-        interaction: discord.Interaction,
-        game_id: int,
-        version: int,
-        key: str,
-        answers: Mapping[str, object],
-    ) -> None:
-        """A dialog's modal was sent (see ``dialogs.DialogModal``)."""
-        await dialog_flow.submit_dialog(interaction, game_id, version, key, answers)
-
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer a component whose custom id has none of the shapes the bot posts (a message of
-        an older build, or a forged id): no handler would, and Discord would show "This
-        interaction failed"."""
-        if interaction.type is discord.InteractionType.component:
+        """Serve a modal's submit (:mod:`submits`), and answer a component whose custom id has none
+        of the shapes the bot posts (a message of an older build, or a forged id): no handler
+        would, and Discord would show "This interaction failed"."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await submits.on_modal(interaction)  # the bot keeps no modals: each is read from its submit
+        elif interaction.type is discord.InteractionType.component:
             data: dict[str, Any] = dict(interaction.data or {})
             cid = data.get("custom_id")
             if not known(cid):

@@ -5,7 +5,7 @@ components/publish, never back)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, cast
 
 import discord
@@ -87,15 +87,6 @@ class Bazaar(Protocol):
 
     async def on_dialog(
         self, interaction: discord.Interaction, game_id: int, version: int, key: str
-    ) -> None: ...
-
-    async def on_dialog_submit(
-        self,
-        interaction: discord.Interaction,
-        game_id: int,
-        version: int,
-        key: str,
-        answers: Mapping[str, object],
     ) -> None: ...
 
 

@@ -9,9 +9,8 @@ import discord
 from engines import prompt as pr
 
 from ..host.live import LiveGame, Refusal
-from . import inputs
+from . import dialogs, inputs
 from .actions import awaited_prompt, play_move
-from .dialogs import DialogModal
 from .handling import checked, defer, guard, target
 
 OUT_OF_DATE = "That dialog is out of date: use the latest message."
@@ -36,7 +35,7 @@ async def open_dialog(interaction: discord.Interaction, game_id: int, version: i
     async with guard(interaction, "dialog"):
         game = await target(interaction, game_id, component=True)
         d = _dialog(interaction, game, version, key)
-        await interaction.response.send_modal(DialogModal(game.id, version, d, game.fmt, interaction.id))
+        await interaction.response.send_modal(dialogs.modal(game.id, version, d, game.fmt))
 
 
 async def submit_dialog(

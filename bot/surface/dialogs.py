@@ -6,7 +6,8 @@ the first answer to the interaction (nothing is deferred before it, so it is wit
 clicker's prompt as it is now; on submit, the values go back through that same dialog of the
 clicker's prompt (asked again, never trusted from the modal), which builds the action that is
 then played like any move (:mod:`dialog_flow`). The modal's custom id
-(``bzdm:<game>:<version>:<dialog>:<click>``) names what it was opened for and by which click.
+(``bzdm:<game>:<version>:<dialog>``) names what it was opened for; the bot keeps no copy of it, so
+a dialog sent after a restart is served like any other.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from engines import prompt as pr
 from .context import bazaar
 from .flood import Throttled
 
-MODAL_TIMEOUT = 900.0  # seconds a dialog left open is kept (then a submit is refused by Discord's client)
 MAX_TITLE = 45  # characters of a modal's title and of a label's text
 
 
@@ -62,44 +62,52 @@ class DialogButton(
         await bazaar(interaction.client).on_dialog(interaction, self.game_id, self.version, self.key)
 
 
-class DialogModal(discord.ui.Modal):
-    """The modal of ``dialog``: a labelled select menu per pick. ``fmt`` puts player names in the
-    engine's texts (``{s1}``); ``opened_by`` is the id of the click that opens it."""
+MODAL_ID = re.compile(r"bzdm:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<key>[A-Za-z0-9_]+)")
+"""The custom id of a dialog's modal: the game, the version and the dialog it was opened for."""
 
-    def __init__(
-        self, game_id: int, version: int, dialog: pr.Dialog, fmt: Callable[[str], str], opened_by: int
-    ) -> None:
-        # discord.py finds an open modal by its custom id alone: one per opening interaction
-        super().__init__(
-            title=fmt(dialog.title)[:MAX_TITLE],
-            timeout=MODAL_TIMEOUT,
-            custom_id=f"bzdm:{game_id}:{version}:{dialog.key}:{opened_by}",
-        )
-        self.game_id, self.version, self.key = game_id, version, dialog.key
-        self.menus: dict[str, discord.ui.Select[DialogModal]] = {}
-        for pick in dialog.picks:
-            menu: discord.ui.Select[DialogModal] = discord.ui.Select(
-                custom_id=pick.key,
-                options=[
-                    discord.SelectOption(
-                        label=fmt(c.label)[:100] or c.value[:100],
-                        value=c.value[:100],
-                        description=fmt(c.description)[:100] or None,
-                    )
-                    for c in pick.choices
-                ],
-                min_values=pick.min,
-                max_values=pick.max,
-                required=pick.min > 0,
-            )
-            self.menus[pick.key] = menu
-            self.add_item(discord.ui.Label(text=fmt(pick.placeholder)[:MAX_TITLE], component=menu))
 
-    async def on_submit(self, interaction: discord.Interaction, /) -> None:
-        answers = {key: list(menu.values) for key, menu in self.menus.items()}
-        await bazaar(interaction.client).on_dialog_submit(
-            interaction, self.game_id, self.version, self.key, answers
+def modal(game_id: int, version: int, dialog: pr.Dialog, fmt: Callable[[str], str]) -> discord.ui.Modal:
+    """The modal of ``dialog``: a labelled select menu per pick (custom id: the pick's key).
+    ``fmt`` puts player names in the engine's texts (``{s1}``). It is sent stopped, so discord.py
+    keeps no copy: its submit is read from the interaction alone (:func:`answers`), which works
+    after a restart of the bot and however long the player takes."""
+    out = discord.ui.Modal(
+        title=fmt(dialog.title)[:MAX_TITLE], custom_id=f"bzdm:{game_id}:{version}:{dialog.key}"
+    )
+    for pick in dialog.picks:
+        menu: discord.ui.Select[discord.ui.Modal] = discord.ui.Select(
+            custom_id=pick.key,
+            options=[
+                discord.SelectOption(
+                    label=fmt(c.label)[:100] or c.value[:100],
+                    value=c.value[:100],
+                    description=fmt(c.description)[:100] or None,
+                )
+                for c in pick.choices
+            ],
+            min_values=pick.min,
+            max_values=pick.max,
+            required=pick.min > 0,
         )
+        out.add_item(discord.ui.Label(text=fmt(pick.placeholder)[:MAX_TITLE], component=menu))
+    out.stop()
+    return out
+
+
+def answers(interaction: discord.Interaction) -> dict[str, object]:
+    """What a modal submit carries: each field's custom id and its ``values`` (a menu, a checkbox
+    group) or ``value`` (a radio group, a text, a checkbox), exactly as sent (unchecked)."""
+    data: object = interaction.data or {}
+    rows = data.get("components", []) if isinstance(data, dict) else []
+    out: dict[str, object] = {}
+    for row in rows if isinstance(rows, list) else []:
+        if not isinstance(row, dict):
+            continue
+        inner = [row.get("component")] if row.get("type") == 18 else row.get("components") or []
+        for comp in inner if isinstance(inner, list) else []:
+            if isinstance(comp, dict) and isinstance(comp.get("custom_id"), str):
+                out[comp["custom_id"]] = comp["values"] if "values" in comp else comp.get("value")
+    return out
 
 
 ITEMS = (DialogButton,)

@@ -9,13 +9,16 @@ radio group, any other ``int`` option a short text field. Each starts at the val
 values. On submit the answers become the same ``name=value`` text ``options:`` takes and go
 through the same path (:func:`lobby.new_game`, which the host checks with
 :func:`bot.host.parsing.parse_options`), so a value is accepted or refused with the same reason
-either way. The modal is the first answer to the command (nothing is deferred before it).
+either way. The modal is the first answer to the command (nothing is deferred before it); its
+custom id (``bzn:<game>:<clock>``) carries what the command said besides, and the bot keeps no
+copy of it (a submit after a restart is served the same).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Any, TypeAlias
+from typing import Any
 
 import discord
 
@@ -23,15 +26,14 @@ from engines import base
 from engines.options import Option
 
 from ..host.parsing import parse_options
-from . import lobby
-from .handling import guard
+from . import inputs, lobby
+from .handling import checked, guard
 
 MAX_FIELDS = 5  # labelled components a modal holds
 MAX_BOXES = 10  # options of a checkbox group
-MODAL_TIMEOUT = 900.0  # seconds an unanswered dialog is kept
-
-Field: TypeAlias = "discord.ui.RadioGroup[OptionsModal] | discord.ui.TextInput[OptionsModal]"
-"""One option's field: a radio group, or a short text."""
+SWITCHES = "switches"  # the custom id of the checkbox group
+MODAL_ID = re.compile(r"bzn:(?P<game>[a-z0-9_]+):(?P<clock>.*)", re.DOTALL)
+"""The custom id of the modal: the game, and the ``clock:`` the command got (empty: none)."""
 
 
 def _shown(value: Any) -> str:
@@ -39,63 +41,46 @@ def _shown(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-class OptionsModal(discord.ui.Modal):
-    """The options of ``engine`` at ``values`` (resolved: every option has one); ``clock`` is
-    passed on as ``/game new`` got it; ``opened_by`` is the id of the interaction that opens it."""
+def _laid_out(engine: base.Engine) -> tuple[list[Option], list[Option]]:
+    """The options the dialog shows: the ``bool`` ones (one checkbox group) and the others (a
+    field each), within a modal's limits."""
+    bools = [o for o in engine.options if o.kind is bool][:MAX_BOXES]
+    room = MAX_FIELDS - (1 if bools else 0)
+    return bools, [o for o in engine.options if o.kind is not bool][:room]
 
-    def __init__(
-        self, engine: base.Engine, values: Mapping[str, Any], clock: str | None, opened_by: int
-    ) -> None:
-        # discord.py finds an open modal by its custom id alone: one per opening interaction
-        super().__init__(
-            title=f"New {engine.title} game"[:45],
-            timeout=MODAL_TIMEOUT,
-            custom_id=f"bzn:{engine.name}:{opened_by}",
+
+def modal(engine: base.Engine, values: Mapping[str, Any], clock: str | None) -> discord.ui.Modal:
+    """The dialog of ``engine``'s options at ``values`` (resolved: every option has one), sent
+    stopped so that discord.py keeps no copy (:func:`submit` reads the answers)."""
+    out = discord.ui.Modal(
+        title=f"New {engine.title} game"[:45], custom_id=f"bzn:{engine.name}:{clock or ''}"
+    )
+    bools, others = _laid_out(engine)
+    if bools:
+        boxes: discord.ui.CheckboxGroup[discord.ui.Modal] = discord.ui.CheckboxGroup(
+            custom_id=SWITCHES,
+            required=False,
+            min_values=0,
+            max_values=len(bools),
+            options=[
+                discord.CheckboxGroupOption(
+                    label=o.name, value=o.name, description=o.help[:100], default=bool(values[o.name])
+                )
+                for o in bools
+            ],
         )
-        self.kind, self.clock = engine.name, clock
-        self.switches: list[str] = []
-        self.boxes: discord.ui.CheckboxGroup[OptionsModal] | None = None
-        self.fields: dict[str, Field] = {}
-        bools = [o for o in engine.options if o.kind is bool][:MAX_BOXES]
-        if bools:
-            self.switches = [o.name for o in bools]
-            self.boxes = discord.ui.CheckboxGroup(
-                custom_id="switches",
-                required=False,
-                min_values=0,
-                max_values=len(bools),
-                options=[
-                    discord.CheckboxGroupOption(
-                        label=o.name, value=o.name, description=o.help[:100], default=bool(values[o.name])
-                    )
-                    for o in bools
-                ],
+        out.add_item(discord.ui.Label(text="Turned on", component=boxes))
+    for o in others:
+        out.add_item(
+            discord.ui.Label(
+                text=o.name[:45], description=o.help[:100], component=_field(o, _shown(values[o.name]))
             )
-            self.add_item(discord.ui.Label(text="Turned on", component=self.boxes))
-        for o in engine.options:
-            if o.kind is bool or len(self.children) >= MAX_FIELDS:
-                continue
-            field = _field(o, _shown(values[o.name]))
-            self.fields[o.name] = field
-            self.add_item(discord.ui.Label(text=o.name[:45], description=o.help[:100], component=field))
-
-    def options_text(self) -> str:
-        """The answers as ``name=value`` pairs, as ``/game new options:`` takes them."""
-        on = set(self.boxes.values) if self.boxes is not None else set()
-        parts = [f"{name}={'true' if name in on else 'false'}" for name in self.switches]
-        for name, field in self.fields.items():
-            value = field.value
-            if value is not None and value.strip():
-                parts.append(f"{name}={value.strip()}")
-        return " ".join(parts)
-
-    async def on_submit(self, interaction: discord.Interaction, /) -> None:
-        await lobby.new_game(interaction, self.kind, self.options_text(), self.clock)
+        )
+    out.stop()
+    return out
 
 
-def _field(
-    o: Option, current: str
-) -> discord.ui.RadioGroup[OptionsModal] | discord.ui.TextInput[OptionsModal]:
+def _field(o: Option, current: str) -> discord.ui.Item[discord.ui.Modal]:
     """A radio group of ``o``'s few values, else a short text field; ``current`` chosen."""
     few = o.few_values()
     if len(few) >= 2:
@@ -104,6 +89,22 @@ def _field(
             options=[discord.RadioGroupOption(label=v, value=v, default=v == current) for v in few],
         )
     return discord.ui.TextInput(custom_id=o.name, default=current, max_length=20)
+
+
+def options_text(engine: base.Engine, answers: Mapping[str, object]) -> str:
+    """The answers as ``name=value`` pairs, as ``/game new options:`` takes them: every option
+    of the checkbox group true or false, each other field's value as sent (an answer that is not
+    text is left out: the option keeps its default)."""
+    bools, others = _laid_out(engine)
+    parts: list[str] = []
+    if bools:
+        on = set(inputs.values(answers.get(SWITCHES) or []))
+        parts += [f"{o.name}={'true' if o.name in on else 'false'}" for o in bools]
+    for o in others:
+        value = answers.get(o.name)
+        if isinstance(value, str) and value.strip():
+            parts.append(f"{o.name}={value.strip()[:40]}")
+    return " ".join(parts)
 
 
 async def ask(interaction: discord.Interaction, kind: str, options: str | None, clock: str | None) -> None:
@@ -116,4 +117,20 @@ async def ask(interaction: discord.Interaction, kind: str, options: str | None, 
         return
     async with guard(interaction, "/game new"):
         values = parse_options(engine, options)
-        await interaction.response.send_modal(OptionsModal(engine, values, clock, interaction.id))
+        await interaction.response.send_modal(modal(engine, values, clock))
+
+
+async def submit(
+    interaction: discord.Interaction, kind: str, clock: str, answers: Mapping[str, object]
+) -> None:
+    """The dialog sent: open the lobby with its options (see :func:`options_text`)."""
+    sent = await checked(
+        interaction,
+        lambda: (
+            inputs.game_kind(kind),
+            options_text(base.get(inputs.game_kind(kind)), answers),
+            inputs.text(clock or None, "clock", limit=inputs.MAX_CLOCK),
+        ),
+    )
+    if sent is not None:
+        await lobby.new_game(interaction, *sent)

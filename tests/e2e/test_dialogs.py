@@ -116,3 +116,26 @@ async def test_a_first_offer_from_the_dialog_is_confirmed_then_played(
     await table.settle()
     assert ok.callback_type == 6 and fake.message(question.id).content.startswith(f"✅ Played `{offer}`")
     assert (await table.db_moves(gid))[before[2]] == (a, offer, "player")
+
+
+async def test_a_dialog_sent_after_a_restart_of_the_bot_is_played(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    table = await _kathai(fake, run_bot, tmp_path)
+    gid, _ = await table.start_game("ann", ("bob", "cy"), 0, game="kathai")
+    game = await table.bot.service.get(gid)
+    a, _, modal, opened = await _open(table, gid)
+    offer = next(
+        x
+        for x in game.engine.legal_actions(game.state, a)
+        if x.startswith("offer all ") and x.endswith(" for any 1") and len(x.split()) == 6
+    )
+    n = len(await table.db_moves(gid))
+    await table.running.stop()
+    await table.boot()
+    answers = {"to": ["all"], "give": [offer.split()[2]], "want": ["for any"], "count": ["1"]}
+    sent = await fake.submit_modal(opened, answers)
+    await table.settle()
+    assert sent.messages[-1].content.startswith(f"✅ Played `{offer}`"), sent.messages[-1].content
+    assert (await table.db_moves(gid))[n] == (a, offer, "player") and modal["title"] == "Make an offer"

@@ -122,3 +122,19 @@ async def test_two_people_filling_the_same_games_dialog_at_once_each_get_their_l
     rows = {g.row.creator_id: g.row for g in table.bot.service.loaded()}
     assert rows[table.players["ann"].id].clock_seconds == 600
     assert rows[table.players["bob"].id].clock_seconds == 7200
+
+
+async def test_the_dialog_sent_after_a_restart_opens_the_lobby(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    table = make_table(fake_discord, run_bot, tmp_path)
+    await table.boot()
+    h, _ = await _form(table, "pralaya", clock="90m")
+    await table.running.stop()
+    await table.boot()
+    sub = await table.fake.submit_modal(h, {"switches": ["open_hands"], "veda_price": "5", "first_seat": "0"})
+    await table.settle()
+    assert "Opened" in sub.messages[-1].content, sub.messages[-1].content
+    (game,) = table.bot.service.loaded()
+    want = parse_options(base.get("pralaya"), "open_hands=true veda_price=5 first_seat=0")
+    assert (await table.stored(game.id)).options == want and game.row.clock_seconds == 5400
