@@ -113,7 +113,7 @@ async def _measure(n_games: int, rounds: int, folder: Path) -> tuple[list[float]
             channel = fake.channel("games")
             users = [fake.add_user(f"p{i}", guild=guild) for i in range(n_games)]
             bot = BazaarBot(
-                Config(token=fake.token, db_path=folder / f"bench-{n_games}.sqlite3"),
+                Config(token=fake.token, db_path=folder / f"bench-{n_games}.sqlite3", confirm=False),
                 seed_source=iter(range(10_000, 20_000)).__next__,
             )
             runner = await BotRunner(fake, bot).start()

@@ -30,6 +30,17 @@ class Option:
             return self.choices
         return ()
 
+    def few_values(self, limit: int = 10) -> tuple[str, ...]:
+        """The values a form offers as a choice of at most ``limit``: :meth:`values`, or every
+        number of an ``int`` option whose bounds allow at most ``limit`` (``()`` when there are
+        more, or none: the form asks for the number as text)."""
+        if self.kind is int:
+            if self.min is None or self.max is None or self.max - self.min + 1 > limit:
+                return ()
+            return tuple(str(v) for v in range(self.min, self.max + 1))
+        values = self.values()
+        return values if len(values) <= limit else ()
+
     def coerce(self, value: Any) -> Any:
         """Return ``value`` converted to this option's type, or raise :class:`BadOption`."""
         if self.kind is str:

@@ -13,6 +13,9 @@ Controls:
   builds ``template`` with the picked values ("accept {}" + ["t3", "t7"] -> "accept t3 t7").
 * :class:`Form` — several picks and a Send button; the host keeps the draft (the values picked so
   far) between clicks, and Send builds ``template`` from it ("offer {to} {give} for {want} {k}").
+* :class:`Dialog` — a button opening a dialog of up to five labelled picks sent together (a
+  Discord modal), where that beats a chain of menus (Kathai's offer: to whom, which cards, which
+  goods, how many).
 * :class:`Group` — a label and controls, so a long list is shown as several menus of ≤ 25.
 
 A button or a choice may carry an ``icon``: the key of the game piece it names (``"ra_sun13"``,
@@ -118,11 +121,47 @@ class Form:
     def build(self, draft: Mapping[str, Sequence[str]]) -> str:
         """The action text for ``draft`` (pick key -> values). Raises :class:`PromptError`
         naming the first pick still to fill, or a value that is not allowed."""
-        missing = self.missing(draft)
-        if missing:
-            raise PromptError(f"Choose “{missing[0].placeholder}” first.")
-        parts = {p.key: p.joined(list(draft.get(p.key, ()))) for p in self.picks}
-        return squash(self.template.format(**parts))
+        return _filled(self.picks, self.template, draft)
+
+
+def _filled(picks: Sequence[Pick], template: str, draft: Mapping[str, Sequence[str]]) -> str:
+    """``template`` with each pick's values from ``draft`` (see :meth:`Form.build`)."""
+    missing = [p for p in picks if len(draft.get(p.key, ())) < p.min]
+    if missing:
+        raise PromptError(f"Choose “{missing[0].placeholder}” first.")
+    parts = {p.key: p.joined(list(draft.get(p.key, ()))) for p in picks}
+    return squash(template.format(**parts))
+
+
+MAX_DIALOG = 5  # fields a dialog holds (a Discord modal: five labelled components)
+MAX_FIELD_LABEL = 45  # characters of a dialog field's label (a Discord modal's label)
+
+
+@dataclass(frozen=True)
+class Dialog:
+    """A button (``label``) that opens a dialog titled ``title`` of up to :data:`MAX_DIALOG`
+    labelled picks, all filled at once and sent together: the action is ``template`` with each
+    ``{key}`` replaced by that pick's values, as a :class:`Form` builds it, but nothing is kept
+    between clicks. A pick's ``placeholder`` is the field's label. Where a host can show such a
+    dialog (a Discord modal) it beats a chain of menus; ``play`` validates what it builds."""
+
+    key: str
+    label: str
+    title: str
+    picks: tuple[Pick, ...]
+    template: str
+
+    def __post_init__(self) -> None:
+        if not 0 < len(self.picks) <= MAX_DIALOG:
+            raise ValueError(f"a dialog holds 1 to {MAX_DIALOG} picks, not {len(self.picks)}")
+        long = [p.key for p in self.picks if len(p.placeholder) > MAX_FIELD_LABEL]
+        if long:
+            raise ValueError(f"dialog {self.key}: the labels of {long} exceed {MAX_FIELD_LABEL} characters")
+
+    def build(self, answers: Mapping[str, Sequence[str]]) -> str:
+        """The action text for ``answers`` (pick key -> values). Raises :class:`PromptError`
+        naming the first field left empty, or a value that is not allowed."""
+        return _filled(self.picks, self.template, answers)
 
 
 @dataclass(frozen=True)
@@ -133,7 +172,7 @@ class Group:
     controls: tuple[Button | Pick, ...]
 
 
-Control = Button | Pick | Form | Group
+Control = Button | Pick | Form | Dialog | Group
 
 
 @dataclass(frozen=True)
@@ -150,10 +189,10 @@ class Prompt:
         """The action texts of every button (picks and forms build theirs from values)."""
         return [b.action for b in buttons(self.controls)]
 
-    def find(self, key: str) -> Pick | Form | None:
-        """The pick or form called ``key`` (at any depth), or None."""
+    def find(self, key: str) -> Pick | Form | Dialog | None:
+        """The pick, form or dialog called ``key`` (at any depth), or None."""
         for c in walk(self.controls):
-            if isinstance(c, (Pick, Form)) and c.key == key:
+            if isinstance(c, (Pick, Form, Dialog)) and c.key == key:
                 return c
         return None
 
@@ -219,7 +258,7 @@ def squash(text: str) -> str:
 
 def rows(controls: Sequence[Control], per_row: int = PER_ROW) -> int:
     """How many rows of components ``controls`` take: a menu a row each, a form its menus plus
-    one for Send, consecutive buttons ``per_row`` to a row."""
+    one for Send, a dialog's button a row, consecutive buttons ``per_row`` to a row."""
     n = 0
     run = 0
     for c in controls:
@@ -228,7 +267,7 @@ def rows(controls: Sequence[Control], per_row: int = PER_ROW) -> int:
             continue
         n += -(-run // per_row)
         run = 0
-        if isinstance(c, Pick):
+        if isinstance(c, (Pick, Dialog)):
             n += 1
         elif isinstance(c, Form):
             n += len(c.picks) + 1

@@ -54,11 +54,19 @@ def test_defaults(tmp_path: Path) -> None:
         ("LOG_LEVEL", "loud", "LOG_LEVEL"),
         ("BAZAAR_LOG_LEVEL", "loud", "BAZAAR_LOG_LEVEL"),
         ("BAZAAR_RATE_LIMIT", "fast", "BAZAAR_RATE_LIMIT"),
+        ("BAZAAR_CONFIRM", "maybe", "BAZAAR_CONFIRM"),
     ],
 )
 def test_malformed_values_are_refused(key: str, value: str, needle: str) -> None:
     with pytest.raises(ConfigError, match=needle):
         load_config(None, environ={"DISCORD_TOKEN": "t", key: value})
+
+
+def test_confirmations_are_on_unless_turned_off() -> None:
+    assert load_config(None, environ={"DISCORD_TOKEN": "t"}).confirm is True
+    for off in ("off", "false", "No", "0"):
+        assert load_config(None, environ={"DISCORD_TOKEN": "t", "BAZAAR_CONFIRM": off}).confirm is False
+    assert load_config(None, environ={"DISCORD_TOKEN": "t", "BAZAAR_CONFIRM": "on"}).confirm is True
 
 
 def test_the_log_level_name_of_env_example_wins() -> None:

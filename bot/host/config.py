@@ -49,6 +49,7 @@ class Config:
     repost_after: float = 90.0  # a shared database: a board stored this long ago and not posted is posted
     quotas: Quotas = field(default_factory=Quotas)  # per user, channel and server (bot.host.quotas)
     heartbeat: Path | None = None  # BAZAAR_HEARTBEAT: touched while connected, for `bazaar health`
+    confirm: bool = True  # BAZAAR_CONFIRM: a private Confirm/Cancel before a move that cannot be taken back
 
     @property
     def log_level_number(self) -> int:
@@ -76,7 +77,8 @@ def load_config(
     to, for benchmarks), ``SHARD_COUNT`` and ``SHARD_IDS`` (see :mod:`bot.host.shards`),
     ``BAZAAR_CLOCK_LEASE`` and ``BAZAAR_CLOCK_POLL`` (seconds; the turn clocks claimed from a
     shared database), ``BAZAAR_REPOST_AFTER`` (seconds; in a shared database, a move stored this
-    long ago whose board no process posted is posted by the game's own process).
+    long ago whose board no process posted is posted by the game's own process),
+    ``BAZAAR_CONFIRM`` (on or off: a private Confirm/Cancel before an irreversible move).
 
     Values come from ``environ`` (default ``os.environ``) over the ``env_file`` (if it exists).
     Returns a :class:`Config`. Raises :class:`ConfigError` when the token is missing (unless
@@ -97,6 +99,7 @@ def load_config(
     poll = _seconds(values, "BAZAAR_CLOCK_POLL", "5", 0.05, 300)
     repost_after = _seconds(values, "BAZAAR_REPOST_AFTER", "90", 1, 86400)
     heartbeat_text = (values.get("BAZAAR_HEARTBEAT") or "").strip()
+    confirm = _switch(values, "BAZAAR_CONFIRM", True)
     try:
         quotas = read_quotas(values)
     except ValueError as err:
@@ -117,6 +120,7 @@ def load_config(
         repost_after=repost_after,
         quotas=quotas,
         heartbeat=Path(heartbeat_text) if heartbeat_text else None,
+        confirm=confirm,
     )
 
 
@@ -161,6 +165,19 @@ def _log_level(values: Mapping[str, str]) -> str:
     if level not in LOG_LEVELS:
         raise ConfigError(f"BAZAAR_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
     return level
+
+
+def _switch(values: Mapping[str, str], name: str, default: bool) -> bool:
+    """An on/off setting: ``on``, ``true``, ``yes``, ``1`` or ``off``, ``false``, ``no``, ``0``
+    (empty: ``default``)."""
+    text = (values.get(name) or "").strip().lower()
+    if not text:
+        return default
+    if text in ("on", "true", "yes", "1"):
+        return True
+    if text in ("off", "false", "no", "0"):
+        return False
+    raise ConfigError(f"{name} must be on or off, not {text!r}.")
 
 
 def _rate_limit(values: Mapping[str, str]) -> tuple[int, float]:

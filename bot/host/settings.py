@@ -51,6 +51,12 @@ SETTINGS: tuple[tuple[str, str, str], ...] = (
         "hours a lobby nobody joins, leaves or starts stays open (0: for ever)",
     ),
     (
+        "BAZAAR_CONFIRM",
+        "on",
+        "on: a move that cannot be taken back (an escape, a last sun, a bribe) asks its player a"
+        " private Confirm/Cancel first; off: it is played at once",
+    ),
+    (
         "BAZAAR_MAX_HELD_GAMES",
         "2000",
         "games kept loaded in memory; the least recently used are dropped (0: all)",

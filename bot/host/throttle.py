@@ -1,10 +1,11 @@
 """A per-user flood guard: a token bucket for each user id.
 
 Each user may send ``burst`` interactions at once and ``rate`` more every second after that (the
-bucket refills continuously). A normal player never comes near it: a Kathai offer built in its
-form (four menus and Play) is five interactions in a few seconds, under the default burst of 8
-with 2 more a second. A user who floods the bot (a script, a stuck key, a modified client) is
-answered "slow down" once the bucket is empty, and is served again as soon as it refills.
+bucket refills continuously). A normal player never comes near it: a Kathai sale built in its
+form (two menus and Play) is three interactions in a few seconds, an offer two (the dialog's
+button, then its submit), under the default burst of 8 with 2 more a second. A user who floods
+the bot (a script, a stuck key, a modified client) is answered "slow down" once the bucket is
+empty, and is served again as soon as it refills.
 
 Discord-free, with an injectable monotonic clock, so tests drive it without sleeping. The table of
 users is bounded: when it passes ``max_users`` the least recently seen users are dropped (a dropped

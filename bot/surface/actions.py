@@ -19,10 +19,11 @@ from engines import base
 from engines.prompt import Form, Pick, Prompt, PromptError
 
 from ..host.live import LiveGame, Refusal
-from . import components, controls, drawn, inputs, layout, text
+from . import components, confirm, controls, drawn, inputs, layout, text
 from .handling import QUIET, bot_of, can_manage, checked, defer, guard, reply_shown, resolve, sees, target
 from .handling import reply as reply  # re-exported: app.py answers stray components with it
 from .lobby import lobby_op
+from .playing import play_and_publish
 
 log = logging.getLogger(__name__)
 
@@ -49,20 +50,11 @@ async def _play(
     interaction: discord.Interaction, game: LiveGame, action: str, *, version: int | None, component: bool
 ) -> None:
     """Apply ``action`` for the caller, publish, and confirm: ephemerally for ``/move``, by
-    refreshing the caller's own answer when played from it."""
-    bot = bot_of(interaction)
-    seat = game.seat_of(interaction.user.id)
-    await bot.service.move(game.id, interaction.user.id, action, expected_version=version)
-    batch = await bot.publisher.publish(game)
-    mine = [] if batch is None or seat is None else batch.private_lines(seat.seat)
-    played = next(
-        (
-            st.action
-            for st in (batch.steps if batch else ())
-            if st.by == "player" and seat is not None and st.seat == seat.seat and st.action
-        ),
-        action,
-    )
+    refreshing the caller's own answer when played from it. A move the engine names
+    irreversible is first put to the caller as a private Confirm/Cancel (:mod:`confirm`)."""
+    if await confirm.ask(interaction, game, action, version=version):
+        return
+    played, mine = await play_and_publish(interaction, game, action, version=version)
     if not component:
         await reply(interaction, text.played(played, mine))
     elif interaction.message is not None and interaction.message.flags.ephemeral:
@@ -321,3 +313,7 @@ async def move_log(interaction: discord.Interaction, game_id: int | None, count:
         await reply(
             interaction, text.log(game, await bot.service.history(game.id, last=max(1, min(count, 50))))
         )
+
+
+play_move = _play  # a move from a dialog (dialog_flow) is played as any other
+awaited_prompt = _awaited_prompt  # a dialog is read from the clicker's prompt (dialog_flow)

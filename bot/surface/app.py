@@ -37,10 +37,10 @@ from ..host.shards import ALL
 from ..host.store import Store, StoreError
 from ..host.throttle import Throttle
 from ..host.workers import Workers
-from . import actions, components, emojis, inputs, synccheck, text
+from . import actions, components, dialog_flow, emojis, inputs, submits, synccheck, text
 from . import commands as bot_commands
-from .components import DYNAMIC_ITEMS
 from .flood import BazaarTree
+from .items import ITEMS, known
 from .publish import Publisher
 
 log = logging.getLogger("bot")
@@ -143,7 +143,7 @@ class BazaarBot(commands.Bot):
         self.service.ai.publish = self.publisher.publish  # AI stretches played in the background
         self.service.ai.on_busy = self._ai_busy
         flagged = await self.service.load_all()
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*ITEMS)
         active = sum(1 for g in self.service.loaded() if g.row.status == "active") + len(
             self.service.dormant()
         )
@@ -416,14 +416,20 @@ class BazaarBot(commands.Bot):
         """A form's menu or Send button was used (see ``components.FormSelect``, ``FormSend``)."""
         await actions.on_form(interaction, game_id, version, form, pick, values)
 
+    async def on_dialog(self, interaction: discord.Interaction, game_id: int, version: int, key: str) -> None:
+        """A prompt's dialog button was clicked (see ``dialogs.DialogButton``): its modal opens."""
+        await dialog_flow.open_dialog(interaction, game_id, version, key)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer a component whose custom id has none of the shapes the bot posts (a message of
-        an older build, or a forged id): no handler would, and Discord would show "This
-        interaction failed"."""
-        if interaction.type is discord.InteractionType.component:
+        """Serve a modal's submit (:mod:`submits`), and answer a component whose custom id has none
+        of the shapes the bot posts (a message of an older build, or a forged id): no handler
+        would, and Discord would show "This interaction failed"."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await submits.on_modal(interaction)  # the bot keeps no modals: each is read from its submit
+        elif interaction.type is discord.InteractionType.component:
             data: dict[str, Any] = dict(interaction.data or {})
             cid = data.get("custom_id")
-            if not components.known(cid):
+            if not known(cid):
                 await actions.reply(interaction, inputs.OLD_CONTROL)
 
     async def idle(self, timeout: float = 5.0) -> bool:

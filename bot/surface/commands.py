@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from engines import base
 
-from . import actions, handling, inputs, lobby
+from . import actions, handling, inputs, lobby, newgame
 from .context import bazaar
 
 log = logging.getLogger(__name__)
@@ -196,12 +196,25 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., No
         game="which game",
         options="game options as name=value, e.g. open_hands=true",
         clock="time per turn, e.g. 24h, 90m, 1h30m (at least 1m; default 24h)",
+        form="choose the options in a dialog (checkboxes and choices) before the lobby opens",
     )
     @app_commands.choices(game=choices)
     @app_commands.autocomplete(options=options_autocomplete)
     async def new(
-        interaction: discord.Interaction, game: str, options: str | None = None, clock: str | None = None
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        clock: str | None = None,
+        form: bool = False,
     ) -> None:
+        if form is True:  # a bool as Discord sends it (a forged value opens no dialog)
+            await newgame.ask(
+                interaction,
+                inputs.game_kind(game),
+                inputs.text(options, "options", limit=inputs.MAX_OPTIONS),
+                inputs.text(clock, "clock", limit=inputs.MAX_CLOCK),
+            )
+            return
         await lobby.new_game(
             interaction,
             inputs.game_kind(game),

@@ -14,6 +14,7 @@ from discord.http import HTTPClient
 
 from engines.prompt import Prompt
 
+from ..host.config import Config
 from ..host.live import Batch, LiveGame
 from ..host.service import GameService
 from ..host.store import Store
@@ -47,6 +48,7 @@ class Bazaar(Protocol):
     """The bot as the surface modules use it (see ``app.BazaarBot``): Bazaar's host, and the few
     parts of ``discord.Client`` the handlers call directly."""
 
+    config: Config
     store: Store
     service: GameService
     workers: Workers
@@ -81,6 +83,10 @@ class Bazaar(Protocol):
         form: str,
         pick: str | None,
         values: object,
+    ) -> None: ...
+
+    async def on_dialog(
+        self, interaction: discord.Interaction, game_id: int, version: int, key: str
     ) -> None: ...
 
 

@@ -21,6 +21,7 @@ from ..host.live import Batch
 from ..host.store import SeatRow
 from . import components, emojis
 from .components import ActionSelect, FormSelect, FormSend, GameButton
+from .dialogs import DialogButton
 
 MAX_ROWS = 5
 STYLES = {
@@ -127,6 +128,9 @@ def _lay(
             fill.append(0)
         elif isinstance(c, pr.Form):
             _lay_form(out, gid, version, c, fill, drafts.get(c.key, {}))
+        elif isinstance(c, pr.Dialog):
+            out.add_item(DialogButton(gid, version, c.key, label=c.label, row=len(fill)))
+            fill.append(1)
         elif isinstance(c, pr.Group):
             _lay(out, gid, version, c.controls, fill, drafts)
         i += 1

@@ -109,6 +109,7 @@ class Table:
     throttle_clock: Callable[[], float] | None = None  # the flood guard's clock (default: monotonic)
     ai_level: str | None = "easy"  # the AI's default level: the heuristic, so games play out fast
     workers: int = 0  # AI search and drawing in threads (no worker processes to start per test)
+    confirm: bool = False  # no Confirm/Cancel before irreversible moves (test_confirm.py turns it on)
 
     @property
     def running(self) -> BotRunner:
@@ -134,6 +135,7 @@ class Table:
                 rate_limit=self.rate_limit,
                 ai_level=self.ai_level,
                 workers=self.workers,
+                confirm=self.confirm,
             ),
             now=self.now,
             seed_source=lambda: self.seed,

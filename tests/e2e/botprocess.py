@@ -50,6 +50,7 @@ def bot_env(fake: FakeDiscord, db_path: Path | str, extra: Mapping[str, str] | N
             "BAZAAR_DB": str(db_path),
             "PYTHONUNBUFFERED": "1",
             "BAZAAR_AI_LEVEL": "easy",
+            "BAZAAR_CONFIRM": "off",  # the harness plays without confirmations (tests/e2e/test_confirm.py)
             **(extra or {}),
         }
     )

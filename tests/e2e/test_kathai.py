@@ -1,5 +1,5 @@
 """Kathai through the real discord.py client against the fake Discord, with three people: an
-offer to everyone built in the DM form, declined by one and accepted from a DM by the other; a
+offer to everyone made in the DM's dialog (a modal), declined by one and accepted from a DM by the other; a
 named offer that is declined; a sale built in the form; a bribe, and the lock refusing the
 reverse bribe with its reason; a silent addressee declined by the turn clock; and the game to its
 score sheet (a short turn limit ends it)."""
@@ -41,7 +41,8 @@ async def test_kathai_trades_sales_bribes_and_the_clock(
         assert h.text.startswith("✅ Played"), h.text
         return h
 
-    # 1. the active player builds an offer to everyone in the form of their DM and sends it
+    # 1. the active player makes an offer to everyone in the dialog of their DM: the button opens
+    #    a modal of four labelled menus at once (no deferral first), and sending it plays the offer
     a = game.state.active
     others = [s for s in range(3) if s != a]
     v = game.row.version
@@ -49,13 +50,16 @@ async def test_kathai_trades_sales_bribes_and_the_clock(
         x for x in legal(a) if x.startswith("offer all ") and x.endswith(" for any 1") and len(x.split()) == 6
     )
     give = offer.split()[2]
-    dm = _dm_with(fake, users[a], f"bzfs:{gid}:{v}:move")
-    await fake.select(users[a], dm, f"bzf:{gid}:{v}:move:do", ["offer all"])
-    await fake.select(users[a], dm, f"bzf:{gid}:{v}:move:cards", [give])
-    await fake.select(users[a], dm, f"bzf:{gid}:{v}:move:want", ["for any"])
-    await fake.select(users[a], dm, f"bzf:{gid}:{v}:move:count", ["1"])
-    await fake.click(users[a], dm, f"bzfs:{gid}:{v}:move")
+    dm = _dm_with(fake, users[a], f"bzd:{gid}:{v}:offer")
+    opened = await fake.click(users[a], dm, f"bzd:{gid}:{v}:offer")
+    assert opened.callback_type == 9 and opened.modal is not None, opened
+    fields = [c["component"]["custom_id"] for c in opened.modal["components"]]
+    assert fields == ["to", "give", "want", "count"]
+    assert [c["label"] for c in opened.modal["components"]][0] == "To whom"
+    answers = {"to": ["all"], "give": [give], "want": ["for any"], "count": ["1"]}
+    sent = await fake.submit_modal(opened, answers)
     await table.settle()
+    assert sent.content.startswith(f"✅ Played `{offer}`"), sent.content
     assert (await table.db_moves(gid))[-1] == (a, offer, "player")
     assert set(game.awaited()) == set(others)
     board = table.last_turn(place)

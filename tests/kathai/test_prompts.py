@@ -270,17 +270,26 @@ def test_autocomplete_lists_sales_with_points_before_the_other_moves() -> None:
     assert ("offer s2", "offer {s2} … then the cards you give, or for") in E.complete(s, 0, "offer ")
 
 
-def test_move_form_lists_sales_then_pass_swap_buy_offers_bribes() -> None:
+def test_move_form_lists_sales_then_pass_swap_buy_bribes_and_offers_are_a_dialog() -> None:
     s = build(hands=["t1 t2 t40", "t3 t4", "t5 t30"], profit=["t11"])
     p = E.prompt(s, 0)
-    form = p.controls[0]
-    assert isinstance(form, pr.Form)
+    form, dialog = p.controls
+    assert isinstance(form, pr.Form) and isinstance(dialog, pr.Dialog)
     do = form.picks[0]
     values = [c.value for c in do.choices]
-    order = ["sell", "pass", "swap", "buy", "offer", "bribe"]
+    order = ["sell", "pass", "swap", "buy", "bribe"]
     ranks = [order.index(v.split()[0]) for v in values]
     assert ranks == sorted(ranks)
-    assert {"sell", "pass", "buy", "offer", "bribe"} <= {v.split()[0] for v in values}
+    assert {"sell", "pass", "buy", "bribe"} <= {v.split()[0] for v in values}
+    assert [pk.key for pk in form.picks] == ["do", "cards"] and pr.rows(p.controls) == 4
+    assert dialog.label == "Make an offer…" and [pk.placeholder for pk in dialog.picks] == [
+        "To whom",
+        "The cards you give",
+        "The goods you ask for",
+        "How many cards you ask",
+    ]
+    assert [c.value for c in dialog.picks[0].choices] == ["all", "s1", "s2"]
+    assert [c.label for c in dialog.picks[0].choices] == ["Everyone", "{s1}", "{s2}"]
     sell = next(c for c in do.choices if c.value == "sell gold")
     assert "4 points" in sell.label  # t1 t2 t40 at position 3: 3 cards + 1
     # the prompt says what an offer commits and who the seat codes are
@@ -422,16 +431,25 @@ def test_prompts_fit_and_build_legal_texts() -> None:
             form = p.find("move")
             if isinstance(form, pr.Form):
                 assert form.build({"do": ["pass"]}) == "pass"
+            dialog = p.find("offer")
+            if isinstance(dialog, pr.Dialog):
+                to = dialog.picks[0].choices[0].value
+                given = {"give": [dialog.picks[1].choices[0].value]} if len(dialog.picks) == 4 else {}
+                built = dialog.build({"to": [to], **given, "want": ["for any"], "count": ["1"]})
+                assert built.startswith(f"offer {to} ") and built.endswith(" for any 1")
     s = build(hands=["t5 t13 t31 t40 t41", "t3", "t4"])
-    form = E.prompt(s, 0).find("move")
-    assert isinstance(form, pr.Form)
+    p0 = E.prompt(s, 0)
+    form, dialog = p0.find("move"), p0.find("offer")
+    assert isinstance(form, pr.Form) and isinstance(dialog, pr.Dialog)
     assert form.build({"do": ["sell salt"], "cards": ["t13", "t31", "t40", "t41"]}) in E.legal_actions(s, 0)
-    assert (
-        form.build({"do": ["offer all"], "cards": ["t5"], "want": ["for salt"], "count": ["1"]})
-        == "offer all t5 for salt 1"
-    )
-    big = form.build({"do": ["offer all"], "cards": ["t5"], "want": ["for any"], "count": ["7"]})
-    assert big == "offer all t5 for any 7"  # every ask up to the hand limit, without typing
+    offer = dialog.build({"to": ["all"], "give": ["t5"], "want": ["for salt"], "count": ["1"]})
+    assert offer == "offer all t5 for salt 1" and offer in E.legal_actions(s, 0)
+    big = dialog.build({"to": ["s1"], "give": ["t5"], "want": ["for any"], "count": ["7"]})
+    assert big == "offer s1 t5 for any 7"  # every ask up to the hand limit, without typing
+    with pytest.raises(pr.PromptError, match="The goods you ask for"):
+        dialog.build({"to": ["all"], "give": ["t5"], "count": ["1"]})
+    with pytest.raises(pr.PromptError, match="not on the menu"):
+        dialog.build({"to": ["all"], "give": ["t3"], "want": ["for salt"], "count": ["1"]})  # not in hand
     s = go(s, 0, "offer all t5 for salt 1")
     p = E.prompt(s, 1)
     pick = p.find("accept")

@@ -4,23 +4,22 @@
 Every prompt here is private (it lists the seat's hand), so it is drawn in the seat's DM and its
 My hand answer, where no host button shares the message: it may use all five rows.
 
-* ``main`` / ``trading`` — one :class:`Form` "Your move" of four menus and a Play button
-  (5 rows), template ``"{do} {cards} {want} {count}"``:
+* ``main`` / ``trading`` — a :class:`Form` "Your move" of two menus and a Play button (3
+  rows), template ``"{do} {cards}"``:
 
   1. *do*: the move's head, only heads that can lead to a legal move now:
      ``sell <goods>`` (sellable goods the hand can sell), ``bribe <a> <b>`` (unlocked
-     neighbouring pairs), ``swap``, ``offer all`` / ``offer sN`` (to everyone or to one
-     player, targets that can take some offer), ``buy``, ``pass``;
+     neighbouring pairs), ``swap``, ``buy``, ``pass``;
   2. *cards* (multi-select, 0–7): the hand, with contents, plus ``profit`` when the seat may
-     bribe with a profit card — the cards sold, paid, swapped or given in an offer;
-  3. *want* (offers only, 0–1): ``for <goods|any>``, the goods the asked cards must show;
-  4. *count* (offers only, 0–1): how many cards are asked, 1–7 (0, a gift, with
-     ``allow_gifts``).
+     bribe with a profit card — the cards sold, paid or swapped;
 
-  So sell (goods, then cards), bribe (pair, then payment), swap and offer (target,
-  give, want, count) flows are all the same form, and no offer needs typing; ``play``
-  validates the text and explains a mistake. When the only moves are ``pass``/``buy`` (offers
-  used up after a trade), they are buttons.
+  then, while offers may be made, a :class:`Dialog` "Make an offer…" of four labelled picks
+  (template ``"offer {to} {give} {want} {count}"``): to whom (everyone or a player who can
+  take some offer), the cards given, ``for <goods|any>`` (the goods the asked cards must
+  show) and how many are asked, 1–7 (0, a gift, with ``allow_gifts``). So sell (goods, then
+  cards), bribe (pair, then payment) and swap are one form, an offer is one dialog, and nothing
+  needs typing; ``play`` validates the text and explains a mistake. When the only other moves
+  are ``pass``/``buy``, they are buttons.
 * ``reply`` — the offer's text, a :class:`Pick` of exactly k of the seat's eligible cards
   (template ``"accept {}"``) and a Decline button; a bare Accept button when k = 0; only
   Decline when the seat lacks k eligible cards.
@@ -43,7 +42,7 @@ from engines.kathai.legal import (
 )
 from engines.kathai.notation import seat_text
 from engines.kathai.state import ALL, MAIN, OVER, REPLY, State
-from engines.prompt import Button, Choice, Form, Pick, Prompt
+from engines.prompt import Button, Choice, Dialog, Form, Pick, Prompt
 
 MAX_ASK = 7  # an ask never exceeds the hand limit
 
@@ -108,9 +107,12 @@ def hand_line(s: State, seat: int) -> str:
 
 def _main(s: State, seat: int) -> Prompt:
     hs = heads(s, seat)
+    offers = [v for v, _ in hs if v.startswith("offer ")]
+    moves = [(v, lab) for v, lab in hs if not v.startswith("offer ")]
     if s.step == MAIN:
-        text = "Your turn: choose a move, its cards and (for an offer) what you ask, then Play."
-        if not s.opts.free_asking:
+        text = "Your turn: choose a move and its cards, then Play"
+        text += "; or Make an offer…" if offers else "."
+        if not s.opts.free_asking and offers:
             text += (
                 " An offer commits the turn: even if nobody accepts, you can then no longer sell, "
                 "bribe or buy."
@@ -120,40 +122,55 @@ def _main(s: State, seat: int) -> Prompt:
     text += " " + hand_line(s, seat)
     if s.offers_used < s.opts.max_offers:
         text += " Players: " + ", ".join("s%d {s%d}" % (q, q) for q in range(s.n) if q != seat) + "."
-    if all(v in ("pass", "buy") for v, _ in hs):
-        return Prompt(
-            seat,
-            text,
-            tuple(
-                Button(label=lab[:80], action=v, style="secondary" if v == "pass" else "primary")
-                for v, lab in hs
-            ),
-            public=False,
-        )
-    hand = s.hands[seat]
-    cards = [_card_choice(c) for c in hand]
-    if any(v.startswith("bribe") for v, _ in hs) and s.profit[seat]:
+    controls: list[Button | Form | Dialog] = []
+    if all(v in ("pass", "buy") for v, _ in moves):
+        for v, lab in moves:
+            controls.append(Button(label=lab[:80], action=v, style="secondary" if v == "pass" else "primary"))
+    else:
+        controls.append(_move_form(s, seat, moves))
+    if offers:
+        controls.append(offer_dialog(s, seat, offers))
+    return Prompt(seat, text, tuple(controls), public=False)
+
+
+def _move_form(s: State, seat: int, moves: list[tuple[str, str]]) -> Form:
+    """The form of every move but offers: the move's head, then its cards, then Play."""
+    cards = [_card_choice(c) for c in s.hands[seat]]
+    if any(v.startswith("bribe") for v, _ in moves) and s.profit[seat]:
         cards.append(Choice(label="profit · your lowest profit card", value="profit"))
-    picks = [Pick("do", "Move…", tuple(Choice(label=lab[:100], value=v) for v, lab in hs))]
+    picks = [Pick("do", "Move…", tuple(Choice(label=lab[:100], value=v) for v, lab in moves))]
     template = "{do}"
     if cards:
         picks.append(Pick("cards", "Cards…", tuple(cards), min=0, max=len(cards)))
         template += " {cards}"
-    if any(v.startswith("offer") for v, _ in hs):
-        wants = tuple(
-            Choice(label=f"cards showing {w}" if w != "any" else "cards of any goods", value=f"for {w}")
-            for w in sorted(WANTS)
-        )
-        low = 0 if s.opts.allow_gifts else 1
-        counts = tuple(
-            Choice(label=f"{k} card{'s' if k != 1 else ''}" + (" (a gift)" if k == 0 else ""), value=str(k))
-            for k in range(low, MAX_ASK + 1)
-        )
-        picks.append(Pick("want", "Offers: ask for…", wants, min=0, max=1))
-        picks.append(Pick("count", "Offers: how many cards?", counts, min=0, max=1))
-        template += " {want} {count}"
-    form = Form("move", "Your move", tuple(picks), template, submit="Play")
-    return Prompt(seat, text, (form,), public=False)
+    return Form("move", "Your move", tuple(picks), template, submit="Play")
+
+
+def offer_dialog(s: State, seat: int, targets: list[str]) -> Dialog:
+    """ "Make an offer…": to whom (``targets``: ``offer all`` / ``offer sN``, those that can take
+    some offer), which cards of the hand are given, which goods the asked cards must show, how
+    many are asked (0, a gift, with ``allow_gifts``). ``play`` checks the offer built."""
+    to = tuple(
+        Choice(label="Everyone" if t == "offer all" else "{%s}" % t.split()[1], value=t.split()[1])
+        for t in targets
+    )
+    hand = tuple(_card_choice(c) for c in s.hands[seat])
+    wants = tuple(
+        Choice(label=f"cards showing {w}" if w != "any" else "cards of any goods", value=f"for {w}")
+        for w in sorted(WANTS)
+    )
+    low = 0 if s.opts.allow_gifts else 1
+    counts = tuple(
+        Choice(label=f"{k} card{'s' if k != 1 else ''}" + (" (a gift)" if k == 0 else ""), value=str(k))
+        for k in range(low, MAX_ASK + 1)
+    )
+    picks = [Pick("to", "To whom", to)]
+    template = "offer {to}"
+    if hand:
+        picks.append(Pick("give", "The cards you give", hand, min=0, max=len(hand)))
+        template += " {give}"
+    picks += [Pick("want", "The goods you ask for", wants), Pick("count", "How many cards you ask", counts)]
+    return Dialog("offer", "Make an offer…", "Make an offer", tuple(picks), template + " {want} {count}")
 
 
 def _reply(s: State, seat: int) -> Prompt:

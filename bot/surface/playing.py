@@ -1,0 +1,31 @@
+"""Playing one move for the caller and publishing what follows: shared by the moves of
+:mod:`actions` and the Confirm button of :mod:`confirm`."""
+
+from __future__ import annotations
+
+import discord
+
+from ..host.live import LiveGame
+from .handling import bot_of
+
+
+async def play_and_publish(
+    interaction: discord.Interaction, game: LiveGame, action: str, *, version: int | None
+) -> tuple[str, list[str]]:
+    """Play ``action`` for the caller (refused as stale when ``version`` is given and the game
+    moved on), publish, and return the move as played (canonical) and the caller's private
+    lines of what happened. Raises what :meth:`GameService.move` raises."""
+    bot = bot_of(interaction)
+    seat = game.seat_of(interaction.user.id)
+    await bot.service.move(game.id, interaction.user.id, action, expected_version=version)
+    batch = await bot.publisher.publish(game)
+    mine = [] if batch is None or seat is None else batch.private_lines(seat.seat)
+    played = next(
+        (
+            st.action
+            for st in (batch.steps if batch else ())
+            if st.by == "player" and seat is not None and st.seat == seat.seat and st.action
+        ),
+        action,
+    )
+    return played, mine
