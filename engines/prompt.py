@@ -225,7 +225,7 @@ def _iconed(c: Control, icon: Icons) -> Control:
         return Button(c.label, c.action, c.style, key) if key else c
     if isinstance(c, Pick):
         return _iconed_pick(c, icon, alone=True)
-    if isinstance(c, Form):
+    if isinstance(c, (Form, Dialog)):
         return replace(c, picks=tuple(_iconed_pick(p, icon, alone=False) for p in c.picks))
     return replace(c, controls=tuple(_iconed(x, icon) for x in c.controls))  # type: ignore[misc]
 
@@ -246,7 +246,7 @@ def icons(p: Prompt | None) -> set[str]:
         return set()
     out = {b.icon for b in buttons(p.controls)}
     for c in walk(p.controls):
-        for pick in c.picks if isinstance(c, Form) else (c,) if isinstance(c, Pick) else ():
+        for pick in c.picks if isinstance(c, (Form, Dialog)) else (c,) if isinstance(c, Pick) else ():
             out.update(ch.icon for ch in pick.choices)
     return out - {""}
 

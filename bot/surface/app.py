@@ -37,7 +37,7 @@ from ..host.shards import ALL
 from ..host.store import Store, StoreError
 from ..host.throttle import Throttle
 from ..host.workers import Workers
-from . import actions, components, dialog_flow, emojis, inputs, submits, synccheck, text
+from . import actions, dialog_flow, emojis, inputs, submits, synccheck, text
 from . import commands as bot_commands
 from .flood import BazaarTree
 from .items import ITEMS, known
