@@ -181,6 +181,18 @@ class HostBase(RulesBase[S, V]):
         Engines override it for steps whose list depends only on public information."""
         return not (set(self.secrets(state, None)) - set(self.secrets(state, seat)))
 
+    def private_action(self, state: S, seat: int, action: Action) -> bool:
+        """Whether the text of ``action``, played by ``seat`` in ``state`` (the state before it),
+        names something a spectator may not see once it is played (a card put back under a
+        pile, the cards of an offer), so that a host shows everyone only the move's public
+        events, never its text (``/log``, logs, other seats' messages). The game's rules decide
+        it, not the text's look: a card the move itself shows to everyone (a sale, a card
+        played face up and named by a public event) is not private. Default: False, for a game
+        whose action texts name only what everyone sees; a game whose texts can name hidden
+        things overrides it (``tests/test_private_actions.py`` checks every game against its
+        ``secrets`` and public events)."""
+        return False
+
     def events_on_setup(self, state: S) -> list[Event]:
         """Events describing what setup produced (first turn and so on). Default: none."""
         return []

@@ -138,6 +138,9 @@ class KathaiEngine(GameEngine[State, KathaiView]):
     def irreversible(self, state: State, seat: int, action: Action) -> str | None:
         return host.irreversible(state, seat, action)
 
+    def private_action(self, state: State, seat: int, action: Action) -> bool:
+        return host.private_action(action)
+
     def auto_answer(self, state: State, seat: int) -> tuple[Action, str] | None:
         return host.auto_answer(state, seat)
 

@@ -111,6 +111,13 @@ class PhrayaEngine(GameEngine[State, PhrayaView]):
     def public_actions(self, state: State, seat: int) -> bool:
         return prompts.public_actions(state, seat)
 
+    def private_action(self, state: State, seat: int, action: Action) -> bool:
+        """False: every Phraya event is public (docs/rules/phraya.md#hidden-information) and no
+        action names the deck, the bag or a stall's basket. Even with ``hidden_hands``, ``play
+        C`` puts C on the public discard pile and ``scribe C …`` buys it from the open display,
+        and both events name the card, so the text tells nothing the events do not."""
+        return False
+
     def text_map(self, view: View, names: Sequence[str] | None = None) -> str:
         return textmap.text_map(view, names)
 

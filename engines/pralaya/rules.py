@@ -104,6 +104,12 @@ class PralayaEngine(GameEngine[State, PralayaView]):
     def secrets(self, state: State, viewer: int | None) -> Iterable[str]:
         return secrets(state, viewer)
 
+    def private_action(self, state: State, seat: int, action: str) -> bool:
+        """False: an action names a cell of the face-up island or the coins of a payment, and
+        payments go face up to the discard with a public event (docs/rules/pralaya.md#hidden-hands);
+        the hidden hands and the deck order are never named by an action's text."""
+        return False
+
     # ---------------------------------------------------------------- search
 
     def choose(self, view: PralayaView, legal_list: Sequence[str]) -> str:

@@ -124,6 +124,12 @@ class RaEngine(GameEngine[State, RaView]):
     def secrets(self, state: State, viewer: int | None) -> Iterable[str]:
         return ra_view.secrets(state, viewer)
 
+    def private_action(self, state: State, seat: int, action: Action) -> bool:
+        """False: everything in Ra is public but the order of the bag (docs/rules/ra.md#view),
+        which no action names (a draw's tile is told by a public event); hidden totals
+        (docs/rules/ra.md#hidden-scores) never appear in an action's text."""
+        return False
+
     # ------------------------------------------------------------------ AI
     def choose(self, view: RaView, legal: Sequence[Action]) -> Action:
         return heuristic.choose(view, legal)

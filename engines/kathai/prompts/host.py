@@ -32,6 +32,22 @@ def irreversible(s: State, seat: int, action: str) -> str | None:
     return None
 
 
+def private_action(action: str) -> bool:
+    """Whether ``action``'s text names a card a spectator never sees
+    (docs/rules/kathai.md#hidden-information): the card a swap puts under the pile, a bribe
+    paid with a hand card (it lies face down as the lock, docs/rules/kathai.md#face-down-cards),
+    the cards of an offer (only its parties see them, docs/rules/kathai.md#skipped-seats) and
+    of an accept (a trade shows others only how many cards moved). Not a sale: every sold card
+    is public (docs/rules/kathai.md#sold-cards-public); nor a bribe paid with "profit", an
+    offer giving nothing or an accept of an ask for nothing, which name no card."""
+    m = parse_move(action)
+    if m.verb == "swap":
+        return True
+    if m.verb == "bribe":
+        return m.pay != PROFIT
+    return m.verb in ("offer", "accept") and bool(m.ids)
+
+
 def commit_warning(s: State, seat: int) -> str:
     """What a first offer gives up (docs/rules/kathai.md#offer-commits-the-turn): selling,
     bribing and buying for the rest of the turn, whatever the answer; names the best sale it
