@@ -1,5 +1,6 @@
 """What the host reads from people: game numbers (as a command option or custom id carries
-them), game options (``name=value`` pairs) and whether a move's text hides information."""
+them) and game options (``name=value`` pairs). Whether a move's text may be shown to everyone
+is the engine's to say (``Engine.private_action``)."""
 
 from __future__ import annotations
 
@@ -37,17 +38,6 @@ def game_number(value: object) -> int:
     if not 0 < number <= MAX_GAME_ID:
         raise Refusal(no_game_here(number))
     return number
-
-
-def hides(engine: Engine, action: str, *states: Any) -> bool:
-    """Whether the text of ``action`` names something a spectator may not see in any of
-    ``states`` (a hidden card id among the engine's ``secrets``)."""
-    words = set(re.findall(r"[A-Za-z0-9_]+", action))
-    for state in states:
-        for secret in engine.secrets(state, None):
-            if secret.strip('"') in words or (len(secret) > 2 and secret in action):
-                return True
-    return False
 
 
 def parse_options(engine: Engine, text: str | None) -> dict[str, Any]:

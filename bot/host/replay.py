@@ -14,7 +14,6 @@ from engines import base
 from engines.base import Engine, RuleError
 
 from .live import HISTORY, Entry, LiveGame, Step
-from .parsing import hides
 from .store import GameRecord, digest
 
 log = logging.getLogger(__name__)
@@ -101,9 +100,11 @@ def unposted_steps(game: LiveGame, moves: list[Any], posted: int | None) -> list
 
 
 def entry(engine: Engine, version: int, seat: int, played: base.Played, by: str, before: Any) -> Entry:
-    """One move as ``/log`` shows it (see :data:`bot.host.live.Entry`)."""
+    """One move as ``/log`` shows it (see :data:`bot.host.live.Entry`): what a spectator saw of
+    it, its public events, and its text unless the engine says the text is private
+    (:meth:`~engines.engine.HostBase.private_action`, asked of the state ``before`` it)."""
     seen = base.events_for(played.events, None)
-    shown = "" if hides(engine, played.action, before, played.state) else played.action
+    shown = "" if engine.private_action(before, seat, played.action) else played.action
     return (version, seat, shown, by, [e.text for e in seen])
 
 

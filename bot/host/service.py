@@ -40,7 +40,7 @@ from .duties import MAX_CLOCK_STEPS, STORE_RETRY, SeatDuties  # noqa: F401  (re-
 from .finding import Sees
 from .live import Entry, Listing, LiveGame, Refusal
 from .lobbies import Lobbies, _may_end
-from .parsing import MAX_GAME_ID, game_number, hides, no_game_here, parse_options  # noqa: F401  (re-exported)
+from .parsing import MAX_GAME_ID, game_number, no_game_here, parse_options  # noqa: F401  (re-exported)
 from .quotas import Quotas
 from .store import (
     GameRecord,
@@ -459,10 +459,10 @@ class GameService(Dormant, SeatDuties, Lobbies):
     async def history(self, game_id: int, last: int = 15) -> list[Entry]:
         """The last moves (at most :data:`HISTORY`) as ``(version, seat, action, by, public event
         texts)``, from the held game (kept as moves are played and filled by the replay that
-        loaded it: nothing is replayed per call). ``action`` is "" for a move whose text names
-        something hidden from spectators before or after it (``swap t32`` names the card put
-        back): its public events tell what everyone may know. A game that could not be loaded
-        (it needs attention) shows what still replays."""
+        loaded it: nothing is replayed per call). ``action`` is "" for a move whose text the
+        engine calls private (``swap t32`` names the card put back under the pile): its public
+        events tell what everyone may know. A game that could not be loaded (it needs attention)
+        shows what still replays."""
         game = await self.get(game_id)
         if game.recent is not None:
             return list(game.recent)[-last:] if last > 0 else []
