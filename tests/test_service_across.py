@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -17,6 +17,7 @@ from bot.host.service import GameService
 from bot.host.store import Store, StoreUnavailable
 from bot.host.store_posts import DONE, HELD, WON
 from engines import base
+from tests.store_internals import row_of
 from tests.test_service import Clock, ToyNim
 
 
@@ -68,7 +69,7 @@ async def test_a_move_whose_answer_was_lost_after_the_commit_is_played(pair: lis
     assert [(s.version, s.action) for s in game.pending if s.seat is not None] == [(1, "take 2")]
     assert [m.action for m in await a.store.moves(gid)] == ["take 2"]
     await a.move(gid, 11, "take 1")  # the game goes on from the stored move
-    assert (await a.store.game(gid)).version == 2
+    assert (await row_of(a.store, gid)).version == 2
 
 
 async def test_the_same_move_from_two_requests_at_two_processes_applies_once(pair: list[GameService]) -> None:
@@ -84,7 +85,7 @@ async def test_the_same_move_from_two_requests_at_two_processes_applies_once(pai
         await a.move(gid, 10, "take 3")
         return await real(*args, **kwargs)
 
-    b.store.record_move = a_first
+    b.store.record_move = a_first  # type: ignore[method-assign]
     with pytest.raises(base.StaleState, match="moved on"):
         await b.move(gid, 10, "take 3")
     assert held.row.version == 0 and [m.action for m in await a.store.moves(gid)] == ["take 3"]
@@ -102,10 +103,10 @@ async def test_a_move_resent_after_its_answer_was_lost_is_played(pair: list[Game
     async def away(*args: Any, **kwargs: Any) -> Any:
         raise StoreUnavailable("the database is away")
 
-    a.store.move_at = away
+    a.store.move_at = away  # type: ignore[method-assign]
     with pytest.raises(StoreUnavailable):
         await a.move(gid, 10, "take 2")
-    a.store.move_at = real
+    a.store.move_at = real  # type: ignore[method-assign]
     game = await a.get(gid)
     if game.row.version == 0:  # a copy that has not caught up (SQLite: nobody else writes)
         game = await a.move(gid, 10, "take 2")
@@ -130,10 +131,10 @@ async def test_a_failed_write_that_did_not_commit_still_says_so(pair: list[GameS
     async def refused(*args: Any, **kwargs: Any) -> Any:
         raise StoreUnavailable("the database is full")
 
-    a.store.record_move = refused
+    a.store.record_move = refused  # type: ignore[method-assign]
     with pytest.raises(StoreUnavailable):
         await a.move(gid, 10, "take 1")
-    a.store.record_move = real
+    a.store.record_move = real  # type: ignore[method-assign]
     assert (await a.get(gid)).row.version == 0 and await a.store.moves(gid) == []
 
 
@@ -146,7 +147,7 @@ async def test_the_half_time_reminder_is_sent_by_one_of_two_processes(
     a, b = pair
     gid = await _started(a, clock="10m")
     await b.get(gid)
-    a.now.t += 301  # past half-time (the services share the clock)
+    cast(Clock, a.now).t += 301  # past half-time (the services share the clock)
     second_done = asyncio.Event()
     first_reading = asyncio.Event()
     real = a.reread
@@ -163,7 +164,7 @@ async def test_the_half_time_reminder_is_sent_by_one_of_two_processes(
     second_done.set()
     sent_by_a = await first
     assert sorted([sent_by_a, sent_by_b]) == [[], [0]]  # one reminder, from one process
-    assert (await a.store.game(gid)).reminded
+    assert (await row_of(a.store, gid)).reminded
 
 
 async def test_a_post_is_claimed_by_one_process_until_done_or_its_lease_lapses(
@@ -171,7 +172,7 @@ async def test_a_post_is_claimed_by_one_process_until_done_or_its_lease_lapses(
 ) -> None:
     a, b = pair
     gid = await _started(a)
-    sa, sb, clock = a.store, b.store, a.now
+    sa, sb, clock = a.store, b.store, cast(Clock, a.now)
     results = await asyncio.gather(
         sa.claim_post(gid, 3, "board", "A", 60), sb.claim_post(gid, 3, "board", "B", 60)
     )

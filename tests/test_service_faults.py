@@ -134,7 +134,7 @@ async def test_an_ai_move_the_database_refuses_is_played_again_later(host: ToyHo
         finally:
             faults.heal()
 
-    host.store.record_move = refuse_the_second
+    host.store.record_move = refuse_the_second  # type: ignore[method-assign]
     await host.move(gid, 10, "take 1")
     assert game.row.version == 1 and game.awaited() == (1,)  # the AI's turn, not yet played
     assert game.ai_at == host.clock.t + STORE_RETRY

@@ -4,7 +4,7 @@ their own, never inside the turn clock's tick or the start-up.
 The turn clock (an expiry, the end of an AI grace) and the start-up (AI seats a previous run left
 awaited) hand a game's AI play to :meth:`AiRunner.start`: one task per game at a time (asked again
 while it runs, it looks at the game once more when done). Each turn of the task takes the game's
-lock, plays at most one AI action (``GameService._advance_ai`` with ``steps=1``), lets go of the
+lock, plays at most one AI action (``Duties.advance_ai`` with ``steps=1``), lets go of the
 lock, publishes (``publish``: the surface's publisher) and yields. A game where no person plays
 any more (every seat the AI's) is played at a bounded pace (:attr:`AiRunner.pace` seconds between
 actions) and its searches queue behind those of games people play (see :mod:`bot.host.jobgate`).
@@ -16,7 +16,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from engines import base
 
@@ -44,12 +44,23 @@ def watched(game: LiveGame) -> bool:
     return any(not game.ai_plays(s.seat) for s in game.humans())
 
 
+class Player(Protocol):
+    """What an AI stretch asks of the service's AI part (:class:`bot.host.duties.Duties`)."""
+
+    async def get(self, game_id: int | str) -> LiveGame: ...
+    async def reread(self, game: LiveGame) -> None: ...
+    def on_clock_change(self) -> None: ...
+    async def advance_ai(
+        self, game: LiveGame, *, grace_over: bool = ..., steps: int = ..., stretch: Stretch | None = ...
+    ) -> bool: ...
+
+
 class AiRunner:
-    """The background AI stretches of a :class:`~bot.host.service.GameService` (see the module
+    """The background AI stretches of the game service's AI part (``service``, see the module
     docstring). ``publish(game)`` posts what a game has pending; ``on_busy(+1 / -1)`` is told
     when a stretch starts and ends (the bot counts them as work in flight)."""
 
-    def __init__(self, service: Any, *, pace: float = AI_ALONE_PACE) -> None:
+    def __init__(self, service: Player, *, pace: float = AI_ALONE_PACE) -> None:
         self.service = service
         self.pace = pace
         self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep  # (tests note the pauses)
@@ -110,7 +121,7 @@ class AiRunner:
                 async with game.lock:
                     await service.reread(game)
                     version = game.row.version
-                    more = await service._advance_ai(game, stretch=stretch, steps=1)
+                    more = await service.advance_ai(game, stretch=stretch, steps=1)
             except base.StaleState:
                 continue  # another process moved it: look again at the game as stored
             service.on_clock_change()

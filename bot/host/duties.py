@@ -1,8 +1,8 @@
 """The host's duties that no person's click starts: AI seats playing (as soon as they are
 awaited, after the grace people answering beside them get, again after a restart) and the turn
 clock's consequences (the half-time reminder, the expiry played by the AI, the grace after an
-outage). A mixin of :class:`~bot.host.service.GameService`, which provides the store, the live
-games, ``_commit`` and the clock callbacks; split out so each file holds one concern.
+outage). A part of the game service (see :mod:`bot.host.core`): it holds the core (the store,
+the live games, the writes, the clock callbacks) and the loading part (:class:`.Games`).
 
 A move the database refuses here changes nothing and is tried again :data:`STORE_RETRY` seconds
 later by the clock.
@@ -20,7 +20,9 @@ from engines import base, search
 from . import clock as clk
 from . import jobgate, thinking
 from .airunner import MAX_AI_STEPS, AiRunner, Stretch, watched
+from .core import Core
 from .live import LiveGame
+from .loading import Games
 from .store import StoreUnavailable
 
 log = logging.getLogger("bot.host.service")
@@ -29,27 +31,30 @@ MAX_CLOCK_STEPS = 50  # bound on actions the AI plays for one expired seat
 STORE_RETRY = 30.0  # seconds before the clock tries again a consequence the database refused
 
 
-class SeatDuties:
-    """AI seats and the turn clock (see the module docstring). Uses what ``GameService`` has:
-    ``store``, ``now``, ``ai_grace``, ``on_clock_change``, ``_games``, ``get`` and ``_commit``."""
+class Duties:
+    """AI seats and the turn clock (see the module docstring). ``ai`` runs the AI stretches in
+    the background."""
 
-    store: Any
-    now: Any
-    workers: Any
-    default_ai_level: str | None
-    ai_grace: float
-    on_clock_change: Any
-    holds: Any
-    claims: tuple[str, float] | None
-    reread: Any
-    get: Any  # GameService.get
-    _commit: Any  # GameService._commit
-    _games: dict[int, LiveGame]
-    ai: AiRunner
+    def __init__(self, core: Core, games: Games) -> None:
+        self.core = core
+        self.games = games
+        self.ai = AiRunner(self)
+
+    async def get(self, game_id: int | str) -> LiveGame:
+        """The live game ``game_id`` (see :meth:`.Games.get`)."""
+        return await self.games.get(game_id)
+
+    async def reread(self, game: LiveGame) -> None:
+        """See :meth:`.Games.reread`."""
+        await self.games.reread(game)
+
+    def on_clock_change(self) -> None:
+        """A deadline may have moved: wake the scheduler."""
+        self.core.on_clock_change()
 
     # ------------------------------------------------------------------ AI seats
 
-    async def _advance_ai(
+    async def advance_ai(
         self,
         game: LiveGame,
         *,
@@ -85,36 +90,36 @@ class SeatDuties:
                 st.grace_over, game.ai_at, st.people = False, None, people
             if people and not st.grace_over:
                 if game.ai_at is None:
-                    game.ai_at = self.now() + self.ai_grace
-                    self.on_clock_change()
-                if self.now() < game.ai_at:
+                    game.ai_at = self.core.now() + self.core.ai_grace
+                    self.core.on_clock_change()
+                if self.core.now() < game.ai_at:
                     return False
             try:
-                played = await self._ai_play(game, ai[0])
+                played = await self.ai_play(game, ai[0])
                 if played is None:
                     continue  # the game moved while the AI thought: look again
-                await self._commit(game, ai[0], played, by="ai")
+                await self.core.commit(game, ai[0], played, by="ai")
             except StoreUnavailable:
-                self._retry_ai(game)
+                self.retry_ai(game)
                 return False
         if steps == MAX_AI_STEPS:
             log.warning("Game %s: stopped after %s AI actions in a row", game.id, MAX_AI_STEPS)
         return True
 
-    async def _ai_then_background(self, game: LiveGame, stretch: Stretch) -> None:
+    async def ai_then_background(self, game: LiveGame, stretch: Stretch) -> None:
         """For the turn clock: at most one AI action now if people play the game (none if nobody
         does), the rest of the stretch in the background (:class:`AiRunner`); the caller holds
         the game's lock."""
-        if watched(game) and not await self._advance_ai(game, stretch=stretch, steps=1):
+        if watched(game) and not await self.advance_ai(game, stretch=stretch, steps=1):
             return
         self.ai.start(game.id, stretch)
 
-    def _retry_ai(self, game: LiveGame) -> None:
+    def retry_ai(self, game: LiveGame) -> None:
         """An AI move could not be saved (nothing changed): the clock plays it again in
         :data:`STORE_RETRY` seconds (see :meth:`ai_due`)."""
         log.warning("Game %s: an AI move could not be saved; trying again in %ss", game.id, STORE_RETRY)
-        game.ai_at = self.now() + STORE_RETRY
-        self.on_clock_change()
+        game.ai_at = self.core.now() + STORE_RETRY
+        self.core.on_clock_change()
 
     async def resume_ai(self, game_ids: Iterable[int] | None = None) -> list[LiveGame]:
         """Let the AI seats of every loaded active game (or of the loaded games ``game_ids``)
@@ -125,10 +130,10 @@ class SeatDuties:
         They play in the background (:class:`AiRunner`); returns the games handed to it."""
         handed = []
         wanted = None if game_ids is None else set(game_ids)
-        for game in list(self._games.values()):
+        for game in list(self.core.games.values()):
             if wanted is not None and game.id not in wanted:
                 continue
-            if not self.holds(game.row.guild_id):
+            if not self.core.holds(game.row.guild_id):
                 continue
             async with game.lock:
                 if game.row.status != "active" or game.state is None:
@@ -144,22 +149,22 @@ class SeatDuties:
     async def ai_due(self, game_id: int) -> LiveGame | None:
         """The AI grace of a game ran out: its AI seats answer now. Returns the game, or None if
         no grace was running."""
-        game: LiveGame = await self.get(game_id)
+        game: LiveGame = await self.games.get(game_id)
         async with game.lock:
-            if game.ai_at is None or self.now() < game.ai_at:
+            if game.ai_at is None or self.core.now() < game.ai_at:
                 return None
             game.ai_at = None
-            await self._ai_then_background(game, Stretch(grace_over=True))
-        self.on_clock_change()
+            await self.ai_then_background(game, Stretch(grace_over=True))
+        self.core.on_clock_change()
         return game
 
     def ai_level(self, game: LiveGame, seat: int) -> str:
         """The level the AI plays ``seat`` at: the seat's own (an AI seat added with ``level:``),
         else the host's default (``BAZAAR_AI_LEVEL``), else the game's."""
         own = game.seats[seat].ai_level if game.seats[seat].is_ai else None
-        return own or self.default_ai_level or game.engine.default_ai_level
+        return own or self.core.default_ai_level or game.engine.default_ai_level
 
-    async def _ai_play(self, game: LiveGame, seat: int, *, timeout: bool = False) -> base.Played | None:
+    async def ai_play(self, game: LiveGame, seat: int, *, timeout: bool = False) -> base.Played | None:
         """The AI's move for ``seat``, thought out in the worker pool (never on the event loop)
         from the seat's own view only; with ``timeout``, the game's move for a seat whose time
         ran out (:meth:`Engine.timeout_action`, else the AI at the default level). It is checked
@@ -171,13 +176,17 @@ class SeatDuties:
         legal = engine.legal_actions(state, seat)
         action = engine.timeout_action(state, seat) if timeout else None
         if action is None:
-            level = self.default_ai_level or engine.default_ai_level if timeout else self.ai_level(game, seat)
+            level = (
+                self.core.default_ai_level or engine.default_ai_level
+                if timeout
+                else self.ai_level(game, seat)
+            )
             seed = search.ai_seed(game.row.seed, version, seat)
             game.thinking += 1
             game.lock.release()
             try:
                 with jobgate.priority(jobgate.AI_WATCHED if watched(game) else jobgate.AI_ALONE):
-                    found = await self.workers.run(
+                    found = await self.core.workers.run(
                         thinking.think, engine.name, dict(engine.view(state, seat)), legal, level, seed
                     )
                 action = found.action
@@ -216,7 +225,7 @@ class SeatDuties:
         """Clock entries of the active games held in memory (all of them after :meth:`load_all`)."""
         return [
             clk.Entry.of(g.id, g.row.deadline, g.row.clock_seconds, g.row.reminded, g.ai_at)
-            for g in self._games.values()
+            for g in self.core.games.values()
             if g.row.status == "active" and g.row.deadline is not None and g.state is not None
         ]
 
@@ -230,41 +239,43 @@ class SeatDuties:
         other's overdue games without their grace. Returns ``(game, awaited human seats,
         seconds granted)`` for each game re-armed."""
         out = []
-        claimed = await self._claim_overdue()
+        claimed = await self.claim_overdue()
         if claimed is None:
-            games = [g for g in self._games.values() if self.holds(g.row.guild_id)]
+            games = [g for g in self.core.games.values() if self.core.holds(g.row.guild_id)]
         else:
-            games = [await self.get(gid) for gid in sorted(claimed)]
+            games = [await self.games.get(gid) for gid in sorted(claimed)]
         for game in games:
             async with game.lock:
-                await self.reread(game)
+                await self.games.reread(game)
                 row = game.row
                 if row.status != "active" or row.deadline is None or game.state is None:
                     continue
-                if row.deadline > self.now():
+                if row.deadline > self.core.now():
                     continue
                 grace = max(clk.MIN_CLOCK, row.clock_seconds / 2)
-                game.row = await self.store.update_game(game.id, deadline=self.now() + grace, reminded=True)
+                game.row = await self.core.store.update_game(
+                    game.id, deadline=self.core.now() + grace, reminded=True
+                )
                 out.append((game, [s for s in game.awaited() if not game.ai_plays(s)], grace))
-        if claimed and self.claims is not None:
+        if claimed and self.core.claims is not None:
             for gid in claimed:
-                await self.store.release_claim(gid, self.claims[0])
+                await self.core.store.release_claim(gid, self.core.claims[0])
         if out:
-            self.on_clock_change()
+            self.core.on_clock_change()
         return out
 
     OVERDUE_BATCH = 100
     """Overdue clocks claimed per read at start-up (the claims go on until none is left)."""
 
-    async def _claim_overdue(self) -> set[int] | None:
+    async def claim_overdue(self) -> set[int] | None:
         """On a shared store, every due turn clock, claimed by this process (so no other process
         fires one while it is given its grace); None when the store is this process's alone."""
-        if not self.store.shared or self.claims is None:
+        if not self.core.store.shared or self.core.claims is None:
             return None
-        owner, lease = self.claims
+        owner, lease = self.core.claims
         claimed: set[int] = set()
         while True:
-            batch = await self.store.claim_due(self.now(), owner, lease, limit=self.OVERDUE_BATCH)
+            batch = await self.core.store.claim_due(self.core.now(), owner, lease, limit=self.OVERDUE_BATCH)
             claimed.update(batch)
             if len(batch) < self.OVERDUE_BATCH:
                 return claimed
@@ -272,16 +283,16 @@ class SeatDuties:
     async def remind(self, game_id: int) -> list[int]:
         """Mark the half-time reminder as sent and return the awaited human seats to remind
         (empty if it is not due any more)."""
-        game: LiveGame = await self.get(game_id)
+        game: LiveGame = await self.games.get(game_id)
         async with game.lock:
-            await self.reread(game)  # another process may have reminded, or moved the deadline
+            await self.games.reread(game)  # another process may have reminded, or moved the deadline
             row = game.row
             if row.status != "active" or row.deadline is None or row.reminded or game.state is None:
                 return []
-            if self.now() < row.deadline - row.clock_seconds / 2:
+            if self.core.now() < row.deadline - row.clock_seconds / 2:
                 return []
             try:  # a compare-and-set: of processes reminding at once, one posts the reminder
-                first = await self.store.mark_reminded(game.id, row.version)
+                first = await self.core.store.mark_reminded(game.id, row.version)
             except StoreUnavailable:  # remind anyway (at worst a restart reminds again)
                 log.warning("Game %s: the reminder could not be recorded", game.id)
                 first = True
@@ -295,18 +306,18 @@ class SeatDuties:
         """At the deadline the AI plays each awaited person's turn (at most ``MAX_CLOCK_STEPS``
         actions per seat), counting an expiry; after ``EXPIRIES_BEFORE_TAKEOVER`` in a row the
         seat is handed to the AI. Returns the game, or None if nothing was due."""
-        game: LiveGame = await self.get(game_id)
+        game: LiveGame = await self.games.get(game_id)
         async with game.lock:
-            await self.reread(game)  # another process may have played, or moved the deadline
+            await self.games.reread(game)  # another process may have played, or moved the deadline
             row = game.row
             if row.status != "active" or row.deadline is None or game.state is None:
                 return None
-            if self.now() < row.deadline:
+            if self.core.now() < row.deadline:
                 return None
             version = row.version
             for seat in [s for s in game.awaited() if not game.ai_plays(s)]:
                 try:
-                    await self._expire_seat(game, seat)
+                    await self.expire_seat(game, seat)
                 except StoreUnavailable:
                     if game.row.version != version:
                         break  # what was saved stands, with the fresh deadline it brought
@@ -316,14 +327,16 @@ class SeatDuties:
                         game.id,
                         STORE_RETRY,
                     )
-                    game.row = dataclasses.replace(game.row, deadline=self.now() + STORE_RETRY, reminded=True)
-                    self.on_clock_change()
+                    game.row = dataclasses.replace(
+                        game.row, deadline=self.core.now() + STORE_RETRY, reminded=True
+                    )
+                    self.core.on_clock_change()
                     return None
-            await self._ai_then_background(game, Stretch())
-        self.on_clock_change()
+            await self.ai_then_background(game, Stretch())
+        self.core.on_clock_change()
         return game
 
-    async def _expire_seat(self, game: LiveGame, seat: int) -> None:
+    async def expire_seat(self, game: LiveGame, seat: int) -> None:
         """Play the timed-out turn of ``seat`` (its expiry counted with the first action, the
         notes added once that is saved). Raises :class:`StoreUnavailable` if a write fails
         (what was saved before it stands)."""
@@ -334,10 +347,10 @@ class SeatDuties:
         for _ in range(MAX_CLOCK_STEPS):
             if seat not in game.awaited():
                 break
-            move = await self._ai_play(game, seat, timeout=True)
+            move = await self.ai_play(game, seat, timeout=True)
             if move is None:
                 continue  # the game moved while the stand-in thought: look again
-            await self._commit(game, seat, move, by="clock", seat_updates=updates)
+            await self.core.commit(game, seat, move, by="clock", seat_updates=updates)
             if not played:
                 game.notes.append("⏰ Time ran out for {s%d}: the AI played their turn." % seat)
                 if takeover:

@@ -1,40 +1,34 @@
 """Lobbies: opening one (within the quotas), joining, leaving, adding an AI seat, starting the
-game, and closing lobbies nobody started in time. A mixin of
-:class:`~bot.host.service.GameService`, which provides the store, the live games, ``get``,
-``_trim``, ``_close`` and ``_advance_ai``; each method that changes a game runs under its lock.
+game, and closing lobbies nobody started in time. A part of the game service (see
+:mod:`bot.host.core`): it holds the core, the loading part (``get``) and the AI part (AI seats
+play from the start); each method that changes a game runs under its lock.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engines import base, search
 
 from . import clock as clk
+from .core import Core
+from .duties import Duties
 from .live import HISTORY, LiveGame, Refusal, Step
+from .loading import Games
 from .parsing import parse_options
-from .quotas import Quotas
 from .store import SeatRow
 
 
 class Lobbies:
-    """The lobby half of the game service (see the module docstring)."""
+    """The lobbies (see the module docstring)."""
 
-    store: Any
-    quotas: Quotas
-    seed_source: Callable[[], int]
-    default_clock: int
-    now: Callable[[], float]
-    on_clock_change: Callable[[], None]
-    holds: Callable[[int | None], bool]
-    _games: dict[int, LiveGame]
-    get: Any  # GameService.get
-    _trim: Any  # GameService._trim
-    _close: Any  # GameService._close
-    _advance_ai: Any  # SeatDuties._advance_ai
+    def __init__(self, core: Core, games: Games, duties: Duties) -> None:
+        self.core = core
+        self.games = games
+        self.duties = duties
 
     async def create(
         self,
@@ -55,11 +49,11 @@ class Lobbies:
             if options is None or isinstance(options, str)
             else engine.resolve_options(options)
         )
-        seconds = clk.parse_duration(clock, default=self.default_clock)
+        seconds = clk.parse_duration(clock, default=self.core.default_clock)
         await self._check_quotas(guild_id, channel_id, user_id)
-        row = await self.store.create_game(
+        row = await self.core.store.create_game(
             kind=engine.name,
-            seed=self.seed_source(),
+            seed=self.core.seed_source(),
             options=opts,
             guild_id=guild_id,
             channel_id=channel_id,
@@ -67,16 +61,16 @@ class Lobbies:
             creator_name=name,
             clock_seconds=seconds,
         )
-        game = LiveGame(row=row, seats=await self.store.seats(row.id), engine=engine)
-        self._games[row.id] = game
-        self._trim()
+        game = LiveGame(row=row, seats=await self.core.store.seats(row.id), engine=engine)
+        self.core.games[row.id] = game
+        self.core.trim()
         return game
 
     async def _check_quotas(self, guild_id: int | None, channel_id: int, user_id: int) -> None:
         """Refuse a new lobby past the limits (:class:`~bot.host.quotas.Quotas`): the user's open
         lobbies, and the lobbies and running games of the channel and of the server."""
-        q = self.quotas
-        rows = await self.store.games(statuses=["lobby", "active"], guild_id=guild_id)
+        q = self.core.quotas
+        rows = await self.core.store.games(statuses=["lobby", "active"], guild_id=guild_id)
         mine = [r for r in rows if r.status == "lobby" and r.creator_id == user_id]
         if q.lobbies_per_user and len(mine) >= q.lobbies_per_user:
             ids = ", ".join(f"#{r.id}" for r in mine)
@@ -100,21 +94,21 @@ class Lobbies:
         """Close the lobbies of this process's servers that nobody touched (joined, left, added
         an AI) for ``quotas.lobby_idle`` seconds, each with a note saying why. Returns them
         (their lobby message is the caller's to update)."""
-        idle = self.quotas.lobby_idle
+        idle = self.core.quotas.lobby_idle
         if not idle:
             return []
-        before = self.now() - idle
+        before = self.core.now() - idle
         closed = []
-        for row in await self.store.games(statuses=["lobby"]):
-            if row.updated_at > before or not self.holds(row.guild_id):
+        for row in await self.core.store.games(statuses=["lobby"]):
+            if row.updated_at > before or not self.core.holds(row.guild_id):
                 continue
-            game = await self.get(row.id)
+            game = await self.games.get(row.id)
             async with game.lock:
                 if game.row.status != "lobby" or game.row.updated_at > before:
                     continue
                 hours = idle / 3600
                 try:
-                    await self._close(
+                    await self.core.close(
                         game, f"This lobby was closed: nobody started it within {hours:g} hours."
                     )
                 except Refusal:
@@ -130,21 +124,21 @@ class Lobbies:
 
     async def join(self, game_id: int, user_id: int, name: str) -> LiveGame:
         """Seat ``user_id`` in a lobby. Raises :class:`Refusal` if started, over, full or seated."""
-        game: LiveGame = await self.get(game_id)
+        game = await self.games.get(game_id)
         async with game.lock:
             self._lobby(game)
             if game.seat_of(user_id):
                 raise Refusal(f"You are already in {game.title}.")
             if len(game.seats) >= game.engine.max_players:
                 raise Refusal(f"{game.title} is full ({game.engine.max_players} players).")
-            seat = await self.store.add_seat(game.id, user_id=user_id, name=name)
+            seat = await self.core.store.add_seat(game.id, user_id=user_id, name=name)
             game.seats = [*game.seats, seat]
         return game
 
     async def leave(self, game_id: int, user_id: int) -> LiveGame:
         """Remove ``user_id`` from a lobby; a lobby left without people is closed (``ended``).
         Raises :class:`Refusal` if not seated or the game has started (use /resign)."""
-        game: LiveGame = await self.get(game_id)
+        game = await self.games.get(game_id)
         async with game.lock:
             if game.row.status == "active" and game.seat_of(user_id):
                 raise Refusal(f"{game.title} has started: use `/resign` to leave it.")
@@ -152,10 +146,12 @@ class Lobbies:
             seat = game.seat_of(user_id)
             if seat is None:
                 raise Refusal(f"You are not in {game.title}.")
-            ended = await self.store.remove_seat(game.id, seat.seat, end_if_empty=True)
+            ended = await self.core.store.remove_seat(game.id, seat.seat, end_if_empty=True)
             game.seats = _without_seat(game.seats, seat.seat)
             if ended:
-                game.row = dataclasses.replace(game.row, status="ended", deadline=None, updated_at=self.now())
+                game.row = dataclasses.replace(
+                    game.row, status="ended", deadline=None, updated_at=self.core.now()
+                )
         return game
 
     async def add_ai(self, game_id: int, user_id: int, level: str | None = None) -> LiveGame:
@@ -163,7 +159,7 @@ class Lobbies:
         (one of ``engines.search.LEVELS``; None: the default level). Raises :class:`Refusal`."""
         if level is not None and level not in search.LEVELS:
             raise Refusal(f"There is no AI level `{level[:20]}`; the levels are {', '.join(search.LEVELS)}.")
-        game: LiveGame = await self.get(game_id)
+        game = await self.games.get(game_id)
         async with game.lock:
             self._lobby(game)
             if not _playing(game, user_id):  # a creator who left has no say over it any more
@@ -172,7 +168,9 @@ class Lobbies:
                 raise Refusal(f"{game.title} is full ({game.engine.max_players} players).")
             n = sum(1 for s in game.seats if s.is_ai) + 1
             name = f"AI {n}" if level is None else f"AI {n} ({level})"
-            seat = await self.store.add_seat(game.id, user_id=None, name=name, is_ai=True, ai_level=level)
+            seat = await self.core.store.add_seat(
+                game.id, user_id=None, name=name, is_ai=True, ai_level=level
+            )
             game.seats = [*game.seats, seat]
         return game
 
@@ -192,28 +190,28 @@ class Lobbies:
         """Deal the game (see :meth:`check_start`): setup from the stored seed, status active, the
         clock running, AI seats played until a person is awaited. ``thread_id`` is where it will be
         played. Raises :class:`Refusal` or ``BadOption``."""
-        game: LiveGame = await self.get(game_id)
+        game = await self.games.get(game_id)
         async with game.lock:
             self.check_start(game, user_id, can_manage=can_manage)
             state = game.engine.setup(game.row.seed, len(game.seats), game.row.options)
-            game.row = await self.store.start_game(
+            game.row = await self.core.store.start_game(
                 game.id,
                 state_json=base.state_fingerprint(state),
-                deadline=self.now() + game.row.clock_seconds,
+                deadline=self.core.now() + game.row.clock_seconds,
                 thread_id=thread_id,
             )
             game.state = state
             game.recent = deque(maxlen=HISTORY)
             game.started = True
             game.pending.append(Step(0, None, None, "setup", tuple(game.engine.events_on_setup(state))))
-            await self._advance_ai(game)
-        self.on_clock_change()
+            await self.duties.advance_ai(game)
+        self.core.on_clock_change()
         return game
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         """Record the thread the game is played in."""
-        game: LiveGame = await self.get(game_id)
-        game.row = await self.store.update_game(game_id, thread_id=thread_id)
+        game = await self.games.get(game_id)
+        game.row = await self.core.store.update_game(game_id, thread_id=thread_id)
 
 
 def _playing(game: LiveGame, user_id: int) -> bool:

@@ -62,7 +62,7 @@ def hang_the_ai(monkeypatch: pytest.MonkeyPatch, bot: BazaarBot) -> asyncio.Even
         await asyncio.Event().wait()
         return None
 
-    monkeypatch.setattr(bot.service, "_ai_play", dies_thinking)
+    monkeypatch.setattr(bot.service.duties, "ai_play", dies_thinking)
     return asked
 
 

@@ -34,7 +34,7 @@ async def test_log_shows_what_a_spectator_saw(
     b = mid.active
     assert not engine.private_action(mid, b, "pass")
     h = await fake.slash(table.user_of(game, b), place, "move", action="pass")
-    assert h.content.startswith("✅ Played"), h.content
+    assert h.text.startswith("✅ Played"), h.text
     await table.settle()
 
     # what a spectator was shown of each move: the public events (and no hidden card)

@@ -95,7 +95,7 @@ async def _move_elsewhere(
             async def stopped(game: LiveGame, **_: Any) -> None:
                 return None
 
-            monkeypatch.setattr(other, "_advance_ai", stopped)
+            monkeypatch.setattr(other.duties, "advance_ai", stopped)
         game = await other.get(gid)
         while True:
             seat = game.awaited()[0]
