@@ -205,11 +205,6 @@ def groups_text(p: pr.Prompt | None) -> list[str]:
     return [f"Choices: {' · '.join(labels)}"] if labels else []
 
 
-def forms(p: pr.Prompt | None) -> list[pr.Form]:
-    """The forms of ``p`` (at any depth)."""
-    return [c for c in pr.walk(p.controls) if isinstance(c, pr.Form)] if p is not None else []
-
-
 def board_prompt(batch: Batch) -> tuple[list[SeatRow], pr.Prompt | None, dict[int, pr.Prompt]]:
     """Who must act (the people awaited), the prompt shown under the board, and the prompts
     offered only privately (seat -> prompt: in the seat's DM and its My hand answer).

@@ -1,7 +1,7 @@
 """Private views by DM: after each publish, every person gets what is new for them (their
 view when it changed, private events, the controls of a private prompt), editing their DM of the
 turn in place when that is all; and the ephemeral "My hand" answer. A mixin of
-:class:`~bot.surface.publish.Publisher`, which provides the store, the service, rendering,
+:class:`~bot.surface.publish.Publisher`, which provides the host's post records, the service, rendering,
 editing and clearing old controls.
 
 Only ``view(state, seat)`` of the recipient reaches a DM or an ephemeral answer.
@@ -21,8 +21,9 @@ import render
 from engines.prompt import Prompt
 
 from ..host.live import Batch, LiveGame, Posted, private_digest
+from ..host.posts import Posts
 from ..host.service import GameService
-from ..host.store import SeatRow, Store
+from ..host.store import SeatRow
 from . import controls, drawn, layout, posting, text
 from .posting import SEND_ERRORS as SEND_ERRORS  # re-exported: the publisher's modules read it here
 
@@ -47,7 +48,7 @@ class PrivateViews:
     noted: Any  # TurnPosts.noted
 
     @property
-    def store(self) -> Store:
+    def posts(self) -> Posts:
         raise NotImplementedError
 
     @property
@@ -96,7 +97,9 @@ class PrivateViews:
         """The seats whose DMs of the end went out before a restart: they are stored (the final
         sheet is stored only with its recap, so a run that stops in between publishes the end
         again)."""
-        return {m.seat for m in await self.store.messages(game.id, kind="dm") if m.version == batch.version}
+        return {
+            m.seat for m in await self.posts.posted_messages(game.id, kind="dm") if m.version == batch.version
+        }
 
     def _dm_job(
         self,
@@ -170,7 +173,7 @@ class PrivateViews:
             extra.append("Use `/move` in the game (it lists your moves).")
         outcome = batch.engine.outcome(batch.state) if batch.row.status == "finished" else None
         content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
-        drafts = await self.drafts(game.id, seat, batch.version, prompt)
+        drafts = await self.service.clicks.drafts(game.id, seat, batch.version, prompt)
 
         dm = layout.Shown(
             content,
@@ -188,7 +191,7 @@ class PrivateViews:
             none = discord.AllowedMentions.none()
             msg = self.noted(await posting.edit_shown(self.bot, turn_dm, dm, shape, mentions=none), dm)
         if msg is not None:
-            await self.store.set_message_version(msg.id, batch.version)
+            await self.posts.restamp_posted(msg.id, batch.version)
         else:
             msg = await self._new_dm(game, batch, seat, user_id, dm, live=prompt is not None)
             if msg is None:
@@ -226,7 +229,7 @@ class PrivateViews:
             log.warning("DM to user %s (game %s) failed: %s", user_id, game.id, err)
             return None
         await self.retire(game.id, kinds=("dm",), seat=seat)
-        await self.store.add_message(
+        await self.posts.record_posted(
             game.id,
             kind="dm",
             seat=seat,
@@ -253,17 +256,6 @@ class PrivateViews:
         kwargs = layout.classic(shown)
         classic: discord.Message = await channel.send(allowed_mentions=none, **kwargs)
         return classic
-
-    async def drafts(
-        self, game_id: int, seat: int, version: int, prompt: Prompt | None
-    ) -> dict[str, dict[str, list[str]]]:
-        """The stored drafts of ``prompt``'s forms (form key -> pick key -> values)."""
-        out: dict[str, dict[str, list[str]]] = {}
-        for form in controls.forms(prompt):
-            draft = await self.store.draft(game_id, seat, form.key, version)
-            if draft:
-                out[form.key] = draft
-        return out
 
     async def hand(self, game: LiveGame, seat: int, view: Mapping[str, Any]) -> tuple[str, bytes | None, str]:
         """Content, image and its file name of an ephemeral private view."""

@@ -4,7 +4,6 @@ it, and Start deals the game into a thread of its own where the bot may open one
 from __future__ import annotations
 
 import logging
-from contextlib import suppress
 
 import discord
 
@@ -51,12 +50,11 @@ async def new_game(
             )
         except discord.HTTPException as err:
             log.warning("Posting the lobby of game %s failed: %s", game.id, err)
-            await bot.store.update_game(game.id, status="ended")
-            bot.service.forget(game.id)
+            await bot.service.posts.withdraw_lobby(game.id)
             await reply(interaction, text.NO_POST)
             return
         try:
-            await bot.store.add_message(
+            await bot.service.posts.record_posted(
                 game.id, kind="lobby", channel_id=msg.channel.id, message_id=msg.id, version=0, live=True
             )
         except StoreUnavailable:
@@ -77,9 +75,7 @@ async def _withdraw_lobby(bot: Bazaar, game: LiveGame, msg: discord.Message) -> 
         await msg.delete()
     except discord.HTTPException as err:
         log.warning("Deleting the unrecorded lobby of game %s failed: %s", game.id, err)
-    with suppress(StoreUnavailable):
-        await bot.store.update_game(game.id, status="ended")
-    bot.service.forget(game.id)
+    await bot.service.posts.withdraw_lobby(game.id, quiet=True)
 
 
 async def lobby_op(
@@ -148,7 +144,7 @@ async def _open_thread(interaction: discord.Interaction, game: LiveGame) -> int 
     perms = interaction.app_permissions
     if here and perms.value and not (perms.create_public_threads and perms.send_messages_in_threads):
         return None
-    lobby = await bot.store.messages(game.id, kind="lobby")
+    lobby = await bot.service.posts.posted_messages(game.id, kind="lobby")
     name = f"{game.title} — " + ", ".join(s.name for s in game.seats)
     try:
         if lobby and lobby[0].channel_id == game.row.channel_id:
