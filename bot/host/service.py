@@ -309,3 +309,4 @@ class GameService:
     complete_for = staticmethod(reading.complete_for)
     prompt_for = staticmethod(reading.prompt_for)
     private_view = staticmethod(reading.private_view)
+    public_view = staticmethod(reading.public_view)

@@ -225,7 +225,7 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
     async with guard(interaction, "/game status"):
         await defer(interaction)
         game = await resolve(interaction, game_id)
-        view = game.engine.view(game.state, None) if game.state is not None else None
+        view = bot_of(interaction).service.public_view(game)
         file = None
         if view is not None:
             file = await drawn.image(

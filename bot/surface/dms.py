@@ -66,10 +66,10 @@ class PrivateViews:
     ) -> None:
         """DM each person what is new for them: their private view when it changed (everyone at
         the start) or private events reached them, and the controls of a private prompt (see
-        :func:`.controls.board_prompt`) whenever one awaits them. A seat's DM of its current turn is
+        :func:`bot.host.awaiting.board_prompt`) whenever one awaits them. A seat's DM of its current turn is
         edited in place while it stays awaited and only people's answers came in (its own steps,
         or another replier's); otherwise a new DM is sent. Nobody is DMed whose DMs are known to
-        be closed. ``private`` are the private prompts of :func:`.controls.board_prompt`. With
+        be closed. ``private`` are the private prompts of :func:`bot.host.awaiting.board_prompt`. With
         ``events_only`` (the game just ended) each person gets a last DM: the final hand with
         their rank (see :func:`text.dm`); after a game ended early, only people with private
         events in the batch get one."""
@@ -78,8 +78,7 @@ class PrivateViews:
             posted.channel.id if posted else batch.row.place_id,
             posted.id if posted else None,
         )
-        active = batch.row.status == "active"
-        awaited = set(batch.engine.to_move(batch.state)) if active else set()
+        awaited = set(batch.awaited_seats)
         told = await self._told(game, batch) if events_only else set()
         jobs = []
         for seat in batch.seats:
@@ -163,7 +162,7 @@ class PrivateViews:
         stored as live, so its controls are cleared once it is outdated. A DM refused with 403 /
         50007 marks the seat's DMs closed and tells the player once; other failures are logged
         and the DM is tried again when the view next changes."""
-        view = batch.engine.view(batch.state, seat)
+        view = batch.seat_view(seat)
         body = await drawn.view_text(self.bot, game.id, batch.engine.name, view, batch.text_names)
         png = await drawn.png(self.bot, game.id, batch.engine.name, "hand", view, batch.names)
         name = f"{batch.engine.name}-{game.id}-hand-{batch.version}.png"
@@ -171,7 +170,7 @@ class PrivateViews:
         extra = [f"➡️ {batch.fmt(prompt.text)}" if prompt.text else "➡️ Your move:"] if prompt else []
         if prompt is not None and not controls.fits(prompt, hand=False):
             extra.append("Use `/move` in the game (it lists your moves).")
-        outcome = batch.engine.outcome(batch.state) if batch.row.status == "finished" else None
+        outcome = batch.result if batch.row.status == "finished" else None
         content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
         drafts = await self.service.clicks.drafts(game.id, seat, batch.version, prompt)
 

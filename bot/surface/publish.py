@@ -20,11 +20,12 @@ from collections.abc import Sequence
 import discord
 from discord.ext import commands
 
+from ..host import awaiting
 from ..host.live import Batch, LiveGame, Posted
 from ..host.posts import Posts
 from ..host.service import GameService
 from ..host.store import GameRow, StoreUnavailable
-from . import components, controls, layout, posting, text
+from . import components, layout, posting, text
 from .context import bazaar
 from .dms import SEND_ERRORS, PrivateViews
 from .postclaims import WON, PostClaiming
@@ -141,7 +142,7 @@ class Publisher(PrivateViews, TurnPosts):
         channel = self.place(row)
         posted: discord.Message | None = None
         # who must act and with which controls: asked of the engine once, for the board and the DMs
-        plan = controls.board_prompt(batch) if row.status == "active" and batch.state is not None else None
+        plan = awaiting.board_prompt(batch) if row.status == "active" and batch.state is not None else None
         if batch.state is None:  # ended before it started, or a game needing attention
             if batch.notes:
                 posted = await posting.send(

@@ -110,9 +110,9 @@ class TurnPosts:
         :class:`.recaps.Recaps`); None if Discord refused it."""
         engine = batch.engine
         game.board = None
-        view = engine.view(batch.state, None)
+        view = batch.public_view
         png = await drawn.png(self.bot, game.id, engine.name, "score_sheet", view, batch.names)
-        outcome = engine.outcome(batch.state)
+        outcome = batch.result
         winner = outcome.winners[0] if outcome is not None and outcome.winners else None
         shown = layout.Shown(
             text.final(batch, outcome),
@@ -137,7 +137,7 @@ class TurnPosts:
         a renderer failure is logged and the board goes on without its sheet."""
         done = self._sheet_done.get(game.id, -1)  # a batch put back after its sheet was posted
         events = base.events_for((e for st in batch.steps if st.version > done for e in st.events), None)
-        view = batch.engine.view(batch.state, None)
+        view = batch.public_view
         try:
             found = await drawn.job(
                 self.bot, drawing.interim_sheet, batch.engine.name, view, list(events), list(batch.names)
@@ -173,7 +173,7 @@ class TurnPosts:
         plan: tuple[list[SeatRow], Prompt | None, dict[int, Prompt]],
     ) -> discord.Message | None:
         """The board of an active game: the spectator snapshot, this batch's lines, who must act
-        (mentioned) and the controls of the board's prompt (see :func:`.controls.board_prompt`);
+        (mentioned) and the controls of the board's prompt (see :func:`bot.host.awaiting.board_prompt`);
         private prompts are offered in DMs and under My hand. While the people it awaited answer
         and nothing was posted below it (one player going on with several steps; one of several
         repliers answering), the board is edited in place (new text, picture and version-stamped
@@ -188,7 +188,7 @@ class TurnPosts:
         now_seats = frozenset(s.seat for s in people)
         movers = batch.movers
         prev, game.board = game.board, None
-        turn = _Turn(batch.engine.view(batch.state, None), people, on_board, how, drawn.caption_of(batch))
+        turn = _Turn(batch.public_view, people, on_board, how, drawn.caption_of(batch))
         if (
             prev is not None
             and now_seats
