@@ -164,9 +164,7 @@ class BazaarBot(commands.Bot):
             people = [text.mention(game.seats[s]) for s in seats]
             if people:
                 await self.publisher.notice(game, text.rearmed(game.title, people, grace))
-        if (
-            self.service.posts.shared
-        ):  # deadlines claimed from the database, so each fires once across processes
+        if self.service.posts.shared:  # deadlines claimed in the database: each fires once
             self.clock = SharedClock(
                 self.service.clock_entries,
                 self.on_clock_due,
