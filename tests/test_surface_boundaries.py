@@ -5,7 +5,9 @@ game's engine internals or state types (only the engine contract every layer sha
 never asks the engine for views, prompts, who is awaited or the outcome (``engine.view``,
 ``.prompt(``, ``.to_move(``, ``.outcome(``): it draws what the host hands it (a ``Batch``'s
 ``public_view``/``seat_view``/``awaited_seats``/``result``, ``bot.host.awaiting.board_prompt``,
-``service.private_view``/``public_view``/``prompt_for``).
+``service.private_view``/``public_view``/``prompt_for``). Nor does it take or test a game's
+locks (``async with game.lock``, ``.start_lock``, ``.locked()``): the host does the locked part
+(``service.clicks``, ``service.start_in``, ``service.posts.publishing``).
 
 Every ``bot/surface/*.py`` is parsed with :mod:`ast`; a use outside :data:`ALLOWED` fails the
 test, naming file, line and what it found. A self-test on synthetic sources shows each rule
@@ -36,6 +38,11 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "(GameService) and to the shared turn clock (bot.host.clock_shared)"
     ),
     ("app.py", "close", "store"): "the composition root: closes the database it opened, last",
+    ("publish.py", "publish", "lock"): (
+        "the publisher's own lock (game.publish_lock) keeping one game's posts in order; the "
+        "host only reads it (a game being published is not dropped from memory)"
+    ),
+    ("recaps.py", "_post", "lock"): "the same publisher's lock: a recap posts after its final sheet",
 }
 """The uses that remain, each with its reason (keep this as short as it can be)."""
 
@@ -92,6 +99,16 @@ class _Visitor(ast.NodeVisitor):
     visit_FunctionDef = _function
     visit_AsyncFunctionDef = _function
 
+    def _with(self, node: ast.With | ast.AsyncWith) -> None:
+        for item in node.items:
+            e = item.context_expr
+            if isinstance(e, ast.Attribute) and e.attr.endswith("lock"):
+                self._add(node, "lock", f"with {_dotted(e)}")
+        self.generic_visit(node)
+
+    visit_With = _with
+    visit_AsyncWith = _with
+
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if node.attr == "store":
             self._add(node, "store", _dotted(node))
@@ -119,6 +136,8 @@ class _Visitor(ast.NodeVisitor):
             (func.attr == "view" and _is_engine(func.value)) or func.attr in ENGINE_CALLS
         ):
             self._add(node, "engine call", f"{_dotted(func)}(...)")
+        if isinstance(func, ast.Attribute) and func.attr == "locked":
+            self._add(node, "lock", f"{_dotted(func)}()")
         self.generic_visit(node)
 
 
@@ -143,7 +162,7 @@ def violations() -> tuple[list[Finding], set[tuple[str, str, str]]]:
     return bad, used
 
 
-def test_the_surface_keeps_off_the_store_and_the_engine() -> None:
+def test_the_surface_keeps_off_the_store_the_engine_and_the_locks() -> None:
     bad, _ = violations()
     assert not bad, "bot/surface oversteps (move it into the host):\n" + "\n".join(map(str, bad))
 
@@ -177,6 +196,13 @@ async def post(bot, batch, game, controls):
     o = engine.outcome(state)
     fine = controls.view(1, 2, None)
     also_fine = batch.public_view
+    async with game.lock:
+        pass
+    async with game.start_lock, other:
+        pass
+    busy = held.publish_lock.locked()
+    async with bot.service.posts.thing():
+        pass
     return bot.service.posts.posted_messages(1)
 """
 
@@ -201,7 +227,8 @@ def test_each_rule_catches_a_new_violation() -> None:
         "batch.engine.to_move(...)",
         "engine.outcome(...)",
     ]
-    assert len(found) == 11  # controls.view, batch.public_view and service.posts pass
+    assert by_rule["lock"] == ["with game.lock", "with game.start_lock", "held.publish_lock.locked()"]
+    assert len(found) == 14  # controls.view, batch.public_view and service.posts pass
 
 
 def test_the_allow_list_covers_only_its_own_function() -> None:

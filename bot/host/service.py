@@ -223,6 +223,16 @@ class GameService:
     ) -> LiveGame:
         return await self.lobbies.start(game_id, user_id, can_manage=can_manage, thread_id=thread_id)
 
+    async def start_in(
+        self,
+        game: LiveGame,
+        user_id: int,
+        open_place: Callable[[], Awaitable[int | None]],
+        *,
+        can_manage: bool = False,
+    ) -> int | None:
+        return await self.lobbies.start_in(game, user_id, open_place, can_manage=can_manage)
+
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         await self.lobbies.set_thread(game_id, thread_id)
 

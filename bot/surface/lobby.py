@@ -114,15 +114,16 @@ async def lobby_op(
 
 async def start(interaction: discord.Interaction, game: LiveGame) -> None:
     """Start: check, open a thread where allowed (else play in the channel), deal, publish. The
-    whole of it runs under the game's start lock, so a second Start click waits and is refused
-    instead of opening a second thread (or dealing into the channel while a thread opens)."""
+    host runs the check, the thread's opening and the deal under the game's start lock
+    (``service.start_in``), so a second Start click waits and is refused instead of opening a
+    second thread (or dealing into the channel while a thread opens)."""
     bot = bot_of(interaction)
-    svc = bot.service
-    manager = can_manage(interaction)
-    async with game.start_lock:
-        svc.check_start(game, interaction.user.id, can_manage=manager)
-        thread_id = await _open_thread(interaction, game)
-        await svc.start(game.id, interaction.user.id, can_manage=manager, thread_id=thread_id)
+    thread_id = await bot.service.start_in(
+        game,
+        interaction.user.id,
+        lambda: _open_thread(interaction, game),
+        can_manage=can_manage(interaction),
+    )
     await bot.publisher.publish(game)
     where = f"<#{thread_id}>" if thread_id else "this channel"
     await reply(
