@@ -2,7 +2,8 @@
 game's lock itself): ``Posts`` (bot/host/posts.py: what was posted, channel shapes, post
 claims, unposted boards, withdrawing a lobby) and ``Clicks`` (bot/host/clicks.py: a menu's
 pick, a form's draft and Send, a dialog, each read under the game's lock; a stale, foreign or
-forged click is refused and changes nothing)."""
+forged click is refused and changes nothing) and ``start_in`` (Start's thread and deal under the
+start lock)."""
 
 from __future__ import annotations
 
@@ -172,3 +173,33 @@ async def test_publishing_and_withdrawing_a_lobby(svc: GameService) -> None:
     assert svc.held(lobby.id) is None
     row = await svc.posts.stored_game(lobby.id)
     assert row is not None and row.status == "ended"
+
+
+async def test_start_in_opens_the_place_and_deals_once(svc: GameService) -> None:
+    """Start's check, the surface's thread opening and the deal run under the start lock: a
+    second Start waits, then is refused without opening a second thread."""
+    g = await svc.create(
+        kind="formnim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
+    await svc.join(g.id, 11, "Bob")
+    opened: list[int] = []
+    gate = asyncio.Event()
+
+    async def open_place() -> int:
+        opened.append(len(opened))
+        await gate.wait()  # the thread is being opened
+        return 777
+
+    first = asyncio.create_task(svc.start_in(g, 10, open_place))
+    second = asyncio.create_task(svc.start_in(g, 10, open_place))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert opened == [0] and not second.done()  # the second waits for the lock
+    gate.set()
+    assert await first == 777
+    with pytest.raises(Refusal):
+        await second
+    assert opened == [0] and g.row.status == "active" and g.row.thread_id == 777
+    with pytest.raises(Refusal):
+        await svc.start_in(g, 11, open_place)
+    assert opened == [0]
