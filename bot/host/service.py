@@ -35,6 +35,7 @@ from . import clock as clk
 from . import reading
 from .airunner import MAX_AI_STEPS as MAX_AI_STEPS  # re-exported
 from .airunner import AiRunner
+from .archive import Archive
 from .core import AI_GRACE as AI_GRACE  # re-exported
 from .core import Core
 from .dormant import Dormant
@@ -48,6 +49,7 @@ from .moves import UNPOSTED as UNPOSTED  # re-exported
 from .moves import Moves
 from .parsing import MAX_GAME_ID, game_number, no_game_here, parse_options  # noqa: F401  (re-exported)
 from .quotas import Quotas
+from .rematch import Rematches
 from .store import Store
 from .workers import Workers
 
@@ -89,6 +91,8 @@ class GameService:
         self.duties = Duties(self.core, self.games)
         self.lobbies = Lobbies(self.core, self.games, self.duties)
         self.moves = Moves(self.core, self.games, self.duties)
+        self.archive = Archive(store)  # /replay, /history, /stats: stored games looked back at
+        self.rematches = Rematches(self.core, self.games, self.lobbies)
 
     # ------------------------------------------------------------------ the core's settings
 
