@@ -156,6 +156,9 @@ async def test_a_finished_game_in_history_replay_rematch_and_stats(
     # Rematch on the final sheet, clicked twice (by two players): one lobby, same seats, one ping each
     final = next(m for m in fake.messages(thread) if "is over" in m.text)
     assert f"bzm:{gid}" in final.custom_ids and f"bzv:{gid}" in final.custom_ids
+    h = await fake.click(bob, final, f"bzv:{gid}")  # the sheet's Replay: a private replay at the end
+    await table.settle()
+    assert h.followups[-1].ephemeral and move_of(h.followups[-1]) == row.version
     before = len(fake.messages(table.channel))
     first = await fake.click(ann, final, f"bzm:{gid}")
     await table.settle()
@@ -190,3 +193,29 @@ async def test_a_finished_game_in_history_replay_rematch_and_stats(
     stats = answer(await fake.slash(mod, table.channel, "stats", options={"game": "toysecret"}))
     assert "Games finished: 1" in stats.text and "Average length: 6.0 moves" in stats.text, stats.text
     assert "3 players (1 game)" in stats.text and "default: 1 seat" in stats.text, stats.text
+
+
+async def test_replay_refusals_say_why_and_change_nothing(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    other = fake.add_guild("Elsewhere", channels=["elsewhere"])
+    stranger = fake.add_user("zed", guild=other)
+    await table.boot()
+    gid, lobby = await table.new_game("ann", "pralaya")
+    ann = table.players["ann"]
+    said = answer(await fake.slash(ann, table.channel, "replay", options={"game": gid})).text
+    assert said == f"Game #{gid} has no move yet: there is nothing to replay.", said
+    said = answer(await fake.slash(ann, table.channel, "replay", options={"game": 9999})).text
+    assert said == "There is no game #9999 on this server.", said
+    gid2, place = await table.start_game("bob", ("cy",), 0)
+    said = answer(
+        await fake.slash(stranger, fake.channel("elsewhere"), "replay", options={"game": gid2})
+    ).text
+    assert said == f"There is no game #{gid2} on this server.", said  # another server's game
+    said = answer(await fake.slash(ann, table.channel, "stats", options={"game": "ra"})).text
+    assert said == "No game of Ra has been finished on this server yet.", said
+    said = answer(await fake.slash(stranger, fake.channel("elsewhere"), "history")).text
+    assert said == "zed has played no game on this server yet.", said
+    assert len(await table.bot.store.games()) == 2  # nothing was opened or changed
