@@ -1,9 +1,11 @@
 """**Rematch** on a final sheet: the host opens (once) a lobby with the same seats and options
 (:mod:`bot.host.rematch`); the bot posts it in the game's channel with its lobby buttons, every
-person of it mentioned once, in that one message. A second click is told where the lobby is."""
+person of it mentioned once, in that one message. A second click is told where the lobby is
+(or, when Discord refused the first post, posts it)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -14,6 +16,8 @@ from . import components, inputs, text
 from .handling import bot_of, checked, defer, guard, reply
 
 log = logging.getLogger(__name__)
+POSTING = asyncio.Lock()
+"""One rematch click at a time in this process: a second click waits for the first one's post."""
 
 
 async def on_rematch(interaction: discord.Interaction, game: object) -> None:
@@ -23,14 +27,17 @@ async def on_rematch(interaction: discord.Interaction, game: object) -> None:
         return
     game_id = sent[0]
     bot = bot_of(interaction)
-    async with guard(interaction, "Rematch"):
+    async with guard(interaction, "Rematch"), POSTING:
         interaction.extras["game_id"] = game_id
         await defer(interaction)
         lobby, new = await bot.service.rematches.rematch(game_id, interaction.user.id, interaction.guild_id)
-        if not new:
+        unposted = lobby.row.status == "lobby" and not await bot.store.messages(lobby.id, kind="lobby")
+        if not new and not unposted:
             await reply(interaction, f"The rematch of game #{game_id} is open already: **{lobby.title}**.")
             return
-        if not await post(interaction, lobby, game_id):
+        if not await post(
+            interaction, lobby, game_id
+        ):  # a lobby whose post failed is posted by the next click
             await reply(interaction, text.NO_POST)
             return
         await reply(

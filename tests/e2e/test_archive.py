@@ -219,3 +219,36 @@ async def test_replay_refusals_say_why_and_change_nothing(
     said = answer(await fake.slash(stranger, fake.channel("elsewhere"), "history")).text
     assert said == "zed has played no game on this server yet.", said
     assert len(await table.bot.store.games()) == 2  # nothing was opened or changed
+
+
+async def test_a_rematch_lobby_discord_refused_is_posted_by_the_next_click(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, toy: None
+) -> None:
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
+    while (await table.stored(gid)).status == "active":
+        await table.play_one(gid, thread, "move")
+    await table.recaps_posted()
+    final = next(m for m in fake.messages(thread) if "is over" in m.text)
+    fault = fake.faults.fail(
+        "POST /channels/{channel_id}/messages",
+        403,
+        code=50013,
+        message="Missing Permissions",
+        where=lambda r: "Rematch of" in str(r.json or {}),
+    )
+    first = await fake.click(table.players["ann"], final, f"bzm:{gid}")
+    await table.settle()
+    assert fault.spent and "I cannot post in this channel" in first.followups[-1].text
+    assert not [m for m in fake.messages(table.channel) if "Rematch of" in m.text]
+    second = await fake.click(table.players["bob"], final, f"bzm:{gid}")
+    await table.settle()
+    assert "Opened" in second.followups[-1].text
+    posted = [m for m in fake.messages(table.channel) if "Rematch of" in m.text]
+    assert len(posted) == 1 and await table.bot.store.rematch_of(gid) is not None
+    third = await fake.click(table.players["bob"], final, f"bzm:{gid}")
+    await table.settle()
+    assert "open already" in third.followups[-1].text
+    assert len([m for m in fake.messages(table.channel) if "Rematch of" in m.text]) == 1
