@@ -242,3 +242,45 @@ def test_how_it_went_and_ordinals() -> None:
     assert [archive.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd",
     ]  # fmt: skip
+
+
+def test_the_stats_and_replay_texts() -> None:
+    from collections import Counter
+
+    from bot.surface import archive_text
+    from render.caption import Line
+
+    s = gamestats.Stats("toynim", games=4, moves=100, minutes=90.0, timed=3, counted=3)
+    s.by_players = {2: 1, 3: 2}
+    s.wins = {2: Counter({0: 1}), 3: Counter({1: 1, 2: 2})}
+    s.ai = {"hard": gamestats.Record(2, 3, 1, 0)}
+    said = archive_text.stats("Toy Nim", s).splitlines()
+    assert said[1:3] == ["Games finished: 4", "Average length: 25.0 moves, 30.0 minutes (first move to last)"]
+    assert "• 2 players (1 game): seat 1 100% · seat 2 0%" in said
+    assert (
+        "• 3 players (2 games): seat 1 0% · seat 2 50% · seat 3 100%" in said
+    )  # a shared first counts twice
+    assert "• hard: 2 seats, 3–1–0" in said and said[-1].startswith("(1 game(s) no longer replay")
+    assert archive_text.stats("Toy Nim", gamestats.Stats("toynim")) == (
+        "No game of Toy Nim has been finished on this server yet."
+    )
+    frame = archive.Frame(
+        game_id=3,
+        kind="toynim",
+        title="Toy Nim #3",
+        names=("Ann", "Bob"),
+        status="active",
+        move=2,
+        last=2,
+        view={},
+        previous={},
+        lines=(Line("Bob takes 1", 1),),
+        jumps=((0, "Start: the setup"), (1, "Move 1: Ann takes 1"), (2, "Move 2: Bob takes 1")),
+        result="",
+    )
+    assert archive_text.replay(frame).splitlines() == [
+        "⏪ **Toy Nim #3** — replay — move 2 of 2 (running)",
+        "Players: Ann, Bob",
+        "• Bob takes 1",
+        "This is the newest move; **Last** shows the moves played since.",
+    ]

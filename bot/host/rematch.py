@@ -64,3 +64,14 @@ class Rematches:
             else:
                 new = False
         return await self.games.get(found), new
+
+    async def unposted(self, lobby: LiveGame) -> bool:
+        """Whether the rematch ``lobby`` is open and its message was never recorded (Discord
+        refused it): the next click posts it."""
+        return lobby.row.status == "lobby" and not await self.core.store.messages(lobby.id, kind="lobby")
+
+    async def posted(self, lobby: LiveGame, channel_id: int, message_id: int) -> None:
+        """Record the rematch lobby's message (its buttons then follow the lobby as any lobby's)."""
+        await self.core.store.add_message(
+            lobby.id, kind="lobby", channel_id=channel_id, message_id=message_id, version=0, live=True
+        )

@@ -31,7 +31,7 @@ async def on_rematch(interaction: discord.Interaction, game: object) -> None:
         interaction.extras["game_id"] = game_id
         await defer(interaction)
         lobby, new = await bot.service.rematches.rematch(game_id, interaction.user.id, interaction.guild_id)
-        unposted = lobby.row.status == "lobby" and not await bot.store.messages(lobby.id, kind="lobby")
+        unposted = await bot.service.rematches.unposted(lobby)
         if not new and not unposted:
             await reply(interaction, f"The rematch of game #{game_id} is open already: **{lobby.title}**.")
             return
@@ -67,9 +67,7 @@ async def post(interaction: discord.Interaction, lobby: LiveGame, old_id: int) -
         log.warning("Posting the rematch lobby of game %s failed: %s", lobby.id, err)
         return False
     try:
-        await bot.store.add_message(
-            lobby.id, kind="lobby", channel_id=msg.channel.id, message_id=msg.id, version=0, live=True
-        )
+        await bot.service.rematches.posted(lobby, msg.channel.id, msg.id)
     except StoreUnavailable:
         log.warning("The rematch lobby of game %s was posted but not recorded", lobby.id)
     return True
