@@ -130,6 +130,28 @@ async def test_history_lists_a_persons_games_and_how_each_went(host: ToyHost) ->
     assert (await host.archive.history(1, 10))[0].result == "ended early at move 2"
 
 
+async def test_a_result_is_rebuilt_once_and_kept_for_the_next_process(
+    host: ToyHost, backend_target: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gid = await started(host, pile=4)
+    await play(host, gid)
+    row = await host.store.game(gid)
+    assert row is not None
+    first = await host.archive.outcome(row, 2)
+    assert first is not None and first.winners == (1,)
+    assert await host.store.outcomes_of([gid]) == {gid: first.as_dict()}
+    again = await Store.open(backend_target, now=host.clock)  # another process: nothing held
+    try:
+
+        async def no_reads(game_id: int, *, last: int | None = None) -> Any:
+            raise AssertionError("the log was read again")
+
+        monkeypatch.setattr(again, "moves", no_reads)
+        assert await archive.Archive(again).outcome(row, 2) == first
+    finally:
+        await again.close()
+
+
 async def test_stats_count_lengths_seat_wins_and_the_ai_against_people(host: ToyHost) -> None:
     for _ in range(2):
         gid = await started(host, ais=1, levels=("hard",), pile=6)

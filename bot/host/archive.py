@@ -6,7 +6,8 @@ event, never a state, a hand or the bag. The states come from the host's one reb
 (:func:`engines.base.replay_steps`, as loading uses it), kept along the log for the last
 :data:`KEPT` games looked at (:class:`Timeline`), so stepping through a game costs a view, not a
 replay; a running game's timeline is rebuilt only once someone asks for a move it does not
-hold yet. A finished game's result is kept once known (:meth:`Archive.outcome`).
+hold yet. A finished game's result is rebuilt once and kept in the store (the table
+``outcomes``: :meth:`Archive.results`).
 """
 
 from __future__ import annotations
@@ -157,11 +158,12 @@ class Archive:
         ]
         rows = rows[:limit]
         seats = await self.store.seats_of(r.id for r in rows)
+        results = await self.results([(r, len(seats.get(r.id, []))) for r in rows])
         out = []
         for r in rows:
             mine = seats.get(r.id, [])
             engine = engine_of(r.kind)
-            outcome = await self.outcome(r, len(mine))
+            outcome = results[r.id]
             seat = next((s.seat for s in mine if s.user_id == user_id), None)
             out.append(
                 Past(r, f"{engine.title} #{r.id}", tuple(s.name for s in mine), how_it_went(r, outcome, seat))
@@ -169,17 +171,28 @@ class Archive:
         return out
 
     async def outcome(self, row: GameRow, players: int) -> Outcome | None:
-        """The result of the finished game ``row`` (None for a game that is not finished, or
-        whose log no longer replays), kept once known."""
-        if row.status != "finished":
-            return None
-        if row.id not in self.outcomes:
-            moves = await self.store.moves(row.id)
+        """The result of the finished game ``row`` (see :meth:`results`)."""
+        return (await self.results([(row, players)]))[row.id]
+
+    async def results(self, games: Sequence[tuple[GameRow, int]]) -> dict[int, Outcome | None]:
+        """The result of each game ``(row, players)``: None for a game not finished, or whose
+        log no longer replays; else the one held, or kept in the store, or rebuilt from the log
+        (in a worker thread) and kept there, so each game is rebuilt for its result once."""
+        wanted = [(r, n) for r, n in games if r.status == "finished" and r.id not in self.outcomes]
+        kept = await self.store.outcomes_of(r.id for r, _ in wanted) if wanted else {}
+        for r, n in wanted:
+            if r.id in kept:
+                self.outcomes[r.id] = outcome_of(kept[r.id])
+                continue
+            moves = await self.store.moves(r.id)
             try:
-                self.outcomes[row.id] = await asyncio.to_thread(final_outcome, row, players, moves)
-            except Exception:
-                self.outcomes[row.id] = None
-        return self.outcomes[row.id]
+                found = await asyncio.to_thread(final_outcome, r, n, moves)
+            except Exception:  # not kept: the engine of a later version may replay it
+                found = None
+            self.outcomes[r.id] = found
+            if found is not None:
+                await self.store.keep_outcome(r.id, found.as_dict())
+        return {r.id: self.outcomes.get(r.id) if r.status == "finished" else None for r, _ in games}
 
 
 def rebuild(row: GameRow, players: int, moves: Sequence[MoveRow]) -> Timeline:
@@ -199,6 +212,18 @@ def final_outcome(row: GameRow, players: int, moves: Sequence[MoveRow]) -> Outco
     engine = base.get(row.kind)
     state = base.replay(engine, row.seed, players, row.options, [(m.seat, m.action) for m in moves])
     return engine.outcome(state)
+
+
+def outcome_of(kept: dict[str, Any]) -> Outcome:
+    """An :class:`Outcome` from what ``Outcome.as_dict()`` gave (as the store keeps it)."""
+    return Outcome(
+        tuple(kept["ranks"]),
+        tuple(kept["scores"]),
+        tuple(kept["categories"]),
+        tuple(kept["breakdown"]),
+        tuple(kept["winners"]),
+        tuple(kept.get("notes", ())),
+    )
 
 
 def jumps(move: int, last: int) -> list[int]:

@@ -1,7 +1,7 @@
 """A server's figures for one game (``/stats``): the games finished, their average length in moves
 and in minutes (first move to last), how often each seat position wins at each player count, and
 how each AI level fared against the people it played with. Results come from
-:meth:`~bot.host.archive.Archive.outcome` (each finished game rebuilt once, then kept)."""
+:meth:`~bot.host.archive.Archive.results` (each finished game rebuilt once, then kept)."""
 
 from __future__ import annotations
 
@@ -56,10 +56,10 @@ async def stats(archive: Archive, guild_id: int | None, kind: str) -> Stats:
     """The figures of ``kind`` on server ``guild_id``."""
     found = await archive.store.finished_of_kind(guild_id, kind)
     seats = await archive.store.seats_of(t.row.id for t in found)
+    results = await archive.results([(t.row, len(seats.get(t.row.id, []))) for t in found])
     out = Stats(kind)
     for t in found:
-        mine = seats.get(t.row.id, [])
-        add_game(out, t, mine, await archive.outcome(t.row, len(mine)))
+        add_game(out, t, seats.get(t.row.id, []), results[t.row.id])
     return out
 
 

@@ -66,10 +66,11 @@ class StoreArchive:
         where = "g.guild_id IS NULL" if guild_id is None else "g.guild_id = ?"
         args: list[Any] = [] if guild_id is None else [guild_id]
         rows = await self._all(
-            f"SELECT {_COLS} FROM games g JOIN seats s ON s.game_id = g.id "
-            f"WHERE {where} AND s.user_id = ? AND g.status IN ('active', 'finished', 'ended') "
+            # the person's seats first (seats_by_user), then each game by its id
+            f"SELECT {_COLS} FROM seats s CROSS JOIN games g WHERE g.id = s.game_id AND s.user_id = ? "
+            f"AND {where} AND g.status IN ('active', 'finished', 'ended') "
             "AND g.version > 0 ORDER BY g.updated_at DESC, g.id DESC LIMIT ?",
-            [*args, user_id, limit],
+            [user_id, *args, limit],
         )
         return [game_row(r) for r in rows]
 
@@ -85,6 +86,27 @@ class StoreArchive:
             [*args, kind],
         )
         return [Timed(game_row(r[:16]), r[16], r[17]) for r in rows]
+
+    async def outcomes_of(self, game_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+        """The kept results (``Outcome.as_dict()``) of those of ``game_ids`` that have one."""
+        ids = list(game_ids)
+        out: dict[int, dict[str, Any]] = {}
+        for i in range(0, len(ids), 500):  # a bounded IN list per statement
+            chunk = ids[i : i + 500]
+            rows = await self._all(
+                f"SELECT game_id, outcome FROM outcomes WHERE game_id IN ({', '.join('?' * len(chunk))})",
+                chunk,
+            )
+            out.update({int(r[0]): json.loads(r[1]) for r in rows})
+        return out
+
+    async def keep_outcome(self, game_id: int, outcome: Mapping[str, Any]) -> None:
+        """Keep the result of the finished game ``game_id`` (a second keep changes nothing)."""
+        async with self._tx() as h:
+            await h.sql_run(
+                "INSERT INTO outcomes (game_id, outcome) VALUES (?, ?) ON CONFLICT (game_id) DO NOTHING",
+                (game_id, json.dumps(dict(outcome), sort_keys=True)),
+            )
 
     async def rematch_of(self, game_id: int) -> int | None:
         """The game opened as the rematch of ``game_id``, or None."""
