@@ -5,17 +5,19 @@ database as a finished game, then the host's archive is asked for move k: the fi
 each), and the boards of nine moves drawn as the bot draws a replay's (``drawing.boards``, after one
 warm-up board). The time
 of a whole answer is the second plus the third; the drawn board is kept, so showing a move again
-costs the second alone. Nothing is asserted."""
+costs the second alone. Then ``/stats`` over many stored finished games, first and next asked.
+Nothing is asserted."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
-from bot.host import drawing
+from bot.host import drawing, gamestats
 from bot.host.archive import Archive
 from bot.host.store import Store
 from bot.offline.demo import DEMO_NAMES
@@ -96,13 +98,66 @@ async def _measure(game: str, folder: Path) -> list[Figure]:
     ]
 
 
+async def _stats(folder: Path, count: int) -> list[Figure]:
+    """``/stats`` of Ra over ``count`` stored finished games: the first ask (each game rebuilt
+    for its result, which is kept), the next in another process (the kept results read)."""
+    _, seed, moves = longest("ra", QUICK_SEEDS)
+    path = folder / "stats.sqlite3"
+    store = await Store.open(path)
+    try:
+        await _stored(store, "ra", seed, moves)
+    finally:
+        await store.close()
+    _copies(path, count - 1)
+    store = await Store.open(path)
+    try:
+        t0 = time.perf_counter()
+        first = await gamestats.stats(Archive(store), 1, "ra")
+        cold = time.perf_counter() - t0
+    finally:
+        await store.close()
+    store = await Store.open(path)
+    try:
+        t0 = time.perf_counter()
+        await gamestats.stats(Archive(store), 1, "ra")
+        warm = (time.perf_counter() - t0) * 1000
+    finally:
+        await store.close()
+    label = f"/stats ra, {first.games} games of {len(moves)} moves"
+    return [
+        Figure(f"{label}: first ask (each rebuilt, kept)", f"{cold:.1f} s"),
+        aim_at_most(f"{label}: next ask, another process", warm, AIM_MS, "ms", "{:.0f}"),
+    ]
+
+
+def _copies(path: Path, count: int) -> None:
+    """``count`` more copies of game 1 of the SQLite file ``path`` (its row, seats, log)."""
+    games = "kind, seed, options, guild_id, channel_id, thread_id, creator_id, status, version, "
+    games += "clock_seconds, deadline, reminded, attention, created_at, updated_at"
+    with sqlite3.connect(path) as db:
+        for _ in range(count):
+            gid = db.execute(f"INSERT INTO games ({games}) SELECT {games} FROM games WHERE id = 1").lastrowid
+            db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai) "
+                "SELECT ?, seat, user_id, name, is_ai FROM seats WHERE game_id = 1",
+                (gid,),
+            )
+            db.execute(
+                "INSERT INTO moves (game_id, version, seat, action, by, user_id, at) "
+                "SELECT ?, version, seat, action, by, user_id, at FROM moves WHERE game_id = 1",
+                (gid,),
+            )
+
+
 def rows(quick: bool) -> list[Figure]:
-    """The figures of every game (``quick``: Kathai alone)."""
+    """The figures of every game (``quick``: Kathai alone), then ``/stats`` over 1,000 finished
+    games (``quick``: 100)."""
     games = ["kathai"] if quick else [e.name for e in base.games()]
     out: list[Figure] = []
     with tempfile.TemporaryDirectory(prefix="bazaar-replay-") as tmp:
         for game in games:
             out += asyncio.run(_measure(game, Path(tmp)))
+        out += asyncio.run(_stats(Path(tmp), 100 if quick else 1000))
     return out
 
 

@@ -80,8 +80,8 @@ class StoreArchive:
         where = "g.guild_id IS NULL" if guild_id is None else "g.guild_id = ?"
         args: list[Any] = [] if guild_id is None else [guild_id]
         rows = await self._all(
-            f"SELECT {_COLS}, (SELECT MIN(at) FROM moves m WHERE m.game_id = g.id), "
-            "(SELECT MAX(at) FROM moves m WHERE m.game_id = g.id) "
+            f"SELECT {_COLS}, (SELECT at FROM moves m WHERE m.game_id = g.id AND m.version = 1), "
+            "(SELECT at FROM moves m WHERE m.game_id = g.id AND m.version = g.version) "  # by the key
             f"FROM games g WHERE {where} AND g.kind = ? AND g.status = 'finished' ORDER BY g.id",
             [*args, kind],
         )
