@@ -28,6 +28,8 @@ from .store import GameRow, MoveRow, SeatRow, Store
 
 KEPT = 8
 """How many games' timelines (every state along the log) are kept."""
+HELD = 20_000
+"""How many games' results are held in memory (all are kept in the store)."""
 JUMPS = 25
 """The most moves the jump menu offers (Discord's limit of options)."""
 NEAR = 6
@@ -190,6 +192,8 @@ class Archive:
             except Exception:  # not kept: the engine of a later version may replay it
                 found = None
             self.outcomes[r.id] = found
+            if len(self.outcomes) > HELD:  # the store keeps them all: hold the newest
+                del self.outcomes[next(iter(self.outcomes))]
             if found is not None:
                 await self.store.keep_outcome(r.id, found.as_dict())
         return {r.id: self.outcomes.get(r.id) if r.status == "finished" else None for r, _ in games}

@@ -54,11 +54,12 @@ class Rematches:
                     channel_id=row.channel_id,
                     creator_id=user_id,
                     clock_seconds=row.clock_seconds,
-                    seats=[
+                    seats=[  # a person who asked to be forgotten (no id, not an AI) is left out
                         NewSeat(s.user_id, s.name, None)
                         if s.user_id is not None
                         else NewSeat(None, s.name, s.ai_level)
                         for s in seats
+                        if s.user_id is not None or s.is_ai
                     ],
                 )
             else:

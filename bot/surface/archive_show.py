@@ -16,15 +16,31 @@ import render
 from ..host import drawing
 from ..host.archive import Frame
 from ..host.live import Refusal
+from ..host.parsing import game_number
 from . import archive_text, drawn, inputs, layout
 from .archive_views import replay_view
 from .handling import QUIET, bot_of, checked, defer, guard, reply_shown, sees
 
 log = logging.getLogger(__name__)
 
+MAX_MOVE = 100_000
+"""The largest move number a replay is asked for (a longer game shows its last move)."""
 DRAWN = 64
 """How many replay boards (the pictures of one move) are kept, drawn."""
 _drawn: OrderedDict[tuple[int, int, tuple[str, ...]], list[bytes]] = OrderedDict()
+
+
+BAD_MOVE = "That replay control sent a move number it does not have: use `/replay` again."
+
+
+def move_number(value: object) -> int:
+    """A move number as a custom id, a menu or ``/replay`` carries it (digits, or an int), at most
+    :data:`MAX_MOVE`. Raises :class:`Refusal`."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_MOVE:
+        raise Refusal(BAD_MOVE)
+    return value
 
 
 async def on_replay(
@@ -32,9 +48,11 @@ async def on_replay(
 ) -> None:
     """A replay's button (``move``: the one it shows; None: the newest), or a history's or a
     final sheet's Replay (``new``: a new private message)."""
-    sent = await checked(interaction, lambda: inputs.ids(game, 0 if move is None else move))
+    sent = await checked(
+        interaction, lambda: (game_number(game), None if move is None else move_number(move))
+    )
     if sent is not None:
-        await show(interaction, sent[0], None if move is None else sent[1], edit=not new)
+        await show(interaction, sent[0], sent[1], edit=not new)
 
 
 async def on_jump(interaction: discord.Interaction, game: object, values: object) -> None:
@@ -44,7 +62,7 @@ async def on_jump(interaction: discord.Interaction, game: object, values: object
         picked = inputs.values(values)
         if len(picked) != 1:
             raise Refusal("Choose one move to jump to.")
-        return inputs.ids(game, picked[0])
+        return game_number(game), move_number(picked[0])
 
     sent = await checked(interaction, check)
     if sent is not None:

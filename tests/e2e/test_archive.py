@@ -252,3 +252,33 @@ async def test_a_rematch_lobby_discord_refused_is_posted_by_the_next_click(
     await table.settle()
     assert "open already" in third.followups[-1].text
     assert len([m for m in fake.messages(table.channel) if "Rematch of" in m.text]) == 1
+
+
+async def test_forged_replay_controls_are_refused_and_the_replay_stays(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, toy: None
+) -> None:
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
+    for _ in range(2):
+        await table.play_one(gid, thread, "move")
+    mod = table.players["mod"]
+    replay = answer(await fake.slash(mod, thread, "replay", options={"game": gid}))
+    shown = replay.text
+    bad = "That replay control sent a move number it does not have: use `/replay` again."
+    for cid, kind, values, said in [
+        (f"bzr:{gid}:99999999999:next", 2, None, bad),
+        (f"bzrj:{gid}:1", 3, ["abc"], bad),
+        (f"bzrj:{gid}:1", 3, [1], "That menu sent something it does not offer: use the latest message."),
+        (f"bzrj:{gid}:1", 3, ["1", "2"], "Choose one move to jump to."),
+        ("bzr:9999:0:first", 2, None, "There is no game #9999 on this server."),
+        ("bzh:9999", 2, None, "There is no game #9999 on this server."),
+        ("bzm:9999", 2, None, "There is no game #9999 on this server."),
+        (f"bzm:{gid}", 2, None, f"Game #{gid} is not over yet: a rematch opens once it ends."),
+    ]:
+        h = await fake.click_raw(mod, replay, cid, component_type=kind, values=values)
+        await table.settle()
+        assert answer(h).text == said, (cid, answer(h).text)
+    assert fake.message(replay.id).text == shown  # nothing changed
+    assert len(await table.bot.store.games()) == 1
