@@ -282,7 +282,7 @@ def test_the_stats_and_replay_texts() -> None:
     assert (
         "• 3 players (2 games): seat 1 0% · seat 2 50% · seat 3 100%" in said
     )  # a shared first counts twice
-    assert "• hard: 2 seats, 3–1–0" in said and said[-1].startswith("(1 game(s) no longer replay")
+    assert "• hard: 2 seats, 3–0–1" in said and said[-1].startswith("(1 game(s) no longer replay")
     assert archive_text.stats("Toy Nim", gamestats.Stats("toynim")) == (
         "No game of Toy Nim has been finished on this server yet."
     )

@@ -92,3 +92,13 @@ def add_game(out: Stats, t: Timed, seats: Sequence[SeatRow], outcome: Outcome | 
                 rec.behind += 1
             else:
                 rec.level += 1
+
+
+def counts(s: Stats) -> list[tuple[int, int, list[int]]]:
+    """``(players, games, wins of each seat position)`` per player count (the picture's bars)."""
+    return [(n, s.by_players[n], [s.wins[n][p] for p in range(n)]) for n in sorted(s.by_players)]
+
+
+def levels(s: Stats) -> list[tuple[str, int, int, int, int]]:
+    """``(level, seats, ahead, behind, level with)`` per AI level (the picture's bars)."""
+    return [(k, r.games, r.ahead, r.behind, r.level) for k, r in sorted(s.ai.items())]

@@ -1,10 +1,12 @@
 """Looking back: ``/history [user]`` (a person's last games here, each with a button to replay
 it), ``/replay game:<n> [move]`` (the public board at any move, stepped through with buttons and
-a jump menu: :mod:`.archive_show`) and ``/stats game:<g>`` (this server's figures of a game).
+a jump menu: :mod:`.archive_show`) and ``/stats game:<g>`` (this server's figures of a game, as
+text and as a picture of bars: :mod:`render.stats`).
 Every answer is private."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -12,11 +14,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from engines import base
+from render import stats as render_stats
 
 from ..host import gamestats
-from . import archive_show, archive_text, inputs
+from . import archive_show, archive_text, drawn, inputs
 from .archive_views import history_view
 from .handling import bot_of, defer, guard, reply, sees
+
+log = logging.getLogger(__name__)
 
 
 class Archive(commands.Cog):
@@ -80,4 +85,18 @@ async def stats(interaction: discord.Interaction, kind: object) -> None:
         await defer(interaction)
         engine = base.get(inputs.game_kind(kind))
         figures = await gamestats.stats(bot.service.archive, interaction.guild_id, engine.name)
-        await reply(interaction, archive_text.stats(engine.title, figures))
+        file = None
+        if figures.counted:  # the bars of what the results say, drawn in a worker
+            try:
+                png = await drawn.job(
+                    interaction.client,
+                    render_stats.png,
+                    engine.title,
+                    archive_text.stats_summary(figures),
+                    gamestats.counts(figures),
+                    gamestats.levels(figures),
+                )
+                file = drawn.file_of(png, f"{engine.name}-stats.png")
+            except Exception:
+                log.exception("Drawing the /stats picture of %s failed", engine.name)
+        await reply(interaction, archive_text.stats(engine.title, figures), file=file)

@@ -59,12 +59,18 @@ def stats(title: str, s: Stats) -> str:
         parts = [f"seat {p + 1} {100 * s.wins[n][p] / games:.0f}%" for p in range(n)]
         lines.append(f"• {n} players ({games} game{'s' if games != 1 else ''}): " + " · ".join(parts))
     if s.ai:
-        lines.append("The AI against people (each person it played with: ahead–behind–level):")
+        lines.append("The AI against people (each person it played with: ahead–level–behind):")
     for level in sorted(s.ai):
         r = s.ai[level]
         lines.append(
-            f"• {level}: {r.games} seat{'s' if r.games != 1 else ''}, {r.ahead}–{r.behind}–{r.level}"
+            f"• {level}: {r.games} seat{'s' if r.games != 1 else ''}, {r.ahead}–{r.level}–{r.behind}"
         )
     if s.counted < s.games:
         lines.append(f"({s.games - s.counted} game(s) no longer replay; their results are left out.)")
     return clip("\n".join(lines))
+
+
+def stats_summary(s: Stats) -> str:
+    """The picture's line under its header."""
+    games = f"{s.games} game{'s' if s.games != 1 else ''}"
+    return f"{games} · {s.average_moves:.1f} moves · {s.average_minutes:.1f} minutes on average"

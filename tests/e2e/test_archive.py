@@ -15,6 +15,7 @@ import pytest
 
 import render
 from engines import base
+from render import stats as render_stats
 from tests.e2e.bazaar_harness import Table, decode_view_image, install_toy_secret, make_table, replay_states
 from tests.fakediscord import FakeDiscord, Interaction, Message, RunBot
 
@@ -26,6 +27,13 @@ def expected_png(kind: str, states: list[Any], k: int, names: list[str]) -> byte
     return render.board_png(
         kind, engine.view(states[k], None), names, caption=[], previous=previous, with_strip=False
     )
+
+
+def ai_record(ranks: tuple[int, ...], ai: int, people: tuple[int, ...]) -> tuple[int, int, int]:
+    """``(ahead, behind, level)`` of seat ``ai`` against each of ``people``."""
+    ahead = sum(ranks[ai] < ranks[p] for p in people)
+    behind = sum(ranks[ai] > ranks[p] for p in people)
+    return ahead, behind, len(people) - ahead - behind
 
 
 def answer(h: Interaction) -> Message:
@@ -196,6 +204,13 @@ async def test_a_finished_game_in_history_replay_rematch_and_stats(
     stats = answer(await fake.slash(mod, table.channel, "stats", options={"game": "toysecret"}))
     assert "Games finished: 1" in stats.text and "Average length: 6.0 moves" in stats.text, stats.text
     assert "3 players (1 game)" in stats.text and "default: 1 seat" in stats.text, stats.text
+    assert [a.filename for a in stats.attachments] == ["toysecret-stats.png"]
+    assert stats.attachments[0].data == render_stats.png(
+        "Toy Secrets",
+        "1 game · 6.0 moves · 0.0 minutes on average",
+        [(3, 1, [1 if s in outcome.winners else 0 for s in range(3)])],
+        [("default", 1, *ai_record(outcome.ranks, 2, (0, 1)))],
+    )
 
 
 async def test_replay_refusals_say_why_and_change_nothing(
