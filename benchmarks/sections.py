@@ -14,7 +14,7 @@ def engine_rows(quick: bool) -> list[Figure]:
 
 def render_rows(quick: bool) -> list[Figure]:
     """Each game's board (and second picture) drawn and encoded, then the recap of its longest
-    seeded game (:mod:`benchmarks.recaps`)."""
-    from . import recaps, rendering
+    seeded game (:mod:`benchmarks.recaps`), then ``/replay`` of a long game (:mod:`benchmarks.replays`)."""
+    from . import recaps, rendering, replays
 
-    return from_rows(rendering.figures(quick)) + from_rows(recaps.figures(quick))
+    return from_rows(rendering.figures(quick)) + from_rows(recaps.figures(quick)) + replays.rows(quick)

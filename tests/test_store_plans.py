@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.host.store import Store
+from bot.host.store_archive import NewSeat
 from tests.store_internals import sqlite_of
 
 #: Tables that grow with every move or post: none may be read by a full scan.
@@ -117,6 +118,13 @@ async def _exercise(store: Store) -> set[str]:
     await call("move_at", g.id, 2)
     await call("set_message_shape", 2, "classic")
     await call("message_shape", 2)
+    assert [r.id for r in await call("games_of_user", 1, 10, limit=10)] == [g.id]  # /history
+    await call("finished_of_kind", 1, "toy")  # /stats
+    await call("rematch_of", g.id)
+    await call("keep_outcome", g.id, {"ranks": [1, 2]})
+    assert await call("outcomes_of", [g.id, 999]) == {g.id: {"ranks": [1, 2]}}
+    rematch = dict(kind="toy", seed=1, options={}, guild_id=1, channel_id=2, creator_id=10, clock_seconds=60)
+    await call("open_rematch", g.id, seats=[NewSeat(10, "Ann")], **rematch)
     called.add("describe")
     assert store.describe()
     return called

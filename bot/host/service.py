@@ -40,6 +40,7 @@ from . import reading
 from .airunner import MAX_AI_STEPS as MAX_AI_STEPS  # re-exported
 from .airunner import AiRunner
 from .clicks import Clicks
+from .archive import Archive
 from .core import AI_GRACE as AI_GRACE  # re-exported
 from .core import Core
 from .dormant import Dormant
@@ -54,6 +55,7 @@ from .moves import Moves
 from .parsing import MAX_GAME_ID, game_number, no_game_here, parse_options  # noqa: F401  (re-exported)
 from .posts import Posts
 from .quotas import Quotas
+from .rematch import Rematches
 from .store import Store
 from .workers import Workers
 
@@ -97,6 +99,8 @@ class GameService:
         self.moves = Moves(self.core, self.games, self.duties)
         self.posts = Posts(self.core, self.games)  # what the bot posted: the surface's only road to the store
         self.clicks = Clicks(self.core)  # clicks on a prompt's controls, read under the game's lock
+        self.archive = Archive(store)  # /replay, /history, /stats: stored games looked back at
+        self.rematches = Rematches(self.core, self.games, self.lobbies)
 
     # ------------------------------------------------------------------ the core's settings
 

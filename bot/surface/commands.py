@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from engines import base
 
-from . import actions, handling, inputs, lobby, newgame
+from . import actions, archive, handling, inputs, lobby, newgame
 from .context import bazaar
 
 log = logging.getLogger(__name__)
@@ -242,6 +242,7 @@ async def setup(bot: commands.Bot) -> None:
     now as fixed choices."""
     await bot.add_cog(Bazaar(bot))
     choices = game_choices()
+    await archive.setup(bot, choices)  # /history, /replay, /stats
     group = GameGroup()
     group.add_command(new_command(choices))
     bot.tree.add_command(group)

@@ -33,7 +33,7 @@ from ..host import drawing
 from ..host.live import Batch, LiveGame, Posted
 from ..host.posts import Posts
 from ..host.store import GameRow, SeatRow, StoreUnavailable
-from . import controls, drawn, layout, posting, text
+from . import archive_views, controls, drawn, layout, posting, text
 
 log = logging.getLogger("bot.surface.publish")
 KEPT = 2000  # V2 messages whose look is remembered (TurnPosts.noted)
@@ -120,6 +120,7 @@ class TurnPosts:
             accent=render.seat_colour(winner) if winner is not None else None,
             pngs=[png] if png is not None else [],
             filename=f"{engine.name}-{game.id}-final.png",
+            controls=lambda: archive_views.final_view(game.id),  # Rematch, Replay
         )
 
         async def make(shape: str) -> layout.Shown:

@@ -81,7 +81,8 @@ async def test_full_pralaya_game_through_move_and_buttons(
     last = fake.last_message(thread)
     assert last is not None and last.attachments[0].filename == f"pralaya-{gid}-recap.gif"
     assert fake.channel(thread.id).archived
-    assert all(no_controls(m) for m in fake.messages(thread))
+    assert all(no_controls(m) for m in fake.messages(thread) if m.id != final.id)
+    assert fake.message(final.id).custom_ids == [f"bzm:{gid}", f"bzv:{gid}"]  # Rematch, Replay
     snap = await table.bot.store.snapshot(gid)
     assert snap is not None and snap[1] == base.state_fingerprint(final_state)
 

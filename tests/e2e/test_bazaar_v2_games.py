@@ -57,8 +57,10 @@ async def test_a_whole_game_through_v2_messages(
     mine = [m for m in fake.messages(place) if m.author.id == fake.bot_user.id]
     boards = [m for m in mine if "· move " in m.text]
     assert len(boards) >= 2 and all(m.v2 and m.images and m.accent_color is not None for m in boards)
-    assert all(no_controls(m) for m in mine)  # the game is over: no controls left anywhere
+    # the game is over: no controls left but the final sheet's Rematch and Replay
+    assert all(no_controls(m) for m in mine if "is over" not in m.text)
     final = next(m for m in mine if "is over" in m.text)
+    assert final.custom_ids == [f"bzm:{gid}", f"bzv:{gid}"]
     assert final.v2 and final.images and "Winner" in final.text and final.text_displays[-1].endswith("final")
     # each board's picture is the board alone (its caption is in the text), at the game's size
     extra_images = 2 if game == "phraya" else 1
