@@ -39,8 +39,8 @@ from . import clock as clk
 from . import reading
 from .airunner import MAX_AI_STEPS as MAX_AI_STEPS  # re-exported
 from .airunner import AiRunner
-from .clicks import Clicks
 from .archive import Archive
+from .clicks import Clicks
 from .core import AI_GRACE as AI_GRACE  # re-exported
 from .core import Core
 from .dormant import Dormant
