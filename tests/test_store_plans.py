@@ -117,6 +117,12 @@ async def _exercise(store: Store) -> set[str]:
     await call("move_at", g.id, 2)
     await call("set_message_shape", 2, "classic")
     await call("message_shape", 2)
+    await call("set_hints", g.id, False)
+    await call("hints_on", g.id)
+    await call("take_hint", g.id, 0, 1)
+    await call("give_back_hint", g.id, 0, 1)
+    await call("save_review", g.id, 0, "[]")
+    await call("review", g.id, 0)
     called.add("describe")
     assert store.describe()
     return called
