@@ -19,7 +19,7 @@ from engines import base
 from engines.prompt import Form, Pick, Prompt, PromptError
 
 from ..host.live import LiveGame, Refusal
-from . import components, confirm, controls, drawn, inputs, layout, text
+from . import coaching, components, confirm, controls, drawn, inputs, layout, text
 from .handling import QUIET, bot_of, can_manage, checked, defer, guard, reply_shown, resolve, sees, target
 from .handling import reply as reply  # re-exported: app.py answers stray components with it
 from .lobby import lobby_op
@@ -196,6 +196,7 @@ async def _hand_answer(
     if notes:
         content = text.clip("\n".join(f"• {n}" for n in notes) + "\n" + content)
     fits = controls.fits(p, hand=False)
+    made = (lambda: controls.view(game.id, version, p, hand=False, drafts=drafts)) if fits else None
     if p is not None and p.controls and not fits:
         content = text.clip(content + "\nYour move: use `/move` (it lists your moves).")
     elif p is not None and fits:
@@ -206,7 +207,11 @@ async def _hand_answer(
         accent=render.seat_colour(seat),
         pngs=[png] if png is not None else [],
         filename=filename,
-        controls=(lambda: controls.view(game.id, version, p, hand=False, drafts=drafts)) if fits else None,
+        controls=(
+            coaching.with_hint(made, game.id, version)
+            if p is not None and await coaching.hint_allowed(interaction, game)
+            else made
+        ),
     )
 
 

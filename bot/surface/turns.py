@@ -32,7 +32,7 @@ from render import caption
 from ..host import drawing
 from ..host.live import Batch, LiveGame, Posted
 from ..host.store import GameRow, SeatRow, Store, StoreUnavailable
-from . import controls, drawn, layout, posting, text
+from . import coaching, controls, drawn, layout, posting, text
 
 log = logging.getLogger("bot.surface.publish")
 KEPT = 2000  # V2 messages whose look is remembered (TurnPosts.noted)
@@ -119,6 +119,7 @@ class TurnPosts:
             accent=render.seat_colour(winner) if winner is not None else None,
             pngs=[png] if png is not None else [],
             filename=f"{engine.name}-{game.id}-final.png",
+            controls=coaching.review_controls(game.id),
         )
 
         async def make(shape: str) -> layout.Shown:
