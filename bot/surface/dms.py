@@ -20,10 +20,11 @@ from discord.ext import commands
 import render
 from engines.prompt import Prompt
 
+from ..host import coaching as host_coaching
 from ..host.live import Batch, LiveGame, Posted, private_digest
 from ..host.service import GameService
 from ..host.store import SeatRow, Store
-from . import controls, drawn, layout, posting, text
+from . import coaching, controls, drawn, layout, posting, text
 from .posting import SEND_ERRORS as SEND_ERRORS  # re-exported: the publisher's modules read it here
 
 log = logging.getLogger("bot.surface.publish")
@@ -171,6 +172,12 @@ class PrivateViews:
         outcome = batch.engine.outcome(batch.state) if batch.row.status == "finished" else None
         content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
         drafts = await self.drafts(game.id, seat, batch.version, prompt)
+        made = (
+            (lambda: controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts))
+            if prompt
+            else None
+        )
+        hinted = prompt is not None and await host_coaching.hints_refusal(self.store, game) is None
 
         dm = layout.Shown(
             content,
@@ -178,9 +185,7 @@ class PrivateViews:
             accent=render.seat_colour(seat),
             pngs=[png] if png is not None else [],
             filename=name,
-            controls=(lambda: controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts))
-            if prompt
-            else None,
+            controls=coaching.with_hint(made, game.id, batch.version) if hinted else made,
         )
         msg = None
         if turn_dm is not None:
