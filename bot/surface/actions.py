@@ -151,9 +151,14 @@ async def on_form(
                 not (interaction.message and interaction.message.flags.ephemeral)
                 and interaction.guild_id is not None
             )
+
+            def made() -> discord.ui.View:
+                return controls.view(game.id, version, p, hand=hand, drafts=drafts)
+
+            hinted = await coaching.hint_allowed(interaction, game)  # the Hint button stays
             try:
                 await interaction.response.edit_message(
-                    view=controls.view(game.id, version, p, hand=hand, drafts=drafts)
+                    view=coaching.with_hint(made, game.id, version)() if hinted else made()
                 )
             except discord.HTTPException as err:
                 log.info("Showing the draft of game %s failed: %s", game.id, err)

@@ -38,11 +38,12 @@ class HintButton(
 ):
     """A player's Hint button for the turn of ``version``."""
 
-    def __init__(self, game_id: int, version: int) -> None:
+    def __init__(self, game_id: int, version: int, *, row: int | None = None) -> None:
         super().__init__(
             discord.ui.Button(
                 label=HINT_LABEL, style=discord.ButtonStyle.secondary, custom_id=f"bzh:{game_id}:{version}"
-            )
+            ),
+            row=row,
         )
         self.game_id = game_id
         self.version = version
@@ -88,11 +89,21 @@ ITEMS = (HintButton, ReviewButton)
 def with_hint(
     make: Callable[[], discord.ui.View] | None, game_id: int, version: int
 ) -> Callable[[], discord.ui.View]:
-    """The controls ``make`` lays out (none: an empty row) with the Hint button added."""
+    """The controls ``make`` lays out (none: an empty row) with the Hint button added beside My
+    hand where there is one, else after the last control: on that row if it has room, else on the
+    row below."""
 
     def build() -> discord.ui.View:
         out = make() if make is not None else discord.ui.View(timeout=None)
-        out.add_item(HintButton(game_id, version))
+        rows = {getattr(i, "custom_id", ""): getattr(i, "_rendered_row", None) or 0 for i in out.children}
+        hand = [r for cid, r in rows.items() if cid.endswith(":!hand")]
+        last = hand[0] if hand else max(rows.values(), default=0)
+        for row in (last, last + 1, None):
+            try:
+                out.add_item(HintButton(game_id, version, row=row))
+                break
+            except ValueError:  # that row is full (or there are no rows left: the first with room)
+                continue
         return out
 
     return build

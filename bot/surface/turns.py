@@ -29,6 +29,7 @@ from engines import base
 from engines.prompt import Prompt
 from render import caption
 
+from ..host import coaching as host_coaching
 from ..host import drawing
 from ..host.live import Batch, LiveGame, Posted
 from ..host.store import GameRow, SeatRow, Store, StoreUnavailable
@@ -189,6 +190,8 @@ class TurnPosts:
         movers = batch.movers
         prev, game.board = game.board, None
         turn = _Turn(batch.engine.view(batch.state, None), people, on_board, how, drawn.caption_of(batch))
+        # a Hint beside the moves the board offers (moves offered privately get it in DM / My hand)
+        turn.hint = how in ("buttons", "menu") and await host_coaching.hints_refusal(self.store, game) is None
         if (
             prev is not None
             and now_seats
@@ -298,6 +301,7 @@ class _Turn:
     how: str | None
     lines: list[caption.Line]
     pngs: list[bytes] | None = None
+    hint: bool = False  # a Hint button beside My hand (a person is awaited, the game gives hints)
 
     @property
     def headline(self) -> str:
@@ -310,11 +314,15 @@ class _Turn:
     def shown(self, game: LiveGame, batch: Batch, content: str) -> layout.Shown:
         """The message of this turn saying ``content``: accented with the first awaited seat's
         colour, its pictures and fresh version-stamped controls."""
+
+        def made() -> discord.ui.View:
+            return controls.view(game.id, batch.version, self.on_board)
+
         return layout.Shown(
             content,
             footer=text.footer(batch, batch.row.deadline),
             accent=render.seat_colour(self.people[0].seat) if self.people else None,
             pngs=self.pngs or [],
             filename=f"{batch.engine.name}-{game.id}-{batch.version}.png",
-            controls=lambda: controls.view(game.id, batch.version, self.on_board),
+            controls=coaching.with_hint(made, game.id, batch.version) if self.hint else made,
         )

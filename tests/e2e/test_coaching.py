@@ -1,8 +1,9 @@
 """Hints and reviews through the fake Discord (issue 27, items 2 and 3): the Hint button of a
-player's own controls answers privately with the hard AI's move, once a turn (also across a
-restart); a game created with ``hints:off`` has no Hint button; a finished game's final sheet has
-a Review button, ``/review`` answers a player privately with their costliest moves (the second
-time from the store), and refuses anyone who did not play."""
+player's own controls (My hand, and beside the moves on the board) answers privately with the
+hard AI's move, once a turn (also across a restart), and tells a player whose turn it is not; a
+game created with ``hints:off`` has no Hint button; a finished game's final sheet has a Review
+button, ``/review`` answers a player privately with their costliest moves (the second time from
+the store), and refuses anyone who did not play."""
 
 from __future__ import annotations
 
@@ -41,8 +42,14 @@ async def test_the_hint_button_answers_privately_once_a_turn(
     name, version, panel = await _hand_of_the_awaited(table, gid, thread)
     hint_id = f"bzh:{gid}:{version}"
     assert hint_id in panel.custom_ids, panel.custom_ids
-    assert not any(c.startswith("bzh:") for c in table.last_turn(thread).custom_ids)  # private controls only
+    board = table.last_turn(thread)
+    assert hint_id in board.custom_ids, board.custom_ids  # beside the moves the board offers, too
     user = table.players[name]
+    other = table.players["bob" if name == "ann" else "ann"]
+    theirs = await fake.click(other, board, hint_id)
+    await table.settle()
+    assert theirs.followups[-1].ephemeral and theirs.followups[-1].visible_to == other.id
+    assert "It is not your turn" in theirs.followups[-1].text, theirs.followups[-1].text
     game = await table.bot.service.get(gid)
     legal = game.engine.legal_actions(game.state, game.awaited()[0])
 
@@ -86,6 +93,8 @@ async def test_a_game_created_with_hints_off_has_no_hint_button(
     for _ in range(2):
         _, version, panel = await _hand_of_the_awaited(table, gid, thread)
         assert panel.custom_ids and not any(c.startswith("bzh:") for c in panel.custom_ids), panel.custom_ids
+        board = table.last_turn(thread).custom_ids
+        assert board and not any(c.startswith("bzh:") for c in board), board
         await table.play_one(gid, thread, "move")
 
 
