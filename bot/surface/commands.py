@@ -210,6 +210,13 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., No
         form: bool = False,
         hints: str = "on",
     ) -> None:
+        if form is True and hints == "off":  # the options dialog does not carry it (yet)
+            await actions.reply(
+                interaction,
+                "The options dialog (`form:true`) cannot turn hints off yet: "
+                "use `hints:off` without `form:true`. No lobby was opened.",
+            )
+            return
         if form is True:  # a bool as Discord sends it (a forged value opens no dialog)
             await newgame.ask(
                 interaction,

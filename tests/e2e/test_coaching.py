@@ -88,6 +88,13 @@ async def test_a_game_created_with_hints_off_has_no_hint_button(
     use_stub(monkeypatch, games=GAMES)
     table = make_table(fake_discord, run_bot, tmp_path)
     await table.boot()
+    both = await fake_discord.slash(
+        table.players["ann"],
+        table.channel,
+        "game new",
+        options={"game": "pralaya", "hints": "off", "form": True},
+    )
+    assert both.ephemeral and "cannot turn hints off yet" in both.text and not await table.bot.store.games()
     gid, thread = await table.start_game("ann", ("bob",), 0, game="pralaya", hints="off")
     assert not await table.bot.store.hints_on(gid)
     for _ in range(2):
