@@ -2,7 +2,8 @@
 
 A **hint** is the hard AI's move for the asking seat, from that seat's own view
 (``engine.view(state, seat)``) and legal moves: nothing else leaves the game. At most one a seat
-a turn (the store remembers it: ``Store.take_hint``); none in a game created with hints off
+a turn, a turn being the seat's steps since another seat last moved (the store remembers it:
+``Store.take_hint``, by the version the turn began at); none in a game created with hints off
 (``/game new hints:off``) nor in a rated game (:func:`rated`). A **review** is, for one seat of a
 finished game, the three moves that lost the most by the hard AI's estimate, computed from that
 seat's views of its own decisions and stored, so asking again is instant.
@@ -68,16 +69,31 @@ async def hint(store: Store, workers: Workers, game: LiveGame, user_id: int, ver
         raise Refusal("It is not your turn: a hint is for a move of yours.")
     view = dict(game.engine.view(game.state, seat.seat))
     legal = list(game.engine.legal_actions(game.state, seat.seat))
-    if not await store.take_hint(game.id, seat.seat, now):
+    began = await turn_start(store, game.id, seat.seat)
+    if not await store.take_hint(game.id, seat.seat, began):
         raise Refusal("You have had your hint for this turn (one a turn).")
     try:
         found: coaching.Hint = await workers.run_long(
             hint_job, game.engine.name, view, legal, search.ai_seed(game.row.seed, now, seat.seat)
         )
     except BaseException:
-        await store.give_back_hint(game.id, seat.seat, now)  # not given: the seat may ask again
+        await store.give_back_hint(game.id, seat.seat, began)  # not given: the seat may ask again
         raise
     return found.line()
+
+
+async def turn_start(store: Store, game_id: int, seat: int) -> int:
+    """The version at which ``seat``'s turn began: the move after the last one another seat
+    played (0: the game's start). A turn of several steps by one seat is one turn."""
+    last = 32
+    while True:
+        moves = await store.moves(game_id, last=last)
+        for m in reversed(moves):
+            if m.seat != seat:
+                return m.version
+        if len(moves) < last:
+            return 0
+        last *= 4
 
 
 @dataclass(frozen=True)

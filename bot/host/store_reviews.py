@@ -1,8 +1,9 @@
 """Hints and reviews in the store (migration 0011). A mixin of :class:`~bot.host.store_base.Store`.
 
 * ``game_hints``: a game created with hints off (``/game new hints:off``); no row means on;
-* ``hints_taken``: the hint each seat took at a game version, so that a seat gets at most one a
-  turn, also across a restart (:meth:`Reviews.take_hint` is a compare-and-set: one insert);
+* ``hints_taken``: the hint each seat took in a turn (by the version the turn began at), so that
+  a seat gets at most one a turn, also across a restart (:meth:`Reviews.take_hint` is a
+  compare-and-set: one insert);
 * ``reviews``: each seat's review of a finished game (JSON made by :mod:`bot.host.coaching`),
   so asking again reads it instead of computing it anew.
 """
@@ -40,7 +41,8 @@ class Reviews:
         return row is None or bool(row[0])
 
     async def take_hint(self, game_id: int, seat: int, version: int) -> bool:
-        """Record ``seat``'s hint at ``version``; False when it took one at that version already."""
+        """Record ``seat``'s hint in its turn that began at ``version``; False when it took one
+        in that turn already."""
         async with self._tx() as h:
             changed = await h.sql_run(
                 "INSERT INTO hints_taken (game_id, seat, version, taken_at) VALUES (?, ?, ?, ?) "

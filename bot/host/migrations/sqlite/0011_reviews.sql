@@ -1,5 +1,5 @@
 -- Bazaar store, schema 11: hints and reviews (see bot/host/store_reviews.py). A game created
--- with hints off, the hint each seat took at a version (at most one a turn, kept across a
+-- with hints off, the hint each seat took in a turn (at most one a turn, kept across a
 -- restart), and each seat's review of a finished game, stored so asking again is instant.
 
 CREATE TABLE game_hints (
@@ -10,7 +10,7 @@ CREATE TABLE game_hints (
 CREATE TABLE hints_taken (
     game_id INTEGER NOT NULL REFERENCES games(id),
     seat INTEGER NOT NULL,
-    version INTEGER NOT NULL,            -- the game's version when the hint was asked
+    version INTEGER NOT NULL,            -- the game's version when the seat's turn began
     taken_at REAL NOT NULL,
     PRIMARY KEY (game_id, seat, version)
 );
