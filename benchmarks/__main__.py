@@ -1,7 +1,7 @@
 """Print every benchmark figure in one table: figure, value, aim, verdict.
 
 Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [load] [shards] [soak]
-[arena] [e2e]``
+[arena] [hints] [e2e]``
 (default: all but ``e2e``, the older in-process end-to-end figures). ``--quick`` runs every
 section smaller and shorter (under a minute in all; its figures are rougher). Figures only;
 nothing is asserted, so a loaded machine gives slower numbers but never a failure: the machine's
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .table import Figure, print_header, render_table, safely
 
-SECTIONS = ("engines", "render", "startup", "store", "load", "shards", "soak", "arena")
+SECTIONS = ("engines", "render", "startup", "store", "load", "shards", "soak", "arena", "hints")
 
 
 def main(argv: list[str]) -> int:
@@ -62,6 +62,11 @@ def _in_process(name: str, quick: bool, folder: Path) -> list[Figure]:
         if big_db is not None:
             figures += safely("store", lambda: movelog.rows(quick, big_db))
         return figures
+    if name == "hints":
+        from . import hints
+
+        print("\n[hints] the hard AI's hint (p50, p99) and a finished game's review, per game", flush=True)
+        return safely("hints", lambda: hints.rows(quick))
     if name == "store":
         from . import store
 

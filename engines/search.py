@@ -182,6 +182,75 @@ def _iterate(
     root.visits += 1
 
 
+@dataclass(frozen=True)
+class Option:
+    """One of the searching seat's moves as the search's root saw it."""
+
+    action: Action
+    visits: int
+    worth: float
+    """The mean reward the searching seat got after it, in [0, 1] (mostly its win chance, partly
+    its rank: see :data:`WIN_WEIGHT`)."""
+
+
+def _grow(
+    engine: Engine,
+    view: View,
+    legal: Sequence[Action],
+    iterations: int,
+    seconds: float,
+    seed: int,
+    level: str,
+) -> tuple[_Node, int, bool]:
+    """The root of a search from ``view`` after at most ``iterations`` samples or ``seconds``;
+    the samples done and whether the time cap stopped it."""
+    start = time.perf_counter()
+    rng = random.Random(seed)
+    viewer = view.get("viewer")
+    root = _Node(-1)
+    depth = depth_of(engine, level)
+    deadline = start + seconds
+    done = 0
+    capped = False
+    while done < iterations:
+        if done & 7 == 0 and done and time.perf_counter() > deadline:
+            capped = True
+            break
+        _iterate(engine, root, engine.determinize(view, rng), rng, viewer, depth)
+        done += 1
+    return root, done, capped
+
+
+def ranked(
+    engine: Engine,
+    view: View,
+    legal: Sequence[Action],
+    iterations: int,
+    seconds: float,
+    seed: int,
+    *,
+    level: str = "hard",
+) -> list[Option]:
+    """The moves of ``legal`` the search tried from ``view``, best first (most visited, then the
+    higher worth), each with what the search expects of it. Empty when there is no choice."""
+    if len(legal) < 2:
+        return []
+    root, _, _ = _grow(engine, view, legal, iterations, seconds, seed, level)
+    out = []
+    for i, a in enumerate(legal):
+        child = root.children.get(a)
+        if child is not None and child.visits:
+            out.append(
+                (
+                    child.visits,
+                    child.total / child.visits,
+                    -i,
+                    Option(a, child.visits, child.total / child.visits),
+                )
+            )
+    return [o[3] for o in sorted(out, key=lambda o: o[:3], reverse=True)]
+
+
 def search(
     engine: Engine,
     view: View,
@@ -197,32 +266,20 @@ def search(
     start = time.perf_counter()
     if len(legal) == 1:
         return Result(legal[0], level)
-    rng = random.Random(seed)
     viewer = view.get("viewer")
-    first = engine.determinize(view, rng)
     if isinstance(viewer, int):
+        first = engine.determinize(view, random.Random(seed))
         considered = set(engine.search_actions(first, viewer)) & set(legal)
         if len(considered) == 1:  # the game's candidates leave one move (a forced last bid): no search
             return Result(considered.pop(), level, 0, time.perf_counter() - start)
-    root = _Node(-1)
-    depth = depth_of(engine, level)
-    deadline = start + seconds
-    done = 0
-    capped = False
-    while done < iterations:
-        if done & 7 == 0 and done and time.perf_counter() > deadline:
-            capped = True
-            break
-        sample = first if done == 0 else engine.determinize(view, rng)
-        _iterate(engine, root, sample, rng, viewer, depth)
-        done += 1
-    ranked = [
+    root, done, capped = _grow(engine, view, legal, iterations, seconds, seed, level)
+    scored = [
         (root.children[a].visits, root.children[a].total, -i, a)
         for i, a in enumerate(legal)
         if a in root.children
     ]
-    # no ranked move: every sample's actions missed the real list (an engine bug), never an illegal move
-    action = max(ranked)[3] if ranked else engine.choose(view, legal)
+    # no scored move: every sample's actions missed the real list (an engine bug), never an illegal move
+    action = max(scored)[3] if scored else engine.choose(view, legal)
     return Result(action, level, done, time.perf_counter() - start, capped)
 
 

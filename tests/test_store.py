@@ -423,3 +423,30 @@ async def test_processes_starting_together_on_postgres_migrate_once(pg_url: str)
         assert all([await s.migrate() == [] for s in stores])
     finally:
         await asyncio.gather(*(s.close() for s in stores))
+
+
+async def test_hints_and_reviews_are_kept_across_reopening(backend_target: str | Path) -> None:
+    """Hints off, one hint a seat a version, a review stored once (migration 0011)."""
+    store = await _store(backend_target)
+    try:
+        g = await _game(store)
+        assert await store.hints_on(g.id)
+        await store.set_hints(g.id, False)
+        assert await store.take_hint(g.id, 0, 3)
+        assert not await store.take_hint(g.id, 0, 3)
+        assert await store.take_hint(g.id, 1, 3) and await store.take_hint(g.id, 0, 4)
+        await store.give_back_hint(g.id, 1, 3)
+        assert await store.review(g.id, 0) is None
+        await store.save_review(g.id, 0, '["first"]')
+        await store.save_review(g.id, 0, '["second"]')
+    finally:
+        await store.close()
+    again = await _store(backend_target)
+    try:
+        assert not await again.hints_on(g.id)
+        assert not await again.take_hint(g.id, 0, 3)
+        assert await again.take_hint(g.id, 1, 3)
+        assert await again.review(g.id, 0) == '["first"]'
+        assert await again.review(g.id, 1) is None
+    finally:
+        await again.close()

@@ -125,6 +125,12 @@ async def _exercise(store: Store) -> set[str]:
     assert await call("outcomes_of", [g.id, 999]) == {g.id: {"ranks": [1, 2]}}
     rematch = dict(kind="toy", seed=1, options={}, guild_id=1, channel_id=2, creator_id=10, clock_seconds=60)
     await call("open_rematch", g.id, seats=[NewSeat(10, "Ann")], **rematch)
+    await call("set_hints", g.id, False)
+    await call("hints_on", g.id)
+    await call("take_hint", g.id, 0, 1)
+    await call("give_back_hint", g.id, 0, 1)
+    await call("save_review", g.id, 0, "[]")
+    await call("review", g.id, 0)
     called.add("describe")
     assert store.describe()
     return called

@@ -41,6 +41,7 @@ from .airunner import MAX_AI_STEPS as MAX_AI_STEPS  # re-exported
 from .airunner import AiRunner
 from .archive import Archive
 from .clicks import Clicks
+from .coaching import Coaching
 from .core import AI_GRACE as AI_GRACE  # re-exported
 from .core import Core
 from .dormant import Dormant
@@ -99,6 +100,7 @@ class GameService:
         self.moves = Moves(self.core, self.games, self.duties)
         self.posts = Posts(self.core, self.games)  # what the bot posted: the surface's only road to the store
         self.clicks = Clicks(self.core)  # clicks on a prompt's controls, read under the game's lock
+        self.coaching = Coaching(self.core)  # hints and reviews
         self.archive = Archive(store)  # /replay, /history, /stats: stored games looked back at
         self.rematches = Rematches(self.core, self.games, self.lobbies)
 

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from .store_archive import StoreArchive
 from .store_posts import PostClaims
+from .store_reviews import Reviews
 from .store_rows import GameRecord, GameRow, MoveRow, SeatRow, digest, game_row, seat_row, stored
 from .store_schema import is_postgres_url
 from .store_side import SideTables
@@ -71,7 +72,7 @@ class Handle(Protocol):
         """Run one statement once per row of parameters."""
 
 
-class Store(SideTables, PostClaims, StoreArchive):
+class Store(SideTables, PostClaims, StoreArchive, Reviews):
     """The bot's database. Create it with :meth:`open` (which picks the backend); close it with
     :meth:`close`. Subclasses provide the transactions (:meth:`_tx`, :meth:`_read`), one-statement
     reads (:meth:`_all`), opening and migrating."""

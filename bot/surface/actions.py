@@ -18,7 +18,7 @@ import render
 from engines import base
 
 from ..host.live import LiveGame, Refusal
-from . import components, confirm, controls, drawn, inputs, layout, text
+from . import coaching, components, confirm, controls, drawn, inputs, layout, text
 from .handling import QUIET, bot_of, can_manage, checked, defer, guard, reply_shown, resolve, sees, target
 from .handling import reply as reply  # re-exported: app.py answers stray components with it
 from .lobby import lobby_op
@@ -107,9 +107,14 @@ async def on_form(
                 not (interaction.message and interaction.message.flags.ephemeral)
                 and interaction.guild_id is not None
             )
+
+            def made() -> discord.ui.View:
+                return controls.view(game.id, version, p, hand=hand, drafts=drafts)
+
+            hinted = await coaching.hint_allowed(interaction, game)  # the Hint button stays
             try:
                 await interaction.response.edit_message(
-                    view=controls.view(game.id, version, p, hand=hand, drafts=drafts)
+                    view=coaching.with_hint(made, game.id, version)() if hinted else made()
                 )
             except discord.HTTPException as err:
                 log.info("Showing the draft of game %s failed: %s", game.id, err)
@@ -147,6 +152,7 @@ async def _hand_answer(
     if notes:
         content = text.clip("\n".join(f"• {n}" for n in notes) + "\n" + content)
     fits = controls.fits(p, hand=False)
+    made = (lambda: controls.view(game.id, version, p, hand=False, drafts=drafts)) if fits else None
     if p is not None and p.controls and not fits:
         content = text.clip(content + "\nYour move: use `/move` (it lists your moves).")
     elif p is not None and fits:
@@ -157,7 +163,11 @@ async def _hand_answer(
         accent=render.seat_colour(seat),
         pngs=[png] if png is not None else [],
         filename=filename,
-        controls=(lambda: controls.view(game.id, version, p, hand=False, drafts=drafts)) if fits else None,
+        controls=(
+            coaching.with_hint(made, game.id, version)
+            if p is not None and await coaching.hint_allowed(interaction, game)
+            else made
+        ),
     )
 
 

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from engines import base
 
-from . import actions, archive, handling, inputs, lobby, newgame
+from . import actions, archive, coaching, handling, inputs, lobby, newgame
 from .context import bazaar
 
 log = logging.getLogger(__name__)
@@ -197,8 +197,10 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., No
         options="game options as name=value, e.g. open_hands=true",
         clock="time per turn, e.g. 24h, 90m, 1h30m (at least 1m; default 24h)",
         form="choose the options in a dialog (checkboxes and choices) before the lobby opens",
+        hints="a Hint button with each player's controls (default on; never in a rated game)",
     )
     @app_commands.choices(game=choices)
+    @app_commands.choices(hints=[Choice(name="on", value="on"), Choice(name="off", value="off")])
     @app_commands.autocomplete(options=options_autocomplete)
     async def new(
         interaction: discord.Interaction,
@@ -206,7 +208,15 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., No
         options: str | None = None,
         clock: str | None = None,
         form: bool = False,
+        hints: str = "on",
     ) -> None:
+        if form is True and hints == "off":  # the options dialog does not carry it (yet)
+            await actions.reply(
+                interaction,
+                "The options dialog (`form:true`) cannot turn hints off yet: "
+                "use `hints:off` without `form:true`. No lobby was opened.",
+            )
+            return
         if form is True:  # a bool as Discord sends it (a forged value opens no dialog)
             await newgame.ask(
                 interaction,
@@ -220,6 +230,7 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., No
             inputs.game_kind(game),
             inputs.text(options, "options", limit=inputs.MAX_OPTIONS),
             inputs.text(clock, "clock", limit=inputs.MAX_CLOCK),
+            hints=hints != "off",
         )
 
     return new
@@ -241,6 +252,7 @@ async def setup(bot: commands.Bot) -> None:
     """Add the commands to ``bot``'s tree; ``/game new`` and ``/rules`` offer the games registered
     now as fixed choices."""
     await bot.add_cog(Bazaar(bot))
+    await bot.add_cog(coaching.Coaching(bot))
     choices = game_choices()
     await archive.setup(bot, choices)  # /history, /replay, /stats
     group = GameGroup()

@@ -24,7 +24,7 @@ from ..host.live import Batch, LiveGame, Posted, private_digest
 from ..host.posts import Posts
 from ..host.service import GameService
 from ..host.store import SeatRow
-from . import controls, drawn, layout, posting, text
+from . import coaching, controls, drawn, layout, posting, text
 from .posting import SEND_ERRORS as SEND_ERRORS  # re-exported: the publisher's modules read it here
 
 log = logging.getLogger("bot.surface.publish")
@@ -173,6 +173,12 @@ class PrivateViews:
         outcome = batch.result if batch.row.status == "finished" else None
         content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
         drafts = await self.service.clicks.drafts(game.id, seat, batch.version, prompt)
+        made = (
+            (lambda: controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts))
+            if prompt
+            else None
+        )
+        hinted = prompt is not None and await self.service.coaching.hints_refusal(game) is None
 
         dm = layout.Shown(
             content,
@@ -180,9 +186,7 @@ class PrivateViews:
             accent=render.seat_colour(seat),
             pngs=[png] if png is not None else [],
             filename=name,
-            controls=(lambda: controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts))
-            if prompt
-            else None,
+            controls=coaching.with_hint(made, game.id, batch.version) if hinted else made,
         )
         msg = None
         if turn_dm is not None:

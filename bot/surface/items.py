@@ -4,9 +4,15 @@ custom id fits none of them is answered as an old control."""
 
 from __future__ import annotations
 
-from . import archive_items, components, confirm, dialogs
+from . import archive_items, coaching, components, confirm, dialogs
 
-ITEMS = (*components.DYNAMIC_ITEMS, *confirm.ITEMS, *dialogs.ITEMS, *archive_items.ITEMS)
+ITEMS = (
+    *components.DYNAMIC_ITEMS,
+    *confirm.ITEMS,
+    *dialogs.ITEMS,
+    *archive_items.ITEMS,
+    *coaching.ITEMS,
+)
 
 
 def known(custom_id: object) -> bool:

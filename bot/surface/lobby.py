@@ -22,9 +22,10 @@ THREADS = (
 
 
 async def new_game(
-    interaction: discord.Interaction, kind: str, options: str | None, clock: str | None
+    interaction: discord.Interaction, kind: str, options: str | None, clock: str | None, *, hints: bool = True
 ) -> None:
-    """/game new: open a lobby and post its message with the lobby buttons."""
+    """/game new: open a lobby and post its message with the lobby buttons; ``hints`` off: the
+    game gives no hints (:mod:`.coaching`)."""
     bot = bot_of(interaction)
     async with guard(interaction, "/game new"):
         await defer(interaction)
@@ -43,6 +44,8 @@ async def new_game(
                 name=display_name(interaction),
             ),
         )
+        if not hints:
+            await bot.service.coaching.set_hints(game.id, False)
         channel = bot.get_partial_messageable(channel_id, guild_id=interaction.guild_id)
         try:
             msg = await channel.send(

@@ -32,8 +32,9 @@ from render import caption
 from ..host import drawing
 from ..host.live import Batch, LiveGame, Posted
 from ..host.posts import Posts
+from ..host.service import GameService
 from ..host.store import GameRow, SeatRow, StoreUnavailable
-from . import archive_views, controls, drawn, layout, posting, text
+from . import archive_views, coaching, controls, drawn, layout, posting, text
 
 log = logging.getLogger("bot.surface.publish")
 KEPT = 2000  # V2 messages whose look is remembered (TurnPosts.noted)
@@ -50,6 +51,10 @@ class TurnPosts:
 
     @property
     def posts(self) -> Posts:
+        raise NotImplementedError
+
+    @property
+    def service(self) -> GameService:
         raise NotImplementedError
 
     def place(self, row: GameRow) -> discord.PartialMessageable:
@@ -120,7 +125,7 @@ class TurnPosts:
             accent=render.seat_colour(winner) if winner is not None else None,
             pngs=[png] if png is not None else [],
             filename=f"{engine.name}-{game.id}-final.png",
-            controls=lambda: archive_views.final_view(game.id),  # Rematch, Replay
+            controls=lambda: coaching.with_review(archive_views.final_view(game.id), game.id),
         )
 
         async def make(shape: str) -> layout.Shown:
@@ -190,6 +195,8 @@ class TurnPosts:
         movers = batch.movers
         prev, game.board = game.board, None
         turn = _Turn(batch.public_view, people, on_board, how, drawn.caption_of(batch))
+        # a Hint beside the moves the board offers (moves offered privately get it in DM / My hand)
+        turn.hint = how in ("buttons", "menu") and await self.service.coaching.hints_refusal(game) is None
         if (
             prev is not None
             and now_seats
@@ -299,6 +306,7 @@ class _Turn:
     how: str | None
     lines: list[caption.Line]
     pngs: list[bytes] | None = None
+    hint: bool = False  # a Hint button beside My hand (a person is awaited, the game gives hints)
 
     @property
     def headline(self) -> str:
@@ -311,11 +319,15 @@ class _Turn:
     def shown(self, game: LiveGame, batch: Batch, content: str) -> layout.Shown:
         """The message of this turn saying ``content``: accented with the first awaited seat's
         colour, its pictures and fresh version-stamped controls."""
+
+        def made() -> discord.ui.View:
+            return controls.view(game.id, batch.version, self.on_board)
+
         return layout.Shown(
             content,
             footer=text.footer(batch, batch.row.deadline),
             accent=render.seat_colour(self.people[0].seat) if self.people else None,
             pngs=self.pngs or [],
             filename=f"{batch.engine.name}-{game.id}-{batch.version}.png",
-            controls=lambda: controls.view(game.id, batch.version, self.on_board),
+            controls=coaching.with_hint(made, game.id, batch.version) if self.hint else made,
         )

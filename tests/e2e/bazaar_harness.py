@@ -429,9 +429,14 @@ def selects(msg: Message) -> list[dict[str, Any]]:
 
 
 def no_controls(msg: Message) -> bool:
-    """Whether a message shows no controls (its text and pictures may stay: a V2 message keeps
-    its container once its rows are taken away)."""
-    return not action_rows(msg)
+    """Whether a message shows no game controls (its text and pictures may stay: a V2 message
+    keeps its container once its rows are taken away; a final sheet keeps its Review button,
+    ``bzr:<game>``, for good)."""
+    return all(
+        str(c.get("custom_id", "")).startswith("bzr:")
+        for row in action_rows(msg)
+        for c in row.get("components", [])
+    )
 
 
 # ---------------------------------------------------------------------- a toy game with secrets

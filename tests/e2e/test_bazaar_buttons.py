@@ -139,9 +139,14 @@ async def test_turn_messages_offer_buttons_a_menu_or_move(
     await table.boot()
     gid, place = await table.start_game("ann", ("bob",), 0, game="toywide")
     users = [table.players["ann"], table.players["bob"]]
-    hand = ["My hand"]
+    hand = ["My hand", "Hint"]  # Hint beside My hand, or on the row below when that one is full
     expected = [
-        [["Done"], [f"Take {i}" for i in range(1, 6)], [f"Take {i}" for i in range(6, 10)] + hand],
+        [
+            ["Done"],
+            [f"Take {i}" for i in range(1, 6)],
+            [f"Take {i}" for i in range(6, 10)] + hand[:1],
+            hand[1:],
+        ],
         [["<menu>"], hand],
         [["<menu>"], hand],
         [["<menu>"], ["<menu>"], hand],
@@ -180,7 +185,7 @@ async def test_turn_messages_offer_buttons_a_menu_or_move(
             assert [o["label"] for o in menu["options"]] == [a.capitalize() for a in legal]
             await fake.select(user, msg, f"bzs:{gid}:{version}", [choice])
         elif len(msg.buttons) > 1:
-            ids = [f"bz:{gid}:{version}:{a}" for a in legal] + [f"bz:{gid}:0:!hand"]
+            ids = [f"bz:{gid}:{version}:{a}" for a in legal] + [f"bz:{gid}:0:!hand", f"bzh:{gid}:{version}"]
             assert msg.custom_ids == ids
             await fake.click(user, msg, f"bz:{gid}:{version}:{choice}")  # on the last row
         else:

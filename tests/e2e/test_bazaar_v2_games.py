@@ -92,4 +92,6 @@ async def test_my_hand_is_an_ephemeral_v2_answer_or_a_classic_one_where_refused(
     refused = fake.faults.refuse_v2_media_edits()
     panel = await table.open_hand(user, place, gid)
     assert refused.hits and not panel.v2 and panel.attachments and "your private view" in panel.content
-    assert panel.custom_ids and all(c.startswith((f"bz:{gid}:", f"bzs:{gid}:")) for c in panel.custom_ids)
+    assert panel.custom_ids and all(
+        c.startswith((f"bz:{gid}:", f"bzs:{gid}:", f"bzh:{gid}:")) for c in panel.custom_ids
+    )

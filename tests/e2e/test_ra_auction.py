@@ -179,9 +179,12 @@ async def test_a_ra_auction_with_three_people_through_buttons(
 
         # a bidder's (or a discarding winner's) turn: exactly the legal actions as buttons, in order
         assert view["step"] in ("auction", "discard")
-        assert msg.custom_ids == [f"bz:{gid}:{version}:{a}" for a in legal] + [f"bz:{gid}:0:!hand"]
+        assert msg.custom_ids == [f"bz:{gid}:{version}:{a}" for a in legal] + [
+            f"bz:{gid}:0:!hand",
+            f"bzh:{gid}:{version}",
+        ]
         labels = [RA.action_label(state, seat, a) for a in legal]
-        assert msg.button_labels == labels + ["My hand"] and msg.selects == []
+        assert msg.button_labels == labels + ["My hand", "Hint"] and msg.selects == []
         if view["step"] == "auction":
             assert labels == [f"Bid {v}" for v in state.up[seat] if v > state.a_high] + (
                 ["Pass"] if "pass" in legal else []
@@ -229,7 +232,8 @@ async def test_a_ra_auction_with_three_people_through_buttons(
         new = table.last_turn(thread)
         if RA.to_move(state) == (seat,):  # the same person goes on (a winner's next discard):
             assert new.id == msg.id  # the board is edited in place, its buttons renewed
-            assert all(c.startswith(f"bz:{gid}:{version + 1}:") for c in new.custom_ids[:-1])
+            assert all(c.startswith(f"bz:{gid}:{version + 1}:") for c in new.custom_ids[:-2])
+            assert new.custom_ids[-1] == f"bzh:{gid}:{version + 1}"  # Hint, renewed
         else:  # every bid, and every other change of player, gets a board of its own
             assert new.id != msg.id and no_controls(fake.message(msg.id))  # old buttons cleared
         for event in played.events:
