@@ -1,9 +1,9 @@
 """Hints and reviews in Discord (the work is in :mod:`bot.host.coaching`).
 
-* the **Hint** button (``bzh:<game>:<version>``) sits with a player's own controls (the My hand
+* the **Hint** button (``bzhint:<game>:<version>``) sits with a player's own controls (the My hand
   answer) in a game that allows hints; a click answers privately with the hard AI's move from the
   clicker's view and one line of why, at most once a seat a turn;
-* the **Review** button (``bzr:<game>``) on a finished game's final sheet, and ``/review
+* the **Review** button (``bzrev:<game>``) on a finished game's final sheet, and ``/review
   game:<n>``, answer a player of that game privately with the three moves that lost the most win
   chance, each with the board as they saw it then. The review is computed in the long-job lane
   the first time and read from the store after that.
@@ -33,14 +33,14 @@ REVIEW_LABEL = "Review"
 class HintButton(
     Throttled,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"bzh:(?P<game>[0-9]+):(?P<version>[0-9]+)",
+    template=r"bzhint:(?P<game>[0-9]+):(?P<version>[0-9]+)",
 ):
     """A player's Hint button for the turn of ``version``."""
 
     def __init__(self, game_id: int, version: int, *, row: int | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=HINT_LABEL, style=discord.ButtonStyle.secondary, custom_id=f"bzh:{game_id}:{version}"
+                label=HINT_LABEL, style=discord.ButtonStyle.secondary, custom_id=f"bzhint:{game_id}:{version}"
             ),
             row=row,
         )
@@ -60,14 +60,14 @@ class HintButton(
 class ReviewButton(
     Throttled,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"bzr:(?P<game>[0-9]+)",
+    template=r"bzrev:(?P<game>[0-9]+)",
 ):
     """The Review button of a finished game's final sheet."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label=REVIEW_LABEL, style=discord.ButtonStyle.primary, custom_id=f"bzr:{game_id}"
+                label=REVIEW_LABEL, style=discord.ButtonStyle.primary, custom_id=f"bzrev:{game_id}"
             )
         )
         self.game_id = game_id

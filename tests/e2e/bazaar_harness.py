@@ -430,10 +430,10 @@ def selects(msg: Message) -> list[dict[str, Any]]:
 
 def no_controls(msg: Message) -> bool:
     """Whether a message shows no game controls (its text and pictures may stay: a V2 message
-    keeps its container once its rows are taken away; a final sheet keeps its Review button,
-    ``bzr:<game>``, for good)."""
+    keeps its container once its rows are taken away; a final sheet keeps its Rematch, Replay and
+    Review buttons, ``bzm:``/``bzv:``/``bzrev:<game>``, for good)."""
     return all(
-        str(c.get("custom_id", "")).startswith("bzr:")
+        str(c.get("custom_id", "")).startswith(("bzm:", "bzv:", "bzrev:"))
         for row in action_rows(msg)
         for c in row.get("components", [])
     )

@@ -185,7 +185,10 @@ async def test_turn_messages_offer_buttons_a_menu_or_move(
             assert [o["label"] for o in menu["options"]] == [a.capitalize() for a in legal]
             await fake.select(user, msg, f"bzs:{gid}:{version}", [choice])
         elif len(msg.buttons) > 1:
-            ids = [f"bz:{gid}:{version}:{a}" for a in legal] + [f"bz:{gid}:0:!hand", f"bzh:{gid}:{version}"]
+            ids = [f"bz:{gid}:{version}:{a}" for a in legal] + [
+                f"bz:{gid}:0:!hand",
+                f"bzhint:{gid}:{version}",
+            ]
             assert msg.custom_ids == ids
             await fake.click(user, msg, f"bz:{gid}:{version}:{choice}")  # on the last row
         else:

@@ -82,7 +82,11 @@ async def test_full_pralaya_game_through_move_and_buttons(
     assert last is not None and last.attachments[0].filename == f"pralaya-{gid}-recap.gif"
     assert fake.channel(thread.id).archived
     assert all(no_controls(m) for m in fake.messages(thread) if m.id != final.id)
-    assert fake.message(final.id).custom_ids == [f"bzm:{gid}", f"bzv:{gid}"]  # Rematch, Replay
+    assert fake.message(final.id).custom_ids == [
+        f"bzm:{gid}",
+        f"bzv:{gid}",
+        f"bzrev:{gid}",
+    ]  # Rematch, Replay, Review
     snap = await table.bot.store.snapshot(gid)
     assert snap is not None and snap[1] == base.state_fingerprint(final_state)
 

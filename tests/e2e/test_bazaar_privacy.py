@@ -209,7 +209,9 @@ async def test_public_boards_never_offer_moves_that_depend_on_a_hidden_hand(
             assert "My hand" in turn.text and "/move" in turn.text
         else:  # the island's cells within the public Vitality left: buttons (or a menu) on the board
             version = game.row.version
-            offered = [c for c in turn.custom_ids if c not in (f"bz:{gid}:0:!hand", f"bzh:{gid}:{version}")]
+            offered = [
+                c for c in turn.custom_ids if c not in (f"bz:{gid}:0:!hand", f"bzhint:{gid}:{version}")
+            ]
             assert offered == (
                 [f"bz:{gid}:{version}:{a}" for a in legal] if len(legal) <= 10 else [f"bzs:{gid}:{version}"]
             ), (i, offered)

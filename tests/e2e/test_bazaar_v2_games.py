@@ -60,7 +60,7 @@ async def test_a_whole_game_through_v2_messages(
     # the game is over: no controls left but the final sheet's Rematch and Replay
     assert all(no_controls(m) for m in mine if "is over" not in m.text)
     final = next(m for m in mine if "is over" in m.text)
-    assert final.custom_ids == [f"bzm:{gid}", f"bzv:{gid}"]
+    assert final.custom_ids == [f"bzm:{gid}", f"bzv:{gid}", f"bzrev:{gid}"]
     assert final.v2 and final.images and "Winner" in final.text and final.text_displays[-1].endswith("final")
     # each board's picture is the board alone (its caption is in the text), at the game's size
     extra_images = 2 if game == "phraya" else 1
@@ -93,5 +93,5 @@ async def test_my_hand_is_an_ephemeral_v2_answer_or_a_classic_one_where_refused(
     panel = await table.open_hand(user, place, gid)
     assert refused.hits and not panel.v2 and panel.attachments and "your private view" in panel.content
     assert panel.custom_ids and all(
-        c.startswith((f"bz:{gid}:", f"bzs:{gid}:", f"bzh:{gid}:")) for c in panel.custom_ids
+        c.startswith((f"bz:{gid}:", f"bzs:{gid}:", f"bzhint:{gid}:")) for c in panel.custom_ids
     )

@@ -40,7 +40,7 @@ async def test_the_hint_button_answers_privately_once_a_turn(
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0, game="pralaya")
     name, version, panel = await _hand_of_the_awaited(table, gid, thread)
-    hint_id = f"bzh:{gid}:{version}"
+    hint_id = f"bzhint:{gid}:{version}"
     assert hint_id in panel.custom_ids, panel.custom_ids
     board = table.last_turn(thread)
     assert hint_id in board.custom_ids, board.custom_ids  # beside the moves the board offers, too
@@ -78,7 +78,7 @@ async def test_the_hint_button_answers_privately_once_a_turn(
     for _ in range(20):  # the rest of this person's turn: no other hint; the next person's: one
         await table.play_one(gid, thread, "move")
         now, version, panel = await _hand_of_the_awaited(table, gid, thread)
-        nxt = await fake.click(table.players[now], panel, f"bzh:{gid}:{version}")
+        nxt = await fake.click(table.players[now], panel, f"bzhint:{gid}:{version}")
         await table.settle()
         if now == name:
             assert "You have had your hint for this turn" in nxt.followups[-1].text, nxt.followups[-1].text
@@ -106,9 +106,11 @@ async def test_a_game_created_with_hints_off_has_no_hint_button(
     assert not await table.bot.store.hints_on(gid)
     for _ in range(2):
         _, version, panel = await _hand_of_the_awaited(table, gid, thread)
-        assert panel.custom_ids and not any(c.startswith("bzh:") for c in panel.custom_ids), panel.custom_ids
+        assert panel.custom_ids and not any(c.startswith("bzhint:") for c in panel.custom_ids), (
+            panel.custom_ids
+        )
         board = table.last_turn(thread).custom_ids
-        assert board and not any(c.startswith("bzh:") for c in board), board
+        assert board and not any(c.startswith("bzhint:") for c in board), board
         await table.play_one(gid, thread, "move")
 
 
@@ -128,11 +130,11 @@ async def test_review_of_a_finished_game_stored_and_refused_to_others(
         await table.play_one(gid, thread, "move")
     assert (await table.stored(gid)).status == "finished"
     await table.settle()
-    final = next(m for m in reversed(fake.messages(thread)) if f"bzr:{gid}" in m.custom_ids)
+    final = next(m for m in reversed(fake.messages(thread)) if f"bzrev:{gid}" in m.custom_ids)
 
     ann = table.players["ann"]
     start = time.perf_counter()
-    first = await fake.click(ann, final, f"bzr:{gid}", timeout=120)  # in the lane, after the recap
+    first = await fake.click(ann, final, f"bzrev:{gid}", timeout=120)  # in the lane, after the recap
     await table.settle()
     took = time.perf_counter() - start
     answer = first.followups[-1]

@@ -71,7 +71,7 @@ async def test_every_prompt_shape_end_to_end(
         f"bzf:{gid}:0:offer:want",
         f"bzfs:{gid}:0:offer",
         f"bz:{gid}:0:skip",
-        f"bzh:{gid}:0",  # the Hint button beside a player's private controls
+        f"bzhint:{gid}:0",  # the Hint button beside a player's private controls
     ]
     give = list(game.state.hands[0][:2])
     h = await fake.select(ann, dm, f"bzf:{gid}:0:offer:to", ["all"])

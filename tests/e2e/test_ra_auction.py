@@ -181,7 +181,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(
         assert view["step"] in ("auction", "discard")
         assert msg.custom_ids == [f"bz:{gid}:{version}:{a}" for a in legal] + [
             f"bz:{gid}:0:!hand",
-            f"bzh:{gid}:{version}",
+            f"bzhint:{gid}:{version}",
         ]
         labels = [RA.action_label(state, seat, a) for a in legal]
         assert msg.button_labels == labels + ["My hand", "Hint"] and msg.selects == []
@@ -233,7 +233,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(
         if RA.to_move(state) == (seat,):  # the same person goes on (a winner's next discard):
             assert new.id == msg.id  # the board is edited in place, its buttons renewed
             assert all(c.startswith(f"bz:{gid}:{version + 1}:") for c in new.custom_ids[:-2])
-            assert new.custom_ids[-1] == f"bzh:{gid}:{version + 1}"  # Hint, renewed
+            assert new.custom_ids[-1] == f"bzhint:{gid}:{version + 1}"  # Hint, renewed
         else:  # every bid, and every other change of player, gets a board of its own
             assert new.id != msg.id and no_controls(fake.message(msg.id))  # old buttons cleared
         for event in played.events:
