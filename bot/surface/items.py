@@ -4,9 +4,9 @@ custom id fits none of them is answered as an old control."""
 
 from __future__ import annotations
 
-from . import components, confirm, dialogs
+from . import components, confirm, dialogs, undoing
 
-ITEMS = (*components.DYNAMIC_ITEMS, *confirm.ITEMS, *dialogs.ITEMS)
+ITEMS = (*components.DYNAMIC_ITEMS, *confirm.ITEMS, *dialogs.ITEMS, *undoing.ITEMS)
 
 
 def known(custom_id: object) -> bool:
