@@ -56,6 +56,24 @@ class NeedsConsent(Refusal):
     """An undo the player may not do alone (another seat played since): they may ask."""
 
 
+def note_move(game: LiveGame, before: object, seat: int, action: str) -> None:
+    """After a person's move just written (``before``: the state it was played in), remember
+    whether its player may take it back with one click (:func:`offer`)."""
+    running = game.row.status == "active"
+    said = game.engine.reveals(before, seat, action) if running else "over"
+    game.undoable = (game.row.version, seat, action) if said is None else None
+
+
+def offer(game: LiveGame, user_id: int) -> str | None:
+    """The move ``user_id`` may take back now (theirs, the last one played, revealing nothing),
+    for an Undo button; None when there is none (or this run does not know: ``/undo`` still
+    checks the log)."""
+    seat, last = game.seat_of(user_id), game.undoable
+    if seat is None or last is None or game.row.status != "active":
+        return None
+    return last[2] if last[:2] == (game.row.version, seat.seat) else None
+
+
 class Undos:
     """Taking moves back (see the module docstring)."""
 

@@ -19,7 +19,7 @@ from engines import base
 from engines.prompt import Form, Pick, Prompt, PromptError
 
 from ..host.live import LiveGame, Refusal
-from . import components, confirm, controls, drawn, inputs, layout, text
+from . import components, confirm, controls, drawn, inputs, layout, text, undoing
 from .handling import QUIET, bot_of, can_manage, checked, defer, guard, reply_shown, resolve, sees, target
 from .handling import reply as reply  # re-exported: app.py answers stray components with it
 from .lobby import lobby_op
@@ -56,7 +56,7 @@ async def _play(
         return
     played, mine = await play_and_publish(interaction, game, action, version=version)
     if not component:
-        await reply(interaction, text.played(played, mine))
+        await reply(interaction, text.played(played, mine), view=undoing.undo_view(game, interaction.user.id))
     elif interaction.message is not None and interaction.message.flags.ephemeral:
         await _refresh_hand(interaction, game, mine)  # played from the player's own answer
 
@@ -206,7 +206,11 @@ async def _hand_answer(
         accent=render.seat_colour(seat),
         pngs=[png] if png is not None else [],
         filename=filename,
-        controls=(lambda: controls.view(game.id, version, p, hand=False, drafts=drafts)) if fits else None,
+        controls=undoing.with_undo(
+            (lambda: controls.view(game.id, version, p, hand=False, drafts=drafts)) if fits else None,
+            game,
+            user,
+        ),
     )
 
 

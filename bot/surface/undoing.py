@@ -11,14 +11,17 @@ themselves, and a refusal or a move made meanwhile ends the request.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
+from collections.abc import Callable
 from typing import Any, Self
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..host import undoing as host_undoing
 from ..host.live import LiveGame
 from ..host.undoing import Answer, Ask
 from . import inputs, text
@@ -157,7 +160,73 @@ class AnswerButton(
         await on_answer(interaction, *self.key)
 
 
-ITEMS = (AnswerButton,)
+def undo_view(game: LiveGame, user_id: int) -> discord.ui.View | None:
+    """An Undo button for ``user_id``'s move just played, when they may take it back now."""
+    make = with_undo(None, game, user_id)
+    return make() if make is not None else None
+
+
+def with_undo(
+    make: Callable[[], discord.ui.View] | None, game: LiveGame, user_id: int
+) -> Callable[[], discord.ui.View] | None:
+    """``make`` (a private answer's controls), with an Undo button added while ``user_id`` may
+    take back their last move (:func:`bot.host.undoing.offer`)."""
+    if host_undoing.offer(game, user_id) is None:
+        return make
+    version = game.row.version
+
+    def both() -> discord.ui.View:
+        view = make() if make is not None else discord.ui.View(timeout=None)
+        with contextlib.suppress(ValueError):  # no room left among the controls: /undo still works
+            view.add_item(UndoButton(game.id, version))
+        return view
+
+    return both
+
+
+async def on_undo_click(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    """The Undo button: the caller's last move is taken back if the game is still where it was."""
+    bot = bot_of(interaction)
+    async with guard(interaction, "undo"):
+        await defer(interaction, component=True)
+        game = await target(interaction, game_id, component=True)
+        await bot.service.undo(game.id, interaction.user.id, expected_version=version)
+        await reply(interaction, "↩️ " + _taken_back(game, await bot.publisher.publish(game)))
+
+
+class UndoButton(
+    Throttled,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"bzb:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9})",
+):
+    """Undo: takes back the clicker's last move (see :func:`on_undo_click`)."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Undo",
+                emoji="↩️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=undo_id(game_id, version),
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await on_undo_click(interaction, self.game_id, self.version)
+
+
+def undo_id(game_id: int, version: int) -> str:
+    return f"bzb:{game_id}:{version}"
+
+
+ITEMS = (AnswerButton, UndoButton)
 """The persistent components of this module (registered by the bot at start-up)."""
 
 

@@ -39,6 +39,21 @@ async def test_a_pralaya_take_is_taken_back(
     h = await fake.slash(table.players["ann"], place, "undo")
     await table.settle()
     assert h.text == "You have no move to take back.", h.text
+    # the same take again: its answer carries an Undo button, and My hand too; one click undoes
+    h = await fake.slash(table.players["ann"], place, "move", action=take)
+    await table.settle()
+    assert h.messages[-1].custom_ids == [undoing.undo_id(gid, 3)], h.messages[-1].custom_ids
+    panel = await table.open_hand(table.players["ann"], place, gid)
+    assert undoing.undo_id(gid, 3) in panel.custom_ids
+    click = await fake.click(table.players["ann"], h.messages[-1], undoing.undo_id(gid, 3))
+    await table.settle()
+    assert click.messages[-1].content == f"↩️ ann took back '{take}'."
+    assert (await table.db_moves(gid))[2:] == [(0, take, "player"), (0, "undo 3", "player")]
+    assert base.state_fingerprint(game.state) == before
+    # the button again, now out of date: refused, nothing changes
+    stale = await fake.click(table.players["ann"], panel, undoing.undo_id(gid, 3))
+    await table.settle()
+    assert "out of date" in stale.messages[-1].content and len(await table.db_moves(gid)) == 4
 
 
 async def test_ra_consent_refused_agreed_after_a_restart_and_a_draw_refused(
