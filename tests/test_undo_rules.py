@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engines import base
+from engines import base, takeback
 from engines.base import play
 from engines.kathai.positions import build as kathai_build
 from engines.kathai.rules import KathaiEngine
@@ -177,3 +177,28 @@ def test_undo_is_no_action_text(game: str) -> None:
     """The move log marks an undo with the text ``undo <version>``: no game may read it as a move."""
     with pytest.raises(base.BadNotation):
         base.get(game).parse("undo 3")
+
+
+def test_replay_steps_read_undo_entries() -> None:
+    """Which moves stay in play, and the states ``replay_steps`` gives for a log with undo
+    entries: each undo returns to the state before the move it names (taking back the moves
+    after it too), and names it in its event; an undo of a move no longer in play is refused."""
+    assert takeback.in_play([(0, "invoke"), (1, "bid 3"), (0, "undo 1")]) == []
+    assert takeback.in_play([(0, "invoke"), (1, "bid 3"), (1, "undo 2")]) == [(1, 0, "invoke")]
+    fp = base.state_fingerprint
+    cur = RA.to_move(RA.setup(5, 3, {}))[0]
+    log = [(cur, "invoke"), (cur, "undo 1"), (cur, "draw"), (cur, "undo 3")]
+    steps = list(base.replay_steps(RA, 5, 3, {}, log))
+    got = [fp(state) for state, _ in steps]
+    assert got[2] == got[0] and got[4] == got[0] and got[1] != got[0] and got[3] != got[0]
+    played = steps[2][1]
+    assert played is not None and played.action == "undo 1"
+    assert [e.text for e in played.events] == ["{s%d} took back 'invoke'." % cur]
+    nxt = RA.to_move(steps[1][0])[0]
+    two = list(base.replay_steps(RA, 5, 3, {}, [(cur, "invoke"), (nxt, "pass"), (cur, "undo 1")]))
+    assert fp(two[3][0]) == got[0]
+    assert two[3][1] is not None and two[3][1].events[0].text == (
+        "{s%d} took back 'invoke' and the move after it, as everyone agreed." % cur
+    )
+    with pytest.raises(base.IllegalAction, match="Move 1 is not in play any more"):
+        base.replay(RA, 5, 3, {}, [(cur, "invoke"), (cur, "undo 1"), (cur, "undo 1")])
