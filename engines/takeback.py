@@ -56,7 +56,7 @@ def _at(kept: Sequence[Kept], target: int) -> int:
     for i, (version, _, _) in enumerate(kept):
         if version == target:
             return i
-    raise IllegalAction(f"Move {target} is not in play any more: there is nothing of it to take back.")
+    raise IllegalAction(f"There is no move {target} in play to take back (see /log for the move numbers).")
 
 
 def rebuild(

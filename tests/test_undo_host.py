@@ -204,3 +204,20 @@ async def test_ai_seats_agree_by_themselves(host: Host) -> None:
     done: Any = await svc.ask_undo(gid, 10)
     assert isinstance(done, LiveGame) and _print(done) == before
     assert (await _log(svc, gid))[-1] == (0, f"undo {version + 1}", "player")
+
+
+async def test_another_persons_move_by_its_number(host: Host) -> None:
+    """Bilal asks to take back Asha's move (its number): Asha and Chen must agree; a number not in
+    play is refused."""
+    svc = await host.service()
+    gid = await _ra(svc, 3)
+    game, first, others, before = await _two_moves(svc, gid)
+    with pytest.raises(IllegalAction, match="There is no move 9 in play"):
+        await svc.ask_undo(gid, 10 + others[0], 9)
+    ask = await svc.ask_undo(gid, 10 + others[1], 1)
+    assert isinstance(ask, Ask) and ask.voters == tuple(sorted((first, others[0])))
+    assert ask.what == "{s%d}'s 'invoke' and the move after it" % first
+    for voter in ask.voters:
+        answer, _ = await svc.answer_undo(gid, 10 + voter, ask.version, others[1], 1, agree=True)
+    assert answer.done and _print(game) == before
+    assert (await _log(svc, gid))[-1] == (others[1], "undo 1", "player")

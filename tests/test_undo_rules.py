@@ -200,5 +200,16 @@ def test_replay_steps_read_undo_entries() -> None:
     assert two[3][1] is not None and two[3][1].events[0].text == (
         "{s%d} took back 'invoke' and the move after it, as everyone agreed." % cur
     )
-    with pytest.raises(base.IllegalAction, match="Move 1 is not in play any more"):
+    with pytest.raises(base.IllegalAction, match="There is no move 1 in play to take back"):
         base.replay(RA, 5, 3, {}, [(cur, "invoke"), (cur, "undo 1"), (cur, "undo 1")])
+
+
+def test_an_undo_names_a_private_move_only_as_a_move() -> None:
+    """A Kathai bribe paid with a hand card may be taken back (nobody drew), and its card lies face
+    down: the undo's public event does not name it."""
+    s = kathai_build(hands=["t1", "t40 t41 t42 t43 t44 t45 t46", "t2"], pile="t50 t51")
+    assert KATHAI.reveals(s, 0, "bribe silk salt t1") is None and KATHAI.private_action(
+        s, 0, "bribe silk salt t1"
+    )
+    event = takeback.undo_event(KATHAI, s, 0, [(1, 0, "bribe silk salt t1")])
+    assert event.public and event.text == "{s0} took back their move." and "t1" not in str(event.data)
