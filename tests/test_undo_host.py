@@ -221,3 +221,21 @@ async def test_another_persons_move_by_its_number(host: Host) -> None:
         answer, _ = await svc.answer_undo(gid, 10 + voter, ask.version, others[1], 1, agree=True)
     assert answer.done and _print(game) == before
     assert (await _log(svc, gid))[-1] == (others[1], "undo 1", "player")
+
+
+async def test_a_move_the_turn_clock_played_needs_consent(host: Host) -> None:
+    svc = await host.service()
+    g = await svc.create(
+        kind="ra", options=None, clock="10m", guild_id=1, channel_id=100, user_id=10, name="Asha"
+    )
+    await svc.join(g.id, 11, "Bilal")
+    await svc.start(g.id, 10)
+    game = await svc.get(g.id)
+    seat = game.awaited()[0]
+    host.clock.t += 601
+    assert await svc.expire(g.id) is game
+    moves = await _log(svc, g.id)
+    assert moves and moves[-1][0] == seat and moves[-1][2] == "clock"
+    with pytest.raises(NeedsConsent, match="played for you when your time ran out"):
+        await svc.undo(g.id, 10 + seat)
+    assert await _log(svc, g.id) == moves

@@ -14,6 +14,7 @@ kept as drafts (form ``undo``) of the game's version, so they survive a restart 
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from engines import base, takeback
@@ -85,10 +86,18 @@ class Undos:
     async def _log(self, game: LiveGame) -> list[tuple[int, str]]:
         return [(m.seat, m.action) for m in await self.core.store.moves(game.id)]
 
-    def _check(self, game: LiveGame, log: list[tuple[int, str]], seat: int, target: int) -> base.Played:
-        """The undo entry of ``seat`` taking back ``target`` (raises why it cannot be)."""
-        state, event, text = takeback.take_back(
-            game.engine, game.row.seed, len(game.seats), game.row.options, log, seat, target
+    async def _check(self, game: LiveGame, log: list[tuple[int, str]], seat: int, target: int) -> base.Played:
+        """The undo entry of ``seat`` taking back ``target`` (raises why it cannot be); the game
+        is replayed in a worker thread, so the event loop stays free."""
+        state, event, text = await asyncio.to_thread(
+            takeback.take_back,
+            game.engine,
+            game.row.seed,
+            len(game.seats),
+            game.row.options,
+            log,
+            seat,
+            target,
         )
         return base.Played(state, [event], text)
 
@@ -102,7 +111,8 @@ class Undos:
             seat = reading.seat_for(game, user_id).seat
             if expected_version is not None and expected_version != game.row.version:
                 raise base.StaleState()
-            log = await self._log(game)
+            rows = await self.core.store.moves(game.id)
+            log = [(m.seat, m.action) for m in rows]
             kept = takeback.in_play(log)
             mine = [k for k in kept if k[1] == seat]
             if not mine:
@@ -112,7 +122,12 @@ class Undos:
                     "{s%d} has played since your move, so the others must agree to take it back: "
                     "ask them with `/undo ask:True`." % kept[-1][1]
                 )
-            played = self._check(game, log, seat, mine[-1][0])
+            if rows[mine[-1][0] - 1].by != "player":
+                raise NeedsConsent(
+                    "Your last move was played for you when your time ran out, so the others must "
+                    "agree to take it back: ask them with `/undo ask:True`."
+                )
+            played = await self._check(game, log, seat, mine[-1][0])
             await self.core.commit(game, seat, played, by="player", user_id=user_id)
             await self.duties.advance_ai(game)
         self.core.on_clock_change()
@@ -133,7 +148,7 @@ class Undos:
                 if not mine:
                     raise Refusal("You have no move to take back.")
                 target = mine[-1][0]
-            played = self._check(game, log, seat, target)
+            played = await self._check(game, log, seat, target)
             voters = tuple(s.seat for s in game.humans() if s.seat != seat and not s.ai_takeover)
             if not voters:
                 await self.core.commit(game, seat, played, by="player", user_id=user_id)
@@ -182,7 +197,7 @@ class Undos:
             agreed = tuple(v for v in voters if v == seat.seat or key in answers[v].get("agree", []))
             if len(agreed) < len(voters):
                 return Answer(agreed, False, False, what), game
-            played = self._check(game, await self._log(game), asker, target)
+            played = await self._check(game, await self._log(game), asker, target)
             await self.core.commit(game, asker, played, by="player")
             await self.duties.advance_ai(game)
         self.core.on_clock_change()
