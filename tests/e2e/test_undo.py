@@ -39,6 +39,15 @@ async def test_a_pralaya_take_is_taken_back(
     h = await fake.slash(table.players["ann"], place, "undo")
     await table.settle()
     assert h.text == "You have no move to take back.", h.text
+    h = await fake.slash(table.players["ann"], place, "undo", ask=True, move=0)
+    await table.settle()
+    assert h.text == "`move` must be between 1 and 1000000000.", h.text
+    h = await fake.slash(table.players["ann"], place, "undo", ask=True, move=7)
+    await table.settle()
+    assert h.text.startswith("There is no move 7 in play to take back"), h.text
+    h = await fake.slash(table.players["bob"], place, "undo")
+    await table.settle()
+    assert h.text.startswith("You are not playing"), h.text
     # the same take again: its answer carries an Undo button, and My hand too; one click undoes
     h = await fake.slash(table.players["ann"], place, "move", action=take)
     await table.settle()
@@ -48,7 +57,7 @@ async def test_a_pralaya_take_is_taken_back(
     click = await fake.click(table.players["ann"], h.messages[-1], undoing.undo_id(gid, 3))
     await table.settle()
     assert click.messages[-1].content == f"↩️ ann took back '{take}'."
-    assert (await table.db_moves(gid))[2:] == [(0, take, "player"), (0, "undo 3", "player")]
+    assert (await table.db_moves(gid))[2:] == [(0, take, "player"), (0, "undo 3", "player")]  # no others
     assert base.state_fingerprint(game.state) == before
     # the button again, now out of date: refused, nothing changes
     stale = await fake.click(table.players["ann"], panel, undoing.undo_id(gid, 3))
