@@ -6,6 +6,7 @@ side the other's cards, and ``buy`` and ``swap`` draw from the pile. Any move th
 starts the next one, whose first step draws a card for the next seat (unless it holds 7 or the
 pile is empty). What is left may be taken back: a ``pass`` or a bribe after which nobody drew,
 a ``decline``.
+The ruling: docs/rules/kathai.md#undo.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ So a move reveals something when it draws from the deck (a scribe's refill, ``re
 bag (a basket stall refilled) or a stack (a restaurant refilled), when it buys a basket whose
 goods were face down, or when it plays a card from a hidden hand. Everything else (setup
 placements, movement, the merchant, prices, trades, offerings) may be taken back.
+The ruling: docs/rules/phraya.md#undo.
 """
 
 from __future__ import annotations

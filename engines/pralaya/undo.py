@@ -4,6 +4,7 @@ The island is face up, takes and payments are public (docs/rules/pralaya.md#hidd
 the only hidden things are the deck order and the hands. So a move reveals something only when
 its turn's END refills the island from the deck (the new cards were hidden in the deck) or when
 it ends the game (every hand is then shown).
+The ruling: docs/rules/pralaya.md#undo.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ Everything in Ra is public but the order of the bag (docs/rules/ra.md#view), so 
 something when a tile comes out of the bag (``draw``). Besides, a move that ends an auction (the
 last bid or pass: the lot is won or left unsold) or an epoch (its scores, hidden totals with
 ``hidden_scores``) settles what the others played on, and so may not be taken back either.
+The ruling: docs/rules/ra.md#undo.
 """
 
 from __future__ import annotations
