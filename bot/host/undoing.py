@@ -168,9 +168,9 @@ class Undos:
     ) -> tuple[Answer, LiveGame]:
         """The caller's answer to the request of ``asker`` (seat) for ``target`` made at
         ``version``, and the game: once everyone has agreed, the move is taken back (published
-        like a move); a refusal ends the request (a note says so). Raises :class:`Refusal` when
-        the request is over (a move made since, a refusal, a newer request) or the caller is
-        not asked."""
+        like a move); a refusal ends the request and changes nothing in the game. Raises
+        :class:`Refusal` when the request is over (a move made since, a refusal, a newer
+        request) or the caller is not asked."""
         game = await self.games.get(game_id)
         async with game.lock:
             reading.check_playable(game)
@@ -192,7 +192,6 @@ class Undos:
             what = (ask.get("what") or [f"move {target}"])[0]
             if not agree:
                 await store.save_draft(game.id, asker, FORM, version, {"ask": []})
-                game.notes.append("{s%d} refused to take back %s." % (seat.seat, what))
                 return Answer((), False, True, what), game
             agreed = tuple(v for v in voters if v == seat.seat or key in answers[v].get("agree", []))
             if len(agreed) < len(voters):
