@@ -4,7 +4,7 @@
   action does, what each viewer may see, the result, and the action grammar.
 * :class:`HostSupport`: what a host (the Discord bot, the terminal) asks besides the rules:
   controls, autocomplete, labels, the turn clock's move, warnings before irreversible moves,
-  whether an action's text may be shown to everyone.
+  whether an action's text may be shown to everyone, whether a move may be taken back.
 * :class:`SearchSupport`: what the search AI (:mod:`engines.search`) needs: a full state drawn
   from one seat's view, a playout policy, an evaluation.
 
@@ -103,6 +103,7 @@ class HostSupport(Protocol[S_contra]):
     def secrets(self, state: S_contra, viewer: int | None) -> Iterable[str]: ...
     def public_actions(self, state: S_contra, seat: int) -> bool: ...
     def private_action(self, state: S_contra, seat: int, action: Action) -> bool: ...
+    def reveals(self, state: S_contra, seat: int, action: Action) -> str | None: ...
     def events_on_setup(self, state: S_contra) -> list[Event]: ...
 
 

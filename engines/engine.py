@@ -193,6 +193,15 @@ class HostBase(RulesBase[S, V]):
         ``secrets`` and public events)."""
         return False
 
+    def reveals(self, state: S, seat: int, action: Action) -> str | None:
+        """What playing ``action`` (legal for ``seat`` in ``state``, the state before it) shows
+        that someone did not know (a card or tile drawn, a hidden hand's card shown, an auction
+        won), or settles for the others (the game's end), as the end of a sentence "It cannot
+        be taken back: …" (``{s0}`` tokens allowed); None when it reveals nothing new to anyone,
+        so that a host may let its player take it back (undo). Each game derives it from its
+        rules in ``engines/<game>/undo.py``; the default, for a game that says nothing, refuses."""
+        return "this game does not say which moves can be taken back."
+
     def events_on_setup(self, state: S) -> list[Event]:
         """Events describing what setup produced (first turn and so on). Default: none."""
         return []

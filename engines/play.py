@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from engines.errors import GameOver, NotYourTurn, StaleState
 from engines.errors import not_your_turn_reason as not_your_turn_reason
 from engines.events import Event
+from engines.takeback import Kept, undo_target, undone
 
 if TYPE_CHECKING:
     from engines.engine import GameEngine
@@ -71,13 +72,22 @@ def replay_steps(
     moves: Iterable[tuple[int, str]],
 ) -> Iterator[tuple[Any, Played | None]]:
     """Set up, then apply every ``(seat, action)`` in order: yields ``(setup state, None)`` first,
-    then ``(state after the move, what play returned)`` per move. The one place a game is
-    rebuilt from its seed and move log (the host's loading, its history and repair, ``bazaar
-    replay``). Raises whatever :func:`play` raises at the first move that does not fit."""
+    then ``(state after the move, what play returned)`` per move; an undo entry (``undo 7``,
+    :mod:`engines.takeback`) gives the state before the move it takes back and its event. The
+    one place a game is rebuilt from its seed and move log (the host's loading, its history
+    and repair, ``bazaar replay``). Raises whatever :func:`play` raises at the first move that
+    does not fit."""
     state = engine.setup(seed, n_players, options)
     yield state, None
-    for seat, text in moves:
-        played = play(engine, state, seat, text)
+    kept: list[Kept] = []  # the moves in play, for an undo entry (engines.takeback)
+    for version, (seat, text) in enumerate(moves, 1):
+        target = undo_target(text)
+        if target is None:
+            played = play(engine, state, seat, text)
+            kept.append((version, seat, played.action))
+        else:
+            state, event = undone(engine, seed, n_players, options, kept, seat, target)
+            played = Played(state, [event], text)
         state = played.state
         yield state, played
 

@@ -101,7 +101,7 @@ def test_the_service_only_delegates() -> None:
         body = [st for st in fn.body if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))]
         assert len(body) == 1, fn.name
         names = {n.attr for n in ast.walk(body[0]) if isinstance(n, ast.Attribute)}
-        assert names & {"core", "games", "idle", "duties", "lobbies", "moves"}, fn.name
+        assert names & {"core", "games", "idle", "duties", "lobbies", "moves", "undos"}, fn.name
 
 
 async def test_a_person_moves_and_the_ai_answers_through_the_parts(parts: Parts) -> None:

@@ -20,6 +20,7 @@ MAX_FUNCTION_LINES = 60
 ENGINE_ROLES = {
     "__init__", "data", "state", "legal", "apply", "notation", "view", "scoring", "prompts",
     "describe", "rules", "positions", "ai", "guide", "icons",
+    "undo",
 }  # fmt: skip
 AI_ROLES = {"__init__", "heuristic", "determinize", "playout"}
 RENDER_ROLES = {"__init__", "layout", "art", "board", "hand", "sheet", "marks", "text", "emoji"}

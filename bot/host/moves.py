@@ -12,7 +12,7 @@ from typing import Any
 from engines import base
 from engines.base import RuleError
 
-from . import commit, finding, reading, replay
+from . import commit, finding, reading, replay, undoing
 from .core import Core
 from .duties import Duties
 from .finding import Sees
@@ -95,6 +95,7 @@ class Moves:
                     await self.reclaim(game, seat.seat)
                     raise type(err)("You are back in control of your seat. " + err.reason) from None
                 raise
+            before = game.state
             # the reset (and a reclaim) is written with the move: a move that cannot be saved changes nothing
             await self.core.commit(
                 game,
@@ -106,6 +107,7 @@ class Moves:
             )
             if reclaimed:
                 game.notes.append(_BACK % seat.seat)
+            undoing.note_move(game, before, seat.seat, played.action)
             await self.duties.advance_ai(game)
         self.core.on_clock_change()
         return game

@@ -10,7 +10,7 @@ import logging
 from collections import deque
 from typing import Any
 
-from engines import base
+from engines import base, takeback
 from engines.base import Engine, RuleError
 
 from .live import HISTORY, Entry, LiveGame, Step
@@ -104,7 +104,8 @@ def entry(engine: Engine, version: int, seat: int, played: base.Played, by: str,
     it, its public events, and its text unless the engine says the text is private
     (:meth:`~engines.engine.HostBase.private_action`, asked of the state ``before`` it)."""
     seen = base.events_for(played.events, None)
-    shown = "" if engine.private_action(before, seat, played.action) else played.action
+    undo = takeback.undo_target(played.action) is not None  # an undo entry: its event names the move
+    shown = "" if not undo and engine.private_action(before, seat, played.action) else played.action
     return (version, seat, shown, by, [e.text for e in seen])
 
 

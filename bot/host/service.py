@@ -58,6 +58,7 @@ from .posts import Posts
 from .quotas import Quotas
 from .rematch import Rematches
 from .store import Store
+from .undoing import Answer, Ask, Undos
 from .workers import Workers
 
 
@@ -103,6 +104,7 @@ class GameService:
         self.coaching = Coaching(self.core)  # hints and reviews
         self.archive = Archive(store)  # /replay, /history, /stats: stored games looked back at
         self.rematches = Rematches(self.core, self.games, self.lobbies)
+        self.undos = Undos(self.core, self.games, self.duties)
 
     # ------------------------------------------------------------------ the core's settings
 
@@ -259,6 +261,17 @@ class GameService:
 
     async def list_games(self, guild_id: int | None, sees: Sees | None = None) -> list[Listing]:
         return await self.moves.list_games(guild_id, sees)
+
+    async def undo(self, game_id: int, user_id: int, *, expected_version: int | None = None) -> LiveGame:
+        return await self.undos.undo(game_id, user_id, expected_version=expected_version)
+
+    async def ask_undo(self, game_id: int, user_id: int, target: int | None = None) -> Ask | LiveGame:
+        return await self.undos.ask(game_id, user_id, target)
+
+    async def answer_undo(
+        self, game_id: int, user_id: int, version: int, asker: int, target: int, *, agree: bool
+    ) -> tuple[Answer, LiveGame]:
+        return await self.undos.answer(game_id, user_id, version, asker, target, agree=agree)
 
     async def move(
         self,

@@ -20,7 +20,7 @@ import render
 from bot.digits import is_digits
 from engines import base, search
 
-from . import boardcmd, saved
+from . import boardcmd, saved, takeback
 from .demo import DEMO_NAMES, describe_outcome
 from .movelog import MoveLog
 from .sections import STREAM_LINES, own_part, renumber, score_part, stretch_summary
@@ -125,8 +125,8 @@ class Session:
             f"Type the number of a move from the list, or the move itself{eg}. "
             f"Other commands: `rules` ({self.engine.title}'s rules in short), `board` (the "
             "board again), `hand` (your part of it), `score` (the points), `moves` (the list "
-            "again), `log` (recent moves), `help`, `quit`. The game is saved after every "
-            f"move: `{self.resume_hint}` continues it."
+            "again), `log` (recent moves), `undo` (take back your last move), `help`, `quit`. "
+            f"The game is saved after every move: `{self.resume_hint}` continues it."
         )
 
     # -- the game
@@ -136,7 +136,11 @@ class Session:
     def apply(self, seat: int, text: str) -> None:
         result = base.play(self.engine, self.state, seat, text)
         self.state = result.state
-        self.log.moves.append((seat, result.action))
+        self.record(seat, result.action, result.events)
+
+    def record(self, seat: int, action: str, events: list[base.Event]) -> None:
+        """Log and save a move (or an undo) just applied, and show its events."""
+        self.log.moves.append((seat, action))
         if self.save is not None:
             try:
                 saved.save(self.save, self.log)
@@ -148,7 +152,7 @@ class Session:
         else:
             self.others_moved += 1
             self.held_moves += self.held is not None
-        self.show_events(result.events)
+        self.show_events(events)
 
     def ai_turn(self) -> None:
         seat = base.first_awaited(self.engine, self.state)
@@ -240,6 +244,8 @@ class Session:
         if cmd == "moves":
             self.show_moves()
             return False
+        if cmd == "undo":
+            return takeback.undo(self)
         if cmd == "log":
             self.say("\n".join(self.history[-15:]) or "No moves yet.")
             return False

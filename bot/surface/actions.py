@@ -18,7 +18,7 @@ import render
 from engines import base
 
 from ..host.live import LiveGame, Refusal
-from . import coaching, components, confirm, controls, drawn, inputs, layout, text
+from . import coaching, components, confirm, controls, drawn, inputs, layout, text, undoing
 from .handling import QUIET, bot_of, can_manage, checked, defer, guard, reply_shown, resolve, sees, target
 from .handling import reply as reply  # re-exported: app.py answers stray components with it
 from .lobby import lobby_op
@@ -55,7 +55,7 @@ async def _play(
         return
     played, mine = await play_and_publish(interaction, game, action, version=version)
     if not component:
-        await reply(interaction, text.played(played, mine))
+        await reply(interaction, text.played(played, mine), view=undoing.undo_view(game, interaction.user.id))
     elif interaction.message is not None and interaction.message.flags.ephemeral:
         await _refresh_hand(interaction, game, mine)  # played from the player's own answer
 
@@ -163,10 +163,14 @@ async def _hand_answer(
         accent=render.seat_colour(seat),
         pngs=[png] if png is not None else [],
         filename=filename,
-        controls=(
-            coaching.with_hint(made, game.id, version)
-            if p is not None and await coaching.hint_allowed(interaction, game)
-            else made
+        controls=undoing.with_undo(
+            (
+                coaching.with_hint(made, game.id, version)
+                if p is not None and await coaching.hint_allowed(interaction, game)
+                else made
+            ),
+            game,
+            user,
         ),
     )
 

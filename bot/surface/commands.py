@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from engines import base
 
-from . import actions, archive, coaching, handling, inputs, lobby, newgame
+from . import actions, archive, coaching, handling, inputs, lobby, newgame, undoing
 from .context import bazaar
 
 log = logging.getLogger(__name__)
@@ -253,6 +253,7 @@ async def setup(bot: commands.Bot) -> None:
     now as fixed choices."""
     await bot.add_cog(Bazaar(bot))
     await bot.add_cog(coaching.Coaching(bot))
+    await bot.add_cog(undoing.Undoing(bot))
     choices = game_choices()
     await archive.setup(bot, choices)  # /history, /replay, /stats
     group = GameGroup()

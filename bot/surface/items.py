@@ -4,7 +4,7 @@ custom id fits none of them is answered as an old control."""
 
 from __future__ import annotations
 
-from . import archive_items, coaching, components, confirm, dialogs
+from . import archive_items, coaching, components, confirm, dialogs, undoing
 
 ITEMS = (
     *components.DYNAMIC_ITEMS,
@@ -12,6 +12,7 @@ ITEMS = (
     *dialogs.ITEMS,
     *archive_items.ITEMS,
     *coaching.ITEMS,
+    *undoing.ITEMS,
 )
 
 

@@ -16,7 +16,7 @@ from engines.contract import Action
 from engines.engine import GameEngine
 from engines.events import Event
 from engines.kathai import apply as ap
-from engines.kathai import describe, icons, notation, scoring
+from engines.kathai import describe, icons, notation, scoring, undo
 from engines.kathai import legal as lg
 from engines.kathai import state as st
 from engines.kathai import view as kv
@@ -137,6 +137,11 @@ class KathaiEngine(GameEngine[State, KathaiView]):
 
     def irreversible(self, state: State, seat: int, action: Action) -> str | None:
         return host.irreversible(state, seat, action)
+
+    def reveals(self, state: State, seat: int, action: Action) -> str | None:
+        """See ``engines/kathai/undo.py``: what the move showed, judged from its result."""
+        after, events = self.apply(state, seat, action)
+        return undo.reveals(state, seat, action, after, events)
 
     def private_action(self, state: State, seat: int, action: Action) -> bool:
         return host.private_action(action)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from engines.base import Action, Event, GameOver, IllegalAction, NotYourTurn, Outcome, View
 from engines.engine import GameEngine
 from engines.fastcopy import peek
-from engines.phraya import apply, describe, icons, legal, notation, prompts, scoring, view
+from engines.phraya import apply, describe, icons, legal, notation, prompts, scoring, undo, view
 from engines.phraya.ai import determinize, heuristic, playout
 from engines.phraya.describe import reasons, textmap
 from engines.phraya.state import CARD, LEGAL, OVER, State
@@ -110,6 +110,11 @@ class PhrayaEngine(GameEngine[State, PhrayaView]):
 
     def public_actions(self, state: State, seat: int) -> bool:
         return prompts.public_actions(state, seat)
+
+    def reveals(self, state: State, seat: int, action: Action) -> str | None:
+        """See ``engines/phraya/undo.py``: what the move showed, judged from its result."""
+        after, events = self.apply(state, seat, action)
+        return undo.reveals(state, seat, action, after, events)
 
     def private_action(self, state: State, seat: int, action: Action) -> bool:
         """False: every Phraya event is public (docs/rules/phraya.md#hidden-information) and no

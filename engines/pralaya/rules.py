@@ -17,7 +17,7 @@ from engines.engine import GameEngine
 from engines.errors import BadOption
 from engines.events import Event
 from engines.outcome import Outcome
-from engines.pralaya import apply, describe, icons, legal, notation, prompts, scoring
+from engines.pralaya import apply, describe, icons, legal, notation, prompts, scoring, undo
 from engines.pralaya.ai import determinize, heuristic, playout
 from engines.pralaya.state import OPTIONS, State, check_invariants, deal
 from engines.pralaya.view import PralayaView, make_view, secrets
@@ -103,6 +103,11 @@ class PralayaEngine(GameEngine[State, PralayaView]):
 
     def secrets(self, state: State, viewer: int | None) -> Iterable[str]:
         return secrets(state, viewer)
+
+    def reveals(self, state: State, seat: int, action: str) -> str | None:
+        """See ``engines/pralaya/undo.py``: what the move showed, judged from its result."""
+        after, events = self.apply(state, seat, action)
+        return undo.reveals(state, seat, action, after, events)
 
     def private_action(self, state: State, seat: int, action: str) -> bool:
         """False: an action names a cell of the face-up island or the coins of a payment, and

@@ -19,7 +19,7 @@ from engines.events import Event
 from engines.options import Option
 from engines.prompt import Prompt, with_icons
 from engines.ra import apply as ra_apply
-from engines.ra import describe, icons, legal, notation, prompts, scoring
+from engines.ra import describe, icons, legal, notation, prompts, scoring, undo
 from engines.ra import state as ra_state
 from engines.ra import view as ra_view
 from engines.ra.ai import determinize, heuristic, playout
@@ -123,6 +123,11 @@ class RaEngine(GameEngine[State, RaView]):
 
     def secrets(self, state: State, viewer: int | None) -> Iterable[str]:
         return ra_view.secrets(state, viewer)
+
+    def reveals(self, state: State, seat: int, action: Action) -> str | None:
+        """See ``engines/ra/undo.py``: what the move showed, judged from its result."""
+        after, events = self.apply(state, seat, action)
+        return undo.reveals(state, seat, action, after, events)
 
     def private_action(self, state: State, seat: int, action: Action) -> bool:
         """False: everything in Ra is public but the order of the bag (docs/rules/ra.md#view),
