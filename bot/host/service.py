@@ -40,6 +40,7 @@ from .core import Core
 from .dormant import Dormant
 from .duties import MAX_CLOCK_STEPS, STORE_RETRY, Duties  # noqa: F401  (re-exported)
 from .finding import Sees
+from .learning import Learning
 from .live import Entry, Listing, LiveGame
 from .loading import Games
 from .lobbies import Lobbies
@@ -89,6 +90,7 @@ class GameService:
         self.duties = Duties(self.core, self.games)
         self.lobbies = Lobbies(self.core, self.games, self.duties)
         self.moves = Moves(self.core, self.games, self.duties)
+        self.learning = Learning(self.core, self.games, self.duties)  # /learn (bot/host/learning.py)
 
     # ------------------------------------------------------------------ the core's settings
 

@@ -240,7 +240,10 @@ def rules_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., 
 async def setup(bot: commands.Bot) -> None:
     """Add the commands to ``bot``'s tree; ``/game new`` and ``/rules`` offer the games registered
     now as fixed choices."""
+    from . import learning  # (it builds on this module's choices)
+
     await bot.add_cog(Bazaar(bot))
+    await bot.add_cog(learning.Learning(bot))
     choices = game_choices()
     group = GameGroup()
     group.add_command(new_command(choices))
