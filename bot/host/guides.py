@@ -36,6 +36,9 @@ GUIDE = "guide"
 PLAYS_AS = "normal"
 """The level the guide's AI seats and suggestions use once the learner left the script."""
 
+MARK = "📘"
+"""How the guide's notes begin (the turn message shows them after the events they speak about)."""
+
 Log = list[tuple[int, str]]
 
 
@@ -69,7 +72,7 @@ def _why(game: str, view: dict[str, Any], advice: Advice, played: str, seed: int
 
 def step_note(step: int, advice: Advice) -> str:
     """The note a turn message shows before the learner's ``step``."""
-    return f"📘 **Guide, step {step}:** {advice.text} Suggested: `{advice.action}`."
+    return f"{MARK} **Guide, step {step}:** {advice.text} Suggested: `{advice.action}`."
 
 
 class Guides:
@@ -148,7 +151,7 @@ class Guides:
             if advice.scripted
             else ""
         )
-        return f"📘 **Guide:** {why} Your move stands; the guide goes on from here.{left}"
+        return f"{MARK} **Guide:** {why} Your move stands; the guide goes on from here.{left}"
 
     async def after_commit(self, game: LiveGame, seat: int, action: str, note: str | None) -> None:
         """After ``seat``'s ``action`` is written to ``game`` (the caller holds its lock): add

@@ -102,7 +102,7 @@ class Learning:
             game.recent = deque(maxlen=HISTORY)
             game.started = True
             game.pending.append(Step(0, None, None, "setup", tuple(engine.events_on_setup(state))))
-            game.notes.append(f"📘 **{engine.title}, the guided first game.** {guide.intro}")
+            game.notes.append(f"🎓 **{engine.title}, the guided first game.** {guide.intro}")
             before = len(game.notes)
             await self.duties.advance_ai(game)
             if len(game.notes) == before:  # the learner plays first: no move brought the guide's words

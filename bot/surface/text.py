@@ -12,6 +12,7 @@ from typing import Any
 from engines import base
 from engines.base import Engine
 
+from ..host import guides
 from ..host.clock import format_duration
 from ..host.live import Batch, Listing, LiveGame
 from ..host.names import shown
@@ -142,8 +143,11 @@ def event_lines(batch: Batch, leave_out: frozenset[str] = frozenset()) -> list[s
 
 
 def turn_lines(batch: Batch) -> list[str]:
-    """The body lines a board shows for ``batch``: its notes, then its public events."""
-    return [batch.fmt(n) for n in batch.notes] + event_lines(batch)
+    """The body lines a board shows for ``batch``: its notes, then its public events, then the
+    guide's words of a guided game (they speak about the position the events led to)."""
+    notes = [batch.fmt(n) for n in batch.notes]
+    guide = [n for n in notes if n.startswith(guides.MARK)]
+    return [n for n in notes if not n.startswith(guides.MARK)] + event_lines(batch) + guide
 
 
 HOW = {
