@@ -103,7 +103,9 @@ class Core:
             user_id=user_id,
             seat_updates=seat_updates,
         )
-        await self.guides.after_commit(game, seat, played.action, note)
+        stop = await self.guides.after_commit(game, seat, played.action, note)
+        if stop is not None:  # the guided game reached its guide's end
+            await self.close(game, stop)
 
     async def close(self, game: LiveGame, note: str) -> None:
         """End a lobby or running game (the caller holds its lock); one that finished meanwhile

@@ -39,6 +39,9 @@ PLAYS_AS = "normal"
 MARK = "📘"
 """How the guide's notes begin (the turn message shows them after the events they speak about)."""
 
+STEP = f"{MARK} **Guide, step"
+"""How the guide's words before a step begin."""
+
 Log = list[tuple[int, str]]
 
 
@@ -72,7 +75,7 @@ def _why(game: str, view: dict[str, Any], advice: Advice, played: str, seed: int
 
 def step_note(step: int, advice: Advice) -> str:
     """The note a turn message shows before the learner's ``step``."""
-    return f"{MARK} **Guide, step {step}:** {advice.text} Suggested: `{advice.action}`."
+    return f"{STEP} {step}:** {advice.text} Suggested: `{advice.action}`."
 
 
 class Guides:
@@ -153,18 +156,24 @@ class Guides:
         )
         return f"{MARK} **Guide:** {why} Your move stands; the guide goes on from here.{left}"
 
-    async def after_commit(self, game: LiveGame, seat: int, action: str, note: str | None) -> None:
+    async def after_commit(self, game: LiveGame, seat: int, action: str, note: str | None) -> str | None:
         """After ``seat``'s ``action`` is written to ``game`` (the caller holds its lock): add
         ``note`` (from :meth:`before_commit`), then, when the learner is awaited, the guide's
-        words for their next step."""
-        if guide_of(game) is None:
-            return
+        words for their next step. Returns the guide's closing words when the game reached the
+        guide's stop (:attr:`Guide.stop`: the caller ends the game with them), else None."""
+        guide = guide_of(game)
+        if guide is None:
+            return None
         held = self._logs.get(game.id)
         if held is not None and len(held) == game.row.version - 1:
             held.append((seat, action))
         if note:
             game.notes.append(note)
+        log_ = await self.log(game)
+        if game.row.status == "active" and len(log_) == guide.stop and guides.stopped(guide, log_):
+            return f"{MARK} **Guide:** {guide.stop_note}"
         await self.announce(game)
+        return None
 
     async def announce(self, game: LiveGame) -> None:
         """When ``game``'s learner is awaited now, add the guide's words for their step."""
@@ -173,13 +182,16 @@ class Guides:
             return
         if seat not in game.awaited() or game.seats[seat].ai_takeover:
             return
+        guide = guide_of(game)
         try:
+            log_ = await self.log(game)
+            if guide is None or len(log_) < guide.start:
+                return  # the guide is still playing the prepared position
             advice = await self.advice(game, game.state, seat)
-            own = Position.of(await self.log(game), seat).own
         except Exception:
             log.exception("Game %s: the guide could not advise", game.id)
             return
-        game.notes.append(step_note(len(own) + 1, advice))
+        game.notes.append(step_note(guide.step(Position.of(log_, seat)), advice))
 
     def forget(self, game_id: int) -> None:
         """Drop what is kept of a game (it ended, or is reloaded)."""

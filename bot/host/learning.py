@@ -19,7 +19,7 @@ from engines.guide import Position
 from . import clock as clk
 from .core import Core
 from .duties import Duties
-from .guides import GUIDE, guide_of, learner, step_note
+from .guides import GUIDE, STEP, guide_of, learner, step_note
 from .live import HISTORY, LiveGame, Refusal, Step
 from .loading import Games
 
@@ -47,10 +47,10 @@ class Learning:
         played (the guide's words for their step, when they are awaited)."""
         async with game.lock:
             lines = [f"📘 Welcome back to your guided game of {game.engine.title}."]
-            seat = learner(game)
-            if seat is not None and game.state is not None and seat in game.awaited():
+            seat, guide = learner(game), guide_of(game)
+            if seat is not None and guide and game.state is not None and seat in game.awaited():
                 advice = await self.core.guides.advice(game, game.state, seat)
-                step = len(Position.of(await self.core.guides.log(game), seat).own) + 1
+                step = guide.step(Position.of(await self.core.guides.log(game), seat))
                 lines.append(step_note(step, advice))
             else:
                 lines.append("The AI seats are playing; your turn follows here.")
@@ -103,9 +103,13 @@ class Learning:
             game.started = True
             game.pending.append(Step(0, None, None, "setup", tuple(engine.events_on_setup(state))))
             game.notes.append(f"🎓 **{engine.title}, the guided first game.** {guide.intro}")
-            before = len(game.notes)
+            if guide.start:  # the prepared position: the script's first moves, played by the guide
+                for seat, action in guide.prologue():
+                    await self.core.commit(game, seat, base.play(engine, game.state, seat, action), by="ai")
+                game.pending = [Step(0, None, None, "setup", ())]  # summed up by the guide's words
+                game.notes.append(f"🎓 {guide.start_note}")
             await self.duties.advance_ai(game)
-            if len(game.notes) == before:  # the learner plays first: no move brought the guide's words
+            if not any(n.startswith(STEP) for n in game.notes):  # no move brought the guide's words
                 await self.core.guides.announce(game)
         self.core.on_clock_change()
         return game

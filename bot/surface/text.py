@@ -236,7 +236,7 @@ def final(batch: Batch, outcome: base.Outcome | None) -> str:
 def ended(batch: Batch) -> str:
     """The message when a game is ended early."""
     head = [f"🛑 **{batch.title}** has been ended."]
-    return fit_lines(head, [batch.fmt(n) for n in batch.notes] + event_lines(batch), [])
+    return fit_lines(head, turn_lines(batch), [])
 
 
 def place(rank: int) -> str:

@@ -51,8 +51,8 @@ async def _follow(
         if row.status != "active":
             return
         step, suggested = _last_words(table, place)
-        mine = [a for s, a, _ in await table.db_moves(gid) if s == guide.seat]
-        assert step == len(mine) + 1
+        log = [(s, a) for s, a, _ in await table.db_moves(gid)]
+        assert step == guide.step(guides.Position.of(log, guide.seat))
         if click:
             msg = await table.control(user, place, gid, row.version, suggested)
             await table.use(user, msg, gid, row.version, suggested)
@@ -134,6 +134,27 @@ async def test_a_whole_guided_game_with_a_restart_in_the_middle(
     guide = guides.guide_for("pralaya")
     assert [(s, a) for s, a, _ in await table.db_moves(gid)] == guide.moves()
     assert any("is over" in m.text for m in fake.messages(place))
+
+
+async def test_ra_starts_from_the_guides_epoch_1_and_stops_at_epoch_2s_scoring(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    ann = table.players["ann"]
+    gid, _ = await _learn(table, ann, "ra")
+    place = fake.channel((await table.stored(gid)).place_id)
+    guide = guides.guide_for("ra")
+    first = next(m for m in fake.messages(place) if "· move " in m.text)
+    assert guide.start_note.split(":")[0] in first.text and "Epoch 2" in first.text
+    assert len(await table.db_moves(gid)) == guide.start
+    await _follow(table, gid, ann, place, 40)
+    assert (await table.stored(gid)).status == "ended"
+    assert [(s, a) for s, a, _ in await table.db_moves(gid)] == guide.moves()[: guide.stop]
+    end = [m.text for m in fake.messages(place) if "has been ended" in m.text]
+    assert end and "Epoch 2 scores" in end[-1] and "end of the guided game" in end[-1]
+    assert end[-1].index("Epoch 2 scores") < end[-1].index("end of the guided game")
 
 
 async def test_a_channel_without_private_threads_gets_the_guided_game_by_dm(
