@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from engines import base
 
-from . import actions, handling, inputs, lobby, newgame
+from . import actions, handling, inputs, learning, lobby, newgame, rulescards
 from .context import bazaar
 
 log = logging.getLogger(__name__)
@@ -232,7 +232,7 @@ def rules_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., 
     @app_commands.describe(game="which game")
     @app_commands.choices(game=choices)
     async def rules(interaction: discord.Interaction, game: str) -> None:
-        await actions.rules(interaction, inputs.game_kind(game))
+        await rulescards.rules(interaction, inputs.game_kind(game))
 
     return rules
 
@@ -240,8 +240,6 @@ def rules_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., 
 async def setup(bot: commands.Bot) -> None:
     """Add the commands to ``bot``'s tree; ``/game new`` and ``/rules`` offer the games registered
     now as fixed choices."""
-    from . import learning  # (it builds on this module's choices)
-
     await bot.add_cog(Bazaar(bot))
     await bot.add_cog(learning.Learning(bot))
     choices = game_choices()

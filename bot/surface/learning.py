@@ -10,6 +10,8 @@ step.
 from __future__ import annotations
 
 import logging
+import re
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -20,7 +22,6 @@ from engines import guide as guides
 
 from ..host.live import LiveGame, Refusal
 from . import inputs, text
-from .commands import game_choices
 from .handling import QUIET, bot_of, defer, display_name, guard, remember, reply
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ def _has_guide(game: str) -> bool:
 
 def guide_choices() -> list[app_commands.Choice[str]]:
     """The games that have a guided game, as ``/learn`` offers them."""
-    return [c for c in game_choices() if _has_guide(c.value)]
+    return [app_commands.Choice(name=e.title, value=e.name) for e in base.games() if _has_guide(e.name)][:25]
 
 
 async def _private_thread(interaction: discord.Interaction, title: str) -> int | None:
@@ -129,11 +130,55 @@ def _where(game: LiveGame) -> str:
     return f"<#{game.row.thread_id}>" if game.row.thread_id else "your DMs"
 
 
+class LearnButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"bzlearn:(?P<game>[a-z_]+)",
+):
+    """ "Play the guided game": ``/learn`` from a button (the rules card's)."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Play the guided game",
+                style=discord.ButtonStyle.primary,
+                emoji="📘",
+                custom_id=f"bzlearn:{game}",
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LearnButton:
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            kind = inputs.game_kind(self.game)
+        except base.BadOption:
+            await reply(interaction, "That game is not known here any more.")
+            return
+        await learn(interaction, kind)
+
+
+def learn_view(game: str) -> discord.ui.View | None:
+    """A view with the button opening ``game``'s guided game, or None when it has none."""
+    if not _has_guide(game):
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(LearnButton(game))
+    return view
+
+
 class Learning(commands.Cog):
-    """The ``/learn`` command."""
+    """The ``/learn`` command and the button opening a guided game."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(LearnButton)
 
     @app_commands.command(name="learn", description="Play a guided first game of a game, with a guide")
     @app_commands.describe(game="which game to learn")

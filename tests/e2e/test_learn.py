@@ -175,3 +175,26 @@ async def test_a_channel_without_private_threads_gets_the_guided_game_by_dm(
     step, suggested = _last_words(table, dm)
     assert step == 1 and suggested == guides.guide_for("ra").own_moves()[0]
     await _follow(table, gid, ann, dm, 2, click=True)
+
+
+async def test_rules_show_the_card_and_its_button_opens_the_guided_game(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    ann = table.players["ann"]
+    h = await fake.slash(ann, table.channel, "rules", options={"game": "pralaya"})
+    await table.settle()
+    answer = h.messages[-1]
+    assert answer.ephemeral and "Pralaya" in answer.text
+    (card,) = answer.images
+    assert card.data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(card.data[16:20], "big"), int.from_bytes(card.data[20:24], "big")
+    assert width <= 1000 and height <= 1100
+    assert "bzlearn:pralaya" in answer.custom_ids
+    click = await fake.click(ann, answer, "bzlearn:pralaya")
+    await table.settle()
+    assert "has started in" in click.text, click.text
+    rows = [r for r in await table.bot.store.games(statuses=["active"]) if r.creator_id == ann.id]
+    assert len(rows) == 1 and rows[0].kind == "pralaya" and rows[0].thread_id is not None
