@@ -244,6 +244,12 @@ def why_better(
             f"{head} Played out {SAMPLES} times from what you can see, `{advice.action}` is worth "
             f"{ours:.0%} against {theirs:.0%} for `{played}` (the AI's measure: mostly the chance to win)."
         )
+    if theirs >= ours + CLOSE:  # the script teaches a kind of step; the learner's move measures better
+        return (
+            f"{head} Played out {SAMPLES} times from what you can see, `{played}` does better here "
+            f"({theirs:.0%} against {ours:.0%}): the guide's move is there to show this kind of step; "
+            f"go on with yours if you like."
+        )
     return (
         f"{head} Played out {SAMPLES} times from what you can see, `{played}` does about as well "
         f"here ({theirs:.0%} against {ours:.0%}): go on with either."

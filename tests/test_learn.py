@@ -252,3 +252,18 @@ def test_autoplay_piped_into_a_reader_that_stops_ends_quietly() -> None:
         err = proc.stderr.read().decode()
         assert proc.wait(timeout=60) == 0
     assert head.startswith(b"Ra, the guided first game.") and err == ""
+
+
+def test_a_move_that_measures_better_than_the_scripts_is_called_better() -> None:
+    """Ra's step 2 (bid 5, the script's cheap bid) against bid 13: the playouts favour the high
+    sun, and the guide says so rather than calling the two about equal."""
+    guide = guides.guide_for("ra")
+    engine = base.get("ra")
+    log = guide.moves()[: guide.start + 3]
+    state = base.replay(engine, guide.seed, guide.players, guide.options, log)
+    view = engine.view(state, guide.seat)
+    pos = guides.Position.of(log, guide.seat)
+    advice = guides.advise(engine, guide, view, engine.legal_actions(state, guide.seat), pos)
+    assert advice.action == "bid 5" and advice.scripted
+    said = guides.why_better(engine, guide, view, advice, "bid 13", guides.decision_seed(guide, pos))
+    assert "`bid 13` does better here" in said and "go on with yours" in said

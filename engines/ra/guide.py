@@ -15,7 +15,7 @@ INTRO = (
 
 START_NOTE = (
     "The guide played epoch 1 for everyone and it scored: {s0} 16, {s1} 17, {s2} 10. You kept a "
-    "pharaoh and five monuments (pharaohs, niles and monuments are kept from one epoch to the next; "
+    "pharaoh and five monuments (pharaohs, Niles and the monuments are kept from one epoch to the next; "
     "the other tiles leave), your suns are face up again (5, 8, 10 and 13), and you start epoch 2."
 )
 
