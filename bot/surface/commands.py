@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from engines import base
 
-from . import actions, handling, inputs, learning, lobby, newgame, rulescards
+from . import actions, handling, inputs, learning, levels, lobby, newgame, rulescards
 from .context import bazaar
 
 log = logging.getLogger(__name__)
@@ -111,13 +111,7 @@ class GameGroup(app_commands.Group, name="game", description="Create, join and m
 
     @app_commands.command(name="addbot", description="Add an AI player to the lobby")
     @app_commands.describe(game=GAME_NUMBER, level="How strong the AI plays (default: normal)")
-    @app_commands.choices(
-        level=[
-            Choice(name="easy: a quick heuristic", value="easy"),
-            Choice(name="normal: searches about a second at most", value="normal"),
-            Choice(name="hard: searches up to three seconds", value="hard"),
-        ]
-    )
+    @app_commands.choices(level=levels.choices())  # what each does, hard's measured rate
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def addbot(
         self, interaction: discord.Interaction, game: int | None = None, level: str | None = None

@@ -17,6 +17,7 @@ from ..host.clock import format_duration
 from ..host.live import Batch, Listing, LiveGame
 from ..host.names import shown
 from ..host.store import SeatRow
+from . import levels
 
 LIMIT = 2000  # Discord's message length
 
@@ -121,7 +122,8 @@ def lobby(game: LiveGame) -> str:
         f"🎲 **{game.title}** — lobby\n"
         f"Players ({len(game.seats)}/{e.max_players}):\n{seats}\n"
         f"Turn clock: {format_duration(row.clock_seconds)} · Options: {options_line(e, row.options)}\n"
-        f"{state}"
+        + (f"{levels.lobby_line(e.name)}\n" if row.status == "lobby" else "")
+        + f"{state}"
     )
 
 
