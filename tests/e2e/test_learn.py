@@ -22,7 +22,8 @@ STEP = re.compile(r"Guide, step (\d+):")
 
 async def _learn(table: Table, user: User, game: str, channel: Channel | None = None) -> tuple[int, str]:
     """``/learn game:<game>`` by ``user``; returns the guided game's id and the answer."""
-    h = await table.fake.slash(user, channel or table.channel, "learn", options={"game": game})
+    # dealing Ra's prepared position writes its 78 moves first: a loaded machine takes seconds
+    h = await table.fake.slash(user, channel or table.channel, "learn", options={"game": game}, timeout=60)
     await table.settle()
     assert h.ephemeral, h.text
     rows = [r for r in await table.bot.store.games(statuses=["active"]) if r.kind == game]
@@ -193,7 +194,7 @@ async def test_rules_show_the_card_and_its_button_opens_the_guided_game(
     width, height = int.from_bytes(card.data[16:20], "big"), int.from_bytes(card.data[20:24], "big")
     assert width <= 1000 and height <= 1100
     assert "bzlearn:pralaya" in answer.custom_ids
-    click = await fake.click(ann, answer, "bzlearn:pralaya")
+    click = await fake.click(ann, answer, "bzlearn:pralaya", timeout=60)
     await table.settle()
     assert "has started in" in click.text, click.text
     rows = [r for r in await table.bot.store.games(statuses=["active"]) if r.creator_id == ann.id]
