@@ -170,7 +170,11 @@ class Guides:
         if note:
             game.notes.append(note)
         log_ = await self.log(game)
-        if game.row.status == "active" and len(log_) == guide.stop and guides.stopped(guide, log_):
+        if game.row.status != "active":
+            self.forget(game.id)  # it finished: nothing more to advise
+            return None
+        if len(log_) == guide.stop and guides.stopped(guide, log_):
+            self.forget(game.id)
             return f"{MARK} **Guide:** {guide.stop_note}"
         await self.announce(game)
         return None
