@@ -44,12 +44,12 @@ def hard_rate(game: str) -> str:
 
 
 def lobby_line(game: str) -> str:
-    """The lobby's line on the AI levels (**Add AI** adds a normal one)."""
+    """The lobby's line on the AI levels."""
     rate = hard_rate(game)
     hard = f"hard {DOES['hard'].split(' (')[0]}" + (f", and {rate}" if rate else "")
     return (
-        f"AI levels: easy plays {DOES['easy'].split(' (')[0]}; normal {DOES['normal'].split(' (')[0]} "
-        f"(**Add AI**); {hard}. `/game addbot level:` chooses."
+        f"AI levels: easy plays {DOES['easy'].split(' (')[0]}; normal {DOES['normal'].split(' (')[0]}; "
+        f"{hard}. `/game addbot level:` chooses one."
     )
 
 
