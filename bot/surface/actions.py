@@ -298,12 +298,6 @@ async def game_list(interaction: discord.Interaction) -> None:
         )
 
 
-async def rules(interaction: discord.Interaction, kind: str) -> None:
-    """/rules: a game's summary and options."""
-    async with guard(interaction, "/rules"):
-        await reply(interaction, text.rules(base.get(kind)))
-
-
 async def move_log(interaction: discord.Interaction, game_id: int | None, count: int) -> None:
     """/log: the last moves in readable form."""
     bot = bot_of(interaction)
