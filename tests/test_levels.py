@@ -67,6 +67,16 @@ def test_no_figures_file_leaves_the_descriptions_alone(
         levels.rates.cache_clear()
 
 
+def test_the_stored_figures_were_written_by_the_script_for_every_game() -> None:
+    stored = json.loads(levelrates.OUT.read_text(encoding="utf-8"))
+    assert stored["how"].startswith("python -m bot.offline.levelrates ")
+    assert len(stored["measured"]) == 10  # an ISO date
+    for engine in base.games():
+        one = stored["games"][engine.name]
+        assert one["players"] == engine.min_players and one["games"] >= 2
+        assert 0 <= one["hard_win_rate"] <= 1 and one["low"] <= one["edge"] <= one["high"]
+
+
 def test_the_script_measures_with_the_arena(monkeypatch: pytest.MonkeyPatch) -> None:
     """One tiny run per game (the arena's own games, two each) gives figures of the stored shape."""
     calls = []
