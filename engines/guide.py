@@ -31,6 +31,9 @@ from typing import Any
 from engines import search
 from engines.base import Action, Engine, View
 
+TARGET = (15, 40)
+"""The learner's steps a guided game takes (about 10 minutes of play)."""
+
 SAMPLES = 64
 """Samples of the learner's view :func:`why_better` plays out per move."""
 
@@ -64,6 +67,15 @@ class Guide:
     the script in particular, said after the kind's sentences while the game follows the script."""
     defer: Mapping[str, str] = field(default_factory=dict)
     """For the script finder: a prefix the learner avoids while another is not reached yet."""
+    start: int = 0
+    """The script's first moves played before the learner's first step, every seat's (a prepared
+    position: the learner starts from there, and their steps count from there)."""
+    start_note: str = ""
+    """What happened in those moves, said once at the start."""
+    stop: int | None = None
+    """The guided game ends after this many of the script's moves (None: at the game's end)."""
+    stop_note: str = ""
+    """What the scoring seen last was, and how the game would go on, said when it stops."""
 
     def moves(self) -> list[tuple[int, Action]]:
         """The script as ``(seat, action)`` pairs."""
@@ -77,6 +89,24 @@ class Guide:
     def own_moves(self, count: int | None = None) -> list[Action]:
         """The learner's scripted moves among the first ``count`` moves (all by default)."""
         return [a for s, a in self.moves()[:count] if s == self.seat]
+
+    def prologue(self) -> list[tuple[int, Action]]:
+        """The moves of the prepared position (:attr:`start`)."""
+        return self.moves()[: self.start]
+
+    def step(self, pos: Position) -> int:
+        """The learner's step at ``pos`` (1 for their first after the prepared position)."""
+        return len(pos.own) + 1 - len(self.own_moves(self.start))
+
+    def taught(self) -> list[tuple[int, Action]]:
+        """The moves the learner plays along: from :attr:`start` to :attr:`stop`."""
+        return self.moves()[self.start : self.stop]
+
+
+def stopped(guide: Guide, log: Sequence[tuple[int, Action]]) -> bool:
+    """The guided game is over by the guide's :attr:`~Guide.stop`: the game played the script
+    up to it."""
+    return guide.stop is not None and len(log) >= guide.stop and on_script(guide, log[: guide.stop])
 
 
 @dataclass(frozen=True)
@@ -213,6 +243,12 @@ def why_better(
         return (
             f"{head} Played out {SAMPLES} times from what you can see, `{advice.action}` is worth "
             f"{ours:.0%} against {theirs:.0%} for `{played}` (the AI's measure: mostly the chance to win)."
+        )
+    if theirs >= ours + CLOSE:  # the script teaches a kind of step; the learner's move measures better
+        return (
+            f"{head} Played out {SAMPLES} times from what you can see, `{played}` does better here "
+            f"({theirs:.0%} against {ours:.0%}): the guide's move is there to show this kind of step; "
+            f"go on with yours if you like."
         )
     return (
         f"{head} Played out {SAMPLES} times from what you can see, `{played}` does about as well "

@@ -60,18 +60,21 @@ def test_autoplay_plays_the_script_to_its_end_explaining_every_step(game: str) -
     for i in played:  # each step: its number, the guide's words, then the move
         assert lines[i - 2].startswith("Step "), lines[i - 2]
         assert lines[i - 1].startswith("Guide: ") and len(lines[i - 1]) > 40, lines[i - 1]
-    assert "Game over." in out.getvalue()
     guide = guides.guide_for(game)
+    assert ("Game over." in out.getvalue()) == (guide.stop is None)
+    assert guide.stop is None or out.getvalue().rstrip().splitlines()[-3] == guide.stop_note
     assert [lines[i][2:] for i in played] == _advised(guide)
+    assert guides.TARGET[0] <= len(played) <= guides.TARGET[1], f"{game}: {len(played)} steps"
     assert sum(" Here: " in lines[i - 1] for i in played) == len(guide.notes), "a note is never said"
 
 
 def _advised(guide: guides.Guide) -> list[str]:
-    """The learner's scripted moves that were a choice (the terminal plays the others alone)."""
+    """The learner's scripted moves that were a choice (the terminal plays the others alone),
+    from the prepared position to the guide's stop."""
     engine = base.get(guide.game)
     out = []
-    state = engine.setup(guide.seed, guide.players, guide.options)
-    for seat, action in guide.moves():
+    state = base.replay(engine, guide.seed, guide.players, guide.options, guide.prologue())
+    for seat, action in guide.taught():
         if seat == guide.seat and engine.auto_answer(state, seat) is None:
             out.append(action)
         state = base.play(engine, state, seat, action).state
@@ -82,7 +85,7 @@ def _advised(guide: guides.Guide) -> list[str]:
 def test_the_script_reaches_every_kind_of_action_and_has_words_for_each(game: str) -> None:
     guide = guides.guide_for(game)
     engine = base.get(game)
-    own = guide.own_moves()
+    own = [a for s, a in guide.taught() if s == guide.seat]  # what the learner plays
     for prefix in KINDS[game]:
         assert any(guides.matches(a, prefix) for a in own), f"{game}: the learner never plays {prefix}"
     for action in own:
@@ -92,13 +95,18 @@ def test_the_script_reaches_every_kind_of_action_and_has_words_for_each(game: st
 
 
 def test_ra_script_has_a_disaster_and_every_epoch_scored() -> None:
+    """The script plays three epochs; the learner plays epoch 2 (epoch 1 is the prepared
+    position), which has a disaster, a god and ends with its scoring, where the guide stops."""
     guide = guides.guide_for("ra")
     engine = base.get("ra")
-    kinds: list[str] = []
+    kinds: list[list[str]] = []
     for _, played in base.replay_steps(engine, guide.seed, guide.players, guide.options, guide.moves()):
-        kinds += [e.kind for e in played.events] if played is not None else []
-    assert kinds.count("epoch_score") == 3
-    assert "disaster" in kinds and "god" in kinds
+        kinds.append([e.kind for e in played.events] if played is not None else [])
+    assert sum(k.count("epoch_score") for k in kinds) == 3
+    assert sum(k.count("epoch_score") for k in kinds[: guide.start + 1]) == 1  # epoch 1 before the learner
+    taught = [kind for k in kinds[guide.start + 1 : guide.stop + 1 if guide.stop else None] for kind in k]
+    assert "disaster" in taught and "god" in taught and "epoch_score" in kinds[guide.stop or -1]
+    assert taught.count("epoch_score") == 1
 
 
 def test_playing_off_script_says_why_and_the_guide_goes_on(tmp_path: Path) -> None:
@@ -244,3 +252,18 @@ def test_autoplay_piped_into_a_reader_that_stops_ends_quietly() -> None:
         err = proc.stderr.read().decode()
         assert proc.wait(timeout=60) == 0
     assert head.startswith(b"Ra, the guided first game.") and err == ""
+
+
+def test_a_move_that_measures_better_than_the_scripts_is_called_better() -> None:
+    """Ra's step 2 (bid 5, the script's cheap bid) against bid 13: the playouts favour the high
+    sun, and the guide says so rather than calling the two about equal."""
+    guide = guides.guide_for("ra")
+    engine = base.get("ra")
+    log = guide.moves()[: guide.start + 3]
+    state = base.replay(engine, guide.seed, guide.players, guide.options, log)
+    view = engine.view(state, guide.seat)
+    pos = guides.Position.of(log, guide.seat)
+    advice = guides.advise(engine, guide, view, engine.legal_actions(state, guide.seat), pos)
+    assert advice.action == "bid 5" and advice.scripted
+    said = guides.why_better(engine, guide, view, advice, "bid 13", guides.decision_seed(guide, pos))
+    assert "`bid 13` does better here" in said and "go on with yours" in said

@@ -23,7 +23,7 @@ ENGINE_ROLES = {
     "undo",
 }  # fmt: skip
 AI_ROLES = {"__init__", "heuristic", "determinize", "playout"}
-RENDER_ROLES = {"__init__", "layout", "art", "board", "hand", "sheet", "marks", "text", "emoji"}
+RENDER_ROLES = {"__init__", "layout", "art", "board", "hand", "sheet", "marks", "text", "emoji", "rulescard"}
 TEST_ROLES = {
     "__init__", "helpers", "test_examples", "test_rules", "test_view", "test_prompts", "test_text",
     "test_ai", "test_search", "test_render", "test_labels",

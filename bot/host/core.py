@@ -22,6 +22,7 @@ from engines import base, search
 
 from . import clock as clk
 from . import commit, holding
+from .guides import Guides
 from .live import LiveGame, Refusal
 from .quotas import Quotas
 from .store import GameRow, Store, VersionConflict
@@ -69,6 +70,7 @@ class Core:
         self.load_lock = asyncio.Lock()  # one LiveGame (and so one lock) per game id
         # game id -> (version, seat, action) of a write that failed in a way that may have committed
         self.unsure: commit.Unsure = {}
+        self.guides = Guides(store, self.workers)  # the guided games' part (bot/host/guides.py)
 
     def trim(self) -> None:
         """Keep at most ``quotas.held_games`` games in memory: drop the least recently used that
@@ -86,7 +88,9 @@ class Core:
         user_id: int | None = None,
         seat_updates: Mapping[int, Mapping[str, Any]] | None = None,
     ) -> None:
-        """Write one applied move and update the live game (see :func:`.commit.commit`)."""
+        """Write one applied move and update the live game (see :func:`.commit.commit`); in a
+        guided game, the guide's words follow (:mod:`.guides`)."""
+        note = await self.guides.before_commit(game, seat, played.action, by)
         await commit.commit(
             self.store,
             game,
@@ -99,6 +103,9 @@ class Core:
             user_id=user_id,
             seat_updates=seat_updates,
         )
+        stop = await self.guides.after_commit(game, seat, played.action, note)
+        if stop is not None:  # the guided game reached its guide's end
+            await self.close(game, stop)
 
     async def close(self, game: LiveGame, note: str) -> None:
         """End a lobby or running game (the caller holds its lock); one that finished meanwhile

@@ -18,7 +18,7 @@ from typing import Any
 from engines import base, search
 
 from . import clock as clk
-from . import jobgate, thinking
+from . import guides, jobgate, thinking
 from .airunner import MAX_AI_STEPS, AiRunner, Stretch, watched
 from .core import Core
 from .live import LiveGame
@@ -81,14 +81,14 @@ class Duties:
                 game.ai_at = None
                 return False
             awaited = game.awaited()
-            ai = [s for s in awaited if game.ai_plays(s)]
+            ai, scripted = await self.core.guides.ai_order(game, [s for s in awaited if game.ai_plays(s)])
             if not ai:
                 game.ai_at = None
                 return False
             people = {s for s in awaited if not game.ai_plays(s)}
             if people - st.people:  # a new step awaits new people: a new grace
                 st.grace_over, game.ai_at, st.people = False, None, people
-            if people and not st.grace_over:
+            if people and not st.grace_over and not scripted:  # (a guide's script fixes the order)
                 if game.ai_at is None:
                     game.ai_at = self.core.now() + self.core.ai_grace
                     self.core.on_clock_change()
@@ -162,6 +162,8 @@ class Duties:
         """The level the AI plays ``seat`` at: the seat's own (an AI seat added with ``level:``),
         else the host's default (``BAZAAR_AI_LEVEL``), else the game's."""
         own = game.seats[seat].ai_level if game.seats[seat].is_ai else None
+        if own == guides.GUIDE:  # a guided game's seat off its script
+            return guides.PLAYS_AS
         return own or self.core.default_ai_level or game.engine.default_ai_level
 
     async def ai_play(self, game: LiveGame, seat: int, *, timeout: bool = False) -> base.Played | None:
@@ -174,7 +176,8 @@ class Duties:
         action, logged without the action (it may reveal what the seat hides)."""
         engine, state, version = game.engine, game.state, game.row.version
         legal = engine.legal_actions(state, seat)
-        action = engine.timeout_action(state, seat) if timeout else None
+        guided = await self.core.guides.scripted(game, seat)  # a guided game's scripted move
+        action = engine.timeout_action(state, seat) if timeout else guided
         if action is None:
             level = (
                 self.core.default_ai_level or engine.default_ai_level

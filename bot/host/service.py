@@ -47,6 +47,7 @@ from .core import Core
 from .dormant import Dormant
 from .duties import MAX_CLOCK_STEPS, STORE_RETRY, Duties  # noqa: F401  (re-exported)
 from .finding import Sees
+from .learning import Learning
 from .live import Entry, Listing, LiveGame
 from .loading import Games
 from .lobbies import Lobbies
@@ -105,6 +106,7 @@ class GameService:
         self.archive = Archive(store)  # /replay, /history, /stats: stored games looked back at
         self.rematches = Rematches(self.core, self.games, self.lobbies)
         self.undos = Undos(self.core, self.games, self.duties)
+        self.learning = Learning(self.core, self.games, self.duties)  # /learn (bot/host/learning.py)
 
     # ------------------------------------------------------------------ the core's settings
 

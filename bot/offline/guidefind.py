@@ -17,10 +17,7 @@ import sys
 from dataclasses import dataclass, replace
 
 from engines import base
-from engines.guide import Guide, chances, guide_for, matches
-
-TARGET = (15, 40)
-"""The learner's steps a script should take (about 10 minutes of play)."""
+from engines.guide import TARGET, Guide, chances, guide_for, matches
 
 SAMPLES = 128
 """Samples per comparison (paired: both moves are played out from the same samples)."""

@@ -36,6 +36,10 @@ class _Kept(Exception):
     """The learner kept the suggestion open instead of playing their own move."""
 
 
+class _Stopped(Exception):
+    """The script reached the guide's stop (:attr:`Guide.stop`): the guided game ends there."""
+
+
 class LearnSession(Session):
     """A terminal game whose AI seats follow the guide's script and whose learner is advised."""
 
@@ -107,7 +111,7 @@ class LearnSession(Session):
         if not self.autoplay:
             super().show_moves()
         self.say()
-        self.say(f"Step {len(self.position().own) + 1}:")
+        self.say(f"Step {self.guide.step(self.position())}:")
         self.show_advice()
 
     def human_turn(self) -> bool:
@@ -137,6 +141,20 @@ class LearnSession(Session):
         if seat == self.human and self.checking:
             self.compare(text)
         super().apply(seat, text)
+        if guides.stopped(self.guide, self.log.moves):
+            raise _Stopped
+
+    def run(self) -> int:
+        try:
+            return super().run()
+        except _Stopped:
+            self.release()
+            self.say()
+            self.say(self.guide.stop_note)
+            if self.save is not None:
+                saved.forget(self.save)
+            self.closing()
+            return 0
 
     def compare(self, played: str) -> None:
         """Say why the suggestion is better than ``played`` and ask whether to play it anyway;
@@ -158,6 +176,9 @@ class LearnSession(Session):
 
     def finish(self) -> None:
         super().finish()
+        self.closing()
+
+    def closing(self) -> None:
         self.say()
         self.say(
             f"That was the guided game of {self.engine.title}. Play a whole game against the AI "
@@ -174,7 +195,15 @@ def _new_log(guide: Guide) -> MoveLog:
     names = [f"AI {DEMO_NAMES[s]}" for s in range(guide.players)]
     names[guide.seat] = YOU
     return MoveLog(
-        guide.game, guide.seed, guide.players, dict(guide.options), names, [], None, guide.seat, "normal"
+        guide.game,
+        guide.seed,
+        guide.players,
+        dict(guide.options),
+        names,
+        guide.prologue(),  # the prepared position, if the guide has one
+        None,
+        guide.seat,
+        "normal",
     )
 
 
@@ -264,14 +293,17 @@ def _welcome(session: LearnSession, resumed: bool) -> None:
         session.say("\n".join(session.history[-5:]))
         return
     session.say(guide.intro)
+    if guide.start:
+        session.say(guide.start_note)
     if not session.autoplay:
         session.say(
             "Before each of your steps the guide says what it is for and suggests a move: type `go` "
             "to play it, or a number or a move of your own. `why` repeats the guide's words, `help` "
             f"lists the other commands, `quit` leaves: `bazaar learn {engine.name}` resumes the game."
         )
-    for ev in base.events_for(engine.events_on_setup(session.state), guide.seat):
-        session.say("· " + ev.text)
+    if not guide.start:
+        for ev in base.events_for(engine.events_on_setup(session.state), guide.seat):
+            session.say("· " + ev.text)
 
 
 def _left(session: LearnSession, code: int) -> int:

@@ -15,7 +15,6 @@ import logging
 import discord
 
 import render
-from engines import base
 
 from ..host.live import LiveGame, Refusal
 from . import coaching, components, confirm, controls, drawn, inputs, layout, text, undoing
@@ -261,12 +260,6 @@ async def game_list(interaction: discord.Interaction) -> None:
         await reply(
             interaction, text.game_list(await bot.service.list_games(interaction.guild_id, sees(interaction)))
         )
-
-
-async def rules(interaction: discord.Interaction, kind: str) -> None:
-    """/rules: a game's summary and options."""
-    async with guard(interaction, "/rules"):
-        await reply(interaction, text.rules(base.get(kind)))
 
 
 async def move_log(interaction: discord.Interaction, game_id: int | None, count: int) -> None:

@@ -13,7 +13,19 @@ from discord.ext import commands
 
 from engines import base
 
-from . import actions, archive, coaching, handling, inputs, lobby, newgame, undoing
+from . import (
+    actions,
+    archive,
+    coaching,
+    handling,
+    inputs,
+    learning,
+    levels,
+    lobby,
+    newgame,
+    rulescards,
+    undoing,
+)
 from .context import bazaar
 
 log = logging.getLogger(__name__)
@@ -111,13 +123,7 @@ class GameGroup(app_commands.Group, name="game", description="Create, join and m
 
     @app_commands.command(name="addbot", description="Add an AI player to the lobby")
     @app_commands.describe(game=GAME_NUMBER, level="How strong the AI plays (default: normal)")
-    @app_commands.choices(
-        level=[
-            Choice(name="easy: a quick heuristic", value="easy"),
-            Choice(name="normal: searches about a second at most", value="normal"),
-            Choice(name="hard: searches up to three seconds", value="hard"),
-        ]
-    )
+    @app_commands.choices(level=levels.choices())  # what each does, hard's measured rate
     @app_commands.autocomplete(game=game_number_autocomplete)
     async def addbot(
         self, interaction: discord.Interaction, game: int | None = None, level: str | None = None
@@ -243,7 +249,7 @@ def rules_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., 
     @app_commands.describe(game="which game")
     @app_commands.choices(game=choices)
     async def rules(interaction: discord.Interaction, game: str) -> None:
-        await actions.rules(interaction, inputs.game_kind(game))
+        await rulescards.rules(interaction, inputs.game_kind(game))
 
     return rules
 
@@ -254,6 +260,7 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Bazaar(bot))
     await bot.add_cog(coaching.Coaching(bot))
     await bot.add_cog(undoing.Undoing(bot))
+    await bot.add_cog(learning.Learning(bot))
     choices = game_choices()
     await archive.setup(bot, choices)  # /history, /replay, /stats
     group = GameGroup()

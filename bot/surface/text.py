@@ -12,10 +12,12 @@ from typing import Any
 from engines import base
 from engines.base import Engine
 
+from ..host import guides
 from ..host.clock import format_duration
 from ..host.live import Batch, Listing, LiveGame
 from ..host.names import shown
 from ..host.store import SeatRow
+from . import levels
 
 LIMIT = 2000  # Discord's message length
 
@@ -120,7 +122,8 @@ def lobby(game: LiveGame) -> str:
         f"🎲 **{game.title}** — lobby\n"
         f"Players ({len(game.seats)}/{e.max_players}):\n{seats}\n"
         f"Turn clock: {format_duration(row.clock_seconds)} · Options: {options_line(e, row.options)}\n"
-        f"{state}"
+        + (f"{levels.lobby_line(e.name)}\n" if row.status == "lobby" else "")
+        + f"{state}"
     )
 
 
@@ -142,8 +145,11 @@ def event_lines(batch: Batch, leave_out: frozenset[str] = frozenset()) -> list[s
 
 
 def turn_lines(batch: Batch) -> list[str]:
-    """The body lines a board shows for ``batch``: its notes, then its public events."""
-    return [batch.fmt(n) for n in batch.notes] + event_lines(batch)
+    """The body lines a board shows for ``batch``: its notes, then its public events, then the
+    guide's words of a guided game (they speak about the position the events led to)."""
+    notes = [batch.fmt(n) for n in batch.notes]
+    guide = [n for n in notes if n.startswith(guides.MARK)]
+    return [n for n in notes if not n.startswith(guides.MARK)] + event_lines(batch) + guide
 
 
 HOW = {
@@ -232,7 +238,7 @@ def final(batch: Batch, outcome: base.Outcome | None) -> str:
 def ended(batch: Batch) -> str:
     """The message when a game is ended early."""
     head = [f"🛑 **{batch.title}** has been ended."]
-    return fit_lines(head, [batch.fmt(n) for n in batch.notes] + event_lines(batch), [])
+    return fit_lines(head, turn_lines(batch), [])
 
 
 def place(rank: int) -> str:

@@ -7,10 +7,24 @@ from __future__ import annotations
 from engines.guide import Guide
 
 INTRO = (
-    "Ra in three epochs: tiles come out of the bag onto the auction track, and you buy the whole "
-    "track with one of your suns. Pharaohs, the Nile, civilizations, monuments and gold score at "
-    "each epoch's end (and monuments and pharaohs at the last); a Ra tile drawn starts an auction "
-    "and ends the epoch when the Ra track fills. You play seat 1 against two AI seats."
+    "Ra: tiles come out of the bag onto the auction track, and you buy the whole track with one "
+    "of your suns. Pharaohs, the Nile, civilizations, gods, gold and traders score at each epoch's "
+    "end (monuments and the sums of suns at the last); a Ra tile drawn starts an auction and ends "
+    "the epoch when the Ra track fills. You play seat 1 against two AI seats, through epoch 2."
+)
+
+START_NOTE = (
+    "The guide played epoch 1 for everyone and it scored: {s0} 16, {s1} 17, {s2} 10. You kept a "
+    "pharaoh and five monuments (pharaohs, Niles and the monuments are kept from one epoch to the next; "
+    "the other tiles leave), your suns are face up again (5, 8, 10 and 13), and you start epoch 2."
+)
+
+STOP_NOTE = (
+    "The Ra track is full: epoch 2 is over and has scored as epoch 1 did (gods 2 each, gold 3, "
+    "most pharaohs +5 and fewest -2, niles and floods 1 each with a flood, civilizations by their "
+    "kinds, traders 1 each). That is the end of the guided game. In a whole game epoch 3 follows, "
+    "and at its end monuments score too (by different kinds, and 5 to 15 for three to five of one "
+    "kind) and the highest sum of suns gains 5, the lowest loses 5."
 )
 
 TIPS = {
@@ -41,17 +55,18 @@ TIPS = {
     ),
 }
 
-NOTES = {  # the learner's step -> what this step of the script is about
-    1: "the track holds a single tile: too little yet to spend a sun on.",
-    2: "nobody has bid yet, so a low sun can take the lot; whoever bids highest wins it.",
-    9: "a Ra tile started this auction: nobody has to bid, and an unsold lot stays on the track.",
+NOTES = {  # the learner's step (counting epoch 1's moves too) -> what this step of the script is about
+    22: "a new epoch begins with an empty track: a single tile is too little yet to spend a sun on.",
+    23: (
+        "a Ra tile started this auction and nobody has bid yet, so a low sun can take the lot; "
+        "nobody has to bid, and an unsold lot stays on the track."
+    ),
     29: "the track is full: if nobody buys, all eight tiles are discarded.",
     30: (
         "the lot you won held two unrests and an earthquake, disasters that cost two tiles each "
         "(civilizations, monuments): choose the monuments to lose, keeping the kinds you hold most of."
     ),
     34: "a god tile takes the pharaoh from the track with no auction at all.",
-    43: "the last epoch: besides the usual rows, monuments and the sums of everyone's suns score at its end.",
 }
 
 GUIDE = Guide(
@@ -285,4 +300,8 @@ GUIDE = Guide(
     tips=TIPS,
     notes=NOTES,
     covers=("draw", "invoke", "bid", "pass", "god", "discard"),
+    start=78,  # epoch 1, played by the guide
+    start_note=START_NOTE,
+    stop=158,  # epoch 2's scoring
+    stop_note=STOP_NOTE,
 )

@@ -36,6 +36,7 @@ PG_E2E_MODULES = {
     "test_bazaar_restart",
     "test_bazaar_turns",
     "test_kathai",
+    "test_learn",
     "test_phraya",
     "test_ra_auction",
 }

@@ -12,7 +12,20 @@ from bot.host.config import Config
 from bot.surface import launch
 from tests.fakediscord import FakeDiscord, RunBot
 
-EXPECTED = ["game", "hand", "history", "log", "move", "replay", "resign", "review", "rules", "stats", "undo"]
+EXPECTED = [
+    "game",
+    "hand",
+    "history",
+    "learn",
+    "log",
+    "move",
+    "replay",
+    "resign",
+    "review",
+    "rules",
+    "stats",
+    "undo",
+]
 
 
 async def test_sync_to_the_dev_guild_then_globally(fake_discord: FakeDiscord, tmp_path: Path) -> None:
