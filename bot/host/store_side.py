@@ -26,7 +26,8 @@ _COPY_MOVES = "game_id, version, seat, action, by, user_id, at"
 _COPY_SNAPSHOTS = "game_id, version, state, fingerprint"
 _COPY_MESSAGES = "id, game_id, kind, seat, channel_id, message_id, version, live, posted_at"
 _COPY_DRAFTS = "game_id, seat, form, version, data"
-COPY_TABLES = ("games", "seats", "moves", "snapshots", "messages", "drafts")
+_COPY_SHAPES = "channel_id, shape, noted_at"
+COPY_TABLES = ("games", "seats", "moves", "snapshots", "messages", "drafts", "channel_shapes")
 # due: the deadline has passed, or the half-time reminder is owed (see bot.host.clock.due)
 _DUE = (
     "status = 'active' AND deadline IS NOT NULL AND (deadline <= ? OR "
@@ -144,20 +145,29 @@ class SideTables:
                 "snapshots": await h.sql_rows(f"SELECT {_COPY_SNAPSHOTS} FROM snapshots ORDER BY game_id"),
                 "messages": await h.sql_rows(f"SELECT {_COPY_MESSAGES} FROM messages ORDER BY id"),
                 "drafts": await h.sql_rows(f"SELECT {_COPY_DRAFTS} FROM drafts ORDER BY game_id, seat, form"),
+                "channel_shapes": await h.sql_rows(
+                    f"SELECT {_COPY_SHAPES} FROM channel_shapes ORDER BY channel_id"
+                ),
             }
 
     async def is_empty(self) -> bool:
-        """Whether the database holds no game (and so nothing else)."""
-        return await self._one("SELECT id FROM games LIMIT 1") is None
+        """Whether the database holds no game (and so nothing else) and no channel's shape."""
+        return (
+            await self._one("SELECT id FROM games LIMIT 1") is None
+            and await self._one("SELECT channel_id FROM channel_shapes LIMIT 1") is None
+        )
 
     async def import_rows(self, rows: Mapping[str, list[tuple[Any, ...]]]) -> None:
         """Write the rows :meth:`export_rows` read (from any backend) into this database, ids
         kept, in one transaction (all or nothing); on PostgreSQL the id sequences then continue
         after the highest id. Raises :class:`StoreError` if this database holds a game already."""
         async with self._tx() as h:
-            if await h.sql_row("SELECT id FROM games LIMIT 1") is not None:
+            if (
+                await h.sql_row("SELECT id FROM games LIMIT 1") is not None
+                or await h.sql_row("SELECT channel_id FROM channel_shapes LIMIT 1") is not None
+            ):
                 raise StoreError(
-                    f"the database {self.describe()} is not empty (it holds games): "
+                    f"the database {self.describe()} is not empty (it holds games or channels' shapes): "
                     "copy into a new, empty database"
                 )
             await h.sql_many(
@@ -177,6 +187,9 @@ class SideTables:
             )
             await h.sql_many(
                 f"INSERT INTO drafts ({_COPY_DRAFTS}) VALUES ({', '.join('?' * 5)})", rows["drafts"]
+            )
+            await h.sql_many(
+                f"INSERT INTO channel_shapes ({_COPY_SHAPES}) VALUES (?, ?, ?)", rows["channel_shapes"]
             )
             if self.dialect == "postgres":
                 await h.sql_row(
