@@ -2,7 +2,8 @@
 gallery, controls, footer), and what the bot does where Discord refuses: an edit bringing new
 pictures into a V2 message (400, discord-api-docs#7529) or an edit of an hour-old message (30046)
 posts the turn anew and takes the older message's controls away; a channel refusing V2 gets
-the classic shape at once and keeps it across a restart (the store remembers it)."""
+the classic shape at once and keeps it across a restart (the store remembers it, on SQLite and
+on PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import io
 import re
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 import render
@@ -109,8 +111,9 @@ async def test_an_hour_old_board_refused_an_edit_is_posted_anew(
     assert no_controls(fake.message(edited)) and not no_controls(new)
 
 
+@pytest.mark.both_backends
 async def test_a_channel_refusing_v2_gets_the_classic_shape_and_keeps_it_after_a_restart(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, e2e_db: str
 ) -> None:
     """Where a V2 post is refused with 400 the turn is posted at once in the classic shape (text,
     the board with its caption strip, rows of controls); the store remembers the channel, so
@@ -124,6 +127,7 @@ async def test_a_channel_refusing_v2_gets_the_classic_shape_and_keeps_it_after_a
         everyone_permissions=0x400 | 0x800 | 0x8000 | 0x10000 | (1 << 31),
     )
     await table.boot()
+    assert table.bot.store.dialect == e2e_db  # the store of this run's backend
     fake.faults.refuse_v2(table.channel)
     gid, place = await table.start_game("ann", ("bob",), 0)
     assert place.id == table.channel.id
