@@ -286,6 +286,11 @@ def dm_closed(user_id: int, title: str) -> str:
     )
 
 
+def hand_outdated(title: str) -> str:
+    """What a private answer says once a newer one replaced it (Discord refused its edit)."""
+    return f"-# 🎴 **{title}**: this view is outdated; your current one is below."
+
+
 def reminder(title: str, people: Sequence[str], left: float) -> str:
     """The half-time reminder."""
     return (
