@@ -43,6 +43,8 @@ class Publishing(Protocol):
         self, game_id: int, seat: int, version: int, prompt: Prompt | None
     ) -> dict[str, dict[str, list[str]]]: ...
 
+    async def clear_stale(self, game_id: int, channel_id: int, message_id: int) -> None: ...
+
 
 class Bazaar(Protocol):
     """The bot as the surface modules use it (see ``app.BazaarBot``): Bazaar's host, and the few

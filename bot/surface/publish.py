@@ -26,6 +26,7 @@ from ..host.store import GameRow, Store, StoreUnavailable
 from . import components, controls, layout, posting, text
 from .context import bazaar
 from .dms import SEND_ERRORS, PrivateViews
+from .held import HeldControls, refused_old
 from .postclaims import WON, PostClaiming
 from .recaps import Recaps, recap_head
 from .retry import PostRetry
@@ -34,7 +35,7 @@ from .turns import TurnPosts
 log = logging.getLogger(__name__)
 
 
-class Publisher(PrivateViews, TurnPosts):
+class Publisher(PrivateViews, TurnPosts, HeldControls):
     """Turns a game's pending steps into Discord messages."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -44,6 +45,7 @@ class Publisher(PrivateViews, TurnPosts):
         self._sheet_done: dict[int, int] = {}  # game id -> version whose interim sheet is posted
         self.shapes: dict[int, str] = {}  # channel id -> message shape (see TurnPosts.shape_of)
         self.layouts: dict[int, layout.Shown] = {}  # message id -> its V2 message, bare (TurnPosts.noted)
+        self.held: dict[int, float] = {}  # message id -> when to try its controls again (HeldControls)
         self.recaps = Recaps(self)
 
     @property
@@ -275,7 +277,9 @@ class Publisher(PrivateViews, TurnPosts):
         seats: Sequence[int] | None = None,
     ) -> None:
         """Remove the controls of every live message of the game of ``kinds`` (boards; DMs) —
-        of ``seat``'s, or of ``seats``', only, when given — except ``keep``."""
+        of ``seat``'s, or of ``seats``', only, when given — except ``keep``. A message whose edit
+        Discord refuses as an hour-old one's (30046) stays live and is tried again later
+        (:mod:`.held`)."""
         among = set(seats) if seats is not None else None
         old = [
             m
@@ -285,14 +289,22 @@ class Publisher(PrivateViews, TurnPosts):
             and (seat is None or m.seat == seat)
             and (among is None or m.seat in among)
         ]
+        kept: set[int] = set()  # rows whose controls Discord would not let go yet (held.py)
         for m in old:
+            if self.waiting(m.message_id):
+                kept.add(m.id)
+                continue
+            shown = self.layouts.pop(m.message_id, None)
             try:
                 v2 = await self.shape_of(m.channel_id) == layout.V2
-                shown = self.layouts.pop(m.message_id, None)
                 await posting.take_controls(self.bot, m.channel_id, m.message_id, v2=v2, shown=shown)
+                self.held.pop(m.message_id, None)
             except SEND_ERRORS as err:
                 log.info("Clearing buttons of message %s (game %s) failed: %s", m.message_id, game_id, err)
-        await self.store.retire_messages(m.id for m in old)
+                if refused_old(err):
+                    self.hold(m.message_id, shown)
+                    kept.add(m.id)
+        await self.store.retire_messages(m.id for m in old if m.id not in kept)
 
     async def archive(self, game_id: int, thread_id: int) -> None:
         """Archive the game's thread (logged if not allowed)."""

@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 
 import render
+from bot.surface.held import HOLD
 from tests.e2e.bazaar_harness import Table, make_table, no_controls
 from tests.fakediscord import CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS, FakeDiscord, Message, RunBot
 
@@ -180,3 +181,63 @@ async def test_a_dm_channel_refusing_v2_gets_classic_dms(
     later = fake.dms(ann)[before:]
     assert later and all(not m.v2 and m.content and m.attachments for m in later)
     assert await table.bot.store.message_shape(dm_channel.id) == "classic"
+
+
+async def _stale_click(table: Table, user: object, msg: Message, gid: int) -> str:
+    """Click an action of the old message ``msg`` as ``user``; returns what the bot answered."""
+    fake = table.fake
+    version = _version(msg)
+    button = next(
+        (c for c in msg.custom_ids if c.startswith(f"bz:{gid}:{version}:") and not c.endswith(":!hand")),
+        None,
+    )
+    if button is not None:
+        h = await fake.click(user, msg, button)  # type: ignore[arg-type]
+    else:
+        menu = next(c for c in msg.custom_ids if c.startswith(f"bzs:{gid}:{version}"))
+        first = msg.component(menu)["options"][0]["value"]
+        h = await fake.select(user, msg, menu, [first])  # type: ignore[arg-type]
+    await table.settle()
+    return h.followups[-1].text if h.followups else h.text
+
+
+async def test_hour_old_controls_discord_will_not_take_away_are_held_tried_again_or_deleted(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    """Discord's limit on edits of hour-old messages (30046) may refuse the edit that takes an old
+    turn's controls away too: the message stays live and is remembered; the game's next turn
+    after the hold tries again, and a click on such controls meanwhile is refused as stale and
+    the message, whose edit is still refused, is deleted (not an edit: Discord allows it)."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    publisher = table.bot.publisher
+    refused = fake.faults.refuse_old_edits(3600)
+    before = table.last_turn(thread)
+    fake.age_messages(4000, thread)
+    await table.play_one(gid, thread)
+    assert refused.hits and table.last_turn(thread).id != before.id
+    assert not no_controls(fake.message(before.id)) and before.id in publisher.held
+    live = {m.message_id for m in await table.bot.store.messages(gid, kind="turn", live=True)}
+    assert before.id in live  # remembered in the store too: the next run tries again
+    # a click on its controls: refused as stale, and the message goes (its edit still refused)
+    game = await table.bot.service.get(gid)
+    said = await _stale_click(table, table.user_of(game, game.awaited()[0]), fake.message(before.id), gid)
+    assert "out of date" in said, said
+    assert fake.message(before.id).deleted and before.id not in publisher.held
+    assert before.id not in {m.message_id for m in await table.bot.store.messages(gid, live=True)}
+    # another one held; once the limit lifts, the game's next turn after the hold takes its controls
+    second = table.last_turn(thread)
+    fake.age_messages(4000, thread)
+    await table.play_one(gid, thread)
+    assert second.id in publisher.held and not no_controls(fake.message(second.id))
+    fake.faults.clear()
+    await table.play_one(gid, thread)
+    assert not no_controls(fake.message(second.id))  # not due yet: not tried again at once
+    table.now.advance(HOLD + 1)
+    await table.play_one(gid, thread)
+    kept = fake.message(second.id)
+    assert (
+        no_controls(kept) and not kept.deleted and kept.v2 and kept.images and second.id not in publisher.held
+    )
