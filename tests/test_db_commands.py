@@ -69,6 +69,7 @@ async def _install(path: Path) -> dict[str, int]:
         await svc.end(ended.id, 12, can_manage=False)
         await store.set_message_shape(5, "classic")  # a channel that refused Components V2
         await store.set_message_shape(10**18 + 7, "v2")  # a snowflake-sized id
+        await store.note_media_edit(10**18 + 7, refused=True)  # a V2 media edit refused there
         return {t: len(r) for t, r in (await store.export_rows()).items()}
     finally:
         await store.close()
@@ -79,9 +80,9 @@ def test_migrate_applies_pending_migrations_once(
 ) -> None:
     env.setenv("BAZAAR_DB", str(tmp_path / "new" / "bazaar.sqlite3"))
     assert cli.main(["db", "migrate"]) == 0
-    assert "schema 0 -> 9 (applied migration(s) 1, 2, 3, 4, 5, 6, 7, 8, 9)" in capsys.readouterr().out
+    assert "schema 0 -> 12 (applied migration(s) 1, 2, 3, 4, 5, 6, 7, 8, 9, 12)" in capsys.readouterr().out
     assert cli.main(["db", "migrate"]) == 0
-    assert "schema 9 -> 9 (nothing to apply)" in capsys.readouterr().out
+    assert "schema 12 -> 12 (nothing to apply)" in capsys.readouterr().out
 
 
 def test_migrate_on_postgres_and_its_errors(
@@ -89,7 +90,7 @@ def test_migrate_on_postgres_and_its_errors(
 ) -> None:
     env.setenv("BAZAAR_DB", pg_url)
     assert cli.main(["db", "migrate"]) == 0
-    assert "schema 0 -> 9" in capsys.readouterr().out
+    assert "schema 0 -> 12" in capsys.readouterr().out
     env.setenv("BAZAAR_DB", "postgresql://bazaar:pw@127.0.0.1:9/x")
     assert cli.main(["db", "migrate"]) == 1
     err = capsys.readouterr().err
@@ -227,6 +228,7 @@ async def test_a_copy_there_and_back_keeps_every_table(tmp_path: Path, pg_url: s
         assert (await copy_store(pg, again)).ok
         rows = await lite.export_rows()
         assert len(rows["channel_shapes"]) == 2 and set(rows) == set(COPY_TABLES)
+        assert len(rows["channel_media"]) == 1 and (await again.media_edits(10**18 + 7))[0] == 1
         assert await pg.export_rows() == rows
         assert await again.export_rows() == rows
         assert await again.message_shape(5) == "classic" and await pg.message_shape(5) == "classic"

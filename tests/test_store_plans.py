@@ -117,6 +117,8 @@ async def _exercise(store: Store) -> set[str]:
     await call("move_at", g.id, 2)
     await call("set_message_shape", 2, "classic")
     await call("message_shape", 2)
+    await call("note_media_edit", 2, refused=True)
+    await call("media_edits", 2)
     called.add("describe")
     assert store.describe()
     return called

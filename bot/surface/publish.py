@@ -27,6 +27,7 @@ from . import components, controls, layout, posting, text
 from .context import bazaar
 from .dms import SEND_ERRORS, PrivateViews
 from .held import HeldControls, refused_old
+from .mediaedits import MediaMemory
 from .postclaims import WON, PostClaiming
 from .recaps import Recaps, recap_head
 from .retry import PostRetry
@@ -35,7 +36,7 @@ from .turns import TurnPosts
 log = logging.getLogger(__name__)
 
 
-class Publisher(PrivateViews, TurnPosts, HeldControls):
+class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
     """Turns a game's pending steps into Discord messages."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -46,6 +47,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls):
         self.shapes: dict[int, str] = {}  # channel id -> message shape (see TurnPosts.shape_of)
         self.layouts: dict[int, layout.Shown] = {}  # message id -> its V2 message, bare (TurnPosts.noted)
         self.held: dict[int, float] = {}  # message id -> when to try its controls again (HeldControls)
+        self.media: dict[int, tuple[int, float]] = {}  # channel id -> V2 media edits refused (MediaMemory)
         self.recaps = Recaps(self)
 
     @property

@@ -16,6 +16,7 @@ from PIL import Image
 
 import render
 from bot.surface.held import HOLD
+from bot.surface.mediaedits import IN_A_ROW
 from tests.e2e.bazaar_harness import Table, make_table, no_controls
 from tests.fakediscord import CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS, FakeDiscord, Message, RunBot
 
@@ -241,3 +242,36 @@ async def test_hour_old_controls_discord_will_not_take_away_are_held_tried_again
     assert (
         no_controls(kept) and not kept.deleted and kept.v2 and kept.images and second.id not in publisher.held
     )
+
+
+@pytest.mark.both_backends
+async def test_a_channel_refusing_every_v2_media_edit_gets_turns_posted_anew_at_once(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, e2e_db: str
+) -> None:
+    """Where Discord refuses every edit bringing new pictures into a V2 message, after
+    ``IN_A_ROW`` such refusals in a row in the channel the bot stops trying the edit first and
+    posts each turn anew at once; the store remembers it (after a restart too)."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    refused = fake.faults.refuse_v2_media_edits()
+
+    def in_thread() -> int:
+        return sum(1 for r in refused.hits if f"/channels/{thread.id}/" in r.path)
+
+    await _play_until(table, gid, thread, lambda: in_thread() >= IN_A_ROW, limit=80)
+    assert in_thread() == IN_A_ROW
+    assert (await table.bot.store.media_edits(thread.id))[0] == IN_A_ROW
+    await table.running.kill(release=table.bot.store.close)
+    await table.boot(sync=False)
+    await table.settle()
+    # the same people going on (an edit in place before) now get a new message each, untried
+    moves = len(await table.bot.store.moves(gid))
+    await _play_until(table, gid, thread, lambda: False, limit=12)
+    log = [m.seat for m in await table.bot.store.moves(gid)][moves - 1 :]
+    assert any(a == b for a, b in zip(log, log[1:], strict=False)), log  # a seat went on
+    assert in_thread() == IN_A_ROW
+    row = await table.stored(gid)
+    boards = [m for m in fake.messages(thread) if "· move " in m.text and not m.deleted]
+    assert _version(boards[-1]) == row.version and not no_controls(boards[-1])
