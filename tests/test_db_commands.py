@@ -70,6 +70,7 @@ async def _install(path: Path) -> dict[str, int]:
         await store.set_message_shape(5, "classic")  # a channel that refused Components V2
         await store.set_message_shape(10**18 + 7, "v2")  # a snowflake-sized id
         await store.note_media_edit(10**18 + 7, refused=True)  # a V2 media edit refused there
+        await store.set_guild_confirm(1, False)  # a server's own setting
         return {t: len(r) for t, r in (await store.export_rows()).items()}
     finally:
         await store.close()
@@ -229,6 +230,7 @@ async def test_a_copy_there_and_back_keeps_every_table(tmp_path: Path, pg_url: s
         rows = await lite.export_rows()
         assert len(rows["channel_shapes"]) == 2 and set(rows) == set(COPY_TABLES)
         assert len(rows["channel_media"]) == 1 and (await again.media_edits(10**18 + 7))[0] == 1
+        assert await again.guild_confirm(1) is False and await again.guild_confirm(2) is None
         assert await pg.export_rows() == rows
         assert await again.export_rows() == rows
         assert await again.message_shape(5) == "classic" and await pg.message_shape(5) == "classic"

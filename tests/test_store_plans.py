@@ -119,6 +119,8 @@ async def _exercise(store: Store) -> set[str]:
     await call("message_shape", 2)
     await call("note_media_edit", 2, refused=True)
     await call("media_edits", 2)
+    await call("set_guild_confirm", 1, True)
+    await call("guild_confirm", 1)
     called.add("describe")
     assert store.describe()
     return called

@@ -22,6 +22,7 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
+from .store_guilds import GuildSettings
 from .store_media import MediaEdits
 from .store_posts import PostClaims
 from .store_rows import GameRecord, GameRow, MoveRow, SeatRow, digest, game_row, seat_row, stored
@@ -71,7 +72,7 @@ class Handle(Protocol):
         """Run one statement once per row of parameters."""
 
 
-class Store(SideTables, PostClaims, MediaEdits):
+class Store(SideTables, PostClaims, MediaEdits, GuildSettings):
     """The bot's database. Create it with :meth:`open` (which picks the backend); close it with
     :meth:`close`. Subclasses provide the transactions (:meth:`_tx`, :meth:`_read`), one-statement
     reads (:meth:`_all`), opening and migrating."""

@@ -29,7 +29,8 @@ _COPY_DRAFTS = "game_id, seat, form, version, data"
 # the tables kept per channel (or server), belonging to no game: their columns, key first
 _COPY_SHAPES = "channel_id, shape, noted_at"
 _COPY_MEDIA = "channel_id, refusals, noted_at"
-PER_PLACE = ("channel_shapes", "channel_media")  # the tables kept per channel, of no game
+_COPY_GUILDS = "guild_id, confirm, updated_at"
+PER_PLACE = ("channel_shapes", "channel_media", "guild_settings")  # kept per channel or server
 COPY_TABLES = ("games", "seats", "moves", "snapshots", "messages", "drafts", *PER_PLACE)
 # due: the deadline has passed, or the half-time reminder is owed (see bot.host.clock.due)
 _DUE = (
@@ -60,6 +61,7 @@ async def _holds(h: Any) -> bool:
     return (
         await h.sql_row("SELECT channel_id FROM channel_shapes LIMIT 1") is not None
         or await h.sql_row("SELECT channel_id FROM channel_media LIMIT 1") is not None
+        or await h.sql_row("SELECT guild_id FROM guild_settings LIMIT 1") is not None
     )
 
 
@@ -164,10 +166,14 @@ class SideTables:
                 "channel_media": await h.sql_rows(
                     f"SELECT {_COPY_MEDIA} FROM channel_media ORDER BY channel_id"
                 ),
+                "guild_settings": await h.sql_rows(
+                    f"SELECT {_COPY_GUILDS} FROM guild_settings ORDER BY guild_id"
+                ),
             }
 
     async def is_empty(self) -> bool:
-        """Whether the database holds no game (and so nothing else) and nothing per channel."""
+        """Whether the database holds no game (and so nothing else) and nothing per channel or
+        server."""
         async with self._read() as h:
             return not await _holds(h)
 
@@ -178,8 +184,8 @@ class SideTables:
         async with self._tx() as h:
             if await _holds(h):
                 raise StoreError(
-                    f"the database {self.describe()} is not empty (it holds games or channels' shapes): "
-                    "copy into a new, empty database"
+                    f"the database {self.describe()} is not empty (it holds games, or settings "
+                    "of channels or servers): copy into a new, empty database"
                 )
             await h.sql_many(
                 f"INSERT INTO games ({_COPY_GAMES}) VALUES ({', '.join('?' * 18)})", rows["games"]
@@ -204,6 +210,9 @@ class SideTables:
             )
             await h.sql_many(
                 f"INSERT INTO channel_media ({_COPY_MEDIA}) VALUES (?, ?, ?)", rows["channel_media"]
+            )
+            await h.sql_many(
+                f"INSERT INTO guild_settings ({_COPY_GUILDS}) VALUES (?, ?, ?)", rows["guild_settings"]
             )
             if self.dialect == "postgres":
                 await h.sql_row(

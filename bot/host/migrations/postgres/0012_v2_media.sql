@@ -6,3 +6,10 @@ CREATE TABLE channel_media (
     refusals INTEGER NOT NULL,
     noted_at DOUBLE PRECISION NOT NULL
 );
+
+-- Each server's own settings (see migrations/sqlite/0012_v2_media.sql).
+CREATE TABLE guild_settings (
+    guild_id BIGINT PRIMARY KEY,
+    confirm INTEGER,
+    updated_at DOUBLE PRECISION NOT NULL
+);

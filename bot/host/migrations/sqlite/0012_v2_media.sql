@@ -7,3 +7,11 @@ CREATE TABLE channel_media (
     refusals INTEGER NOT NULL,       -- V2 media edits refused in a row (0 after one went through)
     noted_at REAL NOT NULL           -- Unix seconds of the last refusal or success noted
 );
+
+-- Each server's own settings (/settings, Manage Server): NULL is "the bot's default" (confirm:
+-- BAZAAR_CONFIRM).
+CREATE TABLE guild_settings (
+    guild_id INTEGER PRIMARY KEY,
+    confirm INTEGER,                 -- 1: ask before irreversible moves, 0: do not, NULL: default
+    updated_at REAL NOT NULL         -- Unix seconds of the last change
+);
