@@ -16,6 +16,7 @@ from ..host.clock import format_duration
 from ..host.live import Batch, Listing, LiveGame
 from ..host.names import shown
 from ..host.store import SeatRow
+from . import emojis
 
 LIMIT = 2000  # Discord's message length
 
@@ -134,7 +135,7 @@ def event_lines(batch: Batch, leave_out: frozenset[str] = frozenset()) -> list[s
     twins of private ones (a private event itself never appears here), but none of a kind in
     ``leave_out``."""
     return [
-        "• " + batch.fmt(ev.text)
+        "• " + batch.fmt(emojis.in_text(batch.engine.name, ev.text))  # the pieces' emojis, names after
         for step in batch.steps
         for ev in base.events_for(step.events, None)
         if ev.kind not in leave_out
@@ -274,7 +275,9 @@ def dm(
     head = [
         f"🎴 **{batch.title}** — your private view as {batch.text_names[seat]} (move {batch.version}): {link}"
     ]
-    events = [f"• {batch.fmt(e)}" for e in private_events]
+    game = batch.engine.name
+    events = [f"• {emojis.in_text(game, batch.fmt(e))}" for e in private_events]
+    body = emojis.in_text(game, body)
     return fit_lines(head, events, [*([body] if body else []), *extra])
 
 
