@@ -54,7 +54,7 @@ async def enabled(interaction: discord.Interaction, game: LiveGame) -> bool:
     if game.row.guild_id is None:
         return bot.config.confirm
     try:
-        own = await bot.store.guild_confirm(game.row.guild_id)
+        own = await bot.service.posts.guild_confirm(game.row.guild_id)
     except StoreUnavailable as err:
         log.warning("Reading the confirm setting of server %s: %s", game.row.guild_id, err)
         own = None

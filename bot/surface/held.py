@@ -1,7 +1,8 @@
 """Controls left on an old message because Discord refused the edit taking them away: a message
 over an hour old may be edited only so often (error 30046, "Maximum number of edits to messages
 older than 1 hour reached. Try again later"; a rate, not a ban). A mixin of
-:class:`~bot.surface.publish.Publisher`, which provides the bot, the store and the shapes.
+:class:`~bot.surface.publish.Publisher`, which provides the bot, the host's records of posts
+(``service.posts``) and the shapes.
 
 Such a message is remembered (this run: :attr:`HeldControls.held`; its row stays live in the
 store, so the next run tries again too) and its controls are taken away later, at the game's
@@ -20,7 +21,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from ..host.store import Store
+from ..host.posts import Posts
 from . import layout, posting
 from .context import bazaar
 from .posting import SEND_ERRORS
@@ -44,7 +45,7 @@ class HeldControls:
     shape_of: Any  # TurnPosts.shape_of
 
     @property
-    def store(self) -> Store:
+    def posts(self) -> Posts:
         raise NotImplementedError
 
     def _clock(self) -> float:
@@ -67,7 +68,7 @@ class HeldControls:
         controls away, or delete it if Discord still refuses the edit; errors are logged."""
         if message_id not in self.held:
             return
-        rows = [m for m in await self.store.messages(game_id, live=True) if m.message_id == message_id]
+        rows = [m for m in await self.posts.posted_messages(game_id, live=True) if m.message_id == message_id]
         if not rows:
             self.held.pop(message_id, None)
             return
@@ -91,4 +92,4 @@ class HeldControls:
             )
         self.held.pop(message_id, None)
         self.layouts.pop(message_id, None)
-        await self.store.retire_messages(m.id for m in rows)
+        await self.posts.retire_posted(m.id for m in rows)

@@ -1,10 +1,10 @@
 """Channels where Discord refuses every edit that brings new pictures into a Components V2
 message (400, discord-api-docs#7529): after :data:`IN_A_ROW` such refusals in a row the bot posts
 a turn (or a DM) anew there at once instead of trying the edit first, which only doubled the
-requests of each turn. The count is the store's (``Store.media_edits``, migration 0012: every
-process and restart); an edit that goes through starts it again, and after :data:`RETRY_AFTER`
+requests of each turn. The count is the store's (``service.posts.media_edits``, migration 0012:
+every process and restart); an edit that goes through starts it again, and after :data:`RETRY_AFTER`
 seconds the edit is tried once more (Discord may have fixed it). A mixin of
-:class:`~bot.surface.publish.Publisher`, which provides the bot and the store.
+:class:`~bot.surface.publish.Publisher`, which provides the bot and ``service.posts``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import logging
 
 from discord.ext import commands
 
-from ..host.store import Store, StoreUnavailable
+from ..host.posts import Posts
+from ..host.store import StoreUnavailable
 from .context import bazaar
 
 log = logging.getLogger("bot.surface.publish")
@@ -28,13 +29,13 @@ class MediaMemory:
     media: dict[int, tuple[int, float]]  # channel id -> (refusals in a row, when noted), as stored
 
     @property
-    def store(self) -> Store:
+    def posts(self) -> Posts:
         raise NotImplementedError
 
     async def _media(self, channel_id: int) -> tuple[int, float]:
         if channel_id not in self.media:
             try:
-                self.media[channel_id] = await self.store.media_edits(channel_id)
+                self.media[channel_id] = await self.posts.media_edits(channel_id)
             except StoreUnavailable as err:
                 log.warning("Reading the media edits of channel %s: %s", channel_id, err)
                 return (0, 0.0)
@@ -50,7 +51,7 @@ class MediaMemory:
         if not refused and (await self._media(channel_id))[0] == 0:
             return  # nothing to start again
         try:
-            count = await self.store.note_media_edit(channel_id, refused=refused)
+            count = await self.posts.note_media_edit(channel_id, refused=refused)
         except StoreUnavailable as err:
             log.warning("Noting a media edit in channel %s: %s", channel_id, err)
             return

@@ -1,7 +1,7 @@
 """``/settings``: a server's own Bazaar settings, shown to anyone and changed by members with
 Manage Server. Today one: ``confirm`` (``on``, ``off`` or ``default``), whether moves that cannot be
 taken back are put to their player as a private Confirm/Cancel first (:mod:`.confirm`); unset,
-the bot's ``BAZAAR_CONFIRM`` holds. Kept in the store per server (``Store.guild_confirm``), so every
+the bot's ``BAZAAR_CONFIRM`` holds. Kept in the store per server (``service.posts.guild_confirm``), so every
 process of the bot reads the same."""
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ async def settings(interaction: discord.Interaction, confirm: object) -> None:
                 raise Refusal(f"`{str(confirm)[:20]}` is not a confirm setting: choose on, off or default.")
             if not can_manage(interaction):
                 raise Refusal("Only members with **Manage Server** can change this server's settings.")
-            await bot.store.set_guild_confirm(guild, CONFIRM[confirm])
-        own = await bot.store.guild_confirm(guild)
+            await bot.service.posts.set_guild_confirm(guild, CONFIRM[confirm])
+        own = await bot.service.posts.guild_confirm(guild)
         default = bot.config.confirm
         said = _said(default if own is None else own)
         why = (
