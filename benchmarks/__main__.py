@@ -1,7 +1,7 @@
 """Print every benchmark figure in one table: figure, value, aim, verdict.
 
 Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [load] [shards] [soak]
-[arena] [hints] [e2e]``
+[arena] [hints] [clicks] [e2e]``
 (default: all but ``e2e``, the older in-process end-to-end figures). ``--quick`` runs every
 section smaller and shorter (under a minute in all; its figures are rougher). Figures only;
 nothing is asserted, so a loaded machine gives slower numbers but never a failure: the machine's
@@ -18,7 +18,18 @@ from pathlib import Path
 
 from .table import Figure, print_header, render_table, safely
 
-SECTIONS = ("engines", "render", "startup", "store", "load", "shards", "soak", "arena", "hints")
+SECTIONS = (
+    "engines",
+    "render",
+    "startup",
+    "store",
+    "load",
+    "shards",
+    "soak",
+    "arena",
+    "hints",
+    "clicks",
+)
 
 
 def main(argv: list[str]) -> int:
@@ -99,6 +110,11 @@ def _through_discord(name: str, quick: bool, folder: Path) -> list[Figure]:
 
         print("\n[arena] a short arena: normal against easy in each game", flush=True)
         return safely("arena", lambda: arena.figures(quick))
+    if name == "clicks":
+        from . import clicks
+
+        print("\n[clicks] a person's clicks per move, each game played by its controls", flush=True)
+        return safely("clicks", lambda: clicks.figures(quick))
     if name == "e2e":
         from . import e2e
 

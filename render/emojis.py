@@ -58,6 +58,12 @@ def keys(game: str) -> tuple[str, ...]:
     return found
 
 
+def words(game: str) -> Mapping[str, str]:
+    """The words of ``game``'s texts that name a piece -> its key (``engines/<game>/icons.py``)."""
+    found: Mapping[str, str] = importlib.import_module(f"engines.{game}.icons").WORDS
+    return found
+
+
 def all_keys() -> list[str]:
     """Every game's piece keys, in game then key order, without drawing them."""
     return [key for game in engines.game_packages() for key in keys(game)]

@@ -15,7 +15,7 @@ import pytest
 from bot import cli
 from bot.host import store_schema
 from bot.host.service import GameService
-from bot.host.store import Store
+from bot.host.store import COPY_TABLES, Store, StoreError
 from bot.host.store_copy import copy_store, replays
 from engines import base
 from tests.store_internals import record_of
@@ -68,6 +68,10 @@ async def _install(path: Path) -> dict[str, int]:
             name="Cy",
         )
         await svc.end(ended.id, 12, can_manage=False)
+        await store.set_message_shape(5, "classic")  # a channel that refused Components V2
+        await store.set_message_shape(10**18 + 7, "v2")  # a snowflake-sized id
+        await store.note_media_edit(10**18 + 7, refused=True)  # a V2 media edit refused there
+        await store.set_guild_confirm(1, False)  # a server's own setting
         return {t: len(r) for t, r in (await store.export_rows()).items()}
     finally:
         await store.close()
@@ -215,6 +219,44 @@ async def test_a_bad_url_error_never_holds_its_password(tmp_path: Path) -> None:
         with pytest.raises((StoreError, StoreUnavailable)) as err:
             await Store.open(url, now=lambda: 0.0)
         assert "s3cret" not in str(err.value), str(err.value)
+
+
+async def test_a_copy_there_and_back_keeps_every_table(tmp_path: Path, pg_url: str) -> None:
+    """SQLite -> PostgreSQL -> a new SQLite file: every table (the channels' message shapes too)
+    reads back the same, and the bot there still knows which channel refused Components V2."""
+    source, back = tmp_path / "bazaar.sqlite3", tmp_path / "back.sqlite3"
+    await asyncio.to_thread(lambda: asyncio.run(_install(source)))
+    lite, pg, again = await Store.open(source), await Store.open(pg_url), await Store.open(back)
+    try:
+        assert (await copy_store(lite, pg)).ok
+        assert (await copy_store(pg, again)).ok
+        rows = await lite.export_rows()
+        assert len(rows["channel_shapes"]) == 2 and set(rows) == set(COPY_TABLES)
+        assert len(rows["channel_media"]) == 1 and (await again.media_edits(10**18 + 7))[0] == 1
+        assert await again.guild_confirm(1) is False and await again.guild_confirm(2) is None
+        assert await pg.export_rows() == rows
+        assert await again.export_rows() == rows
+        assert await again.message_shape(5) == "classic" and await pg.message_shape(5) == "classic"
+        assert await again.message_shape(10**18 + 7) == "v2"
+        assert not await again.is_empty()
+    finally:
+        await asyncio.gather(lite.close(), pg.close(), again.close())
+
+
+async def test_a_target_holding_only_channel_shapes_is_not_empty(tmp_path: Path, pg_url: str) -> None:
+    """A database where a bot has only learned a channel's shape is refused as a target (nothing
+    written), so a copy never fails half-way on that row."""
+    source = tmp_path / "bazaar.sqlite3"
+    await asyncio.to_thread(lambda: asyncio.run(_install(source)))
+    lite, pg = await Store.open(source), await Store.open(pg_url)
+    try:
+        await pg.set_message_shape(5, "v2")
+        assert not await pg.is_empty()
+        with pytest.raises(StoreError, match="is not empty"):
+            await copy_store(lite, pg)
+        assert await pg.games() == [] and await pg.message_shape(5) == "v2"
+    finally:
+        await asyncio.gather(lite.close(), pg.close())
 
 
 async def test_a_copy_that_reads_back_differently_is_reported(

@@ -131,6 +131,10 @@ async def _exercise(store: Store) -> set[str]:
     await call("give_back_hint", g.id, 0, 1)
     await call("save_review", g.id, 0, "[]")
     await call("review", g.id, 0)
+    await call("note_media_edit", 2, refused=True)
+    await call("media_edits", 2)
+    await call("set_guild_confirm", 1, True)
+    await call("guild_confirm", 1)
     called.add("describe")
     assert store.describe()
     return called

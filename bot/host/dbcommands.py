@@ -103,8 +103,8 @@ async def _copy_alone(source_path: Path, url: str) -> tuple[bool, str]:
         try:
             if not await target.is_empty():
                 raise StoreError(
-                    f"the database {target.describe()} is not empty (it holds games): "
-                    "copy into a new, empty database"
+                    f"the database {target.describe()} is not empty (it holds games, or settings "
+                    "of channels or servers): copy into a new, empty database"
                 )
             report = await copy_store(source, target)
         finally:

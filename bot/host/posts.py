@@ -1,9 +1,10 @@
 """What the bot posted, as the host records it: a part of the game service (see
 :mod:`bot.host.core`) through which the Discord layer reads and writes the messages of a game
 (boards, score sheets, recaps, DMs, lobbies), the shape of each channel (Components V2 or
-classic), the post claims shared by the processes of one database, and the stored games and
-moves a restart or a recap reads. The surface never touches the store itself: each of its reads
-and writes is one named method here.
+classic) and the V2 media edits refused there, each server's settings, the post claims shared
+by the processes of one database, and the stored games and moves a restart or a recap reads.
+The surface never touches the store itself: each of its reads and writes is one named method
+here.
 """
 
 from __future__ import annotations
@@ -83,6 +84,25 @@ class Posts:
     async def set_channel_shape(self, channel_id: int, shape: str) -> None:
         """Remember the message shape of ``channel_id`` (for every process and restart)."""
         await self.core.store.set_message_shape(channel_id, shape)
+
+    # ------------------------------------------------------------------ V2 media edits, server settings
+
+    async def media_edits(self, channel_id: int) -> tuple[int, float]:
+        """``(refused in a row, when noted)`` of V2 media edits in ``channel_id`` (see
+        :mod:`bot.host.store_media`)."""
+        return await self.core.store.media_edits(channel_id)
+
+    async def note_media_edit(self, channel_id: int, *, refused: bool) -> int:
+        """Note how a V2 media edit in ``channel_id`` went; the refusals in a row now."""
+        return await self.core.store.note_media_edit(channel_id, refused=refused)
+
+    async def guild_confirm(self, guild_id: int) -> bool | None:
+        """Server ``guild_id``'s own Confirm setting (None: not set, the bot's default holds)."""
+        return await self.core.store.guild_confirm(guild_id)
+
+    async def set_guild_confirm(self, guild_id: int, confirm: bool | None) -> None:
+        """Set (None: unset) server ``guild_id``'s own Confirm setting."""
+        await self.core.store.set_guild_confirm(guild_id, confirm)
 
     # ------------------------------------------------------------------ post claims
 

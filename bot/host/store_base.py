@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .store_archive import StoreArchive
+from .store_guilds import GuildSettings
+from .store_media import MediaEdits
 from .store_posts import PostClaims
 from .store_reviews import Reviews
 from .store_rows import GameRecord, GameRow, MoveRow, SeatRow, digest, game_row, seat_row, stored
@@ -72,7 +74,7 @@ class Handle(Protocol):
         """Run one statement once per row of parameters."""
 
 
-class Store(SideTables, PostClaims, StoreArchive, Reviews):
+class Store(SideTables, PostClaims, StoreArchive, Reviews, MediaEdits, GuildSettings):
     """The bot's database. Create it with :meth:`open` (which picks the backend); close it with
     :meth:`close`. Subclasses provide the transactions (:meth:`_tx`, :meth:`_read`), one-statement
     reads (:meth:`_all`), opening and migrating."""

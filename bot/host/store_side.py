@@ -26,7 +26,12 @@ _COPY_MOVES = "game_id, version, seat, action, by, user_id, at"
 _COPY_SNAPSHOTS = "game_id, version, state, fingerprint"
 _COPY_MESSAGES = "id, game_id, kind, seat, channel_id, message_id, version, live, posted_at"
 _COPY_DRAFTS = "game_id, seat, form, version, data"
-COPY_TABLES = ("games", "seats", "moves", "snapshots", "messages", "drafts")
+# the tables kept per channel (or server), belonging to no game: their columns, key first
+_COPY_SHAPES = "channel_id, shape, noted_at"
+_COPY_MEDIA = "channel_id, refusals, noted_at"
+_COPY_GUILDS = "guild_id, confirm, updated_at"
+PER_PLACE = ("channel_shapes", "channel_media", "guild_settings")  # kept per channel or server
+COPY_TABLES = ("games", "seats", "moves", "snapshots", "messages", "drafts", *PER_PLACE)
 # due: the deadline has passed, or the half-time reminder is owed (see bot.host.clock.due)
 _DUE = (
     "status = 'active' AND deadline IS NOT NULL AND (deadline <= ? OR "
@@ -47,6 +52,17 @@ class MessageRow:
     version: int
     live: bool
     posted_at: float
+
+
+async def _holds(h: Any) -> bool:
+    """Whether the database of the open transaction ``h`` holds a game or a per-channel row."""
+    if await h.sql_row("SELECT id FROM games LIMIT 1") is not None:
+        return True
+    return (
+        await h.sql_row("SELECT channel_id FROM channel_shapes LIMIT 1") is not None
+        or await h.sql_row("SELECT channel_id FROM channel_media LIMIT 1") is not None
+        or await h.sql_row("SELECT guild_id FROM guild_settings LIMIT 1") is not None
+    )
 
 
 def _message(r: Any) -> MessageRow:
@@ -144,21 +160,32 @@ class SideTables:
                 "snapshots": await h.sql_rows(f"SELECT {_COPY_SNAPSHOTS} FROM snapshots ORDER BY game_id"),
                 "messages": await h.sql_rows(f"SELECT {_COPY_MESSAGES} FROM messages ORDER BY id"),
                 "drafts": await h.sql_rows(f"SELECT {_COPY_DRAFTS} FROM drafts ORDER BY game_id, seat, form"),
+                "channel_shapes": await h.sql_rows(
+                    f"SELECT {_COPY_SHAPES} FROM channel_shapes ORDER BY channel_id"
+                ),
+                "channel_media": await h.sql_rows(
+                    f"SELECT {_COPY_MEDIA} FROM channel_media ORDER BY channel_id"
+                ),
+                "guild_settings": await h.sql_rows(
+                    f"SELECT {_COPY_GUILDS} FROM guild_settings ORDER BY guild_id"
+                ),
             }
 
     async def is_empty(self) -> bool:
-        """Whether the database holds no game (and so nothing else)."""
-        return await self._one("SELECT id FROM games LIMIT 1") is None
+        """Whether the database holds no game (and so nothing else) and nothing per channel or
+        server."""
+        async with self._read() as h:
+            return not await _holds(h)
 
     async def import_rows(self, rows: Mapping[str, list[tuple[Any, ...]]]) -> None:
         """Write the rows :meth:`export_rows` read (from any backend) into this database, ids
         kept, in one transaction (all or nothing); on PostgreSQL the id sequences then continue
         after the highest id. Raises :class:`StoreError` if this database holds a game already."""
         async with self._tx() as h:
-            if await h.sql_row("SELECT id FROM games LIMIT 1") is not None:
+            if await _holds(h):
                 raise StoreError(
-                    f"the database {self.describe()} is not empty (it holds games): "
-                    "copy into a new, empty database"
+                    f"the database {self.describe()} is not empty (it holds games, or settings "
+                    "of channels or servers): copy into a new, empty database"
                 )
             await h.sql_many(
                 f"INSERT INTO games ({_COPY_GAMES}) VALUES ({', '.join('?' * 18)})", rows["games"]
@@ -177,6 +204,15 @@ class SideTables:
             )
             await h.sql_many(
                 f"INSERT INTO drafts ({_COPY_DRAFTS}) VALUES ({', '.join('?' * 5)})", rows["drafts"]
+            )
+            await h.sql_many(
+                f"INSERT INTO channel_shapes ({_COPY_SHAPES}) VALUES (?, ?, ?)", rows["channel_shapes"]
+            )
+            await h.sql_many(
+                f"INSERT INTO channel_media ({_COPY_MEDIA}) VALUES (?, ?, ?)", rows["channel_media"]
+            )
+            await h.sql_many(
+                f"INSERT INTO guild_settings ({_COPY_GUILDS}) VALUES (?, ?, ?)", rows["guild_settings"]
             )
             if self.dialect == "postgres":
                 await h.sql_row(

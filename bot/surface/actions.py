@@ -11,6 +11,7 @@ replies; anything unexpected is logged with the game id and answered with an apo
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 
@@ -191,6 +192,21 @@ async def _refresh_hand(interaction: discord.Interaction, game: LiveGame, notes:
     except discord.HTTPException as err:
         log.info("Editing the private answer of game %s failed (%r): sending it anew", game.id, err)
         await reply_shown(interaction, await _hand_answer(interaction, game, notes))
+        await _outdated_hand(interaction, game)
+
+
+async def _outdated_hand(interaction: discord.Interaction, game: LiveGame) -> None:
+    """Take the controls and the picture off the answer whose edit Discord refused (an edit that
+    uploads nothing and drops the attachments is one it takes), saying the new one is below;
+    errors are logged (its controls are then only refused as stale)."""
+    said: discord.ui.Container[Any] = discord.ui.Container()
+    said.add_item(discord.ui.TextDisplay(text.hand_outdated(game.title)))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(said)
+    try:
+        await interaction.edit_original_response(attachments=[], view=view, allowed_mentions=QUIET)
+    except discord.HTTPException as err:
+        log.info("Clearing the outdated private answer of game %s failed: %r", game.id, err)
 
 
 async def on_button(interaction: discord.Interaction, game_id: int, version: int, action: str) -> None:

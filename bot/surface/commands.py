@@ -24,6 +24,7 @@ from . import (
     lobby,
     newgame,
     rulescards,
+    serversettings,
     undoing,
 )
 from .context import bazaar
@@ -261,6 +262,7 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(coaching.Coaching(bot))
     await bot.add_cog(undoing.Undoing(bot))
     await bot.add_cog(learning.Learning(bot))
+    await bot.add_cog(serversettings.ServerSettings(bot))
     choices = game_choices()
     await archive.setup(bot, choices)  # /history, /replay, /stats
     group = GameGroup()

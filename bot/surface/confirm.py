@@ -6,8 +6,9 @@ The buttons are persistent (:class:`discord.ui.DynamicItem`), so they work after
 Confirm's custom id carries the game, the version the question was asked at and the canonical
 move (``bzc:<game>:<version>:<action>``), Cancel's the game and version (``bzx:<game>:<version>``).
 A Confirm whose game moved on since, or whose move is no longer one to confirm (a forged or
-outdated id), is refused with the reason and nothing is played. The question is skipped when
-the bot's ``BAZAAR_CONFIRM`` setting is off (:attr:`bot.host.config.Config.confirm`).
+outdated id), is refused with the reason and nothing is played. The question is skipped where
+it is turned off: a server's own setting (``/settings confirm``, :mod:`.serversettings`), else
+the bot's ``BAZAAR_CONFIRM`` (:attr:`bot.host.config.Config.confirm`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from engines import base
 
 from ..host import confirming
 from ..host.live import LiveGame, Refusal
+from ..host.store import StoreUnavailable
 from . import inputs, text
 from .flood import Throttled
 from .handling import QUIET, bot_of, checked, defer, guard, reply, target
@@ -45,19 +47,28 @@ def cancel_id(game_id: int, version: int) -> str:
     return f"bzx:{game_id}:{version}"
 
 
-def enabled(interaction: discord.Interaction) -> bool:
-    """Whether this bot asks (the ``BAZAAR_CONFIRM`` setting)."""
-    return bot_of(interaction).config.confirm
+async def enabled(interaction: discord.Interaction, game: LiveGame) -> bool:
+    """Whether the bot asks in ``game``'s server: the server's own setting (``/settings
+    confirm``), else the bot's (``BAZAAR_CONFIRM``), which also stands when the store fails."""
+    bot = bot_of(interaction)
+    if game.row.guild_id is None:
+        return bot.config.confirm
+    try:
+        own = await bot.service.posts.guild_confirm(game.row.guild_id)
+    except StoreUnavailable as err:
+        log.warning("Reading the confirm setting of server %s: %s", game.row.guild_id, err)
+        own = None
+    return bot.config.confirm if own is None else own
 
 
 async def ask(interaction: discord.Interaction, game: LiveGame, action: str, *, version: int | None) -> bool:
     """Put ``action`` to the caller as a private Confirm/Cancel when the engine names it
     irreversible (and the setting is on); True when asked (nothing is played then). A click
     made at another ``version`` than the game's is not asked about: the move refuses it as stale."""
-    if not enabled(interaction) or (version is not None and version != game.row.version):
+    if version is not None and version != game.row.version:
         return False
     q = confirming.question(game, interaction.user.id, action)
-    if q is None:
+    if q is None or not await enabled(interaction, game):
         return False
     if len(confirm_id(game.id, q.version, q.action)) > MAX_ID:
         log.info("Game %s: a move too long to confirm by a button is played at once", game.id)

@@ -36,6 +36,8 @@ class Publishing(Protocol):
         self, game_id: int, kind: str, what: str, view: dict[str, Any], names: Sequence[str], filename: str
     ) -> discord.File | None: ...
 
+    async def clear_stale(self, game_id: int, channel_id: int, message_id: int) -> None: ...
+
 
 class Bazaar(Protocol):
     """The bot as the surface modules use it (see ``app.BazaarBot``): Bazaar's host, and the few

@@ -46,6 +46,8 @@ class PrivateViews:
     shape_of: Any  # TurnPosts.shape_of
     v2_refused: Any  # TurnPosts.v2_refused
     noted: Any  # TurnPosts.noted
+    edits_media: Any  # MediaMemory.edits_media
+    media_edited: Any  # MediaMemory.media_edited
 
     @property
     def posts(self) -> Posts:
@@ -189,10 +191,11 @@ class PrivateViews:
             controls=coaching.with_hint(made, game.id, batch.version) if hinted else made,
         )
         msg = None
-        if turn_dm is not None:
+        if turn_dm is not None and await self.edits_media(turn_dm.channel_id):
             shape = await self.shape_of(turn_dm.channel_id)
             none = discord.AllowedMentions.none()
-            msg = self.noted(await posting.edit_shown(self.bot, turn_dm, dm, shape, mentions=none), dm)
+            edit = posting.edit_shown(self.bot, turn_dm, dm, shape, mentions=none, on_media=self.media_edited)
+            msg = self.noted(await edit, dm)
         if msg is not None:
             await self.posts.restamp_posted(msg.id, batch.version)
         else:

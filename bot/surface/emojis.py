@@ -5,15 +5,18 @@
 is deleted once the new one is up. The bot loads the map piece key -> emoji when it starts
 (:func:`load`, with a short timeout); without it (sync never run, an upload refused, emojis
 deleted, Discord slow to answer) every control shows its text label alone. A button or a menu
-option gets its emoji in one place, :func:`of`, from the ``icon`` the engine put in the prompt.
+option gets its emoji in one place, :func:`of`, from the ``icon`` the engine put in the prompt;
+a turn's caption and a DM get them before the words naming a piece, :func:`in_text`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
 import discord
 
@@ -30,6 +33,38 @@ def of(icon: str) -> discord.PartialEmoji | None:
     """The emoji of piece ``icon`` (a prompt control's ``icon``), or None: no icon, or no emoji
     for it (the control then shows its label alone)."""
     return _current.get(icon) if icon else None
+
+
+@cache
+def _words(game: str) -> tuple[re.Pattern[str], Mapping[str, str]] | None:
+    """The pattern of the words of ``game``'s texts that name a piece (longest first, whole
+    words only), and each word's piece key; None for a game without such words."""
+    try:
+        found = drawn.words(game)
+    except (ImportError, AttributeError):
+        return None
+    if not found:
+        return None
+    alternatives = "|".join(re.escape(w) for w in sorted(found, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)"), found
+
+
+def in_text(game: str, text: str) -> str:
+    """``text`` (a line of ``game``) with each piece it names preceded by the piece's emoji
+    ("2 <:kathai_gold_…:…> gold"); unchanged where a piece has no emoji (sync not run: the words
+    say it alone)."""
+    if not _current or not text:
+        return text
+    words = _words(game)
+    if words is None:
+        return text
+    pattern, keys = words
+
+    def put(m: re.Match[str]) -> str:
+        emoji = _current.get(keys[m.group(0)])
+        return f"{emoji} {m.group(0)}" if emoji is not None else m.group(0)
+
+    return pattern.sub(put, text)
 
 
 def use(found: dict[str, discord.PartialEmoji]) -> None:

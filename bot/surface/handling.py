@@ -129,6 +129,8 @@ async def guard(interaction: discord.Interaction, what: str) -> AsyncIterator[No
     except (Refusal, RuleError, BadDuration) as err:
         reason = getattr(err, "reason", None) or str(err)
         await reply(interaction, base.format_text(reason, interaction.extras.get("names")))
+        if isinstance(err, base.StaleState):
+            await _stale_click(interaction)
     except StoreUnavailable as err:
         log.warning(
             "Database failure in %s (game %s, interaction %s): %s",
@@ -144,6 +146,18 @@ async def guard(interaction: discord.Interaction, what: str) -> AsyncIterator[No
         await reply(interaction, text.apology(gid))
     finally:
         bot.inflight -= 1
+
+
+async def _stale_click(interaction: discord.Interaction) -> None:
+    """A click on an old message's controls: if they are ones Discord would not let the bot take
+    away (an hour-old message, :mod:`.held`), try again, or delete the message."""
+    message, gid = interaction.message, interaction.extras.get("game_id")
+    if message is None or message.flags.ephemeral or not isinstance(gid, int):
+        return
+    try:
+        await bot_of(interaction).publisher.clear_stale(gid, message.channel.id, message.id)
+    except StoreUnavailable as err:
+        log.warning("Clearing stale message %s (game %s): %s", message.id, gid, err)
 
 
 def display_name(interaction: discord.Interaction) -> str:

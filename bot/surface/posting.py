@@ -14,7 +14,7 @@ import asyncio
 import contextvars
 import io
 import logging
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import aiohttp
@@ -182,11 +182,13 @@ async def edit_shown(
     *,
     pictures: bool = True,
     mentions: discord.AllowedMentions = PINGS,
+    on_media: Callable[[int, bool], Awaitable[None]] | None = None,
 ) -> discord.Message | None:
     """Edit ``posted`` to show ``shown`` in ``shape`` (every picture replaced; none without
     ``pictures``); the edited message, or None (logged) if Discord refuses: a V2 edit bringing
     new pictures can be refused with 400 (discord-api-docs#7529), an edit of a message over an
-    hour old with 30046; the caller then posts the message anew."""
+    hour old with 30046; the caller then posts the message anew. ``on_media(channel, refused)``
+    hears how a V2 edit bringing new pictures went (:mod:`.mediaedits`)."""
     if shape == layout.CLASSIC:
         kwargs = layout.classic(shown)
         return await edit(
@@ -194,11 +196,17 @@ async def edit_shown(
         )
     msg = bot.get_partial_messageable(posted.channel_id).get_partial_message(posted.message_id)
     kwargs = layout.v2(shown, pictures=pictures)
+    media = on_media if pictures and shown.pngs else None  # told how an edit of new pictures went
     try:
-        return await msg.edit(allowed_mentions=mentions, attachments=kwargs.pop("files", []), **kwargs)
+        edited = await msg.edit(allowed_mentions=mentions, attachments=kwargs.pop("files", []), **kwargs)
     except SEND_ERRORS as err:
         log.info("Editing message %s failed: %r", posted.message_id, err)
+        if media is not None and isinstance(err, discord.HTTPException) and err.status == 400:
+            await media(posted.channel_id, True)
         return None
+    if media is not None:
+        await media(posted.channel_id, False)
+    return edited
 
 
 async def take_controls(

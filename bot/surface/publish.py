@@ -28,6 +28,8 @@ from ..host.store import GameRow, StoreUnavailable
 from . import components, layout, posting, text
 from .context import bazaar
 from .dms import SEND_ERRORS, PrivateViews
+from .held import HeldControls, refused_old
+from .mediaedits import MediaMemory
 from .postclaims import WON, PostClaiming
 from .recaps import Recaps, recap_head
 from .retry import PostRetry
@@ -36,7 +38,7 @@ from .turns import TurnPosts
 log = logging.getLogger(__name__)
 
 
-class Publisher(PrivateViews, TurnPosts):
+class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
     """Turns a game's pending steps into Discord messages."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -46,6 +48,8 @@ class Publisher(PrivateViews, TurnPosts):
         self._sheet_done: dict[int, int] = {}  # game id -> version whose interim sheet is posted
         self.shapes: dict[int, str] = {}  # channel id -> message shape (see TurnPosts.shape_of)
         self.layouts: dict[int, layout.Shown] = {}  # message id -> its V2 message, bare (TurnPosts.noted)
+        self.held: dict[int, float] = {}  # message id -> when to try its controls again (HeldControls)
+        self.media: dict[int, tuple[int, float]] = {}  # channel id -> V2 media edits refused (MediaMemory)
         self.recaps = Recaps(self)
 
     @property
@@ -280,7 +284,9 @@ class Publisher(PrivateViews, TurnPosts):
         seats: Sequence[int] | None = None,
     ) -> None:
         """Remove the controls of every live message of the game of ``kinds`` (boards; DMs) —
-        of ``seat``'s, or of ``seats``', only, when given — except ``keep``."""
+        of ``seat``'s, or of ``seats``', only, when given — except ``keep``. A message whose edit
+        Discord refuses as an hour-old one's (30046) stays live and is tried again later
+        (:mod:`.held`)."""
         among = set(seats) if seats is not None else None
         old = [
             m
@@ -290,14 +296,22 @@ class Publisher(PrivateViews, TurnPosts):
             and (seat is None or m.seat == seat)
             and (among is None or m.seat in among)
         ]
+        kept: set[int] = set()  # rows whose controls Discord would not let go yet (held.py)
         for m in old:
+            if self.waiting(m.message_id):
+                kept.add(m.id)
+                continue
+            shown = self.layouts.pop(m.message_id, None)
             try:
                 v2 = await self.shape_of(m.channel_id) == layout.V2
-                shown = self.layouts.pop(m.message_id, None)
                 await posting.take_controls(self.bot, m.channel_id, m.message_id, v2=v2, shown=shown)
+                self.held.pop(m.message_id, None)
             except SEND_ERRORS as err:
                 log.info("Clearing buttons of message %s (game %s) failed: %s", m.message_id, game_id, err)
-        await self.posts.retire_posted(m.id for m in old)
+                if refused_old(err):
+                    self.hold(m.message_id, shown)
+                    kept.add(m.id)
+        await self.posts.retire_posted(m.id for m in old if m.id not in kept)
 
     async def archive(self, game_id: int, thread_id: int) -> None:
         """Archive the game's thread (logged if not allowed)."""

@@ -17,7 +17,7 @@ from ..host.clock import format_duration
 from ..host.live import Batch, Listing, LiveGame
 from ..host.names import shown
 from ..host.store import SeatRow
-from . import levels
+from . import emojis, levels
 
 LIMIT = 2000  # Discord's message length
 
@@ -137,7 +137,7 @@ def event_lines(batch: Batch, leave_out: frozenset[str] = frozenset()) -> list[s
     twins of private ones (a private event itself never appears here), but none of a kind in
     ``leave_out``."""
     return [
-        "• " + batch.fmt(ev.text)
+        "• " + batch.fmt(emojis.in_text(batch.engine.name, ev.text))  # the pieces' emojis, names after
         for step in batch.steps
         for ev in base.events_for(step.events, None)
         if ev.kind not in leave_out
@@ -280,7 +280,9 @@ def dm(
     head = [
         f"🎴 **{batch.title}** — your private view as {batch.text_names[seat]} (move {batch.version}): {link}"
     ]
-    events = [f"• {batch.fmt(e)}" for e in private_events]
+    game = batch.engine.name
+    events = [f"• {emojis.in_text(game, batch.fmt(e))}" for e in private_events]
+    body = emojis.in_text(game, body)
     return fit_lines(head, events, [*([body] if body else []), *extra])
 
 
@@ -290,6 +292,11 @@ def dm_closed(user_id: int, title: str) -> str:
         f"<@{user_id}>, I cannot send you direct messages for **{title}** (your DMs are closed "
         f"to me). Use the **My hand** button or `/hand` to see your private view."
     )
+
+
+def hand_outdated(title: str) -> str:
+    """What a private answer says once a newer one replaced it (Discord refused its edit)."""
+    return f"-# 🎴 **{title}**: this view is outdated; your current one is below."
 
 
 def reminder(title: str, people: Sequence[str], left: float) -> str:

@@ -48,6 +48,8 @@ class TurnPosts:
     _sheet_done: dict[int, int]
     shapes: dict[int, str]  # channel id -> message shape, as read from or written to the store
     layouts: dict[int, layout.Shown]  # message id -> what a V2 message of this run shows (bare)
+    edits_media: Any  # MediaMemory.edits_media
+    media_edited: Any  # MediaMemory.media_edited
 
     @property
     def posts(self) -> Posts:
@@ -204,6 +206,7 @@ class TurnPosts:
             and movers <= prev.seats
             and now_seats <= prev.seats
             and await posting.is_latest(self.bot, prev)
+            and await self.edits_media(prev.channel_id)  # not where V2 media edits are always refused
         ):
             # the people awaited answer, nothing posted below the board: edit it in place (its
             # caption goes on with the turn's earlier moves)
@@ -239,7 +242,10 @@ class TurnPosts:
             content = text.clip(f"{content}\n{text.NO_FILES}")
         shown = turn.shown(game, batch, content)
         msg = self.noted(
-            await posting.edit_shown(self.bot, prev, shown, shape, pictures=prev.pictures), shown
+            await posting.edit_shown(
+                self.bot, prev, shown, shape, pictures=prev.pictures, on_media=self.media_edited
+            ),
+            shown,
         )
         if msg is not None:
             game.shown = turn.view

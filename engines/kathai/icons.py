@@ -12,6 +12,9 @@ from engines.kathai.data import GOODS, ITEMS, NCARDS
 PREFIX = "kathai_"
 KEYS: tuple[str, ...] = tuple(PREFIX + g for g in GOODS)
 GOODS_OF_KEY = {PREFIX + g: g for g in GOODS}
+WORDS: dict[str, str] = {g: PREFIX + g for g in GOODS}
+"""The words of the game's texts that name a piece (a goods) -> its key, so a host may put the
+piece's emoji before the word."""
 
 
 def card_goods(token: str) -> str | None:

@@ -13,6 +13,9 @@ PREFIX = "phraya_"
 PIECES: tuple[str, ...] = (*GOODS, "flower", "favor", "coin", "crown", "basket", "card", "scroll")
 KEYS: tuple[str, ...] = tuple(PREFIX + p for p in PIECES)
 PIECE_OF_KEY = {PREFIX + p: p for p in PIECES}
+WORDS: dict[str, str] = {g: PREFIX + g for g in GOODS}
+"""The words of the game's texts that name a piece (a goods) -> its key, so a host may put the
+piece's emoji before the word."""
 _VERB_PIECE = {"king": "crown", "scribe": "scroll", "basket": "basket", "play": "card"}
 _PAID = ("discard", "rower", "temple")
 

@@ -13,6 +13,13 @@ PREFIX = "pralaya_"
 PIECES: tuple[str, ...] = (*data.CODES, "veda", "dhoni")
 KEYS: tuple[str, ...] = tuple(PREFIX + p for p in PIECES)
 PIECE_OF_KEY = {PREFIX + p: p for p in PIECES}
+WORDS: dict[str, str] = {
+    **{r.name: PREFIX + r.code for r in data.RELICS},
+    data.VEDA_NAME: PREFIX + "veda",
+    "Dhoni": PREFIX + "dhoni",
+}
+"""The words of the game's texts that name a piece (a relic's name, Veda, Dhoni) -> its key, so
+a host may put the piece's emoji before the word."""
 
 
 def icon(state: State, action: str) -> str | None:

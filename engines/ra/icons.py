@@ -24,6 +24,12 @@ def sun_key(value: int) -> str:
 KEYS: tuple[str, ...] = tuple(tile_key(c) for c in data.TILE_NAME) + tuple(sun_key(v) for v in SUNS)
 TILE_OF_KEY = {tile_key(c): c for c in data.TILE_NAME}
 SUN_OF_KEY = {sun_key(v): v for v in SUNS}
+WORDS: dict[str, str] = {
+    **{name: tile_key(code) for code, name in data.TILE_NAME.items()},
+    **{f"sun {v}": sun_key(v) for v in SUNS},
+}
+"""The words of the game's texts that name a piece (a tile's name, "sun 12") -> its key, so a
+host may put the piece's emoji before the word."""
 
 
 @lru_cache(maxsize=4096)

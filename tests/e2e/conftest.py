@@ -8,7 +8,8 @@
   task (small ``guild_ready_timeout``) and returns once it is ready; ``await runner.stop()``
   shuts it down cleanly, ``await runner.kill()`` simulates a crash. Bots still running at the
   end of the test are stopped before the fake closes.
-- ``e2e_db``: the backend of the test's tables; the tests of ``PG_E2E_MODULES`` run on both.
+- ``e2e_db``: the backend of the test's tables; the tests of ``PG_E2E_MODULES`` run on both, and
+  so does a test of another module marked ``both_backends``.
 """
 
 from __future__ import annotations
@@ -43,11 +44,13 @@ PG_E2E_MODULES = {
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Run each test of :data:`PG_E2E_MODULES` on both backends (``[sqlite]``, ``[postgres]``)."""
+    """Run each test of :data:`PG_E2E_MODULES`, and each test marked ``both_backends``, on both
+    backends (``[sqlite]``, ``[postgres]``)."""
     if (
         metafunc.module.__name__.rpartition(".")[2] in PG_E2E_MODULES
-        and "e2e_db" in metafunc.fixturenames
-        and metafunc.definition.get_closest_marker("sqlite_only") is None
+        or metafunc.definition.get_closest_marker("both_backends") is not None
+    ) and (
+        "e2e_db" in metafunc.fixturenames and metafunc.definition.get_closest_marker("sqlite_only") is None
     ):
         metafunc.parametrize("e2e_db", ["sqlite", "postgres"], indirect=True)
 

@@ -6,6 +6,7 @@ run, or the emojis deleted) shows the same buttons as text."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,39 @@ async def test_sync_stops_at_2000_emojis_and_says_so(
     assert len(ours) == 5 and len(fake.app_emojis) == 2000
     err = capsys.readouterr().err
     assert f"{PIECES - 5} emojis were refused" in err and "2000 emojis already" in err
+
+
+EMOJI = re.compile(r"<:([a-z0-9_]+):(\d+)> ")
+
+
+async def test_turn_captions_and_dms_put_a_pieces_emoji_before_its_name_or_say_the_word_alone(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    """With the emojis synced, a turn's caption ("invokes <:ra_ra_…:…> Ra") and a DM put each
+    named piece's emoji before its word, an emoji of the bot's own; without them (the bot started
+    again,
+    none left) the same lines say the words alone."""
+    fake = fake_discord
+    assert await launch._sync(Config(token=fake.token, db_path=tmp_path / "never.sqlite3")) == 0
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, _, board, _ = await _to_an_auction(table)
+    called = next(line for line in board.text.splitlines() if " invokes " in line)
+    found = EMOJI.search(called)
+    assert found and called.endswith(f"invokes {found.group(0)}Ra on 1 tile"), called
+    words = drawn.words("ra")
+    texts = [board.text, *(m.text for m in fake.dms(table.players["ann"]))]
+    for said in texts:
+        for m in EMOJI.finditer(said):  # each an emoji of the bot's, before a word naming its piece
+            name, rest = m.group(1), said[m.end() :]
+            assert fake.app_emojis[int(m.group(2))]["name"] == name, m.group(0)
+            assert any(rest.startswith(w) and words[w] == drawn.key_of(name) for w in words), rest[:30]
+    assert any(EMOJI.search(t) for t in texts[1:]), texts[1:]  # a DM names a piece too
+    await table.running.stop()
+
+    fake.app_emojis.clear()  # a bot that finds none: the text says the words alone
+    await table.boot(sync=False)
+    assert emojis._current == {}
+    _, _, board, _ = await _to_an_auction(table)
+    plain = next(line for line in board.text.splitlines() if " invokes " in line)
+    assert "<:" not in board.text and plain.endswith("invokes Ra on 1 tile"), plain

@@ -23,6 +23,7 @@ EXPECTED = [
     "resign",
     "review",
     "rules",
+    "settings",
     "stats",
     "undo",
 ]

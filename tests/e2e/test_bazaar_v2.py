@@ -2,7 +2,8 @@
 gallery, controls, footer), and what the bot does where Discord refuses: an edit bringing new
 pictures into a V2 message (400, discord-api-docs#7529) or an edit of an hour-old message (30046)
 posts the turn anew and takes the older message's controls away; a channel refusing V2 gets
-the classic shape at once and keeps it across a restart (the store remembers it)."""
+the classic shape at once and keeps it across a restart (the store remembers it, on SQLite and
+on PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ import io
 import re
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 import render
+from bot.surface.held import HOLD
+from bot.surface.mediaedits import IN_A_ROW
 from tests.e2e.bazaar_harness import Table, make_table, no_controls
 from tests.fakediscord import CREATE_PUBLIC_THREADS, DEFAULT_BOT_PERMISSIONS, FakeDiscord, Message, RunBot
 
@@ -109,8 +113,9 @@ async def test_an_hour_old_board_refused_an_edit_is_posted_anew(
     assert no_controls(fake.message(edited)) and not no_controls(new)
 
 
+@pytest.mark.both_backends
 async def test_a_channel_refusing_v2_gets_the_classic_shape_and_keeps_it_after_a_restart(
-    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, e2e_db: str
 ) -> None:
     """Where a V2 post is refused with 400 the turn is posted at once in the classic shape (text,
     the board with its caption strip, rows of controls); the store remembers the channel, so
@@ -124,6 +129,7 @@ async def test_a_channel_refusing_v2_gets_the_classic_shape_and_keeps_it_after_a
         everyone_permissions=0x400 | 0x800 | 0x8000 | 0x10000 | (1 << 31),
     )
     await table.boot()
+    assert table.bot.store.dialect == e2e_db  # the store of this run's backend
     fake.faults.refuse_v2(table.channel)
     gid, place = await table.start_game("ann", ("bob",), 0)
     assert place.id == table.channel.id
@@ -176,3 +182,96 @@ async def test_a_dm_channel_refusing_v2_gets_classic_dms(
     later = fake.dms(ann)[before:]
     assert later and all(not m.v2 and m.content and m.attachments for m in later)
     assert await table.bot.store.message_shape(dm_channel.id) == "classic"
+
+
+async def _stale_click(table: Table, user: object, msg: Message, gid: int) -> str:
+    """Click an action of the old message ``msg`` as ``user``; returns what the bot answered."""
+    fake = table.fake
+    version = _version(msg)
+    button = next(
+        (c for c in msg.custom_ids if c.startswith(f"bz:{gid}:{version}:") and not c.endswith(":!hand")),
+        None,
+    )
+    if button is not None:
+        h = await fake.click(user, msg, button)  # type: ignore[arg-type]
+    else:
+        menu = next(c for c in msg.custom_ids if c.startswith(f"bzs:{gid}:{version}"))
+        first = msg.component(menu)["options"][0]["value"]
+        h = await fake.select(user, msg, menu, [first])  # type: ignore[arg-type]
+    await table.settle()
+    return h.followups[-1].text if h.followups else h.text
+
+
+async def test_hour_old_controls_discord_will_not_take_away_are_held_tried_again_or_deleted(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    """Discord's limit on edits of hour-old messages (30046) may refuse the edit that takes an old
+    turn's controls away too: the message stays live and is remembered; the game's next turn
+    after the hold tries again, and a click on such controls meanwhile is refused as stale and
+    the message, whose edit is still refused, is deleted (not an edit: Discord allows it)."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    publisher = table.bot.publisher
+    refused = fake.faults.refuse_old_edits(3600)
+    before = table.last_turn(thread)
+    fake.age_messages(4000, thread)
+    await table.play_one(gid, thread)
+    assert refused.hits and table.last_turn(thread).id != before.id
+    assert not no_controls(fake.message(before.id)) and before.id in publisher.held
+    live = {m.message_id for m in await table.bot.store.messages(gid, kind="turn", live=True)}
+    assert before.id in live  # remembered in the store too: the next run tries again
+    # a click on its controls: refused as stale, and the message goes (its edit still refused)
+    game = await table.bot.service.get(gid)
+    said = await _stale_click(table, table.user_of(game, game.awaited()[0]), fake.message(before.id), gid)
+    assert "out of date" in said, said
+    assert fake.message(before.id).deleted and before.id not in publisher.held
+    assert before.id not in {m.message_id for m in await table.bot.store.messages(gid, live=True)}
+    # another one held; once the limit lifts, the game's next turn after the hold takes its controls
+    second = table.last_turn(thread)
+    fake.age_messages(4000, thread)
+    await table.play_one(gid, thread)
+    assert second.id in publisher.held and not no_controls(fake.message(second.id))
+    fake.faults.clear()
+    await table.play_one(gid, thread)
+    assert not no_controls(fake.message(second.id))  # not due yet: not tried again at once
+    table.now.advance(HOLD + 1)
+    await table.play_one(gid, thread)
+    kept = fake.message(second.id)
+    assert (
+        no_controls(kept) and not kept.deleted and kept.v2 and kept.images and second.id not in publisher.held
+    )
+
+
+@pytest.mark.both_backends
+async def test_a_channel_refusing_every_v2_media_edit_gets_turns_posted_anew_at_once(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, e2e_db: str
+) -> None:
+    """Where Discord refuses every edit bringing new pictures into a V2 message, after
+    ``IN_A_ROW`` such refusals in a row in the channel the bot stops trying the edit first and
+    posts each turn anew at once; the store remembers it (after a restart too)."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0)
+    refused = fake.faults.refuse_v2_media_edits()
+
+    def in_thread() -> int:
+        return sum(1 for r in refused.hits if f"/channels/{thread.id}/" in r.path)
+
+    await _play_until(table, gid, thread, lambda: in_thread() >= IN_A_ROW, limit=80)
+    assert in_thread() == IN_A_ROW
+    assert (await table.bot.store.media_edits(thread.id))[0] == IN_A_ROW
+    await table.running.kill(release=table.bot.store.close)
+    await table.boot(sync=False)
+    await table.settle()
+    # the same people going on (an edit in place before) now get a new message each, untried
+    moves = len(await table.bot.store.moves(gid))
+    await _play_until(table, gid, thread, lambda: False, limit=12)
+    log = [m.seat for m in await table.bot.store.moves(gid)][moves - 1 :]
+    assert any(a == b for a, b in zip(log, log[1:], strict=False)), log  # a seat went on
+    assert in_thread() == IN_A_ROW
+    row = await table.stored(gid)
+    boards = [m for m in fake.messages(thread) if "· move " in m.text and not m.deleted]
+    assert _version(boards[-1]) == row.version and not no_controls(boards[-1])

@@ -95,3 +95,35 @@ async def test_my_hand_is_an_ephemeral_v2_answer_or_a_classic_one_where_refused(
     assert panel.custom_ids and all(
         c.startswith((f"bz:{gid}:", f"bzs:{gid}:", f"bzhint:{gid}:")) for c in panel.custom_ids
     )
+
+
+async def test_a_move_from_my_hand_whose_edit_is_refused_answers_anew_and_clears_the_old_answer(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    """A move played from the My hand answer refreshes that answer in place; where Discord
+    refuses the edit (new pictures in a V2 message, 400) the new view comes as a new ephemeral
+    answer, and the old one keeps no controls nor its outdated picture (a click there would only
+    be refused as stale)."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, place = await table.start_game("ann", ("bob",), 0)
+    game = await table.bot.service.get(gid)
+    seat = game.awaited()[0]
+    user = table.user_of(game, seat)
+    version = game.row.version
+    panel = await table.open_hand(user, place, gid)
+    legal = [str(a) for a in game.engine.legal_actions(game.state, seat)]
+    action = next(a for a in legal if f"bz:{gid}:{version}:{a}" in panel.custom_ids)
+    refused = fake.faults.refuse_v2_media_edits()  # the board's edit in place too
+    h = await table.use(user, panel, gid, version, action)
+    await table.settle()
+    assert (await table.stored(gid)).version == version + 1  # the move was played
+    assert any(r.path.endswith("/messages/@original") for r in refused.hits), refused.hits
+    fresh = h.followups[-1]
+    assert fresh.id != panel.id and fresh.ephemeral and fresh.visible_to == user.id
+    assert fresh.v2 and fresh.images and "your private view" in fresh.text
+    assert f"move {version + 1}" in fresh.text_displays[-1]
+    old = fake.message(panel.id)
+    assert no_controls(old) and not old.attachments and not old.deleted
+    assert "below" in old.text  # it points to the new answer
