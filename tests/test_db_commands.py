@@ -278,3 +278,26 @@ async def test_a_copy_that_reads_back_differently_is_reported(
         assert any("reads back differently" in d for d in report.differences)
     finally:
         await asyncio.gather(lite.close(), pg.close())
+
+
+async def test_the_copy_moves_every_table_of_the_schema(tmp_path: Path, pg_url: str) -> None:
+    """Every table the migrations create (both dialects) is one ``bazaar db copy`` moves: a
+    migration adding a table without adding it to the copy fails here."""
+    lite, pg = await Store.open(tmp_path / "schema.sqlite3"), await Store.open(pg_url)
+    try:
+        async with lite._read() as h:
+            sqlite_tables = {
+                r[0] for r in await h.sql_rows("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
+        async with pg._read() as h:
+            pg_tables = {
+                r[0]
+                for r in await h.sql_rows(
+                    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                )
+            }
+    finally:
+        await asyncio.gather(lite.close(), pg.close())
+    made = {"schema_migrations", "sqlite_sequence"}  # the store's own bookkeeping
+    assert sqlite_tables - made == set(COPY_TABLES), sqlite_tables ^ set(COPY_TABLES)
+    assert pg_tables - made == set(COPY_TABLES), pg_tables ^ set(COPY_TABLES)

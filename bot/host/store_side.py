@@ -16,22 +16,36 @@ from typing import Any, cast
 from .storefail import StoreError
 
 _MESSAGE_COLS = "id, game_id, kind, seat, channel_id, message_id, version, live, posted_at"
-# every column of every table, in the order the copy (export_rows / import_rows) moves them
+# every table ``bazaar db copy`` moves (export_rows / import_rows): its name, its columns and its
+# key order; a game's tables after ``games`` (they refer to it), then the tables kept per channel
+# or server. tests/test_db_commands.py fails if a migration adds a table missing here.
 _COPY_GAMES = (
     "id, kind, seed, options, guild_id, channel_id, thread_id, creator_id, status, version, "
     "clock_seconds, deadline, reminded, attention, created_at, updated_at, claim_owner, claim_until"
 )
-_COPY_SEATS = "game_id, seat, user_id, name, is_ai, dm_closed, dm_hash, expiries, ai_takeover, ai_level"
-_COPY_MOVES = "game_id, version, seat, action, by, user_id, at"
-_COPY_SNAPSHOTS = "game_id, version, state, fingerprint"
-_COPY_MESSAGES = "id, game_id, kind, seat, channel_id, message_id, version, live, posted_at"
-_COPY_DRAFTS = "game_id, seat, form, version, data"
-# the tables kept per channel (or server), belonging to no game: their columns, key first
-_COPY_SHAPES = "channel_id, shape, noted_at"
-_COPY_MEDIA = "channel_id, refusals, noted_at"
-_COPY_GUILDS = "guild_id, confirm, updated_at"
+COPIED: tuple[tuple[str, str, str], ...] = (
+    ("games", _COPY_GAMES, "id"),
+    (
+        "seats",
+        "game_id, seat, user_id, name, is_ai, dm_closed, dm_hash, expiries, ai_takeover, ai_level",
+        "game_id, seat",
+    ),
+    ("moves", "game_id, version, seat, action, by, user_id, at", "game_id, version"),
+    ("snapshots", "game_id, version, state, fingerprint", "game_id"),
+    ("messages", "id, game_id, kind, seat, channel_id, message_id, version, live, posted_at", "id"),
+    ("drafts", "game_id, seat, form, version, data", "game_id, seat, form"),
+    ("posts", "game_id, version, kind, owner, lease_until, done", "game_id, version, kind"),
+    ("game_hints", "game_id, hints", "game_id"),
+    ("hints_taken", "game_id, seat, version, taken_at", "game_id, seat, version"),
+    ("reviews", "game_id, seat, body, made_at", "game_id, seat"),
+    ("rematches", "game_id, new_game_id, opened_at", "game_id"),
+    ("outcomes", "game_id, outcome", "game_id"),
+    ("channel_shapes", "channel_id, shape, noted_at", "channel_id"),
+    ("channel_media", "channel_id, refusals, noted_at", "channel_id"),
+    ("guild_settings", "guild_id, confirm, updated_at", "guild_id"),
+)
 PER_PLACE = ("channel_shapes", "channel_media", "guild_settings")  # kept per channel or server
-COPY_TABLES = ("games", "seats", "moves", "snapshots", "messages", "drafts", *PER_PLACE)
+COPY_TABLES = tuple(name for name, _, _ in COPIED)
 # due: the deadline has passed, or the half-time reminder is owed (see bot.host.clock.due)
 _DUE = (
     "status = 'active' AND deadline IS NOT NULL AND (deadline <= ? OR "
@@ -154,21 +168,8 @@ class SideTables:
         order: what :meth:`import_rows` writes into another database."""
         async with self._read() as h:
             return {
-                "games": await h.sql_rows(f"SELECT {_COPY_GAMES} FROM games ORDER BY id"),
-                "seats": await h.sql_rows(f"SELECT {_COPY_SEATS} FROM seats ORDER BY game_id, seat"),
-                "moves": await h.sql_rows(f"SELECT {_COPY_MOVES} FROM moves ORDER BY game_id, version"),
-                "snapshots": await h.sql_rows(f"SELECT {_COPY_SNAPSHOTS} FROM snapshots ORDER BY game_id"),
-                "messages": await h.sql_rows(f"SELECT {_COPY_MESSAGES} FROM messages ORDER BY id"),
-                "drafts": await h.sql_rows(f"SELECT {_COPY_DRAFTS} FROM drafts ORDER BY game_id, seat, form"),
-                "channel_shapes": await h.sql_rows(
-                    f"SELECT {_COPY_SHAPES} FROM channel_shapes ORDER BY channel_id"
-                ),
-                "channel_media": await h.sql_rows(
-                    f"SELECT {_COPY_MEDIA} FROM channel_media ORDER BY channel_id"
-                ),
-                "guild_settings": await h.sql_rows(
-                    f"SELECT {_COPY_GUILDS} FROM guild_settings ORDER BY guild_id"
-                ),
+                name: await h.sql_rows(f"SELECT {columns} FROM {name} ORDER BY {key}")
+                for name, columns, key in COPIED
             }
 
     async def is_empty(self) -> bool:
@@ -187,33 +188,9 @@ class SideTables:
                     f"the database {self.describe()} is not empty (it holds games, or settings "
                     "of channels or servers): copy into a new, empty database"
                 )
-            await h.sql_many(
-                f"INSERT INTO games ({_COPY_GAMES}) VALUES ({', '.join('?' * 18)})", rows["games"]
-            )
-            await h.sql_many(
-                f"INSERT INTO seats ({_COPY_SEATS}) VALUES ({', '.join('?' * 10)})", rows["seats"]
-            )
-            await h.sql_many(
-                f"INSERT INTO moves ({_COPY_MOVES}) VALUES ({', '.join('?' * 7)})", rows["moves"]
-            )
-            await h.sql_many(
-                f"INSERT INTO snapshots ({_COPY_SNAPSHOTS}) VALUES ({', '.join('?' * 4)})", rows["snapshots"]
-            )
-            await h.sql_many(
-                f"INSERT INTO messages ({_COPY_MESSAGES}) VALUES ({', '.join('?' * 9)})", rows["messages"]
-            )
-            await h.sql_many(
-                f"INSERT INTO drafts ({_COPY_DRAFTS}) VALUES ({', '.join('?' * 5)})", rows["drafts"]
-            )
-            await h.sql_many(
-                f"INSERT INTO channel_shapes ({_COPY_SHAPES}) VALUES (?, ?, ?)", rows["channel_shapes"]
-            )
-            await h.sql_many(
-                f"INSERT INTO channel_media ({_COPY_MEDIA}) VALUES (?, ?, ?)", rows["channel_media"]
-            )
-            await h.sql_many(
-                f"INSERT INTO guild_settings ({_COPY_GUILDS}) VALUES (?, ?, ?)", rows["guild_settings"]
-            )
+            for name, columns, _key in COPIED:
+                marks = ", ".join("?" * (columns.count(",") + 1))
+                await h.sql_many(f"INSERT INTO {name} ({columns}) VALUES ({marks})", rows[name])
             if self.dialect == "postgres":
                 await h.sql_row(
                     "SELECT setval(pg_get_serial_sequence('games', 'id'), "
