@@ -77,9 +77,9 @@ def test_migrate_applies_pending_migrations_once(
 ) -> None:
     env.setenv("BAZAAR_DB", str(tmp_path / "new" / "bazaar.sqlite3"))
     assert cli.main(["db", "migrate"]) == 0
-    assert "schema 0 -> 9 (applied migration(s) 1, 2, 3, 4, 5, 6, 7, 8, 9)" in capsys.readouterr().out
+    assert "schema 0 -> 10 (applied migration(s) 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)" in capsys.readouterr().out
     assert cli.main(["db", "migrate"]) == 0
-    assert "schema 9 -> 9 (nothing to apply)" in capsys.readouterr().out
+    assert "schema 10 -> 10 (nothing to apply)" in capsys.readouterr().out
 
 
 def test_migrate_on_postgres_and_its_errors(
@@ -87,7 +87,7 @@ def test_migrate_on_postgres_and_its_errors(
 ) -> None:
     env.setenv("BAZAAR_DB", pg_url)
     assert cli.main(["db", "migrate"]) == 0
-    assert "schema 0 -> 9" in capsys.readouterr().out
+    assert "schema 0 -> 10" in capsys.readouterr().out
     env.setenv("BAZAAR_DB", "postgresql://bazaar:pw@127.0.0.1:9/x")
     assert cli.main(["db", "migrate"]) == 1
     err = capsys.readouterr().err

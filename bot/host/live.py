@@ -123,6 +123,7 @@ class LiveGame(Named):
     thinking: int = 0  # AI searches running for this game (its lock is free meanwhile)
     shown: Mapping[str, Any] | None = None  # the public view of the last board posted by this run
     recent: deque[Entry] | None = None  # the last HISTORY moves for /log (None: not known, replay)
+    rated: bool = True  # counts on the ratings' tables (/game new rated:false: not)
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         """The seat held by ``user_id`` (also a resigned one), or None."""

@@ -184,6 +184,7 @@ class GameService:
         channel_id: int,
         user_id: int,
         name: str,
+        rated: bool = True,
     ) -> LiveGame:
         return await self.lobbies.create(
             kind=kind,
@@ -193,6 +194,7 @@ class GameService:
             channel_id=channel_id,
             user_id=user_id,
             name=name,
+            rated=rated,
         )
 
     async def close_idle_lobbies(self) -> list[LiveGame]:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .store_posts import PostClaims
+from .store_ratings import RatingTables
 from .store_rows import GameRecord, GameRow, MoveRow, SeatRow, digest, game_row, seat_row, stored
 from .store_schema import is_postgres_url
 from .store_side import SideTables
@@ -70,7 +71,7 @@ class Handle(Protocol):
         """Run one statement once per row of parameters."""
 
 
-class Store(SideTables, PostClaims):
+class Store(SideTables, PostClaims, RatingTables):
     """The bot's database. Create it with :meth:`open` (which picks the backend); close it with
     :meth:`close`. Subclasses provide the transactions (:meth:`_tx`, :meth:`_read`), one-statement
     reads (:meth:`_all`), opening and migrating."""

@@ -90,6 +90,7 @@ async def game_number_autocomplete(interaction: discord.Interaction, current: st
     ][:25]
 
 
+FORM_UNRATED = "`rated:false` does not go with `form:true` yet: give the options as `options:` text instead."
 GAME_NUMBER = "the game's number (see /game list); needed only where several games run"
 
 
@@ -197,6 +198,7 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., No
         options="game options as name=value, e.g. open_hands=true",
         clock="time per turn, e.g. 24h, 90m, 1h30m (at least 1m; default 24h)",
         form="choose the options in a dialog (checkboxes and choices) before the lobby opens",
+        rated="whether the game counts on the ratings (default: true)",
     )
     @app_commands.choices(game=choices)
     @app_commands.autocomplete(options=options_autocomplete)
@@ -206,7 +208,11 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., No
         options: str | None = None,
         clock: str | None = None,
         form: bool = False,
+        rated: bool = True,
     ) -> None:
+        if rated is not True and form is True:
+            await handling.reply(interaction, FORM_UNRATED)
+            return
         if form is True:  # a bool as Discord sends it (a forged value opens no dialog)
             await newgame.ask(
                 interaction,
@@ -220,6 +226,7 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., No
             inputs.game_kind(game),
             inputs.text(options, "options", limit=inputs.MAX_OPTIONS),
             inputs.text(clock, "clock", limit=inputs.MAX_CLOCK),
+            rated=rated is not False,
         )
 
     return new

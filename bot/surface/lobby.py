@@ -23,7 +23,7 @@ THREADS = (
 
 
 async def new_game(
-    interaction: discord.Interaction, kind: str, options: str | None, clock: str | None
+    interaction: discord.Interaction, kind: str, options: str | None, clock: str | None, *, rated: bool = True
 ) -> None:
     """/game new: open a lobby and post its message with the lobby buttons."""
     bot = bot_of(interaction)
@@ -42,6 +42,7 @@ async def new_game(
                 channel_id=channel_id,
                 user_id=interaction.user.id,
                 name=display_name(interaction),
+                rated=rated,
             ),
         )
         channel = bot.get_partial_messageable(channel_id, guild_id=interaction.guild_id)

@@ -119,7 +119,8 @@ def lobby(game: LiveGame) -> str:
     return clip(
         f"🎲 **{game.title}** — lobby\n"
         f"Players ({len(game.seats)}/{e.max_players}):\n{seats}\n"
-        f"Turn clock: {format_duration(row.clock_seconds)} · Options: {options_line(e, row.options)}\n"
+        f"Turn clock: {format_duration(row.clock_seconds)} · Options: {options_line(e, row.options)}"
+        f" · {'Rated' if game.rated else 'Unrated'}\n"
         f"{state}"
     )
 

@@ -1,0 +1,272 @@
+"""Ratings, the host's part: which table a finished game counts on, rating it when it ends, rating
+every stored game again from scratch (``bazaar db rate``, and the first start after migration
+0010), and what ``/leaderboard``, ``/profile`` and the final sheet read.
+
+Each game has, per server and across all servers (scope 0), two tables: the people's ladder
+(games between people only) and the table against the AI (games with an AI seat, where each AI
+level is a rated player of its own). A game counts on neither when it was opened with
+``rated:false``, or when a person's seat was abandoned to the AI (resigned, or still played by
+the AI for its owner at the end); a game stopped with ``/game end`` never finishes, so never
+counts. The ranks are the engine's own (:class:`engines.outcome.Outcome`: ties share a rank).
+
+Ratings are a function of the recorded results in finish order (the last move's time, then the
+game id): rating one game at its end applies exactly the step :meth:`Ratings.rerate` applies to
+it, so rating everything again gives the same numbers (:mod:`bot.host.rating_math`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engines import base
+
+from . import rating_math as rm
+from .live import LiveGame
+from .store import GameRecord, Store
+from .store_ratings import ChangeRow, RatingRow, ResultRow
+
+log = logging.getLogger(__name__)
+
+PEOPLE, AI, UNRATED = "people", "ai", "unrated"
+GLOBAL = 0
+"""The scope of the tables across all servers (guild ids are never 0)."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A rated seat: its player key (``u<user id>`` or ``ai:<level>``), user id and name."""
+
+    seat: int
+    player: str
+    user_id: int | None
+    name: str
+
+
+def ladder_of(seats: Iterable[Any], unrated: bool) -> str:
+    """The table a finished game with these seats (``user_id``, ``is_ai``, ``ai_takeover``)
+    counts on: ``people``, ``ai`` or ``unrated`` (see the module docstring)."""
+    seats = list(seats)
+    if unrated or any(s.user_id is not None and (s.is_ai or s.ai_takeover) for s in seats):
+        return UNRATED
+    people = {s.user_id for s in seats if s.user_id is not None}
+    if any(s.is_ai for s in seats):
+        return AI if people else UNRATED
+    return PEOPLE if len(people) >= 2 else UNRATED
+
+
+def players_of(seats: Iterable[Any], level: Callable[[int], str]) -> tuple[str | None, ...]:
+    """Each seat's rated player: ``u<user id>`` for a person, ``ai:<level>`` for an AI seat at
+    the level it plays (``level(seat)``), None for a seat abandoned to the AI."""
+    out: list[str | None] = []
+    for s in seats:
+        if s.user_id is not None and not s.is_ai:
+            out.append(f"u{s.user_id}")
+        elif s.is_ai and s.user_id is None:
+            out.append(f"ai:{level(s.seat)}")
+        else:
+            out.append(None)
+    return tuple(out)
+
+
+def entrants(players: Sequence[str | None], names: Sequence[str]) -> list[Entrant | None]:
+    """The rated players of a result's seats, with the seats' ``names`` (an AI level is named
+    for its level)."""
+    out: list[Entrant | None] = []
+    for seat, p in enumerate(players):
+        if p is None:
+            out.append(None)
+        elif p.startswith("ai:"):
+            out.append(Entrant(seat, p, None, f"AI ({p[3:]})"))
+        else:
+            out.append(Entrant(seat, p, int(p[1:]), names[seat] if seat < len(names) else p))
+    return out
+
+
+def scopes_of(guild_id: int | None) -> list[int]:
+    return [GLOBAL] if not guild_id else [guild_id, GLOBAL]
+
+
+def _first_seats(players: Sequence[Entrant | None], ranks: Sequence[int]) -> dict[str, Entrant]:
+    """Each player's best-ranked seat (an AI level on two seats counts once)."""
+    first: dict[str, Entrant] = {}
+    for e in players:
+        if e is not None and (e.player not in first or ranks[e.seat] < ranks[first[e.player].seat]):
+            first[e.player] = e
+    return first
+
+
+def step(
+    result: ResultRow, players: Sequence[Entrant | None], current: dict[tuple[int, str], RatingRow]
+) -> tuple[list[RatingRow], list[ChangeRow]]:
+    """One rated game applied to its players' ``current`` rows (scope, player): the rows after
+    it and the changes it made, per scope. The one rating step both the end of a game and the
+    recomputation take."""
+    places = rm.places_of([e.player if e else None for e in players], result.ranks)
+    first = _first_seats(players, result.ranks)
+    rows: list[RatingRow] = []
+    changes: list[ChangeRow] = []
+    for scope in scopes_of(result.guild_id):
+        held = {p: current[(scope, p)] for p in places if (scope, p) in current}
+        before = {p: rm.Skill(r.mu, r.sigma) for p, r in held.items()}
+        after = rm.rate(before, places)
+        for p in sorted(places):
+            e, old, skill = first[p], current.get((scope, p)), after[p]
+            was = before.get(p, rm.Skill()).shown
+            now = skill.shown
+            best = max(old.best if old else was, was)
+            new_best = now > best
+            won = places[p] == 1
+            rows.append(
+                RatingRow(
+                    result.kind,
+                    scope,
+                    result.ladder,
+                    p,
+                    e.user_id,
+                    e.name,
+                    skill.mu,
+                    skill.sigma,
+                    now,
+                    (old.games if old else 0) + 1,
+                    (old.wins if old else 0) + int(won),
+                    now if new_best else best,
+                    result.game_id if new_best or old is None else old.best_game,
+                    result.finished_at,
+                )  # fmt: skip
+            )
+            changes.append(
+                ChangeRow(
+                    result.game_id,
+                    scope,
+                    p,
+                    result.kind,
+                    result.ladder,
+                    e.user_id,
+                    e.seat,
+                    len(result.ranks),
+                    places[p],
+                    was,
+                    now,
+                    new_best,
+                    result.finished_at,
+                )  # fmt: skip
+            )
+    return rows, changes
+
+
+def result_of(record: GameRecord, state: Any, unrated: bool) -> ResultRow:
+    """The result of a finished game from its record and final state (no outcome: unrated); an
+    AI seat stored without a level counts at the game's default level."""
+    engine = base.get(record.row.kind)
+    outcome = engine.outcome(state)
+    row = record.row
+    at = max((m.at for m in record.moves), default=row.updated_at)
+    if outcome is None:
+        return ResultRow(row.id, row.kind, row.guild_id, at, (), (), UNRATED)
+    players = players_of(record.seats, lambda s: record.seats[s].ai_level or engine.default_ai_level)
+    ladder = ladder_of(record.seats, unrated)
+    return ResultRow(row.id, row.kind, row.guild_id, at, tuple(outcome.ranks), players, ladder)
+
+
+def replayed(record: GameRecord) -> Any:
+    """The final state of a stored game (its log replayed; CPU only)."""
+    row = record.row
+    moves = [(m.seat, m.action) for m in record.moves]
+    state = None
+    for after, _ in base.replay_steps(base.get(row.kind), row.seed, len(record.seats), row.options, moves):
+        state = after
+    return state
+
+
+class Ratings:
+    """The host's ratings over a store (see the module docstring)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def game_over(self, game: LiveGame, level: Callable[[int], str]) -> list[ChangeRow]:
+        """Record a game that just finished and rate it (``level(seat)``: the level an AI seat
+        played at); the changes it made (none for an unrated game, or one recorded already)."""
+        outcome = game.engine.outcome(game.state) if game.state is not None else None
+        if outcome is None:
+            return []
+        unrated = bool(await self.store.unrated([game.id]))
+        at = await self.store.finished_at(game.id) or game.row.updated_at
+        row = game.row
+        ladder = ladder_of(game.seats, unrated)
+        result = ResultRow(
+            row.id, row.kind, row.guild_id, at, tuple(outcome.ranks), players_of(game.seats, level), ladder
+        )
+        players = entrants(result.players, [s.name for s in game.seats])
+        keys = [(scope, e.player) for scope in scopes_of(row.guild_id) for e in players if e is not None]
+        if not await self.store.rate_one(result, keys, lambda current: step(result, players, current)):
+            return []
+        return await self.store.rating_changes_of(game.id)
+
+    async def catch_up(self) -> int:
+        """At start-up: record the results missing (:meth:`record_missing`) and, if there was
+        any, rate everything again in order (so the first start after migration 0010 rates every
+        game finished before it, once). Returns how many were recorded."""
+        recorded = await self.record_missing()
+        if recorded:
+            await self.rerate()
+        return recorded
+
+    async def record_missing(self) -> int:
+        """Record the result of every finished game that has none (games finished before
+        migration 0010, or whose rating failed), each replayed from its log; how many."""
+        ids = await self.store.unresulted()
+        if not ids:
+            return 0
+        unrated = await self.store.unrated(ids)
+        results = []
+        for gid in ids:
+            record = await self.store.record(gid)
+            if record is None:
+                continue
+            try:
+                state = await asyncio.to_thread(replayed, record)
+                results.append(result_of(record, state, gid in unrated))
+            except Exception as err:  # a game that no longer replays counts on no table
+                log.warning("Game %s: not rated, its log does not replay (%s)", gid, type(err).__name__)
+                at = max((m.at for m in record.moves), default=record.row.updated_at)
+                results.append(ResultRow(gid, record.row.kind, record.row.guild_id, at, (), (), UNRATED))
+        await self.store.put_results(results)
+        return len(results)
+
+    async def rerate(self) -> tuple[int, int]:
+        """Rate every recorded result again from scratch, in finish order; returns (rated
+        games, rating rows)."""
+        results, seats = await self.store.rating_inputs()
+        rows, changes, rated = recompute(results, seats)
+        await self.store.replace_ratings(rows, changes)
+        return rated, len(rows)
+
+
+def recompute(
+    results: Sequence[ResultRow], seats: dict[int, list[str]]
+) -> tuple[list[RatingRow], list[ChangeRow], int]:
+    """Every table from the results in order: the final rows (sorted), every change, and how
+    many games were rated (CPU only)."""
+    tables: dict[tuple[str, str], dict[tuple[int, str], RatingRow]] = {}
+    changes: list[ChangeRow] = []
+    rated = 0
+    for result in results:
+        if result.ladder == UNRATED:
+            continue
+        players = entrants(result.players, seats.get(result.game_id, []))
+        table = tables.setdefault((result.kind, result.ladder), {})
+        rows, done = step(result, players, table)
+        for r in rows:
+            table[(r.scope, r.player)] = r
+        changes.extend(done)
+        rated += 1
+    rows = sorted(
+        (r for table in tables.values() for r in table.values()),
+        key=lambda r: (r.kind, r.ladder, r.scope, r.player),
+    )
+    return rows, changes, rated
