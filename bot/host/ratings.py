@@ -23,17 +23,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines import base
+from render.ratings.cards import Board, Profile
 
 from . import rating_math as rm
+from . import standings
 from .live import LiveGame
 from .store import GameRecord, Store
-from .store_ratings import ChangeRow, RatingRow, ResultRow
+from .store_ratings import AI, GLOBAL, PEOPLE, UNRATED, ChangeRow, RatingRow, ResultRow
+
+__all__ = ["AI", "GLOBAL", "PEOPLE", "UNRATED", "Entrant", "Ratings", "ladder_of", "recompute", "step"]
 
 log = logging.getLogger(__name__)
-
-PEOPLE, AI, UNRATED = "people", "ai", "unrated"
-GLOBAL = 0
-"""The scope of the tables across all servers (guild ids are never 0)."""
 
 
 @dataclass(frozen=True)
@@ -237,6 +237,14 @@ class Ratings:
                 results.append(ResultRow(gid, record.row.kind, record.row.guild_id, at, (), (), UNRATED))
         await self.store.put_results(results)
         return len(results)
+
+    async def board(self, kind: str, scope: int, user_id: int, *, ladder: str = PEOPLE) -> Board:
+        """``/leaderboard``: a game's table in ``scope`` (a guild id, or :data:`GLOBAL`)."""
+        return await standings.board(self.store, kind, scope, user_id, ladder=ladder)
+
+    async def profile(self, user_id: int, scope: int, name: str) -> Profile:
+        """``/profile``: a person's card in ``scope``."""
+        return await standings.profile(self.store, user_id, scope, name)
 
     async def rerate(self) -> tuple[int, int]:
         """Rate every recorded result again from scratch, in finish order; returns (rated

@@ -89,6 +89,7 @@ class GameService:
         self.duties = Duties(self.core, self.games)
         self.lobbies = Lobbies(self.core, self.games, self.duties)
         self.moves = Moves(self.core, self.games, self.duties)
+        self.ratings = self.core.ratings  # /leaderboard, /profile, bazaar db rate (bot.host.ratings)
 
     # ------------------------------------------------------------------ the core's settings
 

@@ -4,85 +4,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engines import base
+from render.ratings.cards import Board, Line, Played, Profile, Standing
 
-from .ratings import AI, GLOBAL, PEOPLE
+from .names import shown
 from .store import Store
-from .store_ratings import ChangeRow, RatingRow
+from .store_ratings import AI, GLOBAL, PEOPLE, ChangeRow, RatingRow
 
 TOP = 10
 TREND = 30  # points of a profile's trend line
 LAST = 5  # a profile's last games
-
-
-@dataclass(frozen=True)
-class Line:
-    """One player on a table: place (ties share), name, rating, games, wins; ``me``: the asker."""
-
-    place: int
-    name: str
-    rating: int
-    games: int
-    wins: int
-    me: bool = False
-
-
-@dataclass(frozen=True)
-class Board:
-    """A table's top players and the asker's own line (None: not on it; else shown below the
-    top when not among them), with how many are on it."""
-
-    game: str
-    where: str
-    ladder: str
-    top: tuple[Line, ...]
-    mine: Line | None
-    total: int
-
-
-@dataclass(frozen=True)
-class Standing:
-    """A person's standing on one table of their profile."""
-
-    game: str
-    ladder: str
-    rating: int
-    place: int
-    total: int
-    games: int
-    wins: int
-    best: int
-    best_game: int
-
-
-@dataclass(frozen=True)
-class Played:
-    """One of a person's last rated games."""
-
-    game_id: int
-    game: str
-    ladder: str
-    place: int
-    players: int
-    was: int | None
-    now: int
-    at: float
-
-
-@dataclass(frozen=True)
-class Profile:
-    """A person's card: their tables, the trend of their most played one (oldest first), their
-    best rating reached (and where), and their last games."""
-
-    name: str
-    where: str
-    standings: tuple[Standing, ...]
-    trend_game: str
-    trend: tuple[int, ...]
-    best: Standing | None
-    last: tuple[Played, ...]
 
 
 def title(kind: str) -> str:
@@ -164,10 +95,14 @@ def board_text(b: Board) -> str:
     lines = [head]
     for ln in b.top:
         mark = " ← you" if ln.me else ""
-        lines.append(f"{ln.place}. {ln.name} — **{ln.rating}** · {ln.games} games · {ln.wins} wins{mark}")
+        lines.append(
+            f"{ln.place}. {shown(ln.name)} — **{ln.rating}** · {ln.games} games · {ln.wins} wins{mark}"
+        )
     if b.mine is not None and not any(ln.me for ln in b.top):
         m = b.mine
-        lines.append(f"…\n{m.place}. {m.name} — **{m.rating}** · {m.games} games · {m.wins} wins ← you")
+        lines.append(
+            f"…\n{m.place}. {shown(m.name)} — **{m.rating}** · {m.games} games · {m.wins} wins ← you"
+        )
     elif b.mine is None:
         lines.append("You have no rating on this table yet.")
     return "\n".join(lines)
@@ -175,7 +110,7 @@ def board_text(b: Board) -> str:
 
 def profile_text(p: Profile) -> str:
     """The profile as text (the picture's twin)."""
-    head = f"👤 **{p.name}** — ratings, {p.where}"
+    head = f"👤 **{shown(p.name)}** — ratings, {p.where}"
     if not p.standings:
         return f"{head}\nNo rated games yet."
     lines = [head]

@@ -17,6 +17,10 @@ RATING_COLS = (
 )
 CHANGE_COLS = "game_id, scope, player, kind, ladder, user_id, seat, players, place, was, now, new_best, at"
 RESULT_COLS = "game_id, kind, guild_id, finished_at, ranks, players, ladder"
+PEOPLE, AI, UNRATED = "people", "ai", "unrated"
+"""The ladders: games between people, games with an AI seat, games that count on neither."""
+GLOBAL = 0
+"""The scope of the tables across all servers (guild ids are never 0)."""
 RATING_LOCK = 0x0BA2AA2  # PostgreSQL advisory lock: one process rates at a time
 
 

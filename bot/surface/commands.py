@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from engines import base
 
-from . import actions, handling, inputs, lobby, newgame
+from . import actions, handling, inputs, ladder, lobby, newgame
 from .context import bazaar
 
 log = logging.getLogger(__name__)
@@ -248,6 +248,7 @@ async def setup(bot: commands.Bot) -> None:
     """Add the commands to ``bot``'s tree; ``/game new`` and ``/rules`` offer the games registered
     now as fixed choices."""
     await bot.add_cog(Bazaar(bot))
+    await bot.add_cog(ladder.Ladder(bot))
     choices = game_choices()
     group = GameGroup()
     group.add_command(new_command(choices))

@@ -12,7 +12,7 @@ from bot.host.config import Config
 from bot.surface import launch
 from tests.fakediscord import FakeDiscord, RunBot
 
-EXPECTED = ["game", "hand", "log", "move", "resign", "rules"]
+EXPECTED = ["game", "hand", "leaderboard", "log", "move", "profile", "resign", "rules"]
 
 
 async def test_sync_to_the_dev_guild_then_globally(fake_discord: FakeDiscord, tmp_path: Path) -> None:
