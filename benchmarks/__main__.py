@@ -1,6 +1,6 @@
 """Print every benchmark figure in one table: figure, value, aim, verdict.
 
-Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [load] [shards] [soak]
+Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [ratings] [load] [shards] [soak]
 [arena] [e2e]``
 (default: all but ``e2e``, the older in-process end-to-end figures). ``--quick`` runs every
 section smaller and shorter (under a minute in all; its figures are rougher). Figures only;
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .table import Figure, print_header, render_table, safely
 
-SECTIONS = ("engines", "render", "startup", "store", "load", "shards", "soak", "arena")
+SECTIONS = ("engines", "render", "startup", "store", "ratings", "load", "shards", "soak", "arena")
 
 
 def main(argv: list[str]) -> int:
@@ -67,6 +67,11 @@ def _in_process(name: str, quick: bool, folder: Path) -> list[Figure]:
 
         print("\n[store] one move committed on SQLite and PostgreSQL", flush=True)
         return safely("store", lambda: store.rows(quick))
+    if name == "ratings":
+        from . import ratings
+
+        print("\n[ratings] rating at game end, /leaderboard, /profile, bazaar db rate on SQLite", flush=True)
+        return safely("ratings", lambda: ratings.rows(quick, folder))
     return []
 
 

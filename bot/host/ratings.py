@@ -203,9 +203,8 @@ class Ratings:
         )
         players = entrants(result.players, [s.name for s in game.seats])
         keys = [(scope, e.player) for scope in scopes_of(row.guild_id) for e in players if e is not None]
-        if not await self.store.rate_one(result, keys, lambda current: step(result, players, current)):
-            return []
-        return await self.store.rating_changes_of(game.id)
+        changes = await self.store.rate_one(result, keys, lambda current: step(result, players, current))
+        return changes or []
 
     async def catch_up(self) -> int:
         """At start-up: record the results missing (:meth:`record_missing`) and, if there was

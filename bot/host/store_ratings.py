@@ -180,32 +180,37 @@ class RatingTables:
                 [_result_args(r) for r in results],
             )
 
-    async def rate_one(self, result: ResultRow, keys: Iterable[tuple[int, str]], compute: Compute) -> bool:
+    async def rate_one(
+        self, result: ResultRow, keys: Iterable[tuple[int, str]], compute: Compute
+    ) -> list[ChangeRow] | None:
         """Record one finished game's result and, for a rated one, its players' new ratings, in
         one transaction: the stored rows of ``keys`` (scope, player) of this game's kind and
-        ladder are read and ``compute`` says what to write. False (and nothing written) when
-        the game's result was recorded already."""
+        ladder are read and ``compute`` says what to write. Returns the changes written, or
+        None (and nothing written) when the game's result was recorded already."""
         async with self._tx() as h:
             await self._lock_ratings(h)
             if await h.sql_row("SELECT 1 FROM game_results WHERE game_id = ?", (result.game_id,)):
-                return False
+                return None
             await h.sql_run(
                 f"INSERT INTO game_results ({RESULT_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?)", _result_args(result)
             )
-            if result.ladder == "unrated":
-                return True
-            current: dict[tuple[int, str], RatingRow] = {}
-            for scope, player in keys:
-                row = await h.sql_row(
-                    f"SELECT {RATING_COLS} FROM ratings WHERE kind = ? AND scope = ? AND ladder = ? "
-                    "AND player = ?",
-                    (result.kind, scope, result.ladder, player),
-                )
-                if row is not None:
-                    current[(scope, player)] = rating_row(row)
+            if result.ladder == UNRATED:
+                return []
+            wanted = set(keys)
+            scopes = sorted({s for s, _ in wanted})
+            players = sorted({p for _, p in wanted})
+            found = await h.sql_rows(
+                f"SELECT {RATING_COLS} FROM ratings WHERE kind = ? AND ladder = ? "
+                f"AND scope IN ({','.join('?' * len(scopes))}) "
+                f"AND player IN ({','.join('?' * len(players))})",
+                (result.kind, result.ladder, *scopes, *players),
+            )
+            current = {
+                (r.scope, r.player): r for r in map(rating_row, found) if (r.scope, r.player) in wanted
+            }
             rows, changes = compute(current)
             await self._write_ratings(h, rows, changes)
-        return True
+        return changes
 
     async def _write_ratings(self, h: Any, rows: Iterable[RatingRow], changes: Iterable[ChangeRow]) -> None:
         await h.sql_many(
