@@ -237,3 +237,18 @@ async def _in_thread(fn: Any, *args: Any) -> Any:
     import asyncio
 
     return await asyncio.to_thread(fn, *args)
+
+
+async def test_forgetting_a_person_keeps_the_others_ratings(host: ToyHost) -> None:
+    for i in range(4):
+        await _play(host, [10, 11] if i % 2 else [10, 12], takes=1 + i % 3)
+    before = {r.player: r for r in await host.store.top_ratings("toynim", 0, PEOPLE, 10)}
+    assert set(before) == {"u10", "u11", "u12"}
+    assert await Ratings(host.store).forget(10) == 4
+    after = {r.player: r for r in await host.store.top_ratings("toynim", 0, PEOPLE, 10)}
+    assert after == {p: before[p] for p in ("u11", "u12")}  # the same numbers, without them
+    tables = await dump(host.store)
+    assert not any("u10" in str(row) for rows in tables.values() for row in rows)
+    assert await host.store.ratings_of(10, 0) == [] and await host.store.changes_of(10, 0, 10) == []
+    place = await host.store.rating_place("toynim", 0, PEOPLE, "u11")
+    assert place is not None and place[2] == 2  # the former player is not counted on the table

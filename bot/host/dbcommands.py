@@ -150,6 +150,7 @@ async def _forget(target: str | Path, user_id: int) -> tuple[bool, str]:
                 raise StoreError(f"{store.describe()} holds no Bazaar database (no migrations applied)")
             await store.migrate()  # 0007 lets the move log's user ids be erased
             report = await forget_user(store, user_id)
+            rated = await Ratings(store).forget(user_id)
             bad, replayed = [], 0
             for gid in report.over:
                 record = await store.record(gid)
@@ -161,7 +162,7 @@ async def _forget(target: str | Path, user_id: int) -> tuple[bool, str]:
     finally:
         if lock is not None:
             lock.close()
-    line = report.summary()
+    line = report.summary() + (f"; their {rated} rated game(s) now count under a pseudonym" if rated else "")
     if report.changed:
         line += f"; {replayed} changed game(s) replay to their snapshots"
     if bad:

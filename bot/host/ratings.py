@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -81,6 +82,8 @@ def entrants(players: Sequence[str | None], names: Sequence[str]) -> list[Entran
             out.append(None)
         elif p.startswith("ai:"):
             out.append(Entrant(seat, p, None, f"AI ({p[3:]})"))
+        elif p.startswith(GONE):  # a forgotten person (bazaar db forget-user)
+            out.append(Entrant(seat, p, None, "a former player"))
         else:
             out.append(Entrant(seat, p, int(p[1:]), names[seat] if seat < len(names) else p))
     return out
@@ -182,6 +185,11 @@ def replayed(record: GameRecord) -> Any:
     return state
 
 
+GONE = "gone:"
+"""The player key prefix of a forgotten person: ``gone:<random token>``, the same in all their
+games (so the others' ratings stay as they were) and never linked to their id again."""
+
+
 class Ratings:
     """The host's ratings over a store (see the module docstring)."""
 
@@ -244,6 +252,15 @@ class Ratings:
     async def profile(self, user_id: int, scope: int, name: str) -> Profile:
         """``/profile``: a person's card in ``scope``."""
         return await standings.profile(self.store, user_id, scope, name)
+
+    async def forget(self, user_id: int) -> int:
+        """``bazaar db forget-user``: the person's key in every result becomes one random
+        pseudonym (hidden from the leaderboards), their ratings and changes are deleted, and
+        everything is rated again. Returns how many results named them."""
+        named = await self.store.forget_rated(user_id, GONE + secrets.token_hex(8))
+        if named:
+            await self.rerate()
+        return named
 
     async def rerate(self) -> tuple[int, int]:
         """Rate every recorded result again from scratch, in finish order; returns (rated

@@ -253,6 +253,26 @@ class RatingTables:
             await h.sql_run("DELETE FROM ratings")
             await self._write_ratings(h, rows, changes)
 
+    async def forget_rated(self, user_id: int, pseudonym: str) -> int:
+        """Replace a person's player key in every recorded result by ``pseudonym`` (so the
+        games they played still count the same for the others) and delete their ratings and
+        changes; ``bazaar db forget-user`` then rates everything again. Returns how many results
+        named them."""
+        key = json.dumps(f"u{user_id}")
+        async with self._tx() as h:
+            await self._lock_ratings(h)
+            rows = await h.sql_rows(
+                "SELECT game_id, players FROM game_results WHERE players LIKE ?", (f"%{key}%",)
+            )
+            for gid, players in rows:
+                named = [pseudonym if p == f"u{user_id}" else p for p in json.loads(players)]
+                await h.sql_run(
+                    "UPDATE game_results SET players = ? WHERE game_id = ?", (json.dumps(named), gid)
+                )
+            await h.sql_run("DELETE FROM rating_changes WHERE user_id = ?", (user_id,))
+            await h.sql_run("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+        return len(rows)
+
     async def rating_changes_of(self, game_id: int) -> list[ChangeRow]:
         """What a game did to its players' ratings, by scope then seat."""
         rows = await self._all(
@@ -265,7 +285,7 @@ class RatingTables:
         """A table's best ``limit`` rows (rating, then games, then the player, high to low)."""
         rows = await self._all(
             f"SELECT {RATING_COLS} FROM ratings WHERE kind = ? AND scope = ? AND ladder = ? "
-            "ORDER BY rating DESC, games DESC, player LIMIT ?",
+            "AND player NOT LIKE 'gone:%' ORDER BY rating DESC, games DESC, player LIMIT ?",
             (kind, scope, ladder, limit),
         )
         return [rating_row(r) for r in rows]
@@ -285,11 +305,13 @@ class RatingTables:
                 return None
             mine = rating_row(row)
             above = await h.sql_row(
-                "SELECT COUNT(*) FROM ratings WHERE kind = ? AND scope = ? AND ladder = ? AND rating > ?",
+                "SELECT COUNT(*) FROM ratings WHERE kind = ? AND scope = ? AND ladder = ? AND rating > ? "
+                "AND player NOT LIKE 'gone:%'",
                 (kind, scope, ladder, mine.rating),
             )
             total = await h.sql_row(
-                "SELECT COUNT(*) FROM ratings WHERE kind = ? AND scope = ? AND ladder = ?",
+                "SELECT COUNT(*) FROM ratings WHERE kind = ? AND scope = ? AND ladder = ? "
+                "AND player NOT LIKE 'gone:%'",
                 (kind, scope, ladder),
             )
         return mine, int(above[0]) + 1 if above else 1, int(total[0]) if total else 1
