@@ -35,8 +35,9 @@ MEDALS = {1: (212, 160, 23), 2: (150, 150, 160), 3: (176, 110, 60)}
 def draw(board: Board) -> Image.Image:
     """The leaderboard of ``board`` (an empty table says how to get on it)."""
     rows: list[Line | None] = list(board.top[:MAX_ROWS])
-    if board.mine is not None and not any(ln.me for ln in rows if ln):
-        rows += [None, board.mine]  # None: the gap before the asker's own place
+    if board.mine is not None and not any(ln.me for ln in board.top):
+        # the top shortened by two rows: the gap (None), then the asker's own place
+        rows = [*rows[: MAX_ROWS - 2], None, board.mine]
     height = HEADER_H + MARGIN + 56 + max(1, len(rows)) * (ROW_H + GAP) + MARGIN
     img, d = canvas(max(height, 420), WIDTH, BG)
     vs = "vs AI" if board.ladder == "ai" else "Ladder"

@@ -28,8 +28,8 @@ from render.frame import HEADER_H, MARGIN, header
 from .cards import Profile, Standing
 
 ROW_H = 74
-MAX_TABLES = 5
-CHART_H = 250
+MAX_TABLES = 4
+CHART_H = 200
 LAST_H = 44
 
 
