@@ -26,7 +26,8 @@ _COPY_MOVES = "game_id, version, seat, action, by, user_id, at"
 _COPY_SNAPSHOTS = "game_id, version, state, fingerprint"
 _COPY_MESSAGES = "id, game_id, kind, seat, channel_id, message_id, version, live, posted_at"
 _COPY_DRAFTS = "game_id, seat, form, version, data"
-COPY_TABLES = ("games", "seats", "moves", "snapshots", "messages", "drafts")
+COPY_TABLES = ("games", "seats", "moves", "snapshots", "messages", "drafts", "unrated_games")
+# the ratings' other tables are not copied: the target's first start records and rates them again
 # due: the deadline has passed, or the half-time reminder is owed (see bot.host.clock.due)
 _DUE = (
     "status = 'active' AND deadline IS NOT NULL AND (deadline <= ? OR "
@@ -135,7 +136,9 @@ class SideTables:
 
     async def export_rows(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every row of every table (:data:`COPY_TABLES`), read in one read transaction, in key
-        order: what :meth:`import_rows` writes into another database."""
+        order: what :meth:`import_rows` writes into another database (a database older than
+        migration 0010 has no unrated games)."""
+        rated = await self.schema_version() >= 10
         async with self._read() as h:
             return {
                 "games": await h.sql_rows(f"SELECT {_COPY_GAMES} FROM games ORDER BY id"),
@@ -144,7 +147,13 @@ class SideTables:
                 "snapshots": await h.sql_rows(f"SELECT {_COPY_SNAPSHOTS} FROM snapshots ORDER BY game_id"),
                 "messages": await h.sql_rows(f"SELECT {_COPY_MESSAGES} FROM messages ORDER BY id"),
                 "drafts": await h.sql_rows(f"SELECT {_COPY_DRAFTS} FROM drafts ORDER BY game_id, seat, form"),
+                "unrated_games": (
+                    await h.sql_rows("SELECT game_id FROM unrated_games ORDER BY game_id") if rated else []
+                ),
             }
+
+    async def schema_version(self) -> int:
+        raise NotImplementedError
 
     async def is_empty(self) -> bool:
         """Whether the database holds no game (and so nothing else)."""
@@ -178,6 +187,7 @@ class SideTables:
             await h.sql_many(
                 f"INSERT INTO drafts ({_COPY_DRAFTS}) VALUES ({', '.join('?' * 5)})", rows["drafts"]
             )
+            await h.sql_many("INSERT INTO unrated_games (game_id) VALUES (?)", rows.get("unrated_games", []))
             if self.dialect == "postgres":
                 await h.sql_row(
                     "SELECT setval(pg_get_serial_sequence('games', 'id'), "
