@@ -125,7 +125,7 @@ async def _measure(path: Path, games: int) -> list[Figure]:
             60,
             "s",
             "{:.1f}",
-            f"{note}; {rate_cpu:.1f} s of CPU (the rest: waiting for a loaded machine's cores)",
+            f"{note}; {rate_cpu:.1f} s of CPU in this process (the servers' tables: a second one)",
         ),  # fmt: skip
     ]
 

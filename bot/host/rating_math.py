@@ -13,7 +13,7 @@ same order give the same ratings, on any machine and backend (floats stored as d
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from openskill.models import PlackettLuce
 
@@ -29,8 +29,7 @@ def shown(mu: float, sigma: float) -> int:
     return max(0, round(BASE + SCALE * (mu - 3 * sigma)))
 
 
-@dataclass(frozen=True)
-class Skill:
+class Skill(NamedTuple):
     """One player's rating on one table: openskill's ``mu`` and ``sigma``."""
 
     mu: float = START_MU

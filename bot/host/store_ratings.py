@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 RATING_COLS = (
     "kind, scope, ladder, player, user_id, name, mu, sigma, rating, games, wins, best, best_game, last_at"
@@ -24,8 +23,7 @@ GLOBAL = 0
 RATING_LOCK = 0x0BA2AA2  # PostgreSQL advisory lock: one process rates at a time
 
 
-@dataclass(frozen=True)
-class RatingRow:
+class RatingRow(NamedTuple):
     """One player's standing on one table: ``scope`` is a guild id (0: all servers), ``ladder``
     ``people`` or ``ai`` (the table of games against the AI), ``player`` ``u<id>`` or ``ai:<level>``."""
 
@@ -45,8 +43,7 @@ class RatingRow:
     last_at: float
 
 
-@dataclass(frozen=True)
-class ChangeRow:
+class ChangeRow(NamedTuple):
     """What one game did to one player's rating on one table (``was`` None: their first game)."""
 
     game_id: int
@@ -64,8 +61,7 @@ class ChangeRow:
     at: float
 
 
-@dataclass(frozen=True)
-class ResultRow:
+class ResultRow(NamedTuple):
     """A finished game's result: the engine's rank of each seat, each seat's rated player
     (``u<user id>``, ``ai:<level>`` at the level it played, None: not rated) and which table
     it counts on."""
