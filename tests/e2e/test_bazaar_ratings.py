@@ -86,6 +86,8 @@ async def test_games_with_an_ai_seat_count_against_the_ai_and_unrated_lobbies_no
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
     gid, thread = await table.start_game("cy", (), 1, game="pralaya")
+    lobby = next(m for m in fake.messages(table.channel) if f"Pralaya #{gid}** — lobby" in m.text)
+    assert "· Rated (against the AI)" in lobby.text
     await _play_out(table, gid, thread)
     final = next(m for m in fake.messages(thread) if f"Pralaya #{gid}** is over" in m.text)
     assert "📈 Ratings against the AI (this server): cy 1000 → " in final.text
