@@ -125,48 +125,39 @@ def step(
         before = {p: rm.Skill(r.mu, r.sigma) for p, r in held.items()}
         after = rm.rate(before, places)
         for p in sorted(places):
-            e, old, skill = first[p], current.get((scope, p)), after[p]
-            was = before.get(p, rm.Skill()).shown
-            now = skill.shown
-            best = max(old.best if old else was, was)
-            new_best = now > best
-            won = places[p] == 1
-            rows.append(
-                RatingRow(
-                    result.kind,
-                    scope,
-                    result.ladder,
-                    p,
-                    e.user_id,
-                    e.name,
-                    skill.mu,
-                    skill.sigma,
-                    now,
-                    (old.games if old else 0) + 1,
-                    (old.wins if old else 0) + int(won),
-                    now if new_best else best,
-                    result.game_id if new_best or old is None else old.best_game,
-                    result.finished_at,
-                )  # fmt: skip
+            row, change = _after(
+                result, scope, first[p], current.get((scope, p)), before.get(p), after[p], places[p]
             )
-            changes.append(
-                ChangeRow(
-                    result.game_id,
-                    scope,
-                    p,
-                    result.kind,
-                    result.ladder,
-                    e.user_id,
-                    e.seat,
-                    len(result.ranks),
-                    places[p],
-                    was,
-                    now,
-                    new_best,
-                    result.finished_at,
-                )  # fmt: skip
-            )
+            rows.append(row)
+            changes.append(change)
     return rows, changes
+
+
+def _after(
+    result: ResultRow,
+    scope: int,
+    e: Entrant,
+    old: RatingRow | None,
+    was_skill: rm.Skill | None,
+    skill: rm.Skill,
+    place: int,
+) -> tuple[RatingRow, ChangeRow]:
+    """A player's row on one table after the game, and the change it made."""
+    was = (was_skill or rm.Skill()).shown
+    now = skill.shown
+    best = max(old.best if old else was, was)
+    new_best = now > best
+    games, wins = (old.games, old.wins) if old else (0, 0)
+    row = RatingRow(
+        result.kind, scope, result.ladder, e.player, e.user_id, e.name, skill.mu, skill.sigma, now, games + 1,
+        wins + int(place == 1), now if new_best else best,
+        result.game_id if new_best or old is None else old.best_game, result.finished_at,
+    )  # fmt: skip
+    change = ChangeRow(
+        result.game_id, scope, e.player, result.kind, result.ladder, e.user_id, e.seat, len(result.ranks),
+        place, was, now, new_best, result.finished_at,
+    )  # fmt: skip
+    return row, change
 
 
 def result_of(record: GameRecord, state: Any, unrated: bool) -> ResultRow:
