@@ -94,18 +94,23 @@ def board_text(b: Board) -> str:
         return f"{head}\nNobody is rated here yet: finish a rated game to be the first."
     lines = [head]
     for ln in b.top:
-        mark = " ← you" if ln.me else ""
-        lines.append(
-            f"{ln.place}. {shown(ln.name)} — **{ln.rating}** · {ln.games} games · {ln.wins} wins{mark}"
-        )
+        lines.append(_text_line(ln))
     if b.mine is not None and not any(ln.me for ln in b.top):
-        m = b.mine
-        lines.append(
-            f"…\n{m.place}. {shown(m.name)} — **{m.rating}** · {m.games} games · {m.wins} wins ← you"
-        )
+        lines.append("…\n" + _text_line(b.mine))
     elif b.mine is None:
         lines.append("You have no rating on this table yet.")
     return "\n".join(lines)
+
+
+def counted(n: int, what: str) -> str:
+    """1 game, 2 games."""
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _text_line(ln: Line) -> str:
+    mark = " ← you" if ln.me else ""
+    stats = f"{counted(ln.games, 'game')} · {counted(ln.wins, 'win')}"
+    return f"{ln.place}. {shown(ln.name)} — **{ln.rating}** · {stats}{mark}"
 
 
 def profile_text(p: Profile) -> str:
@@ -117,8 +122,8 @@ def profile_text(p: Profile) -> str:
     for s in p.standings:
         vs = " vs AI" if s.ladder == AI else ""
         lines.append(
-            f"{s.game}{vs}: **{s.rating}** (#{s.place} of {s.total}) · {s.games} games · "
-            f"{s.wins} wins · best {s.best}"
+            f"{s.game}{vs}: **{s.rating}** (#{s.place} of {s.total}) · {counted(s.games, 'game')} · "
+            f"{counted(s.wins, 'win')} · best {s.best}"
         )
     if p.last:
         games = [

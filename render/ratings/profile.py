@@ -77,7 +77,8 @@ def _table(d: ImageDraw.ImageDraw, y: float, s: Standing) -> None:
     panel(d, (MARGIN, y, WIDTH - MARGIN, y + ROW_H), fill=PANEL, outline=LINE)
     vs = " vs AI" if s.ladder == "ai" else ""
     draw_text(d, (MARGIN + 16, y + 8), f"{s.game}{vs}", 30, INK, True, max_width=420)
-    sub = f"#{s.place} of {s.total} · {s.games} games · {s.wins} wins"
+    games = f"{s.games} game{'s' if s.games != 1 else ''}"
+    sub = f"#{s.place} of {s.total} · {games} · {s.wins} win{'s' if s.wins != 1 else ''}"
     draw_text(d, (MARGIN + 16, y + 42), sub, 26, MUTED, max_width=560)
     draw_text(d, (WIDTH - MARGIN - 20, y + ROW_H / 2), str(s.rating), 44, ACCENT, True, "rm")
     draw_text(d, (WIDTH - MARGIN - 150, y + ROW_H / 2), f"best {s.best}", 26, MUTED, anchor="rm")

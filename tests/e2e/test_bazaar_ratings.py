@@ -56,7 +56,7 @@ async def test_a_rated_game_changes_the_ratings_and_the_commands_show_them(
     assert text.startswith("🏆 **Pralaya** leaderboard, people, this server (2 rated)"), text
     first = text.splitlines()[1]
     assert first.startswith(f"1. {winner} — **"), text
-    assert "← you" in text and "1 games · 1 wins" in text
+    assert "← you" in text and "1 game · 1 win" in text
     assert len(board.images) == 1 and _picture(board.images[0].data)
 
     everywhere = await fake.slash(
