@@ -142,16 +142,18 @@ def _after(
     skill: rm.Skill,
     place: int,
 ) -> tuple[RatingRow, ChangeRow]:
-    """A player's row on one table after the game, and the change it made."""
+    """A player's row on one table after the game, and the change it made. Their best is the
+    highest rating they reached after a game (their first game's, else higher); a new best is a
+    rating above the one before (the start, for a first game)."""
     was = (was_skill or rm.Skill()).shown
     now = skill.shown
-    best = max(old.best if old else was, was)
-    new_best = now > best
+    new_best = now > (old.best if old else was)
+    higher = old is None or now > old.best
+    best, best_game = (now, result.game_id) if higher or old is None else (old.best, old.best_game)
     games, wins = (old.games, old.wins) if old else (0, 0)
     row = RatingRow(
         result.kind, scope, result.ladder, e.player, e.user_id, e.name, skill.mu, skill.sigma, now, games + 1,
-        wins + int(place == 1), now if new_best else best,
-        result.game_id if new_best or old is None else old.best_game, result.finished_at,
+        wins + int(place == 1), best, best_game, result.finished_at,
     )  # fmt: skip
     change = ChangeRow(
         result.game_id, scope, e.player, result.kind, result.ladder, e.user_id, e.seat, len(result.ranks),
