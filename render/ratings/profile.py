@@ -51,14 +51,8 @@ def draw(p: Profile) -> Image.Image:
         y += ROW_H + 8
     y += 12
     if p.trend:
-        draw_text(
-            d,
-            (MARGIN + 4, y),
-            f"Trend: {p.trend_game}, last {len(p.trend) - 1} games".replace("last 1 games", "last game"),
-            28,
-            INK,
-            True,
-        )
+        games = "last game" if len(p.trend) == 2 else f"last {len(p.trend) - 1} games"
+        draw_text(d, (MARGIN + 4, y), f"Trend: {p.trend_game}, {games}", 28, INK, True)
         _chart(d, (MARGIN, y + 44, WIDTH - MARGIN, y + 44 + CHART_H), p.trend)
         y += CHART_H + 70
     if p.best is not None:
