@@ -11,6 +11,7 @@ import json
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from engines import base
@@ -208,6 +209,33 @@ class Batch:
         return [
             self.fmt(e.text) for st in self.steps for e in st.events if not e.public and e.visible_to(seat)
         ]
+
+    # What the surface shows of the batch's state, asked of the engine here (the surface never
+    # calls the engine): the public view once per batch, a seat's own view, who is awaited, the
+    # result, and the prompts (see :mod:`bot.host.awaiting`).
+
+    @cached_property
+    def public_view(self) -> base.View:
+        """What a spectator sees of the state (``view(state, None)``), computed once."""
+        view: base.View = self.engine.view(self.state, None)
+        return view
+
+    def seat_view(self, seat: int) -> base.View:
+        """What ``seat`` sees of the state (``view(state, seat)``): only for that seat's eyes."""
+        view: base.View = self.engine.view(self.state, seat)
+        return view
+
+    @property
+    def awaited_seats(self) -> frozenset[int]:
+        """The seats the rules await now (none once the game is not active)."""
+        if self.state is None or self.row.status != "active":
+            return frozenset()
+        return frozenset(self.engine.to_move(self.state))
+
+    @property
+    def result(self) -> base.Outcome | None:
+        """The outcome of a finished game (None while it runs)."""
+        return self.engine.outcome(self.state) if self.state is not None else None
 
 
 PROMPT_KEYS = frozenset({"viewer", "to_move", "headline", "legal", "legal_actions", "prompt", "actions"})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from engines import base, search
@@ -210,6 +210,24 @@ class Lobbies:
             await self.duties.advance_ai(game)
         self.core.on_clock_change()
         return game
+
+    async def start_in(
+        self,
+        game: LiveGame,
+        user_id: int,
+        open_place: Callable[[], Awaitable[int | None]],
+        *,
+        can_manage: bool = False,
+    ) -> int | None:
+        """Check that ``user_id`` may start ``game``, call ``open_place`` (the surface opens the
+        thread it will be played in; None: the channel) and deal it there (:meth:`start`), all
+        under the game's start lock, so a second Start waits and is refused instead of opening a
+        second thread (or dealing into the channel while a thread opens). Returns the thread."""
+        async with game.start_lock:
+            self.check_start(game, user_id, can_manage=can_manage)
+            thread_id = await open_place()
+            await self.start(game.id, user_id, can_manage=can_manage, thread_id=thread_id)
+            return thread_id
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         """Record the thread the game is played in."""

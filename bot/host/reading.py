@@ -1,7 +1,7 @@
 """What a held game shows and takes, read from it alone (no store, no lock): whether it takes a
 move now, the caller's seat, the batch it has to publish, the seat the rules await, ``/move``
-completions, a seat's prompt and the caller's private view. :class:`~bot.host.service.GameService`
-offers each of these as a method of the same name."""
+completions, a seat's prompt, the public view and the caller's private view.
+:class:`~bot.host.service.GameService` offers each of these as a method of the same name."""
 
 from __future__ import annotations
 
@@ -99,6 +99,11 @@ def prompt_for(game: LiveGame, seat: int) -> prompt.Prompt | None:
     if game.state is None or game.row.status != "active" or seat not in game.awaited():
         return None
     return game.engine.prompt(game.state, seat)
+
+
+def public_view(game: LiveGame) -> Mapping[str, Any] | None:
+    """What a spectator sees of ``game`` now (``view(state, None)``), or None without a state."""
+    return game.engine.view(game.state, None) if game.state is not None else None
 
 
 def private_view(game: LiveGame, user_id: int) -> tuple[int, Mapping[str, Any]]:

@@ -22,7 +22,11 @@ and taken with :meth:`GameService.take_batch`.
 the clock, the settings, the games held): :class:`~bot.host.loading.Games` (loading and
 recovery), :class:`~bot.host.dormant.Dormant`, :class:`~bot.host.duties.Duties` (AI seats and
 the turn clock), :class:`~bot.host.lobbies.Lobbies` and :class:`~bot.host.moves.Moves`; each of
-its methods delegates to one of them, so the surface sees one object.
+its methods delegates to one of them, so the surface sees one object. Two parts the surface
+calls directly: :class:`~bot.host.posts.Posts` (``service.posts``: every record of what was
+posted, channel shapes, post claims, drafts; the surface never touches the store) and
+:class:`~bot.host.clicks.Clicks` (``service.clicks``: a click's pick, form or dialog read under
+the game's lock, which the surface never takes).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from . import clock as clk
 from . import reading
 from .airunner import MAX_AI_STEPS as MAX_AI_STEPS  # re-exported
 from .airunner import AiRunner
+from .clicks import Clicks
 from .core import AI_GRACE as AI_GRACE  # re-exported
 from .core import Core
 from .dormant import Dormant
@@ -47,6 +52,7 @@ from .moves import RESTARTED as RESTARTED  # re-exported
 from .moves import UNPOSTED as UNPOSTED  # re-exported
 from .moves import Moves
 from .parsing import MAX_GAME_ID, game_number, no_game_here, parse_options  # noqa: F401  (re-exported)
+from .posts import Posts
 from .quotas import Quotas
 from .store import Store
 from .workers import Workers
@@ -90,6 +96,8 @@ class GameService:
         self.lobbies = Lobbies(self.core, self.games, self.duties)
         self.moves = Moves(self.core, self.games, self.duties)
         self.ratings = self.core.ratings  # /leaderboard, /profile, bazaar db rate (bot.host.ratings)
+        self.posts = Posts(self.core, self.games)  # what the bot posted: the surface's only road to the store
+        self.clicks = Clicks(self.core)  # clicks on a prompt's controls, read under the game's lock
 
     # ------------------------------------------------------------------ the core's settings
 
@@ -218,6 +226,16 @@ class GameService:
     ) -> LiveGame:
         return await self.lobbies.start(game_id, user_id, can_manage=can_manage, thread_id=thread_id)
 
+    async def start_in(
+        self,
+        game: LiveGame,
+        user_id: int,
+        open_place: Callable[[], Awaitable[int | None]],
+        *,
+        can_manage: bool = False,
+    ) -> int | None:
+        return await self.lobbies.start_in(game, user_id, open_place, can_manage=can_manage)
+
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         await self.lobbies.set_thread(game_id, thread_id)
 
@@ -304,3 +322,4 @@ class GameService:
     complete_for = staticmethod(reading.complete_for)
     prompt_for = staticmethod(reading.prompt_for)
     private_view = staticmethod(reading.private_view)
+    public_view = staticmethod(reading.public_view)

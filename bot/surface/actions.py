@@ -16,7 +16,6 @@ import discord
 
 import render
 from engines import base
-from engines.prompt import Form, Pick, Prompt, PromptError
 
 from ..host.live import LiveGame, Refusal
 from . import components, confirm, controls, drawn, inputs, layout, text
@@ -61,35 +60,6 @@ async def _play(
         await _refresh_hand(interaction, game, mine)  # played from the player's own answer
 
 
-def _awaited_prompt(interaction: discord.Interaction, game: LiveGame, version: int) -> tuple[int, Prompt]:
-    """The caller's seat and prompt now, for a click on controls made at ``version``. Raises
-    ``StaleState`` for an old version, :class:`Refusal` when the caller is not awaited."""
-    svc = bot_of(interaction).service
-    if version != game.row.version:
-        raise base.StaleState()
-    seat = game.seat_of(interaction.user.id)
-    if seat is None:
-        raise Refusal(f"You are not playing in {game.title}.")
-    if svc.awaited_seat(game, interaction.user.id) is None:
-        svc.check_playable(game)  # over, not started or needing attention: its own reason
-        raise base.NotYourTurn(base.not_your_turn_reason(game.awaited()))
-    p = svc.prompt_for(game, seat.seat)
-    assert p is not None
-    return seat.seat, p
-
-
-def _awaited_form(
-    interaction: discord.Interaction, game: LiveGame, version: int, key: str
-) -> tuple[int, Prompt, Form]:
-    """The caller's seat, prompt and its form ``key`` (see :func:`_awaited_prompt`); raises
-    :class:`Refusal` when the prompt has no such form any more."""
-    seat, p = _awaited_prompt(interaction, game, version)
-    f = p.find(key)
-    if not isinstance(f, Form):
-        raise Refusal("That form is out of date: use the latest message.")
-    return seat, p, f
-
-
 async def on_pick(
     interaction: discord.Interaction, game_id: int, version: int, key: str | None, values: object
 ) -> None:
@@ -110,15 +80,9 @@ async def on_pick(
     async with guard(interaction, "menu"):
         await defer(interaction, component=True)
         game = await target(interaction, game_id, component=True)
-        async with game.lock:
-            _, p = _awaited_prompt(interaction, game, version)
-            pick = p.find(key)
-            if not isinstance(pick, Pick):
-                raise Refusal("That menu is out of date: use the latest message.")
-            try:
-                action = pick.build(values)
-            except PromptError as err:
-                raise Refusal(str(err)) from None
+        action = await bot_of(interaction).service.clicks.pick_action(
+            game, interaction.user.id, version, key, values
+        )
         await _play(interaction, game, action, version=version, component=True)
 
 
@@ -136,17 +100,9 @@ async def on_form(
     async with guard(interaction, "form"):
         if pick is not None:
             game = await target(interaction, game_id, component=True)
-            async with game.lock:
-                seat, p, f = _awaited_form(interaction, game, version, form)
-                part = f.pick(pick)
-                if part is None:
-                    raise Refusal("That form is out of date: use the latest message.")
-                try:
-                    part.joined(values)
-                except PromptError as err:
-                    raise Refusal(str(err)) from None
-                await bot.store.save_draft(game.id, seat, form, version, {pick: values})
-                drafts = await bot.publisher.drafts(game.id, seat, version, p)
+            p, drafts = await bot.service.clicks.save_draft(
+                game, interaction.user.id, version, form, pick, values
+            )
             hand = (
                 not (interaction.message and interaction.message.flags.ephemeral)
                 and interaction.guild_id is not None
@@ -160,12 +116,7 @@ async def on_form(
             return
         await defer(interaction, component=True)
         game = await target(interaction, game_id, component=True)
-        async with game.lock:
-            seat, _, f = _awaited_form(interaction, game, version, form)
-            try:
-                action = f.build(await bot.store.draft(game.id, seat, form, version))
-            except PromptError as err:
-                raise Refusal(str(err)) from None
+        action = await bot.service.clicks.form_action(game, interaction.user.id, version, form)
         await _play(interaction, game, action, version=version, component=True)
 
 
@@ -191,7 +142,7 @@ async def _hand_answer(
     seat, view = bot.service.private_view(game, user)
     version = game.row.version  # read with the view: same state, same version
     p = bot.service.prompt_for(game, seat) if bot.service.awaited_seat(game, user) is not None else None
-    drafts = await bot.publisher.drafts(game.id, seat, version, p)
+    drafts = await bot.service.clicks.drafts(game.id, seat, version, p)
     content, png, filename = await bot.publisher.hand(game, seat, dict(view))
     if notes:
         content = text.clip("\n".join(f"• {n}" for n in notes) + "\n" + content)
@@ -274,7 +225,7 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
     async with guard(interaction, "/game status"):
         await defer(interaction)
         game = await resolve(interaction, game_id)
-        view = game.engine.view(game.state, None) if game.state is not None else None
+        view = bot_of(interaction).service.public_view(game)
         file = None
         if view is not None:
             file = await drawn.image(
@@ -316,4 +267,3 @@ async def move_log(interaction: discord.Interaction, game_id: int | None, count:
 
 
 play_move = _play  # a move from a dialog (dialog_flow) is played as any other
-awaited_prompt = _awaited_prompt  # a dialog is read from the clicker's prompt (dialog_flow)

@@ -150,7 +150,7 @@ class BazaarBot(commands.Bot):
         where = f", {self.bazaar_shards.describe()}" if self.config.shards else ""
         log.info(
             "Bazaar ready: database %s%s, %d active game(s) resumed (loaded on first use)",
-            self.store.describe(),
+            self.service.posts.describe(),
             where,
             active,
         )
@@ -164,7 +164,7 @@ class BazaarBot(commands.Bot):
             people = [text.mention(game.seats[s]) for s in seats]
             if people:
                 await self.publisher.notice(game, text.rearmed(game.title, people, grace))
-        if self.store.shared:  # deadlines claimed from the database, so each fires once across processes
+        if self.service.posts.shared:  # deadlines claimed in the database: each fires once
             self.clock = SharedClock(
                 self.service.clock_entries,
                 self.on_clock_due,
@@ -195,7 +195,7 @@ class BazaarBot(commands.Bot):
                 self._beating = asyncio.create_task(
                     self._heartbeat_loop(self.config.heartbeat), name="bazaar-heartbeat"
                 )
-            if self.store.shared:
+            if self.service.posts.shared:
                 self._sweeping = asyncio.create_task(self._sweep_loop(), name="bazaar-sweep-unposted")
 
     async def _check_dormant(self) -> None:
@@ -230,7 +230,7 @@ class BazaarBot(commands.Bot):
     async def _repost(self) -> None:
         """Post the boards (or score sheets) that a previous run stored but never posted: it
         stopped between a move's transaction and its post. Failures are logged per game."""
-        for gid, posted in await self.store.unposted():
+        for gid, posted in await self.service.posts.unposted():
             await self._post_unposted(gid, posted, service_mod.RESTARTED)
 
     async def sweep_unposted(self) -> int:
@@ -243,9 +243,10 @@ class BazaarBot(commands.Bot):
         are logged per game."""
         now = self.now()
         done = []
-        for gid, posted in await self.store.unposted((now - 7 * 86400, now - self.config.repost_after)):
-            held = self.service.held(gid)
-            if held is not None and (held.pending or held.publish_lock.locked()):
+        for gid, posted in await self.service.posts.unposted(
+            (now - 7 * 86400, now - self.config.repost_after)
+        ):
+            if self.service.posts.publishing(gid):
                 continue
             if self.publisher.retry.waiting(gid):
                 continue
@@ -306,7 +307,7 @@ class BazaarBot(commands.Bot):
         what Discord already shows is kept), if its guild is on this process's shards; 1 if it
         was posted, else 0. Failures are logged."""
         try:
-            row = await self.store.game(gid)
+            row = await self.service.posts.stored_game(gid)
             if row is None or not self.bazaar_shards.holds(row.guild_id):
                 return 0  # another process's shard: that process posts it
             game = await self.service.requeue(gid, posted, note)

@@ -12,12 +12,9 @@ import discord
 from discord.abc import GuildChannel, PrivateChannel
 from discord.http import HTTPClient
 
-from engines.prompt import Prompt
-
 from ..host.config import Config
 from ..host.live import Batch, LiveGame
 from ..host.service import GameService
-from ..host.store import Store
 from ..host.throttle import Throttle
 from ..host.workers import Workers
 
@@ -39,17 +36,12 @@ class Publishing(Protocol):
         self, game_id: int, kind: str, what: str, view: dict[str, Any], names: Sequence[str], filename: str
     ) -> discord.File | None: ...
 
-    async def drafts(
-        self, game_id: int, seat: int, version: int, prompt: Prompt | None
-    ) -> dict[str, dict[str, list[str]]]: ...
-
 
 class Bazaar(Protocol):
     """The bot as the surface modules use it (see ``app.BazaarBot``): Bazaar's host, and the few
     parts of ``discord.Client`` the handlers call directly."""
 
     config: Config
-    store: Store
     service: GameService
     workers: Workers
     inflight: int

@@ -17,8 +17,6 @@ import discord
 
 from engines import prompt as pr
 
-from ..host.live import Batch
-from ..host.store import SeatRow
 from . import components, emojis
 from .components import ActionSelect, FormSelect, FormSend, GameButton
 from .dialogs import DialogButton
@@ -203,27 +201,3 @@ def groups_text(p: pr.Prompt | None) -> list[str]:
         return []
     labels = [c.label for c in p.controls if isinstance(c, pr.Group)]
     return [f"Choices: {' · '.join(labels)}"] if labels else []
-
-
-def forms(p: pr.Prompt | None) -> list[pr.Form]:
-    """The forms of ``p`` (at any depth)."""
-    return [c for c in pr.walk(p.controls) if isinstance(c, pr.Form)] if p is not None else []
-
-
-def board_prompt(batch: Batch) -> tuple[list[SeatRow], pr.Prompt | None, dict[int, pr.Prompt]]:
-    """Who must act (the people awaited), the prompt shown under the board, and the prompts
-    offered only privately (seat -> prompt: in the seat's DM and its My hand answer).
-
-    A prompt goes under the board when it is public and it is the only one: one person
-    awaited, or several whose public prompts are the same (everyone may click; each click
-    is checked for the clicker's own seat). Any other prompt is private to its seat."""
-    engine, state = batch.engine, batch.state
-    awaited = [batch.seats[s] for s in engine.to_move(state)]
-    people = [s for s in awaited if not s.is_ai and not s.ai_takeover and s.user_id is not None]
-    prompts = {s.seat: engine.prompt(state, s.seat) for s in people}
-    shared = {(p.controls, p.text) for p in prompts.values()}
-    on_board: pr.Prompt | None = None
-    if prompts and len(shared) == 1 and all(p.public for p in prompts.values()):
-        on_board = next(iter(prompts.values()))
-    private = {s: p for s, p in prompts.items() if on_board is None and p.controls}
-    return people, on_board, private

@@ -6,23 +6,9 @@ from collections.abc import Mapping
 
 import discord
 
-from engines import prompt as pr
-
-from ..host.live import LiveGame, Refusal
 from . import dialogs, inputs
-from .actions import awaited_prompt, play_move
-from .handling import checked, defer, guard, target
-
-OUT_OF_DATE = "That dialog is out of date: use the latest message."
-
-
-def _dialog(interaction: discord.Interaction, game: LiveGame, version: int, key: str) -> pr.Dialog:
-    """The dialog ``key`` of the caller's prompt now (see :func:`actions.awaited_prompt`)."""
-    _, p = awaited_prompt(interaction, game, version)
-    d = p.find(key)
-    if not isinstance(d, pr.Dialog):
-        raise Refusal(OUT_OF_DATE)
-    return d
+from .actions import play_move
+from .handling import bot_of, checked, defer, guard, target
 
 
 async def open_dialog(interaction: discord.Interaction, game_id: int, version: int, key: str) -> None:
@@ -34,7 +20,7 @@ async def open_dialog(interaction: discord.Interaction, game_id: int, version: i
     interaction.extras["game_id"] = game_id
     async with guard(interaction, "dialog"):
         game = await target(interaction, game_id, component=True)
-        d = _dialog(interaction, game, version, key)
+        d = bot_of(interaction).service.clicks.dialog(game, interaction.user.id, version, key)
         await interaction.response.send_modal(dialogs.modal(game.id, version, d, game.fmt))
 
 
@@ -55,10 +41,7 @@ async def submit_dialog(
     async with guard(interaction, "dialog"):
         await defer(interaction)
         game = await target(interaction, game_id, component=True)
-        async with game.lock:
-            d = _dialog(interaction, game, version, key)
-            try:
-                action = d.build(values)
-            except pr.PromptError as err:
-                raise Refusal(str(err)) from None
+        action = await bot_of(interaction).service.clicks.dialog_action(
+            game, interaction.user.id, version, key, values
+        )
         await play_move(interaction, game, action, version=version, component=False)

@@ -1,7 +1,7 @@
 """Private views by DM: after each publish, every person gets what is new for them (their
 view when it changed, private events, the controls of a private prompt), editing their DM of the
 turn in place when that is all; and the ephemeral "My hand" answer. A mixin of
-:class:`~bot.surface.publish.Publisher`, which provides the store, the service, rendering,
+:class:`~bot.surface.publish.Publisher`, which provides the host's post records, the service, rendering,
 editing and clearing old controls.
 
 Only ``view(state, seat)`` of the recipient reaches a DM or an ephemeral answer.
@@ -21,8 +21,9 @@ import render
 from engines.prompt import Prompt
 
 from ..host.live import Batch, LiveGame, Posted, private_digest
+from ..host.posts import Posts
 from ..host.service import GameService
-from ..host.store import SeatRow, Store
+from ..host.store import SeatRow
 from . import controls, drawn, layout, posting, text
 from .posting import SEND_ERRORS as SEND_ERRORS  # re-exported: the publisher's modules read it here
 
@@ -47,7 +48,7 @@ class PrivateViews:
     noted: Any  # TurnPosts.noted
 
     @property
-    def store(self) -> Store:
+    def posts(self) -> Posts:
         raise NotImplementedError
 
     @property
@@ -65,10 +66,10 @@ class PrivateViews:
     ) -> None:
         """DM each person what is new for them: their private view when it changed (everyone at
         the start) or private events reached them, and the controls of a private prompt (see
-        :func:`.controls.board_prompt`) whenever one awaits them. A seat's DM of its current turn is
+        :func:`bot.host.awaiting.board_prompt`) whenever one awaits them. A seat's DM of its current turn is
         edited in place while it stays awaited and only people's answers came in (its own steps,
         or another replier's); otherwise a new DM is sent. Nobody is DMed whose DMs are known to
-        be closed. ``private`` are the private prompts of :func:`.controls.board_prompt`. With
+        be closed. ``private`` are the private prompts of :func:`bot.host.awaiting.board_prompt`. With
         ``events_only`` (the game just ended) each person gets a last DM: the final hand with
         their rank (see :func:`text.dm`); after a game ended early, only people with private
         events in the batch get one."""
@@ -77,8 +78,7 @@ class PrivateViews:
             posted.channel.id if posted else batch.row.place_id,
             posted.id if posted else None,
         )
-        active = batch.row.status == "active"
-        awaited = set(batch.engine.to_move(batch.state)) if active else set()
+        awaited = set(batch.awaited_seats)
         told = await self._told(game, batch) if events_only else set()
         jobs = []
         for seat in batch.seats:
@@ -96,7 +96,9 @@ class PrivateViews:
         """The seats whose DMs of the end went out before a restart: they are stored (the final
         sheet is stored only with its recap, so a run that stops in between publishes the end
         again)."""
-        return {m.seat for m in await self.store.messages(game.id, kind="dm") if m.version == batch.version}
+        return {
+            m.seat for m in await self.posts.posted_messages(game.id, kind="dm") if m.version == batch.version
+        }
 
     def _dm_job(
         self,
@@ -160,7 +162,7 @@ class PrivateViews:
         stored as live, so its controls are cleared once it is outdated. A DM refused with 403 /
         50007 marks the seat's DMs closed and tells the player once; other failures are logged
         and the DM is tried again when the view next changes."""
-        view = batch.engine.view(batch.state, seat)
+        view = batch.seat_view(seat)
         body = await drawn.view_text(self.bot, game.id, batch.engine.name, view, batch.text_names)
         png = await drawn.png(self.bot, game.id, batch.engine.name, "hand", view, batch.names)
         name = f"{batch.engine.name}-{game.id}-hand-{batch.version}.png"
@@ -168,9 +170,9 @@ class PrivateViews:
         extra = [f"➡️ {batch.fmt(prompt.text)}" if prompt.text else "➡️ Your move:"] if prompt else []
         if prompt is not None and not controls.fits(prompt, hand=False):
             extra.append("Use `/move` in the game (it lists your moves).")
-        outcome = batch.engine.outcome(batch.state) if batch.row.status == "finished" else None
+        outcome = batch.result if batch.row.status == "finished" else None
         content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
-        drafts = await self.drafts(game.id, seat, batch.version, prompt)
+        drafts = await self.service.clicks.drafts(game.id, seat, batch.version, prompt)
 
         dm = layout.Shown(
             content,
@@ -188,7 +190,7 @@ class PrivateViews:
             none = discord.AllowedMentions.none()
             msg = self.noted(await posting.edit_shown(self.bot, turn_dm, dm, shape, mentions=none), dm)
         if msg is not None:
-            await self.store.set_message_version(msg.id, batch.version)
+            await self.posts.restamp_posted(msg.id, batch.version)
         else:
             msg = await self._new_dm(game, batch, seat, user_id, dm, live=prompt is not None)
             if msg is None:
@@ -226,7 +228,7 @@ class PrivateViews:
             log.warning("DM to user %s (game %s) failed: %s", user_id, game.id, err)
             return None
         await self.retire(game.id, kinds=("dm",), seat=seat)
-        await self.store.add_message(
+        await self.posts.record_posted(
             game.id,
             kind="dm",
             seat=seat,
@@ -253,17 +255,6 @@ class PrivateViews:
         kwargs = layout.classic(shown)
         classic: discord.Message = await channel.send(allowed_mentions=none, **kwargs)
         return classic
-
-    async def drafts(
-        self, game_id: int, seat: int, version: int, prompt: Prompt | None
-    ) -> dict[str, dict[str, list[str]]]:
-        """The stored drafts of ``prompt``'s forms (form key -> pick key -> values)."""
-        out: dict[str, dict[str, list[str]]] = {}
-        for form in controls.forms(prompt):
-            draft = await self.store.draft(game_id, seat, form.key, version)
-            if draft:
-                out[form.key] = draft
-        return out
 
     async def hand(self, game: LiveGame, seat: int, view: Mapping[str, Any]) -> tuple[str, bytes | None, str]:
         """Content, image and its file name of an ephemeral private view."""

@@ -204,7 +204,7 @@ async def target(interaction: discord.Interaction, game_id: int | None, *, compo
         msg = interaction.message
         sent = {
             m.message_id
-            for m in await bot.store.messages(game.id, kind="dm")
+            for m in await bot.service.posts.posted_messages(game.id, kind="dm")
             if seat is not None and m.seat == seat.seat
         }
         if seat is None or msg is None or msg.id not in sent:

@@ -8,7 +8,7 @@ accent (the colour of the seat to act), its pictures and the rows of controls th
 pictures in a media gallery (``attachment://`` the files sent with it), a separator, the rows of
 controls, and the footer in small text. :func:`classic` gives the same message as content, files
 and rows, for a channel where Discord refuses V2 (remembered per channel in the store:
-``Store.message_shape``). :func:`strip_controls` is what an older message becomes once its
+``service.posts.channel_shape``). :func:`strip_controls` is what an older message becomes once its
 controls are taken away (a V2 message cannot drop the flag, so its rows are removed from the
 layout it has).
 """

@@ -4,7 +4,6 @@ it, and Start deals the game into a thread of its own where the bot may open one
 from __future__ import annotations
 
 import logging
-from contextlib import suppress
 
 import discord
 
@@ -52,12 +51,11 @@ async def new_game(
             )
         except discord.HTTPException as err:
             log.warning("Posting the lobby of game %s failed: %s", game.id, err)
-            await bot.store.update_game(game.id, status="ended")
-            bot.service.forget(game.id)
+            await bot.service.posts.withdraw_lobby(game.id)
             await reply(interaction, text.NO_POST)
             return
         try:
-            await bot.store.add_message(
+            await bot.service.posts.record_posted(
                 game.id, kind="lobby", channel_id=msg.channel.id, message_id=msg.id, version=0, live=True
             )
         except StoreUnavailable:
@@ -78,9 +76,7 @@ async def _withdraw_lobby(bot: Bazaar, game: LiveGame, msg: discord.Message) -> 
         await msg.delete()
     except discord.HTTPException as err:
         log.warning("Deleting the unrecorded lobby of game %s failed: %s", game.id, err)
-    with suppress(StoreUnavailable):
-        await bot.store.update_game(game.id, status="ended")
-    bot.service.forget(game.id)
+    await bot.service.posts.withdraw_lobby(game.id, quiet=True)
 
 
 async def lobby_op(
@@ -119,15 +115,16 @@ async def lobby_op(
 
 async def start(interaction: discord.Interaction, game: LiveGame) -> None:
     """Start: check, open a thread where allowed (else play in the channel), deal, publish. The
-    whole of it runs under the game's start lock, so a second Start click waits and is refused
-    instead of opening a second thread (or dealing into the channel while a thread opens)."""
+    host runs the check, the thread's opening and the deal under the game's start lock
+    (``service.start_in``), so a second Start click waits and is refused instead of opening a
+    second thread (or dealing into the channel while a thread opens)."""
     bot = bot_of(interaction)
-    svc = bot.service
-    manager = can_manage(interaction)
-    async with game.start_lock:
-        svc.check_start(game, interaction.user.id, can_manage=manager)
-        thread_id = await _open_thread(interaction, game)
-        await svc.start(game.id, interaction.user.id, can_manage=manager, thread_id=thread_id)
+    thread_id = await bot.service.start_in(
+        game,
+        interaction.user.id,
+        lambda: _open_thread(interaction, game),
+        can_manage=can_manage(interaction),
+    )
     await bot.publisher.publish(game)
     where = f"<#{thread_id}>" if thread_id else "this channel"
     await reply(
@@ -149,7 +146,7 @@ async def _open_thread(interaction: discord.Interaction, game: LiveGame) -> int 
     perms = interaction.app_permissions
     if here and perms.value and not (perms.create_public_threads and perms.send_messages_in_threads):
         return None
-    lobby = await bot.store.messages(game.id, kind="lobby")
+    lobby = await bot.service.posts.posted_messages(game.id, kind="lobby")
     name = f"{game.title} — " + ", ".join(s.name for s in game.seats)
     try:
         if lobby and lobby[0].channel_id == game.row.channel_id:

@@ -1,9 +1,10 @@
-"""The publisher's side of the post claims (:mod:`bot.host.store_posts`): before a board (or a
-final sheet) of a game's version is posted, and before its recap is drawn, this process claims
-it in the database, so that of the processes serving one database (the game's own publisher
-and its retries, another process's unposted-board sweep, a restart's reposts) exactly one posts
-it. A board another process is posting, or has posted, is left to it; a post that failed gives
-its claim back, so the next try, from any process, can make it.
+"""The publisher's side of the post claims (made through ``service.posts``, kept by
+:mod:`bot.host.store_posts`): before a board (or a final sheet) of a game's version is posted,
+and before its recap is drawn, this process claims it in the database, so that of the
+processes serving one database (the game's own publisher and its retries, another process's
+unposted-board sweep, a restart's reposts) exactly one posts it. A board another process is
+posting, or has posted, is left to it; a post that failed gives its claim back, so the next
+try, from any process, can make it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import logging
 from typing import Any, Protocol
 
 from ..host.live import Batch, LiveGame
-from ..host.store import Store, StoreError
+from ..host.posts import Posts
+from ..host.store import StoreError
 from ..host.store_posts import DONE, HELD, WON, Claim
 
 log = logging.getLogger(__name__)
@@ -34,7 +36,7 @@ class Publishing(Protocol):
     bot: Any
 
     @property
-    def store(self) -> Store: ...
+    def posts(self) -> Posts: ...
 
     async def landed(self, game: LiveGame, batch: Batch) -> Any: ...
 
@@ -66,7 +68,7 @@ class PostClaiming:
         """This process's name on its claims: the turn clock's (``clock_shared.claim_owner``) on a
         database other processes share; on a SQLite file, which one bot uses at a time, one name
         for every run, so a run that stopped mid-post leaves nothing the next must wait for."""
-        if not self.publisher.store.shared:
+        if not self.publisher.posts.shared:
             return LOCAL
         return str(getattr(self.publisher.bot, "claim_owner", LOCAL))
 
@@ -76,7 +78,7 @@ class PostClaiming:
         if not claimed(batch):
             return WON
         try:
-            return await self.publisher.store.claim_post(
+            return await self.publisher.posts.claim_post(
                 game.id, batch.version, "board", self.owner, POST_LEASE
             )
         except StoreError as err:
@@ -112,20 +114,20 @@ class PostClaiming:
         """Record that ``batch``'s board is posted (nobody posts that version again)."""
         if claimed(batch):
             await self._write(
-                game, self.publisher.store.post_done(game.id, batch.version, "board", self.owner)
+                game, self.publisher.posts.post_done(game.id, batch.version, "board", self.owner)
             )
 
     async def release(self, game: LiveGame, batch: Batch) -> None:
         """Give back the claim of a board that could not be posted."""
         if claimed(batch):
             await self._write(
-                game, self.publisher.store.release_post(game.id, batch.version, "board", self.owner)
+                game, self.publisher.posts.release_post(game.id, batch.version, "board", self.owner)
             )
 
     async def recap(self, game: LiveGame, batch: Batch) -> bool:
         """Claim drawing and posting the recap of a finished game; True if it is this process's."""
         try:
-            claim = await self.publisher.store.claim_post(
+            claim = await self.publisher.posts.claim_post(
                 game.id, batch.version, "recap", self.owner, RECAP_LEASE
             )
         except StoreError as err:
@@ -141,12 +143,12 @@ class PostClaiming:
 
     async def recap_done(self, game: LiveGame, batch: Batch) -> None:
         """Record that the recap is posted, or left out for good (nobody tries it again)."""
-        await self._write(game, self.publisher.store.post_done(game.id, batch.version, "recap", self.owner))
+        await self._write(game, self.publisher.posts.post_done(game.id, batch.version, "recap", self.owner))
 
     async def recap_released(self, game: LiveGame, batch: Batch) -> None:
         """Give back the recap's claim (the bot stopped before posting it: the next run does)."""
         await self._write(
-            game, self.publisher.store.release_post(game.id, batch.version, "recap", self.owner)
+            game, self.publisher.posts.release_post(game.id, batch.version, "recap", self.owner)
         )
 
     @staticmethod

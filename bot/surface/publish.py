@@ -20,10 +20,12 @@ from collections.abc import Sequence
 import discord
 from discord.ext import commands
 
+from ..host import awaiting
 from ..host.live import Batch, LiveGame, Posted
+from ..host.posts import Posts
 from ..host.service import GameService
-from ..host.store import GameRow, Store, StoreUnavailable
-from . import components, controls, layout, posting, text
+from ..host.store import GameRow, StoreUnavailable
+from . import components, layout, posting, text
 from .context import bazaar
 from .dms import SEND_ERRORS, PrivateViews
 from .postclaims import WON, PostClaiming
@@ -51,8 +53,9 @@ class Publisher(PrivateViews, TurnPosts):
         return bazaar(self.bot).service
 
     @property
-    def store(self) -> Store:
-        return bazaar(self.bot).store
+    def posts(self) -> Posts:
+        """The host's records of what was posted (the surface's only road to the store)."""
+        return self.service.posts
 
     def place(self, row: GameRow) -> discord.PartialMessageable:
         """Where the game is played (its thread, else its channel)."""
@@ -120,7 +123,9 @@ class Publisher(PrivateViews, TurnPosts):
         kinds = ("final",) if batch.row.status == "finished" else ("turn", "final")
         try:
             for kind in kinds:
-                if any(m.version >= batch.version for m in await self.store.messages(game.id, kind=kind)):
+                if any(
+                    m.version >= batch.version for m in await self.posts.posted_messages(game.id, kind=kind)
+                ):
                     return True
         except Exception:
             log.exception("Game %s: reading what was posted failed", game.id)
@@ -137,7 +142,7 @@ class Publisher(PrivateViews, TurnPosts):
         channel = self.place(row)
         posted: discord.Message | None = None
         # who must act and with which controls: asked of the engine once, for the board and the DMs
-        plan = controls.board_prompt(batch) if row.status == "active" and batch.state is not None else None
+        plan = awaiting.board_prompt(batch) if row.status == "active" and batch.state is not None else None
         if batch.state is None:  # ended before it started, or a game needing attention
             if batch.notes:
                 posted = await posting.send(
@@ -185,7 +190,7 @@ class Publisher(PrivateViews, TurnPosts):
             return None
         active = row.status == "active"
         head = text.board_head(batch.title, batch.version) if active else text.final_head(batch.title)
-        boards = [m for m in await self.store.messages(game.id) if m.kind in ("turn", "final")]
+        boards = [m for m in await self.posts.posted_messages(game.id) if m.kind in ("turn", "final")]
         last = boards[-1] if boards else None
         channel = self.place(row)
         me = self.bot.user.id if self.bot.user else None
@@ -214,9 +219,9 @@ class Publisher(PrivateViews, TurnPosts):
             log.info("Game %s: the last run had posted its final sheet; not posting it again", game.id)
             return board
         if last is not None and board.id == last.message_id:
-            await self.store.set_message_version(board.id, batch.version)
+            await self.posts.restamp_posted(board.id, batch.version)
         else:
-            await self.store.add_message(
+            await self.posts.record_posted(
                 game.id,
                 kind="turn" if active else "final",
                 channel_id=board.channel.id,
@@ -252,7 +257,7 @@ class Publisher(PrivateViews, TurnPosts):
     async def refresh_lobby(self, game: LiveGame) -> None:
         """Edit the lobby message to show the seats (and drop its buttons once started/closed)."""
         open_lobby = game.row.status == "lobby"
-        for m in await self.store.messages(game.id, kind="lobby"):
+        for m in await self.posts.posted_messages(game.id, kind="lobby"):
             msg = self.bot.get_partial_messageable(m.channel_id).get_partial_message(m.message_id)
             try:
                 await msg.edit(
@@ -263,7 +268,7 @@ class Publisher(PrivateViews, TurnPosts):
             except SEND_ERRORS as err:
                 log.warning("Editing the lobby of game %s failed: %s", game.id, err)
             if not open_lobby and m.live:
-                await self.store.retire_messages([m.id])
+                await self.posts.retire_posted([m.id])
 
     async def retire(
         self,
@@ -280,7 +285,7 @@ class Publisher(PrivateViews, TurnPosts):
         old = [
             m
             for kind in kinds
-            for m in await self.store.messages(game_id, kind=kind, live=True)
+            for m in await self.posts.posted_messages(game_id, kind=kind, live=True)
             if m.message_id != keep
             and (seat is None or m.seat == seat)
             and (among is None or m.seat in among)
@@ -292,7 +297,7 @@ class Publisher(PrivateViews, TurnPosts):
                 await posting.take_controls(self.bot, m.channel_id, m.message_id, v2=v2, shown=shown)
             except SEND_ERRORS as err:
                 log.info("Clearing buttons of message %s (game %s) failed: %s", m.message_id, game_id, err)
-        await self.store.retire_messages(m.id for m in old)
+        await self.posts.retire_posted(m.id for m in old)
 
     async def archive(self, game_id: int, thread_id: int) -> None:
         """Archive the game's thread (logged if not allowed)."""

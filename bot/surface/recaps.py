@@ -14,7 +14,8 @@ from discord.ext import commands
 
 from ..host import drawing
 from ..host.live import Batch, LiveGame
-from ..host.store import GameRow, Store
+from ..host.posts import Posts
+from ..host.store import GameRow
 from ..host.workers import WorkersClosed
 from . import drawn, posting
 from .context import bazaar
@@ -37,7 +38,7 @@ class Publishing(Protocol):
     retry: PostRetry
 
     @property
-    def store(self) -> Store: ...
+    def posts(self) -> Posts: ...
 
     def place(self, row: GameRow) -> discord.PartialMessageable: ...
 
@@ -132,7 +133,7 @@ class Recaps:
                     return False
         for kind, msg in (("recap", film), ("final", final)):
             if msg is not None:
-                write = pub.store.add_message(
+                write = pub.posts.record_posted(
                     game.id,
                     kind=kind,
                     channel_id=msg.channel.id,
@@ -183,7 +184,7 @@ class Recaps:
         pub = self.publisher
         row, engine = batch.row, batch.engine
         try:
-            moves = [(m.seat, m.action) for m in await pub.store.moves(game_id)]
+            moves = await pub.posts.stored_moves(game_id)
             data: bytes | None = await bazaar(pub.bot).workers.run_long(
                 drawing.recap, engine.name, row.seed, len(batch.seats), row.options, moves, list(batch.names)
             )

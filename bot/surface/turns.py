@@ -1,13 +1,13 @@
 """A game's public messages, one per turn: the turn's board, an interim score sheet above it and
 the final score sheet, each one :class:`~.layout.Shown` message in its channel's shape. A mixin
-of :class:`~bot.surface.publish.Publisher`, which provides the bot, the store, the recaps and
+of :class:`~bot.surface.publish.Publisher`, which provides the bot, the host's post records, the recaps and
 where the game is played.
 
 In Components V2 (every channel, until Discord refuses V2 in one) a turn's message is a container
 whose accent is the colour of the seat to act, with the caption and the mention as native text,
 the board (and the game's second picture) in a media gallery drawn without its caption strip,
 the controls and a footer line (game, move, clock). Where Discord answers a V2 post with 400 the
-channel is remembered as classic (``Store.message_shape``, for every process and restart) and
+channel is remembered as classic (``service.posts.channel_shape``, for every process and restart) and
 the message is posted at once in the classic shape (text, the board with its caption strip, rows
 of controls). An edit in place that Discord refuses (new pictures in a V2 message,
 discord-api-docs#7529; a message over an hour old, 30046) returns None: the publisher then posts
@@ -31,7 +31,8 @@ from render import caption
 
 from ..host import drawing
 from ..host.live import Batch, LiveGame, Posted
-from ..host.store import GameRow, SeatRow, Store, StoreUnavailable
+from ..host.posts import Posts
+from ..host.store import GameRow, SeatRow, StoreUnavailable
 from . import controls, drawn, layout, posting, text
 
 log = logging.getLogger("bot.surface.publish")
@@ -48,7 +49,7 @@ class TurnPosts:
     layouts: dict[int, layout.Shown]  # message id -> what a V2 message of this run shows (bare)
 
     @property
-    def store(self) -> Store:
+    def posts(self) -> Posts:
         raise NotImplementedError
 
     def place(self, row: GameRow) -> discord.PartialMessageable:
@@ -61,7 +62,7 @@ class TurnPosts:
         remembers it; read once per run)."""
         if channel_id not in self.shapes:
             try:
-                self.shapes[channel_id] = await self.store.message_shape(channel_id)
+                self.shapes[channel_id] = await self.posts.channel_shape(channel_id)
             except StoreUnavailable as err:
                 log.warning("Reading the message shape of channel %s: %s", channel_id, err)
                 return layout.V2
@@ -71,7 +72,7 @@ class TurnPosts:
         """Remember that ``channel_id`` refuses V2 (this run at once, the store for the next)."""
         self.shapes[channel_id] = layout.CLASSIC
         try:
-            await self.store.set_message_shape(channel_id, layout.CLASSIC)
+            await self.posts.set_channel_shape(channel_id, layout.CLASSIC)
         except StoreUnavailable as err:
             log.warning("Noting channel %s as classic: %s", channel_id, err)
 
@@ -109,9 +110,9 @@ class TurnPosts:
         :class:`.recaps.Recaps`); None if Discord refused it."""
         engine = batch.engine
         game.board = None
-        view = engine.view(batch.state, None)
+        view = batch.public_view
         png = await drawn.png(self.bot, game.id, engine.name, "score_sheet", view, batch.names)
-        outcome = engine.outcome(batch.state)
+        outcome = batch.result
         winner = outcome.winners[0] if outcome is not None and outcome.winners else None
         shown = layout.Shown(
             text.final(batch, outcome),
@@ -136,7 +137,7 @@ class TurnPosts:
         a renderer failure is logged and the board goes on without its sheet."""
         done = self._sheet_done.get(game.id, -1)  # a batch put back after its sheet was posted
         events = base.events_for((e for st in batch.steps if st.version > done for e in st.events), None)
-        view = batch.engine.view(batch.state, None)
+        view = batch.public_view
         try:
             found = await drawn.job(
                 self.bot, drawing.interim_sheet, batch.engine.name, view, list(events), list(batch.names)
@@ -172,7 +173,7 @@ class TurnPosts:
         plan: tuple[list[SeatRow], Prompt | None, dict[int, Prompt]],
     ) -> discord.Message | None:
         """The board of an active game: the spectator snapshot, this batch's lines, who must act
-        (mentioned) and the controls of the board's prompt (see :func:`.controls.board_prompt`);
+        (mentioned) and the controls of the board's prompt (see :func:`bot.host.awaiting.board_prompt`);
         private prompts are offered in DMs and under My hand. While the people it awaited answer
         and nothing was posted below it (one player going on with several steps; one of several
         repliers answering), the board is edited in place (new text, picture and version-stamped
@@ -187,7 +188,7 @@ class TurnPosts:
         now_seats = frozenset(s.seat for s in people)
         movers = batch.movers
         prev, game.board = game.board, None
-        turn = _Turn(batch.engine.view(batch.state, None), people, on_board, how, drawn.caption_of(batch))
+        turn = _Turn(batch.public_view, people, on_board, how, drawn.caption_of(batch))
         if (
             prev is not None
             and now_seats
@@ -234,7 +235,7 @@ class TurnPosts:
         )
         if msg is not None:
             game.shown = turn.view
-            await posting.note(game, self.store.set_message_version(msg.id, batch.version))
+            await posting.note(game, self.posts.restamp_posted(msg.id, batch.version))
             game.board = Posted(
                 prev.channel_id,
                 msg.id,
@@ -265,7 +266,7 @@ class TurnPosts:
             game.shown = turn.view
             await posting.note(
                 game,
-                self.store.add_message(
+                self.posts.record_posted(
                     game.id,
                     kind="turn",
                     channel_id=msg.channel.id,

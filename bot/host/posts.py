@@ -1,0 +1,132 @@
+"""What the bot posted, as the host records it: a part of the game service (see
+:mod:`bot.host.core`) through which the Discord layer reads and writes the messages of a game
+(boards, score sheets, recaps, DMs, lobbies), the shape of each channel (Components V2 or
+classic), the post claims shared by the processes of one database, and the stored games and
+moves a restart or a recap reads. The surface never touches the store itself: each of its reads
+and writes is one named method here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .core import Core
+from .loading import Games
+from .store import GameRow, MessageRow, StoreUnavailable
+from .store_posts import Claim
+
+
+class Posts:
+    """The posts' records (see the module docstring)."""
+
+    def __init__(self, core: Core, games: Games) -> None:
+        self.core = core
+        self.games = games
+
+    # ------------------------------------------------------------------ the database
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes share this database (PostgreSQL): posts are then claimed."""
+        return self.core.store.shared
+
+    def describe(self) -> str:
+        """The database, for the log (no password)."""
+        return self.core.store.describe()
+
+    # ------------------------------------------------------------------ messages
+
+    async def record_posted(
+        self,
+        game_id: int,
+        *,
+        kind: str,
+        channel_id: int,
+        message_id: int,
+        version: int,
+        live: bool = False,
+        seat: int | None = None,
+    ) -> None:
+        """Record a message posted for ``game_id`` (``live``: it carries controls to take away
+        once it is outdated)."""
+        await self.core.store.add_message(
+            game_id,
+            kind=kind,
+            channel_id=channel_id,
+            message_id=message_id,
+            version=version,
+            live=live,
+            seat=seat,
+        )
+
+    async def restamp_posted(self, message_id: int, version: int) -> None:
+        """Record that the posted message ``message_id`` (Discord's id) now shows ``version``
+        (it was edited in place)."""
+        await self.core.store.set_message_version(message_id, version)
+
+    async def posted_messages(
+        self, game_id: int, *, kind: str | None = None, live: bool | None = None
+    ) -> list[MessageRow]:
+        """The messages posted for ``game_id``, oldest first, of ``kind`` and liveness when given."""
+        return await self.core.store.messages(game_id, kind=kind, live=live)
+
+    async def retire_posted(self, ids: Iterable[int]) -> None:
+        """Record that the messages of these row ids lost their controls."""
+        await self.core.store.retire_messages(ids)
+
+    # ------------------------------------------------------------------ channel shapes
+
+    async def channel_shape(self, channel_id: int) -> str:
+        """The message shape of ``channel_id``: ``v2`` unless Discord refused V2 there."""
+        return await self.core.store.message_shape(channel_id)
+
+    async def set_channel_shape(self, channel_id: int, shape: str) -> None:
+        """Remember the message shape of ``channel_id`` (for every process and restart)."""
+        await self.core.store.set_message_shape(channel_id, shape)
+
+    # ------------------------------------------------------------------ post claims
+
+    async def claim_post(self, game_id: int, version: int, kind: str, owner: str, lease: float) -> Claim:
+        """Claim posting ``kind`` (``board``, ``recap``) of ``version`` (see
+        :meth:`~bot.host.store_posts.PostClaims.claim_post`)."""
+        return await self.core.store.claim_post(game_id, version, kind, owner, lease)
+
+    async def post_done(self, game_id: int, version: int, kind: str, owner: str) -> None:
+        """Record that ``kind`` of ``version`` is posted: nobody posts it again."""
+        await self.core.store.post_done(game_id, version, kind, owner)
+
+    async def release_post(self, game_id: int, version: int, kind: str, owner: str) -> None:
+        """Give back the claim of a post that was not made."""
+        await self.core.store.release_post(game_id, version, kind, owner)
+
+    # ------------------------------------------------------------------ what a restart and a recap read
+
+    async def unposted(self, between: tuple[float, float] | None = None) -> list[tuple[int, int | None]]:
+        """Games whose last stored version has no board or score sheet posted, with the last
+        version posted (see :meth:`~bot.host.store_side.SideTables.unposted`)."""
+        return await self.core.store.unposted(between)
+
+    async def stored_game(self, game_id: int) -> GameRow | None:
+        """The stored row of ``game_id`` (None if there is none)."""
+        return await self.core.store.game(game_id)
+
+    async def stored_moves(self, game_id: int) -> list[tuple[int, str]]:
+        """The move log of ``game_id``: (seat, action) in order (a recap replays it)."""
+        return [(m.seat, m.action) for m in await self.core.store.moves(game_id)]
+
+    def publishing(self, game_id: int) -> bool:
+        """Whether this process is publishing game ``game_id`` now, or has something of it to
+        publish (a sweep of unposted boards leaves it to that)."""
+        held = self.games.held(game_id)
+        return held is not None and (bool(held.pending) or held.publish_lock.locked())
+
+    async def withdraw_lobby(self, game_id: int, *, quiet: bool = False) -> None:
+        """End a lobby whose message could not be posted or recorded, and drop it from memory.
+        With ``quiet`` a database failure is let go (the lobby stays, unseen, until it idles out)."""
+        try:
+            await self.core.store.update_game(game_id, status="ended")
+        except StoreUnavailable:
+            if not quiet:
+                raise
+        finally:
+            self.games.forget(game_id)

@@ -1,0 +1,245 @@
+"""The Discord layer (``bot/surface``) keeps to its side of the road: it never touches the
+store (the host reads and writes it: ``service.posts``, ``service.clicks``), never imports a
+game's engine internals or state types (only the engine contract every layer shares:
+``engines``, ``engines.base``, ``engines.prompt``, ``engines.options``, ``engines.search``), and
+never asks the engine for views, prompts, who is awaited or the outcome (``engine.view``,
+``.prompt(``, ``.to_move(``, ``.outcome(``): it draws what the host hands it (a ``Batch``'s
+``public_view``/``seat_view``/``awaited_seats``/``result``, ``bot.host.awaiting.board_prompt``,
+``service.private_view``/``public_view``/``prompt_for``). Nor does it take or test a game's
+locks (``async with game.lock``, ``.start_lock``, ``.locked()``): the host does the locked part
+(``service.clicks``, ``service.start_in``, ``service.posts.publishing``).
+
+Every ``bot/surface/*.py`` is parsed with :mod:`ast`; a use outside :data:`ALLOWED` fails the
+test, naming file, line and what it found. A self-test on synthetic sources shows each rule
+catches a new violation.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+SURFACE = Path(__file__).resolve().parent.parent / "bot" / "surface"
+
+CONTRACT = frozenset({"engines", "engines.base", "engines.prompt", "engines.options", "engines.search"})
+"""The engine modules every layer may import (the contract, its prompts, options and AI levels)."""
+
+ENGINE_CALLS = frozenset({"prompt", "to_move", "outcome"})
+"""Methods the surface may not call on anything (only an engine has them)."""
+
+ALLOWED: dict[tuple[str, str, str], str] = {
+    # (file, function, rule) -> why it stays
+    ("app.py", "__init__", "store"): (
+        "the composition root: keeps the database it was given (tests read it as bot.store)"
+    ),
+    ("app.py", "setup_hook", "store"): (
+        "the composition root: opens the database when none was given, hands it to the host "
+        "(GameService) and to the shared turn clock (bot.host.clock_shared)"
+    ),
+    ("app.py", "close", "store"): "the composition root: closes the database it opened, last",
+    ("publish.py", "publish", "lock"): (
+        "the publisher's own lock (game.publish_lock) keeping one game's posts in order; the "
+        "host only reads it (a game being published is not dropped from memory)"
+    ),
+    ("recaps.py", "_post", "lock"): "the same publisher's lock: a recap posts after its final sheet",
+}
+"""The uses that remain, each with its reason (keep this as short as it can be)."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    file: str
+    line: int
+    function: str
+    rule: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line} in {self.function}: {self.rule}: {self.what}"
+
+
+def _dotted(node: ast.expr) -> str:
+    """``a.b.c`` of an attribute chain ("?" for a part that is not a name)."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    parts.append(node.id if isinstance(node, ast.Name) else "?")
+    return ".".join(reversed(parts))
+
+
+def _is_engine(node: ast.expr) -> bool:
+    """Whether ``node`` names an engine: ``engine`` or ``<anything>.engine``."""
+    return (isinstance(node, ast.Name) and node.id == "engine") or (
+        isinstance(node, ast.Attribute) and node.attr == "engine"
+    )
+
+
+def _engine_module(module: str) -> bool:
+    """Whether importing ``module`` reaches past the engine contract."""
+    return (module == "engines" or module.startswith("engines.")) and module not in CONTRACT
+
+
+class _Visitor(ast.NodeVisitor):
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.stack: list[str] = []
+        self.found: list[Finding] = []
+
+    def _add(self, node: ast.AST, rule: str, what: str) -> None:
+        where = self.stack[-1] if self.stack else "<module>"
+        self.found.append(Finding(self.file, getattr(node, "lineno", 0), where, rule, what))
+
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.stack.append(node.name)
+        self.generic_visit(node)
+        self.stack.pop()
+
+    visit_FunctionDef = _function
+    visit_AsyncFunctionDef = _function
+
+    def _with(self, node: ast.With | ast.AsyncWith) -> None:
+        for item in node.items:
+            e = item.context_expr
+            if isinstance(e, ast.Attribute) and e.attr.endswith("lock"):
+                self._add(node, "lock", f"with {_dotted(e)}")
+        self.generic_visit(node)
+
+    visit_With = _with
+    visit_AsyncWith = _with
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        if node.attr == "store":
+            self._add(node, "store", _dotted(node))
+        self.generic_visit(node)
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            if _engine_module(alias.name):
+                self._add(node, "engine import", f"import {alias.name}")
+        self.generic_visit(node)
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        module = node.module or ""
+        if node.level == 0 and _engine_module(module):
+            self._add(node, "engine import", f"from {module} import ...")
+        elif node.level == 0 and module == "engines":
+            for alias in node.names:
+                if _engine_module(f"engines.{alias.name}"):
+                    self._add(node, "engine import", f"from engines import {alias.name}")
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        func = node.func
+        if isinstance(func, ast.Attribute) and (
+            (func.attr == "view" and _is_engine(func.value)) or func.attr in ENGINE_CALLS
+        ):
+            self._add(node, "engine call", f"{_dotted(func)}(...)")
+        if isinstance(func, ast.Attribute) and func.attr == "locked":
+            self._add(node, "lock", f"{_dotted(func)}()")
+        self.generic_visit(node)
+
+
+def findings(source: str, file: str) -> list[Finding]:
+    """What ``source`` (the text of ``file``) does that the surface may not."""
+    visitor = _Visitor(file)
+    visitor.visit(ast.parse(source, filename=file))
+    return visitor.found
+
+
+def violations() -> tuple[list[Finding], set[tuple[str, str, str]]]:
+    """Every finding in ``bot/surface`` not allowed, and the allow-list entries used."""
+    bad: list[Finding] = []
+    used: set[tuple[str, str, str]] = set()
+    for path in sorted(SURFACE.glob("*.py")):
+        for f in findings(path.read_text(encoding="utf-8"), path.name):
+            key = (f.file, f.function, f.rule)
+            if key in ALLOWED:
+                used.add(key)
+            else:
+                bad.append(f)
+    return bad, used
+
+
+def test_the_surface_keeps_off_the_store_the_engine_and_the_locks() -> None:
+    bad, _ = violations()
+    assert not bad, "bot/surface oversteps (move it into the host):\n" + "\n".join(map(str, bad))
+
+
+def test_every_allowed_entry_is_still_needed() -> None:
+    """An allow-list entry nothing uses any more is removed (the list only shrinks)."""
+    _, used = violations()
+    assert set(ALLOWED) == used, f"unused allow-list entries: {sorted(set(ALLOWED) - used)}"
+
+
+def test_the_surface_is_there() -> None:
+    """The scan reads the real files (a wrong path would pass vacuously)."""
+    names = {p.name for p in SURFACE.glob("*.py")}
+    assert {"publish.py", "turns.py", "dms.py", "actions.py", "app.py"} <= names
+
+
+SYNTHETIC = """
+import engines.kathai.state
+from engines.ra import rules
+from engines import phraya, base, prompt
+from engines.base import RuleError
+from engines.kathai.state import KathaiState
+
+async def post(bot, batch, game, controls):
+    await bot.store.add_message(1)
+    rows = await self.publisher.store.messages(2)
+    v = batch.engine.view(batch.state, None)
+    w = engine.view(state, 0)
+    p = game.engine.prompt(game.state, 0)
+    seats = batch.engine.to_move(batch.state)
+    o = engine.outcome(state)
+    fine = controls.view(1, 2, None)
+    also_fine = batch.public_view
+    async with game.lock:
+        pass
+    async with game.start_lock, other:
+        pass
+    busy = held.publish_lock.locked()
+    async with bot.service.posts.thing():
+        pass
+    return bot.service.posts.posted_messages(1)
+"""
+
+
+def test_each_rule_catches_a_new_violation() -> None:
+    found = findings(SYNTHETIC, "synthetic.py")
+    by_rule: dict[str, list[str]] = {}
+    for f in found:
+        by_rule.setdefault(f.rule, []).append(f.what)
+        assert f.function in ("post", "<module>")
+    assert by_rule["store"] == ["bot.store", "self.publisher.store"]
+    assert by_rule["engine import"] == [
+        "import engines.kathai.state",
+        "from engines.ra import ...",
+        "from engines import phraya",
+        "from engines.kathai.state import ...",
+    ]
+    assert by_rule["engine call"] == [
+        "batch.engine.view(...)",
+        "engine.view(...)",
+        "game.engine.prompt(...)",
+        "batch.engine.to_move(...)",
+        "engine.outcome(...)",
+    ]
+    assert by_rule["lock"] == ["with game.lock", "with game.start_lock", "held.publish_lock.locked()"]
+    assert len(found) == 14  # controls.view, batch.public_view and service.posts pass
+
+
+def test_the_allow_list_covers_only_its_own_function() -> None:
+    """An allowed (file, function, rule) does not cover the same use elsewhere in that file."""
+    source = (
+        "class Bot:\n"
+        "    def close(self):\n"
+        "        self.store.close()\n"
+        "    def other(self):\n"
+        "        self.store.x()\n"
+    )
+    keys = [(f.file, f.function, f.rule) for f in findings(source, "app.py")]
+    assert keys == [("app.py", "close", "store"), ("app.py", "other", "store")]
+    assert [k in ALLOWED for k in keys] == [True, False]
