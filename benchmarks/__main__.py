@@ -1,7 +1,7 @@
 """Print every benchmark figure in one table: figure, value, aim, verdict.
 
-Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [load] [shards] [soak]
-[arena] [hints] [clicks] [e2e]``
+Usage: ``python -m benchmarks [--quick] [engines] [render] [startup] [store] [ratings] [load] [shards]
+[soak] [arena] [hints] [clicks] [e2e]``
 (default: all but ``e2e``, the older in-process end-to-end figures). ``--quick`` runs every
 section smaller and shorter (under a minute in all; its figures are rougher). Figures only;
 nothing is asserted, so a loaded machine gives slower numbers but never a failure: the machine's
@@ -23,6 +23,7 @@ SECTIONS = (
     "render",
     "startup",
     "store",
+    "ratings",
     "load",
     "shards",
     "soak",
@@ -83,6 +84,11 @@ def _in_process(name: str, quick: bool, folder: Path) -> list[Figure]:
 
         print("\n[store] one move committed on SQLite and PostgreSQL", flush=True)
         return safely("store", lambda: store.rows(quick))
+    if name == "ratings":
+        from . import ratings
+
+        print("\n[ratings] rating at game end, /leaderboard, /profile, bazaar db rate on SQLite", flush=True)
+        return safely("ratings", lambda: ratings.rows(quick, folder))
     return []
 
 

@@ -276,7 +276,9 @@ def _db(sub: Commands, games_line: str) -> None:
         "postgresql:// URL), from the environment or .env.",
     )
     dbsub = db.add_subparsers(
-        dest="db_cmd", required=True, help="`migrate`, `backup`, `copy` or `forget-user` (each has --help)"
+        dest="db_cmd",
+        required=True,
+        help="`migrate`, `rate`, `backup`, `copy` or `forget-user` (each has --help)",
     )
     dbsub.add_parser(
         "migrate",
@@ -284,6 +286,15 @@ def _db(sub: Commands, games_line: str) -> None:
         epilog=games_line,
         description="Apply every pending numbered migration to the database BAZAAR_DB "
         "names (created if it is a SQLite file that does not exist yet).",
+    )
+    dbsub.add_parser(
+        "rate",
+        help="rate every finished game again, from scratch, in finish order",
+        epilog=games_line,
+        description="Recompute every rating table (per game, per server and across servers, "
+        "the people's and the against-the-AI tables) from the stored finished games in finish "
+        "order: the same numbers every time, on SQLite and PostgreSQL. A finished game whose "
+        "result is not recorded yet (finished before ratings existed) is replayed from its log first.",
     )
     for add in (_db_backup, _db_copy, _db_forget_user):
         add(dbsub, games_line)

@@ -5,7 +5,6 @@ turn, a review before the end); a review is stored and read back."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -28,7 +27,14 @@ async def svc_fixture(tmp_path: Path) -> AsyncIterator[GameService]:
 
 async def _kathai(svc: GameService) -> LiveGame:
     g = await svc.create(
-        kind="kathai", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+        kind="kathai",
+        options=None,
+        clock=None,
+        guild_id=1,
+        channel_id=100,
+        user_id=10,
+        name="Ann",
+        rated=False,
     )
     for uid, name in ((11, "Bo"), (12, "Cy")):
         await svc.join(g.id, uid, name)
@@ -86,11 +92,11 @@ async def test_hint_refusals(svc: GameService) -> None:
         await coaching.hint(svc.store, lane, game, _user(game, other), v)  # type: ignore[arg-type]
     with pytest.raises(Refusal, match="earlier turn"):
         await coaching.hint(svc.store, lane, game, _user(game, seat), v + 1)  # type: ignore[arg-type]
-    game.row = dataclasses.replace(game.row, options={**game.row.options, "rated": True})
+    game.rated = True  # opened rated (the default): three people on the people's ladder
     assert coaching.rated(game)
     with pytest.raises(Refusal, match="is rated: no hints"):
         await coaching.hint(svc.store, lane, game, _user(game, seat), v)  # type: ignore[arg-type]
-    game.row = dataclasses.replace(game.row, options={**game.row.options, "rated": False})
+    game.rated = False
     await svc.store.set_hints(game.id, False)
     with pytest.raises(Refusal, match="hints:off"):
         await coaching.hint(svc.store, lane, game, _user(game, seat), v)  # type: ignore[arg-type]

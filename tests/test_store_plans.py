@@ -21,7 +21,7 @@ from bot.host.store_archive import NewSeat
 from tests.store_internals import sqlite_of
 
 #: Tables that grow with every move or post: none may be read by a full scan.
-GROWING = ("moves", "seats", "snapshots", "messages", "drafts", "posts")
+GROWING = ("moves", "seats", "snapshots", "messages", "drafts", "posts", "rating_changes")
 #: Listing every game at start-up (the turn clock's deadlines, unposted boards) reads the whole
 #: games table by design; any other scan of games is a missing index.
 GAMES_SCAN_ALLOWED = re.compile(r"FROM games( g)? WHERE (g\.)?status IN \(")
@@ -135,9 +135,33 @@ async def _exercise(store: Store) -> set[str]:
     await call("media_edits", 2)
     await call("set_guild_confirm", 1, True)
     await call("guild_confirm", 1)
+    await _ratings(call, g.id)
     called.add("describe")
     assert store.describe()
     return called
+
+
+async def _ratings(call: Any, gid: int) -> None:
+    """The ratings' statements (bot.host.store_ratings), on game ``gid`` finished and rated."""
+    from bot.host.store_ratings import ChangeRow, RatingRow, ResultRow
+
+    await call("mark_unrated", gid)
+    await call("unrated", [gid, 999])
+    await call("finished_at", gid)
+    await call("unresulted")
+    result = ResultRow(gid, "toy", 1, 1000.0, (1, 2), ("u10", "u11"), "people")
+    row = RatingRow("toy", 1, "people", "u10", 10, "Ann", 27.0, 8.0, 1000, 1, 1, 1000, gid, 1000.0)
+    change = ChangeRow(gid, 1, "u10", "toy", "people", 10, 0, 2, 1, 1000, 1010, True, 1000.0)
+    await call("rate_one", result, [(1, "u10"), (1, "u11")], lambda current: ([row], [change]))
+    await call("put_results", [ResultRow(gid + 1, "toy", 1, 1000.0, (), (), "unrated")])
+    await call("rating_inputs")
+    await call("rating_changes_of", gid)
+    await call("top_ratings", "toy", 1, "people", 10)
+    await call("rating_place", "toy", 1, "people", "u10")
+    await call("ratings_of", 10, 1)
+    await call("changes_of", 10, 1, 5)
+    await call("forget_rated", 11, "gone:x")
+    await call("replace_ratings", [row], [change])
 
 
 #: Methods that read or write whole tables by design, left out of the plan check: `bazaar db

@@ -22,9 +22,11 @@ from typing import Any
 import engines
 from engines import base, coaching, search
 
+from . import ratings
 from .core import Core
 from .live import LiveGame, Refusal
 from .store import Store
+from .store_ratings import UNRATED
 from .workers import Workers
 
 REVIEW_SECONDS = 1.0
@@ -32,9 +34,10 @@ REVIEW_SECONDS = 1.0
 
 
 def rated(game: LiveGame) -> bool:
-    """Whether ``game`` is rated (its options say ``rated=true``). The ratings work adds the
-    ``rated`` option; this is the one place that reads it."""
-    return game.row.options.get("rated") is True
+    """Whether ``game`` counts on a ratings table as its seats stand (opened rated, people on the
+    people's ladder or against the AI; not a guided game, not a seat left to the AI): the one
+    place hints ask."""
+    return game.rated and ratings.ladder_of(game.seats, unrated=False) != UNRATED
 
 
 async def hints_refusal(store: Store, game: LiveGame) -> str | None:

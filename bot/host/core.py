@@ -13,6 +13,7 @@ ending, the log). ``GameService`` keeps the public API by delegating to them.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -21,12 +22,15 @@ from typing import Any
 from engines import base, search
 
 from . import clock as clk
-from . import commit, holding
+from . import commit, holding, rating_note
 from .guides import Guides
 from .live import LiveGame, Refusal
 from .quotas import Quotas
+from .ratings import Ratings
 from .store import GameRow, Store, VersionConflict
 from .workers import Workers
+
+log = logging.getLogger(__name__)
 
 AI_GRACE = 20.0  # seconds AI seats wait for the people awaited beside them (a trade reply)
 
@@ -54,6 +58,7 @@ class Core:
         if ai_level is not None and ai_level not in search.LEVELS:
             raise ValueError(f"unknown AI level {ai_level!r}")
         self.store = store
+        self.ratings = Ratings(store)
         self.quotas = quotas or Quotas()
         self.workers = workers or Workers(0)
         self.default_ai_level = ai_level  # the host's default level (BAZAAR_AI_LEVEL), else the game's
@@ -106,6 +111,28 @@ class Core:
         stop = await self.guides.after_commit(game, seat, played.action, note)
         if stop is not None:  # the guided game reached its guide's end
             await self.close(game, stop)
+        if game.row.status == "finished":
+            await self.rate(game)
+
+    async def rate(self, game: LiveGame) -> None:
+        """Rate a game that just finished and note the changes for its final sheet. A failure
+        is logged, never the move's: the next start rates it (:meth:`.Ratings.catch_up`)."""
+        try:
+            changes = await self.ratings.game_over(game, self.ai_level_of(game))
+        except Exception:
+            log.exception("Game %s: rating it failed; the next start rates it", game.id)
+            return
+        note = rating_note.note(changes, game.row.guild_id)
+        if note:
+            game.notes.append(note)
+
+    def ai_level_of(self, game: LiveGame) -> Callable[[int], str]:
+        """The level each AI seat of ``game`` plays at (as :meth:`.Duties.ai_level` says)."""
+
+        def level(seat: int) -> str:
+            return game.seats[seat].ai_level or self.default_ai_level or game.engine.default_ai_level
+
+        return level
 
     async def close(self, game: LiveGame, note: str) -> None:
         """End a lobby or running game (the caller holds its lock); one that finished meanwhile

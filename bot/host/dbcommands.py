@@ -9,12 +9,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import time
 from pathlib import Path
 
 from ..digits import is_digits
 from .backup import backup, refuse_if_running
 from .config import ConfigError, load_config
 from .forget import forget_user
+from .ratings import Ratings
 from .store import Store, StoreError, is_postgres_url
 from .store_copy import copy_store, replays
 from .store_pg import passwords, redacted
@@ -33,6 +35,24 @@ async def _migrate(target: str | Path) -> str:
         now = await store.schema_version()
         done = f"applied migration(s) {', '.join(str(n) for n in applied)}" if applied else "nothing to apply"
         return f"database {store.describe()}: schema {before} -> {now} ({done})"
+    finally:
+        await store.close()
+
+
+async def _rate(target: str | Path) -> str:
+    """``bazaar db rate``: record the results still missing, then rate everything again."""
+    if isinstance(target, Path) and not target.is_file():
+        raise StoreError(f"there is no SQLite database at {target}: check BAZAAR_DB")
+    store = await Store.open(target)
+    try:
+        started = time.perf_counter()
+        ratings = Ratings(store)
+        recorded = await ratings.record_missing()
+        games, rows = await ratings.rerate()
+        took = time.perf_counter() - started
+        return f"database {store.describe()}: rated {games} game(s) into {rows} rating(s) in {took:.1f} s" + (
+            f" ({recorded} result(s) recorded from their logs first)" if recorded else ""
+        )
     finally:
         await store.close()
 
@@ -130,6 +150,7 @@ async def _forget(target: str | Path, user_id: int) -> tuple[bool, str]:
                 raise StoreError(f"{store.describe()} holds no Bazaar database (no migrations applied)")
             await store.migrate()  # 0007 lets the move log's user ids be erased
             report = await forget_user(store, user_id)
+            rated = await Ratings(store).forget(user_id)
             bad, replayed = [], 0
             for gid in report.over:
                 record = await store.record(gid)
@@ -141,7 +162,7 @@ async def _forget(target: str | Path, user_id: int) -> tuple[bool, str]:
     finally:
         if lock is not None:
             lock.close()
-    line = report.summary()
+    line = report.summary() + (f"; their {rated} rated game(s) now count under a pseudonym" if rated else "")
     if report.changed:
         line += f"; {replayed} changed game(s) replay to their snapshots"
     if bad:
@@ -176,6 +197,9 @@ def run_db_command(args: argparse.Namespace) -> int:
     try:
         if args.db_cmd == "forget-user":
             return _forget_command(config.db_path, args.user_id)
+        if args.db_cmd == "rate":
+            print(f"bazaar: {asyncio.run(_rate(config.db_path))}")
+            return 0
         if args.db_cmd == "migrate":
             print(f"bazaar: {asyncio.run(_migrate(config.db_path))}")
             return 0

@@ -125,6 +125,7 @@ class LiveGame(Named):
     shown: Mapping[str, Any] | None = None  # the public view of the last board posted by this run
     recent: deque[Entry] | None = None  # the last HISTORY moves for /log (None: not known, replay)
     undoable: tuple[int, int, str] | None = None  # (version, seat, move) its player may take back now
+    rated: bool = True  # counts on the ratings' tables (/game new rated:false: not)
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         """The seat held by ``user_id`` (also a resigned one), or None."""

@@ -39,6 +39,7 @@ class Games:
         Returns the games this load newly marked as needing attention (their players should be
         told)."""
         flagged: list[LiveGame] = []
+        await self.core.ratings.catch_up()  # games finished before migration 0010 (once)
         # another process's shard: its games are loaded only if a DM click or a clock asks
         rows = [r for r in await self.core.store.games(statuses=["active"]) if self.core.holds(r.guild_id)]
         self.core.dormant.update({r.id: r for r in rows if r.id not in self.core.games})
@@ -149,6 +150,7 @@ class Games:
         row = record.row
         engine = replay.engine_of(row.kind)
         game = LiveGame(row=row, seats=record.seats, engine=engine)
+        game.rated = not await self.core.store.unrated([row.id])
         if row.status in ("active", "finished") and not isinstance(engine, replay.Missing):
             await self.replay(game, record)
         elif isinstance(engine, replay.Missing) and row.status == "active":

@@ -40,9 +40,10 @@ class Lobbies:
         channel_id: int,
         user_id: int,
         name: str,
+        rated: bool = True,
     ) -> LiveGame:
-        """Open a lobby with the creator seated. Raises ``BadOption`` (unknown game or option)
-        or :class:`~bot.clock.BadDuration`."""
+        """Open a lobby with the creator seated (``rated``: it counts on the ratings).
+        Raises ``BadOption`` (unknown game or option) or :class:`~bot.clock.BadDuration`."""
         engine = base.get(kind)
         opts = (
             parse_options(engine, options)
@@ -61,7 +62,9 @@ class Lobbies:
             creator_name=name,
             clock_seconds=seconds,
         )
-        game = LiveGame(row=row, seats=await self.core.store.seats(row.id), engine=engine)
+        if not rated:
+            await self.core.store.mark_unrated(row.id)
+        game = LiveGame(row=row, seats=await self.core.store.seats(row.id), engine=engine, rated=rated)
         self.core.games[row.id] = game
         self.core.trim()
         return game

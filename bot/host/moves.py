@@ -12,7 +12,7 @@ from typing import Any
 from engines import base
 from engines.base import RuleError
 
-from . import commit, finding, reading, replay, undoing
+from . import commit, finding, rating_note, reading, replay, undoing
 from .core import Core
 from .duties import Duties
 from .finding import Sees
@@ -169,6 +169,9 @@ class Moves:
             game.pending.extend(replay.unposted_steps(game, moves, posted))
             game.notes.append(note)
             game.closed = game.row.status == "finished"
+            if game.closed:  # the final sheet still to post says what the game did to the ratings
+                rated = rating_note.note(await self.core.store.rating_changes_of(game.id), game.row.guild_id)
+                game.notes.extend([rated] if rated else [])
         return game
 
     async def history(self, game_id: int, last: int = 15) -> list[Entry]:

@@ -100,6 +100,7 @@ class GameService:
         self.duties = Duties(self.core, self.games)
         self.lobbies = Lobbies(self.core, self.games, self.duties)
         self.moves = Moves(self.core, self.games, self.duties)
+        self.ratings = self.core.ratings  # /leaderboard, /profile, bazaar db rate (bot.host.ratings)
         self.posts = Posts(self.core, self.games)  # what the bot posted: the surface's only road to the store
         self.clicks = Clicks(self.core)  # clicks on a prompt's controls, read under the game's lock
         self.coaching = Coaching(self.core)  # hints and reviews
@@ -202,6 +203,7 @@ class GameService:
         channel_id: int,
         user_id: int,
         name: str,
+        rated: bool = True,
     ) -> LiveGame:
         return await self.lobbies.create(
             kind=kind,
@@ -211,6 +213,7 @@ class GameService:
             channel_id=channel_id,
             user_id=user_id,
             name=name,
+            rated=rated,
         )
 
     async def close_idle_lobbies(self) -> list[LiveGame]:

@@ -40,12 +40,16 @@ COPIED: tuple[tuple[str, str, str], ...] = (
     ("reviews", "game_id, seat, body, made_at", "game_id, seat"),
     ("rematches", "game_id, new_game_id, opened_at", "game_id"),
     ("outcomes", "game_id, outcome", "game_id"),
+    ("unrated_games", "game_id", "game_id"),
     ("channel_shapes", "channel_id, shape, noted_at", "channel_id"),
     ("channel_media", "channel_id, refusals, noted_at", "channel_id"),
     ("guild_settings", "guild_id, confirm, updated_at", "guild_id"),
 )
 PER_PLACE = ("channel_shapes", "channel_media", "guild_settings")  # kept per channel or server
 COPY_TABLES = tuple(name for name, _, _ in COPIED)
+# the ratings' other tables are not copied: they are a function of the finished games, which the
+# target's first start records and rates again (bot.host.ratings.Ratings.catch_up)
+DERIVED = ("game_results", "ratings", "rating_changes")
 # due: the deadline has passed, or the half-time reminder is owed (see bot.host.clock.due)
 _DUE = (
     "status = 'active' AND deadline IS NOT NULL AND (deadline <= ? OR "
@@ -165,7 +169,8 @@ class SideTables:
 
     async def export_rows(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every row of every table (:data:`COPY_TABLES`), read in one read transaction, in key
-        order: what :meth:`import_rows` writes into another database."""
+        order: what :meth:`import_rows` writes into another database (``bazaar db copy`` migrates
+        its source first)."""
         async with self._read() as h:
             return {
                 name: await h.sql_rows(f"SELECT {columns} FROM {name} ORDER BY {key}")

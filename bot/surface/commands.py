@@ -19,6 +19,7 @@ from . import (
     coaching,
     handling,
     inputs,
+    ladder,
     learning,
     levels,
     lobby,
@@ -103,6 +104,7 @@ async def game_number_autocomplete(interaction: discord.Interaction, current: st
     ][:25]
 
 
+FORM_UNRATED = "`rated:false` does not go with `form:true` yet: give the options as `options:` text instead."
 GAME_NUMBER = "the game's number (see /game list); needed only where several games run"
 
 
@@ -205,6 +207,7 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., No
         clock="time per turn, e.g. 24h, 90m, 1h30m (at least 1m; default 24h)",
         form="choose the options in a dialog (checkboxes and choices) before the lobby opens",
         hints="a Hint button with each player's controls (default on; never in a rated game)",
+        rated="whether the game counts on the ratings (default: true)",
     )
     @app_commands.choices(game=choices)
     @app_commands.choices(hints=[Choice(name="on", value="on"), Choice(name="off", value="off")])
@@ -216,6 +219,7 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., No
         clock: str | None = None,
         form: bool = False,
         hints: str = "on",
+        rated: bool = True,
     ) -> None:
         if form is True and hints == "off":  # the options dialog does not carry it (yet)
             await actions.reply(
@@ -223,6 +227,9 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., No
                 "The options dialog (`form:true`) cannot turn hints off yet: "
                 "use `hints:off` without `form:true`. No lobby was opened.",
             )
+            return
+        if rated is not True and form is True:
+            await handling.reply(interaction, FORM_UNRATED)
             return
         if form is True:  # a bool as Discord sends it (a forged value opens no dialog)
             await newgame.ask(
@@ -238,6 +245,7 @@ def new_command(choices: list[Choice[str]]) -> app_commands.Command[Any, ..., No
             inputs.text(options, "options", limit=inputs.MAX_OPTIONS),
             inputs.text(clock, "clock", limit=inputs.MAX_CLOCK),
             hints=hints != "off",
+            rated=rated is not False,
         )
 
     return new
@@ -263,6 +271,7 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(undoing.Undoing(bot))
     await bot.add_cog(learning.Learning(bot))
     await bot.add_cog(serversettings.ServerSettings(bot))
+    await bot.add_cog(ladder.Ladder(bot))
     choices = game_choices()
     await archive.setup(bot, choices)  # /history, /replay, /stats
     group = GameGroup()

@@ -22,7 +22,13 @@ THREADS = (
 
 
 async def new_game(
-    interaction: discord.Interaction, kind: str, options: str | None, clock: str | None, *, hints: bool = True
+    interaction: discord.Interaction,
+    kind: str,
+    options: str | None,
+    clock: str | None,
+    *,
+    hints: bool = True,
+    rated: bool = True,
 ) -> None:
     """/game new: open a lobby and post its message with the lobby buttons; ``hints`` off: the
     game gives no hints (:mod:`.coaching`)."""
@@ -42,6 +48,7 @@ async def new_game(
                 channel_id=channel_id,
                 user_id=interaction.user.id,
                 name=display_name(interaction),
+                rated=rated,
             ),
         )
         if not hints:

@@ -103,6 +103,13 @@ def options_line(engine: Engine, options: dict[str, Any]) -> str:
     )
 
 
+def rated_line(game: LiveGame) -> str:
+    """What a lobby says of the ratings: "Rated", "Rated (against the AI)" or "Unrated"."""
+    if not game.rated:
+        return "Unrated"
+    return "Rated (against the AI)" if any(s.is_ai and s.user_id is None for s in game.seats) else "Rated"
+
+
 def lobby(game: LiveGame) -> str:
     """The lobby message."""
     e, row = game.engine, game.row
@@ -121,7 +128,8 @@ def lobby(game: LiveGame) -> str:
     return clip(
         f"🎲 **{game.title}** — lobby\n"
         f"Players ({len(game.seats)}/{e.max_players}):\n{seats}\n"
-        f"Turn clock: {format_duration(row.clock_seconds)} · Options: {options_line(e, row.options)}\n"
+        f"Turn clock: {format_duration(row.clock_seconds)} · Options: {options_line(e, row.options)}"
+        f" · {rated_line(game)}\n"
         + (f"{levels.lobby_line(e.name)}\n" if row.status == "lobby" else "")
         + f"{state}"
     )

@@ -34,6 +34,7 @@ HERE = Path(__file__).resolve().parent
 # the SQLite file itself is marked ``sqlite_only``
 PG_E2E_MODULES = {
     "test_bazaar_game",
+    "test_bazaar_ratings",
     "test_bazaar_restart",
     "test_bazaar_turns",
     "test_kathai",

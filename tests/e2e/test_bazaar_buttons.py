@@ -137,7 +137,9 @@ async def test_turn_messages_offer_buttons_a_menu_or_move(
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
-    gid, place = await table.start_game("ann", ("bob",), 0, game="toywide")
+    gid, place = await table.start_game(
+        "ann", ("bob",), 0, game="toywide", rated=False
+    )  # casual: Hint buttons
     users = [table.players["ann"], table.players["bob"]]
     hand = ["My hand", "Hint"]  # Hint beside My hand, or on the row below when that one is full
     expected = [

@@ -38,7 +38,7 @@ async def test_the_hint_button_answers_privately_once_a_turn(
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
-    gid, thread = await table.start_game("ann", ("bob",), 0, game="pralaya")
+    gid, thread = await table.start_game("ann", ("bob",), 0, game="pralaya", rated=False)
     name, version, panel = await _hand_of_the_awaited(table, gid, thread)
     hint_id = f"bzhint:{gid}:{version}"
     assert hint_id in panel.custom_ids, panel.custom_ids
@@ -102,7 +102,7 @@ async def test_a_game_created_with_hints_off_has_no_hint_button(
         options={"game": "pralaya", "hints": "off", "form": True},
     )
     assert both.ephemeral and "cannot turn hints off yet" in both.text and not await table.bot.store.games()
-    gid, thread = await table.start_game("ann", ("bob",), 0, game="pralaya", hints="off")
+    gid, thread = await table.start_game("ann", ("bob",), 0, game="pralaya", hints="off", rated=False)
     assert not await table.bot.store.hints_on(gid)
     for _ in range(2):
         _, version, panel = await _hand_of_the_awaited(table, gid, thread)
@@ -121,7 +121,7 @@ async def test_review_of_a_finished_game_stored_and_refused_to_others(
     fake = fake_discord
     table = make_table(fake, run_bot, tmp_path)
     await table.boot()
-    gid, thread = await table.start_game("ann", ("bob",), 0, game="pralaya")
+    gid, thread = await table.start_game("ann", ("bob",), 0, game="pralaya", rated=False)
     early = await fake.slash(table.players["ann"], thread, "review", game=gid)
     assert "is not finished" in early.text, early.text
     for _ in range(300):

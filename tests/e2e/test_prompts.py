@@ -51,7 +51,9 @@ async def test_every_prompt_shape_end_to_end(
         ann, table.channel, "game new", options={"game": "toyparley", "options": "mood=wild"}
     )
     assert h.ephemeral and "takes one of calm, eager" in h.text, h.text
-    gid, place = await table.start_game("ann", ("bob", "cy"), 0, game="toyparley", options="mood=eager")
+    gid, place = await table.start_game(
+        "ann", ("bob", "cy"), 0, game="toyparley", options="mood=eager", rated=False
+    )
     bot = table.bot
     game = await bot.service.get(gid)
     assert game.row.options == {"mood": "eager"} and [s.user_id for s in game.seats] == [

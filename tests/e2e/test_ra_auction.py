@@ -132,7 +132,9 @@ async def test_a_ra_auction_with_three_people_through_buttons(
     table = make_table(fake, run_bot, tmp_path)
     table.seed = seed
     await table.boot()
-    gid, thread = await table.start_game("ann", ("bob", "cy"), 0, game="ra")
+    gid, thread = await table.start_game(
+        "ann", ("bob", "cy"), 0, game="ra", rated=False
+    )  # casual: Hint buttons
     row = await table.stored(gid)
     seats = await table.bot.store.seats(gid)
     assert [s.name for s in seats] == list(NAMES) and not any(s.is_ai for s in seats)
