@@ -22,15 +22,9 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
-from .store_archive import StoreArchive
-from .store_guilds import GuildSettings
-from .store_media import MediaEdits
-from .store_posts import PostClaims
-from .store_ratings import RatingTables
-from .store_reviews import Reviews
 from .store_rows import GameRecord, GameRow, MoveRow, SeatRow, digest, game_row, seat_row, stored
 from .store_schema import is_postgres_url
-from .store_side import SideTables
+from .store_tables import Tables
 from .storefail import StoreError, VersionConflict
 
 STATUSES = ("lobby", "active", "finished", "ended")
@@ -75,7 +69,7 @@ class Handle(Protocol):
         """Run one statement once per row of parameters."""
 
 
-class Store(SideTables, PostClaims, StoreArchive, Reviews, MediaEdits, GuildSettings, RatingTables):
+class Store(Tables):
     """The bot's database. Create it with :meth:`open` (which picks the backend); close it with
     :meth:`close`. Subclasses provide the transactions (:meth:`_tx`, :meth:`_read`), one-statement
     reads (:meth:`_all`), opening and migrating."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 import discord
@@ -174,21 +174,13 @@ class PrivateViews:
             extra.append("Use `/move` in the game (it lists your moves).")
         outcome = batch.result if batch.row.status == "finished" else None
         content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
-        drafts = await self.service.clicks.drafts(game.id, seat, batch.version, prompt)
-        made = (
-            (lambda: controls.view(game.id, batch.version, prompt, hand=False, drafts=drafts))
-            if prompt
-            else None
-        )
-        hinted = prompt is not None and await self.service.coaching.hints_refusal(game) is None
-
         dm = layout.Shown(
             content,
             footer=text.footer(batch, batch.row.deadline if prompt else None),
             accent=render.seat_colour(seat),
             pngs=[png] if png is not None else [],
             filename=name,
-            controls=coaching.with_hint(made, game.id, batch.version) if hinted else made,
+            controls=await self._dm_controls(game, batch.version, seat, prompt),
         )
         msg = None
         if turn_dm is not None and await self.edits_media(turn_dm.channel_id):
@@ -205,6 +197,19 @@ class PrivateViews:
         if keep:
             game.dms[seat] = Posted(msg.channel.id, msg.id, frozenset((seat,)), lines)
         await self.service.note_dm(game.id, seat, dm_hash=digest)
+
+    async def _dm_controls(
+        self, game: LiveGame, version: int, seat: int, prompt: Prompt | None
+    ) -> Callable[[], discord.ui.View] | None:
+        """The controls of a DM awaiting ``prompt`` (none without one), with the Hint button
+        where the game gives hints."""
+        if prompt is None:
+            return None
+        drafts = await self.service.clicks.drafts(game.id, seat, version, prompt)
+        made = lambda: controls.view(game.id, version, prompt, hand=False, drafts=drafts)  # noqa: E731
+        if await self.service.coaching.hints_refusal(game) is None:
+            return coaching.with_hint(made, game.id, version)
+        return made
 
     async def _new_dm(
         self,
