@@ -64,6 +64,28 @@ def _literal(node: ast.expr) -> bool:
     return False
 
 
+def _module_tables(tree: ast.Module, constants: set[str]) -> set[str]:
+    """Names bound at module level to a tuple of tuples of string literals or module constants
+    (a table list: names, columns, key orders); a loop over one binds only such strings."""
+    out: set[str] = set()
+    for node in tree.body:
+        target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
+        if isinstance(node, ast.AnnAssign):
+            target = node.target
+        value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+        if (
+            isinstance(target, ast.Name)
+            and isinstance(value, ast.Tuple)
+            and all(
+                isinstance(row, ast.Tuple)
+                and all(_literal(e) or (isinstance(e, ast.Name) and e.id in constants) for e in row.elts)
+                for row in value.elts
+            )
+        ):
+            out.add(target.id)
+    return out
+
+
 def _module_whitelists(tree: ast.Module) -> set[str]:
     """Names bound at module level to a set of string literals (allowed column names)."""
     out: set[str] = set()
@@ -98,7 +120,11 @@ def _whitelisted(func: ast.AST, whitelists: set[str]) -> set[str]:
 
 class Checker:
     def __init__(
-        self, func: ast.FunctionDef | ast.AsyncFunctionDef, constants: set[str], whitelists: set[str]
+        self,
+        func: ast.FunctionDef | ast.AsyncFunctionDef,
+        constants: set[str],
+        whitelists: set[str],
+        tables: set[str] | None = None,
     ) -> None:
         self.constants = constants
         self.checked = _whitelisted(func, whitelists)
@@ -130,6 +156,13 @@ class Checker:
             ):
                 # the statements of the package's own migration files (see store.sql_statements)
                 binds.setdefault(node.target.id, []).append(ast.Constant(""))
+            elif (
+                isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension))
+                and isinstance(node.iter, ast.Name)
+                and node.iter.id in (tables or set())
+            ):
+                for name in self._names(node.target):  # a row of a module-level table list
+                    binds.setdefault(name, []).append(ast.Constant(""))
             elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
                 for name in self._names(node.target):
                     binds.setdefault(name, []).append(None)
@@ -216,6 +249,7 @@ def sql_calls() -> list[tuple[Path, int, str, bool]]:
     for path in sorted(ROOT.rglob("*.py")):
         tree = ast.parse(path.read_text())
         constants, whitelists = _module_constants(tree), _module_whitelists(tree)
+        tables = _module_tables(tree, constants)
         for func in ast.walk(tree):
             if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
@@ -227,7 +261,7 @@ def sql_calls() -> list[tuple[Path, int, str, bool]]:
                     and node.func.attr in SQL_CALLS
                     and node.args
                 ):
-                    checker = checker or Checker(func, constants, whitelists)
+                    checker = checker or Checker(func, constants, whitelists, tables)
                     out.append((path, node.lineno, ast.unparse(node.args[0]), checker.safe(node.args[0])))
     return out
 
@@ -323,3 +357,26 @@ CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t SET a = 'z'; DELETE FROM t WH
     assert len(parts) == 2 and parts[0].endswith("'x;y');") and parts[1].endswith("END;")
     with pytest.raises(StoreError):
         sql_statements("CREATE TABLE u (a TEXT")
+
+
+def test_a_loop_over_a_table_list_is_safe_and_over_anything_else_is_not() -> None:
+    """Rows of a module-level tuple of string tuples (``bazaar db copy``'s table list) may name
+    tables and columns; the same loop over a parameter may not."""
+    source = ast.parse("""
+COLS = "a, b"
+TABLES = (("t", COLS, "a"), ("u", "c", "c"))
+async def f(db, rows, given):
+    for name, columns, key in TABLES:
+        await db.execute(f"SELECT {columns} FROM {name} ORDER BY {key}")
+    for table, cols, order in given:
+        await db.execute(f"SELECT {cols} FROM {table} ORDER BY {order}")
+""")
+    func = source.body[2]
+    assert isinstance(func, ast.AsyncFunctionDef)
+    constants = _module_constants(source)
+    assert _module_tables(source, constants) == {"TABLES"}
+    checker = Checker(func, constants, set(), _module_tables(source, constants))
+    args = [
+        n.args[0] for n in ast.walk(func) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+    ]
+    assert [checker.safe(a) for a in args] == [True, False]
