@@ -41,12 +41,12 @@ TIPS = {
 
 NOTES = {  # the learner's step -> what this step of the script is about
     1: (
-        "selling silk now would score 1 point; your card t51 shows 2 spice items and spice's "
-        "place needs 3 (min 3 on the board), so ask for spice."
+        "selling silk now would score 1 point; spice needs 1 more to sell (your t51 shows 2, its "
+        "place's min is 3: My hand says so), so ask for spice."
     ),
     2: (
-        "nobody accepted; your salt card shows 1 salt item and salt's place needs 5 (min 5), so "
-        "trade it for a fresh card."
+        "nobody accepted; salt needs 4 more to sell (your t3 shows 1, its place's min is 5), so "
+        "trade t3 for a fresh card."
     ),
     3: "{s1} gives a tea card for your silk card: tea is a goods you collect.",
     12: "your spice cards reach the minimum of spice's place: your first sale.",
