@@ -5,9 +5,11 @@
   time cap (:data:`HINT_SECONDS`) so that a hint answers within a second;
 * :func:`decisions` replays a finished game's log and keeps, for one seat, each of its moves as
   that seat saw it (its view, its legal moves, what it played): what a review is computed from;
-* :func:`review` scores each decision by the AI (its suggestion from the seat's view, and both
-  moves played out from the same samples of that view: :func:`engines.guide.chances`) and keeps
-  the :data:`MOMENTS` where the move played lost the most.
+* :func:`review` ranks every decision by a fast estimate (a short search from the seat's view,
+  :func:`suspicion`), scores the :data:`SUSPECTS` most suspicious by the hard AI (its suggestion
+  from the seat's view, and both moves played out from the same samples of that view:
+  :func:`engines.guide.chances`) and keeps the :data:`MOMENTS` where the move played lost the
+  most.
 
 Neither :func:`hint` nor :func:`review` is given a state: only views and legal lists (the tests
 scramble what a view hides and check that the answer stays the same). "Worth" is the search's
@@ -32,6 +34,14 @@ REVIEW_SAMPLES = 32
 
 MOMENTS = 3
 """The moments a review keeps."""
+
+SUSPECTS = 8
+"""The decisions a review gives the hard AI's search and playouts: the ones the first pass found
+most costly (a long game has a hundred decisions of a seat, and the hard search takes up to a
+second each)."""
+
+SCAN_SHARE = 16
+"""The first pass searches each decision with the hard level's iterations divided by this."""
 
 
 @dataclass(frozen=True)
@@ -157,6 +167,21 @@ class Moment:
         )
 
 
+def suspicion(engine: Engine, d: Decision, seed: int, iterations: int) -> float:
+    """A fast estimate of the worth ``d``'s move gave away: a short search (``iterations``) from
+    the seat's view; the worth of the move it ranks first less the move played's (a move played
+    that the short search never tried counts as its worst). 0 when the search agrees."""
+    options = search.ranked(engine, d.view, d.legal, iterations, math.inf, seed)
+    if not options or options[0].action == d.played:
+        return 0.0
+    played = [o.worth for o in options if o.action == d.played]
+    return options[0].worth - (played[0] if played else min(o.worth for o in options))
+
+
+def _decision_seed(seed: int, d: Decision) -> int:
+    return search.ai_seed(seed, d.version, int(d.view.get("viewer") or 0))
+
+
 def review(
     engine: Engine,
     found: Sequence[Decision],
@@ -165,15 +190,24 @@ def review(
     iterations: int | None = None,
     seconds: float = math.inf,
     samples: int = REVIEW_SAMPLES,
+    suspects: int = SUSPECTS,
 ) -> list[Moment]:
     """The :data:`MOMENTS` decisions of ``found`` where the move played lost the most worth by
-    the hard AI's estimate (those that lost any), worst first. Each decision is searched from its
-    view (``iterations``, by default the hard level's, and ``seconds`` at most per decision), and
-    the suggestion and the move played are played out from the same ``samples`` of that view."""
+    the hard AI's estimate (those that lost any), worst first. When there are more than
+    ``suspects`` decisions, a first pass ranks them all by :func:`suspicion` (a sixteenth of the
+    budget each) and only the ``suspects`` worst go on. Each of those is searched from its view
+    (``iterations``, by default the hard level's, and ``seconds`` at most per decision), and the
+    suggestion and the move played are played out from the same ``samples`` of that view."""
     budget = iterations or engine.search_iterations["hard"]
+    chosen = list(found)
+    if len(chosen) > suspects:
+        scan = max(1, budget // SCAN_SHARE)
+        scores = {d.version: suspicion(engine, d, _decision_seed(seed, d), scan) for d in chosen}
+        chosen.sort(key=lambda d: (-scores[d.version], d.version))
+        chosen = sorted(chosen[:suspects], key=lambda d: d.version)
     out = []
-    for d in found:
-        decision_seed = search.ai_seed(seed, d.version, int(d.view.get("viewer") or 0))
+    for d in chosen:
+        decision_seed = _decision_seed(seed, d)
         suggested = search.search(
             engine, d.view, d.legal, budget, seconds, decision_seed, level="hard"
         ).action

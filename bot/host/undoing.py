@@ -75,6 +75,16 @@ def offer(game: LiveGame, user_id: int) -> str | None:
     return last[2] if last[:2] == (game.row.version, seat.seat) else None
 
 
+def board_offer(game: LiveGame, version: int) -> int | None:
+    """The seat whose person may take back, with one click, the move that made ``version`` (the
+    game's version now, a person's move revealing nothing), for an "Undo (name)" button on the
+    public board of that version; None when there is none."""
+    last = game.undoable
+    if last is None or game.row.status != "active" or not last[0] == version == game.row.version:
+        return None
+    return last[1]
+
+
 class Undos:
     """Taking moves back (see the module docstring)."""
 

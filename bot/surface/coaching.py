@@ -155,7 +155,10 @@ async def review(interaction: discord.Interaction, game_id: int | None, *, compo
             f"🔎 **Review of {game.title}** — your {len(found.moments)} costliest moves, as you saw them:"
         ]
         lines += [f"{i}. {m.line()}" for i, m in enumerate(found.moments, 1)]
-        lines.append("-# Win chance by the hard AI's estimate (mostly the win, partly the place).")
+        lines.append(
+            "-# Win chance by the hard AI's estimate (mostly the win, partly the place); a quick "
+            "pass over all your moves chose the ones it looked at closely."
+        )
         await reply_shown(
             interaction,
             layout.Shown(

@@ -34,7 +34,7 @@ from ..host.live import Batch, LiveGame, Posted
 from ..host.posts import Posts
 from ..host.service import GameService
 from ..host.store import GameRow, SeatRow, StoreUnavailable
-from . import archive_views, coaching, controls, drawn, layout, posting, text
+from . import archive_views, coaching, controls, drawn, layout, posting, text, undoing
 
 log = logging.getLogger("bot.surface.publish")
 KEPT = 2000  # V2 messages whose look is remembered (TurnPosts.noted)
@@ -335,5 +335,7 @@ class _Turn:
             accent=render.seat_colour(self.people[0].seat) if self.people else None,
             pngs=self.pngs or [],
             filename=f"{batch.engine.name}-{game.id}-{batch.version}.png",
-            controls=coaching.with_hint(made, game.id, batch.version) if self.hint else made,
+            controls=undoing.with_board_undo(
+                coaching.with_hint(made, game.id, batch.version) if self.hint else made, game, batch.version
+            ),
         )

@@ -6,7 +6,10 @@ showed, who has played since, the game is over). ``/undo ask:True`` (optionally 
 move number of ``/log``) asks every other person in the channel, with **Agree** and **Refuse**
 buttons whose custom ids carry the game, the version asked at, the asking seat and the move
 (``bzu:<game>:<version>:<seat>:<move>:<a|r>``), so they work after a restart; AI seats agree by
-themselves, and a refusal or a move made meanwhile ends the request.
+themselves, and a refusal or a move made meanwhile ends the request. A move that may be taken
+back at once gets an **Undo** on its private answer (``bzb:<game>:<version>``) and an **Undo
+(name)** on the public board that follows (``bzbu:<game>:<version>:<seat>``: anyone but that
+seat's person is refused, privately).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..host import undoing as host_undoing
-from ..host.live import LiveGame
+from ..host.live import LiveGame, Refusal
 from ..host.undoing import Answer, Ask
 from . import inputs, text
 from .flood import Throttled
@@ -184,12 +187,22 @@ def with_undo(
     return both
 
 
-async def on_undo_click(interaction: discord.Interaction, game_id: int, version: int) -> None:
-    """The Undo button: the caller's last move is taken back if the game is still where it was."""
+async def on_undo_click(
+    interaction: discord.Interaction, game_id: int, version: int, seat: int | None = None
+) -> None:
+    """The Undo button: the caller's last move is taken back if the game is still where it was.
+    A board's "Undo (name)" names its ``seat``: anyone else who clicks it is told, privately, that
+    it is not theirs."""
     bot = bot_of(interaction)
     async with guard(interaction, "undo"):
         await defer(interaction, component=True)
         game = await target(interaction, game_id, component=True)
+        mine = game.seat_of(interaction.user.id)
+        if seat is not None and (mine is None or mine.seat != seat):
+            raise Refusal(
+                "Only {s%d} can use this Undo: it takes back their own move. To take back a move "
+                "of yours, use `/undo` (or `/undo ask:True` once others have played)." % seat
+            )
         await bot.service.undo(game.id, interaction.user.id, expected_version=version)
         await reply(interaction, "↩️ " + _taken_back(game, await bot.publisher.publish(game)))
 
@@ -226,7 +239,69 @@ def undo_id(game_id: int, version: int) -> str:
     return f"bzb:{game_id}:{version}"
 
 
-ITEMS = (AnswerButton, UndoButton)
+def with_board_undo(
+    make: Callable[[], discord.ui.View], game: LiveGame, version: int
+) -> Callable[[], discord.ui.View]:
+    """``make`` (a public board's controls), with an "Undo (name)" button when the move that
+    made ``version`` is a person's that they may take back now (:func:`bot.host.undoing.board_offer`)."""
+    seat = host_undoing.board_offer(game, version)
+    if seat is None:
+        return make
+    name = game.names[seat]
+
+    def both() -> discord.ui.View:
+        view = make()
+        # after the last control (My hand, Hint): on its row if it has room, else the row below
+        last = max((getattr(i, "_rendered_row", None) or 0 for i in view.children), default=0)
+        for row in (last, last + 1, None):
+            try:
+                view.add_item(BoardUndoButton(game.id, version, seat, name, row=row))
+                break
+            except ValueError:  # that row is full (None: no room at all, /undo still works)
+                continue
+        return view
+
+    return both
+
+
+class BoardUndoButton(
+    Throttled,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"bzbu:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<seat>[0-9])",
+):
+    """ "Undo (name)" on a public board: takes back that seat's move just played (see
+    :func:`on_undo_click`)."""
+
+    def __init__(
+        self, game_id: int, version: int, seat: int, name: str = "", *, row: int | None = None
+    ) -> None:
+        label = f"Undo ({name[:60]})" if name else "Undo"
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="↩️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=board_undo_id(game_id, version, seat),
+                row=row,
+            )
+        )
+        self.game_id, self.version, self.seat = game_id, version, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["version"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await on_undo_click(interaction, self.game_id, self.version, self.seat)
+
+
+def board_undo_id(game_id: int, version: int, seat: int) -> str:
+    return f"bzbu:{game_id}:{version}:{seat}"
+
+
+ITEMS = (AnswerButton, UndoButton, BoardUndoButton)
 """The persistent components of this module (registered by the bot at start-up)."""
 
 

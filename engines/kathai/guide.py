@@ -9,7 +9,7 @@ from engines.guide import Guide
 INTRO = (
     "Kathai: trade goods cards and sell them into a row of prices that shifts with every sale. "
     "Each sale scores one point per card plus its place's bonus, and the sold goods moves to the "
-    "cheap end of the row. When the pile runs out everyone has two more turns. You play seat 1 "
+    "cheap end of the row. When the pile runs out everyone has two more turns. You play first, "
     "against two AI seats."
 )
 
@@ -40,8 +40,14 @@ TIPS = {
 }
 
 NOTES = {  # the learner's step -> what this step of the script is about
-    1: "selling silk now would score 1 point; your spices lack one item to sell, so ask for spice.",
-    2: "nobody accepted; your salt card is four items away from a sale, so trade it for a fresh card.",
+    1: (
+        "selling silk now would score 1 point; spice needs 1 more to sell (your t51 shows 2, its "
+        "place's min is 3: My hand says so), so ask for spice."
+    ),
+    2: (
+        "nobody accepted; salt needs 4 more to sell (your t3 shows 1, its place's min is 5), so "
+        "trade t3 for a fresh card."
+    ),
     3: "{s1} gives a tea card for your silk card: tea is a goods you collect.",
     12: "your spice cards reach the minimum of spice's place: your first sale.",
     13: "you pay the bribe with the profit card your first sale gave you.",

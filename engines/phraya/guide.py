@@ -10,7 +10,7 @@ INTRO = (
     "Phraya: each turn you play a card, row your boat along the channels of the floating market "
     "and trade at the two stalls where it stops, and with the King when the Royal Barge is near. "
     "Points come from coins, the Temple, the King's chart, orders delivered, cards and who owns "
-    "the most stalls of each good. This guided game is short (6 rounds); you play seat 1 against "
+    "the most stalls of each good. This guided game is short (6 rounds); you play first, against "
     "two AI seats."
 )
 
@@ -77,7 +77,10 @@ TIPS = {
 
 NOTES = {  # the learner's step -> what this step of the script is about
     1: "you are the first player, so you place your boat before the others choose theirs.",
-    2: "a veg stall: veg is the good whose stall majority scores most (14 for the most stalls).",
+    2: (
+        "h12n is the veg stall on the north (upper) side of section h12; veg is the good whose "
+        "stall majority scores most (14 for the most stalls)."
+    ),
     3: (
         "you hold the five basic cards b1 to b5; a card played stays in "
         "your discard pile until Return to Pier takes the pile back."

@@ -9,13 +9,14 @@ from engines.guide import Guide
 INTRO = (
     "Pralaya: the island sinks while you gather relics. Each turn you take relics with your "
     "Vitality, then may buy the Veda or a Dhoni with coins. Buying a Dhoni is your escape: only "
-    "players who escape score. You play seat 1 against two AI seats."
+    "players who escape score. You play first, against two AI seats."
 )
 
 TIPS = {
     "take": (
-        "Take a relic whose Vitality cost you can still pay: coins pay for the Veda and a Dhoni, "
-        "the other relics score (pairs of manuscripts, sets of three urns, statues squared)."
+        "Take a relic whose Vitality cost (its V) you can still pay. Coins pay for the Veda and a "
+        "Dhoni, and what is left of them scores; the other relics score in sets: pairs of "
+        "manuscripts, three urns, Great Statues their count squared, 15 for the most Fossils."
     ),
     "done": "Stop taking relics for this turn when nothing left is worth your Vitality.",
     "buy veda": (
@@ -34,7 +35,10 @@ TIPS = {
 }
 
 NOTES = {  # the learner's step -> what this step of the script is about
-    1: "in round 1 the first player has only 1 Vitality: one cheap relic is all you can take.",
+    1: (
+        "you play first, and in round 1 the first player has only 1 Vitality: one relic costing "
+        "1 V is all you can take."
+    ),
     10: "one silver and one copper pay the Veda's price of 4 exactly; it counts from your next turn.",
     11: "your first turn with the Veda: 4 Vitality instead of 3.",
     25: "a gold coin pays for the Dhoni: you escape with everything you collected.",

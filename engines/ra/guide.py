@@ -10,7 +10,7 @@ INTRO = (
     "Ra: tiles come out of the bag onto the auction track, and you buy the whole track with one "
     "of your suns. Pharaohs, the Nile, civilizations, gods, gold and traders score at each epoch's "
     "end (monuments and the sums of suns at the last); a Ra tile drawn starts an auction and ends "
-    "the epoch when the Ra track fills. You play seat 1 against two AI seats, through epoch 2."
+    "the epoch when the Ra track fills. You play against two AI seats, through epoch 2."
 )
 
 START_NOTE = (
@@ -58,8 +58,9 @@ TIPS = {
 NOTES = {  # the learner's step (counting epoch 1's moves too) -> what this step of the script is about
     22: "a new epoch begins with an empty track: a single tile is too little yet to spend a sun on.",
     23: (
-        "a Ra tile started this auction and nobody has bid yet, so a low sun can take the lot; "
-        "nobody has to bid, and an unsold lot stays on the track."
+        "a Ra tile started this auction and nobody has bid yet, so a low sun is enough to bid for "
+        "this small lot (the others may bid higher); nobody has to bid, and an unsold lot stays "
+        "on the track."
     ),
     29: "the track is full: if nobody buys, all eight tiles are discarded.",
     30: (

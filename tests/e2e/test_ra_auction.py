@@ -181,12 +181,16 @@ async def test_a_ra_auction_with_three_people_through_buttons(
 
         # a bidder's (or a discarding winner's) turn: exactly the legal actions as buttons, in order
         assert view["step"] in ("auction", "discard")
+        # (and, after a bid that can be taken back, its bidder's Undo last: test_undo.py)
+        undo = [c for c in msg.custom_ids if c.startswith("bzbu:")]
+        assert all(c.startswith(f"bzbu:{gid}:{version}:") for c in undo), undo
         assert msg.custom_ids == [f"bz:{gid}:{version}:{a}" for a in legal] + [
             f"bz:{gid}:0:!hand",
             f"bzhint:{gid}:{version}",
+            *undo,
         ]
         labels = [RA.action_label(state, seat, a) for a in legal]
-        assert msg.button_labels == labels + ["My hand", "Hint"] and msg.selects == []
+        assert msg.button_labels[: len(labels) + 2] == labels + ["My hand", "Hint"] and msg.selects == []
         if view["step"] == "auction":
             assert labels == [f"Bid {v}" for v in state.up[seat] if v > state.a_high] + (
                 ["Pass"] if "pass" in legal else []
@@ -234,8 +238,9 @@ async def test_a_ra_auction_with_three_people_through_buttons(
         new = table.last_turn(thread)
         if RA.to_move(state) == (seat,):  # the same person goes on (a winner's next discard):
             assert new.id == msg.id  # the board is edited in place, its buttons renewed
-            assert all(c.startswith(f"bz:{gid}:{version + 1}:") for c in new.custom_ids[:-2])
-            assert new.custom_ids[-1] == f"bzhint:{gid}:{version + 1}"  # Hint, renewed
+            ids = [c for c in new.custom_ids if not c.startswith("bzbu:")]  # (the discarder's Undo)
+            assert all(c.startswith(f"bz:{gid}:{version + 1}:") for c in ids[:-2])
+            assert ids[-1] == f"bzhint:{gid}:{version + 1}"  # Hint, renewed
         else:  # every bid, and every other change of player, gets a board of its own
             assert new.id != msg.id and no_controls(fake.message(msg.id))  # old buttons cleared
         for event in played.events:

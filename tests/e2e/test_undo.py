@@ -131,3 +131,53 @@ async def test_ra_consent_refused_agreed_after_a_restart_and_a_draw_refused(
     await table.settle()
     assert h.text == "'draw' cannot be taken back: drawing showed the next tile of the bag.", h.text
     assert len(await table.db_moves(gid)) == 4
+
+
+async def test_the_boards_undo_is_only_for_whoever_moved(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path
+) -> None:
+    """After a person's move that can be taken back, the public board that follows carries
+    "Undo (name)": the other player is refused privately (nothing changes), the mover's click
+    works after a restart of the bot, and the board then shows no such button; the next move's
+    board names its own mover only."""
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, place = await table.start_game("ann", ("bob",), 0, game="ra")
+    game = await table.bot.service.get(gid)
+    first = game.awaited()[0]
+    x, y = table.user_of(game, first), table.user_of(game, 1 - first)
+    before = base.state_fingerprint(game.state)
+    await fake.slash(x, place, "move", action="invoke")
+    await table.settle()
+    version = (await table.stored(gid)).version
+    mine = undoing.board_undo_id(gid, version, first)
+    board = table.last_turn(place)
+    assert mine in board.custom_ids and f"Undo ({x.name})" in board.button_labels, board.custom_ids
+    # the other player's click: a private refusal saying whose button it is; nothing changes
+    h = await fake.click(y, board, mine)
+    await table.settle()
+    refusal = h.messages[-1]
+    assert refusal.ephemeral and refusal.content.startswith(f"Only {x.name} can use this Undo"), (
+        refusal.content
+    )
+    assert len(await table.db_moves(gid)) == 1
+    # the mover's click, after a restart: taken back, and the new board offers no undo
+    await table.running.stop()
+    await table.boot()
+    h = await fake.click(x, table.last_turn(place), mine)
+    await table.settle()
+    assert h.messages[-1].content == f"↩️ {x.name} took back 'invoke'.", h.messages[-1].content
+    assert await table.db_moves(gid) == [(first, "invoke", "player"), (first, "undo 1", "player")]
+    game = await table.bot.service.get(gid)
+    assert base.state_fingerprint(game.state) == before
+    assert not any(c.startswith("bzbu:") for c in table.last_turn(place).custom_ids)
+    # invoke again, then the other's bid: the bid's board names the bidder, not the invoker
+    await fake.slash(x, place, "move", action="invoke")
+    await table.settle()
+    bid = game.engine.legal_actions(game.state, 1 - first)[0]
+    await fake.slash(y, place, "move", action=bid)
+    await table.settle()
+    version = (await table.stored(gid)).version
+    ids = [c for c in table.last_turn(place).custom_ids if c.startswith("bzbu:")]
+    assert ids == [undoing.board_undo_id(gid, version, 1 - first)], ids
