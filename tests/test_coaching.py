@@ -74,6 +74,22 @@ async def test_a_hint_is_computed_from_the_seats_own_view_once_a_turn(svc: GameS
     assert len(lane.jobs) == 1
 
 
+async def test_the_hint_button_is_left_out_once_the_turns_hint_is_taken(svc: GameService) -> None:
+    game = await _kathai(svc)
+    lane = Lane()
+    seat = game.awaited()[0]
+    others = [s for s in range(3) if s != seat]
+    assert await svc.coaching.hint_left(game, seat)
+    await coaching.hint(svc.store, lane, game, _user(game, seat), game.row.version)  # type: ignore[arg-type]
+    assert not await svc.coaching.hint_left(game, seat)
+    assert all([await svc.coaching.hint_left(game, s) for s in others])  # theirs are not taken
+    await svc.move(game.id, _user(game, seat), "pass")  # the turn passes: the next one has its hint
+    nxt = game.awaited()[0]
+    assert nxt != seat and await svc.coaching.hint_left(game, nxt)
+    await svc.store.set_hints(game.id, False)
+    assert not await svc.coaching.hint_left(game, nxt)  # hints off: no button at all
+
+
 async def test_hint_refusals(svc: GameService) -> None:
     game = await _kathai(svc)
     lane = Lane()

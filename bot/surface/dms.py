@@ -180,7 +180,7 @@ class PrivateViews:
             if prompt
             else None
         )
-        hinted = prompt is not None and await self.service.coaching.hints_refusal(game) is None
+        hinted = prompt is not None and await self.service.coaching.hint_left(game, seat)
 
         dm = layout.Shown(
             content,
