@@ -306,3 +306,26 @@ def test_the_stats_and_replay_texts() -> None:
         "• Bob takes 1",
         "This is the newest move; **Last** shows the moves played since.",
     ]
+
+
+async def test_a_guided_games_rematch_is_an_ordinary_game_without_the_guide(tmp_path: Path) -> None:
+    """The guide's notes speak from the learner's view: a rematch (an open lobby anyone may join)
+    gets AI seats at the guide's off-script level, not the guide."""
+    from bot.host.guides import GUIDE, PLAYS_AS, guide_of
+
+    store = await Store.open(tmp_path / "db.sqlite3", now=lambda: 1_700_000_000.0)
+    svc = GameService(store, now=lambda: 1_700_000_000.0, seed_source=lambda: 42, ai_level="easy")
+    try:
+        g = await svc.learning.learn(
+            "pralaya", guild_id=1, channel_id=100, thread_id=None, user_id=10, name="Ann"
+        )
+        assert guide_of(g) is not None and any(s.ai_level == GUIDE for s in g.seats)
+        await svc.resign(g.id, 10)  # nobody left: the game ends
+        assert (await svc.get(g.id)).row.status == "ended"
+        lobby, new = await svc.rematches.rematch(g.id, 10, 1)
+        assert new and guide_of(lobby) is None
+        ais = [s for s in lobby.seats if s.is_ai]
+        assert ais and all(s.ai_level == PLAYS_AS for s in ais)
+        assert [s.user_id for s in lobby.seats if not s.is_ai] == [10]
+    finally:
+        await store.close()
