@@ -239,3 +239,31 @@ async def test_a_move_the_turn_clock_played_needs_consent(host: Host) -> None:
     with pytest.raises(NeedsConsent, match="played for you when your time ran out"):
         await svc.undo(g.id, 10 + seat)
     assert await _log(svc, g.id) == moves
+
+
+def _suggested(notes: list[str]) -> tuple[str, str]:
+    """The guide's newest step words: ("step N", the suggested move)."""
+    words = [n for n in notes if n.startswith("📘 **Guide, step")][-1]
+    return words.split(":", 1)[0], words.rsplit("Suggested: `", 1)[1].split("`", 1)[0]
+
+
+async def test_a_guided_game_follows_a_move_taken_back(host: Host, caplog: pytest.LogCaptureFixture) -> None:
+    """The guide's step and script follow the moves in play: after the learner takes back their
+    first move, the guide is at step 1 again, and playing its suggestion then is on the script
+    (no 'rather than', no failure logged comparing the undo entry as a move)."""
+    svc = await host.service()
+    g = await svc.learning.learn(
+        "pralaya", guild_id=1, channel_id=100, thread_id=None, user_id=10, name="Ann"
+    )
+    first = _suggested(g.notes)
+    assert first[0].endswith("step 1")
+    await svc.move(g.id, 10, first[1])
+    assert _suggested(g.notes)[0].endswith("step 2")
+    g.notes.clear()
+    await svc.undo(g.id, 10)
+    assert _suggested(g.notes) == first and g.awaited() == (0,)
+    g.notes.clear()
+    await svc.move(g.id, 10, first[1])
+    assert not [n for n in g.notes if "rather than" in n], g.notes
+    assert _suggested(g.notes)[0].endswith("step 2")
+    assert "the guide could not" not in caplog.text
