@@ -7,6 +7,7 @@ processes are asked at once."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -173,6 +174,29 @@ async def test_stats_count_lengths_seat_wins_and_the_ai_against_people(host: Toy
     ai = figures.ai["hard"]
     assert ai.games == 2 and ai.ahead + ai.behind + ai.level == 4  # two people each game
     assert await gamestats.stats(host.archive, 2, "toynim") == gamestats.Stats("toynim")
+
+
+async def test_stats_leave_guided_games_out(host: ToyHost, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished game with the guide's AI seats (a /learn lesson) counts in no figure."""
+    from bot.host.guides import GUIDE
+
+    for _ in range(2):
+        gid = await started(host, ais=1, levels=("hard",), pile=6)
+        await play(host, gid)
+    both = await gamestats.stats(host.archive, 1, "toynim")
+    assert both.games == 2 and set(both.ai) == {"hard"}
+    seats_of = host.store.seats_of
+
+    async def one_guided(ids: Any) -> dict[int, list[Any]]:  # game 1's AI seat as the guide's
+        found = await seats_of(ids)
+        if 1 in found:
+            found[1] = [dataclasses.replace(s, ai_level=GUIDE) if s.is_ai else s for s in found[1]]
+        return found
+
+    monkeypatch.setattr(host.store, "seats_of", one_guided)
+    figures = await gamestats.stats(host.archive, 1, "toynim")
+    assert figures.games == 1 and figures.counted == 1 and set(figures.ai) == {"hard"}
+    assert figures.ai["hard"].games == 1 and GUIDE not in figures.ai
 
 
 async def test_a_rematch_opens_one_lobby_with_the_same_seats_and_options(host: ToyHost) -> None:
