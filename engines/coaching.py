@@ -25,6 +25,7 @@ from typing import Any
 
 from engines import guide, search
 from engines.base import Action, Engine, View, replay_steps
+from engines.takeback import in_play
 
 HINT_SECONDS = 0.8
 """The most a hint's search may take (its iteration budget is the hard level's)."""
@@ -129,12 +130,15 @@ def decisions(
     seat: int,
 ) -> list[Decision]:
     """``seat``'s moves in the game of ``moves`` where it had a choice, each with the seat's own
-    view and legal moves at that point (the only part of the state passed on)."""
+    view and legal moves at that point (the only part of the state passed on). Only the moves
+    still in play count: neither an undo entry nor a move it took back
+    (:func:`engines.takeback.in_play`) is a decision of the game."""
     out = []
+    kept = {version for version, _, _ in in_play(moves)}  # versions from 1: the move made it
     steps = replay_steps(engine, seed, n_players, options, moves)
     state, _ = next(steps)
     for version, (who, action) in enumerate(moves):
-        if who == seat:
+        if who == seat and version + 1 in kept:
             legal = engine.legal_actions(state, seat)
             if len(legal) > 1:
                 out.append(Decision(version, engine.view(state, seat), tuple(legal), action))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from .common import (
     BG,
@@ -100,6 +100,61 @@ def _scoring(d: ImageDraw.ImageDraw, x: int, y: int, w: int, rows: tuple[tuple[s
     return y
 
 
+COUNT = 36
+"""The size of a chip's count."""
+CHIP_PAD = 8
+"""The least room between a chip's text and its edges."""
+CHIP_LINE = SMALL + 4
+"""The line height of a chip's words."""
+CHIP_GAP = 14
+"""The room between chips."""
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One laid-out chip of "In the box": its ``box``, its ``count`` drawn left-middle at
+    ``count_at`` and its words, wrapped into ``lines`` drawn left-middle at ``line_at`` (in the
+    condensed face when the regular one needs more than two lines)."""
+
+    box: tuple[int, int, int, int]
+    count: str
+    count_at: tuple[int, int]
+    lines: tuple[str, ...]
+    line_at: tuple[tuple[int, int], ...]
+    condensed: bool = False
+
+    def font(self) -> ImageFont.FreeTypeFont:
+        """The face of the chip's words."""
+        return font(SMALL, condensed=self.condensed)
+
+
+def chips(components: tuple[tuple[str, str], ...], y: int, cols: int = 3) -> tuple[list[Chip], int]:
+    """The chips of ``components`` laid out ``cols`` a row from ``y``, and the ``y`` below them.
+    The words wrap onto as many lines as they need (none is cut), and each row is as high as its
+    fullest chip needs, keeping :data:`CHIP_PAD` around the text."""
+    cw = (MAX_W - 2 * PAD - CHIP_GAP * (cols - 1)) // cols
+    n = font(COUNT, bold=True)
+    out: list[Chip] = []
+    for start in range(0, len(components), cols):
+        row = components[start : start + cols]
+        wrapped: list[tuple[int, int, str, tuple[str, ...], bool]] = []
+        for i, (count, what) in enumerate(row):
+            cx = PAD + i * (cw + CHIP_GAP)
+            nx = cx + CHIP_PAD + text_width(count, n) + 10
+            lines = wrap(what, cx + cw - CHIP_PAD - nx, font(SMALL))
+            narrow = len(lines) > 2
+            if narrow:
+                lines = wrap(what, cx + cw - CHIP_PAD - nx, font(SMALL, condensed=True))
+            wrapped.append((cx, nx, count, tuple(lines), narrow))
+        h = max(60, max(len(w[3]) for w in wrapped) * CHIP_LINE + 2 * CHIP_PAD)
+        for cx, nx, count, words, narrow in wrapped:
+            top = y + h // 2 - len(words) * CHIP_LINE // 2 + CHIP_LINE // 2
+            at = tuple((nx, top + k * CHIP_LINE) for k in range(len(words)))
+            out.append(Chip((cx, y, cx + cw, y + h), count, (cx + CHIP_PAD, y + h // 2), words, at, narrow))
+        y += h + 10
+    return out, y + 10
+
+
 def draw(card: Card) -> Image.Image:
     """The card as a picture (:data:`MAX_W` wide, at most :data:`MAX_H` high)."""
     img, d = canvas(MAX_H * 2, MAX_W, BG)
@@ -110,22 +165,13 @@ def draw(card: Card) -> Image.Image:
     y = 96 + PAD
     # components: count chips, three a row
     y = _section(d, PAD, y, MAX_W - 2 * PAD, "In the box", accent)
-    cols, gap = 3, 14
-    cw = (MAX_W - 2 * PAD - gap * (cols - 1)) // cols
-    for i, (count, what) in enumerate(card.components):
-        cx, cy = PAD + (i % cols) * (cw + gap), y + (i // cols) * 70
-        panel(d, (cx, cy, cx + cw, cy + 60), fill=PANEL)
-        n = font(36, bold=True)
-        d.text((cx + 14, cy + 30), count, font=n, fill=_ink(accent), anchor="lm")
-        nx = cx + 24 + text_width(count, n)
-        lines = wrap(what, cx + cw - nx - 8, font(SMALL))
-        small = font(SMALL) if len(lines) <= 2 else font(SMALL, condensed=True)
-        lines = wrap(what, cx + cw - nx - 8, small)[:2]
-        ty = cy + 31 - (len(lines) * (SMALL + 2)) // 2
-        for line in lines:
-            d.text((nx, ty), line, font=small, fill=INK)
-            ty += SMALL + 2
-    y += ((len(card.components) + cols - 1) // cols) * 70 + 10
+    laid, y = chips(card.components, y)
+    n = font(COUNT, bold=True)
+    for chip in laid:
+        panel(d, chip.box, fill=PANEL)
+        d.text(chip.count_at, chip.count, font=n, fill=_ink(accent), anchor="lm")
+        for line, at in zip(chip.lines, chip.line_at, strict=True):
+            d.text(at, line, font=chip.font(), fill=INK, anchor="lm")
     # a turn (left) and scoring (right)
     half = (MAX_W - 3 * PAD) * 9 // 20
     top = y
@@ -155,3 +201,19 @@ def card_of(game: str) -> Card:
 def png(game: str) -> bytes:
     """``game``'s rules card as PNG (run in the bot's workers)."""
     return to_png(draw(card_of(game)))
+
+
+def main(out: str = "docs/img") -> None:
+    """Write every game's card to ``out``/rules-<game>.png (the README's pictures):
+    ``python -m render.rulescard [OUT]``."""
+    import pathlib
+    import sys
+
+    folder = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else out)
+    for game in ("kathai", "phraya", "pralaya", "ra"):
+        (folder / f"rules-{game}.png").write_bytes(png(game))
+        print(folder / f"rules-{game}.png")
+
+
+if __name__ == "__main__":
+    main()

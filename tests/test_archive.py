@@ -7,6 +7,7 @@ processes are asked at once."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -175,6 +176,29 @@ async def test_stats_count_lengths_seat_wins_and_the_ai_against_people(host: Toy
     assert await gamestats.stats(host.archive, 2, "toynim") == gamestats.Stats("toynim")
 
 
+async def test_stats_leave_guided_games_out(host: ToyHost, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished game with the guide's AI seats (a /learn lesson) counts in no figure."""
+    from bot.host.guides import GUIDE
+
+    for _ in range(2):
+        gid = await started(host, ais=1, levels=("hard",), pile=6)
+        await play(host, gid)
+    both = await gamestats.stats(host.archive, 1, "toynim")
+    assert both.games == 2 and set(both.ai) == {"hard"}
+    seats_of = host.store.seats_of
+
+    async def one_guided(ids: Any) -> dict[int, list[Any]]:  # game 1's AI seat as the guide's
+        found = await seats_of(ids)
+        if 1 in found:
+            found[1] = [dataclasses.replace(s, ai_level=GUIDE) if s.is_ai else s for s in found[1]]
+        return found
+
+    monkeypatch.setattr(host.store, "seats_of", one_guided)
+    figures = await gamestats.stats(host.archive, 1, "toynim")
+    assert figures.games == 1 and figures.counted == 1 and set(figures.ai) == {"hard"}
+    assert figures.ai["hard"].games == 1 and GUIDE not in figures.ai
+
+
 async def test_a_rematch_opens_one_lobby_with_the_same_seats_and_options(host: ToyHost) -> None:
     gid = await started(host, ais=1, levels=("easy",), pile=5)
     with pytest.raises(Refusal, match="not over yet"):
@@ -306,3 +330,26 @@ def test_the_stats_and_replay_texts() -> None:
         "• Bob takes 1",
         "This is the newest move; **Last** shows the moves played since.",
     ]
+
+
+async def test_a_guided_games_rematch_is_an_ordinary_game_without_the_guide(tmp_path: Path) -> None:
+    """The guide's notes speak from the learner's view: a rematch (an open lobby anyone may join)
+    gets AI seats at the guide's off-script level, not the guide."""
+    from bot.host.guides import GUIDE, PLAYS_AS, guide_of
+
+    store = await Store.open(tmp_path / "db.sqlite3", now=lambda: 1_700_000_000.0)
+    svc = GameService(store, now=lambda: 1_700_000_000.0, seed_source=lambda: 42, ai_level="easy")
+    try:
+        g = await svc.learning.learn(
+            "pralaya", guild_id=1, channel_id=100, thread_id=None, user_id=10, name="Ann"
+        )
+        assert guide_of(g) is not None and any(s.ai_level == GUIDE for s in g.seats)
+        await svc.resign(g.id, 10)  # nobody left: the game ends
+        assert (await svc.get(g.id)).row.status == "ended"
+        lobby, new = await svc.rematches.rematch(g.id, 10, 1)
+        assert new and guide_of(lobby) is None
+        ais = [s for s in lobby.seats if s.is_ai]
+        assert ais and all(s.ai_level == PLAYS_AS for s in ais)
+        assert [s.user_id for s in lobby.seats if not s.is_ai] == [10]
+    finally:
+        await store.close()

@@ -80,6 +80,22 @@ async def test_a_hint_is_computed_from_the_seats_own_view_once_a_turn(svc: GameS
     assert len(lane.jobs) == 1
 
 
+async def test_the_hint_button_is_left_out_once_the_turns_hint_is_taken(svc: GameService) -> None:
+    game = await _kathai(svc)
+    lane = Lane()
+    seat = game.awaited()[0]
+    others = [s for s in range(3) if s != seat]
+    assert await svc.coaching.hint_left(game, seat)
+    await coaching.hint(svc.store, lane, game, _user(game, seat), game.row.version)  # type: ignore[arg-type]
+    assert not await svc.coaching.hint_left(game, seat)
+    assert all([await svc.coaching.hint_left(game, s) for s in others])  # theirs are not taken
+    await svc.move(game.id, _user(game, seat), "pass")  # the turn passes: the next one has its hint
+    nxt = game.awaited()[0]
+    assert nxt != seat and await svc.coaching.hint_left(game, nxt)
+    await svc.store.set_hints(game.id, False)
+    assert not await svc.coaching.hint_left(game, nxt)  # hints off: no button at all
+
+
 async def test_hint_refusals(svc: GameService) -> None:
     game = await _kathai(svc)
     lane = Lane()
@@ -127,3 +143,21 @@ async def test_a_review_is_stored_and_read_back(svc: GameService) -> None:
     assert again.stored and again.moments == first.moments and len(lane.jobs) == 1
     with pytest.raises(Refusal, match="Only the players"):
         await coaching.review(svc.store, lane, game, 99)  # type: ignore[arg-type]
+
+
+def test_a_review_reads_only_the_moves_in_play() -> None:
+    """An undo entry is no decision, nor is the move it took back: the review of a log holding
+    one is computed (it failed on ``undo 1`` as an illegal move) from the moves that count."""
+    from engines import base, takeback
+    from engines import coaching as engine_coaching
+
+    engine = base.get("pralaya")
+    state = engine.setup(3, 3, None)
+    seat = engine.to_move(state)[0]
+    first, second = [a for a in engine.legal_actions(state, seat) if a.startswith("take ")][:2]
+    moves = [(seat, first), (seat, takeback.undo_text(1)), (seat, second)]
+    found = engine_coaching.decisions(engine, 3, 3, None, moves, seat)
+    assert [(d.version, d.played) for d in found] == [(2, second)]
+    assert found[0].view == dict(engine.view(state, seat))  # as the seat saw it, back at the start
+    moments = coaching.review_job("pralaya", 3, 3, {}, moves, seat, 0.05)
+    assert all(m.played == second for m in moments)

@@ -53,3 +53,18 @@ async def test_ordinary_illegal_and_other_peoples_moves_are_not_asked_about(host
     assert (
         question(free, 10, f"offer all {card} for any 1") is None
     )  # with free asking, an offer commits nothing
+
+
+async def test_a_guided_game_asks_nothing_not_even_before_the_suggested_offer(host: GameService) -> None:
+    g = await host.learning.learn(
+        "kathai", guild_id=1, channel_id=100, thread_id=None, user_id=10, name="Ann"
+    )
+    assert g.awaited() == (0,)
+    suggested = g.notes[-1].rsplit("Suggested: `", 1)[1].split("`", 1)[0]
+    assert suggested.startswith("offer ")  # the guide's first step: a first offer, which others confirm
+    assert g.engine.irreversible(g.state, 0, g.engine.parse(suggested))
+    bribe = next(a for a in g.engine.legal_actions(g.state, 0) if a.startswith("bribe "))
+    assert question(g, 10, suggested) is None
+    assert question(g, 10, bribe) is None
+    # the same position outside a guided game would be asked about
+    assert g.engine.irreversible(g.state, 0, g.engine.parse(bribe))

@@ -7,13 +7,14 @@ import dataclasses
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import render.rulescard as rc
 from engines.kathai import data as kathai
 from engines.phraya import data as phraya
 from engines.pralaya import data as pralaya
 from engines.ra import data as ra
+from render.common import PANEL
 
 GAMES = ("kathai", "phraya", "pralaya", "ra")
 
@@ -69,3 +70,24 @@ def test_a_change_in_the_data_changes_the_card(
     words = " ".join([*card.turn, *(p for _, p in card.scoring), *(c for c, _ in card.components)])
     assert shown in words
     assert rc.png(game) != before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_in_the_box_words_are_whole_and_clear_of_their_chips_edges(game: str) -> None:
+    """Every chip's words are all there (none cut) and keep room inside its box, measured on
+    the laid-out text and on the drawn picture (no ink in a band just inside the border)."""
+    card = rc.card_of(game)
+    laid, _ = rc.chips(card.components, 200)
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    img = rc.draw(card).convert("RGB")
+    top = 96 + rc.PAD + rc.HEAD + 20  # where draw() lays the chips: below the section's rule
+    for chip, (count, what) in zip(laid, card.components, strict=True):
+        assert chip.count == count and " ".join(chip.lines) == what
+        x0, y0, x1, y1 = chip.box
+        for line, at in zip(chip.lines, chip.line_at, strict=True):
+            left, up, right, down = measure.textbbox(at, line, font=chip.font(), anchor="lm")
+            assert up - y0 >= 6 and y1 - down >= 6 and x1 - right >= 6, (line, chip.box)
+        dy = top - 200
+        band = [(x, y) for x in range(x0 + 4, x1 - 4) for y in (y0 + dy + 4, y1 + dy - 4)]
+        band += [(x, y) for y in range(y0 + dy + 4, y1 + dy - 4) for x in (x1 - 4,)]
+        assert {img.getpixel(p) for p in band} == {PANEL}, (game, count, what)

@@ -435,7 +435,9 @@ async def test_hints_and_reviews_are_kept_across_reopening(backend_target: str |
         assert await store.take_hint(g.id, 0, 3)
         assert not await store.take_hint(g.id, 0, 3)
         assert await store.take_hint(g.id, 1, 3) and await store.take_hint(g.id, 0, 4)
+        assert await store.hint_taken(g.id, 1, 3) and not await store.hint_taken(g.id, 2, 3)
         await store.give_back_hint(g.id, 1, 3)
+        assert not await store.hint_taken(g.id, 1, 3)
         assert await store.review(g.id, 0) is None
         await store.save_review(g.id, 0, '["first"]')
         await store.save_review(g.id, 0, '["second"]')
@@ -444,6 +446,7 @@ async def test_hints_and_reviews_are_kept_across_reopening(backend_target: str |
     again = await _store(backend_target)
     try:
         assert not await again.hints_on(g.id)
+        assert await again.hint_taken(g.id, 0, 3) and not await again.hint_taken(g.id, 1, 3)
         assert not await again.take_hint(g.id, 0, 3)
         assert await again.take_hint(g.id, 1, 3)
         assert await again.review(g.id, 0) == '["first"]'

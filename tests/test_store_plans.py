@@ -128,6 +128,7 @@ async def _exercise(store: Store) -> set[str]:
     await call("set_hints", g.id, False)
     await call("hints_on", g.id)
     await call("take_hint", g.id, 0, 1)
+    assert await call("hint_taken", g.id, 0, 1)
     await call("give_back_hint", g.id, 0, 1)
     await call("save_review", g.id, 0, "[]")
     await call("review", g.id, 0)

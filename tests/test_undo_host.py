@@ -239,3 +239,63 @@ async def test_a_move_the_turn_clock_played_needs_consent(host: Host) -> None:
     with pytest.raises(NeedsConsent, match="played for you when your time ran out"):
         await svc.undo(g.id, 10 + seat)
     assert await _log(svc, g.id) == moves
+
+
+def _suggested(notes: list[str]) -> tuple[str, str]:
+    """The guide's newest step words: ("step N", the suggested move)."""
+    words = [n for n in notes if n.startswith("📘 **Guide, step")][-1]
+    return words.split(":", 1)[0], words.rsplit("Suggested: `", 1)[1].split("`", 1)[0]
+
+
+async def test_a_guided_game_follows_a_move_taken_back(host: Host, caplog: pytest.LogCaptureFixture) -> None:
+    """The guide's step and script follow the moves in play: after the learner takes back their
+    first move, the guide is at step 1 again, and playing its suggestion then is on the script
+    (no 'rather than', no failure logged comparing the undo entry as a move)."""
+    svc = await host.service()
+    g = await svc.learning.learn(
+        "pralaya", guild_id=1, channel_id=100, thread_id=None, user_id=10, name="Ann"
+    )
+    first = _suggested(g.notes)
+    assert first[0].endswith("step 1")
+    await svc.move(g.id, 10, first[1])
+    assert _suggested(g.notes)[0].endswith("step 2")
+    g.notes.clear()
+    await svc.undo(g.id, 10)
+    assert _suggested(g.notes) == first and g.awaited() == (0,)
+    g.notes.clear()
+    await svc.move(g.id, 10, first[1])
+    assert not [n for n in g.notes if "rather than" in n], g.notes
+    assert _suggested(g.notes)[0].endswith("step 2")
+    assert "the guide could not" not in caplog.text
+
+
+async def test_undo_of_a_named_move_takes_back_only_that_one(host: Host) -> None:
+    """``/undo move:n`` without ``ask``: n must be the caller's own last move; an earlier one
+    needs the others' consent and a number not in play is refused, and nothing changes."""
+    svc = await host.service()
+    g = await svc.create(
+        kind="pralaya", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Asha"
+    )
+    await svc.join(g.id, 11, "Bilal")
+    await svc.start(g.id, 10)
+    game = await svc.get(g.id)
+    for _ in range(20):  # until one seat made two takes in a row (round 1's second seat has 2 Vitality)
+        log = await _log(svc, g.id)
+        if len(log) >= 2 and log[-1][0] == log[-2][0] and all(a.startswith("take ") for _, a, _ in log[-2:]):
+            break
+        seat = game.awaited()[0]
+        legal = game.engine.legal_actions(game.state, seat)
+        action = next((a for a in legal if a.startswith("take ")), "pass" if "pass" in legal else legal[0])
+        user = game.seats[seat].user_id
+        assert user is not None
+        await svc.move(g.id, user, action)
+    before = await _log(svc, g.id)
+    last, mover = len(before), game.seats[before[-1][0]].user_id
+    assert mover is not None
+    with pytest.raises(NeedsConsent, match=f"Move {last - 1} is not your last move"):
+        await svc.undo(g.id, mover, target=last - 1)
+    with pytest.raises(Refusal, match="no move 99 in play"):
+        await svc.undo(g.id, mover, target=99)
+    assert await _log(svc, g.id) == before
+    await svc.undo(g.id, mover, target=last)
+    assert await _log(svc, g.id) == [*before, (before[-1][0], f"undo {last}", "player")]

@@ -49,6 +49,14 @@ async def hints_refusal(store: Store, game: LiveGame) -> str | None:
     return None
 
 
+async def hint_left(store: Store, game: LiveGame, seat: int) -> bool:
+    """Whether ``seat`` may still ask a hint in its turn under way: the game gives hints and the
+    seat has not had this turn's (so its controls show the Hint button)."""
+    if await hints_refusal(store, game) is not None:
+        return False
+    return not await store.hint_taken(game.id, seat, await turn_start(store, game.id, seat))
+
+
 def hint_job(game: str, view: dict[str, Any], legal: list[str], seed: int) -> coaching.Hint:
     """The long-job lane's part of a hint: the hard AI's move from the seat's ``view``."""
     engines.load_all()
@@ -209,6 +217,10 @@ class Coaching:
     async def hints_refusal(self, game: LiveGame) -> str | None:
         """Why ``game`` gives no hints, or None (see :func:`hints_refusal`)."""
         return await hints_refusal(self.core.store, game)
+
+    async def hint_left(self, game: LiveGame, seat: int) -> bool:
+        """Whether ``seat``'s controls get a Hint button (see :func:`hint_left`)."""
+        return await hint_left(self.core.store, game, seat)
 
     async def set_hints(self, game_id: int, on: bool) -> None:
         """Record whether the game gives hints (``/game new hints:``)."""

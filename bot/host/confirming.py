@@ -2,6 +2,9 @@
 :meth:`~engines.contract.HostSupport.irreversible` names (escaping on a Dhoni, bidding a last
 sun, a Kathai bribe or first offer, ending a Phraya turn early), as the terminal asks.
 
+A guided game (``/learn``) asks nothing: the guide itself suggests and explains each move, and
+a question before the move it suggests would only stand between the learner and the lesson.
+
 The host only reads here (nothing is changed); the Discord layer asks the question and, once
 confirmed, plays the canonical action through :meth:`GameService.move` like any other.
 """
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 
 from engines.errors import RuleError
 
+from .guides import guide_of
 from .live import LiveGame
 from .reading import awaited_seat
 
@@ -29,7 +33,9 @@ class Question:
 def question(game: LiveGame, user_id: int, text: str) -> Question | None:
     """The confirmation ``text`` needs before it is played for ``user_id``, or None: when the
     caller is not awaited, the text is not a legal move (``move`` then refuses it with its
-    reason) or the engine names nothing irreversible about it."""
+    reason), the engine names nothing irreversible about it, or the game is a guided one."""
+    if guide_of(game) is not None:
+        return None
     state, version = game.state, game.row.version  # read together: same state, same version
     seat = awaited_seat(game, user_id)
     if seat is None or state is None:

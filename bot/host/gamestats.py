@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from engines.outcome import Outcome
 
 from .archive import Archive
+from .guides import GUIDE
 from .store import SeatRow
 from .store_archive import Timed
 
@@ -53,9 +54,11 @@ class Stats:
 
 
 async def stats(archive: Archive, guild_id: int | None, kind: str) -> Stats:
-    """The figures of ``kind`` on server ``guild_id``."""
+    """The figures of ``kind`` on server ``guild_id``. Guided games (``/learn``: a scripted
+    lesson against the guide's AI seats) are left out: they are not games the server played."""
     found = await archive.store.finished_of_kind(guild_id, kind)
     seats = await archive.store.seats_of(t.row.id for t in found)
+    found = [t for t in found if not any(s.ai_level == GUIDE for s in seats.get(t.row.id, []))]
     results = await archive.results([(t.row, len(seats.get(t.row.id, []))) for t in found])
     out = Stats(kind)
     for t in found:

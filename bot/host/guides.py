@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from engines import base
+from engines import base, takeback
 from engines import guide as guides
 from engines.guide import Advice, Guide, Position
 
@@ -89,12 +89,14 @@ class Guides:
         self._advice: dict[int, tuple[int, Advice]] = {}  # game id -> (version, advice at it)
 
     async def log(self, game: LiveGame) -> Log:
-        """``game``'s move log as ``(seat, action)``, kept while the game is held."""
+        """``game``'s moves in play as ``(seat, action)``: the stored log (kept while the game is
+        held) without the moves an undo took back, nor the undo entries
+        (:func:`engines.takeback.in_play`), so the guide's step follows a move taken back."""
         held = self._logs.get(game.id)
         if held is None or len(held) != game.row.version:
             held = [(m.seat, m.action) for m in await self.store.moves(game.id)]
             self._logs[game.id] = held
-        return held
+        return [(seat, text) for _, seat, text in takeback.in_play(held)]
 
     async def ai_order(self, game: LiveGame, ai: list[int]) -> tuple[list[int], bool]:
         """Of the awaited AI seats ``ai``, those that may play now, and whether a script says so:
@@ -135,6 +137,8 @@ class Guides:
         suggestion is better (from the state before the move), else None."""
         guide = guide_of(game)
         if guide is None or seat != learner(game) or by != "player" or game.state is None:
+            return None
+        if takeback.undo_target(action) is not None:  # taking a move back is no move to compare
             return None
         try:
             advice = await self.advice(game, game.state, seat)

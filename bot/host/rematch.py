@@ -1,7 +1,12 @@
 """Rematch: the button on a final sheet opens a new lobby in the game's channel with the same seats
 (the same people, each AI at its level, in the same order) and the same options and turn clock.
 One rematch per game: a second click, in this process or another, finds the lobby the first one
-opened (:meth:`~bot.host.store_archive.StoreArchive.open_rematch`). A part of the game service."""
+opened (:meth:`~bot.host.store_archive.StoreArchive.open_rematch`). A part of the game service.
+
+The rematch of a guided game (``/learn``) is an ordinary game: its AI seats play at the level the
+guide plays once off its script (:data:`~bot.host.guides.PLAYS_AS`), never as the guide, whose
+notes speak from the learner's view and so belong only in the learner's own game (the rematch is
+an open lobby in the channel, which anyone may join)."""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ import asyncio
 from engines import base
 
 from .core import Core
+from .guides import GUIDE, PLAYS_AS
 from .live import LiveGame, Refusal
 from .loading import Games
 from .lobbies import Lobbies
@@ -57,7 +63,7 @@ class Rematches:
                     seats=[  # a person who asked to be forgotten (no id, not an AI) is left out
                         NewSeat(s.user_id, s.name, None)
                         if s.user_id is not None
-                        else NewSeat(None, s.name, s.ai_level)
+                        else NewSeat(None, s.name, PLAYS_AS if s.ai_level == GUIDE else s.ai_level)
                         for s in seats
                         if s.user_id is not None or s.is_ai
                     ],

@@ -267,8 +267,10 @@ class GameService:
     async def list_games(self, guild_id: int | None, sees: Sees | None = None) -> list[Listing]:
         return await self.moves.list_games(guild_id, sees)
 
-    async def undo(self, game_id: int, user_id: int, *, expected_version: int | None = None) -> LiveGame:
-        return await self.undos.undo(game_id, user_id, expected_version=expected_version)
+    async def undo(
+        self, game_id: int, user_id: int, *, expected_version: int | None = None, target: int | None = None
+    ) -> LiveGame:
+        return await self.undos.undo(game_id, user_id, expected_version=expected_version, target=target)
 
     async def ask_undo(self, game_id: int, user_id: int, target: int | None = None) -> Ask | LiveGame:
         return await self.undos.ask(game_id, user_id, target)

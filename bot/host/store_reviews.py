@@ -51,6 +51,14 @@ class Reviews:
             )
         return int(changed) == 1
 
+    async def hint_taken(self, game_id: int, seat: int, version: int) -> bool:
+        """Whether ``seat`` took its hint in its turn that began at ``version``."""
+        row = await self._one(
+            "SELECT 1 FROM hints_taken WHERE game_id = ? AND seat = ? AND version = ?",
+            (game_id, seat, version),
+        )
+        return row is not None
+
     async def give_back_hint(self, game_id: int, seat: int, version: int) -> None:
         """Forget ``seat``'s hint at ``version`` (it could not be computed: the seat may ask again)."""
         async with self._tx() as h:

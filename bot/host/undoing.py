@@ -111,10 +111,13 @@ class Undos:
         )
         return base.Played(state, [event], text)
 
-    async def undo(self, game_id: int, user_id: int, *, expected_version: int | None = None) -> LiveGame:
-        """Take back the caller's own last move. Raises :class:`NeedsConsent` when another seat
-        has played since, :class:`Refusal` or a ``RuleError`` (with what the move revealed);
-        nothing changes then."""
+    async def undo(
+        self, game_id: int, user_id: int, *, expected_version: int | None = None, target: int | None = None
+    ) -> LiveGame:
+        """Take back the caller's own last move (``target``, its move number, when given: it must
+        be that move). Raises :class:`NeedsConsent` when another seat has played since or
+        ``target`` is an earlier move, :class:`Refusal` or a ``RuleError`` (with what the move
+        revealed); nothing changes then."""
         game = await self.games.get(game_id)
         async with game.lock:
             reading.check_playable(game)
@@ -127,6 +130,15 @@ class Undos:
             mine = [k for k in kept if k[1] == seat]
             if not mine:
                 raise Refusal("You have no move to take back.")
+            if target is not None and target != mine[-1][0]:
+                if target not in [k[0] for k in kept]:
+                    raise Refusal(
+                        f"There is no move {target} in play to take back (see /log for the move numbers)."
+                    )
+                raise NeedsConsent(
+                    f"Move {target} is not your last move, so the others must agree to take it back: "
+                    f"ask them with `/undo ask:True move:{target}`."
+                )
             if kept[-1][1] != seat:
                 raise NeedsConsent(
                     "{s%d} has played since your move, so the others must agree to take it back: "

@@ -115,11 +115,13 @@ def with_review(view: discord.ui.View, game_id: int) -> discord.ui.View:
 
 
 async def hint_allowed(interaction: discord.Interaction, game: LiveGame) -> bool:
-    """Whether the clicker's own controls in ``game`` get a Hint button."""
+    """Whether the clicker's own controls in ``game`` get a Hint button: they are awaited, the
+    game gives hints and they have not had this turn's."""
     bot = bot_of(interaction)
-    if bot.service.awaited_seat(game, interaction.user.id) is None:
+    seat = bot.service.awaited_seat(game, interaction.user.id)
+    if seat is None:
         return False
-    return await bot.service.coaching.hints_refusal(game) is None
+    return await bot.service.coaching.hint_left(game, seat)
 
 
 async def hint(interaction: discord.Interaction, game_id: int, version: int) -> None:

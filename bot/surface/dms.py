@@ -207,7 +207,7 @@ class PrivateViews:
             return None
         drafts = await self.service.clicks.drafts(game.id, seat, version, prompt)
         made = lambda: controls.view(game.id, version, prompt, hand=False, drafts=drafts)  # noqa: E731
-        if await self.service.coaching.hints_refusal(game) is None:
+        if await self.service.coaching.hint_left(game, seat):
             return coaching.with_hint(made, game.id, version)
         return made
 

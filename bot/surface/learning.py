@@ -148,7 +148,7 @@ class LearnButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             kind = inputs.game_kind(self.game)
-        except base.BadOption:
+        except (Refusal, base.BadOption):  # an old or forged button: game_kind refuses it
             await reply(interaction, "That game is not known here any more.")
             return
         await learn(interaction, kind)

@@ -197,8 +197,9 @@ class TurnPosts:
         movers = batch.movers
         prev, game.board = game.board, None
         turn = _Turn(batch.public_view, people, on_board, how, drawn.caption_of(batch))
-        # a Hint beside the moves the board offers (moves offered privately get it in DM / My hand)
-        turn.hint = how in ("buttons", "menu") and await self.service.coaching.hints_refusal(game) is None
+        # a Hint beside the moves the board offers (moves offered privately get it in DM / My hand),
+        # while someone awaited has not had this turn's
+        turn.hint = how in ("buttons", "menu") and await self._hint_left(game, now_seats)
         if (
             prev is not None
             and now_seats
@@ -223,6 +224,13 @@ class TurnPosts:
         shape: V2 says it as text)."""
         strip = shape == layout.CLASSIC
         return await drawn.board_pngs(self.bot, game, batch, turn.view, turn.lines, with_strip=strip)
+
+    async def _hint_left(self, game: LiveGame, seats: frozenset[int]) -> bool:
+        """Whether one of the people awaited (``seats``) may still ask this turn's hint."""
+        for seat in sorted(seats):
+            if await self.service.coaching.hint_left(game, seat):
+                return True
+        return False
 
     async def _edit_turn(
         self, game: LiveGame, batch: Batch, prev: Posted, turn: _Turn, shape: str

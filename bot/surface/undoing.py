@@ -57,8 +57,8 @@ async def undo(interaction: discord.Interaction, game_id: int | None, ask: bool,
         await defer(interaction)
         number = None if move is None else inputs.number(move, "move", lo=1, hi=10**9)
         game = await target(interaction, game_id, component=False)
-        if not ask:
-            await bot.service.undo(game.id, interaction.user.id)
+        if not ask:  # move: names the caller's own last move, or is refused (it needs ask:True)
+            await bot.service.undo(game.id, interaction.user.id, target=number)
             await reply(interaction, "↩️ " + _taken_back(game, await bot.publisher.publish(game)))
             return
         asked = await bot.service.ask_undo(game.id, interaction.user.id, number)

@@ -68,17 +68,24 @@ async def test_the_hint_button_answers_privately_once_a_turn(
     assert again.followups[-1].ephemeral
     assert "You have had your hint for this turn" in again.followups[-1].text, again.followups[-1].text
 
+    _, _, panel = await _hand_of_the_awaited(table, gid, thread)
+    assert hint_id not in panel.custom_ids, panel.custom_ids  # taken: My hand leaves it out
+
     await table.running.stop()  # the hint taken is stored: a restart does not give another
     await table.boot(sync=False)
     _, _, panel = await _hand_of_the_awaited(table, gid, thread)
-    after = await fake.click(user, panel, hint_id)
+    assert hint_id not in panel.custom_ids, panel.custom_ids
+    after = await fake.click_raw(user, panel, hint_id)  # an old button left somewhere answers why
     await table.settle()
     assert "You have had your hint for this turn" in after.followups[-1].text, after.followups[-1].text
 
     for _ in range(20):  # the rest of this person's turn: no other hint; the next person's: one
         await table.play_one(gid, thread, "move")
         now, version, panel = await _hand_of_the_awaited(table, gid, thread)
-        nxt = await fake.click(table.players[now], panel, f"bzhint:{gid}:{version}")
+        board, hint_now = table.last_turn(thread), f"bzhint:{gid}:{version}"
+        assert (hint_now in panel.custom_ids) == (now != name), (now, panel.custom_ids)
+        assert (hint_now in board.custom_ids) == (now != name), (now, board.custom_ids)
+        nxt = await fake.click_raw(table.players[now], panel, hint_now)
         await table.settle()
         if now == name:
             assert "You have had your hint for this turn" in nxt.followups[-1].text, nxt.followups[-1].text

@@ -194,6 +194,11 @@ async def test_rules_show_the_card_and_its_button_opens_the_guided_game(
     width, height = int.from_bytes(card.data[16:20], "big"), int.from_bytes(card.data[20:24], "big")
     assert width <= 1000 and height <= 1100
     assert "bzlearn:pralaya" in answer.custom_ids
+    forged = await fake.click_raw(ann, answer, "bzlearn:nosuchgame")  # old or forged: refused, nothing opened
+    await table.settle()
+    assert forged.messages and all(m.ephemeral for m in forged.messages), forged
+    assert "not known here" in forged.text, forged.text
+    assert not [r for r in await table.bot.store.games(statuses=["active"]) if r.creator_id == ann.id]
     click = await fake.click(ann, answer, "bzlearn:pralaya", timeout=60)
     await table.settle()
     assert "has started in" in click.text, click.text
