@@ -42,9 +42,9 @@ async def host(backend_target: str | Path) -> AsyncIterator[Host]:
         await s.close()
 
 
-async def _ra(svc: GameService, humans: int, ais: int = 0) -> int:
+async def _ra(svc: GameService, humans: int, ais: int = 0, *, rated: bool = False) -> int:
     g = await svc.create(
-        kind="ra", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Asha"
+        kind="ra", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Asha", rated=rated
     )
     for i in range(1, humans):
         await svc.join(g.id, 10 + i, ["Bilal", "Chen"][i - 1])
@@ -204,6 +204,22 @@ async def test_ai_seats_agree_by_themselves(host: Host) -> None:
     done: Any = await svc.ask_undo(gid, 10)
     assert isinstance(done, LiveGame) and _print(done) == before
     assert (await _log(svc, gid))[-1] == (0, f"undo {version + 1}", "player")
+
+
+async def test_in_a_rated_game_the_ai_seats_agree_to_nothing(host: Host) -> None:
+    """Against the AI in a rated game a player could take back their move and the AI's answer
+    again and again to learn how the AI plays its hidden tiles: there, only the undo of one's own
+    last move stands, and asking the AI seats is refused and changes nothing."""
+    svc = await host.service()
+    gid = await _ra(svc, 1, ais=1, rated=True)
+    game = await svc.get(gid)
+    while game.awaited()[0] != 0:
+        await svc.move(gid, 10, base.get("ra").legal_actions(game.state, 0)[0])
+    await svc.move(gid, 10, "invoke")  # the AI answers the auction at once
+    before, log = _print(game), await _log(svc, gid)
+    with pytest.raises(Refusal, match="is rated: the AI seats do not agree"):
+        await svc.ask_undo(gid, 10)
+    assert _print(game) == before and await _log(svc, gid) == log
 
 
 async def test_another_persons_move_by_its_number(host: Host) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from engines import base, takeback
 
-from . import reading
+from . import coaching, reading
 from .core import Core
 from .duties import Duties
 from .live import LiveGame, Refusal
@@ -172,6 +172,11 @@ class Undos:
                 target = mine[-1][0]
             played = await self._check(game, log, seat, target)
             voters = tuple(s.seat for s in game.humans() if s.seat != seat and not s.ai_takeover)
+            if not voters and coaching.rated(game):
+                raise Refusal(
+                    f"{game.title} is rated: the AI seats do not agree to take back a move that "
+                    "your own undo cannot (only your last move, while nobody has played since)."
+                )
             if not voters:
                 await self.core.commit(game, seat, played, by="player", user_id=user_id)
                 await self.duties.advance_ai(game)
