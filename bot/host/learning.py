@@ -10,7 +10,9 @@ asking again finds it.
 
 from __future__ import annotations
 
-from collections import deque
+import asyncio
+from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable
 
 from engines import base
 from engines import guide as guides
@@ -40,6 +42,34 @@ class Learning:
         self.core = core
         self.games = games
         self.duties = duties
+        # (game kind, user): held while that person's guided game is found or opened, so two
+        # quick /learn clicks open one game (this process; see learn_in)
+        self._opening: defaultdict[tuple[str, int], asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    async def learn_in(
+        self,
+        kind: str,
+        user_id: int,
+        name: str,
+        open_place: Callable[[], Awaitable[tuple[int | None, int, int | None]]],
+    ) -> tuple[LiveGame, bool]:
+        """``user_id``'s running guided game of ``kind`` and False, or a new one and True: then
+        ``open_place`` (the surface's: a private thread or a DM) says where it is played, as
+        ``(guild id, channel id, thread id)``. Two asks at once open one game."""
+        async with self._opening[(kind, user_id)]:
+            found = await self.open_guide(kind, user_id)
+            if found is not None:
+                return found, False
+            guild_id, channel_id, thread_id = await open_place()
+            game = await self.learn(
+                kind,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=thread_id,
+                user_id=user_id,
+                name=name,
+            )
+            return game, True
 
     async def open_guide(self, kind: str, user_id: int) -> LiveGame | None:
         """``user_id``'s guided game of ``kind`` still running, or None."""

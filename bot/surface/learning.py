@@ -68,43 +68,21 @@ async def learn(interaction: discord.Interaction, kind: str) -> None:
     async with guard(interaction, "/learn"):
         await defer(interaction)
         engine = base.get(kind)
-        found = await svc.learning.open_guide(engine.name, interaction.user.id)
-        if found is not None:
-            remember(interaction, found)
-            lines = await svc.learning.resume(found)
-            place = bot.get_partial_messageable(found.row.place_id, guild_id=found.row.guild_id)
-            await place.send(text.clip("\n".join(lines)), allowed_mentions=QUIET)
-            await reply(interaction, f"Your guided game of {engine.title} goes on in {_where(found)}.")
-            return
-        thread_id = await _private_thread(interaction, f"Learn {engine.title}")
-        guild_id, channel_id = interaction.guild_id, interaction.channel_id
-        if thread_id is None:
-            try:
-                dm = await interaction.user.create_dm()
-                await dm.send(
-                    f"📘 Your guided game of {engine.title} is played here.",
-                    allowed_mentions=QUIET,
-                )
-            except discord.HTTPException as err:
-                log.info("/learn: no DM to user %s either (%s)", interaction.user.id, err.status)
-                raise Refusal(
-                    "I can open no private thread in this channel and cannot DM you: allow direct "
-                    "messages from this server's members, or use `/learn` in another channel."
-                ) from None
-            guild_id, channel_id = None, dm.id
-        if channel_id is None:
-            raise Refusal("A guided game is opened from a channel.")
-        game = remember(
-            interaction,
-            await svc.learning.learn(
-                engine.name,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                thread_id=thread_id,
-                user_id=interaction.user.id,
-                name=display_name(interaction),
-            ),
+
+        async def open_place() -> tuple[int | None, int, int | None]:
+            return await _open_place(interaction, engine.title)
+
+        game, new = await svc.learning.learn_in(
+            engine.name, interaction.user.id, display_name(interaction), open_place
         )
+        remember(interaction, game)
+        if not new:
+            lines = await svc.learning.resume(game)
+            place = bot.get_partial_messageable(game.row.place_id, guild_id=game.row.guild_id)
+            await place.send(text.clip("\n".join(lines)), allowed_mentions=QUIET)
+            await reply(interaction, f"Your guided game of {engine.title} goes on in {_where(game)}.")
+            return
+        thread_id, guild_id = game.row.thread_id, game.row.guild_id
         if thread_id is not None:
             await bot.get_partial_messageable(thread_id, guild_id=guild_id).send(
                 f"<@{interaction.user.id}>, this private thread is your guided game of {engine.title}.",
@@ -116,6 +94,27 @@ async def learn(interaction: discord.Interaction, kind: str) -> None:
             f"Your guided game of {engine.title} has started in {_where(game)}: the guide speaks "
             f"before each of your steps. `/learn game:{engine.name}` again brings you back to it.",
         )
+
+
+async def _open_place(interaction: discord.Interaction, title: str) -> tuple[int | None, int, int | None]:
+    """Where a new guided game of ``title`` is played: ``(guild id, channel id, thread id)`` of a
+    private thread of the asker's own, else their DMs (``(None, dm id, None)``)."""
+    thread_id = await _private_thread(interaction, f"Learn {title}")
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    if thread_id is None:
+        try:
+            dm = await interaction.user.create_dm()
+            await dm.send(f"📘 Your guided game of {title} is played here.", allowed_mentions=QUIET)
+        except discord.HTTPException as err:
+            log.info("/learn: no DM to user %s either (%s)", interaction.user.id, err.status)
+            raise Refusal(
+                "I can open no private thread in this channel and cannot DM you: allow direct "
+                "messages from this server's members, or use `/learn` in another channel."
+            ) from None
+        guild_id, channel_id = None, dm.id
+    if channel_id is None:
+        raise Refusal("A guided game is opened from a channel.")
+    return guild_id, channel_id, thread_id
 
 
 def _where(game: LiveGame) -> str:
