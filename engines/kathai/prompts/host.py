@@ -24,8 +24,8 @@ def irreversible(s: State, seat: int, action: str) -> str | None:
     first offer of a turn (without ``free_asking``): it commits the turn to trading."""
     if action.startswith("bribe "):
         return (
-            "A bribe cannot be undone: the two goods swap places and stay locked, and the "
-            "card you pay with is gone."
+            "A bribe swaps the two goods and locks them, and the card you pay with is gone "
+            "(once the next player has drawn, it cannot be taken back)."
         )
     if action.startswith("offer ") and s.step == MAIN and not s.opts.free_asking:
         return commit_warning(s, seat)
