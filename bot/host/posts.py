@@ -9,10 +9,14 @@ here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+from collections.abc import AsyncIterator, Iterable
 
+from . import outbox
 from .core import Core
+from .live import LiveGame
 from .loading import Games
+from .outbox import Delivered, Outbox
 from .store import GameRow, MessageRow, StoreUnavailable
 from .store_posts import Claim
 
@@ -23,6 +27,7 @@ class Posts:
     def __init__(self, core: Core, games: Games) -> None:
         self.core = core
         self.games = games
+        self._sending: dict[int, LiveGame] = {}  # id of an outbox being shown -> its game
 
     # ------------------------------------------------------------------ the database
 
@@ -34,6 +39,39 @@ class Posts:
     def describe(self) -> str:
         """The database, for the log (no password)."""
         return self.core.store.describe()
+
+    # ------------------------------------------------------------------ the outbox
+
+    @contextlib.asynccontextmanager
+    async def sending(self, game: LiveGame, *, recover: bool = False) -> AsyncIterator[Outbox | None]:
+        """Under the game's publish lock (one publish of a game at a time, in order), the
+        :class:`~bot.host.outbox.Outbox` of what ``game`` has pending (None if nothing): the
+        caller shows it and reports back with :meth:`delivered` before leaving."""
+        async with game.publish_lock:
+            box = outbox.take(game, recover=recover)
+            if box is not None:
+                self._sending[id(box)] = game
+            try:
+                yield box
+            finally:
+                if box is not None:
+                    self._sending.pop(id(box), None)
+
+    def delivered(self, box: Outbox, results: Delivered) -> None:
+        """What the surface made of ``box`` (see :class:`~bot.host.outbox.Delivered`): the
+        board and DMs it may edit next, the view now shown, and whether the batch is to be
+        published again (put back on the game's queue, in front of anything newer)."""
+        game = self._sending.get(id(box))
+        if game is None:
+            raise RuntimeError(f"Game {box.game_id}: delivered outside its Posts.sending")
+        outbox.apply(game, box, results)
+
+    @contextlib.asynccontextmanager
+    async def in_order(self, game: LiveGame) -> AsyncIterator[None]:
+        """Hold ``game``'s publishing while something follows its last post (a recap after the
+        final sheet, before anything newer of the game)."""
+        async with game.publish_lock:
+            yield
 
     # ------------------------------------------------------------------ messages
 

@@ -25,6 +25,7 @@ from ..host.posts import Posts
 from ..host.service import GameService
 from ..host.store import SeatRow
 from . import coaching, controls, drawn, layout, posting, text
+from .delivery import Delivery
 from .posting import SEND_ERRORS as SEND_ERRORS  # re-exported: the publisher's modules read it here
 
 log = logging.getLogger("bot.surface.publish")
@@ -60,9 +61,8 @@ class PrivateViews:
     async def send_dms(
         self,
         game: LiveGame,
-        batch: Batch,
+        d: Delivery,
         posted: discord.Message | None,
-        private: dict[int, Prompt],
         *,
         events_only: bool = False,
     ) -> None:
@@ -71,10 +71,11 @@ class PrivateViews:
         :func:`bot.host.awaiting.board_prompt`) whenever one awaits them. A seat's DM of its current turn is
         edited in place while it stays awaited and only people's answers came in (its own steps,
         or another replier's); otherwise a new DM is sent. Nobody is DMed whose DMs are known to
-        be closed. ``private`` are the private prompts of :func:`bot.host.awaiting.board_prompt`. With
+        be closed. The private prompts are the outbox's (:attr:`bot.host.outbox.Outbox.plan`). With
         ``events_only`` (the game just ended) each person gets a last DM: the final hand with
         their rank (see :func:`text.dm`); after a game ended early, only people with private
         events in the batch get one."""
+        batch, private = d.batch, d.plan[2]
         where = link(
             batch.row.guild_id,
             posted.channel.id if posted else batch.row.place_id,
@@ -84,7 +85,7 @@ class PrivateViews:
         told = await self._told(game, batch) if events_only else set()
         jobs = []
         for seat in batch.seats:
-            job = self._dm_job(game, batch, seat, where, awaited, told, private, events_only)
+            job = self._dm_job(game, d, seat, where, awaited, told, private, events_only)
             if job is not None:
                 jobs.append(job)
         if jobs:
@@ -105,20 +106,20 @@ class PrivateViews:
     def _dm_job(
         self,
         game: LiveGame,
-        batch: Batch,
+        d: Delivery,
         seat: SeatRow,
         where: str,
         awaited: set[int],
         told: set[int | None],
-        private: dict[int, Prompt],
+        private: Mapping[int, Prompt],
         events_only: bool,
     ) -> Coroutine[Any, Any, None] | None:
         """The DM ``seat`` is due now (see :meth:`send_dms`), or None; its DM of this turn is
-        taken from ``game.dms`` (kept there while nothing new is shown and it is still awaited)."""
-        s = seat.seat
+        taken from the delivery's (kept there while nothing new is shown and it is still awaited)."""
+        batch, s = d.batch, seat.seat
         # the DM of this turn may be edited when only people acted: its own moves, or another
         # replier's answer while it is still awaited
-        kept = game.dms.pop(s, None)
+        kept = d.dms.pop(s, None)
         movers = batch.movers
         turn_dm = kept if movers is not None and (s in movers or s in awaited) else None
         if seat.user_id is None or seat.is_ai or seat.dm_closed or s in told:
@@ -130,7 +131,7 @@ class PrivateViews:
         if lines or controls_due or final or (not events_only and (batch.started or digest != seat.dm_hash)):
             return self._dm(
                 game,
-                batch,
+                d,
                 s,
                 seat.user_id,
                 where,
@@ -141,13 +142,13 @@ class PrivateViews:
                 prompt=private.get(s),
             )
         if turn_dm is not None:
-            game.dms[s] = turn_dm  # nothing new to show; still this player's turn
+            d.dms[s] = turn_dm  # nothing new to show; still this player's turn
         return None
 
     async def _dm(
         self,
         game: LiveGame,
-        batch: Batch,
+        d: Delivery,
         seat: int,
         user_id: int,
         where: str,
@@ -164,6 +165,7 @@ class PrivateViews:
         stored as live, so its controls are cleared once it is outdated. A DM refused with 403 /
         50007 marks the seat's DMs closed and tells the player once; other failures are logged
         and the DM is tried again when the view next changes."""
+        batch = d.batch
         view = batch.seat_view(seat)
         body = await drawn.view_text(self.bot, game.id, batch.engine.name, view, batch.text_names)
         png = await drawn.png(self.bot, game.id, batch.engine.name, "hand", view, batch.names)
@@ -195,7 +197,7 @@ class PrivateViews:
             if msg is None:
                 return
         if keep:
-            game.dms[seat] = Posted(msg.channel.id, msg.id, frozenset((seat,)), lines)
+            d.dms[seat] = Posted(msg.channel.id, msg.id, frozenset((seat,)), lines)
         await self.service.note_dm(game.id, seat, dm_hash=digest)
 
     async def _dm_controls(

@@ -1,0 +1,93 @@
+"""The outbox: what one publish of a game has to show, taken from the game once by the host,
+and what the Discord layer reports back once it has shown it.
+
+An :class:`Outbox` is frozen: the batch of steps to show (its state, rows and seats), who the
+rules await and with which controls (the board's prompt and the private ones, asked of the engine
+here, see :mod:`.awaiting`), and what the new messages may replace: the board this run may edit
+in place, each seat's DM of its turn, and the public view of the last board posted (changes
+since it are marked). The surface turns it into Discord calls and hands back a
+:class:`Delivered` through one call, :meth:`bot.host.posts.Posts.delivered`: the host alone
+writes the game's fields (its board, DMs and last shown view) and puts a batch that was not
+shown back on the game's queue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from engines.prompt import Prompt
+
+from . import awaiting, reading
+from .live import Batch, LiveGame, Posted
+from .store import SeatRow
+
+Plan = tuple[list[SeatRow], Prompt | None, Mapping[int, Prompt]]
+"""Who must act: the people awaited, the prompt under the board, the prompts offered privately
+(seat -> prompt), see :func:`bot.host.awaiting.board_prompt`."""
+
+NO_PLAN: Plan = ([], None, MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class Outbox:
+    """One publish of a game (see the module docstring). ``recover``: after a restart, what
+    Discord already shows of the batch is kept rather than posted again."""
+
+    batch: Batch
+    plan: Plan | None  # None unless the game is active with a state
+    board: Posted | None  # the board it may edit in place
+    dms: Mapping[int, Posted]  # seat -> its DM of its current turn, which it may edit
+    previous: Mapping[str, Any] | None  # the public view of the last board this run posted
+    recover: bool = False
+
+    @property
+    def game_id(self) -> int:
+        return self.batch.game_id
+
+    @property
+    def prompts(self) -> Plan:
+        """:attr:`plan`, or nobody awaited and no controls."""
+        return self.plan if self.plan is not None else NO_PLAN
+
+
+@dataclass(frozen=True)
+class Delivered:
+    """What the surface made of an :class:`Outbox`: the board that may be edited next (None:
+    the next board is a new message), each seat's DM that may be, the public view of the board
+    now shown, and ``again``: the batch was not shown and is to be published again."""
+
+    board: Posted | None
+    dms: Mapping[int, Posted]
+    shown: Mapping[str, Any] | None
+    again: bool = False
+
+
+def take(game: LiveGame, *, recover: bool = False) -> Outbox | None:
+    """Take what ``game`` has pending as an outbox (None if nothing): synchronous, so the batch,
+    its plan and what it replaces belong together; the game's queue is cleared."""
+    batch = reading.take_batch(game)
+    if batch is None:
+        return None
+    active = batch.row.status == "active" and batch.state is not None
+    people, on_board, private = awaiting.board_prompt(batch) if active else NO_PLAN
+    return Outbox(
+        batch=batch,
+        plan=(people, on_board, MappingProxyType(dict(private))) if active else None,
+        board=game.board,
+        dms=MappingProxyType(dict(game.dms)),
+        previous=game.shown,
+        recover=recover,
+    )
+
+
+def apply(game: LiveGame, box: Outbox, results: Delivered) -> None:
+    """Write what was delivered onto ``game`` (see :class:`Delivered`)."""
+    game.board = results.board
+    game.dms.clear()
+    game.dms.update(results.dms)
+    game.shown = results.shown
+    if results.again:
+        reading.put_back(game, box.batch)
