@@ -1,0 +1,100 @@
+"""The outbox (:mod:`bot.host.outbox`): a publish takes what a game has pending as one frozen
+outbox under the game's publish lock (``service.posts.sending``) and reports back once
+(``service.posts.delivered``); only the host writes the game's board, DMs and last view, and
+puts back a batch that was not shown."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from bot.host.live import LiveGame, Posted
+from bot.host.outbox import Delivered
+from tests.test_service import ToyHost, _started, host_fixture, toy
+
+__all__ = ["host_fixture", "toy"]  # the fixtures these tests use
+
+
+def _fields(g: LiveGame) -> tuple[Posted | None, dict[int, Posted], Mapping[str, Any] | None]:
+    """What the host wrote of a publish on the game: its board, DMs and last view shown."""
+    return g.board, g.dms, g.shown
+
+
+def _posted(message_id: int, seat: int) -> Posted:
+    return Posted(100, message_id, frozenset((seat,)), [f"line {message_id}"])
+
+
+async def test_a_move_gives_one_frozen_outbox_taken_under_the_publish_lock(host: ToyHost) -> None:
+    gid = await _started(host)
+    await host.move(gid, 10, "take 2")
+    g = await host.get(gid)
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        assert g.publish_lock.locked() and host.posts.publishing(gid)
+        assert [s.action for s in box.batch.steps] == [None, "take 2"] and box.batch.started
+        people, on_board, private = box.prompts
+        assert [s.seat for s in people] == [1] and box.plan is not None
+        # the toy's prompt is not public: offered privately (DM, My hand), none under the board
+        assert on_board is None and set(private) == {1} and "take 1" in private[1].actions()
+        with pytest.raises(TypeError):
+            private[0] = private[1]  # type: ignore[index]
+        assert box.board is None and dict(box.dms) == {} and box.previous is None
+        assert not host.has_pending(g)  # the queue is taken whole
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            box.board = _posted(1, 1)  # type: ignore[misc]
+        host.posts.delivered(box, Delivered(None, {}, None))
+    assert not g.publish_lock.locked()
+    async with host.posts.sending(g) as again:
+        assert again is None  # nothing pending
+
+
+async def test_what_was_delivered_is_what_the_next_outbox_replaces(host: ToyHost) -> None:
+    gid = await _started(host)
+    g = await host.get(gid)
+    board, dm = _posted(501, 0), _posted(502, 0)
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        host.posts.delivered(box, Delivered(board, {0: dm}, {"pile": 9}))
+    assert _fields(g) == (board, {0: dm}, {"pile": 9})
+    await host.move(gid, 10, "take 1")
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        assert box.board is board and dict(box.dms) == {0: dm} and box.previous == {"pile": 9}
+        with pytest.raises(TypeError):
+            box.dms[1] = dm  # type: ignore[index]
+        host.posts.delivered(box, Delivered(None, {}, {"pile": 8}))
+    assert _fields(g) == (None, {}, {"pile": 8})
+
+
+async def test_a_batch_not_shown_is_put_back_before_newer_moves(host: ToyHost) -> None:
+    gid = await _started(host)
+    g = await host.get(gid)
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        host.posts.delivered(box, Delivered(None, {}, None))
+    await host.move(gid, 10, "take 1")
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        host.posts.delivered(box, Delivered(None, {}, None, again=True))
+    assert host.has_pending(g)
+    await host.move(gid, 11, "take 2")
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        assert [s.action for s in box.batch.steps] == ["take 1", "take 2"]
+        assert box.batch.version == 2
+
+
+async def test_a_finished_game_has_no_plan_and_delivering_needs_sending(host: ToyHost) -> None:
+    gid = await _started(host, options="pile=3")
+    await host.move(gid, 10, "take 3")
+    g = await host.get(gid)
+    assert g.row.status == "finished"
+    async with host.posts.sending(g) as box:
+        assert box is not None and box.plan is None and box.batch.closed
+        assert box.prompts == ([], None, {})
+        held = box
+    with pytest.raises(RuntimeError, match="outside its Posts.sending"):
+        host.posts.delivered(held, Delivered(None, {}, None))
