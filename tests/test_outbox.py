@@ -98,3 +98,45 @@ async def test_a_finished_game_has_no_plan_and_delivering_needs_sending(host: To
         held = box
     with pytest.raises(RuntimeError, match="outside its Posts.sending"):
         host.posts.delivered(held, Delivered(None, {}, None))
+
+
+async def test_the_host_decides_the_dms_due_and_what_each_replaces(host: ToyHost) -> None:
+    gid = await _started(host)
+    g = await host.get(gid)
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        # the start: everyone's view; the seat awaited gets its private prompt's controls
+        by_seat = {letter.seat: letter for letter in box.letters}
+        assert set(by_seat) == {0, 1}
+        assert by_seat[0].prompt is not None and by_seat[0].keep and by_seat[0].user_id == 10
+        assert by_seat[1].prompt is None and not by_seat[1].keep and by_seat[1].replaces is None
+        host.posts.delivered(box, Delivered(None, {0: _posted(700, 0)}, None))
+    await host.move(gid, 10, "take 1")
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        by_seat = {letter.seat: letter for letter in box.letters}
+        mover = by_seat[0]  # its own move: its DM of the turn is edited, with its private event
+        assert mover.replaces == _posted(700, 0) and not mover.keep and mover.prompt is None
+        assert len(mover.lines) == 1 and mover.lines[0].startswith("your secret is now")
+        assert by_seat[1].prompt is not None and by_seat[1].replaces is None  # now awaited
+        assert not box.kept
+        host.posts.delivered(box, Delivered(None, {}, None))
+
+
+async def test_the_end_writes_to_those_not_told_and_open_to_dms(host: ToyHost) -> None:
+    gid = await _started(host, humans=3, options="pile=4")
+    g = await host.get(gid)
+    async with host.posts.sending(g) as box:
+        assert box is not None and len(box.letters) == 3
+        host.posts.delivered(box, Delivered(None, {}, None))
+    await host.note_dm(gid, 2, closed=True)
+    await host.move(gid, 10, "take 1")
+    await host.move(gid, 11, "take 3")
+    assert g.row.status == "finished"
+    # seat 0's last DM went out before a restart: it is stored for this version
+    await host.posts.record_posted(gid, kind="dm", channel_id=5, message_id=6, version=g.row.version, seat=0)
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        assert [letter.seat for letter in box.letters] == [1]  # seat 2's DMs are closed
+        assert box.letters[0].prompt is None and not box.letters[0].keep
+        host.posts.delivered(box, Delivered(None, {}, None))

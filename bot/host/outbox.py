@@ -5,23 +5,25 @@ An :class:`Outbox` is frozen: the batch of steps to show (its state, rows and se
 rules await and with which controls (the board's prompt and the private ones, asked of the engine
 here, see :mod:`.awaiting`), and what the new messages may replace: the board this run may edit
 in place, each seat's DM of its turn, and the public view of the last board posted (changes
-since it are marked). The surface turns it into Discord calls and hands back a
-:class:`Delivered` through one call, :meth:`bot.host.posts.Posts.delivered`: the host alone
-writes the game's fields (its board, DMs and last shown view) and puts a batch that was not
-shown back on the game's queue.
+since it are marked). Its :class:`Letter` s are the DMs due, each with its seat, private lines,
+controls and the DM it replaces (:func:`mail`, decided here from the seats' rows and views).
+The surface turns it into Discord calls and hands back a :class:`Delivered` through one call,
+:meth:`bot.host.posts.Posts.delivered`: the host alone writes the game's fields (its board, DMs
+and last shown view) and puts a batch that was not shown back on the game's queue.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from engines.prompt import Prompt
 
 from . import awaiting, reading
-from .live import Batch, LiveGame, Posted
+from .live import Batch, LiveGame, Posted, private_digest
 from .store import SeatRow
 
 Plan = tuple[list[SeatRow], Prompt | None, Mapping[int, Prompt]]
@@ -29,6 +31,23 @@ Plan = tuple[list[SeatRow], Prompt | None, Mapping[int, Prompt]]
 (seat -> prompt), see :func:`bot.host.awaiting.board_prompt`."""
 
 NO_PLAN: Plan = ([], None, MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class Letter:
+    """A DM due to ``seat`` (played by ``user_id``) in this publish: its private event
+    ``lines``, the controls of the private ``prompt`` awaiting it (None: none), the DM of its
+    turn it may edit in place (``replaces``; None: a new DM), whether that DM is remembered for
+    the next edit (``keep``: the seat is still awaited), and the ``digest`` of the seat's
+    private view, noted once it is sent."""
+
+    seat: int
+    user_id: int
+    lines: tuple[str, ...]
+    prompt: Prompt | None
+    replaces: Posted | None
+    keep: bool
+    digest: str
 
 
 @dataclass(frozen=True)
@@ -42,6 +61,13 @@ class Outbox:
     dms: Mapping[int, Posted]  # seat -> its DM of its current turn, which it may edit
     previous: Mapping[str, Any] | None  # the public view of the last board this run posted
     recover: bool = False
+    letters: tuple[Letter, ...] = ()  # the DMs due (see mail), once the board or sheet is shown
+    kept: Mapping[int, Posted] = field(default_factory=lambda: MappingProxyType({}))  # DMs of turns going on
+
+    @property
+    def dm_due(self) -> bool:
+        """Whether the seats' DMs follow the board: the game runs or finished, with a state."""
+        return self.batch.state is not None and self.batch.row.status in ("active", "finished")
 
     @property
     def game_id(self) -> int:
@@ -81,6 +107,38 @@ def take(game: LiveGame, *, recover: bool = False) -> Outbox | None:
         previous=game.shown,
         recover=recover,
     )
+
+
+def mail(box: Outbox, told: set[int | None]) -> Outbox:
+    """``box`` with its DMs decided: each person gets one when their private view changed
+    (everyone at the start), private events reached them, a private prompt awaits them, or the
+    game finished (the final hand and rank); once a game ended, only the seats not ``told``
+    already (their DMs of this version stored before a restart), and only with private events
+    or at the finish. A seat's DM of its turn is replaced in place when only people acted (its
+    own moves, or another replier's while it is still awaited); with nothing new it is kept for
+    the next edit. Nobody is written to whose DMs are closed, nor an AI."""
+    if not box.dm_due:
+        return box
+    batch = box.batch
+    events_only = batch.row.status != "active"
+    awaited, movers, private = batch.awaited_seats, batch.movers, box.prompts[2]
+    letters: list[Letter] = []
+    kept: dict[int, Posted] = {}
+    for seat in batch.seats:
+        s, mine = seat.seat, box.dms.get(seat.seat)
+        turn_dm = mine if movers is not None and (s in movers or s in awaited) else None
+        if seat.user_id is None or seat.is_ai or seat.dm_closed or s in told:
+            continue
+        lines = batch.private_lines(s)
+        digest = private_digest(batch.engine, batch.state, s)
+        final = batch.row.status == "finished"
+        if lines or s in private or final or (not events_only and (batch.started or digest != seat.dm_hash)):
+            letters.append(
+                Letter(s, seat.user_id, tuple(lines), private.get(s), turn_dm, s in awaited, digest)
+            )
+        elif turn_dm is not None:
+            kept[s] = turn_dm  # nothing new to show; still this player's turn
+    return dataclasses.replace(box, letters=tuple(letters), kept=MappingProxyType(kept))
 
 
 def apply(game: LiveGame, box: Outbox, results: Delivered) -> None:

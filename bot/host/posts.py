@@ -10,6 +10,7 @@ here.
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Iterable
 
 from . import outbox
@@ -17,8 +18,10 @@ from .core import Core
 from .live import LiveGame
 from .loading import Games
 from .outbox import Delivered, Outbox
-from .store import GameRow, MessageRow, StoreUnavailable
+from .store import GameRow, MessageRow, StoreError, StoreUnavailable
 from .store_posts import Claim
+
+log = logging.getLogger(__name__)
 
 
 class Posts:
@@ -49,6 +52,8 @@ class Posts:
         caller shows it and reports back with :meth:`delivered` before leaving."""
         async with game.publish_lock:
             box = outbox.take(game, recover=recover)
+            if box is not None and box.dm_due:
+                box = outbox.mail(box, await self._told(box) if box.batch.row.status != "active" else set())
             if box is not None:
                 self._sending[id(box)] = game
             try:
@@ -65,6 +70,17 @@ class Posts:
         if game is None:
             raise RuntimeError(f"Game {box.game_id}: delivered outside its Posts.sending")
         outbox.apply(game, box, results)
+
+    async def _told(self, box: Outbox) -> set[int | None]:
+        """The seats whose DMs of ``box``'s version (the end) went out before a restart: they are
+        stored (the final sheet is stored only with its recap, so a run that stops in between
+        publishes the end again)."""
+        try:
+            rows = await self.core.store.messages(box.game_id, kind="dm")
+        except StoreError as err:  # unknown: a DM twice beats a last DM lost
+            log.warning("Game %s: reading the DMs sent failed (%s); sending them", box.game_id, err)
+            return set()
+        return {m.seat for m in rows if m.version == box.batch.version}
 
     @contextlib.asynccontextmanager
     async def in_order(self, game: LiveGame) -> AsyncIterator[None]:

@@ -183,8 +183,8 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
         await self.retire(game.id, keep=posted.id if posted and row.status == "active" else None)
         if row.status != "active":
             await self.retire(game.id, kinds=("dm",))
-        if row.status in ("active", "finished") and batch.state is not None:
-            await self.send_dms(game, d, posted, events_only=row.status != "active")
+        if d.box.dm_due:
+            await self.send_dms(game, d, posted)
         if batch.closed and row.thread_id and row.status != "finished":  # finished: after its recap
             await self.archive(game.id, row.thread_id)
         return True
