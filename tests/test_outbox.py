@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bot.host import outbox
 from bot.host.live import LiveGame, Posted
 from bot.host.outbox import Delivered
 from tests.test_service import ToyHost, _started, host_fixture, toy
@@ -140,3 +141,25 @@ async def test_the_end_writes_to_those_not_told_and_open_to_dms(host: ToyHost) -
         assert [letter.seat for letter in box.letters] == [1]  # seat 2's DMs are closed
         assert box.letters[0].prompt is None and not box.letters[0].keep
         host.posts.delivered(box, Delivered(None, {}, None))
+
+
+async def test_what_the_channel_gets(host: ToyHost) -> None:
+    lobby = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
+    async with host.posts.sending(lobby) as box:
+        assert box is None  # a lobby has nothing pending: its message is the lobby's own
+    gid = await _started(host, options="pile=3")
+    g = await host.get(gid)
+    async with host.posts.sending(g) as box:
+        assert box is not None and box.public == outbox.TURN and box.dm_due
+        host.posts.delivered(box, Delivered(None, {}, None))
+    await host.move(gid, 10, "take 3")
+    async with host.posts.sending(g) as box:
+        assert box is not None and box.public == outbox.FINAL and box.dm_due
+        host.posts.delivered(box, Delivered(None, {}, None))
+    other = await _started(host)
+    await host.end(other, 10, can_manage=False)
+    ended = await host.get(other)
+    async with host.posts.sending(ended) as box:
+        assert box is not None and box.public == outbox.ENDED and not box.dm_due and not box.letters

@@ -32,6 +32,11 @@ Plan = tuple[list[SeatRow], Prompt | None, Mapping[int, Prompt]]
 
 NO_PLAN: Plan = ([], None, MappingProxyType({}))
 
+TURN, FINAL, ENDED, NOTICE = "turn", "final", "ended", "notice"
+"""What an outbox posts where the game is played (:attr:`Outbox.public`): the turn's board (an
+interim score sheet above it when the renderer offers one), the final score sheet, the notice
+that the game ended early, or notes alone (a game without a state)."""
+
 
 @dataclass(frozen=True)
 class Letter:
@@ -63,6 +68,16 @@ class Outbox:
     recover: bool = False
     letters: tuple[Letter, ...] = ()  # the DMs due (see mail), once the board or sheet is shown
     kept: Mapping[int, Posted] = field(default_factory=lambda: MappingProxyType({}))  # DMs of turns going on
+
+    @property
+    def public(self) -> str | None:
+        """What the channel gets (:data:`TURN`, :data:`FINAL`, :data:`ENDED`, :data:`NOTICE`),
+        or None (nothing: a game without a state and no notes)."""
+        batch = self.batch
+        if batch.state is None:  # ended before it started, or a game needing attention
+            return NOTICE if batch.notes else None
+        status = batch.row.status
+        return FINAL if status == "finished" else ENDED if status == "ended" else TURN
 
     @property
     def dm_due(self) -> bool:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import discord
 from discord.ext import commands
 
+from ..host import outbox
 from ..host.live import Batch, LiveGame, Posted
 from ..host.posts import Posts
 from ..host.service import GameService
@@ -157,26 +158,26 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
         row = batch.row
         channel = self.place(row)
         posted: discord.Message | None = None
-        if batch.state is None:  # ended before it started, or a game needing attention
-            if batch.notes:
-                posted = await posting.send(
-                    channel,
-                    text.ended(batch) if batch.closed else "\n".join(batch.fmt(n) for n in batch.notes),
-                )
-        elif row.status == "finished" and landed is not None:
+        public = d.box.public
+        if public == outbox.NOTICE:  # ended before it started, or a game needing attention
+            posted = await posting.send(
+                channel,
+                text.ended(batch) if batch.closed else "\n".join(batch.fmt(n) for n in batch.notes),
+            )
+        elif public == outbox.FINAL and landed is not None:
             d.board, posted = None, landed
             self.recaps.follow(game, batch, landed)
-        elif row.status == "finished":
+        elif public == outbox.FINAL:
             posted = await self._post_final(game, d)
-        elif row.status == "ended":
+        elif public == outbox.ENDED:
             posted = await posting.send(channel, text.ended(batch))
-        elif landed is not None:
+        elif public == outbox.TURN and landed is not None:
             posted = landed
-        else:
+        elif public == outbox.TURN:
             if not await self._post_interim(game, d):
                 return False  # the sheet could not be posted: it and the board again later, in order
             posted = await self._post_turn(game, d)
-        if posted is None and batch.state is not None and row.status in ("active", "finished"):
+        if posted is None and public in (outbox.TURN, outbox.FINAL):
             return False  # the board or sheet is missing: all of it again later
         if batch.started or batch.closed:
             await self.refresh_lobby(game)
