@@ -163,3 +163,21 @@ async def test_what_the_channel_gets(host: ToyHost) -> None:
     ended = await host.get(other)
     async with host.posts.sending(ended) as box:
         assert box is not None and box.public == outbox.ENDED and not box.dm_due and not box.letters
+
+
+async def test_an_engine_failing_leaves_the_batch_queued(
+    host: ToyHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gid = await _started(host)
+    await host.move(gid, 10, "take 2")
+    g = await host.get(gid)
+
+    def broken(state: object, seat: int) -> None:
+        raise RuntimeError("the engine broke")
+
+    monkeypatch.setattr(g.engine, "prompt", broken)
+    async with host.posts.sending(g) as box:
+        assert box is None and host.has_pending(g)  # nothing taken, nothing lost
+    monkeypatch.undo()
+    async with host.posts.sending(g) as box:
+        assert box is not None and [s.action for s in box.batch.steps] == [None, "take 2"]

@@ -108,12 +108,17 @@ class Delivered:
 
 def take(game: LiveGame, *, recover: bool = False) -> Outbox | None:
     """Take what ``game`` has pending as an outbox (None if nothing): synchronous, so the batch,
-    its plan and what it replaces belong together; the game's queue is cleared."""
+    its plan and what it replaces belong together; the game's queue is cleared (and left as it
+    was if asking the engine who must act fails)."""
     batch = reading.take_batch(game)
     if batch is None:
         return None
     active = batch.row.status == "active" and batch.state is not None
-    people, on_board, private = awaiting.board_prompt(batch) if active else NO_PLAN
+    try:
+        people, on_board, private = awaiting.board_prompt(batch) if active else NO_PLAN
+    except Exception:  # the engine failed: the batch stays queued, for a later try
+        reading.put_back(game, batch)
+        raise
     return Outbox(
         batch=batch,
         plan=(people, on_board, MappingProxyType(dict(private))) if active else None,

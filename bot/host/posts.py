@@ -48,12 +48,23 @@ class Posts:
     @contextlib.asynccontextmanager
     async def sending(self, game: LiveGame, *, recover: bool = False) -> AsyncIterator[Outbox | None]:
         """Under the game's publish lock (one publish of a game at a time, in order), the
-        :class:`~bot.host.outbox.Outbox` of what ``game`` has pending (None if nothing): the
-        caller shows it and reports back with :meth:`delivered` before leaving."""
+        :class:`~bot.host.outbox.Outbox` of what ``game`` has pending (None if nothing, or if
+        asking the engine failed: the game then still has it pending): the caller shows it and
+        reports back with :meth:`delivered` before leaving."""
         async with game.publish_lock:
-            box = outbox.take(game, recover=recover)
+            try:
+                box = outbox.take(game, recover=recover)
+            except Exception:  # the engine failed: the batch stays queued (has_pending), for a retry
+                log.exception("Game %s: making its outbox failed", game.id)
+                box = None
             if box is not None and box.dm_due:
-                box = outbox.mail(box, await self._told(box) if box.batch.row.status != "active" else set())
+                told = await self._told(box) if box.batch.row.status != "active" else set()
+                try:
+                    box = outbox.mail(box, told)
+                except Exception:  # the board goes up; the DMs follow the next change of view
+                    log.exception(
+                        "Game %s: deciding the DMs of version %s failed", box.game_id, box.batch.version
+                    )
             if box is not None:
                 self._sending[id(box)] = game
             try:

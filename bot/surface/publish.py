@@ -82,6 +82,8 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
         :mod:`.postclaims`)."""
         async with self.posts.sending(game, recover=recover) as box:
             if box is None:
+                if self.service.has_pending(game):  # the host could not make its outbox: later
+                    self.retry.schedule(game)
                 return None
             d, shown = Delivery.of(box), None
             try:
