@@ -9,12 +9,19 @@ here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Iterable
 
+from . import outbox
 from .core import Core
+from .live import LiveGame
 from .loading import Games
-from .store import GameRow, MessageRow, StoreUnavailable
+from .outbox import Delivered, Outbox
+from .store import GameRow, MessageRow, StoreError, StoreUnavailable
 from .store_posts import Claim
+
+log = logging.getLogger(__name__)
 
 
 class Posts:
@@ -23,6 +30,7 @@ class Posts:
     def __init__(self, core: Core, games: Games) -> None:
         self.core = core
         self.games = games
+        self._sending: dict[int, LiveGame] = {}  # id of an outbox being shown -> its game
 
     # ------------------------------------------------------------------ the database
 
@@ -34,6 +42,63 @@ class Posts:
     def describe(self) -> str:
         """The database, for the log (no password)."""
         return self.core.store.describe()
+
+    # ------------------------------------------------------------------ the outbox
+
+    @contextlib.asynccontextmanager
+    async def sending(self, game: LiveGame, *, recover: bool = False) -> AsyncIterator[Outbox | None]:
+        """Under the game's publish lock (one publish of a game at a time, in order), the
+        :class:`~bot.host.outbox.Outbox` of what ``game`` has pending (None if nothing, or if
+        asking the engine failed: the game then still has it pending): the caller shows it and
+        reports back with :meth:`delivered` before leaving."""
+        async with game.publish_lock:
+            try:
+                box = outbox.take(game, recover=recover)
+            except Exception:  # the engine failed: the batch stays queued (has_pending), for a retry
+                log.exception("Game %s: making its outbox failed", game.id)
+                box = None
+            if box is not None and box.dm_due:
+                told = await self._told(box) if box.batch.row.status != "active" else set()
+                try:
+                    box = outbox.mail(box, told)
+                except Exception:  # the board goes up; the DMs follow the next change of view
+                    log.exception(
+                        "Game %s: deciding the DMs of version %s failed", box.game_id, box.batch.version
+                    )
+            if box is not None:
+                self._sending[id(box)] = game
+            try:
+                yield box
+            finally:
+                if box is not None:
+                    self._sending.pop(id(box), None)
+
+    def delivered(self, box: Outbox, results: Delivered) -> None:
+        """What the surface made of ``box`` (see :class:`~bot.host.outbox.Delivered`): the
+        board and DMs it may edit next, the view now shown, and whether the batch is to be
+        published again (put back on the game's queue, in front of anything newer)."""
+        game = self._sending.get(id(box))
+        if game is None:
+            raise RuntimeError(f"Game {box.game_id}: delivered outside its Posts.sending")
+        outbox.apply(game, box, results)
+
+    async def _told(self, box: Outbox) -> set[int | None]:
+        """The seats whose DMs of ``box``'s version (the end) went out before a restart: they are
+        stored (the final sheet is stored only with its recap, so a run that stops in between
+        publishes the end again)."""
+        try:
+            rows = await self.core.store.messages(box.game_id, kind="dm")
+        except StoreError as err:  # unknown: a DM twice beats a last DM lost
+            log.warning("Game %s: reading the DMs sent failed (%s); sending them", box.game_id, err)
+            return set()
+        return {m.seat for m in rows if m.version == box.batch.version}
+
+    @contextlib.asynccontextmanager
+    async def in_order(self, game: LiveGame) -> AsyncIterator[None]:
+        """Hold ``game``'s publishing while something follows its last post (a recap after the
+        final sheet, before anything newer of the game)."""
+        async with game.publish_lock:
+            yield
 
     # ------------------------------------------------------------------ messages
 

@@ -16,7 +16,8 @@ or a clock expiry refused that way is tried again :data:`STORE_RETRY` seconds la
 Refusals raise :class:`~bot.live.Refusal`, rule rejections the engine's ``RuleError`` subclasses,
 and a bad clock text :class:`~bot.clock.BadDuration`; all carry a reason a player can read (seat
 tokens ``{s0}``… included). Published output is collected on the game (``pending``/``notes``)
-and taken with :meth:`GameService.take_batch`.
+and taken by a publish as one frozen outbox (``service.posts.sending``, :mod:`bot.host.outbox`),
+which reports what it showed through ``service.posts.delivered``.
 
 ``GameService`` is a composition of parts sharing one :class:`~bot.host.core.Core` (the store,
 the clock, the settings, the games held): :class:`~bot.host.loading.Games` (loading and
@@ -339,7 +340,6 @@ class GameService:
 
     check_playable = staticmethod(reading.check_playable)
     take_batch = staticmethod(reading.take_batch)
-    put_back = staticmethod(reading.put_back)
     has_pending = staticmethod(reading.has_pending)
     awaited_seat = staticmethod(reading.awaited_seat)
     complete_for = staticmethod(reading.complete_for)

@@ -19,16 +19,24 @@ from render import stats as render_stats
 from ..host import gamestats
 from . import archive_show, archive_text, drawn, inputs
 from .archive_views import history_view
+from .choices import game_choices
 from .handling import bot_of, defer, guard, reply, sees
 
 log = logging.getLogger(__name__)
 
 
 class Archive(commands.Cog):
-    """``/history`` and ``/replay``."""
+    """``/history``, ``/replay``, and ``/stats`` offering the games registered when the cog is
+    loaded."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(stats_command(game_choices()))
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command("stats")
 
     @app_commands.command(name="history", description="A player's last games on this server, to replay")
     @app_commands.describe(user="whose games (default: yours)")
@@ -61,10 +69,9 @@ def stats_command(choices: list[app_commands.Choice[str]]) -> app_commands.Comma
     return stats_
 
 
-async def setup(bot: commands.Bot, choices: list[app_commands.Choice[str]]) -> None:
-    """Add the cog, and ``/stats`` offering ``choices`` (the games registered now)."""
+async def setup(bot: commands.Bot) -> None:
+    """Add ``/history``, ``/replay`` and ``/stats`` to ``bot``."""
     await bot.add_cog(Archive(bot))
-    bot.tree.add_command(stats_command(choices))
 
 
 async def history(interaction: discord.Interaction, user: object) -> None:

@@ -185,3 +185,8 @@ class Coaching(commands.Cog):
     @app_commands.describe(game="the finished game's number")
     async def review_command(self, interaction: discord.Interaction, game: int) -> None:
         await review(interaction, inputs.game_ref(game))
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Add ``/review`` to ``bot``."""
+    await bot.add_cog(Coaching(bot))

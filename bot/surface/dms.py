@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
@@ -20,11 +20,12 @@ from discord.ext import commands
 import render
 from engines.prompt import Prompt
 
-from ..host.live import Batch, LiveGame, Posted, private_digest
+from ..host.live import Batch, LiveGame, Posted
+from ..host.outbox import Letter
 from ..host.posts import Posts
 from ..host.service import GameService
-from ..host.store import SeatRow
 from . import coaching, controls, drawn, layout, posting, text
+from .delivery import Delivery
 from .posting import SEND_ERRORS as SEND_ERRORS  # re-exported: the publisher's modules read it here
 
 log = logging.getLogger("bot.surface.publish")
@@ -57,118 +58,41 @@ class PrivateViews:
     def service(self) -> GameService:
         raise NotImplementedError
 
-    async def send_dms(
-        self,
-        game: LiveGame,
-        batch: Batch,
-        posted: discord.Message | None,
-        private: dict[int, Prompt],
-        *,
-        events_only: bool = False,
-    ) -> None:
-        """DM each person what is new for them: their private view when it changed (everyone at
-        the start) or private events reached them, and the controls of a private prompt (see
-        :func:`bot.host.awaiting.board_prompt`) whenever one awaits them. A seat's DM of its current turn is
-        edited in place while it stays awaited and only people's answers came in (its own steps,
-        or another replier's); otherwise a new DM is sent. Nobody is DMed whose DMs are known to
-        be closed. ``private`` are the private prompts of :func:`bot.host.awaiting.board_prompt`. With
-        ``events_only`` (the game just ended) each person gets a last DM: the final hand with
-        their rank (see :func:`text.dm`); after a game ended early, only people with private
-        events in the batch get one."""
+    async def send_dms(self, game: LiveGame, d: Delivery, posted: discord.Message | None) -> None:
+        """Send the DMs the outbox says are due (its :class:`~bot.host.outbox.Letter` s, decided
+        by the host: :func:`bot.host.outbox.mail`): each person's private view with their
+        private events and the controls of a private prompt awaiting them, editing their DM of
+        the turn in place when the letter replaces one; the DMs of turns going on with nothing
+        new are kept for the next edit. Then the controls left on the DMs of seats that no
+        prompt awaits any more are taken away."""
+        batch, private = d.batch, d.plan[2]
         where = link(
             batch.row.guild_id,
             posted.channel.id if posted else batch.row.place_id,
             posted.id if posted else None,
         )
-        awaited = set(batch.awaited_seats)
-        told = await self._told(game, batch) if events_only else set()
-        jobs = []
-        for seat in batch.seats:
-            job = self._dm_job(game, batch, seat, where, awaited, told, private, events_only)
-            if job is not None:
-                jobs.append(job)
+        d.dms.clear()
+        d.dms.update(d.box.kept)
+        jobs = [self._dm(game, d, letter, where) for letter in d.box.letters]
         if jobs:
             await asyncio.gather(*jobs)
-        # controls left on the DMs of seats that no prompt awaits any more
         await self.retire(
             game.id, kinds=("dm",), seats=[s.seat for s in batch.seats if s.seat not in private]
         )
 
-    async def _told(self, game: LiveGame, batch: Batch) -> set[int | None]:
-        """The seats whose DMs of the end went out before a restart: they are stored (the final
-        sheet is stored only with its recap, so a run that stops in between publishes the end
-        again)."""
-        return {
-            m.seat for m in await self.posts.posted_messages(game.id, kind="dm") if m.version == batch.version
-        }
-
-    def _dm_job(
-        self,
-        game: LiveGame,
-        batch: Batch,
-        seat: SeatRow,
-        where: str,
-        awaited: set[int],
-        told: set[int | None],
-        private: dict[int, Prompt],
-        events_only: bool,
-    ) -> Coroutine[Any, Any, None] | None:
-        """The DM ``seat`` is due now (see :meth:`send_dms`), or None; its DM of this turn is
-        taken from ``game.dms`` (kept there while nothing new is shown and it is still awaited)."""
-        s = seat.seat
-        # the DM of this turn may be edited when only people acted: its own moves, or another
-        # replier's answer while it is still awaited
-        kept = game.dms.pop(s, None)
-        movers = batch.movers
-        turn_dm = kept if movers is not None and (s in movers or s in awaited) else None
-        if seat.user_id is None or seat.is_ai or seat.dm_closed or s in told:
-            return None
-        lines = batch.private_lines(s)
-        digest = private_digest(batch.engine, batch.state, s)
-        controls_due = s in private
-        final = batch.row.status == "finished"  # everyone's last DM: the final hand and rank
-        if lines or controls_due or final or (not events_only and (batch.started or digest != seat.dm_hash)):
-            return self._dm(
-                game,
-                batch,
-                s,
-                seat.user_id,
-                where,
-                lines,
-                digest,
-                turn_dm,
-                keep=s in awaited,
-                prompt=private.get(s),
-            )
-        if turn_dm is not None:
-            game.dms[s] = turn_dm  # nothing new to show; still this player's turn
-        return None
-
-    async def _dm(
-        self,
-        game: LiveGame,
-        batch: Batch,
-        seat: int,
-        user_id: int,
-        where: str,
-        private: list[str],
-        digest: str,
-        turn_dm: Posted | None,
-        *,
-        keep: bool,
-        prompt: Prompt | None = None,
-    ) -> None:
-        """Send ``seat`` its private view, with the controls of ``prompt`` (a private prompt
-        awaiting it), or edit ``turn_dm`` (its DM of this turn) to show them; with ``keep`` (it
-        is still awaited) that DM is remembered for the next edit. A DM carrying controls is
+    async def _dm(self, game: LiveGame, d: Delivery, letter: Letter, where: str) -> None:
+        """Send the letter's seat its private view, with the controls of its prompt (a private
+        prompt awaiting it), or edit the DM of this turn it replaces to show them; with ``keep``
+        (it is still awaited) that DM is remembered for the next edit. A DM carrying controls is
         stored as live, so its controls are cleared once it is outdated. A DM refused with 403 /
         50007 marks the seat's DMs closed and tells the player once; other failures are logged
         and the DM is tried again when the view next changes."""
+        batch, seat, prompt, turn_dm = d.batch, letter.seat, letter.prompt, letter.replaces
         view = batch.seat_view(seat)
         body = await drawn.view_text(self.bot, game.id, batch.engine.name, view, batch.text_names)
         png = await drawn.png(self.bot, game.id, batch.engine.name, "hand", view, batch.names)
         name = f"{batch.engine.name}-{game.id}-hand-{batch.version}.png"
-        lines = [*(turn_dm.lines if turn_dm else []), *private][-50:]
+        lines = [*(turn_dm.lines if turn_dm else []), *letter.lines][-50:]
         extra = [f"➡️ {batch.fmt(prompt.text)}" if prompt.text else "➡️ Your move:"] if prompt else []
         if prompt is not None and not controls.fits(prompt, hand=False):
             extra.append("Use `/move` in the game (it lists your moves).")
@@ -191,12 +115,12 @@ class PrivateViews:
         if msg is not None:
             await self.posts.restamp_posted(msg.id, batch.version)
         else:
-            msg = await self._new_dm(game, batch, seat, user_id, dm, live=prompt is not None)
+            msg = await self._new_dm(game, batch, seat, letter.user_id, dm, live=prompt is not None)
             if msg is None:
                 return
-        if keep:
-            game.dms[seat] = Posted(msg.channel.id, msg.id, frozenset((seat,)), lines)
-        await self.service.note_dm(game.id, seat, dm_hash=digest)
+        if letter.keep:
+            d.dms[seat] = Posted(msg.channel.id, msg.id, frozenset((seat,)), lines)
+        await self.service.note_dm(game.id, seat, dm_hash=letter.digest)
 
     async def _dm_controls(
         self, game: LiveGame, version: int, seat: int, prompt: Prompt | None

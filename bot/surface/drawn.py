@@ -15,7 +15,7 @@ import discord
 from render import caption
 
 from ..host import drawing
-from ..host.live import Batch, LiveGame
+from ..host.live import Batch
 from .context import bazaar
 
 log = logging.getLogger(__name__)
@@ -52,9 +52,10 @@ async def png(
 
 async def board_pngs(
     bot: discord.Client,
-    game: LiveGame,
+    game_id: int,
     batch: Batch,
     view: Mapping[str, Any],
+    previous: Mapping[str, Any] | None,
     lines: caption.Caption | None = None,
     *,
     with_strip: bool = True,
@@ -63,18 +64,18 @@ async def board_pngs(
     (:func:`render.board_images`): the public ``view`` with the caption strip of ``lines``
     (by default the batch's moves, :func:`caption_of`) on top (not without ``with_strip``: a V2
     message says it as text), and what changed since the
-    board posted before it (``game.shown``, this run's last public view; None after a
-    restart) marked. Rendered off the event loop; None (logged) if the renderer fails."""
+    board posted before it (``previous``, this run's last public view, see
+    :attr:`bot.host.outbox.Outbox.previous`; None after a restart) marked. Rendered off the
+    event loop; None (logged) if the renderer fails."""
     if lines is None:
         lines = caption_of(batch)
-    previous = game.shown  # set to this view once the board is posted (see Publisher._post_turn)
     try:
         pngs: list[bytes] = await job(
             bot, drawing.boards, batch.engine.name, view, list(batch.names), list(lines), previous, with_strip
         )
         return pngs
     except Exception:
-        log.exception("Rendering the board failed for game %s", game.id)
+        log.exception("Rendering the board failed for game %s", game_id)
         return None
 
 

@@ -92,3 +92,8 @@ class Ladder(commands.Cog):
             card = await bot_of(interaction).service.ratings.profile(who.id, where, name)
             file = await asyncio.to_thread(lambda: as_file(profile.draw(card), f"profile-{who.id}.png"))
             await reply(interaction, profile_text(card), file=file, ephemeral=False)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Add ``/leaderboard`` and ``/profile`` to ``bot``."""
+    await bot.add_cog(Ladder(bot))

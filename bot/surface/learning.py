@@ -176,3 +176,8 @@ class Learning(commands.Cog):
     @app_commands.choices(game=guide_choices())
     async def learn(self, interaction: discord.Interaction, game: str) -> None:
         await learn(interaction, inputs.game_kind(game))
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Add ``/learn`` to ``bot``."""
+    await bot.add_cog(Learning(bot))

@@ -16,6 +16,7 @@ from ..host.live import Batch, LiveGame
 from ..host.posts import Posts
 from ..host.store import StoreError
 from ..host.store_posts import DONE, HELD, WON, Claim
+from .delivery import Delivery
 
 log = logging.getLogger(__name__)
 
@@ -90,13 +91,14 @@ class PostClaiming:
             )
             return WON
 
-    async def elsewhere(self, game: LiveGame, batch: Batch, claim: Claim, *, recover: bool) -> bool:
-        """``batch`` is another process's to post (:data:`HELD`) or posted (:data:`DONE`): it is
-        dropped here, and the board this process would edit in place is forgotten (a newer one
-        is below it). A finished game found posted while recovering (a sweep, a restart) still
-        gets its recap, which has a claim of its own (:meth:`recap`): True when that follows."""
-        game.board = None
-        game.dms.clear()
+    async def elsewhere(self, game: LiveGame, d: Delivery, claim: Claim, *, recover: bool) -> bool:
+        """The delivery's batch is another process's to post (:data:`HELD`) or posted
+        (:data:`DONE`): it is dropped here, and the board and DMs this process would edit in
+        place are forgotten (newer ones are below them). A finished game found posted while
+        recovering (a sweep, a restart) still gets its recap, which has a claim of its own
+        (:meth:`recap`): True when that follows."""
+        batch = d.batch
+        d.forget()
         log.info(
             "Game %s: the board of version %s is %s by another process; not posting it",
             game.id,

@@ -20,13 +20,14 @@ from collections.abc import Sequence
 import discord
 from discord.ext import commands
 
-from ..host import awaiting
+from ..host import outbox
 from ..host.live import Batch, LiveGame, Posted
 from ..host.posts import Posts
 from ..host.service import GameService
 from ..host.store import GameRow, StoreUnavailable
 from . import components, layout, posting, text
 from .context import bazaar
+from .delivery import Delivery
 from .dms import SEND_ERRORS, PrivateViews
 from .held import HeldControls, refused_old
 from .mediaedits import MediaMemory
@@ -79,44 +80,57 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
         recorded rather than posted a second time, and None is returned when another process
         posts the batch's board, or has, and no recap is left to follow it (see
         :mod:`.postclaims`)."""
-        async with game.publish_lock:
-            batch = self.service.take_batch(game)
-            if batch is None:
+        async with self.posts.sending(game, recover=recover) as box:
+            if box is None:
+                if self.service.has_pending(game):  # the host could not make its outbox: later
+                    self.retry.schedule(game)
                 return None
-            claim = await self.claims.claim(game, batch)
-            if claim != WON:  # another process posts it, or has
-                recap = await self.claims.elsewhere(game, batch, claim, recover=recover)
-                return None if recover and not recap else batch
-            posting.REFUSED_FOR_GOOD.set(False)
+            d, shown = Delivery.of(box), None
             try:
-                landed = await self.landed(game, batch) if recover else None
-                shown = await self._publish(game, batch, landed)
-            except StoreUnavailable as err:  # the database failed, not Discord: what was posted stands
-                log.warning("Publishing game %s (version %s): %s", game.id, batch.version, err)
-                shown = True  # never post again for lost bookkeeping (a restart checks what landed)
-            except Exception:
-                log.exception("Publishing game %s (version %s) failed", game.id, batch.version)
-                shown = await self._shown(game, batch)
-            if shown:
-                await self.claims.done(game, batch)
-                return batch
-            await self.claims.release(game, batch)  # the next try, from any process, claims it again
-            if posting.REFUSED_FOR_GOOD.get():
-                log.warning(
-                    "Game %s: Discord refused the board of version %s for good; the next move "
-                    "posts a new one",
-                    game.id,
-                    batch.version,
-                )
-            else:
-                log.warning(
-                    "Game %s: the board of version %s is not posted; trying again later",
-                    game.id,
-                    batch.version,
-                )
-                self.service.put_back(game, batch)
+                shown = await self._deliver(game, d)
+            finally:  # the host writes what was shown (on a failure: what was shown until then)
+                again = shown is False and not posting.REFUSED_FOR_GOOD.get()
+                self.posts.delivered(box, d.results(again=again))
+            if again:
                 self.retry.schedule(game)
-            return batch
+            return None if shown is None else box.batch
+
+    async def _deliver(self, game: LiveGame, d: Delivery) -> bool | None:
+        """Show the delivery's outbox (see :meth:`publish`): True when its batch is shown (or
+        needs no retry), False when it is to be posted again, None when another process posts
+        it (or has) and, recovering, no recap of this process follows it."""
+        batch, recover = d.batch, d.box.recover
+        claim = await self.claims.claim(game, batch)
+        if claim != WON:  # another process posts it, or has
+            recap = await self.claims.elsewhere(game, d, claim, recover=recover)
+            return None if recover and not recap else True
+        posting.REFUSED_FOR_GOOD.set(False)
+        try:
+            landed = await self.landed(game, batch) if recover else None
+            shown = await self._publish(game, d, landed)
+        except StoreUnavailable as err:  # the database failed, not Discord: what was posted stands
+            log.warning("Publishing game %s (version %s): %s", game.id, batch.version, err)
+            shown = True  # never post again for lost bookkeeping (a restart checks what landed)
+        except Exception:
+            log.exception("Publishing game %s (version %s) failed", game.id, batch.version)
+            shown = await self._shown(game, batch)
+        if shown:
+            await self.claims.done(game, batch)
+            return True
+        await self.claims.release(game, batch)  # the next try, from any process, claims it again
+        if posting.REFUSED_FOR_GOOD.get():
+            log.warning(
+                "Game %s: Discord refused the board of version %s for good; the next move posts a new one",
+                game.id,
+                batch.version,
+            )
+        else:
+            log.warning(
+                "Game %s: the board of version %s is not posted; trying again later",
+                game.id,
+                batch.version,
+            )
+        return False
 
     async def _shown(self, game: LiveGame, batch: Batch) -> bool:
         """Whether ``batch`` needs no retry: a board or final sheet of its version is posted (as
@@ -136,47 +150,44 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             return True  # unknown: a restart posts it if it is missing (Store.unposted)
         return False
 
-    async def _publish(self, game: LiveGame, batch: Batch, landed: discord.Message | None = None) -> bool:
+    async def _publish(self, game: LiveGame, d: Delivery, landed: discord.Message | None = None) -> bool:
         """Post (or edit) the board, score sheet or notice of ``batch`` (unless ``landed`` is that
         board or sheet, already on Discord, see :meth:`landed`), then refresh the lobby,
         clear old buttons, send the DMs and archive the thread of a game that closed. Returns
         False, having done nothing else, when the board or final sheet could not be posted (the
         batch is posted again whole, see :meth:`publish`), else True."""
+        batch = d.batch
         row = batch.row
         channel = self.place(row)
         posted: discord.Message | None = None
-        # who must act and with which controls: asked of the engine once, for the board and the DMs
-        plan = awaiting.board_prompt(batch) if row.status == "active" and batch.state is not None else None
-        if batch.state is None:  # ended before it started, or a game needing attention
-            if batch.notes:
-                posted = await posting.send(
-                    channel,
-                    text.ended(batch) if batch.closed else "\n".join(batch.fmt(n) for n in batch.notes),
-                )
-        elif row.status == "finished" and landed is not None:
-            game.board, posted = None, landed
+        public = d.box.public
+        if public == outbox.NOTICE:  # ended before it started, or a game needing attention
+            posted = await posting.send(
+                channel,
+                text.ended(batch) if batch.closed else "\n".join(batch.fmt(n) for n in batch.notes),
+            )
+        elif public == outbox.FINAL and landed is not None:
+            d.board, posted = None, landed
             self.recaps.follow(game, batch, landed)
-        elif row.status == "finished":
-            posted = await self._post_final(game, batch)
-        elif row.status == "ended":
+        elif public == outbox.FINAL:
+            posted = await self._post_final(game, d)
+        elif public == outbox.ENDED:
             posted = await posting.send(channel, text.ended(batch))
-        elif landed is not None:
+        elif public == outbox.TURN and landed is not None:
             posted = landed
-        else:
-            if not await self._post_interim(game, batch):
+        elif public == outbox.TURN:
+            if not await self._post_interim(game, d):
                 return False  # the sheet could not be posted: it and the board again later, in order
-            posted = await self._post_turn(game, batch, plan or ([], None, {}))
-        if posted is None and batch.state is not None and row.status in ("active", "finished"):
+            posted = await self._post_turn(game, d)
+        if posted is None and public in (outbox.TURN, outbox.FINAL):
             return False  # the board or sheet is missing: all of it again later
         if batch.started or batch.closed:
             await self.refresh_lobby(game)
         await self.retire(game.id, keep=posted.id if posted and row.status == "active" else None)
         if row.status != "active":
             await self.retire(game.id, kinds=("dm",))
-        if row.status in ("active", "finished") and batch.state is not None:
-            await self.send_dms(
-                game, batch, posted, plan[2] if plan else {}, events_only=row.status != "active"
-            )
+        if d.box.dm_due:
+            await self.send_dms(game, d, posted)
         if batch.closed and row.thread_id and row.status != "finished":  # finished: after its recap
             await self.archive(game.id, row.thread_id)
         return True

@@ -96,7 +96,7 @@ class Recaps:
         stands."""
         pub, claims = self.publisher, self.publisher.claims
         try:
-            async with game.publish_lock:  # after the final post, before anything newer of the game
+            async with pub.posts.in_order(game):  # after the final post, before anything newer of the game
                 if await self._drawn_and_posted(game, batch, final):
                     await claims.recap_done(game, batch)
                     if batch.closed and batch.row.thread_id:

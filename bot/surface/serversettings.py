@@ -69,3 +69,8 @@ class ServerSettings(commands.Cog):
     @app_commands.guild_only()
     async def settings(self, interaction: discord.Interaction, confirm: str | None = None) -> None:
         await settings(interaction, confirm)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Add ``/settings`` to ``bot``."""
+    await bot.add_cog(ServerSettings(bot))

@@ -35,6 +35,7 @@ from ..host.posts import Posts
 from ..host.service import GameService
 from ..host.store import GameRow, SeatRow, StoreUnavailable
 from . import archive_views, coaching, controls, drawn, layout, posting, text, undoing
+from .delivery import Delivery
 
 log = logging.getLogger("bot.surface.publish")
 KEPT = 2000  # V2 messages whose look is remembered (TurnPosts.noted)
@@ -112,11 +113,12 @@ class TurnPosts:
 
     # ------------------------------------------------------------------ score sheets
 
-    async def _post_final(self, game: LiveGame, batch: Batch) -> discord.Message | None:
+    async def _post_final(self, game: LiveGame, d: Delivery) -> discord.Message | None:
         """The final score sheet of a finished game, followed by its recap (see
         :class:`.recaps.Recaps`); None if Discord refused it."""
+        batch = d.batch
         engine = batch.engine
-        game.board = None
+        d.board = None
         view = batch.public_view
         png = await drawn.png(self.bot, game.id, engine.name, "score_sheet", view, batch.names)
         outcome = batch.result
@@ -138,11 +140,12 @@ class TurnPosts:
             self.recaps.follow(game, batch, posted)
         return posted
 
-    async def _post_interim(self, game: LiveGame, batch: Batch) -> bool:
+    async def _post_interim(self, game: LiveGame, d: Delivery) -> bool:
         """Post the sheet the renderer offers for this batch's public events (a Ra epoch's
         scoring), above the new board; nothing if the renderer has none. Returns False when a
         sheet was due but Discord refused it (the batch is then posted again later, sheet first);
         a renderer failure is logged and the board goes on without its sheet."""
+        batch = d.batch
         done = self._sheet_done.get(game.id, -1)  # a batch put back after its sheet was posted
         events = base.events_for((e for st in batch.steps if st.version > done for e in st.events), None)
         view = batch.public_view
@@ -156,7 +159,7 @@ class TurnPosts:
         except Exception:
             log.exception("Rendering the interim sheet failed for game %s", game.id)
             return True
-        game.board = None  # the board goes below the sheet, as a new message
+        d.board = None  # the board goes below the sheet, as a new message
         shown = layout.Shown(
             f"{text.sheet_head(batch.title)}{head}",
             footer=text.footer(batch, None),
@@ -174,12 +177,7 @@ class TurnPosts:
 
     # ------------------------------------------------------------------ a turn's board
 
-    async def _post_turn(
-        self,
-        game: LiveGame,
-        batch: Batch,
-        plan: tuple[list[SeatRow], Prompt | None, dict[int, Prompt]],
-    ) -> discord.Message | None:
+    async def _post_turn(self, game: LiveGame, d: Delivery) -> discord.Message | None:
         """The board of an active game: the spectator snapshot, this batch's lines, who must act
         (mentioned) and the controls of the board's prompt (see :func:`bot.host.awaiting.board_prompt`);
         private prompts are offered in DMs and under My hand. While the people it awaited answer
@@ -187,7 +185,8 @@ class TurnPosts:
         repliers answering), the board is edited in place (new text, picture and version-stamped
         controls), which pings nobody again; an edit Discord refuses posts the turn anew.
         Returns the message shown, or None if Discord refused it."""
-        people, on_board, private = plan
+        batch = d.batch
+        people, on_board, private = d.plan
         how: str | None = None
         if on_board is not None:
             how = controls.kind(on_board) if controls.fits(on_board, hand=True) else None
@@ -195,7 +194,7 @@ class TurnPosts:
             how = "private"
         now_seats = frozenset(s.seat for s in people)
         movers = batch.movers
-        prev, game.board = game.board, None
+        prev, d.board = d.board, None
         turn = _Turn(batch.public_view, people, on_board, how, drawn.caption_of(batch))
         # a Hint beside the moves the board offers (moves offered privately get it in DM / My hand),
         # while someone awaited has not had this turn's
@@ -213,17 +212,19 @@ class TurnPosts:
             # caption goes on with the turn's earlier moves)
             turn.lines = [*prev.caption, *turn.lines]
             shape = await self.shape_of(prev.channel_id)
-            turn.pngs = await self._board_pngs(game, batch, turn, shape)
-            msg = await self._edit_turn(game, batch, prev, turn, shape)
+            turn.pngs = await self._board_pngs(game, d, turn, shape)
+            msg = await self._edit_turn(game, d, prev, turn, shape)
             if msg is not None:
                 return msg
-        return await self._send_turn(game, batch, turn, now_seats)
+        return await self._send_turn(game, d, turn, now_seats)
 
-    async def _board_pngs(self, game: LiveGame, batch: Batch, turn: _Turn, shape: str) -> list[bytes] | None:
+    async def _board_pngs(self, game: LiveGame, d: Delivery, turn: _Turn, shape: str) -> list[bytes] | None:
         """The turn's pictures for a message of ``shape`` (the caption strip only in the classic
-        shape: V2 says it as text)."""
+        shape: V2 says it as text), what changed since the last board this run posted marked."""
         strip = shape == layout.CLASSIC
-        return await drawn.board_pngs(self.bot, game, batch, turn.view, turn.lines, with_strip=strip)
+        return await drawn.board_pngs(
+            self.bot, game.id, d.batch, turn.view, d.previous, turn.lines, with_strip=strip
+        )
 
     async def _hint_left(self, game: LiveGame, seats: frozenset[int]) -> bool:
         """Whether one of the people awaited (``seats``) may still ask this turn's hint."""
@@ -233,10 +234,11 @@ class TurnPosts:
         return False
 
     async def _edit_turn(
-        self, game: LiveGame, batch: Batch, prev: Posted, turn: _Turn, shape: str
+        self, game: LiveGame, d: Delivery, prev: Posted, turn: _Turn, shape: str
     ) -> discord.Message | None:
-        """Edit the board ``prev`` in place to show ``batch`` (its earlier lines kept); the
+        """Edit the board ``prev`` in place to show the batch (its earlier lines kept); the
         message, or None if Discord refused the edit."""
+        batch = d.batch
         content = text.turn(
             batch,
             turn.headline,
@@ -256,9 +258,9 @@ class TurnPosts:
             shown,
         )
         if msg is not None:
-            game.shown = turn.view
+            d.shown = turn.view
             await posting.note(game, self.posts.restamp_posted(msg.id, batch.version))
-            game.board = Posted(
+            d.board = Posted(
                 prev.channel_id,
                 msg.id,
                 prev.seats,
@@ -269,23 +271,24 @@ class TurnPosts:
         return msg
 
     async def _send_turn(
-        self, game: LiveGame, batch: Batch, turn: _Turn, now_seats: frozenset[int]
+        self, game: LiveGame, d: Delivery, turn: _Turn, now_seats: frozenset[int]
     ) -> discord.Message | None:
-        """Post ``batch``'s board as a new message and record it (the board edited in place
+        """Post the batch's board as a new message and record it (the board edited in place
         later while ``now_seats`` answer); the message, or None if Discord refused it."""
+        batch = d.batch
         content = text.turn(batch, turn.headline, turn.people, batch.row.deadline, turn.how, extra=turn.extra)
         # the shape the pictures are drawn for (already drawn for an edit Discord refused)
         drawn_as = [await self.shape_of(batch.row.place_id) if turn.pngs is not None else None]
 
         async def make(shape: str) -> layout.Shown:
             if drawn_as[0] != shape:
-                turn.pngs = await self._board_pngs(game, batch, turn, shape)
+                turn.pngs = await self._board_pngs(game, d, turn, shape)
                 drawn_as[0] = shape
             return turn.shown(game, batch, content)
 
         msg = await self.post_shown(batch.row, make, posting.nonce(game.id, batch.version, "b"))
         if msg is not None:
-            game.shown = turn.view
+            d.shown = turn.view
             await posting.note(
                 game,
                 self.posts.record_posted(
@@ -298,7 +301,7 @@ class TurnPosts:
                 ),
             )
             if now_seats:
-                game.board = Posted(
+                d.board = Posted(
                     msg.channel.id,
                     msg.id,
                     now_seats,

@@ -327,3 +327,8 @@ class Undoing(commands.Cog):
     ) -> None:
         number = None if move is None else inputs.number(move, "move", lo=1, hi=10**9)
         await undo(interaction, inputs.game_ref(game), ask is True, number)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Add ``/undo`` to ``bot``."""
+    await bot.add_cog(Undoing(bot))

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.host.live import Batch, LiveGame
+from bot.host.live import LiveGame
+from bot.surface.delivery import Delivery
 from engines import base
 from tests.e2e.bazaar_harness import Table, hang_the_ai, make_table, no_controls
 from tests.fakediscord import Channel, FakeDiscord, Interaction, Message, RunBot
@@ -158,11 +159,11 @@ async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(
     sheets: list[int] = []
     real_interim = publisher._post_interim
 
-    async def interim(game: LiveGame, batch: Batch) -> bool:
+    async def interim(game: LiveGame, d: Delivery) -> bool:
         before = len(fake.messages(place))
-        ok = await real_interim(game, batch)
+        ok = await real_interim(game, d)
         if len(fake.messages(place)) > before:
-            sheets.append(batch.version)
+            sheets.append(d.batch.version)
         return ok
 
     async def post_turn() -> None:

@@ -1,0 +1,171 @@
+"""The outbox: what one publish of a game has to show, taken from the game once by the host,
+and what the Discord layer reports back once it has shown it.
+
+An :class:`Outbox` is frozen: the batch of steps to show (its state, rows and seats), who the
+rules await and with which controls (the board's prompt and the private ones, asked of the engine
+here, see :mod:`.awaiting`), and what the new messages may replace: the board this run may edit
+in place, each seat's DM of its turn, and the public view of the last board posted (changes
+since it are marked). Its :class:`Letter` s are the DMs due, each with its seat, private lines,
+controls and the DM it replaces (:func:`mail`, decided here from the seats' rows and views).
+The surface turns it into Discord calls and hands back a :class:`Delivered` through one call,
+:meth:`bot.host.posts.Posts.delivered`: the host alone writes the game's fields (its board, DMs
+and last shown view) and puts a batch that was not shown back on the game's queue.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from engines.prompt import Prompt
+
+from . import awaiting, reading
+from .live import Batch, LiveGame, Posted, private_digest
+from .store import SeatRow
+
+Plan = tuple[list[SeatRow], Prompt | None, Mapping[int, Prompt]]
+"""Who must act: the people awaited, the prompt under the board, the prompts offered privately
+(seat -> prompt), see :func:`bot.host.awaiting.board_prompt`."""
+
+NO_PLAN: Plan = ([], None, MappingProxyType({}))
+
+TURN, FINAL, ENDED, NOTICE = "turn", "final", "ended", "notice"
+"""What an outbox posts where the game is played (:attr:`Outbox.public`): the turn's board (an
+interim score sheet above it when the renderer offers one), the final score sheet, the notice
+that the game ended early, or notes alone (a game without a state)."""
+
+
+@dataclass(frozen=True)
+class Letter:
+    """A DM due to ``seat`` (played by ``user_id``) in this publish: its private event
+    ``lines``, the controls of the private ``prompt`` awaiting it (None: none), the DM of its
+    turn it may edit in place (``replaces``; None: a new DM), whether that DM is remembered for
+    the next edit (``keep``: the seat is still awaited), and the ``digest`` of the seat's
+    private view, noted once it is sent."""
+
+    seat: int
+    user_id: int
+    lines: tuple[str, ...]
+    prompt: Prompt | None
+    replaces: Posted | None
+    keep: bool
+    digest: str
+
+
+@dataclass(frozen=True)
+class Outbox:
+    """One publish of a game (see the module docstring). ``recover``: after a restart, what
+    Discord already shows of the batch is kept rather than posted again."""
+
+    batch: Batch
+    plan: Plan | None  # None unless the game is active with a state
+    board: Posted | None  # the board it may edit in place
+    dms: Mapping[int, Posted]  # seat -> its DM of its current turn, which it may edit
+    previous: Mapping[str, Any] | None  # the public view of the last board this run posted
+    recover: bool = False
+    letters: tuple[Letter, ...] = ()  # the DMs due (see mail), once the board or sheet is shown
+    kept: Mapping[int, Posted] = field(default_factory=lambda: MappingProxyType({}))  # DMs of turns going on
+
+    @property
+    def public(self) -> str | None:
+        """What the channel gets (:data:`TURN`, :data:`FINAL`, :data:`ENDED`, :data:`NOTICE`),
+        or None (nothing: a game without a state and no notes)."""
+        batch = self.batch
+        if batch.state is None:  # ended before it started, or a game needing attention
+            return NOTICE if batch.notes else None
+        status = batch.row.status
+        return FINAL if status == "finished" else ENDED if status == "ended" else TURN
+
+    @property
+    def dm_due(self) -> bool:
+        """Whether the seats' DMs follow the board: the game runs or finished, with a state."""
+        return self.batch.state is not None and self.batch.row.status in ("active", "finished")
+
+    @property
+    def game_id(self) -> int:
+        return self.batch.game_id
+
+    @property
+    def prompts(self) -> Plan:
+        """:attr:`plan`, or nobody awaited and no controls."""
+        return self.plan if self.plan is not None else NO_PLAN
+
+
+@dataclass(frozen=True)
+class Delivered:
+    """What the surface made of an :class:`Outbox`: the board that may be edited next (None:
+    the next board is a new message), each seat's DM that may be, the public view of the board
+    now shown, and ``again``: the batch was not shown and is to be published again."""
+
+    board: Posted | None
+    dms: Mapping[int, Posted]
+    shown: Mapping[str, Any] | None
+    again: bool = False
+
+
+def take(game: LiveGame, *, recover: bool = False) -> Outbox | None:
+    """Take what ``game`` has pending as an outbox (None if nothing): synchronous, so the batch,
+    its plan and what it replaces belong together; the game's queue is cleared (and left as it
+    was if asking the engine who must act fails)."""
+    batch = reading.take_batch(game)
+    if batch is None:
+        return None
+    active = batch.row.status == "active" and batch.state is not None
+    try:
+        people, on_board, private = awaiting.board_prompt(batch) if active else NO_PLAN
+    except Exception:  # the engine failed: the batch stays queued, for a later try
+        reading.put_back(game, batch)
+        raise
+    return Outbox(
+        batch=batch,
+        plan=(people, on_board, MappingProxyType(dict(private))) if active else None,
+        board=game.board,
+        dms=MappingProxyType(dict(game.dms)),
+        previous=game.shown,
+        recover=recover,
+    )
+
+
+def mail(box: Outbox, told: set[int | None]) -> Outbox:
+    """``box`` with its DMs decided: each person gets one when their private view changed
+    (everyone at the start), private events reached them, a private prompt awaits them, or the
+    game finished (the final hand and rank); once a game ended, only the seats not ``told``
+    already (their DMs of this version stored before a restart), and only with private events
+    or at the finish. A seat's DM of its turn is replaced in place when only people acted (its
+    own moves, or another replier's while it is still awaited); with nothing new it is kept for
+    the next edit. Nobody is written to whose DMs are closed, nor an AI."""
+    if not box.dm_due:
+        return box
+    batch = box.batch
+    events_only = batch.row.status != "active"
+    awaited, movers, private = batch.awaited_seats, batch.movers, box.prompts[2]
+    letters: list[Letter] = []
+    kept: dict[int, Posted] = {}
+    for seat in batch.seats:
+        s, mine = seat.seat, box.dms.get(seat.seat)
+        turn_dm = mine if movers is not None and (s in movers or s in awaited) else None
+        if seat.user_id is None or seat.is_ai or seat.dm_closed or s in told:
+            continue
+        lines = batch.private_lines(s)
+        digest = private_digest(batch.engine, batch.state, s)
+        final = batch.row.status == "finished"
+        if lines or s in private or final or (not events_only and (batch.started or digest != seat.dm_hash)):
+            letters.append(
+                Letter(s, seat.user_id, tuple(lines), private.get(s), turn_dm, s in awaited, digest)
+            )
+        elif turn_dm is not None:
+            kept[s] = turn_dm  # nothing new to show; still this player's turn
+    return dataclasses.replace(box, letters=tuple(letters), kept=MappingProxyType(kept))
+
+
+def apply(game: LiveGame, box: Outbox, results: Delivered) -> None:
+    """Write what was delivered onto ``game`` (see :class:`Delivered`)."""
+    game.board = results.board
+    game.dms.clear()
+    game.dms.update(results.dms)
+    game.shown = results.shown
+    if results.again:
+        reading.put_back(game, box.batch)

@@ -1,0 +1,183 @@
+"""The outbox (:mod:`bot.host.outbox`): a publish takes what a game has pending as one frozen
+outbox under the game's publish lock (``service.posts.sending``) and reports back once
+(``service.posts.delivered``); only the host writes the game's board, DMs and last view, and
+puts back a batch that was not shown."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from bot.host import outbox
+from bot.host.live import LiveGame, Posted
+from bot.host.outbox import Delivered
+from tests.test_service import ToyHost, _started, host_fixture, toy
+
+__all__ = ["host_fixture", "toy"]  # the fixtures these tests use
+
+
+def _fields(g: LiveGame) -> tuple[Posted | None, dict[int, Posted], Mapping[str, Any] | None]:
+    """What the host wrote of a publish on the game: its board, DMs and last view shown."""
+    return g.board, g.dms, g.shown
+
+
+def _posted(message_id: int, seat: int) -> Posted:
+    return Posted(100, message_id, frozenset((seat,)), [f"line {message_id}"])
+
+
+async def test_a_move_gives_one_frozen_outbox_taken_under_the_publish_lock(host: ToyHost) -> None:
+    gid = await _started(host)
+    await host.move(gid, 10, "take 2")
+    g = await host.get(gid)
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        assert g.publish_lock.locked() and host.posts.publishing(gid)
+        assert [s.action for s in box.batch.steps] == [None, "take 2"] and box.batch.started
+        people, on_board, private = box.prompts
+        assert [s.seat for s in people] == [1] and box.plan is not None
+        # the toy's prompt is not public: offered privately (DM, My hand), none under the board
+        assert on_board is None and set(private) == {1} and "take 1" in private[1].actions()
+        with pytest.raises(TypeError):
+            private[0] = private[1]  # type: ignore[index]
+        assert box.board is None and dict(box.dms) == {} and box.previous is None
+        assert not host.has_pending(g)  # the queue is taken whole
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            box.board = _posted(1, 1)  # type: ignore[misc]
+        host.posts.delivered(box, Delivered(None, {}, None))
+    assert not g.publish_lock.locked()
+    async with host.posts.sending(g) as again:
+        assert again is None  # nothing pending
+
+
+async def test_what_was_delivered_is_what_the_next_outbox_replaces(host: ToyHost) -> None:
+    gid = await _started(host)
+    g = await host.get(gid)
+    board, dm = _posted(501, 0), _posted(502, 0)
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        host.posts.delivered(box, Delivered(board, {0: dm}, {"pile": 9}))
+    assert _fields(g) == (board, {0: dm}, {"pile": 9})
+    await host.move(gid, 10, "take 1")
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        assert box.board is board and dict(box.dms) == {0: dm} and box.previous == {"pile": 9}
+        with pytest.raises(TypeError):
+            box.dms[1] = dm  # type: ignore[index]
+        host.posts.delivered(box, Delivered(None, {}, {"pile": 8}))
+    assert _fields(g) == (None, {}, {"pile": 8})
+
+
+async def test_a_batch_not_shown_is_put_back_before_newer_moves(host: ToyHost) -> None:
+    gid = await _started(host)
+    g = await host.get(gid)
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        host.posts.delivered(box, Delivered(None, {}, None))
+    await host.move(gid, 10, "take 1")
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        host.posts.delivered(box, Delivered(None, {}, None, again=True))
+    assert host.has_pending(g)
+    await host.move(gid, 11, "take 2")
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        assert [s.action for s in box.batch.steps] == ["take 1", "take 2"]
+        assert box.batch.version == 2
+
+
+async def test_a_finished_game_has_no_plan_and_delivering_needs_sending(host: ToyHost) -> None:
+    gid = await _started(host, options="pile=3")
+    await host.move(gid, 10, "take 3")
+    g = await host.get(gid)
+    assert g.row.status == "finished"
+    async with host.posts.sending(g) as box:
+        assert box is not None and box.plan is None and box.batch.closed
+        assert box.prompts == ([], None, {})
+        held = box
+    with pytest.raises(RuntimeError, match="outside its Posts.sending"):
+        host.posts.delivered(held, Delivered(None, {}, None))
+
+
+async def test_the_host_decides_the_dms_due_and_what_each_replaces(host: ToyHost) -> None:
+    gid = await _started(host)
+    g = await host.get(gid)
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        # the start: everyone's view; the seat awaited gets its private prompt's controls
+        by_seat = {letter.seat: letter for letter in box.letters}
+        assert set(by_seat) == {0, 1}
+        assert by_seat[0].prompt is not None and by_seat[0].keep and by_seat[0].user_id == 10
+        assert by_seat[1].prompt is None and not by_seat[1].keep and by_seat[1].replaces is None
+        host.posts.delivered(box, Delivered(None, {0: _posted(700, 0)}, None))
+    await host.move(gid, 10, "take 1")
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        by_seat = {letter.seat: letter for letter in box.letters}
+        mover = by_seat[0]  # its own move: its DM of the turn is edited, with its private event
+        assert mover.replaces == _posted(700, 0) and not mover.keep and mover.prompt is None
+        assert len(mover.lines) == 1 and mover.lines[0].startswith("your secret is now")
+        assert by_seat[1].prompt is not None and by_seat[1].replaces is None  # now awaited
+        assert not box.kept
+        host.posts.delivered(box, Delivered(None, {}, None))
+
+
+async def test_the_end_writes_to_those_not_told_and_open_to_dms(host: ToyHost) -> None:
+    gid = await _started(host, humans=3, options="pile=4")
+    g = await host.get(gid)
+    async with host.posts.sending(g) as box:
+        assert box is not None and len(box.letters) == 3
+        host.posts.delivered(box, Delivered(None, {}, None))
+    await host.note_dm(gid, 2, closed=True)
+    await host.move(gid, 10, "take 1")
+    await host.move(gid, 11, "take 3")
+    assert g.row.status == "finished"
+    # seat 0's last DM went out before a restart: it is stored for this version
+    await host.posts.record_posted(gid, kind="dm", channel_id=5, message_id=6, version=g.row.version, seat=0)
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        assert [letter.seat for letter in box.letters] == [1]  # seat 2's DMs are closed
+        assert box.letters[0].prompt is None and not box.letters[0].keep
+        host.posts.delivered(box, Delivered(None, {}, None))
+
+
+async def test_what_the_channel_gets(host: ToyHost) -> None:
+    lobby = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
+    async with host.posts.sending(lobby) as box:
+        assert box is None  # a lobby has nothing pending: its message is the lobby's own
+    gid = await _started(host, options="pile=3")
+    g = await host.get(gid)
+    async with host.posts.sending(g) as box:
+        assert box is not None and box.public == outbox.TURN and box.dm_due
+        host.posts.delivered(box, Delivered(None, {}, None))
+    await host.move(gid, 10, "take 3")
+    async with host.posts.sending(g) as box:
+        assert box is not None and box.public == outbox.FINAL and box.dm_due
+        host.posts.delivered(box, Delivered(None, {}, None))
+    other = await _started(host)
+    await host.end(other, 10, can_manage=False)
+    ended = await host.get(other)
+    async with host.posts.sending(ended) as box:
+        assert box is not None and box.public == outbox.ENDED and not box.dm_due and not box.letters
+
+
+async def test_an_engine_failing_leaves_the_batch_queued(
+    host: ToyHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gid = await _started(host)
+    await host.move(gid, 10, "take 2")
+    g = await host.get(gid)
+
+    def broken(state: object, seat: int) -> None:
+        raise RuntimeError("the engine broke")
+
+    monkeypatch.setattr(g.engine, "prompt", broken)
+    async with host.posts.sending(g) as box:
+        assert box is None and host.has_pending(g)  # nothing taken, nothing lost
+    monkeypatch.undo()
+    async with host.posts.sending(g) as box:
+        assert box is not None and [s.action for s in box.batch.steps] == [None, "take 2"]
