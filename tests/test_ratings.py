@@ -6,6 +6,7 @@ processes (``bazaar db rate``), on both backends."""
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -39,6 +40,22 @@ def test_the_shown_number_is_conservative_and_scaled() -> None:
     assert one == two
     # two AI seats of one level count once, at their best rank
     assert rm.places_of(["u1", "ai:easy", "ai:easy", None], [3, 2, 1, 4]) == {"u1": 3, "ai:easy": 1}
+
+
+def test_the_rating_step_is_openskills_own_on_plain_lists() -> None:
+    """``rate`` hands openskill teams it need not deep-copy; what comes out is exactly what its
+    documented call on plain lists gives, ties and every table size included."""
+    rng = random.Random(28)
+    for _ in range(300):
+        n = rng.randint(2, 5)
+        names = [f"p{i}" for i in range(n)]
+        before = {p: rm.Skill(rng.uniform(5, 45), rng.uniform(0.8, 8.4)) for p in names if rng.random() < 0.8}
+        places = {p: rng.randint(1, n) for p in names}
+        teams = [[rm.MODEL.rating(mu=before.get(p, rm.Skill()).mu, sigma=before.get(p, rm.Skill()).sigma)]
+                 for p in sorted(names)]  # fmt: skip
+        plain = rm.MODEL.rate(teams, ranks=[float(places[p]) for p in sorted(names)])
+        want = {p: rm.Skill(t[0].mu, t[0].sigma) for p, t in zip(sorted(names), plain, strict=True)}
+        assert rm.rate(before, places) == want
 
 
 def _seat(user_id: int | None, *, is_ai: bool = False, takeover: bool = False) -> SeatRow:
