@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from bot.host import rating_math as rm
-from bot.host import ratings as ratings_module
 from bot.host.ratings import AI, PEOPLE, UNRATED, Ratings, ladder_of
 from bot.host.store import SeatRow, Store
 from bot.host.store_ratings import ResultRow
@@ -228,7 +227,7 @@ def _rate_in_a_process(target: str | Path) -> str:
 
 
 async def test_rating_a_stored_history_again_is_identical_in_this_and_other_processes(
-    backend_target: str | Path, monkeypatch: pytest.MonkeyPatch
+    backend_target: str | Path,
 ) -> None:
     store = await Store.open(backend_target)
     try:
@@ -237,9 +236,6 @@ async def test_rating_a_stored_history_again_is_identical_in_this_and_other_proc
         rated, rows = await ratings.rerate()
         assert rated == 40 - 3 and rows > 0  # 3 of them were opened unrated
         first = await dump(store)
-        await ratings.rerate()
-        assert await dump(store) == first
-        monkeypatch.setattr(ratings_module, "SPLIT_FROM", 1)  # the servers' tables in a second process
         await ratings.rerate()
         assert await dump(store) == first
     finally:

@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import secrets
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,19 +109,15 @@ def step(
     result: ResultRow,
     players: Sequence[Entrant | None],
     current: dict[tuple[int, str], RatingRow],
-    part: str | None = None,
 ) -> tuple[list[RatingRow], list[ChangeRow]]:
     """One rated game applied to its players' ``current`` rows (scope, player): the rows after
-    it and the changes it made, per scope (``part``: only the global table, ``"global"``, or
-    only the server's, ``"server"``; each table is rated on its own). The one rating step both
-    the end of a game and the recomputation take."""
+    it and the changes it made, per scope (the server's table and the global one, each rated on
+    its own). The one rating step both the end of a game and the recomputation take."""
     places = rm.places_of([e.player if e else None for e in players], result.ranks)
     first = _first_seats(players, result.ranks)
     rows: list[RatingRow] = []
     changes: list[ChangeRow] = []
     for scope in scopes_of(result.guild_id):
-        if part is not None and (scope == GLOBAL) != (part == "global"):
-            continue
         held = {p: current[(scope, p)] for p in places if (scope, p) in current}
         before = {p: rm.Skill(r.mu, r.sigma) for p, r in held.items()}
         after = rm.rate(before, places)
@@ -270,24 +264,9 @@ class Ratings:
         """Rate every recorded result again from scratch, in finish order; returns (rated
         games, rating rows)."""
         results, seats = await self.store.rating_inputs()
-        if len(results) < SPLIT_FROM:
-            rows, changes, rated = recompute(results, seats)
-        else:  # the servers' tables in a process of their own, the global ones here meanwhile
-            ctx = multiprocessing.get_context("spawn")  # a fork of a process with threads is unsafe
-            with ProcessPoolExecutor(1, mp_context=ctx) as pool:
-                servers = asyncio.get_running_loop().run_in_executor(
-                    pool, recompute, results, seats, "server"
-                )
-                rows, changes, rated = await asyncio.to_thread(recompute, results, seats, "global")
-                more, more_changes, _ = await servers
-            rows = sorted([*rows, *more], key=_table_order)
-            changes += more_changes
+        rows, changes, rated = await asyncio.to_thread(recompute, results, seats)
         await self.store.replace_ratings(rows, changes)
         return rated, len(rows)
-
-
-SPLIT_FROM = 20_000
-"""From how many results :meth:`Ratings.rerate` rates the servers' tables in a second process."""
 
 
 def _table_order(r: RatingRow) -> tuple[str, str, int, str]:
@@ -295,11 +274,10 @@ def _table_order(r: RatingRow) -> tuple[str, str, int, str]:
 
 
 def recompute(
-    results: Sequence[ResultRow], seats: dict[int, list[str]], part: str | None = None
+    results: Sequence[ResultRow], seats: dict[int, list[str]]
 ) -> tuple[list[RatingRow], list[ChangeRow], int]:
-    """Every table from the results in order (``part``: only the global tables or only the
-    servers', see :func:`step`): the final rows (sorted), every change, and how many games were
-    rated (CPU only)."""
+    """Every table from the results in order: the final rows (sorted), every change, and how
+    many games were rated (CPU only)."""
     tables: dict[tuple[str, str], dict[tuple[int, str], RatingRow]] = {}
     changes: list[ChangeRow] = []
     rated = 0
@@ -308,7 +286,7 @@ def recompute(
             continue
         players = entrants(result.players, seats.get(result.game_id, []))
         table = tables.setdefault((result.kind, result.ladder), {})
-        rows, done = step(result, players, table, part)
+        rows, done = step(result, players, table)
         for r in rows:
             table[(r.scope, r.player)] = r
         changes.extend(done)

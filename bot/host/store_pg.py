@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -193,6 +193,13 @@ class _Handle:
             return
         try:
             await self._conn.executemany(dollar(sql), rows)
+        except asyncpg.IntegrityConstraintViolationError as err:
+            raise ConstraintViolation(_line(err)) from err
+
+    async def sql_copy(self, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+        """Many rows into ``table`` with ``COPY`` (far faster than inserting them one by one)."""
+        try:
+            await self._conn.copy_records_to_table(table, records=rows, columns=list(columns))
         except asyncpg.IntegrityConstraintViolationError as err:
             raise ConstraintViolation(_line(err)) from err
 
