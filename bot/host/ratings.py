@@ -17,6 +17,7 @@ it, so rating everything again gives the same numbers (:mod:`bot.host.rating_mat
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Callable, Iterable, Sequence
@@ -29,7 +30,7 @@ from render.ratings.cards import Board, Profile
 from . import rating_math as rm
 from . import standings
 from .guides import GUIDE
-from .live import LiveGame
+from .live import LiveGame, Refusal
 from .store import GameRecord, Store
 from .store_ratings import AI, GLOBAL, PEOPLE, UNRATED, ChangeRow, RatingRow, ResultRow
 
@@ -183,6 +184,11 @@ def replayed(record: GameRecord) -> Any:
     return state
 
 
+COMPUTING = (
+    "📈 The ratings are being computed from every finished game (the first start after an upgrade); "
+    "try again in a minute."
+)
+
 GONE = "gone:"
 """The player key prefix of a forgotten person: ``gone:<random token>``, the same in all their
 games (so the others' ratings stay as they were) and never linked to their id again."""
@@ -193,29 +199,93 @@ class Ratings:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.computing: asyncio.Task[int] | None = None
+        """The first start's catch-up running in the background (:meth:`start`), else None."""
+        self._inflight = 0  # games finishing while it runs, their results being recorded
+        self._meanwhile = 0  # how many such results were recorded
 
     async def game_over(self, game: LiveGame, level: Callable[[int], str]) -> list[ChangeRow]:
         """Record a game that just finished and rate it (``level(seat)``: the level an AI seat
-        played at); the changes it made (none for an unrated game, or one recorded already)."""
+        played at); the changes it made (none for an unrated game, or one recorded already).
+        While the first start's catch-up runs (:attr:`computing`) the result is only recorded:
+        the catch-up rates it with the rest, and the changes are none."""
         outcome = game.engine.outcome(game.state) if game.state is not None else None
         if outcome is None:
             return []
+        if self.computing is not None:
+            self._inflight += 1  # before any wait: the catch-up waits for it
+            try:
+                result, _ = await self._result(game, level, outcome.ranks)
+                await self.store.put_results([result])
+            finally:
+                self._inflight -= 1
+                self._meanwhile += 1
+            return []
+        result, players = await self._result(game, level, outcome.ranks)
+        keys = [(scope, e.player) for scope in scopes_of(result.guild_id) for e in players if e is not None]
+        changes = await self.store.rate_one(result, keys, lambda current: step(result, players, current))
+        return changes or []
+
+    async def _result(
+        self, game: LiveGame, level: Callable[[int], str], ranks: Sequence[int]
+    ) -> tuple[ResultRow, list[Entrant | None]]:
+        """A finished game's result and its rated players."""
         unrated = bool(await self.store.unrated([game.id]))
         at = await self.store.finished_at(game.id) or game.row.updated_at
         row = game.row
         ladder = ladder_of(game.seats, unrated)
         result = ResultRow(
-            row.id, row.kind, row.guild_id, at, tuple(outcome.ranks), players_of(game.seats, level), ladder
+            row.id, row.kind, row.guild_id, at, tuple(ranks), players_of(game.seats, level), ladder
         )
-        players = entrants(result.players, [s.name for s in game.seats])
-        keys = [(scope, e.player) for scope in scopes_of(row.guild_id) for e in players if e is not None]
-        changes = await self.store.rate_one(result, keys, lambda current: step(result, players, current))
-        return changes or []
+        return result, entrants(result.players, [s.name for s in game.seats])
+
+    async def start(self) -> bool:
+        """At start-up: when ratings are due (:meth:`Store.rating_due`: games finished before
+        migration 0010, or a catch-up cut short), :meth:`catch_up` in the background, so the bot
+        starts at once; meanwhile :attr:`computing` is its task and the ratings' answers say they
+        are being computed. Returns whether it started."""
+        if self.computing is not None or not await self.store.rating_due():
+            return False
+        self.computing = asyncio.create_task(self._catching_up())
+        return True
+
+    async def _catching_up(self) -> int:
+        try:
+            recorded = await self.record_missing()
+            while True:  # again if games finished (their results recorded) while it rated
+                seen = self._meanwhile
+                await self.rerate()
+                while self._inflight:
+                    await asyncio.sleep(0.05)
+                if self._meanwhile == seen:
+                    break
+            log.info("Ratings computed: %d finished game(s) recorded and everything rated", recorded)
+            return recorded
+        except Exception:
+            log.exception("Ratings: the catch-up failed (the next start tries again)")
+            return 0
+        finally:
+            self.computing = None
+
+    async def stop(self) -> None:
+        """At shutdown: stop the catch-up if it runs (nothing half-written: each write is one
+        transaction, and the next start sees the ratings are still due)."""
+        task = self.computing
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self.computing = None
+
+    def refuse_while_computing(self) -> None:
+        """The ratings' answers while the catch-up runs: a clear refusal, not stale numbers."""
+        if self.computing is not None:
+            raise Refusal(COMPUTING)
 
     async def catch_up(self) -> int:
-        """At start-up: record the results missing (:meth:`record_missing`) and, if there was
-        any, rate everything again in order (so the first start after migration 0010 rates every
-        game finished before it, once). Returns how many were recorded."""
+        """Record the results missing (:meth:`record_missing`) and, if there was any, rate
+        everything again in order, waiting for it (the first start does this in the background,
+        :meth:`start`). Returns how many were recorded."""
         recorded = await self.record_missing()
         if recorded:
             await self.rerate()
@@ -245,10 +315,12 @@ class Ratings:
 
     async def board(self, kind: str, scope: int, user_id: int, *, ladder: str = PEOPLE) -> Board:
         """``/leaderboard``: a game's table in ``scope`` (a guild id, or :data:`GLOBAL`)."""
+        self.refuse_while_computing()
         return await standings.board(self.store, kind, scope, user_id, ladder=ladder)
 
     async def profile(self, user_id: int, scope: int, name: str) -> Profile:
         """``/profile``: a person's card in ``scope``."""
+        self.refuse_while_computing()
         return await standings.profile(self.store, user_id, scope, name)
 
     async def forget(self, user_id: int) -> int:

@@ -197,11 +197,18 @@ class _Handle:
             raise ConstraintViolation(_line(err)) from err
 
     async def sql_copy(self, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
-        """Many rows into ``table`` with ``COPY`` (far faster than inserting them one by one)."""
+        """Many rows into ``table`` with ``COPY`` (far faster than inserting them one by one), in
+        parts of :data:`COPY_ROWS` (each within the command timeout on a loaded machine)."""
+        records = list(rows)
         try:
-            await self._conn.copy_records_to_table(table, records=rows, columns=list(columns))
+            for at in range(0, len(records), COPY_ROWS):
+                part = records[at : at + COPY_ROWS]
+                await self._conn.copy_records_to_table(table, records=part, columns=list(columns))
         except asyncpg.IntegrityConstraintViolationError as err:
             raise ConstraintViolation(_line(err)) from err
+
+
+COPY_ROWS = 20_000
 
 
 class PgStore(Store):
