@@ -1,9 +1,10 @@
-"""Ratings figures on SQLite (issue 28): the rating update when a game ends
+"""Ratings figures on SQLite, then on PostgreSQL (issue 28): the rating update when a game ends
 (:meth:`bot.host.ratings.Ratings.game_over`: reading the players' rows, the Plackett–Luce step,
 writing rows, changes and the result in one transaction), ``/leaderboard`` and ``/profile``
 answered (the reads, the picture drawn and encoded as PNG) and ``bazaar db rate``'s work
 (:meth:`Ratings.rerate`: every table recomputed from scratch) with 100,000 finished games stored
-(``--quick``: 10,000).
+(``--quick``: 10,000), and the start-up check whether the ratings are due
+(:meth:`Store.rating_due`, the only part of the first start's catch-up left on the start path).
 
 The history is written straight into a migrated database: games of 2–4 seats among 300 people on
 two servers, one in eight with an AI seat, their results (finish time, ranks, players) as the
@@ -135,6 +136,10 @@ async def _measure(path: Path | str, games: int) -> list[Figure]:
         await ratings.rerate()
         again_s = time.perf_counter() - t0
         print(f"  rated {rated:,} games into {rows:,} ratings in {rate_s:.1f} s (again {again_s:.1f} s)")
+        t0 = time.perf_counter()
+        due = await store.rating_due()
+        due_ms = (time.perf_counter() - t0) * 1000
+        assert not due
         ends = await _game_ends(store, ratings)
         boards, cards = await _answers(store, ratings)
     finally:
@@ -142,6 +147,7 @@ async def _measure(path: Path | str, games: int) -> list[Figure]:
     note = f"{games:,} games stored"
     return [
         aim_at_most("ratings: update at game end (median)", _ms(ends), 10, "ms", "{:.2f}", note),
+        aim_at_most("ratings: start-up check (rating_due)", due_ms, 1000, "ms", "{:.0f}", note),
         aim_at_most("ratings: /leaderboard answer (median)", _ms(boards), 300, "ms", "{:.0f}", note),
         aim_at_most("ratings: /profile answer (median)", _ms(cards), 300, "ms", "{:.0f}", note),
         aim_at_most(
@@ -191,9 +197,11 @@ async def _answers(store: Store, ratings: Ratings) -> tuple[list[float], list[fl
 
 def rows(quick: bool, folder: Path) -> list[Figure]:
     """The ratings' figures (see the module docstring), on SQLite then on PostgreSQL."""
+    from . import ratings_start
+
     games = QUICK_GAMES if quick else GAMES
     out = asyncio.run(_measure(folder / "ratings.sqlite3", games))
-    return out + asyncio.run(_postgres(games))
+    return out + asyncio.run(_postgres(games)) + ratings_start.rows(quick, folder)
 
 
 async def _postgres(games: int) -> list[Figure]:
