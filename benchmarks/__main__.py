@@ -87,7 +87,7 @@ def _in_process(name: str, quick: bool, folder: Path) -> list[Figure]:
     if name == "ratings":
         from . import ratings
 
-        print("\n[ratings] rating at game end, /leaderboard, /profile, bazaar db rate on SQLite", flush=True)
+        print("\n[ratings] game end, /leaderboard, /profile, bazaar db rate (SQLite, PostgreSQL)", flush=True)
         return safely("ratings", lambda: ratings.rows(quick, folder))
     return []
 

@@ -1,9 +1,10 @@
-"""Ratings figures on SQLite (issue 28): the rating update when a game ends
+"""Ratings figures on SQLite, then on PostgreSQL (issue 28): the rating update when a game ends
 (:meth:`bot.host.ratings.Ratings.game_over`: reading the players' rows, the Plackett–Luce step,
 writing rows, changes and the result in one transaction), ``/leaderboard`` and ``/profile``
 answered (the reads, the picture drawn and encoded as PNG) and ``bazaar db rate``'s work
 (:meth:`Ratings.rerate`: every table recomputed from scratch) with 100,000 finished games stored
-(``--quick``: 10,000).
+(``--quick``: 10,000), and the start-up check whether the ratings are due
+(:meth:`Store.rating_due`, the only part of the first start's catch-up left on the start path).
 
 The history is written straight into a migrated database: games of 2–4 seats among 300 people on
 two servers, one in eight with an AI seat, their results (finish time, ranks, players) as the
@@ -16,9 +17,11 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import secrets
 import sqlite3
 import statistics
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +32,7 @@ from engines import base
 from render.png import to_png
 from render.ratings import leaderboard, profile
 
+from .store import SERVER
 from .table import Figure, aim_at_most
 
 PEOPLE = 300
@@ -36,10 +40,18 @@ GAMES = 100_000
 QUICK_GAMES = 10_000
 
 
-def _history(path: Path, games: int) -> None:
-    """``games`` finished Pralaya games with their seats and recorded results (sqlite3, fast)."""
+GAME_COLS = (
+    "id", "kind", "seed", "options", "guild_id", "channel_id", "creator_id", "status", "version",
+    "clock_seconds", "created_at", "updated_at",
+)  # fmt: skip
+SEAT_COLS = ("game_id", "seat", "user_id", "name", "is_ai", "ai_level")
+RESULT_COLS = ("game_id", "kind", "guild_id", "finished_at", "ranks", "players", "ladder")
+History = dict[str, tuple[tuple[str, ...], list[tuple[Any, ...]]]]
+
+
+def _history_rows(games: int) -> History:
+    """``games`` finished Pralaya games with their seats and recorded results, by table."""
     rng = random.Random(28)
-    db = sqlite3.connect(path)
     rows: list[tuple[Any, ...]] = []
     seats: list[tuple[Any, ...]] = []
     results: list[tuple[Any, ...]] = []
@@ -61,22 +73,33 @@ def _history(path: Path, games: int) -> None:
         ranks = [1 + r for r in rng.sample(range(n), n)]
         ladder = "ai" if ai else "people"
         results.append((gid, "pralaya", guild, at, json.dumps(ranks), json.dumps(players), ladder))
+    return {"games": (GAME_COLS, rows), "seats": (SEAT_COLS, seats), "game_results": (RESULT_COLS, results)}
+
+
+def _history(path: Path, games: int) -> None:
+    """The history written into a migrated SQLite file (sqlite3, fast)."""
+    db = sqlite3.connect(path)
     with db:
-        db.executemany(
-            "INSERT INTO games (id, kind, seed, options, guild_id, channel_id, creator_id, status, version, "
-            "clock_seconds, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            rows,
-        )
-        db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES (?, ?, ?, ?, ?, ?)",
-            seats,
-        )
-        db.executemany(
-            "INSERT INTO game_results (game_id, kind, guild_id, finished_at, ranks, players, ladder) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            results,
-        )
+        for table, (cols, rows) in _history_rows(games).items():
+            marks = ", ".join("?" * len(cols))
+            db.executemany(f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({marks})", rows)
     db.close()
+
+
+async def _pg_history(url: str, games: int) -> None:
+    """The history copied into a migrated PostgreSQL schema (``url`` names it)."""
+    import asyncpg
+
+    server, _, schema = url.partition("search_path=")
+    conn = await asyncpg.connect(server.rstrip("?&"), server_settings={"search_path": schema})
+    try:
+        for table, (cols, rows) in _history_rows(games).items():
+            await conn.copy_records_to_table(table, records=rows, columns=list(cols))
+        await conn.execute(
+            "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games))"
+        )
+    finally:
+        await conn.close()
 
 
 def _finished_state() -> Any:
@@ -94,11 +117,14 @@ def _ms(samples: list[float]) -> float:
     return statistics.median(samples) * 1000
 
 
-async def _measure(path: Path, games: int) -> list[Figure]:
+async def _measure(path: Path | str, games: int) -> list[Figure]:
     store = await Store.open(path)
     await store.close()
     t0 = time.perf_counter()
-    _history(path, games)
+    if isinstance(path, Path):
+        _history(path, games)
+    else:
+        await _pg_history(path, games)
     print(f"  wrote {games:,} finished games in {time.perf_counter() - t0:.1f} s", flush=True)
     store = await Store.open(path)
     try:
@@ -110,6 +136,10 @@ async def _measure(path: Path, games: int) -> list[Figure]:
         await ratings.rerate()
         again_s = time.perf_counter() - t0
         print(f"  rated {rated:,} games into {rows:,} ratings in {rate_s:.1f} s (again {again_s:.1f} s)")
+        t0 = time.perf_counter()
+        due = await store.rating_due()
+        due_ms = (time.perf_counter() - t0) * 1000
+        assert not due
         ends = await _game_ends(store, ratings)
         boards, cards = await _answers(store, ratings)
     finally:
@@ -117,6 +147,7 @@ async def _measure(path: Path, games: int) -> list[Figure]:
     note = f"{games:,} games stored"
     return [
         aim_at_most("ratings: update at game end (median)", _ms(ends), 10, "ms", "{:.2f}", note),
+        aim_at_most("ratings: start-up check (rating_due)", due_ms, 1000, "ms", "{:.0f}", note),
         aim_at_most("ratings: /leaderboard answer (median)", _ms(boards), 300, "ms", "{:.0f}", note),
         aim_at_most("ratings: /profile answer (median)", _ms(cards), 300, "ms", "{:.0f}", note),
         aim_at_most(
@@ -125,7 +156,7 @@ async def _measure(path: Path, games: int) -> list[Figure]:
             60,
             "s",
             "{:.1f}",
-            f"{note}; {rate_cpu:.1f} s of CPU in this process (the servers' tables: a second one)",
+            f"{note}; {rate_cpu:.1f} s of CPU",
         ),  # fmt: skip
     ]
 
@@ -165,6 +196,28 @@ async def _answers(store: Store, ratings: Ratings) -> tuple[list[float], list[fl
 
 
 def rows(quick: bool, folder: Path) -> list[Figure]:
-    """The ratings' figures (see the module docstring)."""
-    path = folder / "ratings.sqlite3"
-    return asyncio.run(_measure(path, QUICK_GAMES if quick else GAMES))
+    """The ratings' figures (see the module docstring), on SQLite then on PostgreSQL."""
+    from . import ratings_start
+
+    games = QUICK_GAMES if quick else GAMES
+    out = asyncio.run(_measure(folder / "ratings.sqlite3", games))
+    return out + asyncio.run(_postgres(games)) + ratings_start.rows(quick, folder)
+
+
+async def _postgres(games: int) -> list[Figure]:
+    """The same figures on a fresh schema of the PostgreSQL server (``BAZAAR_BENCH_PG``)."""
+    import asyncpg
+
+    schema = f"bazaar_bench_{secrets.token_hex(4)}"
+    try:
+        admin = await asyncpg.connect(SERVER, timeout=5)
+    except Exception as err:  # no server here: say so instead of a figure
+        return [Figure("ratings, PostgreSQL", f"skipped: no server at {SERVER} ({type(err).__name__})")]
+    try:
+        await admin.execute(f'CREATE SCHEMA "{schema}"')
+        sep = "&" if "?" in SERVER else "?"
+        figures = await _measure(f"{SERVER}{sep}search_path={schema}", games)
+    finally:
+        await admin.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        await admin.close()
+    return [replace(f, name=f.name.replace("ratings:", "ratings (PostgreSQL):")) for f in figures]

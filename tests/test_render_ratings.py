@@ -17,9 +17,14 @@ def test_leaderboards_are_about_square_and_show_the_askers_place() -> None:
     empty = leaderboard.draw(Board("Kathai", "this server", "people", (), None, 0))
     full = leaderboard.draw(Board("Kathai", "this server", "people", _top(10, me=3), _top(10, me=3)[3], 57))
     below = leaderboard.draw(Board("Ra", "all servers", "ai", _top(10), Line(23, "Zed", 812, 4, 0, True), 57))
-    for img in (empty, full, below):
-        assert img.width == 1000 and 400 <= img.height <= 1100, img.size
+    short = leaderboard.draw(Board("Ra", "this server", "people", _top(2, me=1), _top(2, me=1)[1], 2))
+    stranger = leaderboard.draw(Board("Ra", "this server", "people", _top(2), None, 2))
+    for img in (empty, full, below, short, stranger):
+        assert img.width == 1000 and leaderboard.MIN_H <= img.height <= 1100, img.size
     assert full.tobytes() != below.tobytes()
+    # a short table ends with the asker's card: their figures, or how to get on the table
+    card = (0, short.height - 300, 1000, short.height)
+    assert short.crop(card).tobytes() != stranger.crop(card).tobytes()
 
 
 def test_profiles_are_about_square_with_their_trend_and_last_games() -> None:

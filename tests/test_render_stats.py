@@ -32,3 +32,13 @@ def test_png_decodes() -> None:
     png = stats.png("Kathai", "1 game", [(3, 1, [1, 0, 0]), (5, 1, [0, 0, 0, 1, 0])], [])
     img = Image.open(io.BytesIO(png))
     assert img.format == "PNG" and img.width == 1000
+
+
+def test_a_game_of_many_player_counts_stays_about_square() -> None:
+    """Kathai's three player counts and three AI levels: thinner rows, not a taller picture."""
+    counts = [(3, 200, [70, 66, 64]), (4, 150, [40, 35, 40, 35]), (5, 62, [10, 14, 12, 16, 10])]
+    levels = [("easy", 90, 20, 60, 10), ("normal", 80, 35, 40, 5), ("hard", 70, 45, 20, 5)]
+    img = stats.picture("Kathai", "412 games", counts, levels)
+    assert img.width == 1000 and 900 <= img.height <= stats.MAX_H, img.size
+    few = stats.picture("Kathai", "412 games", counts[:1], [])
+    assert few.height < img.height

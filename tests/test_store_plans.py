@@ -150,6 +150,7 @@ async def _ratings(call: Any, gid: int) -> None:
     await call("unrated", [gid, 999])
     await call("finished_at", gid)
     await call("unresulted")
+    await call("rating_due")
     result = ResultRow(gid, "toy", 1, 1000.0, (1, 2), ("u10", "u11"), "people")
     row = RatingRow("toy", 1, "people", "u10", 10, "Ann", 27.0, 8.0, 1000, 1, 1, 1000, gid, 1000.0)
     change = ChangeRow(gid, 1, "u10", "toy", "people", 10, 0, 2, 1, 1000, 1010, True, 1000.0)

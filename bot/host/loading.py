@@ -39,7 +39,7 @@ class Games:
         Returns the games this load newly marked as needing attention (their players should be
         told)."""
         flagged: list[LiveGame] = []
-        await self.core.ratings.catch_up()  # games finished before migration 0010 (once)
+        await self.core.ratings.start()  # games finished before migration 0010: in the background
         # another process's shard: its games are loaded only if a DM click or a clock asks
         rows = [r for r in await self.core.store.games(statuses=["active"]) if self.core.holds(r.guild_id)]
         self.core.dormant.update({r.id: r for r in rows if r.id not in self.core.games})

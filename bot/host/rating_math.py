@@ -13,9 +13,10 @@ same order give the same ratings, on any machine and backend (floats stored as d
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from openskill.models import PlackettLuce
+from openskill.models.weng_lin.plackett_luce import PlackettLuceRating
 
 MODEL = PlackettLuce()
 START_MU = MODEL.mu
@@ -48,10 +49,21 @@ def rate(before: Mapping[str, Skill], places: Mapping[str, int]) -> dict[str, Sk
     names = sorted(places)
     if len(names) < 2:
         return {p: before.get(p, Skill()) for p in names}
-    teams = [[MODEL.rating(mu=before.get(p, Skill()).mu, sigma=before.get(p, Skill()).sigma)] for p in names]
+    start = Skill()
+    teams = _Teams([PlackettLuceRating(*before.get(p, start))] for p in names)
     ranks: list[float] = [float(places[p]) for p in names]
     after = MODEL.rate(teams, ranks=ranks)
     return {p: Skill(team[0].mu, team[0].sigma) for p, team in zip(names, after, strict=True)}
+
+
+class _Teams(list[list[PlackettLuceRating]]):
+    """The teams handed to openskill's ``rate``, which deep-copies them before it changes them
+    (one uuid per copied rating: a third of its time). These ratings are made for one call and
+    never read again, so the copy is of the lists alone; the ratings openskill computes are
+    the same (``tests/test_ratings.py`` compares them with plain lists')."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[list[PlackettLuceRating]]:
+        return [list(team) for team in self]
 
 
 def places_of(players: Sequence[str | None], ranks: Sequence[int]) -> dict[str, int]:

@@ -17,11 +17,10 @@ it, so rating everything again gives the same numbers (:mod:`bot.host.rating_mat
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-import multiprocessing
 import secrets
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +30,7 @@ from render.ratings.cards import Board, Profile
 from . import rating_math as rm
 from . import standings
 from .guides import GUIDE
-from .live import LiveGame
+from .live import LiveGame, Refusal
 from .store import GameRecord, Store
 from .store_ratings import AI, GLOBAL, PEOPLE, UNRATED, ChangeRow, RatingRow, ResultRow
 
@@ -111,19 +110,15 @@ def step(
     result: ResultRow,
     players: Sequence[Entrant | None],
     current: dict[tuple[int, str], RatingRow],
-    part: str | None = None,
 ) -> tuple[list[RatingRow], list[ChangeRow]]:
     """One rated game applied to its players' ``current`` rows (scope, player): the rows after
-    it and the changes it made, per scope (``part``: only the global table, ``"global"``, or
-    only the server's, ``"server"``; each table is rated on its own). The one rating step both
-    the end of a game and the recomputation take."""
+    it and the changes it made, per scope (the server's table and the global one, each rated on
+    its own). The one rating step both the end of a game and the recomputation take."""
     places = rm.places_of([e.player if e else None for e in players], result.ranks)
     first = _first_seats(players, result.ranks)
     rows: list[RatingRow] = []
     changes: list[ChangeRow] = []
     for scope in scopes_of(result.guild_id):
-        if part is not None and (scope == GLOBAL) != (part == "global"):
-            continue
         held = {p: current[(scope, p)] for p in places if (scope, p) in current}
         before = {p: rm.Skill(r.mu, r.sigma) for p, r in held.items()}
         after = rm.rate(before, places)
@@ -189,6 +184,11 @@ def replayed(record: GameRecord) -> Any:
     return state
 
 
+COMPUTING = (
+    "📈 The ratings are being computed from every finished game (the first start after an upgrade); "
+    "try again in a minute."
+)
+
 GONE = "gone:"
 """The player key prefix of a forgotten person: ``gone:<random token>``, the same in all their
 games (so the others' ratings stay as they were) and never linked to their id again."""
@@ -199,29 +199,93 @@ class Ratings:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.computing: asyncio.Task[int] | None = None
+        """The first start's catch-up running in the background (:meth:`start`), else None."""
+        self._inflight = 0  # games finishing while it runs, their results being recorded
+        self._meanwhile = 0  # how many such results were recorded
 
     async def game_over(self, game: LiveGame, level: Callable[[int], str]) -> list[ChangeRow]:
         """Record a game that just finished and rate it (``level(seat)``: the level an AI seat
-        played at); the changes it made (none for an unrated game, or one recorded already)."""
+        played at); the changes it made (none for an unrated game, or one recorded already).
+        While the first start's catch-up runs (:attr:`computing`) the result is only recorded:
+        the catch-up rates it with the rest, and the changes are none."""
         outcome = game.engine.outcome(game.state) if game.state is not None else None
         if outcome is None:
             return []
+        if self.computing is not None:
+            self._inflight += 1  # before any wait: the catch-up waits for it
+            try:
+                result, _ = await self._result(game, level, outcome.ranks)
+                await self.store.put_results([result])
+            finally:
+                self._inflight -= 1
+                self._meanwhile += 1
+            return []
+        result, players = await self._result(game, level, outcome.ranks)
+        keys = [(scope, e.player) for scope in scopes_of(result.guild_id) for e in players if e is not None]
+        changes = await self.store.rate_one(result, keys, lambda current: step(result, players, current))
+        return changes or []
+
+    async def _result(
+        self, game: LiveGame, level: Callable[[int], str], ranks: Sequence[int]
+    ) -> tuple[ResultRow, list[Entrant | None]]:
+        """A finished game's result and its rated players."""
         unrated = bool(await self.store.unrated([game.id]))
         at = await self.store.finished_at(game.id) or game.row.updated_at
         row = game.row
         ladder = ladder_of(game.seats, unrated)
         result = ResultRow(
-            row.id, row.kind, row.guild_id, at, tuple(outcome.ranks), players_of(game.seats, level), ladder
+            row.id, row.kind, row.guild_id, at, tuple(ranks), players_of(game.seats, level), ladder
         )
-        players = entrants(result.players, [s.name for s in game.seats])
-        keys = [(scope, e.player) for scope in scopes_of(row.guild_id) for e in players if e is not None]
-        changes = await self.store.rate_one(result, keys, lambda current: step(result, players, current))
-        return changes or []
+        return result, entrants(result.players, [s.name for s in game.seats])
+
+    async def start(self) -> bool:
+        """At start-up: when ratings are due (:meth:`Store.rating_due`: games finished before
+        migration 0010, or a catch-up cut short), :meth:`catch_up` in the background, so the bot
+        starts at once; meanwhile :attr:`computing` is its task and the ratings' answers say they
+        are being computed. Returns whether it started."""
+        if self.computing is not None or not await self.store.rating_due():
+            return False
+        self.computing = asyncio.create_task(self._catching_up())
+        return True
+
+    async def _catching_up(self) -> int:
+        try:
+            recorded = await self.record_missing()
+            while True:  # again if games finished (their results recorded) while it rated
+                seen = self._meanwhile
+                await self.rerate()
+                while self._inflight:
+                    await asyncio.sleep(0.05)
+                if self._meanwhile == seen:
+                    break
+            log.info("Ratings computed: %d finished game(s) recorded and everything rated", recorded)
+            return recorded
+        except Exception:
+            log.exception("Ratings: the catch-up failed (the next start tries again)")
+            return 0
+        finally:
+            self.computing = None
+
+    async def stop(self) -> None:
+        """At shutdown: stop the catch-up if it runs (nothing half-written: each write is one
+        transaction, and the next start sees the ratings are still due)."""
+        task = self.computing
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self.computing = None
+
+    def refuse_while_computing(self) -> None:
+        """The ratings' answers while the catch-up runs: a clear refusal, not stale numbers."""
+        if self.computing is not None:
+            raise Refusal(COMPUTING)
 
     async def catch_up(self) -> int:
-        """At start-up: record the results missing (:meth:`record_missing`) and, if there was
-        any, rate everything again in order (so the first start after migration 0010 rates every
-        game finished before it, once). Returns how many were recorded."""
+        """Record the results missing (:meth:`record_missing`) and, if there was any, rate
+        everything again in order, waiting for it (the first start does this in the background,
+        :meth:`start`). Returns how many were recorded."""
         recorded = await self.record_missing()
         if recorded:
             await self.rerate()
@@ -251,10 +315,12 @@ class Ratings:
 
     async def board(self, kind: str, scope: int, user_id: int, *, ladder: str = PEOPLE) -> Board:
         """``/leaderboard``: a game's table in ``scope`` (a guild id, or :data:`GLOBAL`)."""
+        self.refuse_while_computing()
         return await standings.board(self.store, kind, scope, user_id, ladder=ladder)
 
     async def profile(self, user_id: int, scope: int, name: str) -> Profile:
         """``/profile``: a person's card in ``scope``."""
+        self.refuse_while_computing()
         return await standings.profile(self.store, user_id, scope, name)
 
     async def forget(self, user_id: int) -> int:
@@ -270,24 +336,9 @@ class Ratings:
         """Rate every recorded result again from scratch, in finish order; returns (rated
         games, rating rows)."""
         results, seats = await self.store.rating_inputs()
-        if len(results) < SPLIT_FROM:
-            rows, changes, rated = recompute(results, seats)
-        else:  # the servers' tables in a process of their own, the global ones here meanwhile
-            ctx = multiprocessing.get_context("spawn")  # a fork of a process with threads is unsafe
-            with ProcessPoolExecutor(1, mp_context=ctx) as pool:
-                servers = asyncio.get_running_loop().run_in_executor(
-                    pool, recompute, results, seats, "server"
-                )
-                rows, changes, rated = await asyncio.to_thread(recompute, results, seats, "global")
-                more, more_changes, _ = await servers
-            rows = sorted([*rows, *more], key=_table_order)
-            changes += more_changes
+        rows, changes, rated = await asyncio.to_thread(recompute, results, seats)
         await self.store.replace_ratings(rows, changes)
         return rated, len(rows)
-
-
-SPLIT_FROM = 20_000
-"""From how many results :meth:`Ratings.rerate` rates the servers' tables in a second process."""
 
 
 def _table_order(r: RatingRow) -> tuple[str, str, int, str]:
@@ -295,11 +346,10 @@ def _table_order(r: RatingRow) -> tuple[str, str, int, str]:
 
 
 def recompute(
-    results: Sequence[ResultRow], seats: dict[int, list[str]], part: str | None = None
+    results: Sequence[ResultRow], seats: dict[int, list[str]]
 ) -> tuple[list[RatingRow], list[ChangeRow], int]:
-    """Every table from the results in order (``part``: only the global tables or only the
-    servers', see :func:`step`): the final rows (sorted), every change, and how many games were
-    rated (CPU only)."""
+    """Every table from the results in order: the final rows (sorted), every change, and how
+    many games were rated (CPU only)."""
     tables: dict[tuple[str, str], dict[tuple[int, str], RatingRow]] = {}
     changes: list[ChangeRow] = []
     rated = 0
@@ -308,7 +358,7 @@ def recompute(
             continue
         players = entrants(result.players, seats.get(result.game_id, []))
         table = tables.setdefault((result.kind, result.ladder), {})
-        rows, done = step(result, players, table, part)
+        rows, done = step(result, players, table)
         for r in rows:
             table[(r.scope, r.player)] = r
         changes.extend(done)

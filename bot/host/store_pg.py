@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -195,6 +195,20 @@ class _Handle:
             await self._conn.executemany(dollar(sql), rows)
         except asyncpg.IntegrityConstraintViolationError as err:
             raise ConstraintViolation(_line(err)) from err
+
+    async def sql_copy(self, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+        """Many rows into ``table`` with ``COPY`` (far faster than inserting them one by one), in
+        parts of :data:`COPY_ROWS` (each within the command timeout on a loaded machine)."""
+        records = list(rows)
+        try:
+            for at in range(0, len(records), COPY_ROWS):
+                part = records[at : at + COPY_ROWS]
+                await self._conn.copy_records_to_table(table, records=part, columns=list(columns))
+        except asyncpg.IntegrityConstraintViolationError as err:
+            raise ConstraintViolation(_line(err)) from err
+
+
+COPY_ROWS = 20_000
 
 
 class PgStore(Store):

@@ -247,7 +247,8 @@ class RatingTables:
             await self._lock_ratings(h)
             await h.sql_run("DELETE FROM rating_changes")
             await h.sql_run("DELETE FROM ratings")
-            await self._write_ratings(h, rows, changes)
+            await h.sql_copy("ratings", RATING_COLS.split(", "), [_rating_args(r) for r in rows])
+            await h.sql_copy("rating_changes", CHANGE_COLS.split(", "), [_change_args(c) for c in changes])
 
     async def forget_rated(self, user_id: int, pseudonym: str) -> int:
         """Replace a person's player key in every recorded result by ``pseudonym`` (so the

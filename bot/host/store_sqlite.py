@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -80,6 +80,11 @@ class _Handle:
             await self._store._db.executemany(sql, [tuple(r) for r in rows])
         except sqlite3.IntegrityError as err:
             raise ConstraintViolation(str(err)) from err
+
+    async def sql_copy(self, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+        """Many rows into ``table`` (PostgreSQL copies them; here, one ``executemany``)."""
+        marks = ", ".join("?" * len(columns))
+        await self.sql_many(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
 
 
 class SqliteStore(Store):

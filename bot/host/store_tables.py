@@ -7,12 +7,15 @@ from .store_archive import StoreArchive
 from .store_guilds import GuildSettings
 from .store_media import MediaEdits
 from .store_posts import PostClaims
+from .store_rating_due import RatingDue
 from .store_ratings import RatingTables
 from .store_reviews import Reviews
 from .store_side import SideTables
 
 
-class Tables(SideTables, PostClaims, StoreArchive, Reviews, MediaEdits, GuildSettings, RatingTables):
+class Tables(
+    SideTables, PostClaims, StoreArchive, Reviews, MediaEdits, GuildSettings, RatingTables, RatingDue
+):
     """Clock claims, copying, posted messages, drafts (:class:`SideTables`); post claims; the
     archive (/history, /replay, rematches, outcomes); hints and reviews; refused media edits;
-    servers' settings; ratings."""
+    servers' settings; ratings (and whether they are due again at start-up)."""

@@ -448,6 +448,7 @@ class BazaarBot(commands.Bot):
             await self.clock.stop()
         if self.service is not None:
             await self.service.ai.stop()  # after the action each stretch plays: the next run resumes
+            await self.service.ratings.stop()  # the first start's catch-up: the next start resumes it
         for task in (
             self._checking,
             self._warming,

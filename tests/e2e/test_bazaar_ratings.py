@@ -5,12 +5,14 @@ not on the people's ladder; a lobby opened ``rated:false`` says so and counts no
 
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from bot.host.ratings import COMPUTING, Ratings
 from tests.e2e.bazaar_harness import Table, make_table
 from tests.fakediscord import FakeDiscord, RunBot
 from tests.fakediscord.records import Channel
@@ -121,3 +123,39 @@ async def test_games_with_an_ai_seat_count_against_the_ai_and_unrated_lobbies_no
         options={"game": "pralaya", "rated": False, "form": True},
     )
     assert refused.ephemeral and "`rated:false` does not go with `form:true`" in refused.text
+
+
+async def test_the_first_start_after_ratings_rates_old_games_in_the_background(
+    fake_discord: FakeDiscord, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database from before ratings (a finished game, no result, no rating): the bot comes
+    online at once, ``/leaderboard`` says the ratings are being computed until the catch-up is
+    done, then shows the game rated."""
+    use_stub(monkeypatch, games={"kathai", "phraya", "pralaya", "ra"})
+    fake = fake_discord
+    table = make_table(fake, run_bot, tmp_path)
+    await table.boot()
+    gid, thread = await table.start_game("ann", ("bob",), 0, game="pralaya")
+    await _play_out(table, gid, thread)
+    before = await fake.slash(table.players["bob"], table.channel, "leaderboard", game="pralaya")
+    old = table.bot
+    await old.store.replace_ratings([], [])  # as migration 0010 finds it: no result, no rating
+    async with old.store._tx() as h:
+        await h.sql_run("DELETE FROM game_results")
+    await table.running.kill(release=old.store.close)
+    release = asyncio.Event()
+    record = Ratings.record_missing
+
+    async def held(self: Ratings) -> int:  # the catch-up waits for the test's word
+        await release.wait()
+        return await record(self)
+
+    monkeypatch.setattr(Ratings, "record_missing", held)
+    await table.boot(sync=False)  # online without waiting for it
+    assert table.bot.service.ratings.computing is not None
+    busy = await fake.slash(table.players["bob"], table.channel, "leaderboard", game="pralaya")
+    assert busy.ephemeral and busy.text == COMPUTING and not busy.images
+    release.set()
+    await fake.wait_for(lambda: table.bot.service.ratings.computing is None, what="the ratings' catch-up")
+    after = await fake.slash(table.players["bob"], table.channel, "leaderboard", game="pralaya")
+    assert after.text == before.text and len(after.images) == 1
