@@ -35,6 +35,9 @@ SQL_CALLS = {
     "sql_run",
     "sql_insert",
     "sql_many",
+    # many rows into a table (PostgreSQL: COPY, identifiers quoted by asyncpg; SQLite: one
+    # executemany built from the table and columns it is handed, so its callers are checked)
+    "sql_copy",
 }
 # pure functions of SQL text that keep it safe: renumbering ``?`` placeholders ``$1, $2…``
 SAFE_WRAPPERS = {"dollar"}
