@@ -16,7 +16,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any
 
-from .store_rows import GameRow, game_row, stored
+from .store_rows import GameRow, game_row, insert_lobby, stored
 from .storefail import ConstraintViolation
 
 _COLS = (
@@ -136,20 +136,8 @@ class StoreArchive:
             async with self._tx() as h:
                 if row := await h.sql_row("SELECT new_game_id FROM rematches WHERE game_id = ?", (game_id,)):
                     return int(row[0]), False
-                gid = await h.sql_insert(
-                    "INSERT INTO games (kind, seed, options, guild_id, channel_id, creator_id, status, "
-                    "clock_seconds, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-                    (
-                        kind,
-                        seed,
-                        json.dumps(dict(options), sort_keys=True),
-                        guild_id,
-                        channel_id,
-                        creator_id,
-                        clock_seconds,
-                        at,
-                        at,
-                    ),
+                gid = await insert_lobby(
+                    h, at, kind, seed, options, guild_id, channel_id, creator_id, clock_seconds
                 )
                 await h.sql_many(
                     "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) "

@@ -15,14 +15,23 @@ files in :mod:`bot.host.store_schema`.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
-from .store_rows import GameRecord, GameRow, MoveRow, SeatRow, digest, game_row, seat_row, stored
+from .store_rows import (
+    GameRecord,
+    GameRow,
+    MoveRow,
+    SeatRow,
+    digest,
+    game_row,
+    insert_lobby,
+    seat_row,
+    stored,
+)
 from .store_schema import is_postgres_url
 from .store_tables import Tables
 from .storefail import StoreError, VersionConflict
@@ -166,20 +175,8 @@ class Store(Tables):
         """Insert a lobby with the creator in seat 0; returns the new game."""
         at = self.now()
         async with self._tx() as h:
-            gid = await h.sql_insert(
-                "INSERT INTO games (kind, seed, options, guild_id, channel_id, creator_id, status, "
-                "clock_seconds, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-                (
-                    kind,
-                    seed,
-                    json.dumps(dict(options), sort_keys=True),
-                    guild_id,
-                    channel_id,
-                    creator_id,
-                    clock_seconds,
-                    at,
-                    at,
-                ),
+            gid = await insert_lobby(
+                h, at, kind, seed, options, guild_id, channel_id, creator_id, clock_seconds
             )
             await h.sql_run(
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,3 +146,25 @@ def stored(v: Any) -> Any:
 def digest(text: str) -> str:
     """The sha256 hex digest of ``text`` (used for snapshot and private-view fingerprints)."""
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+async def insert_lobby(
+    h: Any,
+    at: float,
+    kind: str,
+    seed: int,
+    options: Mapping[str, Any],
+    guild_id: int | None,
+    channel_id: int,
+    creator_id: int,
+    clock_seconds: int,
+) -> int:
+    """Insert a game in the lobby state in the open transaction ``h`` (no seats yet); its id."""
+    return int(
+        await h.sql_insert(
+            "INSERT INTO games (kind, seed, options, guild_id, channel_id, creator_id, status, "
+            "clock_seconds, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+            (kind, seed, json.dumps(dict(options), sort_keys=True), guild_id, channel_id, creator_id)
+            + (clock_seconds, at, at),
+        )
+    )
