@@ -77,7 +77,10 @@ class PrivateViews:
         if jobs:
             await asyncio.gather(*jobs)
         await self.retire(
-            game.id, kinds=("dm",), seats=[s.seat for s in batch.seats if s.seat not in private]
+            game.id,
+            kinds=("dm",),
+            seats=[s.seat for s in batch.seats if s.seat not in private],
+            upto=batch.version,
         )
 
     async def _dm(self, game: LiveGame, d: Delivery, letter: Letter, where: str) -> None:
@@ -163,7 +166,7 @@ class PrivateViews:
         except SEND_ERRORS as err:
             log.warning("DM to user %s (game %s) failed: %s", user_id, game.id, err)
             return None
-        await self.retire(game.id, kinds=("dm",), seat=seat)
+        await self.retire(game.id, kinds=("dm",), seat=seat, upto=batch.version)
         await self.posts.record_posted(
             game.id,
             kind="dm",

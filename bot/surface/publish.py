@@ -183,9 +183,10 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             return False  # the board or sheet is missing: all of it again later
         if batch.started or batch.closed:
             await self.refresh_lobby(game)
-        await self.retire(game.id, keep=posted.id if posted and row.status == "active" else None)
+        keep = posted.id if posted and row.status == "active" else None
+        await self.retire(game.id, keep=keep, upto=batch.version)
         if row.status != "active":
-            await self.retire(game.id, kinds=("dm",))
+            await self.retire(game.id, kinds=("dm",), upto=batch.version)
         if d.box.dm_due:
             await self.send_dms(game, d, posted)
         if batch.closed and row.thread_id and row.status != "finished":  # finished: after its recap
@@ -293,11 +294,15 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
         kinds: Sequence[str] = ("turn",),
         seat: int | None = None,
         seats: Sequence[int] | None = None,
+        upto: int | None = None,
     ) -> None:
         """Remove the controls of every live message of the game of ``kinds`` (boards; DMs) —
-        of ``seat``'s, or of ``seats``', only, when given — except ``keep``. A message whose edit
-        Discord refuses as an hour-old one's (30046) stays live and is tried again later
-        (:mod:`.held`)."""
+        of ``seat``'s, or of ``seats``', only, when given — except ``keep``, and, with ``upto``
+        (the version being published), only of messages showing that version or an older one:
+        with processes sharing a database, another process may already have posted the next
+        version's board and DMs while this one still publishes the version before, and those
+        keep their controls. A message whose edit Discord refuses as an hour-old one's (30046)
+        stays live and is tried again later (:mod:`.held`)."""
         among = set(seats) if seats is not None else None
         old = [
             m
@@ -306,6 +311,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             if m.message_id != keep
             and (seat is None or m.seat == seat)
             and (among is None or m.seat in among)
+            and (upto is None or m.version <= upto)
         ]
         kept: set[int] = set()  # rows whose controls Discord would not let go yet (held.py)
         for m in old:
