@@ -69,6 +69,11 @@ COMMANDS = [
     "game end",
 ]
 
+# controls a person may rightly use whoever the rules await, so never sent as hostile: a board's
+# "Undo (name)" (its mover's; tests/e2e/test_undo.py refuses it to the others) and a final
+# sheet's Rematch and Review (they open a lobby, store a review)
+ANYONES = ("bzbu:", "bzm:", "bzrev:")
+
 
 def odd_text(rng: random.Random) -> str:
     """A random odd string (odd characters, long runs, empty) of at most 4,000 characters."""
@@ -428,7 +433,8 @@ class Fuzz:
         v = g.row.version
         other = rng.choice([x for x in self.places if x != gid] or [gid])
         action = self._someones_action(gid)
-        real = [c for m in self.fake.messages(self.places[gid])[-3:] for c in m.custom_ids]
+        recent = self.fake.messages(self.places[gid])[-3:]
+        real = [c for m in recent for c in m.custom_ids if not c.startswith(ANYONES)]
         shapes = [
             f"bz:{other}:{self.t.bot.service._games[other].row.version}:{action}",
             f"bz:{gid}:{rng.randint(0, max(0, v - 1))}:{action}" if v else f"bz:{gid}:{v + 10**6}:{action}",
@@ -521,7 +527,11 @@ class Fuzz:
         msg = self._message_of(gid, user)
         if msg is None or msg.ephemeral:
             return None
-        bs = [b for b in buttons(msg) if b.get("custom_id") and not b.get("disabled")]
+        bs = [
+            b
+            for b in buttons(msg)
+            if b.get("custom_id") and not b.get("disabled") and not str(b["custom_id"]).startswith(ANYONES)
+        ]
         ss = [s for s in selects(msg) if s.get("options")]
         if bs and (not ss or self.rng.random() < 0.7):
             b = self.rng.choice(bs)
