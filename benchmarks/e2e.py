@@ -159,8 +159,7 @@ async def _start_games(
             auto_archive_duration=1440,
             type=discord.ChannelType.public_thread.value,
         )
-        await bot.service.start(game.id, user.id, thread_id=int(data["id"]))
-        await bot.publisher.publish(game)
+        await bot.publisher.publish(await bot.service.start(game.id, user.id, thread_id=int(data["id"])))
         games.append((game, user, fake.channel(int(data["id"]))))
     return games
 

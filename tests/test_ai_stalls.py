@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from bot.host import jobgate
 from bot.host.clock import TurnClock
 from bot.host.live import LiveGame
+from bot.host.outbox import Outbox
 from bot.host.service import GameService
 from bot.host.store import Store
 from bot.host.workers import Workers
@@ -93,9 +94,9 @@ async def test_an_ai_only_game_plays_in_the_background_not_in_the_clocks_tick(
     svc.ai.sleep = pause
     published: list[tuple[int, int]] = []
 
-    async def publish(game: LiveGame) -> None:
-        published.append((game.id, game.row.version))
-        svc.take_batch(game)
+    async def publish(box: Outbox) -> None:
+        published.append((box.game_id, box.batch.version))
+        svc.take_batch(await svc.get(box.game_id))
 
     svc.ai.publish = publish
     alone = await _game(svc, 100, [10], ais=2)  # Ann and two AI seats; Ann walks away
@@ -103,7 +104,7 @@ async def test_an_ai_only_game_plays_in_the_background_not_in_the_clocks_tick(
     for _ in range(2):
         assert a.row.deadline is not None
         clock.t = a.row.deadline
-        assert await svc.expire(alone) is a
+        assert await svc.expire(alone) is not None
         await svc.ai.settle()
     assert a.seats[0].expiries == 2 and not a.seats[0].ai_takeover
     assert ("hard", jobgate.AI_WATCHED) in pool.jobs  # Ann still played: her game's AI went first
@@ -154,7 +155,7 @@ async def test_a_clock_ai_grace_hands_the_rest_of_the_stretch_to_the_background(
     assert g.row.deadline is not None
     clock.t = g.row.deadline
     pool.hold, pool.free = True, 1  # the first AI search is quick, the next one slow
-    assert await asyncio.wait_for(svc.expire(gid), 10) is g  # Ann's turn, and at most one AI action
+    assert await asyncio.wait_for(svc.expire(gid), 10) is not None  # Ann's turn, and at most one AI action
     assert g.row.version == version + 5 and pool.waiting == 1 and svc.ai.running() == [gid]
     pool.go.set()
     await asyncio.wait_for(svc.ai.settle(), 30)

@@ -340,9 +340,10 @@ async def test_a_guided_games_rematch_is_an_ordinary_game_without_the_guide(tmp_
     store = await Store.open(tmp_path / "db.sqlite3", now=lambda: 1_700_000_000.0)
     svc = GameService(store, now=lambda: 1_700_000_000.0, seed_source=lambda: 42, ai_level="easy")
     try:
-        g = await svc.learning.learn(
+        box = await svc.learning.learn(
             "pralaya", guild_id=1, channel_id=100, thread_id=None, user_id=10, name="Ann"
         )
+        g = await svc.get(box.game_id)
         assert guide_of(g) is not None and any(s.ai_level == GUIDE for s in g.seats)
         await svc.resign(g.id, 10)  # nobody left: the game ends
         assert (await svc.get(g.id)).row.status == "ended"

@@ -130,7 +130,7 @@ async def test_a_review_is_stored_and_read_back(svc: GameService) -> None:
         action = game.engine.choose(
             game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat)
         )
-        game = await svc.move(game.id, _user(game, seat), action)
+        await svc.move(game.id, _user(game, seat), action)
     assert game.row.status == "finished"
     lane = Lane()
     first = await coaching.review(svc.store, lane, game, _user(game, 1))  # type: ignore[arg-type]

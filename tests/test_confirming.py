@@ -56,11 +56,12 @@ async def test_ordinary_illegal_and_other_peoples_moves_are_not_asked_about(host
 
 
 async def test_a_guided_game_asks_nothing_not_even_before_the_suggested_offer(host: GameService) -> None:
-    g = await host.learning.learn(
+    box = await host.learning.learn(
         "kathai", guild_id=1, channel_id=100, thread_id=None, user_id=10, name="Ann"
     )
+    g = await host.get(box.game_id)
     assert g.awaited() == (0,)
-    suggested = g.notes[-1].rsplit("Suggested: `", 1)[1].split("`", 1)[0]
+    suggested = box.batch.notes[-1].rsplit("Suggested: `", 1)[1].split("`", 1)[0]
     assert suggested.startswith("offer ")  # the guide's first step: a first offer, which others confirm
     assert g.engine.irreversible(g.state, 0, g.engine.parse(suggested))
     bribe = next(a for a in g.engine.legal_actions(g.state, 0) if a.startswith("bribe "))

@@ -169,15 +169,65 @@ async def test_an_engine_failing_leaves_the_batch_queued(
     host: ToyHost, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     gid = await _started(host)
-    await host.move(gid, 10, "take 2")
     g = await host.get(gid)
 
     def broken(state: object, seat: int) -> None:
         raise RuntimeError("the engine broke")
 
     monkeypatch.setattr(g.engine, "prompt", broken)
+    sealed = await host.move(gid, 10, "take 2")  # the move stands; who must act is not known
+    assert sealed.plan is None and sealed.active
     async with host.posts.sending(g) as box:
         assert box is None and host.has_pending(g)  # nothing taken, nothing lost
     monkeypatch.undo()
     async with host.posts.sending(g) as box:
         assert box is not None and [s.action for s in box.batch.steps] == [None, "take 2"]
+        assert box.plan is not None and [s.seat for s in box.plan[0]] == [1]  # asked again
+
+
+async def test_each_operation_returns_its_own_sealed_outbox_and_a_publish_merges_them(host: ToyHost) -> None:
+    gid = await _started(host)
+    g = await host.get(gid)
+    first = await host.move(gid, 10, "take 2")
+    second = await host.move(gid, 11, "take 1")
+    # each operation's outbox holds what it did (the start's outbox is queued before them)
+    assert [s.action for s in first.batch.steps] == ["take 2"] and first.batch.version == 1
+    assert [s.action for s in second.batch.steps] == ["take 1"] and second.batch.version == 2
+    assert first.played(0) == "take 2" and first.played(1) is None and second.played(1) == "take 1"
+    assert [s.seat for s in first.prompts[0]] == [1] and [s.seat for s in second.prompts[0]] == [0]
+    start = g.outboxes[0]
+    assert start.batch.started and list(g.outboxes) == [start, first, second] and not g.pending
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.plan = None  # type: ignore[misc]
+    async with host.posts.sending(g) as box:  # one post for both, with the newest plan
+        assert box is not None and [s.action for s in box.batch.steps] == [None, "take 2", "take 1"]
+        assert box.batch.version == 2 and box.batch.started and box.plan == second.plan
+        host.posts.delivered(box, Delivered(None, {}, None))
+    assert not host.has_pending(g)
+
+
+async def test_a_publish_leaves_an_operation_running_its_own_steps(host: ToyHost) -> None:
+    """A publish that runs while an operation holds the game's lock takes only what is sealed:
+    the steps the operation has queued so far go into its own outbox when it ends."""
+    gid = await _started(host)
+    g = await host.get(gid)
+    async with host.posts.sending(g) as start:  # the start, sealed by its operation
+        assert start is not None and start.batch.started
+        host.posts.delivered(start, Delivered(None, {}, None))
+    async with g.lock:  # an operation midway: one step committed, not sealed yet
+        g.pending.append(dataclasses.replace(start.batch.steps[0], version=1, action="take 2", by="player"))
+        assert outbox.take(g) is None  # nothing sealed: nothing taken from under it
+        mine = outbox.sealed(g)
+    assert [s.action for s in mine.batch.steps] == ["take 2"] and list(g.outboxes) == [mine]
+
+
+async def test_an_operation_that_queued_nothing_returns_an_empty_outbox_not_queued(host: ToyHost) -> None:
+    gid = await _started(host)
+    g = await host.get(gid)
+    async with host.posts.sending(g) as box:
+        assert box is not None
+        host.posts.delivered(box, Delivered(None, {}, None))
+    async with g.lock:
+        empty = outbox.sealed(g)
+    assert empty.batch.steps == () and not empty.batch.notes and empty.game_id == gid
+    assert not g.outboxes and not host.has_pending(g)

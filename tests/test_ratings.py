@@ -130,7 +130,9 @@ async def test_a_rated_game_between_people_changes_both_tables_and_says_so(host:
     outcome = game.engine.outcome(game.state)
     assert outcome is not None
     winner = outcome.winners[0]
-    note = next(n for n in game.notes if n.startswith("📈 Ratings"))
+    batch = host.take_batch(game)
+    assert batch is not None
+    note = next(n for n in batch.notes if n.startswith("📈 Ratings"))
     assert note.startswith("📈 Ratings (this server): ")
     changes = await host.store.rating_changes_of(gid)
     assert {(c.scope, c.player) for c in changes} == {(1, "u10"), (1, "u11"), (0, "u10"), (0, "u11")}
@@ -235,7 +237,9 @@ async def test_games_finishing_during_the_catch_up_are_rated_with_the_rest(
     assert task is not None
     late = [await _play(host, [11, 12], takes=2), await _play(host, [10, 12], guild=2)]
     for gid in late:  # recorded, not rated yet: the final sheet has no ratings line
-        assert not any(n.startswith("📈") for n in (await host.get(gid)).notes)
+        batch = host.take_batch(await host.get(gid))
+        assert batch is not None and batch.closed
+        assert not any(n.startswith("📈") for n in batch.notes)
     assert not task.done()
     release.set()
     assert await task == 0 and not _busy(host)

@@ -390,7 +390,8 @@ async def test_turn_clock_reminds_expires_and_hands_over(host: ToyHost) -> None:
         if seat == 1:  # Bob plays his own turns, so only Ann's clock runs out
             await host.move(gid, 11, "take 1")
         host.clock.t += 600
-        assert await host.expire(gid) is g
+        box = await host.expire(gid)
+        assert box is not None and box.game_id == gid
         assert g.seats[0].expiries == k and g.seats[0].ai_takeover == (k == 3)
     batch = host.take_batch(g)
     assert batch is not None
@@ -416,7 +417,8 @@ async def test_resign_and_end(host: ToyHost) -> None:
     gid = await _started(host, humans=3)
     with pytest.raises(Refusal, match="Only the creator"):
         await host.end(gid, 11, can_manage=False)
-    g = await host.resign(gid, 10)  # Ann was to move: the AI plays for her at once
+    await host.resign(gid, 10)  # Ann was to move: the AI plays for her at once
+    g = await host.get(gid)
     assert g.seats[0].is_ai and g.awaited() == (1,)
     with pytest.raises(Refusal, match="resigned"):
         await host.move(gid, 10, "take 1")
@@ -430,8 +432,8 @@ async def test_resign_and_end(host: ToyHost) -> None:
 
 async def test_everyone_resigning_ends_the_game(host: ToyHost) -> None:
     gid = await _started(host, humans=1, ais=1)
-    g = await host.resign(gid, 10)
-    assert g.row.status == "ended"
+    box = await host.resign(gid, 10)
+    assert box.batch.row.status == "ended" and box.batch.closed
 
 
 async def test_find_resolves_the_game_of_a_channel(host: ToyHost) -> None:
@@ -686,7 +688,8 @@ async def test_a_lobby_nobody_starts_closes_after_the_idle_time(host: ToyHost) -
     assert await host.close_idle_lobbies() == []
     host.clock.t += 700
     [closed] = await host.close_idle_lobbies()
-    assert closed.id == g.id and closed.row.status == "ended" and "nobody started it" in closed.notes[-1]
+    assert closed.game_id == g.id and closed.batch.row.status == "ended"
+    assert "nobody started it" in closed.batch.notes[-1]
     assert (await row_of(host.store, g.id)).status == "ended"
 
 

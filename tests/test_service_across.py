@@ -64,9 +64,10 @@ async def test_a_move_whose_answer_was_lost_after_the_commit_is_played(pair: lis
     a, _ = pair
     gid = await _started(a)
     _lose_the_answer(a.store)
-    game = await a.move(gid, 10, "take 2")  # today: StoreUnavailable ("nothing changed"), though it committed
+    box = await a.move(gid, 10, "take 2")  # today: StoreUnavailable ("nothing changed"), though it committed
+    game = await a.get(gid)
     assert game.row.version == 1 and game.state.pile == 7
-    assert [(s.version, s.action) for s in game.pending if s.seat is not None] == [(1, "take 2")]
+    assert [(s.version, s.action) for s in box.batch.steps if s.seat is not None] == [(1, "take 2")]
     assert [m.action for m in await a.store.moves(gid)] == ["take 2"]
     await a.move(gid, 11, "take 1")  # the game goes on from the stored move
     assert (await row_of(a.store, gid)).version == 2
@@ -109,7 +110,7 @@ async def test_a_move_resent_after_its_answer_was_lost_is_played(pair: list[Game
     a.store.move_at = real  # type: ignore[method-assign]
     game = await a.get(gid)
     if game.row.version == 0:  # a copy that has not caught up (SQLite: nobody else writes)
-        game = await a.move(gid, 10, "take 2")
+        await a.move(gid, 10, "take 2")
     assert game.row.version == 1 and game.state.pile == 7
     assert [m.action for m in await a.store.moves(gid)] == ["take 2"]
 

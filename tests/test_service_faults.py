@@ -35,6 +35,7 @@ def _live(game: LiveGame) -> tuple[Any, ...]:
         game.row,
         copy.deepcopy(game.seats),
         list(game.pending),
+        list(game.outboxes),
         list(game.notes),
         game.started,
         game.closed,
@@ -70,9 +71,9 @@ async def test_a_reclaimed_seat_is_reclaimed_only_with_its_saved_move(host: ToyH
     assert _taken_over(game, 0) and (await host.store.seats(gid))[0].ai_takeover
     assert game.notes == []
     faults.heal()
-    await host.move(gid, 10, "take 1")
+    box = await host.move(gid, 10, "take 1")
     assert not game.seats[0].ai_takeover and game.seats == await host.store.seats(gid)
-    assert any("is back" in n for n in game.notes)
+    assert any("is back" in n for n in box.batch.notes)
 
 
 async def test_lobby_operations_the_database_refuses_change_nothing(host: ToyHost) -> None:
@@ -141,7 +142,7 @@ async def test_an_ai_move_the_database_refuses_is_played_again_later(host: ToyHo
     assert [e.ai_at for e in host.clock_entries()] == [game.ai_at]
     assert await host.ai_due(gid) is None  # not before the retry time
     host.clock.t += STORE_RETRY
-    assert await host.ai_due(gid) is game
+    assert await host.ai_due(gid) is not None
     assert game.row.version == 2 and [m.by for m in await host.store.moves(gid)] == ["player", "ai"]
 
 
@@ -160,10 +161,11 @@ async def test_an_expiry_the_database_refuses_is_not_lost(host: ToyHost) -> None
     assert await host.expire(gid) is None  # not due before then
     faults.heal()
     host.clock.t += STORE_RETRY
-    assert await host.expire(gid) is game
+    box = await host.expire(gid)
+    assert box is not None
     moves = await host.store.moves(gid)
     assert [m.by for m in moves] == ["clock"] and (await host.store.seats(gid))[0].expiries == 1
-    assert any("Time ran out" in n for n in game.notes)
+    assert any("Time ran out" in n for n in box.batch.notes)
 
 
 async def test_a_reminder_the_database_cannot_record_is_sent_once(host: ToyHost) -> None:

@@ -21,8 +21,8 @@ from bot.host.live import Refusal
 from bot.host.loading import Games
 from bot.host.lobbies import Lobbies
 from bot.host.moves import Moves
+from bot.host.outbox import drain as take_batch
 from bot.host.quotas import Quotas
-from bot.host.reading import take_batch
 from bot.host.service import GameService
 from bot.host.store import Store
 from tests.test_service import Clock, ToyNim, toy  # noqa: F401  (fixture)
@@ -165,6 +165,6 @@ async def test_closing_a_game_another_writer_finished_is_refused(parts: Parts) -
 async def test_the_clock_expires_a_turn_through_the_duties_part(parts: Parts) -> None:
     gid = await _started(parts, clock="10m")
     parts.clock.t += 601
-    game = await parts.duties.expire(gid)
-    assert game is not None and [m.by for m in await parts.core.store.moves(gid)] == ["clock"]
-    assert any("Time ran out" in n for n in game.notes)
+    box = await parts.duties.expire(gid)
+    assert box is not None and [m.by for m in await parts.core.store.moves(gid)] == ["clock"]
+    assert any("Time ran out" in n for n in box.batch.notes)

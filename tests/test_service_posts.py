@@ -55,7 +55,8 @@ async def _started(svc: GameService) -> Any:
         kind="formnim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
     )
     await svc.join(g.id, 11, "Bob")
-    return await svc.start(g.id, 10)
+    await svc.start(g.id, 10)
+    return await svc.get(g.id)
 
 
 async def test_a_pick_builds_its_action_for_the_awaited_seat_only(svc: GameService) -> None:
@@ -196,7 +197,7 @@ async def test_start_in_opens_the_place_and_deals_once(svc: GameService) -> None
         await asyncio.sleep(0)
     assert opened == [0] and not second.done()  # the second waits for the lock
     gate.set()
-    assert await first == 777
+    assert (await first).batch.row.thread_id == 777
     with pytest.raises(Refusal):
         await second
     assert opened == [0] and g.row.status == "active" and g.row.thread_id == 777

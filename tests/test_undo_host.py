@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.host.live import LiveGame, Refusal
+from bot.host.outbox import Outbox
 from bot.host.service import GameService
 from bot.host.store import Store
 from bot.host.undoing import Ask, NeedsConsent
@@ -174,7 +174,8 @@ async def test_a_move_meanwhile_cancels_and_a_request_survives_a_restart(host: H
     svc2 = await host.service()
     await svc2.answer_undo(gid, 10 + others[0], ask.version, first, 1, agree=True)
     svc3 = await host.service()
-    answer, game3 = await svc3.answer_undo(gid, 10 + others[1], ask.version, first, 1, agree=True)
+    answer, box = await svc3.answer_undo(gid, 10 + others[1], ask.version, first, 1, agree=True)
+    game3 = await svc3.get(box.game_id)
     assert answer.done and _print(game3) == before
     # a new request, then a move: the request is over
     await svc3.move(gid, 10 + first, "invoke")
@@ -201,8 +202,9 @@ async def test_ai_seats_agree_by_themselves(host: Host) -> None:
     assert game.awaited() == (0,) and game.row.version == version + 2
     with pytest.raises(NeedsConsent):
         await svc.undo(gid, 10)
-    done: Any = await svc.ask_undo(gid, 10)
-    assert isinstance(done, LiveGame) and _print(done) == before
+    done = await svc.ask_undo(gid, 10)
+    assert isinstance(done, Outbox) and _print(game) == before
+    assert [st.action for st in done.batch.steps] == [f"undo {version + 1}"]
     assert (await _log(svc, gid))[-1] == (0, f"undo {version + 1}", "player")
 
 
@@ -249,7 +251,7 @@ async def test_a_move_the_turn_clock_played_needs_consent(host: Host) -> None:
     game = await svc.get(g.id)
     seat = game.awaited()[0]
     host.clock.t += 601
-    assert await svc.expire(g.id) is game
+    assert (await svc.expire(g.id)) is not None
     moves = await _log(svc, g.id)
     assert moves and moves[-1][0] == seat and moves[-1][2] == "clock"
     with pytest.raises(NeedsConsent, match="played for you when your time ran out"):
@@ -268,20 +270,19 @@ async def test_a_guided_game_follows_a_move_taken_back(host: Host, caplog: pytes
     first move, the guide is at step 1 again, and playing its suggestion then is on the script
     (no 'rather than', no failure logged comparing the undo entry as a move)."""
     svc = await host.service()
-    g = await svc.learning.learn(
+    box = await svc.learning.learn(
         "pralaya", guild_id=1, channel_id=100, thread_id=None, user_id=10, name="Ann"
     )
-    first = _suggested(g.notes)
+    g = await svc.get(box.game_id)
+    first = _suggested(list(box.batch.notes))
     assert first[0].endswith("step 1")
-    await svc.move(g.id, 10, first[1])
-    assert _suggested(g.notes)[0].endswith("step 2")
-    g.notes.clear()
-    await svc.undo(g.id, 10)
-    assert _suggested(g.notes) == first and g.awaited() == (0,)
-    g.notes.clear()
-    await svc.move(g.id, 10, first[1])
-    assert not [n for n in g.notes if "rather than" in n], g.notes
-    assert _suggested(g.notes)[0].endswith("step 2")
+    box = await svc.move(g.id, 10, first[1])
+    assert _suggested(list(box.batch.notes))[0].endswith("step 2")
+    box = await svc.undo(g.id, 10)
+    assert _suggested(list(box.batch.notes)) == first and g.awaited() == (0,)
+    box = await svc.move(g.id, 10, first[1])
+    assert not [n for n in box.batch.notes if "rather than" in n], box.batch.notes
+    assert _suggested(list(box.batch.notes))[0].endswith("step 2")
     assert "the guide could not" not in caplog.text
 
 

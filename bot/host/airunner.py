@@ -4,8 +4,9 @@ their own, never inside the turn clock's tick or the start-up.
 The turn clock (an expiry, the end of an AI grace) and the start-up (AI seats a previous run left
 awaited) hand a game's AI play to :meth:`AiRunner.start`: one task per game at a time (asked again
 while it runs, it looks at the game once more when done). Each turn of the task takes the game's
-lock, plays at most one AI action (``Duties.advance_ai`` with ``steps=1``), lets go of the
-lock, publishes (``publish``: the surface's publisher) and yields. A game where no person plays
+lock, plays at most one AI action (``Duties.advance_ai`` with ``steps=1``), seals its outbox
+(:func:`bot.host.outbox.seal`), lets go of the lock, hands the outbox to ``publish`` (the
+surface's publisher) and yields. A game where no person plays
 any more (every seat the AI's) is played at a bounded pace (:attr:`AiRunner.pace` seconds between
 actions) and its searches queue behind those of games people play (see :mod:`bot.host.jobgate`).
 """
@@ -20,7 +21,9 @@ from typing import Any, Protocol
 
 from engines import base
 
+from . import outbox
 from .live import LiveGame
+from .outbox import Outbox
 
 MAX_AI_STEPS = 5000  # bound on consecutive AI actions (an AI-only stretch to the end)
 
@@ -57,14 +60,14 @@ class Player(Protocol):
 
 class AiRunner:
     """The background AI stretches of the game service's AI part (``service``, see the module
-    docstring). ``publish(game)`` posts what a game has pending; ``on_busy(+1 / -1)`` is told
+    docstring). ``publish(box)`` posts an AI action's outbox; ``on_busy(+1 / -1)`` is told
     when a stretch starts and ends (the bot counts them as work in flight)."""
 
     def __init__(self, service: Player, *, pace: float = AI_ALONE_PACE) -> None:
         self.service = service
         self.pace = pace
         self.sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep  # (tests note the pauses)
-        self.publish: Callable[[LiveGame], Awaitable[Any]] | None = None
+        self.publish: Callable[[Outbox], Awaitable[Any]] | None = None
         self.on_busy: Callable[[int], None] | None = None
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: dict[int, Stretch] = {}
@@ -120,13 +123,13 @@ class AiRunner:
             try:
                 async with game.lock:
                     await service.reread(game)
-                    version = game.row.version
                     more = await service.advance_ai(game, stretch=stretch, steps=1)
+                    box = outbox.seal(game)
             except base.StaleState:
                 continue  # another process moved it: look again at the game as stored
             service.on_clock_change()
-            if game.row.version != version and self.publish is not None:
-                await self.publish(game)
+            if box is not None and self.publish is not None:
+                await self.publish(box)
             if not more:
                 return
             await self.sleep(0 if watched(game) else self.pace)

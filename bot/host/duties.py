@@ -18,11 +18,12 @@ from typing import Any
 from engines import base, search
 
 from . import clock as clk
-from . import guides, jobgate, thinking
+from . import guides, jobgate, outbox, thinking
 from .airunner import MAX_AI_STEPS, AiRunner, Stretch, watched
 from .core import Core
 from .live import LiveGame
 from .loading import Games
+from .outbox import Outbox
 from .store import StoreUnavailable
 
 log = logging.getLogger("bot.host.service")
@@ -146,17 +147,18 @@ class Duties:
             handed.append(game)
         return handed
 
-    async def ai_due(self, game_id: int) -> LiveGame | None:
-        """The AI grace of a game ran out: its AI seats answer now. Returns the game, or None if
-        no grace was running."""
+    async def ai_due(self, game_id: int) -> Outbox | None:
+        """The AI grace of a game ran out: its AI seats answer now. Returns the outbox, or None
+        if no grace was running."""
         game: LiveGame = await self.games.get(game_id)
         async with game.lock:
             if game.ai_at is None or self.core.now() < game.ai_at:
                 return None
             game.ai_at = None
             await self.ai_then_background(game, Stretch(grace_over=True))
+            box = outbox.sealed(game)
         self.core.on_clock_change()
-        return game
+        return box
 
     def ai_level(self, game: LiveGame, seat: int) -> str:
         """The level the AI plays ``seat`` at: the seat's own (an AI seat added with ``level:``),
@@ -305,10 +307,10 @@ class Duties:
                 return []
             return [s for s in game.awaited() if not game.ai_plays(s)]
 
-    async def expire(self, game_id: int) -> LiveGame | None:
+    async def expire(self, game_id: int) -> Outbox | None:
         """At the deadline the AI plays each awaited person's turn (at most ``MAX_CLOCK_STEPS``
         actions per seat), counting an expiry; after ``EXPIRIES_BEFORE_TAKEOVER`` in a row the
-        seat is handed to the AI. Returns the game, or None if nothing was due."""
+        seat is handed to the AI. Returns the outbox, or None if nothing was due."""
         game: LiveGame = await self.games.get(game_id)
         async with game.lock:
             await self.games.reread(game)  # another process may have played, or moved the deadline
@@ -336,8 +338,9 @@ class Duties:
                     self.core.on_clock_change()
                     return None
             await self.ai_then_background(game, Stretch())
+            box = outbox.sealed(game)
         self.core.on_clock_change()
-        return game
+        return box
 
     async def expire_seat(self, game: LiveGame, seat: int) -> None:
         """Play the timed-out turn of ``seat`` (its expiry counted with the first action, the

@@ -30,6 +30,7 @@ def idle(game: LiveGame) -> bool:
         or game.publish_lock.locked()
         or game.start_lock.locked()
         or game.pending
+        or game.outboxes
         or game.notes
         or game.started
         or game.closed

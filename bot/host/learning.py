@@ -19,11 +19,13 @@ from engines import guide as guides
 from engines.guide import Position
 
 from . import clock as clk
+from . import outbox
 from .core import Core
 from .duties import Duties
 from .guides import GUIDE, STEP, guide_of, learner, step_note
 from .live import HISTORY, LiveGame, Refusal, Step
 from .loading import Games
+from .outbox import Outbox
 
 
 def has_guide(game: str) -> bool:
@@ -52,16 +54,16 @@ class Learning:
         user_id: int,
         name: str,
         open_place: Callable[[], Awaitable[tuple[int | None, int, int | None]]],
-    ) -> tuple[LiveGame, bool]:
-        """``user_id``'s running guided game of ``kind`` and False, or a new one and True: then
-        ``open_place`` (the surface's: a private thread or a DM) says where it is played, as
-        ``(guild id, channel id, thread id)``. Two asks at once open one game."""
+    ) -> tuple[LiveGame, Outbox | None]:
+        """``user_id``'s running guided game of ``kind`` and None, or a new one and the outbox of
+        its start: then ``open_place`` (the surface's: a private thread or a DM) says where it
+        is played, as ``(guild id, channel id, thread id)``. Two asks at once open one game."""
         async with self._opening[(kind, user_id)]:
             found = await self.open_guide(kind, user_id)
             if found is not None:
-                return found, False
+                return found, None
             guild_id, channel_id, thread_id = await open_place()
-            game = await self.learn(
+            box = await self.learn(
                 kind,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -69,7 +71,7 @@ class Learning:
                 user_id=user_id,
                 name=name,
             )
-            return game, True
+            return await self.games.get(box.game_id), box
 
     async def open_guide(self, kind: str, user_id: int) -> LiveGame | None:
         """``user_id``'s guided game of ``kind`` still running, or None."""
@@ -104,10 +106,10 @@ class Learning:
         thread_id: int | None,
         user_id: int,
         name: str,
-    ) -> LiveGame:
+    ) -> Outbox:
         """Deal ``kind``'s guided game for ``user_id`` in ``thread_id`` (or ``channel_id``, a DM):
-        the guide's intro and the AI seats' scripted moves up to the learner's first step are
-        pending on the returned game. Raises :class:`Refusal` when the game has no guide."""
+        the returned outbox holds the guide's intro and the AI seats' scripted moves up to the
+        learner's first step. Raises :class:`Refusal` when the game has no guide."""
         engine = base.get(kind)
         try:
             guide = guides.guide_for(engine.name)
@@ -150,5 +152,6 @@ class Learning:
             await self.duties.advance_ai(game)
             if not any(n.startswith(STEP) for n in game.notes):  # no move brought the guide's words
                 await self.core.guides.announce(game)
+            box = outbox.sealed(game)
         self.core.on_clock_change()
-        return game
+        return box

@@ -114,8 +114,9 @@ class LiveGame(Named):
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     publish_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     start_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one Start at a time (thread + deal)
-    pending: list[Step] = field(default_factory=list)
+    pending: list[Step] = field(default_factory=list)  # steps of the operation running, not yet sealed
     notes: list[str] = field(default_factory=list)
+    outboxes: deque[Any] = field(default_factory=deque)  # sealed outboxes not yet shown (bot.host.outbox)
     started: bool = False  # the start is still to be published
     closed: bool = False  # the end (finished or ended) is still to be published
     board: Posted | None = None  # the latest board, while the one person it awaits goes on
@@ -167,6 +168,22 @@ class Batch:
     notes: tuple[str, ...]
     started: bool
     closed: bool
+
+    def then(self, newer: Batch) -> Batch:
+        """This batch followed by ``newer`` (of the same game) as one: both batches' steps and
+        notes in order, the start or end of either, and ``newer``'s state, row and seats (the
+        game as it stands after both)."""
+        return Batch(
+            newer.game_id,
+            newer.engine,
+            newer.row,
+            newer.seats,
+            newer.state,
+            self.steps + newer.steps,
+            self.notes + newer.notes,
+            self.started or newer.started,
+            self.closed or newer.closed,
+        )
 
     @property
     def names(self) -> list[str]:

@@ -14,10 +14,12 @@ from typing import Any
 from engines import base, search
 
 from . import clock as clk
+from . import outbox
 from .core import Core
 from .duties import Duties
 from .live import HISTORY, LiveGame, Refusal, Step
 from .loading import Games
+from .outbox import Outbox
 from .parsing import parse_options
 from .store import SeatRow
 
@@ -93,10 +95,10 @@ class Lobbies:
                 f"finish or end one first."
             )
 
-    async def close_idle_lobbies(self) -> list[LiveGame]:
+    async def close_idle_lobbies(self) -> list[Outbox]:
         """Close the lobbies of this process's servers that nobody touched (joined, left, added
-        an AI) for ``quotas.lobby_idle`` seconds, each with a note saying why. Returns them
-        (their lobby message is the caller's to update)."""
+        an AI) for ``quotas.lobby_idle`` seconds, each with a note saying why. Returns their
+        outboxes (their lobby messages lose their buttons when they are published)."""
         idle = self.core.quotas.lobby_idle
         if not idle:
             return []
@@ -116,7 +118,7 @@ class Lobbies:
                     )
                 except Refusal:
                     continue
-                closed.append(game)
+                closed.append(outbox.sealed(game))
         return closed
 
     def _lobby(self, game: LiveGame) -> None:
@@ -189,10 +191,10 @@ class Lobbies:
 
     async def start(
         self, game_id: int, user_id: int, *, can_manage: bool = False, thread_id: int | None = None
-    ) -> LiveGame:
+    ) -> Outbox:
         """Deal the game (see :meth:`check_start`): setup from the stored seed, status active, the
         clock running, AI seats played until a person is awaited. ``thread_id`` is where it will be
-        played. Raises :class:`Refusal` or ``BadOption``."""
+        played. Returns the start's outbox; raises :class:`Refusal` or ``BadOption``."""
         game = await self.games.get(game_id)
         async with game.lock:
             self.check_start(game, user_id, can_manage=can_manage)
@@ -208,8 +210,9 @@ class Lobbies:
             game.started = True
             game.pending.append(Step(0, None, None, "setup", tuple(game.engine.events_on_setup(state))))
             await self.duties.advance_ai(game)
+            box = outbox.sealed(game)
         self.core.on_clock_change()
-        return game
+        return box
 
     async def start_in(
         self,
@@ -218,16 +221,16 @@ class Lobbies:
         open_place: Callable[[], Awaitable[int | None]],
         *,
         can_manage: bool = False,
-    ) -> int | None:
+    ) -> Outbox:
         """Check that ``user_id`` may start ``game``, call ``open_place`` (the surface opens the
         thread it will be played in; None: the channel) and deal it there (:meth:`start`), all
         under the game's start lock, so a second Start waits and is refused instead of opening a
-        second thread (or dealing into the channel while a thread opens). Returns the thread."""
+        second thread (or dealing into the channel while a thread opens). Returns the start's
+        outbox (its row names the thread)."""
         async with game.start_lock:
             self.check_start(game, user_id, can_manage=can_manage)
             thread_id = await open_place()
-            await self.start(game.id, user_id, can_manage=can_manage, thread_id=thread_id)
-            return thread_id
+            return await self.start(game.id, user_id, can_manage=can_manage, thread_id=thread_id)
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         """Record the thread the game is played in."""

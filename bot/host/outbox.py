@@ -1,20 +1,31 @@
-"""The outbox: what one publish of a game has to show, taken from the game once by the host,
-and what the Discord layer reports back once it has shown it.
+"""The outbox: what one host operation has to show, sealed by the host under the game's lock
+when the operation ends, and what the Discord layer reports back once it has shown it.
 
-An :class:`Outbox` is frozen: the batch of steps to show (its state, rows and seats), who the
-rules await and with which controls (the board's prompt and the private ones, asked of the engine
-here, see :mod:`.awaiting`), and what the new messages may replace: the board this run may edit
-in place, each seat's DM of its turn, and the public view of the last board posted (changes
-since it are marked). Its :class:`Letter` s are the DMs due, each with its seat, private lines,
-controls and the DM it replaces (:func:`mail`, decided here from the seats' rows and views).
-The surface turns it into Discord calls and hands back a :class:`Delivered` through one call,
-:meth:`bot.host.posts.Posts.delivered`: the host alone writes the game's fields (its board, DMs
-and last shown view) and puts a batch that was not shown back on the game's queue.
+Every operation that changes a game (a move or a click's pick, a lobby action, a take-back, a
+clock expiry, an AI step, a restart's recovery) ends with :func:`seal`: what it queued on the game
+becomes a frozen :class:`Outbox` (the batch of steps to show: its state, rows and seats, its
+notes; and who the rules await then, with which controls: the board's prompt and the private
+ones, asked of the engine here, see :mod:`.awaiting`), put on the game's queue of outboxes and
+returned to the caller, which hands it to the publisher (and reads its own private lines from
+it, not from whatever a concurrent publish took).
+
+A publish takes the game's queued outboxes in order (:func:`take`, under the game's publish
+lock): several sealed while an earlier post was going out are merged into one (a burst of moves
+is one post showing every step, and the newest plan), and what it may replace is filled in then,
+since only the delivery of the outboxes before it says which board and DMs are still editable:
+the board this run may edit in place, each seat's DM of its turn, the public view of the last
+board posted (changes since it are marked). Its :class:`Letter` s are the DMs due, each with its
+seat, private lines, controls and the DM it replaces (:func:`mail`, decided here from the seats'
+rows and views). The surface turns it into Discord calls and hands back a :class:`Delivered`
+through one call, :meth:`bot.host.posts.Posts.delivered`: the host alone writes the game's fields
+(its board, DMs and last shown view) and puts an outbox that was not shown back at the front of
+the game's queue.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -25,6 +36,8 @@ from engines.prompt import Prompt
 from . import awaiting, reading
 from .live import Batch, LiveGame, Posted, private_digest
 from .store import SeatRow
+
+log = logging.getLogger(__name__)
 
 Plan = tuple[list[SeatRow], Prompt | None, Mapping[int, Prompt]]
 """Who must act: the people awaited, the prompt under the board, the prompts offered privately
@@ -57,14 +70,18 @@ class Letter:
 
 @dataclass(frozen=True)
 class Outbox:
-    """One publish of a game (see the module docstring). ``recover``: after a restart, what
-    Discord already shows of the batch is kept rather than posted again."""
+    """What an operation has to show, or one publish of a game (see the module docstring).
+    ``plan`` is None when the game is not active with a state (nobody to await), or when the
+    engine failed to say (the publish asks again). ``board``, ``dms``, ``previous``,
+    ``letters`` and ``kept`` are filled in when a publish takes the outbox (:func:`take`,
+    :func:`mail`); a sealed outbox has none. ``recover``: after a restart, what Discord already
+    shows of the batch is kept rather than posted again."""
 
     batch: Batch
-    plan: Plan | None  # None unless the game is active with a state
-    board: Posted | None  # the board it may edit in place
-    dms: Mapping[int, Posted]  # seat -> its DM of its current turn, which it may edit
-    previous: Mapping[str, Any] | None  # the public view of the last board this run posted
+    plan: Plan | None
+    board: Posted | None = None  # the board it may edit in place
+    dms: Mapping[int, Posted] = field(default_factory=lambda: MappingProxyType({}))  # seat -> its turn's DM
+    previous: Mapping[str, Any] | None = None  # the public view of the last board this run posted
     recover: bool = False
     letters: tuple[Letter, ...] = ()  # the DMs due (see mail), once the board or sheet is shown
     kept: Mapping[int, Posted] = field(default_factory=lambda: MappingProxyType({}))  # DMs of turns going on
@@ -89,6 +106,26 @@ class Outbox:
         return self.batch.game_id
 
     @property
+    def active(self) -> bool:
+        """Whether its game runs (active, with a state): somebody may be awaited."""
+        return self.batch.row.status == "active" and self.batch.state is not None
+
+    def then(self, newer: Outbox) -> Outbox:
+        """This outbox followed by ``newer`` (sealed later, same game) as one: the batches in
+        order (:meth:`bot.host.live.Batch.then`) and ``newer``'s plan."""
+        return Outbox(batch=self.batch.then(newer.batch), plan=newer.plan)
+
+    def private_lines(self, seat: int) -> list[str]:
+        """What ``seat`` alone (with others who see it) learnt in this outbox's steps."""
+        return self.batch.private_lines(seat)
+
+    def played(self, seat: int) -> str | None:
+        """The last move ``seat`` played as a person in this outbox's steps, as the engine
+        wrote it (canonical), or None."""
+        moves = [st.action for st in self.batch.steps if st.by == "player" and st.seat == seat and st.action]
+        return moves[-1] if moves else None
+
+    @property
     def prompts(self) -> Plan:
         """:attr:`plan`, or nobody awaited and no controls."""
         return self.plan if self.plan is not None else NO_PLAN
@@ -106,27 +143,76 @@ class Delivered:
     again: bool = False
 
 
-def take(game: LiveGame, *, recover: bool = False) -> Outbox | None:
-    """Take what ``game`` has pending as an outbox (None if nothing): synchronous, so the batch,
-    its plan and what it replaces belong together; the game's queue is cleared (and left as it
-    was if asking the engine who must act fails)."""
+def _plan(batch: Batch) -> Plan:
+    people, on_board, private = awaiting.board_prompt(batch)
+    return people, on_board, MappingProxyType(dict(private))
+
+
+def seal(game: LiveGame) -> Outbox | None:
+    """Seal what ``game``'s operation queued (steps, notes, a start or an end) as an outbox, put
+    it on the game's queue of outboxes and return it (None if nothing was queued). Called by
+    the host at the end of each operation, under the game's lock, so the batch and its plan
+    belong together. When the engine fails to say who must act, the outbox is sealed without a
+    plan (logged): the publish asks again."""
     batch = reading.take_batch(game)
     if batch is None:
         return None
-    active = batch.row.status == "active" and batch.state is not None
-    try:
-        people, on_board, private = awaiting.board_prompt(batch) if active else NO_PLAN
-    except Exception:  # the engine failed: the batch stays queued, for a later try
-        reading.put_back(game, batch)
-        raise
+    plan: Plan | None = None
+    if batch.row.status == "active" and batch.state is not None:
+        try:
+            plan = _plan(batch)
+        except Exception:
+            log.exception("Game %s: asking who must act at version %s failed", game.id, batch.version)
+    box = Outbox(batch=batch, plan=plan)
+    game.outboxes.append(box)
+    return box
+
+
+def sealed(game: LiveGame) -> Outbox:
+    """:func:`seal`, or, when the operation queued nothing, an empty outbox of the game as it
+    stands (not queued: a publish of it shows nothing)."""
+    box = seal(game)
+    if box is not None:
+        return box
+    row, state = game.row, game.state
+    batch = Batch(game.id, game.engine, row, tuple(game.seats), state, (), (), False, False)
+    return Outbox(batch=batch, plan=None)
+
+
+def take(game: LiveGame, *, recover: bool = False) -> Outbox | None:
+    """Take every outbox ``game`` has queued as one, with what it may replace filled in (None if
+    nothing is queued): synchronous, so the batch, its plan and what it replaces belong
+    together; the game's queue is cleared. What was queued outside an operation is sealed first
+    (not while an operation holds the game's lock: it seals its own steps when it ends, and its
+    caller gets them in its outbox). An outbox whose plan is missing asks the engine again; if
+    that fails the queue is left as it was and the error raised."""
+    if not game.lock.locked():
+        seal(game)
+    if not game.outboxes:
+        return None
+    boxes = list(game.outboxes)
+    box = boxes[0]
+    for newer in boxes[1:]:
+        box = box.then(newer)
+    plan = box.plan
+    if plan is None and box.active:
+        plan = _plan(box.batch)  # raises with the queue untouched: the batch stays queued
+    game.outboxes.clear()
     return Outbox(
-        batch=batch,
-        plan=(people, on_board, MappingProxyType(dict(private))) if active else None,
+        batch=box.batch,
+        plan=plan,
         board=game.board,
         dms=MappingProxyType(dict(game.dms)),
         previous=game.shown,
         recover=recover,
     )
+
+
+def drain(game: LiveGame) -> Batch | None:
+    """The batch of everything ``game`` has queued, taken as a publish would take it, with
+    nothing shown (tests, and a game read back without a publish)."""
+    box = take(game)
+    return None if box is None else box.batch
 
 
 def mail(box: Outbox, told: set[int | None]) -> Outbox:
@@ -167,5 +253,5 @@ def apply(game: LiveGame, box: Outbox, results: Delivered) -> None:
     game.dms.clear()
     game.dms.update(results.dms)
     game.shown = results.shown
-    if results.again:
-        reading.put_back(game, box.batch)
+    if results.again:  # in front of anything sealed since: the next publish shows both as one
+        game.outboxes.appendleft(Outbox(batch=box.batch, plan=box.plan))

@@ -40,9 +40,10 @@ def seat_for(game: LiveGame, user_id: int) -> SeatRow:
 
 
 def take_batch(game: LiveGame) -> Batch | None:
-    """Take (and clear) what the game has to publish; None if nothing. Synchronous, so the
-    state, version and steps it returns belong together."""
-    if not has_pending(game):
+    """Take (and clear) what the game's operations queued and no outbox sealed yet (see
+    :func:`bot.host.outbox.seal`); None if nothing. Synchronous, so the state, version and
+    steps it returns belong together."""
+    if not unsealed(game):
         return None
     batch = Batch(
         game.id,
@@ -61,18 +62,15 @@ def take_batch(game: LiveGame) -> Batch | None:
     return batch
 
 
-def put_back(game: LiveGame, batch: Batch) -> None:
-    """Return a batch that could not be posted to the game's queue, in front of anything
-    queued since, so the next publish posts it (coalesced with the newer steps)."""
-    game.pending[:0] = batch.steps
-    game.notes[:0] = batch.notes
-    game.started = game.started or batch.started
-    game.closed = game.closed or batch.closed
+def unsealed(game: LiveGame) -> bool:
+    """Whether the game has steps, notes, a start or an end that no outbox holds yet."""
+    return bool(game.pending or game.notes or game.started or game.closed)
 
 
 def has_pending(game: LiveGame) -> bool:
-    """Whether the game has steps, notes, a start or an end still to publish."""
-    return bool(game.pending or game.notes or game.started or game.closed)
+    """Whether the game has steps, notes, a start or an end still to publish (sealed in an
+    outbox or not yet)."""
+    return bool(game.outboxes) or unsealed(game)
 
 
 def awaited_seat(game: LiveGame, user_id: int) -> int | None:

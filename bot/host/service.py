@@ -15,9 +15,10 @@ or a clock expiry refused that way is tried again :data:`STORE_RETRY` seconds la
 
 Refusals raise :class:`~bot.live.Refusal`, rule rejections the engine's ``RuleError`` subclasses,
 and a bad clock text :class:`~bot.clock.BadDuration`; all carry a reason a player can read (seat
-tokens ``{s0}``… included). Published output is collected on the game (``pending``/``notes``)
-and taken by a publish as one frozen outbox (``service.posts.sending``, :mod:`bot.host.outbox`),
-which reports what it showed through ``service.posts.delivered``.
+tokens ``{s0}``… included). Each operation that changes a game returns its frozen outbox, sealed
+under the game's lock as it ends (:mod:`bot.host.outbox`); the surface hands it to the publisher,
+which takes the game's queued outboxes (``service.posts.sending``) and reports what it showed
+through ``service.posts.delivered``.
 
 ``GameService`` is a composition of parts sharing one :class:`~bot.host.core.Core` (the store,
 the clock, the settings, the games held): :class:`~bot.host.loading.Games` (loading and
@@ -37,7 +38,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 from . import clock as clk
-from . import reading
+from . import outbox, reading
 from .airunner import MAX_AI_STEPS as MAX_AI_STEPS  # re-exported
 from .airunner import AiRunner
 from .archive import Archive
@@ -55,6 +56,7 @@ from .lobbies import Lobbies
 from .moves import RESTARTED as RESTARTED  # re-exported
 from .moves import UNPOSTED as UNPOSTED  # re-exported
 from .moves import Moves
+from .outbox import Outbox
 from .parsing import MAX_GAME_ID, game_number, no_game_here, parse_options  # noqa: F401  (re-exported)
 from .posts import Posts
 from .quotas import Quotas
@@ -217,7 +219,7 @@ class GameService:
             rated=rated,
         )
 
-    async def close_idle_lobbies(self) -> list[LiveGame]:
+    async def close_idle_lobbies(self) -> list[Outbox]:
         return await self.lobbies.close_idle_lobbies()
 
     async def join(self, game_id: int, user_id: int, name: str) -> LiveGame:
@@ -234,7 +236,7 @@ class GameService:
 
     async def start(
         self, game_id: int, user_id: int, *, can_manage: bool = False, thread_id: int | None = None
-    ) -> LiveGame:
+    ) -> Outbox:
         return await self.lobbies.start(game_id, user_id, can_manage=can_manage, thread_id=thread_id)
 
     async def start_in(
@@ -244,7 +246,7 @@ class GameService:
         open_place: Callable[[], Awaitable[int | None]],
         *,
         can_manage: bool = False,
-    ) -> int | None:
+    ) -> Outbox:
         return await self.lobbies.start_in(game, user_id, open_place, can_manage=can_manage)
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
@@ -270,15 +272,15 @@ class GameService:
 
     async def undo(
         self, game_id: int, user_id: int, *, expected_version: int | None = None, target: int | None = None
-    ) -> LiveGame:
+    ) -> Outbox:
         return await self.undos.undo(game_id, user_id, expected_version=expected_version, target=target)
 
-    async def ask_undo(self, game_id: int, user_id: int, target: int | None = None) -> Ask | LiveGame:
+    async def ask_undo(self, game_id: int, user_id: int, target: int | None = None) -> Ask | Outbox:
         return await self.undos.ask(game_id, user_id, target)
 
     async def answer_undo(
         self, game_id: int, user_id: int, version: int, asker: int, target: int, *, agree: bool
-    ) -> tuple[Answer, LiveGame]:
+    ) -> tuple[Answer, Outbox]:
         return await self.undos.answer(game_id, user_id, version, asker, target, agree=agree)
 
     async def move(
@@ -289,18 +291,18 @@ class GameService:
         *,
         expected_version: int | None = None,
         reclaim: bool = True,
-    ) -> LiveGame:
+    ) -> Outbox:
         return await self.moves.move(
             game_id, user_id, text, expected_version=expected_version, reclaim=reclaim
         )
 
-    async def resign(self, game_id: int, user_id: int) -> LiveGame:
+    async def resign(self, game_id: int, user_id: int) -> Outbox:
         return await self.moves.resign(game_id, user_id)
 
-    async def end(self, game_id: int, user_id: int, *, can_manage: bool) -> LiveGame:
+    async def end(self, game_id: int, user_id: int, *, can_manage: bool) -> Outbox:
         return await self.moves.end(game_id, user_id, can_manage=can_manage)
 
-    async def requeue(self, game_id: int, posted: int | None, note: str = RESTARTED) -> LiveGame:
+    async def requeue(self, game_id: int, posted: int | None, note: str = RESTARTED) -> Outbox:
         return await self.moves.requeue(game_id, posted, note)
 
     async def history(self, game_id: int, last: int = 15) -> list[Entry]:
@@ -321,7 +323,7 @@ class GameService:
     async def resume_ai(self, game_ids: Iterable[int] | None = None) -> list[LiveGame]:
         return await self.duties.resume_ai(game_ids)
 
-    async def ai_due(self, game_id: int) -> LiveGame | None:
+    async def ai_due(self, game_id: int) -> Outbox | None:
         return await self.duties.ai_due(game_id)
 
     def ai_level(self, game: LiveGame, seat: int) -> str:
@@ -333,13 +335,13 @@ class GameService:
     async def remind(self, game_id: int) -> list[int]:
         return await self.duties.remind(game_id)
 
-    async def expire(self, game_id: int) -> LiveGame | None:
+    async def expire(self, game_id: int) -> Outbox | None:
         return await self.duties.expire(game_id)
 
     # ------------------------------------------------------------------ reading (no state of its own)
 
     check_playable = staticmethod(reading.check_playable)
-    take_batch = staticmethod(reading.take_batch)
+    take_batch = staticmethod(outbox.drain)  # what a publish would take, shown nowhere (tests)
     has_pending = staticmethod(reading.has_pending)
     awaited_seat = staticmethod(reading.awaited_seat)
     complete_for = staticmethod(reading.complete_for)

@@ -19,11 +19,12 @@ from dataclasses import dataclass
 
 from engines import base, takeback
 
-from . import coaching, reading
+from . import coaching, outbox, reading
 from .core import Core
 from .duties import Duties
 from .live import LiveGame, Refusal
 from .loading import Games
+from .outbox import Outbox
 
 FORM = "undo"
 """The draft form that holds undo requests and answers."""
@@ -113,11 +114,11 @@ class Undos:
 
     async def undo(
         self, game_id: int, user_id: int, *, expected_version: int | None = None, target: int | None = None
-    ) -> LiveGame:
+    ) -> Outbox:
         """Take back the caller's own last move (``target``, its move number, when given: it must
         be that move). Raises :class:`NeedsConsent` when another seat has played since or
         ``target`` is an earlier move, :class:`Refusal` or a ``RuleError`` (with what the move
-        revealed); nothing changes then."""
+        revealed); nothing changes then. Returns the outbox of the take-back."""
         game = await self.games.get(game_id)
         async with game.lock:
             reading.check_playable(game)
@@ -152,13 +153,15 @@ class Undos:
             played = await self._check(game, log, seat, mine[-1][0])
             await self.core.commit(game, seat, played, by="player", user_id=user_id)
             await self.duties.advance_ai(game)
+            box = outbox.sealed(game)
         self.core.on_clock_change()
-        return game
+        return box
 
-    async def ask(self, game_id: int, user_id: int, target: int | None = None) -> Ask | LiveGame:
+    async def ask(self, game_id: int, user_id: int, target: int | None = None) -> Ask | Outbox:
         """Ask the other people to agree to take back move ``target`` (default: the caller's own
-        last move in play) and every move after it. Returns the request, or the game when
-        nobody is left to ask (every other seat is an AI: done at once). Raises as :meth:`undo`."""
+        last move in play) and every move after it. Returns the request, or the take-back's
+        outbox when nobody is left to ask (every other seat is an AI: done at once). Raises as
+        :meth:`undo`."""
         game = await self.games.get(game_id)
         async with game.lock:
             reading.check_playable(game)
@@ -180,8 +183,9 @@ class Undos:
             if not voters:
                 await self.core.commit(game, seat, played, by="player", user_id=user_id)
                 await self.duties.advance_ai(game)
+                box = outbox.sealed(game)
                 self.core.on_clock_change()
-                return game
+                return box
             version = game.row.version
             await self.core.store.save_draft(game.id, seat, FORM, version, {"ask": [str(target)]})
             for v in voters:
@@ -192,10 +196,11 @@ class Undos:
 
     async def answer(
         self, game_id: int, user_id: int, version: int, asker: int, target: int, *, agree: bool
-    ) -> tuple[Answer, LiveGame]:
+    ) -> tuple[Answer, Outbox]:
         """The caller's answer to the request of ``asker`` (seat) for ``target`` made at
-        ``version``, and the game: once everyone has agreed, the move is taken back (published
-        like a move); a refusal ends the request and changes nothing in the game. Raises
+        ``version``, and the outbox: once everyone has agreed, the move is taken back (published
+        like a move); a refusal ends the request and changes nothing in the game (an empty
+        outbox). Raises
         :class:`Refusal` when the request is over (a move made since, a refusal, a newer
         request) or the caller is not asked."""
         game = await self.games.get(game_id)
@@ -219,12 +224,13 @@ class Undos:
             what = (ask.get("what") or [f"move {target}"])[0]
             if not agree:
                 await store.save_draft(game.id, asker, FORM, version, {"ask": []})
-                return Answer((), False, True, what), game
+                return Answer((), False, True, what), outbox.sealed(game)
             agreed = tuple(v for v in voters if v == seat.seat or key in answers[v].get("agree", []))
             if len(agreed) < len(voters):
-                return Answer(agreed, False, False, what), game
+                return Answer(agreed, False, False, what), outbox.sealed(game)
             played = await self._check(game, await self._log(game), asker, target)
             await self.core.commit(game, asker, played, by="player")
             await self.duties.advance_ai(game)
+            box = outbox.sealed(game)
         self.core.on_clock_change()
-        return Answer(agreed, True, False, what), game
+        return Answer(agreed, True, False, what), box

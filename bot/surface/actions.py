@@ -230,8 +230,7 @@ async def resign(interaction: discord.Interaction, game_id: int | None) -> None:
     async with guard(interaction, "/resign"):
         await defer(interaction)
         game = await resolve(interaction, game_id)
-        await bot.service.resign(game.id, interaction.user.id)
-        await bot.publisher.publish(game)
+        await bot.publisher.publish(await bot.service.resign(game.id, interaction.user.id))
         await reply(interaction, f"You resigned from **{game.title}**; the AI plays your seat now.")
 
 
@@ -241,8 +240,9 @@ async def end(interaction: discord.Interaction, game_id: int | None) -> None:
     async with guard(interaction, "/game end"):
         await defer(interaction)
         game = await resolve(interaction, game_id)
-        await bot.service.end(game.id, interaction.user.id, can_manage=can_manage(interaction))
-        await bot.publisher.publish(game)
+        await bot.publisher.publish(
+            await bot.service.end(game.id, interaction.user.id, can_manage=can_manage(interaction))
+        )
         await reply(interaction, f"**{game.title}** has been ended.")
 
 

@@ -262,10 +262,10 @@ class BazaarBot(commands.Bot):
     async def close_idle_lobbies(self) -> int:
         """Close the lobbies nobody touched for ``BAZAAR_LOBBY_IDLE_HOURS`` and post why (their
         lobby message loses its buttons). Returns how many were closed."""
-        games = await self.service.close_idle_lobbies()
-        for game in games:
-            await self.publisher.publish(game)
-        return len(games)
+        boxes = await self.service.close_idle_lobbies()
+        for box in boxes:
+            await self.publisher.publish(box)
+        return len(boxes)
 
     async def _heartbeat_loop(self, path: Path) -> None:
         """Rewrite the heartbeat file every ``heartbeat.EVERY`` seconds while connected."""
@@ -310,8 +310,8 @@ class BazaarBot(commands.Bot):
             row = await self.service.posts.stored_game(gid)
             if row is None or not self.bazaar_shards.holds(row.guild_id):
                 return 0  # another process's shard: that process posts it
-            game = await self.service.requeue(gid, posted, note)
-            if await self.publisher.publish(game, recover=True) is None:
+            box = await self.service.requeue(gid, posted, note)
+            if await self.publisher.publish(box, recover=True) is None:
                 return 0  # another process posts it (or has), see publish.postclaims
             log.info("Game %s: posted what was stored but never posted", gid)
             return 1

@@ -14,6 +14,7 @@ from discord.http import HTTPClient
 
 from ..host.config import Config
 from ..host.live import Batch, LiveGame
+from ..host.outbox import Outbox
 from ..host.service import GameService
 from ..host.throttle import Throttle
 from ..host.workers import Workers
@@ -22,7 +23,7 @@ from ..host.workers import Workers
 class Publishing(Protocol):
     """What ``publish.Publisher`` offers the interaction handlers."""
 
-    async def publish(self, game: LiveGame) -> Batch | None: ...
+    async def publish(self, box: Outbox | None) -> Batch | None: ...
 
     async def refresh_lobby(self, game: LiveGame) -> None: ...
 

@@ -72,11 +72,11 @@ async def learn(interaction: discord.Interaction, kind: str) -> None:
         async def open_place() -> tuple[int | None, int, int | None]:
             return await _open_place(interaction, engine.title)
 
-        game, new = await svc.learning.learn_in(
+        game, box = await svc.learning.learn_in(
             engine.name, interaction.user.id, display_name(interaction), open_place
         )
         remember(interaction, game)
-        if not new:
+        if box is None:
             lines = await svc.learning.resume(game)
             place = bot.get_partial_messageable(game.row.place_id, guild_id=game.row.guild_id)
             await place.send(text.clip("\n".join(lines)), allowed_mentions=QUIET)
@@ -88,7 +88,7 @@ async def learn(interaction: discord.Interaction, kind: str) -> None:
                 f"<@{interaction.user.id}>, this private thread is your guided game of {engine.title}.",
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
-        await bot.publisher.publish(game)
+        await bot.publisher.publish(box)
         await reply(
             interaction,
             f"Your guided game of {engine.title} has started in {_where(game)}: the guide speaks "

@@ -128,13 +128,14 @@ async def start(interaction: discord.Interaction, game: LiveGame) -> None:
     (``service.start_in``), so a second Start click waits and is refused instead of opening a
     second thread (or dealing into the channel while a thread opens)."""
     bot = bot_of(interaction)
-    thread_id = await bot.service.start_in(
+    box = await bot.service.start_in(
         game,
         interaction.user.id,
         lambda: _open_thread(interaction, game),
         can_manage=can_manage(interaction),
     )
-    await bot.publisher.publish(game)
+    await bot.publisher.publish(box)
+    thread_id = box.batch.row.thread_id
     where = f"<#{thread_id}>" if thread_id else "this channel"
     await reply(
         interaction,

@@ -14,18 +14,12 @@ async def play_and_publish(
 ) -> tuple[str, list[str]]:
     """Play ``action`` for the caller (refused as stale when ``version`` is given and the game
     moved on), publish, and return the move as played (canonical) and the caller's private
-    lines of what happened. Raises what :meth:`GameService.move` raises."""
+    lines of what happened, both read from the move's own outbox. Raises what
+    :meth:`GameService.move` raises."""
     bot = bot_of(interaction)
     seat = game.seat_of(interaction.user.id)
-    await bot.service.move(game.id, interaction.user.id, action, expected_version=version)
-    batch = await bot.publisher.publish(game)
-    mine = [] if batch is None or seat is None else batch.private_lines(seat.seat)
-    played = next(
-        (
-            st.action
-            for st in (batch.steps if batch else ())
-            if st.by == "player" and seat is not None and st.seat == seat.seat and st.action
-        ),
-        action,
-    )
-    return played, mine
+    box = await bot.service.move(game.id, interaction.user.id, action, expected_version=version)
+    await bot.publisher.publish(box)
+    if seat is None:
+        return action, []
+    return box.played(seat.seat) or action, box.private_lines(seat.seat)

@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from ..host import outbox
 from ..host.live import Batch, LiveGame, Posted
+from ..host.outbox import Outbox
 from ..host.posts import Posts
 from ..host.service import GameService
 from ..host.store import GameRow, StoreUnavailable
@@ -68,8 +69,15 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
 
     # ------------------------------------------------------------------ the main entry
 
-    async def publish(self, game: LiveGame, *, recover: bool = False) -> Batch | None:
-        """Post what ``game`` has pending: the start/turn snapshot with its events and whose turn
+    async def publish(self, box: Outbox | None, *, recover: bool = False) -> Batch | None:
+        """Show ``box``, the outbox a host operation returned, with whatever its game queued
+        before it (one post for all, see :meth:`flush`); None when there is nothing to show (an
+        empty outbox, or one a publish running meanwhile showed already)."""
+        game = None if box is None else self.service.held(box.game_id)
+        return None if game is None else await self.flush(game, recover=recover)
+
+    async def flush(self, game: LiveGame, *, recover: bool = False) -> Batch | None:
+        """Post what ``game`` has queued: the start/turn snapshot with its events and whose turn
         it is, or the final sheet / end notice; then DMs, lobby update and old buttons. Returns
         the batch posted (None if nothing was pending). Discord errors are logged, not raised;
         a board or final sheet that could not be posted is put back on the game and posted

@@ -30,7 +30,7 @@ class Publishing(Protocol):
     @property
     def service(self) -> GameService: ...
 
-    async def publish(self, game: LiveGame) -> Batch | None: ...
+    async def flush(self, game: LiveGame) -> Batch | None: ...
 
 
 class PostRetry:
@@ -84,7 +84,7 @@ class PostRetry:
         bot = self.publisher.bot
         bot.inflight = getattr(bot, "inflight", 0) + 1
         try:
-            await self.publisher.publish(game)
+            await self.publisher.flush(game)
         finally:
             bot.inflight -= 1
 

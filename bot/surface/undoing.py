@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from ..host import undoing as host_undoing
 from ..host.live import LiveGame, Refusal
+from ..host.outbox import Outbox
 from ..host.undoing import Answer, Ask
 from . import inputs, text
 from .flood import Throttled
@@ -41,9 +42,9 @@ def answer_id(ask: Ask | tuple[int, int, int, int], agree: bool) -> str:
     return f"bzu:{game_id}:{version}:{seat}:{move}:{'a' if agree else 'r'}"
 
 
-def _taken_back(game: LiveGame, batch: Any) -> str:
-    """The line of the undo just published ("Asha took back 'bid 13'.")."""
-    for step in reversed(batch.steps if batch is not None else ()):
+def _taken_back(game: LiveGame, box: Outbox) -> str:
+    """The line of the take-back ``box`` holds ("Asha took back 'bid 13'.")."""
+    for step in reversed(box.batch.steps):
         if step.action and step.action.startswith("undo "):
             return game.fmt(step.events[0].text)
     return "The move was taken back."
@@ -58,12 +59,14 @@ async def undo(interaction: discord.Interaction, game_id: int | None, ask: bool,
         number = None if move is None else inputs.number(move, "move", lo=1, hi=10**9)
         game = await target(interaction, game_id, component=False)
         if not ask:  # move: names the caller's own last move, or is refused (it needs ask:True)
-            await bot.service.undo(game.id, interaction.user.id, target=number)
-            await reply(interaction, "↩️ " + _taken_back(game, await bot.publisher.publish(game)))
+            box = await bot.service.undo(game.id, interaction.user.id, target=number)
+            await bot.publisher.publish(box)
+            await reply(interaction, "↩️ " + _taken_back(game, box))
             return
         asked = await bot.service.ask_undo(game.id, interaction.user.id, number)
-        if isinstance(asked, LiveGame):  # nobody to ask: every other seat is an AI
-            await reply(interaction, "↩️ " + _taken_back(game, await bot.publisher.publish(asked)))
+        if isinstance(asked, Outbox):  # nobody to ask: every other seat is an AI
+            await bot.publisher.publish(asked)
+            await reply(interaction, "↩️ " + _taken_back(game, asked))
             return
         users = [game.seats[v].user_id for v in asked.voters]
         content = _ask_text(game, asked, ())
@@ -108,10 +111,10 @@ async def on_answer(
     async with guard(interaction, "undo answer"):
         await defer(interaction, component=True)
         game = await target(interaction, game_id, component=True)
-        answer, game = await bot.service.answer_undo(
+        answer, box = await bot.service.answer_undo(
             game.id, interaction.user.id, version, seat, move, agree=agree
         )
-        await bot.publisher.publish(game)
+        await bot.publisher.publish(box)
         content, view = _answered(game, Ask(game_id, version, seat, move, answer.what, ()), answer)
         try:
             await interaction.edit_original_response(content=content, view=view)
@@ -203,8 +206,9 @@ async def on_undo_click(
                 "Only {s%d} can use this Undo: it takes back their own move. To take back a move "
                 "of yours, use `/undo` (or `/undo ask:True` once others have played)." % seat
             )
-        await bot.service.undo(game.id, interaction.user.id, expected_version=version)
-        await reply(interaction, "↩️ " + _taken_back(game, await bot.publisher.publish(game)))
+        box = await bot.service.undo(game.id, interaction.user.id, expected_version=version)
+        await bot.publisher.publish(box)
+        await reply(interaction, "↩️ " + _taken_back(game, box))
 
 
 class UndoButton(

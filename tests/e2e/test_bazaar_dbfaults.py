@@ -32,7 +32,14 @@ def sqlite_file(table: Table) -> Path:
 
 
 def _live(game: LiveGame) -> tuple[Any, ...]:
-    return (game.state, game.row, copy.deepcopy(game.seats), list(game.pending), list(game.notes))
+    return (
+        game.state,
+        game.row,
+        copy.deepcopy(game.seats),
+        list(game.pending),
+        list(game.outboxes),
+        list(game.notes),
+    )
 
 
 def _seen(fake: FakeDiscord, place: Channel, *users: User) -> list[tuple[int, str, tuple[str, ...]]]:

@@ -170,7 +170,7 @@ async def test_a_board_another_process_posted_is_not_posted_again_by_a_retry(
         await other.post_done(gid, game.row.version, "board", "the-other-process")
     finally:
         await other.close()
-    await bot.publisher.publish(game)  # the retry
+    await bot.publisher.flush(game)  # the retry
     await table.settle()
     assert [m for m in fake.messages(thread) if "· move " in m.text] == boards
     assert not bot.service.has_pending(game)  # dropped, not put back

@@ -174,7 +174,8 @@ async def test_a_refused_board_goes_out_with_the_next_move(
     game = await table.bot.service.get(gid)
     await play_until(table, gid, thread, lambda: fault.spent)
     assert table.bot.publisher.retry.waiting(gid)
-    lost = [game.fmt(e.text) for st in game.pending if st.by == "player" for e in st.events if e.public]
+    steps = [st for box in game.outboxes for st in box.batch.steps]  # put back, to post again
+    lost = [game.fmt(e.text) for st in steps if st.by == "player" for e in st.events if e.public]
     assert lost
     await table.play_one(gid, thread)
     board = fake.messages(thread)[-1]

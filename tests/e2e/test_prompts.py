@@ -148,8 +148,7 @@ async def test_every_prompt_shape_end_to_end(
     # bob offers to everyone; ann and cy accept at the same instant: the first accept wins
     game = await bot.service.get(gid)
     one = [game.state.hands[1][0]]
-    await bot.service.move(gid, bob.id, f"offer all {one[0]} for 2 blue")
-    await bot.publisher.publish(game)
+    await bot.publisher.publish(await bot.service.move(gid, bob.id, f"offer all {one[0]} for 2 blue"))
     await table.settle()
     v = game.row.version
     a_dm, c_dm = _dm_with(fake, ann, f"bzs:{gid}:{v}:accept"), _dm_with(fake, cy, f"bzs:{gid}:{v}:accept")
