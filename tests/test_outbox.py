@@ -195,8 +195,9 @@ async def test_each_operation_returns_its_own_sealed_outbox_and_a_publish_merges
     assert [s.action for s in second.batch.steps] == ["take 1"] and second.batch.version == 2
     assert first.played(0) == "take 2" and first.played(1) is None and second.played(1) == "take 1"
     assert [s.seat for s in first.prompts[0]] == [1] and [s.seat for s in second.prompts[0]] == [0]
-    start = g.outboxes[0]
-    assert start.batch.started and list(g.outboxes) == [start, first, second] and not g.pending
+    *lobby, start = list(g.outboxes)[:-2]  # the lobby's (a join refreshes its message), the start's
+    assert all(b.batch.relist for b in lobby) and start.batch.started
+    assert list(g.outboxes)[-3:] == [start, first, second] and not g.pending  # sealed, in order
     with pytest.raises(dataclasses.FrozenInstanceError):
         first.plan = None  # type: ignore[misc]
     async with host.posts.sending(g) as box:  # one post for both, with the newest plan
@@ -231,3 +232,23 @@ async def test_an_operation_that_queued_nothing_returns_an_empty_outbox_not_queu
         empty = outbox.sealed(g)
     assert empty.batch.steps == () and not empty.batch.notes and empty.game_id == gid
     assert not g.outboxes and not host.has_pending(g)
+
+
+async def test_a_lobby_action_returns_the_outbox_that_refreshes_the_lobby(host: ToyHost) -> None:
+    g = await host.create(
+        kind="toynim", options=None, clock=None, guild_id=1, channel_id=100, user_id=10, name="Ann"
+    )
+    joined = await host.join(g.id, 11, "Bob")
+    added = await host.add_ai(g.id, 10)
+    assert (
+        joined.batch.relist
+        and added.batch.relist
+        and [s.name for s in added.batch.seats][:2] == ["Ann", "Bob"]
+    )
+    async with host.posts.sending(g) as box:  # one refresh for both: nothing posted, the lobby edited
+        assert box is not None and box.batch.relist and box.public is None and not box.dm_due
+        assert len(box.batch.seats) == 3
+        host.posts.delivered(box, Delivered(None, {}, None))
+    left = await host.leave(g.id, 11)
+    assert left.batch.relist and [s.name for s in left.batch.seats] == ["Ann", "AI 1"]
+    assert host.has_pending(g)  # held until the lobby shows it

@@ -34,5 +34,6 @@ def idle(game: LiveGame) -> bool:
         or game.notes
         or game.started
         or game.closed
+        or game.relist
         or game.thinking
     )

@@ -119,6 +119,7 @@ class LiveGame(Named):
     outboxes: deque[Any] = field(default_factory=deque)  # sealed outboxes not yet shown (bot.host.outbox)
     started: bool = False  # the start is still to be published
     closed: bool = False  # the end (finished or ended) is still to be published
+    relist: bool = False  # the lobby's seats changed: its message is still to be refreshed
     board: Posted | None = None  # the latest board, while the one person it awaits goes on
     dms: dict[int, Posted] = field(default_factory=dict)  # seat -> its DM of its current turn
     ai_at: float | None = None  # when AI seats awaited beside people may answer (their grace ends)
@@ -168,6 +169,7 @@ class Batch:
     notes: tuple[str, ...]
     started: bool
     closed: bool
+    relist: bool = False  # the lobby's seats changed (a join, a leave, an AI added)
 
     def then(self, newer: Batch) -> Batch:
         """This batch followed by ``newer`` (of the same game) as one: both batches' steps and
@@ -183,6 +185,7 @@ class Batch:
             self.notes + newer.notes,
             self.started or newer.started,
             self.closed or newer.closed,
+            self.relist or newer.relist,
         )
 
     @property

@@ -127,8 +127,9 @@ class Lobbies:
         if game.row.status != "lobby":
             raise Refusal(f"{game.title} is over.")
 
-    async def join(self, game_id: int, user_id: int, name: str) -> LiveGame:
-        """Seat ``user_id`` in a lobby. Raises :class:`Refusal` if started, over, full or seated."""
+    async def join(self, game_id: int, user_id: int, name: str) -> Outbox:
+        """Seat ``user_id`` in a lobby; the outbox refreshes the lobby's message. Raises
+        :class:`Refusal` if started, over, full or seated."""
         game = await self.games.get(game_id)
         async with game.lock:
             self._lobby(game)
@@ -138,11 +139,13 @@ class Lobbies:
                 raise Refusal(f"{game.title} is full ({game.engine.max_players} players).")
             seat = await self.core.store.add_seat(game.id, user_id=user_id, name=name)
             game.seats = [*game.seats, seat]
-        return game
+            game.relist = True
+            return outbox.sealed(game)
 
-    async def leave(self, game_id: int, user_id: int) -> LiveGame:
+    async def leave(self, game_id: int, user_id: int) -> Outbox:
         """Remove ``user_id`` from a lobby; a lobby left without people is closed (``ended``).
-        Raises :class:`Refusal` if not seated or the game has started (use /resign)."""
+        The outbox refreshes the lobby's message. Raises :class:`Refusal` if not seated or the
+        game has started (use /resign)."""
         game = await self.games.get(game_id)
         async with game.lock:
             if game.row.status == "active" and game.seat_of(user_id):
@@ -157,11 +160,13 @@ class Lobbies:
                 game.row = dataclasses.replace(
                     game.row, status="ended", deadline=None, updated_at=self.core.now()
                 )
-        return game
+            game.relist = True
+            return outbox.sealed(game)
 
-    async def add_ai(self, game_id: int, user_id: int, level: str | None = None) -> LiveGame:
+    async def add_ai(self, game_id: int, user_id: int, level: str | None = None) -> Outbox:
         """Add an AI seat to a lobby (by a seated player: a creator who left may not), at ``level``
-        (one of ``engines.search.LEVELS``; None: the default level). Raises :class:`Refusal`."""
+        (one of ``engines.search.LEVELS``; None: the default level); the outbox refreshes the
+        lobby's message. Raises :class:`Refusal`."""
         if level is not None and level not in search.LEVELS:
             raise Refusal(f"There is no AI level `{level[:20]}`; the levels are {', '.join(search.LEVELS)}.")
         game = await self.games.get(game_id)
@@ -177,7 +182,8 @@ class Lobbies:
                 game.id, user_id=None, name=name, is_ai=True, ai_level=level
             )
             game.seats = [*game.seats, seat]
-        return game
+            game.relist = True
+            return outbox.sealed(game)
 
     def check_start(self, game: LiveGame, user_id: int, *, can_manage: bool = False) -> None:
         """Raise what :meth:`start` would raise (:class:`Refusal`, ``BadOption``), changing nothing.

@@ -55,16 +55,18 @@ def take_batch(game: LiveGame) -> Batch | None:
         tuple(game.notes),
         game.started,
         game.closed,
+        game.relist,
     )
     game.pending.clear()
     game.notes.clear()
-    game.started = game.closed = False
+    game.started = game.closed = game.relist = False
     return batch
 
 
 def unsealed(game: LiveGame) -> bool:
-    """Whether the game has steps, notes, a start or an end that no outbox holds yet."""
-    return bool(game.pending or game.notes or game.started or game.closed)
+    """Whether the game has steps, notes, a start, an end or a lobby change that no outbox
+    holds yet."""
+    return bool(game.pending or game.notes or game.started or game.closed or game.relist)
 
 
 def has_pending(game: LiveGame) -> bool:

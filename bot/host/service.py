@@ -222,13 +222,13 @@ class GameService:
     async def close_idle_lobbies(self) -> list[Outbox]:
         return await self.lobbies.close_idle_lobbies()
 
-    async def join(self, game_id: int, user_id: int, name: str) -> LiveGame:
+    async def join(self, game_id: int, user_id: int, name: str) -> Outbox:
         return await self.lobbies.join(game_id, user_id, name)
 
-    async def leave(self, game_id: int, user_id: int) -> LiveGame:
+    async def leave(self, game_id: int, user_id: int) -> Outbox:
         return await self.lobbies.leave(game_id, user_id)
 
-    async def add_ai(self, game_id: int, user_id: int, level: str | None = None) -> LiveGame:
+    async def add_ai(self, game_id: int, user_id: int, level: str | None = None) -> Outbox:
         return await self.lobbies.add_ai(game_id, user_id, level)
 
     def check_start(self, game: LiveGame, user_id: int, *, can_manage: bool = False) -> None:

@@ -104,20 +104,20 @@ async def lobby_op(
         game = await target(interaction, game_id, component=component)
         user = interaction.user.id
         if op == "join":
-            await bot.service.join(game.id, user, display_name(interaction))
+            box = await bot.service.join(game.id, user, display_name(interaction))
             done = f"You joined **{game.title}**."
         elif op == "leave":
-            await bot.service.leave(game.id, user)
+            box = await bot.service.leave(game.id, user)
             done = f"You left **{game.title}**."
         elif op == "addbot":
-            await bot.service.add_ai(game.id, user, level)
+            box = await bot.service.add_ai(game.id, user, level)
             done = f"Added an AI{f' ({level})' if level else ''} to **{game.title}**."
         elif op == "start":
             await start(interaction, game)
             return
         else:
             raise Refusal("Unknown lobby action.")
-        await bot.publisher.refresh_lobby(game)
+        await bot.publisher.publish(box)  # the lobby message shows the seats
         if not component:
             await reply(interaction, done)
 

@@ -189,7 +189,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             posted = await self._post_turn(game, d)
         if posted is None and public in (outbox.TURN, outbox.FINAL):
             return False  # the board or sheet is missing: all of it again later
-        if batch.started or batch.closed:
+        if batch.started or batch.closed or batch.relist:
             await self.refresh_lobby(game)
         keep = posted.id if posted and row.status == "active" else None
         await self.retire(game.id, keep=keep, upto=batch.version)
