@@ -11,6 +11,7 @@ from typing import Any
 
 from ..host.live import Batch, Posted
 from ..host.outbox import Delivered, Outbox, Plan
+from .posting import Refused
 
 
 @dataclass
@@ -22,6 +23,7 @@ class Delivery:
     board: Posted | None = None
     dms: dict[int, Posted] = field(default_factory=dict)
     shown: Mapping[str, Any] | None = None
+    refused: Refused = field(default_factory=Refused)  # Discord refused a post of it for good
 
     @classmethod
     def of(cls, box: Outbox) -> Delivery:

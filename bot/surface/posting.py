@@ -11,10 +11,10 @@ V2 post: the caller remembers the channel as classic and the message is posted c
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
@@ -30,11 +30,17 @@ log = logging.getLogger(__name__)
 #: that broke or a request that timed out.
 SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-REFUSED_FOR_GOOD: contextvars.ContextVar[bool] = contextvars.ContextVar(
-    "bazaar_refused_for_good", default=False
-)
-"""Set by :func:`send` when Discord refused a post for good (4xx: the channel is gone, access or
-a permission is missing), read by the publisher and the recaps: such a post is not retried."""
+
+
+@dataclass
+class Refused:
+    """What the poster of a message is told of Discord's refusals: :func:`send` and
+    :func:`send_shown` set ``for_good`` when Discord refused a post for good (4xx: the channel
+    is gone, access or a permission is missing). The publisher keeps one per publish (in its
+    :class:`~bot.surface.delivery.Delivery`), the recaps one per try: such a post is not
+    retried."""
+
+    for_good: bool = False
 
 
 def nonce(game_id: int, version: int, kind: str) -> str:
@@ -52,10 +58,13 @@ def files_of(pngs: Sequence[bytes] | None, filename: str) -> list[discord.File]:
     return [discord.File(io.BytesIO(p), filename=n) for p, n in zip(pngs or [], names, strict=False)]
 
 
-async def send(channel: Any, content: str, **kwargs: Any) -> discord.Message | None:
+async def send(
+    channel: Any, content: str, *, refused: Refused | None = None, **kwargs: Any
+) -> discord.Message | None:
     """Post ``content`` (with ``file``/``view`` when given); returns the message, or None
-    (logged) when Discord refuses. Without Attach Files the picture is left out and the
-    message says so (and how to see it) instead of the whole post being lost."""
+    (logged) when Discord refuses (for good: noted in ``refused``). Without Attach Files the
+    picture is left out and the message says so (and how to see it) instead of the whole post
+    being lost."""
     kwargs = {k: v for k, v in kwargs.items() if v is not None}
     try:
         sent: discord.Message = await channel.send(content, allowed_mentions=PINGS, **kwargs)
@@ -63,24 +72,29 @@ async def send(channel: Any, content: str, **kwargs: Any) -> discord.Message | N
     except discord.Forbidden as err:
         if not ("file" in kwargs or "files" in kwargs) or err.code != 50013:
             log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
-            REFUSED_FOR_GOOD.set(True)
+            _for_good(refused)
             return None
         log.warning("No Attach Files in channel %s: posting the board without its picture", channel.id)
         kwargs.pop("file", None)
         kwargs.pop("files", None)
-        return await send(channel, text.clip(f"{content}\n{text.NO_FILES}"), **kwargs)
+        return await send(channel, text.clip(f"{content}\n{text.NO_FILES}"), refused=refused, **kwargs)
     except discord.HTTPException as err:
         if emojis.refused(err) and "view" in kwargs and emojis.drop(kwargs["view"]):
             log.warning("Discord no longer knows the bot's emojis: posting with text labels")
             _rewind(kwargs.get("file"), kwargs.get("files"))
-            return await send(channel, content, **kwargs)
+            return await send(channel, content, refused=refused, **kwargs)
         log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
         if 400 <= err.status < 500 and err.status != 429:
-            REFUSED_FOR_GOOD.set(True)  # a deleted channel, missing access: retrying cannot help
+            _for_good(refused)  # a deleted channel, missing access: retrying cannot help
         return None
     except SEND_ERRORS as err:
         log.error("Posting to channel %s failed: %r", channel.id, err)
         return None
+
+
+def _for_good(refused: Refused | None) -> None:
+    if refused is not None:
+        refused.for_good = True
 
 
 def _rewind(*uploads: discord.File | list[discord.File] | None) -> None:
@@ -147,14 +161,19 @@ class V2Refused(Exception):
 
 
 async def send_shown(
-    channel: Any, shown: layout.Shown, shape: str, nonce_: str | None = None
+    channel: Any,
+    shown: layout.Shown,
+    shape: str,
+    nonce_: str | None = None,
+    *,
+    refused: Refused | None = None,
 ) -> discord.Message | None:
     """Post ``shown`` in ``shape`` (:data:`~.layout.V2` or :data:`~.layout.CLASSIC`) as
-    :func:`send` does (the pictures left out where files may not be attached); raises
-    :class:`V2Refused` when a V2 post is refused with 400."""
+    :func:`send` does (the pictures left out where files may not be attached; a refusal for
+    good noted in ``refused``); raises :class:`V2Refused` when a V2 post is refused with 400."""
     if shape == layout.CLASSIC:
         kwargs = layout.classic(shown)
-        return await send(channel, kwargs.pop("content"), nonce=nonce_, **kwargs)
+        return await send(channel, kwargs.pop("content"), nonce=nonce_, refused=refused, **kwargs)
     try:
         sent: discord.Message = await channel.send(allowed_mentions=PINGS, nonce=nonce_, **layout.v2(shown))
         return sent
@@ -165,10 +184,12 @@ async def send_shown(
         if not (isinstance(err, discord.Forbidden) and err.code == 50013 and shown.pngs):
             log.error("Posting to channel %s failed: %s %s", channel.id, err.status, err.text)
             if 400 <= err.status < 500 and err.status != 429:
-                REFUSED_FOR_GOOD.set(True)
+                _for_good(refused)
             return None
         log.warning("No Attach Files in channel %s: posting the board without its picture", channel.id)
-        return await send_shown(channel, shown.without_pictures(text.NO_FILES), shape, nonce_)
+        return await send_shown(
+            channel, shown.without_pictures(text.NO_FILES), shape, nonce_, refused=refused
+        )
     except SEND_ERRORS as err:
         log.error("Posting to channel %s failed: %r", channel.id, err)
         return None

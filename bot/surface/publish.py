@@ -97,7 +97,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             try:
                 shown = await self._deliver(game, d)
             finally:  # the host writes what was shown (on a failure: what was shown until then)
-                again = shown is False and not posting.REFUSED_FOR_GOOD.get()
+                again = shown is False and not d.refused.for_good
                 self.posts.delivered(box, d.results(again=again))
             if again:
                 self.retry.schedule(game)
@@ -112,7 +112,6 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
         if claim != WON:  # another process posts it, or has
             recap = await self.claims.elsewhere(game, d, claim, recover=recover)
             return None if recover and not recap else True
-        posting.REFUSED_FOR_GOOD.set(False)
         try:
             landed = await self.landed(game, batch) if recover else None
             shown = await self._publish(game, d, landed)
@@ -126,7 +125,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             await self.claims.done(game, batch)
             return True
         await self.claims.release(game, batch)  # the next try, from any process, claims it again
-        if posting.REFUSED_FOR_GOOD.get():
+        if d.refused.for_good:
             log.warning(
                 "Game %s: Discord refused the board of version %s for good; the next move posts a new one",
                 game.id,
@@ -173,6 +172,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             posted = await posting.send(
                 channel,
                 text.ended(batch) if batch.closed else "\n".join(batch.fmt(n) for n in batch.notes),
+                refused=d.refused,
             )
         elif public == outbox.FINAL and landed is not None:
             d.board, posted = None, landed
@@ -180,7 +180,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
         elif public == outbox.FINAL:
             posted = await self._post_final(game, d)
         elif public == outbox.ENDED:
-            posted = await posting.send(channel, text.ended(batch))
+            posted = await posting.send(channel, text.ended(batch), refused=d.refused)
         elif public == outbox.TURN and landed is not None:
             posted = landed
         elif public == outbox.TURN:

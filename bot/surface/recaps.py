@@ -151,14 +151,15 @@ class Recaps:
         attempt = 0
         name = f"{batch.engine.name}-{game.id}-recap.gif"
         while True:
-            posting.REFUSED_FOR_GOOD.set(False)
+            refused = posting.Refused()
             film = await posting.send(
                 pub.place(batch.row),
                 recap_head(batch.title),
                 file=drawn.file_of(gif, name),
                 nonce=posting.nonce(game.id, batch.version, "r"),
+                refused=refused,
             )
-            if film is not None or posting.REFUSED_FOR_GOOD.get() or pub.bot.is_closed():
+            if film is not None or refused.for_good or pub.bot.is_closed():
                 if film is None:
                     log.warning(
                         "Game %s: Discord refused its recap for good; the sheet stands alone", game.id

@@ -98,18 +98,24 @@ class TurnPosts:
         return msg
 
     async def post_shown(
-        self, row: GameRow, make: Callable[[str], Awaitable[layout.Shown]], nonce: str
+        self,
+        row: GameRow,
+        make: Callable[[str], Awaitable[layout.Shown]],
+        nonce: str,
+        refused: posting.Refused | None = None,
     ) -> discord.Message | None:
         """Post what ``make(shape)`` gives where ``row``'s game is played, in that place's shape;
-        where Discord refuses V2 the place becomes classic and ``make(CLASSIC)`` is posted."""
+        where Discord refuses V2 the place becomes classic and ``make(CLASSIC)`` is posted. A
+        refusal for good is noted in ``refused``."""
         channel = self.place(row)
         shape = await self.shape_of(row.place_id)
         try:
             shown = await make(shape)
-            return self.noted(await posting.send_shown(channel, shown, shape, nonce), shown)
+            return self.noted(await posting.send_shown(channel, shown, shape, nonce, refused=refused), shown)
         except posting.V2Refused:
             await self.v2_refused(row.place_id)
-            return await posting.send_shown(channel, await make(layout.CLASSIC), layout.CLASSIC, nonce)
+            classic = await make(layout.CLASSIC)
+            return await posting.send_shown(channel, classic, layout.CLASSIC, nonce, refused=refused)
 
     # ------------------------------------------------------------------ score sheets
 
@@ -135,7 +141,7 @@ class TurnPosts:
         async def make(shape: str) -> layout.Shown:
             return shown
 
-        posted = await self.post_shown(batch.row, make, posting.nonce(game.id, batch.version, "f"))
+        posted = await self.post_shown(batch.row, make, posting.nonce(game.id, batch.version, "f"), d.refused)
         if posted:  # recorded once its recap is posted too (see Recaps.follow)
             self.recaps.follow(game, batch, posted)
         return posted
@@ -170,7 +176,7 @@ class TurnPosts:
         async def make(shape: str) -> layout.Shown:
             return shown
 
-        if await self.post_shown(batch.row, make, posting.nonce(game.id, batch.version, "s")):
+        if await self.post_shown(batch.row, make, posting.nonce(game.id, batch.version, "s"), d.refused):
             self._sheet_done[game.id] = batch.version
             return True
         return False
@@ -286,7 +292,7 @@ class TurnPosts:
                 drawn_as[0] = shape
             return turn.shown(game, batch, content)
 
-        msg = await self.post_shown(batch.row, make, posting.nonce(game.id, batch.version, "b"))
+        msg = await self.post_shown(batch.row, make, posting.nonce(game.id, batch.version, "b"), d.refused)
         if msg is not None:
             d.shown = turn.view
             await posting.note(
