@@ -1,4 +1,4 @@
-"""bot.store on both backends (SQLite and PostgreSQL, ``backend_target``): migrations, the
+"""bot.host.store on both backends (SQLite and PostgreSQL, ``backend_target``): migrations, the
 version check inside the move transaction, the append-only log, messages, drafts and clock
 claims; and, on SQLite, WAL and refusing a corrupt file without touching it."""
 

@@ -97,7 +97,6 @@ class GameService:
             holds=holds,
             quotas=quotas,
         )
-        self.store = store
         self.games = Games(self.core)
         self.idle = Dormant(self.core, self.games)
         self.duties = Duties(self.core, self.games)
@@ -113,6 +112,16 @@ class GameService:
         self.learning = Learning(self.core, self.games, self.duties)  # /learn (bot/host/learning.py)
 
     # ------------------------------------------------------------------ the core's settings
+
+    @property
+    def store(self) -> Store:
+        """The database the service owns (host code and tests read it; the surface never does)."""
+        return self.core.store
+
+    async def close(self) -> None:
+        """Close the database, last: the caller has stopped the turn clock, the AI stretches and
+        everything else that uses it (see ``BazaarBot.close``). Closing again does nothing."""
+        await self.core.store.close()
 
     @property
     def quotas(self) -> Quotas:

@@ -1,6 +1,7 @@
 """The Discord application: the ``commands.Bot`` subclass (running it: :mod:`.launch`).
 
-``setup_hook`` opens the database (applying migrations), reads the active games' rows (a game
+``setup_hook`` has the host open the database (applying migrations; :mod:`bot.host.opening`:
+the bot never touches it) and build the game service on it, reads the active games' rows (a game
 loads, its replay checked against its snapshot, on first use; those flagged as needing attention
 and those whose turn ran out while the bot was down load now), registers the persistent
 components, adds the commands, tells players of any game that needs attention (or that checks
@@ -25,16 +26,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..host import drawing, heartbeat
+from ..host import drawing, heartbeat, opening
 from ..host import service as service_mod
 from ..host.clock import TurnClock
-from ..host.clock_shared import SharedClock, claim_owner
+from ..host.clock_shared import claim_owner
 from ..host.config import Config
 from ..host.live import LiveGame, Refusal
 from ..host.looplag import LagMonitor
+from ..host.opening import Database
 from ..host.service import GameService
 from ..host.shards import ALL
-from ..host.store import Store, StoreError
+from ..host.store import StoreError
 from ..host.throttle import Throttle
 from ..host.workers import Workers
 from . import actions, dialog_flow, emojis, inputs, submits, synccheck, text
@@ -65,8 +67,10 @@ class BazaarBot(commands.Bot):
     """The Bazaar bot. ``now``, ``seed_source`` and ``throttle_clock`` (the flood guard's monotonic
     clock) are injectable for tests; with ``sync_only`` the hook only builds the command tree (for
     ``bazaar sync``); ``repost_delays`` are the pauses (s) before posting again a board Discord
-    refused (see ``retry``); ``store``, when given, is the database already opened (else the hook
-    opens ``config.db_path``); ``workers`` is the pool that draws boards and thinks for the AI
+    refused (see ``retry``); ``database``, when given, is the database already opened
+    (:func:`bot.host.opening.open_database`; else the host opens ``config.db_path``): the bot only
+    passes it on to the host (:func:`bot.host.opening.open_service`), which owns and closes it;
+    ``workers`` is the pool that draws boards and thinks for the AI
     (default: ``config.workers`` processes, else one per core), owned by the bot and closed with it."""
 
     def __init__(
@@ -79,7 +83,7 @@ class BazaarBot(commands.Bot):
         clock_max_sleep: float = 300.0,
         throttle_clock: Callable[[], float] = time.monotonic,
         repost_delays: Sequence[float] | None = None,
-        store: Store | None = None,
+        database: Database | None = None,
         workers: Workers | None = None,
         **kwargs: Any,
     ) -> None:
@@ -97,7 +101,7 @@ class BazaarBot(commands.Bot):
         self.seed_source = seed_source
         self.sync_only = sync_only
         self.clock_max_sleep = clock_max_sleep
-        self.store: Store = store  # type: ignore[assignment]  # else set in setup_hook
+        self._database = database  # until setup_hook passes it on to the host; never used here
         self.workers = workers if workers is not None else Workers(config.workers)  # AI search, drawing
         self.service: GameService = None  # type: ignore[assignment]
         self.publisher = Publisher(self)
@@ -125,21 +129,17 @@ class BazaarBot(commands.Bot):
             return
         await emojis.load(self)  # the pieces' emojis for buttons and menus (text labels without)
         self.lag.start()
-        given: Store | None = self.store  # None: the hook opens it
-        if given is None:
-            self.store = await Store.open(self.config.db_path, now=self.now)
-        self.service = GameService(
-            self.store,
+        self.service = await opening.open_service(  # the host opens the database if none was given
+            self.config,
+            database=self._database,
             now=self.now,
             seed_source=self.seed_source,
-            ai_grace=self.config.ai_grace,
             on_clock_change=self._poke_clock,
             workers=self.workers,
-            ai_level=self.config.ai_level,
             holds=self.bazaar_shards.holds,
-            quotas=self.config.quotas,
+            claims=(self.claim_owner, self.config.clock_lease),
         )
-        self.service.claims = (self.claim_owner, self.config.clock_lease)
+        self._database = None  # the service owns it now
         self.service.ai.publish = self.publisher.publish  # AI stretches played in the background
         self.service.ai.on_busy = self._ai_busy
         flagged = await self.service.load_all()
@@ -164,20 +164,9 @@ class BazaarBot(commands.Bot):
             people = [text.mention(game.seats[s]) for s in seats]
             if people:
                 await self.publisher.notice(game, text.rearmed(game.title, people, grace))
-        if self.service.posts.shared:  # deadlines claimed in the database: each fires once
-            self.clock = SharedClock(
-                self.service.clock_entries,
-                self.on_clock_due,
-                store=self.store,
-                owner=self.claim_owner,
-                lease=self.config.clock_lease,
-                poll=min(self.config.clock_poll, self.clock_max_sleep),
-                now=self.now,
-            )
-        else:
-            self.clock = TurnClock(
-                self.service.clock_entries, self.on_clock_due, now=self.now, max_sleep=self.clock_max_sleep
-            )
+        self.clock = opening.turn_clock(  # on a shared database: deadlines claimed there, each fires once
+            self.service, self.on_clock_due, poll=self.config.clock_poll, max_sleep=self.clock_max_sleep
+        )
         self.clock.start()
 
     async def on_ready(self) -> None:
@@ -443,7 +432,7 @@ class BazaarBot(commands.Bot):
 
     async def close(self) -> None:
         """Stop the clock, let running handlers finish (a few seconds at most), then disconnect
-        and close the database."""
+        and close the database (``service.close``, after everything that uses it)."""
         if self.clock is not None:
             await self.clock.stop()
         if self.service is not None:
@@ -464,7 +453,9 @@ class BazaarBot(commands.Bot):
         await self.publisher.retry.stop()  # after the handlers: none of them schedules a retry now
         await self.publisher.recaps.stop()  # drawn and posted by the next run
         await super().close()
-        if self.store is not None:
-            await self.store.close()
+        if self.service is not None:
+            await self.service.close()  # the database, last of what uses it
+        if self._database is not None:  # given, but stopped before the host took it (no Discord)
+            await opening.close_database(self._database)
         self.workers.close()
         await self.lag.stop()

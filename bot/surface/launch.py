@@ -18,9 +18,10 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from ..host import opening
 from ..host.backup import hold_running
 from ..host.config import DEFAULT_DB, Config
-from ..host.store import Store, StoreError
+from ..host.store import StoreError
 from . import emojis
 from .app import BazaarBot
 
@@ -129,10 +130,10 @@ def refuse_new_database(db_path: Path | str) -> None:
 
 async def _run(config: Config) -> None:
     refuse_new_database(config.db_path)
-    store = await Store.open(config.db_path)  # a database that cannot be used stops us before Discord
+    database = await opening.open_database(config)  # one that cannot be used stops us before Discord
     running = None if isinstance(config.db_path, str) else hold_running(Path(config.db_path))
     try:
-        async with make_bot(config, store=store) as bot:
+        async with make_bot(config, database=database) as bot:  # the bot's host closes it
             await bot.start(config.token)
     finally:
         if running is not None:

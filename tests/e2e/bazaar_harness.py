@@ -283,18 +283,18 @@ class Table:
 
     async def db_moves(self, game_id: int) -> list[tuple[int, str, str]]:
         """``(seat, action, by)`` of every stored move."""
-        return [(m.seat, m.action, m.by) for m in await self.bot.store.moves(game_id)]
+        return [(m.seat, m.action, m.by) for m in await self.bot.service.store.moves(game_id)]
 
     async def stored(self, game_id: int) -> GameRow:
         """The game's row as stored (it must exist)."""
-        row = await self.bot.store.game(game_id)
+        row = await self.bot.service.store.game(game_id)
         assert row is not None, f"no game #{game_id} in the database"
         return row
 
     async def db_state(self, game_id: int) -> tuple[int, str, int]:
         """``(version, status, number of moves)`` as stored."""
         row = await self.stored(game_id)
-        return row.version, row.status, len(await self.bot.store.moves(game_id))
+        return row.version, row.status, len(await self.bot.service.store.moves(game_id))
 
 
 async def db_query(target: Path | str, sql: str, *args: Any) -> list[tuple[Any, ...]]:

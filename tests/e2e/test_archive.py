@@ -105,7 +105,7 @@ async def test_replay_of_a_running_kathai_game_shows_the_spectator_board_and_sur
     replay = await click(table, mod, replay, f"bzr:{gid}:{last}:last")
     assert move_of(replay) == last + 1
     old = table.bot
-    await table.running.kill(release=old.store.close)
+    await table.running.kill(release=old.service.store.close)
     await table.boot(sync=False)
     assert table.bot is not old
     replay = await click(table, mod, replay, f"bzr:{gid}:{last}:prev")
@@ -150,7 +150,7 @@ async def test_a_finished_game_in_history_replay_rematch_and_stats(
     rank = outcome.ranks[0]
     assert ("won" in line or "tied 1st" in line) if rank == 1 else "2nd" in line, line
     old = table.bot  # the history's buttons outlive the process that posted them
-    await table.running.kill(release=old.store.close)
+    await table.running.kill(release=old.service.store.close)
     await table.boot(sync=False)
     h = await fake.click(mod, listing, f"bzh:{gid}")
     await table.settle()
@@ -178,10 +178,10 @@ async def test_a_finished_game_in_history_replay_rematch_and_stats(
     assert "Opened" in first.followups[-1].text and "open already" in second.followups[-1].text
     lobbies = [m for m in fake.messages(table.channel)[before:] if "lobby" in m.text]
     assert len(lobbies) == 1, [m.text[:40] for m in fake.messages(table.channel)[before:]]
-    new_id = await table.bot.store.rematch_of(gid)
+    new_id = await table.bot.service.store.rematch_of(gid)
     assert new_id is not None and f"#{new_id}" in lobbies[0].text
-    old_seats = await table.bot.store.seats(gid)
-    new_seats = await table.bot.store.seats(new_id)
+    old_seats = await table.bot.service.store.seats(gid)
+    new_seats = await table.bot.service.store.seats(new_id)
     assert [(s.user_id, s.is_ai, s.ai_level) for s in new_seats] == [
         (s.user_id, s.user_id is None, s.ai_level) for s in old_seats
     ]
@@ -236,7 +236,7 @@ async def test_replay_refusals_say_why_and_change_nothing(
     assert said == "No game of Ra has been finished on this server yet.", said
     said = answer(await fake.slash(stranger, fake.channel("elsewhere"), "history")).text
     assert said == "zed has played no game on this server yet.", said
-    assert len(await table.bot.store.games()) == 2  # nothing was opened or changed
+    assert len(await table.bot.service.store.games()) == 2  # nothing was opened or changed
 
 
 async def test_a_rematch_lobby_discord_refused_is_posted_by_the_next_click(
@@ -265,7 +265,7 @@ async def test_a_rematch_lobby_discord_refused_is_posted_by_the_next_click(
     await table.settle()
     assert "Opened" in second.followups[-1].text
     posted = [m for m in fake.messages(table.channel) if "Rematch of" in m.text]
-    assert len(posted) == 1 and await table.bot.store.rematch_of(gid) is not None
+    assert len(posted) == 1 and await table.bot.service.store.rematch_of(gid) is not None
     third = await fake.click(table.players["bob"], final, f"bzm:{gid}")
     await table.settle()
     assert "open already" in third.followups[-1].text
@@ -299,4 +299,4 @@ async def test_forged_replay_controls_are_refused_and_the_replay_stays(
         await table.settle()
         assert answer(h).text == said, (cid, answer(h).text)
     assert fake.message(replay.id).text == shown  # nothing changed
-    assert len(await table.bot.store.games()) == 1
+    assert len(await table.bot.service.store.games()) == 1

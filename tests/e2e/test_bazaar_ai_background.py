@@ -44,7 +44,7 @@ async def _leave_the_ai_owing(table: Table, monkeypatch: pytest.MonkeyPatch) -> 
     hit = hang_the_ai(monkeypatch, table.bot)
     await table.fake.slash(table.user_of(game, seat), thread, "move", action=to_ai[0], wait=False)
     await asyncio.wait_for(hit.wait(), 10)
-    await table.running.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.service.store.close)
     return gid, thread, seat, version
 
 

@@ -31,11 +31,11 @@ async def test_addbot_levels_and_a_searching_ai_in_a_worker_process(
     assert h.ephemeral and "Added an AI (hard)" in h.text
     await table.settle()
     assert "AI 1 (hard)" in fake.message(lobby.id).text
-    seats = await table.bot.store.seats(gid)
+    seats = await table.bot.service.store.seats(gid)
     assert [(s.name, s.ai_level) for s in seats] == [("ann", None), ("AI 1 (hard)", "hard")]
     await fake.click(ann, lobby, label="Add AI")  # the button: the default level
     await table.settle()
-    assert (await table.bot.store.seats(gid))[2].ai_level is None
+    assert (await table.bot.service.store.seats(gid))[2].ai_level is None
     await fake.click(ann, lobby, label="Start")
     await table.settle(timeout=60)
     thread = fake.threads[-1]
@@ -52,7 +52,7 @@ async def test_addbot_levels_and_a_searching_ai_in_a_worker_process(
         h = await fake.slash(bob, thread, "move", action="draw")
         assert h.ephemeral and "not playing" in h.text
     await table.settle(timeout=60)
-    moves = await table.bot.store.moves(gid)
+    moves = await table.bot.service.store.moves(gid)
     ai = [m for m in moves if m.by == "ai"]
     assert ai and plays >= 3
 

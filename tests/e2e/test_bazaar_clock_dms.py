@@ -25,7 +25,7 @@ async def test_closed_dms_are_told_once_and_the_button_still_works(
     notices = [m for m in fake.messages(thread) if "cannot send you direct messages" in m.text]
     assert len(notices) == 1 and bob.id in notices[0].pinged_ids
     assert "My hand" in notices[0].text
-    seats = {s.name: s for s in await table.bot.store.seats(gid)}
+    seats = {s.name: s for s in await table.bot.service.store.seats(gid)}
     assert seats["bob"].dm_closed and not seats["ann"].dm_closed
     dm_bob = fake.dm_channel(bob)
     attempts = [r for r in fake.requests if dm_bob and r.path.endswith(f"/channels/{dm_bob.id}/messages")]
@@ -72,7 +72,7 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
         table.now.advance(60)
         await wait_for_clock(moved_past(game, version))
         assert game.seats[late_seat].expiries == k
-        moves = await table.bot.store.moves(gid)
+        moves = await table.bot.service.store.moves(gid)
         assert moves[version].by == "clock" and moves[version].seat == late_seat
         turn = table.last_turn(thread)
         assert "Time ran out for" in turn.text and "the AI played their turn" in turn.text
@@ -81,7 +81,7 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
 
     # handed over: the AI now plays that seat at once, without waiting for the clock
     for _ in range(20):
-        moves = await table.bot.store.moves(gid)
+        moves = await table.bot.service.store.moves(gid)
         if any(m.seat == late_seat and m.by == "ai" for m in moves):
             break
         await table.play_one(gid, thread, "move")
@@ -98,7 +98,7 @@ async def test_turn_clock_reminds_plays_and_hands_over_with_an_injected_clock(
         "is back: the AI no longer plays their seat" in m.text for m in fake.messages(thread) if m.id > mark
     )  # told with the next board
     await table.play_one(gid, thread, "move")  # and plays their own turn again
-    last = [m for m in await table.bot.store.moves(gid) if m.seat == late_seat][-1]
+    last = [m for m in await table.bot.service.store.moves(gid) if m.seat == late_seat][-1]
     assert last.by == "player"
 
 
@@ -115,7 +115,7 @@ async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(
     seat = game.awaited()[0]
     late = table.user_of(game, seat)
     version = game.row.version
-    await table.running.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.service.store.close)
     table.now.advance(3600)  # down for an hour: the 10-minute turn ran out meanwhile
 
     mark = fake.mark()
@@ -133,7 +133,7 @@ async def test_a_deadline_that_ran_out_while_the_bot_was_down_gets_a_grace(
     poke(bot)
     await fake.wait_for(lambda: game.row.version > version)
     await table.settle()
-    assert (await bot.store.moves(gid))[version].by == "clock" and game.seats[seat].expiries == 1
+    assert (await bot.service.store.moves(gid))[version].by == "clock" and game.seats[seat].expiries == 1
 
 
 async def test_a_dm_refused_for_another_reason_does_not_mark_dms_closed(
@@ -150,7 +150,7 @@ async def test_a_dm_refused_for_another_reason_does_not_mark_dms_closed(
     for _ in range(6):
         await table.play_one(gid, thread, "move")
     assert not any("cannot send you direct messages" in m.text for m in fake.messages(thread))
-    seats = {s.name: s for s in await table.bot.store.seats(gid)}
+    seats = {s.name: s for s in await table.bot.service.store.seats(gid)}
     assert not seats["bob"].dm_closed
     bob.dm_error = None  # the problem goes away: DMs flow again
     game = await table.bot.service.get(gid)

@@ -66,7 +66,7 @@ async def test_a_move_the_database_refuses_is_answered_privately_and_changes_not
     board = await table.control(user, thread, gid, game.row.version, action)
     live, stored = _live(game), await table.db_state(gid)
     seen = _seen(fake, thread, *table.players.values())
-    faults = FaultyDB.install(table.bot.store)
+    faults = FaultyDB.install(table.bot.service.store)
     faults.fail("COMMIT")
 
     h = await fake.slash(user, thread, "move", action=action)
@@ -114,7 +114,7 @@ async def test_lobby_buttons_and_new_games_the_database_refuses(
     await table.boot()
     ann, bob = table.players["ann"], table.players["bob"]
     gid, lobby = await table.new_game("ann", "pralaya")
-    faults = FaultyDB.install(table.bot.store)
+    faults = FaultyDB.install(table.bot.service.store)
     faults.fail("COMMIT")
     before = _seen(fake, table.channel)
     for who, label in ((bob, "Join"), (ann, "Add AI")):
@@ -164,18 +164,20 @@ async def test_a_draft_pick_the_database_refuses_is_not_kept(
         ann = table.players["ann"]
         gid, _ = await table.start_game("ann", ("bob", "cy"), 0, game="toyparley")
         dm = next(m for m in reversed(fake.dms(ann)) if f"bzfs:{gid}:0:offer" in m.custom_ids)
-        faults = FaultyDB.install(table.bot.store)
+        faults = FaultyDB.install(table.bot.service.store)
         faults.fail("COMMIT")
         h = await fake.select(ann, dm, f"bzf:{gid}:0:offer:to", ["all"])
         await table.settle()
         answer = h.followups[-1] if h.followups else None
         content = answer.text if answer else h.text
         assert NOT_SAVED in content, (h.callbacks, content)
-        assert await table.bot.store.draft(gid, 0, "offer", 0) == {}
+        assert await table.bot.service.store.draft(gid, 0, "offer", 0) == {}
         faults.heal()
         h = await fake.select(ann, dm, f"bzf:{gid}:0:offer:to", ["all"])
         await table.settle()
-        assert h.callback_type == 7 and await table.bot.store.draft(gid, 0, "offer", 0) == {"to": ["all"]}
+        assert h.callback_type == 7 and await table.bot.service.store.draft(gid, 0, "offer", 0) == {
+            "to": ["all"]
+        }
     finally:
         remove()
 
@@ -190,7 +192,7 @@ async def test_the_clock_tries_an_expiry_again_when_the_database_refused_it(
     bot = table.bot
     game = await bot.service.get(gid)
     stored, seen = await table.db_state(gid), _seen(fake, thread)
-    faults = FaultyDB.install(bot.store)
+    faults = FaultyDB.install(bot.service.store)
     faults.fail("COMMIT")
     table.now.advance(600)
     poke(bot)
@@ -206,7 +208,7 @@ async def test_the_clock_tries_an_expiry_again_when_the_database_refused_it(
     poke(bot)
     await fake.wait_for(lambda: game.row.version > stored[0], what="the expiry played")
     await table.settle()
-    assert (await bot.store.moves(gid))[0].by == "clock"
+    assert (await bot.service.store.moves(gid))[0].by == "clock"
     assert "Time ran out" in table.last_turn(thread).text
 
 
@@ -230,7 +232,7 @@ async def test_a_stale_attention_flag_is_cleared_at_restart_and_play_goes_on(
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0, clock="10m")
     await table.play_one(gid, thread, "move")
-    await table.running.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.service.store.close)
     with sqlite3.connect(table.db_path) as db:  # a flag an earlier run raised, whose cause has gone
         db.execute(
             "UPDATE games SET attention = 'move 1 no longer replays (boom)', deadline = NULL WHERE id = ?",
@@ -259,7 +261,7 @@ async def test_a_move_saved_whose_board_cannot_be_recorded_still_counts_as_playe
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0)
     stored = await table.db_state(gid)
-    faults = FaultyDB.install(table.bot.store)
+    faults = FaultyDB.install(table.bot.service.store)
     faults.fail("messages")  # every read and write of the posted-message records
     await table.play_one(gid, thread, "move")  # asserts the "✅ Played" answer
     assert faults.failed and (await table.db_state(gid))[0] == stored[0] + 1

@@ -20,9 +20,11 @@ async def _consistent(table: Table, gid: int) -> None:
     row = await table.stored(gid)
     moves = await table.db_moves(gid)
     engine = base.get(row.kind)
-    state = replay_states(engine, row.seed, len(await table.bot.store.seats(gid)), row.options, moves)[-1]
+    state = replay_states(
+        engine, row.seed, len(await table.bot.service.store.seats(gid)), row.options, moves
+    )[-1]
     assert row.version == len(moves)
-    snapshot = await table.bot.store.snapshot(gid)
+    snapshot = await table.bot.service.store.snapshot(gid)
     assert snapshot is not None and snapshot[1] == base.state_fingerprint(state)
 
 
@@ -86,7 +88,7 @@ async def test_dms_offer_only_rules_and_another_servers_game_is_not_found(
         assert h.ephemeral and f"no game #{gid} here" in h.text.lower(), (command, h.text)
     h = await fake.slash(table.players["ann"], table.channel, "game new", game="pralaya", clock="0")
     assert h.ephemeral and "at least 1 minute" in h.text
-    assert await table.db_state(gid) == before and len(await table.bot.store.games()) == 1
+    assert await table.db_state(gid) == before and len(await table.bot.service.store.games()) == 1
 
 
 async def test_a_move_and_the_clock_at_once_play_one_turn(
@@ -107,12 +109,13 @@ async def test_a_move_and_the_clock_at_once_play_one_turn(
     await h.wait_done()
     await fake.wait_for(lambda: game.row.version > version)
     await table.settle()
-    first = (await table.bot.store.moves(gid))[version]
+    first = (await table.bot.service.store.moves(gid))[version]
     if h.text.startswith("✅ Played"):
         assert (first.by, first.action) == ("player", action)
     else:
         assert first.by == "clock" and h.ephemeral
-    assert sum(m.by == "clock" for m in await table.bot.store.moves(gid)) <= 1 + 50 * (first.by == "clock")
+    clocked = sum(m.by == "clock" for m in await table.bot.service.store.moves(gid))
+    assert clocked <= 1 + 50 * (first.by == "clock")
     await _consistent(table, gid)
 
 

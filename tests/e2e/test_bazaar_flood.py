@@ -31,7 +31,7 @@ async def test_a_flood_from_one_user_is_slowed_down_and_changes_nothing(
     # a click in the flood is refused before it does anything: ann stays the only seat
     click = await fake.click(table.players["ann"], lobby, label="Add AI")
     assert click.ephemeral and click.text.startswith("Slow down"), click.text
-    assert [s.name for s in await table.bot.store.seats(gid)] == ["ann"]
+    assert [s.name for s in await table.bot.service.store.seats(gid)] == ["ann"]
     # someone else is not slowed down by ann's flood
     h = await fake.slash(table.players["bob"], table.channel, "game join")
     assert "You joined" in h.text, h.text

@@ -68,7 +68,7 @@ async def test_full_pralaya_game_through_move_and_buttons(
         by == "player" for *_, by in moves
     )
     engine = base.get("pralaya")
-    names = [s.name for s in await table.bot.store.seats(gid)]
+    names = [s.name for s in await table.bot.service.store.seats(gid)]
     final_state = replay_states(engine, row.seed, 4, row.options, moves)[-1]
     outcome = engine.outcome(final_state)
     assert outcome is not None
@@ -87,7 +87,7 @@ async def test_full_pralaya_game_through_move_and_buttons(
         f"bzv:{gid}",
         f"bzrev:{gid}",
     ]  # Rematch, Replay, Review
-    snap = await table.bot.store.snapshot(gid)
+    snap = await table.bot.service.store.snapshot(gid)
     assert snap is not None and snap[1] == base.state_fingerprint(final_state)
 
 
@@ -169,7 +169,7 @@ async def test_lobby_controls_resign_and_end_by_a_moderator(
     h = await fake.slash(bob, thread, "resign")
     await table.settle()
     assert h.ephemeral and "You resigned" in h.text
-    seats = await table.bot.store.seats(gid)
+    seats = await table.bot.service.store.seats(gid)
     assert seats[1].is_ai and seats[1].user_id == bob.id
     assert any("bob resigned" in m.text for m in fake.messages(thread))
     h = await fake.slash(bob, thread, "move", action="done")

@@ -53,7 +53,7 @@ async def test_debug_logging_keeps_hands_and_the_token_out(
         assert hand_text not in caplog.text
     # nor the stored state (every hand, the deck order), which the database layer's DEBUG lines
     # would print with each statement's parameters
-    snapshot = await table.bot.store.snapshot(gid)
+    snapshot = await table.bot.service.store.snapshot(gid)
     assert snapshot is not None
     state_json = snapshot[1]
     assert state_json[:120] not in caplog.text and state_json[-120:] not in caplog.text

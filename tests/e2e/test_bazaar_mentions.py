@@ -63,7 +63,7 @@ async def _play_checking_mentions(
         await table.fake.wait_for(
             functools.partial(_shows, table, place, game.row.version), 60, what="the board"
         )
-        log = await table.bot.store.moves(gid)
+        log = await table.bot.service.store.moves(gid)
         # a new turn: someone is awaited who was not, or someone else (or the AI, or the clock) moved
         others = any(m.by != "player" or m.seat not in before for m in log[stored:])
         before, stored = await _check(table, game, place, seen, before, others), len(log)

@@ -30,7 +30,7 @@ from tests.store_internals import row_of
 async def _posted_boards_match(table: Table, gid: int, thread: Channel) -> tuple[list[int], list[int]]:
     fake = table.fake
     row = await table.stored(gid)
-    seats = await table.bot.store.seats(gid)
+    seats = await table.bot.service.store.seats(gid)
     names = [s.name for s in seats]
     moves = await table.db_moves(gid)
     boards = [m for m in fake.messages(thread) if "· move " in m.text]
@@ -95,7 +95,7 @@ async def test_a_database_hiccup_while_building_the_recap_still_posts_the_final_
         table = make_table(fake, run_bot, tmp_path)
         await table.boot(repost_delays=QUICK)
         gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret")
-        store = table.bot.store
+        store = table.bot.service.store
         real = store.moves
         calls: list[int] = []
 

@@ -45,7 +45,7 @@ async def test_pralaya_dms_and_channel_show_only_the_right_views(
         await table.play_one(gid, thread, "button" if i % 2 else "move")
 
     row = await table.stored(gid)
-    seats = await table.bot.store.seats(gid)
+    seats = await table.bot.service.store.seats(gid)
     names = [s.name for s in seats]
     engine = base.get("pralaya")
     states = replay_states(engine, row.seed, len(seats), row.options, await table.db_moves(gid))

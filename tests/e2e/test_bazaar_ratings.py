@@ -139,10 +139,10 @@ async def test_the_first_start_after_ratings_rates_old_games_in_the_background(
     await _play_out(table, gid, thread)
     before = await fake.slash(table.players["bob"], table.channel, "leaderboard", game="pralaya")
     old = table.bot
-    await old.store.replace_ratings([], [])  # as migration 0010 finds it: no result, no rating
-    async with old.store._tx() as h:
+    await old.service.store.replace_ratings([], [])  # as migration 0010 finds it: no result, no rating
+    async with old.service.store._tx() as h:
         await h.sql_run("DELETE FROM game_results")
-    await table.running.kill(release=old.store.close)
+    await table.running.kill(release=old.service.store.close)
     release = asyncio.Event()
     record = Ratings.record_missing
 

@@ -71,7 +71,7 @@ async def test_the_recap_follows_the_final_post_rebuilt_from_the_log_after_a_res
         never_publish(monkeypatch, table.bot)
         await fake.slash(table.user_of(game, game.awaited()[0]), thread, "move", action="draw", wait=False)
         await fake.wait_for(lambda: game.row.status == "finished")
-        await table.running.kill(release=table.bot.store.close)
+        await table.running.kill(release=table.bot.service.store.close)
 
         await table.boot(sync=False)
         await table.recaps_posted()
@@ -113,7 +113,7 @@ async def test_a_finished_pralaya_game_posts_its_recap_below_the_final_sheet(
 
     engine = base.get("pralaya")
     row = await table.stored(gid)
-    names = [s.name for s in await table.bot.store.seats(gid)]
+    names = [s.name for s in await table.bot.service.store.seats(gid)]
     moves = [(seat, action) for seat, action, _ in await table.db_moves(gid)]
     turns = list(recap.replayed(engine, row.seed, 3, row.options, moves, names))
     frames = gif_frames(film.data)
@@ -190,14 +190,14 @@ async def test_the_final_sheet_and_the_last_answer_do_not_wait_for_the_recap(
         assert final is not None and "is over" in final.text
         assert [a.filename for a in final.attachments] == [f"toysecret-{gid}-final.png"]
         assert not fake.channel(thread.id).archived  # archived after the recap, which must still go in
-        assert await table.bot.store.messages(gid, kind="final") == []  # recorded with its recap
+        assert await table.bot.service.store.messages(gid, kind="final") == []  # recorded with its recap
         go.set()
         await table.recaps_posted()
         final_again, film = sheet_and_recap(fake, thread, gid, "toysecret")
         assert final_again.id == final.id and film.size > 0
         assert fake.channel(thread.id).archived
-        assert [m.message_id for m in await table.bot.store.messages(gid, kind="final")] == [final.id]
-        assert len(await table.bot.store.messages(gid, kind="recap")) == 1
+        assert [m.message_id for m in await table.bot.service.store.messages(gid, kind="final")] == [final.id]
+        assert len(await table.bot.service.store.messages(gid, kind="recap")) == 1
 
 
 async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_only(
@@ -213,7 +213,7 @@ async def test_a_restart_between_the_final_sheet_and_its_recap_posts_the_recap_o
         await fake.wait_for(lambda: all(fake.dms(u) for u in (table.players["ann"], table.players["bob"])))
         await asyncio.sleep(0.5)  # the end's DMs (of the private events it revealed) are out
         dms = {who: len(fake.dms(table.players[who])) for who in ("ann", "bob")}
-        await table.running.kill(release=table.bot.store.close)
+        await table.running.kill(release=table.bot.service.store.close)
         go.set()  # the dead bot's recap thread ends; nothing of it is posted
 
         await table.boot(sync=False)
@@ -246,7 +246,7 @@ async def test_a_bot_stopped_while_drawing_a_recap_stops_at_once_and_the_next_ru
         await table.recaps_posted()
         assert len([m for m in fake.messages(thread) if "is over" in m.text]) == 1
         sheet_and_recap(fake, thread, gid, "toysecret")
-        assert len(await table.bot.store.messages(gid, kind="recap")) == 1
+        assert len(await table.bot.service.store.messages(gid, kind="recap")) == 1
 
 
 @pytest.mark.parametrize("status, code, posted", [(503, 0, True), (403, 50001, False)])
@@ -282,7 +282,7 @@ async def test_a_recap_refused_for_a_while_is_posted_later_once_and_one_refused_
         await table.recaps_posted()
         tries = [r for f, r in fake.faults.log if f is fault]
         assert len(tries) == (2 if posted else 1)  # a refusal for good is not tried again
-        store = table.bot.store
+        store = table.bot.service.store
         finals = [m for m in fake.messages(thread) if "is over" in m.text]
         assert len(finals) == 1
         assert [m.message_id for m in await store.messages(gid, kind="final")] == [finals[0].id]

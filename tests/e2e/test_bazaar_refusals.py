@@ -18,7 +18,7 @@ from tests.fakediscord import Channel, FakeDiscord, RunBot, User
 
 
 async def _db(table: Table, gid: int) -> tuple[Any, ...]:
-    return (*(await table.db_state(gid)), await table.bot.store.snapshot(gid))
+    return (*(await table.db_state(gid)), await table.bot.service.store.snapshot(gid))
 
 
 async def _awaited(table: Table, gid: int) -> tuple[LiveGame, int, User]:
@@ -105,7 +105,7 @@ async def test_bad_input_is_refused_ephemerally_and_changes_nothing(
     await table.settle()
     assert await _db(table, gid) == before
     # no lobby was opened by the refused /game new
-    assert len(await table.bot.store.games()) == 1
+    assert len(await table.bot.service.store.games()) == 1
 
 
 async def test_a_click_on_an_old_board_is_stale(
@@ -222,7 +222,7 @@ async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(
     await table.boot()
     h = await fake.slash(table.players["ann"], quiet, "game new", game="pralaya")
     assert h.ephemeral and "I cannot post in this channel" in h.text
-    assert [g.status for g in await table.bot.store.games()] == ["ended"]
+    assert [g.status for g in await table.bot.service.store.games()] == ["ended"]
     assert fake.messages(quiet) == []
 
 

@@ -38,7 +38,7 @@ async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(
     version = game.row.version
     board = await table.control(user, thread, gid, version, action)  # posted by the first bot
 
-    await table.running.kill(release=old.store.close)  # no shutdown code runs
+    await table.running.kill(release=old.service.store.close)  # no shutdown code runs
     await table.boot(sync=False)  # a new process on the same file
     new = table.bot
     assert new is not old
@@ -61,7 +61,7 @@ async def test_a_crashed_bot_is_replaced_and_old_buttons_continue_the_game(
     poke(new)
     await fake.wait_for(moved_past(resumed, version))
     await table.settle()
-    assert (await new.store.moves(gid))[version].by == "clock"
+    assert (await new.service.store.moves(gid))[version].by == "clock"
 
 
 async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(
@@ -72,7 +72,7 @@ async def test_a_history_that_disagrees_with_its_snapshot_is_flagged(
     await table.boot()
     gid, thread = await table.start_game("ann", ("bob",), 0)
     await table.play_one(gid, thread, "move")
-    await table.running.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.service.store.close)
     await db_query(table.db_path, "UPDATE snapshots SET fingerprint = 'tampered' WHERE game_id = ?", gid)
     before = await db_query(table.db_path, "SELECT COUNT(*) FROM moves")
 
@@ -164,7 +164,7 @@ async def test_a_crash_between_the_move_and_its_board_is_repaired_on_restart(
     never_publish(monkeypatch, table.bot)
     await fake.slash(user, thread, "move", action=action, wait=False)
     await fake.wait_for(lambda: game.row.version > version)
-    await table.running.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.service.store.close)
     assert table.last_turn(thread).id == old_board.id  # nothing was posted for the stored move
 
     await table.boot(sync=False)
@@ -195,7 +195,7 @@ async def test_buttons_of_a_lost_database_do_not_act_on_new_games(
     elsewhere = fake.add_text_channel(table.guild, "elsewhere")
     await table.boot()
     old_gid, old_lobby = await table.new_game("ann", "pralaya")
-    await table.running.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.service.store.close)
     assert isinstance(table.db_path, Path)  # (a test on the SQLite file only)
     table.db_path.unlink()
     await table.boot(sync=False)
@@ -205,7 +205,7 @@ async def test_buttons_of_a_lost_database_do_not_act_on_new_games(
     h = await fake.click(table.players["bob"], old_lobby, label="Join")
     await table.settle()
     assert h.followups and h.followups[-1].ephemeral and "no longer" in h.followups[-1].text
-    assert [s.name for s in await table.bot.store.seats(new_gid)] == ["cy"]
+    assert [s.name for s in await table.bot.service.store.seats(new_gid)] == ["cy"]
 
 
 async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(
@@ -230,7 +230,7 @@ async def test_a_crash_before_the_final_sheet_is_repaired_on_restart(
         never_publish(monkeypatch, table.bot)
         await fake.slash(table.user_of(game, seat), thread, "move", action="draw", wait=False)
         await fake.wait_for(lambda: game.row.status == "finished")
-        await table.running.kill(release=table.bot.store.close)
+        await table.running.kill(release=table.bot.service.store.close)
         assert not any("is over" in m.text for m in fake.messages(thread))
 
         await table.boot(sync=False)

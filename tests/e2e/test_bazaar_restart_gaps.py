@@ -34,7 +34,7 @@ def _answered_or_set(h: Interaction, hit: asyncio.Event) -> Callable[[], bool]:
 async def _hang_on(table: Table, kind: str, method: str) -> asyncio.Event:
     """Make the store's ``method`` (add_message / set_message_version) never return for a turn
     board (``kind``); returns an event set when that happens (the bot then "dies" there)."""
-    store, hit = table.bot.store, asyncio.Event()
+    store, hit = table.bot.service.store, asyncio.Event()
     real = getattr(store, method)
 
     async def hang(*args: Any, **kwargs: Any) -> Any:
@@ -68,12 +68,12 @@ async def test_a_board_posted_but_not_recorded_is_not_posted_again(
     await fake.slash(table.user_of(game, seat), thread, "move", action=action, wait=False)
     await asyncio.wait_for(hit.wait(), 10)
     [posted] = _boards(table, thread, gid, version + 1)  # Discord shows it; the bot never recorded it
-    await table.running.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.service.store.close)
 
     await table.boot(sync=False)
     await table.settle()
     assert _boards(table, thread, gid, version + 1) == [posted]  # kept, not posted a second time
-    rows = await table.bot.store.messages(gid, kind="turn")
+    rows = await table.bot.service.store.messages(gid, kind="turn")
     assert rows[-1].message_id == posted.id and rows[-1].version == version + 1 and rows[-1].live
     assert [m.id for m in fake.messages(thread) if not no_controls(m) and "· move" in m.text] == [posted.id]
     before = (await table.stored(gid)).version
@@ -110,12 +110,12 @@ async def test_a_board_edited_in_place_but_not_recorded_is_not_posted_again(
     assert _boards(table, thread, gid, version + 1) == [
         board
     ]  # edited in place; the bot died before recording it
-    await table.running.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.service.store.close)
 
     await table.boot(sync=False)
     await table.settle()
     assert _boards(table, thread, gid, version + 1) == [board]  # kept, not posted a second time
-    rows = await table.bot.store.messages(gid, kind="turn")
+    rows = await table.bot.service.store.messages(gid, kind="turn")
     assert rows[-1].message_id == board.id and rows[-1].version == version + 1
     await table.play_one(gid, thread, "move")  # and the game goes on
 
@@ -132,7 +132,7 @@ async def test_ai_seats_left_awaited_by_a_crash_play_on_restart(
     hit = hang_the_ai(monkeypatch, table.bot)  # the person's move is stored; the process dies before the AI's
     await fake.slash(table.user_of(game, seat), thread, "move", action=to_ai[0], wait=False)
     await asyncio.wait_for(hit.wait(), 10)
-    await table.running.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.service.store.close)
 
     await table.boot(sync=False)
     await table.settle()
@@ -192,7 +192,7 @@ async def test_an_epoch_sheet_posted_before_a_crash_is_not_posted_again(
         raise AssertionError("no epoch was scored")
     version = (await table.stored(gid)).version
     assert [m for m in fake.messages(place) if "Epoch 1 scoring" in m.text]
-    await table.running.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.service.store.close)
 
     await table.boot(sync=False)
     await table.settle()

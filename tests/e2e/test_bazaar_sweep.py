@@ -30,7 +30,7 @@ async def test_a_board_another_process_stored_but_never_posted_is_posted(
     table.db_path = pg_url
     await table.boot()
     bot = table.bot
-    assert bot.store.shared and bot._sweeping is not None  # the sweep runs in the background
+    assert bot.service.store.shared and bot._sweeping is not None  # the sweep runs in the background
     gid, thread = await table.start_game("ann", ("bob",), 0, clock="10m")
     await table.play_one(gid, thread)
     held = await bot.service.get(gid)
@@ -50,7 +50,7 @@ async def test_a_board_another_process_stored_but_never_posted_is_posted(
     assert held.row.version == version + 1  # the held game caught up with the other process's move
     assert await bot.sweep_unposted() == 0  # posted once
     await table.play_one(gid, thread)  # and the game goes on from the board posted
-    assert (await row_of(bot.store, gid)).version == version + 2
+    assert (await row_of(bot.service.store, gid)).version == version + 2
 
 
 async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(
@@ -76,7 +76,7 @@ async def test_the_ai_seats_a_stopped_process_left_owing_play_after_the_post(
     game = await bot.service.get(gid)
     await fake.wait_for(lambda: not game.ai_plays(game.awaited()[0]), what="the AI's answer")  # Ann's turn
     await table.settle()
-    moves = await bot.store.moves(gid)
+    moves = await bot.service.store.moves(gid)
     assert moves[version].by == "player" and moves[-1].by == "ai"
     assert f"move {game.row.version}" in table.last_turn(thread).text  # the AI's moves are posted too
 
@@ -125,7 +125,10 @@ async def test_the_sweep_leaves_a_board_another_process_is_posting(
     await table.play_one(gid, thread)
     version = (await bot.service.get(gid)).row.version
     await _move_elsewhere(pg_url, table, gid, monkeypatch)
-    assert await bot.store.claim_post(gid, version + 1, "board", "the-other-process", POST_LEASE) == "won"
+    assert (
+        await bot.service.store.claim_post(gid, version + 1, "board", "the-other-process", POST_LEASE)
+        == "won"
+    )
     boards = [m for m in fake.messages(thread) if "· move " in m.text]
 
     table.now.advance(bot.config.repost_after + 1)
@@ -137,7 +140,7 @@ async def test_the_sweep_leaves_a_board_another_process_is_posting(
     await table.settle()
     new = [m for m in fake.messages(thread) if "· move " in m.text][len(boards) :]
     assert len(new) == 1 and f"move {version + 1}" in new[0].text
-    state = await bot.store.post_state(gid, version + 1, "board")
+    state = await bot.service.store.post_state(gid, version + 1, "board")
     assert state is not None and state[2]  # done: nobody posts it again
 
 
@@ -161,7 +164,8 @@ async def test_a_board_another_process_posted_is_not_posted_again_by_a_retry(
     await table.settle()
     game = await bot.service.get(gid)
     assert bot.publisher.retry.waiting(gid) and bot.service.has_pending(game)
-    assert await bot.store.post_state(gid, game.row.version, "board") is None  # its claim was given back
+    claim = await bot.service.store.post_state(gid, game.row.version, "board")
+    assert claim is None  # its claim was given back
     other = await Store.open(pg_url, now=table.now)
     try:  # the other process claims it, posts it (not shown here) and records it as done
         assert (
@@ -193,7 +197,7 @@ async def test_a_recap_another_process_is_drawing_is_posted_once(
         await table.boot()
         bot = table.bot
         gid, thread = await table.start_game("ann", ("bob",), 0, game="toysecret", clock="10m")
-        assert await bot.store.claim_post(gid, 6, "recap", "the-other-process", RECAP_LEASE) == "won"
+        assert await bot.service.store.claim_post(gid, 6, "recap", "the-other-process", RECAP_LEASE) == "won"
         while (await bot.service.get(gid)).row.status == "active":
             await table.play_one(gid, thread, "move")
         await table.recaps_posted()
@@ -207,7 +211,7 @@ async def test_a_recap_another_process_is_drawing_is_posted_once(
         assert await bot.sweep_unposted() == 1
         await table.recaps_posted()
         assert len(films()) == 1 and len([m for m in fake.messages(thread) if "is over" in m.text]) == 1
-        assert await bot.sweep_unposted() == 0 and await bot.store.unposted() == []
+        assert await bot.sweep_unposted() == 0 and await bot.service.store.unposted() == []
         await table.recaps_posted()
         assert len(films()) == 1
     finally:

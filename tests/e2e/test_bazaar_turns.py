@@ -55,7 +55,7 @@ async def test_a_turn_of_several_moves_edits_one_board_and_one_dm(
             break
         await table.play_one(gid, thread, "button" if i % 2 else "move")
     row = await table.stored(gid)
-    seats = await table.bot.store.seats(gid)
+    seats = await table.bot.service.store.seats(gid)
     names = [s.name for s in seats]
     engine = base.get("pralaya")
     moves = await table.db_moves(gid)

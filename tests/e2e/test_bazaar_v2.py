@@ -129,7 +129,7 @@ async def test_a_channel_refusing_v2_gets_the_classic_shape_and_keeps_it_after_a
         everyone_permissions=0x400 | 0x800 | 0x8000 | 0x10000 | (1 << 31),
     )
     await table.boot()
-    assert table.bot.store.dialect == e2e_db  # the store of this run's backend
+    assert table.bot.service.store.dialect == e2e_db  # the store of this run's backend
     fake.faults.refuse_v2(table.channel)
     gid, place = await table.start_game("ann", ("bob",), 0)
     assert place.id == table.channel.id
@@ -137,7 +137,7 @@ async def test_a_channel_refusing_v2_gets_the_classic_shape_and_keeps_it_after_a
     assert not board.v2 and board.content.startswith("**Pralaya #") and "· move 0\n" in board.content
     assert _size(board.attachments[0].data) == (1000, render.canvas_height("pralaya", 2))  # with its strip
     assert f"bz:{gid}:0:!hand" in board.custom_ids
-    assert await table.bot.store.message_shape(place.id) == "classic"
+    assert await table.bot.service.store.message_shape(place.id) == "classic"
 
     def v2_posts() -> int:
         return sum(
@@ -153,7 +153,7 @@ async def test_a_channel_refusing_v2_gets_the_classic_shape_and_keeps_it_after_a
     await table.play_one(gid, place)
     await table.play_one(gid, place, "button")
     assert v2_posts() == tried  # known classic: no V2 tried again
-    await table.running.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.service.store.close)
     await table.boot(sync=False)
     await table.settle()
     await _play_until(table, gid, place, lambda: v2_posts() > tried, limit=4)
@@ -181,7 +181,7 @@ async def test_a_dm_channel_refusing_v2_gets_classic_dms(
     await _play_until(table, gid, thread, lambda: len(fake.dms(ann)) > before)
     later = fake.dms(ann)[before:]
     assert later and all(not m.v2 and m.content and m.attachments for m in later)
-    assert await table.bot.store.message_shape(dm_channel.id) == "classic"
+    assert await table.bot.service.store.message_shape(dm_channel.id) == "classic"
 
 
 async def _stale_click(table: Table, user: object, msg: Message, gid: int) -> str:
@@ -220,14 +220,14 @@ async def test_hour_old_controls_discord_will_not_take_away_are_held_tried_again
     await table.play_one(gid, thread)
     assert refused.hits and table.last_turn(thread).id != before.id
     assert not no_controls(fake.message(before.id)) and before.id in publisher.held
-    live = {m.message_id for m in await table.bot.store.messages(gid, kind="turn", live=True)}
+    live = {m.message_id for m in await table.bot.service.store.messages(gid, kind="turn", live=True)}
     assert before.id in live  # remembered in the store too: the next run tries again
     # a click on its controls: refused as stale, and the message goes (its edit still refused)
     game = await table.bot.service.get(gid)
     said = await _stale_click(table, table.user_of(game, game.awaited()[0]), fake.message(before.id), gid)
     assert "out of date" in said, said
     assert fake.message(before.id).deleted and before.id not in publisher.held
-    assert before.id not in {m.message_id for m in await table.bot.store.messages(gid, live=True)}
+    assert before.id not in {m.message_id for m in await table.bot.service.store.messages(gid, live=True)}
     # another one held; once the limit lifts, the game's next turn after the hold takes its controls
     second = table.last_turn(thread)
     fake.age_messages(4000, thread)
@@ -262,14 +262,14 @@ async def test_a_channel_refusing_every_v2_media_edit_gets_turns_posted_anew_at_
 
     await _play_until(table, gid, thread, lambda: in_thread() >= IN_A_ROW, limit=80)
     assert in_thread() == IN_A_ROW
-    assert (await table.bot.store.media_edits(thread.id))[0] == IN_A_ROW
-    await table.running.kill(release=table.bot.store.close)
+    assert (await table.bot.service.store.media_edits(thread.id))[0] == IN_A_ROW
+    await table.running.kill(release=table.bot.service.store.close)
     await table.boot(sync=False)
     await table.settle()
     # the same people going on (an edit in place before) now get a new message each, untried
-    moves = len(await table.bot.store.moves(gid))
+    moves = len(await table.bot.service.store.moves(gid))
     await _play_until(table, gid, thread, lambda: False, limit=12)
-    log = [m.seat for m in await table.bot.store.moves(gid)][moves - 1 :]
+    log = [m.seat for m in await table.bot.service.store.moves(gid)][moves - 1 :]
     assert any(a == b for a, b in zip(log, log[1:], strict=False)), log  # a seat went on
     assert in_thread() == IN_A_ROW
     row = await table.stored(gid)

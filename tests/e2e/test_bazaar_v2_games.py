@@ -29,7 +29,7 @@ async def _play_to_the_end(table: Table, gid: int, place: Channel, *, restart_at
         if (await table.stored(gid)).status != "active":
             return i
         if i == restart_at:
-            await table.running.kill(release=table.bot.store.close)
+            await table.running.kill(release=table.bot.service.store.close)
             await table.boot(sync=False)
             await table.settle()
         await table.play_one(gid, place, "button" if i % 2 else "move")
@@ -64,7 +64,7 @@ async def test_a_whole_game_through_v2_messages(
     assert final.v2 and final.images and "Winner" in final.text and final.text_displays[-1].endswith("final")
     # each board's picture is the board alone (its caption is in the text), at the game's size
     extra_images = 2 if game == "phraya" else 1
-    n = len(await table.bot.store.seats(gid))
+    n = len(await table.bot.service.store.seats(gid))
     height = render.get(game).board_height(n)
     for m in boards[-3:]:
         assert len(m.images) == extra_images

@@ -51,4 +51,4 @@ async def test_a_game_in_a_hidden_channel_is_no_game_for_those_who_cannot_see_it
     assert f"#{gid}" not in h.text
     h = await fake.slash(mod, table.channel, "game list")
     assert f"#{gid}" in h.text  # the moderator sees the staff channel, so the game too
-    assert [s.user_id for s in await table.bot.store.seats(gid)] == [mod.id]  # ann did not join
+    assert [s.user_id for s in await table.bot.service.store.seats(gid)] == [mod.id]  # ann did not join

@@ -108,9 +108,13 @@ async def test_a_game_created_with_hints_off_has_no_hint_button(
         "game new",
         options={"game": "pralaya", "hints": "off", "form": True},
     )
-    assert both.ephemeral and "cannot turn hints off yet" in both.text and not await table.bot.store.games()
+    assert (
+        both.ephemeral
+        and "cannot turn hints off yet" in both.text
+        and not await table.bot.service.store.games()
+    )
     gid, thread = await table.start_game("ann", ("bob",), 0, game="pralaya", hints="off", rated=False)
-    assert not await table.bot.store.hints_on(gid)
+    assert not await table.bot.service.store.hints_on(gid)
     for _ in range(2):
         _, version, panel = await _hand_of_the_awaited(table, gid, thread)
         assert panel.custom_ids and not any(c.startswith("bzhint:") for c in panel.custom_ids), (
@@ -149,10 +153,10 @@ async def test_review_of_a_finished_game_stored_and_refused_to_others(
     assert answer.text.startswith(f"🔎 **Review of Pralaya #{gid}**"), answer.text
     moments = re.findall(r"\*\*Move (\d+)\*\*: you played `([^`]+)`", answer.text)
     seat = next(s.seat for s in (await table.bot.service.get(gid)).seats if s.user_id == ann.id)
-    assert await table.bot.store.review(gid, seat) is not None
+    assert await table.bot.service.store.review(gid, seat) is not None
     if moments:  # each moment is a move of ann's, shown with the board as she saw it
         assert len(moments) <= 3 and len(answer.images) == len(moments)
-        mine = {(m.version, m.action) for m in await table.bot.store.moves(gid) if m.seat == seat}
+        mine = {(m.version, m.action) for m in await table.bot.service.store.moves(gid) if m.seat == seat}
         assert {(int(v), a) for v, a in moments} <= mine, (moments, mine)
     else:
         assert "none of your moves lost" in answer.text

@@ -108,7 +108,7 @@ async def assert_every_board_once(table: Table, gid: int, place: Channel) -> Non
     assert shown and max(shown.values()) == 1, f"a board posted twice: {shown}"
     game = await table.bot.service.get(gid)
     assert max(shown) == game.row.version, (shown, game.row.version)
-    assert await table.bot.store.unposted() == []
+    assert await table.bot.service.store.unposted() == []
     contents = [m.text for m in fake.messages(place)]
     assert len(contents) == len(set(contents)), "a message posted twice"
 
@@ -372,7 +372,7 @@ async def test_the_gateway_failing_mid_game(
         poke(bot)
         await asyncio.sleep(0.05)
     await table.settle()
-    moves = await table.bot.store.moves(gid)
+    moves = await table.bot.service.store.moves(gid)
     assert [m.by for m in moves[version:]].count("clock") == 1, [(m.seat, m.action, m.by) for m in moves]
     await play(table, gid, thread, 1, "button")
     await play(table, gid, thread, 1, "move")
@@ -402,7 +402,7 @@ async def test_a_click_while_the_gateway_is_down_is_answered_once_after_the_resu
     await table.settle()
     assert game.row.version > version
     assert len([i for i in fake.interactions if i.id == h.id]) == 1 and len(h.callbacks) == 1
-    moves = await table.bot.store.moves(gid)
+    moves = await table.bot.service.store.moves(gid)
     assert [(m.seat, m.action) for m in moves[version : version + 1]] == [(seat, action)]
     await assert_every_board_once(table, gid, thread)
 
@@ -449,6 +449,6 @@ async def test_a_final_sheet_refused_by_discord_is_posted_later_once(
             )
             == 1
         )
-        assert await table.bot.store.unposted() == []
+        assert await table.bot.service.store.unposted() == []
     finally:
         remove()

@@ -26,7 +26,7 @@ async def _learn(table: Table, user: User, game: str, channel: Channel | None = 
     h = await table.fake.slash(user, channel or table.channel, "learn", options={"game": game}, timeout=60)
     await table.settle()
     assert h.ephemeral, h.text
-    rows = [r for r in await table.bot.store.games(statuses=["active"]) if r.kind == game]
+    rows = [r for r in await table.bot.service.store.games(statuses=["active"]) if r.kind == game]
     mine = [r for r in rows if r.creator_id == user.id]
     assert len(mine) == 1, rows
     return mine[0].id, h.text
@@ -78,7 +78,7 @@ async def test_learn_opens_a_private_thread_and_guides_the_first_steps(
     assert row.thread_id is not None and f"<#{row.thread_id}>" in answer
     place = fake.channel(row.thread_id)
     assert place.type == 12 and ann.id in place.member_ids and not place.invitable  # private, ann's
-    seats = await table.bot.store.seats(gid)
+    seats = await table.bot.service.store.seats(gid)
     assert [s.user_id for s in seats if not s.is_ai] == [ann.id]
     assert all(s.ai_level == GUIDE for s in seats if s.is_ai)
     first = [m for m in fake.messages(place) if "the guided first game" in m.text]
@@ -124,7 +124,7 @@ async def test_a_whole_guided_game_with_a_restart_in_the_middle(
     gid, _ = await _learn(table, ann, "pralaya")
     place = fake.channel((await table.stored(gid)).place_id)
     await _follow(table, gid, ann, place, 10)
-    await table.running.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.service.store.close)
     await table.boot(sync=False)
     await table.settle()
     again, answer = await _learn(table, ann, "pralaya")
@@ -198,9 +198,9 @@ async def test_rules_show_the_card_and_its_button_opens_the_guided_game(
     await table.settle()
     assert forged.messages and all(m.ephemeral for m in forged.messages), forged
     assert "not known here" in forged.text, forged.text
-    assert not [r for r in await table.bot.store.games(statuses=["active"]) if r.creator_id == ann.id]
+    assert not [r for r in await table.bot.service.store.games(statuses=["active"]) if r.creator_id == ann.id]
     click = await fake.click(ann, answer, "bzlearn:pralaya", timeout=60)
     await table.settle()
     assert "has started in" in click.text, click.text
-    rows = [r for r in await table.bot.store.games(statuses=["active"]) if r.creator_id == ann.id]
+    rows = [r for r in await table.bot.service.store.games(statuses=["active"]) if r.creator_id == ann.id]
     assert len(rows) == 1 and rows[0].kind == "pralaya" and rows[0].thread_id is not None

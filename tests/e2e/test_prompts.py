@@ -170,7 +170,7 @@ async def test_every_prompt_shape_end_to_end(
     await table.settle()
     await fake.slash(cy, place, "move", action="mark 2")
     await table.settle()
-    assert (await row_of(bot.store, gid)).status == "finished"
+    assert (await row_of(bot.service.store, gid)).status == "finished"
     assert any("is over" in m.text for m in fake.messages(place))
     assert all(m.custom_ids == [] for u in (ann, bob, cy) for m in fake.dms(u))  # no live control left
 

@@ -121,7 +121,7 @@ def test_the_script_search_is_deterministic() -> None:
 
 
 async def _db(table: Table, gid: int) -> tuple[Any, ...]:
-    return (*(await table.db_state(gid)), await table.bot.store.snapshot(gid))
+    return (*(await table.db_state(gid)), await table.bot.service.store.snapshot(gid))
 
 
 async def test_a_ra_auction_with_three_people_through_buttons(
@@ -136,7 +136,7 @@ async def test_a_ra_auction_with_three_people_through_buttons(
         "ann", ("bob", "cy"), 0, game="ra", rated=False
     )  # casual: Hint buttons
     row = await table.stored(gid)
-    seats = await table.bot.store.seats(gid)
+    seats = await table.bot.service.store.seats(gid)
     assert [s.name for s in seats] == list(NAMES) and not any(s.is_ai for s in seats)
     names = list(NAMES)
     users = [table.players[n] for n in NAMES]
@@ -254,5 +254,5 @@ async def test_a_ra_auction_with_three_people_through_buttons(
     assert final.attachments[0].data == render.board_png(
         "ra", RA.view(state, None), names, caption=board_lines(final), previous=previous, with_strip=False
     )
-    snap = await table.bot.store.snapshot(gid)
+    snap = await table.bot.service.store.snapshot(gid)
     assert snap is not None and snap[1] == base.state_fingerprint(state)

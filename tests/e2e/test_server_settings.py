@@ -40,7 +40,7 @@ async def test_a_server_turns_confirm_off_and_back_to_the_bots_default(
     assert "**on** here (the bot's default)" in said, said
     # a member without Manage Server cannot change it; a forged value is refused
     said = await _settings(table, "ann", confirm="off")
-    assert "Manage Server" in said and await table.bot.store.guild_confirm(guild) is None, said
+    assert "Manage Server" in said and await table.bot.service.store.guild_confirm(guild) is None, said
     h = await fake_discord.slash(
         table.players["mod"],
         table.channel,
@@ -48,18 +48,23 @@ async def test_a_server_turns_confirm_off_and_back_to_the_bots_default(
         raw_options=[{"type": 3, "name": "confirm", "value": "maybe"}],
     )
     await table.settle()
-    assert "is not a confirm setting" in h.text and await table.bot.store.guild_confirm(guild) is None, h.text
+    assert (
+        "is not a confirm setting" in h.text and await table.bot.service.store.guild_confirm(guild) is None
+    ), h.text
     said = await _settings(table, "mod", confirm="off")
     assert (
         said.startswith("Changed.")
         and "**off** here (this server's setting; the bot's default is **on**)" in said
     )
-    assert await table.bot.store.guild_confirm(guild) is False
+    assert await table.bot.service.store.guild_confirm(guild) is False
     gid, place = await table.start_game("ann", (), 2, game="kathai")
     answer, before, after = await _irreversible_move(table, gid, place)
     assert answer.startswith("✅ Played") and after > before, answer  # not asked: played
     said = await _settings(table, "mod", confirm="default")
-    assert "**on** here (the bot's default)" in said and await table.bot.store.guild_confirm(guild) is None
+    assert (
+        "**on** here (the bot's default)" in said
+        and await table.bot.service.store.guild_confirm(guild) is None
+    )
     answer, before, after = await _irreversible_move(table, gid, place)
     assert "⚠️" in answer and after == before, answer  # asked again, nothing played
 
@@ -71,7 +76,7 @@ async def test_a_server_turns_confirm_on_where_the_bot_does_not_ask_and_keeps_it
     await table.boot()
     said = await _settings(table, "mod", confirm="on")
     assert "**on** here (this server's setting; the bot's default is **off**)" in said, said
-    await table.running.kill(release=table.bot.store.close)
+    await table.running.kill(release=table.bot.service.store.close)
     await table.boot(sync=False)  # the setting is the store's, not the process's
     gid, place = await table.start_game("ann", (), 2, game="kathai")
     answer, before, after = await _irreversible_move(table, gid, place)
