@@ -95,15 +95,11 @@ class PrivateViews:
         body = await drawn.view_text(self.bot, game.id, batch.engine.name, view, batch.text_names)
         png = await drawn.png(self.bot, game.id, batch.engine.name, "hand", view, batch.names)
         name = f"{batch.engine.name}-{game.id}-hand-{batch.version}.png"
-        lines = [*(turn_dm.lines if turn_dm else []), *letter.lines][-50:]
-        extra = [f"➡️ {batch.fmt(prompt.text)}" if prompt.text else "➡️ Your move:"] if prompt else []
-        if prompt is not None and not controls.fits(prompt, hand=False):
-            extra.append("Use `/move` in the game (it lists your moves).")
-        outcome = batch.result if batch.row.status == "finished" else None
-        content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
+        fits = prompt is None or controls.fits(prompt, hand=False)
+        content = text.dm(letter.words, batch.engine.name, batch.text_names, where, body, fits=fits)
         dm = layout.Shown(
             content,
-            footer=text.footer(batch, batch.row.deadline if prompt else None),
+            footer=letter.words.footer,
             accent=render.seat_colour(seat),
             pngs=[png] if png is not None else [],
             filename=name,
@@ -122,7 +118,7 @@ class PrivateViews:
             if msg is None:
                 return
         if letter.keep:
-            d.dms[seat] = Posted(msg.channel.id, msg.id, frozenset((seat,)), lines)
+            d.dms[seat] = Posted(msg.channel.id, msg.id, frozenset((seat,)), letter.shown_lines)
         await self.service.note_dm(game.id, seat, dm_hash=letter.digest)
 
     async def _dm_controls(

@@ -106,7 +106,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             return None if recover and not recap else True
         posting.REFUSED_FOR_GOOD.set(False)
         try:
-            landed = await self.landed(game, batch) if recover else None
+            landed = await self.landed(game, d.box) if recover else None
             shown = await self._publish(game, d, landed)
         except StoreUnavailable as err:  # the database failed, not Discord: what was posted stands
             log.warning("Publishing game %s (version %s): %s", game.id, batch.version, err)
@@ -161,18 +161,15 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
         channel = self.place(row)
         posted: discord.Message | None = None
         public = d.box.public
-        if public == outbox.NOTICE:  # ended before it started, or a game needing attention
-            posted = await posting.send(
-                channel,
-                text.ended(batch) if batch.closed else "\n".join(batch.fmt(n) for n in batch.notes),
-            )
+        words = d.box.words
+        if public in (outbox.NOTICE, outbox.ENDED) and words is not None:
+            # ended (before it started, or early), or the notes of a game needing attention
+            posted = await posting.send(channel, text.message(words, batch.engine.name, batch.text_names))
         elif public == outbox.FINAL and landed is not None:
             d.board, posted = None, landed
             self.recaps.follow(game, batch, landed)
         elif public == outbox.FINAL:
             posted = await self._post_final(game, d)
-        elif public == outbox.ENDED:
-            posted = await posting.send(channel, text.ended(batch))
         elif public == outbox.TURN and landed is not None:
             posted = landed
         elif public == outbox.TURN:
@@ -193,7 +190,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             await self.archive(game.id, row.thread_id)
         return True
 
-    async def landed(self, game: LiveGame, batch: Batch) -> discord.Message | None:
+    async def landed(self, game: LiveGame, box: outbox.Outbox) -> discord.Message | None:
         """After a restart, the board of ``batch``'s version (or the final sheet of a finished
         game) that Discord already shows: the last run stored the batch and posted it (or edited
         its last board in place to show it), then stopped before recording that. It is the last
@@ -201,11 +198,11 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
         recorded now and returned. An interim score sheet newer than the last recorded board is
         noted as posted, so it is not posted again. None when there is no such board or the
         channel cannot be read (the batch is then posted as usual)."""
-        row = batch.row
-        if row.status not in ("active", "finished") or batch.state is None:
+        batch, row, words = box.batch, box.batch.row, box.words
+        if row.status not in ("active", "finished") or batch.state is None or words is None:
             return None
         active = row.status == "active"
-        head = text.board_head(batch.title, batch.version) if active else text.final_head(batch.title)
+        head = words.head[0]  # the board's first line, or the final sheet's
         boards = [m for m in await self.posts.posted_messages(game.id) if m.kind in ("turn", "final")]
         last = boards[-1] if boards else None
         channel = self.place(row)
@@ -220,7 +217,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             log.info("Game %s: reading what the last run posted failed: %s", game.id, err)
             return None
         mine = [m for m in found if m.author.id == me]
-        if any(layout.text_of(m).startswith(text.sheet_head(batch.title)) for m in mine):
+        if any(layout.text_of(m).startswith(box.sheet.head[0]) for m in mine):
             self._sheet_done[game.id] = batch.version
         board = next((m for m in mine if layout.text_of(m).split("\n", 1)[0] == head), None)
         if board is None:
