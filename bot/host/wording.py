@@ -1,7 +1,8 @@
 """The words of a game's messages, made by the host: the turn's board (its head, the batch's
 notes and events, the headline and who must act), the final score sheet and its ranking, the
 notice that a game ended early, each seat's DM, the footer under them, reminders, notices and
-the lobby. Pure functions of games, batches and outcomes; no Discord here.
+the lobby, and the answers to commands about a game (its status, the open games, its rules, its
+last moves, a move played). Pure functions of games, batches and outcomes; no Discord here.
 
 Seat tokens ``{s0}``… are replaced by display names (never mentions, so nobody is pinged by a
 log line); only "who must act next" and reminders mention people.
@@ -29,7 +30,7 @@ surface knows where the board landed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -39,7 +40,7 @@ from engines.prompt import Prompt
 
 from . import guides
 from .clock import format_duration
-from .live import Batch, LiveGame
+from .live import Batch, Entry, Listing, LiveGame
 from .names import shown
 from .store import SeatRow
 
@@ -325,3 +326,83 @@ def playable_again(game: LiveGame) -> str:
         f"✅ **{game.title}** is playable again: its saved history checks out now, so moves are "
         f"accepted and the turn clock starts afresh. The last board's buttons work. {who}"
     )
+
+
+# ------------------------------------------------------------------ answers to commands
+
+
+def status(game: LiveGame, view: Mapping[str, Any] | None) -> str:
+    """/game status: the state, the seats, whose turn, the headline of the public ``view``, the
+    clock."""
+    row = game.row
+    lines = [
+        f"**{game.title}** — {row.status}" + (f" (needs attention: {row.attention})" if row.attention else "")
+    ]
+    where = f"<#{row.thread_id}>" if row.thread_id else f"<#{row.channel_id}>"
+    lines.append(
+        f"Played in {where} · turn clock {format_duration(row.clock_seconds)} · "
+        f"options: {options_line(game.engine, row.options)}"
+    )
+    awaited = set(game.awaited())
+    for s in game.seats:
+        lines.append(f"{'➡️' if s.seat in awaited else '▫️'} {s.seat + 1}. {seat_label(s)}")
+    if view and view.get("headline"):
+        lines.append(game.fmt(str(view["headline"])))
+    if row.status == "active" and row.deadline:
+        lines.append(f"Turn clock runs out <t:{int(row.deadline)}:R>.")
+    return "\n".join(lines)
+
+
+NO_GAMES = "No games are open on this server. Start one with `/game new`."
+"""/game list with no game open."""
+
+
+def game_list(games: Sequence[Listing]) -> Words:
+    """/game list: one line per open game (see :data:`NO_GAMES` for none)."""
+    lines = []
+    for g in games:
+        where = f"<#{g.row.thread_id}>" if g.row.thread_id else f"<#{g.row.channel_id}>"
+        who = ", ".join(shown(s.name) for s in g.seats)
+        lines.append(f"**#{g.id}** {g.engine.title} — {g.row.status} in {where} — {who}")
+    return Words(head=("Open games:",), body=tuple(lines))
+
+
+def rules(engine: Engine, *, short: bool = False) -> str:
+    """/rules: title, players, summary and every option, described, or by name only when
+    ``short`` (the autocomplete of `/game new options:` describes them)."""
+    head = [f"**{engine.title}** ({engine.min_players}–{engine.max_players} players)", engine.summary.strip()]
+    tail = ["Play with `/move` (autocomplete lists your legal moves) or the buttons under the board."]
+    middle: list[str] = []
+    if engine.options and short:
+        names = ", ".join(f"`{o.name}`" for o in engine.options)
+        middle.append(f"**Options** (`/game new options:` as `name=value`, described as you type): {names}.")
+    elif engine.options:
+        middle.append("**Options** (`/game new options:` as `name=value`, space-separated):")
+        for o in engine.options:
+            rng = f", {o.min}–{o.max}" if o.kind is int and o.min is not None else ""
+            default = str(o.default).lower() if isinstance(o.default, bool) else o.default
+            middle.append(f"• `{o.name}` ({o.kind.__name__}{rng}, default {default}): {o.help}")
+    return "\n".join(x for x in [*head, *middle, *tail] if x)
+
+
+def no_moves(game: LiveGame) -> str:
+    """/log before the first move."""
+    return f"No moves have been played in **{game.title}** yet."
+
+
+def log(game: LiveGame, history: Sequence[Entry]) -> Words:
+    """/log: the last moves with who played them and what happened (see :func:`no_moves` for
+    none)."""
+    lines = []
+    by_note = {"ai": " (AI)", "clock": " (clock ran out, AI)", "player": ""}
+    for version, seat, action, by, events in history:
+        what = "; ".join(game.fmt(e) for e in events) or action or "a move that stays hidden"
+        typed = f"`{action}` — " if action else ""  # "" when the text names hidden cards
+        lines.append(f"`{version:>3}` {game.text_names[seat]}{by_note.get(by, '')}: {typed}{what}")
+    return Words(head=(f"**{game.title}** — last moves:",), body=tuple(lines))
+
+
+def played(action: str, private_events: Sequence[str]) -> str:
+    """The private confirmation of the caller's move, with its private events."""
+    extra = "".join(f"\n• {e}" for e in private_events)
+    return f"✅ Played `{action}`.{extra}"

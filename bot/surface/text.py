@@ -1,12 +1,13 @@
 """The surface's words: Discord's length limit and how a message is fitted to it, what the bot
 says when Discord or the database refuses (no pictures, no access, an error), how a message
-says to play with the controls drawn under it, and the answers to commands. Pure functions.
+says to play with the controls drawn under it. Pure functions.
 
 The words of a game's messages are the host's (:mod:`bot.host.wording`): an outbox carries
 them as :class:`~bot.host.wording.Words` (its turn's board, final sheet, end notice, DMs, the
 footer), and :func:`message`, :func:`turn` and :func:`dm` make them one message's text here:
 the pieces' emojis put in the body lines (:func:`.emojis.in_text`), how to play added, the
-whole fitted to :data:`LIMIT`.
+whole fitted to :data:`LIMIT`. The answers to commands (``/game status``, ``/game list``,
+``/rules``, ``/log``, a move played) are worded there too and fitted here.
 """
 
 from __future__ import annotations
@@ -17,10 +18,8 @@ from typing import Any
 from engines.base import Engine
 
 from ..host import wording
-from ..host.clock import format_duration
-from ..host.live import Listing, LiveGame
-from ..host.names import shown
-from ..host.wording import Words, options_line, seat_label
+from ..host.live import Entry, Listing, LiveGame
+from ..host.wording import Words
 from . import emojis, levels
 
 LIMIT = 2000  # Discord's message length
@@ -158,72 +157,33 @@ def hand_outdated(title: str) -> str:
 
 
 def status(game: LiveGame, view: Mapping[str, Any] | None) -> str:
-    """/game status: the state, the seats, whose turn, the clock."""
-    row = game.row
-    lines = [
-        f"**{game.title}** — {row.status}" + (f" (needs attention: {row.attention})" if row.attention else "")
-    ]
-    where = f"<#{row.thread_id}>" if row.thread_id else f"<#{row.channel_id}>"
-    lines.append(
-        f"Played in {where} · turn clock {format_duration(row.clock_seconds)} · "
-        f"options: {options_line(game.engine, row.options)}"
-    )
-    awaited = set(game.awaited())
-    for s in game.seats:
-        lines.append(f"{'➡️' if s.seat in awaited else '▫️'} {s.seat + 1}. {seat_label(s)}")
-    if view and view.get("headline"):
-        lines.append(game.fmt(str(view["headline"])))
-    if row.status == "active" and row.deadline:
-        lines.append(f"Turn clock runs out <t:{int(row.deadline)}:R>.")
-    return clip("\n".join(lines))
+    """/game status (:func:`bot.host.wording.status`), cut to one message."""
+    return clip(wording.status(game, view))
 
 
 def game_list(games: Sequence[Listing]) -> str:
-    """/game list."""
+    """/game list (:func:`bot.host.wording.game_list`): the oldest games left out when too many."""
     if not games:
-        return "No games are open on this server. Start one with `/game new`."
-    lines = []
-    for g in games:
-        where = f"<#{g.row.thread_id}>" if g.row.thread_id else f"<#{g.row.channel_id}>"
-        who = ", ".join(shown(s.name) for s in g.seats)
-        lines.append(f"**#{g.id}** {g.engine.title} — {g.row.status} in {where} — {who}")
-    return fit_lines(["Open games:"], lines, [])
+        return wording.NO_GAMES
+    words = wording.game_list(games)
+    return fit_lines(words.head, words.body, words.tail)
 
 
 def rules(engine: Engine) -> str:
-    """/rules: title, players, summary and every option (by name only when the whole would not
-    fit one message: the autocomplete of `/game new options:` describes them)."""
-    head = [f"**{engine.title}** ({engine.min_players}–{engine.max_players} players)", engine.summary.strip()]
-    tail = ["Play with `/move` (autocomplete lists your legal moves) or the buttons under the board."]
-    full: list[str] = []
-    if engine.options:
-        full.append("**Options** (`/game new options:` as `name=value`, space-separated):")
-        for o in engine.options:
-            rng = f", {o.min}–{o.max}" if o.kind is int and o.min is not None else ""
-            default = str(o.default).lower() if isinstance(o.default, bool) else o.default
-            full.append(f"• `{o.name}` ({o.kind.__name__}{rng}, default {default}): {o.help}")
-    text = "\n".join(x for x in [*head, *full, *tail] if x)
-    if len(text) > LIMIT and engine.options:
-        names = ", ".join(f"`{o.name}`" for o in engine.options)
-        short = f"**Options** (`/game new options:` as `name=value`, described as you type): {names}."
-        text = "\n".join(x for x in [*head, short, *tail] if x)
-    return clip(text)
+    """/rules (:func:`bot.host.wording.rules`): every option described, or by name only when the
+    whole would not fit one message (the autocomplete of `/game new options:` describes them)."""
+    full = wording.rules(engine)
+    return clip(full if len(full) <= LIMIT else wording.rules(engine, short=True))
 
 
-def log(game: LiveGame, history: Sequence[tuple[int, int, str, str, list[str]]]) -> str:
-    """/log: the last moves with who played them and what happened."""
+def log(game: LiveGame, history: Sequence[Entry]) -> str:
+    """/log (:func:`bot.host.wording.log`): the oldest moves left out when too long."""
     if not history:
-        return f"No moves have been played in **{game.title}** yet."
-    lines = []
-    by_note = {"ai": " (AI)", "clock": " (clock ran out, AI)", "player": ""}
-    for version, seat, action, by, events in history:
-        what = "; ".join(game.fmt(e) for e in events) or action or "a move that stays hidden"
-        typed = f"`{action}` — " if action else ""  # "" when the text names hidden cards
-        lines.append(f"`{version:>3}` {game.text_names[seat]}{by_note.get(by, '')}: {typed}{what}")
-    return fit_lines([f"**{game.title}** — last moves:"], lines, [])
+        return wording.no_moves(game)
+    words = wording.log(game, history)
+    return fit_lines(words.head, words.body, words.tail)
 
 
 def played(action: str, private_events: Sequence[str]) -> str:
-    """The ephemeral confirmation of the caller's move."""
-    extra = "".join(f"\n• {e}" for e in private_events)
-    return clip(f"✅ Played `{action}`.{extra}")
+    """The ephemeral confirmation of the caller's move (:func:`bot.host.wording.played`)."""
+    return clip(wording.played(action, private_events))
