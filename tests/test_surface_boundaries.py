@@ -52,6 +52,8 @@ OUTBOX_WORDS = frozenset(
         "board_head",
         "final_head",
         "sheet_head",
+        "recap",
+        "recap_head",
     }
 )
 """The functions of :mod:`bot.host.wording` making the words an outbox carries."""

@@ -8,8 +8,9 @@ in place, each seat's DM of its turn, and the public view of the last board post
 since it are marked). Its :class:`Letter` s are the DMs due, each with its seat, private lines,
 controls and the DM it replaces (:func:`mail`, decided here from the seats' rows and views).
 The outbox and each letter carry their messages' words too (:attr:`Outbox.words`,
-:attr:`Outbox.sheet`, :attr:`Letter.words`, made by :mod:`.wording`): the surface fits them to
-Discord, puts the pieces' emojis in and says how to play with the controls it draws.
+:attr:`Outbox.sheet`, :attr:`Outbox.recap`, :attr:`Letter.words`, made by :mod:`.wording`): the
+surface fits them to Discord, puts the pieces' emojis in and says how to play with the controls
+it draws.
 The surface turns it into Discord calls and hands back a :class:`Delivered` through one call,
 :meth:`bot.host.posts.Posts.delivered`: the host alone writes the game's fields (its board, DMs
 and last shown view) and puts a batch that was not shown back on the game's queue.
@@ -115,6 +116,11 @@ class Outbox:
         """The words of an interim score sheet above the turn's board, should the renderer
         offer one for the batch's events (decided in the workers, where it is drawn)."""
         return wording.sheet(self.batch)
+
+    @property
+    def recap(self) -> wording.Words:
+        """The words of a finished game's recap, posted below its final sheet once drawn."""
+        return wording.recap(self.batch)
 
     @property
     def dm_due(self) -> bool:

@@ -8,7 +8,8 @@ Seat tokens ``{s0}``… are replaced by display names (never mentions, so nobody
 log line); only "who must act next" and reminders mention people.
 
 An outbox carries the words of its messages as :class:`Words` (``Outbox.words``,
-``Outbox.sheet``, ``Letter.words``), lines kept apart, because two things stay the surface's:
+``Outbox.sheet``, ``Outbox.recap``, ``Letter.words``), lines kept apart, because two things stay
+the surface's:
 
 - fitting them to Discord's length limit (``bot.surface.text.fit_lines`` drops the oldest body
   lines first) and putting the pieces' application emojis before the words naming a piece in the
@@ -244,6 +245,17 @@ def sheet(batch: Batch) -> Words:
     """An interim score sheet above the board: its head begins the caption (the sheet's own
     head, drawn in the workers, ends it)."""
     return Words(head=(sheet_head(batch.title),), footer=footer(batch, None))
+
+
+def recap_head(title: str) -> str:
+    """The text of a finished game's recap message (posted below its final score sheet)."""
+    return f"🎞️ **{title}** — the whole game, turn by turn"
+
+
+def recap(batch: Batch) -> Words:
+    """A finished game's animated recap, below its final sheet (how it is recognised again
+    after a restart, see ``Publisher.landed``)."""
+    return Words(head=(recap_head(batch.title),))
 
 
 # ------------------------------------------------------------------ a seat's DM

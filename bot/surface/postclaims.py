@@ -49,7 +49,7 @@ class Publishing(Protocol):
 class Following(Protocol):
     """The publisher's recaps (``recaps.Recaps``), as far as the claims use them."""
 
-    def follow(self, game: LiveGame, batch: Batch, final: Any) -> None: ...
+    def follow(self, game: LiveGame, box: Outbox, final: Any) -> None: ...
 
 
 def claimed(batch: Batch) -> bool:
@@ -109,7 +109,7 @@ class PostClaiming:
         if claim == DONE and recover and batch.row.status == "finished":
             final = await self.publisher.landed(game, d.box)
             if final is not None:
-                self.publisher.recaps.follow(game, batch, final)
+                self.publisher.recaps.follow(game, d.box, final)
                 return True
         return False
 

@@ -32,7 +32,7 @@ from .dms import SEND_ERRORS, PrivateViews
 from .held import HeldControls, refused_old
 from .mediaedits import MediaMemory
 from .postclaims import WON, PostClaiming
-from .recaps import Recaps, recap_head
+from .recaps import Recaps
 from .retry import PostRetry
 from .turns import TurnPosts
 
@@ -167,7 +167,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             posted = await posting.send(channel, text.message(words, batch.engine.name, batch.text_names))
         elif public == outbox.FINAL and landed is not None:
             d.board, posted = None, landed
-            self.recaps.follow(game, batch, landed)
+            self.recaps.follow(game, d.box, landed)
         elif public == outbox.FINAL:
             posted = await self._post_final(game, d)
         elif public == outbox.TURN and landed is not None:
@@ -223,7 +223,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
         if board is None:
             return None
         if not active:  # the final sheet is recorded with its recap (see Recaps.follow)
-            film_head = recap_head(batch.title)
+            film_head = box.recap.head[0]
             film = next(
                 (m for m in mine if m.id > board.id and layout.text_of(m).startswith(film_head)), None
             )

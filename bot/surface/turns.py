@@ -140,7 +140,7 @@ class TurnPosts:
 
         posted = await self.post_shown(batch.row, make, posting.nonce(game.id, batch.version, "f"))
         if posted:  # recorded once its recap is posted too (see Recaps.follow)
-            self.recaps.follow(game, batch, posted)
+            self.recaps.follow(game, d.box, posted)
         return posted
 
     async def _post_interim(self, game: LiveGame, d: Delivery) -> bool:

@@ -1,8 +1,8 @@
 """The words a game's messages show are the host's (:mod:`bot.host.wording`), carried by each
 publish's outbox: a whole game of Ra played through the bot, every outbox recorded as the
 publisher takes it, and what Discord shows right after that publish compared with the outbox's
-words (the board's head, tail, call and footer; the final sheet whole; each DM's head, lines,
-tail and footer)."""
+words (the board's head, tail, call and footer; the final sheet whole and its recap; each DM's
+head, lines, tail and footer)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,10 @@ async def test_every_message_of_a_game_says_its_outboxs_words(
             break
         await table.play_one(gid, place, "move")
     await table.settle()
+    await table.recaps_posted()
     assert (await table.stored(gid)).status == "finished"
+    film = [m for m in fake.messages(place) if m.attachments and m.content.startswith("🎞️")]
+    assert [m.content for m in film] == list(after[-1][0].recap.head)  # below the final sheet
     turns = finals = letters = 0
     for box, mine, dms in after:
         words, batch = box.words, box.batch
