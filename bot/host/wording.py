@@ -303,6 +303,12 @@ def dm(
     return Words(head=(mine,), body=events, tail=tail, footer=footer(batch, deadline))
 
 
+def hand_head(game: LiveGame, seat: int) -> str:
+    """The first line of a seat's private view asked for (My hand, ``/hand``); the view as text
+    follows."""
+    return f"🎴 **{game.title}** — your private view as {game.text_names[seat]}"
+
+
 # ------------------------------------------------------------------ reminders and notices
 
 

@@ -20,6 +20,7 @@ from discord.ext import commands
 import render
 from engines.prompt import Prompt
 
+from ..host import wording
 from ..host.live import Batch, LiveGame, Posted
 from ..host.outbox import Letter
 from ..host.posts import Posts
@@ -195,6 +196,6 @@ class PrivateViews:
         """Content, image and its file name of an ephemeral private view."""
         body = await drawn.view_text(self.bot, game.id, game.engine.name, view, game.text_names)
         png = await drawn.png(self.bot, game.id, game.engine.name, "hand", view, game.names)
-        head = f"🎴 **{game.title}** — your private view as {game.text_names[seat]}"
+        head = wording.hand_head(game, seat)
         filename = f"{game.engine.name}-{game.id}-hand.png"
         return text.clip(head + (f"\n{body}" if body else "")), png, filename
