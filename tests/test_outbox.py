@@ -252,3 +252,37 @@ async def test_a_lobby_action_returns_the_outbox_that_refreshes_the_lobby(host: 
     left = await host.leave(g.id, 11)
     assert left.batch.relist and [s.name for s in left.batch.seats] == ["Ann", "AI 1"]
     assert host.has_pending(g)  # held until the lobby shows it
+
+
+async def test_the_outbox_carries_its_messages_words(host: ToyHost) -> None:
+    """The host words what the channel and each DM get (:mod:`bot.host.wording`): the turn's
+    head, lines, headline and who must act (mentioned, with the turn clock), the footer; a DM
+    that replaces the one of its turn goes on with that one's lines; the final sheet ranks."""
+    gid = await _started(host, clock="10m", options="pile=4")
+    g = await host.get(gid)
+    async with host.posts.sending(g) as box:
+        assert box is not None and box.words is not None and box.public == outbox.TURN
+        deadline = int(g.row.deadline or 0)
+        assert deadline and box.words.head == (f"**Toy Nim #{gid}** · move 0",)
+        assert box.words.tail == ("**pile 4**",)
+        assert box.words.call == f"➡️ <@10>: your move (turn clock: until <t:{deadline}:R>)"
+        assert box.words.footer == f"Toynim — move 0 — turn clock ends <t:{deadline}:R>"
+        assert box.words is box.words  # worded once per outbox
+        host.posts.delivered(box, Delivered(None, {0: _posted(700, 0)}, None))
+    await host.move(gid, 10, "take 1")
+    async with host.posts.sending(g) as box:
+        assert box is not None and box.words is not None
+        assert box.words.head == (f"**Toy Nim #{gid}** · move 1",) and "<@11>" in box.words.call
+        mover = next(letter for letter in box.letters if letter.seat == 0)
+        assert mover.shown_lines == ["line 700", *mover.lines]
+        assert mover.words.body == tuple(f"• {line}" for line in mover.shown_lines)
+        assert mover.words.head[0].endswith("(move 1): ") and mover.words.tail == ()
+        assert mover.words.linked("L").head[0].endswith("(move 1): L")
+        host.posts.delivered(box, Delivered(None, {}, None))
+    await host.move(gid, 11, "take 3")
+    async with host.posts.sending(g) as box:
+        assert box is not None and box.words is not None and box.public == outbox.FINAL
+        assert box.words.head == (f"🏁 **Toy Nim #{gid}** is over.",) and box.words.call == ""
+        assert box.words.tail[-1].startswith("Winner: **") and box.words.footer.endswith("— final")
+        assert all(letter.words.head[0].endswith("Final sheet: ") for letter in box.letters)
+        host.posts.delivered(box, Delivered(None, {}, None))

@@ -359,7 +359,7 @@ async def test_an_attention_notice_names_no_hidden_card(
     """The toy's secret numbers stand for hidden cards: a move that names one (as `swap t32`
     names the card put back) and no longer replays is flagged without its text, in the notice
     and in the log."""
-    from bot.surface import text
+    from bot.host import wording
 
     gid = await _started(host)
     game = await host.get(gid)
@@ -371,7 +371,7 @@ async def test_an_attention_notice_names_no_hidden_card(
     )
     with caplog.at_level("DEBUG"):
         flagged = await start_up(GameService(host.store, now=host.clock, ai_level="easy"))
-    assert secret not in text.attention(flagged[0])
+    assert secret not in wording.attention(flagged[0])
     ours = [r.getMessage() for r in caplog.records if r.name.split(".")[0] not in ("aiosqlite", "asyncio")]
     assert ours and not any(secret in line for line in ours)  # (aiosqlite is kept at INFO by the bot)
 

@@ -12,7 +12,11 @@ locks (``async with game.lock``, ``.start_lock``, ``.locked()``): the host does 
 (``service.clicks``, ``service.start_in``, ``service.posts.publishing``, ``service.posts.sending``,
 ``service.posts.in_order``). Nor does it write a live game's fields (``game.board = ...``,
 ``game.dms[seat] = ...``, ``game.dms.pop(...)``): a publish reports what it showed through
-``service.posts.delivered`` and the host writes them (:mod:`bot.host.outbox`).
+``service.posts.delivered`` and the host writes them (:mod:`bot.host.outbox`). Nor does it word
+a message an outbox carries: the words of a turn's board, a score sheet, an end notice, a DM
+and their footers come with the outbox (``Outbox.words``, ``Outbox.sheet``, ``Letter.words``),
+so the surface uses none of :data:`OUTBOX_WORDS` of :mod:`bot.host.wording` (its reminders,
+notices and lobby, which no outbox carries, it may).
 
 Every ``bot/surface/*.py`` is parsed with :mod:`ast`; a use outside :data:`ALLOWED` fails the
 test, naming file, line and what it found. A self-test on synthetic sources shows each rule
@@ -34,6 +38,27 @@ ENGINE_CALLS = frozenset({"prompt", "to_move", "outcome"})
 MUTATORS = frozenset({"pop", "clear", "append", "extend", "update", "add", "remove", "insert", "setdefault"})
 """Methods that change a container in place (on a live game's field: a write)."""
 """Methods the surface may not call on anything (only an engine has them)."""
+
+OUTBOX_WORDS = frozenset(
+    {
+        "turn",
+        "final",
+        "ended",
+        "notes",
+        "sheet",
+        "dm",
+        "call",
+        "footer",
+        "event_lines",
+        "turn_lines",
+        "board_head",
+        "final_head",
+        "sheet_head",
+        "recap",
+        "recap_head",
+    }
+)
+"""The functions of :mod:`bot.host.wording` making the words an outbox carries."""
 
 ALLOWED: dict[tuple[str, str, str], str] = {
     # (file, function, rule) -> why it stays; none left
@@ -150,6 +175,8 @@ class _Visitor(ast.NodeVisitor):
             or (isinstance(handle, ast.Attribute) and handle.attr in HANDLES)
         ):
             self._add(node, "store", _dotted(node))
+        if node.attr in OUTBOX_WORDS and isinstance(node.value, ast.Name) and node.value.id == "wording":
+            self._add(node, "outbox words", _dotted(node))
         self.generic_visit(node)
 
     def visit_Name(self, node: ast.Name) -> None:
@@ -167,6 +194,10 @@ class _Visitor(ast.NodeVisitor):
         module = node.module or ""
         if any(alias.name == "Store" for alias in node.names):
             self._add(node, "store", f"from {'.' * node.level}{module} import Store")
+        if module.endswith("host.wording"):
+            for alias in node.names:
+                if alias.name in OUTBOX_WORDS:
+                    self._add(node, "outbox words", f"from {module} import {alias.name}")
         if node.level == 0 and _engine_module(module):
             self._add(node, "engine import", f"from {module} import ...")
         elif node.level == 0 and module == "engines":
@@ -240,6 +271,8 @@ from engines import phraya, base, prompt
 from engines.base import RuleError
 from engines.kathai.state import KathaiState
 from bot.host.store import Store, StoreError
+from ..host.wording import Words, mention, turn_lines
+from bot.host.wording import footer
 
 async def post(bot, batch, game, controls, database):
     await bot.store.add_message(1)
@@ -273,6 +306,7 @@ async def post(bot, batch, game, controls, database):
     d.board = None
     d.dms.pop(seat, None)
     kept = game.dms.get(seat)
+    head = wording.board_head(batch.title, 1) + wording.reminder("t", [], 1.0)
     return bot.service.posts.posted_messages(1)
 """
 
@@ -314,7 +348,13 @@ def test_each_rule_catches_a_new_violation() -> None:
         "game.pending = ...",
         "game.shown = ...",
     ]
-    assert len(found) == 25  # controls.view, batch.public_view, service.posts, d.*, reads and handing on pass
+    assert by_rule["outbox words"] == [
+        "from host.wording import turn_lines",
+        "from bot.host.wording import footer",
+        "wording.board_head",
+    ]
+    assert len(found) == 28  # controls.view, batch.public_view, service.posts, d.*, reads, handing
+    # on a database and the host's words no outbox carries (Words, mention, reminder) pass
 
 
 def test_the_allow_list_covers_only_its_own_function() -> None:

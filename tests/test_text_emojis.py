@@ -55,3 +55,19 @@ def test_without_emojis_the_words_stand_alone(loaded: dict[str, discord.PartialE
     assert emojis.in_text("pralaya", line) == line  # this piece has no emoji
     emojis.use({})
     assert emojis.in_text("ra", "wins Nile with sun 12") == "wins Nile with sun 12"  # sync never run
+
+
+def test_a_seats_name_gets_no_emoji_but_a_longer_piece_name_does(
+    loaded: dict[str, discord.PartialEmoji],
+) -> None:
+    """Lines come formatted (names in): a player called "Gold Coin" is no piece (nor, in the
+    same line, the piece of that name: the words alone), a "Gold Coin" taken by a player called
+    "Gold" is one."""
+    coin = loaded["pralaya_gol"]
+    line = "Gold Coin takes a4 (Gold Coin)"
+    assert emojis.in_text("pralaya", line, ["Gold Coin"]) == line
+    assert (
+        emojis.in_text("pralaya", "Gold takes a4 (Gold Coin)", ["Gold"])
+        == f"Gold takes a4 ({coin} Gold Coin)"
+    )
+    assert emojis.in_text("pralaya", line) == f"{coin} Gold Coin takes a4 ({coin} Gold Coin)"

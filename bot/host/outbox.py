@@ -16,24 +16,28 @@ since only the delivery of the outboxes before it says which board and DMs are s
 the board this run may edit in place, each seat's DM of its turn, the public view of the last
 board posted (changes since it are marked). Its :class:`Letter` s are the DMs due, each with its
 seat, private lines, controls and the DM it replaces (:func:`mail`, decided here from the seats'
-rows and views). The surface turns it into Discord calls and hands back a :class:`Delivered`
-through one call, :meth:`bot.host.posts.Posts.delivered`: the host alone writes the game's fields
-(its board, DMs and last shown view) and puts an outbox that was not shown back at the front of
-the game's queue.
+rows and views). The outbox and each letter carry their messages' words too
+(:attr:`Outbox.words`, :attr:`Outbox.sheet`, :attr:`Outbox.recap`, :attr:`Letter.words`, made by
+:mod:`.wording`): the surface fits them to Discord, puts the pieces' emojis in and says how to play
+with the controls it draws. The surface turns it into Discord calls and hands back a
+:class:`Delivered` through one call, :meth:`bot.host.posts.Posts.delivered`: the host alone
+writes the game's fields (its board, DMs and last shown view) and puts an outbox that was not
+shown back at the front of the game's queue.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from engines.prompt import Prompt
 
-from . import awaiting, reading
+from . import awaiting, reading, wording
 from .live import Batch, LiveGame, Posted, private_digest
 from .store import SeatRow
 
@@ -57,7 +61,8 @@ class Letter:
     ``lines``, the controls of the private ``prompt`` awaiting it (None: none), the DM of its
     turn it may edit in place (``replaces``; None: a new DM), whether that DM is remembered for
     the next edit (``keep``: the seat is still awaited), and the ``digest`` of the seat's
-    private view, noted once it is sent."""
+    private view, noted once it is sent; and the DM's ``words`` (:func:`.wording.dm`: the
+    private lines of the DM it replaces, then its own)."""
 
     seat: int
     user_id: int
@@ -66,6 +71,17 @@ class Letter:
     replaces: Posted | None
     keep: bool
     digest: str
+    words: wording.Words
+
+    @property
+    def shown_lines(self) -> list[str]:
+        """The private lines its DM shows: those of the DM it replaces, then its own (the last
+        50), kept with the DM for its next edit."""
+        return _shown_lines(self.replaces, self.lines)
+
+
+def _shown_lines(replaces: Posted | None, lines: Sequence[str]) -> list[str]:
+    return [*(replaces.lines if replaces else []), *lines][-50:]
 
 
 @dataclass(frozen=True)
@@ -95,6 +111,32 @@ class Outbox:
             return NOTICE if batch.notes else None
         status = batch.row.status
         return FINAL if status == "finished" else ENDED if status == "ended" else TURN
+
+    @functools.cached_property
+    def words(self) -> wording.Words | None:
+        """The words of what the channel gets (:attr:`public`): the turn's board (who must act
+        from the plan, the headline from the public view), the final sheet, the end notice or
+        the notes; None when it gets nothing."""
+        batch, public = self.batch, self.public
+        if public == TURN:
+            headline = str(batch.public_view.get("headline") or "")
+            return wording.turn(batch, headline, self.prompts[0], batch.row.deadline)
+        if public == FINAL:
+            return wording.final(batch, batch.result)
+        if public == ENDED or (public == NOTICE and batch.closed):
+            return wording.ended(batch)
+        return wording.notes(batch) if public == NOTICE else None
+
+    @property
+    def sheet(self) -> wording.Words:
+        """The words of an interim score sheet above the turn's board, should the renderer
+        offer one for the batch's events (decided in the workers, where it is drawn)."""
+        return wording.sheet(self.batch)
+
+    @property
+    def recap(self) -> wording.Words:
+        """The words of a finished game's recap, posted below its final sheet once drawn."""
+        return wording.recap(self.batch)
 
     @property
     def dm_due(self) -> bool:
@@ -239,8 +281,10 @@ def mail(box: Outbox, told: set[int | None]) -> Outbox:
         digest = private_digest(batch.engine, batch.state, s)
         final = batch.row.status == "finished"
         if lines or s in private or final or (not events_only and (batch.started or digest != seat.dm_hash)):
+            outcome = batch.result if final else None
+            words = wording.dm(batch, s, _shown_lines(turn_dm, lines), private.get(s), outcome)
             letters.append(
-                Letter(s, seat.user_id, tuple(lines), private.get(s), turn_dm, s in awaited, digest)
+                Letter(s, seat.user_id, tuple(lines), private.get(s), turn_dm, s in awaited, digest, words)
             )
         elif turn_dm is not None:
             kept[s] = turn_dm  # nothing new to show; still this player's turn

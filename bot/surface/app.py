@@ -26,7 +26,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..host import drawing, heartbeat, opening
+from ..host import drawing, heartbeat, opening, wording
 from ..host import service as service_mod
 from ..host.clock import TurnClock
 from ..host.clock_shared import claim_owner
@@ -155,15 +155,15 @@ class BazaarBot(commands.Bot):
             active,
         )
         for game in flagged:
-            await self.publisher.notice(game, text.attention(game))
+            await self.publisher.notice(game, text.clip(wording.attention(game)))
         for game in self.service.take_recovered():
-            await self.publisher.notice(game, text.playable_again(game))
+            await self.publisher.notice(game, text.clip(wording.playable_again(game)))
         rearmed = await self.service.rearm_overdue()  # first, so boards posted now show the new deadline
         await self._repost()  # (the AI seats a previous run left awaited play once connected: on_ready)
         for game, seats, grace in rearmed:
-            people = [text.mention(game.seats[s]) for s in seats]
+            people = [wording.mention(game.seats[s]) for s in seats]
             if people:
-                await self.publisher.notice(game, text.rearmed(game.title, people, grace))
+                await self.publisher.notice(game, wording.rearmed(game.title, people, grace))
         self.clock = opening.turn_clock(  # on a shared database: deadlines claimed there, each fires once
             self.service, self.on_clock_due, poll=self.config.clock_poll, max_sleep=self.clock_max_sleep
         )
@@ -195,7 +195,7 @@ class BazaarBot(commands.Bot):
         try:
             flagged, checked = await self.service.check_dormant()
             for game in flagged:
-                await self.publisher.notice(game, text.attention(game))
+                await self.publisher.notice(game, text.clip(wording.attention(game)))
         except Exception:
             log.exception("Checking the stored games failed")
             return
@@ -347,9 +347,9 @@ class BazaarBot(commands.Bot):
             seats = await self.service.remind(game_id)
             if seats:
                 game = await self.service.get(game_id)
-                people = [text.mention(game.seats[s]) for s in seats]
+                people = [wording.mention(game.seats[s]) for s in seats]
                 left = (game.row.deadline or self.now()) - self.now()
-                await self.publisher.notice(game, text.reminder(game.title, people, left))
+                await self.publisher.notice(game, wording.reminder(game.title, people, left))
         elif kind == "ai":
             due = await self.service.ai_due(game_id)
             if due is not None:

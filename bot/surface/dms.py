@@ -20,6 +20,7 @@ from discord.ext import commands
 import render
 from engines.prompt import Prompt
 
+from ..host import wording
 from ..host.live import Batch, LiveGame, Posted
 from ..host.outbox import Letter
 from ..host.posts import Posts
@@ -95,15 +96,11 @@ class PrivateViews:
         body = await drawn.view_text(self.bot, game.id, batch.engine.name, view, batch.text_names)
         png = await drawn.png(self.bot, game.id, batch.engine.name, "hand", view, batch.names)
         name = f"{batch.engine.name}-{game.id}-hand-{batch.version}.png"
-        lines = [*(turn_dm.lines if turn_dm else []), *letter.lines][-50:]
-        extra = [f"➡️ {batch.fmt(prompt.text)}" if prompt.text else "➡️ Your move:"] if prompt else []
-        if prompt is not None and not controls.fits(prompt, hand=False):
-            extra.append("Use `/move` in the game (it lists your moves).")
-        outcome = batch.result if batch.row.status == "finished" else None
-        content = text.dm(batch, seat, where, lines, body, extra=extra, outcome=outcome)
+        fits = prompt is None or controls.fits(prompt, hand=False)
+        content = text.dm(letter.words, batch.engine.name, batch.text_names, where, body, fits=fits)
         dm = layout.Shown(
             content,
-            footer=text.footer(batch, batch.row.deadline if prompt else None),
+            footer=letter.words.footer,
             accent=render.seat_colour(seat),
             pngs=[png] if png is not None else [],
             filename=name,
@@ -122,7 +119,7 @@ class PrivateViews:
             if msg is None:
                 return
         if letter.keep:
-            d.dms[seat] = Posted(msg.channel.id, msg.id, frozenset((seat,)), lines)
+            d.dms[seat] = Posted(msg.channel.id, msg.id, frozenset((seat,)), letter.shown_lines)
         await self.service.note_dm(game.id, seat, dm_hash=letter.digest)
 
     async def _dm_controls(
@@ -199,6 +196,6 @@ class PrivateViews:
         """Content, image and its file name of an ephemeral private view."""
         body = await drawn.view_text(self.bot, game.id, game.engine.name, view, game.text_names)
         png = await drawn.png(self.bot, game.id, game.engine.name, "hand", view, game.names)
-        head = f"🎴 **{game.title}** — your private view as {game.text_names[seat]}"
+        head = wording.hand_head(game, seat)
         filename = f"{game.engine.name}-{game.id}-hand.png"
         return text.clip(head + (f"\n{body}" if body else "")), png, filename

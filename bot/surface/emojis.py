@@ -49,9 +49,11 @@ def _words(game: str) -> tuple[re.Pattern[str], Mapping[str, str]] | None:
     return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)"), found
 
 
-def in_text(game: str, text: str) -> str:
+def in_text(game: str, text: str, names: Iterable[str] = ()) -> str:
     """``text`` (a line of ``game``) with each piece it names preceded by the piece's emoji
-    ("2 <:kathai_gold_…:…> gold"); unchanged where a piece has no emoji (sync not run: the words
+    ("2 <:kathai_gold_…:…> gold"), but not inside one of the seats' ``names`` (a player called
+    "Gold" is no piece; the lines come with the names in, so a piece called exactly as a seat
+    goes without its emoji there); unchanged where a piece has no emoji (sync not run: the words
     say it alone)."""
     if not _current or not text:
         return text
@@ -59,10 +61,17 @@ def in_text(game: str, text: str) -> str:
     if words is None:
         return text
     pattern, keys = words
+    taken = [  # where a seat's name stands, whole
+        (m.start(), m.end())
+        for n in set(names)
+        if n
+        for m in re.finditer(rf"(?<!\w){re.escape(n)}(?!\w)", text)
+    ]
 
     def put(m: re.Match[str]) -> str:
         emoji = _current.get(keys[m.group(0)])
-        return f"{emoji} {m.group(0)}" if emoji is not None else m.group(0)
+        inside = any(start <= m.start() and m.end() <= end for start, end in taken)
+        return f"{emoji} {m.group(0)}" if emoji is not None and not inside else m.group(0)
 
     return pattern.sub(put, text)
 

@@ -13,6 +13,7 @@ import logging
 from typing import Any, Protocol
 
 from ..host.live import Batch, LiveGame
+from ..host.outbox import Outbox
 from ..host.posts import Posts
 from ..host.store import StoreError
 from ..host.store_posts import DONE, HELD, WON, Claim
@@ -39,7 +40,7 @@ class Publishing(Protocol):
     @property
     def posts(self) -> Posts: ...
 
-    async def landed(self, game: LiveGame, batch: Batch) -> Any: ...
+    async def landed(self, game: LiveGame, box: Outbox) -> Any: ...
 
     @property
     def recaps(self) -> Following: ...
@@ -48,7 +49,7 @@ class Publishing(Protocol):
 class Following(Protocol):
     """The publisher's recaps (``recaps.Recaps``), as far as the claims use them."""
 
-    def follow(self, game: LiveGame, batch: Batch, final: Any) -> None: ...
+    def follow(self, game: LiveGame, box: Outbox, final: Any) -> None: ...
 
 
 def claimed(batch: Batch) -> bool:
@@ -106,9 +107,9 @@ class PostClaiming:
             "being posted" if claim == HELD else "posted",
         )
         if claim == DONE and recover and batch.row.status == "finished":
-            final = await self.publisher.landed(game, batch)
+            final = await self.publisher.landed(game, d.box)
             if final is not None:
-                self.publisher.recaps.follow(game, batch, final)
+                self.publisher.recaps.follow(game, d.box, final)
                 return True
         return False
 

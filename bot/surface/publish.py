@@ -33,7 +33,7 @@ from .dms import SEND_ERRORS, PrivateViews
 from .held import HeldControls, refused_old
 from .mediaedits import MediaMemory
 from .postclaims import WON, PostClaiming
-from .recaps import Recaps, recap_head
+from .recaps import Recaps
 from .retry import PostRetry
 from .turns import TurnPosts
 
@@ -113,7 +113,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             recap = await self.claims.elsewhere(game, d, claim, recover=recover)
             return None if recover and not recap else True
         try:
-            landed = await self.landed(game, batch) if recover else None
+            landed = await self.landed(game, d.box) if recover else None
             shown = await self._publish(game, d, landed)
         except StoreUnavailable as err:  # the database failed, not Discord: what was posted stands
             log.warning("Publishing game %s (version %s): %s", game.id, batch.version, err)
@@ -168,19 +168,17 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
         channel = self.place(row)
         posted: discord.Message | None = None
         public = d.box.public
-        if public == outbox.NOTICE:  # ended before it started, or a game needing attention
+        words = d.box.words
+        if public in (outbox.NOTICE, outbox.ENDED) and words is not None:
+            # ended (before it started, or early), or the notes of a game needing attention
             posted = await posting.send(
-                channel,
-                text.ended(batch) if batch.closed else "\n".join(batch.fmt(n) for n in batch.notes),
-                refused=d.refused,
+                channel, text.message(words, batch.engine.name, batch.text_names), refused=d.refused
             )
         elif public == outbox.FINAL and landed is not None:
             d.board, posted = None, landed
-            self.recaps.follow(game, batch, landed)
+            self.recaps.follow(game, d.box, landed)
         elif public == outbox.FINAL:
             posted = await self._post_final(game, d)
-        elif public == outbox.ENDED:
-            posted = await posting.send(channel, text.ended(batch), refused=d.refused)
         elif public == outbox.TURN and landed is not None:
             posted = landed
         elif public == outbox.TURN:
@@ -201,7 +199,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             await self.archive(game.id, row.thread_id)
         return True
 
-    async def landed(self, game: LiveGame, batch: Batch) -> discord.Message | None:
+    async def landed(self, game: LiveGame, box: outbox.Outbox) -> discord.Message | None:
         """After a restart, the board of ``batch``'s version (or the final sheet of a finished
         game) that Discord already shows: the last run stored the batch and posted it (or edited
         its last board in place to show it), then stopped before recording that. It is the last
@@ -209,11 +207,11 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
         recorded now and returned. An interim score sheet newer than the last recorded board is
         noted as posted, so it is not posted again. None when there is no such board or the
         channel cannot be read (the batch is then posted as usual)."""
-        row = batch.row
-        if row.status not in ("active", "finished") or batch.state is None:
+        batch, row, words = box.batch, box.batch.row, box.words
+        if row.status not in ("active", "finished") or batch.state is None or words is None:
             return None
         active = row.status == "active"
-        head = text.board_head(batch.title, batch.version) if active else text.final_head(batch.title)
+        head = words.head[0]  # the board's first line, or the final sheet's
         boards = [m for m in await self.posts.posted_messages(game.id) if m.kind in ("turn", "final")]
         last = boards[-1] if boards else None
         channel = self.place(row)
@@ -228,13 +226,13 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
             log.info("Game %s: reading what the last run posted failed: %s", game.id, err)
             return None
         mine = [m for m in found if m.author.id == me]
-        if any(layout.text_of(m).startswith(text.sheet_head(batch.title)) for m in mine):
+        if any(layout.text_of(m).startswith(box.sheet.head[0]) for m in mine):
             self._sheet_done[game.id] = batch.version
         board = next((m for m in mine if layout.text_of(m).split("\n", 1)[0] == head), None)
         if board is None:
             return None
         if not active:  # the final sheet is recorded with its recap (see Recaps.follow)
-            film_head = recap_head(batch.title)
+            film_head = box.recap.head[0]
             film = next(
                 (m for m in mine if m.id > board.id and layout.text_of(m).startswith(film_head)), None
             )

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from ..host import drawing
 from ..host.live import Batch, LiveGame
+from ..host.outbox import Outbox
 from ..host.posts import Posts
 from ..host.store import GameRow
 from ..host.workers import WorkersClosed
@@ -23,11 +24,6 @@ from .postclaims import PostClaiming
 from .retry import PostRetry
 
 log = logging.getLogger(__name__)
-
-
-def recap_head(title: str) -> str:
-    """The text of a finished game's recap message (posted below its final score sheet)."""
-    return f"🎞️ **{title}** — the whole game, turn by turn"
 
 
 class Publishing(Protocol):
@@ -53,14 +49,16 @@ class Recaps:
         self._tasks: dict[int, asyncio.Task[None]] = {}  # game id -> its recap being drawn and posted
         self.found: dict[int, discord.Message] = {}  # game id -> its recap found on Discord (``landed``)
 
-    def follow(self, game: LiveGame, batch: Batch, final: discord.Message) -> None:
-        """Post the recap of a finished game below its final sheet ``final`` (just posted, or
-        found on Discord after a restart), in a task of its own: the final post and the
-        answer to the last move never wait for it. One such task per game at a time."""
+    def follow(self, game: LiveGame, box: Outbox, final: discord.Message) -> None:
+        """Post the recap of the finished game of ``box`` (saying its ``recap`` words) below its
+        final sheet ``final`` (just posted, or found on Discord after a restart), in a task of
+        its own: the final post and the answer to the last move never wait for it. One such
+        task per game at a time."""
         running = self._tasks.get(game.id)
         if running is not None and not running.done():
             return
-        task = asyncio.create_task(self._post(game, batch, final), name=f"bazaar-recap-{game.id}")
+        said = "\n".join(box.recap.head)
+        task = asyncio.create_task(self._post(game, box.batch, final, said), name=f"bazaar-recap-{game.id}")
         self._tasks[game.id] = task
 
         def forget(done: asyncio.Task[None], gid: int = game.id) -> None:
@@ -83,7 +81,7 @@ class Recaps:
         tasks = [self._tasks.get(game_id)] if game_id is not None else list(self._tasks.values())
         return any(t is not None and not t.done() for t in tasks)
 
-    async def _post(self, game: LiveGame, batch: Batch, final: discord.Message) -> None:
+    async def _post(self, game: LiveGame, batch: Batch, final: discord.Message, said: str) -> None:
         """Draw the recap in the workers' long-job lane and post it as its own message below the
         final sheet (nonce ``r``: posted once though an answer is lost), then record both, then
         archive the game's thread. Until then the store shows the game's final sheet as not
@@ -97,7 +95,7 @@ class Recaps:
         pub, claims = self.publisher, self.publisher.claims
         try:
             async with pub.posts.in_order(game):  # after the final post, before anything newer of the game
-                if await self._drawn_and_posted(game, batch, final):
+                if await self._drawn_and_posted(game, batch, final, said):
                     await claims.recap_done(game, batch)
                     if batch.closed and batch.row.thread_id:
                         await pub.archive(game.id, batch.row.thread_id)
@@ -113,7 +111,9 @@ class Recaps:
             else:
                 log.exception("Game %s: posting the recap failed", game.id)
 
-    async def _drawn_and_posted(self, game: LiveGame, batch: Batch, final: discord.Message) -> bool:
+    async def _drawn_and_posted(
+        self, game: LiveGame, batch: Batch, final: discord.Message, said: str
+    ) -> bool:
         """Draw and post the recap (unless it was found posted, or another process has the
         claim), and record it with the final sheet; False when there is nothing more to do
         here (another process's claim, or the bot stopping: its claim is given back)."""
@@ -127,7 +127,7 @@ class Recaps:
                 await claims.recap_released(game, batch)
                 return False  # stopping: the next run posts it
             if gif is not None:
-                film = await self._send(game, batch, gif)
+                film = await self._send(game, batch, gif, said)
                 if film is None and pub.bot.is_closed():
                     await claims.recap_released(game, batch)
                     return False
@@ -143,8 +143,9 @@ class Recaps:
                 await posting.note(game, write)
         return True
 
-    async def _send(self, game: LiveGame, batch: Batch, gif: bytes) -> discord.Message | None:
-        """Post the recap ``gif`` (nonce ``r``: once, though an answer is lost), trying again
+    async def _send(self, game: LiveGame, batch: Batch, gif: bytes, said: str) -> discord.Message | None:
+        """Post the recap ``gif`` saying ``said`` (the outbox's recap words; nonce ``r``: once,
+        though an answer is lost), trying again
         after ``retry.delays`` while Discord refuses it for a while; None once Discord refused
         it for good (or the bot is stopping)."""
         pub = self.publisher
@@ -154,7 +155,7 @@ class Recaps:
             refused = posting.Refused()
             film = await posting.send(
                 pub.place(batch.row),
-                recap_head(batch.title),
+                said,
                 file=drawn.file_of(gif, name),
                 nonce=posting.nonce(game.id, batch.version, "r"),
                 refused=refused,

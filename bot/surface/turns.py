@@ -34,6 +34,7 @@ from ..host.live import Batch, LiveGame, Posted
 from ..host.posts import Posts
 from ..host.service import GameService
 from ..host.store import GameRow, SeatRow, StoreUnavailable
+from ..host.wording import Words
 from . import archive_views, coaching, controls, drawn, layout, posting, text, undoing
 from .delivery import Delivery
 
@@ -129,9 +130,11 @@ class TurnPosts:
         png = await drawn.png(self.bot, game.id, engine.name, "score_sheet", view, batch.names)
         outcome = batch.result
         winner = outcome.winners[0] if outcome is not None and outcome.winners else None
+        words = d.box.words
+        assert words is not None  # a finished game's outbox has its final sheet's words
         shown = layout.Shown(
-            text.final(batch, outcome),
-            footer=text.footer(batch, None, final=True),
+            text.message(words, engine.name, batch.text_names),
+            footer=words.footer,
             accent=render.seat_colour(winner) if winner is not None else None,
             pngs=[png] if png is not None else [],
             filename=f"{engine.name}-{game.id}-final.png",
@@ -143,7 +146,7 @@ class TurnPosts:
 
         posted = await self.post_shown(batch.row, make, posting.nonce(game.id, batch.version, "f"), d.refused)
         if posted:  # recorded once its recap is posted too (see Recaps.follow)
-            self.recaps.follow(game, batch, posted)
+            self.recaps.follow(game, d.box, posted)
         return posted
 
     async def _post_interim(self, game: LiveGame, d: Delivery) -> bool:
@@ -166,9 +169,10 @@ class TurnPosts:
             log.exception("Rendering the interim sheet failed for game %s", game.id)
             return True
         d.board = None  # the board goes below the sheet, as a new message
+        words = d.box.sheet
         shown = layout.Shown(
-            f"{text.sheet_head(batch.title)}{head}",
-            footer=text.footer(batch, None),
+            f"{''.join(words.head)}{head}",
+            footer=words.footer,
             pngs=[png],
             filename=f"{batch.engine.name}-{game.id}-{batch.version}-sheet.png",
         )
@@ -201,7 +205,9 @@ class TurnPosts:
         now_seats = frozenset(s.seat for s in people)
         movers = batch.movers
         prev, d.board = d.board, None
-        turn = _Turn(batch.public_view, people, on_board, how, drawn.caption_of(batch))
+        words = d.box.words
+        assert words is not None  # an active game's outbox has its turn's words
+        turn = _Turn(batch.public_view, people, on_board, how, drawn.caption_of(batch), words)
         # a Hint beside the moves the board offers (moves offered privately get it in DM / My hand),
         # while someone awaited has not had this turn's
         turn.hint = how in ("buttons", "menu") and await self._hint_left(game, now_seats)
@@ -244,15 +250,9 @@ class TurnPosts:
     ) -> discord.Message | None:
         """Edit the board ``prev`` in place to show the batch (its earlier lines kept); the
         message, or None if Discord refused the edit."""
-        batch = d.batch
+        batch, words = d.batch, turn.words
         content = text.turn(
-            batch,
-            turn.headline,
-            turn.people,
-            batch.row.deadline,
-            turn.how,
-            earlier=prev.lines,
-            extra=turn.extra,
+            words, batch.engine.name, batch.text_names, turn.how, earlier=prev.lines, extra=turn.extra
         )
         if not prev.pictures:
             content = text.clip(f"{content}\n{text.NO_FILES}")
@@ -270,7 +270,7 @@ class TurnPosts:
                 prev.channel_id,
                 msg.id,
                 prev.seats,
-                [*prev.lines, *text.turn_lines(batch)][-50:],
+                [*prev.lines, *words.body][-50:],
                 prev.pictures,
                 turn.lines[-50:],
             )
@@ -281,8 +281,8 @@ class TurnPosts:
     ) -> discord.Message | None:
         """Post the batch's board as a new message and record it (the board edited in place
         later while ``now_seats`` answer); the message, or None if Discord refused it."""
-        batch = d.batch
-        content = text.turn(batch, turn.headline, turn.people, batch.row.deadline, turn.how, extra=turn.extra)
+        batch, words = d.batch, turn.words
+        content = text.turn(words, batch.engine.name, batch.text_names, turn.how, extra=turn.extra)
         # the shape the pictures are drawn for (already drawn for an edit Discord refused)
         drawn_as = [await self.shape_of(batch.row.place_id) if turn.pngs is not None else None]
 
@@ -311,7 +311,7 @@ class TurnPosts:
                     msg.channel.id,
                     msg.id,
                     now_seats,
-                    text.turn_lines(batch)[-50:],
+                    list(words.body[-50:]),
                     pictures=not turn.pngs or bool(msg.attachments),
                     caption=turn.lines[-50:],
                 )
@@ -321,19 +321,17 @@ class TurnPosts:
 @dataclasses.dataclass
 class _Turn:
     """What a turn's board shows: the public ``view``, the ``people`` awaited, the prompt
-    ``on_board`` and ``how`` it is answered, the caption ``lines`` and the pictures drawn."""
+    ``on_board`` and ``how`` it is answered, the caption ``lines``, the host's ``words`` (the
+    outbox's) and the pictures drawn."""
 
     view: Mapping[str, Any]
     people: list[SeatRow]
     on_board: Prompt | None
     how: str | None
     lines: list[caption.Line]
+    words: Words
     pngs: list[bytes] | None = None
     hint: bool = False  # a Hint button beside My hand (a person is awaited, the game gives hints)
-
-    @property
-    def headline(self) -> str:
-        return str(self.view.get("headline") or "")
 
     @property
     def extra(self) -> list[str]:
@@ -348,7 +346,7 @@ class _Turn:
 
         return layout.Shown(
             content,
-            footer=text.footer(batch, batch.row.deadline),
+            footer=self.words.footer,
             accent=render.seat_colour(self.people[0].seat) if self.people else None,
             pngs=self.pngs or [],
             filename=f"{batch.engine.name}-{game.id}-{batch.version}.png",

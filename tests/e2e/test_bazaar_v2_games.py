@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import render
-from bot.surface import text
+from bot.host import wording
 from tests.e2e.bazaar_harness import Table, make_table, no_controls
 from tests.fakediscord import Channel, FakeDiscord, RunBot
 
@@ -69,7 +69,7 @@ async def test_a_whole_game_through_v2_messages(
     for m in boards[-3:]:
         assert len(m.images) == extra_images
         assert m.images[0].data[16:24] == (1000).to_bytes(4, "big") + height.to_bytes(4, "big")
-    sheets = [m for m in mine if m.text.startswith(text.sheet_head("")[:2])]  # "📊 …"
+    sheets = [m for m in mine if m.text.startswith(wording.sheet_head("")[:2])]  # "📊 …"
     assert game != "ra" or (sheets and all(m.v2 and m.images for m in sheets))  # an epoch's sheet
     dms = fake.dms(table.players["ann"])
     assert dms and any(m.v2 and m.images for m in dms)
