@@ -9,13 +9,32 @@ another connection, and copies of damaged database files.
 
 from __future__ import annotations
 
+import copy
 import sqlite3
 from collections.abc import Awaitable, Callable, Generator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from bot.host.live import LiveGame
+
 DISK_FULL = "database or disk is full"
+
+
+def live_fields(game: LiveGame) -> tuple[Any, ...]:
+    """What a live game holds, to compare before and after a write the database refused (which
+    must change none of it)."""
+    return (
+        game.state,
+        game.row,
+        copy.deepcopy(game.seats),
+        list(game.pending),
+        list(game.outboxes),
+        list(game.notes),
+        game.started,
+        game.closed,
+        game.ai_at,
+    )
 
 
 def _refusal(message: str) -> Callable[[], Awaitable[Any]]:

@@ -8,7 +8,6 @@ cleared when the game is loaded again; a really inconsistent game stays flagged.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -18,7 +17,7 @@ from bot.host.duties import STORE_RETRY
 from bot.host.live import LiveGame, Refusal
 from bot.host.service import GameService
 from bot.host.store import StoreUnavailable
-from tests.dbfaults import FaultyDB
+from tests.dbfaults import FaultyDB, live_fields
 from tests.store_internals import row_of, sqlite_of
 from tests.test_service import ToyHost, _db, _started, host_fixture, start_up, toy  # noqa: F401  (fixtures)
 
@@ -28,33 +27,18 @@ def _taken_over(game: LiveGame, seat: int) -> bool:
     return game.seats[seat].ai_takeover
 
 
-def _live(game: LiveGame) -> tuple[Any, ...]:
-    """What the live game holds, to compare before and after a refused write."""
-    return (
-        game.state,
-        game.row,
-        copy.deepcopy(game.seats),
-        list(game.pending),
-        list(game.outboxes),
-        list(game.notes),
-        game.started,
-        game.closed,
-        game.ai_at,
-    )
-
-
 async def test_a_move_the_database_refuses_changes_nothing_and_the_next_works(host: ToyHost) -> None:
     gid = await _started(host)
     game = await host.get(gid)
     host.take_batch(game)
-    live, stored = _live(game), await _db(host, gid)
+    live, stored = live_fields(game), await _db(host, gid)
     faults = FaultyDB.install(host.store)
     for where in ("COMMIT", "INSERT INTO moves", "UPDATE seats"):
         faults.fail(where)
         with pytest.raises(StoreUnavailable, match="disk is full"):
             await host.move(gid, 10, "take 2")
         faults.heal()
-        assert _live(game) == live and await _db(host, gid) == stored, where
+        assert live_fields(game) == live and await _db(host, gid) == stored, where
     await host.move(gid, 10, "take 2")
     assert game.row.version == 1 and (await _db(host, gid))[1] == [(0, "take 2")]
 
@@ -96,12 +80,12 @@ async def test_lobby_operations_the_database_refuses_change_nothing(host: ToyHos
         lambda: host.start(g.id, 10, thread_id=555),
     )
     for op in ops:
-        before = _live(g)
+        before = live_fields(g)
         faults.fail("COMMIT")
         with pytest.raises(StoreUnavailable):
             await op()
         faults.heal()
-        assert _live(g) == before
+        assert live_fields(g) == before
         assert g.seats == await host.store.seats(g.id) and g.row == await host.store.game(g.id)
     await host.start(g.id, 10, thread_id=555)
     assert g.row.status == "active" and g.row.thread_id == 555 and g.state is not None

@@ -7,17 +7,14 @@ before it serves; a stale "needs attention" flag is cleared at restart and the p
 
 from __future__ import annotations
 
-import copy
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.host.duties import STORE_RETRY
-from bot.host.live import LiveGame
 from bot.host.store import Store
-from tests.dbfaults import FaultyDB, write_lock
+from tests.dbfaults import FaultyDB, live_fields, write_lock
 from tests.e2e import toy_parley
 from tests.e2e.bazaar_harness import Table, make_table, poke
 from tests.fakediscord import Channel, FakeDiscord, FakeDiscordError, RunBot, User
@@ -29,17 +26,6 @@ def sqlite_file(table: Table) -> Path:
     """The table's SQLite file (these tests hold its write lock)."""
     assert isinstance(table.db_path, Path), table.db_path
     return table.db_path
-
-
-def _live(game: LiveGame) -> tuple[Any, ...]:
-    return (
-        game.state,
-        game.row,
-        copy.deepcopy(game.seats),
-        list(game.pending),
-        list(game.outboxes),
-        list(game.notes),
-    )
 
 
 def _seen(fake: FakeDiscord, place: Channel, *users: User) -> list[tuple[int, str, tuple[str, ...]]]:
@@ -64,7 +50,7 @@ async def test_a_move_the_database_refuses_is_answered_privately_and_changes_not
         game.engine.view(game.state, seat), game.engine.legal_actions(game.state, seat)
     )
     board = await table.control(user, thread, gid, game.row.version, action)
-    live, stored = _live(game), await table.db_state(gid)
+    live, stored = live_fields(game), await table.db_state(gid)
     seen = _seen(fake, thread, *table.players.values())
     faults = FaultyDB.install(table.bot.service.store)
     faults.fail("COMMIT")
@@ -77,7 +63,7 @@ async def test_a_move_the_database_refuses_is_answered_privately_and_changes_not
     answer = h.followups[-1]
     assert answer.ephemeral and answer.visible_to == user.id and NOT_SAVED in answer.text
     assert "Traceback" not in answer.text and "sqlite" not in answer.text.lower()
-    assert _live(game) == live and await table.db_state(gid) == stored
+    assert live_fields(game) == live and await table.db_state(gid) == stored
     assert _seen(fake, thread, *table.players.values()) == seen  # nothing posted, edited or DMed
 
     faults.heal()
