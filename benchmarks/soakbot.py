@@ -50,7 +50,7 @@ async def _run(clock: SimClock, tick: float, sync: Path) -> None:
 
     config = load_config(None)
     store = await Store.open(config.db_path, now=clock)
-    async with launch.make_bot(config, store=store, now=clock, clock_max_sleep=tick) as bot:
+    async with launch.make_bot(config, database=store, now=clock, clock_max_sleep=tick) as bot:
 
         async def ready() -> None:
             await bot.wait_until_ready()

@@ -5,8 +5,10 @@ puts back a batch that was not shown."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections.abc import Mapping
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -285,4 +287,71 @@ async def test_the_outbox_carries_its_messages_words(host: ToyHost) -> None:
         assert box.words.head == (f"🏁 **Toy Nim #{gid}** is over.",) and box.words.call == ""
         assert box.words.tail[-1].startswith("Winner: **") and box.words.footer.endswith("— final")
         assert all(letter.words.head[0].endswith("Final sheet: ") for letter in box.letters)
+        host.posts.delivered(box, Delivered(None, {}, None))
+
+
+async def _shown(host: ToyHost, box: outbox.Outbox) -> None:
+    """Deliver ``box`` as the bot does: each DM's digest noted, then reported."""
+    for letter in box.letters:
+        await host.note_dm(box.game_id, letter.seat, dm_hash=letter.digest)
+    host.posts.delivered(box, Delivered(None, {}, None))
+
+
+async def test_a_dm_sent_while_newer_outboxes_wait_is_not_sent_again(host: ToyHost) -> None:
+    """An outbox sealed while an earlier publish was sending DMs still knows the DMs it sent
+    (the seats' DM records are read when a publish takes the queue)."""
+    gid = await _started(host, humans=3)
+    g = await host.get(gid)
+    async with host.posts.sending(g) as box:  # the start: everyone's DM
+        assert box is not None
+        await _shown(host, box)
+    await host.move(gid, 10, "take 1")  # Ann's secret changes: her DM is due
+    async with host.posts.sending(g) as box:
+        assert box is not None and 0 in {letter.seat for letter in box.letters}
+        await host.move(gid, 11, "take 1")  # Bob moves while Ann's DM goes out (a burst)
+        await _shown(host, box)
+    async with host.posts.sending(g) as box:
+        assert box is not None and 0 not in {letter.seat for letter in box.letters}
+        host.posts.delivered(box, Delivered(None, {}, None))
+
+
+async def test_a_move_keeps_its_own_steps_though_a_publish_took_them_while_the_ai_thought(
+    host: ToyHost,
+) -> None:
+    gid = await _started(host, humans=1, ais=1)
+    g = await host.get(gid)
+    outbox.drain(g)
+    gate, entered = asyncio.Event(), asyncio.Event()
+
+    async def run(fn: object, name: str, view: object, legal: list[str], *rest: object) -> Any:
+        entered.set()
+        await gate.wait()
+        return SimpleNamespace(action=legal[0], capped=False, iterations=1)
+
+    host.core.workers = SimpleNamespace(run=run)  # type: ignore[assignment]
+    task = asyncio.create_task(host.move(gid, 10, "take 1"))
+    await entered.wait()
+    assert not g.lock.locked()  # the AI thinks with the lock free
+    taken = outbox.take(g)  # a publish meanwhile (a retry, another caller's)
+    assert taken is not None and [s.action for s in taken.batch.steps] == ["take 1"]
+    gate.set()
+    box = await task
+    assert [s.action for s in box.batch.steps] == ["take 1"]  # the AI's answer, shown by this one
+    assert box.played(0) == "take 1" and [s.action for s in box.steps] == ["take 1", "take 1"]
+    assert [s.seat for s in box.steps] == [0, 1]  # the move, then the AI's answer
+
+
+async def test_a_publish_shows_the_game_as_read_back_not_an_older_sealed_state(host: ToyHost) -> None:
+    """A game read back after another process played (a shared database) is shown as it
+    stands: the queued outbox's batch takes the game's newer row and state, and who must act
+    is asked again (the post claims then find that version posted elsewhere)."""
+    gid = await _started(host)
+    g = await host.get(gid)
+    sealed = await host.move(gid, 10, "take 1")
+    # what another process stored, read back: one more move, no step of this process's
+    state, _ = g.engine.apply(g.state, 1, "take 1")
+    g.state, g.row = state, dataclasses.replace(g.row, version=g.row.version + 1)
+    async with host.posts.sending(g) as box:
+        assert box is not None and box.batch.version == sealed.batch.version + 1
+        assert box.batch.state is state and [s.seat for s in box.prompts[0]] == [0]
         host.posts.delivered(box, Delivered(None, {}, None))

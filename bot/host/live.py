@@ -117,6 +117,7 @@ class LiveGame(Named):
     pending: list[Step] = field(default_factory=list)  # steps of the operation running, not yet sealed
     notes: list[str] = field(default_factory=list)
     outboxes: deque[Any] = field(default_factory=deque)  # sealed outboxes not yet shown (bot.host.outbox)
+    sealed: deque[Step] = field(default_factory=lambda: deque(maxlen=HISTORY))  # the last steps sealed
     started: bool = False  # the start is still to be published
     closed: bool = False  # the end (finished or ended) is still to be published
     relist: bool = False  # the lobby's seats changed: its message is still to be refreshed

@@ -81,6 +81,7 @@ class Moves:
         async with game.lock:
             reading.check_playable(game)
             seat = reading.seat_for(game, user_id)
+            since = game.row.version
             reclaimed = seat.ai_takeover and reclaim
             try:
                 text = game.engine.read_names(game.state, seat.seat, text, game.names)
@@ -111,7 +112,7 @@ class Moves:
                 game.notes.append(_BACK % seat.seat)
             undoing.note_move(game, before, seat.seat, played.action)
             await self.duties.advance_ai(game)
-            box = outbox.sealed(game)
+            box = outbox.sealed(game, since=since)
         self.core.on_clock_change()
         return box
 

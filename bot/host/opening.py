@@ -51,17 +51,22 @@ async def open_service(
     shards, ``claims`` (owner, lease seconds) names its turn clock claims on a shared database.
     The service owns the database from here: ``service.close()`` closes it."""
     store = database if database is not None else await open_database(config, now=now)
-    service = GameService(
-        store,
-        now=now,
-        seed_source=seed_source,
-        ai_grace=config.ai_grace,
-        on_clock_change=on_clock_change,
-        workers=workers,
-        ai_level=config.ai_level,
-        holds=holds,
-        quotas=config.quotas,
-    )
+    try:
+        service = GameService(
+            store,
+            now=now,
+            seed_source=seed_source,
+            ai_grace=config.ai_grace,
+            on_clock_change=on_clock_change,
+            workers=workers,
+            ai_level=config.ai_level,
+            holds=holds,
+            quotas=config.quotas,
+        )
+    except BaseException:
+        if database is None:  # opened here, owned by nobody yet
+            await store.close()
+        raise
     service.claims = claims
     return service
 

@@ -38,7 +38,7 @@ from typing import Any
 from engines.prompt import Prompt
 
 from . import awaiting, reading, wording
-from .live import Batch, LiveGame, Posted, private_digest
+from .live import Batch, LiveGame, Posted, Step, private_digest
 from .store import SeatRow
 
 log = logging.getLogger(__name__)
@@ -91,7 +91,10 @@ class Outbox:
     engine failed to say (the publish asks again). ``board``, ``dms``, ``previous``,
     ``letters`` and ``kept`` are filled in when a publish takes the outbox (:func:`take`,
     :func:`mail`); a sealed outbox has none. ``recover``: after a restart, what Discord already
-    shows of the batch is kept rather than posted again."""
+    shows of the batch is kept rather than posted again. ``game`` is the game whose queue holds
+    it (None: an empty outbox, queued nowhere); ``own`` are the steps of the operation that
+    returned it and those after them, sealed in this outbox or an earlier one (a publish
+    running while the operation's AI thought, the game's lock free, seals what it finds)."""
 
     batch: Batch
     plan: Plan | None
@@ -101,6 +104,8 @@ class Outbox:
     recover: bool = False
     letters: tuple[Letter, ...] = ()  # the DMs due (see mail), once the board or sheet is shown
     kept: Mapping[int, Posted] = field(default_factory=lambda: MappingProxyType({}))  # DMs of turns going on
+    game: LiveGame | None = field(default=None, compare=False, repr=False)
+    own: tuple[Step, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def public(self) -> str | None:
@@ -155,16 +160,26 @@ class Outbox:
     def then(self, newer: Outbox) -> Outbox:
         """This outbox followed by ``newer`` (sealed later, same game) as one: the batches in
         order (:meth:`bot.host.live.Batch.then`) and ``newer``'s plan."""
-        return Outbox(batch=self.batch.then(newer.batch), plan=newer.plan)
+        return Outbox(batch=self.batch.then(newer.batch), plan=newer.plan, game=newer.game)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The steps its operation played (see ``own``), else the batch's."""
+        return self.own or self.batch.steps
 
     def private_lines(self, seat: int) -> list[str]:
-        """What ``seat`` alone (with others who see it) learnt in this outbox's steps."""
-        return self.batch.private_lines(seat)
+        """What ``seat`` alone (with others who see it) learnt in its operation's steps."""
+        return [
+            self.batch.fmt(e.text)
+            for st in self.steps
+            for e in st.events
+            if not e.public and e.visible_to(seat)
+        ]
 
     def played(self, seat: int) -> str | None:
-        """The last move ``seat`` played as a person in this outbox's steps, as the engine
+        """The last move ``seat`` played as a person in its operation's steps, as the engine
         wrote it (canonical), or None."""
-        moves = [st.action for st in self.batch.steps if st.by == "player" and st.seat == seat and st.action]
+        moves = [st.action for st in self.steps if st.by == "player" and st.seat == seat and st.action]
         return moves[-1] if moves else None
 
     @property
@@ -194,8 +209,9 @@ def seal(game: LiveGame) -> Outbox | None:
     """Seal what ``game``'s operation queued (steps, notes, a start or an end) as an outbox, put
     it on the game's queue of outboxes and return it (None if nothing was queued). Called by
     the host at the end of each operation, under the game's lock, so the batch and its plan
-    belong together. When the engine fails to say who must act, the outbox is sealed without a
-    plan (logged): the publish asks again."""
+    belong together (and by a publish, with the lock free, for what no operation sealed). When
+    the engine fails to say who must act, the outbox is sealed without a plan (logged): the
+    publish asks again."""
     batch = reading.take_batch(game)
     if batch is None:
         return None
@@ -205,20 +221,25 @@ def seal(game: LiveGame) -> Outbox | None:
             plan = _plan(batch)
         except Exception:
             log.exception("Game %s: asking who must act at version %s failed", game.id, batch.version)
-    box = Outbox(batch=batch, plan=plan)
+    box = Outbox(batch=batch, plan=plan, game=game)
     game.outboxes.append(box)
+    game.sealed.extend(batch.steps)
     return box
 
 
-def sealed(game: LiveGame) -> Outbox:
+def sealed(game: LiveGame, *, since: int | None = None) -> Outbox:
     """:func:`seal`, or, when the operation queued nothing, an empty outbox of the game as it
-    stands (not queued: a publish of it shows nothing)."""
+    stands (not queued: a publish of it shows nothing). With ``since`` (the game's version when
+    the operation began), its ``own`` steps are every step sealed after that version, whoever
+    sealed them (see :class:`Outbox`)."""
     box = seal(game)
-    if box is not None:
+    if box is None:
+        row, state = game.row, game.state
+        batch = Batch(game.id, game.engine, row, tuple(game.seats), state, (), (), False, False)
+        box = Outbox(batch=batch, plan=None)
+    if since is None:
         return box
-    row, state = game.row, game.state
-    batch = Batch(game.id, game.engine, row, tuple(game.seats), state, (), (), False, False)
-    return Outbox(batch=batch, plan=None)
+    return dataclasses.replace(box, own=tuple(st for st in game.sealed if st.version > since))
 
 
 def take(game: LiveGame, *, recover: bool = False) -> Outbox | None:
@@ -228,7 +249,8 @@ def take(game: LiveGame, *, recover: bool = False) -> Outbox | None:
     (not while an operation holds the game's lock: it seals its own steps when it ends, and its
     caller gets them in its outbox). An outbox whose plan is missing asks the engine again; if
     that fails the queue is left as it was and the error raised."""
-    if not game.lock.locked():
+    free = not game.lock.locked()
+    if free:
         seal(game)
     if not game.outboxes:
         return None
@@ -236,18 +258,43 @@ def take(game: LiveGame, *, recover: bool = False) -> Outbox | None:
     box = boxes[0]
     for newer in boxes[1:]:
         box = box.then(newer)
-    plan = box.plan
-    if plan is None and box.active:
-        plan = _plan(box.batch)  # raises with the queue untouched: the batch stays queued
+    batch, plan = _current(game, box.batch, free), box.plan
+    if batch.state is not box.batch.state or _players(batch) != _players(box.batch):
+        plan = None  # the game moved on without steps (another process's, read back): ask again
+    if plan is None and batch.row.status == "active" and batch.state is not None:
+        plan = _plan(batch)  # raises with the queue untouched: the batch stays queued
     game.outboxes.clear()
     return Outbox(
-        batch=box.batch,
+        batch=batch,
         plan=plan,
         board=game.board,
         dms=MappingProxyType(dict(game.dms)),
         previous=game.shown,
         recover=recover,
     )
+
+
+def _current(game: LiveGame, batch: Batch, free: bool) -> Batch:
+    """``batch`` as it is to be shown now. With the game's lock free, every step the game has
+    is sealed, so the batch shows the game as it stands: its row (the newest deadline), state
+    and seats (after a read back of what another process stored, its newer version, which the
+    post claims then find posted). While an operation holds the lock, the batch keeps what was
+    sealed, with the seats' DM records as they stand (a DM sent since is not sent again)."""
+    if free:
+        return dataclasses.replace(batch, row=game.row, state=game.state, seats=tuple(game.seats))
+    now = {s.seat: s for s in game.seats}
+    seats = tuple(
+        dataclasses.replace(s, dm_hash=now[s.seat].dm_hash, dm_closed=now[s.seat].dm_closed)
+        if s.seat in now
+        else s
+        for s in batch.seats
+    )
+    return dataclasses.replace(batch, seats=seats)
+
+
+def _players(batch: Batch) -> list[tuple[int, int | None, bool, bool]]:
+    """Who plays each seat (who is awaited as a person depends on it)."""
+    return [(s.seat, s.user_id, s.is_ai, s.ai_takeover) for s in batch.seats]
 
 
 def drain(game: LiveGame) -> Batch | None:
@@ -298,4 +345,4 @@ def apply(game: LiveGame, box: Outbox, results: Delivered) -> None:
     game.dms.update(results.dms)
     game.shown = results.shown
     if results.again:  # in front of anything sealed since: the next publish shows both as one
-        game.outboxes.appendleft(Outbox(batch=box.batch, plan=box.plan))
+        game.outboxes.appendleft(Outbox(batch=box.batch, plan=box.plan, game=game))

@@ -13,7 +13,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Iterable
 
-from . import outbox, reading
+from . import outbox
 from .core import Core
 from .live import LiveGame
 from .loading import Games
@@ -203,7 +203,7 @@ class Posts:
         """Whether this process is publishing game ``game_id`` now, or has something of it to
         publish (a sweep of unposted boards leaves it to that)."""
         held = self.games.held(game_id)
-        return held is not None and (reading.has_pending(held) or held.publish_lock.locked())
+        return held is not None and bool(held.outboxes or held.pending or held.publish_lock.locked())
 
     async def withdraw_lobby(self, game_id: int, *, quiet: bool = False) -> None:
         """End a lobby whose message could not be posted or recorded, and drop it from memory.

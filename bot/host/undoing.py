@@ -122,6 +122,7 @@ class Undos:
         game = await self.games.get(game_id)
         async with game.lock:
             reading.check_playable(game)
+            since = game.row.version
             seat = reading.seat_for(game, user_id).seat
             if expected_version is not None and expected_version != game.row.version:
                 raise base.StaleState()
@@ -153,7 +154,7 @@ class Undos:
             played = await self._check(game, log, seat, mine[-1][0])
             await self.core.commit(game, seat, played, by="player", user_id=user_id)
             await self.duties.advance_ai(game)
-            box = outbox.sealed(game)
+            box = outbox.sealed(game, since=since)
         self.core.on_clock_change()
         return box
 
@@ -165,6 +166,7 @@ class Undos:
         game = await self.games.get(game_id)
         async with game.lock:
             reading.check_playable(game)
+            since = game.row.version
             seat = reading.seat_for(game, user_id).seat
             log = await self._log(game)
             kept = takeback.in_play(log)
@@ -183,7 +185,7 @@ class Undos:
             if not voters:
                 await self.core.commit(game, seat, played, by="player", user_id=user_id)
                 await self.duties.advance_ai(game)
-                box = outbox.sealed(game)
+                box = outbox.sealed(game, since=since)
                 self.core.on_clock_change()
                 return box
             version = game.row.version
@@ -206,6 +208,7 @@ class Undos:
         game = await self.games.get(game_id)
         async with game.lock:
             reading.check_playable(game)
+            since = game.row.version
             store, key = self.core.store, f"{asker}:{target}"
             if game.row.version != version:
                 raise Refusal("A move was made since this request, so it is cancelled.")
@@ -231,6 +234,6 @@ class Undos:
             played = await self._check(game, await self._log(game), asker, target)
             await self.core.commit(game, asker, played, by="player")
             await self.duties.advance_ai(game)
-            box = outbox.sealed(game)
+            box = outbox.sealed(game, since=since)
         self.core.on_clock_change()
         return Answer(agreed, True, False, what), box

@@ -73,7 +73,7 @@ class Publisher(PrivateViews, TurnPosts, HeldControls, MediaMemory):
         """Show ``box``, the outbox a host operation returned, with whatever its game queued
         before it (one post for all, see :meth:`flush`); None when there is nothing to show (an
         empty outbox, or one a publish running meanwhile showed already)."""
-        game = None if box is None else self.service.held(box.game_id)
+        game = None if box is None else box.game  # the game whose queue holds it
         return None if game is None else await self.flush(game, recover=recover)
 
     async def flush(self, game: LiveGame, *, recover: bool = False) -> Batch | None:

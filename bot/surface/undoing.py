@@ -44,7 +44,7 @@ def answer_id(ask: Ask | tuple[int, int, int, int], agree: bool) -> str:
 
 def _taken_back(game: LiveGame, box: Outbox) -> str:
     """The line of the take-back ``box`` holds ("Asha took back 'bid 13'.")."""
-    for step in reversed(box.batch.steps):
+    for step in reversed(box.steps):
         if step.action and step.action.startswith("undo "):
             return game.fmt(step.events[0].text)
     return "The move was taken back."
