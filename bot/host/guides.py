@@ -22,6 +22,7 @@ from typing import Any
 
 from engines import base, takeback
 from engines import guide as guides
+from engines import prompt as pr
 from engines.guide import Advice, Guide, Position
 
 from .live import LiveGame
@@ -73,9 +74,31 @@ def _why(game: str, view: dict[str, Any], advice: Advice, played: str, seed: int
     return guides.why_better(engine, guides.guide_for(game), view, advice, played, seed)
 
 
-def step_note(step: int, advice: Advice) -> str:
-    """The note a turn message shows before the learner's ``step``."""
-    return f"{STEP} {step}:** {advice.text} Suggested: `{advice.action}`."
+def step_note(step: int, advice: Advice, prompt: pr.Prompt | None = None) -> str:
+    """The note a turn message shows before the learner's ``step``: what it is for and the move
+    it suggests, with the control that plays it when the learner's ``prompt`` has one (the
+    words a player sees on the button or in the menu, not only the move's text)."""
+    how = control_for(prompt, advice.action)
+    return f"{STEP} {step}:** {advice.text} Suggested: `{advice.action}`{f' ({how})' if how else ''}."
+
+
+def control_for(prompt: pr.Prompt | None, action: str) -> str | None:
+    """How ``action`` is played with ``prompt``'s controls, as a player reads them: "the **Bid
+    13** button", "**Silk** in the **Sell…** menu" (with "under **My hand**" when the prompt is
+    offered only there); None when no single button or menu choice plays it (a form, a dialog:
+    the move's text says it, and `/move` takes it)."""
+    if prompt is None:
+        return None
+    where = "" if prompt.public else " under **My hand**"
+    for button in pr.buttons(prompt.controls):
+        if button.action == action:
+            return f"the **{button.label}** button{where}"
+    for control in pr.walk(prompt.controls):
+        if isinstance(control, pr.Pick) and control.min <= 1 <= control.max:
+            for choice in control.choices:
+                if control.build([choice.value]) == action:
+                    return f"**{choice.label}** in the **{control.placeholder}** menu{where}"
+    return None
 
 
 class Guides:
@@ -199,9 +222,21 @@ class Guides:
         except Exception:
             log.exception("Game %s: the guide could not advise", game.id)
             return
-        game.notes.append(step_note(guide.step(Position.of(log_, seat)), advice))
+        controls = _prompt_of(game, seat)
+        game.notes.append(step_note(guide.step(Position.of(log_, seat)), advice, controls))
 
     def forget(self, game_id: int) -> None:
         """Drop what is kept of a game (it ended, or is reloaded)."""
         self._logs.pop(game_id, None)
         self._advice.pop(game_id, None)
+
+
+def _prompt_of(game: LiveGame, seat: int) -> pr.Prompt | None:
+    """The learner's prompt now (None if the engine cannot say: the note then names the move's
+    text alone)."""
+    try:
+        found: pr.Prompt = game.engine.prompt(game.state, seat)
+    except Exception:
+        log.exception("Game %s: the learner's prompt could not be read for the guide", game.id)
+        return None
+    return found

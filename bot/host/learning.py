@@ -92,7 +92,7 @@ class Learning:
             if seat is not None and guide and game.state is not None and seat in game.awaited():
                 advice = await self.core.guides.advice(game, game.state, seat)
                 step = guide.step(Position.of(await self.core.guides.log(game), seat))
-                lines.append(step_note(step, advice))
+                lines.append(step_note(step, advice, game.engine.prompt(game.state, seat)))
             else:
                 lines.append("The AI seats are playing; your turn follows here.")
         return lines
